@@ -1,0 +1,56 @@
+import type { Deployment } from './context';
+
+/** Everything `startSandbox` can be told; each has an environment variable for `npm run sandbox`. */
+export interface SandboxOptions {
+  /** SANDBOX_HOST, default 127.0.0.1. */
+  host?: string;
+  /** SANDBOX_PORT, default 4010; 0 takes any free port. */
+  port?: number;
+  /** SANDBOX_DB, default `.sandbox/sandbox.db`; `:memory:` for a throwaway store. */
+  db?: string;
+  /** SANDBOX_SEED, default `demo`: seeds an empty store with the demo seller; `none` leaves it empty. */
+  seed?: 'demo' | 'none';
+  /** SANDBOX_DEPLOYMENT, default `sandbox`; `production` makes test keys read-only. */
+  deployment?: Deployment;
+  /** SANDBOX_RATE_LIMIT=off turns the leaky bucket off. For benchmarks only. */
+  rateLimit?: boolean;
+  /** SANDBOX_DEMO_LISTINGS: how many listings the demo seed creates (default 600). */
+  demoListings?: number;
+  /** SANDBOX_SIMULATE=1: the demo marketplace lives on its own (sales and order stages every few seconds). */
+  simulate?: boolean;
+  /** SANDBOX_SIMULATE_INTERVAL_MS: how often the simulation acts (default 4000). */
+  simulateIntervalMs?: number;
+  /** SANDBOX_LOG=1: Fastify's request log on stdout. */
+  log?: boolean;
+}
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
+  const options: SandboxOptions = {};
+  if (env.SANDBOX_HOST) options.host = env.SANDBOX_HOST;
+  if (env.SANDBOX_PORT !== undefined && env.SANDBOX_PORT !== '') {
+    const port = Number(env.SANDBOX_PORT);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new Error(`SANDBOX_PORT must be a port number, not "${env.SANDBOX_PORT}"`);
+    }
+    options.port = port;
+  }
+  if (env.SANDBOX_DB) options.db = env.SANDBOX_DB;
+  if (env.SANDBOX_SEED) {
+    if (env.SANDBOX_SEED !== 'demo' && env.SANDBOX_SEED !== 'none') {
+      throw new Error(`SANDBOX_SEED must be demo or none, not "${env.SANDBOX_SEED}"`);
+    }
+    options.seed = env.SANDBOX_SEED;
+  }
+  if (env.SANDBOX_DEPLOYMENT) {
+    if (env.SANDBOX_DEPLOYMENT !== 'sandbox' && env.SANDBOX_DEPLOYMENT !== 'production') {
+      throw new Error(`SANDBOX_DEPLOYMENT must be sandbox or production, not "${env.SANDBOX_DEPLOYMENT}"`);
+    }
+    options.deployment = env.SANDBOX_DEPLOYMENT;
+  }
+  if (env.SANDBOX_RATE_LIMIT) options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);
+  if (env.SANDBOX_DEMO_LISTINGS) options.demoListings = Number(env.SANDBOX_DEMO_LISTINGS);
+  if (env.SANDBOX_SIMULATE) options.simulate = ['1', 'true', 'on'].includes(env.SANDBOX_SIMULATE);
+  if (env.SANDBOX_SIMULATE_INTERVAL_MS) options.simulateIntervalMs = Number(env.SANDBOX_SIMULATE_INTERVAL_MS);
+  if (env.SANDBOX_LOG) options.log = ['1', 'true', 'on'].includes(env.SANDBOX_LOG);
+  return options;
+}

@@ -1,0 +1,21 @@
+import type { Clock } from './domain/clock';
+import type { FaultSwitches } from './domain/faults';
+import type { IdSource } from './domain/ids';
+import type { LeakyBuckets } from './platform/leaky-bucket';
+import type { CursorCodec } from './platform/page-cursor';
+import type { Store } from './store';
+
+export type Deployment = 'sandbox' | 'production';
+
+/** Everything a route needs, built once per running sandbox. */
+export interface SandboxContext {
+  store: Store;
+  clock: Clock;
+  faults: FaultSwitches;
+  buckets: LeakyBuckets;
+  cursors: CursorCodec;
+  ids: IdSource;
+  deployment: Deployment;
+  /** The store's epoch: changes on reset, so older cursors become stale. */
+  epoch(): string;
+}

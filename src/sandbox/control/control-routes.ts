@@ -1,0 +1,297 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context';
+import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
+import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
+import {
+  MarketError,
+  advanceOrder,
+  cancelOrder,
+  refundOrder,
+  sellListing,
+} from '../domain/marketplace';
+import { parseDollars } from '../domain/money';
+import { isoTime } from '../domain/time';
+import { ALL_SCOPES } from '../platform/scopes';
+import { orderView } from '../serializers/order-view';
+import { inventoryItemView } from '../serializers/inventory-views';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN } from '../seed/demo-seed';
+
+/** A control API failure: `{error: message}` with 400, 404 or 409. */
+export class ControlError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const sellerState = z.enum(['active', 'not_approved', 'frozen', 'banned', 'not_eligible', 'paused']);
+const sellerFields = z.object({
+  state: sellerState.optional(),
+  write_approved: z.boolean().optional(),
+  listing_cap: z.number().int().min(0).nullable().optional(),
+});
+const keyBody = z.object({
+  seller_id: z.string().min(1),
+  mode: z.enum(['live', 'test']),
+  scopes: z.array(z.enum(ALL_SCOPES)),
+});
+const certBody = z.object({
+  cert_number: z.string().min(1).max(40),
+  grader: z.enum(GRADERS),
+  title: z.string().min(1).max(180),
+  grade: z.string().min(1).max(20),
+  year: z.number().int().optional(),
+  set: z.string().max(120).optional(),
+  player: z.string().max(120).optional(),
+  category: z.string().max(40).optional(),
+  variant: z.string().max(120).optional(),
+});
+const itemBody = z.object({
+  seller_id: z.string().min(1),
+  cert_number: z.string().min(1).max(40),
+  grader: z.enum(GRADERS),
+  grade: z.string().max(20).optional(),
+  title: z.string().min(1).max(180).optional(),
+  player: z.string().max(120).optional(),
+  year: z.number().int().optional(),
+  set: z.string().max(120).optional(),
+  category: z.string().max(40).optional(),
+  cost: z.union([z.string(), z.number()]).optional(),
+  test: z.boolean().optional(),
+  hold: z.enum(['flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review']).nullable().optional(),
+});
+const faultsBody = z
+  .object({
+    cert_lookup: z.enum(['ok', 'unavailable']),
+    writes_disabled: z.boolean(),
+    api_disabled: z.boolean(),
+    degraded_ids: z.array(z.string()),
+    blocklisted_certs: z.array(z.string()),
+  })
+  .partial()
+  .strict();
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    const message = result.error.issues
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ');
+    throw new ControlError(400, message);
+  }
+  return result.data;
+}
+
+/** The marketplace actions answer with the order as the public API's single view shows it. */
+export function orderResult(ctx: SandboxContext, orderId: string) {
+  return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
+}
+
+/**
+ * The control API that tests and demos use to set up state (`../shared/spec/sandbox.md`).
+ * No key, never rate-limited; errors are `{error}` with 400, 404 or 409.
+ */
+export function registerControlRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  hooks: {
+    reset(seed: 'none' | 'demo'): void;
+    /** Runs what became due on the marketplace clock (windows, schedules, webhook retries). */
+    afterClockAdvance(now: number): Promise<void> | void;
+  },
+): void {
+  const { store, ids } = ctx;
+  const requireSeller = (id: string) => {
+    const seller = store.accounts.seller(id);
+    if (!seller || seller.deleted) throw new ControlError(404, `seller ${id} not found`);
+    return seller;
+  };
+
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    if (error instanceof ControlError || error instanceof MarketError) {
+      return reply.status(error.status).send({ error: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return reply.status(413).send({ error: 'body too large' });
+    if (status && status >= 400 && status < 500) {
+      return reply.status(400).send({ error: error instanceof Error ? error.message : 'bad request' });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ error: 'internal error' });
+  });
+
+  app.post('/_sandbox/reset', async (request) => {
+    const body = parse(z.object({ seed: z.enum(['none', 'demo']).optional() }), request.body);
+    hooks.reset(body.seed ?? 'none');
+    return { ok: true };
+  });
+
+  app.get('/_sandbox/demo', async () => {
+    const seller = store.accounts.seller(DEMO_SELLER_ID);
+    if (!seller) throw new ControlError(404, 'the demo seed is not loaded (POST /_sandbox/reset {"seed":"demo"})');
+    return {
+      demo: {
+        seller_id: seller.id,
+        live_token: DEMO_LIVE_TOKEN,
+        test_token: DEMO_TEST_TOKEN,
+      },
+    };
+  });
+
+  app.post('/_sandbox/sellers', async (request) => {
+    const body = parse(sellerFields, request.body);
+    const seller = createSeller(store, ids, ctx.clock.now(), {
+      state: body.state,
+      write_approved: body.write_approved,
+      listing_cap: body.listing_cap ?? null,
+    });
+    return { seller: sellerView(seller) };
+  });
+
+  app.get<{ Params: { id: string } }>('/_sandbox/sellers/:id', async (request) => ({
+    seller: sellerView(requireSeller(request.params.id)),
+  }));
+
+  app.patch<{ Params: { id: string } }>('/_sandbox/sellers/:id', async (request) => {
+    const seller = requireSeller(request.params.id);
+    const body = parse(sellerFields, request.body);
+    store.accounts.updateSeller(seller.id, {
+      state: body.state ?? seller.state,
+      write_approved:
+        body.write_approved === undefined ? seller.write_approved : body.write_approved ? 1 : 0,
+      listing_cap: body.listing_cap === undefined ? seller.listing_cap : body.listing_cap,
+    });
+    return { seller: sellerView(store.accounts.seller(seller.id)!) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/_sandbox/sellers/:id', async (request) => {
+    const seller = requireSeller(request.params.id);
+    store.accounts.deleteSeller(seller.id);
+    return { seller: sellerView(store.accounts.seller(seller.id)!) };
+  });
+
+  app.post('/_sandbox/keys', async (request) => {
+    const body = parse(keyBody, request.body);
+    requireSeller(body.seller_id);
+    const key = mintKey(store, ids, ctx.clock.now(), {
+      sellerId: body.seller_id,
+      mode: body.mode,
+      scopes: body.scopes,
+    });
+    return { key: keyView(key.row, key.token) };
+  });
+
+  app.post<{ Params: { id: string } }>('/_sandbox/keys/:id/revoke', async (request) => {
+    const key = store.accounts.key(request.params.id);
+    if (!key) throw new ControlError(404, `key ${request.params.id} not found`);
+    store.accounts.revokeKey(key.id, ctx.clock.now());
+    return { key: keyView(store.accounts.key(key.id)!) };
+  });
+
+  app.post('/_sandbox/certs', async (request) => {
+    const body = parse(certBody, request.body);
+    const cert = store.catalog.putCert({
+      grader: body.grader,
+      cert_number: body.cert_number,
+      title: body.title,
+      grade: body.grade,
+      year: body.year ?? null,
+      card_set: body.set ?? null,
+      player: body.player ?? null,
+      category: body.category ? normalizeCategory(body.category) : null,
+      variant: body.variant ?? null,
+    });
+    return {
+      cert: {
+        cert_number: cert.cert_number,
+        grader: cert.grader,
+        title: cert.title,
+        grade: cert.grade,
+        year: cert.year,
+        set: cert.card_set,
+        player: cert.player,
+        category: cert.category,
+      },
+    };
+  });
+
+  app.post('/_sandbox/inventory_items', async (request) => {
+    const body = parse(itemBody, request.body);
+    requireSeller(body.seller_id);
+    const cost = body.cost === undefined ? 0 : parseDollars(body.cost);
+    if (cost === null) throw new ControlError(400, 'cost: must be a dollar amount');
+    const row = store.transaction(() =>
+      createInventoryItem(store, ids, ctx.clock.now(), { sellerId: body.seller_id, test: body.test ?? false }, {
+        cert_number: body.cert_number,
+        grader: body.grader,
+        grade: body.grade,
+        title: body.title,
+        player: body.player,
+        year: body.year,
+        set: body.set,
+        category: body.category,
+        cost_cents: cost,
+        hold: body.hold ?? null,
+      }),
+    );
+    return { inventory_item: inventoryItemView(row) };
+  });
+
+  app.put('/_sandbox/faults', async (request) => {
+    const body = parse(faultsBody, request.body);
+    return { faults: ctx.faults.set(body) };
+  });
+
+  app.get('/_sandbox/faults', async () => ({ faults: ctx.faults.get() }));
+
+  app.post<{ Params: { id: string } }>('/_sandbox/listings/:id/sell', async (request) => {
+    const body = parse(z.object({ via: z.enum(['checkout', 'offer']).optional() }), request.body);
+    const order = sellListing({ store, ids, now: ctx.clock.now() }, request.params.id, body.via ?? 'checkout');
+    return orderResult(ctx, order.id);
+  });
+
+  app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
+    const order = advanceOrder({ store, ids, now: ctx.clock.now() }, resolveOrderId(ctx, request.params.id));
+    return orderResult(ctx, order.id);
+  });
+
+  app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/cancel', async (request) => {
+    const body = parse(
+      z.object({ reason: z.enum(['buyer', 'seller', 'admin', 'payment_failed', 'timeout']).optional() }),
+      request.body,
+    );
+    const order = cancelOrder(
+      { store, ids, now: ctx.clock.now() },
+      resolveOrderId(ctx, request.params.id),
+      body.reason ?? 'buyer',
+    );
+    return orderResult(ctx, order.id);
+  });
+
+  app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/refund', async (request) => {
+    const body = parse(z.object({ amount: z.union([z.string(), z.number()]).optional() }), request.body);
+    const amount = body.amount === undefined ? null : parseDollars(body.amount);
+    if (body.amount !== undefined && amount === null) throw new ControlError(400, 'amount: must be a dollar amount');
+    const order = refundOrder({ store, ids, now: ctx.clock.now() }, resolveOrderId(ctx, request.params.id), amount);
+    return orderResult(ctx, order.id);
+  });
+
+  app.get('/_sandbox/clock', async () => ({ now: isoTime(ctx.clock.now()) }));
+
+  app.post('/_sandbox/clock', async (request) => {
+    const body = parse(z.object({ advance_seconds: z.number().min(0).max(10 * 365 * 86400) }), request.body);
+    const now = ctx.clock.advance(body.advance_seconds);
+    await hooks.afterClockAdvance(now);
+    return { now: isoTime(now) };
+  });
+}
+
+/** Orders may be named by id or by order code in the control API too. */
+function resolveOrderId(ctx: SandboxContext, idOrName: string): string {
+  const row = ctx.store.orders.getById(idOrName);
+  if (row) return row.id;
+  throw new ControlError(404, `order ${idOrName} not found`);
+}

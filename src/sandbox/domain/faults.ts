@@ -1,0 +1,48 @@
+import type { MetaStore } from '../store/meta-store';
+
+/** The control API's fault switches, kept in the store so a restart keeps them. */
+export interface Faults {
+  cert_lookup: 'ok' | 'unavailable';
+  writes_disabled: boolean;
+  api_disabled: boolean;
+  degraded_ids: string[];
+  blocklisted_certs: string[];
+}
+
+export const NO_FAULTS: Faults = {
+  cert_lookup: 'ok',
+  writes_disabled: false,
+  api_disabled: false,
+  degraded_ids: [],
+  blocklisted_certs: [],
+};
+
+export function createFaults(meta: MetaStore) {
+  let current: Faults = load();
+  let degraded = new Set(current.degraded_ids);
+  function load(): Faults {
+    const raw = meta.get('faults');
+    return raw ? { ...NO_FAULTS, ...(JSON.parse(raw) as Partial<Faults>) } : { ...NO_FAULTS };
+  }
+  return {
+    get(): Faults {
+      return current;
+    },
+    /** Replaces the switches named in `patch`; the others keep their values. */
+    set(patch: Partial<Faults>): Faults {
+      current = { ...current, ...patch };
+      degraded = new Set(current.degraded_ids);
+      meta.set('faults', JSON.stringify(current));
+      return current;
+    },
+    isDegraded(id: string): boolean {
+      return degraded.has(id);
+    },
+    reload(): void {
+      current = load();
+      degraded = new Set(current.degraded_ids);
+    },
+  };
+}
+
+export type FaultSwitches = ReturnType<typeof createFaults>;

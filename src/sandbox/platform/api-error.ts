@@ -1,0 +1,52 @@
+/** An error of the public API: the status, the stable `svc_error.code`, and what the envelope adds. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly options: {
+      /** 422 field errors: the envelope's `errors` becomes this object instead of the message. */
+      fields?: Record<string, string[]>;
+      /** Extra members of `svc_error` (changed_params, supported_versions, max_bytes, reason). */
+      extra?: Record<string, unknown>;
+      /** Seconds for the `Retry-After` header. */
+      retryAfter?: number;
+    } = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorEnvelope(error: ApiError, requestId: string) {
+  return {
+    errors: error.options.fields ?? error.message,
+    svc_error: { code: error.code, request_id: requestId, ...error.options.extra },
+  };
+}
+
+export const notFound = () => new ApiError(404, 'not_found', 'Not Found');
+
+export const invalidApiKey = () =>
+  new ApiError(
+    401,
+    'invalid_api_key',
+    '[API] Invalid API key or access token (unrecognized login or wrong password)',
+  );
+
+export function validationError(fields: Record<string, string[]>): ApiError {
+  return new ApiError(422, 'validation_error', 'Validation failed', { fields });
+}
+
+/** Collects field messages and throws one 422 with all of them. */
+export class FieldErrors {
+  readonly fields: Record<string, string[]> = {};
+  add(field: string, message: string): void {
+    (this.fields[field] ??= []).push(message);
+  }
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+  throwIfAny(): void {
+    if (!this.empty) throw validationError(this.fields);
+  }
+}

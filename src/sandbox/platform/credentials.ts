@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export const TOKEN_PATTERN = /^svc_(live|test)_[A-Za-z0-9]{16,128}$/;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const QUERY_CREDENTIAL_NAME =
+  /^(access[_-]?token|api[_-]?key|apikey|key|token|auth|authorization|password|secret|x-service-access-token)$/i;
+
+/** True when the query string carries anything that looks like a credential (rejected before anything else). */
+export function queryCarriesCredential(query: Record<string, unknown>): boolean {
+  for (const [name, value] of Object.entries(query)) {
+    if (QUERY_CREDENTIAL_NAME.test(name)) return true;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && /svc_(live|test)_/.test(v))) return true;
+  }
+  return false;
+}
+
+/**
+ * The key from exactly one of the two header forms, or null when it is missing, malformed,
+ * or given twice.
+ */
+export function tokenFromHeaders(headers: IncomingHttpHeaders): string | null {
+  const direct = headers['x-service-access-token'];
+  const authorization = headers.authorization;
+  if (Array.isArray(direct)) return null;
+  let bearer: string | undefined;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) return null;
+    bearer = match[1];
+  }
+  if (direct !== undefined && bearer !== undefined) return null;
+  const token = (direct ?? bearer)?.trim();
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  return token;
+}

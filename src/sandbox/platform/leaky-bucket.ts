@@ -1,0 +1,56 @@
+/** The bucket sizes per key mode: live 40 at 2 per second, test 20 at 1 per second. */
+export const BUCKETS = {
+  live: { capacity: 40, perSecond: 2 },
+  test: { capacity: 20, perSecond: 1 },
+} as const;
+
+export interface BucketCharge {
+  allowed: boolean;
+  used: number;
+  capacity: number;
+  /** Whole seconds until one request fits again (only when refused). */
+  retryAfter: number;
+}
+
+/**
+ * A leaky bucket per credential: each request adds one, the bucket drains at the mode's rate,
+ * and a request that would overflow it is refused. Real time, not the marketplace clock.
+ */
+export class LeakyBuckets {
+  private readonly levels = new Map<string, { level: number; at: number }>();
+
+  constructor(
+    private readonly enabled = true,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  charge(keyId: string, mode: 'live' | 'test'): BucketCharge {
+    const { capacity, perSecond } = BUCKETS[mode];
+    const now = this.now();
+    const state = this.levels.get(keyId) ?? { level: 0, at: now };
+    const level = Math.max(0, state.level - ((now - state.at) / 1000) * perSecond);
+    if (!this.enabled) {
+      return { allowed: true, used: 0, capacity, retryAfter: 0 };
+    }
+    if (level + 1 > capacity + 1e-9) {
+      this.levels.set(keyId, { level, at: now });
+      const retryAfter = Math.max(1, Math.ceil((level + 1 - capacity) / perSecond));
+      return { allowed: false, used: capacity, capacity, retryAfter };
+    }
+    const next = level + 1;
+    this.levels.set(keyId, { level: next, at: now });
+    return { allowed: true, used: Math.min(capacity, Math.ceil(next - 1e-9)), capacity, retryAfter: 0 };
+  }
+
+  /** The current level without charging (for a response that was not charged). */
+  peek(keyId: string, mode: 'live' | 'test'): number {
+    const { perSecond } = BUCKETS[mode];
+    const state = this.levels.get(keyId);
+    if (!state) return 0;
+    return Math.ceil(Math.max(0, state.level - ((this.now() - state.at) / 1000) * perSecond) - 1e-9);
+  }
+
+  reset(): void {
+    this.levels.clear();
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { FieldErrors } from '../platform/api-error';
+import {
+  pageLinks,
+  parseCollectionQuery,
+  parseFields,
+  type FilterSpec,
+} from '../platform/collection-query';
+import type { PlatformState } from '../platform/request-pipeline';
+import type { Page, PageRequest } from '../store/paging';
+import type { Scope } from '../store/rows';
+import { degradedRecord, pickFields } from '../serializers/shape';
+import { publicUrls, type PublicUrls } from '../serializers/listing-views';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** The authorized caller's records: its seller, live or test. */
+export function callerScope(request: FastifyRequest): Scope {
+  const platform = request.platform as PlatformState;
+  return { sellerId: platform.seller!.id, test: platform.mode === 'test' };
+}
+
+export function origin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function urlsFor(request: FastifyRequest): PublicUrls {
+  return publicUrls(origin(request));
+}
+
+/** Strips the optional `.json` suffix of a single-resource path segment. */
+export const resourceId = (raw: string) => (raw.endsWith('.json') ? raw.slice(0, -5) : raw);
+
+/** Renders one record, or its degraded form when the fault switch names it. */
+export function render(
+  ctx: SandboxContext,
+  id: string,
+  view: () => Record<string, unknown>,
+  fields: readonly string[] | undefined,
+): Record<string, unknown> {
+  if (ctx.faults.isDegraded(id)) return degradedRecord(id);
+  return pickFields(view(), fields);
+}
+
+/** Reads the `fields` parameter of a single-resource GET. */
+export function singleFields(request: FastifyRequest): string[] | undefined {
+  const raw = (request.query as Query).fields;
+  const errors = new FieldErrors();
+  if (Array.isArray(raw)) errors.add('fields', 'must be given once');
+  const fields = parseFields(typeof raw === 'string' ? raw : undefined, errors);
+  errors.throwIfAny();
+  return fields;
+}
+
+export interface CollectionRoute<Row> {
+  resource: string;
+  envelope: string;
+  filters?: readonly FilterSpec[];
+  page(request: PageRequest, filters: Record<string, string>): Page<Row>;
+  seq(row: Row): number;
+  id(row: Row): string;
+  view(row: Row): Record<string, unknown>;
+}
+
+/** Serves one page of a collection: parameters, keyset page, `Link` header, degraded records. */
+export function sendCollection<Row>(
+  ctx: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: CollectionRoute<Row>,
+) {
+  const cursors = { codec: ctx.cursors, epoch: ctx.epoch(), now: ctx.clock.now() };
+  const query = parseCollectionQuery(request.query as Query, route.resource, route.filters ?? [], cursors);
+  const page = route.page(
+    {
+      scope: callerScope(request),
+      limit: query.limit,
+      ascending: query.ascending,
+      updatedAtMin: query.updatedAtMin,
+      position: query.position,
+    },
+    query.filters,
+  );
+  const path = request.url.split('?')[0] ?? '';
+  const link = pageLinks(page, route.seq as (row: never) => number, query, cursors, `${origin(request)}${path}`);
+  if (link) reply.header('Link', link);
+  return {
+    [route.envelope]: page.rows.map((row) =>
+      render(ctx, route.id(row), () => route.view(row), query.fields),
+    ),
+  };
+}

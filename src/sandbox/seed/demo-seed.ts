@@ -1,0 +1,331 @@
+import type { Store } from '../store';
+import type { ItemHold, Scope } from '../store/rows';
+import { createSeller, mintKey } from '../domain/accounts';
+import { seededIds, seededRandom } from '../domain/ids';
+import { createInventoryItem } from '../domain/inventory';
+import { insertListing, DURATIONS, type ListingStart } from '../domain/listings';
+import {
+  advanceOrder,
+  cancelOrder,
+  refundOrder,
+  sellListing,
+  type CancelReason,
+} from '../domain/marketplace';
+import { DAY_MS, HOUR_MS } from '../domain/time';
+import { ALL_SCOPES } from '../platform/scopes';
+import { GRADES, SUBJECTS, VARIANTS, gradeFactor, type Subject } from './card-catalog';
+
+export const DEMO_SELLER_ID = 'slr_demo';
+/** The demo keys' tokens are fixed so the dashboard's dev proxy can use them on a fresh machine. */
+export const DEMO_LIVE_TOKEN = 'svc_live_SlabdeskDemoLiveKey0000000000000001';
+export const DEMO_TEST_TOKEN = 'svc_test_SlabdeskDemoTestKey0000000000000001';
+
+/** Certs the grader lookup knows but the demo seller has not listed yet: ready for "list a new cert". */
+export const DEMO_UNLISTED_CERTS = [
+  { cert_number: '84512001', grader: 'PSA', title: '2018 Topps Chrome Shohei Ohtani #150 PSA 10', grade: '10', year: 2018, set: 'Topps Chrome', player: 'Shohei Ohtani', category: 'baseball' },
+  { cert_number: '84512002', grader: 'PSA', title: '2003 Topps Chrome LeBron James #111 PSA 9', grade: '9', year: 2003, set: 'Topps Chrome', player: 'LeBron James', category: 'basketball' },
+  { cert_number: '0012345003', grader: 'BGS', title: '2017 Panini Prizm Patrick Mahomes #269 BGS 9.5', grade: '9.5', year: 2017, set: 'Panini Prizm', player: 'Patrick Mahomes', category: 'football' },
+  { cert_number: '7312004', grader: 'SGC', title: '1989 Upper Deck Ken Griffey Jr. #1 SGC 9', grade: '9', year: 1989, set: 'Upper Deck', player: 'Ken Griffey Jr.', category: 'baseball' },
+  { cert_number: '4412345005', grader: 'CGC', title: '1999 Pokémon Base Set Charizard #4 CGC 8.5', grade: '8.5', year: 1999, set: 'Pokémon Base Set', player: 'Charizard', category: 'pokemon' },
+  { cert_number: '84512006', grader: 'PSA', title: '2015 Upper Deck Young Guns Connor McDavid #201 PSA 10', grade: '10', year: 2015, set: 'Upper Deck Young Guns', player: 'Connor McDavid', category: 'hockey' },
+] as const;
+
+export interface DemoSeedOptions {
+  /** How many live-mode listings to create (about a third of them sold). Default 600. */
+  listings?: number;
+}
+
+export interface DemoSeedResult {
+  sellerId: string;
+  liveKeyId: string;
+  testKeyId: string;
+}
+
+type Fate =
+  | 'active'
+  | 'draft'
+  | 'scheduled'
+  | 'pending_review'
+  | 'deactivated'
+  | 'expired'
+  | 'sold';
+
+interface Event {
+  at: number;
+  order: number;
+  run: (now: number) => void;
+}
+
+/**
+ * Seeds the demo seller deterministically: the same cards, prices and ids on every fresh start,
+ * with times relative to the moment of seeding. The history is replayed in time order through
+ * the same domain functions the API and control API use, so every derived record is consistent.
+ */
+export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {}): DemoSeedResult {
+  const random = seededRandom(20260701);
+  const ids = seededIds(seededRandom(7));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const between = (lo: number, hi: number) => lo + random() * (hi - lo);
+  const listingCount = Math.max(10, options.listings ?? 600);
+  const certsUsed = new Set<string>();
+
+  const seller = createSeller(store, ids, now - 400 * DAY_MS, {
+    id: DEMO_SELLER_ID,
+    name: 'Northside Slabs',
+  });
+  const live = mintKey(store, ids, now - 30 * DAY_MS, {
+    sellerId: seller.id,
+    mode: 'live',
+    scopes: ALL_SCOPES,
+    token: DEMO_LIVE_TOKEN,
+  });
+  const test = mintKey(store, ids, now - 30 * DAY_MS, {
+    sellerId: seller.id,
+    mode: 'test',
+    scopes: ALL_SCOPES,
+    token: DEMO_TEST_TOKEN,
+  });
+  for (const cert of DEMO_UNLISTED_CERTS) {
+    store.catalog.putCert({
+      grader: cert.grader,
+      cert_number: cert.cert_number,
+      title: cert.title,
+      grade: cert.grade,
+      year: cert.year,
+      card_set: cert.set,
+      player: cert.player,
+      category: cert.category,
+      variant: 'Base',
+    });
+    certsUsed.add(cert.cert_number);
+  }
+
+  function certNumber(grader: string): string {
+    const digits = grader === 'PSA' ? 8 : grader === 'SGC' ? 7 : 10;
+    let cert: string;
+    do cert = ids.chars(digits, '0123456789').replace(/^0/, '1');
+    while (certsUsed.has(cert));
+    certsUsed.add(cert);
+    return cert;
+  }
+
+  function newCard(scope: Scope, at: number, grader: string, hold: ItemHold | null = null) {
+    const subject: Subject = pick(SUBJECTS);
+    const [set, year] = pick(subject.sets);
+    const grade = pick(GRADES[grader]!);
+    const variant = pick(VARIANTS);
+    const number = 1 + Math.floor(random() * 350);
+    const title = `${year} ${set} ${subject.name}${variant === 'Base' ? '' : ` ${variant}`} #${number} ${grader} ${grade}`;
+    const cert = certNumber(grader);
+    store.catalog.putCert({
+      grader,
+      cert_number: cert,
+      title,
+      grade,
+      year,
+      card_set: set,
+      player: subject.name,
+      category: subject.category,
+      variant,
+    });
+    const value = subject.value * gradeFactor(grade) * between(0.7, 1.3);
+    const item = createInventoryItem(store, ids, at, scope, {
+      cert_number: cert,
+      grader,
+      grade,
+      title,
+      player: subject.name,
+      year,
+      set,
+      variant,
+      category: subject.category,
+      cost_cents: Math.round(value * between(0.4, 0.8)) * 100,
+      hold,
+    });
+    return { item, value, title };
+  }
+
+  const priceCents = (value: number) => Math.max(1000, Math.round(value) * 100 - (random() < 0.5 ? 1 : 0));
+  const graderFor = (fate: Fate) =>
+    fate === 'pending_review'
+      ? pick(['SGC', 'CGC'])
+      : pick(['PSA', 'PSA', 'PSA', 'PSA', 'PSA', 'BGS', 'BGS', 'SGC', 'SGC', 'CGC']);
+
+  const events = new EventQueue();
+  let sequence = 0;
+  const at = (time: number, run: (now: number) => void) =>
+    events.push({ at: time, order: sequence++, run });
+
+  function planListings(scope: Scope, count: number, span: number) {
+    const fates: Fate[] = [];
+    const share = (fate: Fate, fraction: number) => {
+      for (let i = 0; i < Math.round(count * fraction); i++) fates.push(fate);
+    };
+    share('sold', 1 / 3);
+    share('draft', 0.03);
+    share('scheduled', 0.02);
+    share('pending_review', 0.03);
+    share('deactivated', 0.06);
+    share('expired', 0.05);
+    while (fates.length < count) fates.push('active');
+    fates.length = count;
+    for (let i = fates.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [fates[i], fates[j]] = [fates[j]!, fates[i]!];
+    }
+    const start = now - span;
+    fates.forEach((fate, index) => {
+      const created = start + (index / count) * (span - 2 * DAY_MS) + between(0, HOUR_MS);
+      planListing(scope, fate, created);
+    });
+  }
+
+  function planListing(scope: Scope, fate: Fate, created: number) {
+    const grader = graderFor(fate);
+    const lotSize = fate !== 'pending_review' && random() < 0.05 ? 2 + Math.floor(random() * 3) : 1;
+    const duration = pick(DURATIONS);
+    const offers = random() < 0.75;
+    const promoted = random() < 0.08;
+    const autoRelist = random() < 0.3;
+    const imagesFor = (cert: string) =>
+      random() < 0.85 ? [`https://images.sandbox.example/slabs/${cert}-front.jpg`] : [];
+    at(created, (t) => {
+      const cards = Array.from({ length: lotSize }, () => newCard(scope, t, grader));
+      const value = cards.reduce((sum, c) => sum + c.value, 0) * (lotSize > 1 ? 0.9 : 1);
+      const price = priceCents(value);
+      const title =
+        lotSize > 1 ? `Lot of ${lotSize}: ${cards.map((c) => c.title.split(' #')[0]).join(' / ')}`.slice(0, 180) : cards[0]!.title;
+      let listingStart: ListingStart;
+      switch (fate) {
+        case 'active': {
+          const listedAt = Math.max(t, now - between(0.05, 0.9) * duration * HOUR_MS);
+          listingStart = { kind: 'live', listedAt };
+          break;
+        }
+        case 'sold':
+          listingStart = { kind: 'live', listedAt: t };
+          break;
+        case 'draft':
+          listingStart = { kind: 'inactive', status: 'draft', reason: 'draft', listedAt: null };
+          break;
+        case 'scheduled':
+          listingStart = { kind: 'scheduled', goLiveAt: now + between(1, 14) * DAY_MS };
+          break;
+        case 'pending_review':
+          listingStart = { kind: 'pending_review' };
+          break;
+        case 'deactivated':
+          listingStart = { kind: 'inactive', status: 'archived', reason: 'deactivated_by_seller', listedAt: t };
+          break;
+        case 'expired':
+          listingStart = { kind: 'inactive', status: 'archived', reason: 'expired', listedAt: t };
+          break;
+      }
+      const listing = insertListing(store, ids, t, scope, cards.map((c) => c.item.id), {
+        title,
+        description:
+          random() < 0.6
+            ? `${cards[0]!.title}. Sharp corners, centered, no print lines. Ships in a team bag and box.`
+            : '',
+        price_cents: price,
+        minimum_offer_cents: offers && random() < 0.5 ? Math.round(price * 0.8 / 100) * 100 : null,
+        accepts_offers: offers,
+        accepts_trades: random() < 0.15,
+        auto_relist: autoRelist,
+        promoted,
+        duration_hours: duration,
+        images: imagesFor(cards[0]!.item.cert_number),
+      }, listingStart);
+      if (fate === 'sold') planSale(listing.id, t);
+    });
+  }
+
+  function planSale(listingId: string, listedAt: number) {
+    const soldAt = Math.min(now - HOUR_MS, listedAt + between(0.2, 6) * DAY_MS);
+    const via = random() < 0.7 ? 'checkout' : 'offer';
+    const roll = random();
+    const target = roll < 0.15 ? 0 : roll < 0.5 ? 1 + Math.floor(random() * 5) : 6;
+    const cancelled = random() < 0.08;
+    const refund = random();
+    const reasons: CancelReason[] = ['buyer', 'seller', 'admin', 'payment_failed', 'timeout'];
+    const ctx = (t: number) => ({ store, ids, now: t });
+    at(soldAt, (t) => {
+      const order = sellListing(ctx(t), listingId, via);
+      if (cancelled) {
+        at(Math.min(now - 60_000, t + DAY_MS), (c) => cancelOrder(ctx(c), order.id, pick(reasons)));
+        return;
+      }
+      let stageAt = t;
+      for (let stage = 1; stage <= target; stage++) {
+        stageAt += between(0.6, 2.2) * DAY_MS;
+        if (stageAt >= now) break;
+        at(stageAt, (s) => advanceOrder(ctx(s), order.id));
+      }
+      if (target >= 3 && refund < 0.1) {
+        const amount = refund < 0.05 ? null : Math.max(100, Math.round(order.subtotal_cents * 0.1));
+        at(Math.min(now - 60_000, stageAt + HOUR_MS), (r) => refundOrder(ctx(r), order.id, amount));
+      }
+    });
+  }
+
+  function planUnlisted(scope: Scope, count: number, span: number) {
+    const holds: (ItemHold | null)[] = ['flagged', 'flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review'];
+    for (let i = 0; i < count; i++) {
+      const hold = i < holds.length ? holds[i]! : null;
+      const grader = graderFor('active');
+      at(now - span + (i / count) * span, (t) => newCard(scope, t, grader, hold));
+    }
+  }
+
+  const liveScope: Scope = { sellerId: seller.id, test: false };
+  const testScope: Scope = { sellerId: seller.id, test: true };
+  planListings(liveScope, listingCount, 120 * DAY_MS);
+  planUnlisted(liveScope, Math.max(10, Math.round(listingCount / 7.5)), 100 * DAY_MS);
+  planListings(testScope, Math.max(10, Math.round(listingCount / 20)), 20 * DAY_MS);
+  planUnlisted(testScope, 10, 20 * DAY_MS);
+
+  store.transaction(() => {
+    // Events may schedule later events (a sale plans its stages), so drain in time order.
+    for (let next = events.pop(); next; next = events.pop()) next.run(Math.round(next.at));
+  });
+  return { sellerId: seller.id, liveKeyId: live.row.id, testKeyId: test.row.id };
+}
+
+/** A binary min-heap of events by time, then by the order they were planned. */
+class EventQueue {
+  private readonly heap: Event[] = [];
+  private before(a: Event, b: Event): boolean {
+    return a.at < b.at || (a.at === b.at && a.order < b.order);
+  }
+  push(event: Event): void {
+    const heap = this.heap;
+    heap.push(event);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  }
+  pop(): Event | undefined {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last) {
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && this.before(heap[l]!, heap[m]!)) m = l;
+        if (r < heap.length && this.before(heap[r]!, heap[m]!)) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}

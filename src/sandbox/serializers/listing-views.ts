@@ -1,0 +1,131 @@
+import { formatCents } from '../domain/money';
+import { isoTime } from '../domain/time';
+import type { ListingRow, ListingWithCardRow } from '../store/rows';
+import { bool } from './shape';
+
+/** Absolute public page URLs, built from the origin the request came to. */
+export interface PublicUrls {
+  listing(row: Pick<ListingRow, 'handle'>): string;
+  card(itemId: string): string;
+}
+
+export function publicUrls(origin: string): PublicUrls {
+  return {
+    listing: (row) => `${origin}/market/listings/${row.handle}`,
+    card: (itemId) => `${origin}/market/cards/${itemId}`,
+  };
+}
+
+/** Whether a listing can be put back on the marketplace by the seller. */
+export function canReactivate(row: Pick<ListingRow, 'status' | 'unavailable_reason'>): boolean {
+  if (row.status === 'active') return false;
+  return !['sold', 'pending_review'].includes(row.unavailable_reason ?? '');
+}
+
+function cardOf(row: ListingWithCardRow) {
+  return {
+    id: row.primary_item_id,
+    title: row.card_title,
+    cert_number: row.card_cert_number,
+    grader: row.card_grader,
+    grade: row.card_grade,
+    year: row.card_year,
+    set: row.card_set ?? 'Unknown',
+    category: row.card_category ?? 'non_sport',
+  };
+}
+
+/** GET /listings.json: one row of the list view. */
+export function listingListView(row: ListingWithCardRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    price: formatCents(row.price_cents),
+    card: cardOf(row),
+    is_lot: bool(row.is_lot),
+    card_count: row.card_count,
+    accepts_offers: bool(row.accepts_offers),
+    created_at: isoTime(row.created_at),
+    listed_at: isoTime(row.listed_at),
+    updated_at: isoTime(row.updated_at),
+  };
+}
+
+/** GET /listings/{id}.json: the single view. */
+export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
+  const card = cardOf(row);
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    price: formatCents(row.price_cents),
+    card: { ...card, url: urls.card(row.primary_item_id) },
+    unavailable_reason: row.unavailable_reason,
+    can_reactivate: canReactivate(row),
+    url: urls.listing(row),
+    is_lot: bool(row.is_lot),
+    card_count: row.card_count,
+    accepts_offers: bool(row.accepts_offers),
+    created_at: isoTime(row.created_at),
+    listed_at: isoTime(row.listed_at),
+    updated_at: isoTime(row.updated_at),
+  };
+}
+
+/**
+ * The product shape: the alias paths' representation and every webhook's payload. It carries
+ * the whole listing, its sale terms and its card, under product-style and `svc_` names.
+ */
+export function productView(row: ListingWithCardRow, urls: PublicUrls) {
+  const images = JSON.parse(row.images) as string[];
+  const minimumOffer = row.minimum_offer_cents === null ? null : formatCents(row.minimum_offer_cents);
+  return {
+    id: row.id,
+    title: row.title,
+    body_html: row.description,
+    status: row.status,
+    handle: row.handle,
+    vendor: row.card_grader,
+    product_type: row.card_category ?? 'non_sport',
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+    published_at: isoTime(row.listed_at),
+    variants: [
+      {
+        id: `var_${row.id.replace(/^lst_/, '')}`,
+        product_id: row.id,
+        title: row.is_lot ? `Lot of ${row.card_count}` : 'Default',
+        price: formatCents(row.price_cents),
+        sku: row.card_cert_number,
+        inventory_item_id: row.primary_item_id,
+        inventory_quantity: row.status === 'active' ? 1 : 0,
+        svc_minimum_offer: minimumOffer,
+      },
+    ],
+    images: images.map((src, index) => ({ id: `img_${row.id.slice(4)}_${index + 1}`, position: index + 1, src })),
+    svc_card: {
+      ...cardOf(row),
+      player: row.card_player,
+      variant: row.card_variant ?? 'Base',
+      url: urls.card(row.primary_item_id),
+    },
+    svc_unavailable_reason: row.unavailable_reason,
+    svc_can_reactivate: canReactivate(row),
+    svc_is_lot: bool(row.is_lot),
+    svc_card_count: row.card_count,
+    svc_inventory_item_ids: row.member_ids.split(','),
+    svc_accepts_offers: bool(row.accepts_offers),
+    svc_minimum_offer: minimumOffer,
+    svc_accepts_trades: bool(row.accepts_trades),
+    svc_auto_relist: bool(row.auto_relist),
+    svc_promoted: bool(row.promoted),
+    svc_duration_hours: row.duration_hours,
+    svc_window_ends_at: isoTime(row.window_ends_at),
+    svc_scheduled_go_live_at: isoTime(row.scheduled_go_live_at),
+    svc_listed_at: isoTime(row.listed_at),
+    svc_url: urls.listing(row),
+  };
+}
+
+export type ProductView = ReturnType<typeof productView>;

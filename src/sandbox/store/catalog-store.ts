@@ -1,0 +1,69 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database';
+import { keysetPage, type Page, type PageRequest } from './paging';
+import type { CertRow, InventoryItemRow, ItemHold, Scope } from './rows';
+
+/** The grader lookup's registered certs, and the sellers' cards (inventory items). */
+export function createCatalogStore(db: Db) {
+  const statements = new Map<string, Statement<unknown[]>>();
+  const upsertCert = db.prepare(
+    `INSERT INTO certs (grader, cert_number, title, grade, year, card_set, player, category, variant)
+     VALUES (@grader, @cert_number, @title, @grade, @year, @card_set, @player, @category, @variant)
+     ON CONFLICT (grader, cert_number) DO UPDATE SET title = excluded.title, grade = excluded.grade,
+       year = excluded.year, card_set = excluded.card_set, player = excluded.player,
+       category = excluded.category, variant = excluded.variant`,
+  );
+  const selectCert = db.prepare(`SELECT * FROM certs WHERE grader = ? AND cert_number = ?`);
+  const insertItem = db.prepare(
+    `INSERT INTO inventory_items (id, seller_id, test, cert_number, grader, grade, title, player, year,
+       card_set, variant, category, cost_cents, hold, created_at, updated_at)
+     VALUES (@id, @seller_id, @test, @cert_number, @grader, @grade, @title, @player, @year,
+       @card_set, @variant, @category, @cost_cents, @hold, @created_at, @updated_at)`,
+  );
+  const selectItem = db.prepare(
+    `SELECT * FROM inventory_items WHERE id = ? AND seller_id = ? AND test = ?`,
+  );
+  const selectItemAnyScope = db.prepare(`SELECT * FROM inventory_items WHERE id = ?`);
+  const selectItemByCert = db.prepare(
+    `SELECT * FROM inventory_items WHERE seller_id = ? AND test = ? AND cert_number = ?
+     ORDER BY seq DESC LIMIT 1`,
+  );
+  const updateHold = db.prepare(`UPDATE inventory_items SET hold = ?, updated_at = ? WHERE id = ?`);
+  const touchItem = db.prepare(`UPDATE inventory_items SET updated_at = ? WHERE id = ?`);
+
+  return {
+    putCert(row: CertRow): CertRow {
+      upsertCert.run(row);
+      return row;
+    },
+    cert(grader: string, certNumber: string): CertRow | undefined {
+      return selectCert.get(grader, certNumber) as CertRow | undefined;
+    },
+    createItem(row: Omit<InventoryItemRow, 'seq'>): InventoryItemRow {
+      insertItem.run(row);
+      return selectItemAnyScope.get(row.id) as InventoryItemRow;
+    },
+    item(id: string, scope: Scope): InventoryItemRow | undefined {
+      return selectItem.get(id, scope.sellerId, scope.test ? 1 : 0) as InventoryItemRow | undefined;
+    },
+    itemById(id: string): InventoryItemRow | undefined {
+      return selectItemAnyScope.get(id) as InventoryItemRow | undefined;
+    },
+    itemByCert(certNumber: string, scope: Scope): InventoryItemRow | undefined {
+      return selectItemByCert.get(scope.sellerId, scope.test ? 1 : 0, certNumber) as
+        | InventoryItemRow
+        | undefined;
+    },
+    setHold(id: string, hold: ItemHold | null, at: number): void {
+      updateHold.run(hold, at, id);
+    },
+    touchItem(id: string, at: number): void {
+      touchItem.run(at, id);
+    },
+    itemsPage(request: PageRequest): Page<InventoryItemRow> {
+      return keysetPage(db, statements, `SELECT t.* FROM inventory_items t`, request);
+    },
+  };
+}
+
+export type CatalogStore = ReturnType<typeof createCatalogStore>;

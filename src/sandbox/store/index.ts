@@ -1,0 +1,53 @@
+import { createAccountsStore } from './accounts-store';
+import { createCatalogStore } from './catalog-store';
+import { openDatabase, type Db } from './database';
+import { createLevelsStore } from './levels-store';
+import { createListingsStore } from './listings-store';
+import { createMetaStore } from './meta-store';
+import { createOrdersStore } from './orders-store';
+
+/** Every SQL statement of the sandbox lives under this folder; the rest of the code calls these. */
+export function createStore(file: string) {
+  const db = openDatabase(file);
+  return buildStore(db);
+}
+
+function buildStore(db: Db) {
+  const wipe = db.transaction(() => {
+    for (const table of [
+      'inventory_levels',
+      'orders',
+      'listing_items',
+      'listings',
+      'inventory_items',
+      'certs',
+      'api_keys',
+      'sellers',
+    ]) {
+      db.prepare(`DELETE FROM ${table}`).run();
+    }
+    db.prepare(`DELETE FROM meta WHERE key NOT IN ('cursor_secret', 'epoch')`).run();
+  });
+  return {
+    db,
+    accounts: createAccountsStore(db),
+    catalog: createCatalogStore(db),
+    listings: createListingsStore(db),
+    orders: createOrdersStore(db),
+    levels: createLevelsStore(db),
+    meta: createMetaStore(db),
+    /** Runs `fn` in one transaction (nested calls become savepoints). */
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    /** Empties every table except the store's own identity (cursor secret and epoch). */
+    wipe(): void {
+      wipe();
+    },
+    close(): void {
+      db.close();
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

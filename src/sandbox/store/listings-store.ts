@@ -1,0 +1,139 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database';
+import { keysetPage, type Page, type PageRequest } from './paging';
+import type { ListingRow, ListingWithCardRow, Scope } from './rows';
+
+const SELECT_WITH_CARD = `SELECT t.*, c.title AS card_title, c.cert_number AS card_cert_number,
+  c.grader AS card_grader, c.grade AS card_grade, c.year AS card_year, c.card_set AS card_set,
+  c.category AS card_category, c.player AS card_player, c.variant AS card_variant,
+  (SELECT group_concat(m.inventory_item_id, ',') FROM
+     (SELECT inventory_item_id FROM listing_items WHERE listing_id = t.id ORDER BY position) m
+  ) AS member_ids
+  FROM listings t JOIN inventory_items c ON c.id = t.primary_item_id`;
+
+/** Columns a write may change; anything else in a patch is a programming error. */
+const UPDATABLE = new Set<keyof ListingRow>([
+  'title',
+  'description',
+  'status',
+  'unavailable_reason',
+  'price_cents',
+  'minimum_offer_cents',
+  'accepts_offers',
+  'accepts_trades',
+  'auto_relist',
+  'promoted',
+  'duration_hours',
+  'window_ends_at',
+  'scheduled_go_live_at',
+  'images',
+  'listed_at',
+  'updated_at',
+]);
+
+export type ListingPatch = Partial<Pick<ListingRow, Extract<keyof ListingRow, string>>>;
+
+/** Listings, their member cards, and the queries the marketplace clock needs. */
+export function createListingsStore(db: Db) {
+  const statements = new Map<string, Statement<unknown[]>>();
+  const insertListing = db.prepare(
+    `INSERT INTO listings (id, seller_id, test, title, description, status, unavailable_reason,
+       price_cents, minimum_offer_cents, accepts_offers, accepts_trades, auto_relist, promoted,
+       duration_hours, window_ends_at, scheduled_go_live_at, is_lot, card_count, primary_item_id,
+       images, handle, created_at, listed_at, updated_at)
+     VALUES (@id, @seller_id, @test, @title, @description, @status, @unavailable_reason,
+       @price_cents, @minimum_offer_cents, @accepts_offers, @accepts_trades, @auto_relist, @promoted,
+       @duration_hours, @window_ends_at, @scheduled_go_live_at, @is_lot, @card_count,
+       @primary_item_id, @images, @handle, @created_at, @listed_at, @updated_at)`,
+  );
+  const insertMember = db.prepare(
+    `INSERT INTO listing_items (listing_id, inventory_item_id, position) VALUES (?, ?, ?)`,
+  );
+  const selectOne = db.prepare(
+    `${SELECT_WITH_CARD} WHERE t.id = ? AND t.seller_id = ? AND t.test = ?`,
+  );
+  const selectAnyScope = db.prepare(`${SELECT_WITH_CARD} WHERE t.id = ?`);
+  const selectByHandle = db.prepare(`SELECT * FROM listings WHERE handle = ?`);
+  const selectMembers = db.prepare(
+    `SELECT inventory_item_id FROM listing_items WHERE listing_id = ? ORDER BY position`,
+  );
+  const selectLatestForItem = db.prepare(
+    `SELECT l.* FROM listings l JOIN listing_items m ON m.listing_id = l.id
+     WHERE m.inventory_item_id = ? ORDER BY l.seq DESC LIMIT 1`,
+  );
+  const countLive = db.prepare(
+    `SELECT COUNT(*) AS n FROM listings WHERE seller_id = ? AND test = ? AND status = 'active'`,
+  );
+  const selectExpired = db.prepare(
+    `SELECT * FROM listings WHERE status = 'active' AND window_ends_at IS NOT NULL
+     AND window_ends_at <= ? ORDER BY window_ends_at, seq`,
+  );
+  const selectDueScheduled = db.prepare(
+    `SELECT * FROM listings WHERE scheduled_go_live_at IS NOT NULL AND scheduled_go_live_at <= ?
+     AND status = 'draft' AND unavailable_reason = 'scheduled' ORDER BY scheduled_go_live_at, seq`,
+  );
+  const selectRandomActive = db.prepare(
+    `SELECT id FROM listings WHERE seller_id = ? AND test = ? AND status = 'active'
+     ORDER BY seq DESC LIMIT 1 OFFSET ?`,
+  );
+
+  return {
+    insert(row: Omit<ListingRow, 'seq'>, memberIds: readonly string[]): void {
+      insertListing.run(row);
+      memberIds.forEach((itemId, position) => insertMember.run(row.id, itemId, position));
+    },
+    get(id: string, scope: Scope): ListingWithCardRow | undefined {
+      return selectOne.get(id, scope.sellerId, scope.test ? 1 : 0) as
+        | ListingWithCardRow
+        | undefined;
+    },
+    getById(id: string): ListingWithCardRow | undefined {
+      return selectAnyScope.get(id) as ListingWithCardRow | undefined;
+    },
+    findByHandle(handle: string): ListingRow | undefined {
+      return selectByHandle.get(handle) as ListingRow | undefined;
+    },
+    members(listingId: string): string[] {
+      return (selectMembers.all(listingId) as { inventory_item_id: string }[]).map(
+        (r) => r.inventory_item_id,
+      );
+    },
+    latestForItem(itemId: string): ListingRow | undefined {
+      return selectLatestForItem.get(itemId) as ListingRow | undefined;
+    },
+    countLive(scope: Scope): number {
+      return (countLive.get(scope.sellerId, scope.test ? 1 : 0) as { n: number }).n;
+    },
+    update(id: string, patch: ListingPatch): void {
+      const columns = Object.keys(patch) as (keyof ListingRow)[];
+      if (columns.length === 0) return;
+      for (const column of columns) {
+        if (!UPDATABLE.has(column)) throw new Error(`listing column ${column} is not updatable`);
+      }
+      const sql = `UPDATE listings SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare<unknown[]>(sql);
+        statements.set(sql, statement);
+      }
+      statement.run({ ...patch, id });
+    },
+    page(request: PageRequest): Page<ListingWithCardRow> {
+      return keysetPage(db, statements, SELECT_WITH_CARD, request);
+    },
+    windowsEndedBy(now: number): ListingRow[] {
+      return selectExpired.all(now) as ListingRow[];
+    },
+    scheduledDueBy(now: number): ListingRow[] {
+      return selectDueScheduled.all(now) as ListingRow[];
+    },
+    /** The id of the n-th newest live listing (used by the demo simulation to pick a sale). */
+    nthLive(scope: Scope, n: number): string | undefined {
+      return (
+        selectRandomActive.get(scope.sellerId, scope.test ? 1 : 0, n) as { id: string } | undefined
+      )?.id;
+    },
+  };
+}
+
+export type ListingsStore = ReturnType<typeof createListingsStore>;

@@ -1,0 +1,162 @@
+/**
+ * Schema migrations, applied in order inside one transaction each. The
+ * `user_version` pragma records how many have run, so a restarted sandbox
+ * keeps its file store and only applies what is new.
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE sellers (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'active',
+    write_approved INTEGER NOT NULL DEFAULT 1,
+    listing_cap INTEGER,
+    deleted INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    seller_id TEXT NOT NULL REFERENCES sellers(id),
+    token_hash TEXT NOT NULL UNIQUE,
+    mode TEXT NOT NULL CHECK (mode IN ('live', 'test')),
+    scopes TEXT NOT NULL,
+    revoked_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE certs (
+    grader TEXT NOT NULL,
+    cert_number TEXT NOT NULL,
+    title TEXT NOT NULL,
+    grade TEXT NOT NULL,
+    year INTEGER,
+    card_set TEXT,
+    player TEXT,
+    category TEXT,
+    variant TEXT,
+    PRIMARY KEY (grader, cert_number)
+  );
+
+  CREATE TABLE inventory_items (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    seller_id TEXT NOT NULL,
+    test INTEGER NOT NULL DEFAULT 0,
+    cert_number TEXT NOT NULL,
+    grader TEXT NOT NULL,
+    grade TEXT NOT NULL,
+    title TEXT NOT NULL,
+    player TEXT,
+    year INTEGER,
+    card_set TEXT,
+    variant TEXT,
+    category TEXT,
+    cost_cents INTEGER NOT NULL DEFAULT 0,
+    hold TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX inventory_items_scope ON inventory_items (seller_id, test, seq);
+  CREATE INDEX inventory_items_updated ON inventory_items (seller_id, test, updated_at);
+  CREATE INDEX inventory_items_cert ON inventory_items (seller_id, test, cert_number);
+
+  CREATE TABLE listings (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    seller_id TEXT NOT NULL,
+    test INTEGER NOT NULL DEFAULT 0,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL CHECK (status IN ('active', 'draft', 'archived')),
+    unavailable_reason TEXT,
+    price_cents INTEGER NOT NULL,
+    minimum_offer_cents INTEGER,
+    accepts_offers INTEGER NOT NULL DEFAULT 1,
+    accepts_trades INTEGER NOT NULL DEFAULT 0,
+    auto_relist INTEGER NOT NULL DEFAULT 0,
+    promoted INTEGER NOT NULL DEFAULT 0,
+    duration_hours INTEGER NOT NULL DEFAULT 720,
+    window_ends_at INTEGER,
+    scheduled_go_live_at INTEGER,
+    is_lot INTEGER NOT NULL DEFAULT 0,
+    card_count INTEGER NOT NULL DEFAULT 1,
+    primary_item_id TEXT NOT NULL,
+    images TEXT NOT NULL DEFAULT '[]',
+    handle TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    listed_at INTEGER,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX listings_scope ON listings (seller_id, test, seq);
+  CREATE INDEX listings_updated ON listings (seller_id, test, updated_at);
+  CREATE INDEX listings_window ON listings (status, window_ends_at);
+  CREATE INDEX listings_schedule ON listings (scheduled_go_live_at);
+  CREATE UNIQUE INDEX listings_handle ON listings (handle);
+
+  CREATE TABLE listing_items (
+    listing_id TEXT NOT NULL,
+    inventory_item_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (listing_id, inventory_item_id)
+  );
+  CREATE INDEX listing_items_item ON listing_items (inventory_item_id);
+
+  CREATE TABLE orders (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    seller_id TEXT NOT NULL,
+    test INTEGER NOT NULL DEFAULT 0,
+    name TEXT NOT NULL UNIQUE,
+    order_number INTEGER NOT NULL,
+    listing_id TEXT NOT NULL,
+    line_item_id TEXT NOT NULL,
+    sale_channel TEXT NOT NULL,
+    delivery_method TEXT NOT NULL,
+    subtotal_cents INTEGER NOT NULL,
+    tax_cents INTEGER NOT NULL,
+    refunded_cents INTEGER NOT NULL DEFAULT 0,
+    fee_cents INTEGER NOT NULL,
+    financial_status TEXT NOT NULL,
+    stage INTEGER NOT NULL DEFAULT 0,
+    cancel_reason TEXT,
+    cancelled_at INTEGER,
+    closed_at INTEGER,
+    sold_at INTEGER NOT NULL,
+    ship_by INTEGER NOT NULL,
+    cancel_after INTEGER NOT NULL,
+    tracking_number TEXT,
+    carrier_code TEXT NOT NULL,
+    label_url TEXT,
+    shipped_at INTEGER,
+    delivered_to_hub_at INTEGER,
+    authenticated_at INTEGER,
+    buyer_shipped_at INTEGER,
+    buyer_delivered_at INTEGER,
+    paid_at INTEGER,
+    payout_cents INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX orders_scope ON orders (seller_id, test, seq);
+  CREATE INDEX orders_updated ON orders (seller_id, test, updated_at);
+  CREATE INDEX orders_listing ON orders (listing_id);
+
+  CREATE TABLE inventory_levels (
+    item_seq INTEGER PRIMARY KEY,
+    inventory_item_id TEXT NOT NULL UNIQUE,
+    seller_id TEXT NOT NULL,
+    test INTEGER NOT NULL DEFAULT 0,
+    location_id TEXT NOT NULL,
+    available INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    reason_detail TEXT NOT NULL,
+    can_reactivate INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX inventory_levels_scope ON inventory_levels (seller_id, test, item_seq);
+  CREATE INDEX inventory_levels_updated ON inventory_levels (seller_id, test, updated_at);
+  `,
+];

@@ -1,0 +1,73 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database';
+import type { Scope } from './rows';
+
+/** Where a keyset page starts: after (next) or before (previous) a row's sequence number. */
+export interface KeysetPosition {
+  seq: number;
+  direction: 'next' | 'previous';
+}
+
+export interface PageRequest {
+  scope: Scope;
+  limit: number;
+  ascending: boolean;
+  updatedAtMin?: number | undefined;
+  position?: KeysetPosition | undefined;
+  /** An extra condition on the base table, with its parameters (written by the store, never by a caller). */
+  where?: { sql: string; params: unknown[] } | undefined;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+/**
+ * Runs one keyset page over `from` (a table or join whose base table is aliased `t` and has
+ * `seq`, `seller_id`, `test` and `updated_at`). The seller and mode are part of the SQL itself,
+ * so test-mode isolation never depends on filtering rows afterwards.
+ */
+export function keysetPage<Row>(
+  db: Db,
+  statements: Map<string, Statement<unknown[]>>,
+  select: string,
+  request: PageRequest,
+  seqColumn = 't.seq',
+): Page<Row> {
+  const conditions = ['t.seller_id = ?', 't.test = ?'];
+  const params: unknown[] = [request.scope.sellerId, request.scope.test ? 1 : 0];
+  if (request.updatedAtMin !== undefined) {
+    conditions.push('t.updated_at >= ?');
+    params.push(request.updatedAtMin);
+  }
+  if (request.where) {
+    conditions.push(request.where.sql);
+    params.push(...request.where.params);
+  }
+  const backwards = request.position?.direction === 'previous';
+  const scanAscending = request.ascending !== backwards;
+  if (request.position) {
+    conditions.push(`${seqColumn} ${scanAscending ? '>' : '<'} ?`);
+    params.push(request.position.seq);
+  }
+  const sql = `${select} WHERE ${conditions.join(' AND ')} ORDER BY ${seqColumn} ${
+    scanAscending ? 'ASC' : 'DESC'
+  } LIMIT ?`;
+  params.push(request.limit + 1);
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare<unknown[]>(sql);
+    statements.set(sql, statement);
+  }
+  const fetched = statement.all(...params) as Row[];
+  const more = fetched.length > request.limit;
+  const rows = more ? fetched.slice(0, request.limit) : fetched;
+  if (backwards) rows.reverse();
+  return {
+    rows,
+    hasNext: backwards ? true : more,
+    hasPrevious: backwards ? more : request.position !== undefined,
+  };
+}
