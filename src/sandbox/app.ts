@@ -62,10 +62,18 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
         );
       }
       if (status === 415 || (error as { code?: string }).code?.startsWith('FST_ERR_CTP')) {
-        return sendApiError(reply, request, new ApiError(422, 'invalid_json', 'The request body is not valid JSON'));
+        return sendApiError(
+          reply,
+          request,
+          new ApiError(422, 'invalid_json', 'The request body is not valid JSON'),
+        );
       }
       request.log.error(error);
-      return sendApiError(reply, request, new ApiError(500, 'internal_error', 'Internal server error'));
+      return sendApiError(
+        reply,
+        request,
+        new ApiError(500, 'internal_error', 'Internal server error'),
+      );
     });
     registerReadRoutes(api, ctx);
     hooks.registerPublicRoutes?.(api, ctx);
@@ -85,7 +93,9 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
 
   app.setNotFoundHandler((request, reply) => {
     if (isPublicApiPath(request.url)) return sendApiError(reply, request, notFound());
-    return reply.status(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
   });
 
   return app;

@@ -43,14 +43,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
   }
   if (env.SANDBOX_DEPLOYMENT) {
     if (env.SANDBOX_DEPLOYMENT !== 'sandbox' && env.SANDBOX_DEPLOYMENT !== 'production') {
-      throw new Error(`SANDBOX_DEPLOYMENT must be sandbox or production, not "${env.SANDBOX_DEPLOYMENT}"`);
+      throw new Error(
+        `SANDBOX_DEPLOYMENT must be sandbox or production, not "${env.SANDBOX_DEPLOYMENT}"`,
+      );
     }
     options.deployment = env.SANDBOX_DEPLOYMENT;
   }
-  if (env.SANDBOX_RATE_LIMIT) options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);
+  if (env.SANDBOX_RATE_LIMIT)
+    options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);
   if (env.SANDBOX_DEMO_LISTINGS) options.demoListings = Number(env.SANDBOX_DEMO_LISTINGS);
   if (env.SANDBOX_SIMULATE) options.simulate = ['1', 'true', 'on'].includes(env.SANDBOX_SIMULATE);
-  if (env.SANDBOX_SIMULATE_INTERVAL_MS) options.simulateIntervalMs = Number(env.SANDBOX_SIMULATE_INTERVAL_MS);
+  if (env.SANDBOX_SIMULATE_INTERVAL_MS)
+    options.simulateIntervalMs = Number(env.SANDBOX_SIMULATE_INTERVAL_MS);
   if (env.SANDBOX_LOG) options.log = ['1', 'true', 'on'].includes(env.SANDBOX_LOG);
   return options;
 }

@@ -1,4 +1,14 @@
-export { startSandbox, useSandboxExtension, type RunningSandbox, type SandboxExtension } from './server';
+export {
+  startSandbox,
+  useSandboxExtension,
+  type RunningSandbox,
+  type SandboxExtension,
+} from './server';
 export type { SandboxOptions } from './config';
 export { optionsFromEnv } from './config';
-export { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, DEMO_SELLER_ID, DEMO_UNLISTED_CERTS } from './seed/demo-seed';
+export {
+  DEMO_LIVE_TOKEN,
+  DEMO_TEST_TOKEN,
+  DEMO_SELLER_ID,
+  DEMO_UNLISTED_CERTS,
+} from './seed/demo-seed';

@@ -3,7 +3,9 @@ import { startSandbox } from './index';
 
 /** `npm run sandbox`: the sandbox in the foreground, configured by SANDBOX_* variables. */
 const sandbox = await startSandbox(optionsFromEnv());
-console.log(`Slabdesk sandbox listening on ${sandbox.url} (public API at ${sandbox.url}/2026-07, control API at ${sandbox.url}/_sandbox)`);
+console.log(
+  `Slabdesk sandbox listening on ${sandbox.url} (public API at ${sandbox.url}/2026-07, control API at ${sandbox.url}/_sandbox)`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

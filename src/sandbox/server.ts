@@ -64,7 +64,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const seed = (kind: 'none' | 'demo') => {
     if (kind === 'demo') seedDemo(store, clock.now(), { listings: options.demoListings });
   };
-  const isEmpty = () => store.accounts.seller('slr_demo') === undefined && store.meta.get('seeded') === undefined;
+  const isEmpty = () =>
+    store.accounts.seller('slr_demo') === undefined && store.meta.get('seeded') === undefined;
   if (isEmpty()) {
     seed(options.seed ?? 'demo');
     store.meta.set('seeded', options.seed ?? 'demo');
@@ -91,15 +92,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         for (const extension of extensions) extension.hooks?.registerPublicRoutes?.(api, context);
       },
       registerControlRoutes(control, context) {
-        for (const extension of extensions) extension.hooks?.registerControlRoutes?.(control, context);
+        for (const extension of extensions)
+          extension.hooks?.registerControlRoutes?.(control, context);
       },
     },
     options.log ?? false,
   );
 
-  const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4010 });
+  const address = await app.listen({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 4010,
+  });
   const url = address.replace('[::1]', 'localhost');
-  const running = extensions.map((extension) => extension.start?.(ctx, options)).filter((r) => r !== undefined);
+  const running = extensions
+    .map((extension) => extension.start?.(ctx, options))
+    .filter((r) => r !== undefined);
   let closed = false;
   return {
     url,

@@ -19,10 +19,21 @@ export const EVERY_SCOPE = [
 export interface Harness {
   sandbox: RunningSandbox;
   url: string;
-  control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-  api(path: string, init?: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  control<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+  api(
+    path: string,
+    init?: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** A fresh seller and a key for it. */
-  seller(options?: { mode?: 'live' | 'test'; scopes?: string[]; seller?: Record<string, unknown> }): Promise<{ sellerId: string; token: string; keyId: string }>;
+  seller(options?: {
+    mode?: 'live' | 'test';
+    scopes?: string[];
+    seller?: Record<string, unknown>;
+  }): Promise<{ sellerId: string; token: string; keyId: string }>;
   close(): Promise<void>;
 }
 
@@ -53,7 +64,11 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       return fetch(target, { method: init.method ?? 'GET', headers, body });
     },
     async seller(opts = {}) {
-      const seller = await harness.control<{ seller: { id: string } }>('POST', '/sellers', opts.seller ?? {});
+      const seller = await harness.control<{ seller: { id: string } }>(
+        'POST',
+        '/sellers',
+        opts.seller ?? {},
+      );
       if (seller.status !== 200) throw new Error(`seller: ${JSON.stringify(seller.body)}`);
       const key = await harness.control<{ key: { id: string; token: string } }>('POST', '/keys', {
         seller_id: seller.body.seller.id,

@@ -27,7 +27,14 @@ export class ControlError extends Error {
   }
 }
 
-const sellerState = z.enum(['active', 'not_approved', 'frozen', 'banned', 'not_eligible', 'paused']);
+const sellerState = z.enum([
+  'active',
+  'not_approved',
+  'frozen',
+  'banned',
+  'not_eligible',
+  'paused',
+]);
 const sellerFields = z.object({
   state: sellerState.optional(),
   write_approved: z.boolean().optional(),
@@ -61,7 +68,10 @@ const itemBody = z.object({
   category: z.string().max(40).optional(),
   cost: z.union([z.string(), z.number()]).optional(),
   test: z.boolean().optional(),
-  hold: z.enum(['flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review']).nullable().optional(),
+  hold: z
+    .enum(['flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review'])
+    .nullable()
+    .optional(),
 });
 const faultsBody = z
   .object({
@@ -117,7 +127,9 @@ export function registerControlRoutes(
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.status(413).send({ error: 'body too large' });
     if (status && status >= 400 && status < 500) {
-      return reply.status(400).send({ error: error instanceof Error ? error.message : 'bad request' });
+      return reply
+        .status(400)
+        .send({ error: error instanceof Error ? error.message : 'bad request' });
     }
     request.log.error(error);
     return reply.status(500).send({ error: 'internal error' });
@@ -131,7 +143,11 @@ export function registerControlRoutes(
 
   app.get('/_sandbox/demo', async () => {
     const seller = store.accounts.seller(DEMO_SELLER_ID);
-    if (!seller) throw new ControlError(404, 'the demo seed is not loaded (POST /_sandbox/reset {"seed":"demo"})');
+    if (!seller)
+      throw new ControlError(
+        404,
+        'the demo seed is not loaded (POST /_sandbox/reset {"seed":"demo"})',
+      );
     return {
       demo: {
         seller_id: seller.id,
@@ -224,18 +240,24 @@ export function registerControlRoutes(
     const cost = body.cost === undefined ? 0 : parseDollars(body.cost);
     if (cost === null) throw new ControlError(400, 'cost: must be a dollar amount');
     const row = store.transaction(() =>
-      createInventoryItem(store, ids, ctx.clock.now(), { sellerId: body.seller_id, test: body.test ?? false }, {
-        cert_number: body.cert_number,
-        grader: body.grader,
-        grade: body.grade,
-        title: body.title,
-        player: body.player,
-        year: body.year,
-        set: body.set,
-        category: body.category,
-        cost_cents: cost,
-        hold: body.hold ?? null,
-      }),
+      createInventoryItem(
+        store,
+        ids,
+        ctx.clock.now(),
+        { sellerId: body.seller_id, test: body.test ?? false },
+        {
+          cert_number: body.cert_number,
+          grader: body.grader,
+          grade: body.grade,
+          title: body.title,
+          player: body.player,
+          year: body.year,
+          set: body.set,
+          category: body.category,
+          cost_cents: cost,
+          hold: body.hold ?? null,
+        },
+      ),
     );
     return { inventory_item: inventoryItemView(row) };
   });
@@ -249,18 +271,27 @@ export function registerControlRoutes(
 
   app.post<{ Params: { id: string } }>('/_sandbox/listings/:id/sell', async (request) => {
     const body = parse(z.object({ via: z.enum(['checkout', 'offer']).optional() }), request.body);
-    const order = sellListing({ store, ids, now: ctx.clock.now() }, request.params.id, body.via ?? 'checkout');
+    const order = sellListing(
+      { store, ids, now: ctx.clock.now() },
+      request.params.id,
+      body.via ?? 'checkout',
+    );
     return orderResult(ctx, order.id);
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
-    const order = advanceOrder({ store, ids, now: ctx.clock.now() }, resolveOrderId(ctx, request.params.id));
+    const order = advanceOrder(
+      { store, ids, now: ctx.clock.now() },
+      resolveOrderId(ctx, request.params.id),
+    );
     return orderResult(ctx, order.id);
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/cancel', async (request) => {
     const body = parse(
-      z.object({ reason: z.enum(['buyer', 'seller', 'admin', 'payment_failed', 'timeout']).optional() }),
+      z.object({
+        reason: z.enum(['buyer', 'seller', 'admin', 'payment_failed', 'timeout']).optional(),
+      }),
       request.body,
     );
     const order = cancelOrder(
@@ -272,17 +303,33 @@ export function registerControlRoutes(
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/refund', async (request) => {
-    const body = parse(z.object({ amount: z.union([z.string(), z.number()]).optional() }), request.body);
+    const body = parse(
+      z.object({ amount: z.union([z.string(), z.number()]).optional() }),
+      request.body,
+    );
     const amount = body.amount === undefined ? null : parseDollars(body.amount);
-    if (body.amount !== undefined && amount === null) throw new ControlError(400, 'amount: must be a dollar amount');
-    const order = refundOrder({ store, ids, now: ctx.clock.now() }, resolveOrderId(ctx, request.params.id), amount);
+    if (body.amount !== undefined && amount === null)
+      throw new ControlError(400, 'amount: must be a dollar amount');
+    const order = refundOrder(
+      { store, ids, now: ctx.clock.now() },
+      resolveOrderId(ctx, request.params.id),
+      amount,
+    );
     return orderResult(ctx, order.id);
   });
 
   app.get('/_sandbox/clock', async () => ({ now: isoTime(ctx.clock.now()) }));
 
   app.post('/_sandbox/clock', async (request) => {
-    const body = parse(z.object({ advance_seconds: z.number().min(0).max(10 * 365 * 86400) }), request.body);
+    const body = parse(
+      z.object({
+        advance_seconds: z
+          .number()
+          .min(0)
+          .max(10 * 365 * 86400),
+      }),
+      request.body,
+    );
     const now = ctx.clock.advance(body.advance_seconds);
     await hooks.afterClockAdvance(now);
     return { now: isoTime(now) };

@@ -14,7 +14,12 @@ export interface NewSeller {
   listing_cap?: number | null;
 }
 
-export function createSeller(store: Store, ids: IdSource, now: number, input: NewSeller): SellerRow {
+export function createSeller(
+  store: Store,
+  ids: IdSource,
+  now: number,
+  input: NewSeller,
+): SellerRow {
   const id = input.id ?? ids.id('slr');
   return store.accounts.createSeller({
     id,

@@ -41,19 +41,35 @@ export function availabilityOf(
     atHub: false,
   });
   if (order && order.cancelled_at === null) {
-    if (order.stage >= 1) return gone('shipped', `Shipped to the hub for order ${order.name}`, true);
-    return gone('sold', `Sold in order ${order.name}; ship it to the hub by ${isoTime(order.ship_by)}`);
+    if (order.stage >= 1)
+      return gone('shipped', `Shipped to the hub for order ${order.name}`, true);
+    return gone(
+      'sold',
+      `Sold in order ${order.name}; ship it to the hub by ${isoTime(order.ship_by)}`,
+    );
   }
   if (item.hold) return gone(item.hold, HOLD_DETAIL[item.hold] ?? item.hold);
   if (!listing) return relistable('not_listed', 'In your inventory and never listed');
   if (listing.status === 'active') {
-    return { available: 1, reason: 'listed', detail: 'Listed and available to buyers', canReactivate: false, atHub: false };
+    return {
+      available: 1,
+      reason: 'listed',
+      detail: 'Listed and available to buyers',
+      canReactivate: false,
+      atHub: false,
+    };
   }
   switch (listing.unavailable_reason) {
     case 'scheduled':
-      return relistable('scheduled', `Scheduled to go live at ${isoTime(listing.scheduled_go_live_at)}`);
+      return relistable(
+        'scheduled',
+        `Scheduled to go live at ${isoTime(listing.scheduled_go_live_at)}`,
+      );
     case 'pending_review':
-      return gone('pending_review', 'Listed and awaiting the marketplace review before it goes live');
+      return gone(
+        'pending_review',
+        'Listed and awaiting the marketplace review before it goes live',
+      );
     case 'expired':
       return relistable('expired', 'The listing window ended without a sale');
     case 'deactivated_by_seller':

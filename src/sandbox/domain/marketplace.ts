@@ -134,7 +134,10 @@ export function advanceOrder(ctx: MarketContext, orderId: string): OrderRow {
     case 'payout_released':
       patch.paid_at = now;
       patch.closed_at = now;
-      patch.payout_cents = Math.max(0, order.subtotal_cents - order.fee_cents - order.refunded_cents);
+      patch.payout_cents = Math.max(
+        0,
+        order.subtotal_cents - order.fee_cents - order.refunded_cents,
+      );
       break;
   }
   store.transaction(() => {
@@ -151,9 +154,13 @@ export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelR
   const { store, now } = ctx;
   const order = store.orders.getById(orderId);
   if (!order) throw new MarketError(404, `order ${orderId} not found`);
-  if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is already cancelled`);
+  if (order.cancelled_at !== null)
+    throw new MarketError(409, `order ${order.name} is already cancelled`);
   if (order.stage >= 4) {
-    throw new MarketError(409, `order ${order.name} has shipped to the buyer and cannot be cancelled`);
+    throw new MarketError(
+      409,
+      `order ${order.name} has shipped to the buyer and cannot be cancelled`,
+    );
   }
   const total = order.subtotal_cents + order.tax_cents;
   const voided = reason === 'payment_failed';
@@ -176,7 +183,11 @@ export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelR
 }
 
 /** Refunds part or all of what remains of a paid order. */
-export function refundOrder(ctx: MarketContext, orderId: string, amountCents: number | null): OrderRow {
+export function refundOrder(
+  ctx: MarketContext,
+  orderId: string,
+  amountCents: number | null,
+): OrderRow {
   const { store, now } = ctx;
   const order = store.orders.getById(orderId);
   if (!order) throw new MarketError(404, `order ${orderId} not found`);
@@ -186,7 +197,10 @@ export function refundOrder(ctx: MarketContext, orderId: string, amountCents: nu
   if (remaining <= 0) throw new MarketError(409, `order ${order.name} is already fully refunded`);
   const amount = amountCents ?? remaining;
   if (amount <= 0 || amount > remaining) {
-    throw new MarketError(400, `refund amount must be between 0.01 and what remains (${remaining} cents)`);
+    throw new MarketError(
+      400,
+      `refund amount must be between 0.01 and what remains (${remaining} cents)`,
+    );
   }
   const refunded = order.refunded_cents + amount;
   store.orders.update(order.id, {

@@ -88,7 +88,8 @@ export function parseCollectionQuery(
   for (const spec of filterSpecs) {
     const raw = single(query, spec.name, errors);
     if (raw === undefined) continue;
-    if (!spec.allowed.includes(raw)) errors.add(spec.name, `must be one of: ${spec.allowed.join(', ')}`);
+    if (!spec.allowed.includes(raw))
+      errors.add(spec.name, `must be one of: ${spec.allowed.join(', ')}`);
     else stated[spec.name] = raw;
   }
   const pageInfo = single(query, 'page_info', errors);
@@ -106,7 +107,8 @@ export function parseCollectionQuery(
       limit,
       fields,
       ascending: sort.endsWith('asc'),
-      updatedAtMin: filters.updated_at_min === undefined ? undefined : Number(filters.updated_at_min),
+      updatedAtMin:
+        filters.updated_at_min === undefined ? undefined : Number(filters.updated_at_min),
       filters,
       position: undefined,
       sort,
@@ -154,7 +156,9 @@ export function parseCollectionQuery(
     fields: fieldsRaw === undefined ? cursor.fields?.split(',') : fields,
     ascending: cursor.sort.endsWith('asc'),
     updatedAtMin:
-      cursor.filters.updated_at_min === undefined ? undefined : Number(cursor.filters.updated_at_min),
+      cursor.filters.updated_at_min === undefined
+        ? undefined
+        : Number(cursor.filters.updated_at_min),
     filters: cursor.filters,
     position: { seq: cursor.seq, direction: cursor.direction },
     sort: cursor.sort,

@@ -39,7 +39,12 @@ export class LeakyBuckets {
     }
     const next = level + 1;
     this.levels.set(keyId, { level: next, at: now });
-    return { allowed: true, used: Math.min(capacity, Math.ceil(next - 1e-9)), capacity, retryAfter: 0 };
+    return {
+      allowed: true,
+      used: Math.min(capacity, Math.ceil(next - 1e-9)),
+      capacity,
+      retryAfter: 0,
+    };
   }
 
   /** The current level without charging (for a response that was not charged). */
@@ -47,7 +52,9 @@ export class LeakyBuckets {
     const { perSecond } = BUCKETS[mode];
     const state = this.levels.get(keyId);
     if (!state) return 0;
-    return Math.ceil(Math.max(0, state.level - ((this.now() - state.at) / 1000) * perSecond) - 1e-9);
+    return Math.ceil(
+      Math.max(0, state.level - ((this.now() - state.at) / 1000) * perSecond) - 1e-9,
+    );
   }
 
   reset(): void {

@@ -25,7 +25,11 @@ export interface CursorPayload {
 export const CURSOR_TTL_MS = 60 * 60 * 1000;
 
 export function hashFilters(filters: Record<string, string>): string {
-  const canonical = JSON.stringify(Object.keys(filters).sort().map((k) => [k, filters[k]]));
+  const canonical = JSON.stringify(
+    Object.keys(filters)
+      .sort()
+      .map((k) => [k, filters[k]]),
+  );
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
 
@@ -67,8 +71,31 @@ export function createCursorCodec(secret: string) {
       if (!Array.isArray(parts) || parts[0] !== 1 || parts.length !== 11) {
         throw invalid('page_info is malformed or was not issued by this API');
       }
-      const [, resource, sort, filters, filterHash, seq, direction, limit, fields, epoch, issuedAt] =
-        parts as [number, string, string, Record<string, string>, string, number, string, number, string | null, string, number];
+      const [
+        ,
+        resource,
+        sort,
+        filters,
+        filterHash,
+        seq,
+        direction,
+        limit,
+        fields,
+        epoch,
+        issuedAt,
+      ] = parts as [
+        number,
+        string,
+        string,
+        Record<string, string>,
+        string,
+        number,
+        string,
+        number,
+        string | null,
+        string,
+        number,
+      ];
       return {
         resource,
         sort,

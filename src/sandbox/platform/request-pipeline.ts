@@ -48,7 +48,10 @@ const SELLER_STATE_MESSAGES: Record<string, string> = {
 };
 
 export const isPublicApiPath = (url: string) =>
-  !url.startsWith('/_sandbox') && !url.startsWith('/market') && url !== '/' && !url.startsWith('/favicon');
+  !url.startsWith('/_sandbox') &&
+  !url.startsWith('/market') &&
+  url !== '/' &&
+  !url.startsWith('/favicon');
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
@@ -81,12 +84,18 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
   const charge = ctx.buckets.charge(key.id, key.mode);
   state.used = charge.used;
   if (!charge.allowed) {
-    throw new ApiError(429, 'rate_limited', 'Exceeded the API call limit; retry after Retry-After seconds', {
-      retryAfter: charge.retryAfter,
-    });
+    throw new ApiError(
+      429,
+      'rate_limited',
+      'Exceeded the API call limit; retry after Retry-After seconds',
+      {
+        retryAfter: charge.retryAfter,
+      },
+    );
   }
 
-  const version = (request.params as { version?: string }).version ?? request.url.split('/')[1] ?? '';
+  const version =
+    (request.params as { version?: string }).version ?? request.url.split('/')[1] ?? '';
   if (!isSupportedVersion(version)) {
     throw new ApiError(404, 'unknown_api_version', `API version "${version}" is not supported`, {
       extra: { supported_versions: SUPPORTED_VERSIONS },
@@ -95,9 +104,14 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
 
   const faults = ctx.faults.get();
   if (faults.api_disabled) {
-    throw new ApiError(503, 'partner_api_disabled', 'The Partner API is unavailable during an incident', {
-      retryAfter: 30,
-    });
+    throw new ApiError(
+      503,
+      'partner_api_disabled',
+      'The Partner API is unavailable during an incident',
+      {
+        retryAfter: 30,
+      },
+    );
   }
   if (faults.writes_disabled && isWrite(request.method)) {
     throw new ApiError(
@@ -114,7 +128,8 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
   }
   state.seller = seller;
   const stateCode = SELLER_STATE_CODES[seller.state];
-  if (stateCode) throw new ApiError(403, stateCode, SELLER_STATE_MESSAGES[seller.state] ?? stateCode);
+  if (stateCode)
+    throw new ApiError(403, stateCode, SELLER_STATE_MESSAGES[seller.state] ?? stateCode);
 
   if (isWrite(request.method) && key.mode === 'test' && ctx.deployment === 'production') {
     throw new ApiError(403, 'test_mode_forbidden', 'Test-mode keys are read-only on production');
@@ -129,7 +144,8 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
 }
 
 export function sendApiError(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
-  if (error.options.retryAfter !== undefined) reply.header('Retry-After', String(error.options.retryAfter));
+  if (error.options.retryAfter !== undefined)
+    reply.header('Retry-After', String(error.options.retryAfter));
   return reply.status(error.status).send(errorEnvelope(error, request.id));
 }
 

@@ -42,17 +42,21 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
 
   for (const resource of ['listings', 'products'] as const) {
     const product = resource === 'products';
-    app.get(`/:version/${resource}.json`, { config: { scope: 'read_listings' } }, async (request, reply) => {
-      const urls = urlsFor(request);
-      return sendCollection(ctx, request, reply, {
-        resource,
-        envelope: resource,
-        page: (page) => store.listings.page(page),
-        seq: (row) => row.seq,
-        id: (row) => row.id,
-        view: (row) => (product ? productView(row, urls) : listingListView(row)),
-      });
-    });
+    app.get(
+      `/:version/${resource}.json`,
+      { config: { scope: 'read_listings' } },
+      async (request, reply) => {
+        const urls = urlsFor(request);
+        return sendCollection(ctx, request, reply, {
+          resource,
+          envelope: resource,
+          page: (page) => store.listings.page(page),
+          seq: (row) => row.seq,
+          id: (row) => row.id,
+          view: (row) => (product ? productView(row, urls) : listingListView(row)),
+        });
+      },
+    );
     app.get<{ Params: { id: string } }>(
       `/:version/${resource}/:id`,
       { config: { scope: 'read_listings' } },
@@ -72,7 +76,8 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
       resource: 'orders',
       envelope: 'orders',
       filters: [ORDER_STATUS],
-      page: (page, filters) => store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
+      page: (page, filters) =>
+        store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
       seq: (row) => row.seq,
       id: (row) => row.id,
       view: (row) => orderView(row, false),
@@ -90,26 +95,32 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
     },
   );
 
-  app.get('/:version/inventory_items.json', { config: { scope: 'read_inventory' } }, async (request, reply) =>
-    sendCollection(ctx, request, reply, {
-      resource: 'inventory_items',
-      envelope: 'inventory_items',
-      page: (page) => store.catalog.itemsPage(page),
-      seq: (row) => row.seq,
-      id: (row) => row.id,
-      view: inventoryItemView,
-    }),
+  app.get(
+    '/:version/inventory_items.json',
+    { config: { scope: 'read_inventory' } },
+    async (request, reply) =>
+      sendCollection(ctx, request, reply, {
+        resource: 'inventory_items',
+        envelope: 'inventory_items',
+        page: (page) => store.catalog.itemsPage(page),
+        seq: (row) => row.seq,
+        id: (row) => row.id,
+        view: inventoryItemView,
+      }),
   );
 
-  app.get('/:version/inventory_levels.json', { config: { scope: 'read_inventory' } }, async (request, reply) =>
-    sendCollection(ctx, request, reply, {
-      resource: 'inventory_levels',
-      envelope: 'inventory_levels',
-      page: (page) => store.levels.page(page),
-      seq: (row) => row.item_seq,
-      id: (row) => row.inventory_item_id,
-      view: inventoryLevelView,
-    }),
+  app.get(
+    '/:version/inventory_levels.json',
+    { config: { scope: 'read_inventory' } },
+    async (request, reply) =>
+      sendCollection(ctx, request, reply, {
+        resource: 'inventory_levels',
+        envelope: 'inventory_levels',
+        page: (page) => store.levels.page(page),
+        seq: (row) => row.item_seq,
+        id: (row) => row.inventory_item_id,
+        view: inventoryLevelView,
+      }),
   );
 
   app.get('/:version/locations.json', { config: { scope: 'read_inventory' } }, async (request) => ({

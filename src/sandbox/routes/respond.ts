@@ -71,7 +71,12 @@ export function sendCollection<Row>(
   route: CollectionRoute<Row>,
 ) {
   const cursors = { codec: ctx.cursors, epoch: ctx.epoch(), now: ctx.clock.now() };
-  const query = parseCollectionQuery(request.query as Query, route.resource, route.filters ?? [], cursors);
+  const query = parseCollectionQuery(
+    request.query as Query,
+    route.resource,
+    route.filters ?? [],
+    cursors,
+  );
   const page = route.page(
     {
       scope: callerScope(request),
@@ -83,7 +88,13 @@ export function sendCollection<Row>(
     query.filters,
   );
   const path = request.url.split('?')[0] ?? '';
-  const link = pageLinks(page, route.seq as (row: never) => number, query, cursors, `${origin(request)}${path}`);
+  const link = pageLinks(
+    page,
+    route.seq as (row: never) => number,
+    query,
+    cursors,
+    `${origin(request)}${path}`,
+  );
   if (link) reply.header('Link', link);
   return {
     [route.envelope]: page.rows.map((row) =>

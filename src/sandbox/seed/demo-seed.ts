@@ -22,12 +22,66 @@ export const DEMO_TEST_TOKEN = 'svc_test_SlabdeskDemoTestKey0000000000000001';
 
 /** Certs the grader lookup knows but the demo seller has not listed yet: ready for "list a new cert". */
 export const DEMO_UNLISTED_CERTS = [
-  { cert_number: '84512001', grader: 'PSA', title: '2018 Topps Chrome Shohei Ohtani #150 PSA 10', grade: '10', year: 2018, set: 'Topps Chrome', player: 'Shohei Ohtani', category: 'baseball' },
-  { cert_number: '84512002', grader: 'PSA', title: '2003 Topps Chrome LeBron James #111 PSA 9', grade: '9', year: 2003, set: 'Topps Chrome', player: 'LeBron James', category: 'basketball' },
-  { cert_number: '0012345003', grader: 'BGS', title: '2017 Panini Prizm Patrick Mahomes #269 BGS 9.5', grade: '9.5', year: 2017, set: 'Panini Prizm', player: 'Patrick Mahomes', category: 'football' },
-  { cert_number: '7312004', grader: 'SGC', title: '1989 Upper Deck Ken Griffey Jr. #1 SGC 9', grade: '9', year: 1989, set: 'Upper Deck', player: 'Ken Griffey Jr.', category: 'baseball' },
-  { cert_number: '4412345005', grader: 'CGC', title: '1999 Pokémon Base Set Charizard #4 CGC 8.5', grade: '8.5', year: 1999, set: 'Pokémon Base Set', player: 'Charizard', category: 'pokemon' },
-  { cert_number: '84512006', grader: 'PSA', title: '2015 Upper Deck Young Guns Connor McDavid #201 PSA 10', grade: '10', year: 2015, set: 'Upper Deck Young Guns', player: 'Connor McDavid', category: 'hockey' },
+  {
+    cert_number: '84512001',
+    grader: 'PSA',
+    title: '2018 Topps Chrome Shohei Ohtani #150 PSA 10',
+    grade: '10',
+    year: 2018,
+    set: 'Topps Chrome',
+    player: 'Shohei Ohtani',
+    category: 'baseball',
+  },
+  {
+    cert_number: '84512002',
+    grader: 'PSA',
+    title: '2003 Topps Chrome LeBron James #111 PSA 9',
+    grade: '9',
+    year: 2003,
+    set: 'Topps Chrome',
+    player: 'LeBron James',
+    category: 'basketball',
+  },
+  {
+    cert_number: '0012345003',
+    grader: 'BGS',
+    title: '2017 Panini Prizm Patrick Mahomes #269 BGS 9.5',
+    grade: '9.5',
+    year: 2017,
+    set: 'Panini Prizm',
+    player: 'Patrick Mahomes',
+    category: 'football',
+  },
+  {
+    cert_number: '7312004',
+    grader: 'SGC',
+    title: '1989 Upper Deck Ken Griffey Jr. #1 SGC 9',
+    grade: '9',
+    year: 1989,
+    set: 'Upper Deck',
+    player: 'Ken Griffey Jr.',
+    category: 'baseball',
+  },
+  {
+    cert_number: '4412345005',
+    grader: 'CGC',
+    title: '1999 Pokémon Base Set Charizard #4 CGC 8.5',
+    grade: '8.5',
+    year: 1999,
+    set: 'Pokémon Base Set',
+    player: 'Charizard',
+    category: 'pokemon',
+  },
+  {
+    cert_number: '84512006',
+    grader: 'PSA',
+    title: '2015 Upper Deck Young Guns Connor McDavid #201 PSA 10',
+    grade: '10',
+    year: 2015,
+    set: 'Upper Deck Young Guns',
+    player: 'Connor McDavid',
+    category: 'hockey',
+  },
 ] as const;
 
 export interface DemoSeedOptions {
@@ -42,13 +96,7 @@ export interface DemoSeedResult {
 }
 
 type Fate =
-  | 'active'
-  | 'draft'
-  | 'scheduled'
-  | 'pending_review'
-  | 'deactivated'
-  | 'expired'
-  | 'sold';
+  'active' | 'draft' | 'scheduled' | 'pending_review' | 'deactivated' | 'expired' | 'sold';
 
 interface Event {
   at: number;
@@ -145,7 +193,8 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     return { item, value, title };
   }
 
-  const priceCents = (value: number) => Math.max(1000, Math.round(value) * 100 - (random() < 0.5 ? 1 : 0));
+  const priceCents = (value: number) =>
+    Math.max(1000, Math.round(value) * 100 - (random() < 0.5 ? 1 : 0));
   const graderFor = (fate: Fate) =>
     fate === 'pending_review'
       ? pick(['SGC', 'CGC'])
@@ -194,7 +243,12 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
       const value = cards.reduce((sum, c) => sum + c.value, 0) * (lotSize > 1 ? 0.9 : 1);
       const price = priceCents(value);
       const title =
-        lotSize > 1 ? `Lot of ${lotSize}: ${cards.map((c) => c.title.split(' #')[0]).join(' / ')}`.slice(0, 180) : cards[0]!.title;
+        lotSize > 1
+          ? `Lot of ${lotSize}: ${cards.map((c) => c.title.split(' #')[0]).join(' / ')}`.slice(
+              0,
+              180,
+            )
+          : cards[0]!.title;
       let listingStart: ListingStart;
       switch (fate) {
         case 'active': {
@@ -215,27 +269,41 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
           listingStart = { kind: 'pending_review' };
           break;
         case 'deactivated':
-          listingStart = { kind: 'inactive', status: 'archived', reason: 'deactivated_by_seller', listedAt: t };
+          listingStart = {
+            kind: 'inactive',
+            status: 'archived',
+            reason: 'deactivated_by_seller',
+            listedAt: t,
+          };
           break;
         case 'expired':
           listingStart = { kind: 'inactive', status: 'archived', reason: 'expired', listedAt: t };
           break;
       }
-      const listing = insertListing(store, ids, t, scope, cards.map((c) => c.item.id), {
-        title,
-        description:
-          random() < 0.6
-            ? `${cards[0]!.title}. Sharp corners, centered, no print lines. Ships in a team bag and box.`
-            : '',
-        price_cents: price,
-        minimum_offer_cents: offers && random() < 0.5 ? Math.round(price * 0.8 / 100) * 100 : null,
-        accepts_offers: offers,
-        accepts_trades: random() < 0.15,
-        auto_relist: autoRelist,
-        promoted,
-        duration_hours: duration,
-        images: imagesFor(cards[0]!.item.cert_number),
-      }, listingStart);
+      const listing = insertListing(
+        store,
+        ids,
+        t,
+        scope,
+        cards.map((c) => c.item.id),
+        {
+          title,
+          description:
+            random() < 0.6
+              ? `${cards[0]!.title}. Sharp corners, centered, no print lines. Ships in a team bag and box.`
+              : '',
+          price_cents: price,
+          minimum_offer_cents:
+            offers && random() < 0.5 ? Math.round((price * 0.8) / 100) * 100 : null,
+          accepts_offers: offers,
+          accepts_trades: random() < 0.15,
+          auto_relist: autoRelist,
+          promoted,
+          duration_hours: duration,
+          images: imagesFor(cards[0]!.item.cert_number),
+        },
+        listingStart,
+      );
       if (fate === 'sold') planSale(listing.id, t);
     });
   }
@@ -269,7 +337,13 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   }
 
   function planUnlisted(scope: Scope, count: number, span: number) {
-    const holds: (ItemHold | null)[] = ['flagged', 'flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review'];
+    const holds: (ItemHold | null)[] = [
+      'flagged',
+      'flagged',
+      'pulled_into_pack',
+      'in_trade',
+      'awaiting_review',
+    ];
     for (let i = 0; i < count; i++) {
       const hold = i < holds.length ? holds[i]! : null;
       const grader = graderFor('active');

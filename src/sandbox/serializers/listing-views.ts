@@ -79,7 +79,8 @@ export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
  */
 export function productView(row: ListingWithCardRow, urls: PublicUrls) {
   const images = JSON.parse(row.images) as string[];
-  const minimumOffer = row.minimum_offer_cents === null ? null : formatCents(row.minimum_offer_cents);
+  const minimumOffer =
+    row.minimum_offer_cents === null ? null : formatCents(row.minimum_offer_cents);
   return {
     id: row.id,
     title: row.title,
@@ -103,7 +104,11 @@ export function productView(row: ListingWithCardRow, urls: PublicUrls) {
         svc_minimum_offer: minimumOffer,
       },
     ],
-    images: images.map((src, index) => ({ id: `img_${row.id.slice(4)}_${index + 1}`, position: index + 1, src })),
+    images: images.map((src, index) => ({
+      id: `img_${row.id.slice(4)}_${index + 1}`,
+      position: index + 1,
+      src,
+    })),
     svc_card: {
       ...cardOf(row),
       player: row.card_player,

@@ -62,7 +62,11 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
       delivered_to_hub_at: isoTime(row.delivered_to_hub_at),
     },
     svc_authentication: {
-      status: reached(row, 'authenticated') ? 'passed' : row.cancelled_at !== null ? 'cancelled' : 'pending',
+      status: reached(row, 'authenticated')
+        ? 'passed'
+        : row.cancelled_at !== null
+          ? 'cancelled'
+          : 'pending',
       completed_at: isoTime(row.authenticated_at),
     },
     ...(single
@@ -79,7 +83,11 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
         }
       : {}),
     svc_payout: {
-      status: reached(row, 'payout_released') ? 'paid' : row.cancelled_at !== null ? 'cancelled' : 'pending',
+      status: reached(row, 'payout_released')
+        ? 'paid'
+        : row.cancelled_at !== null
+          ? 'cancelled'
+          : 'pending',
       amount: row.payout_cents === null ? null : formatCents(row.payout_cents),
       platform_fee: formatCents(row.fee_cents),
       paid_at: isoTime(row.paid_at),

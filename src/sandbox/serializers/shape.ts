@@ -15,7 +15,8 @@ export function degradedRecord(id: string) {
     id,
     svc_serialization_error: {
       code: 'serialization_failed',
-      message: 'This record could not be serialized. It is a service defect; other records are complete.',
+      message:
+        'This record could not be serialized. It is a service defect; other records are complete.',
     },
   };
 }

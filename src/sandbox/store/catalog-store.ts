@@ -51,8 +51,7 @@ export function createCatalogStore(db: Db) {
     },
     itemByCert(certNumber: string, scope: Scope): InventoryItemRow | undefined {
       return selectItemByCert.get(scope.sellerId, scope.test ? 1 : 0, certNumber) as
-        | InventoryItemRow
-        | undefined;
+        InventoryItemRow | undefined;
     },
     setHold(id: string, hold: ItemHold | null, at: number): void {
       updateHold.run(hold, at, id);

@@ -32,7 +32,13 @@ export function createLevelsStore(db: Db) {
       return selectOne.get(itemId) as InventoryLevelRow | undefined;
     },
     page(request: PageRequest): Page<InventoryLevelRow> {
-      return keysetPage(db, statements, `SELECT t.* FROM inventory_levels t`, request, 't.item_seq');
+      return keysetPage(
+        db,
+        statements,
+        `SELECT t.* FROM inventory_levels t`,
+        request,
+        't.item_seq',
+      );
     },
   };
 }

@@ -84,8 +84,7 @@ export function createListingsStore(db: Db) {
     },
     get(id: string, scope: Scope): ListingWithCardRow | undefined {
       return selectOne.get(id, scope.sellerId, scope.test ? 1 : 0) as
-        | ListingWithCardRow
-        | undefined;
+        ListingWithCardRow | undefined;
     },
     getById(id: string): ListingWithCardRow | undefined {
       return selectAnyScope.get(id) as ListingWithCardRow | undefined;

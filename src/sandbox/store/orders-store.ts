@@ -81,8 +81,7 @@ export function createOrdersStore(db: Db) {
     },
     get(idOrName: string, scope: Scope): OrderWithLineRow | undefined {
       return selectOne.get(idOrName, idOrName, scope.sellerId, scope.test ? 1 : 0) as
-        | OrderWithLineRow
-        | undefined;
+        OrderWithLineRow | undefined;
     },
     getById(id: string): OrderWithLineRow | undefined {
       return selectAnyScope.get(id) as OrderWithLineRow | undefined;

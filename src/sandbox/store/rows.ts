@@ -1,6 +1,7 @@
 /** Row shapes of the sandbox's tables, as better-sqlite3 returns them (booleans as 0/1, times as epoch ms). */
 
-export type SellerState = 'active' | 'not_approved' | 'frozen' | 'banned' | 'not_eligible' | 'paused';
+export type SellerState =
+  'active' | 'not_approved' | 'frozen' | 'banned' | 'not_eligible' | 'paused';
 
 export interface SellerRow {
   id: string;

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Bench } from './bench-api';
+
+/** `npm run bench [-- PREFIX]`: runs the benches, prints `name: value` lines, writes bench-results.json. */
+const here = dirname(fileURLToPath(import.meta.url));
+const prefix = process.argv[2] ?? '';
+const resultsFile = join(here, '..', 'bench-results.json');
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
+
+const results: Record<string, number> = existsSync(resultsFile)
+  ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, number>)
+  : {};
+let ran = 0;
+for (const file of files) {
+  const bench = (await import(pathToFileURL(join(here, file)).href)).default as Bench;
+  const wanted = bench.figures.some((name) => name.startsWith(prefix) || prefix.startsWith(name));
+  if (!wanted) continue;
+  ran++;
+  await bench.run((name, value) => {
+    if (!name.startsWith(prefix) && !prefix.startsWith(name)) return;
+    console.log(`${name}: ${value}`);
+    results[name] = value;
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  });
+}
+if (ran === 0) {
+  console.error(`no bench produces a figure starting with "${prefix}"`);
+  process.exit(1);
+}
+process.exit(0);
