@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
+export interface Upstream {
+  /** `{base_url}` without the version, e.g. `http://127.0.0.1:4010`. */
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
+export const API_PREFIX = '/api/';
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Request headers the browser may pass on; every other (credentials, cookies, origin) stays here. */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'idempotency-key'];
+/** Response headers the page may see. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'x-service-api-call-limit',
+  'x-service-api-version',
+  'x-service-api-mode',
+  'x-request-id',
+  'retry-after',
+  'sunset',
+  'deprecation',
+];
+/** Query parameters that would carry a credential: dropped before forwarding. */
+const CREDENTIAL_PARAMS = ['access_token', 'api_key', 'apikey', 'token', 'key'];
+const VERSIONED_PATH = /^\/\d{4}-\d{2}\/[A-Za-z0-9_./-]*$/;
+
+function sendJson(response: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ errors: message, svc_error: { code, request_id: null } });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(body);
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The upstream path for a browser path, or null when it is not a versioned API path. */
+export function upstreamPath(pathname: string): string | null {
+  if (!pathname.startsWith(API_PREFIX)) return null;
+  const rest = pathname.slice(API_PREFIX.length - 1);
+  if (!VERSIONED_PATH.test(rest) || rest.includes('..') || rest.includes('//')) return null;
+  return rest;
+}
+
+/**
+ * Rewrites each URL of a `Link` header that points at the upstream API so that it points at the
+ * proxy instead (`{proxyOrigin}/api/{version}/...`); cursors then come back through the proxy.
+ */
+export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigin: string): string {
+  const base = new URL(upstreamBase);
+  const basePath = base.pathname.replace(/\/$/, '');
+  return link.replace(/<([^>]*)>/g, (whole, raw: string) => {
+    let url: URL;
+    try {
+      url = new URL(raw, upstreamBase);
+    } catch {
+      return whole;
+    }
+    const path = url.pathname.startsWith(`${basePath}/`)
+      ? url.pathname.slice(basePath.length)
+      : url.pathname;
+    const sameService = url.origin === base.origin || VERSIONED_PATH.test(path);
+    if (!sameService || !VERSIONED_PATH.test(path)) return whole;
+    for (const name of CREDENTIAL_PARAMS) url.searchParams.delete(name);
+    const query = url.searchParams.toString();
+    return `<${proxyOrigin}${API_PREFIX.slice(0, -1)}${path}${query ? `?${query}` : ''}>`;
+  });
+}
+
+/** Replaces every occurrence of the key, should the upstream ever echo it. */
+function redact(text: string, key: string): string {
+  return key && text.includes(key) ? text.split(key).join('[redacted]') : text;
+}
+
+/**
+ * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
+ * The caller has already checked Host, Origin and Sec-Fetch-Site.
+ */
+export async function proxyApiRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: Upstream,
+): Promise<void> {
+  const host = request.headers.host ?? '';
+  const incoming = new URL(request.url ?? '/', `http://${host}`);
+  const path = upstreamPath(incoming.pathname);
+  if (path === null) {
+    sendJson(response, 404, 'not_found', 'Not a versioned API path.');
+    return;
+  }
+  for (const name of CREDENTIAL_PARAMS) incoming.searchParams.delete(name);
+
+  const method = request.method ?? 'GET';
+  const headers: Record<string, string> = { 'x-service-access-token': upstream.apiKey };
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  let body: ArrayBuffer | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const read = await readBody(request);
+    if (read === null) {
+      sendJson(response, 413, 'body_too_large', 'The request body is too large.');
+      return;
+    }
+    body = new Uint8Array(read).buffer;
+  }
+
+  const base = upstream.baseUrl.replace(/\/$/, '');
+  const query = incoming.searchParams.toString();
+  let upstreamResponse: Response;
+  try {
+    upstreamResponse = await fetch(`${base}${path}${query ? `?${query}` : ''}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
+  } catch {
+    sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
+    return;
+  }
+
+  const out: Record<string, string> = { 'cache-control': 'no-store' };
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstreamResponse.headers.get(name);
+    if (value !== null) out[name] = redact(value, upstream.apiKey);
+  }
+  const link = upstreamResponse.headers.get('link');
+  if (link !== null) {
+    out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
+  }
+  const text = redact(await upstreamResponse.text(), upstream.apiKey);
+  response.writeHead(upstreamResponse.status, out);
+  response.end(method === 'HEAD' ? undefined : text);
+}

@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { API_PREFIX, proxyApiRequest, type Upstream } from './api-proxy';
+import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
+import {
+  contentSecurityPolicy,
+  newNonce,
+  setCommonSecurityHeaders,
+  setPageHeaders,
+} from './security-headers';
+
+/** What serves the page and its assets: Vite in development, the built bundle in production. */
+export interface PageSource {
+  /** Serves an asset for the path, or returns false to have the page served instead. */
+  serveAsset(
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ): Promise<boolean>;
+  /** The page's HTML for a path; `nonce` is set in development. */
+  pageHtml(pathname: string, nonce: string | undefined): Promise<string | null>;
+  /** Development only: Vite's websocket upgrade handlers are attached here. */
+  development: boolean;
+}
+
+export interface AppServerOptions {
+  upstream: Upstream;
+  host?: string;
+  port?: number;
+  strictPort?: boolean;
+  /** Extra `Host` names accepted besides the loopback names and the bind address. */
+  allowedHosts?: readonly string[];
+}
+
+export interface RunningAppServer {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+function refuse(response: ServerResponse, verdict: GuardVerdict): void {
+  response.writeHead(verdict.status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(`Refused: ${verdict.reason}.\n`);
+}
+
+async function listen(
+  server: Server,
+  host: string,
+  port: number,
+  strict: boolean,
+): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const candidate = port === 0 ? 0 : port + attempt;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.once('error', onError);
+        server.listen(candidate, host, () => {
+          server.off('error', onError);
+          resolve();
+        });
+      });
+      const address = server.address();
+      return typeof address === 'object' && address ? address.port : candidate;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' || strict || port === 0 || attempt >= 20) throw error;
+    }
+  }
+}
+
+/**
+ * The dashboard's server: the page (with its security headers), its assets, and the API proxy,
+ * each behind the request guard. `createPageSource` receives the http server before it listens,
+ * so Vite can attach its HMR websocket to it.
+ */
+export async function startAppServer(
+  options: AppServerOptions,
+  createPageSource: (server: Server) => Promise<PageSource>,
+): Promise<RunningAppServer> {
+  const host = options.host ?? '127.0.0.1';
+  let allowedHosts = new Set<string>();
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('Internal error.\n');
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    setCommonSecurityHeaders(response);
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const api = pathname.startsWith(API_PREFIX) || pathname === '/api';
+    const verdict = checkRequest(request, allowedHosts, api ? 'api' : 'page');
+    if (!verdict.ok) return refuse(response, verdict);
+    if (api) return proxyApiRequest(request, response, options.upstream);
+    if (await pages.serveAsset(request, response, pathname)) return;
+    if (response.writableEnded) return;
+    const nonce = pages.development ? newNonce() : undefined;
+    const html = await pages.pageHtml(pathname, nonce);
+    if (html === null) {
+      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('The dashboard is not built: run `npm run build` first.\n');
+      return;
+    }
+    setPageHeaders(response, contentSecurityPolicy({ nonce, host: request.headers.host }));
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(request.method === 'HEAD' ? undefined : html);
+  }
+
+  // Requests arrive only after listen(), so `pages` is set before `handle` reads it.
+  const pages = await createPageSource(server);
+
+  // Websocket upgrades (Vite's HMR) pass the same guard before reaching their handlers.
+  const upgradeHandlers = server.listeners('upgrade') as ((
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) => void)[];
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const verdict = checkRequest(request, allowedHosts, 'websocket');
+    if (!verdict.ok || upgradeHandlers.length === 0) {
+      socket.end(`HTTP/1.1 ${verdict.ok ? 404 : verdict.status} Refused\r\n\r\n`);
+      return;
+    }
+    for (const handler of upgradeHandlers) handler.call(server, request, socket, head);
+  });
+
+  const port = await listen(server, host, options.port ?? 5173, options.strictPort ?? false);
+  allowedHosts = allowedHostsFor(host, port, options.allowedHosts);
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,91 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.map', '.txt']);
+
+interface CachedFile {
+  body: Buffer;
+  gzipped?: Buffer;
+}
+
+/**
+ * Serves the built bundle (`dist/`): hashed assets cached for good, gzip when the browser takes
+ * it, and the page itself for every other path (the router owns the URL space).
+ */
+export function createStaticFiles(root: string) {
+  const cache = new Map<string, CachedFile>();
+
+  async function load(path: string): Promise<CachedFile | null> {
+    const hit = cache.get(path);
+    if (hit) return hit;
+    try {
+      if (!(await stat(path)).isFile()) return null;
+    } catch {
+      return null;
+    }
+    const body = await readFile(path);
+    const file: CachedFile = { body };
+    if (COMPRESSIBLE.has(extname(path)) && body.length > 512) file.gzipped = gzipSync(body);
+    cache.set(path, file);
+    return file;
+  }
+
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    file: CachedFile,
+    type: string,
+    immutable: boolean,
+  ): void {
+    const gzip = file.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const body = gzip ? file.gzipped! : file.body;
+    response.setHeader('Content-Type', type);
+    response.setHeader('Content-Length', body.length);
+    response.setHeader('Vary', 'Accept-Encoding');
+    if (gzip) response.setHeader('Content-Encoding', 'gzip');
+    if (immutable) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  return {
+    /** Serves a file under root; false when the path names none (the caller serves the page). */
+    async serveAsset(
+      request: IncomingMessage,
+      response: ServerResponse,
+      pathname: string,
+    ): Promise<boolean> {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {
+        return false;
+      }
+      const path = normalize(join(root, decoded));
+      if (!path.startsWith(root + sep) || path.endsWith('index.html')) return false;
+      const file = await load(path);
+      if (!file) return false;
+      const type = TYPES[extname(path)] ?? 'application/octet-stream';
+      send(request, response, file, type, decoded.startsWith('/assets/'));
+      return true;
+    },
+    async indexHtml(): Promise<string | null> {
+      const file = await load(join(root, 'index.html'));
+      return file ? file.body.toString('utf8') : null;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import type { Upstream } from './api-proxy';
+
+export interface ResolvedUpstream extends Upstream {
+  /** What to print: the embedded sandbox or the configured deployment. */
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The API the dashboard talks to: `SVC_BASE_URL` with `SVC_API_KEY`, or the embedded sandbox
+ * (demo seed, file store under `.sandbox/`) on a free port with the demo live key
+ * (`SLABDESK_DEMO_MODE=test` takes the demo test key).
+ */
+export async function resolveUpstream(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ResolvedUpstream> {
+  const baseUrl = env.SVC_BASE_URL?.trim();
+  if (baseUrl) {
+    const apiKey = env.SVC_API_KEY?.trim();
+    if (!apiKey) throw new Error('SVC_BASE_URL is set but SVC_API_KEY is not.');
+    const parsed = new URL(baseUrl);
+    return {
+      baseUrl: parsed.href.replace(/\/$/, ''),
+      apiKey,
+      description: `${parsed.origin}${parsed.pathname.replace(/\/$/, '')} (SVC_BASE_URL)`,
+      close: async () => {},
+    };
+  }
+  const sandbox = await import('../sandbox/index');
+  const db = env.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
+  if (db !== ':memory:') mkdirSync('.sandbox', { recursive: true });
+  const demoListings = env.SANDBOX_DEMO_LISTINGS ? Number(env.SANDBOX_DEMO_LISTINGS) : undefined;
+  const running = await sandbox.startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    db,
+    seed: 'demo',
+    demoListings,
+    rateLimit: env.SANDBOX_RATE_LIMIT
+      ? !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT)
+      : true,
+    simulate: env.SANDBOX_SIMULATE ? ['1', 'true', 'on'].includes(env.SANDBOX_SIMULATE) : undefined,
+  });
+  const apiKey =
+    env.SVC_API_KEY?.trim() ||
+    (env.SLABDESK_DEMO_MODE === 'test' ? sandbox.DEMO_TEST_TOKEN : sandbox.DEMO_LIVE_TOKEN);
+  return {
+    baseUrl: running.url,
+    apiKey,
+    description: `embedded sandbox at ${running.url} (${db})`,
+    close: () => running.close(),
+  };
+}
