@@ -1,0 +1,187 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+/** Raw HTTP so the test controls Host, Origin and Sec-Fetch-* exactly (fetch forbids some). */
+function raw(
+  url: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: target.host, ...options.headers },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    if (options.body) req.write(options.body);
+    req.end();
+  });
+}
+
+let harness: Harness;
+let app: RunningAppServer;
+let token: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  ({ token } = await harness.seller());
+  const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);');
+  app = await startAppServer(
+    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0 },
+    async () => distPages(dist),
+  );
+});
+
+afterAll(async () => {
+  await app?.close();
+  await harness?.close();
+});
+
+describe('the API proxy', () => {
+  it('forwards to the upstream with the key added, and never returns the key', async () => {
+    const res = await raw(app.url, '/api/2026-07/ping');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).ping.ok).toBe(true);
+    expect(res.headers['x-service-api-mode']).toBe('live');
+    expect(res.headers['x-service-api-call-limit']).toMatch(/^\d+\/40$/);
+    expect(res.body).not.toContain(token);
+    expect(JSON.stringify(res.headers)).not.toContain(token);
+  });
+
+  it('rewrites Link URLs to come back through the proxy, without the key', async () => {
+    for (let i = 0; i < 3; i++) {
+      await harness.control('POST', '/inventory_items', {
+        seller_id: (await harness.api('/ping', { token }).then((r) => r.json())).ping.seller_id,
+        cert_number: `9900${i}`,
+        grader: 'PSA',
+      });
+    }
+    const first = await raw(app.url, '/api/2026-07/inventory_items.json?limit=1');
+    expect(first.status).toBe(200);
+    const link = String(first.headers.link);
+    const next = /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+    expect(next).toBeDefined();
+    expect(next!.startsWith(`${app.url}/api/2026-07/inventory_items.json?`)).toBe(true);
+    expect(link).not.toContain(harness.url);
+    expect(link).not.toContain(token);
+    const second = await raw(app.url, new URL(next!).pathname + new URL(next!).search);
+    expect(second.status).toBe(200);
+    const ids = [first, second].map((r) => JSON.parse(r.body).inventory_items[0].id);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('drops credentials the browser sends and uses only its own key', async () => {
+    const res = await raw(app.url, '/api/2026-07/ping?access_token=svc_live_nope', {
+      headers: { authorization: 'Bearer svc_live_nope', 'x-service-access-token': 'svc_live_nope' },
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).ping.ok).toBe(true);
+  });
+
+  it('passes API errors through with their svc_error and request id', async () => {
+    const res = await raw(app.url, '/api/2026-07/listings/lst_missing.json');
+    expect(res.status).toBe(404);
+    const body = JSON.parse(res.body);
+    expect(body.svc_error.code).toBe('not_found');
+    expect(res.headers['x-request-id']).toBe(body.svc_error.request_id);
+  });
+
+  it('forwards only versioned API paths, never the control API', async () => {
+    expect((await raw(app.url, '/api/_sandbox/demo')).status).toBe(404);
+    expect((await raw(app.url, '/api/2026-07/../_sandbox/demo')).status).toBe(404);
+    expect((await raw(app.url, '/api/2026-07/%2e%2e/_sandbox/demo')).status).toBe(404);
+  });
+});
+
+describe('the request guard', () => {
+  it('refuses a Host that is not its own (DNS rebinding)', async () => {
+    const port = new URL(app.url).port;
+    for (const host of [`evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, 'localhost']) {
+      const api = await raw(app.url, '/api/2026-07/ping', { headers: { host } });
+      expect(api.status).toBe(421);
+      expect(api.body).not.toContain('ping');
+      expect((await raw(app.url, '/', { headers: { host } })).status).toBe(421);
+    }
+    expect(
+      (await raw(app.url, '/api/2026-07/ping', { headers: { host: `localhost:${port}` } })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a cross-site Origin or Sec-Fetch-Site on the API', async () => {
+    const cases: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of cases) {
+      const res = await raw(app.url, '/api/2026-07/ping', { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      const post = await raw(app.url, '/api/2026-07/listings.json', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ listing: { sku: '1', price: '10.00' } }),
+      });
+      expect(post.status).toBe(403);
+    }
+    const own = await raw(app.url, '/api/2026-07/ping', {
+      headers: { origin: app.url, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('lets a link from another site open the page, but nothing else cross-site', async () => {
+    const nav = await raw(app.url, '/listings', {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(nav.status).toBe(200);
+    const script = await raw(app.url, '/assets/app.js', {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+    });
+    expect(script.status).toBe(403);
+  });
+
+  it('serves the page with a strict Content-Security-Policy and no inline script', async () => {
+    const res = await raw(app.url, '/orders/ord_1');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('binds to 127.0.0.1 by default', () => {
+    const address = app.server.address();
+    expect(typeof address === 'object' && address?.address).toBe('127.0.0.1');
+  });
+});
