@@ -1,0 +1,120 @@
+import { ErrorEnvelope, type SvcError } from './schemas';
+
+/**
+ * Codes the client itself gives to failures that never reached a parsed API answer. API codes
+ * (`svc_error.code`) are the spec's; these are ours and never collide with them.
+ */
+export const CLIENT_ERROR_CODES = {
+  /** The connection failed or was dropped before a response arrived. */
+  network: 'network_error',
+  /** No response within the request timeout. */
+  timeout: 'timeout',
+  /** The caller aborted through its AbortSignal. */
+  aborted: 'aborted',
+  /** A 2xx whose body did not match the schema, or an error response without an envelope. */
+  badResponse: 'unexpected_response',
+  /** A write queue item cancelled before it ran. */
+  cancelled: 'cancelled',
+} as const;
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  requestId?: string | undefined;
+  fieldErrors?: Record<string, string[]> | undefined;
+  retryAfter?: number | undefined;
+  changedParams?: string[] | undefined;
+  reason?: string | undefined;
+  maxBytes?: number | undefined;
+  supportedVersions?: SvcError['supported_versions'];
+  cause?: unknown;
+}
+
+/**
+ * The one error type of the client. Branch on `code` (the API's stable `svc_error.code`, or one
+ * of CLIENT_ERROR_CODES), never on `message`. `status` is 0 when no HTTP response was received.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  /** A 422's field errors: field name to messages. Empty for every other error. */
+  readonly fieldErrors: Record<string, string[]>;
+  /** Seconds from the `Retry-After` header, when present. */
+  readonly retryAfter: number | undefined;
+  /** `svc_error.changed_params` of `page_info_filter_mismatch`. */
+  readonly changedParams: string[] | undefined;
+  /** `svc_error.reason` of `card_not_listable`. */
+  readonly reason: string | undefined;
+  /** `svc_error.max_bytes` of `body_too_large`. */
+  readonly maxBytes: number | undefined;
+  readonly supportedVersions: SvcError['supported_versions'];
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.retryAfter = init.retryAfter;
+    this.changedParams = init.changedParams;
+    this.reason = init.reason;
+    this.maxBytes = init.maxBytes;
+    this.supportedVersions = init.supportedVersions;
+  }
+
+  /** True for a 422 that named fields. */
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.fieldErrors).length > 0;
+  }
+
+  /** Builds the error of a non-2xx response from its status, headers and parsed JSON body. */
+  static fromResponse(status: number, headers: Headers, body: unknown): ApiError {
+    const retryAfter = parseRetryAfter(headers.get('retry-after'));
+    const headerRequestId = headers.get('x-request-id') ?? undefined;
+    const parsed = ErrorEnvelope.safeParse(body);
+    if (!parsed.success) {
+      return new ApiError({
+        status,
+        code: status === 429 ? 'rate_limited' : CLIENT_ERROR_CODES.badResponse,
+        message: `HTTP ${status} without an error envelope`,
+        requestId: headerRequestId,
+        retryAfter,
+      });
+    }
+    const { errors, svc_error: svc } = parsed.data;
+    const fieldErrors = typeof errors === 'string' ? {} : errors;
+    const message =
+      typeof errors === 'string'
+        ? errors
+        : Object.entries(errors)
+            .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+            .join('; ') || svc.code;
+    return new ApiError({
+      status,
+      code: svc.code,
+      message,
+      requestId: svc.request_id ?? headerRequestId,
+      fieldErrors,
+      retryAfter,
+      changedParams: svc.changed_params,
+      reason: svc.reason,
+      maxBytes: svc.max_bytes,
+      supportedVersions: svc.supported_versions,
+    });
+  }
+}
+
+/** `Retry-After` as seconds: a delay in seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, (at - Date.now()) / 1000);
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import {
+  loadAll,
+  refresh,
+  walkPages,
+  type CollectionSnapshot,
+  type CollectionSpec,
+  type LoadOptions,
+  type Page,
+  type RefreshOptions,
+  type RefreshResult,
+  type WalkOptions,
+} from './collections';
+import {
+  DegradedRecord,
+  InventoryItem,
+  InventoryLevel,
+  ListingCreated,
+  ListingDeleted,
+  ListingDetail,
+  ListingListItem,
+  ListingUpdated,
+  Location,
+  Order,
+  Ping,
+  Product,
+  type DurationHours,
+  type ListingCreateInput,
+  type ListingUpdateInput,
+  type OrderStatusFilter,
+} from './schemas';
+import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';
+
+/** A fresh `Idempotency-Key` (a UUID v4) for one logical write. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A parsed body with the meta of the response that carried it. */
+export interface WithMeta<T> {
+  data: T;
+  meta: ResponseMeta;
+}
+
+export interface GetOptions {
+  signal?: AbortSignal;
+}
+
+export interface WriteOptions {
+  /** Reuse a key to make a later call the same logical write (default: a fresh UUID). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** Walk, load and refresh for one collection endpoint. */
+export interface CollectionResource<T, F extends Record<string, string | undefined>> {
+  /** Pages one by one (an async iterator); see walkPages. */
+  pages(options?: WalkOptions & F): AsyncGenerator<Page<T>, void, undefined>;
+  /** Every row, page after page. */
+  rows(options?: WalkOptions & F): AsyncGenerator<T, void, undefined>;
+  /** The whole collection, with progress and cancellation. */
+  loadAll(options?: LoadOptions & F): Promise<CollectionSnapshot<T>>;
+  /** Only what changed since `snapshot.syncedAt`, merged into `snapshot.rows`. */
+  refresh(
+    snapshot: Pick<CollectionSnapshot<T>, 'rows' | 'syncedAt'>,
+    options?: RefreshOptions & F,
+  ): Promise<RefreshResult<T>>;
+}
+
+function collection<S extends z.ZodObject, F extends Record<string, string | undefined>>(
+  transport: Transport,
+  spec: CollectionSpec<S>,
+  filterNames: readonly (keyof F & string)[] = [],
+): CollectionResource<z.infer<S>, F> {
+  const split = <O extends object>(options: (O & F) | undefined): O => {
+    if (!options) return {} as O;
+    const filters: Record<string, string | undefined> = {};
+    const rest: Record<string, unknown> = { ...options };
+    for (const name of filterNames) {
+      filters[name] = (options as Record<string, string | undefined>)[name];
+      delete rest[name];
+    }
+    return { ...rest, filters } as O;
+  };
+  return {
+    pages: (options) => walkPages(transport, spec, split<WalkOptions>(options)),
+    async *rows(options) {
+      for await (const page of walkPages(transport, spec, split<WalkOptions>(options))) {
+        yield* page.rows;
+      }
+    },
+    loadAll: (options) => loadAll(transport, spec, split<LoadOptions>(options)),
+    refresh: (snapshot, options) =>
+      refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
+  };
+}
+
+export const COLLECTIONS = {
+  listings: {
+    path: '/listings.json',
+    envelope: 'listings',
+    schema: ListingListItem,
+    keyField: 'id',
+  },
+  products: { path: '/products.json', envelope: 'products', schema: Product, keyField: 'id' },
+  orders: { path: '/orders.json', envelope: 'orders', schema: Order, keyField: 'id' },
+  inventoryItems: {
+    path: '/inventory_items.json',
+    envelope: 'inventory_items',
+    schema: InventoryItem,
+    keyField: 'id',
+  },
+  inventoryLevels: {
+    path: '/inventory_levels.json',
+    envelope: 'inventory_levels',
+    schema: InventoryLevel,
+    keyField: 'inventory_item_id',
+  },
+} as const satisfies Record<string, CollectionSpec<z.ZodObject>>;
+
+/**
+ * Parses one resource out of a single-resource envelope. A degraded record (200, reduced to its
+ * id and `svc_serialization_error`) becomes an ApiError with code `degraded_record`.
+ */
+function single<T>(
+  body: unknown,
+  envelope: string,
+  schema: z.ZodType<T>,
+  meta: ResponseMeta,
+): WithMeta<T> {
+  const raw = (body as Record<string, unknown> | undefined)?.[envelope];
+  const degraded = DegradedRecord.safeParse(raw);
+  if (degraded.success && typeof raw === 'object' && raw && 'svc_serialization_error' in raw) {
+    throw new ApiError({
+      status: meta.status,
+      code: 'degraded_record',
+      message: `${degraded.data.id}: ${degraded.data.svc_serialization_error.message}`,
+      requestId: meta.requestId,
+      reason: degraded.data.svc_serialization_error.code,
+    });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: meta.status,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: `The ${envelope} does not match the expected shape: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+      requestId: meta.requestId,
+    });
+  }
+  return { data: parsed.data, meta };
+}
+
+const encodeId = (id: string) => encodeURIComponent(id);
+
+export type ClientOptions = TransportOptions;
+
+/** Creates the client; see index.ts for a usage example. */
+export function createClient(options: ClientOptions = {}) {
+  const transport = new Transport(options);
+
+  async function getOne<T>(
+    path: string,
+    envelope: string,
+    schema: z.ZodType<T>,
+    query: Record<string, string | undefined> = {},
+    signal?: AbortSignal,
+  ): Promise<WithMeta<T>> {
+    const response = ensureOk(await transport.request({ path, query, signal }));
+    return single(response.body, envelope, schema, response.meta);
+  }
+
+  async function write<T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+    options: WriteOptions = {},
+  ): Promise<WithMeta<T>> {
+    const response = ensureOk(
+      await transport.request({
+        method,
+        path,
+        body,
+        idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+        signal: options.signal,
+      }),
+    );
+    return single(response.body, 'listing', schema, response.meta);
+  }
+
+  const fieldsQuery = (fields?: readonly string[]) =>
+    fields && fields.length > 0 ? { fields: fields.join(',') } : {};
+
+  const listings = {
+    ...collection(transport, COLLECTIONS.listings),
+    /** GET /listings/{id}.json (the single view). */
+    get: (id: string, options: GetOptions = {}) =>
+      getOne(`/listings/${encodeId(id)}.json`, 'listing', ListingDetail, {}, options.signal),
+    /** POST /listings.json, with an Idempotency-Key kept across retries. */
+    create: (input: ListingCreateInput, options?: WriteOptions) =>
+      write('POST', '/listings.json', { listing: input }, ListingCreated, options),
+    /** PUT /listings/{id}.json with only the fields to change. */
+    update: (id: string, patch: ListingUpdateInput, options?: WriteOptions) =>
+      write('PUT', `/listings/${encodeId(id)}.json`, { listing: patch }, ListingUpdated, options),
+    /** DELETE /listings/{id}.json: soft deactivation (idempotent). */
+    delete: (id: string, options?: WriteOptions) =>
+      write('DELETE', `/listings/${encodeId(id)}.json`, undefined, ListingDeleted, options),
+    /** Puts a draft or deactivated listing back live, optionally sizing the fresh window. */
+    reactivate: (
+      id: string,
+      options: WriteOptions & { durationHours?: z.infer<typeof DurationHours> } = {},
+    ) =>
+      write(
+        'PUT',
+        `/listings/${encodeId(id)}.json`,
+        {
+          listing: {
+            status: 'active',
+            ...(options.durationHours ? { duration_hours: options.durationHours } : {}),
+          },
+        },
+        ListingUpdated,
+        options,
+      ),
+  };
+
+  const products = {
+    ...collection(transport, COLLECTIONS.products),
+    /** GET /products/{id}.json (the product shape). */
+    get: (id: string, options: GetOptions = {}) =>
+      getOne(`/products/${encodeId(id)}.json`, 'product', Product, {}, options.signal),
+  };
+
+  const orders = {
+    ...collection<typeof Order, { status?: OrderStatusFilter | undefined }>(
+      transport,
+      COLLECTIONS.orders,
+      ['status'],
+    ),
+    /** GET /orders/{id}.json by order id or order code (`name`). */
+    get: (idOrCode: string, options: GetOptions & { fields?: readonly string[] } = {}) =>
+      getOne(
+        `/orders/${encodeId(idOrCode)}.json`,
+        'order',
+        options.fields ? Order.partial() : Order,
+        fieldsQuery(options.fields),
+        options.signal,
+      ),
+  };
+
+  return {
+    transport,
+    /** GET /ping; also learns the API's clock from `server_time`. */
+    async ping(options: GetOptions = {}): Promise<WithMeta<Ping>> {
+      const result = await getOne('/ping', 'ping', Ping, {}, options.signal);
+      transport.noteServerTime(Date.parse(result.data.server_time), result.meta.receivedAt);
+      return result;
+    },
+    listings,
+    products,
+    orders,
+    inventoryItems: collection(transport, COLLECTIONS.inventoryItems),
+    inventoryLevels: collection(transport, COLLECTIONS.inventoryLevels),
+    locations: {
+      /** GET /locations.json: exactly two, computed from the caller. */
+      async list(options: GetOptions = {}): Promise<WithMeta<Location[]>> {
+        return getOne('/locations.json', 'locations', z.array(Location), {}, options.signal);
+      },
+    },
+  };
+}
+
+export type SlabdeskClient = ReturnType<typeof createClient>;

@@ -1,0 +1,290 @@
+import type { z } from 'zod';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { DegradedRecord } from './schemas';
+import type { ResponseMeta, Transport } from './transport';
+
+/** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
+export interface CollectionSpec<S extends z.ZodObject> {
+  path: string;
+  envelope: string;
+  schema: S;
+  /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
+  keyField: keyof z.infer<S> & string;
+}
+
+/** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
+export interface SetAsideRecord {
+  id: string | undefined;
+  kind: 'degraded' | 'unparseable';
+  /** `svc_serialization_error.code` for a degraded record; `unexpected_response` otherwise. */
+  code: string;
+  message: string;
+  /** For an unparseable record: which fields failed and why (`path: message`). */
+  issues: string[];
+  requestId: string | undefined;
+}
+
+export interface ParsedRows<T> {
+  rows: T[];
+  setAside: SetAsideRecord[];
+}
+
+/** Parses the rows of a page one by one: good ones kept, degraded and bad ones set aside. */
+export function parseRows<T>(
+  raw: unknown,
+  schema: z.ZodType<T>,
+  keyField: string,
+  requestId: string | undefined,
+): ParsedRows<T> {
+  const rows: T[] = [];
+  const setAside: SetAsideRecord[] = [];
+  if (!Array.isArray(raw)) {
+    throw new ApiError({
+      status: 200,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: 'The collection envelope does not hold an array',
+      requestId,
+    });
+  }
+  for (const item of raw) {
+    const id = idOf(item, keyField);
+    if (isDegraded(item)) {
+      const degraded = DegradedRecord.parse(item);
+      setAside.push({
+        id: degraded.id,
+        kind: 'degraded',
+        code: degraded.svc_serialization_error.code,
+        message: degraded.svc_serialization_error.message,
+        issues: [],
+        requestId,
+      });
+      continue;
+    }
+    const parsed = schema.safeParse(item);
+    if (parsed.success) rows.push(parsed.data);
+    else {
+      setAside.push({
+        id,
+        kind: 'unparseable',
+        code: CLIENT_ERROR_CODES.badResponse,
+        message: 'The record does not match the expected shape',
+        issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        requestId,
+      });
+    }
+  }
+  return { rows, setAside };
+}
+
+export function isDegraded(item: unknown): boolean {
+  return DegradedRecord.safeParse(item).success;
+}
+
+function idOf(item: unknown, keyField: string): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const value = (item as Record<string, unknown>)[keyField] ?? (item as { id?: unknown }).id;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export interface WalkOptions {
+  /** Rows per page, 1 to 250 (default 250: the fewest requests). */
+  limit?: number;
+  /** Top-level fields to return; the key field is always added. */
+  fields?: readonly string[];
+  /** Only rows updated at or after this instant. */
+  updatedAtMin?: string | Date;
+  /** Extra filters of the endpoint (for orders: `status`). */
+  filters?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  /** Most restarts after a stale or refused cursor (default 3). */
+  maxRestarts?: number;
+  /** Told when a walk restarts from the first page, with the cursor error. */
+  onRestart?: (error: ApiError) => void;
+}
+
+export interface Page<T> {
+  /** Rows of this page not yielded before (after a restart, earlier rows are skipped). */
+  rows: T[];
+  setAside: SetAsideRecord[];
+  meta: ResponseMeta;
+  /** 1-based count of pages yielded in this walk. */
+  number: number;
+  /** How many times the walk had restarted from the first page when this page came. */
+  restarts: number;
+}
+
+/** The cursor errors after which a walk restarts from the first page. */
+export const CURSOR_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_page_info',
+  'page_info_sort_mismatch',
+  'page_info_resource_mismatch',
+  'page_info_filter_mismatch',
+]);
+
+function firstPageQuery(options: WalkOptions, keyField: string) {
+  const query: Record<string, string | number | undefined> = {
+    limit: options.limit ?? 250,
+    ...options.filters,
+  };
+  if (options.fields && options.fields.length > 0) {
+    const fields = new Set(options.fields);
+    fields.add(keyField);
+    query.fields = [...fields].join(',');
+  }
+  if (options.updatedAtMin !== undefined) {
+    query.updated_at_min =
+      options.updatedAtMin instanceof Date
+        ? options.updatedAtMin.toISOString()
+        : options.updatedAtMin;
+  }
+  return query;
+}
+
+/**
+ * Walks every page of a collection: the first page from the options, then each `Link` rel="next"
+ * verbatim, until there is none. A stale or refused cursor (400 `invalid_page_info` and the other
+ * cursor errors) restarts the walk from the first page; rows already yielded are skipped, so no
+ * row is yielded twice. With `fields`, rows are parsed with every field optional.
+ */
+export async function* walkPages<S extends z.ZodObject>(
+  transport: Transport,
+  spec: CollectionSpec<S>,
+  options: WalkOptions = {},
+): AsyncGenerator<Page<z.infer<S>>, void, undefined> {
+  // With `fields`, only some keys come back: each is still checked, none is required.
+  const schema = (options.fields ? spec.schema.partial() : spec.schema) as unknown as z.ZodType<
+    z.infer<S>
+  >;
+  const seen = new Set<string>();
+  const maxRestarts = options.maxRestarts ?? 3;
+  let restarts = 0;
+  let number = 0;
+  let next: string | undefined;
+  for (;;) {
+    let response;
+    try {
+      response = await transport.request({
+        path: next ?? spec.path,
+        query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (
+        next !== undefined &&
+        error instanceof ApiError &&
+        CURSOR_ERROR_CODES.has(error.code) &&
+        restarts < maxRestarts
+      ) {
+        restarts++;
+        options.onRestart?.(error);
+        next = undefined;
+        continue;
+      }
+      throw error;
+    }
+    const body = response.body as Record<string, unknown> | undefined;
+    const parsed = parseRows(body?.[spec.envelope], schema, spec.keyField, response.meta.requestId);
+    const rows = parsed.rows.filter((row) => {
+      const key = String((row as Record<string, unknown>)[spec.keyField]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const setAside = parsed.setAside.filter((record) => {
+      if (record.id === undefined) return true;
+      if (seen.has(record.id)) return false;
+      seen.add(record.id);
+      return true;
+    });
+    number++;
+    yield { rows, setAside, meta: response.meta, number, restarts };
+    next = response.meta.links.next;
+    if (next === undefined) return;
+  }
+}
+
+export interface LoadProgress {
+  rows: number;
+  pages: number;
+  setAside: number;
+}
+
+export interface LoadOptions extends WalkOptions {
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/** What a whole-collection load returns; `syncedAt` is the baseline for a later refresh. */
+export interface CollectionSnapshot<T> {
+  rows: T[];
+  setAside: SetAsideRecord[];
+  pages: number;
+  restarts: number;
+  /** The API's time (ISO) at or before the first page was read: every later change is after it. */
+  syncedAt: string;
+}
+
+/** Loads a whole collection, reporting progress; abort it with `signal`. */
+export async function loadAll<S extends z.ZodObject>(
+  transport: Transport,
+  spec: CollectionSpec<S>,
+  options: LoadOptions = {},
+): Promise<CollectionSnapshot<z.infer<S>>> {
+  let baseline = transport.serverNow();
+  const rows: z.infer<S>[] = [];
+  const setAside: SetAsideRecord[] = [];
+  let pages = 0;
+  let restarts = 0;
+  for await (const page of walkPages(transport, spec, options)) {
+    if (pages === 0 && page.meta.serverDate !== undefined) {
+      // `Date` has whole seconds and was stamped after the page was read: step back one second.
+      baseline = Math.min(baseline, page.meta.serverDate - 1000);
+    }
+    pages++;
+    restarts = page.restarts;
+    rows.push(...page.rows);
+    setAside.push(...page.setAside);
+    options.onProgress?.({ rows: rows.length, pages, setAside: setAside.length });
+  }
+  return { rows, setAside, pages, restarts, syncedAt: new Date(baseline).toISOString() };
+}
+
+export interface RefreshOptions extends Omit<WalkOptions, 'updatedAtMin'> {
+  /** Clock-skew overlap subtracted from the baseline (default 5 s). */
+  overlapMs?: number;
+}
+
+export interface RefreshResult<T> extends CollectionSnapshot<T> {
+  /** Rows that came back changed or new, merged into `rows`. */
+  changed: T[];
+}
+
+/**
+ * Incremental sync: reads only rows updated since the snapshot's `syncedAt` (minus a small
+ * overlap for clock skew) and merges them by key: changed rows replace theirs in place, new rows
+ * append at the tail (collections are oldest first). A row that comes back degraded keeps its
+ * previous version and is reported in `setAside`.
+ */
+export async function refresh<S extends z.ZodObject>(
+  transport: Transport,
+  spec: CollectionSpec<S>,
+  snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,
+  options: RefreshOptions = {},
+): Promise<RefreshResult<z.infer<S>>> {
+  const since = Date.parse(snapshot.syncedAt) - (options.overlapMs ?? 5000);
+  const loaded = await loadAll(transport, spec, {
+    ...options,
+    updatedAtMin: new Date(since).toISOString(),
+  });
+  const key = (row: z.infer<S>) => String((row as Record<string, unknown>)[spec.keyField]);
+  const index = new Map<string, number>();
+  const rows = [...snapshot.rows];
+  rows.forEach((row, i) => index.set(key(row), i));
+  for (const row of loaded.rows) {
+    const at = index.get(key(row));
+    if (at === undefined) {
+      index.set(key(row), rows.length);
+      rows.push(row);
+    } else rows[at] = row;
+  }
+  return { ...loaded, rows, changed: loaded.rows };
+}

@@ -1,0 +1,268 @@
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+
+/** The spec's buckets: live 40 refilling 2 per second, test 20 refilling 1 per second. */
+export const BUCKET_RATES = {
+  live: { capacity: 40, perSecond: 2 },
+  test: { capacity: 20, perSecond: 1 },
+} as const;
+
+export type KeyMode = 'live' | 'test';
+
+/** What the pacer believes about the credential's bucket right now. */
+export interface BucketSnapshot {
+  mode: KeyMode;
+  capacity: number;
+  perSecond: number;
+  /** Estimated level now (drained to the current instant), never below what the server said. */
+  level: number;
+  /** The last `used` the server reported, and when (epoch ms). */
+  lastReportedUsed: number | undefined;
+  /** Requests sent and not yet answered. */
+  inFlight: number;
+  /** Requests waiting for room in the bucket or for a free slot. */
+  waiting: number;
+  /** Epoch ms until which requests are held after a 429, or 0. */
+  pausedUntil: number;
+}
+
+export interface PacerOptions {
+  /** Mode guessed from the key's prefix until a response names it (default `test`: the smaller). */
+  mode?: KeyMode;
+  /** Most requests in flight at once (default 4). */
+  maxInFlight?: number;
+  /** Room kept free in the bucket, in requests, for callers outside this client (default 0). */
+  reserve?: number;
+  /** Whether to pace at all (false: a naive client, for comparison only). */
+  enabled?: boolean;
+  now?: () => number;
+}
+
+/** A granted slot: settle it exactly once with what the response said (or nothing on failure). */
+export interface PacerTicket {
+  settle(report?: { used?: number; capacity?: number; mode?: KeyMode; status?: number }): void;
+}
+
+interface Waiter {
+  resolve(ticket: PacerTicket): void;
+  reject(error: unknown): void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/**
+ * A model of one credential's leaky bucket. Every request is granted a ticket before it is sent;
+ * the ticket is granted only while the estimated level plus one fits the capacity, so requests
+ * wait here instead of collecting 429s. The estimate adds one per request sent, drains at the
+ * mode's rate, and is corrected by each response's `X-Service-Api-Call-Limit` (`used/capacity`):
+ * it is raised to what the server reported (a conservative reading) and lowered to at most what
+ * the server reported plus the requests sent after that one. Until the first response has told
+ * the real level, a single request is in flight (a probe), so a shared or busy key is found out
+ * before a burst.
+ */
+export class LeakyBucketPacer {
+  private mode: KeyMode;
+  private capacity: number;
+  private perSecond: number;
+  private level = 0;
+  private levelAt: number;
+  private calibrated = false;
+  private inFlight = 0;
+  private sentCounter = 0;
+  private pausedUntil = 0;
+  private lastReportedUsed: number | undefined;
+  private readonly queue: Waiter[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly maxInFlight: number;
+  private readonly reserve: number;
+  private readonly enabled: boolean;
+  private readonly now: () => number;
+
+  constructor(options: PacerOptions = {}) {
+    this.mode = options.mode ?? 'test';
+    this.capacity = BUCKET_RATES[this.mode].capacity;
+    this.perSecond = BUCKET_RATES[this.mode].perSecond;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
+    this.reserve = Math.max(0, options.reserve ?? 0);
+    this.enabled = options.enabled ?? true;
+    this.now = options.now ?? (() => Date.now());
+    this.levelAt = this.now();
+  }
+
+  /** Waits for room, then returns the ticket for one request. */
+  acquire(signal?: AbortSignal): Promise<PacerTicket> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise<PacerTicket>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.queue.indexOf(waiter);
+          if (index >= 0) this.queue.splice(index, 1);
+          reject(abortError(signal));
+          this.changed();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.queue.push(waiter);
+      this.pump();
+      this.changed();
+    });
+  }
+
+  /** Holds every request until `seconds` from now (a 429's Retry-After) and marks the bucket full. */
+  pauseFor(seconds: number): void {
+    const until = this.now() + seconds * 1000;
+    if (until > this.pausedUntil) this.pausedUntil = until;
+    this.drain();
+    this.level = Math.max(this.level, this.capacity);
+    this.schedule();
+    this.changed();
+  }
+
+  snapshot(): BucketSnapshot {
+    this.drain();
+    return {
+      mode: this.mode,
+      capacity: this.capacity,
+      perSecond: this.perSecond,
+      level: this.level,
+      lastReportedUsed: this.lastReportedUsed,
+      inFlight: this.inFlight,
+      waiting: this.queue.length,
+      pausedUntil: this.pausedUntil > this.now() ? this.pausedUntil : 0,
+    };
+  }
+
+  /** Called on every change of the state (a grant, a response, a pause). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private drain(): void {
+    const now = this.now();
+    const elapsed = Math.max(0, now - this.levelAt) / 1000;
+    this.level = Math.max(0, this.level - elapsed * this.perSecond);
+    this.levelAt = now;
+  }
+
+  /** Milliseconds until the head of the queue may go (0 now, Infinity: wait for a settle). */
+  private delay(): number {
+    if (this.inFlight >= this.maxInFlight) return Infinity;
+    if (!this.enabled) return 0;
+    if (!this.calibrated && this.inFlight > 0) return Infinity;
+    const now = this.now();
+    if (this.pausedUntil > now) return this.pausedUntil - now;
+    this.drain();
+    const room = this.capacity - this.reserve;
+    const over = this.level + 1 - room;
+    if (over <= 1e-9) return 0;
+    return Math.ceil((over / this.perSecond) * 1000);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const wait = this.delay();
+      if (wait > 0) {
+        if (Number.isFinite(wait)) this.schedule(wait);
+        return;
+      }
+      const waiter = this.queue.shift()!;
+      if (waiter.signal && waiter.onAbort)
+        waiter.signal.removeEventListener('abort', waiter.onAbort);
+      waiter.resolve(this.grant());
+    }
+  }
+
+  private schedule(ms?: number): void {
+    const wait = ms ?? this.delay();
+    if (!Number.isFinite(wait) || this.queue.length === 0) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pump();
+        this.changed();
+      },
+      Math.max(1, wait),
+    );
+  }
+
+  private grant(): PacerTicket {
+    this.drain();
+    this.level += 1;
+    this.inFlight += 1;
+    const sentIndex = ++this.sentCounter;
+    const sentAt = this.now();
+    let settled = false;
+    this.changed();
+    return {
+      settle: (report) => {
+        if (settled) return;
+        settled = true;
+        this.inFlight -= 1;
+        if (report) this.observe(report, sentIndex, sentAt);
+        this.pump();
+        this.changed();
+      },
+    };
+  }
+
+  private observe(
+    report: { used?: number; capacity?: number; mode?: KeyMode; status?: number },
+    sentIndex: number,
+    sentAt: number,
+  ): void {
+    if (report.mode && report.mode !== this.mode) {
+      this.mode = report.mode;
+      this.perSecond = BUCKET_RATES[report.mode].perSecond;
+      this.capacity = BUCKET_RATES[report.mode].capacity;
+    }
+    if (report.capacity !== undefined && report.capacity > 0) this.capacity = report.capacity;
+    if (report.used === undefined) return;
+    this.calibrated = true;
+    this.lastReportedUsed = report.used;
+    this.drain();
+    const now = this.now();
+    // The server's level when it charged this request was at most `used` (it reports a ceiling)
+    // and has drained at least since the request was sent; requests sent after it may add more.
+    const lower = report.used - ((now - sentAt) / 1000) * this.perSecond;
+    const upper = report.used + (this.sentCounter - sentIndex);
+    if (report.status === 429) {
+      this.level = Math.max(this.level, this.capacity);
+      return;
+    }
+    this.level = Math.min(Math.max(this.level, lower), upper);
+  }
+}
+
+export function abortError(signal: AbortSignal): ApiError {
+  const reason: unknown = signal.reason;
+  const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError';
+  return new ApiError({
+    status: 0,
+    code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.aborted,
+    message: timedOut ? 'The request timed out' : 'The request was aborted',
+    cause: reason,
+  });
+}
+
+/** Resolves after `ms`, or rejects with an `aborted` ApiError when the signal fires first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortError(signal));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,477 @@
+/**
+ * zod schemas for every shape of the Partner API 2026-07, the one source of the client's types.
+ *
+ * Objects are parsed with zod's default mode: unknown extra fields are tolerated (and dropped
+ * from the parsed value), a missing or mistyped known field makes the record unparseable. Where
+ * the spec calls a set of values incomplete ("not shown"), the field is a plain string and the
+ * known values are exported beside it. Where the sandbox returns null for a value that has not
+ * happened yet (a timestamp of a later stage), the field is nullable.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Scalars
+
+/** An ISO 8601 UTC timestamp, as every timestamp of the API. */
+export const Timestamp = z.iso.datetime({ offset: true });
+/** A decimal dollar amount with two decimals, as the API sends money. */
+export const Money = z.string().regex(/^-?\d+\.\d{2}$/, 'must be a decimal amount like 12.50');
+
+export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
+export const Grader = z.enum(GRADERS);
+export type Grader = z.infer<typeof Grader>;
+
+/** Listing statuses the spec names; a pending-review status exists whose value is not shown. */
+export const KNOWN_LISTING_STATUSES = ['active', 'draft', 'archived'] as const;
+export const ListingStatus = z.string().min(1);
+
+export const FINANCIAL_STATUSES = [
+  'authorized',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'voided',
+] as const;
+export const FinancialStatus = z.enum(FINANCIAL_STATUSES);
+
+export const DURATION_HOURS = [168, 336, 504, 720] as const;
+export const DurationHours = z.union([
+  z.literal(168),
+  z.literal(336),
+  z.literal(504),
+  z.literal(720),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Listings
+
+/** The card nested in a listing (list view). */
+export const ListingCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  cert_number: z.string(),
+  grader: Grader,
+  grade: z.string(),
+  year: z.number().int().nullable(),
+  set: z.string(),
+  category: z.string(),
+});
+export type ListingCard = z.infer<typeof ListingCard>;
+
+/** GET /listings.json: one row. `updated_at` is served beyond the spec's table. */
+export const ListingListItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: ListingStatus,
+  price: Money,
+  card: ListingCard,
+  is_lot: z.boolean(),
+  card_count: z.number().int(),
+  accepts_offers: z.boolean(),
+  created_at: Timestamp,
+  /** Null while a listing has never gone live (a scheduled draft). */
+  listed_at: Timestamp.nullable(),
+  updated_at: Timestamp.optional(),
+});
+export type ListingListItem = z.infer<typeof ListingListItem>;
+
+/** GET /listings/{id}.json. */
+export const ListingDetail = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: ListingStatus,
+  price: Money,
+  card: z.object({
+    id: z.string(),
+    title: z.string(),
+    cert_number: z.string(),
+    grader: Grader,
+    grade: z.string(),
+    year: z.number().int().nullable().optional(),
+    set: z.string().optional(),
+    category: z.string().optional(),
+    url: z.string(),
+  }),
+  unavailable_reason: z.string().nullable(),
+  can_reactivate: z.boolean(),
+  url: z.string(),
+  is_lot: z.boolean().optional(),
+  card_count: z.number().int().optional(),
+  accepts_offers: z.boolean().optional(),
+  created_at: Timestamp.optional(),
+  listed_at: Timestamp.nullable().optional(),
+  updated_at: Timestamp.optional(),
+});
+export type ListingDetail = z.infer<typeof ListingDetail>;
+
+/** POST /listings.json response (`listing`). */
+export const ListingCreated = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: ListingStatus,
+  price: Money,
+  card: z.object({ id: z.string(), cert_number: z.string(), grader: Grader }),
+  url: z.string(),
+});
+export type ListingCreated = z.infer<typeof ListingCreated>;
+
+/** PUT /listings/{id}.json response (`listing`). */
+export const ListingUpdated = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: ListingStatus,
+  price: Money,
+  minimum_offer: Money.nullable(),
+  accepts_offers: z.boolean(),
+});
+export type ListingUpdated = z.infer<typeof ListingUpdated>;
+
+/** DELETE /listings/{id}.json response (`listing`). */
+export const ListingDeleted = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: ListingStatus,
+  unavailable_reason: z.string().nullable(),
+  can_reactivate: z.boolean(),
+  price: Money,
+});
+export type ListingDeleted = z.infer<typeof ListingDeleted>;
+
+/** The product shape's variant: one per listing, even for a lot. */
+export const ProductVariant = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  price: Money,
+  sku: z.string(),
+  inventory_item_id: z.string(),
+  inventory_quantity: z.number().int(),
+  svc_minimum_offer: Money.nullable(),
+});
+
+export const ProductImage = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  src: z.string(),
+});
+
+/** The card of the product shape: the list view's card plus player, variant and page URL. */
+export const ProductCard = ListingCard.extend({
+  player: z.string().nullable(),
+  variant: z.string(),
+  url: z.string(),
+});
+export type ProductCard = z.infer<typeof ProductCard>;
+
+/**
+ * The product shape (GET /products.json, /products/{id}.json, webhook payloads): the richest
+ * listing representation, with the sale terms and the card under product-style and `svc_` names.
+ */
+export const Product = z.object({
+  id: z.string(),
+  title: z.string(),
+  body_html: z.string(),
+  status: ListingStatus,
+  handle: z.string(),
+  vendor: z.string(),
+  product_type: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  published_at: Timestamp.nullable(),
+  variants: z.array(ProductVariant).min(1),
+  images: z.array(ProductImage),
+  svc_card: ProductCard,
+  svc_unavailable_reason: z.string().nullable(),
+  svc_can_reactivate: z.boolean(),
+  svc_is_lot: z.boolean(),
+  svc_card_count: z.number().int(),
+  svc_inventory_item_ids: z.array(z.string()),
+  svc_accepts_offers: z.boolean(),
+  svc_minimum_offer: Money.nullable(),
+  svc_accepts_trades: z.boolean(),
+  svc_auto_relist: z.boolean(),
+  svc_promoted: z.boolean(),
+  svc_duration_hours: z.number().int(),
+  svc_window_ends_at: Timestamp.nullable(),
+  svc_scheduled_go_live_at: Timestamp.nullable(),
+  svc_listed_at: Timestamp.nullable(),
+  svc_url: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+// ---------------------------------------------------------------------------------------------
+// Listing writes (request bodies, with the spec's bounds: usable by forms too)
+
+const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+/** A price as string or number: 10 to 1000000 dollars, at most 2 decimals. */
+export const PriceInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!PRICE_PATTERN.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimals' });
+    return;
+  }
+  const amount = Number(text);
+  if (amount < 10 || amount > 1_000_000) {
+    ctx.addIssue({ code: 'custom', message: 'must be from 10 to 1000000' });
+  }
+});
+
+export const ListingCreateInput = z
+  .object({
+    price: PriceInput,
+    sku: z.string().min(1).optional(),
+    inventory_item_id: z.string().min(1).optional(),
+    grader: Grader.optional(),
+    title: z.string().min(1).max(180).optional(),
+    description: z.string().max(1000).optional(),
+    images: z
+      .array(z.object({ src: z.string().url() }))
+      .max(5)
+      .optional(),
+    card: z
+      .object({
+        title: z.string().min(1).max(180),
+        player: z.string().max(120).optional(),
+        year: z.number().int().optional(),
+        set: z.string().max(120).optional(),
+        variant: z.string().max(120).optional(),
+        grade: z.string().max(20).optional(),
+        category: z.string().max(40).optional(),
+      })
+      .optional(),
+    duration_hours: DurationHours.optional(),
+    accepts_offers: z.boolean().optional(),
+    minimum_offer: z.union([z.string(), z.number()]).optional(),
+    accepts_trades: z.boolean().optional(),
+    auto_relist: z.boolean().optional(),
+    promoted: z.boolean().optional(),
+    scheduled_go_live_at: z.string().optional(),
+  })
+  .superRefine((input, ctx) => {
+    const hasSku = input.sku !== undefined;
+    const hasItem = input.inventory_item_id !== undefined;
+    if (hasSku === hasItem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [hasSku ? 'inventory_item_id' : 'sku'],
+        message: 'give exactly one of sku and inventory_item_id',
+      });
+    }
+    if (input.card && hasItem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['card'],
+        message: 'cannot be used with inventory_item_id',
+      });
+    }
+    if (input.card && !input.grader) {
+      ctx.addIssue({ code: 'custom', path: ['grader'], message: 'is required with card' });
+    }
+    if (input.card && (input.images?.length ?? 0) === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['images'],
+        message: 'at least 1 is required with card',
+      });
+    }
+  });
+export type ListingCreateInput = z.input<typeof ListingCreateInput>;
+
+export const ListingUpdateInput = z
+  .object({
+    price: PriceInput.optional(),
+    title: z.string().min(1).max(180).optional(),
+    description: z.string().max(1000).optional(),
+    status: z.enum(['active', 'draft']).optional(),
+    duration_hours: DurationHours.optional(),
+    accepts_offers: z.boolean().optional(),
+    minimum_offer: z.union([z.string(), z.number()]).nullable().optional(),
+    accepts_trades: z.boolean().optional(),
+    auto_relist: z.boolean().optional(),
+    promoted: z.boolean().optional(),
+    scheduled_go_live_at: z.string().nullable().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.scheduled_go_live_at !== undefined && input.status !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scheduled_go_live_at'],
+        message: 'cannot be changed together with status',
+      });
+    }
+  });
+export type ListingUpdateInput = z.input<typeof ListingUpdateInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const LineItem = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  price: Money,
+  inventory_item_id: z.string(),
+  svc_inventory_item_ids: z.array(z.string()),
+  svc_is_lot: z.boolean(),
+  /** Single view only. */
+  fulfillment_status: z.string().optional(),
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+export const SellerShipment = z.object({
+  status: z.string(),
+  tracking_number: z.string().nullable(),
+  ship_by: Timestamp.nullable(),
+  cancel_after: Timestamp.nullable(),
+  label_url: z.string().nullable(),
+  carrier_code: z.string().nullable(),
+  shipped_at: Timestamp.nullable(),
+  delivered_to_hub_at: Timestamp.nullable(),
+});
+export const Authentication = z.object({
+  status: z.string(),
+  completed_at: Timestamp.nullable(),
+});
+export const BuyerDelivery = z.object({
+  status: z.string(),
+  shipped_at: Timestamp.nullable(),
+  delivered_at: Timestamp.nullable(),
+});
+export const Payout = z.object({
+  status: z.string(),
+  amount: Money.nullable(),
+  platform_fee: Money,
+  paid_at: Timestamp.nullable(),
+});
+
+export const Order = z.object({
+  id: z.string(),
+  name: z.string(),
+  order_number: z.number().int(),
+  created_at: Timestamp,
+  updated_at: Timestamp.optional(),
+  closed_at: Timestamp.nullable(),
+  cancelled_at: Timestamp.nullable(),
+  financial_status: FinancialStatus,
+  fulfillment_status: z.string().nullable(),
+  currency: z.string(),
+  subtotal_price: Money,
+  total_tax: Money,
+  total_price: Money,
+  total_refunded: Money,
+  test: z.boolean(),
+  line_items: z.array(LineItem),
+  svc_order_code: z.string(),
+  svc_sold_at: Timestamp,
+  svc_sale_channel: z.string(),
+  svc_delivery_method: z.string(),
+  svc_seller_shipment: SellerShipment,
+  svc_authentication: Authentication,
+  /** Single view only. */
+  svc_buyer_delivery: BuyerDelivery.optional(),
+  svc_payout: Payout,
+});
+export type Order = z.infer<typeof Order>;
+
+export const ORDER_STATUS_FILTERS = ['open', 'closed', 'cancelled', 'any'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Inventory and locations
+
+export const InventoryItem = z.object({
+  id: z.string(),
+  sku: z.string(),
+  cost: Money,
+  tracked: z.boolean(),
+  requires_shipping: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp.optional(),
+  svc_cert_number: z.string(),
+  svc_grader: z.string(),
+  svc_grade: z.string(),
+  svc_player: z.string(),
+  svc_year: z.string(),
+  svc_card_set: z.string(),
+  svc_title: z.string().optional(),
+  svc_category: z.string().optional(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+export const InventoryLevel = z.object({
+  inventory_item_id: z.string(),
+  location_id: z.string(),
+  available: z.number().int().min(0).max(1),
+  updated_at: Timestamp,
+  /** Explains a zero; may be empty or null while the card is available. */
+  svc_unavailable_reason: z.string().nullable(),
+  svc_reason_detail: z.string().nullable(),
+  svc_can_reactivate: z.boolean(),
+});
+export type InventoryLevel = z.infer<typeof InventoryLevel>;
+
+export const Location = z.object({
+  id: z.string(),
+  name: z.string(),
+  country_code: z.string().optional(),
+  active: z.boolean(),
+  svc_location_type: z.enum(['seller', 'vault']),
+  svc_seller_controlled: z.boolean(),
+  svc_writable: z.boolean(),
+});
+export type Location = z.infer<typeof Location>;
+
+// ---------------------------------------------------------------------------------------------
+// Ping
+
+export const Ping = z.object({
+  ok: z.boolean(),
+  api_version: z.string(),
+  mode: z.enum(['live', 'test']),
+  seller_id: z.string(),
+  key_id: z.string(),
+  scopes: z.array(z.string()),
+  request_id: z.string(),
+  server_time: Timestamp,
+});
+export type Ping = z.infer<typeof Ping>;
+
+// ---------------------------------------------------------------------------------------------
+// Degraded records and errors
+
+/** A record reduced to its id plus why it could not be serialized (inside a 200). */
+export const DegradedRecord = z.object({
+  id: z.string(),
+  svc_serialization_error: z.object({ code: z.string(), message: z.string() }),
+});
+export type DegradedRecord = z.infer<typeof DegradedRecord>;
+
+export const SupportedVersion = z.object({
+  version: z.string(),
+  status: z.string(),
+  released: z.string().optional(),
+  sunset: z.string().nullable().optional(),
+});
+
+export const SvcError = z.object({
+  code: z.string(),
+  request_id: z.string().optional(),
+  changed_params: z.array(z.string()).optional(),
+  supported_versions: z.array(SupportedVersion).optional(),
+  max_bytes: z.number().optional(),
+  reason: z.string().optional(),
+});
+export type SvcError = z.infer<typeof SvcError>;
+
+/** Authentication and not-found failures (and most others): `errors` is a bare string. */
+export const MessageErrorEnvelope = z.object({ errors: z.string(), svc_error: SvcError });
+/** 422 validation failures: `errors` keyed by field, each an array of messages. */
+export const FieldErrorEnvelope = z.object({
+  errors: z.record(z.string(), z.array(z.string())),
+  svc_error: SvcError,
+});
+export const ErrorEnvelope = z.union([MessageErrorEnvelope, FieldErrorEnvelope]);
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,0 +1,412 @@
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import {
+  abortError,
+  LeakyBucketPacer,
+  sleep,
+  type BucketSnapshot,
+  type KeyMode,
+  type PacerOptions,
+} from './pacer';
+
+export const API_VERSION = '2026-07';
+/** The dashboard's dev proxy serves the API under this path. */
+export const DEFAULT_BASE_URL = '/api';
+
+/** What every API response says about itself, beside its body. */
+export interface ResponseMeta {
+  method: string;
+  url: string;
+  status: number;
+  requestId: string | undefined;
+  /** `X-Service-Api-Call-Limit`, parsed. */
+  callLimit: { used: number; capacity: number } | undefined;
+  mode: KeyMode | undefined;
+  version: string | undefined;
+  /** The server's `Date` header as epoch ms (second precision), when exposed. */
+  serverDate: number | undefined;
+  /** Local epoch ms when the response arrived. */
+  receivedAt: number;
+  durationMs: number;
+  /** 1 for the first try of a logical request, 2 for its first retry, ... */
+  attempt: number;
+  /** `Link` rels, parsed (collections only). */
+  links: Record<string, string>;
+  /** `Sunset` / `Deprecation` headers, when the version is deprecated. */
+  sunset: string | undefined;
+  deprecation: string | undefined;
+}
+
+/** What the dashboard shows as a live meter: the last response and the bucket model. */
+export interface TransportState {
+  last: ResponseMeta | undefined;
+  bucket: BucketSnapshot;
+  /** Responses counted by status class since the transport was made. */
+  counts: { requests: number; rateLimited: number; retried: number; failed: number };
+}
+
+export interface RetryPolicy {
+  /** Most 429 retries of one logical request (default 10). */
+  rateLimited: number;
+  /** Total seconds one request may spend waiting on 503 `Retry-After`s (default 60). */
+  unavailableBudgetSeconds: number;
+  /** Most retries after a dropped connection, a timeout or a 5xx without Retry-After (default 4). */
+  transient: number;
+  /** First backoff for transient failures, doubled each time (default 250 ms). */
+  backoffMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  rateLimited: 10,
+  unavailableBudgetSeconds: 60,
+  transient: 4,
+  backoffMs: 250,
+};
+
+/** 503/409 codes that mean "nothing happened yet, come back after Retry-After". */
+export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
+  'cert_lookup_unavailable',
+  'partner_api_writes_disabled',
+  'partner_api_disabled',
+  'idempotency_request_in_flight',
+]);
+
+export interface TransportOptions {
+  /** `/api` (the dev proxy) by default, or a deployment's URL such as `https://host`. */
+  baseUrl?: string;
+  /** The API key, sent as `X-Service-Access-Token`. Omit when a proxy adds it. */
+  apiKey?: string;
+  version?: string;
+  fetch?: typeof fetch;
+  /** Per-attempt timeout in ms (default 30 000). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Pacing options, or a pacer to share. `{ enabled: false }` gives a naive client. */
+  pacing?: PacerOptions | LeakyBucketPacer;
+  /** Called with the meta of every response (each attempt). */
+  onResponse?: (meta: ResponseMeta) => void;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A path under the version root (`/listings.json`), or a full URL (a `Link` target). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Sent on writes; the same value on every retry of this request. */
+  idempotencyKey?: string;
+  signal?: AbortSignal | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  meta: ResponseMeta;
+}
+
+/** Parses `Link: <url>; rel="next", <url>; rel="previous"` into its rels. */
+export function parseLinkHeader(header: string | null): Record<string, string> {
+  const links: Record<string, string> = {};
+  if (!header) return links;
+  for (const part of header.split(/,\s*(?=<)/)) {
+    const match = /<([^>]*)>\s*;\s*rel="?([^";]+)"?/.exec(part);
+    if (match) for (const rel of match[2]!.trim().split(/\s+/)) links[rel] = match[1]!;
+  }
+  return links;
+}
+
+export function parseCallLimit(
+  value: string | null,
+): { used: number; capacity: number } | undefined {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
+  if (!match) return undefined;
+  return { used: Number(match[1]), capacity: Number(match[2]) };
+}
+
+const modeOf = (value: string | null): KeyMode | undefined =>
+  value === 'live' || value === 'test' ? value : undefined;
+
+function modeFromKey(key: string | undefined): KeyMode {
+  return key?.startsWith('svc_live_') ? 'live' : 'test';
+}
+
+/** Combines signals (AbortSignal.any where available). */
+function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  if (present.length <= 1) return present[0];
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
+  const controller = new AbortController();
+  for (const s of present) {
+    if (s.aborted) controller.abort(s.reason);
+    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+/**
+ * The HTTP layer: URLs, the key header, pacing through the bucket model, response meta, and the
+ * retry rules. A request is retried when that is safe: on 429 after `Retry-After` (always: the
+ * server did nothing); on a 503 (or 409 in-flight) whose code says nothing happened, within a
+ * budget; on a dropped connection, a timeout or a 500, only for reads and for writes that carry
+ * an `Idempotency-Key` (the same key on every retry, so the server replays instead of repeating).
+ */
+export class Transport {
+  readonly baseUrl: string;
+  readonly version: string;
+  readonly pacer: LeakyBucketPacer;
+  private readonly apiKey: string | undefined;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly retry: RetryPolicy;
+  private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
+  private state: TransportState;
+  private readonly listeners = new Set<() => void>();
+  /** Offset of the API's clock from ours (ms), learned from `/ping` or `Date`. */
+  private clockOffset: { ms: number; source: 'ping' | 'date' } | undefined;
+
+  constructor(options: TransportOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.version = options.version ?? API_VERSION;
+    this.apiKey = options.apiKey;
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.onResponse = options.onResponse;
+    this.pacer =
+      options.pacing instanceof LeakyBucketPacer
+        ? options.pacing
+        : new LeakyBucketPacer({ mode: modeFromKey(options.apiKey), ...options.pacing });
+    this.state = {
+      last: undefined,
+      bucket: this.pacer.snapshot(),
+      counts: { requests: 0, rateLimited: 0, retried: 0, failed: 0 },
+    };
+    this.pacer.subscribe(() => this.publish({ bucket: this.pacer.snapshot() }));
+  }
+
+  /** The current state; the same object until something changes (for useSyncExternalStore). */
+  getState = (): TransportState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  private publish(patch: Partial<TransportState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private count(key: keyof TransportState['counts']): void {
+    this.publish({ counts: { ...this.state.counts, [key]: this.state.counts[key] + 1 } });
+  }
+
+  /** The API's clock now (epoch ms), as best known: `/ping` server_time, else `Date`, else ours. */
+  serverNow(): number {
+    return Date.now() + (this.clockOffset?.ms ?? 0);
+  }
+
+  /** Records the API's time from `/ping`'s `server_time` (preferred over `Date`). */
+  noteServerTime(serverTimeMs: number, receivedAt: number): void {
+    this.clockOffset = { ms: serverTimeMs - receivedAt, source: 'ping' };
+  }
+
+  /** The absolute URL of a path under the version root, or of a `Link` target. */
+  resolve(path: string, query?: RequestOptions['query']): string {
+    const origin = typeof location === 'undefined' ? undefined : location.href;
+    const root = `${this.baseUrl}/${this.version}`;
+    let url: URL;
+    if (/^https?:\/\//i.test(path)) {
+      url = this.rebase(new URL(path));
+    } else if (path.startsWith('/')) {
+      url = new URL(`${root}${path}`, origin);
+    } else {
+      url = new URL(path, `${new URL(root, origin).href}/`);
+    }
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.href;
+  }
+
+  /**
+   * A `Link` target is followed verbatim when it is on the API's own origin. A target on another
+   * origin (a proxy that forwards to a deployment sees the deployment's URLs) keeps its path from
+   * the version segment on and its query untouched, on our base URL: the key is never sent
+   * anywhere but the API we were given.
+   */
+  private rebase(target: URL): URL {
+    const origin = typeof location === 'undefined' ? undefined : location.href;
+    const base = new URL(`${this.baseUrl}/`, origin);
+    if (target.origin === base.origin && target.pathname.startsWith(base.pathname)) return target;
+    const marker = `/${this.version}/`;
+    const at = target.pathname.indexOf(marker);
+    if (at < 0) {
+      throw new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.badResponse,
+        message: `A Link points outside the API: ${target.href}`,
+      });
+    }
+    return new URL(`${this.baseUrl}${target.pathname.slice(at)}${target.search}`, base.href);
+  }
+
+  /** Sends one logical request, with pacing and the safe retries; throws ApiError on failure. */
+  async request(options: RequestOptions): Promise<RawResponse> {
+    const method = options.method ?? 'GET';
+    const url = this.resolve(options.path, options.query);
+    const retriable = method === 'GET' || options.idempotencyKey !== undefined;
+    let rateLimitedRetries = 0;
+    let transientRetries = 0;
+    let unavailableWaited = 0;
+    for (let attempt = 1; ; attempt++) {
+      let outcome: RawResponse | ApiError;
+      try {
+        outcome = await this.attempt(method, url, options, attempt);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        outcome = error;
+      }
+      if (!(outcome instanceof ApiError) && outcome.status < 400) return outcome;
+      const error =
+        outcome instanceof ApiError
+          ? outcome
+          : ApiError.fromResponse(outcome.status, outcome.headers, outcome.body);
+
+      let waitMs: number | undefined;
+      if (error.code === CLIENT_ERROR_CODES.aborted) throw error;
+      if (error.status === 429 && rateLimitedRetries < this.retry.rateLimited) {
+        rateLimitedRetries++;
+        const seconds = error.retryAfter ?? 1;
+        this.count('rateLimited');
+        this.pacer.pauseFor(seconds);
+        waitMs = 0; // the pacer holds the retry until the bucket has room again
+      } else if (RETRY_AFTER_CODES.has(error.code)) {
+        const seconds = error.retryAfter ?? 1;
+        if (unavailableWaited + seconds <= this.retry.unavailableBudgetSeconds) {
+          unavailableWaited += seconds;
+          waitMs = seconds * 1000;
+        }
+      } else if (
+        retriable &&
+        transientRetries < this.retry.transient &&
+        (error.status === 0 || error.status >= 500) &&
+        error.code !== 'partner_api_disabled'
+      ) {
+        transientRetries++;
+        waitMs =
+          error.retryAfter !== undefined
+            ? error.retryAfter * 1000
+            : this.retry.backoffMs * 2 ** (transientRetries - 1) * (0.75 + Math.random() * 0.5);
+      }
+      if (waitMs === undefined) {
+        this.count('failed');
+        throw error;
+      }
+      this.count('retried');
+      if (waitMs > 0) await sleep(waitMs, options.signal);
+    }
+  }
+
+  private async attempt(
+    method: string,
+    url: string,
+    options: RequestOptions,
+    attempt: number,
+  ): Promise<RawResponse> {
+    const ticket = await this.pacer.acquire(options.signal);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.apiKey) headers['X-Service-Access-Token'] = this.apiKey;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = anySignal([options.signal, timeout]);
+    const started = Date.now();
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(url, { method, headers, body, signal });
+      text = await response.text();
+    } catch (cause) {
+      ticket.settle();
+      if (options.signal?.aborted) throw abortError(options.signal);
+      if (timeout.aborted) throw abortError(timeout);
+      throw new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.network,
+        message: `The connection failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+        cause,
+      });
+    }
+    const meta = this.metaOf(method, url, response, started, attempt);
+    ticket.settle({
+      used: meta.callLimit?.used,
+      capacity: meta.callLimit?.capacity,
+      mode: meta.mode,
+      status: response.status,
+    });
+    if (meta.serverDate !== undefined && this.clockOffset?.source !== 'ping') {
+      this.clockOffset = { ms: meta.serverDate - meta.receivedAt, source: 'date' };
+    }
+    this.count('requests');
+    this.publish({ last: meta });
+    this.onResponse?.(meta);
+    let parsed: unknown = undefined;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch (cause) {
+        if (response.ok) {
+          throw new ApiError({
+            status: response.status,
+            code: CLIENT_ERROR_CODES.badResponse,
+            message: 'The response body is not JSON',
+            requestId: meta.requestId,
+            cause,
+          });
+        }
+      }
+    }
+    return { status: response.status, body: parsed, headers: response.headers, meta };
+  }
+
+  private metaOf(
+    method: string,
+    url: string,
+    response: Response,
+    started: number,
+    attempt: number,
+  ): ResponseMeta {
+    const h = response.headers;
+    const date = h.get('date');
+    const receivedAt = Date.now();
+    return {
+      method,
+      url,
+      status: response.status,
+      requestId: h.get('x-request-id') ?? undefined,
+      callLimit: parseCallLimit(h.get('x-service-api-call-limit')),
+      mode: modeOf(h.get('x-service-api-mode')),
+      version: h.get('x-service-api-version') ?? undefined,
+      serverDate: date ? Date.parse(date) || undefined : undefined,
+      receivedAt,
+      durationMs: receivedAt - started,
+      attempt,
+      links: parseLinkHeader(h.get('link')),
+      sunset: h.get('sunset') ?? undefined,
+      deprecation: h.get('deprecation') ?? undefined,
+    };
+  }
+}
+
+/** Throws the response's ApiError unless it is a 2xx. */
+export function ensureOk(response: RawResponse): RawResponse {
+  if (response.status >= 200 && response.status < 300) return response;
+  throw ApiError.fromResponse(response.status, response.headers, response.body);
+}
