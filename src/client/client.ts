@@ -59,7 +59,7 @@ export interface WriteOptions {
 }
 
 /** Walk, load and refresh for one collection endpoint. */
-export interface CollectionResource<T, F extends Record<string, string | undefined>> {
+export interface CollectionResource<T, F extends object = Record<never, never>> {
   /** Pages one by one (an async iterator); see walkPages. */
   pages(options?: WalkOptions & F): AsyncGenerator<Page<T>, void, undefined>;
   /** Every row, page after page. */
@@ -73,7 +73,7 @@ export interface CollectionResource<T, F extends Record<string, string | undefin
   ): Promise<RefreshResult<T>>;
 }
 
-function collection<S extends z.ZodObject, F extends Record<string, string | undefined>>(
+function collection<S extends z.ZodObject, F extends object = Record<never, never>>(
   transport: Transport,
   spec: CollectionSpec<S>,
   filterNames: readonly (keyof F & string)[] = [],
@@ -81,9 +81,9 @@ function collection<S extends z.ZodObject, F extends Record<string, string | und
   const split = <O extends object>(options: (O & F) | undefined): O => {
     if (!options) return {} as O;
     const filters: Record<string, string | undefined> = {};
-    const rest: Record<string, unknown> = { ...options };
+    const rest: Record<string, unknown> = { ...(options as Record<string, unknown>) };
     for (const name of filterNames) {
-      filters[name] = (options as Record<string, string | undefined>)[name];
+      filters[name] = rest[name] as string | undefined;
       delete rest[name];
     }
     return { ...rest, filters } as O;
