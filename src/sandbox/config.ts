@@ -20,6 +20,8 @@ export interface SandboxOptions {
   simulate?: boolean;
   /** SANDBOX_SIMULATE_INTERVAL_MS: how often the simulation acts (default 4000). */
   simulateIntervalMs?: number;
+  /** SANDBOX_WEBHOOK_TIMEOUT_MS: how long a webhook receiver has to answer (default 10000). */
+  webhookTimeoutMs?: number;
   /** SANDBOX_LOG=1: Fastify's request log on stdout. */
   log?: boolean;
 }
@@ -55,6 +57,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
   if (env.SANDBOX_SIMULATE) options.simulate = ['1', 'true', 'on'].includes(env.SANDBOX_SIMULATE);
   if (env.SANDBOX_SIMULATE_INTERVAL_MS)
     options.simulateIntervalMs = Number(env.SANDBOX_SIMULATE_INTERVAL_MS);
+  if (env.SANDBOX_WEBHOOK_TIMEOUT_MS) {
+    const ms = Number(env.SANDBOX_WEBHOOK_TIMEOUT_MS);
+    if (!Number.isInteger(ms) || ms <= 0) {
+      throw new Error(
+        `SANDBOX_WEBHOOK_TIMEOUT_MS must be a positive integer, not "${env.SANDBOX_WEBHOOK_TIMEOUT_MS}"`,
+      );
+    }
+    options.webhookTimeoutMs = ms;
+  }
   if (env.SANDBOX_LOG) options.log = ['1', 'true', 'on'].includes(env.SANDBOX_LOG);
   return options;
 }

@@ -4,12 +4,19 @@ import { buildApp, type AppHooks } from './app';
 import type { SandboxOptions } from './config';
 import type { SandboxContext } from './context';
 import { createClock } from './domain/clock';
+import { PUBLIC_ORIGIN_KEY } from './domain/events';
 import { createFaults } from './domain/faults';
+import { runMarketplaceClock } from './domain/market-clock';
+import { simulateStep } from './domain/simulation';
 import { randomIds } from './domain/ids';
+import { IdempotencyGuard } from './platform/idempotency';
 import { LeakyBuckets } from './platform/leaky-bucket';
 import { createCursorCodec } from './platform/page-cursor';
 import { seedDemo } from './seed/demo-seed';
+import { registerWriteRoutes } from './routes/write-routes';
 import { createStore, type Store } from './store';
+import { WebhookDispatcher } from './webhooks/dispatcher';
+import { registerWebhookRoutes } from './webhooks/webhook-routes';
 
 export interface RunningSandbox {
   /** `http://HOST:PORT`; the public API is at `${url}/2026-07/...`, the control API at `${url}/_sandbox`. */
@@ -61,6 +68,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     deployment: options.deployment ?? 'sandbox',
     epoch: () => epoch,
   };
+  const guard = new IdempotencyGuard(store, () => clock.now());
+  const dispatcher = new WebhookDispatcher(ctx, options.webhookTimeoutMs);
+  const market = () => ({ store, ids: ctx.ids, now: clock.now() });
+  let publicOrigin = '';
   const seed = (kind: 'none' | 'demo') => {
     if (kind === 'demo') seedDemo(store, clock.now(), { listings: options.demoListings });
   };
@@ -81,17 +92,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         clock.reload();
         ctx.faults.reload();
         ctx.buckets.reset();
+        guard.clear();
+        if (publicOrigin) store.meta.set(PUBLIC_ORIGIN_KEY, publicOrigin);
         for (const extension of extensions) extension.afterReset?.(ctx);
         seed(kind);
         store.meta.set('seeded', kind);
       },
       async afterClockAdvance(now) {
+        runMarketplaceClock({ store, ids: ctx.ids, now });
+        await dispatcher.settle();
         for (const extension of extensions) await extension.afterClockAdvance?.(ctx, now);
       },
       registerPublicRoutes(api, context) {
+        registerWriteRoutes(api, context, guard);
         for (const extension of extensions) extension.hooks?.registerPublicRoutes?.(api, context);
       },
       registerControlRoutes(control, context) {
+        registerWebhookRoutes(control, context, dispatcher);
         for (const extension of extensions)
           extension.hooks?.registerControlRoutes?.(control, context);
       },
@@ -104,6 +121,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port: options.port ?? 4010,
   });
   const url = address.replace('[::1]', 'localhost');
+  publicOrigin = url;
+  store.meta.set(PUBLIC_ORIGIN_KEY, url);
+  // The marketplace moves with real time too: windows end, schedules release, retries fall due.
+  dispatcher.start();
+  const safely = (fn: () => void) => () => {
+    try {
+      fn();
+    } catch (error) {
+      app.log.error(error);
+    }
+  };
+  const ticker = setInterval(
+    safely(() => runMarketplaceClock(market())),
+    1000,
+  );
+  ticker.unref();
+  const simulation = options.simulate
+    ? setInterval(
+        safely(() => simulateStep(market())),
+        options.simulateIntervalMs ?? 4000,
+      )
+    : null;
   const running = extensions
     .map((extension) => extension.start?.(ctx, options))
     .filter((r) => r !== undefined);
@@ -115,7 +154,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(ticker);
+      if (simulation) clearInterval(simulation);
       for (const r of running) await r?.stop();
+      await dispatcher.stop();
       await app.close();
       store.close();
     },

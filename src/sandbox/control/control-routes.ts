@@ -80,6 +80,8 @@ const faultsBody = z
     api_disabled: z.boolean(),
     degraded_ids: z.array(z.string()),
     blocklisted_certs: z.array(z.string()),
+    write_latency_ms: z.number().int().min(0).max(60_000),
+    crash_after_write: z.boolean(),
   })
   .partial()
   .strict();

@@ -7,6 +7,10 @@ export interface Faults {
   api_disabled: boolean;
   degraded_ids: string[];
   blocklisted_certs: string[];
+  /** Milliseconds that each slow step of a listing write (cert lookup, image rehost) takes. */
+  write_latency_ms: number;
+  /** The next committed listing write drops the connection instead of answering (then resets). */
+  crash_after_write: boolean;
 }
 
 export const NO_FAULTS: Faults = {
@@ -15,6 +19,8 @@ export const NO_FAULTS: Faults = {
   api_disabled: false,
   degraded_ids: [],
   blocklisted_certs: [],
+  write_latency_ms: 0,
+  crash_after_write: false,
 };
 
 export function createFaults(meta: MetaStore) {

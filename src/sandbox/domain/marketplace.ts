@@ -1,5 +1,6 @@
 import type { Store } from '../store';
 import type { OrderRow } from '../store/rows';
+import { emitOrderEvent, emitProductEvent } from './events';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
 import { percentOf } from './money';
@@ -98,6 +99,8 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
       updated_at: now,
     });
     refreshLevels(store, store.listings.members(listing.id), now);
+    emitProductEvent(store, ids, now, 'products/update', listing.id);
+    emitOrderEvent(store, ids, now, 'orders/create', order.id);
   });
   return store.orders.getById(order.id)!;
 }
@@ -143,6 +146,7 @@ export function advanceOrder(ctx: MarketContext, orderId: string): OrderRow {
   store.transaction(() => {
     store.orders.update(order.id, patch);
     refreshLevels(store, store.listings.members(order.listing_id), now);
+    emitOrderEvent(store, ids, now, 'orders/updated', order.id);
   });
   return store.orders.getById(order.id)!;
 }
@@ -151,7 +155,7 @@ export type CancelReason = 'buyer' | 'seller' | 'admin' | 'payment_failed' | 'ti
 
 /** Cancels an order before it ships to the buyer; the buyer is refunded (or the payment voided). */
 export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelReason): OrderRow {
-  const { store, now } = ctx;
+  const { store, ids, now } = ctx;
   const order = store.orders.getById(orderId);
   if (!order) throw new MarketError(404, `order ${orderId} not found`);
   if (order.cancelled_at !== null)
@@ -178,6 +182,8 @@ export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelR
       updated_at: now,
     });
     refreshLevels(store, store.listings.members(order.listing_id), now);
+    emitOrderEvent(store, ids, now, 'orders/cancelled', order.id);
+    emitProductEvent(store, ids, now, 'products/update', order.listing_id);
   });
   return store.orders.getById(order.id)!;
 }
@@ -188,7 +194,7 @@ export function refundOrder(
   orderId: string,
   amountCents: number | null,
 ): OrderRow {
-  const { store, now } = ctx;
+  const { store, ids, now } = ctx;
   const order = store.orders.getById(orderId);
   if (!order) throw new MarketError(404, `order ${orderId} not found`);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);
@@ -203,10 +209,13 @@ export function refundOrder(
     );
   }
   const refunded = order.refunded_cents + amount;
-  store.orders.update(order.id, {
-    refunded_cents: refunded,
-    financial_status: refunded >= total ? 'refunded' : 'partially_refunded',
-    updated_at: now,
+  store.transaction(() => {
+    store.orders.update(order.id, {
+      refunded_cents: refunded,
+      financial_status: refunded >= total ? 'refunded' : 'partially_refunded',
+      updated_at: now,
+    });
+    emitOrderEvent(store, ids, now, 'orders/updated', order.id);
   });
   return store.orders.getById(order.id)!;
 }

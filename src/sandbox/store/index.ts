@@ -1,10 +1,12 @@
 import { createAccountsStore } from './accounts-store';
 import { createCatalogStore } from './catalog-store';
+import { createIdempotencyStore } from './idempotency-store';
 import { openDatabase, type Db } from './database';
 import { createLevelsStore } from './levels-store';
 import { createListingsStore } from './listings-store';
 import { createMetaStore } from './meta-store';
 import { createOrdersStore } from './orders-store';
+import { createWebhooksStore } from './webhooks-store';
 
 /** Every SQL statement of the sandbox lives under this folder; the rest of the code calls these. */
 export function createStore(file: string) {
@@ -15,6 +17,11 @@ export function createStore(file: string) {
 function buildStore(db: Db) {
   const wipe = db.transaction(() => {
     for (const table of [
+      'idempotency_keys',
+      'webhook_deliveries',
+      'webhook_jobs',
+      'events',
+      'webhooks',
       'inventory_levels',
       'orders',
       'listing_items',
@@ -36,6 +43,8 @@ function buildStore(db: Db) {
     orders: createOrdersStore(db),
     levels: createLevelsStore(db),
     meta: createMetaStore(db),
+    idempotency: createIdempotencyStore(db),
+    webhooks: createWebhooksStore(db),
     /** Runs `fn` in one transaction (nested calls become savepoints). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();

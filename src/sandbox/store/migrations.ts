@@ -159,4 +159,67 @@ export const migrations: readonly string[] = [
   CREATE INDEX inventory_levels_scope ON inventory_levels (seller_id, test, item_seq);
   CREATE INDEX inventory_levels_updated ON inventory_levels (seller_id, test, updated_at);
   `,
+  // 1: the write API's idempotent outcomes, and the webhook outbox (events, endpoints, jobs, log).
+  `
+  CREATE TABLE idempotency_keys (
+    key_id TEXT NOT NULL,
+    idem_key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, idem_key)
+  );
+
+  CREATE TABLE webhooks (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    seller_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    topics TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    disabled_reason TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhooks_seller ON webhooks (seller_id, enabled);
+
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    seller_id TEXT NOT NULL,
+    test INTEGER NOT NULL DEFAULT 0,
+    topic TEXT NOT NULL,
+    resource_id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE webhook_jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL,
+    webhook_id TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    first_at INTEGER NOT NULL,
+    next_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending'
+      CHECK (state IN ('pending', 'delivered', 'failed', 'skipped')),
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_jobs_due ON webhook_jobs (state, next_at);
+
+  CREATE TABLE webhook_deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    webhook_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    status_code INTEGER,
+    error TEXT,
+    test_delivery INTEGER NOT NULL DEFAULT 0,
+    delivered_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);
+  `,
 ];

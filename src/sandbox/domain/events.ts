@@ -1,0 +1,111 @@
+import type { Store } from '../store';
+import { orderView } from '../serializers/order-view';
+import { productView, publicUrls } from '../serializers/listing-views';
+import type { IdSource } from './ids';
+
+/** Every webhook topic of the spec's Events table. */
+export const TOPICS = [
+  'products/create',
+  'products/update',
+  'products/delete',
+  'orders/create',
+  'orders/updated',
+  'orders/cancelled',
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const isTopic = (value: unknown): value is Topic =>
+  typeof value === 'string' && (TOPICS as readonly string[]).includes(value);
+
+/** Where the product payload's public URLs point (the running sandbox's own address). */
+export const PUBLIC_ORIGIN_KEY = 'public_origin';
+const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
+
+export function storeUrls(store: Store) {
+  return publicUrls(store.meta.get(PUBLIC_ORIGIN_KEY) ?? DEFAULT_ORIGIN);
+}
+
+/** Called (after the current synchronous transaction) whenever the outbox gained jobs. */
+const outboxListeners = new WeakMap<Store, () => void>();
+
+export function onOutbox(store: Store, listener: () => void): void {
+  outboxListeners.set(store, listener);
+}
+
+interface EventTarget {
+  sellerId: string;
+  test: number;
+  topic: Topic;
+  resourceId: string;
+}
+
+/**
+ * Records an event in the outbox with one delivery job per subscribed, enabled endpoint of the
+ * seller. Call inside the transaction of the change itself: the change and the event commit
+ * together, so a committed change is an event that will be delivered, even across a restart.
+ * With no subscriber nothing is recorded (there is nobody to deliver to). Returns the event id.
+ */
+function emit(
+  store: Store,
+  ids: IdSource,
+  now: number,
+  target: EventTarget,
+  payload: () => unknown,
+): string | null {
+  const subscribers = store.webhooks
+    .subscribers(target.sellerId)
+    .filter((w) => (JSON.parse(w.topics) as string[]).includes(target.topic));
+  if (subscribers.length === 0) return null;
+  const id = ids.id('evt');
+  store.webhooks.insertEvent({
+    id,
+    seller_id: target.sellerId,
+    test: target.test,
+    topic: target.topic,
+    resource_id: target.resourceId,
+    payload: JSON.stringify(payload()),
+    created_at: now,
+  });
+  for (const webhook of subscribers) store.webhooks.enqueue(id, webhook.id, now);
+  const listener = outboxListeners.get(store);
+  if (listener) setImmediate(listener);
+  return id;
+}
+
+/** A `products/*` event whose payload is the listing's product shape as it now stands. */
+export function emitProductEvent(
+  store: Store,
+  ids: IdSource,
+  now: number,
+  topic: Extract<Topic, `products/${string}`>,
+  listingId: string,
+): string | null {
+  const row = store.listings.getById(listingId);
+  if (!row) return null;
+  return emit(
+    store,
+    ids,
+    now,
+    { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
+    () => productView(row, storeUrls(store)),
+  );
+}
+
+/** An `orders/*` event whose payload is the order's single view as it now stands. */
+export function emitOrderEvent(
+  store: Store,
+  ids: IdSource,
+  now: number,
+  topic: Extract<Topic, `orders/${string}`>,
+  orderId: string,
+): string | null {
+  const row = store.orders.getById(orderId);
+  if (!row) return null;
+  return emit(
+    store,
+    ids,
+    now,
+    { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
+    () => orderView(row, true),
+  );
+}

@@ -1,0 +1,218 @@
+import { ApiError, FieldErrors, validationError } from '../platform/api-error';
+import type { CertRow, InventoryItemRow, ListingWithCardRow } from '../store/rows';
+import { emitProductEvent } from './events';
+import type { IdSource } from './ids';
+import { GRADERS, createInventoryItem, type Grader, type NewCard } from './inventory';
+import type { CreateInput } from './listing-input';
+import {
+  assertCardListable,
+  assertNotBlocklisted,
+  assertUnderCap,
+  type WriteContext,
+} from './listing-rules';
+import { insertListing, type ListingStart } from './listings';
+
+/** Graders whose data is verified: their listings go live at once. The others go to review. */
+const VERIFIED: readonly string[] = ['PSA', 'BGS'];
+
+export const delay = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
+type Lookup =
+  | { kind: 'found'; cert: CertRow }
+  | { kind: 'not_found'; tried: readonly Grader[] }
+  | { kind: 'unavailable' };
+
+/** The grader lookup: the given grader, or PSA, BGS, SGC and CGC in that order. */
+export async function lookupCert(
+  ctx: WriteContext,
+  certNumber: string,
+  grader: Grader | undefined,
+): Promise<Lookup> {
+  await delay(ctx.faults.get().write_latency_ms);
+  if (ctx.faults.get().cert_lookup === 'unavailable') return { kind: 'unavailable' };
+  const tried = grader ? [grader] : GRADERS;
+  for (const g of tried) {
+    const cert = ctx.store.catalog.cert(g, certNumber);
+    if (cert) return { kind: 'found', cert };
+  }
+  return { kind: 'not_found', tried };
+}
+
+/**
+ * Downloads and rehosts every image before anything is created. The sandbox downloads nothing:
+ * a host ending in `.invalid` is unreachable, any other (already format-checked) URL counts as
+ * rehosted. One bad URL fails the whole request.
+ */
+export async function rehostImages(ctx: WriteContext, srcs: readonly string[]): Promise<string[]> {
+  if (srcs.length === 0) return [];
+  await delay(ctx.faults.get().write_latency_ms);
+  const errors = new FieldErrors();
+  srcs.forEach((src, index) => {
+    const host = new URL(src).hostname.toLowerCase();
+    if (host === 'invalid' || host.endsWith('.invalid')) {
+      errors.add('images', `image ${index + 1} (${src}) could not be downloaded: host unreachable`);
+    }
+  });
+  errors.throwIfAny();
+  return [...srcs];
+}
+
+/** Everything the asynchronous steps resolved; the commit is then one synchronous transaction. */
+export interface ResolvedCreate {
+  /** An existing card to list, or the details of a card to create. */
+  item: { existing: InventoryItemRow } | { create: NewCard };
+  defaultTitle: string;
+  start: ListingStart;
+  images: string[];
+}
+
+function startFor(input: CreateInput, now: number, verified: boolean, why: string): ListingStart {
+  const at = input.scheduled_go_live_at;
+  const scheduled = at !== undefined && at !== null && at > now;
+  if (!verified) {
+    if (scheduled) {
+      throw validationError({
+        scheduled_go_live_at: [`cannot be used for a listing that goes to review (${why})`],
+      });
+    }
+    return { kind: 'pending_review' };
+  }
+  return scheduled ? { kind: 'scheduled', goLiveAt: at } : { kind: 'live' };
+}
+
+/** The asynchronous half of a create: the card (existing, looked up, or fallback) and images. */
+export async function resolveCreate(
+  ctx: WriteContext,
+  input: CreateInput,
+): Promise<ResolvedCreate> {
+  const { store, scope } = ctx;
+  if (input.inventory_item_id !== undefined) {
+    const item = store.catalog.item(input.inventory_item_id, scope);
+    if (!item) {
+      throw validationError({ inventory_item_id: ['is not an inventory item of this seller'] });
+    }
+    assertNotBlocklisted(ctx, item.cert_number);
+    assertCardListable(store, item);
+    // Images are meaningful only with sku: with an existing card they are ignored.
+    return {
+      item: { existing: item },
+      defaultTitle: item.title,
+      start: startFor(input, ctx.now, true, ''),
+      images: [],
+    };
+  }
+  const sku = input.sku!;
+  assertNotBlocklisted(ctx, sku);
+  const lookup = await lookupCert(ctx, sku, input.grader);
+  let resolved: Omit<ResolvedCreate, 'images'>;
+  if (lookup.kind === 'found') {
+    const { cert } = lookup;
+    const existing = store.catalog.itemByCert(sku, scope);
+    const verified = VERIFIED.includes(cert.grader);
+    const start = startFor(input, ctx.now, verified, `${cert.grader} certs are reviewed`);
+    if (existing && existing.grader === cert.grader) {
+      assertCardListable(store, existing);
+      resolved = { item: { existing }, defaultTitle: cert.title, start };
+    } else {
+      resolved = {
+        item: {
+          create: {
+            cert_number: sku,
+            grader: cert.grader,
+            grade: cert.grade,
+            title: cert.title,
+            player: cert.player,
+            year: cert.year,
+            set: cert.card_set,
+            variant: cert.variant,
+            category: cert.category,
+          },
+        },
+        defaultTitle: cert.title,
+        start,
+      };
+    }
+  } else if (input.card) {
+    // The fallback details, used only because the lookup could not resolve the cert.
+    const card = input.card;
+    resolved = {
+      item: {
+        create: {
+          cert_number: sku,
+          grader: input.grader!,
+          grade: card.grade ?? 'Unknown',
+          title: card.title,
+          player: card.player ?? null,
+          year: card.year ?? null,
+          set: card.set || 'Unknown',
+          variant: card.variant || 'Base',
+          category: card.category ?? null,
+        },
+      },
+      defaultTitle: card.title,
+      start: startFor(input, ctx.now, false, 'the card comes from fallback details'),
+    };
+  } else if (lookup.kind === 'unavailable') {
+    throw new ApiError(
+      503,
+      'cert_lookup_unavailable',
+      'The grader lookup is unavailable; nothing was created. Retry after Retry-After seconds with the same Idempotency-Key',
+      { retryAfter: 5 },
+    );
+  } else {
+    throw new ApiError(
+      422,
+      'cert_not_found',
+      `No grader recognises cert ${sku} (tried ${lookup.tried.join(', ')}); nothing was created`,
+    );
+  }
+  const images = await rehostImages(ctx, input.images);
+  return { ...resolved, images };
+}
+
+/**
+ * The synchronous half: re-checks the rules that may have changed while the lookup ran, then
+ * creates the card (when new) and the listing and records `products/create`. Call inside the
+ * request's transaction.
+ */
+export function commitCreate(
+  ctx: WriteContext,
+  ids: IdSource,
+  input: CreateInput,
+  resolved: ResolvedCreate,
+): ListingWithCardRow {
+  const { store, now, scope } = ctx;
+  let item: InventoryItemRow;
+  if ('existing' in resolved.item) {
+    item = store.catalog.itemById(resolved.item.existing.id)!;
+    assertCardListable(store, item);
+  } else {
+    const again = store.catalog.itemByCert(resolved.item.create.cert_number, scope);
+    if (again && again.grader === resolved.item.create.grader) assertCardListable(store, again);
+    item = createInventoryItem(store, ids, now, scope, resolved.item.create);
+  }
+  if (resolved.start.kind === 'live') assertUnderCap(ctx);
+  const listing = insertListing(
+    store,
+    ids,
+    now,
+    scope,
+    [item.id],
+    {
+      title: input.title ?? resolved.defaultTitle,
+      description: input.description,
+      price_cents: input.price_cents,
+      minimum_offer_cents: input.minimum_offer_cents ?? null,
+      accepts_offers: input.accepts_offers,
+      accepts_trades: input.accepts_trades,
+      auto_relist: input.auto_relist,
+      promoted: input.promoted,
+      duration_hours: input.duration_hours,
+      images: resolved.images,
+    },
+    resolved.start,
+  );
+  emitProductEvent(store, ids, now, 'products/create', listing.id);
+  return store.listings.getById(listing.id)!;
+}

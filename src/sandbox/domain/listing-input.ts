@@ -1,0 +1,407 @@
+import { FieldErrors } from '../platform/api-error';
+import { GRADERS, type Grader } from './inventory';
+import { DURATIONS } from './listings';
+import { parseDollars } from './money';
+import { parseIsoInstant } from './time';
+
+/**
+ * The input rules of POST and PUT /listings (and the /products aliases): the body forms, the
+ * types and bounds of every field. Every broken rule becomes a message under its field, and all
+ * of them are reported together as one 422 `validation_error`.
+ */
+
+export const MIN_PRICE_CENTS = 10_00;
+export const MAX_PRICE_CENTS = 1_000_000_00;
+export const MAX_IMAGES = 5;
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.heic'];
+
+const CREATE_FIELDS = new Set([
+  'price',
+  'sku',
+  'inventory_item_id',
+  'grader',
+  'title',
+  'description',
+  'images',
+  'card',
+  'duration_hours',
+  'accepts_offers',
+  'minimum_offer',
+  'accepts_trades',
+  'auto_relist',
+  'promoted',
+  'scheduled_go_live_at',
+]);
+const UPDATE_FIELDS = new Set([
+  'price',
+  'title',
+  'description',
+  'status',
+  'duration_hours',
+  'accepts_offers',
+  'minimum_offer',
+  'accepts_trades',
+  'auto_relist',
+  'promoted',
+  'scheduled_go_live_at',
+]);
+/** Read-only members of the product shape that a write body may carry and that are ignored. */
+const TOLERATED = new Set(['id']);
+const TOLERATED_IN_VARIANT = new Set(['id', 'product_id', 'title', 'inventory_quantity']);
+
+export interface CardInput {
+  title: string;
+  player?: string | undefined;
+  year?: number | undefined;
+  set?: string | undefined;
+  variant?: string | undefined;
+  grade?: string | undefined;
+  category?: string | undefined;
+}
+
+export interface CreateInput {
+  price_cents: number;
+  sku?: string | undefined;
+  inventory_item_id?: string | undefined;
+  grader?: Grader | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
+  /** The image URLs as given (the rehost step checks that each can be fetched). */
+  images: string[];
+  card?: CardInput | undefined;
+  duration_hours?: number | undefined;
+  accepts_offers?: boolean | undefined;
+  minimum_offer_cents?: number | null | undefined;
+  accepts_trades?: boolean | undefined;
+  auto_relist?: boolean | undefined;
+  promoted?: boolean | undefined;
+  scheduled_go_live_at?: number | null | undefined;
+}
+
+export interface UpdateInput {
+  price_cents?: number | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
+  status?: 'active' | 'draft' | undefined;
+  duration_hours?: number | undefined;
+  accepts_offers?: boolean | undefined;
+  /** null clears it. */
+  minimum_offer_cents?: number | null | undefined;
+  accepts_trades?: boolean | undefined;
+  auto_relist?: boolean | undefined;
+  promoted?: boolean | undefined;
+  /** null releases a not-yet-live listing now. */
+  scheduled_go_live_at?: number | null | undefined;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const chars = (text: string) => [...text].length;
+
+/** `body_html` is `description`; `svc_`-prefixed names are the plain ones. */
+function canonicalName(name: string): string {
+  if (name === 'body_html') return 'description';
+  return name.startsWith('svc_') ? name.slice(4) : name;
+}
+
+/**
+ * Unwraps the accepted body forms into one flat map of fields: the `{listing}` or `{product}`
+ * envelope, a `variants[0]` wrapper, `body_html`, and `svc_`-prefixed names. A field given twice
+ * (for example at the top and inside the variant) must carry the same value.
+ */
+export function flattenWriteBody(
+  body: unknown,
+  kind: 'create' | 'update',
+  errors: FieldErrors,
+): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  if (!isObject(body)) {
+    errors.add('listing', 'is required: send {"listing": {...}} (or {"product": {...}})');
+    return flat;
+  }
+  if ('listing' in body && 'product' in body) {
+    errors.add('listing', 'give either listing or product, not both');
+    return flat;
+  }
+  const inner = body.listing ?? body.product;
+  const envelope = 'product' in body ? 'product' : 'listing';
+  if (!isObject(inner)) {
+    errors.add(envelope, inner === undefined ? 'is required' : 'must be an object');
+    return flat;
+  }
+  for (const key of Object.keys(body)) {
+    if (key !== envelope) errors.add(key, `is not accepted beside ${envelope}`);
+  }
+  const allowed = kind === 'create' ? CREATE_FIELDS : UPDATE_FIELDS;
+  const put = (given: string, value: unknown, tolerated: Set<string>) => {
+    if (tolerated.has(given)) return;
+    const name = canonicalName(given);
+    if (!allowed.has(name)) {
+      errors.add(
+        given,
+        kind === 'update' && CREATE_FIELDS.has(name)
+          ? 'cannot be changed by an update'
+          : 'is not a field a listing write accepts',
+      );
+      return;
+    }
+    if (name in flat && JSON.stringify(flat[name]) !== JSON.stringify(value)) {
+      errors.add(name, 'is given twice with different values');
+      return;
+    }
+    flat[name] = value;
+  };
+  for (const [key, value] of Object.entries(inner)) {
+    if (key === 'variants') {
+      if (!Array.isArray(value)) {
+        errors.add('variants', 'must be an array with one variant');
+        continue;
+      }
+      if (value.length > 1) {
+        errors.add('variants', 'a listing has exactly one variant, even for a lot');
+        continue;
+      }
+      const variant: unknown = value[0];
+      if (variant === undefined) continue;
+      if (!isObject(variant)) {
+        errors.add('variants', 'variants[0] must be an object');
+        continue;
+      }
+      for (const [vk, vv] of Object.entries(variant)) put(vk, vv, TOLERATED_IN_VARIANT);
+      continue;
+    }
+    put(key, value, TOLERATED);
+  }
+  return flat;
+}
+
+/** Field readers: each returns the value, or undefined after adding a message. */
+function text(
+  errors: FieldErrors,
+  field: string,
+  value: unknown,
+  min: number,
+  max: number,
+): string | undefined {
+  if (typeof value !== 'string') {
+    errors.add(field, 'must be a string');
+    return undefined;
+  }
+  const trimmed = value.trim();
+  if (chars(trimmed) < min) {
+    errors.add(field, min === 1 ? "can't be blank" : `must be at least ${min} characters`);
+    return undefined;
+  }
+  if (chars(trimmed) > max) {
+    errors.add(field, `is too long (maximum is ${max} characters)`);
+    return undefined;
+  }
+  return trimmed;
+}
+
+function flag(errors: FieldErrors, field: string, value: unknown): boolean | undefined {
+  if (typeof value !== 'boolean') {
+    errors.add(field, 'must be true or false');
+    return undefined;
+  }
+  return value;
+}
+
+function price(errors: FieldErrors, value: unknown): number | undefined {
+  const cents = parseDollars(value);
+  if (cents === null) {
+    errors.add('price', 'must be a dollar amount with at most 2 decimals, such as "125.00"');
+    return undefined;
+  }
+  if (cents < MIN_PRICE_CENTS || cents > MAX_PRICE_CENTS) {
+    errors.add('price', 'must be between 10 and 1000000 dollars');
+    return undefined;
+  }
+  return cents;
+}
+
+function minimumOffer(errors: FieldErrors, value: unknown): number | null | undefined {
+  if (value === null) return null;
+  const cents = parseDollars(value);
+  if (cents === null || cents === 0) {
+    errors.add(
+      'minimum_offer',
+      'must be a positive dollar amount with at most 2 decimals, or null',
+    );
+    return undefined;
+  }
+  return cents;
+}
+
+function duration(errors: FieldErrors, value: unknown): number | undefined {
+  if (typeof value !== 'number' || !(DURATIONS as readonly number[]).includes(value)) {
+    errors.add('duration_hours', `must be one of ${DURATIONS.join(', ')}`);
+    return undefined;
+  }
+  return value;
+}
+
+function instant(errors: FieldErrors, value: unknown): number | null | undefined {
+  if (value === null) return null;
+  const ms = parseIsoInstant(value);
+  if (ms === null) {
+    errors.add('scheduled_go_live_at', 'must be an ISO 8601 date-time with a zone, or null');
+    return undefined;
+  }
+  return ms;
+}
+
+/** The image rule's format half: an https URL of a JPEG, PNG, WEBP or HEIC photo. */
+export function imageFormatProblem(src: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol !== 'https:') return 'must be an https URL';
+  const path = url.pathname.toLowerCase();
+  if (!IMAGE_EXTENSIONS.some((ext) => path.endsWith(ext))) {
+    return 'must be a JPEG, PNG, WEBP or HEIC photo (.jpg, .jpeg, .png, .webp or .heic)';
+  }
+  return null;
+}
+
+function images(errors: FieldErrors, value: unknown): string[] {
+  if (!Array.isArray(value)) {
+    errors.add('images', 'must be an array of {src} objects');
+    return [];
+  }
+  if (value.length > MAX_IMAGES) {
+    errors.add('images', `at most ${MAX_IMAGES} images are allowed`);
+    return [];
+  }
+  const out: string[] = [];
+  value.forEach((image: unknown, index) => {
+    const src = isObject(image) ? image.src : undefined;
+    if (typeof src !== 'string' || src.trim() === '') {
+      errors.add('images', `image ${index + 1} must be an object with a src URL`);
+      return;
+    }
+    const problem = imageFormatProblem(src.trim());
+    if (problem) errors.add('images', `image ${index + 1} (${src}) ${problem}`);
+    else out.push(src.trim());
+  });
+  return out;
+}
+
+function card(errors: FieldErrors, value: unknown): CardInput | undefined {
+  if (!isObject(value)) {
+    errors.add('card', 'must be an object');
+    return undefined;
+  }
+  const known = new Set(['title', 'player', 'year', 'set', 'variant', 'grade', 'category']);
+  for (const key of Object.keys(value)) {
+    if (!known.has(key)) errors.add(`card.${key}`, 'is not a card field');
+  }
+  const title =
+    value.title === undefined
+      ? (errors.add('card.title', 'is required'), undefined)
+      : text(errors, 'card.title', value.title, 1, 180);
+  const optional = (name: string, max: number) =>
+    value[name] === undefined ? undefined : text(errors, `card.${name}`, value[name], 0, max);
+  let year: number | undefined;
+  if (value.year !== undefined) {
+    if (typeof value.year !== 'number' || !Number.isInteger(value.year)) {
+      errors.add('card.year', 'must be an integer');
+    } else year = value.year;
+  }
+  const result = {
+    player: optional('player', 120),
+    year,
+    set: optional('set', 120),
+    variant: optional('variant', 120),
+    grade: optional('grade', 20),
+    category: optional('category', 40),
+  };
+  return title === undefined ? undefined : { title, ...result };
+}
+
+/** Parses a create body; throws one 422 with every broken rule. */
+export function parseCreate(body: unknown): CreateInput {
+  const errors = new FieldErrors();
+  const f = flattenWriteBody(body, 'create', errors);
+  const input: CreateInput = { price_cents: 0, images: [] };
+  if (f.price === undefined) errors.add('price', 'is required');
+  else input.price_cents = price(errors, f.price) ?? 0;
+  if (f.sku !== undefined) input.sku = text(errors, 'sku', f.sku, 1, 40);
+  if (f.inventory_item_id !== undefined)
+    input.inventory_item_id = text(errors, 'inventory_item_id', f.inventory_item_id, 1, 64);
+  if (f.sku === undefined && f.inventory_item_id === undefined) {
+    errors.add('sku', 'either sku (a cert number) or inventory_item_id is required');
+  }
+  if (f.sku !== undefined && f.inventory_item_id !== undefined) {
+    errors.add('inventory_item_id', 'cannot be given together with sku: send one of them');
+  }
+  if (f.grader !== undefined) {
+    const grader = typeof f.grader === 'string' ? f.grader.trim().toUpperCase() : '';
+    if ((GRADERS as readonly string[]).includes(grader)) input.grader = grader as Grader;
+    else errors.add('grader', `must be one of ${GRADERS.join(', ')}`);
+  }
+  if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
+  if (f.description !== undefined)
+    input.description = text(errors, 'description', f.description, 0, 1000);
+  if (f.images !== undefined) input.images = images(errors, f.images);
+  if (f.card !== undefined) {
+    if (f.inventory_item_id !== undefined) {
+      errors.add('card', 'cannot be used with inventory_item_id (the card already exists)');
+    } else {
+      input.card = card(errors, f.card);
+      if (f.grader === undefined) errors.add('grader', 'is required when card is given');
+      if (f.images === undefined || (Array.isArray(f.images) && f.images.length === 0)) {
+        errors.add('images', 'at least one image is required when card is given');
+      }
+    }
+  }
+  if (f.duration_hours !== undefined) input.duration_hours = duration(errors, f.duration_hours);
+  for (const name of ['accepts_offers', 'accepts_trades', 'auto_relist', 'promoted'] as const) {
+    if (f[name] !== undefined) input[name] = flag(errors, name, f[name]);
+  }
+  if (f.minimum_offer !== undefined) {
+    const cents = minimumOffer(errors, f.minimum_offer);
+    // Meaningful only with offers on: with offers off it is ignored, not checked against the price.
+    if (cents !== undefined && input.accepts_offers !== false) {
+      if (cents !== null && input.price_cents > 0 && cents > input.price_cents) {
+        errors.add('minimum_offer', 'must be at most the price');
+      } else input.minimum_offer_cents = cents;
+    }
+  }
+  if (f.scheduled_go_live_at !== undefined)
+    input.scheduled_go_live_at = instant(errors, f.scheduled_go_live_at);
+  errors.throwIfAny();
+  return input;
+}
+
+/** Parses an update body (only the fields to change); throws one 422 with every broken rule. */
+export function parseUpdate(body: unknown): UpdateInput {
+  const errors = new FieldErrors();
+  const f = flattenWriteBody(body, 'update', errors);
+  const input: UpdateInput = {};
+  if (f.price !== undefined) input.price_cents = price(errors, f.price);
+  if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
+  if (f.description !== undefined)
+    input.description = text(errors, 'description', f.description, 0, 1000);
+  if (f.status !== undefined) {
+    if (f.status === 'active' || f.status === 'draft') input.status = f.status;
+    else errors.add('status', 'must be active or draft');
+  }
+  if (f.duration_hours !== undefined) input.duration_hours = duration(errors, f.duration_hours);
+  for (const name of ['accepts_offers', 'accepts_trades', 'auto_relist', 'promoted'] as const) {
+    if (f[name] !== undefined) input[name] = flag(errors, name, f[name]);
+  }
+  if (f.minimum_offer !== undefined)
+    input.minimum_offer_cents = minimumOffer(errors, f.minimum_offer);
+  if (f.scheduled_go_live_at !== undefined) {
+    if (f.status !== undefined) {
+      errors.add('scheduled_go_live_at', 'cannot be given together with status');
+    } else input.scheduled_go_live_at = instant(errors, f.scheduled_go_live_at);
+  }
+  errors.throwIfAny();
+  return input;
+}

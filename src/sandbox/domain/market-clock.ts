@@ -1,0 +1,59 @@
+import { emitProductEvent } from './events';
+import { refreshLevels } from './levels';
+import type { MarketContext } from './marketplace';
+import { HOUR_MS } from './time';
+
+export interface ClockRun {
+  released: string[];
+  expired: string[];
+  renewed: string[];
+}
+
+/**
+ * What the marketplace clock makes due: scheduled listings go live (their window counted from
+ * the scheduled instant, firing `products/update`), then windows that ended either renew
+ * (`auto_relist`) or deactivate as `expired` (firing `products/update`). Each listing changes in
+ * its own transaction with its event.
+ */
+export function runMarketplaceClock(ctx: MarketContext): ClockRun {
+  const { store, ids, now } = ctx;
+  const run: ClockRun = { released: [], expired: [], renewed: [] };
+  for (const row of store.listings.scheduledDueBy(now)) {
+    const goLive = row.scheduled_go_live_at ?? now;
+    store.transaction(() => {
+      store.listings.update(row.id, {
+        status: 'active',
+        unavailable_reason: null,
+        listed_at: goLive,
+        window_ends_at: goLive + row.duration_hours * HOUR_MS,
+        scheduled_go_live_at: null,
+        updated_at: now,
+      });
+      refreshLevels(store, store.listings.members(row.id), now);
+      emitProductEvent(store, ids, now, 'products/update', row.id);
+    });
+    run.released.push(row.id);
+  }
+  for (const row of store.listings.windowsEndedBy(now)) {
+    store.transaction(() => {
+      if (row.auto_relist === 1) {
+        const length = row.duration_hours * HOUR_MS;
+        let ends = row.window_ends_at ?? now;
+        while (ends <= now) ends += length;
+        store.listings.update(row.id, { window_ends_at: ends, updated_at: now });
+        run.renewed.push(row.id);
+        return;
+      }
+      store.listings.update(row.id, {
+        status: 'archived',
+        unavailable_reason: 'expired',
+        window_ends_at: null,
+        updated_at: now,
+      });
+      refreshLevels(store, store.listings.members(row.id), now);
+      emitProductEvent(store, ids, now, 'products/update', row.id);
+      run.expired.push(row.id);
+    });
+  }
+  return run;
+}

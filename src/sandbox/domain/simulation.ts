@@ -1,0 +1,40 @@
+import type { Scope } from '../store/rows';
+import { DEMO_SELLER_ID } from '../seed/demo-seed';
+import { MarketError, advanceOrder, sellListing, type MarketContext } from './marketplace';
+
+export type SimulatedAction =
+  | { kind: 'sale'; listingId: string; orderId: string }
+  | { kind: 'advance'; orderId: string; stage: number }
+  | { kind: 'idle' };
+
+/**
+ * One step of the living demo marketplace (SANDBOX_SIMULATE=1): a buyer buys one of the demo
+ * seller's live listings, or one of its open orders moves to its next stage. Each goes through
+ * the same domain functions as the control API, so the orders, levels and webhooks follow.
+ */
+export function simulateStep(
+  ctx: MarketContext,
+  random: () => number = Math.random,
+): SimulatedAction {
+  const scope: Scope = { sellerId: DEMO_SELLER_ID, test: false };
+  if (!ctx.store.accounts.seller(DEMO_SELLER_ID)) return { kind: 'idle' };
+  const open = ctx.store.orders.openIds(scope);
+  const live = ctx.store.listings.countLive(scope);
+  try {
+    if (live > 0 && (open.length === 0 || random() < 0.35)) {
+      const listingId = ctx.store.listings.nthLive(scope, Math.floor(random() * live));
+      if (listingId) {
+        const order = sellListing(ctx, listingId, random() < 0.8 ? 'checkout' : 'offer');
+        return { kind: 'sale', listingId, orderId: order.id };
+      }
+    }
+    const orderId = open[Math.floor(random() * open.length)];
+    if (orderId) {
+      const order = advanceOrder(ctx, orderId);
+      return { kind: 'advance', orderId, stage: order.stage };
+    }
+  } catch (error) {
+    if (!(error instanceof MarketError)) throw error;
+  }
+  return { kind: 'idle' };
+}

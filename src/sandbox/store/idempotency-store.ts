@@ -1,0 +1,31 @@
+import type { Db } from './database';
+
+/** A stored outcome of a write sent with an `Idempotency-Key`, replayed to retries. */
+export interface IdempotencyRow {
+  key_id: string;
+  idem_key: string;
+  request_hash: string;
+  status: number;
+  body: string;
+  created_at: number;
+}
+
+/** Idempotent outcomes, scoped to the credential (API key) that sent them. */
+export function createIdempotencyStore(db: Db) {
+  const select = db.prepare(`SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?`);
+  const insert = db.prepare(
+    `INSERT INTO idempotency_keys (key_id, idem_key, request_hash, status, body, created_at)
+     VALUES (@key_id, @idem_key, @request_hash, @status, @body, @created_at)`,
+  );
+  return {
+    get(keyId: string, idemKey: string): IdempotencyRow | undefined {
+      return select.get(keyId, idemKey) as IdempotencyRow | undefined;
+    },
+    /** Records an outcome; call inside the write's own transaction. */
+    put(row: IdempotencyRow): void {
+      insert.run(row);
+    },
+  };
+}
+
+export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

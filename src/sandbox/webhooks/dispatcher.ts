@@ -1,0 +1,197 @@
+import type { SandboxContext } from '../context';
+import { onOutbox } from '../domain/events';
+import { CURRENT_VERSION } from '../platform/versions';
+import type { EventRow, WebhookJobRow, WebhookRow } from '../store/webhooks-store';
+import { signatureHeader } from './signature';
+
+export const MAX_ATTEMPTS = 8;
+/**
+ * When each retry is due, counted on the marketplace clock from the event: 1 min, 6 min, 21 min,
+ * 81 min, 3 h 21 min, 9 h 21 min and 21 h 21 min after it (about a day for all eight attempts).
+ */
+export const RETRY_OFFSETS_S = [60, 360, 1260, 4860, 12060, 33660, 76860] as const;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+const CONCURRENCY = 16;
+
+export interface DeliveryResult {
+  status_code: number | null;
+  error: string | null;
+}
+
+/**
+ * The delivery worker: drains the outbox (`webhook_jobs`), signs every attempt afresh with the
+ * endpoint's current secret, retries non-2xx answers and timeouts on the marketplace clock, and
+ * disables an endpoint whose delivery failed all eight attempts. Jobs live in the store, so a
+ * restart picks up whatever was not yet delivered.
+ */
+export class WebhookDispatcher {
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: SandboxContext,
+    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {
+    onOutbox(ctx.store, () => this.kick());
+  }
+
+  /** Polls for due retries in real time too (the marketplace clock also moves with real time). */
+  start(pollMs = 1000): void {
+    this.timer = setInterval(() => this.kick(), pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Starts draining what is due, unless a drain is already running (it will look again). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => {
+      this.pumping = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Resolves once nothing due by the marketplace clock is waiting or being attempted. */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 1000 && !this.stopped; round++) {
+      if (!this.pumping) {
+        if (this.ctx.store.webhooks.countDue(this.ctx.clock.now()) === 0) return;
+        this.kick();
+      }
+      await this.pumping;
+    }
+  }
+
+  /** Stops polling and abandons attempts in flight: their jobs stay pending for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight.values()]);
+    await this.pumping?.catch(() => undefined);
+  }
+
+  private async pump(): Promise<void> {
+    const { store, clock } = this.ctx;
+    for (;;) {
+      if (this.stopped) return;
+      const room = CONCURRENCY - this.inFlight.size;
+      if (room > 0) {
+        for (const job of store.webhooks.dueJobs(clock.now(), room, [...this.inFlight.keys()])) {
+          const attempt = this.attempt(job)
+            .catch(() => undefined)
+            .finally(() => this.inFlight.delete(job.id));
+          this.inFlight.set(job.id, attempt);
+        }
+      }
+      if (this.inFlight.size === 0) return;
+      await Promise.race(this.inFlight.values());
+    }
+  }
+
+  /** Sends one attempt of one job and records its result. */
+  private async attempt(job: WebhookJobRow): Promise<void> {
+    const { store, clock } = this.ctx;
+    const webhook = store.webhooks.webhook(job.webhook_id);
+    const event = store.webhooks.event(job.event_id);
+    if (!webhook || !event || webhook.enabled !== 1) {
+      store.webhooks.updateJob({ ...job, state: 'skipped', updated_at: clock.now() });
+      return;
+    }
+    const attempt = job.attempts + 1;
+    const result = await this.send(webhook, event, attempt, false);
+    if (this.stopped) return;
+    const now = clock.now();
+    store.transaction(() => {
+      if (!store.webhooks.job(job.id)) return; // the store was reset meanwhile
+      store.webhooks.logDelivery({
+        webhook_id: webhook.id,
+        event_id: event.id,
+        topic: event.topic,
+        attempt,
+        status_code: result.status_code,
+        error: result.error,
+        test_delivery: 0,
+        delivered_at: now,
+      });
+      const ok =
+        result.status_code !== null && result.status_code >= 200 && result.status_code < 300;
+      if (ok) {
+        store.webhooks.updateJob({
+          ...job,
+          attempts: attempt,
+          state: 'delivered',
+          updated_at: now,
+        });
+      } else if (attempt >= MAX_ATTEMPTS) {
+        store.webhooks.updateJob({ ...job, attempts: attempt, state: 'failed', updated_at: now });
+        store.webhooks.setEnabled(
+          webhook.id,
+          false,
+          `event ${event.id} failed all ${MAX_ATTEMPTS} attempts`,
+          now,
+        );
+      } else {
+        const offset = RETRY_OFFSETS_S[attempt - 1]! * 1000;
+        store.webhooks.updateJob({
+          ...job,
+          attempts: attempt,
+          next_at: job.first_at + offset,
+          updated_at: now,
+        });
+      }
+    });
+  }
+
+  /** POSTs the event's exact payload, signed now with the endpoint's current secret. */
+  async send(
+    webhook: WebhookRow,
+    event: Pick<EventRow, 'id' | 'topic' | 'payload' | 'test'>,
+    attempt: number,
+    testDelivery: boolean,
+  ): Promise<DeliveryResult> {
+    const t = Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'Slabdesk-Sandbox-Webhooks/2026-07',
+      'X-Service-Webhook-Signature': signatureHeader(webhook.secret, event.payload, t),
+      'X-Service-Webhook-Topic': event.topic,
+      'X-Service-Webhook-Id': event.id,
+      'X-Service-Webhook-Attempt': String(attempt),
+      'X-Service-Api-Version': CURRENT_VERSION,
+      'X-Service-Api-Mode': event.test === 1 ? 'test' : 'live',
+    };
+    if (testDelivery) headers['X-Service-Webhook-Test'] = 'true';
+    try {
+      const response = await fetch(webhook.url, {
+        method: 'POST',
+        headers,
+        body: event.payload,
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.abort.signal]),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      return { status_code: response.status, error: null };
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      return {
+        status_code: null,
+        error:
+          name === 'TimeoutError'
+            ? `no answer within ${this.timeoutMs / 1000} seconds`
+            : `could not deliver: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+      };
+    }
+  }
+}
