@@ -75,7 +75,8 @@ export class LeakyBucketPacer {
   private readonly listeners = new Set<() => void>();
   private readonly maxInFlight: number;
   private readonly reserve: number;
-  private readonly enabled: boolean;
+  /** False for a naive client: no waiting for room, only the bound on requests in flight. */
+  readonly enabled: boolean;
   private readonly now: () => number;
 
   constructor(options: PacerOptions = {}) {
@@ -158,7 +159,8 @@ export class LeakyBucketPacer {
     const now = this.now();
     if (this.pausedUntil > now) return this.pausedUntil - now;
     this.drain();
-    const room = this.capacity - this.reserve;
+    // A tenth of a request of slack covers the drain during a request's way to the server.
+    const room = this.capacity - this.reserve - 0.1;
     const over = this.level + 1 - room;
     if (over <= 1e-9) return 0;
     return Math.ceil((over / this.perSecond) * 1000);
@@ -195,6 +197,8 @@ export class LeakyBucketPacer {
   private grant(): PacerTicket {
     this.drain();
     this.level += 1;
+    // Requests still in flight may be charged after this one: they bound the level from above.
+    const inFlightBefore = this.inFlight;
     this.inFlight += 1;
     const sentIndex = ++this.sentCounter;
     const sentAt = this.now();
@@ -205,7 +209,7 @@ export class LeakyBucketPacer {
         if (settled) return;
         settled = true;
         this.inFlight -= 1;
-        if (report) this.observe(report, sentIndex, sentAt);
+        if (report) this.observe(report, sentIndex, sentAt, inFlightBefore);
         this.pump();
         this.changed();
       },
@@ -216,6 +220,7 @@ export class LeakyBucketPacer {
     report: { used?: number; capacity?: number; mode?: KeyMode; status?: number },
     sentIndex: number,
     sentAt: number,
+    inFlightBefore: number,
   ): void {
     if (report.mode && report.mode !== this.mode) {
       this.mode = report.mode;
@@ -229,9 +234,10 @@ export class LeakyBucketPacer {
     this.drain();
     const now = this.now();
     // The server's level when it charged this request was at most `used` (it reports a ceiling)
-    // and has drained at least since the request was sent; requests sent after it may add more.
+    // and has drained at most since the request was sent; requests sent after it, and those in
+    // flight when it was sent, may have been charged after it.
     const lower = report.used - ((now - sentAt) / 1000) * this.perSecond;
-    const upper = report.used + (this.sentCounter - sentIndex);
+    const upper = report.used + (this.sentCounter - sentIndex) + inFlightBefore;
     if (report.status === 429) {
       this.level = Math.max(this.level, this.capacity);
       return;

@@ -282,7 +282,8 @@ export class Transport {
         const seconds = error.retryAfter ?? 1;
         this.count('rateLimited');
         this.pacer.pauseFor(seconds);
-        waitMs = 0; // the pacer holds the retry until the bucket has room again
+        // A pacing client's pacer holds the retry until the bucket has room again.
+        waitMs = this.pacer.enabled ? 0 : seconds * 1000;
       } else if (RETRY_AFTER_CODES.has(error.code)) {
         const seconds = error.retryAfter ?? 1;
         if (unavailableWaited + seconds <= this.retry.unavailableBudgetSeconds) {
