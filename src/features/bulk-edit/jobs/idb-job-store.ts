@@ -1,0 +1,119 @@
+import type { BulkJob, JobRow, JobState } from './job';
+import type { JobStore } from './job-store';
+
+const DB_NAME = 'slabdesk-bulk-edit';
+const DB_VERSION = 1;
+/** The job without its rows: `{ id, createdAt, updatedAt, state, label, rowCount }`. */
+const JOBS = 'jobs';
+/** One record per row, keyed `[jobId, index]`: saved alone as each row lands. */
+const ROWS = 'rows';
+
+type JobHead = Omit<BulkJob, 'rows'> & { rowCount: number };
+type RowRecord = JobRow & { jobId: string };
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+function open(factory: IDBFactory): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = factory.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(JOBS)) db.createObjectStore(JOBS, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(ROWS)) {
+        db.createObjectStore(ROWS, { keyPath: ['jobId', 'index'] });
+      }
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
+  });
+}
+
+/**
+ * The job store in the browser's IndexedDB: the job's head in one store, each row (its writes
+ * with their Idempotency-Keys, and its outcome) in another, so saving a row as it lands writes
+ * one small record and a transaction that completed survives a reload or a closed tab.
+ */
+export class IdbJobStore implements JobStore {
+  private db: Promise<IDBDatabase> | undefined;
+
+  constructor(private readonly factory: IDBFactory = indexedDB) {}
+
+  private database(): Promise<IDBDatabase> {
+    this.db ??= open(this.factory);
+    return this.db;
+  }
+
+  async create(job: BulkJob): Promise<void> {
+    const db = await this.database();
+    const tx = db.transaction([JOBS, ROWS], 'readwrite');
+    const { rows, ...head } = job;
+    tx.objectStore(JOBS).put({ ...head, rowCount: rows.length } satisfies JobHead);
+    const store = tx.objectStore(ROWS);
+    for (const row of rows) store.put({ ...row, jobId: job.id } satisfies RowRecord);
+    await done(tx);
+  }
+
+  async saveRow(jobId: string, row: JobRow): Promise<void> {
+    const db = await this.database();
+    const tx = db.transaction([JOBS, ROWS], 'readwrite');
+    tx.objectStore(ROWS).put({ ...row, jobId } satisfies RowRecord);
+    const jobs = tx.objectStore(JOBS);
+    const head = (await request(jobs.get(jobId))) as JobHead | undefined;
+    if (head) jobs.put({ ...head, updatedAt: Date.now() });
+    await done(tx);
+  }
+
+  async setState(jobId: string, state: JobState): Promise<void> {
+    const db = await this.database();
+    const tx = db.transaction(JOBS, 'readwrite');
+    const jobs = tx.objectStore(JOBS);
+    const head = (await request(jobs.get(jobId))) as JobHead | undefined;
+    if (head) jobs.put({ ...head, state, updatedAt: Date.now() });
+    await done(tx);
+  }
+
+  async get(jobId: string): Promise<BulkJob | undefined> {
+    const db = await this.database();
+    const tx = db.transaction([JOBS, ROWS], 'readonly');
+    const head = (await request(tx.objectStore(JOBS).get(jobId))) as JobHead | undefined;
+    if (!head) return undefined;
+    const range = IDBKeyRange.bound([jobId, 0], [jobId, Number.MAX_SAFE_INTEGER]);
+    const records = (await request(tx.objectStore(ROWS).getAll(range))) as RowRecord[];
+    const { rowCount: _rowCount, ...rest } = head;
+    return {
+      ...rest,
+      rows: records.sort((a, b) => a.index - b.index).map(({ jobId: _jobId, ...row }) => row),
+    };
+  }
+
+  async list(): Promise<BulkJob[]> {
+    const db = await this.database();
+    const tx = db.transaction(JOBS, 'readonly');
+    const heads = (await request(tx.objectStore(JOBS).getAll())) as JobHead[];
+    const jobs = await Promise.all(heads.map((head) => this.get(head.id)));
+    return jobs
+      .filter((job): job is BulkJob => job !== undefined)
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  async remove(jobId: string): Promise<void> {
+    const db = await this.database();
+    const tx = db.transaction([JOBS, ROWS], 'readwrite');
+    tx.objectStore(JOBS).delete(jobId);
+    tx.objectStore(ROWS).delete(IDBKeyRange.bound([jobId, 0], [jobId, Number.MAX_SAFE_INTEGER]));
+    await done(tx);
+  }
+}

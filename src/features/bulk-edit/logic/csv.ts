@@ -1,0 +1,230 @@
+import { parseCell, parseYesNo } from './cells';
+import { parseDelimited, restoreFormula, toCsv } from './delimited';
+import { parseAmount, parsePrice } from './money';
+import {
+  exclusionReason,
+  FIELD_LABELS,
+  rowErrors,
+  toEditValues,
+  type BulkRow,
+  type EditField,
+  type EditValues,
+} from './rows';
+
+/** Every column of the export, in order: the API's names, so a file reads like the API. */
+export const CSV_COLUMNS = [
+  'id',
+  'title',
+  'status',
+  'unavailable_reason',
+  'price',
+  'minimum_offer',
+  'accepts_offers',
+  'accepts_trades',
+  'auto_relist',
+  'promoted',
+  'duration_hours',
+  'description',
+  'player',
+  'cert_number',
+  'grader',
+  'grade',
+  'year',
+  'set',
+  'category',
+  'is_lot',
+  'can_reactivate',
+  'updated_at',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** The columns an import may change, and the form field each one sets. */
+export const IMPORT_COLUMNS: Partial<Record<CsvColumn, EditField | 'promoted'>> = {
+  title: 'title',
+  status: 'status',
+  price: 'price',
+  minimum_offer: 'minimumOffer',
+  accepts_offers: 'acceptsOffers',
+  accepts_trades: 'acceptsTrades',
+  auto_relist: 'autoRelist',
+  promoted: 'promoted',
+  duration_hours: 'durationHours',
+  description: 'description',
+};
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
+  const values = edit ?? toEditValues(row);
+  const status = edit ? (edit.status === 'inactive' ? 'archived' : edit.status) : row.status;
+  return {
+    id: row.id,
+    title: values.title,
+    status,
+    unavailable_reason: row.unavailableReason ?? '',
+    price: values.price,
+    minimum_offer: values.minimumOffer,
+    accepts_offers: yesNo(values.acceptsOffers),
+    accepts_trades: yesNo(values.acceptsTrades),
+    auto_relist: yesNo(values.autoRelist),
+    promoted: yesNo(values.promoted ?? row.promoted),
+    duration_hours: values.durationHours,
+    description: values.description,
+    player: row.card.player,
+    cert_number: row.card.certNumber,
+    grader: row.card.grader,
+    grade: row.card.grade,
+    year: row.card.year === null ? '' : String(row.card.year),
+    set: row.card.set,
+    category: row.card.category,
+    is_lot: yesNo(row.isLot),
+    can_reactivate: yesNo(row.canReactivate),
+    updated_at: row.updatedAt,
+  };
+}
+
+/**
+ * The CSV of a set of listings, every column, opening cleanly in a spreadsheet (see toCsv).
+ * With `edits`, the editable columns hold the edited values (an export of the grid as it is).
+ */
+export function exportCsv(
+  rows: readonly BulkRow[],
+  edits?: ReadonlyMap<string, EditValues>,
+): string {
+  const records: string[][] = [[...CSV_COLUMNS]];
+  for (const row of rows) {
+    const record = csvRecord(row, edits?.get(row.id));
+    records.push(CSV_COLUMNS.map((column) => record[column]));
+  }
+  return toCsv(records);
+}
+
+/** One bad cell of an import, named by the spreadsheet's row (the header is row 1) and column. */
+export interface CsvCellError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface CsvImport {
+  /** The edited values of each good row (the columns absent from the file are left as they were). */
+  edits: EditValues[];
+  /** The originals of the imported rows, in the file's order (for the plan). */
+  rows: BulkRow[];
+  errors: CsvCellError[];
+  /** Rows left out for a reason that is not a bad cell (a sold listing). */
+  excluded: { row: number; id: string; reason: string }[];
+  /** Header cells that are neither editable nor exported columns. */
+  ignoredColumns: string[];
+}
+
+const COLUMN_BY_FIELD = Object.fromEntries(
+  Object.entries(IMPORT_COLUMNS).map(([column, field]) => [field, column]),
+) as Record<EditField | 'promoted', string>;
+
+/**
+ * Reads a CSV of listing ids with new values into the same edited values the grid produces. The
+ * file must have an `id` column; each other known editable column sets that field. Every bad
+ * cell is named by row and column, and its row is left out; the rest import.
+ */
+export function importCsv(
+  text: string,
+  catalogue: ReadonlyMap<string, BulkRow>,
+  current?: ReadonlyMap<string, EditValues>,
+): CsvImport {
+  const result: CsvImport = { edits: [], rows: [], errors: [], excluded: [], ignoredColumns: [] };
+  const records = parseDelimited(text, ',').filter((r) => r.some((cell) => cell.trim() !== ''));
+  const header = records[0]?.map((cell) => restoreFormula(cell).trim().toLowerCase());
+  if (!header) {
+    result.errors.push({ row: 1, column: 'id', message: 'the file is empty' });
+    return result;
+  }
+  const idAt = header.indexOf('id');
+  if (idAt < 0) {
+    result.errors.push({ row: 1, column: 'id', message: 'the header has no id column' });
+    return result;
+  }
+  const columns: { at: number; column: string; field: EditField | 'promoted' }[] = [];
+  header.forEach((name, at) => {
+    const field = IMPORT_COLUMNS[name as CsvColumn];
+    if (field) columns.push({ at, column: name, field });
+    else if (name !== 'id' && !(CSV_COLUMNS as readonly string[]).includes(name)) {
+      result.ignoredColumns.push(name);
+    }
+  });
+  const seen = new Map<string, number>();
+  records.slice(1).forEach((record, index) => {
+    const rowNumber = index + 2;
+    const id = restoreFormula(record[idAt] ?? '').trim();
+    if (id === '') {
+      result.errors.push({ row: rowNumber, column: 'id', message: 'is empty' });
+      return;
+    }
+    const earlier = seen.get(id);
+    if (earlier !== undefined) {
+      result.errors.push({ row: rowNumber, column: 'id', message: `repeats row ${earlier}` });
+      return;
+    }
+    seen.set(id, rowNumber);
+    const original = catalogue.get(id);
+    if (!original) {
+      result.errors.push({
+        row: rowNumber,
+        column: 'id',
+        message: `no listing ${id} in the catalogue`,
+      });
+      return;
+    }
+    const reason = exclusionReason(original);
+    if (reason) {
+      result.excluded.push({ row: rowNumber, id, reason });
+      return;
+    }
+    const values: EditValues = { ...(current?.get(id) ?? toEditValues(original)) };
+    let bad = false;
+    for (const { at, column, field } of columns) {
+      const cell = restoreFormula(record[at] ?? '');
+      if (field === 'promoted') {
+        const parsed = parseYesNo(cell);
+        if (parsed.ok) values.promoted = parsed.value;
+        else {
+          result.errors.push({ row: rowNumber, column, message: parsed.message });
+          bad = true;
+        }
+        continue;
+      }
+      if (field === 'price' || field === 'minimumOffer') {
+        const trimmed = cell.trim();
+        if (field === 'price' || trimmed !== '') {
+          const parsed = field === 'price' ? parsePrice(trimmed) : parseAmount(trimmed);
+          if (!parsed.ok) {
+            result.errors.push({ row: rowNumber, column, message: parsed.message });
+            bad = true;
+            continue;
+          }
+        }
+      }
+      const parsed = parseCell(field, cell);
+      if (!parsed.ok) {
+        result.errors.push({ row: rowNumber, column, message: parsed.message });
+        bad = true;
+        continue;
+      }
+      (values as unknown as Record<string, unknown>)[field] = parsed.value;
+    }
+    if (!bad) {
+      for (const [field, message] of Object.entries(rowErrors(values))) {
+        result.errors.push({
+          row: rowNumber,
+          column: COLUMN_BY_FIELD[field as EditField] ?? field,
+          message: `${FIELD_LABELS[field as EditField]} ${message}`,
+        });
+        bad = true;
+      }
+    }
+    if (bad) return;
+    result.edits.push(values);
+    result.rows.push(original);
+  });
+  return result;
+}

@@ -1,0 +1,201 @@
+/**
+ * Exact money arithmetic on the API's decimal strings. Amounts are held as whole cents in a
+ * bigint and percentages as hundredths of a percent, so no step ever goes through a float:
+ * "lower 129.99 by 12.5%" is 12999 × 8750 / 10000 cents, rounded half up to the cent, with the
+ * exact value kept to show the rounding.
+ */
+
+/** The spec's price bounds, in cents: 10 to 1,000,000 dollars. */
+export const MIN_PRICE_CENTS = 1_000n;
+export const MAX_PRICE_CENTS = 100_000_000n;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const PLAIN = /^\d+(?:\.(\d*))?$/;
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.(\d*))?$/;
+
+/**
+ * Parses an amount as a seller types or pastes it: `125`, `125.5`, `125.50`, `$1,250.00`.
+ * More than two decimals is an error (never rounded silently); so is a sign or any other text.
+ */
+export function parseAmount(text: string): Parsed<bigint> {
+  let value = text.trim();
+  if (value.startsWith('$')) value = value.slice(1).trim();
+  if (value === '') return { ok: false, message: 'enter an amount' };
+  const match = PLAIN.exec(value) ?? GROUPED.exec(value);
+  if (!match) return { ok: false, message: 'must be an amount like 125.00' };
+  const decimals = match[1] ?? '';
+  if (decimals.length > 2) return { ok: false, message: 'must have at most 2 decimals' };
+  const [whole = '0'] = value.replace(/,/g, '').split('.');
+  const cents = BigInt(whole) * 100n + BigInt((decimals + '00').slice(0, 2));
+  return { ok: true, value: cents };
+}
+
+/** Cents as the API's decimal string: 12345n → "123.45". */
+export function formatCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/** Cents as a display amount with thousands separators: 123456n → "$1,234.56". */
+export function displayCents(cents: bigint): string {
+  const [whole = '0', frac = '00'] = formatCents(cents).split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+/** The spec's bounds on a price in cents, or null when it is within them. */
+export function priceBoundsMessage(cents: bigint): string | null {
+  if (cents < MIN_PRICE_CENTS) return 'must be at least 10.00';
+  if (cents > MAX_PRICE_CENTS) return 'must be at most 1,000,000.00';
+  return null;
+}
+
+/** Parses and bounds-checks a price: 10 to 1,000,000 dollars, at most 2 decimals. */
+export function parsePrice(text: string): Parsed<bigint> {
+  const parsed = parseAmount(text);
+  if (!parsed.ok) return parsed;
+  const bounds = priceBoundsMessage(parsed.value);
+  return bounds ? { ok: false, message: bounds } : parsed;
+}
+
+/**
+ * Parses a percentage (`10`, `12.5`, `7.25%`) into hundredths of a percent: "12.5" → 1250n.
+ * At most two decimals; 0 is refused (nothing would change), as is anything above `max`.
+ */
+export function parsePercent(text: string, max = 100): Parsed<bigint> {
+  const value = text.trim().replace(/%$/, '').trim();
+  const match = /^\d+(?:\.(\d{0,2}))?$/.exec(value);
+  if (!match) {
+    return {
+      ok: false,
+      message: /^\d+\.\d{3,}$/.test(value)
+        ? 'must have at most 2 decimals'
+        : 'must be a percentage like 10 or 12.5',
+    };
+  }
+  const [whole = '0'] = value.split('.');
+  const hundredths = BigInt(whole) * 100n + BigInt(((match[1] ?? '') + '00').slice(0, 2));
+  if (hundredths === 0n) return { ok: false, message: 'must be more than 0%' };
+  if (hundredths > BigInt(max) * 100n) return { ok: false, message: `must be at most ${max}%` };
+  return { ok: true, value: hundredths };
+}
+
+/** A percentage in hundredths as text: 1250n → "12.5%". */
+export function formatPercent(hundredths: bigint): string {
+  const whole = hundredths / 100n;
+  const frac = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}%` : `${whole}%`;
+}
+
+/** An exact ratio of cents, numerator over a positive denominator. */
+interface Exact {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+/** Rounds a non-negative exact amount of cents half up (12.5 cents → 13 cents). */
+function roundHalfUp({ numerator, denominator }: Exact): bigint {
+  return (numerator * 2n + denominator) / (2n * denominator);
+}
+
+/** The exact dollar value of an exact amount of cents, as a decimal (denominators of 10^k). */
+function exactDollars({ numerator, denominator }: Exact): string {
+  // Denominators here are 1 or 10,000 (a percentage in hundredths): dollars have 6 decimals.
+  const micro = (numerator * 10_000n) / denominator; // millionths of a dollar
+  const whole = micro / 1_000_000n;
+  const frac = (micro % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return `${whole}.${frac.padEnd(2, '0')}`;
+}
+
+/** The result of a price change: the new price and how it was reached. */
+export interface Adjusted {
+  cents: bigint;
+  /** The exact value before rounding, in dollars (`111.105`). */
+  exact: string;
+  /** True when the exact value had more than two decimals. */
+  rounded: boolean;
+  /** The bounds message when the result leaves 10 to 1,000,000, else null. */
+  error: string | null;
+  /** One line a seller can check: "129.99 − 10% = 116.991 → 116.99 (rounded half up)". */
+  explanation: string;
+}
+
+export type PriceChange =
+  | { kind: 'set'; cents: bigint }
+  | { kind: 'percent'; direction: 'raise' | 'lower'; hundredths: bigint }
+  | { kind: 'amount'; direction: 'raise' | 'lower'; cents: bigint };
+
+/** Applies a price change to a price in cents, exactly, rounding half up to the cent. */
+export function adjustPrice(price: bigint, change: PriceChange): Adjusted {
+  let exact: Exact;
+  let label: string;
+  if (change.kind === 'set') {
+    exact = { numerator: change.cents, denominator: 1n };
+    label = `set to ${formatCents(change.cents)}`;
+  } else if (change.kind === 'amount') {
+    const sign = change.direction === 'raise' ? 1n : -1n;
+    exact = { numerator: price + sign * change.cents, denominator: 1n };
+    label = `${formatCents(price)} ${change.direction === 'raise' ? '+' : '−'} ${formatCents(change.cents)}`;
+  } else {
+    const factor =
+      change.direction === 'raise' ? 10_000n + change.hundredths : 10_000n - change.hundredths;
+    exact = { numerator: price * factor, denominator: 10_000n };
+    label = `${formatCents(price)} ${change.direction === 'raise' ? '+' : '−'} ${formatPercent(change.hundredths)}`;
+  }
+  if (exact.numerator < 0n) {
+    return {
+      cents: 0n,
+      exact: `-${exactDollars({ numerator: -exact.numerator, denominator: exact.denominator })}`,
+      rounded: false,
+      error: 'must be at least 10.00',
+      explanation: `${label} is below zero`,
+    };
+  }
+  const cents = roundHalfUp(exact);
+  const rounded = exact.numerator % exact.denominator !== 0n;
+  const exactText = exactDollars(exact);
+  const explanation =
+    change.kind === 'set'
+      ? label
+      : rounded
+        ? `${label} = ${exactText} → ${formatCents(cents)} (rounded half up to the cent)`
+        : `${label} = ${formatCents(cents)}`;
+  return { cents, exact: exactText, rounded, error: priceBoundsMessage(cents), explanation };
+}
+
+/**
+ * A minimum offer as a percentage of a price, rounded half up to the cent. It can never exceed
+ * the price (at most 100%).
+ */
+export function minimumOfferFromPercent(price: bigint, hundredths: bigint): Adjusted {
+  const exact = { numerator: price * hundredths, denominator: 10_000n };
+  const cents = roundHalfUp(exact);
+  const rounded = exact.numerator % exact.denominator !== 0n;
+  const exactText = exactDollars(exact);
+  const label = `${formatPercent(hundredths)} of ${formatCents(price)}`;
+  return {
+    cents,
+    exact: exactText,
+    rounded,
+    error: cents > price ? 'must be at most the price' : null,
+    explanation: rounded
+      ? `${label} = ${exactText} → ${formatCents(cents)} (rounded half up to the cent)`
+      : `${label} = ${formatCents(cents)}`,
+  };
+}
+
+/** Compares two decimal amounts exactly (both must parse). */
+export function compareAmounts(a: string, b: string): number {
+  const x = parseAmount(a);
+  const y = parseAmount(b);
+  if (!x.ok || !y.ok) throw new Error(`not amounts: ${a}, ${b}`);
+  return x.value === y.value ? 0 : x.value < y.value ? -1 : 1;
+}
+
+/** An amount normalised to the API's form ("125" → "125.00"), or the text itself when invalid. */
+export function normaliseAmount(text: string): string {
+  const parsed = parseAmount(text);
+  return parsed.ok ? formatCents(parsed.value) : text;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseCell } from '../../src/features/bulk-edit/logic/cells';
+import { parsePastedBlock, toTsv } from '../../src/features/bulk-edit/logic/delimited';
+
+describe('pasting a block from a spreadsheet', () => {
+  it('splits tabs and lines and drops the trailing line break', () => {
+    expect(parsePastedBlock('a\tb\r\nc\td\r\n')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parsePastedBlock('116.99\n45.00\n')).toEqual([['116.99'], ['45.00']]);
+    expect(parsePastedBlock('one cell')).toEqual([['one cell']]);
+    expect(parsePastedBlock('')).toEqual([]);
+  });
+
+  it('keeps quoted cells with line breaks, tabs and doubled quotes whole', () => {
+    const block = '"first line\nsecond line"\t12\n"a\ttab"\t"say ""hi"""\n';
+    expect(parsePastedBlock(block)).toEqual([
+      ['first line\nsecond line', '12'],
+      ['a\ttab', 'say "hi"'],
+    ]);
+  });
+
+  it('keeps empty cells and pads ragged rows', () => {
+    expect(parsePastedBlock('a\t\tc\nd\n')).toEqual([
+      ['a', '', 'c'],
+      ['d', '', ''],
+    ]);
+  });
+
+  it('round-trips what the grid copies', () => {
+    const block = [
+      ['Title, with "quotes"', 'multi\nline'],
+      ['x', ''],
+    ];
+    expect(parsePastedBlock(toTsv(block))).toEqual(block);
+  });
+
+  it('reads each cell as its column: amounts, switches, status, duration', () => {
+    expect(parseCell('price', ' $1,250 ')).toEqual({ ok: true, value: '1250.00' });
+    expect(parseCell('price', '12.345')).toEqual({ ok: true, value: '12.345' }); // the schema marks it
+    expect(parseCell('minimumOffer', '')).toEqual({ ok: true, value: '' });
+    expect(parseCell('acceptsOffers', 'TRUE')).toEqual({ ok: true, value: true });
+    expect(parseCell('acceptsTrades', 'no')).toEqual({ ok: true, value: false });
+    expect(parseCell('autoRelist', 'perhaps')).toEqual({ ok: false, message: 'must be yes or no' });
+    expect(parseCell('status', 'Archived')).toEqual({ ok: true, value: 'inactive' });
+    expect(parseCell('durationHours', '336 h')).toEqual({ ok: true, value: '336' });
+    expect(parseCell('durationHours', '100')).toMatchObject({ ok: false });
+    expect(parseCell('title', '  spaced  ')).toEqual({ ok: true, value: '  spaced  ' });
+  });
+});
