@@ -31,6 +31,16 @@ import {
   type OrderStatusFilter,
 } from './schemas';
 import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';
+import { WriteQueue } from './write-queue';
+
+/** One listing write, as the write queue (and the bulk editor) describes it. */
+export type ListingWrite =
+  | { kind: 'create'; input: ListingCreateInput }
+  | { kind: 'update'; id: string; patch: ListingUpdateInput }
+  | { kind: 'delete'; id: string }
+  | { kind: 'reactivate'; id: string; durationHours?: z.infer<typeof DurationHours> };
+
+export type ListingWriteResult = ListingCreated | ListingUpdated | ListingDeleted;
 
 /** A fresh `Idempotency-Key` (a UUID v4) for one logical write. */
 export function newIdempotencyKey(): string {
@@ -233,6 +243,44 @@ export function createClient(options: ClientOptions = {}) {
       ),
   };
 
+  /** Runs one ListingWrite with the given key (used by the write queue). */
+  const runListingWrite = async (
+    op: ListingWrite,
+    context: { idempotencyKey: string },
+  ): Promise<ListingWriteResult> => {
+    switch (op.kind) {
+      case 'create':
+        return (await listings.create(op.input, context)).data;
+      case 'update':
+        return (await listings.update(op.id, op.patch, context)).data;
+      case 'delete':
+        return (await listings.delete(op.id, context)).data;
+      case 'reactivate':
+        return (
+          await listings.reactivate(op.id, {
+            ...context,
+            ...(op.durationHours ? { durationHours: op.durationHours } : {}),
+          })
+        ).data;
+    }
+  };
+
+  /**
+   * A queue for many listing writes (bulk editing): per-item outcome, progress events,
+   * pause/resume/cancel. Writes to the same listing run in the order added, one at a time.
+   */
+  const writeQueue = (options: { concurrency?: number } = {}) => {
+    const queue = new WriteQueue<ListingWrite, ListingWriteResult>(runListingWrite, {
+      ...options,
+      newKey: newIdempotencyKey,
+    });
+    const keyOf = (op: ListingWrite) => (op.kind === 'create' ? undefined : op.id);
+    return Object.assign(queue, {
+      /** Adds listing writes, serialized per listing id. */
+      addWrites: (ops: readonly ListingWrite[]) => queue.add(ops, { keyOf }),
+    });
+  };
+
   const products = {
     ...collection(transport, COLLECTIONS.products),
     /** GET /products/{id}.json (the product shape). */
@@ -265,7 +313,7 @@ export function createClient(options: ClientOptions = {}) {
       transport.noteServerTime(Date.parse(result.data.server_time), result.meta.receivedAt);
       return result;
     },
-    listings,
+    listings: { ...listings, writeQueue },
     products,
     orders,
     inventoryItems: collection(transport, COLLECTIONS.inventoryItems),

@@ -34,10 +34,19 @@
  * } catch (error) {
  *   if (error instanceof ApiError && error.code === 'validation_error') error.fieldErrors.price;
  * }
+ *
+ * // Many writes: per-item outcome (done / failed with its ApiError / cancelled) and progress.
+ * const queue = api.listings.writeQueue({ concurrency: 4 });
+ * queue.subscribe(({ done, failed, total }) => console.log(done, failed, total));
+ * queue.addWrites([{ kind: 'update', id: 'lst_1', patch: { price: '99.00' } }]);
+ * for (const item of await queue.settled()) if (item.status === 'failed') item.error?.code;
+ * // queue.pause(), queue.resume(), queue.cancel() (pending items only), queue.retryFailed()
  * ```
  */
 export { createClient, newIdempotencyKey, COLLECTIONS } from './client';
 export type {
+  ListingWrite,
+  ListingWriteResult,
   ClientOptions,
   CollectionResource,
   GetOptions,
@@ -85,4 +94,12 @@ export type {
   TransportOptions,
   TransportState,
 } from './transport';
+export { WriteQueue } from './write-queue';
+export type {
+  WriteItem,
+  WriteProgress,
+  WriteQueueOptions,
+  WriteRunner,
+  WriteStatus,
+} from './write-queue';
 export * from './schemas';
