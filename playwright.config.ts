@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The browser suite: Debian's Chromium (never a downloaded browser) against the production
+ * build served by the same server as `npm start`, on a fresh in-memory sandbox with the demo
+ * seed. Global setup builds, starts both on free ports and hands the URLs over in the
+ * environment (workers inherit it).
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '*.spec.ts',
+  globalSetup: './test/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: process.env.SLABDESK_E2E_URL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

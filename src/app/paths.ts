@@ -1,0 +1,51 @@
+/**
+ * The typed map of the dashboard's paths: components build links from here and hold no string
+ * URLs. `pattern` is what the router matches; the functions build concrete links.
+ */
+export const paths = {
+  overview: { pattern: '/', to: () => '/' },
+  listings: {
+    pattern: '/listings',
+    to: (search?: URLSearchParams | string) => {
+      const query = search?.toString();
+      return query ? `/listings?${query}` : '/listings';
+    },
+  },
+  newListing: {
+    pattern: '/listings/new',
+    to: (prefill: { inventoryItemId?: string; sku?: string } = {}) => {
+      const params = new URLSearchParams();
+      if (prefill.inventoryItemId) params.set('inventory_item_id', prefill.inventoryItemId);
+      if (prefill.sku) params.set('sku', prefill.sku);
+      const query = params.toString();
+      return query ? `/listings/new?${query}` : '/listings/new';
+    },
+  },
+  listing: {
+    pattern: '/listings/:listingId',
+    to: (listingId: string) => `/listings/${encodeURIComponent(listingId)}`,
+  },
+  editListing: {
+    pattern: '/listings/:listingId/edit',
+    to: (listingId: string) => `/listings/${encodeURIComponent(listingId)}/edit`,
+  },
+  orders: {
+    pattern: '/orders',
+    to: (search?: URLSearchParams | string) => {
+      const query = search?.toString();
+      return query ? `/orders?${query}` : '/orders';
+    },
+  },
+  order: {
+    pattern: '/orders/:orderId',
+    to: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
+  },
+  inventory: {
+    pattern: '/inventory',
+    to: (search?: URLSearchParams | string) => {
+      const query = search?.toString();
+      return query ? `/inventory?${query}` : '/inventory';
+    },
+  },
+  locations: { pattern: '/locations', to: () => '/locations' },
+} as const;

@@ -1,0 +1,46 @@
+import type { RouteObject } from 'react-router';
+import { Layout } from './layout';
+import { paths } from './paths';
+import { RouteError } from './route-error';
+
+/**
+ * The route table. Every page is its own lazily loaded chunk, so the first page loads only the
+ * shell and itself.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('../features/overview/overview-page') },
+      { path: paths.listings.pattern, lazy: () => import('../features/listings/listings-page') },
+      {
+        path: paths.newListing.pattern,
+        lazy: () => import('../features/listings/new-listing-page'),
+      },
+      {
+        path: paths.listing.pattern,
+        lazy: () => import('../features/listings/listing-detail-page'),
+      },
+      {
+        path: paths.editListing.pattern,
+        lazy: () => import('../features/listings/listing-edit-page'),
+      },
+      { path: paths.orders.pattern, lazy: () => import('../features/orders/orders-page') },
+      { path: paths.order.pattern, lazy: () => import('../features/orders/order-detail-page') },
+      { path: paths.inventory.pattern, lazy: () => import('../features/inventory/inventory-page') },
+      { path: paths.locations.pattern, lazy: () => import('../features/locations/locations-page') },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>There is no page at this address.</p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { isApiError } from '../client';
+
+/**
+ * An error where it belongs when it belongs to no field: what happened, the API's
+ * `svc_error.code` and the request id (to quote to support). A missing scope says which.
+ */
+export function ErrorBanner({
+  error,
+  title = 'Something went wrong',
+  scope,
+  onRetry,
+}: {
+  error: unknown;
+  title?: string;
+  /** The scope this part of the dashboard needs, shown for 403 insufficient_scope. */
+  scope?: string;
+  onRetry?: () => void;
+}) {
+  if (!error) return null;
+  const api = isApiError(error) ? error : undefined;
+  let message = error instanceof Error ? error.message : String(error);
+  if (api?.code === 'insufficient_scope') {
+    message = scope
+      ? `This API key lacks the scope ${scope}. Create a key with ${scope} to see this page.`
+      : `This API key lacks the scope this needs. ${api.message}`;
+  } else if (api?.code === 'invalid_api_key') {
+    message = 'The API key was refused (missing, revoked or expired). Check SVC_API_KEY.';
+  } else if (api?.code === 'rate_limited') {
+    message = `The rate limit is reached. ${api.retryAfter ? `Retry in ${Math.ceil(api.retryAfter)} s.` : ''}`;
+  }
+  return (
+    <div className="banner banner-error" role="alert">
+      <p className="banner-title">
+        <strong>{title}</strong>
+      </p>
+      <p>{message}</p>
+      {api && (
+        <dl className="banner-meta">
+          <dt>Code</dt>
+          <dd>
+            <code>{api.code}</code>
+          </dd>
+          {api.status > 0 && (
+            <>
+              <dt>HTTP status</dt>
+              <dd>{api.status}</dd>
+            </>
+          )}
+          <dt>Request id</dt>
+          <dd>
+            <code>{api.requestId ?? 'none'}</code>
+          </dd>
+        </dl>
+      )}
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, type ReactNode } from 'react';
+
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled form control with its hint and its error (client rule or server 422), wired with
+ * aria-invalid and aria-describedby so the message is read with the field.
+ */
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled checkbox with an optional hint. */
+export function CheckboxField({
+  label,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  children: (control: { id: string; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field field-checkbox">
+      {children({ id, 'aria-describedby': hint ? `${id}-hint` : undefined })}
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

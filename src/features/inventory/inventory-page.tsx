@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { DataTable, type Column } from '../../components/data-table';
+import { ErrorBanner } from '../../components/error-banner';
+import { EmptyState, Loading } from '../../components/states';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { formatMoney, humanize } from '../../lib/format';
+import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
+
+const columns: Column<InventoryRow>[] = [
+  { id: 'player', header: 'Player', width: '16%', cell: (row) => row.item.svc_player || '—' },
+  {
+    id: 'card',
+    header: 'Card',
+    width: '22%',
+    cell: (row) => `${row.item.svc_year} ${row.item.svc_card_set}`,
+  },
+  {
+    id: 'grade',
+    header: 'Grade',
+    width: '8%',
+    cell: (row) => `${row.item.svc_grader} ${row.item.svc_grade}`,
+  },
+  {
+    id: 'cert',
+    header: 'Cert',
+    width: '10%',
+    cell: (row) => <code>{row.item.svc_cert_number}</code>,
+  },
+  {
+    id: 'cost',
+    header: 'Cost',
+    width: '8%',
+    align: 'right',
+    cell: (row) => formatMoney(row.item.cost),
+  },
+  {
+    id: 'available',
+    header: 'Available',
+    width: '8%',
+    cell: (row) => (row.level ? (row.level.available ? 'Yes' : 'No') : '—'),
+  },
+  {
+    id: 'reason',
+    header: 'Why not',
+    width: '16%',
+    cell: (row) =>
+      row.level && row.level.available === 0 ? (
+        <span title={row.level.svc_unavailable_reason ?? undefined}>
+          {row.level.svc_reason_detail ?? humanize(row.level.svc_unavailable_reason)}
+        </span>
+      ) : (
+        ''
+      ),
+  },
+  {
+    id: 'action',
+    header: 'Relist',
+    width: '12%',
+    cell: (row) =>
+      canListFromInventory(row) ? (
+        <Link
+          to={paths.newListing.to({ inventoryItemId: row.item.id })}
+          aria-label={`List ${row.item.svc_player} ${row.item.svc_cert_number}`}
+        >
+          List it
+        </Link>
+      ) : row.level?.available === 0 ? (
+        row.level.svc_can_reactivate ? (
+          'Can be relisted'
+        ) : (
+          'Gone for good'
+        )
+      ) : (
+        'Listed'
+      ),
+  },
+];
+
+/** Every card, listed or not, with its availability and whether it can be (re)listed. */
+export function InventoryPage() {
+  const client = useApiClient();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const onlyUnlisted = params.get('unlisted') === 'yes';
+  const query = useQuery(inventoryQuery(client));
+  const shown = useMemo(() => {
+    const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+    return (query.data?.rows ?? []).filter(
+      (row) =>
+        terms.every((term) => row.search.includes(term)) &&
+        (!onlyUnlisted || canListFromInventory(row)),
+    );
+  }, [query.data, q, onlyUnlisted]);
+
+  const update = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section aria-labelledby="inventory-heading">
+      <h1 id="inventory-heading">Inventory</h1>
+      <p className="muted">Every card you hold, listed or not, with why it is unavailable.</p>
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="inventory-search">Search</label>
+          <input
+            id="inventory-search"
+            type="search"
+            placeholder="Player, cert or set"
+            value={q}
+            onChange={(e) => update('q', e.target.value)}
+          />
+        </div>
+        <div className="field field-checkbox">
+          <input
+            id="inventory-unlisted"
+            type="checkbox"
+            checked={onlyUnlisted}
+            onChange={(e) => update('unlisted', e.target.checked ? 'yes' : '')}
+          />
+          <label htmlFor="inventory-unlisted">Only cards never listed</label>
+        </div>
+      </form>
+      {query.isError && (
+        <ErrorBanner
+          error={query.error}
+          title="Inventory could not be loaded"
+          scope={REQUIRED_SCOPES.inventory}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.isPending && <Loading label="Loading inventory…" />}
+      {query.data && (
+        <p className="table-summary" role="status">
+          {shown.length} of {query.data.rows.length} cards
+        </p>
+      )}
+      {query.data && shown.length === 0 ? (
+        <EmptyState title="No card matches" />
+      ) : query.data ? (
+        <DataTable
+          caption="Inventory"
+          rows={shown}
+          columns={columns}
+          getRowId={(row) => row.item.id}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export { InventoryPage as Component };

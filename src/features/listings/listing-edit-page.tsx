@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { isApiError, type Product } from '../../client';
+import { CheckboxField, FormField } from '../../components/form-field';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/states';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { applyServerErrors } from '../../lib/server-errors';
+import { editDefaults, toUpdatePatch } from './listing-bodies';
+import { EDIT_FIELDS, EditListingForm } from './listing-form-schemas';
+import { useUpdateListing } from './listing-mutations';
+import { listingDetailQuery } from './listing-queries';
+
+/** The edit route: loads the listing, then its form. */
+export function ListingEditPage() {
+  const { listingId = '' } = useParams();
+  const client = useApiClient();
+  const query = useQuery(listingDetailQuery(client, listingId));
+  if (query.isPending) return <Loading label="Loading the listing…" />;
+  if (query.isError) {
+    return (
+      <ErrorBanner
+        error={query.error}
+        title="The listing could not be loaded"
+        scope={REQUIRED_SCOPES.listings}
+      />
+    );
+  }
+  return <EditListingFormView listing={query.data} />;
+}
+
+export function EditListingFormView({ listing }: { listing: Product }) {
+  const navigate = useNavigate();
+  const update = useUpdateListing(listing.id);
+  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<EditListingForm>({
+    resolver: zodResolver(EditListingForm),
+    defaultValues: editDefaults(listing),
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, watch, setError } = form;
+  const errors = formState.errors;
+  const offers = watch('accepts_offers');
+  const promoted = watch('promoted');
+  const sold = listing.svc_unavailable_reason === 'sold';
+
+  const onSubmit = handleSubmit((values) => {
+    setFormMessages([]);
+    const patch = toUpdatePatch(values, formState.dirtyFields);
+    if (Object.keys(patch).length === 0) {
+      setFormMessages(['Nothing changed.']);
+      return;
+    }
+    update.mutate(
+      { patch },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          void navigate(paths.listing.to(listing.id), { state: { flash: 'Saved.' } });
+        },
+        onError: (error) => {
+          const applied = applyServerErrors(error, setError, EDIT_FIELDS);
+          setFormMessages(applied.formMessages);
+        },
+      },
+    );
+  });
+
+  const bannerError =
+    update.error && !(isApiError(update.error) && update.error.hasFieldErrors)
+      ? update.error
+      : null;
+
+  if (sold) {
+    return (
+      <section>
+        <h1>Edit listing</h1>
+        <p className="banner banner-info" role="note">
+          This listing sold: it cannot be edited.
+        </p>
+        <Link to={paths.listing.to(listing.id)}>Back to the listing</Link>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="edit-heading">
+      <p className="breadcrumb">
+        <Link to={paths.listings.to()}>Listings</Link> /{' '}
+        <Link to={paths.listing.to(listing.id)}>{listing.id}</Link> / edit
+      </p>
+      <h1 id="edit-heading">Edit {listing.title}</h1>
+      <UnsavedChangesGuard when={formState.isDirty && !saved} />
+      {bannerError && formMessages.length === 0 && (
+        <ErrorBanner error={bannerError} title="The listing was not saved" />
+      )}
+      {formMessages.length > 0 && (
+        <div className="banner banner-error" role="alert">
+          {formMessages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="form-grid"
+        aria-label="Edit listing"
+      >
+        <FormField
+          label="Price (USD)"
+          error={errors.price?.message}
+          hint="From $10 to $1,000,000, at most 2 decimals."
+        >
+          {(control) => <input {...control} inputMode="decimal" {...register('price')} />}
+        </FormField>
+        <FormField label="Title" error={errors.title?.message} hint="1 to 180 characters.">
+          {(control) => <input {...control} {...register('title')} />}
+        </FormField>
+        <FormField
+          label="Description"
+          error={errors.description?.message}
+          hint="Plain text, at most 1000 characters."
+          className="wide"
+        >
+          {(control) => <textarea {...control} rows={4} {...register('description')} />}
+        </FormField>
+        <CheckboxField
+          label="Accept offers"
+          hint="Turning offers off also clears the minimum offer."
+        >
+          {(control) => <input type="checkbox" {...control} {...register('accepts_offers')} />}
+        </CheckboxField>
+        <FormField
+          label="Minimum offer (USD)"
+          error={errors.minimum_offer?.message}
+          hint={
+            offers ? 'At most the asking price. Empty clears it.' : 'Ignored while offers are off.'
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              disabled={!offers}
+              {...register('minimum_offer')}
+            />
+          )}
+        </FormField>
+        <CheckboxField label="Accept trades">
+          {(control) => <input type="checkbox" {...control} {...register('accepts_trades')} />}
+        </CheckboxField>
+        <CheckboxField label="Auto-relist when the window ends">
+          {(control) => <input type="checkbox" {...control} {...register('auto_relist')} />}
+        </CheckboxField>
+        <CheckboxField
+          label="Promote this listing"
+          hint={
+            listing.svc_promoted
+              ? 'Already promoted: promotion cannot be undone.'
+              : 'One-way: once promoted it stays promoted, with an extra 3% seller fee when it sells.'
+          }
+        >
+          {(control) => (
+            <input
+              type="checkbox"
+              {...control}
+              disabled={listing.svc_promoted}
+              {...register('promoted')}
+            />
+          )}
+        </CheckboxField>
+        {promoted && !listing.svc_promoted && (
+          <p className="banner banner-warn wide" role="note">
+            Promotion is one-way and adds a 3% seller fee when the card sells.
+          </p>
+        )}
+        <FormField
+          label={listing.status === 'active' ? 'Extend the window by' : 'Next window'}
+          error={errors.duration_hours?.message}
+          hint={
+            listing.status === 'active'
+              ? 'Adds to the current window.'
+              : 'Sizes the window when it goes live.'
+          }
+        >
+          {(control) => (
+            <select {...control} {...register('duration_hours')}>
+              <option value="">No change</option>
+              <option value="168">7 days</option>
+              <option value="336">14 days</option>
+              <option value="504">21 days</option>
+              <option value="720">30 days</option>
+            </select>
+          )}
+        </FormField>
+        <div className="form-actions wide">
+          <button type="submit" className="primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save changes'}
+          </button>
+          <Link to={paths.listing.to(listing.id)}>Cancel</Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export { ListingEditPage as Component };

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListingCreateInput, ListingUpdateInput } from '../../client';
+import { useApiClient } from '../../lib/api-context';
+import { listingKeys } from './listing-keys';
+
+/**
+ * Listing writes. Each declares what it invalidates (the listing's detail and the catalogue,
+ * which then refreshes incrementally); callers add their own callbacks at `mutate(vars, {...})`,
+ * which run after these rather than replacing them.
+ */
+function useInvalidateListing() {
+  const queryClient = useQueryClient();
+  return (id: string | undefined) =>
+    Promise.all([
+      id ? queryClient.invalidateQueries({ queryKey: listingKeys.detail(id) }) : undefined,
+      queryClient.invalidateQueries({ queryKey: listingKeys.lists() }),
+    ]);
+}
+
+export function useUpdateListing(id: string) {
+  const client = useApiClient();
+  const invalidate = useInvalidateListing();
+  return useMutation({
+    mutationFn: async (vars: { patch: ListingUpdateInput; idempotencyKey?: string }) =>
+      (await client.listings.update(id, vars.patch, { idempotencyKey: vars.idempotencyKey })).data,
+    onSuccess: () => invalidate(id),
+  });
+}
+
+export function useDeactivateListing(id: string) {
+  const client = useApiClient();
+  const invalidate = useInvalidateListing();
+  return useMutation({
+    mutationFn: async () => (await client.listings.delete(id)).data,
+    onSuccess: () => invalidate(id),
+  });
+}
+
+export function useReactivateListing(id: string) {
+  const client = useApiClient();
+  const invalidate = useInvalidateListing();
+  return useMutation({
+    mutationFn: async () => (await client.listings.reactivate(id)).data,
+    onSuccess: () => invalidate(id),
+  });
+}
+
+/** Create: the caller holds the Idempotency-Key so a retry of the same form is the same write. */
+export function useCreateListing() {
+  const client = useApiClient();
+  const invalidate = useInvalidateListing();
+  return useMutation({
+    mutationFn: async (vars: { input: ListingCreateInput; idempotencyKey: string }) =>
+      (await client.listings.create(vars.input, { idempotencyKey: vars.idempotencyKey })).data,
+    onSuccess: (listing) => invalidate(listing.id),
+  });
+}

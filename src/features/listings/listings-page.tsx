@@ -1,0 +1,215 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { DataTable } from '../../components/data-table';
+import { ErrorBanner } from '../../components/error-banner';
+import { EmptyState, LoadProgressBar, Loading } from '../../components/states';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import {
+  applyCatalogueSearch,
+  facetValues,
+  readCatalogueSearch,
+  SORTABLE,
+  type CatalogueSearch,
+  type SortKey,
+} from './catalogue-filters';
+import { catalogueColumns } from './listing-columns';
+import { useCatalogue } from './use-catalogue';
+
+const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
+  { key: 'status', label: 'Status' },
+  { key: 'grader', label: 'Grader' },
+  { key: 'grade', label: 'Grade' },
+  { key: 'category', label: 'Category' },
+];
+
+/** The whole catalogue: walked with progress, then searched, filtered and sorted in the browser. */
+export function ListingsPage() {
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => readCatalogueSearch(params), [params]);
+  const [text, setText] = useState(search.q ?? '');
+  const { query, rows } = useCatalogue();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+
+  const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
+  const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
+  const facets = useMemo(
+    () => ({
+      status: facetValues(rows, (row) => row.status),
+      grader: facetValues(rows, (row) => row.grader),
+      grade: facetValues(rows, (row) => row.grade),
+      category: facetValues(rows, (row) => row.category),
+    }),
+    [rows],
+  );
+
+  const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const onSort = (id: string) => {
+    if (!(SORTABLE as readonly string[]).includes(id)) return;
+    const key = id as SortKey;
+    const direction = search.sort === key && search.dir !== 'desc' ? 'desc' : 'asc';
+    update({ sort: key, dir: direction });
+  };
+
+  const data = query.data;
+  return (
+    <section aria-labelledby="listings-heading">
+      <div className="page-head">
+        <h1 id="listings-heading">Listings</h1>
+        <div className="page-actions">
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching || !data?.complete}
+          >
+            {query.isFetching && data?.complete ? 'Refreshing…' : 'Refresh'}
+          </button>
+          <Link className="button primary" to={paths.newListing.to()}>
+            New listing
+          </Link>
+        </div>
+      </div>
+
+      {query.isError && (
+        <ErrorBanner
+          error={query.error}
+          title="The catalogue could not be loaded"
+          scope={REQUIRED_SCOPES.listings}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {data && !data.complete && (
+        <LoadProgressBar
+          label="Loading the catalogue"
+          value={data.rows.length}
+          detail={`${data.rows.length} listings so far (page ${data.pages})`}
+        />
+      )}
+      {!data && query.isPending && <Loading label="Loading the catalogue…" />}
+      {data?.setAside.length ? (
+        <p className="banner banner-warn" role="status">
+          {data.setAside.length} listing(s) could not be read and are left out:{' '}
+          {data.setAside.map((record) => record.id ?? '?').join(', ')}
+        </p>
+      ) : null}
+
+      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="catalogue-search">Search</label>
+          <input
+            id="catalogue-search"
+            type="search"
+            placeholder="Player, title, cert or set"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              update({ q: event.target.value });
+            }}
+          />
+        </div>
+        {FILTERS.map((filter) => (
+          <div className="field" key={filter.key}>
+            <label htmlFor={`filter-${filter.key}`}>{filter.label}</label>
+            <select
+              id={`filter-${filter.key}`}
+              value={search[filter.key] ?? ''}
+              onChange={(event) => update({ [filter.key]: event.target.value })}
+            >
+              <option value="">Any</option>
+              {facets[filter.key as 'status' | 'grader' | 'grade' | 'category'].map((value) => (
+                <option key={value} value={value}>
+                  {value.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor="filter-offers">Offers</label>
+          <select
+            id="filter-offers"
+            value={search.offers ?? ''}
+            onChange={(event) => update({ offers: event.target.value })}
+          >
+            <option value="">Any</option>
+            <option value="yes">Accepts offers</option>
+            <option value="no">No offers</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-lot">Lots</label>
+          <select
+            id="filter-lot"
+            value={search.lot ?? ''}
+            onChange={(event) => update({ lot: event.target.value })}
+          >
+            <option value="">Any</option>
+            <option value="yes">Lots only</option>
+            <option value="no">Single cards</option>
+          </select>
+        </div>
+      </form>
+
+      <p className="table-summary" role="status" aria-live="polite">
+        {shown.length} of {rows.length} listings
+        {selected.size > 0 && (
+          <>
+            {' '}
+            · {selected.size} selected{' '}
+            <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </button>
+          </>
+        )}
+        {data?.complete && data.lastChanged !== undefined && (
+          <> · last refresh brought {data.lastChanged} change(s)</>
+        )}
+      </p>
+
+      {data && rows.length === 0 && data.complete ? (
+        <EmptyState title="No listings yet">
+          <Link to={paths.newListing.to()}>List your first card</Link>
+        </EmptyState>
+      ) : data && shown.length === 0 ? (
+        <EmptyState title="No listing matches these filters" />
+      ) : data ? (
+        <DataTable
+          caption="Listings"
+          rows={shown}
+          columns={catalogueColumns}
+          getRowId={(row) => row.id}
+          sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
+          onSortChange={onSort}
+          selection={{
+            selected,
+            rowLabel: (row) => row.title,
+            onChange: (ids, on) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                for (const id of ids) {
+                  if (on) next.add(id);
+                  else next.delete(id);
+                }
+                return next;
+              }),
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export { ListingsPage as Component };

@@ -1,0 +1,427 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { GRADERS, isApiError, newIdempotencyKey, type ListingCreated } from '../../client';
+import { CheckboxField, FormField } from '../../components/form-field';
+import { ErrorBanner } from '../../components/error-banner';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { useApiClient } from '../../lib/api-context';
+import { applyServerErrors } from '../../lib/server-errors';
+import { describeOutcome, newListingDefaults, toCreateInput } from './listing-bodies';
+import { NEW_LISTING_FIELDS, NewListingForm } from './listing-form-schemas';
+import { useCreateListing } from './listing-mutations';
+import { listingDetailQuery } from './listing-queries';
+
+/**
+ * New listing: a cert number and a price are enough. The optional terms, photos (previewed),
+ * scheduling, and the fallback card details when the grader lookup does not know the cert.
+ * The Idempotency-Key is kept for as long as the body is the same, so a retry after a 503
+ * `cert_lookup_unavailable` is the same write.
+ */
+export function NewListingPage() {
+  const [params] = useSearchParams();
+  const createListing = useCreateListing();
+  const idempotency = useRef<{ key: string; body: string } | null>(null);
+  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const [created, setCreated] = useState<{ listing: ListingCreated; scheduledAt?: string } | null>(
+    null,
+  );
+  const [certNotFound, setCertNotFound] = useState(false);
+  const form = useForm<NewListingForm>({
+    resolver: zodResolver(NewListingForm),
+    defaultValues: newListingDefaults({
+      inventoryItemId: params.get('inventory_item_id'),
+      sku: params.get('sku'),
+    }),
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, watch, setError, control, setValue } = form;
+  const images = useFieldArray({ control, name: 'images' });
+  const errors = formState.errors;
+  const source = watch('source');
+  const offers = watch('accepts_offers');
+  const promoted = watch('promoted');
+  const useCard = watch('use_card');
+  const imageValues = watch('images');
+
+  const submit = handleSubmit((values) => {
+    setFormMessages([]);
+    const input = toCreateInput(values);
+    const body = JSON.stringify(input);
+    if (!idempotency.current || idempotency.current.body !== body) {
+      idempotency.current = { key: newIdempotencyKey(), body };
+    }
+    createListing.mutate(
+      { input, idempotencyKey: idempotency.current.key },
+      {
+        onSuccess: (listing) => {
+          setCreated({ listing, scheduledAt: input.scheduled_go_live_at });
+          setCertNotFound(false);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'cert_not_found') {
+            setCertNotFound(true);
+            setValue('use_card', true);
+            setError('sku', {
+              type: 'server',
+              message:
+                'No grader recognises this cert. Check the number, or give the card details below to list it for review.',
+            });
+            return;
+          }
+          const applied = applyServerErrors(error, setError, NEW_LISTING_FIELDS);
+          setFormMessages(applied.formMessages);
+        },
+      },
+    );
+  });
+
+  if (created)
+    return (
+      <CreatedOutcome
+        created={created}
+        onAnother={() => {
+          setCreated(null);
+          idempotency.current = null;
+          form.reset(newListingDefaults({}));
+        }}
+      />
+    );
+
+  const error = createListing.error;
+  const bannerError =
+    error && !(isApiError(error) && (error.hasFieldErrors || error.code === 'cert_not_found'))
+      ? error
+      : null;
+  const lookupDown = isApiError(error) && error.code === 'cert_lookup_unavailable';
+
+  return (
+    <section aria-labelledby="new-heading">
+      <p className="breadcrumb">
+        <Link to={paths.listings.to()}>Listings</Link> / new
+      </p>
+      <h1 id="new-heading">New listing</h1>
+      <UnsavedChangesGuard when={formState.isDirty && !createListing.isPending} />
+      {bannerError && (
+        <ErrorBanner
+          error={bannerError}
+          title={lookupDown ? 'The grader lookup is unavailable' : 'The listing was not created'}
+        />
+      )}
+      {lookupDown && (
+        <p className="banner banner-info" role="note">
+          Nothing was created. Submitting again retries the same request with the same
+          Idempotency-Key, so it can never list the card twice. You can also give the card details
+          below: they are used when the lookup is down.
+        </p>
+      )}
+      {formMessages.length > 0 && (
+        <div className="banner banner-error" role="alert">
+          {formMessages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="form-grid"
+        aria-label="New listing"
+      >
+        <fieldset className="wide">
+          <legend>The card</legend>
+          {source === 'inventory_item_id' ? (
+            <FromInventory
+              itemId={watch('inventory_item_id')}
+              error={errors.inventory_item_id?.message}
+              onUseCert={() => {
+                setValue('source', 'sku', { shouldDirty: true });
+                setValue('inventory_item_id', '', { shouldDirty: true });
+              }}
+            />
+          ) : (
+            <>
+              <FormField
+                label="Cert number"
+                error={errors.sku?.message}
+                hint="The grading certificate number on the slab."
+              >
+                {(c) => <input {...c} autoComplete="off" {...register('sku')} />}
+              </FormField>
+              <FormField
+                label="Grader"
+                error={errors.grader?.message}
+                hint="Optional: if omitted, PSA, BGS, SGC and CGC are tried in that order."
+              >
+                {(c) => (
+                  <select {...c} {...register('grader')}>
+                    <option value="">Try all graders</option>
+                    {GRADERS.map((grader) => (
+                      <option key={grader} value={grader}>
+                        {grader}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+            </>
+          )}
+        </fieldset>
+
+        <FormField
+          label="Price (USD)"
+          error={errors.price?.message}
+          hint="From $10 to $1,000,000, at most 2 decimals."
+        >
+          {(c) => <input {...c} inputMode="decimal" {...register('price')} />}
+        </FormField>
+        <FormField
+          label="Title"
+          error={errors.title?.message}
+          hint="Optional: overrides the grader's title (at most 180 characters)."
+        >
+          {(c) => <input {...c} {...register('title')} />}
+        </FormField>
+        <FormField
+          label="Description"
+          error={errors.description?.message}
+          hint="Optional plain text, at most 1000 characters."
+          className="wide"
+        >
+          {(c) => <textarea {...c} rows={3} {...register('description')} />}
+        </FormField>
+
+        {source === 'sku' && (
+          <fieldset className="wide">
+            <legend>Photos (up to 5, https)</legend>
+            {errors.images?.message && (
+              <p className="field-error" role="alert">
+                {errors.images.message}
+              </p>
+            )}
+            {errors.images?.root?.message && (
+              <p className="field-error" role="alert">
+                {errors.images.root.message}
+              </p>
+            )}
+            <ul className="image-list">
+              {images.fields.map((field, index) => {
+                const src = imageValues[index]?.src ?? '';
+                const valid = /^https:\/\/\S+$/i.test(src);
+                return (
+                  <li key={field.id}>
+                    <FormField
+                      label={`Photo ${index + 1} URL`}
+                      error={errors.images?.[index]?.src?.message}
+                    >
+                      {(c) => (
+                        <input
+                          {...c}
+                          type="url"
+                          placeholder="https://…/photo.jpg"
+                          {...register(`images.${index}.src`)}
+                        />
+                      )}
+                    </FormField>
+                    {valid && (
+                      <img
+                        className="preview"
+                        src={src}
+                        alt={`Preview of photo ${index + 1}`}
+                        width={72}
+                        height={72}
+                      />
+                    )}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => images.remove(index)}
+                    >
+                      Remove photo {index + 1}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {images.fields.length < 5 && (
+              <button type="button" onClick={() => images.append({ src: '' })}>
+                Add a photo
+              </button>
+            )}
+          </fieldset>
+        )}
+
+        <fieldset className="wide">
+          <legend>Sale terms</legend>
+          <div className="form-grid">
+            <CheckboxField label="Accept offers">
+              {(c) => <input type="checkbox" {...c} {...register('accepts_offers')} />}
+            </CheckboxField>
+            <FormField
+              label="Minimum offer (USD)"
+              error={errors.minimum_offer?.message}
+              hint={offers ? 'Optional, at most the price.' : 'Only with offers on.'}
+            >
+              {(c) => (
+                <input
+                  {...c}
+                  inputMode="decimal"
+                  disabled={!offers}
+                  {...register('minimum_offer')}
+                />
+              )}
+            </FormField>
+            <CheckboxField label="Accept trades">
+              {(c) => <input type="checkbox" {...c} {...register('accepts_trades')} />}
+            </CheckboxField>
+            <CheckboxField label="Auto-relist when the window ends">
+              {(c) => <input type="checkbox" {...c} {...register('auto_relist')} />}
+            </CheckboxField>
+            <FormField label="Duration" error={errors.duration_hours?.message}>
+              {(c) => (
+                <select {...c} {...register('duration_hours')}>
+                  <option value="168">7 days</option>
+                  <option value="336">14 days</option>
+                  <option value="504">21 days</option>
+                  <option value="720">30 days</option>
+                </select>
+              )}
+            </FormField>
+            <FormField
+              label="Go live at (optional)"
+              error={errors.scheduled_go_live_at?.message}
+              hint="Empty: as soon as it is created. A future time creates it as a scheduled draft."
+            >
+              {(c) => <input {...c} type="datetime-local" {...register('scheduled_go_live_at')} />}
+            </FormField>
+            <CheckboxField
+              label="Promote this listing"
+              hint="One-way, with an extra 3% seller fee when it sells."
+            >
+              {(c) => <input type="checkbox" {...c} {...register('promoted')} />}
+            </CheckboxField>
+            {promoted && (
+              <p className="banner banner-warn" role="note">
+                Promotion cannot be undone and adds a 3% seller fee when the card sells.
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        {source === 'sku' && (
+          <fieldset className="wide">
+            <legend>Card details if the cert is not found</legend>
+            {certNotFound && (
+              <p className="banner banner-warn" role="status">
+                The cert was not found. With these details (a title, the grader and at least one
+                photo) the card is created for review instead.
+              </p>
+            )}
+            <CheckboxField
+              label="Send card details as a fallback"
+              hint="Used only when the grader lookup cannot resolve the cert."
+            >
+              {(c) => <input type="checkbox" {...c} {...register('use_card')} />}
+            </CheckboxField>
+            {useCard && (
+              <div className="form-grid">
+                <FormField label="Card title" error={errors.card?.title?.message}>
+                  {(c) => <input {...c} {...register('card.title')} />}
+                </FormField>
+                <FormField label="Player" error={errors.card?.player?.message}>
+                  {(c) => <input {...c} {...register('card.player')} />}
+                </FormField>
+                <FormField label="Year" error={errors.card?.year?.message}>
+                  {(c) => <input {...c} inputMode="numeric" {...register('card.year')} />}
+                </FormField>
+                <FormField label="Set" error={errors.card?.set?.message}>
+                  {(c) => <input {...c} {...register('card.set')} />}
+                </FormField>
+                <FormField label="Variant" error={errors.card?.variant?.message}>
+                  {(c) => <input {...c} {...register('card.variant')} />}
+                </FormField>
+                <FormField label="Grade" error={errors.card?.grade?.message}>
+                  {(c) => <input {...c} {...register('card.grade')} />}
+                </FormField>
+                <FormField
+                  label="Category"
+                  error={errors.card?.category?.message}
+                  hint="A sport or game; unrecognised values become non-sport."
+                >
+                  {(c) => <input {...c} {...register('card.category')} />}
+                </FormField>
+              </div>
+            )}
+          </fieldset>
+        )}
+
+        <div className="form-actions wide">
+          <button type="submit" className="primary" disabled={createListing.isPending}>
+            {createListing.isPending ? 'Listing…' : lookupDown ? 'Retry' : 'Create listing'}
+          </button>
+          <Link to={paths.listings.to()}>Cancel</Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function FromInventory({
+  itemId,
+  error,
+  onUseCert,
+}: {
+  itemId: string;
+  error: string | undefined;
+  onUseCert(): void;
+}) {
+  return (
+    <div>
+      <p>
+        Listing the card <code>{itemId}</code> from your inventory.{' '}
+        <button type="button" className="link-button" onClick={onUseCert}>
+          Use a cert number instead
+        </button>
+      </p>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+function CreatedOutcome({
+  created,
+  onAnother,
+}: {
+  created: { listing: ListingCreated; scheduledAt?: string };
+  onAnother(): void;
+}) {
+  const client = useApiClient();
+  const detail = useQuery(listingDetailQuery(client, created.listing.id));
+  const outcome = describeOutcome(
+    detail.data?.status ?? created.listing.status,
+    detail.data?.svc_unavailable_reason,
+    detail.data?.svc_scheduled_go_live_at ?? created.scheduledAt,
+  );
+  return (
+    <section aria-labelledby="created-heading">
+      <h1 id="created-heading">Listing created</h1>
+      <div className={`banner banner-ok outcome-${outcome.kind}`} role="status">
+        <p>
+          <strong>{created.listing.title}</strong>
+        </p>
+        <p>{outcome.text}</p>
+      </div>
+      <p>
+        <Link to={paths.listing.to(created.listing.id)}>Open the listing</Link> ·{' '}
+        <button type="button" className="link-button" onClick={onAnother}>
+          List another card
+        </button>
+      </p>
+    </section>
+  );
+}
+
+export { NewListingPage as Component };

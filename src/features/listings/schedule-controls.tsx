@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { isApiError, type Product } from '../../client';
+import { ErrorBanner } from '../../components/error-banner';
+import { FormField } from '../../components/form-field';
+import { formatDateTime } from '../../lib/format';
+import { goLiveField } from './listing-form-schemas';
+import { useUpdateListing } from './listing-mutations';
+
+/** A listing not live yet: go live now, or move its go-live time. */
+export function ScheduleControls({
+  listing,
+  onDone,
+}: {
+  listing: Product;
+  onDone(message: string): void;
+}) {
+  const update = useUpdateListing(listing.id);
+  const [when, setWhen] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const serverFieldError = isApiError(update.error)
+    ? update.error.fieldErrors.scheduled_go_live_at?.join('; ')
+    : undefined;
+
+  return (
+    <section className="panel" aria-labelledby="schedule-heading">
+      <h2 id="schedule-heading">Go-live</h2>
+      <p>
+        {listing.svc_scheduled_go_live_at
+          ? `Scheduled to go live ${formatDateTime(listing.svc_scheduled_go_live_at)}. The window counts from go-live.`
+          : 'Not live yet.'}
+      </p>
+      <form
+        className="inline-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = goLiveField
+            .refine((v) => v !== '', 'Enter a date and time')
+            .safeParse(when);
+          if (!parsed.success) {
+            setError(parsed.error.issues[0]?.message);
+            return;
+          }
+          setError(undefined);
+          update.mutate(
+            { patch: { scheduled_go_live_at: new Date(when).toISOString() } },
+            {
+              onSuccess: () =>
+                onDone(`Rescheduled to ${formatDateTime(new Date(when).toISOString())}.`),
+            },
+          );
+        }}
+      >
+        <FormField label="New go-live time" error={error ?? serverFieldError}>
+          {(control) => (
+            <input
+              {...control}
+              type="datetime-local"
+              value={when}
+              onChange={(e) => setWhen(e.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" disabled={update.isPending}>
+          Reschedule
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={update.isPending}
+          onClick={() =>
+            update.mutate(
+              { patch: { scheduled_go_live_at: null } },
+              { onSuccess: () => onDone('Released: the listing is live now.') },
+            )
+          }
+        >
+          Go live now
+        </button>
+      </form>
+      {update.error && !serverFieldError && (
+        <ErrorBanner error={update.error} title="The schedule was not changed" />
+      )}
+    </section>
+  );
+}

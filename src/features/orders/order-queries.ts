@@ -1,0 +1,61 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { Order, type OrderStatusFilter, type SlabdeskClient } from '../../client';
+import { orderKeys } from './order-keys';
+
+export interface OrderList {
+  rows: Order[];
+  syncedAt: string;
+  lastChanged: number | undefined;
+}
+
+/** Which status filter an order falls under, as the spec defines them. */
+export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
+  if (order.cancelled_at) return 'cancelled';
+  if (order.closed_at) return 'closed';
+  return 'open';
+}
+
+export const isOpen = (order: Order) => orderStatusOf(order) === 'open';
+
+/**
+ * Orders under one status filter. The first fetch walks every page with the API's `status`
+ * filter; later fetches (the open-orders poll) ask only for orders updated since the last read
+ * (`updated_at_min`, any status, so an order that left the filter is seen leaving) and merge.
+ */
+export function orderListQuery(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  status: OrderStatusFilter,
+) {
+  const queryKey = orderKeys.list(status);
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }): Promise<OrderList> => {
+      const previous = queryClient.getQueryData<OrderList>(queryKey);
+      if (previous) {
+        const changed = await client.orders.loadAll({
+          signal,
+          status: 'any',
+          updatedAtMin: new Date(Date.parse(previous.syncedAt) - 5000).toISOString(),
+        });
+        const byId = new Map(previous.rows.map((order) => [order.id, order]));
+        for (const order of changed.rows) byId.set(order.id, order);
+        const rows = [...byId.values()].filter(
+          (order) => status === 'any' || orderStatusOf(order) === status,
+        );
+        rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+        return { rows, syncedAt: changed.syncedAt, lastChanged: changed.rows.length };
+      }
+      const all = await client.orders.loadAll({ signal, status });
+      return { rows: all.rows, syncedAt: all.syncedAt, lastChanged: undefined };
+    },
+  });
+}
+
+export const orderDetailQuery = (client: SlabdeskClient, idOrCode: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(idOrCode),
+    // Without `fields` the client parsed the full shape; its type is the union of both shapes.
+    queryFn: async ({ signal }): Promise<Order> =>
+      Order.parse((await client.orders.get(idOrCode, { signal })).data),
+  });

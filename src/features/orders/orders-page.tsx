@@ -1,0 +1,168 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../app/paths';
+import { ORDER_STATUS_FILTERS, type Order } from '../../client';
+import { DataTable, type Column } from '../../components/data-table';
+import { ErrorBanner } from '../../components/error-banner';
+import { EmptyState, Loading } from '../../components/states';
+import { StatusPill } from '../../components/status-pill';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
+import { orderListQuery, orderStatusOf } from './order-queries';
+
+const OrdersSearch = z.object({
+  status: z.enum(ORDER_STATUS_FILTERS).catch('open'),
+  q: z.string().catch(''),
+  listing: z.string().catch(''),
+});
+
+const POLL_MS = 5000;
+
+const columns: Column<Order>[] = [
+  {
+    id: 'code',
+    header: 'Order',
+    width: '13%',
+    cell: (order) => <Link to={paths.order.to(order.id)}>{order.name}</Link>,
+  },
+  { id: 'title', header: 'Card', width: '31%', cell: (order) => order.line_items[0]?.title ?? '—' },
+  { id: 'sold', header: 'Sold', width: '15%', cell: (order) => formatDateTime(order.svc_sold_at) },
+  {
+    id: 'total',
+    header: 'Total',
+    width: '10%',
+    align: 'right',
+    cell: (order) => formatMoney(order.total_price),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    width: '11%',
+    cell: (order) => <StatusPill value={orderStatusOf(order)} />,
+  },
+  {
+    id: 'stage',
+    header: 'Shipment',
+    width: '20%',
+    cell: (order) =>
+      order.svc_seller_shipment.status === 'pending_shipment' && !order.cancelled_at ? (
+        <span>
+          Ship by {formatDateTime(order.svc_seller_shipment.ship_by)}{' '}
+          <span className="muted">({relativeTime(order.svc_seller_shipment.ship_by)})</span>
+        </span>
+      ) : (
+        order.svc_seller_shipment.status.replace(/_/g, ' ')
+      ),
+  },
+];
+
+/** Orders under a status filter, searchable by code; open orders refresh on their own. */
+export function OrdersPage() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const search = OrdersSearch.parse({
+    status: params.get('status') ?? 'open',
+    q: params.get('q') ?? '',
+    listing: params.get('listing') ?? '',
+  });
+  const query = useQuery({
+    ...orderListQuery(client, queryClient, search.status),
+    refetchInterval: search.status === 'open' || search.status === 'any' ? POLL_MS : false,
+  });
+  const shown = useMemo(() => {
+    const code = search.q.trim().toUpperCase();
+    return (query.data?.rows ?? []).filter(
+      (order) =>
+        (!code || order.name.toUpperCase().includes(code)) &&
+        (!search.listing || order.line_items.some((item) => item.product_id === search.listing)),
+    );
+  }, [query.data, search.q, search.listing]);
+
+  const update = (patch: Record<string, string>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <div className="page-head">
+        <h1 id="orders-heading">Orders</h1>
+      </div>
+      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="orders-status">Status</label>
+          <select
+            id="orders-status"
+            value={search.status}
+            onChange={(e) => update({ status: e.target.value })}
+          >
+            <option value="open">Open (sold, in progress)</option>
+            <option value="closed">Closed (paid out or delivered)</option>
+            <option value="cancelled">Cancelled</option>
+            <option value="any">Any</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-search">Order code</label>
+          <input
+            id="orders-search"
+            type="search"
+            placeholder="SL-7K2Q9D"
+            value={search.q}
+            onChange={(e) => update({ q: e.target.value })}
+          />
+        </div>
+        {search.listing && (
+          <p>
+            For listing <code>{search.listing}</code>{' '}
+            <button type="button" className="link-button" onClick={() => update({ listing: '' })}>
+              Show all
+            </button>
+          </p>
+        )}
+      </form>
+      {query.isError && (
+        <ErrorBanner
+          error={query.error}
+          title="Orders could not be loaded"
+          scope={REQUIRED_SCOPES.orders}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.isPending && <Loading label="Loading orders…" />}
+      {query.data && (
+        <p className="table-summary" role="status">
+          {shown.length} of {query.data.rows.length} orders
+          {(search.status === 'open' || search.status === 'any') && ' · refreshing every 5 s'}
+        </p>
+      )}
+      {query.data && shown.length === 0 ? (
+        <EmptyState
+          title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this code'}
+        />
+      ) : query.data ? (
+        <DataTable
+          caption="Orders"
+          rows={shown}
+          columns={columns}
+          getRowId={(order) => order.id}
+          height={520}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export { OrdersPage as Component };

@@ -1,0 +1,45 @@
+/** Display helpers: money in dollars, instants in the seller's locale, codes as words. */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function formatMoney(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  const value = Number(amount);
+  return Number.isFinite(value) ? usd.format(value) : amount;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : dateTime.format(at);
+}
+
+/** `deactivated_by_seller` → `deactivated by seller`. */
+export function humanize(code: string | null | undefined): string {
+  if (!code) return '—';
+  return code.replace(/_/g, ' ');
+}
+
+/** A relative phrase for a deadline: "in 3 days", "2 hours ago". */
+export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '';
+  const diff = Date.parse(iso) - now;
+  const abs = Math.abs(diff);
+  const units: [number, Intl.RelativeTimeFormatUnit][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [ms, unit] of units) {
+    if (abs >= ms) return rtf.format(Math.round(diff / ms), unit);
+  }
+  return rtf.format(Math.round(diff / 1000), 'second');
+}

@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { build } from 'vite';
+import { startAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { DEMO_LIVE_TOKEN, startSandbox } from '../../src/sandbox';
+
+/**
+ * Builds the dashboard, starts a fresh sandbox (in memory, demo seed) and the production server
+ * in front of it, each on a free port. `SLABDESK_E2E_SKIP_BUILD=1` reuses an existing dist/.
+ */
+export default async function globalSetup() {
+  const root = resolve(import.meta.dirname, '../..');
+  if (process.env.SLABDESK_E2E_SKIP_BUILD !== '1') {
+    await build({ root, logLevel: 'warn' });
+  }
+  const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
+  const app = await startAppServer(
+    { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    async () => distPages(resolve(root, 'dist')),
+  );
+  process.env.SLABDESK_E2E_URL = app.url;
+  process.env.SLABDESK_E2E_SANDBOX = sandbox.url;
+  return async () => {
+    await app.close();
+    await sandbox.close();
+  };
+}
