@@ -80,6 +80,7 @@ export function emitProductEvent(
   topic: Extract<Topic, `products/${string}`>,
   listingId: string,
 ): string | null {
+  if (!store.webhooks.anyEnabled()) return null;
   const row = store.listings.getById(listingId);
   if (!row) return null;
   return emit(
@@ -99,6 +100,7 @@ export function emitOrderEvent(
   topic: Extract<Topic, `orders/${string}`>,
   orderId: string,
 ): string | null {
+  if (!store.webhooks.anyEnabled()) return null;
   const row = store.orders.getById(orderId);
   if (!row) return null;
   return emit(

@@ -64,6 +64,7 @@ export function createWebhooksStore(db: Db) {
   const selectSubscribers = db.prepare(
     `SELECT * FROM webhooks WHERE seller_id = ? AND enabled = 1 ORDER BY seq`,
   );
+  const selectAnyEnabled = db.prepare(`SELECT 1 FROM webhooks WHERE enabled = 1 LIMIT 1`);
   const updateSecret = db.prepare(`UPDATE webhooks SET secret = ?, updated_at = ? WHERE id = ?`);
   const updateEnabled = db.prepare(
     `UPDATE webhooks SET enabled = ?, disabled_reason = ?, updated_at = ? WHERE id = ?`,
@@ -123,6 +124,10 @@ export function createWebhooksStore(db: Db) {
     /** The seller's enabled endpoints. */
     subscribers(sellerId: string): WebhookRow[] {
       return selectSubscribers.all(sellerId) as WebhookRow[];
+    },
+    /** Whether any endpoint at all is enabled (a cheap guard before rendering an event). */
+    anyEnabled(): boolean {
+      return selectAnyEnabled.get() !== undefined;
     },
     rotateSecret(id: string, secret: string, at: number): void {
       updateSecret.run(secret, at, id);
