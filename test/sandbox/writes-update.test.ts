@@ -318,5 +318,10 @@ describe('DELETE /listings/{id}.json', () => {
       svc_unavailable_reason: 'deactivated_by_seller',
       svc_can_reactivate: true,
     });
+    // Reactivating it sends it back to review: it never skips the review it was waiting for.
+    const back = await updateListing(h, seller.token, review.body.listing.id, { status: 'active' });
+    expect(back.body.listing.status).toBe('draft');
+    const single = await call(h, 'GET', `/listings/${review.body.listing.id}`, seller.token);
+    expect(single.body.listing.unavailable_reason).toBe('pending_review');
   });
 });

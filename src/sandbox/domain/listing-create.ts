@@ -13,7 +13,7 @@ import {
 import { insertListing, type ListingStart } from './listings';
 
 /** Graders whose data is verified: their listings go live at once. The others go to review. */
-const VERIFIED: readonly string[] = ['PSA', 'BGS'];
+export const VERIFIED: readonly string[] = ['PSA', 'BGS'];
 
 export const delay = (ms: number) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

@@ -2,6 +2,7 @@ import { notFound, validationError } from '../platform/api-error';
 import type { ListingPatch } from '../store/listings-store';
 import type { ListingWithCardRow } from '../store/rows';
 import { emitProductEvent } from './events';
+import { VERIFIED } from './listing-create';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
 import type { UpdateInput } from './listing-input';
@@ -112,7 +113,17 @@ export function updateListing(
       });
     }
   } else if (input.status === 'active') {
-    if (row.status !== 'active') {
+    if (row.status !== 'active' && row.listed_at === null && !VERIFIED.includes(row.card_grader)) {
+      // A review-bound listing that was withdrawn before approval goes back to review, not live.
+      assertCanGoLive(ctx, row);
+      Object.assign(patch, {
+        status: 'draft',
+        unavailable_reason: 'pending_review',
+        window_ends_at: null,
+        scheduled_go_live_at: null,
+      });
+      if (input.duration_hours !== undefined) patch.duration_hours = input.duration_hours;
+    } else if (row.status !== 'active') {
       assertCanGoLive(ctx, row);
       Object.assign(patch, goLive(now, input.duration_hours ?? row.duration_hours));
     } else if (input.duration_hours !== undefined) {
