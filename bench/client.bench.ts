@@ -1,4 +1,4 @@
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
+import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { createClient, type ListingWrite, type ResponseMeta } from '../src/client';
 import { round, type Bench } from './bench-api';
 
