@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -61,10 +61,8 @@ export function EditListingFormView({ listing }: { listing: Product }) {
     update.mutate(
       { patch },
       {
-        onSuccess: () => {
-          setSaved(true);
-          void navigate(paths.listing.to(listing.id), { state: { flash: 'Saved.' } });
-        },
+        // Navigate once the guard has re-rendered without the unsaved-changes block.
+        onSuccess: () => setSaved(true),
         onError: (error) => {
           const applied = applyServerErrors(error, setError, EDIT_FIELDS);
           setFormMessages(applied.formMessages);
@@ -72,6 +70,10 @@ export function EditListingFormView({ listing }: { listing: Product }) {
       },
     );
   });
+
+  useEffect(() => {
+    if (saved) void navigate(paths.listing.to(listing.id), { state: { flash: 'Saved.' } });
+  }, [saved, navigate, listing.id]);
 
   const bannerError =
     update.error && !(isApiError(update.error) && update.error.hasFieldErrors)

@@ -386,7 +386,11 @@ function FromInventory({
           Use a cert number instead
         </button>
       </p>
-      {error && <p className="field-error">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function OrderDetailPage() {
       <div className="detail-grid">
         <section className="panel" aria-labelledby="timeline-heading">
           <h2 id="timeline-heading">Timeline</h2>
-          <ol className="timeline">
+          <ol className="timeline" aria-label="Order timeline">
             {steps.map((step) => (
               <li key={step.id} className={step.done ? 'done' : 'pending'}>
                 <span className="timeline-label">{step.label}</span>{' '}

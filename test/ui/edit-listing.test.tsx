@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Harness } from '../support/sandbox-harness';
+import { findProduct, startDemo, type DemoProduct } from './support/demo';
+import { renderApp } from './support/render-app';
+
+let harness: Harness;
+let token: string;
+let listing: DemoProduct;
+
+beforeAll(async () => {
+  ({ harness, token } = await startDemo());
+  listing = await findProduct(
+    harness,
+    token,
+    (p) => p.status === 'active' && p.svc_accepts_offers && !p.svc_is_lot,
+  );
+});
+afterEach(() => cleanup());
+afterAll(() => harness?.close());
+
+async function openEdit() {
+  const view = renderApp(`/listings/${listing.id}/edit`, { baseUrl: harness.url, token });
+  const form = await screen.findByRole('form', { name: 'Edit listing' }, { timeout: 10_000 });
+  return { ...view, form, user: userEvent.setup() };
+}
+
+const fieldError = (input: HTMLElement) => {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+  return ids
+    .map((id) => document.getElementById(id))
+    .filter((el) => el?.classList.contains('field-error'))
+    .map((el) => el!.textContent)
+    .join(' ');
+};
+
+describe('the edit form checks the spec’s bounds before sending', () => {
+  it.each([
+    ['', 'Enter a price'],
+    ['9.99', 'from $10 to $1,000,000'],
+    ['1000000.01', 'from $10 to $1,000,000'],
+    ['12.345', 'at most 2 decimals'],
+    ['abc', 'at most 2 decimals'],
+  ])('price %j is refused: %s', async (value, message) => {
+    const { user } = await openEdit();
+    const price = screen.getByLabelText('Price (USD)');
+    await user.clear(price);
+    if (value) await user.type(price, value);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
+    expect(fieldError(price)).toContain(message);
+  });
+
+  it('refuses an empty title, a title over 180 and a description over 1000 characters', async () => {
+    const { user } = await openEdit();
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fieldError(title)).toContain('cannot be empty'));
+    await user.click(title);
+    await user.paste('x'.repeat(181));
+    const description = screen.getByLabelText('Description');
+    await user.clear(description);
+    await user.click(description);
+    await user.paste('y'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fieldError(title)).toContain('At most 180'));
+    expect(fieldError(description)).toContain('At most 1000');
+  });
+
+  it('refuses a malformed minimum offer', async () => {
+    const { user } = await openEdit();
+    const minimum = screen.getByLabelText('Minimum offer (USD)');
+    await user.clear(minimum);
+    await user.type(minimum, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fieldError(minimum)).toContain('at most 2 decimals'));
+  });
+});
+
+describe('server errors land on their fields', () => {
+  it('a minimum offer above the price: the server’s 422 appears on the minimum offer field', async () => {
+    const { user } = await openEdit();
+    const price = Number(listing.variants[0]!.price);
+    const minimum = screen.getByLabelText('Minimum offer (USD)');
+    await user.clear(minimum);
+    await user.type(minimum, (price + 50).toFixed(2));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(minimum.getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 10_000,
+    });
+    expect(fieldError(minimum)).toContain('must be at most the price');
+    expect(screen.getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+describe('saving', () => {
+  it('sends only the changed price and shows the listing with it', async () => {
+    const { user, router } = await openEdit();
+    const price = screen.getByLabelText('Price (USD)');
+    await user.clear(price);
+    await user.type(price, '777.77');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/listings/${listing.id}`), {
+      timeout: 10_000,
+    });
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const terms = await screen.findByRole('region', { name: 'Sale terms' });
+    await waitFor(() => expect(within(terms).getByText('$777.77')).toBeTruthy());
+    const stored = await harness.api(`/products/${listing.id}.json`, { token });
+    const body = (await stored.json()) as { product: DemoProduct };
+    expect(body.product.variants[0]!.price).toBe('777.77');
+    expect(body.product.title).toBe(listing.title);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, router } = await openEdit();
+    await user.type(screen.getByLabelText('Title'), ' (edited)');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(router.state.location.pathname).toBe(`/listings/${listing.id}/edit`);
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Leave and lose changes',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/listings/${listing.id}`));
+  });
+});

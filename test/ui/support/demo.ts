@@ -1,0 +1,32 @@
+import { DEMO_LIVE_TOKEN } from '../../../src/sandbox';
+import { startHarness, type Harness } from '../../support/sandbox-harness';
+
+export interface DemoProduct {
+  id: string;
+  title: string;
+  status: string;
+  svc_unavailable_reason: string | null;
+  svc_accepts_offers: boolean;
+  svc_is_lot: boolean;
+  variants: { price: string }[];
+  svc_card: { player: string | null; cert_number: string };
+}
+
+/** A real sandbox with the demo seed, and the demo seller's live key. */
+export async function startDemo(): Promise<{ harness: Harness; token: string }> {
+  const harness = await startHarness({ seed: 'demo', rateLimit: false });
+  return { harness, token: DEMO_LIVE_TOKEN };
+}
+
+/** The first demo listing matching `pick`, read over the API. */
+export async function findProduct(
+  harness: Harness,
+  token: string,
+  pick: (product: DemoProduct) => boolean,
+): Promise<DemoProduct> {
+  const response = await harness.api('/products.json?limit=250', { token });
+  const body = (await response.json()) as { products: DemoProduct[] };
+  const product = body.products.find(pick);
+  if (!product) throw new Error('no demo listing matches');
+  return product;
+}

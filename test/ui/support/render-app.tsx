@@ -1,0 +1,31 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../../../src/app/providers';
+import { routes } from '../../../src/app/routes';
+import { createClient, type SlabdeskClient } from '../../../src/client';
+import { createQueryClient } from '../../../src/lib/query-client';
+
+/**
+ * Renders the real app (its routes, providers and layout) at `path`, with a fresh QueryClient
+ * (retries off) and a client pointed at a real sandbox over HTTP.
+ */
+export function renderApp(
+  path: string,
+  options: { baseUrl: string; token: string; client?: SlabdeskClient },
+) {
+  const client =
+    options.client ??
+    createClient({
+      baseUrl: options.baseUrl,
+      apiKey: options.token,
+      retry: { unavailableBudgetSeconds: 0, transient: 0 },
+    });
+  const queryClient = createQueryClient({ retry: false });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders client={client} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, client, queryClient };
+}
