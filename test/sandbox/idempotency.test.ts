@@ -181,6 +181,40 @@ describe('Idempotency-Key', () => {
     expect(delAgain.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('stores no outcome for a 429: the retry runs afresh', async () => {
+    const limited = await startHarness();
+    try {
+      const tester = await limited.seller({ mode: 'test' });
+      const cert = await registerCert(limited, 'PSA');
+      for (let i = 0; i < 20; i++) await call(limited, 'GET', '/ping', tester.token);
+      const headers = key();
+      const res = await createListing(limited, tester.token, { sku: cert, price: 20 }, headers);
+      expect(res.status).toBe(429);
+      expect(errorCode(res)).toBe('rate_limited');
+      limited.sandbox.context.buckets.reset(); // set-up: an empty bucket instead of waiting
+      const retry = await createListing(limited, tester.token, { sku: cert, price: 20 }, headers);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers idempotency_key_reuse to a different body while the first is in flight', async () => {
+    const cert = await registerCert(h, 'PSA');
+    const headers = key();
+    await h.control('PUT', '/faults', { write_latency_ms: 300 });
+    try {
+      const first = createListing(h, seller.token, { sku: cert, price: 20 }, headers);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const other = await createListing(h, seller.token, { sku: cert, price: 99 }, headers);
+      expect(errorCode(other)).toBe('idempotency_key_reuse');
+      expect((await first).status).toBe(201);
+    } finally {
+      await h.control('PUT', '/faults', { write_latency_ms: 0 });
+    }
+  });
+
   it('rejects a malformed Idempotency-Key', async () => {
     const res = await createListing(
       h,
