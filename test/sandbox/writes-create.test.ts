@@ -167,6 +167,26 @@ describe('POST /listings.json by sku', () => {
     });
   });
 
+  it('lists the seller’s own card again instead of creating a second one for the same cert', async () => {
+    const cert = freshCert();
+    const body = {
+      sku: cert,
+      price: 20,
+      grader: 'CGC',
+      images: [{ src: 'https://photos.example.com/front.heic' }],
+      card: { title: 'Fallback twice' },
+    };
+    const first = await createListing(h, seller.token, body);
+    expect(first.status).toBe(201);
+    const again = await createListing(h, seller.token, body);
+    expect(again.status).toBe(409);
+    expect(errorCode(again)).toBe('listing_write_conflict');
+    await call(h, 'DELETE', `/listings/${first.body.listing.id}.json`, seller.token);
+    const relisted = await createListing(h, seller.token, body);
+    expect(relisted.status).toBe(201);
+    expect(relisted.body.listing.card.id).toBe(first.body.listing.card.id);
+  });
+
   it('answers cert_lookup_unavailable with Retry-After when the lookup is down, unless a card is given', async () => {
     const cert = await registerCert(h, 'PSA');
     await h.control('PUT', '/faults', { cert_lookup: 'unavailable' });

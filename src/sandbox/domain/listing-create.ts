@@ -188,9 +188,14 @@ export function commitCreate(
     item = store.catalog.itemById(resolved.item.existing.id)!;
     assertCardListable(store, item);
   } else {
-    const again = store.catalog.itemByCert(resolved.item.create.cert_number, scope);
-    if (again && again.grader === resolved.item.create.grader) assertCardListable(store, again);
-    item = createInventoryItem(store, ids, now, scope, resolved.item.create);
+    // The seller may already hold this slab (or a concurrent create just added it): list that card.
+    const held = store.catalog.itemByCert(resolved.item.create.cert_number, scope);
+    if (held && held.grader === resolved.item.create.grader) {
+      assertCardListable(store, held);
+      item = held;
+    } else {
+      item = createInventoryItem(store, ids, now, scope, resolved.item.create);
+    }
   }
   if (resolved.start.kind === 'live') assertUnderCap(ctx);
   const listing = insertListing(
