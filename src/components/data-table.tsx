@@ -77,7 +77,7 @@ export function DataTable<T>({
       style={{ maxHeight: height }}
       tabIndex={0}
       role="region"
-      aria-label={caption}
+      aria-label={`${caption} (scrollable table)`}
     >
       <table className="data-table" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{caption}</caption>

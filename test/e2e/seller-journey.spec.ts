@@ -1,0 +1,151 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_UNLISTED_CERTS } from '../../src/sandbox';
+import { checkPage } from './support';
+
+/**
+ * A seller's morning, in Chromium against the production build on a fresh demo sandbox. The
+ * steps share one sandbox, so they run in order.
+ */
+test.describe.serial('a seller', () => {
+  test.beforeEach(async ({ page }) => {
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+  });
+
+  test('opens the overview: live mode, the seller, the bucket and today’s counts', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    const connection = page.getByRole('region', { name: 'Connection' });
+    await expect(connection.getByText('LIVE').first()).toBeVisible();
+    await expect(connection.getByText('slr_demo')).toBeVisible();
+    await expect(page.getByRole('meter', { name: /Rate-limit bucket/ }).first()).toBeVisible();
+    const today = page.getByRole('region', { name: 'Today' });
+    await expect(today.getByText('Live listings', { exact: true })).toBeVisible();
+    await expect(today.locator('dd').first()).toHaveText(/^\d+$/);
+    await expect(page.getByRole('heading', { name: 'Ship these to the hub' })).toBeVisible();
+    await checkPage(page, 'overview');
+  });
+
+  test('finds a listing by player, fixes its price, meets a 422, deactivates and reactivates it', async ({
+    page,
+  }) => {
+    await page.goto('/listings');
+    await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 20_000 });
+    await checkPage(page, 'listings');
+
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Mahomes');
+    await expect(page).toHaveURL(/q=Mahomes/);
+    const table = page.getByRole('table', { name: 'Listings' });
+    const first = table.getByRole('link', { name: /Mahomes/ }).first();
+    const title = (await first.textContent())!;
+    await first.click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await checkPage(page, 'listing-detail');
+
+    await page.getByRole('link', { name: 'Edit listing' }).click();
+    const form = page.getByRole('form', { name: 'Edit listing' });
+    await expect(form).toBeVisible();
+    await checkPage(page, 'listing-edit');
+    // Client-side bound first: nothing is sent.
+    await form.getByLabel('Price (USD)').fill('5');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByText('The price must be from $10 to $1,000,000')).toBeVisible();
+    // A price the client accepts with a minimum offer above it: the server answers 422.
+    await form.getByLabel('Price (USD)').fill('150.00');
+    await form.getByLabel('Accept offers').check();
+    await form.getByLabel('Minimum offer (USD)').fill('175.00');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const minimum = form.getByLabel('Minimum offer (USD)');
+    await expect(minimum).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('must be at most the price')).toBeVisible();
+    await expect(form.getByLabel('Price (USD)')).toHaveAttribute('aria-invalid', 'false');
+    await checkPage(page, 'listing-edit-422');
+    // Fix it and save.
+    await form.getByLabel('Minimum offer (USD)').fill('120.00');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    const terms = page.getByRole('region', { name: 'Sale terms' });
+    await expect(terms.getByText('$150.00')).toBeVisible();
+    await expect(terms.getByText('Accepted, minimum $120.00')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate this listing?' });
+    await expect(dialog).toBeVisible();
+    await checkPage(page, 'listing-deactivate-confirm');
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText(/Deactivated: the listing is off the marketplace/)).toBeVisible();
+    await expect(terms.getByText('(deactivated by seller)')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Reactivate this listing?' })
+      .getByRole('button', { name: 'Reactivate' })
+      .click();
+    await expect(page.getByText(/Reactivated: the listing is live/)).toBeVisible();
+    await expect(terms.locator('.pill')).toHaveText('active');
+  });
+
+  test('lists a new cert', async ({ page }) => {
+    const cert = DEMO_UNLISTED_CERTS[0]!;
+    await page.goto('/listings');
+    await page.getByRole('link', { name: 'New listing' }).click();
+    const form = page.getByRole('form', { name: 'New listing' });
+    await checkPage(page, 'listing-new');
+    await form.getByLabel('Cert number').fill(cert.cert_number);
+    await form.getByLabel('Price (USD)').fill('420.00');
+    await form.getByRole('button', { name: 'Create listing' }).click();
+    await expect(page.getByRole('heading', { name: 'Listing created' })).toBeVisible();
+    await expect(page.getByText(/Live now/)).toBeVisible();
+    await checkPage(page, 'listing-created');
+    await page.getByRole('link', { name: 'Open the listing' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(cert.player);
+  });
+
+  test('opens an order and reads its timeline', async ({ page }) => {
+    await page.goto('/orders');
+    await expect(page.getByText(/\d+ of \d+ orders/)).toBeVisible();
+    await checkPage(page, 'orders');
+    await page.getByLabel('Status').selectOption('closed');
+    await expect(page).toHaveURL(/status=closed/);
+    const link = page.getByRole('table', { name: 'Orders' }).getByRole('link').first();
+    const code = (await link.textContent())!;
+    await page.getByRole('searchbox', { name: 'Order code' }).fill(code);
+    await expect(page.getByText(/^1 of \d+ orders/)).toBeVisible();
+    await link.click();
+    await expect(page.getByRole('heading', { name: `Order ${code}` })).toBeVisible();
+    const timeline = page.getByRole('list', { name: 'Order timeline' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(7);
+    await expect(timeline.getByRole('listitem').first()).toContainText('Sold');
+    await expect(
+      page.getByRole('region', { name: 'Money' }).getByText('Platform fee'),
+    ).toBeVisible();
+    await checkPage(page, 'order-detail');
+  });
+
+  test('finds an unlisted card in inventory and lists it', async ({ page }) => {
+    await page.goto('/inventory');
+    await expect(page.getByText(/\d+ of \d+ cards/)).toBeVisible();
+    await checkPage(page, 'inventory');
+    await page.getByLabel('Only cards never listed').check();
+    await expect(page).toHaveURL(/unlisted=yes/);
+    const listIt = page
+      .getByRole('table', { name: 'Inventory' })
+      .getByRole('link', { name: /^List / })
+      .first();
+    await listIt.click();
+    await expect(page.getByText(/Listing the card .* from your inventory/)).toBeVisible();
+    await page.getByLabel('Price (USD)').fill('65.00');
+    await page.getByRole('button', { name: 'Create listing' }).click();
+    await expect(page.getByText(/Live now/)).toBeVisible();
+  });
+
+  test('reads the two locations', async ({ page }) => {
+    await page.goto('/locations');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(2);
+    await checkPage(page, 'locations');
+  });
+});
