@@ -70,6 +70,19 @@ export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
   'idempotency_request_in_flight',
 ]);
 
+/** One bucket model per API and key, shared by every transport that uses them (the default). */
+const sharedPacers = new Map<string, LeakyBucketPacer>();
+
+function sharedPacer(baseUrl: string, apiKey: string | undefined): LeakyBucketPacer {
+  const id = `${baseUrl} ${apiKey ?? ''}`;
+  let pacer = sharedPacers.get(id);
+  if (!pacer) {
+    pacer = new LeakyBucketPacer({ mode: modeFromKey(apiKey) });
+    sharedPacers.set(id, pacer);
+  }
+  return pacer;
+}
+
 export interface TransportOptions {
   /** `/api` (the dev proxy) by default, or a deployment's URL such as `https://host`. */
   baseUrl?: string;
@@ -80,7 +93,11 @@ export interface TransportOptions {
   /** Per-attempt timeout in ms (default 30 000). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Pacing options, or a pacer to share. `{ enabled: false }` gives a naive client. */
+  /**
+   * By default, transports to the same base URL with the same key share one bucket model. Give
+   * options for a model of this transport's own (`{ enabled: false }`: a naive client, for
+   * comparisons only), or a pacer to share explicitly.
+   */
   pacing?: PacerOptions | LeakyBucketPacer;
   /** Called with the meta of every response (each attempt). */
   onResponse?: (meta: ResponseMeta) => void;
@@ -175,7 +192,9 @@ export class Transport {
     this.pacer =
       options.pacing instanceof LeakyBucketPacer
         ? options.pacing
-        : new LeakyBucketPacer({ mode: modeFromKey(options.apiKey), ...options.pacing });
+        : options.pacing
+          ? new LeakyBucketPacer({ mode: modeFromKey(options.apiKey), ...options.pacing })
+          : sharedPacer(this.baseUrl, options.apiKey);
     this.state = {
       last: undefined,
       bucket: this.pacer.snapshot(),

@@ -7,6 +7,8 @@ export type Fault =
   | 'pass'
   /** Forward, let the sandbox answer completely, then drop the client's connection. */
   | 'drop_after'
+  /** Forward, let the sandbox answer, then never answer the client (it times out). */
+  | 'stall_after'
   /** Drop the connection without forwarding. */
   | 'drop_before'
   /** Forward (the sandbox acts), then answer the client 500 instead of the real answer. */
@@ -105,6 +107,7 @@ export async function startFaultProxy(
           const body: Buffer[] = [];
           upstreamRes.on('data', (chunk: Buffer) => body.push(chunk));
           upstreamRes.on('end', () => {
+            if (fault === 'stall_after') return;
             if (fault === 'drop_after') {
               req.socket.destroy();
               return;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LeakyBuckets } from '../../src/sandbox/platform/leaky-bucket';
-import { ApiError, createClient, type ResponseMeta } from '../../src/client';
+import { ApiError, createClient, LeakyBucketPacer, type ResponseMeta } from '../../src/client';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { startFaultProxy } from './fault-proxy';
 
@@ -181,5 +181,43 @@ describe('retries on 429 and 503', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('pacer', () => {
+  it('holds requests while the bucket is full and drops an aborted waiter', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const pacer = new LeakyBucketPacer({ mode: 'live', maxInFlight: 10 });
+    // Calibrate: the server says the bucket is at 39 of 40.
+    (await pacer.acquire()).settle({ used: 39, capacity: 40, mode: 'live', status: 200 });
+    // 39 + 1 leaves no slack: held for a moment (50 ms of drain).
+    const firstPromise = pacer.acquire();
+    await vi.advanceTimersByTimeAsync(60);
+    (await firstPromise).settle({ used: 40, capacity: 40, mode: 'live', status: 200 });
+    const controller = new AbortController();
+    const held = pacer.acquire(controller.signal);
+    expect(pacer.snapshot().waiting).toBe(1);
+    controller.abort();
+    await expect(held).rejects.toMatchObject({ code: 'aborted' });
+    expect(pacer.snapshot().waiting).toBe(0);
+    let granted = false;
+    const later = pacer.acquire().then((t) => {
+      granted = true;
+      return t;
+    });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(granted).toBe(false);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(granted).toBe(true);
+    (await later).settle();
+  });
+
+  it('shares one bucket model between clients of the same API and key', () => {
+    const a = createClient({ baseUrl: 'http://one.test', apiKey: 'svc_live_a' });
+    const b = createClient({ baseUrl: 'http://one.test', apiKey: 'svc_live_a' });
+    const c = createClient({ baseUrl: 'http://one.test', apiKey: 'svc_live_c' });
+    expect(a.transport.pacer).toBe(b.transport.pacer);
+    expect(a.transport.pacer).not.toBe(c.transport.pacer);
+    expect(a.transport.pacer.snapshot()).toMatchObject({ mode: 'live', capacity: 40 });
   });
 });

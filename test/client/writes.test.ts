@@ -135,3 +135,49 @@ describe('write queue', () => {
     expect((await api.listings.get(ids[2]!)).data.title).not.toBe('never sent');
   });
 });
+
+describe('timeouts and aborts', () => {
+  it('retries a write that timed out after the sandbox applied it, with the same key', async () => {
+    const { token } = await h.seller({ mode: 'live' });
+    const direct = createClient({ baseUrl: h.url, apiKey: token });
+    const created = await direct.listings.create({ sku: await registerCert(), price: 40 });
+    let n = 0;
+    const proxy = await startFaultProxy(h.url, {
+      decide: (info) => (info.method === 'PUT' && n++ === 0 ? 'stall_after' : 'pass'),
+    });
+    try {
+      const api = createClient({ baseUrl: proxy.url, apiKey: token, timeoutMs: 300 });
+      const metas: number[] = [];
+      api.transport.subscribe(() => metas.push(api.transport.getState().counts.retried));
+      const updated = await api.listings.update(created.data.id, { price: '41.00' });
+      expect(updated.data.price).toBe('41.00');
+      const puts = proxy.log.filter((e) => e.method === 'PUT');
+      expect(puts.map((e) => e.fault)).toEqual(['stall_after', 'pass']);
+      expect(puts[1]!.idempotencyKey).toBe(puts[0]!.idempotencyKey);
+      expect(api.transport.getState().counts.retried).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a caller abort stops a write and reports code aborted', async () => {
+    const { token } = await h.seller({ mode: 'live' });
+    const direct = createClient({ baseUrl: h.url, apiKey: token });
+    const created = await direct.listings.create({ sku: await registerCert(), price: 40 });
+    const proxy = await startFaultProxy(h.url, { decide: () => 'stall_after' });
+    try {
+      const api = createClient({ baseUrl: proxy.url, apiKey: token });
+      const controller = new AbortController();
+      const pending = api.listings.update(
+        created.data.id,
+        { price: '45.00' },
+        { signal: controller.signal },
+      );
+      setTimeout(() => controller.abort(), 100);
+      await expect(pending).rejects.toMatchObject({ status: 0, code: 'aborted' });
+      expect(proxy.log).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
