@@ -309,11 +309,17 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   }
 
   function planSale(listingId: string, listedAt: number) {
-    const soldAt = Math.min(now - HOUR_MS, listedAt + between(0.2, 6) * DAY_MS);
     const via = random() < 0.7 ? 'checkout' : 'offer';
     const roll = random();
     const target = roll < 0.15 ? 0 : roll < 0.5 ? 1 + Math.floor(random() * 5) : 6;
     const cancelled = random() < 0.08;
+    // Orders still in progress were sold recently (a seller ships within days, or the sale is
+    // cancelled); finished ones may be old.
+    const recent = now - (target * 1.6 + between(0.1, 1.2)) * DAY_MS;
+    const soldAt =
+      target < 6 && !cancelled
+        ? Math.min(now - HOUR_MS, Math.max(listedAt + HOUR_MS, recent))
+        : Math.min(now - HOUR_MS, listedAt + between(0.2, 6) * DAY_MS);
     const refund = random();
     const reasons: CancelReason[] = ['buyer', 'seller', 'admin', 'payment_failed', 'timeout'];
     const ctx = (t: number) => ({ store, ids, now: t });
