@@ -1,0 +1,240 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type SlabdeskClient } from '../../src/client';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
+import {
+  jobFromPlan,
+  countJob,
+  isResumable,
+  type BulkJob,
+} from '../../src/features/bulk-edit/jobs/job';
+import { MemoryJobStore } from '../../src/features/bulk-edit/jobs/job-store';
+import { JobRunner } from '../../src/features/bulk-edit/jobs/job-runner';
+import { planBulkEdit } from '../../src/features/bulk-edit/logic/diff';
+import { adjustPrice, formatCents, parseAmount } from '../../src/features/bulk-edit/logic/money';
+import { toBulkRow, toEditValues, type BulkRow } from '../../src/features/bulk-edit/logic/rows';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+const cents = (text: string) => {
+  const parsed = parseAmount(text);
+  if (!parsed.ok) throw new Error(text);
+  return parsed.value;
+};
+
+let h: Harness;
+let rows: BulkRow[];
+
+let receiver: Server;
+
+beforeAll(async () => {
+  h = await startHarness({ seed: 'demo', demoListings: 400 });
+  // A webhook receiver, so the sandbox records an event for every change it makes.
+  receiver = createServer((_request, response) => response.writeHead(204).end());
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  const hook = await h.control('POST', '/webhooks', {
+    seller_id: DEMO_SELLER_ID,
+    url: `http://127.0.0.1:${port}/hooks`,
+    topics: ['products/update', 'products/delete'],
+  });
+  expect(hook.status).toBe(200);
+  const api = createClient({ baseUrl: h.url, apiKey: DEMO_LIVE_TOKEN });
+  const catalogue = await api.products.loadAll({ limit: 250 });
+  rows = catalogue.rows
+    .map(toBulkRow)
+    .filter((r) => r.status === 'active' && cents(r.price) >= 1200n);
+});
+afterAll(async () => {
+  await h.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+/** A fresh client, as a page load makes one: its bucket model starts from nothing. */
+const client = (): SlabdeskClient => createClient({ baseUrl: h.url, apiKey: DEMO_LIVE_TOKEN });
+
+/** The sandbox's own records: the events each write produced, and the stored idempotent outcomes. */
+function eventsFor(ids: readonly string[]): Map<string, string[]> {
+  const db = h.sandbox.context.store.db;
+  const found = new Map<string, string[]>();
+  const select = db.prepare(`SELECT topic FROM events WHERE resource_id = ? ORDER BY seq`);
+  for (const id of ids) {
+    found.set(
+      id,
+      (select.all(id) as { topic: string }[]).map((e) => e.topic),
+    );
+  }
+  return found;
+}
+function storedKeys(keys: readonly string[]): number {
+  const db = h.sandbox.context.store.db;
+  const select = db.prepare(`SELECT COUNT(*) AS n FROM idempotency_keys WHERE idem_key = ?`);
+  return keys.reduce((sum, key) => sum + (select.get(key) as { n: number }).n, 0);
+}
+
+function lowerTenPercent(take: BulkRow[]): BulkJob {
+  const edits = take.map((row) => {
+    const next = adjustPrice(cents(row.price), {
+      kind: 'percent',
+      direction: 'lower',
+      hundredths: 1000n,
+    });
+    return { ...toEditValues(row), price: formatCents(next.cents) };
+  });
+  const plan = planBulkEdit(take, edits);
+  expect(plan.invalid).toEqual([]);
+  return jobFromPlan(plan, `Lower ${take.length} prices by 10%`);
+}
+
+async function priceOf(api: SlabdeskClient, id: string): Promise<string> {
+  return (await api.products.get(id)).data.variants[0]!.price;
+}
+
+describe('the job runner against the sandbox', () => {
+  it('applies every row once, reports a listing sold meanwhile as a conflict, and saves each row', async () => {
+    const take = rows.slice(0, 12);
+    const job = lowerTenPercent(take);
+    const store = new MemoryJobStore();
+    await store.create(job);
+    const sold = job.rows[3]!.listingId;
+    expect((await h.control('POST', `/listings/${sold}/sell`, {})).status).toBe(200);
+
+    const api = client();
+    const landed: string[] = [];
+    const runner = new JobRunner({
+      client: api,
+      store,
+      job,
+      onWrite: (r) => landed.push(r.listingId),
+    });
+    await runner.start();
+
+    const counts = countJob(job);
+    expect(counts).toMatchObject({
+      rows: job.rows.length,
+      done: job.rows.length - 1,
+      conflict: 1,
+      failed: 0,
+      pending: 0,
+    });
+    const conflict = job.rows[3]!.outcome;
+    expect(conflict).toMatchObject({
+      state: 'conflict',
+      status: 409,
+      code: 'listing_write_conflict',
+    });
+    expect(conflict.state === 'conflict' && conflict.requestId).toBeTruthy();
+    expect(landed.sort()).toEqual(
+      job.rows
+        .filter((r) => r.listingId !== sold)
+        .map((r) => r.listingId)
+        .sort(),
+    );
+    for (const row of job.rows.filter((r) => r.listingId !== sold)) {
+      expect(await priceOf(api, row.listingId)).toBe(row.writes[0]!.body!.price);
+    }
+    // The store holds what happened, row by row.
+    const kept = (await store.get(job.id))!;
+    expect(kept.state).toBe('finished');
+    expect(countJob(kept)).toEqual(counts);
+    expect(isResumable(kept)).toBe(false);
+    runner.dispose();
+  });
+
+  it('resumes from the store after a stop with the same keys, so no write happens twice', async () => {
+    const take = rows.slice(20, 66);
+    const job = lowerTenPercent(take);
+    const store = new MemoryJobStore();
+    await store.create(job);
+    const stale = (await store.get(job.id))!; // what a reload would find had no row been saved
+    const before = eventsFor(take.map((r) => r.id));
+
+    // A live key from an empty bucket: 40 go at once, then 2 a second. Stop after the burst.
+    const first = new JobRunner({ client: client(), store, job: (await store.get(job.id))! });
+    const run = first.start();
+    await new Promise<void>((resolve) => {
+      const off = first.subscribe(() => {
+        if (first.getProgress().done >= 40) {
+          off();
+          resolve();
+        }
+      });
+    });
+    await first.pause();
+    await run;
+    first.dispose();
+    const paused = (await store.get(job.id))!;
+    expect(paused.state).toBe('paused');
+    expect(isResumable(paused)).toBe(true);
+    const doneBefore = countJob(paused).done;
+    expect(doneBefore).toBeGreaterThanOrEqual(40);
+    expect(doneBefore).toBeLessThan(take.length);
+
+    // "Reload": a new client and a new runner from what the store kept.
+    const second = new JobRunner({ client: client(), store, job: paused });
+    await second.start();
+    second.dispose();
+    expect(countJob((await store.get(job.id))!)).toMatchObject({ done: take.length, pending: 0 });
+
+    // Even a resume from a job whose saves were all lost sends each key again, and the API only
+    // replays: no second change, no second event.
+    const lostStore = new MemoryJobStore();
+    await lostStore.create(stale);
+    const replay = new JobRunner({ client: client(), store: lostStore, job: stale });
+    await replay.start();
+    replay.dispose();
+    expect(countJob(stale)).toMatchObject({ done: take.length, failed: 0, conflict: 0 });
+
+    const after = eventsFor(take.map((r) => r.id));
+    for (const row of take) {
+      const added = after.get(row.id)!.slice(before.get(row.id)!.length);
+      expect(added).toEqual(['products/update']);
+    }
+    const keys = job.rows.flatMap((r) => r.writes.map((w) => w.key));
+    expect(storedKeys(keys)).toBe(keys.length);
+  }, 120_000);
+
+  it('marks refused rows failed with their code, and retries only those with fresh keys', async () => {
+    const store = new MemoryJobStore();
+    const api = client();
+    const second = lowerTenPercent(rows.slice(90, 96));
+    await store.create(second);
+    await h.control('PATCH', `/sellers/${DEMO_SELLER_ID}`, { write_approved: false });
+    const refused = new JobRunner({ client: api, store, job: second });
+    await refused.start();
+    expect(countJob(second)).toMatchObject({ failed: 6, done: 0 });
+    const failure = second.rows[0]!.outcome;
+    expect(failure).toMatchObject({
+      state: 'failed',
+      status: 403,
+      code: 'listing_write_forbidden',
+    });
+    const oldKeys = second.rows.map((r) => r.writes[0]!.key);
+
+    await h.control('PATCH', `/sellers/${DEMO_SELLER_ID}`, { write_approved: true });
+    expect(await refused.retryFailed()).toBe(6);
+    await refused.start();
+    expect(countJob(second)).toMatchObject({ done: 6, failed: 0 });
+    expect(second.rows.every((r, i) => r.writes[0]!.key !== oldKeys[i] && r.retries === 1)).toBe(
+      true,
+    );
+    expect(countJob((await store.get(second.id))!)).toMatchObject({ done: 6 });
+    refused.dispose();
+  });
+
+  it('shows a 422 with its field messages', async () => {
+    const row = rows[100]!;
+    const job: BulkJob = {
+      ...lowerTenPercent([row]),
+    };
+    job.rows[0]!.writes[0]!.body = { price: '5.00' }; // past the diff's checks, as a stale plan might be
+    const store = new MemoryJobStore();
+    await store.create(job);
+    const runner = new JobRunner({ client: client(), store, job });
+    await runner.start();
+    const outcome = job.rows[0]!.outcome;
+    expect(outcome).toMatchObject({ state: 'failed', status: 422, code: 'validation_error' });
+    expect(outcome.state === 'failed' && outcome.fieldErrors.price?.length).toBeGreaterThan(0);
+    runner.dispose();
+  });
+});
