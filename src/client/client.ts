@@ -68,18 +68,39 @@ export interface WriteOptions {
   signal?: AbortSignal;
 }
 
-/** Walk, load and refresh for one collection endpoint. */
+/** Options that name `fields`: the rows then carry only those keys (and the row key). */
+type WithFields<O, T, K extends keyof T> = O & { fields: readonly K[] };
+/** Options without `fields`: full rows. */
+type WithoutFields<O> = O & { fields?: undefined };
+
+/**
+ * Walk, load and refresh for one collection endpoint. With `fields`, the rows are typed as
+ * `Pick<Row, ...fields>` (each present field is still checked by the schema).
+ */
 export interface CollectionResource<T, F extends object = Record<never, never>> {
   /** Pages one by one (an async iterator); see walkPages. */
-  pages(options?: WalkOptions & F): AsyncGenerator<Page<T>, void, undefined>;
+  pages<K extends keyof T & string>(
+    options: WithFields<WalkOptions & F, T, K>,
+  ): AsyncGenerator<Page<Pick<T, K>>, void, undefined>;
+  pages(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<Page<T>, void, undefined>;
   /** Every row, page after page. */
-  rows(options?: WalkOptions & F): AsyncGenerator<T, void, undefined>;
+  rows<K extends keyof T & string>(
+    options: WithFields<WalkOptions & F, T, K>,
+  ): AsyncGenerator<Pick<T, K>, void, undefined>;
+  rows(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<T, void, undefined>;
   /** The whole collection, with progress and cancellation. */
-  loadAll(options?: LoadOptions & F): Promise<CollectionSnapshot<T>>;
+  loadAll<K extends keyof T & string>(
+    options: WithFields<LoadOptions & F, T, K>,
+  ): Promise<CollectionSnapshot<Pick<T, K>>>;
+  loadAll(options?: WithoutFields<LoadOptions & F>): Promise<CollectionSnapshot<T>>;
   /** Only what changed since `snapshot.syncedAt`, merged into `snapshot.rows`. */
+  refresh<K extends keyof T & string>(
+    snapshot: Pick<CollectionSnapshot<Pick<T, K>>, 'rows' | 'syncedAt'>,
+    options: WithFields<RefreshOptions & F, T, K>,
+  ): Promise<RefreshResult<Pick<T, K>>>;
   refresh(
     snapshot: Pick<CollectionSnapshot<T>, 'rows' | 'syncedAt'>,
-    options?: RefreshOptions & F,
+    options?: WithoutFields<RefreshOptions & F>,
   ): Promise<RefreshResult<T>>;
 }
 
@@ -98,17 +119,23 @@ function collection<S extends z.ZodObject, F extends object = Record<never, neve
     }
     return { ...rest, filters } as O;
   };
-  return {
-    pages: (options) => walkPages(transport, spec, split<WalkOptions>(options)),
-    async *rows(options) {
+  // One implementation serves both overloads: with `fields` the rows were parsed by the partial
+  // schema and carry exactly the fields asked for, which is what the `Pick` overloads state.
+  // TypeScript cannot relate the generic row type to its overloads here, hence the cast.
+  const resource = {
+    pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
+    async *rows(options?: WalkOptions & F) {
       for await (const page of walkPages(transport, spec, split<WalkOptions>(options))) {
         yield* page.rows;
       }
     },
-    loadAll: (options) => loadAll(transport, spec, split<LoadOptions>(options)),
-    refresh: (snapshot, options) =>
-      refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
+    loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, split<LoadOptions>(options)),
+    refresh: (
+      snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,
+      options?: RefreshOptions & F,
+    ) => refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
   };
+  return resource as unknown as CollectionResource<z.infer<S>, F>;
 }
 
 export const COLLECTIONS = {

@@ -229,14 +229,17 @@ export async function loadAll<S extends z.ZodObject>(
   spec: CollectionSpec<S>,
   options: LoadOptions = {},
 ): Promise<CollectionSnapshot<z.infer<S>>> {
-  let baseline = transport.serverNow();
+  // The baseline for a later refresh: the API's time before the first page was read. With the
+  // clock learned from /ping it is that (less a second for the way there); otherwise the earlier
+  // of our estimate and the first page's `Date` (whole seconds, so one second earlier).
+  const fromPing = transport.clockSource === 'ping';
+  let baseline = transport.serverNow() - (fromPing ? 1000 : 0);
   const rows: z.infer<S>[] = [];
   const setAside: SetAsideRecord[] = [];
   let pages = 0;
   let restarts = 0;
   for await (const page of walkPages(transport, spec, options)) {
-    if (pages === 0 && page.meta.serverDate !== undefined) {
-      // `Date` has whole seconds and was stamped after the page was read: step back one second.
+    if (pages === 0 && !fromPing && page.meta.serverDate !== undefined) {
       baseline = Math.min(baseline, page.meta.serverDate - 1000);
     }
     pages++;

@@ -62,11 +62,14 @@ export const DEFAULT_RETRY: RetryPolicy = {
   backoffMs: 250,
 };
 
-/** 503/409 codes that mean "nothing happened yet, come back after Retry-After". */
+/**
+ * 503/409 codes that mean "nothing happened yet, come back after Retry-After": retried within
+ * the budget. `partner_api_disabled` (the whole API down in an incident) is not among them: it
+ * fails at once with its code and Retry-After, so the dashboard can say so instead of hanging.
+ */
 export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
   'cert_lookup_unavailable',
   'partner_api_writes_disabled',
-  'partner_api_disabled',
   'idempotency_request_in_flight',
 ]);
 
@@ -225,6 +228,11 @@ export class Transport {
   /** The API's clock now (epoch ms), as best known: `/ping` server_time, else `Date`, else ours. */
   serverNow(): number {
     return Date.now() + (this.clockOffset?.ms ?? 0);
+  }
+
+  /** Where the clock estimate comes from: `/ping`'s server_time, a `Date` header, or nothing yet. */
+  get clockSource(): 'ping' | 'date' | undefined {
+    return this.clockOffset?.source;
   }
 
   /** Records the API's time from `/ping`'s `server_time` (preferred over `Date`). */

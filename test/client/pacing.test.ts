@@ -167,6 +167,25 @@ describe('retries on 429 and 503', () => {
     }
   }, 20_000);
 
+  it('fails at once on partner_api_disabled, with its code and Retry-After', async () => {
+    const { token } = await h.seller({ mode: 'live' });
+    await h.control('PUT', '/faults', { api_disabled: true });
+    try {
+      const statuses: number[] = [];
+      const api = createClient({
+        baseUrl: h.url,
+        apiKey: token,
+        onResponse: (m) => statuses.push(m.status),
+      });
+      const error = (await api.ping().catch((e: unknown) => e)) as ApiError;
+      expect(error).toMatchObject({ status: 503, code: 'partner_api_disabled' });
+      expect(error.retryAfter).toBeGreaterThan(0);
+      expect(statuses).toEqual([503]);
+    } finally {
+      await h.control('PUT', '/faults', { api_disabled: false });
+    }
+  });
+
   it('retries a read after a dropped connection and a 500', async () => {
     const { token } = await h.seller({ mode: 'live' });
     let n = 0;

@@ -118,6 +118,16 @@ describe('response meta', () => {
     expect(api.transport.getState()).toBe(api.transport.getState());
   });
 
+  it('follows a Link on the API origin as is, rebases one from behind a proxy, refuses others', () => {
+    const api = createClient({ baseUrl: 'http://proxy.test/api' });
+    const own = 'http://proxy.test/api/2026-07/listings.json?limit=250&page_info=abc.def';
+    expect(api.transport.resolve(own)).toBe(own);
+    expect(
+      api.transport.resolve('http://127.0.0.1:4010/2026-07/listings.json?limit=250&page_info=x.y'),
+    ).toBe('http://proxy.test/api/2026-07/listings.json?limit=250&page_info=x.y');
+    expect(() => api.transport.resolve('http://evil.test/steal')).toThrow(ApiError);
+  });
+
   it('defaults to the dev proxy path /api and builds URLs under the version', () => {
     const api = createClient();
     expect(api.transport.baseUrl).toBe('/api');

@@ -193,4 +193,29 @@ describe('incremental refresh', () => {
       await own.close();
     }
   });
+
+  it('takes the baseline from /ping server_time when known (the marketplace clock may run ahead)', async () => {
+    const own = await startHarness({ seed: 'demo' });
+    try {
+      // Two days on the marketplace clock: windows end, listings expire (and are updated then).
+      await own.control('POST', '/clock', { advance_seconds: 2 * 86_400 });
+      // Let those updates fall behind the baseline and its overlap (1 s each).
+      await new Promise((r) => setTimeout(r, 2500));
+      const api = createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN });
+      const ping = await api.ping();
+      expect(api.transport.clockSource).toBe('ping');
+      const before = await api.listings.loadAll();
+      expect(Date.parse(before.syncedAt)).toBeGreaterThan(Date.now() + 86_400_000);
+      expect(Date.parse(before.syncedAt)).toBeLessThanOrEqual(Date.parse(ping.data.server_time));
+      const active = before.rows.find((l) => l.status === 'active')!;
+      await own.control('POST', `/listings/${active.id}/sell`, {});
+      const after = await api.listings.refresh(before, { overlapMs: 1000 });
+      // A `Date`-based baseline (two days behind) would also return every listing the clock
+      // advance expired; the /ping-based one returns only the sale.
+      expect(after.changed.map((l) => l.id)).toEqual([active.id]);
+      expect(after.rows.find((l) => l.id === active.id)?.status).toBe('archived');
+    } finally {
+      await own.close();
+    }
+  });
 });
