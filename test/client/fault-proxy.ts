@@ -17,6 +17,8 @@ export type Fault =
   | 'error_500'
   /** Answer 429 rate_limited with Retry-After without forwarding. */
   | 'rate_limited'
+  /** Answer 409 idempotency_request_in_flight with Retry-After without forwarding. */
+  | 'in_flight'
   /** Answer 503 (cert_lookup_unavailable for POST, partner_api_writes_disabled else) without forwarding. */
   | 'unavailable';
 
@@ -85,6 +87,11 @@ export async function startFaultProxy(
           res
             .writeHead(429, { ...json, 'retry-after': retryAfter })
             .end(envelope('rate_limited', 'Exceeded the API call limit'));
+          return;
+        case 'in_flight':
+          res
+            .writeHead(409, { ...json, 'retry-after': retryAfter })
+            .end(envelope('idempotency_request_in_flight', 'A request with this key is running'));
           return;
         case 'unavailable': {
           const code =

@@ -136,6 +136,47 @@ describe('write queue', () => {
   });
 });
 
+describe('Retry-After outcomes of writes', () => {
+  it('retries a create while the grader lookup is down, and it lands once', async () => {
+    const { token } = await h.seller({ mode: 'live' });
+    const statuses: number[] = [];
+    const api = createClient({
+      baseUrl: h.url,
+      apiKey: token,
+      onResponse: (m) => statuses.push(m.status),
+    });
+    await h.control('PUT', '/faults', { cert_lookup: 'unavailable' });
+    const sku = await registerCert();
+    // The lookup comes back while the client waits out Retry-After (5 s).
+    setTimeout(() => void h.control('PUT', '/faults', { cert_lookup: 'ok' }), 1000);
+    const created = await api.listings.create({ sku, price: 25 });
+    expect(created.data.status).toBe('active');
+    expect(statuses).toEqual([503, 201]);
+    const all = await api.listings.loadAll();
+    expect(all.rows.filter((r) => r.card.cert_number === sku)).toHaveLength(1);
+  }, 20_000);
+
+  it('waits out idempotency_request_in_flight and retries with the same key', async () => {
+    const { token } = await h.seller({ mode: 'live' });
+    const direct = createClient({ baseUrl: h.url, apiKey: token });
+    const created = await direct.listings.create({ sku: await registerCert(), price: 40 });
+    let n = 0;
+    const proxy = await startFaultProxy(h.url, {
+      decide: (info) => (info.method === 'PUT' && n++ === 0 ? 'in_flight' : 'pass'),
+    });
+    try {
+      const api = createClient({ baseUrl: proxy.url, apiKey: token });
+      const updated = await api.listings.update(created.data.id, { title: 'Renamed' });
+      expect(updated.data.title).toBe('Renamed');
+      const puts = proxy.log.filter((e) => e.method === 'PUT');
+      expect(puts.map((e) => e.fault)).toEqual(['in_flight', 'pass']);
+      expect(puts[1]!.idempotencyKey).toBe(puts[0]!.idempotencyKey);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('timeouts and aborts', () => {
   it('retries a write that timed out after the sandbox applied it, with the same key', async () => {
     const { token } = await h.seller({ mode: 'live' });
