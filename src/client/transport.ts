@@ -31,6 +31,8 @@ export interface ResponseMeta {
   attempt: number;
   /** `Link` rels, parsed (collections only). */
   links: Record<string, string>;
+  /** True when the server replayed the stored outcome of an earlier try with the same key. */
+  replayed: boolean;
   /** `Sunset` / `Deprecation` headers, when the version is deprecated. */
   sunset: string | undefined;
   deprecation: string | undefined;
@@ -243,6 +245,11 @@ export class Transport {
   /** The absolute URL of a path under the version root, or of a `Link` target. */
   resolve(path: string, query?: RequestOptions['query']): string {
     const origin = typeof location === 'undefined' ? undefined : location.href;
+    if (origin === undefined && !/^https?:\/\//i.test(this.baseUrl)) {
+      throw new TypeError(
+        `baseUrl "${this.baseUrl}" is relative: outside a browser give a full URL such as http://127.0.0.1:4010`,
+      );
+    }
     const root = `${this.baseUrl}/${this.version}`;
     let url: URL;
     if (/^https?:\/\//i.test(path)) {
@@ -427,6 +434,7 @@ export class Transport {
       durationMs: receivedAt - started,
       attempt,
       links: parseLinkHeader(h.get('link')),
+      replayed: h.get('idempotent-replayed') === 'true',
       sunset: h.get('sunset') ?? undefined,
       deprecation: h.get('deprecation') ?? undefined,
     };

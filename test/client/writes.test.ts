@@ -77,8 +77,14 @@ describe('listing writes', () => {
       decide: (info) => (info.method === 'POST' && n++ === 0 ? 'drop_after' : 'pass'),
     });
     try {
-      const api = createClient({ baseUrl: proxy.url, apiKey: token });
+      const replays: boolean[] = [];
+      const api = createClient({
+        baseUrl: proxy.url,
+        apiKey: token,
+        onResponse: (m) => replays.push(m.replayed),
+      });
       const created = await api.listings.create({ sku: await registerCert(), price: '75.00' });
+      expect(replays).toEqual([true]); // the first answer was lost; the retry got it replayed
       const posts = proxy.log.filter((e) => e.method === 'POST');
       expect(posts.map((e) => e.fault)).toEqual(['drop_after', 'pass']);
       expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
