@@ -355,6 +355,8 @@ export const Order = z.object({
   updated_at: Timestamp.optional(),
   closed_at: Timestamp.nullable(),
   cancelled_at: Timestamp.nullable(),
+  /** Served beyond the spec's table: who or what cancelled (`buyer`, `seller`, ...). */
+  cancel_reason: z.string().nullable().optional(),
   financial_status: FinancialStatus,
   fulfillment_status: z.string().nullable(),
   currency: z.string(),

@@ -4,9 +4,16 @@ import {
   ApiError,
   createClient,
   InventoryItem,
+  InventoryLevel,
+  LineItem,
+  ListingDetail,
   ListingListItem,
+  Location,
   Order,
+  Ping,
   Product,
+  ProductCard,
+  ProductVariant,
   type ResponseMeta,
 } from '../../src/client';
 import { startHarness, type Harness } from '../support/sandbox-harness';
@@ -62,6 +69,52 @@ describe('schemas and resources against the demo seed', () => {
     expect(locations.data.map((l) => l.id).sort()).toEqual(
       [`loc_seller_${DEMO_SELLER_ID}`, 'loc_vault'].sort(),
     );
+  });
+
+  it('schemas name every field the sandbox serves (nothing dropped silently)', async () => {
+    const raw = async (path: string, envelope: string) => {
+      const response = await h.api(path, { token: DEMO_LIVE_TOKEN });
+      const body = (await response.json()) as Record<string, unknown>;
+      const value = body[envelope];
+      return (Array.isArray(value) ? value : [value]) as Record<string, unknown>[];
+    };
+    const missing = (rows: Record<string, unknown>[], schema: { shape: object }) =>
+      [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !(k in schema.shape));
+    const products = await raw('/products.json?limit=50', 'products');
+    expect(missing(products, Product)).toEqual([]);
+    expect(
+      missing(
+        products.map((p) => p.svc_card as Record<string, unknown>),
+        ProductCard,
+      ),
+    ).toEqual([]);
+    expect(
+      missing(
+        products.flatMap((p) => p.variants as Record<string, unknown>[]),
+        ProductVariant,
+      ),
+    ).toEqual([]);
+    expect(missing(await raw('/listings.json?limit=50', 'listings'), ListingListItem)).toEqual([]);
+    const listingId = products[0]!.id as string;
+    expect(missing(await raw(`/listings/${listingId}.json`, 'listing'), ListingDetail)).toEqual([]);
+    const orders = await raw('/orders.json?limit=50', 'orders');
+    expect(missing(orders, Order)).toEqual([]);
+    const order = await raw(`/orders/${orders[0]!.id as string}.json`, 'order');
+    expect(missing(order, Order)).toEqual([]);
+    expect(
+      missing(
+        order.flatMap((o) => o.line_items as Record<string, unknown>[]),
+        LineItem,
+      ),
+    ).toEqual([]);
+    expect(
+      missing(await raw('/inventory_items.json?limit=50', 'inventory_items'), InventoryItem),
+    ).toEqual([]);
+    expect(
+      missing(await raw('/inventory_levels.json?limit=50', 'inventory_levels'), InventoryLevel),
+    ).toEqual([]);
+    expect(missing(await raw('/locations.json', 'locations'), Location)).toEqual([]);
+    expect(missing(await raw('/ping', 'ping'), Ping)).toEqual([]);
   });
 
   it('schemas tolerate unknown extra fields and reject a mistyped known one', () => {
