@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createClient } from '../../src/client';
+import {
+  ApiError,
+  createClient,
+  ListingCreated,
+  ListingDeleted,
+  ListingUpdated,
+} from '../../src/client';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { startFaultProxy } from './fault-proxy';
 
@@ -46,6 +52,29 @@ describe('listing writes', () => {
     expect(again.data.status).toBe('active');
     const product = await api.products.get(created.data.id);
     expect(product.data.svc_duration_hours).toBe(168);
+  });
+
+  it('write response schemas name every field the sandbox serves', async () => {
+    const { token } = await h.seller({ mode: 'live' });
+    const keys = async (response: Response) =>
+      Object.keys(((await response.json()) as { listing: object }).listing);
+    const post = await h.api('/listings.json', {
+      token,
+      method: 'POST',
+      body: { listing: { sku: await registerCert(), price: 30 } },
+    });
+    expect(post.status).toBe(201);
+    const createdKeys = await keys(post.clone());
+    const { listing } = (await post.json()) as { listing: { id: string } };
+    expect(createdKeys.filter((k) => !(k in ListingCreated.shape))).toEqual([]);
+    const put = await h.api(`/listings/${listing.id}.json`, {
+      token,
+      method: 'PUT',
+      body: { listing: { price: 31 } },
+    });
+    expect((await keys(put)).filter((k) => !(k in ListingUpdated.shape))).toEqual([]);
+    const del = await h.api(`/listings/${listing.id}.json`, { token, method: 'DELETE' });
+    expect((await keys(del)).filter((k) => !(k in ListingDeleted.shape))).toEqual([]);
   });
 
   it('maps 422 field errors, 409 conflicts and 404s to ApiError codes', async () => {
