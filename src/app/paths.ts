@@ -21,6 +21,18 @@ export const paths = {
       return query ? `/listings/new?${query}` : '/listings/new';
     },
   },
+  bulkEdit: {
+    pattern: '/listings/bulk-edit',
+    /** Listings chosen one by one (`ids`), or every listing matching the listings page's search. */
+    to: (selection: { ids: readonly string[] } | { search: URLSearchParams | string }) => {
+      const params =
+        'ids' in selection
+          ? new URLSearchParams({ ids: selection.ids.join(',') })
+          : new URLSearchParams(selection.search);
+      const query = params.toString();
+      return query ? `/listings/bulk-edit?${query}` : '/listings/bulk-edit';
+    },
+  },
   listing: {
     pattern: '/listings/:listingId',
     to: (listingId: string) => `/listings/${encodeURIComponent(listingId)}`,

@@ -20,6 +20,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/listings/new-listing-page'),
       },
       {
+        path: paths.bulkEdit.pattern,
+        lazy: () => import('../features/bulk-edit/bulk-edit-page'),
+      },
+      {
         path: paths.listing.pattern,
         lazy: () => import('../features/listings/listing-detail-page'),
       },

@@ -78,7 +78,8 @@ export function parsePercent(text: string, max = 100): Parsed<bigint> {
   const [whole = '0'] = value.split('.');
   const hundredths = BigInt(whole) * 100n + BigInt(((match[1] ?? '') + '00').slice(0, 2));
   if (hundredths === 0n) return { ok: false, message: 'must be more than 0%' };
-  if (hundredths > BigInt(max) * 100n) return { ok: false, message: `must be at most ${max}%` };
+  if (hundredths > BigInt(Math.round(max * 100)))
+    return { ok: false, message: `must be at most ${max}%` };
   return { ok: true, value: hundredths };
 }
 

@@ -1,0 +1,120 @@
+import { useSyncExternalStore } from 'react';
+import { DataTable, type Column } from '../../components/data-table';
+import type { JobRow } from './jobs/job';
+import type { JobRunner } from './jobs/job-runner';
+import { formatDuration } from './logic/estimate';
+
+function outcomeText(row: JobRow): string {
+  const outcome = row.outcome;
+  switch (outcome.state) {
+    case 'pending':
+      return row.writes.some((w) => w.done) ? 'Partly sent, waiting' : 'Waiting';
+    case 'done':
+      return row.retries > 0 ? 'Done (after a retry)' : 'Done';
+    case 'conflict':
+      return `Conflict: the listing sold or changed meanwhile. ${outcome.message} (${outcome.code}${outcome.requestId ? `, request ${outcome.requestId}` : ''})`;
+    case 'failed': {
+      const fields = Object.entries(outcome.fieldErrors)
+        .map(([field, messages]) => `${field.replace(/_/g, ' ')} ${messages.join(', ')}`)
+        .join('; ');
+      return `Failed: ${fields || outcome.message} (${outcome.code}${outcome.requestId ? `, request ${outcome.requestId}` : ''})`;
+    }
+  }
+}
+
+const columns: Column<JobRow>[] = [
+  { id: 'listing', header: 'Listing', width: '40%', cell: (row) => row.title },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    width: '60%',
+    cell: (row) => (
+      <span className={`outcome outcome-${row.outcome.state}`} data-listing={row.listingId}>
+        {outcomeText(row)}
+      </span>
+    ),
+  },
+];
+
+/**
+ * The run of a job: a progress bar (done, failed, remaining, rate, time left), pause, resume
+ * and cancel, each row's outcome, and a retry of the failed rows only.
+ */
+export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): void }) {
+  const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
+  const settled = progress.done + progress.failed + progress.conflict;
+  const running = progress.state === 'running' || progress.state === 'pausing';
+  const summary =
+    `${progress.done} done, ${progress.failed} failed, ${progress.conflict} conflict(s), ` +
+    `${progress.pending} remaining`;
+  const pace = running
+    ? ` · ${progress.rate.toFixed(1)} writes/s · about ${formatDuration(progress.secondsLeft)} left`
+    : '';
+  const stateWord: Record<typeof progress.state, string> = {
+    idle: 'Ready',
+    running: 'Applying',
+    pausing: 'Pausing',
+    paused: 'Paused',
+    cancelled: 'Cancelled',
+    finished: 'Finished',
+  };
+  return (
+    <section className="bulk-apply panel" aria-labelledby="bulk-apply-heading">
+      <h2 id="bulk-apply-heading">
+        {stateWord[progress.state]}: {runner.job.label}
+      </h2>
+      <div className="load-progress">
+        <label htmlFor="bulk-progress">Progress</label>{' '}
+        <progress id="bulk-progress" value={settled} max={Math.max(1, progress.rows)} />
+      </div>
+      <p className="bulk-progress-text" role="status" aria-live="polite">
+        {summary}
+        {pace}
+      </p>
+      <div className="button-row">
+        {running && (
+          <button
+            type="button"
+            onClick={() => void runner.pause()}
+            disabled={progress.state === 'pausing'}
+          >
+            Pause
+          </button>
+        )}
+        {progress.state === 'paused' && (
+          <button type="button" className="primary" onClick={() => void runner.resume()}>
+            Resume
+          </button>
+        )}
+        {(running || progress.state === 'paused') && (
+          <button type="button" className="danger" onClick={() => void runner.cancel()}>
+            Cancel
+          </button>
+        )}
+        {!running && progress.failed > 0 && (
+          <button type="button" onClick={() => void runner.retryFailed()}>
+            Retry {progress.failed} failed row(s)
+          </button>
+        )}
+        {!running && (
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        )}
+      </div>
+      {progress.state === 'cancelled' && progress.pending > 0 && (
+        <p className="banner banner-warn">
+          Cancelled: {progress.pending} row(s) were not sent. Nothing else changed.
+        </p>
+      )}
+      <DataTable
+        caption="Outcome of each row"
+        rows={runner.job.rows}
+        columns={columns}
+        getRowId={(row) => row.listingId}
+        rowHeight={48}
+        height={360}
+      />
+    </section>
+  );
+}

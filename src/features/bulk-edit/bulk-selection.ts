@@ -1,0 +1,71 @@
+import type { Product } from '../../client';
+import {
+  applyCatalogueSearch,
+  readCatalogueSearch,
+  toCatalogueRow,
+} from '../listings/catalogue-filters';
+import type { Excluded } from './logic/diff';
+import { exclusionReason, toBulkRow, type BulkRow } from './logic/rows';
+
+/** The search param naming listings one by one (comma-separated ids). */
+export const IDS_PARAM = 'ids';
+
+export interface BulkSelection {
+  /** The listings the grid edits, in the catalogue's order. */
+  rows: BulkRow[];
+  /** Selected listings that cannot be edited, with the reason. */
+  excluded: Excluded[];
+  /** Ids in the URL that are not in the catalogue. */
+  missing: string[];
+  /** How the selection was made, in words. */
+  scope: string;
+}
+
+/**
+ * The selection handed over by the listings page: `?ids=a,b,c` for rows chosen one by one or by
+ * range, or the listings page's own search params for "all N matching" (every row the filters
+ * match, not only the ones in view). Sold listings are left out with their reason.
+ */
+export function resolveSelection(
+  products: readonly Product[],
+  params: URLSearchParams,
+): BulkSelection {
+  const ids = params.get(IDS_PARAM);
+  let chosen: Product[];
+  let missing: string[] = [];
+  let scope: string;
+  if (ids !== null) {
+    const wanted = ids
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const byId = new Map(products.map((p) => [p.id, p]));
+    chosen = [];
+    for (const id of new Set(wanted)) {
+      const product = byId.get(id);
+      if (product) chosen.push(product);
+      else missing.push(id);
+    }
+    scope = `${chosen.length} selected listing(s)`;
+  } else {
+    const search = readCatalogueSearch(params);
+    const matching = new Set(
+      applyCatalogueSearch(products.map(toCatalogueRow), search).map((row) => row.id),
+    );
+    chosen = products.filter((p) => matching.has(p.id));
+    const filters = [...params.entries()]
+      .filter(([key, value]) => key !== 'sort' && key !== 'dir' && value !== '')
+      .map(([key, value]) => `${key}: ${value}`);
+    scope = `all ${chosen.length} listing(s) matching ${filters.length ? filters.join(', ') : 'no filter'}`;
+  }
+  const rows: BulkRow[] = [];
+  const excluded: Excluded[] = [];
+  for (const product of chosen) {
+    const row = toBulkRow(product);
+    const reason = exclusionReason(row);
+    if (reason) excluded.push({ id: row.id, title: row.title, reason });
+    else rows.push(row);
+  }
+  if (missing.length > 200) missing = missing.slice(0, 200);
+  return { rows, excluded, missing, scope };
+}

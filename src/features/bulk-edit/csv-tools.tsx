@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import { importCsv, type CsvImport } from './logic/csv';
+import type { BulkRow, EditValues } from './logic/rows';
+
+/** Offers a text as a file download. */
+export function download(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * CSV export (the grid as it stands, or every listing matching the filters) and import of a CSV
+ * of listing ids with new values: the good rows go into the grid as one undoable step, every
+ * bad cell is named by row and column.
+ */
+export function CsvTools({
+  onExportSelection,
+  onExportMatching,
+  matchingCount,
+  catalogue,
+  current,
+  onImport,
+}: {
+  onExportSelection(): void;
+  onExportMatching(): void;
+  matchingCount: number;
+  catalogue: ReadonlyMap<string, BulkRow>;
+  current: () => ReadonlyMap<string, EditValues>;
+  onImport(result: CsvImport): string;
+}) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [result, setResult] = useState<{ message: string; parsed: CsvImport } | null>(null);
+
+  const onFile = async (file: File) => {
+    const text = await file.text();
+    const parsed = importCsv(text, catalogue, current());
+    const message = onImport(parsed);
+    setResult({ message, parsed });
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  return (
+    <section className="bulk-csv panel" aria-labelledby="bulk-csv-heading">
+      <h2 id="bulk-csv-heading">CSV</h2>
+      <div className="button-row">
+        <button type="button" onClick={onExportSelection}>
+          Export the selection
+        </button>
+        <button type="button" onClick={onExportMatching}>
+          Export all {matchingCount} matching the filters
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="bulk-csv-import">Import a CSV of listing ids with new values</label>
+        <input
+          id="bulk-csv-import"
+          ref={fileRef}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void onFile(file);
+          }}
+        />
+      </div>
+      {result && (
+        <div
+          role="status"
+          className={result.parsed.errors.length ? 'banner banner-warn' : 'banner banner-ok'}
+        >
+          <p>{result.message}</p>
+          {result.parsed.errors.length > 0 && (
+            <ul aria-label="Bad cells">
+              {result.parsed.errors.map((error) => (
+                <li key={`${error.row}-${error.column}-${error.message}`}>
+                  Row {error.row}, column {error.column}: {error.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.parsed.excluded.length > 0 && (
+            <ul aria-label="Left out">
+              {result.parsed.excluded.map((row) => (
+                <li key={row.id}>
+                  Row {row.row} ({row.id}): {row.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.parsed.ignoredColumns.length > 0 && (
+            <p>Columns ignored: {result.parsed.ignoredColumns.join(', ')}</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

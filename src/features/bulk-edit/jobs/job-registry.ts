@@ -1,0 +1,46 @@
+import type { SlabdeskClient } from '../../../client';
+import { IdbJobStore } from './idb-job-store';
+import type { BulkJob } from './job';
+import { JobRunner, type WriteResult } from './job-runner';
+import { MemoryJobStore, type JobStore } from './job-store';
+
+let store: JobStore | undefined;
+
+/** The page's job store: IndexedDB in the browser, memory where there is none (jsdom). */
+export function jobStore(): JobStore {
+  store ??= typeof indexedDB === 'undefined' ? new MemoryJobStore() : new IdbJobStore();
+  return store;
+}
+
+/** For tests: a store of their choosing. */
+export function setJobStore(next: JobStore | undefined): void {
+  store = next;
+}
+
+const runners = new Map<string, JobRunner>();
+
+/**
+ * The runner of a job, made once per job and kept while the page lives, so leaving the bulk
+ * editor and coming back shows the same run rather than starting a second one.
+ */
+export function runnerFor(
+  client: SlabdeskClient,
+  job: BulkJob,
+  onWrite: (result: WriteResult) => void,
+): JobRunner {
+  let runner = runners.get(job.id);
+  if (!runner) {
+    runner = new JobRunner({ client, store: jobStore(), job, onWrite });
+    runners.set(job.id, runner);
+  }
+  return runner;
+}
+
+export function existingRunner(jobId: string): JobRunner | undefined {
+  return runners.get(jobId);
+}
+
+export function forgetRunner(jobId: string): void {
+  runners.get(jobId)?.dispose();
+  runners.delete(jobId);
+}

@@ -1,0 +1,125 @@
+import { DataTable, type Column } from '../../components/data-table';
+import type { Plan, PlanItem } from './logic/diff';
+import { FIELD_LABELS } from './logic/rows';
+
+const columns: Column<PlanItem>[] = [
+  { id: 'listing', header: 'Listing', width: '28%', cell: (item) => item.title },
+  {
+    id: 'changes',
+    header: 'Before → after',
+    width: '42%',
+    cell: (item) => (
+      <ul className="change-list">
+        {item.changes.map((change) => (
+          <li key={`${change.field}-${change.implied ? 'rule' : 'edit'}`}>
+            <span className="change-field">{change.label}</span> {change.before || '(empty)'} →{' '}
+            <strong>{change.after || '(empty)'}</strong>
+            {change.implied ? ' (by the rule)' : ''}
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  {
+    id: 'rules',
+    header: 'Rules',
+    width: '20%',
+    cell: (item) => (item.notes.length > 0 ? item.notes.join(' ') : '—'),
+  },
+  {
+    id: 'writes',
+    header: 'Requests',
+    width: '10%',
+    cell: (item) => item.writes.map((w) => w.method).join(' + ') || 'none',
+  },
+];
+
+/**
+ * The preview: every change as before → after, the rules the API will apply, what is left out
+ * and why, the invalid cells that stop a row, the number of writes and the bucket's estimate.
+ */
+export function PreviewPanel({
+  plan,
+  estimate,
+  onApply,
+  onBack,
+  applying,
+}: {
+  plan: Plan;
+  estimate: string;
+  onApply(): void;
+  onBack(): void;
+  applying: boolean;
+}) {
+  const rows = plan.items.length;
+  return (
+    <section className="bulk-preview panel" aria-labelledby="bulk-preview-heading">
+      <h2 id="bulk-preview-heading">Preview</h2>
+      <p className="bulk-estimate" role="status">
+        {rows} listing(s) change: {estimate}
+      </p>
+      {plan.invalid.length > 0 && (
+        <div className="banner banner-error" role="alert">
+          <p>
+            <strong>{plan.invalid.length} cell(s) are invalid.</strong> Their rows are not sent
+            until they are fixed:
+          </p>
+          <ul>
+            {plan.invalid.slice(0, 20).map((cell) => (
+              <li key={`${cell.id}-${cell.field}`}>
+                {cell.id}, {FIELD_LABELS[cell.field]}: {cell.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {plan.rules.length > 0 && (
+        <div className="bulk-rules">
+          <h3>Rules the API applies</h3>
+          <ul>
+            {plan.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {plan.excluded.length > 0 && (
+        <details className="bulk-excluded">
+          <summary>{plan.excluded.length} listing(s) left out</summary>
+          <ul>
+            {plan.excluded.map((row) => (
+              <li key={row.id}>
+                {row.title} ({row.id}): {row.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {rows > 0 ? (
+        <DataTable
+          caption="Changes to send"
+          rows={plan.items}
+          columns={columns}
+          getRowId={(item) => item.id}
+          rowHeight={72}
+          height={360}
+        />
+      ) : (
+        <p>Nothing to send: no cell differs from the listing as it is.</p>
+      )}
+      <div className="button-row">
+        <button type="button" onClick={onBack}>
+          Back to editing
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={onApply}
+          disabled={applying || plan.writes === 0 || plan.invalid.length > 0}
+        >
+          Apply {plan.writes} write(s)
+        </button>
+      </div>
+    </section>
+  );
+}
