@@ -49,6 +49,7 @@ export function DataTable<T>({
   selection,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const lastClicked = useRef<number | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -150,7 +151,16 @@ export function DataTable<T>({
                       type="checkbox"
                       aria-label={`Select ${selection.rowLabel(row)}`}
                       checked={selection.selected.has(id)}
-                      onChange={(event) => selection.onChange([id], event.target.checked)}
+                      onChange={(event) => {
+                        // Shift-click selects (or clears) the range from the last row clicked.
+                        const last = lastClicked.current;
+                        const shift = (event.nativeEvent as MouseEvent).shiftKey && last !== null;
+                        const from = shift ? Math.min(last, item.index) : item.index;
+                        const to = shift ? Math.max(last, item.index) : item.index;
+                        const ids = rows.slice(from, to + 1).map(getRowId);
+                        selection.onChange(ids, event.target.checked);
+                        lastClicked.current = item.index;
+                      }}
                     />
                   </td>
                 )}

@@ -77,6 +77,16 @@ export function ListingsPage() {
           >
             {query.isFetching && data?.complete ? 'Refreshing…' : 'Refresh'}
           </button>
+          {selected.size > 0 && (
+            <Link className="button" to={paths.bulkEdit.to({ ids: [...selected] })}>
+              Bulk edit the selection ({selected.size})
+            </Link>
+          )}
+          {data?.complete && shown.length > 0 && (
+            <Link className="button" to={paths.bulkEdit.to({ search: params })}>
+              Bulk edit all {shown.length} matching
+            </Link>
+          )}
           <Link className="button primary" to={paths.newListing.to()}>
             New listing
           </Link>

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+import { renderApp } from '../ui/support/render-app';
+
+interface DemoProduct {
+  id: string;
+  title: string;
+  status: string;
+  svc_unavailable_reason: string | null;
+  svc_card: { player: string | null };
+}
+
+let harness: Harness;
+let products: DemoProduct[];
+
+beforeAll(async () => {
+  harness = await startHarness({ seed: 'demo', demoListings: 200, rateLimit: false });
+  const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  ({ products } = (await response.json()) as { products: DemoProduct[] });
+});
+afterEach(() => cleanup());
+afterAll(() => harness?.close());
+
+async function openListings(path = '/listings') {
+  const view = renderApp(path, { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
+  await waitFor(() => expect(screen.getByText(/of 200 listings/)).toBeTruthy(), {
+    timeout: 15_000,
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('choosing rows for a bulk edit', () => {
+  it('selects one row, then a range with shift-click, and hands the selection over', async () => {
+    const { user, router } = await openListings('/listings?status=active');
+    const table = screen.getByRole('table', { name: 'Listings' });
+    const boxes = within(table).getAllByRole('checkbox', { name: /^Select (?!all)/ });
+    await user.click(boxes[0]!);
+    await user.keyboard('{Shift>}');
+    await user.click(boxes[3]!);
+    await user.keyboard('{/Shift}');
+    expect(boxes.slice(0, 4).every((b) => (b as HTMLInputElement).checked)).toBe(true);
+    expect((boxes[4] as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Bulk edit the selection (4)' }));
+    await screen.findByRole('table', { name: 'Bulk edit grid, 4 listings' }, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/listings/bulk-edit');
+    expect(router.state.location.search).toMatch(/^\?ids=/);
+  });
+
+  it('takes all rows matching the filters, not only those in view, and leaves sold ones out', async () => {
+    const player = products.find(
+      (p) =>
+        p.svc_card.player &&
+        products.some(
+          (q) => q.svc_card.player === p.svc_card.player && q.svc_unavailable_reason === 'sold',
+        ),
+    )?.svc_card.player;
+    expect(player).toBeTruthy();
+    const all = products.filter((p) => p.svc_card.player === player);
+    const sold = all.filter((p) => p.svc_unavailable_reason === 'sold');
+    const { user } = await openListings(`/listings?q=${encodeURIComponent(player!)}`);
+    const shown = Number(
+      /^(\d+) of/.exec(screen.getByText(/of 200 listings/).textContent ?? '')?.[1],
+    );
+    expect(shown).toBeGreaterThanOrEqual(all.length);
+    await user.click(screen.getByRole('link', { name: `Bulk edit all ${shown} matching` }));
+    const editing = await screen.findByText(/^Editing \d+ listing/, undefined, { timeout: 10_000 });
+    const inGrid = Number(/^Editing (\d+)/.exec(editing.textContent ?? '')?.[1]);
+    const summary = screen.getByText(/selected listing\(s\) left out/);
+    const leftOut = Number(/^(\d+)/.exec(summary.textContent ?? '')?.[1]);
+    expect(inGrid + leftOut).toBe(shown);
+    expect(screen.getByRole('table', { name: `Bulk edit grid, ${inGrid} listings` })).toBeTruthy();
+    const reasons = within(summary.closest('details')!).getAllByRole('listitem');
+    expect(reasons).toHaveLength(leftOut);
+    for (const listing of sold) {
+      expect(reasons.some((li) => li.textContent?.includes(`(${listing.id}): sold`))).toBe(true);
+    }
+    expect(
+      reasons.every((li) => /: sold: a sold listing cannot be changed$/.test(li.textContent ?? '')),
+    ).toBe(true);
+  });
+});
