@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 
 export interface Column<T> {
@@ -68,8 +68,12 @@ export function DataTable<T>({
     items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = columns.length + (selection ? 1 : 0);
 
-  const allIds = selection ? rows.map(getRowId) : [];
-  const selectedShown = selection ? allIds.filter((id) => selection.selected.has(id)).length : 0;
+  const selected = selection?.selected;
+  const allIds = useMemo(() => (selected ? rows.map(getRowId) : []), [rows, getRowId, selected]);
+  const selectedShown = useMemo(
+    () => (selected ? allIds.filter((id) => selected.has(id)).length : 0),
+    [allIds, selected],
+  );
 
   return (
     <div

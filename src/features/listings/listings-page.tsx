@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
@@ -28,6 +28,8 @@ export function ListingsPage() {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readCatalogueSearch(params), [params]);
   const [text, setText] = useState(search.q ?? '');
+  const urlTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(urlTimer.current ?? undefined), []);
   const { query, rows } = useCatalogue();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -125,8 +127,11 @@ export function ListingsPage() {
             placeholder="Player, title, cert or set"
             value={text}
             onChange={(event) => {
+              // The table follows each keystroke; the URL follows once typing pauses.
               setText(event.target.value);
-              update({ q: event.target.value });
+              const value = event.target.value;
+              if (urlTimer.current) clearTimeout(urlTimer.current);
+              urlTimer.current = setTimeout(() => update({ q: value }), 250);
             }}
           />
         </div>

@@ -1,0 +1,177 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
+import { startAppServer } from '../src/server/app-server';
+import { distPages } from '../src/server/dist-pages';
+import { median, round, type Bench } from './bench-api';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LISTINGS = 10_000;
+
+/** Marks the page sets on itself (performance.now(), from navigation start). */
+interface Marks {
+  firstRow?: number;
+  searchable?: number;
+}
+
+/**
+ * Browser-side scripts, as strings: tsx would wrap named functions with a helper that does not
+ * exist in the page. MARKS notes when the first listing row appears and when the whole
+ * catalogue is loaded (the progress bar gone and the summary saying N of N).
+ */
+const MARKS = (total: number) => `
+  window.__marks = {};
+  const check = () => {
+    const marks = window.__marks;
+    if (marks.firstRow === undefined && document.querySelector('table.data-table tbody tr:not(.spacer)')) {
+      marks.firstRow = performance.now();
+    }
+    if (marks.searchable === undefined && !document.querySelector('.load-progress')) {
+      const summary = (document.querySelector('.table-summary') || {}).textContent || '';
+      if (summary.startsWith('${total} of ${total} listings')) marks.searchable = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
+/**
+ * Arms the next keystroke: its keydown time, then the first frame after the input event has been
+ * handled (React renders a discrete input synchronously, so the filtered table is in the DOM by
+ * then; the rAF waits for it to be painted).
+ */
+const ARM_KEYSTROKE = `(() => {
+  const input = document.getElementById('catalogue-search');
+  window.__key = { down: 0 };
+  input.addEventListener('keydown', (event) => { window.__key.down = event.timeStamp; }, { once: true });
+  input.addEventListener('input', () => {
+    setTimeout(() => requestAnimationFrame(() => { window.__key.done = performance.now(); }), 0);
+  }, { once: true });
+})()`;
+
+/** One keystroke in the search box to the next painted frame with the filtered table. */
+async function keystrokeMs(page: Page, key: string): Promise<number> {
+  await page.evaluate(ARM_KEYSTROKE);
+  await page.keyboard.press(key);
+  await page.waitForFunction('window.__key.done !== undefined');
+  return (await page.evaluate('window.__key.done - window.__key.down')) as number;
+}
+
+const bench: Bench = {
+  figures: [
+    'ui.first_row_ms',
+    'ui.catalogue_searchable_ms',
+    'ui.search_keystroke_ms',
+    'ui.first_load_js_gz_kb',
+  ],
+  async run(report) {
+    const root = resolve(import.meta.dirname, '..');
+    const outDir = mkdtempSync(join(tmpdir(), 'slabdesk-bench-dist-'));
+    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    const sandbox = await startSandbox({
+      port: 0,
+      db: ':memory:',
+      seed: 'demo',
+      demoListings: LISTINGS,
+    });
+    const app = await startAppServer(
+      { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+      async () => distPages(outDir),
+    );
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      // The JavaScript the first page (the overview) loads, gzipped.
+      {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        const scripts = new Set<string>();
+        page.on('response', (response) => {
+          if (response.request().resourceType() === 'script')
+            scripts.add(new URL(response.url()).pathname);
+        });
+        await page.goto(`${app.url}/`);
+        await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        let bytes = 0;
+        for (const path of scripts) bytes += gzipSync(readFileSync(join(outDir, path))).length;
+        report('ui.first_load_js_gz_kb', round(bytes / 1024, 1));
+        await page.close();
+      }
+
+      // The catalogue of 10,000: time to the first row and until all of it is searchable.
+      const firstRows: number[] = [];
+      const searchable: number[] = [];
+      const keystrokes: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        // Each run is a seller's first visit: a fresh live key (an empty bucket) behind its own proxy.
+        const key = await fetch(`${sandbox.url}/_sandbox/keys`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            seller_id: DEMO_SELLER_ID,
+            mode: 'live',
+            scopes: ['read_listings'],
+          }),
+        }).then((r) => r.json() as Promise<{ key: { token: string } }>);
+        const runApp = await startAppServer(
+          { upstream: { baseUrl: sandbox.url, apiKey: key.key.token }, port: 0 },
+          async () => distPages(outDir),
+        );
+        // bypassCSP: the measuring scripts are strings evaluated in the page (the app's CSP has no eval).
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          bypassCSP: true,
+        });
+        const page = await context.newPage();
+        await page.addInitScript({ content: MARKS(LISTINGS) });
+        await page.goto(`${runApp.url}/listings`);
+        await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
+          timeout: 120_000,
+        });
+        const marks = (await page.evaluate('window.__marks')) as Marks;
+        firstRows.push(marks.firstRow!);
+        searchable.push(marks.searchable!);
+        await page.getByRole('searchbox', { name: 'Search' }).click();
+        for (const key of [
+          'm',
+          'a',
+          'h',
+          'o',
+          'Backspace',
+          'Backspace',
+          'Backspace',
+          'Backspace',
+          's',
+          'o',
+        ]) {
+          keystrokes.push(await keystrokeMs(page, key));
+        }
+        await context.close();
+        await runApp.close();
+      }
+      report('ui.first_row_ms', round(median(firstRows), 0));
+      report('ui.catalogue_searchable_ms', round(median(searchable), 0));
+      report('ui.search_keystroke_ms', round(median(keystrokes), 1));
+    } finally {
+      await browser.close();
+      await app.close();
+      await sandbox.close();
+    }
+  },
+};
+
+export default bench;
