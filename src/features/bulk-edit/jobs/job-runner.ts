@@ -216,6 +216,14 @@ export class JobRunner {
         write.done = true;
         this.answered.push(Date.now());
       } catch (error) {
+        if (isApiError(error) && error.code === 'degraded_record' && error.status < 300) {
+          // A 2xx whose record came back degraded: the write landed; only its echo is missing.
+          write.done = true;
+          this.answered.push(Date.now());
+          await this.store.saveRow(this.job.id, row);
+          this.changed();
+          continue;
+        }
         if (isUnsettled(error) && (signal.aborted || !isApiError(error) || error.status === 0)) {
           // Not known to have happened: stays pending with the same key.
           this.changed();
