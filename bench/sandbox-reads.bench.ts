@@ -37,7 +37,7 @@ const bench: Bench = {
       const ids: string[] = [];
       let url: string | undefined = `${sandbox.url}/2026-07/listings.json?limit=250&fields=id`;
       while (url && ids.length < 2000) {
-        const response = await fetch(url, { headers });
+        const response: Response = await fetch(url, { headers });
         ids.push(
           ...((await response.json()) as { listings: { id: string }[] }).listings.map((l) => l.id),
         );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { addListings } from '../support/fixtures';
+import type { Json } from './writes-helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,8 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function json(response: Response) {
-  return (await response.json()) as Record<string, never>;
+async function json(response: Response): Promise<Json> {
+  return (await response.json()) as Json;
 }
 
 function expectPlatformHeaders(response: Response) {

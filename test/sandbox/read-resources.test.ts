@@ -202,7 +202,7 @@ describe('the demo seed through the read API', () => {
     expect(orders.length).toBeGreaterThanOrEqual(180);
     for (const o of orders) order.parse(o);
     expect(orders.every((o) => o.svc_buyer_delivery === undefined)).toBe(true);
-    const financial = new Set(orders.map((o) => o.financial_status));
+    const financial = new Set<string>(orders.map((o) => o.financial_status));
     for (const s of ['paid', 'partially_refunded', 'refunded', 'voided'])
       expect(financial.has(s), s).toBe(true);
     const shipment = new Set(orders.map((o) => o.svc_seller_shipment.status));
