@@ -1,19 +1,10 @@
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import type { SandboxOptions } from '../../src/sandbox/config';
+import { ALL_SCOPES } from '../../src/sandbox/platform/scopes';
 
 export const VERSION = '2026-07';
-export const EVERY_SCOPE = [
-  'read_listings',
-  'write_listings',
-  'read_inventory',
-  'write_inventory',
-  'read_orders',
-  'write_orders',
-  'read_fulfillments',
-  'write_fulfillments',
-  'read_catalog',
-  'read_seller',
-];
+/** Every scope the spec lists. */
+export const EVERY_SCOPE: string[] = [...ALL_SCOPES];
 
 /** A real sandbox on a free port with a throwaway store, and helpers that speak HTTP to it. */
 export interface Harness {
