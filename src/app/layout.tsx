@@ -22,31 +22,33 @@ export function Layout() {
   const navigation = useNavigation();
   return (
     <div className={`app mode-${mode ?? 'unknown'}`}>
-      {mode === 'test' && (
-        <p className="test-strip" role="note">
-          Test mode: you are looking at test records. Nothing here is real or visible to buyers.
-        </p>
-      )}
-      <header className="topbar">
-        <Link className="brand" to={paths.overview.to()}>
-          Slabdesk
-        </Link>
-        <nav aria-label="Main">
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="connection" aria-label="Connection">
-          <ModeBadge mode={mode} />
-          {ping.data && <span className="seller">{ping.data.seller_id}</span>}
-          {ping.isError && <span className="connection-error">API unreachable</span>}
-          <BucketMeter compact />
+      <header>
+        {mode === 'test' && (
+          <p className="test-strip" role="note">
+            Test mode: you are looking at test records. Nothing here is real or visible to buyers.
+          </p>
+        )}
+        <div className="topbar">
+          <Link className="brand" to={paths.overview.to()}>
+            Slabdesk
+          </Link>
+          <nav aria-label="Main">
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="connection" aria-label="Connection">
+            <ModeBadge mode={mode} />
+            {ping.data && <span className="seller">{ping.data.seller_id}</span>}
+            {ping.isError && <span className="connection-error">API unreachable</span>}
+            <BucketMeter compact />
+          </div>
         </div>
       </header>
       <main id="main" aria-busy={navigation.state === 'loading'}>

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { Loading } from '../components/states';
 import { Layout } from './layout';
 import { paths } from './paths';
 import { RouteError } from './route-error';
@@ -12,6 +13,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Loading />,
     children: [
       { index: true, lazy: () => import('../features/overview/overview-page') },
       { path: paths.listings.pattern, lazy: () => import('../features/listings/listings-page') },

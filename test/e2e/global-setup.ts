@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 import { startAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
-import { DEMO_LIVE_TOKEN, startSandbox } from '../../src/sandbox';
+import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, startSandbox } from '../../src/sandbox';
 
 /**
  * Builds the dashboard, starts a fresh sandbox (in memory, demo seed) and the production server
@@ -18,10 +18,17 @@ export default async function globalSetup() {
     { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
     async () => distPages(resolve(root, 'dist')),
   );
+  // The same sandbox behind the demo test key: what a seller sees in test mode.
+  const testApp = await startAppServer(
+    { upstream: { baseUrl: sandbox.url, apiKey: DEMO_TEST_TOKEN }, port: 0 },
+    async () => distPages(resolve(root, 'dist')),
+  );
   process.env.SLABDESK_E2E_URL = app.url;
+  process.env.SLABDESK_E2E_TEST_MODE_URL = testApp.url;
   process.env.SLABDESK_E2E_SANDBOX = sandbox.url;
   return async () => {
     await app.close();
+    await testApp.close();
     await sandbox.close();
   };
 }

@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { checkPage } from './support';
+
+test('test mode is visibly distinct on every page', async ({ page }) => {
+  const base = process.env.SLABDESK_E2E_TEST_MODE_URL!;
+  for (const path of ['/', '/listings', '/orders', '/inventory']) {
+    await page.goto(`${base}${path}`);
+    await expect(
+      page.getByRole('note').filter({ hasText: 'Test mode: you are looking at test records' }),
+    ).toBeVisible();
+    await expect(page.getByText('TEST MODE').first()).toBeVisible();
+    await expect(page.getByText('LIVE', { exact: true })).toHaveCount(0);
+  }
+  await page.goto(`${base}/`);
+  await expect(
+    page.getByRole('region', { name: 'Connection' }).getByText(/test records only/),
+  ).toBeVisible();
+  await checkPage(page, 'overview-test-mode');
+});
