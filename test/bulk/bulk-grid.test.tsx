@@ -130,8 +130,8 @@ describe('the bulk grid', () => {
 describe('preview and apply', () => {
   it('lowers prices 10%, previews, applies with a failed row and a conflict, retries the failed', async () => {
     const { user, queryClient } = await openGrid();
-    await user.selectOptions(screen.getByLabelText('Change'), 'lower-percent');
-    await user.type(screen.getByLabelText('Percent'), '10');
+    await user.selectOptions(screen.getByLabelText('Price change'), 'lower-percent');
+    await user.type(screen.getByLabelText('Percent (%)'), '10');
     await user.click(screen.getByRole('button', { name: 'Apply price change' }));
     expect(screen.getByLabelText('Last action').textContent).toMatch(
       /Lower price by 10%: 5 cell\(s\) changed/,

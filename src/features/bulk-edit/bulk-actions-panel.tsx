@@ -165,7 +165,7 @@ export function BulkActionsPanel({
       <fieldset>
         <legend>Price</legend>
         <div className="field">
-          <label htmlFor="bulk-price-mode">Change</label>
+          <label htmlFor="bulk-price-mode">Price change</label>
           <select
             id="bulk-price-mode"
             value={priceMode}
@@ -180,7 +180,7 @@ export function BulkActionsPanel({
         </div>
         <div className={`field${priceError ? ' field-invalid' : ''}`}>
           <label htmlFor="bulk-price-value">
-            {priceMode.endsWith('percent') ? 'Percent' : 'Amount (USD)'}
+            {priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
           </label>
           <input
             id="bulk-price-value"
@@ -203,7 +203,7 @@ export function BulkActionsPanel({
       <fieldset>
         <legend>Minimum offer</legend>
         <div className={`field${offerError ? ' field-invalid' : ''}`}>
-          <label htmlFor="bulk-offer-percent">Percent of price</label>
+          <label htmlFor="bulk-offer-percent">Minimum offer as % of price</label>
           <input
             id="bulk-offer-percent"
             inputMode="decimal"
