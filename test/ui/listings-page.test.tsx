@@ -85,3 +85,29 @@ describe('the catalogue', () => {
     expect(alert.textContent).toMatch(/Request id\s*req_/);
   });
 });
+
+describe('incremental refresh', () => {
+  it('Refresh reads only what changed and shows the new price', async () => {
+    const user = userEvent.setup();
+    const target = await findProduct(harness, token, (p) => p.status === 'active' && !p.svc_is_lot);
+    renderApp(`/listings?q=${encodeURIComponent(target.svc_card.cert_number)}`, {
+      baseUrl: harness.url,
+      token,
+    });
+    await waitFor(() => expect(summary().textContent).toMatch(/^1 of 600 listings/), {
+      timeout: 15_000,
+    });
+    const updated = await harness.api(`/listings/${target.id}.json`, {
+      token,
+      method: 'PUT',
+      body: { listing: { price: '4321.00' } },
+    });
+    expect(updated.status).toBe(200);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const table = screen.getByRole('table', { name: 'Listings' });
+    await waitFor(() => expect(within(table).getByText('$4,321.00')).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    expect(summary().textContent).toMatch(/last refresh brought [1-9]\d* change/);
+  });
+});
