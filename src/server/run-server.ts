@@ -7,7 +7,7 @@ import { resolveUpstream } from './upstream';
 export async function runServer(
   name: string,
   defaultPort: number,
-  pages: (server: Server) => Promise<PageSource>,
+  pages: (server: Server, allowedHosts: readonly string[]) => Promise<PageSource>,
 ): Promise<void> {
   const cli = parseCliOptions(process.argv.slice(2), defaultPort);
   const upstream = await resolveUpstream();
@@ -19,7 +19,7 @@ export async function runServer(
       strictPort: cli.strictPort,
       allowedHosts: cli.allowedHosts,
     },
-    pages,
+    (server) => pages(server, cli.allowedHosts),
   );
   console.log(`Slabdesk ${name} ready: ${app.url}/`);
   console.log(`  API: ${upstream.description}, through ${app.url}/api/2026-07/`);

@@ -7,12 +7,17 @@ import type { PageSource } from './app-server';
 const NONCE_PLACEHOLDER = 'slabdesk-dev-nonce';
 
 /** Development: Vite in middleware mode on the app server, HMR over the same port. */
-export async function vitePages(server: Server, root = process.cwd()): Promise<PageSource> {
+export async function vitePages(
+  server: Server,
+  root = process.cwd(),
+  allowedHosts: readonly string[] = [],
+): Promise<PageSource> {
   const { createServer } = await import('vite');
   const vite = await createServer({
     root,
     appType: 'custom',
-    server: { middlewareMode: true, hmr: { server } },
+    // Our guard checks Host first; Vite's own check must accept the same extra names.
+    server: { middlewareMode: true, hmr: { server }, allowedHosts: [...allowedHosts] },
     html: { cspNonce: NONCE_PLACEHOLDER },
   });
   server.on('close', () => void vite.close());

@@ -28,7 +28,14 @@ const columns: Column<InventoryRow>[] = [
     id: 'cert',
     header: 'Cert',
     width: '10%',
-    cell: (row) => <code>{row.item.svc_cert_number}</code>,
+    cell: (row) => (
+      <Link
+        to={paths.listings.to(new URLSearchParams({ q: row.item.svc_cert_number }))}
+        aria-label={`Listings of cert ${row.item.svc_cert_number}`}
+      >
+        <code>{row.item.svc_cert_number}</code>
+      </Link>
+    ),
   },
   {
     id: 'cost',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { isApiError, type Product } from '../../client';
@@ -45,10 +45,10 @@ export function EditListingFormView({ listing }: { listing: Product }) {
     defaultValues: editDefaults(listing),
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, watch, setError } = form;
+  const { register, handleSubmit, formState, setError, control } = form;
   const errors = formState.errors;
-  const offers = watch('accepts_offers');
-  const promoted = watch('promoted');
+  const offers = useWatch({ control, name: 'accepts_offers' });
+  const promoted = useWatch({ control, name: 'promoted' });
   const sold = listing.svc_unavailable_reason === 'sold';
 
   const onSubmit = handleSubmit((values) => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { GRADERS, isApiError, newIdempotencyKey, type ListingCreated } from '../../client';
@@ -38,16 +38,17 @@ export function NewListingPage() {
     }),
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, watch, setError, control, setValue } = form;
+  const { register, handleSubmit, formState, setError, control, setValue } = form;
   const images = useFieldArray({ control, name: 'images' });
   const errors = formState.errors;
-  const source = watch('source');
-  const offers = watch('accepts_offers');
-  const promoted = watch('promoted');
-  const useCard = watch('use_card');
-  const imageValues = watch('images');
+  const source = useWatch({ control, name: 'source' });
+  const offers = useWatch({ control, name: 'accepts_offers' });
+  const promoted = useWatch({ control, name: 'promoted' });
+  const useCard = useWatch({ control, name: 'use_card' });
+  const imageValues = useWatch({ control, name: 'images' });
+  const inventoryItemId = useWatch({ control, name: 'inventory_item_id' });
 
-  const submit = handleSubmit((values) => {
+  const onValid = (values: NewListingForm) => {
     setFormMessages([]);
     const input = toCreateInput(values);
     const body = JSON.stringify(input);
@@ -77,7 +78,7 @@ export function NewListingPage() {
         },
       },
     );
-  });
+  };
 
   if (created)
     return (
@@ -127,7 +128,7 @@ export function NewListingPage() {
       )}
       <form
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
         className="form-grid"
         aria-label="New listing"
       >
@@ -135,7 +136,7 @@ export function NewListingPage() {
           <legend>The card</legend>
           {source === 'inventory_item_id' ? (
             <FromInventory
-              itemId={watch('inventory_item_id')}
+              itemId={inventoryItemId}
               error={errors.inventory_item_id?.message}
               onUseCert={() => {
                 setValue('source', 'sku', { shouldDirty: true });
