@@ -1,16 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import { useApiClient } from '../lib/api-context';
+import { useNow } from '../lib/use-now';
 
 /**
- * The connection area: the rate-limit bucket as a live meter (from every response's
- * `X-Service-Api-Call-Limit` and the client's bucket model) and the last request id.
+ * The connection area: the rate-limit bucket as a live meter. Its level is the client's bucket
+ * model, anchored on every response's `X-Service-Api-Call-Limit` and drained at the key's rate
+ * between requests (re-read twice a second), with the requests waiting for room.
  */
 export function BucketMeter({ compact = false }: { compact?: boolean }) {
   const client = useApiClient();
   const state = useSyncExternalStore(client.transport.subscribe, client.transport.getState);
-  const limit = state.last?.callLimit;
-  const capacity = limit?.capacity ?? state.bucket.capacity;
-  const used = limit?.used ?? 0;
+  useNow(500);
+  const bucket = client.transport.pacer.snapshot();
+  const capacity = state.last?.callLimit?.capacity ?? bucket.capacity;
+  const used = Math.min(capacity, Math.round(bucket.level));
   const label = `Rate-limit bucket: ${used} of ${capacity} used`;
   return (
     <div className={`bucket${compact ? ' bucket-compact' : ''}`}>
@@ -30,7 +33,8 @@ export function BucketMeter({ compact = false }: { compact?: boolean }) {
       </label>
       {!compact && (
         <p className="muted">
-          {state.counts.requests} requests · {state.counts.rateLimited} rate-limited ·{' '}
+          Refills {bucket.perSecond} per second · {bucket.inFlight} in flight · {bucket.waiting}{' '}
+          waiting · {state.counts.requests} requests, {state.counts.rateLimited} rate-limited,{' '}
           {state.counts.retried} retried
           {state.last?.requestId ? (
             <>

@@ -11,6 +11,8 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
   const query = useQuery({
     ...catalogueQuery(client, queryClient),
     enabled: options.enabled ?? true,
+    // Incremental (only what changed since the last read), so a minute's poll is cheap.
+    refetchInterval: 60_000,
   });
   const rows = useMemo(() => (query.data?.rows ?? []).map(toCatalogueRow), [query.data?.rows]);
   return { query, rows };
