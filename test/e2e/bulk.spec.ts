@@ -74,7 +74,7 @@ async function fillBucket(): Promise<void> {
 
 /** Dispatches a paste of `text` on the focused grid cell, as a spreadsheet's clipboard holds it. */
 async function pasteInto(page: Page, label: string, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: label }).focus();
+  await page.getByRole('textbox', { name: label, exact: true }).focus();
   await page.evaluate((block) => {
     const data = new DataTransfer();
     data.setData('text/plain', block);
@@ -168,21 +168,25 @@ test.describe.serial('bulk editing', () => {
     // The grid's prices, row by row.
     const prices: string[] = [];
     for (let i = 1; i <= rowCount; i++) {
-      prices.push(await page.getByRole('textbox', { name: `Price, row ${i}` }).inputValue());
+      prices.push(
+        await page.getByRole('textbox', { name: `Price, row ${i}`, exact: true }).inputValue(),
+      );
     }
     const expected = prices.map(lowered);
 
     // 1. By paste: a column of new prices copied from a spreadsheet.
     await pasteInto(page, 'Price, row 1', `${expected.join('\r\n')}\r\n`);
     for (let i = 1; i <= rowCount; i++) {
-      await expect(page.getByRole('textbox', { name: `Price, row ${i}` })).toHaveValue(
+      await expect(page.getByRole('textbox', { name: `Price, row ${i}`, exact: true })).toHaveValue(
         expected[i - 1]!,
       );
     }
     await expect(page.getByText(`Pasted ${rowCount} changed cell(s) from row 1`)).toBeVisible();
     // Undo it: the grid is back as it was.
-    await page.getByRole('textbox', { name: 'Price, row 1' }).press('Control+z');
-    await expect(page.getByRole('textbox', { name: 'Price, row 1' })).toHaveValue(prices[0]!);
+    await page.getByRole('textbox', { name: 'Price, row 1', exact: true }).press('Control+z');
+    await expect(page.getByRole('textbox', { name: 'Price, row 1', exact: true })).toHaveValue(
+      prices[0]!,
+    );
 
     // 2. By the bulk action: the same result, with the rounding shown.
     await page.getByLabel('Price change', { exact: true }).selectOption('lower-percent');
@@ -192,7 +196,7 @@ test.describe.serial('bulk editing', () => {
       page.getByText(`Lower price by 10%: ${rowCount} cell(s) changed`).first(),
     ).toBeVisible();
     for (let i = 1; i <= rowCount; i++) {
-      await expect(page.getByRole('textbox', { name: `Price, row ${i}` })).toHaveValue(
+      await expect(page.getByRole('textbox', { name: `Price, row ${i}`, exact: true })).toHaveValue(
         expected[i - 1]!,
       );
     }
