@@ -20,6 +20,8 @@ const OrdersSearch = z.object({
 });
 
 const POLL_MS = 5000;
+/** An order code: two letters, a hyphen, six letters or digits. */
+const ORDER_CODE = /^[A-Z]{2}-[A-Z0-9]{6}$/;
 
 const columns: Column<Order>[] = [
   {
@@ -151,7 +153,16 @@ export function OrdersPage() {
       {query.data && shown.length === 0 ? (
         <EmptyState
           title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this code'}
-        />
+        >
+          {ORDER_CODE.test(search.q.trim().toUpperCase()) && (
+            <p>
+              It may be under another status:{' '}
+              <Link to={paths.order.to(search.q.trim().toUpperCase())}>
+                open order {search.q.trim().toUpperCase()}
+              </Link>
+            </p>
+          )}
+        </EmptyState>
       ) : query.data ? (
         <DataTable
           caption="Orders"
