@@ -156,3 +156,26 @@ describe('listing detail', () => {
     }
   });
 });
+
+describe('set to draft', () => {
+  it('an active listing can be set to draft (PUT status) and reactivated', async () => {
+    const user = userEvent.setup();
+    const listing = await findProduct(harness, token, (p) => p.status === 'active' && p.svc_is_lot);
+    renderApp(`/listings/${listing.id}`, { baseUrl: harness.url, token });
+    await screen.findByRole('heading', { name: listing.title, level: 1 }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Set to draft' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Set to draft' }),
+    );
+    await screen.findByText(/Set to draft: off the marketplace/, {}, { timeout: 10_000 });
+    const terms = screen.getByRole('region', { name: 'Sale terms' });
+    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('draft'));
+    await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Reactivate' }),
+    );
+    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('active'), {
+      timeout: 10_000,
+    });
+  });
+});

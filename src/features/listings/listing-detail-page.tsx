@@ -9,7 +9,7 @@ import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format';
-import { useDeactivateListing, useReactivateListing } from './listing-mutations';
+import { useDeactivateListing, useReactivateListing, useUpdateListing } from './listing-mutations';
 import { listingDetailQuery } from './listing-queries';
 import { ScheduleControls } from './schedule-controls';
 
@@ -29,7 +29,8 @@ export function ListingDetailPage() {
   const query = useQuery(listingDetailQuery(client, listingId));
   const deactivate = useDeactivateListing(listingId);
   const reactivate = useReactivateListing(listingId);
-  const [confirm, setConfirm] = useState<'deactivate' | 'reactivate' | null>(null);
+  const toDraft = useUpdateListing(listingId);
+  const [confirm, setConfirm] = useState<'deactivate' | 'reactivate' | 'draft' | null>(null);
   const [done, setDone] = useState<string | null>(flash ?? null);
 
   if (query.isPending) return <Loading label="Loading the listing…" />;
@@ -53,7 +54,7 @@ export function ListingDetailPage() {
   const sold = listing.svc_unavailable_reason === 'sold';
   const live = listing.status === 'active';
   const notLiveYet = listing.status === 'draft' && listing.svc_listed_at === null;
-  const actionError = deactivate.error ?? reactivate.error;
+  const actionError = deactivate.error ?? reactivate.error ?? toDraft.error;
 
   return (
     <section aria-labelledby="listing-heading">
@@ -67,6 +68,11 @@ export function ListingDetailPage() {
             <Link className="button primary" to={paths.editListing.to(listing.id)}>
               Edit listing
             </Link>
+          )}
+          {live && (
+            <button type="button" onClick={() => setConfirm('draft')}>
+              Set to draft
+            </button>
           )}
           {!sold && listing.status !== 'archived' && (
             <button type="button" className="danger" onClick={() => setConfirm('deactivate')}>
@@ -228,6 +234,27 @@ export function ListingDetailPage() {
         <p>
           It leaves the marketplace now. You can reactivate it later; a pending-approval listing is
           withdrawn.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'draft'}
+        title="Set this listing to draft?"
+        confirmLabel="Set to draft"
+        busy={toDraft.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          toDraft.mutate(
+            { patch: { status: 'draft' } },
+            {
+              onSuccess: () =>
+                setDone('Set to draft: off the marketplace until you reactivate it.'),
+              onSettled: () => setConfirm(null),
+            },
+          )
+        }
+      >
+        <p>
+          It leaves the marketplace but stays yours to edit; reactivating starts a fresh window.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
