@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyCatalogueSearch,
+  readCatalogueSearch,
+  type CatalogueRow,
+} from '../../src/features/listings/catalogue-filters';
+import {
+  describeOutcome,
+  newListingDefaults,
+  toCreateInput,
+  toUpdatePatch,
+} from '../../src/features/listings/listing-bodies';
+import { EditListingForm, NewListingForm } from '../../src/features/listings/listing-form-schemas';
+
+function row(patch: Partial<CatalogueRow>): CatalogueRow {
+  const base: CatalogueRow = {
+    id: 'lst_1',
+    title: 'Card',
+    status: 'active',
+    reason: null,
+    price: 100,
+    priceText: '100.00',
+    minimumOffer: null,
+    player: 'Someone',
+    cert: '123',
+    grader: 'PSA',
+    grade: '10',
+    gradeValue: 10,
+    category: 'baseball',
+    year: 2020,
+    set: 'Set',
+    isLot: false,
+    cardCount: 1,
+    offers: true,
+    promoted: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    search: '',
+  };
+  const merged = { ...base, ...patch };
+  merged.search = `${merged.title} ${merged.player} ${merged.cert}`.toLowerCase();
+  return merged;
+}
+
+describe('catalogue search state', () => {
+  it('reads the URL, dropping malformed values instead of failing', () => {
+    const search = readCatalogueSearch(
+      new URLSearchParams('q=ohtani&offers=maybe&sort=price&dir=up&lot=yes'),
+    );
+    expect(search).toEqual({
+      q: 'ohtani',
+      offers: undefined,
+      sort: 'price',
+      dir: undefined,
+      lot: 'yes',
+    });
+  });
+
+  it('filters by every facet and every search word, and sorts', () => {
+    const rows = [
+      row({ id: 'a', player: 'Shohei Ohtani', price: 300, grader: 'PSA' }),
+      row({ id: 'b', player: 'Shohei Ohtani', price: 100, grader: 'BGS', offers: false }),
+      row({ id: 'c', player: 'Mike Trout', price: 200, isLot: true, status: 'draft' }),
+    ];
+    const ids = (search: Record<string, string>) =>
+      applyCatalogueSearch(rows, readCatalogueSearch(new URLSearchParams(search))).map((r) => r.id);
+    expect(ids({ q: 'ohtani shohei' })).toEqual(['a', 'b']);
+    expect(ids({ q: 'ohtani', grader: 'BGS' })).toEqual(['b']);
+    expect(ids({ offers: 'no' })).toEqual(['b']);
+    expect(ids({ lot: 'yes' })).toEqual(['c']);
+    expect(ids({ status: 'draft' })).toEqual(['c']);
+    expect(ids({ sort: 'price' })).toEqual(['b', 'c', 'a']);
+    expect(ids({ sort: 'price', dir: 'desc' })).toEqual(['a', 'c', 'b']);
+  });
+});
+
+describe('listing bodies', () => {
+  it('a PUT carries only the changed fields; an emptied minimum offer is null', () => {
+    const values = EditListingForm.parse({
+      price: '120.00',
+      title: 'T',
+      description: '',
+      accepts_offers: true,
+      minimum_offer: '',
+      accepts_trades: false,
+      auto_relist: false,
+      promoted: false,
+      duration_hours: '',
+    });
+    expect(toUpdatePatch(values, { price: true })).toEqual({ price: '120.00' });
+    expect(toUpdatePatch(values, { minimum_offer: true })).toEqual({ minimum_offer: null });
+    expect(toUpdatePatch({ ...values, duration_hours: '336' }, {})).toEqual({
+      duration_hours: 336,
+    });
+    // Promotion is one-way: un-ticking sends nothing.
+    expect(toUpdatePatch(values, { promoted: true })).toEqual({});
+  });
+
+  it('a cert and a price make a two-field POST', () => {
+    const values = NewListingForm.parse({
+      ...newListingDefaults({}),
+      sku: '84512001',
+      price: '250',
+    });
+    expect(toCreateInput(values)).toEqual({ sku: '84512001', price: '250' });
+  });
+
+  it('from inventory, the POST names the card and never the cert, photos or card details', () => {
+    const values = NewListingForm.parse({
+      ...newListingDefaults({ inventoryItemId: 'inv_1' }),
+      price: '40',
+      grader: 'PSA',
+      images: [{ src: 'https://img.example.com/a.jpg' }],
+    });
+    expect(toCreateInput(values)).toEqual({ inventory_item_id: 'inv_1', price: '40' });
+  });
+
+  it('explains the outcome', () => {
+    expect(describeOutcome('active', null, null).kind).toBe('live');
+    expect(describeOutcome('draft', 'scheduled', '2027-01-01T00:00:00.000Z').kind).toBe(
+      'scheduled',
+    );
+    expect(describeOutcome('draft', 'pending_review', null).kind).toBe('review');
+  });
+});
