@@ -66,18 +66,24 @@ export class WriteQueue<Op, R> {
 
   /**
    * Adds writes; they start at once unless the queue is paused. `keyOf` groups writes that must
-   * run one after another (default: none); `idOf` names items (default: `w1`, `w2`, ...).
+   * run one after another (default: none); `idOf` names items (default: `w1`, `w2`, ...);
+   * `idempotencyKeyOf` gives a write the key it already has (a job restored from storage after
+   * a reload), so resending it is a replay (default: a fresh key).
    */
   add(
     ops: readonly Op[],
-    options: { keyOf?: (op: Op) => string | undefined; idOf?: (op: Op) => string } = {},
+    options: {
+      keyOf?: (op: Op) => string | undefined;
+      idOf?: (op: Op) => string;
+      idempotencyKeyOf?: (op: Op) => string | undefined;
+    } = {},
   ): WriteItem<Op, R>[] {
     const added = ops.map((op) => {
       const item: WriteItem<Op, R> = {
         id: options.idOf?.(op) ?? `w${++this.counter}`,
         op,
         key: options.keyOf?.(op),
-        idempotencyKey: this.newKey(),
+        idempotencyKey: options.idempotencyKeyOf?.(op) ?? this.newKey(),
         status: 'pending',
       };
       this.items.push(item);

@@ -237,4 +237,70 @@ describe('the job runner against the sandbox', () => {
     expect(outcome.state === 'failed' && outcome.fieldErrors.price?.length).toBeGreaterThan(0);
     runner.dispose();
   });
+
+  it("sends a row's PUT then its DELETE, and leaves the DELETE unsent when the PUT is refused", async () => {
+    const [a, b] = [rows[110]!, rows[111]!];
+    const plan = planBulkEdit(
+      [a, b],
+      [
+        { ...toEditValues(a), status: 'inactive', acceptsTrades: !a.acceptsTrades },
+        { ...toEditValues(b), status: 'inactive', acceptsTrades: !b.acceptsTrades },
+      ],
+    );
+    expect(plan.items.map((i) => i.writes.map((w) => w.method))).toEqual([
+      ['PUT', 'DELETE'],
+      ['PUT', 'DELETE'],
+    ]);
+    const job = jobFromPlan(plan, 'Deactivate two');
+    job.rows[1]!.writes[0]!.body = { price: '5.00' }; // refused: 422
+    const store = new MemoryJobStore();
+    await store.create(job);
+    const api = client();
+    const runner = new JobRunner({ client: api, store, job });
+    await runner.start();
+    runner.dispose();
+    expect(job.rows[0]!.outcome.state).toBe('done');
+    expect(job.rows[1]!.outcome).toMatchObject({ state: 'failed', code: 'validation_error' });
+    expect(job.rows[1]!.writes.map((w) => w.done)).toEqual([false, false]);
+    const first = (await api.products.get(a.id)).data;
+    expect(first.status).toBe('archived');
+    expect(first.svc_unavailable_reason).toBe('deactivated_by_seller');
+    expect(first.svc_accepts_trades).toBe(!a.acceptsTrades);
+    const second = (await api.products.get(b.id)).data;
+    expect(second.status).toBe('active');
+    expect(eventsFor([a.id]).get(a.id)!.slice(-2)).toEqual(['products/update', 'products/delete']);
+  });
+
+  it('cancels: the rows not yet sent stay unsent and the job is not offered for resume', async () => {
+    const take = rows.slice(120, 170);
+    const job = lowerTenPercent(take);
+    const store = new MemoryJobStore();
+    await store.create(job);
+    const runner = new JobRunner({ client: client(), store, job });
+    const run = runner.start();
+    await new Promise<void>((resolve) => {
+      const off = runner.subscribe(() => {
+        if (runner.getProgress().done >= 5) {
+          off();
+          resolve();
+        }
+      });
+    });
+    await runner.cancel();
+    await run;
+    runner.dispose();
+    const kept = (await store.get(job.id))!;
+    expect(kept.state).toBe('cancelled');
+    expect(isResumable(kept)).toBe(false);
+    const counts = countJob(kept);
+    expect(counts.done).toBeGreaterThanOrEqual(5);
+    expect(counts.pending).toBeGreaterThan(0);
+    expect(counts.done + counts.pending).toBe(take.length);
+    // What was not sent did not change.
+    const untouched = kept.rows
+      .filter((r) => r.outcome.state === 'pending')
+      .map((r) => r.listingId);
+    const events = eventsFor(untouched);
+    expect(untouched.every((id) => events.get(id)!.length === 0)).toBe(true);
+  }, 60_000);
 });

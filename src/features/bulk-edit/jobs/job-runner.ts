@@ -1,10 +1,14 @@
 import {
-  CLIENT_ERROR_CODES,
   isApiError,
   newIdempotencyKey,
+  type ApiError,
   type ListingDeleted,
   type ListingUpdated,
+  type ListingWrite,
+  type ListingWriteResult,
   type SlabdeskClient,
+  type WriteItem,
+  type WriteProgress,
 } from '../../../client';
 import { estimateSeconds } from '../logic/estimate';
 import { countJob, type BulkJob, type JobCounts, type JobRow, type JobWrite } from './job';
@@ -29,50 +33,52 @@ export interface RunnerOptions {
   client: SlabdeskClient;
   store: JobStore;
   job: BulkJob;
-  /** Rows worked on at once; the client's pacer decides when each request goes (default 6). */
-  workers?: number;
+  /** Writes the client's queue runs at once; its pacer decides when each goes (default 4). */
+  concurrency?: number;
   onWrite?: (result: WriteResult) => void;
 }
 
-/** A failure that says nothing about the write's fate: the same key is used again later. */
-function isUnsettled(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  return (
-    error.code === CLIENT_ERROR_CODES.aborted ||
-    error.code === CLIENT_ERROR_CODES.network ||
-    error.code === CLIENT_ERROR_CODES.timeout ||
-    error.status === 429 ||
-    error.status >= 500
-  );
+type Queue = ReturnType<SlabdeskClient['listings']['writeQueue']>;
+type Item = WriteItem<ListingWrite, ListingWriteResult>;
+
+/** A failure that says nothing about whether the write happened: retried with the same key. */
+function isUnsettled(status: number): boolean {
+  return status === 0 || status === 429 || status >= 500;
 }
 
 /**
- * Applies a bulk-edit job through the client: each row's writes in order (a PUT of its changed
- * fields, then a DELETE when it is deactivated), many rows at once, every request paced by the
- * client's bucket model and sent with the write's own Idempotency-Key. Each row is saved to the
- * store as it lands, so a reload resumes with the same keys and skips what is done: no write is
- * sent twice. Pause and cancel abort what is waiting for the bucket; a request that was already
- * on the wire keeps its key, so its retry is a replay.
+ * Applies a bulk-edit job through the client's write queue: each row's writes in order (a PUT of
+ * its changed fields, then a DELETE when it is deactivated; the queue runs one listing's writes
+ * one after another), many listings at once, every request paced by the client's bucket model
+ * and sent with the Idempotency-Key the job gave it. Each row is saved to the store as it lands,
+ * so a reload resumes with the same keys and skips what is done: no write is applied twice.
+ * Pause and cancel start nothing new; a write already started finishes and reports its outcome.
  */
 export class JobRunner {
   readonly job: BulkJob;
   private readonly client: SlabdeskClient;
   private readonly store: JobStore;
-  private readonly workers: number;
+  private readonly concurrency: number;
   private readonly onWrite: ((result: WriteResult) => void) | undefined;
   private state: RunnerState = 'idle';
-  private controller: AbortController | undefined;
+  private queue: Queue | undefined;
+  /** The row and write behind each queue item. */
+  private readonly items = new Map<string, { row: JobRow; write: JobWrite }>();
+  private itemCounter = 0;
   private run: Promise<void> | undefined;
+  private settleRun: (() => void) | undefined;
+  /** Store writes, one after another, so a row's last state is the one kept. */
+  private saving: Promise<void> = Promise.resolve();
   private readonly answered: number[] = [];
   private readonly listeners = new Set<() => void>();
   private progress: RunnerProgress;
-  private unsubscribeBucket: (() => void) | undefined;
+  private unsubscribes: (() => void)[] = [];
 
   constructor(options: RunnerOptions) {
     this.job = options.job;
     this.client = options.client;
     this.store = options.store;
-    this.workers = Math.max(1, options.workers ?? 6);
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.onWrite = options.onWrite;
     this.progress = this.compute();
   }
@@ -98,57 +104,87 @@ export class JobRunner {
     while (this.answered.length > 0 && this.answered[0]! < now - 10_000) this.answered.shift();
     const first = this.answered[0];
     const span = first === undefined ? 0 : Math.max(1, (now - first) / 1000);
-    const bucket = this.client.transport.pacer.snapshot();
     return {
       ...counts,
       state: this.state,
       rate: span > 0 ? this.answered.length / span : 0,
-      secondsLeft: estimateSeconds(counts.writesLeft, bucket),
+      secondsLeft: estimateSeconds(counts.writesLeft, this.client.transport.pacer.snapshot()),
     };
+  }
+
+  private save(row: JobRow): void {
+    const copy = structuredClone(row);
+    this.saving = this.saving.then(() => this.store.saveRow(this.job.id, copy));
+  }
+
+  private setStoredState(state: BulkJob['state']): Promise<void> {
+    this.job.state = state;
+    this.saving = this.saving.then(() => this.store.setState(this.job.id, state));
+    return this.saving;
+  }
+
+  private ensureQueue(): Queue {
+    if (!this.queue) {
+      this.queue = this.client.listings.writeQueue({ concurrency: this.concurrency });
+      this.unsubscribes.push(this.queue.subscribe((progress) => this.onQueue(progress)));
+      this.unsubscribes.push(this.client.transport.subscribe(() => this.changed()));
+    }
+    return this.queue;
+  }
+
+  /** Queues every write not yet done of every pending row, each with its own key. */
+  private enqueuePending(queue: Queue): void {
+    const queued = new Set([...this.items.values()].map((entry) => entry.write));
+    const ops: { op: ListingWrite; id: string; key: string; listing: string }[] = [];
+    for (const row of this.job.rows) {
+      if (row.outcome.state !== 'pending') continue;
+      for (const write of row.writes) {
+        if (write.done || queued.has(write)) continue;
+        const op: ListingWrite =
+          write.method === 'PUT'
+            ? { kind: 'update', id: row.listingId, patch: write.body ?? {} }
+            : { kind: 'delete', id: row.listingId };
+        const id = `r${row.index}-${++this.itemCounter}`;
+        this.items.set(id, { row, write });
+        ops.push({ op, id, key: write.key, listing: row.listingId });
+      }
+    }
+    if (ops.length === 0) return;
+    const byOp = new Map(ops.map((entry) => [entry.op, entry]));
+    queue.add(
+      ops.map((entry) => entry.op),
+      {
+        keyOf: (op) => byOp.get(op)!.listing,
+        idOf: (op) => byOp.get(op)!.id,
+        idempotencyKeyOf: (op) => byOp.get(op)!.key,
+      },
+    );
   }
 
   /** Starts (or resumes) sending every pending row; resolves when the run stops. */
   start(): Promise<void> {
     if (this.state === 'running' || this.state === 'pausing') return this.run ?? Promise.resolve();
     if (this.state === 'cancelled') return Promise.resolve();
+    const queue = this.ensureQueue();
     this.state = 'running';
-    this.job.state = 'running';
-    this.controller = new AbortController();
-    const signal = this.controller.signal;
-    this.unsubscribeBucket ??= this.client.transport.subscribe(() => this.changed());
+    this.run = new Promise<void>((resolve) => {
+      this.settleRun = resolve;
+    });
+    void this.setStoredState('running');
+    this.enqueuePending(queue);
+    if (queue.progress().paused) queue.resume();
     this.changed();
-    this.run = (async () => {
-      await this.store.setState(this.job.id, 'running');
-      const queue = this.job.rows.filter((row) => row.outcome.state === 'pending');
-      const work = async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) {
-          if (signal.aborted) return;
-          await this.applyRow(row, signal);
-        }
-      };
-      await Promise.all(Array.from({ length: this.workers }, work));
-      if (this.state === 'cancelled') {
-        await this.store.setState(this.job.id, 'cancelled');
-      } else if (signal.aborted) {
-        this.state = 'paused';
-        this.job.state = 'paused';
-        await this.store.setState(this.job.id, 'paused');
-      } else {
-        this.state = 'finished';
-        this.job.state = 'finished';
-        await this.store.setState(this.job.id, 'finished');
-      }
-      this.changed();
-    })();
+    this.checkIdle();
     return this.run;
   }
 
-  /** Stops sending; what is waiting for the bucket stays pending with its keys. */
+  /** Starts nothing new; resolves once the writes already started have answered. */
   async pause(): Promise<void> {
     if (this.state !== 'running') return;
     this.state = 'pausing';
+    this.queue?.pause();
     this.changed();
-    this.controller?.abort();
+    this.checkIdle();
     await this.run;
   }
 
@@ -156,33 +192,42 @@ export class JobRunner {
     return this.start();
   }
 
-  /** Stops for good: the rows not sent stay pending and are not offered for resume. */
+  /** Stops for good: the rows not sent stay unsent and are not offered for resume. */
   async cancel(): Promise<void> {
-    const wasRunning = this.state === 'running' || this.state === 'pausing';
+    const active = this.state === 'running' || this.state === 'pausing';
     this.state = 'cancelled';
-    this.job.state = 'cancelled';
-    this.controller?.abort();
-    if (wasRunning) await this.run;
-    else await this.store.setState(this.job.id, 'cancelled');
+    this.queue?.cancel();
     this.changed();
+    if (active) {
+      this.checkIdle();
+      await this.run;
+    } else {
+      await this.setStoredState('cancelled');
+    }
   }
 
   /**
-   * Sends the failed rows again (not the conflicts: a sold listing stays sold), each with fresh
-   * Idempotency-Keys for its writes not yet done (the old keys would replay the refusal). The
-   * new keys are saved before anything is sent.
+   * Sends the failed rows again (not the conflicts: a sold listing stays sold). A write refused
+   * for good gets a fresh Idempotency-Key (its old key would replay the refusal); one whose fate
+   * is unknown (no answer, a 5xx) keeps its key, so if it did land the API replays it. The keys
+   * are saved before anything is sent.
    */
   async retryFailed(): Promise<number> {
     if (this.state === 'running' || this.state === 'pausing') return 0;
     let count = 0;
     for (const row of this.job.rows) {
-      if (row.outcome.state !== 'failed') continue;
-      row.writes = row.writes.map((w) => (w.done ? w : { ...w, key: newIdempotencyKey() }));
+      const outcome = row.outcome;
+      if (outcome.state !== 'failed') continue;
+      const fresh = !isUnsettled(outcome.status);
+      row.writes = row.writes.map((w) =>
+        w.done || !fresh ? w : { ...w, key: newIdempotencyKey() },
+      );
       row.outcome = { state: 'pending' };
       row.retries += 1;
-      await this.store.saveRow(this.job.id, row);
+      this.save(row);
       count++;
     }
+    await this.saving;
     if (count > 0) {
       this.state = 'idle';
       void this.start();
@@ -190,66 +235,102 @@ export class JobRunner {
     return count;
   }
 
-  /** Detaches from the client's state (the run itself is stopped with pause or cancel). */
+  /** Detaches from the client (a run in progress should be paused or cancelled first). */
   dispose(): void {
-    this.unsubscribeBucket?.();
-    this.unsubscribeBucket = undefined;
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    this.unsubscribes = [];
     this.listeners.clear();
   }
 
-  private async applyRow(row: JobRow, signal: AbortSignal): Promise<void> {
-    for (const write of row.writes) {
-      if (write.done) continue;
-      try {
-        const options = { idempotencyKey: write.key, signal };
-        if (write.method === 'PUT') {
-          const { data } = await this.client.listings.update(
-            row.listingId,
-            write.body ?? {},
-            options,
-          );
-          this.onWrite?.({ method: 'PUT', listingId: row.listingId, write, listing: data });
-        } else {
-          const { data } = await this.client.listings.delete(row.listingId, options);
-          this.onWrite?.({ method: 'DELETE', listingId: row.listingId, write, listing: data });
-        }
-        write.done = true;
-        this.answered.push(Date.now());
-      } catch (error) {
-        if (isApiError(error) && error.code === 'degraded_record' && error.status < 300) {
-          // A 2xx whose record came back degraded: the write landed; only its echo is missing.
-          write.done = true;
-          this.answered.push(Date.now());
-          await this.store.saveRow(this.job.id, row);
-          this.changed();
-          continue;
-        }
-        if (isUnsettled(error) && (signal.aborted || !isApiError(error) || error.status === 0)) {
-          // Not known to have happened: stays pending with the same key.
-          this.changed();
-          return;
-        }
-        this.answered.push(Date.now());
-        const apiError = isApiError(error) ? error : undefined;
-        const code = apiError?.code ?? 'unexpected_error';
-        row.outcome = {
-          state: code === 'listing_write_conflict' ? 'conflict' : 'failed',
-          at: Date.now(),
-          status: apiError?.status ?? 0,
-          code,
-          message: error instanceof Error ? error.message : String(error),
-          requestId: apiError?.requestId,
-          fieldErrors: apiError?.fieldErrors ?? {},
-        };
-        await this.store.saveRow(this.job.id, row);
-        this.changed();
-        return;
-      }
-      await this.store.saveRow(this.job.id, row);
-      this.changed();
+  private onQueue(progress: WriteProgress<ListingWrite, ListingWriteResult>): void {
+    const item = progress.item;
+    if (
+      item &&
+      (item.status === 'done' || item.status === 'failed' || item.status === 'cancelled')
+    ) {
+      this.settleItem(item);
     }
-    row.outcome = { state: 'done', at: Date.now() };
-    await this.store.saveRow(this.job.id, row);
     this.changed();
+    this.checkIdle();
+  }
+
+  private settleItem(item: Item): void {
+    const entry = this.items.get(item.id);
+    if (!entry) return;
+    this.items.delete(item.id);
+    const { row, write } = entry;
+    if (item.status === 'cancelled') return; // not sent: the row stays as it was
+    this.answered.push(Date.now());
+    const error = item.error;
+    const landed =
+      item.status === 'done' ||
+      // A 2xx whose record came back degraded: the write landed; only its echo is missing.
+      (error?.code === 'degraded_record' && error.status >= 200 && error.status < 300);
+    if (landed) {
+      write.done = true;
+      if (item.status === 'done' && item.result) {
+        this.onWrite?.(
+          write.method === 'PUT'
+            ? {
+                method: 'PUT',
+                listingId: row.listingId,
+                write,
+                listing: item.result as ListingUpdated,
+              }
+            : {
+                method: 'DELETE',
+                listingId: row.listingId,
+                write,
+                listing: item.result as ListingDeleted,
+              },
+        );
+      }
+      if (row.writes.every((w) => w.done)) row.outcome = { state: 'done', at: Date.now() };
+      this.save(row);
+      return;
+    }
+    this.fail(row, error);
+  }
+
+  private fail(row: JobRow, error: ApiError | undefined): void {
+    const code = error?.code ?? 'unexpected_error';
+    row.outcome = {
+      state: code === 'listing_write_conflict' ? 'conflict' : 'failed',
+      at: Date.now(),
+      status: error?.status ?? 0,
+      code,
+      message: error?.message ?? 'The write failed',
+      requestId: error?.requestId,
+      fieldErrors: isApiError(error) ? error.fieldErrors : {},
+    };
+    // The row's later writes (a DELETE after its PUT) are not sent.
+    const later = [...this.items.entries()].filter(([, entry]) => entry.row === row);
+    for (const [id] of later) this.items.delete(id);
+    this.queue?.cancel(later.map(([id]) => id));
+    this.save(row);
+  }
+
+  /** Ends the run when nothing is running and nothing more will start. */
+  private checkIdle(): void {
+    if (!this.queue || !this.settleRun) return;
+    const progress = this.queue.progress();
+    if (progress.running > 0) return;
+    const stopping = this.state === 'pausing' || this.state === 'cancelled';
+    if (!stopping && progress.pending > 0) return;
+    const resolve = this.settleRun;
+    this.settleRun = undefined;
+    let next: BulkJob['state'];
+    if (this.state === 'cancelled') next = 'cancelled';
+    else if (this.state === 'pausing') {
+      this.state = 'paused';
+      next = 'paused';
+    } else {
+      this.state = 'finished';
+      next = 'finished';
+    }
+    void this.setStoredState(next).then(() => {
+      this.changed();
+      resolve();
+    });
   }
 }
