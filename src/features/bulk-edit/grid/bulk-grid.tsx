@@ -365,7 +365,8 @@ export function BulkGrid({
         if (pending.select && isTextControl(el)) el.select();
         return;
       }
-      if (tries++ < 10) frame = requestAnimationFrame(attempt);
+      if (tries++ < 60) frame = requestAnimationFrame(attempt);
+      else if (pendingFocus.current === pending) pendingFocus.current = null;
     };
     attempt();
     return () => cancelAnimationFrame(frame);
@@ -388,8 +389,10 @@ export function BulkGrid({
   }, [applyStep, getValues, onAnnounce, range]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    const at = cellOf(event.target);
-    if (!at) return;
+    const target = cellOf(event.target);
+    if (!target) return;
+    // Keys pressed faster than the grid scrolls: move on from where the last key was going.
+    const at = pendingFocus.current ?? target;
     const el = event.target as HTMLElement;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key;
