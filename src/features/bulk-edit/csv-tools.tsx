@@ -2,6 +2,17 @@ import { useRef, useState } from 'react';
 import { importCsv, type CsvImport } from './logic/csv';
 import type { BulkRow, EditValues } from './logic/rows';
 
+/** A file's text (Blob.text where the browser has it, FileReader otherwise). */
+function readText(file: Blob): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 /** Offers a text as a file download. */
 export function download(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -38,7 +49,7 @@ export function CsvTools({
   const [result, setResult] = useState<{ message: string; parsed: CsvImport } | null>(null);
 
   const onFile = async (file: File) => {
-    const text = await file.text();
+    const text = await readText(file);
     const parsed = importCsv(text, catalogue, current());
     const message = onImport(parsed);
     setResult({ message, parsed });

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+import { renderApp } from '../ui/support/render-app';
+
+interface DemoProduct {
+  id: string;
+  title: string;
+  status: string;
+  svc_is_lot: boolean;
+  svc_unavailable_reason: string | null;
+  variants: { price: string }[];
+}
+
+let harness: Harness;
+let products: DemoProduct[];
+
+beforeAll(async () => {
+  // The real bucket: live 40 at once, then 2 a second.
+  harness = await startHarness({ seed: 'demo', demoListings: 200 });
+  const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  ({ products } = (await response.json()) as { products: DemoProduct[] });
+});
+afterEach(() => cleanup());
+afterAll(() => harness?.close());
+
+const active = () =>
+  products.filter(
+    (p) => p.status === 'active' && !p.svc_is_lot && Number(p.variants[0]!.price) >= 12,
+  );
+
+async function open(ids: string[]) {
+  const view = renderApp(`/listings/bulk-edit?ids=${ids.join(',')}`, {
+    baseUrl: harness.url,
+    token: DEMO_LIVE_TOKEN,
+  });
+  await screen.findByRole(
+    'table',
+    { name: `Bulk edit grid, ${ids.length} listings` },
+    { timeout: 15_000 },
+  );
+  return { ...view, user: userEvent.setup() };
+}
+
+/** One listing read with the demo key, waiting out a full bucket. */
+async function product(id: string): Promise<DemoProduct> {
+  for (;;) {
+    const response = await harness.api(`/products/${id}.json`, { token: DEMO_LIVE_TOKEN });
+    if (response.status !== 429)
+      return ((await response.json()) as { product: DemoProduct }).product;
+    await response.text();
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Fills the demo key's bucket so the run goes at 2 writes a second. */
+async function fillBucket() {
+  await Promise.all(
+    Array.from({ length: 40 }, () =>
+      harness.api('/ping', { token: DEMO_LIVE_TOKEN }).then((r) => r.text()),
+    ),
+  );
+}
+
+describe('CSV import in the editor', () => {
+  it('puts good rows into the grid as one undoable step and names every bad cell', async () => {
+    const [a, b, c] = active();
+    const { user } = await open([a!.id, b!.id, c!.id]);
+    const sold = products.find((p) => p.svc_unavailable_reason === 'sold')!;
+    const csv = [
+      'id,price,accepts_trades,title',
+      `${a!.id},"$1,234.50",yes,"=Formula, ""quoted"""`,
+      `${b!.id},9.99,maybe,ok`,
+      `${sold.id},20,no,x`,
+      `nope,20,no,x`,
+    ].join('\r\n');
+    const file = new File([csv], 'prices.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Import a CSV of listing ids with new values'), file);
+    const report = await screen.findByText(/^Imported 1 row\(s\)/);
+    expect(report.textContent).toMatch(/3 cell\(s\) changed; 3 bad cell\(s\), 1 row\(s\) left out/);
+    const bad = within(screen.getByRole('list', { name: 'Bad cells' })).getAllByRole('listitem');
+    expect(bad.map((li) => li.textContent)).toEqual([
+      'Row 3, column price: must be at least 10.00',
+      'Row 3, column accepts_trades: must be yes or no',
+      'Row 5, column id: no listing nope in the catalogue',
+    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Left out' })).getByRole('listitem').textContent,
+    ).toMatch(/^Row 4 .*sold: a sold listing cannot be changed$/);
+    const price = screen.getByRole('textbox', { name: 'Price, row 1' }) as HTMLInputElement;
+    expect(price.value).toBe('1234.50');
+    expect((screen.getByRole('textbox', { name: 'Title, row 1' }) as HTMLInputElement).value).toBe(
+      '=Formula, "quoted"',
+    );
+    expect(
+      (screen.getByRole('checkbox', { name: 'Trades, row 1' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Price, row 2' }) as HTMLInputElement).value).toBe(
+      b!.variants[0]!.price,
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(price.value).toBe(a!.variants[0]!.price);
+  });
+});
+
+describe('pause, resume and cancel', () => {
+  it('pauses a run paced by the bucket, resumes it to the end, and the bar says so', async () => {
+    const rows = active().slice(0, 8);
+    const { user } = await open(rows.map((r) => r.id));
+    await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
+    await user.type(screen.getByLabelText('Amount (USD)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Apply price change' }));
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    await fillBucket();
+    await user.click(within(preview).getByRole('button', { name: 'Apply 8 write(s)' }));
+    const status = () => document.querySelector('.bulk-progress-text')!.textContent ?? '';
+    await waitFor(() => expect(status()).toMatch(/^[1-9] done/), { timeout: 15_000 });
+    expect(status()).toMatch(/writes\/s · about \d+ s left$/);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    await screen.findByRole('heading', { name: /^Paused:/ }, { timeout: 15_000 });
+    const paused = status();
+    const done = Number(/^(\d+) done/.exec(paused)?.[1]);
+    expect(done).toBeLessThan(8);
+    // Paused means paused: nothing more lands.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(status()).toBe(paused);
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    await screen.findByRole('heading', { name: /^Finished:/ }, { timeout: 20_000 });
+    expect(status()).toBe('8 done, 0 failed, 0 conflict(s), 0 remaining');
+    const bar = screen.getByLabelText('Progress');
+    expect(bar.getAttribute('value')).toBe('8');
+    expect(bar.getAttribute('max')).toBe('8');
+  });
+
+  it('cancels: what was not sent stays unsent and the listing keeps its price', async () => {
+    const rows = active().slice(10, 20);
+    const { user } = await open(rows.map((r) => r.id));
+    await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
+    await user.type(screen.getByLabelText('Amount (USD)'), '2');
+    await user.click(screen.getByRole('button', { name: 'Apply price change' }));
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    await fillBucket();
+    await user.click(within(preview).getByRole('button', { name: 'Apply 10 write(s)' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('heading', { name: /^Cancelled:/ }, { timeout: 15_000 });
+    const text = document.querySelector('.bulk-progress-text')!.textContent ?? '';
+    const remaining = Number(/(\d+) remaining/.exec(text)?.[1]);
+    expect(remaining).toBeGreaterThan(0);
+    expect(
+      screen.getByText(new RegExp(`Cancelled: ${remaining} row\\(s\\) were not sent`)),
+    ).toBeTruthy();
+    const last = rows[rows.length - 1]!;
+    expect((await product(last.id)).variants[0]!.price).toBe(last.variants[0]!.price);
+  });
+});
