@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { ModeBadge } from '../components/mode-badge';
+import { UnfinishedBulkEditNotice } from '../features/bulk-edit/unfinished-notice';
 import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from './connection-status';
@@ -52,6 +53,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" aria-busy={navigation.state === 'loading'}>
+        <UnfinishedBulkEditNotice />
         <Outlet />
       </main>
     </div>

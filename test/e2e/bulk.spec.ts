@@ -246,6 +246,14 @@ test.describe.serial('bulk editing', () => {
     await page.reload();
     const offer = page.getByRole('region', { name: 'Unfinished bulk edit' });
     await expect(offer).toBeVisible({ timeout: 20_000 });
+    // Leaving for another page (as a closed tab and a new visit would) keeps the offer in view.
+    await page.goto('/');
+    const notice = page.getByText(
+      /^An unfinished bulk edit \(Bulk edit of \d+ listing\(s\), \d+ row\(s\) not sent yet\)/,
+    );
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Open it to resume' }).click();
+    await expect(offer).toBeVisible({ timeout: 20_000 });
     await checkPage(page, 'bulk-edit-resume');
     // The seller's write approval is withdrawn for a moment: the rows sent now are refused.
     const demo = await control<{ demo: { seller_id: string } }>('GET', '/demo');

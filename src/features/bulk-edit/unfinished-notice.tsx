@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../app/paths';
+import type { BulkJob } from './jobs/job';
+
+/**
+ * On every page but the bulk editor: a bulk edit that a reload or a closed tab left unfinished,
+ * with a link back to it (the editor offers to resume it). The job store is loaded lazily, so
+ * this costs the first page nothing but a look into IndexedDB.
+ */
+export function UnfinishedBulkEditNotice() {
+  const { pathname } = useLocation();
+  const [jobs, setJobs] = useState<BulkJob[]>([]);
+  const onEditor = pathname === paths.bulkEdit.pattern;
+  useEffect(() => {
+    if (onEditor || typeof indexedDB === 'undefined') return;
+    let live = true;
+    void Promise.all([import('./jobs/job-registry'), import('./jobs/job')])
+      .then(([registry, job]) =>
+        registry
+          .jobStore()
+          .list()
+          .then((all) => all.filter(job.isResumable)),
+      )
+      .then((found) => {
+        if (live) setJobs(found);
+      })
+      .catch(() => undefined); // no storage: nothing to offer
+    return () => {
+      live = false;
+    };
+  }, [onEditor]);
+  const job = jobs[0];
+  if (onEditor || !job) return null;
+  const left = job.rows.filter((row) => row.outcome.state === 'pending').length;
+  return (
+    <p className="banner banner-info" role="status">
+      An unfinished bulk edit ({job.label}, {left} row(s) not sent yet).{' '}
+      <Link to={paths.bulkEdit.to({ ids: job.rows.map((row) => row.listingId) })}>
+        Open it to resume
+      </Link>
+    </p>
+  );
+}
