@@ -29,7 +29,11 @@ const columns: Column<JobRow>[] = [
     header: 'Outcome',
     width: '60%',
     cell: (row) => (
-      <span className={`outcome outcome-${row.outcome.state}`} data-listing={row.listingId}>
+      <span
+        className={`outcome outcome-${row.outcome.state}`}
+        data-listing={row.listingId}
+        title={outcomeText(row)}
+      >
         {outcomeText(row)}
       </span>
     ),

@@ -251,7 +251,7 @@ function BulkEditor({
                 }}
               />
               {summary && (
-                <div className="panel bulk-summary" aria-label="Last action">
+                <div className="panel bulk-summary" role="status" aria-label="Last action">
                   <p>
                     <strong>{summary.title}</strong>
                   </p>
