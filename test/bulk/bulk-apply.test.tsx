@@ -157,4 +157,28 @@ describe('pause, resume and cancel', () => {
     const last = rows[rows.length - 1]!;
     expect((await product(last.id)).variants[0]!.price).toBe(last.variants[0]!.price);
   });
+
+  it('keeps running when the seller leaves the editor, and shows the same run on return', async () => {
+    const rows = active().slice(30, 36);
+    const { user, router } = await open(rows.map((r) => r.id));
+    await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
+    await user.type(screen.getByLabelText('Amount (USD)'), '3');
+    await user.click(screen.getByRole('button', { name: 'Apply price change' }));
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    await fillBucket();
+    await user.click(within(preview).getByRole('button', { name: 'Apply 6 write(s)' }));
+    await screen.findByRole('heading', { name: /^Applying:/ });
+    const back = `${router.state.location.pathname}${router.state.location.search}`;
+    await router.navigate('/listings');
+    await screen.findByRole('heading', { name: 'Listings', level: 1 });
+    await router.navigate(back);
+    // The same run, not a second one, and not an offer to resume it.
+    await screen.findByRole('heading', { name: /^(Applying|Finished):/ }, { timeout: 15_000 });
+    expect(screen.queryByRole('region', { name: 'Unfinished bulk edit' })).toBeNull();
+    await screen.findByRole('heading', { name: /^Finished:/ }, { timeout: 20_000 });
+    expect(document.querySelector('.bulk-progress-text')!.textContent).toBe(
+      '6 done, 0 failed, 0 conflict(s), 0 remaining',
+    );
+  });
 });

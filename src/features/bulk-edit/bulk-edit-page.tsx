@@ -70,7 +70,22 @@ function BulkEditor({
     jobStore()
       .list()
       .then((jobs) => {
-        if (live) setResumable(jobs.filter(isResumable));
+        if (!live) return;
+        // The store may lag a run of this tab by a save: the runner's own state comes first.
+        const going = (job: BulkJob) => {
+          const state = existingRunner(job.id)?.getProgress().state;
+          return state === 'running' || state === 'pausing' || state === 'paused';
+        };
+        const open = jobs.filter(
+          (job) => isResumable(job) && (going(job) || !existingRunner(job.id)),
+        );
+        // A run still going in this tab (the seller left the editor and came back): show it.
+        const running = open.find(going);
+        if (running) {
+          setRunner(existingRunner(running.id)!);
+          setStage('apply');
+        }
+        setResumable(open.filter((job) => !going(job)));
       })
       .catch((error: unknown) => setStoreError(error));
     return () => {
@@ -211,7 +226,9 @@ function BulkEditor({
           runner={runner}
           onClose={() => {
             forgetRunner(runner.job.id);
-            if (runner.getProgress().state === 'finished') void jobStore().remove(runner.job.id);
+            const state = runner.getProgress().state;
+            if (state === 'finished' || state === 'cancelled')
+              void jobStore().remove(runner.job.id);
             setRunner(null);
             onRestart();
           }}
