@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../app/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
@@ -90,7 +91,7 @@ const columns: Column<InventoryRow>[] = [
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {
   const client = useApiClient();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamState();
   const q = params.get('q') ?? '';
   const onlyUnlisted = params.get('unlisted') === 'yes';
   const query = useQuery(inventoryQuery(client));
@@ -103,16 +104,7 @@ export function InventoryPage() {
     );
   }, [query.data, q, onlyUnlisted]);
 
-  const update = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (key: string, value: string) => updateParams({ [key]: value });
 
   return (
     <section aria-labelledby="inventory-heading">

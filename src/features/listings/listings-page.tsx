@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
@@ -25,7 +26,7 @@ const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
 
 /** The whole catalogue: walked with progress, then searched, filtered and sorted in the browser. */
 export function ListingsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamState();
   const search = useMemo(() => readCatalogueSearch(params), [params]);
   const [text, setText] = useState(search.q ?? '');
   const urlTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -45,19 +46,8 @@ export function ListingsPage() {
     [rows],
   );
 
-  const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) =>
+    updateParams(patch);
 
   const onSort = (id: string) => {
     if (!(SORTABLE as readonly string[]).includes(id)) return;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamState } from '../../lib/use-search-param-state';
 import { z } from 'zod';
 import { paths } from '../../app/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
@@ -65,7 +66,7 @@ const columns: Column<Order>[] = [
 export function OrdersPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamState();
   const search = OrdersSearch.parse({
     status: params.get('status') ?? 'open',
     q: params.get('q') ?? '',
@@ -83,19 +84,6 @@ export function OrdersPage() {
         (!search.listing || order.line_items.some((item) => item.product_id === search.listing)),
     );
   }, [query.data, search.q, search.listing]);
-
-  const update = (patch: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <section aria-labelledby="orders-heading">
