@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { durationLabel } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
@@ -12,13 +13,6 @@ import { formatDateTime, formatMoney, humanize } from '../../lib/format';
 import { useDeactivateListing, useReactivateListing, useUpdateListing } from './listing-mutations';
 import { listingDetailQuery } from './listing-queries';
 import { ScheduleControls } from './schedule-controls';
-
-const DAYS: Record<number, string> = {
-  168: '7 days',
-  336: '14 days',
-  504: '21 days',
-  720: '30 days',
-};
 
 /** One listing: every field, its card, its public page, and the actions a seller may take. */
 export function ListingDetailPage() {
@@ -122,7 +116,7 @@ export function ListingDetailPage() {
             <dd>{listing.svc_accepts_trades ? 'Accepted' : 'Not accepted'}</dd>
             <dt>Window</dt>
             <dd>
-              {DAYS[listing.svc_duration_hours] ?? `${listing.svc_duration_hours} hours`}
+              {durationLabel(listing.svc_duration_hours)}
               {listing.svc_window_ends_at && (
                 <>, ends {formatDateTime(listing.svc_window_ends_at)}</>
               )}
@@ -272,7 +266,7 @@ export function ListingDetailPage() {
       >
         <p>
           It goes back on the marketplace with a fresh window of{' '}
-          {DAYS[listing.svc_duration_hours] ?? 'its duration'}.
+          {durationLabel(listing.svc_duration_hours)}.
         </p>
       </ConfirmDialog>
     </section>

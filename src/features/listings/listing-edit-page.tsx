@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { isApiError, type Product } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';
+import { DurationOptions } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
@@ -196,10 +197,7 @@ export function EditListingFormView({ listing }: { listing: Product }) {
           {(control) => (
             <select {...control} {...register('duration_hours')}>
               <option value="">No change</option>
-              <option value="168">7 days</option>
-              <option value="336">14 days</option>
-              <option value="504">21 days</option>
-              <option value="720">30 days</option>
+              <DurationOptions />
             </select>
           )}
         </FormField>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { GRADERS, isApiError, newIdempotencyKey, type ListingCreated } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';
+import { DurationOptions } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useApiClient } from '../../lib/api-context';
@@ -284,10 +285,7 @@ export function NewListingPage() {
             <FormField label="Duration" error={errors.duration_hours?.message}>
               {(c) => (
                 <select {...c} {...register('duration_hours')}>
-                  <option value="168">7 days</option>
-                  <option value="336">14 days</option>
-                  <option value="504">21 days</option>
-                  <option value="720">30 days</option>
+                  <DurationOptions />
                 </select>
               )}
             </FormField>

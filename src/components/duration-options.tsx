@@ -1,0 +1,19 @@
+import { DURATION_HOURS } from '../client';
+
+/** A listing window in words: 168 hours is "7 days"; an odd value stays in hours. */
+export function durationLabel(hours: number): string {
+  return hours % 24 === 0 ? `${hours / 24} days` : `${hours} hours`;
+}
+
+/** The `<option>`s of the four windows the spec allows (168, 336, 504 and 720 hours). */
+export function DurationOptions() {
+  return (
+    <>
+      {DURATION_HOURS.map((hours) => (
+        <option key={hours} value={String(hours)}>
+          {durationLabel(hours)}
+        </option>
+      ))}
+    </>
+  );
+}
