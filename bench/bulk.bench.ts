@@ -6,18 +6,9 @@ import { build } from 'vite';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Enough listings that more than 1,000 of them are active (the grid's 1,000 rows). */
 const LISTINGS = 2_400;
 const EDITS = 120;
@@ -207,7 +198,7 @@ const bench: Bench = {
       demoListings: LISTINGS,
     });
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     try {

@@ -7,18 +7,9 @@ import { build } from 'vite';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LISTINGS = 10_000;
 
 /** Marks the page sets on itself (performance.now(), from navigation start). */
@@ -91,7 +82,7 @@ const bench: Bench = {
       async () => distPages(outDir),
     );
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     try {
