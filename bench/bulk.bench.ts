@@ -1,13 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
+import { keystrokeMs } from './keystroke';
 
 /** Enough listings that more than 1,000 of them are active (the grid's 1,000 rows). */
 const LISTINGS = 2_400;
@@ -68,23 +69,6 @@ const APPLY_MARKS = `
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `;
-
-/** The next keystroke in the focused grid cell: keydown to the first frame after the input. */
-const ARM_KEYSTROKE = `(() => {
-  const input = document.activeElement;
-  window.__key = {};
-  input.addEventListener('keydown', (event) => { window.__key.down = event.timeStamp; }, { once: true });
-  input.addEventListener('input', () => {
-    setTimeout(() => requestAnimationFrame(() => { window.__key.done = performance.now(); }), 0);
-  }, { once: true });
-})()`;
-
-async function keystrokeMs(page: Page, key: string): Promise<number> {
-  await page.evaluate(ARM_KEYSTROKE);
-  await page.keyboard.press(key);
-  await page.waitForFunction('window.__key.done !== undefined');
-  return (await page.evaluate('window.__key.done - window.__key.down')) as number;
-}
 
 /** 120 price edits applied from the UI, with a fresh live key, from an empty bucket. */
 async function applyEdits(

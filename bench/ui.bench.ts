@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
+import { keystrokeMs } from './keystroke';
 
 const LISTINGS = 10_000;
 
@@ -37,28 +38,6 @@ const MARKS = (total: number) => `
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 `;
-
-/**
- * Arms the next keystroke: its keydown time, then the first frame after the input event has been
- * handled (React renders a discrete input synchronously, so the filtered table is in the DOM by
- * then; the rAF waits for it to be painted).
- */
-const ARM_KEYSTROKE = `(() => {
-  const input = document.getElementById('catalogue-search');
-  window.__key = { down: 0 };
-  input.addEventListener('keydown', (event) => { window.__key.down = event.timeStamp; }, { once: true });
-  input.addEventListener('input', () => {
-    setTimeout(() => requestAnimationFrame(() => { window.__key.done = performance.now(); }), 0);
-  }, { once: true });
-})()`;
-
-/** One keystroke in the search box to the next painted frame with the filtered table. */
-async function keystrokeMs(page: Page, key: string): Promise<number> {
-  await page.evaluate(ARM_KEYSTROKE);
-  await page.keyboard.press(key);
-  await page.waitForFunction('window.__key.done !== undefined');
-  return (await page.evaluate('window.__key.done - window.__key.down')) as number;
-}
 
 const bench: Bench = {
   figures: [
@@ -149,7 +128,7 @@ const bench: Bench = {
           's',
           'o',
         ]) {
-          keystrokes.push(await keystrokeMs(page, key));
+          keystrokes.push(await keystrokeMs(page, key, 'catalogue-search'));
         }
         await context.close();
         await runApp.close();
