@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { ModeBadge } from '../components/mode-badge';
-import { UnfinishedBulkEditNotice } from '../features/bulk-edit/unfinished-notice';
+import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
 import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from './connection-status';

@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.bulkEdit.pattern,
-        lazy: () => import('../features/bulk-edit/bulk-edit-page'),
+        lazy: () => import('../features/listings/bulk-edit/bulk-edit-page'),
       },
       {
         path: paths.listing.pattern,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/client';
-import { patchProduct } from '../../src/features/bulk-edit/bulk-cache';
+import { patchProduct } from '../../src/features/listings/bulk-edit/bulk-cache';
 
 const product = {
   id: 'lst_1',

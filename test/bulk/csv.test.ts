@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { planBulkEdit } from '../../src/features/bulk-edit/logic/diff';
-import { CSV_COLUMNS, exportCsv, importCsv } from '../../src/features/bulk-edit/logic/csv';
+import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
+import { CSV_COLUMNS, exportCsv, importCsv } from '../../src/features/listings/bulk-edit/logic/csv';
 import {
   parseDelimited,
   restoreFormula,
   toCsv,
-} from '../../src/features/bulk-edit/logic/delimited';
-import type { BulkRow } from '../../src/features/bulk-edit/logic/rows';
+} from '../../src/features/listings/bulk-edit/logic/delimited';
+import type { BulkRow } from '../../src/features/listings/bulk-edit/logic/rows';
 import { bulkRow } from './rows-fixture';
 
 const catalogue = (rows: BulkRow[]) => new Map(rows.map((r) => [r.id, r]));

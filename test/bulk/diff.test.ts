@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { planBulkEdit, planRow, RULES } from '../../src/features/bulk-edit/logic/diff';
+import { planBulkEdit, planRow, RULES } from '../../src/features/listings/bulk-edit/logic/diff';
 import {
   toEditValues,
   type BulkRow,
   type EditValues,
-} from '../../src/features/bulk-edit/logic/rows';
+} from '../../src/features/listings/bulk-edit/logic/rows';
 import { bulkRow } from './rows-fixture';
 
 const edit = (row: BulkRow, patch: Partial<EditValues>): EditValues => ({

@@ -4,7 +4,7 @@ import {
   describeEstimate,
   estimateSeconds,
   formatDuration,
-} from '../../src/features/bulk-edit/logic/estimate';
+} from '../../src/features/listings/bulk-edit/logic/estimate';
 
 const live = (level: number) => ({ ...BUCKET_RATES.live, level });
 const test = (level: number) => ({ ...BUCKET_RATES.test, level });

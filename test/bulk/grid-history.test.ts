@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GridHistory } from '../../src/features/bulk-edit/grid/grid-history';
+import { GridHistory } from '../../src/features/listings/bulk-edit/grid/grid-history';
 
 describe('the grid history', () => {
   it('undoes and redoes steps in order, each as a whole', () => {

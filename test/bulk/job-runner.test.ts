@@ -8,12 +8,20 @@ import {
   countJob,
   isResumable,
   type BulkJob,
-} from '../../src/features/bulk-edit/jobs/job';
-import { MemoryJobStore } from '../../src/features/bulk-edit/jobs/job-store';
-import { JobRunner } from '../../src/features/bulk-edit/jobs/job-runner';
-import { planBulkEdit } from '../../src/features/bulk-edit/logic/diff';
-import { adjustPrice, formatCents, parseAmount } from '../../src/features/bulk-edit/logic/money';
-import { toBulkRow, toEditValues, type BulkRow } from '../../src/features/bulk-edit/logic/rows';
+} from '../../src/features/listings/bulk-edit/jobs/job';
+import { MemoryJobStore } from '../../src/features/listings/bulk-edit/jobs/job-store';
+import { JobRunner } from '../../src/features/listings/bulk-edit/jobs/job-runner';
+import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
+import {
+  adjustPrice,
+  formatCents,
+  parseAmount,
+} from '../../src/features/listings/bulk-edit/logic/money';
+import {
+  toBulkRow,
+  toEditValues,
+  type BulkRow,
+} from '../../src/features/listings/bulk-edit/logic/rows';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 const cents = (text: string) => {

@@ -7,7 +7,7 @@ import {
   parseAmount,
   parsePercent,
   parsePrice,
-} from '../../src/features/bulk-edit/logic/money';
+} from '../../src/features/listings/bulk-edit/logic/money';
 
 const cents = (text: string) => {
   const parsed = parseAmount(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCell } from '../../src/features/bulk-edit/logic/cells';
-import { parsePastedBlock, toTsv } from '../../src/features/bulk-edit/logic/delimited';
+import { parseCell } from '../../src/features/listings/bulk-edit/logic/cells';
+import { parsePastedBlock, toTsv } from '../../src/features/listings/bulk-edit/logic/delimited';
 
 describe('pasting a block from a spreadsheet', () => {
   it('splits tabs and lines and drops the trailing line break', () => {

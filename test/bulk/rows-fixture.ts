@@ -1,4 +1,4 @@
-import type { BulkRow } from '../../src/features/bulk-edit/logic/rows';
+import type { BulkRow } from '../../src/features/listings/bulk-edit/logic/rows';
 
 let counter = 0;
 

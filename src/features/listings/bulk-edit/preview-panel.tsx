@@ -1,4 +1,4 @@
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 

@@ -1,4 +1,4 @@
-import type { ListingUpdateInput } from '../../../client';
+import type { ListingUpdateInput } from '../../../../client';
 import { formatCents, parseAmount } from './money';
 import {
   exclusionReason,

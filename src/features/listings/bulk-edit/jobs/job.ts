@@ -1,4 +1,4 @@
-import { newIdempotencyKey, type ListingUpdateInput } from '../../../client';
+import { newIdempotencyKey, type ListingUpdateInput } from '../../../../client';
 import type { Plan, PlannedWrite } from '../logic/diff';
 
 /** One request of a job, with the Idempotency-Key it is sent with on every try. */

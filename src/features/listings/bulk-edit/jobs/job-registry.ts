@@ -1,4 +1,4 @@
-import type { SlabdeskClient } from '../../../client';
+import type { SlabdeskClient } from '../../../../client';
 import { IdbJobStore } from './idb-job-store';
 import type { BulkJob } from './job';
 import { JobRunner, type WriteResult } from './job-runner';

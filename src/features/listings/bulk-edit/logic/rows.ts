@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '../../../client';
+import type { Product } from '../../../../client';
 import { parseAmount, parsePrice } from './money';
 
 /** The editable state of a listing as the grid shows it. */

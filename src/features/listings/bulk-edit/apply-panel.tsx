@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
 import type { JobRunner } from './jobs/job-runner';
 import { formatDuration } from './logic/estimate';

@@ -2,19 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import type { Product } from '../../client';
-import { paths } from '../../app/paths';
-import { ErrorBanner } from '../../components/error-banner';
-import { LoadProgressBar, Loading } from '../../components/states';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
-import {
-  applyCatalogueSearch,
-  readCatalogueSearch,
-  toCatalogueRow,
-} from '../listings/catalogue-filters';
-import { useCatalogue } from '../listings/use-catalogue';
+import type { Product } from '../../../client';
+import { paths } from '../../../app/paths';
+import { ErrorBanner } from '../../../components/error-banner';
+import { LoadProgressBar, Loading } from '../../../components/states';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useApiClient } from '../../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../../lib/connection-query';
+import { applyCatalogueSearch, readCatalogueSearch, toCatalogueRow } from '../catalogue-filters';
+import { useCatalogue } from '../use-catalogue';
 import { ApplyPanel } from './apply-panel';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
 import { applyToCache } from './bulk-cache';

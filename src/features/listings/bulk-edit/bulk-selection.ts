@@ -1,9 +1,5 @@
-import type { Product } from '../../client';
-import {
-  applyCatalogueSearch,
-  readCatalogueSearch,
-  toCatalogueRow,
-} from '../listings/catalogue-filters';
+import type { Product } from '../../../client';
+import { applyCatalogueSearch, readCatalogueSearch, toCatalogueRow } from '../catalogue-filters';
 import type { Excluded } from './logic/diff';
 import { exclusionReason, toBulkRow, type BulkRow } from './logic/rows';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Product } from '../../client';
-import { listingKeys } from '../listings/listing-keys';
-import type { Catalogue } from '../listings/catalogue-query';
+import type { Product } from '../../../client';
+import { listingKeys } from '../listing-keys';
+import type { Catalogue } from '../catalogue-query';
 import type { WriteResult } from './jobs/job-runner';
 
 /**

@@ -9,7 +9,7 @@ import {
   type SlabdeskClient,
   type WriteItem,
   type WriteProgress,
-} from '../../../client';
+} from '../../../../client';
 import { estimateSeconds } from '../logic/estimate';
 import { countJob, type BulkJob, type JobCounts, type JobRow, type JobWrite } from './job';
 import type { JobStore } from './job-store';
