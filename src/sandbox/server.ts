@@ -18,6 +18,9 @@ import { createStore, type Store } from './store';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 import { registerWebhookRoutes } from './webhooks/webhook-routes';
 
+/** How long requests in flight may take to finish when the sandbox closes. */
+const CLOSE_GRACE_MS = 2000;
+
 export interface RunningSandbox {
   /** `http://HOST:PORT`; the public API is at `${url}/2026-07/...`, the control API at `${url}/_sandbox`. */
   url: string;
@@ -158,7 +161,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (simulation) clearInterval(simulation);
       for (const r of running) await r?.stop();
       await dispatcher.stop();
+      // Requests in flight get a grace period to finish; a connection still busy after it (a
+      // client that stopped reading a large page, say) is cut so that closing always ends.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(cut);
       store.close();
     },
   };
