@@ -30,17 +30,14 @@ export async function resolveUpstream(
   const sandbox = await import('../sandbox/index');
   const db = env.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
   if (db !== ':memory:') mkdirSync('.sandbox', { recursive: true });
-  const demoListings = env.SANDBOX_DEMO_LISTINGS ? Number(env.SANDBOX_DEMO_LISTINGS) : undefined;
+  // The sandbox's own SANDBOX_* settings apply (rate limit, demo size, simulation...), but the
+  // embedded one always binds loopback on a free port, with its own store and the demo seed.
   const running = await sandbox.startSandbox({
+    ...sandbox.optionsFromEnv(env),
     host: '127.0.0.1',
     port: 0,
     db,
     seed: 'demo',
-    demoListings,
-    rateLimit: env.SANDBOX_RATE_LIMIT
-      ? !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT)
-      : true,
-    simulate: env.SANDBOX_SIMULATE ? ['1', 'true', 'on'].includes(env.SANDBOX_SIMULATE) : undefined,
   });
   const apiKey =
     env.SVC_API_KEY?.trim() ||
