@@ -277,16 +277,14 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'Dark Magician', category: 'yugioh', value: 350, sets: [['Legend of Blue Eyes', 2002]] },
 ];
 
-export const VARIANTS = [
-  'Base',
-  'Base',
-  'Base',
-  'Refractor',
-  'Silver Prizm',
-  'Holo',
-  '1st Edition',
-  'Rookie',
-];
+const GAME_CATEGORIES = new Set(['pokemon', 'magic', 'yugioh']);
+
+/** Parallels and printings that exist for the kind of card, base cards the most common. */
+export function variantsFor(category: string): readonly string[] {
+  return GAME_CATEGORIES.has(category)
+    ? ['Base', 'Base', 'Base', 'Holo', 'Holo', '1st Edition', 'Reverse Holo']
+    : ['Base', 'Base', 'Base', 'Refractor', 'Silver Prizm', 'Rookie', 'Gold /50'];
+}
 
 /** Grades by grader, weighted towards the high grades that sellers actually slab. */
 export const GRADES: Record<string, readonly string[]> = {

@@ -13,7 +13,7 @@ import {
 } from '../domain/marketplace';
 import { DAY_MS, HOUR_MS } from '../domain/time';
 import { ALL_SCOPES } from '../platform/scopes';
-import { GRADES, SUBJECTS, VARIANTS, gradeFactor, type Subject } from './card-catalog';
+import { GRADES, SUBJECTS, gradeFactor, variantsFor, type Subject } from './card-catalog';
 
 export const DEMO_SELLER_ID = 'slr_demo';
 /** The demo keys' tokens are fixed so the dashboard's dev proxy can use them on a fresh machine. */
@@ -161,7 +161,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     const subject: Subject = pick(SUBJECTS);
     const [set, year] = pick(subject.sets);
     const grade = pick(GRADES[grader]!);
-    const variant = pick(VARIANTS);
+    const variant = pick(variantsFor(subject.category));
     const number = 1 + Math.floor(random() * 350);
     const title = `${year} ${set} ${subject.name}${variant === 'Base' ? '' : ` ${variant}`} #${number} ${grader} ${grade}`;
     const cert = certNumber(grader);
