@@ -215,6 +215,31 @@ export function createClient(options: ClientOptions = {}) {
     return single(response.body, envelope, schema, response.meta);
   }
 
+  /**
+   * A single-resource GET: the full record, or with `fields` only those keys (typed as a `Pick`,
+   * each present key still checked by the schema).
+   */
+  function singleGetter<S extends z.ZodObject>(
+    pathOf: (id: string) => string,
+    envelope: string,
+    schema: S,
+  ) {
+    type Row = z.infer<S>;
+    function get(id: string, options?: GetOptions & { fields?: undefined }): Promise<WithMeta<Row>>;
+    function get<K extends keyof Row & string>(
+      id: string,
+      options: GetOptions & { fields: readonly K[] },
+    ): Promise<WithMeta<Pick<Row, K>>>;
+    function get(
+      id: string,
+      options: GetOptions & { fields?: readonly string[] } = {},
+    ): Promise<WithMeta<unknown>> {
+      const parser: z.ZodType<unknown> = options.fields ? schema.partial() : schema;
+      return getOne(pathOf(id), envelope, parser, fieldsQuery(options.fields), options.signal);
+    }
+    return get;
+  }
+
   async function write<T>(
     method: 'POST' | 'PUT' | 'DELETE',
     path: string,
@@ -234,14 +259,14 @@ export function createClient(options: ClientOptions = {}) {
     return single(response.body, 'listing', schema, response.meta);
   }
 
-  const fieldsQuery = (fields?: readonly string[]) =>
-    fields && fields.length > 0 ? { fields: fields.join(',') } : {};
+  function fieldsQuery(fields?: readonly string[]): Record<string, string> {
+    return fields && fields.length > 0 ? { fields: fields.join(',') } : {};
+  }
 
   const listings = {
     ...collection(transport, COLLECTIONS.listings),
-    /** GET /listings/{id}.json (the single view). */
-    get: (id: string, options: GetOptions = {}) =>
-      getOne(`/listings/${encodeId(id)}.json`, 'listing', ListingDetail, {}, options.signal),
+    /** GET /listings/{id}.json (the single view); with `fields`, only those keys. */
+    get: singleGetter((id) => `/listings/${encodeId(id)}.json`, 'listing', ListingDetail),
     /** POST /listings.json, with an Idempotency-Key kept across retries. */
     create: (input: ListingCreateInput, options?: WriteOptions) =>
       write('POST', '/listings.json', { listing: input }, ListingCreated, options),
@@ -310,9 +335,8 @@ export function createClient(options: ClientOptions = {}) {
 
   const products = {
     ...collection(transport, COLLECTIONS.products),
-    /** GET /products/{id}.json (the product shape). */
-    get: (id: string, options: GetOptions = {}) =>
-      getOne(`/products/${encodeId(id)}.json`, 'product', Product, {}, options.signal),
+    /** GET /products/{id}.json (the product shape); with `fields`, only those keys. */
+    get: singleGetter((id) => `/products/${encodeId(id)}.json`, 'product', Product),
   };
 
   const orders = {
@@ -321,15 +345,8 @@ export function createClient(options: ClientOptions = {}) {
       COLLECTIONS.orders,
       ['status'],
     ),
-    /** GET /orders/{id}.json by order id or order code (`name`). */
-    get: (idOrCode: string, options: GetOptions & { fields?: readonly string[] } = {}) =>
-      getOne(
-        `/orders/${encodeId(idOrCode)}.json`,
-        'order',
-        options.fields ? Order.partial() : Order,
-        fieldsQuery(options.fields),
-        options.signal,
-      ),
+    /** GET /orders/{id}.json by order id or order code (`name`); with `fields`, only those keys. */
+    get: singleGetter((idOrCode) => `/orders/${encodeId(idOrCode)}.json`, 'order', Order),
   };
 
   return {

@@ -59,6 +59,11 @@ describe('schemas and resources against the demo seed', () => {
     expect(listing.data.card.url).toMatch(/^http/);
     const product = await api.products.get(first.id);
     expect(product.data.svc_card.cert_number).toBe(first.card.cert_number);
+    const picked = await api.listings.get(first.id, { fields: ['id', 'price'] });
+    expect(Object.keys(picked.data).sort()).toEqual(['id', 'price']);
+    expect(picked.data.price).toBe(first.price);
+    const pickedProduct = await api.products.get(first.id, { fields: ['id', 'svc_minimum_offer'] });
+    expect(Object.keys(pickedProduct.data).sort()).toEqual(['id', 'svc_minimum_offer']);
     const order = (await api.orders.pages({ limit: 1 }).next()).value!.rows[0]!;
     const byCode = await api.orders.get(order.name);
     expect(byCode.data.id).toBe(order.id);
