@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
-import { ErrorBanner } from '../../components/error-banner';
-import { EmptyState, LoadProgressBar, Loading } from '../../components/states';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { EmptyState } from '../../components/states';
 import {
   applyCatalogueSearch,
   facetValues,
@@ -16,6 +14,7 @@ import {
 } from './catalogue-filters';
 import { catalogueColumns } from './listing-columns';
 import { useCatalogue } from './use-catalogue';
+import { CatalogueLoadState } from './catalogue-load-state';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },
@@ -85,28 +84,7 @@ export function ListingsPage() {
         </div>
       </div>
 
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="The catalogue could not be loaded"
-          scope={REQUIRED_SCOPES.listings}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {data && !data.complete && (
-        <LoadProgressBar
-          label="Loading the catalogue"
-          value={data.rows.length}
-          detail={`${data.rows.length} listings so far (page ${data.pages})`}
-        />
-      )}
-      {!data && query.isPending && <Loading label="Loading the catalogue…" />}
-      {data?.setAside.length ? (
-        <p className="banner banner-warn" role="status">
-          {data.setAside.length} listing(s) could not be read and are left out:{' '}
-          {data.setAside.map((record) => record.id ?? '?').join(', ')}
-        </p>
-      ) : null}
+      <CatalogueLoadState query={query} />
 
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">

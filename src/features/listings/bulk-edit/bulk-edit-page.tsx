@@ -5,12 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import type { Product } from '../../../client';
 import { paths } from '../../../app/paths';
 import { ErrorBanner } from '../../../components/error-banner';
-import { LoadProgressBar, Loading } from '../../../components/states';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useApiClient } from '../../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../../lib/connection-query';
 import { applyCatalogueSearch, readCatalogueSearch, toCatalogueRow } from '../catalogue-filters';
 import { useCatalogue } from '../use-catalogue';
+import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
 import { applyToCache } from './bulk-cache';
@@ -319,22 +318,7 @@ export function BulkEditPage() {
           <Link to={paths.listings.to(withoutIds(params))}>Back to listings</Link>
         </div>
       </div>
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="The catalogue could not be loaded"
-          scope={REQUIRED_SCOPES.listings}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {data && !data.complete && (
-        <LoadProgressBar
-          label="Loading the catalogue"
-          value={data.rows.length}
-          detail={`${data.rows.length} listings so far`}
-        />
-      )}
-      {!data && query.isPending && <Loading label="Loading the catalogue…" />}
+      <CatalogueLoadState query={query} />
       {data?.complete && (
         <BulkEditor
           key={generation}
