@@ -1,5 +1,5 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useWindowedRows } from './use-windowed-rows';
 
 export interface Column<T> {
   id: string;
@@ -48,24 +48,14 @@ export function DataTable<T>({
   onSortChange,
   selection,
 }: DataTableProps<T>) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const lastClicked = useRef<number | null>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, items, paddingTop, paddingBottom } = useWindowedRows({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
+    height,
     overscan: 12,
-    initialRect: { width: 1024, height },
-    // Where layout is not measured (jsdom), fall back to the body's set height.
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width || 1024, height }),
-      ),
+    width: 1024,
   });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items.length > 0 ? items[0]!.start : 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = columns.length + (selection ? 1 : 0);
 
   const selected = selection?.selected;

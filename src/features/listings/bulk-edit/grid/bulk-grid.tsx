@@ -1,4 +1,3 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -28,6 +27,7 @@ import {
   type EditValues,
 } from '../logic/rows';
 import { GridHistory } from './grid-history';
+import { useWindowedRows } from '../../../../components/use-windowed-rows';
 
 export interface BulkForm {
   rows: EditValues[];
@@ -244,22 +244,17 @@ export function BulkGrid({
   const history = useRef(new GridHistory());
   const [historyState, setHistoryState] = useState({ undo: false, redo: false });
   const [range, setRange] = useState<Range>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<{ row: number; col: number; select: boolean } | null>(null);
   const [focusTick, setFocusTick] = useState(0);
   const focusValue = useRef<{ row: number; col: number; value: CellValue } | null>(null);
   const anchor = useRef<{ row: number; col: number }>({ row: 0, col: 0 });
 
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer, items, paddingTop, paddingBottom } = useWindowedRows({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
+    height,
     overscan: 8,
-    initialRect: { width: 1200, height },
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width || 1200, height }),
-      ),
+    width: 1200,
   });
 
   const syncHistory = useCallback(() => {
@@ -541,10 +536,6 @@ export function BulkGrid({
     return () => window.removeEventListener('blur', reset);
   }, []);
 
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items.length > 0 ? items[0]!.start : 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const rangeLo = range ? Math.min(range.from, range.to) : -1;
   const rangeHi = range ? Math.max(range.from, range.to) : -1;
 
