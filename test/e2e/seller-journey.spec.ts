@@ -54,15 +54,18 @@ test.describe.serial('a seller', () => {
     await form.getByLabel('Price (USD)').fill('5');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(form.getByText('The price must be from $10 to $1,000,000')).toBeVisible();
-    // A price the client accepts with a minimum offer above it: the server answers 422.
+    // A price the client accepts, sent with a minimum offer above it: the server answers 422,
+    // and its messages land on the price field and on the minimum offer field.
     await form.getByLabel('Price (USD)').fill('150.00');
     await form.getByLabel('Accept offers').check();
     await form.getByLabel('Minimum offer (USD)').fill('175.00');
     await form.getByRole('button', { name: 'Save changes' }).click();
+    const priceField = form.getByLabel('Price (USD)');
+    await expect(priceField).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('must be at least the minimum offer sent with it')).toBeVisible();
     const minimum = form.getByLabel('Minimum offer (USD)');
     await expect(minimum).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText('must be at most the price')).toBeVisible();
-    await expect(form.getByLabel('Price (USD)')).toHaveAttribute('aria-invalid', 'false');
     await checkPage(page, 'listing-edit-422');
     // Fix it and save.
     await form.getByLabel('Minimum offer (USD)').fill('120.00');

@@ -466,6 +466,17 @@ describe('input rules', () => {
     expect(res.body.errors[field]).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 
+  it('names both fields when the minimum offer sent is above the price sent', async () => {
+    const res = await createListing(h, seller.token, {
+      sku: '1',
+      price: 20,
+      minimum_offer: '21.00',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.minimum_offer).toEqual(['must be at most the price']);
+    expect(res.body.errors.price).toEqual(['must be at least the minimum offer sent with it']);
+  });
+
   it('fails the whole request on an unreachable image, creating nothing', async () => {
     const before = await counts();
     const res = await createListing(h, seller.token, {

@@ -92,6 +92,18 @@ describe('PUT /listings/{id}.json', () => {
     const above = await updateListing(h, seller.token, listing.id, { minimum_offer: '100.01' });
     expect(above.status).toBe(422);
     expect(above.body.errors.minimum_offer).toHaveLength(1);
+    // Only the floor was sent: only its field carries the message.
+    expect(Object.keys(above.body.errors)).toEqual(['minimum_offer']);
+    // Both sent and in conflict: each field carries its side, and nothing changes.
+    const conflict = await updateListing(h, seller.token, listing.id, {
+      price: 150,
+      minimum_offer: 175,
+    });
+    expect(conflict.status).toBe(422);
+    expect(conflict.body.errors).toEqual({
+      minimum_offer: ['must be at most the price'],
+      price: ['must be at least the minimum offer sent with it'],
+    });
     // Checked against the new price when both are given.
     const both = await updateListing(h, seller.token, listing.id, {
       price: 200,

@@ -94,6 +94,23 @@ describe('server errors land on their fields', () => {
     expect(fieldError(minimum)).toContain('must be at most the price');
     expect(screen.getByLabelText('Price (USD)').getAttribute('aria-invalid')).toBe('false');
   });
+
+  it('a new price with a minimum offer above it: the server’s 422 appears on both fields', async () => {
+    const { user } = await openEdit();
+    const priceField = screen.getByLabelText('Price (USD)');
+    const minimum = screen.getByLabelText('Minimum offer (USD)');
+    await user.clear(priceField);
+    await user.type(priceField, '150.00');
+    await user.clear(minimum);
+    await user.type(minimum, '175.00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(priceField.getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 10_000,
+    });
+    expect(fieldError(priceField)).toContain('must be at least the minimum offer sent with it');
+    expect(minimum.getAttribute('aria-invalid')).toBe('true');
+    expect(fieldError(minimum)).toContain('must be at most the price');
+  });
 });
 
 describe('saving', () => {

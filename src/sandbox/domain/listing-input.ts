@@ -4,6 +4,9 @@ import { DURATIONS } from './listings';
 import { parseDollars } from './money';
 import { parseIsoInstant } from './time';
 
+/** The price's side of a minimum offer above it, when both were sent in one request. */
+export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
+
 /**
  * The input rules of POST and PUT /listings (and the /products aliases): the body forms, the
  * types and bounds of every field. Every broken rule becomes a message under its field, and all
@@ -369,6 +372,7 @@ export function parseCreate(body: unknown): CreateInput {
     if (cents !== undefined && input.accepts_offers !== false) {
       if (cents !== null && input.price_cents > 0 && cents > input.price_cents) {
         errors.add('minimum_offer', 'must be at most the price');
+        errors.add('price', PRICE_BELOW_MINIMUM);
       } else input.minimum_offer_cents = cents;
     }
   }

@@ -5,7 +5,7 @@ import { emitProductEvent } from './events';
 import { VERIFIED } from './listing-create';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
-import type { UpdateInput } from './listing-input';
+import { PRICE_BELOW_MINIMUM, type UpdateInput } from './listing-input';
 import {
   assertCardListable,
   assertNotBlocklisted,
@@ -85,7 +85,11 @@ export function updateListing(
     minimum = null;
   } else if (input.minimum_offer_cents !== undefined) {
     if (input.minimum_offer_cents !== null && input.minimum_offer_cents > price) {
-      throw validationError({ minimum_offer: ['must be at most the price'] });
+      // When the price was sent too, the two values conflict: both fields carry the message.
+      throw validationError({
+        minimum_offer: ['must be at most the price'],
+        ...(input.price_cents !== undefined ? { price: [PRICE_BELOW_MINIMUM] } : {}),
+      });
     }
     minimum = input.minimum_offer_cents;
   } else if (minimum !== null && minimum > price) {
