@@ -97,6 +97,21 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   const notes: string[] = [];
   const writes: PlannedWrite[] = [];
 
+  /** An on/off setting: sent, and shown before → after, only when it changes. */
+  const toggle = (
+    field: 'acceptsOffers' | 'acceptsTrades' | 'autoRelist',
+    key: 'accepts_offers' | 'accepts_trades' | 'auto_relist',
+  ) => {
+    if (edit[field] === row[field]) return;
+    body[key] = edit[field];
+    changes.push({
+      field,
+      label: FIELD_LABELS[field],
+      before: yesNo(row[field]),
+      after: yesNo(edit[field]),
+    });
+  };
+
   const title = edit.title;
   if (title !== original.title) {
     body.title = title;
@@ -129,15 +144,7 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   const oldOffer = row.minimumOffer;
   const newOfferText = amountOrNull(edit.minimumOffer);
   const offerEdited = cents(newOfferText) !== cents(oldOffer);
-  if (edit.acceptsOffers !== row.acceptsOffers) {
-    body.accepts_offers = edit.acceptsOffers;
-    changes.push({
-      field: 'acceptsOffers',
-      label: FIELD_LABELS.acceptsOffers,
-      before: yesNo(row.acceptsOffers),
-      after: yesNo(edit.acceptsOffers),
-    });
-  }
+  toggle('acceptsOffers', 'accepts_offers');
   if (!edit.acceptsOffers) {
     if (row.acceptsOffers && oldOffer !== null) {
       notes.push(`${RULES.offersOff} (${oldOffer} → none)`);
@@ -170,24 +177,8 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
     });
   }
 
-  if (edit.acceptsTrades !== row.acceptsTrades) {
-    body.accepts_trades = edit.acceptsTrades;
-    changes.push({
-      field: 'acceptsTrades',
-      label: FIELD_LABELS.acceptsTrades,
-      before: yesNo(row.acceptsTrades),
-      after: yesNo(edit.acceptsTrades),
-    });
-  }
-  if (edit.autoRelist !== row.autoRelist) {
-    body.auto_relist = edit.autoRelist;
-    changes.push({
-      field: 'autoRelist',
-      label: FIELD_LABELS.autoRelist,
-      before: yesNo(row.autoRelist),
-      after: yesNo(edit.autoRelist),
-    });
-  }
+  toggle('acceptsTrades', 'accepts_trades');
+  toggle('autoRelist', 'auto_relist');
 
   if (edit.promoted !== undefined && edit.promoted !== row.promoted) {
     if (edit.promoted) {
