@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
-import { build } from 'vite';
+import type { Browser } from '@playwright/test';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
+import { buildDashboard, launchChromium } from './browser-setup';
 import { keystrokeMs } from './keystroke';
 
 /** Enough listings that more than 1,000 of them are active (the grid's 1,000 rows). */
@@ -172,19 +168,14 @@ async function gridKeystrokes(
 const bench: Bench = {
   figures: ['bulk.ui_edits_120.ratio', 'bulk.ui_edits_120.429s', 'bulk.grid_keystroke_ms'],
   async run(report) {
-    const root = resolve(import.meta.dirname, '..');
-    const outDir = mkdtempSync(join(tmpdir(), 'slabdesk-bench-dist-'));
-    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    const outDir = await buildDashboard();
     const sandbox = await startSandbox({
       port: 0,
       db: ':memory:',
       seed: 'demo',
       demoListings: LISTINGS,
     });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await launchChromium();
     try {
       const products = await allProducts(sandbox);
       const active = products.filter((p) => p.status === 'active');

@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
+import { buildDashboard, launchChromium } from './browser-setup';
 import { keystrokeMs } from './keystroke';
 
 const LISTINGS = 10_000;
@@ -47,9 +44,7 @@ const bench: Bench = {
     'ui.first_load_js_gz_kb',
   ],
   async run(report) {
-    const root = resolve(import.meta.dirname, '..');
-    const outDir = mkdtempSync(join(tmpdir(), 'slabdesk-bench-dist-'));
-    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    const outDir = await buildDashboard();
     const sandbox = await startSandbox({
       port: 0,
       db: ':memory:',
@@ -60,10 +55,7 @@ const bench: Bench = {
       { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
       async () => distPages(outDir),
     );
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await launchChromium();
     try {
       // The JavaScript the first page (the overview) loads, gzipped.
       {
