@@ -1,4 +1,4 @@
-import type { Deployment } from './context';
+import type { Deployment, ReadShapes } from './context';
 
 /** Everything `startSandbox` can be told; each has an environment variable for `npm run sandbox`. */
 export interface SandboxOptions {
@@ -12,6 +12,11 @@ export interface SandboxOptions {
   seed?: 'demo' | 'none';
   /** SANDBOX_DEPLOYMENT, default `sandbox`; `production` makes test keys read-only. */
   deployment?: Deployment;
+  /**
+   * SANDBOX_SHAPES, default `full`: the listing views add the sale terms, the window and the
+   * card's player; `documented` serves every read view with exactly the spec's fields.
+   */
+  shapes?: ReadShapes;
   /** SANDBOX_RATE_LIMIT=off turns the leaky bucket off. For benchmarks only. */
   rateLimit?: boolean;
   /** SANDBOX_DEMO_LISTINGS: how many listings the demo seed creates (default 600). */
@@ -50,6 +55,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
       );
     }
     options.deployment = env.SANDBOX_DEPLOYMENT;
+  }
+  if (env.SANDBOX_SHAPES) {
+    if (env.SANDBOX_SHAPES !== 'full' && env.SANDBOX_SHAPES !== 'documented') {
+      throw new Error(`SANDBOX_SHAPES must be full or documented, not "${env.SANDBOX_SHAPES}"`);
+    }
+    options.shapes = env.SANDBOX_SHAPES;
   }
   if (env.SANDBOX_RATE_LIMIT)
     options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);

@@ -69,6 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     cursors: createCursorCodec(secret),
     ids: randomIds,
     deployment: options.deployment ?? 'sandbox',
+    shapes: options.shapes ?? 'full',
     epoch: () => epoch,
   };
   const guard = new IdempotencyGuard(store, () => clock.now());

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN } from '../../src/sandbox';
 import { parseLink, startHarness, type Harness } from '../support/sandbox-harness';
+import { call, createListing, deleteListing, getProduct, registerCert } from './writes-helpers';
 
-/** The spec's field tables, written independently of the client's schemas, as the contract's oracle. */
+/**
+ * The spec's field tables, written independently of the client's schemas, as the contract's
+ * oracle; the listing views add the extras of the default (`full`) shapes: the sale terms, the
+ * window, availability and the card's player and variant.
+ */
 const money = z.string().regex(/^\d+\.\d{2}$/);
 const time = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const grader = z.enum(['PSA', 'BGS', 'SGC', 'CGC']);
@@ -17,6 +22,8 @@ const card = z.strictObject({
   year: z.number().int().nullable(),
   set: z.string(),
   category: z.string(),
+  player: z.string().nullable(),
+  variant: z.string(),
 });
 const listItem = z.strictObject({
   id: z.string(),
@@ -30,12 +37,23 @@ const listItem = z.strictObject({
   created_at: time,
   listed_at: time.nullable(),
   updated_at: time,
-});
-const single = listItem.extend({
-  card: card.extend({ url: z.url() }),
   unavailable_reason: z.string().nullable(),
   can_reactivate: z.boolean(),
   url: z.url(),
+  description: z.string(),
+  minimum_offer: money.nullable(),
+  accepts_trades: z.boolean(),
+  auto_relist: z.boolean(),
+  promoted: z.boolean(),
+  duration_hours: z.union([z.literal(168), z.literal(336), z.literal(504), z.literal(720)]),
+  window_ends_at: time.nullable(),
+  scheduled_go_live_at: time.nullable(),
+});
+const single = listItem.extend({
+  card: card.extend({ url: z.url() }),
+  images: z.array(
+    z.strictObject({ id: z.string(), position: z.number().int().min(1), src: z.url() }),
+  ),
 });
 const shipment = z.strictObject({
   status: z.string(),
@@ -311,6 +329,163 @@ describe('the demo seed through the read API', () => {
     const testOrders = await walk<z.infer<typeof order>>('/orders.json', 'orders', DEMO_TEST_TOKEN);
     expect(testOrders.length).toBeGreaterThan(0);
     expect(testOrders.every((o) => o.test)).toBe(true);
+  });
+});
+
+describe('the default shapes: the listing views carry the sale terms as extras', () => {
+  /** A fresh seller's listing as the list view (found by walking) and the single view show it. */
+  async function bothViews(token: string, id: string) {
+    const rows = await walk<z.infer<typeof listItem>>('/listings.json', 'listings', token);
+    const row = rows.find((l) => l.id === id)!;
+    const one = await call(h, 'GET', `/listings/${id}.json`, token);
+    expect(one.status).toBe(200);
+    return { row: listItem.parse(row), one: single.parse(one.body.listing) };
+  }
+
+  it('reads back every sale term of a create, in both views, consistently', async () => {
+    const seller = await h.seller();
+    const cert = await registerCert(h, 'PSA', undefined, { player: 'Charizard' });
+    const created = await createListing(h, seller.token, {
+      sku: cert,
+      price: 100,
+      description: 'Sharp corners, centred.',
+      minimum_offer: 20,
+      accepts_trades: true,
+      auto_relist: true,
+      promoted: true,
+      duration_hours: 168,
+      images: [{ src: 'https://photos.example.com/front.jpg' }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.listing.id as string;
+    const { row, one } = await bothViews(seller.token, id);
+    const expected = {
+      id,
+      status: 'active',
+      price: '100.00',
+      description: 'Sharp corners, centred.',
+      minimum_offer: '20.00',
+      accepts_offers: true,
+      accepts_trades: true,
+      auto_relist: true,
+      promoted: true,
+      duration_hours: 168,
+      scheduled_go_live_at: null,
+      unavailable_reason: null,
+      can_reactivate: false,
+      url: created.body.listing.url,
+      card: { cert_number: cert, grader: 'PSA', player: 'Charizard', variant: 'Base' },
+    };
+    expect(row).toMatchObject(expected);
+    expect(one).toMatchObject(expected);
+    expect(Date.parse(row.window_ends_at!) - Date.parse(row.listed_at!)).toBe(168 * 3_600_000);
+    // The list row is the single view without its images and the card's page.
+    const { images, card: singleCard, ...rest } = one;
+    const { url: cardUrl, ...cardRest } = singleCard;
+    expect(row).toEqual({ ...rest, card: cardRest });
+    expect(cardUrl).toMatch(new RegExp(`/market/cards/${one.card.id}$`));
+    const product = await getProduct(h, seller.token, id);
+    expect(images).toEqual(product.images);
+    expect(images).toEqual([{ id: expect.any(String), position: 1, src: expect.any(String) }]);
+  });
+
+  it('shows the defaults, a card without a player and a scheduled listing', async () => {
+    const seller = await h.seller();
+    const at = new Date(Date.parse((await h.control<{ now: string }>('GET', '/clock')).body.now));
+    at.setUTCHours(at.getUTCHours() + 5, 0, 0, 0);
+    const plain = await createListing(h, seller.token, {
+      // A cert registered without a player (undefined is left out of the JSON).
+      sku: await registerCert(h, 'BGS', undefined, { player: undefined }),
+      price: '45.50',
+    });
+    const scheduled = await createListing(h, seller.token, {
+      sku: await registerCert(h, 'PSA'),
+      price: 30,
+      scheduled_go_live_at: at.toISOString(),
+    });
+    expect([plain.status, scheduled.status]).toEqual([201, 201]);
+    const a = await bothViews(seller.token, plain.body.listing.id as string);
+    for (const view of [a.row, a.one]) {
+      expect(view).toMatchObject({
+        description: '',
+        minimum_offer: null,
+        accepts_trades: false,
+        auto_relist: false,
+        promoted: false,
+        duration_hours: 720,
+        scheduled_go_live_at: null,
+        card: { player: null, variant: 'Base' },
+      });
+      expect(view.window_ends_at).not.toBeNull();
+    }
+    expect(a.one.images).toEqual([]);
+    const b = await bothViews(seller.token, scheduled.body.listing.id as string);
+    for (const view of [b.row, b.one]) {
+      expect(view).toMatchObject({
+        status: 'draft',
+        unavailable_reason: 'scheduled',
+        can_reactivate: true,
+        scheduled_go_live_at: at.toISOString(),
+      });
+    }
+  });
+
+  it('gives a sold row reason sold, not reactivatable, and a deleted one deactivated_by_seller', async () => {
+    const seller = await h.seller();
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await createListing(h, seller.token, {
+        sku: await registerCert(h, 'PSA'),
+        price: 50,
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.body.listing.id as string);
+    }
+    const [soldId, deletedId] = ids as [string, string];
+    expect((await h.control('POST', `/listings/${soldId}/sell`, {})).status).toBe(200);
+    expect((await deleteListing(h, seller.token, deletedId)).status).toBe(200);
+    const sold = await bothViews(seller.token, soldId);
+    const deleted = await bothViews(seller.token, deletedId);
+    for (const view of [sold.row, sold.one]) {
+      expect(view).toMatchObject({
+        status: 'archived',
+        unavailable_reason: 'sold',
+        can_reactivate: false,
+      });
+    }
+    for (const view of [deleted.row, deleted.one]) {
+      expect(view).toMatchObject({
+        status: 'archived',
+        unavailable_reason: 'deactivated_by_seller',
+        can_reactivate: true,
+      });
+    }
+  });
+
+  it('keeps fields= working on the extras', async () => {
+    const seller = await h.seller();
+    const res = await createListing(h, seller.token, {
+      sku: await registerCert(h, 'PSA'),
+      price: 80,
+      minimum_offer: '60.25',
+    });
+    const id = res.body.listing.id as string;
+    const page = await call(
+      h,
+      'GET',
+      '/listings.json?fields=id,minimum_offer,card,can_reactivate',
+      seller.token,
+    );
+    expect(page.body.listings).toHaveLength(1);
+    expect(Object.keys(page.body.listings[0]).sort()).toEqual([
+      'can_reactivate',
+      'card',
+      'id',
+      'minimum_offer',
+    ]);
+    expect(page.body.listings[0]).toMatchObject({ id, minimum_offer: '60.25' });
+    const one = await call(h, 'GET', `/listings/${id}?fields=images,auto_relist`, seller.token);
+    expect(one.body.listing).toEqual({ images: [], auto_relist: false });
   });
 });
 

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { isoTime } from '../domain/time';
 import { notFound } from '../platform/api-error';
 import type { PlatformState } from '../platform/request-pipeline';
-import { CURRENT_VERSION } from '../platform/versions';
 import type { OrderStatusFilter } from '../store/orders-store';
 import {
-  inventoryItemView,
-  inventoryLevelView,
-  locationsFor,
-} from '../serializers/inventory-views';
-import { listingListView, listingSingleView, productView } from '../serializers/listing-views';
-import { orderView } from '../serializers/order-view';
-import { callerScope, render, resourceId, sendCollection, singleFields, urlsFor } from './respond';
+  callerScope,
+  render,
+  resourceId,
+  sendCollection,
+  singleFields,
+  urlsFor,
+  viewsOf,
+} from './respond';
 
 const ORDER_STATUS = {
   name: 'status',
@@ -23,20 +22,19 @@ const ORDER_STATUS = {
 /** Every read endpoint of the public API. */
 export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
+  const views = viewsOf(ctx);
 
   app.get('/:version/ping', { config: { scope: null } }, async (request) => {
     const platform = request.platform as PlatformState;
     return {
-      ping: {
-        ok: true,
-        api_version: CURRENT_VERSION,
+      ping: views.ping({
         mode: platform.mode,
-        seller_id: platform.seller!.id,
-        key_id: platform.key!.id,
+        sellerId: platform.seller!.id,
+        keyId: platform.key!.id,
         scopes: platform.scopes,
-        request_id: request.id,
-        server_time: isoTime(ctx.clock.now()),
-      },
+        requestId: request.id,
+        now: ctx.clock.now(),
+      }),
     };
   });
 
@@ -53,7 +51,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
           page: (page) => store.listings.page(page),
           seq: (row) => row.seq,
           id: (row) => row.id,
-          view: (row) => (product ? productView(row, urls) : listingListView(row)),
+          view: (row) => (product ? views.product(row, urls) : views.listingList(row, urls)),
         });
       },
     );
@@ -65,7 +63,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         const row = store.listings.get(resourceId(request.params.id), callerScope(request));
         if (!row) throw notFound();
         const urls = urlsFor(request);
-        const view = () => (product ? productView(row, urls) : listingSingleView(row, urls));
+        const view = () => (product ? views.product(row, urls) : views.listingSingle(row, urls));
         return { [product ? 'product' : 'listing']: render(ctx, row.id, view, fields) };
       },
     );
@@ -80,7 +78,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
       seq: (row) => row.seq,
       id: (row) => row.id,
-      view: (row) => orderView(row, false),
+      view: views.orderList,
     }),
   );
 
@@ -91,7 +89,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
       const fields = singleFields(request);
       const row = store.orders.get(resourceId(request.params.id), callerScope(request));
       if (!row) throw notFound();
-      return { order: render(ctx, row.id, () => orderView(row, true), fields) };
+      return { order: render(ctx, row.id, () => views.orderSingle(row), fields) };
     },
   );
 
@@ -105,7 +103,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         page: (page) => store.catalog.itemsPage(page),
         seq: (row) => row.seq,
         id: (row) => row.id,
-        view: inventoryItemView,
+        view: views.inventoryItem,
       }),
   );
 
@@ -119,11 +117,11 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         page: (page) => store.levels.page(page),
         seq: (row) => row.item_seq,
         id: (row) => row.inventory_item_id,
-        view: inventoryLevelView,
+        view: views.inventoryLevel,
       }),
   );
 
   app.get('/:version/locations.json', { config: { scope: 'read_inventory' } }, async (request) => ({
-    locations: locationsFor(callerScope(request).sellerId),
+    locations: views.locations(callerScope(request).sellerId),
   }));
 }

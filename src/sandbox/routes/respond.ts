@@ -12,6 +12,7 @@ import type { Page, PageRequest } from '../store/paging';
 import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';
+import { readViews, type ReadViews } from '../serializers/read-views';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -27,6 +28,11 @@ export function origin(request: FastifyRequest): string {
 
 export function urlsFor(request: FastifyRequest): PublicUrls {
   return publicUrls(origin(request));
+}
+
+/** The read serializers of the shapes this sandbox serves (`SANDBOX_SHAPES`). */
+export function viewsOf(ctx: SandboxContext): ReadViews {
+  return readViews(ctx.shapes);
 }
 
 /** Strips the optional `.json` suffix of a single-resource path segment. */

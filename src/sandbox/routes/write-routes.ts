@@ -14,13 +14,12 @@ import {
 } from '../platform/idempotency';
 import type { PlatformState } from '../platform/request-pipeline';
 import type { ListingWithCardRow } from '../store/rows';
-import { productView } from '../serializers/listing-views';
 import {
   listingCreateView,
   listingDeleteView,
   listingUpdateView,
 } from '../serializers/listing-write-views';
-import { callerScope, resourceId, urlsFor } from './respond';
+import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
 
 /** Runs `fn` in one transaction with the idempotent outcome it produces. */
 type Commit = (fn: (ctx: WriteContext) => Outcome) => Outcome;
@@ -95,10 +94,11 @@ export function registerWriteRoutes(
   guard: IdempotencyGuard,
 ): void {
   const config = { scope: 'write_listings' as const };
+  const views = viewsOf(ctx);
   for (const resource of ['listings', 'products'] as const) {
     const product = resource === 'products';
     const asProduct = (request: FastifyRequest, row: ListingWithCardRow) => ({
-      product: productView(row, urlsFor(request)),
+      product: views.product(row, urlsFor(request)),
     });
 
     app.post(`/:version/${resource}.json`, { config }, (request, reply) =>

@@ -22,6 +22,7 @@ export function canReactivate(row: Pick<ListingRow, 'status' | 'unavailable_reas
   return !['sold', 'pending_review'].includes(row.unavailable_reason ?? '');
 }
 
+/** The listing's nested card: the spec's fields plus the player and the variant. */
 function cardOf(row: ListingWithCardRow) {
   return {
     id: row.primary_item_id,
@@ -32,11 +33,45 @@ function cardOf(row: ListingWithCardRow) {
     year: row.card_year,
     set: row.card_set ?? 'Unknown',
     category: row.card_category ?? 'non_sport',
+    player: row.card_player,
+    variant: row.card_variant ?? 'Base',
   };
 }
 
-/** GET /listings.json: one row of the list view. */
-export function listingListView(row: ListingWithCardRow) {
+const minimumOfferOf = (row: ListingRow) =>
+  row.minimum_offer_cents === null ? null : formatCents(row.minimum_offer_cents);
+
+function imagesOf(row: ListingRow) {
+  const images = JSON.parse(row.images) as string[];
+  return images.map((src, index) => ({
+    id: `img_${row.id.slice(4)}_${index + 1}`,
+    position: index + 1,
+    src,
+  }));
+}
+
+/**
+ * What both read views carry beyond the spec's tables (the fields it calls "not shown"): the
+ * sale terms, the window and the schedule, under the write API's names.
+ */
+function saleTermsOf(row: ListingRow) {
+  return {
+    description: row.description,
+    minimum_offer: minimumOfferOf(row),
+    accepts_trades: bool(row.accepts_trades),
+    auto_relist: bool(row.auto_relist),
+    promoted: bool(row.promoted),
+    duration_hours: row.duration_hours,
+    window_ends_at: isoTime(row.window_ends_at),
+    scheduled_go_live_at: isoTime(row.scheduled_go_live_at),
+  };
+}
+
+/**
+ * GET /listings.json: one row of the list view. The spec's fields, then the extras: the single
+ * view's availability and public page, and the sale terms.
+ */
+export function listingListView(row: ListingWithCardRow, urls: PublicUrls) {
   return {
     id: row.id,
     title: row.title,
@@ -49,18 +84,21 @@ export function listingListView(row: ListingWithCardRow) {
     created_at: isoTime(row.created_at),
     listed_at: isoTime(row.listed_at),
     updated_at: isoTime(row.updated_at),
+    unavailable_reason: row.unavailable_reason,
+    can_reactivate: canReactivate(row),
+    url: urls.listing(row),
+    ...saleTermsOf(row),
   };
 }
 
-/** GET /listings/{id}.json: the single view. */
+/** GET /listings/{id}.json: the single view, with the list view's fields and the images. */
 export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
-  const card = cardOf(row);
   return {
     id: row.id,
     title: row.title,
     status: row.status,
     price: formatCents(row.price_cents),
-    card: { ...card, url: urls.card(row.primary_item_id) },
+    card: { ...cardOf(row), url: urls.card(row.primary_item_id) },
     unavailable_reason: row.unavailable_reason,
     can_reactivate: canReactivate(row),
     url: urls.listing(row),
@@ -70,6 +108,8 @@ export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
     created_at: isoTime(row.created_at),
     listed_at: isoTime(row.listed_at),
     updated_at: isoTime(row.updated_at),
+    ...saleTermsOf(row),
+    images: imagesOf(row),
   };
 }
 
@@ -78,9 +118,7 @@ export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
  * the whole listing, its sale terms and its card, under product-style and `svc_` names.
  */
 export function productView(row: ListingWithCardRow, urls: PublicUrls) {
-  const images = JSON.parse(row.images) as string[];
-  const minimumOffer =
-    row.minimum_offer_cents === null ? null : formatCents(row.minimum_offer_cents);
+  const minimumOffer = minimumOfferOf(row);
   return {
     id: row.id,
     title: row.title,
@@ -104,17 +142,8 @@ export function productView(row: ListingWithCardRow, urls: PublicUrls) {
         svc_minimum_offer: minimumOffer,
       },
     ],
-    images: images.map((src, index) => ({
-      id: `img_${row.id.slice(4)}_${index + 1}`,
-      position: index + 1,
-      src,
-    })),
-    svc_card: {
-      ...cardOf(row),
-      player: row.card_player,
-      variant: row.card_variant ?? 'Base',
-      url: urls.card(row.primary_item_id),
-    },
+    images: imagesOf(row),
+    svc_card: { ...cardOf(row), url: urls.card(row.primary_item_id) },
     svc_unavailable_reason: row.unavailable_reason,
     svc_can_reactivate: canReactivate(row),
     svc_is_lot: bool(row.is_lot),

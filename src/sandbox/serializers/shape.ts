@@ -22,3 +22,35 @@ export function degradedRecord(id: string) {
 }
 
 export const bool = (value: number) => value === 1;
+
+/**
+ * A set of fields to keep: `true` keeps a value as it is, a nested set keeps those fields of an
+ * object (or of each object of an array).
+ */
+export interface FieldSet {
+  readonly [key: string]: true | FieldSet;
+}
+
+/** A field set of plain values, in the order given. */
+export const fieldsOf = (...keys: string[]): FieldSet =>
+  Object.fromEntries(keys.map((key) => [key, true] as const));
+
+/**
+ * Keeps exactly the fields of `fields` that `value` has, recursively, in the field set's order.
+ * Null stays null; arrays are projected element by element.
+ */
+export function project(value: unknown, fields: FieldSet): unknown {
+  if (Array.isArray(value)) return value.map((element) => project(element, fields));
+  if (value === null || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, nested] of Object.entries(fields)) {
+    if (!(key in source)) continue;
+    out[key] = nested === true ? source[key] : project(source[key], nested);
+  }
+  return out;
+}
+
+/** `project` for a record, typed as one. */
+export const projectRecord = (record: object, fields: FieldSet) =>
+  project(record, fields) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context';
 import { onOutbox } from '../domain/events';
 import { CURRENT_VERSION } from '../platform/versions';
+import { webhookBody } from '../serializers/read-views';
 import type { EventRow, WebhookJobRow, WebhookRow } from '../store/webhooks-store';
 import { signatureHeader } from './signature';
 
@@ -154,7 +155,10 @@ export class WebhookDispatcher {
     });
   }
 
-  /** POSTs the event's exact payload, signed now with the endpoint's current secret. */
+  /**
+   * POSTs the event's payload (cut down to the documented product or order form when the sandbox
+   * serves documented shapes), signed now over those exact bytes with the endpoint's current secret.
+   */
   async send(
     webhook: WebhookRow,
     event: Pick<EventRow, 'id' | 'topic' | 'payload' | 'test'>,
@@ -162,10 +166,11 @@ export class WebhookDispatcher {
     testDelivery: boolean,
   ): Promise<DeliveryResult> {
     const t = Math.floor(Date.now() / 1000);
+    const body = webhookBody(this.ctx.shapes, event.topic, event.payload);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'Slabdesk-Sandbox-Webhooks/2026-07',
-      'X-Service-Webhook-Signature': signatureHeader(webhook.secret, event.payload, t),
+      'X-Service-Webhook-Signature': signatureHeader(webhook.secret, body, t),
       'X-Service-Webhook-Topic': event.topic,
       'X-Service-Webhook-Id': event.id,
       'X-Service-Webhook-Attempt': String(attempt),
@@ -177,7 +182,7 @@ export class WebhookDispatcher {
       const response = await fetch(webhook.url, {
         method: 'POST',
         headers,
-        body: event.payload,
+        body,
         redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.abort.signal]),
       });

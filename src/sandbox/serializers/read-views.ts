@@ -1,0 +1,72 @@
+import type { ReadShapes } from '../context';
+import type {
+  InventoryItemRow,
+  InventoryLevelRow,
+  ListingWithCardRow,
+  OrderWithLineRow,
+} from '../store/rows';
+import { DOCUMENTED_FIELDS } from './documented-fields';
+import { inventoryItemView, inventoryLevelView, locationsFor } from './inventory-views';
+import { listingListView, listingSingleView, productView, type PublicUrls } from './listing-views';
+import { orderView } from './order-view';
+import { pingView, type PingFacts } from './ping-view';
+import { projectRecord } from './shape';
+
+type View = Record<string, unknown>;
+
+/** The serializers of every read view of the public API, in one of the two shapes. */
+export interface ReadViews {
+  ping(facts: PingFacts): View;
+  listingList(row: ListingWithCardRow, urls: PublicUrls): View;
+  listingSingle(row: ListingWithCardRow, urls: PublicUrls): View;
+  /** The product form: the alias paths' reads and writes. */
+  product(row: ListingWithCardRow, urls: PublicUrls): View;
+  orderList(row: OrderWithLineRow): View;
+  orderSingle(row: OrderWithLineRow): View;
+  inventoryItem(row: InventoryItemRow): View;
+  inventoryLevel(row: InventoryLevelRow): View;
+  locations(sellerId: string): View[];
+}
+
+const FULL: ReadViews = {
+  ping: pingView,
+  listingList: listingListView,
+  listingSingle: listingSingleView,
+  product: productView,
+  orderList: (row) => orderView(row, false),
+  orderSingle: (row) => orderView(row, true),
+  inventoryItem: inventoryItemView,
+  inventoryLevel: inventoryLevelView,
+  locations: locationsFor,
+};
+
+const fields = DOCUMENTED_FIELDS;
+
+/** The full views cut down to the spec's documented fields (values unchanged). */
+const DOCUMENTED: ReadViews = {
+  ping: (facts) => projectRecord(pingView(facts), fields.ping),
+  listingList: (row, urls) => projectRecord(listingListView(row, urls), fields.listingList),
+  listingSingle: (row, urls) => projectRecord(listingSingleView(row, urls), fields.listingSingle),
+  product: (row, urls) => projectRecord(productView(row, urls), fields.product),
+  orderList: (row) => projectRecord(orderView(row, false), fields.orderList),
+  orderSingle: (row) => projectRecord(orderView(row, true), fields.orderSingle),
+  inventoryItem: (row) => projectRecord(inventoryItemView(row), fields.inventoryItem),
+  inventoryLevel: (row) => projectRecord(inventoryLevelView(row), fields.inventoryLevel),
+  locations: (sellerId) =>
+    locationsFor(sellerId).map((location) => projectRecord(location, fields.location)),
+};
+
+export function readViews(shapes: ReadShapes): ReadViews {
+  return shapes === 'documented' ? DOCUMENTED : FULL;
+}
+
+/**
+ * A webhook's body as delivered. The outbox stores the full payload (the product form or the
+ * order's single view); in documented mode each delivery sends it cut down to the same documented
+ * form that the matching GET serves.
+ */
+export function webhookBody(shapes: ReadShapes, topic: string, payload: string): string {
+  if (shapes !== 'documented') return payload;
+  const set = topic.startsWith('products/') ? fields.product : fields.orderSingle;
+  return JSON.stringify(projectRecord(JSON.parse(payload) as object, set));
+}
