@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import {
+  isDegraded,
   loadAll,
   refresh,
   walkPages,
@@ -30,6 +31,7 @@ import {
   type ListingUpdateInput,
   type OrderStatusFilter,
 } from './schemas';
+import { readTolerant, type Readable } from './tolerant-reader';
 import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';
 import { WriteQueue } from './write-queue';
 
@@ -104,11 +106,15 @@ export interface CollectionResource<T, F extends object = Record<never, never>> 
   ): Promise<RefreshResult<T>>;
 }
 
-function collection<S extends z.ZodObject, F extends object = Record<never, never>>(
+function collection<
+  S extends z.ZodObject,
+  F extends object = Record<never, never>,
+  Row = z.infer<S>,
+>(
   transport: Transport,
   spec: CollectionSpec<S>,
   filterNames: readonly (keyof F & string)[] = [],
-): CollectionResource<z.infer<S>, F> {
+): CollectionResource<Row, F> {
   const split = <O extends object>(options: (O & F) | undefined): O => {
     if (!options) return {} as O;
     const filters: Record<string, string | undefined> = {};
@@ -121,7 +127,8 @@ function collection<S extends z.ZodObject, F extends object = Record<never, neve
   };
   // One implementation serves both overloads: with `fields` the rows were parsed by the partial
   // schema and carry exactly the fields asked for, which is what the `Pick` overloads state.
-  // TypeScript cannot relate the generic row type to its overloads here, hence the cast.
+  // TypeScript cannot relate the generic row type to its overloads here, hence the cast. A
+  // tolerant spec's rows are `Readable` records (see tolerant-reader.ts), named by `Row`.
   const resource = {
     pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
     async *rows(options?: WalkOptions & F) {
@@ -135,7 +142,7 @@ function collection<S extends z.ZodObject, F extends object = Record<never, neve
       options?: RefreshOptions & F,
     ) => refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
   };
-  return resource as unknown as CollectionResource<z.infer<S>, F>;
+  return resource as unknown as CollectionResource<Row, F>;
 }
 
 export const COLLECTIONS = {
@@ -144,8 +151,15 @@ export const COLLECTIONS = {
     envelope: 'listings',
     schema: ListingListItem,
     keyField: 'id',
+    tolerant: true,
   },
-  products: { path: '/products.json', envelope: 'products', schema: Product, keyField: 'id' },
+  products: {
+    path: '/products.json',
+    envelope: 'products',
+    schema: Product,
+    keyField: 'id',
+    tolerant: true,
+  },
   orders: { path: '/orders.json', envelope: 'orders', schema: Order, keyField: 'id' },
   inventoryItems: {
     path: '/inventory_items.json',
@@ -196,6 +210,30 @@ function single<T>(
   return { data: parsed.data, meta };
 }
 
+/** Like `single`, read field by field: an odd field is named in `unreadable`, not fatal. */
+function singleTolerant<S extends z.ZodObject>(
+  body: unknown,
+  envelope: string,
+  schema: S,
+  meta: ResponseMeta,
+): WithMeta<Readable<z.infer<S>>> {
+  const raw = (body as Record<string, unknown> | undefined)?.[envelope];
+  // A degraded record (and a missing envelope) fails exactly as `single` reports it.
+  if (isDegraded(raw) || typeof raw !== 'object' || raw === null) {
+    return single(body, envelope, schema, meta) as never;
+  }
+  const read = readTolerant(schema, raw);
+  if (!read.ok) {
+    throw new ApiError({
+      status: meta.status,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: `The ${envelope} does not match the expected shape: ${read.issues.join('; ')}`,
+      requestId: meta.requestId,
+    });
+  }
+  return { data: read.value, meta };
+}
+
 const encodeId = (id: string) => encodeURIComponent(id);
 
 export type ClientOptions = TransportOptions;
@@ -240,6 +278,29 @@ export function createClient(options: ClientOptions = {}) {
     return get;
   }
 
+  /** A single-resource GET read field by field (the listing views): see `readTolerant`. */
+  function tolerantGetter<S extends z.ZodObject>(
+    pathOf: (id: string) => string,
+    envelope: string,
+    schema: S,
+  ) {
+    return async (
+      id: string,
+      options: GetOptions & { fields?: readonly string[] } = {},
+    ): Promise<WithMeta<Readable<z.infer<S>>>> => {
+      const response = ensureOk(
+        await transport.request({
+          path: pathOf(id),
+          query: fieldsQuery(options.fields),
+          signal: options.signal,
+        }),
+      );
+      // With `fields`, only those keys come back: each is still checked, none is required.
+      const parser = (options.fields ? schema.partial() : schema) as S;
+      return singleTolerant(response.body, envelope, parser, response.meta);
+    };
+  }
+
   async function write<T>(
     method: 'POST' | 'PUT' | 'DELETE',
     path: string,
@@ -264,9 +325,15 @@ export function createClient(options: ClientOptions = {}) {
   }
 
   const listings = {
-    ...collection(transport, COLLECTIONS.listings),
-    /** GET /listings/{id}.json (the single view); with `fields`, only those keys. */
-    get: singleGetter((id) => `/listings/${encodeId(id)}.json`, 'listing', ListingDetail),
+    ...collection<typeof ListingListItem, Record<never, never>, ListingRead>(
+      transport,
+      COLLECTIONS.listings,
+    ),
+    /**
+     * GET /listings/{id}.json (the single view), read field by field; with `fields`, only those
+     * keys (the rest then reads as unreadable-free absent fields).
+     */
+    get: tolerantGetter((id) => `/listings/${encodeId(id)}.json`, 'listing', ListingDetail),
     /** POST /listings.json, with an Idempotency-Key kept across retries. */
     create: (input: ListingCreateInput, options?: WriteOptions) =>
       write('POST', '/listings.json', { listing: input }, ListingCreated, options),
@@ -334,9 +401,12 @@ export function createClient(options: ClientOptions = {}) {
   };
 
   const products = {
-    ...collection(transport, COLLECTIONS.products),
-    /** GET /products/{id}.json (the product shape); with `fields`, only those keys. */
-    get: singleGetter((id) => `/products/${encodeId(id)}.json`, 'product', Product),
+    ...collection<typeof Product, Record<never, never>, Readable<Product>>(
+      transport,
+      COLLECTIONS.products,
+    ),
+    /** GET /products/{id}.json (the product shape), read field by field. */
+    get: tolerantGetter((id) => `/products/${encodeId(id)}.json`, 'product', Product),
   };
 
   const orders = {
@@ -372,3 +442,8 @@ export function createClient(options: ClientOptions = {}) {
 }
 
 export type SlabdeskClient = ReturnType<typeof createClient>;
+
+/** A row of the listing list view as the tolerant reader gives it. */
+export type ListingRead = Readable<ListingListItem>;
+/** The listing single view as the tolerant reader gives it. */
+export type ListingDetailRead = Readable<ListingDetail>;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './schemas';
+import { readTolerant } from './tolerant-reader';
 import type { ResponseMeta, Transport } from './transport';
 
 /** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
@@ -10,6 +11,11 @@ export interface CollectionSpec<S extends z.ZodObject> {
   schema: S;
   /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
   keyField: keyof z.infer<S> & string;
+  /**
+   * Read rows field by field (`readTolerant`): a row with an odd field is kept with what could be
+   * read and the field named in its `unreadable`, instead of being set aside.
+   */
+  tolerant?: boolean;
 }
 
 /** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
@@ -29,12 +35,16 @@ export interface ParsedRows<T> {
   setAside: SetAsideRecord[];
 }
 
-/** Parses the rows of a page one by one: good ones kept, degraded and bad ones set aside. */
+/**
+ * Parses the rows of a page one by one: good ones kept, degraded and bad ones set aside. With
+ * `tolerant`, a row is read field by field and kept unless its key cannot be read.
+ */
 export function parseRows<T>(
   raw: unknown,
   schema: z.ZodType<T>,
   keyField: string,
   requestId: string | undefined,
+  tolerant = false,
 ): ParsedRows<T> {
   const rows: T[] = [];
   const setAside: SetAsideRecord[] = [];
@@ -58,6 +68,21 @@ export function parseRows<T>(
         issues: [],
         requestId,
       });
+      continue;
+    }
+    if (tolerant) {
+      const read = readTolerant(schema as unknown as z.ZodObject, item);
+      if (read.ok) rows.push(read.value as T);
+      else {
+        setAside.push({
+          id,
+          kind: 'unparseable',
+          code: CLIENT_ERROR_CODES.badResponse,
+          message: 'The record does not match the expected shape',
+          issues: read.issues,
+          requestId,
+        });
+      }
       continue;
     }
     const parsed = schema.safeParse(item);
@@ -183,7 +208,13 @@ export async function* walkPages<S extends z.ZodObject>(
       throw error;
     }
     const body = response.body as Record<string, unknown> | undefined;
-    const parsed = parseRows(body?.[spec.envelope], schema, spec.keyField, response.meta.requestId);
+    const parsed = parseRows(
+      body?.[spec.envelope],
+      schema,
+      spec.keyField,
+      response.meta.requestId,
+      spec.tolerant,
+    );
     const rows = parsed.rows.filter((row) => {
       const key = String((row as Record<string, unknown>)[spec.keyField]);
       if (seen.has(key)) return false;

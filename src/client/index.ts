@@ -50,10 +50,14 @@ export type {
   ClientOptions,
   CollectionResource,
   GetOptions,
+  ListingDetailRead,
+  ListingRead,
   SlabdeskClient,
   WithMeta,
   WriteOptions,
 } from './client';
+export { readTolerant } from './tolerant-reader';
+export type { Readable, ReadResult } from './tolerant-reader';
 export { ApiError, CLIENT_ERROR_CODES, isApiError, parseRetryAfter } from './api-error';
 export type { ApiErrorInit } from './api-error';
 export {

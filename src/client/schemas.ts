@@ -44,8 +44,13 @@ export const DurationHours = z.union([
 
 // ---------------------------------------------------------------------------------------------
 // Listings
+//
+// Each view requires exactly the fields the spec documents for it. Everything else a server may
+// send (the sale terms, the window, the card's player: "not shown" by the spec) is optional and
+// used only when present. Collections of listings are read field by field (see `readTolerant`),
+// so one odd field never hides a record.
 
-/** The card nested in a listing (list view). */
+/** The card nested in a listing (list view). `player`, `variant` and `url` are extras. */
 export const ListingCard = z.object({
   id: z.string(),
   title: z.string(),
@@ -55,10 +60,32 @@ export const ListingCard = z.object({
   year: z.number().int().nullable(),
   set: z.string(),
   category: z.string(),
+  player: z.string().nullable().optional(),
+  variant: z.string().optional(),
+  url: z.string().optional(),
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
-/** GET /listings.json: one row. `updated_at` is served beyond the spec's table. */
+/**
+ * Fields of a listing that the spec does not show on reads. A server may send them (our sandbox
+ * does, unless `SANDBOX_SHAPES=documented`); when it does not, the dashboard says so.
+ */
+export const ListingExtras = {
+  updated_at: Timestamp.optional(),
+  unavailable_reason: z.string().nullable().optional(),
+  can_reactivate: z.boolean().optional(),
+  description: z.string().optional(),
+  minimum_offer: Money.nullable().optional(),
+  accepts_trades: z.boolean().optional(),
+  auto_relist: z.boolean().optional(),
+  promoted: z.boolean().optional(),
+  duration_hours: z.number().int().optional(),
+  window_ends_at: Timestamp.nullable().optional(),
+  scheduled_go_live_at: Timestamp.nullable().optional(),
+  url: z.string().optional(),
+};
+
+/** GET /listings.json: one row. The documented fields, then the extras a server may send. */
 export const ListingListItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -71,12 +98,21 @@ export const ListingListItem = z.object({
   created_at: Timestamp,
   /** Null while a listing has never gone live (a scheduled draft). */
   listed_at: Timestamp.nullable(),
-  updated_at: Timestamp.optional(),
+  ...ListingExtras,
 });
 export type ListingListItem = z.infer<typeof ListingListItem>;
 
-/** GET /listings/{id}.json. */
+export const ListingImage = z.object({
+  id: z.string().optional(),
+  position: z.number().int().optional(),
+  src: z.string(),
+});
+
+/** GET /listings/{id}.json: the documented single view, then the extras a server may send. */
 export const ListingDetail = z.object({
+  // The extras first: the documented fields below (`unavailable_reason`, `can_reactivate`,
+  // `url`) are required in this view and take their place.
+  ...ListingExtras,
   id: z.string(),
   title: z.string(),
   status: ListingStatus,
@@ -87,10 +123,12 @@ export const ListingDetail = z.object({
     cert_number: z.string(),
     grader: Grader,
     grade: z.string(),
+    url: z.string(),
     year: z.number().int().nullable().optional(),
     set: z.string().optional(),
     category: z.string().optional(),
-    url: z.string(),
+    player: z.string().nullable().optional(),
+    variant: z.string().optional(),
   }),
   unavailable_reason: z.string().nullable(),
   can_reactivate: z.boolean(),
@@ -100,7 +138,7 @@ export const ListingDetail = z.object({
   accepts_offers: z.boolean().optional(),
   created_at: Timestamp.optional(),
   listed_at: Timestamp.nullable().optional(),
-  updated_at: Timestamp.optional(),
+  images: z.array(ListingImage).optional(),
 });
 export type ListingDetail = z.infer<typeof ListingDetail>;
 
@@ -140,63 +178,56 @@ export type ListingDeleted = z.infer<typeof ListingDeleted>;
 
 /** The product shape's variant: one per listing, even for a lot. */
 export const ProductVariant = z.object({
-  id: z.string(),
-  product_id: z.string(),
-  title: z.string(),
-  price: Money,
-  sku: z.string(),
-  inventory_item_id: z.string(),
-  inventory_quantity: z.number().int(),
-  svc_minimum_offer: Money.nullable(),
+  id: z.string().optional(),
+  product_id: z.string().optional(),
+  title: z.string().optional(),
+  price: Money.optional(),
+  sku: z.string().optional(),
+  inventory_item_id: z.string().optional(),
+  inventory_quantity: z.number().int().optional(),
+  svc_minimum_offer: Money.nullable().optional(),
 });
 
-export const ProductImage = z.object({
-  id: z.string(),
-  position: z.number().int(),
-  src: z.string(),
-});
+export const ProductImage = ListingImage;
 
-/** The card of the product shape: the list view's card plus player, variant and page URL. */
-export const ProductCard = ListingCard.extend({
-  player: z.string().nullable(),
-  variant: z.string(),
-  url: z.string(),
-});
+/** The card of the product shape, as far as a server sends it. */
+export const ProductCard = ListingCard.partial().extend({ id: z.string() });
 export type ProductCard = z.infer<typeof ProductCard>;
 
 /**
- * The product shape (GET /products.json, /products/{id}.json, webhook payloads): the richest
- * listing representation, with the sale terms and the card under product-style and `svc_` names.
+ * The product shape (alias paths `/products...` and webhook payloads). The spec documents it only
+ * as "the listing resource in product form" naming the sold reason `svc_unavailable_reason`, so
+ * only the id, title and status are required; everything else is read when a server sends it.
  */
 export const Product = z.object({
   id: z.string(),
   title: z.string(),
-  body_html: z.string(),
   status: ListingStatus,
-  handle: z.string(),
-  vendor: z.string(),
-  product_type: z.string(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  published_at: Timestamp.nullable(),
-  variants: z.array(ProductVariant).min(1),
-  images: z.array(ProductImage),
-  svc_card: ProductCard,
-  svc_unavailable_reason: z.string().nullable(),
-  svc_can_reactivate: z.boolean(),
-  svc_is_lot: z.boolean(),
-  svc_card_count: z.number().int(),
-  svc_inventory_item_ids: z.array(z.string()),
-  svc_accepts_offers: z.boolean(),
-  svc_minimum_offer: Money.nullable(),
-  svc_accepts_trades: z.boolean(),
-  svc_auto_relist: z.boolean(),
-  svc_promoted: z.boolean(),
-  svc_duration_hours: z.number().int(),
-  svc_window_ends_at: Timestamp.nullable(),
-  svc_scheduled_go_live_at: Timestamp.nullable(),
-  svc_listed_at: Timestamp.nullable(),
-  svc_url: z.string(),
+  svc_unavailable_reason: z.string().nullable().optional(),
+  body_html: z.string().nullable().optional(),
+  handle: z.string().optional(),
+  vendor: z.string().optional(),
+  product_type: z.string().optional(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+  published_at: Timestamp.nullable().optional(),
+  variants: z.array(ProductVariant).optional(),
+  images: z.array(ProductImage).optional(),
+  svc_card: ProductCard.optional(),
+  svc_can_reactivate: z.boolean().optional(),
+  svc_is_lot: z.boolean().optional(),
+  svc_card_count: z.number().int().optional(),
+  svc_inventory_item_ids: z.array(z.string()).optional(),
+  svc_accepts_offers: z.boolean().optional(),
+  svc_minimum_offer: Money.nullable().optional(),
+  svc_accepts_trades: z.boolean().optional(),
+  svc_auto_relist: z.boolean().optional(),
+  svc_promoted: z.boolean().optional(),
+  svc_duration_hours: z.number().int().optional(),
+  svc_window_ends_at: Timestamp.nullable().optional(),
+  svc_scheduled_go_live_at: Timestamp.nullable().optional(),
+  svc_listed_at: Timestamp.nullable().optional(),
+  svc_url: z.string().optional(),
 });
 export type Product = z.infer<typeof Product>;
 

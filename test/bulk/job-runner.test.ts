@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { toCatalogueRow } from '../../src/features/listings/catalogue-row';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SlabdeskClient } from '../../src/client';
@@ -48,10 +49,10 @@ beforeAll(async () => {
   });
   expect(hook.status).toBe(200);
   const api = createClient({ baseUrl: h.url, apiKey: DEMO_LIVE_TOKEN });
-  const catalogue = await api.products.loadAll({ limit: 250 });
+  const catalogue = await api.listings.loadAll({ limit: 250 });
   rows = catalogue.rows
-    .map(toBulkRow)
-    .filter((r) => r.status === 'active' && cents(r.price) >= 1200n);
+    .map((listing) => toBulkRow(toCatalogueRow(listing)))
+    .filter((r) => r.status === 'active' && cents(r.price!) >= 1200n);
 });
 afterAll(async () => {
   await h.close();
@@ -82,7 +83,7 @@ function storedKeys(keys: readonly string[]): number {
 
 function lowerTenPercent(take: BulkRow[]): BulkJob {
   const edits = take.map((row) => {
-    const next = adjustPrice(cents(row.price), {
+    const next = adjustPrice(cents(row.price!), {
       kind: 'percent',
       direction: 'lower',
       hundredths: 1000n,
@@ -95,7 +96,7 @@ function lowerTenPercent(take: BulkRow[]): BulkJob {
 }
 
 async function priceOf(api: SlabdeskClient, id: string): Promise<string> {
-  return (await api.products.get(id)).data.variants[0]!.price;
+  return (await api.listings.get(id)).data.price!;
 }
 
 describe('the job runner against the sandbox', () => {

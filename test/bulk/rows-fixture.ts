@@ -30,6 +30,7 @@ export function bulkRow(overrides: Partial<BulkRow> = {}): BulkRow {
     },
     isLot: false,
     updatedAt: '2026-07-01T00:00:00.000Z',
+    unreadable: [],
     ...overrides,
   };
 }

@@ -153,11 +153,11 @@ describe('writes through a faulty network', () => {
       expect(lastProgress).toMatchObject({ total: 250, done: 235, failed: 15, pending: 0 });
 
       // The store: the last valid edit of each listing won; no duplicate listing was created.
-      const all = await direct.products.loadAll();
+      const all = await direct.listings.loadAll();
       expect(all.rows).toHaveLength(95);
-      expect(new Set(all.rows.map((p) => p.svc_card.cert_number)).size).toBe(95);
+      expect(new Set(all.rows.map((p) => p.card?.cert_number)).size).toBe(95);
       for (const [id, price] of expectedPrice) {
-        expect(all.rows.find((p) => p.id === id)?.variants[0]?.price).toBe(price);
+        expect(all.rows.find((p) => p.id === id)?.price).toBe(price);
       }
 
       // The webhooks: exactly one products/update per applied edit, one products/create per listing.

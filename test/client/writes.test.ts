@@ -188,7 +188,7 @@ describe('Retry-After outcomes of writes', () => {
     expect(created.data.status).toBe('active');
     expect(statuses).toEqual([503, 201]);
     const all = await api.listings.loadAll();
-    expect(all.rows.filter((r) => r.card.cert_number === sku)).toHaveLength(1);
+    expect(all.rows.filter((r) => r.card?.cert_number === sku)).toHaveLength(1);
   }, 20_000);
 
   it('waits out idempotency_request_in_flight and retries with the same key', async () => {

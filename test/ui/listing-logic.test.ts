@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyCatalogueSearch,
-  readCatalogueSearch,
-  type CatalogueRow,
-} from '../../src/features/listings/catalogue-filters';
+import { applyCatalogueSearch, readCatalogueSearch } from '../../src/features/listings/catalogue-filters';
+import type { CatalogueRow } from '../../src/features/listings/catalogue-row';
 import {
   describeOutcome,
   newListingDefaults,
@@ -18,6 +15,16 @@ function row(patch: Partial<CatalogueRow>): CatalogueRow {
     title: 'Card',
     status: 'active',
     reason: null,
+    reasonSource: 'listing',
+    canReactivate: false,
+    itemId: 'itm_1',
+    trades: false,
+    autoRelist: false,
+    durationHours: 720,
+    description: '',
+    windowEndsAt: null,
+    listedAt: '2026-01-01T00:00:00.000Z',
+    unreadable: [],
     price: 100,
     priceText: '100.00',
     minimumOffer: null,

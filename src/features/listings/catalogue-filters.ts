@@ -1,61 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '../../client';
-
-/** One catalogue row, flattened from the product shape, with its search text precomputed. */
-export interface CatalogueRow {
-  id: string;
-  title: string;
-  status: string;
-  reason: string | null;
-  price: number;
-  priceText: string;
-  minimumOffer: string | null;
-  player: string;
-  cert: string;
-  grader: string;
-  grade: string;
-  gradeValue: number;
-  category: string;
-  year: number | null;
-  set: string;
-  isLot: boolean;
-  cardCount: number;
-  offers: boolean;
-  promoted: boolean;
-  createdAt: string;
-  updatedAt: string;
-  search: string;
-}
-
-export function toCatalogueRow(product: Product): CatalogueRow {
-  const card = product.svc_card;
-  const price = product.variants[0]?.price ?? '0.00';
-  return {
-    id: product.id,
-    title: product.title,
-    status: product.status,
-    reason: product.svc_unavailable_reason,
-    price: Number(price),
-    priceText: price,
-    minimumOffer: product.svc_minimum_offer,
-    player: card.player ?? '',
-    cert: card.cert_number,
-    grader: card.grader,
-    grade: card.grade,
-    gradeValue: Number(card.grade) || 0,
-    category: card.category,
-    year: card.year,
-    set: card.set,
-    isLot: product.svc_is_lot,
-    cardCount: product.svc_card_count,
-    offers: product.svc_accepts_offers,
-    promoted: product.svc_promoted,
-    createdAt: product.created_at,
-    updatedAt: product.updated_at,
-    search:
-      `${product.title} ${card.player ?? ''} ${card.cert_number} ${card.set} ${product.id}`.toLowerCase(),
-  };
-}
+import type { CatalogueRow } from './catalogue-row';
 
 /**
  * The catalogue's table state, kept in the URL's search params (bookmarkable, shareable).
@@ -68,6 +12,7 @@ export const SORTABLE = [
   'grade',
   'status',
   'created',
+  'listed',
   'updated',
 ] as const;
 export type SortKey = (typeof SORTABLE)[number];
@@ -95,14 +40,26 @@ export function readCatalogueSearch(params: URLSearchParams): CatalogueSearch {
   return CatalogueSearch.parse(raw);
 }
 
-const compare: Record<SortKey, (a: CatalogueRow, b: CatalogueRow) => number> = {
-  title: (a, b) => a.title.localeCompare(b.title),
-  player: (a, b) => a.player.localeCompare(b.player),
-  price: (a, b) => a.price - b.price,
-  grade: (a, b) => a.gradeValue - b.gradeValue,
-  status: (a, b) => a.status.localeCompare(b.status),
-  created: (a, b) => a.createdAt.localeCompare(b.createdAt),
-  updated: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
+/** Compares two possibly-unknown values; an unknown value sorts after every known one. */
+function known<T>(by: (a: T, b: T) => number) {
+  return (a: T | null | undefined, b: T | null | undefined, sign: number) => {
+    if (a === undefined || a === null) return b === undefined || b === null ? 0 : 1;
+    if (b === undefined || b === null) return -1;
+    return sign * by(a, b);
+  };
+}
+const text = known<string>((a, b) => a.localeCompare(b));
+const number = known<number>((a, b) => a - b);
+
+const compare: Record<SortKey, (a: CatalogueRow, b: CatalogueRow, sign: number) => number> = {
+  title: (a, b, s) => text(a.title, b.title, s),
+  player: (a, b, s) => text(a.player, b.player, s),
+  price: (a, b, s) => number(a.price, b.price, s),
+  grade: (a, b, s) => number(a.gradeValue, b.gradeValue, s),
+  status: (a, b, s) => text(a.status, b.status, s),
+  created: (a, b, s) => text(a.createdAt, b.createdAt, s),
+  listed: (a, b, s) => text(a.listedAt, b.listedAt, s),
+  updated: (a, b, s) => text(a.updatedAt, b.updatedAt, s),
 };
 
 /** Filters and sorts in the browser: the API filters nothing. */
@@ -124,14 +81,20 @@ export function applyCatalogueSearch(
   if (search.sort) {
     const by = compare[search.sort];
     const sign = search.dir === 'desc' ? -1 : 1;
-    out.sort((a, b) => sign * by(a, b));
+    out.sort((a, b) => by(a, b, sign));
   }
   return out;
 }
 
 /** The distinct values of a field, for the filter menus. */
-export function facetValues(rows: readonly CatalogueRow[], pick: (row: CatalogueRow) => string) {
+export function facetValues(
+  rows: readonly CatalogueRow[],
+  pick: (row: CatalogueRow) => string | undefined,
+) {
   const values = new Set<string>();
-  for (const row of rows) values.add(pick(row));
+  for (const row of rows) {
+    const value = pick(row);
+    if (value !== undefined) values.add(value);
+  }
   return [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }

@@ -2,14 +2,25 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar, Loading } from '../../components/states';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
-import type { Catalogue } from './catalogue-query';
+import type { Catalogue, CatalogueAvailability } from './catalogue-query';
+import type { CatalogueRow } from './catalogue-row';
 
 /**
  * Where the catalogue walk stands, for every page built on it: the error with its code and
  * request id, the progress while pages arrive, and the records that could not be read, by id.
  */
-export function CatalogueLoadState({ query }: { query: UseQueryResult<Catalogue> }) {
+export function CatalogueLoadState({
+  query,
+  availability,
+  rows = [],
+}: {
+  query: UseQueryResult<Catalogue>;
+  /** The inventory-level join, when the list view does not say why listings are unavailable. */
+  availability?: UseQueryResult<CatalogueAvailability> | undefined;
+  rows?: readonly CatalogueRow[];
+}) {
   const data = query.data;
+  const partial = rows.filter((row) => row.unreadable.length > 0);
   return (
     <>
       {query.isError && (
@@ -34,6 +45,29 @@ export function CatalogueLoadState({ query }: { query: UseQueryResult<Catalogue>
           {data.setAside.map((record) => record.id ?? '?').join(', ')}
         </p>
       ) : null}
+      {partial.length > 0 && (
+        <p className="banner banner-warn" role="status">
+          {partial.length} listing(s) have fields that could not be read (shown as such):{' '}
+          {partial
+            .slice(0, 50)
+            .map((row) => `${row.id} (${row.unreadable.join(', ')})`)
+            .join('; ')}
+          {partial.length > 50 && ` and ${partial.length - 50} more`}
+        </p>
+      )}
+      {availability?.isError && (
+        <ErrorBanner
+          error={availability.error}
+          title="Why some listings are unavailable (sold or deactivated) could not be read"
+          scope={REQUIRED_SCOPES.inventory}
+          onRetry={() => void availability.refetch()}
+        />
+      )}
+      {availability?.isFetching && !availability.data && (
+        <p className="muted" role="status">
+          Reading your cards' availability to tell sold listings from deactivated ones…
+        </p>
+      )}
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Product, SetAsideRecord, SlabdeskClient } from '../../client';
+import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
+import { availabilityOf, type Availability } from './catalogue-row';
 import { listingKeys } from './listing-keys';
 
 /** The seller's whole catalogue as the browser holds it. */
 export interface Catalogue {
-  rows: Product[];
+  /** Rows of the list view (`GET /listings.json`), read field by field. */
+  rows: ListingRead[];
   /** False while the first walk is still reading pages (rows so far are shown). */
   complete: boolean;
   pages: number;
@@ -17,7 +19,7 @@ export interface Catalogue {
 }
 
 /**
- * The catalogue query. The first fetch walks every page of `/products.json` (250 a page) and
+ * The catalogue query. The first fetch walks every page of `/listings.json` (250 a page) and
  * writes each page into the cache as it arrives, so the table fills while the walk goes on.
  * Every later fetch (refresh button, interval, a mutation's invalidation) is incremental:
  * only what changed since `syncedAt`, merged by id.
@@ -30,7 +32,7 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
     queryFn: async ({ signal }): Promise<Catalogue> => {
       const previous = queryClient.getQueryData<Catalogue>(queryKey);
       if (previous?.complete) {
-        const result = await client.products.refresh(previous, { signal });
+        const result = await client.listings.refresh(previous, { signal });
         return {
           rows: result.rows,
           complete: true,
@@ -41,10 +43,10 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
         };
       }
       let baseline = client.transport.serverNow();
-      const rows: Product[] = [];
+      const rows: ListingRead[] = [];
       const setAside: SetAsideRecord[] = [];
       let pages = 0;
-      for await (const page of client.products.pages({ signal, limit: 250 })) {
+      for await (const page of client.listings.pages({ signal, limit: 250 })) {
         if (pages === 0 && page.meta.serverDate !== undefined) {
           baseline = Math.min(baseline, page.meta.serverDate - 1000);
         }
@@ -79,5 +81,45 @@ function dedupeSetAside(records: SetAsideRecord[]): SetAsideRecord[] {
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/** Each card's availability, by inventory item id (the card id of a listing). */
+export interface CatalogueAvailability {
+  byItem: Map<string, Availability>;
+  setAside: SetAsideRecord[];
+  syncedAt: string;
+}
+
+/**
+ * The inventory levels the catalogue joins when the list view does not say why a listing is
+ * unavailable (the spec does not document `unavailable_reason` there): only the four fields the
+ * join needs, walked once and then refreshed incrementally like the catalogue.
+ */
+export function catalogueAvailabilityQuery(client: SlabdeskClient, queryClient: QueryClient) {
+  const queryKey = listingKeys.availability();
+  const fields = [
+    'inventory_item_id',
+    'available',
+    'svc_unavailable_reason',
+    'svc_can_reactivate',
+  ] as const;
+  return queryOptions({
+    queryKey,
+    staleTime: 60_000,
+    queryFn: async ({ signal }): Promise<CatalogueAvailability> => {
+      const previous = queryClient.getQueryData<CatalogueAvailability>(queryKey);
+      const snapshot = previous
+        ? await client.inventoryLevels.refresh(
+            { rows: [], syncedAt: previous.syncedAt },
+            { signal, fields },
+          )
+        : await client.inventoryLevels.loadAll({ signal, fields });
+      const byItem = new Map(previous?.byItem);
+      for (const level of snapshot.rows) {
+        byItem.set(level.inventory_item_id, availabilityOf(level));
+      }
+      return { byItem, setAside: snapshot.setAside, syncedAt: snapshot.syncedAt };
+    },
   });
 }

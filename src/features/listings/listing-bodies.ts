@@ -1,36 +1,66 @@
-import type { ListingCreateInput, ListingUpdateInput, Product } from '../../client';
-import type { EditListingForm, NewListingForm } from './listing-form-schemas';
+import type { ListingCreateInput, ListingUpdateInput } from '../../client';
+import type { EditListingForm, NewListingForm, SetTo } from './listing-form-schemas';
+import type { ListingView } from './listing-view';
 
-/** The edit form's starting values, from the listing as it stands. */
-export function editDefaults(product: Product): EditListingForm {
+/** A known on/off term starts as a checkbox; one the API does not show as "leave unchanged". */
+const setTo = (value: boolean | undefined): SetTo => (value === undefined ? '' : value);
+
+/**
+ * The edit form's starting values: the current values a view gives. A term no view gives starts
+ * empty, meaning "leave it unchanged" (never a guessed current value).
+ */
+export function editDefaults(view: ListingView): EditListingForm {
   return {
-    price: product.variants[0]?.price ?? '',
-    title: product.title,
-    description: product.body_html,
-    accepts_offers: product.svc_accepts_offers,
-    minimum_offer: product.svc_minimum_offer ?? '',
-    accepts_trades: product.svc_accepts_trades,
-    auto_relist: product.svc_auto_relist,
-    promoted: product.svc_promoted,
+    price: view.price ?? '',
+    title: view.title ?? '',
+    description: view.description ?? '',
+    accepts_offers: setTo(view.acceptsOffers),
+    minimum_offer: view.minimumOffer ?? '',
+    clear_minimum_offer: false,
+    accepts_trades: setTo(view.acceptsTrades),
+    auto_relist: setTo(view.autoRelist),
+    promoted: view.promoted ?? false,
     duration_hours: '',
   };
 }
 
-/** Only the changed fields become the PUT body (omitted fields stay as they are). */
+/** The value an on/off field sends, or undefined to leave it unchanged. */
+function sendSetTo(value: SetTo, dirty: boolean | undefined): boolean | undefined {
+  if (typeof value === 'boolean') return dirty ? value : undefined;
+  if (value === '') return undefined;
+  return value === 'yes';
+}
+
+/**
+ * Only the changed fields become the PUT body (omitted fields stay as they are). A field whose
+ * current value is not shown is sent only when the seller set it.
+ */
 export function toUpdatePatch(
   values: EditListingForm,
   dirty: Partial<Record<keyof EditListingForm, boolean | undefined>>,
+  known: Pick<ListingView, 'minimumOffer' | 'description'> = {
+    minimumOffer: null,
+    description: '',
+  },
 ): ListingUpdateInput {
   const patch: ListingUpdateInput = {};
   if (dirty.price) patch.price = values.price.trim();
   if (dirty.title) patch.title = values.title.trim();
-  if (dirty.description) patch.description = values.description;
-  if (dirty.accepts_offers) patch.accepts_offers = values.accepts_offers;
-  if (dirty.minimum_offer) {
+  if (dirty.description && (known.description !== undefined || values.description !== '')) {
+    patch.description = values.description;
+  }
+  const offers = sendSetTo(values.accepts_offers, dirty.accepts_offers);
+  if (offers !== undefined) patch.accepts_offers = offers;
+  if (known.minimumOffer === undefined) {
+    if (values.clear_minimum_offer) patch.minimum_offer = null;
+    else if (values.minimum_offer.trim() !== '') patch.minimum_offer = values.minimum_offer.trim();
+  } else if (dirty.minimum_offer) {
     patch.minimum_offer = values.minimum_offer.trim() === '' ? null : values.minimum_offer.trim();
   }
-  if (dirty.accepts_trades) patch.accepts_trades = values.accepts_trades;
-  if (dirty.auto_relist) patch.auto_relist = values.auto_relist;
+  const trades = sendSetTo(values.accepts_trades, dirty.accepts_trades);
+  if (trades !== undefined) patch.accepts_trades = trades;
+  const relist = sendSetTo(values.auto_relist, dirty.auto_relist);
+  if (relist !== undefined) patch.auto_relist = relist;
   if (dirty.promoted && values.promoted) patch.promoted = true;
   if (values.duration_hours !== '') {
     patch.duration_hours = Number(values.duration_hours) as 168 | 336 | 504 | 720;

@@ -1,60 +1,109 @@
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import type { Column } from '../../components/data-table';
+import { FieldValue } from '../../components/field-value';
 import { StatusPill } from '../../components/status-pill';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import type { CatalogueRow } from './catalogue-filters';
+import type { CatalogueRow } from './catalogue-row';
+
+const unreadable = (row: CatalogueRow, field: string) => row.unreadable.includes(field);
+
+/** What the catalogue's rows carry beyond the documented list view, which adds columns. */
+export interface ColumnExtras {
+  /** Some row has the card's player (not in the documented list view). */
+  player: boolean;
+  /** Some row has `updated_at` (not in the documented list view); otherwise "Listed" is shown. */
+  updated: boolean;
+}
+
+/** The status a seller reads: the reason when a listing is off the marketplace. */
+export function statusWord(row: Pick<CatalogueRow, 'status' | 'reason'>): string | undefined {
+  return row.reason && row.status !== 'active' ? row.reason : row.status;
+}
 
 /** The catalogue table's columns (this feature's own definitions over the shared table). */
-export const catalogueColumns: Column<CatalogueRow>[] = [
-  {
-    id: 'title',
-    header: 'Listing',
-    sortable: true,
-    width: '34%',
-    cell: (row) => (
-      <Link to={paths.listing.to(row.id)} className="cell-title">
-        {row.title}
-      </Link>
-    ),
-  },
-  {
-    id: 'player',
-    header: 'Player',
-    sortable: true,
-    width: '14%',
-    cell: (row) => row.player || '—',
-  },
-  {
-    id: 'grade',
-    header: 'Grade',
-    sortable: true,
-    width: '9%',
-    cell: (row) => `${row.grader} ${row.grade}`,
-  },
-  { id: 'cert', header: 'Cert', width: '10%', cell: (row) => <code>{row.cert}</code> },
-  {
-    id: 'price',
-    header: 'Price',
-    sortable: true,
-    width: '10%',
-    align: 'right',
-    cell: (row) => formatMoney(row.priceText),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortable: true,
-    width: '12%',
-    cell: (row) => (
-      <StatusPill value={row.reason && row.status !== 'active' ? row.reason : row.status} />
-    ),
-  },
-  {
-    id: 'updated',
-    header: 'Updated',
-    sortable: true,
-    width: '11%',
-    cell: (row) => formatDateTime(row.updatedAt),
-  },
-];
+export function catalogueColumns(extras: ColumnExtras): Column<CatalogueRow>[] {
+  const columns: (Column<CatalogueRow> | false)[] = [
+    {
+      id: 'title',
+      header: 'Listing',
+      sortable: true,
+      width: extras.player ? '34%' : '44%',
+      cell: (row) => (
+        <Link to={paths.listing.to(row.id)} className="cell-title">
+          {row.title ?? `Listing ${row.id} (title could not be read)`}
+        </Link>
+      ),
+    },
+    extras.player && {
+      id: 'player',
+      header: 'Player',
+      sortable: true,
+      width: '14%',
+      cell: (row) => row.player || '—',
+    },
+    {
+      id: 'grade',
+      header: 'Grade',
+      sortable: true,
+      width: '9%',
+      cell: (row) =>
+        row.grader !== undefined || row.grade !== undefined ? (
+          `${row.grader ?? '?'} ${row.grade ?? '?'}`
+        ) : (
+          <FieldValue value={undefined} unreadable notShown="—">
+            {() => null}
+          </FieldValue>
+        ),
+    },
+    {
+      id: 'cert',
+      header: 'Cert',
+      width: '10%',
+      cell: (row) => (
+        <FieldValue value={row.cert} unreadable={unreadable(row, 'card.cert_number')} notShown="—">
+          {(cert) => <code>{cert}</code>}
+        </FieldValue>
+      ),
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      sortable: true,
+      width: '10%',
+      align: 'right',
+      cell: (row) => (
+        <FieldValue value={row.priceText} unreadable={unreadable(row, 'price')} notShown="—">
+          {formatMoney}
+        </FieldValue>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      width: '12%',
+      cell: (row) => (
+        <FieldValue value={statusWord(row)} unreadable={unreadable(row, 'status')} notShown="—">
+          {(value) => <StatusPill value={value} />}
+        </FieldValue>
+      ),
+    },
+    extras.updated
+      ? {
+          id: 'updated',
+          header: 'Updated',
+          sortable: true,
+          width: '11%',
+          cell: (row) => formatDateTime(row.updatedAt),
+        }
+      : {
+          id: 'listed',
+          header: 'Listed',
+          sortable: true,
+          width: '11%',
+          cell: (row) => formatDateTime(row.listedAt),
+        },
+  ];
+  return columns.filter((column): column is Column<CatalogueRow> => column !== false);
+}

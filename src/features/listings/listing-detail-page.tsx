@@ -1,26 +1,60 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { durationLabel } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
+import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
-import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format';
 import { useDeactivateListing, useReactivateListing, useUpdateListing } from './listing-mutations';
-import { listingDetailQuery } from './listing-queries';
+import { useListingView } from './listing-queries';
+import { isNotLiveYet } from './listing-view';
+import { writtenTerms } from './written-terms';
 import { ScheduleControls } from './schedule-controls';
 
-/** One listing: every field, its card, its public page, and the actions a seller may take. */
+const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
+
+/** A term the API may not show: the current value, or "not shown" with what was set here. */
+function Term<T>({
+  value,
+  written,
+  writtenAt,
+  children,
+}: {
+  value: T | undefined;
+  written: T | undefined;
+  writtenAt: string | undefined;
+  children: (value: T) => ReactNode;
+}) {
+  return (
+    <FieldValue
+      value={value}
+      notShown={
+        <>
+          Not shown by the API
+          {written !== undefined && writtenAt && (
+            <span className="muted">
+              {' '}
+              · last set here to {children(written)}, on {formatDateTime(writtenAt)}
+            </span>
+          )}
+        </>
+      }
+    >
+      {children}
+    </FieldValue>
+  );
+}
+
+/** One listing: every field a view gives, its card, its public page, and the seller's actions. */
 export function ListingDetailPage() {
   const { listingId = '' } = useParams();
-  const client = useApiClient();
   const location = useLocation();
   const flash = (location.state as { flash?: string } | null)?.flash;
-  const query = useQuery(listingDetailQuery(client, listingId));
+  const { query, view: listing } = useListingView(listingId);
   const deactivate = useDeactivateListing(listingId);
   const reactivate = useReactivateListing(listingId);
   const toDraft = useUpdateListing(listingId);
@@ -28,7 +62,7 @@ export function ListingDetailPage() {
   const [done, setDone] = useState<string | null>(flash ?? null);
 
   if (query.isPending) return <Loading label="Loading the listing…" />;
-  if (query.isError) {
+  if (query.isError || !listing) {
     return (
       <section>
         <h1>Listing</h1>
@@ -42,21 +76,22 @@ export function ListingDetailPage() {
       </section>
     );
   }
-  const listing = query.data;
-  const card = listing.svc_card;
-  const variant = listing.variants[0];
-  const sold = listing.svc_unavailable_reason === 'sold';
+  const card = listing.card;
+  const written = writtenTerms(listing.id);
+  const sold = listing.reason === 'sold';
   const live = listing.status === 'active';
-  const notLiveYet = listing.status === 'draft' && listing.svc_listed_at === null;
+  const notLiveYet = isNotLiveYet(listing);
   const actionError = deactivate.error ?? reactivate.error ?? toDraft.error;
+  const unreadable = (field: string) => listing.unreadable.includes(field);
+  const title = listing.title ?? card.title ?? 'Listing';
 
   return (
     <section aria-labelledby="listing-heading">
       <p className="breadcrumb">
-        <Link to={paths.listings.to()}>Listings</Link> / {listing.id}
+        <Link to={paths.listings.to()}>Listings</Link> / {title}
       </p>
       <div className="page-head">
-        <h1 id="listing-heading">{listing.title}</h1>
+        <h1 id="listing-heading">{title}</h1>
         <div className="page-actions">
           {!sold && (
             <Link className="button primary" to={paths.editListing.to(listing.id)}>
@@ -73,7 +108,7 @@ export function ListingDetailPage() {
               Deactivate
             </button>
           )}
-          {!live && listing.svc_can_reactivate && !sold && (
+          {!live && listing.canReactivate && !sold && (
             <button type="button" onClick={() => setConfirm('reactivate')}>
               Reactivate
             </button>
@@ -87,6 +122,12 @@ export function ListingDetailPage() {
         </p>
       )}
       {actionError && <ErrorBanner error={actionError} title="The change was not made" />}
+      {listing.unreadable.length > 0 && (
+        <p className="banner banner-warn" role="status">
+          Some fields of this listing could not be read and are marked below:{' '}
+          {listing.unreadable.join(', ')}.
+        </p>
+      )}
       {sold && (
         <p className="banner banner-info" role="note">
           This listing sold, so it is read-only: the API refuses any change to a sold listing (409
@@ -101,103 +142,229 @@ export function ListingDetailPage() {
           <dl className="facts">
             <dt>Status</dt>
             <dd>
-              <StatusPill value={listing.status} />
-              {listing.svc_unavailable_reason && <> ({humanize(listing.svc_unavailable_reason)})</>}
+              <FieldValue value={listing.status} unreadable={unreadable('status')}>
+                {(status) => <StatusPill value={status} />}
+              </FieldValue>
+              {listing.reason && <> ({humanize(listing.reason)})</>}
             </dd>
             <dt>Price</dt>
-            <dd>{formatMoney(variant?.price)}</dd>
+            <dd>
+              <FieldValue value={listing.price} unreadable={unreadable('price')}>
+                {formatMoney}
+              </FieldValue>
+            </dd>
             <dt>Offers</dt>
             <dd>
-              {listing.svc_accepts_offers
-                ? `Accepted${listing.svc_minimum_offer ? `, minimum ${formatMoney(listing.svc_minimum_offer)}` : ', no minimum'}`
-                : 'Not accepted'}
+              <Term
+                value={listing.acceptsOffers}
+                written={written?.acceptsOffers}
+                writtenAt={written?.at}
+              >
+                {(on) => yesNo(on)}
+              </Term>
             </dd>
+            {listing.acceptsOffers !== false && (
+              <>
+                <dt>Minimum offer</dt>
+                <dd>
+                  <Term
+                    value={listing.minimumOffer}
+                    written={written?.minimumOffer}
+                    writtenAt={written?.at}
+                  >
+                    {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
+                  </Term>
+                </dd>
+              </>
+            )}
             <dt>Trades</dt>
-            <dd>{listing.svc_accepts_trades ? 'Accepted' : 'Not accepted'}</dd>
+            <dd>
+              <Term
+                value={listing.acceptsTrades}
+                written={written?.acceptsTrades}
+                writtenAt={written?.at}
+              >
+                {(on) => yesNo(on)}
+              </Term>
+            </dd>
             <dt>Window</dt>
             <dd>
-              {durationLabel(listing.svc_duration_hours)}
-              {listing.svc_window_ends_at && (
-                <>, ends {formatDateTime(listing.svc_window_ends_at)}</>
-              )}
+              <Term
+                value={listing.durationHours}
+                written={written?.durationHours}
+                writtenAt={written?.at}
+              >
+                {(hours) => durationLabel(hours)}
+              </Term>
+              {listing.windowEndsAt && <>, ends {formatDateTime(listing.windowEndsAt)}</>}
             </dd>
             <dt>Auto-relist</dt>
-            <dd>{listing.svc_auto_relist ? 'On' : 'Off'}</dd>
-            <dt>Promoted</dt>
-            <dd>{listing.svc_promoted ? 'Yes (extra 3% fee on sale)' : 'No'}</dd>
-            <dt>Can be reactivated</dt>
-            <dd>{listing.svc_can_reactivate ? 'Yes' : 'No'}</dd>
-            <dt>Lot</dt>
             <dd>
-              {listing.svc_is_lot ? `Yes, ${listing.svc_card_count} cards` : 'No, a single card'}
+              <Term
+                value={listing.autoRelist}
+                written={written?.autoRelist}
+                writtenAt={written?.at}
+              >
+                {(on) => yesNo(on, 'On', 'Off')}
+              </Term>
             </dd>
-            <dt>Listed</dt>
-            <dd>{formatDateTime(listing.svc_listed_at)}</dd>
-            <dt>Scheduled go-live</dt>
-            <dd>{formatDateTime(listing.svc_scheduled_go_live_at)}</dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(listing.created_at)}</dd>
-            <dt>Updated</dt>
-            <dd>{formatDateTime(listing.updated_at)}</dd>
+            <dt>Promoted</dt>
+            <dd>
+              <Term value={listing.promoted} written={written?.promoted} writtenAt={written?.at}>
+                {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
+              </Term>
+            </dd>
+            <dt>Can be reactivated</dt>
+            <dd>
+              <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
+                {(can) => yesNo(can, 'Yes', 'No')}
+              </FieldValue>
+            </dd>
+            {listing.isLot !== undefined && (
+              <>
+                <dt>Lot</dt>
+                <dd>
+                  {listing.isLot
+                    ? `Yes, ${listing.cardCount ?? 'several'} cards`
+                    : 'No, a single card'}
+                </dd>
+              </>
+            )}
+            {listing.listedAt !== undefined && (
+              <>
+                <dt>Listed</dt>
+                <dd>
+                  {listing.listedAt === null ? 'Not live yet' : formatDateTime(listing.listedAt)}
+                </dd>
+              </>
+            )}
+            {listing.scheduledGoLiveAt && (
+              <>
+                <dt>Scheduled go-live</dt>
+                <dd>{formatDateTime(listing.scheduledGoLiveAt)}</dd>
+              </>
+            )}
+            {listing.createdAt && (
+              <>
+                <dt>Created</dt>
+                <dd>{formatDateTime(listing.createdAt)}</dd>
+              </>
+            )}
+            {listing.updatedAt && (
+              <>
+                <dt>Updated</dt>
+                <dd>{formatDateTime(listing.updatedAt)}</dd>
+              </>
+            )}
             <dt>Public page</dt>
             <dd>
-              <a href={listing.svc_url} target="_blank" rel="noreferrer noopener">
-                {listing.handle}
-              </a>
+              <FieldValue value={listing.url} unreadable={unreadable('url')}>
+                {(url) => (
+                  <a href={url} target="_blank" rel="noreferrer noopener">
+                    View on the marketplace
+                  </a>
+                )}
+              </FieldValue>
             </dd>
           </dl>
-          {listing.body_html && (
-            <>
-              <h3>Description</h3>
-              <p className="description">{listing.body_html}</p>
-            </>
-          )}
+          <h3>Description</h3>
+          <FieldValue
+            value={listing.description}
+            notShown={
+              <>
+                Not shown by the API
+                {written?.description !== undefined && (
+                  <span className="muted">
+                    {' '}
+                    · last set here on {formatDateTime(written.at)}:{' '}
+                    {written.description || '(empty)'}
+                  </span>
+                )}
+              </>
+            }
+          >
+            {(text) =>
+              text ? (
+                <p className="description">{text}</p>
+              ) : (
+                <p className="muted">No description.</p>
+              )
+            }
+          </FieldValue>
         </section>
 
         <section aria-labelledby="card-heading" className="panel">
           <h2 id="card-heading">The card</h2>
           <dl className="facts">
             <dt>Title</dt>
-            <dd>{card.title}</dd>
-            <dt>Player</dt>
-            <dd>{card.player ?? '—'}</dd>
+            <dd>
+              <FieldValue value={card.title} unreadable={unreadable('card.title')}>
+                {(text) => text}
+              </FieldValue>
+            </dd>
+            {card.player !== undefined && (
+              <>
+                <dt>Player</dt>
+                <dd>{card.player ?? '—'}</dd>
+              </>
+            )}
             <dt>Grade</dt>
             <dd>
-              {card.grader} {card.grade}
+              {card.grader ?? '?'} {card.grade ?? '?'}
             </dd>
             <dt>Cert number</dt>
             <dd>
-              <code>{card.cert_number}</code>
+              <FieldValue value={card.certNumber} unreadable={unreadable('card.cert_number')}>
+                {(cert) => <code>{cert}</code>}
+              </FieldValue>
             </dd>
-            <dt>Year / set</dt>
-            <dd>
-              {card.year ?? '—'} · {card.set} · {card.variant}
-            </dd>
-            <dt>Category</dt>
-            <dd>{humanize(card.category)}</dd>
-            <dt>Inventory item</dt>
-            <dd>
-              <Link to={paths.inventory.to(new URLSearchParams({ q: card.cert_number }))}>
-                {card.id}
-              </Link>
-              {listing.svc_inventory_item_ids.length > 1 && (
-                <> and {listing.svc_inventory_item_ids.length - 1} more in the lot</>
-              )}
-            </dd>
-            <dt>Card page</dt>
-            <dd>
-              <a href={card.url} target="_blank" rel="noreferrer noopener">
-                Public card page
-              </a>
-            </dd>
+            {(card.year !== undefined || card.set !== undefined) && (
+              <>
+                <dt>Year / set</dt>
+                <dd>
+                  {[card.year ?? '—', card.set, card.variant]
+                    .filter((part) => part !== undefined)
+                    .join(' · ')}
+                </dd>
+              </>
+            )}
+            {card.category !== undefined && (
+              <>
+                <dt>Category</dt>
+                <dd>{humanize(card.category)}</dd>
+              </>
+            )}
+            {card.certNumber !== undefined && (
+              <>
+                <dt>In inventory</dt>
+                <dd>
+                  <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
+                    Find this card in inventory
+                  </Link>
+                  {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
+                    <> ({listing.cardCount - 1} more in the lot)</>
+                  )}
+                </dd>
+              </>
+            )}
+            {card.url !== undefined && (
+              <>
+                <dt>Card page</dt>
+                <dd>
+                  <a href={card.url} target="_blank" rel="noreferrer noopener">
+                    Public card page
+                  </a>
+                </dd>
+              </>
+            )}
           </dl>
           {listing.images.length > 0 && (
             <ul className="thumbs" aria-label="Photos">
-              {listing.images.map((image) => (
-                <li key={image.id}>
+              {listing.images.map((image, index) => (
+                <li key={image.src}>
                   <img
                     src={image.src}
-                    alt={`Photo ${image.position} of ${card.title}`}
+                    alt={`Photo ${image.position ?? index + 1} of ${card.title ?? title}`}
                     width={96}
                     height={96}
                   />
@@ -208,7 +375,13 @@ export function ListingDetailPage() {
         </section>
       </div>
 
-      {notLiveYet && !sold && <ScheduleControls listing={listing} onDone={setDone} />}
+      {notLiveYet && !sold && (
+        <ScheduleControls
+          listingId={listing.id}
+          scheduledAt={listing.scheduledGoLiveAt}
+          onDone={setDone}
+        />
+      )}
 
       <ConfirmDialog
         open={confirm === 'deactivate'}
@@ -265,8 +438,9 @@ export function ListingDetailPage() {
         }
       >
         <p>
-          It goes back on the marketplace with a fresh window of{' '}
-          {durationLabel(listing.svc_duration_hours)}.
+          It goes back on the marketplace with a fresh window
+          {listing.durationHours !== undefined ? ` of ${durationLabel(listing.durationHours)}` : ''}
+          .
         </p>
       </ConfirmDialog>
     </section>

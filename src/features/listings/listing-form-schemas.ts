@@ -47,14 +47,23 @@ export const goLiveField = z
     message: 'The go-live time must be in the future',
   });
 
+/**
+ * An on/off term: a checkbox (boolean) when the current value is known, or a "set to" choice
+ * when the API does not show it (`''` leaves it unchanged).
+ */
+export const setToField = z.union([z.boolean(), z.enum(['', 'yes', 'no'])]);
+export type SetTo = z.infer<typeof setToField>;
+
 export const EditListingForm = z.object({
   price: priceField,
   title: z.string().trim().min(1, 'The title cannot be empty').max(180, 'At most 180 characters'),
   description: z.string().max(1000, 'At most 1000 characters'),
-  accepts_offers: z.boolean(),
+  accepts_offers: setToField,
   minimum_offer: minimumOfferField,
-  accepts_trades: z.boolean(),
-  auto_relist: z.boolean(),
+  /** Only offered while the current minimum offer is not shown: remove whatever it is. */
+  clear_minimum_offer: z.boolean(),
+  accepts_trades: setToField,
+  auto_relist: setToField,
   promoted: z.boolean(),
   duration_hours: durationField,
 });

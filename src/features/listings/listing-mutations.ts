@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingCreateInput, ListingUpdateInput } from '../../client';
 import { useApiClient } from '../../lib/api-context';
 import { listingKeys } from './listing-keys';
+import { rememberWrite } from './written-terms';
 
 /**
  * Listing writes. Each declares what it invalidates (the listing's detail and the catalogue,
@@ -23,7 +24,10 @@ export function useUpdateListing(id: string) {
   return useMutation({
     mutationFn: async (vars: { patch: ListingUpdateInput; idempotencyKey?: string }) =>
       (await client.listings.update(id, vars.patch, { idempotencyKey: vars.idempotencyKey })).data,
-    onSuccess: () => invalidate(id),
+    onSuccess: (listing, vars) => {
+      rememberWrite(id, vars.patch, listing);
+      return invalidate(id);
+    },
   });
 }
 
@@ -52,6 +56,25 @@ export function useCreateListing() {
   return useMutation({
     mutationFn: async (vars: { input: ListingCreateInput; idempotencyKey: string }) =>
       (await client.listings.create(vars.input, { idempotencyKey: vars.idempotencyKey })).data,
-    onSuccess: (listing) => invalidate(listing.id),
+    onSuccess: (listing, vars) => {
+      const { input } = vars;
+      const offers = input.accepts_offers ?? true;
+      rememberWrite(
+        listing.id,
+        {
+          accepts_trades: input.accepts_trades ?? false,
+          auto_relist: input.auto_relist ?? false,
+          promoted: input.promoted ?? false,
+          duration_hours: input.duration_hours ?? 720,
+          description: listing.description,
+        },
+        {
+          accepts_offers: offers,
+          minimum_offer:
+            offers && input.minimum_offer !== undefined ? String(input.minimum_offer) : null,
+        },
+      );
+      return invalidate(listing.id);
+    },
   });
 }

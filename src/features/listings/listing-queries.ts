@@ -1,10 +1,31 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { SlabdeskClient } from '../../client';
+import { useApiClient } from '../../lib/api-context';
+import type { Catalogue } from './catalogue-query';
 import { listingKeys } from './listing-keys';
+import { toListingView } from './listing-view';
 
-/** One listing in the product shape: every field the API has for it. */
+/** One listing's single view (`GET /listings/{id}.json`), read field by field. */
 export const listingDetailQuery = (client: SlabdeskClient, id: string) =>
   queryOptions({
     queryKey: listingKeys.detail(id),
-    queryFn: async ({ signal }) => (await client.products.get(id, { signal })).data,
+    queryFn: async ({ signal }) => (await client.listings.get(id, { signal })).data,
   });
+
+/**
+ * The listing as its pages show it: the single view, completed by the catalogue's list-view row
+ * when the catalogue is loaded (see `toListingView`).
+ */
+export function useListingView(id: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const query = useQuery(listingDetailQuery(client, id));
+  const catalogue = queryClient.getQueryData<Catalogue>(listingKeys.catalogue());
+  const row = useMemo(() => catalogue?.rows.find((r) => r.id === id), [catalogue, id]);
+  const view = useMemo(
+    () => (query.data ? toListingView(query.data, row) : undefined),
+    [query.data, row],
+  );
+  return { query, view };
+}

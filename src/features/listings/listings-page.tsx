@@ -30,11 +30,19 @@ export function ListingsPage() {
   const [text, setText] = useState(search.q ?? '');
   const urlTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(urlTimer.current ?? undefined), []);
-  const { query, rows } = useCatalogue();
+  const { query, rows, availability } = useCatalogue();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
   const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
+  const columns = useMemo(
+    () =>
+      catalogueColumns({
+        player: rows.some((row) => row.player !== undefined),
+        updated: rows.some((row) => row.updatedAt !== undefined),
+      }),
+    [rows],
+  );
   const facets = useMemo(
     () => ({
       status: facetValues(rows, (row) => row.status),
@@ -84,7 +92,7 @@ export function ListingsPage() {
         </div>
       </div>
 
-      <CatalogueLoadState query={query} />
+      <CatalogueLoadState query={query} availability={availability} rows={rows} />
 
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
@@ -92,7 +100,7 @@ export function ListingsPage() {
           <input
             id="catalogue-search"
             type="search"
-            placeholder="Player, title, cert or set"
+            placeholder="Title, player, cert or set"
             value={text}
             onChange={(event) => {
               // The table follows each keystroke; the URL follows once typing pauses.
@@ -172,13 +180,13 @@ export function ListingsPage() {
         <DataTable
           caption="Listings"
           rows={shown}
-          columns={catalogueColumns}
+          columns={columns}
           getRowId={(row) => row.id}
           sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
           onSortChange={onSort}
           selection={{
             selected,
-            rowLabel: (row) => row.title,
+            rowLabel: (row) => row.title ?? row.id,
             onChange: (ids, on) =>
               setSelected((current) => {
                 const next = new Set(current);

@@ -405,8 +405,8 @@ function CreatedOutcome({
   const detail = useQuery(listingDetailQuery(client, created.listing.id));
   const outcome = describeOutcome(
     detail.data?.status ?? created.listing.status,
-    detail.data?.svc_unavailable_reason,
-    detail.data?.svc_scheduled_go_live_at ?? created.scheduledAt,
+    detail.data?.unavailable_reason,
+    detail.data?.scheduled_go_live_at ?? created.scheduledAt,
   );
   return (
     <section aria-labelledby="created-heading">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isApiError, type Product } from '../../client';
+import { isApiError } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
 import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../lib/format';
@@ -8,13 +8,16 @@ import { useUpdateListing } from './listing-mutations';
 
 /** A listing not live yet: go live now, or move its go-live time. */
 export function ScheduleControls({
-  listing,
+  listingId,
+  scheduledAt,
   onDone,
 }: {
-  listing: Product;
+  listingId: string;
+  /** The go-live time when a view gives it (the spec does not show it on reads). */
+  scheduledAt: string | null | undefined;
   onDone(message: string): void;
 }) {
-  const update = useUpdateListing(listing.id);
+  const update = useUpdateListing(listingId);
   const [when, setWhen] = useState('');
   const [error, setError] = useState<string | undefined>();
   const serverFieldError = isApiError(update.error)
@@ -25,9 +28,9 @@ export function ScheduleControls({
     <section className="panel" aria-labelledby="schedule-heading">
       <h2 id="schedule-heading">Go-live</h2>
       <p>
-        {listing.svc_scheduled_go_live_at
-          ? `Scheduled to go live ${formatDateTime(listing.svc_scheduled_go_live_at)}. The window counts from go-live.`
-          : 'Not live yet.'}
+        {scheduledAt
+          ? `Scheduled to go live ${formatDateTime(scheduledAt)}. The window counts from go-live.`
+          : 'Scheduled, not live yet (the API does not show the go-live time). The window counts from go-live.'}
       </p>
       <form
         className="inline-form"

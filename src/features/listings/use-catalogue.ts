@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../../lib/api-context';
-import { catalogueQuery } from './catalogue-query';
-import { toCatalogueRow } from './catalogue-filters';
+import { catalogueAvailabilityQuery, catalogueQuery } from './catalogue-query';
+import { needsAvailability, toCatalogueRow } from './catalogue-row';
 
-/** The catalogue, its flattened rows (memoised once per data change) and its query state. */
+/**
+ * The catalogue, its rows (memoised once per data change) and its query state. When the list
+ * view does not say why some listings are unavailable, the inventory levels are joined in.
+ */
 export function useCatalogue(options: { enabled?: boolean } = {}) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -14,6 +17,17 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     // Incremental (only what changed since the last read), so a minute's poll is cheap.
     refetchInterval: 60_000,
   });
-  const rows = useMemo(() => (query.data?.rows ?? []).map(toCatalogueRow), [query.data?.rows]);
-  return { query, rows };
+  const listings = query.data?.rows;
+  const needsJoin = useMemo(() => (listings ?? []).some(needsAvailability), [listings]);
+  const availability = useQuery({
+    ...catalogueAvailabilityQuery(client, queryClient),
+    enabled: (options.enabled ?? true) && query.data?.complete === true && needsJoin,
+    refetchInterval: 60_000,
+  });
+  const byItem = availability.data?.byItem;
+  const rows = useMemo(
+    () => (listings ?? []).map((listing) => toCatalogueRow(listing, byItem)),
+    [listings, byItem],
+  );
+  return { query, rows, availability: needsJoin ? availability : undefined };
 }

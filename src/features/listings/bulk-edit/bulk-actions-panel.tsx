@@ -122,7 +122,7 @@ export function BulkActionsPanel({
     rows.forEach((row, index) => {
       const price = parseAmount(row.price);
       if (!price.ok) return;
-      if (!row.acceptsOffers) {
+      if (row.acceptsOffers === false) {
         offersOff++;
         return;
       }

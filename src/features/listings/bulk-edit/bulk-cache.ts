@@ -1,55 +1,66 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../client';
+import type { ListingRead } from '../../../client';
 import { listingKeys } from '../listing-keys';
 import type { Catalogue } from '../catalogue-query';
 import type { WriteResult } from './jobs/job-runner';
+import { rememberWrite } from '../written-terms';
 
 /**
- * A product as it stands after one landed write: the response's fields (the API's word), and
- * the fields the PUT sent that the response does not carry. A DELETE leaves it deactivated.
+ * A list-view row as it stands after one landed write: the response's fields (the API's word),
+ * and the terms the PUT sent that the response does not carry, where the row shows that term
+ * (a server that does not show a term on reads gets none invented here). A DELETE leaves it
+ * deactivated.
  */
-export function patchProduct(product: Product, result: WriteResult, now = new Date()): Product {
-  const updatedAt = now.toISOString();
+export function patchListing(
+  listing: ListingRead,
+  result: WriteResult,
+  now = new Date(),
+): ListingRead {
+  const touched = listing.updated_at !== undefined ? { updated_at: now.toISOString() } : {};
   if (result.method === 'DELETE') {
     return {
-      ...product,
+      ...listing,
+      ...touched,
       status: result.listing.status,
-      svc_unavailable_reason: result.listing.unavailable_reason,
-      svc_can_reactivate: result.listing.can_reactivate,
-      updated_at: updatedAt,
+      unavailable_reason: result.listing.unavailable_reason,
+      can_reactivate: result.listing.can_reactivate,
     };
   }
   const body = result.write.body ?? {};
-  const listing = result.listing;
+  const written = result.listing;
+  const shown = <K extends keyof ListingRead>(key: K, value: ListingRead[K] | undefined) =>
+    listing[key] !== undefined && value !== undefined ? { [key]: value } : {};
   return {
-    ...product,
-    title: listing.title,
-    status: listing.status,
-    body_html: body.description ?? product.body_html,
-    variants: product.variants.map((variant, i) =>
-      i === 0
-        ? { ...variant, price: listing.price, svc_minimum_offer: listing.minimum_offer }
-        : variant,
-    ),
-    svc_minimum_offer: listing.minimum_offer,
-    svc_accepts_offers: listing.accepts_offers,
-    svc_accepts_trades: body.accepts_trades ?? product.svc_accepts_trades,
-    svc_auto_relist: body.auto_relist ?? product.svc_auto_relist,
-    svc_promoted: body.promoted === true ? true : product.svc_promoted,
-    svc_duration_hours: body.duration_hours ?? product.svc_duration_hours,
-    svc_unavailable_reason: listing.status === 'active' ? null : product.svc_unavailable_reason,
-    updated_at: updatedAt,
+    ...listing,
+    ...touched,
+    title: written.title,
+    status: written.status,
+    price: written.price,
+    accepts_offers: written.accepts_offers,
+    ...shown('minimum_offer', written.minimum_offer),
+    ...shown('description', body.description),
+    ...shown('accepts_trades', body.accepts_trades),
+    ...shown('auto_relist', body.auto_relist),
+    ...shown('promoted', body.promoted === true ? true : undefined),
+    ...shown('duration_hours', body.duration_hours),
+    ...(written.status === 'active'
+      ? {
+          ...shown('unavailable_reason', null),
+          ...shown('can_reactivate', false),
+        }
+      : {}),
   };
 }
 
 /** Writes one landed change into the catalogue's cache, so the table shows it at once. */
 export function applyToCache(queryClient: QueryClient, result: WriteResult): void {
+  if (result.method === 'PUT') rememberWrite(result.listingId, result.write.body, result.listing);
   queryClient.setQueryData<Catalogue>(listingKeys.catalogue(), (catalogue) => {
     if (!catalogue) return catalogue;
     const at = catalogue.rows.findIndex((p) => p.id === result.listingId);
     if (at < 0) return catalogue;
     const rows = catalogue.rows.slice();
-    rows[at] = patchProduct(rows[at]!, result);
+    rows[at] = patchListing(rows[at]!, result);
     return { ...catalogue, rows };
   });
   void queryClient.invalidateQueries({

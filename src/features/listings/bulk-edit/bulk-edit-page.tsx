@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import type { Product } from '../../../client';
 import { paths } from '../../../app/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useApiClient } from '../../../lib/api-context';
-import { applyCatalogueSearch, readCatalogueSearch, toCatalogueRow } from '../catalogue-filters';
+import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters';
+import type { CatalogueRow } from '../catalogue-row';
 import { useCatalogue } from '../use-catalogue';
 import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
@@ -35,7 +35,7 @@ function BulkEditor({
   params,
   onRestart,
 }: {
-  products: readonly Product[];
+  products: readonly CatalogueRow[];
   params: URLSearchParams;
   onRestart(): void;
 }) {
@@ -100,7 +100,7 @@ function BulkEditor({
   const matching = useMemo(() => {
     const search = new URLSearchParams(params);
     search.delete('ids');
-    return applyCatalogueSearch(products.map(toCatalogueRow), readCatalogueSearch(search));
+    return applyCatalogueSearch(products, readCatalogueSearch(search));
   }, [products, params]);
 
   const currentEdits = useCallback(
@@ -307,7 +307,9 @@ function BulkEditor({
 /** The bulk-edit page: the catalogue, then the editor over the selection in the URL. */
 export function BulkEditPage() {
   const [params] = useSearchParams();
-  const { query } = useCatalogue();
+  const { query, rows, availability } = useCatalogue();
+  // Wait for the availability join (when needed) so sold listings are known before editing.
+  const joined = !availability || availability.isSuccess || availability.isError;
   const [generation, setGeneration] = useState(0);
   const data = query.data;
   return (
@@ -318,11 +320,11 @@ export function BulkEditPage() {
           <Link to={paths.listings.to(withoutIds(params))}>Back to listings</Link>
         </div>
       </div>
-      <CatalogueLoadState query={query} />
-      {data?.complete && (
+      <CatalogueLoadState query={query} availability={availability} rows={rows} />
+      {data?.complete && joined && (
         <BulkEditor
           key={generation}
-          products={data.rows}
+          products={rows}
           params={params}
           onRestart={() => setGeneration((g) => g + 1)}
         />

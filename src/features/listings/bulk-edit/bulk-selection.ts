@@ -1,5 +1,5 @@
-import type { Product } from '../../../client';
-import { applyCatalogueSearch, readCatalogueSearch, toCatalogueRow } from '../catalogue-filters';
+import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters';
+import type { CatalogueRow } from '../catalogue-row';
 import type { Excluded } from './logic/diff';
 import { exclusionReason, toBulkRow, type BulkRow } from './logic/rows';
 
@@ -23,11 +23,11 @@ export interface BulkSelection {
  * match, not only the ones in view). Sold listings are left out with their reason.
  */
 export function resolveSelection(
-  products: readonly Product[],
+  products: readonly CatalogueRow[],
   params: URLSearchParams,
 ): BulkSelection {
   const ids = params.get(IDS_PARAM);
-  let chosen: Product[];
+  let chosen: CatalogueRow[];
   let missing: string[] = [];
   let scope: string;
   if (ids !== null) {
@@ -45,9 +45,7 @@ export function resolveSelection(
     scope = `${chosen.length} selected listing(s)`;
   } else {
     const search = readCatalogueSearch(params);
-    const matching = new Set(
-      applyCatalogueSearch(products.map(toCatalogueRow), search).map((row) => row.id),
-    );
+    const matching = new Set(applyCatalogueSearch(products, search).map((row) => row.id));
     chosen = products.filter((p) => matching.has(p.id));
     const filters = [...params.entries()]
       .filter(([key, value]) => key !== 'sort' && key !== 'dir' && value !== '')

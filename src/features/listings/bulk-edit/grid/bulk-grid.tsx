@@ -121,7 +121,12 @@ const GridRow = memo(function GridRow({
             <input
               {...common}
               type="checkbox"
-              checked={value as boolean}
+              // Blank (null): the API does not show the value and the cell leaves it unchanged.
+              ref={(element) => {
+                if (element) element.indeterminate = value === null;
+              }}
+              title={value === null ? 'Not shown by the API: left unchanged' : undefined}
+              checked={value === true}
               onChange={(event) => onCell(index, field, event.target.checked, false)}
             />
           );
@@ -146,6 +151,7 @@ const GridRow = memo(function GridRow({
               value={value as string}
               onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
             >
+              {value === '' && <option value="">— (not shown)</option>}
               {DURATIONS.map((hours) => (
                 <option key={hours} value={hours}>
                   {hours} h

@@ -11,12 +11,14 @@ export type CellValue = EditValues[EditField];
 export type CellParse = { ok: true; value: CellValue } | { ok: false; message: string };
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', 'on', '1', '✓', 'x']);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'off', '0', '']);
+const FALSE_WORDS = new Set(['no', 'n', 'false', 'off', '0']);
 
+/** Yes or no; a blank cell is null: leave the term unchanged. */
 export function parseYesNo(
   text: string,
-): { ok: true; value: boolean } | { ok: false; message: string } {
+): { ok: true; value: boolean | null } | { ok: false; message: string } {
   const word = text.trim().toLowerCase();
+  if (word === '') return { ok: true, value: null };
   if (TRUE_WORDS.has(word)) return { ok: true, value: true };
   if (FALSE_WORDS.has(word)) return { ok: true, value: false };
   return { ok: false, message: 'must be yes or no' };
@@ -35,7 +37,8 @@ export function parseStatus(
 
 export function parseDuration(
   text: string,
-): { ok: true; value: DurationText } | { ok: false; message: string } {
+): { ok: true; value: DurationText | '' } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: true, value: '' };
   const word = text
     .trim()
     .toLowerCase()
@@ -77,6 +80,7 @@ export function parseCell(field: EditField, text: string): CellParse {
 /** A cell's value as text (for copy, fill and export). */
 export function cellText(field: EditField, value: CellValue): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null || value === undefined) return '';
   if (field === 'durationHours') return String(value);
   return String(value);
 }

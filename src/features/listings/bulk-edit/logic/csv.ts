@@ -52,7 +52,9 @@ export const IMPORT_COLUMNS: Partial<Record<CsvColumn, EditField | 'promoted'>> 
   description: 'description',
 };
 
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+/** Yes / no, or blank for a value the API does not show (blank leaves it unchanged). */
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? '' : value ? 'yes' : 'no';
 
 function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
   const values = edit ?? toEditValues(row);
@@ -60,7 +62,7 @@ function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
   return {
     id: row.id,
     title: values.title,
-    status,
+    status: status ?? '',
     unavailable_reason: row.unavailableReason ?? '',
     price: values.price,
     minimum_offer: values.minimumOffer,
@@ -79,7 +81,7 @@ function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
     category: row.card.category,
     is_lot: yesNo(row.isLot),
     can_reactivate: yesNo(row.canReactivate),
-    updated_at: row.updatedAt,
+    updated_at: row.updatedAt ?? '',
   };
 }
 
@@ -186,7 +188,7 @@ export function importCsv(
       const cell = restoreFormula(record[at] ?? '');
       if (field === 'promoted') {
         const parsed = parseYesNo(cell);
-        if (parsed.ok) values.promoted = parsed.value;
+        if (parsed.ok) values.promoted = parsed.value ?? undefined;
         else {
           result.errors.push({ row: rowNumber, column, message: parsed.message });
           bad = true;

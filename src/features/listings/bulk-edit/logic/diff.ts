@@ -68,8 +68,13 @@ export const RULES = {
   extend: 'A new duration on a listing that stays as it is extends its current window.',
 } as const;
 
-const yesNo = (value: boolean) => (value ? 'on' : 'off');
-const money = (value: string | null) => (value === null || value === '' ? 'none' : value);
+/** What the preview says for a value the API does not show. */
+export const NOT_SHOWN = 'not shown';
+const yesNo = (value: boolean | undefined) =>
+  value === undefined ? NOT_SHOWN : value ? 'on' : 'off';
+const money = (value: string | null | undefined) =>
+  value === undefined ? NOT_SHOWN : value === null || value === '' ? 'none' : value;
+const hours = (value: string) => (value === '' ? NOT_SHOWN : `${value} h`);
 const statusWord = (status: string) => (status === 'inactive' ? 'inactive' : status);
 
 /** An amount in the API's form, or null for an empty cell. Assumes the cell is valid. */
@@ -79,8 +84,8 @@ function amountOrNull(text: string): string | null {
   return parsed.ok ? formatCents(parsed.value) : text;
 }
 
-function cents(text: string | null): bigint | null {
-  if (text === null) return null;
+function cents(text: string | null | undefined): bigint | null {
+  if (text === null || text === undefined) return null;
   const parsed = parseAmount(text);
   return parsed.ok ? parsed.value : null;
 }
@@ -102,13 +107,15 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
     field: 'acceptsOffers' | 'acceptsTrades' | 'autoRelist',
     key: 'accepts_offers' | 'accepts_trades' | 'auto_relist',
   ) => {
-    if (edit[field] === row[field]) return;
-    body[key] = edit[field];
+    const value = edit[field];
+    // Blank (null) leaves the term unchanged, whether or not its value is shown.
+    if (value === null || value === row[field]) return;
+    body[key] = value;
     changes.push({
       field,
       label: FIELD_LABELS[field],
       before: yesNo(row[field]),
-      after: yesNo(edit[field]),
+      after: yesNo(value),
     });
   };
 
@@ -122,20 +129,20 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
     changes.push({
       field: 'description',
       label: FIELD_LABELS.description,
-      before: row.description,
+      before: row.description ?? NOT_SHOWN,
       after: edit.description,
     });
   }
 
   const oldPrice = cents(row.price);
-  const newPriceText = amountOrNull(edit.price) ?? row.price;
+  const newPriceText = amountOrNull(edit.price) ?? row.price ?? '';
   const newPrice = cents(newPriceText);
   if (newPrice !== null && newPrice !== oldPrice) {
     body.price = newPriceText;
     changes.push({
       field: 'price',
       label: FIELD_LABELS.price,
-      before: row.price,
+      before: row.price ?? NOT_SHOWN,
       after: newPriceText,
     });
   }
@@ -143,10 +150,14 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   // Offers and the minimum offer, with the spec's clearing rules.
   const oldOffer = row.minimumOffer;
   const newOfferText = amountOrNull(edit.minimumOffer);
-  const offerEdited = cents(newOfferText) !== cents(oldOffer);
+  // A minimum offer the API does not show: a blank cell leaves it, a filled one sets it.
+  const offerEdited =
+    oldOffer === undefined ? newOfferText !== null : cents(newOfferText) !== cents(oldOffer);
   toggle('acceptsOffers', 'accepts_offers');
-  if (!edit.acceptsOffers) {
-    if (row.acceptsOffers && oldOffer !== null) {
+  const offersOff =
+    edit.acceptsOffers === false || (edit.acceptsOffers === null && row.acceptsOffers === false);
+  if (offersOff) {
+    if (row.acceptsOffers !== false && oldOffer !== null && oldOffer !== undefined) {
       notes.push(`${RULES.offersOff} (${oldOffer} → none)`);
       changes.push({
         field: 'minimumOffer',
@@ -166,7 +177,12 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
       before: money(oldOffer),
       after: money(newOfferText),
     });
-  } else if (oldOffer !== null && newPrice !== null && cents(oldOffer)! > newPrice) {
+  } else if (
+    oldOffer !== null &&
+    oldOffer !== undefined &&
+    newPrice !== null &&
+    cents(oldOffer)! > newPrice
+  ) {
     notes.push(`${RULES.priceBelowOffer} (${oldOffer} → none)`);
     changes.push({
       field: 'minimumOffer',
@@ -180,19 +196,23 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   toggle('acceptsTrades', 'accepts_trades');
   toggle('autoRelist', 'auto_relist');
 
-  if (edit.promoted !== undefined && edit.promoted !== row.promoted) {
-    if (edit.promoted) {
-      body.promoted = true;
-      notes.push(RULES.promotionFee);
-      changes.push({ field: 'promoted', label: FIELD_LABELS.promoted, before: 'no', after: 'yes' });
-    } else {
-      notes.push(RULES.promotionOneWay);
-    }
+  if (edit.promoted === true && row.promoted !== true) {
+    body.promoted = true;
+    notes.push(RULES.promotionFee);
+    changes.push({
+      field: 'promoted',
+      label: FIELD_LABELS.promoted,
+      before: row.promoted === undefined ? NOT_SHOWN : 'no',
+      after: 'yes',
+    });
+  } else if (edit.promoted === false && row.promoted === true) {
+    notes.push(RULES.promotionOneWay);
   }
 
   // Status and duration.
   const oldStatus = original.status;
-  const duration = Number(edit.durationHours) as 168 | 336 | 504 | 720;
+  const duration =
+    edit.durationHours === '' ? undefined : (Number(edit.durationHours) as 168 | 336 | 504 | 720);
   let deactivate = false;
   if (edit.status !== oldStatus) {
     changes.push({
@@ -206,28 +226,35 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
       notes.push(RULES.deactivate);
     } else if (edit.status === 'active') {
       body.status = 'active';
-      body.duration_hours = duration;
-      notes.push(`${RULES.reactivate} (${duration} hours)`);
-      if (original.durationHours !== edit.durationHours) {
+      if (duration !== undefined) body.duration_hours = duration;
+      notes.push(
+        duration !== undefined ? `${RULES.reactivate} (${duration} hours)` : RULES.reactivate,
+      );
+      if (duration !== undefined && original.durationHours !== edit.durationHours) {
         changes.push({
           field: 'durationHours',
           label: FIELD_LABELS.durationHours,
-          before: `${original.durationHours} h`,
-          after: `${edit.durationHours} h`,
+          before: hours(original.durationHours),
+          after: hours(edit.durationHours),
         });
       }
     } else {
       body.status = 'draft';
     }
   }
-  if (body.duration_hours === undefined && edit.durationHours !== original.durationHours) {
+  if (
+    body.duration_hours === undefined &&
+    duration !== undefined &&
+    body.status !== 'active' &&
+    edit.durationHours !== original.durationHours
+  ) {
     body.duration_hours = duration;
     notes.push(RULES.extend);
     changes.push({
       field: 'durationHours',
       label: FIELD_LABELS.durationHours,
-      before: `${original.durationHours} h`,
-      after: `${edit.durationHours} h`,
+      before: hours(original.durationHours),
+      after: hours(edit.durationHours),
     });
   }
 
@@ -243,7 +270,7 @@ function transitionError(row: BulkRow, edit: EditValues): InvalidCell | null {
   if (from === 'inactive' && edit.status === 'draft') {
     return { id: row.id, field: 'status', message: 'an inactive listing can only be reactivated' };
   }
-  if (from === 'inactive' && edit.status === 'active' && !row.canReactivate) {
+  if (from === 'inactive' && edit.status === 'active' && row.canReactivate === false) {
     return { id: row.id, field: 'status', message: 'this listing cannot be reactivated' };
   }
   return null;

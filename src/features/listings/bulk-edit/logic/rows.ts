@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '../../../../client';
+import { isSoldReason, type CatalogueRow } from '../../catalogue-row';
 import { parseAmount, parsePrice } from './money';
 
 /** The editable state of a listing as the grid shows it. */
@@ -8,22 +8,27 @@ export type EditStatus = (typeof EDIT_STATUSES)[number];
 export const DURATIONS = ['168', '336', '504', '720'] as const;
 export type DurationText = (typeof DURATIONS)[number];
 
-/** A listing as the bulk editor found it: the sale terms it can change, and what it shows. */
+/**
+ * A listing as the bulk editor found it: the sale terms it can change, and what it shows. A term
+ * is `undefined` when no view the dashboard read gives it (the spec does not show most terms on
+ * reads): its cell starts blank, and blank means "leave unchanged".
+ */
 export interface BulkRow {
   id: string;
+  /** Empty only when the title could not be read (the row is then left out). */
   title: string;
   /** The API's status: active, draft, archived, or a pending-review value. */
-  status: string;
-  unavailableReason: string | null;
-  canReactivate: boolean;
-  price: string;
-  minimumOffer: string | null;
-  acceptsOffers: boolean;
-  acceptsTrades: boolean;
-  autoRelist: boolean;
-  promoted: boolean;
-  durationHours: number;
-  description: string;
+  status: string | undefined;
+  unavailableReason: string | null | undefined;
+  canReactivate: boolean | undefined;
+  price: string | undefined;
+  minimumOffer: string | null | undefined;
+  acceptsOffers: boolean | undefined;
+  acceptsTrades: boolean | undefined;
+  autoRelist: boolean | undefined;
+  promoted: boolean | undefined;
+  durationHours: number | undefined;
+  description: string | undefined;
   card: {
     player: string;
     certNumber: string;
@@ -33,58 +38,56 @@ export interface BulkRow {
     set: string;
     category: string;
   };
-  isLot: boolean;
-  updatedAt: string;
+  isLot: boolean | undefined;
+  updatedAt: string | undefined;
+  /** Fields the server sent in a form that could not be read. */
+  unreadable: string[];
 }
 
-/** Strips the tags of `body_html` (the API's description is plain text in the product shape). */
-function plainText(html: string): string {
-  if (!/[<&]/.test(html)) return html;
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-export function toBulkRow(product: Product): BulkRow {
-  const variant = product.variants[0];
+export function toBulkRow(row: CatalogueRow): BulkRow {
   return {
-    id: product.id,
-    title: product.title,
-    status: product.status,
-    unavailableReason: product.svc_unavailable_reason,
-    canReactivate: product.svc_can_reactivate,
-    price: variant?.price ?? '0.00',
-    minimumOffer: product.svc_minimum_offer ?? variant?.svc_minimum_offer ?? null,
-    acceptsOffers: product.svc_accepts_offers,
-    acceptsTrades: product.svc_accepts_trades,
-    autoRelist: product.svc_auto_relist,
-    promoted: product.svc_promoted,
-    durationHours: product.svc_duration_hours,
-    description: plainText(product.body_html),
+    id: row.id,
+    title: row.title ?? '',
+    status: row.status,
+    unavailableReason: row.reason,
+    canReactivate: row.canReactivate,
+    price: row.priceText,
+    minimumOffer: row.minimumOffer,
+    acceptsOffers: row.offers,
+    acceptsTrades: row.trades,
+    autoRelist: row.autoRelist,
+    promoted: row.promoted,
+    durationHours: row.durationHours,
+    description: row.description,
     card: {
-      player: product.svc_card.player ?? '',
-      certNumber: product.svc_card.cert_number,
-      grader: product.svc_card.grader,
-      grade: product.svc_card.grade,
-      year: product.svc_card.year,
-      set: product.svc_card.set,
-      category: product.svc_card.category,
+      player: row.player ?? '',
+      certNumber: row.cert ?? '',
+      grader: row.grader ?? '',
+      grade: row.grade ?? '',
+      year: row.year ?? null,
+      set: row.set ?? '',
+      category: row.category ?? '',
     },
-    isLot: product.svc_is_lot,
-    updatedAt: product.updated_at,
+    isLot: row.isLot,
+    updatedAt: row.updatedAt ?? row.listedAt ?? undefined,
+    unreadable: row.unreadable,
   };
 }
 
+/** Fields without which a row cannot be edited in bulk. */
+const NEEDED = ['title', 'status', 'price'] as const;
+
 /** Why a listing cannot be edited in bulk, or null when it can. */
 export function exclusionReason(row: BulkRow): string | null {
-  if (row.status === 'archived' && row.unavailableReason === 'sold') {
+  if (row.status === 'archived' && isSoldReason(row.unavailableReason)) {
     return 'sold: a sold listing cannot be changed';
+  }
+  const missing = NEEDED.filter((field) => row[field] === undefined || row[field] === '');
+  if (missing.length > 0 || row.status === undefined) {
+    return `its ${missing.join(' and ')} could not be read`;
+  }
+  if (row.status === 'archived' && row.unavailableReason === undefined) {
+    return 'why it is off the marketplace could not be read (it may have sold)';
   }
   if (!['active', 'draft', 'archived'].includes(row.status)) {
     return `${row.status.replace(/_/g, ' ')}: only active, draft and inactive listings can be edited`;
@@ -103,13 +106,15 @@ export interface EditValues {
   id: string;
   title: string;
   price: string;
-  /** Empty: no minimum offer. */
+  /** Empty: no minimum offer, or (when the API does not show it) leave it unchanged. */
   minimumOffer: string;
-  acceptsOffers: boolean;
-  acceptsTrades: boolean;
-  autoRelist: boolean;
+  /** Null: leave unchanged (the API does not show the current value). */
+  acceptsOffers: boolean | null;
+  acceptsTrades: boolean | null;
+  autoRelist: boolean | null;
   status: EditStatus;
-  durationHours: DurationText;
+  /** Empty: leave unchanged (the API does not show the current window). */
+  durationHours: DurationText | '';
   description: string;
   /** Only the CSV import sets it; one-way (see the diff). */
   promoted?: boolean;
@@ -120,16 +125,16 @@ export function toEditValues(row: BulkRow): EditValues {
   return {
     id: row.id,
     title: row.title,
-    price: row.price,
+    price: row.price ?? '',
     minimumOffer: row.minimumOffer ?? '',
-    acceptsOffers: row.acceptsOffers,
-    acceptsTrades: row.acceptsTrades,
-    autoRelist: row.autoRelist,
+    acceptsOffers: row.acceptsOffers ?? null,
+    acceptsTrades: row.acceptsTrades ?? null,
+    autoRelist: row.autoRelist ?? null,
     status: editStatusOf(row),
     durationHours: (DURATIONS as readonly string[]).includes(duration)
       ? (duration as DurationText)
-      : '720',
-    description: row.description,
+      : '',
+    description: row.description ?? '',
   };
 }
 
@@ -185,16 +190,19 @@ export const EditRowSchema = z
       const parsed = parseAmount(text);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
     }),
-    acceptsOffers: z.boolean(),
-    acceptsTrades: z.boolean(),
-    autoRelist: z.boolean(),
+    acceptsOffers: z.boolean().nullable(),
+    acceptsTrades: z.boolean().nullable(),
+    autoRelist: z.boolean().nullable(),
     status: z.enum(EDIT_STATUSES, { message: 'must be active, draft or inactive' }),
-    durationHours: z.enum(DURATIONS, { message: 'must be 168, 336, 504 or 720 hours' }),
+    durationHours: z.union([
+      z.enum(DURATIONS, { message: 'must be 168, 336, 504 or 720 hours' }),
+      z.literal(''),
+    ]),
     description: z.string().max(1000, 'must be at most 1000 characters'),
     promoted: z.boolean().optional(),
   })
   .superRefine((row, ctx) => {
-    if (!row.acceptsOffers || row.minimumOffer.trim() === '') return;
+    if (row.acceptsOffers === false || row.minimumOffer.trim() === '') return;
     const offer = parseAmount(row.minimumOffer);
     const price = parsePrice(row.price);
     if (offer.ok && price.ok && offer.value > price.value) {

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** A field as the tolerant reader gives it: a nested object may lack the fields it could not read. */
+type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Partial<V> : V;
+
+/**
+ * A record read field by field (the tolerant reader): every field that could be read, and in
+ * `unreadable` (present only when there are some) the dotted paths of those that could not
+ * (`price`, `card.grader`), which are absent. Only the id is always there.
+ */
+export type Readable<T> = { id: string; unreadable?: string[] } & {
+  [K in Exclude<keyof T, 'id'>]?: ReadableField<T[K]>;
+};
+
+export type ReadResult<T> = { ok: true; value: Readable<T> } | { ok: false; issues: string[] };
+
+const lenientCache = new WeakMap<z.ZodObject, z.ZodObject>();
+
+function objectInside(field: z.ZodType): z.ZodObject | undefined {
+  let inner: z.ZodType = field;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner instanceof z.ZodObject ? inner : undefined;
+}
+
+/** The schema with every field but `id` optional, one level into nested objects too. */
+function lenient(schema: z.ZodObject): z.ZodObject {
+  const cached = lenientCache.get(schema);
+  if (cached) return cached;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (key === 'id') {
+      shape[key] = field;
+      continue;
+    }
+    const nested = objectInside(field);
+    shape[key] = nested ? nested.partial().optional() : field.optional();
+  }
+  const result = z.object(shape);
+  lenientCache.set(schema, result);
+  return result;
+}
+
+const describe = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.message}`;
+
+/**
+ * Reads one record against a view's schema, field by field: a record that matches is returned
+ * whole; otherwise each field that does not match is left out and named in `unreadable`, and the
+ * rest is kept. Only a record without a readable id (or not an object at all) fails.
+ */
+export function readTolerant<S extends z.ZodObject>(
+  schema: S,
+  item: unknown,
+): ReadResult<z.infer<S>> {
+  const strict = schema.safeParse(item);
+  if (strict.success) {
+    return { ok: true, value: strict.data as never };
+  }
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    return { ok: false, issues: strict.error.issues.map(describe) };
+  }
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
+  const unreadable = new Set<string>();
+  for (const issue of strict.error.issues) {
+    const [top, second] = issue.path;
+    if (typeof top !== 'string') continue;
+    const field = shape[top];
+    const nested =
+      field && typeof second === 'string' && objectInside(field) ? objectInside(field) : undefined;
+    const value = copy[top];
+    if (nested && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const inner = { ...(value as Record<string, unknown>) };
+      delete inner[second as string];
+      copy[top] = inner;
+      unreadable.add(`${top}.${String(second)}`);
+    } else {
+      delete copy[top];
+      unreadable.add(top);
+    }
+  }
+  if (unreadable.has('id')) return { ok: false, issues: strict.error.issues.map(describe) };
+  const relaxed = lenient(schema).safeParse(copy);
+  if (!relaxed.success) return { ok: false, issues: relaxed.error.issues.map(describe) };
+  return {
+    ok: true,
+    value: { ...(relaxed.data as object), unreadable: [...unreadable] } as never,
+  };
+}

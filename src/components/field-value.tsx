@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A value as the dashboard knows it: the value when a view gave it, a mark when the server sent
+ * it in a form that could not be read, or a plain "not shown" when no view gives it. Never a
+ * guess in its place.
+ */
+export function FieldValue<T>({
+  value,
+  unreadable = false,
+  notShown = 'Not shown by the API',
+  children,
+}: {
+  value: T | undefined;
+  /** The server sent the field, but in a form that could not be read. */
+  unreadable?: boolean;
+  /** What to say when no view gives the value. */
+  notShown?: ReactNode;
+  children: (value: T) => ReactNode;
+}) {
+  if (value !== undefined) return <>{children(value)}</>;
+  if (unreadable) {
+    return (
+      <span
+        className="value-unreadable"
+        title="The server sent this field in a form that could not be read"
+      >
+        Could not be read
+      </span>
+    );
+  }
+  return <span className="value-not-shown">{notShown}</span>;
+}

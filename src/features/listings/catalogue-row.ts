@@ -1,0 +1,151 @@
+import type { InventoryLevel, ListingRead } from '../../client';
+
+/**
+ * Why a card is or is not available, from the inventory levels view (documented): the join that
+ * tells a sold listing from a deactivated one when the listing view does not say.
+ */
+export interface Availability {
+  available: number | undefined;
+  reason: string | null;
+  canReactivate: boolean | undefined;
+}
+
+/** Inventory-level reasons that mean the card sold (then shipped on to the hub). */
+const SOLD_REASONS: ReadonlySet<string> = new Set(['sold', 'shipped']);
+
+export function isSoldReason(reason: string | null | undefined): boolean {
+  return reason !== null && reason !== undefined && SOLD_REASONS.has(reason);
+}
+
+export function availabilityOf(
+  level: Pick<InventoryLevel, 'available' | 'svc_unavailable_reason' | 'svc_can_reactivate'>,
+): Availability {
+  return {
+    available: level.available,
+    reason: level.svc_unavailable_reason ?? null,
+    canReactivate: level.svc_can_reactivate,
+  };
+}
+
+/**
+ * One catalogue row, from a row of the list view (plus, where the list view does not say why a
+ * listing is unavailable, its card's inventory level). A field is `undefined` when no view the
+ * dashboard read gives it: the page then says so rather than guessing.
+ */
+export interface CatalogueRow {
+  id: string;
+  title: string | undefined;
+  status: string | undefined;
+  /** Why it is unavailable: null while available, undefined when no view says. */
+  reason: string | null | undefined;
+  /** Where the reason came from: the listing itself, or its card's inventory level. */
+  reasonSource: 'listing' | 'inventory' | undefined;
+  canReactivate: boolean | undefined;
+  price: number | undefined;
+  priceText: string | undefined;
+  /** Not shown by the spec: a value only when the server sent one. */
+  minimumOffer: string | null | undefined;
+  player: string | undefined;
+  cert: string | undefined;
+  grader: string | undefined;
+  grade: string | undefined;
+  gradeValue: number | undefined;
+  category: string | undefined;
+  year: number | null | undefined;
+  set: string | undefined;
+  /** The card's id, which is its inventory item id. */
+  itemId: string | undefined;
+  isLot: boolean | undefined;
+  cardCount: number | undefined;
+  offers: boolean | undefined;
+  trades: boolean | undefined;
+  autoRelist: boolean | undefined;
+  promoted: boolean | undefined;
+  durationHours: number | undefined;
+  description: string | undefined;
+  windowEndsAt: string | null | undefined;
+  createdAt: string | undefined;
+  listedAt: string | null | undefined;
+  updatedAt: string | undefined;
+  /** Fields the server sent in a form that could not be read (dotted paths). */
+  unreadable: string[];
+  search: string;
+}
+
+function reasonOf(
+  listing: ListingRead,
+  level: Availability | undefined,
+): Pick<CatalogueRow, 'reason' | 'reasonSource' | 'canReactivate'> {
+  if (listing.unavailable_reason !== undefined) {
+    return {
+      reason: listing.unavailable_reason,
+      reasonSource: 'listing',
+      canReactivate: listing.can_reactivate,
+    };
+  }
+  if (listing.status === 'active') {
+    return { reason: null, reasonSource: 'listing', canReactivate: listing.can_reactivate };
+  }
+  // A card available (listed again elsewhere) says nothing about this listing.
+  if (level && level.available === 0 && level.reason) {
+    return {
+      reason: level.reason,
+      reasonSource: 'inventory',
+      canReactivate: listing.can_reactivate ?? level.canReactivate,
+    };
+  }
+  return { reason: undefined, reasonSource: undefined, canReactivate: listing.can_reactivate };
+}
+
+export function toCatalogueRow(
+  listing: ListingRead,
+  levels?: ReadonlyMap<string, Availability>,
+): CatalogueRow {
+  const card = listing.card ?? {};
+  const gradeValue = card.grade === undefined ? undefined : Number(card.grade);
+  const player = card.player ?? undefined;
+  return {
+    id: listing.id,
+    title: listing.title,
+    status: listing.status,
+    ...reasonOf(listing, card.id ? levels?.get(card.id) : undefined),
+    price: listing.price === undefined ? undefined : Number(listing.price),
+    priceText: listing.price,
+    minimumOffer: listing.minimum_offer,
+    player,
+    cert: card.cert_number,
+    grader: card.grader,
+    grade: card.grade,
+    gradeValue: gradeValue !== undefined && Number.isFinite(gradeValue) ? gradeValue : undefined,
+    category: card.category,
+    year: card.year,
+    set: card.set,
+    itemId: card.id,
+    isLot: listing.is_lot,
+    cardCount: listing.card_count,
+    offers: listing.accepts_offers,
+    trades: listing.accepts_trades,
+    autoRelist: listing.auto_relist,
+    promoted: listing.promoted,
+    durationHours: listing.duration_hours,
+    description: listing.description,
+    windowEndsAt: listing.window_ends_at,
+    createdAt: listing.created_at,
+    listedAt: listing.listed_at,
+    updatedAt: listing.updated_at,
+    unreadable: listing.unreadable ?? [],
+    search: [listing.title, player, card.cert_number, card.set, card.category, listing.id]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  };
+}
+
+/** Whether a listing needs its card's inventory level to say why it is unavailable. */
+export function needsAvailability(listing: ListingRead): boolean {
+  return listing.status !== 'active' && listing.unavailable_reason === undefined;
+}
+
+/** True when a listing sold, by its own reason or (failing that) its card's level. */
+export const isSoldRow = (row: Pick<CatalogueRow, 'status' | 'reason'>) =>
+  row.status === 'archived' && isSoldReason(row.reason);

@@ -1,0 +1,98 @@
+import type { ListingDetailRead, ListingRead } from '../../client';
+
+/**
+ * One listing as its pages show it: the single view (documented: title, status, price, the card,
+ * the reason, `can_reactivate`, the public page), completed by the list view's row where the
+ * catalogue holds it (lot, offers, dates, the card's year, set and category), and by any extra a
+ * server sends. `undefined` means no view gives the value: the page says so.
+ */
+export interface ListingView {
+  id: string;
+  title: string | undefined;
+  status: string | undefined;
+  reason: string | null | undefined;
+  canReactivate: boolean | undefined;
+  price: string | undefined;
+  url: string | undefined;
+  card: {
+    id: string | undefined;
+    title: string | undefined;
+    certNumber: string | undefined;
+    grader: string | undefined;
+    grade: string | undefined;
+    url: string | undefined;
+    player: string | null | undefined;
+    year: number | null | undefined;
+    set: string | undefined;
+    variant: string | undefined;
+    category: string | undefined;
+  };
+  isLot: boolean | undefined;
+  cardCount: number | undefined;
+  createdAt: string | undefined;
+  listedAt: string | null | undefined;
+  updatedAt: string | undefined;
+  acceptsOffers: boolean | undefined;
+  minimumOffer: string | null | undefined;
+  acceptsTrades: boolean | undefined;
+  autoRelist: boolean | undefined;
+  promoted: boolean | undefined;
+  durationHours: number | undefined;
+  windowEndsAt: string | null | undefined;
+  scheduledGoLiveAt: string | null | undefined;
+  description: string | undefined;
+  images: { src: string; position?: number | undefined }[];
+  unreadable: string[];
+}
+
+export function toListingView(detail: ListingDetailRead, row?: ListingRead): ListingView {
+  const card = detail.card ?? {};
+  const listed = row?.card ?? {};
+  return {
+    id: detail.id,
+    title: detail.title,
+    status: detail.status,
+    reason: detail.unavailable_reason,
+    canReactivate: detail.can_reactivate,
+    price: detail.price,
+    url: detail.url,
+    card: {
+      id: card.id ?? listed.id,
+      title: card.title ?? listed.title,
+      certNumber: card.cert_number ?? listed.cert_number,
+      grader: card.grader ?? listed.grader,
+      grade: card.grade ?? listed.grade,
+      url: card.url,
+      player: card.player !== undefined ? card.player : listed.player,
+      year: card.year !== undefined ? card.year : listed.year,
+      set: card.set ?? listed.set,
+      variant: card.variant ?? listed.variant,
+      category: card.category ?? listed.category,
+    },
+    isLot: detail.is_lot ?? row?.is_lot,
+    cardCount: detail.card_count ?? row?.card_count,
+    createdAt: detail.created_at ?? row?.created_at,
+    listedAt: detail.listed_at !== undefined ? detail.listed_at : row?.listed_at,
+    updatedAt: detail.updated_at ?? row?.updated_at,
+    acceptsOffers: detail.accepts_offers ?? row?.accepts_offers,
+    minimumOffer: detail.minimum_offer !== undefined ? detail.minimum_offer : row?.minimum_offer,
+    acceptsTrades: detail.accepts_trades ?? row?.accepts_trades,
+    autoRelist: detail.auto_relist ?? row?.auto_relist,
+    promoted: detail.promoted ?? row?.promoted,
+    durationHours: detail.duration_hours ?? row?.duration_hours,
+    windowEndsAt: detail.window_ends_at !== undefined ? detail.window_ends_at : row?.window_ends_at,
+    scheduledGoLiveAt:
+      detail.scheduled_go_live_at !== undefined
+        ? detail.scheduled_go_live_at
+        : row?.scheduled_go_live_at,
+    description: detail.description ?? row?.description,
+    images: detail.images ?? [],
+    unreadable: detail.unreadable ?? [],
+  };
+}
+
+/** A listing that has never gone live (scheduled): it may be released or rescheduled. */
+export function isNotLiveYet(view: ListingView): boolean {
+  if (view.status !== 'draft') return false;
+  return view.reason === 'scheduled' || view.listedAt === null;
+}

@@ -1,0 +1,81 @@
+import type { ListingUpdated, ListingUpdateInput } from '../../client';
+
+/**
+ * Sale terms this dashboard itself wrote, per listing, kept in the browser. The API does not show
+ * most terms on reads, so where the server sends no current value a page may show what was last
+ * set here, labelled with its date: never as the current value.
+ */
+export interface WrittenTerms {
+  /** When the write was acknowledged (ISO). */
+  at: string;
+  minimumOffer?: string | null;
+  acceptsOffers?: boolean;
+  acceptsTrades?: boolean;
+  autoRelist?: boolean;
+  promoted?: boolean;
+  durationHours?: number;
+  description?: string;
+}
+
+const STORAGE_KEY = 'slabdesk.written-terms.v1';
+/** Most listings remembered; the oldest are forgotten first. */
+const MAX_LISTINGS = 2000;
+
+type Store = Record<string, WrittenTerms>;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function load(): Store {
+  const raw = storage()?.getItem(STORAGE_KEY);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Store) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writtenTerms(listingId: string): WrittenTerms | undefined {
+  return Object.hasOwn(load(), listingId) ? load()[listingId] : undefined;
+}
+
+/**
+ * Remembers what one acknowledged write set: the response's echo (`minimum_offer`,
+ * `accepts_offers`: the API's word) and the terms the request sent that the response does not
+ * echo. A term the write did not touch keeps what was remembered before.
+ */
+export function rememberWrite(
+  listingId: string,
+  sent: ListingUpdateInput | undefined,
+  echoed: Partial<Pick<ListingUpdated, 'minimum_offer' | 'accepts_offers'>> = {},
+  at = new Date(),
+): void {
+  const store = load();
+  const previous = Object.hasOwn(store, listingId) ? store[listingId] : undefined;
+  const next: WrittenTerms = { ...previous, at: at.toISOString() };
+  if (echoed.accepts_offers !== undefined) next.acceptsOffers = echoed.accepts_offers;
+  if (echoed.minimum_offer !== undefined) next.minimumOffer = echoed.minimum_offer;
+  if (sent?.accepts_trades !== undefined) next.acceptsTrades = sent.accepts_trades;
+  if (sent?.auto_relist !== undefined) next.autoRelist = sent.auto_relist;
+  if (sent?.promoted === true) next.promoted = true;
+  if (sent?.duration_hours !== undefined) next.durationHours = sent.duration_hours;
+  if (sent?.description !== undefined) next.description = sent.description;
+  const changed = Object.keys(next).length > 1;
+  if (!changed) return;
+  delete store[listingId];
+  store[listingId] = next;
+  const ids = Object.keys(store);
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_LISTINGS))) delete store[id];
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(store));
+  } catch {
+    // A full or refused storage only loses the "last set here" hints, never a write.
+  }
+}
