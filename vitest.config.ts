@@ -1,14 +1,44 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The listing pages' component suites, run a second time against a sandbox that serves exactly the
+ * spec's documented fields (`SANDBOX_SHAPES=documented`): no page may need more than that.
+ */
+const DOCUMENTED_SUITES = [
+  'test/ui/listings-page.test.tsx',
+  'test/ui/listing-detail.test.tsx',
+  'test/ui/edit-listing.test.tsx',
+  'test/ui/new-listing.test.tsx',
+  'test/bulk/bulk-selection.test.tsx',
+  'test/bulk/bulk-grid.test.tsx',
+  'test/bulk/bulk-apply.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     environment: 'node',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'default',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/e2e/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'documented',
+          include: DOCUMENTED_SUITES,
+          env: { SLABDESK_TEST_SHAPES: 'documented' },
+        },
+      },
+    ],
   },
 });

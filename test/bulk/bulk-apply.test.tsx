@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
+import { TEST_SHAPES, withFullShapes } from '../support/test-shapes';
 import { renderApp } from '../ui/support/render-app';
 
 interface DemoProduct {
@@ -20,8 +21,14 @@ let products: DemoProduct[];
 
 beforeAll(async () => {
   // The real bucket: live 40 at once, then 2 a second.
-  harness = await startHarness({ seed: 'demo', demoListings: 200 });
-  const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  harness = await startHarness({
+    seed: 'demo',
+    demoListings: 200,
+    shapes: TEST_SHAPES,
+  });
+  const response = await withFullShapes(harness, () =>
+    harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN }),
+  );
   ({ products } = (await response.json()) as { products: DemoProduct[] });
 });
 afterEach(() => cleanup());
@@ -48,7 +55,9 @@ async function open(ids: string[]) {
 /** One listing read with the demo key, waiting out a full bucket. */
 async function product(id: string): Promise<DemoProduct> {
   for (;;) {
-    const response = await harness.api(`/products/${id}.json`, { token: DEMO_LIVE_TOKEN });
+    const response = await withFullShapes(harness, () =>
+      harness.api(`/products/${id}.json`, { token: DEMO_LIVE_TOKEN }),
+    );
     if (response.status !== 429)
       return ((await response.json()) as { product: DemoProduct }).product;
     await response.text();

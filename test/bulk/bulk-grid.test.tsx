@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
+import { TEST_SHAPES, withFullShapes } from '../support/test-shapes';
 import { renderApp } from '../ui/support/render-app';
 
 interface DemoProduct {
@@ -19,8 +20,15 @@ let harness: Harness;
 let picked: DemoProduct[];
 
 beforeAll(async () => {
-  harness = await startHarness({ seed: 'demo', demoListings: 120, rateLimit: false });
-  const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  harness = await startHarness({
+    seed: 'demo',
+    demoListings: 120,
+    rateLimit: false,
+    shapes: TEST_SHAPES,
+  });
+  const response = await withFullShapes(harness, () =>
+    harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN }),
+  );
   const { products } = (await response.json()) as { products: DemoProduct[] };
   picked = products
     .filter(
@@ -183,14 +191,16 @@ describe('preview and apply', () => {
 
     // The cache was updated row by row: the catalogue shows the new prices without a reload.
     const catalogue = queryClient.getQueryData<{
-      rows: { id: string; variants: { price: string }[] }[];
+      rows: { id: string; price: string }[];
     }>(['listings', 'list', 'catalogue'])!;
-    const prices = new Map(catalogue.rows.map((p) => [p.id, p.variants[0]!.price]));
+    const prices = new Map(catalogue.rows.map((p) => [p.id, p.price]));
     picked.forEach((p, i) => {
       if (p.id !== sold) expect(prices.get(p.id)).toBe(expected[i]);
     });
     // And the API agrees.
-    const check = await harness.api(`/products/${picked[0]!.id}.json`, { token: DEMO_LIVE_TOKEN });
+    const check = await withFullShapes(harness, () =>
+      harness.api(`/products/${picked[0]!.id}.json`, { token: DEMO_LIVE_TOKEN }),
+    );
     expect(((await check.json()) as { product: DemoProduct }).product.variants[0]!.price).toBe(
       expected[0],
     );

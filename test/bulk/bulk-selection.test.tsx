@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
+import { TEST_SHAPES, withFullShapes } from '../support/test-shapes';
 import { renderApp } from '../ui/support/render-app';
 
 interface DemoProduct {
@@ -18,8 +19,15 @@ let harness: Harness;
 let products: DemoProduct[];
 
 beforeAll(async () => {
-  harness = await startHarness({ seed: 'demo', demoListings: 200, rateLimit: false });
-  const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  harness = await startHarness({
+    seed: 'demo',
+    demoListings: 200,
+    rateLimit: false,
+    shapes: TEST_SHAPES,
+  });
+  const response = await withFullShapes(harness, () =>
+    harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN }),
+  );
   ({ products } = (await response.json()) as { products: DemoProduct[] });
 });
 afterEach(() => cleanup());

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/sandbox-harness';
 import { findProduct, startDemo, type DemoProduct } from './support/demo';
+import { withFullShapes } from '../support/test-shapes';
 import { renderApp } from './support/render-app';
 
 let harness: Harness;
@@ -126,7 +127,9 @@ describe('saving', () => {
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const terms = await screen.findByRole('region', { name: 'Sale terms' });
     await waitFor(() => expect(within(terms).getByText('$777.77')).toBeTruthy());
-    const stored = await harness.api(`/products/${listing.id}.json`, { token });
+    const stored = await withFullShapes(harness, () =>
+      harness.api(`/products/${listing.id}.json`, { token }),
+    );
     const body = (await stored.json()) as { product: DemoProduct };
     expect(body.product.variants[0]!.price).toBe('777.77');
     expect(body.product.title).toBe(listing.title);

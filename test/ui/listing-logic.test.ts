@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyCatalogueSearch, readCatalogueSearch } from '../../src/features/listings/catalogue-filters';
+import {
+  applyCatalogueSearch,
+  readCatalogueSearch,
+} from '../../src/features/listings/catalogue-filters';
 import type { CatalogueRow } from '../../src/features/listings/catalogue-row';
 import {
   describeOutcome,
@@ -89,6 +92,7 @@ describe('listing bodies', () => {
       description: '',
       accepts_offers: true,
       minimum_offer: '',
+      clear_minimum_offer: false,
       accepts_trades: false,
       auto_relist: false,
       promoted: false,
@@ -101,6 +105,46 @@ describe('listing bodies', () => {
     });
     // Promotion is one-way: un-ticking sends nothing.
     expect(toUpdatePatch(values, { promoted: true })).toEqual({});
+  });
+
+  it('terms the API does not show are sent only when the seller sets them', () => {
+    const values = EditListingForm.parse({
+      price: '120.00',
+      title: 'T',
+      description: '',
+      accepts_offers: true,
+      minimum_offer: '',
+      clear_minimum_offer: false,
+      accepts_trades: '',
+      auto_relist: '',
+      promoted: false,
+      duration_hours: '',
+    });
+    const unknown = { minimumOffer: undefined, description: undefined };
+    // Left as they are: nothing is sent, not even for "dirty" blank fields.
+    expect(
+      toUpdatePatch(
+        values,
+        { description: true, minimum_offer: true, accepts_trades: true },
+        unknown,
+      ),
+    ).toEqual({});
+    // Set to: the choice is sent; a typed minimum offer replaces the unseen one.
+    expect(
+      toUpdatePatch(
+        { ...values, accepts_trades: 'yes', auto_relist: 'no', minimum_offer: '50' },
+        {},
+        unknown,
+      ),
+    ).toEqual({ accepts_trades: true, auto_relist: false, minimum_offer: '50' });
+    // Removing a minimum offer nobody can see is an explicit choice.
+    expect(toUpdatePatch({ ...values, clear_minimum_offer: true }, {}, unknown)).toEqual({
+      minimum_offer: null,
+    });
+    // A description the API does not show is replaced only by text.
+    expect(
+      toUpdatePatch({ ...values, description: 'New' }, { description: true }, unknown),
+    ).toEqual({ description: 'New' });
   });
 
   it('a cert and a price make a two-field POST', () => {

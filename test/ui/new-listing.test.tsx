@@ -33,15 +33,16 @@ const errorOf = (input: HTMLElement) =>
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: /Create listing|Retry/ }));
 
+/** How many listings name the cert, read from the documented list view (`card.cert_number`). */
 async function listingsWithCert(cert: string): Promise<number> {
-  const response = await harness.api('/products.json?limit=250', { token });
-  const body = (await response.json()) as { products: { svc_card: { cert_number: string } }[] };
-  let count = body.products.filter((p) => p.svc_card.cert_number === cert).length;
+  const response = await harness.api('/listings.json?limit=250', { token });
+  const body = (await response.json()) as { listings: { card: { cert_number: string } }[] };
+  let count = body.listings.filter((p) => p.card.cert_number === cert).length;
   let next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
   while (next) {
     const page = await harness.api(next, { token });
     const pageBody = (await page.json()) as typeof body;
-    count += pageBody.products.filter((p) => p.svc_card.cert_number === cert).length;
+    count += pageBody.listings.filter((p) => p.card.cert_number === cert).length;
     next = /<([^>]+)>;\s*rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
   }
   return count;

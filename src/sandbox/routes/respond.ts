@@ -30,9 +30,23 @@ export function urlsFor(request: FastifyRequest): PublicUrls {
   return publicUrls(origin(request));
 }
 
-/** The read serializers of the shapes this sandbox serves (`SANDBOX_SHAPES`). */
+/**
+ * The read serializers of the shapes this sandbox serves (`SANDBOX_SHAPES`), looked up on each
+ * call so that `context.shapes` can be switched while the sandbox runs (tests read their ground
+ * truth in the full shapes of a documented-only sandbox).
+ */
 export function viewsOf(ctx: SandboxContext): ReadViews {
-  return readViews(ctx.shapes);
+  return {
+    ping: (facts) => readViews(ctx.shapes).ping(facts),
+    listingList: (row, urls) => readViews(ctx.shapes).listingList(row, urls),
+    listingSingle: (row, urls) => readViews(ctx.shapes).listingSingle(row, urls),
+    product: (row, urls) => readViews(ctx.shapes).product(row, urls),
+    orderList: (row) => readViews(ctx.shapes).orderList(row),
+    orderSingle: (row) => readViews(ctx.shapes).orderSingle(row),
+    inventoryItem: (row) => readViews(ctx.shapes).inventoryItem(row),
+    inventoryLevel: (row) => readViews(ctx.shapes).inventoryLevel(row),
+    locations: (sellerId) => readViews(ctx.shapes).locations(sellerId),
+  };
 }
 
 /** Strips the optional `.json` suffix of a single-resource path segment. */

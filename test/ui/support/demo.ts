@@ -1,5 +1,6 @@
 import { DEMO_LIVE_TOKEN } from '../../../src/sandbox';
 import { startHarness, type Harness } from '../../support/sandbox-harness';
+import { TEST_SHAPES, withFullShapes } from '../../support/test-shapes';
 
 export interface DemoProduct {
   id: string;
@@ -14,7 +15,7 @@ export interface DemoProduct {
 
 /** A real sandbox with the demo seed, and the demo seller's live key. */
 export async function startDemo(): Promise<{ harness: Harness; token: string }> {
-  const harness = await startHarness({ seed: 'demo', rateLimit: false });
+  const harness = await startHarness({ seed: 'demo', rateLimit: false, shapes: TEST_SHAPES });
   return { harness, token: DEMO_LIVE_TOKEN };
 }
 
@@ -24,8 +25,10 @@ export async function findProduct(
   token: string,
   pick: (product: DemoProduct) => boolean,
 ): Promise<DemoProduct> {
-  const response = await harness.api('/products.json?limit=250', { token });
-  const body = (await response.json()) as { products: DemoProduct[] };
+  const body = await withFullShapes(harness, async () => {
+    const response = await harness.api('/products.json?limit=250', { token });
+    return (await response.json()) as { products: DemoProduct[] };
+  });
   const product = body.products.find(pick);
   if (!product) throw new Error('no demo listing matches');
   return product;
