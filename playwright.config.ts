@@ -18,6 +18,15 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',
+  projects: [
+    { name: 'default', use: { baseURL: process.env.SLABDESK_E2E_URL } },
+    {
+      // The seller and bulk journeys again, on a sandbox serving only the spec's documented fields.
+      name: 'documented',
+      testMatch: /(seller-journey|bulk)\.spec\.ts/,
+      use: { baseURL: process.env.SLABDESK_E2E_DOCUMENTED_URL },
+    },
+  ],
   use: {
     baseURL: process.env.SLABDESK_E2E_URL,
     viewport: { width: 1280, height: 800 },

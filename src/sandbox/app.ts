@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/control-routes';
+import { registerGroundTruthRoutes } from './control/ground-truth-routes';
 import { ApiError, notFound } from './platform/api-error';
 import { installPlatform, isPublicApiPath, sendApiError } from './platform/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
@@ -81,6 +82,7 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
 
   app.register(async (control) => {
     registerControlRoutes(control, ctx, hooks);
+    registerGroundTruthRoutes(control, ctx);
     hooks.registerControlRoutes?.(control, ctx);
     registerMarketPages(control, ctx);
   });

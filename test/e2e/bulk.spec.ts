@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { checkPage, control } from './support';
+import { checkPage, control, sandboxUrl } from './support';
 
 /**
  * Bulk editing as a seller does it, in Chromium against the production build and the demo
@@ -22,36 +22,11 @@ interface DemoProduct {
   variants: { price: string }[];
 }
 
-const sandbox = () => process.env.SLABDESK_E2E_SANDBOX!;
+const sandbox = sandboxUrl;
 
-/** A read with the demo key, waiting out a busy bucket (429 with Retry-After). */
-async function api<T>(path: string): Promise<T> {
-  for (;;) {
-    const response = await fetch(`${sandbox()}/2026-07${path}`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    });
-    if (response.status === 429) {
-      await response.text();
-      const seconds = Number(response.headers.get('retry-after') ?? '1');
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      continue;
-    }
-    expect(response.status).toBe(200);
-    return (await response.json()) as T;
-  }
-}
-
+/** The sandbox's own word on every demo listing (full product form, whatever the app is shown). */
 async function allProducts(): Promise<DemoProduct[]> {
-  const products: DemoProduct[] = [];
-  let next: string | undefined = `${sandbox()}/2026-07/products.json?limit=250`;
-  while (next) {
-    const response: Response = await fetch(next, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    });
-    products.push(...((await response.json()) as { products: DemoProduct[] }).products);
-    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
-  }
-  return products;
+  return (await control<{ products: DemoProduct[] }>('GET', '/listings')).products;
 }
 
 /** 10% off in cents, rounded half up: the grid's arithmetic, done here independently. */
@@ -290,7 +265,7 @@ test.describe.serial('bulk editing', () => {
       .toBeGreaterThanOrEqual(rowCount);
     for (const [index, id] of ids.entries()) {
       const events = deliveries.filter((d) => d.id === id && d.topic === 'products/update');
-      const { product } = await api<{ product: DemoProduct }>(`/products/${id}.json`);
+      const { product } = await control<{ product: DemoProduct }>('GET', `/listings/${id}`);
       if (id === sold) {
         expect(events.map((e) => e.status)).toEqual(['archived']); // the sale, nothing after
         expect(product.variants[0]!.price).toBe(prices[index]);

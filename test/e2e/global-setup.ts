@@ -23,12 +23,28 @@ export default async function globalSetup() {
     { upstream: { baseUrl: sandbox.url, apiKey: DEMO_TEST_TOKEN }, port: 0 },
     async () => distPages(resolve(root, 'dist')),
   );
+  // A second demo sandbox that serves exactly the spec's documented fields, and the app in front
+  // of it: the `documented` project runs the seller and bulk journeys there.
+  const documentedSandbox = await startSandbox({
+    port: 0,
+    db: ':memory:',
+    seed: 'demo',
+    shapes: 'documented',
+  });
+  const documentedApp = await startAppServer(
+    { upstream: { baseUrl: documentedSandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    async () => distPages(resolve(root, 'dist')),
+  );
+  process.env.SLABDESK_E2E_DOCUMENTED_URL = documentedApp.url;
+  process.env.SLABDESK_E2E_DOCUMENTED_SANDBOX = documentedSandbox.url;
   process.env.SLABDESK_E2E_URL = app.url;
   process.env.SLABDESK_E2E_TEST_MODE_URL = testApp.url;
   process.env.SLABDESK_E2E_SANDBOX = sandbox.url;
   return async () => {
     await app.close();
     await testApp.close();
+    await documentedApp.close();
     await sandbox.close();
+    await documentedSandbox.close();
   };
 }

@@ -1,5 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The sandbox behind the app under test: the full-shape one, or (in the `documented` project) the
+ * one that serves exactly the spec's documented fields.
+ */
+export function sandboxUrl(): string {
+  return test.info().project.name === 'documented'
+    ? process.env.SLABDESK_E2E_DOCUMENTED_SANDBOX!
+    : process.env.SLABDESK_E2E_SANDBOX!;
+}
 
 /** Runs axe on the page as it stands: zero violations, with their ids in the failure message. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -10,9 +20,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, summary.join('\n')).toEqual([]);
 }
 
-/** Saves a 1280×800 screenshot of the page under test/e2e/screenshots/. */
+/** Saves a 1280×800 screenshot of the page under test/e2e/screenshots/ (one folder a project). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test/e2e/screenshots/${name}.png` });
+  const project = test.info().project.name;
+  const folder = project === 'documented' ? 'screenshots/documented' : 'screenshots';
+  await page.screenshot({ path: `test/e2e/${folder}/${name}.png` });
 }
 
 /** Axe and a screenshot: what every page gets. */
@@ -23,7 +35,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
 
 /** The control API of the sandbox behind the app (for setting up a scene). */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${process.env.SLABDESK_E2E_SANDBOX}/_sandbox${path}`, {
+  const response = await fetch(`${sandboxUrl()}/_sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/sandbox-harness';
 import { findProduct, startDemo, type DemoProduct } from './support/demo';
-import { withFullShapes } from '../support/test-shapes';
+import { DOCUMENTED_ONLY, withFullShapes } from '../support/test-shapes';
 import { renderApp } from './support/render-app';
 
 let harness: Harness;
@@ -133,6 +133,35 @@ describe('saving', () => {
     const body = (await stored.json()) as { product: DemoProduct };
     expect(body.product.variants[0]!.price).toBe('777.77');
     expect(body.product.title).toBe(listing.title);
+  });
+
+  it('a term the API does not show is a "set to" choice, and the page says what was set here', async () => {
+    const { form, user, router } = await openEdit();
+    if (!DOCUMENTED_ONLY) {
+      // The server shows the term: a checkbox holding its current value.
+      const trades = within(form).getByRole('checkbox', { name: 'Accept trades' });
+      expect((trades as HTMLInputElement).checked).toBe(false);
+      return;
+    }
+    const trades = within(form).getByRole('combobox', { name: 'Accept trades' });
+    expect((trades as HTMLSelectElement).value).toBe('');
+    expect(within(trades).getByRole('option', { name: 'Leave as it is' })).toBeTruthy();
+    await user.selectOptions(trades, 'Set to yes');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/listings/${listing.id}`), {
+      timeout: 10_000,
+    });
+    const terms = await screen.findByRole('region', { name: 'Sale terms' });
+    // Not shown as the current value: labelled as what this browser set, with its date.
+    const tradesValue = within(terms).getByText('Trades').nextElementSibling as HTMLElement;
+    expect(tradesValue.textContent).toMatch(
+      /^Not shown by the API · last set here to Accepted, on /,
+    );
+    const stored = await withFullShapes(harness, () =>
+      harness.api(`/products/${listing.id}.json`, { token }),
+    );
+    const body = (await stored.json()) as { product: { svc_accepts_trades: boolean } };
+    expect(body.product.svc_accepts_trades).toBe(true);
   });
 
   it('asks before leaving with unsaved changes', async () => {

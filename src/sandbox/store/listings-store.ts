@@ -54,6 +54,9 @@ export function createListingsStore(db: Db) {
     `${SELECT_WITH_CARD} WHERE t.id = ? AND t.seller_id = ? AND t.test = ?`,
   );
   const selectAnyScope = db.prepare(`${SELECT_WITH_CARD} WHERE t.id = ?`);
+  const selectAllOfSeller = db.prepare(
+    `${SELECT_WITH_CARD} WHERE t.seller_id = ? AND t.test = ? ORDER BY t.seq`,
+  );
   const selectByHandle = db.prepare(`SELECT * FROM listings WHERE handle = ?`);
   const selectMembers = db.prepare(
     `SELECT inventory_item_id FROM listing_items WHERE listing_id = ? ORDER BY position`,
@@ -89,6 +92,10 @@ export function createListingsStore(db: Db) {
     },
     getById(id: string): ListingWithCardRow | undefined {
       return selectAnyScope.get(id) as ListingWithCardRow | undefined;
+    },
+    /** Every listing of a seller in one mode, oldest first (the control API's ground truth). */
+    allOfSeller(sellerId: string, test: boolean): ListingWithCardRow[] {
+      return selectAllOfSeller.all(sellerId, test ? 1 : 0) as ListingWithCardRow[];
     },
     findByHandle(handle: string): ListingRow | undefined {
       return selectByHandle.get(handle) as ListingRow | undefined;

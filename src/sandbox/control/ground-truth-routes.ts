@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context';
+import { DEMO_SELLER_ID } from '../seed/demo-seed';
+import { productView, publicUrls } from '../serializers/listing-views';
+
+const ListQuery = z.object({
+  seller_id: z.string().min(1).default(DEMO_SELLER_ID),
+  test: z.enum(['true', 'false']).default('false'),
+});
+
+/**
+ * The sandbox's own word on its listings, for tests and demos: every listing in the full product
+ * form, whatever `SANDBOX_SHAPES` the public API serves. No key, never rate-limited.
+ */
+export function registerGroundTruthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const urlsOf = (host: string | undefined) => publicUrls(`http://${host ?? 'localhost'}`);
+
+  app.get('/_sandbox/listings', async (request, reply) => {
+    const query = ListQuery.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: query.error.issues[0]?.message });
+    const urls = urlsOf(request.headers.host);
+    const rows = ctx.store.listings.allOfSeller(query.data.seller_id, query.data.test === 'true');
+    return { products: rows.map((row) => productView(row, urls)) };
+  });
+
+  app.get<{ Params: { id: string } }>('/_sandbox/listings/:id', async (request, reply) => {
+    const row = ctx.store.listings.getById(request.params.id);
+    if (!row) return reply.code(404).send({ error: `no listing ${request.params.id}` });
+    return { product: productView(row, urlsOf(request.headers.host)) };
+  });
+}
