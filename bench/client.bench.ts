@@ -78,9 +78,9 @@ const bench: Bench = {
         onResponse: () => requests++,
       });
 
-      // Cold load of the catalogue, as the dashboard does it: /products.json, 250 per page.
+      // Cold load of the catalogue, as the dashboard does it: /listings.json, 250 per page.
       const started = performance.now();
-      const catalogue = await api.products.loadAll();
+      const catalogue = await api.listings.loadAll();
       const seconds = (performance.now() - started) / 1000;
       if (catalogue.rows.length < 10_000) {
         throw new Error(`expected 10,000 listings, loaded ${catalogue.rows.length}`);
@@ -94,7 +94,7 @@ const bench: Bench = {
         await api.listings.update(id, { price: `${150 + i}.00` });
       }
       requests = 0;
-      const refreshed = await api.products.refresh(catalogue);
+      const refreshed = await api.listings.refresh(catalogue);
       const edited = new Set(active.slice(0, 5));
       const seen = refreshed.changed.filter((p) => edited.has(p.id)).length;
       if (seen !== 5) throw new Error(`the refresh saw ${seen} of the 5 edits`);
