@@ -75,6 +75,10 @@ export type {
   SetAsideRecord,
   WalkOptions,
 } from './collections';
+export { DEFAULT_PAGE_BUDGET, WalkStoppedError } from './walk-guard';
+export type { WalkPartial } from './walk-guard';
+export { parseLinkValues } from './link-header';
+export type { LinkValue } from './link-header';
 export { BUCKET_RATES, LeakyBucketPacer, sleep } from './pacer';
 export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket } from './pacer';
 export {

@@ -1,4 +1,5 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { parseLinkHeader } from './link-header';
 import {
   abortError,
   LeakyBucketPacer,
@@ -7,6 +8,8 @@ import {
   type KeyMode,
   type PacerOptions,
 } from './pacer';
+
+export { parseLinkHeader } from './link-header';
 
 export const API_VERSION = '2026-07';
 /** The dashboard's dev proxy serves the API under this path. */
@@ -124,17 +127,6 @@ export interface RawResponse {
   body: unknown;
   headers: Headers;
   meta: ResponseMeta;
-}
-
-/** Parses `Link: <url>; rel="next", <url>; rel="previous"` into its rels. */
-export function parseLinkHeader(header: string | null): Record<string, string> {
-  const links: Record<string, string> = {};
-  if (!header) return links;
-  for (const part of header.split(/,\s*(?=<)/)) {
-    const match = /<([^>]*)>\s*;\s*rel="?([^";]+)"?/.exec(part);
-    if (match) for (const rel of match[2]!.trim().split(/\s+/)) links[rel] = match[1]!;
-  }
-  return links;
 }
 
 export function parseCallLimit(
