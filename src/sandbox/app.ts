@@ -6,8 +6,9 @@ import { ApiError, notFound } from './platform/api-error';
 import { installPlatform, isPublicApiPath, sendApiError } from './platform/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
+import { MAX_BODY_BYTES } from './platform/spec-limits';
 
-export const MAX_BODY_BYTES = 1_048_576;
+export { MAX_BODY_BYTES } from './platform/spec-limits';
 
 export interface AppHooks {
   reset(seed: 'none' | 'demo'): void;
