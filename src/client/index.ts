@@ -84,6 +84,7 @@ export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket } from './pacer
 export {
   API_VERSION,
   DEFAULT_BASE_URL,
+  DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
   RETRY_AFTER_CODES,
   Transport,
