@@ -6,6 +6,7 @@ import { ApiError, notFound } from './platform/api-error';
 import { installPlatform, isPublicApiPath, sendApiError } from './platform/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
+import { registerOpenApiRoute } from './openapi/openapi-route';
 import { MAX_BODY_BYTES } from './platform/spec-limits';
 
 export { MAX_BODY_BYTES } from './platform/spec-limits';
@@ -84,6 +85,7 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
     registerControlRoutes(control, ctx, hooks);
     hooks.registerControlRoutes?.(control, ctx);
     registerMarketPages(control, ctx);
+    registerOpenApiRoute(control);
   });
 
   app.get('/', async () => ({
