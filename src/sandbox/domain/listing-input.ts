@@ -104,7 +104,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const chars = (text: string) => [...text].length;
 
 /** Control characters (NUL, escapes, DEL...); multi-line fields may hold tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 
 /** The earliest card year accepted: trading cards older than this are not on the marketplace. */
