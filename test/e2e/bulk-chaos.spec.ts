@@ -6,7 +6,7 @@ import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { startFaultProxy, type Fault, type FaultProxy } from '../client/fault-proxy';
-import { control } from './support';
+import { control, lowered } from './support';
 
 /**
  * The bulk journey in Chromium through a hostile network: a fault proxy between the dashboard's
@@ -24,13 +24,6 @@ interface DemoProduct {
 }
 
 const sandbox = () => process.env.SLABDESK_E2E_SANDBOX!;
-
-/** 10% off in cents, rounded half up: the grid's arithmetic, done here independently. */
-function lowered(price: string): string {
-  const cents = BigInt(price.replace('.', ''));
-  const result = (cents * 9n * 2n + 10n) / 20n;
-  return `${result / 100n}.${(result % 100n).toString().padStart(2, '0')}`;
-}
 
 /** The faults a write meets on its first try, in turn; every retry passes. */
 const WRITE_FAULTS: Fault[] = [

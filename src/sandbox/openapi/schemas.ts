@@ -39,19 +39,18 @@ const listingStatus: JsonSchema = { type: 'string', enum: ['active', 'draft', 'a
 /** Null while unknown (a card made from fallback details that named no year). */
 const cardYear = nullable(int);
 
-const cardInList = object(
-  {
-    id: str,
-    title: str,
-    cert_number: str,
-    grader,
-    grade: str,
-    year: cardYear,
-    set: str,
-    category: str,
-  },
-  ['year', 'set', 'category'],
-);
+/** The card as the spec's Card table has it (`url` on the single view only). */
+const CARD_MEMBERS: Record<string, JsonSchema> = {
+  id: str,
+  title: str,
+  cert_number: str,
+  grader,
+  grade: str,
+  year: cardYear,
+  set: str,
+  category: str,
+};
+const cardInList = object(CARD_MEMBERS, ['year', 'set', 'category']);
 
 const priceInput: JsonSchema = {
   anyOf: [
@@ -165,20 +164,7 @@ function baseSchemas(): Record<string, JsonSchema> {
       price: money,
     }),
     Product: object({ id: str, title: str, status: listingStatus, variants: { type: 'array' } }),
-    Card: object(
-      {
-        id: str,
-        title: str,
-        cert_number: str,
-        grader,
-        grade: str,
-        year: cardYear,
-        set: str,
-        category: str,
-        url: str,
-      },
-      ['year', 'set', 'category', 'url'],
-    ),
+    Card: object({ ...CARD_MEMBERS, url: str }, ['year', 'set', 'category', 'url']),
     Order: object(
       {
         id: str,
