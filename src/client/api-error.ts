@@ -15,6 +15,12 @@ export const CLIENT_ERROR_CODES = {
   badResponse: 'unexpected_response',
   /** A write queue item cancelled before it ran. */
   cancelled: 'cancelled',
+  /** A cursor walk that came back to where it had been (a repeated cursor or page of rows). */
+  cursorLoop: 'cursor_loop',
+  /** A cursor walk that read more pages than its budget allows. */
+  pageBudget: 'page_budget_exceeded',
+  /** A logical request (its retries and waits included) that outlived its deadline. */
+  deadline: 'deadline_exceeded',
 } as const;
 
 export interface ApiErrorInit {

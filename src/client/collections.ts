@@ -3,6 +3,7 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './schemas';
 import { readTolerant } from './tolerant-reader';
 import type { ResponseMeta, Transport } from './transport';
+import { WalkGuard, WalkStoppedError } from './walk-guard';
 
 /** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
 export interface CollectionSpec<S extends z.ZodObject> {
@@ -125,6 +126,8 @@ export interface WalkOptions {
   maxRestarts?: number;
   /** Told when a walk restarts from the first page, with the cursor error. */
   onRestart?: (error: ApiError) => void;
+  /** Most pages to read before the walk stops with `page_budget_exceeded` (default 2,000). */
+  maxPages?: number;
 }
 
 export interface Page<T> {
@@ -169,7 +172,10 @@ function firstPageQuery(options: WalkOptions, keyField: string) {
  * Walks every page of a collection: the first page from the options, then each `Link` rel="next"
  * verbatim, until there is none. A stale or refused cursor (400 `invalid_page_info` and the other
  * cursor errors) restarts the walk from the first page; rows already yielded are skipped, so no
- * row is yielded twice. With `fields`, rows are parsed with every field optional.
+ * row is yielded twice. With `fields`, rows are parsed with every field optional. A walk that
+ * would not end (a cursor already followed, a page of rows all read before, more pages than
+ * `maxPages`) throws a WalkStoppedError (`cursor_loop`, `page_budget_exceeded`) that keeps every
+ * row and set-aside record yielded before it.
  */
 export async function* walkPages<S extends z.ZodObject>(
   transport: Transport,
@@ -185,6 +191,8 @@ export async function* walkPages<S extends z.ZodObject>(
   let restarts = 0;
   let number = 0;
   let next: string | undefined;
+  const guard = new WalkGuard(spec.path, options.maxPages);
+  const read: { rows: z.infer<S>[]; setAside: SetAsideRecord[] } = { rows: [], setAside: [] };
   for (;;) {
     let response;
     try {
@@ -201,6 +209,7 @@ export async function* walkPages<S extends z.ZodObject>(
         restarts < maxRestarts
       ) {
         restarts++;
+        guard.restarted();
         options.onRestart?.(error);
         next = undefined;
         continue;
@@ -229,7 +238,22 @@ export async function* walkPages<S extends z.ZodObject>(
     });
     number++;
     yield { rows, setAside, meta: response.meta, number, restarts };
+    read.rows.push(...rows);
+    read.setAside.push(...setAside);
     next = response.meta.links.next;
+    const stop = guard.check({
+      fresh: rows.length + setAside.length,
+      total: parsed.rows.length + parsed.setAside.length,
+      next: next === undefined ? undefined : transport.resolve(next),
+    });
+    if (stop) {
+      throw new WalkStoppedError(
+        stop.code,
+        stop.message,
+        { ...read, pages: number },
+        response.meta.requestId,
+      );
+    }
     if (next === undefined) return;
   }
 }

@@ -79,11 +79,16 @@ export type {
   SetAsideRecord,
   WalkOptions,
 } from './collections';
+export { DEFAULT_PAGE_BUDGET, WalkStoppedError } from './walk-guard';
+export type { WalkPartial } from './walk-guard';
+export { parseLinkValues } from './link-header';
+export type { LinkValue } from './link-header';
 export { BUCKET_RATES, LeakyBucketPacer, sleep } from './pacer';
 export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket } from './pacer';
 export {
   API_VERSION,
   DEFAULT_BASE_URL,
+  DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
   RETRY_AFTER_CODES,
   Transport,

@@ -1,4 +1,5 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { parseLinkHeader } from './link-header';
 import {
   abortError,
   LeakyBucketPacer,
@@ -7,6 +8,8 @@ import {
   type KeyMode,
   type PacerOptions,
 } from './pacer';
+
+export { parseLinkHeader } from './link-header';
 
 export const API_VERSION = '2026-07';
 /** The dashboard's dev proxy serves the API under this path. */
@@ -57,6 +60,8 @@ export interface RetryPolicy {
   backoffMs: number;
 }
 
+export const DEFAULT_DEADLINE_MS = 75_000;
+
 export const DEFAULT_RETRY: RetryPolicy = {
   rateLimited: 10,
   unavailableBudgetSeconds: 60,
@@ -97,6 +102,11 @@ export interface TransportOptions {
   fetch?: typeof fetch;
   /** Per-attempt timeout in ms (default 30 000). */
   timeoutMs?: number;
+  /**
+   * Deadline of one logical request in ms, its pacing waits and retries included (default
+   * 75 000: past the 60 s budget of 503 waits). Past it the request fails `deadline_exceeded`.
+   */
+  deadlineMs?: number;
   retry?: Partial<RetryPolicy>;
   /**
    * By default, transports to the same base URL with the same key share one bucket model. Give
@@ -124,17 +134,6 @@ export interface RawResponse {
   body: unknown;
   headers: Headers;
   meta: ResponseMeta;
-}
-
-/** Parses `Link: <url>; rel="next", <url>; rel="previous"` into its rels. */
-export function parseLinkHeader(header: string | null): Record<string, string> {
-  const links: Record<string, string> = {};
-  if (!header) return links;
-  for (const part of header.split(/,\s*(?=<)/)) {
-    const match = /<([^>]*)>\s*;\s*rel="?([^";]+)"?/.exec(part);
-    if (match) for (const rel of match[2]!.trim().split(/\s+/)) links[rel] = match[1]!;
-  }
-  return links;
 }
 
 export function parseCallLimit(
@@ -179,6 +178,7 @@ export class Transport {
   private readonly apiKey: string | undefined;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly deadlineMs: number;
   private readonly retry: RetryPolicy;
   private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
   private state: TransportState;
@@ -192,6 +192,7 @@ export class Transport {
     this.apiKey = options.apiKey;
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.onResponse = options.onResponse;
     this.pacer =
@@ -287,27 +288,51 @@ export class Transport {
     return new URL(`${this.baseUrl}${target.pathname.slice(at)}${target.search}`, base.href);
   }
 
-  /** Sends one logical request, with pacing and the safe retries; throws ApiError on failure. */
+  /**
+   * Sends one logical request, with pacing and the safe retries, within its deadline; throws
+   * ApiError on failure (`deadline_exceeded`, naming the last failure, when time ran out).
+   */
   async request(options: RequestOptions): Promise<RawResponse> {
     const method = options.method ?? 'GET';
     const url = this.resolve(options.path, options.query);
     const retriable = method === 'GET' || options.idempotencyKey !== undefined;
+    const deadline = AbortSignal.timeout(this.deadlineMs);
+    const signal = anySignal([options.signal, deadline]);
+    const scoped: RequestOptions = { ...options, signal };
+    let last: ApiError | undefined;
+    const expired = () => {
+      this.count('failed');
+      const seconds = Math.round(this.deadlineMs / 100) / 10;
+      return new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.deadline,
+        message: last
+          ? `No answer within ${seconds} s: the last try failed with ${[last.status || '', last.code].join(' ').trim()}`
+          : `No answer within ${seconds} s`,
+        requestId: last?.requestId,
+        retryAfter: last?.retryAfter,
+        cause: last,
+      });
+    };
+    const pastDeadline = () => deadline.aborted && !options.signal?.aborted;
     let rateLimitedRetries = 0;
     let transientRetries = 0;
     let unavailableWaited = 0;
     for (let attempt = 1; ; attempt++) {
       let outcome: RawResponse | ApiError;
       try {
-        outcome = await this.attempt(method, url, options, attempt);
+        outcome = await this.attempt(method, url, scoped, attempt);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         outcome = error;
       }
+      if (pastDeadline()) throw expired();
       if (!(outcome instanceof ApiError) && outcome.status < 400) return outcome;
       const error =
         outcome instanceof ApiError
           ? outcome
           : ApiError.fromResponse(outcome.status, outcome.headers, outcome.body);
+      last = error;
 
       let waitMs: number | undefined;
       if (error.code === CLIENT_ERROR_CODES.aborted) throw error;
@@ -341,7 +366,14 @@ export class Transport {
         throw error;
       }
       this.count('retried');
-      if (waitMs > 0) await sleep(waitMs, options.signal);
+      if (waitMs > 0) {
+        try {
+          await sleep(waitMs, signal);
+        } catch (aborted) {
+          if (pastDeadline()) throw expired();
+          throw aborted;
+        }
+      }
     }
   }
 

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
+import { WaitingStatus } from './still-waiting';
 
+/** A page's wait for its data: after a while it says it is still waiting and offers a retry. */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <p className="state state-loading" role="status">
-      {label}
-    </p>
-  );
+  return <WaitingStatus label={label} />;
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

@@ -11,7 +11,10 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
         retry:
           options.retry === false
             ? false
-            : (count, error) => count < 1 && !(isApiError(error) && error.status > 0),
+            : // A request that ran out its deadline already waited long enough: no second one.
+              (count, error) =>
+                count < 1 &&
+                !(isApiError(error) && (error.status > 0 || error.code === 'deadline_exceeded')),
       },
       mutations: { retry: false },
     },

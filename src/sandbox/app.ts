@@ -7,8 +7,10 @@ import { ApiError, notFound } from './platform/api-error';
 import { installPlatform, isPublicApiPath, sendApiError } from './platform/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
+import { registerOpenApiRoute } from './openapi/openapi-route';
+import { MAX_BODY_BYTES } from './platform/spec-limits';
 
-export const MAX_BODY_BYTES = 1_048_576;
+export { MAX_BODY_BYTES } from './platform/spec-limits';
 
 export interface AppHooks {
   reset(seed: 'none' | 'demo'): void;
@@ -85,6 +87,7 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
     registerGroundTruthRoutes(control, ctx);
     hooks.registerControlRoutes?.(control, ctx);
     registerMarketPages(control, ctx);
+    registerOpenApiRoute(control);
   });
 
   app.get('/', async () => ({

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
+import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -9,7 +11,6 @@ export interface Upstream {
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
 export const API_PREFIX = '/api/';
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Request headers the browser may pass on; every other (credentials, cookies, origin) stays here. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'idempotency-key'];
 /** Response headers the page may see. */
@@ -23,12 +24,16 @@ const FORWARDED_RESPONSE_HEADERS = [
   'sunset',
   'deprecation',
 ];
-/** Query parameters that would carry a credential: dropped before forwarding. */
-const CREDENTIAL_PARAMS = ['access_token', 'api_key', 'apikey', 'token', 'key'];
 const VERSIONED_PATH = /^\/\d{4}-\d{2}\/[A-Za-z0-9_./-]*$/;
 
-function sendJson(response: ServerResponse, status: number, code: string, message: string): void {
-  const body = JSON.stringify({ errors: message, svc_error: { code, request_id: null } });
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
+  const body = JSON.stringify({ errors: message, svc_error: { code, request_id: null, ...extra } });
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -36,7 +41,9 @@ function sendJson(response: ServerResponse, status: number, code: string, messag
   response.end(body);
 }
 
+/** The body, or null as soon as it is over the spec's cap (`Content-Length` or bytes read). */
 async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -75,7 +82,7 @@ export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigi
       : url.pathname;
     const sameService = url.origin === base.origin || VERSIONED_PATH.test(path);
     if (!sameService || !VERSIONED_PATH.test(path)) return whole;
-    for (const name of CREDENTIAL_PARAMS) url.searchParams.delete(name);
+    dropCredentialParams(url.searchParams);
     const query = url.searchParams.toString();
     return `<${proxyOrigin}${API_PREFIX.slice(0, -1)}${path}${query ? `?${query}` : ''}>`;
   });
@@ -102,7 +109,7 @@ export async function proxyApiRequest(
     sendJson(response, 404, 'not_found', 'Not a versioned API path.');
     return;
   }
-  for (const name of CREDENTIAL_PARAMS) incoming.searchParams.delete(name);
+  dropCredentialParams(incoming.searchParams);
 
   const method = request.method ?? 'GET';
   const headers: Record<string, string> = { 'x-service-access-token': upstream.apiKey };
@@ -114,7 +121,13 @@ export async function proxyApiRequest(
   if (method !== 'GET' && method !== 'HEAD') {
     const read = await readBody(request);
     if (read === null) {
-      sendJson(response, 413, 'body_too_large', 'The request body is too large.');
+      sendJson(
+        response,
+        413,
+        'body_too_large',
+        `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+        { max_bytes: MAX_BODY_BYTES },
+      );
       return;
     }
     body = new Uint8Array(read).buffer;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseCell } from '../../src/features/listings/bulk-edit/logic/cells';
-import { parsePastedBlock, toTsv } from '../../src/features/listings/bulk-edit/logic/delimited';
+import {
+  parseDelimited,
+  parsePastedBlock,
+  toTsv,
+} from '../../src/features/listings/bulk-edit/logic/delimited';
 
 describe('pasting a block from a spreadsheet', () => {
   it('splits tabs and lines and drops the trailing line break', () => {
@@ -34,6 +38,26 @@ describe('pasting a block from a spreadsheet', () => {
       ['x', ''],
     ];
     expect(parsePastedBlock(toTsv(block))).toEqual(block);
+  });
+
+  it("neutralises formulas in the grid's copy as the CSV export does, and reads them back as text", () => {
+    const block = [
+      ['=HYPERLINK("https://evil.example","Click")'],
+      ['+1+1'],
+      ['-2+3'],
+      ['@SUM(A1)'],
+      ['\tTabbed'],
+      ['\rReturn'],
+      ['plain'],
+    ];
+    const copied = toTsv(block);
+    const cells = parseDelimited(copied, '\t').map((r) => r[0]!);
+    // Every cell a spreadsheet would run starts with an apostrophe on the clipboard.
+    expect(cells.slice(0, 6).every((cell) => cell.startsWith("'"))).toBe(true);
+    expect(cells[6]).toBe('plain');
+    expect(copied).not.toMatch(/(^|\n)"?[=+\-@]/);
+    // Pasted back into the grid, each is the text it was.
+    expect(parsePastedBlock(copied)).toEqual(block);
   });
 
   it('reads each cell as its column: amounts, switches, status, duration', () => {

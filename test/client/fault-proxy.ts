@@ -17,6 +17,8 @@ export type Fault =
   | 'error_500'
   /** Answer 429 rate_limited with Retry-After without forwarding. */
   | 'rate_limited'
+  /** Answer 429 rate_limited with no Retry-After header, without forwarding. */
+  | 'rate_limited_bare'
   /** Answer 409 idempotency_request_in_flight with Retry-After without forwarding. */
   | 'in_flight'
   /** Answer 503 (cert_lookup_unavailable for POST, partner_api_writes_disabled else) without forwarding. */
@@ -46,6 +48,8 @@ export interface FaultProxyOptions {
   rewriteLink?: (link: string) => string;
   /** Seconds sent in Retry-After by injected 429s and 503s (default 1). */
   retryAfter?: number;
+  /** Milliseconds to hold each request before acting on it (a slow upstream; default 0). */
+  delayMs?: (info: ProxyRequestInfo) => number;
 }
 
 function envelope(code: string, message: string) {
@@ -75,69 +79,77 @@ export async function startFaultProxy(
       };
       const fault = options.decide?.(info) ?? 'pass';
       log.push({ ...info, fault });
-      const json = { 'content-type': 'application/json' };
-      switch (fault) {
-        case 'drop_before':
-          req.socket.destroy();
-          return;
-        case 'error_500':
-          res.writeHead(500, json).end(envelope('internal_error', 'Internal error'));
-          return;
-        case 'rate_limited':
-          res
-            .writeHead(429, { ...json, 'retry-after': retryAfter })
-            .end(envelope('rate_limited', 'Exceeded the API call limit'));
-          return;
-        case 'in_flight':
-          res
-            .writeHead(409, { ...json, 'retry-after': retryAfter })
-            .end(envelope('idempotency_request_in_flight', 'A request with this key is running'));
-          return;
-        case 'unavailable': {
-          const code =
-            info.method === 'POST' ? 'cert_lookup_unavailable' : 'partner_api_writes_disabled';
-          res.writeHead(503, { ...json, 'retry-after': retryAfter }).end(envelope(code, code));
-          return;
+      const delay = options.delayMs?.(info) ?? 0;
+      if (delay > 0) setTimeout(act, delay);
+      else act();
+      function act() {
+        const json = { 'content-type': 'application/json' };
+        switch (fault) {
+          case 'drop_before':
+            req.socket.destroy();
+            return;
+          case 'error_500':
+            res.writeHead(500, json).end(envelope('internal_error', 'Internal error'));
+            return;
+          case 'rate_limited':
+            res
+              .writeHead(429, { ...json, 'retry-after': retryAfter })
+              .end(envelope('rate_limited', 'Exceeded the API call limit'));
+            return;
+          case 'rate_limited_bare':
+            res.writeHead(429, json).end(envelope('rate_limited', 'Exceeded the API call limit'));
+            return;
+          case 'in_flight':
+            res
+              .writeHead(409, { ...json, 'retry-after': retryAfter })
+              .end(envelope('idempotency_request_in_flight', 'A request with this key is running'));
+            return;
+          case 'unavailable': {
+            const code =
+              info.method === 'POST' ? 'cert_lookup_unavailable' : 'partner_api_writes_disabled';
+            res.writeHead(503, { ...json, 'retry-after': retryAfter }).end(envelope(code, code));
+            return;
+          }
+          default:
+            break;
         }
-        default:
-          break;
+        const forward = httpRequest(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: upstream.host },
+          },
+          (upstreamRes: IncomingMessage) => {
+            const body: Buffer[] = [];
+            upstreamRes.on('data', (chunk: Buffer) => body.push(chunk));
+            upstreamRes.on('end', () => {
+              if (fault === 'stall_after') return;
+              if (fault === 'drop_after') {
+                req.socket.destroy();
+                return;
+              }
+              if (fault === 'error_after') {
+                res.writeHead(500, json).end(envelope('internal_error', 'Internal error'));
+                return;
+              }
+              let text = Buffer.concat(body).toString('utf8');
+              if (options.rewriteBody) text = options.rewriteBody(text, info);
+              const headers = { ...upstreamRes.headers };
+              delete headers['content-length'];
+              delete headers['transfer-encoding'];
+              delete headers.connection;
+              if (typeof headers.link === 'string' && options.rewriteLink) {
+                headers.link = options.rewriteLink(headers.link);
+              }
+              res.writeHead(upstreamRes.statusCode ?? 502, headers).end(text);
+            });
+          },
+        );
+        forward.on('error', () => req.socket.destroy());
+        forward.end(Buffer.concat(chunks));
       }
-      const forward = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: upstream.host },
-        },
-        (upstreamRes: IncomingMessage) => {
-          const body: Buffer[] = [];
-          upstreamRes.on('data', (chunk: Buffer) => body.push(chunk));
-          upstreamRes.on('end', () => {
-            if (fault === 'stall_after') return;
-            if (fault === 'drop_after') {
-              req.socket.destroy();
-              return;
-            }
-            if (fault === 'error_after') {
-              res.writeHead(500, json).end(envelope('internal_error', 'Internal error'));
-              return;
-            }
-            let text = Buffer.concat(body).toString('utf8');
-            if (options.rewriteBody) text = options.rewriteBody(text, info);
-            const headers = { ...upstreamRes.headers };
-            delete headers['content-length'];
-            delete headers['transfer-encoding'];
-            delete headers.connection;
-            if (typeof headers.link === 'string' && options.rewriteLink) {
-              headers.link = options.rewriteLink(headers.link);
-            }
-            res.writeHead(upstreamRes.statusCode ?? 502, headers).end(text);
-          });
-        },
-      );
-      forward.on('error', () => req.socket.destroy());
-      forward.end(Buffer.concat(chunks));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

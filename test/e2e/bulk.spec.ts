@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { checkPage, control, sandboxUrl } from './support';
+import { checkPage, control, lowered, sandboxUrl } from './support';
 
 /**
  * Bulk editing as a seller does it, in Chromium against the production build and the demo
@@ -27,13 +27,6 @@ const sandbox = sandboxUrl;
 /** The sandbox's own word on every demo listing (full product form, whatever the app is shown). */
 async function allProducts(): Promise<DemoProduct[]> {
   return (await control<{ products: DemoProduct[] }>('GET', '/listings')).products;
-}
-
-/** 10% off in cents, rounded half up: the grid's arithmetic, done here independently. */
-function lowered(price: string): string {
-  const cents = BigInt(price.replace('.', ''));
-  const result = (cents * 9n * 2n + 10n) / 20n;
-  return `${result / 100n}.${(result % 100n).toString().padStart(2, '0')}`;
 }
 
 /** Fills the bucket of the demo key (the one the app's proxy uses), so writes wait for room. */

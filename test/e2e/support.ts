@@ -42,3 +42,10 @@ export async function control<T>(method: string, path: string, body?: unknown): 
   });
   return (await response.json()) as T;
 }
+
+/** 10% off in cents, rounded half up: the grid's arithmetic, done here independently. */
+export function lowered(price: string): string {
+  const cents = BigInt(price.replace('.', ''));
+  const result = (cents * 9n * 2n + 10n) / 20n;
+  return `${result / 100n}.${(result % 100n).toString().padStart(2, '0')}`;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { startHarness, VIA_PRISM, type Harness } from '../support/sandbox-harness';
 import {
   call,
   createListing,
@@ -120,23 +120,27 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('a retry after a crash between the write and the response creates no second listing', async () => {
-    const cert = await registerCert(h, 'PSA');
-    const headers = key();
-    await h.control('PUT', '/faults', { crash_after_write: true });
-    await expect(
-      createListing(h, seller.token, { sku: cert, price: 20 }, headers),
-    ).rejects.toThrow();
-    // The write committed with its outcome before the connection dropped.
-    const mine = (await listingsOf()).filter((l) => l.card.cert_number === cert);
-    expect(mine).toHaveLength(1);
-    const retry = await createListing(h, seller.token, { sku: cert, price: 20 }, headers);
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(retry.body.listing.id).toBe(mine[0].id);
-    expect((await listingsOf()).filter((l) => l.card.cert_number === cert)).toHaveLength(1);
-    expect((await h.control<Json>('GET', '/faults')).body.faults.crash_after_write).toBe(false);
-  });
+  // About the wire itself (a dropped connection): a proxy in between would answer for the sandbox.
+  it.skipIf(VIA_PRISM)(
+    'a retry after a crash between the write and the response creates no second listing',
+    async () => {
+      const cert = await registerCert(h, 'PSA');
+      const headers = key();
+      await h.control('PUT', '/faults', { crash_after_write: true });
+      await expect(
+        createListing(h, seller.token, { sku: cert, price: 20 }, headers),
+      ).rejects.toThrow();
+      // The write committed with its outcome before the connection dropped.
+      const mine = (await listingsOf()).filter((l) => l.card.cert_number === cert);
+      expect(mine).toHaveLength(1);
+      const retry = await createListing(h, seller.token, { sku: cert, price: 20 }, headers);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body.listing.id).toBe(mine[0].id);
+      expect((await listingsOf()).filter((l) => l.card.cert_number === cert)).toHaveLength(1);
+      expect((await h.control<Json>('GET', '/faults')).body.faults.crash_after_write).toBe(false);
+    },
+  );
 
   it('stores no outcome when nothing was created (503): the retry runs afresh', async () => {
     const cert = await registerCert(h, 'PSA');

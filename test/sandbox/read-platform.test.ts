@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { startHarness, VIA_PRISM, type Harness } from '../support/sandbox-harness';
 import { addListings } from '../support/fixtures';
 import type { Json } from './writes-helpers';
 
@@ -308,35 +308,39 @@ describe('test-mode isolation', () => {
 });
 
 describe('the leaky bucket', () => {
-  it('allows a burst of 40 on a live key, then 429 rate_limited with Retry-After, and refills at 2/s', async () => {
-    const { token } = await h.seller();
-    const statuses: number[] = [];
-    const limits: string[] = [];
-    for (let i = 0; i < 41; i++) {
-      const response = await h.api('/ping', { token });
-      statuses.push(response.status);
-      limits.push(response.headers.get('x-service-api-call-limit') ?? '');
-    }
-    expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
-    expect(limits[0]).toBe('1/40');
-    expect(limits[39]).toBe('40/40');
-    expect(statuses[40]).toBe(429);
-    const limited = await h.api('/listings.json', { token });
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('1');
-    expect(limited.headers.get('x-service-api-call-limit')).toBe('40/40');
-    const body = await json(limited);
-    expect(body.svc_error).toMatchObject({
-      code: 'rate_limited',
-      request_id: limited.headers.get('x-request-id'),
-    });
-    await new Promise((r) => setTimeout(r, 1100));
-    const afterRefill = await h.api('/ping', { token });
-    expect(afterRefill.status).toBe(200);
-    const second = await h.api('/ping', { token });
-    expect(second.status).toBe(200);
-    expect((await h.api('/ping', { token })).status).toBe(429);
-  });
+  // Timed to the refill rate: a validating proxy's latency in between would blur it.
+  it.skipIf(VIA_PRISM)(
+    'allows a burst of 40 on a live key, then 429 rate_limited with Retry-After, and refills at 2/s',
+    async () => {
+      const { token } = await h.seller();
+      const statuses: number[] = [];
+      const limits: string[] = [];
+      for (let i = 0; i < 41; i++) {
+        const response = await h.api('/ping', { token });
+        statuses.push(response.status);
+        limits.push(response.headers.get('x-service-api-call-limit') ?? '');
+      }
+      expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
+      expect(limits[0]).toBe('1/40');
+      expect(limits[39]).toBe('40/40');
+      expect(statuses[40]).toBe(429);
+      const limited = await h.api('/listings.json', { token });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('1');
+      expect(limited.headers.get('x-service-api-call-limit')).toBe('40/40');
+      const body = await json(limited);
+      expect(body.svc_error).toMatchObject({
+        code: 'rate_limited',
+        request_id: limited.headers.get('x-request-id'),
+      });
+      await new Promise((r) => setTimeout(r, 1100));
+      const afterRefill = await h.api('/ping', { token });
+      expect(afterRefill.status).toBe(200);
+      const second = await h.api('/ping', { token });
+      expect(second.status).toBe(200);
+      expect((await h.api('/ping', { token })).status).toBe(429);
+    },
+  );
 
   it('charges the bucket before the scope check, and separately per key; test keys hold 20', async () => {
     const noScope = await h.seller({ scopes: [] });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { startHarness, VIA_PRISM, type Harness } from '../support/sandbox-harness';
 import {
   call,
   createListing,
@@ -504,7 +504,8 @@ describe('input rules', () => {
     expect(product).toMatchObject({ svc_accepts_offers: false, svc_minimum_offer: null });
   });
 
-  it('answers invalid_json and body_too_large', async () => {
+  // About the wire itself (unparsable bytes): Prism refuses those with its own 400.
+  it.skipIf(VIA_PRISM)('answers invalid_json and body_too_large', async () => {
     const bad = await call(h, 'POST', '/listings.json', seller.token, '{"listing": ');
     expect(bad.status).toBe(422);
     expect(errorCode(bad)).toBe('invalid_json');

@@ -1,6 +1,7 @@
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import type { SandboxOptions } from '../../src/sandbox/config';
 import { ALL_SCOPES } from '../../src/sandbox/platform/scopes';
+import { failingViolations, startPrismProxy, violationsOf, type PrismProxy } from './prism-proxy';
 
 export const VERSION = '2026-07';
 /** Every scope the spec lists. */
@@ -28,9 +29,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * With `SLABDESK_VALIDATE=prism` (the `npm run test:prism` run), every public API call of the
+ * harness goes through Stoplight Prism validating against the sandbox's own OpenAPI document:
+ * a response outside the document, or a request outside it that the sandbox accepted, throws.
+ */
+export const VIA_PRISM = process.env.SLABDESK_VALIDATE === 'prism';
+let validated = 0;
+
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'none', ...options });
   const url = sandbox.url;
+  const prism: PrismProxy | undefined = VIA_PRISM ? await startPrismProxy(url) : undefined;
+  const apiRoot = prism ? prism.url : `${url}/${VERSION}`;
   const harness: Harness = {
     sandbox,
     url,
@@ -51,8 +62,20 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
         headers['content-type'] ??= 'application/json';
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       }
-      const target = path.startsWith('http') ? path : `${url}/${VERSION}${path}`;
-      return fetch(target, { method: init.method ?? 'GET', headers, body });
+      const target = path.startsWith('http')
+        ? path.replace(`${url}/${VERSION}`, apiRoot)
+        : `${apiRoot}${path}`;
+      const response = await fetch(target, { method: init.method ?? 'GET', headers, body });
+      if (prism) {
+        validated++;
+        const failing = failingViolations(response.status, violationsOf(response.headers));
+        if (failing.length > 0) {
+          throw new Error(
+            `Prism: ${init.method ?? 'GET'} ${path} (${response.status}) breaks the OpenAPI document: ${JSON.stringify(failing)}\n${prism.violationLog().slice(-20).join('\n')}`,
+          );
+        }
+      }
+      return response;
     },
     async seller(opts = {}) {
       const seller = await harness.control<{ seller: { id: string } }>(
@@ -69,7 +92,15 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       if (key.status !== 200) throw new Error(`key: ${JSON.stringify(key.body)}`);
       return { sellerId: seller.body.seller.id, token: key.body.key.token, keyId: key.body.key.id };
     },
-    close: () => sandbox.close(),
+    close: async () => {
+      if (prism) {
+        await prism.close();
+        console.log(
+          `prism: ${validated} exchanges validated against the OpenAPI document, 0 violations`,
+        );
+      }
+      await sandbox.close();
+    },
   };
   return harness;
 }

@@ -5,6 +5,7 @@ import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../app/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
+import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
@@ -140,9 +141,19 @@ export function InventoryPage() {
         />
       )}
       {query.isPending && <Loading label="Loading inventory…" />}
+      {query.data?.stopped && (
+        <ErrorBanner
+          error={query.data.stopped}
+          title="Inventory is incomplete: the API's pages did not end"
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.data && <SetAsideNotice records={query.data.setAside} noun="card" />}
       {query.data && (
         <p className="table-summary" role="status">
           {shown.length} of {query.data.rows.length} cards
+          {query.data.setAside.length > 0 &&
+            ` (${query.data.setAside.length} unreadable, left out)`}
         </p>
       )}
       {query.data && shown.length === 0 ? (

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InventoryItem, InventoryLevel, SetAsideRecord, SlabdeskClient } from '../../client';
+import type {
+  InventoryItem,
+  InventoryLevel,
+  SetAsideRecord,
+  SlabdeskClient,
+  WalkStoppedError,
+} from '../../client';
+import { keepPartial } from '../../lib/partial-load';
 import { inventoryKeys } from './inventory-keys';
 
 export interface InventoryRow {
@@ -8,14 +15,22 @@ export interface InventoryRow {
   search: string;
 }
 
+export interface InventoryList {
+  rows: InventoryRow[];
+  /** Cards and levels that could not be read, by id. */
+  setAside: SetAsideRecord[];
+  /** Why a walk stopped before its end (the rows read until then are kept), if one did. */
+  stopped: WalkStoppedError | undefined;
+}
+
 /** Every card joined with its availability level (both collections walked in full). */
 export const inventoryQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: inventoryKeys.joined(),
-    queryFn: async ({ signal }): Promise<{ rows: InventoryRow[]; setAside: SetAsideRecord[] }> => {
+    queryFn: async ({ signal }): Promise<InventoryList> => {
       const [items, levels] = await Promise.all([
-        client.inventoryItems.loadAll({ signal }),
-        client.inventoryLevels.loadAll({ signal }),
+        keepPartial(client.inventoryItems.loadAll({ signal })),
+        keepPartial(client.inventoryLevels.loadAll({ signal })),
       ]);
       const byItem = new Map(levels.rows.map((level) => [level.inventory_item_id, level]));
       return {
@@ -25,7 +40,8 @@ export const inventoryQuery = (client: SlabdeskClient) =>
           search:
             `${item.svc_player} ${item.svc_cert_number} ${item.svc_card_set} ${item.svc_title ?? ''} ${item.id}`.toLowerCase(),
         })),
-        setAside: [...items.setAside, ...levels.setAside],
+        setAside: dedupeById([...items.setAside, ...levels.setAside]),
+        stopped: items.stopped ?? levels.stopped,
       };
     },
   });
@@ -33,3 +49,14 @@ export const inventoryQuery = (client: SlabdeskClient) =>
 /** A card can be listed from inventory when it was never listed. */
 export const canListFromInventory = (row: InventoryRow) =>
   row.level?.available === 0 && row.level.svc_unavailable_reason === 'not_listed';
+
+/** A card whose item and level were both unreadable is one card: reported once. */
+function dedupeById(records: SetAsideRecord[]): SetAsideRecord[] {
+  const seen = new Set<string>();
+  return records.filter((record) => {
+    if (record.id === undefined) return true;
+    if (seen.has(record.id)) return false;
+    seen.add(record.id);
+    return true;
+  });
+}

@@ -1,10 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Order } from '../../client';
+import type { Order, SetAsideRecord } from '../../client';
 import { type OrderStatusFilter, type SlabdeskClient } from '../../client';
 import { orderKeys } from './order-keys';
 
 export interface OrderList {
   rows: Order[];
+  /** Orders that could not be read, by id (a later read that parses one takes it off). */
+  setAside: SetAsideRecord[];
   syncedAt: string;
   lastChanged: number | undefined;
 }
@@ -45,10 +47,20 @@ export function orderListQuery(
           (order) => status === 'any' || orderStatusOf(order) === status,
         );
         rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
-        return { rows, syncedAt: changed.syncedAt, lastChanged: changed.rows.length };
+        const fresh = new Set(changed.setAside.map((record) => record.id));
+        const setAside = [
+          ...previous.setAside.filter((r) => !byId.has(r.id ?? '') && !fresh.has(r.id)),
+          ...changed.setAside,
+        ];
+        return { rows, setAside, syncedAt: changed.syncedAt, lastChanged: changed.rows.length };
       }
       const all = await client.orders.loadAll({ signal, status });
-      return { rows: all.rows, syncedAt: all.syncedAt, lastChanged: undefined };
+      return {
+        rows: all.rows,
+        setAside: all.setAside,
+        syncedAt: all.syncedAt,
+        lastChanged: undefined,
+      };
     },
   });
 }

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
+import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
@@ -132,6 +133,7 @@ export function OrdersPage() {
         />
       )}
       {query.isPending && <Loading label="Loading orders…" />}
+      {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
       {query.data && (
         <p className="table-summary" role="status">
           {shown.length} of {query.data.rows.length} orders

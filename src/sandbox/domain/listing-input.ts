@@ -1,4 +1,5 @@
 import { FieldErrors } from '../platform/api-error';
+import { gradeProblem } from './grade-scales';
 import { GRADERS, type Grader } from './inventory';
 import { DURATIONS } from './listings';
 import { parseDollars } from './money';
@@ -102,6 +103,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const chars = (text: string) => [...text].length;
 
+/** Control characters (NUL, escapes, DEL...); multi-line fields may hold tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+
+/** The earliest card year accepted: trading cards older than this are not on the marketplace. */
+export const MIN_CARD_YEAR = 1850;
+
 /** `body_html` is `description`; `svc_`-prefixed names are the plain ones. */
 function canonicalName(name: string): string {
   if (name === 'body_html') return 'description';
@@ -118,7 +128,8 @@ export function flattenWriteBody(
   kind: 'create' | 'update',
   errors: FieldErrors,
 ): Record<string, unknown> {
-  const flat: Record<string, unknown> = {};
+  // Names come from the request: a map with no prototype keeps `__proto__` and friends as data.
+  const flat = Object.create(null) as Record<string, unknown>;
   if (!isObject(body)) {
     errors.add('listing', 'is required: send {"listing": {...}} (or {"product": {...}})');
     return flat;
@@ -149,7 +160,7 @@ export function flattenWriteBody(
       );
       return;
     }
-    if (name in flat && JSON.stringify(flat[name]) !== JSON.stringify(value)) {
+    if (Object.hasOwn(flat, name) && JSON.stringify(flat[name]) !== JSON.stringify(value)) {
       errors.add(name, 'is given twice with different values');
       return;
     }
@@ -186,9 +197,14 @@ function text(
   value: unknown,
   min: number,
   max: number,
+  multiline = false,
 ): string | undefined {
   if (typeof value !== 'string') {
     errors.add(field, 'must be a string');
+    return undefined;
+  }
+  if ((multiline ? CONTROL_MULTILINE : CONTROL).test(value)) {
+    errors.add(field, 'must not contain control characters');
     return undefined;
   }
   const trimmed = value.trim();
@@ -294,7 +310,11 @@ function images(errors: FieldErrors, value: unknown): string[] {
   return out;
 }
 
-function card(errors: FieldErrors, value: unknown): CardInput | undefined {
+function card(
+  errors: FieldErrors,
+  value: unknown,
+  grader: Grader | undefined,
+): CardInput | undefined {
   if (!isObject(value)) {
     errors.add('card', 'must be an object');
     return undefined;
@@ -311,16 +331,22 @@ function card(errors: FieldErrors, value: unknown): CardInput | undefined {
     value[name] === undefined ? undefined : text(errors, `card.${name}`, value[name], 0, max);
   let year: number | undefined;
   if (value.year !== undefined) {
+    const latest = new Date().getUTCFullYear() + 1;
     if (typeof value.year !== 'number' || !Number.isInteger(value.year)) {
       errors.add('card.year', 'must be an integer');
+    } else if (value.year < MIN_CARD_YEAR || value.year > latest) {
+      errors.add('card.year', `must be a year from ${MIN_CARD_YEAR} to ${latest}`);
     } else year = value.year;
   }
+  const grade = optional('grade', 20);
+  const gradeIssue = grade === undefined ? null : gradeProblem(grade, grader);
+  if (gradeIssue) errors.add('card.grade', gradeIssue);
   const result = {
     player: optional('player', 120),
     year,
     set: optional('set', 120),
     variant: optional('variant', 120),
-    grade: optional('grade', 20),
+    grade: gradeIssue ? undefined : grade,
     category: optional('category', 40),
   };
   return title === undefined ? undefined : { title, ...result };
@@ -349,13 +375,13 @@ export function parseCreate(body: unknown): CreateInput {
   }
   if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
   if (f.description !== undefined)
-    input.description = text(errors, 'description', f.description, 0, 1000);
+    input.description = text(errors, 'description', f.description, 0, 1000, true);
   if (f.images !== undefined) input.images = images(errors, f.images);
   if (f.card !== undefined) {
     if (f.inventory_item_id !== undefined) {
       errors.add('card', 'cannot be used with inventory_item_id (the card already exists)');
     } else {
-      input.card = card(errors, f.card);
+      input.card = card(errors, f.card, input.grader);
       if (f.grader === undefined) errors.add('grader', 'is required when card is given');
       if (f.images === undefined || (Array.isArray(f.images) && f.images.length === 0)) {
         errors.add('images', 'at least one image is required when card is given');
@@ -390,7 +416,7 @@ export function parseUpdate(body: unknown): UpdateInput {
   if (f.price !== undefined) input.price_cents = price(errors, f.price);
   if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
   if (f.description !== undefined)
-    input.description = text(errors, 'description', f.description, 0, 1000);
+    input.description = text(errors, 'description', f.description, 0, 1000, true);
   if (f.status !== undefined) {
     if (f.status === 'active' || f.status === 'draft') input.status = f.status;
     else errors.add('status', 'must be active or draft');

@@ -37,11 +37,16 @@ export function validationError(fields: Record<string, string[]>): ApiError {
   return new ApiError(422, 'validation_error', 'Validation failed', { fields });
 }
 
-/** Collects field messages and throws one 422 with all of them. */
+/**
+ * Collects field messages and throws one 422 with all of them. The field names come from the
+ * request (`__proto__`, `constructor`, ...), so the map has no prototype: every name is data.
+ */
 export class FieldErrors {
-  readonly fields: Record<string, string[]> = {};
+  readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   add(field: string, message: string): void {
-    (this.fields[field] ??= []).push(message);
+    const messages = Object.hasOwn(this.fields, field) ? this.fields[field]! : [];
+    if (messages.length === 0) this.fields[field] = messages;
+    messages.push(message);
   }
   get empty(): boolean {
     return Object.keys(this.fields).length === 0;

@@ -13,18 +13,7 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const QUERY_CREDENTIAL_NAME =
-  /^(access[_-]?token|api[_-]?key|apikey|key|token|auth|authorization|password|secret|x-service-access-token)$/i;
-
-/** True when the query string carries anything that looks like a credential (rejected before anything else). */
-export function queryCarriesCredential(query: Record<string, unknown>): boolean {
-  for (const [name, value] of Object.entries(query)) {
-    if (QUERY_CREDENTIAL_NAME.test(name)) return true;
-    const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => typeof v === 'string' && /svc_(live|test)_/.test(v))) return true;
-  }
-  return false;
-}
+export { queryCarriesCredential } from './query-credentials';
 
 /**
  * The key from exactly one of the two header forms, or null when it is missing, malformed,

@@ -100,19 +100,25 @@ export function toCsv(records: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** Writes a block as a spreadsheet's clipboard holds it (tab-separated, quoted where needed). */
+/**
+ * Writes a block as a spreadsheet's clipboard holds it (tab-separated, quoted where needed), every
+ * cell neutralised against formula injection as in the CSV: a pasted `=HYPERLINK(...)` is text.
+ */
 export function toTsv(records: readonly (readonly string[])[]): string {
-  return records.map((record) => record.map((v) => quoteCell(v, '\t')).join('\t')).join('\n');
+  return records
+    .map((record) => record.map((v) => quoteCell(neutraliseFormula(v), '\t')).join('\t'))
+    .join('\n');
 }
 
 /**
  * Parses a block pasted from a spreadsheet: tab-separated, quoted cells may hold line breaks
  * (a single line of plain text is a 1×1 block). The trailing line break spreadsheets add is
- * dropped; a block padded with empty cells keeps them.
+ * dropped; a block padded with empty cells keeps them. A cell neutralised by `toTsv` (or typed
+ * as text in a spreadsheet, `'=...`) comes back as the text it stands for.
  */
 export function parsePastedBlock(text: string): string[][] {
   if (text === '') return [];
-  const records = parseDelimited(text, '\t');
+  const records = parseDelimited(text, '\t').map((r) => r.map(restoreFormula));
   const width = Math.max(...records.map((r) => r.length));
   return records.map((r) =>
     r.length < width ? [...r, ...Array<string>(width - r.length).fill('')] : r,

@@ -1,0 +1,85 @@
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+
+/** Most pages one walk reads by default: 2,000 pages of 250 is half a million rows. */
+export const DEFAULT_PAGE_BUDGET = 2000;
+
+/** What a walk had read when it was stopped: every row and set-aside record it yielded. */
+export interface WalkPartial<T, R> {
+  rows: T[];
+  setAside: R[];
+  pages: number;
+}
+
+/**
+ * The error that ends a walk that would not end by itself: a cursor already followed, a page of
+ * nothing but rows already read, or more pages than the budget. It keeps what was read.
+ */
+export class WalkStoppedError<T = unknown, R = unknown> extends ApiError {
+  readonly partial: WalkPartial<T, R>;
+  constructor(
+    code: typeof CLIENT_ERROR_CODES.cursorLoop | typeof CLIENT_ERROR_CODES.pageBudget,
+    message: string,
+    partial: WalkPartial<T, R>,
+    requestId: string | undefined,
+  ) {
+    super({ status: 200, code, message, requestId });
+    this.name = 'WalkStoppedError';
+    this.partial = partial;
+  }
+}
+
+/**
+ * Watches one cursor walk for the ways it can run forever: the next cursor is one already
+ * followed, a page holds rows and every one of them was read before, or the page budget is spent.
+ * A restart from the first page (after a stale cursor) re-reads pages on purpose: cursors are
+ * forgotten then, and as many pages of old rows as had been read are allowed again.
+ */
+export class WalkGuard {
+  private followed = new Set<string>();
+  private pagesRead = 0;
+  private replayAllowance = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly budget: number = DEFAULT_PAGE_BUDGET,
+  ) {}
+
+  /** Called on a restart from the first page. */
+  restarted(): void {
+    this.followed.clear();
+    this.replayAllowance = this.pagesRead;
+  }
+
+  /** Returns the reason to stop after a page, or undefined to go on. */
+  check(page: {
+    fresh: number;
+    total: number;
+    next: string | undefined;
+  }): { code: 'cursor_loop' | 'page_budget_exceeded'; message: string } | undefined {
+    this.pagesRead++;
+    if (page.total > 0 && page.fresh === 0) {
+      if (this.replayAllowance > 0) this.replayAllowance--;
+      else {
+        return {
+          code: CLIENT_ERROR_CODES.cursorLoop,
+          message: `The walk of ${this.path} stopped: page ${this.pagesRead} held only records already read (the cursor loops).`,
+        };
+      }
+    }
+    if (page.next === undefined) return undefined;
+    if (this.followed.has(page.next)) {
+      return {
+        code: CLIENT_ERROR_CODES.cursorLoop,
+        message: `The walk of ${this.path} stopped: page ${this.pagesRead} pointed back to a page already read (the cursor loops).`,
+      };
+    }
+    this.followed.add(page.next);
+    if (this.pagesRead >= this.budget) {
+      return {
+        code: CLIENT_ERROR_CODES.pageBudget,
+        message: `The walk of ${this.path} stopped after ${this.pagesRead} pages, its budget, and more were announced.`,
+      };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+import type { SetAsideRecord } from '../client';
+
+/**
+ * The records of a list that could not be read (degraded by the service, or not in the shape the
+ * contract documents), named by id, so that "N of N" never hides one. Every page that lists
+ * records shows its set-aside records with this.
+ */
+export function SetAsideNotice({
+  records,
+  noun,
+}: {
+  records: readonly SetAsideRecord[];
+  /** What a record is, singular: "card", "order". */
+  noun: string;
+}) {
+  if (records.length === 0) return null;
+  return (
+    <p className="banner banner-warn" role="status">
+      {records.length} {noun}(s) could not be read and are left out:{' '}
+      {records.map((record) => record.id ?? '?').join(', ')}
+    </p>
+  );
+}

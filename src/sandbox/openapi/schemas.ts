@@ -1,0 +1,363 @@
+import { GRADERS } from '../domain/inventory';
+import { MAX_IMAGES } from '../domain/listing-input';
+import { DURATIONS } from '../domain/listings';
+
+/**
+ * The component schemas of the Partner API 2026-07 as the spec documents each view, built from
+ * the sandbox's own constants (graders, durations, bounds). A response object may carry members
+ * beyond the documented ones (`additionalProperties` stays open): the sandbox serves extras, and
+ * the spec says fields beyond its tables are "not shown", not absent.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const str: JsonSchema = { type: 'string' };
+const bool: JsonSchema = { type: 'boolean' };
+const int: JsonSchema = { type: 'integer' };
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+/** A decimal dollar string with two decimals ("125.00"). */
+const money: JsonSchema = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' };
+/** An ISO 8601 UTC timestamp with milliseconds. */
+const timestamp: JsonSchema = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+};
+
+/** An object with these required members (open to more). */
+function object(properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema {
+  return {
+    type: 'object',
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    properties,
+    additionalProperties: true,
+  };
+}
+
+const grader: JsonSchema = { type: 'string', enum: [...GRADERS] };
+const listingStatus: JsonSchema = { type: 'string', enum: ['active', 'draft', 'archived'] };
+
+/** Null while unknown (a card made from fallback details that named no year). */
+const cardYear = nullable(int);
+
+/** The card as the spec's Card table has it (`url` on the single view only). */
+const CARD_MEMBERS: Record<string, JsonSchema> = {
+  id: str,
+  title: str,
+  cert_number: str,
+  grader,
+  grade: str,
+  year: cardYear,
+  set: str,
+  category: str,
+};
+const cardInList = object(CARD_MEMBERS, ['year', 'set', 'category']);
+
+const priceInput: JsonSchema = {
+  anyOf: [
+    { type: 'string', pattern: '^\\$?\\d+(\\.\\d{1,2})?$' },
+    { type: 'number', minimum: 10, maximum: 1_000_000 },
+  ],
+};
+const text = (min: number, max: number): JsonSchema => ({
+  type: 'string',
+  minLength: min,
+  maxLength: max,
+});
+const durationHours: JsonSchema = { type: 'integer', enum: [...DURATIONS] };
+const offerFloor: JsonSchema = {
+  anyOf: [
+    { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
+    { type: 'number', minimum: 0 },
+  ],
+};
+
+/**
+ * The schemas, plus for each record a `...Fields` form: what a `fields=` read returns (only the
+ * keys asked for, each still of its documented type, none required).
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const schemas = baseSchemas();
+  for (const name of FIELDS_FORMS) {
+    const { required: _required, ...rest } = schemas[name]!;
+    schemas[`${name}Fields`] = {
+      ...rest,
+      description: `${name} as a fields= read returns it: only the keys asked for`,
+    };
+  }
+  return schemas;
+}
+
+/** The records that `fields=` can trim (collections and single reads). */
+export const FIELDS_FORMS = [
+  'ListingListItem',
+  'ListingDetail',
+  'Product',
+  'Order',
+  'InventoryItem',
+  'InventoryLevel',
+];
+
+function baseSchemas(): Record<string, JsonSchema> {
+  return {
+    DegradedRecord: {
+      type: 'object',
+      required: ['svc_serialization_error'],
+      properties: {
+        id: str,
+        inventory_item_id: str,
+        svc_serialization_error: object({ code: str, message: str }),
+      },
+      additionalProperties: true,
+    },
+    ListingListItem: object({
+      id: str,
+      title: str,
+      status: listingStatus,
+      price: money,
+      card: cardInList,
+      is_lot: bool,
+      card_count: int,
+      accepts_offers: bool,
+      created_at: timestamp,
+      listed_at: nullable(timestamp),
+    }),
+    ListingDetail: object({
+      id: str,
+      title: str,
+      status: listingStatus,
+      price: money,
+      card: object({
+        id: str,
+        title: str,
+        cert_number: str,
+        grader,
+        grade: str,
+        url: { type: 'string', format: 'uri' },
+      }),
+      unavailable_reason: nullable(str),
+      can_reactivate: bool,
+      url: { type: 'string', format: 'uri' },
+    }),
+    ListingCreated: object({
+      id: str,
+      title: str,
+      description: str,
+      status: listingStatus,
+      price: money,
+      card: object({ id: str, cert_number: str, grader }),
+      url: { type: 'string', format: 'uri' },
+    }),
+    ListingUpdated: object({
+      id: str,
+      title: str,
+      status: listingStatus,
+      price: money,
+      minimum_offer: nullable(money),
+      accepts_offers: bool,
+    }),
+    ListingDeleted: object({
+      id: str,
+      title: str,
+      status: listingStatus,
+      unavailable_reason: nullable(str),
+      can_reactivate: bool,
+      price: money,
+    }),
+    Product: object({ id: str, title: str, status: listingStatus, variants: { type: 'array' } }),
+    Card: object({ ...CARD_MEMBERS, url: str }, ['year', 'set', 'category', 'url']),
+    Order: object(
+      {
+        id: str,
+        name: { type: 'string', pattern: '^[A-Z]{2}-[A-Z0-9]{6}$' },
+        order_number: int,
+        created_at: timestamp,
+        closed_at: nullable(timestamp),
+        cancelled_at: nullable(timestamp),
+        financial_status: {
+          type: 'string',
+          enum: ['authorized', 'paid', 'partially_refunded', 'refunded', 'voided'],
+        },
+        fulfillment_status: nullable({ type: 'string', enum: ['fulfilled'] }),
+        currency: { type: 'string', enum: ['USD'] },
+        subtotal_price: money,
+        total_tax: money,
+        total_price: money,
+        total_refunded: money,
+        test: bool,
+        line_items: { type: 'array', minItems: 1, maxItems: 1, items: ref('LineItem') },
+        svc_order_code: str,
+        svc_sold_at: timestamp,
+        svc_sale_channel: str,
+        svc_delivery_method: str,
+        svc_seller_shipment: object({
+          status: str,
+          tracking_number: nullable(str),
+          ship_by: timestamp,
+          cancel_after: timestamp,
+          label_url: nullable(str),
+          carrier_code: str,
+          shipped_at: nullable(timestamp),
+          delivered_to_hub_at: nullable(timestamp),
+        }),
+        svc_authentication: object({ status: str, completed_at: nullable(timestamp) }),
+        svc_buyer_delivery: object({
+          status: str,
+          shipped_at: nullable(timestamp),
+          delivered_at: nullable(timestamp),
+        }),
+        svc_payout: object({
+          status: str,
+          amount: nullable(money),
+          platform_fee: money,
+          paid_at: nullable(timestamp),
+        }),
+      },
+      ['svc_buyer_delivery'],
+    ),
+    LineItem: object(
+      {
+        id: str,
+        product_id: str,
+        title: str,
+        sku: str,
+        quantity: int,
+        price: money,
+        inventory_item_id: str,
+        svc_inventory_item_ids: { type: 'array', items: str },
+        svc_is_lot: bool,
+        fulfillment_status: str,
+      },
+      ['fulfillment_status'],
+    ),
+    InventoryItem: object({
+      id: str,
+      sku: str,
+      cost: money,
+      tracked: { type: 'boolean', const: true },
+      requires_shipping: { type: 'boolean', const: true },
+      created_at: timestamp,
+      svc_cert_number: str,
+      svc_grader: grader,
+      svc_grade: str,
+      svc_player: str,
+      svc_year: str,
+      svc_card_set: str,
+    }),
+    InventoryLevel: object(
+      {
+        inventory_item_id: str,
+        location_id: str,
+        available: { type: 'integer', enum: [0, 1] },
+        updated_at: timestamp,
+        svc_unavailable_reason: nullable(str),
+        svc_reason_detail: nullable(str),
+        svc_can_reactivate: bool,
+      },
+      ['svc_unavailable_reason', 'svc_reason_detail'],
+    ),
+    Location: object(
+      {
+        id: { type: 'string', pattern: '^(loc_vault|loc_seller_.+)$' },
+        name: str,
+        country_code: str,
+        active: bool,
+        svc_location_type: { type: 'string', enum: ['seller', 'vault'] },
+        svc_seller_controlled: bool,
+        svc_writable: { type: 'boolean', const: false },
+      },
+      ['country_code'],
+    ),
+    Ping: object({
+      ok: bool,
+      api_version: str,
+      mode: { type: 'string', enum: ['live', 'test'] },
+      seller_id: str,
+      key_id: str,
+      scopes: { type: 'array', items: str },
+      request_id: str,
+      server_time: timestamp,
+    }),
+    ErrorEnvelope: {
+      type: 'object',
+      required: ['errors', 'svc_error'],
+      properties: {
+        errors: {
+          anyOf: [str, { type: 'object', additionalProperties: { type: 'array', items: str } }],
+        },
+        svc_error: object(
+          {
+            code: str,
+            request_id: nullable(str),
+            changed_params: { type: 'array', items: str },
+            supported_versions: {
+              type: 'array',
+              items: object({ version: str, status: str, released: str, sunset: str }),
+            },
+            max_bytes: int,
+            reason: str,
+          },
+          ['changed_params', 'supported_versions', 'max_bytes', 'reason'],
+        ),
+      },
+      additionalProperties: true,
+    },
+    ListingCreateInput: {
+      type: 'object',
+      description:
+        'One of sku or inventory_item_id. The alias forms (svc_ names, body_html, variants[0]) are accepted too.',
+      properties: {
+        price: priceInput,
+        sku: text(1, 40),
+        inventory_item_id: text(1, 64),
+        grader,
+        title: text(1, 180),
+        description: text(0, 1000),
+        images: {
+          type: 'array',
+          maxItems: MAX_IMAGES,
+          items: object({ src: { type: 'string', format: 'uri' } }),
+        },
+        card: {
+          type: 'object',
+          required: ['title'],
+          properties: {
+            title: text(1, 180),
+            player: text(0, 120),
+            year: int,
+            set: text(0, 120),
+            variant: text(0, 120),
+            grade: text(0, 20),
+            category: text(0, 40),
+          },
+          additionalProperties: false,
+        },
+        duration_hours: durationHours,
+        accepts_offers: bool,
+        minimum_offer: offerFloor,
+        accepts_trades: bool,
+        auto_relist: bool,
+        promoted: bool,
+        scheduled_go_live_at: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: true,
+    },
+    ListingUpdateInput: {
+      type: 'object',
+      description: 'Only the fields to change. The alias forms are accepted too.',
+      properties: {
+        price: priceInput,
+        title: text(1, 180),
+        description: text(0, 1000),
+        status: { type: 'string', enum: ['active', 'draft'] },
+        duration_hours: durationHours,
+        accepts_offers: bool,
+        minimum_offer: { anyOf: [offerFloor, { type: 'null' }] },
+        accepts_trades: bool,
+        auto_relist: bool,
+        promoted: bool,
+        scheduled_go_live_at: nullable({ type: 'string', format: 'date-time' }),
+      },
+      additionalProperties: true,
+    },
+  };
+}

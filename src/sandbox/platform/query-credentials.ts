@@ -1,0 +1,30 @@
+/**
+ * What counts as a credential in a query string, for the sandbox (which refuses the request,
+ * 401, before anything else) and for the dashboard's proxy (which drops it before forwarding).
+ * Names are compared in any case, with or without `_` or `-` between their words; any value that
+ * looks like a key counts whatever its name. Pure: no Node built-ins, so both can share it.
+ */
+const CREDENTIAL_NAME =
+  /^(access[_-]?token|api[_-]?key|apikey|key|token|auth|authorization|password|secret|x[_-]service[_-]access[_-]token)$/i;
+const KEY_VALUE = /svc_(live|test)_/i;
+
+export function isCredentialParam(name: string, value: string | undefined): boolean {
+  return CREDENTIAL_NAME.test(name.trim()) || (value !== undefined && KEY_VALUE.test(value));
+}
+
+/** True when the parsed query carries anything that looks like a credential. */
+export function queryCarriesCredential(query: Record<string, unknown>): boolean {
+  for (const [name, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (isCredentialParam(name, undefined)) return true;
+    if (values.some((v) => typeof v === 'string' && isCredentialParam(name, v))) return true;
+  }
+  return false;
+}
+
+/** Deletes every credential parameter from `params` (names and values as the URL decodes them). */
+export function dropCredentialParams(params: URLSearchParams): void {
+  const names = new Set<string>();
+  for (const [name, value] of params) if (isCredentialParam(name, value)) names.add(name);
+  for (const name of names) params.delete(name);
+}
