@@ -164,6 +164,11 @@ export function InventoryPage() {
           rows={shown}
           columns={columns}
           getRowId={(row) => row.item.id}
+          cards={{
+            title: 'player',
+            fields: ['card', 'grade', 'cert', 'reason', 'action'],
+            height: 120,
+          }}
         />
       ) : null}
     </section>

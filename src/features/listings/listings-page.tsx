@@ -184,6 +184,7 @@ export function ListingsPage() {
           getRowId={(row) => row.id}
           sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
           onSortChange={onSort}
+          cards={{ title: 'title', fields: ['price', 'status', 'grade'] }}
           selection={{
             selected,
             rowLabel: (row) => row.title ?? row.id,

@@ -160,6 +160,7 @@ export function OrdersPage() {
           columns={columns}
           getRowId={(order) => order.id}
           height={520}
+          cards={{ title: 'title', fields: ['code', 'total', 'status', 'stage'] }}
         />
       ) : null}
     </section>
