@@ -9,7 +9,7 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
-import { formatMoney, humanize } from '../../lib/format';
+import { formatMoney, formatTimestampsIn, humanize } from '../../lib/format';
 import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
 
 const columns: Column<InventoryRow>[] = [
@@ -59,7 +59,9 @@ const columns: Column<InventoryRow>[] = [
     cell: (row) =>
       row.level && row.level.available === 0 ? (
         <span title={row.level.svc_unavailable_reason ?? undefined}>
-          {row.level.svc_reason_detail ?? humanize(row.level.svc_unavailable_reason)}
+          {row.level.svc_reason_detail
+            ? formatTimestampsIn(row.level.svc_reason_detail)
+            : humanize(row.level.svc_unavailable_reason)}
         </span>
       ) : (
         ''

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
+import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
 import {
   applyCatalogueSearch,
@@ -45,7 +46,13 @@ export function ListingsPage() {
   );
   const facets = useMemo(
     () => ({
-      status: facetValues(rows, (row) => row.status),
+      // The API's statuses and what a seller calls them: sold, deactivated, expired, scheduled...
+      status: [
+        ...new Set([
+          ...facetValues(rows, (row) => row.status),
+          ...facetValues(rows, (row) => row.state),
+        ]),
+      ],
       grader: facetValues(rows, (row) => row.grader),
       grade: facetValues(rows, (row) => row.grade),
       category: facetValues(rows, (row) => row.category),
@@ -77,18 +84,18 @@ export function ListingsPage() {
             {query.isFetching && data?.complete ? 'Refreshing…' : 'Refresh'}
           </button>
           {selected.size > 0 && (
-            <Link className="button" to={paths.bulkEdit.to({ ids: [...selected] })}>
+            <WriteLink className="button" to={paths.bulkEdit.to({ ids: [...selected] })}>
               Bulk edit the selection ({selected.size})
-            </Link>
+            </WriteLink>
           )}
           {data?.complete && shown.length > 0 && (
-            <Link className="button" to={paths.bulkEdit.to({ search: params })}>
+            <WriteLink className="button" to={paths.bulkEdit.to({ search: params })}>
               Bulk edit all {shown.length} matching
-            </Link>
+            </WriteLink>
           )}
-          <Link className="button primary" to={paths.newListing.to()}>
+          <WriteLink className="button primary" to={paths.newListing.to()}>
             New listing
-          </Link>
+          </WriteLink>
         </div>
       </div>
 

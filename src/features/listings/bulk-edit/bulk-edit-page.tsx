@@ -9,6 +9,7 @@ import { useApiClient } from '../../../lib/api-context';
 import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters';
 import type { CatalogueRow } from '../catalogue-row';
 import { useCatalogue } from '../use-catalogue';
+import { ReadOnlyGate } from '../../../components/write-actions';
 import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
@@ -306,6 +307,14 @@ function BulkEditor({
 
 /** The bulk-edit page: the catalogue, then the editor over the selection in the URL. */
 export function BulkEditPage() {
+  return (
+    <ReadOnlyGate title="Bulk edit">
+      <BulkEditContent />
+    </ReadOnlyGate>
+  );
+}
+
+function BulkEditContent() {
   const [params] = useSearchParams();
   const { query, rows, availability } = useCatalogue();
   // Wait for the availability join (when needed) so sold listings are known before editing.
