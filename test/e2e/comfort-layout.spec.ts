@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { expectNoAxeViolations } from './support';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { control, expectNoAxeViolations, sandboxUrl } from './support';
 
 /**
  * Every page at a phone's 390×844 and a desk's 1280×800: no sideways scroll of the page (the bulk
@@ -15,13 +16,33 @@ const SIZES = [
 
 interface PageCase {
   name: string;
-  path: () => string;
+  path: (found: Found) => string;
   ready: (page: Page) => Locator;
   /** The bulk grid is desktop-first: it scrolls inside its own box, the page may not. */
   scrolls?: boolean;
 }
 
-const found = { listing: '', order: '' };
+interface Found {
+  listing: string;
+  order: string;
+}
+
+/** An active listing and an order to show, from the sandbox itself (each test finds its own). */
+async function findRecords(): Promise<Found> {
+  const { products } = await control<{ products: { id: string; status: string }[] }>(
+    'GET',
+    '/listings',
+  );
+  const response = await fetch(`${sandboxUrl()}/2026-07/orders.json?status=any&limit=1`, {
+    headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
+  });
+  const { orders } = (await response.json()) as { orders: { id: string }[] };
+  const listing = products.find((product) => product.status === 'active')?.id;
+  const order = orders[0]?.id;
+  expect(listing, 'an active demo listing').toBeDefined();
+  expect(order, 'a demo order').toBeDefined();
+  return { listing: listing!, order: order! };
+}
 
 const PAGES: PageCase[] = [
   {
@@ -36,12 +57,12 @@ const PAGES: PageCase[] = [
   },
   {
     name: 'listing-detail',
-    path: () => `/listings/${found.listing}`,
+    path: (found) => `/listings/${found.listing}`,
     ready: (page) => page.getByRole('link', { name: 'Edit listing' }),
   },
   {
     name: 'listing-edit',
-    path: () => `/listings/${found.listing}/edit`,
+    path: (found) => `/listings/${found.listing}/edit`,
     ready: (page) => page.getByRole('form', { name: 'Edit listing' }).getByLabel('Price (USD)'),
   },
   {
@@ -56,7 +77,7 @@ const PAGES: PageCase[] = [
   },
   {
     name: 'order-detail',
-    path: () => `/orders/${found.order}`,
+    path: (found) => `/orders/${found.order}`,
     ready: (page) => page.getByRole('list', { name: 'Order timeline' }),
   },
   {
@@ -71,7 +92,7 @@ const PAGES: PageCase[] = [
   },
   {
     name: 'bulk-edit',
-    path: () => `/listings/bulk-edit?ids=${found.listing}`,
+    path: (found) => `/listings/bulk-edit?ids=${found.listing}`,
     ready: (page) => page.getByRole('table', { name: /^Bulk edit grid, 1 listings?$/ }),
     scrolls: true,
   },
@@ -81,24 +102,11 @@ const PAGES: PageCase[] = [
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test.describe.serial('every page at a phone’s and a desk’s size', () => {
+test.describe('every page at a phone’s and a desk’s size', () => {
   test.beforeEach(({ page }) => {
     page.on('pageerror', (error) => {
       throw error;
     });
-  });
-
-  test('finds a listing and an order to show', async ({ page }) => {
-    await page.goto('/listings?status=active');
-    const listing = page.getByRole('table', { name: 'Listings' }).getByRole('link').first();
-    found.listing = decodeURIComponent(
-      (await listing.getAttribute('href'))!.replace('/listings/', ''),
-    );
-    await page.goto('/orders');
-    const order = page.getByRole('table', { name: 'Orders' }).getByRole('link').first();
-    found.order = decodeURIComponent((await order.getAttribute('href'))!.replace('/orders/', ''));
-    expect(found.listing).not.toBe('');
-    expect(found.order).not.toBe('');
   });
 
   for (const size of SIZES) {
@@ -107,7 +115,7 @@ test.describe.serial('every page at a phone’s and a desk’s size', () => {
         page,
       }) => {
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.goto(entry.path());
+        await page.goto(entry.path(await findRecords()));
         await expect(entry.ready(page)).toBeVisible({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
         await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
