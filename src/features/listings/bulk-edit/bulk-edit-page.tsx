@@ -14,7 +14,7 @@ import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
 import { applyToCache } from './bulk-cache';
-import { resolveSelection, type BulkSelection } from './bulk-selection';
+import { IDS_PARAM, resolveSelection, type BulkSelection } from './bulk-selection';
 import { CsvTools, download } from './csv-tools';
 import { BulkGrid, type BulkForm, type BulkGridHandle, type CellWrite } from './grid/bulk-grid';
 import { isResumable, jobFromPlan, type BulkJob } from './jobs/job';
@@ -232,6 +232,42 @@ function BulkEditor({
       ) : (
         <>
           <div className="bulk-layout" hidden={stage !== 'edit'}>
+            <aside className="bulk-side">
+              <BulkActionsPanel
+                grid={grid}
+                getValues={form.getValues}
+                onSummary={(next) => {
+                  setSummary(next);
+                  setAnnouncement(next.title);
+                }}
+              />
+              {summary && (
+                <div className="panel bulk-summary" role="status" aria-label="Last action">
+                  <p>
+                    <strong>{summary.title}</strong>
+                  </p>
+                  {summary.lines.map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                </div>
+              )}
+              <CsvTools
+                matchingCount={params.has(IDS_PARAM) ? null : matching.length}
+                editorCount={selection.rows.length}
+                catalogue={catalogueById}
+                current={currentEdits}
+                onImport={onImport}
+                onExportSelection={() =>
+                  download('slabdesk-selection.csv', exportCsv(selection.rows, currentEdits()))
+                }
+                onExportMatching={() =>
+                  download(
+                    'slabdesk-listings.csv',
+                    exportCsv(matching.map((row) => catalogueById.get(row.id)!).filter(Boolean)),
+                  )
+                }
+              />
+            </aside>
             <form
               className="bulk-form"
               aria-label="Bulk edit"
@@ -254,41 +290,6 @@ function BulkEditor({
                 </button>
               </div>
             </form>
-            <aside className="bulk-side">
-              <BulkActionsPanel
-                grid={grid}
-                getValues={form.getValues}
-                onSummary={(next) => {
-                  setSummary(next);
-                  setAnnouncement(next.title);
-                }}
-              />
-              {summary && (
-                <div className="panel bulk-summary" role="status" aria-label="Last action">
-                  <p>
-                    <strong>{summary.title}</strong>
-                  </p>
-                  {summary.lines.map((line) => (
-                    <p key={line}>{line}</p>
-                  ))}
-                </div>
-              )}
-              <CsvTools
-                matchingCount={matching.length}
-                catalogue={catalogueById}
-                current={currentEdits}
-                onImport={onImport}
-                onExportSelection={() =>
-                  download('slabdesk-selection.csv', exportCsv(selection.rows, currentEdits()))
-                }
-                onExportMatching={() =>
-                  download(
-                    'slabdesk-listings.csv',
-                    exportCsv(matching.map((row) => catalogueById.get(row.id)!).filter(Boolean)),
-                  )
-                }
-              />
-            </aside>
           </div>
           {stage === 'preview' && plan && (
             <PreviewPanel
