@@ -28,7 +28,12 @@ const CHORD_MS = 1500;
 /** Whether a key press belongs to what the seller is typing or choosing, not to a shortcut. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.matches('input, textarea, select, [role="textbox"]');
+  return (
+    target.isContentEditable ||
+    target.matches(
+      'textarea, select, [role="textbox"], input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"], [type="reset"])',
+    )
+  );
 }
 
 /**
