@@ -1,3 +1,5 @@
+import { TableViews } from '../../components/table-views';
+import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -108,6 +110,7 @@ export function InventoryPage() {
   }, [query.data, q, onlyUnlisted]);
 
   const update = (key: string, value: string) => updateParams({ [key]: value });
+  const columnChoice = useVisibleColumns('inventory', columns, params);
 
   return (
     <section aria-labelledby="inventory-heading">
@@ -134,6 +137,18 @@ export function InventoryPage() {
           <label htmlFor="inventory-unlisted">Only cards never listed</label>
         </div>
       </form>
+      <TableViews
+        table="inventory"
+        label="cards"
+        params={params}
+        onApply={(view) => updateParams(viewPatch(params, view))}
+        columns={columns}
+        chosen={columnChoice.chosen}
+        onColumns={(ids) => {
+          columnChoice.remember(ids);
+          updateParams({ cols: ids.join(',') });
+        }}
+      />
       {query.isError && (
         <ErrorBanner
           error={query.error}
@@ -164,7 +179,7 @@ export function InventoryPage() {
         <DataTable
           caption="Inventory"
           rows={shown}
-          columns={columns}
+          columns={columnChoice.visible}
           getRowId={(row) => row.item.id}
           cards={{
             title: 'player',

@@ -1,3 +1,5 @@
+import { TableViews } from '../../components/table-views';
+import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
@@ -62,6 +64,7 @@ export function ListingsPage() {
 
   const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) =>
     updateParams(patch);
+  const columnChoice = useVisibleColumns('listings', columns, params);
 
   const onSort = (id: string) => {
     if (!(SORTABLE as readonly string[]).includes(id)) return;
@@ -160,6 +163,21 @@ export function ListingsPage() {
           </select>
         </div>
       </form>
+      <TableViews
+        table="listings"
+        label="listings"
+        params={params}
+        onApply={(view) => {
+          updateParams(viewPatch(params, view));
+          setText(new URLSearchParams(view).get('q') ?? '');
+        }}
+        columns={columns}
+        chosen={columnChoice.chosen}
+        onColumns={(ids) => {
+          columnChoice.remember(ids);
+          updateParams({ cols: ids.join(',') });
+        }}
+      />
 
       <p className="table-summary" role="status" aria-live="polite">
         {shown.length} of {rows.length} listings
@@ -187,7 +205,7 @@ export function ListingsPage() {
         <DataTable
           caption="Listings"
           rows={shown}
-          columns={columns}
+          columns={columnChoice.visible}
           getRowId={(row) => row.id}
           sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
           onSortChange={onSort}

@@ -1,3 +1,5 @@
+import { TableViews } from '../../components/table-views';
+import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -99,6 +101,7 @@ export function OrdersPage() {
     );
     return sortOrders(matching, search.sort, search.dir);
   }, [query.data, search.q, search.listing, search.sort, search.dir]);
+  const columnChoice = useVisibleColumns('orders', columns, params);
   const onSort = (id: string) => {
     if (!(ORDER_SORTS as readonly string[]).includes(id)) return;
     const dir = search.sort === id && search.dir !== 'desc' ? 'desc' : 'asc';
@@ -143,6 +146,18 @@ export function OrdersPage() {
           </p>
         )}
       </form>
+      <TableViews
+        table="orders"
+        label="orders"
+        params={params}
+        onApply={(view) => update(viewPatch(params, view))}
+        columns={columns}
+        chosen={columnChoice.chosen}
+        onColumns={(ids) => {
+          columnChoice.remember(ids);
+          update({ cols: ids.join(',') });
+        }}
+      />
       {query.isError && (
         <ErrorBanner
           error={query.error}
@@ -176,7 +191,7 @@ export function OrdersPage() {
         <DataTable
           caption="Orders"
           rows={shown}
-          columns={columns}
+          columns={columnChoice.visible}
           getRowId={(order) => order.id}
           height={520}
           cards={{ title: 'title', fields: ['code', 'total', 'status', 'deadline'] }}
