@@ -113,6 +113,12 @@ export function DataTable<T>({
       : undefined,
   });
 
+  /** On a card, the figures come in the order `cards.fields` gives (no effect on a table row). */
+  const cardOrder = (id: string) => {
+    const index = cards?.fields.indexOf(id) ?? -1;
+    return index >= 0 ? { order: index + 1 } : undefined;
+  };
+
   const cardRole = (id: string) =>
     !cards
       ? 'no-card'
@@ -229,6 +235,7 @@ export function DataTable<T>({
                     key={column.id}
                     className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}`}
                     data-label={column.header}
+                    style={cardOrder(column.id)}
                   >
                     {column.cell(row)}
                   </td>
