@@ -215,3 +215,23 @@ describe('review before it goes live', () => {
     expect(created?.status).toBe('active');
   });
 });
+
+describe('the overview and Orders agree', () => {
+  it('counts as open exactly the orders Orders → Open lists', async () => {
+    const response = await harness.api('/orders.json?status=open&limit=250&fields=id', {
+      token: DEMO_LIVE_TOKEN,
+    });
+    const open = ((await response.json()) as { orders: unknown[] }).orders.length;
+    renderApp('/', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
+    expect(await screen.findByText(/^\d+ open orders$/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText(/^\d+ open orders$/).textContent).toBe(`${open} open orders`);
+    cleanup();
+    renderApp('/orders?status=open', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
+    await waitFor(
+      () => expect(screen.getByText(new RegExp(`^${open} of ${open} orders`))).toBeTruthy(),
+      {
+        timeout: 15_000,
+      },
+    );
+  });
+});

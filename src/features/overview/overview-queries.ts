@@ -29,8 +29,14 @@ export const orderCountsQuery = (client: SlabdeskClient) =>
     queryKey: overviewKeys.orderCounts(),
     refetchInterval: 15_000,
     queryFn: async ({ signal }) => {
-      const orders = await client.orders.loadAll({ signal, status: 'any' });
-      const open = orders.rows.filter((order) => !order.cancelled_at && !order.closed_at);
+      const [orders, openIds] = await Promise.all([
+        client.orders.loadAll({ signal, status: 'any' }),
+        // "Open" as the API's own filter means it (sold and in progress), so the count is the one
+        // Orders → Open shows; a delivered order awaiting payout is not open there.
+        client.orders.loadAll({ signal, status: 'open', fields: ['id'] }),
+      ]);
+      const openSet = new Set(openIds.rows.map((order) => order.id));
+      const open = orders.rows.filter((order) => openSet.has(order.id));
       const awaitingShipment = open
         .filter((order) => order.svc_seller_shipment.status === 'pending_shipment')
         .sort((a, b) =>
