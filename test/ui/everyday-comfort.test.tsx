@@ -235,3 +235,19 @@ describe('the overview and Orders agree', () => {
     );
   });
 });
+
+describe('the mode from the first paint', () => {
+  it('shows the test-mode banner before the connection check answers', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'slabdesk-mode';
+    meta.content = 'test';
+    document.head.append(meta);
+    try {
+      renderApp('/listings', { baseUrl: harness.url, token: DEMO_TEST_TOKEN });
+      // Synchronously after the first render: /ping cannot have answered yet.
+      expect(screen.getByText(/Test mode: you are looking at test records/)).toBeTruthy();
+    } finally {
+      meta.remove();
+    }
+  });
+});
