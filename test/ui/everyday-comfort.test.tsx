@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, DEMO_UNLISTED_CERTS } from '../../src/sandbox';
 import { describeOutcome } from '../../src/features/listings/listing-bodies';
@@ -237,17 +239,29 @@ describe('the overview and Orders agree', () => {
 });
 
 describe('the mode from the first paint', () => {
-  it('shows the test-mode banner before the connection check answers', () => {
+  it('shows the test-mode banner while the connection check has not answered', async () => {
+    // An API that accepts and never answers: the banner can only come from the page itself.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
     const meta = document.createElement('meta');
     meta.name = 'slabdesk-mode';
     meta.content = 'test';
     document.head.append(meta);
     try {
-      renderApp('/listings', { baseUrl: harness.url, token: DEMO_TEST_TOKEN });
-      // Synchronously after the first render: /ping cannot have answered yet.
-      expect(screen.getByText(/Test mode: you are looking at test records/)).toBeTruthy();
+      renderApp('/listings', { baseUrl: `http://127.0.0.1:${port}`, token: DEMO_TEST_TOKEN });
+      expect(
+        await screen.findByText(
+          /Test mode: you are looking at test records/,
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
     } finally {
+      cleanup();
       meta.remove();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
