@@ -139,13 +139,14 @@ describe('test mode', () => {
 
 describe('read-only keys', () => {
   it('a key without write_listings offers no write anywhere, under one notice', async () => {
-    const { token } = await harness.seller({ scopes: ['read_listings', 'read_inventory'] });
-    await harness.control('POST', '/inventory_items', {
-      seller_id: (await harness.control<{ demo: { seller_id: string } }>('GET', '/demo')).body.demo
-        .seller_id,
-      cert_number: '55550001',
-      grader: 'PSA',
+    // A second key of the demo seller that can only read.
+    const demo = await harness.control<{ demo: { seller_id: string } }>('GET', '/demo');
+    const key = await harness.control<{ key: { token: string } }>('POST', '/keys', {
+      seller_id: demo.body.demo.seller_id,
+      mode: 'live',
+      scopes: ['read_listings', 'read_inventory', 'read_orders'],
     });
+    const token = key.body.key.token;
     renderApp('/listings', { baseUrl: harness.url, token });
     const notice = await screen.findByText(
       /lacks the write_listings scope/,
@@ -156,6 +157,25 @@ describe('read-only keys', () => {
     const create = screen.getByRole('button', { name: 'New listing' });
     expect((create as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('link', { name: 'New listing' })).toBeNull();
+    cleanup();
+    // A listing of that seller: every write on its page is disabled and points at the notice.
+    const response = await harness.api('/listings.json?limit=250', { token });
+    const { listings } = (await response.json()) as {
+      listings: { id: string; title: string; status: string }[];
+    };
+    const active = listings.find((listing) => listing.status === 'active')!;
+    renderApp(`/listings/${active.id}`, { baseUrl: harness.url, token });
+    await screen.findByRole('heading', { name: active.title, level: 1 }, { timeout: 10_000 });
+    for (const name of ['Edit listing', 'Deactivate', 'Set to draft']) {
+      const button = await screen.findByRole('button', { name });
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe('read-only-notice');
+    }
+    cleanup();
+    renderApp('/listings/bulk-edit', { baseUrl: harness.url, token });
+    expect(
+      await screen.findByText(/this page is turned off/, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('a test key refused with test_mode_forbidden is remembered as read-only', async () => {
