@@ -108,7 +108,7 @@ export function TableViews({
                 disabled={chosen.has(column.id) && chosen.size === 1}
                 onChange={(event) => toggle(column.id, event.target.checked)}
               />{' '}
-              {column.header}
+              {column.header} column
             </label>
           ))}
         </fieldset>

@@ -55,7 +55,7 @@ describe('saved views and columns', () => {
     const { user, router } = await open('/listings');
     expect(headers().some((h) => h.startsWith('Cert'))).toBe(true);
     await user.click(screen.getByText('Columns'));
-    await user.click(screen.getByRole('checkbox', { name: 'Cert' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Cert column' }));
     await waitFor(() => expect(headers().some((h) => h.startsWith('Cert'))).toBe(false));
     expect(new URLSearchParams(router.state.location.search).get('cols')).not.toContain('cert');
     cleanup();
