@@ -84,13 +84,7 @@ export type { WalkPartial } from './walk-guard';
 export { parseLinkValues } from './link-header';
 export type { LinkValue } from './link-header';
 export { BUCKET_RATES, LeakyBucketPacer, REQUEST_PRIORITIES, sleep } from './pacer';
-export type {
-  BucketSnapshot,
-  KeyMode,
-  PacerOptions,
-  PacerTicket,
-  RequestPriority,
-} from './pacer';
+export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket, RequestPriority } from './pacer';
 export {
   API_VERSION,
   DEFAULT_BASE_URL,

@@ -270,8 +270,10 @@ export class LeakyBucketPacer {
     const now = this.now();
     // The server's level when it charged this request was at most `used` (it reports a ceiling)
     // and has drained at most since the request was sent; requests sent after it, and those in
-    // flight when it was sent, may have been charged after it.
-    const lower = report.used - ((now - sentAt) / 1000) * this.perSecond;
+    // flight when it was sent, may have been charged after it. Requests still in flight are
+    // counted on top as well (they will be charged, if they were not yet), so a level learnt
+    // from an early answer does not let a burst through while later ones are on their way.
+    const lower = report.used - ((now - sentAt) / 1000) * this.perSecond + this.inFlight;
     const upper = report.used + (this.sentCounter - sentIndex) + inFlightBefore;
     if (report.status === 429) {
       this.level = Math.max(this.level, this.capacity);

@@ -25,7 +25,8 @@ async function control<T>(method: string, path: string, body?: unknown): Promise
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -132,14 +133,22 @@ describe('the webhook receiver', () => {
     await stream.waitFor(() => {
       const events = webhooksOn(stream);
       return (
-        events.some((e) => e.topic === 'products/update' && (e.payload as { id: string }).id === id) &&
-        events.some((e) => e.topic === 'orders/create' && (e.payload as { id: string }).id === order.id)
+        events.some(
+          (e) => e.topic === 'products/update' && (e.payload as { id: string }).id === id,
+        ) &&
+        events.some(
+          (e) => e.topic === 'orders/create' && (e.payload as { id: string }).id === order.id,
+        )
       );
     });
     const product = webhooksOn(stream).find(
       (e) => e.topic === 'products/update' && (e.payload as { id: string }).id === id,
     )!;
-    expect(product.payload).toMatchObject({ id, status: 'archived', svc_unavailable_reason: 'sold' });
+    expect(product.payload).toMatchObject({
+      id,
+      status: 'archived',
+      svc_unavailable_reason: 'sold',
+    });
   });
 
   it('refuses a forged signature, an old timestamp and a body changed by one byte, and applies none', async () => {
@@ -221,7 +230,7 @@ describe('the webhook receiver', () => {
     // The first attempt finds nobody listening.
     type Delivery = { event_id: string; topic: string; status_code: number | null };
     let failed: Delivery | undefined;
-    for (const until = Date.now() + 10_000; !failed && Date.now() < until; ) {
+    for (const until = Date.now() + 10_000; !failed && Date.now() < until;) {
       const { deliveries } = await control<{ deliveries: Delivery[] }>(
         'GET',
         `/webhooks/${webhookId}/deliveries`,
@@ -241,7 +250,7 @@ describe('the webhook receiver', () => {
 
     // Delivered again (a redelivery from the dashboard log): acknowledged, not applied twice.
     await control('POST', `/events/${eventId}/redeliver`, {});
-    for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
       const entries = (await logOf()).filter((e) => e.eventId === eventId);
       if (entries.some((e) => e.outcome === 'duplicate')) break;
       await new Promise((resolve) => setTimeout(resolve, 20));

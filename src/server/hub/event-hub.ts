@@ -53,7 +53,11 @@ export class EventHub {
   private statusValue: HubStatus;
 
   constructor(status: Omit<HubStatus, 'lastDeliveryAt' | 'startedAt'>) {
-    this.statusValue = { ...status, lastDeliveryAt: undefined, startedAt: new Date().toISOString() };
+    this.statusValue = {
+      ...status,
+      lastDeliveryAt: undefined,
+      startedAt: new Date().toISOString(),
+    };
   }
 
   status(): HubStatus {

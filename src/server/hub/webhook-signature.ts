@@ -5,7 +5,10 @@ export const MAX_SIGNATURE_AGE_SECONDS = 3600;
 
 export type SignatureVerdict =
   | { ok: true; timestamp: number }
-  | { ok: false; reason: 'missing_signature' | 'malformed_signature' | 'stale_timestamp' | 'bad_signature' };
+  | {
+      ok: false;
+      reason: 'missing_signature' | 'malformed_signature' | 'stale_timestamp' | 'bad_signature';
+    };
 
 /**
  * Checks `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): the HMAC-SHA256 of `<t>.<raw
