@@ -5,6 +5,7 @@ import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinis
 import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from './connection-status';
+import { LiveStatus } from './live-status';
 import { paths } from './paths';
 
 const NAV = [
@@ -13,6 +14,7 @@ const NAV = [
   { to: paths.orders.to(), label: 'Orders', end: false },
   { to: paths.inventory.to(), label: 'Inventory', end: false },
   { to: paths.locations.to(), label: 'Locations', end: false },
+  { to: paths.events.to(), label: 'Events', end: false },
 ];
 
 /** The frame of every page: navigation, the live/test badge, and the connection area. */
@@ -48,6 +50,7 @@ export function Layout() {
             <ModeBadge mode={mode} />
             {ping.data && <span className="seller">{ping.data.seller_id}</span>}
             {ping.isError && <span className="connection-error">API unreachable</span>}
+            <LiveStatus />
             <BucketMeter compact />
           </div>
         </div>
