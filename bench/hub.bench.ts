@@ -133,9 +133,8 @@ export default {
         for (let i = 0; i < CLICKS && !bulkDone; i++) {
           const click = tab(app);
           const started = performance.now();
-          await click.orders.get(
-            (await click.orders.loadAll({ limit: 1, maxPages: 1 })).rows[0]!.id,
-          );
+          // The first request a page makes: the first page of its list.
+          await click.transport.request({ path: '/orders.json', query: { limit: 50 } });
           samples.push(performance.now() - started);
           await new Promise((resolve) => setTimeout(resolve, 3000));
         }

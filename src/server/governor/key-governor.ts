@@ -6,11 +6,15 @@ import {
   type RequestPriority,
 } from '../../client/pacer';
 
-/** Room each priority leaves in the bucket for more urgent calls, in requests. */
+/**
+ * Room each priority leaves in the bucket for more urgent calls, in requests. A bulk job keeps
+ * the bucket a request and a half below full (the model's own 0.1 of slack aside), so a click
+ * finds room at once; 38 of a fresh live key's 40 still go in the first burst.
+ */
 export const PRIORITY_RESERVE: Record<RequestPriority, number> = {
   interactive: 0,
-  background: 1,
-  bulk: 3,
+  background: 0.5,
+  bulk: 1.5,
 };
 
 /** What the governor says about the shared bucket (the meter of every tab shows this). */
