@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { createClient, type SlabdeskClient } from '../src/client';
 import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../src/server/app-server';
