@@ -50,6 +50,13 @@ export interface PacerOptions {
    * requests' room for clicks while a bulk job runs.
    */
   priorityReserve?: Partial<Record<RequestPriority, number>>;
+  /**
+   * Count the requests still in flight on top of each reported level (default false). A model
+   * that lets many calls out at once (the server's governor, up to 8 in flight for every tab)
+   * needs it, or a level learnt from an early answer would let a burst through while later calls
+   * are on their way; a client with a few in flight is close enough without it.
+   */
+  countInFlight?: boolean;
   /** Whether to pace at all (false: a naive client, for comparison only). */
   enabled?: boolean;
   now?: () => number;
@@ -95,6 +102,7 @@ export class LeakyBucketPacer {
   private readonly maxInFlight: number;
   private readonly reserve: number;
   private readonly priorityReserve: Record<RequestPriority, number>;
+  private readonly countInFlight: boolean;
   /** False for a naive client: no waiting for room, only the bound on requests in flight. */
   readonly enabled: boolean;
   private readonly now: () => number;
@@ -105,6 +113,7 @@ export class LeakyBucketPacer {
     this.perSecond = BUCKET_RATES[this.mode].perSecond;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
     this.reserve = Math.max(0, options.reserve ?? 0);
+    this.countInFlight = options.countInFlight ?? false;
     this.priorityReserve = {
       interactive: Math.max(0, options.priorityReserve?.interactive ?? 0),
       background: Math.max(0, options.priorityReserve?.background ?? 0),
@@ -270,10 +279,12 @@ export class LeakyBucketPacer {
     const now = this.now();
     // The server's level when it charged this request was at most `used` (it reports a ceiling)
     // and has drained at most since the request was sent; requests sent after it, and those in
-    // flight when it was sent, may have been charged after it. Requests still in flight are
-    // counted on top as well (they will be charged, if they were not yet), so a level learnt
-    // from an early answer does not let a burst through while later ones are on their way.
-    const lower = report.used - ((now - sentAt) / 1000) * this.perSecond + this.inFlight;
+    // flight when it was sent, may have been charged after it. With `countInFlight`, requests
+    // still in flight are counted on top (they will be charged, if they were not yet).
+    const lower =
+      report.used -
+      ((now - sentAt) / 1000) * this.perSecond +
+      (this.countInFlight ? this.inFlight : 0);
     const upper = report.used + (this.sentCounter - sentIndex) + inFlightBefore;
     if (report.status === 429) {
       this.level = Math.max(this.level, this.capacity);

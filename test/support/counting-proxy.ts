@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface CountingProxy {
   url: string;
   statuses: Map<number, number>;
+  /** `METHOD path` of every request, in the order it reached the proxy. */
+  log: string[];
   count(status: number): number;
   close(): Promise<void>;
 }
@@ -12,7 +14,9 @@ export interface CountingProxy {
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const statuses = new Map<number, number>();
+  const log: string[] = [];
   const server = createServer((req, res) => {
+    log.push(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
     const forward = httpRequest(
       {
         host: upstream.hostname,
@@ -37,6 +41,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     statuses,
+    log,
     count: (status) => statuses.get(status) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {

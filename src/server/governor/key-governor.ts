@@ -43,6 +43,7 @@ export class KeyGovernor {
       mode: apiKey.startsWith('svc_live_') ? 'live' : 'test',
       maxInFlight: options.maxInFlight ?? 8,
       priorityReserve: PRIORITY_RESERVE,
+      countInFlight: true,
       ...(options.now ? { now: options.now } : {}),
     });
   }
