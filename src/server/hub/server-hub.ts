@@ -31,6 +31,9 @@ export class ServerHub {
   readonly ledger: DeliveryLedger;
   private secretList: string[];
   private bucketTimer: ReturnType<typeof setTimeout> | undefined;
+  private registration: { id: string; receiverUrl: string } | undefined;
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private checking = false;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -54,17 +57,57 @@ export class ServerHub {
     });
   }
 
-  /** Called once the server listens at `serverUrl`: registers with an embedded sandbox. */
+  /**
+   * Called once the server listens at `serverUrl`: registers with an embedded sandbox, then
+   * checks every second that the endpoint is still there and enabled (a `POST /_sandbox/reset`
+   * empties the sandbox's store, registrations included) and registers again when it is not.
+   */
   async started(serverUrl: string): Promise<void> {
     const target = this.options.registerWith;
     if (!target) return;
-    const { secret } = await registerWithSandbox(
+    await this.register(`${serverUrl}${WEBHOOK_PATH}`);
+    this.watch = setInterval(() => void this.checkRegistration(), 1000);
+    this.watch.unref?.();
+  }
+
+  private async register(receiverUrl: string): Promise<void> {
+    const target = this.options.registerWith!;
+    const { id, secret } = await registerWithSandbox(
       target.sandboxUrl,
       target.sellerId,
-      `${serverUrl}${WEBHOOK_PATH}`,
+      receiverUrl,
     );
-    this.secretList = [secret, ...this.secretList.filter((s) => s !== secret)];
+    this.registration = { id, receiverUrl };
+    this.secretList = [secret, ...(this.options.secrets ?? []).filter((s) => s && s !== secret)];
     this.events.setStatus({ webhooks: 'registered' });
+  }
+
+  private async checkRegistration(): Promise<void> {
+    const target = this.options.registerWith;
+    if (this.checking || !target || !this.registration) return;
+    this.checking = true;
+    try {
+      const response = await fetch(
+        `${target.sandboxUrl}/_sandbox/webhooks/${encodeURIComponent(this.registration.id)}`,
+      );
+      const body = response.ok
+        ? ((await response.json()) as { webhook?: { enabled?: boolean; secret?: string } })
+        : undefined;
+      const webhook = body?.webhook;
+      if (!webhook || webhook.enabled === false) {
+        await this.register(this.registration.receiverUrl);
+      } else if (webhook.secret && webhook.secret !== this.secretList[0]) {
+        // Rotated through the control API: the new secret first, the previous one still accepted.
+        this.secretList = [
+          webhook.secret,
+          ...this.secretList.filter((s) => s !== webhook.secret),
+        ].slice(0, 3);
+      }
+    } catch {
+      // The sandbox is stopping or busy: look again in a second.
+    } finally {
+      this.checking = false;
+    }
   }
 
   secrets(): readonly string[] {
@@ -114,6 +157,7 @@ export class ServerHub {
   }
 
   close(): void {
+    if (this.watch) clearInterval(this.watch);
     this.unsubscribe();
     if (this.bucketTimer) clearTimeout(this.bucketTimer);
     this.events.close();
