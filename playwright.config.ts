@@ -21,9 +21,9 @@ export default defineConfig({
   projects: [
     { name: 'default', use: { baseURL: process.env.SLABDESK_E2E_URL } },
     {
-      // The seller and bulk journeys again, on a sandbox serving only the spec's documented fields.
+      // The seller, bulk and live-update journeys again, on a sandbox serving only the spec's documented fields.
       name: 'documented',
-      testMatch: /(seller-journey|bulk)\.spec\.ts/,
+      testMatch: /(seller-journey|bulk|live-updates)\.spec\.ts/,
       use: { baseURL: process.env.SLABDESK_E2E_DOCUMENTED_URL },
     },
   ],

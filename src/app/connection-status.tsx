@@ -1,19 +1,29 @@
 import { useSyncExternalStore } from 'react';
 import { useApiClient } from '../lib/api-context';
+import { useHubState } from '../lib/live/live-context';
 import { useNow } from '../lib/use-now';
 
 /**
- * The connection area: the rate-limit bucket as a live meter. Its level is the client's bucket
- * model, anchored on every response's `X-Service-Api-Call-Limit` and drained at the key's rate
- * between requests (re-read twice a second), with the requests waiting for room.
+ * The connection area: the rate-limit bucket as a live meter. Behind the dashboard's server it
+ * shows the server's governor, the one model of the key's bucket that every tab shares (pushed
+ * on the event stream); without it, the client's own model. Either is anchored on every
+ * response's `X-Service-Api-Call-Limit` and drained at the key's rate between requests
+ * (re-read twice a second), with the requests waiting for room.
  */
 export function BucketMeter({ compact = false }: { compact?: boolean }) {
   const client = useApiClient();
   const state = useSyncExternalStore(client.transport.subscribe, client.transport.getState);
-  useNow(500);
-  const bucket = client.transport.pacer.snapshot();
-  const capacity = state.last?.callLimit?.capacity ?? bucket.capacity;
-  const used = Math.min(capacity, Math.round(bucket.level));
+  const hub = useHubState();
+  const now = useNow(500);
+  const shared = hub.connection === 'open' ? hub.bucket : undefined;
+  const own = client.transport.pacer.snapshot();
+  const bucket = shared ?? own;
+  // The server's figure drains between its messages at the key's rate.
+  const level = shared
+    ? Math.max(0, shared.level - ((now - (hub.bucketAt ?? now)) / 1000) * shared.perSecond)
+    : own.level;
+  const capacity = shared?.capacity ?? state.last?.callLimit?.capacity ?? bucket.capacity;
+  const used = Math.min(capacity, Math.round(level));
   const label = `Rate-limit bucket: ${used} of ${capacity} used`;
   return (
     <div className={`bucket${compact ? ' bucket-compact' : ''}`}>
@@ -33,6 +43,7 @@ export function BucketMeter({ compact = false }: { compact?: boolean }) {
       </label>
       {!compact && (
         <p className="muted">
+          {shared ? 'Shared by every tab (the server paces them) · ' : ''}
           Refills {bucket.perSecond} per second · {bucket.inFlight} in flight · {bucket.waiting}{' '}
           waiting · {state.counts.requests} requests, {state.counts.rateLimited} rate-limited,{' '}
           {state.counts.retried} retried

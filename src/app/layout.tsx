@@ -9,6 +9,7 @@ import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from './connection-status';
 import { ShortcutsHelp, useKeyboardShortcuts } from './keyboard-shortcuts';
+import { LiveStatus } from './live-status';
 import { paths } from './paths';
 
 const NAV = [
@@ -17,6 +18,7 @@ const NAV = [
   { to: paths.orders.to(), label: 'Orders', end: false },
   { to: paths.inventory.to(), label: 'Inventory', end: false },
   { to: paths.locations.to(), label: 'Locations', end: false },
+  { to: paths.events.to(), label: 'Events', end: false },
 ];
 
 /**
@@ -102,6 +104,7 @@ export function Layout() {
             <ModeBadge mode={mode} />
             {ping.data && <span className="seller">{ping.data.seller_id}</span>}
             {ping.isError && <span className="connection-error">API unreachable</span>}
+            <LiveStatus />
             <BucketMeter compact />
           </div>
           <button

@@ -60,4 +60,5 @@ export const paths = {
     },
   },
   locations: { pattern: '/locations', to: () => '/locations' },
+  events: { pattern: '/events', to: () => '/events' },
 } as const;

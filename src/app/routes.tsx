@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: paths.order.pattern, lazy: () => import('../features/orders/order-detail-page') },
       { path: paths.inventory.pattern, lazy: () => import('../features/inventory/inventory-page') },
       { path: paths.locations.pattern, lazy: () => import('../features/locations/locations-page') },
+      { path: paths.events.pattern, lazy: () => import('../features/events/events-page') },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -31,6 +31,7 @@ import {
   type ListingUpdateInput,
   type OrderStatusFilter,
 } from './schemas';
+import type { RequestPriority } from './pacer';
 import { readTolerant, type Readable } from './tolerant-reader';
 import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';
 import { WriteQueue } from './write-queue';
@@ -62,12 +63,16 @@ export interface WithMeta<T> {
 
 export interface GetOptions {
   signal?: AbortSignal;
+  /** How urgent the call is (default `interactive`). */
+  priority?: RequestPriority;
 }
 
 export interface WriteOptions {
   /** Reuse a key to make a later call the same logical write (default: a fresh UUID). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** How urgent the call is (default `interactive`; a bulk job's writes are `bulk`). */
+  priority?: RequestPriority;
 }
 
 /** Options that name `fields`: the rows then carry only those keys (and the row key). */
@@ -248,8 +253,9 @@ export function createClient(options: ClientOptions = {}) {
     schema: z.ZodType<T>,
     query: Record<string, string | undefined> = {},
     signal?: AbortSignal,
+    priority?: RequestPriority,
   ): Promise<WithMeta<T>> {
-    const response = ensureOk(await transport.request({ path, query, signal }));
+    const response = ensureOk(await transport.request({ path, query, signal, priority }));
     return single(response.body, envelope, schema, response.meta);
   }
 
@@ -273,7 +279,14 @@ export function createClient(options: ClientOptions = {}) {
       options: GetOptions & { fields?: readonly string[] } = {},
     ): Promise<WithMeta<unknown>> {
       const parser: z.ZodType<unknown> = options.fields ? schema.partial() : schema;
-      return getOne(pathOf(id), envelope, parser, fieldsQuery(options.fields), options.signal);
+      return getOne(
+        pathOf(id),
+        envelope,
+        parser,
+        fieldsQuery(options.fields),
+        options.signal,
+        options.priority,
+      );
     }
     return get;
   }
@@ -293,6 +306,7 @@ export function createClient(options: ClientOptions = {}) {
           path: pathOf(id),
           query: fieldsQuery(options.fields),
           signal: options.signal,
+          priority: options.priority,
         }),
       );
       // With `fields`, only those keys come back: each is still checked, none is required.
@@ -315,6 +329,7 @@ export function createClient(options: ClientOptions = {}) {
         body,
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
         signal: options.signal,
+        priority: options.priority,
       }),
     );
     return single(response.body, 'listing', schema, response.meta);
@@ -365,7 +380,7 @@ export function createClient(options: ClientOptions = {}) {
   /** Runs one ListingWrite with the given key (used by the write queue). */
   const runListingWrite = async (
     op: ListingWrite,
-    context: { idempotencyKey: string },
+    context: { idempotencyKey: string; priority?: RequestPriority },
   ): Promise<ListingWriteResult> => {
     switch (op.kind) {
       case 'create':
@@ -388,11 +403,35 @@ export function createClient(options: ClientOptions = {}) {
    * A queue for many listing writes (bulk editing): per-item outcome, progress events,
    * pause/resume/cancel. Writes to the same listing run in the order added, one at a time.
    */
-  const writeQueue = (options: { concurrency?: number } = {}) => {
-    const queue = new WriteQueue<ListingWrite, ListingWriteResult>(runListingWrite, {
-      ...options,
-      newKey: newIdempotencyKey,
-    });
+  const writeQueue = (
+    options: {
+      concurrency?: number;
+      /** The priority of every write (default `bulk`: a long job never starves a click). */
+      priority?: RequestPriority;
+      /**
+       * Asked just before each write is sent: a reason (e.g. `sold_meanwhile`) takes the write
+       * out of the queue unsent; it fails with that code and no request is made.
+       */
+      skip?: (op: ListingWrite) => string | undefined;
+    } = {},
+  ) => {
+    const priority = options.priority ?? 'bulk';
+    const queue = new WriteQueue<ListingWrite, ListingWriteResult>(
+      (op, context) => {
+        const reason = options.skip?.(op);
+        if (reason !== undefined) {
+          return Promise.reject(
+            new ApiError({
+              status: 0,
+              code: reason,
+              message: `Not sent: ${reason.replace(/_/g, ' ')}`,
+            }),
+          );
+        }
+        return runListingWrite(op, { ...context, priority });
+      },
+      { concurrency: options.concurrency, newKey: newIdempotencyKey },
+    );
     const keyOf = (op: ListingWrite) => (op.kind === 'create' ? undefined : op.id);
     return Object.assign(queue, {
       /** Adds listing writes, serialized per listing id. */

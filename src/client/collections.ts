@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './schemas';
 import { readTolerant } from './tolerant-reader';
+import type { RequestPriority } from './pacer';
 import type { ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
 
@@ -123,6 +124,8 @@ export interface WalkOptions {
   /** Extra filters of the endpoint (for orders: `status`). */
   filters?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** How urgent the walk's requests are (default `interactive`; a poll is `background`). */
+  priority?: RequestPriority;
   /** Most restarts after a stale or refused cursor (default 3). */
   maxRestarts?: number;
   /** Told when a walk restarts from the first page, with the cursor error. */
@@ -201,6 +204,7 @@ export async function* walkPages<S extends z.ZodObject>(
         path: next ?? spec.path,
         query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
         signal: options.signal,
+        priority: options.priority,
       });
     } catch (error) {
       if (

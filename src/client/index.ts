@@ -83,13 +83,14 @@ export { DEFAULT_PAGE_BUDGET, WalkStoppedError } from './walk-guard';
 export type { WalkPartial } from './walk-guard';
 export { parseLinkValues } from './link-header';
 export type { LinkValue } from './link-header';
-export { BUCKET_RATES, LeakyBucketPacer, sleep } from './pacer';
-export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket } from './pacer';
+export { BUCKET_RATES, LeakyBucketPacer, REQUEST_PRIORITIES, sleep } from './pacer';
+export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket, RequestPriority } from './pacer';
 export {
   API_VERSION,
   DEFAULT_BASE_URL,
   DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
+  PRIORITY_HEADER,
   RETRY_AFTER_CODES,
   Transport,
   parseCallLimit,

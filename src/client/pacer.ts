@@ -8,6 +8,16 @@ export const BUCKET_RATES = {
 
 export type KeyMode = 'live' | 'test';
 
+/**
+ * Who is asking, most urgent first: a seller's direct action (opening a page, saving a form), a
+ * background refresh, a bulk job's write. A waiting request of a higher priority always goes
+ * before one of a lower priority, and each priority may fill the bucket only up to its own
+ * reserve (see `PacerOptions.priorityReserve`), so a long bulk job never starves a click.
+ */
+export type RequestPriority = 'interactive' | 'background' | 'bulk';
+export const REQUEST_PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
+const RANK: Record<RequestPriority, number> = { interactive: 0, background: 1, bulk: 2 };
+
 /** What the pacer believes about the credential's bucket right now. */
 export interface BucketSnapshot {
   mode: KeyMode;
@@ -21,6 +31,8 @@ export interface BucketSnapshot {
   inFlight: number;
   /** Requests waiting for room in the bucket or for a free slot. */
   waiting: number;
+  /** The same, by priority. */
+  waitingBy: Record<RequestPriority, number>;
   /** Epoch ms until which requests are held after a 429, or 0. */
   pausedUntil: number;
 }
@@ -32,6 +44,19 @@ export interface PacerOptions {
   maxInFlight?: number;
   /** Room kept free in the bucket, in requests, for callers outside this client (default 0). */
   reserve?: number;
+  /**
+   * Room each priority leaves free in the bucket for more urgent ones, in requests, on top of
+   * `reserve` (default none: every priority may fill it). The server's governor keeps a few
+   * requests' room for clicks while a bulk job runs.
+   */
+  priorityReserve?: Partial<Record<RequestPriority, number>>;
+  /**
+   * Count the requests still in flight on top of each reported level (default false). A model
+   * that lets many calls out at once (the server's governor, up to 8 in flight for every tab)
+   * needs it, or a level learnt from an early answer would let a burst through while later calls
+   * are on their way; a client with a few in flight is close enough without it.
+   */
+  countInFlight?: boolean;
   /** Whether to pace at all (false: a naive client, for comparison only). */
   enabled?: boolean;
   now?: () => number;
@@ -43,6 +68,7 @@ export interface PacerTicket {
 }
 
 interface Waiter {
+  priority: RequestPriority;
   resolve(ticket: PacerTicket): void;
   reject(error: unknown): void;
   signal: AbortSignal | undefined;
@@ -75,6 +101,8 @@ export class LeakyBucketPacer {
   private readonly listeners = new Set<() => void>();
   private readonly maxInFlight: number;
   private readonly reserve: number;
+  private readonly priorityReserve: Record<RequestPriority, number>;
+  private readonly countInFlight: boolean;
   /** False for a naive client: no waiting for room, only the bound on requests in flight. */
   readonly enabled: boolean;
   private readonly now: () => number;
@@ -85,16 +113,22 @@ export class LeakyBucketPacer {
     this.perSecond = BUCKET_RATES[this.mode].perSecond;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
     this.reserve = Math.max(0, options.reserve ?? 0);
+    this.countInFlight = options.countInFlight ?? false;
+    this.priorityReserve = {
+      interactive: Math.max(0, options.priorityReserve?.interactive ?? 0),
+      background: Math.max(0, options.priorityReserve?.background ?? 0),
+      bulk: Math.max(0, options.priorityReserve?.bulk ?? 0),
+    };
     this.enabled = options.enabled ?? true;
     this.now = options.now ?? (() => Date.now());
     this.levelAt = this.now();
   }
 
-  /** Waits for room, then returns the ticket for one request. */
-  acquire(signal?: AbortSignal): Promise<PacerTicket> {
+  /** Waits for room, then returns the ticket for one request (`interactive` by default). */
+  acquire(signal?: AbortSignal, priority: RequestPriority = 'interactive'): Promise<PacerTicket> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<PacerTicket>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { priority, resolve, reject, signal, onAbort: undefined };
       if (signal) {
         waiter.onAbort = () => {
           const index = this.queue.indexOf(waiter);
@@ -104,7 +138,10 @@ export class LeakyBucketPacer {
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      this.queue.push(waiter);
+      // After every waiter of the same or a higher priority, before every lower one.
+      const after = this.queue.findIndex((other) => RANK[other.priority] > RANK[priority]);
+      if (after < 0) this.queue.push(waiter);
+      else this.queue.splice(after, 0, waiter);
       this.pump();
       this.changed();
     });
@@ -130,6 +167,11 @@ export class LeakyBucketPacer {
       lastReportedUsed: this.lastReportedUsed,
       inFlight: this.inFlight,
       waiting: this.queue.length,
+      waitingBy: {
+        interactive: this.queue.filter((w) => w.priority === 'interactive').length,
+        background: this.queue.filter((w) => w.priority === 'background').length,
+        bulk: this.queue.filter((w) => w.priority === 'bulk').length,
+      },
       pausedUntil: this.pausedUntil > this.now() ? this.pausedUntil : 0,
     };
   }
@@ -153,6 +195,7 @@ export class LeakyBucketPacer {
 
   /** Milliseconds until the head of the queue may go (0 now, Infinity: wait for a settle). */
   private delay(): number {
+    const head = this.queue[0];
     if (this.inFlight >= this.maxInFlight) return Infinity;
     if (!this.enabled) return 0;
     if (!this.calibrated && this.inFlight > 0) return Infinity;
@@ -160,7 +203,8 @@ export class LeakyBucketPacer {
     if (this.pausedUntil > now) return this.pausedUntil - now;
     this.drain();
     // A tenth of a request of slack covers the drain during a request's way to the server.
-    const room = this.capacity - this.reserve - 0.1;
+    const room =
+      this.capacity - this.reserve - (head ? this.priorityReserve[head.priority] : 0) - 0.1;
     const over = this.level + 1 - room;
     if (over <= 1e-9) return 0;
     return Math.ceil((over / this.perSecond) * 1000);
@@ -235,8 +279,12 @@ export class LeakyBucketPacer {
     const now = this.now();
     // The server's level when it charged this request was at most `used` (it reports a ceiling)
     // and has drained at most since the request was sent; requests sent after it, and those in
-    // flight when it was sent, may have been charged after it.
-    const lower = report.used - ((now - sentAt) / 1000) * this.perSecond;
+    // flight when it was sent, may have been charged after it. With `countInFlight`, requests
+    // still in flight are counted on top (they will be charged, if they were not yet).
+    const lower =
+      report.used -
+      ((now - sentAt) / 1000) * this.perSecond +
+      (this.countInFlight ? this.inFlight : 0);
     const upper = report.used + (this.sentCounter - sentIndex) + inFlightBefore;
     if (report.status === 429) {
       this.level = Math.max(this.level, this.capacity);

@@ -7,6 +7,7 @@ import {
   type BucketSnapshot,
   type KeyMode,
   type PacerOptions,
+  type RequestPriority,
 } from './pacer';
 
 export { parseLinkHeader } from './link-header';
@@ -14,6 +15,11 @@ export { parseLinkHeader } from './link-header';
 export const API_VERSION = '2026-07';
 /** The dashboard's dev proxy serves the API under this path. */
 export const DEFAULT_BASE_URL = '/api';
+/**
+ * The header that tells the dashboard's server how urgent a call is (see `RequestPriority`).
+ * Sent only when `sendPriority` is set; the server reads it and never forwards it.
+ */
+export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
 
 /** What every API response says about itself, beside its body. */
 export interface ResponseMeta {
@@ -116,6 +122,11 @@ export interface TransportOptions {
   pacing?: PacerOptions | LeakyBucketPacer;
   /** Called with the meta of every response (each attempt). */
   onResponse?: (meta: ResponseMeta) => void;
+  /**
+   * Send each request's priority as `X-Slabdesk-Priority` (default false): for the dashboard's
+   * own server, which paces every tab of a key by one governor. Never to a deployment directly.
+   */
+  sendPriority?: boolean;
 }
 
 export interface RequestOptions {
@@ -127,6 +138,8 @@ export interface RequestOptions {
   /** Sent on writes; the same value on every retry of this request. */
   idempotencyKey?: string;
   signal?: AbortSignal | undefined;
+  /** How urgent the call is (default `interactive`): orders the pacer's and the server's queues. */
+  priority?: RequestPriority | undefined;
 }
 
 export interface RawResponse {
@@ -181,6 +194,7 @@ export class Transport {
   private readonly deadlineMs: number;
   private readonly retry: RetryPolicy;
   private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
+  private readonly sendPriority: boolean;
   private state: TransportState;
   private readonly listeners = new Set<() => void>();
   /** Offset of the API's clock from ours (ms), learned from `/ping` or `Date`. */
@@ -195,6 +209,7 @@ export class Transport {
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.onResponse = options.onResponse;
+    this.sendPriority = options.sendPriority ?? false;
     this.pacer =
       options.pacing instanceof LeakyBucketPacer
         ? options.pacing
@@ -383,8 +398,9 @@ export class Transport {
     options: RequestOptions,
     attempt: number,
   ): Promise<RawResponse> {
-    const ticket = await this.pacer.acquire(options.signal);
+    const ticket = await this.pacer.acquire(options.signal, options.priority);
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.sendPriority) headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
     if (this.apiKey) headers['X-Service-Access-Token'] = this.apiKey;
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     let body: string | undefined;

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
+import type { PacerTicket } from '../client/pacer';
+import { priorityOf, type KeyGovernor } from './governor/key-governor';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -11,7 +13,10 @@ export interface Upstream {
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
 export const API_PREFIX = '/api/';
-/** Request headers the browser may pass on; every other (credentials, cookies, origin) stays here. */
+/**
+ * Request headers the browser may pass on; every other (credentials, cookies, origin, and the
+ * dashboard's own `X-Slabdesk-Priority`, read by the governor) stays here.
+ */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'idempotency-key'];
 /** Response headers the page may see. */
 const FORWARDED_RESPONSE_HEADERS = [
@@ -95,12 +100,14 @@ function redact(text: string, key: string): string {
 
 /**
  * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
- * The caller has already checked Host, Origin and Sec-Fetch-Site.
+ * The caller has already checked Host, Origin and Sec-Fetch-Site. With a governor, the call
+ * waits for its turn in the key's shared bucket (by its `X-Slabdesk-Priority`) before it is sent.
  */
 export async function proxyApiRequest(
   request: IncomingMessage,
   response: ServerResponse,
   upstream: Upstream,
+  governor?: KeyGovernor,
 ): Promise<void> {
   const host = request.headers.host ?? '';
   const incoming = new URL(request.url ?? '/', `http://${host}`);
@@ -135,6 +142,22 @@ export async function proxyApiRequest(
 
   const base = upstream.baseUrl.replace(/\/$/, '');
   const query = incoming.searchParams.toString();
+  // A browser that goes away while its call waits for the bucket takes the call back.
+  const gone = new AbortController();
+  const onClose = () => {
+    if (!response.writableFinished) gone.abort();
+  };
+  response.on('close', onClose);
+  let ticket: PacerTicket | undefined;
+  try {
+    ticket = governor
+      ? await governor.acquire(priorityOf(request.headers['x-slabdesk-priority']), gone.signal)
+      : undefined;
+  } catch {
+    response.off('close', onClose);
+    return;
+  }
+  response.off('close', onClose);
   let upstreamResponse: Response;
   try {
     upstreamResponse = await fetch(`${base}${path}${query ? `?${query}` : ''}`, {
@@ -144,9 +167,11 @@ export async function proxyApiRequest(
       redirect: 'manual',
     });
   } catch {
+    if (ticket) governor?.settle(ticket, 0, null);
     sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
     return;
   }
+  if (ticket) governor?.settle(ticket, upstreamResponse.status, upstreamResponse.headers);
 
   const out: Record<string, string> = { 'cache-control': 'no-store' };
   for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { API_PREFIX, proxyApiRequest, type Upstream } from './api-proxy';
 import { withBootFacts } from './boot-facts';
+import { ServerHub, type HubOptions } from './hub/server-hub';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import {
   contentSecurityPolicy,
@@ -31,12 +32,16 @@ export interface AppServerOptions {
   strictPort?: boolean;
   /** Extra `Host` names accepted besides the loopback names and the bind address. */
   allowedHosts?: readonly string[];
+  /** The webhook receiver's secrets, ledger and sandbox registration (default: none). */
+  hub?: HubOptions;
 }
 
 export interface RunningAppServer {
   url: string;
   port: number;
   server: Server;
+  /** The key's governor, the webhook receiver and the event stream. */
+  hub: ServerHub;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export async function startAppServer(
 ): Promise<RunningAppServer> {
   const host = options.host ?? '127.0.0.1';
   let allowedHosts = new Set<string>();
+  const hub = new ServerHub(options.upstream.apiKey, options.hub);
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -98,9 +104,11 @@ export async function startAppServer(
     setCommonSecurityHeaders(response);
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const api = pathname.startsWith(API_PREFIX) || pathname === '/api';
-    const verdict = checkRequest(request, allowedHosts, api ? 'api' : 'page');
+    const hubPath = pathname.startsWith('/hub/');
+    const verdict = checkRequest(request, allowedHosts, api || hubPath ? 'api' : 'page');
     if (!verdict.ok) return refuse(response, verdict);
-    if (api) return proxyApiRequest(request, response, options.upstream);
+    if (api) return proxyApiRequest(request, response, options.upstream, hub.governor);
+    if (hubPath && (await hub.handle(request, response, pathname))) return;
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;
     const nonce = pages.development ? newNonce() : undefined;
@@ -138,12 +146,20 @@ export async function startAppServer(
   const port = await listen(server, host, options.port ?? 5173, options.strictPort ?? false);
   allowedHosts = allowedHostsFor(host, port, options.allowedHosts);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  try {
+    await hub.started(url);
+  } catch (error) {
+    console.warn(`Webhooks: could not register with the sandbox (${String(error)}); polling.`);
+  }
   return {
-    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    url,
     port,
     server,
+    hub,
     close: () =>
       new Promise<void>((resolve) => {
+        hub.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { startAppServer, type PageSource } from './app-server';
 import { parseCliOptions } from './cli-options';
-import { resolveUpstream } from './upstream';
+import { hubOptionsFor, resolveUpstream } from './upstream';
+import { HUB_PATHS } from './hub/server-hub';
 
 /** The shared main of `npm run dev` and `npm start`: parse flags, pick the API, serve, stop cleanly. */
 export async function runServer(
@@ -18,11 +19,20 @@ export async function runServer(
       port: cli.port,
       strictPort: cli.strictPort,
       allowedHosts: cli.allowedHosts,
+      hub: hubOptionsFor(upstream),
     },
     (server) => pages(server, cli.allowedHosts),
   );
   console.log(`Slabdesk ${name} ready: ${app.url}/`);
   console.log(`  API: ${upstream.description}, through ${app.url}/api/2026-07/`);
+  const webhooks = app.hub.events.status().webhooks;
+  console.log(
+    webhooks === 'registered'
+      ? `  Webhooks: registered with the embedded sandbox at ${app.url}${HUB_PATHS.webhooks}`
+      : webhooks === 'configured'
+        ? `  Webhooks: register ${'<public URL of this server>'}${HUB_PATHS.webhooks} (signed with SVC_WEBHOOK_SECRET)`
+        : '  Webhooks: off (set SVC_WEBHOOK_SECRET after registering /hub/webhooks); the tabs poll',
+  );
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Upstream } from './api-proxy';
+import type { HubOptions } from './hub/server-hub';
 
 export interface ResolvedUpstream extends Upstream {
   /** What to print: the embedded sandbox or the configured deployment. */
   description: string;
+  /** The embedded sandbox's URL and its demo seller (the server registers its webhooks there). */
+  embedded?: { sandboxUrl: string; sellerId: string };
   close(): Promise<void>;
 }
 
@@ -46,6 +49,29 @@ export async function resolveUpstream(
     baseUrl: running.url,
     apiKey,
     description: `embedded sandbox at ${running.url} (${db})`,
+    embedded: { sandboxUrl: running.url, sellerId: sandbox.DEMO_SELLER_ID },
     close: () => running.close(),
+  };
+}
+
+/**
+ * The hub's settings: the signing secrets of a deployment's endpoint (`SVC_WEBHOOK_SECRET`, and
+ * `SVC_WEBHOOK_SECRET_PREVIOUS` during a rotation), where accepted event ids are kept
+ * (`SLABDESK_HUB_DB`, default `.sandbox/hub.db`, or `:memory:` beside an in-memory sandbox), and,
+ * with the embedded sandbox, the registration of the server's own endpoint.
+ */
+export function hubOptionsFor(
+  upstream: ResolvedUpstream,
+  env: NodeJS.ProcessEnv = process.env,
+): HubOptions {
+  const secrets = [env.SVC_WEBHOOK_SECRET, env.SVC_WEBHOOK_SECRET_PREVIOUS]
+    .map((value) => value?.trim() ?? '')
+    .filter(Boolean);
+  const inMemory = !env.SVC_BASE_URL?.trim() && env.SLABDESK_SANDBOX_DB === ':memory:';
+  const ledgerPath = env.SLABDESK_HUB_DB?.trim() || (inMemory ? ':memory:' : '.sandbox/hub.db');
+  return {
+    secrets,
+    ledgerPath,
+    ...(upstream.embedded ? { registerWith: upstream.embedded } : {}),
   };
 }

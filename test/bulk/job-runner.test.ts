@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { QueryClient } from '@tanstack/react-query';
 import { toCatalogueRow } from '../../src/features/listings/catalogue-row';
+import { applyProductEvent } from '../../src/features/listings/live-patch';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SlabdeskClient } from '../../src/client';
@@ -147,6 +149,31 @@ describe('the job runner against the sandbox', () => {
     expect(kept.state).toBe('finished');
     expect(countJob(kept)).toEqual(counts);
     expect(isResumable(kept)).toBe(false);
+    runner.dispose();
+  });
+
+  it('takes out unsent the write of a card the live stream reported sold, as "sold meanwhile"', async () => {
+    const take = rows.slice(175, 181);
+    const job = lowerTenPercent(take);
+    const store = new MemoryJobStore();
+    await store.create(job);
+    const sold = job.rows[2]!;
+    expect((await h.control('POST', `/listings/${sold.listingId}/sell`, {})).status).toBe(200);
+    // The sale's products/update payload, as the server's stream hands it to the tab.
+    const { payload } = h.sandbox.context.store.db
+      .prepare(
+        `SELECT payload FROM events WHERE resource_id = ? AND topic = 'products/update' ORDER BY seq DESC`,
+      )
+      .get(sold.listingId) as { payload: string };
+    applyProductEvent(new QueryClient(), 'products/update', JSON.parse(payload));
+
+    const runner = new JobRunner({ client: client(), store, job });
+    await runner.start();
+    expect(sold.outcome).toMatchObject({ state: 'conflict', code: 'sold_meanwhile', status: 0 });
+    expect(countJob(job)).toMatchObject({ done: take.length - 1, conflict: 1, failed: 0 });
+    // Never sent: the sandbox stored no outcome for its key and has no event after the sale.
+    expect(storedKeys([sold.writes[0]!.key])).toBe(0);
+    expect(eventsFor([sold.listingId]).get(sold.listingId)).toEqual(['products/update']);
     runner.dispose();
   });
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 import { startAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
-import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, startSandbox } from '../../src/sandbox';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN, startSandbox } from '../../src/sandbox';
 
 /**
  * Builds the dashboard, starts a fresh sandbox (in memory, demo seed) and the production server
@@ -14,8 +14,13 @@ export default async function globalSetup() {
     await build({ root, logLevel: 'warn' });
   }
   const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
+  // The live servers register their webhook endpoint with their sandbox, as `npm run dev` does.
   const app = await startAppServer(
-    { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    {
+      upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
+      port: 0,
+      hub: { registerWith: { sandboxUrl: sandbox.url, sellerId: DEMO_SELLER_ID } },
+    },
     async () => distPages(resolve(root, 'dist')),
   );
   // The same sandbox behind the demo test key: what a seller sees in test mode.
@@ -32,7 +37,11 @@ export default async function globalSetup() {
     shapes: 'documented',
   });
   const documentedApp = await startAppServer(
-    { upstream: { baseUrl: documentedSandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    {
+      upstream: { baseUrl: documentedSandbox.url, apiKey: DEMO_LIVE_TOKEN },
+      port: 0,
+      hub: { registerWith: { sandboxUrl: documentedSandbox.url, sellerId: DEMO_SELLER_ID } },
+    },
     async () => distPages(resolve(root, 'dist')),
   );
   process.env.SLABDESK_E2E_DOCUMENTED_URL = documentedApp.url;

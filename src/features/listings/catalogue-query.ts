@@ -32,7 +32,7 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
     queryFn: async ({ signal }): Promise<Catalogue> => {
       const previous = queryClient.getQueryData<Catalogue>(queryKey);
       if (previous?.complete) {
-        const result = await client.listings.refresh(previous, { signal });
+        const result = await client.listings.refresh(previous, { signal, priority: 'background' });
         return {
           rows: result.rows,
           complete: true,
@@ -112,7 +112,7 @@ export function catalogueAvailabilityQuery(client: SlabdeskClient, queryClient: 
       const snapshot = previous
         ? await client.inventoryLevels.refresh(
             { rows: [], syncedAt: previous.syncedAt },
-            { signal, fields },
+            { signal, fields, priority: 'background' },
           )
         : await client.inventoryLevels.loadAll({ signal, fields });
       const byItem = new Map(previous?.byItem);

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../../lib/api-context';
+import { usePollInterval } from '../../lib/live/live-context';
 import { catalogueAvailabilityQuery, catalogueQuery } from './catalogue-query';
 import { needsAvailability, toCatalogueRow } from './catalogue-row';
 
@@ -11,18 +12,20 @@ import { needsAvailability, toCatalogueRow } from './catalogue-row';
 export function useCatalogue(options: { enabled?: boolean } = {}) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  // Webhooks push changes while the server's stream is healthy; otherwise a minute's poll.
+  const poll = usePollInterval(60_000);
   const query = useQuery({
     ...catalogueQuery(client, queryClient),
     enabled: options.enabled ?? true,
     // Incremental (only what changed since the last read), so a minute's poll is cheap.
-    refetchInterval: 60_000,
+    refetchInterval: poll,
   });
   const listings = query.data?.rows;
   const needsJoin = useMemo(() => (listings ?? []).some(needsAvailability), [listings]);
   const availability = useQuery({
     ...catalogueAvailabilityQuery(client, queryClient),
     enabled: (options.enabled ?? true) && query.data?.complete === true && needsJoin,
-    refetchInterval: 60_000,
+    refetchInterval: poll,
   });
   const byItem = availability.data?.byItem;
   const rows = useMemo(

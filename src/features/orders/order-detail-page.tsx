@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
+import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
 import { orderDetailQuery, orderStatusOf } from './order-queries';
@@ -14,9 +15,10 @@ import { orderTimeline } from './order-timeline';
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const client = useApiClient();
+  const poll = usePollInterval(5000);
   const query = useQuery({
     ...orderDetailQuery(client, orderId),
-    refetchInterval: (q) => (q.state.data && orderStatusOf(q.state.data) === 'open' ? 5000 : false),
+    refetchInterval: (q) => (q.state.data && orderStatusOf(q.state.data) === 'open' ? poll : false),
   });
   if (query.isPending) return <Loading label="Loading the order…" />;
   if (query.isError) {

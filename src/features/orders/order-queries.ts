@@ -38,6 +38,7 @@ export function orderListQuery(
       if (previous) {
         const changed = await client.orders.loadAll({
           signal,
+          priority: 'background',
           status: 'any',
           updatedAtMin: new Date(Date.parse(previous.syncedAt) - 5000).toISOString(),
         });

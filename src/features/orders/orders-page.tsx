@@ -14,6 +14,7 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
+import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { orderListQuery, orderStatusOf } from './order-queries';
@@ -88,9 +89,10 @@ export function OrdersPage() {
     sort: params.get('sort') ?? 'deadline',
     dir: params.get('dir') ?? 'asc',
   });
+  const poll = usePollInterval(POLL_MS);
   const query = useQuery({
     ...orderListQuery(client, queryClient, search.status),
-    refetchInterval: search.status === 'open' || search.status === 'any' ? POLL_MS : false,
+    refetchInterval: search.status === 'open' || search.status === 'any' ? poll : false,
   });
   const shown = useMemo(() => {
     const code = search.q.trim().toUpperCase();

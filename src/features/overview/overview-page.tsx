@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { ModeBadge } from '../../components/mode-badge';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
+import { usePollInterval } from '../../lib/live/live-context';
 import { pingQuery, REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { listingCountsQuery, orderCountsQuery } from './overview-queries';
@@ -18,7 +19,12 @@ export function OverviewPage() {
   const canListings = scopes.includes('read_listings') || scopes.includes('write_listings');
   const canOrders = scopes.includes('read_orders') || scopes.includes('write_orders');
   const listings = useQuery({ ...listingCountsQuery(client), enabled: canListings });
-  const orders = useQuery({ ...orderCountsQuery(client), enabled: canOrders });
+  const poll = usePollInterval(15_000);
+  const orders = useQuery({
+    ...orderCountsQuery(client),
+    enabled: canOrders,
+    refetchInterval: poll,
+  });
 
   return (
     <section aria-labelledby="overview-heading">

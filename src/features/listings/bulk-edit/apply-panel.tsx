@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
-import type { JobRunner } from './jobs/job-runner';
+import { SOLD_MEANWHILE, type JobRunner } from './jobs/job-runner';
 import { formatDuration } from './logic/estimate';
 
 function outcomeText(row: JobRow): string {
@@ -12,6 +12,7 @@ function outcomeText(row: JobRow): string {
     case 'done':
       return row.retries > 0 ? 'Done (after a retry)' : 'Done';
     case 'conflict':
+      if (outcome.code === SOLD_MEANWHILE) return 'Sold meanwhile: not sent';
       return `Conflict: the listing sold or changed meanwhile. ${outcome.message} (${outcome.code}${outcome.requestId ? `, request ${outcome.requestId}` : ''})`;
     case 'failed': {
       const fields = Object.entries(outcome.fieldErrors)

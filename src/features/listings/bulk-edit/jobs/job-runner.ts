@@ -13,6 +13,10 @@ import {
 import { estimateSeconds } from '../logic/estimate';
 import { countJob, type BulkJob, type JobCounts, type JobRow, type JobWrite } from './job';
 import type { JobStore } from './job-store';
+import { soldMeanwhile } from '../../live-sales';
+
+/** The code of a write taken out of a job because its card sold while the job ran. */
+export const SOLD_MEANWHILE = 'sold_meanwhile';
 
 export type RunnerState = 'idle' | 'running' | 'pausing' | 'paused' | 'cancelled' | 'finished';
 
@@ -125,7 +129,11 @@ export class JobRunner {
 
   private ensureQueue(): Queue {
     if (!this.queue) {
-      this.queue = this.client.listings.writeQueue({ concurrency: this.concurrency });
+      this.queue = this.client.listings.writeQueue({
+        concurrency: this.concurrency,
+        // A card that sold while the job ran: its write is taken out unsent and reported.
+        skip: (op) => (op.kind !== 'create' && soldMeanwhile(op.id) ? SOLD_MEANWHILE : undefined),
+      });
       this.unsubscribes.push(this.queue.subscribe((progress) => this.onQueue(progress)));
       this.unsubscribes.push(this.client.transport.subscribe(() => this.changed()));
     }
@@ -295,7 +303,7 @@ export class JobRunner {
   private fail(row: JobRow, error: ApiError | undefined): void {
     const code = error?.code ?? 'unexpected_error';
     row.outcome = {
-      state: code === 'listing_write_conflict' ? 'conflict' : 'failed',
+      state: code === 'listing_write_conflict' || code === SOLD_MEANWHILE ? 'conflict' : 'failed',
       at: Date.now(),
       status: error?.status ?? 0,
       code,

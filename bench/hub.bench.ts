@@ -1,0 +1,195 @@
+import { createClient, type SlabdeskClient } from '../src/client';
+import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
+import { startAppServer, type RunningAppServer } from '../src/server/app-server';
+import { distPages } from '../src/server/dist-pages';
+import { startCountingProxy, type CountingProxy } from '../test/support/counting-proxy';
+import { median, round, type Bench } from './bench-api';
+import { buildDashboard, launchChromium } from './browser-setup';
+
+/** The live bucket's minimum for 120 writes from empty: 40 at once, then 2 a second. */
+const MINIMUM_SECONDS = (120 - 40) / 2;
+const CLICKS = 7;
+const SALES = 5;
+
+interface Product {
+  id: string;
+  status: string;
+  svc_is_lot: boolean;
+  variants: { price: string }[];
+}
+
+async function control<T>(sandbox: RunningSandbox, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sandbox.url}/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A fresh live key of the demo seller: an empty bucket nobody else uses. */
+async function freshKey(sandbox: RunningSandbox): Promise<string> {
+  const { key } = await control<{ key: { token: string } }>(sandbox, 'POST', '/keys', {
+    seller_id: DEMO_SELLER_ID,
+    mode: 'live',
+    scopes: ['read_listings', 'write_listings', 'read_orders', 'read_inventory'],
+  });
+  return key.token;
+}
+
+/** A tab: a client of the server's `/api`, no key, no pacing of its own (as in the browser). */
+const tab = (app: RunningAppServer): SlabdeskClient =>
+  createClient({
+    baseUrl: `${app.url}/api`,
+    pacing: { enabled: false, maxInFlight: 6 },
+    sendPriority: true,
+  });
+
+function priceEdits(products: Product[], bump: number) {
+  return products.map((p) => ({
+    kind: 'update' as const,
+    id: p.id,
+    patch: { price: (Number(p.variants[0]!.price) + bump).toFixed(2) },
+  }));
+}
+
+async function bulkRun(client: SlabdeskClient, products: Product[], bump: number) {
+  const queue = client.listings.writeQueue({ concurrency: 6 });
+  queue.addWrites(priceEdits(products, bump));
+  const items = await queue.settled();
+  const failed = items.filter((item) => item.status !== 'done');
+  if (failed.length > 0)
+    throw new Error(`${failed.length} writes failed: ${failed[0]?.error?.code}`);
+}
+
+export default {
+  figures: [
+    'hub.two_tabs_120.ratio',
+    'hub.two_tabs_120.upstream_429s',
+    'hub.click_during_bulk_ms',
+    'hub.sale_to_screen_ms',
+    'hub.sale_to_screen.polling_requests',
+  ],
+  async run(report) {
+    const outDir = await buildDashboard();
+    const sandbox = await startSandbox({
+      port: 0,
+      db: ':memory:',
+      seed: 'demo',
+      demoListings: 600,
+    });
+    const counter: CountingProxy = await startCountingProxy(sandbox.url);
+    const servers: RunningAppServer[] = [];
+    const serve = async (apiKey: string) => {
+      const app = await startAppServer(
+        {
+          upstream: { baseUrl: counter.url, apiKey },
+          port: 0,
+          hub: { registerWith: { sandboxUrl: sandbox.url, sellerId: DEMO_SELLER_ID } },
+        },
+        async () => distPages(outDir),
+      );
+      servers.push(app);
+      return app;
+    };
+    try {
+      const { products } = await control<{ products: Product[] }>(
+        sandbox,
+        'GET',
+        `/listings?seller_id=${DEMO_SELLER_ID}`,
+      );
+      const editable = products.filter(
+        (p) => p.status === 'active' && !p.svc_is_lot && Number(p.variants[0]!.price) >= 12,
+      );
+      if (editable.length < 120 + SALES) throw new Error('not enough active listings');
+
+      // Two tabs, 60 edits each, on a fresh live key with an empty bucket, through the server.
+      {
+        const app = await serve(await freshKey(sandbox));
+        const before = counter.count(429);
+        const started = performance.now();
+        await Promise.all([
+          bulkRun(tab(app), editable.slice(0, 60), 1),
+          bulkRun(tab(app), editable.slice(60, 120), 1),
+        ]);
+        const seconds = (performance.now() - started) / 1000;
+        report('hub.two_tabs_120.ratio', round(seconds / MINIMUM_SECONDS, 3));
+        report('hub.two_tabs_120.upstream_429s', counter.count(429) - before);
+      }
+
+      // A page's first API answer in one tab while a 120-edit bulk job runs in another.
+      {
+        const app = await serve(await freshKey(sandbox));
+        const bulk = bulkRun(tab(app), editable.slice(0, 120), 2);
+        let bulkDone = false;
+        void bulk.finally(() => (bulkDone = true));
+        const samples: number[] = [];
+        // Let the job fill the bucket first: the clicks come while it is full.
+        while (app.hub.governor.snapshot().waitingBy.bulk === 0 && !bulkDone) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        for (let i = 0; i < CLICKS && !bulkDone; i++) {
+          const click = tab(app);
+          const started = performance.now();
+          // The first request a page makes: the first page of its list.
+          await click.transport.request({ path: '/orders.json', query: { limit: 50 } });
+          samples.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+        }
+        await bulk;
+        report('hub.click_during_bulk_ms', round(median(samples), 0));
+      }
+
+      // From the sandbox selling a listing to its row reading sold in an open tab.
+      {
+        const app = await serve(await freshKey(sandbox));
+        const browser = await launchChromium();
+        try {
+          const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+          await page.goto(`${app.url}/listings`);
+          await page.getByRole('link', { name: 'Live' }).waitFor();
+          const search = page.getByRole('searchbox', { name: 'Search' });
+          const samples: number[] = [];
+          let polls = 0;
+          for (const product of editable.slice(120, 120 + SALES)) {
+            await search.fill(product.id);
+            // The search by id leaves one row: the listing, still active.
+            await page.waitForFunction(
+              () => {
+                const rows = document.querySelectorAll('table tbody tr:not(.spacer)');
+                return rows.length === 1 && rows[0]!.textContent!.includes('active');
+              },
+              undefined,
+              { polling: 'raf' },
+            );
+            const onRequest = (request: { url(): string }) => {
+              if (new URL(request.url()).pathname.startsWith('/api/')) polls++;
+            };
+            page.on('request', onRequest);
+            const started = Date.now();
+            await control(sandbox, 'POST', `/listings/${product.id}/sell`, {});
+            await page.waitForFunction(
+              () =>
+                document
+                  .querySelector('table tbody tr:not(.spacer)')
+                  ?.textContent?.includes('sold') === true,
+              undefined,
+              { polling: 'raf' },
+            );
+            samples.push(Date.now() - started);
+            page.off('request', onRequest);
+          }
+          report('hub.sale_to_screen_ms', round(median(samples), 0));
+          report('hub.sale_to_screen.polling_requests', polls);
+        } finally {
+          await browser.close();
+        }
+      }
+    } finally {
+      for (const app of servers) await app.close();
+      await counter.close();
+      await sandbox.close();
+    }
+  },
+} satisfies Bench;

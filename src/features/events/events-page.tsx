@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { useHubState } from '../../lib/live/live-context';
+import {
+  notificationsOn,
+  notificationsSupported,
+  turnNotificationsOff,
+  turnNotificationsOn,
+} from '../../lib/notifications';
+
+const OUTCOME_TEXT = {
+  applied: 'Verified, applied',
+  duplicate: 'Verified, already applied (ignored)',
+  rejected: 'Rejected',
+} as const;
+
+/** What the server's webhook receiver got, newest first, and the seller's notice settings. */
+export function EventsPage() {
+  const state = useHubState();
+  const entries = [...state.entries].reverse();
+  const status = state.status;
+  return (
+    <section>
+      <h1>Events</h1>
+      <p>
+        {state.healthy
+          ? 'Live: changes arrive from the API’s webhooks as they happen; the pages do not poll.'
+          : 'Not live: the pages poll the API for changes.'}{' '}
+        {status?.webhooks === 'registered' &&
+          'This server registered its webhook endpoint with the embedded sandbox.'}
+        {status?.webhooks === 'configured' &&
+          (status.lastDeliveryAt
+            ? `Last delivery ${formatDateTime(status.lastDeliveryAt)}.`
+            : 'No webhook has arrived since the server started: check the endpoint registered with the API (see README).')}
+        {status?.webhooks === 'off' &&
+          'No webhook signing secret is set on the server (SVC_WEBHOOK_SECRET), so no delivery can be verified: see README.'}
+        {!status && state.connection !== 'open' && ' The live stream is not connected.'}
+      </p>
+      {status && (
+        <p>
+          Deliveries go to <code>{status.path}</code> on this server.
+        </p>
+      )}
+      <NotificationSettings />
+      <h2>Deliveries</h2>
+      {entries.length === 0 ? (
+        <p>No delivery has arrived yet.</p>
+      ) : (
+        <table>
+          <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Topic</th>
+              <th scope="col">Event</th>
+              <th scope="col">Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>{entry.topic ?? '—'}</td>
+                <td>
+                  <code>{entry.eventId ?? '—'}</code>
+                  {entry.attempt ? ` (attempt ${entry.attempt})` : ''}
+                </td>
+                <td>
+                  {OUTCOME_TEXT[entry.outcome]}
+                  {entry.reason ? `: ${entry.reason.replace(/_/g, ' ')}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function NotificationSettings() {
+  const [on, setOn] = useState(notificationsOn);
+  const [message, setMessage] = useState<string>();
+  if (!notificationsSupported()) {
+    return <p>This browser does not offer notifications.</p>;
+  }
+  return (
+    <div>
+      <h2>Notifications</h2>
+      <p>
+        {on
+          ? 'This browser shows a notice for each new sale and for an order that must ship within a day.'
+          : 'Turn on notices for each new sale and for an order that must ship within a day.'}
+      </p>
+      {on ? (
+        <button
+          type="button"
+          onClick={() => {
+            turnNotificationsOff();
+            setOn(false);
+          }}
+        >
+          Turn notifications off
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            void turnNotificationsOn().then((permission) => {
+              setOn(permission === 'granted');
+              setMessage(
+                permission === 'granted'
+                  ? undefined
+                  : 'The browser did not allow notifications for this site.',
+              );
+            });
+          }}
+        >
+          Turn notifications on
+        </button>
+      )}
+      {message && <p role="alert">{message}</p>}
+    </div>
+  );
+}
+
+export { EventsPage as Component };

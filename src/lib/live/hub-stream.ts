@@ -1,0 +1,160 @@
+import {
+  HUB_EVENTS_PATH,
+  HUB_LOG_PATH,
+  type HubBucket,
+  type HubLogEntry,
+  type HubStatus,
+  type HubWebhookEvent,
+} from './hub-messages';
+
+/** A configured deployment with no delivery for this long is reported as silent. */
+export const SILENT_AFTER_MS = 10 * 60_000;
+
+export interface HubStreamState {
+  connection: 'connecting' | 'open' | 'closed';
+  status: HubStatus | undefined;
+  bucket: HubBucket | undefined;
+  /** When the bucket message arrived (epoch ms): the meter drains it from there. */
+  bucketAt: number | undefined;
+  /** Newest last: what the server's receiver made of each delivery. */
+  entries: HubLogEntry[];
+  /**
+   * True while pushed updates can be trusted to arrive: the stream is open and the server can
+   * verify deliveries (registered with the sandbox, or a signing secret set and not silent).
+   * Polling stops while it holds.
+   */
+  healthy: boolean;
+}
+
+type Handler<T> = (value: T) => void;
+
+/**
+ * One tab's connection to the server's event stream (EventSource, which reconnects by itself).
+ * Webhook events go to `onWebhook` handlers; `onReconnect` handlers run when the stream opens
+ * again after a break, to fill the gap with one `updated_at_min` read per resource.
+ */
+export class HubStream {
+  private state: HubStreamState = {
+    connection: 'connecting',
+    status: undefined,
+    bucket: undefined,
+    bucketAt: undefined,
+    entries: [],
+    healthy: false,
+  };
+  private source: EventSource | undefined;
+  private everOpened = false;
+  private broken = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly webhookHandlers = new Set<Handler<HubWebhookEvent>>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly base = '') {}
+
+  start(): void {
+    if (this.source || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${this.base}${HUB_EVENTS_PATH}`);
+    this.source = source;
+    source.onopen = () => {
+      const reconnected = this.everOpened && this.broken;
+      this.everOpened = true;
+      this.broken = false;
+      this.update({ connection: 'open' });
+      void this.loadLog();
+      if (reconnected) for (const handler of this.reconnectHandlers) handler();
+    };
+    source.onerror = () => {
+      this.broken = true;
+      this.update({
+        connection: source.readyState === EventSource.CLOSED ? 'closed' : 'connecting',
+      });
+    };
+    source.addEventListener('status', (event) => {
+      this.update({ status: JSON.parse((event as MessageEvent<string>).data) as HubStatus });
+    });
+    source.addEventListener('bucket', (event) => {
+      this.update({
+        bucket: JSON.parse((event as MessageEvent<string>).data) as HubBucket,
+        bucketAt: Date.now(),
+      });
+    });
+    source.addEventListener('log', (event) => {
+      const entry = JSON.parse((event as MessageEvent<string>).data) as HubLogEntry;
+      this.update({ entries: [...this.state.entries, entry].slice(-200) });
+    });
+    source.addEventListener('webhook', (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
+      for (const handler of this.webhookHandlers) handler(data);
+    });
+  }
+
+  stop(): void {
+    this.source?.close();
+    this.source = undefined;
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+  }
+
+  getState = (): HubStreamState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  onWebhook(handler: Handler<HubWebhookEvent>): () => void {
+    this.webhookHandlers.add(handler);
+    return () => this.webhookHandlers.delete(handler);
+  }
+
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
+  }
+
+  private async loadLog(): Promise<void> {
+    try {
+      const response = await fetch(`${this.base}${HUB_LOG_PATH}`, {
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) return;
+      const body = (await response.json()) as { entries: HubLogEntry[] };
+      this.update({ entries: body.entries.slice(-200) });
+    } catch {
+      // The stream itself says whether the server is there.
+    }
+  }
+
+  private update(change: Partial<HubStreamState>): void {
+    const next = { ...this.state, ...change };
+    next.healthy = healthOf(next, Date.now());
+    this.state = next;
+    this.scheduleSilenceCheck();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** A configured deployment turns silent by the clock, not by a message: look again then. */
+  private scheduleSilenceCheck(): void {
+    const status = this.state.status;
+    if (this.silenceTimer || status?.webhooks !== 'configured' || !this.state.healthy) return;
+    const since = Date.parse(status.lastDeliveryAt ?? status.startedAt);
+    this.silenceTimer = setTimeout(
+      () => {
+        this.silenceTimer = undefined;
+        this.update({});
+      },
+      Math.max(1000, since + SILENT_AFTER_MS - Date.now() + 1000),
+    );
+  }
+}
+
+/** Whether pushed updates can replace polling (see `HubStreamState.healthy`). */
+export function healthOf(
+  state: Pick<HubStreamState, 'connection' | 'status'>,
+  now: number,
+): boolean {
+  if (state.connection !== 'open' || !state.status) return false;
+  if (state.status.webhooks === 'registered') return true;
+  if (state.status.webhooks === 'off') return false;
+  return now - Date.parse(state.status.lastDeliveryAt ?? state.status.startedAt) < SILENT_AFTER_MS;
+}

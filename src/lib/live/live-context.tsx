@@ -1,0 +1,44 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { HubStream, HubStreamState } from './hub-stream';
+
+const HubStreamContext = createContext<HubStream | null>(null);
+
+/** Gives the tree the server's event stream (the app has one; tests without it poll). */
+export function HubStreamProvider({
+  stream,
+  children,
+}: {
+  stream: HubStream;
+  children: ReactNode;
+}) {
+  return <HubStreamContext.Provider value={stream}>{children}</HubStreamContext.Provider>;
+}
+
+export function useHubStream(): HubStream | null {
+  return useContext(HubStreamContext);
+}
+
+const NO_STREAM: HubStreamState = {
+  connection: 'closed',
+  status: undefined,
+  bucket: undefined,
+  bucketAt: undefined,
+  entries: [],
+  healthy: false,
+};
+const noop = () => () => {};
+const none = () => NO_STREAM;
+
+/** The stream's state, or a closed one when there is no stream. */
+export function useHubState(): HubStreamState {
+  const stream = useHubStream();
+  return useSyncExternalStore(stream?.subscribe ?? noop, stream?.getState ?? none);
+}
+
+/**
+ * A query's poll interval: none while the stream is healthy (webhooks push the changes),
+ * `ms` otherwise.
+ */
+export function usePollInterval(ms: number): number | false {
+  return useHubState().healthy ? false : ms;
+}

@@ -1,0 +1,40 @@
+/**
+ * Registers the server's webhook path with an embedded sandbox through its control API, so
+ * `npm run dev` shows live updates with no set-up. An endpoint already registered for the same
+ * URL (a restart on the same port, with a file store) is reused and re-enabled rather than
+ * doubled. Resolves to the endpoint's signing secret.
+ */
+export async function registerWithSandbox(
+  sandboxUrl: string,
+  sellerId: string,
+  receiverUrl: string,
+): Promise<{ id: string; secret: string }> {
+  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+    }
+    return (await response.json()) as T;
+  };
+  type Webhook = { id: string; url: string; secret: string; enabled?: boolean };
+  const { webhooks } = await control<{ webhooks: Webhook[] }>(
+    'GET',
+    `/webhooks?seller_id=${encodeURIComponent(sellerId)}`,
+  );
+  const existing = webhooks.find((webhook) => webhook.url === receiverUrl);
+  if (existing) {
+    const { webhook } = await control<{ webhook: Webhook }>('PATCH', `/webhooks/${existing.id}`, {
+      enabled: true,
+    });
+    return { id: webhook.id, secret: webhook.secret };
+  }
+  const { webhook } = await control<{ webhook: Webhook }>('POST', '/webhooks', {
+    seller_id: sellerId,
+    url: receiverUrl,
+  });
+  return { id: webhook.id, secret: webhook.secret };
+}

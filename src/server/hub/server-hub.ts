@@ -1,0 +1,166 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { KeyGovernor } from '../governor/key-governor';
+import { DeliveryLedger } from './delivery-ledger';
+import { EventHub } from './event-hub';
+import { registerWithSandbox } from './sandbox-registration';
+import { receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
+
+/** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
+export const HUB_PATHS = {
+  webhooks: WEBHOOK_PATH,
+  events: '/hub/events',
+  log: '/hub/log',
+} as const;
+
+export interface HubOptions {
+  /** Signing secrets of the endpoint registered on a deployment: current, then previous. */
+  secrets?: readonly string[];
+  /** Where accepted event ids are kept (default `:memory:`; the servers pass `.sandbox/hub.db`). */
+  ledgerPath?: string;
+  /** An embedded sandbox to register with once the server listens. */
+  registerWith?: { sandboxUrl: string; sellerId: string };
+}
+
+/**
+ * The server as the seller's hub: one governor for the key (every tab's API calls), the webhook
+ * receiver with its durable ledger, and the event stream to every open tab.
+ */
+export class ServerHub {
+  readonly governor: KeyGovernor;
+  readonly events: EventHub;
+  readonly ledger: DeliveryLedger;
+  private secretList: string[];
+  private bucketTimer: ReturnType<typeof setTimeout> | undefined;
+  private registration: { id: string; receiverUrl: string } | undefined;
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private checking = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    apiKey: string,
+    private readonly options: HubOptions = {},
+  ) {
+    this.governor = new KeyGovernor(apiKey);
+    this.secretList = (options.secrets ?? []).filter(Boolean);
+    this.ledger = new DeliveryLedger(options.ledgerPath ?? ':memory:');
+    this.events = new EventHub({
+      webhooks: this.secretList.length > 0 ? 'configured' : 'off',
+      path: WEBHOOK_PATH,
+    });
+    // The meter of every tab: the governor's model, at most five times a second.
+    this.unsubscribe = this.governor.subscribe(() => {
+      if (this.bucketTimer || this.events.clientCount() === 0) return;
+      this.bucketTimer = setTimeout(() => {
+        this.bucketTimer = undefined;
+        this.events.broadcast('bucket', this.governor.snapshot());
+      }, 200);
+    });
+  }
+
+  /**
+   * Called once the server listens at `serverUrl`: registers with an embedded sandbox, then
+   * checks every second that the endpoint is still there and enabled (a `POST /_sandbox/reset`
+   * empties the sandbox's store, registrations included) and registers again when it is not.
+   */
+  async started(serverUrl: string): Promise<void> {
+    const target = this.options.registerWith;
+    if (!target) return;
+    await this.register(`${serverUrl}${WEBHOOK_PATH}`);
+    this.watch = setInterval(() => void this.checkRegistration(), 1000);
+    this.watch.unref?.();
+  }
+
+  private async register(receiverUrl: string): Promise<void> {
+    const target = this.options.registerWith!;
+    const { id, secret } = await registerWithSandbox(
+      target.sandboxUrl,
+      target.sellerId,
+      receiverUrl,
+    );
+    this.registration = { id, receiverUrl };
+    this.secretList = [secret, ...(this.options.secrets ?? []).filter((s) => s && s !== secret)];
+    this.events.setStatus({ webhooks: 'registered' });
+  }
+
+  private async checkRegistration(): Promise<void> {
+    const target = this.options.registerWith;
+    if (this.checking || !target || !this.registration) return;
+    this.checking = true;
+    try {
+      const response = await fetch(
+        `${target.sandboxUrl}/_sandbox/webhooks/${encodeURIComponent(this.registration.id)}`,
+      );
+      const body = response.ok
+        ? ((await response.json()) as { webhook?: { enabled?: boolean; secret?: string } })
+        : undefined;
+      const webhook = body?.webhook;
+      if (!webhook || webhook.enabled === false) {
+        await this.register(this.registration.receiverUrl);
+      } else if (webhook.secret && webhook.secret !== this.secretList[0]) {
+        // Rotated through the control API: the new secret first, the previous one still accepted.
+        this.secretList = [
+          webhook.secret,
+          ...this.secretList.filter((s) => s !== webhook.secret),
+        ].slice(0, 3);
+      }
+    } catch {
+      // The sandbox is stopping or busy: look again in a second.
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  secrets(): readonly string[] {
+    return this.secretList;
+  }
+
+  /** Serves a hub path; false when the path is not the hub's. */
+  async handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ): Promise<boolean> {
+    if (pathname === HUB_PATHS.webhooks) {
+      await receiveWebhook(request, response, {
+        secrets: () => this.secretList,
+        ledger: this.ledger,
+        hub: this.events,
+      });
+      return true;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (pathname === HUB_PATHS.events || pathname === HUB_PATHS.log) {
+        response.writeHead(405, { allow: 'GET' }).end();
+        return true;
+      }
+      return false;
+    }
+    if (pathname === HUB_PATHS.events) {
+      this.events.open(response, { bucket: this.governor.snapshot() });
+      return true;
+    }
+    if (pathname === HUB_PATHS.log) {
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end(
+        JSON.stringify({
+          status: this.events.status(),
+          entries: this.events.entries(),
+          bucket: this.governor.snapshot(),
+        }),
+      );
+      return true;
+    }
+    return false;
+  }
+
+  close(): void {
+    if (this.watch) clearInterval(this.watch);
+    this.unsubscribe();
+    if (this.bucketTimer) clearTimeout(this.bucketTimer);
+    this.events.close();
+    this.ledger.close();
+  }
+}

@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { checkPage, control } from './support';
+
+/**
+ * Live updates: the server registered its webhook endpoint with the sandbox; a sale made through
+ * the control API reaches every open tab through the server's event stream, with no reload and
+ * no poll.
+ */
+async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { slabdeskNoReload: boolean }).slabdeskNoReload = true;
+  });
+}
+const stillSamePage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { slabdeskNoReload?: boolean }).slabdeskNoReload);
+
+test('a sale made through the control API shows in an open listings tab and in the order list without a reload', async ({
+  context,
+}) => {
+  const { products } = await control<{ products: { id: string; title: string; status: string }[] }>(
+    'GET',
+    '/listings?seller_id=slr_demo',
+  );
+  const listing = products.filter((p) => p.status === 'active').at(-1)!;
+
+  const listingsTab = await context.newPage();
+  await listingsTab.goto(`/listings?q=${listing.id}`);
+  const table = listingsTab.getByRole('table', { name: 'Listings' });
+  const row = table.getByRole('row').filter({ hasText: listing.title });
+  await expect(row).toContainText('active');
+  await expect(listingsTab.getByRole('link', { name: 'Live' })).toBeVisible();
+
+  const ordersTab = await context.newPage();
+  await ordersTab.goto('/orders');
+  const orders = ordersTab.getByRole('table', { name: 'Orders' });
+  await expect(orders).toBeVisible();
+  await expect(ordersTab.getByRole('link', { name: 'Live' })).toBeVisible();
+  await markNoReload(listingsTab);
+  await markNoReload(ordersTab);
+
+  // Every API call either tab makes from here on (there should be none: the stream carries it).
+  const apiCalls: string[] = [];
+  for (const page of [listingsTab, ordersTab]) {
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
+  }
+
+  const { order } = await control<{ order: { id: string; name: string } }>(
+    'POST',
+    `/listings/${listing.id}/sell`,
+    {},
+  );
+  await expect(row).toContainText('sold');
+  // The list is long and windowed: find the new order by its code (a filter, not a reload).
+  await ordersTab.getByRole('searchbox', { name: 'Order code' }).fill(order.name);
+  await expect(orders.getByRole('row').filter({ hasText: order.name })).toBeVisible();
+  expect(await stillSamePage(listingsTab)).toBe(true);
+  expect(await stillSamePage(ordersTab)).toBe(true);
+  // The sale is whole in the payload (status and reason): no read was needed for it.
+  expect(apiCalls.filter((url) => url.includes('/listings'))).toEqual([]);
+
+  await ordersTab.goto('/events');
+  await expect(ordersTab.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  await expect(
+    ordersTab.getByRole('row').filter({ hasText: 'orders/create' }).first(),
+  ).toContainText('Verified, applied');
+  await checkPage(ordersTab, 'events');
+});

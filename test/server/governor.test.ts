@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type SlabdeskClient } from '../../src/client';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { startCountingProxy, type CountingProxy } from '../support/counting-proxy';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+/**
+ * The governor: every tab's calls through the server share one model of the key's bucket. The
+ * tabs are Node clients of the server's `/api` (no key, no pacing of their own: what the
+ * dashboard does in the browser), and the 429s are counted in front of the sandbox.
+ */
+let harness: Harness;
+let counter: CountingProxy;
+const apps: RunningAppServer[] = [];
+
+/** A fresh live key (an empty bucket) with its own server in front of the counting proxy. */
+async function freshServer(): Promise<{ app: RunningAppServer; token: string; ids: string[] }> {
+  const { token } = await harness.seller({ mode: 'live' });
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const cert = `GOV${Date.now()}${apps.length}${i}`;
+    await harness.control('POST', '/certs', {
+      cert_number: cert,
+      grader: 'PSA',
+      title: `Governed card ${i}`,
+      grade: '9',
+    });
+    const created = await harness.api('/listings.json', {
+      token,
+      method: 'POST',
+      body: { listing: { sku: cert, price: '100.00' } },
+    });
+    ids.push(((await created.json()) as { listing: { id: string } }).listing.id);
+  }
+  const app = await startAppServer(
+    { upstream: { baseUrl: counter.url, apiKey: token }, port: 0 },
+    async () => ({
+      development: false,
+      serveAsset: async () => false,
+      pageHtml: async () => '<!doctype html><title>t</title>',
+    }),
+  );
+  apps.push(app);
+  return { app, token, ids };
+}
+
+/** A tab: a client of the server's `/api` with no key and no pacing of its own, as in the browser. */
+function tab(app: RunningAppServer): SlabdeskClient {
+  return createClient({
+    baseUrl: `${app.url}/api`,
+    pacing: { enabled: false, maxInFlight: 6 },
+    sendPriority: true,
+  });
+}
+
+beforeAll(async () => {
+  harness = await startHarness();
+  counter = await startCountingProxy(harness.url);
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await counter?.close();
+  await harness?.close();
+});
+
+describe('one governor per key', () => {
+  it('two tabs of 30 edits each at once draw no 429 from the upstream', async () => {
+    const { app, ids: listingIds } = await freshServer();
+    const before = counter.count(429);
+    const edits = (client: SlabdeskClient, offset: number) =>
+      Array.from({ length: 30 }, (_, i) =>
+        client.listings.update(listingIds[i % listingIds.length]!, {
+          price: (100 + offset + i).toFixed(2),
+        }),
+      );
+    const [a, b] = [tab(app), tab(app)];
+    const results = await Promise.all([...edits(a, 0), ...edits(b, 50)]);
+    expect(results).toHaveLength(60);
+    expect(counter.count(429) - before).toBe(0);
+    expect(
+      a.transport.getState().counts.rateLimited + b.transport.getState().counts.rateLimited,
+    ).toBe(0);
+  }, 60_000);
+
+  it('adapts when another client of the same key shows up in the header', async () => {
+    const { app, token } = await freshServer();
+    // The governor has learnt the key's bucket (one call), then another program spends 30 of the
+    // key's 40 straight at the sandbox.
+    await tab(app).ping();
+    const before = counter.count(429);
+    await Promise.all(Array.from({ length: 30 }, () => harness.api('/ping', { token })));
+    const client = tab(app);
+    await Promise.all(Array.from({ length: 20 }, () => client.ping()));
+    expect(counter.count(429) - before).toBe(0);
+  }, 60_000);
+
+  it('lets a click through before the bulk writes waiting ahead of it', async () => {
+    const { app, ids: listingIds } = await freshServer();
+    const bulk = tab(app);
+    const queue = bulk.listings.writeQueue({ concurrency: 6 });
+    queue.addWrites(
+      Array.from({ length: 48 }, (_, i) => ({
+        kind: 'update' as const,
+        id: listingIds[i % listingIds.length]!,
+        patch: { price: (200 + i).toFixed(2) },
+      })),
+    );
+    // Once the bucket is full and every write of the job waits for room, a page opens in another
+    // tab.
+    while (app.hub.governor.snapshot().waitingBy.bulk < 3) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const waiting = app.hub.governor.snapshot().waitingBy.bulk;
+    const sentBefore = counter.log.length;
+    await tab(app).ping();
+    // In order of arrival the click would have gone after every write waiting before it; it went
+    // first (a write granted in the instant between the count and the click's arrival aside).
+    const after = counter.log.slice(sentBefore);
+    const ping = after.findIndex((line) => line.startsWith('GET /2026-07/ping'));
+    expect(ping).toBeGreaterThanOrEqual(0);
+    const writesFirst = after.slice(0, ping).filter((line) => line.startsWith('PUT ')).length;
+    expect(writesFirst).toBeLessThan(waiting);
+    expect(writesFirst).toBeLessThanOrEqual(1);
+    await queue.settled();
+    expect(queue.progress().done).toBe(48);
+  }, 90_000);
+});

@@ -1,0 +1,63 @@
+/** One server-sent event as a tab receives it. */
+export interface SseMessage {
+  event: string;
+  data: unknown;
+}
+
+export interface SseReader {
+  messages: SseMessage[];
+  /** Resolves once `predicate` holds for the messages so far (polls every 10 ms). */
+  waitFor(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+/** Reads a `text/event-stream` over plain HTTP, as EventSource would, collecting every message. */
+export async function readEventStream(url: string): Promise<SseReader> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
+  const messages: SseMessage[] = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data.push(line.slice(6));
+          }
+          if (data.length > 0) messages.push({ event, data: JSON.parse(data.join('\n')) });
+        }
+      }
+    } catch {
+      // closed
+    }
+  })();
+  return {
+    messages,
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (!predicate(messages)) {
+        if (Date.now() > until) {
+          throw new Error(
+            `event stream: condition not met; got ${messages.map((m) => m.event).join(', ')}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
