@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 import type { PacerTicket } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
+import { readBody } from './read-body';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -44,20 +45,6 @@ function sendJson(
     'cache-control': 'no-store',
   });
   response.end(body);
-}
-
-/** The body, or null as soon as it is over the spec's cap (`Content-Length` or bytes read). */
-async function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The upstream path for a browser path, or null when it is not a versioned API path. */

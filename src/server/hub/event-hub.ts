@@ -1,40 +1,8 @@
 import type { ServerResponse } from 'node:http';
 
-/** One webhook delivery as the hub tells the tabs about it. */
-export interface HubWebhookEvent {
-  eventId: string;
-  topic: string;
-  /** When the server accepted it (ISO). */
-  receivedAt: string;
-  test: boolean;
-  payload: unknown;
-}
-
-/** One line of the events view: what arrived and what the receiver made of it. */
-export interface HubLogEntry {
-  at: string;
-  outcome: 'applied' | 'duplicate' | 'rejected';
-  topic: string | undefined;
-  eventId: string | undefined;
-  /** Why a delivery was refused (`bad_signature`, `stale_timestamp`, ...). */
-  reason?: string;
-  attempt?: number;
-}
-
-/** How webhooks reach this server: the tabs fall back to polling unless they do. */
-export interface HubStatus {
-  /**
-   * `registered`: the server registered itself with the embedded sandbox; `configured`: a
-   * signing secret is set (`SVC_WEBHOOK_SECRET`) for a deployment's endpoint; `off`: neither, so
-   * no delivery can be verified.
-   */
-  webhooks: 'registered' | 'configured' | 'off';
-  /** The path the API should deliver to. */
-  path: string;
-  /** When the last verified delivery arrived (ISO), if any since the server started. */
-  lastDeliveryAt: string | undefined;
-  startedAt: string;
-}
+// The messages' shapes are shared with the tabs that read them (browser-safe, types only).
+export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../lib/live/hub-messages';
+import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../lib/live/hub-messages';
 
 const LOG_SIZE = 200;
 const HEARTBEAT_MS = 15_000;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES } from '../../sandbox/platform/spec-limits';
 import type { DeliveryLedger } from './delivery-ledger';
 import type { EventHub } from './event-hub';
+import { readBody } from '../read-body';
 import { verifyWebhookSignature } from './webhook-signature';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
@@ -21,19 +21,6 @@ function answer(response: ServerResponse, status: number, body: Record<string, u
     'cache-control': 'no-store',
   });
   response.end(JSON.stringify(body));
-}
-
-async function readRaw(request: IncomingMessage): Promise<Buffer | null> {
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 const headerOf = (request: IncomingMessage, name: string): string | undefined => {
@@ -62,7 +49,7 @@ export async function receiveWebhook(
     answer(response, status, { error: reason });
   };
   if (request.method !== 'POST') return reject(405, 'method_not_allowed');
-  const raw = await readRaw(request);
+  const raw = await readBody(request);
   if (raw === null) return reject(413, 'body_too_large');
   const secrets = deps.secrets();
   if (secrets.length === 0) return reject(503, 'no_signing_secret');
