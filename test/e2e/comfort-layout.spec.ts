@@ -91,6 +91,11 @@ const PAGES: PageCase[] = [
     ready: (page) => page.getByRole('heading', { name: 'Locations', level: 1 }),
   },
   {
+    name: 'events',
+    path: () => '/events',
+    ready: (page) => page.getByRole('heading', { name: 'Events', level: 1 }),
+  },
+  {
     name: 'bulk-edit',
     path: (found) => `/listings/bulk-edit?ids=${found.listing}`,
     ready: (page) => page.getByRole('table', { name: /^Bulk edit grid, 1 listings?$/ }),
