@@ -1,0 +1,64 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ListingRead, Order, SetAsideRecord, SlabdeskClient } from '../../client';
+
+/** The one query-key factory of the money figures (overview, insights, payouts, margins). */
+export const salesKeys = {
+  all: ['sales'] as const,
+  orders: () => [...salesKeys.all, 'orders'] as const,
+  openOrders: () => [...salesKeys.all, 'open-orders'] as const,
+  listings: () => [...salesKeys.all, 'listings'] as const,
+  costs: () => [...salesKeys.all, 'costs'] as const,
+};
+
+export interface Loaded<T> {
+  rows: T[];
+  setAside: SetAsideRecord[];
+  syncedAt: string;
+}
+
+/** Every order of the seller (`GET /orders.json?status=any`), each read by the order schema. */
+export const allOrdersQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: salesKeys.orders(),
+    staleTime: 30_000,
+    queryFn: async ({ signal }): Promise<Loaded<Order>> => {
+      const all = await client.orders.loadAll({ signal, status: 'any' });
+      return { rows: all.rows, setAside: all.setAside, syncedAt: all.syncedAt };
+    },
+  });
+
+/**
+ * The ids of open orders by the API's own `status=open` filter: the same filter as Orders → Open,
+ * so the overview's count is that page's count.
+ */
+export const openOrderIdsQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: salesKeys.openOrders(),
+    staleTime: 15_000,
+    queryFn: async ({ signal }): Promise<string[]> => {
+      const open = await client.orders.loadAll({ signal, status: 'open', fields: ['id'] });
+      return open.rows.map((row) => row.id);
+    },
+  });
+
+/** The listing list view (`GET /listings.json`), read field by field by the tolerant reader. */
+export const listingsQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: salesKeys.listings(),
+    staleTime: 60_000,
+    queryFn: async ({ signal }): Promise<Loaded<ListingRead>> => {
+      const all = await client.listings.loadAll({ signal });
+      return { rows: all.rows, setAside: all.setAside, syncedAt: all.syncedAt };
+    },
+  });
+
+/** Each card's `cost` by inventory item id (`GET /inventory_items.json`, two fields). */
+export const costsQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: salesKeys.costs(),
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }): Promise<Map<string, string>> => {
+      const items = await client.inventoryItems.loadAll({ signal, fields: ['id', 'cost'] });
+      return new Map(items.rows.map((item) => [item.id, item.cost]));
+    },
+  });
