@@ -15,6 +15,7 @@ import {
 import { catalogueColumns } from './listing-columns';
 import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
+import { AgeFilterField } from './age-filter-field';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },
@@ -128,6 +129,7 @@ export function ListingsPage() {
             </select>
           </div>
         ))}
+        <AgeFilterField value={search.age} onChange={(age) => update({ age })} />
         <div className="field">
           <label htmlFor="filter-offers">Offers</label>
           <select

@@ -52,13 +52,23 @@ export const listingsQuery = (client: SlabdeskClient) =>
     },
   });
 
-/** Each card's `cost` by inventory item id (`GET /inventory_items.json`, two fields). */
+export interface CardFacts {
+  cost: string;
+  grader: string;
+}
+
+/** Each card's `cost` and `svc_grader` by inventory item id (`GET /inventory_items.json`). */
 export const costsQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: salesKeys.costs(),
     staleTime: 5 * 60_000,
-    queryFn: async ({ signal }): Promise<Map<string, string>> => {
-      const items = await client.inventoryItems.loadAll({ signal, fields: ['id', 'cost'] });
-      return new Map(items.rows.map((item) => [item.id, item.cost]));
+    queryFn: async ({ signal }): Promise<Map<string, CardFacts>> => {
+      const items = await client.inventoryItems.loadAll({
+        signal,
+        fields: ['id', 'cost', 'svc_grader'],
+      });
+      return new Map(
+        items.rows.map((item) => [item.id, { cost: item.cost, grader: item.svc_grader }]),
+      );
     },
   });

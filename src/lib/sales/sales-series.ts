@@ -69,7 +69,10 @@ export function salesSeries(
 }
 
 /** Net of fees (and refunds) of the orders sold at or after `since` (cancelled ones left out). */
-export function netSince(orders: readonly Order[], since: number): { cents: number; count: number } {
+export function netSince(
+  orders: readonly Order[],
+  since: number,
+): { cents: number; count: number } {
   let cents = 0;
   let count = 0;
   for (const order of orders) {

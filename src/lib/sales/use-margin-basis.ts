@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../api-context';
 import { learnFeeRate, type FeeRate } from './fee-rate';
-import { allOrdersQuery, costsQuery } from './sales-queries';
+import { allOrdersQuery, costsQuery, type CardFacts } from './sales-queries';
 
 export interface MarginBasis {
   /** Undefined until the seller has a paid-out order to learn the rate from. */
   rate: FeeRate | undefined;
-  /** `cost` by inventory item id (a listing's `card.id`). */
-  costs: ReadonlyMap<string, string> | undefined;
+  /** `cost` (and grader) by inventory item id (a listing's `card.id`). */
+  costs: ReadonlyMap<string, CardFacts> | undefined;
   ready: boolean;
 }
 
@@ -17,6 +17,9 @@ export function useMarginBasis(enabled = true): MarginBasis {
   const client = useApiClient();
   const orders = useQuery({ ...allOrdersQuery(client), enabled });
   const costs = useQuery({ ...costsQuery(client), enabled });
-  const rate = useMemo(() => (orders.data ? learnFeeRate(orders.data.rows) : undefined), [orders.data]);
+  const rate = useMemo(
+    () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),
+    [orders.data],
+  );
   return { rate, costs: costs.data, ready: orders.isSuccess && costs.isSuccess };
 }
