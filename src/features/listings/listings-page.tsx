@@ -16,6 +16,8 @@ import { catalogueColumns } from './listing-columns';
 import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
 import { AgeFilterField } from './age-filter-field';
+import { marginColumn } from './margin-column';
+import { useMarginBasis } from '../../lib/sales/use-margin-basis';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },
@@ -36,13 +38,16 @@ export function ListingsPage() {
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
   const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
+  const basis = useMarginBasis();
   const columns = useMemo(
-    () =>
-      catalogueColumns({
+    () => [
+      ...catalogueColumns({
         player: rows.some((row) => row.player !== undefined),
         updated: rows.some((row) => row.updatedAt !== undefined),
       }),
-    [rows],
+      ...(basis.failed ? [] : [marginColumn(basis)]),
+    ],
+    [rows, basis],
   );
   const facets = useMemo(
     () => ({

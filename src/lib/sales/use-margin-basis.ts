@@ -10,6 +10,8 @@ export interface MarginBasis {
   /** `cost` (and grader) by inventory item id (a listing's `card.id`). */
   costs: ReadonlyMap<string, CardFacts> | undefined;
   ready: boolean;
+  /** The orders or the inventory could not be read (a scope, an outage): no margin is shown. */
+  failed: boolean;
 }
 
 /** The fee rate learned from the seller's paid orders and each card's cost, for margins. */
@@ -21,5 +23,10 @@ export function useMarginBasis(enabled = true): MarginBasis {
     () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),
     [orders.data],
   );
-  return { rate, costs: costs.data, ready: orders.isSuccess && costs.isSuccess };
+  const ready = orders.isSuccess && costs.isSuccess;
+  const failed = orders.isError || costs.isError;
+  return useMemo(
+    () => ({ rate, costs: costs.data, ready, failed }),
+    [rate, costs.data, ready, failed],
+  );
 }
