@@ -3,13 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/sandbox-harness';
 import { startDemo } from './support/demo';
-import {
-  cents,
-  readAll,
-  usd,
-  type ListingTruth,
-  type OrderTruth,
-} from './support/read-all';
+import { cents, readAll, usd, type ListingTruth, type OrderTruth } from './support/read-all';
 import { renderApp } from './support/render-app';
 
 let harness: Harness;
@@ -52,7 +46,10 @@ describe('insights, against the demo seed read over HTTP', () => {
       net +=
         o.svc_payout.status === 'paid' && o.svc_payout.amount !== null
           ? cents(o.svc_payout.amount)
-          : Math.max(0, cents(o.subtotal_price) - cents(o.svc_payout.platform_fee) - cents(o.total_refunded));
+          : Math.max(
+              0,
+              cents(o.subtotal_price) - cents(o.svc_payout.platform_fee) - cents(o.total_refunded),
+            );
     }
     renderApp('/insights?by=month&metric=net', { baseUrl: harness.url, token });
     const label = new Intl.DateTimeFormat('en-US', {

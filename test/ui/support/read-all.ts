@@ -32,7 +32,12 @@ export interface OrderTruth {
   svc_sold_at: string;
   line_items: { product_id: string; inventory_item_id: string; quantity: number }[];
   svc_seller_shipment: { status: string; ship_by: string | null };
-  svc_payout: { status: string; amount: string | null; platform_fee: string; paid_at: string | null };
+  svc_payout: {
+    status: string;
+    amount: string | null;
+    platform_fee: string;
+    paid_at: string | null;
+  };
 }
 
 export interface ListingTruth {
