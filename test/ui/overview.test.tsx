@@ -68,7 +68,7 @@ describe('the overview, against the demo seed read over HTTP', () => {
         { timeout: 15_000 },
       );
     } else {
-      await within(work).findByText(/ending within 3 days$/, {}, { timeout: 15_000 });
+      await within(work).findByText(/^\d+ ending within 3 days$/, {}, { timeout: 15_000 });
     }
   });
 
