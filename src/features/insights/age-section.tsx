@@ -52,12 +52,18 @@ export function AgeSection({ listings, now }: { listings: readonly ListingRead[]
                   <th scope="row">{bucket.label}</th>
                   <td className="num">{bucket.count}</td>
                   <td>
-                    <Link to={paths.listings.to(search)}>
-                      See {bucket.count} listed {bucket.label.toLowerCase()}
+                    <Link
+                      to={paths.listings.to(search)}
+                      aria-label={`See ${bucket.count} listed ${bucket.label.toLowerCase()}`}
+                    >
+                      See {bucket.count}
                     </Link>{' '}
                     ·{' '}
-                    <Link to={paths.bulkEdit.to({ search })}>
-                      Bulk edit {bucket.label.toLowerCase()}
+                    <Link
+                      to={paths.bulkEdit.to({ search })}
+                      aria-label={`Bulk edit listings listed ${bucket.label.toLowerCase()}`}
+                    >
+                      Bulk edit
                     </Link>
                   </td>
                 </tr>
