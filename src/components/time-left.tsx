@@ -1,4 +1,4 @@
-import type { Order } from '../client';
+import type { OrderFacts as Order } from '../lib/sales/sales-queries';
 import { formatDateTime, relativeTime } from '../lib/format';
 
 export const deadlinePassed = (iso: string | null, now: number) =>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Order } from '../../client';
+import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { formatMoney } from '../../lib/format';
 import { fromCents } from '../../lib/sales/money';
 import { salesSeries, type Granularity, type SalesPoint } from '../../lib/sales/sales-series';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ListingRead } from '../../client';
+import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
 import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../lib/sales/sell-through';
 import { BarChart } from './bar-chart';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Order } from '../../client';
+import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { fromCents } from '../../lib/sales/money';

@@ -1,4 +1,7 @@
-import type { ListingRead, Order } from '../../client';
+import type {
+  ListingFacts as ListingRead,
+  OrderFacts as Order,
+} from '../../lib/sales/sales-queries';
 import { DAY_MS } from '../../lib/sales/money';
 import { awaitsShipment, isCounted, orderMoney } from '../../lib/sales/order-money';
 import { netSince } from '../../lib/sales/sales-series';

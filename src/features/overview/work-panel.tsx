@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
-import type { ListingRead, Order } from '../../client';
+import type {
+  ListingFacts as ListingRead,
+  OrderFacts as Order,
+} from '../../lib/sales/sales-queries';
 import { paths } from '../../app/paths';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';

@@ -1,4 +1,4 @@
-import type { Order } from '../../client';
+import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { toCents } from '../../lib/sales/money';
 import { isCounted, orderMoney } from '../../lib/sales/order-money';
 

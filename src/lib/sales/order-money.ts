@@ -1,4 +1,4 @@
-import type { Order } from '../../client';
+import type { OrderFacts as Order } from './sales-queries';
 import { toCents } from './money';
 
 /**

@@ -1,4 +1,4 @@
-import type { Order } from '../../client';
+import type { OrderFacts as Order } from './sales-queries';
 import { DAY_MS } from './money';
 import { isCounted, orderMoney } from './order-money';
 

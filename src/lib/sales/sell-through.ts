@@ -1,4 +1,4 @@
-import type { ListingRead, Order } from '../../client';
+import type { ListingFacts as ListingRead, OrderFacts as Order } from './sales-queries';
 import { DAY_MS, toCents } from './money';
 import { isCounted } from './order-money';
 
