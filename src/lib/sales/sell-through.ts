@@ -64,7 +64,7 @@ export function soldAtByListing(orders: readonly Order[]): Map<string, string> {
 
 /**
  * Sell-through and median days to sell by one dimension of the listing list view (`card.grader`,
- * `card.grade`, `card.category`, or the band of `price`), largest groups first. A listing without
+ * `card.grade`, `card.category`, or the band of `price`), groups in name order (price bands by price). A listing without
  * a `listed_at` never went live and is not counted; one without the dimension's field is left out.
  */
 export function sellThrough(
