@@ -17,7 +17,7 @@ afterEach(() => cleanup());
 afterAll(() => harness?.close());
 
 describe('the bulk preview and cost', () => {
-  it('flags a price below cost and floors it at break-even with one action', async () => {
+  it('shows the margin in the grid, flags a price below cost and floors it at break-even', async () => {
     const listings = await readAll<ListingTruth>(harness, token, '/listings.json', 'listings');
     const orders = await readAll<OrderTruth>(harness, token, '/orders.json?status=any', 'orders');
     const items = await readAll<{ id: string; cost: string }>(
@@ -58,6 +58,9 @@ describe('the bulk preview and cost', () => {
     const price = screen.getByRole('textbox', { name: `Price, row ${index}` }) as HTMLInputElement;
     await user.clear(price);
     await user.type(price, '10.00');
+    // The grid's Margin column follows the price as typed.
+    const marginCell = () => within(price.closest('tr')!).getAllByRole('cell').at(-1)!.textContent;
+    await waitFor(() => expect(marginCell()).toBe(`${usd(margin)} (below cost)`));
     await user.click(screen.getByRole('button', { name: 'Preview changes' }));
     const notice = await screen.findByRole(
       'region',

@@ -26,6 +26,7 @@ import { EDIT_FIELDS, toBulkRow, toEditValues, type EditValues } from './logic/r
 import { ResumeBanner } from './resume-banner';
 import { PreviewPanel } from './preview-panel';
 import { BelowCostNotice } from './below-cost-notice';
+import { MarginBasisProvider } from './grid/margin-cell';
 import './bulk-edit.css';
 
 type Stage = 'edit' | 'preview' | 'apply';
@@ -238,13 +239,15 @@ function BulkEditor({
               onSubmit={(event) => void openPreview(event)}
               noValidate
             >
-              <BulkGrid
-                form={form}
-                rows={selection.rows}
-                originals={originals}
-                onAnnounce={setAnnouncement}
-                handleRef={grid}
-              />
+              <MarginBasisProvider>
+                <BulkGrid
+                  form={form}
+                  rows={selection.rows}
+                  originals={originals}
+                  onAnnounce={setAnnouncement}
+                  handleRef={grid}
+                />
+              </MarginBasisProvider>
               <p className="bulk-announce" role="status" aria-live="polite">
                 {announcement}
               </p>
