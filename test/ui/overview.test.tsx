@@ -179,4 +179,32 @@ describe('the overview, against the demo seed read over HTTP', () => {
       new RegExp(`^${usd(net).replace(/[$.]/g, '\\$&')} \\(fee ${rate / 100}%`),
     );
   });
+
+  it("shows an order's expected payout while pending and its realised margin once paid", async () => {
+    const items = await readAll<{ id: string; cost: string }>(
+      harness,
+      token,
+      '/inventory_items.json',
+      'inventory_items',
+    );
+    const costs = new Map(items.map((i) => [i.id, i.cost]));
+    const paid = counted().find(
+      (o) => o.svc_payout.status === 'paid' && costs.has(o.line_items[0]!.inventory_item_id),
+    )!;
+    renderApp(`/orders/${paid.id}`, { baseUrl: harness.url, token });
+    const money = await screen.findByRole('region', { name: 'Money' }, { timeout: 15_000 });
+    const realised = await within(money).findByText('Realised margin', {}, { timeout: 15_000 });
+    const margin =
+      cents(paid.svc_payout.amount!) - cents(costs.get(paid.line_items[0]!.inventory_item_id)!);
+    expect(realised.nextElementSibling?.textContent).toBe(
+      `${usd(margin)} (cost ${usd(cents(costs.get(paid.line_items[0]!.inventory_item_id)!))})`,
+    );
+    cleanup();
+    const pending = counted().find((o) => o.svc_payout.status === 'pending')!;
+    renderApp(`/orders/${pending.id}`, { baseUrl: harness.url, token });
+    const money2 = await screen.findByRole('region', { name: 'Money' }, { timeout: 15_000 });
+    expect(within(money2).getByText('Expected payout').nextElementSibling?.textContent).toBe(
+      `${usd(netOf(pending))} (sale − fee − refunds)`,
+    );
+  });
 });

@@ -7,6 +7,7 @@ import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
+import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from './order-queries';
 import { orderTimeline } from './order-timeline';
 
@@ -108,6 +109,7 @@ export function OrderDetailPage() {
               {humanize(order.svc_payout.status)}
               {order.svc_payout.paid_at ? `, ${formatDateTime(order.svc_payout.paid_at)}` : ''})
             </dd>
+            <OrderMarginFacts order={order} />
             <dt>Financial status</dt>
             <dd>{humanize(order.financial_status)}</dd>
           </dl>
