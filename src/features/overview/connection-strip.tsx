@@ -23,7 +23,9 @@ export function ConnectionStrip() {
         {ping.data && (
           <span>
             <ModeBadge mode={ping.data.mode} />{' '}
-            {ping.data.mode === 'test' ? 'Test records only' : 'Live: real listings and orders'}
+            {ping.data.mode === 'test'
+              ? 'test records only; buyers see nothing'
+              : 'real listings and orders'}
           </span>
         )}
         <BucketMeter compact label="API capacity" />
