@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ModeBadge } from '../components/mode-badge';
+import { ReadOnlyNotice } from '../components/write-actions';
+import { bootMode } from '../lib/boot-mode';
 import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
 import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from './connection-status';
+import { ShortcutsHelp, useKeyboardShortcuts } from './keyboard-shortcuts';
 import { paths } from './paths';
 
 const NAV = [
@@ -17,14 +21,48 @@ const NAV = [
   { to: paths.locations.to(), label: 'Locations', end: false },
 ];
 
-/** The frame of every page: navigation, the live/test badge, and the connection area. */
+/**
+ * The frame of every page: a skip link, navigation (behind a Menu button on a narrow screen), the
+ * live/test badge and the connection area (always in view), the keyboard shortcuts and their help.
+ */
 export function Layout() {
   const client = useApiClient();
   const ping = useQuery(pingQuery(client));
-  const mode = ping.data?.mode;
+  const mode = ping.data?.mode ?? bootMode();
   const navigation = useNavigation();
+  const location = useLocation();
+  // The menu is open on the page it was opened on: moving to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useKeyboardShortcuts(openHelp);
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(location.pathname);
+
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    // A new page: unless the page put focus somewhere itself, start from its main content.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.closest('header')) {
+      mainRef.current?.focus({ preventScroll: true });
+    }
+  }, [location.pathname]);
+
   return (
     <div className={`app mode-${mode ?? 'unknown'}`}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <header>
         {mode === 'test' && (
           <p className="test-strip" role="note">
@@ -35,7 +73,23 @@ export function Layout() {
           <Link className="brand" to={paths.overview.to()}>
             Slabdesk
           </Link>
-          <nav aria-label="Main">
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            Menu
+          </button>
+          <nav
+            aria-label="Main"
+            id="main-nav"
+            className={menuOpen ? 'open' : undefined}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && menuOpen) setMenuOpen(false);
+            }}
+          >
             <ul>
               {NAV.map((item) => (
                 <li key={item.to}>
@@ -52,12 +106,24 @@ export function Layout() {
             {ping.isError && <span className="connection-error">API unreachable</span>}
             <BucketMeter compact />
           </div>
+          <button
+            type="button"
+            className="shortcuts-button"
+            aria-haspopup="dialog"
+            onClick={openHelp}
+            title="Keyboard shortcuts (?)"
+          >
+            <span aria-hidden="true">?</span>
+            <span className="visually-hidden">Keyboard shortcuts</span>
+          </button>
         </div>
       </header>
-      <main id="main" aria-busy={navigation.state === 'loading'}>
+      <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+        <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />
       </main>
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

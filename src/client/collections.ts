@@ -71,35 +71,36 @@ export function parseRows<T>(
       });
       continue;
     }
-    if (tolerant) {
-      const read = readTolerant(schema as unknown as z.ZodObject, item);
-      if (read.ok) rows.push(read.value as T);
-      else {
-        setAside.push({
-          id,
-          kind: 'unparseable',
-          code: CLIENT_ERROR_CODES.badResponse,
-          message: 'The record does not match the expected shape',
-          issues: read.issues,
-          requestId,
-        });
-      }
-      continue;
-    }
-    const parsed = schema.safeParse(item);
-    if (parsed.success) rows.push(parsed.data);
+    // Tolerant: read field by field (only a record without a readable id fails); strict: whole.
+    const read = tolerant
+      ? readTolerant(schema as unknown as z.ZodObject, item)
+      : strictRead(schema, item);
+    if (read.ok) rows.push(read.value as T);
     else {
       setAside.push({
         id,
         kind: 'unparseable',
         code: CLIENT_ERROR_CODES.badResponse,
         message: 'The record does not match the expected shape',
-        issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        issues: read.issues,
         requestId,
       });
     }
   }
   return { rows, setAside };
+}
+
+function strictRead<T>(
+  schema: z.ZodType<T>,
+  item: unknown,
+): { ok: true; value: T } | { ok: false; issues: string[] } {
+  const parsed = schema.safeParse(item);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : {
+        ok: false,
+        issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      };
 }
 
 export function isDegraded(item: unknown): boolean {

@@ -1,4 +1,6 @@
 import { useMemo, useRef, type ReactNode } from 'react';
+import { NARROW_QUERY, useMediaQuery } from './use-media-query';
+import { useTableKeyboard } from './use-table-keyboard';
 import { useWindowedRows } from './use-windowed-rows';
 
 export interface Column<T> {
@@ -19,6 +21,17 @@ export interface TableSelection<T> {
   rowLabel(row: T): string;
 }
 
+/**
+ * How rows read as cards on a narrow screen: the column that titles the card and the columns shown
+ * under it (labelled by their headers); the other columns are left out of the card.
+ */
+export interface CardLayout {
+  title: string;
+  fields: readonly string[];
+  /** The card's height in px (default 84: a title line and a line or two of figures). */
+  height?: number;
+}
+
 export interface DataTableProps<T> {
   caption: string;
   rows: readonly T[];
@@ -30,12 +43,22 @@ export interface DataTableProps<T> {
   sort?: { id: string; direction: SortDirection } | undefined;
   onSortChange?(id: string): void;
   selection?: TableSelection<T>;
+  /** Cards below 720 px wide; without it, the table keeps its columns and scrolls in its box. */
+  cards?: CardLayout;
 }
+
+/** A card's height: a title line and a line or two of figures. */
+const CARD_ROW_HEIGHT = 84;
 
 /**
  * The one data table: a real `<table>` (caption, header cells, aria-sort) whose body is windowed
  * with @tanstack/react-virtual, so only the rows in view (plus a margin) are in the DOM and ten
  * thousand rows scroll smoothly. Spacer rows above and below keep the scrollbar true.
+ *
+ * The whole table is one tab stop; arrow keys move between rows (see `useTableKeyboard`), Enter
+ * opens a row's link and Space selects it. Below 720 px wide, given `cards`, each row is laid out
+ * as a card (the same cells and controls, restyled) with the columns it names; without it the
+ * table keeps its columns and scrolls sideways inside its own box.
  */
 export function DataTable<T>({
   caption,
@@ -47,11 +70,16 @@ export function DataTable<T>({
   sort,
   onSortChange,
   selection,
+  cards,
 }: DataTableProps<T>) {
   const lastClicked = useRef<number | null>(null);
-  const { scrollRef, items, paddingTop, paddingBottom } = useWindowedRows({
+  const tableRef = useRef<HTMLTableElement>(null);
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const shownRowHeight =
+    narrow && cards ? Math.max(rowHeight, cards.height ?? CARD_ROW_HEIGHT) : rowHeight;
+  const { scrollRef, virtualizer, items, paddingTop, paddingBottom } = useWindowedRows({
     count: rows.length,
-    rowHeight,
+    rowHeight: shownRowHeight,
     height,
     overscan: 12,
     width: 1024,
@@ -65,16 +93,56 @@ export function DataTable<T>({
     [allIds, selected],
   );
 
+  /** Selects or clears row `index`; with shift, the range from the row toggled last. */
+  const toggle = (index: number, on: boolean, shift: boolean) => {
+    if (!selection) return;
+    const last = lastClicked.current;
+    const range = shift && last !== null;
+    const from = range ? Math.min(last, index) : index;
+    const to = range ? Math.max(last, index) : index;
+    selection.onChange(rows.slice(from, to + 1).map(getRowId), on);
+    lastClicked.current = index;
+  };
+
+  const keyboard = useTableKeyboard({
+    tableRef,
+    count: rows.length,
+    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    onToggle: selection
+      ? (index, shift) => toggle(index, !selection.selected.has(getRowId(rows[index]!)), shift)
+      : undefined,
+  });
+
+  /** On a card, the figures come in the order `cards.fields` gives (no effect on a table row). */
+  const cardOrder = (id: string) => {
+    const index = cards?.fields.indexOf(id) ?? -1;
+    return index >= 0 ? { order: index + 1 } : undefined;
+  };
+
+  const cardRole = (id: string) =>
+    !cards
+      ? 'no-card'
+      : cards.title === id
+        ? 'card-title'
+        : cards.fields.includes(id)
+          ? 'card-field'
+          : 'card-hidden';
+
   return (
     <div
       className="table-scroll"
       ref={scrollRef}
       style={{ maxHeight: height }}
-      tabIndex={0}
       role="region"
       aria-label={`${caption} (scrollable table)`}
     >
-      <table className="data-table" aria-rowcount={rows.length + 1}>
+      <table
+        className={`data-table${cards ? ' has-cards' : ''}`}
+        aria-rowcount={rows.length + 1}
+        ref={tableRef}
+        onKeyDown={keyboard.onKeyDown}
+        onFocus={keyboard.onFocus}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
           {selection && <col style={{ width: '44px' }} />}
@@ -85,7 +153,7 @@ export function DataTable<T>({
         <thead>
           <tr aria-rowindex={1}>
             {selection && (
-              <th scope="col">
+              <th scope="col" className="card-select">
                 <input
                   type="checkbox"
                   aria-label={`Select all ${rows.length} shown`}
@@ -104,9 +172,15 @@ export function DataTable<T>({
                 <th
                   key={column.id}
                   scope="col"
-                  className={column.align === 'right' ? 'num' : undefined}
+                  className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}`}
                   aria-sort={
-                    sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                    sorted === 'asc'
+                      ? 'ascending'
+                      : sorted === 'desc'
+                        ? 'descending'
+                        : column.sortable && onSortChange
+                          ? 'none'
+                          : undefined
                   }
                 >
                   {column.sortable && onSortChange ? (
@@ -138,28 +212,31 @@ export function DataTable<T>({
             const row = rows[item.index]!;
             const id = getRowId(row);
             return (
-              <tr key={id} aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
+              <tr key={id} aria-rowindex={item.index + 2} style={{ height: shownRowHeight }}>
                 {selection && (
-                  <td>
+                  <td className="card-select">
                     <input
                       type="checkbox"
                       aria-label={`Select ${selection.rowLabel(row)}`}
                       checked={selection.selected.has(id)}
-                      onChange={(event) => {
+                      onChange={(event) =>
                         // Shift-click selects (or clears) the range from the last row clicked.
-                        const last = lastClicked.current;
-                        const shift = (event.nativeEvent as MouseEvent).shiftKey && last !== null;
-                        const from = shift ? Math.min(last, item.index) : item.index;
-                        const to = shift ? Math.max(last, item.index) : item.index;
-                        const ids = rows.slice(from, to + 1).map(getRowId);
-                        selection.onChange(ids, event.target.checked);
-                        lastClicked.current = item.index;
-                      }}
+                        toggle(
+                          item.index,
+                          event.target.checked,
+                          (event.nativeEvent as MouseEvent).shiftKey,
+                        )
+                      }
                     />
                   </td>
                 )}
                 {columns.map((column) => (
-                  <td key={column.id} className={column.align === 'right' ? 'num' : undefined}>
+                  <td
+                    key={column.id}
+                    className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}`}
+                    data-label={column.header}
+                    style={cardOrder(column.id)}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}

@@ -43,3 +43,13 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   }
   return rtf.format(Math.round(diff / 1000), 'second');
 }
+
+const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})\b/g;
+
+/**
+ * A server's sentence with the instants in it written for a person: "ship it to the hub by
+ * 2026-11-25T09:25:43.679Z" reads "ship it to the hub by Nov 25, 2026, 09:25 AM".
+ */
+export function formatTimestampsIn(text: string): string {
+  return text.replace(ISO_INSTANT, (iso) => formatDateTime(iso));
+}

@@ -1,9 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../client';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { isApiError, type Ping } from '../client';
+import { connectionKeys } from './connection-query';
+import { noteWriteError } from './write-access';
 
 /** The dashboard's QueryClient: the client already retries what is safe, so queries retry little. */
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // A write refused because test keys are read-only here makes every page stop offering writes.
+    mutationCache: new MutationCache({
+      onError: (error) =>
+        noteWriteError(error, queryClient.getQueryData<Ping>(connectionKeys.ping())?.key_id),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -19,4 +26,5 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

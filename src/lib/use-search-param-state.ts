@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SearchPatch = Record<string, string | undefined>;
@@ -19,6 +19,10 @@ function applyPatch(current: URLSearchParams, patch: SearchPatch): URLSearchPara
  * The router applies a navigation inside a transition, so an input controlled by the URL alone
  * would show its old value until that render finishes (a checkbox seems not to tick). The patched
  * params are therefore also held here until the URL catches up, and inputs answer at once.
+ *
+ * `update` is stable and always patches the latest params: a call kept by a timer (the search
+ * box's debounce) and a filter chosen meanwhile compose, instead of the older call writing back
+ * the params it was made from.
  */
 export function useSearchParamState(): [URLSearchParams, (patch: SearchPatch) => void] {
   const [params, setParams] = useSearchParams();
@@ -26,15 +30,17 @@ export function useSearchParamState(): [URLSearchParams, (patch: SearchPatch) =>
   // navigation committed, or back/forward), the held copy no longer applies.
   const [held, setHeld] = useState<{ base: URLSearchParams; value: URLSearchParams } | null>(null);
   const current = held !== null && held.base === params ? held.value : params;
-  const update = useCallback(
-    (patch: SearchPatch) => {
-      setHeld((h) => ({
-        base: params,
-        value: applyPatch(h !== null && h.base === params ? h.value : params, patch),
-      }));
-      setParams((url) => applyPatch(url, patch), { replace: true });
-    },
-    [params, setParams],
-  );
+  const latest = useRef({ params, current, setParams });
+  useLayoutEffect(() => {
+    latest.current = { params, current, setParams };
+  });
+  const update = useCallback((patch: SearchPatch) => {
+    const { params: base, current: from, setParams: set } = latest.current;
+    const value = applyPatch(from, patch);
+    // Two patches in one tick compose: the second starts from the first.
+    latest.current = { ...latest.current, current: value };
+    setHeld({ base, value });
+    set(value, { replace: true });
+  }, []);
   return [current, update];
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { API_PREFIX, proxyApiRequest, type Upstream } from './api-proxy';
+import { withBootFacts } from './boot-facts';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import {
   contentSecurityPolicy,
@@ -103,7 +104,8 @@ export async function startAppServer(
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;
     const nonce = pages.development ? newNonce() : undefined;
-    const html = await pages.pageHtml(pathname, nonce);
+    const page = await pages.pageHtml(pathname, nonce);
+    const html = page === null ? null : withBootFacts(page, options.upstream);
     if (html === null) {
       response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('The dashboard is not built: run `npm run build` first.\n');

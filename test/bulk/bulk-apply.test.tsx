@@ -180,7 +180,7 @@ describe('pause, resume and cancel', () => {
     await screen.findByRole('heading', { name: /^Applying:/ });
     const back = `${router.state.location.pathname}${router.state.location.search}`;
     await router.navigate('/listings');
-    await screen.findByRole('heading', { name: 'Listings', level: 1 });
+    await screen.findByRole('heading', { name: 'Listings', level: 1 }, { timeout: 10_000 });
     await router.navigate(back);
     // The same run, not a second one, and not an offer to resume it.
     await screen.findByRole('heading', { name: /^(Applying|Finished):/ }, { timeout: 15_000 });

@@ -101,7 +101,7 @@ describe('the diff of one row', () => {
     expect(item.writes).toEqual([
       { method: 'PUT', body: { status: 'active', duration_hours: 168 } },
     ]);
-    expect(item.notes).toEqual([`${RULES.reactivate} (168 hours)`]);
+    expect(item.notes).toEqual([`${RULES.reactivate} (7 days)`]);
     const draft = bulkRow({ status: 'draft' });
     expect(planRow(draft, edit(draft, { status: 'active' }))!.writes).toEqual([
       { method: 'PUT', body: { status: 'active', duration_hours: 720 } },
@@ -151,11 +151,12 @@ describe('the plan of a selection', () => {
     );
     expect(plan.items).toEqual([]);
     expect(plan.writes).toBe(0);
+    // Named by the card's title (the edited one, or the listing's when the cell is empty).
     expect(plan.invalid).toEqual([
-      { id: a.id, field: 'title', message: 'is required' },
-      { id: a.id, field: 'price', message: 'must be at least 10.00' },
-      { id: a.id, field: 'minimumOffer', message: 'must have at most 2 decimals' },
-      { id: b.id, field: 'status', message: 'this listing cannot be reactivated' },
+      { id: a.id, title: a.title, field: 'title', message: 'is required' },
+      { id: a.id, title: a.title, field: 'price', message: 'must be at least 10.00' },
+      { id: a.id, title: a.title, field: 'minimumOffer', message: 'must have at most 2 decimals' },
+      { id: b.id, title: b.title, field: 'status', message: 'this listing cannot be reactivated' },
     ]);
   });
 
@@ -163,7 +164,7 @@ describe('the plan of a selection', () => {
     const a = bulkRow({ price: '100.00' });
     const plan = planBulkEdit([a], [edit(a, { minimumOffer: '100.01' })]);
     expect(plan.invalid).toEqual([
-      { id: a.id, field: 'minimumOffer', message: 'must be at most the price' },
+      { id: a.id, title: a.title, field: 'minimumOffer', message: 'must be at most the price' },
     ]);
   });
 });

@@ -40,7 +40,7 @@ test.describe.serial('a seller', () => {
     await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 20_000 });
     await checkPage(page, 'listings');
 
-    await page.getByLabel('Status').selectOption('active');
+    await page.getByLabel('Status', { exact: true }).selectOption('active');
     await page.getByRole('searchbox', { name: 'Search' }).fill('Mahomes');
     await expect(page).toHaveURL(/q=Mahomes/);
     const table = page.getByRole('table', { name: 'Listings' });
@@ -117,7 +117,7 @@ test.describe.serial('a seller', () => {
     await page.goto('/orders');
     await expect(page.getByText(/\d+ of \d+ orders/)).toBeVisible();
     await checkPage(page, 'orders');
-    await page.getByLabel('Status').selectOption('closed');
+    await page.getByLabel('Status', { exact: true }).selectOption('closed');
     await expect(page).toHaveURL(/status=closed/);
     const link = page.getByRole('table', { name: 'Orders' }).getByRole('link').first();
     const code = (await link.textContent())!;

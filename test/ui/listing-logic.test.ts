@@ -17,6 +17,7 @@ function row(patch: Partial<CatalogueRow>): CatalogueRow {
     id: 'lst_1',
     title: 'Card',
     status: 'active',
+    state: 'active',
     reason: null,
     reasonSource: 'listing',
     canReactivate: false,

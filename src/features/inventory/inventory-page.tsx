@@ -1,3 +1,5 @@
+import { TableViews } from '../../components/table-views';
+import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +11,7 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
-import { formatMoney, humanize } from '../../lib/format';
+import { formatMoney, formatTimestampsIn, humanize } from '../../lib/format';
 import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
 
 const columns: Column<InventoryRow>[] = [
@@ -59,7 +61,9 @@ const columns: Column<InventoryRow>[] = [
     cell: (row) =>
       row.level && row.level.available === 0 ? (
         <span title={row.level.svc_unavailable_reason ?? undefined}>
-          {row.level.svc_reason_detail ?? humanize(row.level.svc_unavailable_reason)}
+          {row.level.svc_reason_detail
+            ? formatTimestampsIn(row.level.svc_reason_detail)
+            : humanize(row.level.svc_unavailable_reason)}
         </span>
       ) : (
         ''
@@ -106,6 +110,7 @@ export function InventoryPage() {
   }, [query.data, q, onlyUnlisted]);
 
   const update = (key: string, value: string) => updateParams({ [key]: value });
+  const columnChoice = useVisibleColumns('inventory', columns, params);
 
   return (
     <section aria-labelledby="inventory-heading">
@@ -132,6 +137,18 @@ export function InventoryPage() {
           <label htmlFor="inventory-unlisted">Only cards never listed</label>
         </div>
       </form>
+      <TableViews
+        table="inventory"
+        label="cards"
+        params={params}
+        onApply={(view) => updateParams(viewPatch(params, view))}
+        columns={columns}
+        chosen={columnChoice.chosen}
+        onColumns={(ids) => {
+          columnChoice.remember(ids);
+          updateParams({ cols: ids.join(',') });
+        }}
+      />
       {query.isError && (
         <ErrorBanner
           error={query.error}
@@ -162,8 +179,13 @@ export function InventoryPage() {
         <DataTable
           caption="Inventory"
           rows={shown}
-          columns={columns}
+          columns={columnChoice.visible}
           getRowId={(row) => row.item.id}
+          cards={{
+            title: 'player',
+            fields: ['card', 'grade', 'cert', 'reason', 'action'],
+            height: 120,
+          }}
         />
       ) : null}
     </section>

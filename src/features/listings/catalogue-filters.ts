@@ -74,7 +74,7 @@ export function applyCatalogueSearch(
   const terms = (search.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const out = rows.filter(
     (row) =>
-      (!search.status || row.status === search.status) &&
+      (!search.status || row.status === search.status || row.state === search.status) &&
       (!search.grader || row.grader === search.grader) &&
       (!search.grade || row.grade === search.grade) &&
       (!search.category || row.category === search.category) &&

@@ -36,6 +36,11 @@ export interface CatalogueRow {
   id: string;
   title: string | undefined;
   status: string | undefined;
+  /**
+   * The state a seller filters by: `sold`, the reason a listing is off the marketplace
+   * (`deactivated_by_seller`, `expired`, `scheduled`, ...), or the status.
+   */
+  state: string | undefined;
   /** Why it is unavailable: null while available, undefined when no view says. */
   reason: string | null | undefined;
   /** Where the reason came from: the listing itself, or its card's inventory level. */
@@ -104,11 +109,13 @@ export function toCatalogueRow(
   const card = listing.card ?? {};
   const gradeValue = card.grade === undefined ? undefined : Number(card.grade);
   const player = card.player ?? undefined;
+  const reason = reasonOf(listing, card.id ? levels?.get(card.id) : undefined);
   return {
     id: listing.id,
     title: listing.title,
     status: listing.status,
-    ...reasonOf(listing, card.id ? levels?.get(card.id) : undefined),
+    state: stateOf(listing.status, reason.reason),
+    ...reason,
     price: listing.price === undefined ? undefined : Number(listing.price),
     priceText: listing.price,
     minimumOffer: listing.minimum_offer,
@@ -139,6 +146,16 @@ export function toCatalogueRow(
       .join(' ')
       .toLowerCase(),
   };
+}
+
+/** The state a seller reads and filters by (see `CatalogueRow.state`). */
+export function stateOf(
+  status: string | undefined,
+  reason: string | null | undefined,
+): string | undefined {
+  if (status === 'archived' && isSoldReason(reason)) return 'sold';
+  if (status !== 'active' && reason) return reason;
+  return status;
 }
 
 /** Whether a listing needs its card's inventory level to say why it is unavailable. */

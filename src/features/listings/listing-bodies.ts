@@ -88,13 +88,17 @@ export function newListingDefaults(prefill: {
     promoted: false,
     duration_hours: '720',
     scheduled_go_live_at: '',
+    review: false,
     use_card: false,
     card: { title: '', player: '', year: '', set: '', variant: '', grade: '', category: '' },
   };
 }
 
+/** How far ahead "check the card before it goes live" schedules a new listing. */
+export const REVIEW_HOLD_MS = 30 * 60_000;
+
 /** The POST body: only what the seller gave, so a cert plus a price stays a two-field request. */
-export function toCreateInput(values: NewListingForm): ListingCreateInput {
+export function toCreateInput(values: NewListingForm, now = Date.now()): ListingCreateInput {
   const input: ListingCreateInput = { price: values.price.trim() };
   if (values.source === 'sku') input.sku = values.sku.trim();
   else input.inventory_item_id = values.inventory_item_id.trim();
@@ -115,6 +119,9 @@ export function toCreateInput(values: NewListingForm): ListingCreateInput {
   }
   if (values.scheduled_go_live_at) {
     input.scheduled_go_live_at = new Date(values.scheduled_go_live_at).toISOString();
+  } else if (values.review) {
+    // Scheduled a little ahead: nothing is live until the seller has seen the resolved card.
+    input.scheduled_go_live_at = new Date(now + REVIEW_HOLD_MS).toISOString();
   }
   if (values.use_card && values.source === 'sku') {
     const card = values.card;
@@ -134,8 +141,16 @@ export function describeOutcome(
   status: string,
   reason: string | null | undefined,
   scheduledAt: string | null | undefined,
+  mode: 'live' | 'test' | undefined = 'live',
 ): { kind: 'live' | 'scheduled' | 'review' | 'other'; text: string } {
-  if (status === 'active') return { kind: 'live', text: 'Live now: buyers can see and buy it.' };
+  if (status === 'active') {
+    return mode === 'test'
+      ? {
+          kind: 'live',
+          text: 'Active in test mode: only test keys see it. Buyers never see test listings.',
+        }
+      : { kind: 'live', text: 'Live now: buyers can see and buy it.' };
+  }
   if (reason === 'scheduled' || scheduledAt) {
     return {
       kind: 'scheduled',

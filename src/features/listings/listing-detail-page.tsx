@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { durationLabel } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
+import { useWriteButton, WriteLink } from '../../components/write-actions';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
@@ -61,6 +62,7 @@ export function ListingDetailPage() {
   const toDraft = useUpdateListing(listingId);
   const [confirm, setConfirm] = useState<'deactivate' | 'reactivate' | 'draft' | null>(null);
   const [done, setDone] = useState<string | null>(flash ?? null);
+  const writeButton = useWriteButton();
 
   if (query.isPending) return <Loading label="Loading the listing…" />;
   if (query.isError || !listing) {
@@ -95,22 +97,27 @@ export function ListingDetailPage() {
         <h1 id="listing-heading">{title}</h1>
         <div className="page-actions">
           {!sold && (
-            <Link className="button primary" to={paths.editListing.to(listing.id)}>
+            <WriteLink className="button primary" to={paths.editListing.to(listing.id)}>
               Edit listing
-            </Link>
+            </WriteLink>
           )}
           {live && (
-            <button type="button" onClick={() => setConfirm('draft')}>
+            <button type="button" {...writeButton} onClick={() => setConfirm('draft')}>
               Set to draft
             </button>
           )}
           {!sold && listing.status !== 'archived' && (
-            <button type="button" className="danger" onClick={() => setConfirm('deactivate')}>
+            <button
+              type="button"
+              className="danger"
+              {...writeButton}
+              onClick={() => setConfirm('deactivate')}
+            >
               Deactivate
             </button>
           )}
           {!live && listing.canReactivate && !sold && (
-            <button type="button" onClick={() => setConfirm('reactivate')}>
+            <button type="button" {...writeButton} onClick={() => setConfirm('reactivate')}>
               Reactivate
             </button>
           )}
@@ -379,7 +386,7 @@ export function ListingDetailPage() {
         </section>
       </div>
 
-      {notLiveYet && !sold && (
+      {notLiveYet && !sold && writeButton.disabled !== true && (
         <ScheduleControls
           listingId={listing.id}
           scheduledAt={listing.scheduledGoLiveAt}

@@ -14,6 +14,7 @@ import { applyServerErrors } from '../../lib/server-errors';
 import { editDefaults, toUpdatePatch } from './listing-bodies';
 import { EDIT_FIELDS, EditListingForm } from './listing-form-schemas';
 import { useUpdateListing } from './listing-mutations';
+import { ReadOnlyGate } from '../../components/write-actions';
 import { useListingView } from './listing-queries';
 import type { ListingView } from './listing-view';
 import { writtenTerms } from './written-terms';
@@ -72,7 +73,11 @@ export function ListingEditPage() {
       />
     );
   }
-  return <EditListingFormView listing={view} />;
+  return (
+    <ReadOnlyGate title="Edit listing">
+      <EditListingFormView listing={view} />
+    </ReadOnlyGate>
+  );
 }
 
 export function EditListingFormView({ listing }: { listing: ListingView }) {

@@ -96,6 +96,8 @@ export const NewListingForm = z
     promoted: z.boolean(),
     duration_hours: durationField,
     scheduled_go_live_at: goLiveField,
+    /** Create it scheduled a little ahead, to see the resolved card before it goes live. */
+    review: z.boolean(),
     use_card: z.boolean(),
     card: z.object({
       title: cardTitle,

@@ -1,8 +1,11 @@
+import { TableViews } from '../../components/table-views';
+import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
+import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
 import {
   applyCatalogueSearch,
@@ -51,7 +54,13 @@ export function ListingsPage() {
   );
   const facets = useMemo(
     () => ({
-      status: facetValues(rows, (row) => row.status),
+      // The API's statuses and what a seller calls them: sold, deactivated, expired, scheduled...
+      status: [
+        ...new Set([
+          ...facetValues(rows, (row) => row.status),
+          ...facetValues(rows, (row) => row.state),
+        ]),
+      ],
       grader: facetValues(rows, (row) => row.grader),
       grade: facetValues(rows, (row) => row.grade),
       category: facetValues(rows, (row) => row.category),
@@ -61,6 +70,7 @@ export function ListingsPage() {
 
   const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) =>
     updateParams(patch);
+  const columnChoice = useVisibleColumns('listings', columns, params);
 
   const onSort = (id: string) => {
     if (!(SORTABLE as readonly string[]).includes(id)) return;
@@ -83,18 +93,18 @@ export function ListingsPage() {
             {query.isFetching && data?.complete ? 'Refreshing…' : 'Refresh'}
           </button>
           {selected.size > 0 && (
-            <Link className="button" to={paths.bulkEdit.to({ ids: [...selected] })}>
+            <WriteLink className="button" to={paths.bulkEdit.to({ ids: [...selected] })}>
               Bulk edit the selection ({selected.size})
-            </Link>
+            </WriteLink>
           )}
           {data?.complete && shown.length > 0 && (
-            <Link className="button" to={paths.bulkEdit.to({ search: params })}>
+            <WriteLink className="button" to={paths.bulkEdit.to({ search: params })}>
               Bulk edit all {shown.length} matching
-            </Link>
+            </WriteLink>
           )}
-          <Link className="button primary" to={paths.newListing.to()}>
+          <WriteLink className="button primary" to={paths.newListing.to()}>
             New listing
-          </Link>
+          </WriteLink>
         </div>
       </div>
 
@@ -160,6 +170,21 @@ export function ListingsPage() {
           </select>
         </div>
       </form>
+      <TableViews
+        table="listings"
+        label="listings"
+        params={params}
+        onApply={(view) => {
+          updateParams(viewPatch(params, view));
+          setText(new URLSearchParams(view).get('q') ?? '');
+        }}
+        columns={columns}
+        chosen={columnChoice.chosen}
+        onColumns={(ids) => {
+          columnChoice.remember(ids);
+          updateParams({ cols: ids.join(',') });
+        }}
+      />
 
       <p className="table-summary" role="status" aria-live="polite">
         {shown.length} of {rows.length} listings
@@ -187,10 +212,11 @@ export function ListingsPage() {
         <DataTable
           caption="Listings"
           rows={shown}
-          columns={columns}
+          columns={columnChoice.visible}
           getRowId={(row) => row.id}
           sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
           onSortChange={onSort}
+          cards={{ title: 'title', fields: ['price', 'status', 'grade'] }}
           selection={{
             selected,
             rowLabel: (row) => row.title ?? row.id,

@@ -8,12 +8,16 @@ import { GRADERS, isApiError, newIdempotencyKey, type ListingCreated } from '../
 import { CheckboxField, FormField } from '../../components/form-field';
 import { DurationOptions } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/states';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useApiClient } from '../../lib/api-context';
 import { applyServerErrors } from '../../lib/server-errors';
 import { describeOutcome, newListingDefaults, toCreateInput } from './listing-bodies';
 import { NEW_LISTING_FIELDS, NewListingForm } from './listing-form-schemas';
-import { useCreateListing } from './listing-mutations';
+import { useCreateListing, useDeactivateListing, useUpdateListing } from './listing-mutations';
+import { ReadOnlyGate } from '../../components/write-actions';
+import { bootMode } from '../../lib/boot-mode';
+import { pingQuery } from '../../lib/connection-query';
 import { listingDetailQuery } from './listing-queries';
 
 /**
@@ -23,13 +27,19 @@ import { listingDetailQuery } from './listing-queries';
  * `cert_lookup_unavailable` is the same write.
  */
 export function NewListingPage() {
+  return (
+    <ReadOnlyGate title="New listing">
+      <NewListingContent />
+    </ReadOnlyGate>
+  );
+}
+
+function NewListingContent() {
   const [params] = useSearchParams();
   const createListing = useCreateListing();
   const idempotency = useRef<{ key: string; body: string } | null>(null);
   const [formMessages, setFormMessages] = useState<string[]>([]);
-  const [created, setCreated] = useState<{ listing: ListingCreated; scheduledAt?: string } | null>(
-    null,
-  );
+  const [created, setCreated] = useState<Created | null>(null);
   const [certNotFound, setCertNotFound] = useState(false);
   const form = useForm<NewListingForm>({
     resolver: zodResolver(NewListingForm),
@@ -60,7 +70,11 @@ export function NewListingPage() {
       { input, idempotencyKey: idempotency.current.key },
       {
         onSuccess: (listing) => {
-          setCreated({ listing, scheduledAt: input.scheduled_go_live_at });
+          setCreated({
+            listing,
+            scheduledAt: input.scheduled_go_live_at,
+            review: values.review && !values.scheduled_go_live_at,
+          });
           setCertNotFound(false);
         },
         onError: (error) => {
@@ -297,6 +311,12 @@ export function NewListingPage() {
               {(c) => <input {...c} type="datetime-local" {...register('scheduled_go_live_at')} />}
             </FormField>
             <CheckboxField
+              label="Check the card before it goes live"
+              hint="Creates it scheduled 30 minutes ahead; you then see the card the cert resolved to and choose Go live now or Withdraw."
+            >
+              {(c) => <input type="checkbox" {...c} {...register('review')} />}
+            </CheckboxField>
+            <CheckboxField
               label="Promote this listing"
               hint="One-way, with an extra 3% seller fee when it sells."
             >
@@ -394,19 +414,88 @@ function FromInventory({
   );
 }
 
-function CreatedOutcome({
-  created,
-  onAnother,
-}: {
-  created: { listing: ListingCreated; scheduledAt?: string };
-  onAnother(): void;
-}) {
+interface Created {
+  listing: ListingCreated;
+  scheduledAt?: string | undefined;
+  /** Created scheduled so the seller sees the resolved card first. */
+  review?: boolean;
+}
+
+/** The card the cert resolved to, and the two moves the spec allows before go-live. */
+function ReviewBeforeLive({ listingId }: { listingId: string }) {
+  const client = useApiClient();
+  const detail = useQuery(listingDetailQuery(client, listingId));
+  const release = useUpdateListing(listingId);
+  const withdraw = useDeactivateListing(listingId);
+  const [done, setDone] = useState<string | null>(null);
+  const card = detail.data?.card;
+  const busy = release.isPending || withdraw.isPending;
+  const error = release.error ?? withdraw.error;
+  return (
+    <section className="panel" aria-labelledby="review-heading">
+      <h2 id="review-heading">Is this the right card?</h2>
+      {card ? (
+        <dl className="facts">
+          <dt>Card</dt>
+          <dd>{card.title ?? '—'}</dd>
+          <dt>Grade</dt>
+          <dd>
+            {card.grader ?? '?'} {card.grade ?? '?'}
+          </dd>
+          <dt>Cert number</dt>
+          <dd>
+            <code>{card.cert_number ?? '—'}</code>
+          </dd>
+        </dl>
+      ) : (
+        <Loading label="Reading the card the cert resolved to…" />
+      )}
+      {done ? (
+        <p role="status">{done}</p>
+      ) : (
+        <p className="form-actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() =>
+              release.mutate(
+                { patch: { scheduled_go_live_at: null } },
+                { onSuccess: () => setDone('Released: the listing is live now.') },
+              )
+            }
+          >
+            Go live now
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() =>
+              withdraw.mutate(undefined, {
+                onSuccess: () =>
+                  setDone('Withdrawn: the listing is deactivated and never went live.'),
+              })
+            }
+          >
+            Withdraw
+          </button>
+        </p>
+      )}
+      {error && <ErrorBanner error={error} title="The change was not made" />}
+    </section>
+  );
+}
+
+function CreatedOutcome({ created, onAnother }: { created: Created; onAnother(): void }) {
   const client = useApiClient();
   const detail = useQuery(listingDetailQuery(client, created.listing.id));
+  const ping = useQuery(pingQuery(client));
   const outcome = describeOutcome(
     detail.data?.status ?? created.listing.status,
     detail.data?.unavailable_reason,
     detail.data?.scheduled_go_live_at ?? created.scheduledAt,
+    ping.data?.mode ?? bootMode(),
   );
   return (
     <section aria-labelledby="created-heading">
@@ -417,6 +506,7 @@ function CreatedOutcome({
         </p>
         <p>{outcome.text}</p>
       </div>
+      {created.review && <ReviewBeforeLive listingId={created.listing.id} />}
       <p>
         <Link to={paths.listing.to(created.listing.id)}>Open the listing</Link> ·{' '}
         <button type="button" className="link-button" onClick={onAnother}>

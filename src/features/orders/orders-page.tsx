@@ -1,8 +1,11 @@
+import { TableViews } from '../../components/table-views';
+import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { z } from 'zod';
+import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
 import { paths } from '../../app/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { DataTable, type Column } from '../../components/data-table';
@@ -20,6 +23,8 @@ const OrdersSearch = z.object({
   status: z.enum(ORDER_STATUS_FILTERS).catch('open'),
   q: z.string().catch(''),
   listing: z.string().catch(''),
+  sort: z.enum(ORDER_SORTS).catch('deadline'),
+  dir: z.enum(['asc', 'desc']).catch('asc'),
 });
 
 const POLL_MS = 5000;
@@ -34,10 +39,17 @@ const columns: Column<Order>[] = [
     cell: (order) => <Link to={paths.order.to(order.id)}>{order.name}</Link>,
   },
   { id: 'title', header: 'Card', width: '31%', cell: (order) => order.line_items[0]?.title ?? '—' },
-  { id: 'sold', header: 'Sold', width: '15%', cell: (order) => formatDateTime(order.svc_sold_at) },
+  {
+    id: 'sold',
+    header: 'Sold',
+    width: '15%',
+    sortable: true,
+    cell: (order) => formatDateTime(order.svc_sold_at),
+  },
   {
     id: 'total',
     header: 'Total',
+    sortable: true,
     width: '10%',
     align: 'right',
     cell: (order) => formatMoney(order.total_price),
@@ -49,17 +61,18 @@ const columns: Column<Order>[] = [
     cell: (order) => <StatusPill value={orderStatusOf(order)} />,
   },
   {
-    id: 'stage',
-    header: 'Shipment',
+    id: 'deadline',
+    header: 'To the hub',
     width: '20%',
+    sortable: true,
     cell: (order) =>
-      order.svc_seller_shipment.status === 'pending_shipment' && !order.cancelled_at ? (
+      awaitsShipment(order) ? (
         <span>
           Ship by {formatDateTime(order.svc_seller_shipment.ship_by)}{' '}
           <span className="muted">({relativeTime(order.svc_seller_shipment.ship_by)})</span>
         </span>
       ) : (
-        order.svc_seller_shipment.status.replace(/_/g, ' ')
+        shipmentWords(order)
       ),
   },
 ];
@@ -73,6 +86,8 @@ export function OrdersPage() {
     status: params.get('status') ?? 'open',
     q: params.get('q') ?? '',
     listing: params.get('listing') ?? '',
+    sort: params.get('sort') ?? 'deadline',
+    dir: params.get('dir') ?? 'asc',
   });
   const query = useQuery({
     ...orderListQuery(client, queryClient, search.status),
@@ -80,12 +95,19 @@ export function OrdersPage() {
   });
   const shown = useMemo(() => {
     const code = search.q.trim().toUpperCase();
-    return (query.data?.rows ?? []).filter(
+    const matching = (query.data?.rows ?? []).filter(
       (order) =>
         (!code || order.name.toUpperCase().includes(code)) &&
         (!search.listing || order.line_items.some((item) => item.product_id === search.listing)),
     );
-  }, [query.data, search.q, search.listing]);
+    return sortOrders(matching, search.sort, search.dir);
+  }, [query.data, search.q, search.listing, search.sort, search.dir]);
+  const columnChoice = useVisibleColumns('orders', columns, params);
+  const onSort = (id: string) => {
+    if (!(ORDER_SORTS as readonly string[]).includes(id)) return;
+    const dir = search.sort === id && search.dir !== 'desc' ? 'desc' : 'asc';
+    update({ sort: id, dir });
+  };
 
   return (
     <section aria-labelledby="orders-heading">
@@ -129,6 +151,18 @@ export function OrdersPage() {
           </p>
         )}
       </form>
+      <TableViews
+        table="orders"
+        label="orders"
+        params={params}
+        onApply={(view) => update(viewPatch(params, view))}
+        columns={columns}
+        chosen={columnChoice.chosen}
+        onColumns={(ids) => {
+          columnChoice.remember(ids);
+          update({ cols: ids.join(',') });
+        }}
+      />
       {query.isError && (
         <ErrorBanner
           error={query.error}
@@ -162,9 +196,12 @@ export function OrdersPage() {
         <DataTable
           caption="Orders"
           rows={shown}
-          columns={columns}
+          columns={columnChoice.visible}
           getRowId={(order) => order.id}
           height={520}
+          cards={{ title: 'title', fields: ['code', 'total', 'status', 'deadline'] }}
+          sort={{ id: search.sort, direction: search.dir }}
+          onSortChange={onSort}
         />
       ) : null}
     </section>

@@ -163,7 +163,19 @@ function baseSchemas(): Record<string, JsonSchema> {
       can_reactivate: bool,
       price: money,
     }),
-    Product: object({ id: str, title: str, status: listingStatus, variants: { type: 'array' } }),
+    // "The listing resource in product form", which names the sold reason
+    // `svc_unavailable_reason`: all the spec guarantees of it (SANDBOX_SHAPES=documented sends no
+    // more), so only the id, title and status are required.
+    Product: object(
+      {
+        id: str,
+        title: str,
+        status: listingStatus,
+        svc_unavailable_reason: nullable(str),
+        variants: { type: 'array' },
+      },
+      ['svc_unavailable_reason', 'variants'],
+    ),
     Card: object({ ...CARD_MEMBERS, url: str }, ['year', 'set', 'category', 'url']),
     Order: object(
       {

@@ -1,3 +1,4 @@
+import { durationLabel } from '../../../components/duration-options';
 import { useState, type RefObject } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
 import type { BulkForm, BulkGridHandle, CellWrite } from './grid/bulk-grid';
@@ -8,7 +9,11 @@ import {
   parseAmount,
   parsePercent,
   parsePrice,
+  PRICE_ENDING_LABELS,
+  PRICE_ENDINGS,
+  withEnding,
   type Adjusted,
+  type PriceEnding,
 } from './logic/money';
 import { DURATIONS, type BooleanField, type DurationText, type EditValues } from './logic/rows';
 
@@ -44,6 +49,7 @@ export function BulkActionsPanel({
   const [priceMode, setPriceMode] = useState<PriceMode>('lower-percent');
   const [priceValue, setPriceValue] = useState('');
   const [priceError, setPriceError] = useState<string | null>(null);
+  const [ending, setEnding] = useState<PriceEnding>('cent');
   const [offerPercent, setOfferPercent] = useState('');
   const [offerError, setOfferError] = useState<string | null>(null);
   const [duration, setDuration] = useState<DurationText>('720');
@@ -77,12 +83,14 @@ export function BulkActionsPanel({
         return;
       }
       const direction = priceMode.startsWith('raise') ? 'raise' : 'lower';
-      const result: Adjusted =
+      const result: Adjusted = withEnding(
         priceMode === 'set'
           ? adjustPrice(current.value, { kind: 'set', cents: parsed.value })
           : percent
             ? adjustPrice(current.value, { kind: 'percent', direction, hundredths: parsed.value })
-            : adjustPrice(current.value, { kind: 'amount', direction, cents: parsed.value });
+            : adjustPrice(current.value, { kind: 'amount', direction, cents: parsed.value }),
+        ending,
+      );
       if (result.rounded) rounded.push(`Row ${index + 1}: ${result.explanation}`);
       if (result.error) outOfBounds.push(`Row ${index + 1}: ${result.explanation} ${result.error}`);
       writes.push({
@@ -96,7 +104,7 @@ export function BulkActionsPanel({
       ` price ${priceMode === 'set' ? 'to' : 'by'} ${priceValue.trim()}${percent ? '%' : ''}`;
     const lines = [
       rounded.length > 0
-        ? `${rounded.length} price(s) rounded half up to the cent, for example: ${rounded.slice(0, 3).join(' · ')}`
+        ? `${rounded.length} price(s) rounded (${PRICE_ENDING_LABELS[ending].toLowerCase()}${ending === 'cent' ? ', half up' : ''}), for example: ${rounded.slice(0, 3).join(' · ')}`
         : 'No rounding was needed.',
     ];
     if (outOfBounds.length > 0) {
@@ -196,6 +204,20 @@ export function BulkActionsPanel({
             </p>
           )}
         </div>
+        <div className="field">
+          <label htmlFor="bulk-price-ending">Round the new prices</label>
+          <select
+            id="bulk-price-ending"
+            value={ending}
+            onChange={(event) => setEnding(event.target.value as PriceEnding)}
+          >
+            {PRICE_ENDINGS.map((value) => (
+              <option key={value} value={value}>
+                {PRICE_ENDING_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="button" onClick={applyPrice}>
           Apply price change
         </button>
@@ -256,7 +278,7 @@ export function BulkActionsPanel({
           >
             {DURATIONS.map((hours) => (
               <option key={hours} value={hours}>
-                {hours} hours ({Number(hours) / 24} days)
+                {durationLabel(Number(hours))}
               </option>
             ))}
           </select>

@@ -9,11 +9,12 @@ import { useApiClient } from '../../../lib/api-context';
 import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters';
 import type { CatalogueRow } from '../catalogue-row';
 import { useCatalogue } from '../use-catalogue';
+import { ReadOnlyGate } from '../../../components/write-actions';
 import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
 import { applyToCache } from './bulk-cache';
-import { resolveSelection, type BulkSelection } from './bulk-selection';
+import { IDS_PARAM, resolveSelection, type BulkSelection } from './bulk-selection';
 import { CsvTools, download } from './csv-tools';
 import { BulkGrid, type BulkForm, type BulkGridHandle, type CellWrite } from './grid/bulk-grid';
 import { isResumable, jobFromPlan, type BulkJob } from './jobs/job';
@@ -233,6 +234,42 @@ function BulkEditor({
       ) : (
         <>
           <div className="bulk-layout" hidden={stage !== 'edit'}>
+            <aside className="bulk-side">
+              <BulkActionsPanel
+                grid={grid}
+                getValues={form.getValues}
+                onSummary={(next) => {
+                  setSummary(next);
+                  setAnnouncement(next.title);
+                }}
+              />
+              {summary && (
+                <div className="panel bulk-summary" role="status" aria-label="Last action">
+                  <p>
+                    <strong>{summary.title}</strong>
+                  </p>
+                  {summary.lines.map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                </div>
+              )}
+              <CsvTools
+                matchingCount={params.has(IDS_PARAM) ? null : matching.length}
+                editorCount={selection.rows.length}
+                catalogue={catalogueById}
+                current={currentEdits}
+                onImport={onImport}
+                onExportSelection={() =>
+                  download('slabdesk-selection.csv', exportCsv(selection.rows, currentEdits()))
+                }
+                onExportMatching={() =>
+                  download(
+                    'slabdesk-listings.csv',
+                    exportCsv(matching.map((row) => catalogueById.get(row.id)!).filter(Boolean)),
+                  )
+                }
+              />
+            </aside>
             <form
               className="bulk-form"
               aria-label="Bulk edit"
@@ -257,41 +294,6 @@ function BulkEditor({
                 </button>
               </div>
             </form>
-            <aside className="bulk-side">
-              <BulkActionsPanel
-                grid={grid}
-                getValues={form.getValues}
-                onSummary={(next) => {
-                  setSummary(next);
-                  setAnnouncement(next.title);
-                }}
-              />
-              {summary && (
-                <div className="panel bulk-summary" role="status" aria-label="Last action">
-                  <p>
-                    <strong>{summary.title}</strong>
-                  </p>
-                  {summary.lines.map((line) => (
-                    <p key={line}>{line}</p>
-                  ))}
-                </div>
-              )}
-              <CsvTools
-                matchingCount={matching.length}
-                catalogue={catalogueById}
-                current={currentEdits}
-                onImport={onImport}
-                onExportSelection={() =>
-                  download('slabdesk-selection.csv', exportCsv(selection.rows, currentEdits()))
-                }
-                onExportMatching={() =>
-                  download(
-                    'slabdesk-listings.csv',
-                    exportCsv(matching.map((row) => catalogueById.get(row.id)!).filter(Boolean)),
-                  )
-                }
-              />
-            </aside>
           </div>
           {stage === 'preview' && plan && (
             <BelowCostNotice
@@ -327,6 +329,14 @@ function BulkEditor({
 
 /** The bulk-edit page: the catalogue, then the editor over the selection in the URL. */
 export function BulkEditPage() {
+  return (
+    <ReadOnlyGate title="Bulk edit">
+      <BulkEditContent />
+    </ReadOnlyGate>
+  );
+}
+
+function BulkEditContent() {
   const [params] = useSearchParams();
   const { query, rows, availability } = useCatalogue();
   // Wait for the availability join (when needed) so sold listings are known before editing.

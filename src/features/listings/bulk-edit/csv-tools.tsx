@@ -34,13 +34,17 @@ export function CsvTools({
   onExportSelection,
   onExportMatching,
   matchingCount,
+  editorCount,
   catalogue,
   current,
   onImport,
 }: {
   onExportSelection(): void;
   onExportMatching(): void;
-  matchingCount: number;
+  /** How many listings the filters match, or null when the editor was given listings by id. */
+  matchingCount: number | null;
+  /** How many listings the editor holds. */
+  editorCount: number;
   catalogue: ReadonlyMap<string, BulkRow>;
   current: () => ReadonlyMap<string, EditValues>;
   onImport(result: CsvImport): string;
@@ -61,11 +65,13 @@ export function CsvTools({
       <h2 id="bulk-csv-heading">CSV</h2>
       <div className="button-row">
         <button type="button" onClick={onExportSelection}>
-          Export the selection
+          Export the {editorCount} listing(s) in the editor
         </button>
-        <button type="button" onClick={onExportMatching}>
-          Export all {matchingCount} matching the filters
-        </button>
+        {matchingCount !== null && matchingCount !== editorCount && (
+          <button type="button" onClick={onExportMatching}>
+            Export all {matchingCount} matching the filters (sold ones too)
+          </button>
+        )}
       </div>
       <div className="field">
         <label htmlFor="bulk-csv-import">Import a CSV of listing ids with new values</label>

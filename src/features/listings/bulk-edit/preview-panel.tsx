@@ -52,6 +52,7 @@ export function PreviewPanel({
   applying: boolean;
 }) {
   const rows = plan.items.length;
+  const invalidRows = new Set(plan.invalid.map((cell) => cell.id)).size;
   return (
     <section className="bulk-preview panel" aria-labelledby="bulk-preview-heading">
       <h2 id="bulk-preview-heading">Preview</h2>
@@ -61,13 +62,13 @@ export function PreviewPanel({
       {plan.invalid.length > 0 && (
         <div className="banner banner-error" role="alert">
           <p>
-            <strong>{plan.invalid.length} cell(s) are invalid.</strong> Their rows are not sent
-            until they are fixed:
+            <strong>{plan.invalid.length} cell(s) are invalid.</strong> Their rows are left out of
+            this run (the rest can be applied) until they are fixed:
           </p>
           <ul>
             {plan.invalid.slice(0, 20).map((cell) => (
               <li key={`${cell.id}-${cell.field}`}>
-                {cell.id}, {FIELD_LABELS[cell.field]}: {cell.message}
+                {cell.title || 'Untitled listing'}, {FIELD_LABELS[cell.field]}: {cell.message}
               </li>
             ))}
           </ul>
@@ -115,9 +116,10 @@ export function PreviewPanel({
           type="button"
           className="primary"
           onClick={onApply}
-          disabled={applying || plan.writes === 0 || plan.invalid.length > 0}
+          disabled={applying || plan.writes === 0}
         >
           Apply {plan.writes} write(s)
+          {invalidRows > 0 ? `, leaving out ${invalidRows} row(s) to fix` : ''}
         </button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { durationLabel } from '../../../../components/duration-options';
 import {
   memo,
   useCallback,
@@ -155,7 +156,7 @@ const GridRow = memo(function GridRow({
               {value === '' && <option value="">— (not shown)</option>}
               {DURATIONS.map((hours) => (
                 <option key={hours} value={hours}>
-                  {hours} h
+                  {durationLabel(Number(hours))}
                 </option>
               ))}
             </select>
@@ -198,7 +199,7 @@ const GridRow = memo(function GridRow({
               </span>
             )}
             {error && (
-              <span id={`${id}-error`} className="cell-error">
+              <span id={`${id}-error`} className="cell-error" title={error}>
                 {error}
               </span>
             )}

@@ -1,3 +1,4 @@
+import { durationLabel } from '../../../../components/duration-options';
 import type { ListingUpdateInput } from '../../../../client';
 import { formatCents, parseAmount } from './money';
 import {
@@ -42,6 +43,8 @@ export interface Excluded {
 
 export interface InvalidCell {
   id: string;
+  /** The listing's title, so a seller can find the row. */
+  title: string;
   field: EditField;
   message: string;
 }
@@ -74,7 +77,7 @@ const yesNo = (value: boolean | undefined) =>
   value === undefined ? NOT_SHOWN : value ? 'on' : 'off';
 const money = (value: string | null | undefined) =>
   value === undefined ? NOT_SHOWN : value === null || value === '' ? 'none' : value;
-const hours = (value: string) => (value === '' ? NOT_SHOWN : `${value} h`);
+const hours = (value: string) => (value === '' ? NOT_SHOWN : durationLabel(Number(value)));
 const statusWord = (status: string) => (status === 'inactive' ? 'inactive' : status);
 
 /** An amount in the API's form, or null for an empty cell. Assumes the cell is valid. */
@@ -228,7 +231,9 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
       body.status = 'active';
       if (duration !== undefined) body.duration_hours = duration;
       notes.push(
-        duration !== undefined ? `${RULES.reactivate} (${duration} hours)` : RULES.reactivate,
+        duration !== undefined
+          ? `${RULES.reactivate} (${durationLabel(duration)})`
+          : RULES.reactivate,
       );
       if (duration !== undefined && original.durationHours !== edit.durationHours) {
         changes.push({
@@ -268,10 +273,20 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
 function transitionError(row: BulkRow, edit: EditValues): InvalidCell | null {
   const from = toEditValues(row).status;
   if (from === 'inactive' && edit.status === 'draft') {
-    return { id: row.id, field: 'status', message: 'an inactive listing can only be reactivated' };
+    return {
+      id: row.id,
+      title: edit.title || row.title,
+      field: 'status',
+      message: 'an inactive listing can only be reactivated',
+    };
   }
   if (from === 'inactive' && edit.status === 'active' && row.canReactivate === false) {
-    return { id: row.id, field: 'status', message: 'this listing cannot be reactivated' };
+    return {
+      id: row.id,
+      title: edit.title || row.title,
+      field: 'status',
+      message: 'this listing cannot be reactivated',
+    };
   }
   return null;
 }
@@ -304,6 +319,7 @@ export function planBulkEdit(
     const errors = rowErrors(edit);
     const cells = Object.entries(errors).map(([field, message]) => ({
       id: row.id,
+      title: edit.title || row.title,
       field: field as EditField,
       message,
     }));

@@ -200,3 +200,31 @@ export function normaliseAmount(text: string): string {
   const parsed = parseAmount(text);
   return parsed.ok ? formatCents(parsed.value) : text;
 }
+
+/** How a changed price ends: exact cents, a .99 ending, or whole dollars. */
+export const PRICE_ENDINGS = ['cent', '99', 'whole'] as const;
+export type PriceEnding = (typeof PRICE_ENDINGS)[number];
+export const PRICE_ENDING_LABELS: Record<PriceEnding, string> = {
+  cent: 'To the cent',
+  '99': 'Ending in .99',
+  whole: 'Whole dollars (.00)',
+};
+
+/**
+ * Gives an adjusted price the ending the seller chose, from its exact-cent value: whole dollars
+ * round half up to the dollar (116.49 → 116.00, 116.50 → 117.00); a .99 ending is the whole
+ * dollar amount less one cent (116.49 → 115.99, 116.50 → 116.99). The bounds are checked again.
+ */
+export function withEnding(adjusted: Adjusted, ending: PriceEnding): Adjusted {
+  if (ending === 'cent' || adjusted.error) return adjusted;
+  const dollars = (adjusted.cents + 50n) / 100n;
+  const cents = ending === 'whole' ? dollars * 100n : dollars * 100n - 1n;
+  if (cents === adjusted.cents) return adjusted;
+  return {
+    ...adjusted,
+    cents,
+    rounded: true,
+    error: priceBoundsMessage(cents),
+    explanation: `${adjusted.explanation} → ${formatCents(cents)} (${PRICE_ENDING_LABELS[ending].toLowerCase()})`,
+  };
+}

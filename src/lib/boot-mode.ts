@@ -1,0 +1,9 @@
+/**
+ * The key's mode as the server wrote it into the page (`<meta name="slabdesk-mode">`), known
+ * before the first API answer so the test-mode banner shows from the first paint.
+ */
+export function bootMode(): 'live' | 'test' | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const value = document.querySelector('meta[name="slabdesk-mode"]')?.getAttribute('content');
+  return value === 'live' || value === 'test' ? value : undefined;
+}

@@ -1,0 +1,129 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * Saved views of a table (listings, orders, inventory): a name and the search params that make
+ * it (filters, sort, visible columns), kept in this browser. A view is also its URL, so a seller
+ * can share it as a link. The columns a seller last chose are remembered per table too.
+ */
+export interface SavedView {
+  name: string;
+  /** The view's search params, as `a=1&b=2` (no leading `?`). */
+  search: string;
+}
+
+/** The search param holding the visible columns (comma-separated ids). */
+export const COLUMNS_PARAM = 'cols';
+
+const VIEWS_KEY = (table: string) => `slabdesk.views.v1.${table}`;
+const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
+const listeners = new Set<() => void>();
+let version = 0;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = storage()?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage refused: the view still works as a URL for this visit.
+  }
+  version++;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The search params of a view: everything but the one-off selection of ids. */
+export function viewSearch(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete('ids');
+  next.sort();
+  return next.toString();
+}
+
+export function useSavedViews(table: string) {
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
+  const views = read<SavedView[]>(VIEWS_KEY(table), []).filter(
+    (view) => typeof view?.name === 'string' && typeof view.search === 'string',
+  );
+  const save = useCallback(
+    (name: string, search: string) => {
+      const trimmed = name.trim();
+      const rest = read<SavedView[]>(VIEWS_KEY(table), []).filter((v) => v.name !== trimmed);
+      write(VIEWS_KEY(table), [...rest, { name: trimmed, search }]);
+    },
+    [table],
+  );
+  const remove = useCallback(
+    (name: string) =>
+      write(
+        VIEWS_KEY(table),
+        read<SavedView[]>(VIEWS_KEY(table), []).filter((v) => v.name !== name),
+      ),
+    [table],
+  );
+  return { views, save, remove };
+}
+
+/**
+ * The columns to show: those named in the URL (`cols`), else those the seller last chose for this
+ * table, else every column. Unknown ids are ignored; at least the first column always shows.
+ */
+export function useVisibleColumns<C extends { id: string }>(
+  table: string,
+  columns: readonly C[],
+  params: URLSearchParams,
+): { visible: C[]; chosen: ReadonlySet<string>; remember(ids: readonly string[]): void } {
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
+  const fromUrl = params.get(COLUMNS_PARAM);
+  const remembered = read<string[] | null>(COLUMNS_KEY(table), null);
+  const ids = fromUrl !== null ? fromUrl.split(',') : remembered;
+  const known = new Set(columns.map((c) => c.id));
+  const wanted = ids ? new Set(ids.filter((id) => known.has(id))) : known;
+  if (wanted.size === 0 && columns[0]) wanted.add(columns[0].id);
+  const remember = useCallback(
+    (chosen: readonly string[]) => write(COLUMNS_KEY(table), chosen),
+    [table],
+  );
+  return { visible: columns.filter((c) => wanted.has(c.id)), chosen: wanted, remember };
+}
+
+/** The patch that turns the current search params into a view's (every other key cleared). */
+export function viewPatch(
+  current: URLSearchParams,
+  search: string,
+): Record<string, string | undefined> {
+  const next = new URLSearchParams(search);
+  const patch: Record<string, string | undefined> = {};
+  for (const key of new Set([...current.keys(), ...next.keys()])) {
+    if (key === 'ids') continue;
+    patch[key] = next.get(key) ?? undefined;
+  }
+  return patch;
+}

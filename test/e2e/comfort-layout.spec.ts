@@ -1,0 +1,241 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { control, expectNoAxeViolations, sandboxUrl } from './support';
+
+/**
+ * Every page at a phone's 390×844 and a desk's 1280×800: no sideways scroll of the page (the bulk
+ * grid scrolls in its own box), axe with zero violations, and a full-page screenshot of each under
+ * test/e2e/screenshots/layout/ (git-ignored).
+ */
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desk', width: 1280, height: 800 },
+] as const;
+
+interface PageCase {
+  name: string;
+  path: (found: Found) => string;
+  ready: (page: Page) => Locator;
+  /** The bulk grid is desktop-first: it scrolls inside its own box, the page may not. */
+  scrolls?: boolean;
+}
+
+interface Found {
+  listing: string;
+  order: string;
+}
+
+/** An active listing and an order to show, from the sandbox itself (each test finds its own). */
+async function findRecords(): Promise<Found> {
+  const { products } = await control<{ products: { id: string; status: string }[] }>(
+    'GET',
+    '/listings',
+  );
+  const response = await fetch(`${sandboxUrl()}/2026-07/orders.json?status=any&limit=1`, {
+    headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
+  });
+  const { orders } = (await response.json()) as { orders: { id: string }[] };
+  const listing = products.find((product) => product.status === 'active')?.id;
+  const order = orders[0]?.id;
+  expect(listing, 'an active demo listing').toBeDefined();
+  expect(order, 'a demo order').toBeDefined();
+  return { listing: listing!, order: order! };
+}
+
+const PAGES: PageCase[] = [
+  {
+    name: 'overview',
+    path: () => '/',
+    ready: (page) => page.getByRole('heading', { name: 'Overview', level: 1 }),
+  },
+  {
+    name: 'listings',
+    path: () => '/listings',
+    ready: (page) => page.getByRole('table', { name: 'Listings' }).getByRole('link').first(),
+  },
+  {
+    name: 'listing-detail',
+    path: (found) => `/listings/${found.listing}`,
+    ready: (page) => page.getByRole('link', { name: 'Edit listing' }),
+  },
+  {
+    name: 'listing-edit',
+    path: (found) => `/listings/${found.listing}/edit`,
+    ready: (page) => page.getByRole('form', { name: 'Edit listing' }).getByLabel('Price (USD)'),
+  },
+  {
+    name: 'new-listing',
+    path: () => '/listings/new',
+    ready: (page) => page.getByRole('heading', { name: 'New listing', level: 1 }),
+  },
+  {
+    name: 'orders',
+    path: () => '/orders',
+    ready: (page) => page.getByRole('table', { name: 'Orders' }).getByRole('link').first(),
+  },
+  {
+    name: 'order-detail',
+    path: (found) => `/orders/${found.order}`,
+    ready: (page) => page.getByRole('list', { name: 'Order timeline' }),
+  },
+  {
+    name: 'inventory',
+    path: () => '/inventory',
+    ready: (page) => page.getByRole('table', { name: 'Inventory' }).getByRole('row').nth(1),
+  },
+  {
+    name: 'locations',
+    path: () => '/locations',
+    ready: (page) => page.getByRole('heading', { name: 'Locations', level: 1 }),
+  },
+  {
+    name: 'bulk-edit',
+    path: (found) => `/listings/bulk-edit?ids=${found.listing}`,
+    ready: (page) => page.getByRole('table', { name: /^Bulk edit grid, 1 listings?$/ }),
+    scrolls: true,
+  },
+];
+
+/** How far the page scrolls sideways: the document's width beyond the window's. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe('every page at a phone’s and a desk’s size', () => {
+  test.beforeEach(({ page }) => {
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+  });
+
+  for (const size of SIZES) {
+    for (const entry of PAGES) {
+      test(`${entry.name} at ${size.width}×${size.height}: no sideways scroll, no axe violation, a screenshot`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(entry.path(await findRecords()));
+        await expect(entry.ready(page)).toBeVisible({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
+        if (!entry.scrolls) expect(await overflow(page)).toBeLessThanOrEqual(0);
+        else {
+          // The grid scrolls in its own box, and nothing else of the page is wider than the window.
+          const header = await page.locator('header').evaluate((e) => e.scrollWidth);
+          expect(header).toBeLessThanOrEqual(size.width);
+        }
+        await expectNoAxeViolations(page);
+        mkdirSync('test/e2e/screenshots/layout', { recursive: true });
+        await page.screenshot({
+          path: `test/e2e/screenshots/layout/${size.name}-${entry.name}.png`,
+          fullPage: true,
+        });
+      });
+    }
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the navigation folds behind Menu; mode and bucket stay in view', async ({ page }) => {
+    await page.goto('/listings');
+    const inView = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    };
+    await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+    await inView(page.getByText('LIVE', { exact: true }));
+    const meter = page.getByRole('meter', { name: /Rate-limit bucket/ });
+    await expect(meter).toBeVisible();
+    await inView(meter);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(nav.getByRole('link', { name: 'Orders' })).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await inView(nav.getByRole('link', { name: 'Orders' }));
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    // A new page closes the menu.
+    await expect(nav.getByRole('link', { name: 'Listings' })).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('listings read as cards: title, price, status and grade, with the same checkbox and link', async ({
+    page,
+  }) => {
+    await page.goto('/listings');
+    const table = page.getByRole('table', { name: 'Listings' });
+    const row = table.getByRole('row').nth(1);
+    await expect(row.getByRole('link')).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByRole('checkbox', { name: /^Select / })).toBeVisible();
+    const box = (await row.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(390);
+    // The figures a seller needs are shown, each under its header's name; the rest are left out.
+    const cell = (label: string) => row.locator(`td[data-label="${label}"]`);
+    for (const label of ['Price', 'Status', 'Grade']) {
+      await expect(cell(label)).toBeVisible();
+      const text = await cell(label).evaluate((e) => getComputedStyle(e, '::before').content);
+      expect(text).toBe(`"${label}: "`);
+    }
+    await expect(cell('Cert')).toBeHidden();
+    await expect(cell('Price')).toHaveText(/\$[\d,]+\.\d\d/);
+    // The title is not squeezed: the link shows at least 20 characters' width.
+    const title = (await row.getByRole('link').boundingBox())!;
+    expect(title.width).toBeGreaterThan(150);
+    // The checkbox still selects.
+    await row.getByRole('checkbox').check();
+    await expect(page.getByText(/1 selected/)).toBeVisible();
+  });
+
+  test('orders read as cards with the order link, total and status', async ({ page }) => {
+    await page.goto('/orders');
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1);
+    await expect(row.getByRole('link')).toBeVisible({ timeout: 20_000 });
+    for (const label of ['Order', 'Total', 'Status']) {
+      await expect(row.locator(`td[data-label="${label}"]`)).toBeVisible();
+    }
+    await expect(row.locator('td[data-label="Sold"]')).toBeHidden();
+    expect((await row.boundingBox())!.width).toBeLessThanOrEqual(390);
+  });
+
+  test('the order page puts its timeline and money in one column', async ({ page }) => {
+    await page.goto('/orders');
+    const link = page.getByRole('table', { name: 'Orders' }).getByRole('link').first();
+    await link.click();
+    const timeline = page.getByRole('list', { name: 'Order timeline' });
+    await expect(timeline).toBeVisible();
+    const money = page.getByRole('region', { name: 'Money' });
+    const a = (await timeline.boundingBox())!;
+    const b = (await money.boundingBox())!;
+    expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
+  });
+});
+
+test('at 1280×800 a long status pill is shown whole, not clipped', async ({ page }) => {
+  await page.goto('/listings?status=archived');
+  const table = page.getByRole('table', { name: 'Listings' });
+  await expect(table.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+  const pills = table.locator('.pill');
+  await expect(pills.filter({ hasText: 'deactivated by seller' }).first()).toBeVisible();
+  const clipped = await pills.evaluateAll((elements) =>
+    elements
+      .filter((pill) => {
+        const cell = pill.closest('td')!.getBoundingClientRect();
+        const box = pill.getBoundingClientRect();
+        return (
+          pill.scrollWidth > pill.clientWidth ||
+          box.right > cell.right + 0.5 ||
+          box.bottom > cell.bottom + 0.5 ||
+          box.top < cell.top - 0.5
+        );
+      })
+      .map((pill) => pill.textContent),
+  );
+  expect(clipped).toEqual([]);
+});
