@@ -41,7 +41,8 @@ export function ListingsPage() {
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
   const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
-  const basis = useMarginBasis();
+  // After the catalogue: the orders and inventory walks must not take its share of the bucket.
+  const basis = useMarginBasis(query.data?.complete === true);
   const columns = useMemo(
     () => [
       ...catalogueColumns({
