@@ -13,6 +13,8 @@ const DOCUMENTED_SUITES = [
   'test/bulk/bulk-selection.test.tsx',
   'test/bulk/bulk-grid.test.tsx',
   'test/bulk/bulk-apply.test.tsx',
+  'test/ui/overview.test.tsx',
+  'test/ui/insights.test.tsx',
 ];
 
 export default defineConfig({

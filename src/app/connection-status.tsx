@@ -10,7 +10,13 @@ import { useNow } from '../lib/use-now';
  * response's `X-Service-Api-Call-Limit` and drained at the key's rate between requests
  * (re-read twice a second), with the requests waiting for room.
  */
-export function BucketMeter({ compact = false }: { compact?: boolean }) {
+export function BucketMeter({
+  compact = false,
+  label: name = 'Bucket',
+}: {
+  compact?: boolean;
+  label?: string;
+}) {
   const client = useApiClient();
   const state = useSyncExternalStore(client.transport.subscribe, client.transport.getState);
   const hub = useHubState();
@@ -28,7 +34,7 @@ export function BucketMeter({ compact = false }: { compact?: boolean }) {
   return (
     <div className={`bucket${compact ? ' bucket-compact' : ''}`}>
       <label>
-        <span>Bucket</span>{' '}
+        <span>{name}</span>{' '}
         <meter
           min={0}
           max={capacity}

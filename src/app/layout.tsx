@@ -14,8 +14,10 @@ import { paths } from './paths';
 
 const NAV = [
   { to: paths.overview.to(), label: 'Overview', end: true },
+  { to: paths.insights.to(), label: 'Insights', end: false },
   { to: paths.listings.to(), label: 'Listings', end: false },
   { to: paths.orders.to(), label: 'Orders', end: false },
+  { to: paths.payouts.to(), label: 'Payouts', end: false },
   { to: paths.inventory.to(), label: 'Inventory', end: false },
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },

@@ -4,13 +4,13 @@ import { applyProductEvent } from '../features/listings/live-patch';
 import { listingKeys } from '../features/listings/listing-keys';
 import { applyOrderEvent } from '../features/orders/live-patch';
 import { orderKeys } from '../features/orders/order-keys';
-import { overviewKeys } from '../features/overview/overview-queries';
 import { useHubStream } from '../lib/live/live-context';
+import { salesKeys } from '../lib/sales/sales-queries';
 import { noticeFor, notify } from '../lib/notifications';
 
 /**
  * Connects this tab to the server's event stream and applies every verified webhook to the
- * TanStack Query caches as it arrives (listings, orders, the overview), with a browser notice for
+ * TanStack Query caches as it arrives (listings, orders, the money figures), with a browser notice for
  * a sale or a shipment due soon. When the stream comes back after a break, the gap is filled
  * with one `updated_at_min` read of each list that is on screen (their refreshes are incremental).
  */
@@ -23,10 +23,11 @@ export function LiveUpdates() {
       if (event.test) return; // a sample from the test button: shown in the events view only
       if (event.topic.startsWith('products/')) {
         applyProductEvent(queryClient, event.topic, event.payload);
-        void queryClient.invalidateQueries({ queryKey: overviewKeys.listingCounts() });
+        void queryClient.invalidateQueries({ queryKey: salesKeys.listings() });
       } else if (event.topic.startsWith('orders/')) {
         const order = applyOrderEvent(queryClient, event.payload);
-        void queryClient.invalidateQueries({ queryKey: overviewKeys.orderCounts() });
+        void queryClient.invalidateQueries({ queryKey: salesKeys.orders() });
+        void queryClient.invalidateQueries({ queryKey: salesKeys.openOrders() });
         const notice = order ? noticeFor(event.topic, order, Date.now()) : null;
         if (notice) notify(notice);
       }
@@ -34,7 +35,7 @@ export function LiveUpdates() {
     const offReconnect = stream.onReconnect(() => {
       void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: overviewKeys.all });
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
     });
     stream.start();
     return () => {

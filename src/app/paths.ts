@@ -61,4 +61,12 @@ export const paths = {
   },
   locations: { pattern: '/locations', to: () => '/locations' },
   events: { pattern: '/events', to: () => '/events' },
+  insights: { pattern: '/insights', to: () => '/insights' },
+  payouts: { pattern: '/payouts', to: () => '/payouts' },
+  shipQueue: { pattern: '/ship-queue', to: () => '/ship-queue' },
+  packingSheet: {
+    pattern: '/ship-queue/packing-sheet',
+    to: (orderIds: readonly string[]) =>
+      `/ship-queue/packing-sheet?${new URLSearchParams({ orders: orderIds.join(',') }).toString()}`,
+  },
 } as const;

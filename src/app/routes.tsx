@@ -38,6 +38,13 @@ export const routes: RouteObject[] = [
       { path: paths.inventory.pattern, lazy: () => import('../features/inventory/inventory-page') },
       { path: paths.locations.pattern, lazy: () => import('../features/locations/locations-page') },
       { path: paths.events.pattern, lazy: () => import('../features/events/events-page') },
+      { path: paths.insights.pattern, lazy: () => import('../features/insights/insights-page') },
+      { path: paths.payouts.pattern, lazy: () => import('../features/payouts/payouts-page') },
+      { path: paths.shipQueue.pattern, lazy: () => import('../features/orders/ship-queue-page') },
+      {
+        path: paths.packingSheet.pattern,
+        lazy: () => import('../features/orders/packing-sheet-page'),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -13,19 +13,23 @@ test.describe.serial('a seller', () => {
     });
   });
 
-  test('opens the overview: live mode, the seller, the bucket and today’s counts', async ({
+  test('opens the overview: live mode, money and work first, the connection as a strip', async ({
     page,
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
     const connection = page.getByRole('region', { name: 'Connection' });
     await expect(connection.getByText('LIVE').first()).toBeVisible();
+    await connection.getByText('Connection details').click();
     await expect(connection.getByText('slr_demo')).toBeVisible();
+    await expect(connection.getByText('API capacity').first()).toBeVisible();
     await expect(page.getByRole('meter', { name: /Rate-limit bucket/ }).first()).toBeVisible();
-    const today = page.getByRole('region', { name: 'Today' });
-    await expect(today.getByText('Live listings', { exact: true })).toBeVisible();
-    await expect(today.locator('dd').first()).toHaveText(/^\d+$/);
-    await expect(page.getByRole('heading', { name: 'Ship these to the hub' })).toBeVisible();
+    const work = page.getByRole('region', { name: 'Work' });
+    await expect(work.getByText('Live listings', { exact: true })).toBeVisible();
+    await expect(work.locator('dd').first()).toHaveText(/^\d+$/);
+    await expect(
+      page.getByRole('table', { name: 'Ship these to the hub, soonest deadline first' }),
+    ).toBeVisible();
     await checkPage(page, 'overview');
   });
 

@@ -245,8 +245,11 @@ describe('the overview and Orders agree', () => {
     });
     const open = ((await response.json()) as { orders: unknown[] }).orders.length;
     renderApp('/', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
-    expect(await screen.findByText(/^\d+ open orders$/, {}, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByText(/^\d+ open orders$/).textContent).toBe(`${open} open orders`);
+    const work = await screen.findByRole('region', { name: 'Work' }, { timeout: 15_000 });
+    const term = within(work).getByText('Open orders', { selector: 'dt' });
+    await waitFor(() => expect(term.nextElementSibling?.textContent).toBe(String(open)), {
+      timeout: 15_000,
+    });
     cleanup();
     renderApp('/orders?status=open', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
     await waitFor(

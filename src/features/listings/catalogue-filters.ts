@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGE_BUCKET_IDS, ageBucketOf } from '../../lib/sales/listing-age';
 import type { CatalogueRow } from './catalogue-row';
 
 /**
@@ -26,6 +27,8 @@ export const CatalogueSearch = z.object({
   category: z.string().optional().catch(undefined),
   offers: yesNo,
   lot: yesNo,
+  /** Live for 0–7, 8–30, 31–90 or over 90 days (by `listed_at`): the insights page links here. */
+  age: z.enum(AGE_BUCKET_IDS).optional().catch(undefined),
   sort: z.enum(SORTABLE).optional().catch(undefined),
   dir: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
@@ -66,6 +69,7 @@ const compare: Record<SortKey, (a: CatalogueRow, b: CatalogueRow, sign: number) 
 export function applyCatalogueSearch(
   rows: readonly CatalogueRow[],
   search: CatalogueSearch,
+  now = Date.now(),
 ): CatalogueRow[] {
   const terms = (search.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const out = rows.filter(
@@ -76,6 +80,7 @@ export function applyCatalogueSearch(
       (!search.category || row.category === search.category) &&
       (!search.offers || row.offers === (search.offers === 'yes')) &&
       (!search.lot || row.isLot === (search.lot === 'yes')) &&
+      (!search.age || ageBucketOf(row.listedAt, now) === search.age) &&
       terms.every((term) => row.search.includes(term)),
   );
   if (search.sort) {

@@ -14,6 +14,7 @@ import { useDeactivateListing, useReactivateListing, useUpdateListing } from './
 import { useListingView } from './listing-queries';
 import { isNotLiveYet } from './listing-view';
 import { writtenTerms } from './written-terms';
+import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
@@ -160,6 +161,9 @@ export function ListingDetailPage() {
                 {formatMoney}
               </FieldValue>
             </dd>
+            {!sold && (
+              <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
+            )}
             <dt>Offers</dt>
             <dd>
               <Term

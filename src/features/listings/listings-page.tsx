@@ -18,6 +18,9 @@ import {
 import { catalogueColumns } from './listing-columns';
 import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
+import { AgeFilterField } from './age-filter-field';
+import { marginColumn } from './margin-column';
+import { useMarginBasis } from '../../lib/sales/use-margin-basis';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },
@@ -38,13 +41,17 @@ export function ListingsPage() {
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
   const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
+  // After the catalogue: the orders and inventory walks must not take its share of the bucket.
+  const basis = useMarginBasis(query.data?.complete === true);
   const columns = useMemo(
-    () =>
-      catalogueColumns({
+    () => [
+      ...catalogueColumns({
         player: rows.some((row) => row.player !== undefined),
         updated: rows.some((row) => row.updatedAt !== undefined),
       }),
-    [rows],
+      ...(basis.failed ? [] : [marginColumn(basis)]),
+    ],
+    [rows, basis],
   );
   const facets = useMemo(
     () => ({
@@ -138,6 +145,7 @@ export function ListingsPage() {
             </select>
           </div>
         ))}
+        <AgeFilterField value={search.age} onChange={(age) => update({ age })} />
         <div className="field">
           <label htmlFor="filter-offers">Offers</label>
           <select

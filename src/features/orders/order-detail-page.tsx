@@ -8,6 +8,7 @@ import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
+import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from './order-queries';
 import { orderTimeline } from './order-timeline';
 
@@ -110,6 +111,7 @@ export function OrderDetailPage() {
               {humanize(order.svc_payout.status)}
               {order.svc_payout.paid_at ? `, ${formatDateTime(order.svc_payout.paid_at)}` : ''})
             </dd>
+            <OrderMarginFacts order={order} />
             <dt>Financial status</dt>
             <dd>{humanize(order.financial_status)}</dd>
           </dl>

@@ -18,6 +18,7 @@ import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { orderListQuery, orderStatusOf } from './order-queries';
+import { OrdersCsvButton } from './orders-csv-button';
 
 const OrdersSearch = z.object({
   status: z.enum(ORDER_STATUS_FILTERS).catch('open'),
@@ -114,6 +115,10 @@ export function OrdersPage() {
     <section aria-labelledby="orders-heading">
       <div className="page-head">
         <h1 id="orders-heading">Orders</h1>
+        <div className="page-actions">
+          <Link to={paths.shipQueue.to()}>Ship-to-hub queue</Link>
+          {query.data && <OrdersCsvButton orders={shown} name={search.status} />}
+        </div>
       </div>
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">

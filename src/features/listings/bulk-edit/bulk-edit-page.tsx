@@ -26,6 +26,8 @@ import { describeEstimate } from './logic/estimate';
 import { EDIT_FIELDS, toBulkRow, toEditValues, type EditValues } from './logic/rows';
 import { ResumeBanner } from './resume-banner';
 import { PreviewPanel } from './preview-panel';
+import { BelowCostNotice } from './below-cost-notice';
+import { MarginBasisProvider } from './grid/margin-cell';
 import './bulk-edit.css';
 
 type Stage = 'edit' | 'preview' | 'apply';
@@ -274,13 +276,15 @@ function BulkEditor({
               onSubmit={(event) => void openPreview(event)}
               noValidate
             >
-              <BulkGrid
-                form={form}
-                rows={selection.rows}
-                originals={originals}
-                onAnnounce={setAnnouncement}
-                handleRef={grid}
-              />
+              <MarginBasisProvider>
+                <BulkGrid
+                  form={form}
+                  rows={selection.rows}
+                  originals={originals}
+                  onAnnounce={setAnnouncement}
+                  handleRef={grid}
+                />
+              </MarginBasisProvider>
               <p className="bulk-announce" role="status" aria-live="polite">
                 {announcement}
               </p>
@@ -291,6 +295,23 @@ function BulkEditor({
               </div>
             </form>
           </div>
+          {stage === 'preview' && plan && (
+            <BelowCostNotice
+              plan={plan}
+              prices={new Map(form.getValues('rows').map((row) => [row.id, row.price]))}
+              originals={new Map(selection.rows.map((row) => [row.id, row.price]))}
+              catalogue={new Map(products.map((row) => [row.id, row]))}
+              onSetPrices={(prices, label) => {
+                const writes = selection.rows.flatMap((row, index) =>
+                  prices.has(row.id)
+                    ? [{ index, field: 'price' as const, value: prices.get(row.id)! }]
+                    : [],
+                );
+                grid.current?.apply(label, writes);
+                setPlan(planBulkEdit(selection.rows, form.getValues('rows')));
+              }}
+            />
+          )}
           {stage === 'preview' && plan && (
             <PreviewPanel
               plan={plan}

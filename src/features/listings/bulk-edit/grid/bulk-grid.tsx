@@ -28,6 +28,7 @@ import {
   type EditValues,
 } from '../logic/rows';
 import { GridHistory } from './grid-history';
+import { MarginCell } from './margin-cell';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
 
 export interface BulkForm {
@@ -205,6 +206,7 @@ const GridRow = memo(function GridRow({
           </td>
         );
       })}
+      <MarginCell price={values.price} row={row} />
     </tr>
   );
 });
@@ -588,6 +590,7 @@ export function BulkGrid({
             {EDIT_FIELDS.map((field) => (
               <col key={field} style={{ width: WIDTHS[field] }} />
             ))}
+            <col style={{ width: '90px' }} />
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -597,12 +600,13 @@ export function BulkGrid({
                   {FIELD_LABELS[field]}
                 </th>
               ))}
+              <th scope="col">Margin</th>
             </tr>
           </thead>
           <tbody>
             {paddingTop > 0 && (
               <tr aria-hidden="true" className="spacer">
-                <td colSpan={EDIT_FIELDS.length + 1} style={{ height: paddingTop }} />
+                <td colSpan={EDIT_FIELDS.length + 2} style={{ height: paddingTop }} />
               </tr>
             )}
             {items.map((item) => (
@@ -618,7 +622,7 @@ export function BulkGrid({
             ))}
             {paddingBottom > 0 && (
               <tr aria-hidden="true" className="spacer">
-                <td colSpan={EDIT_FIELDS.length + 1} style={{ height: paddingBottom }} />
+                <td colSpan={EDIT_FIELDS.length + 2} style={{ height: paddingBottom }} />
               </tr>
             )}
           </tbody>

@@ -39,6 +39,8 @@ export interface BulkRow {
     category: string;
   };
   isLot: boolean | undefined;
+  /** The card's inventory item id (for the margin over its cost), when the list view gives it. */
+  itemId?: string | undefined;
   updatedAt: string | undefined;
   /** Fields the server sent in a form that could not be read. */
   unreadable: string[];
@@ -57,6 +59,7 @@ export function toBulkRow(row: CatalogueRow): BulkRow {
     acceptsTrades: row.trades,
     autoRelist: row.autoRelist,
     promoted: row.promoted,
+    itemId: row.itemId,
     durationHours: row.durationHours,
     description: row.description,
     card: {

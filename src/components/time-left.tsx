@@ -1,0 +1,26 @@
+import type { OrderFacts as Order } from '../lib/sales/sales-queries';
+import { formatDateTime, relativeTime } from '../lib/format';
+
+export const deadlinePassed = (iso: string | null, now: number) =>
+  iso !== null && Date.parse(iso) < now;
+
+/** Time left before `ship_by`; red when overdue, with the `cancel_after` it must beat. */
+export function TimeLeft({ order, now }: { order: Order; now: number }) {
+  const { ship_by: shipBy, cancel_after: cancelAfter } = order.svc_seller_shipment;
+  if (!shipBy) return <span className="muted">no deadline shown</span>;
+  if (deadlinePassed(shipBy, now)) {
+    return (
+      <span className="overdue">
+        Overdue since {formatDateTime(shipBy)}
+        {cancelAfter &&
+          `; cancelled if not shipped by ${formatDateTime(cancelAfter)} (${relativeTime(cancelAfter, now)})`}
+      </span>
+    );
+  }
+  return (
+    <span>
+      {relativeTime(shipBy, now).replace(/^in /, '')} left{' '}
+      <span className="muted">(by {formatDateTime(shipBy)})</span>
+    </span>
+  );
+}

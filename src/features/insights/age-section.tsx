@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
+import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../lib/sales/listing-age';
+import { BarChart } from './bar-chart';
+
+/** Live listings (`status` active) by days since `listed_at`. */
+export function ageCounts(listings: readonly ListingRead[], now: number) {
+  const counts = new Map<AgeBucketId, number>(AGE_BUCKETS.map((b) => [b.id, 0]));
+  for (const listing of listings) {
+    if (listing.status !== 'active') continue;
+    const bucket = ageBucketOf(listing.listed_at, now);
+    if (bucket) counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  return AGE_BUCKETS.map((bucket) => ({ ...bucket, count: counts.get(bucket.id) ?? 0 }));
+}
+
+/** The age of what is live; each bucket links to those listings and to the bulk editor. */
+export function AgeSection({ listings, now }: { listings: readonly ListingRead[]; now: number }) {
+  const buckets = useMemo(() => ageCounts(listings, now), [listings, now]);
+  return (
+    <section className="panel" aria-labelledby="age-heading">
+      <h2 id="age-heading">Age of live listings</h2>
+      <p className="muted">Days since each live listing was listed.</p>
+      <div className="insights-section">
+        <BarChart
+          title="Live listings by age"
+          valueName="listings"
+          points={buckets.map((b) => ({
+            label: b.label,
+            value: b.count,
+            display: String(b.count),
+          }))}
+        />
+        <table className="simple-table">
+          <caption>Live listings by age</caption>
+          <thead>
+            <tr>
+              <th scope="col">Listed for</th>
+              <th scope="col" className="num">
+                Listings
+              </th>
+              <th scope="col">Act on them</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((bucket) => {
+              const search = new URLSearchParams({ status: 'active', age: bucket.id });
+              return (
+                <tr key={bucket.id}>
+                  <th scope="row">{bucket.label}</th>
+                  <td className="num">{bucket.count}</td>
+                  <td>
+                    <Link
+                      to={paths.listings.to(search)}
+                      aria-label={`See ${bucket.count} listed ${bucket.label.toLowerCase()}`}
+                    >
+                      See {bucket.count}
+                    </Link>{' '}
+                    ·{' '}
+                    <Link
+                      to={paths.bulkEdit.to({ search })}
+                      aria-label={`Bulk edit listings listed ${bucket.label.toLowerCase()}`}
+                    >
+                      Bulk edit
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

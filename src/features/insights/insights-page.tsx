@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ErrorBanner } from '../../components/error-banner';
+import { SetAsideNotice } from '../../components/set-aside-notice';
+import { Loading } from '../../components/states';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { allOrdersQuery, listingsQuery } from '../../lib/sales/sales-queries';
+import type { Granularity } from '../../lib/sales/sales-series';
+import { soldAtByListing, type Dimension } from '../../lib/sales/sell-through';
+import { useNow } from '../../lib/use-now';
+import { useSearchParamState } from '../../lib/use-search-param-state';
+import { AgeSection } from './age-section';
+import { METRICS, SalesSection, type Metric } from './sales-section';
+import { SellThroughSection } from './sell-through-section';
+import './insights.css';
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/** Sales over time, sell-through and the age of what is live, as charts with their tables. */
+export function InsightsPage() {
+  const client = useApiClient();
+  const now = useNow(60_000);
+  const [params, update] = useSearchParamState();
+  const by = oneOf<Granularity>(params.get('by'), ['day', 'week', 'month'], 'day');
+  const metric = oneOf<Metric>(params.get('metric'), Object.keys(METRICS) as Metric[], 'net');
+  const dimension = oneOf<Dimension>(
+    params.get('breakdown'),
+    ['grader', 'grade', 'category', 'price'],
+    'grader',
+  );
+  const orders = useQuery(allOrdersQuery(client));
+  const listings = useQuery(listingsQuery(client));
+  const soldAt = useMemo(() => soldAtByListing(orders.data?.rows ?? []), [orders.data]);
+
+  return (
+    <section aria-labelledby="insights-heading">
+      <h1 id="insights-heading">Insights</h1>
+      {orders.isError && (
+        <ErrorBanner
+          error={orders.error}
+          title="Orders could not be loaded"
+          scope={REQUIRED_SCOPES.orders}
+          onRetry={() => void orders.refetch()}
+        />
+      )}
+      {listings.isError && (
+        <ErrorBanner
+          error={listings.error}
+          title="Listings could not be loaded"
+          scope={REQUIRED_SCOPES.listings}
+          onRetry={() => void listings.refetch()}
+        />
+      )}
+      {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
+      {listings.data && <SetAsideNotice records={listings.data.setAside} noun="listing" />}
+      {orders.isPending && <Loading label="Loading orders…" />}
+      {orders.data && (
+        <SalesSection
+          orders={orders.data.rows}
+          granularity={by}
+          metric={metric}
+          now={now}
+          onChange={(next) => update({ by: next.by ?? by, metric: next.metric ?? metric })}
+        />
+      )}
+      {listings.isPending && <Loading label="Loading listings…" />}
+      {listings.data && orders.data && (
+        <SellThroughSection
+          listings={listings.data.rows}
+          soldAt={soldAt}
+          dimension={dimension}
+          onChange={(breakdown) => update({ breakdown })}
+        />
+      )}
+      {listings.data && <AgeSection listings={listings.data.rows} now={now} />}
+    </section>
+  );
+}
+
+export { InsightsPage as Component };

@@ -1,0 +1,120 @@
+import { useMemo } from 'react';
+import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
+import { formatMoney } from '../../lib/format';
+import { fromCents } from '../../lib/sales/money';
+import { salesSeries, type Granularity, type SalesPoint } from '../../lib/sales/sales-series';
+import { BarChart } from './bar-chart';
+import { periodLabel } from './period-label';
+
+export const METRICS = {
+  sales: { label: 'Sales', pick: (p: SalesPoint) => p.salesCents, money: true },
+  units: { label: 'Units', pick: (p: SalesPoint) => p.units, money: false },
+  fees: { label: 'Fees', pick: (p: SalesPoint) => p.feesCents, money: true },
+  net: { label: 'Net payouts', pick: (p: SalesPoint) => p.netCents, money: true },
+} as const;
+export type Metric = keyof typeof METRICS;
+
+const money = (cents: number) => formatMoney(fromCents(cents));
+
+/** Sales, units, fees and net payouts per day, week or month: a chart and its table. */
+export function SalesSection({
+  orders,
+  granularity,
+  metric,
+  now,
+  onChange,
+}: {
+  orders: readonly Order[];
+  granularity: Granularity;
+  metric: Metric;
+  now: number;
+  onChange: (next: { by?: Granularity; metric?: Metric }) => void;
+}) {
+  const series = useMemo(() => salesSeries(orders, granularity, now), [orders, granularity, now]);
+  const chosen = METRICS[metric];
+  const points = series.map((point) => {
+    const value = chosen.pick(point);
+    return {
+      label: periodLabel(point.start, granularity),
+      value,
+      display: chosen.money ? money(value) : String(value),
+    };
+  });
+  return (
+    <section className="panel" aria-labelledby="sales-heading">
+      <h2 id="sales-heading">Sales over time</h2>
+      <form className="chart-controls" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="sales-by">Period</label>
+          <select
+            id="sales-by"
+            value={granularity}
+            onChange={(e) => onChange({ by: e.target.value as Granularity })}
+          >
+            <option value="day">Day (last 30)</option>
+            <option value="week">Week (last 12)</option>
+            <option value="month">Month (last 12)</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sales-metric">Chart</label>
+          <select
+            id="sales-metric"
+            value={metric}
+            onChange={(e) => onChange({ metric: e.target.value as Metric })}
+          >
+            {Object.entries(METRICS).map(([id, m]) => (
+              <option key={id} value={id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <p className="muted">
+        By sale date (UTC); cancelled orders left out. Net payouts: the paid amount, or sale − fee −
+        refunds while pending.
+      </p>
+      <div className="insights-section">
+        <BarChart
+          title={`${chosen.label} by ${granularity}`}
+          points={points}
+          valueName={chosen.label}
+        />
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Sales table">
+          <table className="simple-table">
+            <caption>Sales by {granularity}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Period</th>
+                <th scope="col" className="num">
+                  Sales
+                </th>
+                <th scope="col" className="num">
+                  Units
+                </th>
+                <th scope="col" className="num">
+                  Fees
+                </th>
+                <th scope="col" className="num">
+                  Net payouts
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((point) => (
+                <tr key={point.start}>
+                  <th scope="row">{periodLabel(point.start, granularity)}</th>
+                  <td className="num">{money(point.salesCents)}</td>
+                  <td className="num">{point.units}</td>
+                  <td className="num">{money(point.feesCents)}</td>
+                  <td className="num">{money(point.netCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
+import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../lib/sales/sell-through';
+import { BarChart } from './bar-chart';
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const days = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
+
+/** Sell-through and median days to sell, by grader, grade, category or price band. */
+export function SellThroughSection({
+  listings,
+  soldAt,
+  dimension,
+  onChange,
+}: {
+  listings: readonly ListingRead[];
+  soldAt: ReadonlyMap<string, string>;
+  dimension: Dimension;
+  onChange: (dimension: Dimension) => void;
+}) {
+  const rows = useMemo(
+    () => sellThrough(listings, soldAt, dimension),
+    [listings, soldAt, dimension],
+  );
+  const name = DIMENSION_LABELS[dimension];
+  return (
+    <section className="panel" aria-labelledby="sell-through-heading">
+      <h2 id="sell-through-heading">Sell-through</h2>
+      <form className="chart-controls" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="sell-through-by">Break down by</label>
+          <select
+            id="sell-through-by"
+            value={dimension}
+            onChange={(e) => onChange(e.target.value as Dimension)}
+          >
+            {Object.entries(DIMENSION_LABELS).map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <p className="muted">
+        Of the listings that went live (a listed date), the share sold (an order not cancelled), and
+        the median days from listed to sold.
+      </p>
+      <div className="insights-section">
+        <BarChart
+          title={`Sell-through by ${name.toLowerCase()}`}
+          valueName="sell-through"
+          points={rows.map((row) => ({
+            label: row.group,
+            value: row.rate,
+            display: percent(row.rate),
+          }))}
+        />
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Sell-through table">
+          <table className="simple-table">
+            <caption>Sell-through by {name.toLowerCase()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{name}</th>
+                <th scope="col" className="num">
+                  Listed
+                </th>
+                <th scope="col" className="num">
+                  Sold
+                </th>
+                <th scope="col" className="num">
+                  Sell-through
+                </th>
+                <th scope="col" className="num">
+                  Median days to sell
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.group}>
+                  <th scope="row">{row.group}</th>
+                  <td className="num">{row.listed}</td>
+                  <td className="num">{row.sold}</td>
+                  <td className="num">{percent(row.rate)}</td>
+                  <td className="num">{days(row.medianDaysToSell)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Column } from '../../components/data-table';
+import { formatMoney } from '../../lib/format';
+import { estimateMargin } from '../../lib/sales/margin';
+import { fromCents } from '../../lib/sales/money';
+import type { MarginBasis } from '../../lib/sales/use-margin-basis';
+import type { CatalogueRow } from './catalogue-row';
+
+/**
+ * Net if sold at this price minus the card's inventory cost, at the fee rate learned from the
+ * seller's paid orders (+3% only where the server says the listing is promoted). A dash when the
+ * rate, the price or the cost is not known.
+ */
+export function MarginText({
+  price,
+  itemId,
+  promoted,
+  basis,
+}: {
+  price: string | number | undefined;
+  itemId: string | undefined;
+  promoted: boolean | undefined;
+  basis: MarginBasis;
+}) {
+  const cost = itemId === undefined ? undefined : basis.costs?.get(itemId)?.cost;
+  if (!basis.rate || price === undefined || cost === undefined) return <>—</>;
+  const margin = estimateMargin(price, basis.rate, cost, promoted).marginCents!;
+  return (
+    <span className={margin < 0 ? 'below-cost' : undefined}>
+      {formatMoney(fromCents(margin))}
+      {margin < 0 && <span className="visually-hidden"> (below cost)</span>}
+    </span>
+  );
+}
+
+export function marginColumn(basis: MarginBasis): Column<CatalogueRow> {
+  return {
+    id: 'margin',
+    header: 'Margin',
+    width: '9%',
+    align: 'right',
+    cell: (row) => (
+      <MarginText price={row.priceText} itemId={row.itemId} promoted={row.promoted} basis={basis} />
+    ),
+  };
+}

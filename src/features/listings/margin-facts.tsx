@@ -1,0 +1,70 @@
+import { formatMoney } from '../../lib/format';
+import { estimateMargin } from '../../lib/sales/margin';
+import { fromCents } from '../../lib/sales/money';
+import { useMarginBasis } from '../../lib/sales/use-margin-basis';
+
+const money = (cents: number) => formatMoney(fromCents(cents));
+
+/**
+ * "Net if sold" and "Margin over cost" rows of a listing's facts: price − the platform fee at the
+ * rate learned from the seller's paid orders (+3% only when the server says it is promoted), and
+ * that net − the card's inventory `cost`.
+ */
+export function MarginFacts({
+  price,
+  itemId,
+  promoted,
+}: {
+  price: string | undefined;
+  itemId: string | undefined;
+  promoted: boolean | undefined;
+}) {
+  const basis = useMarginBasis();
+  const cost = itemId === undefined ? undefined : basis.costs?.get(itemId)?.cost;
+  if (price === undefined || basis.failed) return null;
+  if (!basis.ready) {
+    return (
+      <>
+        <dt>Net if sold</dt>
+        <dd className="muted">Working out the fee rate…</dd>
+      </>
+    );
+  }
+  if (!basis.rate) {
+    return (
+      <>
+        <dt>Net if sold</dt>
+        <dd className="muted">Not known until an order of yours is paid out (the fee rate)</dd>
+      </>
+    );
+  }
+  const estimate = estimateMargin(price, basis.rate, cost, promoted);
+  const rate = (basis.rate.basisPoints + (estimate.promotedFee ? 300 : 0)) / 100;
+  return (
+    <>
+      <dt>Net if sold</dt>
+      <dd>
+        {money(estimate.netCents)}{' '}
+        <span className="muted">
+          (fee {rate}%{estimate.promotedFee ? ', promoted' : ''}, learned from {basis.rate.from}{' '}
+          paid orders{promoted === undefined ? '; promotion not shown' : ''})
+        </span>
+      </dd>
+      <dt>Margin over cost</dt>
+      <dd>
+        {estimate.marginCents === undefined ? (
+          <span className="muted">cost not known</span>
+        ) : (
+          <>
+            <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
+              {money(estimate.marginCents)}
+            </span>{' '}
+            <span className="muted">
+              (cost {formatMoney(cost)}; break-even at {money(estimate.breakEvenCents!)})
+            </span>
+          </>
+        )}
+      </dd>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Order } from '../../client';
+import { useApiClient } from '../../lib/api-context';
+import { costsQuery } from '../../lib/sales/sales-queries';
+import { ordersCsv } from './orders-csv';
+
+/** Downloads the orders shown (the current filter) as CSV, with each card's cost joined in. */
+export function OrdersCsvButton({ orders, name }: { orders: readonly Order[]; name: string }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      const costs = await queryClient.fetchQuery(costsQuery(client)).catch(() => undefined);
+      const csv = ordersCsv(orders, (id) => costs?.get(id)?.cost);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `orders-${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void download()} disabled={state === 'busy'}>
+        {state === 'busy' ? 'Preparing CSV…' : `Export ${orders.length} orders (CSV)`}
+      </button>
+      {state === 'failed' && <span role="alert">The CSV could not be made.</span>}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Order } from '../../client';
+import { toCsv } from '../../lib/delimited';
+import { fromCents, toCents } from '../../lib/sales/money';
+import { orderMoney } from '../../lib/sales/order-money';
+import { orderStatusOf } from './order-queries';
+
+/** The columns of the orders export: one row per order, money as decimal dollars. */
+export const ORDER_CSV_COLUMNS = [
+  'order_code',
+  'order_id',
+  'sold_at',
+  'status',
+  'financial_status',
+  'card',
+  'cert_number',
+  'listing_id',
+  'inventory_item_id',
+  'sale',
+  'tax',
+  'platform_fee',
+  'refunded',
+  'payout_status',
+  'payout',
+  'paid_at',
+  'cost',
+  'realised_margin',
+] as const;
+
+/**
+ * One CSV row per order, from the order's documented fields and the card's inventory `cost`.
+ * `payout` is the paid amount (blank until paid); `realised_margin` is payout − cost once paid
+ * and the cost is known. Every cell is neutralised against spreadsheet formula injection.
+ */
+export function ordersCsv(
+  orders: readonly Order[],
+  costOf: (inventoryItemId: string) => string | undefined,
+): string {
+  const records = orders.map((order) => {
+    const line = order.line_items[0];
+    const money = orderMoney(order);
+    const cost = line ? costOf(line.inventory_item_id) : undefined;
+    const paid = money.netIsPaid;
+    return [
+      order.name,
+      order.id,
+      order.svc_sold_at,
+      orderStatusOf(order),
+      order.financial_status,
+      line?.title ?? '',
+      line?.sku ?? '',
+      line?.product_id ?? '',
+      line?.inventory_item_id ?? '',
+      order.subtotal_price,
+      order.total_tax,
+      order.svc_payout.platform_fee,
+      order.total_refunded,
+      order.svc_payout.status,
+      paid ? fromCents(money.netCents) : '',
+      order.svc_payout.paid_at ?? '',
+      cost ?? '',
+      paid && cost !== undefined ? fromCents(money.netCents - toCents(cost)) : '',
+    ];
+  });
+  return toCsv([[...ORDER_CSV_COLUMNS], ...records]);
+}

@@ -1,0 +1,87 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Barcode } from '../../components/barcode';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/states';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { formatDateTime } from '../../lib/format';
+import { costsQuery } from '../../lib/sales/sales-queries';
+import { orderListQuery } from './order-queries';
+import './ship-queue.css';
+
+/** A printable packing sheet for the orders going into one box, each with a scannable barcode. */
+export function PackingSheetPage() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const ids = (params.get('orders') ?? '').split(',').filter(Boolean);
+  const query = useQuery(orderListQuery(client, queryClient, 'open'));
+  const cards = useQuery(costsQuery(client));
+  const byId = new Map((query.data?.rows ?? []).map((order) => [order.id, order]));
+  const orders = ids.map((id) => byId.get(id)).filter((o) => o !== undefined);
+  const missing = query.data ? ids.filter((id) => !byId.has(id)) : [];
+  return (
+    <section aria-labelledby="packing-heading" className="packing-sheet">
+      <div className="page-head">
+        <h1 id="packing-heading">Packing sheet</h1>
+        <div className="page-actions no-print">
+          <button type="button" onClick={() => window.print()}>
+            Print
+          </button>
+        </div>
+      </div>
+      <p>
+        {orders.length} {orders.length === 1 ? 'card' : 'cards'} for the hub · prepared{' '}
+        {formatDateTime(new Date().toISOString())}
+      </p>
+      {query.isError && (
+        <ErrorBanner
+          error={query.error}
+          title="Orders could not be loaded"
+          scope={REQUIRED_SCOPES.orders}
+        />
+      )}
+      {query.isPending && <Loading label="Loading orders…" />}
+      {missing.length > 0 && (
+        <p className="banner banner-warn" role="status">
+          {missing.length} order(s) are no longer open and are left off this sheet.
+        </p>
+      )}
+      {orders.length > 0 && (
+        <table className="simple-table packing-table">
+          <caption className="visually-hidden">Cards in this box</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order code</th>
+              <th scope="col">Card</th>
+              <th scope="col">Cert</th>
+              <th scope="col">Grader</th>
+              <th scope="col">Barcode</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => {
+              const line = order.line_items[0];
+              const grader = line ? cards.data?.get(line.inventory_item_id)?.grader : undefined;
+              const code = line?.sku || order.name;
+              return (
+                <tr key={order.id}>
+                  <td>{order.name}</td>
+                  <td>{line?.title ?? '—'}</td>
+                  <td>{line?.sku ?? '—'}</td>
+                  <td>{grader ?? (cards.isPending ? '…' : 'not shown')}</td>
+                  <td>
+                    <Barcode value={code} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export { PackingSheetPage as Component };

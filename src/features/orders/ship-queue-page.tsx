@@ -1,0 +1,128 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { ErrorBanner } from '../../components/error-banner';
+import { SetAsideNotice } from '../../components/set-aside-notice';
+import { EmptyState, Loading } from '../../components/states';
+import { deadlinePassed, TimeLeft } from '../../components/time-left';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { awaitsShipment } from '../../lib/sales/order-money';
+import { useNow } from '../../lib/use-now';
+import { orderListQuery } from './order-queries';
+import './ship-queue.css';
+
+/** Every open order awaiting the seller's shipment to the hub, soonest `ship_by` first. */
+export function ShipQueuePage() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const now = useNow(60_000);
+  const query = useQuery({
+    ...orderListQuery(client, queryClient, 'open'),
+    refetchInterval: 15_000,
+  });
+  const queue = useMemo(
+    () =>
+      (query.data?.rows ?? [])
+        .filter(awaitsShipment)
+        .sort((a, b) =>
+          (a.svc_seller_shipment.ship_by ?? '\uffff').localeCompare(
+            b.svc_seller_shipment.ship_by ?? '\uffff',
+          ),
+        ),
+    [query.data],
+  );
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const chosen = queue.filter((order) => selected.has(order.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const overdue = queue.filter((o) => deadlinePassed(o.svc_seller_shipment.ship_by, now)).length;
+
+  return (
+    <section aria-labelledby="ship-queue-heading">
+      <div className="page-head">
+        <h1 id="ship-queue-heading">Ship to the hub</h1>
+        <div className="page-actions">
+          {chosen.length > 0 ? (
+            <Link className="button primary" to={paths.packingSheet.to(chosen.map((o) => o.id))}>
+              Packing sheet for {chosen.length} selected
+            </Link>
+          ) : (
+            <span className="muted">Select the cards going into one box for a packing sheet.</span>
+          )}
+        </div>
+      </div>
+      {query.isError && (
+        <ErrorBanner
+          error={query.error}
+          title="Orders could not be loaded"
+          scope={REQUIRED_SCOPES.orders}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.isPending && <Loading label="Loading open orders…" />}
+      {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
+      {query.data && (
+        <p className="table-summary" role="status">
+          {queue.length} to ship{overdue > 0 ? `, ${overdue} overdue` : ''}
+        </p>
+      )}
+      {query.data && queue.length === 0 && <EmptyState title="Nothing to ship to the hub" />}
+      {queue.length > 0 && (
+        <div className="table-scroll-x">
+          <table className="simple-table">
+            <caption className="visually-hidden">Orders awaiting shipment to the hub</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every order"
+                    checked={chosen.length === queue.length}
+                    onChange={(e) =>
+                      setSelected(e.target.checked ? new Set(queue.map((o) => o.id)) : new Set())
+                    }
+                  />
+                </th>
+                <th scope="col">Order</th>
+                <th scope="col">Card</th>
+                <th scope="col">Cert</th>
+                <th scope="col">Time left</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${order.name}`}
+                      checked={selected.has(order.id)}
+                      onChange={() => toggle(order.id)}
+                    />
+                  </td>
+                  <td>
+                    <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                  </td>
+                  <td>{order.line_items[0]?.title ?? '—'}</td>
+                  <td>{order.line_items[0]?.sku ?? '—'}</td>
+                  <td>
+                    <TimeLeft order={order} now={now} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export { ShipQueuePage as Component };

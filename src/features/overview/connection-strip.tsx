@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { BucketMeter } from '../../app/connection-status';
+import { ErrorBanner } from '../../components/error-banner';
+import { ModeBadge } from '../../components/mode-badge';
+import { useApiClient } from '../../lib/api-context';
+import { pingQuery } from '../../lib/connection-query';
+import { formatDateTime } from '../../lib/format';
+
+/** The connection in one line (mode and API capacity); the developer's details fold out. */
+export function ConnectionStrip() {
+  const client = useApiClient();
+  const ping = useQuery(pingQuery(client));
+  return (
+    <section className="connection-strip" aria-label="Connection">
+      {ping.isError && (
+        <ErrorBanner
+          error={ping.error}
+          title="The API did not answer /ping"
+          onRetry={() => void ping.refetch()}
+        />
+      )}
+      <div className="strip-row">
+        {ping.data && (
+          <span>
+            <ModeBadge mode={ping.data.mode} />{' '}
+            {ping.data.mode === 'test'
+              ? 'test records only; buyers see nothing'
+              : 'real listings and orders'}
+          </span>
+        )}
+        <BucketMeter compact label="API capacity" />
+      </div>
+      {ping.data && (
+        <details>
+          <summary>Connection details</summary>
+          <dl className="facts">
+            <dt>Seller</dt>
+            <dd>
+              <code>{ping.data.seller_id}</code>
+            </dd>
+            <dt>Key id</dt>
+            <dd>
+              <code>{ping.data.key_id}</code>
+            </dd>
+            <dt>API version</dt>
+            <dd>{ping.data.api_version}</dd>
+            <dt>Scopes</dt>
+            <dd>{ping.data.scopes.join(', ')}</dd>
+            <dt>Server time</dt>
+            <dd>{formatDateTime(ping.data.server_time)}</dd>
+          </dl>
+          <BucketMeter label="API capacity" />
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { ErrorBanner } from '../../components/error-banner';
+import { SetAsideNotice } from '../../components/set-aside-notice';
+import { Loading } from '../../components/states';
+import { useApiClient } from '../../lib/api-context';
+import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { fromCents, toCents } from '../../lib/sales/money';
+import { isCounted, orderMoney } from '../../lib/sales/order-money';
+import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
+import { payoutsByMonth } from './payout-figures';
+
+const money = (cents: number) => formatMoney(fromCents(cents));
+const monthName = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Payouts pending and paid, by month with fees, and the realised margin of each paid sale. */
+export function PayoutsPage() {
+  const client = useApiClient();
+  const orders = useQuery(allOrdersQuery(client));
+  const cards = useQuery(costsQuery(client));
+  const rows = useMemo(() => orders.data?.rows ?? [], [orders.data]);
+  const costOf = useMemo(() => {
+    const map = cards.data;
+    return (id: string) => map?.get(id)?.cost;
+  }, [cards.data]);
+  const pending = rows.filter((o) => isCounted(o) && o.svc_payout.status === 'pending');
+  const paid = rows
+    .filter((o) => isCounted(o) && o.svc_payout.status === 'paid')
+    .sort((a, b) => (b.svc_payout.paid_at ?? '').localeCompare(a.svc_payout.paid_at ?? ''));
+  const months = useMemo(() => payoutsByMonth(rows, costOf), [rows, costOf]);
+  const sum = (list: typeof rows) => list.reduce((c, o) => c + orderMoney(o).netCents, 0);
+  const fees = rows.filter(isCounted).reduce((c, o) => c + orderMoney(o).feeCents, 0);
+
+  return (
+    <section aria-labelledby="payouts-heading">
+      <h1 id="payouts-heading">Payouts</h1>
+      {orders.isError && (
+        <ErrorBanner
+          error={orders.error}
+          title="Orders could not be loaded"
+          scope={REQUIRED_SCOPES.orders}
+          onRetry={() => void orders.refetch()}
+        />
+      )}
+      {orders.isPending && <Loading label="Loading orders…" />}
+      {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
+      {orders.data && (
+        <>
+          <dl className="stats">
+            <div>
+              <dt>Pending, expected net</dt>
+              <dd>{money(sum(pending))}</dd>
+              <dd className="muted">{pending.length} orders · sale − fee − refunds</dd>
+            </div>
+            <div>
+              <dt>Paid out</dt>
+              <dd>{money(sum(paid))}</dd>
+              <dd className="muted">{paid.length} orders</dd>
+            </div>
+            <div>
+              <dt>Platform fees</dt>
+              <dd>{money(fees)}</dd>
+              <dd className="muted">on every order not cancelled</dd>
+            </div>
+          </dl>
+          <p>
+            For your books:{' '}
+            <Link to={paths.orders.to(new URLSearchParams({ status: 'any' }))}>
+              export orders as CSV
+            </Link>{' '}
+            from the orders page (the filter you choose there).
+          </p>
+          <section className="panel" aria-labelledby="months-heading">
+            <h2 id="months-heading">Paid by month</h2>
+            <div
+              className="table-scroll-x"
+              tabIndex={0}
+              role="region"
+              aria-label="Paid by month table"
+            >
+              <table className="simple-table">
+                <caption className="visually-hidden">Payouts paid, by month</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col" className="num">
+                      Payouts
+                    </th>
+                    <th scope="col" className="num">
+                      Sales
+                    </th>
+                    <th scope="col" className="num">
+                      Fees
+                    </th>
+                    <th scope="col" className="num">
+                      Refunds
+                    </th>
+                    <th scope="col" className="num">
+                      Paid out
+                    </th>
+                    <th scope="col" className="num">
+                      Margin over cost
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{monthName.format(Date.parse(`${m.month}-01T00:00:00Z`))}</th>
+                      <td className="num">{m.payouts}</td>
+                      <td className="num">{money(m.salesCents)}</td>
+                      <td className="num">{money(m.feesCents)}</td>
+                      <td className="num">{money(m.refundedCents)}</td>
+                      <td className="num">{money(m.paidCents)}</td>
+                      <td className="num">
+                        {cards.data ? money(m.marginCents) : '…'}
+                        {cards.data && m.withoutCost > 0 && ` (${m.withoutCost} without cost)`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section className="panel" aria-labelledby="paid-heading">
+            <h2 id="paid-heading">Latest paid sales</h2>
+            <div
+              className="table-scroll-x"
+              tabIndex={0}
+              role="region"
+              aria-label="Latest paid sales table"
+            >
+              <table className="simple-table">
+                <caption className="visually-hidden">
+                  The 20 latest payouts with their realised margin
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Paid</th>
+                    <th scope="col" className="num">
+                      Payout
+                    </th>
+                    <th scope="col" className="num">
+                      Cost
+                    </th>
+                    <th scope="col" className="num">
+                      Realised margin
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {paid.slice(0, 20).map((order) => {
+                    const line = order.line_items[0];
+                    const cost = line ? costOf(line.inventory_item_id) : undefined;
+                    const net = orderMoney(order).netCents;
+                    return (
+                      <tr key={order.id}>
+                        <td>
+                          <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                        </td>
+                        <td>{formatDateTime(order.svc_payout.paid_at)}</td>
+                        <td className="num">{money(net)}</td>
+                        <td className="num">{cost === undefined ? '—' : formatMoney(cost)}</td>
+                        <td className="num">
+                          {cost === undefined ? '—' : money(net - toCents(cost))}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
+
+export { PayoutsPage as Component };

@@ -1,0 +1,40 @@
+import type { OrderFacts as Order } from './sales-queries';
+import { toCents } from './money';
+
+/** The promotion's extra seller fee (the spec's Limits: "extra 3% seller fee on sale"). */
+export const PROMOTION_FEE_BP = 300;
+
+export interface FeeRate {
+  /** Basis points of the sale price (1200 = 12%). */
+  basisPoints: number;
+  /** How many paid orders it was learned from. */
+  from: number;
+}
+
+/**
+ * The platform fee rate, learned from the seller's own paid-out orders (`svc_payout.status`
+ * `paid`): each order's `platform_fee / subtotal_price` rounded to a basis point; the most common
+ * rate wins (promoted sales pay 3% more, so they are the minority rate), ties to the lower.
+ * Undefined until at least one order was paid out: no guess is shown as a rate.
+ */
+export function learnFeeRate(orders: readonly Order[]): FeeRate | undefined {
+  const counts = new Map<number, number>();
+  let from = 0;
+  for (const order of orders) {
+    if (order.cancelled_at !== null || order.svc_payout.status !== 'paid') continue;
+    const sale = toCents(order.subtotal_price);
+    if (sale <= 0) continue;
+    const bp = Math.round((toCents(order.svc_payout.platform_fee) * 10_000) / sale);
+    counts.set(bp, (counts.get(bp) ?? 0) + 1);
+    from++;
+  }
+  let best: number | undefined;
+  let bestCount = 0;
+  for (const [bp, count] of counts) {
+    if (count > bestCount || (count === bestCount && best !== undefined && bp < best)) {
+      best = bp;
+      bestCount = count;
+    }
+  }
+  return best === undefined ? undefined : { basisPoints: best, from };
+}

@@ -1,0 +1,84 @@
+import type { OrderFacts as Order } from './sales-queries';
+import { DAY_MS } from './money';
+import { isCounted, orderMoney } from './order-money';
+
+export type Granularity = 'day' | 'week' | 'month';
+
+/** How many periods each chart shows, the current one last. */
+export const PERIODS: Record<Granularity, number> = { day: 30, week: 12, month: 12 };
+
+export interface SalesPoint {
+  /** The period's first instant (UTC), ISO. */
+  start: string;
+  /** Sum of `subtotal_price` of the orders sold in the period (cancelled ones left out). */
+  salesCents: number;
+  /** Orders sold (one line item each; a lot counts once). */
+  units: number;
+  /** Sum of `svc_payout.platform_fee`. */
+  feesCents: number;
+  /** Sum of each order's net: its paid payout, else sale − fee − refunds. */
+  netCents: number;
+}
+
+/** The start (UTC) of the period holding `at`: a day, a week from Monday, or a month. */
+export function periodStart(at: number, granularity: Granularity): number {
+  const date = new Date(at);
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  if (granularity === 'day') return day;
+  if (granularity === 'week') return day - ((date.getUTCDay() + 6) % 7) * DAY_MS;
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+function previousStart(start: number, granularity: Granularity): number {
+  if (granularity === 'day') return start - DAY_MS;
+  if (granularity === 'week') return start - 7 * DAY_MS;
+  const date = new Date(start);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1);
+}
+
+/**
+ * Sales, units, fees and net per period by each order's `svc_sold_at` (UTC periods), the last
+ * `PERIODS[granularity]` periods up to the one holding `now`, oldest first, empty periods as zero.
+ */
+export function salesSeries(
+  orders: readonly Order[],
+  granularity: Granularity,
+  now: number,
+): SalesPoint[] {
+  const starts: number[] = [periodStart(now, granularity)];
+  while (starts.length < PERIODS[granularity]) {
+    starts.unshift(previousStart(starts[0]!, granularity));
+  }
+  const points = new Map<number, SalesPoint>(
+    starts.map((start) => [
+      start,
+      { start: new Date(start).toISOString(), salesCents: 0, units: 0, feesCents: 0, netCents: 0 },
+    ]),
+  );
+  for (const order of orders) {
+    if (!isCounted(order)) continue;
+    const point = points.get(periodStart(Date.parse(order.svc_sold_at), granularity));
+    if (!point) continue;
+    const money = orderMoney(order);
+    point.salesCents += money.saleCents;
+    point.units += order.line_items[0]?.quantity ?? 1;
+    point.feesCents += money.feeCents;
+    point.netCents += money.netCents;
+  }
+  return [...points.values()];
+}
+
+/** Net of fees (and refunds) of the orders sold at or after `since` (cancelled ones left out). */
+export function netSince(
+  orders: readonly Order[],
+  since: number,
+): { cents: number; count: number } {
+  let cents = 0;
+  let count = 0;
+  for (const order of orders) {
+    if (!isCounted(order) || Date.parse(order.svc_sold_at) < since) continue;
+    cents += orderMoney(order).netCents;
+    count++;
+  }
+  return { cents, count };
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useApiClient } from '../api-context';
+import { learnFeeRate, type FeeRate } from './fee-rate';
+import { allOrdersQuery, costsQuery, type CardFacts } from './sales-queries';
+
+export interface MarginBasis {
+  /** Undefined until the seller has a paid-out order to learn the rate from. */
+  rate: FeeRate | undefined;
+  /** `cost` (and grader) by inventory item id (a listing's `card.id`). */
+  costs: ReadonlyMap<string, CardFacts> | undefined;
+  ready: boolean;
+  /** The orders or the inventory could not be read (a scope, an outage): no margin is shown. */
+  failed: boolean;
+}
+
+/** The fee rate learned from the seller's paid orders and each card's cost, for margins. */
+export function useMarginBasis(enabled = true): MarginBasis {
+  const client = useApiClient();
+  const orders = useQuery({ ...allOrdersQuery(client), enabled });
+  const costs = useQuery({ ...costsQuery(client), enabled });
+  const rate = useMemo(
+    () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),
+    [orders.data],
+  );
+  const ready = orders.isSuccess && costs.isSuccess;
+  const failed = orders.isError || costs.isError;
+  return useMemo(
+    () => ({ rate, costs: costs.data, ready, failed }),
+    [rate, costs.data, ready, failed],
+  );
+}
