@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
+import { DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
 import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
@@ -52,7 +49,6 @@ const bench: Bench = {
     'ui.first_row_ms',
     'ui.catalogue_searchable_ms',
     'ui.search_keystroke_ms',
-    'ui.first_load_js_gz_kb',
     'ui.insights_ready_ms',
   ],
   async run(report) {
@@ -63,29 +59,8 @@ const bench: Bench = {
       seed: 'demo',
       demoListings: LISTINGS,
     });
-    const app = await startAppServer(
-      { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
-      async () => distPages(outDir),
-    );
     const browser = await launchChromium();
     try {
-      // The JavaScript the first page (the overview) loads, gzipped.
-      {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        const scripts = new Set<string>();
-        page.on('response', (response) => {
-          if (response.request().resourceType() === 'script')
-            scripts.add(new URL(response.url()).pathname);
-        });
-        await page.goto(`${app.url}/`);
-        await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle');
-        let bytes = 0;
-        for (const path of scripts) bytes += gzipSync(readFileSync(join(outDir, path))).length;
-        report('ui.first_load_js_gz_kb', round(bytes / 1024, 1));
-        await page.close();
-      }
-
       // The catalogue of 10,000: time to the first row and until all of it is searchable.
       const firstRows: number[] = [];
       const searchable: number[] = [];
@@ -179,7 +154,6 @@ const bench: Bench = {
       report('ui.search_keystroke_ms', round(median(keystrokes), 1));
     } finally {
       await browser.close();
-      await app.close();
       await sandbox.close();
     }
   },

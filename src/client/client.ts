@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import {
   isDegraded,
@@ -27,14 +27,13 @@ import {
   Ping,
   Product,
   type DurationHours,
-  type ListingCreateInput,
-  type ListingUpdateInput,
   type OrderStatusFilter,
 } from './schemas';
 import type { RequestPriority } from './pacer';
 import { readTolerant, type Readable } from './tolerant-reader';
 import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';
 import { WriteQueue } from './write-queue';
+import type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
 
 /** One listing write, as the write queue (and the bulk editor) describes it. */
 export type ListingWrite =
@@ -112,7 +111,7 @@ export interface CollectionResource<T, F extends object = Record<never, never>> 
 }
 
 function collection<
-  S extends z.ZodObject,
+  S extends z.ZodMiniObject,
   F extends object = Record<never, never>,
   Row = z.infer<S>,
 >(
@@ -178,7 +177,7 @@ export const COLLECTIONS = {
     schema: InventoryLevel,
     keyField: 'inventory_item_id',
   },
-} as const satisfies Record<string, CollectionSpec<z.ZodObject>>;
+} as const satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
 
 /**
  * Parses one resource out of a single-resource envelope. A degraded record (200, reduced to its
@@ -187,7 +186,7 @@ export const COLLECTIONS = {
 function single<T>(
   body: unknown,
   envelope: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   meta: ResponseMeta,
 ): WithMeta<T> {
   const raw = (body as Record<string, unknown> | undefined)?.[envelope];
@@ -216,7 +215,7 @@ function single<T>(
 }
 
 /** Like `single`, read field by field: an odd field is named in `unreadable`, not fatal. */
-function singleTolerant<S extends z.ZodObject>(
+function singleTolerant<S extends z.ZodMiniObject>(
   body: unknown,
   envelope: string,
   schema: S,
@@ -250,7 +249,7 @@ export function createClient(options: ClientOptions = {}) {
   async function getOne<T>(
     path: string,
     envelope: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     query: Record<string, string | undefined> = {},
     signal?: AbortSignal,
     priority?: RequestPriority,
@@ -263,7 +262,7 @@ export function createClient(options: ClientOptions = {}) {
    * A single-resource GET: the full record, or with `fields` only those keys (typed as a `Pick`,
    * each present key still checked by the schema).
    */
-  function singleGetter<S extends z.ZodObject>(
+  function singleGetter<S extends z.ZodMiniObject>(
     pathOf: (id: string) => string,
     envelope: string,
     schema: S,
@@ -278,7 +277,7 @@ export function createClient(options: ClientOptions = {}) {
       id: string,
       options: GetOptions & { fields?: readonly string[] } = {},
     ): Promise<WithMeta<unknown>> {
-      const parser: z.ZodType<unknown> = options.fields ? schema.partial() : schema;
+      const parser: z.ZodMiniType<unknown> = options.fields ? z.partial(schema) : schema;
       return getOne(
         pathOf(id),
         envelope,
@@ -292,7 +291,7 @@ export function createClient(options: ClientOptions = {}) {
   }
 
   /** A single-resource GET read field by field (the listing views): see `readTolerant`. */
-  function tolerantGetter<S extends z.ZodObject>(
+  function tolerantGetter<S extends z.ZodMiniObject>(
     pathOf: (id: string) => string,
     envelope: string,
     schema: S,
@@ -310,7 +309,7 @@ export function createClient(options: ClientOptions = {}) {
         }),
       );
       // With `fields`, only those keys come back: each is still checked, none is required.
-      const parser = (options.fields ? schema.partial() : schema) as S;
+      const parser = (options.fields ? z.partial(schema) : schema) as S;
       return singleTolerant(response.body, envelope, parser, response.meta);
     };
   }
@@ -319,7 +318,7 @@ export function createClient(options: ClientOptions = {}) {
     method: 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     options: WriteOptions = {},
   ): Promise<WithMeta<T>> {
     const response = ensureOk(

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './schemas';
 import { readTolerant } from './tolerant-reader';
@@ -7,7 +7,7 @@ import type { ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
 
 /** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
-export interface CollectionSpec<S extends z.ZodObject> {
+export interface CollectionSpec<S extends z.ZodMiniObject> {
   path: string;
   envelope: string;
   schema: S;
@@ -43,7 +43,7 @@ export interface ParsedRows<T> {
  */
 export function parseRows<T>(
   raw: unknown,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   keyField: string,
   requestId: string | undefined,
   tolerant = false,
@@ -74,7 +74,7 @@ export function parseRows<T>(
     }
     // Tolerant: read field by field (only a record without a readable id fails); strict: whole.
     const read = tolerant
-      ? readTolerant(schema as unknown as z.ZodObject, item)
+      ? readTolerant(schema as unknown as z.ZodMiniObject, item)
       : strictRead(schema, item);
     if (read.ok) rows.push(read.value as T);
     else {
@@ -92,7 +92,7 @@ export function parseRows<T>(
 }
 
 function strictRead<T>(
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   item: unknown,
 ): { ok: true; value: T } | { ok: false; issues: string[] } {
   const parsed = schema.safeParse(item);
@@ -181,15 +181,15 @@ function firstPageQuery(options: WalkOptions, keyField: string) {
  * `maxPages`) throws a WalkStoppedError (`cursor_loop`, `page_budget_exceeded`) that keeps every
  * row and set-aside record yielded before it.
  */
-export async function* walkPages<S extends z.ZodObject>(
+export async function* walkPages<S extends z.ZodMiniObject>(
   transport: Transport,
   spec: CollectionSpec<S>,
   options: WalkOptions = {},
 ): AsyncGenerator<Page<z.infer<S>>, void, undefined> {
   // With `fields`, only some keys come back: each is still checked, none is required.
-  const schema = (options.fields ? spec.schema.partial() : spec.schema) as unknown as z.ZodType<
-    z.infer<S>
-  >;
+  const schema = (options.fields
+    ? z.partial(spec.schema)
+    : spec.schema) as unknown as z.ZodMiniType<z.infer<S>>;
   const seen = new Set<string>();
   const maxRestarts = options.maxRestarts ?? 3;
   let restarts = 0;
@@ -284,7 +284,7 @@ export interface CollectionSnapshot<T> {
 }
 
 /** Loads a whole collection, reporting progress; abort it with `signal`. */
-export async function loadAll<S extends z.ZodObject>(
+export async function loadAll<S extends z.ZodMiniObject>(
   transport: Transport,
   spec: CollectionSpec<S>,
   options: LoadOptions = {},
@@ -327,7 +327,7 @@ export interface RefreshResult<T> extends CollectionSnapshot<T> {
  * append at the tail (collections are oldest first). A row that comes back degraded keeps its
  * previous version and is reported in `setAside`.
  */
-export async function refresh<S extends z.ZodObject>(
+export async function refresh<S extends z.ZodMiniObject>(
   transport: Transport,
   spec: CollectionSpec<S>,
   snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,

@@ -113,3 +113,4 @@ export type {
   WriteStatus,
 } from './write-queue';
 export * from './schemas';
+export type { ListingCreateInput, ListingUpdateInput } from './write-schemas';

@@ -7,7 +7,7 @@
  * known values are exported beside it. Where the sandbox returns null for a value that has not
  * happened yet (a timestamp of a later stage), the field is nullable.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -15,7 +15,9 @@ import { z } from 'zod';
 /** An ISO 8601 UTC timestamp, as every timestamp of the API. */
 export const Timestamp = z.iso.datetime({ offset: true });
 /** A decimal dollar amount with two decimals, as the API sends money. */
-export const Money = z.string().regex(/^-?\d+\.\d{2}$/, 'must be a decimal amount like 12.50');
+export const Money = z
+  .string()
+  .check(z.regex(/^-?\d+\.\d{2}$/, 'must be a decimal amount like 12.50'));
 
 export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const Grader = z.enum(GRADERS);
@@ -23,7 +25,7 @@ export type Grader = z.infer<typeof Grader>;
 
 /** Listing statuses the spec names; a pending-review status exists whose value is not shown. */
 export const KNOWN_LISTING_STATUSES = ['active', 'draft', 'archived'] as const;
-export const ListingStatus = z.string().min(1);
+export const ListingStatus = z.string().check(z.minLength(1));
 
 export const FINANCIAL_STATUSES = [
   'authorized',
@@ -57,12 +59,12 @@ export const ListingCard = z.object({
   cert_number: z.string(),
   grader: Grader,
   grade: z.string(),
-  year: z.number().int().nullable(),
+  year: z.nullable(z.int()),
   set: z.string(),
   category: z.string(),
-  player: z.string().nullable().optional(),
-  variant: z.string().optional(),
-  url: z.string().optional(),
+  player: z.optional(z.nullable(z.string())),
+  variant: z.optional(z.string()),
+  url: z.optional(z.string()),
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
@@ -71,18 +73,18 @@ export type ListingCard = z.infer<typeof ListingCard>;
  * does, unless `SANDBOX_SHAPES=documented`); when it does not, the dashboard says so.
  */
 export const ListingExtras = {
-  updated_at: Timestamp.optional(),
-  unavailable_reason: z.string().nullable().optional(),
-  can_reactivate: z.boolean().optional(),
-  description: z.string().optional(),
-  minimum_offer: Money.nullable().optional(),
-  accepts_trades: z.boolean().optional(),
-  auto_relist: z.boolean().optional(),
-  promoted: z.boolean().optional(),
-  duration_hours: z.number().int().optional(),
-  window_ends_at: Timestamp.nullable().optional(),
-  scheduled_go_live_at: Timestamp.nullable().optional(),
-  url: z.string().optional(),
+  updated_at: z.optional(Timestamp),
+  unavailable_reason: z.optional(z.nullable(z.string())),
+  can_reactivate: z.optional(z.boolean()),
+  description: z.optional(z.string()),
+  minimum_offer: z.optional(z.nullable(Money)),
+  accepts_trades: z.optional(z.boolean()),
+  auto_relist: z.optional(z.boolean()),
+  promoted: z.optional(z.boolean()),
+  duration_hours: z.optional(z.int()),
+  window_ends_at: z.optional(z.nullable(Timestamp)),
+  scheduled_go_live_at: z.optional(z.nullable(Timestamp)),
+  url: z.optional(z.string()),
 };
 
 /** GET /listings.json: one row. The documented fields, then the extras a server may send. */
@@ -93,18 +95,18 @@ export const ListingListItem = z.object({
   price: Money,
   card: ListingCard,
   is_lot: z.boolean(),
-  card_count: z.number().int(),
+  card_count: z.int(),
   accepts_offers: z.boolean(),
   created_at: Timestamp,
   /** Null while a listing has never gone live (a scheduled draft). */
-  listed_at: Timestamp.nullable(),
+  listed_at: z.nullable(Timestamp),
   ...ListingExtras,
 });
 export type ListingListItem = z.infer<typeof ListingListItem>;
 
 export const ListingImage = z.object({
-  id: z.string().optional(),
-  position: z.number().int().optional(),
+  id: z.optional(z.string()),
+  position: z.optional(z.int()),
   src: z.string(),
 });
 
@@ -124,21 +126,21 @@ export const ListingDetail = z.object({
     grader: Grader,
     grade: z.string(),
     url: z.string(),
-    year: z.number().int().nullable().optional(),
-    set: z.string().optional(),
-    category: z.string().optional(),
-    player: z.string().nullable().optional(),
-    variant: z.string().optional(),
+    year: z.optional(z.nullable(z.int())),
+    set: z.optional(z.string()),
+    category: z.optional(z.string()),
+    player: z.optional(z.nullable(z.string())),
+    variant: z.optional(z.string()),
   }),
-  unavailable_reason: z.string().nullable(),
+  unavailable_reason: z.nullable(z.string()),
   can_reactivate: z.boolean(),
   url: z.string(),
-  is_lot: z.boolean().optional(),
-  card_count: z.number().int().optional(),
-  accepts_offers: z.boolean().optional(),
-  created_at: Timestamp.optional(),
-  listed_at: Timestamp.nullable().optional(),
-  images: z.array(ListingImage).optional(),
+  is_lot: z.optional(z.boolean()),
+  card_count: z.optional(z.int()),
+  accepts_offers: z.optional(z.boolean()),
+  created_at: z.optional(Timestamp),
+  listed_at: z.optional(z.nullable(Timestamp)),
+  images: z.optional(z.array(ListingImage)),
 });
 export type ListingDetail = z.infer<typeof ListingDetail>;
 
@@ -160,7 +162,7 @@ export const ListingUpdated = z.object({
   title: z.string(),
   status: ListingStatus,
   price: Money,
-  minimum_offer: Money.nullable(),
+  minimum_offer: z.nullable(Money),
   accepts_offers: z.boolean(),
 });
 export type ListingUpdated = z.infer<typeof ListingUpdated>;
@@ -170,7 +172,7 @@ export const ListingDeleted = z.object({
   id: z.string(),
   title: z.string(),
   status: ListingStatus,
-  unavailable_reason: z.string().nullable(),
+  unavailable_reason: z.nullable(z.string()),
   can_reactivate: z.boolean(),
   price: Money,
 });
@@ -178,20 +180,20 @@ export type ListingDeleted = z.infer<typeof ListingDeleted>;
 
 /** The product shape's variant: one per listing, even for a lot. */
 export const ProductVariant = z.object({
-  id: z.string().optional(),
-  product_id: z.string().optional(),
-  title: z.string().optional(),
-  price: Money.optional(),
-  sku: z.string().optional(),
-  inventory_item_id: z.string().optional(),
-  inventory_quantity: z.number().int().optional(),
-  svc_minimum_offer: Money.nullable().optional(),
+  id: z.optional(z.string()),
+  product_id: z.optional(z.string()),
+  title: z.optional(z.string()),
+  price: z.optional(Money),
+  sku: z.optional(z.string()),
+  inventory_item_id: z.optional(z.string()),
+  inventory_quantity: z.optional(z.int()),
+  svc_minimum_offer: z.optional(z.nullable(Money)),
 });
 
 export const ProductImage = ListingImage;
 
 /** The card of the product shape, as far as a server sends it. */
-export const ProductCard = ListingCard.partial().extend({ id: z.string() });
+export const ProductCard = z.extend(z.partial(ListingCard), { id: z.string() });
 export type ProductCard = z.infer<typeof ProductCard>;
 
 /**
@@ -203,136 +205,33 @@ export const Product = z.object({
   id: z.string(),
   title: z.string(),
   status: ListingStatus,
-  svc_unavailable_reason: z.string().nullable().optional(),
-  body_html: z.string().nullable().optional(),
-  handle: z.string().optional(),
-  vendor: z.string().optional(),
-  product_type: z.string().optional(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
-  published_at: Timestamp.nullable().optional(),
-  variants: z.array(ProductVariant).optional(),
-  images: z.array(ProductImage).optional(),
-  svc_card: ProductCard.optional(),
-  svc_can_reactivate: z.boolean().optional(),
-  svc_is_lot: z.boolean().optional(),
-  svc_card_count: z.number().int().optional(),
-  svc_inventory_item_ids: z.array(z.string()).optional(),
-  svc_accepts_offers: z.boolean().optional(),
-  svc_minimum_offer: Money.nullable().optional(),
-  svc_accepts_trades: z.boolean().optional(),
-  svc_auto_relist: z.boolean().optional(),
-  svc_promoted: z.boolean().optional(),
-  svc_duration_hours: z.number().int().optional(),
-  svc_window_ends_at: Timestamp.nullable().optional(),
-  svc_scheduled_go_live_at: Timestamp.nullable().optional(),
-  svc_listed_at: Timestamp.nullable().optional(),
-  svc_url: z.string().optional(),
+  svc_unavailable_reason: z.optional(z.nullable(z.string())),
+  body_html: z.optional(z.nullable(z.string())),
+  handle: z.optional(z.string()),
+  vendor: z.optional(z.string()),
+  product_type: z.optional(z.string()),
+  created_at: z.optional(Timestamp),
+  updated_at: z.optional(Timestamp),
+  published_at: z.optional(z.nullable(Timestamp)),
+  variants: z.optional(z.array(ProductVariant)),
+  images: z.optional(z.array(ProductImage)),
+  svc_card: z.optional(ProductCard),
+  svc_can_reactivate: z.optional(z.boolean()),
+  svc_is_lot: z.optional(z.boolean()),
+  svc_card_count: z.optional(z.int()),
+  svc_inventory_item_ids: z.optional(z.array(z.string())),
+  svc_accepts_offers: z.optional(z.boolean()),
+  svc_minimum_offer: z.optional(z.nullable(Money)),
+  svc_accepts_trades: z.optional(z.boolean()),
+  svc_auto_relist: z.optional(z.boolean()),
+  svc_promoted: z.optional(z.boolean()),
+  svc_duration_hours: z.optional(z.int()),
+  svc_window_ends_at: z.optional(z.nullable(Timestamp)),
+  svc_scheduled_go_live_at: z.optional(z.nullable(Timestamp)),
+  svc_listed_at: z.optional(z.nullable(Timestamp)),
+  svc_url: z.optional(z.string()),
 });
 export type Product = z.infer<typeof Product>;
-
-// ---------------------------------------------------------------------------------------------
-// Listing writes (request bodies, with the spec's bounds: usable by forms too)
-
-const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-/** A price as string or number: 10 to 1000000 dollars, at most 2 decimals. */
-export const PriceInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (!PRICE_PATTERN.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimals' });
-    return;
-  }
-  const amount = Number(text);
-  if (amount < 10 || amount > 1_000_000) {
-    ctx.addIssue({ code: 'custom', message: 'must be from 10 to 1000000' });
-  }
-});
-
-export const ListingCreateInput = z
-  .object({
-    price: PriceInput,
-    sku: z.string().min(1).optional(),
-    inventory_item_id: z.string().min(1).optional(),
-    grader: Grader.optional(),
-    title: z.string().min(1).max(180).optional(),
-    description: z.string().max(1000).optional(),
-    images: z
-      .array(z.object({ src: z.string().url() }))
-      .max(5)
-      .optional(),
-    card: z
-      .object({
-        title: z.string().min(1).max(180),
-        player: z.string().max(120).optional(),
-        year: z.number().int().optional(),
-        set: z.string().max(120).optional(),
-        variant: z.string().max(120).optional(),
-        grade: z.string().max(20).optional(),
-        category: z.string().max(40).optional(),
-      })
-      .optional(),
-    duration_hours: DurationHours.optional(),
-    accepts_offers: z.boolean().optional(),
-    minimum_offer: z.union([z.string(), z.number()]).optional(),
-    accepts_trades: z.boolean().optional(),
-    auto_relist: z.boolean().optional(),
-    promoted: z.boolean().optional(),
-    scheduled_go_live_at: z.string().optional(),
-  })
-  .superRefine((input, ctx) => {
-    const hasSku = input.sku !== undefined;
-    const hasItem = input.inventory_item_id !== undefined;
-    if (hasSku === hasItem) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [hasSku ? 'inventory_item_id' : 'sku'],
-        message: 'give exactly one of sku and inventory_item_id',
-      });
-    }
-    if (input.card && hasItem) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['card'],
-        message: 'cannot be used with inventory_item_id',
-      });
-    }
-    if (input.card && !input.grader) {
-      ctx.addIssue({ code: 'custom', path: ['grader'], message: 'is required with card' });
-    }
-    if (input.card && (input.images?.length ?? 0) === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['images'],
-        message: 'at least 1 is required with card',
-      });
-    }
-  });
-export type ListingCreateInput = z.input<typeof ListingCreateInput>;
-
-export const ListingUpdateInput = z
-  .object({
-    price: PriceInput.optional(),
-    title: z.string().min(1).max(180).optional(),
-    description: z.string().max(1000).optional(),
-    status: z.enum(['active', 'draft']).optional(),
-    duration_hours: DurationHours.optional(),
-    accepts_offers: z.boolean().optional(),
-    minimum_offer: z.union([z.string(), z.number()]).nullable().optional(),
-    accepts_trades: z.boolean().optional(),
-    auto_relist: z.boolean().optional(),
-    promoted: z.boolean().optional(),
-    scheduled_go_live_at: z.string().nullable().optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (input.scheduled_go_live_at !== undefined && input.status !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scheduled_go_live_at'],
-        message: 'cannot be changed together with status',
-      });
-    }
-  });
-export type ListingUpdateInput = z.input<typeof ListingUpdateInput>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -342,54 +241,54 @@ export const LineItem = z.object({
   product_id: z.string(),
   title: z.string(),
   sku: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   price: Money,
   inventory_item_id: z.string(),
   svc_inventory_item_ids: z.array(z.string()),
   svc_is_lot: z.boolean(),
   /** Single view only. */
-  fulfillment_status: z.string().optional(),
+  fulfillment_status: z.optional(z.string()),
 });
 export type LineItem = z.infer<typeof LineItem>;
 
 export const SellerShipment = z.object({
   status: z.string(),
-  tracking_number: z.string().nullable(),
-  ship_by: Timestamp.nullable(),
-  cancel_after: Timestamp.nullable(),
-  label_url: z.string().nullable(),
-  carrier_code: z.string().nullable(),
-  shipped_at: Timestamp.nullable(),
-  delivered_to_hub_at: Timestamp.nullable(),
+  tracking_number: z.nullable(z.string()),
+  ship_by: z.nullable(Timestamp),
+  cancel_after: z.nullable(Timestamp),
+  label_url: z.nullable(z.string()),
+  carrier_code: z.nullable(z.string()),
+  shipped_at: z.nullable(Timestamp),
+  delivered_to_hub_at: z.nullable(Timestamp),
 });
 export const Authentication = z.object({
   status: z.string(),
-  completed_at: Timestamp.nullable(),
+  completed_at: z.nullable(Timestamp),
 });
 export const BuyerDelivery = z.object({
   status: z.string(),
-  shipped_at: Timestamp.nullable(),
-  delivered_at: Timestamp.nullable(),
+  shipped_at: z.nullable(Timestamp),
+  delivered_at: z.nullable(Timestamp),
 });
 export const Payout = z.object({
   status: z.string(),
-  amount: Money.nullable(),
+  amount: z.nullable(Money),
   platform_fee: Money,
-  paid_at: Timestamp.nullable(),
+  paid_at: z.nullable(Timestamp),
 });
 
 export const Order = z.object({
   id: z.string(),
   name: z.string(),
-  order_number: z.number().int(),
+  order_number: z.int(),
   created_at: Timestamp,
-  updated_at: Timestamp.optional(),
-  closed_at: Timestamp.nullable(),
-  cancelled_at: Timestamp.nullable(),
+  updated_at: z.optional(Timestamp),
+  closed_at: z.nullable(Timestamp),
+  cancelled_at: z.nullable(Timestamp),
   /** Served beyond the spec's table: who or what cancelled (`buyer`, `seller`, ...). */
-  cancel_reason: z.string().nullable().optional(),
+  cancel_reason: z.optional(z.nullable(z.string())),
   financial_status: FinancialStatus,
-  fulfillment_status: z.string().nullable(),
+  fulfillment_status: z.nullable(z.string()),
   currency: z.string(),
   subtotal_price: Money,
   total_tax: Money,
@@ -404,7 +303,7 @@ export const Order = z.object({
   svc_seller_shipment: SellerShipment,
   svc_authentication: Authentication,
   /** Single view only. */
-  svc_buyer_delivery: BuyerDelivery.optional(),
+  svc_buyer_delivery: z.optional(BuyerDelivery),
   svc_payout: Payout,
 });
 export type Order = z.infer<typeof Order>;
@@ -422,26 +321,26 @@ export const InventoryItem = z.object({
   tracked: z.boolean(),
   requires_shipping: z.boolean(),
   created_at: Timestamp,
-  updated_at: Timestamp.optional(),
+  updated_at: z.optional(Timestamp),
   svc_cert_number: z.string(),
   svc_grader: z.string(),
   svc_grade: z.string(),
   svc_player: z.string(),
   svc_year: z.string(),
   svc_card_set: z.string(),
-  svc_title: z.string().optional(),
-  svc_category: z.string().optional(),
+  svc_title: z.optional(z.string()),
+  svc_category: z.optional(z.string()),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
 export const InventoryLevel = z.object({
   inventory_item_id: z.string(),
   location_id: z.string(),
-  available: z.number().int().min(0).max(1),
+  available: z.int().check(z.gte(0), z.lte(1)),
   updated_at: Timestamp,
   /** Explains a zero; may be empty or null while the card is available. */
-  svc_unavailable_reason: z.string().nullable(),
-  svc_reason_detail: z.string().nullable(),
+  svc_unavailable_reason: z.nullable(z.string()),
+  svc_reason_detail: z.nullable(z.string()),
   svc_can_reactivate: z.boolean(),
 });
 export type InventoryLevel = z.infer<typeof InventoryLevel>;
@@ -449,7 +348,7 @@ export type InventoryLevel = z.infer<typeof InventoryLevel>;
 export const Location = z.object({
   id: z.string(),
   name: z.string(),
-  country_code: z.string().optional(),
+  country_code: z.optional(z.string()),
   active: z.boolean(),
   svc_location_type: z.enum(['seller', 'vault']),
   svc_seller_controlled: z.boolean(),
@@ -485,17 +384,17 @@ export type DegradedRecord = z.infer<typeof DegradedRecord>;
 export const SupportedVersion = z.object({
   version: z.string(),
   status: z.string(),
-  released: z.string().optional(),
-  sunset: z.string().nullable().optional(),
+  released: z.optional(z.string()),
+  sunset: z.optional(z.nullable(z.string())),
 });
 
 export const SvcError = z.object({
   code: z.string(),
-  request_id: z.string().optional(),
-  changed_params: z.array(z.string()).optional(),
-  supported_versions: z.array(SupportedVersion).optional(),
-  max_bytes: z.number().optional(),
-  reason: z.string().optional(),
+  request_id: z.optional(z.string()),
+  changed_params: z.optional(z.array(z.string())),
+  supported_versions: z.optional(z.array(SupportedVersion)),
+  max_bytes: z.optional(z.number()),
+  reason: z.optional(z.string()),
 });
 export type SvcError = z.infer<typeof SvcError>;
 

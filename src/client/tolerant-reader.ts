@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A field as the tolerant reader gives it: a nested object may lack the fields it could not read. */
 type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Partial<V> : V;
@@ -14,28 +14,28 @@ export type Readable<T> = { id: string; unreadable?: string[] } & {
 
 export type ReadResult<T> = { ok: true; value: Readable<T> } | { ok: false; issues: string[] };
 
-const lenientCache = new WeakMap<z.ZodObject, z.ZodObject>();
+const lenientCache = new WeakMap<z.ZodMiniObject, z.ZodMiniObject>();
 
-function objectInside(field: z.ZodType): z.ZodObject | undefined {
-  let inner: z.ZodType = field;
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) {
-    inner = inner.unwrap() as z.ZodType;
+function objectInside(field: z.ZodMiniType): z.ZodMiniObject | undefined {
+  let inner: z.ZodMiniType = field;
+  while (inner instanceof z.ZodMiniOptional || inner instanceof z.ZodMiniNullable) {
+    inner = inner._zod.def.innerType as z.ZodMiniType;
   }
-  return inner instanceof z.ZodObject ? inner : undefined;
+  return inner instanceof z.ZodMiniObject ? inner : undefined;
 }
 
 /** The schema with every field but `id` optional, one level into nested objects too. */
-function lenient(schema: z.ZodObject): z.ZodObject {
+function lenient(schema: z.ZodMiniObject): z.ZodMiniObject {
   const cached = lenientCache.get(schema);
   if (cached) return cached;
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodMiniType>)) {
     if (key === 'id') {
       shape[key] = field;
       continue;
     }
     const nested = objectInside(field);
-    shape[key] = nested ? nested.partial().optional() : field.optional();
+    shape[key] = nested ? z.optional(z.partial(nested)) : z.optional(field);
   }
   const result = z.object(shape);
   lenientCache.set(schema, result);
@@ -49,7 +49,7 @@ const describe = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.
  * whole; otherwise each field that does not match is left out and named in `unreadable`, and the
  * rest is kept. Only a record without a readable id (or not an object at all) fails.
  */
-export function readTolerant<S extends z.ZodObject>(
+export function readTolerant<S extends z.ZodMiniObject>(
   schema: S,
   item: unknown,
 ): ReadResult<z.infer<S>> {
@@ -60,7 +60,7 @@ export function readTolerant<S extends z.ZodObject>(
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     return { ok: false, issues: strict.error.issues.map(describe) };
   }
-  const shape = schema.shape as Record<string, z.ZodType>;
+  const shape = schema.shape as Record<string, z.ZodMiniType>;
   const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
   const unreadable = new Set<string>();
   for (const issue of strict.error.issues) {
