@@ -9,6 +9,10 @@
  */
 import * as z from 'zod/mini';
 
+// The page's Content-Security-Policy has no 'unsafe-eval': zod's compiled (eval) object parsers
+// would be refused, and the probe for them is reported as a policy violation. Parse without them.
+z.config({ jitless: true });
+
 // ---------------------------------------------------------------------------------------------
 // Scalars
 

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { constants, gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 import type { PacerTicket } from '../client/pacer';
@@ -30,6 +32,10 @@ const FORWARDED_RESPONSE_HEADERS = [
   'sunset',
   'deprecation',
 ];
+/** Answers shorter than this go as they are; a page of listings shrinks about tenfold. */
+const COMPRESS_FROM_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+
 const VERSIONED_PATH = /^\/\d{4}-\d{2}\/[A-Za-z0-9_./-]*$/;
 
 function sendJson(
@@ -170,6 +176,16 @@ export async function proxyApiRequest(
     out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
   }
   const text = redact(await upstreamResponse.text(), upstream.apiKey);
+  out.vary = 'Accept-Encoding';
+  const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  if (method !== 'HEAD' && acceptsGzip && Buffer.byteLength(text) >= COMPRESS_FROM_BYTES) {
+    // The fastest level: the API's JSON compresses well even so, and the proxy stays cheap.
+    const packed = await gzipAsync(text, { level: constants.Z_BEST_SPEED });
+    out['content-encoding'] = 'gzip';
+    response.writeHead(upstreamResponse.status, out);
+    response.end(packed);
+    return;
+  }
   response.writeHead(upstreamResponse.status, out);
   response.end(method === 'HEAD' ? undefined : text);
 }

@@ -11,9 +11,46 @@ export function sandboxUrl(): string {
     : process.env.SLABDESK_E2E_SANDBOX!;
 }
 
+/**
+ * The axe rules Lighthouse 12's accessibility audit switches on beyond axe's defaults (its
+ * gatherer's list, e.g. `target-size` and `heading-order`), so this run catches what it catches.
+ */
+const LIGHTHOUSE_RULES = [
+  'accesskeys',
+  'aria-allowed-role',
+  'aria-conditional-attr',
+  'aria-deprecated-role',
+  'aria-dialog-name',
+  'aria-prohibited-attr',
+  'aria-treeitem-name',
+  'aria-text',
+  'color-contrast',
+  'empty-heading',
+  'heading-order',
+  'html-xml-lang-mismatch',
+  'identical-links-same-purpose',
+  'image-redundant-alt',
+  'input-button-name',
+  'label-content-name-mismatch',
+  'landmark-one-main',
+  'link-in-text-block',
+  'meta-viewport',
+  'select-name',
+  'skip-link',
+  'tabindex',
+  'table-duplicate-name',
+  'table-fake-caption',
+  'target-size',
+  'td-has-header',
+];
+
 /** Runs axe on the page as it stands: zero violations, with their ids in the failure message. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({
+      rules: Object.fromEntries(LIGHTHOUSE_RULES.map((id) => [id, { enabled: true }])),
+    })
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
@@ -36,6 +37,42 @@ function raw(
     );
     req.on('error', reject);
     if (options.body) req.write(options.body);
+    req.end();
+  });
+}
+
+/** Raw HTTP that keeps the body as bytes (a gzipped answer is not text). */
+function rawBytes(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        headers: { host: target.host, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
     req.end();
   });
 }
@@ -93,6 +130,34 @@ describe('the API proxy', () => {
     expect(second.status).toBe(200);
     const ids = [first, second].map((r) => JSON.parse(r.body).inventory_items[0].id);
     expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('gzips a long answer for a browser that takes gzip, and sends it plain otherwise', async () => {
+    const sellerId = (await harness.api('/ping', { token }).then((r) => r.json())).ping.seller_id;
+    for (let i = 0; i < 12; i++) {
+      await harness.control('POST', '/inventory_items', {
+        seller_id: sellerId,
+        cert_number: `7700${i}`,
+        grader: 'PSA',
+      });
+    }
+    const path = '/api/2026-07/inventory_items.json?limit=250';
+    const plain = await raw(app.url, path);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+    const packed = await rawBytes(app.url, path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(packed.status).toBe(200);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toMatch(/accept-encoding/i);
+    expect(packed.body.length).toBeLessThan(Buffer.byteLength(plain.body) / 2);
+    const unpacked = JSON.parse(gunzipSync(packed.body).toString('utf8'));
+    expect(unpacked.inventory_items.map((item: { id: string }) => item.id)).toEqual(
+      JSON.parse(plain.body).inventory_items.map((item: { id: string }) => item.id),
+    );
+    // A short answer is not worth packing.
+    const ping = await rawBytes(app.url, '/api/2026-07/ping', { 'accept-encoding': 'gzip' });
+    expect(ping.headers['content-encoding']).toBeUndefined();
   });
 
   it('drops credentials the browser sends and uses only its own key', async () => {

@@ -20,19 +20,24 @@ export function ConnectionStrip() {
         />
       )}
       <div className="strip-row">
-        {ping.data && (
-          <span>
-            <ModeBadge mode={ping.data.mode} />{' '}
-            {ping.data.mode === 'test'
-              ? 'test records only; buyers see nothing'
-              : 'real listings and orders'}
-          </span>
-        )}
+        {/* Always there, so the line keeps its height when the answer comes. */}
+        <span className="strip-mode">
+          {ping.data ? (
+            <>
+              <ModeBadge mode={ping.data.mode} />{' '}
+              {ping.data.mode === 'test'
+                ? 'test records only; buyers see nothing'
+                : 'real listings and orders'}
+            </>
+          ) : (
+            'Checking the key…'
+          )}
+        </span>
         <BucketMeter compact label="API capacity" />
       </div>
-      {ping.data && (
-        <details>
-          <summary>Connection details</summary>
+      <details>
+        <summary>Connection details</summary>
+        {ping.data ? (
           <dl className="facts">
             <dt>Seller</dt>
             <dd>
@@ -49,9 +54,11 @@ export function ConnectionStrip() {
             <dt>Server time</dt>
             <dd>{formatDateTime(ping.data.server_time)}</dd>
           </dl>
-          <BucketMeter label="API capacity" />
-        </details>
-      )}
+        ) : (
+          <p className="muted">Waiting for the API's answer to /ping.</p>
+        )}
+        <BucketMeter label="API capacity" />
+      </details>
     </section>
   );
 }

@@ -60,15 +60,24 @@ export function OverviewPage() {
         />
       )}
       {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
-      {canOrders && orders.isPending && <Loading label="Loading orders…" />}
+      {/* The panels come together once the orders are in: one placeholder until then, so
+          nothing on screen moves when they arrive (no layout shift on a phone, where they stack). */}
       <div className="detail-grid overview-grid">
-        {orders.data && <MoneyPanel rows={orders.data.rows} now={now} />}
-        <WorkPanel
-          orders={orders.data?.rows}
-          openCount={open.data?.length}
-          listings={listings.data?.rows}
-          now={now}
-        />
+        {ping.isPending || (canOrders && orders.isPending) ? (
+          <div className="panel overview-placeholder">
+            <Loading label="Loading orders…" />
+          </div>
+        ) : (
+          <>
+            {orders.data && <MoneyPanel rows={orders.data.rows} now={now} />}
+            <WorkPanel
+              orders={orders.data?.rows}
+              openCount={open.data?.length}
+              listings={listings.data?.rows}
+              now={now}
+            />
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,79 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEMO_LIVE_TOKEN, startSandbox } from '../src/sandbox';
+import { startAppServer } from '../src/server/app-server';
+import { distPages } from '../src/server/dist-pages';
+import { CHROMIUM_PATH } from '../test/e2e/chromium';
+import { round, type Bench } from './bench-api';
+import { buildDashboard } from './browser-setup';
+
+const PAGES = { overview: '/', listings: '/listings' } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+/**
+ * Lighthouse 12 with its defaults (mobile, simulated throttling) on the production build, against
+ * the overview and the listings page on the demo sandbox. Each category's figure is the lower of
+ * the two pages; the overview's cumulative layout shift is reported beside them.
+ */
+const bench: Bench = {
+  figures: [
+    'ui.lighthouse.performance',
+    'ui.lighthouse.accessibility',
+    'ui.lighthouse.best_practices',
+    'ui.lighthouse.overview_cls',
+  ],
+  async run(report) {
+    const outDir = await buildDashboard();
+    const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
+    const app = await startAppServer(
+      { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+      async () => distPages(outDir),
+    );
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const lowest: Record<string, number> = {};
+      for (const [name, path] of Object.entries(PAGES)) {
+        const result = await lighthouse(`${app.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { categories, audits } = result.lhr;
+        for (const category of CATEGORIES) {
+          const score = categories[category]?.score ?? 0;
+          lowest[category] = Math.min(lowest[category] ?? 1, score);
+          if (process.env.BENCH_VERBOSE) {
+            const failing = Object.values(audits)
+              .filter((audit) => audit.score !== null && audit.score < 1)
+              .map((audit) => `${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+            console.log(`  ${name} ${category} ${score}`);
+            if (category === 'accessibility') console.log(`    ${failing.join('\n    ')}`);
+          }
+        }
+        if (process.env.BENCH_DETAILS) {
+          for (const id of process.env.BENCH_DETAILS.split(',')) {
+            console.log(id, JSON.stringify(audits[id]?.details ?? null).slice(0, 3000));
+          }
+        }
+        if (name === 'overview') {
+          const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+          report('ui.lighthouse.overview_cls', round(cls, 3));
+        }
+      }
+      report('ui.lighthouse.performance', round(lowest.performance!, 2));
+      report('ui.lighthouse.accessibility', round(lowest.accessibility!, 2));
+      report('ui.lighthouse.best_practices', round(lowest['best-practices']!, 2));
+    } finally {
+      await chrome.kill();
+      await app.close();
+      await sandbox.close();
+    }
+  },
+};
+
+export default bench;
