@@ -27,6 +27,8 @@ export function humanize(code: string | null | undefined): string {
   return code.replace(/_/g, ' ');
 }
 
+const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
 /** A relative phrase for a deadline: "in 3 days", "2 hours ago". */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '';
@@ -37,7 +39,6 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
     [3_600_000, 'hour'],
     [60_000, 'minute'],
   ];
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [ms, unit] of units) {
     if (abs >= ms) return rtf.format(Math.round(diff / ms), unit);
   }
