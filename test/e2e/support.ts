@@ -44,13 +44,18 @@ const LIGHTHOUSE_RULES = [
   'td-has-header',
 ];
 
-/** Runs axe on the page as it stands: zero violations, with their ids in the failure message. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
+/** Runs axe on the page as it stands, with axe's defaults plus Lighthouse's extra rules. */
+export function axeResults(page: Page) {
+  return new AxeBuilder({ page })
     .options({
       rules: Object.fromEntries(LIGHTHOUSE_RULES.map((id) => [id, { enabled: true }])),
     })
     .analyze();
+}
+
+/** Runs axe on the page as it stands: zero violations, with their ids in the failure message. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await axeResults(page);
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
