@@ -7,7 +7,7 @@ import { HubStreamProvider } from '../lib/live/live-context';
 import { createQueryClient } from '../lib/query-client';
 import { LiveUpdates } from './live-updates';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 
 /**
  * The dashboard in the browser: the client talks to the server's own `/api` proxy, no key. The
@@ -24,7 +24,7 @@ export function App() {
   );
   const [stream] = useState(() => new HubStream());
   const [queryClient] = useState(() => createQueryClient());
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(createRoutes({ client, queryClient })));
   return (
     <AppProviders client={client} queryClient={queryClient}>
       <HubStreamProvider stream={stream}>

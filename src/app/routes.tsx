@@ -1,14 +1,28 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { Loading } from '../components/states';
+import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
 import { Layout } from './layout';
 import { paths } from './paths';
 import { RouteError } from './route-error';
 
 /**
- * The route table. Every page is its own lazily loaded chunk, so the first page loads only the
- * shell and itself.
+ * A route loader that starts the page's queries while its code chunk loads (the router runs a
+ * route's `loader` and `lazy` side by side) and resolves without waiting for the data: the page
+ * renders at once and shows its own loading state. The prefetch lives with the feature's queries,
+ * imported on demand so the first load does not carry every page's query code.
  */
-export const routes: RouteObject[] = [
+function startQueries(deps: RouteDeps, load: () => Promise<Prefetch>): LoaderFunction {
+  return async (args) => {
+    (await load())(deps, args);
+    return null;
+  };
+}
+
+/**
+ * The route table. Every page is its own lazily loaded chunk, so the first page loads only the
+ * shell and itself; pages with a loader start their reads alongside that chunk.
+ */
+export const createRoutes = (deps: RouteDeps): RouteObject[] => [
   {
     path: '/',
     element: <Layout />,
@@ -27,16 +41,45 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.listing.pattern,
+        loader: startQueries(
+          deps,
+          async () => (await import('../features/listings/listing-queries')).prefetchListing,
+        ),
         lazy: () => import('../features/listings/listing-detail-page'),
       },
       {
         path: paths.editListing.pattern,
+        loader: startQueries(
+          deps,
+          async () => (await import('../features/listings/listing-queries')).prefetchListing,
+        ),
         lazy: () => import('../features/listings/listing-edit-page'),
       },
       { path: paths.orders.pattern, lazy: () => import('../features/orders/orders-page') },
-      { path: paths.order.pattern, lazy: () => import('../features/orders/order-detail-page') },
-      { path: paths.inventory.pattern, lazy: () => import('../features/inventory/inventory-page') },
-      { path: paths.locations.pattern, lazy: () => import('../features/locations/locations-page') },
+      {
+        path: paths.order.pattern,
+        loader: startQueries(
+          deps,
+          async () => (await import('../features/orders/order-queries')).prefetchOrder,
+        ),
+        lazy: () => import('../features/orders/order-detail-page'),
+      },
+      {
+        path: paths.inventory.pattern,
+        loader: startQueries(
+          deps,
+          async () => (await import('../features/inventory/inventory-queries')).prefetch,
+        ),
+        lazy: () => import('../features/inventory/inventory-page'),
+      },
+      {
+        path: paths.locations.pattern,
+        loader: startQueries(
+          deps,
+          async () => (await import('../features/locations/locations-queries')).prefetch,
+        ),
+        lazy: () => import('../features/locations/locations-page'),
+      },
       { path: paths.events.pattern, lazy: () => import('../features/events/events-page') },
       { path: paths.insights.pattern, lazy: () => import('../features/insights/insights-page') },
       { path: paths.payouts.pattern, lazy: () => import('../features/payouts/payouts-page') },

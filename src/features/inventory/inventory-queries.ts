@@ -1,3 +1,4 @@
+import type { Prefetch } from '../../lib/route-prefetch';
 import { queryOptions } from '@tanstack/react-query';
 import type {
   InventoryItem,
@@ -60,3 +61,8 @@ function dedupeById(records: SetAsideRecord[]): SetAsideRecord[] {
     return true;
   });
 }
+
+/** The inventory page's loader: its walk starts while the page's code loads. */
+export const prefetch: Prefetch = ({ client, queryClient }) => {
+  void queryClient.prefetchQuery(inventoryQuery(client));
+};

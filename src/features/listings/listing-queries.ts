@@ -1,3 +1,4 @@
+import type { Prefetch } from '../../lib/route-prefetch';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { SlabdeskClient } from '../../client';
@@ -29,3 +30,10 @@ export function useListingView(id: string) {
   );
   return { query, view };
 }
+
+/** The listing pages' loader (detail and edit): the single view's read starts with their code. */
+export const prefetchListing: Prefetch = ({ client, queryClient }, { params }) => {
+  if (params.listingId) {
+    void queryClient.prefetchQuery(listingDetailQuery(client, params.listingId));
+  }
+};

@@ -1,22 +1,9 @@
-import { useQuery, queryOptions } from '@tanstack/react-query';
-import type { SlabdeskClient } from '../../client';
+import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/connection-query';
-
-/** The one query-key factory of locations. */
-export const locationKeys = {
-  all: ['locations'] as const,
-  list: () => [...locationKeys.all, 'list'] as const,
-};
-
-const locationsQuery = (client: SlabdeskClient) =>
-  queryOptions({
-    queryKey: locationKeys.list(),
-    queryFn: async ({ signal }) => (await client.locations.list({ signal })).data,
-    staleTime: Infinity,
-  });
+import { locationsQuery } from './locations-queries';
 
 /** The two locations, read-only, with what each means for the seller. */
 export function LocationsPage() {

@@ -1,3 +1,4 @@
+import type { Prefetch } from '../../lib/route-prefetch';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
 import { type OrderStatusFilter, type SlabdeskClient } from '../../client';
@@ -72,3 +73,8 @@ export const orderDetailQuery = (client: SlabdeskClient, idOrCode: string) =>
     queryFn: async ({ signal }): Promise<Order> =>
       (await client.orders.get(idOrCode, { signal })).data,
   });
+
+/** The order page's loader: the order's read starts while the page's code loads. */
+export const prefetchOrder: Prefetch = ({ client, queryClient }, { params }) => {
+  if (params.orderId) void queryClient.prefetchQuery(orderDetailQuery(client, params.orderId));
+};

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../src/app/providers';
-import { routes } from '../../../src/app/routes';
+import { createRoutes } from '../../../src/app/routes';
 import { createClient, type SlabdeskClient } from '../../../src/client';
 import { createQueryClient } from '../../../src/lib/query-client';
 
@@ -21,7 +21,9 @@ export function renderApp(
       retry: { unavailableBudgetSeconds: 0, transient: 0 },
     });
   const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes({ client, queryClient }), {
+    initialEntries: [path],
+  });
   const view = render(
     <AppProviders client={client} queryClient={queryClient}>
       <RouterProvider router={router} />

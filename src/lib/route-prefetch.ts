@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { SlabdeskClient } from '../client';
+
+/** What a route's loader needs to start its page's queries. */
+export interface RouteDeps {
+  client: SlabdeskClient;
+  queryClient: QueryClient;
+}
+
+/**
+ * Starts a page's queries and returns at once (never waits for them): the route's loader calls
+ * it while the page's code chunk loads, so the data and the code arrive together. The page's own
+ * `useQuery` with the same options picks up the request in flight.
+ */
+export type Prefetch = (deps: RouteDeps, args: LoaderFunctionArgs) => void;

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * A page's reads start while its code chunk is still on the way (the route's loader), not after
+ * it arrives: with the chunk held back, the API request goes out before the chunk comes.
+ */
+for (const { path, chunk, api, heading } of [
+  {
+    path: '/locations',
+    chunk: /\/assets\/locations-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/locations\.json/,
+    heading: 'Locations',
+  },
+  {
+    path: '/inventory',
+    chunk: /\/assets\/inventory-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/inventory_items\.json/,
+    heading: 'Inventory',
+  },
+]) {
+  test(`${path}: the read starts before the page's code has arrived`, async ({ page }) => {
+    const events: string[] = [];
+    // Hold the page's chunk back until its read has gone out (or 10 s pass, and the test fails).
+    let readSent!: () => void;
+    const sent = new Promise<void>((resolve) => (readSent = resolve));
+    await page.route(chunk, async (route) => {
+      await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      events.push('chunk released');
+      await route.continue();
+    });
+    page.on('request', (request) => {
+      if (api.test(request.url())) {
+        events.push('read sent');
+        readSent();
+      }
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    expect(events.slice(0, 2)).toEqual(['read sent', 'chunk released']);
+  });
+}
