@@ -1,9 +1,8 @@
-import { DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
+import { startSandbox } from '../src/sandbox';
 import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
-import { startAppServer } from '../src/server/app-server';
-import { distPages } from '../src/server/dist-pages';
 import { median, round, type Bench } from './bench-api';
 import { buildDashboard, launchChromium } from './browser-setup';
+import { freshVisitServer } from './fresh-visit';
 import { keystrokeMs } from './keystroke';
 
 const LISTINGS = 10_000;
@@ -67,19 +66,7 @@ const bench: Bench = {
       const keystrokes: number[] = [];
       for (let run = 0; run < 3; run++) {
         // Each run is a seller's first visit: a fresh live key (an empty bucket) behind its own proxy.
-        const key = await fetch(`${sandbox.url}/_sandbox/keys`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            seller_id: DEMO_SELLER_ID,
-            mode: 'live',
-            scopes: ['read_listings'],
-          }),
-        }).then((r) => r.json() as Promise<{ key: { token: string } }>);
-        const runApp = await startAppServer(
-          { upstream: { baseUrl: sandbox.url, apiKey: key.key.token }, port: 0 },
-          async () => distPages(outDir),
-        );
+        const runApp = await freshVisitServer(sandbox.url, outDir, ['read_listings']);
         // bypassCSP: the measuring scripts are strings evaluated in the page (the app's CSP has no eval).
         const context = await browser.newContext({
           viewport: { width: 1280, height: 800 },
@@ -120,19 +107,10 @@ const bench: Bench = {
       const buckets = sandbox.context.buckets;
       sandbox.context.buckets = new LeakyBuckets(false);
       for (let run = 0; run < 3; run++) {
-        const key = await fetch(`${sandbox.url}/_sandbox/keys`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            seller_id: DEMO_SELLER_ID,
-            mode: 'live',
-            scopes: ['read_listings', 'read_orders'],
-          }),
-        }).then((r) => r.json() as Promise<{ key: { token: string } }>);
-        const runApp = await startAppServer(
-          { upstream: { baseUrl: sandbox.url, apiKey: key.key.token }, port: 0 },
-          async () => distPages(outDir),
-        );
+        const runApp = await freshVisitServer(sandbox.url, outDir, [
+          'read_listings',
+          'read_orders',
+        ]);
         const context = await browser.newContext({
           viewport: { width: 1280, height: 800 },
           bypassCSP: true,

@@ -8,16 +8,22 @@ import { startAppServer, type RunningAppServer } from '../../src/server/app-serv
 import { distPages } from '../../src/server/dist-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
-/** Raw HTTP so the test controls Host, Origin and Sec-Fetch-* exactly (fetch forbids some). */
-function raw(
-  url: string,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{
+interface RawOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface RawAnswer<B> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: string;
-}> {
+  body: B;
+}
+
+/**
+ * Raw HTTP so the test controls Host, Origin and Sec-Fetch-* exactly (fetch forbids some), and
+ * sees the body as sent (a gzipped answer stays bytes).
+ */
+function rawBytes(url: string, path: string, options: RawOptions = {}): Promise<RawAnswer<Buffer>> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -27,38 +33,6 @@ function raw(
         path,
         method: options.method ?? 'GET',
         headers: { host: target.host, ...options.headers },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
-
-/** Raw HTTP that keeps the body as bytes (a gzipped answer is not text). */
-function rawBytes(
-  url: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        headers: { host: target.host, ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -73,8 +47,19 @@ function rawBytes(
       },
     );
     req.on('error', reject);
+    if (options.body) req.write(options.body);
     req.end();
   });
+}
+
+/** The same, with the body as text. */
+async function raw(
+  url: string,
+  path: string,
+  options: RawOptions = {},
+): Promise<RawAnswer<string>> {
+  const answer = await rawBytes(url, path, options);
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 let harness: Harness;
@@ -146,7 +131,9 @@ describe('the API proxy', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
-    const packed = await rawBytes(app.url, path, { 'accept-encoding': 'gzip, deflate, br' });
+    const packed = await rawBytes(app.url, path, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(packed.status).toBe(200);
     expect(packed.headers['content-encoding']).toBe('gzip');
     expect(packed.headers.vary).toMatch(/accept-encoding/i);
@@ -156,7 +143,9 @@ describe('the API proxy', () => {
       JSON.parse(plain.body).inventory_items.map((item: { id: string }) => item.id),
     );
     // A short answer is not worth packing.
-    const ping = await rawBytes(app.url, '/api/2026-07/ping', { 'accept-encoding': 'gzip' });
+    const ping = await rawBytes(app.url, '/api/2026-07/ping', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(ping.headers['content-encoding']).toBeUndefined();
   });
 
