@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Loading } from '../components/states';
 import { Layout } from './layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 
 /**

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';

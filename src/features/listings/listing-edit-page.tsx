@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { isApiError } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { DurationOptions } from '../../components/duration-options';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { GRADERS, isApiError, newIdempotencyKey, type ListingCreated } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { DurationOptions } from '../../components/duration-options';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { z } from 'zod';
 import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';

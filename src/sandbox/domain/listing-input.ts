@@ -3,7 +3,7 @@ import { gradeProblem } from './grade-scales';
 import { GRADERS, type Grader } from './inventory';
 import { DURATIONS } from './listings';
 import { parseDollars } from './money';
-import { parseIsoInstant } from './time';
+import { parseIsoInstant } from '../platform/time';
 
 /** The price's side of a minimum offer above it, when both were sent in one request. */
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';

@@ -11,7 +11,7 @@ import {
   sellListing,
   type CancelReason,
 } from '../domain/marketplace';
-import { DAY_MS, HOUR_MS } from '../domain/time';
+import { DAY_MS, HOUR_MS } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
 import { GRADES, SUBJECTS, gradeFactor, variantsFor, type Subject } from './card-catalog';
 
