@@ -27,10 +27,9 @@ import {
   Ping,
   Product,
   type DurationHours,
-  type ListingCreateInput,
-  type ListingUpdateInput,
   type OrderStatusFilter,
 } from './schemas';
+import type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
 import type { RequestPriority } from './pacer';
 import { readTolerant, type Readable } from './tolerant-reader';
 import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';

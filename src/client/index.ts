@@ -113,3 +113,5 @@ export type {
   WriteStatus,
 } from './write-queue';
 export * from './schemas';
+export * from './write-schemas';
+export * from './listing-rules';

@@ -1,6 +1,6 @@
 import { parseCell, parseYesNo } from './cells';
 import { parseDelimited, restoreFormula, toCsv } from './delimited';
-import { parseAmount, parsePrice } from './money';
+import { parseAmount, parsePrice } from '../../../../client/listing-rules';
 import {
   exclusionReason,
   FIELD_LABELS,
