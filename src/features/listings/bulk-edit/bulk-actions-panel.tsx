@@ -1,7 +1,7 @@
 import { durationLabel } from '../../../components/duration-options';
 import { useState, type RefObject } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
-import type { BulkForm, BulkGridHandle, CellWrite } from './grid/bulk-grid';
+import type { BulkForm, BulkGridHandle, CellWrite } from './grid/grid-types';
 import {
   adjustPrice,
   minimumOfferFromPercent,
