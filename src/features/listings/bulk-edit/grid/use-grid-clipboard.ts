@@ -1,7 +1,8 @@
 import type { ClipboardEvent } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
 import { cellText, parseCell } from '../logic/cells';
-import { parsePastedBlock, toTsv } from '../logic/delimited';
+import { toTsv } from '../../../../lib/delimited';
+import { parsePastedBlock } from '../logic/csv-reader';
 import { EDIT_FIELDS, FIELD_LABELS } from '../logic/rows';
 import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from './grid-types';
 import type { GridCommands } from './use-grid-history';
