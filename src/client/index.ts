@@ -83,7 +83,8 @@ export { DEFAULT_PAGE_BUDGET, WalkStoppedError } from './walk-guard';
 export type { WalkPartial } from './walk-guard';
 export { parseLinkValues } from './link-header';
 export type { LinkValue } from './link-header';
-export { BUCKET_RATES, LeakyBucketPacer, REQUEST_PRIORITIES, sleep } from './pacer';
+export { BUCKET_RATES, LeakyBucketPacer, REQUEST_PRIORITIES } from './pacer';
+export { sleep } from './abortable';
 export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket, RequestPriority } from './pacer';
 export {
   API_VERSION,

@@ -1,9 +1,8 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { parseLinkHeader } from './link-header';
+import { abortError, sleep } from './abortable';
 import {
-  abortError,
   LeakyBucketPacer,
-  sleep,
   type BucketSnapshot,
   type KeyMode,
   type PacerOptions,

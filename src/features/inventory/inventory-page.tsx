@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatMoney, formatTimestampsIn, humanize } from '../../lib/format';
 import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
 

@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FormMessages } from '../../components/form-messages';
 import { Loading } from '../../components/states';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { useServerErrors } from '../../lib/use-server-errors';
 import { editDefaults, toUpdatePatch } from './listing-bodies';
 import { EditListingForm } from './listing-form-schemas';

@@ -3,7 +3,7 @@ import type { SlabdeskClient } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 
 /** The one query-key factory of locations. */
 export const locationKeys = {

@@ -15,7 +15,7 @@ import { EmptyState, Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { orderListQuery, orderStatusOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';

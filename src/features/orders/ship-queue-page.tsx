@@ -7,7 +7,7 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { awaitsShipment } from '../../lib/sales/order-money';
 import { useNow } from '../../lib/use-now';
 import { orderListQuery } from './order-queries';
