@@ -1,10 +1,91 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Node-only folders that the browser bundle must never import. */
 const NODE_ONLY = ['**/sandbox/**', '**/server/**'];
+
+/**
+ * The layers, kept by `import-x/no-restricted-paths` (ARCHITECTURE.md draws them). Each zone
+ * names a target and what it must not import (`from`), with the exceptions that are its own.
+ */
+const FEATURES = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const dashboardZones = [
+  // A feature never imports another feature (nor the shell that composes them).
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: ['./src/features', './src/app'],
+    except: [`./${feature}`],
+    message:
+      'A feature must not import another feature or the app shell; share through lib/ or components/.',
+  })),
+  {
+    target: ['./src/components', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code must not import a feature or the app shell.',
+  },
+  {
+    target: './src/client',
+    from: ['./src/features', './src/app', './src/components', './src/lib'],
+    message: 'The API client is the ground floor: it imports nothing of the dashboard.',
+  },
+];
+
+/** The sandbox, one way: routes → domain → platform → store; serializers and seed above domain. */
+const SANDBOX_TOP = [
+  './src/sandbox/app.ts',
+  './src/sandbox/server.ts',
+  './src/sandbox/index.ts',
+  './src/sandbox/main.ts',
+];
+const SANDBOX_ROUTES = ['./src/sandbox/routes', './src/sandbox/control', './src/sandbox/webhooks'];
+const SANDBOX_ABOVE_DOMAIN = [
+  './src/sandbox/serializers',
+  './src/sandbox/seed',
+  './src/sandbox/openapi',
+  './src/sandbox/context.ts',
+  './src/sandbox/config.ts',
+];
+const sandboxZones = [
+  {
+    target: './src/sandbox/store',
+    from: [
+      ...SANDBOX_TOP,
+      ...SANDBOX_ROUTES,
+      ...SANDBOX_ABOVE_DOMAIN,
+      './src/sandbox/domain',
+      './src/sandbox/platform',
+    ],
+    message: 'The store is the sandbox’s ground floor: it imports no other layer.',
+  },
+  {
+    target: './src/sandbox/platform',
+    from: [...SANDBOX_TOP, ...SANDBOX_ROUTES, ...SANDBOX_ABOVE_DOMAIN, './src/sandbox/domain'],
+    message: 'The platform sits under the domain: it imports only the store.',
+  },
+  {
+    target: './src/sandbox/domain',
+    from: [...SANDBOX_TOP, ...SANDBOX_ROUTES, ...SANDBOX_ABOVE_DOMAIN],
+    message:
+      'The domain imports only the platform and the store (hand views in, do not import them).',
+  },
+  {
+    target: SANDBOX_ABOVE_DOMAIN,
+    from: [...SANDBOX_TOP, ...SANDBOX_ROUTES],
+    message: 'Serializers, seed and OpenAPI sit under the routes: they must not import them.',
+  },
+  {
+    target: SANDBOX_ROUTES,
+    from: SANDBOX_TOP,
+    message: 'Routes must not import the app or the server that mount them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -30,6 +111,19 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.css'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...dashboardZones, ...sandboxZones] }],
     },
   },
   {

@@ -23,6 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['test/support/jest-dom.ts'],
     environment: 'node',
     projects: [
       {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** The shortcuts, as the help dialog lists them (keys pressed one after the other). */
 export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [

@@ -7,10 +7,10 @@ import { bootMode } from '../lib/boot-mode';
 import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
 import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
-import { BucketMeter } from './connection-status';
+import { BucketMeter } from '../components/bucket-meter';
 import { ShortcutsHelp, useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 const NAV = [
   { to: paths.overview.to(), label: 'Overview', end: true },

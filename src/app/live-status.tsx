@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useHubState } from '../lib/live/live-context';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * Says plainly whether changes arrive live (webhooks pushed through the server) or by polling,

@@ -2,7 +2,7 @@ import type { LoaderFunction, RouteObject } from 'react-router';
 import { Loading } from '../components/states';
 import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
 import { Layout } from './layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 
 /**

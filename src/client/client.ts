@@ -29,11 +29,11 @@ import {
   type DurationHours,
   type OrderStatusFilter,
 } from './schemas';
+import type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
 import type { RequestPriority } from './pacer';
 import { readTolerant, type Readable } from './tolerant-reader';
 import { ensureOk, Transport, type ResponseMeta, type TransportOptions } from './transport';
 import { WriteQueue } from './write-queue';
-import type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
 
 /** One listing write, as the write queue (and the bulk editor) describes it. */
 export type ListingWrite =

@@ -83,7 +83,8 @@ export { DEFAULT_PAGE_BUDGET, WalkStoppedError } from './walk-guard';
 export type { WalkPartial } from './walk-guard';
 export { parseLinkValues } from './link-header';
 export type { LinkValue } from './link-header';
-export { BUCKET_RATES, LeakyBucketPacer, REQUEST_PRIORITIES, sleep } from './pacer';
+export { BUCKET_RATES, LeakyBucketPacer, REQUEST_PRIORITIES } from './pacer';
+export { sleep } from './abortable';
 export type { BucketSnapshot, KeyMode, PacerOptions, PacerTicket, RequestPriority } from './pacer';
 export {
   API_VERSION,
@@ -114,3 +115,5 @@ export type {
 } from './write-queue';
 export * from './schemas';
 export type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
+// The write schemas and the listing rules (classic zod) are imported from their own modules by
+// the forms and the bulk editor, so the first page's bundle never carries them.

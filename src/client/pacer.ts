@@ -1,4 +1,4 @@
-import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { abortError } from './abortable';
 
 /** The spec's buckets: live 40 refilling 2 per second, test 20 refilling 1 per second. */
 export const BUCKET_RATES = {
@@ -292,31 +292,4 @@ export class LeakyBucketPacer {
     }
     this.level = Math.min(Math.max(this.level, lower), upper);
   }
-}
-
-export function abortError(signal: AbortSignal): ApiError {
-  const reason: unknown = signal.reason;
-  const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError';
-  return new ApiError({
-    status: 0,
-    code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.aborted,
-    message: timedOut ? 'The request timed out' : 'The request was aborted',
-    cause: reason,
-  });
-}
-
-/** Resolves after `ms`, or rejects with an `aborted` ApiError when the signal fires first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(abortError(signal));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -40,13 +40,9 @@ export const FINANCIAL_STATUSES = [
 ] as const;
 export const FinancialStatus = z.enum(FINANCIAL_STATUSES);
 
+/** The windows a listing can run for, in hours (7, 14, 21 and 30 days). */
 export const DURATION_HOURS = [168, 336, 504, 720] as const;
-export const DurationHours = z.union([
-  z.literal(168),
-  z.literal(336),
-  z.literal(504),
-  z.literal(720),
-]);
+export const DurationHours = z.literal(DURATION_HOURS);
 
 // ---------------------------------------------------------------------------------------------
 // Listings

@@ -1,16 +1,32 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { parseLinkHeader } from './link-header';
+import { abortError, anySignal, sleep } from './abortable';
+import { LeakyBucketPacer, type KeyMode } from './pacer';
 import {
-  abortError,
-  LeakyBucketPacer,
-  sleep,
-  type BucketSnapshot,
-  type KeyMode,
-  type PacerOptions,
-  type RequestPriority,
-} from './pacer';
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_RETRY,
+  RETRY_AFTER_CODES,
+  type ResponseMeta,
+  type TransportState,
+  type RetryPolicy,
+  type TransportOptions,
+  type RequestOptions,
+  type RawResponse,
+} from './transport-types';
 
 export { parseLinkHeader } from './link-header';
+
+export {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_RETRY,
+  RETRY_AFTER_CODES,
+  type ResponseMeta,
+  type TransportState,
+  type RetryPolicy,
+  type TransportOptions,
+  type RequestOptions,
+  type RawResponse,
+} from './transport-types';
 
 export const API_VERSION = '2026-07';
 /** The dashboard's dev proxy serves the API under this path. */
@@ -20,71 +36,6 @@ export const DEFAULT_BASE_URL = '/api';
  * Sent only when `sendPriority` is set; the server reads it and never forwards it.
  */
 export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
-
-/** What every API response says about itself, beside its body. */
-export interface ResponseMeta {
-  method: string;
-  url: string;
-  status: number;
-  requestId: string | undefined;
-  /** `X-Service-Api-Call-Limit`, parsed. */
-  callLimit: { used: number; capacity: number } | undefined;
-  mode: KeyMode | undefined;
-  version: string | undefined;
-  /** The server's `Date` header as epoch ms (second precision), when exposed. */
-  serverDate: number | undefined;
-  /** Local epoch ms when the response arrived. */
-  receivedAt: number;
-  durationMs: number;
-  /** 1 for the first try of a logical request, 2 for its first retry, ... */
-  attempt: number;
-  /** `Link` rels, parsed (collections only). */
-  links: Record<string, string>;
-  /** True when the server replayed the stored outcome of an earlier try with the same key. */
-  replayed: boolean;
-  /** `Sunset` / `Deprecation` headers, when the version is deprecated. */
-  sunset: string | undefined;
-  deprecation: string | undefined;
-}
-
-/** What the dashboard shows as a live meter: the last response and the bucket model. */
-export interface TransportState {
-  last: ResponseMeta | undefined;
-  bucket: BucketSnapshot;
-  /** Responses counted by status class since the transport was made. */
-  counts: { requests: number; rateLimited: number; retried: number; failed: number };
-}
-
-export interface RetryPolicy {
-  /** Most 429 retries of one logical request (default 10). */
-  rateLimited: number;
-  /** Total seconds one request may spend waiting on 503 `Retry-After`s (default 60). */
-  unavailableBudgetSeconds: number;
-  /** Most retries after a dropped connection, a timeout or a 5xx without Retry-After (default 4). */
-  transient: number;
-  /** First backoff for transient failures, doubled each time (default 250 ms). */
-  backoffMs: number;
-}
-
-export const DEFAULT_DEADLINE_MS = 75_000;
-
-export const DEFAULT_RETRY: RetryPolicy = {
-  rateLimited: 10,
-  unavailableBudgetSeconds: 60,
-  transient: 4,
-  backoffMs: 250,
-};
-
-/**
- * 503/409 codes that mean "nothing happened yet, come back after Retry-After": retried within
- * the budget. `partner_api_disabled` (the whole API down in an incident) is not among them: it
- * fails at once with its code and Retry-After, so the dashboard can say so instead of hanging.
- */
-export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
-  'cert_lookup_unavailable',
-  'partner_api_writes_disabled',
-  'idempotency_request_in_flight',
-]);
 
 /** One bucket model per API and key, shared by every transport that uses them (the default). */
 const sharedPacers = new Map<string, LeakyBucketPacer>();
@@ -97,56 +48,6 @@ function sharedPacer(baseUrl: string, apiKey: string | undefined): LeakyBucketPa
     sharedPacers.set(id, pacer);
   }
   return pacer;
-}
-
-export interface TransportOptions {
-  /** `/api` (the dev proxy) by default, or a deployment's URL such as `https://host`. */
-  baseUrl?: string;
-  /** The API key, sent as `X-Service-Access-Token`. Omit when a proxy adds it. */
-  apiKey?: string;
-  version?: string;
-  fetch?: typeof fetch;
-  /** Per-attempt timeout in ms (default 30 000). */
-  timeoutMs?: number;
-  /**
-   * Deadline of one logical request in ms, its pacing waits and retries included (default
-   * 75 000: past the 60 s budget of 503 waits). Past it the request fails `deadline_exceeded`.
-   */
-  deadlineMs?: number;
-  retry?: Partial<RetryPolicy>;
-  /**
-   * By default, transports to the same base URL with the same key share one bucket model. Give
-   * options for a model of this transport's own (`{ enabled: false }`: a naive client, for
-   * comparisons only), or a pacer to share explicitly.
-   */
-  pacing?: PacerOptions | LeakyBucketPacer;
-  /** Called with the meta of every response (each attempt). */
-  onResponse?: (meta: ResponseMeta) => void;
-  /**
-   * Send each request's priority as `X-Slabdesk-Priority` (default false): for the dashboard's
-   * own server, which paces every tab of a key by one governor. Never to a deployment directly.
-   */
-  sendPriority?: boolean;
-}
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A path under the version root (`/listings.json`), or a full URL (a `Link` target). */
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  /** Sent on writes; the same value on every retry of this request. */
-  idempotencyKey?: string;
-  signal?: AbortSignal | undefined;
-  /** How urgent the call is (default `interactive`): orders the pacer's and the server's queues. */
-  priority?: RequestPriority | undefined;
-}
-
-export interface RawResponse {
-  status: number;
-  body: unknown;
-  headers: Headers;
-  meta: ResponseMeta;
 }
 
 export function parseCallLimit(
@@ -162,19 +63,6 @@ const modeOf = (value: string | null): KeyMode | undefined =>
 
 function modeFromKey(key: string | undefined): KeyMode {
   return key?.startsWith('svc_live_') ? 'live' : 'test';
-}
-
-/** Combines signals (AbortSignal.any where available). */
-function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (present.length <= 1) return present[0];
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
-  const controller = new AbortController();
-  for (const s of present) {
-    if (s.aborted) controller.abort(s.reason);
-    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
-  }
-  return controller.signal;
 }
 
 /**

@@ -1,27 +1,38 @@
 /**
- * The listing write bodies (POST and PUT), with the spec's bounds: what forms and tests validate
- * against. Kept apart from the read schemas (`schemas.ts`, on `zod/mini`) so the first page's
- * bundle never carries them; the client itself needs only their types.
+ * The listing write bodies (POST and PUT), with the spec's bounds and input rules. Each field's
+ * rule comes from `listing-rules.ts`, which the forms and the bulk grid use too. Kept apart from
+ * the read schemas (`schemas.ts`, on `zod/mini`) so the first page's bundle never carries them:
+ * the client itself needs only their types.
  */
 import { z } from 'zod';
+import {
+  LISTING_LIMITS,
+  MinimumOfferInput,
+  PriceInput,
+  checkOfferWithinPrice,
+} from './listing-rules';
 import { DURATION_HOURS, GRADERS } from './schemas';
 
 const Grader = z.enum(GRADERS);
 const DurationHours = z.literal(DURATION_HOURS);
 
-const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-/** A price as string or number: 10 to 1000000 dollars, at most 2 decimals. */
-export const PriceInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (!PRICE_PATTERN.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimals' });
-    return;
-  }
-  const amount = Number(text);
-  if (amount < 10 || amount > 1_000_000) {
-    ctx.addIssue({ code: 'custom', message: 'must be from 10 to 1000000' });
-  }
-});
+const { card: CARD } = LISTING_LIMITS;
+
+/** The minimum offer above the price, when both are sent (an input rule of the spec). */
+function checkOffer(
+  input: {
+    price?: string | number | undefined;
+    minimum_offer?: string | number | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (input.price === undefined || input.minimum_offer == null) return;
+  checkOfferWithinPrice(
+    { price: String(input.price), minimumOffer: String(input.minimum_offer), priceSent: true },
+    ctx,
+    { minimum_offer: 'minimum_offer', price: 'price' },
+  );
+}
 
 export const ListingCreateInput = z
   .object({
@@ -29,26 +40,26 @@ export const ListingCreateInput = z
     sku: z.string().min(1).optional(),
     inventory_item_id: z.string().min(1).optional(),
     grader: Grader.optional(),
-    title: z.string().min(1).max(180).optional(),
-    description: z.string().max(1000).optional(),
+    title: z.string().min(1).max(LISTING_LIMITS.title).optional(),
+    description: z.string().max(LISTING_LIMITS.description).optional(),
     images: z
       .array(z.object({ src: z.string().url() }))
-      .max(5)
+      .max(LISTING_LIMITS.images)
       .optional(),
     card: z
       .object({
-        title: z.string().min(1).max(180),
-        player: z.string().max(120).optional(),
+        title: z.string().min(1).max(CARD.title),
+        player: z.string().max(CARD.player).optional(),
         year: z.number().int().optional(),
-        set: z.string().max(120).optional(),
-        variant: z.string().max(120).optional(),
-        grade: z.string().max(20).optional(),
-        category: z.string().max(40).optional(),
+        set: z.string().max(CARD.set).optional(),
+        variant: z.string().max(CARD.variant).optional(),
+        grade: z.string().max(CARD.grade).optional(),
+        category: z.string().max(CARD.category).optional(),
       })
       .optional(),
     duration_hours: DurationHours.optional(),
     accepts_offers: z.boolean().optional(),
-    minimum_offer: z.union([z.string(), z.number()]).optional(),
+    minimum_offer: MinimumOfferInput.optional(),
     accepts_trades: z.boolean().optional(),
     auto_relist: z.boolean().optional(),
     promoted: z.boolean().optional(),
@@ -81,18 +92,19 @@ export const ListingCreateInput = z
         message: 'at least 1 is required with card',
       });
     }
+    checkOffer(input, ctx);
   });
 export type ListingCreateInput = z.input<typeof ListingCreateInput>;
 
 export const ListingUpdateInput = z
   .object({
     price: PriceInput.optional(),
-    title: z.string().min(1).max(180).optional(),
-    description: z.string().max(1000).optional(),
+    title: z.string().min(1).max(LISTING_LIMITS.title).optional(),
+    description: z.string().max(LISTING_LIMITS.description).optional(),
     status: z.enum(['active', 'draft']).optional(),
     duration_hours: DurationHours.optional(),
     accepts_offers: z.boolean().optional(),
-    minimum_offer: z.union([z.string(), z.number()]).nullable().optional(),
+    minimum_offer: MinimumOfferInput.nullable().optional(),
     accepts_trades: z.boolean().optional(),
     auto_relist: z.boolean().optional(),
     promoted: z.boolean().optional(),
@@ -106,5 +118,6 @@ export const ListingUpdateInput = z
         message: 'cannot be changed together with status',
       });
     }
+    checkOffer(input, ctx);
   });
 export type ListingUpdateInput = z.input<typeof ListingUpdateInput>;

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { isApiError } from '../client';
 import { useApiClient } from './api-context';
-import { pingQuery, REQUIRED_SCOPES } from './connection-query';
+import { pingQuery } from './connection-query';
+import { REQUIRED_SCOPES } from './required-scopes';
 
 /**
  * Whether the key behind the dashboard can change listings, and if not why: a key without the

@@ -4,7 +4,7 @@ import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/control-routes';
 import { registerGroundTruthRoutes } from './control/ground-truth-routes';
 import { ApiError, notFound } from './platform/api-error';
-import { installPlatform, isPublicApiPath, sendApiError } from './platform/request-pipeline';
+import { installPlatform, isPublicApiPath, sendApiError } from './routes/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
 import { registerOpenApiRoute } from './openapi/openapi-route';

@@ -4,7 +4,7 @@ import { buildApp, type AppHooks } from './app';
 import type { SandboxOptions } from './config';
 import type { SandboxContext } from './context';
 import { createClock } from './domain/clock';
-import { PUBLIC_ORIGIN_KEY } from './domain/events';
+import { PUBLIC_ORIGIN_KEY, setEventPayloads } from './domain/events';
 import { createFaults } from './domain/faults';
 import { runMarketplaceClock } from './domain/market-clock';
 import { simulateStep } from './domain/simulation';
@@ -12,7 +12,8 @@ import { randomIds } from './domain/ids';
 import { IdempotencyGuard } from './platform/idempotency';
 import { LeakyBuckets } from './platform/leaky-bucket';
 import { createCursorCodec } from './platform/page-cursor';
-import { seedDemo } from './seed/demo-seed';
+import { DEMO_SELLER_ID, seedDemo } from './seed/demo-seed';
+import { eventPayloads } from './serializers/event-payloads';
 import { registerWriteRoutes } from './routes/write-routes';
 import { createStore, type Store } from './store';
 import { WebhookDispatcher } from './webhooks/dispatcher';
@@ -58,6 +59,7 @@ function storeIdentity(store: Store): { secret: string } {
 /** Starts the sandbox: opens (and migrates) the store, seeds it when empty, and listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const store = createStore(options.db ?? '.sandbox/sandbox.db');
+  setEventPayloads(store, eventPayloads);
   const { secret } = storeIdentity(store);
   const clock = createClock(store.meta);
   let epoch = store.meta.get('epoch')!;
@@ -143,7 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ticker.unref();
   const simulation = options.simulate
     ? setInterval(
-        safely(() => simulateStep(market())),
+        safely(() => simulateStep(market(), DEMO_SELLER_ID)),
         options.simulateIntervalMs ?? 4000,
       )
     : null;

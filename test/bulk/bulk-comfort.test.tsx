@@ -1,19 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adjustPrice, withEnding } from '../../src/features/listings/bulk-edit/logic/money';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';
 
 /** The bulk editor's rough edges a new seller met, each shown fixed against a real sandbox. */
-let harness: Harness;
+const sandbox = useDemoSandbox({ demoListings: 120 });
 let ids: string[];
 
 beforeAll(async () => {
-  harness = await startHarness({ seed: 'demo', demoListings: 120, rateLimit: false });
-  const response = await harness.api('/listings.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  const response = await sandbox.harness.api('/listings.json?limit=250', {
+    token: DEMO_LIVE_TOKEN,
+  });
   const { listings } = (await response.json()) as {
     listings: { id: string; status: string; is_lot: boolean; price: string }[];
   };
@@ -23,12 +24,10 @@ beforeAll(async () => {
     .map((l) => l.id);
   expect(ids).toHaveLength(4);
 });
-afterEach(() => cleanup());
-afterAll(() => harness?.close());
 
 async function openGrid() {
   const view = renderApp(`/listings/bulk-edit?ids=${ids.join(',')}`, {
-    baseUrl: harness.url,
+    baseUrl: sandbox.harness.url,
     token: DEMO_LIVE_TOKEN,
   });
   await screen.findByRole('table', { name: /Bulk edit grid, 4 listings/ }, { timeout: 15_000 });
@@ -114,7 +113,7 @@ describe('the editor', () => {
 describe('the editor from filters', () => {
   it('offers the matching export only when it holds more than the editor', async () => {
     renderApp('/listings/bulk-edit?status=archived', {
-      baseUrl: harness.url,
+      baseUrl: sandbox.harness.url,
       token: DEMO_LIVE_TOKEN,
     });
     const csv = await screen.findByRole('region', { name: 'CSV' }, { timeout: 15_000 });

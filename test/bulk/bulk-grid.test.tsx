@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { TEST_SHAPES, withFullShapes } from '../support/test-shapes';
+import { withFullShapes } from '../support/test-shapes';
+import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';
 
 interface DemoProduct {
@@ -16,21 +16,11 @@ interface DemoProduct {
   variants: { price: string }[];
 }
 
-let harness: Harness;
+const sandbox = useDemoSandbox<DemoProduct>({ demoListings: 120 });
 let picked: DemoProduct[];
 
-beforeAll(async () => {
-  harness = await startHarness({
-    seed: 'demo',
-    demoListings: 120,
-    rateLimit: false,
-    shapes: TEST_SHAPES,
-  });
-  const response = await withFullShapes(harness, () =>
-    harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN }),
-  );
-  const { products } = (await response.json()) as { products: DemoProduct[] };
-  picked = products
+beforeAll(() => {
+  picked = sandbox.products
     .filter(
       (p) =>
         p.status === 'active' &&
@@ -42,12 +32,10 @@ beforeAll(async () => {
     .slice(0, 5);
   expect(picked).toHaveLength(5);
 });
-afterEach(() => cleanup());
-afterAll(() => harness?.close());
 
 async function openGrid(ids = picked.map((p) => p.id)) {
   const view = renderApp(`/listings/bulk-edit?ids=${ids.join(',')}`, {
-    baseUrl: harness.url,
+    baseUrl: sandbox.harness.url,
     token: DEMO_LIVE_TOKEN,
   });
   await screen.findByRole('table', { name: /Bulk edit grid, 5 listings/ }, { timeout: 15_000 });
@@ -66,7 +54,7 @@ describe('the bulk grid', () => {
     // Reached from the keyboard, the text is selected: typing replaces it.
     await user.keyboard('5');
     expect(cell('Price, row 2').value).toBe('5');
-    expect(cell('Price, row 2').getAttribute('aria-invalid')).toBe('true');
+    expect(cell('Price, row 2')).toBeInvalid();
     expect(cell('Price, row 2').closest('td')!.textContent).toContain('must be at least 10.00');
     await user.keyboard('0');
     expect(cell('Price, row 2').value).toBe('50');
@@ -101,7 +89,7 @@ describe('the bulk grid', () => {
     // Bad text is kept and marked, with the zod message, before anything is sent.
     expect(cell('Price, row 3').value).toBe('12.345');
     expect(cell('Price, row 3').closest('td')!.textContent).toContain('at most 2 decimals');
-    expect(screen.getByText(/Pasted 6 changed cell\(s\) from row 1/)).toBeTruthy();
+    expect(screen.getByText(/Pasted 6 changed cell\(s\) from row 1/)).toBeInTheDocument();
 
     await user.keyboard('{Control>}z{/Control}');
     expect([1, 2, 3].map((n) => cell(`Price, row ${n}`).value)).toEqual(before);
@@ -153,15 +141,15 @@ describe('preview and apply', () => {
 
     await user.click(screen.getByRole('button', { name: 'Preview changes' }));
     const preview = await screen.findByRole('region', { name: 'Preview' });
-    expect(within(preview).getByText(/5 listing\(s\) change: 5 writes/)).toBeTruthy();
+    expect(within(preview).getByText(/5 listing\(s\) change: 5 writes/)).toBeInTheDocument();
     const changes = within(preview).getByRole('table', { name: 'Changes to send' });
-    expect(within(changes).getByText(expected[0]!)).toBeTruthy();
+    expect(within(changes).getByText(expected[0]!)).toBeInTheDocument();
 
     // Meanwhile: one listing sells, and the seller loses write approval for a moment.
     const sold = picked[2]!.id;
-    expect((await harness.control('POST', `/listings/${sold}/sell`, {})).status).toBe(200);
-    const demo = await harness.control<{ demo: { seller_id: string } }>('GET', '/demo');
-    await harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
+    expect((await sandbox.harness.control('POST', `/listings/${sold}/sell`, {})).status).toBe(200);
+    const demo = await sandbox.harness.control<{ demo: { seller_id: string } }>('GET', '/demo');
+    await sandbox.harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
       write_approved: false,
     });
 
@@ -172,7 +160,7 @@ describe('preview and apply', () => {
     );
     expect(within(run).getAllByText(/Failed: .*listing_write_forbidden, request /).length).toBe(5);
 
-    await harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
+    await sandbox.harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
       write_approved: true,
     });
     await user.click(within(run).getByRole('button', { name: 'Retry 5 failed row(s)' }));
@@ -198,8 +186,8 @@ describe('preview and apply', () => {
       if (p.id !== sold) expect(prices.get(p.id)).toBe(expected[i]);
     });
     // And the API agrees.
-    const check = await withFullShapes(harness, () =>
-      harness.api(`/products/${picked[0]!.id}.json`, { token: DEMO_LIVE_TOKEN }),
+    const check = await withFullShapes(sandbox.harness, () =>
+      sandbox.harness.api(`/products/${picked[0]!.id}.json`, { token: DEMO_LIVE_TOKEN }),
     );
     expect(((await check.json()) as { product: DemoProduct }).product.variants[0]!.price).toBe(
       expected[0],

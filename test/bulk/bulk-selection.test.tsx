@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { TEST_SHAPES, withFullShapes } from '../support/test-shapes';
+import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';
 
 interface DemoProduct {
@@ -15,27 +14,11 @@ interface DemoProduct {
   svc_card: { player: string | null };
 }
 
-let harness: Harness;
-let products: DemoProduct[];
-
-beforeAll(async () => {
-  harness = await startHarness({
-    seed: 'demo',
-    demoListings: 200,
-    rateLimit: false,
-    shapes: TEST_SHAPES,
-  });
-  const response = await withFullShapes(harness, () =>
-    harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN }),
-  );
-  ({ products } = (await response.json()) as { products: DemoProduct[] });
-});
-afterEach(() => cleanup());
-afterAll(() => harness?.close());
+const sandbox = useDemoSandbox<DemoProduct>({ demoListings: 200 });
 
 async function openListings(path = '/listings') {
-  const view = renderApp(path, { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
-  await waitFor(() => expect(screen.getByText(/of 200 listings/)).toBeTruthy(), {
+  const view = renderApp(path, { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
+  await waitFor(() => expect(screen.getByText(/of 200 listings/)).toBeInTheDocument(), {
     timeout: 15_000,
   });
   return { ...view, user: userEvent.setup() };
@@ -59,15 +42,15 @@ describe('choosing rows for a bulk edit', () => {
   });
 
   it('takes all rows matching the filters, not only those in view, and leaves sold ones out', async () => {
-    const player = products.find(
+    const player = sandbox.products.find(
       (p) =>
         p.svc_card.player &&
-        products.some(
+        sandbox.products.some(
           (q) => q.svc_card.player === p.svc_card.player && q.svc_unavailable_reason === 'sold',
         ),
     )?.svc_card.player;
     expect(player).toBeTruthy();
-    const all = products.filter((p) => p.svc_card.player === player);
+    const all = sandbox.products.filter((p) => p.svc_card.player === player);
     const sold = all.filter((p) => p.svc_unavailable_reason === 'sold');
     const { user } = await openListings(`/listings?q=${encodeURIComponent(player!)}`);
     const shown = Number(
@@ -80,7 +63,9 @@ describe('choosing rows for a bulk edit', () => {
     const summary = screen.getByText(/selected listing\(s\) left out/);
     const leftOut = Number(/^(\d+)/.exec(summary.textContent ?? '')?.[1]);
     expect(inGrid + leftOut).toBe(shown);
-    expect(screen.getByRole('table', { name: `Bulk edit grid, ${inGrid} listings` })).toBeTruthy();
+    expect(
+      screen.getByRole('table', { name: `Bulk edit grid, ${inGrid} listings` }),
+    ).toBeInTheDocument();
     const reasons = within(summary.closest('details')!).getAllByRole('listitem');
     expect(reasons).toHaveLength(leftOut);
     for (const listing of sold) {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
 import { CSV_COLUMNS, exportCsv, importCsv } from '../../src/features/listings/bulk-edit/logic/csv';
-import {
-  parseDelimited,
-  restoreFormula,
-  toCsv,
-} from '../../src/features/listings/bulk-edit/logic/delimited';
+import { parseDelimited } from '../../src/features/listings/bulk-edit/logic/csv-reader';
+import { restoreFormula, toCsv } from '../../src/lib/delimited';
 import type { BulkRow } from '../../src/features/listings/bulk-edit/logic/rows';
 import { bulkRow } from './rows-fixture';
 
@@ -134,5 +131,64 @@ describe('CSV import', () => {
       { row: 3, column: 'price', message: 'must be an amount like 125.00' },
     ]);
     expect(imported.edits[0]!.description).toBe('two\nlines');
+  });
+});
+
+describe('CSV import on papaparse', () => {
+  it('reads a semicolon file as European Excel writes it (BOM, decimal commas)', () => {
+    const a = bulkRow();
+    const b = bulkRow();
+    const text = `\uFEFFid;title;price\r\n${a.id};"Jordan; 1986";129,99\r\n${b.id};Plain;45\r\n`;
+    const imported = importCsv(text, catalogue([a, b]));
+    expect(imported.delimiter).toBe(';');
+    expect(imported.errors).toEqual([]);
+    expect(imported.malformed).toEqual([]);
+    expect(imported.edits.map((e) => [e.title, e.price])).toEqual([
+      ['Jordan; 1986', '129.99'],
+      ['Plain', '45.00'],
+    ]);
+  });
+
+  it('reads a tab-separated file too', () => {
+    const a = bulkRow();
+    const imported = importCsv(`id\tprice\n${a.id}\t77.50\n`, catalogue([a]));
+    expect(imported.delimiter).toBe('\t');
+    expect(imported.edits[0]!.price).toBe('77.50');
+  });
+
+  it('reports every malformed row by row and line, and imports the rest', () => {
+    const [a, b, c] = [bulkRow(), bulkRow(), bulkRow()];
+    const text = [
+      'id,description,price',
+      `${a.id},"two`,
+      `lines",20`,
+      `${b.id},short`,
+      `${c.id},too,many,cells`,
+      `${b.id},fine,30`,
+    ].join('\n');
+    const imported = importCsv(text, catalogue([a, b, c]));
+    expect(imported.malformed).toEqual([
+      { row: 3, line: 4, message: 'has 2 cell(s) where the header has 3' },
+      { row: 4, line: 5, message: 'has 4 cell(s) where the header has 3' },
+    ]);
+    expect(imported.edits.map((e) => [e.id, e.price])).toEqual([
+      [a.id, '20.00'],
+      [b.id, '30.00'],
+    ]);
+  });
+
+  it('an unclosed quote is reported where it opens, never silently swallowing the file', () => {
+    const [a, b] = [bulkRow(), bulkRow()];
+    const text = `id,title,price\n${a.id},ok,20\n${b.id},"unclosed,30\n${a.id},lost,40\n`;
+    const imported = importCsv(text, catalogue([a, b]));
+    expect(imported.malformed).toEqual([
+      {
+        row: 3,
+        line: 3,
+        message:
+          'a quote opened on this row is never closed, so the rest of the file (from line 3) could not be read',
+      },
+    ]);
+    expect(imported.edits.map((e) => e.id)).toEqual([a.id]);
   });
 });

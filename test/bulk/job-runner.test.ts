@@ -15,11 +15,8 @@ import {
 import { MemoryJobStore } from '../../src/features/listings/bulk-edit/jobs/job-store';
 import { JobRunner } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
-import {
-  adjustPrice,
-  formatCents,
-  parseAmount,
-} from '../../src/features/listings/bulk-edit/logic/money';
+import { formatCents, parseAmount } from '../../src/client/listing-rules';
+import { adjustPrice } from '../../src/features/listings/bulk-edit/logic/money';
 import {
   toBulkRow,
   toEditValues,

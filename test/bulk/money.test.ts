@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatCents, parseAmount, parsePrice } from '../../src/client/listing-rules';
 import {
   adjustPrice,
   displayCents,
-  formatCents,
   minimumOfferFromPercent,
-  parseAmount,
   parsePercent,
-  parsePrice,
 } from '../../src/features/listings/bulk-edit/logic/money';
 
 const cents = (text: string) => {

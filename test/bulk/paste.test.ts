@@ -3,8 +3,8 @@ import { parseCell } from '../../src/features/listings/bulk-edit/logic/cells';
 import {
   parseDelimited,
   parsePastedBlock,
-  toTsv,
-} from '../../src/features/listings/bulk-edit/logic/delimited';
+} from '../../src/features/listings/bulk-edit/logic/csv-reader';
+import { toTsv } from '../../src/lib/delimited';
 
 describe('pasting a block from a spreadsheet', () => {
   it('splits tabs and lines and drops the trailing line break', () => {

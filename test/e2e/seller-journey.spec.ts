@@ -58,8 +58,8 @@ test.describe.serial('a seller', () => {
     await form.getByLabel('Price (USD)').fill('5');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(form.getByText('The price must be from $10 to $1,000,000')).toBeVisible();
-    // A price the client accepts, sent with a minimum offer above it: the server answers 422,
-    // and its messages land on the price field and on the minimum offer field.
+    // A price the client accepts, sent with a minimum offer above it: the listing rules (the
+    // API's own, in its words) land on the price field and on the minimum offer field.
     await form.getByLabel('Price (USD)').fill('150.00');
     await form.getByLabel('Accept offers').check();
     await form.getByLabel('Minimum offer (USD)').fill('175.00');

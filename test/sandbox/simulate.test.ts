@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { optionsFromEnv } from '../../src/sandbox/config';
 import { startHarness } from '../support/sandbox-harness';
@@ -35,15 +35,24 @@ describe('SANDBOX_SIMULATE', () => {
       const before = await snapshot();
       const live = await call(h, 'GET', '/listings.json?limit=250', DEMO_LIVE_TOKEN);
       expect((live.body.listings as Json[]).length).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      const after = await snapshot();
-      const added = [...after.keys()].filter((id) => !before.has(id));
-      const changed = [...after.keys()].filter(
-        (id) => before.has(id) && before.get(id) !== after.get(id),
+      // The marketplace lives on its own: wait until it has both sold and moved orders on.
+      const moves = async () => {
+        const after = await snapshot();
+        const added = [...after.keys()].filter((id) => !before.has(id));
+        const changed = [...after.keys()].filter(
+          (id) => before.has(id) && before.get(id) !== after.get(id),
+        );
+        return { added: added.length, changed: changed.length };
+      };
+      await vi.waitFor(
+        async () => {
+          const { added, changed } = await moves();
+          expect(added + changed).toBeGreaterThan(3);
+          expect(added).toBeGreaterThan(0);
+          expect(changed).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 100 },
       );
-      expect(added.length + changed.length).toBeGreaterThan(3);
-      expect(added.length).toBeGreaterThan(0);
-      expect(changed.length).toBeGreaterThan(0);
     } finally {
       await h.close();
     }

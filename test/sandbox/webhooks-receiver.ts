@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Json } from './writes-helpers';
+import { vi } from 'vitest';
 
 /** One delivery as a receiver saw it: the exact raw bytes and the headers. */
 export interface Received {
@@ -49,15 +50,16 @@ export async function startReceiver(): Promise<Receiver> {
     received: [],
     answer: () => 200,
     async waitFor(predicate, timeoutMs = 5000) {
-      const until = Date.now() + timeoutMs;
-      while (!predicate(receiver.received)) {
-        if (Date.now() > until) {
-          throw new Error(
-            `receiver: condition not met; got ${receiver.received.length} deliveries`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await vi.waitFor(
+        () => {
+          if (!predicate(receiver.received)) {
+            throw new Error(
+              `receiver: condition not met; got ${receiver.received.length} deliveries`,
+            );
+          }
+        },
+        { timeout: timeoutMs, interval: 10 },
+      );
     },
     close: async () => {
       server.closeAllConnections();

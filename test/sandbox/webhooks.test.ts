@@ -131,7 +131,8 @@ describe('deliveries', () => {
       await flaky.waitFor((all) => all.length === 1);
       const eventId = flaky.received[0]!.eventId;
       // The failed attempt waits on the marketplace clock: nothing more arrives until it moves.
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // (The clock endpoint returns once every delivery due now was attempted.)
+      await h.control('POST', '/clock', { advance_seconds: 0 });
       expect(flaky.received).toHaveLength(1);
       await h.control('POST', '/clock', { advance_seconds: 61 });
       expect(flaky.received.map((r) => r.attempt)).toEqual([1, 2]);
@@ -175,7 +176,8 @@ describe('deliveries', () => {
       expect(state.body.webhook.disabled_reason).toMatch(/8 attempts/);
 
       await newListing(hook);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Every delivery due now was attempted when the clock endpoint returns: none went out.
+      await h.control('POST', '/clock', { advance_seconds: 0 });
       expect(down.received).toHaveLength(8);
 
       down.answer = () => 204;
@@ -197,10 +199,7 @@ describe('deliveries', () => {
       const hook = await hookedSeller(slow, ['products/create']);
       await newListing(hook);
       await slow.waitFor((all) => all.length === 1);
-      const until = Date.now() + 3000;
-      while ((await deliveries(hook)).length === 0 && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await expect.poll(async () => (await deliveries(hook)).length, { timeout: 3000 }).toBe(1);
       const [first] = await deliveries(hook);
       expect(first).toMatchObject({ attempt: 1, status_code: null });
       expect(first.error).toMatch(/no answer within/);
@@ -233,7 +232,7 @@ describe('deliveries', () => {
       const id = await newListing(hook);
       await h.control('POST', `/listings/${id}/sell`, {});
       await only.waitFor((all) => all.length >= 1);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await h.control('POST', '/clock', { advance_seconds: 0 });
       expect(only.received.map((r) => r.topic)).toEqual(['orders/create']);
     } finally {
       await only.close();

@@ -147,7 +147,7 @@ describe('the data table from the keyboard', () => {
     await user.keyboard('{Enter}');
     await act(async () => {});
     expect(router.state.location.pathname).toBe('/rows/r3');
-    expect(screen.getByRole('heading', { name: 'Opened r3' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Opened r3' })).toBeInTheDocument();
   });
 
   it('says the sort state on every sortable header and none on the others', () => {

@@ -50,7 +50,7 @@ describe('the edit form checks the spec’s bounds before sending', () => {
     await user.clear(price);
     if (value) await user.type(price, value);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(price).toBeInvalid());
     expect(fieldError(price)).toContain(message);
   });
 
@@ -89,7 +89,7 @@ describe('server errors land on their fields', () => {
     await user.clear(minimum);
     await user.type(minimum, (price + 50).toFixed(2));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(minimum.getAttribute('aria-invalid')).toBe('true'), {
+    await waitFor(() => expect(minimum).toBeInvalid(), {
       timeout: 10_000,
     });
     expect(fieldError(minimum)).toContain('must be at most the price');
@@ -105,11 +105,11 @@ describe('server errors land on their fields', () => {
     await user.clear(minimum);
     await user.type(minimum, '175.00');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(priceField.getAttribute('aria-invalid')).toBe('true'), {
+    await waitFor(() => expect(priceField).toBeInvalid(), {
       timeout: 10_000,
     });
     expect(fieldError(priceField)).toContain('must be at least the minimum offer sent with it');
-    expect(minimum.getAttribute('aria-invalid')).toBe('true');
+    expect(minimum).toBeInvalid();
     expect(fieldError(minimum)).toContain('must be at most the price');
   });
 });
@@ -126,7 +126,7 @@ describe('saving', () => {
     });
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const terms = await screen.findByRole('region', { name: 'Sale terms' });
-    await waitFor(() => expect(within(terms).getByText('$777.77')).toBeTruthy());
+    await waitFor(() => expect(within(terms).getByText('$777.77')).toBeInTheDocument());
     const stored = await withFullShapes(harness, () =>
       harness.api(`/products/${listing.id}.json`, { token }),
     );
@@ -145,7 +145,7 @@ describe('saving', () => {
     }
     const trades = within(form).getByRole('combobox', { name: 'Accept trades' });
     expect((trades as HTMLSelectElement).value).toBe('');
-    expect(within(trades).getByRole('option', { name: 'Leave as it is' })).toBeTruthy();
+    expect(within(trades).getByRole('option', { name: 'Leave as it is' })).toBeInTheDocument();
     await user.selectOptions(trades, 'Set to yes');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/listings/${listing.id}`), {

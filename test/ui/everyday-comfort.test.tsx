@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, DEMO_UNLISTED_CERTS } from '../../src/sandbox';
-import { describeOutcome } from '../../src/features/listings/listing-bodies';
+import { describeOutcome } from '../../src/features/listings/listing-outcome';
 import { formatTimestampsIn } from '../../src/lib/format';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { withFullShapes } from '../support/test-shapes';
@@ -57,7 +57,7 @@ describe('the listings page', () => {
   it('the Status filter offers "sold", and it shows only sold listings', async () => {
     const { user } = await openListings();
     const status = screen.getByLabelText('Status');
-    expect(within(status).getByRole('option', { name: 'sold' })).toBeTruthy();
+    expect(within(status).getByRole('option', { name: 'sold' })).toBeInTheDocument();
     await user.selectOptions(status, 'sold');
     const sold = await withFullShapes(harness, async () => {
       const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
@@ -90,7 +90,7 @@ describe('orders', () => {
     renderApp('/orders', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
     const table = await screen.findByRole('table', { name: 'Orders' }, { timeout: 15_000 });
     const header = within(table).getByRole('columnheader', { name: /To the hub/ });
-    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -169,7 +169,7 @@ describe('read-only keys', () => {
     for (const name of ['Edit listing', 'Deactivate', 'Set to draft']) {
       const button = await screen.findByRole('button', { name });
       expect((button as HTMLButtonElement).disabled).toBe(true);
-      expect(button.getAttribute('aria-describedby')).toBe('read-only-notice');
+      expect(button).toHaveAttribute('aria-describedby', 'read-only-notice');
     }
     cleanup();
     renderApp('/listings/bulk-edit', { baseUrl: harness.url, token });
@@ -204,7 +204,7 @@ describe('read-only keys', () => {
       // The refusal is learned: the notice appears and the form gives way to the read-only page.
       await screen.findAllByText(/Test-mode keys are read-only/, {}, { timeout: 10_000 });
       await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit listing' })).toBeNull());
-      expect(screen.getByText(/this page is turned off/)).toBeTruthy();
+      expect(screen.getByText(/this page is turned off/)).toBeInTheDocument();
     } finally {
       await production.close();
     }
@@ -226,8 +226,8 @@ describe('review before it goes live', () => {
       { name: 'Is this the right card?' },
       { timeout: 10_000 },
     );
-    await waitFor(() => expect(within(review).getByText(cert)).toBeTruthy());
-    expect(screen.getByText(/Scheduled/)).toBeTruthy();
+    await waitFor(() => expect(within(review).getByText(cert)).toBeInTheDocument());
+    expect(screen.getByText(/Scheduled/)).toBeInTheDocument();
     await user.click(within(review).getByRole('button', { name: 'Go live now' }));
     await within(review).findByText(/live now/, {}, { timeout: 10_000 });
     const listings = await harness.api('/listings.json?limit=250', { token: DEMO_LIVE_TOKEN });
@@ -253,7 +253,7 @@ describe('the overview and Orders agree', () => {
     cleanup();
     renderApp('/orders?status=open', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
     await waitFor(
-      () => expect(screen.getByText(new RegExp(`^${open} of ${open} orders`))).toBeTruthy(),
+      () => expect(screen.getByText(new RegExp(`^${open} of ${open} orders`))).toBeInTheDocument(),
       {
         timeout: 15_000,
       },

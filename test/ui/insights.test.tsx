@@ -66,7 +66,7 @@ describe('insights, against the demo seed read over HTTP', () => {
     // The chart's bar for the month carries the same net figure, shown on focus.
     const bar = screen.getByRole('img', { name: `${label}: ${usd(net)}` });
     fireEvent.focus(bar);
-    expect(screen.getByText(`${label}: Net payouts ${usd(net)}`)).toBeTruthy();
+    expect(screen.getByText(`${label}: Net payouts ${usd(net)}`)).toBeInTheDocument();
   });
 
   it('counts live listings into age buckets, each linking to those listings', async () => {

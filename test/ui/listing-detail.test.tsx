@@ -37,14 +37,14 @@ describe('listing detail', () => {
       // The list view's `listed_at`: the single view alone (documented) does not give it.
       ...(DOCUMENTED_ONLY ? [] : ['Listed']),
     ]) {
-      expect(within(terms).getByText(label)).toBeTruthy();
+      expect(within(terms).getByText(label)).toBeInTheDocument();
     }
     // What the API does not show is said, never guessed (trades, window, auto-relist, promoted).
     const notShown = within(terms).queryAllByText('Not shown by the API').length;
     if (DOCUMENTED_ONLY) expect(notShown).toBeGreaterThanOrEqual(4);
     else expect(notShown).toBe(0);
     const card = screen.getByRole('region', { name: 'The card' });
-    expect(within(card).getByText(listing.svc_card.cert_number)).toBeTruthy();
+    expect(within(card).getByText(listing.svc_card.cert_number)).toBeInTheDocument();
     expect(
       within(card).getByRole('link', { name: 'Public card page' }).getAttribute('href'),
     ).toMatch(/^http/);
@@ -55,7 +55,7 @@ describe('listing detail', () => {
     const sold = await findProduct(harness, token, (p) => p.svc_unavailable_reason === 'sold');
     renderApp(`/listings/${sold.id}`, { baseUrl: harness.url, token });
     await screen.findByRole('heading', { name: sold.title, level: 1 }, { timeout: 10_000 });
-    expect(screen.getByText(/This listing sold, so it is read-only/)).toBeTruthy();
+    expect(screen.getByText(/This listing sold, so it is read-only/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit listing' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
@@ -84,7 +84,9 @@ describe('listing detail', () => {
       { timeout: 10_000 },
     );
     const terms = screen.getByRole('region', { name: 'Sale terms' });
-    await waitFor(() => expect(within(terms).getByText('(deactivated by seller)')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(terms).getByText('(deactivated by seller)')).toBeInTheDocument(),
+    );
     await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Reactivate' }),
@@ -130,7 +132,7 @@ describe('listing detail', () => {
     // The form refuses a time in the past before sending.
     await user.type(within(panel).getByLabelText('New go-live time'), '2020-01-01T10:00');
     await user.click(within(panel).getByRole('button', { name: 'Reschedule' }));
-    expect(within(panel).getByText('The go-live time must be in the future')).toBeTruthy();
+    expect(within(panel).getByText('The go-live time must be in the future')).toBeInTheDocument();
     const later = new Date(Date.now() + 5 * 86_400_000);
     const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000)
       .toISOString()

@@ -5,11 +5,11 @@ import {
 } from '../../src/features/listings/catalogue-filters';
 import type { CatalogueRow } from '../../src/features/listings/catalogue-row';
 import {
-  describeOutcome,
   newListingDefaults,
   toCreateInput,
   toUpdatePatch,
 } from '../../src/features/listings/listing-bodies';
+import { describeOutcome } from '../../src/features/listings/listing-outcome';
 import { EditListingForm, NewListingForm } from '../../src/features/listings/listing-form-schemas';
 
 function row(patch: Partial<CatalogueRow>): CatalogueRow {

@@ -50,7 +50,7 @@ describe('the catalogue', () => {
     expect((screen.getByLabelText('Grader') as HTMLSelectElement).value).toBe('PSA');
     const table = screen.getByRole('table', { name: 'Listings' });
     const priceHeader = within(table).getByRole('columnheader', { name: /Price/ });
-    expect(priceHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(priceHeader).toHaveAttribute('aria-sort', 'descending');
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -65,14 +65,14 @@ describe('the catalogue', () => {
     const boxes = within(table).getAllByRole('checkbox', { name: /^Select (?!all)/ });
     await user.click(boxes[0]!);
     await user.click(boxes[1]!);
-    expect(screen.getByText(/2 selected/)).toBeTruthy();
+    expect(screen.getByText(/2 selected/)).toBeInTheDocument();
   });
 
   it('windows the table: only the rows in view are in the DOM', async () => {
     renderApp('/listings', { baseUrl: harness.url, token });
     await waitFor(() => expect(summary().textContent).toMatch(/^600 of 600/), { timeout: 15_000 });
     const table = screen.getByRole('table', { name: 'Listings' });
-    expect(table.getAttribute('aria-rowcount')).toBe('601');
+    expect(table).toHaveAttribute('aria-rowcount', '601');
     expect(within(table).getAllByRole('row').length).toBeLessThan(60);
   });
 
@@ -105,7 +105,7 @@ describe('incremental refresh', () => {
     expect(updated.status).toBe(200);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     const table = screen.getByRole('table', { name: 'Listings' });
-    await waitFor(() => expect(within(table).getByText('$4,321.00')).toBeTruthy(), {
+    await waitFor(() => expect(within(table).getByText('$4,321.00')).toBeInTheDocument(), {
       timeout: 10_000,
     });
     expect(summary().textContent).toMatch(/last refresh brought [1-9]\d* change/);

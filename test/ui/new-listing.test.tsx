@@ -98,13 +98,13 @@ describe('form rules before sending', () => {
     await submit(user);
     await waitFor(() => expect(errorOf(screen.getByLabelText('Card title'))).toContain('required'));
     expect(errorOf(screen.getByLabelText('Grader'))).toContain('Choose the grader');
-    expect(screen.getByText('Add at least one photo when giving card details')).toBeTruthy();
+    expect(screen.getByText('Add at least one photo when giving card details')).toBeInTheDocument();
   });
 
   it('warns that promotion is one-way with a 3% fee', async () => {
     const { user } = await openNew();
     await user.click(screen.getByLabelText('Promote this listing'));
-    expect(screen.getByText(/cannot be undone and adds a 3% seller fee/)).toBeTruthy();
+    expect(screen.getByText(/cannot be undone and adds a 3% seller fee/)).toBeInTheDocument();
   });
 });
 
@@ -121,7 +121,7 @@ describe('creating against the sandbox', () => {
       { timeout: 10_000 },
     );
     expect(outcome).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(/Live now/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Live now/)).toBeInTheDocument());
     expect(await listingsWithCert(cert.cert_number)).toBe(1);
   });
 
@@ -132,7 +132,7 @@ describe('creating against the sandbox', () => {
     await user.type(screen.getByLabelText('Price (USD)'), '99.50');
     await submit(user);
     await screen.findByRole('heading', { name: 'Listing created' }, { timeout: 10_000 });
-    await waitFor(() => expect(screen.getByText(/Pending review/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Pending review/)).toBeInTheDocument());
   });
 
   it('a future go-live time is explained as scheduled', async () => {
@@ -147,7 +147,7 @@ describe('creating against the sandbox', () => {
     await user.type(screen.getByLabelText('Go live at (optional)'), local);
     await submit(user);
     await screen.findByRole('heading', { name: 'Listing created' }, { timeout: 10_000 });
-    await waitFor(() => expect(screen.getByText(/Scheduled: it goes live/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Scheduled: it goes live/)).toBeInTheDocument());
   });
 
   it('cert not found: the error is on the cert field and the card details open; with them it is created for review', async () => {
@@ -164,14 +164,14 @@ describe('creating against the sandbox', () => {
         timeout: 10_000,
       },
     );
-    expect(screen.getByText(/The cert was not found/)).toBeTruthy();
+    expect(screen.getByText(/The cert was not found/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Card title'), '1999 Test Set Someone #1 PSA 9');
     await user.selectOptions(screen.getByLabelText('Grader'), 'PSA');
     await user.click(screen.getByRole('button', { name: 'Add a photo' }));
     await user.type(screen.getByLabelText('Photo 1 URL'), 'https://img.example.com/front.jpg');
     await submit(user);
     await screen.findByRole('heading', { name: 'Listing created' }, { timeout: 10_000 });
-    await waitFor(() => expect(screen.getByText(/Pending review/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Pending review/)).toBeInTheDocument());
   });
 
   it('an unreachable photo: the server’s 422 lands on the photos', async () => {
@@ -224,6 +224,6 @@ describe('creating against the sandbox', () => {
     await user.type(screen.getByLabelText('Price (USD)'), '40');
     await submit(user);
     await screen.findByRole('heading', { name: 'Listing created' }, { timeout: 10_000 });
-    await waitFor(() => expect(screen.getByText(/Live now/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Live now/)).toBeInTheDocument());
   });
 });

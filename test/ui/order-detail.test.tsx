@@ -60,7 +60,7 @@ describe('an order', () => {
     expect(steps[2]!.className).toBe('pending');
     const money = screen.getByRole('region', { name: 'Money' });
     expect(within(money).getByText('Subtotal').nextElementSibling?.textContent).toBe('$100.00');
-    expect(within(money).getByText('Platform fee')).toBeTruthy();
+    expect(within(money).getByText('Platform fee')).toBeInTheDocument();
   });
 
   it('a missing order shows not_found with its request id', async () => {

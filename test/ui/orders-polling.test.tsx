@@ -50,16 +50,16 @@ describe('open orders refresh on their own', () => {
   it('the list drops an order that was cancelled meanwhile (polling with updated_at_min)', async () => {
     const orders = await sellCards(3);
     renderApp('/orders?status=open', { baseUrl: harness.url, token: seller.token });
-    await waitFor(() => expect(screen.getByText(/^3 of 3 orders/)).toBeTruthy(), {
+    await waitFor(() => expect(screen.getByText(/^3 of 3 orders/)).toBeInTheDocument(), {
       timeout: 10_000,
     });
     await harness.control('POST', `/orders/${orders[1]!.id}/cancel`, { reason: 'buyer' });
-    await waitFor(() => expect(screen.getByText(/^2 of 2 orders/)).toBeTruthy(), {
+    await waitFor(() => expect(screen.getByText(/^2 of 2 orders/)).toBeInTheDocument(), {
       timeout: 12_000,
     });
     const table = screen.getByRole('table', { name: 'Orders' });
     expect(within(table).queryByRole('link', { name: orders[1]!.name })).toBeNull();
-    expect(within(table).getByRole('link', { name: orders[0]!.name })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: orders[0]!.name })).toBeInTheDocument();
   }, 30_000);
 
   it('an open order’s timeline moves when it ships to the hub', async () => {

@@ -59,7 +59,7 @@ describe('the overview, against the demo seed read over HTTP', () => {
     // The connection is a strip; its developer details fold out, and the meter speaks of capacity.
     const strip = screen.getByRole('region', { name: 'Connection' });
     expect(within(strip).getAllByText('API capacity').length).toBeGreaterThan(0);
-    expect(within(strip).getByText('Connection details')).toBeTruthy();
+    expect(within(strip).getByText('Connection details')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Connection' })).toBeNull();
     if (DOCUMENTED_ONLY) {
       await within(work).findByText(
@@ -110,7 +110,7 @@ describe('the overview, against the demo seed read over HTTP', () => {
       'orders',
     );
     const cert = full.find((o) => o.name === toShip[0]!.name)!.line_items[0]!.sku;
-    expect(within(rows[0]!).getByRole('img', { name: `Barcode of ${cert}` })).toBeTruthy();
+    expect(within(rows[0]!).getByRole('img', { name: `Barcode of ${cert}` })).toBeInTheDocument();
     await within(rows[0]!).findByText(/^(PSA|BGS|SGC|CGC)$/, {}, { timeout: 15_000 });
   });
 

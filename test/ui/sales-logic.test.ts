@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../src/client/schemas';
 import { ordersCsv, ORDER_CSV_COLUMNS } from '../../src/features/orders/orders-csv';
 import { code128Modules, code128Values, CODE128_WIDTHS } from '../../src/lib/code128';
-import { parseDelimited } from '../../src/lib/delimited';
+import { parseDelimited } from '../../src/features/listings/bulk-edit/logic/csv-reader';
 import { estimateMargin } from '../../src/lib/sales/margin';
 import type { Harness } from '../support/sandbox-harness';
 import { startDemo } from './support/demo';

@@ -1,22 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { useDemoSandbox } from './support/demo';
 import { renderApp } from './support/render-app';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness({ seed: 'demo', demoListings: 120, rateLimit: false });
-});
-afterEach(() => cleanup());
-afterAll(() => harness?.close());
+const sandbox = useDemoSandbox({ demoListings: 120 });
 
 const open = async (path: string) => {
-  const view = renderApp(path, { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
-  await waitFor(() => expect(screen.getByText(/of 120 listings/)).toBeTruthy(), {
+  const view = renderApp(path, { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
+  await waitFor(() => expect(screen.getByText(/of 120 listings/)).toBeInTheDocument(), {
     timeout: 15_000,
   });
   return { ...view, user: userEvent.setup() };
@@ -33,7 +27,7 @@ describe('saved views and columns', () => {
     const first = await open('/listings?grader=PSA&sort=price&dir=desc');
     await first.user.type(screen.getByLabelText('View name'), 'PSA, dearest first');
     await first.user.click(screen.getByRole('button', { name: 'Save view' }));
-    expect(screen.getByText(/Saved the view “PSA, dearest first”/)).toBeTruthy();
+    expect(screen.getByText(/Saved the view “PSA, dearest first”/)).toBeInTheDocument();
     cleanup();
 
     const { user, router } = await open('/listings?status=draft');
@@ -68,12 +62,12 @@ describe('saved views and columns', () => {
   it('the orders table has its own views', async () => {
     localStorage.clear();
     const user = userEvent.setup();
-    renderApp('/orders?status=closed', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
+    renderApp('/orders?status=closed', { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
     await screen.findByRole('table', { name: 'Orders' }, { timeout: 15_000 });
     await user.type(screen.getByLabelText('View name'), 'Paid out');
     await user.click(screen.getByRole('button', { name: 'Save view' }));
     const views = screen.getByLabelText('Saved view');
-    expect(within(views).getByRole('option', { name: 'Paid out' })).toBeTruthy();
+    expect(within(views).getByRole('option', { name: 'Paid out' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('slabdesk.views.v1.orders') ?? '[]')).toEqual([
       { name: 'Paid out', search: 'status=closed' },
     ]);

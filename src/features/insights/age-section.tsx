@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
 import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../lib/sales/listing-age';
 import { BarChart } from './bar-chart';

@@ -4,7 +4,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { allOrdersQuery, listingsQuery } from '../../lib/sales/sales-queries';
 import type { Granularity } from '../../lib/sales/sales-series';
 import { soldAtByListing, type Dimension } from '../../lib/sales/sell-through';

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatMoney, formatTimestampsIn, humanize } from '../../lib/format';
 import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar, Loading } from '../../components/states';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import type { Catalogue, CatalogueAvailability } from './catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
 

@@ -1,4 +1,5 @@
 import type { ListingCreateInput, ListingUpdateInput } from '../../client';
+import { toApiAmount } from '../../client/listing-rules';
 import type { EditListingForm, NewListingForm, SetTo } from './listing-form-schemas';
 import type { ListingView } from './listing-view';
 
@@ -44,7 +45,7 @@ export function toUpdatePatch(
   },
 ): ListingUpdateInput {
   const patch: ListingUpdateInput = {};
-  if (dirty.price) patch.price = values.price.trim();
+  if (dirty.price) patch.price = toApiAmount(values.price);
   if (dirty.title) patch.title = values.title.trim();
   if (dirty.description && (known.description !== undefined || values.description !== '')) {
     patch.description = values.description;
@@ -53,9 +54,11 @@ export function toUpdatePatch(
   if (offers !== undefined) patch.accepts_offers = offers;
   if (known.minimumOffer === undefined) {
     if (values.clear_minimum_offer) patch.minimum_offer = null;
-    else if (values.minimum_offer.trim() !== '') patch.minimum_offer = values.minimum_offer.trim();
+    else if (values.minimum_offer.trim() !== '')
+      patch.minimum_offer = toApiAmount(values.minimum_offer);
   } else if (dirty.minimum_offer) {
-    patch.minimum_offer = values.minimum_offer.trim() === '' ? null : values.minimum_offer.trim();
+    patch.minimum_offer =
+      values.minimum_offer.trim() === '' ? null : toApiAmount(values.minimum_offer);
   }
   const trades = sendSetTo(values.accepts_trades, dirty.accepts_trades);
   if (trades !== undefined) patch.accepts_trades = trades;
@@ -99,7 +102,7 @@ export const REVIEW_HOLD_MS = 30 * 60_000;
 
 /** The POST body: only what the seller gave, so a cert plus a price stays a two-field request. */
 export function toCreateInput(values: NewListingForm, now = Date.now()): ListingCreateInput {
-  const input: ListingCreateInput = { price: values.price.trim() };
+  const input: ListingCreateInput = { price: toApiAmount(values.price) };
   if (values.source === 'sku') input.sku = values.sku.trim();
   else input.inventory_item_id = values.inventory_item_id.trim();
   if (values.grader && values.source === 'sku') input.grader = values.grader;
@@ -109,7 +112,7 @@ export function toCreateInput(values: NewListingForm, now = Date.now()): Listing
   if (images.length > 0 && values.source === 'sku') input.images = images.map((src) => ({ src }));
   if (!values.accepts_offers) input.accepts_offers = false;
   if (values.accepts_offers && values.minimum_offer.trim()) {
-    input.minimum_offer = values.minimum_offer.trim();
+    input.minimum_offer = toApiAmount(values.minimum_offer);
   }
   if (values.accepts_trades) input.accepts_trades = true;
   if (values.auto_relist) input.auto_relist = true;
@@ -134,34 +137,4 @@ export function toCreateInput(values: NewListingForm, now = Date.now()): Listing
     if (card.category) input.card.category = card.category;
   }
   return input;
-}
-
-/** What happened to a new listing, in the seller's words. */
-export function describeOutcome(
-  status: string,
-  reason: string | null | undefined,
-  scheduledAt: string | null | undefined,
-  mode: 'live' | 'test' | undefined = 'live',
-): { kind: 'live' | 'scheduled' | 'review' | 'other'; text: string } {
-  if (status === 'active') {
-    return mode === 'test'
-      ? {
-          kind: 'live',
-          text: 'Active in test mode: only test keys see it. Buyers never see test listings.',
-        }
-      : { kind: 'live', text: 'Live now: buyers can see and buy it.' };
-  }
-  if (reason === 'scheduled' || scheduledAt) {
-    return {
-      kind: 'scheduled',
-      text: `Scheduled: it goes live at ${scheduledAt ? new Date(scheduledAt).toLocaleString() : 'the time you chose'}.`,
-    };
-  }
-  if (reason === 'pending_review' || status !== 'archived') {
-    return {
-      kind: 'review',
-      text: 'Pending review: the marketplace checks the card details before it goes live.',
-    };
-  }
-  return { kind: 'other', text: `Created with status ${status}.` };
 }

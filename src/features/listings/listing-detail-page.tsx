@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { durationLabel } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
@@ -8,7 +8,7 @@ import { FieldValue } from '../../components/field-value';
 import { useWriteButton, WriteLink } from '../../components/write-actions';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format';
 import { useDeactivateListing, useReactivateListing, useUpdateListing } from './listing-mutations';
 import { useListingView } from './listing-queries';
@@ -16,6 +16,7 @@ import { isNotLiveYet } from './listing-view';
 import { writtenTerms } from './written-terms';
 import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
+import { ListingCardPanel } from './listing-card-panel';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
@@ -304,86 +305,7 @@ export function ListingDetailPage() {
           </FieldValue>
         </section>
 
-        <section aria-labelledby="card-heading" className="panel">
-          <h2 id="card-heading">The card</h2>
-          <dl className="facts">
-            <dt>Title</dt>
-            <dd>
-              <FieldValue value={card.title} unreadable={unreadable('card.title')}>
-                {(text) => text}
-              </FieldValue>
-            </dd>
-            {card.player !== undefined && (
-              <>
-                <dt>Player</dt>
-                <dd>{card.player ?? '—'}</dd>
-              </>
-            )}
-            <dt>Grade</dt>
-            <dd>
-              {card.grader ?? '?'} {card.grade ?? '?'}
-            </dd>
-            <dt>Cert number</dt>
-            <dd>
-              <FieldValue value={card.certNumber} unreadable={unreadable('card.cert_number')}>
-                {(cert) => <code>{cert}</code>}
-              </FieldValue>
-            </dd>
-            {(card.year !== undefined || card.set !== undefined) && (
-              <>
-                <dt>Year / set</dt>
-                <dd>
-                  {[card.year ?? '—', card.set, card.variant]
-                    .filter((part) => part !== undefined)
-                    .join(' · ')}
-                </dd>
-              </>
-            )}
-            {card.category !== undefined && (
-              <>
-                <dt>Category</dt>
-                <dd>{humanize(card.category)}</dd>
-              </>
-            )}
-            {card.certNumber !== undefined && (
-              <>
-                <dt>In inventory</dt>
-                <dd>
-                  <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
-                    Find this card in inventory
-                  </Link>
-                  {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
-                    <> ({listing.cardCount - 1} more in the lot)</>
-                  )}
-                </dd>
-              </>
-            )}
-            {card.url !== undefined && (
-              <>
-                <dt>Card page</dt>
-                <dd>
-                  <a href={card.url} target="_blank" rel="noreferrer noopener">
-                    Public card page
-                  </a>
-                </dd>
-              </>
-            )}
-          </dl>
-          {listing.images.length > 0 && (
-            <ul className="thumbs" aria-label="Photos">
-              {listing.images.map((image, index) => (
-                <li key={image.src}>
-                  <img
-                    src={image.src}
-                    alt={`Photo ${image.position ?? index + 1} of ${card.title ?? title}`}
-                    width={96}
-                    height={96}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ListingCardPanel listing={listing} title={title} unreadable={unreadable} />
       </div>
 
       {notLiveYet && !sold && writeButton.disabled !== true && (

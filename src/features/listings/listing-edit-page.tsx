@@ -1,63 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { isApiError } from '../../client';
+import { offerWithinPriceIssues } from '../../client/listing-rules';
 import { CheckboxField, FormField } from '../../components/form-field';
-import { DurationOptions } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
+import { FormMessages } from '../../components/form-messages';
 import { Loading } from '../../components/states';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
-import { applyServerErrors } from '../../lib/server-errors';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { useServerErrors } from '../../lib/use-server-errors';
 import { editDefaults, toUpdatePatch } from './listing-bodies';
-import { EDIT_FIELDS, EditListingForm } from './listing-form-schemas';
+import { EditListingForm } from './listing-form-schemas';
 import { useUpdateListing } from './listing-mutations';
 import { ReadOnlyGate } from '../../components/write-actions';
 import { useListingView } from './listing-queries';
 import type { ListingView } from './listing-view';
+import { NOT_SHOWN, SaleTermsFields } from './sale-terms-fields';
 import { writtenTerms } from './written-terms';
 import { formatDateTime } from '../../lib/format';
-
-const NOT_SHOWN = 'The API does not show the current value';
-
-/** An on/off term: a checkbox when its current value is known, else a "set to" choice. */
-function SetToField({
-  label,
-  known,
-  hint,
-  lastSet,
-  field,
-}: {
-  label: string;
-  known: boolean;
-  hint?: string | undefined;
-  lastSet?: string | undefined;
-  field: UseFormRegisterReturn;
-}) {
-  if (known) {
-    return (
-      <CheckboxField label={label} hint={hint}>
-        {(control) => <input type="checkbox" {...control} {...field} />}
-      </CheckboxField>
-    );
-  }
-  return (
-    <FormField
-      label={label}
-      hint={[`${NOT_SHOWN}: leave it, or set it.`, lastSet, hint].filter(Boolean).join(' ')}
-    >
-      {(control) => (
-        <select {...control} {...field}>
-          <option value="">Leave as it is</option>
-          <option value="yes">Set to yes</option>
-          <option value="no">Set to no</option>
-        </select>
-      )}
-    </FormField>
-  );
-}
 
 /** The edit route: loads the listing, then its form. */
 export function ListingEditPage() {
@@ -83,14 +46,14 @@ export function ListingEditPage() {
 export function EditListingFormView({ listing }: { listing: ListingView }) {
   const navigate = useNavigate();
   const update = useUpdateListing(listing.id);
-  const [formMessages, setFormMessages] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
   const form = useForm<EditListingForm>({
     resolver: zodResolver(EditListingForm),
     defaultValues: editDefaults(listing),
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, setError, control } = form;
+  const { register, handleSubmit, formState, control, setError } = form;
+  const serverErrors = useServerErrors(form, EditListingForm);
   const errors = formState.errors;
   const offers = useWatch({ control, name: 'accepts_offers' });
   const clearOffer = useWatch({ control, name: 'clear_minimum_offer' });
@@ -106,21 +69,30 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
   const offerKnown = listing.minimumOffer !== undefined;
 
   const onSubmit = handleSubmit((values) => {
-    setFormMessages([]);
     const patch = toUpdatePatch(values, formState.dirtyFields, listing);
     if (Object.keys(patch).length === 0) {
-      setFormMessages(['Nothing changed.']);
+      serverErrors.say(['Nothing changed.']);
       return;
     }
+    // The offer rule is about what is sent together, so it is checked on the patch: a minimum
+    // offer sent is compared with the price sent, or the listing's own.
+    const clash =
+      patch.minimum_offer == null
+        ? []
+        : offerWithinPriceIssues({
+            price: String(patch.price ?? listing.price ?? ''),
+            minimumOffer: String(patch.minimum_offer),
+            offersOff: patch.accepts_offers === false,
+            priceSent: patch.price !== undefined,
+          });
+    for (const { field, message } of clash) setError(field, { type: 'rule', message });
+    if (clash.length > 0) return;
     update.mutate(
       { patch },
       {
         // Navigate once the guard has re-rendered without the unsaved-changes block.
         onSuccess: () => setSaved(true),
-        onError: (error) => {
-          const applied = applyServerErrors(error, setError, EDIT_FIELDS);
-          setFormMessages(applied.formMessages);
-        },
+        onError: serverErrors.apply,
       },
     );
   });
@@ -154,16 +126,10 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
       </p>
       <h1 id="edit-heading">Edit {listing.title ?? 'listing'}</h1>
       <UnsavedChangesGuard when={formState.isDirty && !saved} />
-      {bannerError && formMessages.length === 0 && (
+      {bannerError && serverErrors.messages.length === 0 && (
         <ErrorBanner error={bannerError} title="The listing was not saved" />
       )}
-      {formMessages.length > 0 && (
-        <div className="banner banner-error" role="alert">
-          {formMessages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <FormMessages messages={serverErrors.messages} />
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
@@ -192,18 +158,18 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
         >
           {(control) => <textarea {...control} rows={4} {...register('description')} />}
         </FormField>
-        <SetToField
-          label="Accept offers"
-          known={offersKnown}
-          hint="Turning offers off also clears the minimum offer."
-          lastSet={lastSet(written?.acceptsOffers, onOff)}
-          field={register('accepts_offers')}
-        />
-        <FormField
-          label="Minimum offer (USD)"
-          error={errors.minimum_offer?.message}
-          hint={
-            !offerKnown
+        <SaleTermsFields
+          offers={{
+            field: register('accepts_offers'),
+            known: offersKnown,
+            hint: 'Turning offers off also clears the minimum offer.',
+            lastSet: lastSet(written?.acceptsOffers, onOff),
+          }}
+          minimumOffer={{
+            field: register('minimum_offer'),
+            error: errors.minimum_offer?.message,
+            disabled: offers === false || offers === 'no' || clearOffer,
+            hint: !offerKnown
               ? [
                   `${NOT_SHOWN}: leave empty to keep it, or type a new one. At most the asking price.`,
                   lastSet(written?.minimumOffer, (v: string | null) =>
@@ -214,75 +180,46 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
                   .join(' ')
               : offers
                 ? 'At most the asking price. Empty clears it.'
-                : 'Ignored while offers are off.'
+                : 'Ignored while offers are off.',
+          }}
+          afterMinimumOffer={
+            !offerKnown && (
+              <CheckboxField label="Remove the minimum offer">
+                {(control) => (
+                  <input type="checkbox" {...control} {...register('clear_minimum_offer')} />
+                )}
+              </CheckboxField>
+            )
           }
-        >
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              disabled={offers === false || offers === 'no' || clearOffer}
-              {...register('minimum_offer')}
-            />
-          )}
-        </FormField>
-        {!offerKnown && (
-          <CheckboxField label="Remove the minimum offer">
-            {(control) => (
-              <input type="checkbox" {...control} {...register('clear_minimum_offer')} />
-            )}
-          </CheckboxField>
-        )}
-        <SetToField
-          label="Accept trades"
-          known={listing.acceptsTrades !== undefined}
-          lastSet={lastSet(written?.acceptsTrades, onOff)}
-          field={register('accepts_trades')}
-        />
-        <SetToField
-          label="Auto-relist when the window ends"
-          known={listing.autoRelist !== undefined}
-          lastSet={lastSet(written?.autoRelist, onOff)}
-          field={register('auto_relist')}
-        />
-        <CheckboxField
-          label="Promote this listing"
-          hint={
-            listing.promoted
+          trades={{
+            field: register('accepts_trades'),
+            known: listing.acceptsTrades !== undefined,
+            lastSet: lastSet(written?.acceptsTrades, onOff),
+          }}
+          autoRelist={{
+            field: register('auto_relist'),
+            known: listing.autoRelist !== undefined,
+            lastSet: lastSet(written?.autoRelist, onOff),
+          }}
+          duration={{
+            field: register('duration_hours'),
+            error: errors.duration_hours?.message,
+            label: listing.status === 'active' ? 'Extend the window by' : 'Next window',
+            hint:
+              listing.status === 'active'
+                ? 'Adds to the current window.'
+                : 'Sizes the window when it goes live.',
+            unchanged: 'No change',
+          }}
+          promoted={{
+            field: register('promoted'),
+            locked: listing.promoted === true,
+            warn: Boolean(promoted) && !listing.promoted,
+            hint: listing.promoted
               ? 'Already promoted: promotion cannot be undone.'
-              : `${listing.promoted === undefined ? 'The API does not show whether it is promoted already. ' : ''}One-way: once promoted it stays promoted, with an extra 3% seller fee when it sells.`
-          }
-        >
-          {(control) => (
-            <input
-              type="checkbox"
-              {...control}
-              disabled={listing.promoted === true}
-              {...register('promoted')}
-            />
-          )}
-        </CheckboxField>
-        {promoted && !listing.promoted && (
-          <p className="banner banner-warn wide" role="note">
-            Promotion is one-way and adds a 3% seller fee when the card sells.
-          </p>
-        )}
-        <FormField
-          label={listing.status === 'active' ? 'Extend the window by' : 'Next window'}
-          error={errors.duration_hours?.message}
-          hint={
-            listing.status === 'active'
-              ? 'Adds to the current window.'
-              : 'Sizes the window when it goes live.'
-          }
-        >
-          {(control) => (
-            <select {...control} {...register('duration_hours')}>
-              <option value="">No change</option>
-              <DurationOptions />
-            </select>
-          )}
-        </FormField>
+              : `${listing.promoted === undefined ? 'The API does not show whether it is promoted already. ' : ''}One-way: once promoted it stays promoted, with an extra 3% seller fee when it sells.`,
+          }}
+        />
         <div className="form-actions wide">
           <button type="submit" className="primary" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save changes'}

@@ -1,32 +1,29 @@
 import { z } from 'zod';
 import { DURATION_HOURS, GRADERS } from '../../client';
+import {
+  LISTING_LIMITS,
+  OFFER_FORM_WORDS,
+  PRICE_FORM_WORDS,
+  checkOfferWithinPrice,
+  descriptionText,
+  minimumOfferText,
+  priceText,
+  titleText,
+} from '../../client/listing-rules';
 
 /**
  * The listing forms' schemas: every field with the spec's bounds, checked before sending.
  * Form values are strings (inputs) and booleans (checkboxes); `toUpdatePatch` and
  * `toCreateInput` turn them into API bodies.
  */
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-
-export const priceField = z
-  .string()
-  .trim()
-  .min(1, 'Enter a price')
-  .regex(AMOUNT, 'Use dollars with at most 2 decimals, like 125.00')
-  .refine((value) => Number(value) >= 10 && Number(value) <= 1_000_000, {
-    message: 'The price must be from $10 to $1,000,000',
-  });
+/** The price: 10 to 1,000,000 dollars, at most 2 decimals (the listing rules, in sentences). */
+export const priceField = priceText(PRICE_FORM_WORDS);
 
 /** An optional dollar amount: empty means none. */
-export const minimumOfferField = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || AMOUNT.test(value), {
-    message: 'Use dollars with at most 2 decimals, or leave empty',
-  })
-  .refine((value) => value === '' || Number(value) > 0, {
-    message: 'The minimum offer must be more than $0',
-  });
+export const minimumOfferField = minimumOfferText(OFFER_FORM_WORDS);
+
+const titleField = (required: string) => titleText(required, 'At most 180 characters');
+const descriptionField = descriptionText('At most 1000 characters');
 
 export const durationField = z
   .string()
@@ -56,8 +53,8 @@ export type SetTo = z.infer<typeof setToField>;
 
 export const EditListingForm = z.object({
   price: priceField,
-  title: z.string().trim().min(1, 'The title cannot be empty').max(180, 'At most 180 characters'),
-  description: z.string().max(1000, 'At most 1000 characters'),
+  title: titleField('The title cannot be empty'),
+  description: descriptionField,
   accepts_offers: setToField,
   minimum_offer: minimumOfferField,
   /** Only offered while the current minimum offer is not shown: remove whatever it is. */
@@ -68,7 +65,6 @@ export const EditListingForm = z.object({
   duration_hours: durationField,
 });
 export type EditListingForm = z.infer<typeof EditListingForm>;
-export const EDIT_FIELDS = Object.keys(EditListingForm.shape) as (keyof EditListingForm)[];
 
 const httpsImage = z
   .string()
@@ -77,7 +73,8 @@ const httpsImage = z
     message: 'Use a public https:// URL of the photo',
   });
 
-const cardTitle = z.string().trim().max(180, 'At most 180 characters');
+const { card: CARD } = LISTING_LIMITS;
+const cardText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
 export const NewListingForm = z
   .object({
@@ -86,9 +83,9 @@ export const NewListingForm = z
     inventory_item_id: z.string().trim(),
     price: priceField,
     grader: z.union([z.enum(GRADERS), z.literal('')]),
-    title: z.string().trim().max(180, 'At most 180 characters'),
-    description: z.string().max(1000, 'At most 1000 characters'),
-    images: z.array(z.object({ src: httpsImage })).max(5, 'At most 5 photos'),
+    title: z.string().trim().max(LISTING_LIMITS.title, 'At most 180 characters'),
+    description: descriptionField,
+    images: z.array(z.object({ src: httpsImage })).max(LISTING_LIMITS.images, 'At most 5 photos'),
     accepts_offers: z.boolean(),
     minimum_offer: minimumOfferField,
     accepts_trades: z.boolean(),
@@ -100,21 +97,32 @@ export const NewListingForm = z
     review: z.boolean(),
     use_card: z.boolean(),
     card: z.object({
-      title: cardTitle,
-      player: z.string().trim().max(120, 'At most 120 characters'),
+      title: cardText(CARD.title),
+      player: cardText(CARD.player),
       year: z
         .string()
         .trim()
         .refine((v) => v === '' || (/^\d{4}$/.test(v) && Number(v) >= 1850 && Number(v) <= 2100), {
           message: 'A four-digit year',
         }),
-      set: z.string().trim().max(120, 'At most 120 characters'),
-      variant: z.string().trim().max(120, 'At most 120 characters'),
-      grade: z.string().trim().max(20, 'At most 20 characters'),
-      category: z.string().trim().max(40, 'At most 40 characters'),
+      set: cardText(CARD.set),
+      variant: cardText(CARD.variant),
+      grade: cardText(CARD.grade),
+      category: cardText(CARD.category),
     }),
   })
   .superRefine((form, ctx) => {
+    // A create sends the price with the minimum offer: the rule names both.
+    checkOfferWithinPrice(
+      {
+        price: form.price,
+        minimumOffer: form.minimum_offer,
+        offersOff: !form.accepts_offers,
+        priceSent: true,
+      },
+      ctx,
+      { minimum_offer: 'minimum_offer', price: 'price' },
+    );
     if (form.source === 'sku' && form.sku === '') {
       ctx.addIssue({ code: 'custom', path: ['sku'], message: 'Enter the cert number' });
     }
@@ -153,27 +161,3 @@ export const NewListingForm = z
     }
   });
 export type NewListingForm = z.infer<typeof NewListingForm>;
-
-export const NEW_LISTING_FIELDS = [
-  'sku',
-  'inventory_item_id',
-  'price',
-  'grader',
-  'title',
-  'description',
-  'images',
-  'accepts_offers',
-  'minimum_offer',
-  'accepts_trades',
-  'auto_relist',
-  'promoted',
-  'duration_hours',
-  'scheduled_go_live_at',
-  'card.title',
-  'card.player',
-  'card.year',
-  'card.set',
-  'card.variant',
-  'card.grade',
-  'card.category',
-] as const;

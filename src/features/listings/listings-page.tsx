@@ -3,7 +3,7 @@ import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DataTable } from '../../components/data-table';
 import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';

@@ -1,24 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
-import { GRADERS, isApiError, newIdempotencyKey, type ListingCreated } from '../../client';
+import { paths } from '../../lib/paths';
+import { GRADERS, isApiError, newIdempotencyKey } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';
-import { DurationOptions } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
-import { Loading } from '../../components/states';
+import { FormMessages } from '../../components/form-messages';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { useApiClient } from '../../lib/api-context';
-import { applyServerErrors } from '../../lib/server-errors';
-import { describeOutcome, newListingDefaults, toCreateInput } from './listing-bodies';
-import { NEW_LISTING_FIELDS, NewListingForm } from './listing-form-schemas';
-import { useCreateListing, useDeactivateListing, useUpdateListing } from './listing-mutations';
+import { useServerErrors } from '../../lib/use-server-errors';
+import { CreatedOutcome, type Created } from './created-outcome';
+import { newListingDefaults, toCreateInput } from './listing-bodies';
+import { NewListingForm } from './listing-form-schemas';
+import { useCreateListing } from './listing-mutations';
 import { ReadOnlyGate } from '../../components/write-actions';
-import { bootMode } from '../../lib/boot-mode';
-import { pingQuery } from '../../lib/connection-query';
-import { listingDetailQuery } from './listing-queries';
+import { SaleTermsFields } from './sale-terms-fields';
 
 /**
  * New listing: a cert number and a price are enough. The optional terms, photos (previewed),
@@ -38,7 +34,6 @@ function NewListingContent() {
   const [params] = useSearchParams();
   const createListing = useCreateListing();
   const idempotency = useRef<{ key: string; body: string } | null>(null);
-  const [formMessages, setFormMessages] = useState<string[]>([]);
   const [created, setCreated] = useState<Created | null>(null);
   const [certNotFound, setCertNotFound] = useState(false);
   const form = useForm<NewListingForm>({
@@ -50,6 +45,7 @@ function NewListingContent() {
     mode: 'onTouched',
   });
   const { register, handleSubmit, formState, setError, control, setValue } = form;
+  const serverErrors = useServerErrors(form, NewListingForm);
   const images = useFieldArray({ control, name: 'images' });
   const errors = formState.errors;
   const source = useWatch({ control, name: 'source' });
@@ -60,7 +56,6 @@ function NewListingContent() {
   const inventoryItemId = useWatch({ control, name: 'inventory_item_id' });
 
   const onValid = (values: NewListingForm) => {
-    setFormMessages([]);
     const input = toCreateInput(values);
     const body = JSON.stringify(input);
     if (!idempotency.current || idempotency.current.body !== body) {
@@ -88,8 +83,7 @@ function NewListingContent() {
             });
             return;
           }
-          const applied = applyServerErrors(error, setError, NEW_LISTING_FIELDS);
-          setFormMessages(applied.formMessages);
+          serverErrors.apply(error);
         },
       },
     );
@@ -134,13 +128,7 @@ function NewListingContent() {
           below: they are used when the lookup is down.
         </p>
       )}
-      {formMessages.length > 0 && (
-        <div className="banner banner-error" role="alert">
-          {formMessages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <FormMessages messages={serverErrors.messages} />
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onValid)(event)}
@@ -273,36 +261,27 @@ function NewListingContent() {
         <fieldset className="wide">
           <legend>Sale terms</legend>
           <div className="form-grid">
-            <CheckboxField label="Accept offers">
-              {(c) => <input type="checkbox" {...c} {...register('accepts_offers')} />}
-            </CheckboxField>
-            <FormField
-              label="Minimum offer (USD)"
-              error={errors.minimum_offer?.message}
-              hint={offers ? 'Optional, at most the price.' : 'Only with offers on.'}
-            >
-              {(c) => (
-                <input
-                  {...c}
-                  inputMode="decimal"
-                  disabled={!offers}
-                  {...register('minimum_offer')}
-                />
-              )}
-            </FormField>
-            <CheckboxField label="Accept trades">
-              {(c) => <input type="checkbox" {...c} {...register('accepts_trades')} />}
-            </CheckboxField>
-            <CheckboxField label="Auto-relist when the window ends">
-              {(c) => <input type="checkbox" {...c} {...register('auto_relist')} />}
-            </CheckboxField>
-            <FormField label="Duration" error={errors.duration_hours?.message}>
-              {(c) => (
-                <select {...c} {...register('duration_hours')}>
-                  <DurationOptions />
-                </select>
-              )}
-            </FormField>
+            <SaleTermsFields
+              offers={{ field: register('accepts_offers') }}
+              minimumOffer={{
+                field: register('minimum_offer'),
+                error: errors.minimum_offer?.message,
+                hint: offers ? 'Optional, at most the price.' : 'Only with offers on.',
+                disabled: !offers,
+              }}
+              trades={{ field: register('accepts_trades') }}
+              autoRelist={{ field: register('auto_relist') }}
+              duration={{
+                field: register('duration_hours'),
+                error: errors.duration_hours?.message,
+                label: 'Duration',
+              }}
+              promoted={{
+                field: register('promoted'),
+                hint: 'One-way, with an extra 3% seller fee when it sells.',
+                warn: promoted,
+              }}
+            />
             <FormField
               label="Go live at (optional)"
               error={errors.scheduled_go_live_at?.message}
@@ -316,17 +295,6 @@ function NewListingContent() {
             >
               {(c) => <input type="checkbox" {...c} {...register('review')} />}
             </CheckboxField>
-            <CheckboxField
-              label="Promote this listing"
-              hint="One-way, with an extra 3% seller fee when it sells."
-            >
-              {(c) => <input type="checkbox" {...c} {...register('promoted')} />}
-            </CheckboxField>
-            {promoted && (
-              <p className="banner banner-warn" role="note">
-                Promotion cannot be undone and adds a 3% seller fee when the card sells.
-              </p>
-            )}
           </div>
         </fieldset>
 
@@ -411,109 +379,6 @@ function FromInventory({
         </p>
       )}
     </div>
-  );
-}
-
-interface Created {
-  listing: ListingCreated;
-  scheduledAt?: string | undefined;
-  /** Created scheduled so the seller sees the resolved card first. */
-  review?: boolean;
-}
-
-/** The card the cert resolved to, and the two moves the spec allows before go-live. */
-function ReviewBeforeLive({ listingId }: { listingId: string }) {
-  const client = useApiClient();
-  const detail = useQuery(listingDetailQuery(client, listingId));
-  const release = useUpdateListing(listingId);
-  const withdraw = useDeactivateListing(listingId);
-  const [done, setDone] = useState<string | null>(null);
-  const card = detail.data?.card;
-  const busy = release.isPending || withdraw.isPending;
-  const error = release.error ?? withdraw.error;
-  return (
-    <section className="panel" aria-labelledby="review-heading">
-      <h2 id="review-heading">Is this the right card?</h2>
-      {card ? (
-        <dl className="facts">
-          <dt>Card</dt>
-          <dd>{card.title ?? '—'}</dd>
-          <dt>Grade</dt>
-          <dd>
-            {card.grader ?? '?'} {card.grade ?? '?'}
-          </dd>
-          <dt>Cert number</dt>
-          <dd>
-            <code>{card.cert_number ?? '—'}</code>
-          </dd>
-        </dl>
-      ) : (
-        <Loading label="Reading the card the cert resolved to…" />
-      )}
-      {done ? (
-        <p role="status">{done}</p>
-      ) : (
-        <p className="form-actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={busy}
-            onClick={() =>
-              release.mutate(
-                { patch: { scheduled_go_live_at: null } },
-                { onSuccess: () => setDone('Released: the listing is live now.') },
-              )
-            }
-          >
-            Go live now
-          </button>
-          <button
-            type="button"
-            className="danger"
-            disabled={busy}
-            onClick={() =>
-              withdraw.mutate(undefined, {
-                onSuccess: () =>
-                  setDone('Withdrawn: the listing is deactivated and never went live.'),
-              })
-            }
-          >
-            Withdraw
-          </button>
-        </p>
-      )}
-      {error && <ErrorBanner error={error} title="The change was not made" />}
-    </section>
-  );
-}
-
-function CreatedOutcome({ created, onAnother }: { created: Created; onAnother(): void }) {
-  const client = useApiClient();
-  const detail = useQuery(listingDetailQuery(client, created.listing.id));
-  const ping = useQuery(pingQuery(client));
-  const outcome = describeOutcome(
-    detail.data?.status ?? created.listing.status,
-    detail.data?.unavailable_reason,
-    detail.data?.scheduled_go_live_at ?? created.scheduledAt,
-    ping.data?.mode ?? bootMode(),
-  );
-  return (
-    <section aria-labelledby="created-heading">
-      <h1 id="created-heading">Listing created</h1>
-      <div className={`banner banner-ok outcome-${outcome.kind}`} role="status">
-        <p>
-          <strong>{created.listing.title}</strong>
-        </p>
-        <p>{outcome.text}</p>
-      </div>
-      {created.review && <ReviewBeforeLive listingId={created.listing.id} />}
-      <p>
-        <Link to={paths.listing.to(created.listing.id)}>Open the listing</Link> ·{' '}
-        <button type="button" className="link-button" onClick={onAnother}>
-          List another card
-        </button>
-      </p>
-    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { locationsQuery } from './locations-queries';
 
 /** The two locations, read-only, with what each means for the seller. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
 import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from './order-queries';

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../client';
 import { useApiClient } from '../../lib/api-context';
+import { download } from '../../lib/download';
 import { costsQuery } from '../../lib/sales/sales-queries';
 import { ordersCsv } from './orders-csv';
 
@@ -10,17 +11,12 @@ export function OrdersCsvButton({ orders, name }: { orders: readonly Order[]; na
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = async () => {
+  const exportCsv = async () => {
     setState('busy');
     try {
       const costs = await queryClient.fetchQuery(costsQuery(client)).catch(() => undefined);
       const csv = ordersCsv(orders, (id) => costs?.get(id)?.cost);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `orders-${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      download(`orders-${name}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
       setState('idle');
     } catch {
       setState('failed');
@@ -28,7 +24,7 @@ export function OrdersCsvButton({ orders, name }: { orders: readonly Order[]; na
   };
   return (
     <>
-      <button type="button" onClick={() => void download()} disabled={state === 'busy'}>
+      <button type="button" onClick={() => void exportCsv()} disabled={state === 'busy'}>
         {state === 'busy' ? 'Preparing CSV…' : `Export ${orders.length} orders (CSV)`}
       </button>
       {state === 'failed' && <span role="alert">The CSV could not be made.</span>}

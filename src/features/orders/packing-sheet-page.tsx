@@ -4,7 +4,7 @@ import { Barcode } from '../../components/barcode';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/connection-query';
+import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime } from '../../lib/format';
 import { costsQuery } from '../../lib/sales/sales-queries';
 import { orderListQuery } from './order-queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BucketMeter } from '../../app/connection-status';
+import { BucketMeter } from '../../components/bucket-meter';
 import { ErrorBanner } from '../../components/error-banner';
 import { ModeBadge } from '../../components/mode-badge';
 import { useApiClient } from '../../lib/api-context';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { fromCents } from '../../lib/sales/money';
 import { orderMoney } from '../../lib/sales/order-money';

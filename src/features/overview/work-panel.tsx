@@ -3,7 +3,7 @@ import type {
   ListingFacts as ListingRead,
   OrderFacts as Order,
 } from '../../lib/sales/sales-queries';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { shipQueue, windowsEndingSoon } from './overview-figures';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { ControlError } from './control-error';
 import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
 import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
 import {
@@ -11,21 +12,11 @@ import {
   sellListing,
 } from '../domain/marketplace';
 import { parseDollars } from '../domain/money';
-import { isoTime } from '../domain/time';
+import { isoTime } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
 import { orderView } from '../serializers/order-view';
 import { inventoryItemView } from '../serializers/inventory-views';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN } from '../seed/demo-seed';
-
-/** A control API failure: `{error: message}` with 400, 404 or 409. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const sellerState = z.enum([
   'active',

@@ -1,6 +1,5 @@
 import type { Store } from '../store';
-import { orderView } from '../serializers/order-view';
-import { productView, publicUrls } from '../serializers/listing-views';
+import type { ListingWithCardRow, OrderWithLineRow } from '../store/rows';
 import type { IdSource } from './ids';
 
 /** Every webhook topic of the spec's Events table. */
@@ -19,10 +18,29 @@ export const isTopic = (value: unknown): value is Topic =>
 
 /** Where the product payload's public URLs point (the running sandbox's own address). */
 export const PUBLIC_ORIGIN_KEY = 'public_origin';
-const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
+export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
-export function storeUrls(store: Store) {
-  return publicUrls(store.meta.get(PUBLIC_ORIGIN_KEY) ?? DEFAULT_ORIGIN);
+/**
+ * How an event's payload is written: the resource's public view as it stands when the change
+ * commits. The views belong to the serializers (a layer above the domain), so the sandbox's
+ * composition root hands them in once per store (`setEventPayloads`) rather than the domain
+ * importing them.
+ */
+export interface EventPayloads {
+  product(row: ListingWithCardRow, store: Store): unknown;
+  order(row: OrderWithLineRow): unknown;
+}
+
+const payloadWriters = new WeakMap<Store, EventPayloads>();
+
+export function setEventPayloads(store: Store, payloads: EventPayloads): void {
+  payloadWriters.set(store, payloads);
+}
+
+function payloadsOf(store: Store): EventPayloads {
+  const payloads = payloadWriters.get(store);
+  if (!payloads) throw new Error('events: no payload views were given for this store');
+  return payloads;
 }
 
 /** Called (after the current synchronous transaction) whenever the outbox gained jobs. */
@@ -88,7 +106,7 @@ export function emitProductEvent(
     ids,
     now,
     { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
-    () => productView(row, storeUrls(store)),
+    () => payloadsOf(store).product(row, store),
   );
 }
 
@@ -108,6 +126,6 @@ export function emitOrderEvent(
     ids,
     now,
     { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
-    () => orderView(row, true),
+    () => payloadsOf(store).order(row),
   );
 }

@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import type { InventoryItemRow, InventoryLevelRow, ListingRow, OrderRow } from '../store/rows';
-import { isoTime } from './time';
+import { isoTime } from '../platform/time';
 
 export const VAULT_LOCATION_ID = 'loc_vault';
 export const sellerLocationId = (sellerId: string) => `loc_seller_${sellerId}`;

@@ -14,7 +14,7 @@ import {
   notListable,
   type WriteContext,
 } from './listing-rules';
-import { HOUR_MS } from './time';
+import { HOUR_MS } from '../platform/time';
 
 const isSold = (row: ListingWithCardRow) =>
   row.status === 'archived' && row.unavailable_reason === 'sold';

@@ -2,7 +2,7 @@ import type { Store } from '../store';
 import type { ListingRow, ListingStatus, Scope } from '../store/rows';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
-import { HOUR_MS } from './time';
+import { HOUR_MS } from '../platform/time';
 
 export const DURATIONS = [168, 336, 504, 720] as const;
 export const DEFAULT_DURATION = 720;

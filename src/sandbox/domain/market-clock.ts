@@ -1,7 +1,7 @@
 import { emitProductEvent } from './events';
 import { refreshLevels } from './levels';
 import type { MarketContext } from './marketplace';
-import { HOUR_MS } from './time';
+import { HOUR_MS } from '../platform/time';
 
 export interface ClockRun {
   released: string[];

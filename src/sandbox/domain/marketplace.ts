@@ -4,7 +4,7 @@ import { emitOrderEvent, emitProductEvent } from './events';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
 import { percentOf } from './money';
-import { DAY_MS } from './time';
+import { DAY_MS } from '../platform/time';
 
 /** A marketplace rule refused the action; `status` is the control API's answer (404 or 409). */
 export class MarketError extends Error {

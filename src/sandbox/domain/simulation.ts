@@ -1,5 +1,4 @@
 import type { Scope } from '../store/rows';
-import { DEMO_SELLER_ID } from '../seed/demo-seed';
 import { MarketError, advanceOrder, sellListing, type MarketContext } from './marketplace';
 
 export type SimulatedAction =
@@ -8,16 +7,17 @@ export type SimulatedAction =
   | { kind: 'idle' };
 
 /**
- * One step of the living demo marketplace (SANDBOX_SIMULATE=1): a buyer buys one of the demo
- * seller's live listings, or one of its open orders moves to its next stage. Each goes through
+ * One step of the living demo marketplace (SANDBOX_SIMULATE=1): a buyer buys one of the
+ * seller's (the demo seller's) live listings, or one of its open orders moves to its next stage. Each goes through
  * the same domain functions as the control API, so the orders, levels and webhooks follow.
  */
 export function simulateStep(
   ctx: MarketContext,
+  sellerId: string,
   random: () => number = Math.random,
 ): SimulatedAction {
-  const scope: Scope = { sellerId: DEMO_SELLER_ID, test: false };
-  if (!ctx.store.accounts.seller(DEMO_SELLER_ID)) return { kind: 'idle' };
+  const scope: Scope = { sellerId, test: false };
+  if (!ctx.store.accounts.seller(sellerId)) return { kind: 'idle' };
   const open = ctx.store.orders.openIds(scope);
   const live = ctx.store.listings.countLive(scope);
   try {

@@ -1,5 +1,5 @@
 import type { KeysetPosition, Page } from '../store/paging';
-import { parseIsoInstant } from '../domain/time';
+import { parseIsoInstant } from './time';
 import { ApiError, FieldErrors } from './api-error';
 import { CURSOR_TTL_MS, hashFilters, type CursorCodec, type CursorPayload } from './page-cursor';
 

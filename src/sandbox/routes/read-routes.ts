@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { notFound } from '../platform/api-error';
-import type { PlatformState } from '../platform/request-pipeline';
+import type { PlatformState } from './request-pipeline';
 import type { OrderStatusFilter } from '../store/orders-store';
 import {
   callerScope,

@@ -7,7 +7,7 @@ import {
   parseFields,
   type FilterSpec,
 } from '../platform/collection-query';
-import type { PlatformState } from '../platform/request-pipeline';
+import type { PlatformState } from './request-pipeline';
 import type { Page, PageRequest } from '../store/paging';
 import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';

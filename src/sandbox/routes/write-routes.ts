@@ -12,7 +12,7 @@ import {
   type IdempotentRun,
   type Outcome,
 } from '../platform/idempotency';
-import type { PlatformState } from '../platform/request-pipeline';
+import type { PlatformState } from './request-pipeline';
 import type { ListingWithCardRow } from '../store/rows';
 import {
   listingCreateView,

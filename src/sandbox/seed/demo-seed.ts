@@ -11,78 +11,15 @@ import {
   sellListing,
   type CancelReason,
 } from '../domain/marketplace';
-import { DAY_MS, HOUR_MS } from '../domain/time';
+import { DAY_MS, HOUR_MS } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
 import { GRADES, SUBJECTS, gradeFactor, variantsFor, type Subject } from './card-catalog';
+import { DEMO_UNLISTED_CERTS } from './demo-certs';
 
 export const DEMO_SELLER_ID = 'slr_demo';
 /** The demo keys' tokens are fixed so the dashboard's dev proxy can use them on a fresh machine. */
 export const DEMO_LIVE_TOKEN = 'svc_live_SlabdeskDemoLiveKey0000000000000001';
 export const DEMO_TEST_TOKEN = 'svc_test_SlabdeskDemoTestKey0000000000000001';
-
-/** Certs the grader lookup knows but the demo seller has not listed yet: ready for "list a new cert". */
-export const DEMO_UNLISTED_CERTS = [
-  {
-    cert_number: '84512001',
-    grader: 'PSA',
-    title: '2018 Topps Chrome Shohei Ohtani #150 PSA 10',
-    grade: '10',
-    year: 2018,
-    set: 'Topps Chrome',
-    player: 'Shohei Ohtani',
-    category: 'baseball',
-  },
-  {
-    cert_number: '84512002',
-    grader: 'PSA',
-    title: '2003 Topps Chrome LeBron James #111 PSA 9',
-    grade: '9',
-    year: 2003,
-    set: 'Topps Chrome',
-    player: 'LeBron James',
-    category: 'basketball',
-  },
-  {
-    cert_number: '0012345003',
-    grader: 'BGS',
-    title: '2017 Panini Prizm Patrick Mahomes #269 BGS 9.5',
-    grade: '9.5',
-    year: 2017,
-    set: 'Panini Prizm',
-    player: 'Patrick Mahomes',
-    category: 'football',
-  },
-  {
-    cert_number: '7312004',
-    grader: 'SGC',
-    title: '1989 Upper Deck Ken Griffey Jr. #1 SGC 9',
-    grade: '9',
-    year: 1989,
-    set: 'Upper Deck',
-    player: 'Ken Griffey Jr.',
-    category: 'baseball',
-  },
-  {
-    cert_number: '4412345005',
-    grader: 'CGC',
-    title: '1999 Pokémon Base Set Charizard #4 CGC 8.5',
-    grade: '8.5',
-    year: 1999,
-    set: 'Pokémon Base Set',
-    player: 'Charizard',
-    category: 'pokemon',
-  },
-  {
-    cert_number: '84512006',
-    grader: 'PSA',
-    title: '2015 Upper Deck Young Guns Connor McDavid #201 PSA 10',
-    grade: '10',
-    year: 2015,
-    set: 'Upper Deck Young Guns',
-    player: 'Connor McDavid',
-    category: 'hockey',
-  },
-] as const;
 
 export interface DemoSeedOptions {
   /** How many live-mode listings to create (about a third of them sold). Default 600. */

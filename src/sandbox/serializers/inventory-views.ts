@@ -1,6 +1,6 @@
 import { VAULT_LOCATION_ID, sellerLocationId } from '../domain/levels';
 import { formatCents } from '../domain/money';
-import { isoTime } from '../domain/time';
+import { isoTime } from '../platform/time';
 import type { InventoryItemRow, InventoryLevelRow } from '../store/rows';
 
 export function inventoryItemView(row: InventoryItemRow) {

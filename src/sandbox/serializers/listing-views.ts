@@ -1,5 +1,5 @@
 import { formatCents } from '../domain/money';
-import { isoTime } from '../domain/time';
+import { isoTime } from '../platform/time';
 import type { ListingRow, ListingWithCardRow } from '../store/rows';
 import { bool } from './shape';
 

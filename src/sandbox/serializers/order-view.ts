@@ -1,6 +1,6 @@
 import { ORDER_STAGES } from '../domain/marketplace';
 import { formatCents } from '../domain/money';
-import { isoTime } from '../domain/time';
+import { isoTime } from '../platform/time';
 import type { OrderWithLineRow } from '../store/rows';
 
 const reached = (row: OrderWithLineRow, stage: (typeof ORDER_STAGES)[number]) =>

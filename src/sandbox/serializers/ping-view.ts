@@ -1,5 +1,5 @@
 import { CURRENT_VERSION } from '../platform/versions';
-import { isoTime } from '../domain/time';
+import { isoTime } from '../platform/time';
 
 export interface PingFacts {
   mode: 'live' | 'test';

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
-import { ControlError } from '../control/control-routes';
-import { TOPICS, isTopic, storeUrls } from '../domain/events';
-import { isoTime } from '../domain/time';
+import { ControlError } from '../control/control-error';
+import { TOPICS, isTopic } from '../domain/events';
+import { isoTime } from '../platform/time';
+import { storeUrls } from '../serializers/event-payloads';
 import type { DeliveryRow, WebhookRow } from '../store/webhooks-store';
 import type { WebhookDispatcher } from './dispatcher';
 import { samplePayload } from './samples';

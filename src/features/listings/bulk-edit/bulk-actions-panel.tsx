@@ -1,20 +1,18 @@
 import { durationLabel } from '../../../components/duration-options';
 import { useState, type RefObject } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
-import type { BulkForm, BulkGridHandle, CellWrite } from './grid/bulk-grid';
+import type { BulkForm, BulkGridHandle, CellWrite } from './grid/grid-types';
 import {
   adjustPrice,
-  formatCents,
   minimumOfferFromPercent,
-  parseAmount,
   parsePercent,
-  parsePrice,
   PRICE_ENDING_LABELS,
   PRICE_ENDINGS,
   withEnding,
   type Adjusted,
   type PriceEnding,
 } from './logic/money';
+import { formatCents, parseAmount, parsePrice } from '../../../client/listing-rules';
 import { DURATIONS, type BooleanField, type DurationText, type EditValues } from './logic/rows';
 
 type PriceMode = 'set' | 'lower-percent' | 'raise-percent' | 'lower-amount' | 'raise-amount';

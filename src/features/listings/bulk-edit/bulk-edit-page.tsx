@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useApiClient } from '../../../lib/api-context';
@@ -12,18 +12,22 @@ import { useCatalogue } from '../use-catalogue';
 import { ReadOnlyGate } from '../../../components/write-actions';
 import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
+import { mergeCsvImport } from './csv-merge';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
 import { applyToCache } from './bulk-cache';
 import { IDS_PARAM, resolveSelection, type BulkSelection } from './bulk-selection';
-import { CsvTools, download } from './csv-tools';
-import { BulkGrid, type BulkForm, type BulkGridHandle, type CellWrite } from './grid/bulk-grid';
-import { isResumable, jobFromPlan, type BulkJob } from './jobs/job';
-import type { JobRunner, WriteResult } from './jobs/job-runner';
-import { existingRunner, forgetRunner, jobStore, runnerFor } from './jobs/job-registry';
+import { download } from '../../../lib/download';
+import { CsvTools } from './csv-tools';
+import { BulkGrid } from './grid/bulk-grid';
+import type { BulkForm, BulkGridHandle } from './grid/grid-types';
+import { jobFromPlan } from './jobs/job';
+import type { WriteResult } from './jobs/job-runner';
+import { forgetRunner, jobStore } from './jobs/job-registry';
+import { useBulkJobs } from './jobs/use-bulk-jobs';
 import { exportCsv, type CsvImport } from './logic/csv';
 import { planBulkEdit, type Plan } from './logic/diff';
 import { describeEstimate } from './logic/estimate';
-import { EDIT_FIELDS, toBulkRow, toEditValues, type EditValues } from './logic/rows';
+import { toBulkRow, toEditValues } from './logic/rows';
 import { ResumeBanner } from './resume-banner';
 import { PreviewPanel } from './preview-panel';
 import { BelowCostNotice } from './below-cost-notice';
@@ -54,47 +58,17 @@ function BulkEditor({
   const [summary, setSummary] = useState<ActionSummary | null>(null);
   const [stage, setStage] = useState<Stage>('edit');
   const [plan, setPlan] = useState<Plan | null>(null);
-  const [runner, setRunner] = useState<JobRunner | null>(null);
-  const [resumable, setResumable] = useState<BulkJob[]>([]);
-  const [storeError, setStoreError] = useState<unknown>(null);
   const bucket = useSyncExternalStore(
     client.transport.subscribe,
     client.transport.getState,
     client.transport.getState,
   ).bucket;
 
-  useEffect(() => {
-    let live = true;
-    jobStore()
-      .list()
-      .then((jobs) => {
-        if (!live) return;
-        // The store may lag a run of this tab by a save: the runner's own state comes first.
-        const going = (job: BulkJob) => {
-          const state = existingRunner(job.id)?.getProgress().state;
-          return state === 'running' || state === 'pausing' || state === 'paused';
-        };
-        const open = jobs.filter(
-          (job) => isResumable(job) && (going(job) || !existingRunner(job.id)),
-        );
-        // A run still going in this tab (the seller left the editor and came back): show it.
-        const running = open.find(going);
-        if (running) {
-          setRunner(existingRunner(running.id)!);
-          setStage('apply');
-        }
-        setResumable(open.filter((job) => !going(job)));
-      })
-      .catch((error: unknown) => setStoreError(error));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const onWrite = useCallback(
-    (result: WriteResult) => applyToCache(queryClient, result),
-    [queryClient],
+  const jobs = useBulkJobs(
+    useCallback((result: WriteResult) => applyToCache(queryClient, result), [queryClient]),
+    () => setStage('apply'),
   );
+  const { runner, resumable, storeError } = jobs;
 
   const catalogueById = useMemo(
     () => new Map(products.map((p) => [p.id, toBulkRow(p)])),
@@ -116,68 +90,26 @@ function BulkEditor({
     setStage('preview');
   });
 
-  const start = async (job: BulkJob, fresh: boolean) => {
-    try {
-      if (fresh) await jobStore().create(job);
-    } catch (error) {
-      setStoreError(error);
-      return;
-    }
-    const next = existingRunner(job.id) ?? runnerFor(client, job, onWrite);
-    setRunner(next);
-    setStage('apply');
-    void next.start();
-  };
-
   const apply = () => {
     if (!plan) return;
     const job = jobFromPlan(plan, `Bulk edit of ${plan.items.length} listing(s)`);
-    void start(job, true);
-  };
-
-  const resume = (job: BulkJob) => {
-    setResumable((jobs) => jobs.filter((j) => j.id !== job.id));
-    void start(job, false);
-  };
-
-  const discard = (job: BulkJob) => {
-    setResumable((jobs) => jobs.filter((j) => j.id !== job.id));
-    forgetRunner(job.id);
-    void jobStore().remove(job.id);
+    void jobs.start(job, true);
   };
 
   const onImport = (parsed: CsvImport): string => {
-    const indexById = new Map(selection.rows.map((row, index) => [row.id, index]));
-    const inGrid = parsed.edits.filter((edit) => indexById.has(edit.id));
-    const outside = parsed.rows.filter((row) => !indexById.has(row.id));
-    const bad = parsed.errors.length;
-    const tail = `${bad} bad cell(s)${parsed.excluded.length ? `, ${parsed.excluded.length} row(s) left out` : ''}.`;
-    const writes: CellWrite[] = inGrid.flatMap((edit) =>
-      EDIT_FIELDS.map((field) => ({ index: indexById.get(edit.id)!, field, value: edit[field] })),
-    );
-    for (const edit of parsed.edits) {
-      const index = indexById.get(edit.id);
-      if (index !== undefined && edit.promoted !== undefined) {
-        form.setValue(`rows.${index}.promoted`, edit.promoted, { shouldDirty: true });
-      }
+    const merge = mergeCsvImport(parsed, selection.rows, form.getValues('rows'));
+    for (const { index, value } of merge.promoted) {
+      form.setValue(`rows.${index}.promoted`, value, { shouldDirty: true });
     }
-    if (outside.length === 0) {
-      const changed = grid.current?.apply('Import CSV', writes) ?? 0;
-      return `Imported ${inGrid.length} row(s): ${changed} cell(s) changed; ${tail}`;
-    }
-    // Listings beyond the selection join it, with the imported values.
-    const byId = new Map(parsed.edits.map((edit) => [edit.id, edit]));
-    const values: EditValues[] = [
-      ...form.getValues('rows').map((row) => byId.get(row.id) ?? row),
-      ...outside.map((row) => byId.get(row.id)!),
-    ];
+    if (merge.kind === 'cells')
+      return merge.summary(grid.current?.apply('Import CSV', merge.writes) ?? 0);
     setSelection((current) => ({
       ...current,
-      rows: [...current.rows, ...outside],
-      scope: `${current.scope} and ${outside.length} more from a CSV`,
+      rows: [...current.rows, ...merge.added],
+      scope: `${current.scope} and ${merge.added.length} more from a CSV`,
     }));
-    form.reset({ rows: values });
-    return `Imported ${parsed.edits.length} row(s), ${outside.length} of them added to the selection; ${tail}`;
+    form.reset({ rows: merge.values });
+    return merge.summary;
   };
 
   const estimate = plan ? describeEstimate(plan.writes, bucket) : '';
@@ -194,8 +126,8 @@ function BulkEditor({
           <ResumeBanner
             key={job.id}
             job={job}
-            onResume={() => resume(job)}
-            onDiscard={() => discard(job)}
+            onResume={() => jobs.resume(job)}
+            onDiscard={() => jobs.discard(job)}
           />
         ))}
       <p className="bulk-scope">
@@ -227,7 +159,7 @@ function BulkEditor({
             const state = runner.getProgress().state;
             if (state === 'finished' || state === 'cancelled')
               void jobStore().remove(runner.job.id);
-            setRunner(null);
+            jobs.setRunner(null);
             onRestart();
           }}
         />

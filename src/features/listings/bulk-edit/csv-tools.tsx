@@ -13,22 +13,11 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-/** Offers a text as a file download. */
-export function download(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * CSV export (the grid as it stands, or every listing matching the filters) and import of a CSV
- * of listing ids with new values: the good rows go into the grid as one undoable step, every
- * bad cell is named by row and column.
+ * of listing ids with new values (comma, semicolon or tab): the good rows go into the grid as
+ * one undoable step, every bad cell is named by row and column, every row that could not be
+ * read by row and line.
  */
 export function CsvTools({
   onExportSelection,
@@ -79,7 +68,7 @@ export function CsvTools({
           id="bulk-csv-import"
           ref={fileRef}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void onFile(file);
@@ -89,7 +78,11 @@ export function CsvTools({
       {result && (
         <div
           role="status"
-          className={result.parsed.errors.length ? 'banner banner-warn' : 'banner banner-ok'}
+          className={
+            result.parsed.errors.length || result.parsed.malformed.length
+              ? 'banner banner-warn'
+              : 'banner banner-ok'
+          }
         >
           <p>{result.message}</p>
           {result.parsed.errors.length > 0 && (
@@ -97,6 +90,15 @@ export function CsvTools({
               {result.parsed.errors.map((error) => (
                 <li key={`${error.row}-${error.column}-${error.message}`}>
                   Row {error.row}, column {error.column}: {error.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.parsed.malformed.length > 0 && (
+            <ul aria-label="Rows not read">
+              {result.parsed.malformed.map((bad) => (
+                <li key={bad.row}>
+                  Row {bad.row} (line {bad.line}): {bad.message}
                 </li>
               ))}
             </ul>

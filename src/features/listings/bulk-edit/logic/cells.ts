@@ -1,4 +1,4 @@
-import { formatCents, parseAmount } from './money';
+import { formatCents, parseAmount } from '../../../../client/listing-rules';
 import {
   DURATIONS,
   type DurationText,

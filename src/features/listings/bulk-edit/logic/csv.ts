@@ -1,6 +1,7 @@
 import { parseCell, parseYesNo } from './cells';
-import { parseDelimited, restoreFormula, toCsv } from './delimited';
-import { parseAmount, parsePrice } from './money';
+import { restoreFormula, toCsv } from '../../../../lib/delimited';
+import { readCsv, type MalformedRow } from './csv-reader';
+import { parseAmount, parsePrice } from '../../../../client/listing-rules';
 import {
   exclusionReason,
   FIELD_LABELS,
@@ -118,7 +119,15 @@ export interface CsvImport {
   excluded: { row: number; id: string; reason: string }[];
   /** Header cells that are neither editable nor exported columns. */
   ignoredColumns: string[];
+  /** Records that could not be read as rows (wrong cell count, broken quotes), by row and line. */
+  malformed: MalformedRow[];
+  /** The delimiter the file uses (a comma, a semicolon or a tab). */
+  delimiter: string;
 }
+
+/** European spreadsheets write a semicolon between cells and a decimal comma: 129,99. */
+const decimalComma = (cell: string, delimiter: string) =>
+  delimiter === ';' && /^\s*\$?\s*\d+,\d{1,2}\s*$/.test(cell) ? cell.replace(',', '.') : cell;
 
 const COLUMN_BY_FIELD = Object.fromEntries(
   Object.entries(IMPORT_COLUMNS).map(([column, field]) => [field, column]),
@@ -134,10 +143,23 @@ export function importCsv(
   catalogue: ReadonlyMap<string, BulkRow>,
   current?: ReadonlyMap<string, EditValues>,
 ): CsvImport {
-  const result: CsvImport = { edits: [], rows: [], errors: [], excluded: [], ignoredColumns: [] };
-  const records = parseDelimited(text, ',').filter((r) => r.some((cell) => cell.trim() !== ''));
-  const header = records[0]?.map((cell) => restoreFormula(cell).trim().toLowerCase());
+  const read = readCsv(text);
+  const result: CsvImport = {
+    edits: [],
+    rows: [],
+    errors: [],
+    excluded: [],
+    ignoredColumns: [],
+    malformed: read.malformed,
+    delimiter: read.delimiter,
+  };
+  const [head, ...body] = read.records;
+  const header =
+    head?.row === 1
+      ? head.cells.map((cell) => restoreFormula(cell).trim().toLowerCase())
+      : undefined;
   if (!header) {
+    if (read.malformed.some((m) => m.row === 1)) return result;
     result.errors.push({ row: 1, column: 'id', message: 'the file is empty' });
     return result;
   }
@@ -155,8 +177,10 @@ export function importCsv(
     }
   });
   const seen = new Map<string, number>();
-  records.slice(1).forEach((record, index) => {
-    const rowNumber = index + 2;
+  for (const { cells: record, row: rowNumber } of body) importRow(record, rowNumber);
+  return result;
+
+  function importRow(record: string[], rowNumber: number): void {
     const id = restoreFormula(record[idAt] ?? '').trim();
     if (id === '') {
       result.errors.push({ row: rowNumber, column: 'id', message: 'is empty' });
@@ -185,7 +209,9 @@ export function importCsv(
     const values: EditValues = { ...(current?.get(id) ?? toEditValues(original)) };
     let bad = false;
     for (const { at, column, field } of columns) {
-      const cell = restoreFormula(record[at] ?? '');
+      const raw = restoreFormula(record[at] ?? '');
+      const amount = field === 'price' || field === 'minimumOffer';
+      const cell = amount ? decimalComma(raw, read.delimiter) : raw;
       if (field === 'promoted') {
         const parsed = parseYesNo(cell);
         if (parsed.ok) values.promoted = parsed.value ?? undefined;
@@ -227,6 +253,5 @@ export function importCsv(
     if (bad) return;
     result.edits.push(values);
     result.rows.push(original);
-  });
-  return result;
+  }
 }

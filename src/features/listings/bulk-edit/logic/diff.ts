@@ -1,6 +1,6 @@
 import { durationLabel } from '../../../../components/duration-options';
 import type { ListingUpdateInput } from '../../../../client';
-import { formatCents, parseAmount } from './money';
+import { formatCents, parseAmount } from '../../../../client/listing-rules';
 import {
   exclusionReason,
   FIELD_LABELS,

@@ -2,62 +2,19 @@
  * Exact money arithmetic on the API's decimal strings. Amounts are held as whole cents in a
  * bigint and percentages as hundredths of a percent, so no step ever goes through a float:
  * "lower 129.99 by 12.5%" is 12999 × 8750 / 10000 cents, rounded half up to the cent, with the
- * exact value kept to show the rounding.
+ * exact value kept to show the rounding. Amounts are read and bounded by the listing rules.
  */
-
-/** The spec's price bounds, in cents: 10 to 1,000,000 dollars. */
-export const MIN_PRICE_CENTS = 1_000n;
-export const MAX_PRICE_CENTS = 100_000_000n;
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const PLAIN = /^\d+(?:\.(\d*))?$/;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.(\d*))?$/;
-
-/**
- * Parses an amount as a seller types or pastes it: `125`, `125.5`, `125.50`, `$1,250.00`.
- * More than two decimals is an error (never rounded silently); so is a sign or any other text.
- */
-export function parseAmount(text: string): Parsed<bigint> {
-  let value = text.trim();
-  if (value.startsWith('$')) value = value.slice(1).trim();
-  if (value === '') return { ok: false, message: 'enter an amount' };
-  const match = PLAIN.exec(value) ?? GROUPED.exec(value);
-  if (!match) return { ok: false, message: 'must be an amount like 125.00' };
-  const decimals = match[1] ?? '';
-  if (decimals.length > 2) return { ok: false, message: 'must have at most 2 decimals' };
-  const [whole = '0'] = value.replace(/,/g, '').split('.');
-  const cents = BigInt(whole) * 100n + BigInt((decimals + '00').slice(0, 2));
-  return { ok: true, value: cents };
-}
-
-/** Cents as the API's decimal string: 12345n → "123.45". */
-export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return negative ? `-${text}` : text;
-}
+import {
+  formatCents,
+  parseAmount,
+  priceBoundsMessage,
+  type Parsed,
+} from '../../../../client/listing-rules';
 
 /** Cents as a display amount with thousands separators: 123456n → "$1,234.56". */
 export function displayCents(cents: bigint): string {
   const [whole = '0', frac = '00'] = formatCents(cents).split('.');
   return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
-
-/** The spec's bounds on a price in cents, or null when it is within them. */
-export function priceBoundsMessage(cents: bigint): string | null {
-  if (cents < MIN_PRICE_CENTS) return 'must be at least 10.00';
-  if (cents > MAX_PRICE_CENTS) return 'must be at most 1,000,000.00';
-  return null;
-}
-
-/** Parses and bounds-checks a price: 10 to 1,000,000 dollars, at most 2 decimals. */
-export function parsePrice(text: string): Parsed<bigint> {
-  const parsed = parseAmount(text);
-  if (!parsed.ok) return parsed;
-  const bounds = priceBoundsMessage(parsed.value);
-  return bounds ? { ok: false, message: bounds } : parsed;
 }
 
 /**

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { isSoldReason, type CatalogueRow } from '../../catalogue-row';
-import { parseAmount, parsePrice } from './money';
+import { DURATION_HOURS } from '../../../../client';
+import {
+  checkOfferWithinPrice,
+  descriptionText,
+  minimumOfferText,
+  priceText,
+  titleText,
+} from '../../../../client/listing-rules';
 
 /** The editable state of a listing as the grid shows it. */
 export const EDIT_STATUSES = ['active', 'draft', 'inactive'] as const;
 export type EditStatus = (typeof EDIT_STATUSES)[number];
-export const DURATIONS = ['168', '336', '504', '720'] as const;
+export const DURATIONS = DURATION_HOURS.map(String) as ['168', '336', '504', '720'];
 export type DurationText = (typeof DURATIONS)[number];
 
 /**
@@ -180,19 +187,9 @@ export const isBooleanField = (field: EditField): field is BooleanField =>
 export const EditRowSchema = z
   .object({
     id: z.string().min(1),
-    title: z
-      .string()
-      .refine((t) => t.trim().length >= 1, 'is required')
-      .refine((t) => t.length <= 180, 'must be at most 180 characters'),
-    price: z.string().superRefine((text, ctx) => {
-      const parsed = parsePrice(text);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-    }),
-    minimumOffer: z.string().superRefine((text, ctx) => {
-      if (text.trim() === '') return;
-      const parsed = parseAmount(text);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-    }),
+    title: titleText('is required', 'must be at most 180 characters'),
+    price: priceText(),
+    minimumOffer: minimumOfferText(),
     acceptsOffers: z.boolean().nullable(),
     acceptsTrades: z.boolean().nullable(),
     autoRelist: z.boolean().nullable(),
@@ -201,21 +198,16 @@ export const EditRowSchema = z
       z.enum(DURATIONS, { message: 'must be 168, 336, 504 or 720 hours' }),
       z.literal(''),
     ]),
-    description: z.string().max(1000, 'must be at most 1000 characters'),
+    description: descriptionText('must be at most 1000 characters'),
     promoted: z.boolean().optional(),
   })
-  .superRefine((row, ctx) => {
-    if (row.acceptsOffers === false || row.minimumOffer.trim() === '') return;
-    const offer = parseAmount(row.minimumOffer);
-    const price = parsePrice(row.price);
-    if (offer.ok && price.ok && offer.value > price.value) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minimumOffer'],
-        message: 'must be at most the price',
-      });
-    }
-  });
+  .superRefine((row, ctx) =>
+    checkOfferWithinPrice(
+      { price: row.price, minimumOffer: row.minimumOffer, offersOff: row.acceptsOffers === false },
+      ctx,
+      { minimum_offer: 'minimumOffer', price: 'price' },
+    ),
+  );
 
 /** Every cell's first zod message, keyed `field`, for one row (empty when valid). */
 export function rowErrors(values: EditValues): Partial<Record<EditField, string>> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import type { ApiKeyRow, SellerRow } from '../store/rows';
-import { ApiError, errorEnvelope, invalidApiKey } from './api-error';
-import { hashToken, queryCarriesCredential, tokenFromHeaders } from './credentials';
-import { BUCKETS } from './leaky-bucket';
-import { hasScope, type ApiScope } from './scopes';
-import { CURRENT_VERSION, SUPPORTED_VERSIONS, isSupportedVersion } from './versions';
+import { ApiError, errorEnvelope, invalidApiKey } from '../platform/api-error';
+import { hashToken, queryCarriesCredential, tokenFromHeaders } from '../platform/credentials';
+import { BUCKETS } from '../platform/leaky-bucket';
+import { hasScope, type ApiScope } from '../platform/scopes';
+import { CURRENT_VERSION, SUPPORTED_VERSIONS, isSupportedVersion } from '../platform/versions';
 
 /** What the platform learned about a public API request, for the route and the response headers. */
 export interface PlatformState {

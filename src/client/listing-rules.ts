@@ -1,0 +1,205 @@
+/**
+ * The listing field rules of the spec's write tables, in one place: the client's write schemas,
+ * both listing forms, the bulk grid and its CSV import all build on these. Money is exact: an
+ * amount is read into whole cents (a bigint) and compared and bounded there, never as a float.
+ *
+ * A rule has one meaning and two ways of saying it: `cell` words ("must be at least 10.00") sit
+ * after a column's name in the grid, the CSV report and the client's errors; `form` words are
+ * whole sentences under a form's field.
+ */
+import { z } from 'zod';
+
+/** The spec's price bounds, in cents: 10 to 1,000,000 dollars. */
+export const MIN_PRICE_CENTS = 1_000n;
+export const MAX_PRICE_CENTS = 100_000_000n;
+
+/** The spec's bounds on the listing's text fields and photos. */
+export const LISTING_LIMITS = {
+  title: 180,
+  description: 1000,
+  images: 5,
+  card: { title: 180, player: 120, set: 120, variant: 120, grade: 20, category: 40 },
+} as const;
+
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Why a text is not a usable amount. */
+export type AmountProblem = 'empty' | 'malformed' | 'decimals' | 'below' | 'above' | 'zero';
+
+type Read = { ok: true; cents: bigint } | { ok: false; problem: AmountProblem };
+
+const PLAIN = /^\d+(?:\.(\d*))?$/;
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.(\d*))?$/;
+
+/**
+ * Reads an amount as a seller types or pastes it: `125`, `125.5`, `125.50`, `$1,250.00`.
+ * More than two decimals is refused (never rounded silently); so is a sign or any other text.
+ */
+function readAmount(text: string): Read {
+  let value = text.trim();
+  if (value.startsWith('$')) value = value.slice(1).trim();
+  if (value === '') return { ok: false, problem: 'empty' };
+  const match = PLAIN.exec(value) ?? GROUPED.exec(value);
+  if (!match) return { ok: false, problem: 'malformed' };
+  const decimals = match[1] ?? '';
+  if (decimals.length > 2) return { ok: false, problem: 'decimals' };
+  const [whole = '0'] = value.replace(/,/g, '').split('.');
+  return { ok: true, cents: BigInt(whole) * 100n + BigInt((decimals + '00').slice(0, 2)) };
+}
+
+function readPrice(text: string): Read {
+  const read = readAmount(text);
+  if (!read.ok) return read;
+  if (read.cents < MIN_PRICE_CENTS) return { ok: false, problem: 'below' };
+  if (read.cents > MAX_PRICE_CENTS) return { ok: false, problem: 'above' };
+  return read;
+}
+
+function readMinimumOffer(text: string): Read {
+  const read = readAmount(text);
+  if (read.ok && read.cents === 0n) return { ok: false, problem: 'zero' };
+  return read;
+}
+
+/** The words of each problem, after a column's name. */
+export const CELL_WORDS: Record<AmountProblem, string> = {
+  empty: 'enter an amount',
+  malformed: 'must be an amount like 125.00',
+  decimals: 'must have at most 2 decimals',
+  below: 'must be at least 10.00',
+  above: 'must be at most 1,000,000.00',
+  zero: 'must be more than 0.00',
+};
+
+/** The words under a form's price field. */
+export const PRICE_FORM_WORDS: Record<AmountProblem, string> = {
+  empty: 'Enter a price',
+  malformed: 'Use dollars with at most 2 decimals, like 125.00',
+  decimals: 'Use dollars with at most 2 decimals, like 125.00',
+  below: 'The price must be from $10 to $1,000,000',
+  above: 'The price must be from $10 to $1,000,000',
+  zero: 'The price must be from $10 to $1,000,000',
+};
+
+/** The words under a form's minimum-offer field (empty means none there). */
+export const OFFER_FORM_WORDS: Record<AmountProblem, string> = {
+  ...PRICE_FORM_WORDS,
+  malformed: 'Use dollars with at most 2 decimals, or leave empty',
+  decimals: 'Use dollars with at most 2 decimals, or leave empty',
+  zero: 'The minimum offer must be more than $0',
+};
+
+/** The minimum offer above the price (the spec's input rule; the same words as the API's). */
+export const OFFER_ABOVE_PRICE = 'must be at most the price';
+/** The other half of that rule, on the price, when both were sent together. */
+export const PRICE_BELOW_OFFER = 'must be at least the minimum offer sent with it';
+
+const parsed = (read: Read, words: Record<AmountProblem, string>): Parsed<bigint> =>
+  read.ok ? { ok: true, value: read.cents } : { ok: false, message: words[read.problem] };
+
+/** An amount in cents, or the cell words of why it is not one. */
+export const parseAmount = (text: string): Parsed<bigint> => parsed(readAmount(text), CELL_WORDS);
+
+/** A price in cents within the spec's bounds, or the cell words of why it is not one. */
+export const parsePrice = (text: string): Parsed<bigint> => parsed(readPrice(text), CELL_WORDS);
+
+/** The spec's bounds on a price in cents, or null when it is within them. */
+export function priceBoundsMessage(cents: bigint): string | null {
+  if (cents < MIN_PRICE_CENTS) return CELL_WORDS.below;
+  if (cents > MAX_PRICE_CENTS) return CELL_WORDS.above;
+  return null;
+}
+
+/** Cents as the API's decimal string: 12345n → "123.45". */
+export function formatCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/** An amount as the API takes it: the seller's digits without a `$` or thousands commas. */
+export const toApiAmount = (text: string): string =>
+  text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,/g, '');
+
+/**
+ * Whether a minimum offer is above the price, compared exactly. False when either is not an
+ * amount (that field has its own message).
+ */
+export function offerAbovePrice(price: string, offer: string): boolean {
+  if (offer.trim() === '') return false;
+  const p = readPrice(price);
+  const o = readAmount(offer);
+  return p.ok && o.ok && o.cents > p.cents;
+}
+
+// ---------------------------------------------------------------------------------------------
+// zod fields (text, as forms and cells hold it)
+
+/** A price as text: 10 to 1,000,000 dollars, at most 2 decimals. */
+export const priceText = (words: Record<AmountProblem, string> = CELL_WORDS) =>
+  z.string().superRefine((text, ctx) => {
+    const read = readPrice(text);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
+  });
+
+/** A minimum offer as text: empty means none; otherwise an amount above 0. */
+export const minimumOfferText = (words: Record<AmountProblem, string> = CELL_WORDS) =>
+  z.string().superRefine((text, ctx) => {
+    if (text.trim() === '') return;
+    const read = readMinimumOffer(text);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
+  });
+
+/** A title: required, at most 180 characters. */
+export const titleText = (required: string, tooLong: string) =>
+  z.string().trim().min(1, required).max(LISTING_LIMITS.title, tooLong);
+
+/** A description: at most 1000 characters. */
+export const descriptionText = (tooLong: string) =>
+  z.string().max(LISTING_LIMITS.description, tooLong);
+
+/**
+ * The rule "a minimum offer at most the price", as the API applies it: broken, it names the
+ * minimum offer, and the price as well when the price was sent with it. Empty when kept (or
+ * while offers are off, when the minimum offer is ignored).
+ */
+export function offerWithinPriceIssues(terms: {
+  price: string;
+  minimumOffer: string;
+  offersOff?: boolean;
+  priceSent?: boolean;
+}): { field: 'minimum_offer' | 'price'; message: string }[] {
+  if (terms.offersOff || !offerAbovePrice(terms.price, terms.minimumOffer)) return [];
+  return [
+    { field: 'minimum_offer', message: OFFER_ABOVE_PRICE },
+    ...(terms.priceSent ? [{ field: 'price' as const, message: PRICE_BELOW_OFFER }] : []),
+  ];
+}
+
+/** Adds the rule's issues to a form or row schema, under the names it uses for the two fields. */
+export function checkOfferWithinPrice(
+  terms: Parameters<typeof offerWithinPriceIssues>[0],
+  ctx: z.RefinementCtx,
+  names: { minimum_offer: string; price: string },
+): void {
+  for (const issue of offerWithinPriceIssues(terms)) {
+    ctx.addIssue({ code: 'custom', path: [names[issue.field]], message: issue.message });
+  }
+}
+
+/** A price as the API takes it, a string or a number (the client's write bodies). */
+export const PriceInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+  const read = readPrice(typeof value === 'number' ? String(value) : value);
+  if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
+});
+
+/** A minimum offer as the API takes it (null clears it, on updates). */
+export const MinimumOfferInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+  const read = readMinimumOffer(typeof value === 'number' ? String(value) : value);
+  if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
+});

@@ -1,0 +1,69 @@
+import type { CellWrite } from './grid/grid-types';
+import type { CsvImport } from './logic/csv';
+import { EDIT_FIELDS, type BulkRow, type EditValues } from './logic/rows';
+
+/**
+ * How an imported CSV joins the editor. Rows already in the grid become cell writes (one
+ * undoable step); listings beyond the selection join it, and the form is reset to the merged
+ * values. `promoted` (one-way, not a grid column) is set on the form row by row.
+ */
+export type CsvMerge =
+  | { kind: 'cells'; writes: CellWrite[]; promoted: Promoted[]; summary(changed: number): string }
+  | {
+      kind: 'grown';
+      added: BulkRow[];
+      values: EditValues[];
+      promoted: Promoted[];
+      summary: string;
+    };
+
+interface Promoted {
+  index: number;
+  value: boolean;
+}
+
+export function mergeCsvImport(
+  parsed: CsvImport,
+  selection: readonly BulkRow[],
+  current: readonly EditValues[],
+): CsvMerge {
+  const indexById = new Map(selection.map((row, index) => [row.id, index]));
+  const inGrid = parsed.edits.filter((edit) => indexById.has(edit.id));
+  const outside = parsed.rows.filter((row) => !indexById.has(row.id));
+  const tail = [
+    `${parsed.errors.length} bad cell(s)`,
+    parsed.malformed.length ? `${parsed.malformed.length} row(s) not read` : '',
+    parsed.excluded.length ? `${parsed.excluded.length} row(s) left out` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const promoted = parsed.edits.flatMap((edit) => {
+    const index = indexById.get(edit.id);
+    return index !== undefined && edit.promoted !== undefined
+      ? [{ index, value: edit.promoted }]
+      : [];
+  });
+  if (outside.length === 0) {
+    const writes = inGrid.flatMap((edit) =>
+      EDIT_FIELDS.map((field) => ({ index: indexById.get(edit.id)!, field, value: edit[field] })),
+    );
+    return {
+      kind: 'cells',
+      writes,
+      promoted,
+      summary: (changed) =>
+        `Imported ${inGrid.length} row(s): ${changed} cell(s) changed; ${tail}.`,
+    };
+  }
+  const byId = new Map(parsed.edits.map((edit) => [edit.id, edit]));
+  return {
+    kind: 'grown',
+    added: outside,
+    values: [
+      ...current.map((row) => byId.get(row.id) ?? row),
+      ...outside.map((row) => byId.get(row.id)!),
+    ],
+    promoted,
+    summary: `Imported ${parsed.edits.length} row(s), ${outside.length} of them added to the selection; ${tail}.`,
+  };
+}

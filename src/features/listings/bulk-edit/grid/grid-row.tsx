@@ -1,0 +1,164 @@
+import { memo, useMemo } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import { durationLabel } from '../../../../components/duration-options';
+import { cellText, type CellValue } from '../logic/cells';
+import {
+  DURATIONS,
+  EDIT_FIELDS,
+  EDIT_STATUSES,
+  FIELD_LABELS,
+  isBooleanField,
+  rowErrors,
+  type BulkRow,
+  type EditField,
+  type EditValues,
+} from '../logic/rows';
+import { ROW_HEIGHT, cellId, type BulkForm } from './grid-types';
+import { MarginCell } from './margin-cell';
+
+const STATUS_WORDS: Record<(typeof EDIT_STATUSES)[number], string> = {
+  active: 'Active',
+  draft: 'Draft',
+  inactive: 'Inactive',
+};
+
+interface GridRowProps {
+  index: number;
+  control: Control<BulkForm>;
+  original: EditValues;
+  row: BulkRow;
+  /** Columns of this row inside the selected range (for highlight), or null. */
+  rangeCol: number | null;
+  onCell(index: number, field: EditField, value: CellValue, typing: boolean): void;
+}
+
+/** One row of the grid: its cells bound to the form, each changed cell and invalid cell marked. */
+export const GridRow = memo(function GridRow({
+  index,
+  control,
+  original,
+  row,
+  rangeCol,
+  onCell,
+}: GridRowProps) {
+  const values = useWatch({ control, name: `rows.${index}` }) as EditValues | undefined;
+  const errors = useMemo(() => (values ? rowErrors(values) : {}), [values]);
+  if (!values) return null;
+  return (
+    <tr aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }} data-index={index}>
+      <th scope="row" className="bulk-row-head">
+        <span className="bulk-row-number">{index + 1}</span>
+        <span className="bulk-row-card">
+          {row.card.player || row.card.set} · {row.card.grader} {row.card.grade}
+        </span>
+      </th>
+      {EDIT_FIELDS.map((field, col) => {
+        const value = values[field];
+        const changed = value !== original[field];
+        const error = errors[field];
+        const id = cellId(index, col);
+        const label = `${FIELD_LABELS[field]}, row ${index + 1}`;
+        const describedBy = [error ? `${id}-error` : null, changed ? `${id}-was` : null]
+          .filter(Boolean)
+          .join(' ');
+        const common = {
+          id,
+          'data-row': index,
+          'data-col': col,
+          'aria-label': label,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        } as const;
+        let control;
+        if (isBooleanField(field)) {
+          control = (
+            <input
+              {...common}
+              type="checkbox"
+              // Blank (null): the API does not show the value and the cell leaves it unchanged.
+              ref={(element) => {
+                if (element) element.indeterminate = value === null;
+              }}
+              title={value === null ? 'Not shown by the API: left unchanged' : undefined}
+              checked={value === true}
+              onChange={(event) => onCell(index, field, event.target.checked, false)}
+            />
+          );
+        } else if (field === 'status') {
+          control = (
+            <select
+              {...common}
+              value={value as string}
+              onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
+            >
+              {EDIT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_WORDS[status]}
+                </option>
+              ))}
+            </select>
+          );
+        } else if (field === 'durationHours') {
+          control = (
+            <select
+              {...common}
+              value={value as string}
+              onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
+            >
+              {value === '' && <option value="">— (not shown)</option>}
+              {DURATIONS.map((hours) => (
+                <option key={hours} value={hours}>
+                  {durationLabel(Number(hours))}
+                </option>
+              ))}
+            </select>
+          );
+        } else if (field === 'description') {
+          control = (
+            <textarea
+              {...common}
+              rows={1}
+              value={value as string}
+              onChange={(event) => onCell(index, field, event.target.value, true)}
+            />
+          );
+        } else {
+          control = (
+            <input
+              {...common}
+              type="text"
+              inputMode={field === 'title' ? undefined : 'decimal'}
+              autoComplete="off"
+              value={value as string}
+              onChange={(event) => onCell(index, field, event.target.value, true)}
+            />
+          );
+        }
+        const classes = [
+          'bulk-cell',
+          changed ? 'is-changed' : '',
+          error ? 'is-invalid' : '',
+          rangeCol === col ? 'in-range' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <td key={field} className={classes}>
+            {control}
+            {changed && (
+              <span id={`${id}-was`} className="visually-hidden">
+                changed from {cellText(field, original[field]) || 'empty'}
+              </span>
+            )}
+            {error && (
+              <span id={`${id}-error`} className="cell-error" title={error}>
+                {error}
+              </span>
+            )}
+          </td>
+        );
+      })}
+      <MarginCell price={values.price} row={row} />
+    </tr>
+  );
+});

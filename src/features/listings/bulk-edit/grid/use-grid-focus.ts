@@ -1,0 +1,68 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import type { UseFormGetValues } from 'react-hook-form';
+import type { CellValue } from '../logic/cells';
+import { EDIT_FIELDS } from '../logic/rows';
+import { cellId, cellOf, isTextControl, type BulkForm, type CellPlace } from './grid-types';
+
+/**
+ * Where the grid's focus is and where it goes: `focusCell` scrolls a row into the window and
+ * focuses its cell once rendered (selecting a text cell's content, so typing replaces it);
+ * `anchor` is the cell last focused, `focusValue` its value then (Escape restores it), and
+ * `pending` the cell a key already sent the focus to (keys pressed faster than the grid scrolls
+ * move on from there).
+ */
+export function useGridFocus(
+  rowCount: number,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  getValues: UseFormGetValues<BulkForm>,
+) {
+  const pending = useRef<(CellPlace & { select: boolean }) | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const focusValue = useRef<(CellPlace & { value: CellValue }) | null>(null);
+  const anchor = useRef<CellPlace>({ row: 0, col: 0 });
+
+  const focusCell = useCallback(
+    (row: number, col: number, select = true) => {
+      const r = Math.max(0, Math.min(rowCount - 1, row));
+      const c = Math.max(0, Math.min(EDIT_FIELDS.length - 1, col));
+      pending.current = { row: r, col: c, select };
+      virtualizer.scrollToIndex(r, { align: 'auto' });
+      setFocusTick((t) => t + 1);
+    },
+    [rowCount, virtualizer],
+  );
+
+  // Focus the pending cell once its row is rendered (it may need a scroll first).
+  useLayoutEffect(() => {
+    const target = pending.current;
+    if (!target) return;
+    let tries = 0;
+    let frame = 0;
+    const attempt = () => {
+      const el = document.getElementById(cellId(target.row, target.col));
+      if (el) {
+        pending.current = null;
+        el.focus();
+        if (target.select && isTextControl(el)) el.select();
+        return;
+      }
+      if (tries++ < 60) frame = requestAnimationFrame(attempt);
+      else if (pending.current === target) pending.current = null;
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [focusTick]);
+
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const at = cellOf(event.target);
+    if (!at) return;
+    anchor.current = at;
+    const field = EDIT_FIELDS[at.col]!;
+    focusValue.current = { ...at, value: getValues(`rows.${at.row}.${field}`) };
+  };
+
+  return { focusCell, onFocus, anchor, focusValue, pending };
+}
+
+export type GridFocus = ReturnType<typeof useGridFocus>;

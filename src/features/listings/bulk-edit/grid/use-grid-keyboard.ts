@@ -1,0 +1,143 @@
+import { useCallback, type KeyboardEvent } from 'react';
+import type { UseFormGetValues } from 'react-hook-form';
+import { EDIT_FIELDS, FIELD_LABELS } from '../logic/rows';
+import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from './grid-types';
+import type { GridFocus } from './use-grid-focus';
+import type { GridCommands } from './use-grid-history';
+
+/**
+ * The grid's keys: arrows, Tab and Enter move (Shift goes back; Shift+Arrow extends a range
+ * down a column); Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo and redo; Ctrl+D fills down; Ctrl+C
+ * copies a range; Escape restores the cell as it was when focused; Alt+Enter breaks a line in a
+ * description. Also `fillDown`, for the toolbar.
+ */
+export function useGridKeyboard({
+  rowCount,
+  range,
+  setRange,
+  getValues,
+  commands,
+  focus,
+  copyRange,
+  onAnnounce,
+}: {
+  rowCount: number;
+  range: Range;
+  setRange(range: Range): void;
+  getValues: UseFormGetValues<BulkForm>;
+  commands: GridCommands;
+  focus: GridFocus;
+  copyRange(col: number): boolean;
+  onAnnounce(message: string): void;
+}) {
+  const { applyStep, onCell, undo, redo, seal } = commands;
+  const { anchor, focusValue, pending, focusCell } = focus;
+
+  const fillDown = useCallback(() => {
+    const at = anchor.current;
+    const field = EDIT_FIELDS[at.col]!;
+    const values = getValues('rows');
+    const from = range && range.col === at.col ? Math.min(range.from, range.to) : at.row;
+    const to = range && range.col === at.col ? Math.max(range.from, range.to) : values.length - 1;
+    const source = values[from]?.[field];
+    if (source === undefined) return;
+    const writes: CellWrite[] = [];
+    for (let i = from + 1; i <= to; i++) writes.push({ index: i, field, value: source });
+    const count = applyStep(`Fill down ${FIELD_LABELS[field]}`, writes);
+    onAnnounce(
+      `Filled ${FIELD_LABELS[field]} down from row ${from + 1} to row ${to + 1}: ${count} cell(s) changed`,
+    );
+  }, [anchor, applyStep, getValues, onAnnounce, range]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const target = cellOf(event.target);
+    if (!target) return;
+    // Keys pressed faster than the grid scrolls: move on from where the last key was going.
+    const at = pending.current ?? target;
+    const el = event.target as HTMLElement;
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key;
+    if (mod && (key === 'z' || key === 'Z')) {
+      event.preventDefault();
+      seal();
+      if (event.shiftKey) redo();
+      else undo();
+      return;
+    }
+    if (mod && (key === 'y' || key === 'Y')) {
+      event.preventDefault();
+      redo();
+      return;
+    }
+    if (mod && (key === 'd' || key === 'D')) {
+      event.preventDefault();
+      fillDown();
+      return;
+    }
+    if (mod && (key === 'c' || key === 'C') && copyRange(at.col)) {
+      event.preventDefault();
+      return;
+    }
+    if (key === 'Escape') {
+      const before = focusValue.current;
+      if (before && before.row === at.row && before.col === at.col) {
+        event.preventDefault();
+        onCell(at.row, EDIT_FIELDS[at.col]!, before.value, false);
+        seal();
+      }
+      setRange(null);
+      return;
+    }
+    const text = isTextControl(el);
+    const caretAtStart = text && el.selectionStart === 0 && el.selectionEnd === 0;
+    const caretAtEnd =
+      text && el.selectionStart === el.value.length && el.selectionEnd === el.value.length;
+    const allSelected =
+      text && el.selectionStart === 0 && el.selectionEnd === el.value.length && el.value !== '';
+    let move: [number, number] | null = null;
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
+      if (event.altKey) return; // let a select open its list
+      const step = key === 'ArrowDown' ? 1 : -1;
+      if (event.shiftKey) {
+        event.preventDefault();
+        const start = range && range.col === at.col ? range.from : at.row;
+        const to = Math.max(0, Math.min(rowCount - 1, at.row + step));
+        setRange({ col: at.col, from: start, to });
+        focusCell(to, at.col, false);
+        return;
+      }
+      move = [at.row + step, at.col];
+    } else if (key === 'ArrowLeft' && (!text || caretAtStart || allSelected)) {
+      move = [at.row, at.col - 1];
+    } else if (key === 'ArrowRight' && (!text || caretAtEnd || allSelected)) {
+      move = [at.row, at.col + 1];
+    } else if (key === 'Enter' && !event.altKey && !mod) {
+      move = [at.row + (event.shiftKey ? -1 : 1), at.col];
+    } else if (key === 'Enter' && event.altKey && el instanceof HTMLTextAreaElement) {
+      // Alt+Enter: a line break inside a description, as in a spreadsheet.
+      event.preventDefault();
+      const start = el.selectionStart;
+      const value = `${el.value.slice(0, start)}\n${el.value.slice(el.selectionEnd)}`;
+      onCell(at.row, 'description', value, true);
+      return;
+    } else if (key === 'Tab') {
+      const last = EDIT_FIELDS.length - 1;
+      if (!event.shiftKey && at.col === last && at.row === rowCount - 1) return;
+      if (event.shiftKey && at.col === 0 && at.row === 0) return;
+      move = event.shiftKey
+        ? at.col === 0
+          ? [at.row - 1, last]
+          : [at.row, at.col - 1]
+        : at.col === last
+          ? [at.row + 1, 0]
+          : [at.row, at.col + 1];
+    }
+    if (!move) return;
+    event.preventDefault();
+    setRange(null);
+    seal();
+    focusCell(move[0], move[1]);
+  };
+
+  return { onKeyDown, fillDown };
+}

@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ListingCreated } from '../../client';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/states';
+import { useApiClient } from '../../lib/api-context';
+import { bootMode } from '../../lib/boot-mode';
+import { pingQuery } from '../../lib/connection-query';
+import { paths } from '../../lib/paths';
+import { useDeactivateListing, useUpdateListing } from './listing-mutations';
+import { describeOutcome } from './listing-outcome';
+import { listingDetailQuery } from './listing-queries';
+
+export interface Created {
+  listing: ListingCreated;
+  scheduledAt?: string | undefined;
+  /** Created scheduled so the seller sees the resolved card first. */
+  review?: boolean;
+}
+
+/** The card the cert resolved to, and the two moves the spec allows before go-live. */
+function ReviewBeforeLive({ listingId }: { listingId: string }) {
+  const client = useApiClient();
+  const detail = useQuery(listingDetailQuery(client, listingId));
+  const release = useUpdateListing(listingId);
+  const withdraw = useDeactivateListing(listingId);
+  const [done, setDone] = useState<string | null>(null);
+  const card = detail.data?.card;
+  const busy = release.isPending || withdraw.isPending;
+  const error = release.error ?? withdraw.error;
+  return (
+    <section className="panel" aria-labelledby="review-heading">
+      <h2 id="review-heading">Is this the right card?</h2>
+      {card ? (
+        <dl className="facts">
+          <dt>Card</dt>
+          <dd>{card.title ?? '—'}</dd>
+          <dt>Grade</dt>
+          <dd>
+            {card.grader ?? '?'} {card.grade ?? '?'}
+          </dd>
+          <dt>Cert number</dt>
+          <dd>
+            <code>{card.cert_number ?? '—'}</code>
+          </dd>
+        </dl>
+      ) : (
+        <Loading label="Reading the card the cert resolved to…" />
+      )}
+      {done ? (
+        <p role="status">{done}</p>
+      ) : (
+        <p className="form-actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() =>
+              release.mutate(
+                { patch: { scheduled_go_live_at: null } },
+                { onSuccess: () => setDone('Released: the listing is live now.') },
+              )
+            }
+          >
+            Go live now
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() =>
+              withdraw.mutate(undefined, {
+                onSuccess: () =>
+                  setDone('Withdrawn: the listing is deactivated and never went live.'),
+              })
+            }
+          >
+            Withdraw
+          </button>
+        </p>
+      )}
+      {error && <ErrorBanner error={error} title="The change was not made" />}
+    </section>
+  );
+}
+
+export function CreatedOutcome({ created, onAnother }: { created: Created; onAnother(): void }) {
+  const client = useApiClient();
+  const detail = useQuery(listingDetailQuery(client, created.listing.id));
+  const ping = useQuery(pingQuery(client));
+  const outcome = describeOutcome(
+    detail.data?.status ?? created.listing.status,
+    detail.data?.unavailable_reason,
+    detail.data?.scheduled_go_live_at ?? created.scheduledAt,
+    ping.data?.mode ?? bootMode(),
+  );
+  return (
+    <section aria-labelledby="created-heading">
+      <h1 id="created-heading">Listing created</h1>
+      <div className={`banner banner-ok outcome-${outcome.kind}`} role="status">
+        <p>
+          <strong>{created.listing.title}</strong>
+        </p>
+        <p>{outcome.text}</p>
+      </div>
+      {created.review && <ReviewBeforeLive listingId={created.listing.id} />}
+      <p>
+        <Link to={paths.listing.to(created.listing.id)}>Open the listing</Link> ·{' '}
+        <button type="button" className="link-button" onClick={onAnother}>
+          List another card
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { FieldErrors } from '../platform/api-error';
+
+/**
+ * The body forms a listing write accepts (POST and PUT /listings and the /products aliases),
+ * unwrapped into one flat map of the write API's field names before each field is read.
+ */
+
+export const CREATE_FIELDS = new Set([
+  'price',
+  'sku',
+  'inventory_item_id',
+  'grader',
+  'title',
+  'description',
+  'images',
+  'card',
+  'duration_hours',
+  'accepts_offers',
+  'minimum_offer',
+  'accepts_trades',
+  'auto_relist',
+  'promoted',
+  'scheduled_go_live_at',
+]);
+export const UPDATE_FIELDS = new Set([
+  'price',
+  'title',
+  'description',
+  'status',
+  'duration_hours',
+  'accepts_offers',
+  'minimum_offer',
+  'accepts_trades',
+  'auto_relist',
+  'promoted',
+  'scheduled_go_live_at',
+]);
+/** Read-only members of the product shape that a write body may carry and that are ignored. */
+const TOLERATED = new Set(['id']);
+const TOLERATED_IN_VARIANT = new Set(['id', 'product_id', 'title', 'inventory_quantity']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `body_html` is `description`; `svc_`-prefixed names are the plain ones. */
+function canonicalName(name: string): string {
+  if (name === 'body_html') return 'description';
+  return name.startsWith('svc_') ? name.slice(4) : name;
+}
+
+/**
+ * Unwraps the accepted body forms into one flat map of fields: the `{listing}` or `{product}`
+ * envelope, a `variants[0]` wrapper, `body_html`, and `svc_`-prefixed names. A field given twice
+ * (for example at the top and inside the variant) must carry the same value.
+ */
+export function flattenWriteBody(
+  body: unknown,
+  kind: 'create' | 'update',
+  errors: FieldErrors,
+): Record<string, unknown> {
+  // Names come from the request: a map with no prototype keeps `__proto__` and friends as data.
+  const flat = Object.create(null) as Record<string, unknown>;
+  if (!isObject(body)) {
+    errors.add('listing', 'is required: send {"listing": {...}} (or {"product": {...}})');
+    return flat;
+  }
+  if ('listing' in body && 'product' in body) {
+    errors.add('listing', 'give either listing or product, not both');
+    return flat;
+  }
+  const inner = body.listing ?? body.product;
+  const envelope = 'product' in body ? 'product' : 'listing';
+  if (!isObject(inner)) {
+    errors.add(envelope, inner === undefined ? 'is required' : 'must be an object');
+    return flat;
+  }
+  for (const key of Object.keys(body)) {
+    if (key !== envelope) errors.add(key, `is not accepted beside ${envelope}`);
+  }
+  const allowed = kind === 'create' ? CREATE_FIELDS : UPDATE_FIELDS;
+  const put = (given: string, value: unknown, tolerated: Set<string>) => {
+    if (tolerated.has(given)) return;
+    const name = canonicalName(given);
+    if (!allowed.has(name)) {
+      errors.add(
+        given,
+        kind === 'update' && CREATE_FIELDS.has(name)
+          ? 'cannot be changed by an update'
+          : 'is not a field a listing write accepts',
+      );
+      return;
+    }
+    if (Object.hasOwn(flat, name) && JSON.stringify(flat[name]) !== JSON.stringify(value)) {
+      errors.add(name, 'is given twice with different values');
+      return;
+    }
+    flat[name] = value;
+  };
+  for (const [key, value] of Object.entries(inner)) {
+    if (key === 'variants') {
+      if (!Array.isArray(value)) {
+        errors.add('variants', 'must be an array with one variant');
+        continue;
+      }
+      if (value.length > 1) {
+        errors.add('variants', 'a listing has exactly one variant, even for a lot');
+        continue;
+      }
+      const variant: unknown = value[0];
+      if (variant === undefined) continue;
+      if (!isObject(variant)) {
+        errors.add('variants', 'variants[0] must be an object');
+        continue;
+      }
+      for (const [vk, vv] of Object.entries(variant)) put(vk, vv, TOLERATED_IN_VARIANT);
+      continue;
+    }
+    put(key, value, TOLERATED);
+  }
+  return flat;
+}
