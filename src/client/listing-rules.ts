@@ -21,7 +21,6 @@ export const LISTING_LIMITS = {
   card: { title: 180, player: 120, set: 120, variant: 120, grade: 20, category: 40 },
 } as const;
 
-
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Why a text is not a usable amount. */
