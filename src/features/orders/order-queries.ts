@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
 import { type OrderStatusFilter, type SlabdeskClient } from '../../client';
+import { keptSources } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
 
 export interface OrderList {
@@ -9,6 +10,8 @@ export interface OrderList {
   setAside: SetAsideRecord[];
   syncedAt: string;
   lastChanged: number | undefined;
+  /** Local epoch ms when the list was last brought up to date (the kept orders). */
+  checkedAt?: number | undefined;
 }
 
 /** Which status filter an order falls under, as the spec defines them. */
@@ -33,7 +36,19 @@ export function orderListQuery(
   const queryKey = orderKeys.list(status);
   return queryOptions({
     queryKey,
+    structuralSharing: status !== 'any',
     queryFn: async ({ signal }): Promise<OrderList> => {
+      if (status === 'any') {
+        // Every order: the kept orders, shared with the money figures (kept between visits).
+        const kept = await keptSources(client, queryClient).orders.sync();
+        return {
+          rows: kept.rows.slice(),
+          setAside: kept.setAside,
+          syncedAt: kept.syncedAt,
+          lastChanged: kept.lastChanged,
+          checkedAt: kept.checkedAt,
+        };
+      }
       const previous = queryClient.getQueryData<OrderList>(queryKey);
       if (previous) {
         const changed = await client.orders.loadAll({
@@ -44,9 +59,7 @@ export function orderListQuery(
         });
         const byId = new Map(previous.rows.map((order) => [order.id, order]));
         for (const order of changed.rows) byId.set(order.id, order);
-        const rows = [...byId.values()].filter(
-          (order) => status === 'any' || orderStatusOf(order) === status,
-        );
+        const rows = [...byId.values()].filter((order) => orderStatusOf(order) === status);
         rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
         const fresh = new Set(changed.setAside.map((record) => record.id));
         const setAside = [
