@@ -132,6 +132,11 @@ export interface WalkOptions {
   onRestart?: (error: ApiError) => void;
   /** Most pages to read before the walk stops with `page_budget_exceeded` (default 2,000). */
   maxPages?: number;
+  /**
+   * How many pages to ask for ahead of the one being read, as soon as their `Link` arrives
+   * (default 2; 0 for a walk that will read only its first page).
+   */
+  lookahead?: number;
 }
 
 export interface Page<T> {
@@ -202,10 +207,11 @@ export async function* walkPages<S extends z.ZodObject>(
   const read: { rows: z.infer<S>[]; setAside: SetAsideRecord[] } = { rows: [], setAside: [] };
   // Pages asked for as soon as the page before announced them (its `Link` header arrived), while
   // that page's body is still read and parsed: at most LOOKAHEAD ahead, taken in order.
+  const lookahead = options.lookahead ?? LOOKAHEAD;
   const ahead = new Map<string, { promise: Promise<RawResponse>; controller: AbortController }>();
   const askAhead = (links: Record<string, string>) => {
     const url = links.next;
-    if (url === undefined || ahead.has(url) || ahead.size >= LOOKAHEAD) return;
+    if (url === undefined || ahead.has(url) || ahead.size >= lookahead) return;
     if (!guard.wouldFollow(transport.resolve(url))) return;
     const controller = new AbortController();
     const signals = [controller.signal, options.signal].filter((s) => s !== undefined);
@@ -238,6 +244,8 @@ export async function* walkPages<S extends z.ZodObject>(
               priority: options.priority,
               onLinks: askAhead,
             });
+        // A page taken from those asked ahead may have come when the lookahead was full.
+        if (early && response.status < 400) askAhead(response.meta.links);
       } catch (error) {
         if (
           next !== undefined &&

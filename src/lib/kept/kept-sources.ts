@@ -89,6 +89,7 @@ export function createKeptSources(
         client.listings.pages({
           signal,
           limit: 1,
+          lookahead: 0,
           fields: ['id', 'created_at'],
           priority: 'background',
         }),
@@ -106,6 +107,7 @@ export function createKeptSources(
         client.orders.pages({
           signal,
           limit: 1,
+          lookahead: 0,
           status: 'any',
           fields: ['id', 'created_at'],
           priority: 'background',
