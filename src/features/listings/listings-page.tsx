@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { DataTable } from '../../components/data-table';
 import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
+import { Freshness } from '../../components/freshness';
 import {
   applyCatalogueSearch,
   facetValues,
@@ -200,6 +201,16 @@ export function ListingsPage() {
         )}
         {data?.complete && data.lastChanged !== undefined && (
           <> · last refresh brought {data.lastChanged} change(s)</>
+        )}
+        {data?.complete && data.checkedAt !== undefined && (
+          <>
+            {' · '}
+            <Freshness
+              checkedAt={data.checkedAt}
+              refreshing={query.isFetching}
+              kept={data.origin === 'kept'}
+            />
+          </>
         )}
       </p>
 
