@@ -69,7 +69,11 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
 export class KeptDb {
   private db: Promise<IDBDatabase> | undefined;
 
-  constructor(private readonly factory: IDBFactory) {}
+  constructor(
+    private readonly factory: IDBFactory,
+    /** The IDBKeyRange of the same implementation (the browser's by default). */
+    private readonly keyRange: typeof IDBKeyRange = globalThis.IDBKeyRange,
+  ) {}
 
   private database(): Promise<IDBDatabase> {
     this.db ??= open(this.factory);
@@ -85,7 +89,8 @@ export class KeptDb {
     const tx = db.transaction([HEADS, CHUNKS], 'readonly');
     const head = (await request(tx.objectStore(HEADS).get(collection))) as KeptHead | undefined;
     if (!head || head.scope !== scope) return undefined;
-    const range = IDBKeyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
+    if (head.chunkCount === 0) return { head, rows: [] };
+    const range = this.keyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
     const chunks = (await request(tx.objectStore(CHUNKS).getAll(range))) as ChunkRecord<T>[];
     if (chunks.length !== head.chunkCount) return undefined;
     const rows: T[] = [];
@@ -115,7 +120,7 @@ export class KeptDb {
       store.put(record);
     }
     store.delete(
-      IDBKeyRange.bound([head.collection, head.chunkCount], [head.collection, Infinity]),
+      this.keyRange.bound([head.collection, head.chunkCount], [head.collection, Infinity]),
     );
     tx.objectStore(HEADS).put(head);
     await done(tx);
@@ -126,7 +131,7 @@ export class KeptDb {
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
     tx.objectStore(HEADS).delete(collection);
-    tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([collection, 0], [collection, Infinity]));
+    tx.objectStore(CHUNKS).delete(this.keyRange.bound([collection, 0], [collection, Infinity]));
     await done(tx);
   }
 }
@@ -136,7 +141,7 @@ let shared: KeptDb | null | undefined;
 /** The browser's kept copies, or null where there is no IndexedDB (the copy then lives in memory). */
 export function keptDb(): KeptDb | null {
   if (shared === undefined) {
-    shared = typeof indexedDB === 'undefined' ? null : new KeptDb(indexedDB);
+    shared = typeof indexedDB === 'undefined' ? null : new KeptDb(indexedDB, IDBKeyRange);
   }
   return shared;
 }
