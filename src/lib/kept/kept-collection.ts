@@ -80,6 +80,7 @@ export class KeptCollection<T extends { id: string }> {
   private started = false;
   private notifyTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly source: KeptSource<T>,
@@ -241,7 +242,11 @@ export class KeptCollection<T extends { id: string }> {
         origin: 'walk',
         rebuiltBecause: reason,
       });
-      if (this.db) await this.db.clear(this.source.collection).catch(() => undefined);
+      if (this.db) {
+        // A save still writing the old copy lands first; then the copy is dropped.
+        await this.saving;
+        await this.db.clear(this.source.collection).catch(() => undefined);
+      }
       let stale: ApiError | undefined;
       const setAside: SetAsideRecord[] = [];
       let pages = 0;
@@ -331,8 +336,13 @@ export class KeptCollection<T extends { id: string }> {
     }, delayMs);
   }
 
-  /** Writes the chunks that changed since the last save, and the head. */
-  async save(): Promise<void> {
+  /** Writes the chunks that changed since the last save, and the head (one save at a time). */
+  save(): Promise<void> {
+    this.saving = this.saving.then(() => this.saveNow());
+    return this.saving;
+  }
+
+  private async saveNow(): Promise<void> {
     if (!this.db || this.scope === undefined || !this.state.complete) return;
     const chunks = [...this.dirty];
     this.dirty.clear();

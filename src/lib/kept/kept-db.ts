@@ -13,6 +13,8 @@ const CHUNKS = 'chunks';
 
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
+/** Chunks written per transaction. */
+const CHUNKS_PER_WRITE = 4;
 
 /** What is kept of one collection, beside its rows. */
 export interface KeptHead {
@@ -102,24 +104,32 @@ export class KeptDb {
   }
 
   /**
-   * Writes the head and the given chunks of rows (by chunk index) in one transaction, and drops
-   * chunks past the head's count (a rebuilt, shorter copy leaves none behind).
+   * Writes the given chunks of rows (by chunk index), a few per transaction with a pause between
+   * (a structured copy of 100,000 rows at once would hold the page for a second), then the head,
+   * dropping chunks past its count (a rebuilt, shorter copy leaves none behind). Chunks always
+   * hold newer versions of the same rows, so a save cut short leaves a copy the next incremental
+   * read (from the older head's baseline) brings up to date.
    */
   async save<T>(head: KeptHead, rows: readonly T[], chunks: Iterable<number>): Promise<void> {
     const db = await this.database();
-    const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
-    const store = tx.objectStore(CHUNKS);
-    for (const index of chunks) {
-      if (index >= head.chunkCount) continue;
-      const record: ChunkRecord<T> = {
-        collection: head.collection,
-        index,
-        scope: head.scope,
-        rows: rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS),
-      };
-      store.put(record);
+    const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
+    for (let at = 0; at < pending.length; at += CHUNKS_PER_WRITE) {
+      if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      const tx = db.transaction(CHUNKS, 'readwrite');
+      const store = tx.objectStore(CHUNKS);
+      for (const index of pending.slice(at, at + CHUNKS_PER_WRITE)) {
+        const record: ChunkRecord<T> = {
+          collection: head.collection,
+          index,
+          scope: head.scope,
+          rows: rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS),
+        };
+        store.put(record);
+      }
+      await done(tx);
     }
-    store.delete(
+    const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
+    tx.objectStore(CHUNKS).delete(
       this.keyRange.bound([head.collection, head.chunkCount], [head.collection, Infinity]),
     );
     tx.objectStore(HEADS).put(head);
