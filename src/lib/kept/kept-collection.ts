@@ -151,12 +151,13 @@ export class KeptCollection<T extends { id: string }> {
   }
 
   private async firstSync(signal: AbortSignal | undefined): Promise<KeptSnapshot<T>> {
-    const scope = await this.source.scope(signal).catch(() => undefined);
+    // Who we are (a /ping) and what is kept (IndexedDB), side by side; shown only if they match.
+    const [scope, stored] = await Promise.all([
+      this.source.scope(signal).catch(() => undefined),
+      this.db ? this.db.load<T>(this.source.collection).catch(() => undefined) : undefined,
+    ]);
     this.scope = scope;
-    const kept =
-      scope !== undefined && this.db
-        ? await this.db.load<T>(this.source.collection, scope).catch(() => undefined)
-        : undefined;
+    const kept = scope !== undefined && stored?.head.scope === scope ? stored : undefined;
     if (!kept) return this.walkAll(signal, undefined);
     this.replaceAll(kept.rows);
     this.publish({

@@ -82,22 +82,22 @@ export class KeptDb {
     return this.db;
   }
 
-  /** The kept rows of `collection` when they belong to `scope`; undefined otherwise. */
-  async load<T>(
-    collection: string,
-    scope: string,
-  ): Promise<{ head: KeptHead; rows: T[] } | undefined> {
+  /**
+   * The kept rows of `collection` (whoever they belong to: the caller compares `head.scope`), or
+   * undefined when there is no whole copy.
+   */
+  async load<T>(collection: string): Promise<{ head: KeptHead; rows: T[] } | undefined> {
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readonly');
     const head = (await request(tx.objectStore(HEADS).get(collection))) as KeptHead | undefined;
-    if (!head || head.scope !== scope) return undefined;
+    if (!head) return undefined;
     if (head.chunkCount === 0) return { head, rows: [] };
     const range = this.keyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
     const chunks = (await request(tx.objectStore(CHUNKS).getAll(range))) as ChunkRecord<T>[];
     if (chunks.length !== head.chunkCount) return undefined;
     const rows: T[] = [];
     for (const chunk of chunks) {
-      if (chunk.scope !== scope) return undefined;
+      if (chunk.scope !== head.scope) return undefined;
       for (const row of chunk.rows) rows.push(row);
     }
     return rows.length === head.rowCount ? { head, rows } : undefined;
