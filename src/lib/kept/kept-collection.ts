@@ -53,8 +53,12 @@ export interface KeptSnapshot<T> {
 
 /** Clock-skew overlap of an incremental read (ms before the last baseline). */
 export const OVERLAP_MS = 5000;
-/** Most notifications a second while a walk streams pages in (a page's rows are usable at once). */
-const NOTIFY_EVERY_MS = 200;
+/**
+ * How long a walk lets pages gather before telling the pages (which then filter and sort every
+ * row): the first page at once, then at most every 200 ms, stretching to 1.5 s as the rows grow,
+ * so showing progress never costs more than reading the pages.
+ */
+const notifyEveryMs = (rows: number) => Math.min(1500, Math.max(200, rows / 50));
 
 class RebuildNeeded extends Error {
   constructor(readonly reason: string) {
@@ -263,7 +267,9 @@ export class KeptCollection<T extends { id: string }> {
         for (const row of page.rows) this.put(row);
         setAside.push(...page.setAside);
         this.state = { ...this.state, pages, setAside };
-        this.notifySoon();
+        // The first page is usable at once; later ones gather (see notifyEveryMs).
+        if (pages === 1) this.publish({});
+        else this.notifySoon();
       }
       if (stale && attempt < 2) {
         reason = `the server called a cursor stale (${stale.code})`;
@@ -316,7 +322,7 @@ export class KeptCollection<T extends { id: string }> {
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
       this.publish({});
-    }, NOTIFY_EVERY_MS);
+    }, notifyEveryMs(this.rows.length));
   }
 
   private publish(patch: Partial<KeptSnapshot<T>>): void {
