@@ -1,6 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
 import { type OrderStatusFilter, type SlabdeskClient } from '../../client';
+import type { KeptSnapshot } from '../../lib/kept/kept-collection';
+import { linkKept } from '../../lib/kept/kept-query';
 import { keptSources } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
 
@@ -13,6 +15,15 @@ export interface OrderList {
   /** Local epoch ms when the list was last brought up to date (the kept orders). */
   checkedAt?: number | undefined;
 }
+
+const toOrderList = (kept: KeptSnapshot<Order>): OrderList => ({
+  // A copy of the pointers per change: the kept array grows in place.
+  rows: kept.rows.slice(),
+  setAside: kept.setAside,
+  syncedAt: kept.syncedAt,
+  lastChanged: kept.lastChanged,
+  checkedAt: kept.checkedAt,
+});
 
 /** Which status filter an order falls under, as the spec defines them. */
 export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
@@ -39,15 +50,11 @@ export function orderListQuery(
     structuralSharing: status !== 'any',
     queryFn: async ({ signal }): Promise<OrderList> => {
       if (status === 'any') {
-        // Every order: the kept orders, shared with the money figures (kept between visits).
-        const kept = await keptSources(client, queryClient).orders.sync();
-        return {
-          rows: kept.rows.slice(),
-          setAside: kept.setAside,
-          syncedAt: kept.syncedAt,
-          lastChanged: kept.lastChanged,
-          checkedAt: kept.checkedAt,
-        };
+        // Every order: the kept orders, shared with the money figures (kept between visits),
+        // shown as soon as this browser's copy is read, while it is brought up to date.
+        const kept = keptSources(client, queryClient).orders;
+        linkKept(queryClient, queryKey, kept, toOrderList, { wholeOnly: true });
+        return toOrderList(await kept.sync());
       }
       const previous = queryClient.getQueryData<OrderList>(queryKey);
       if (previous) {

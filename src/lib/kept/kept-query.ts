@@ -13,6 +13,8 @@ export function linkKept<T extends { id: string }, D>(
   queryKey: QueryKey,
   kept: KeptCollection<T>,
   map: (snapshot: KeptSnapshot<T>) => D,
+  /** Only whole snapshots (a kept copy, a finished walk): for pages that show no progress. */
+  options: { wholeOnly?: boolean } = {},
 ): void {
   const hash = JSON.stringify(queryKey);
   let keys = linked.get(kept);
@@ -25,6 +27,7 @@ export function linkKept<T extends { id: string }, D>(
   kept.subscribe(() => {
     // Before the first rows nothing is shown; after, every change is (a rebuild empties it).
     if (!kept.loaded && queryClient.getQueryData(queryKey) === undefined) return;
+    if (options.wholeOnly && !kept.snapshot().complete) return;
     queryClient.setQueryData(queryKey, map(kept.snapshot()));
   });
 }
