@@ -29,11 +29,15 @@ export interface KeptHead {
   chunkCount: number;
 }
 
-interface ChunkRecord<T> {
+interface ChunkRecord {
   collection: string;
   index: number;
   scope: string;
-  rows: T[];
+  /**
+   * The chunk's rows as JSON text: read back with one JSON.parse, several times faster than the
+   * structured copy of as many objects that IndexedDB makes of a stored array.
+   */
+  json: string;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -93,12 +97,12 @@ export class KeptDb {
     if (!head) return undefined;
     if (head.chunkCount === 0) return { head, rows: [] };
     const range = this.keyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
-    const chunks = (await request(tx.objectStore(CHUNKS).getAll(range))) as ChunkRecord<T>[];
+    const chunks = (await request(tx.objectStore(CHUNKS).getAll(range))) as ChunkRecord[];
     if (chunks.length !== head.chunkCount) return undefined;
     const rows: T[] = [];
     for (const chunk of chunks) {
-      if (chunk.scope !== head.scope) return undefined;
-      for (const row of chunk.rows) rows.push(row);
+      if (chunk.scope !== head.scope || typeof chunk.json !== 'string') return undefined;
+      for (const row of JSON.parse(chunk.json) as T[]) rows.push(row);
     }
     return rows.length === head.rowCount ? { head, rows } : undefined;
   }
@@ -118,11 +122,11 @@ export class KeptDb {
       const tx = db.transaction(CHUNKS, 'readwrite');
       const store = tx.objectStore(CHUNKS);
       for (const index of pending.slice(at, at + CHUNKS_PER_WRITE)) {
-        const record: ChunkRecord<T> = {
+        const record: ChunkRecord = {
           collection: head.collection,
           index,
           scope: head.scope,
-          rows: rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS),
+          json: JSON.stringify(rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS)),
         };
         store.put(record);
       }

@@ -8,7 +8,7 @@ import { keptDb, type KeptDb } from './kept-db';
  * The format of the kept rows: bump it when what a kept row holds changes (a schema or reader
  * change), so an older copy is rebuilt instead of read.
  */
-export const KEPT_FORMAT = 1;
+export const KEPT_FORMAT = 2;
 
 export interface KeptSources {
   /** The seller's listings (the list view, every field): the catalogue and the money figures. */
