@@ -14,7 +14,16 @@ const CHUNKS = 'chunks';
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
 /** Chunks written per transaction. */
-const CHUNKS_PER_WRITE = 4;
+const CHUNKS_PER_WRITE = 1;
+
+/** Waits for the page to be idle (a save never takes a frame from typing or scrolling). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') {
+      requestIdleCallback(() => resolve(), { timeout: 2000 });
+    } else setTimeout(resolve, 0);
+  });
+}
 
 /** What is kept of one collection, beside its rows. */
 export interface KeptHead {
@@ -108,8 +117,8 @@ export class KeptDb {
   }
 
   /**
-   * Writes the given chunks of rows (by chunk index), a few per transaction with a pause between
-   * (a structured copy of 100,000 rows at once would hold the page for a second), then the head,
+   * Writes the given chunks of rows (by chunk index), one per transaction, each when the page is
+   * idle (writing 100,000 rows at once would hold the page for a second), then the head,
    * dropping chunks past its count (a rebuilt, shorter copy leaves none behind). Chunks always
    * hold newer versions of the same rows, so a save cut short leaves a copy the next incremental
    * read (from the older head's baseline) brings up to date.
@@ -118,7 +127,7 @@ export class KeptDb {
     const db = await this.database();
     const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
     for (let at = 0; at < pending.length; at += CHUNKS_PER_WRITE) {
-      if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      await idle();
       const tx = db.transaction(CHUNKS, 'readwrite');
       const store = tx.objectStore(CHUNKS);
       for (const index of pending.slice(at, at + CHUNKS_PER_WRITE)) {
