@@ -3,7 +3,7 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './schemas';
 import { readTolerant } from './tolerant-reader';
 import type { RequestPriority } from './pacer';
-import type { ResponseMeta, Transport } from './transport';
+import type { RawResponse, ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
 
 /** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
@@ -132,6 +132,11 @@ export interface WalkOptions {
   onRestart?: (error: ApiError) => void;
   /** Most pages to read before the walk stops with `page_budget_exceeded` (default 2,000). */
   maxPages?: number;
+  /**
+   * How many pages to ask for ahead of the one being read, as soon as their `Link` arrives
+   * (default 2; 0 for a walk that will read only its first page).
+   */
+  lookahead?: number;
 }
 
 export interface Page<T> {
@@ -144,6 +149,9 @@ export interface Page<T> {
   /** How many times the walk had restarted from the first page when this page came. */
   restarts: number;
 }
+
+/** How many pages a walk asks for ahead of the one it is parsing. */
+const LOOKAHEAD = 2;
 
 /** The cursor errors after which a walk restarts from the first page. */
 export const CURSOR_ERROR_CODES: ReadonlySet<string> = new Set([
@@ -197,69 +205,105 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   let next: string | undefined;
   const guard = new WalkGuard(spec.path, options.maxPages);
   const read: { rows: z.infer<S>[]; setAside: SetAsideRecord[] } = { rows: [], setAside: [] };
-  for (;;) {
-    let response;
-    try {
-      response = await transport.request({
-        path: next ?? spec.path,
-        query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
-        signal: options.signal,
-        priority: options.priority,
-      });
-    } catch (error) {
-      if (
-        next !== undefined &&
-        error instanceof ApiError &&
-        CURSOR_ERROR_CODES.has(error.code) &&
-        restarts < maxRestarts
-      ) {
-        restarts++;
-        guard.restarted();
-        options.onRestart?.(error);
-        next = undefined;
-        continue;
+  // Pages asked for as soon as the page before announced them (its `Link` header arrived), while
+  // that page's body is still read and parsed: at most LOOKAHEAD ahead, taken in order.
+  const lookahead = options.lookahead ?? LOOKAHEAD;
+  const ahead = new Map<string, { promise: Promise<RawResponse>; controller: AbortController }>();
+  const askAhead = (links: Record<string, string>) => {
+    const url = links.next;
+    if (url === undefined || ahead.has(url) || ahead.size >= lookahead) return;
+    if (!guard.wouldFollow(transport.resolve(url))) return;
+    const controller = new AbortController();
+    const signals = [controller.signal, options.signal].filter((s) => s !== undefined);
+    const promise = transport.request({
+      path: url,
+      signal: AbortSignal.any(signals),
+      priority: options.priority,
+      onLinks: askAhead,
+    });
+    promise.catch(() => undefined); // awaited (and its error handled) when its turn comes
+    ahead.set(url, { promise, controller });
+  };
+  const dropAhead = () => {
+    for (const entry of ahead.values()) entry.controller.abort();
+    ahead.clear();
+  };
+  try {
+    for (;;) {
+      let response;
+      try {
+        const early = next === undefined ? undefined : ahead.get(next);
+        if (early && next !== undefined) ahead.delete(next);
+        else dropAhead();
+        response = early
+          ? await early.promise
+          : await transport.request({
+              path: next ?? spec.path,
+              query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
+              signal: options.signal,
+              priority: options.priority,
+              onLinks: askAhead,
+            });
+        // A page taken from those asked ahead may have come when the lookahead was full.
+        if (early && response.status < 400) askAhead(response.meta.links);
+      } catch (error) {
+        if (
+          next !== undefined &&
+          error instanceof ApiError &&
+          CURSOR_ERROR_CODES.has(error.code) &&
+          restarts < maxRestarts
+        ) {
+          dropAhead();
+          restarts++;
+          guard.restarted();
+          options.onRestart?.(error);
+          next = undefined;
+          continue;
+        }
+        throw error;
       }
-      throw error;
-    }
-    const body = response.body as Record<string, unknown> | undefined;
-    const parsed = parseRows(
-      body?.[spec.envelope],
-      schema,
-      spec.keyField,
-      response.meta.requestId,
-      spec.tolerant,
-    );
-    const rows = parsed.rows.filter((row) => {
-      const key = String((row as Record<string, unknown>)[spec.keyField]);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    const setAside = parsed.setAside.filter((record) => {
-      if (record.id === undefined) return true;
-      if (seen.has(record.id)) return false;
-      seen.add(record.id);
-      return true;
-    });
-    number++;
-    yield { rows, setAside, meta: response.meta, number, restarts };
-    read.rows.push(...rows);
-    read.setAside.push(...setAside);
-    next = response.meta.links.next;
-    const stop = guard.check({
-      fresh: rows.length + setAside.length,
-      total: parsed.rows.length + parsed.setAside.length,
-      next: next === undefined ? undefined : transport.resolve(next),
-    });
-    if (stop) {
-      throw new WalkStoppedError(
-        stop.code,
-        stop.message,
-        { ...read, pages: number },
+      const body = response.body as Record<string, unknown> | undefined;
+      const parsed = parseRows(
+        body?.[spec.envelope],
+        schema,
+        spec.keyField,
         response.meta.requestId,
+        spec.tolerant,
       );
+      const rows = parsed.rows.filter((row) => {
+        const key = String((row as Record<string, unknown>)[spec.keyField]);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      const setAside = parsed.setAside.filter((record) => {
+        if (record.id === undefined) return true;
+        if (seen.has(record.id)) return false;
+        seen.add(record.id);
+        return true;
+      });
+      number++;
+      yield { rows, setAside, meta: response.meta, number, restarts };
+      read.rows.push(...rows);
+      read.setAside.push(...setAside);
+      next = response.meta.links.next;
+      const stop = guard.check({
+        fresh: rows.length + setAside.length,
+        total: parsed.rows.length + parsed.setAside.length,
+        next: next === undefined ? undefined : transport.resolve(next),
+      });
+      if (stop) {
+        throw new WalkStoppedError(
+          stop.code,
+          stop.message,
+          { ...read, pages: number },
+          response.meta.requestId,
+        );
+      }
+      if (next === undefined) return;
     }
-    if (next === undefined) return;
+  } finally {
+    dropAhead();
   }
 }
 

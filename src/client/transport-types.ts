@@ -114,6 +114,11 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** How urgent the call is (default `interactive`): orders the pacer's and the server's queues. */
   priority?: RequestPriority | undefined;
+  /**
+   * Told a successful response's `Link` rels as soon as its headers arrive, before its body is
+   * read and parsed (a walk asks for the next page then).
+   */
+  onLinks?: ((links: Record<string, string>) => void) | undefined;
 }
 
 export interface RawResponse {

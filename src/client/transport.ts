@@ -303,6 +303,8 @@ export class Transport {
     let text: string;
     try {
       response = await this.fetchImpl(url, { method, headers, body, signal });
+      if (options.onLinks && response.ok)
+        options.onLinks(parseLinkHeader(response.headers.get('link')));
       text = await response.text();
     } catch (cause) {
       ticket.settle();

@@ -50,6 +50,11 @@ export class WalkGuard {
     this.replayAllowance = this.pagesRead;
   }
 
+  /** Whether a `next` URL would be followed (not read before, within the budget). */
+  wouldFollow(next: string): boolean {
+    return !this.followed.has(next) && this.pagesRead + 1 < this.budget;
+  }
+
   /** Returns the reason to stop after a page, or undefined to go on. */
   check(page: {
     fresh: number;

@@ -21,6 +21,11 @@ export interface SandboxOptions {
   rateLimit?: boolean;
   /** SANDBOX_DEMO_LISTINGS: how many listings the demo seed creates (default 600). */
   demoListings?: number;
+  /**
+   * SANDBOX_DEMO_SOLD_SHARE: the share of the demo listings that sold (default 1/3), each sale an
+   * order: 0.5 of 100,000 listings gives a dealer's 50,000 orders. For benchmarks.
+   */
+  demoSoldShare?: number;
   /** SANDBOX_SIMULATE=1: the demo marketplace lives on its own (sales and order stages every few seconds). */
   simulate?: boolean;
   /** SANDBOX_SIMULATE_INTERVAL_MS: how often the simulation acts (default 4000). */
@@ -65,6 +70,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
   if (env.SANDBOX_RATE_LIMIT)
     options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);
   if (env.SANDBOX_DEMO_LISTINGS) options.demoListings = Number(env.SANDBOX_DEMO_LISTINGS);
+  if (env.SANDBOX_DEMO_SOLD_SHARE) options.demoSoldShare = Number(env.SANDBOX_DEMO_SOLD_SHARE);
   if (env.SANDBOX_SIMULATE) options.simulate = ['1', 'true', 'on'].includes(env.SANDBOX_SIMULATE);
   if (env.SANDBOX_SIMULATE_INTERVAL_MS)
     options.simulateIntervalMs = Number(env.SANDBOX_SIMULATE_INTERVAL_MS);

@@ -79,7 +79,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const market = () => ({ store, ids: ctx.ids, now: clock.now() });
   let publicOrigin = '';
   const seed = (kind: 'none' | 'demo') => {
-    if (kind === 'demo') seedDemo(store, clock.now(), { listings: options.demoListings });
+    if (kind === 'demo')
+      seedDemo(store, clock.now(), {
+        listings: options.demoListings,
+        soldShare: options.demoSoldShare,
+      });
   };
   const isEmpty = () =>
     store.accounts.seller('slr_demo') === undefined && store.meta.get('seeded') === undefined;

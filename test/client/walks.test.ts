@@ -131,6 +131,39 @@ describe('degraded and unparseable records', () => {
   });
 });
 
+describe('asking ahead', () => {
+  it('asks for the next page when the Link header arrives, before the walk reads on', async () => {
+    const urls: string[] = [];
+    const api = client(h.url, (meta) => urls.push(meta.url));
+    const seenAtPage: number[] = [];
+    const ids: string[] = [];
+    for await (const page of api.listings.pages({ limit: 100 })) {
+      ids.push(...page.rows.map((r) => r.id));
+      // Hold this page until the next one has been answered: it was asked for without us.
+      if (page.meta.links.next !== undefined) {
+        const next = page.meta.links.next;
+        await expect.poll(() => urls.some((url) => url === api.transport.resolve(next))).toBe(true);
+      }
+      seenAtPage.push(urls.length);
+    }
+    expect(ids).toHaveLength(600);
+    expect(new Set(ids).size).toBe(600);
+    // Six pages, six requests: nothing asked twice, nothing past the end.
+    expect(urls).toHaveLength(6);
+    expect(seenAtPage[0]).toBeGreaterThanOrEqual(2);
+  });
+
+  it('asks nothing ahead of a walk that stops after its first page', async () => {
+    const urls: string[] = [];
+    const api = client(h.url, (meta) => urls.push(meta.url));
+    for await (const page of api.listings.pages({ limit: 1, lookahead: 0 })) {
+      expect(page.rows).toHaveLength(1);
+      break;
+    }
+    expect(urls).toHaveLength(1);
+  });
+});
+
 describe('stale cursors', () => {
   it('restarts from the first page when a cursor went stale, yielding no row twice', async () => {
     const own = await startHarness({ seed: 'demo' });
@@ -141,6 +174,8 @@ describe('stale cursors', () => {
       let pages = 0;
       for await (const page of api.listings.pages({
         limit: 100,
+        // No page asked for ahead: the clock moves between pages 2 and 3 exactly.
+        lookahead: 0,
         onRestart: (error) => restarts.push(error.code),
       })) {
         pages++;

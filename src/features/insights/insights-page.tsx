@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
@@ -21,6 +21,7 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fa
 /** Sales over time, sell-through and the age of what is live, as charts with their tables. */
 export function InsightsPage() {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const now = useNow(60_000);
   const [params, update] = useSearchParamState();
   const by = oneOf<Granularity>(params.get('by'), ['day', 'week', 'month'], 'day');
@@ -30,8 +31,8 @@ export function InsightsPage() {
     ['grader', 'grade', 'category', 'price'],
     'grader',
   );
-  const orders = useQuery(allOrdersQuery(client));
-  const listings = useQuery(listingsQuery(client));
+  const orders = useQuery(allOrdersQuery(client, queryClient));
+  const listings = useQuery(listingsQuery(client, queryClient));
   const soldAt = useMemo(() => soldAtByListing(orders.data?.rows ?? []), [orders.data]);
 
   return (

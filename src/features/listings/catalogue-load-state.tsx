@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar, Loading } from '../../components/states';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
@@ -20,7 +21,7 @@ export function CatalogueLoadState({
   rows?: readonly CatalogueRow[];
 }) {
   const data = query.data;
-  const partial = rows.filter((row) => row.unreadable.length > 0);
+  const partial = useMemo(() => rows.filter((row) => row.unreadable.length > 0), [rows]);
   return (
     <>
       {query.isError && (

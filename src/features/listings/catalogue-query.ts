@@ -1,12 +1,21 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
+import { keptSources } from '../../lib/kept/kept-sources';
+import { linkKept } from '../../lib/kept/kept-query';
+import type { KeptSnapshot } from '../../lib/kept/kept-collection';
 import { availabilityOf, type Availability } from './catalogue-row';
 import { listingKeys } from './listing-keys';
 
-/** The seller's whole catalogue as the browser holds it. */
+/** The seller's whole catalogue as the browser holds it (the kept listings, see kept-sources). */
 export interface Catalogue {
-  /** Rows of the list view (`GET /listings.json`), read field by field. */
-  rows: ListingRead[];
+  /**
+   * Rows of the list view (`GET /listings.json`), read field by field, oldest first. The kept
+   * collection's own array, appended to as pages land: read it, never change it, and key memos
+   * on `version`.
+   */
+  rows: readonly ListingRead[];
+  /** Bumped on every change of the rows. */
+  version: number;
   /** False while the first walk is still reading pages (rows so far are shown). */
   complete: boolean;
   pages: number;
@@ -14,74 +23,57 @@ export interface Catalogue {
   setAside: SetAsideRecord[];
   /** The API's time the last full or incremental read started from. */
   syncedAt: string;
+  /** Local epoch ms when the catalogue was last brought up to date with the API. */
+  checkedAt: number | undefined;
   /** How many rows the last incremental refresh brought back. */
   lastChanged: number | undefined;
+  /** Shown from the copy kept in this browser, or walked on this visit. */
+  origin: 'kept' | 'walk';
 }
 
+const toCatalogue = (snapshot: KeptSnapshot<ListingRead>): Catalogue => ({
+  rows: snapshot.rows,
+  version: snapshot.version,
+  complete: snapshot.complete,
+  pages: snapshot.pages,
+  setAside: snapshot.setAside,
+  syncedAt: snapshot.syncedAt,
+  checkedAt: snapshot.checkedAt,
+  lastChanged: snapshot.lastChanged,
+  origin: snapshot.origin,
+});
+
 /**
- * The catalogue query. The first fetch walks every page of `/listings.json` (250 a page) and
- * writes each page into the cache as it arrives, so the table fills while the walk goes on.
- * Every later fetch (refresh button, interval, a mutation's invalidation) is incremental:
- * only what changed since `syncedAt`, merged by id.
+ * The catalogue query, over the kept listings. The first fetch shows the copy kept in this
+ * browser (this key's, this store's) and reads what changed since, or walks every page of
+ * `/listings.json` (250 a page) with each page usable as it lands. Every later fetch (refresh
+ * button, interval, a mutation's invalidation) is incremental: only what changed since
+ * `syncedAt`, merged by id.
  */
 export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient) {
-  const queryKey = listingKeys.catalogue();
+  const queryKey: QueryKey = listingKeys.catalogue();
   return queryOptions({
-    queryKey,
+    queryKey: listingKeys.catalogue(),
     staleTime: 60_000,
-    queryFn: async ({ signal }): Promise<Catalogue> => {
-      const previous = queryClient.getQueryData<Catalogue>(queryKey);
-      if (previous?.complete) {
-        const result = await client.listings.refresh(previous, { signal, priority: 'background' });
-        return {
-          rows: result.rows,
-          complete: true,
-          pages: previous.pages,
-          setAside: dedupeSetAside([...previous.setAside, ...result.setAside]),
-          syncedAt: result.syncedAt,
-          lastChanged: result.changed.length,
-        };
-      }
-      let baseline = client.transport.serverNow();
-      const rows: ListingRead[] = [];
-      const setAside: SetAsideRecord[] = [];
-      let pages = 0;
-      for await (const page of client.listings.pages({ signal, limit: 250 })) {
-        if (pages === 0 && page.meta.serverDate !== undefined) {
-          baseline = Math.min(baseline, page.meta.serverDate - 1000);
-        }
-        pages++;
-        rows.push(...page.rows);
-        setAside.push(...page.setAside);
-        queryClient.setQueryData<Catalogue>(queryKey, {
-          rows: rows.slice(),
-          complete: false,
-          pages,
-          setAside: setAside.slice(),
-          syncedAt: new Date(baseline).toISOString(),
-          lastChanged: undefined,
-        });
-      }
-      return {
-        rows,
-        complete: true,
-        pages,
-        setAside,
-        syncedAt: new Date(baseline).toISOString(),
-        lastChanged: undefined,
-      };
+    // The rows are the kept collection's own array: never deep-compared or copied per page.
+    structuralSharing: false,
+    queryFn: async (): Promise<Catalogue> => {
+      const kept = keptSources(client, queryClient).listings;
+      linkKept(queryClient, queryKey, kept, toCatalogue);
+      // Not the query's signal: the walk is shared by every page that reads the listings.
+      return toCatalogue(await kept.sync());
     },
   });
 }
 
-function dedupeSetAside(records: SetAsideRecord[]): SetAsideRecord[] {
-  const seen = new Set<string>();
-  return records.filter((record) => {
-    const key = record.id ?? `${record.kind}:${record.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/** Patches one kept listing (a live update or a landed write); false when it is not kept. */
+export function updateKeptListing(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  id: string,
+  change: (row: ListingRead) => ListingRead,
+): boolean {
+  return keptSources(client, queryClient).listings.update(id, change);
 }
 
 /** Each card's availability, by inventory item id (the card id of a listing). */

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { DataTable } from '../../components/data-table';
 import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
+import { Freshness } from '../../components/freshness';
 import {
   applyCatalogueSearch,
   facetValues,
@@ -16,6 +17,7 @@ import {
   type SortKey,
 } from './catalogue-filters';
 import { catalogueColumns } from './listing-columns';
+import type { CatalogueRow } from './catalogue-row';
 import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
 import { AgeFilterField } from './age-filter-field';
@@ -28,6 +30,9 @@ const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'grade', label: 'Grade' },
   { key: 'category', label: 'Category' },
 ];
+
+/** One function for every render: the table's id list is memoised on it. */
+const rowId = (row: CatalogueRow) => row.id;
 
 /** The whole catalogue: walked with progress, then searched, filtered and sorted in the browser. */
 export function ListingsPage() {
@@ -201,6 +206,16 @@ export function ListingsPage() {
         {data?.complete && data.lastChanged !== undefined && (
           <> · last refresh brought {data.lastChanged} change(s)</>
         )}
+        {data?.complete && data.checkedAt !== undefined && (
+          <>
+            {' · '}
+            <Freshness
+              checkedAt={data.checkedAt}
+              refreshing={query.isFetching}
+              kept={data.origin === 'kept'}
+            />
+          </>
+        )}
       </p>
 
       {data && rows.length === 0 && data.complete ? (
@@ -214,7 +229,7 @@ export function ListingsPage() {
           caption="Listings"
           rows={shown}
           columns={columnChoice.visible}
-          getRowId={(row) => row.id}
+          getRowId={rowId}
           sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
           onSortChange={onSort}
           cards={{ title: 'title', fields: ['price', 'status', 'grade'] }}

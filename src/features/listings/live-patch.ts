@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListingRead } from '../../client';
-import type { Catalogue } from './catalogue-query';
+import { keptSourcesOf } from '../../lib/kept/kept-sources';
 import { isSoldReason } from './catalogue-row';
 import { listingKeys } from './listing-keys';
 import { markSold } from './live-sales';
@@ -68,24 +68,18 @@ export function applyProductEvent(
     topic !== 'products/create' &&
     change.status !== undefined &&
     (change.price !== undefined || (unavailable && change.reason !== undefined));
-  let found = false;
-  queryClient.setQueryData<Catalogue>(listingKeys.catalogue(), (catalogue) => {
-    if (!catalogue) return catalogue;
-    const index = catalogue.rows.findIndex((row) => row.id === change.id);
-    if (index < 0) return catalogue;
-    found = true;
-    const row: ListingRead = { ...catalogue.rows[index]! };
-    if (change.title !== undefined) row.title = change.title;
-    if (change.status !== undefined) row.status = change.status;
-    if (change.price !== undefined) row.price = change.price;
-    if (change.acceptsOffers !== undefined) row.accepts_offers = change.acceptsOffers;
-    if (change.updatedAt !== undefined) row.updated_at = change.updatedAt;
-    if (change.reason !== undefined) row.unavailable_reason = change.reason;
-    if (change.canReactivate !== undefined) row.can_reactivate = change.canReactivate;
-    const rows = catalogue.rows.slice();
-    rows[index] = row;
-    return { ...catalogue, rows };
-  });
+  const found =
+    keptSourcesOf(queryClient)?.listings.update(change.id, (current) => {
+      const row: ListingRead = { ...current };
+      if (change.title !== undefined) row.title = change.title;
+      if (change.status !== undefined) row.status = change.status;
+      if (change.price !== undefined) row.price = change.price;
+      if (change.acceptsOffers !== undefined) row.accepts_offers = change.acceptsOffers;
+      if (change.updatedAt !== undefined) row.updated_at = change.updatedAt;
+      if (change.reason !== undefined) row.unavailable_reason = change.reason;
+      if (change.canReactivate !== undefined) row.can_reactivate = change.canReactivate;
+      return row;
+    }) ?? false;
   void queryClient.invalidateQueries({ queryKey: listingKeys.detail(change.id) });
   if (found && whole) return false;
   void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue() });

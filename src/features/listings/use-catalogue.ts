@@ -1,13 +1,57 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { ListingRead } from '../../client';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { catalogueAvailabilityQuery, catalogueQuery } from './catalogue-query';
-import { needsAvailability, toCatalogueRow } from './catalogue-row';
+import {
+  needsAvailability,
+  toCatalogueRow,
+  type Availability,
+  type CatalogueRow,
+} from './catalogue-row';
+
+/** The catalogue rows derived so far: re-derived only where the listing object changed. */
+interface Derived {
+  source: readonly ListingRead[];
+  from: (ListingRead | undefined)[];
+  /** The rows as derived so far (never handed out: each change hands out a copy). */
+  work: CatalogueRow[];
+  byItem: ReadonlyMap<string, Availability> | undefined;
+}
+
+/** The derived rows of each kept listings array (one per kept collection and rebuild). */
+const cache = new WeakMap<readonly ListingRead[], Derived>();
 
 /**
- * The catalogue, its rows (memoised once per data change) and its query state. When the list
- * view does not say why some listings are unavailable, the inventory levels are joined in.
+ * Derives catalogue rows from the kept listings: a row is converted once when it lands and again
+ * only when its listing is replaced (a live update, a write, an incremental read), so a page of
+ * a walk costs that page. The result is a new array per change (pointers only), for memos.
+ */
+function derive(
+  previous: Derived | undefined,
+  listings: readonly ListingRead[],
+  byItem: ReadonlyMap<string, Availability> | undefined,
+): Derived {
+  const fresh: Derived =
+    !previous || previous.source !== listings || previous.byItem !== byItem
+      ? { source: listings, from: [], work: [], byItem }
+      : previous;
+  const { from, work } = fresh;
+  for (let i = 0; i < listings.length; i++) {
+    const listing = listings[i]!;
+    if (from[i] === listing) continue;
+    from[i] = listing;
+    work[i] = toCatalogueRow(listing, byItem);
+  }
+  from.length = listings.length;
+  work.length = listings.length;
+  return fresh;
+}
+
+/**
+ * The catalogue, its rows (derived once per listing) and its query state. When the list view
+ * does not say why some listings are unavailable, the inventory levels are joined in.
  */
 export function useCatalogue(options: { enabled?: boolean } = {}) {
   const client = useApiClient();
@@ -21,16 +65,26 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     refetchInterval: poll,
   });
   const listings = query.data?.rows;
-  const needsJoin = useMemo(() => (listings ?? []).some(needsAvailability), [listings]);
+  const version = query.data?.version;
+  const needsJoin = useMemo(
+    () => (listings ?? []).some(needsAvailability),
+    // Version: the rows array is appended to and replaced in place by the kept collection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [listings, version],
+  );
   const availability = useQuery({
     ...catalogueAvailabilityQuery(client, queryClient),
     enabled: (options.enabled ?? true) && query.data?.complete === true && needsJoin,
     refetchInterval: poll,
   });
   const byItem = availability.data?.byItem;
-  const rows = useMemo(
-    () => (listings ?? []).map((listing) => toCatalogueRow(listing, byItem)),
-    [listings, byItem],
-  );
+  const rows = useMemo(() => {
+    const source = listings ?? [];
+    const next = derive(cache.get(source), source, byItem);
+    cache.set(source, next);
+    return next.work.slice();
+    // Version: the rows array is appended to and replaced in place by the kept collection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listings, version, byItem]);
   return { query, rows, availability: needsJoin ? availability : undefined };
 }

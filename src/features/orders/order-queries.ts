@@ -2,6 +2,9 @@ import type { Prefetch } from '../../lib/route-prefetch';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
 import { type OrderStatusFilter, type SlabdeskClient } from '../../client';
+import type { KeptSnapshot } from '../../lib/kept/kept-collection';
+import { linkKept } from '../../lib/kept/kept-query';
+import { keptSources } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
 
 export interface OrderList {
@@ -10,7 +13,18 @@ export interface OrderList {
   setAside: SetAsideRecord[];
   syncedAt: string;
   lastChanged: number | undefined;
+  /** Local epoch ms when the list was last brought up to date (the kept orders). */
+  checkedAt?: number | undefined;
 }
+
+const toOrderList = (kept: KeptSnapshot<Order>): OrderList => ({
+  // A copy of the pointers per change: the kept array grows in place.
+  rows: kept.rows.slice(),
+  setAside: kept.setAside,
+  syncedAt: kept.syncedAt,
+  lastChanged: kept.lastChanged,
+  checkedAt: kept.checkedAt,
+});
 
 /** Which status filter an order falls under, as the spec defines them. */
 export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
@@ -34,7 +48,15 @@ export function orderListQuery(
   const queryKey = orderKeys.list(status);
   return queryOptions({
     queryKey,
+    structuralSharing: status !== 'any',
     queryFn: async ({ signal }): Promise<OrderList> => {
+      if (status === 'any') {
+        // Every order: the kept orders, shared with the money figures (kept between visits),
+        // shown as soon as this browser's copy is read, while it is brought up to date.
+        const kept = keptSources(client, queryClient).orders;
+        linkKept(queryClient, queryKey, kept, toOrderList, { wholeOnly: true });
+        return toOrderList(await kept.sync());
+      }
       const previous = queryClient.getQueryData<OrderList>(queryKey);
       if (previous) {
         const changed = await client.orders.loadAll({
@@ -45,9 +67,7 @@ export function orderListQuery(
         });
         const byId = new Map(previous.rows.map((order) => [order.id, order]));
         for (const order of changed.rows) byId.set(order.id, order);
-        const rows = [...byId.values()].filter(
-          (order) => status === 'any' || orderStatusOf(order) === status,
-        );
+        const rows = [...byId.values()].filter((order) => orderStatusOf(order) === status);
         rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
         const fresh = new Set(changed.setAside.map((record) => record.id));
         const setAside = [

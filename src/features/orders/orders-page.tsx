@@ -12,6 +12,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
+import { Freshness } from '../../components/freshness';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
@@ -179,6 +180,12 @@ export function OrdersPage() {
         <p className="table-summary" role="status">
           {shown.length} of {query.data.rows.length} orders
           {(search.status === 'open' || search.status === 'any') && ' · refreshing every 5 s'}
+          {query.data.checkedAt !== undefined && (
+            <>
+              {' · '}
+              <Freshness checkedAt={query.data.checkedAt} refreshing={query.isFetching} />
+            </>
+          )}
         </p>
       )}
       {query.data && shown.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
@@ -16,6 +16,7 @@ import './overview.css';
 /** A seller's overview: money and work first, the connection in a strip. */
 export function OverviewPage() {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const now = useNow(60_000);
   const ping = useQuery(pingQuery(client));
   const scopes = ping.data?.scopes ?? [];
@@ -23,7 +24,7 @@ export function OverviewPage() {
   const canOrders = scopes.includes('read_orders') || scopes.includes('write_orders');
   const poll = usePollInterval(15_000);
   const orders = useQuery({
-    ...allOrdersQuery(client),
+    ...allOrdersQuery(client, queryClient),
     enabled: canOrders,
     refetchInterval: poll,
   });
@@ -32,7 +33,7 @@ export function OverviewPage() {
     enabled: canOrders,
     refetchInterval: poll,
   });
-  const listings = useQuery({ ...listingsQuery(client), enabled: canListings });
+  const listings = useQuery({ ...listingsQuery(client, queryClient), enabled: canListings });
 
   return (
     <section aria-labelledby="overview-heading">

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -23,7 +23,8 @@ const monthName = new Intl.DateTimeFormat('en-US', {
 /** Payouts pending and paid, by month with fees, and the realised margin of each paid sale. */
 export function PayoutsPage() {
   const client = useApiClient();
-  const orders = useQuery(allOrdersQuery(client));
+  const queryClient = useQueryClient();
+  const orders = useQuery(allOrdersQuery(client, queryClient));
   const cards = useQuery(costsQuery(client));
   const rows = useMemo(() => orders.data?.rows ?? [], [orders.data]);
   const costOf = useMemo(() => {

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keptSources } from '../kept/kept-sources';
 import type { ListingRead, Order, SetAsideRecord, SlabdeskClient } from '../../client';
 
 /** The one query-key factory of the money figures (overview, insights, payouts, margins). */
@@ -50,14 +51,19 @@ export interface Loaded<T> {
   syncedAt: string;
 }
 
-/** Every order of the seller (`GET /orders.json?status=any`), each read by the order schema. */
-export const allOrdersQuery = (client: SlabdeskClient) =>
+/**
+ * Every order of the seller (`GET /orders.json?status=any`), from the kept orders: walked once
+ * (or read from this browser's copy and brought up to date), shared with the orders page.
+ */
+export const allOrdersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: salesKeys.orders(),
     staleTime: 30_000,
-    queryFn: async ({ signal }): Promise<Loaded<OrderFacts>> => {
-      const all = await client.orders.loadAll({ signal, status: 'any', fields: ORDER_FIELDS });
-      return { rows: all.rows, setAside: all.setAside, syncedAt: all.syncedAt };
+    structuralSharing: false,
+    queryFn: async (): Promise<Loaded<OrderFacts>> => {
+      const kept = await keptSources(client, queryClient).orders.sync();
+      // A copy of the pointers, once per read: the kept array grows in place.
+      return { rows: kept.rows.slice(), setAside: kept.setAside, syncedAt: kept.syncedAt };
     },
   });
 
@@ -75,14 +81,18 @@ export const openOrderIdsQuery = (client: SlabdeskClient) =>
     },
   });
 
-/** The listing list view (`GET /listings.json`), read field by field by the tolerant reader. */
-export const listingsQuery = (client: SlabdeskClient) =>
+/**
+ * The listing list view (`GET /listings.json`), read field by field by the tolerant reader: the
+ * kept listings, the catalogue's own source (one walk for both).
+ */
+export const listingsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: salesKeys.listings(),
     staleTime: 60_000,
-    queryFn: async ({ signal }): Promise<Loaded<ListingFacts>> => {
-      const all = await client.listings.loadAll({ signal, fields: LISTING_FIELDS });
-      return { rows: all.rows, setAside: all.setAside, syncedAt: all.syncedAt };
+    structuralSharing: false,
+    queryFn: async (): Promise<Loaded<ListingFacts>> => {
+      const kept = await keptSources(client, queryClient).listings.sync();
+      return { rows: kept.rows.slice(), setAside: kept.setAside, syncedAt: kept.syncedAt };
     },
   });
 

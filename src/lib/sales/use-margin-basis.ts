@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../api-context';
 import { learnFeeRate, type FeeRate } from './fee-rate';
@@ -17,7 +17,8 @@ export interface MarginBasis {
 /** The fee rate learned from the seller's paid orders and each card's cost, for margins. */
 export function useMarginBasis(enabled = true): MarginBasis {
   const client = useApiClient();
-  const orders = useQuery({ ...allOrdersQuery(client), enabled });
+  const queryClient = useQueryClient();
+  const orders = useQuery({ ...allOrdersQuery(client, queryClient), enabled });
   const costs = useQuery({ ...costsQuery(client), enabled });
   const rate = useMemo(
     () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),

@@ -24,6 +24,8 @@ export const DEMO_TEST_TOKEN = 'svc_test_SlabdeskDemoTestKey0000000000000001';
 export interface DemoSeedOptions {
   /** How many live-mode listings to create (about a third of them sold). Default 600. */
   listings?: number;
+  /** The share of the live listings that sold, each an order (default 1/3, at most 0.8). */
+  soldShare?: number | undefined;
 }
 
 export interface DemoSeedResult {
@@ -53,6 +55,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   const between = (lo: number, hi: number) => lo + random() * (hi - lo);
   const listingCount = Math.max(10, options.listings ?? 600);
   const certsUsed = new Set<string>();
+  const soldShare = Math.min(0.8, Math.max(0, options.soldShare ?? 1 / 3));
 
   const seller = createSeller(store, ids, now - 400 * DAY_MS, {
     id: DEMO_SELLER_ID,
@@ -147,7 +150,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     const share = (fate: Fate, fraction: number) => {
       for (let i = 0; i < Math.round(count * fraction); i++) fates.push(fate);
     };
-    share('sold', 1 / 3);
+    share('sold', scope.test ? 1 / 3 : soldShare);
     share('draft', 0.03);
     share('scheduled', 0.02);
     share('pending_review', 0.03);

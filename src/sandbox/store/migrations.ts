@@ -222,4 +222,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);
   `,
+  // The next order number per seller is MAX(order_number): indexed, so a sale never scans every
+  // order (seeding a dealer's 50,000 orders was quadratic without it).
+  `CREATE INDEX IF NOT EXISTS orders_number ON orders (seller_id, order_number);`,
 ];

@@ -1,0 +1,243 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
+import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
+import { startAppServer } from '../src/server/app-server';
+import { distPages } from '../src/server/dist-pages';
+import { median, round, type Bench } from './bench-api';
+import { buildDashboard, launchChromium } from './browser-setup';
+import { keystrokeMs } from './keystroke';
+
+/** A dealer's catalogue: 100,000 listings, half of them sold (50,000 orders). */
+const LISTINGS = 100_000;
+const SOLD_SHARE = 0.5;
+/** What a cold walk of 400 pages cannot beat under a live key's bucket: (400 − 40) / 2 s. */
+const BUCKET_FLOOR_MS = 180_000;
+
+/**
+ * Notes (performance.now(), from navigation start) when the whole catalogue is searchable: the
+ * progress bar gone and the summary saying N of N listings. Strings: evaluated in the page.
+ */
+const CATALOGUE_MARK = (total: number) => `
+  window.__marks = {};
+  const check = () => {
+    if (window.__marks.searchable === undefined && !document.querySelector('.load-progress')) {
+      const summary = (document.querySelector('.table-summary') || {}).textContent || '';
+      if (summary.startsWith('${total} of ${total} listings')) window.__marks.searchable = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
+/** Notes when Orders → Any shows every order (the summary says N of N orders). */
+const ORDERS_MARK = `
+  window.__marks = {};
+  const check = () => {
+    if (window.__marks.ready !== undefined) return;
+    const summary = (document.querySelector('.table-summary') || {}).textContent || '';
+    const match = /^(\\d+) of (\\d+) orders/.exec(summary);
+    if (match && match[1] === match[2] && Number(match[1]) > 0) window.__marks.ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
+/** Resolves when this origin's kept copy of a collection holds `rows` rows (its save landed). */
+const KEPT_ROWS = (collection: string) => `new Promise((resolve) => {
+  const req = indexedDB.open('slabdesk-kept');
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('heads')) { db.close(); resolve(0); return; }
+    const get = db.transaction('heads').objectStore('heads').get(${JSON.stringify(collection)});
+    get.onsuccess = () => { db.close(); resolve(get.result ? get.result.rowCount : 0); };
+    get.onerror = () => { db.close(); resolve(0); };
+  };
+  req.onerror = () => resolve(0);
+})`;
+
+const wanted = (name: string) => {
+  const prefix = process.argv[2] ?? '';
+  return name.startsWith(prefix) || prefix.startsWith(name);
+};
+
+async function mintKey(sandboxUrl: string, scopes: string[]): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seller_id: DEMO_SELLER_ID, mode: 'live', scopes }),
+  });
+  return ((await response.json()) as { key: { token: string } }).key.token;
+}
+
+async function waitKept(page: Page, collection: string, rows: (n: number) => boolean) {
+  for (;;) {
+    const count = (await page.evaluate(KEPT_ROWS(collection))) as number;
+    if (rows(count)) return count;
+    await page.waitForTimeout(250);
+  }
+}
+
+async function heapMb(context: BrowserContext, page: Page): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usage.usedSize / (1024 * 1024);
+}
+
+/** One seller's visit and reload of the listings page; returns its figures. */
+async function catalogueVisit(browser: Browser, sandboxUrl: string, outDir: string) {
+  const token = await mintKey(sandboxUrl, ['read_listings']);
+  const app = await startAppServer(
+    { upstream: { baseUrl: sandboxUrl, apiKey: token }, port: 0 },
+    async () => distPages(outDir),
+  );
+  // bypassCSP: the measuring scripts are strings evaluated in the page.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: CATALOGUE_MARK(LISTINGS) });
+    await page.goto(`${app.url}/listings`);
+    await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
+      timeout: 300_000,
+    });
+    const cold = (await page.evaluate('window.__marks.searchable')) as number;
+    const keystrokes: number[] = [];
+    await page.getByRole('searchbox', { name: 'Search' }).click();
+    for (const key of ['m', 'a', 'h', 'o', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
+      keystrokes.push(await keystrokeMs(page, key, 'catalogue-search'));
+    }
+    const heap = await heapMb(context, page);
+    await waitKept(page, 'listings', (n) => n === LISTINGS);
+
+    // The reload: the kept catalogue at once, then one incremental read (and the store's check).
+    let requests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/listings.json')) requests++;
+    });
+    await page.reload();
+    await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
+      timeout: 60_000,
+    });
+    const warm = (await page.evaluate('window.__marks.searchable')) as number;
+    // Until the incremental read has landed: the freshness note no longer says it is checking.
+    await page.waitForFunction(
+      `(() => { const f = document.querySelector('.freshness'); return f && !f.textContent.includes('checking'); })()`,
+      undefined,
+      { timeout: 60_000 },
+    );
+    return { cold, warm, requests, keystrokes, heap };
+  } finally {
+    await context.close();
+    await app.close();
+  }
+}
+
+/** Orders → Any with every order: the first visit walks them, the reload shows the kept ones. */
+async function ordersVisit(browser: Browser, sandboxUrl: string, outDir: string) {
+  const token = await mintKey(sandboxUrl, ['read_orders']);
+  const app = await startAppServer(
+    { upstream: { baseUrl: sandboxUrl, apiKey: token }, port: 0 },
+    async () => distPages(outDir),
+  );
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: ORDERS_MARK });
+    await page.goto(`${app.url}/orders?status=any`);
+    await page.waitForFunction('window.__marks.ready !== undefined', undefined, {
+      timeout: 300_000,
+    });
+    const orders = await waitKept(page, 'orders', (n) => n > 0);
+    await page.reload();
+    await page.waitForFunction('window.__marks.ready !== undefined', undefined, {
+      timeout: 60_000,
+    });
+    return { orders, warm: (await page.evaluate('window.__marks.ready')) as number };
+  } finally {
+    await context.close();
+    await app.close();
+  }
+}
+
+const bench: Bench = {
+  figures: [
+    'scale.cold_100k_unlimited.searchable_ms',
+    'scale.warm_100k.searchable_ms',
+    'scale.warm_100k.requests',
+    'scale.search_keystroke_100k_ms',
+    'scale.heap_100k_mb',
+    'scale.warm_orders_50k.ready_ms',
+    'scale.cold_100k.ratio',
+  ],
+  async run(report) {
+    const outDir = await buildDashboard();
+    // Seeding 100,000 listings and their history takes minutes: the seeded store is kept in the
+    // temporary folder and reused by later runs (they only read it and mint keys).
+    const db = join(tmpdir(), `slabdesk-scale-${LISTINGS}-${SOLD_SHARE}-v1.db`);
+    if (!existsSync(db)) console.log(`(seeding ${LISTINGS} demo listings into ${db} …)`);
+    const sandbox = await startSandbox({
+      port: 0,
+      db,
+      seed: 'demo',
+      demoListings: LISTINGS,
+      demoSoldShare: SOLD_SHARE,
+    });
+    const browser = await launchChromium();
+    try {
+      // Our own cost: the bucket off for these runs (as SANDBOX_RATE_LIMIT=off would).
+      const buckets = sandbox.context.buckets;
+      sandbox.context.buckets = new LeakyBuckets(false);
+      const catalogueFigures = [
+        'scale.cold_100k_unlimited.searchable_ms',
+        'scale.warm_100k',
+        'scale.search_keystroke_100k_ms',
+        'scale.heap_100k_mb',
+      ];
+      if (catalogueFigures.some(wanted)) {
+        const runs = [];
+        for (let run = 0; run < 3; run++) {
+          runs.push(await catalogueVisit(browser, sandbox.url, outDir));
+        }
+        report(
+          'scale.cold_100k_unlimited.searchable_ms',
+          round(median(runs.map((r) => r.cold)), 0),
+        );
+        report('scale.warm_100k.searchable_ms', round(median(runs.map((r) => r.warm)), 0));
+        report('scale.warm_100k.requests', Math.max(...runs.map((r) => r.requests)));
+        report(
+          'scale.search_keystroke_100k_ms',
+          round(median(runs.flatMap((r) => r.keystrokes)), 1),
+        );
+        report('scale.heap_100k_mb', round(median(runs.map((r) => r.heap)), 0));
+      }
+      if (wanted('scale.warm_orders_50k.ready_ms')) {
+        const runs = [];
+        for (let run = 0; run < 3; run++)
+          runs.push(await ordersVisit(browser, sandbox.url, outDir));
+        console.log(`(orders kept: ${runs.map((r) => r.orders).join(', ')})`);
+        report('scale.warm_orders_50k.ready_ms', round(median(runs.map((r) => r.warm)), 0));
+      }
+      sandbox.context.buckets = buckets;
+      // The real bucket: one run (about three minutes by construction), time to searchable over
+      // the 180 s that 400 pages cannot beat.
+      // SLABDESK_BENCH_SKIP_RATIO=1 leaves this three-minute figure out (the rest reruns in one).
+      if (wanted('scale.cold_100k.ratio') && process.env.SLABDESK_BENCH_SKIP_RATIO !== '1') {
+        const run = await catalogueVisit(browser, sandbox.url, outDir);
+        report('scale.cold_100k.ratio', round(run.cold / BUCKET_FLOOR_MS, 3));
+      }
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+};
+
+export default bench;

@@ -1,0 +1,40 @@
+import { formatDateTime } from '../lib/format';
+import { useNow } from '../lib/use-now';
+
+const minutes = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+
+/** "Updated just now", "Updated 2 min. ago", "Updated 3 hr. ago": how old the shown data is. */
+export function freshnessText(checkedAt: number, now: number): string {
+  const ms = Math.max(0, now - checkedAt);
+  if (ms < 45_000) return 'Updated just now';
+  if (ms < 3_600_000) return `Updated ${minutes.format(-Math.round(ms / 60_000), 'minute')}`;
+  if (ms < 86_400_000) return `Updated ${minutes.format(-Math.round(ms / 3_600_000), 'hour')}`;
+  return `Updated ${minutes.format(-Math.round(ms / 86_400_000), 'day')}`;
+}
+
+/**
+ * How fresh the shown data is: when it was last brought up to date with the API, and whether it
+ * is being brought up to date now (a kept copy shown at once while its incremental read runs).
+ */
+export function Freshness({
+  checkedAt,
+  refreshing,
+  kept,
+}: {
+  checkedAt: number | undefined;
+  refreshing: boolean;
+  /** Shown from this browser's kept copy. */
+  kept?: boolean;
+}) {
+  const now = useNow(15_000);
+  if (checkedAt === undefined) return null;
+  return (
+    <span
+      className="freshness"
+      title={`Last brought up to date ${formatDateTime(new Date(checkedAt).toISOString())}`}
+    >
+      {freshnessText(checkedAt, now)}
+      {kept && refreshing && ' · checking for changes…'}
+    </span>
+  );
+}

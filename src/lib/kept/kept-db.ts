@@ -1,0 +1,170 @@
+/**
+ * The kept collections in the browser's IndexedDB: one head record per collection (which key,
+ * mode and deployment it belongs to, the sync baseline, how many rows) and the rows in fixed-size
+ * chunks, so bringing the copy up to date rewrites only the chunks that changed.
+ */
+
+const DB_NAME = 'slabdesk-kept';
+const DB_VERSION = 1;
+/** `KeptHead` records, keyed by collection name (one kept copy per collection). */
+const HEADS = 'heads';
+/** Row chunks, keyed `[collection, index]`: `{ collection, index, scope, rows }`. */
+const CHUNKS = 'chunks';
+
+/** Rows per stored chunk. */
+export const CHUNK_ROWS = 1000;
+/** Chunks written per transaction. */
+const CHUNKS_PER_WRITE = 1;
+
+/** Waits for the page to be idle (a save never takes a frame from typing or scrolling). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') {
+      requestIdleCallback(() => resolve(), { timeout: 2000 });
+    } else setTimeout(resolve, 0);
+  });
+}
+
+/** What is kept of one collection, beside its rows. */
+export interface KeptHead {
+  collection: string;
+  /** The identity the rows belong to (format version, key, mode, deployment): see kept-identity. */
+  scope: string;
+  /** The API's time the last full or incremental read started from (ISO). */
+  syncedAt: string;
+  /** Local epoch ms of the last read that brought the copy up to date. */
+  checkedAt: number;
+  rowCount: number;
+  chunkCount: number;
+}
+
+interface ChunkRecord {
+  collection: string;
+  index: number;
+  scope: string;
+  /**
+   * The chunk's rows as JSON text: read back with one JSON.parse, several times faster than the
+   * structured copy of as many objects that IndexedDB makes of a stored array.
+   */
+  json: string;
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+function open(factory: IDBFactory): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = factory.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(HEADS))
+        db.createObjectStore(HEADS, { keyPath: 'collection' });
+      if (!db.objectStoreNames.contains(CHUNKS)) {
+        db.createObjectStore(CHUNKS, { keyPath: ['collection', 'index'] });
+      }
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
+  });
+}
+
+/** The kept copies of the collections; every method fails soft (a copy is an optimisation). */
+export class KeptDb {
+  private db: Promise<IDBDatabase> | undefined;
+
+  constructor(
+    private readonly factory: IDBFactory,
+    /** The IDBKeyRange of the same implementation (the browser's by default). */
+    private readonly keyRange: typeof IDBKeyRange = globalThis.IDBKeyRange,
+  ) {}
+
+  private database(): Promise<IDBDatabase> {
+    this.db ??= open(this.factory);
+    return this.db;
+  }
+
+  /**
+   * The kept rows of `collection` (whoever they belong to: the caller compares `head.scope`), or
+   * undefined when there is no whole copy.
+   */
+  async load<T>(collection: string): Promise<{ head: KeptHead; rows: T[] } | undefined> {
+    const db = await this.database();
+    const tx = db.transaction([HEADS, CHUNKS], 'readonly');
+    const head = (await request(tx.objectStore(HEADS).get(collection))) as KeptHead | undefined;
+    if (!head) return undefined;
+    if (head.chunkCount === 0) return { head, rows: [] };
+    const range = this.keyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
+    const chunks = (await request(tx.objectStore(CHUNKS).getAll(range))) as ChunkRecord[];
+    if (chunks.length !== head.chunkCount) return undefined;
+    const rows: T[] = [];
+    for (const chunk of chunks) {
+      if (chunk.scope !== head.scope || typeof chunk.json !== 'string') return undefined;
+      for (const row of JSON.parse(chunk.json) as T[]) rows.push(row);
+    }
+    return rows.length === head.rowCount ? { head, rows } : undefined;
+  }
+
+  /**
+   * Writes the given chunks of rows (by chunk index), one per transaction, each when the page is
+   * idle (writing 100,000 rows at once would hold the page for a second), then the head,
+   * dropping chunks past its count (a rebuilt, shorter copy leaves none behind). Chunks always
+   * hold newer versions of the same rows, so a save cut short leaves a copy the next incremental
+   * read (from the older head's baseline) brings up to date.
+   */
+  async save<T>(head: KeptHead, rows: readonly T[], chunks: Iterable<number>): Promise<void> {
+    const db = await this.database();
+    const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
+    for (let at = 0; at < pending.length; at += CHUNKS_PER_WRITE) {
+      await idle();
+      const tx = db.transaction(CHUNKS, 'readwrite');
+      const store = tx.objectStore(CHUNKS);
+      for (const index of pending.slice(at, at + CHUNKS_PER_WRITE)) {
+        const record: ChunkRecord = {
+          collection: head.collection,
+          index,
+          scope: head.scope,
+          json: JSON.stringify(rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS)),
+        };
+        store.put(record);
+      }
+      await done(tx);
+    }
+    const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
+    tx.objectStore(CHUNKS).delete(
+      this.keyRange.bound([head.collection, head.chunkCount], [head.collection, Infinity]),
+    );
+    tx.objectStore(HEADS).put(head);
+    await done(tx);
+  }
+
+  /** Forgets the kept copy of a collection (a reset, or another key's copy). */
+  async clear(collection: string): Promise<void> {
+    const db = await this.database();
+    const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
+    tx.objectStore(HEADS).delete(collection);
+    tx.objectStore(CHUNKS).delete(this.keyRange.bound([collection, 0], [collection, Infinity]));
+    await done(tx);
+  }
+}
+
+let shared: KeptDb | null | undefined;
+
+/** The browser's kept copies, or null where there is no IndexedDB (the copy then lives in memory). */
+export function keptDb(): KeptDb | null {
+  if (shared === undefined) {
+    shared = typeof indexedDB === 'undefined' ? null : new KeptDb(indexedDB, IDBKeyRange);
+  }
+  return shared;
+}

@@ -1,0 +1,166 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ResponseMeta } from '../../src/client';
+import { KeptDb } from '../../src/lib/kept/kept-db';
+import { createKeptSources } from '../../src/lib/kept/kept-sources';
+import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN } from '../../src/sandbox';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+/**
+ * The kept collections against a real sandbox over HTTP, on fake-indexeddb (a complete
+ * IndexedDB in memory): each "visit" is a new client and QueryClient over the same database,
+ * as a reload of the page is.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ seed: 'demo', demoListings: 300 });
+});
+afterAll(() => h.close());
+
+function visit(db: KeptDb, token = DEMO_LIVE_TOKEN) {
+  const requests: string[] = [];
+  const client = createClient({
+    baseUrl: h.url,
+    apiKey: token,
+    onResponse: (meta: ResponseMeta) => requests.push(new URL(meta.url).pathname),
+  });
+  const sources = createKeptSources(client, new QueryClient(), db);
+  const collectionRequests = (path: string) => requests.filter((p) => p.endsWith(path)).length;
+  return { client, sources, requests, collectionRequests };
+}
+
+async function firstVisit(db: KeptDb, token = DEMO_LIVE_TOKEN) {
+  const first = visit(db, token);
+  const listings = await first.sources.listings.sync();
+  expect(listings.complete).toBe(true);
+  expect(listings.origin).toBe('walk');
+  await first.sources.listings.save();
+  return { first, listings };
+}
+
+describe('the kept catalogue', () => {
+  it('a reload shows the kept rows with one incremental read, and edits made elsewhere', async () => {
+    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+    const { listings } = await firstVisit(db);
+    const edited = listings.rows.find((row) => row.status === 'active')!;
+    const price = (Number(edited.price) + 1).toFixed(2);
+    // Elsewhere: another tool of the seller changes a price.
+    const put = await h.api(`/listings/${edited.id}.json`, {
+      token: DEMO_LIVE_TOKEN,
+      method: 'PUT',
+      body: { listing: { price } },
+    });
+    expect(put.status).toBe(200);
+
+    const again = visit(db);
+    const reloaded = await again.sources.listings.sync();
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows).toHaveLength(listings.rows.length);
+    expect(reloaded.rows.find((row) => row.id === edited.id)!.price).toBe(price);
+    expect(reloaded.lastChanged).toBeGreaterThanOrEqual(1);
+    expect(reloaded.checkedAt).toBeGreaterThan(0);
+    // The store's check (its oldest row) and the incremental read: two requests, no walk.
+    expect(again.collectionRequests('/listings.json')).toBe(2);
+  });
+
+  it('a sandbox reset between visits rebuilds the kept catalogue instead of mixing stores', async () => {
+    const own = await startHarness({ seed: 'demo', demoListings: 60 });
+    try {
+      const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+      const make = () => {
+        const client = createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN });
+        return createKeptSources(client, new QueryClient(), db);
+      };
+      const before = make();
+      const kept = await before.listings.sync();
+      const oldest = kept.rows[0]!;
+      // A change only the old store has: it must not survive the reset.
+      const changed = kept.rows.find((row) => row.status === 'active')!;
+      await own.api(`/listings/${changed.id}.json`, {
+        token: DEMO_LIVE_TOKEN,
+        method: 'PUT',
+        body: { listing: { title: 'Only in the old store' } },
+      });
+      await before.listings.sync();
+      await before.listings.save();
+
+      // The same deterministic ids come back, with other times: the same key, another store.
+      await own.control('POST', '/clock', { advance_seconds: 60 });
+      expect((await own.control('POST', '/reset', { seed: 'demo' })).status).toBe(200);
+      const after = make();
+      const rebuilt = await after.listings.sync();
+      expect(rebuilt.origin).toBe('walk');
+      expect(rebuilt.rebuiltBecause).toMatch(/reset|no longer matches/);
+      expect(rebuilt.rows[0]!.id).toBe(oldest.id);
+      expect(rebuilt.rows[0]!.created_at).not.toBe(oldest.created_at);
+      expect(rebuilt.rows.some((row) => row.title === 'Only in the old store')).toBe(false);
+
+      // Emptied without a seed: the kept rows are dropped, none shown.
+      await after.listings.save();
+      expect((await own.control('POST', '/reset', { seed: 'none' })).status).toBe(200);
+      // No seller any more: the demo key is gone, so the copy is not this key's.
+      const empty = make();
+      await expect(empty.listings.sync()).rejects.toMatchObject({ status: 401 });
+      expect(empty.listings.snapshot().rows).toHaveLength(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('never shows a kept catalogue of another key or mode', async () => {
+    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+    const { listings: live } = await firstVisit(db, DEMO_LIVE_TOKEN);
+    const liveIds = new Set(live.rows.map((row) => row.id));
+
+    // The test key of the same seller: another mode, another copy.
+    const test = visit(db, DEMO_TEST_TOKEN);
+    const shown: number[] = [];
+    test.sources.listings.subscribe(() => {
+      const rows = test.sources.listings.snapshot().rows;
+      shown.push(rows.filter((row) => liveIds.has(row.id)).length);
+    });
+    const testRows = await test.sources.listings.sync();
+    expect(testRows.origin).toBe('walk');
+    expect(testRows.rows.length).toBeGreaterThan(0);
+    expect(shown.every((n) => n === 0)).toBe(true);
+
+    // Another seller's live key: nothing of the demo seller's copy either.
+    const other = await h.seller({ scopes: ['read_listings'] });
+    const stranger = visit(db, other.token);
+    const strangerRows = await stranger.sources.listings.sync();
+    expect(strangerRows.origin).toBe('walk');
+    expect(strangerRows.rows).toHaveLength(0);
+  });
+});
+
+describe('the kept orders', () => {
+  it('are walked once with status=any, kept, and brought up to date incrementally', async () => {
+    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+    const first = visit(db);
+    const orders = await first.sources.orders.sync();
+    expect(orders.complete).toBe(true);
+    expect(orders.rows.length).toBeGreaterThan(50);
+    await first.sources.orders.save();
+    const walked = first.collectionRequests('/orders.json');
+
+    // A sale elsewhere: a new order after the kept copy.
+    const active = (await first.sources.listings.sync()).rows.find(
+      (row) => row.status === 'active',
+    )!;
+    const sale = await h.control<{ order: { id: string } }>(
+      'POST',
+      `/listings/${active.id}/sell`,
+      {},
+    );
+    expect(sale.status).toBe(200);
+
+    const again = visit(db);
+    const reloaded = await again.sources.orders.sync();
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows.some((order) => order.id === sale.body.order.id)).toBe(true);
+    expect(reloaded.rows).toHaveLength(orders.rows.length + 1);
+    expect(again.collectionRequests('/orders.json')).toBe(2);
+    expect(walked).toBeGreaterThanOrEqual(1);
+  });
+});
