@@ -290,6 +290,8 @@ describe('a durable outbox', () => {
       const listingId = await newListing(hook, first);
       const sale = await first.control<Json>('POST', `/listings/${listingId}/sell`, {});
       await target.waitFor((all) => all.length === 1);
+      // The sandbox records the failed attempt after the answer: wait for that before closing.
+      await expect.poll(async () => (await deliveries(hook, first)).length).toBe(1);
       await first.close();
 
       target.answer = () => 200;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type SlabdeskClient } from '../../src/client';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy';
@@ -108,9 +108,10 @@ describe('one governor per key', () => {
     );
     // Once the bucket is full and every write of the job waits for room, a page opens in another
     // tab.
-    while (app.hub.governor.snapshot().waitingBy.bulk < 3) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(
+      () => expect(app.hub.governor.snapshot().waitingBy.bulk).toBeGreaterThanOrEqual(3),
+      { timeout: 20_000, interval: 20 },
+    );
     const waiting = app.hub.governor.snapshot().waitingBy.bulk;
     const sentBefore = counter.log.length;
     await tab(app).ping();

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import type { HubLogEntry, HubWebhookEvent } from '../../src/server/hub/event-hub';
@@ -229,17 +229,21 @@ describe('the webhook receiver', () => {
     await control('POST', `/listings/${id}/sell`, {});
     // The first attempt finds nobody listening.
     type Delivery = { event_id: string; topic: string; status_code: number | null };
-    let failed: Delivery | undefined;
-    for (const until = Date.now() + 10_000; !failed && Date.now() < until;) {
-      const { deliveries } = await control<{ deliveries: Delivery[] }>(
-        'GET',
-        `/webhooks/${webhookId}/deliveries`,
-      );
-      failed = deliveries.find((d) => d.topic === 'products/update' && d.status_code !== 200);
-      if (!failed) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(failed, 'the sandbox tried while the server was down').toBeDefined();
-    const eventId = failed!.event_id;
+    const failed = await vi.waitFor(
+      async () => {
+        const { deliveries } = await control<{ deliveries: Delivery[] }>(
+          'GET',
+          `/webhooks/${webhookId}/deliveries`,
+        );
+        const found = deliveries.find(
+          (d) => d.topic === 'products/update' && d.status_code !== 200,
+        );
+        if (!found) throw new Error('the sandbox has not tried while the server was down');
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    const eventId = failed.event_id;
 
     app = await startApp(port);
     stream = await readEventStream(`${app.url}/hub/events`);
@@ -250,11 +254,12 @@ describe('the webhook receiver', () => {
 
     // Delivered again (a redelivery from the dashboard log): acknowledged, not applied twice.
     await control('POST', `/events/${eventId}/redeliver`, {});
-    for (const until = Date.now() + 10_000; Date.now() < until;) {
-      const entries = (await logOf()).filter((e) => e.eventId === eventId);
-      if (entries.some((e) => e.outcome === 'duplicate')) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect
+      .poll(
+        async () => (await logOf()).some((e) => e.eventId === eventId && e.outcome === 'duplicate'),
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe(true);
     await sentinel();
     expect(webhooksOn(stream).filter((e) => e.eventId === eventId)).toHaveLength(1);
     expect((await logOf()).filter((e) => e.eventId === eventId).map((e) => e.outcome)).toEqual([
