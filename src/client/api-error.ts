@@ -1,4 +1,4 @@
-import { ErrorEnvelope, type SvcError } from './schemas';
+import { ErrorEnvelope, type SvcError } from './error-schemas';
 
 /**
  * Codes the client itself gives to failures that never reached a parsed API answer. API codes

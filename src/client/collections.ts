@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
-import { DegradedRecord } from './schemas';
+import { DegradedRecord } from './error-schemas';
 import { readTolerant } from './tolerant-reader';
 import type { RequestPriority } from './pacer';
 import type { RawResponse, ResponseMeta, Transport } from './transport';

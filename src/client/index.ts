@@ -114,6 +114,7 @@ export type {
   WriteStatus,
 } from './write-queue';
 export * from './schemas';
+export * from './error-schemas';
 export type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
 // The write schemas and the listing rules (classic zod) are imported from their own modules by
 // the forms and the bulk editor, so the first page's bundle never carries them.

@@ -1,0 +1,39 @@
+/**
+ * The shapes of what a failing call sends: a record degraded inside a 200, and the two error
+ * envelopes with their `svc_error` (on `zod/mini`, like the read schemas).
+ */
+import * as z from 'zod/mini';
+
+/** A record reduced to its id plus why it could not be serialized (inside a 200). */
+export const DegradedRecord = z.object({
+  id: z.string(),
+  svc_serialization_error: z.object({ code: z.string(), message: z.string() }),
+});
+export type DegradedRecord = z.infer<typeof DegradedRecord>;
+
+export const SupportedVersion = z.object({
+  version: z.string(),
+  status: z.string(),
+  released: z.optional(z.string()),
+  sunset: z.optional(z.nullable(z.string())),
+});
+
+export const SvcError = z.object({
+  code: z.string(),
+  request_id: z.optional(z.string()),
+  changed_params: z.optional(z.array(z.string())),
+  supported_versions: z.optional(z.array(SupportedVersion)),
+  max_bytes: z.optional(z.number()),
+  reason: z.optional(z.string()),
+});
+export type SvcError = z.infer<typeof SvcError>;
+
+/** Authentication and not-found failures (and most others): `errors` is a bare string. */
+export const MessageErrorEnvelope = z.object({ errors: z.string(), svc_error: SvcError });
+/** 422 validation failures: `errors` keyed by field, each an array of messages. */
+export const FieldErrorEnvelope = z.object({
+  errors: z.record(z.string(), z.array(z.string())),
+  svc_error: SvcError,
+});
+export const ErrorEnvelope = z.union([MessageErrorEnvelope, FieldErrorEnvelope]);
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,0 +1,211 @@
+/**
+ * The pieces the client is built of: a collection resource (walk, load all, refresh, with typed
+ * `fields`), the collections of the API, and the parsing of a single-resource envelope (whole,
+ * or field by field for the listing views).
+ */
+import type * as z from 'zod/mini';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import {
+  isDegraded,
+  loadAll,
+  refresh,
+  walkPages,
+  type CollectionSnapshot,
+  type CollectionSpec,
+  type LoadOptions,
+  type Page,
+  type RefreshOptions,
+  type RefreshResult,
+  type WalkOptions,
+} from './collections';
+import { DegradedRecord } from './error-schemas';
+import type { RequestPriority } from './pacer';
+import { InventoryItem, InventoryLevel, ListingListItem, Order, Product } from './schemas';
+import { readTolerant, type Readable } from './tolerant-reader';
+import type { ResponseMeta, Transport } from './transport';
+
+/** A parsed body with the meta of the response that carried it. */
+export interface WithMeta<T> {
+  data: T;
+  meta: ResponseMeta;
+}
+
+export interface GetOptions {
+  signal?: AbortSignal;
+  /** How urgent the call is (default `interactive`). */
+  priority?: RequestPriority;
+}
+
+export interface WriteOptions {
+  /** Reuse a key to make a later call the same logical write (default: a fresh UUID). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** How urgent the call is (default `interactive`; a bulk job's writes are `bulk`). */
+  priority?: RequestPriority;
+}
+
+/** Options that name `fields`: the rows then carry only those keys (and the row key). */
+type WithFields<O, T, K extends keyof T> = O & { fields: readonly K[] };
+/** Options without `fields`: full rows. */
+type WithoutFields<O> = O & { fields?: undefined };
+
+/**
+ * Walk, load and refresh for one collection endpoint. With `fields`, the rows are typed as
+ * `Pick<Row, ...fields>` (each present field is still checked by the schema).
+ */
+export interface CollectionResource<T, F extends object = Record<never, never>> {
+  /** Pages one by one (an async iterator); see walkPages. */
+  pages<K extends keyof T & string>(
+    options: WithFields<WalkOptions & F, T, K>,
+  ): AsyncGenerator<Page<Pick<T, K>>, void, undefined>;
+  pages(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<Page<T>, void, undefined>;
+  /** Every row, page after page. */
+  rows<K extends keyof T & string>(
+    options: WithFields<WalkOptions & F, T, K>,
+  ): AsyncGenerator<Pick<T, K>, void, undefined>;
+  rows(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<T, void, undefined>;
+  /** The whole collection, with progress and cancellation. */
+  loadAll<K extends keyof T & string>(
+    options: WithFields<LoadOptions & F, T, K>,
+  ): Promise<CollectionSnapshot<Pick<T, K>>>;
+  loadAll(options?: WithoutFields<LoadOptions & F>): Promise<CollectionSnapshot<T>>;
+  /** Only what changed since `snapshot.syncedAt`, merged into `snapshot.rows`. */
+  refresh<K extends keyof T & string>(
+    snapshot: Pick<CollectionSnapshot<Pick<T, K>>, 'rows' | 'syncedAt'>,
+    options: WithFields<RefreshOptions & F, T, K>,
+  ): Promise<RefreshResult<Pick<T, K>>>;
+  refresh(
+    snapshot: Pick<CollectionSnapshot<T>, 'rows' | 'syncedAt'>,
+    options?: WithoutFields<RefreshOptions & F>,
+  ): Promise<RefreshResult<T>>;
+}
+
+export function collection<
+  S extends z.ZodMiniObject,
+  F extends object = Record<never, never>,
+  Row = z.infer<S>,
+>(
+  transport: Transport,
+  spec: CollectionSpec<S>,
+  filterNames: readonly (keyof F & string)[] = [],
+): CollectionResource<Row, F> {
+  const split = <O extends object>(options: (O & F) | undefined): O => {
+    if (!options) return {} as O;
+    const filters: Record<string, string | undefined> = {};
+    const rest: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+    for (const name of filterNames) {
+      filters[name] = rest[name] as string | undefined;
+      delete rest[name];
+    }
+    return { ...rest, filters } as O;
+  };
+  // One implementation serves both overloads: with `fields` the rows were parsed by the partial
+  // schema and carry exactly the fields asked for, which is what the `Pick` overloads state.
+  // TypeScript cannot relate the generic row type to its overloads here, hence the cast. A
+  // tolerant spec's rows are `Readable` records (see tolerant-reader.ts), named by `Row`.
+  const resource = {
+    pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
+    async *rows(options?: WalkOptions & F) {
+      for await (const page of walkPages(transport, spec, split<WalkOptions>(options))) {
+        yield* page.rows;
+      }
+    },
+    loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, split<LoadOptions>(options)),
+    refresh: (
+      snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,
+      options?: RefreshOptions & F,
+    ) => refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
+  };
+  return resource as unknown as CollectionResource<Row, F>;
+}
+
+export const COLLECTIONS = {
+  listings: {
+    path: '/listings.json',
+    envelope: 'listings',
+    schema: ListingListItem,
+    keyField: 'id',
+    tolerant: true,
+  },
+  products: {
+    path: '/products.json',
+    envelope: 'products',
+    schema: Product,
+    keyField: 'id',
+    tolerant: true,
+  },
+  orders: { path: '/orders.json', envelope: 'orders', schema: Order, keyField: 'id' },
+  inventoryItems: {
+    path: '/inventory_items.json',
+    envelope: 'inventory_items',
+    schema: InventoryItem,
+    keyField: 'id',
+  },
+  inventoryLevels: {
+    path: '/inventory_levels.json',
+    envelope: 'inventory_levels',
+    schema: InventoryLevel,
+    keyField: 'inventory_item_id',
+  },
+} as const satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
+
+/**
+ * Parses one resource out of a single-resource envelope. A degraded record (200, reduced to its
+ * id and `svc_serialization_error`) becomes an ApiError with code `degraded_record`.
+ */
+export function single<T>(
+  body: unknown,
+  envelope: string,
+  schema: z.ZodMiniType<T>,
+  meta: ResponseMeta,
+): WithMeta<T> {
+  const raw = (body as Record<string, unknown> | undefined)?.[envelope];
+  const degraded = DegradedRecord.safeParse(raw);
+  if (degraded.success && typeof raw === 'object' && raw && 'svc_serialization_error' in raw) {
+    throw new ApiError({
+      status: meta.status,
+      code: 'degraded_record',
+      message: `${degraded.data.id}: ${degraded.data.svc_serialization_error.message}`,
+      requestId: meta.requestId,
+      reason: degraded.data.svc_serialization_error.code,
+    });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: meta.status,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: `The ${envelope} does not match the expected shape: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+      requestId: meta.requestId,
+    });
+  }
+  return { data: parsed.data, meta };
+}
+
+/** Like `single`, read field by field: an odd field is named in `unreadable`, not fatal. */
+export function singleTolerant<S extends z.ZodMiniObject>(
+  body: unknown,
+  envelope: string,
+  schema: S,
+  meta: ResponseMeta,
+): WithMeta<Readable<z.infer<S>>> {
+  const raw = (body as Record<string, unknown> | undefined)?.[envelope];
+  // A degraded record (and a missing envelope) fails exactly as `single` reports it.
+  if (isDegraded(raw) || typeof raw !== 'object' || raw === null) {
+    return single(body, envelope, schema, meta) as never;
+  }
+  const read = readTolerant(schema, raw);
+  if (!read.ok) {
+    throw new ApiError({
+      status: meta.status,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: `The ${envelope} does not match the expected shape: ${read.issues.join('; ')}`,
+      requestId: meta.requestId,
+    });
+  }
+  return { data: read.value, meta };
+}
+
+export const encodeId = (id: string) => encodeURIComponent(id);
