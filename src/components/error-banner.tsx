@@ -60,3 +60,24 @@ export function ErrorBanner({
     </div>
   );
 }
+
+/** A query's error as a banner with a retry, or nothing while the query has not failed. */
+export function QueryErrorBanner({
+  query,
+  title,
+  scope,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  title: string;
+  scope?: string;
+}) {
+  if (!query.isError) return null;
+  return (
+    <ErrorBanner
+      error={query.error}
+      title={title}
+      {...(scope === undefined ? {} : { scope })}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}

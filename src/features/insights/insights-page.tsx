@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ErrorBanner } from '../../components/error-banner';
+import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
@@ -38,22 +38,16 @@ export function InsightsPage() {
   return (
     <section aria-labelledby="insights-heading">
       <h1 id="insights-heading">Insights</h1>
-      {orders.isError && (
-        <ErrorBanner
-          error={orders.error}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          onRetry={() => void orders.refetch()}
-        />
-      )}
-      {listings.isError && (
-        <ErrorBanner
-          error={listings.error}
-          title="Listings could not be loaded"
-          scope={REQUIRED_SCOPES.listings}
-          onRetry={() => void listings.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={orders}
+        title="Orders could not be loaded"
+        scope={REQUIRED_SCOPES.orders}
+      />
+      <QueryErrorBanner
+        query={listings}
+        title="Listings could not be loaded"
+        scope={REQUIRED_SCOPES.listings}
+      />
       {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {listings.data && <SetAsideNotice records={listings.data.setAside} noun="listing" />}
       {orders.isPending && <Loading label="Loading orders…" />}

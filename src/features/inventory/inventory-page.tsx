@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';
-import { ErrorBanner } from '../../components/error-banner';
+import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
@@ -149,14 +149,11 @@ export function InventoryPage() {
           updateParams({ cols: ids.join(',') });
         }}
       />
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="Inventory could not be loaded"
-          scope={REQUIRED_SCOPES.inventory}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={query}
+        title="Inventory could not be loaded"
+        scope={REQUIRED_SCOPES.inventory}
+      />
       {query.isPending && <Loading label="Loading inventory…" />}
       {query.data?.stopped && (
         <ErrorBanner

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ErrorBanner } from '../../components/error-banner';
+import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar, Loading } from '../../components/states';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import type { Catalogue, CatalogueAvailability } from './catalogue-query';
@@ -24,14 +24,11 @@ export function CatalogueLoadState({
   const partial = useMemo(() => rows.filter((row) => row.unreadable.length > 0), [rows]);
   return (
     <>
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="The catalogue could not be loaded"
-          scope={REQUIRED_SCOPES.listings}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={query}
+        title="The catalogue could not be loaded"
+        scope={REQUIRED_SCOPES.listings}
+      />
       {data && !data.complete && (
         <LoadProgressBar
           label="Loading the catalogue"

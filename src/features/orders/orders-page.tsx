@@ -9,7 +9,7 @@ import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-
 import { paths } from '../../lib/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { DataTable, type Column } from '../../components/data-table';
-import { ErrorBanner } from '../../components/error-banner';
+import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { Freshness } from '../../components/freshness';
@@ -166,14 +166,11 @@ export function OrdersPage() {
           update({ cols: ids.join(',') });
         }}
       />
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={query}
+        title="Orders could not be loaded"
+        scope={REQUIRED_SCOPES.orders}
+      />
       {query.isPending && <Loading label="Loading orders…" />}
       {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
       {query.data && (

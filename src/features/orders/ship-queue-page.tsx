@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ErrorBanner } from '../../components/error-banner';
+import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
@@ -58,14 +58,11 @@ export function ShipQueuePage() {
           )}
         </div>
       </div>
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={query}
+        title="Orders could not be loaded"
+        scope={REQUIRED_SCOPES.orders}
+      />
       {query.isPending && <Loading label="Loading open orders…" />}
       {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
       {query.data && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BucketMeter } from '../../components/bucket-meter';
-import { ErrorBanner } from '../../components/error-banner';
+import { QueryErrorBanner } from '../../components/error-banner';
 import { ModeBadge } from '../../components/mode-badge';
 import { useApiClient } from '../../lib/api-context';
 import { pingQuery } from '../../lib/connection-query';
@@ -12,13 +12,7 @@ export function ConnectionStrip() {
   const ping = useQuery(pingQuery(client));
   return (
     <section className="connection-strip" aria-label="Connection">
-      {ping.isError && (
-        <ErrorBanner
-          error={ping.error}
-          title="The API did not answer /ping"
-          onRetry={() => void ping.refetch()}
-        />
-      )}
+      <QueryErrorBanner query={ping} title="The API did not answer /ping" />
       <div className="strip-row">
         {/* Always there, so the line keeps its height when the answer comes. */}
         <span className="strip-mode">

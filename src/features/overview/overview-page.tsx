@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorBanner } from '../../components/error-banner';
+import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
@@ -45,22 +45,16 @@ export function OverviewPage() {
       {ping.data && !canListings && (
         <p className="banner banner-info">Listing figures need the scope read_listings.</p>
       )}
-      {orders.isError && (
-        <ErrorBanner
-          error={orders.error}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          onRetry={() => void orders.refetch()}
-        />
-      )}
-      {listings.isError && (
-        <ErrorBanner
-          error={listings.error}
-          title="Listings could not be loaded"
-          scope={REQUIRED_SCOPES.listings}
-          onRetry={() => void listings.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={orders}
+        title="Orders could not be loaded"
+        scope={REQUIRED_SCOPES.orders}
+      />
+      <QueryErrorBanner
+        query={listings}
+        title="Listings could not be loaded"
+        scope={REQUIRED_SCOPES.listings}
+      />
       {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {/* The panels come together once the orders are in: one placeholder until then, so
           nothing on screen moves when they arrive (no layout shift on a phone, where they stack). */}

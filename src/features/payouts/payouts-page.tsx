@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ErrorBanner } from '../../components/error-banner';
+import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
@@ -42,14 +42,11 @@ export function PayoutsPage() {
   return (
     <section aria-labelledby="payouts-heading">
       <h1 id="payouts-heading">Payouts</h1>
-      {orders.isError && (
-        <ErrorBanner
-          error={orders.error}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          onRetry={() => void orders.refetch()}
-        />
-      )}
+      <QueryErrorBanner
+        query={orders}
+        title="Orders could not be loaded"
+        scope={REQUIRED_SCOPES.orders}
+      />
       {orders.isPending && <Loading label="Loading orders…" />}
       {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {orders.data && (

@@ -5,6 +5,7 @@
  */
 
 const DB_NAME = 'slabdesk-kept';
+import { done, request } from '../idb-requests';
 const DB_VERSION = 1;
 /** `KeptHead` records, keyed by collection name (one kept copy per collection). */
 const HEADS = 'heads';
@@ -47,21 +48,6 @@ interface ChunkRecord {
    * structured copy of as many objects that IndexedDB makes of a stored array.
    */
   json: string;
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
 }
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {

@@ -1,5 +1,6 @@
 import type { BulkJob, JobRow, JobState } from './job';
 import type { JobStore } from './job-store';
+import { done, request } from '../../../../lib/idb-requests';
 
 const DB_NAME = 'slabdesk-bulk-edit';
 const DB_VERSION = 1;
@@ -10,21 +11,6 @@ const ROWS = 'rows';
 
 type JobHead = Omit<BulkJob, 'rows'> & { rowCount: number };
 type RowRecord = JobRow & { jobId: string };
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
