@@ -16,17 +16,8 @@ import {
 
 export { parseLinkHeader } from './link-header';
 
-export {
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_RETRY,
-  RETRY_AFTER_CODES,
-  type ResponseMeta,
-  type TransportState,
-  type RetryPolicy,
-  type TransportOptions,
-  type RequestOptions,
-  type RawResponse,
-} from './transport-types';
+// Every type and default of the transport, for importers of this module.
+export * from './transport-types';
 
 export const API_VERSION = '2026-07';
 /** The dashboard's dev proxy serves the API under this path. */

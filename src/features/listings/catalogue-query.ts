@@ -6,30 +6,12 @@ import type { KeptSnapshot } from '../../lib/kept/kept-collection';
 import { availabilityOf, type Availability } from './catalogue-row';
 import { listingKeys } from './listing-keys';
 
-/** The seller's whole catalogue as the browser holds it (the kept listings, see kept-sources). */
-export interface Catalogue {
-  /**
-   * Rows of the list view (`GET /listings.json`), read field by field, oldest first. The kept
-   * collection's own array, appended to as pages land: read it, never change it, and key memos
-   * on `version`.
-   */
-  rows: readonly ListingRead[];
-  /** Bumped on every change of the rows. */
-  version: number;
-  /** False while the first walk is still reading pages (rows so far are shown). */
-  complete: boolean;
-  pages: number;
-  /** Degraded or unparseable records, reported by id. */
-  setAside: SetAsideRecord[];
-  /** The API's time the last full or incremental read started from. */
-  syncedAt: string;
-  /** Local epoch ms when the catalogue was last brought up to date with the API. */
-  checkedAt: number | undefined;
-  /** How many rows the last incremental refresh brought back. */
-  lastChanged: number | undefined;
-  /** Shown from the copy kept in this browser, or walked on this visit. */
-  origin: 'kept' | 'walk';
-}
+/**
+ * The seller's whole catalogue as the browser holds it: the kept listings' snapshot (see
+ * kept-sources), rows oldest first, appended to as pages land; read it, never change it, and key
+ * memos on `version`.
+ */
+export type Catalogue = Omit<KeptSnapshot<ListingRead>, 'rebuiltBecause'>;
 
 const toCatalogue = (snapshot: KeptSnapshot<ListingRead>): Catalogue => ({
   rows: snapshot.rows,
