@@ -9,6 +9,14 @@ import { buildDashboard } from './browser-setup';
 
 const PAGES = { overview: '/', listings: '/listings' } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+  'cumulative-layout-shift',
+  'interactive',
+];
 
 /**
  * Lighthouse 12 with its defaults (mobile, simulated throttling) on the production build, against
@@ -52,6 +60,12 @@ const bench: Bench = {
               .filter((audit) => audit.score !== null && audit.score < 1)
               .map((audit) => `${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
             console.log(`  ${name} ${category} ${score}`);
+            if (category === 'performance') {
+              for (const id of METRICS) {
+                const audit = audits[id];
+                console.log(`    ${id} ${audit?.displayValue ?? ''} (${audit?.score})`);
+              }
+            }
             if (category === 'accessibility') console.log(`    ${failing.join('\n    ')}`);
           }
         }

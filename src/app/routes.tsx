@@ -4,6 +4,7 @@ import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
 import { Layout } from './layout';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
+import { prefetchSales } from '../lib/sales/sales-queries';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
@@ -11,12 +12,16 @@ import { RouteError } from './route-error';
  * renders at once and shows its own loading state. The prefetch lives with the feature's queries,
  * imported on demand so the first load does not carry every page's query code.
  */
-function startQueries(deps: RouteDeps, load: () => Promise<Prefetch>): LoaderFunction {
+function startQueries(deps: RouteDeps, load: () => Promise<Prefetch> | Prefetch): LoaderFunction {
   return async (args) => {
     (await load())(deps, args);
     return null;
   };
 }
+
+/** The money reads' loader (their queries are in the shell already: nothing to import). */
+const startSales = (deps: RouteDeps, reads: Parameters<typeof prefetchSales>[0]) =>
+  startQueries(deps, () => prefetchSales(reads));
 
 /**
  * The route table. Every page is its own lazily loaded chunk, so the first page loads only the
@@ -29,7 +34,11 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
     children: [
-      { index: true, lazy: () => import('../features/overview/overview-page') },
+      {
+        index: true,
+        loader: startSales(deps, { orders: true, openOrders: true, listings: true }),
+        lazy: () => import('../features/overview/overview-page'),
+      },
       { path: paths.listings.pattern, lazy: () => import('../features/listings/listings-page') },
       {
         path: paths.newListing.pattern,
@@ -81,8 +90,16 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         lazy: () => import('../features/locations/locations-page'),
       },
       { path: paths.events.pattern, lazy: () => import('../features/events/events-page') },
-      { path: paths.insights.pattern, lazy: () => import('../features/insights/insights-page') },
-      { path: paths.payouts.pattern, lazy: () => import('../features/payouts/payouts-page') },
+      {
+        path: paths.insights.pattern,
+        loader: startSales(deps, { orders: true, listings: true }),
+        lazy: () => import('../features/insights/insights-page'),
+      },
+      {
+        path: paths.payouts.pattern,
+        loader: startSales(deps, { orders: true }),
+        lazy: () => import('../features/payouts/payouts-page'),
+      },
       { path: paths.shipQueue.pattern, lazy: () => import('../features/orders/ship-queue-page') },
       {
         path: paths.packingSheet.pattern,

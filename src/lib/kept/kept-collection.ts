@@ -58,6 +58,12 @@ export const OVERLAP_MS = 5000;
  * row): the first page at once, then at most every 200 ms, stretching to 1.5 s as the rows grow,
  * so showing progress never costs more than reading the pages.
  */
+/**
+ * How long after a full walk its copy is written: the rows are in memory already, and the pages
+ * that just walked (insights, the overview) are still drawing from them; writing a copy then
+ * (chunks stringified in the page's idle moments) would take those moments from the drawing.
+ */
+const SAVE_AFTER_WALK_MS = 3000;
 const notifyEveryMs = (rows: number) => Math.min(1500, Math.max(200, rows / 50));
 
 class RebuildNeeded extends Error {
@@ -276,7 +282,7 @@ export class KeptCollection<T extends { id: string }> {
         continue;
       }
       this.publish({ complete: true, pages, setAside, checkedAt: Date.now() });
-      this.scheduleSave(0);
+      this.scheduleSave(SAVE_AFTER_WALK_MS);
       return this.state;
     }
   }

@@ -81,6 +81,11 @@ export class KeptDb {
     return this.db;
   }
 
+  /** Opens the database ahead of its first read (a route loader's head start); never fails. */
+  warm(): void {
+    this.database().catch(() => undefined);
+  }
+
   /**
    * The kept rows of `collection` (whoever they belong to: the caller compares `head.scope`), or
    * undefined when there is no whole copy.

@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ListingRead, Order, Page, SlabdeskClient } from '../../client';
+import type { ListingRead, Order, Page, SlabdeskClient, WalkOptions } from '../../client';
+import {
+  LISTING_FIELDS,
+  ORDER_FIELDS,
+  type ListingFacts,
+  type OrderFacts,
+} from '../sales/sales-fields';
 import { pingQuery } from '../connection-query';
 import { KeptCollection, type Fingerprint, type KeptSource } from './kept-collection';
 import { keptDb, type KeptDb } from './kept-db';
@@ -11,10 +17,14 @@ import { keptDb, type KeptDb } from './kept-db';
 export const KEPT_FORMAT = 2;
 
 export interface KeptSources {
-  /** The seller's listings (the list view, every field): the catalogue and the money figures. */
+  /** The seller's listings (the list view, every field): the catalogue. */
   listings: KeptCollection<ListingRead>;
-  /** Every order (`status=any`, every field): the orders page and the money figures. */
+  /** Every order (`status=any`, every field): the orders page. */
   orders: KeptCollection<Order>;
+  /** The listings' fields the money figures read (overview, insights). */
+  listingFacts: KeptCollection<ListingFacts>;
+  /** Every order's fields the money figures read (overview, insights, payouts). */
+  orderFacts: KeptCollection<OrderFacts>;
 }
 
 const registry = new WeakMap<SlabdeskClient, KeptSources>();
@@ -75,50 +85,53 @@ async function firstOf<T extends { id: string; created_at?: string | undefined }
   return undefined;
 }
 
+/** One collection's reads: `collection` names its copy; `fields` (when given) trims its rows. */
+function keptSource<T extends { id: string; created_at?: string }>(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  collection: string,
+  pages: (
+    options: Omit<WalkOptions, 'fields'> & { fields?: readonly string[] },
+  ) => AsyncGenerator<Page<T>, void, undefined>,
+  fields: readonly string[] | undefined,
+): KeptSource<T> {
+  return {
+    collection,
+    walk: (options) => pages({ limit: 250, ...options, fields }),
+    probe: (signal) =>
+      firstOf(
+        pages({
+          signal,
+          limit: 1,
+          lookahead: 0,
+          fields: ['id', 'created_at'],
+          priority: 'background',
+        }),
+      ),
+    scope: () => scopeOf(client, queryClient, collection),
+    serverNow: () => client.transport.serverNow(),
+    createdAtOf: (row) => row.created_at,
+  };
+}
+
 export function createKeptSources(
   client: SlabdeskClient,
   queryClient: QueryClient,
   db: KeptDb | null,
 ): KeptSources {
-  const serverNow = () => client.transport.serverNow();
-  const listings: KeptSource<ListingRead> = {
-    collection: 'listings',
-    walk: (options) => client.listings.pages({ limit: 250, ...options, fields: undefined }),
-    probe: (signal) =>
-      firstOf(
-        client.listings.pages({
-          signal,
-          limit: 1,
-          lookahead: 0,
-          fields: ['id', 'created_at'],
-          priority: 'background',
-        }),
-      ),
-    scope: () => scopeOf(client, queryClient, 'listings'),
-    serverNow,
-    createdAtOf: (row) => row.created_at,
-  };
-  const orders: KeptSource<Order> = {
-    collection: 'orders',
-    walk: (options) =>
-      client.orders.pages({ limit: 250, ...options, fields: undefined, status: 'any' }),
-    probe: (signal) =>
-      firstOf(
-        client.orders.pages({
-          signal,
-          limit: 1,
-          lookahead: 0,
-          status: 'any',
-          fields: ['id', 'created_at'],
-          priority: 'background',
-        }),
-      ),
-    scope: () => scopeOf(client, queryClient, 'orders'),
-    serverNow,
-    createdAtOf: (row) => row.created_at,
-  };
+  // The resources' overloads type rows by the fields asked for; here one walk serves either.
+  const listingPages = client.listings.pages as (options: object) => AsyncGenerator<Page<never>>;
+  const orderPages = (options: object) =>
+    client.orders.pages({ ...options, status: 'any' } as never) as AsyncGenerator<Page<never>>;
+  const source = <T extends { id: string; created_at?: string }>(
+    collection: string,
+    pages: (options: object) => AsyncGenerator<Page<never>>,
+    fields?: readonly string[],
+  ) => new KeptCollection<T>(keptSource<T>(client, queryClient, collection, pages, fields), db);
   return {
-    listings: new KeptCollection(listings, db),
-    orders: new KeptCollection(orders, db),
+    listings: source<ListingRead>('listings', listingPages),
+    orders: source<Order>('orders', orderPages),
+    listingFacts: source<ListingFacts>('listing-facts', listingPages, LISTING_FIELDS),
+    orderFacts: source<OrderFacts>('order-facts', orderPages, ORDER_FIELDS),
   };
 }

@@ -1,6 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keptDb } from '../kept/kept-db';
 import { keptSources } from '../kept/kept-sources';
-import type { ListingRead, Order, SetAsideRecord, SlabdeskClient } from '../../client';
+import { pingQuery } from '../connection-query';
+import type { Prefetch } from '../route-prefetch';
+import type { SetAsideRecord, SlabdeskClient } from '../../client';
+import type { ListingFacts, OrderFacts } from './sales-fields';
 
 /** The one query-key factory of the money figures (overview, insights, payouts, margins). */
 export const salesKeys = {
@@ -11,39 +15,7 @@ export const salesKeys = {
   costs: () => [...salesKeys.all, 'costs'] as const,
 };
 
-/** The order fields the money figures read (all documented): a lighter walk than every field. */
-export const ORDER_FIELDS = [
-  'id',
-  'name',
-  'created_at',
-  'closed_at',
-  'cancelled_at',
-  'financial_status',
-  'subtotal_price',
-  'total_tax',
-  'total_refunded',
-  'line_items',
-  'svc_sold_at',
-  'svc_seller_shipment',
-  'svc_payout',
-] as const satisfies readonly (keyof Order)[];
-export type OrderFacts = Pick<Order, (typeof ORDER_FIELDS)[number]>;
-
-/**
- * The listing fields the figures read: the documented ones, plus `window_ends_at` and `promoted`,
- * which a server that does not show them simply leaves out.
- */
-export const LISTING_FIELDS = [
-  'id',
-  'title',
-  'status',
-  'price',
-  'listed_at',
-  'card',
-  'window_ends_at',
-  'promoted',
-] as const satisfies readonly (keyof ListingRead)[];
-export type ListingFacts = Pick<ListingRead, (typeof LISTING_FIELDS)[number]>;
+export { LISTING_FIELDS, ORDER_FIELDS, type ListingFacts, type OrderFacts } from './sales-fields';
 
 export interface Loaded<T> {
   rows: T[];
@@ -61,7 +33,7 @@ export const allOrdersQuery = (client: SlabdeskClient, queryClient: QueryClient)
     staleTime: 30_000,
     structuralSharing: false,
     queryFn: async (): Promise<Loaded<OrderFacts>> => {
-      const kept = await keptSources(client, queryClient).orders.sync();
+      const kept = await keptSources(client, queryClient).orderFacts.sync();
       // A copy of the pointers, once per read: the kept array grows in place.
       return { rows: kept.rows.slice(), setAside: kept.setAside, syncedAt: kept.syncedAt };
     },
@@ -91,7 +63,7 @@ export const listingsQuery = (client: SlabdeskClient, queryClient: QueryClient) 
     staleTime: 60_000,
     structuralSharing: false,
     queryFn: async (): Promise<Loaded<ListingFacts>> => {
-      const kept = await keptSources(client, queryClient).listings.sync();
+      const kept = await keptSources(client, queryClient).listingFacts.sync();
       return { rows: kept.rows.slice(), setAside: kept.setAside, syncedAt: kept.syncedAt };
     },
   });
@@ -116,3 +88,34 @@ export const costsQuery = (client: SlabdeskClient) =>
       );
     },
   });
+
+/** Which money reads a page starts from its route loader. */
+export interface SalesReads {
+  orders?: boolean;
+  openOrders?: boolean;
+  listings?: boolean;
+}
+
+/**
+ * A route loader's start of the money reads, beside the page's code chunk: the connection first
+ * (its scopes), then each kept walk the key may read. A read the key may not make is left to the
+ * page, which explains the missing scope instead of sending a request bound to be refused.
+ */
+export const prefetchSales =
+  (reads: SalesReads): Prefetch =>
+  ({ client, queryClient }) => {
+    keptDb()?.warm();
+    void queryClient
+      .ensureQueryData(pingQuery(client))
+      .then((ping) => {
+        const may = (resource: string) =>
+          ping.scopes.includes(`read_${resource}`) || ping.scopes.includes(`write_${resource}`);
+        if (reads.orders && may('orders'))
+          void queryClient.prefetchQuery(allOrdersQuery(client, queryClient));
+        if (reads.openOrders && may('orders'))
+          void queryClient.prefetchQuery(openOrderIdsQuery(client));
+        if (reads.listings && may('listings'))
+          void queryClient.prefetchQuery(listingsQuery(client, queryClient));
+      })
+      .catch(() => undefined); // the page's own ping shows the failure
+  };
