@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ModeBadge } from '../components/mode-badge';
 import { ReadOnlyNotice } from '../components/write-actions';
@@ -8,9 +8,12 @@ import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinis
 import { useApiClient } from '../lib/api-context';
 import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
-import { ShortcutsHelp, useKeyboardShortcuts } from './keyboard-shortcuts';
+import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
 import { paths } from '../lib/paths';
+
+/** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
+const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 
 const NAV = [
   { to: paths.overview.to(), label: 'Overview', end: true },
@@ -126,7 +129,11 @@ export function Layout() {
         <UnfinishedBulkEditNotice />
         <Outlet />
       </main>
-      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsHelp open onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -17,6 +17,24 @@ for (const { path, chunk, api, heading } of [
     api: /\/api\/2026-07\/inventory_items\.json/,
     heading: 'Inventory',
   },
+  {
+    path: '/insights',
+    chunk: /\/assets\/insights-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/orders\.json\?.*status=any/,
+    heading: 'Insights',
+  },
+  {
+    path: '/',
+    chunk: /\/assets\/overview-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/listings\.json/,
+    heading: 'Overview',
+  },
+  {
+    path: '/payouts',
+    chunk: /\/assets\/payouts-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/orders\.json\?.*status=any/,
+    heading: 'Payouts',
+  },
 ]) {
   test(`${path}: the read starts before the page's code has arrived`, async ({ page }) => {
     const events: string[] = [];

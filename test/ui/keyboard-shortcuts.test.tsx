@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ShortcutsHelp, useKeyboardShortcuts } from '../../src/app/keyboard-shortcuts';
+import { useKeyboardShortcuts } from '../../src/app/keyboard-shortcuts';
+import ShortcutsHelp from '../../src/app/shortcuts-help';
 
 function Frame() {
   const [open, setOpen] = useState(false);

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import type { BulkJob } from './jobs/job';
+import { mayHoldJobs } from './jobs/job-db-name';
 
 /**
  * On every page but the bulk editor: a bulk edit that a reload or a closed tab left unfinished,
  * with a link back to it (the editor offers to resume it). The store's reader is loaded lazily
- * (about 1 KB), so this costs the first page little more than a look into IndexedDB.
+ * (about 1 KB) only when the browser keeps a bulk-edit database: a first visit loads none of it.
  */
 export function UnfinishedBulkEditNotice() {
   const { pathname } = useLocation();
@@ -15,11 +16,17 @@ export function UnfinishedBulkEditNotice() {
   useEffect(() => {
     if (onEditor || typeof indexedDB === 'undefined') return;
     let live = true;
-    // Only the store's reader and the job's rules: the runner stays with the editor.
-    void Promise.all([import('./jobs/idb-job-store'), import('./jobs/job')])
-      .then(([store, job]) =>
-        new store.IdbJobStore().list().then((all) => all.filter(job.isResumable)),
+    // Only where a job may be kept, the store's reader and the job's rules (the runner stays
+    // with the editor): a seller who never ran a bulk edit loads neither.
+    void mayHoldJobs(indexedDB)
+      .then((may) =>
+        may ? Promise.all([import('./jobs/idb-job-store'), import('./jobs/job')]) : undefined,
       )
+      .then((modules) => {
+        if (!modules) return [];
+        const [store, job] = modules;
+        return new store.IdbJobStore().list().then((all) => all.filter(job.isResumable));
+      })
       .then((found) => {
         if (live) setJobs(found);
       })

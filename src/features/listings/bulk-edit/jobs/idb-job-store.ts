@@ -1,8 +1,8 @@
 import type { BulkJob, JobRow, JobState } from './job';
 import type { JobStore } from './job-store';
 import { done, request } from '../../../../lib/idb-requests';
+import { JOB_DB_NAME as DB_NAME } from './job-db-name';
 
-const DB_NAME = 'slabdesk-bulk-edit';
 const DB_VERSION = 1;
 /** The job without its rows: `{ id, createdAt, updatedAt, state, label, rowCount }`. */
 const JOBS = 'jobs';

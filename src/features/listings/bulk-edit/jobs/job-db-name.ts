@@ -1,0 +1,12 @@
+/** The IndexedDB database of bulk jobs: named apart so a page can look for it without the store. */
+export const JOB_DB_NAME = 'slabdesk-bulk-edit';
+
+/**
+ * False when this browser surely holds no bulk job (it lists its databases and ours is not
+ * among them); true when it may (it does, or it cannot list them).
+ */
+export async function mayHoldJobs(factory: IDBFactory): Promise<boolean> {
+  if (typeof factory.databases !== 'function') return true;
+  const databases = await factory.databases().catch(() => undefined);
+  return databases === undefined || databases.some((db) => db.name === JOB_DB_NAME);
+}
