@@ -91,6 +91,11 @@ function redact(text: string, key: string): string {
   return key && text.includes(key) ? text.split(key).join('[redacted]') : text;
 }
 
+/** `redact` on a body's bytes: decoded only when the key is in it (a page is passed on as is). */
+function redactBytes(body: Buffer, key: string): Buffer {
+  return key && body.includes(key) ? Buffer.from(redact(body.toString('utf8'), key)) : body;
+}
+
 /**
  * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
  * The caller has already checked Host, Origin and Sec-Fetch-Site. With a governor, the call
@@ -175,17 +180,17 @@ export async function proxyApiRequest(
   if (link !== null) {
     out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
   }
-  const text = redact(await upstreamResponse.text(), upstream.apiKey);
+  const answer = redactBytes(Buffer.from(await upstreamResponse.arrayBuffer()), upstream.apiKey);
   out.vary = 'Accept-Encoding';
   const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  if (method !== 'HEAD' && acceptsGzip && Buffer.byteLength(text) >= COMPRESS_FROM_BYTES) {
+  if (method !== 'HEAD' && acceptsGzip && answer.length >= COMPRESS_FROM_BYTES) {
     // The fastest level: the API's JSON compresses well even so, and the proxy stays cheap.
-    const packed = await gzipAsync(text, { level: constants.Z_BEST_SPEED });
+    const packed = await gzipAsync(answer, { level: constants.Z_BEST_SPEED });
     out['content-encoding'] = 'gzip';
     response.writeHead(upstreamResponse.status, out);
     response.end(packed);
     return;
   }
   response.writeHead(upstreamResponse.status, out);
-  response.end(method === 'HEAD' ? undefined : text);
+  response.end(method === 'HEAD' ? undefined : answer);
 }
