@@ -1,5 +1,6 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -169,6 +170,46 @@ describe('the API proxy', () => {
     expect((await raw(app.url, '/api/_sandbox/demo')).status).toBe(404);
     expect((await raw(app.url, '/api/2026-07/../_sandbox/demo')).status).toBe(404);
     expect((await raw(app.url, '/api/2026-07/%2e%2e/_sandbox/demo')).status).toBe(404);
+  });
+});
+
+describe('an upstream that echoes the key', () => {
+  it('never passes the key on: it is redacted from a short or long answer, plain or gzipped', async () => {
+    // Not the sandbox (which never echoes a key): a server that puts the key it got in its answer.
+    const echo = createServer((req, res) => {
+      const key = String(req.headers['x-service-access-token']);
+      const long = req.url?.includes('long');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ echo: key, pad: long ? 'x'.repeat(4000) : '', tail: key }));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const key = 'svc_live_echoed_key_123';
+    const proxy = await startAppServer(
+      {
+        upstream: {
+          baseUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+          apiKey: key,
+        },
+        port: 0,
+      },
+      async () => distPages(mkdtempSync(join(tmpdir(), 'slabdesk-dist-'))),
+    );
+    try {
+      for (const path of ['/api/2026-07/short', '/api/2026-07/long']) {
+        const plain = await raw(proxy.url, path);
+        expect(JSON.parse(plain.body)).toMatchObject({ echo: '[redacted]', tail: '[redacted]' });
+        const packed = await rawBytes(proxy.url, path, { headers: { 'accept-encoding': 'gzip' } });
+        const text =
+          packed.headers['content-encoding'] === 'gzip'
+            ? gunzipSync(packed.body).toString('utf8')
+            : packed.body.toString('utf8');
+        expect(text).not.toContain(key);
+        expect(JSON.parse(text).echo).toBe('[redacted]');
+      }
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => echo.close(resolve));
+    }
   });
 });
 
