@@ -1,5 +1,4 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { Loading } from '../components/states';
 import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
 import { Layout } from './layout';
 import { paths } from '../lib/paths';
@@ -32,7 +31,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
     path: '/',
     element: <Layout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading />,
+    hydrateFallbackElement: <BootFrame />,
     children: [
       {
         index: true,
@@ -109,6 +108,27 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
     ],
   },
 ];
+
+/**
+ * What shows while the first page's code loads: the very frame index.html paints before any
+ * script runs (kept in step with it), so React's first render moves nothing on the screen.
+ */
+function BootFrame() {
+  return (
+    <div className="app">
+      <header>
+        <div className="topbar">
+          <a className="brand" href="/">
+            Slabdesk
+          </a>
+        </div>
+      </header>
+      <main id="main">
+        <p className="muted">Loading your dashboard…</p>
+      </main>
+    </div>
+  );
+}
 
 function NotFound() {
   return (

@@ -23,14 +23,18 @@ export function LoadProgressBar({
   value,
   max,
   detail,
+  floating = false,
 }: {
   label: string;
-  value: number;
+  /** Undefined: not known yet (an indeterminate bar). */
+  value?: number | undefined;
   max?: number | undefined;
   detail: string;
+  /** Over the page (bottom corner) instead of in its flow: nothing moves when it goes. */
+  floating?: boolean;
 }) {
   return (
-    <div className="load-progress" role="status">
+    <div className={floating ? 'load-progress floating' : 'load-progress'} role="status">
       <label>
         {label} <progress value={value} max={max} aria-label={label} /> <span>{detail}</span>
       </label>

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
-import { LoadProgressBar, Loading } from '../../components/states';
+import { LoadProgressBar } from '../../components/states';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import type { Catalogue, CatalogueAvailability } from './catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
@@ -31,12 +31,17 @@ export function CatalogueLoadState({
       />
       {data && !data.complete && (
         <LoadProgressBar
+          floating
           label="Loading the catalogue"
           value={data.rows.length}
           detail={`${data.rows.length} listings so far (page ${data.pages})`}
         />
       )}
-      {!data && query.isPending && <Loading label="Loading the catalogue…" />}
+      {/* Floating over the page from before the first page to the last, so the filters and the
+          table never move when it comes or goes. */}
+      {!data && query.isPending && (
+        <LoadProgressBar floating label="Loading the catalogue" detail="Reading the first page…" />
+      )}
       {data?.setAside.length ? (
         <p className="banner banner-warn" role="status">
           {data.setAside.length} listing(s) could not be read and are left out:{' '}

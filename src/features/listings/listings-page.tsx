@@ -103,10 +103,16 @@ export function ListingsPage() {
               Bulk edit the selection ({selected.size})
             </WriteLink>
           )}
-          {data?.complete && shown.length > 0 && (
+          {/* There from the first paint (disabled until every page is in), so nothing below it
+              moves when the catalogue completes. */}
+          {data?.complete && shown.length > 0 ? (
             <WriteLink className="button" to={paths.bulkEdit.to({ search: params })}>
               Bulk edit all {shown.length} matching
             </WriteLink>
+          ) : (
+            <button type="button" className="button" disabled>
+              Bulk edit all matching
+            </button>
           )}
           <WriteLink className="button primary" to={paths.newListing.to()}>
             New listing
