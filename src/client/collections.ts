@@ -105,14 +105,9 @@ function strictRead<T>(
 }
 
 export function isDegraded(item: unknown): boolean {
-  // The key first: a failed parse of every healthy row (its issues built, then dropped) is
-  // most of a page's parsing time.
-  return (
-    typeof item === 'object' &&
-    item !== null &&
-    'svc_serialization_error' in item &&
-    DegradedRecord.safeParse(item).success
-  );
+  // The key first: a failed parse of each healthy row (its issues built, then dropped) is costly.
+  const keyed = typeof item === 'object' && item !== null && 'svc_serialization_error' in item;
+  return keyed && DegradedRecord.safeParse(item).success;
 }
 
 function idOf(item: unknown, keyField: string): string | undefined {
