@@ -12,7 +12,7 @@ import { useNow } from '../lib/use-now';
  */
 export function BucketMeter({
   compact = false,
-  label: name = 'Bucket',
+  label: name = 'API capacity',
 }: {
   compact?: boolean;
   label?: string;
@@ -30,7 +30,7 @@ export function BucketMeter({
     : own.level;
   const capacity = shared?.capacity ?? state.last?.callLimit?.capacity ?? bucket.capacity;
   const used = Math.min(capacity, Math.round(level));
-  const label = `Rate-limit bucket: ${used} of ${capacity} used`;
+  const label = `API capacity: ${used} of ${capacity} requests in use`;
   return (
     <div className={`bucket${compact ? ' bucket-compact' : ''}`}>
       <label>

@@ -153,7 +153,7 @@ test.describe('on a phone', () => {
     };
     await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
     await inView(page.getByText('LIVE', { exact: true }));
-    const meter = page.getByRole('meter', { name: /Rate-limit bucket/ });
+    const meter = page.getByRole('meter', { name: /API capacity/ });
     await expect(meter).toBeVisible();
     await inView(meter);
 

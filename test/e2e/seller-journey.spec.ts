@@ -23,7 +23,7 @@ test.describe.serial('a seller', () => {
     await connection.getByText('Connection details').click();
     await expect(connection.getByText('slr_demo')).toBeVisible();
     await expect(connection.getByText('API capacity').first()).toBeVisible();
-    await expect(page.getByRole('meter', { name: /Rate-limit bucket/ }).first()).toBeVisible();
+    await expect(page.getByRole('meter', { name: /API capacity/ }).first()).toBeVisible();
     const work = page.getByRole('region', { name: 'Work' });
     await expect(work.getByText('Live listings', { exact: true })).toBeVisible();
     await expect(work.locator('dd').first()).toHaveText(/^\d+$/);

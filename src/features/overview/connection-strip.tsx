@@ -27,7 +27,7 @@ export function ConnectionStrip() {
             'Checking the key…'
           )}
         </span>
-        <BucketMeter compact label="API capacity" />
+        <BucketMeter compact />
       </div>
       <details>
         <summary>Connection details</summary>
@@ -51,7 +51,7 @@ export function ConnectionStrip() {
         ) : (
           <p className="muted">Waiting for the API's answer to /ping.</p>
         )}
-        <BucketMeter label="API capacity" />
+        <BucketMeter />
       </details>
     </section>
   );
