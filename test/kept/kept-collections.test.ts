@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ResponseMeta } from '../../src/client';
 import { KeptDb } from '../../src/lib/kept/kept-db';
 import { createKeptSources } from '../../src/lib/kept/kept-sources';
+import { LISTING_FIELDS, ORDER_FIELDS } from '../../src/lib/sales/sales-fields';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
@@ -162,5 +163,49 @@ describe('the kept orders', () => {
     expect(reloaded.rows).toHaveLength(orders.rows.length + 1);
     expect(again.collectionRequests('/orders.json')).toBe(2);
     expect(walked).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the money pages' kept copies", () => {
+  it('hold only the fields the figures read, apart from the full copies, and reload in two reads', async () => {
+    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+    const first = visit(db);
+    const facts = await first.sources.listingFacts.sync();
+    const full = await first.sources.listings.sync();
+    expect(facts.rows).toHaveLength(full.rows.length);
+    // Every row: the id and at most the fields asked for (the server may leave some out).
+    const allowed = new Set<string>(LISTING_FIELDS);
+    for (const row of facts.rows) {
+      expect(Object.keys(row).every((key) => allowed.has(key))).toBe(true);
+    }
+    expect(facts.rows.some((row) => 'description' in row)).toBe(false);
+    expect(full.rows.some((row) => 'description' in row)).toBe(true);
+    const sample = full.rows[0]!;
+    const kept = facts.rows.find((row) => row.id === sample.id)!;
+    expect(kept).toEqual({
+      id: sample.id,
+      created_at: sample.created_at,
+      title: sample.title,
+      status: sample.status,
+      price: sample.price,
+      listed_at: sample.listed_at,
+      card: sample.card,
+      ...('window_ends_at' in sample ? { window_ends_at: sample.window_ends_at } : {}),
+      ...('promoted' in sample ? { promoted: sample.promoted } : {}),
+    });
+    const orders = await first.sources.orderFacts.sync();
+    expect(orders.rows.length).toBeGreaterThan(0);
+    const orderKeys = new Set<string>(ORDER_FIELDS);
+    expect(orders.rows.every((row) => Object.keys(row).every((key) => orderKeys.has(key)))).toBe(
+      true,
+    );
+    await first.sources.listingFacts.save();
+
+    // A reload: the facts from this browser's copy, one check of the store and one incremental read.
+    const again = visit(db);
+    const reloaded = await again.sources.listingFacts.sync();
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows).toEqual(facts.rows);
+    expect(again.collectionRequests('/listings.json')).toBe(2);
   });
 });
