@@ -92,6 +92,15 @@ function redact(text: string, key: string): string {
 }
 
 /**
+ * The same for a body as bytes: the bytes as they came when the key is not in them (the usual
+ * case: no decoding to text and encoding back), else the redacted text's bytes.
+ */
+function redactBytes(bytes: Buffer, key: string): Buffer {
+  if (!key || bytes.indexOf(key) === -1) return bytes;
+  return Buffer.from(redact(bytes.toString('utf8'), key));
+}
+
+/**
  * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
  * The caller has already checked Host, Origin and Sec-Fetch-Site. With a governor, the call
  * waits for its turn in the key's shared bucket (by its `X-Slabdesk-Priority`) before it is sent.
@@ -175,17 +184,17 @@ export async function proxyApiRequest(
   if (link !== null) {
     out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
   }
-  const text = redact(await upstreamResponse.text(), upstream.apiKey);
+  const bytes = redactBytes(Buffer.from(await upstreamResponse.arrayBuffer()), upstream.apiKey);
   out.vary = 'Accept-Encoding';
   const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  if (method !== 'HEAD' && acceptsGzip && Buffer.byteLength(text) >= COMPRESS_FROM_BYTES) {
+  if (method !== 'HEAD' && acceptsGzip && bytes.length >= COMPRESS_FROM_BYTES) {
     // The fastest level: the API's JSON compresses well even so, and the proxy stays cheap.
-    const packed = await gzipAsync(text, { level: constants.Z_BEST_SPEED });
+    const packed = await gzipAsync(bytes, { level: constants.Z_BEST_SPEED });
     out['content-encoding'] = 'gzip';
     response.writeHead(upstreamResponse.status, out);
     response.end(packed);
     return;
   }
   response.writeHead(upstreamResponse.status, out);
-  response.end(method === 'HEAD' ? undefined : text);
+  response.end(method === 'HEAD' ? undefined : bytes);
 }
