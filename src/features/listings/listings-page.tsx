@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import {
   applyCatalogueSearch,
-  facetValues,
+  catalogueFacets,
   readCatalogueSearch,
   SORTABLE,
   type CatalogueSearch,
@@ -58,21 +58,7 @@ export function ListingsPage() {
     ],
     [rows, basis],
   );
-  const facets = useMemo(
-    () => ({
-      // The API's statuses and what a seller calls them: sold, deactivated, expired, scheduled...
-      status: [
-        ...new Set([
-          ...facetValues(rows, (row) => row.status),
-          ...facetValues(rows, (row) => row.state),
-        ]),
-      ],
-      grader: facetValues(rows, (row) => row.grader),
-      grade: facetValues(rows, (row) => row.grade),
-      category: facetValues(rows, (row) => row.category),
-    }),
-    [rows],
-  );
+  const facets = useMemo(() => catalogueFacets(rows), [rows]);
 
   const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) =>
     updateParams(patch);
