@@ -133,3 +133,32 @@ export function catalogueFacets(rows: readonly CatalogueRow[]) {
     category: [...category].sort(byName),
   };
 }
+
+/** The last search over each rows array, for `searchNarrowing`. */
+const lastSearch = new WeakMap<
+  readonly CatalogueRow[],
+  { search: CatalogueSearch; out: CatalogueRow[] }
+>();
+
+/**
+ * `applyCatalogueSearch`, narrowing the last result over the same rows when the search only grew
+ * more specific (typing on: `ma` → `mah`, every other filter the same), so a keystroke scans the
+ * rows still matching rather than the whole catalogue. Equal to a full search: a row that
+ * contains the longer text contains the shorter.
+ */
+export function searchNarrowing(
+  rows: readonly CatalogueRow[],
+  search: CatalogueSearch,
+): CatalogueRow[] {
+  const last = lastSearch.get(rows);
+  const narrower =
+    last !== undefined &&
+    !search.age &&
+    (search.q ?? '').toLowerCase().startsWith((last.search.q ?? '').toLowerCase()) &&
+    (Object.keys(CatalogueSearch.shape) as (keyof CatalogueSearch)[]).every(
+      (key) => key === 'q' || last.search[key] === search[key],
+    );
+  const out = applyCatalogueSearch(narrower ? last.out : rows, search);
+  lastSearch.set(rows, { search, out });
+  return out;
+}

@@ -9,9 +9,9 @@ import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import {
-  applyCatalogueSearch,
   catalogueFacets,
   readCatalogueSearch,
+  searchNarrowing,
   SORTABLE,
   type CatalogueSearch,
   type SortKey,
@@ -45,7 +45,7 @@ export function ListingsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
-  const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
+  const shown = useMemo(() => searchNarrowing(rows, effective), [rows, effective]);
   // After the catalogue: the orders and inventory walks must not take its share of the bucket.
   const basis = useMarginBasis(query.data?.complete === true);
   const columns = useMemo(

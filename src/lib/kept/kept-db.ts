@@ -19,10 +19,29 @@ const CHUNKS_PER_WRITE = 1;
 
 /** The idle time a chunk's write needs (its structured copy, about 5 ms for 1,000 listings). */
 const IDLE_MS_PER_WRITE = 12;
+/** How long after the seller's last key, click or scroll a write waits (typing comes in bursts). */
+const QUIET_MS = 1000;
+/** The longest a write waits for a quiet, idle moment. */
+const MAX_WAIT_MS = 10_000;
+
+let lastInput = 0;
+let watching = false;
+/** Notes the seller's input (once per page): writes keep out of a burst of typing. */
+function watchInput(): void {
+  if (watching || typeof addEventListener !== 'function') return;
+  watching = true;
+  const note = () => {
+    lastInput = performance.now();
+  };
+  for (const type of ['keydown', 'pointerdown', 'wheel']) {
+    addEventListener(type, note, { capture: true, passive: true });
+  }
+}
 
 /**
- * Waits for the page to be idle with time to spare (a save never takes a frame from typing or
- * scrolling): an idle period too short to hold a chunk's write is let go, up to 2 s.
+ * Waits for the page to be idle with time to spare and the seller not typing (a save never takes
+ * a frame from typing or scrolling): an idle period too short to hold a chunk's write, or within
+ * a second of input, is let go, for up to 10 s.
  */
 function idle(): Promise<void> {
   return new Promise((resolve) => {
@@ -30,14 +49,19 @@ function idle(): Promise<void> {
       setTimeout(resolve, 0);
       return;
     }
-    const until = Date.now() + 2000;
+    watchInput();
+    const until = performance.now() + MAX_WAIT_MS;
     const wait = () =>
       requestIdleCallback(
         (deadline) => {
-          if (deadline.timeRemaining() >= IDLE_MS_PER_WRITE || Date.now() >= until) resolve();
+          const now = performance.now();
+          const ready =
+            deadline.timeRemaining() >= IDLE_MS_PER_WRITE && now - lastInput >= QUIET_MS;
+          if (ready || now >= until) resolve();
+          else if (now - lastInput < QUIET_MS) setTimeout(wait, QUIET_MS - (now - lastInput));
           else wait();
         },
-        { timeout: Math.max(1, until - Date.now()) },
+        { timeout: Math.max(1, until - performance.now()) },
       );
     wait();
   });
