@@ -102,23 +102,6 @@ function reasonOf(
   return { reason: undefined, reasonSource: undefined, canReactivate: listing.can_reactivate };
 }
 
-/** The lower-cased text a search matches: title, player, cert, set, category and id. */
-function searchTextOf(listing: ListingRead, player: string | undefined): string {
-  const card = listing.card;
-  let text = '';
-  for (const part of [
-    listing.title,
-    player,
-    card?.cert_number,
-    card?.set,
-    card?.category,
-    listing.id,
-  ]) {
-    if (part) text = text === '' ? part : `${text} ${part}`;
-  }
-  return text.toLowerCase();
-}
-
 export function toCatalogueRow(
   listing: ListingRead,
   levels?: ReadonlyMap<string, Availability>,
@@ -132,9 +115,7 @@ export function toCatalogueRow(
     title: listing.title,
     status: listing.status,
     state: stateOf(listing.status, reason.reason),
-    reason: reason.reason,
-    reasonSource: reason.reasonSource,
-    canReactivate: reason.canReactivate,
+    ...reason,
     price: listing.price === undefined ? undefined : Number(listing.price),
     priceText: listing.price,
     minimumOffer: listing.minimum_offer,
@@ -159,13 +140,13 @@ export function toCatalogueRow(
     createdAt: listing.created_at,
     listedAt: listing.listed_at,
     updatedAt: listing.updated_at,
-    unreadable: listing.unreadable ?? NONE,
-    search: searchTextOf(listing, player),
+    unreadable: listing.unreadable ?? [],
+    search: [listing.title, player, card.cert_number, card.set, card.category, listing.id]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
   };
 }
-
-/** Shared by every row with no unreadable field (read only). */
-const NONE: string[] = [];
 
 /** The state a seller reads and filters by (see `CatalogueRow.state`). */
 export function stateOf(

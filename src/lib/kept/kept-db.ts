@@ -14,29 +14,15 @@ const CHUNKS = 'chunks';
 
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
-/** Chunks written per transaction. */
-const CHUNKS_PER_WRITE = 1;
 
 /** The idle time a chunk's write needs (its structured copy, about 5 ms for 1,000 listings). */
-const IDLE_MS_PER_WRITE = 12;
+const IDLE_MS = 12;
 /** How long after the seller's last key, click or scroll a write waits (typing comes in bursts). */
 const QUIET_MS = 1000;
 /** The longest a write waits for a quiet, idle moment. */
 const MAX_WAIT_MS = 10_000;
-
+/** When the seller last pressed a key, clicked or scrolled (0: not watched yet). */
 let lastInput = 0;
-let watching = false;
-/** Notes the seller's input (once per page): writes keep out of a burst of typing. */
-function watchInput(): void {
-  if (watching || typeof addEventListener !== 'function') return;
-  watching = true;
-  const note = () => {
-    lastInput = performance.now();
-  };
-  for (const type of ['keydown', 'pointerdown', 'wheel']) {
-    addEventListener(type, note, { capture: true, passive: true });
-  }
-}
 
 /**
  * Waits for the page to be idle with time to spare and the seller not typing (a save never takes
@@ -44,24 +30,27 @@ function watchInput(): void {
  * a second of input, is let go, for up to 10 s.
  */
 function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback !== 'function') {
-      setTimeout(resolve, 0);
-      return;
+  if (typeof requestIdleCallback !== 'function') return new Promise((ok) => setTimeout(ok, 0));
+  if (!lastInput) {
+    lastInput = 1;
+    for (const type of ['keydown', 'pointerdown', 'wheel']) {
+      addEventListener(type, () => (lastInput = performance.now()), {
+        capture: true,
+        passive: true,
+      });
     }
-    watchInput();
-    const until = performance.now() + MAX_WAIT_MS;
+  }
+  const until = performance.now() + MAX_WAIT_MS;
+  return new Promise((ok) => {
     const wait = () =>
       requestIdleCallback(
         (deadline) => {
           const now = performance.now();
-          const ready =
-            deadline.timeRemaining() >= IDLE_MS_PER_WRITE && now - lastInput >= QUIET_MS;
-          if (ready || now >= until) resolve();
-          else if (now - lastInput < QUIET_MS) setTimeout(wait, QUIET_MS - (now - lastInput));
-          else wait();
+          const quiet = now - lastInput >= QUIET_MS;
+          if (now >= until || (quiet && deadline.timeRemaining() >= IDLE_MS)) ok();
+          else setTimeout(wait, quiet ? 0 : QUIET_MS - (now - lastInput));
         },
-        { timeout: Math.max(1, until - performance.now()) },
+        { timeout: MAX_WAIT_MS },
       );
     wait();
   });
@@ -157,19 +146,16 @@ export class KeptDb {
   async save<T>(head: KeptHead, rows: readonly T[], chunks: Iterable<number>): Promise<void> {
     const db = await this.database();
     const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
-    for (let at = 0; at < pending.length; at += CHUNKS_PER_WRITE) {
+    for (const index of pending) {
       await idle();
       const tx = db.transaction(CHUNKS, 'readwrite');
-      const store = tx.objectStore(CHUNKS);
-      for (const index of pending.slice(at, at + CHUNKS_PER_WRITE)) {
-        const record: ChunkRecord = {
-          collection: head.collection,
-          index,
-          scope: head.scope,
-          rows: rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS),
-        };
-        store.put(record);
-      }
+      const record: ChunkRecord = {
+        collection: head.collection,
+        index,
+        scope: head.scope,
+        rows: rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS),
+      };
+      tx.objectStore(CHUNKS).put(record);
       await done(tx);
     }
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
