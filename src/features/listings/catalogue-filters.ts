@@ -68,6 +68,7 @@ const compare: Record<SortKey, (a: CatalogueRow, b: CatalogueRow, sign: number) 
 /**
  * Filters and sorts in the browser: the API filters nothing. One plain loop (at 100,000 rows a
  * keystroke's whole budget is a few tens of milliseconds); only the tests that are set are made.
+ * The result is read only: with nothing to filter or sort it is `rows` itself.
  */
 export function applyCatalogueSearch(
   rows: readonly CatalogueRow[],
@@ -84,7 +85,8 @@ export function applyCatalogueSearch(
     offers !== undefined ||
     lot !== undefined;
   let out: CatalogueRow[];
-  if (!filtered) out = rows.slice();
+  // Nothing to filter: the rows themselves (read only), copied only to be sorted.
+  if (!filtered) out = search.sort ? rows.slice() : (rows as CatalogueRow[]);
   else {
     out = [];
     next: for (const row of rows) {
