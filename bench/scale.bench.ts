@@ -206,6 +206,14 @@ const bench: Bench = {
         for (let run = 0; run < 3; run++) {
           runs.push(await catalogueVisit(browser, sandbox.url, outDir));
         }
+        // Each run's figures beside the medians (this machine is shared: single runs vary).
+        console.log(
+          `(runs: cold ${runs.map((r) => Math.round(r.cold)).join(', ')}; warm ${runs
+            .map((r) => Math.round(r.warm))
+            .join(', ')}; keystrokes ${runs
+            .map((r) => r.keystrokes.map((k) => k.toFixed(1)).join(' '))
+            .join(' | ')}; heap ${runs.map((r) => Math.round(r.heap)).join(', ')})`,
+        );
         report(
           'scale.cold_100k_unlimited.searchable_ms',
           round(median(runs.map((r) => r.cold)), 0),
@@ -222,7 +230,11 @@ const bench: Bench = {
         const runs = [];
         for (let run = 0; run < 3; run++)
           runs.push(await ordersVisit(browser, sandbox.url, outDir));
-        console.log(`(orders kept: ${runs.map((r) => r.orders).join(', ')})`);
+        console.log(
+          `(orders kept: ${runs.map((r) => r.orders).join(', ')}; warm ${runs
+            .map((r) => Math.round(r.warm))
+            .join(', ')})`,
+        );
         report('scale.warm_orders_50k.ready_ms', round(median(runs.map((r) => r.warm)), 0));
       }
       sandbox.context.buckets = buckets;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCatalogueSearch,
+  catalogueFacets,
   readCatalogueSearch,
+  searchNarrowing,
 } from '../../src/features/listings/catalogue-filters';
 import type { CatalogueRow } from '../../src/features/listings/catalogue-row';
 import {
@@ -82,6 +84,37 @@ describe('catalogue search state', () => {
     expect(ids({ status: 'draft' })).toEqual(['c']);
     expect(ids({ sort: 'price' })).toEqual(['b', 'c', 'a']);
     expect(ids({ sort: 'price', dir: 'desc' })).toEqual(['a', 'c', 'b']);
+  });
+
+  it('narrows the last result while typing on, and searches anew when the search widens', () => {
+    const rows = [
+      row({ id: 'a', player: 'Shohei Ohtani', price: 300 }),
+      row({ id: 'b', player: 'Mike Trout', price: 100 }),
+      row({ id: 'c', player: 'Mookie Betts', price: 200 }),
+    ];
+    const ids = (search: Record<string, string>) =>
+      searchNarrowing(rows, readCatalogueSearch(new URLSearchParams(search))).map((r) => r.id);
+    expect(ids({ q: 'm', sort: 'price' })).toEqual(['b', 'c']);
+    expect(ids({ q: 'mo', sort: 'price' })).toEqual(['c']);
+    expect(ids({ q: 'm', sort: 'price' })).toEqual(['b', 'c']);
+    expect(ids({ q: 'm', sort: 'price', dir: 'desc' })).toEqual(['c', 'b']);
+    expect(ids({ q: 'o' })).toEqual(['a', 'b', 'c']);
+    expect(ids({ q: 'oh' })).toEqual(['a']);
+    expect(ids({})).toEqual(['a', 'b', 'c']);
+  });
+
+  it('lists every facet value once, statuses then what a seller calls them', () => {
+    const rows = [
+      row({ id: 'a', status: 'archived', state: 'sold', grader: 'PSA', grade: '10' }),
+      row({ id: 'b', status: 'active', state: 'active', grader: 'BGS', grade: '9.5' }),
+      row({ id: 'c', status: 'archived', state: 'expired', grader: undefined, grade: '9' }),
+    ];
+    expect(catalogueFacets(rows)).toEqual({
+      status: ['active', 'archived', 'expired', 'sold'],
+      grader: ['BGS', 'PSA'],
+      grade: ['9', '9.5', '10'],
+      category: ['baseball'],
+    });
   });
 });
 

@@ -9,9 +9,9 @@ import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import {
-  applyCatalogueSearch,
-  facetValues,
+  catalogueFacets,
   readCatalogueSearch,
+  searchNarrowing,
   SORTABLE,
   type CatalogueSearch,
   type SortKey,
@@ -45,7 +45,7 @@ export function ListingsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
-  const shown = useMemo(() => applyCatalogueSearch(rows, effective), [rows, effective]);
+  const shown = useMemo(() => searchNarrowing(rows, effective), [rows, effective]);
   // After the catalogue: the orders and inventory walks must not take its share of the bucket.
   const basis = useMarginBasis(query.data?.complete === true);
   const columns = useMemo(
@@ -58,21 +58,7 @@ export function ListingsPage() {
     ],
     [rows, basis],
   );
-  const facets = useMemo(
-    () => ({
-      // The API's statuses and what a seller calls them: sold, deactivated, expired, scheduled...
-      status: [
-        ...new Set([
-          ...facetValues(rows, (row) => row.status),
-          ...facetValues(rows, (row) => row.state),
-        ]),
-      ],
-      grader: facetValues(rows, (row) => row.grader),
-      grade: facetValues(rows, (row) => row.grade),
-      category: facetValues(rows, (row) => row.category),
-    }),
-    [rows],
-  );
+  const facets = useMemo(() => catalogueFacets(rows), [rows]);
 
   const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) =>
     updateParams(patch);

@@ -81,7 +81,8 @@ class RebuildNeeded extends Error {
  */
 export class KeptCollection<T extends { id: string }> {
   private rows: T[] = [];
-  private readonly index = new Map<string, number>();
+  /** Row positions by id, built when first needed (not before a kept copy is first shown). */
+  private byId: Map<string, number> | undefined = new Map();
   private readonly dirty = new Set<number>();
   private state: KeptSnapshot<T>;
   private readonly listeners = new Set<() => void>();
@@ -123,6 +124,14 @@ export class KeptCollection<T extends { id: string }> {
       this.listeners.delete(listener);
     };
   };
+
+  private get index(): Map<string, number> {
+    if (!this.byId) {
+      this.byId = new Map();
+      for (let i = 0; i < this.rows.length; i++) this.byId.set(this.rows[i]!.id, i);
+    }
+    return this.byId;
+  }
 
   get(id: string): T | undefined {
     const at = this.index.get(id);
@@ -318,8 +327,7 @@ export class KeptCollection<T extends { id: string }> {
 
   private replaceAll(rows: T[]): void {
     this.rows = rows;
-    this.index.clear();
-    rows.forEach((row, i) => this.index.set(row.id, i));
+    this.byId = rows.length === 0 ? new Map() : undefined;
     this.dirty.clear();
   }
 
