@@ -5,3 +5,7 @@ export const REQUIRED_SCOPES = {
   orders: 'read_orders',
   inventory: 'read_inventory',
 } as const;
+
+/** Whether a key's scopes let it read a resource (its read scope, or its write scope). */
+export const mayRead = (scopes: readonly string[], resource: 'listings' | 'orders'): boolean =>
+  scopes.includes(`read_${resource}`) || scopes.includes(`write_${resource}`);

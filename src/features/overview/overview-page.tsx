@@ -5,7 +5,7 @@ import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { pingQuery } from '../../lib/connection-query';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { mayRead, REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { allOrdersQuery, listingsQuery, openOrderIdsQuery } from '../../lib/sales/sales-queries';
 import { useNow } from '../../lib/use-now';
 import { ConnectionStrip } from './connection-strip';
@@ -20,8 +20,8 @@ export function OverviewPage() {
   const now = useNow(60_000);
   const ping = useQuery(pingQuery(client));
   const scopes = ping.data?.scopes ?? [];
-  const canListings = scopes.includes('read_listings') || scopes.includes('write_listings');
-  const canOrders = scopes.includes('read_orders') || scopes.includes('write_orders');
+  const canListings = mayRead(scopes, 'listings');
+  const canOrders = mayRead(scopes, 'orders');
   const poll = usePollInterval(15_000);
   const orders = useQuery({
     ...allOrdersQuery(client, queryClient),

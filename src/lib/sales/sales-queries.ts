@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { keptDb } from '../kept/kept-db';
 import { keptSources } from '../kept/kept-sources';
 import { pingQuery } from '../connection-query';
+import { mayRead } from '../required-scopes';
 import type { Prefetch } from '../route-prefetch';
 import type { SetAsideRecord, SlabdeskClient } from '../../client';
 import type { ListingFacts, OrderFacts } from './sales-fields';
@@ -108,13 +109,11 @@ export const prefetchSales =
     void queryClient
       .ensureQueryData(pingQuery(client))
       .then((ping) => {
-        const may = (resource: string) =>
-          ping.scopes.includes(`read_${resource}`) || ping.scopes.includes(`write_${resource}`);
-        if (reads.orders && may('orders'))
+        if (reads.orders && mayRead(ping.scopes, 'orders'))
           void queryClient.prefetchQuery(allOrdersQuery(client, queryClient));
-        if (reads.openOrders && may('orders'))
+        if (reads.openOrders && mayRead(ping.scopes, 'orders'))
           void queryClient.prefetchQuery(openOrderIdsQuery(client));
-        if (reads.listings && may('listings'))
+        if (reads.listings && mayRead(ping.scopes, 'listings'))
           void queryClient.prefetchQuery(listingsQuery(client, queryClient));
       })
       .catch(() => undefined); // the page's own ping shows the failure
