@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_LIVE_TOKEN, startSandbox } from '../src/sandbox';
-import { startAppServer } from '../src/server/app-server';
-import { distPages } from '../src/server/dist-pages';
+import { demoDashboard } from './fresh-visit';
 import { round, type Bench } from './bench-api';
 import { buildDashboard, launchChromium } from './browser-setup';
 
@@ -12,11 +10,7 @@ const bench: Bench = {
   figures: ['ui.first_load_js_gz_kb'],
   async run(report) {
     const outDir = await buildDashboard();
-    const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
-    const app = await startAppServer(
-      { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
-      async () => distPages(outDir),
-    );
+    const app = await demoDashboard(outDir);
     const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -38,7 +32,6 @@ const bench: Bench = {
     } finally {
       await browser.close();
       await app.close();
-      await sandbox.close();
     }
   },
 };

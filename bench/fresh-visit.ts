@@ -1,4 +1,4 @@
-import { DEMO_SELLER_ID } from '../src/sandbox';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
 
@@ -21,4 +21,22 @@ export async function freshVisitServer(
     { upstream: { baseUrl: sandboxUrl, apiKey: key.token }, port: 0 },
     async () => distPages(outDir),
   );
+}
+
+/** The demo sandbox behind a dashboard server with the demo's live key, serving `outDir`. */
+export async function demoDashboard(
+  outDir: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
+  const app = await startAppServer(
+    { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    async () => distPages(outDir),
+  );
+  return {
+    url: app.url,
+    async close() {
+      await app.close();
+      await sandbox.close();
+    },
+  };
 }

@@ -1,8 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_LIVE_TOKEN, startSandbox } from '../src/sandbox';
-import { startAppServer } from '../src/server/app-server';
-import { distPages } from '../src/server/dist-pages';
+import { demoDashboard } from './fresh-visit';
 import { CHROMIUM_PATH } from '../test/e2e/chromium';
 import { round, type Bench } from './bench-api';
 import { buildDashboard } from './browser-setup';
@@ -32,11 +30,7 @@ const bench: Bench = {
   ],
   async run(report) {
     const outDir = await buildDashboard();
-    const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
-    const app = await startAppServer(
-      { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
-      async () => distPages(outDir),
-    );
+    const app = await demoDashboard(outDir);
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -85,7 +79,6 @@ const bench: Bench = {
     } finally {
       await chrome.kill();
       await app.close();
-      await sandbox.close();
     }
   },
 };
