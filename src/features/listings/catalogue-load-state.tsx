@@ -29,18 +29,19 @@ export function CatalogueLoadState({
         title="The catalogue could not be loaded"
         scope={REQUIRED_SCOPES.listings}
       />
-      {data && !data.complete && (
+      {/* One bar, floating over the page from before the first page to the last, so the filters
+          and the table never move when it comes or goes. */}
+      {(data ? !data.complete : query.isPending) && (
         <LoadProgressBar
           floating
           label="Loading the catalogue"
-          value={data.rows.length}
-          detail={`${data.rows.length} listings so far (page ${data.pages})`}
+          value={data?.rows.length}
+          detail={
+            data
+              ? `${data.rows.length} listings so far (page ${data.pages})`
+              : 'Reading the first page…'
+          }
         />
-      )}
-      {/* Floating over the page from before the first page to the last, so the filters and the
-          table never move when it comes or goes. */}
-      {!data && query.isPending && (
-        <LoadProgressBar floating label="Loading the catalogue" detail="Reading the first page…" />
       )}
       {data?.setAside.length ? (
         <p className="banner banner-warn" role="status">
