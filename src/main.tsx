@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, createAppParts } from './app/app';
 import './app/styles.css';
+
+const parts = createAppParts();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App parts={parts} />
   </StrictMode>,
 );

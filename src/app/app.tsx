@@ -1,35 +1,47 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createBrowserRouter } from 'react-router';
-import { createClient } from '../client';
+import { createClient, type SlabdeskClient } from '../client';
 import { HubStream } from '../lib/live/hub-stream';
 import { HubStreamProvider } from '../lib/live/live-context';
 import { createQueryClient } from '../lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { LiveUpdates } from './live-updates';
 import { AppProviders } from './providers';
 import { createRoutes } from './routes';
 
+/** What the dashboard runs on in the browser, made once per page load. */
+export interface AppParts {
+  client: SlabdeskClient;
+  queryClient: QueryClient;
+  stream: HubStream;
+  router: ReturnType<typeof createBrowserRouter>;
+}
+
 /**
- * The dashboard in the browser: the client talks to the server's own `/api` proxy, no key. The
- * server's governor paces every tab of the key by one bucket, so the tab does not pace itself
- * (it only bounds its requests in flight) and tells the server each call's priority.
+ * The dashboard's client, caches, live stream and router. The client talks to the server's own
+ * `/api` proxy, no key. The server's governor paces every tab of the key by one bucket, so the
+ * tab does not pace itself (it only bounds its requests in flight) and tells the server each
+ * call's priority. Made before React's first render: creating the router runs the first page's
+ * loader, so its reads (and its code chunk) start while React renders the shell.
  */
-export function App() {
-  const [client] = useState(() =>
-    createClient({
-      baseUrl: '/api',
-      pacing: { enabled: false, maxInFlight: 6 },
-      sendPriority: true,
-    }),
-  );
-  const [stream] = useState(() => new HubStream());
-  const [queryClient] = useState(() => createQueryClient());
-  const [router] = useState(() => createBrowserRouter(createRoutes({ client, queryClient })));
+export function createAppParts(): AppParts {
+  const client = createClient({
+    baseUrl: '/api',
+    pacing: { enabled: false, maxInFlight: 6 },
+    sendPriority: true,
+  });
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(createRoutes({ client, queryClient }));
+  return { client, queryClient, stream: new HubStream(), router };
+}
+
+/** The dashboard in the browser. */
+export function App({ parts }: { parts: AppParts }) {
   return (
-    <AppProviders client={client} queryClient={queryClient}>
-      <HubStreamProvider stream={stream}>
+    <AppProviders client={parts.client} queryClient={parts.queryClient}>
+      <HubStreamProvider stream={parts.stream}>
         <LiveUpdates />
-        <RouterProvider router={router} />
+        <RouterProvider router={parts.router} />
       </HubStreamProvider>
     </AppProviders>
   );

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 import type { PacerTicket } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
+import { asciiJson } from './ascii-json';
 import { readBody } from './read-body';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
@@ -12,6 +13,14 @@ export interface Upstream {
   /** `{base_url}` without the version, e.g. `http://127.0.0.1:4010`. */
   baseUrl: string;
   apiKey: string;
+}
+
+export interface ProxyOptions {
+  /**
+   * Gzip long answers for a browser on this machine too (default false: over loopback the bytes
+   * cost nothing to move, and packing and unpacking them costs both ends CPU on every page).
+   */
+  gzipLoopback?: boolean;
 }
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
@@ -96,6 +105,8 @@ function redactBytes(body: Buffer, key: string): Buffer {
   return key && body.includes(key) ? Buffer.from(redact(body.toString('utf8'), key)) : body;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 /**
  * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
  * The caller has already checked Host, Origin and Sec-Fetch-Site. With a governor, the call
@@ -106,6 +117,7 @@ export async function proxyApiRequest(
   response: ServerResponse,
   upstream: Upstream,
   governor?: KeyGovernor,
+  options: ProxyOptions = {},
 ): Promise<void> {
   const host = request.headers.host ?? '';
   const incoming = new URL(request.url ?? '/', `http://${host}`);
@@ -180,10 +192,12 @@ export async function proxyApiRequest(
   if (link !== null) {
     out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
   }
-  const answer = redactBytes(Buffer.from(await upstreamResponse.arrayBuffer()), upstream.apiKey);
+  let answer = redactBytes(Buffer.from(await upstreamResponse.arrayBuffer()), upstream.apiKey);
+  if (/\bjson\b/.test(out['content-type'] ?? '')) answer = asciiJson(answer);
   out.vary = 'Accept-Encoding';
   const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  if (method !== 'HEAD' && acceptsGzip && answer.length >= COMPRESS_FROM_BYTES) {
+  const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
+  if (method !== 'HEAD' && acceptsGzip && !local && answer.length >= COMPRESS_FROM_BYTES) {
     // The fastest level: the API's JSON compresses well even so, and the proxy stays cheap.
     const packed = await gzipAsync(answer, { level: constants.Z_BEST_SPEED });
     out['content-encoding'] = 'gzip';

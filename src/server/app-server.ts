@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { API_PREFIX, proxyApiRequest, type Upstream } from './api-proxy';
+import { API_PREFIX, proxyApiRequest, type ProxyOptions, type Upstream } from './api-proxy';
 import { withBootFacts } from './boot-facts';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
@@ -27,6 +27,8 @@ export interface PageSource {
 
 export interface AppServerOptions {
   upstream: Upstream;
+  /** How the API proxy answers (see ProxyOptions). */
+  proxy?: ProxyOptions;
   host?: string;
   port?: number;
   strictPort?: boolean;
@@ -107,7 +109,8 @@ export async function startAppServer(
     const hubPath = pathname.startsWith('/hub/');
     const verdict = checkRequest(request, allowedHosts, api || hubPath ? 'api' : 'page');
     if (!verdict.ok) return refuse(response, verdict);
-    if (api) return proxyApiRequest(request, response, options.upstream, hub.governor);
+    if (api)
+      return proxyApiRequest(request, response, options.upstream, hub.governor, options.proxy);
     if (hubPath && (await hub.handle(request, response, pathname))) return;
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;

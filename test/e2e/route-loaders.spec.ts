@@ -57,3 +57,24 @@ for (const { path, chunk, api, heading } of [
     expect(events.slice(0, 2)).toEqual(['read sent', 'chunk released']);
   });
 }
+
+test('/insights: on a first visit its reads go out before the /ping answers', async ({ page }) => {
+  const events: string[] = [];
+  // Hold the ping back until the orders read has gone out (or 10 s pass, and the test fails).
+  let readSent!: () => void;
+  const sent = new Promise<void>((resolve) => (readSent = resolve));
+  await page.route(/\/api\/2026-07\/ping/, async (route) => {
+    await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    events.push('ping answered');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (/\/api\/2026-07\/orders\.json\?.*status=any/.test(request.url())) {
+      events.push('read sent');
+      readSent();
+    }
+  });
+  await page.goto('/insights');
+  await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
+  expect(events.slice(0, 2)).toEqual(['read sent', 'ping answered']);
+});

@@ -19,12 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-function visit(db: KeptDb, token = DEMO_LIVE_TOKEN) {
+function visit(db: KeptDb, token = DEMO_LIVE_TOKEN, fetchImpl?: typeof fetch) {
   const requests: string[] = [];
   const client = createClient({
     baseUrl: h.url,
     apiKey: token,
     onResponse: (meta: ResponseMeta) => requests.push(new URL(meta.url).pathname),
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   const sources = createKeptSources(client, new QueryClient(), db);
   const collectionRequests = (path: string) => requests.filter((p) => p.endsWith(path)).length;
@@ -207,5 +208,76 @@ describe("the money pages' kept copies", () => {
     expect(reloaded.origin).toBe('kept');
     expect(reloaded.rows).toEqual(facts.rows);
     expect(again.collectionRequests('/listings.json')).toBe(2);
+  });
+});
+
+describe('a first visit', () => {
+  it('walks without opening IndexedDB or waiting for the ping, and its save marks the copy', async () => {
+    const factory = new IDBFactory();
+    let opened = 0;
+    const counting = new Proxy(factory, {
+      get(target, name) {
+        if (name === 'open') {
+          return (...args: Parameters<IDBFactory['open']>) => {
+            opened++;
+            return target.open(...args);
+          };
+        }
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const marker = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => marker.get(key) ?? null,
+      setItem: (key: string, value: string) => void marker.set(key, value),
+    };
+    const db = new KeptDb(counting, IDBKeyRange, storage);
+    // The ping's answer is held until the walk is over: the walk does not wait for it.
+    let releasePing = () => {};
+    const pingHeld = new Promise<void>((resolve) => (releasePing = resolve));
+    const holdingPing: typeof fetch = async (input, init) => {
+      if (String(input).includes('/ping')) await pingHeld;
+      return fetch(input, init);
+    };
+    const first = visit(db, DEMO_LIVE_TOKEN, holdingPing);
+    const walked = await first.sources.listingFacts.sync();
+    expect(walked.origin).toBe('walk');
+    expect(walked.rows.length).toBeGreaterThan(250);
+    expect(first.requests).not.toContain('/2026-07/ping');
+    expect(opened).toBe(0);
+    releasePing();
+    // The save waits for the ping's answer (the copy's owner), then writes and marks the copy.
+    await first.sources.listingFacts.save();
+    expect(marker.size).toBe(1);
+    expect(opened).toBe(1);
+
+    const again = visit(db);
+    const reloaded = await again.sources.listingFacts.sync();
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows).toEqual(walked.rows);
+  });
+});
+
+describe('the kept database', () => {
+  it('adds its stores to a database of its name made without them, and keeps a copy there', async () => {
+    const factory = new IDBFactory();
+    // A probe opened the database by name before the page first wrote: version 1, no stores.
+    await new Promise<void>((resolve, reject) => {
+      const req = factory.open('slabdesk-kept');
+      req.onsuccess = () => {
+        req.result.close();
+        resolve();
+      };
+      req.onerror = () => reject(req.error);
+    });
+    const db = new KeptDb(factory, IDBKeyRange);
+    const first = visit(db);
+    const walked = await first.sources.listingFacts.sync();
+    await first.sources.listingFacts.save();
+    const again = visit(new KeptDb(factory, IDBKeyRange));
+    const reloaded = await again.sources.listingFacts.sync();
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows).toEqual(walked.rows);
   });
 });

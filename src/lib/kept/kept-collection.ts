@@ -6,7 +6,7 @@ import {
   type SetAsideRecord,
   type WalkOptions,
 } from '../../client';
-import { CHUNK_ROWS, type KeptDb } from './kept-db';
+import { CHUNK_ROWS, type KeptDb, type KeptHead } from './kept-db';
 
 /** How a kept collection reads the API (bound to one endpoint and its filters). */
 export interface KeptSource<T> {
@@ -92,6 +92,10 @@ export class KeptCollection<T extends { id: string }> {
   private notifyTimer: ReturnType<typeof setTimeout> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** Settles once the /ping of the first sync has named the copy's scope. */
+  private scopeKnown: Promise<void> = Promise.resolve();
+  /** The kept copy's read from IndexedDB, started by `preload` or the first sync. */
+  private stored: Promise<{ head: KeptHead; rows: T[] } | undefined> | undefined;
 
   constructor(
     private readonly source: KeptSource<T>,
@@ -143,6 +147,21 @@ export class KeptCollection<T extends { id: string }> {
    * and this store's) and reads what changed since, or walks every page; later calls read only
    * what changed. Concurrent calls share one read.
    */
+  /**
+   * Starts reading the kept copy from IndexedDB (no request): a route loader calls it beside its
+   * /ping, so the first sync finds the copy read.
+   */
+  preload(): void {
+    if (this.started) return;
+    this.stored ??= this.loadKept();
+  }
+
+  private loadKept(): Promise<{ head: KeptHead; rows: T[] } | undefined> {
+    return this.db
+      ? this.db.load<T>(this.source.collection).catch(() => undefined)
+      : Promise.resolve(undefined);
+  }
+
   sync(signal?: AbortSignal): Promise<KeptSnapshot<T>> {
     this.running ??= this.run(signal).finally(() => {
       this.running = undefined;
@@ -171,12 +190,18 @@ export class KeptCollection<T extends { id: string }> {
 
   private async firstSync(signal: AbortSignal | undefined): Promise<KeptSnapshot<T>> {
     // Who we are (a /ping) and what is kept (IndexedDB), side by side; shown only if they match.
-    const [scope, stored] = await Promise.all([
-      this.source.scope(signal).catch(() => undefined),
-      this.db ? this.db.load<T>(this.source.collection).catch(() => undefined) : undefined,
-    ]);
-    this.scope = scope;
-    const kept = scope !== undefined && stored?.head.scope === scope ? stored : undefined;
+    const scope = this.source.scope(signal).catch(() => undefined);
+    const stored = await (this.stored ?? this.loadKept());
+    this.stored = undefined;
+    if (!stored) {
+      // Nothing kept: the walk need not wait for the /ping, only the first save does.
+      this.scopeKnown = scope.then((known) => {
+        this.scope = known;
+      });
+      return this.walkAll(signal, undefined);
+    }
+    this.scope = await scope;
+    const kept = this.scope !== undefined && stored.head.scope === this.scope ? stored : undefined;
     if (!kept) return this.walkAll(signal, undefined);
     this.replaceAll(kept.rows);
     this.publish({
@@ -263,9 +288,12 @@ export class KeptCollection<T extends { id: string }> {
         rebuiltBecause: reason,
       });
       if (this.db) {
-        // A save still writing the old copy lands first; then the copy is dropped.
-        await this.saving;
-        await this.db.clear(this.source.collection).catch(() => undefined);
+        // The old copy is dropped after any save still writing it, and before the next save;
+        // the walk does not wait for either.
+        const db = this.db;
+        this.saving = this.saving.then(() =>
+          db.clear(this.source.collection).catch(() => undefined),
+        );
       }
       let stale: ApiError | undefined;
       const setAside: SetAsideRecord[] = [];
@@ -349,7 +377,7 @@ export class KeptCollection<T extends { id: string }> {
   }
 
   private scheduleSave(delayMs: number): void {
-    if (!this.db || this.scope === undefined || !this.state.complete) return;
+    if (!this.db || !this.state.complete) return;
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
@@ -359,7 +387,7 @@ export class KeptCollection<T extends { id: string }> {
 
   /** Writes the chunks that changed since the last save, and the head (one save at a time). */
   save(): Promise<void> {
-    this.saving = this.saving.then(() => this.saveNow());
+    this.saving = this.saving.then(() => this.scopeKnown).then(() => this.saveNow());
     return this.saving;
   }
 

@@ -6,11 +6,19 @@
 
 const DB_NAME = 'slabdesk-kept';
 import { done, request } from '../idb-requests';
-const DB_VERSION = 1;
 /** `KeptHead` records, keyed by collection name (one kept copy per collection). */
 const HEADS = 'heads';
 /** Row chunks, keyed `[collection, index]`: `{ collection, index, scope, rows }`. */
 const CHUNKS = 'chunks';
+
+/**
+ * A localStorage entry set before the first chunk of any copy is written: without it this browser
+ * surely keeps nothing, and a first visit's walk need not wait for IndexedDB to open and answer.
+ */
+const KEPT_MARKER = 'slabdesk-kept';
+
+/** Where the marker lives: the page's localStorage (none in a test without one). */
+export type KeptMarker = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
@@ -81,9 +89,13 @@ interface ChunkRecord {
   rows: unknown[];
 }
 
-function open(factory: IDBFactory): Promise<IDBDatabase> {
+const hasStores = (db: IDBDatabase) =>
+  db.objectStoreNames.contains(HEADS) && db.objectStoreNames.contains(CHUNKS);
+
+/** Opens at `version` (undefined: whatever version the database has, 1 when it is new). */
+function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = factory.open(DB_NAME, DB_VERSION);
+    const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
     req.onupgradeneeded = () => {
       const db = req.result;
       if (!db.objectStoreNames.contains(HEADS))
@@ -97,6 +109,18 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
+/**
+ * Opens the database with its stores. A database of that name made without them (opened by
+ * name alone, by a tool or a probe, before this page first wrote) is upgraded to add them.
+ */
+async function open(factory: IDBFactory): Promise<IDBDatabase> {
+  const db = await openAt(factory, undefined);
+  if (hasStores(db)) return db;
+  const version = db.version + 1;
+  db.close();
+  return openAt(factory, version);
+}
+
 /** The kept copies of the collections; every method fails soft (a copy is an optimisation). */
 export class KeptDb {
   private db: Promise<IDBDatabase> | undefined;
@@ -105,6 +129,8 @@ export class KeptDb {
     private readonly factory: IDBFactory,
     /** The IDBKeyRange of the same implementation (the browser's by default). */
     private readonly keyRange: typeof IDBKeyRange = globalThis.IDBKeyRange,
+    /** The "something may be kept" marker (see KEPT_MARKER); null: always look. */
+    private readonly marker: KeptMarker | null = null,
   ) {}
 
   private database(): Promise<IDBDatabase> {
@@ -112,8 +138,14 @@ export class KeptDb {
     return this.db;
   }
 
+  /** True when the marker says nothing was ever kept in this browser (no need to look). */
+  private surelyEmpty(): boolean {
+    return this.marker !== null && this.marker.getItem(KEPT_MARKER) === null;
+  }
+
   /** Opens the database ahead of its first read (a route loader's head start); never fails. */
   warm(): void {
+    if (this.surelyEmpty()) return;
     this.database().catch(() => undefined);
   }
 
@@ -122,6 +154,7 @@ export class KeptDb {
    * undefined when there is no whole copy.
    */
   async load<T>(collection: string): Promise<{ head: KeptHead; rows: T[] } | undefined> {
+    if (this.surelyEmpty()) return undefined;
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readonly');
     const head = (await request(tx.objectStore(HEADS).get(collection))) as KeptHead | undefined;
@@ -149,6 +182,11 @@ export class KeptDb {
    * read (from the older head's baseline) brings up to date.
    */
   async save<T>(head: KeptHead, rows: readonly T[], chunks: Iterable<number>): Promise<void> {
+    try {
+      this.marker?.setItem(KEPT_MARKER, '1');
+    } catch {
+      // A full or refused localStorage: the copy is still written; a later load may skip it.
+    }
     const db = await this.database();
     const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
     for (const index of pending) {
@@ -173,6 +211,7 @@ export class KeptDb {
 
   /** Forgets the kept copy of a collection (a reset, or another key's copy). */
   async clear(collection: string): Promise<void> {
+    if (this.surelyEmpty()) return;
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
     tx.objectStore(HEADS).delete(collection);
@@ -183,10 +222,20 @@ export class KeptDb {
 
 let shared: KeptDb | null | undefined;
 
+/** The page's localStorage, or null where it is missing or refused (then every load looks). */
+function pageStorage(): KeptMarker | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // a browser that blocks storage throws on the mere access
+  }
+}
+
 /** The browser's kept copies, or null where there is no IndexedDB (the copy then lives in memory). */
 export function keptDb(): KeptDb | null {
   if (shared === undefined) {
-    shared = typeof indexedDB === 'undefined' ? null : new KeptDb(indexedDB, IDBKeyRange);
+    shared =
+      typeof indexedDB === 'undefined' ? null : new KeptDb(indexedDB, IDBKeyRange, pageStorage());
   }
   return shared;
 }

@@ -95,6 +95,11 @@ export interface SalesReads {
   orders?: boolean;
   openOrders?: boolean;
   listings?: boolean;
+  /**
+   * The page reads only what the key's scopes allow (the overview): the reads wait for the
+   * /ping. Otherwise (insights, payouts, which read and explain a refusal) they start beside it.
+   */
+  scoped?: boolean;
 }
 
 /**
@@ -106,15 +111,22 @@ export const prefetchSales =
   (reads: SalesReads): Prefetch =>
   ({ client, queryClient }) => {
     keptDb()?.warm();
-    void queryClient
-      .ensureQueryData(pingQuery(client))
-      .then((ping) => {
-        if (reads.orders && mayRead(ping.scopes, 'orders'))
-          void queryClient.prefetchQuery(allOrdersQuery(client, queryClient));
-        if (reads.openOrders && mayRead(ping.scopes, 'orders'))
-          void queryClient.prefetchQuery(openOrderIdsQuery(client));
-        if (reads.listings && mayRead(ping.scopes, 'listings'))
-          void queryClient.prefetchQuery(listingsQuery(client, queryClient));
-      })
-      .catch(() => undefined); // the page's own ping shows the failure
+    // The kept copies are read from IndexedDB while the /ping is on its way (no request).
+    const kept = keptSources(client, queryClient);
+    if (reads.orders) kept.orderFacts.preload();
+    if (reads.listings) kept.listingFacts.preload();
+    const start = (scopes: readonly string[] | undefined) => {
+      const may = (resource: 'orders' | 'listings') =>
+        scopes === undefined || mayRead(scopes, resource);
+      if (reads.orders && may('orders'))
+        void queryClient.prefetchQuery(allOrdersQuery(client, queryClient));
+      if (reads.openOrders && may('orders'))
+        void queryClient.prefetchQuery(openOrderIdsQuery(client));
+      if (reads.listings && may('listings'))
+        void queryClient.prefetchQuery(listingsQuery(client, queryClient));
+    };
+    const ping = queryClient.ensureQueryData(pingQuery(client));
+    if (!reads.scoped) start(undefined);
+    // A failed ping is the page's to show (its own ping query).
+    ping.then((known) => (reads.scoped ? start(known.scopes) : undefined)).catch(() => undefined);
   };

@@ -1,0 +1,66 @@
+import { isAscii } from 'node:buffer';
+
+const HEX = '0123456789abcdef';
+
+/** Writes `\\uXXXX` for one UTF-16 code unit at `at`; returns the next position. */
+function writeEscape(out: Buffer, at: number, unit: number): number {
+  out[at] = 0x5c; // backslash
+  out[at + 1] = 0x75; // u
+  for (let shift = 12, i = 2; shift >= 0; shift -= 4, i++) {
+    out[at + i] = HEX.charCodeAt((unit >> shift) & 15);
+  }
+  return at + 6;
+}
+
+/** The length of the UTF-8 sequence led by `lead` (0: not a lead byte). */
+const sequenceLength = (lead: number) =>
+  lead >= 0xc2 && lead <= 0xdf
+    ? 2
+    : lead >= 0xe0 && lead <= 0xef
+      ? 3
+      : lead >= 0xf0 && lead <= 0xf4
+        ? 4
+        : 0;
+
+/**
+ * A JSON body in ASCII: every character past ASCII written as its `\\u` escape (two for one
+ * past U+FFFF), which JSON allows (such characters only occur inside strings) and which parses
+ * to the same value. A browser decodes an ASCII body straight into a one-byte string; one
+ * accented title in a page of UTF-8 makes it decode the whole page into a two-byte string,
+ * several times slower. Bytes that are not well-formed UTF-8 are passed on as they came.
+ */
+export function asciiJson(body: Buffer): Buffer {
+  if (isAscii(body)) return body;
+  // At most three times longer: two bytes become six, four become twelve.
+  const out = Buffer.allocUnsafe(body.length * 3);
+  let written = 0;
+  let copied = 0;
+  // The bytes as Latin-1 text: a regular expression finds the next byte past ASCII far faster
+  // than a loop over every byte.
+  const bytes = body.toString('latin1');
+  const high = /[\x80-\xff]/g;
+  for (let found = high.exec(bytes); found !== null; found = high.exec(bytes)) {
+    const i = found.index;
+    const lead = body[i]!;
+    const length = sequenceLength(lead);
+    if (length === 0 || i + length > body.length) return body;
+    let point = lead & (0xff >> (length + 1));
+    for (let k = 1; k < length; k++) {
+      const next = body[i + k]!;
+      if ((next & 0xc0) !== 0x80) return body;
+      point = (point << 6) | (next & 0x3f);
+    }
+    written += body.copy(out, written, copied, i);
+    if (point >= 0x10000) {
+      const offset = point - 0x10000;
+      written = writeEscape(out, written, 0xd800 + (offset >> 10));
+      written = writeEscape(out, written, 0xdc00 + (offset & 0x3ff));
+    } else {
+      written = writeEscape(out, written, point);
+    }
+    copied = i + length;
+    high.lastIndex = copied;
+  }
+  written += body.copy(out, written, copied, body.length);
+  return out.subarray(0, written);
+}
