@@ -4,7 +4,6 @@ import { Layout } from './layout';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 import { prefetchSales } from '../lib/sales/sales-queries';
-import { preloadKept } from '../lib/kept/kept-preload';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
@@ -39,11 +38,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         loader: startSales(deps, { orders: true, openOrders: true, listings: true, scoped: true }),
         lazy: () => import('../features/overview/overview-page'),
       },
-      {
-        path: paths.listings.pattern,
-        loader: startQueries(deps, () => preloadKept(['listings'])),
-        lazy: () => import('../features/listings/listings-page'),
-      },
+      { path: paths.listings.pattern, lazy: () => import('../features/listings/listings-page') },
       {
         path: paths.newListing.pattern,
         lazy: () => import('../features/listings/new-listing-page'),
@@ -68,14 +63,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         ),
         lazy: () => import('../features/listings/listing-edit-page'),
       },
-      {
-        path: paths.orders.pattern,
-        // Orders → Any reads the kept orders; the other filters walk the API's own filter.
-        loader: startQueries(deps, () =>
-          preloadKept(['orders'], (url) => url.searchParams.get('status') === 'any'),
-        ),
-        lazy: () => import('../features/orders/orders-page'),
-      },
+      { path: paths.orders.pattern, lazy: () => import('../features/orders/orders-page') },
       {
         path: paths.order.pattern,
         loader: startQueries(

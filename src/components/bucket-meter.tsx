@@ -1,11 +1,7 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useApiClient } from '../lib/api-context';
 import { useHubState } from '../lib/live/live-context';
-import { throttledSubscribe } from '../lib/throttled-subscribe';
 import { useNow } from '../lib/use-now';
-
-/** How often the meter re-reads the transport at most (it changes on every request). */
-const METER_EVERY_MS = 250;
 
 /**
  * The connection area: the rate-limit bucket as a live meter. Behind the dashboard's server it
@@ -22,11 +18,7 @@ export function BucketMeter({
   label?: string;
 }) {
   const client = useApiClient();
-  const subscribe = useMemo(
-    () => throttledSubscribe(client.transport.subscribe, METER_EVERY_MS),
-    [client],
-  );
-  const state = useSyncExternalStore(subscribe, client.transport.getState);
+  const state = useSyncExternalStore(client.transport.subscribe, client.transport.getState);
   const hub = useHubState();
   const now = useNow(500);
   const shared = hub.connection === 'open' ? hub.bucket : undefined;

@@ -6,7 +6,7 @@ import {
   type SetAsideRecord,
   type WalkOptions,
 } from '../../client';
-import { CHUNK_ROWS, type KeptDb, type KeptHead } from './kept-db';
+import { CHUNK_ROWS, type KeptDb } from './kept-db';
 
 /** How a kept collection reads the API (bound to one endpoint and its filters). */
 export interface KeptSource<T> {
@@ -94,8 +94,6 @@ export class KeptCollection<T extends { id: string }> {
   private saving: Promise<void> = Promise.resolve();
   /** Settles once the /ping of the first sync has named the copy's scope. */
   private scopeKnown: Promise<void> = Promise.resolve();
-  /** The kept copy's read from IndexedDB, started by `preload` or the first sync. */
-  private stored: Promise<{ head: KeptHead; rows: T[] } | undefined> | undefined;
 
   constructor(
     private readonly source: KeptSource<T>,
@@ -147,21 +145,6 @@ export class KeptCollection<T extends { id: string }> {
    * and this store's) and reads what changed since, or walks every page; later calls read only
    * what changed. Concurrent calls share one read.
    */
-  /**
-   * Starts reading the kept copy from IndexedDB (no request): a route loader calls it beside its
-   * /ping, so the first sync finds the copy read.
-   */
-  preload(): void {
-    if (this.started) return;
-    this.stored ??= this.loadKept();
-  }
-
-  private loadKept(): Promise<{ head: KeptHead; rows: T[] } | undefined> {
-    return this.db
-      ? this.db.load<T>(this.source.collection).catch(() => undefined)
-      : Promise.resolve(undefined);
-  }
-
   sync(signal?: AbortSignal): Promise<KeptSnapshot<T>> {
     this.running ??= this.run(signal).finally(() => {
       this.running = undefined;
@@ -191,8 +174,9 @@ export class KeptCollection<T extends { id: string }> {
   private async firstSync(signal: AbortSignal | undefined): Promise<KeptSnapshot<T>> {
     // Who we are (a /ping) and what is kept (IndexedDB), side by side; shown only if they match.
     const scope = this.source.scope(signal).catch(() => undefined);
-    const stored = await (this.stored ?? this.loadKept());
-    this.stored = undefined;
+    const stored = this.db
+      ? await this.db.load<T>(this.source.collection).catch(() => undefined)
+      : undefined;
     if (!stored) {
       // Nothing kept: the walk need not wait for the /ping, only the first save does.
       this.scopeKnown = scope.then((known) => {

@@ -111,10 +111,6 @@ export const prefetchSales =
   (reads: SalesReads): Prefetch =>
   ({ client, queryClient }) => {
     keptDb()?.warm();
-    // The kept copies are read from IndexedDB while the /ping is on its way (no request).
-    const kept = keptSources(client, queryClient);
-    if (reads.orders) kept.orderFacts.preload();
-    if (reads.listings) kept.listingFacts.preload();
     const start = (scopes: readonly string[] | undefined) => {
       const may = (resource: 'orders' | 'listings') =>
         scopes === undefined || mayRead(scopes, resource);
