@@ -7,6 +7,7 @@ import type { PacerTicket } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { asciiJson } from './ascii-json';
 import { readBody } from './read-body';
+import { callUpstream, type UpstreamAnswer } from './upstream-call';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -168,14 +169,10 @@ export async function proxyApiRequest(
     return;
   }
   response.off('close', onClose);
-  let upstreamResponse: Response;
+  let upstreamResponse: UpstreamAnswer;
   try {
-    upstreamResponse = await fetch(`${base}${path}${query ? `?${query}` : ''}`, {
-      method,
-      headers,
-      body,
-      redirect: 'manual',
-    });
+    const url = `${base}${path}${query ? `?${query}` : ''}`;
+    upstreamResponse = await callUpstream(url, { method, headers, body });
   } catch {
     if (ticket) governor?.settle(ticket, 0, null);
     sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
@@ -192,7 +189,7 @@ export async function proxyApiRequest(
   if (link !== null) {
     out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
   }
-  let answer = redactBytes(Buffer.from(await upstreamResponse.arrayBuffer()), upstream.apiKey);
+  let answer = redactBytes(upstreamResponse.body, upstream.apiKey);
   if (/\bjson\b/.test(out['content-type'] ?? '')) answer = asciiJson(answer);
   out.vary = 'Accept-Encoding';
   const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));

@@ -1,0 +1,79 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
+
+/** Kept-alive connections to the upstream (a walk sends one request after another). */
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, maxSockets: 16 }),
+  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16 }),
+};
+
+const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+};
+
+/** An upstream answer, its body read whole (and unpacked when the upstream packed it). */
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+function toHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/**
+ * One call to the upstream over node:http(s) with kept-alive connections: the proxy reads every
+ * answer whole, so the web-streams machinery of `fetch` is pure cost (measured: a third of the
+ * proxy's CPU on a catalogue walk). Redirects are not followed; a packed answer is unpacked.
+ */
+export function callUpstream(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined },
+): Promise<UpstreamAnswer> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+  return new Promise((resolve, reject) => {
+    const request = send(
+      target,
+      {
+        method: init.method,
+        headers: { 'accept-encoding': 'gzip, deflate, br', ...init.headers },
+        agent,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
+          const decode = DECODERS[encoding];
+          const headers = toHeaders(response.headers);
+          const answer = (unpacked: Buffer) => {
+            if (decode) {
+              headers.delete('content-encoding');
+              headers.delete('content-length');
+            }
+            resolve({ status: response.statusCode ?? 502, headers, body: unpacked });
+          };
+          if (!decode) answer(body);
+          else decode(body).then(answer, reject);
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body ? Buffer.from(init.body) : undefined);
+  });
+}
