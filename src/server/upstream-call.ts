@@ -9,6 +9,13 @@ const agents = {
   'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16 }),
 };
 
+/**
+ * How long the upstream may stay silent (no headers, or no more of the body) before the call
+ * fails: 300 s, the headers and body timeouts `fetch` (undici) applied before. A call that never
+ * ended would hold its place in the key's governor for good.
+ */
+const SILENCE_MS = 300_000;
+
 const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
   'x-gzip': promisify(gunzip),
@@ -35,11 +42,13 @@ function toHeaders(raw: IncomingHttpHeaders): Headers {
 /**
  * One call to the upstream over node:http(s) with kept-alive connections: the proxy reads every
  * answer whole, so the web-streams machinery of `fetch` is pure cost (measured: a third of the
- * proxy's CPU on a catalogue walk). Redirects are not followed; a packed answer is unpacked.
+ * proxy's CPU on a catalogue walk). Redirects are not followed; a packed answer is unpacked; an
+ * upstream silent for `silenceMs` fails the call.
  */
 export function callUpstream(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined },
+  silenceMs = SILENCE_MS,
 ): Promise<UpstreamAnswer> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -74,6 +83,9 @@ export function callUpstream(
       },
     );
     request.on('error', reject);
+    request.setTimeout(silenceMs, () =>
+      request.destroy(new Error(`The upstream was silent for ${silenceMs} ms`)),
+    );
     request.end(init.body ? Buffer.from(init.body) : undefined);
   });
 }

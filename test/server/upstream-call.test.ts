@@ -14,6 +14,9 @@ const upstream = createServer((req, res) => {
     if (req.url === '/packed') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       res.end(gzipSync(JSON.stringify({ packed: true })));
+    } else if (req.url === '/silent') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":'); // and nothing more
     } else if (req.url === '/moved') {
       res.writeHead(302, { location: '/elsewhere' });
       res.end();
@@ -31,7 +34,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => upstream.close(resolve)));
+afterAll(() => {
+  upstream.closeAllConnections();
+  return new Promise((resolve) => upstream.close(resolve));
+});
 
 describe('callUpstream', () => {
   it('sends the method, headers and body, and reads the answer whole with its headers', async () => {
@@ -56,6 +62,12 @@ describe('callUpstream', () => {
     const moved = await callUpstream(`${base}/moved`, { method: 'GET', headers: {} });
     expect(moved.status).toBe(302);
     expect(moved.headers.get('location')).toBe('/elsewhere');
+  });
+
+  it('fails when the upstream stops answering mid-body for longer than the silence allowed', async () => {
+    await expect(
+      callUpstream(`${base}/silent`, { method: 'GET', headers: {} }, 200),
+    ).rejects.toThrow(/silent for 200 ms/);
   });
 
   it('fails when the upstream cannot be reached', async () => {

@@ -111,9 +111,7 @@ export const prefetchSales =
   (reads: SalesReads): Prefetch =>
   ({ client, queryClient }) => {
     keptDb()?.warm();
-    const start = (scopes: readonly string[] | undefined) => {
-      const may = (resource: 'orders' | 'listings') =>
-        scopes === undefined || mayRead(scopes, resource);
+    const start = (may: (resource: 'orders' | 'listings') => boolean) => {
       if (reads.orders && may('orders'))
         void queryClient.prefetchQuery(allOrdersQuery(client, queryClient));
       if (reads.openOrders && may('orders'))
@@ -121,8 +119,8 @@ export const prefetchSales =
       if (reads.listings && may('listings'))
         void queryClient.prefetchQuery(listingsQuery(client, queryClient));
     };
-    const ping = queryClient.ensureQueryData(pingQuery(client));
-    if (!reads.scoped) start(undefined);
     // A failed ping is the page's to show (its own ping query).
-    ping.then((known) => (reads.scoped ? start(known.scopes) : undefined)).catch(() => undefined);
+    const ping = queryClient.ensureQueryData(pingQuery(client)).catch(() => undefined);
+    if (!reads.scoped) start(() => true);
+    else void ping.then((known) => known && start((resource) => mayRead(known.scopes, resource)));
   };
