@@ -24,6 +24,30 @@ interface CachedFile {
 }
 
 /**
+ * Files read (and gzipped) once per process, by path, while their size and modification time
+ * hold: every dashboard server of the process (a test's, a bench visit's) shares them, so no
+ * visit waits for the bundle to be compressed again.
+ */
+const processCache = new Map<string, { size: number; mtimeMs: number; file: CachedFile }>();
+
+async function readCached(path: string): Promise<CachedFile | null> {
+  let facts;
+  try {
+    facts = await stat(path);
+  } catch {
+    return null;
+  }
+  if (!facts.isFile()) return null;
+  const hit = processCache.get(path);
+  if (hit && hit.size === facts.size && hit.mtimeMs === facts.mtimeMs) return hit.file;
+  const body = await readFile(path);
+  const file: CachedFile = { body };
+  if (COMPRESSIBLE.has(extname(path)) && body.length > 512) file.gzipped = gzipSync(body);
+  processCache.set(path, { size: facts.size, mtimeMs: facts.mtimeMs, file });
+  return file;
+}
+
+/**
  * Serves the built bundle (`dist/`): hashed assets cached for good, gzip when the browser takes
  * it, and the page itself for every other path (the router owns the URL space).
  */
@@ -33,15 +57,8 @@ export function createStaticFiles(root: string) {
   async function load(path: string): Promise<CachedFile | null> {
     const hit = cache.get(path);
     if (hit) return hit;
-    try {
-      if (!(await stat(path)).isFile()) return null;
-    } catch {
-      return null;
-    }
-    const body = await readFile(path);
-    const file: CachedFile = { body };
-    if (COMPRESSIBLE.has(extname(path)) && body.length > 512) file.gzipped = gzipSync(body);
-    cache.set(path, file);
+    const file = await readCached(path);
+    if (file) cache.set(path, file);
     return file;
   }
 

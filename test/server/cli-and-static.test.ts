@@ -63,8 +63,9 @@ describe('proxy path rules', () => {
 
 describe('serving the built bundle', () => {
   let app: RunningAppServer;
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'slabdesk-static-'));
+    dist = mkdtempSync(join(tmpdir(), 'slabdesk-static-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(
@@ -107,6 +108,22 @@ describe('serving the built bundle', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(gunzipSync(res.body).toString()).toContain('console.log');
+  });
+
+  it('a later server of the process serves a file as it is now, not as first read', async () => {
+    const first = await get('/assets/app-abc.js', { 'accept-encoding': 'gzip' });
+    writeFileSync(join(dist, 'assets', 'app-abc.js'), `console.log('rebuilt');`);
+    const later = await startAppServer(
+      { upstream: { baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_live_k' }, port: 0 },
+      async () => distPages(dist),
+    );
+    try {
+      const res = await fetch(`${later.url}/assets/app-abc.js`);
+      expect(await res.text()).toBe(`console.log('rebuilt');`);
+    } finally {
+      await later.close();
+      writeFileSync(join(dist, 'assets', 'app-abc.js'), gunzipSync(first.body));
+    }
   });
 
   it('serves the page for app paths and never a file outside dist', async () => {
