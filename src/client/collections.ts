@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './error-schemas';
+import { acceptsAsIs } from './fast-accept';
 import { readTolerant } from './tolerant-reader';
 import type { RequestPriority } from './pacer';
 import type { RawResponse, ResponseMeta, Transport } from './transport';
@@ -95,6 +96,8 @@ function strictRead<T>(
   schema: z.ZodMiniType<T>,
   item: unknown,
 ): { ok: true; value: T } | { ok: false; issues: string[] } {
+  // A record the schema takes as it is is kept as it came (no copy); any other is parsed.
+  if (acceptsAsIs(schema, item)) return { ok: true, value: item as T };
   const parsed = schema.safeParse(item);
   return parsed.success
     ? { ok: true, value: parsed.data }
