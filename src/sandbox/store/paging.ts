@@ -24,6 +24,27 @@ export interface Page<Row> {
   hasPrevious: boolean;
 }
 
+const columnNames = new WeakMap<Statement<unknown[]>, string[]>();
+
+/**
+ * A raw statement's rows as records. better-sqlite3 builds a record of 30-odd columns property by
+ * property from C++, which costs twice the query itself on a page of 250; rows fetched as arrays
+ * and named here, in one loop, come out with one shape and at half the cost.
+ */
+function rowsOf<Row>(statement: Statement<unknown[]>, params: unknown[]): Row[] {
+  let names = columnNames.get(statement);
+  if (!names) {
+    names = statement.columns().map((column) => column.name);
+    columnNames.set(statement, names);
+  }
+  const count = names.length;
+  return (statement.all(...params) as unknown[][]).map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) row[names[i]!] = values[i];
+    return row as Row;
+  });
+}
+
 /**
  * Runs one keyset page over `from` (a table or join whose base table is aliased `t` and has
  * `seq`, `seller_id`, `test` and `updated_at`). The seller and mode are part of the SQL itself,
@@ -58,10 +79,10 @@ export function keysetPage<Row>(
   params.push(request.limit + 1);
   let statement = statements.get(sql);
   if (!statement) {
-    statement = db.prepare<unknown[]>(sql);
+    statement = db.prepare<unknown[]>(sql).raw(true);
     statements.set(sql, statement);
   }
-  const fetched = statement.all(...params) as Row[];
+  const fetched = rowsOf<Row>(statement, params);
   const more = fetched.length > request.limit;
   const rows = more ? fetched.slice(0, request.limit) : fetched;
   if (backwards) rows.reverse();
