@@ -1,14 +1,23 @@
 import { Link } from 'react-router';
-import { useHubState } from '../lib/live/live-context';
+import { useHubValue } from '../lib/live/live-context';
+import type { HubStreamState } from '../lib/live/hub-stream';
 import { paths } from '../lib/paths';
+
+/** Why changes are not live (null when they are). */
+function pollingReason(state: HubStreamState): string | null {
+  if (state.healthy) return null;
+  if (state.connection !== 'open') return 'the live stream is not connected';
+  if (state.status?.webhooks === 'off') return 'no webhook signing secret is set on the server';
+  return 'no webhooks have arrived for 10 minutes';
+}
 
 /**
  * Says plainly whether changes arrive live (webhooks pushed through the server) or by polling,
- * and why not live.
+ * and why not live. It redraws only when that changes, not on every message of the stream.
  */
 export function LiveStatus() {
-  const state = useHubState();
-  if (state.healthy) {
+  const reason = useHubValue(pollingReason);
+  if (reason === null) {
     return (
       <Link
         className="live-status live-on"
@@ -19,11 +28,6 @@ export function LiveStatus() {
       </Link>
     );
   }
-  let reason: string;
-  if (state.connection !== 'open') reason = 'the live stream is not connected';
-  else if (state.status?.webhooks === 'off')
-    reason = 'no webhook signing secret is set on the server';
-  else reason = 'no webhooks have arrived for 10 minutes';
   return (
     <Link className="live-status live-off" to={paths.events.to()}>
       Polling: {reason}

@@ -1,7 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { useApiClient } from '../lib/api-context';
-import { useHubState } from '../lib/live/live-context';
+import { useThrottledHubState } from '../lib/live/live-context';
 import { useNow } from '../lib/use-now';
+import { useThrottledStore } from '../lib/use-throttled-store';
+
+/** The meter redraws at most this often, however many requests come and go. */
+const REDRAW_MS = 250;
 
 /**
  * The connection area: the rate-limit bucket as a live meter. Behind the dashboard's server it
@@ -18,8 +21,8 @@ export function BucketMeter({
   label?: string;
 }) {
   const client = useApiClient();
-  const state = useSyncExternalStore(client.transport.subscribe, client.transport.getState);
-  const hub = useHubState();
+  const state = useThrottledStore(client.transport.subscribe, client.transport.getState, REDRAW_MS);
+  const hub = useThrottledHubState(REDRAW_MS);
   const now = useNow(500);
   const shared = hub.connection === 'open' ? hub.bucket : undefined;
   const own = client.transport.pacer.snapshot();

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { HubStream, HubStreamState } from './hub-stream';
+import { useThrottledStore } from '../use-throttled-store';
 
 const HubStreamContext = createContext<HubStream | null>(null);
 
@@ -36,9 +37,28 @@ export function useHubState(): HubStreamState {
 }
 
 /**
+ * One value read from the stream's state (a primitive): the caller redraws only when that value
+ * changes, not on every message (the bucket's arrive with every request).
+ */
+export function useHubValue<T extends string | number | boolean | null | undefined>(
+  select: (state: HubStreamState) => T,
+): T {
+  const stream = useHubStream();
+  return useSyncExternalStore(stream?.subscribe ?? noop, () =>
+    select(stream?.getState() ?? NO_STREAM),
+  );
+}
+
+/** The stream's state, redrawn at most once per `ms` (for meters). */
+export function useThrottledHubState(ms: number): HubStreamState {
+  const stream = useHubStream();
+  return useThrottledStore(stream?.subscribe ?? noop, stream?.getState ?? none, ms);
+}
+
+/**
  * A query's poll interval: none while the stream is healthy (webhooks push the changes),
  * `ms` otherwise.
  */
 export function usePollInterval(ms: number): number | false {
-  return useHubState().healthy ? false : ms;
+  return useHubValue((state) => state.healthy) ? false : ms;
 }
