@@ -4,7 +4,21 @@ export interface LinkValue {
   params: Record<string, string>;
 }
 
-const WHITESPACE = /[ \t]/;
+/** Character tests by code, not by regular expression per character (the parser runs per page). */
+const isSpaceOrTab = (code: number) => code === 0x20 || code === 0x09;
+const TOKEN_CHARS = new Uint8Array(128);
+for (const char of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
+  TOKEN_CHARS[char.charCodeAt(0)] = 1;
+}
+const isTokenChar = (code: number) => code < 128 && TOKEN_CHARS[code] === 1;
+/** Ends an unquoted value: `;`, `,` or whitespace (as `\s` would, within Latin-1). */
+const endsToken = (code: number) =>
+  code === 0x3b ||
+  code === 0x2c ||
+  code === 0x20 ||
+  (code >= 0x09 && code <= 0x0d) ||
+  code === 0xa0 ||
+  (code > 0xff && /\s/.test(String.fromCharCode(code)));
 
 /**
  * Parses a `Link` header as RFC 8288 section 3 defines it: a comma-separated list of
@@ -19,7 +33,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
   let i = 0;
   const n = header.length;
   const skipSpace = () => {
-    while (i < n && WHITESPACE.test(header[i]!)) i++;
+    while (i < n && isSpaceOrTab(header.charCodeAt(i))) i++;
   };
   const skipToNextLink = () => {
     // Past the next comma outside quotes and angle brackets.
@@ -67,7 +81,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
       i++;
       skipSpace();
       const nameStart = i;
-      while (i < n && /[!#$%&'*+\-.^_`|~0-9A-Za-z]/.test(header[i]!)) i++;
+      while (i < n && isTokenChar(header.charCodeAt(i))) i++;
       const name = header.slice(nameStart, i).toLowerCase();
       skipSpace();
       let value = '';
@@ -84,7 +98,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
           i++;
         } else {
           const start = i;
-          while (i < n && !/[;,\s]/.test(header[i]!)) i++;
+          while (i < n && !endsToken(header.charCodeAt(i))) i++;
           value = header.slice(start, i);
         }
       }

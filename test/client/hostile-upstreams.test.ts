@@ -34,6 +34,21 @@ describe('Link headers in every form RFC 8288 allows', () => {
     expect(parseLinkHeader(`<${url}>; title="a \\"quoted\\" rel=next"`)).toEqual({});
   });
 
+  it('ends an unquoted value at ";", "," or any whitespace, and a name at a non-token char', () => {
+    const url = 'https://api.example/2026-07/x.json';
+    expect(parseLinkHeader(`<${url}>; rel=next\t; title=x`)).toEqual({ next: url });
+    expect(parseLinkHeader(`<${url}>; rel=next\u00a0, <https://b/>; rel=last`)).toEqual({
+      next: url,
+      last: 'https://b/',
+    });
+    expect(parseLinkHeader(`<${url}>; rel=next\u2003more`)).toEqual({ next: url });
+    expect(parseLinkHeader(`<${url}>; rel=next,<https://b/>;rel=prev`)).toEqual({
+      next: url,
+      prev: 'https://b/',
+    });
+    expect(parseLinkHeader(`<${url}>; r@l=next`)).toEqual({});
+  });
+
   const forms: [string, (link: string) => string][] = [
     ['a title before rel', (l) => l.replace(/; rel="(\w+)"/g, '; title="page"; rel="$1"')],
     [
