@@ -24,25 +24,36 @@ export interface Page<Row> {
   hasPrevious: boolean;
 }
 
-const columnNames = new WeakMap<Statement<unknown[]>, string[]>();
+type RowFactory = (values: unknown[]) => Record<string, unknown>;
+const factories = new WeakMap<Statement<unknown[]>, RowFactory>();
+
+/**
+ * A function that names one raw row's values by the statement's columns, written out as one
+ * object literal (`{"seq": v[0], "id": v[1], ...}`): every row gets the same shape at once,
+ * where assigning the names in a loop would build each row key by key. The names are the
+ * statement's own columns, quoted as JSON; no outside text reaches the function's body.
+ */
+function rowFactory(statement: Statement<unknown[]>): RowFactory {
+  let factory = factories.get(statement);
+  if (!factory) {
+    const fields = statement
+      .columns()
+      .map((column, i) => `${JSON.stringify(column.name)}: v[${i}]`);
+    // Node-only code (the sandbox's store): a generated constructor, never in the browser bundle.
+    factory = new Function('v', `return {${fields.join(', ')}};`) as RowFactory;
+    factories.set(statement, factory);
+  }
+  return factory;
+}
 
 /**
  * A raw statement's rows as records. better-sqlite3 builds a record of 30-odd columns property by
  * property from C++, which costs twice the query itself on a page of 250; rows fetched as arrays
- * and named here, in one loop, come out with one shape and at half the cost.
+ * and named by a generated object literal come out with one shape at a fraction of the cost.
  */
 function rowsOf<Row>(statement: Statement<unknown[]>, params: unknown[]): Row[] {
-  let names = columnNames.get(statement);
-  if (!names) {
-    names = statement.columns().map((column) => column.name);
-    columnNames.set(statement, names);
-  }
-  const count = names.length;
-  return (statement.all(...params) as unknown[][]).map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < count; i++) row[names[i]!] = values[i];
-    return row as Row;
-  });
+  const factory = rowFactory(statement);
+  return (statement.all(...params) as unknown[][]).map((values) => factory(values) as Row);
 }
 
 /**
