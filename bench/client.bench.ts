@@ -1,5 +1,6 @@
 import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { createClient, type ListingWrite, type ResponseMeta } from '../src/client';
+import { listingWriteQueue } from '../src/client/listing-write-queue';
 import { round, type Bench } from './bench-api';
 
 /** A fresh live key for the demo seller: an empty bucket of its own. */
@@ -39,7 +40,7 @@ async function edits120(
         }
       : { pacing: { maxInFlight: 8 } }),
   });
-  const queue = api.listings.writeQueue({ concurrency: 8 });
+  const queue = listingWriteQueue(api, { concurrency: 8 });
   const writes: ListingWrite[] = ids.map((id, i) => ({
     kind: 'update',
     id,

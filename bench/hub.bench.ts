@@ -1,4 +1,5 @@
 import { createClient, type SlabdeskClient } from '../src/client';
+import { listingWriteQueue } from '../src/client/listing-write-queue';
 import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
@@ -55,7 +56,7 @@ function priceEdits(products: Product[], bump: number) {
 }
 
 async function bulkRun(client: SlabdeskClient, products: Product[], bump: number) {
-  const queue = client.listings.writeQueue({ concurrency: 6 });
+  const queue = listingWriteQueue(client, { concurrency: 6 });
   queue.addWrites(priceEdits(products, bump));
   const items = await queue.settled();
   const failed = items.filter((item) => item.status !== 'done');

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { ApiError } from './api-error';
 import type { ListingListItem } from './schemas';
 import {
   ListingCreated,
@@ -27,7 +26,6 @@ import {
 } from './resources';
 import type { Readable } from './tolerant-reader';
 import { ensureOk, Transport, type TransportOptions } from './transport';
-import { WriteQueue } from './write-queue';
 
 export { COLLECTIONS } from './resources';
 export type { CollectionResource, GetOptions, WithMeta, WriteOptions } from './resources';
@@ -187,7 +185,7 @@ export function createClient(options: ClientOptions = {}) {
       ),
   };
 
-  /** Runs one ListingWrite with the given key (used by the write queue). */
+  /** Runs one ListingWrite with the given key (a write queue's runner: see listing-write-queue). */
   const runListingWrite = async (
     op: ListingWrite,
     context: { idempotencyKey: string; priority?: RequestPriority },
@@ -207,46 +205,6 @@ export function createClient(options: ClientOptions = {}) {
           })
         ).data;
     }
-  };
-
-  /**
-   * A queue for many listing writes (bulk editing): per-item outcome, progress events,
-   * pause/resume/cancel. Writes to the same listing run in the order added, one at a time.
-   */
-  const writeQueue = (
-    options: {
-      concurrency?: number;
-      /** The priority of every write (default `bulk`: a long job never starves a click). */
-      priority?: RequestPriority;
-      /**
-       * Asked just before each write is sent: a reason (e.g. `sold_meanwhile`) takes the write
-       * out of the queue unsent; it fails with that code and no request is made.
-       */
-      skip?: (op: ListingWrite) => string | undefined;
-    } = {},
-  ) => {
-    const priority = options.priority ?? 'bulk';
-    const queue = new WriteQueue<ListingWrite, ListingWriteResult>(
-      (op, context) => {
-        const reason = options.skip?.(op);
-        if (reason !== undefined) {
-          return Promise.reject(
-            new ApiError({
-              status: 0,
-              code: reason,
-              message: `Not sent: ${reason.replace(/_/g, ' ')}`,
-            }),
-          );
-        }
-        return runListingWrite(op, { ...context, priority });
-      },
-      { concurrency: options.concurrency, newKey: newIdempotencyKey },
-    );
-    const keyOf = (op: ListingWrite) => (op.kind === 'create' ? undefined : op.id);
-    return Object.assign(queue, {
-      /** Adds listing writes, serialized per listing id. */
-      addWrites: (ops: readonly ListingWrite[]) => queue.add(ops, { keyOf }),
-    });
   };
 
   const products = {
@@ -276,7 +234,7 @@ export function createClient(options: ClientOptions = {}) {
       transport.noteServerTime(Date.parse(result.data.server_time), result.meta.receivedAt);
       return result;
     },
-    listings: { ...listings, writeQueue },
+    listings: { ...listings, runWrite: runListingWrite },
     products,
     orders,
     inventoryItems: collection(transport, COLLECTIONS.inventoryItems),

@@ -36,7 +36,8 @@
  * }
  *
  * // Many writes: per-item outcome (done / failed with its ApiError / cancelled) and progress.
- * const queue = api.listings.writeQueue({ concurrency: 4 });
+ * // (listingWriteQueue from './listing-write-queue')
+ * const queue = listingWriteQueue(api, { concurrency: 4 });
  * queue.subscribe(({ done, failed, total }) => console.log(done, failed, total));
  * queue.addWrites([{ kind: 'update', id: 'lst_1', patch: { price: '99.00' } }]);
  * for (const item of await queue.settled()) if (item.status === 'failed') item.error?.code;
@@ -105,7 +106,13 @@ export type {
   TransportOptions,
   TransportState,
 } from './transport';
-export { WriteQueue } from './write-queue';
+// The write queue is imported from its own modules (`client/listing-write-queue`) by the bulk
+// editor: re-exported here it would travel in the first load, which never queues writes.
+export type {
+  ListingWriteQueue,
+  ListingWriteQueueOptions,
+  ListingWriter,
+} from './listing-write-queue';
 export type {
   WriteItem,
   WriteProgress,

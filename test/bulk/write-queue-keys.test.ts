@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, type ListingWrite } from '../../src/client';
+import { listingWriteQueue } from '../../src/client/listing-write-queue';
 
 describe('the client write queue, as the bulk runner uses it', () => {
   it('sends a restored write with the key it already has, and gives others a fresh one', () => {
-    const queue = createClient({
-      baseUrl: 'http://127.0.0.1:9',
-      apiKey: 'svc_live_x',
-    }).listings.writeQueue();
+    const queue = listingWriteQueue(
+      createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_live_x' }),
+    );
     queue.pause(); // nothing is sent
     const restored: ListingWrite = { kind: 'update', id: 'lst_1', patch: { price: '90.00' } };
     const fresh: ListingWrite = { kind: 'delete', id: 'lst_2' };

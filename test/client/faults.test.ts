@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type ListingWrite } from '../../src/client';
+import { listingWriteQueue } from '../../src/client/listing-write-queue';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { startFaultProxy, type Fault } from './fault-proxy';
 
@@ -118,7 +119,7 @@ describe('writes through a faulty network', () => {
         apiKey: token,
         retry: { backoffMs: 50, transient: 8 },
       });
-      const queue = api.listings.writeQueue({ concurrency: 6 });
+      const queue = listingWriteQueue(api, { concurrency: 6 });
       let lastProgress = queue.progress();
       queue.subscribe((p) => (lastProgress = p));
       queue.addWrites([...edits, ...creates]);

@@ -6,6 +6,7 @@ import {
   ListingDeleted,
   ListingUpdated,
 } from '../../src/client';
+import { listingWriteQueue } from '../../src/client/listing-write-queue';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { startFaultProxy } from './fault-proxy';
 
@@ -144,7 +145,7 @@ describe('write queue', () => {
     for (let i = 0; i < 3; i++) {
       ids.push((await api.listings.create({ sku: await registerCert(), price: 30 })).data.id);
     }
-    const queue = api.listings.writeQueue({ concurrency: 2 });
+    const queue = listingWriteQueue(api, { concurrency: 2 });
     const events: number[] = [];
     queue.subscribe((p) => events.push(p.done + p.failed + p.cancelled));
     queue.pause();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type SlabdeskClient } from '../../src/client';
+import { listingWriteQueue } from '../../src/client/listing-write-queue';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy';
 import { startHarness, type Harness } from '../support/sandbox-harness';
@@ -98,7 +99,7 @@ describe('one governor per key', () => {
   it('lets a click through before the bulk writes waiting ahead of it', async () => {
     const { app, ids: listingIds } = await freshServer();
     const bulk = tab(app);
-    const queue = bulk.listings.writeQueue({ concurrency: 6 });
+    const queue = listingWriteQueue(bulk, { concurrency: 6 });
     queue.addWrites(
       Array.from({ length: 48 }, (_, i) => ({
         kind: 'update' as const,

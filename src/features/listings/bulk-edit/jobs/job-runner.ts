@@ -5,11 +5,13 @@ import {
   type ListingDeleted,
   type ListingUpdated,
   type ListingWrite,
+  type ListingWriteQueue,
   type ListingWriteResult,
   type SlabdeskClient,
   type WriteItem,
   type WriteProgress,
 } from '../../../../client';
+import { listingWriteQueue } from '../../../../client/listing-write-queue';
 import { estimateSeconds } from '../logic/estimate';
 import { countJob, type BulkJob, type JobCounts, type JobRow, type JobWrite } from './job';
 import type { JobStore } from './job-store';
@@ -42,7 +44,7 @@ export interface RunnerOptions {
   onWrite?: (result: WriteResult) => void;
 }
 
-type Queue = ReturnType<SlabdeskClient['listings']['writeQueue']>;
+type Queue = ListingWriteQueue;
 type Item = WriteItem<ListingWrite, ListingWriteResult>;
 
 /** A failure that says nothing about whether the write happened: retried with the same key. */
@@ -129,7 +131,7 @@ export class JobRunner {
 
   private ensureQueue(): Queue {
     if (!this.queue) {
-      this.queue = this.client.listings.writeQueue({
+      this.queue = listingWriteQueue(this.client, {
         concurrency: this.concurrency,
         // A card that sold while the job ran: its write is taken out unsent and reported.
         skip: (op) => (op.kind !== 'create' && soldMeanwhile(op.id) ? SOLD_MEANWHILE : undefined),

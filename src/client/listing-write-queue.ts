@@ -1,0 +1,57 @@
+import { ApiError } from './api-error';
+import { newIdempotencyKey, type ListingWrite, type ListingWriteResult } from './client';
+import type { RequestPriority } from './pacer';
+import { WriteQueue } from './write-queue';
+
+/** What a listing write queue needs of the client: its runner of one listing write. */
+export interface ListingWriter {
+  listings: {
+    runWrite(
+      op: ListingWrite,
+      context: { idempotencyKey: string; priority?: RequestPriority },
+    ): Promise<ListingWriteResult>;
+  };
+}
+
+export interface ListingWriteQueueOptions {
+  concurrency?: number;
+  /** The priority of every write (default `bulk`: a long job never starves a click). */
+  priority?: RequestPriority;
+  /**
+   * Asked just before each write is sent: a reason (e.g. `sold_meanwhile`) takes the write
+   * out of the queue unsent; it fails with that code and no request is made.
+   */
+  skip?: (op: ListingWrite) => string | undefined;
+}
+
+/**
+ * A queue for many listing writes (bulk editing): per-item outcome, progress events,
+ * pause/resume/cancel. Writes to the same listing run in the order added, one at a time. Its
+ * own module, so the pages that never queue writes (the first load) do not carry the queue.
+ */
+export function listingWriteQueue(client: ListingWriter, options: ListingWriteQueueOptions = {}) {
+  const priority = options.priority ?? 'bulk';
+  const queue = new WriteQueue<ListingWrite, ListingWriteResult>(
+    (op, context) => {
+      const reason = options.skip?.(op);
+      if (reason !== undefined) {
+        return Promise.reject(
+          new ApiError({
+            status: 0,
+            code: reason,
+            message: `Not sent: ${reason.replace(/_/g, ' ')}`,
+          }),
+        );
+      }
+      return client.listings.runWrite(op, { ...context, priority });
+    },
+    { concurrency: options.concurrency, newKey: newIdempotencyKey },
+  );
+  const keyOf = (op: ListingWrite) => (op.kind === 'create' ? undefined : op.id);
+  return Object.assign(queue, {
+    /** Adds listing writes, serialized per listing id. */
+    addWrites: (ops: readonly ListingWrite[]) => queue.add(ops, { keyOf }),
+  });
+}
+
+export type ListingWriteQueue = ReturnType<typeof listingWriteQueue>;
