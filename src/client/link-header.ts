@@ -4,21 +4,17 @@ export interface LinkValue {
   params: Record<string, string>;
 }
 
-/** Character tests by code, not by regular expression per character (the parser runs per page). */
-const isSpaceOrTab = (code: number) => code === 0x20 || code === 0x09;
-const TOKEN_CHARS = new Uint8Array(128);
-for (const char of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
-  TOKEN_CHARS[char.charCodeAt(0)] = 1;
+/** Runs of characters, matched in one step from a position (sticky), not one test per character. */
+const SPACES = /[ \t]*/y;
+const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]*/y;
+const UNQUOTED_VALUE = /[^;,\s]*/y;
+
+/** The position past the run `pattern` matches at `from`. */
+function past(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  pattern.test(text);
+  return pattern.lastIndex;
 }
-const isTokenChar = (code: number) => code < 128 && TOKEN_CHARS[code] === 1;
-/** Ends an unquoted value: `;`, `,` or whitespace (as `\s` would, within Latin-1). */
-const endsToken = (code: number) =>
-  code === 0x3b ||
-  code === 0x2c ||
-  code === 0x20 ||
-  (code >= 0x09 && code <= 0x0d) ||
-  code === 0xa0 ||
-  (code > 0xff && /\s/.test(String.fromCharCode(code)));
 
 /**
  * Parses a `Link` header as RFC 8288 section 3 defines it: a comma-separated list of
@@ -33,7 +29,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
   let i = 0;
   const n = header.length;
   const skipSpace = () => {
-    while (i < n && isSpaceOrTab(header.charCodeAt(i))) i++;
+    i = past(SPACES, header, i);
   };
   const skipToNextLink = () => {
     // Past the next comma outside quotes and angle brackets.
@@ -81,7 +77,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
       i++;
       skipSpace();
       const nameStart = i;
-      while (i < n && isTokenChar(header.charCodeAt(i))) i++;
+      i = past(TOKEN, header, i);
       const name = header.slice(nameStart, i).toLowerCase();
       skipSpace();
       let value = '';
@@ -98,7 +94,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
           i++;
         } else {
           const start = i;
-          while (i < n && !endsToken(header.charCodeAt(i))) i++;
+          i = past(UNQUOTED_VALUE, header, i);
           value = header.slice(start, i);
         }
       }
