@@ -96,7 +96,6 @@ function strictRead<T>(
   schema: z.ZodMiniType<T>,
   item: unknown,
 ): { ok: true; value: T } | { ok: false; issues: string[] } {
-  // A record the schema takes as it is is kept as it came (no copy); any other is parsed.
   if (acceptsAsIs(schema, item)) return { ok: true, value: item as T };
   const parsed = schema.safeParse(item);
   return parsed.success
