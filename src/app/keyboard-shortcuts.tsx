@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../lib/paths';
 
@@ -31,7 +31,9 @@ export function isTyping(target: EventTarget | null): boolean {
 export function useKeyboardShortcuts(onHelp: () => void) {
   const navigate = useNavigate();
   const chord = useRef<number | null>(null);
-  useEffect(() => {
+  // Listening from the commit that shows the page, not after its first paint: a key pressed as
+  // soon as the page appears (a fast typist, a test) is not lost.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target)) return;
