@@ -4,27 +4,13 @@ import * as z from 'zod/mini';
 import { DEMO_LIVE_TOKEN, startSandbox } from '../../src/sandbox';
 import { acceptsAsIs } from '../../src/client/fast-accept';
 import { ListingDetail, ListingListItem, Order } from '../../src/client';
+import { documentedListingRow } from '../support/listing-rows';
 
+/** The documented row with an accented title, nulls where the schema allows them and two of the extras. */
 const listing = {
-  id: 'lst_1',
+  ...documentedListingRow,
   title: '2018 Prizm Luka Dončić #280 PSA 10',
-  status: 'active',
-  price: '250.00',
-  card: {
-    id: 'itm_1',
-    title: '2018 Prizm Luka Dončić #280',
-    cert_number: '84512001',
-    grader: 'PSA',
-    grade: '10',
-    year: 2018,
-    set: 'Prizm',
-    category: 'basketball',
-    player: null,
-  },
-  is_lot: false,
-  card_count: 1,
-  accepts_offers: true,
-  created_at: '2026-07-01T00:00:00.000Z',
+  card: { ...documentedListingRow.card, title: '2018 Prizm Luka Dončić #280', player: null },
   listed_at: null,
   minimum_offer: null,
   window_ends_at: '2026-07-31T00:00:00.000Z',

@@ -1,38 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ListingDetail, ListingListItem, readTolerant } from '../../src/client';
-
-/** A list-view row with exactly the fields the spec documents, nothing more. */
-const documentedRow = {
-  id: 'lst_1',
-  title: '2018 Prizm Luka Doncic #280 PSA 10',
-  status: 'active',
-  price: '250.00',
-  card: {
-    id: 'itm_1',
-    title: '2018 Prizm Luka Doncic #280',
-    cert_number: '84512001',
-    grader: 'PSA',
-    grade: '10',
-    year: 2018,
-    set: 'Prizm',
-    category: 'basketball',
-  },
-  is_lot: false,
-  card_count: 1,
-  accepts_offers: true,
-  created_at: '2026-07-01T00:00:00.000Z',
-  listed_at: '2026-07-01T00:00:00.000Z',
-};
+import { documentedListingRow } from '../support/listing-rows';
 
 describe('the tolerant reader of the listing views', () => {
   it('reads a documented-only row whole, with nothing marked', () => {
-    const read = readTolerant(ListingListItem, documentedRow);
-    expect(read).toEqual({ ok: true, value: documentedRow });
+    const read = readTolerant(ListingListItem, documentedListingRow);
+    expect(read).toEqual({ ok: true, value: documentedListingRow });
   });
 
   it('ignores unknown fields and reads the extras a server sends', () => {
     const read = readTolerant(ListingListItem, {
-      ...documentedRow,
+      ...documentedListingRow,
       minimum_offer: '200.00',
       auto_relist: true,
       something_new: { nested: 1 },
@@ -45,9 +23,9 @@ describe('the tolerant reader of the listing views', () => {
 
   it('keeps a record with one odd field, and names the field', () => {
     const read = readTolerant(ListingListItem, {
-      ...documentedRow,
+      ...documentedListingRow,
       price: 'two hundred',
-      card: { ...documentedRow.card, grader: 'XYZ' },
+      card: { ...documentedListingRow.card, grader: 'XYZ' },
       minimum_offer: 12,
     });
     expect(read.ok).toBe(true);
@@ -56,18 +34,18 @@ describe('the tolerant reader of the listing views', () => {
     expect(read.value.price).toBeUndefined();
     expect(read.value.card?.grader).toBeUndefined();
     expect(read.value.card?.cert_number).toBe('84512001');
-    expect(read.value.title).toBe(documentedRow.title);
+    expect(read.value.title).toBe(documentedListingRow.title);
   });
 
   it('a missing documented field is marked, not guessed', () => {
-    const { accepts_offers: _dropped, ...rest } = documentedRow;
+    const { accepts_offers: _dropped, ...rest } = documentedListingRow;
     const read = readTolerant(ListingListItem, rest);
     expect(read.ok && read.value.unreadable).toEqual(['accepts_offers']);
     expect(read.ok && read.value.accepts_offers).toBeUndefined();
   });
 
   it('fails only without a readable id, or for something that is not a record', () => {
-    expect(readTolerant(ListingListItem, { ...documentedRow, id: 7 }).ok).toBe(false);
+    expect(readTolerant(ListingListItem, { ...documentedListingRow, id: 7 }).ok).toBe(false);
     expect(readTolerant(ListingListItem, 'lst_1').ok).toBe(false);
   });
 
