@@ -9,8 +9,12 @@ const SPACES = /[ \t]*/y;
 const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]*/y;
 const UNQUOTED_VALUE = /[^;,\s]*/y;
 
-/** The position past the run `pattern` matches at `from`. */
+/**
+ * The position past the run `pattern` matches at `from`. At or past the end there is no run:
+ * `from` itself (a sticky match from past the end would fail and rewind `lastIndex` to 0).
+ */
 function past(pattern: RegExp, text: string, from: number): number {
+  if (from >= text.length) return from;
   pattern.lastIndex = from;
   pattern.test(text);
   return pattern.lastIndex;

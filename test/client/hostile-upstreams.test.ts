@@ -49,6 +49,15 @@ describe('Link headers in every form RFC 8288 allows', () => {
     expect(parseLinkHeader(`<${url}>; r@l=next`)).toEqual({});
   });
 
+  it('ends at an unterminated quoted value, keeping what was read', () => {
+    const url = 'https://api.example/2026-07/x.json';
+    expect(parseLinkHeader(`<${url}>; rel=next, <https://b/>; rel=last; title="x`)).toEqual({
+      next: url,
+      last: 'https://b/',
+    });
+    expect(parseLinkHeader(`<${url}>; rel="next`)).toEqual({ next: url });
+  });
+
   const forms: [string, (link: string) => string][] = [
     ['a title before rel', (l) => l.replace(/; rel="(\w+)"/g, '; title="page"; rel="$1"')],
     [
