@@ -5,7 +5,7 @@ import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 import type { PacerTicket } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
-import { asciiJson } from './ascii-json';
+import { asciiJson } from '../sandbox/platform/ascii-json';
 import { readBody } from './read-body';
 import { callUpstream, type UpstreamAnswer } from './upstream-call';
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asciiJson } from '../../src/sandbox/platform/ascii-json';
+import { isAscii } from 'node:buffer';
+import { asciiJson, asciiJsonOf } from '../../src/sandbox/platform/ascii-json';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { addListings } from '../support/fixtures';
 
-const isAscii = (bytes: Uint8Array) => bytes.every((byte) => byte < 0x80);
+const bytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
-describe('JSON written as ASCII', () => {
+describe('asciiJsonOf', () => {
   const values: unknown[] = [
     { plain: 'ascii only', n: 1, list: [true, null] },
     { latin1: 'Pokémon Charizard', '’key': 'Dončić' },
@@ -16,20 +17,50 @@ describe('JSON written as ASCII', () => {
 
   it('reads back as the same value and is ASCII byte for byte', () => {
     for (const value of values) {
-      const bytes = asciiJson(value);
-      expect(isAscii(bytes)).toBe(true);
-      expect(JSON.parse(bytes.toString('utf8'))).toEqual(value);
+      const out = asciiJsonOf(value);
+      expect(isAscii(out)).toBe(true);
+      expect(JSON.parse(out.toString('utf8'))).toEqual(value);
     }
   });
 
   it('leaves ASCII-only JSON exactly as JSON.stringify writes it', () => {
-    expect(asciiJson(values[0]).toString('latin1')).toBe(JSON.stringify(values[0]));
+    expect(asciiJsonOf(values[0]).toString('latin1')).toBe(JSON.stringify(values[0]));
   });
 
   it('escapes a character as its UTF-16 unit(s): one for the BMP, a surrogate pair past it', () => {
-    expect(asciiJson('č').toString('latin1')).toBe('"\\u010d"');
-    expect(asciiJson('é’').toString('latin1')).toBe('"\\u00e9\\u2019"');
-    expect(asciiJson('🃏').toString('latin1')).toBe('"\\ud83c\\udccf"');
+    expect(asciiJsonOf('č').toString('latin1')).toBe('"\\u010d"');
+    expect(asciiJsonOf('é’').toString('latin1')).toBe('"\\u00e9\\u2019"');
+    expect(asciiJsonOf('🃏').toString('latin1')).toBe('"\\ud83c\\udccf"');
+  });
+});
+
+describe('asciiJson', () => {
+  it('writes every character past ASCII as its escape, and parses to the same value', () => {
+    const value = {
+      title: '2018 Panini Prizm Luka Dončić #144 PSA 10',
+      set: 'Pokémon Base Set — 1st Edition 中文 ÿ Ā',
+      note: 'a slab 😀 and a grin',
+      price: '1250.00',
+    };
+    const out = asciiJson(bytes(value));
+    expect(isAscii(out)).toBe(true);
+    const text = out.toString('latin1');
+    expect(text).toContain('Don\\u010di\\u0107');
+    // Past U+FFFF: the UTF-16 surrogate pair, as JSON writes it.
+    expect(text).toContain('\\ud83d\\ude00');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it('passes ASCII bodies, and bytes that are not well-formed UTF-8, on as they came', () => {
+    const plain = bytes({ title: 'plain' });
+    expect(asciiJson(plain)).toBe(plain);
+    for (const broken of [
+      Buffer.from([0x7b, 0x22, 0xc3]), // cut short
+      Buffer.from([0x7b, 0xff, 0x7d]), // never a lead byte
+      Buffer.from([0x22, 0xe2, 0x28, 0xa1, 0x22]), // a lead byte without its continuation
+    ]) {
+      expect(asciiJson(broken)).toBe(broken);
+    }
   });
 });
 
@@ -48,10 +79,10 @@ describe('collection pages over HTTP', () => {
     const response = await h.api('/listings.json?limit=250&fields=id,title', { token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    expect(isAscii(bytes)).toBe(true);
-    const body = JSON.parse(new TextDecoder().decode(bytes)) as { listings: { title: string }[] };
-    expect(body.listings.map((listing) => listing.title)).toEqual([
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(isAscii(body)).toBe(true);
+    const page = JSON.parse(body.toString('utf8')) as { listings: { title: string }[] };
+    expect(page.listings.map((listing) => listing.title)).toEqual([
       'Luka Dončić — Pokémon 🃏 0',
       'Luka Dončić — Pokémon 🃏 1',
       'Luka Dončić — Pokémon 🃏 2',
