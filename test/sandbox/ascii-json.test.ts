@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAscii } from 'node:buffer';
-import { asciiJson, asciiJsonOf } from '../../src/sandbox/platform/ascii-json';
+import { asciiJson, asciiJsonText, asciiPage } from '../../src/sandbox/platform/ascii-json';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { addListings } from '../support/fixtures';
 
 const bytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
-describe('asciiJsonOf', () => {
+describe('asciiJsonText and asciiPage', () => {
   const values: unknown[] = [
     { plain: 'ascii only', n: 1, list: [true, null] },
     { latin1: 'Pokémon Charizard', '’key': 'Dončić' },
@@ -17,20 +17,27 @@ describe('asciiJsonOf', () => {
 
   it('reads back as the same value and is ASCII byte for byte', () => {
     for (const value of values) {
-      const out = asciiJsonOf(value);
-      expect(isAscii(out)).toBe(true);
-      expect(JSON.parse(out.toString('utf8'))).toEqual(value);
+      const text = asciiJsonText(value);
+      expect(isAscii(Buffer.from(text, 'utf8'))).toBe(true);
+      expect(JSON.parse(text)).toEqual(value);
     }
   });
 
   it('leaves ASCII-only JSON exactly as JSON.stringify writes it', () => {
-    expect(asciiJsonOf(values[0]).toString('latin1')).toBe(JSON.stringify(values[0]));
+    expect(asciiJsonText(values[0])).toBe(JSON.stringify(values[0]));
+  });
+
+  it('writes a page of rows as the ASCII bytes of the envelope holding them', () => {
+    const page = asciiPage('listings', values);
+    expect(isAscii(page)).toBe(true);
+    expect(JSON.parse(page.toString('utf8'))).toEqual({ listings: values });
+    expect(JSON.parse(asciiPage('orders', []).toString('utf8'))).toEqual({ orders: [] });
   });
 
   it('escapes a character as its UTF-16 unit(s): one for the BMP, a surrogate pair past it', () => {
-    expect(asciiJsonOf('č').toString('latin1')).toBe('"\\u010d"');
-    expect(asciiJsonOf('é’').toString('latin1')).toBe('"\\u00e9\\u2019"');
-    expect(asciiJsonOf('🃏').toString('latin1')).toBe('"\\ud83c\\udccf"');
+    expect(asciiJsonText('č')).toBe('"\\u010d"');
+    expect(asciiJsonText('é’')).toBe('"\\u00e9\\u2019"');
+    expect(asciiJsonText('🃏')).toBe('"\\ud83c\\udccf"');
   });
 });
 

@@ -68,7 +68,25 @@ export function asciiJson(body: Buffer): Buffer {
   return out.subarray(0, written);
 }
 
-/** `JSON.stringify(value)` as ASCII bytes, encoded once and ready to write. */
-export function asciiJsonOf(value: unknown): Buffer {
-  return asciiJson(Buffer.from(JSON.stringify(value), 'utf8'));
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * `JSON.stringify(value)` as an ASCII string. A value with a character past ASCII stringifies to
+ * a two-byte string, several times slower to encode; escaped, it becomes a one-byte string again.
+ */
+export function asciiJsonText(value: unknown): string {
+  const json = JSON.stringify(value);
+  return NON_ASCII.test(json) ? asciiJson(Buffer.from(json, 'utf8')).toString('latin1') : json;
+}
+
+/**
+ * A collection page, `{"<envelope>": [rows]}`, as ASCII bytes. Each row is stringified alone: one
+ * name with an accent then costs its own row a second pass, not the whole page (measured: the page
+ * as one string spent about 100 ms per insights visit in UTF-8 encoding alone).
+ */
+export function asciiPage(envelope: string, rows: readonly unknown[]): Buffer {
+  return Buffer.from(
+    `{${JSON.stringify(envelope)}:[${rows.map(asciiJsonText).join(',')}]}`,
+    'latin1',
+  );
 }

@@ -13,7 +13,7 @@ import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';
 import { readViews, type ReadViews } from '../serializers/read-views';
-import { asciiJsonOf } from '../platform/ascii-json';
+import { asciiPage } from '../platform/ascii-json';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -119,9 +119,8 @@ export function sendCollection<Row>(
   if (link) reply.header('Link', link);
   // A page is the bulk of what the sandbox writes: as ASCII bytes (see ascii-json.ts).
   reply.type('application/json; charset=utf-8');
-  return asciiJsonOf({
-    [route.envelope]: page.rows.map((row) =>
-      render(ctx, route.id(row), () => route.view(row), query.fields),
-    ),
-  });
+  return asciiPage(
+    route.envelope,
+    page.rows.map((row) => render(ctx, route.id(row), () => route.view(row), query.fields)),
+  );
 }
