@@ -68,7 +68,7 @@ export function asciiJson(body: Buffer): Buffer {
   return out.subarray(0, written);
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * `JSON.stringify(value)` as an ASCII string. A value with a character past ASCII stringifies to
