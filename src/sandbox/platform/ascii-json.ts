@@ -82,11 +82,14 @@ export function asciiJsonText(value: unknown): string {
 /**
  * A collection page, `{"<envelope>": [rows]}`, as ASCII bytes. Each row is stringified alone: one
  * name with an accent then costs its own row a second pass, not the whole page (measured: the page
- * as one string spent about 100 ms per insights visit in UTF-8 encoding alone).
+ * as one string spent about 100 ms per insights visit in UTF-8 encoding alone; bytes also write
+ * faster than the same ASCII as a string, about 70 ms per visit).
  */
 export function asciiPage(envelope: string, rows: readonly unknown[]): Buffer {
-  return Buffer.from(
-    `{${JSON.stringify(envelope)}:[${rows.map(asciiJsonText).join(',')}]}`,
-    'latin1',
-  );
+  const text = `{${JSON.stringify(envelope)}:[${rows.map(asciiJsonText).join(',')}]}`;
+  // Over an ArrayBuffer of this realm: fastify sends a body as bytes when `body.buffer instanceof
+  // ArrayBuffer`, and under a test's jsdom realm a pooled Buffer's memory is not one.
+  const bytes = Buffer.from(new ArrayBuffer(text.length));
+  bytes.write(text, 'latin1');
+  return bytes;
 }
