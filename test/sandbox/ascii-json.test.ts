@@ -83,7 +83,10 @@ describe('collection pages over HTTP', () => {
   afterAll(() => h.close());
 
   it('are ASCII JSON whose parsed titles keep every character', async () => {
-    const response = await h.api('/listings.json?limit=250&fields=id,title', { token });
+    // Straight to the sandbox: the Prism run's validating proxy re-encodes what it passes on.
+    const response = await fetch(`${h.url}/2026-07/listings.json?limit=250&fields=id,title`, {
+      headers: { 'x-service-access-token': token },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = Buffer.from(await response.arrayBuffer());
