@@ -3,13 +3,21 @@ import type { Db } from './database';
 import { keysetPage, type Page, type PageRequest } from './paging';
 import type { ListingRow, ListingWithCardRow, Scope } from './rows';
 
+/**
+ * SQL for the listing aliased `listing`: its cards' inventory item ids, comma-separated in lot
+ * order. A single-card listing's is its primary item, with no subquery per row.
+ */
+export const memberIdsSql = (
+  listing: string,
+) => `CASE WHEN ${listing}.is_lot = 0 THEN ${listing}.primary_item_id ELSE
+    (SELECT group_concat(m.inventory_item_id, ',') FROM
+       (SELECT inventory_item_id FROM listing_items WHERE listing_id = ${listing}.id ORDER BY position) m)
+  END`;
+
 const SELECT_WITH_CARD = `SELECT t.*, c.title AS card_title, c.cert_number AS card_cert_number,
   c.grader AS card_grader, c.grade AS card_grade, c.year AS card_year, c.card_set AS card_set,
   c.category AS card_category, c.player AS card_player, c.variant AS card_variant,
-  CASE WHEN t.is_lot = 0 THEN t.primary_item_id ELSE
-    (SELECT group_concat(m.inventory_item_id, ',') FROM
-       (SELECT inventory_item_id FROM listing_items WHERE listing_id = t.id ORDER BY position) m)
-  END AS member_ids
+  ${memberIdsSql('t')} AS member_ids
   FROM listings t JOIN inventory_items c ON c.id = t.primary_item_id`;
 
 /** Columns a write may change; anything else in a patch is a programming error. */

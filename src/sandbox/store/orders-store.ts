@@ -1,15 +1,13 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
+import { memberIdsSql } from './listings-store';
 import { keysetPage, type Page, type PageRequest } from './paging';
 import type { OrderRow, OrderWithLineRow, Scope } from './rows';
 
 const SELECT_WITH_LINE = `SELECT t.*, l.title AS line_title, c.cert_number AS line_sku,
   t.subtotal_cents AS line_price_cents, l.primary_item_id AS line_inventory_item_id,
   l.is_lot AS line_is_lot,
-  CASE WHEN l.is_lot = 0 THEN l.primary_item_id ELSE
-    (SELECT group_concat(m.inventory_item_id, ',') FROM
-       (SELECT inventory_item_id FROM listing_items WHERE listing_id = t.listing_id ORDER BY position) m)
-  END AS line_item_ids
+  ${memberIdsSql('l')} AS line_item_ids
   FROM orders t JOIN listings l ON l.id = t.listing_id
   JOIN inventory_items c ON c.id = l.primary_item_id`;
 
