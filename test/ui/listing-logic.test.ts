@@ -103,6 +103,32 @@ describe('catalogue search state', () => {
     expect(ids({})).toEqual(['a', 'b', 'c']);
   });
 
+  it('answers a search made again (Backspace) from memory, and forgets it when the rows change', () => {
+    const rows = [
+      row({ id: 'a', player: 'Mike Trout' }),
+      row({ id: 'b', player: 'Mookie Betts' }),
+      row({ id: 'c', player: 'Shohei Ohtani' }),
+    ];
+    const search = (q: string, extra: Record<string, string> = {}) =>
+      readCatalogueSearch(new URLSearchParams({ q, ...extra }));
+    const m = searchNarrowing(rows, search('m'));
+    const mo = searchNarrowing(rows, search('mo'));
+    expect(searchNarrowing(rows, search('moo')).map((r) => r.id)).toEqual(['b']);
+    // Backspace: the very results of before, not a new scan.
+    expect(searchNarrowing(rows, search('mo'))).toBe(mo);
+    expect(searchNarrowing(rows, search('M'))).toBe(m);
+    expect(m.map((r) => r.id)).toEqual(['a', 'b']);
+    // Another filter or sort beside the same text is another search.
+    expect(
+      searchNarrowing(rows, search('m', { sort: 'player', dir: 'desc' })).map((r) => r.id),
+    ).toEqual(['b', 'a']);
+    expect(searchNarrowing(rows, search('m', { status: 'draft' }))).toEqual([]);
+    // A changed catalogue is a new rows array: nothing remembered applies to it.
+    const grown = [...rows, row({ id: 'd', player: 'Manny Machado' })];
+    expect(searchNarrowing(grown, search('m')).map((r) => r.id)).toEqual(['a', 'b', 'd']);
+    expect(searchNarrowing(grown, search('mo')).map((r) => r.id)).toEqual(['b']);
+  });
+
   it('lists every facet value once, statuses then what a seller calls them', () => {
     const rows = [
       row({ id: 'a', status: 'archived', state: 'sold', grader: 'PSA', grade: '10' }),

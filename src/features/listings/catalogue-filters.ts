@@ -136,31 +136,55 @@ export function catalogueFacets(rows: readonly CatalogueRow[]) {
   };
 }
 
-/** The last search over each rows array, for `searchNarrowing`. */
-const lastSearch = new WeakMap<
-  readonly CatalogueRow[],
-  { search: CatalogueSearch; out: CatalogueRow[] }
->();
+interface RecentSearch {
+  search: CatalogueSearch;
+  /** The search text, lower-cased. */
+  text: string;
+  out: CatalogueRow[];
+}
+
+/** How many searches over one rows array `searchNarrowing` remembers. */
+const RECENT_SEARCHES = 12;
+
+/** The latest searches over each rows array, oldest first, for `searchNarrowing`. */
+const recentSearches = new WeakMap<readonly CatalogueRow[], RecentSearch[]>();
+
+const FILTER_KEYS = Object.keys(CatalogueSearch.shape) as (keyof CatalogueSearch)[];
+const sameBesidesText = (a: CatalogueSearch, b: CatalogueSearch) =>
+  FILTER_KEYS.every((key) => key === 'q' || a[key] === b[key]);
 
 /**
- * `applyCatalogueSearch`, narrowing the last result over the same rows when the search only grew
- * more specific (typing on: `ma` → `mah`, every other filter the same), so a keystroke scans the
- * rows still matching rather than the whole catalogue. Equal to a full search: a row that
- * contains the longer text contains the shorter.
+ * `applyCatalogueSearch`, remembering the last searches over the same rows. A search made again
+ * (a Backspace back to `mah`, `ma`, `m`) is answered from memory without a scan; a search that
+ * only grew more specific (typing on: `ma` → `mah`, every other filter the same) scans the
+ * remembered result of its longest prefix rather than the whole catalogue. Equal to a full
+ * search: a row that contains the longer text contains the shorter, and the rows array is a new
+ * one whenever the catalogue changes. A search by age is always made afresh (its buckets move
+ * with the clock).
  */
 export function searchNarrowing(
   rows: readonly CatalogueRow[],
   search: CatalogueSearch,
 ): CatalogueRow[] {
-  const last = lastSearch.get(rows);
-  const narrower =
-    last !== undefined &&
-    !search.age &&
-    (search.q ?? '').toLowerCase().startsWith((last.search.q ?? '').toLowerCase()) &&
-    (Object.keys(CatalogueSearch.shape) as (keyof CatalogueSearch)[]).every(
-      (key) => key === 'q' || last.search[key] === search[key],
-    );
-  const out = applyCatalogueSearch(narrower ? last.out : rows, search);
-  lastSearch.set(rows, { search, out });
+  const text = (search.q ?? '').toLowerCase();
+  const recent = recentSearches.get(rows) ?? [];
+  let source: readonly CatalogueRow[] = rows;
+  let longest = -1;
+  if (!search.age) {
+    for (const entry of recent) {
+      if (!sameBesidesText(entry.search, search) || !text.startsWith(entry.text)) continue;
+      if (entry.text === text) return entry.out;
+      if (entry.text.length > longest) {
+        longest = entry.text.length;
+        source = entry.out;
+      }
+    }
+  }
+  const out = applyCatalogueSearch(source, search);
+  if (!search.age) {
+    recent.push({ search, text, out });
+    if (recent.length > RECENT_SEARCHES) recent.shift();
+    recentSearches.set(rows, recent);
+  }
   return out;
 }
