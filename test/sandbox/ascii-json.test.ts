@@ -31,6 +31,11 @@ describe('asciiJsonText and asciiPage', () => {
     const page = asciiPage('listings', values);
     expect(isAscii(page)).toBe(true);
     expect(JSON.parse(page.toString('utf8'))).toEqual({ listings: values });
+    // Exactly the rows' texts, comma-separated, in the envelope: no byte more or less.
+    expect(page.toString('latin1')).toBe(`{"listings":[${values.map(asciiJsonText).join(',')}]}`);
+    expect(asciiPage('one', [values[1]]).toString('latin1')).toBe(
+      `{"one":[${asciiJsonText(values[1])}]}`,
+    );
     expect(JSON.parse(asciiPage('orders', []).toString('utf8'))).toEqual({ orders: [] });
   });
 
