@@ -115,7 +115,11 @@ export function toCatalogueRow(
     title: listing.title,
     status: listing.status,
     state: stateOf(listing.status, reason.reason),
-    ...reason,
+    // Named one by one, not spread: every row is then built with one shape in one step (a spread
+    // in the literal copied the reason in a slow path, per row of a 100,000-row catalogue).
+    reason: reason.reason,
+    reasonSource: reason.reasonSource,
+    canReactivate: reason.canReactivate,
     price: listing.price === undefined ? undefined : Number(listing.price),
     priceText: listing.price,
     minimumOffer: listing.minimum_offer,
@@ -141,11 +145,22 @@ export function toCatalogueRow(
     listedAt: listing.listed_at,
     updatedAt: listing.updated_at,
     unreadable: listing.unreadable ?? [],
-    search: [listing.title, player, card.cert_number, card.set, card.category, listing.id]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase(),
+    search: searchText(
+      listing.title,
+      player,
+      card.cert_number,
+      card.set,
+      card.category,
+      listing.id,
+    ),
   };
+}
+
+/** The words a row is found by: the given texts that are there, space-separated, lower-cased. */
+function searchText(...texts: (string | null | undefined)[]): string {
+  let out = '';
+  for (const text of texts) if (text) out = out === '' ? text : `${out} ${text}`;
+  return out.toLowerCase();
 }
 
 /** The state a seller reads and filters by (see `CatalogueRow.state`). */
