@@ -7,6 +7,7 @@ import type { PacerTicket } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { asciiJson } from '../sandbox/platform/ascii-json';
 import { readBody } from './read-body';
+import type { ReadAhead } from './read-ahead';
 import { callUpstream, type UpstreamAnswer } from './upstream-call';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
@@ -22,6 +23,11 @@ export interface ProxyOptions {
    * cost nothing to move, and packing and unpacking them costs both ends CPU on every page).
    */
   gzipLoopback?: boolean;
+  /**
+   * Where the next page of a walk is read ahead (with a governor only: it decides whether the
+   * bucket has room). Null or undefined: every call goes upstream when the browser makes it.
+   */
+  readAhead?: ReadAhead | null;
 }
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
@@ -96,6 +102,88 @@ export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigi
   });
 }
 
+/** The upstream URL the proxy sends a browser URL to (credentials dropped), or null if none. */
+function upstreamUrlOf(incoming: URL, base: string): string | null {
+  const path = upstreamPath(incoming.pathname);
+  if (path === null) return null;
+  const params = new URLSearchParams(incoming.searchParams);
+  dropCredentialParams(params);
+  const query = params.toString();
+  return `${base}${path}${query ? `?${query}` : ''}`;
+}
+
+/** The `rel="next"` URL of a `Link` header, if any. */
+function nextOf(link: string): string | undefined {
+  return /<([^>]*)>\s*;\s*rel="?next"?/.exec(link)?.[1];
+}
+
+/**
+ * The browser's call sent upstream, after its turn in the governor (by `X-Slabdesk-Priority`):
+ * undefined when the browser went away while it waited, or when the upstream could not be
+ * reached (the browser has had its 502).
+ */
+async function governedCall(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: ArrayBuffer | undefined },
+  governor: KeyGovernor | undefined,
+): Promise<UpstreamAnswer | undefined> {
+  // A browser that goes away while its call waits for the bucket takes the call back.
+  const gone = new AbortController();
+  const onClose = () => {
+    if (!response.writableFinished) gone.abort();
+  };
+  response.on('close', onClose);
+  let ticket: PacerTicket | undefined;
+  try {
+    ticket = governor
+      ? await governor.acquire(priorityOf(request.headers['x-slabdesk-priority']), gone.signal)
+      : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    response.off('close', onClose);
+  }
+  try {
+    const answer = await callUpstream(url, init);
+    if (ticket) governor?.settle(ticket, answer.status, answer.headers);
+    return answer;
+  } catch {
+    if (ticket) governor?.settle(ticket, 0, null);
+    sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
+    return undefined;
+  }
+}
+
+/**
+ * The upstream URL of a rewritten `Link` header's next page, when it points back at this proxy
+ * (so the page read ahead is the one the browser's next call will ask for), or null.
+ */
+function readAheadUrl(link: string, host: string, base: string): string | null {
+  const next = nextOf(link);
+  if (next === undefined) return null;
+  const target = new URL(next);
+  return target.origin === `http://${host}` ? upstreamUrlOf(target, base) : null;
+}
+
+/** One GET read ahead: a background ticket of the governor, then the call; only a 200 is kept. */
+async function readAheadCall(
+  governor: KeyGovernor,
+  url: string,
+  headers: Record<string, string>,
+): Promise<UpstreamAnswer | undefined> {
+  const ticket = await governor.acquire('background');
+  try {
+    const answer = await callUpstream(url, { method: 'GET', headers });
+    governor.settle(ticket, answer.status, answer.headers);
+    return answer.status === 200 ? answer : undefined;
+  } catch {
+    governor.settle(ticket, 0, null);
+    return undefined;
+  }
+}
+
 /** Replaces every occurrence of the key, should the upstream ever echo it. */
 function redact(text: string, key: string): string {
   return key && text.includes(key) ? text.split(key).join('[redacted]') : text;
@@ -122,12 +210,12 @@ export async function proxyApiRequest(
 ): Promise<void> {
   const host = request.headers.host ?? '';
   const incoming = new URL(request.url ?? '/', `http://${host}`);
-  const path = upstreamPath(incoming.pathname);
-  if (path === null) {
+  const base = upstream.baseUrl.replace(/\/$/, '');
+  const url = upstreamUrlOf(incoming, base);
+  if (url === null) {
     sendJson(response, 404, 'not_found', 'Not a versioned API path.');
     return;
   }
-  dropCredentialParams(incoming.searchParams);
 
   const method = request.method ?? 'GET';
   const headers: Record<string, string> = { 'x-service-access-token': upstream.apiKey };
@@ -151,34 +239,15 @@ export async function proxyApiRequest(
     body = new Uint8Array(read).buffer;
   }
 
-  const base = upstream.baseUrl.replace(/\/$/, '');
-  const query = incoming.searchParams.toString();
-  // A browser that goes away while its call waits for the bucket takes the call back.
-  const gone = new AbortController();
-  const onClose = () => {
-    if (!response.writableFinished) gone.abort();
-  };
-  response.on('close', onClose);
-  let ticket: PacerTicket | undefined;
-  try {
-    ticket = governor
-      ? await governor.acquire(priorityOf(request.headers['x-slabdesk-priority']), gone.signal)
-      : undefined;
-  } catch {
-    response.off('close', onClose);
-    return;
-  }
-  response.off('close', onClose);
-  let upstreamResponse: UpstreamAnswer;
-  try {
-    const url = `${base}${path}${query ? `?${query}` : ''}`;
-    upstreamResponse = await callUpstream(url, { method, headers, body });
-  } catch {
-    if (ticket) governor?.settle(ticket, 0, null);
-    sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
-    return;
-  }
-  if (ticket) governor?.settle(ticket, upstreamResponse.status, upstreamResponse.headers);
+  const readAhead = governor ? (options.readAhead ?? undefined) : undefined;
+  const write = method !== 'GET' && method !== 'HEAD';
+  // A page read ahead before a write may not show it: none is served across one.
+  if (write) readAhead?.clear();
+  const early = method === 'GET' ? await readAhead?.take(url, headers.accept) : undefined;
+  const upstreamResponse =
+    early ?? (await governedCall(request, response, url, { method, headers, body }, governor));
+  if (!upstreamResponse) return;
+  if (write) readAhead?.clear();
 
   const out: Record<string, string> = { 'cache-control': 'no-store' };
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -188,7 +257,16 @@ export async function proxyApiRequest(
   const link = upstreamResponse.headers.get('link');
   if (link !== null) {
     out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
+    if (readAhead && governor && method === 'GET' && upstreamResponse.status === 200) {
+      const next = readAheadUrl(out.link, host, base);
+      if (next !== null) {
+        readAhead.offer(next, headers.accept, governor, () =>
+          readAheadCall(governor, next, headers),
+        );
+      }
+    }
   }
+  if (early) out['x-slabdesk-read-ahead'] = 'served';
   let answer = redactBytes(upstreamResponse.body, upstream.apiKey);
   if (/\bjson\b/.test(out['content-type'] ?? '')) answer = asciiJson(answer);
   out.vary = 'Accept-Encoding';

@@ -93,6 +93,11 @@ export async function startAppServer(
   const host = options.host ?? '127.0.0.1';
   let allowedHosts = new Set<string>();
   const hub = new ServerHub(options.upstream.apiKey, options.hub);
+  // The key's pages read ahead live beside its governor, unless the options turn them off (null).
+  const proxy: ProxyOptions = {
+    ...options.proxy,
+    readAhead: options.proxy?.readAhead === undefined ? hub.readAhead : options.proxy.readAhead,
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -109,8 +114,7 @@ export async function startAppServer(
     const hubPath = pathname.startsWith('/hub/');
     const verdict = checkRequest(request, allowedHosts, api || hubPath ? 'api' : 'page');
     if (!verdict.ok) return refuse(response, verdict);
-    if (api)
-      return proxyApiRequest(request, response, options.upstream, hub.governor, options.proxy);
+    if (api) return proxyApiRequest(request, response, options.upstream, hub.governor, proxy);
     if (hubPath && (await hub.handle(request, response, pathname))) return;
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;

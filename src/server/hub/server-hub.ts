@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { KeyGovernor } from '../governor/key-governor';
+import { ReadAhead } from '../read-ahead';
 import { DeliveryLedger } from './delivery-ledger';
 import { EventHub } from './event-hub';
 import { registerWithSandbox } from './sandbox-registration';
@@ -27,6 +28,8 @@ export interface HubOptions {
  */
 export class ServerHub {
   readonly governor: KeyGovernor;
+  /** The next pages of walks, read ahead while the bucket has room (see ReadAhead). */
+  readonly readAhead = new ReadAhead();
   readonly events: EventHub;
   readonly ledger: DeliveryLedger;
   private secretList: string[];

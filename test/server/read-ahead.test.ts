@@ -1,0 +1,173 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { KeyGovernor } from '../../src/server/governor/key-governor';
+import { ReadAhead, READ_AHEAD_TTL_MS } from '../../src/server/read-ahead';
+import type { UpstreamAnswer } from '../../src/server/upstream-call';
+import { startFaultProxy, type FaultProxy } from '../client/fault-proxy';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+/**
+ * The proxy reads the next page of a walk ahead: against the real sandbox, behind a logging
+ * proxy that records every call that actually went upstream.
+ */
+
+let harness: Harness;
+let upstreamLog: FaultProxy;
+let app: RunningAppServer;
+
+beforeAll(async () => {
+  harness = await startHarness({ seed: 'demo', demoListings: 300, rateLimit: false });
+  upstreamLog = await startFaultProxy(harness.url);
+  const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
+  app = await startAppServer(
+    { upstream: { baseUrl: upstreamLog.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    async () => distPages(dist),
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+  await upstreamLog.close();
+  await harness.close();
+});
+
+beforeEach(() => {
+  app.hub.readAhead.clear();
+});
+
+const sameOrigin = () => ({ 'sec-fetch-site': 'same-origin', origin: app.url });
+
+const nextOf = (response: Response) =>
+  /<([^>]*)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+
+interface WalkedPage {
+  ids: string[];
+  readAhead: string | null;
+  upstreamPath: string;
+}
+
+/** Walks listings through the dashboard's proxy as the browser does, page by page. */
+async function walk(first: string, pages = Infinity): Promise<WalkedPage[]> {
+  const walked: WalkedPage[] = [];
+  let url: string | undefined = `${app.url}${first}`;
+  while (url !== undefined && walked.length < pages) {
+    const response = await fetch(url, { headers: sameOrigin() });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { listings: { id: string }[] };
+    walked.push({
+      ids: body.listings.map((row) => row.id),
+      readAhead: response.headers.get('x-slabdesk-read-ahead'),
+      upstreamPath: new URL(url).pathname.replace(/^\/api/, '') + new URL(url).search,
+    });
+    url = nextOf(response);
+  }
+  return walked;
+}
+
+const upstreamCalls = (pathAndQuery: string) =>
+  upstreamLog.log.filter((entry) => entry.url === pathAndQuery).length;
+
+describe('read-ahead through the proxy', () => {
+  it('answers each next page from one upstream call made as the page before came back', async () => {
+    const before = upstreamLog.log.length;
+    const pages = await walk('/api/2026-07/listings.json?limit=50&fields=id');
+    const direct: string[] = [];
+    let url: string | undefined = '/listings.json?limit=50&fields=id';
+    while (url !== undefined) {
+      const response = await harness.api(url, { token: DEMO_LIVE_TOKEN });
+      direct.push(
+        ...((await response.json()) as { listings: { id: string }[] }).listings.map((r) => r.id),
+      );
+      const next = nextOf(response);
+      url = next === undefined ? undefined : next.slice(next.indexOf('/listings.json'));
+    }
+
+    expect(pages.length).toBeGreaterThan(3);
+    // The same rows in the same order as a walk straight at the sandbox.
+    expect(pages.flatMap((page) => page.ids)).toEqual(direct);
+    // The first page is the browser's own call; every later one was read ahead.
+    expect(pages.map((page) => page.readAhead)).toEqual([
+      null,
+      ...pages.slice(1).map(() => 'served'),
+    ]);
+    // Each page went upstream exactly once, and nothing else did.
+    for (const page of pages) expect(upstreamCalls(page.upstreamPath)).toBe(1);
+    expect(upstreamLog.log.length - before).toBe(pages.length);
+  });
+
+  it('serves no page read ahead across a write: the page is asked for again', async () => {
+    const [first] = await walk('/api/2026-07/listings.json?limit=40&fields=id,price', 1);
+    const response = await fetch(`${app.url}/api/2026-07/listings.json?limit=40&fields=id`, {
+      headers: sameOrigin(),
+    });
+    const second = nextOf(response)!;
+    await response.arrayBuffer();
+    // The write: a price change of a listing on the first page (its outcome does not matter).
+    await fetch(`${app.url}/api/2026-07/listings/${first!.ids[0]}.json`, {
+      method: 'PUT',
+      headers: { ...sameOrigin(), 'content-type': 'application/json' },
+      body: JSON.stringify({ listing: { price: '123.45' } }),
+    });
+    const after = await fetch(second, { headers: sameOrigin() });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('x-slabdesk-read-ahead')).toBeNull();
+    const secondPath = new URL(second).pathname.replace(/^\/api/, '') + new URL(second).search;
+    // Once read ahead (dropped by the write), once for the browser after it.
+    expect(upstreamCalls(secondPath)).toBe(2);
+  });
+});
+
+describe('ReadAhead', () => {
+  const answer = (status = 200): UpstreamAnswer => ({
+    status,
+    headers: new Headers({ 'x-service-api-call-limit': '1/40' }),
+    body: Buffer.from('{}'),
+  });
+
+  it('reads nothing ahead when the bucket is short of room', async () => {
+    const governor = new KeyGovernor('svc_live_x');
+    // The upstream says 38 of 40 are used: two left, fewer than read-ahead needs.
+    const ticket = await governor.acquire('interactive');
+    governor.settle(ticket, 200, new Headers({ 'x-service-api-call-limit': '38/40' }));
+    const readAhead = new ReadAhead();
+    let sent = 0;
+    readAhead.offer(
+      'http://up/2026-07/listings.json?page_info=a',
+      undefined,
+      governor,
+      async () => {
+        sent++;
+        return answer();
+      },
+    );
+    expect(sent).toBe(0);
+    expect(
+      readAhead.take('http://up/2026-07/listings.json?page_info=a', undefined),
+    ).toBeUndefined();
+  });
+
+  it('holds a page for its exact URL and Accept, once, and not past its time', async () => {
+    let now = 1_000;
+    const governor = new KeyGovernor('svc_live_x');
+    const readAhead = new ReadAhead({ now: () => now });
+    const url = 'http://up/2026-07/listings.json?page_info=b';
+    const send = async () => answer();
+    readAhead.offer(url, 'application/json', governor, send);
+    expect(readAhead.take(url, undefined)).toBeUndefined();
+    expect(readAhead.take(`${url}x`, 'application/json')).toBeUndefined();
+    await expect(readAhead.take(url, 'application/json')).resolves.toMatchObject({ status: 200 });
+    expect(readAhead.take(url, 'application/json')).toBeUndefined();
+
+    readAhead.offer(url, 'application/json', governor, send);
+    now += READ_AHEAD_TTL_MS + 1;
+    expect(readAhead.take(url, 'application/json')).toBeUndefined();
+    expect(readAhead.counts).toEqual({ sent: 2, taken: 1 });
+  });
+});
