@@ -162,7 +162,8 @@ async function governedCall(
  */
 function readAheadUrl(link: string, host: string, base: string): string | null {
   const next = nextOf(link);
-  if (next === undefined) return null;
+  // A link the rewrite left alone (another site's, or not a URL at all) is not read ahead.
+  if (next === undefined || !URL.canParse(next)) return null;
   const target = new URL(next);
   return target.origin === `http://${host}` ? upstreamUrlOf(target, base) : null;
 }

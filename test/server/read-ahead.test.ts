@@ -124,6 +124,34 @@ describe('read-ahead through the proxy', () => {
   });
 });
 
+describe('read-ahead of a link that does not point back at the proxy', () => {
+  for (const [label, link] of [
+    ['another site', '<https://elsewhere.invalid/catalogue?page=2>; rel="next"'],
+    ['no URL at all', '<http://a b>; rel="next"'],
+  ] as const) {
+    it(`passes the page on and reads nothing ahead: ${label}`, async () => {
+      const log = await startFaultProxy(harness.url, { rewriteLink: () => link });
+      const server = await startAppServer(
+        { upstream: { baseUrl: log.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+        async () => distPages(mkdtempSync(join(tmpdir(), 'slabdesk-dist-'))),
+      );
+      try {
+        const response = await fetch(`${server.url}/api/2026-07/listings.json?limit=5&fields=id`, {
+          headers: { 'sec-fetch-site': 'same-origin', origin: server.url },
+        });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { listings: unknown[] }).listings).toHaveLength(5);
+        expect(response.headers.get('link')).toBe(link);
+        expect(server.hub.readAhead.counts.sent).toBe(0);
+        expect(log.log).toHaveLength(1);
+      } finally {
+        await server.close();
+        await log.close();
+      }
+    });
+  }
+});
+
 describe('ReadAhead', () => {
   const answer = (status = 200): UpstreamAnswer => ({
     status,
