@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
+import { parseLinkHeader } from '../client/link-header';
 import type { PacerTicket } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { asciiJson } from '../sandbox/platform/ascii-json';
@@ -112,11 +113,6 @@ function upstreamUrlOf(incoming: URL, base: string): string | null {
   return `${base}${path}${query ? `?${query}` : ''}`;
 }
 
-/** The `rel="next"` URL of a `Link` header, if any. */
-function nextOf(link: string): string | undefined {
-  return /<([^>]*)>\s*;\s*rel="?next"?/.exec(link)?.[1];
-}
-
 /**
  * The browser's call sent upstream, after its turn in the governor (by `X-Slabdesk-Priority`):
  * undefined when the browser went away while it waited, or when the upstream could not be
@@ -161,7 +157,8 @@ async function governedCall(
  * (so the page read ahead is the one the browser's next call will ask for), or null.
  */
 function readAheadUrl(link: string, host: string, base: string): string | null {
-  const next = nextOf(link);
+  // Read as the browser's client reads it, so the page read ahead is the one it will follow.
+  const next = parseLinkHeader(link).next;
   // A link the rewrite left alone (another site's, or not a URL at all) is not read ahead.
   if (next === undefined || !URL.canParse(next)) return null;
   const target = new URL(next);

@@ -1,10 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
-import { startFaultProxy, type FaultProxy } from '../client/fault-proxy';
+import type { RunningAppServer } from '../../src/server/app-server';
+import type { FaultProxy } from '../client/fault-proxy';
+import { startAppOverLog, type AppOverLog } from '../support/app-over-log';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 /**
@@ -14,25 +11,19 @@ import { startHarness, type Harness } from '../support/sandbox-harness';
  */
 
 let harness: Harness;
+let served: AppOverLog;
 let upstreamLog: FaultProxy;
 let app: RunningAppServer;
 
 beforeAll(async () => {
   harness = await startHarness({ rateLimit: false });
   const { token } = await harness.seller();
-  upstreamLog = await startFaultProxy(harness.url);
-  const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
-  app = await startAppServer(
-    { upstream: { baseUrl: upstreamLog.url, apiKey: token }, port: 0 },
-    async () => distPages(dist),
-  );
+  served = await startAppOverLog(harness.url, token);
+  ({ app, upstreamLog } = served);
 });
 
 afterAll(async () => {
-  await app.close();
-  await upstreamLog.close();
+  await served.close();
   await harness.close();
 });
 

@@ -1,14 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
+import type { RunningAppServer } from '../../src/server/app-server';
 import { KeyGovernor } from '../../src/server/governor/key-governor';
 import { ReadAhead, READ_AHEAD_TTL_MS } from '../../src/server/read-ahead';
 import type { UpstreamAnswer } from '../../src/server/upstream-call';
-import { startFaultProxy, type FaultProxy } from '../client/fault-proxy';
+import type { FaultProxy } from '../client/fault-proxy';
+import { startAppOverLog, type AppOverLog } from '../support/app-over-log';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 /**
@@ -17,24 +14,18 @@ import { startHarness, type Harness } from '../support/sandbox-harness';
  */
 
 let harness: Harness;
+let served: AppOverLog;
 let upstreamLog: FaultProxy;
 let app: RunningAppServer;
 
 beforeAll(async () => {
   harness = await startHarness({ seed: 'demo', demoListings: 300, rateLimit: false });
-  upstreamLog = await startFaultProxy(harness.url);
-  const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
-  app = await startAppServer(
-    { upstream: { baseUrl: upstreamLog.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
-    async () => distPages(dist),
-  );
+  served = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN);
+  ({ app, upstreamLog } = served);
 });
 
 afterAll(async () => {
-  await app.close();
-  await upstreamLog.close();
+  await served.close();
   await harness.close();
 });
 
@@ -124,17 +115,43 @@ describe('read-ahead through the proxy', () => {
   });
 });
 
+describe('read-ahead of a link written another way', () => {
+  it("reads the next page ahead whatever the order of the link's parameters", async () => {
+    // `rel` after another parameter, as RFC 8288 allows and the browser's client reads.
+    const { app: server, close } = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN, {
+      rewriteLink: (link) => link.replace(/;\s*rel=/g, '; title="more"; rel='),
+    });
+    try {
+      const headers = { 'sec-fetch-site': 'same-origin', origin: server.url };
+      const first = await fetch(`${server.url}/api/2026-07/listings.json?limit=50&fields=id`, {
+        headers,
+      });
+      expect(first.headers.get('link')).toContain('title="more"; rel="next"');
+      const second = await fetch(
+        /<([^>]*)>; title="more"; rel="next"/.exec(first.headers.get('link')!)![1]!,
+        { headers },
+      );
+      expect(second.status).toBe(200);
+      expect(second.headers.get('x-slabdesk-read-ahead')).toBe('served');
+      // The second page read ahead and taken; the third read ahead as the second was served.
+      expect(server.hub.readAhead.counts).toEqual({ sent: 2, taken: 1 });
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('read-ahead of a link that does not point back at the proxy', () => {
   for (const [label, link] of [
     ['another site', '<https://elsewhere.invalid/catalogue?page=2>; rel="next"'],
     ['no URL at all', '<http://a b>; rel="next"'],
   ] as const) {
     it(`passes the page on and reads nothing ahead: ${label}`, async () => {
-      const log = await startFaultProxy(harness.url, { rewriteLink: () => link });
-      const server = await startAppServer(
-        { upstream: { baseUrl: log.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
-        async () => distPages(mkdtempSync(join(tmpdir(), 'slabdesk-dist-'))),
-      );
+      const {
+        app: server,
+        upstreamLog: log,
+        close,
+      } = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN, { rewriteLink: () => link });
       try {
         const response = await fetch(`${server.url}/api/2026-07/listings.json?limit=5&fields=id`, {
           headers: { 'sec-fetch-site': 'same-origin', origin: server.url },
@@ -145,8 +162,7 @@ describe('read-ahead of a link that does not point back at the proxy', () => {
         expect(server.hub.readAhead.counts.sent).toBe(0);
         expect(log.log).toHaveLength(1);
       } finally {
-        await server.close();
-        await log.close();
+        await close();
       }
     });
   }

@@ -1,0 +1,41 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { startFaultProxy, type FaultProxy, type FaultProxyOptions } from '../client/fault-proxy';
+
+export interface AppOverLog {
+  /** The dashboard's server, serving a bare page, its API proxy pointed at `upstreamLog`. */
+  app: RunningAppServer;
+  /** A logging proxy in front of the real upstream: every call that actually went upstream. */
+  upstreamLog: FaultProxy;
+  close(): Promise<void>;
+}
+
+/**
+ * The dashboard's server with `apiKey`, its upstream a logging (or faulting, per `options`) proxy
+ * in front of `upstreamUrl`: what the tests of the proxy look through.
+ */
+export async function startAppOverLog(
+  upstreamUrl: string,
+  apiKey: string,
+  options: FaultProxyOptions = {},
+): Promise<AppOverLog> {
+  const upstreamLog = await startFaultProxy(upstreamUrl, options);
+  const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
+  const app = await startAppServer(
+    { upstream: { baseUrl: upstreamLog.url, apiKey }, port: 0 },
+    async () => distPages(dist),
+  );
+  return {
+    app,
+    upstreamLog,
+    async close() {
+      await app.close();
+      await upstreamLog.close();
+    },
+  };
+}
