@@ -9,6 +9,7 @@ import { distPages } from '../src/server/dist-pages';
 import { median, round, type Bench } from './bench-api';
 import { buildDashboard, launchChromium } from './browser-setup';
 import { keystrokeMs } from './keystroke';
+import { apiUrlOf, pagesOfWalkAnswer } from '../test/support/walk-answer';
 
 /** A dealer's catalogue: 100,000 listings, half of them sold (50,000 orders). */
 const LISTINGS = 100_000;
@@ -115,9 +116,17 @@ async function catalogueVisit(browser: Browser, sandboxUrl: string, outDir: stri
     await waitKept(page, 'listings', (n) => n === LISTINGS);
 
     // The reload: the kept catalogue at once, then one incremental read (and the store's check).
-    let requests = 0;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/listings.json')) requests++;
+    // Each listings call of its own, and each page a walk answer brought (one API call each).
+    const calls: Promise<number>[] = [];
+    page.on('response', (response) => {
+      const read = apiUrlOf(response.url());
+      if (read === undefined || !new URL(read).pathname.endsWith('/listings.json')) return;
+      const walk = new URL(response.url()).pathname === '/hub/walk';
+      calls.push(
+        walk
+          ? response.body().then((bytes) => pagesOfWalkAnswer(bytes).length)
+          : Promise.resolve(1),
+      );
     });
     await page.reload();
     await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
@@ -130,6 +139,7 @@ async function catalogueVisit(browser: Browser, sandboxUrl: string, outDir: stri
       undefined,
       { timeout: 60_000 },
     );
+    const requests = (await Promise.all(calls)).reduce((sum, n) => sum + n, 0);
     return { cold, warm, requests, keystrokes, heap };
   } finally {
     await context.close();

@@ -29,6 +29,7 @@ export function createAppParts(): AppParts {
     baseUrl: '/api',
     pacing: { enabled: false, maxInFlight: 6 },
     sendPriority: true,
+    walkStreamPath: '/hub/walk',
   });
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createRoutes({ client, queryClient }));

@@ -141,6 +141,12 @@ export interface WalkOptions {
    * (default 2; 0 for a walk that will read only its first page).
    */
   lookahead?: number;
+  /**
+   * The caller reads every page (a whole load, a kept copy's walk). Behind the dashboard's
+   * server such a walk asks for all its pages in one answer (see Transport.openWalk); a walk
+   * that may stop early asks page by page, so no page is read that nobody wanted.
+   */
+  whole?: boolean;
 }
 
 export interface Page<T> {
@@ -213,6 +219,15 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   // that page's body is still read and parsed: at most LOOKAHEAD ahead, taken in order.
   const lookahead = options.lookahead ?? LOOKAHEAD;
   const ahead = new Map<string, { promise: Promise<RawResponse>; controller: AbortController }>();
+  // Behind the dashboard's server, a whole walk asks it for all its pages at once.
+  const openFeed = () =>
+    options.whole === true && lookahead > 0
+      ? transport.openWalk(
+          transport.resolve(spec.path, firstPageQuery(options, spec.keyField)),
+          options,
+        )
+      : undefined;
+  let feed = openFeed();
   const askAhead = (links: Record<string, string>) => {
     const url = links.next;
     if (url === undefined || ahead.has(url) || ahead.size >= lookahead) return;
@@ -224,6 +239,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
       signal: AbortSignal.any(signals),
       priority: options.priority,
       onLinks: askAhead,
+      feed,
     });
     promise.catch(() => undefined); // awaited (and its error handled) when its turn comes
     ahead.set(url, { promise, controller });
@@ -247,6 +263,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
               signal: options.signal,
               priority: options.priority,
               onLinks: askAhead,
+              feed,
             });
         // A page taken from those asked ahead may have come when the lookahead was full.
         if (early && response.status < 400) askAhead(response.meta.links);
@@ -258,6 +275,8 @@ export async function* walkPages<S extends z.ZodMiniObject>(
           restarts < maxRestarts
         ) {
           dropAhead();
+          feed?.close();
+          feed = openFeed();
           restarts++;
           guard.restarted();
           options.onRestart?.(error);
@@ -308,6 +327,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
     }
   } finally {
     dropAhead();
+    feed?.close();
   }
 }
 
@@ -346,7 +366,7 @@ export async function loadAll<S extends z.ZodMiniObject>(
   const setAside: SetAsideRecord[] = [];
   let pages = 0;
   let restarts = 0;
-  for await (const page of walkPages(transport, spec, options)) {
+  for await (const page of walkPages(transport, spec, { ...options, whole: true })) {
     if (pages === 0 && !fromPing && page.meta.serverDate !== undefined) {
       baseline = Math.min(baseline, page.meta.serverDate - 1000);
     }

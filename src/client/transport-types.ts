@@ -1,3 +1,4 @@
+import type { WalkFeed } from './walk-frames';
 import type {
   LeakyBucketPacer,
   BucketSnapshot,
@@ -101,6 +102,12 @@ export interface TransportOptions {
    * own server, which paces every tab of a key by one governor. Never to a deployment directly.
    */
   sendPriority?: boolean;
+  /**
+   * Where the dashboard's own server answers a whole cursor walk in one response (`/hub/walk`,
+   * see walk-frames): walks then ask it for their pages instead of making a call per page. Never
+   * to a deployment directly. Unset (the default): every page is its own call.
+   */
+  walkStreamPath?: string;
 }
 
 export interface RequestOptions {
@@ -119,6 +126,8 @@ export interface RequestOptions {
    * read and parsed (a walk asks for the next page then).
    */
   onLinks?: ((links: Record<string, string>) => void) | undefined;
+  /** A walk answer that may bring this page (a GET): taken from it, not fetched, when it does. */
+  feed?: WalkFeed | undefined;
 }
 
 export interface RawResponse {

@@ -1,7 +1,8 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { parseLinkHeader } from './link-header';
 import { abortError, anySignal, sleep } from './abortable';
-import { LeakyBucketPacer, type KeyMode } from './pacer';
+import { LeakyBucketPacer, type KeyMode, type RequestPriority } from './pacer';
+import { WalkFeed } from './walk-frames';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
@@ -74,6 +75,7 @@ export class Transport {
   private readonly retry: RetryPolicy;
   private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
   private readonly sendPriority: boolean;
+  private readonly walkStreamPath: string | undefined;
   private state: TransportState;
   private readonly listeners = new Set<() => void>();
   /** Offset of the API's clock from ours (ms), learned from `/ping` or `Date`. */
@@ -89,6 +91,7 @@ export class Transport {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.onResponse = options.onResponse;
     this.sendPriority = options.sendPriority ?? false;
+    this.walkStreamPath = options.walkStreamPath;
     this.pacer =
       options.pacing instanceof LeakyBucketPacer
         ? options.pacing
@@ -180,6 +183,29 @@ export class Transport {
       });
     }
     return new URL(`${this.baseUrl}${target.pathname.slice(at)}${target.search}`, base.href);
+  }
+
+  /**
+   * A walk's pages in one answer from the dashboard's server, starting at `firstUrl` (resolved),
+   * when this transport has a walk path; undefined otherwise. Its pages are handed to the calls
+   * that ask for them (`RequestOptions.feed`), each through the same meta, pacing and error path
+   * as a fetched page.
+   */
+  openWalk(
+    firstUrl: string,
+    options: { priority?: RequestPriority | undefined; signal?: AbortSignal | undefined } = {},
+  ): WalkFeed | undefined {
+    if (this.walkStreamPath === undefined) return undefined;
+    const target = new URL(firstUrl);
+    const headers: Record<string, string> = {};
+    if (this.sendPriority) headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
+    const query = new URLSearchParams({ url: `${target.pathname}${target.search}` });
+    const url = new URL(`${this.walkStreamPath}?${query.toString()}`, target).href;
+    return new WalkFeed(
+      firstUrl,
+      (signal) => this.fetchImpl(url, { headers, signal: anySignal([signal, options.signal]) }),
+      (link) => this.resolve(link),
+    );
   }
 
   /**
@@ -287,26 +313,40 @@ export class Transport {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = anySignal([options.signal, timeout]);
     const started = Date.now();
-    let response: Response;
+    let response: { status: number; headers: Headers; ok: boolean };
     let text: string;
-    try {
-      response = await this.fetchImpl(url, { method, headers, body, signal });
+    const fed =
+      method === 'GET' ? await whileNotAborted(options.feed?.take(url), options.signal) : undefined;
+    if (options.signal?.aborted) {
+      ticket.settle();
+      throw abortError(options.signal);
+    }
+    if (fed) {
+      response = { status: fed.status, headers: fed.headers, ok: fed.status < 300 };
       if (options.onLinks && response.ok)
         options.onLinks(parseLinkHeader(response.headers.get('link')));
-      text = await response.text();
-    } catch (cause) {
-      ticket.settle();
-      if (options.signal?.aborted) throw abortError(options.signal);
-      if (timeout.aborted) throw abortError(timeout);
-      throw new ApiError({
-        status: 0,
-        code: CLIENT_ERROR_CODES.network,
-        message: `The connection failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-        cause,
-      });
+      text = fed.text;
+    } else {
+      const timeout = AbortSignal.timeout(this.timeoutMs);
+      const signal = anySignal([options.signal, timeout]);
+      try {
+        const fetched = await this.fetchImpl(url, { method, headers, body, signal });
+        response = fetched;
+        if (options.onLinks && fetched.ok)
+          options.onLinks(parseLinkHeader(fetched.headers.get('link')));
+        text = await fetched.text();
+      } catch (cause) {
+        ticket.settle();
+        if (options.signal?.aborted) throw abortError(options.signal);
+        if (timeout.aborted) throw abortError(timeout);
+        throw new ApiError({
+          status: 0,
+          code: CLIENT_ERROR_CODES.network,
+          message: `The connection failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+          cause,
+        });
+      }
     }
     const meta = this.metaOf(method, url, response, started, attempt);
     ticket.settle({
@@ -343,7 +383,7 @@ export class Transport {
   private metaOf(
     method: string,
     url: string,
-    response: Response,
+    response: { status: number; headers: Headers },
     started: number,
     attempt: number,
   ): ResponseMeta {
@@ -368,6 +408,29 @@ export class Transport {
       deprecation: h.get('deprecation') ?? undefined,
     };
   }
+}
+
+/** `promise`, or undefined as soon as `signal` aborts (the caller then checks the signal). */
+function whileNotAborted<T>(
+  promise: Promise<T> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<T | undefined> | undefined {
+  if (promise === undefined || signal === undefined) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(undefined);
+      },
+    );
+  });
 }
 
 /** Throws the response's ApiError unless it is a 2xx. */

@@ -55,7 +55,7 @@ const gzipAsync = promisify(gzip);
 
 const VERSIONED_PATH = /^\/\d{4}-\d{2}\/[A-Za-z0-9_./-]*$/;
 
-function sendJson(
+export function sendJson(
   response: ServerResponse,
   status: number,
   code: string,
@@ -104,7 +104,7 @@ export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigi
 }
 
 /** The upstream URL the proxy sends a browser URL to (credentials dropped), or null if none. */
-function upstreamUrlOf(incoming: URL, base: string): string | null {
+export function upstreamUrlOf(incoming: URL, base: string): string | null {
   const path = upstreamPath(incoming.pathname);
   if (path === null) return null;
   const params = new URLSearchParams(incoming.searchParams);
@@ -192,6 +192,38 @@ function redactBytes(body: Buffer, key: string): Buffer {
   return key && body.includes(key) ? Buffer.from(redact(body.toString('utf8'), key)) : body;
 }
 
+/**
+ * The headers the browser sees of an upstream answer: the forwarded ones (the key redacted
+ * should the upstream echo it) and `Link` rewritten to point back at this server.
+ */
+export function answerHeaders(
+  answer: UpstreamAnswer,
+  upstream: Upstream,
+  base: string,
+  host: string,
+): Record<string, string> {
+  const out: Record<string, string> = { 'cache-control': 'no-store' };
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value !== null) out[name] = redact(value, upstream.apiKey);
+  }
+  const link = answer.headers.get('link');
+  if (link !== null) {
+    out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
+  }
+  return out;
+}
+
+/** The body the browser sees: the key redacted, and JSON in ASCII (see asciiJson). */
+export function answerBytes(
+  answer: UpstreamAnswer,
+  apiKey: string,
+  contentType: string | undefined,
+): Buffer {
+  const body = redactBytes(answer.body, apiKey);
+  return /\bjson\b/.test(contentType ?? '') ? asciiJson(body) : body;
+}
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
@@ -247,26 +279,16 @@ export async function proxyApiRequest(
   if (!upstreamResponse) return;
   if (write) readAhead?.clear();
 
-  const out: Record<string, string> = { 'cache-control': 'no-store' };
-  for (const name of FORWARDED_RESPONSE_HEADERS) {
-    const value = upstreamResponse.headers.get(name);
-    if (value !== null) out[name] = redact(value, upstream.apiKey);
-  }
-  const link = upstreamResponse.headers.get('link');
-  if (link !== null) {
-    out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
-    if (readAhead && governor && method === 'GET' && upstreamResponse.status === 200) {
-      const next = readAheadUrl(out.link, host, base);
-      if (next !== null) {
-        readAhead.offer(next, headers.accept, governor, () =>
-          readAheadCall(governor, next, headers),
-        );
-      }
-    }
+  const out = answerHeaders(upstreamResponse, upstream, base, host);
+  const next =
+    out.link !== undefined && method === 'GET' && upstreamResponse.status === 200
+      ? readAheadUrl(out.link, host, base)
+      : null;
+  if (next !== null && readAhead && governor) {
+    readAhead.offer(next, headers.accept, governor, () => readAheadCall(governor, next, headers));
   }
   if (early) out['x-slabdesk-read-ahead'] = 'served';
-  let answer = redactBytes(upstreamResponse.body, upstream.apiKey);
-  if (/\bjson\b/.test(out['content-type'] ?? '')) answer = asciiJson(answer);
+  const answer = answerBytes(upstreamResponse, upstream.apiKey, out['content-type']);
   out.vary = 'Accept-Encoding';
   const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;

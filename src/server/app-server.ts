@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { API_PREFIX, proxyApiRequest, type ProxyOptions, type Upstream } from './api-proxy';
 import { withBootFacts } from './boot-facts';
+import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import {
@@ -115,6 +116,8 @@ export async function startAppServer(
     const verdict = checkRequest(request, allowedHosts, api || hubPath ? 'api' : 'page');
     if (!verdict.ok) return refuse(response, verdict);
     if (api) return proxyApiRequest(request, response, options.upstream, hub.governor, proxy);
+    if (pathname === WALK_PATH)
+      return streamWalk(request, response, options.upstream, hub.governor);
     if (hubPath && (await hub.handle(request, response, pathname))) return;
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiUrlOf } from '../support/walk-answer';
 
 /**
  * A page's reads start while its code chunk is still on the way (the route's loader), not after
@@ -47,7 +48,7 @@ for (const { path, chunk, api, heading } of [
       await route.continue();
     });
     page.on('request', (request) => {
-      if (api.test(request.url())) {
+      if (api.test(apiUrlOf(request.url()) ?? '')) {
         events.push('read sent');
         readSent();
       }
@@ -69,7 +70,7 @@ test('/insights: on a first visit its reads go out before the /ping answers', as
     await route.continue();
   });
   page.on('request', (request) => {
-    if (/\/api\/2026-07\/orders\.json\?.*status=any/.test(request.url())) {
+    if (/\/api\/2026-07\/orders\.json\?.*status=any/.test(apiUrlOf(request.url()) ?? '')) {
       events.push('read sent');
       readSent();
     }

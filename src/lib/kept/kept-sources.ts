@@ -97,7 +97,7 @@ function keptSource<T extends { id: string; created_at?: string }>(
 ): KeptSource<T> {
   return {
     collection,
-    walk: (options) => pages({ limit: 250, ...options, fields }),
+    walk: (options) => pages({ limit: 250, ...options, fields, whole: true }),
     probe: (signal) =>
       firstOf(
         pages({

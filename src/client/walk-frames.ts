@@ -1,0 +1,175 @@
+import { parseLinkHeader } from './link-header';
+
+/**
+ * A walk in one answer (the dashboard's server, `GET /hub/walk?url=...`): each page of the walk
+ * as a frame, in order. A frame is its head's length in bytes as `WALK_HEAD_DIGITS` hex digits,
+ * the head (JSON, `WalkFrameHead`), then the page's body (`bytes` long), exactly as the server's
+ * API proxy would have answered that page's own call.
+ */
+export const WALK_CONTENT_TYPE = 'application/x-slabdesk-walk';
+export const WALK_HEAD_DIGITS = 8;
+
+export interface WalkFrameHead {
+  /** The page's URL as the browser would have asked for it. */
+  url: string;
+  status: number;
+  /** The headers the proxy would have forwarded (names lower-case). */
+  headers: Record<string, string>;
+  /** The body's length in bytes. */
+  bytes: number;
+}
+
+/** One page of a walk, as its own call would have answered it. */
+export interface WalkFrame {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Local epoch ms when the whole frame had arrived. */
+  receivedAt: number;
+}
+
+interface Expected {
+  promise: Promise<WalkFrame | undefined>;
+  resolve: (frame: WalkFrame | undefined) => void;
+}
+
+function expected(): Expected {
+  let resolve!: (frame: WalkFrame | undefined) => void;
+  const promise = new Promise<WalkFrame | undefined>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Reads one walk answer frame by frame and hands each page to the call that asks for it: the
+ * first page by the URL the walk started from, each later one by the `rel="next"` link of the
+ * page before it (resolved by `resolve`, as the walk resolves the links it follows). A page the
+ * answer never brings (it ended, failed or was closed) is handed over as undefined: the walk
+ * then asks for it with a call of its own.
+ */
+export class WalkFeed {
+  /** Pages brought or still to come, by URL, until a call takes them. */
+  private readonly pages = new Map<string, Expected>();
+  /** The page the next frame brings (taken or not); undefined once the answer has ended. */
+  private coming: { url: string; page: Expected } | undefined;
+  private readonly controller = new AbortController();
+  private readonly decoder = new TextDecoder();
+
+  constructor(
+    firstUrl: string,
+    open: (signal: AbortSignal) => Promise<Response>,
+    private readonly resolve: (link: string) => string,
+  ) {
+    this.coming = { url: firstUrl, page: expected() };
+    this.pages.set(firstUrl, this.coming.page);
+    void this.read(open(this.controller.signal)).finally(() => this.end());
+  }
+
+  /** The page for `url` if this answer brought it or is to bring it (taken once), else undefined. */
+  take(url: string): Promise<WalkFrame | undefined> | undefined {
+    const page = this.pages.get(url);
+    this.pages.delete(url);
+    return page?.promise;
+  }
+
+  /** Stops reading (a walk that stops early, or starts again): nothing more is asked for. */
+  close(): void {
+    this.controller.abort();
+    this.end();
+    this.pages.clear();
+  }
+
+  /** The page still to come will not: its call (if any) makes one of its own. */
+  private end(): void {
+    if (this.coming === undefined) return;
+    this.pages.delete(this.coming.url);
+    this.coming.page.resolve(undefined);
+    this.coming = undefined;
+  }
+
+  private async read(answer: Promise<Response>): Promise<void> {
+    const response = await answer.catch(() => undefined);
+    const type = response?.headers.get('content-type') ?? '';
+    if (!response?.ok || !response.body || !type.startsWith(WALK_CONTENT_TYPE)) {
+      await response?.body?.cancel().catch(() => undefined);
+      return;
+    }
+    const reader = response.body.getReader();
+    // Bytes not yet part of a whole frame: the pending chunks, and the frame being filled.
+    let rest: Uint8Array = new Uint8Array(0);
+    let head: WalkFrameHead | undefined;
+    let body: Uint8Array | undefined;
+    let filled = 0;
+    // Read to the answer's end even after its last page, so a whole answer is never cancelled.
+    let finished = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          finished = true;
+          return;
+        }
+        let chunk: Uint8Array = value;
+        while (chunk.length > 0) {
+          if (head === undefined) {
+            rest = concat(rest, chunk);
+            chunk = new Uint8Array(0);
+            if (rest.length < WALK_HEAD_DIGITS) break;
+            const headBytes = parseInt(this.decoder.decode(rest.subarray(0, WALK_HEAD_DIGITS)), 16);
+            if (!(headBytes >= 0) || rest.length < WALK_HEAD_DIGITS + headBytes) break;
+            const end = WALK_HEAD_DIGITS + headBytes;
+            head = JSON.parse(
+              this.decoder.decode(rest.subarray(WALK_HEAD_DIGITS, end)),
+            ) as WalkFrameHead;
+            body = new Uint8Array(head.bytes);
+            filled = 0;
+            chunk = rest.subarray(end);
+            rest = new Uint8Array(0);
+          }
+          const take = Math.min(chunk.length, body!.length - filled);
+          body!.set(chunk.subarray(0, take), filled);
+          filled += take;
+          chunk = chunk.subarray(take);
+          if (filled === body!.length) {
+            this.deliver(head, body!);
+            head = undefined;
+            body = undefined;
+          }
+        }
+      }
+    } catch {
+      // A dropped answer ends the feed: the pages it did not bring are asked for one by one.
+    } finally {
+      if (!finished) reader.cancel().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Hands a whole frame to its page's call (one that asked already, or the next to ask: a page
+   * waits here until then). A frame past the walk's last page, or after a close, is dropped.
+   */
+  private deliver(head: WalkFrameHead, body: Uint8Array): void {
+    const page = this.coming?.page;
+    if (page === undefined) return;
+    const headers = new Headers(head.headers);
+    const next = head.status === 200 ? parseLinkHeader(headers.get('link')).next : undefined;
+    // The next page is expected before this one is handed over: its call may be made at once.
+    this.coming = next === undefined ? undefined : { url: this.resolve(next), page: expected() };
+    if (this.coming !== undefined) this.pages.set(this.coming.url, this.coming.page);
+    page.resolve({
+      status: head.status,
+      headers,
+      text: this.decoder.decode(body),
+      receivedAt: Date.now(),
+    });
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,112 @@
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseLinkHeader } from '../client/link-header';
+import type { PacerTicket } from '../client/pacer';
+import { WALK_CONTENT_TYPE, WALK_HEAD_DIGITS, type WalkFrameHead } from '../client/walk-frames';
+import {
+  API_PREFIX,
+  answerBytes,
+  answerHeaders,
+  sendJson,
+  upstreamUrlOf,
+  type Upstream,
+} from './api-proxy';
+import { priorityOf, type KeyGovernor } from './governor/key-governor';
+import { callUpstream, type UpstreamAnswer } from './upstream-call';
+
+/** Where the browser asks for a walk's pages in one answer: `GET /hub/walk?url=/api/...`. */
+export const WALK_PATH = '/hub/walk';
+
+/** One page of the walk as a frame: its head's length in hex, its head (JSON), its body. */
+function frameOf(head: WalkFrameHead, body: Buffer): Buffer {
+  const headBytes = Buffer.from(JSON.stringify(head), 'utf8');
+  const length = Buffer.from(headBytes.length.toString(16).padStart(WALK_HEAD_DIGITS, '0'));
+  return Buffer.concat([length, headBytes, body]);
+}
+
+/**
+ * The next page's URL as the browser would follow it: the rewritten `Link` rel="next", when it
+ * points back at this server (a link elsewhere, or none, ends the walk here).
+ */
+function nextPageUrl(link: string | undefined, host: string): string | undefined {
+  const next = link === undefined ? undefined : parseLinkHeader(link).next;
+  if (next === undefined || !URL.canParse(next)) return undefined;
+  const url = new URL(next);
+  return url.origin === `http://${host}` && url.pathname.startsWith(API_PREFIX) ? next : undefined;
+}
+
+/**
+ * A cursor walk in one answer. The browser names the walk's first page (`url`, a path under
+ * `/api/`); this server asks the upstream for it, then for each `Link` rel="next" in turn, every
+ * call through the key's governor at the browser's priority (`X-Slabdesk-Priority`), exactly the
+ * calls the browser's own walk would make, and writes each answer (its status, the headers the
+ * proxy would forward, its body) as one frame while asking for the next page. The walk ends
+ * after a page without a next link, after any answer but a 200 (the browser handles it as it
+ * would its own call's), when the upstream cannot be reached, or when the browser goes away.
+ * A browser walk costs a request per page in the browser (measured: 15 to 30 ms of its CPU each
+ * on this machine, against 0.4 ms for a call from Node); here it costs one.
+ */
+export async function streamWalk(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: Upstream,
+  governor: KeyGovernor | undefined,
+): Promise<void> {
+  const host = request.headers.host ?? '';
+  const incoming = new URL(request.url ?? '/', `http://${host}`);
+  const first = incoming.searchParams.get('url');
+  const base = upstream.baseUrl.replace(/\/$/, '');
+  const start = first?.startsWith(API_PREFIX) ? new URL(first, `http://${host}`) : undefined;
+  const startUpstream = start ? upstreamUrlOf(start, base) : null;
+  if (request.method !== 'GET' || !start || startUpstream === null) {
+    sendJson(response, 404, 'not_found', 'Not a walk of a versioned API path.');
+    return;
+  }
+  const headers: Record<string, string> = {
+    'x-service-access-token': upstream.apiKey,
+    accept: 'application/json',
+  };
+  const priority = priorityOf(request.headers['x-slabdesk-priority']);
+  const gone = new AbortController();
+  response.on('close', () => gone.abort());
+
+  /** One page: its governor ticket, then the call; undefined when the walk cannot go on. */
+  const call = async (url: string): Promise<UpstreamAnswer | undefined> => {
+    let ticket: PacerTicket | undefined;
+    try {
+      ticket = governor ? await governor.acquire(priority, gone.signal) : undefined;
+    } catch {
+      return undefined;
+    }
+    try {
+      const answer = await callUpstream(url, { method: 'GET', headers });
+      if (ticket) governor?.settle(ticket, answer.status, answer.headers);
+      return answer;
+    } catch {
+      if (ticket) governor?.settle(ticket, 0, null);
+      return undefined;
+    }
+  };
+
+  response.writeHead(200, { 'content-type': WALK_CONTENT_TYPE, 'cache-control': 'no-store' });
+  let url: string | undefined = start.href;
+  let pending: Promise<UpstreamAnswer | undefined> | undefined = call(startUpstream);
+  while (url !== undefined && pending !== undefined) {
+    const answer: UpstreamAnswer | undefined = await pending;
+    if (answer === undefined || gone.signal.aborted) break;
+    const out = answerHeaders(answer, upstream, base, host);
+    const next: string | undefined =
+      answer.status === 200 ? nextPageUrl(out.link, host) : undefined;
+    const nextUpstream: string | null =
+      next === undefined ? null : upstreamUrlOf(new URL(next), base);
+    // The next page is asked for while this one is written and read.
+    pending = nextUpstream === null ? undefined : call(nextUpstream);
+    const body = answerBytes(answer, upstream.apiKey, out['content-type']);
+    const head: WalkFrameHead = { url, status: answer.status, headers: out, bytes: body.length };
+    if (!response.write(frameOf(head, body))) {
+      await once(response, 'drain', { signal: gone.signal }).catch(() => undefined);
+    }
+    url = nextUpstream === null ? undefined : next;
+  }
+  response.end();
+}

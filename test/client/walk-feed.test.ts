@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { createClient } from '../../src/client';
+import { parseLinkHeader } from '../../src/client/link-header';
+import { WALK_CONTENT_TYPE, WalkFeed, type WalkFrame } from '../../src/client/walk-frames';
+import { startAppOverLog, type AppOverLog } from '../support/app-over-log';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+import { pagesOfWalkAnswer } from '../support/walk-answer';
+
+/**
+ * Walks behind the dashboard's server read their pages from one `/hub/walk` answer: the real
+ * client in Node against the real server and sandbox, its fetch only counted (and given the
+ * same-origin headers a browser adds to the page's own calls).
+ */
+
+let harness: Harness;
+let served: AppOverLog;
+
+beforeAll(async () => {
+  harness = await startHarness({ seed: 'demo', demoListings: 300, rateLimit: false });
+  served = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN);
+});
+
+afterAll(async () => {
+  await served.close();
+  await harness.close();
+});
+
+/** The dashboard's client as the page makes it, against `app`; `fetched` lists every fetch. */
+function pageClient(app: AppOverLog['app'], walkStreamPath: string | undefined) {
+  const fetched: string[] = [];
+  const client = createClient({
+    baseUrl: `${app.url}/api`,
+    pacing: { enabled: false, maxInFlight: 6 },
+    sendPriority: true,
+    walkStreamPath,
+    fetch: (input, init) => {
+      fetched.push(String(input));
+      const headers = { ...(init?.headers as Record<string, string>) };
+      return fetch(input, {
+        ...init,
+        headers: { ...headers, 'sec-fetch-site': 'same-origin', origin: app.url },
+      });
+    },
+  });
+  return { client, fetched };
+}
+
+async function walkIds(client: ReturnType<typeof createClient>): Promise<string[][]> {
+  const pages: string[][] = [];
+  for await (const page of client.listings.pages({
+    limit: 40,
+    fields: ['id', 'price'],
+    whole: true,
+  })) {
+    pages.push(page.rows.map((row) => row.id));
+  }
+  return pages;
+}
+
+describe('walks read from one answer of the dashboard server', () => {
+  it('yield the pages of a walk made call by call, from one request', async () => {
+    const byCalls = pageClient(served.app, undefined);
+    const expected = await walkIds(byCalls.client);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(byCalls.fetched).toHaveLength(expected.length);
+
+    const { client, fetched } = pageClient(served.app, '/hub/walk');
+    const before = served.upstreamLog.log.length;
+    expect(await walkIds(client)).toEqual(expected);
+    expect(fetched).toHaveLength(1);
+    expect(new URL(fetched[0]!).pathname).toBe('/hub/walk');
+    // Every page is still an API request of its own, counted and reported with its meta.
+    expect(client.transport.getState().counts.requests).toBe(expected.length);
+    expect(client.transport.getState().last?.requestId).toMatch(/^req_/);
+    expect(served.upstreamLog.log.length - before).toBe(expected.length);
+  });
+
+  it('fall back to a call per page when the server does not answer walks', async () => {
+    // Not a walk answer (the page's HTML): the walk asks for each page itself.
+    const { client, fetched } = pageClient(served.app, '/hub/no-such-path');
+    const pages = await walkIds(client);
+    expect(pages.flat()).toHaveLength(300);
+    expect(fetched).toHaveLength(1 + pages.length);
+    expect(fetched.slice(1).every((url) => new URL(url).pathname === '/api/2026-07/listings.json'));
+  });
+
+  it('retry a page the answer brought as a 429 with a call of its own, then go on', async () => {
+    let calls = 0;
+    const limited = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN, {
+      decide: (info) =>
+        info.url.includes('/listings.json') && ++calls === 3 ? 'rate_limited' : 'pass',
+    });
+    try {
+      const expected = await walkIds(pageClient(served.app, undefined).client);
+      const { client, fetched } = pageClient(limited.app, '/hub/walk');
+      expect(await walkIds(client)).toEqual(expected);
+      expect(client.transport.getState().counts.rateLimited).toBe(1);
+      // The walk answer brought pages 1 and 2 and the 429; page 3 on was asked for call by call.
+      expect(fetched).toHaveLength(1 + expected.length - 2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the walk answer reader', () => {
+  it('hands over each page whole wherever the answer is cut into chunks', async () => {
+    const { app } = served;
+    const path = '/api/2026-07/listings.json?limit=25&fields=id,title';
+    const first = `${app.url}${path}`;
+    const answer = await fetch(`${app.url}/hub/walk?url=${encodeURIComponent(path)}`, {
+      headers: { 'sec-fetch-site': 'same-origin', origin: app.url },
+    });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    const expected = pagesOfWalkAnswer(bytes);
+    expect(expected.length).toBeGreaterThan(10);
+
+    for (const maxChunk of [1, 7, 4096]) {
+      let at = 0;
+      let seed = maxChunk;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.length) return controller.close();
+          seed = (seed * 1103515245 + 12345) % 2 ** 31;
+          const size = 1 + (seed % maxChunk);
+          controller.enqueue(new Uint8Array(bytes.subarray(at, at + size)));
+          at += size;
+        },
+      });
+      const feed = new WalkFeed(
+        first,
+        async () => new Response(body, { headers: { 'content-type': WALK_CONTENT_TYPE } }),
+        (link) => link,
+      );
+      const got: WalkFrame[] = [];
+      let url: string | undefined = first;
+      while (url !== undefined) {
+        const frame: WalkFrame | undefined = await feed.take(url);
+        expect(frame, `page ${got.length + 1} with chunks up to ${maxChunk}`).toBeDefined();
+        got.push(frame!);
+        url = parseLinkHeader(frame!.headers.get('link')).next;
+      }
+      expect(got.map((frame) => frame.text)).toEqual(expected.map((page) => page.text));
+      expect(got.map((frame) => frame.status)).toEqual(expected.map(() => 200));
+      // A page not on this walk is not the answer's to give.
+      expect(feed.take(`${first}&other=1`)).toBeUndefined();
+    }
+  });
+
+  it('gives undefined for the page still to come when the answer breaks off', async () => {
+    const first = 'http://127.0.0.1:1/api/2026-07/listings.json';
+    const feed = new WalkFeed(
+      first,
+      async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }),
+      (link) => link,
+    );
+    expect(await feed.take(first)).toBeUndefined();
+  });
+});
