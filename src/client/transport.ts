@@ -2,7 +2,7 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { parseLinkHeader } from './link-header';
 import { abortError, anySignal, sleep } from './abortable';
 import { LeakyBucketPacer, type KeyMode, type RequestPriority } from './pacer';
-import { WalkFeed } from './walk-frames';
+import { WalkFeed, type WalkFrame } from './walk-frames';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
@@ -314,39 +314,28 @@ export class Transport {
       body = JSON.stringify(options.body);
     }
     const started = Date.now();
-    let response: { status: number; headers: Headers; ok: boolean };
-    let text: string;
+    // A page a walk answer brought (see walk-frames) is handled as if it had been fetched.
     const fed =
       method === 'GET' ? await whileNotAborted(options.feed?.take(url), options.signal) : undefined;
-    if (options.signal?.aborted) {
-      ticket.settle();
-      throw abortError(options.signal);
-    }
-    if (fed) {
-      response = { status: fed.status, headers: fed.headers, ok: fed.status < 300 };
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = anySignal([options.signal, timeout]);
+    let response: WalkFrame;
+    let text: string;
+    try {
+      response = fed ?? (await this.fetchImpl(url, { method, headers, body, signal }));
       if (options.onLinks && response.ok)
         options.onLinks(parseLinkHeader(response.headers.get('link')));
-      text = fed.text;
-    } else {
-      const timeout = AbortSignal.timeout(this.timeoutMs);
-      const signal = anySignal([options.signal, timeout]);
-      try {
-        const fetched = await this.fetchImpl(url, { method, headers, body, signal });
-        response = fetched;
-        if (options.onLinks && fetched.ok)
-          options.onLinks(parseLinkHeader(fetched.headers.get('link')));
-        text = await fetched.text();
-      } catch (cause) {
-        ticket.settle();
-        if (options.signal?.aborted) throw abortError(options.signal);
-        if (timeout.aborted) throw abortError(timeout);
-        throw new ApiError({
-          status: 0,
-          code: CLIENT_ERROR_CODES.network,
-          message: `The connection failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-          cause,
-        });
-      }
+      text = await response.text();
+    } catch (cause) {
+      ticket.settle();
+      if (options.signal?.aborted) throw abortError(options.signal);
+      if (timeout.aborted) throw abortError(timeout);
+      throw new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.network,
+        message: `The connection failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+        cause,
+      });
     }
     const meta = this.metaOf(method, url, response, started, attempt);
     ticket.settle({
@@ -383,7 +372,7 @@ export class Transport {
   private metaOf(
     method: string,
     url: string,
-    response: { status: number; headers: Headers },
+    response: WalkFrame,
     started: number,
     attempt: number,
   ): ResponseMeta {
@@ -416,21 +405,11 @@ function whileNotAborted<T>(
   signal: AbortSignal | undefined,
 ): Promise<T | undefined> | undefined {
   if (promise === undefined || signal === undefined) return promise;
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(undefined);
-      },
-    );
+  const aborted = new Promise<undefined>((resolve) => {
+    if (signal.aborted) resolve(undefined);
+    signal.addEventListener('abort', () => resolve(undefined), { once: true });
   });
+  return Promise.race([promise, aborted]);
 }
 
 /** Throws the response's ApiError unless it is a 2xx. */

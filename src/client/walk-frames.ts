@@ -2,9 +2,10 @@ import { parseLinkHeader } from './link-header';
 
 /**
  * A walk in one answer (the dashboard's server, `GET /hub/walk?url=...`): each page of the walk
- * as a frame, in order. A frame is its head's length in bytes as `WALK_HEAD_DIGITS` hex digits,
- * the head (JSON, `WalkFrameHead`), then the page's body (`bytes` long), exactly as the server's
- * API proxy would have answered that page's own call.
+ * as a frame, in order, exactly as the server's API proxy would have answered that page's own
+ * call. The answer is UTF-8 text; a frame is its head's length as `WALK_HEAD_DIGITS` hex digits,
+ * the head (JSON, `WalkFrameHead`), then the page's body (`chars` long). Lengths count UTF-16
+ * code units of the decoded text (JavaScript's string length), so a reader works on text alone.
  */
 export const WALK_CONTENT_TYPE = 'application/x-slabdesk-walk';
 export const WALK_HEAD_DIGITS = 8;
@@ -15,18 +16,12 @@ export interface WalkFrameHead {
   status: number;
   /** The headers the proxy would have forwarded (names lower-case). */
   headers: Record<string, string>;
-  /** The body's length in bytes. */
-  bytes: number;
+  /** The body's length in UTF-16 code units. */
+  chars: number;
 }
 
-/** One page of a walk, as its own call would have answered it. */
-export interface WalkFrame {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** Local epoch ms when the whole frame had arrived. */
-  receivedAt: number;
-}
+/** One page of a walk: what the transport reads of the response its own call would have had. */
+export type WalkFrame = Pick<Response, 'status' | 'ok' | 'headers' | 'text'>;
 
 interface Expected {
   promise: Promise<WalkFrame | undefined>;
@@ -54,7 +49,6 @@ export class WalkFeed {
   /** The page the next frame brings (taken or not); undefined once the answer has ended. */
   private coming: { url: string; page: Expected } | undefined;
   private readonly controller = new AbortController();
-  private readonly decoder = new TextDecoder();
 
   constructor(
     firstUrl: string,
@@ -95,12 +89,12 @@ export class WalkFeed {
       await response?.body?.cancel().catch(() => undefined);
       return;
     }
-    const reader = response.body.getReader();
-    // Bytes not yet part of a whole frame: the pending chunks, and the frame being filled.
-    let rest: Uint8Array = new Uint8Array(0);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    // Text not yet handed over, the head of the frame it begins with (once whole), and how long
+    // the text must be for the next step: the head's length, then the head, then the body.
+    let text = '';
     let head: WalkFrameHead | undefined;
-    let body: Uint8Array | undefined;
-    let filled = 0;
+    let need = WALK_HEAD_DIGITS;
     // Read to the answer's end even after its last page, so a whole answer is never cancelled.
     let finished = false;
     try {
@@ -110,31 +104,21 @@ export class WalkFeed {
           finished = true;
           return;
         }
-        let chunk: Uint8Array = value;
-        while (chunk.length > 0) {
-          if (head === undefined) {
-            rest = concat(rest, chunk);
-            chunk = new Uint8Array(0);
-            if (rest.length < WALK_HEAD_DIGITS) break;
-            const headBytes = parseInt(this.decoder.decode(rest.subarray(0, WALK_HEAD_DIGITS)), 16);
-            if (!(headBytes >= 0) || rest.length < WALK_HEAD_DIGITS + headBytes) break;
-            const end = WALK_HEAD_DIGITS + headBytes;
-            head = JSON.parse(
-              this.decoder.decode(rest.subarray(WALK_HEAD_DIGITS, end)),
-            ) as WalkFrameHead;
-            body = new Uint8Array(head.bytes);
-            filled = 0;
-            chunk = rest.subarray(end);
-            rest = new Uint8Array(0);
-          }
-          const take = Math.min(chunk.length, body!.length - filled);
-          body!.set(chunk.subarray(0, take), filled);
-          filled += take;
-          chunk = chunk.subarray(take);
-          if (filled === body!.length) {
-            this.deliver(head, body!);
+        text += value;
+        while (text.length >= need) {
+          const at = need - (head ? head.chars : 0);
+          if (head) {
+            this.deliver(head, text.slice(at, need));
+            text = text.slice(need);
             head = undefined;
-            body = undefined;
+            need = WALK_HEAD_DIGITS;
+          } else if (need === WALK_HEAD_DIGITS) {
+            const length = parseInt(text.slice(0, WALK_HEAD_DIGITS), 16);
+            // Not a frame: the answer is read to its end and its pages asked for one by one.
+            need = length > 0 ? need + length : NaN;
+          } else {
+            head = JSON.parse(text.slice(WALK_HEAD_DIGITS, need)) as WalkFrameHead;
+            need += head.chars;
           }
         }
       }
@@ -149,7 +133,7 @@ export class WalkFeed {
    * Hands a whole frame to its page's call (one that asked already, or the next to ask: a page
    * waits here until then). A frame past the walk's last page, or after a close, is dropped.
    */
-  private deliver(head: WalkFrameHead, body: Uint8Array): void {
+  private deliver(head: WalkFrameHead, body: string): void {
     const page = this.coming?.page;
     if (page === undefined) return;
     const headers = new Headers(head.headers);
@@ -157,19 +141,7 @@ export class WalkFeed {
     // The next page is expected before this one is handed over: its call may be made at once.
     this.coming = next === undefined ? undefined : { url: this.resolve(next), page: expected() };
     if (this.coming !== undefined) this.pages.set(this.coming.url, this.coming.page);
-    page.resolve({
-      status: head.status,
-      headers,
-      text: this.decoder.decode(body),
-      receivedAt: Date.now(),
-    });
+    const { status } = head;
+    page.resolve({ status, ok: status >= 200 && status < 300, headers, text: async () => body });
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseLinkHeader } from '../client/link-header';
@@ -17,11 +18,16 @@ import { callUpstream, type UpstreamAnswer } from './upstream-call';
 /** Where the browser asks for a walk's pages in one answer: `GET /hub/walk?url=/api/...`. */
 export const WALK_PATH = '/hub/walk';
 
-/** One page of the walk as a frame: its head's length in hex, its head (JSON), its body. */
-function frameOf(head: WalkFrameHead, body: Buffer): Buffer {
-  const headBytes = Buffer.from(JSON.stringify(head), 'utf8');
-  const length = Buffer.from(headBytes.length.toString(16).padStart(WALK_HEAD_DIGITS, '0'));
-  return Buffer.concat([length, headBytes, body]);
+/**
+ * One page of the walk as a frame: its head's length in hex, its head (JSON), its body. Lengths
+ * count UTF-16 code units of the text the browser decodes (see walk-frames): a JSON body is
+ * ASCII already (one unit a byte), any other is measured as the browser will decode it.
+ */
+function frameOf(head: Omit<WalkFrameHead, 'chars'>, body: Buffer): Buffer {
+  const chars = isAscii(body) ? body.length : body.toString('utf8').length;
+  const headText = JSON.stringify({ ...head, chars });
+  const length = headText.length.toString(16).padStart(WALK_HEAD_DIGITS, '0');
+  return Buffer.concat([Buffer.from(`${length}${headText}`, 'utf8'), body]);
 }
 
 /**
@@ -102,8 +108,8 @@ export async function streamWalk(
     // The next page is asked for while this one is written and read.
     pending = nextUpstream === null ? undefined : call(nextUpstream);
     const body = answerBytes(answer, upstream.apiKey, out['content-type']);
-    const head: WalkFrameHead = { url, status: answer.status, headers: out, bytes: body.length };
-    if (!response.write(frameOf(head, body))) {
+    const frame = frameOf({ url, status: answer.status, headers: out }, body);
+    if (!response.write(frame)) {
       await once(response, 'drain', { signal: gone.signal }).catch(() => undefined);
     }
     url = nextUpstream === null ? undefined : next;

@@ -133,12 +133,12 @@ describe('the walk answer reader', () => {
         async () => new Response(body, { headers: { 'content-type': WALK_CONTENT_TYPE } }),
         (link) => link,
       );
-      const got: WalkFrame[] = [];
+      const got: { status: number; text: string }[] = [];
       let url: string | undefined = first;
       while (url !== undefined) {
         const frame: WalkFrame | undefined = await feed.take(url);
         expect(frame, `page ${got.length + 1} with chunks up to ${maxChunk}`).toBeDefined();
-        got.push(frame!);
+        got.push({ status: frame!.status, text: await frame!.text() });
         url = parseLinkHeader(frame!.headers.get('link')).next;
       }
       expect(got.map((frame) => frame.text)).toEqual(expected.map((page) => page.text));

@@ -71,7 +71,7 @@ describe('a walk in one answer', () => {
     expect(calls.every((call) => call.url.startsWith('/2026-07/listings.json?'))).toBe(true);
     pages.forEach((page, i) => {
       expect(page.head.status).toBe(200);
-      expect(page.head.bytes).toBe(Buffer.byteLength(page.text));
+      expect(page.head.chars).toBe(page.text.length);
       expect(page.head.headers['x-request-id']).toMatch(/^req_/);
       expect(page.head.headers['x-service-api-call-limit']).toMatch(/^\d+\/\d+$/);
       // Each page's URL is the one the page before linked to, on this server.

@@ -10,16 +10,15 @@ export interface WalkAnswerPage {
  * (written here independently of the browser's reader, so a test of either checks the other).
  */
 export function pagesOfWalkAnswer(bytes: Buffer): WalkAnswerPage[] {
+  const text = bytes.toString('utf8');
   const pages: WalkAnswerPage[] = [];
   let at = 0;
-  while (at < bytes.length) {
-    const headLength = Number.parseInt(bytes.subarray(at, at + WALK_HEAD_DIGITS).toString(), 16);
+  while (at < text.length) {
+    const headLength = Number.parseInt(text.slice(at, at + WALK_HEAD_DIGITS), 16);
     const headEnd = at + WALK_HEAD_DIGITS + headLength;
-    const head = JSON.parse(
-      bytes.subarray(at + WALK_HEAD_DIGITS, headEnd).toString(),
-    ) as WalkFrameHead;
-    pages.push({ head, text: bytes.subarray(headEnd, headEnd + head.bytes).toString('utf8') });
-    at = headEnd + head.bytes;
+    const head = JSON.parse(text.slice(at + WALK_HEAD_DIGITS, headEnd)) as WalkFrameHead;
+    pages.push({ head, text: text.slice(headEnd, headEnd + head.chars) });
+    at = headEnd + head.chars;
   }
   return pages;
 }
