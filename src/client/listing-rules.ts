@@ -7,7 +7,7 @@
  * after a column's name in the grid, the CSV report and the client's errors; `form` words are
  * whole sentences under a form's field.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The spec's price bounds, in cents: 10 to 1,000,000 dollars. */
 export const MIN_PRICE_CENTS = 1_000n;
@@ -141,26 +141,30 @@ export function offerAbovePrice(price: string, offer: string): boolean {
 
 /** A price as text: 10 to 1,000,000 dollars, at most 2 decimals. */
 export const priceText = (words: Record<AmountProblem, string> = CELL_WORDS) =>
-  z.string().superRefine((text, ctx) => {
-    const read = readPrice(text);
-    if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
-  });
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      const read = readPrice(text);
+      if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
+    }),
+  );
 
 /** A minimum offer as text: empty means none; otherwise an amount above 0. */
 export const minimumOfferText = (words: Record<AmountProblem, string> = CELL_WORDS) =>
-  z.string().superRefine((text, ctx) => {
-    if (text.trim() === '') return;
-    const read = readMinimumOffer(text);
-    if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
-  });
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      if (text.trim() === '') return;
+      const read = readMinimumOffer(text);
+      if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
+    }),
+  );
 
 /** A title: required, at most 180 characters. */
 export const titleText = (required: string, tooLong: string) =>
-  z.string().trim().min(1, required).max(LISTING_LIMITS.title, tooLong);
+  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(LISTING_LIMITS.title, tooLong));
 
 /** A description: at most 1000 characters. */
 export const descriptionText = (tooLong: string) =>
-  z.string().max(LISTING_LIMITS.description, tooLong);
+  z.string().check(z.maxLength(LISTING_LIMITS.description, tooLong));
 
 /**
  * The rule "a minimum offer at most the price", as the API applies it: broken, it names the
@@ -183,7 +187,7 @@ export function offerWithinPriceIssues(terms: {
 /** Adds the rule's issues to a form or row schema, under the names it uses for the two fields. */
 export function checkOfferWithinPrice(
   terms: Parameters<typeof offerWithinPriceIssues>[0],
-  ctx: z.RefinementCtx,
+  ctx: Pick<z.core.$RefinementCtx, 'addIssue'>,
   names: { minimum_offer: string; price: string },
 ): void {
   for (const issue of offerWithinPriceIssues(terms)) {
@@ -192,13 +196,17 @@ export function checkOfferWithinPrice(
 }
 
 /** A price as the API takes it, a string or a number (the client's write bodies). */
-export const PriceInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
-  const read = readPrice(typeof value === 'number' ? String(value) : value);
-  if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
-});
+export const PriceInput = z.union([z.string(), z.number()]).check(
+  z.superRefine((value, ctx) => {
+    const read = readPrice(typeof value === 'number' ? String(value) : value);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
+  }),
+);
 
 /** A minimum offer as the API takes it (null clears it, on updates). */
-export const MinimumOfferInput = z.union([z.string(), z.number()]).superRefine((value, ctx) => {
-  const read = readMinimumOffer(typeof value === 'number' ? String(value) : value);
-  if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
-});
+export const MinimumOfferInput = z.union([z.string(), z.number()]).check(
+  z.superRefine((value, ctx) => {
+    const read = readMinimumOffer(typeof value === 'number' ? String(value) : value);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
+  }),
+);

@@ -4,7 +4,7 @@
  * the read schemas (`schemas.ts`, on `zod/mini`) so the first page's bundle never carries them:
  * the client itself needs only their types.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   LISTING_LIMITS,
   MinimumOfferInput,
@@ -24,7 +24,7 @@ function checkOffer(
     price?: string | number | undefined;
     minimum_offer?: string | number | null | undefined;
   },
-  ctx: z.RefinementCtx,
+  ctx: Pick<z.core.$RefinementCtx, 'addIssue'>,
 ) {
   if (input.price === undefined || input.minimum_offer == null) return;
   checkOfferWithinPrice(
@@ -34,90 +34,102 @@ function checkOffer(
   );
 }
 
+/** Text of `min` to `max` characters. */
+const text = (max: number, min = 0) =>
+  z.string().check(...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
+/**
+ * A URL, as `new URL` reads it. A check of our own rather than zod's URL format: zod's string
+ * formats would put every format of zod in the first page's bundle (see vite.config.ts).
+ */
+const urlText = z.string().check(z.refine((value) => URL.canParse(value), 'Invalid URL'));
+
 export const ListingCreateInput = z
   .object({
     price: PriceInput,
-    sku: z.string().min(1).optional(),
-    inventory_item_id: z.string().min(1).optional(),
-    grader: Grader.optional(),
-    title: z.string().min(1).max(LISTING_LIMITS.title).optional(),
-    description: z.string().max(LISTING_LIMITS.description).optional(),
-    images: z
-      .array(z.object({ src: z.string().url() }))
-      .max(LISTING_LIMITS.images)
-      .optional(),
-    card: z
-      .object({
-        title: z.string().min(1).max(CARD.title),
-        player: z.string().max(CARD.player).optional(),
-        year: z.number().int().optional(),
-        set: z.string().max(CARD.set).optional(),
-        variant: z.string().max(CARD.variant).optional(),
-        grade: z.string().max(CARD.grade).optional(),
-        category: z.string().max(CARD.category).optional(),
-      })
-      .optional(),
-    duration_hours: DurationHours.optional(),
-    accepts_offers: z.boolean().optional(),
-    minimum_offer: MinimumOfferInput.optional(),
-    accepts_trades: z.boolean().optional(),
-    auto_relist: z.boolean().optional(),
-    promoted: z.boolean().optional(),
-    scheduled_go_live_at: z.string().optional(),
+    sku: z.optional(z.string().check(z.minLength(1))),
+    inventory_item_id: z.optional(z.string().check(z.minLength(1))),
+    grader: z.optional(Grader),
+    title: z.optional(text(LISTING_LIMITS.title, 1)),
+    description: z.optional(text(LISTING_LIMITS.description)),
+    images: z.optional(
+      z.array(z.object({ src: urlText })).check(z.maxLength(LISTING_LIMITS.images)),
+    ),
+    card: z.optional(
+      z.object({
+        title: text(CARD.title, 1),
+        player: z.optional(text(CARD.player)),
+        year: z.optional(z.int()),
+        set: z.optional(text(CARD.set)),
+        variant: z.optional(text(CARD.variant)),
+        grade: z.optional(text(CARD.grade)),
+        category: z.optional(text(CARD.category)),
+      }),
+    ),
+    duration_hours: z.optional(DurationHours),
+    accepts_offers: z.optional(z.boolean()),
+    minimum_offer: z.optional(MinimumOfferInput),
+    accepts_trades: z.optional(z.boolean()),
+    auto_relist: z.optional(z.boolean()),
+    promoted: z.optional(z.boolean()),
+    scheduled_go_live_at: z.optional(z.string()),
   })
-  .superRefine((input, ctx) => {
-    const hasSku = input.sku !== undefined;
-    const hasItem = input.inventory_item_id !== undefined;
-    if (hasSku === hasItem) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [hasSku ? 'inventory_item_id' : 'sku'],
-        message: 'give exactly one of sku and inventory_item_id',
-      });
-    }
-    if (input.card && hasItem) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['card'],
-        message: 'cannot be used with inventory_item_id',
-      });
-    }
-    if (input.card && !input.grader) {
-      ctx.addIssue({ code: 'custom', path: ['grader'], message: 'is required with card' });
-    }
-    if (input.card && (input.images?.length ?? 0) === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['images'],
-        message: 'at least 1 is required with card',
-      });
-    }
-    checkOffer(input, ctx);
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const hasSku = input.sku !== undefined;
+      const hasItem = input.inventory_item_id !== undefined;
+      if (hasSku === hasItem) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [hasSku ? 'inventory_item_id' : 'sku'],
+          message: 'give exactly one of sku and inventory_item_id',
+        });
+      }
+      if (input.card && hasItem) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['card'],
+          message: 'cannot be used with inventory_item_id',
+        });
+      }
+      if (input.card && !input.grader) {
+        ctx.addIssue({ code: 'custom', path: ['grader'], message: 'is required with card' });
+      }
+      if (input.card && (input.images?.length ?? 0) === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['images'],
+          message: 'at least 1 is required with card',
+        });
+      }
+      checkOffer(input, ctx);
+    }),
+  );
 export type ListingCreateInput = z.input<typeof ListingCreateInput>;
 
 export const ListingUpdateInput = z
   .object({
-    price: PriceInput.optional(),
-    title: z.string().min(1).max(LISTING_LIMITS.title).optional(),
-    description: z.string().max(LISTING_LIMITS.description).optional(),
-    status: z.enum(['active', 'draft']).optional(),
-    duration_hours: DurationHours.optional(),
-    accepts_offers: z.boolean().optional(),
-    minimum_offer: MinimumOfferInput.nullable().optional(),
-    accepts_trades: z.boolean().optional(),
-    auto_relist: z.boolean().optional(),
-    promoted: z.boolean().optional(),
-    scheduled_go_live_at: z.string().nullable().optional(),
+    price: z.optional(PriceInput),
+    title: z.optional(text(LISTING_LIMITS.title, 1)),
+    description: z.optional(text(LISTING_LIMITS.description)),
+    status: z.optional(z.enum(['active', 'draft'])),
+    duration_hours: z.optional(DurationHours),
+    accepts_offers: z.optional(z.boolean()),
+    minimum_offer: z.optional(z.nullable(MinimumOfferInput)),
+    accepts_trades: z.optional(z.boolean()),
+    auto_relist: z.optional(z.boolean()),
+    promoted: z.optional(z.boolean()),
+    scheduled_go_live_at: z.optional(z.nullable(z.string())),
   })
-  .superRefine((input, ctx) => {
-    if (input.scheduled_go_live_at !== undefined && input.status !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scheduled_go_live_at'],
-        message: 'cannot be changed together with status',
-      });
-    }
-    checkOffer(input, ctx);
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      if (input.scheduled_go_live_at !== undefined && input.status !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scheduled_go_live_at'],
+          message: 'cannot be changed together with status',
+        });
+      }
+      checkOffer(input, ctx);
+    }),
+  );
 export type ListingUpdateInput = z.input<typeof ListingUpdateInput>;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { applyServerErrors } from './server-errors';
 import { fieldPathsOf } from './schema-fields';
 
@@ -16,7 +16,7 @@ const ROOT = 'root.server' as const;
  */
 export function useServerErrors<T extends FieldValues>(
   form: UseFormReturn<T>,
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   fieldMap: Partial<Record<string, FieldPath<T>>> = {},
 ) {
   const fields = useMemo(() => fieldPathsOf(schema) as FieldPath<T>[], [schema]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AGE_BUCKET_IDS, ageBucketOf } from '../../lib/sales/listing-age';
 import type { CatalogueRow } from './catalogue-row';
 
@@ -18,19 +18,21 @@ export const SORTABLE = [
 ] as const;
 export type SortKey = (typeof SORTABLE)[number];
 
-const yesNo = z.enum(['yes', 'no']).optional().catch(undefined);
+/** An optional search param: a malformed value reads as absent. */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+const yesNo = lenient(z.enum(['yes', 'no']));
 export const CatalogueSearch = z.object({
-  q: z.string().optional().catch(undefined),
-  status: z.string().optional().catch(undefined),
-  grader: z.string().optional().catch(undefined),
-  grade: z.string().optional().catch(undefined),
-  category: z.string().optional().catch(undefined),
+  q: lenient(z.string()),
+  status: lenient(z.string()),
+  grader: lenient(z.string()),
+  grade: lenient(z.string()),
+  category: lenient(z.string()),
   offers: yesNo,
   lot: yesNo,
   /** Live for 0–7, 8–30, 31–90 or over 90 days (by `listed_at`): the insights page links here. */
-  age: z.enum(AGE_BUCKET_IDS).optional().catch(undefined),
-  sort: z.enum(SORTABLE).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  age: lenient(z.enum(AGE_BUCKET_IDS)),
+  sort: lenient(z.enum(SORTABLE)),
+  dir: lenient(z.enum(['asc', 'desc'])),
 });
 export type CatalogueSearch = z.infer<typeof CatalogueSearch>;
 

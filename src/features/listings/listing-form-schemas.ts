@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DURATION_HOURS, GRADERS } from '../../client';
 import {
   LISTING_LIMITS,
@@ -27,22 +27,21 @@ const descriptionField = descriptionText('At most 1000 characters');
 
 export const durationField = z
   .string()
-  .refine(
-    (value) => value === '' || (DURATION_HOURS as readonly number[]).includes(Number(value)),
-    {
-      message: 'Choose 7, 14, 21 or 30 days',
-    },
+  .check(
+    z.refine(
+      (value) => value === '' || (DURATION_HOURS as readonly number[]).includes(Number(value)),
+      'Choose 7, 14, 21 or 30 days',
+    ),
   );
 
 /** A `datetime-local` value, or empty; when given it must be in the future. */
-export const goLiveField = z
-  .string()
-  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), {
-    message: 'Enter a date and time',
-  })
-  .refine((value) => value === '' || Date.parse(value) > Date.now(), {
-    message: 'The go-live time must be in the future',
-  });
+export const goLiveField = z.string().check(
+  z.refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Enter a date and time'),
+  z.refine(
+    (value) => value === '' || Date.parse(value) > Date.now(),
+    'The go-live time must be in the future',
+  ),
+);
 
 /**
  * An on/off term: a checkbox (boolean) when the current value is known, or a "set to" choice
@@ -66,26 +65,31 @@ export const EditListingForm = z.object({
 });
 export type EditListingForm = z.infer<typeof EditListingForm>;
 
-const httpsImage = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || /^https:\/\/[^\s/]+\.[^\s/]+\/\S+$/i.test(value), {
-    message: 'Use a public https:// URL of the photo',
-  });
+const httpsImage = z.string().check(
+  z.trim(),
+  z.refine(
+    (value) => value === '' || /^https:\/\/[^\s/]+\.[^\s/]+\/\S+$/i.test(value),
+    'Use a public https:// URL of the photo',
+  ),
+);
 
 const { card: CARD } = LISTING_LIMITS;
-const cardText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const cardText = (max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`));
+const trimmed = () => z.string().check(z.trim());
 
 export const NewListingForm = z
   .object({
     source: z.enum(['sku', 'inventory_item_id']),
-    sku: z.string().trim(),
-    inventory_item_id: z.string().trim(),
+    sku: trimmed(),
+    inventory_item_id: trimmed(),
     price: priceField,
     grader: z.union([z.enum(GRADERS), z.literal('')]),
-    title: z.string().trim().max(LISTING_LIMITS.title, 'At most 180 characters'),
+    title: z.string().check(z.trim(), z.maxLength(LISTING_LIMITS.title, 'At most 180 characters')),
     description: descriptionField,
-    images: z.array(z.object({ src: httpsImage })).max(LISTING_LIMITS.images, 'At most 5 photos'),
+    images: z
+      .array(z.object({ src: httpsImage }))
+      .check(z.maxLength(LISTING_LIMITS.images, 'At most 5 photos')),
     accepts_offers: z.boolean(),
     minimum_offer: minimumOfferField,
     accepts_trades: z.boolean(),
@@ -99,65 +103,68 @@ export const NewListingForm = z
     card: z.object({
       title: cardText(CARD.title),
       player: cardText(CARD.player),
-      year: z
-        .string()
-        .trim()
-        .refine((v) => v === '' || (/^\d{4}$/.test(v) && Number(v) >= 1850 && Number(v) <= 2100), {
-          message: 'A four-digit year',
-        }),
+      year: z.string().check(
+        z.trim(),
+        z.refine(
+          (v) => v === '' || (/^\d{4}$/.test(v) && Number(v) >= 1850 && Number(v) <= 2100),
+          'A four-digit year',
+        ),
+      ),
       set: cardText(CARD.set),
       variant: cardText(CARD.variant),
       grade: cardText(CARD.grade),
       category: cardText(CARD.category),
     }),
   })
-  .superRefine((form, ctx) => {
-    // A create sends the price with the minimum offer: the rule names both.
-    checkOfferWithinPrice(
-      {
-        price: form.price,
-        minimumOffer: form.minimum_offer,
-        offersOff: !form.accepts_offers,
-        priceSent: true,
-      },
-      ctx,
-      { minimum_offer: 'minimum_offer', price: 'price' },
-    );
-    if (form.source === 'sku' && form.sku === '') {
-      ctx.addIssue({ code: 'custom', path: ['sku'], message: 'Enter the cert number' });
-    }
-    if (form.source === 'sku' && form.sku !== '' && !/^[A-Za-z0-9-]{4,20}$/.test(form.sku)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sku'],
-        message: 'A cert number is 4 to 20 letters or digits',
-      });
-    }
-    if (form.source === 'inventory_item_id' && form.inventory_item_id === '') {
-      ctx.addIssue({ code: 'custom', path: ['inventory_item_id'], message: 'Choose a card' });
-    }
-    if (form.use_card && form.source === 'sku') {
-      if (form.card.title === '') {
+  .check(
+    z.superRefine((form, ctx) => {
+      // A create sends the price with the minimum offer: the rule names both.
+      checkOfferWithinPrice(
+        {
+          price: form.price,
+          minimumOffer: form.minimum_offer,
+          offersOff: !form.accepts_offers,
+          priceSent: true,
+        },
+        ctx,
+        { minimum_offer: 'minimum_offer', price: 'price' },
+      );
+      if (form.source === 'sku' && form.sku === '') {
+        ctx.addIssue({ code: 'custom', path: ['sku'], message: 'Enter the cert number' });
+      }
+      if (form.source === 'sku' && form.sku !== '' && !/^[A-Za-z0-9-]{4,20}$/.test(form.sku)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['card', 'title'],
-          message: 'The card title is required',
+          path: ['sku'],
+          message: 'A cert number is 4 to 20 letters or digits',
         });
       }
-      if (form.grader === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['grader'],
-          message: 'Choose the grader when giving card details',
-        });
+      if (form.source === 'inventory_item_id' && form.inventory_item_id === '') {
+        ctx.addIssue({ code: 'custom', path: ['inventory_item_id'], message: 'Choose a card' });
       }
-      if (!form.images.some((image) => image.src !== '')) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['images'],
-          message: 'Add at least one photo when giving card details',
-        });
+      if (form.use_card && form.source === 'sku') {
+        if (form.card.title === '') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['card', 'title'],
+            message: 'The card title is required',
+          });
+        }
+        if (form.grader === '') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['grader'],
+            message: 'Choose the grader when giving card details',
+          });
+        }
+        if (!form.images.some((image) => image.src !== '')) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['images'],
+            message: 'Add at least one photo when giving card details',
+          });
+        }
       }
-    }
-  });
+    }),
+  );
 export type NewListingForm = z.infer<typeof NewListingForm>;

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { useState } from 'react';
 import { isApiError } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
@@ -38,7 +39,7 @@ export function ScheduleControls({
         onSubmit={(event) => {
           event.preventDefault();
           const parsed = goLiveField
-            .refine((v) => v !== '', 'Enter a date and time')
+            .check(z.refine((v) => v !== '', 'Enter a date and time'))
             .safeParse(when);
           if (!parsed.success) {
             setError(parsed.error.issues[0]?.message);

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamState } from '../../lib/use-search-param-state';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
 import { paths } from '../../lib/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
@@ -22,11 +22,11 @@ import { orderListQuery, orderStatusOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
 const OrdersSearch = z.object({
-  status: z.enum(ORDER_STATUS_FILTERS).catch('open'),
-  q: z.string().catch(''),
-  listing: z.string().catch(''),
-  sort: z.enum(ORDER_SORTS).catch('deadline'),
-  dir: z.enum(['asc', 'desc']).catch('asc'),
+  status: z.catch(z.enum(ORDER_STATUS_FILTERS), 'open'),
+  q: z.catch(z.string(), ''),
+  listing: z.catch(z.string(), ''),
+  sort: z.catch(z.enum(ORDER_SORTS), 'deadline'),
+  dir: z.catch(z.enum(['asc', 'desc']), 'asc'),
 });
 
 const POLL_MS = 5000;

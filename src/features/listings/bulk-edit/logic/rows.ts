@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isSoldReason, type CatalogueRow } from '../../catalogue-row';
 import { DURATION_HOURS } from '../../../../client';
 import {
@@ -186,26 +186,32 @@ export const isBooleanField = (field: EditField): field is BooleanField =>
  */
 export const EditRowSchema = z
   .object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     title: titleText('is required', 'must be at most 180 characters'),
     price: priceText(),
     minimumOffer: minimumOfferText(),
-    acceptsOffers: z.boolean().nullable(),
-    acceptsTrades: z.boolean().nullable(),
-    autoRelist: z.boolean().nullable(),
-    status: z.enum(EDIT_STATUSES, { message: 'must be active, draft or inactive' }),
+    acceptsOffers: z.nullable(z.boolean()),
+    acceptsTrades: z.nullable(z.boolean()),
+    autoRelist: z.nullable(z.boolean()),
+    status: z.enum(EDIT_STATUSES, { error: 'must be active, draft or inactive' }),
     durationHours: z.union([
-      z.enum(DURATIONS, { message: 'must be 168, 336, 504 or 720 hours' }),
+      z.enum(DURATIONS, { error: 'must be 168, 336, 504 or 720 hours' }),
       z.literal(''),
     ]),
     description: descriptionText('must be at most 1000 characters'),
-    promoted: z.boolean().optional(),
+    promoted: z.optional(z.boolean()),
   })
-  .superRefine((row, ctx) =>
-    checkOfferWithinPrice(
-      { price: row.price, minimumOffer: row.minimumOffer, offersOff: row.acceptsOffers === false },
-      ctx,
-      { minimum_offer: 'minimumOffer', price: 'price' },
+  .check(
+    z.superRefine((row, ctx) =>
+      checkOfferWithinPrice(
+        {
+          price: row.price,
+          minimumOffer: row.minimumOffer,
+          offersOff: row.acceptsOffers === false,
+        },
+        ctx,
+        { minimum_offer: 'minimumOffer', price: 'price' },
+      ),
     ),
   );
 
