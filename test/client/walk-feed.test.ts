@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client';
 import { parseLinkHeader } from '../../src/client/link-header';
 import { WALK_CONTENT_TYPE, WalkFeed, type WalkFrame } from '../../src/client/walk-frames';
-import { startAppOverLog, type AppOverLog } from '../support/app-over-log';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import type { AppOverLog } from '../support/app-over-log';
+import { appFaultingListingsCall, servedSandbox } from '../support/served-sandbox';
 import { pagesOfWalkAnswer } from '../support/walk-answer';
 
 /**
@@ -13,18 +12,7 @@ import { pagesOfWalkAnswer } from '../support/walk-answer';
  * same-origin headers a browser adds to the page's own calls).
  */
 
-let harness: Harness;
-let served: AppOverLog;
-
-beforeAll(async () => {
-  harness = await startHarness({ seed: 'demo', demoListings: 300, rateLimit: false });
-  served = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN);
-});
-
-afterAll(async () => {
-  await served.close();
-  await harness.close();
-});
+const sandbox = servedSandbox();
 
 /** The dashboard's client as the page makes it, against `app`; `fetched` lists every fetch. */
 function pageClient(app: AppOverLog['app'], walkStreamPath: string | undefined) {
@@ -60,39 +48,37 @@ async function walkIds(client: ReturnType<typeof createClient>): Promise<string[
 
 describe('walks read from one answer of the dashboard server', () => {
   it('yield the pages of a walk made call by call, from one request', async () => {
-    const byCalls = pageClient(served.app, undefined);
+    const byCalls = pageClient(sandbox.served.app, undefined);
     const expected = await walkIds(byCalls.client);
     expect(expected.length).toBeGreaterThan(5);
     expect(byCalls.fetched).toHaveLength(expected.length);
 
-    const { client, fetched } = pageClient(served.app, '/hub/walk');
-    const before = served.upstreamLog.log.length;
+    const { client, fetched } = pageClient(sandbox.served.app, '/hub/walk');
+    const before = sandbox.served.upstreamLog.log.length;
     expect(await walkIds(client)).toEqual(expected);
     expect(fetched).toHaveLength(1);
     expect(new URL(fetched[0]!).pathname).toBe('/hub/walk');
     // Every page is still an API request of its own, counted and reported with its meta.
     expect(client.transport.getState().counts.requests).toBe(expected.length);
     expect(client.transport.getState().last?.requestId).toMatch(/^req_/);
-    expect(served.upstreamLog.log.length - before).toBe(expected.length);
+    expect(sandbox.served.upstreamLog.log.length - before).toBe(expected.length);
   });
 
   it('fall back to a call per page when the server does not answer walks', async () => {
     // Not a walk answer (the page's HTML): the walk asks for each page itself.
-    const { client, fetched } = pageClient(served.app, '/hub/no-such-path');
+    const { client, fetched } = pageClient(sandbox.served.app, '/hub/no-such-path');
     const pages = await walkIds(client);
     expect(pages.flat()).toHaveLength(300);
     expect(fetched).toHaveLength(1 + pages.length);
-    expect(fetched.slice(1).every((url) => new URL(url).pathname === '/api/2026-07/listings.json'));
+    expect(
+      fetched.slice(1).every((url) => new URL(url).pathname === '/api/2026-07/listings.json'),
+    ).toBe(true);
   });
 
   it('retry a page the answer brought as a 429 with a call of its own, then go on', async () => {
-    let calls = 0;
-    const limited = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN, {
-      decide: (info) =>
-        info.url.includes('/listings.json') && ++calls === 3 ? 'rate_limited' : 'pass',
-    });
+    const limited = await appFaultingListingsCall(sandbox.harness.url, 'rate_limited');
     try {
-      const expected = await walkIds(pageClient(served.app, undefined).client);
+      const expected = await walkIds(pageClient(sandbox.served.app, undefined).client);
       const { client, fetched } = pageClient(limited.app, '/hub/walk');
       expect(await walkIds(client)).toEqual(expected);
       expect(client.transport.getState().counts.rateLimited).toBe(1);
@@ -106,7 +92,7 @@ describe('walks read from one answer of the dashboard server', () => {
 
 describe('the walk answer reader', () => {
   it('hands over each page whole wherever the answer is cut into chunks', async () => {
-    const { app } = served;
+    const { app } = sandbox.served;
     const path = '/api/2026-07/listings.json?limit=25&fields=id,title';
     const first = `${app.url}${path}`;
     const answer = await fetch(`${app.url}/hub/walk?url=${encodeURIComponent(path)}`, {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { WALK_CONTENT_TYPE } from '../../src/client/walk-frames';
 import { startAppOverLog, type AppOverLog } from '../support/app-over-log';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { appFaultingListingsCall, servedSandbox } from '../support/served-sandbox';
 import { pagesOfWalkAnswer } from '../support/walk-answer';
 
 /**
@@ -10,18 +10,7 @@ import { pagesOfWalkAnswer } from '../support/walk-answer';
  * records every call that actually went upstream.
  */
 
-let harness: Harness;
-let served: AppOverLog;
-
-beforeAll(async () => {
-  harness = await startHarness({ seed: 'demo', demoListings: 300, rateLimit: false });
-  served = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN);
-});
-
-afterAll(async () => {
-  await served.close();
-  await harness.close();
-});
+const sandbox = servedSandbox();
 
 const sameOrigin = (app: AppOverLog['app']) => ({
   'sec-fetch-site': 'same-origin',
@@ -38,7 +27,7 @@ async function directIds(first: string): Promise<string[][]> {
   const pages: string[][] = [];
   let url: string | undefined = first;
   while (url !== undefined) {
-    const response = await harness.api(url, { token: DEMO_LIVE_TOKEN });
+    const response = await sandbox.harness.api(url, { token: DEMO_LIVE_TOKEN });
     const body = (await response.json()) as { listings: { id: string }[] };
     pages.push(body.listings.map((row) => row.id));
     const next = nextOf(response.headers.get('link'));
@@ -49,7 +38,7 @@ async function directIds(first: string): Promise<string[][]> {
 
 describe('a walk in one answer', () => {
   it('brings every page, each from one upstream call, as the proxy would answer it', async () => {
-    const { app, upstreamLog } = served;
+    const { app, upstreamLog } = sandbox.served;
     const before = upstreamLog.log.length;
     const response = await fetch(
       walkUrl(app, '/api/2026-07/listings.json?limit=50&fields=id,status'),
@@ -89,11 +78,7 @@ describe('a walk in one answer', () => {
 
   it('ends with a page that is not a 200, handed over as the proxy would answer it', async () => {
     // The third upstream call of the walk fails: the answer brings two pages and that 500.
-    let calls = 0;
-    const failing = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN, {
-      decide: (info) =>
-        info.url.includes('/listings.json') && ++calls === 3 ? 'error_500' : 'pass',
-    });
+    const failing = await appFaultingListingsCall(sandbox.harness.url, 'error_500');
     try {
       const response = await fetch(
         walkUrl(failing.app, '/api/2026-07/listings.json?limit=50&fields=id'),
@@ -109,7 +94,7 @@ describe('a walk in one answer', () => {
   });
 
   it('stops asking the upstream when the browser goes away', async () => {
-    const slow = await startAppOverLog(harness.url, DEMO_LIVE_TOKEN, { delayMs: () => 60 });
+    const slow = await startAppOverLog(sandbox.harness.url, DEMO_LIVE_TOKEN, { delayMs: () => 60 });
     try {
       const controller = new AbortController();
       const response = await fetch(
@@ -128,7 +113,7 @@ describe('a walk in one answer', () => {
   });
 
   it('walks only versioned API paths, for the page itself', async () => {
-    const { app } = served;
+    const { app } = sandbox.served;
     for (const first of [
       '/etc/passwd',
       '/api/ping',
