@@ -106,9 +106,8 @@ export class WalkFeed {
         }
         text += value;
         while (text.length >= need) {
-          const at = need - (head ? head.chars : 0);
           if (head) {
-            this.deliver(head, text.slice(at, need));
+            this.deliver(head, text.slice(need - head.chars, need));
             text = text.slice(need);
             head = undefined;
             need = WALK_HEAD_DIGITS;

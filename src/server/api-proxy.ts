@@ -4,7 +4,7 @@ import { constants, gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 import { parseLinkHeader } from '../client/link-header';
-import type { PacerTicket } from '../client/pacer';
+import type { PacerTicket, RequestPriority } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { asciiJson } from '../sandbox/platform/ascii-json';
 import { readBody } from './read-body';
@@ -114,6 +114,34 @@ export function upstreamUrlOf(incoming: URL, base: string): string | null {
 }
 
 /**
+ * One upstream call after its turn in the key's governor (when there is one): the answer, or
+ * `gone` when `signal` took the call back while it waited, or `unreachable` when the upstream
+ * could not be reached. The ticket is settled with what came back either way.
+ */
+export async function governedUpstreamCall(
+  governor: KeyGovernor | undefined,
+  priority: RequestPriority,
+  signal: AbortSignal | undefined,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined },
+): Promise<UpstreamAnswer | 'gone' | 'unreachable'> {
+  let ticket: PacerTicket | undefined;
+  try {
+    ticket = governor ? await governor.acquire(priority, signal) : undefined;
+  } catch {
+    return 'gone';
+  }
+  try {
+    const answer = await callUpstream(url, init);
+    if (ticket) governor?.settle(ticket, answer.status, answer.headers);
+    return answer;
+  } catch {
+    if (ticket) governor?.settle(ticket, 0, null);
+    return 'unreachable';
+  }
+}
+
+/**
  * The browser's call sent upstream, after its turn in the governor (by `X-Slabdesk-Priority`):
  * undefined when the browser went away while it waited, or when the upstream could not be
  * reached (the browser has had its 502).
@@ -131,38 +159,31 @@ async function governedCall(
     if (!response.writableFinished) gone.abort();
   };
   response.on('close', onClose);
-  let ticket: PacerTicket | undefined;
-  try {
-    ticket = governor
-      ? await governor.acquire(priorityOf(request.headers['x-slabdesk-priority']), gone.signal)
-      : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    response.off('close', onClose);
-  }
-  try {
-    const answer = await callUpstream(url, init);
-    if (ticket) governor?.settle(ticket, answer.status, answer.headers);
-    return answer;
-  } catch {
-    if (ticket) governor?.settle(ticket, 0, null);
+  const priority = priorityOf(request.headers['x-slabdesk-priority']);
+  const answer = await governedUpstreamCall(governor, priority, gone.signal, url, init);
+  response.off('close', onClose);
+  if (answer === 'unreachable') {
     sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
-    return undefined;
   }
+  return typeof answer === 'string' ? undefined : answer;
 }
 
 /**
- * The upstream URL of a rewritten `Link` header's next page, when it points back at this proxy
- * (so the page read ahead is the one the browser's next call will ask for), or null.
+ * The next page of a rewritten `Link` header, when it points back at this server: its URL as
+ * the browser will follow it, and the upstream URL it stands for; null otherwise (no next link,
+ * a link to another site, or not a URL at all).
  */
-function readAheadUrl(link: string, host: string, base: string): string | null {
-  // Read as the browser's client reads it, so the page read ahead is the one it will follow.
-  const next = parseLinkHeader(link).next;
-  // A link the rewrite left alone (another site's, or not a URL at all) is not read ahead.
+export function nextPageOf(
+  link: string | undefined,
+  host: string,
+  base: string,
+): { url: string; upstream: string } | null {
+  // Read as the browser's client reads it, so the page is the one it will follow.
+  const next = link === undefined ? undefined : parseLinkHeader(link).next;
   if (next === undefined || !URL.canParse(next)) return null;
   const target = new URL(next);
-  return target.origin === `http://${host}` ? upstreamUrlOf(target, base) : null;
+  const upstream = target.origin === `http://${host}` ? upstreamUrlOf(target, base) : null;
+  return upstream === null ? null : { url: next, upstream };
 }
 
 /** One GET read ahead: a background ticket of the governor, then the call; only a 200 is kept. */
@@ -171,15 +192,11 @@ async function readAheadCall(
   url: string,
   headers: Record<string, string>,
 ): Promise<UpstreamAnswer | undefined> {
-  const ticket = await governor.acquire('background');
-  try {
-    const answer = await callUpstream(url, { method: 'GET', headers });
-    governor.settle(ticket, answer.status, answer.headers);
-    return answer.status === 200 ? answer : undefined;
-  } catch {
-    governor.settle(ticket, 0, null);
-    return undefined;
-  }
+  const answer = await governedUpstreamCall(governor, 'background', undefined, url, {
+    method: 'GET',
+    headers,
+  });
+  return typeof answer !== 'string' && answer.status === 200 ? answer : undefined;
 }
 
 /** Replaces every occurrence of the key, should the upstream ever echo it. */
@@ -281,8 +298,8 @@ export async function proxyApiRequest(
 
   const out = answerHeaders(upstreamResponse, upstream, base, host);
   const next =
-    out.link !== undefined && method === 'GET' && upstreamResponse.status === 200
-      ? readAheadUrl(out.link, host, base)
+    method === 'GET' && upstreamResponse.status === 200
+      ? (nextPageOf(out.link, host, base)?.upstream ?? null)
       : null;
   if (next !== null && readAhead && governor) {
     readAhead.offer(next, headers.accept, governor, () => readAheadCall(governor, next, headers));

@@ -1,19 +1,19 @@
 import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseLinkHeader } from '../client/link-header';
-import type { PacerTicket } from '../client/pacer';
 import { WALK_CONTENT_TYPE, WALK_HEAD_DIGITS, type WalkFrameHead } from '../client/walk-frames';
 import {
   API_PREFIX,
   answerBytes,
   answerHeaders,
+  governedUpstreamCall,
+  nextPageOf,
   sendJson,
   upstreamUrlOf,
   type Upstream,
 } from './api-proxy';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
-import { callUpstream, type UpstreamAnswer } from './upstream-call';
+import type { UpstreamAnswer } from './upstream-call';
 
 /** Where the browser asks for a walk's pages in one answer: `GET /hub/walk?url=/api/...`. */
 export const WALK_PATH = '/hub/walk';
@@ -28,17 +28,6 @@ function frameOf(head: Omit<WalkFrameHead, 'chars'>, body: Buffer): Buffer {
   const headText = JSON.stringify({ ...head, chars });
   const length = headText.length.toString(16).padStart(WALK_HEAD_DIGITS, '0');
   return Buffer.concat([Buffer.from(`${length}${headText}`, 'utf8'), body]);
-}
-
-/**
- * The next page's URL as the browser would follow it: the rewritten `Link` rel="next", when it
- * points back at this server (a link elsewhere, or none, ends the walk here).
- */
-function nextPageUrl(link: string | undefined, host: string): string | undefined {
-  const next = link === undefined ? undefined : parseLinkHeader(link).next;
-  if (next === undefined || !URL.canParse(next)) return undefined;
-  const url = new URL(next);
-  return url.origin === `http://${host}` && url.pathname.startsWith(API_PREFIX) ? next : undefined;
 }
 
 /**
@@ -76,22 +65,13 @@ export async function streamWalk(
   const gone = new AbortController();
   response.on('close', () => gone.abort());
 
-  /** One page: its governor ticket, then the call; undefined when the walk cannot go on. */
+  /** One page after its turn in the governor; undefined when the walk cannot go on. */
   const call = async (url: string): Promise<UpstreamAnswer | undefined> => {
-    let ticket: PacerTicket | undefined;
-    try {
-      ticket = governor ? await governor.acquire(priority, gone.signal) : undefined;
-    } catch {
-      return undefined;
-    }
-    try {
-      const answer = await callUpstream(url, { method: 'GET', headers });
-      if (ticket) governor?.settle(ticket, answer.status, answer.headers);
-      return answer;
-    } catch {
-      if (ticket) governor?.settle(ticket, 0, null);
-      return undefined;
-    }
+    const answer = await governedUpstreamCall(governor, priority, gone.signal, url, {
+      method: 'GET',
+      headers,
+    });
+    return typeof answer === 'string' ? undefined : answer;
   };
 
   response.writeHead(200, { 'content-type': WALK_CONTENT_TYPE, 'cache-control': 'no-store' });
@@ -101,18 +81,16 @@ export async function streamWalk(
     const answer: UpstreamAnswer | undefined = await pending;
     if (answer === undefined || gone.signal.aborted) break;
     const out = answerHeaders(answer, upstream, base, host);
-    const next: string | undefined =
-      answer.status === 200 ? nextPageUrl(out.link, host) : undefined;
-    const nextUpstream: string | null =
-      next === undefined ? null : upstreamUrlOf(new URL(next), base);
+    const next: { url: string; upstream: string } | null =
+      answer.status === 200 ? nextPageOf(out.link, host, base) : null;
     // The next page is asked for while this one is written and read.
-    pending = nextUpstream === null ? undefined : call(nextUpstream);
+    pending = next === null ? undefined : call(next.upstream);
     const body = answerBytes(answer, upstream.apiKey, out['content-type']);
     const frame = frameOf({ url, status: answer.status, headers: out }, body);
     if (!response.write(frame)) {
       await once(response, 'drain', { signal: gone.signal }).catch(() => undefined);
     }
-    url = nextUpstream === null ? undefined : next;
+    url = next?.url;
   }
   response.end();
 }
