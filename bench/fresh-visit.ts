@@ -1,4 +1,5 @@
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
+import type { ProxyOptions } from '../src/server/api-proxy';
 import { startAppServer, type RunningAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
 
@@ -23,13 +24,21 @@ export async function freshVisitServer(
   );
 }
 
-/** The demo sandbox behind a dashboard server with the demo's live key, serving `outDir`. */
+/**
+ * The demo sandbox behind a dashboard server with the demo's live key, serving `outDir`.
+ * `proxy`: how its API proxy answers (see ProxyOptions).
+ */
 export async function demoDashboard(
   outDir: string,
+  proxy?: ProxyOptions,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
   const app = await startAppServer(
-    { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
+    {
+      upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
+      port: 0,
+      ...(proxy ? { proxy } : {}),
+    },
     async () => distPages(outDir),
   );
   return {

@@ -244,6 +244,16 @@ export function answerBytes(
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
+ * Whether this browser's answers go gzipped: when it takes gzip, and it is not on this machine
+ * (unless `gzipLoopback`: over loopback the bytes cost nothing to move).
+ */
+export function gzipsFor(request: IncomingMessage, options: ProxyOptions): boolean {
+  const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
+  return acceptsGzip && !local;
+}
+
+/**
  * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
  * The caller has already checked Host, Origin and Sec-Fetch-Site. With a governor, the call
  * waits for its turn in the key's shared bucket (by its `X-Slabdesk-Priority`) before it is sent.
@@ -307,9 +317,7 @@ export async function proxyApiRequest(
   if (early) out['x-slabdesk-read-ahead'] = 'served';
   const answer = answerBytes(upstreamResponse, upstream.apiKey, out['content-type']);
   out.vary = 'Accept-Encoding';
-  const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
-  if (method !== 'HEAD' && acceptsGzip && !local && answer.length >= COMPRESS_FROM_BYTES) {
+  if (method !== 'HEAD' && gzipsFor(request, options) && answer.length >= COMPRESS_FROM_BYTES) {
     // The fastest level: the API's JSON compresses well even so, and the proxy stays cheap.
     const packed = await gzipAsync(answer, { level: constants.Z_BEST_SPEED });
     out['content-encoding'] = 'gzip';

@@ -117,7 +117,7 @@ export async function startAppServer(
     if (!verdict.ok) return refuse(response, verdict);
     if (api) return proxyApiRequest(request, response, options.upstream, hub.governor, proxy);
     if (pathname === WALK_PATH)
-      return streamWalk(request, response, options.upstream, hub.governor);
+      return streamWalk(request, response, options.upstream, hub.governor, proxy);
     if (hubPath && (await hub.handle(request, response, pathname))) return;
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;

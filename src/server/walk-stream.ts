@@ -1,15 +1,19 @@
 import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { constants, createGzip } from 'node:zlib';
 import { WALK_CONTENT_TYPE, WALK_HEAD_DIGITS, type WalkFrameHead } from '../client/walk-frames';
 import {
   API_PREFIX,
   answerBytes,
   answerHeaders,
   governedUpstreamCall,
+  gzipsFor,
   nextPageOf,
   sendJson,
   upstreamUrlOf,
+  type ProxyOptions,
   type Upstream,
 } from './api-proxy';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
@@ -40,12 +44,16 @@ function frameOf(head: Omit<WalkFrameHead, 'chars'>, body: Buffer): Buffer {
  * would its own call's), when the upstream cannot be reached, or when the browser goes away.
  * A browser walk costs a request per page in the browser (measured: 15 to 30 ms of its CPU each
  * on this machine, against 0.4 ms for a call from Node); here it costs one.
+ *
+ * A browser elsewhere (see gzipsFor) gets the answer gzipped, flushed after every frame so each
+ * page reaches it as soon as it is written: a page of listings shrinks about tenfold.
  */
 export async function streamWalk(
   request: IncomingMessage,
   response: ServerResponse,
   upstream: Upstream,
   governor: KeyGovernor | undefined,
+  options: ProxyOptions = {},
 ): Promise<void> {
   const host = request.headers.host ?? '';
   const incoming = new URL(request.url ?? '/', `http://${host}`);
@@ -74,7 +82,17 @@ export async function streamWalk(
     return typeof answer === 'string' ? undefined : answer;
   };
 
-  response.writeHead(200, { 'content-type': WALK_CONTENT_TYPE, 'cache-control': 'no-store' });
+  const gzip = gzipsFor(request, options)
+    ? createGzip({ level: constants.Z_BEST_SPEED, flush: constants.Z_NO_FLUSH })
+    : undefined;
+  response.writeHead(200, {
+    'content-type': WALK_CONTENT_TYPE,
+    'cache-control': 'no-store',
+    vary: 'Accept-Encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+  gzip?.pipe(response);
+  const sink: Writable = gzip ?? response;
   let url: string | undefined = start.href;
   let pending: Promise<UpstreamAnswer | undefined> | undefined = call(startUpstream);
   while (url !== undefined && pending !== undefined) {
@@ -87,10 +105,10 @@ export async function streamWalk(
     pending = next === null ? undefined : call(next.upstream);
     const body = answerBytes(answer, upstream.apiKey, out['content-type']);
     const frame = frameOf({ url, status: answer.status, headers: out }, body);
-    if (!response.write(frame)) {
-      await once(response, 'drain', { signal: gone.signal }).catch(() => undefined);
-    }
+    const room = sink.write(frame);
+    gzip?.flush(constants.Z_SYNC_FLUSH);
+    if (!room) await once(sink, 'drain', { signal: gone.signal }).catch(() => undefined);
     url = next?.url;
   }
-  response.end();
+  sink.end();
 }

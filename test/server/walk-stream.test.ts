@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { WALK_CONTENT_TYPE } from '../../src/client/walk-frames';
@@ -109,6 +111,61 @@ describe('a walk in one answer', () => {
       expect(slow.upstreamLog.log.length).toBeLessThanOrEqual(4);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('goes gzipped to a browser elsewhere, each page flushed as soon as it is written', async () => {
+    // gzipLoopback: this test's loopback browser is answered as one on another machine would be.
+    const remote = await startAppOverLog(
+      sandbox.harness.url,
+      DEMO_LIVE_TOKEN,
+      { delayMs: () => 20 },
+      { gzipLoopback: true },
+    );
+    try {
+      const first = '/api/2026-07/listings.json?limit=10';
+      const chunks: Buffer[] = [];
+      let callsAtFirstPage: number | undefined;
+      const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const request = get(
+          walkUrl(remote.app, first),
+          { headers: { ...sameOrigin(remote.app), 'accept-encoding': 'gzip' } },
+          (response) => {
+            response.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              if (callsAtFirstPage !== undefined) return;
+              // What has arrived so far, unpacked up to its last flush.
+              const sofar = gunzipSync(Buffer.concat(chunks), {
+                finishFlush: constants.Z_SYNC_FLUSH,
+              });
+              if (pagesOfWalkAnswer(sofar).length > 0)
+                callsAtFirstPage = remote.upstreamLog.log.length;
+            });
+            response.on('end', () => resolve(response.headers));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+      });
+      expect(headers['content-encoding']).toBe('gzip');
+      const packed = Buffer.concat(chunks);
+      const text = gunzipSync(packed);
+      const pages = pagesOfWalkAnswer(text);
+      // The same pages as the answer a browser on this machine gets, in a fraction of the bytes.
+      const plain = await fetch(walkUrl(sandbox.served.app, first), {
+        headers: sameOrigin(sandbox.served.app),
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const plainPages = pagesOfWalkAnswer(Buffer.from(await plain.arrayBuffer()));
+      expect(pages.map((page) => page.text)).toEqual(plainPages.map((page) => page.text));
+      expect(pages).toHaveLength(30);
+      expect(packed.length).toBeLessThan(text.length / 4);
+      // The first page could be read whole as soon as it was written: by then the walk had asked
+      // for it and for the next one only (unflushed, gzip holds pages back until its buffer fills).
+      expect(callsAtFirstPage).toBeDefined();
+      expect(callsAtFirstPage!).toBeLessThanOrEqual(2);
+    } finally {
+      await remote.close();
     }
   });
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ProxyOptions } from '../../src/server/api-proxy';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { startFaultProxy, type FaultProxy, type FaultProxyOptions } from '../client/fault-proxy';
@@ -21,13 +22,14 @@ export async function startAppOverLog(
   upstreamUrl: string,
   apiKey: string,
   options: FaultProxyOptions = {},
+  proxy?: ProxyOptions,
 ): Promise<AppOverLog> {
   const upstreamLog = await startFaultProxy(upstreamUrl, options);
   const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
   const app = await startAppServer(
-    { upstream: { baseUrl: upstreamLog.url, apiKey }, port: 0 },
+    { upstream: { baseUrl: upstreamLog.url, apiKey }, port: 0, ...(proxy ? { proxy } : {}) },
     async () => distPages(dist),
   );
   return {
