@@ -1,15 +1,13 @@
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, unitsFromNow } from '../lib/format';
 import { useNow } from '../lib/use-now';
-
-const minutes = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
 
 /** "Updated just now", "Updated 2 min. ago", "Updated 3 hr. ago": how old the shown data is. */
 export function freshnessText(checkedAt: number, now: number): string {
   const ms = Math.max(0, now - checkedAt);
   if (ms < 45_000) return 'Updated just now';
-  if (ms < 3_600_000) return `Updated ${minutes.format(-Math.round(ms / 60_000), 'minute')}`;
-  if (ms < 86_400_000) return `Updated ${minutes.format(-Math.round(ms / 3_600_000), 'hour')}`;
-  return `Updated ${minutes.format(-Math.round(ms / 86_400_000), 'day')}`;
+  if (ms < 3_600_000) return `Updated ${unitsFromNow(-Math.round(ms / 60_000), 'minute', true)}`;
+  if (ms < 86_400_000) return `Updated ${unitsFromNow(-Math.round(ms / 3_600_000), 'hour', true)}`;
+  return `Updated ${unitsFromNow(-Math.round(ms / 86_400_000), 'day', true)}`;
 }
 
 /**

@@ -1,8 +1,14 @@
-/** Display helpers: money in dollars, instants in the seller's locale, codes as words. */
+/** Display helpers: money in dollars, instants and durations in US English, codes as words. */
 
 /**
  * A formatter made on first use: the first `Intl` object of a page starts ICU (about 26 ms in
  * Chromium, measured), which the first page's reads should not wait for.
+ *
+ * Dates and durations are written here, not by `Intl`: the dashboard speaks US English only,
+ * and Chromium's first `Intl.DateTimeFormat` or `Intl.RelativeTimeFormat` costs 20 to 25 ms of
+ * the main thread each (measured: ICU's pattern and plural data), in the middle of the first
+ * page's render. The words are those `Intl` writes for `en-US` (test/format.test.ts compares
+ * them), with a plain space before AM and PM.
  */
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;
@@ -13,27 +19,79 @@ const usd = onFirstUse(
   () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
 );
 
+/** "1234567" → "1,234,567". */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * "$1,234.50", "-$5.00": what `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })`
+ * writes (the amount's shortest decimal rounded half away from zero to cents), written here; the
+ * formatter itself only for amounts past a trillion or under a millionth (exponent notation).
+ */
 export function formatMoney(amount: string | null | undefined): string {
   if (amount === null || amount === undefined || amount === '') return '—';
   const value = Number(amount);
-  return Number.isFinite(value) ? usd().format(value) : amount;
+  if (!Number.isFinite(value)) return amount;
+  const abs = Math.abs(value);
+  if (abs >= 1e12 || (abs !== 0 && abs < 1e-6)) return usd().format(value);
+  const [whole = '0', fraction = ''] = String(abs).split('.');
+  let cents = Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
+  if ((fraction[2] ?? '0') >= '5') cents += 1;
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const rest = cents % 100;
+  return `${sign}$${grouped(String((cents - rest) / 100))}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** "Nov 24, 2026, 03:59 PM", in the browser's time zone. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : dateTime().format(at);
+  if (Number.isNaN(at)) return iso;
+  const d = new Date(at);
+  const hour = d.getHours();
+  const clock = `${twoDigits(hour % 12 || 12)}:${twoDigits(d.getMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${SHORT_MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}, ${clock}`;
+}
+
+/** "Nov 3" (a UTC day). */
+export function formatUtcDay(at: number): string {
+  const d = new Date(at);
+  return `${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/** "Nov 2026" (a UTC month); `long`: "November 2026". */
+export function formatUtcMonth(at: number, long = false): string {
+  const d = new Date(at);
+  return `${(long ? MONTHS : SHORT_MONTHS)[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** `deactivated_by_seller` → `deactivated by seller`. */
@@ -42,22 +100,50 @@ export function humanize(code: string | null | undefined): string {
   return code.replace(/_/g, ' ');
 }
 
-const rtf = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+type TimeUnit = 'day' | 'hour' | 'minute' | 'second';
+
+/** The words for "now", "this minute", "yesterday", "tomorrow" (`numeric: 'auto'`). */
+const SAID: Partial<Record<TimeUnit, Record<number, string>>> = {
+  day: { [-1]: 'yesterday', 0: 'today', 1: 'tomorrow' },
+  hour: { 0: 'this hour' },
+  minute: { 0: 'this minute' },
+  second: { 0: 'now' },
+};
+/** Short unit names ("min.", "hr."), singular and plural. */
+const SHORT: Record<TimeUnit, [string, string]> = {
+  day: ['day', 'days'],
+  hour: ['hr.', 'hr.'],
+  minute: ['min.', 'min.'],
+  second: ['sec.', 'sec.'],
+};
+
+/**
+ * `value` units from now in words: "in 3 days", "2 hours ago", "tomorrow"; `short`: "5 min.
+ * ago" (what `Intl.RelativeTimeFormat('en', { numeric: 'auto' })` writes).
+ */
+export function unitsFromNow(value: number, unit: TimeUnit, short = false): string {
+  const said = SAID[unit]?.[value];
+  if (said !== undefined) return said;
+  const count = Math.abs(value);
+  const [one, many] = short ? SHORT[unit] : [unit, `${unit}s`];
+  const amount = `${grouped(String(count))} ${count === 1 ? one : many}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
+}
 
 /** A relative phrase for a deadline: "in 3 days", "2 hours ago". */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return '';
   const diff = Date.parse(iso) - now;
   const abs = Math.abs(diff);
-  const units: [number, Intl.RelativeTimeFormatUnit][] = [
+  const units: [number, TimeUnit][] = [
     [86_400_000, 'day'],
     [3_600_000, 'hour'],
     [60_000, 'minute'],
   ];
   for (const [ms, unit] of units) {
-    if (abs >= ms) return rtf().format(Math.round(diff / ms), unit);
+    if (abs >= ms) return unitsFromNow(Math.round(diff / ms), unit);
   }
-  return rtf().format(Math.round(diff / 1000), 'second');
+  return unitsFromNow(Math.round(diff / 1000), 'second');
 }
 
 const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})\b/g;

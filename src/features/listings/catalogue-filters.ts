@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AGE_BUCKET_IDS, ageBucketOf } from '../../lib/sales/listing-age';
 import type { CatalogueRow } from './catalogue-row';
+import { compareCodesNumerically } from '../../lib/compare-codes';
 
 /**
  * The catalogue's table state, kept in the URL's search params (bookmarkable, shareable).
@@ -111,8 +112,6 @@ export function applyCatalogueSearch(
   return out;
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
-
 /**
  * The filter menus' values, in one pass over the rows: every status and what a seller calls it
  * (sold, deactivated, expired, scheduled...), graders, grades and categories.
@@ -131,10 +130,15 @@ export function catalogueFacets(rows: readonly CatalogueRow[]) {
     if (row.category !== undefined) category.add(row.category);
   }
   return {
-    status: [...new Set([...[...status].sort(byName), ...[...state].sort(byName)])],
-    grader: [...grader].sort(byName),
-    grade: [...grade].sort(byName),
-    category: [...category].sort(byName),
+    status: [
+      ...new Set([
+        ...[...status].sort(compareCodesNumerically),
+        ...[...state].sort(compareCodesNumerically),
+      ]),
+    ],
+    grader: [...grader].sort(compareCodesNumerically),
+    grade: [...grade].sort(compareCodesNumerically),
+    category: [...category].sort(compareCodesNumerically),
   };
 }
 

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../lib/format';
+
 /** What happened to a new listing, in the seller's words. */
 export function describeOutcome(
   status: string,
@@ -16,7 +18,7 @@ export function describeOutcome(
   if (reason === 'scheduled' || scheduledAt) {
     return {
       kind: 'scheduled',
-      text: `Scheduled: it goes live at ${scheduledAt ? new Date(scheduledAt).toLocaleString() : 'the time you chose'}.`,
+      text: `Scheduled: it goes live at ${scheduledAt ? formatDateTime(scheduledAt) : 'the time you chose'}.`,
     };
   }
   if (reason === 'pending_review' || status !== 'archived') {

@@ -3,6 +3,7 @@ import { Order } from '../../client';
 import { keptSourcesOf } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
 import { orderStatusOf, type OrderList } from './order-queries';
+import { compareCodes } from '../../lib/compare-codes';
 
 /**
  * Applies an `orders/*` delivery (the payload is the order's single view) to this tab's caches:
@@ -36,7 +37,7 @@ export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Ord
     const rows = list.rows.filter((row) => row.id !== order.id);
     if (belongs) {
       rows.push(order);
-      rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+      rows.sort((a, b) => compareCodes(a.created_at, b.created_at));
     }
     queryClient.setQueryData<OrderList>(key, { ...list, rows });
   }

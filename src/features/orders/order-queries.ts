@@ -6,6 +6,7 @@ import type { KeptSnapshot } from '../../lib/kept/kept-collection';
 import { linkKept } from '../../lib/kept/kept-query';
 import { keptSources } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
+import { compareCodes } from '../../lib/compare-codes';
 
 export interface OrderList {
   rows: Order[];
@@ -68,7 +69,7 @@ export function orderListQuery(
         const byId = new Map(previous.rows.map((order) => [order.id, order]));
         for (const order of changed.rows) byId.set(order.id, order);
         const rows = [...byId.values()].filter((order) => orderStatusOf(order) === status);
-        rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+        rows.sort((a, b) => compareCodes(a.created_at, b.created_at));
         const fresh = new Set(changed.setAside.map((record) => record.id));
         const setAside = [
           ...previous.setAside.filter((r) => !byId.has(r.id ?? '') && !fresh.has(r.id)),

@@ -1,4 +1,5 @@
 import type { Order } from '../../client';
+import { compareCodes } from '../../lib/compare-codes';
 
 /** How the orders table can be sorted; `deadline` puts what must ship first on top. */
 export const ORDER_SORTS = ['deadline', 'sold', 'total'] as const;
@@ -16,8 +17,8 @@ function deadlineOf(order: Order): number {
 
 const compare: Record<OrderSort, (a: Order, b: Order) => number> = {
   // Orders to ship, soonest deadline first; then the rest, newest sale first.
-  deadline: (a, b) => deadlineOf(a) - deadlineOf(b) || b.svc_sold_at.localeCompare(a.svc_sold_at),
-  sold: (a, b) => a.svc_sold_at.localeCompare(b.svc_sold_at),
+  deadline: (a, b) => deadlineOf(a) - deadlineOf(b) || compareCodes(b.svc_sold_at, a.svc_sold_at),
+  sold: (a, b) => compareCodes(a.svc_sold_at, b.svc_sold_at),
   total: (a, b) => Number(a.total_price) - Number(b.total_price),
 };
 

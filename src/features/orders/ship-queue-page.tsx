@@ -12,6 +12,7 @@ import { awaitsShipment } from '../../lib/sales/order-money';
 import { useNow } from '../../lib/use-now';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
+import { compareCodes } from '../../lib/compare-codes';
 
 /** Every open order awaiting the seller's shipment to the hub, soonest `ship_by` first. */
 export function ShipQueuePage() {
@@ -27,7 +28,8 @@ export function ShipQueuePage() {
       (query.data?.rows ?? [])
         .filter(awaitsShipment)
         .sort((a, b) =>
-          (a.svc_seller_shipment.ship_by ?? '\uffff').localeCompare(
+          compareCodes(
+            a.svc_seller_shipment.ship_by ?? '\uffff',
             b.svc_seller_shipment.ship_by ?? '\uffff',
           ),
         ),

@@ -5,6 +5,7 @@ import type {
 import { DAY_MS } from '../../lib/sales/money';
 import { awaitsShipment, isCounted, orderMoney } from '../../lib/sales/order-money';
 import { netSince } from '../../lib/sales/sales-series';
+import { compareCodes } from '../../lib/compare-codes';
 
 /** The start of today in UTC: the overview's days are UTC days, as the insights page's are. */
 export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
@@ -27,7 +28,7 @@ export function moneyFigures(orders: readonly Order[], now: number) {
     paid30: { count: paidRecently.length, cents: sum(paidRecently) },
     /** Pending payouts, the oldest sale first: the next to be released. */
     nextPayouts: [...pending]
-      .sort((a, b) => a.svc_sold_at.localeCompare(b.svc_sold_at))
+      .sort((a, b) => compareCodes(a.svc_sold_at, b.svc_sold_at))
       .slice(0, 5),
   };
 }
@@ -37,7 +38,8 @@ export function shipQueue(orders: readonly Order[]): Order[] {
   return orders
     .filter(awaitsShipment)
     .sort((a, b) =>
-      (a.svc_seller_shipment.ship_by ?? '\uffff').localeCompare(
+      compareCodes(
+        a.svc_seller_shipment.ship_by ?? '\uffff',
         b.svc_seller_shipment.ship_by ?? '\uffff',
       ),
     );
@@ -55,6 +57,6 @@ export function windowsEndingSoon(listings: readonly ListingRead[], now: number,
       (l): l is ListingRead & { window_ends_at: string } => typeof l.window_ends_at === 'string',
     )
     .filter((l) => Date.parse(l.window_ends_at) - now <= days * DAY_MS)
-    .sort((a, b) => a.window_ends_at.localeCompare(b.window_ends_at));
+    .sort((a, b) => compareCodes(a.window_ends_at, b.window_ends_at));
   return { shown, soon, live: live.length };
 }

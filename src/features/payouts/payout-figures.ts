@@ -1,6 +1,7 @@
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { toCents } from '../../lib/sales/money';
 import { isCounted, orderMoney } from '../../lib/sales/order-money';
+import { compareCodes } from '../../lib/compare-codes';
 
 export interface PayoutMonth {
   /** `YYYY-MM` of `svc_payout.paid_at` (UTC). */
@@ -49,5 +50,5 @@ export function payoutsByMonth(
     else entry.marginCents += money.netCents - toCents(cost);
     months.set(month, entry);
   }
-  return [...months.values()].sort((a, b) => b.month.localeCompare(a.month));
+  return [...months.values()].sort((a, b) => compareCodes(b.month, a.month));
 }

@@ -7,18 +7,14 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, formatUtcMonth } from '../../lib/format';
 import { fromCents, toCents } from '../../lib/sales/money';
 import { isCounted, orderMoney } from '../../lib/sales/order-money';
 import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
 import { payoutsByMonth } from './payout-figures';
+import { compareCodes } from '../../lib/compare-codes';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
-const monthName = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** Payouts pending and paid, by month with fees, and the realised margin of each paid sale. */
 export function PayoutsPage() {
@@ -34,7 +30,7 @@ export function PayoutsPage() {
   const pending = rows.filter((o) => isCounted(o) && o.svc_payout.status === 'pending');
   const paid = rows
     .filter((o) => isCounted(o) && o.svc_payout.status === 'paid')
-    .sort((a, b) => (b.svc_payout.paid_at ?? '').localeCompare(a.svc_payout.paid_at ?? ''));
+    .sort((a, b) => compareCodes(b.svc_payout.paid_at ?? '', a.svc_payout.paid_at ?? ''));
   const months = useMemo(() => payoutsByMonth(rows, costOf), [rows, costOf]);
   const sum = (list: typeof rows) => list.reduce((c, o) => c + orderMoney(o).netCents, 0);
   const fees = rows.filter(isCounted).reduce((c, o) => c + orderMoney(o).feeCents, 0);
@@ -111,7 +107,9 @@ export function PayoutsPage() {
                 <tbody>
                   {months.map((m) => (
                     <tr key={m.month}>
-                      <th scope="row">{monthName.format(Date.parse(`${m.month}-01T00:00:00Z`))}</th>
+                      <th scope="row">
+                        {formatUtcMonth(Date.parse(`${m.month}-01T00:00:00Z`), true)}
+                      </th>
                       <td className="num">{m.payouts}</td>
                       <td className="num">{money(m.salesCents)}</td>
                       <td className="num">{money(m.feesCents)}</td>
