@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -13,12 +13,40 @@ const SHARED = [
 ];
 
 /**
+ * Writes the entry's stylesheet into the page as a `<style>` (about 11 KB, 4 KB gzipped): the
+ * page then paints its frame without first fetching a render-blocking file (a round trip on a
+ * phone's network). The server allows the inline style by its hash (see security-headers).
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'slabdesk-inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return tag;
+            const css = String(asset.source);
+            return css.includes('</style') ? tag : `<style>${css}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
+/**
  * The dashboard's bundle. The dev server's API proxy and the embedded sandbox are added by
  * `npm run dev` (src/server/dev.ts), which runs Vite in middleware mode; this file holds only
  * what the browser bundle needs.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inlineEntryStylesheet()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,19 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 /**
  * The Content-Security-Policy of the dashboard's page. Production allows only the page's own
  * scripts, styles and API; images may come from https URLs (listing photos are previewed).
  * Development adds what Vite needs: its HMR websocket on the same host and a per-request nonce
- * for the inline React-refresh preamble and the styles Vite injects.
+ * for the inline React-refresh preamble and the styles Vite injects. `styleHashes`: the page's
+ * own inline styles, allowed by their hashes (see inlineStyleHashes).
  */
-export function contentSecurityPolicy(options: { nonce?: string; host?: string }): string {
+export function contentSecurityPolicy(options: {
+  nonce?: string;
+  host?: string;
+  styleHashes?: readonly string[];
+}): string {
   const nonce = options.nonce ? ` 'nonce-${options.nonce}'` : '';
+  const hashes = (options.styleHashes ?? []).map((hash) => ` '${hash}'`).join('');
   const websocket = options.nonce && options.host ? ` ws://${options.host}` : '';
   return [
     "default-src 'none'",
     `script-src 'self'${nonce}`,
-    `style-src 'self'${nonce}`,
+    `style-src 'self'${nonce}${hashes}`,
     "img-src 'self' https: data:",
     `connect-src 'self'${websocket}`,
     "font-src 'self'",
@@ -26,6 +32,25 @@ export function contentSecurityPolicy(options: { nonce?: string; host?: string }
 }
 
 export const newNonce = () => randomBytes(16).toString('base64');
+
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
+const hashesByPage = new Map<string, string[]>();
+
+/**
+ * The CSP hashes (`sha256-...`) of the page's inline `<style>` elements: the build writes the
+ * entry's stylesheet into the page (see vite.config.ts). Remembered per page text (one or two).
+ */
+export function inlineStyleHashes(html: string): string[] {
+  let hashes = hashesByPage.get(html);
+  if (!hashes) {
+    hashes = [...html.matchAll(INLINE_STYLE)].map(
+      (match) => `sha256-${createHash('sha256').update(match[1]!).digest('base64')}`,
+    );
+    if (hashesByPage.size > 8) hashesByPage.clear();
+    hashesByPage.set(html, hashes);
+  }
+  return hashes;
+}
 
 /** Headers on every response the server sends. */
 export function setCommonSecurityHeaders(response: ServerResponse): void {

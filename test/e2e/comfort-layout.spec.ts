@@ -244,3 +244,24 @@ test('at 1280×800 a long status pill is shown whole, not clipped', async ({ pag
   );
   expect(clipped).toEqual([]);
 });
+
+test('the page paints with its inline stylesheet, allowed by the policy, and breaks no rule of it', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto('/');
+  // The stylesheet is in the page (no render-blocking request), allowed by its hash.
+  expect(await response!.text()).toContain('<style>');
+  expect(response!.headers()['content-security-policy']).toMatch(/style-src 'self' 'sha256-/);
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(page.locator('.topbar')).toHaveCSS('display', 'flex');
+  expect(
+    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  ).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -287,6 +288,31 @@ describe('the request guard', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows the page’s inline stylesheet by its hash alone, and gzips the page', async () => {
+    const css = 'body{color:#123}.topbar{display:flex}';
+    const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>t</title><style>${css}</style><div id="root"></div>`,
+    );
+    const styled = await startAppServer(
+      { upstream: { baseUrl: harness.url, apiKey: token }, port: 0 },
+      async () => distPages(dist),
+    );
+    after.push(() => styled.close());
+    const res = await rawBytes(styled.url, '/listings', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString('utf8')).toContain(`<style>${css}</style>`);
+    const hash = createHash('sha256').update(css).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    // A page without an inline style allows none.
+    const plain = await raw(app.url, '/listings');
+    expect(String(plain.headers['content-security-policy'])).toMatch(/style-src 'self';/);
   });
 
   it('binds to 127.0.0.1 by default', () => {
