@@ -7,7 +7,7 @@
  * Dates and durations are written here, not by `Intl`: the dashboard speaks US English only,
  * and Chromium's first `Intl.DateTimeFormat` or `Intl.RelativeTimeFormat` costs 20 to 25 ms of
  * the main thread each (measured: ICU's pattern and plural data), in the middle of the first
- * page's render. The words are those `Intl` writes for `en-US` (test/format.test.ts compares
+ * page's render. The words are those `Intl` writes for `en-US` (test/ui/format.test.ts compares
  * them), with a plain space before AM and PM.
  */
 const onFirstUse = <T>(make: () => T) => {
