@@ -8,6 +8,7 @@ import type { PacerTicket, RequestPriority } from '../client/pacer';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { asciiJson } from '../sandbox/platform/ascii-json';
 import { readBody } from './read-body';
+import { acceptsGzip } from './accepts-gzip';
 import type { ReadAhead } from './read-ahead';
 import { callUpstream, type UpstreamAnswer } from './upstream-call';
 
@@ -248,9 +249,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * (unless `gzipLoopback`: over loopback the bytes cost nothing to move).
  */
 export function gzipsFor(request: IncomingMessage, options: ProxyOptions): boolean {
-  const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
-  return acceptsGzip && !local;
+  return acceptsGzip(request) && !local;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acceptsGzip } from './accepts-gzip';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,7 +70,7 @@ export function createStaticFiles(root: string) {
     type: string,
     immutable: boolean,
   ): void {
-    const gzip = file.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const gzip = file.gzipped && acceptsGzip(request);
     const body = gzip ? file.gzipped! : file.body;
     response.setHeader('Content-Type', type);
     response.setHeader('Content-Length', body.length);

@@ -83,7 +83,7 @@ export async function streamWalk(
   };
 
   const gzip = gzipsFor(request, options)
-    ? createGzip({ level: constants.Z_BEST_SPEED, flush: constants.Z_NO_FLUSH })
+    ? createGzip({ level: constants.Z_BEST_SPEED })
     : undefined;
   response.writeHead(200, {
     'content-type': WALK_CONTENT_TYPE,
