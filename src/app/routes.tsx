@@ -1,4 +1,4 @@
-import type { LoaderFunction, RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
 import { Layout } from './layout';
 import { paths } from '../lib/paths';
@@ -17,6 +17,21 @@ function startQueries(deps: RouteDeps, load: () => Promise<Prefetch> | Prefetch)
     return null;
   };
 }
+
+/**
+ * For pages whose filters live in the address (listings, orders): the loader gives the page's
+ * reads a head start when the page is entered; a filter or search changed on the page is the
+ * page's own query to follow, so it does not run the loader again (nor mark the page loading).
+ */
+const onEntry: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
+
+/** The catalogue pages' loader (listings, bulk edit), from the module the pages import anyway. */
+const startCatalogue = (deps: RouteDeps) =>
+  startQueries(
+    deps,
+    async () => (await import('../features/listings/catalogue-query')).prefetchCatalogue,
+  );
 
 /** The money reads' loader (their queries are in the shell already: nothing to import). */
 const startSales = (deps: RouteDeps, reads: Parameters<typeof prefetchSales>[0]) =>
@@ -38,13 +53,20 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         loader: startSales(deps, { orders: true, openOrders: true, listings: true, scoped: true }),
         lazy: () => import('../features/overview/overview-page'),
       },
-      { path: paths.listings.pattern, lazy: () => import('../features/listings/listings-page') },
+      {
+        path: paths.listings.pattern,
+        loader: startCatalogue(deps),
+        shouldRevalidate: onEntry,
+        lazy: () => import('../features/listings/listings-page'),
+      },
       {
         path: paths.newListing.pattern,
         lazy: () => import('../features/listings/new-listing-page'),
       },
       {
         path: paths.bulkEdit.pattern,
+        loader: startCatalogue(deps),
+        shouldRevalidate: onEntry,
         lazy: () => import('../features/listings/bulk-edit/bulk-edit-page'),
       },
       {
@@ -63,7 +85,15 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         ),
         lazy: () => import('../features/listings/listing-edit-page'),
       },
-      { path: paths.orders.pattern, lazy: () => import('../features/orders/orders-page') },
+      {
+        path: paths.orders.pattern,
+        loader: startQueries(
+          deps,
+          async () => (await import('../features/orders/order-queries')).prefetchOrders,
+        ),
+        shouldRevalidate: onEntry,
+        lazy: () => import('../features/orders/orders-page'),
+      },
       {
         path: paths.order.pattern,
         loader: startQueries(

@@ -31,6 +31,30 @@ for (const { path, chunk, api, heading } of [
     heading: 'Overview',
   },
   {
+    path: '/listings',
+    chunk: /\/assets\/listings-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/listings\.json/,
+    heading: 'Listings',
+  },
+  {
+    path: '/listings/bulk-edit',
+    chunk: /\/assets\/bulk-edit-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/listings\.json/,
+    heading: 'Bulk edit',
+  },
+  {
+    path: '/orders',
+    chunk: /\/assets\/orders-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/orders\.json\?.*status=open/,
+    heading: 'Orders',
+  },
+  {
+    path: '/orders?status=any',
+    chunk: /\/assets\/orders-page-[^/]+\.js$/,
+    api: /\/api\/2026-07\/orders\.json\?.*status=any/,
+    heading: 'Orders',
+  },
+  {
     path: '/payouts',
     chunk: /\/assets\/payouts-page-[^/]+\.js$/,
     api: /\/api\/2026-07\/orders\.json\?.*status=any/,

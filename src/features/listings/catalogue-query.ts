@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Prefetch } from '../../lib/route-prefetch';
 import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
 import { keptSources } from '../../lib/kept/kept-sources';
 import { linkKept } from '../../lib/kept/kept-query';
@@ -47,6 +48,14 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
     },
   });
 }
+
+/**
+ * The catalogue pages' loader (listings, bulk edit): the catalogue's first read (the kept copy, or
+ * the walk's first page) starts beside the page's code instead of after it.
+ */
+export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
+  void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
+};
 
 /** Patches one kept listing (a live update or a landed write); false when it is not kept. */
 export function updateKeptListing(

@@ -1,7 +1,7 @@
 import type { Prefetch } from '../../lib/route-prefetch';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
-import { type OrderStatusFilter, type SlabdeskClient } from '../../client';
+import { ORDER_STATUS_FILTERS, type OrderStatusFilter, type SlabdeskClient } from '../../client';
 import type { KeptSnapshot } from '../../lib/kept/kept-collection';
 import { linkKept } from '../../lib/kept/kept-query';
 import { keptSources } from '../../lib/kept/kept-sources';
@@ -35,6 +35,19 @@ export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
 }
 
 export const isOpen = (order: Order) => orderStatusOf(order) === 'open';
+
+/** The orders page's status filter when the address names none (or one it does not know). */
+export const DEFAULT_ORDER_STATUS: OrderStatusFilter = 'open';
+
+/**
+ * The orders page's loader: the list under the address's status filter starts beside the page's
+ * code (for `any`, the kept orders: read from this browser's copy while the code loads).
+ */
+export const prefetchOrders: Prefetch = ({ client, queryClient }, { request }) => {
+  const asked = new URL(request.url).searchParams.get('status');
+  const status = ORDER_STATUS_FILTERS.find((filter) => filter === asked) ?? DEFAULT_ORDER_STATUS;
+  void queryClient.prefetchQuery(orderListQuery(client, queryClient, status));
+};
 
 /**
  * Orders under one status filter. The first fetch walks every page with the API's `status`
