@@ -143,6 +143,11 @@ export class KeptDb {
     return this.marker !== null && this.marker.getItem(KEPT_MARKER) === null;
   }
 
+  /** False when this browser surely keeps no copy (none was ever written here). */
+  mayHoldCopies(): boolean {
+    return !this.surelyEmpty();
+  }
+
   /** Opens the database ahead of its first read (a route loader's head start); never fails. */
   warm(): void {
     if (this.surelyEmpty()) return;
