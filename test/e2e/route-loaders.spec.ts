@@ -1,5 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiUrlOf } from '../support/walk-answer';
+
+/**
+ * Opens `path` with the page's code chunk held back until the read has gone out (or 10 s pass,
+ * and the test fails), and expects the read to go out first.
+ */
+async function expectReadBeforeChunk(
+  page: Page,
+  { path, chunk, api, heading }: { path: string; chunk: RegExp; api: RegExp; heading: string },
+) {
+  const events: string[] = [];
+  let readSent!: () => void;
+  const sent = new Promise<void>((resolve) => (readSent = resolve));
+  await page.route(chunk, async (route) => {
+    await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    events.push('chunk released');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (api.test(apiUrlOf(request.url()) ?? '')) {
+      events.push('read sent');
+      readSent();
+    }
+  });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  expect(events.slice(0, 2)).toEqual(['read sent', 'chunk released']);
+}
 
 /**
  * A page's reads start while its code chunk is still on the way (the route's loader), not after
@@ -50,24 +77,7 @@ for (const { path, chunk, api, heading } of [
   },
 ]) {
   test(`${path}: the read starts before the page's code has arrived`, async ({ page }) => {
-    const events: string[] = [];
-    // Hold the page's chunk back until its read has gone out (or 10 s pass, and the test fails).
-    let readSent!: () => void;
-    const sent = new Promise<void>((resolve) => (readSent = resolve));
-    await page.route(chunk, async (route) => {
-      await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      events.push('chunk released');
-      await route.continue();
-    });
-    page.on('request', (request) => {
-      if (api.test(apiUrlOf(request.url()) ?? '')) {
-        events.push('read sent');
-        readSent();
-      }
-    });
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    expect(events.slice(0, 2)).toEqual(['read sent', 'chunk released']);
+    await expectReadBeforeChunk(page, { path, chunk, api, heading });
   });
 }
 
@@ -124,22 +134,11 @@ for (const { path, chunk, heading } of [
     await expect(page.getByRole('heading', { name: 'Listings', level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(KEPT_LISTINGS), { timeout: 20_000 }).toBeGreaterThan(0);
 
-    const events: string[] = [];
-    let readSent!: () => void;
-    const sent = new Promise<void>((resolve) => (readSent = resolve));
-    await page.route(chunk, async (route) => {
-      await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      events.push('chunk released');
-      await route.continue();
+    await expectReadBeforeChunk(page, {
+      path,
+      chunk,
+      api: /\/api\/2026-07\/listings\.json/,
+      heading,
     });
-    page.on('request', (request) => {
-      if (/\/api\/2026-07\/listings\.json/.test(apiUrlOf(request.url()) ?? '')) {
-        events.push('read sent');
-        readSent();
-      }
-    });
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    expect(events.slice(0, 2)).toEqual(['read sent', 'chunk released']);
   });
 }
