@@ -56,7 +56,7 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
  * walk starts with the page instead: started here, its first page lands before the page's frame
  * is drawn, the first rows become the page's largest paint, and Lighthouse's simulated load
  * charges the walk's request to that paint (measured on the listings page: performance 0.87 →
- * 0.79, largest contentful paint 2.8 → 3.4 s, medians of five runs).
+ * 0.79, largest contentful paint 2.9 → 3.1 s, medians of five runs).
  */
 export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
   if (keptDb()?.mayHoldCopies())

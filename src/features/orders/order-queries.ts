@@ -36,16 +36,16 @@ export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
 
 export const isOpen = (order: Order) => orderStatusOf(order) === 'open';
 
-/** The orders page's status filter when the address names none (or one it does not know). */
-export const DEFAULT_ORDER_STATUS: OrderStatusFilter = 'open';
+/** The orders page's status filter from its address: `open` when it names none it knows. */
+export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
+  ORDER_STATUS_FILTERS.find((filter) => filter === value) ?? 'open';
 
 /**
  * The orders page's loader: the list under the address's status filter starts beside the page's
  * code (for `any`, the kept orders: read from this browser's copy while the code loads).
  */
 export const prefetchOrders: Prefetch = ({ client, queryClient }, { request }) => {
-  const asked = new URL(request.url).searchParams.get('status');
-  const status = ORDER_STATUS_FILTERS.find((filter) => filter === asked) ?? DEFAULT_ORDER_STATUS;
+  const status = orderStatusFilterOf(new URL(request.url).searchParams.get('status'));
   void queryClient.prefetchQuery(orderListQuery(client, queryClient, status));
 };
 

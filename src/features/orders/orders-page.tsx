@@ -18,11 +18,11 @@ import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
-import { DEFAULT_ORDER_STATUS, orderListQuery, orderStatusOf } from './order-queries';
+import { orderListQuery, orderStatusFilterOf, orderStatusOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
 const OrdersSearch = z.object({
-  status: z.catch(z.enum(ORDER_STATUS_FILTERS), DEFAULT_ORDER_STATUS),
+  status: z.enum(ORDER_STATUS_FILTERS),
   q: z.catch(z.string(), ''),
   listing: z.catch(z.string(), ''),
   sort: z.catch(z.enum(ORDER_SORTS), 'deadline'),
@@ -85,7 +85,7 @@ export function OrdersPage() {
   const queryClient = useQueryClient();
   const [params, update] = useSearchParamState();
   const search = OrdersSearch.parse({
-    status: params.get('status') ?? DEFAULT_ORDER_STATUS,
+    status: orderStatusFilterOf(params.get('status')),
     q: params.get('q') ?? '',
     listing: params.get('listing') ?? '',
     sort: params.get('sort') ?? 'deadline',
