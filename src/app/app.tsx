@@ -1,5 +1,3 @@
-import { RouterProvider } from 'react-router/dom';
-import { createBrowserRouter } from 'react-router';
 import { createClient, type SlabdeskClient } from '../client';
 import { HubStream } from '../lib/live/hub-stream';
 import { HubStreamProvider } from '../lib/live/live-context';
@@ -7,14 +5,18 @@ import { createQueryClient } from '../lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { LiveUpdates } from './live-updates';
 import { AppProviders } from './providers';
-import { createRoutes } from './routes';
+import { BootFrame, createRoutes } from './routes';
+import { RouteError } from './route-error';
+import { browserHistory } from '../lib/router/history';
+import { createAppRouter, type AppRouter } from '../lib/router/router';
+import { AppRouterProvider } from '../lib/router/router-view';
 
 /** What the dashboard runs on in the browser, made once per page load. */
 export interface AppParts {
   client: SlabdeskClient;
   queryClient: QueryClient;
   stream: HubStream;
-  router: ReturnType<typeof createBrowserRouter>;
+  router: AppRouter;
 }
 
 /**
@@ -32,7 +34,7 @@ export function createAppParts(): AppParts {
     walkStreamPath: '/hub/walk',
   });
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(createRoutes({ client, queryClient }));
+  const router = createAppRouter(createRoutes({ client, queryClient }), browserHistory());
   return { client, queryClient, stream: new HubStream(), router };
 }
 
@@ -42,7 +44,11 @@ export function App({ parts }: { parts: AppParts }) {
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>
         <LiveUpdates />
-        <RouterProvider router={parts.router} />
+        <AppRouterProvider
+          router={parts.router}
+          fallback={<BootFrame />}
+          error={(error) => <RouteError error={error} />}
+        />
       </HubStreamProvider>
     </AppProviders>
   );

@@ -1,13 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-
-/** Shown when a page fails to load or render. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** Shown when a page fails to load (its code or its loader) or to render. */
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <main id="main">
       <h1>This page failed</h1>

@@ -1,30 +1,21 @@
-import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
+import type { AppRoute, LoaderArgs } from '../lib/router/router';
 import { Layout } from './layout';
 import { paths } from '../lib/paths';
-import { RouteError } from './route-error';
 import { prefetchSales } from '../lib/sales/sales-queries';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
- * route's `loader` and `lazy` side by side) and resolves without waiting for the data: the page
+ * route's `loader` and `page` side by side) and resolves without waiting for the data: the page
  * renders at once and shows its own loading state. The prefetch lives with the feature's queries,
  * imported on demand so the first load does not carry every page's query code.
  */
-function startQueries(deps: RouteDeps, load: () => Promise<Prefetch> | Prefetch): LoaderFunction {
-  return async (args) => {
-    (await load())(deps, args);
-    return null;
-  };
+function startQueries(
+  deps: RouteDeps,
+  load: () => Promise<Prefetch> | Prefetch,
+): (args: LoaderArgs) => Promise<void> {
+  return async (args) => (await load())(deps, args);
 }
-
-/**
- * For pages whose filters live in the address (listings, orders): the loader gives the page's
- * reads a head start when the page is entered; a filter or search changed on the page is the
- * page's own query to follow, so it does not run the loader again (nor mark the page loading).
- */
-const onEntry: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
 /** The catalogue pages' loader (listings, bulk edit), from the module the pages import anyway. */
 const startCatalogue = (deps: RouteDeps) =>
@@ -39,35 +30,36 @@ const startSales = (deps: RouteDeps, reads: Parameters<typeof prefetchSales>[0])
 
 /**
  * The route table. Every page is its own lazily loaded chunk, so the first page loads only the
- * shell and itself; pages with a loader start their reads alongside that chunk.
+ * shell and itself; pages with a loader start their reads alongside that chunk. Pages whose
+ * filters live in the address (listings, bulk edit, orders) run their loader `onEntry`: a filter
+ * or search changed on the page is the page's own query to follow, so it does not run the loader
+ * again (nor mark the page loading).
  */
-export const createRoutes = (deps: RouteDeps): RouteObject[] => [
+export const createRoutes = (deps: RouteDeps): AppRoute[] => [
   {
     path: '/',
     element: <Layout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <BootFrame />,
     children: [
       {
         index: true,
         loader: startSales(deps, { orders: true, openOrders: true, listings: true, scoped: true }),
-        lazy: () => import('../features/overview/overview-page'),
+        page: () => import('../features/overview/overview-page'),
       },
       {
         path: paths.listings.pattern,
         loader: startCatalogue(deps),
-        shouldRevalidate: onEntry,
-        lazy: () => import('../features/listings/listings-page'),
+        onEntry: true,
+        page: () => import('../features/listings/listings-page'),
       },
       {
         path: paths.newListing.pattern,
-        lazy: () => import('../features/listings/new-listing-page'),
+        page: () => import('../features/listings/new-listing-page'),
       },
       {
         path: paths.bulkEdit.pattern,
         loader: startCatalogue(deps),
-        shouldRevalidate: onEntry,
-        lazy: () => import('../features/listings/bulk-edit/bulk-edit-page'),
+        onEntry: true,
+        page: () => import('../features/listings/bulk-edit/bulk-edit-page'),
       },
       {
         path: paths.listing.pattern,
@@ -75,7 +67,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/listings/listing-queries')).prefetchListing,
         ),
-        lazy: () => import('../features/listings/listing-detail-page'),
+        page: () => import('../features/listings/listing-detail-page'),
       },
       {
         path: paths.editListing.pattern,
@@ -83,7 +75,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/listings/listing-queries')).prefetchListing,
         ),
-        lazy: () => import('../features/listings/listing-edit-page'),
+        page: () => import('../features/listings/listing-edit-page'),
       },
       {
         path: paths.orders.pattern,
@@ -91,8 +83,8 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/orders/order-queries')).prefetchOrders,
         ),
-        shouldRevalidate: onEntry,
-        lazy: () => import('../features/orders/orders-page'),
+        onEntry: true,
+        page: () => import('../features/orders/orders-page'),
       },
       {
         path: paths.order.pattern,
@@ -100,7 +92,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/orders/order-queries')).prefetchOrder,
         ),
-        lazy: () => import('../features/orders/order-detail-page'),
+        page: () => import('../features/orders/order-detail-page'),
       },
       {
         path: paths.inventory.pattern,
@@ -108,7 +100,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/inventory/inventory-queries')).prefetch,
         ),
-        lazy: () => import('../features/inventory/inventory-page'),
+        page: () => import('../features/inventory/inventory-page'),
       },
       {
         path: paths.locations.pattern,
@@ -116,23 +108,23 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/locations/locations-queries')).prefetch,
         ),
-        lazy: () => import('../features/locations/locations-page'),
+        page: () => import('../features/locations/locations-page'),
       },
-      { path: paths.events.pattern, lazy: () => import('../features/events/events-page') },
+      { path: paths.events.pattern, page: () => import('../features/events/events-page') },
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),
-        lazy: () => import('../features/insights/insights-page'),
+        page: () => import('../features/insights/insights-page'),
       },
       {
         path: paths.payouts.pattern,
         loader: startSales(deps, { orders: true }),
-        lazy: () => import('../features/payouts/payouts-page'),
+        page: () => import('../features/payouts/payouts-page'),
       },
-      { path: paths.shipQueue.pattern, lazy: () => import('../features/orders/ship-queue-page') },
+      { path: paths.shipQueue.pattern, page: () => import('../features/orders/ship-queue-page') },
       {
         path: paths.packingSheet.pattern,
-        lazy: () => import('../features/orders/packing-sheet-page'),
+        page: () => import('../features/orders/packing-sheet-page'),
       },
       { path: '*', element: <NotFound /> },
     ],
@@ -143,7 +135,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
  * What shows while the first page's code loads: the very frame index.html paints before any
  * script runs (kept in step with it), so React's first render moves nothing on the screen.
  */
-function BootFrame() {
+export function BootFrame() {
   return (
     <div className="app">
       <header>

@@ -1,21 +1,25 @@
-import { useBlocker } from 'react-router';
+import { useCallback } from 'react';
+import { useBlocker } from '../lib/router/router-view';
+import type { BlockerFunction } from '../lib/router/router';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Asks before leaving a form with unsaved changes (in-app navigation and tab close). */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const blocker = useBlocker(
+  const leaving = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       when && currentLocation.pathname !== nextLocation.pathname,
+    [when],
   );
+  const blocked = useBlocker(leaving);
   return (
     <ConfirmDialog
-      open={blocker.state === 'blocked'}
+      open={blocked !== null}
       title="Leave without saving?"
       confirmLabel="Leave and lose changes"
       cancelLabel="Stay on this page"
       danger
-      onCancel={() => blocker.reset?.()}
-      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocked?.reset()}
+      onConfirm={() => blocked?.proceed()}
     >
       <p>Your changes on this page have not been sent.</p>
     </ConfirmDialog>

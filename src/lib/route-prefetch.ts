@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderArgs } from './router/router';
 import type { SlabdeskClient } from '../client';
 
 /** What a route's loader needs to start its page's queries. */
@@ -13,4 +13,4 @@ export interface RouteDeps {
  * it while the page's code chunk loads, so the data and the code arrive together. The page's own
  * `useQuery` with the same options picks up the request in flight.
  */
-export type Prefetch = (deps: RouteDeps, args: LoaderFunctionArgs) => void;
+export type Prefetch = (deps: RouteDeps, args: LoaderArgs) => void;

@@ -164,9 +164,9 @@ describe('pause, resume and cancel', () => {
     await user.click(within(preview).getByRole('button', { name: 'Apply 6 write(s)' }));
     await screen.findByRole('heading', { name: /^Applying:/ });
     const back = `${router.state.location.pathname}${router.state.location.search}`;
-    await router.navigate('/listings');
+    router.navigate('/listings');
     await screen.findByRole('heading', { name: 'Listings', level: 1 }, { timeout: 10_000 });
-    await router.navigate(back);
+    router.navigate(back);
     // The same run, not a second one, and not an offer to resume it. (The catalogue is read again
     // through the bucket the run is using: on a busy machine that takes a while.)
     await screen.findByRole('heading', { name: /^(Applying|Finished):/ }, { timeout: 40_000 });

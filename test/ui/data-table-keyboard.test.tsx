@@ -2,7 +2,10 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, Link, RouterProvider, useParams } from 'react-router';
+import { Link } from '../../src/components/link';
+import { memoryHistory } from '../../src/lib/router/history';
+import { createAppRouter } from '../../src/lib/router/router';
+import { AppRouterProvider, useParams } from '../../src/lib/router/router-view';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable, type Column } from '../../src/components/data-table';
 
@@ -66,14 +69,14 @@ function Opened() {
 }
 
 function renderTable() {
-  const router = createMemoryRouter(
+  const router = createAppRouter(
     [
       { path: '/', element: <Table /> },
       { path: '/rows/:id', element: <Opened /> },
     ],
-    { initialEntries: ['/'] },
+    memoryHistory(['/']),
   );
-  render(<RouterProvider router={router} />);
+  render(<AppRouterProvider router={router} error={String} />);
   return router;
 }
 

@@ -2,7 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { memoryHistory } from '../../src/lib/router/history';
+import { createAppRouter } from '../../src/lib/router/router';
+import { AppRouterProvider, Outlet } from '../../src/lib/router/router-view';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useKeyboardShortcuts } from '../../src/app/keyboard-shortcuts';
 import ShortcutsHelp from '../../src/app/shortcuts-help';
@@ -33,7 +36,7 @@ function Frame() {
 }
 
 function renderFrame() {
-  const router = createMemoryRouter(
+  const router = createAppRouter(
     [
       {
         path: '/',
@@ -44,9 +47,9 @@ function renderFrame() {
         })),
       },
     ],
-    { initialEntries: ['/orders'] },
+    memoryHistory(['/orders']),
   );
-  render(<RouterProvider router={router} />);
+  render(<AppRouterProvider router={router} error={String} />);
   return router;
 }
 

@@ -2,7 +2,7 @@ import { TableViews } from '../../components/table-views';
 import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';

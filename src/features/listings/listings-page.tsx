@@ -1,7 +1,7 @@
 import { TableViews } from '../../components/table-views';
 import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../lib/paths';
 import { DataTable } from '../../components/data-table';

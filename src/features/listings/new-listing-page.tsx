@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { paths } from '../../lib/paths';
 import { GRADERS, isApiError, newIdempotencyKey } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';

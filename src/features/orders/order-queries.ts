@@ -44,8 +44,8 @@ export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
  * The orders page's loader: the list under the address's status filter starts beside the page's
  * code (for `any`, the kept orders: read from this browser's copy while the code loads).
  */
-export const prefetchOrders: Prefetch = ({ client, queryClient }, { request }) => {
-  const status = orderStatusFilterOf(new URL(request.url).searchParams.get('status'));
+export const prefetchOrders: Prefetch = ({ client, queryClient }, { url }) => {
+  const status = orderStatusFilterOf(url.searchParams.get('status'));
   void queryClient.prefetchQuery(orderListQuery(client, queryClient, status));
 };
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
 import { formatDateTime, formatMoney } from '../../lib/format';

@@ -1,7 +1,10 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../src/app/providers';
-import { createRoutes } from '../../../src/app/routes';
+import { BootFrame, createRoutes } from '../../../src/app/routes';
+import { RouteError } from '../../../src/app/route-error';
+import { memoryHistory } from '../../../src/lib/router/history';
+import { createAppRouter } from '../../../src/lib/router/router';
+import { AppRouterProvider } from '../../../src/lib/router/router-view';
 import { createClient, type SlabdeskClient } from '../../../src/client';
 import { createQueryClient } from '../../../src/lib/query-client';
 
@@ -21,12 +24,14 @@ export function renderApp(
       retry: { unavailableBudgetSeconds: 0, transient: 0 },
     });
   const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(createRoutes({ client, queryClient }), {
-    initialEntries: [path],
-  });
+  const router = createAppRouter(createRoutes({ client, queryClient }), memoryHistory([path]));
   const view = render(
     <AppProviders client={client} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouterProvider
+        router={router}
+        fallback={<BootFrame />}
+        error={(error) => <RouteError error={error} />}
+      />
     </AppProviders>,
   );
   return { ...view, router, client, queryClient };

@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useSearchParams } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Link } from '../../src/components/link';
+import { browserHistory, memoryHistory } from '../../src/lib/router/history';
+import {
+  createAppRouter,
+  type AppRoute,
+  type LoaderArgs,
+  type PageModule,
+} from '../../src/lib/router/router';
+import {
+  AppRouterProvider,
+  Outlet,
+  useBlocker,
+  useNavigationState,
+  useParams,
+} from '../../src/lib/router/router-view';
+
+/** A promise settled from outside: a page chunk or loader that arrives when the test says. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+const pageOf = (name: string): PageModule => ({
+  Component: function Named() {
+    const params = useParams();
+    const [search] = useSearchParams();
+    return (
+      <h1>
+        {name}
+        {params.id ? ` ${params.id}` : ''}
+        {search.get('q') ? ` q=${search.get('q')}` : ''}
+      </h1>
+    );
+  },
+});
+
+function Frame() {
+  const navigation = useNavigationState();
+  const { pathname } = useLocation();
+  return (
+    <main aria-busy={navigation === 'loading'}>
+      <nav>
+        <Link to="/">Home</Link> <Link to="/things/7">Thing 7</Link>
+      </nav>
+      <p>at {pathname}</p>
+      <Outlet />
+    </main>
+  );
+}
+
+const frame = (children: AppRoute[]): AppRoute[] => [{ path: '/', element: <Frame />, children }];
+
+function show(routes: AppRoute[], at = '/') {
+  const router = createAppRouter(routes, memoryHistory([at]));
+  render(
+    <AppRouterProvider
+      router={router}
+      fallback={<p>Starting</p>}
+      error={(error) => <p role="alert">Failed: {String(error)}</p>}
+    />,
+  );
+  return router;
+}
+
+afterEach(() => cleanup());
+
+describe('the app router', () => {
+  it('starts a page’s loader and its chunk together and shows the page once both are in', async () => {
+    const chunk = deferred<PageModule>();
+    const calls: string[] = [];
+    const router = show(
+      frame([
+        { index: true, page: () => Promise.resolve(pageOf('Home')) },
+        {
+          path: 'things/:id',
+          loader: ({ params, url }: LoaderArgs) => calls.push(`load ${params.id} ${url.pathname}`),
+          page: () => {
+            calls.push('chunk');
+            return chunk.promise;
+          },
+        },
+      ]),
+    );
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Thing 7' }));
+    // Both started; the page before stays in view, marked busy, until the chunk arrives.
+    expect(calls.sort()).toEqual(['chunk', 'load 7 /things/7']);
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    expect(router.state.location.pathname).toBe('/');
+
+    await act(async () => chunk.resolve(pageOf('Thing')));
+    expect(await screen.findByRole('heading', { name: 'Thing 7' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+    expect(router.state.location.pathname).toBe('/things/7');
+  });
+
+  it('runs an on-entry loader when its page is entered, not for a change of the query', async () => {
+    const entered: string[] = [];
+    const always: string[] = [];
+    const router = show(
+      frame([
+        {
+          index: true,
+          loader: ({ url }) => always.push(url.search),
+          page: () => Promise.resolve(pageOf('Home')),
+        },
+        {
+          path: 'things/:id',
+          onEntry: true,
+          loader: ({ url }) => entered.push(url.search),
+          page: () => Promise.resolve(pageOf('Thing')),
+        },
+      ]),
+    );
+    await screen.findByRole('heading', { name: 'Home' });
+    act(() => router.navigate('/?q=a'));
+    await screen.findByRole('heading', { name: 'Home q=a' });
+    expect(always).toEqual(['', '?q=a']);
+
+    act(() => router.navigate('/things/1'));
+    await screen.findByRole('heading', { name: 'Thing 1' });
+    act(() => router.navigate('/things/1?q=b'));
+    await screen.findByRole('heading', { name: 'Thing 1 q=b' });
+    expect(entered).toEqual(['']);
+    act(() => router.navigate('/things/2'));
+    await screen.findByRole('heading', { name: 'Thing 2' });
+    expect(entered).toEqual(['', '']);
+  });
+
+  it('shows only the last of two moves made in a row', async () => {
+    const slow = deferred<PageModule>();
+    const router = show(
+      frame([
+        { index: true, page: () => Promise.resolve(pageOf('Home')) },
+        { path: 'slow', page: () => slow.promise },
+        { path: 'fast', page: () => Promise.resolve(pageOf('Fast')) },
+      ]),
+    );
+    await screen.findByRole('heading', { name: 'Home' });
+    act(() => router.navigate('/slow'));
+    act(() => router.navigate('/fast'));
+    await screen.findByRole('heading', { name: 'Fast' });
+    await act(async () => slow.resolve(pageOf('Slow')));
+    expect(screen.getByRole('heading', { name: 'Fast' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/fast');
+  });
+
+  it('shows why a page failed to load, and the next move clears it', async () => {
+    const router = show(
+      frame([
+        { index: true, page: () => Promise.resolve(pageOf('Home')) },
+        { path: 'broken', page: () => Promise.reject(new Error('chunk missing')) },
+      ]),
+    );
+    await screen.findByRole('heading', { name: 'Home' });
+    act(() => router.navigate('/broken'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed: Error: chunk missing');
+    act(() => router.navigate('/'));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('holds a move while a blocker says so, then goes on or stays as the seller says', async () => {
+    function Guarded() {
+      const blocked = useBlocker(({ nextLocation }) => nextLocation.pathname !== '/form');
+      return (
+        <>
+          <h1>Form</h1>
+          {blocked && (
+            <div role="dialog" aria-label="Leave?">
+              <button onClick={blocked.reset}>Stay</button>
+              <button onClick={blocked.proceed}>Leave</button>
+            </div>
+          )}
+        </>
+      );
+    }
+    const router = show(
+      frame([
+        { index: true, page: () => Promise.resolve(pageOf('Home')) },
+        { path: 'form', page: () => Promise.resolve({ Component: Guarded }) },
+      ]),
+    );
+    await screen.findByRole('heading', { name: 'Home' });
+    act(() => router.navigate('/form'));
+    await screen.findByRole('heading', { name: 'Form' });
+
+    // A link: held, then stayed.
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/form');
+
+    // Back: held (the history is put back where it was), then confirmed.
+    act(() => router.navigator.go(-1));
+    await screen.findByRole('dialog', { name: 'Leave?' });
+    expect(router.state.location.pathname).toBe('/form');
+    await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('the browser history', () => {
+  it('numbers its entries so that back and forward say how far they went', async () => {
+    window.history.replaceState(null, '', '/');
+    const history = browserHistory();
+    const moves: string[] = [];
+    const stop = history.listen((location, delta) => moves.push(`${location.pathname} ${delta}`));
+    history.push({ ...history.location, pathname: '/a', key: 'a' });
+    history.push({ ...history.location, pathname: '/b', key: 'b' });
+    expect(window.location.pathname).toBe('/b');
+
+    const popped = () =>
+      new Promise((ok) => window.addEventListener('popstate', ok, { once: true }));
+    let pop = popped();
+    history.go(-2);
+    await pop;
+    pop = popped();
+    history.go(1);
+    await pop;
+    stop();
+    expect(moves).toEqual(['/ -2', '/a 1']);
+    expect(history.location.key).toBe('a');
+  });
+});
