@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router';
+import { createPath, useLocation, type To } from 'react-router';
+import { useMove } from '../lib/router/router-view';
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: To;
@@ -7,14 +8,20 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
   state?: unknown;
 };
 
+const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
+
 /**
  * A link within the dashboard: a real `<a href>` (open in a new tab, copy the address) that moves
- * in the page on a plain click. Ours rather than the router package's, whose link carries code
- * for framework features (prefetching route modules, forms) the dashboard never uses.
+ * in the page on a plain click; a click with a modifier key, or for another target, is the
+ * browser's. A link to the page already shown replaces its history entry instead of adding one.
+ * Every address in the dashboard is absolute (`paths`), so the link needs no resolving; ours
+ * rather than the router package's, whose link resolves relative paths and prefetches route
+ * modules, costs each of a table's rows several hooks.
  */
 export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps) {
-  const href = useHref(to);
-  const follow = useLinkClickHandler(to, { replace, state, target });
+  const href = hrefOf(to);
+  const here = createPath(useLocation());
+  const move = useMove();
   return (
     <a
       {...rest}
@@ -22,7 +29,11 @@ export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps
       target={target}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) follow(event);
+        const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+        if (event.defaultPrevented || event.button !== 0 || modified) return;
+        if (target && target !== '_self') return;
+        event.preventDefault();
+        move(to, { replace: replace ?? href === here, state });
       }}
     />
   );
@@ -34,7 +45,7 @@ export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps
  */
 export function NavLink({ end, className, ...props }: LinkProps & { end?: boolean }) {
   const { pathname } = useLocation();
-  const target = useResolvedPath(props.to).pathname;
+  const target = hrefOf(props.to).split(/[?#]/)[0] ?? '';
   const below = target.endsWith('/') ? target : `${target}/`;
   const current = pathname === target || (!end && pathname.startsWith(below));
   return (

@@ -47,7 +47,11 @@ interface EntryState {
 const entryOf = (state: unknown): Partial<EntryState> =>
   state && typeof state === 'object' ? (state as Partial<EntryState>) : {};
 
-/** The browser's history (`window.history`), each entry numbered so a back/forward knows how far. */
+/**
+ * The browser's history (`window.history`), each entry numbered so a back/forward knows how far.
+ * The entry the page was opened on is number 0 without being written (writing the history's
+ * state costs a few milliseconds of the start-up): an entry without a number is that one.
+ */
 export function browserHistory(): AppHistory {
   const read = (): Location => {
     const entry = entryOf(window.history.state);
@@ -56,9 +60,6 @@ export function browserHistory(): AppHistory {
   };
   let location = read();
   let index = entryOf(window.history.state).idx ?? 0;
-  if (entryOf(window.history.state).idx === undefined) {
-    window.history.replaceState({ usr: location.state, key: location.key, idx: index }, '');
-  }
   const write = (next: Location, method: 'pushState' | 'replaceState') => {
     if (method === 'pushState') index += 1;
     location = next;

@@ -41,6 +41,11 @@ export function useParams(): Readonly<Params> {
   return useRouterState().matches.at(-1)?.params ?? {};
 }
 
+/** The router's own move (stable: the same function on every render). */
+export function useMove(): AppRouter['navigate'] {
+  return useAppRouter().navigate;
+}
+
 /** Where a layout shows the page inside it. */
 export function Outlet() {
   return useContext(OutletContext);
