@@ -52,7 +52,7 @@ const CARD_ROW_HEIGHT = 84;
 
 /**
  * The one data table: a real `<table>` (caption, header cells, aria-sort) whose body is windowed
- * with @tanstack/react-virtual, so only the rows in view (plus a margin) are in the DOM and ten
+ * (`useWindowedRows`), so only the rows in view (plus a margin) are in the DOM and ten
  * thousand rows scroll smoothly. Spacer rows above and below keep the scrollbar true.
  *
  * The whole table is one tab stop; arrow keys move between rows (see `useTableKeyboard`), Enter
@@ -77,12 +77,11 @@ export function DataTable<T>({
   const narrow = useMediaQuery(NARROW_QUERY);
   const shownRowHeight =
     narrow && cards ? Math.max(rowHeight, cards.height ?? CARD_ROW_HEIGHT) : rowHeight;
-  const { scrollRef, virtualizer, items, paddingTop, paddingBottom } = useWindowedRows({
+  const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
     count: rows.length,
     rowHeight: shownRowHeight,
     height,
     overscan: 12,
-    width: 1024,
   });
   const columnCount = columns.length + (selection ? 1 : 0);
 
@@ -110,7 +109,7 @@ export function DataTable<T>({
   const keyboard = useTableKeyboard({
     tableRef,
     count: rows.length,
-    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    scrollToRow,
     onToggle: selection
       ? (index, shift) => toggle(index, !selection.selected.has(getRowId(rows[index]!)), shift)
       : undefined,

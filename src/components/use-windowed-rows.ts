@@ -1,34 +1,78 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+/** A row in the window: its index and where it starts and ends in the scroll box (px). */
+export interface WindowedRow {
+  index: number;
+  start: number;
+  end: number;
+}
+
+/** Scrolls the box just enough to bring row `index` fully into view (none if it is). */
+export type ScrollToRow = (index: number) => void;
 
 /**
- * Windowing for a real `<table>`: only the rows in view (plus `overscan`) are rendered, between
- * a top and a bottom spacer row of the returned heights. Where layout is not measured (jsdom),
- * the scroll box counts as `height` tall.
+ * Windowing for a real `<table>` of rows of one height: only the rows in view (plus `overscan`
+ * on each side) are rendered, between a top and a bottom spacer row of the returned heights.
+ * The window follows the box's scrolling and its height (a ResizeObserver, read after layout:
+ * nothing here forces one); until the box is measured, and where layout is not measured at all
+ * (jsdom), it counts as `height` tall.
  */
 export function useWindowedRows(options: {
   count: number;
   rowHeight: number;
   height: number;
   overscan: number;
-  width: number;
 }) {
+  const { count, rowHeight, height, overscan } = options;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { count, rowHeight, height, overscan, width } = options;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan,
-    initialRect: { width, height },
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width || width, height }),
-      ),
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items.length > 0 ? items[0]!.start : 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  return { scrollRef, virtualizer, items, paddingTop, paddingBottom };
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(height);
+
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    const onScroll = () => setScrollTop(box.scrollTop);
+    box.addEventListener('scroll', onScroll, { passive: true });
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            if (box.clientHeight > 0) setViewport(box.clientHeight);
+          })
+        : undefined;
+    resized?.observe(box);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
+  }, []);
+
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const last = Math.min(count - 1, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
+  const items = useMemo(() => {
+    const rows: WindowedRow[] = [];
+    for (let index = first; index <= last; index++) {
+      rows.push({ index, start: index * rowHeight, end: (index + 1) * rowHeight });
+    }
+    return rows;
+  }, [first, last, rowHeight]);
+
+  const scrollToRow = useCallback<ScrollToRow>(
+    (index) => {
+      const box = scrollRef.current;
+      if (!box) return;
+      const top = index * rowHeight;
+      const from = box.scrollTop;
+      const to =
+        top < from ? top : top + rowHeight > from + viewport ? top + rowHeight - viewport : from;
+      if (to === from) return;
+      box.scrollTop = to;
+      // The window moves with this render, not a frame later with the scroll event.
+      setScrollTop(to);
+    },
+    [rowHeight, viewport],
+  );
+
+  const paddingTop = items.length > 0 ? first * rowHeight : 0;
+  const paddingBottom = items.length > 0 ? (count - 1 - last) * rowHeight : 0;
+  return { scrollRef, items, paddingTop, paddingBottom, scrollToRow };
 }

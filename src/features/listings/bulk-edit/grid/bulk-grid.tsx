@@ -50,15 +50,14 @@ export function BulkGrid({
 }) {
   const { control, getValues } = form;
   const [range, setRange] = useState<Range>(null);
-  const { scrollRef, virtualizer, items, paddingTop, paddingBottom } = useWindowedRows({
+  const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
     count: rows.length,
     rowHeight: ROW_HEIGHT,
     height,
     overscan: 8,
-    width: 1200,
   });
   const commands = useGridHistory(form, onAnnounce);
-  const focus = useGridFocus(rows.length, virtualizer, getValues);
+  const focus = useGridFocus(rows.length, scrollToRow, getValues);
   const clipboard = useGridClipboard({ range, getValues, commands, onAnnounce });
   const keyboard = useGridKeyboard({
     rowCount: rows.length,

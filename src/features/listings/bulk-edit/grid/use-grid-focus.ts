@@ -1,6 +1,6 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
+import type { ScrollToRow } from '../../../../components/use-windowed-rows';
 import type { CellValue } from '../logic/cells';
 import { EDIT_FIELDS } from '../logic/rows';
 import { cellId, cellOf, isTextControl, type BulkForm, type CellPlace } from './grid-types';
@@ -14,7 +14,7 @@ import { cellId, cellOf, isTextControl, type BulkForm, type CellPlace } from './
  */
 export function useGridFocus(
   rowCount: number,
-  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scrollToRow: ScrollToRow,
   getValues: UseFormGetValues<BulkForm>,
 ) {
   const pending = useRef<(CellPlace & { select: boolean }) | null>(null);
@@ -27,10 +27,10 @@ export function useGridFocus(
       const r = Math.max(0, Math.min(rowCount - 1, row));
       const c = Math.max(0, Math.min(EDIT_FIELDS.length - 1, col));
       pending.current = { row: r, col: c, select };
-      virtualizer.scrollToIndex(r, { align: 'auto' });
+      scrollToRow(r);
       setFocusTick((t) => t + 1);
     },
-    [rowCount, virtualizer],
+    [rowCount, scrollToRow],
   );
 
   // Focus the pending cell once its row is rendered (it may need a scroll first).
