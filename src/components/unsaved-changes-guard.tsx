@@ -3,7 +3,10 @@ import { useBlocker } from '../lib/router/router-view';
 import type { BlockerFunction } from '../lib/router/router';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** Asks before leaving a form with unsaved changes (in-app navigation and tab close). */
+/**
+ * Asks before leaving a form with unsaved changes for another page of the dashboard (a link, a
+ * shortcut, back or forward). Closing or reloading the tab is not asked about.
+ */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const leaving = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
