@@ -81,7 +81,9 @@ export function DataTable<T>({
     count: rows.length,
     rowHeight: shownRowHeight,
     height,
-    overscan: 12,
+    // Four rows beyond each edge: the window moves with each scroll event, so a wider margin
+    // only adds rows to the first render (a page's heaviest moment).
+    overscan: 4,
   });
   const columnCount = columns.length + (selection ? 1 : 0);
 
