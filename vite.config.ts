@@ -49,7 +49,7 @@ function inlineEntryStylesheet(): Plugin {
  * gzipped: links that prefetch route modules, forms, server components). This marks those calls
  * pure and drops the names (they serve only React's developer tools).
  */
-function treeShakeRouter(): Plugin {
+export function treeShakeRouter(): Plugin {
   return {
     name: 'slabdesk-tree-shake-router',
     apply: 'build',
