@@ -16,9 +16,11 @@ function applyPatch(current: URLSearchParams, patch: SearchPatch): URLSearchPara
  * The URL's search params as a page's state (filters, search, sort): read them, and write a patch
  * (empty values removed) that replaces the history entry rather than adding one.
  *
- * The router applies a navigation inside a transition, so an input controlled by the URL alone
- * would show its old value until that render finishes (a checkbox seems not to tick). The patched
- * params are therefore also held here until the URL catches up, and inputs answer at once.
+ * A router may apply a navigation later than the input's own render (react-router's data router
+ * did it inside a transition; ours waits for a page's chunk when a move leaves the page), and an
+ * input controlled by the URL alone would then show its old value meanwhile (a checkbox seems not
+ * to tick). The patched params are therefore also held here until the URL catches up, and inputs
+ * answer at once.
  *
  * `update` is stable and always patches the latest params: a call kept by a timer (the search
  * box's debounce) and a filter chosen meanwhile compose, instead of the older call writing back
