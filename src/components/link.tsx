@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { createPath, useLocation, type To } from 'react-router';
+import { hrefOf } from '../lib/router/history';
 import { useMove } from '../lib/router/router-view';
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -7,8 +8,6 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
   replace?: boolean;
   state?: unknown;
 };
-
-const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
 /**
  * A link within the dashboard: a real `<a href>` (open in a new tab, copy the address) that moves

@@ -35,7 +35,8 @@ export function locationOf(to: To, state: unknown = null, key = newKey()): Locat
   };
 }
 
-const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
+/** The address `to` names, as a string. */
+export const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
 /** What each entry of the browser's history holds for us: its state, key and position. */
 interface EntryState {

@@ -78,7 +78,6 @@ export interface RouterState {
 
 export interface AppRouter {
   readonly state: RouterState;
-  readonly routes: readonly AppRoute[];
   readonly navigator: Navigator;
   /** Moves to `to` (a new history entry, or in place of this one with `replace`). */
   navigate(to: To, options?: { replace?: boolean; state?: unknown }): void;
@@ -159,8 +158,8 @@ export function createAppRouter(routes: readonly AppRoute[], history: AppHistory
       route: route.handle as AppRoute,
       params,
     }));
+    const entered = !previous || previous.pathname !== location.pathname;
     for (const { route: app, params } of matches) {
-      const entered = !previous || previous.pathname !== location.pathname;
       if (app.loader && (entered || (!app.onEntry && !sameAddress(previous, location)))) {
         const loader = app.loader;
         work.push(Promise.resolve().then(() => loader({ params, url })));
@@ -180,18 +179,22 @@ export function createAppRouter(routes: readonly AppRoute[], history: AppHistory
     state.ready &&
     blocker({ currentLocation: state.location, nextLocation, historyAction });
 
-  const navigate = (to: To, routeState: unknown, action: NavigationType) => {
-    const next = locationOf(to, routeState);
-    if (!held(next, action)) return start(next, action);
+  /** Holds a move until the seller says: `go` carries it on, or nothing happens. */
+  const holdFor = (go: () => void) =>
     set({
       blocked: {
         proceed: () => {
           set({ blocked: null });
-          start(next, action);
+          go();
         },
         reset: () => set({ blocked: null }),
       },
     });
+
+  const navigate = (to: To, routeState: unknown, action: NavigationType) => {
+    const next = locationOf(to, routeState);
+    if (!held(next, action)) return start(next, action);
+    holdFor(() => start(next, action));
   };
 
   const unlisten = history.listen((location, delta) => {
@@ -206,15 +209,9 @@ export function createAppRouter(routes: readonly AppRoute[], history: AppHistory
     // Put the seller back where they were until they say whether to leave.
     undoing += 1;
     history.go(-delta);
-    set({
-      blocked: {
-        proceed: () => {
-          set({ blocked: null });
-          confirmed = true;
-          history.go(delta);
-        },
-        reset: () => set({ blocked: null }),
-      },
+    holdFor(() => {
+      confirmed = true;
+      history.go(delta);
     });
   });
 
@@ -224,7 +221,6 @@ export function createAppRouter(routes: readonly AppRoute[], history: AppHistory
     get state() {
       return state;
     },
-    routes,
     navigate: (to, options = {}) =>
       navigate(to, options.state, options.replace ? NavigationType.Replace : NavigationType.Push),
     navigator: {
