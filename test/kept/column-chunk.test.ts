@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { decodeRows, encodeRows, type ColumnChunk } from '../../src/lib/kept/column-chunk';
+
+/** Encodes, passes the chunk through a structured copy (as IndexedDB does), decodes. */
+function roundTrip(rows: unknown[]): { chunk: ColumnChunk; back: unknown[] } {
+  const chunk = encodeRows(rows);
+  if (!chunk) throw new Error('not encoded');
+  const back: unknown[] = [];
+  decodeRows(structuredClone(chunk), back);
+  return { chunk, back };
+}
+
+/** Every key in order, at every depth. */
+const keyOrder = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value).map(([key, inner]) => [key, keyOrder(inner)])
+    : value;
+
+const listing = (n: number) => ({
+  id: `lst_${n}`,
+  title: `1998 Pokémon Promo Pikachu #${n} PSA ${n % 10}`,
+  status: n % 3 === 0 ? 'archived' : 'active',
+  price: (n * 1.25).toFixed(2),
+  card: { id: `itm_${n}`, grader: n % 2 ? 'PSA' : 'BGS', grade: String(n % 10), year: 1998 },
+  is_lot: false,
+  created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+  listed_at: n % 7 === 0 ? null : new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+  minimum_offer: n % 5 === 0 ? null : '10.00',
+});
+
+describe('rows kept as columns', () => {
+  it('gives back 1,000 listings exactly, keys in order, values of every kind', () => {
+    const rows = Array.from({ length: 1000 }, (_, n) => listing(n));
+    const { chunk, back } = roundTrip(rows);
+    expect(back).toEqual(rows);
+    expect(back.map(keyOrder)).toEqual(rows.map(keyOrder));
+    // Low-cardinality columns became dictionaries; ids and titles joined text.
+    const columns = chunk.groups[0]!.columns;
+    expect(chunk.groups).toHaveLength(1);
+    expect(columns.filter((column) => 'd' in column).length).toBeGreaterThanOrEqual(5);
+    expect(columns.filter((column) => 'j' in column).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps rows of different shapes in their order (extras on some rows only)', () => {
+    const rows: unknown[] = [];
+    for (let n = 0; n < 300; n++) {
+      const row: Record<string, unknown> = listing(n);
+      if (n % 4 === 1) row.promoted = true;
+      if (n % 9 === 2) delete row.minimum_offer;
+      if (n % 11 === 3)
+        row.card = { ...(row.card as object), variant: 'Base', extra: { a: [1, 2] } };
+      rows.push(row);
+    }
+    const { chunk, back } = roundTrip(rows);
+    expect(chunk.groups.length).toBeGreaterThan(1);
+    expect(back).toEqual(rows);
+    expect(back.map(keyOrder)).toEqual(rows.map(keyOrder));
+  });
+
+  it('holds the values text columns cannot: the separator, -0, undefined, arrays, empty objects', () => {
+    const rows = Array.from({ length: 40 }, (_, n) => ({
+      id: `row_${n}`,
+      note: n === 5 ? 'a\u0001b' : `note ${n}`,
+      amount: n === 7 ? -0 : n,
+      maybe: n % 2 ? undefined : n,
+      tags: n % 3 ? ['x', `t${n}`] : [],
+      nested: {},
+      1: 'an integer-like key',
+    }));
+    const { back } = roundTrip(rows);
+    expect(back).toEqual(rows);
+    expect(Object.is((back[7] as { amount: number }).amount, -0)).toBe(true);
+    expect((back[5] as { note: string }).note).toBe('a\u0001b');
+    expect(Object.keys(back[1] as object)).toEqual(Object.keys(rows[1]!));
+    expect('maybe' in (back[1] as object)).toBe(true);
+  });
+
+  it('reuses a column that repeats an earlier one row for row', () => {
+    const rows = Array.from({ length: 100 }, (_, n) => ({
+      title: `Card ${n}`,
+      card: { title: `Card ${n}` },
+    }));
+    const { chunk, back } = roundTrip(rows);
+    expect(chunk.groups[0]!.columns[1]).toEqual({ r: 0 });
+    expect(back).toEqual(rows);
+  });
+
+  it('declines rows it cannot write back plainly (those are kept as they are)', () => {
+    expect(encodeRows([JSON.parse('{"__proto__": {"x": 1}}')])).toBeUndefined();
+    expect(encodeRows([new Date(0)])).toBeUndefined();
+    expect(encodeRows(['text'])).toBeUndefined();
+    const { back } = roundTrip([]);
+    expect(back).toEqual([]);
+  });
+});
