@@ -116,17 +116,23 @@ async function catalogueVisit(browser: Browser, sandboxUrl: string, outDir: stri
     await waitKept(page, 'listings', (n) => n === LISTINGS);
 
     // The reload: the kept catalogue at once, then one incremental read (and the store's check).
-    // Each listings call of its own, and each page a walk answer brought (one API call each).
-    const calls: Promise<number>[] = [];
-    page.on('response', (response) => {
-      const read = apiUrlOf(response.url());
-      if (read === undefined || !new URL(read).pathname.endsWith('/listings.json')) return;
-      const walk = new URL(response.url()).pathname === '/hub/walk';
-      calls.push(
-        walk
-          ? response.body().then((bytes) => pagesOfWalkAnswer(bytes).length)
-          : Promise.resolve(1),
-      );
+    // Each listings call of its own, and each page a walk answer brought (one API call each):
+    // walk answers are read in full here and handed on (a streamed body is not always still
+    // there for a response listener once the page has read it).
+    let requests = 0;
+    page.on('request', (request) => {
+      const read = apiUrlOf(request.url());
+      if (read === undefined || new URL(request.url()).pathname === '/hub/walk') return;
+      if (new URL(read).pathname.endsWith('/listings.json')) requests++;
+    });
+    await page.route('**/hub/walk?**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      const read = apiUrlOf(route.request().url());
+      if (read !== undefined && new URL(read).pathname.endsWith('/listings.json')) {
+        requests += pagesOfWalkAnswer(body).length;
+      }
+      await route.fulfill({ response, body });
     });
     await page.reload();
     await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
@@ -139,7 +145,7 @@ async function catalogueVisit(browser: Browser, sandboxUrl: string, outDir: stri
       undefined,
       { timeout: 60_000 },
     );
-    const requests = (await Promise.all(calls)).reduce((sum, n) => sum + n, 0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     return { cold, warm, requests, keystrokes, heap };
   } finally {
     await context.close();
