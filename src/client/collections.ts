@@ -138,7 +138,8 @@ export interface WalkOptions {
   maxPages?: number;
   /**
    * How many pages to ask for ahead of the one being read, as soon as their `Link` arrives
-   * (default 2; 0 for a walk that will read only its first page).
+   * (default 2; 0 for a walk that will read only its first page: its calls then ask the
+   * dashboard's server to read none ahead either, see `RequestOptions.onlyThisPage`).
    */
   lookahead?: number;
   /**
@@ -264,6 +265,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
               priority: options.priority,
               onLinks: askAhead,
               feed,
+              onlyThisPage: lookahead === 0,
             });
         // A page taken from those asked ahead may have come when the lookahead was full.
         if (early && response.status < 400) askAhead(response.meta.links);

@@ -100,6 +100,8 @@ export interface TransportOptions {
   /**
    * Send each request's priority as `X-Slabdesk-Priority` (default false): for the dashboard's
    * own server, which paces every tab of a key by one governor. Never to a deployment directly.
+   * A call that reads one page and no other also says so (`X-Slabdesk-Read-Ahead: none`), so
+   * that server reads no next page for it.
    */
   sendPriority?: boolean;
   /**
@@ -128,6 +130,8 @@ export interface RequestOptions {
   onLinks?: ((links: Record<string, string>) => void) | undefined;
   /** A walk answer that may bring this page (a GET): taken from it, not fetched, when it does. */
   feed?: WalkFeed | undefined;
+  /** The caller reads this page and not the next (a walk that stops at its first page). */
+  onlyThisPage?: boolean | undefined;
 }
 
 export interface RawResponse {

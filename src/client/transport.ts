@@ -28,6 +28,11 @@ export const DEFAULT_BASE_URL = '/api';
  * Sent only when `sendPriority` is set; the server reads it and never forwards it.
  */
 export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
+/**
+ * The header that tells the dashboard's server not to read the next page of this call ahead
+ * (`none`): the caller reads one page only. Sent only when `sendPriority` is set; never forwarded.
+ */
+export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
 
 /** One bucket model per API and key, shared by every transport that uses them (the default). */
 const sharedPacers = new Map<string, LeakyBucketPacer>();
@@ -306,6 +311,7 @@ export class Transport {
     const ticket = await this.pacer.acquire(options.signal, options.priority);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.sendPriority) headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
+    if (this.sendPriority && options.onlyThisPage) headers[READ_AHEAD_HEADER] = 'none';
     if (this.apiKey) headers['X-Service-Access-Token'] = this.apiKey;
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     let body: string | undefined;

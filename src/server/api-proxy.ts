@@ -311,7 +311,9 @@ export async function proxyApiRequest(
     method === 'GET' && upstreamResponse.status === 200
       ? (nextPageOf(out.link, host, base)?.upstream ?? null)
       : null;
-  if (next !== null && readAhead && governor) {
+  // A call that reads one page only (the browser says so) has no next page worth a request.
+  const onlyThisPage = request.headers['x-slabdesk-read-ahead'] === 'none';
+  if (next !== null && readAhead && governor && !onlyThisPage) {
     readAhead.offer(next, headers.accept, governor, () => readAheadCall(governor, next, headers));
   }
   if (early) out['x-slabdesk-read-ahead'] = 'served';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { KeyGovernor } from '../../src/server/governor/key-governor';
@@ -112,6 +113,47 @@ describe('read-ahead through the proxy', () => {
     const secondPath = new URL(second).pathname.replace(/^\/api/, '') + new URL(second).search;
     // Once read ahead (dropped by the write), once for the browser after it.
     expect(upstreamCalls(secondPath)).toBe(2);
+  });
+});
+
+describe('a walk that reads its first page only', () => {
+  /** A tab of the dashboard: a client of the server's `/api`, as in the browser. */
+  const tab = () =>
+    createClient({
+      baseUrl: `${app.url}/api`,
+      pacing: { enabled: false, maxInFlight: 6 },
+      sendPriority: true,
+    });
+
+  it('says so, and the proxy reads no next page for it (one upstream call)', async () => {
+    const before = upstreamLog.log.length;
+    const sent = app.hub.readAhead.counts.sent;
+    // As the kept copies' store check reads the oldest listing: one row, no lookahead.
+    for await (const page of tab().listings.pages({ limit: 1, lookahead: 0 })) {
+      expect(page.rows).toHaveLength(1);
+      break;
+    }
+    expect(app.hub.readAhead.counts.sent - sent).toBe(0);
+    // This walk's calls upstream (a page the test before read ahead may still land meanwhile).
+    const ours = upstreamLog.log
+      .slice(before)
+      .filter((entry) => /[?&]limit=1(&|$)/.test(entry.url));
+    expect(ours.map((entry) => entry.url)).toEqual(['/2026-07/listings.json?limit=1']);
+  });
+
+  it('a call without the word has its next page read ahead, as before', async () => {
+    const sent = app.hub.readAhead.counts.sent;
+    const response = await fetch(`${app.url}/api/2026-07/listings.json?limit=1&fields=id`, {
+      headers: sameOrigin(),
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(app.hub.readAhead.counts.sent - sent).toBe(1);
+    const none = await fetch(`${app.url}/api/2026-07/listings.json?limit=2&fields=id`, {
+      headers: { ...sameOrigin(), 'x-slabdesk-read-ahead': 'none' },
+    });
+    await none.arrayBuffer();
+    expect(app.hub.readAhead.counts.sent - sent).toBe(1);
   });
 });
 
