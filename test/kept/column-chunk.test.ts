@@ -75,14 +75,41 @@ describe('rows kept as columns', () => {
     expect('maybe' in (back[1] as object)).toBe(true);
   });
 
-  it('reuses a column that repeats an earlier one row for row', () => {
+  it('reuses a column that repeats an earlier one, row for row or but for a few rows', () => {
     const rows = Array.from({ length: 100 }, (_, n) => ({
       title: `Card ${n}`,
       card: { title: `Card ${n}` },
+      created: `2026-01-01T00:00:${n}Z`,
+      listed: n % 10 === 3 ? null : `2026-01-01T00:00:${n}Z`,
     }));
     const { chunk, back } = roundTrip(rows);
-    expect(chunk.groups[0]!.columns[1]).toEqual({ r: 0 });
+    const columns = chunk.groups[0]!.columns;
+    expect(columns[1]).toEqual({ r: 0 });
+    expect(columns[3]).toMatchObject({ r: 2, xv: Array.from({ length: 10 }, () => null) });
     expect(back).toEqual(rows);
+  });
+
+  it('keeps joined text one-byte: the few values beyond Latin-1, and nulls, are set apart', () => {
+    const wide = /[^\u0000-\u00ff]/;
+    const rows = Array.from({ length: 200 }, (_, n) => ({
+      title: n % 50 === 7 ? `Luka Dončić #${n}` : `Pokémon Pikachu #${n}`,
+      listed: n % 40 === 3 ? null : `2026-01-01T00:${n}Z`,
+      japanese: `ピカチュウ ${n}`,
+    }));
+    const { chunk, back } = roundTrip(rows);
+    const [title, listed, japanese] = chunk.groups[0]!.columns as { j: string; xv?: unknown[] }[];
+    expect(wide.test(title!.j)).toBe(false);
+    expect(title!.xv).toHaveLength(4);
+    expect(listed!.xv).toEqual([null, null, null, null, null]);
+    // Every row wide: one joined text all the same, no exceptions.
+    expect(japanese!.j).toContain('ピカチュウ 199');
+    expect(japanese!.xv).toBeUndefined();
+    expect(back).toEqual(rows);
+  });
+
+  it('declines more rows than a chunk can number', () => {
+    expect(encodeRows(Array.from({ length: 65_536 }, () => ({ a: 1 })))).toBeUndefined();
+    expect(encodeRows(Array.from({ length: 65_535 }, () => ({ a: 1 })))).toBeDefined();
   });
 
   it('declines rows it cannot write back plainly (those are kept as they are)', () => {

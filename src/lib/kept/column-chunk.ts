@@ -12,10 +12,17 @@
 type Column =
   /** Few distinct values: each row's index into `d`. */
   | { d: unknown[]; i: Uint8Array | Uint16Array }
-  /** Strings, joined by SEPARATOR (none contains it). */
-  | { j: string }
-  /** The same values as an earlier column of the group, row for row. */
-  | { r: number }
+  /**
+   * Strings joined by SEPARATOR, except at rows `x`, which hold `xv` (values that are not strings,
+   * or contain SEPARATOR, or, while they are few, hold a character beyond Latin-1: without them
+   * the joined text is a one-byte string, half the bytes to store and read).
+   */
+  | { j: string; x?: Uint16Array; xv?: unknown[] }
+  /**
+   * The values of an earlier column of the group (`title` and `card.title`), except at rows `x`,
+   * which hold `xv` (absent when there is no exception).
+   */
+  | { r: number; x?: Uint16Array; xv?: unknown[] }
   /** Anything else, as it is. */
   | { v: unknown[] };
 
@@ -37,6 +44,8 @@ export interface ColumnChunk {
 }
 
 const SEPARATOR = '\u0001';
+/** Most rows in one chunk: row positions are 16-bit. */
+const MAX_ROWS = 65_535;
 /** A column whose distinct values are at most this share of its rows is kept as a dictionary. */
 const DICTIONARY_SHARE = 4;
 
@@ -88,6 +97,28 @@ function leafCount(shape: Shape): number {
   return count;
 }
 
+/** Rows `values` and `other` differ at, or undefined past `limit` of them. */
+function differences(values: unknown[], other: unknown[], limit: number): number[] | undefined {
+  const at: number[] = [];
+  for (let k = 0; k < values.length; k++) {
+    if (!Object.is(values[k], other[k]) && at.push(k) > limit) return undefined;
+  }
+  return at;
+}
+
+/** The earlier column these values repeat, with the fewest exceptions (at most `limit`). */
+function sameAsEarlier(values: unknown[], earlier: unknown[][], limit: number): Column | undefined {
+  let best: { r: number; at: number[] } | undefined;
+  for (let r = 0; r < earlier.length; r++) {
+    const at = differences(values, earlier[r]!, best ? best.at.length - 1 : limit);
+    if (at && (!best || at.length < best.at.length)) best = { r, at };
+    if (best?.at.length === 0) break;
+  }
+  if (!best) return undefined;
+  if (best.at.length === 0) return { r: best.r };
+  return { r: best.r, x: Uint16Array.from(best.at), xv: best.at.map((k) => values[k]) };
+}
+
 function encodeColumn(values: unknown[], earlier: unknown[][]): Column {
   const n = values.length;
   const limit = Math.min(n / DICTIONARY_SHARE, 65_535);
@@ -103,16 +134,41 @@ function encodeColumn(values: unknown[], earlier: unknown[][]): Column {
     for (let k = 0; k < n; k++) indexes[k] = dictionary.get(values[k])!;
     return { d: [...dictionary.keys()], i: indexes };
   }
-  const same = earlier.findIndex((other) => other.every((value, k) => Object.is(value, values[k])));
-  if (same >= 0) return { r: same };
-  if (values.every((value) => typeof value === 'string' && !value.includes(SEPARATOR))) {
-    return { j: values.join(SEPARATOR) };
-  }
-  return { v: values };
+  const same = sameAsEarlier(values, earlier, limit);
+  if (same) return same;
+  return joined(values, limit, true) ?? joined(values, limit, false) ?? { v: values };
 }
 
-/** The rows as columns, or undefined when a row is not a plain object of plain keys. */
+/** A character a one-byte (Latin-1) string cannot hold. */
+const WIDE = /[^\u0000-\u00ff]/;
+
+/**
+ * The values as joined text with at most `limit` exceptions (see Column), or undefined past it.
+ * `narrow`: text with a character beyond Latin-1 is an exception too.
+ */
+function joined(values: unknown[], limit: number, narrow: boolean): Column | undefined {
+  const pieces: string[] = [];
+  const at: number[] = [];
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k];
+    if (typeof value === 'string' && !value.includes(SEPARATOR) && !(narrow && WIDE.test(value))) {
+      pieces.push(value);
+    } else {
+      pieces.push('');
+      if (at.push(k) > limit) return undefined;
+    }
+  }
+  const text = pieces.join(SEPARATOR);
+  if (at.length === 0) return { j: text };
+  return { j: text, x: Uint16Array.from(at), xv: at.map((k) => values[k]) };
+}
+
+/**
+ * The rows as columns, or undefined when a row is not a plain object of plain keys (or there are
+ * more than 65,535 rows).
+ */
 export function encodeRows(rows: readonly unknown[]): ColumnChunk | undefined {
+  if (rows.length > MAX_ROWS) return undefined;
   const byKey = new Map<string, number>();
   const groups: { shape: Shape; values: unknown[][] }[] = [];
   const groupOf = new Uint16Array(rows.length);
@@ -150,11 +206,17 @@ export function encodeRows(rows: readonly unknown[]): ColumnChunk | undefined {
  */
 function valuesOf(column: Column, columns: Column[], decoded: (unknown[] | undefined)[]) {
   if ('d' in column) return undefined;
-  if ('j' in column) return column.j.split(SEPARATOR);
+  if ('j' in column) return withExceptions(column.j.split(SEPARATOR), column);
   if ('v' in column) return column.v;
   const same = columns[column.r]!;
-  if (!('d' in same)) return decoded[column.r];
-  return Array.from(same.i, (index) => same.d[index]);
+  const base = 'd' in same ? Array.from(same.i, (index) => same.d[index]) : decoded[column.r]!;
+  return column.x ? withExceptions(base.slice(), column) : base;
+}
+
+/** `values` with the column's exceptions written in (see Column). */
+function withExceptions(values: unknown[], { x, xv }: { x?: Uint16Array; xv?: unknown[] }) {
+  if (x && xv) for (let k = 0; k < x.length; k++) values[x[k]!] = xv[k];
+  return values;
 }
 
 /**
