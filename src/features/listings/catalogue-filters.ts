@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { AGE_BUCKET_IDS, ageBucketOf } from '../../lib/sales/listing-age';
-import type { CatalogueRow } from './catalogue-row';
+import { searchTextOf, type CatalogueRow } from './catalogue-row';
 import { compareCodesNumerically } from '../../lib/compare-codes';
 
 /**
@@ -100,7 +100,7 @@ export function applyCatalogueSearch(
       if (offers !== undefined && row.offers !== offers) continue;
       if (lot !== undefined && row.isLot !== lot) continue;
       if (age && ageBucketOf(row.listedAt, now) !== age) continue;
-      for (const term of terms) if (!row.search.includes(term)) continue next;
+      for (const term of terms) if (!searchTextOf(row).includes(term)) continue next;
       out.push(row);
     }
   }

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ListingRead } from '../../client';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { catalogueAvailabilityQuery, catalogueQuery } from './catalogue-query';
 import {
+  fillSearchTexts,
   needsAvailability,
   toCatalogueRow,
   type Availability,
@@ -86,5 +87,7 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     // Version: the rows array is appended to and replaced in place by the kept collection.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listings, version, byItem]);
+  // The search texts, in idle moments once the rows are shown (a search builds what is missing).
+  useEffect(() => fillSearchTexts(rows), [rows]);
   return { query, rows, availability: needsJoin ? availability : undefined };
 }

@@ -140,7 +140,7 @@ function encodeColumn(values: unknown[], earlier: unknown[][]): Column {
 }
 
 /** A character a one-byte (Latin-1) string cannot hold. */
-const WIDE = /[^\u0000-\u00ff]/;
+const WIDE = /[\u0100-\uffff]/;
 
 /**
  * The values as joined text with at most `limit` exceptions (see Column), or undefined past it.
