@@ -5,7 +5,12 @@ import {
   readCatalogueSearch,
   searchNarrowing,
 } from '../../src/features/listings/catalogue-filters';
-import type { CatalogueRow } from '../../src/features/listings/catalogue-row';
+import {
+  fillSearchTexts,
+  toCatalogueRow,
+  type CatalogueRow,
+} from '../../src/features/listings/catalogue-row';
+import type { ListingRead } from '../../src/client';
 import {
   newListingDefaults,
   toCreateInput,
@@ -127,6 +132,29 @@ describe('catalogue search state', () => {
     const grown = [...rows, row({ id: 'd', player: 'Manny Machado' })];
     expect(searchNarrowing(grown, search('m')).map((r) => r.id)).toEqual(['a', 'b', 'd']);
     expect(searchNarrowing(grown, search('mo')).map((r) => r.id)).toEqual(['b']);
+  });
+
+  it("builds a row's search text when first searched, or in an idle moment before", async () => {
+    const listing = (n: number): ListingRead => ({
+      id: `lst_${n}`,
+      title: `2020 Topps Chrome #${n}`,
+      status: 'active',
+      card: { id: `itm_${n}`, player: n === 2 ? 'Luka Dončić' : 'Someone', cert_number: `C${n}` },
+    });
+    const rows = [1, 2, 3].map((n) => toCatalogueRow(listing(n)));
+    expect(rows.every((made) => made.search === undefined)).toBe(true);
+    // A search before any idle moment builds what it reads.
+    expect(applyCatalogueSearch(rows, { q: 'DONČIĆ' }).map((found) => found.id)).toEqual(['lst_2']);
+    expect(applyCatalogueSearch(rows, { q: 'c3' }).map((found) => found.id)).toEqual(['lst_3']);
+    expect(rows[0]!.search).toBe('2020 topps chrome #1 someone c1 lst_1');
+    // In a page's idle moments the rest are built without a search.
+    const later = [4, 5].map((n) => toCatalogueRow(listing(n)));
+    fillSearchTexts(later);
+    await new Promise((done) => setTimeout(done, 100));
+    expect(later.map((made) => made.search)).toEqual([
+      '2020 topps chrome #4 someone c4 lst_4',
+      '2020 topps chrome #5 someone c5 lst_5',
+    ]);
   });
 
   it('lists every facet value once, statuses then what a seller calls them', () => {

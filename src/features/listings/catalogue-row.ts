@@ -170,22 +170,36 @@ export function searchTextOf(row: CatalogueRow): string {
 const FILL_SLICE = 2000;
 
 /**
+ * Runs `step` in the page's next idle moment with the time it has left (where the browser has no
+ * idle callbacks, a short task soon after); returns a cancel.
+ */
+function whenIdle(step: (timeLeft: () => number) => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback((deadline) => step(() => deadline.timeRemaining()));
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(() => {
+    const end = performance.now() + 8;
+    step(() => end - performance.now());
+  }, 16);
+  return () => clearTimeout(handle);
+}
+
+/**
  * Builds the rows' search texts in the page's idle moments, a slice at a time; a search made
  * before it is done builds what is still missing itself. Returns a cancel.
  */
 export function fillSearchTexts(rows: readonly CatalogueRow[]): () => void {
-  if (typeof requestIdleCallback !== 'function') return () => undefined;
   let at = 0;
-  let handle = 0;
-  const step = (deadline: IdleDeadline) => {
-    while (at < rows.length && deadline.timeRemaining() > 1) {
+  const step = (timeLeft: () => number) => {
+    while (at < rows.length && timeLeft() > 1) {
       const end = Math.min(rows.length, at + FILL_SLICE);
       for (; at < end; at++) searchTextOf(rows[at]!);
     }
-    if (at < rows.length) handle = requestIdleCallback(step);
+    if (at < rows.length) cancel = whenIdle(step);
   };
-  handle = requestIdleCallback(step);
-  return () => cancelIdleCallback(handle);
+  let cancel = whenIdle(step);
+  return () => cancel();
 }
 
 /** The words a row is found by: the given texts that are there, space-separated, lower-cased. */
