@@ -6,6 +6,7 @@ import {
   type SetAsideRecord,
   type WalkOptions,
 } from '../../client';
+import { yieldToPage } from '../yield-to-page';
 import { CHUNK_ROWS, type KeptDb } from './kept-db';
 
 /** How a kept collection reads the API (bound to one endpoint and its filters). */
@@ -297,6 +298,9 @@ export class KeptCollection<T extends { id: string }> {
         // The first page is usable at once; later ones gather (see notifyEveryMs).
         if (pages === 1) this.publish({});
         else this.notifySoon();
+        // One page a task: pages that came in one piece of the answer are not read, checked and
+        // (the first) drawn in one long task.
+        await yieldToPage();
       }
       if (stale && attempt < 2) {
         reason = `the server called a cursor stale (${stale.code})`;
