@@ -18,9 +18,14 @@ const sandbox = useDemoSandbox<DemoProduct>({ demoListings: 200 });
 
 async function openListings(path = '/listings') {
   const view = renderApp(path, { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
-  await waitFor(() => expect(screen.getByText(/of 200 listings/)).toBeInTheDocument(), {
-    timeout: 15_000,
-  });
+  // The whole catalogue: its pages land one a task, so the summary may show before the last.
+  await waitFor(
+    () => {
+      expect(screen.getByText(/of 200 listings/)).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar', { name: 'Loading the catalogue' })).toBeNull();
+    },
+    { timeout: 15_000 },
+  );
   return { ...view, user: userEvent.setup() };
 }
 
