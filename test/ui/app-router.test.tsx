@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +76,40 @@ function show(routes: AppRoute[], at = '/') {
 afterEach(() => cleanup());
 
 describe('the app router', () => {
+  it('draws another page in a transition: the page before stays until the new one is drawn', async () => {
+    // A page that cannot finish drawing until the test says (it suspends on a promise).
+    const data = deferred<string>();
+    const slow: PageModule = {
+      Component: function Slow() {
+        return <h1>Slow {use(data.promise)}</h1>;
+      },
+    };
+    const router = show([
+      {
+        path: '/',
+        element: (
+          <Suspense fallback={<p>Drawing</p>}>
+            <Frame />
+          </Suspense>
+        ),
+        children: [
+          { index: true, page: async () => pageOf('Home') },
+          { path: 'slow', page: async () => slow },
+        ],
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeDefined();
+    await act(async () => router.navigate('/slow'));
+    // Drawn at once, the suspended page would have put the frame's fallback in its place; in a
+    // transition the page before stays in view, and the frame with it.
+    expect(screen.queryByText('Drawing')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeDefined();
+    expect(screen.getByText('at /')).toBeDefined();
+    await act(async () => data.resolve('ready'));
+    expect(await screen.findByRole('heading', { name: 'Slow ready' })).toBeDefined();
+    expect(screen.getByText('at /slow')).toBeDefined();
+  });
+
   it('starts a page’s loader and its chunk together and shows the page once both are in', async () => {
     const chunk = deferred<PageModule>();
     const calls: string[] = [];

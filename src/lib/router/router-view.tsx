@@ -1,9 +1,10 @@
 import {
   Component,
   createContext,
+  startTransition,
   useContext,
   useEffect,
-  useSyncExternalStore,
+  useState,
   type ReactNode,
 } from 'react';
 import { Router, type Params } from 'react-router';
@@ -17,6 +18,8 @@ import type {
 } from './router';
 
 const RouterContext = createContext<AppRouter | null>(null);
+/** The router's state as the provider shows it (a page drawn in a transition shows when done). */
+const RouterStateContext = createContext<RouterState | null>(null);
 /** What a layout shows inside itself: the matched route below it. */
 const OutletContext = createContext<ReactNode>(null);
 
@@ -27,8 +30,43 @@ function useAppRouter(): AppRouter {
 }
 
 function useRouterState(): RouterState {
-  const router = useAppRouter();
-  return useSyncExternalStore(router.subscribe, () => router.state);
+  const state = useContext(RouterStateContext);
+  if (!state) throw new Error('Outside the AppRouterProvider');
+  return state;
+}
+
+/** Whether `next` shows another page than `shown` (the first page included). */
+const drawsAnotherPage = (shown: RouterState, next: RouterState) =>
+  next.ready &&
+  next.error === undefined &&
+  (!shown.ready || next.matches.at(-1)?.route !== shown.matches.at(-1)?.route);
+
+/**
+ * The router's state for React. A move to another page is drawn in a transition: React draws
+ * the new page in slices, between which the browser paints and answers input (a page and its
+ * table drawn in one go held the main thread for one long task); the page before stays in view
+ * until it is done. Everything else (a move within the page, a held move, the loading mark) is
+ * shown at once.
+ */
+function useShownState(router: AppRouter): RouterState {
+  const [shown, setShown] = useState(router.state);
+  useEffect(() => {
+    let latest = shown;
+    const update = () => {
+      const next = router.state;
+      if (next === latest) return;
+      const transition = drawsAnotherPage(latest, next);
+      latest = next;
+      if (transition) startTransition(() => setShown(next));
+      else setShown(next);
+    };
+    const unsubscribe = router.subscribe(update);
+    update(); // a change between the first render and this subscription
+    return unsubscribe;
+    // Subscribed once per router: `shown` is only the starting point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [router]);
+  return shown;
 }
 
 /** Whether a move to another page is waiting for its code or its loader. */
@@ -116,20 +154,26 @@ export function AppRouterProvider({
   fallback?: ReactNode;
   error: ShowError;
 }) {
-  const state = useSyncExternalStore(router.subscribe, () => router.state);
+  const state = useShownState(router);
   return (
     <RouterContext.Provider value={router}>
-      <Router location={state.location} navigationType={state.action} navigator={router.navigator}>
-        {!state.ready ? (
-          fallback
-        ) : state.error !== undefined ? (
-          error(state.error)
-        ) : (
-          <PageErrorBoundary at={state.location.key} fallback={error}>
-            {nest(state.matches)}
-          </PageErrorBoundary>
-        )}
-      </Router>
+      <RouterStateContext.Provider value={state}>
+        <Router
+          location={state.location}
+          navigationType={state.action}
+          navigator={router.navigator}
+        >
+          {!state.ready ? (
+            fallback
+          ) : state.error !== undefined ? (
+            error(state.error)
+          ) : (
+            <PageErrorBoundary at={state.location.key} fallback={error}>
+              {nest(state.matches)}
+            </PageErrorBoundary>
+          )}
+        </Router>
+      </RouterStateContext.Provider>
     </RouterContext.Provider>
   );
 }
