@@ -44,7 +44,7 @@ export interface ColumnChunk {
 }
 
 const SEPARATOR = '\u0001';
-/** Most rows in one chunk: row positions are 16-bit. */
+/** Most rows in one chunk, and most values in a dictionary: positions and indexes are 16-bit. */
 const MAX_ROWS = 65_535;
 /** A column whose distinct values are at most this share of its rows is kept as a dictionary. */
 const DICTIONARY_SHARE = 4;
@@ -121,7 +121,7 @@ function sameAsEarlier(values: unknown[], earlier: unknown[][], limit: number): 
 
 function encodeColumn(values: unknown[], earlier: unknown[][]): Column {
   const n = values.length;
-  const limit = Math.min(n / DICTIONARY_SHARE, 65_535);
+  const limit = Math.min(n / DICTIONARY_SHARE, MAX_ROWS);
   const dictionary = new Map<unknown, number>();
   for (const value of values) {
     // A Map takes -0 for 0: a column holding one is kept as it is.

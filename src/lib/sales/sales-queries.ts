@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { keptDb } from '../kept/kept-db';
 import { keptSources } from '../kept/kept-sources';
 import { pingQuery } from '../connection-query';
 import { mayRead } from '../required-scopes';
@@ -110,7 +109,6 @@ export interface SalesReads {
 export const prefetchSales =
   (reads: SalesReads): Prefetch =>
   ({ client, queryClient }) => {
-    keptDb()?.warm();
     const start = (may: (resource: 'orders' | 'listings') => boolean) => {
       if (reads.orders && may('orders'))
         void queryClient.prefetchQuery(allOrdersQuery(client, queryClient));
