@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { NARROW_QUERY, useMediaQuery } from './use-media-query';
 import { useTableKeyboard } from './use-table-keyboard';
 import { useWindowedRows } from './use-windowed-rows';
@@ -59,8 +59,13 @@ const CARD_ROW_HEIGHT = 84;
  * opens a row's link and Space selects it. Below 720 px wide, given `cards`, each row is laid out
  * as a card (the same cells and controls, restyled) with the columns it names; without it the
  * table keeps its columns and scrolls sideways inside its own box.
+ *
+ * Memoised: a page that keeps its props stable (the listings page) re-renders around the table
+ * without drawing it again.
  */
-export function DataTable<T>({
+export const DataTable = memo(DataTableView) as typeof DataTableView;
+
+function DataTableView<T>({
   caption,
   rows,
   columns,

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /**
  * Saved views of a table (listings, orders, inventory): a name and the search params that make
@@ -111,7 +111,13 @@ export function useVisibleColumns<C extends { id: string }>(
     (chosen: readonly string[]) => write(COLUMNS_KEY(table), chosen),
     [table],
   );
-  return { visible: columns.filter((c) => wanted.has(c.id)), chosen: wanted, remember };
+  // The same array while the columns and the choice are the same (a memoised table skips).
+  const wantedKey = [...wanted].join(',');
+  const visible = useMemo(() => {
+    const ids = new Set(wantedKey.split(','));
+    return columns.filter((c) => ids.has(c.id));
+  }, [columns, wantedKey]);
+  return { visible, chosen: wanted, remember };
 }
 
 /** The patch that turns the current search params into a view's (every other key cleared). */

@@ -1,10 +1,10 @@
 import { TableViews } from '../../components/table-views';
 import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '../../components/link';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../lib/paths';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type CardLayout } from '../../components/data-table';
 import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
@@ -31,6 +31,9 @@ const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'category', label: 'Category' },
 ];
 
+/** On a phone, each row is a card: its title, then price, status and grade. */
+const CARDS: CardLayout = { title: 'title', fields: ['price', 'status', 'grade'] };
+
 /** One function for every render: the table's id list is memoised on it. */
 const rowId = (row: CatalogueRow) => row.id;
 
@@ -41,7 +44,17 @@ export function ListingsPage() {
   const [text, setText] = useState(search.q ?? '');
   const urlTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(urlTimer.current ?? undefined), []);
-  const { query, rows, availability } = useCatalogue();
+  const catalogue = useCatalogue();
+  const { query, availability } = catalogue;
+  // Each change of the catalogue (a page of the walk, a refresh) is drawn in a transition: the
+  // query's update is urgent and redraws only the page around the table (whose props are kept
+  // stable), then the rows and the table follow in slices the browser can paint and answer
+  // input between. Rows and query data move together, so the page never shows one without the
+  // other.
+  const shownCatalogue = useDeferredValue(
+    useMemo(() => ({ rows: catalogue.rows, data: query.data }), [catalogue.rows, query.data]),
+  );
+  const { rows, data } = shownCatalogue;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
@@ -64,14 +77,36 @@ export function ListingsPage() {
     updateParams(patch);
   const columnChoice = useVisibleColumns('listings', columns, params);
 
-  const onSort = (id: string) => {
-    if (!(SORTABLE as readonly string[]).includes(id)) return;
-    const key = id as SortKey;
-    const direction = search.sort === key && search.dir !== 'desc' ? 'desc' : 'asc';
-    update({ sort: key, dir: direction });
-  };
+  const onSort = useCallback(
+    (id: string) => {
+      if (!(SORTABLE as readonly string[]).includes(id)) return;
+      const key = id as SortKey;
+      const direction = search.sort === key && search.dir !== 'desc' ? 'desc' : 'asc';
+      updateParams({ sort: key, dir: direction });
+    },
+    [search.sort, search.dir, updateParams],
+  );
+  const sort = useMemo(
+    () => (search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined),
+    [search.sort, search.dir],
+  );
+  const selection = useMemo(
+    () => ({
+      selected,
+      rowLabel: (row: CatalogueRow) => row.title ?? row.id,
+      onChange: (ids: readonly string[], on: boolean) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const id of ids) {
+            if (on) next.add(id);
+            else next.delete(id);
+          }
+          return next;
+        }),
+    }),
+    [selected],
+  );
 
-  const data = query.data;
   return (
     <section aria-labelledby="listings-heading">
       <div className="page-head">
@@ -222,22 +257,10 @@ export function ListingsPage() {
           rows={shown}
           columns={columnChoice.visible}
           getRowId={rowId}
-          sort={search.sort ? { id: search.sort, direction: search.dir ?? 'asc' } : undefined}
+          sort={sort}
           onSortChange={onSort}
-          cards={{ title: 'title', fields: ['price', 'status', 'grade'] }}
-          selection={{
-            selected,
-            rowLabel: (row) => row.title ?? row.id,
-            onChange: (ids, on) =>
-              setSelected((current) => {
-                const next = new Set(current);
-                for (const id of ids) {
-                  if (on) next.add(id);
-                  else next.delete(id);
-                }
-                return next;
-              }),
-          }}
+          cards={CARDS}
+          selection={selection}
         />
       ) : null}
     </section>

@@ -35,11 +35,17 @@ function useRouterState(): RouterState {
   return state;
 }
 
-/** Whether `next` shows another page than `shown` (the first page included). */
+/**
+ * Whether `next` replaces a page in view with another one. The first page is not one: with
+ * nothing to keep in view meanwhile, it is drawn at once (in a transition, the page's queries
+ * answering page after page interrupted its drawing each time, and the page appeared only once
+ * they were all in).
+ */
 const drawsAnotherPage = (shown: RouterState, next: RouterState) =>
+  shown.ready &&
   next.ready &&
   next.error === undefined &&
-  (!shown.ready || next.matches.at(-1)?.route !== shown.matches.at(-1)?.route);
+  next.matches.at(-1)?.route !== shown.matches.at(-1)?.route;
 
 /**
  * The router's state for React. A move to another page is drawn in a transition: React draws

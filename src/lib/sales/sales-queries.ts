@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { keptSources } from '../kept/kept-sources';
+import { yieldToPage } from '../yield-to-page';
 import { pingQuery } from '../connection-query';
 import { mayRead } from '../required-scopes';
 import type { Prefetch } from '../route-prefetch';
@@ -79,6 +80,7 @@ export const costsQuery = (client: SlabdeskClient) =>
     queryKey: salesKeys.costs(),
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<Map<string, CardFacts>> => {
+      await yieldToPage();
       const items = await client.inventoryItems.loadAll({
         signal,
         fields: ['id', 'cost', 'svc_grader'],
