@@ -59,8 +59,9 @@ export function ListingsPage() {
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
   const shown = useMemo(() => searchNarrowing(rows, effective), [rows, effective]);
-  // After the catalogue: the orders and inventory walks must not take its share of the bucket.
-  const basis = useMarginBasis(query.data?.complete === true);
+  // After the catalogue, once it is drawn: the orders and inventory walks must not take its
+  // share of the bucket, nor the browser's time while its table is drawn.
+  const basis = useMarginBasis(data?.complete === true);
   const columns = useMemo(
     () => [
       ...catalogueColumns({
