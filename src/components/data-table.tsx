@@ -47,6 +47,20 @@ export interface DataTableProps<T> {
   cards?: CardLayout;
 }
 
+/** `current` with `ids` selected (`on`) or cleared: a selection's `onChange` for a Set state. */
+export function withIdsSelected(
+  current: ReadonlySet<string>,
+  ids: readonly string[],
+  on: boolean,
+): Set<string> {
+  const next = new Set(current);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
 /** A card's height: a title line and a line or two of figures. */
 const CARD_ROW_HEIGHT = 84;
 

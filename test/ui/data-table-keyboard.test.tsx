@@ -7,7 +7,7 @@ import { memoryHistory } from '../../src/lib/router/history';
 import { createAppRouter } from '../../src/lib/router/router';
 import { AppRouterProvider, useParams } from '../../src/lib/router/router-view';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataTable, type Column } from '../../src/components/data-table';
+import { DataTable, withIdsSelected, type Column } from '../../src/components/data-table';
 
 interface Row {
   id: string;
@@ -47,15 +47,7 @@ function Table() {
         selection={{
           selected,
           rowLabel: (row) => row.title,
-          onChange: (ids, on) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              for (const id of ids) {
-                if (on) next.add(id);
-                else next.delete(id);
-              }
-              return next;
-            }),
+          onChange: (ids, on) => setSelected((current) => withIdsSelected(current, ids, on)),
         }}
       />
       <button type="button">After</button>

@@ -4,7 +4,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { Link } from '../../components/link';
 import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../lib/paths';
-import { DataTable, type CardLayout } from '../../components/data-table';
+import { DataTable, withIdsSelected, type CardLayout } from '../../components/data-table';
 import { WriteLink } from '../../components/write-actions';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
@@ -96,14 +96,7 @@ export function ListingsPage() {
       selected,
       rowLabel: (row: CatalogueRow) => row.title ?? row.id,
       onChange: (ids: readonly string[], on: boolean) =>
-        setSelected((current) => {
-          const next = new Set(current);
-          for (const id of ids) {
-            if (on) next.add(id);
-            else next.delete(id);
-          }
-          return next;
-        }),
+        setSelected((current) => withIdsSelected(current, ids, on)),
     }),
     [selected],
   );
