@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense, use } from 'react';
+import { Suspense, use, useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,60 @@ describe('the app router', () => {
     await act(async () => data.resolve('ready'));
     expect(await screen.findByRole('heading', { name: 'Slow ready' })).toBeDefined();
     expect(screen.getByText('at /slow')).toBeDefined();
+  });
+
+  it('draws the first page at once, however often the app around it redraws meanwhile', async () => {
+    // Beside the router, something redraws every 2 ms (the dashboard's shell does, as the first
+    // page's reads answer), and the first page takes about 60 ms to draw. Drawn in a transition,
+    // the page was started over after each of those redraws and appeared only when React stopped
+    // waiting for it (after seconds); drawn at once, it appears at once.
+    let ticks = 0;
+    const listeners = new Set<() => void>();
+    const subscribe = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    function Ticker() {
+      return <p>tick {useSyncExternalStore(subscribe, () => ticks)}</p>;
+    }
+    function SlowRow() {
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      return <li>row</li>;
+    }
+    const first: PageModule = {
+      Component: () => (
+        <>
+          <h1>First</h1>
+          <ul>
+            {Array.from({ length: 30 }, (_, i) => (
+              <SlowRow key={i} />
+            ))}
+          </ul>
+        </>
+      ),
+    };
+    const timer = setInterval(() => {
+      ticks++;
+      for (const listener of listeners) listener();
+    }, 2);
+    try {
+      const router = createAppRouter(
+        frame([{ index: true, page: async () => first }]),
+        memoryHistory(['/']),
+      );
+      render(
+        <>
+          <Ticker />
+          <AppRouterProvider router={router} fallback={<p>Starting</p>} error={() => null} />
+        </>,
+      );
+      expect(
+        await screen.findByRole('heading', { name: 'First' }, { timeout: 1500 }),
+      ).toBeDefined();
+    } finally {
+      clearInterval(timer);
+    }
   });
 
   it('starts a page’s loader and its chunk together and shows the page once both are in', async () => {
