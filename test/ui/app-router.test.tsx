@@ -61,6 +61,48 @@ function Frame() {
 
 const frame = (children: AppRoute[]): AppRoute[] => [{ path: '/', element: <Frame />, children }];
 
+/**
+ * Something beside the router that redraws every 2 ms, as the dashboard's shell does while a
+ * page's reads answer page after page.
+ */
+function redrawing() {
+  let ticks = 0;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const timer = setInterval(() => {
+    ticks++;
+    for (const listener of listeners) listener();
+  }, 2);
+  return {
+    Ticker: () => <p>tick {useSyncExternalStore(subscribe, () => ticks)}</p>,
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** A page that takes about 60 ms to draw (30 rows of 2 ms each). */
+function slowPage(name: string): PageModule {
+  function SlowRow() {
+    const until = performance.now() + 2;
+    while (performance.now() < until);
+    return <li>row</li>;
+  }
+  return {
+    Component: () => (
+      <>
+        <h1>{name}</h1>
+        <ul>
+          {Array.from({ length: 30 }, (_, i) => (
+            <SlowRow key={i} />
+          ))}
+        </ul>
+      </>
+    ),
+  };
+}
+
 function show(routes: AppRoute[], at = '/') {
   const router = createAppRouter(routes, memoryHistory([at]));
   render(
@@ -111,48 +153,17 @@ describe('the app router', () => {
   });
 
   it('draws the first page at once, however often the app around it redraws meanwhile', async () => {
-    // Beside the router, something redraws every 2 ms (the dashboard's shell does, as the first
-    // page's reads answer), and the first page takes about 60 ms to draw. Drawn in a transition,
-    // the page was started over after each of those redraws and appeared only when React stopped
-    // waiting for it (after seconds); drawn at once, it appears at once.
-    let ticks = 0;
-    const listeners = new Set<() => void>();
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
-    function Ticker() {
-      return <p>tick {useSyncExternalStore(subscribe, () => ticks)}</p>;
-    }
-    function SlowRow() {
-      const until = performance.now() + 2;
-      while (performance.now() < until);
-      return <li>row</li>;
-    }
-    const first: PageModule = {
-      Component: () => (
-        <>
-          <h1>First</h1>
-          <ul>
-            {Array.from({ length: 30 }, (_, i) => (
-              <SlowRow key={i} />
-            ))}
-          </ul>
-        </>
-      ),
-    };
-    const timer = setInterval(() => {
-      ticks++;
-      for (const listener of listeners) listener();
-    }, 2);
+    // Drawn in a transition, the page was started over after each redraw beside it and appeared
+    // only when React stopped waiting for it (after seconds); drawn at once, it appears at once.
+    const redraws = redrawing();
     try {
       const router = createAppRouter(
-        frame([{ index: true, page: async () => first }]),
+        frame([{ index: true, page: async () => slowPage('First') }]),
         memoryHistory(['/']),
       );
       render(
         <>
-          <Ticker />
+          <redraws.Ticker />
           <AppRouterProvider router={router} fallback={<p>Starting</p>} error={() => null} />
         </>,
       );
@@ -160,7 +171,33 @@ describe('the app router', () => {
         await screen.findByRole('heading', { name: 'First' }, { timeout: 1500 }),
       ).toBeDefined();
     } finally {
-      clearInterval(timer);
+      redraws.stop();
+    }
+  });
+
+  it('draws a move to another page within a moment, however often the app around it redraws', async () => {
+    const redraws = redrawing();
+    try {
+      const router = createAppRouter(
+        frame([
+          { index: true, page: async () => pageOf('Home') },
+          { path: 'slow', page: async () => slowPage('Slow') },
+        ]),
+        memoryHistory(['/']),
+      );
+      render(
+        <>
+          <redraws.Ticker />
+          <AppRouterProvider router={router} fallback={<p>Starting</p>} error={() => null} />
+        </>,
+      );
+      expect(await screen.findByRole('heading', { name: 'Home' })).toBeDefined();
+      // Outside act(): React draws as in the browser, the transition in slices.
+      router.navigate('/slow');
+      // In a transition alone, the page was started over after each redraw: seconds.
+      expect(await screen.findByRole('heading', { name: 'Slow' }, { timeout: 1500 })).toBeDefined();
+    } finally {
+      redraws.stop();
     }
   });
 

@@ -48,27 +48,42 @@ const drawsAnotherPage = (shown: RouterState, next: RouterState) =>
   next.matches.at(-1)?.route !== shown.matches.at(-1)?.route;
 
 /**
+ * How long a move to another page may be drawn in a transition before it is drawn at once. React
+ * starts a transition over after every redraw of the app outside it, and while the pages' reads
+ * answer page after page those come every few milliseconds: the move could wait for seconds.
+ */
+const MOVE_PATIENCE_MS = 300;
+
+/**
  * The router's state for React. A move to another page is drawn in a transition: React draws
  * the new page in slices, between which the browser paints and answers input (a page and its
  * table drawn in one go held the main thread for one long task); the page before stays in view
- * until it is done. Everything else (a move within the page, a held move, the loading mark) is
- * shown at once.
+ * until it is done, or for MOVE_PATIENCE_MS at most. Everything else (a move within the page, a
+ * held move, the loading mark) is shown at once.
  */
 function useShownState(router: AppRouter): RouterState {
   const [shown, setShown] = useState(router.state);
   useEffect(() => {
     let latest = shown;
+    let patience: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
       const next = router.state;
       if (next === latest) return;
       const transition = drawsAnotherPage(latest, next);
       latest = next;
-      if (transition) startTransition(() => setShown(next));
-      else setShown(next);
+      clearTimeout(patience);
+      if (transition) {
+        startTransition(() => setShown(next));
+        // Drawn by then, this sets the state shown already: React does nothing.
+        patience = setTimeout(() => setShown(next), MOVE_PATIENCE_MS);
+      } else setShown(next);
     };
     const unsubscribe = router.subscribe(update);
     update(); // a change between the first render and this subscription
-    return unsubscribe;
+    return () => {
+      clearTimeout(patience);
+      unsubscribe();
+    };
     // Subscribed once per router: `shown` is only the starting point.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [router]);
