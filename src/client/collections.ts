@@ -6,6 +6,7 @@ import { readTolerant } from './tolerant-reader';
 import type { RequestPriority } from './pacer';
 import type { RawResponse, ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
+import type { WalkFeed } from './walk-frames';
 
 /** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
 export interface CollectionSpec<S extends z.ZodMiniObject> {
@@ -144,8 +145,9 @@ export interface WalkOptions {
   lookahead?: number;
   /**
    * The caller reads every page (a whole load, a kept copy's walk). Behind the dashboard's
-   * server such a walk asks for all its pages in one answer (see Transport.openWalk); a walk
-   * that may stop early asks page by page, so no page is read that nobody wanted.
+   * server such a walk asks for its first page, then for all the others in one answer (see
+   * Transport.openWalk); a walk that may stop early asks page by page, so no page is read that
+   * nobody wanted.
    */
   whole?: boolean;
 }
@@ -228,15 +230,13 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   // that page's body is still read and parsed: at most LOOKAHEAD ahead, taken in order.
   const lookahead = options.lookahead ?? LOOKAHEAD;
   const ahead = new Map<string, { promise: Promise<RawResponse>; controller: AbortController }>();
-  // Behind the dashboard's server, a whole walk asks it for all its pages at once.
-  const openFeed = () =>
-    options.whole === true && lookahead > 0
-      ? transport.openWalk(
-          transport.resolve(spec.path, firstPageQuery(options, spec.keyField)),
-          options,
-        )
-      : undefined;
-  let feed = openFeed();
+  // Behind the dashboard's server, a whole walk reads its first page with a call of its own and
+  // every page after it from one answer, asked for once the first page is in hand (one round
+  // trip more for the walk). The first rows then come in a small answer of their own, not at
+  // the head of one that ends with the walk's last page: Lighthouse's model of a phone's
+  // network charges an answer whole to whatever is drawn after its last byte arrived.
+  const streams = options.whole === true && lookahead > 0;
+  let feed: WalkFeed | undefined;
   const askAhead = (links: Record<string, string>) => {
     const url = links.next;
     if (url === undefined || ahead.has(url) || ahead.size >= lookahead) return;
@@ -264,6 +264,10 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         const early = next === undefined ? undefined : ahead.get(next);
         if (early && next !== undefined) ahead.delete(next);
         else dropAhead();
+        if (streams && feed === undefined && next !== undefined) {
+          feed = transport.openWalk(transport.resolve(next), options);
+        }
+        const first = next === undefined;
         response = early
           ? await early.promise
           : await transport.request({
@@ -271,9 +275,10 @@ export async function* walkPages<S extends z.ZodMiniObject>(
               query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
               signal: options.signal,
               priority: options.priority,
-              onLinks: askAhead,
+              // A streaming walk's first page asks for nothing ahead: the rest comes in one answer.
+              onLinks: streams && first ? undefined : askAhead,
               feed,
-              onlyThisPage: lookahead === 0,
+              onlyThisPage: lookahead === 0 || (streams && first),
             });
         // A page taken from those asked ahead may have come when the lookahead was full.
         if (early && response.status < 400) askAhead(response.meta.links);
@@ -286,7 +291,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         ) {
           dropAhead();
           feed?.close();
-          feed = openFeed();
+          feed = undefined;
           restarts++;
           guard.restarted();
           options.onRestart?.(error);

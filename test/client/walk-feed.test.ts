@@ -7,9 +7,10 @@ import { appFaultingListingsCall, servedSandbox } from '../support/served-sandbo
 import { pagesOfWalkAnswer } from '../support/walk-answer';
 
 /**
- * Walks behind the dashboard's server read their pages from one `/hub/walk` answer: the real
- * client in Node against the real server and sandbox, its fetch only counted (and given the
- * same-origin headers a browser adds to the page's own calls).
+ * Walks behind the dashboard's server read their first page with a call of its own and every
+ * later page from one `/hub/walk` answer: the real client in Node against the real server and
+ * sandbox, its fetch only counted (and given the same-origin headers a browser adds to the
+ * page's own calls).
  */
 
 const sandbox = servedSandbox();
@@ -47,7 +48,7 @@ async function walkIds(client: ReturnType<typeof createClient>): Promise<string[
 }
 
 describe('walks read from one answer of the dashboard server', () => {
-  it('yield the pages of a walk made call by call, from one request', async () => {
+  it('yield the pages of a walk made call by call, from two requests', async () => {
     const byCalls = pageClient(sandbox.served.app, undefined);
     const expected = await walkIds(byCalls.client);
     expect(expected.length).toBeGreaterThan(5);
@@ -56,8 +57,12 @@ describe('walks read from one answer of the dashboard server', () => {
     const { client, fetched } = pageClient(sandbox.served.app, '/hub/walk');
     const before = sandbox.served.upstreamLog.log.length;
     expect(await walkIds(client)).toEqual(expected);
-    expect(fetched).toHaveLength(1);
-    expect(new URL(fetched[0]!).pathname).toBe('/hub/walk');
+    // The first page by itself (drawn before the rest is read), then the rest in one answer.
+    expect(fetched.map((url) => new URL(url).pathname)).toEqual([
+      '/api/2026-07/listings.json',
+      '/hub/walk',
+    ]);
+    expect(new URL(fetched[1]!).searchParams.get('url')).toContain('page_info=');
     // Every page is still an API request of its own, counted and reported with its meta.
     expect(client.transport.getState().counts.requests).toBe(expected.length);
     expect(client.transport.getState().last?.requestId).toMatch(/^req_/);
@@ -69,9 +74,13 @@ describe('walks read from one answer of the dashboard server', () => {
     const { client, fetched } = pageClient(sandbox.served.app, '/hub/no-such-path');
     const pages = await walkIds(client);
     expect(pages.flat()).toHaveLength(300);
-    expect(fetched).toHaveLength(1 + pages.length);
+    // The first page, the walk asked for from page 2 (not answered), then pages 2 on.
+    expect(fetched).toHaveLength(1 + 1 + pages.length - 1);
+    expect(new URL(fetched[1]!).pathname).toBe('/hub/no-such-path');
     expect(
-      fetched.slice(1).every((url) => new URL(url).pathname === '/api/2026-07/listings.json'),
+      [fetched[0]!, ...fetched.slice(2)].every(
+        (url) => new URL(url).pathname === '/api/2026-07/listings.json',
+      ),
     ).toBe(true);
   });
 
@@ -82,8 +91,9 @@ describe('walks read from one answer of the dashboard server', () => {
       const { client, fetched } = pageClient(limited.app, '/hub/walk');
       expect(await walkIds(client)).toEqual(expected);
       expect(client.transport.getState().counts.rateLimited).toBe(1);
-      // The walk answer brought pages 1 and 2 and the 429; page 3 on was asked for call by call.
-      expect(fetched).toHaveLength(1 + expected.length - 2);
+      // Page 1 by a call, the walk answer brought page 2 and the 429 of page 3; page 3 on was
+      // asked for call by call.
+      expect(fetched).toHaveLength(1 + 1 + expected.length - 2);
     } finally {
       await limited.close();
     }
