@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CHUNK_MAP_PATH, type ChunkMap } from './src/server/chunk-map.ts';
 
 /**
  * Modules every page shares (paths relative to the repository). Writes (`useMutation` and its
@@ -67,6 +68,31 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
+ * Writes which chunk holds each of the dashboard's own modules, and what each chunk imports
+ * (`.vite/chunk-map.json`, see src/server/route-preloads): the server names a route's chunks in
+ * its page. Vite's manifest names only the chunks that are an import's target, not the modules
+ * the chunk groups below gather.
+ */
+function chunkMap(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'slabdesk-chunk-map',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: ChunkMap = { modules: {}, chunks: {} };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        map.chunks[chunk.fileName] = { entry: chunk.isEntry, imports: chunk.imports };
+        for (const id of chunk.moduleIds) {
+          if (id.startsWith(`${root}src/`)) map.modules[id.slice(root.length)] = chunk.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: CHUNK_MAP_PATH, source: JSON.stringify(map) });
+    },
+  };
+}
+
+/**
  * Lets the bundler drop the router package's parts the dashboard does not use. The package
  * builds its components as `var Link = React.forwardRef(...)` followed by
  * `Link.displayName = "Link"`: a call the bundler cannot prove free of side effects, and an
@@ -113,7 +139,7 @@ export default defineConfig(({ command }) => ({
         },
       }
     : {}),
-  plugins: [react(), inlineEntryStylesheet(), treeShakeRouter()],
+  plugins: [react(), inlineEntryStylesheet(), treeShakeRouter(), chunkMap()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -38,7 +38,8 @@ const hashesByPage = new Map<string, string[]>();
 
 /**
  * The CSP hashes (`sha256-...`) of the page's inline `<style>` elements: the build writes the
- * entry's stylesheet into the page (see vite.config.ts). Remembered per page text (one or two).
+ * entry's stylesheet into the page (see vite.config.ts). Remembered per page text (one for each
+ * route's page at most: each names its route's code, see route-preloads).
  */
 export function inlineStyleHashes(html: string): string[] {
   let hashes = hashesByPage.get(html);
@@ -46,7 +47,7 @@ export function inlineStyleHashes(html: string): string[] {
     hashes = [...html.matchAll(INLINE_STYLE)].map(
       (match) => `sha256-${createHash('sha256').update(match[1]!).digest('base64')}`,
     );
-    if (hashesByPage.size > 8) hashesByPage.clear();
+    if (hashesByPage.size > 32) hashesByPage.clear();
     hashesByPage.set(html, hashes);
   }
   return hashes;

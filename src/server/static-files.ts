@@ -48,6 +48,9 @@ async function readCached(path: string): Promise<CachedFile | null> {
   return file;
 }
 
+/** A path with a dot-named part: the build's own records (`.vite/`, see chunk-map), not served. */
+const hidden = (relative: string) => relative.split(sep).some((part) => part.startsWith('.'));
+
 /**
  * Serves the built bundle (`dist/`): hashed assets cached for good, gzip when the browser takes
  * it, and the page itself for every other path (the router owns the URL space).
@@ -95,6 +98,7 @@ export function createStaticFiles(root: string) {
       }
       const path = normalize(join(root, decoded));
       if (!path.startsWith(root + sep) || path.endsWith('index.html')) return false;
+      if (hidden(path.slice(root.length))) return false;
       const file = await load(path);
       if (!file) return false;
       const type = TYPES[extname(path)] ?? 'application/octet-stream';

@@ -142,3 +142,34 @@ for (const { path, chunk, heading } of [
     });
   });
 }
+
+/**
+ * A page opened by its address names its route's code (see route-preloads): the browser asks
+ * for the page's chunk while the entry's code is still on its way, once, not after running it.
+ */
+for (const { path, chunk, heading } of [
+  { path: '/listings', chunk: /\/assets\/listings-page-[^/]+\.js$/, heading: 'Listings' },
+  { path: '/', chunk: /\/assets\/overview-page-[^/]+\.js$/, heading: 'Overview' },
+]) {
+  test(`${path}: the page's chunk is asked for before the entry's code has arrived`, async ({
+    page,
+  }) => {
+    const events: string[] = [];
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await Promise.race([chunkAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      events.push('entry released');
+      await route.continue();
+    });
+    page.on('request', (request) => {
+      if (chunk.test(new URL(request.url()).pathname)) {
+        events.push('chunk asked for');
+        asked();
+      }
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    expect(events).toEqual(['chunk asked for', 'entry released']);
+  });
+}

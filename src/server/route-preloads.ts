@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { matchRoutes } from 'react-router';
+import { paths } from '../lib/paths';
+import { CHUNK_MAP_PATH, type ChunkMap } from './chunk-map';
+
+/**
+ * The modules each route loads as soon as it is opened: its page's chunk and the module its
+ * loader imports (as src/app/routes.tsx imports them; a test keeps the two in step), by their
+ * paths in the repository.
+ */
+export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string[] }[] = [
+  { pattern: paths.overview.pattern, modules: ['src/features/overview/overview-page.tsx'] },
+  {
+    pattern: paths.listings.pattern,
+    modules: [
+      'src/features/listings/listings-page.tsx',
+      'src/features/listings/catalogue-query.ts',
+    ],
+  },
+  { pattern: paths.newListing.pattern, modules: ['src/features/listings/new-listing-page.tsx'] },
+  {
+    pattern: paths.bulkEdit.pattern,
+    modules: [
+      'src/features/listings/bulk-edit/bulk-edit-page.tsx',
+      'src/features/listings/catalogue-query.ts',
+    ],
+  },
+  {
+    pattern: paths.listing.pattern,
+    modules: [
+      'src/features/listings/listing-detail-page.tsx',
+      'src/features/listings/listing-queries.ts',
+    ],
+  },
+  {
+    pattern: paths.editListing.pattern,
+    modules: [
+      'src/features/listings/listing-edit-page.tsx',
+      'src/features/listings/listing-queries.ts',
+    ],
+  },
+  {
+    pattern: paths.orders.pattern,
+    modules: ['src/features/orders/orders-page.tsx', 'src/features/orders/order-queries.ts'],
+  },
+  {
+    pattern: paths.order.pattern,
+    modules: ['src/features/orders/order-detail-page.tsx', 'src/features/orders/order-queries.ts'],
+  },
+  {
+    pattern: paths.inventory.pattern,
+    modules: [
+      'src/features/inventory/inventory-page.tsx',
+      'src/features/inventory/inventory-queries.ts',
+    ],
+  },
+  {
+    pattern: paths.locations.pattern,
+    modules: [
+      'src/features/locations/locations-page.tsx',
+      'src/features/locations/locations-queries.ts',
+    ],
+  },
+  { pattern: paths.events.pattern, modules: ['src/features/events/events-page.tsx'] },
+  { pattern: paths.insights.pattern, modules: ['src/features/insights/insights-page.tsx'] },
+  { pattern: paths.payouts.pattern, modules: ['src/features/payouts/payouts-page.tsx'] },
+  { pattern: paths.shipQueue.pattern, modules: ['src/features/orders/ship-queue-page.tsx'] },
+  {
+    pattern: paths.packingSheet.pattern,
+    modules: ['src/features/orders/packing-sheet-page.tsx'],
+  },
+];
+
+/** The chunk map of the bundle at `root`, or undefined when it has none (an older build). */
+export async function readChunkMap(root: string): Promise<ChunkMap | undefined> {
+  try {
+    return JSON.parse(await readFile(join(root, CHUNK_MAP_PATH), 'utf8')) as ChunkMap;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chunks `files` and every chunk they import, transitively. */
+function withImports(map: ChunkMap, files: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  const visit = (file: string) => {
+    if (out.has(file) || !map.chunks[file]) return;
+    out.add(file);
+    for (const imported of map.chunks[file].imports) visit(imported);
+  };
+  for (const file of files) visit(file);
+  return out;
+}
+
+/**
+ * For a path, the chunks its route loads beyond those the page names already (the entry and
+ * its imports): the page's chunk, its loader's and what they import. Built once per bundle.
+ */
+export function routePreloads(map: ChunkMap): (pathname: string) => string[] {
+  const entries = Object.keys(map.chunks).filter((file) => map.chunks[file]!.entry);
+  const shell = withImports(map, entries);
+  const routes = ROUTE_MODULES.map(({ pattern, modules }) => {
+    const own = modules.flatMap((module) => map.modules[module] ?? []);
+    return { path: pattern, files: [...withImports(map, own)].filter((f) => !shell.has(f)) };
+  });
+  return (pathname) => matchRoutes(routes, pathname)?.[0]?.route.files ?? [];
+}
+
+/**
+ * The page with a `<link rel="modulepreload">` for each of `files`, at the end of its head: the
+ * browser fetches the route's code alongside the entry's, not after running it (on a phone's
+ * network, a round trip and the entry's start-up later).
+ */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0) return html;
+  const links = files
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
