@@ -107,12 +107,18 @@ export function Layout() {
               ))}
             </ul>
           </nav>
+          {/* Who (mode, seller) and how (live updates, API capacity): on a narrow screen each
+              is a line of its own, so the seller's id coming in moves nothing below it. */}
           <div className="connection" aria-label="Connection">
-            <ModeBadge mode={mode} />
-            {ping.data && <span className="seller">{ping.data.seller_id}</span>}
-            {ping.isError && <span className="connection-error">API unreachable</span>}
-            <LiveStatus />
-            <BucketMeter compact />
+            <span className="connection-who">
+              <ModeBadge mode={mode} />
+              {ping.data && <span className="seller">{ping.data.seller_id}</span>}
+              {ping.isError && <span className="connection-error">API unreachable</span>}
+            </span>
+            <span className="connection-live">
+              <LiveStatus />
+              <BucketMeter compact />
+            </span>
           </div>
           <button
             type="button"

@@ -265,3 +265,38 @@ test('the page paints with its inline stylesheet, allowed by the policy, and bre
     await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   ).toEqual([]);
 });
+
+/** Layout shifts so far (the browser's own record), each with the elements it moved. */
+const LAYOUT_SHIFTS = `window.__shifts`;
+const RECORD_SHIFTS = `window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__shifts.push({ value: entry.value, moved: entry.sources.map((s) => s.node && (s.node.id || s.node.className || s.node.nodeName)) });
+  }
+}).observe({ type: 'layout-shift', buffered: true });`;
+
+for (const path of ['/', '/listings']) {
+  test(`${path} on a phone: the seller's id coming in moves nothing below the header`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript({ content: RECORD_SHIFTS });
+    // The /ping answer (the seller's id) comes after the page is drawn, as on a slow network.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/2026-07\/ping/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByText('LIVE', { exact: true })).toBeVisible();
+    await expect(header.getByText(/^slr_/)).toHaveCount(0);
+    release();
+    await expect(header.getByText(/^slr_/)).toBeVisible();
+    await page.waitForTimeout(300);
+    const shifts = (await page.evaluate(LAYOUT_SHIFTS)) as { value: number; moved: string[] }[];
+    expect(shifts.filter((shift) => shift.moved.includes('main'))).toEqual([]);
+  });
+}
