@@ -50,7 +50,7 @@ const bench: Bench = {
       let overviewCls = 0;
       for (const [name, path] of Object.entries(PAGES)) {
         const scores: Record<string, number[]> = {};
-        for (let run = 0; run < RUNS; run++) {
+        for (let run = 0, failed = 0; run < RUNS; run++) {
           const result = await lighthouse(`${app.url}${path}`, {
             port: chrome.port,
             output: 'json',
@@ -58,6 +58,14 @@ const bench: Bench = {
             onlyCategories: [...CATEGORIES],
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          // A run Lighthouse could not finish measures nothing: it is told and made again (once).
+          const error = result.lhr.runtimeError;
+          if (error) {
+            console.log(`  ${name} run ${run + 1} failed: ${error.code} ${error.message}`);
+            if (++failed > 1) throw new Error(`Lighthouse failed twice on ${path}: ${error.code}`);
+            run--;
+            continue;
+          }
           const { categories, audits } = result.lhr;
           for (const category of CATEGORIES) {
             const score = categories[category]?.score ?? 0;
