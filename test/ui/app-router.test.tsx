@@ -8,6 +8,7 @@ import { Link } from '../../src/components/link';
 import { browserHistory, memoryHistory } from '../../src/lib/router/history';
 import {
   createAppRouter,
+  firstPageSettled,
   type AppRoute,
   type LoaderArgs,
   type PageModule,
@@ -336,6 +337,60 @@ describe('the app router', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe("the first draw's wait for the first page", () => {
+  /** Whether `promise` has settled after the browser's queued tasks have run. */
+  const settledSoon = async (promise: Promise<void>) => {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return settled;
+  };
+
+  it('ends once the first page’s chunk and loader are in, not before', async () => {
+    const chunk = deferred<PageModule>();
+    const loader = deferred<void>();
+    const router = createAppRouter(
+      frame([{ index: true, page: () => chunk.promise, loader: () => loader.promise }]),
+      memoryHistory(['/']),
+    );
+    const wait = firstPageSettled(router, 10_000);
+    expect(await settledSoon(wait)).toBe(false);
+    chunk.resolve(pageOf('Home'));
+    expect(await settledSoon(wait)).toBe(false);
+    loader.resolve();
+    expect(await settledSoon(wait)).toBe(true);
+    expect(router.state.ready).toBe(true);
+    // Asked again once the page is in, it ends at once.
+    expect(await settledSoon(firstPageSettled(router, 10_000))).toBe(true);
+    router.dispose();
+  });
+
+  it('ends when the first page failed to load', async () => {
+    const chunk = deferred<PageModule>();
+    const router = createAppRouter(
+      frame([{ index: true, page: () => chunk.promise }]),
+      memoryHistory(['/']),
+    );
+    const wait = firstPageSettled(router, 10_000);
+    chunk.reject(new Error('chunk missing'));
+    expect(await settledSoon(wait)).toBe(true);
+    expect(router.state.error).toBeInstanceOf(Error);
+    router.dispose();
+  });
+
+  it('ends after its patience when the first page does not come', async () => {
+    const router = createAppRouter(
+      frame([{ index: true, page: () => new Promise<PageModule>(() => undefined) }]),
+      memoryHistory(['/']),
+    );
+    const started = performance.now();
+    await firstPageSettled(router, 40);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+    expect(router.state.ready).toBe(false);
+    router.dispose();
   });
 });
 

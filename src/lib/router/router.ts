@@ -243,3 +243,23 @@ export function createAppRouter(routes: readonly AppRoute[], history: AppHistory
     },
   };
 }
+
+/**
+ * Resolves once the first page is in (its chunk and loader, or the error that stopped them), or
+ * after `patienceMs` whatever the router's state: never rejects.
+ */
+export function firstPageSettled(router: AppRouter, patienceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const settled = () => router.state.ready || router.state.error !== undefined;
+    if (settled()) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, patienceMs);
+    const unsubscribe = router.subscribe(() => {
+      if (settled()) done();
+    });
+  });
+}
