@@ -300,3 +300,36 @@ for (const path of ['/', '/listings']) {
     expect(shifts.filter((shift) => shift.moved.includes('main'))).toEqual([]);
   });
 }
+
+for (const width of [390, 1280]) {
+  test(`the overview at ${width} px: Money is drawn as its frame before the orders are in, and filling it moves nothing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.addInitScript({ content: RECORD_SHIFTS });
+    // Every orders read (the first page, and the rest of the walk) waits until the frame is drawn.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/orders\.json/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const money = page.getByRole('region', { name: 'Money' });
+    await expect(money.getByText('Last 30 days', { exact: true })).toBeVisible();
+    // No figure is guessed while the orders are on their way: each one is "…", the panel busy.
+    await expect(money).toHaveAttribute('aria-busy', 'true');
+    await expect(money.locator('dd').first()).toHaveText('…');
+    await expect(money.getByRole('status')).toHaveText('Loading orders…');
+    await expect(page.getByRole('region', { name: 'Work' })).toHaveCount(0);
+    await page.waitForTimeout(300);
+    const before = (await page.evaluate(LAYOUT_SHIFTS)) as unknown[];
+    release();
+    await expect(money.locator('dd').first()).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    await expect(money).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('region', { name: 'Work' })).toBeVisible();
+    await page.waitForTimeout(300);
+    const shifts = (await page.evaluate(LAYOUT_SHIFTS)) as unknown[];
+    expect(shifts.slice(before.length)).toEqual([]);
+  });
+}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/sandbox-harness';
 import { DOCUMENTED_ONLY } from '../support/test-shapes';
@@ -48,6 +48,8 @@ describe('the overview, against the demo seed read over HTTP', () => {
     const toShip = counted().filter((o) => o.svc_seller_shipment.status === 'pending_shipment');
     renderApp('/', { baseUrl: harness.url, token });
     const money = await screen.findByRole('region', { name: 'Money' }, { timeout: 15_000 });
+    // The panel is drawn as its frame first ("…" for every figure), then filled.
+    await waitFor(() => expect(money).not.toHaveAttribute('aria-busy'), { timeout: 15_000 });
     expect(stat(money, 'Last 30 days')).toBe(usd(month.reduce((c, o) => c + netOf(o), 0)));
     expect(stat(money, 'Pending, expected net')).toBe(
       usd(pending.reduce((c, o) => c + netOf(o), 0)),

@@ -1,4 +1,5 @@
 import { Link } from '../../components/link';
+import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -9,44 +10,46 @@ import { moneyFigures } from './overview-figures';
 const money = (cents: number) => formatMoney(fromCents(cents));
 const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
-/** Sold today / 7 days / 30 days net of fees, and payouts pending and paid with the next ones. */
-export function MoneyPanel({ rows, now }: { rows: readonly Order[]; now: number }) {
-  const figures = moneyFigures(rows, now);
+/** One figure: its name, its value and a note under it ("…" for both while it is not known). */
+function Stat({ label, value, note }: { label: string; value?: string; note?: string }) {
   return (
-    <section className="panel" aria-labelledby="money-heading">
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ?? '…'}</dd>
+      <dd className="muted">{note ?? '…'}</dd>
+    </div>
+  );
+}
+
+/**
+ * Sold today / 7 days / 30 days net of fees, and payouts pending and paid with the next ones.
+ * Before the orders are in (`rows` undefined) the panel is its frame: every heading and name in
+ * place, "…" for each figure, no guess; the figures then fill it without moving what is drawn.
+ */
+export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {
+  const figures = rows && moneyFigures(rows, now);
+  const stat = (figure: { cents: number; count: number } | undefined, note = '') =>
+    figure && { value: money(figure.cents), note: orders(figure.count) + note };
+  return (
+    <section className="panel" aria-labelledby="money-heading" aria-busy={!figures || undefined}>
       <h2 id="money-heading">Money</h2>
       <h3 className="stats-title">Sold, net of fees and refunds</h3>
       <dl className="stats">
-        <div>
-          <dt>Today (UTC)</dt>
-          <dd>{money(figures.today.cents)}</dd>
-          <dd className="muted">{orders(figures.today.count)}</dd>
-        </div>
-        <div>
-          <dt>Last 7 days</dt>
-          <dd>{money(figures.week.cents)}</dd>
-          <dd className="muted">{orders(figures.week.count)}</dd>
-        </div>
-        <div>
-          <dt>Last 30 days</dt>
-          <dd>{money(figures.month.cents)}</dd>
-          <dd className="muted">{orders(figures.month.count)}</dd>
-        </div>
+        <Stat label="Today (UTC)" {...stat(figures?.today)} />
+        <Stat label="Last 7 days" {...stat(figures?.week)} />
+        <Stat label="Last 30 days" {...stat(figures?.month)} />
       </dl>
       <h3 className="stats-title">Payouts</h3>
       <dl className="stats stats-two">
-        <div>
-          <dt>Pending, expected net</dt>
-          <dd>{money(figures.pending.cents)}</dd>
-          <dd className="muted">{orders(figures.pending.count)} · sale − fee − refunds</dd>
-        </div>
-        <div>
-          <dt>Paid in the last 30 days</dt>
-          <dd>{money(figures.paid30.cents)}</dd>
-          <dd className="muted">{orders(figures.paid30.count)}</dd>
-        </div>
+        <Stat
+          label="Pending, expected net"
+          {...stat(figures?.pending, ' · sale − fee − refunds')}
+        />
+        <Stat label="Paid in the last 30 days" {...stat(figures?.paid30)} />
       </dl>
-      {figures.nextPayouts.length > 0 && (
+      {/* What follows the figures comes with them: nothing drawn above moves when it does. */}
+      {!figures && <Loading label="Loading orders…" />}
+      {figures && figures.nextPayouts.length > 0 && (
         <table className="simple-table">
           <caption>Next payouts (oldest sales first)</caption>
           <thead>
@@ -71,10 +74,12 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[]; now: number 
           </tbody>
         </table>
       )}
-      <p>
-        <Link to={paths.payouts.to()}>All payouts</Link> ·{' '}
-        <Link to={paths.insights.to()}>Sales over time</Link>
-      </p>
+      {figures && (
+        <p>
+          <Link to={paths.payouts.to()}>All payouts</Link> ·{' '}
+          <Link to={paths.insights.to()}>Sales over time</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
-import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { pingQuery } from '../../lib/connection-query';
@@ -34,6 +33,8 @@ export function OverviewPage() {
     refetchInterval: poll,
   });
   const listings = useQuery({ ...listingsQuery(client, queryClient), enabled: canListings });
+  /** Until the key's scopes are known, or while the orders it may read are on their way. */
+  const waiting = ping.isPending || (canOrders && orders.isPending);
 
   return (
     <section aria-labelledby="overview-heading">
@@ -56,23 +57,17 @@ export function OverviewPage() {
         scope={REQUIRED_SCOPES.listings}
       />
       {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
-      {/* The panels come together once the orders are in: one placeholder until then, so
-          nothing on screen moves when they arrive (no layout shift on a phone, where they stack). */}
+      {/* Money first, drawn as its frame at once (its figures fill it); Work comes with the
+          orders, beside it on a desk and under it on a phone, so nothing drawn moves. */}
       <div className="detail-grid overview-grid">
-        {ping.isPending || (canOrders && orders.isPending) ? (
-          <div className="panel overview-placeholder">
-            <Loading label="Loading orders…" />
-          </div>
-        ) : (
-          <>
-            {orders.data && <MoneyPanel rows={orders.data.rows} now={now} />}
-            <WorkPanel
-              orders={orders.data?.rows}
-              openCount={open.data?.length}
-              listings={listings.data?.rows}
-              now={now}
-            />
-          </>
+        {(waiting || orders.data) && <MoneyPanel rows={orders.data?.rows} now={now} />}
+        {!waiting && (
+          <WorkPanel
+            orders={orders.data?.rows}
+            openCount={open.data?.length}
+            listings={listings.data?.rows}
+            now={now}
+          />
         )}
       </div>
     </section>
