@@ -1,0 +1,19 @@
+/**
+ * Where to go after sign-in: `next` when it is a path on this server, else `/`. Refused: absolute
+ * URLs, protocol-relative ones (`//evil`), backslashes (`/\evil`, read by browsers as `//`),
+ * control characters, and the sign-in routes themselves.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || next.length > 2000) return '/';
+  if (!next.startsWith('/') || next.startsWith('//')) return '/';
+  if (/[\\\u0000-\u001f\u007f]/.test(next)) return '/';
+  let parsed: URL;
+  try {
+    parsed = new URL(next, 'http://slabdesk.invalid');
+  } catch {
+    return '/';
+  }
+  if (parsed.origin !== 'http://slabdesk.invalid') return '/';
+  if (parsed.pathname === '/sign-in' || parsed.pathname.startsWith('/auth/')) return '/';
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
