@@ -53,6 +53,8 @@ export interface RunningAppServer {
   server: Server;
   /** The key's governor, the webhook receiver and the event stream. */
   hub: ServerHub;
+  /** The sign-in gate: whether the server is exposed, and why. */
+  auth: Pick<AuthGate, 'exposed' | 'reasons'>;
   close(): Promise<void>;
 }
 
@@ -134,7 +136,10 @@ export async function startAppServer(
     if (!access) return;
     if (api) {
       const { actor } = access;
-      return proxyApiRequest(request, response, options.upstream, hub.governor, { ...proxy, actor });
+      return proxyApiRequest(request, response, options.upstream, hub.governor, {
+        ...proxy,
+        actor,
+      });
     }
     if (pathname === WALK_PATH)
       return streamWalk(request, response, options.upstream, hub.governor, proxy);
@@ -209,6 +214,7 @@ export async function startAppServer(
     port,
     server,
     hub,
+    auth,
     close: () =>
       new Promise<void>((resolve) => {
         hub.close();

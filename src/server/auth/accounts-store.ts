@@ -92,14 +92,15 @@ export class AccountsStore {
     const row = this.db
       .prepare('SELECT name, role, password_hash, created_at FROM users WHERE name = ?')
       .get(name) as
-      | { name: string; role: Role; password_hash: string; created_at: number }
-      | undefined;
-    return row && {
-      name: row.name,
-      role: row.role,
-      passwordHash: row.password_hash,
-      createdAt: row.created_at,
-    };
+      { name: string; role: Role; password_hash: string; created_at: number } | undefined;
+    return (
+      row && {
+        name: row.name,
+        role: row.role,
+        passwordHash: row.password_hash,
+        createdAt: row.created_at,
+      }
+    );
   }
 
   /** Every account with its count of open sessions, by name. */
@@ -166,16 +167,18 @@ export class AccountsStore {
          WHERE s.id_hash = ?`,
       )
       .get(idHash) as RawSession | undefined;
-    return row && {
-      idHash: row.id_hash,
-      userName: row.user_name,
-      role: row.role,
-      createdAt: row.created_at,
-      lastSeenAt: row.last_seen_at,
-      csrfToken: row.csrf_token,
-      clientAddress: row.client_address,
-      userAgent: row.user_agent,
-    };
+    return (
+      row && {
+        idHash: row.id_hash,
+        userName: row.user_name,
+        role: row.role,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        csrfToken: row.csrf_token,
+        clientAddress: row.client_address,
+        userAgent: row.user_agent,
+      }
+    );
   }
 
   touchSession(idHash: string, at: number): void {

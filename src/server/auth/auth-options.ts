@@ -27,7 +27,8 @@ export const DEFAULT_USERS_DB = '.sandbox/users.db';
 function positive(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number.`);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`${name} must be a positive number.`);
   return number;
 }
 
@@ -39,7 +40,10 @@ export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthOp
     trustProxy: env.SLABDESK_TRUST_PROXY === '1',
     webhookPort: env.SLABDESK_WEBHOOK_PORT?.trim() || undefined,
     requireSignIn: env.SLABDESK_REQUIRE_SIGN_IN === '1',
-    sessionIdleMinutes: positive(env.SLABDESK_SESSION_IDLE_MINUTES, 'SLABDESK_SESSION_IDLE_MINUTES'),
+    sessionIdleMinutes: positive(
+      env.SLABDESK_SESSION_IDLE_MINUTES,
+      'SLABDESK_SESSION_IDLE_MINUTES',
+    ),
     sessionMaxHours: positive(env.SLABDESK_SESSION_MAX_HOURS, 'SLABDESK_SESSION_MAX_HOURS'),
   };
 }

@@ -15,7 +15,10 @@ export interface ExposureSettings {
 
 /** A name or address of this machine only (`localhost`, 127.0.0.0/8, ::1). */
 export function isLoopbackName(name: string): boolean {
-  const host = name.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const host = name
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return (
     host === 'localhost' ||
     host.endsWith('.localhost') ||

@@ -6,7 +6,8 @@
 export function safeNext(next: string | null | undefined): string {
   if (!next || next.length > 2000) return '/';
   if (!next.startsWith('/') || next.startsWith('//')) return '/';
-  if (/[\\\u0000-\u001f\u007f]/.test(next)) return '/';
+  // Backslashes, and control characters (a browser drops a tab or newline inside a URL).
+  if (next.includes('\\') || [...next].some((char) => char < ' ' || char === '\u007f')) return '/';
   let parsed: URL;
   try {
     parsed = new URL(next, 'http://slabdesk.invalid');

@@ -39,7 +39,9 @@ export interface SignInPageFacts {
 
 /** The sign-in page: a real form, no script, readable on a 390 px phone. */
 export function signInPage(facts: SignInPageFacts): string {
-  const notice = facts.notice ? `<p class="note" role="status">${escapeHtml(facts.notice)}</p>` : '';
+  const notice = facts.notice
+    ? `<p class="note" role="status">${escapeHtml(facts.notice)}</p>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
