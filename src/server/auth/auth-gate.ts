@@ -33,6 +33,22 @@ const PURGE_EVERY_MS = 10 * 60_000;
 
 const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
+/**
+ * A refusal sent before the request's body is read: the connection then closes, so a client
+ * that reuses it does not send its next request after a body the server never read.
+ */
+function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+): null {
+  if (isWrite(request.method)) response.setHeader('connection', 'close');
+  sendJson(response, status, code, message);
+  return null;
+}
+
 function noStartMessage(reasons: string[], usersDb: string): string {
   return [
     `Slabdesk will not start: other machines can reach it (${reasons.join('; ')}), so it needs`,
@@ -109,19 +125,20 @@ export class AuthGate {
     if (!api && !hub) return { actor, session, pageAllowed: !needed || !!session };
 
     if (needed && !session) {
-      sendJson(response, 401, 'sign_in_required', 'Sign in to continue.');
-      return null;
+      return refuse(request, response, 401, 'sign_in_required', 'Sign in to continue.');
     }
     if (session && isWrite(request.method)) {
       if (!sameToken(session.csrfToken, headerToken(request))) {
-        sendJson(response, 403, 'csrf_failed', 'The request lacks this session’s token.');
-        return null;
+        return refuse(
+          request,
+          response,
+          403,
+          'csrf_failed',
+          'The request lacks this session’s token.',
+        );
       }
       const refusal = roleRefusal(session.role, request.method ?? 'GET');
-      if (refusal) {
-        sendJson(response, 403, 'role_forbidden', refusal);
-        return null;
-      }
+      if (refusal) return refuse(request, response, 403, 'role_forbidden', refusal);
     }
     return { actor, session, pageAllowed: true };
   }
