@@ -72,7 +72,7 @@ describe('the seller’s key behind sign-in', () => {
     const put = await raw(app.url, `/api/2026-07/listings/${id}.json`, {
       method: 'PUT',
       headers: { host, 'content-type': 'application/json' },
-      body: JSON.stringify({ listing: { price: '1.00' } }),
+      body: JSON.stringify({ listing: { price: '90.00' } }),
     });
     expect(put.status).toBe(401);
     expect(codeOf(put)).toBe('sign_in_required');
@@ -247,7 +247,7 @@ describe('the seller’s key behind sign-in', () => {
     for (const method of ['PUT', 'DELETE', 'POST']) {
       const path =
         method === 'POST' ? '/api/2026-07/listings.json' : `/api/2026-07/listings/${id}.json`;
-      const answer = await viewer.write(method, path, { listing: { price: '1.00' } }, undefined, {
+      const answer = await viewer.write(method, path, { listing: { price: '90.00' } }, undefined, {
         'x-slabdesk-role': 'owner',
       });
       expect(answer.status, method).toBe(403);
