@@ -19,7 +19,7 @@ const apps: RunningAppServer[] = [];
 
 async function server(
   auth: AuthOptions,
-  extra: { host?: string; allowedHosts?: string[] } = {},
+  extra: { host?: string; allowedHosts?: readonly string[] } = {},
 ): Promise<RunningAppServer> {
   const app = await startAppServer(
     { upstream: { baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_live_x' }, port: 0, auth, ...extra },
