@@ -8,7 +8,9 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../src/server/auth/passwords';
+import { clientAddress, overTls } from '../../src/server/auth/request-facts';
 import { roleRefusal } from '../../src/server/auth/roles';
+import type { IncomingMessage } from 'node:http';
 import { safeNext } from '../../src/server/auth/safe-next';
 import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
 import { testClock } from './auth-http';
@@ -128,5 +130,26 @@ describe('sessions at rest', () => {
     expect(book.purge()).toBe(2);
     expect(store.countSessions('ann')).toBe(0);
     store.close();
+  });
+});
+
+describe('the client, as the server sees it', () => {
+  const request = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+
+  it('believes forwarding headers only behind a trusted proxy', () => {
+    const forwarded = request({
+      'x-forwarded-for': '10.0.0.1, 203.0.113.9',
+      'x-forwarded-proto': 'https',
+    });
+    expect(clientAddress(forwarded, {})).toBe('127.0.0.1');
+    expect(overTls(forwarded, {})).toBe(false);
+    expect(clientAddress(forwarded, { trustProxy: true })).toBe('203.0.113.9');
+    expect(overTls(forwarded, { trustProxy: true })).toBe(true);
+    // A tunnel's own hop on this machine is skipped; garbage is not an address.
+    const tunnelled = request({ 'x-forwarded-for': '203.0.113.9, 127.0.0.1, not-an-ip' });
+    expect(clientAddress(tunnelled, { trustProxy: true })).toBe('203.0.113.9');
+    expect(overTls(request({}), { publicUrl: 'https://cards.example.com' })).toBe(true);
+    expect(overTls(request({}), { publicUrl: 'http://cards.example.com' })).toBe(false);
   });
 });
