@@ -4,7 +4,7 @@ import { WEBHOOK_PATH } from '../hub/webhook-receiver';
 import { AccountsStore } from './accounts-store';
 import { AttemptLimiter, DEFAULT_LIMITS } from './attempt-limiter';
 import { sessionOf, type AuthContext } from './auth-context';
-import type { AuthOptions } from './auth-options';
+import { DEFAULT_USERS_DB, type AuthOptions } from './auth-options';
 import { headerToken, sameToken } from './csrf';
 import { exposureReasons, signInRequired } from './exposure';
 import { roleRefusal, type Actor } from './roles';
@@ -57,6 +57,9 @@ function noStartMessage(reasons: string[], usersDb: string): string {
     '',
     '  npm run users -- add NAME --role owner',
     '',
+    ...(usersDb === DEFAULT_USERS_DB || usersDb === ':memory:'
+      ? []
+      : [`(with SLABDESK_USERS_DB=${usersDb} set for it too)`, '']),
   ].join('\n');
 }
 
