@@ -11,6 +11,7 @@ import { readBody } from './read-body';
 import { acceptsGzip, ANSWER_GZIP_LEVEL } from './accepts-gzip';
 import type { ReadAhead } from './read-ahead';
 import { callUpstream, type UpstreamAnswer } from './upstream-call';
+import type { Actor } from './auth/roles';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -30,6 +31,8 @@ export interface ProxyOptions {
    * bucket has room). Null or undefined: every call goes upstream when the browser makes it.
    */
   readAhead?: ReadAhead | null;
+  /** Who makes this call (the sign-in gate's answer; null: sign-in off), for the activity log. */
+  actor?: Actor | null;
 }
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */

@@ -7,6 +7,9 @@ import { acceptsGzip } from './accepts-gzip';
 import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
+import { AuthGate } from './auth/auth-gate';
+import type { AuthOptions } from './auth/auth-options';
+import { isAuthWrite } from './auth/sign-in-routes';
 import {
   contentSecurityPolicy,
   inlineStyleHashes,
@@ -40,6 +43,8 @@ export interface AppServerOptions {
   allowedHosts?: readonly string[];
   /** The webhook receiver's secrets, ledger and sandbox registration (default: none). */
   hub?: HubOptions;
+  /** Sign-in: the accounts file and what marks the server exposed (default: none, in memory). */
+  auth?: AuthOptions;
 }
 
 export interface RunningAppServer {
@@ -48,6 +53,8 @@ export interface RunningAppServer {
   server: Server;
   /** The key's governor, the webhook receiver and the event stream. */
   hub: ServerHub;
+  /** The sign-in gate: whether the server is exposed, and why. */
+  auth: Pick<AuthGate, 'exposed' | 'reasons'>;
   close(): Promise<void>;
 }
 
@@ -95,6 +102,8 @@ export async function startAppServer(
   createPageSource: (server: Server) => Promise<PageSource>,
 ): Promise<RunningAppServer> {
   const host = options.host ?? '127.0.0.1';
+  // First of all: an exposed server without an account refuses to start (NoAccountError).
+  const auth = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
   let allowedHosts = new Set<string>();
   const hub = new ServerHub(options.upstream.apiKey, options.hub);
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
@@ -119,14 +128,27 @@ export async function startAppServer(
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const api = pathname.startsWith(API_PREFIX) || pathname === '/api';
     const hubPath = pathname.startsWith('/hub/');
-    const verdict = checkRequest(request, allowedHosts, api || hubPath ? 'api' : 'page');
+    const asApi = api || hubPath || isAuthWrite(pathname, request.method);
+    const verdict = checkRequest(request, allowedHosts, asApi ? 'api' : 'page');
     if (!verdict.ok) return refuse(response, verdict);
-    if (api) return proxyApiRequest(request, response, options.upstream, hub.governor, proxy);
+    // Sign-in routes, sessions, CSRF and roles (see auth/auth-gate): null when it answered.
+    const access = await auth.admit(request, response, pathname);
+    if (!access) return;
+    if (api) {
+      const { actor } = access;
+      return proxyApiRequest(request, response, options.upstream, hub.governor, {
+        ...proxy,
+        actor,
+      });
+    }
     if (pathname === WALK_PATH)
       return streamWalk(request, response, options.upstream, hub.governor, proxy);
     if (hubPath && (await hub.handle(request, response, pathname))) return;
+    // The build's files are open; Vite's (the source tree, in development) need the session.
+    if (!access.pageAllowed && pages.development) return auth.toSignIn(request, response);
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;
+    if (!access.pageAllowed) return auth.toSignIn(request, response);
     const nonce = pages.development ? newNonce() : undefined;
     const page = await pages.pageHtml(pathname, nonce);
     if (page === null) {
@@ -134,7 +156,7 @@ export async function startAppServer(
       response.end('The dashboard is not built: run `npm run build` first.\n');
       return;
     }
-    const html = withBootFacts(page, options.upstream);
+    const html = withBootFacts(page, options.upstream, access.session);
     // The inline styles are the bundle's (in `page`), not the boot facts added to it.
     const styleHashes = inlineStyleHashes(page);
     setPageHeaders(
@@ -170,8 +192,9 @@ export async function startAppServer(
   server.removeAllListeners('upgrade');
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const verdict = checkRequest(request, allowedHosts, 'websocket');
-    if (!verdict.ok || upgradeHandlers.length === 0) {
-      socket.end(`HTTP/1.1 ${verdict.ok ? 404 : verdict.status} Refused\r\n\r\n`);
+    const status = !verdict.ok ? verdict.status : !auth.allowsUpgrade(request) ? 401 : 404;
+    if (!verdict.ok || status === 401 || upgradeHandlers.length === 0) {
+      socket.end(`HTTP/1.1 ${status} Refused\r\n\r\n`);
       return;
     }
     for (const handler of upgradeHandlers) handler.call(server, request, socket, head);
@@ -191,9 +214,11 @@ export async function startAppServer(
     port,
     server,
     hub,
+    auth,
     close: () =>
       new Promise<void>((resolve) => {
         hub.close();
+        auth.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,15 +1,36 @@
 import type { Upstream } from './api-proxy';
+import { escapeHtml } from './auth/html-escape';
 
 /** The key's mode, from its prefix alone (the key itself never leaves the server). */
 export function modeOfKey(apiKey: string): 'live' | 'test' {
   return apiKey.startsWith('svc_test_') ? 'test' : 'live';
 }
 
+/** The signed-in person, as the page is told (absent: sign-in is off, the page acts as owner). */
+export interface SignedIn {
+  name: string;
+  role: string;
+  csrfToken: string;
+}
+
 /**
  * Facts the page needs before its first API answer, written into its HTML: the mode of the key
- * the server holds, so the test-mode banner shows from the first paint.
+ * the server holds, so the test-mode banner shows from the first paint; and, when a session is
+ * signed in, who it is, their role and the session's CSRF token for its writes.
  */
-export function withBootFacts(html: string, upstream: Pick<Upstream, 'apiKey'>): string {
-  const meta = `<meta name="slabdesk-mode" content="${modeOfKey(upstream.apiKey)}" />`;
+export function withBootFacts(
+  html: string,
+  upstream: Pick<Upstream, 'apiKey'>,
+  signedIn?: SignedIn | null,
+): string {
+  const metas = [`<meta name="slabdesk-mode" content="${modeOfKey(upstream.apiKey)}" />`];
+  if (signedIn) {
+    metas.push(
+      `<meta name="slabdesk-user" content="${escapeHtml(signedIn.name)}" />`,
+      `<meta name="slabdesk-role" content="${escapeHtml(signedIn.role)}" />`,
+      `<meta name="slabdesk-csrf" content="${escapeHtml(signedIn.csrfToken)}" />`,
+    );
+  }
+  const meta = metas.join('\n    ');
   return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
 }

@@ -3,6 +3,8 @@ import { startAppServer, type PageSource } from './app-server';
 import { parseCliOptions } from './cli-options';
 import { hubOptionsFor, resolveUpstream } from './upstream';
 import { HUB_PATHS } from './hub/server-hub';
+import { NoAccountError } from './auth/auth-gate';
+import { authOptionsFromEnv } from './auth/auth-options';
 
 /** The shared main of `npm run dev` and `npm start`: parse flags, pick the API, serve, stop cleanly. */
 export async function runServer(
@@ -11,20 +13,35 @@ export async function runServer(
   pages: (server: Server, allowedHosts: readonly string[]) => Promise<PageSource>,
 ): Promise<void> {
   const cli = parseCliOptions(process.argv.slice(2), defaultPort);
+  const auth = authOptionsFromEnv();
   const upstream = await resolveUpstream();
-  const app = await startAppServer(
-    {
-      upstream,
-      host: cli.host,
-      port: cli.port,
-      strictPort: cli.strictPort,
-      allowedHosts: cli.allowedHosts,
-      hub: hubOptionsFor(upstream),
-    },
-    (server) => pages(server, cli.allowedHosts),
-  );
+  let app;
+  try {
+    app = await startAppServer(
+      {
+        upstream,
+        host: cli.host,
+        port: cli.port,
+        strictPort: cli.strictPort,
+        allowedHosts: cli.allowedHosts,
+        hub: hubOptionsFor(upstream),
+        auth,
+      },
+      (server) => pages(server, cli.allowedHosts),
+    );
+  } catch (error) {
+    if (!(error instanceof NoAccountError)) throw error;
+    console.error(error.message);
+    await upstream.close();
+    process.exit(1);
+  }
   console.log(`Slabdesk ${name} ready: ${app.url}/`);
   console.log(`  API: ${upstream.description}, through ${app.url}/api/2026-07/`);
+  console.log(
+    app.auth.exposed
+      ? `  Sign-in: required (${app.auth.reasons.join('; ')}); accounts in ${auth.usersDb}`
+      : `  Sign-in: optional on this machine (accounts: npm run users -- add NAME --role owner)`,
+  );
   const webhooks = app.hub.events.status().webhooks;
   console.log(
     webhooks === 'registered'

@@ -1,0 +1,49 @@
+import type { LimiterSettings } from './attempt-limiter';
+
+/** How the server's sign-in is set up (`startAppServer`'s `auth`; `run-server` reads the env). */
+export interface AuthOptions {
+  /** The accounts and sessions (`SLABDESK_USERS_DB`, default `.sandbox/users.db`; `:memory:` ok). */
+  usersDb?: string;
+  /** `SLABDESK_PUBLIC_URL`: marks the server exposed; `https` makes cookies Secure. */
+  publicUrl?: string | undefined;
+  /** `SLABDESK_TRUST_PROXY=1`: a reverse proxy in front (client address, TLS). Marks exposed. */
+  trustProxy?: boolean | undefined;
+  /** `SLABDESK_WEBHOOK_PORT`: a webhook door of its own means deliveries come from outside. */
+  webhookPort?: number | string | undefined;
+  /** `SLABDESK_REQUIRE_SIGN_IN=1`: sign-in even on loopback. */
+  requireSignIn?: boolean | undefined;
+  /** `SLABDESK_SESSION_IDLE_MINUTES` (default 720). */
+  sessionIdleMinutes?: number | undefined;
+  /** `SLABDESK_SESSION_MAX_HOURS` (default 168). */
+  sessionMaxHours?: number | undefined;
+  /** The clock for sessions and attempt limits (epoch ms); tests move it. */
+  now?: () => number;
+  /** The sign-in attempt limits (see AttemptLimiter). */
+  limits?: Partial<Omit<LimiterSettings, 'now'>>;
+}
+
+export const DEFAULT_USERS_DB = '.sandbox/users.db';
+
+function positive(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`${name} must be a positive number.`);
+  return number;
+}
+
+/** The settings of `npm run dev` and `npm start`, from the environment. */
+export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthOptions {
+  return {
+    usersDb: env.SLABDESK_USERS_DB?.trim() || DEFAULT_USERS_DB,
+    publicUrl: env.SLABDESK_PUBLIC_URL?.trim() || undefined,
+    trustProxy: env.SLABDESK_TRUST_PROXY === '1',
+    webhookPort: env.SLABDESK_WEBHOOK_PORT?.trim() || undefined,
+    requireSignIn: env.SLABDESK_REQUIRE_SIGN_IN === '1',
+    sessionIdleMinutes: positive(
+      env.SLABDESK_SESSION_IDLE_MINUTES,
+      'SLABDESK_SESSION_IDLE_MINUTES',
+    ),
+    sessionMaxHours: positive(env.SLABDESK_SESSION_MAX_HOURS, 'SLABDESK_SESSION_MAX_HOURS'),
+  };
+}

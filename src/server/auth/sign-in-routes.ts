@@ -1,0 +1,211 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from '../api-proxy';
+import { contentSecurityPolicy, inlineStyleHashes, setPageHeaders } from '../security-headers';
+import { NAME_PATTERN } from './accounts-store';
+import { sessionOf, type AuthContext } from './auth-context';
+import { formCookieName, readCookie, sessionCookieName, setCookie } from './cookies';
+import { headerToken, newCsrfToken, sameToken } from './csrf';
+import { readForm } from './form-body';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { clientAddress } from './request-facts';
+import { hashSessionId } from './session-book';
+import { safeNext } from './safe-next';
+import { signInPage, type SignInPageFacts } from './sign-in-page';
+import { signInRequired } from './exposure';
+
+export const SIGN_IN_PATH = '/sign-in';
+export const AUTH_PATHS = {
+  signOut: '/auth/sign-out',
+  signOutEverywhere: '/auth/sign-out-everywhere',
+  session: '/auth/session',
+} as const;
+
+/** The one message for a wrong name or a wrong password: it never says which. */
+export const WRONG_CREDENTIALS = 'That name and password do not match.';
+
+export const isAuthRoute = (pathname: string) =>
+  pathname === SIGN_IN_PATH || pathname.startsWith('/auth/');
+
+const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+
+function sendPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  facts: SignInPageFacts,
+  extra: Record<string, string> = {},
+): void {
+  const html = signInPage(facts);
+  setPageHeaders(response, contentSecurityPolicy({ styleHashes: inlineStyleHashes(html) }));
+  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...extra });
+  response.end(request.method === 'HEAD' ? undefined : html);
+}
+
+function redirect(response: ServerResponse, location: string): void {
+  response.writeHead(303, { location, 'cache-control': 'no-store' });
+  response.end();
+}
+
+/** The form's token: the one its cookie holds already, or a new one set in the cookie. */
+function formToken(request: IncomingMessage, response: ServerResponse, secure: boolean): string {
+  const kept = readCookie(request, formCookieName(secure));
+  if (kept) return kept;
+  const token = newCsrfToken();
+  setCookie(response, formCookieName(secure), token, { secure, maxAgeSeconds: 3600 });
+  return token;
+}
+
+function minutes(seconds: number): string {
+  const count = Math.ceil(seconds / 60);
+  return count === 1 ? 'a minute' : `${count} minutes`;
+}
+
+async function showForm(
+  context: AuthContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const { secure, session } = sessionOf(context, request);
+  const next = safeNext(url.searchParams.get('next'));
+  if (session) return redirect(response, next);
+  const notice =
+    url.searchParams.get('signed_out') === '1'
+      ? 'You are signed out.'
+      : url.searchParams.get('ended') === '1'
+        ? 'Your session has ended. Sign in again to continue.'
+        : undefined;
+  sendPage(request, response, 200, {
+    formToken: formToken(request, response, secure),
+    next,
+    ...(notice ? { notice } : {}),
+  });
+}
+
+async function signIn(
+  context: AuthContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const { secure, cookie: oldCookie } = sessionOf(context, request);
+  const form = await readForm(request);
+  const next = safeNext(form?.get('next'));
+  const name = (form?.get('name') ?? '').trim().slice(0, 80);
+  const password = form?.get('password') ?? '';
+  const again = (status: number, error: string, extra: Record<string, string> = {}) =>
+    sendPage(
+      request,
+      response,
+      status,
+      { formToken: formToken(request, response, secure), next, name, error },
+      extra,
+    );
+  if (!form) return again(400, 'The form could not be read. Please try again.');
+  // Double submit: the form's hidden token matches its cookie, so no other site posted it.
+  if (!sameToken(readCookie(request, formCookieName(secure)) ?? '', form.get('csrf') ?? '')) {
+    return again(403, 'This form had expired. Please sign in again.');
+  }
+
+  const accountKey = name.toLowerCase();
+  const address = clientAddress(request, context.transport);
+  const wait = Math.max(
+    context.byAccount.retryAfterSeconds(accountKey),
+    context.byAddress.retryAfterSeconds(address),
+  );
+  if (wait > 0) {
+    return again(429, `Too many attempts. Please wait ${minutes(wait)} and try again.`, {
+      'retry-after': String(wait),
+    });
+  }
+
+  const user = NAME_PATTERN.test(name) ? context.store.findUser(name) : undefined;
+  const ok = user
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyAgainstDummy(password);
+  if (!user || !ok) {
+    context.byAccount.fail(accountKey);
+    context.byAddress.fail(address);
+    return again(401, WRONG_CREDENTIALS);
+  }
+
+  context.byAccount.clear(accountKey);
+  // A new id every time: whatever session the browser carried (a fixated one too) ends here.
+  if (oldCookie) context.book.end(hashSessionId(oldCookie));
+  const { id } = context.book.open(user.name, {
+    address,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+  setCookie(response, sessionCookieName(secure), id, {
+    secure,
+    maxAgeSeconds: context.book.cookieMaxAgeSeconds,
+  });
+  setCookie(response, formCookieName(secure), '', { secure, maxAgeSeconds: 0 });
+  redirect(response, next);
+}
+
+async function signOut(
+  context: AuthContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  everywhere: boolean,
+): Promise<void> {
+  const { secure, session } = sessionOf(context, request);
+  const form = await readForm(request);
+  if (session) {
+    const token = headerToken(request) ?? form?.get('csrf') ?? undefined;
+    if (!sameToken(session.csrfToken, token)) {
+      return sendJson(response, 403, 'csrf_failed', 'The request lacks this session’s token.');
+    }
+    if (everywhere) context.book.endEverywhere(session.name);
+    else context.book.end(session.idHash);
+  }
+  setCookie(response, sessionCookieName(secure), '', { secure, maxAgeSeconds: 0 });
+  redirect(response, `${SIGN_IN_PATH}?signed_out=1`);
+}
+
+function sessionFacts(context: AuthContext, request: IncomingMessage, response: ServerResponse) {
+  const { session } = sessionOf(context, request);
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(
+    JSON.stringify({
+      user: session ? { name: session.name, role: session.role } : null,
+      signInRequired: signInRequired(context.exposed, request),
+    }),
+  );
+}
+
+/** Serves `/sign-in` and `/auth/...` (see AUTH_PATHS); the caller has checked Host and Origin. */
+export async function handleAuthRoute(
+  context: AuthContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const method = request.method;
+  if (pathname === SIGN_IN_PATH) {
+    if (isRead(method)) return showForm(context, request, response, url);
+    if (method === 'POST') return signIn(context, request, response);
+  } else if (pathname === AUTH_PATHS.session) {
+    if (isRead(method)) return sessionFacts(context, request, response);
+  } else if (pathname === AUTH_PATHS.signOut || pathname === AUTH_PATHS.signOutEverywhere) {
+    if (method === 'POST') {
+      return signOut(context, request, response, pathname === AUTH_PATHS.signOutEverywhere);
+    }
+  } else {
+    return sendJson(response, 404, 'not_found', 'No such sign-in route.');
+  }
+  const allow: Record<string, string> = {
+    [SIGN_IN_PATH]: 'GET, HEAD, POST',
+    [AUTH_PATHS.session]: 'GET, HEAD',
+  };
+  response.setHeader('allow', allow[pathname] ?? 'POST');
+  sendJson(response, 405, 'method_not_allowed', 'That method is not served here.');
+}
+
+/** Whether a sign-in route's request is a write (checked by the guard as an API call). */
+export const isAuthWrite = (pathname: string, method: string | undefined) =>
+  isAuthRoute(pathname) && !isRead(method);

@@ -1,0 +1,188 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccountsStore } from '../../src/server/auth/accounts-store';
+import { hashPassword } from '../../src/server/auth/passwords';
+import type { Role } from '../../src/server/auth/roles';
+
+/** Helpers of the sign-in suites: raw HTTP (the test sets Host, Origin, Cookie exactly). */
+
+export interface RawOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export function raw(url: string, path: string, options: RawOptions = {}): Promise<RawAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: target.host, ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+export const setCookies = (answer: RawAnswer): string[] => {
+  const value = answer.headers['set-cookie'];
+  return Array.isArray(value) ? value : value ? [value] : [];
+};
+
+/**
+ * One browser: a `Host` (the public name the server answers to), its own Origin on writes, and
+ * a cookie jar fed by `Set-Cookie`.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly url: string,
+    readonly host: string,
+    readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  get origin(): string {
+    return `http://${this.host}`;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(path: string, options: RawOptions = {}): Promise<RawAnswer> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { host: this.host, ...this.extraHeaders };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    if (method !== 'GET' && method !== 'HEAD') {
+      headers.origin = this.origin;
+      headers['sec-fetch-site'] = 'same-origin';
+    }
+    const answer = await raw(this.url, path, {
+      ...options,
+      headers: { ...headers, ...options.headers },
+    });
+    for (const line of setCookies(answer)) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return answer;
+  }
+
+  /** Opens the sign-in page (for its form token), then posts the form. */
+  async signIn(name: string, password: string, next?: string): Promise<RawAnswer> {
+    const page = await this.request(`/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+    const token = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const form = new URLSearchParams({ csrf: token, name, password, next: next ?? '/' });
+    return this.request('/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+  }
+
+  /** The session's CSRF token, as the page is given it. */
+  async csrf(): Promise<string> {
+    const page = await this.request('/listings');
+    const token = /<meta name="slabdesk-csrf" content="([^"]+)"/.exec(page.body)?.[1];
+    if (!token) throw new Error(`no CSRF token in the page (${page.status})`);
+    return token;
+  }
+
+  /** A JSON write through the proxy, with the session's token unless `token` says otherwise. */
+  async write(
+    method: string,
+    path: string,
+    body: unknown,
+    token?: string | null,
+    headers: Record<string, string> = {},
+  ): Promise<RawAnswer> {
+    const csrf = token === undefined ? await this.csrf() : token;
+    return this.request(path, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(csrf === null ? {} : { 'x-slabdesk-csrf': csrf }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    } as RawOptions);
+  }
+}
+
+export const codeOf = (answer: RawAnswer): string | undefined => {
+  try {
+    return (JSON.parse(answer.body) as { svc_error?: { code?: string } }).svc_error?.code;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A users file in a fresh folder, with the given accounts (as `npm run users -- add` makes them). */
+export async function usersDb(
+  accounts: { name: string; role: Role; password: string }[],
+): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'slabdesk-users-')), 'users.db');
+  const store = new AccountsStore(path);
+  for (const account of accounts) {
+    store.addUser({
+      name: account.name,
+      role: account.role,
+      passwordHash: await hashPassword(account.password),
+      createdAt: Date.now(),
+    });
+  }
+  store.close();
+  return path;
+}
+
+/** A built page (with a `<head>`) and one asset, as `npm run build` leaves them. */
+export function fakeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'slabdesk-auth-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Slabdesk</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app");');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dist;
+}
+
+/** A clock the test moves. */
+export function testClock(start = Date.parse('2026-07-01T09:00:00Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}

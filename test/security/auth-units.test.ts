@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { AccountsStore } from '../../src/server/auth/accounts-store';
+import { AttemptLimiter, DEFAULT_LIMITS } from '../../src/server/auth/attempt-limiter';
+import { exposureReasons } from '../../src/server/auth/exposure';
+import {
+  hashPassword,
+  passwordProblem,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../src/server/auth/passwords';
+import { clientAddress, overTls } from '../../src/server/auth/request-facts';
+import { roleRefusal } from '../../src/server/auth/roles';
+import type { IncomingMessage } from 'node:http';
+import { safeNext } from '../../src/server/auth/safe-next';
+import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
+import { testClock } from './auth-http';
+
+describe('passwords', () => {
+  it('are hashed with scrypt, salted, and checked against their parameters', async () => {
+    const one = await hashPassword('correct horse battery');
+    const two = await hashPassword('correct horse battery');
+    expect(one).not.toContain('correct horse battery');
+    expect(one).not.toBe(two); // a fresh salt each time
+    const [scheme, params, salt] = one.split('$');
+    expect(scheme).toBe('scrypt');
+    expect(params).toBe('N=32768,r=8,p=1');
+    expect(Buffer.from(salt!, 'base64')).toHaveLength(16);
+    expect(await verifyPassword('correct horse battery', one)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', one)).toBe(false);
+    expect(await verifyPassword('anything', 'plain text')).toBe(false);
+    expect(await verifyAgainstDummy('correct horse battery')).toBe(false);
+    expect(passwordProblem('123456789')).toMatch(/at least 10 characters/);
+    expect(passwordProblem('1234567890')).toBeNull();
+  });
+});
+
+describe('roles', () => {
+  it('owner all, editor all but DELETE, viewer no write', () => {
+    for (const method of ['GET', 'HEAD']) {
+      for (const role of ['owner', 'editor', 'viewer'] as const) {
+        expect(roleRefusal(role, method)).toBeNull();
+      }
+    }
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(roleRefusal('owner', method)).toBeNull();
+      expect(roleRefusal('viewer', method)).toBe('Your role (viewer) can only read.');
+    }
+    expect(roleRefusal('editor', 'PUT')).toBeNull();
+    expect(roleRefusal('editor', 'POST')).toBeNull();
+    expect(roleRefusal('editor', 'DELETE')).toMatch(/editor/);
+  });
+});
+
+describe('the path after sign-in', () => {
+  it('is a same-origin path only', () => {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example/',
+      'http:evil.example',
+      '/\n/evil.example',
+      'evil.example',
+      '/sign-in?next=//evil',
+      '',
+      null,
+    ]) {
+      expect(safeNext(bad), String(bad)).toBe('/');
+    }
+    expect(safeNext('/listings/42?tab=history')).toBe('/listings/42?tab=history');
+    expect(safeNext('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example'); // a path here, not a host
+  });
+});
+
+describe('exposure', () => {
+  it('is loopback with loopback names only; anything else or any deployment setting exposes', () => {
+    expect(exposureReasons({ bindHost: '127.0.0.1' })).toEqual([]);
+    expect(exposureReasons({ bindHost: '::1', allowedHosts: ['localhost:5173', '[::1]'] })).toEqual(
+      [],
+    );
+    expect(exposureReasons({ bindHost: '0.0.0.0' })).toHaveLength(1);
+    expect(exposureReasons({ bindHost: '192.168.1.20' })).toHaveLength(1);
+    expect(exposureReasons({ bindHost: '127.0.0.1', allowedHosts: ['cards.example.com'] })).toEqual(
+      ['answers to cards.example.com'],
+    );
+    expect(
+      exposureReasons({ bindHost: '127.0.0.1', allowedHosts: ['cards.example.com:8443'] }),
+    ).toHaveLength(1);
+    for (const setting of [
+      { publicUrl: 'https://cards.example.com' },
+      { trustProxy: true },
+      { webhookPort: 8788 },
+      { requireSignIn: true },
+    ]) {
+      expect(exposureReasons({ bindHost: '127.0.0.1', ...setting })).toHaveLength(1);
+    }
+  });
+});
+
+describe('the attempt limiter', () => {
+  it('stays bounded however many names are sprayed at it', () => {
+    const clock = testClock();
+    const limiter = new AttemptLimiter({ ...DEFAULT_LIMITS, maxEntries: 1000, now: clock.now });
+    for (let i = 0; i < 20_000; i++) limiter.fail(`name-${i}`);
+    expect(limiter.size()).toBeLessThanOrEqual(1000);
+    // The most recent keys are kept, and still counted.
+    for (let i = 0; i < 5; i++) limiter.fail('target');
+    expect(limiter.retryAfterSeconds('target')).toBe(30);
+    clock.advance(31_000);
+    expect(limiter.retryAfterSeconds('target')).toBe(0);
+    limiter.fail('target');
+    expect(limiter.retryAfterSeconds('target')).toBe(60);
+    limiter.clear('target');
+    expect(limiter.retryAfterSeconds('target')).toBe(0);
+  });
+});
+
+describe('sessions at rest', () => {
+  it('keep only a hash of the id, and expired ones are purged', () => {
+    const clock = testClock();
+    const store = new AccountsStore(':memory:');
+    store.addUser({ name: 'ann', role: 'owner', passwordHash: 'x', createdAt: clock.now() });
+    const book = new SessionBook(store, { idleMinutes: 60, maxHours: 24, now: clock.now });
+    const { id } = book.open('ann', { address: '127.0.0.1', userAgent: 'test' });
+    expect(store.findSession(id)).toBeUndefined();
+    expect(store.findSession(hashSessionId(id))?.userName).toBe('ann');
+    book.open('ann', { address: '127.0.0.1', userAgent: 'test' });
+    expect(store.countSessions('ann')).toBe(2);
+    clock.advance(61 * 60_000);
+    expect(book.purge()).toBe(2);
+    expect(store.countSessions('ann')).toBe(0);
+    store.close();
+  });
+});
+
+describe('the client, as the server sees it', () => {
+  const request = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+
+  it('believes forwarding headers only behind a trusted proxy', () => {
+    const forwarded = request({
+      'x-forwarded-for': '10.0.0.1, 203.0.113.9',
+      'x-forwarded-proto': 'https',
+    });
+    expect(clientAddress(forwarded, {})).toBe('127.0.0.1');
+    expect(overTls(forwarded, {})).toBe(false);
+    expect(clientAddress(forwarded, { trustProxy: true })).toBe('203.0.113.9');
+    expect(overTls(forwarded, { trustProxy: true })).toBe(true);
+    // A tunnel's own hop on this machine is skipped; garbage is not an address.
+    const tunnelled = request({ 'x-forwarded-for': '203.0.113.9, 127.0.0.1, not-an-ip' });
+    expect(clientAddress(tunnelled, { trustProxy: true })).toBe('203.0.113.9');
+    expect(overTls(request({}), { publicUrl: 'https://cards.example.com' })).toBe(true);
+    expect(overTls(request({}), { publicUrl: 'http://cards.example.com' })).toBe(false);
+  });
+});
