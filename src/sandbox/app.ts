@@ -50,13 +50,12 @@ function installBodyParsing(app: FastifyInstance): void {
       );
     }
     const parsed = parseJsonBody(text);
-    if (parsed.kind === 'json' || parsed.kind === 'empty') return done(null, parsed.kind === 'json' ? parsed.value : undefined);
+    if (parsed.kind === 'json' || parsed.kind === 'empty')
+      return done(null, parsed.kind === 'json' ? parsed.value : undefined);
     const deep = `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
     if (parsed.kind === 'too_deep') {
       return done(
-        isPublic
-          ? validationError({ body: [deep] })
-          : controlFailure(400, `body ${deep}`),
+        isPublic ? validationError({ body: [deep] }) : controlFailure(400, `body ${deep}`),
         undefined,
       );
     }

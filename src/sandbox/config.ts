@@ -95,7 +95,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     options.webhookTimeoutMs = ms;
   }
   if (env.SANDBOX_LOG) options.log = ['1', 'true', 'on'].includes(env.SANDBOX_LOG);
-  if (env.SANDBOX_ALLOWED_HOSTS) options.allowedHosts = parseAllowedHosts(env.SANDBOX_ALLOWED_HOSTS);
+  if (env.SANDBOX_ALLOWED_HOSTS)
+    options.allowedHosts = parseAllowedHosts(env.SANDBOX_ALLOWED_HOSTS);
   if (env.SANDBOX_CONTROL_TOKEN?.trim()) options.controlToken = env.SANDBOX_CONTROL_TOKEN.trim();
   return options;
 }

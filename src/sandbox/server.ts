@@ -81,7 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const market = () => ({ store, ids: ctx.ids, now: clock.now() });
   let publicOrigin = '';
   // The names the sandbox answers to, known once it listens (its port may be any free one).
-  let hosts: HostNames | undefined;
+  const answered: { hosts?: HostNames } = {};
   const seed = (kind: 'none' | 'demo') => {
     if (kind === 'demo')
       seedDemo(store, clock.now(), {
@@ -127,7 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           extension.hooks?.registerControlRoutes?.(control, context);
       },
     },
-    { hosts: () => hosts, controlToken: options.controlToken || undefined },
+    { hosts: () => answered.hosts, controlToken: options.controlToken || undefined },
     options.log ?? false,
   );
 
@@ -138,7 +138,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     );
   }
   const address = await app.listen({ host: bindHost, port: options.port ?? 4010 });
-  hosts = hostNames(bindHost, (app.server.address() as AddressInfo).port, options.allowedHosts);
+  answered.hosts = hostNames(
+    bindHost,
+    (app.server.address() as AddressInfo).port,
+    options.allowedHosts,
+  );
   const url = address.replace('[::1]', 'localhost');
   publicOrigin = url;
   store.meta.set(PUBLIC_ORIGIN_KEY, url);

@@ -6,7 +6,8 @@ export function presentedControlToken(headers: IncomingHttpHeaders): string | un
   const own = headers['x-sandbox-control-token'];
   if (typeof own === 'string' && own !== '') return own.trim();
   const authorization = headers.authorization;
-  const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  const match =
+    typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   return match?.[1];
 }
 

@@ -34,7 +34,11 @@ function splitHost(host: string): { name: string; port: string | undefined } {
  * address when bound to all of them); plus `extra` names (`SANDBOX_ALLOWED_HOSTS`): one given
  * with a port matches only that port, one without matches any port or none (behind a proxy).
  */
-export function hostNames(bindHost: string, port: number, extra: readonly string[] = []): HostNames {
+export function hostNames(
+  bindHost: string,
+  port: number,
+  extra: readonly string[] = [],
+): HostNames {
   const own = new Set(LOOPBACK_NAMES);
   if (WILDCARD_BINDS.has(bindHost)) {
     for (const list of Object.values(networkInterfaces())) {

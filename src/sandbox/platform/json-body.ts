@@ -16,10 +16,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 }
 
 export type BodyVerdict =
-  | { kind: 'empty' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'too_deep' }
-  | { kind: 'invalid' };
+  { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'too_deep' } | { kind: 'invalid' };
 
 /**
  * The deepest nesting of arrays and objects in `text`, read without recursion (brackets inside
@@ -31,7 +28,8 @@ export function nestingExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
