@@ -141,6 +141,16 @@ export function buildApp(
     control: '/_sandbox',
   }));
 
+  // What fails outside both APIs' routes (a body refused on the way to a 404) keeps their shapes.
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendApiError(reply, request, error);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    return reply
+      .status(status)
+      .send({ error: status < 500 && error instanceof Error ? error.message : 'internal error' });
+  });
+
   app.setNotFoundHandler((request, reply) => {
     if (isPublicApiPath(request.url)) return sendApiError(reply, request, notFound());
     return reply

@@ -461,6 +461,22 @@ describe('Deep bodies: a 422, never a 500', () => {
     expect(twice.status).toBe(422);
   });
 
+  it('counts no bracket inside a string (an escaped quote included)', async () => {
+    const description = `${'{'.repeat(200)} "quoted" \\ ${'['.repeat(200)}`;
+    const answer = await raw(url, `/2026-07/listings/${listingIds[4]}.json`, {
+      method: 'PUT',
+      headers: {
+        'x-service-access-token': DEMO_LIVE_TOKEN,
+        'idempotency-key': 'brackets-in-a-string',
+        ...JSON_TYPE,
+      },
+      body: JSON.stringify({ listing: { description } }),
+    });
+    expect(answer.status).toBe(200);
+    const stored = await raw(url, `/_sandbox/listings/${listingIds[4]}`);
+    expect((stored.json.product as { body_html?: string }).body_html).toBe(description);
+  });
+
   it('takes 64 levels, and refuses a deep control body with 400 {error}', async () => {
     const ok = await raw(url, `/2026-07/listings/${listingIds[3]}.json`, {
       method: 'PUT',
