@@ -401,6 +401,8 @@ describe('Binding', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const open = await startSandbox({ host: '0.0.0.0', port: 0, db: ':memory:', seed: 'none' });
+      // It starts all the same (the contract documents SANDBOX_HOST), and answers at its URL.
+      expect((await raw(open.url, '/_sandbox/clock')).status).toBe(200);
       await open.close();
       expect(warn.mock.calls.flat().join(' ')).toMatch(/SANDBOX_CONTROL_TOKEN/);
       warn.mockClear();

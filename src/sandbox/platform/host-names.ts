@@ -39,13 +39,12 @@ export function hostNames(
   port: number,
   extra: readonly string[] = [],
 ): HostNames {
-  const own = new Set(LOOPBACK_NAMES);
+  // The bind address itself too: bound to `::`, the sandbox's own URL is `http://[::]:port`.
+  const own = new Set([...LOOPBACK_NAMES, bracketed(bindHost.toLowerCase())]);
   if (WILDCARD_BINDS.has(bindHost)) {
     for (const list of Object.values(networkInterfaces())) {
       for (const entry of list ?? []) own.add(bracketed(entry.address.toLowerCase()));
     }
-  } else {
-    own.add(bracketed(bindHost.toLowerCase()));
   }
   const exact = new Set<string>();
   for (const name of own) {
