@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/control-routes';
 import { registerGroundTruthRoutes } from './control/ground-truth-routes';
-import { ApiError, notFound } from './platform/api-error';
+import { ApiError, notFound, validationError } from './platform/api-error';
+import { MAX_JSON_DEPTH, isJsonContentType, parseJsonBody } from './platform/json-body';
 import { installPlatform, isPublicApiPath, sendApiError } from './routes/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
+import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
 import { registerOpenApiRoute } from './openapi/openapi-route';
 import { MAX_BODY_BYTES } from './platform/spec-limits';
 
@@ -21,26 +23,57 @@ export interface AppHooks {
   registerControlRoutes?(app: FastifyInstance, ctx: SandboxContext): void;
 }
 
-/** Parses JSON bodies of any content type; an unparsable body is 422 `invalid_json` on the public API. */
+/** A control API refusal that carries its status to the error handler (`{error}` there). */
+const controlFailure = (statusCode: number, message: string) =>
+  Object.assign(new Error(message), { statusCode });
+
+/**
+ * Bodies are JSON (`application/json`) and bounded in depth. An empty body passes whatever its
+ * type (bodyless control posts such as a key's revoke); a body of another type is 415, so a page
+ * on another site cannot post JSON as `text/plain` without a preflight. On the public API a body
+ * too deep is 422 `validation_error` and an unparsable one 422 `invalid_json`; on the control
+ * API, 400 `{error}`.
+ */
 function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    const isPublic = isPublicApiPath(request.url);
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(
-        isPublicApiPath(request.url)
-          ? new ApiError(422, 'invalid_json', 'The request body is not valid JSON')
-          : Object.assign(new Error('body is not valid JSON'), { statusCode: 400 }),
+    if (!isJsonContentType(request.headers['content-type'])) {
+      const message = 'Request bodies must be JSON, sent as Content-Type: application/json';
+      return done(
+        isPublic
+          ? new ApiError(415, 'unsupported_media_type', message)
+          : controlFailure(415, message),
         undefined,
       );
     }
+    const parsed = parseJsonBody(text);
+    if (parsed.kind === 'json' || parsed.kind === 'empty')
+      return done(null, parsed.kind === 'json' ? parsed.value : undefined);
+    const deep = `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
+    if (parsed.kind === 'too_deep') {
+      return done(
+        isPublic ? validationError({ body: [deep] }) : controlFailure(400, `body ${deep}`),
+        undefined,
+      );
+    }
+    return done(
+      isPublic
+        ? new ApiError(422, 'invalid_json', 'The request body is not valid JSON')
+        : controlFailure(400, 'body is not valid JSON'),
+      undefined,
+    );
   });
 }
 
-export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): FastifyInstance {
+export function buildApp(
+  ctx: SandboxContext,
+  hooks: AppHooks,
+  guard: LocalGuardOptions,
+  log = false,
+): FastifyInstance {
   const app = Fastify({
     logger: log,
     bodyLimit: MAX_BODY_BYTES,
@@ -48,6 +81,7 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
     genReqId: () => `req_${randomBytes(10).toString('hex')}`,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  installLocalGuard(app, guard);
   installBodyParsing(app);
   installPlatform(app, ctx);
 
@@ -64,7 +98,18 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
           }),
         );
       }
-      if (status === 415 || (error as { code?: string }).code?.startsWith('FST_ERR_CTP')) {
+      if (status === 415) {
+        return sendApiError(
+          reply,
+          request,
+          new ApiError(
+            415,
+            'unsupported_media_type',
+            'Request bodies must be JSON, sent as Content-Type: application/json',
+          ),
+        );
+      }
+      if ((error as { code?: string }).code?.startsWith('FST_ERR_CTP')) {
         return sendApiError(
           reply,
           request,
@@ -95,6 +140,16 @@ export function buildApp(ctx: SandboxContext, hooks: AppHooks, log = false): Fas
     api: '/2026-07/ping',
     control: '/_sandbox',
   }));
+
+  // What fails outside both APIs' routes (a body refused on the way to a 404) keeps their shapes.
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendApiError(reply, request, error);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    return reply
+      .status(status)
+      .send({ error: status < 500 && error instanceof Error ? error.message : 'internal error' });
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (isPublicApiPath(request.url)) return sendApiError(reply, request, notFound());

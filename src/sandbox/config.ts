@@ -1,4 +1,5 @@
 import type { Deployment, ReadShapes } from './context';
+import { parseAllowedHosts } from './platform/host-names';
 
 /** Everything `startSandbox` can be told; each has an environment variable for `npm run sandbox`. */
 export interface SandboxOptions {
@@ -34,6 +35,16 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** SANDBOX_LOG=1: Fastify's request log on stdout. */
   log?: boolean;
+  /**
+   * SANDBOX_ALLOWED_HOSTS (comma-separated): Host names answered beside the loopback names and the
+   * bind address; one with `:port` matches that port only, one without matches any.
+   */
+  allowedHosts?: string[];
+  /**
+   * SANDBOX_CONTROL_TOKEN: when set, every `/_sandbox/*` call must send `Authorization: Bearer
+   * <token>` or `X-Sandbox-Control-Token: <token>` (401 otherwise).
+   */
+  controlToken?: string;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
@@ -84,5 +95,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     options.webhookTimeoutMs = ms;
   }
   if (env.SANDBOX_LOG) options.log = ['1', 'true', 'on'].includes(env.SANDBOX_LOG);
+  if (env.SANDBOX_ALLOWED_HOSTS)
+    options.allowedHosts = parseAllowedHosts(env.SANDBOX_ALLOWED_HOSTS);
+  if (env.SANDBOX_CONTROL_TOKEN?.trim()) options.controlToken = env.SANDBOX_CONTROL_TOKEN.trim();
   return options;
 }

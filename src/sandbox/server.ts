@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { buildApp, type AppHooks } from './app';
 import type { SandboxOptions } from './config';
 import type { SandboxContext } from './context';
@@ -9,6 +10,7 @@ import { createFaults } from './domain/faults';
 import { runMarketplaceClock } from './domain/market-clock';
 import { simulateStep } from './domain/simulation';
 import { randomIds } from './domain/ids';
+import { hostNames, isLoopbackBind, type HostNames } from './platform/host-names';
 import { IdempotencyGuard } from './platform/idempotency';
 import { LeakyBuckets } from './platform/leaky-bucket';
 import { createCursorCodec } from './platform/page-cursor';
@@ -78,6 +80,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const dispatcher = new WebhookDispatcher(ctx, options.webhookTimeoutMs);
   const market = () => ({ store, ids: ctx.ids, now: clock.now() });
   let publicOrigin = '';
+  // The names the sandbox answers to, known once it listens (its port may be any free one).
+  const answered: { hosts?: HostNames } = {};
   const seed = (kind: 'none' | 'demo') => {
     if (kind === 'demo')
       seedDemo(store, clock.now(), {
@@ -123,13 +127,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           extension.hooks?.registerControlRoutes?.(control, context);
       },
     },
+    { hosts: () => answered.hosts, controlToken: options.controlToken || undefined },
     options.log ?? false,
   );
 
-  const address = await app.listen({
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 4010,
-  });
+  const bindHost = options.host ?? '127.0.0.1';
+  if (!isLoopbackBind(bindHost) && !options.controlToken) {
+    console.warn(
+      `Sandbox: bound to ${bindHost}, beyond this machine: its control API (reset, keys, webhooks) is open to anyone who can reach it. Set SANDBOX_CONTROL_TOKEN to close it.`,
+    );
+  }
+  const address = await app.listen({ host: bindHost, port: options.port ?? 4010 });
+  answered.hosts = hostNames(
+    bindHost,
+    (app.server.address() as AddressInfo).port,
+    options.allowedHosts,
+  );
   const url = address.replace('[::1]', 'localhost');
   publicOrigin = url;
   store.meta.set(PUBLIC_ORIGIN_KEY, url);

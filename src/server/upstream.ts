@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Upstream } from './api-proxy';
 import type { HubOptions } from './hub/server-hub';
@@ -5,8 +6,11 @@ import type { HubOptions } from './hub/server-hub';
 export interface ResolvedUpstream extends Upstream {
   /** What to print: the embedded sandbox or the configured deployment. */
   description: string;
-  /** The embedded sandbox's URL and its demo seller (the server registers its webhooks there). */
-  embedded?: { sandboxUrl: string; sellerId: string };
+  /**
+   * The embedded sandbox's URL, its demo seller (the server registers its webhooks there) and the
+   * token that opens its control API.
+   */
+  embedded?: { sandboxUrl: string; sellerId: string; controlToken: string };
   close(): Promise<void>;
 }
 
@@ -35,12 +39,17 @@ export async function resolveUpstream(
   if (db !== ':memory:') mkdirSync('.sandbox', { recursive: true });
   // The sandbox's own SANDBOX_* settings apply (rate limit, demo size, simulation...), but the
   // embedded one always binds loopback on a free port, with its own store and the demo seed.
+  // Its control API (reset, keys) is closed with SANDBOX_CONTROL_TOKEN, or a token of this run.
+  const options = sandbox.optionsFromEnv(env);
+  const chosenToken = options.controlToken;
+  const controlToken = chosenToken ?? randomBytes(24).toString('base64url');
   const running = await sandbox.startSandbox({
-    ...sandbox.optionsFromEnv(env),
+    ...options,
     host: '127.0.0.1',
     port: 0,
     db,
     seed: 'demo',
+    controlToken,
   });
   const apiKey =
     env.SVC_API_KEY?.trim() ||
@@ -48,8 +57,10 @@ export async function resolveUpstream(
   return {
     baseUrl: running.url,
     apiKey,
-    description: `embedded sandbox at ${running.url} (${db})`,
-    embedded: { sandboxUrl: running.url, sellerId: sandbox.DEMO_SELLER_ID },
+    // A token made for this run is shown (this terminal is the seller's own), so the README's
+    // reset with curl still works; one chosen in SANDBOX_CONTROL_TOKEN is known already.
+    description: `embedded sandbox at ${running.url} (${db}; control API token: ${chosenToken ? 'SANDBOX_CONTROL_TOKEN' : controlToken})`,
+    embedded: { sandboxUrl: running.url, sellerId: sandbox.DEMO_SELLER_ID, controlToken },
     close: () => running.close(),
   };
 }

@@ -119,6 +119,11 @@ export function registerControlRoutes(
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.status(413).send({ error: 'body too large' });
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send({ error: error instanceof Error ? error.message : 'JSON only' });
+    }
     if (status && status >= 400 && status < 500) {
       return reply
         .status(400)

@@ -149,6 +149,16 @@ export function sendApiError(reply: FastifyReply, request: FastifyRequest, error
   return reply.status(error.status).send(errorEnvelope(error, request.id));
 }
 
+/**
+ * Answers a public API request refused before authorization (a foreign Host, a cross-site page)
+ * with the error envelope and, as on every public API response, the platform's headers.
+ */
+export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
+  const mode = modeHint(request);
+  request.platform = { mode, used: 0, capacity: BUCKETS[mode].capacity, scopes: [] };
+  return sendApiError(reply, request, error);
+}
+
 /** Installs the platform: authorization before the body is read, and the four headers on every response. */
 export function installPlatform(app: FastifyInstance, ctx: SandboxContext): void {
   app.decorateRequest('platform', null);

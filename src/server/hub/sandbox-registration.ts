@@ -1,3 +1,7 @@
+/** The header that opens a sandbox's control API closed with a token (none when it is open). */
+export const controlHeaders = (controlToken: string | undefined): Record<string, string> =>
+  controlToken ? { authorization: `Bearer ${controlToken}` } : {};
+
 /**
  * Registers the server's webhook path with an embedded sandbox through its control API, so
  * `npm run dev` shows live updates with no set-up. An endpoint already registered for the same
@@ -8,11 +12,15 @@ export async function registerWithSandbox(
   sandboxUrl: string,
   sellerId: string,
   receiverUrl: string,
+  controlToken?: string,
 ): Promise<{ id: string; secret: string }> {
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...controlHeaders(controlToken),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) {

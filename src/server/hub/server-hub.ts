@@ -3,7 +3,7 @@ import { KeyGovernor } from '../governor/key-governor';
 import { ReadAhead } from '../read-ahead';
 import { DeliveryLedger } from './delivery-ledger';
 import { EventHub } from './event-hub';
-import { registerWithSandbox } from './sandbox-registration';
+import { controlHeaders, registerWithSandbox } from './sandbox-registration';
 import { receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
 /** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
@@ -18,8 +18,8 @@ export interface HubOptions {
   secrets?: readonly string[];
   /** Where accepted event ids are kept (default `:memory:`; the servers pass `.sandbox/hub.db`). */
   ledgerPath?: string;
-  /** An embedded sandbox to register with once the server listens. */
-  registerWith?: { sandboxUrl: string; sellerId: string };
+  /** An embedded sandbox to register with once the server listens (its control token if closed). */
+  registerWith?: { sandboxUrl: string; sellerId: string; controlToken?: string };
 }
 
 /**
@@ -79,6 +79,7 @@ export class ServerHub {
       target.sandboxUrl,
       target.sellerId,
       receiverUrl,
+      target.controlToken,
     );
     this.registration = { id, receiverUrl };
     this.secretList = [secret, ...(this.options.secrets ?? []).filter((s) => s && s !== secret)];
@@ -92,6 +93,7 @@ export class ServerHub {
     try {
       const response = await fetch(
         `${target.sandboxUrl}/_sandbox/webhooks/${encodeURIComponent(this.registration.id)}`,
+        { headers: controlHeaders(target.controlToken) },
       );
       const body = response.ok
         ? ((await response.json()) as { webhook?: { enabled?: boolean; secret?: string } })
