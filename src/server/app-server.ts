@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { acceptsGzip } from './accepts-gzip';
 import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
+import { openActivityLog, type ActivityLog } from './activity/activity-log';
+import { serveActivity } from './activity/activity-routes';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import {
   contentSecurityPolicy,
@@ -40,6 +42,8 @@ export interface AppServerOptions {
   allowedHosts?: readonly string[];
   /** The webhook receiver's secrets, ledger and sandbox registration (default: none). */
   hub?: HubOptions;
+  /** Where the activity log (every write through the proxy) is kept; none when unset. */
+  activity?: { path: string };
 }
 
 export interface RunningAppServer {
@@ -48,6 +52,8 @@ export interface RunningAppServer {
   server: Server;
   /** The key's governor, the webhook receiver and the event stream. */
   hub: ServerHub;
+  /** The activity log, when the options asked for one. */
+  activity: ActivityLog | undefined;
   close(): Promise<void>;
 }
 
@@ -98,9 +104,11 @@ export async function startAppServer(
   let allowedHosts = new Set<string>();
   const hub = new ServerHub(options.upstream.apiKey, options.hub);
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
+  const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
   const proxy: ProxyOptions = {
     ...options.proxy,
     readAhead: options.proxy?.readAhead === undefined ? hub.readAhead : options.proxy.readAhead,
+    onAnswered: options.proxy?.onAnswered ?? activity?.recorder.observe,
   };
 
   const server = createServer((request, response) => {
@@ -124,6 +132,7 @@ export async function startAppServer(
     if (api) return proxyApiRequest(request, response, options.upstream, hub.governor, proxy);
     if (pathname === WALK_PATH)
       return streamWalk(request, response, options.upstream, hub.governor, proxy);
+    if (hubPath && serveActivity(request, response, pathname, activity?.store)) return;
     if (hubPath && (await hub.handle(request, response, pathname))) return;
     if (await pages.serveAsset(request, response, pathname)) return;
     if (response.writableEnded) return;
@@ -191,9 +200,11 @@ export async function startAppServer(
     port,
     server,
     hub,
+    activity,
     close: () =>
       new Promise<void>((resolve) => {
         hub.close();
+        activity?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -3,6 +3,7 @@ import { startAppServer, type PageSource } from './app-server';
 import { parseCliOptions } from './cli-options';
 import { hubOptionsFor, resolveUpstream } from './upstream';
 import { HUB_PATHS } from './hub/server-hub';
+import { activityPathFor } from './activity/activity-log';
 
 /** The shared main of `npm run dev` and `npm start`: parse flags, pick the API, serve, stop cleanly. */
 export async function runServer(
@@ -20,6 +21,7 @@ export async function runServer(
       strictPort: cli.strictPort,
       allowedHosts: cli.allowedHosts,
       hub: hubOptionsFor(upstream),
+      activity: { path: activityPathFor() },
     },
     (server) => pages(server, cli.allowedHosts),
   );
