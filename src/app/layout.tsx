@@ -12,6 +12,7 @@ import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
+import { SessionControls, SessionEndedBanner } from './session-controls';
 import { paths } from '../lib/paths';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
@@ -26,6 +27,7 @@ const NAV = [
   { to: paths.inventory.to(), label: 'Inventory', end: false },
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },
+  { to: paths.activity.to(), label: 'Activity', end: false },
 ];
 
 /**
@@ -120,6 +122,7 @@ export function Layout() {
               <BucketMeter compact />
             </span>
           </div>
+          <SessionControls />
           <button
             type="button"
             className="shortcuts-button"
@@ -133,6 +136,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation === 'loading'}>
+        <SessionEndedBanner />
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />

@@ -1,0 +1,112 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in person as the server wrote it into the page (`<meta name="slabdesk-user">`,
+ * `slabdesk-role`, `slabdesk-csrf`), and whether the session has ended since. No metas: sign-in
+ * is off on this server (local use), and the page behaves as an owner's.
+ */
+export type Role = 'owner' | 'editor' | 'viewer';
+
+export interface BootSession {
+  name: string;
+  role: Role;
+  csrf: string;
+}
+
+const ROLES: readonly string[] = ['owner', 'editor', 'viewer'];
+
+function meta(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? undefined;
+}
+
+/** The session of the page's boot facts, or null when sign-in is off. Read each time: cheap. */
+export function bootSession(): BootSession | null {
+  const name = meta('slabdesk-user');
+  const role = meta('slabdesk-role');
+  const csrf = meta('slabdesk-csrf');
+  if (!name || !role || !ROLES.includes(role)) return null;
+  return { name, role: role as Role, csrf: csrf ?? '' };
+}
+
+/** The header every API write carries with a session: the server's CSRF check. */
+export const CSRF_HEADER = 'X-Slabdesk-Csrf';
+
+/** Headers for one request of the page's clients: the CSRF token on every write. */
+export function sessionHeaders(method: string): Record<string, string> {
+  if (method === 'GET' || method === 'HEAD') return {};
+  const csrf = bootSession()?.csrf;
+  return csrf ? { [CSRF_HEADER]: csrf } : {};
+}
+
+export const VIEWER_REASON = 'You are signed in as a viewer: you can look but not change anything.';
+export const EDITOR_DEACTIVATE_REASON =
+  'You are signed in as an editor: only an owner can deactivate listings.';
+
+/** What the API answers when the session ended (signed out elsewhere, or expired). */
+export const SIGN_IN_REQUIRED = 'sign_in_required';
+
+let ended = false;
+const listeners = new Set<() => void>();
+
+/** Marks the session ended (an API call answered 401 sign_in_required): every page is told. */
+export function noteSessionEnded(): void {
+  if (ended) return;
+  ended = true;
+  for (const listener of listeners) listener();
+}
+
+/** Tests only: back to a live session. */
+export function resetSessionEnded(): void {
+  ended = false;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useSessionEnded(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => ended,
+    () => ended,
+  );
+}
+
+/**
+ * After the person signed in again (in another tab): the page's boot facts are read anew from
+ * the server's page (a new session has a new CSRF token), and the banner goes. False when the
+ * server still has no session for this browser.
+ */
+export async function refreshSession(): Promise<boolean> {
+  const response = await fetch('/', {
+    credentials: 'same-origin',
+    headers: { accept: 'text/html' },
+  });
+  if (!response.ok || response.redirected) return false;
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const names = ['slabdesk-user', 'slabdesk-role', 'slabdesk-csrf'];
+  const fresh = names.map((name) =>
+    page.querySelector(`meta[name="${name}"]`)?.getAttribute('content'),
+  );
+  if (fresh.some((value) => !value)) return false;
+  names.forEach((name, index) => {
+    let element = document.querySelector(`meta[name="${name}"]`);
+    if (!element) {
+      element = document.createElement('meta');
+      element.setAttribute('name', name);
+      document.head.append(element);
+    }
+    element.setAttribute('content', fresh[index]!);
+  });
+  ended = false;
+  for (const listener of listeners) listener();
+  return true;
+}
+
+/** Where to sign in again and come back to this page. */
+export function signInAgainPath(location: { pathname: string; search: string }): string {
+  return `/sign-in?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
