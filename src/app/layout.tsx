@@ -12,11 +12,18 @@ import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
-import { SessionControls, SessionEndedBanner } from './session-controls';
+import { bootSession, useSessionEnded } from '../lib/session';
 import { paths } from '../lib/paths';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
 const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
+/** The signed-in person's controls and the session-ended banner: loaded only with a session. */
+const SessionControls = lazy(() =>
+  import('./session-controls').then((module) => ({ default: module.SessionControls })),
+);
+const SessionEndedBanner = lazy(() =>
+  import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
+);
 
 const NAV = [
   { to: paths.overview.to(), label: 'Overview', end: true },
@@ -47,6 +54,8 @@ export function Layout() {
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(openHelp);
+  const signedIn = bootSession() !== null;
+  const sessionEnded = useSessionEnded();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(location.pathname);
 
@@ -122,7 +131,11 @@ export function Layout() {
               <BucketMeter compact />
             </span>
           </div>
-          <SessionControls />
+          {signedIn && (
+            <Suspense fallback={null}>
+              <SessionControls />
+            </Suspense>
+          )}
           <button
             type="button"
             className="shortcuts-button"
@@ -136,7 +149,11 @@ export function Layout() {
         </div>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation === 'loading'}>
-        <SessionEndedBanner />
+        {sessionEnded && (
+          <Suspense fallback={null}>
+            <SessionEndedBanner />
+          </Suspense>
+        )}
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />

@@ -1,8 +1,48 @@
 import { useLocation } from 'react-router';
 import { useState } from 'react';
-import { bootSession, refreshSession, signInAgainPath, useSessionEnded } from '../lib/session';
+import { bootSession, resetSessionEnded, useSessionEnded } from '../lib/session';
+
+/**
+ * After the person signed in again (in another tab): the page's boot facts are read anew from
+ * the server's page (a new session has a new CSRF token), and the banner goes. False when the
+ * server still has no session for this browser.
+ */
+export async function refreshSession(): Promise<boolean> {
+  const response = await fetch('/', {
+    credentials: 'same-origin',
+    headers: { accept: 'text/html' },
+  });
+  if (!response.ok || response.redirected) return false;
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const names = ['slabdesk-user', 'slabdesk-role', 'slabdesk-csrf'];
+  const fresh = names.map((name) =>
+    page.querySelector(`meta[name="${name}"]`)?.getAttribute('content'),
+  );
+  if (fresh.some((value) => !value)) return false;
+  names.forEach((name, index) => {
+    let element = document.querySelector(`meta[name="${name}"]`);
+    if (!element) {
+      element = document.createElement('meta');
+      element.setAttribute('name', name);
+      document.head.append(element);
+    }
+    element.setAttribute('content', fresh[index]!);
+  });
+  resetSessionEnded();
+  return true;
+}
+
+/** Where to sign in again and come back to this page. */
+export function signInAgainPath(location: { pathname: string; search: string }): string {
+  return `/sign-in?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
 
 const ROLE_WORDS = { owner: 'owner', editor: 'editor', viewer: 'viewer (read only)' } as const;
+
+/*
+ * The session's parts of the frame: a chunk of their own, loaded only with a session (local use,
+ * the most common, never loads them).
+ */
 
 /**
  * The signed-in person and role, once, with Sign out and Sign out everywhere: plain forms that

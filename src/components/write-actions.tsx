@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from './link';
-import { READ_ONLY_NOTICE_ID, useDeactivateAccess, useWriteAccess } from '../lib/write-access';
+import { READ_ONLY_NOTICE_ID, useWriteAccess } from '../lib/write-access';
 
 /** The one notice that says why nothing can be changed with this key (on every page). */
 export function ReadOnlyNotice() {
@@ -54,31 +54,5 @@ export function ReadOnlyGate({ title, children }: { title: string; children: Rea
       <h1 id="read-only-heading">{title}</h1>
       <p>Nothing can be changed here, so this page is turned off. {access.reason}</p>
     </section>
-  );
-}
-
-/** The id of the words that say why Deactivate is off for this person (an editor). */
-export const DEACTIVATE_REASON_ID = 'deactivate-reason';
-
-/**
- * Props for a Deactivate button: disabled with the read-only notice as its reason, or, for an
- * editor, disabled with the words of `DeactivateReason` (render it beside the button).
- */
-export function useDeactivateButton(): { disabled?: true; 'aria-describedby'?: string } {
-  const write = useWriteAccess();
-  const access = useDeactivateAccess();
-  if (!write.canWrite) return { disabled: true, 'aria-describedby': READ_ONLY_NOTICE_ID };
-  return access.canWrite ? {} : { disabled: true, 'aria-describedby': DEACTIVATE_REASON_ID };
-}
-
-/** Why Deactivate is off when the key can write but this person may not (an editor). */
-export function DeactivateReason() {
-  const write = useWriteAccess();
-  const access = useDeactivateAccess();
-  if (!write.canWrite || access.canWrite) return null;
-  return (
-    <span className="muted" id={DEACTIVATE_REASON_ID}>
-      {access.reason}
-    </span>
   );
 }

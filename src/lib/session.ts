@@ -40,8 +40,6 @@ export function sessionHeaders(method: string): Record<string, string> {
 }
 
 export const VIEWER_REASON = 'You are signed in as a viewer: you can look but not change anything.';
-export const EDITOR_DEACTIVATE_REASON =
-  'You are signed in as an editor: only an owner can deactivate listings.';
 
 /** What the API answers when the session ended (signed out elsewhere, or expired). */
 export const SIGN_IN_REQUIRED = 'sign_in_required';
@@ -56,7 +54,7 @@ export function noteSessionEnded(): void {
   for (const listener of listeners) listener();
 }
 
-/** Tests only: back to a live session. */
+/** Back to a live session (signed in again; and the tests). */
 export function resetSessionEnded(): void {
   ended = false;
   for (const listener of listeners) listener();
@@ -73,40 +71,4 @@ export function useSessionEnded(): boolean {
     () => ended,
     () => ended,
   );
-}
-
-/**
- * After the person signed in again (in another tab): the page's boot facts are read anew from
- * the server's page (a new session has a new CSRF token), and the banner goes. False when the
- * server still has no session for this browser.
- */
-export async function refreshSession(): Promise<boolean> {
-  const response = await fetch('/', {
-    credentials: 'same-origin',
-    headers: { accept: 'text/html' },
-  });
-  if (!response.ok || response.redirected) return false;
-  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const names = ['slabdesk-user', 'slabdesk-role', 'slabdesk-csrf'];
-  const fresh = names.map((name) =>
-    page.querySelector(`meta[name="${name}"]`)?.getAttribute('content'),
-  );
-  if (fresh.some((value) => !value)) return false;
-  names.forEach((name, index) => {
-    let element = document.querySelector(`meta[name="${name}"]`);
-    if (!element) {
-      element = document.createElement('meta');
-      element.setAttribute('name', name);
-      document.head.append(element);
-    }
-    element.setAttribute('content', fresh[index]!);
-  });
-  ended = false;
-  for (const listener of listeners) listener();
-  return true;
-}
-
-/** Where to sign in again and come back to this page. */
-export function signInAgainPath(location: { pathname: string; search: string }): string {
-  return `/sign-in?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }

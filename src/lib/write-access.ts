@@ -4,7 +4,7 @@ import { isApiError } from '../client';
 import { useApiClient } from './api-context';
 import { pingQuery } from './connection-query';
 import { REQUIRED_SCOPES } from './required-scopes';
-import { bootSession, EDITOR_DEACTIVATE_REASON, VIEWER_REASON } from './session';
+import { bootSession, VIEWER_REASON } from './session';
 
 /**
  * Whether the key behind the dashboard can change listings, and if not why: a key without the
@@ -90,16 +90,4 @@ export function useWriteAccess(): WriteAccess {
   }
   const learned = (JSON.parse(remembered) as Record<string, string>)[ping.data.key_id];
   return learned ? { canWrite: false, reason: learned } : { canWrite: true, reason: null };
-}
-
-/**
- * Whether this person may deactivate listings: an owner (or sign-in off) may when the key can
- * write; an editor may not (owners only), a viewer nothing at all.
- */
-export function useDeactivateAccess(): WriteAccess {
-  const access = useWriteAccess();
-  if (!access.canWrite) return access;
-  return bootSession()?.role === 'editor'
-    ? { canWrite: false, reason: EDITOR_DEACTIVATE_REASON }
-    : access;
 }

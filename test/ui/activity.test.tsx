@@ -195,7 +195,7 @@ describe('the signed-in person', () => {
     const { client, sent } = recordingClient();
     renderApp(`/listings/${listing.id}`, { baseUrl: app.url, token: '', client });
     await screen.findByRole('heading', { name: listing.title, level: 1 }, { timeout: 10_000 });
-    const who = screen.getByLabelText('Signed in');
+    const who = await screen.findByLabelText('Signed in');
     expect(who).toHaveTextContent('Signed in as sam, owner');
     for (const [name, action] of [
       ['Sign out', '/auth/sign-out'],
@@ -234,7 +234,7 @@ describe('the signed-in person', () => {
       expect(button).toBeDisabled();
       expect(button).toHaveAttribute('aria-describedby', 'read-only-notice');
     }
-    expect(screen.getByLabelText('Signed in')).toHaveTextContent('vic, viewer (read only)');
+    expect(await screen.findByLabelText('Signed in')).toHaveTextContent('vic, viewer (read only)');
   });
 
   it('an editor edits, but Deactivate is off with its reason', async () => {

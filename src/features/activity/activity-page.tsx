@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ErrorBanner } from '../../components/error-banner';
 import { Link } from '../../components/link';
 import { Loading } from '../../components/states';
@@ -7,10 +8,11 @@ import {
   activitySearch,
   ActivityUnavailable,
   serverUrl,
+  type ActivityEntry,
   THIS_COMPUTER,
   type ActivityFilters,
 } from '../../lib/activity/activity-api';
-import { activityQuery } from '../../lib/activity/activity-queries';
+import { activityPageQuery } from '../../lib/activity/activity-queries';
 import {
   actionWords,
   changeLines,
@@ -42,9 +44,16 @@ export function ActivityPage() {
   const client = useApiClient();
   const [params, update] = useSearchParamState();
   const filters = filtersOf(params);
-  const query = useInfiniteQuery(activityQuery(client, filters));
-  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
-  const people = query.data?.pages[0]?.people ?? [];
+  // The pages shown, by the entry id each starts after (the newest first); new filters start over.
+  const [older, setOlder] = useState<{ filters: string; cursors: number[] }>({
+    filters: '',
+    cursors: [],
+  });
+  const cursors = older.filters === params.toString() ? older.cursors : [];
+  const query = useQuery(activityPageQuery(client, filters, undefined));
+  const last = useQuery(activityPageQuery(client, filters, cursors.at(-1)));
+  const people = query.data?.people ?? [];
+  const nextBefore = last.data?.nextBefore ?? null;
   const unavailable = query.error instanceof ActivityUnavailable;
   const filtered = Boolean(filters.person || filters.listing || filters.day);
 
@@ -132,10 +141,10 @@ export function ActivityPage() {
         )
       )}
       {query.isPending && <Loading label="Loading the activity…" />}
-      {query.isSuccess && entries.length === 0 && (
+      {query.isSuccess && query.data.entries.length === 0 && (
         <p>{filtered ? 'No change matches these filters.' : 'No change has been made yet.'}</p>
       )}
-      {entries.length > 0 && (
+      {query.isSuccess && query.data.entries.length > 0 && (
         <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
           <table className="simple-table activity-table">
             <caption className="visually-hidden">Changes, newest first</caption>
@@ -150,52 +159,81 @@ export function ActivityPage() {
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{personWords(entry)}</td>
-                  <td>
-                    {actionWords(entry.action)}
-                    {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
-                  </td>
-                  <td>
-                    {entry.listingId ? (
-                      <Link to={paths.listing.to(entry.listingId)}>{entry.listingId}</Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td>
-                    {changeLines(entry).map((line) => (
-                      <div key={line}>{line}</div>
-                    ))}
-                  </td>
-                  <td>
-                    {outcomeWords(entry)}
-                    {entry.requestId && (
-                      <div className="muted">
-                        Request <code>{entry.requestId}</code>
-                      </div>
-                    )}
-                  </td>
-                </tr>
+              <ActivityRows entries={query.data.entries} />
+              {cursors.map((before) => (
+                <OlderRows key={before} filters={filters} before={before} />
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {query.hasNextPage && (
+      {nextBefore !== null && (
         <p>
           <button
             type="button"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
+            disabled={last.isFetching}
+            onClick={() =>
+              setOlder({ filters: params.toString(), cursors: [...cursors, nextBefore] })
+            }
           >
-            {query.isFetchingNextPage ? 'Loading older changes…' : 'Load older'}
+            Load older
           </button>
         </p>
       )}
+      {cursors.length > 0 && last.isPending && <Loading label="Loading older changes…" />}
     </section>
+  );
+}
+
+/** A page of older entries, read when "Load older" asked for it. */
+function OlderRows({ filters, before }: { filters: ActivityFilters; before: number }) {
+  const client = useApiClient();
+  const page = useQuery(activityPageQuery(client, filters, before));
+  if (page.isError) {
+    return (
+      <tr>
+        <td colSpan={6}>These older changes could not be loaded.</td>
+      </tr>
+    );
+  }
+  return page.data ? <ActivityRows entries={page.data.entries} /> : null;
+}
+
+/** The rows of entries, in a seller's words. */
+function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
+  return (
+    <>
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>{formatDateTime(entry.at)}</td>
+          <td>{personWords(entry)}</td>
+          <td>
+            {actionWords(entry.action)}
+            {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
+          </td>
+          <td>
+            {entry.listingId ? (
+              <Link to={paths.listing.to(entry.listingId)}>{entry.listingId}</Link>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td>
+            {changeLines(entry).map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </td>
+          <td>
+            {outcomeWords(entry)}
+            {entry.requestId && (
+              <div className="muted">
+                Request <code>{entry.requestId}</code>
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </>
   );
 }
 

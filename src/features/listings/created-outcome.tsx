@@ -4,7 +4,7 @@ import { Link } from '../../components/link';
 import type { ListingCreated } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
-import { useDeactivateButton } from '../../components/write-actions';
+import { useDeactivateButton } from '../../components/deactivate-action';
 import { useApiClient } from '../../lib/api-context';
 import { bootMode } from '../../lib/boot-mode';
 import { pingQuery } from '../../lib/connection-query';

@@ -7,12 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { durationLabel } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
-import {
-  DeactivateReason,
-  useDeactivateButton,
-  useWriteButton,
-  WriteLink,
-} from '../../components/write-actions';
+import { useWriteButton, WriteLink } from '../../components/write-actions';
+import { DeactivateReason, useDeactivateButton } from '../../components/deactivate-action';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';

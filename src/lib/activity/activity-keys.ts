@@ -9,5 +9,7 @@ export const activityKeys = {
       ...activityKeys.lists(),
       { person: filters.person ?? '', listing: filters.listing ?? '', day: filters.day ?? '' },
     ] as const,
+  page: (filters: ActivityFilters, before: number | undefined) =>
+    [...activityKeys.list(filters), before ?? 'newest'] as const,
   listing: (listingId: string) => [...activityKeys.all(), 'listing', listingId] as const,
 };

@@ -1,16 +1,21 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { SlabdeskClient } from '../../client';
 import { fetchActivity, type ActivityFilters } from './activity-api';
 import { activityKeys } from './activity-keys';
 
-/** The log, filtered, a page at a time ("Load older" asks for the next). */
-export const activityQuery = (client: SlabdeskClient, filters: ActivityFilters) =>
-  infiniteQueryOptions({
-    queryKey: activityKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      fetchActivity(client, filters, { before: pageParam, signal }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (page) => page.nextBefore ?? undefined,
+/**
+ * One page of the log, filtered: the newest (`before` undefined), or the one older than an entry
+ * ("Load older"). Pages rather than an infinite query: the query library's infinite observer
+ * would join the chunk every page loads first.
+ */
+export const activityPageQuery = (
+  client: SlabdeskClient,
+  filters: ActivityFilters,
+  before: number | undefined,
+) =>
+  queryOptions({
+    queryKey: activityKeys.page(filters, before),
+    queryFn: ({ signal }) => fetchActivity(client, filters, { before, signal }),
     staleTime: 5_000,
   });
 

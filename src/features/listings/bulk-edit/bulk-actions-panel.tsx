@@ -1,5 +1,5 @@
 import { durationLabel } from '../../../components/duration-options';
-import { DeactivateReason, useDeactivateButton } from '../../../components/write-actions';
+import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
 import { useState, type RefObject } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
 import type { BulkForm, BulkGridHandle, CellWrite } from './grid/grid-types';
