@@ -12,10 +12,18 @@ import { pingQuery } from '../lib/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
+import { bootSession, useSessionEnded } from '../lib/session';
 import { paths } from '../lib/paths';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
 const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
+/** The signed-in person's controls and the session-ended banner: loaded only with a session. */
+const SessionControls = lazy(() =>
+  import('./session-controls').then((module) => ({ default: module.SessionControls })),
+);
+const SessionEndedBanner = lazy(() =>
+  import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
+);
 
 const NAV = [
   { to: paths.overview.to(), label: 'Overview', end: true },
@@ -26,6 +34,7 @@ const NAV = [
   { to: paths.inventory.to(), label: 'Inventory', end: false },
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },
+  { to: paths.activity.to(), label: 'Activity', end: false },
 ];
 
 /**
@@ -45,6 +54,8 @@ export function Layout() {
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(openHelp);
+  const signedIn = bootSession() !== null;
+  const sessionEnded = useSessionEnded();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(location.pathname);
 
@@ -120,6 +131,11 @@ export function Layout() {
               <BucketMeter compact />
             </span>
           </div>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <SessionControls />
+            </Suspense>
+          )}
           <button
             type="button"
             className="shortcuts-button"
@@ -133,6 +149,11 @@ export function Layout() {
         </div>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation === 'loading'}>
+        {sessionEnded && (
+          <Suspense fallback={null}>
+            <SessionEndedBanner />
+          </Suspense>
+        )}
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />

@@ -111,6 +111,7 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
         page: () => import('../features/locations/locations-page'),
       },
       { path: paths.events.pattern, page: () => import('../features/events/events-page') },
+      { path: paths.activity.pattern, page: () => import('../features/activity/activity-page') },
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),

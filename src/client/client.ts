@@ -138,6 +138,7 @@ export function createClient(options: ClientOptions = {}) {
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
         signal: options.signal,
         priority: options.priority,
+        headers: options.headers,
       }),
     );
     return single(response.body, 'listing', schema, response.meta);
@@ -188,7 +189,11 @@ export function createClient(options: ClientOptions = {}) {
   /** Runs one ListingWrite with the given key (a write queue's runner: see listing-write-queue). */
   const runListingWrite = async (
     op: ListingWrite,
-    context: { idempotencyKey: string; priority?: RequestPriority },
+    context: {
+      idempotencyKey: string;
+      priority?: RequestPriority;
+      headers?: Record<string, string>;
+    },
   ): Promise<ListingWriteResult> => {
     switch (op.kind) {
       case 'create':

@@ -20,7 +20,9 @@ export const SupportedVersion = z.object({
 
 export const SvcError = z.object({
   code: z.string(),
-  request_id: z.optional(z.string()),
+  // The dashboard's own server answers its refusals (sign-in, CSRF, roles, an unreachable API)
+  // with `request_id: null`: no API request was made.
+  request_id: z.optional(z.nullable(z.string())),
   changed_params: z.optional(z.array(z.string())),
   supported_versions: z.optional(z.array(SupportedVersion)),
   max_bytes: z.optional(z.number()),

@@ -8,7 +8,11 @@ export interface ListingWriter {
   listings: {
     runWrite(
       op: ListingWrite,
-      context: { idempotencyKey: string; priority?: RequestPriority },
+      context: {
+        idempotencyKey: string;
+        priority?: RequestPriority;
+        headers?: Record<string, string>;
+      },
     ): Promise<ListingWriteResult>;
   };
 }
@@ -22,6 +26,8 @@ export interface ListingWriteQueueOptions {
    * out of the queue unsent; it fails with that code and no request is made.
    */
   skip?: (op: ListingWrite) => string | undefined;
+  /** Headers every write carries (a bulk job's `X-Slabdesk-Bulk-Job`, for the activity log). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -43,7 +49,12 @@ export function listingWriteQueue(client: ListingWriter, options: ListingWriteQu
           }),
         );
       }
-      return client.listings.runWrite(op, { ...context, priority });
+      const headers = options.headers;
+      return client.listings.runWrite(op, {
+        ...context,
+        priority,
+        ...(headers ? { headers } : {}),
+      });
     },
     { concurrency: options.concurrency, newKey: newIdempotencyKey },
   );

@@ -42,6 +42,8 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /** How urgent the call is (default `interactive`; a bulk job's writes are `bulk`). */
   priority?: RequestPriority;
+  /** Headers of this write only (a bulk job's `X-Slabdesk-Bulk-Job`). */
+  headers?: Record<string, string>;
 }
 
 /** Options that name `fields`: the rows then carry only those keys (and the row key). */

@@ -110,6 +110,12 @@ export interface TransportOptions {
    * to a deployment directly. Unset (the default): every page is its own call.
    */
   walkStreamPath?: string;
+  /**
+   * Headers to add to each request, asked for every attempt (the dashboard's server wants its
+   * CSRF token on writes when a person is signed in). The app passes it in: the client knows
+   * nothing of sessions.
+   */
+  headers?: (request: { method: string; url: string }) => Record<string, string>;
 }
 
 export interface RequestOptions {
@@ -132,6 +138,8 @@ export interface RequestOptions {
   feed?: WalkFeed | undefined;
   /** The caller reads this page and not the next (a walk that stops at its first page). */
   onlyThisPage?: boolean | undefined;
+  /** Headers of this request only (a bulk job's writes name their job). */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface RawResponse {

@@ -81,6 +81,7 @@ export class Transport {
   private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
   private readonly sendPriority: boolean;
   private readonly walkStreamPath: string | undefined;
+  private readonly extraHeaders: TransportOptions['headers'];
   private state: TransportState;
   private readonly listeners = new Set<() => void>();
   /** Offset of the API's clock from ours (ms), learned from `/ping` or `Date`. */
@@ -97,6 +98,7 @@ export class Transport {
     this.onResponse = options.onResponse;
     this.sendPriority = options.sendPriority ?? false;
     this.walkStreamPath = options.walkStreamPath;
+    this.extraHeaders = options.headers;
     this.pacer =
       options.pacing instanceof LeakyBucketPacer
         ? options.pacing
@@ -314,6 +316,7 @@ export class Transport {
     if (this.sendPriority && options.onlyThisPage) headers[READ_AHEAD_HEADER] = 'none';
     if (this.apiKey) headers['X-Service-Access-Token'] = this.apiKey;
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+    Object.assign(headers, this.extraHeaders?.({ method, url }), options.headers);
     let body: string | undefined;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -52,7 +52,7 @@ export function ReadOnlyGate({ title, children }: { title: string; children: Rea
   return (
     <section aria-labelledby="read-only-heading">
       <h1 id="read-only-heading">{title}</h1>
-      <p>This key is read-only, so this page is turned off. {access.reason}</p>
+      <p>Nothing can be changed here, so this page is turned off. {access.reason}</p>
     </section>
   );
 }

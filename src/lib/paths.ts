@@ -61,6 +61,13 @@ export const paths = {
   },
   locations: { pattern: '/locations', to: () => '/locations' },
   events: { pattern: '/events', to: () => '/events' },
+  activity: {
+    pattern: '/activity',
+    to: (search?: URLSearchParams | string) => {
+      const query = search?.toString();
+      return query ? `/activity?${query}` : '/activity';
+    },
+  },
   insights: { pattern: '/insights', to: () => '/insights' },
   payouts: { pattern: '/payouts', to: () => '/payouts' },
   shipQueue: { pattern: '/ship-queue', to: () => '/ship-queue' },

@@ -1,16 +1,25 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, type Ping } from '../client';
 import { connectionKeys } from './connection-query';
 import { noteWriteError } from './write-access';
+import { noteSessionEnded, SIGN_IN_REQUIRED } from './session';
+
+/** A 401 sign_in_required from the dashboard's server: the session ended; every page says so. */
+function noteSignInRequired(error: unknown): void {
+  if (isApiError(error) && error.code === SIGN_IN_REQUIRED) noteSessionEnded();
+}
 
 /** The dashboard's QueryClient: the client already retries what is safe, so queries retry little. */
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     // A write refused because test keys are read-only here makes every page stop offering writes.
     mutationCache: new MutationCache({
-      onError: (error) =>
-        noteWriteError(error, queryClient.getQueryData<Ping>(connectionKeys.ping())?.key_id),
+      onError: (error) => {
+        noteSignInRequired(error);
+        noteWriteError(error, queryClient.getQueryData<Ping>(connectionKeys.ping())?.key_id);
+      },
     }),
+    queryCache: new QueryCache({ onError: noteSignInRequired }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -4,11 +4,12 @@ import { isApiError } from '../client';
 import { useApiClient } from './api-context';
 import { pingQuery } from './connection-query';
 import { REQUIRED_SCOPES } from './required-scopes';
+import { bootSession, VIEWER_REASON } from './session';
 
 /**
  * Whether the key behind the dashboard can change listings, and if not why: a key without the
  * `write_listings` scope, or a test key on a production deployment (test keys are read-only
- * there). The second is not in `/ping`: it is learned from the first `test_mode_forbidden` and
+ * there), or a person signed in as a viewer. The second is not in `/ping`: it is learned from the first `test_mode_forbidden` and
  * remembered for that key in this browser.
  */
 export interface WriteAccess {
@@ -77,6 +78,8 @@ export function useWriteAccess(): WriteAccess {
     () => snapshot,
     () => snapshot,
   );
+  // A viewer's session: the server refuses every write whatever the key may do.
+  if (bootSession()?.role === 'viewer') return { canWrite: false, reason: VIEWER_REASON };
   if (!ping.data) return { canWrite: true, reason: null };
   const scopes = ping.data.scopes;
   if (!scopes.includes(REQUIRED_SCOPES.writeListings)) {

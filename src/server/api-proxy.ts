@@ -31,8 +31,51 @@ export interface ProxyOptions {
    * bucket has room). Null or undefined: every call goes upstream when the browser makes it.
    */
   readAhead?: ReadAhead | null;
-  /** Who makes this call (the sign-in gate's answer; null: sign-in off), for the activity log. */
-  actor?: Actor | null;
+  /**
+   * Who made the call (the signed-in person), for the activity log; null or undefined: sign-in
+   * is off ("This computer").
+   */
+  actor?: ProxyActor | null;
+  /**
+   * Told every call the proxy answered, after its answer was sent (the activity log records the
+   * writes and learns listings from the reads). Never allowed to break or delay the answer.
+   */
+  onAnswered?: ((exchange: ProxiedExchange) => void) | undefined;
+}
+
+/** The person behind a call, as the server's sign-in resolves it. */
+export type ProxyActor = Actor;
+
+/** One call the proxy answered, as `ProxyOptions.onAnswered` is told it. */
+export interface ProxiedExchange {
+  method: string;
+  /** The upstream path, e.g. `/2026-07/listings/12.json`. */
+  path: string;
+  requestBody: Buffer | undefined;
+  /** `X-Slabdesk-Bulk-Job`: the bulk job a write belongs to. */
+  bulkJobId: string | undefined;
+  /** The upstream's status; 0 when the upstream could not be reached. */
+  status: number;
+  responseHeaders: Headers | undefined;
+  /** The body as the browser got it (the key redacted), unpacked. */
+  responseBody: Buffer | undefined;
+  actor: ProxyActor | null;
+}
+
+/** Tells `onAnswered` of a call; whatever it throws is logged, never the caller's problem. */
+export function tellAnswered(options: ProxyOptions, exchange: ProxiedExchange): void {
+  if (!options.onAnswered) return;
+  try {
+    options.onAnswered(exchange);
+  } catch (error) {
+    console.error('The activity log could not take a call:', error);
+  }
+}
+
+/** The request's one header value, or undefined (absent, or given more than once). */
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
@@ -306,7 +349,19 @@ export async function proxyApiRequest(
   const early = method === 'GET' ? await readAhead?.take(url, headers.accept) : undefined;
   const upstreamResponse =
     early ?? (await governedCall(request, response, url, { method, headers, body }, governor));
-  if (!upstreamResponse) return;
+  const exchange = {
+    method,
+    path: upstreamPath(incoming.pathname) ?? '',
+    requestBody: body === undefined ? undefined : Buffer.from(body),
+    bulkJobId: headerOf(request, 'x-slabdesk-bulk-job'),
+    actor: options.actor ?? null,
+  };
+  if (!upstreamResponse) {
+    // Sent and unanswered (the browser had its 502), or taken back before it was sent.
+    const unanswered = { status: 0, responseHeaders: undefined, responseBody: undefined };
+    if (response.headersSent) tellAnswered(options, { ...exchange, ...unanswered });
+    return;
+  }
   if (write) readAhead?.clear();
 
   const out = answerHeaders(upstreamResponse, upstream, base, host);
@@ -327,8 +382,10 @@ export async function proxyApiRequest(
     out['content-encoding'] = 'gzip';
     response.writeHead(upstreamResponse.status, out);
     response.end(packed);
-    return;
+  } else {
+    response.writeHead(upstreamResponse.status, out);
+    response.end(method === 'HEAD' ? undefined : answer);
   }
-  response.writeHead(upstreamResponse.status, out);
-  response.end(method === 'HEAD' ? undefined : answer);
+  const answered = { status: upstreamResponse.status, responseHeaders: upstreamResponse.headers };
+  tellAnswered(options, { ...exchange, ...answered, responseBody: answer });
 }

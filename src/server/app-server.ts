@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { acceptsGzip } from './accepts-gzip';
 import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
+import { openActivityLog, type ActivityLog } from './activity/activity-log';
+import { serveActivity } from './activity/activity-routes';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import { AuthGate } from './auth/auth-gate';
 import type { AuthOptions } from './auth/auth-options';
@@ -45,6 +47,8 @@ export interface AppServerOptions {
   hub?: HubOptions;
   /** Sign-in: the accounts file and what marks the server exposed (default: none, in memory). */
   auth?: AuthOptions;
+  /** Where the activity log (every write through the proxy) is kept; none when unset. */
+  activity?: { path: string };
 }
 
 export interface RunningAppServer {
@@ -55,7 +59,20 @@ export interface RunningAppServer {
   hub: ServerHub;
   /** The sign-in gate: whether the server is exposed, and why. */
   auth: Pick<AuthGate, 'exposed' | 'reasons'>;
+  /** The activity log, when the options asked for one. */
+  activity: ActivityLog | undefined;
   close(): Promise<void>;
+}
+
+/** For a container's or a monitor's health check: open, and tells nothing but that it answers. */
+const HEALTH_PATH = '/healthz';
+
+function answerHealth(response: ServerResponse): void {
+  response.writeHead(200, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end('ok\n');
 }
 
 function refuse(response: ServerResponse, verdict: GuardVerdict): void {
@@ -107,9 +124,11 @@ export async function startAppServer(
   let allowedHosts = new Set<string>();
   const hub = new ServerHub(options.upstream.apiKey, options.hub);
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
+  const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
   const proxy: ProxyOptions = {
     ...options.proxy,
     readAhead: options.proxy?.readAhead === undefined ? hub.readAhead : options.proxy.readAhead,
+    onAnswered: options.proxy?.onAnswered ?? activity?.recorder.observe,
   };
 
   const server = createServer((request, response) => {
@@ -134,6 +153,7 @@ export async function startAppServer(
     // Sign-in routes, sessions, CSRF and roles (see auth/auth-gate): null when it answered.
     const access = await auth.admit(request, response, pathname);
     if (!access) return;
+    if (pathname === HEALTH_PATH) return answerHealth(response);
     if (api) {
       const { actor } = access;
       return proxyApiRequest(request, response, options.upstream, hub.governor, {
@@ -141,8 +161,13 @@ export async function startAppServer(
         actor,
       });
     }
-    if (pathname === WALK_PATH)
-      return streamWalk(request, response, options.upstream, hub.governor, proxy);
+    if (pathname === WALK_PATH) {
+      return streamWalk(request, response, options.upstream, hub.governor, {
+        ...proxy,
+        actor: access.actor,
+      });
+    }
+    if (hubPath && serveActivity(request, response, pathname, activity?.store)) return;
     if (hubPath && (await hub.handle(request, response, pathname))) return;
     // The build's files are open; Vite's (the source tree, in development) need the session.
     if (!access.pageAllowed && pages.development) return auth.toSignIn(request, response);
@@ -215,10 +240,12 @@ export async function startAppServer(
     server,
     hub,
     auth,
+    activity,
     close: () =>
       new Promise<void>((resolve) => {
         hub.close();
         auth.close();
+        activity?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

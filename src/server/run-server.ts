@@ -5,6 +5,7 @@ import { hubOptionsFor, resolveUpstream } from './upstream';
 import { HUB_PATHS } from './hub/server-hub';
 import { NoAccountError } from './auth/auth-gate';
 import { authOptionsFromEnv } from './auth/auth-options';
+import { activityPathFor } from './activity/activity-log';
 
 /** The shared main of `npm run dev` and `npm start`: parse flags, pick the API, serve, stop cleanly. */
 export async function runServer(
@@ -26,6 +27,7 @@ export async function runServer(
         allowedHosts: cli.allowedHosts,
         hub: hubOptionsFor(upstream),
         auth,
+        activity: { path: activityPathFor() },
       },
       (server) => pages(server, cli.allowedHosts),
     );

@@ -13,6 +13,8 @@ import {
   gzipsFor,
   nextPageOf,
   sendJson,
+  tellAnswered,
+  upstreamPath,
   upstreamUrlOf,
   type ProxyOptions,
   type Upstream,
@@ -104,6 +106,11 @@ export async function streamWalk(
     pending = next === null ? undefined : call(next.upstream);
     const body = answerBytes(answer, upstream.apiKey, out['content-type']);
     const frame = frameOf({ url, status: answer.status, headers: out }, body);
+    // The activity log learns each page's listings, as from the proxy's own answers.
+    const path = upstreamPath(new URL(url).pathname) ?? '';
+    const seen = { method: 'GET', path, requestBody: undefined, bulkJobId: undefined };
+    const page = { status: answer.status, responseHeaders: answer.headers, responseBody: body };
+    tellAnswered(options, { ...seen, ...page, actor: options.actor ?? null });
     const room = sink.write(frame);
     gzip?.flush(constants.Z_SYNC_FLUSH);
     if (!room) await once(sink, 'drain', { signal: gone.signal }).catch(() => undefined);

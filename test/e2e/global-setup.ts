@@ -20,6 +20,8 @@ export default async function globalSetup() {
       upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
       port: 0,
       hub: { registerWith: { sandboxUrl: sandbox.url, sellerId: DEMO_SELLER_ID } },
+      // The activity log, as `npm start` keeps it (in memory here).
+      activity: { path: ':memory:' },
     },
     async () => distPages(resolve(root, 'dist')),
   );

@@ -4,6 +4,7 @@ import { Link } from '../../components/link';
 import type { ListingCreated } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
+import { useDeactivateButton } from '../../components/deactivate-action';
 import { useApiClient } from '../../lib/api-context';
 import { bootMode } from '../../lib/boot-mode';
 import { pingQuery } from '../../lib/connection-query';
@@ -25,6 +26,7 @@ function ReviewBeforeLive({ listingId }: { listingId: string }) {
   const detail = useQuery(listingDetailQuery(client, listingId));
   const release = useUpdateListing(listingId);
   const withdraw = useDeactivateListing(listingId);
+  const deactivateButton = useDeactivateButton();
   const [done, setDone] = useState<string | null>(null);
   const card = detail.data?.card;
   const busy = release.isPending || withdraw.isPending;
@@ -68,7 +70,8 @@ function ReviewBeforeLive({ listingId }: { listingId: string }) {
           <button
             type="button"
             className="danger"
-            disabled={busy}
+            disabled={busy || deactivateButton.disabled}
+            aria-describedby={deactivateButton['aria-describedby']}
             onClick={() =>
               withdraw.mutate(undefined, {
                 onSuccess: () =>

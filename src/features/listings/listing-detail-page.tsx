@@ -8,6 +8,7 @@ import { durationLabel } from '../../components/duration-options';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { useWriteButton, WriteLink } from '../../components/write-actions';
+import { DeactivateReason, useDeactivateButton } from '../../components/deactivate-action';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
@@ -19,6 +20,7 @@ import { writtenTerms } from './written-terms';
 import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 import { ListingCardPanel } from './listing-card-panel';
+import { ListingHistory } from './listing-history';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
@@ -66,6 +68,7 @@ export function ListingDetailPage() {
   const [confirm, setConfirm] = useState<'deactivate' | 'reactivate' | 'draft' | null>(null);
   const [done, setDone] = useState<string | null>(flash ?? null);
   const writeButton = useWriteButton();
+  const deactivateButton = useDeactivateButton();
 
   if (query.isPending) return <Loading label="Loading the listing…" />;
   if (query.isError || !listing) {
@@ -113,12 +116,13 @@ export function ListingDetailPage() {
             <button
               type="button"
               className="danger"
-              {...writeButton}
+              {...deactivateButton}
               onClick={() => setConfirm('deactivate')}
             >
               Deactivate
             </button>
           )}
+          {!sold && listing.status !== 'archived' && <DeactivateReason />}
           {!live && listing.canReactivate && !sold && (
             <button type="button" {...writeButton} onClick={() => setConfirm('reactivate')}>
               Reactivate
@@ -309,6 +313,8 @@ export function ListingDetailPage() {
 
         <ListingCardPanel listing={listing} title={title} unreadable={unreadable} />
       </div>
+
+      <ListingHistory listingId={listing.id} />
 
       {notLiveYet && !sold && writeButton.disabled !== true && (
         <ScheduleControls

@@ -1,4 +1,5 @@
 import { durationLabel } from '../../../components/duration-options';
+import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
 import { useState, type RefObject } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
 import type { BulkForm, BulkGridHandle, CellWrite } from './grid/grid-types';
@@ -51,6 +52,7 @@ export function BulkActionsPanel({
   const [offerPercent, setOfferPercent] = useState('');
   const [offerError, setOfferError] = useState<string | null>(null);
   const [duration, setDuration] = useState<DurationText>('720');
+  const deactivateButton = useDeactivateButton();
 
   const apply = (label: string, writes: CellWrite[], lines: string[] = []) => {
     const changed = grid.current?.apply(label, writes) ?? 0;
@@ -302,6 +304,7 @@ export function BulkActionsPanel({
           </button>
           <button
             type="button"
+            {...deactivateButton}
             onClick={() =>
               setAll('Deactivate', (row) =>
                 row.status !== 'inactive' ? { status: 'inactive' } : null,
@@ -320,6 +323,7 @@ export function BulkActionsPanel({
           >
             Reactivate
           </button>
+          <DeactivateReason />
         </div>
       </fieldset>
     </section>

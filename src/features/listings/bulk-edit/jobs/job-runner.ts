@@ -45,6 +45,9 @@ export interface RunnerOptions {
 }
 
 type Queue = ListingWriteQueue;
+
+/** The header that names a bulk job's writes (the server's activity log reads it). */
+export const BULK_JOB_HEADER = 'X-Slabdesk-Bulk-Job';
 type Item = WriteItem<ListingWrite, ListingWriteResult>;
 
 /** A failure that says nothing about whether the write happened: retried with the same key. */
@@ -133,6 +136,8 @@ export class JobRunner {
     if (!this.queue) {
       this.queue = listingWriteQueue(this.client, {
         concurrency: this.concurrency,
+        // The server's activity log files each write under its job.
+        headers: { [BULK_JOB_HEADER]: this.job.id },
         // A card that sold while the job ran: its write is taken out unsent and reported.
         skip: (op) => (op.kind !== 'create' && soldMeanwhile(op.id) ? SOLD_MEANWHILE : undefined),
       });

@@ -1,0 +1,106 @@
+import { useLocation } from 'react-router';
+import { useState } from 'react';
+import { bootSession, resetSessionEnded, useSessionEnded } from '../lib/session';
+
+/**
+ * After the person signed in again (in another tab): the page's boot facts are read anew from
+ * the server's page (a new session has a new CSRF token), and the banner goes. False when the
+ * server still has no session for this browser.
+ */
+export async function refreshSession(): Promise<boolean> {
+  const response = await fetch('/', {
+    credentials: 'same-origin',
+    headers: { accept: 'text/html' },
+  });
+  if (!response.ok || response.redirected) return false;
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const names = ['slabdesk-user', 'slabdesk-role', 'slabdesk-csrf'];
+  const fresh = names.map((name) =>
+    page.querySelector(`meta[name="${name}"]`)?.getAttribute('content'),
+  );
+  if (fresh.some((value) => !value)) return false;
+  names.forEach((name, index) => {
+    let element = document.querySelector(`meta[name="${name}"]`);
+    if (!element) {
+      element = document.createElement('meta');
+      element.setAttribute('name', name);
+      document.head.append(element);
+    }
+    element.setAttribute('content', fresh[index]!);
+  });
+  resetSessionEnded();
+  return true;
+}
+
+/** Where to sign in again and come back to this page. */
+export function signInAgainPath(location: { pathname: string; search: string }): string {
+  return `/sign-in?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
+
+const ROLE_WORDS = { owner: 'owner', editor: 'editor', viewer: 'viewer (read only)' } as const;
+
+/*
+ * The session's parts of the frame: a chunk of their own, loaded only with a session (local use,
+ * the most common, never loads them).
+ */
+
+/**
+ * The signed-in person and role, once, with Sign out and Sign out everywhere: plain forms that
+ * post the session's CSRF token, so they work without the page's script. Nothing when sign-in
+ * is off on this server.
+ */
+export function SessionControls() {
+  const session = bootSession();
+  if (!session) return null;
+  return (
+    <div className="session" aria-label="Signed in">
+      <span className="session-who">
+        Signed in as <strong>{session.name}</strong>, {ROLE_WORDS[session.role]}
+      </span>
+      <form method="post" action="/auth/sign-out">
+        <input type="hidden" name="csrf" value={session.csrf} />
+        <button type="submit">Sign out</button>
+      </form>
+      <form method="post" action="/auth/sign-out-everywhere">
+        <input type="hidden" name="csrf" value={session.csrf} />
+        <button type="submit">Sign out everywhere</button>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * Said when an API call answered 401 sign_in_required: the session ended (signed out elsewhere,
+ * or expired). A link, not a redirect: whatever the seller typed on this page stays.
+ */
+export function SessionEndedBanner() {
+  const ended = useSessionEnded();
+  const location = useLocation();
+  const [stillOut, setStillOut] = useState(false);
+  if (!ended) return null;
+  return (
+    <div className="banner banner-warn" role="alert">
+      <p>
+        <strong>Your session has ended.</strong>{' '}
+        <a href={signInAgainPath(location)} target="_blank" rel="noopener">
+          Sign in again
+        </a>{' '}
+        (it opens in a new tab, so nothing typed here is lost), then come back here.
+      </p>
+      <p>
+        <button
+          type="button"
+          onClick={() =>
+            void refreshSession().then(
+              (back) => setStillOut(!back),
+              () => setStillOut(true),
+            )
+          }
+        >
+          I signed in again: carry on
+        </button>
+        {stillOut && ' Not signed in yet: sign in in the other tab first.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorBanner } from '../../components/error-banner';
+import { Link } from '../../components/link';
+import { Loading } from '../../components/states';
+import {
+  ACTIVITY_CSV_PATH,
+  activitySearch,
+  ActivityUnavailable,
+  serverUrl,
+  type ActivityEntry,
+  THIS_COMPUTER,
+  type ActivityFilters,
+} from '../../lib/activity/activity-api';
+import { activityPageQuery } from '../../lib/activity/activity-queries';
+import {
+  actionWords,
+  changeLines,
+  outcomeWords,
+  personWords,
+} from '../../lib/activity/describe-change';
+import { useApiClient } from '../../lib/api-context';
+import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useSearchParamState } from '../../lib/use-search-param-state';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters in the address: what a seller bookmarks or shares. */
+function filtersOf(params: URLSearchParams): ActivityFilters {
+  const day = params.get('day') ?? '';
+  return {
+    person: params.get('person')?.trim() || undefined,
+    listing: params.get('listing')?.trim() || undefined,
+    day: DAY.test(day) ? day : undefined,
+  };
+}
+
+/**
+ * Who changed what through this server: every write (listing edits, new listings, status
+ * changes, bulk jobs), newest first, filtered by person, listing and day, with a CSV download.
+ */
+export function ActivityPage() {
+  const client = useApiClient();
+  const [params, update] = useSearchParamState();
+  const filters = filtersOf(params);
+  // The pages shown, by the entry id each starts after (the newest first); new filters start over.
+  const [older, setOlder] = useState<{ filters: string; cursors: number[] }>({
+    filters: '',
+    cursors: [],
+  });
+  const cursors = older.filters === params.toString() ? older.cursors : [];
+  const query = useQuery(activityPageQuery(client, filters, undefined));
+  const last = useQuery(activityPageQuery(client, filters, cursors.at(-1)));
+  const people = query.data?.people ?? [];
+  const nextBefore = last.data?.nextBefore ?? null;
+  const unavailable = query.error instanceof ActivityUnavailable;
+  const filtered = Boolean(filters.person || filters.listing || filters.day);
+
+  return (
+    <section aria-labelledby="activity-heading">
+      <div className="page-head">
+        <h1 id="activity-heading">Activity</h1>
+        <div className="page-actions">
+          {!unavailable && (
+            <a href={serverUrl(client, ACTIVITY_CSV_PATH, activitySearch(filters))} download>
+              Download CSV
+            </a>
+          )}
+        </div>
+      </div>
+      <p className="muted">
+        Every change made through this dashboard: who made it, when, what it changed and whether the
+        marketplace took it.
+      </p>
+      <form
+        // A new address (back, a link, Clear) starts the fields again from it.
+        key={params.toString()}
+        className="filters"
+        role="search"
+        aria-label="Filter the activity"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const text = (name: string) => String(form.get(name) ?? '').trim();
+          update({ person: text('person'), listing: text('listing'), day: text('day') });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="activity-person">Person</label>
+          <input
+            id="activity-person"
+            name="person"
+            list="activity-people"
+            defaultValue={filters.person ?? ''}
+            autoComplete="off"
+          />
+          <datalist id="activity-people">
+            <option value={THIS_COMPUTER} />
+            {people.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </div>
+        <div className="field">
+          <label htmlFor="activity-listing">Listing id</label>
+          <input
+            id="activity-listing"
+            name="listing"
+            defaultValue={filters.listing ?? ''}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="activity-day">Day</label>
+          <input id="activity-day" name="day" type="date" defaultValue={filters.day ?? ''} />
+        </div>
+        <button type="submit">Show</button>
+        {filtered && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => update({ person: '', listing: '', day: '' })}
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+
+      {unavailable ? (
+        <p className="banner banner-info" role="note">
+          This server keeps no activity log, so there is nothing to show here.
+        </p>
+      ) : (
+        query.isError && (
+          <ErrorBanner
+            error={query.error}
+            title="The activity could not be loaded"
+            onRetry={() => void query.refetch()}
+          />
+        )
+      )}
+      {query.isPending && <Loading label="Loading the activity…" />}
+      {query.isSuccess && query.data.entries.length === 0 && (
+        <p>{filtered ? 'No change matches these filters.' : 'No change has been made yet.'}</p>
+      )}
+      {query.isSuccess && query.data.entries.length > 0 && (
+        <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
+          <table className="simple-table activity-table">
+            <caption className="visually-hidden">Changes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Person</th>
+                <th scope="col">What</th>
+                <th scope="col">Listing</th>
+                <th scope="col">Changes</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
+            <tbody>
+              <ActivityRows entries={query.data.entries} />
+              {cursors.map((before) => (
+                <OlderRows key={before} filters={filters} before={before} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextBefore !== null && (
+        <p>
+          <button
+            type="button"
+            disabled={last.isFetching}
+            onClick={() =>
+              setOlder({ filters: params.toString(), cursors: [...cursors, nextBefore] })
+            }
+          >
+            Load older
+          </button>
+        </p>
+      )}
+      {cursors.length > 0 && last.isPending && <Loading label="Loading older changes…" />}
+    </section>
+  );
+}
+
+/** A page of older entries, read when "Load older" asked for it. */
+function OlderRows({ filters, before }: { filters: ActivityFilters; before: number }) {
+  const client = useApiClient();
+  const page = useQuery(activityPageQuery(client, filters, before));
+  if (page.isError) {
+    return (
+      <tr>
+        <td colSpan={6}>These older changes could not be loaded.</td>
+      </tr>
+    );
+  }
+  return page.data ? <ActivityRows entries={page.data.entries} /> : null;
+}
+
+/** The rows of entries, in a seller's words. */
+function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
+  return (
+    <>
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>{formatDateTime(entry.at)}</td>
+          <td>{personWords(entry)}</td>
+          <td>
+            {actionWords(entry.action)}
+            {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
+          </td>
+          <td>
+            {entry.listingId ? (
+              <Link to={paths.listing.to(entry.listingId)}>{entry.listingId}</Link>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td>
+            {changeLines(entry).map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </td>
+          <td>
+            {outcomeWords(entry)}
+            {entry.requestId && (
+              <div className="muted">
+                Request <code>{entry.requestId}</code>
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+export { ActivityPage as Component };

@@ -1,0 +1,117 @@
+import * as z from 'zod/mini';
+import { ApiError, type SlabdeskClient } from '../../client';
+
+/**
+ * The dashboard's server's activity log (`GET /hub/activity`, `/hub/activity.csv`): who changed
+ * what through it. Shared by the Activity page and a listing's history. A server without the
+ * log (an older one, or the API itself in tests) answers 404: the caller shows nothing.
+ */
+
+const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ActivityEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor: z.nullable(z.object({ name: z.string(), role: z.string() })),
+  action: z.string(),
+  listingId: z.nullable(z.string()),
+  bulkJobId: z.nullable(z.string()),
+  changes: z.record(
+    z.string(),
+    z.object({ before: z.optional(Scalar), after: z.optional(Scalar) }),
+  ),
+  outcome: z.string(),
+  status: z.number(),
+  code: z.nullable(z.string()),
+  requestId: z.nullable(z.string()),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntry>;
+
+const ActivityPage = z.object({
+  entries: z.array(ActivityEntry),
+  people: z.optional(z.array(z.string())),
+  nextBefore: z.optional(z.nullable(z.number())),
+});
+export type ActivityPage = z.infer<typeof ActivityPage>;
+
+/** The filters of the log, as the page keeps them in its address. */
+export interface ActivityFilters {
+  person?: string | undefined;
+  listing?: string | undefined;
+  /** YYYY-MM-DD, a day in the browser's zone. */
+  day?: string | undefined;
+}
+
+export const ACTIVITY_PATH = '/hub/activity';
+export const ACTIVITY_CSV_PATH = '/hub/activity.csv';
+/** The name the log shows for writes made with sign-in off. */
+export const THIS_COMPUTER = 'This computer';
+
+/** The browser's time zone, sent with a day so the server reads the day as the seller means it. */
+function browserZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The query of a filtered read (and of the CSV link). */
+export function activitySearch(filters: ActivityFilters, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  if (filters.person) params.set('person', filters.person);
+  if (filters.listing) params.set('listing', filters.listing);
+  if (filters.day) {
+    params.set('day', filters.day);
+    const zone = browserZone();
+    if (zone) params.set('tz', zone);
+  }
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return params;
+}
+
+/**
+ * A path of the dashboard's own server: on the origin the API client talks to (the page's own
+ * in the app; the server a test points the client at).
+ */
+export function serverUrl(client: SlabdeskClient, path: string, search?: URLSearchParams): string {
+  const here = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+  const url = new URL(path, new URL(`${client.transport.baseUrl}/`, here));
+  if (search) url.search = search.toString();
+  return url.href;
+}
+
+/** Thrown when the server keeps no activity log (it answered 404): not an error to show. */
+export class ActivityUnavailable extends Error {
+  constructor() {
+    super('This server keeps no activity log.');
+  }
+}
+
+/** One page of the log, newest first; `before`: the page after that entry id. */
+export async function fetchActivity(
+  client: SlabdeskClient,
+  filters: ActivityFilters,
+  options: { before?: number | undefined; limit?: number; signal?: AbortSignal } = {},
+): Promise<ActivityPage> {
+  const extra: Record<string, string> = {};
+  if (options.before !== undefined) extra.before = String(options.before);
+  if (options.limit !== undefined) extra.limit = String(options.limit);
+  const response = await fetch(serverUrl(client, ACTIVITY_PATH, activitySearch(filters, extra)), {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: options.signal ?? null,
+  });
+  if (response.status === 404) throw new ActivityUnavailable();
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) throw ApiError.fromResponse(response.status, response.headers, body);
+  const parsed = ActivityPage.safeParse(body);
+  if (!parsed.success) throw new ActivityUnavailable();
+  return parsed.data;
+}

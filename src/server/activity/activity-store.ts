@@ -1,0 +1,191 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Scalar } from './listing-fields';
+
+/** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */
+
+export type ActivityAction =
+  'create' | 'update' | 'deactivate' | 'reactivate' | 'status_change' | 'other';
+export type ActivityOutcome = 'ok' | 'refused' | 'failed';
+export type ActivityChanges = Record<string, { before?: Scalar; after?: Scalar }>;
+
+/** One recorded write, as the activity API answers it. */
+export interface ActivityEntry {
+  id: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  /** Null: sign-in was off ("This computer"). */
+  actor: { name: string; role: string } | null;
+  action: ActivityAction;
+  method: string;
+  path: string;
+  listingId: string | null;
+  bulkJobId: string | null;
+  changes: ActivityChanges;
+  outcome: ActivityOutcome;
+  /** The upstream's status; 0 when it could not be reached. */
+  status: number;
+  code: string | null;
+  requestId: string | null;
+}
+
+export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
+
+export interface ActivityFilter {
+  /** A person's name, or null for the writes made with sign-in off. */
+  person?: string | null | undefined;
+  listingId?: string | undefined;
+  /** Epoch ms, inclusive start and exclusive end. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Only entries older than this id (the next page). */
+  before?: number | undefined;
+  limit: number;
+}
+
+interface Row {
+  id: number;
+  at: string;
+  actor_name: string | null;
+  actor_role: string | null;
+  action: ActivityAction;
+  method: string;
+  path: string;
+  listing_id: string | null;
+  bulk_job_id: string | null;
+  changes: string;
+  outcome: ActivityOutcome;
+  status: number;
+  code: string | null;
+  request_id: string | null;
+}
+
+function entryOf(row: Row): ActivityEntry {
+  let changes: ActivityChanges = {};
+  try {
+    changes = JSON.parse(row.changes) as ActivityChanges;
+  } catch {
+    // A row written by hand: shown without its changes.
+  }
+  return {
+    id: row.id,
+    at: row.at,
+    actor: row.actor_name === null ? null : { name: row.actor_name, role: row.actor_role ?? '' },
+    action: row.action,
+    method: row.method,
+    path: row.path,
+    listingId: row.listing_id,
+    bulkJobId: row.bulk_job_id,
+    changes,
+    outcome: row.outcome,
+    status: row.status,
+    code: row.code,
+    requestId: row.request_id,
+  };
+}
+
+export class ActivityStore {
+  private readonly db: Database.Database;
+  private readonly insertStatement: Database.Statement;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS activity (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         at TEXT NOT NULL,
+         at_ms INTEGER NOT NULL,
+         actor_name TEXT,
+         actor_role TEXT,
+         action TEXT NOT NULL,
+         method TEXT NOT NULL,
+         path TEXT NOT NULL,
+         listing_id TEXT,
+         bulk_job_id TEXT,
+         changes TEXT NOT NULL,
+         outcome TEXT NOT NULL,
+         status INTEGER NOT NULL,
+         code TEXT,
+         request_id TEXT
+       );
+       CREATE INDEX IF NOT EXISTS activity_by_listing ON activity (listing_id, id);
+       CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
+       CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
+    );
+    this.insertStatement = this.db.prepare(
+      `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
+         bulk_job_id, changes, outcome, status, code, request_id)
+       VALUES (@at, @at_ms, @actor_name, @actor_role, @action, @method, @path, @listing_id,
+         @bulk_job_id, @changes, @outcome, @status, @code, @request_id)`,
+    );
+  }
+
+  insert(entry: NewActivityEntry): number {
+    const result = this.insertStatement.run({
+      at: entry.at,
+      at_ms: Date.parse(entry.at),
+      actor_name: entry.actor?.name ?? null,
+      actor_role: entry.actor?.role ?? null,
+      action: entry.action,
+      method: entry.method,
+      path: entry.path,
+      listing_id: entry.listingId,
+      bulk_job_id: entry.bulkJobId,
+      changes: JSON.stringify(entry.changes),
+      outcome: entry.outcome,
+      status: entry.status,
+      code: entry.code,
+      request_id: entry.requestId,
+    });
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Entries matching the filter, newest first. */
+  list(filter: ActivityFilter): ActivityEntry[] {
+    const where: string[] = [];
+    const params: Record<string, string | number> = { limit: filter.limit };
+    if (filter.person === null) where.push('actor_name IS NULL');
+    else if (filter.person !== undefined) {
+      where.push('actor_name = @person');
+      params.person = filter.person;
+    }
+    if (filter.listingId !== undefined) {
+      where.push('listing_id = @listing');
+      params.listing = filter.listingId;
+    }
+    if (filter.from !== undefined) {
+      where.push('at_ms >= @from');
+      params.from = filter.from;
+    }
+    if (filter.to !== undefined) {
+      where.push('at_ms < @to');
+      params.to = filter.to;
+    }
+    if (filter.before !== undefined) {
+      where.push('id < @before');
+      params.before = filter.before;
+    }
+    const sql = `SELECT * FROM activity ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+                 ORDER BY id DESC LIMIT @limit`;
+    return (this.db.prepare(sql).all(params) as Row[]).map(entryOf);
+  }
+
+  /** The names of everyone who has an entry (for the page's person filter). */
+  people(): string[] {
+    const rows = this.db
+      .prepare('SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1')
+      .all() as { actor_name: string }[];
+    return rows.map((row) => row.actor_name);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM activity').get() as { n: number }).n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

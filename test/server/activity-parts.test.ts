@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { nestingDepth, parseBoundedJson } from '../../src/server/activity/bounded-json';
+import { LastKnownListings } from '../../src/server/activity/last-known';
+import { viewsOfAnswer, writeFields } from '../../src/server/activity/listing-fields';
+import { dayRange } from '../../src/server/activity/day-range';
+import { ActivityRecorder } from '../../src/server/activity/activity-recorder';
+import { ActivityStore } from '../../src/server/activity/activity-store';
+
+describe('the activity log parts', () => {
+  it('reads JSON only when it is shallow and small enough, in linear time', () => {
+    const deep = Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(parseBoundedJson(deep)).toBeUndefined();
+    expect(nestingDepth('{"a":"[[[[[[","b":[1,{"c":2}]}', 10)).toBe(3);
+    expect(parseBoundedJson(Buffer.from('{"a":1}'))).toEqual({ a: 1 });
+    expect(parseBoundedJson(Buffer.from('{"a":'))).toBeUndefined();
+    expect(parseBoundedJson(Buffer.from('"x"'), { maxBytes: 2, maxDepth: 5 })).toBeUndefined();
+  });
+
+  it('keeps at most its capacity of listings, the least recently seen going first', () => {
+    const known = new LastKnownListings(3);
+    for (const id of ['a', 'b', 'c']) known.learn(id, { price: '10.00' });
+    known.learn('a', { title: 'A' });
+    known.learn('d', { price: '20.00' });
+    expect(known.size).toBe(3);
+    expect(known.get('b')).toBeUndefined();
+    expect(known.get('a')).toEqual({ price: '10.00', title: 'A' });
+  });
+
+  it('reads the listing and product shapes, and every write body form', () => {
+    expect(
+      viewsOfAnswer({
+        products: [
+          {
+            id: 'p1',
+            title: 'T',
+            status: 'active',
+            variants: [{ price: '12.00', svc_minimum_offer: null }],
+            svc_accepts_offers: true,
+          },
+        ],
+      }),
+    ).toEqual([
+      {
+        id: 'p1',
+        values: {
+          title: 'T',
+          status: 'active',
+          price: '12.00',
+          minimum_offer: null,
+          accepts_offers: true,
+        },
+      },
+    ]);
+    expect(
+      writeFields(
+        { product: { variants: [{ price: '9.00' }], body_html: 'd', svc_promoted: true } },
+        'update',
+      ),
+    ).toEqual({
+      price: '9.00',
+      description: 'd',
+      promoted: true,
+    });
+    // A name given as `__proto__` stays data, and refused names are left out.
+    expect(
+      writeFields(JSON.parse('{"listing":{"__proto__":{"x":1},"price":"1"}}'), 'update'),
+    ).toEqual({
+      price: '1',
+    });
+  });
+
+  it('turns a day in a zone into its instants, across a change of clocks', () => {
+    expect(dayRange('2026-03-08', undefined)).toEqual({
+      from: Date.UTC(2026, 2, 8),
+      to: Date.UTC(2026, 2, 9),
+    });
+    // New York moves its clocks on 8 March 2026: that day is 23 hours long.
+    const ny = dayRange('2026-03-08', 'America/New_York')!;
+    expect(ny.from).toBe(Date.UTC(2026, 2, 8, 5));
+    expect(ny.to - ny.from).toBe(23 * 3_600_000);
+    expect(dayRange('2026-13-01', undefined)).toBeNull();
+    expect(dayRange('2026-01-01', 'Nowhere/Else')).toBeNull();
+  });
+
+  it('logs, never throws, when it cannot record', async () => {
+    const store = new ActivityStore(':memory:');
+    const recorder = new ActivityRecorder(store);
+    store.close();
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      recorder.observe({
+        method: 'PUT',
+        path: '/2026-07/listings/x.json',
+        requestBody: Buffer.from('{"listing":{"price":"10.00"}}'),
+        bulkJobId: undefined,
+        status: 200,
+        responseHeaders: new Headers(),
+        responseBody: Buffer.from('{}'),
+        actor: null,
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+  });
+});
