@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { acceptsGzip } from './accepts-gzip';
 import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
+import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
+import { applyServerLimits } from './server-limits';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import {
   contentSecurityPolicy,
@@ -40,6 +42,10 @@ export interface AppServerOptions {
   allowedHosts?: readonly string[];
   /** The webhook receiver's secrets, ledger and sandbox registration (default: none). */
   hub?: HubOptions;
+  /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
+  webhookPort?: number;
+  /** The webhook door's bind address (default: `host`). */
+  webhookHost?: string;
 }
 
 export interface RunningAppServer {
@@ -48,6 +54,8 @@ export interface RunningAppServer {
   server: Server;
   /** The key's governor, the webhook receiver and the event stream. */
   hub: ServerHub;
+  /** The webhook door, when `webhookPort` was given. */
+  webhookDoor?: WebhookDoor;
   close(): Promise<void>;
 }
 
@@ -110,6 +118,8 @@ export async function startAppServer(
       response.end('Internal error.\n');
     });
   });
+
+  applyServerLimits(server);
 
   /** The last page sent gzipped, packed. */
   let packedPage: { html: string; body: Buffer } | undefined;
@@ -181,8 +191,21 @@ export async function startAppServer(
   allowedHosts = allowedHostsFor(host, port, options.allowedHosts);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  let webhookDoor: WebhookDoor | undefined;
+  if (options.webhookPort !== undefined) {
+    try {
+      webhookDoor = await startWebhookDoor(hub, {
+        host: options.webhookHost ?? host,
+        port: options.webhookPort,
+      });
+    } catch (error) {
+      hub.close();
+      server.close();
+      throw error;
+    }
+  }
   try {
-    await hub.started(url);
+    await hub.started(webhookDoor?.url ?? url);
   } catch (error) {
     console.warn(`Webhooks: could not register with the sandbox (${String(error)}); polling.`);
   }
@@ -191,11 +214,14 @@ export async function startAppServer(
     port,
     server,
     hub,
-    close: () =>
-      new Promise<void>((resolve) => {
+    ...(webhookDoor ? { webhookDoor } : {}),
+    close: async () => {
+      await webhookDoor?.close();
+      await new Promise<void>((resolve) => {
         hub.close();
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
