@@ -20,11 +20,15 @@ export const SupportedVersion = z.object({
 
 export const SvcError = z.object({
   code: z.string(),
-  request_id: z.optional(z.string()),
+  // The dashboard's server writes null for its own errors (nothing reached the API).
+  request_id: z.optional(z.nullable(z.string())),
   changed_params: z.optional(z.array(z.string())),
   supported_versions: z.optional(z.array(SupportedVersion)),
   max_bytes: z.optional(z.number()),
   reason: z.optional(z.string()),
+  /** `upstream_paused` (the dashboard's server): seconds left, and when the pause ends (ISO). */
+  retry_after_seconds: z.optional(z.number()),
+  until: z.optional(z.string()),
 });
 export type SvcError = z.infer<typeof SvcError>;
 

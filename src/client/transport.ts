@@ -6,6 +6,7 @@ import { WalkFeed, type WalkFrame } from './walk-frames';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
+  FINAL_CODES,
   RETRY_AFTER_CODES,
   type ResponseMeta,
   type TransportState,
@@ -278,7 +279,7 @@ export class Transport {
         retriable &&
         transientRetries < this.retry.transient &&
         (error.status === 0 || error.status >= 500) &&
-        error.code !== 'partner_api_disabled'
+        !FINAL_CODES.has(error.code)
       ) {
         transientRetries++;
         waitMs =
