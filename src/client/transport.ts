@@ -36,6 +36,12 @@ export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
 export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
 
 /** One bucket model per API and key, shared by every transport that uses them (the default). */
+/**
+ * The longest 429 `Retry-After` waited out before a retry: a longer one (a day has been seen)
+ * fails the call at once with its code and Retry-After, rather than hold it to its deadline.
+ */
+export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+
 const sharedPacers = new Map<string, LeakyBucketPacer>();
 
 function sharedPacer(baseUrl: string, apiKey: string | undefined): LeakyBucketPacer {
@@ -262,7 +268,11 @@ export class Transport {
 
       let waitMs: number | undefined;
       if (error.code === CLIENT_ERROR_CODES.aborted) throw error;
-      if (error.status === 429 && rateLimitedRetries < this.retry.rateLimited) {
+      if (
+        error.status === 429 &&
+        rateLimitedRetries < this.retry.rateLimited &&
+        (error.retryAfter ?? 1) <= MAX_RATE_LIMIT_WAIT_SECONDS
+      ) {
         rateLimitedRetries++;
         const seconds = error.retryAfter ?? 1;
         this.count('rateLimited');

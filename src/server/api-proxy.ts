@@ -140,7 +140,9 @@ export async function governedUpstreamCall(
   try {
     const answer = await callUpstream(url, init);
     if (ticket) governor?.settle(ticket, answer.status, answer.headers);
-    return answer;
+    // The 429 that asked for a long pause is told as the pause it started.
+    const paused = answer.status === 429 ? governor?.paused() : undefined;
+    return paused ? pausedAnswer(paused) : answer;
   } catch {
     if (ticket) governor?.settle(ticket, 0, null);
     return 'unreachable';

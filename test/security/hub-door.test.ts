@@ -121,7 +121,13 @@ describe('the webhook door', () => {
 
   it('answers its health check, and 404 for everything else: the page, the API, the stream', async () => {
     expect(await send(door, '/healthz')).toMatchObject({ status: 200 });
-    for (const path of ['/', '/index.html', '/api/2026-07/listings.json', '/hub/events', '/hub/log']) {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/api/2026-07/listings.json',
+      '/hub/events',
+      '/hub/log',
+    ]) {
       expect((await send(door, path)).status, path).toBe(404);
     }
     expect((await send(door, '/hub/webhooks')).status).toBe(405);

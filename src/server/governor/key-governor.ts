@@ -126,6 +126,10 @@ export class KeyGovernor {
     const modeHeader = headers.get('x-service-api-mode');
     const mode: KeyMode | undefined =
       modeHeader === 'live' || modeHeader === 'test' ? modeHeader : undefined;
+    const seconds =
+      status === 429 ? (retryAfterSeconds(headers.get('retry-after'), this.now()) ?? 1) : 0;
+    // Before the ticket frees its place: no waiting call may slip out past a long pause.
+    if (seconds > MAX_HELD_RETRY_AFTER_SECONDS) this.pauseLong(seconds);
     ticket.settle({
       used: limit ? Number(limit[1]) : undefined,
       capacity: limit ? Number(limit[2]) : undefined,
@@ -134,9 +138,7 @@ export class KeyGovernor {
     });
     if (status === 429) {
       this.rateLimited++;
-      const seconds = retryAfterSeconds(headers.get('retry-after'), this.now()) ?? 1;
       this.pacer.pauseFor(Math.min(seconds, MAX_HELD_RETRY_AFTER_SECONDS));
-      if (seconds > MAX_HELD_RETRY_AFTER_SECONDS) this.pauseLong(seconds);
     }
   }
 
