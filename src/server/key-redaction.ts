@@ -73,15 +73,15 @@ export function keyMatcher(key: string): KeyMatcher {
     const forms = formsOf(key);
     const codes = new Set<string>();
     for (const form of forms) for (const char of form) codes.add(hex2(char.charCodeAt(0)));
-    // Characters JSON may escape on its own (\" \\ \/ and controls) make every backslash suspect.
-    const plainEscapes = forms.some((form) => /["\\/\u0000-\u001f]/.test(form));
+    // JSON's short escapes that stand for a character of a form (`\/` in base64, say).
+    const shortEscapes = Object.entries(JSON_ESCAPES)
+      .filter(([, char]) => forms.some((form) => form.includes(char)))
+      .map(([letter]) => (letter === '\\' ? '\\\\' : letter));
     const alternatives = [...codes].join('|');
+    const short = shortEscapes.length > 0 ? `|\\\\[${shortEscapes.join('')}]` : '';
     matcher = {
       forms,
-      escape: new RegExp(
-        `\\\\u00(?:${alternatives})|%(?:${alternatives})${plainEscapes ? '|\\\\' : ''}`,
-        'i',
-      ),
+      escape: new RegExp(`\\\\u00(?:${alternatives})|%(?:${alternatives})${short}`, 'i'),
     };
     matchers.set(key, matcher);
   }
@@ -110,6 +110,8 @@ export function mayCarryKey(body: Buffer, key: string): boolean {
   if (!key) return false;
   const { forms, escape } = keyMatcher(key);
   if (forms.some((form) => body.includes(form))) return true;
+  // Every escape starts with one of these: most pages have none, and need no string made.
+  if (!body.includes('%') && !body.includes('\\')) return false;
   return escape.test(body.toString('latin1'));
 }
 

@@ -11,7 +11,7 @@ import { startAppServer, type RunningAppServer } from '../../src/server/app-serv
 let upstream: Server;
 let upstreamUrl: string;
 let app: RunningAppServer;
-let retryAfter = '86400';
+const retryAfter = '86400';
 const calls: string[] = [];
 
 beforeAll(async () => {
