@@ -33,6 +33,7 @@ export interface ApiErrorInit {
   changedParams?: string[] | undefined;
   reason?: string | undefined;
   maxBytes?: number | undefined;
+  pausedUntil?: number | undefined;
   supportedVersions?: SvcError['supported_versions'];
   cause?: unknown;
 }
@@ -55,6 +56,8 @@ export class ApiError extends Error {
   readonly reason: string | undefined;
   /** `svc_error.max_bytes` of `body_too_large`. */
   readonly maxBytes: number | undefined;
+  /** `upstream_paused`: when the pause the API asked for ends (epoch ms). */
+  readonly pausedUntil: number | undefined;
   readonly supportedVersions: SvcError['supported_versions'];
 
   constructor(init: ApiErrorInit) {
@@ -68,6 +71,7 @@ export class ApiError extends Error {
     this.changedParams = init.changedParams;
     this.reason = init.reason;
     this.maxBytes = init.maxBytes;
+    this.pausedUntil = init.pausedUntil;
     this.supportedVersions = init.supportedVersions;
   }
 
@@ -92,12 +96,16 @@ export class ApiError extends Error {
     }
     const { errors, svc_error: svc } = parsed.data;
     const fieldErrors = typeof errors === 'string' ? {} : errors;
+    const until = svc.until === undefined ? NaN : Date.parse(svc.until);
+    const pausedUntil = Number.isNaN(until) ? undefined : until;
     const message =
-      typeof errors === 'string'
-        ? errors
-        : Object.entries(errors)
-            .map(([field, messages]) => `${field} ${messages.join(', ')}`)
-            .join('; ') || svc.code;
+      svc.code === 'upstream_paused' && pausedUntil !== undefined
+        ? pauseMessage(pausedUntil, svc.retry_after_seconds ?? retryAfter, errors)
+        : typeof errors === 'string'
+          ? errors
+          : Object.entries(errors)
+              .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+              .join('; ') || svc.code;
     return new ApiError({
       status,
       code: svc.code,
@@ -108,9 +116,32 @@ export class ApiError extends Error {
       changedParams: svc.changed_params,
       reason: svc.reason,
       maxBytes: svc.max_bytes,
+      pausedUntil,
       supportedVersions: svc.supported_versions,
     });
   }
+}
+
+/**
+ * The server's `upstream_paused` message with the end of the pause in this browser's own clock
+ * (the server wrote it in its own time zone): "The API asked us to wait 24 h; writes and reads
+ * are paused until 10:15 PM."
+ */
+function pauseMessage(
+  until: number,
+  secondsLeft: number | undefined,
+  serverMessage: string | Record<string, string[]>,
+): string {
+  const asked =
+    typeof serverMessage === 'string' ? /wait ([^;]+);/.exec(serverMessage)?.[1] : undefined;
+  const wait = asked ?? (secondsLeft === undefined ? 'a while' : `${Math.ceil(secondsLeft)} s`);
+  const at = new Date(until);
+  const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const today = at.toDateString() === new Date().toDateString();
+  const when = today
+    ? time
+    : `${time} on ${at.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`;
+  return `The API asked us to wait ${wait}; writes and reads are paused until ${when}.`;
 }
 
 /** `Retry-After` as seconds: a delay in seconds or an HTTP date. */

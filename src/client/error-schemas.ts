@@ -27,6 +27,9 @@ export const SvcError = z.object({
   supported_versions: z.optional(z.array(SupportedVersion)),
   max_bytes: z.optional(z.number()),
   reason: z.optional(z.string()),
+  /** `upstream_paused` (the dashboard's server): seconds left, and when the pause ends (ISO). */
+  retry_after_seconds: z.optional(z.number()),
+  until: z.optional(z.string()),
 });
 export type SvcError = z.infer<typeof SvcError>;
 

@@ -6,6 +6,7 @@ import { WalkFeed, type WalkFrame } from './walk-frames';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
+  FINAL_CODES,
   RETRY_AFTER_CODES,
   type ResponseMeta,
   type TransportState,
@@ -35,6 +36,12 @@ export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
 export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
 
 /** One bucket model per API and key, shared by every transport that uses them (the default). */
+/**
+ * The longest 429 `Retry-After` waited out before a retry: a longer one (a day has been seen)
+ * fails the call at once with its code and Retry-After, rather than hold it to its deadline.
+ */
+export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+
 const sharedPacers = new Map<string, LeakyBucketPacer>();
 
 function sharedPacer(baseUrl: string, apiKey: string | undefined): LeakyBucketPacer {
@@ -263,7 +270,11 @@ export class Transport {
 
       let waitMs: number | undefined;
       if (error.code === CLIENT_ERROR_CODES.aborted) throw error;
-      if (error.status === 429 && rateLimitedRetries < this.retry.rateLimited) {
+      if (
+        error.status === 429 &&
+        rateLimitedRetries < this.retry.rateLimited &&
+        (error.retryAfter ?? 1) <= MAX_RATE_LIMIT_WAIT_SECONDS
+      ) {
         rateLimitedRetries++;
         const seconds = error.retryAfter ?? 1;
         this.count('rateLimited');
@@ -280,7 +291,7 @@ export class Transport {
         retriable &&
         transientRetries < this.retry.transient &&
         (error.status === 0 || error.status >= 500) &&
-        error.code !== 'partner_api_disabled'
+        !FINAL_CODES.has(error.code)
       ) {
         transientRetries++;
         waitMs =

@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
-import { dropCredentialParams } from '../sandbox/platform/query-credentials';
 import { parseLinkHeader } from '../client/link-header';
 import type { PacerTicket, RequestPriority } from '../client/pacer';
-import { priorityOf, type KeyGovernor } from './governor/key-governor';
-import { asciiJson } from '../sandbox/platform/ascii-json';
+import { priorityOf, UpstreamPausedError, type KeyGovernor } from './governor/key-governor';
+import { answerBody } from './answer-body';
+import { redactText } from './key-redaction';
+import { forwardedQuery } from './query-allowlist';
+import { pausedAnswer } from './upstream-pause';
 import { readBody } from './read-body';
 import { acceptsGzip, ANSWER_GZIP_LEVEL } from './accepts-gzip';
 import type { ReadAhead } from './read-ahead';
@@ -144,26 +146,28 @@ export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigi
       : url.pathname;
     const sameService = url.origin === base.origin || VERSIONED_PATH.test(path);
     if (!sameService || !VERSIONED_PATH.test(path)) return whole;
-    dropCredentialParams(url.searchParams);
-    const query = url.searchParams.toString();
+    const query = forwardedQuery(url.searchParams, 'GET', path).toString();
     return `<${proxyOrigin}${API_PREFIX.slice(0, -1)}${path}${query ? `?${query}` : ''}>`;
   });
 }
 
-/** The upstream URL the proxy sends a browser URL to (credentials dropped), or null if none. */
-export function upstreamUrlOf(incoming: URL, base: string): string | null {
+/**
+ * The upstream URL the proxy sends a browser URL to, or null if none: with only the query
+ * parameters the spec documents for the method and path (see forwardedQuery).
+ */
+export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): string | null {
   const path = upstreamPath(incoming.pathname);
   if (path === null) return null;
-  const params = new URLSearchParams(incoming.searchParams);
-  dropCredentialParams(params);
-  const query = params.toString();
+  const query = forwardedQuery(incoming.searchParams, method, path).toString();
   return `${base}${path}${query ? `?${query}` : ''}`;
 }
 
 /**
  * One upstream call after its turn in the key's governor (when there is one): the answer, or
  * `gone` when `signal` took the call back while it waited, or `unreachable` when the upstream
- * could not be reached. The ticket is settled with what came back either way.
+ * could not be reached. The ticket is settled with what came back either way. While the API has
+ * asked for a pause past the governor's bound, the answer is the governor's own 503
+ * `upstream_paused`, at once (see pausedAnswer).
  */
 export async function governedUpstreamCall(
   governor: KeyGovernor | undefined,
@@ -175,13 +179,16 @@ export async function governedUpstreamCall(
   let ticket: PacerTicket | undefined;
   try {
     ticket = governor ? await governor.acquire(priority, signal) : undefined;
-  } catch {
+  } catch (error) {
+    if (error instanceof UpstreamPausedError) return pausedAnswer(error.pause);
     return 'gone';
   }
   try {
     const answer = await callUpstream(url, init);
     if (ticket) governor?.settle(ticket, answer.status, answer.headers);
-    return answer;
+    // The 429 that asked for a long pause is told as the pause it started.
+    const paused = answer.status === 429 ? governor?.paused() : undefined;
+    return paused ? pausedAnswer(paused) : answer;
   } catch {
     if (ticket) governor?.settle(ticket, 0, null);
     return 'unreachable';
@@ -246,16 +253,6 @@ async function readAheadCall(
   return typeof answer !== 'string' && answer.status === 200 ? answer : undefined;
 }
 
-/** Replaces every occurrence of the key, should the upstream ever echo it. */
-function redact(text: string, key: string): string {
-  return key && text.includes(key) ? text.split(key).join('[redacted]') : text;
-}
-
-/** `redact` on a body's bytes: decoded only when the key is in it (a page is passed on as is). */
-function redactBytes(body: Buffer, key: string): Buffer {
-  return key && body.includes(key) ? Buffer.from(redact(body.toString('utf8'), key)) : body;
-}
-
 /**
  * The headers the browser sees of an upstream answer: the forwarded ones (the key redacted
  * should the upstream echo it) and `Link` rewritten to point back at this server.
@@ -269,24 +266,17 @@ export function answerHeaders(
   const out: Record<string, string> = { 'cache-control': 'no-store' };
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = answer.headers.get(name);
-    if (value !== null) out[name] = redact(value, upstream.apiKey);
+    if (value !== null) out[name] = redactText(value, upstream.apiKey);
   }
   const link = answer.headers.get('link');
   if (link !== null) {
-    out.link = redact(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
+    out.link = redactText(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
   }
   return out;
 }
 
-/** The body the browser sees: the key redacted, and JSON in ASCII (see asciiJson). */
-export function answerBytes(
-  answer: UpstreamAnswer,
-  apiKey: string,
-  contentType: string | undefined,
-): Buffer {
-  const body = redactBytes(answer.body, apiKey);
-  return /\bjson\b/.test(contentType ?? '') ? asciiJson(body) : body;
-}
+/** The body the browser sees: the key in no form, errors rebuilt, JSON in ASCII (answerBody). */
+export const answerBytes = answerBody;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -314,13 +304,13 @@ export async function proxyApiRequest(
   const host = request.headers.host ?? '';
   const incoming = new URL(request.url ?? '/', `http://${host}`);
   const base = upstream.baseUrl.replace(/\/$/, '');
-  const url = upstreamUrlOf(incoming, base);
+  const method = request.method ?? 'GET';
+  const url = upstreamUrlOf(incoming, base, method);
   if (url === null) {
     sendJson(response, 404, 'not_found', 'Not a versioned API path.');
     return;
   }
 
-  const method = request.method ?? 'GET';
   const headers: Record<string, string> = { 'x-service-access-token': upstream.apiKey };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];

@@ -8,6 +8,8 @@ import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { openActivityLog, type ActivityLog } from './activity/activity-log';
 import { serveActivity } from './activity/activity-routes';
+import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
+import { applyServerLimits } from './server-limits';
 import { allowedHostsFor, checkRequest, type GuardVerdict } from './request-guard';
 import { AuthGate } from './auth/auth-gate';
 import type { AuthOptions } from './auth/auth-options';
@@ -49,6 +51,10 @@ export interface AppServerOptions {
   auth?: AuthOptions;
   /** Where the activity log (every write through the proxy) is kept; none when unset. */
   activity?: { path: string };
+  /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
+  webhookPort?: number;
+  /** The webhook door's bind address (default: `host`). */
+  webhookHost?: string;
 }
 
 export interface RunningAppServer {
@@ -61,6 +67,8 @@ export interface RunningAppServer {
   auth: Pick<AuthGate, 'exposed' | 'reasons'>;
   /** The activity log, when the options asked for one. */
   activity: ActivityLog | undefined;
+  /** The webhook door, when `webhookPort` was given. */
+  webhookDoor?: WebhookDoor;
   close(): Promise<void>;
 }
 
@@ -138,6 +146,8 @@ export async function startAppServer(
       response.end('Internal error.\n');
     });
   });
+
+  applyServerLimits(server);
 
   /** The last page sent gzipped, packed. */
   let packedPage: { html: string; body: Buffer } | undefined;
@@ -229,8 +239,21 @@ export async function startAppServer(
   allowedHosts = allowedHostsFor(host, port, options.allowedHosts);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  let webhookDoor: WebhookDoor | undefined;
+  if (options.webhookPort !== undefined) {
+    try {
+      webhookDoor = await startWebhookDoor(hub, {
+        host: options.webhookHost ?? host,
+        port: options.webhookPort,
+      });
+    } catch (error) {
+      hub.close();
+      server.close();
+      throw error;
+    }
+  }
   try {
-    await hub.started(url);
+    await hub.started(webhookDoor?.url ?? url);
   } catch (error) {
     console.warn(`Webhooks: could not register with the sandbox (${String(error)}); polling.`);
   }
@@ -241,13 +264,16 @@ export async function startAppServer(
     hub,
     auth,
     activity,
-    close: () =>
-      new Promise<void>((resolve) => {
+    ...(webhookDoor ? { webhookDoor } : {}),
+    close: async () => {
+      await webhookDoor?.close();
+      await new Promise<void>((resolve) => {
         hub.close();
         auth.close();
         activity?.close();
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

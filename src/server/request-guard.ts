@@ -22,9 +22,29 @@ function wrapIpv6(address: string): string {
   return address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
 }
 
+/** Ports a browser leaves out of `Host`, or a proxy writes in: the web's defaults. */
+const DEFAULT_PORTS = [80, 443];
+
 /**
- * Every `host:port` the server accepts in `Host`: the loopback names, the bind address, each
- * interface address when bound to every interface, and any names in `extraHosts`.
+ * One `SLABDESK_ALLOWED_HOSTS` entry as the `Host` values it allows: `name:port` exactly as
+ * given; a bare name with no port (behind nginx's `Host $host` or Caddy the port is absent), with
+ * the server's own port, or with a default port. IPv6 addresses are bracketed either way.
+ */
+function hostsOfEntry(entry: string, port: number): string[] {
+  const name = entry.trim().toLowerCase();
+  if (!name) return [];
+  const bracketed = /^(\[[^\]]+\])(?::(\d{1,5}))?$/.exec(name);
+  const named = /^([^:]+):(\d{1,5})$/.exec(name);
+  const withPort = bracketed?.[2] !== undefined ? bracketed : named;
+  if (withPort) return [`${withPort[1]}:${withPort[2]}`];
+  const bare = bracketed ? bracketed[1]! : wrapIpv6(name);
+  return [bare, `${bare}:${port}`, ...DEFAULT_PORTS.map((p) => `${bare}:${p}`)];
+}
+
+/**
+ * Every `Host` value the server accepts: the loopback names and the bind address (each with the
+ * server's port), each interface address when bound to every interface, and the names in
+ * `extraHosts` with or without a port (see hostsOfEntry).
  */
 export function allowedHostsFor(
   bindHost: string,
@@ -39,9 +59,9 @@ export function allowedHostsFor(
   } else {
     names.add(wrapIpv6(bindHost));
   }
-  for (const name of extraHosts) if (name.trim()) names.add(name.trim().toLowerCase());
   const hosts = new Set<string>();
   for (const name of names) hosts.add(`${name.toLowerCase()}:${port}`);
+  for (const entry of extraHosts) for (const host of hostsOfEntry(entry, port)) hosts.add(host);
   return hosts;
 }
 

@@ -16,6 +16,9 @@ export async function runServer(
   const cli = parseCliOptions(process.argv.slice(2), defaultPort);
   const auth = authOptionsFromEnv();
   const upstream = await resolveUpstream();
+  const door = webhookDoorOptions(process.env);
+  // A promise nobody awaited that fails is reported, not a reason to stop serving every tab.
+  process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));
   let app;
   try {
     app = await startAppServer(
@@ -28,6 +31,7 @@ export async function runServer(
         hub: hubOptionsFor(upstream),
         auth,
         activity: { path: activityPathFor() },
+        ...door,
       },
       (server) => pages(server, cli.allowedHosts),
     );
@@ -52,6 +56,15 @@ export async function runServer(
         ? `  Webhooks: register ${'<public URL of this server>'}${HUB_PATHS.webhooks} (signed with SVC_WEBHOOK_SECRET)`
         : '  Webhooks: off (set SVC_WEBHOOK_SECRET after registering /hub/webhooks); the tabs poll',
   );
+  if (app.webhookDoor) {
+    const publicUrl = process.env.SLABDESK_PUBLIC_URL?.replace(/\/$/, '');
+    console.log(
+      `  Webhook door: ${app.webhookDoor.url}${HUB_PATHS.webhooks} (deliveries only)` +
+        (publicUrl
+          ? `; register ${publicUrl}${HUB_PATHS.webhooks} if your proxy sends it there`
+          : ''),
+    );
+  }
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -66,4 +79,19 @@ export async function runServer(
       );
     });
   }
+}
+
+/** `SLABDESK_WEBHOOK_PORT` (and `SLABDESK_WEBHOOK_HOST`) as the app server's door options. */
+export function webhookDoorOptions(env: NodeJS.ProcessEnv): {
+  webhookPort?: number;
+  webhookHost?: string;
+} {
+  const raw = env.SLABDESK_WEBHOOK_PORT?.trim();
+  if (!raw) return {};
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`SLABDESK_WEBHOOK_PORT must be a port number, not "${raw}"`);
+  }
+  const host = env.SLABDESK_WEBHOOK_HOST?.trim();
+  return { webhookPort: port, ...(host ? { webhookHost: host } : {}) };
 }

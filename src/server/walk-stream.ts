@@ -77,12 +77,18 @@ export async function streamWalk(
   response.on('close', () => gone.abort());
 
   /** One page after its turn in the governor; undefined when the walk cannot go on. */
+  // Never rejects: a page asked for ahead may be left unawaited when the walk ends.
   const call = async (url: string): Promise<UpstreamAnswer | undefined> => {
-    const answer = await governedUpstreamCall(governor, priority, gone.signal, url, {
-      method: 'GET',
-      headers,
-    });
-    return typeof answer === 'string' ? undefined : answer;
+    try {
+      const answer = await governedUpstreamCall(governor, priority, gone.signal, url, {
+        method: 'GET',
+        headers,
+      });
+      return typeof answer === 'string' ? undefined : answer;
+    } catch (error) {
+      console.error('Slabdesk walk: a page could not be read:', error);
+      return undefined;
+    }
   };
 
   const gzip = gzipsFor(request, options) ? createGzip({ level: ANSWER_GZIP_LEVEL }) : undefined;

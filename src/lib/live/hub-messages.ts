@@ -37,6 +37,11 @@ export interface HubStatus {
   /** When the last verified delivery arrived (ISO), if any since the server started. */
   lastDeliveryAt: string | undefined;
   startedAt: string;
+  /**
+   * Posts to the webhook path refused before they were verified (unsigned, wrongly signed, too
+   * large, ...), counted by reason: never logged one by one nor pushed to a tab.
+   */
+  rejectedDeliveries?: Record<string, number>;
 }
 
 /** The governor's model of the key's bucket, shared by every tab. */

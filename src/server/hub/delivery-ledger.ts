@@ -2,19 +2,30 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
+/** Entries older than this are forgotten: retries span about a day, a signature an hour. */
+const KEEP_DAYS = 30;
+
 /**
- * The webhook event ids this server has accepted, on disk (SQLite, WAL): an id is claimed in the
- * same moment the delivery is acknowledged, so a redelivery, a retry after a lost answer or a
- * replay after a restart is recognised and not applied twice.
+ * The webhook events this server has applied, on disk (SQLite, WAL), each by its event id and by
+ * its signed bytes (a hash of `<t>.<raw body>`): a redelivery, a retry after a lost answer, a
+ * replay after a restart, or the same captured bytes sent again under another
+ * `X-Service-Webhook-Id` is recognised and not applied twice. An event is claimed only once it
+ * has been applied, so a failed apply leaves it for the API's retry.
  */
 export class DeliveryLedger {
   private readonly db: Database.Database;
-  private readonly insert: Database.Statement<[string, string, string]>;
+  private readonly insert: Database.Statement<[string, string, string, string]>;
+  private readonly lookup: Database.Statement<[string, string]>;
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    if (path !== ':memory:') {
+      this.db.pragma('journal_mode = WAL');
+      // WAL with NORMAL survives a crash of the process (not of the machine) without an fsync per
+      // delivery: a flood of deliveries must not stall the server's event loop on the disk.
+      this.db.pragma('synchronous = NORMAL');
+    }
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS accepted_events (
          event_id TEXT PRIMARY KEY,
@@ -22,14 +33,35 @@ export class DeliveryLedger {
          accepted_at TEXT NOT NULL
        )`,
     );
+    // Ledgers written before signatures were kept gain the column (NULL for their old rows).
+    const columns = this.db.prepare('PRAGMA table_info(accepted_events)').all() as {
+      name: string;
+    }[];
+    if (!columns.some((column) => column.name === 'signature')) {
+      this.db.exec('ALTER TABLE accepted_events ADD COLUMN signature TEXT');
+    }
+    this.db.exec(
+      'CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature)',
+    );
+    const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
+    this.db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
     this.insert = this.db.prepare(
-      'INSERT OR IGNORE INTO accepted_events (event_id, topic, accepted_at) VALUES (?, ?, ?)',
+      `INSERT OR IGNORE INTO accepted_events (event_id, signature, topic, accepted_at)
+       VALUES (?, ?, ?, ?)`,
+    );
+    this.lookup = this.db.prepare(
+      'SELECT 1 FROM accepted_events WHERE event_id = ? OR signature = ? LIMIT 1',
     );
   }
 
-  /** True when the id is new (and is now recorded); false when it was accepted before. */
-  claim(eventId: string, topic: string, at: Date = new Date()): boolean {
-    return this.insert.run(eventId, topic, at.toISOString()).changes === 1;
+  /** True when an event with this id, or these very signed bytes, was applied before. */
+  seen(eventId: string, signature: string): boolean {
+    return this.lookup.get(eventId, signature) !== undefined;
+  }
+
+  /** Records an applied event; false when its id or signature was recorded already. */
+  claim(eventId: string, signature: string, topic: string, at: Date = new Date()): boolean {
+    return this.insert.run(eventId, signature, topic, at.toISOString()).changes === 1;
   }
 
   count(): number {

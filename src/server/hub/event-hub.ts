@@ -6,18 +6,36 @@ import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../lib/live/hub
 
 const LOG_SIZE = 200;
 const HEARTBEAT_MS = 15_000;
+/** Tabs served at once: each holds a socket and its buffer. */
+export const MAX_STREAM_CLIENTS = 200;
+/** A tab that lets this much pile up unread is dropped (it reconnects and reads what it missed). */
+const MAX_CLIENT_BACKLOG_BYTES = 4 * 1024 * 1024;
+/** Status changes that come in floods (deliveries, refused posts) go out at most this often. */
+const STATUS_COALESCE_MS = 500;
+
+/** Reports a failure of a step nobody awaits: on the console, never thrown. */
+export function reportBackgroundError(where: string, error: unknown): void {
+  try {
+    console.error(`Slabdesk hub: ${where} failed:`, error);
+  } catch {
+    // A console that cannot write must not stop the server either.
+  }
+}
 
 /**
  * The server's fan-out to every open tab: server-sent events on one long response per tab.
  * Messages: `status` (on connect and on change), `webhook` (a verified, first-seen delivery),
- * `log` (every delivery, rejected ones too) and `bucket` (the governor's model of the key's
- * bucket). A comment line every 15 s keeps proxies from closing an idle stream.
+ * `log` (every verified delivery, duplicates and refused ones too) and `bucket` (the governor's
+ * model of the key's bucket). A comment line every 15 s keeps proxies from closing an idle
+ * stream. Each message is serialized once for every tab, and a failure to write to one tab
+ * never reaches the caller.
  */
 export class EventHub {
   private readonly clients = new Set<ServerResponse>();
   private readonly log: HubLogEntry[] = [];
   private sequence = 0;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private statusTimer: ReturnType<typeof setTimeout> | undefined;
   private statusValue: HubStatus;
 
   constructor(status: Omit<HubStatus, 'lastDeliveryAt' | 'startedAt'>) {
@@ -25,6 +43,7 @@ export class EventHub {
       ...status,
       lastDeliveryAt: undefined,
       startedAt: new Date().toISOString(),
+      rejectedDeliveries: {},
     };
   }
 
@@ -37,6 +56,14 @@ export class EventHub {
     this.broadcast('status', this.statusValue);
   }
 
+  /** Counts one post refused before it was verified; the tabs hear of it within half a second. */
+  countRejected(reason: string): void {
+    const counts = { ...this.statusValue.rejectedDeliveries };
+    counts[reason] = (counts[reason] ?? 0) + 1;
+    this.statusValue = { ...this.statusValue, rejectedDeliveries: counts };
+    this.statusSoon();
+  }
+
   entries(): readonly HubLogEntry[] {
     return this.log;
   }
@@ -45,8 +72,9 @@ export class EventHub {
     return this.clients.size;
   }
 
-  /** Serves one tab's stream until it goes away. */
-  open(response: ServerResponse, initial: Record<string, unknown> = {}): void {
+  /** Serves one tab's stream until it goes away; false (nothing written) when full. */
+  open(response: ServerResponse, initial: Record<string, unknown> = {}): boolean {
+    if (this.clients.size >= MAX_STREAM_CLIENTS) return false;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -55,8 +83,10 @@ export class EventHub {
     });
     response.write('retry: 1000\n\n');
     this.clients.add(response);
-    this.send(response, 'status', this.statusValue);
-    for (const [event, data] of Object.entries(initial)) this.send(response, event, data);
+    this.sendTo(response, this.frame('status', this.statusValue));
+    for (const [event, data] of Object.entries(initial)) {
+      this.sendTo(response, this.frame(event, data));
+    }
     response.on('close', () => {
       this.clients.delete(response);
       if (this.clients.size === 0 && this.heartbeat) {
@@ -65,14 +95,18 @@ export class EventHub {
       }
     });
     this.heartbeat ??= setInterval(() => {
-      for (const client of this.clients) client.write(': keep-alive\n\n');
+      for (const client of this.clients) this.sendTo(client, ': keep-alive\n\n');
     }, HEARTBEAT_MS);
     this.heartbeat.unref?.();
+    return true;
   }
 
+  /** Pushes a verified delivery to every tab (throws only if it cannot be serialized). */
   publishWebhook(event: HubWebhookEvent): void {
-    this.setStatus({ lastDeliveryAt: event.receivedAt });
-    this.broadcast('webhook', event);
+    const frame = this.frame('webhook', event);
+    this.statusValue = { ...this.statusValue, lastDeliveryAt: event.receivedAt };
+    this.statusSoon();
+    this.sendAll(frame);
   }
 
   record(entry: HubLogEntry): void {
@@ -81,19 +115,58 @@ export class EventHub {
     this.broadcast('log', entry);
   }
 
+  /** Sends a message to every tab; a message that cannot be serialized is reported, not thrown. */
   broadcast(event: string, data: unknown): void {
-    for (const client of this.clients) this.send(client, event, data);
+    let frame: string;
+    try {
+      frame = this.frame(event, data);
+    } catch (error) {
+      reportBackgroundError(`serializing a ${event} message`, error);
+      return;
+    }
+    this.sendAll(frame);
   }
 
   /** Ends every stream (the server is stopping). */
   close(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    this.statusTimer = undefined;
     for (const client of this.clients) client.end();
     this.clients.clear();
   }
 
-  private send(client: ServerResponse, event: string, data: unknown): void {
-    client.write(`id: ${++this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  /** One message's text, serialized once for every tab. */
+  private frame(event: string, data: unknown): string {
+    return `id: ${++this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+
+  private sendAll(frame: string): void {
+    if (this.clients.size === 0) return;
+    for (const client of this.clients) this.sendTo(client, frame);
+  }
+
+  private sendTo(client: ServerResponse, frame: string): void {
+    try {
+      if (client.writableLength > MAX_CLIENT_BACKLOG_BYTES) {
+        this.clients.delete(client);
+        client.destroy();
+        return;
+      }
+      client.write(frame);
+    } catch (error) {
+      this.clients.delete(client);
+      reportBackgroundError('writing to a tab', error);
+    }
+  }
+
+  private statusSoon(): void {
+    if (this.statusTimer) return;
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = undefined;
+      this.broadcast('status', this.statusValue);
+    }, STATUS_COALESCE_MS);
+    this.statusTimer.unref?.();
   }
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { KeyGovernor } from '../governor/key-governor';
 import { ReadAhead } from '../read-ahead';
 import { DeliveryLedger } from './delivery-ledger';
-import { EventHub } from './event-hub';
+import { EventHub, reportBackgroundError } from './event-hub';
 import { controlHeaders, registerWithSandbox } from './sandbox-registration';
 import { receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
@@ -69,7 +69,11 @@ export class ServerHub {
     const target = this.options.registerWith;
     if (!target) return;
     await this.register(`${serverUrl}${WEBHOOK_PATH}`);
-    this.watch = setInterval(() => void this.checkRegistration(), 1000);
+    this.watch = setInterval(() => {
+      this.checkRegistration().catch((error: unknown) =>
+        reportBackgroundError('checking the sandbox registration', error),
+      );
+    }, 1000);
     this.watch.unref?.();
   }
 
@@ -119,6 +123,15 @@ export class ServerHub {
     return this.secretList;
   }
 
+  /** One webhook delivery (the main port's `/hub/webhooks` and the webhook door alike). */
+  receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    return receiveWebhook(request, response, {
+      secrets: () => this.secretList,
+      ledger: this.ledger,
+      hub: this.events,
+    });
+  }
+
   /** Serves a hub path; false when the path is not the hub's. */
   async handle(
     request: IncomingMessage,
@@ -126,11 +139,7 @@ export class ServerHub {
     pathname: string,
   ): Promise<boolean> {
     if (pathname === HUB_PATHS.webhooks) {
-      await receiveWebhook(request, response, {
-        secrets: () => this.secretList,
-        ledger: this.ledger,
-        hub: this.events,
-      });
+      await this.receive(request, response);
       return true;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -141,7 +150,11 @@ export class ServerHub {
       return false;
     }
     if (pathname === HUB_PATHS.events) {
-      this.events.open(response, { bucket: this.governor.snapshot() });
+      if (!this.events.open(response, { bucket: this.governor.snapshot() })) {
+        response
+          .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
+          .end('Too many open event streams.\n');
+      }
       return true;
     }
     if (pathname === HUB_PATHS.log) {

@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeliveryLedger } from './delivery-ledger';
-import type { EventHub } from './event-hub';
+import { MAX_BODY_BYTES } from '../../sandbox/platform/spec-limits';
+import { MAX_JSON_DEPTH, parseBoundedJson } from '../bounded-json';
 import { readBody } from '../read-body';
+import type { DeliveryLedger } from './delivery-ledger';
+import { reportBackgroundError, type EventHub } from './event-hub';
 import { verifyWebhookSignature } from './webhook-signature';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
 export const WEBHOOK_PATH = '/hub/webhooks';
+/** A delivery is one resource: the API's own cap on a body bounds it. */
+export const MAX_DELIVERY_BYTES = MAX_BODY_BYTES;
 
 export interface ReceiverDeps {
   /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
@@ -16,6 +21,7 @@ export interface ReceiverDeps {
 }
 
 function answer(response: ServerResponse, status: number, body: Record<string, unknown>): void {
+  if (response.headersSent) return;
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -29,61 +35,89 @@ const headerOf = (request: IncomingMessage, name: string): string | undefined =>
 };
 
 /**
- * One webhook delivery: the signature is checked over the exact raw bytes (current or previous
- * secret, timestamp within an hour), the event id is claimed in the durable ledger, and the
- * answer (2xx) goes out before anything is done with the payload. A refused delivery (401, 400,
- * 413) changes nothing; a delivery whose id was accepted before is answered 200 and not applied
- * again, so the API stops retrying it.
+ * One webhook delivery, in this order: the signature is checked over the exact raw bytes
+ * (current or previous secret, timestamp within an hour); the body is parsed with its nesting
+ * bounded; the event is looked up in the durable ledger by its id and by its signed bytes (the
+ * same bytes under another id are a replay); it is applied (pushed to the tabs), then claimed,
+ * then answered 200. A post refused before it is verified (401, 413, 405, 503) is only counted
+ * in the hub's status: its headers are anybody's words, so it is neither logged nor pushed. A
+ * verified delivery that cannot be applied or claimed is answered 500 and left unclaimed, so
+ * the API's retry brings it again. The steps after the body is read are synchronous: two
+ * copies of one delivery cannot both pass the lookup.
  */
 export async function receiveWebhook(
   request: IncomingMessage,
   response: ServerResponse,
   deps: ReceiverDeps,
 ): Promise<void> {
-  const topic = headerOf(request, 'x-service-webhook-topic');
-  const eventId = headerOf(request, 'x-service-webhook-id');
-  const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
   const at = new Date(deps.now?.() ?? Date.now());
-  const reject = (status: number, reason: string) => {
-    deps.hub.record({ at: at.toISOString(), outcome: 'rejected', topic, eventId, reason, attempt });
+  const refuse = (status: number, reason: string) => {
+    deps.hub.countRejected(reason);
     answer(response, status, { error: reason });
   };
-  if (request.method !== 'POST') return reject(405, 'method_not_allowed');
-  const raw = await readBody(request);
-  if (raw === null) return reject(413, 'body_too_large');
+  if (request.method !== 'POST') return refuse(405, 'method_not_allowed');
+  const raw = await readBody(request, MAX_DELIVERY_BYTES);
+  if (raw === null) return refuse(413, 'body_too_large');
   const secrets = deps.secrets();
-  if (secrets.length === 0) return reject(503, 'no_signing_secret');
+  if (secrets.length === 0) return refuse(503, 'no_signing_secret');
   const verdict = verifyWebhookSignature(
     headerOf(request, 'x-service-webhook-signature'),
     raw,
     secrets,
     Math.floor(at.getTime() / 1000),
   );
-  if (!verdict.ok) return reject(401, verdict.reason);
+  if (!verdict.ok) return refuse(401, verdict.reason);
+
+  // Verified: what the headers say may be logged from here on.
+  const topic = headerOf(request, 'x-service-webhook-topic');
+  const eventId = headerOf(request, 'x-service-webhook-id');
+  const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
+  const log = (outcome: 'applied' | 'duplicate' | 'rejected', reason?: string) =>
+    deps.hub.record({
+      at: at.toISOString(),
+      outcome,
+      topic,
+      eventId,
+      attempt,
+      ...(reason ? { reason } : {}),
+    });
+  const refuseVerified = (status: number, reason: string) => {
+    deps.hub.countRejected(reason);
+    log('rejected', reason);
+    answer(response, status, { error: reason });
+  };
   if (!topic || !eventId || !/^evt_[A-Za-z0-9_-]{1,100}$/.test(eventId)) {
-    return reject(400, 'missing_topic_or_id');
+    return refuseVerified(400, 'missing_topic_or_id');
   }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return reject(400, 'invalid_json');
-  }
+  const parsed = parseBoundedJson(raw.toString('utf8'), MAX_JSON_DEPTH);
+  if (!parsed.ok) return refuseVerified(parsed.reason === 'too_deep' ? 422 : 400, parsed.reason);
+
+  // The signed bytes themselves: a replay under a new id carries the same ones.
+  const signature = createHash('sha256')
+    .update(`${verdict.timestamp}.`)
+    .update(raw)
+    .digest('base64url');
   const test = headerOf(request, 'x-service-webhook-test') === 'true';
-  // Test-button deliveries carry a sample resource: shown in the events view, never applied.
-  const first = test || deps.ledger.claim(eventId, topic, at);
-  answer(response, 200, first ? { ok: true } : { ok: true, duplicate: true });
-  deps.hub.record({
-    at: at.toISOString(),
-    outcome: first ? 'applied' : 'duplicate',
-    topic,
-    eventId,
-    attempt,
-    ...(test ? { reason: 'test delivery' } : {}),
-  });
-  if (!first) return;
-  // The work comes after the answer.
-  setImmediate(() =>
-    deps.hub.publishWebhook({ eventId, topic, receivedAt: at.toISOString(), test, payload }),
-  );
+  try {
+    // Test-button deliveries carry a sample resource: shown in the events view, never applied,
+    // never claimed.
+    if (!test && deps.ledger.seen(eventId, signature)) {
+      answer(response, 200, { ok: true, duplicate: true });
+      log('duplicate');
+      return;
+    }
+    deps.hub.publishWebhook({
+      eventId,
+      topic,
+      receivedAt: at.toISOString(),
+      test,
+      payload: parsed.value,
+    });
+    if (!test) deps.ledger.claim(eventId, signature, topic, at);
+  } catch (error) {
+    reportBackgroundError(`applying webhook ${eventId}`, error);
+    return refuseVerified(500, 'apply_failed');
+  }
+  answer(response, 200, { ok: true });
+  log('applied', test ? 'test delivery' : undefined);
 }

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client';
+import { ErrorBanner } from '../../src/components/error-banner';
+
+afterEach(cleanup);
+
+describe('the page on upstream_paused', () => {
+  it('shows the pause and until when, in this browser’s clock, with its code', () => {
+    const until = new Date(Date.now() + 86_400_000);
+    const error = ApiError.fromResponse(503, new Headers({ 'retry-after': '86400' }), {
+      errors: 'The API asked us to wait 24 h; writes and reads are paused until 3:00 AM.',
+      svc_error: {
+        code: 'upstream_paused',
+        request_id: null,
+        retry_after_seconds: 86_400,
+        until: until.toISOString(),
+      },
+    });
+    render(<ErrorBanner error={error} title="Could not load the listings" />);
+    const alert = screen.getByRole('alert');
+    const time = until.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    expect(alert).toHaveTextContent(
+      `The API asked us to wait 24 h; writes and reads are paused until ${time}`,
+    );
+    expect(alert).toHaveTextContent('upstream_paused');
+  });
+});

@@ -1,0 +1,125 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+
+/**
+ * "Credentials in the query string pass under ten spellings": the proxy forwards only the query
+ * parameters the spec documents for each path. A fake upstream records every URL it is sent.
+ */
+let upstream: Server;
+let upstreamUrl: string;
+let app: RunningAppServer;
+const sent: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  upstream = createServer((request, response) => {
+    sent.push({ method: request.method ?? '', url: request.url ?? '' });
+    const next = `${upstreamUrl}/2026-07/listings.json?limit=2&page_info=abc&access_token[]=stolen&api_token=stolen&order=desc`;
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      link: `<${next}>; rel="next"`,
+    });
+    response.end('{"listings":[]}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  app = await startAppServer(
+    {
+      upstream: { baseUrl: upstreamUrl, apiKey: 'svc_test_QueryKey00000000000000000001' },
+      port: 0,
+      proxy: { readAhead: null },
+    },
+    async () => ({
+      development: false,
+      serveAsset: async () => false,
+      pageHtml: async () => '<!doctype html><title>t</title>',
+    }),
+  );
+});
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+
+/** The query the upstream received for one browser call. */
+async function forwarded(path: string, init: RequestInit = {}): Promise<URLSearchParams> {
+  const before = sent.length;
+  const answer = await fetch(`${app.url}/api/2026-07${path}`, init);
+  await answer.arrayBuffer();
+  expect(sent.length).toBe(before + 1);
+  return new URL(sent[before]!.url, 'http://upstream').searchParams;
+}
+
+const SPELLINGS = [
+  'access_token[]',
+  'access.token',
+  'api_token',
+  'client_secret',
+  'accessToken',
+  'auth_token',
+  'bearer',
+  'private_key',
+  'session',
+  'X-Service-Access-Token',
+  'access%5Ftoken',
+  'token[0]',
+];
+
+describe('query parameters', () => {
+  for (const name of SPELLINGS) {
+    it(`drops ${name}= (any value) and keeps the documented ones`, async () => {
+      const query = await forwarded(
+        `/listings.json?limit=5&${name}=AttackerToken0123456789&fields=id,title`,
+      );
+      expect([...query.keys()].sort()).toEqual(['fields', 'limit']);
+      expect(query.get('limit')).toBe('5');
+      expect(query.toString()).not.toMatch(/Attacker/);
+    });
+  }
+
+  it('keeps what the dashboard sends: a collection walk, orders by status, a single view', async () => {
+    const walk = await forwarded(
+      '/listings.json?limit=250&fields=id,status&updated_at_min=2026-07-01T00:00:00Z',
+    );
+    expect(Object.fromEntries(walk)).toEqual({
+      limit: '250',
+      fields: 'id,status',
+      updated_at_min: '2026-07-01T00:00:00Z',
+    });
+    const orders = await forwarded('/orders.json?status=open&limit=50&sort=desc');
+    expect(Object.fromEntries(orders)).toEqual({ status: 'open', limit: '50' });
+    const cursor = await forwarded('/products.json?page_info=abc&limit=2');
+    expect(Object.fromEntries(cursor)).toEqual({ page_info: 'abc', limit: '2' });
+    const single = await forwarded('/listings/lst_1.json?fields=id&limit=5&token=x');
+    expect(Object.fromEntries(single)).toEqual({ fields: 'id' });
+    const item = await forwarded('/orders/ord_1.json?fields=id,name&status=open');
+    expect(Object.fromEntries(item)).toEqual({ fields: 'id,name' });
+  });
+
+  it('forwards no query at all to ping, locations and writes', async () => {
+    expect([...(await forwarded('/ping?limit=1&api_token=x'))]).toEqual([]);
+    expect([...(await forwarded('/locations.json?limit=1'))]).toEqual([]);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const path = method === 'POST' ? '/listings.json' : '/listings/lst_1.json';
+      const query = await forwarded(`${path}?fields=id&client_secret=x`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'DELETE' ? {} : { body: '{"listing":{}}' }),
+      });
+      expect([...query], method).toEqual([]);
+    }
+  });
+
+  it('rewrites a Link to carry only the documented parameters of its path', async () => {
+    const answer = await fetch(`${app.url}/api/2026-07/listings.json?limit=2`);
+    const link = answer.headers.get('link') ?? '';
+    const target = new URL(/<([^>]+)>/.exec(link)![1]!);
+    expect(target.origin).toBe(app.url);
+    expect(Object.fromEntries(target.searchParams)).toEqual({ limit: '2', page_info: 'abc' });
+    // Following it sends the cursor on, and nothing else.
+    const query = await forwarded(`${target.pathname.replace('/api/2026-07', '')}${target.search}`);
+    expect(Object.fromEntries(query)).toEqual({ limit: '2', page_info: 'abc' });
+  });
+});
