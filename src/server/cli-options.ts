@@ -6,12 +6,21 @@ export interface CliOptions {
   allowedHosts: string[];
 }
 
+/** The public address's host name is one of the server's own (Caddy passes it on as `Host`). */
+function publicHostOf(publicUrl: string | undefined): string[] {
+  const value = publicUrl?.trim();
+  return value && URL.canParse(value) ? [new URL(value).hostname] : [];
+}
+
 export function parseCliOptions(argv: readonly string[], defaultPort: number): CliOptions {
   const options: CliOptions = {
     host: '127.0.0.1',
     port: defaultPort,
     strictPort: false,
-    allowedHosts: (process.env.SLABDESK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
+    allowedHosts: [
+      ...(process.env.SLABDESK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
+      ...publicHostOf(process.env.SLABDESK_PUBLIC_URL),
+    ],
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;

@@ -64,6 +64,7 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   },
   { pattern: paths.events.pattern, modules: ['src/features/events/events-page.tsx'] },
   { pattern: paths.insights.pattern, modules: ['src/features/insights/insights-page.tsx'] },
+  { pattern: paths.activity.pattern, modules: ['src/features/activity/activity-page.tsx'] },
   { pattern: paths.payouts.pattern, modules: ['src/features/payouts/payouts-page.tsx'] },
   { pattern: paths.shipQueue.pattern, modules: ['src/features/orders/ship-queue-page.tsx'] },
   {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { Browser, usersDb } from './auth-http';
 import type { HubLogEntry, HubWebhookEvent } from '../../src/server/hub/event-hub';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 
@@ -16,6 +17,8 @@ import { readEventStream, type SseReader } from '../support/sse-reader';
 const SECRET = 'svc_whsec_TheSigningSecretOfThisEndpoint0001';
 const PUBLIC_NAME = 'cards.example.com';
 let ledgerPath: string;
+let usersPath: string;
+const ANN_PASSWORD = 'ann-password-1234';
 let app: RunningAppServer;
 let stream: SseReader;
 
@@ -27,6 +30,8 @@ const start = () =>
       port: 0,
       allowedHosts: [PUBLIC_NAME],
       hub: { secrets: [SECRET], ledgerPath },
+      // A public name makes the server exposed: it starts only with an account.
+      auth: { usersDb: usersPath },
     },
     async () => ({
       development: false,
@@ -90,10 +95,19 @@ const headersFor = (id: string, signature: string, topic = 'products/update') =>
   'x-service-webhook-attempt': '1',
 });
 
+/** The owner's session on the current server (the server is exposed: tabs sign in). */
+async function signedIn(): Promise<Record<string, string>> {
+  const ann = new Browser(app.url, new URL(app.url).host);
+  expect((await ann.signIn('ann', ANN_PASSWORD)).status).toBe(303);
+  return { cookie: ann.cookieHeader() };
+}
+
+const openTab = async () => readEventStream(`${app.url}/hub/events`, await signedIn());
+
 const webhooksOn = (s: SseReader) =>
   s.messages.filter((m) => m.event === 'webhook').map((m) => m.data as HubWebhookEvent);
 const hubLog = async () =>
-  (await (await fetch(`${app.url}/hub/log`)).json()) as {
+  (await (await fetch(`${app.url}/hub/log`, { headers: await signedIn() })).json()) as {
     entries: HubLogEntry[];
     status: { rejectedDeliveries?: Record<string, number> };
   };
@@ -109,8 +123,9 @@ async function sentinel(): Promise<string> {
 
 beforeAll(async () => {
   ledgerPath = join(mkdtempSync(join(tmpdir(), 'slabdesk-sec-hub-')), 'hub.db');
+  usersPath = await usersDb([{ name: 'ann', role: 'owner', password: ANN_PASSWORD }]);
   app = await start();
-  stream = await readEventStream(`${app.url}/hub/events`);
+  stream = await openTab();
   await stream.waitFor((m) => m.some((x) => x.event === 'status'));
 });
 
@@ -243,7 +258,7 @@ describe('a captured delivery', () => {
     stream.close();
     await app.close();
     app = await start();
-    stream = await readEventStream(`${app.url}/hub/events`);
+    stream = await openTab();
     await stream.waitFor((m) => m.some((x) => x.event === 'status'));
     const again = await post(raw, headersFor(freshId(), signature, 'products/delete'));
     expect(JSON.parse(again.body)).toEqual({ ok: true, duplicate: true });
@@ -261,9 +276,9 @@ describe('event streams', () => {
     try {
       // The test's own stream is one of them.
       for (let i = 1; i < MAX_STREAMS; i++) {
-        open.push(await readEventStream(`${app.url}/hub/events`));
+        open.push(await openTab());
       }
-      const over = await fetch(`${app.url}/hub/events`);
+      const over = await fetch(`${app.url}/hub/events`, { headers: await signedIn() });
       expect(over.status).toBe(503);
       await over.body?.cancel();
     } finally {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN, DEMO_UNLISTED_CERTS } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { Browser, usersDb } from '../security/auth-http';
 import { distPages } from '../../src/server/dist-pages';
 import type { ActivityEntry } from '../../src/server/activity/activity-store';
 import { startHarness, type Harness } from '../support/sandbox-harness';
@@ -11,6 +12,8 @@ import { startHarness, type Harness } from '../support/sandbox-harness';
 let harness: Harness;
 let app: RunningAppServer;
 let signedIn: RunningAppServer;
+let sam: Browser;
+const SAM_PASSWORD = 'sam-password-1234';
 /** Active demo listings, read once: each test writes to listings of its own. */
 let active: Listed[] = [];
 interface Listed {
@@ -24,7 +27,10 @@ interface Listed {
 function dist(): string {
   const folder = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
   mkdirSync(join(folder, 'assets'));
-  writeFileSync(join(folder, 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(
+    join(folder, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head></html>',
+  );
   return folder;
 }
 
@@ -35,16 +41,18 @@ beforeAll(async () => {
   app = await startAppServer({ upstream, port: 0, activity: { path: ':memory:' } }, async () =>
     distPages(folder),
   );
-  // A server whose every call is made by one signed-in person (as the sign-in part passes it).
+  // A server where sam, an editor, signs in: the gate names him to the proxy.
   signedIn = await startAppServer(
     {
       upstream,
       port: 0,
       activity: { path: ':memory:' },
-      proxy: { actor: { name: 'sam', role: 'editor' } },
+      auth: { usersDb: await usersDb([{ name: 'sam', role: 'editor', password: SAM_PASSWORD }]) },
     },
     async () => distPages(folder),
   );
+  sam = new Browser(signedIn.url, new URL(signedIn.url).host);
+  expect((await sam.signIn('sam', SAM_PASSWORD)).status).toBe(303);
   const page = (await (
     await fetch(`${app.url}/api/2026-07/listings.json?status=active&limit=100`)
   ).json()) as { listings: Listed[] };
@@ -210,9 +218,10 @@ describe('the activity log records every write through the proxy', () => {
 
   it('records who made the write when sign-in names a person, and filters by person', async () => {
     const listing = freshListing();
-    await api(signedIn, 'PUT', `/listings/${listing.id}.json`, {
+    const written = await sam.write('PUT', `/api/2026-07/listings/${listing.id}.json`, {
       listing: { title: 'Sam was here' },
     });
+    expect(written.status).toBe(200);
     const entry = await entryFor(listing.id, signedIn);
     expect(entry.actor).toEqual({ name: 'sam', role: 'editor' });
     const bySam = await activity('person=sam', signedIn);

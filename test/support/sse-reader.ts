@@ -12,10 +12,13 @@ export interface SseReader {
 }
 
 /** Reads a `text/event-stream` over plain HTTP, as EventSource would, collecting every message. */
-export async function readEventStream(url: string): Promise<SseReader> {
+export async function readEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<SseReader> {
   const controller = new AbortController();
   const response = await fetch(url, {
-    headers: { accept: 'text/event-stream' },
+    headers: { accept: 'text/event-stream', ...headers },
     signal: controller.signal,
   });
   if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
