@@ -99,13 +99,11 @@ export class ApiError extends Error {
     const until = svc.until === undefined ? NaN : Date.parse(svc.until);
     const pausedUntil = Number.isNaN(until) ? undefined : until;
     const message =
-      svc.code === 'upstream_paused' && pausedUntil !== undefined
-        ? pauseMessage(pausedUntil, svc.retry_after_seconds ?? retryAfter, errors)
-        : typeof errors === 'string'
-          ? errors
-          : Object.entries(errors)
-              .map(([field, messages]) => `${field} ${messages.join(', ')}`)
-              .join('; ') || svc.code;
+      typeof errors === 'string'
+        ? errors
+        : Object.entries(errors)
+            .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+            .join('; ') || svc.code;
     return new ApiError({
       status,
       code: svc.code,
@@ -120,28 +118,6 @@ export class ApiError extends Error {
       supportedVersions: svc.supported_versions,
     });
   }
-}
-
-/**
- * The server's `upstream_paused` message with the end of the pause in this browser's own clock
- * (the server wrote it in its own time zone): "The API asked us to wait 24 h; writes and reads
- * are paused until 10:15 PM."
- */
-function pauseMessage(
-  until: number,
-  secondsLeft: number | undefined,
-  serverMessage: string | Record<string, string[]>,
-): string {
-  const asked =
-    typeof serverMessage === 'string' ? /wait ([^;]+);/.exec(serverMessage)?.[1] : undefined;
-  const wait = asked ?? (secondsLeft === undefined ? 'a while' : `${Math.ceil(secondsLeft)} s`);
-  const at = new Date(until);
-  const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  const today = at.toDateString() === new Date().toDateString();
-  const when = today
-    ? time
-    : `${time} on ${at.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`;
-  return `The API asked us to wait ${wait}; writes and reads are paused until ${when}.`;
 }
 
 /** `Retry-After` as seconds: a delay in seconds or an HTTP date. */

@@ -64,11 +64,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /**
- * 503/409 codes that mean "nothing happened yet, come back after Retry-After": retried within
- * the budget. `partner_api_disabled` (the whole API down in an incident) is not among them: it
- * fails at once with its code and Retry-After, so the dashboard can say so instead of hanging.
- */
-/**
  * 5xx codes that are final: retrying at once cannot help. `partner_api_disabled` is the API down
  * in an incident; `upstream_paused` is the dashboard's server refusing calls because the API
  * asked for a pause longer than it holds calls (a day, say): the page says until when.
@@ -78,6 +73,11 @@ export const FINAL_CODES: ReadonlySet<string> = new Set([
   'upstream_paused',
 ]);
 
+/**
+ * 503/409 codes that mean "nothing happened yet, come back after Retry-After": retried within
+ * the budget. `partner_api_disabled` (the whole API down in an incident) is not among them: it
+ * fails at once with its code and Retry-After, so the dashboard can say so instead of hanging.
+ */
 export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
   'cert_lookup_unavailable',
   'partner_api_writes_disabled',

@@ -35,13 +35,13 @@ export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
  */
 export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
 
-/** One bucket model per API and key, shared by every transport that uses them (the default). */
 /**
  * The longest 429 `Retry-After` waited out before a retry: a longer one (a day has been seen)
  * fails the call at once with its code and Retry-After, rather than hold it to its deadline.
  */
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 
+/** One bucket model per API and key, shared by every transport that uses them (the default). */
 const sharedPacers = new Map<string, LeakyBucketPacer>();
 
 function sharedPacer(baseUrl: string, apiKey: string | undefined): LeakyBucketPacer {

@@ -1,4 +1,5 @@
 import { isApiError } from '../client';
+import { formatDateTime } from '../lib/format';
 
 /**
  * An error where it belongs when it belongs to no field: what happened, the API's
@@ -25,6 +26,11 @@ export function ErrorBanner({
       : `This API key lacks the scope this needs. ${api.message}`;
   } else if (api?.code === 'invalid_api_key') {
     message = 'The API key was refused (missing, revoked or expired). Check SVC_API_KEY.';
+  } else if (api?.code === 'upstream_paused' && api.pausedUntil !== undefined) {
+    // The server wrote the end of the pause in its own zone: say it in the seller's.
+    const asked = /^(The API asked us to wait [^;]+);/.exec(api.message)?.[1];
+    const until = formatDateTime(new Date(api.pausedUntil).toISOString());
+    message = `${asked ?? 'The API asked us to pause'}; writes and reads are paused until ${until}.`;
   } else if (api?.code === 'rate_limited') {
     message = `The rate limit is reached. ${api.retryAfter ? `Retry in ${Math.ceil(api.retryAfter)} s.` : ''}`;
   }
