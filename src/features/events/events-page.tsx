@@ -14,6 +14,23 @@ const OUTCOME_TEXT = {
   rejected: 'Rejected',
 } as const;
 
+/**
+ * Posts the receiver refused before it could trust them (unsigned, wrongly signed, too large):
+ * counted by the server, never listed one by one, so a stranger cannot fill the log.
+ */
+function RefusedPosts({ counts }: { counts: Record<string, number> | undefined }) {
+  const reasons = Object.entries(counts ?? {}).filter(([, n]) => n > 0);
+  const total = reasons.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return null;
+  const detail = reasons.map(([reason, n]) => `${reason.replace(/_/g, ' ')}: ${n}`).join(', ');
+  return (
+    <p>
+      {total === 1 ? 'One post' : `${total} posts`} to the webhook address could not be verified and{' '}
+      {total === 1 ? 'was' : 'were'} refused without being shown ({detail}).
+    </p>
+  );
+}
+
 /** What the server's webhook receiver got, newest first, and the seller's notice settings. */
 export function EventsPage() {
   const state = useHubState();
@@ -31,9 +48,9 @@ export function EventsPage() {
         {status?.webhooks === 'configured' &&
           (status.lastDeliveryAt
             ? `Last delivery ${formatDateTime(status.lastDeliveryAt)}.`
-            : 'No webhook has arrived since the server started: check the endpoint registered with the API (see README).')}
+            : 'No webhook has arrived since the server started: check the endpoint registered with the API (see the deployment guide, docs/deploy.md).')}
         {status?.webhooks === 'off' &&
-          'No webhook signing secret is set on the server (SVC_WEBHOOK_SECRET), so no delivery can be verified: see README.'}
+          'No webhook signing secret is set on the server (SVC_WEBHOOK_SECRET), so no delivery can be verified: see the deployment guide, docs/deploy.md.'}
         {!status && state.connection !== 'open' && ' The live stream is not connected.'}
       </p>
       {status && (
@@ -41,6 +58,7 @@ export function EventsPage() {
           Deliveries go to <code>{status.path}</code> on this server.
         </p>
       )}
+      <RefusedPosts counts={status?.rejectedDeliveries} />
       <NotificationSettings />
       <h2>Deliveries</h2>
       {entries.length === 0 ? (
