@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nestingDepth, parseBoundedJson } from '../../src/server/activity/bounded-json';
+import { parseBoundedJson } from '../../src/server/activity/bounded-json';
+import { nestingExceeds } from '../../src/sandbox/platform/json-body';
 import { LastKnownListings } from '../../src/server/activity/last-known';
 import { viewsOfAnswer, writeFields } from '../../src/server/activity/listing-fields';
 import { dayRange } from '../../src/server/activity/day-range';
@@ -10,7 +11,8 @@ describe('the activity log parts', () => {
   it('reads JSON only when it is shallow and small enough, in linear time', () => {
     const deep = Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
     expect(parseBoundedJson(deep)).toBeUndefined();
-    expect(nestingDepth('{"a":"[[[[[[","b":[1,{"c":2}]}', 10)).toBe(3);
+    expect(nestingExceeds('{"a":"[[[[[[","b":[1,{"c":2}]}', 2)).toBe(true);
+    expect(nestingExceeds('{"a":"[[[[[[","b":[1,{"c":2}]}', 3)).toBe(false);
     expect(parseBoundedJson(Buffer.from('{"a":1}'))).toEqual({ a: 1 });
     expect(parseBoundedJson(Buffer.from('{"a":'))).toBeUndefined();
     expect(parseBoundedJson(Buffer.from('"x"'), { maxBytes: 2, maxDepth: 5 })).toBeUndefined();
