@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client';
 import { ErrorBanner } from '../../src/components/error-banner';
+import { formatDateTime } from '../../src/lib/format';
 
 afterEach(cleanup);
 
@@ -20,9 +21,9 @@ describe('the page on upstream_paused', () => {
     });
     render(<ErrorBanner error={error} title="Could not load the listings" />);
     const alert = screen.getByRole('alert');
-    const time = until.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    // In this browser's zone, as every date of the dashboard is written.
     expect(alert).toHaveTextContent(
-      `The API asked us to wait 24 h; writes and reads are paused until ${time}`,
+      `The API asked us to wait 24 h; writes and reads are paused until ${formatDateTime(until.toISOString())}.`,
     );
     expect(alert).toHaveTextContent('upstream_paused');
   });
