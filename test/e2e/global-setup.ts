@@ -1,8 +1,33 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { startAppServer } from '../../src/server/app-server';
+import { AccountsStore } from '../../src/server/auth/accounts-store';
+import { hashPassword } from '../../src/server/auth/passwords';
 import { distPages } from '../../src/server/dist-pages';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN, startSandbox } from '../../src/sandbox';
+import { E2E_ACCOUNTS } from './sign-in-accounts';
+
+/**
+ * The accounts of the sign-in server, as `npm run users -- add` makes them. The passwords are
+ * known to the sign-in spec (test/e2e/sign-in-accounts.ts); a distinct account takes the wrong
+ * password, so the attempt limits never touch the ones that sign in.
+ */
+async function signInUsersDb(folder: string): Promise<string> {
+  const path = join(folder, 'users.db');
+  const store = new AccountsStore(path);
+  for (const account of Object.values(E2E_ACCOUNTS)) {
+    store.addUser({
+      name: account.name,
+      role: account.role,
+      passwordHash: await hashPassword(account.password),
+      createdAt: Date.now(),
+    });
+  }
+  store.close();
+  return path;
+}
 
 /**
  * Builds the dashboard, starts a fresh sandbox (in memory, demo seed) and the production server
@@ -46,6 +71,19 @@ export default async function globalSetup() {
     },
     async () => distPages(resolve(root, 'dist')),
   );
+  // The same demo sandbox behind a server that requires sign-in (as an exposed one does), with
+  // an owner, an editor and a viewer: the sign-in spec's server.
+  const usersFolder = mkdtempSync(join(tmpdir(), 'slabdesk-e2e-users-'));
+  const signInApp = await startAppServer(
+    {
+      upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
+      port: 0,
+      auth: { usersDb: await signInUsersDb(usersFolder), requireSignIn: true },
+      activity: { path: ':memory:' },
+    },
+    async () => distPages(resolve(root, 'dist')),
+  );
+  process.env.SLABDESK_E2E_SIGN_IN_URL = signInApp.url;
   process.env.SLABDESK_E2E_DOCUMENTED_URL = documentedApp.url;
   process.env.SLABDESK_E2E_DOCUMENTED_SANDBOX = documentedSandbox.url;
   process.env.SLABDESK_E2E_URL = app.url;
@@ -55,6 +93,8 @@ export default async function globalSetup() {
     await app.close();
     await testApp.close();
     await documentedApp.close();
+    await signInApp.close();
+    rmSync(usersFolder, { recursive: true, force: true });
     await sandbox.close();
     await documentedSandbox.close();
   };
