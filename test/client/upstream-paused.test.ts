@@ -1,42 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type ResponseMeta } from '../../src/client';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
 /**
  * The client behind the dashboard's server when the API asks for a pause of a day: the server
  * answers 503 `upstream_paused` at once, and the client takes it as final (no retry loop, no
  * wait), with the end of the pause in its own clock for the page to show.
  */
-let upstream: Server;
+let upstream: FakeUpstream;
 let app: RunningAppServer;
 let upstreamCalls = 0;
 
 beforeAll(async () => {
-  upstream = createServer((_request, response) => {
+  upstream = await startFakeUpstream((_request, response) => {
     upstreamCalls++;
     response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '86400' });
     response.end('{"errors":"Exceeded","svc_error":{"code":"rate_limited","request_id":"r1"}}');
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const port = (upstream.address() as AddressInfo).port;
-  app = await startAppServer(
-    {
-      upstream: { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'svc_live_Paused00000000001' },
-      port: 0,
-    },
-    async () => ({
-      development: false,
-      serveAsset: async () => false,
-      pageHtml: async () => '',
-    }),
-  );
+  app = await startAppOver(upstream.url, 'svc_live_Paused00000000001', {}, '');
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 describe('upstream_paused', () => {
@@ -68,7 +55,7 @@ describe('upstream_paused', () => {
 
   it('a 429 asking for more than a minute is not waited out either', async () => {
     const direct = createClient({
-      baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      baseUrl: upstream.url,
       apiKey: 'svc_live_Paused00000000001',
       pacing: { enabled: false, maxInFlight: 6 },
     });

@@ -3,7 +3,8 @@ import { startAppServer, type RunningAppServer } from '../../src/server/app-serv
 import { distPages } from '../../src/server/dist-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
-import { Browser, codeOf, fakeDist, raw, setCookies, usersDb } from './auth-http';
+import { raw } from '../support/raw-http';
+import { Browser, codeOf, fakeDist, setCookies, usersDb } from './auth-http';
 
 /**
  * The finding "Anyone can use the seller's key": a server set up for a deployment (its public

@@ -1,52 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { Role } from '../../src/server/auth/roles';
+import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 
-/** Helpers of the sign-in suites: raw HTTP (the test sets Host, Origin, Cookie exactly). */
-
-export interface RawOptions {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-export function raw(url: string, path: string, options: RawOptions = {}): Promise<RawAnswer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: target.host, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
+/** Helpers of the sign-in suites, over raw HTTP (the test sets Host, Origin, Cookie exactly). */
 
 export const setCookies = (answer: RawAnswer): string[] => {
   const value = answer.headers['set-cookie'];

@@ -4,7 +4,8 @@ import { NoAccountError } from '../../src/server/auth/auth-gate';
 import type { AuthOptions } from '../../src/server/auth/auth-options';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { distPages } from '../../src/server/dist-pages';
-import { Browser, codeOf, fakeDist, raw, setCookies, testClock, usersDb } from './auth-http';
+import { raw } from '../support/raw-http';
+import { Browser, codeOf, fakeDist, setCookies, testClock, usersDb } from './auth-http';
 
 /**
  * Sessions over time (idle and absolute expiry, on a clock the test moves), sign-in attempts

@@ -1,21 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
 /**
  * "One 429 freezes every tab for a day": an upstream that answers 429 with `Retry-After: 86400`.
  * The server must not hold calls for a day: it answers every call at once, 503
  * `upstream_paused`, saying until when, and sends nothing upstream meanwhile.
  */
-let upstream: Server;
-let upstreamUrl: string;
+let upstream: FakeUpstream;
 let app: RunningAppServer;
 const retryAfter = '86400';
 const calls: string[] = [];
 
 beforeAll(async () => {
-  upstream = createServer((request, response) => {
+  upstream = await startFakeUpstream((request, response) => {
     calls.push(`${request.method} ${request.url}`);
     response.writeHead(429, {
       'content-type': 'application/json',
@@ -29,21 +27,12 @@ beforeAll(async () => {
       }),
     );
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  app = await startAppServer(
-    { upstream: { baseUrl: upstreamUrl, apiKey: 'svc_live_PauseKey000000000000000001' }, port: 0 },
-    async () => ({
-      development: false,
-      serveAsset: async () => false,
-      pageHtml: async () => '<!doctype html><title>t</title>',
-    }),
-  );
+  app = await startAppOver(upstream.url, 'svc_live_PauseKey000000000000000001');
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 interface PausedBody {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import type { HubWebhookEvent } from '../../src/server/hub/event-hub';
 import { webhookDoorOptions } from '../../src/server/run-server';
+import { raw as rawHttp, type RawOptions } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 
 /**
@@ -22,33 +22,9 @@ function sign(raw: string, t = Math.floor(Date.now() / 1000)): string {
 let counter = 0;
 const freshId = () => `evt_door${Date.now()}${++counter}`;
 
-function send(
-  base: string,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: string }> {
-  const target = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: target.host, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+/** Raw HTTP (the test sets `Host`), a body sent whole with its length as a sender does. */
+const send = (base: string, path: string, options: RawOptions = {}) =>
+  rawHttp(base, path, { ...options, whole: true });
 
 function delivery(id: string, host?: string) {
   const raw = JSON.stringify({ id: `lst_${id}`, title: `Door ${id}`, status: 'active' });

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { Browser, usersDb } from './auth-http';
 import type { HubLogEntry, HubWebhookEvent } from '../../src/server/hub/event-hub';
+import { raw as rawHttp, type RawAnswer } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 
 /**
@@ -49,42 +49,23 @@ const freshId = () => `evt_sec${Date.now()}${++counter}`;
 const product = (id: string) =>
   JSON.stringify({ id: `lst_${id}`, title: `Card ${id}`, status: 'active', price: '12.00' });
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
 /** A delivery over raw HTTP, so the test sets `Host` as a reverse proxy would. */
 function post(
   raw: string,
   headers: Record<string, string>,
   options: { host?: string; url?: string } = {},
-): Promise<Answer> {
-  const target = new URL(options.url ?? app.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: '/hub/webhooks',
-        method: 'POST',
-        headers: {
-          host: options.host ?? target.host,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(raw),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(raw);
+): Promise<RawAnswer> {
+  const url = options.url ?? app.url;
+  return rawHttp(url, '/hub/webhooks', {
+    method: 'POST',
+    headers: {
+      host: options.host ?? new URL(url).host,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(raw)),
+      ...headers,
+    },
+    body: raw,
+    whole: true,
   });
 }
 
@@ -202,7 +183,7 @@ describe('a delivery that cannot be applied', () => {
     events.publishWebhook = () => {
       throw new Error('the tabs could not be told');
     };
-    let failed: Answer;
+    let failed: RawAnswer;
     try {
       failed = await post(raw, headersFor(id, sign(raw)));
     } finally {

@@ -1,8 +1,8 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { rawBytes } from '../support/raw-http';
 
 /**
  * "Key redaction is verbatim only": a fake upstream (node:http) echoes the key the proxy sent in
@@ -39,12 +39,12 @@ const ENCODINGS: Record<string, string> = {
 };
 const HEADER_ENCODINGS = Object.entries(ENCODINGS).filter(([name]) => !name.includes('escape'));
 
-let upstream: Server;
+let upstream: FakeUpstream;
 let app: RunningAppServer;
 const received: string[] = [];
 
 beforeAll(async () => {
-  upstream = createServer((request, response) => {
+  upstream = await startFakeUpstream((request, response) => {
     received.push(String(request.headers['x-service-access-token']));
     const url = new URL(request.url ?? '/', 'http://upstream');
     const [, kind, name] = /^\/2026-07\/(\w+)\/(\w+)\.json$/.exec(url.pathname) ?? [];
@@ -53,7 +53,7 @@ beforeAll(async () => {
     const headers = {
       'content-type': 'application/json; charset=utf-8',
       'x-request-id': headerForm,
-      link: `<${`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`}/2026-07/listings.json?page_info=${encodeURIComponent(headerForm)}>; rel="next"`,
+      link: `<${upstream.url}/2026-07/listings.json?page_info=${encodeURIComponent(headerForm)}>; rel="next"`,
     };
     if (kind === 'listings') {
       response.writeHead(200, headers);
@@ -67,51 +67,22 @@ beforeAll(async () => {
       );
     }
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const port = (upstream.address() as AddressInfo).port;
-  app = await startAppServer(
-    {
-      upstream: { baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY },
-      port: 0,
-      proxy: { readAhead: null, gzipLoopback: true },
-    },
-    async () => ({
-      development: false,
-      serveAsset: async () => false,
-      pageHtml: async () => '<!doctype html><title>t</title>',
-    }),
-  );
+  app = await startAppOver(upstream.url, KEY, { proxy: { readAhead: null, gzipLoopback: true } });
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 /** Raw HTTP, gzip asked for from another address's point of view too (the bytes as sent). */
-function get(path: string, gzip = false): Promise<{ headers: string; body: string }> {
-  const target = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        headers: { host: target.host, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ headers: JSON.stringify(res.headers), body: body.toString('utf8') });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
+async function get(path: string, gzip = false): Promise<{ headers: string; body: string }> {
+  const answer = await rawBytes(app.url, path, {
+    headers: gzip ? { 'accept-encoding': 'gzip' } : {},
   });
+  const body =
+    answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body;
+  return { headers: JSON.stringify(answer.headers), body: body.toString('utf8') };
 }
 
 /** Every way the browser could read the key out of a text. */

@@ -1,46 +1,33 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
 /**
  * "Credentials in the query string pass under ten spellings": the proxy forwards only the query
  * parameters the spec documents for each path. A fake upstream records every URL it is sent.
  */
-let upstream: Server;
-let upstreamUrl: string;
+let upstream: FakeUpstream;
 let app: RunningAppServer;
 const sent: { method: string; url: string }[] = [];
 
 beforeAll(async () => {
-  upstream = createServer((request, response) => {
+  upstream = await startFakeUpstream((request, response) => {
     sent.push({ method: request.method ?? '', url: request.url ?? '' });
-    const next = `${upstreamUrl}/2026-07/listings.json?limit=2&page_info=abc&access_token[]=stolen&api_token=stolen&order=desc`;
+    const next = `${upstream.url}/2026-07/listings.json?limit=2&page_info=abc&access_token[]=stolen&api_token=stolen&order=desc`;
     response.writeHead(200, {
       'content-type': 'application/json',
       link: `<${next}>; rel="next"`,
     });
     response.end('{"listings":[]}');
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  app = await startAppServer(
-    {
-      upstream: { baseUrl: upstreamUrl, apiKey: 'svc_test_QueryKey00000000000000000001' },
-      port: 0,
-      proxy: { readAhead: null },
-    },
-    async () => ({
-      development: false,
-      serveAsset: async () => false,
-      pageHtml: async () => '<!doctype html><title>t</title>',
-    }),
-  );
+  app = await startAppOver(upstream.url, 'svc_test_QueryKey00000000000000000001', {
+    proxy: { readAhead: null },
+  });
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 /** The query the upstream received for one browser call. */

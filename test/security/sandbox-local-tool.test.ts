@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_LIVE_TOKEN,
@@ -9,6 +8,7 @@ import {
 } from '../../src/sandbox';
 import { startAppServer } from '../../src/server/app-server';
 import { hubOptionsFor, resolveUpstream } from '../../src/server/upstream';
+import { raw as rawText, type RawOptions } from '../support/raw-http';
 
 /**
  * The sandbox as a local tool (issue 33, item 5): the seller's own browser can reach 127.0.0.1,
@@ -22,40 +22,16 @@ interface Answer {
   json: Record<string, unknown>;
 }
 
-function raw(
-  url: string,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: target.host, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: Record<string, unknown> = {};
-          try {
-            json = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            // Not JSON: the test looks at `text`.
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
+/** Raw HTTP (as `test/support/raw-http`), the body as text and, when it is JSON, parsed. */
+async function raw(url: string, path: string, options: RawOptions = {}): Promise<Answer> {
+  const { status, headers, body: text } = await rawText(url, path, options);
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the test looks at `text`.
+  }
+  return { status, headers, text, json };
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };

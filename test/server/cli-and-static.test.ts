@@ -1,5 +1,4 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -8,6 +7,7 @@ import { rewriteLinkHeader, upstreamPath } from '../../src/server/api-proxy';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { parseCliOptions } from '../../src/server/cli-options';
 import { distPages } from '../../src/server/dist-pages';
+import { rawBytes } from '../support/raw-http';
 
 describe('Vite-style flags', () => {
   it('takes --port, --strictPort and --host like Vite', () => {
@@ -80,27 +80,7 @@ describe('serving the built bundle', () => {
   afterAll(() => app?.close());
 
   const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-      (resolve, reject) => {
-        const url = new URL(app.url);
-        const req = httpRequest(
-          { host: url.hostname, port: url.port, path, headers: { host: url.host, ...headers } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
+    rawBytes(app.url, path, { headers });
 
   it('serves hashed assets gzipped and cached for good', async () => {
     const res = await get('/assets/app-abc.js', { 'accept-encoding': 'gzip' });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,61 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
+import { raw, rawBytes } from '../support/raw-http';
 import { startHarness, type Harness } from '../support/sandbox-harness';
-
-interface RawOptions {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface RawAnswer<B> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: B;
-}
-
-/**
- * Raw HTTP so the test controls Host, Origin and Sec-Fetch-* exactly (fetch forbids some), and
- * sees the body as sent (a gzipped answer stays bytes).
- */
-function rawBytes(url: string, path: string, options: RawOptions = {}): Promise<RawAnswer<Buffer>> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: target.host, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
-
-/** The same, with the body as text. */
-async function raw(
-  url: string,
-  path: string,
-  options: RawOptions = {},
-): Promise<RawAnswer<string>> {
-  const answer = await rawBytes(url, path, options);
-  return { ...answer, body: answer.body.toString('utf8') };
-}
 
 let harness: Harness;
 let app: RunningAppServer;

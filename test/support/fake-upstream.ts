@@ -1,0 +1,45 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  startAppServer,
+  type AppServerOptions,
+  type RunningAppServer,
+} from '../../src/server/app-server';
+
+/** An upstream API of the test's own (node:http), on a free loopback port. */
+export interface FakeUpstream {
+  server: Server;
+  /** `http://127.0.0.1:<port>`, set once it listens. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstream(answer: RequestListener): Promise<FakeUpstream> {
+  const server = createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The dashboard's server with `apiKey`, its API proxy pointed at `upstreamUrl`, on any port, and
+ * no bundle: every page is `pageHtml`, no asset is served.
+ */
+export function startAppOver(
+  upstreamUrl: string,
+  apiKey: string,
+  options: Omit<AppServerOptions, 'upstream'> = {},
+  pageHtml = '<!doctype html><title>t</title>',
+): Promise<RunningAppServer> {
+  return startAppServer(
+    { upstream: { baseUrl: upstreamUrl, apiKey }, port: 0, ...options },
+    async () => ({
+      development: false,
+      serveAsset: async () => false,
+      pageHtml: async () => pageHtml,
+    }),
+  );
+}
