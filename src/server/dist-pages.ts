@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { PageSource } from './app-server';
-import { readChunkMap, routePreloads, withModulePreloads } from './route-preloads';
+import { readManifest, routePreloads, withModulePreloads } from './route-preloads';
 import { createStaticFiles } from './static-files';
 
 /**
  * Production: the bundle `npm run build` wrote to `dist/`. Each path's page names the code its
- * route loads first (see route-preloads), from the chunk map the same build wrote.
+ * route loads first (see route-preloads), from the manifest the same build wrote.
  */
 export function distPages(root = resolve(process.cwd(), 'dist')): PageSource {
   const files = createStaticFiles(root);
@@ -16,9 +16,9 @@ export function distPages(root = resolve(process.cwd(), 'dist')): PageSource {
     async pageHtml(pathname) {
       const html = await files.indexHtml();
       if (html === null) return null;
-      // The chunk map is read again only when the page is another build's.
+      // The manifest is read again only when the page is another build's.
       if (preloads?.html !== html) {
-        const forPath = readChunkMap(root).then((map) => (map ? routePreloads(map) : () => []));
+        const forPath = readManifest(root).then((m) => (m ? routePreloads(m) : () => []));
         preloads = { html, forPath };
       }
       return withModulePreloads(html, (await preloads.forPath)(pathname));

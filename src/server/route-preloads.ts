@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
+import type { Manifest } from 'vite';
 import { paths } from '../lib/paths';
-import { CHUNK_MAP_PATH, type ChunkMap } from './chunk-map';
 
 /**
  * The modules each route loads as soon as it is opened: its page's chunk and the module its
@@ -73,38 +73,44 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   },
 ];
 
-/** The chunk map of the bundle at `root`, or undefined when it has none (an older build). */
-export async function readChunkMap(root: string): Promise<ChunkMap | undefined> {
+/** Vite's manifest (`build.manifest`), under the bundle's root: never served (see static-files). */
+const MANIFEST_PATH = '.vite/manifest.json';
+
+/** The manifest of the bundle at `root`, or undefined when it has none. */
+export async function readManifest(root: string): Promise<Manifest | undefined> {
   try {
-    return JSON.parse(await readFile(join(root, CHUNK_MAP_PATH), 'utf8')) as ChunkMap;
+    return JSON.parse(await readFile(join(root, MANIFEST_PATH), 'utf8')) as Manifest;
   } catch {
     return undefined;
   }
 }
 
-/** The chunks `files` and every chunk they import, transitively. */
-function withImports(map: ChunkMap, files: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  const visit = (file: string) => {
-    if (out.has(file) || !map.chunks[file]) return;
-    out.add(file);
-    for (const imported of map.chunks[file].imports) visit(imported);
+/** The files of the manifest's chunks `keys` and of every chunk they import, transitively. */
+function withImports(manifest: Manifest, keys: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const file of files) visit(file);
-  return out;
+  for (const key of keys) visit(key);
+  return files;
 }
 
 /**
  * For a path, the chunks its route loads beyond those the page names already (the entry and
  * its imports): the page's chunk, its loader's and what they import. Built once per bundle.
  */
-export function routePreloads(map: ChunkMap): (pathname: string) => string[] {
-  const entries = Object.keys(map.chunks).filter((file) => map.chunks[file]!.entry);
-  const shell = withImports(map, entries);
-  const routes = ROUTE_MODULES.map(({ pattern, modules }) => {
-    const own = modules.flatMap((module) => map.modules[module] ?? []);
-    return { path: pattern, files: [...withImports(map, own)].filter((f) => !shell.has(f)) };
-  });
+export function routePreloads(manifest: Manifest): (pathname: string) => string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const shell = withImports(manifest, entries);
+  const routes = ROUTE_MODULES.map(({ pattern, modules }) => ({
+    path: pattern,
+    files: [...withImports(manifest, modules)].filter((file) => !shell.has(file)),
+  }));
   return (pathname) => matchRoutes(routes, pathname)?.[0]?.route.files ?? [];
 }
 

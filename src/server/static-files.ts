@@ -48,7 +48,7 @@ async function readCached(path: string): Promise<CachedFile | null> {
   return file;
 }
 
-/** A path with a dot-named part: the build's own records (`.vite/`, see chunk-map), not served. */
+/** A path with a dot-named part: the build's own records (`.vite/`, see route-preloads), not served. */
 const hidden = (relative: string) => relative.split(sep).some((part) => part.startsWith('.'));
 
 /**

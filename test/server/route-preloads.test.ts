@@ -1,49 +1,58 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { CHUNK_MAP_PATH, type ChunkMap } from '../../src/server/chunk-map';
 import { distPages } from '../../src/server/dist-pages';
 import { ROUTE_MODULES, routePreloads, withModulePreloads } from '../../src/server/route-preloads';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** A bundle's chunk map as the build writes it: an entry, a shared chunk, pages and loaders. */
-const MAP: ChunkMap = {
-  modules: {
-    'src/main.tsx': 'assets/index-1.js',
-    'src/features/overview/overview-page.tsx': 'assets/overview-page-1.js',
-    'src/features/listings/listings-page.tsx': 'assets/listings-page-1.js',
-    'src/features/listings/catalogue-query.ts': 'assets/catalogue-read-1.js',
-    'src/features/listings/new-listing-page.tsx': 'assets/new-listing-page-1.js',
-    'src/features/listings/listing-detail-page.tsx': 'assets/listing-detail-page-1.js',
-    'src/features/listings/listing-queries.ts': 'assets/listing-queries-1.js',
+/** A bundle's manifest as Vite writes it: an entry, shared chunks, pages and loaders. */
+const MANIFEST: Manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_common-1.js'] },
+  '_common-1.js': { file: 'assets/common-1.js' },
+  '_states-1.js': { file: 'assets/states-1.js', imports: ['_common-1.js'] },
+  'src/features/overview/overview-page.tsx': {
+    file: 'assets/overview-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_common-1.js'],
   },
-  chunks: {
-    'assets/index-1.js': { entry: true, imports: ['assets/common-1.js'] },
-    'assets/common-1.js': { entry: false, imports: [] },
-    'assets/states-1.js': { entry: false, imports: ['assets/common-1.js'] },
-    'assets/overview-page-1.js': { entry: false, imports: ['assets/common-1.js'] },
-    'assets/listings-page-1.js': {
-      entry: false,
-      imports: ['assets/index-1.js', 'assets/states-1.js', 'assets/catalogue-read-1.js'],
-    },
-    'assets/catalogue-read-1.js': { entry: false, imports: ['assets/common-1.js'] },
-    'assets/new-listing-page-1.js': { entry: false, imports: ['assets/states-1.js'] },
-    'assets/listing-detail-page-1.js': { entry: false, imports: ['assets/listings-page-1.js'] },
-    'assets/listing-queries-1.js': { entry: false, imports: [] },
+  'src/features/listings/listings-page.tsx': {
+    file: 'assets/listings-page-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_states-1.js', 'src/features/listings/catalogue-query.ts'],
+  },
+  'src/features/listings/catalogue-query.ts': {
+    file: 'assets/catalogue-query-1.js',
+    isDynamicEntry: true,
+    imports: ['_common-1.js'],
+  },
+  'src/features/listings/new-listing-page.tsx': {
+    file: 'assets/new-listing-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_states-1.js'],
+  },
+  'src/features/listings/listing-detail-page.tsx': {
+    file: 'assets/listing-detail-page-1.js',
+    isDynamicEntry: true,
+    imports: ['src/features/listings/listings-page.tsx'],
+  },
+  'src/features/listings/listing-queries.ts': {
+    file: 'assets/listing-queries-1.js',
+    isDynamicEntry: true,
   },
 };
 
 describe("a route's code named in its page", () => {
-  const preloads = routePreloads(MAP);
+  const preloads = routePreloads(MANIFEST);
 
   it("names the page's chunk, its loader's and what they import, never the entry's own", () => {
     expect(preloads('/listings')).toEqual([
       'assets/listings-page-1.js',
       'assets/states-1.js',
-      'assets/catalogue-read-1.js',
+      'assets/catalogue-query-1.js',
     ]);
     expect(preloads('/')).toEqual(['assets/overview-page-1.js']);
   });
@@ -57,7 +66,7 @@ describe("a route's code named in its page", () => {
       'assets/listing-detail-page-1.js',
       'assets/listings-page-1.js',
       'assets/states-1.js',
-      'assets/catalogue-read-1.js',
+      'assets/catalogue-query-1.js',
       'assets/listing-queries-1.js',
     ]);
     expect(preloads('/listings/')).toEqual(preloads('/listings'));
@@ -65,7 +74,7 @@ describe("a route's code named in its page", () => {
 
   it('names nothing for a path no route has, or a route the bundle does not hold', () => {
     expect(preloads('/no-such-page')).toEqual([]);
-    // The map has no chunk for the orders page (an older or another bundle).
+    // The manifest has no chunk for the orders page (an older or another bundle).
     expect(preloads('/orders')).toEqual([]);
   });
 
@@ -119,8 +128,8 @@ describe('the production server', () => {
       join(dist, 'index.html'),
       '<!doctype html><html><head><title>Slabdesk</title></head><body><div id="root"></div></body></html>',
     );
-    mkdirSync(dirname(join(dist, CHUNK_MAP_PATH)), { recursive: true });
-    writeFileSync(join(dist, CHUNK_MAP_PATH), JSON.stringify(MAP));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
     app = await startAppServer(
       { upstream: { baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_live_k' }, port: 0 },
       async () => distPages(dist),
@@ -133,14 +142,14 @@ describe('the production server', () => {
 
   it("names each path's route code in the page it serves", async () => {
     const listings = await (await fetch(`${app.url}/listings?q=psa`)).text();
-    expect(links(listings)).toEqual(routePreloads(MAP)('/listings'));
+    expect(links(listings)).toEqual(routePreloads(MANIFEST)('/listings'));
     const unknown = await (await fetch(`${app.url}/no-such-page`)).text();
     expect(links(unknown)).toEqual([]);
     expect(unknown).toContain('<div id="root">');
   });
 
-  it('keeps the chunk map to itself', async () => {
-    const res = await fetch(`${app.url}/${CHUNK_MAP_PATH}`);
-    expect(await res.text()).not.toContain('"modules"');
+  it('keeps the manifest to itself', async () => {
+    const res = await fetch(`${app.url}/.vite/manifest.json`);
+    expect(await res.text()).not.toContain('"isEntry"');
   });
 });
