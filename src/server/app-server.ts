@@ -201,14 +201,8 @@ export async function startAppServer(
     // Packed like the bundle's files, once per page text (the same for every visit in production).
     const body = Buffer.from(html);
     if (packedPage?.html !== html) packedPage = { html, body: gzipSync(body) };
-    sendBody(
-      request,
-      response,
-      200,
-      { 'content-type': 'text/html; charset=utf-8' },
-      body,
-      packedPage.body,
-    );
+    const type = { 'content-type': 'text/html; charset=utf-8' };
+    sendBody(request, response, 200, type, body, packedPage.body);
   }
 
   // Requests arrive only after listen(), so `pages` is set before `handle` reads it.

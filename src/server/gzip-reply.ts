@@ -5,16 +5,10 @@ export function acceptsGzip(request: IncomingMessage): boolean {
   return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 }
 
-/**
- * How hard the proxy packs the API's answers for a browser elsewhere: zlib's default level, which
- * packs a page of listings a fifth smaller than the fastest level (docs/decisions/003-server.md).
- */
+/** How hard the proxy packs answers for a browser elsewhere (see docs/decisions/003-server.md). */
 export const ANSWER_GZIP_LEVEL = 6;
 
-/**
- * The one way a whole body leaves the server: `packed` (its gzip, made by the caller, who knows
- * what is worth caching) when there is one and the browser takes it; HEAD gets the headers only.
- */
+/** Sends a whole body, or `packed` (its gzip, cached by the caller) when the browser takes it. */
 export function sendBody(
   request: IncomingMessage,
   response: ServerResponse,
