@@ -10,7 +10,7 @@ import { redactText } from './key-redaction';
 import { forwardedQuery } from './query-allowlist';
 import { pausedAnswer } from './upstream-pause';
 import { readBody } from './read-body';
-import { acceptsGzip, ANSWER_GZIP_LEVEL } from './accepts-gzip';
+import { acceptsGzip, ANSWER_GZIP_LEVEL, sendBody } from './gzip-reply';
 import type { ReadAhead } from './read-ahead';
 import { callUpstream, type UpstreamAnswer } from './upstream-call';
 import type { Actor } from './auth/roles';
@@ -366,16 +366,12 @@ export async function proxyApiRequest(
   }
   if (early) out['x-slabdesk-read-ahead'] = 'served';
   const answer = answerBytes(upstreamResponse, upstream.apiKey, out['content-type']);
-  out.vary = 'Accept-Encoding';
-  if (method !== 'HEAD' && gzipsFor(request, options) && answer.length >= COMPRESS_FROM_BYTES) {
-    const packed = await gzipAsync(answer, { level: ANSWER_GZIP_LEVEL });
-    out['content-encoding'] = 'gzip';
-    response.writeHead(upstreamResponse.status, out);
-    response.end(packed);
-  } else {
-    response.writeHead(upstreamResponse.status, out);
-    response.end(method === 'HEAD' ? undefined : answer);
-  }
+  const pack = method !== 'HEAD' && gzipsFor(request, options);
+  const packed =
+    pack && answer.length >= COMPRESS_FROM_BYTES
+      ? await gzipAsync(answer, { level: ANSWER_GZIP_LEVEL })
+      : undefined;
+  sendBody(request, response, upstreamResponse.status, out, answer, packed);
   const answered = { status: upstreamResponse.status, responseHeaders: upstreamResponse.headers };
   tellAnswered(options, { ...exchange, ...answered, responseBody: answer });
 }

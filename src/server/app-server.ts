@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { API_PREFIX, proxyApiRequest, type ProxyOptions, type Upstream } from './api-proxy';
 import { withBootFacts } from './boot-facts';
 import { gzipSync } from 'node:zlib';
-import { acceptsGzip } from './accepts-gzip';
+import { sendBody } from './gzip-reply';
 import { streamWalk, WALK_PATH } from './walk-stream';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { openActivityLog, type ActivityLog } from './activity/activity-log';
@@ -198,21 +198,11 @@ export async function startAppServer(
       response,
       contentSecurityPolicy({ nonce, host: request.headers.host, styleHashes }),
     );
-    // Gzipped like the bundle's files: the page carries the stylesheet (about 15 KB, 5 packed),
-    // packed once per page text (the same for every visit in production).
-    const gzip = acceptsGzip(request);
-    let body: Buffer = Buffer.from(html);
-    if (gzip) {
-      if (packedPage?.html !== html) packedPage = { html, body: gzipSync(body) };
-      body = packedPage.body;
-    }
-    response.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': body.length,
-      vary: 'Accept-Encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    });
-    response.end(request.method === 'HEAD' ? undefined : body);
+    // Packed like the bundle's files, once per page text (the same for every visit in production).
+    const body = Buffer.from(html);
+    if (packedPage?.html !== html) packedPage = { html, body: gzipSync(body) };
+    const type = { 'content-type': 'text/html; charset=utf-8' };
+    sendBody(request, response, 200, type, body, packedPage.body);
   }
 
   // Requests arrive only after listen(), so `pages` is set before `handle` reads it.

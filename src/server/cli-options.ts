@@ -1,3 +1,5 @@
+import { parseArgs } from 'node:util';
+
 /** The Vite-style flags `npm run dev` and `npm start` take: `--port N`, `--strictPort`, `--host [H]`. */
 export interface CliOptions {
   host: string;
@@ -12,43 +14,44 @@ function publicHostOf(publicUrl: string | undefined): string[] {
   return value && URL.canParse(value) ? [new URL(value).hostname] : [];
 }
 
+/** `parseArgs` has no optional values: a bare `--host` or `--open` gets an empty one first. */
+function flagsOf(argv: readonly string[]) {
+  const bare = (arg: string, next = '-') => /^--(host|open)$/.test(arg) && next.startsWith('-');
+  try {
+    return parseArgs({
+      args: argv.map((arg, i) => (bare(arg, argv[i + 1]) ? `${arg}=` : arg)),
+      options: {
+        port: { type: 'string' },
+        strictPort: { type: 'boolean' },
+        'strict-port': { type: 'boolean' },
+        host: { type: 'string' }, // alone: every address, as in Vite
+        open: { type: 'string' }, // the dashboard opens nothing; it prints its URL
+      },
+    }).values;
+  } catch (error) {
+    const first = (error as Error).message
+      .split('. ')[0]!
+      .replace('Unknown option', 'unknown flag');
+    throw new Error(`${first} (flags: --port N, --strictPort, --host [H])`, { cause: error });
+  }
+}
+
 export function parseCliOptions(argv: readonly string[], defaultPort: number): CliOptions {
-  const options: CliOptions = {
-    host: '127.0.0.1',
-    port: defaultPort,
-    strictPort: false,
+  const flags = flagsOf(argv);
+  const port = flags.port === undefined ? defaultPort : Number(flags.port);
+  if (!/^\d+$/.test(flags.port ?? '0') || port > 65535) {
+    throw new Error(`--port N: a port number, not "${flags.port}"`);
+  }
+  const everywhere = flags.host === '' || flags.host === 'true';
+  const host = everywhere ? '0.0.0.0' : (flags.host ?? '127.0.0.1');
+  return {
+    host,
+    port,
+    strictPort: Boolean(flags.strictPort || flags['strict-port']),
     allowedHosts: [
       ...(process.env.SLABDESK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
       ...publicHostOf(process.env.SLABDESK_PUBLIC_URL),
+      ...(/^[\d.:]+$/.test(host) ? [] : [host]),
     ],
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? arg.split('=', 2) : [arg, undefined];
-    const next = () => inline ?? argv[++i];
-    switch (flag) {
-      case '--port': {
-        const port = Number(next());
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port N');
-        options.port = port;
-        break;
-      }
-      case '--strictPort':
-      case '--strict-port':
-        options.strictPort = true;
-        break;
-      case '--host': {
-        const value = inline ?? (argv[i + 1]?.startsWith('-') ? undefined : argv[i + 1]);
-        if (inline === undefined && value !== undefined) i++;
-        options.host = value === undefined || value === 'true' ? '0.0.0.0' : value;
-        if (value && value !== 'true' && !/^[\d.:]+$/.test(value)) options.allowedHosts.push(value);
-        break;
-      }
-      case '--open':
-        break; // the dashboard opens nothing; it prints its URL
-      default:
-        throw new Error(`unknown flag ${arg} (flags: --port N, --strictPort, --host [H])`);
-    }
-  }
-  return options;
 }

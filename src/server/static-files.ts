@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptsGzip } from './accepts-gzip';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { sendBody } from './gzip-reply';
 
+/** Content types by extension: the bundle holds no other kinds of file. */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -17,7 +18,9 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.map', '.txt']);
+const typeOf = (path: string) => TYPES[extname(path)] ?? 'application/octet-stream';
+/** Text packs; images and fonts are packed already. */
+const compressible = (path: string) => /^text\/|json|svg/.test(typeOf(path));
 
 interface CachedFile {
   body: Buffer;
@@ -43,7 +46,7 @@ async function readCached(path: string): Promise<CachedFile | null> {
   if (hit && hit.size === facts.size && hit.mtimeMs === facts.mtimeMs) return hit.file;
   const body = await readFile(path);
   const file: CachedFile = { body };
-  if (COMPRESSIBLE.has(extname(path)) && body.length > 512) file.gzipped = gzipSync(body);
+  if (compressible(path) && body.length > 512) file.gzipped = gzipSync(body);
   processCache.set(path, { size: facts.size, mtimeMs: facts.mtimeMs, file });
   return file;
 }
@@ -66,23 +69,6 @@ export function createStaticFiles(root: string) {
     return file;
   }
 
-  function send(
-    request: IncomingMessage,
-    response: ServerResponse,
-    file: CachedFile,
-    type: string,
-    immutable: boolean,
-  ): void {
-    const gzip = file.gzipped && acceptsGzip(request);
-    const body = gzip ? file.gzipped! : file.body;
-    response.setHeader('Content-Type', type);
-    response.setHeader('Content-Length', body.length);
-    response.setHeader('Vary', 'Accept-Encoding');
-    if (gzip) response.setHeader('Content-Encoding', 'gzip');
-    if (immutable) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    response.end(request.method === 'HEAD' ? undefined : body);
-  }
-
   return {
     /** Serves a file under root; false when the path names none (the caller serves the page). */
     async serveAsset(
@@ -101,8 +87,11 @@ export function createStaticFiles(root: string) {
       if (hidden(path.slice(root.length))) return false;
       const file = await load(path);
       if (!file) return false;
-      const type = TYPES[extname(path)] ?? 'application/octet-stream';
-      send(request, response, file, type, decoded.startsWith('/assets/'));
+      const headers: OutgoingHttpHeaders = { 'content-type': typeOf(path) };
+      if (decoded.startsWith('/assets/')) {
+        headers['cache-control'] = 'public, max-age=31536000, immutable';
+      }
+      sendBody(request, response, 200, headers, file.body, file.gzipped);
       return true;
     },
     async indexHtml(): Promise<string | null> {

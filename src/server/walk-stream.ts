@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { constants, createGzip } from 'node:zlib';
 import { WALK_CONTENT_TYPE, WALK_HEAD_DIGITS, type WalkFrameHead } from '../client/walk-frames';
-import { ANSWER_GZIP_LEVEL } from './accepts-gzip';
+import { ANSWER_GZIP_LEVEL } from './gzip-reply';
 import {
   API_PREFIX,
   answerBytes,

@@ -30,7 +30,23 @@ describe('Vite-style flags', () => {
     expect(named.host).toBe('desk.local');
     expect(named.allowedHosts).toContain('desk.local');
     expect(() => parseCliOptions(['--port', 'x'], 5173)).toThrow(/--port/);
-    expect(() => parseCliOptions(['--bogus'], 5173)).toThrow(/unknown flag/);
+    expect(() => parseCliOptions(['--bogus'], 5173)).toThrow(/unknown flag '--bogus'/);
+    expect(() => parseCliOptions(['--port'], 5173)).toThrow(/--port/);
+    expect(() => parseCliOptions(['stray'], 5173)).toThrow(/Unexpected argument 'stray'/);
+  });
+
+  it('takes --strict-port too, a bare --host before another flag, and ignores --open', () => {
+    expect(parseCliOptions(['--strict-port', '--open'], 5173)).toMatchObject({
+      host: '127.0.0.1',
+      strictPort: true,
+    });
+    expect(parseCliOptions(['--open', '--host', '--strictPort'], 5173)).toMatchObject({
+      host: '0.0.0.0',
+      strictPort: true,
+    });
+    expect(parseCliOptions(['--host=192.168.1.20'], 5173).allowedHosts).not.toContain(
+      '192.168.1.20',
+    );
   });
 });
 
