@@ -33,8 +33,11 @@ const page =
  * For pages whose filters live in the address: the loader runs when the page is entered, not
  * for a change of the query (the page's own queries follow it, and the page is not marked busy).
  */
-const onEntry: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
+export const onEntry: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
 /** The catalogue pages' loader (listings, bulk edit), from the module the pages import anyway. */
 const startCatalogue = (deps: RouteDeps) =>
