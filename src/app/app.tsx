@@ -47,8 +47,14 @@ export function App({ parts }: { parts: AppParts }) {
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>
         <LiveUpdates />
-        {/* flushSync: for the moves that ask to be drawn at once (a page's filters). */}
-        <RouterProvider router={parts.router} flushSync={(draw) => void flushSync(draw)} />
+        {/* Moves drawn at once, not in transitions: React starts a transition over after each
+            redraw outside it, and while a page's reads answer page after page a move waited
+            seconds. flushSync: a page's filters are drawn as they are used. */}
+        <RouterProvider
+          router={parts.router}
+          flushSync={(draw) => void flushSync(draw)}
+          useTransitions={false}
+        />
       </HubStreamProvider>
     </AppProviders>
   );

@@ -27,7 +27,11 @@ export function renderApp(
   });
   const view = render(
     <AppProviders client={client} queryClient={queryClient}>
-      <RouterProvider router={router} flushSync={(draw) => void flushSync(draw)} />
+      <RouterProvider
+        router={router}
+        flushSync={(draw) => void flushSync(draw)}
+        useTransitions={false}
+      />
     </AppProviders>,
   );
   return { ...view, router, client, queryClient };
