@@ -6,11 +6,11 @@ import { sessionHeaders } from '../lib/session';
 import type { QueryClient } from '@tanstack/react-query';
 import { LiveUpdates } from './live-updates';
 import { AppProviders } from './providers';
-import { BootFrame, createRoutes } from './routes';
-import { RouteError } from './route-error';
-import { browserHistory } from '../lib/router/history';
-import { createAppRouter, type AppRouter } from '../lib/router/router';
-import { AppRouterProvider } from '../lib/router/router-view';
+import { flushSync } from 'react-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createRoutes } from './routes';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** What the dashboard runs on in the browser, made once per page load. */
 export interface AppParts {
@@ -24,8 +24,8 @@ export interface AppParts {
  * The dashboard's client, caches, live stream and router. The client talks to the server's own
  * `/api` proxy, no key. The server's governor paces every tab of the key by one bucket, so the
  * tab does not pace itself (it only bounds its requests in flight) and tells the server each
- * call's priority, and each write the session's CSRF token. Made before React's first render: creating the router runs the first page's
- * loader, so its reads (and its code chunk) start while React renders the shell.
+ * call's priority, and each write the session's CSRF token. Made before React's first render:
+ * creating the router runs the first page's loader, so its reads and its code chunk start at once.
  */
 export function createAppParts(): AppParts {
   const client = createClient({
@@ -37,7 +37,7 @@ export function createAppParts(): AppParts {
     headers: ({ method }) => sessionHeaders(method),
   });
   const queryClient = createQueryClient();
-  const router = createAppRouter(createRoutes({ client, queryClient }), browserHistory());
+  const router = createBrowserRouter(createRoutes({ client, queryClient }));
   return { client, queryClient, stream: new HubStream(), router };
 }
 
@@ -47,10 +47,13 @@ export function App({ parts }: { parts: AppParts }) {
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>
         <LiveUpdates />
-        <AppRouterProvider
+        {/* Moves drawn at once, not in transitions: React starts a transition over after each
+            redraw outside it, and while a page's reads answer page after page a move waited
+            seconds. flushSync: a page's filters are drawn as they are used. */}
+        <RouterProvider
           router={parts.router}
-          fallback={<BootFrame />}
-          error={(error) => <RouteError error={error} />}
+          flushSync={(draw) => void flushSync(draw)}
+          useTransitions={false}
         />
       </HubStreamProvider>
     </AppProviders>

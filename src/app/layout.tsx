@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Link, NavLink } from '../components/link';
-import { Outlet, useNavigationState } from '../lib/router/router-view';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ModeBadge } from '../components/mode-badge';
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
@@ -45,7 +43,7 @@ export function Layout() {
   const client = useApiClient();
   const ping = useQuery(pingQuery(client));
   const mode = ping.data?.mode ?? bootMode();
-  const navigation = useNavigationState();
+  const navigation = useNavigation();
   const location = useLocation();
   // The menu is open on the page it was opened on: moving to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -148,7 +146,7 @@ export function Layout() {
           </button>
         </div>
       </header>
-      <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation === 'loading'}>
+      <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {sessionEnded && (
           <Suspense fallback={null}>
             <SessionEndedBanner />

@@ -1,4 +1,4 @@
-import { Link } from '../components/link';
+import { Link } from 'react-router';
 import { useHubValue } from '../lib/live/live-context';
 import type { HubStreamState } from '../lib/live/hub-stream';
 import { paths } from '../lib/paths';

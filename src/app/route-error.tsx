@@ -1,5 +1,8 @@
+import { useRouteError } from 'react-router';
+
 /** Shown when a page fails to load (its code or its loader) or to render. */
-export function RouteError({ error }: { error: unknown }) {
+export function RouteError() {
+  const error = useRouteError();
   const message = error instanceof Error ? error.message : String(error);
   return (
     <main id="main">

@@ -1,21 +1,43 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
-import type { AppRoute, LoaderArgs } from '../lib/router/router';
 import { Layout } from './layout';
+import { RouteError } from './route-error';
 import { paths } from '../lib/paths';
 import { prefetchSales } from '../lib/sales/sales-queries';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
- * route's `loader` and `page` side by side) and resolves without waiting for the data: the page
- * renders at once and shows its own loading state. The prefetch lives with the feature's queries,
- * imported on demand so the first load does not carry every page's query code.
+ * static `loader` beside `lazy`) and resolves without waiting for the data: the page renders at
+ * once and shows its own loading state. The prefetch lives with the feature's queries, imported
+ * on demand so the first load does not carry every page's query code.
  */
 function startQueries(
   deps: RouteDeps,
   load: () => Promise<Prefetch> | Prefetch,
-): (args: LoaderArgs) => Promise<void> {
-  return async (args) => (await load())(deps, args);
+): (args: LoaderFunctionArgs) => Promise<null> {
+  return async ({ params, request }) => {
+    (await load())(deps, { params, url: new URL(request.url) });
+    return null;
+  };
 }
+
+/** A route's `lazy`: the page's chunk, of which the route takes only its `Component`. */
+const page =
+  (load: () => Promise<{ Component: ComponentType }>) =>
+  async (): Promise<{ Component: ComponentType }> => ({
+    Component: (await load()).Component,
+  });
+
+/**
+ * For pages whose filters live in the address: the loader runs when the page is entered, not
+ * for a change of the query (the page's own queries follow it, and the page is not marked busy).
+ */
+export const onEntry: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
 /** The catalogue pages' loader (listings, bulk edit), from the module the pages import anyway. */
 const startCatalogue = (deps: RouteDeps) =>
@@ -29,37 +51,37 @@ const startSales = (deps: RouteDeps, reads: Parameters<typeof prefetchSales>[0])
   startQueries(deps, () => prefetchSales(reads));
 
 /**
- * The route table. Every page is its own lazily loaded chunk, so the first page loads only the
- * shell and itself; pages with a loader start their reads alongside that chunk. Pages whose
- * filters live in the address (listings, bulk edit, orders) run their loader `onEntry`: a filter
- * or search changed on the page is the page's own query to follow, so it does not run the loader
- * again (nor mark the page loading).
+ * The route table for `createBrowserRouter`. Every page is its own lazily loaded chunk, so the
+ * first page loads only the shell and itself; pages with a loader start their reads beside that
+ * chunk. Until the first page is in, the frame index.html painted stays (`HydrateFallback`).
  */
-export const createRoutes = (deps: RouteDeps): AppRoute[] => [
+export const createRoutes = (deps: RouteDeps): RouteObject[] => [
   {
     path: '/',
-    element: <Layout />,
+    Component: Layout,
+    HydrateFallback: BootFrame,
+    errorElement: <RouteError />,
     children: [
       {
         index: true,
         loader: startSales(deps, { orders: true, openOrders: true, listings: true, scoped: true }),
-        page: () => import('../features/overview/overview-page'),
+        lazy: page(() => import('../features/overview/overview-page')),
       },
       {
         path: paths.listings.pattern,
         loader: startCatalogue(deps),
-        onEntry: true,
-        page: () => import('../features/listings/listings-page'),
+        shouldRevalidate: onEntry,
+        lazy: page(() => import('../features/listings/listings-page')),
       },
       {
         path: paths.newListing.pattern,
-        page: () => import('../features/listings/new-listing-page'),
+        lazy: page(() => import('../features/listings/new-listing-page')),
       },
       {
         path: paths.bulkEdit.pattern,
         loader: startCatalogue(deps),
-        onEntry: true,
-        page: () => import('../features/listings/bulk-edit/bulk-edit-page'),
+        shouldRevalidate: onEntry,
+        lazy: page(() => import('../features/listings/bulk-edit/bulk-edit-page')),
       },
       {
         path: paths.listing.pattern,
@@ -67,7 +89,7 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
           deps,
           async () => (await import('../features/listings/listing-queries')).prefetchListing,
         ),
-        page: () => import('../features/listings/listing-detail-page'),
+        lazy: page(() => import('../features/listings/listing-detail-page')),
       },
       {
         path: paths.editListing.pattern,
@@ -75,7 +97,7 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
           deps,
           async () => (await import('../features/listings/listing-queries')).prefetchListing,
         ),
-        page: () => import('../features/listings/listing-edit-page'),
+        lazy: page(() => import('../features/listings/listing-edit-page')),
       },
       {
         path: paths.orders.pattern,
@@ -83,8 +105,8 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
           deps,
           async () => (await import('../features/orders/order-queries')).prefetchOrders,
         ),
-        onEntry: true,
-        page: () => import('../features/orders/orders-page'),
+        shouldRevalidate: onEntry,
+        lazy: page(() => import('../features/orders/orders-page')),
       },
       {
         path: paths.order.pattern,
@@ -92,7 +114,7 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
           deps,
           async () => (await import('../features/orders/order-queries')).prefetchOrder,
         ),
-        page: () => import('../features/orders/order-detail-page'),
+        lazy: page(() => import('../features/orders/order-detail-page')),
       },
       {
         path: paths.inventory.pattern,
@@ -100,7 +122,7 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
           deps,
           async () => (await import('../features/inventory/inventory-queries')).prefetch,
         ),
-        page: () => import('../features/inventory/inventory-page'),
+        lazy: page(() => import('../features/inventory/inventory-page')),
       },
       {
         path: paths.locations.pattern,
@@ -108,26 +130,32 @@ export const createRoutes = (deps: RouteDeps): AppRoute[] => [
           deps,
           async () => (await import('../features/locations/locations-queries')).prefetch,
         ),
-        page: () => import('../features/locations/locations-page'),
+        lazy: page(() => import('../features/locations/locations-page')),
       },
-      { path: paths.events.pattern, page: () => import('../features/events/events-page') },
-      { path: paths.activity.pattern, page: () => import('../features/activity/activity-page') },
+      { path: paths.events.pattern, lazy: page(() => import('../features/events/events-page')) },
+      {
+        path: paths.activity.pattern,
+        lazy: page(() => import('../features/activity/activity-page')),
+      },
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),
-        page: () => import('../features/insights/insights-page'),
+        lazy: page(() => import('../features/insights/insights-page')),
       },
       {
         path: paths.payouts.pattern,
         loader: startSales(deps, { orders: true }),
-        page: () => import('../features/payouts/payouts-page'),
+        lazy: page(() => import('../features/payouts/payouts-page')),
       },
-      { path: paths.shipQueue.pattern, page: () => import('../features/orders/ship-queue-page') },
+      {
+        path: paths.shipQueue.pattern,
+        lazy: page(() => import('../features/orders/ship-queue-page')),
+      },
       {
         path: paths.packingSheet.pattern,
-        page: () => import('../features/orders/packing-sheet-page'),
+        lazy: page(() => import('../features/orders/packing-sheet-page')),
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', Component: NotFound },
     ],
   },
 ];

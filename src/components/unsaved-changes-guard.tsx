@@ -1,6 +1,5 @@
-import { useCallback, useEffect } from 'react';
-import { useBlocker } from '../lib/router/router-view';
-import type { BlockerFunction } from '../lib/router/router';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -15,21 +14,19 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
-  const leaving = useCallback<BlockerFunction>(
+  const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when && currentLocation.pathname !== nextLocation.pathname,
-    [when],
   );
-  const blocked = useBlocker(leaving);
   return (
     <ConfirmDialog
-      open={blocked !== null}
+      open={blocker.state === 'blocked'}
       title="Leave without saving?"
       confirmLabel="Leave and lose changes"
       cancelLabel="Stay on this page"
       danger
-      onCancel={() => blocked?.reset()}
-      onConfirm={() => blocked?.proceed()}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
     >
       <p>Your changes on this page have not been sent.</p>
     </ConfirmDialog>

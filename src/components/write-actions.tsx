@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { Link } from './link';
 import { READ_ONLY_NOTICE_ID, useWriteAccess } from '../lib/write-access';
 
 /** The one notice that says why nothing can be changed with this key (on every page). */

@@ -121,15 +121,31 @@ export function useVisibleColumns<C extends { id: string }>(
 }
 
 /** The patch that turns the current search params into a view's (every other key cleared). */
-export function viewPatch(
-  current: URLSearchParams,
-  search: string,
-): Record<string, string | undefined> {
+export function viewPatch(current: URLSearchParams, search: string): SearchPatch {
   const next = new URLSearchParams(search);
-  const patch: Record<string, string | undefined> = {};
+  const patch: SearchPatch = {};
   for (const key of new Set([...current.keys(), ...next.keys()])) {
     if (key === 'ids') continue;
     patch[key] = next.get(key) ?? undefined;
   }
   return patch;
 }
+
+/** A change of a page's filters: each key set, or removed when its value is empty. */
+export type SearchPatch = Record<string, string | undefined>;
+
+/** For `setSearchParams`: the params with `patch` applied. */
+export const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
+};
+
+/**
+ * How a page writes its filters into the address: in place of the history entry, and drawn at
+ * once rather than in a transition, so an input bound to the address answers as it is used.
+ */
+export const FILTER_MOVE = { replace: true, flushSync: true } as const;

@@ -47,3 +47,28 @@ test('closing the tab on an unsaved form asks first; an untouched form closes at
   await closed;
   expect(dialogs).toEqual([]);
 });
+
+/** Within the dashboard, a link and the browser's back button both ask first, in our dialog. */
+test('a link or back from an unsaved form asks first; stay keeps the form, leave goes', async ({
+  page,
+}) => {
+  const form = await openEditForm(page);
+  const editing = page.url();
+  await form.getByLabel('Price (USD)').fill('123.00');
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(leave).toBeHidden();
+  expect(page.url()).toBe(editing);
+  await expect(form.getByLabel('Price (USD)')).toHaveValue('123.00');
+
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave and lose changes' }).click();
+  await expect(page.getByRole('link', { name: 'Edit listing' })).toBeVisible();
+  expect(page.url()).not.toBe(editing);
+});

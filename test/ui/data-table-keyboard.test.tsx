@@ -2,10 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Link } from '../../src/components/link';
-import { memoryHistory } from '../../src/lib/router/history';
-import { createAppRouter } from '../../src/lib/router/router';
-import { AppRouterProvider, useParams } from '../../src/lib/router/router-view';
+import { createMemoryRouter, Link, RouterProvider, useParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable, withIdsSelected, type Column } from '../../src/components/data-table';
 
@@ -61,14 +58,11 @@ function Opened() {
 }
 
 function renderTable() {
-  const router = createAppRouter(
-    [
-      { path: '/', element: <Table /> },
-      { path: '/rows/:id', element: <Opened /> },
-    ],
-    memoryHistory(['/']),
-  );
-  render(<AppRouterProvider router={router} error={String} />);
+  const router = createMemoryRouter([
+    { path: '/', element: <Table /> },
+    { path: '/rows/:id', element: <Opened /> },
+  ]);
+  render(<RouterProvider router={router} />);
   return router;
 }
 

@@ -2,10 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
-import { memoryHistory } from '../../src/lib/router/history';
-import { createAppRouter } from '../../src/lib/router/router';
-import { AppRouterProvider, Outlet } from '../../src/lib/router/router-view';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useKeyboardShortcuts } from '../../src/app/keyboard-shortcuts';
 import ShortcutsHelp from '../../src/app/shortcuts-help';
@@ -36,7 +33,7 @@ function Frame() {
 }
 
 function renderFrame() {
-  const router = createAppRouter(
+  const router = createMemoryRouter(
     [
       {
         path: '/',
@@ -47,9 +44,9 @@ function renderFrame() {
         })),
       },
     ],
-    memoryHistory(['/orders']),
+    { initialEntries: ['/orders'] },
   );
-  render(<AppRouterProvider router={router} error={String} />);
+  render(<RouterProvider router={router} />);
   return router;
 }
 

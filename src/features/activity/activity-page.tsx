@@ -1,7 +1,8 @@
+import { Link, useSearchParams } from 'react-router';
+import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBanner } from '../../components/error-banner';
-import { Link } from '../../components/link';
 import { Loading } from '../../components/states';
 import {
   ACTIVITY_CSV_PATH,
@@ -22,7 +23,6 @@ import {
 import { useApiClient } from '../../lib/api-context';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useSearchParamState } from '../../lib/use-search-param-state';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,7 +42,8 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
  */
 export function ActivityPage() {
   const client = useApiClient();
-  const [params, update] = useSearchParamState();
+  const [params, setParams] = useSearchParams();
+  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
   const filters = filtersOf(params);
   // The pages shown, by the entry id each starts after (the newest first); new filters start over.
   const [older, setOlder] = useState<{ filters: string; cursors: number[] }>({

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { useMemo } from 'react';
-import { Link } from '../../components/link';
 import { paths } from '../../lib/paths';
 import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
 import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../lib/sales/listing-age';

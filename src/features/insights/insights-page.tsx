@@ -9,7 +9,8 @@ import { allOrdersQuery, listingsQuery } from '../../lib/sales/sales-queries';
 import type { Granularity } from '../../lib/sales/sales-series';
 import { soldAtByListing, type Dimension } from '../../lib/sales/sell-through';
 import { useNow } from '../../lib/use-now';
-import { useSearchParamState } from '../../lib/use-search-param-state';
+import { useSearchParams } from 'react-router';
+import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
 import { AgeSection } from './age-section';
 import { METRICS, SalesSection, type Metric } from './sales-section';
 import { SellThroughSection } from './sell-through-section';
@@ -23,7 +24,8 @@ export function InsightsPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const now = useNow(60_000);
-  const [params, update] = useSearchParamState();
+  const [params, setParams] = useSearchParams();
+  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
   const by = oneOf<Granularity>(params.get('by'), ['day', 'week', 'month'], 'day');
   const metric = oneOf<Metric>(params.get('metric'), Object.keys(METRICS) as Metric[], 'net');
   const dimension = oneOf<Dimension>(

@@ -1,9 +1,14 @@
+import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
+import {
+  FILTER_MOVE,
+  patched,
+  useVisibleColumns,
+  viewPatch,
+  type SearchPatch,
+} from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from '../../components/link';
-import { useSearchParamState } from '../../lib/use-search-param-state';
 import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
@@ -96,7 +101,8 @@ const columns: Column<InventoryRow>[] = [
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {
   const client = useApiClient();
-  const [params, updateParams] = useSearchParamState();
+  const [params, setParams] = useSearchParams();
+  const updateParams = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
   const q = params.get('q') ?? '';
   const onlyUnlisted = params.get('unlisted') === 'yes';
   const query = useQuery(inventoryQuery(client));

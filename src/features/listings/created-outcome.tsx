@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../components/link';
 import type { ListingCreated } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';

@@ -1,4 +1,4 @@
-import { Link } from '../../components/link';
+import { Link } from 'react-router';
 import { FieldValue } from '../../components/field-value';
 import { humanize } from '../../lib/format';
 import { paths } from '../../lib/paths';

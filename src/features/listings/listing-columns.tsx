@@ -1,4 +1,4 @@
-import { Link } from '../../components/link';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import type { Column } from '../../components/data-table';
 import { FieldValue } from '../../components/field-value';

@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { useParams } from '../../lib/router/router-view';
-import { Link } from '../../components/link';
+import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { durationLabel } from '../../components/duration-options';

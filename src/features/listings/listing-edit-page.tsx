@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { useParams } from '../../lib/router/router-view';
-import { Link } from '../../components/link';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { isApiError } from '../../client';
 import { offerWithinPriceIssues } from '../../client/listing-rules';

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../components/link';
 import { listingHistoryQuery } from '../../lib/activity/activity-queries';
 import {
   actionWords,

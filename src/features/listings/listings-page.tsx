@@ -1,8 +1,21 @@
+import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from '../../components/link';
-import { useSearchParamState } from '../../lib/use-search-param-state';
+import {
+  FILTER_MOVE,
+  patched,
+  useVisibleColumns,
+  viewPatch,
+  type SearchPatch,
+} from '../../lib/saved-views';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { paths } from '../../lib/paths';
 import { DataTable, withIdsSelected, type CardLayout } from '../../components/data-table';
 import { WriteLink } from '../../components/write-actions';
@@ -39,7 +52,17 @@ const rowId = (row: CatalogueRow) => row.id;
 
 /** The whole catalogue: walked with progress, then searched, filtered and sorted in the browser. */
 export function ListingsPage() {
-  const [params, updateParams] = useSearchParamState();
+  const [params, setParams] = useSearchParams();
+  const updateParams = useCallback(
+    (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE),
+    [setParams],
+  );
+  // The search box writes the address once typing pauses, onto the params of then (a filter
+  // chosen meanwhile stays), not those of the keystroke.
+  const latestUpdate = useRef(updateParams);
+  useLayoutEffect(() => {
+    latestUpdate.current = updateParams;
+  });
   const search = useMemo(() => readCatalogueSearch(params), [params]);
   const [text, setText] = useState(search.q ?? '');
   const urlTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -150,7 +173,7 @@ export function ListingsPage() {
               setText(event.target.value);
               const value = event.target.value;
               if (urlTimer.current) clearTimeout(urlTimer.current);
-              urlTimer.current = setTimeout(() => update({ q: value }), 250);
+              urlTimer.current = setTimeout(() => latestUpdate.current({ q: value }), 250);
             }}
           />
         </div>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { Link } from '../../components/link';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { GRADERS, isApiError, newIdempotencyKey } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';

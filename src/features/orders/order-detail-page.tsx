@@ -1,6 +1,5 @@
+import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '../../lib/router/router-view';
-import { Link } from '../../components/link';
 import { paths } from '../../lib/paths';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';

@@ -1,9 +1,14 @@
+import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { useVisibleColumns, viewPatch } from '../../lib/saved-views';
+import {
+  FILTER_MOVE,
+  patched,
+  useVisibleColumns,
+  viewPatch,
+  type SearchPatch,
+} from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from '../../components/link';
-import { useSearchParamState } from '../../lib/use-search-param-state';
 import * as z from 'zod/mini';
 import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
 import { paths } from '../../lib/paths';
@@ -83,7 +88,8 @@ const columns: Column<Order>[] = [
 export function OrdersPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [params, update] = useSearchParamState();
+  const [params, setParams] = useSearchParams();
+  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
   const search = OrdersSearch.parse({
     status: orderStatusFilterOf(params.get('status')),
     q: params.get('q') ?? '',

@@ -1,4 +1,4 @@
-import { Link } from '../../components/link';
+import { Link } from 'react-router';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';

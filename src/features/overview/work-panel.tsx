@@ -1,4 +1,4 @@
-import { Link } from '../../components/link';
+import { Link } from 'react-router';
 import type {
   ListingFacts as ListingRead,
   OrderFacts as Order,

@@ -1,10 +1,8 @@
 import { render } from '@testing-library/react';
 import { AppProviders } from '../../../src/app/providers';
-import { BootFrame, createRoutes } from '../../../src/app/routes';
-import { RouteError } from '../../../src/app/route-error';
-import { memoryHistory } from '../../../src/lib/router/history';
-import { createAppRouter } from '../../../src/lib/router/router';
-import { AppRouterProvider } from '../../../src/lib/router/router-view';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createRoutes } from '../../../src/app/routes';
 import { createClient, type SlabdeskClient } from '../../../src/client';
 import { createQueryClient } from '../../../src/lib/query-client';
 
@@ -24,13 +22,15 @@ export function renderApp(
       retry: { unavailableBudgetSeconds: 0, transient: 0 },
     });
   const queryClient = createQueryClient({ retry: false });
-  const router = createAppRouter(createRoutes({ client, queryClient }), memoryHistory([path]));
+  const router = createMemoryRouter(createRoutes({ client, queryClient }), {
+    initialEntries: [path],
+  });
   const view = render(
     <AppProviders client={client} queryClient={queryClient}>
-      <AppRouterProvider
+      <RouterProvider
         router={router}
-        fallback={<BootFrame />}
-        error={(error) => <RouteError error={error} />}
+        flushSync={(draw) => void flushSync(draw)}
+        useTransitions={false}
       />
     </AppProviders>,
   );

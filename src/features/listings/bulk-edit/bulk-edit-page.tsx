@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
-import { Link } from '../../../components/link';
 import { paths } from '../../../lib/paths';
 import { IdbJobStore } from './jobs/idb-job-store';
 import { isResumable, type BulkJob } from './jobs/job';
