@@ -32,6 +32,7 @@ export function reportBackgroundError(where: string, error: unknown): void {
  */
 export class EventHub {
   private readonly clients = new Set<ServerResponse>();
+  private readonly corked = new Set<ServerResponse>();
   private readonly log: HubLogEntry[] = [];
   private sequence = 0;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -154,11 +155,23 @@ export class EventHub {
         client.destroy();
         return;
       }
+      this.corkForThisTurn(client);
       client.write(frame);
     } catch (error) {
       this.clients.delete(client);
       reportBackgroundError('writing to a tab', error);
     }
+  }
+
+  /** A burst's messages to one tab leave in one write at the end of the turn, not one each. */
+  private corkForThisTurn(client: ServerResponse): void {
+    if (this.corked.has(client)) return;
+    this.corked.add(client);
+    client.cork();
+    setImmediate(() => {
+      this.corked.delete(client);
+      client.uncork();
+    });
   }
 
   private statusSoon(): void {
