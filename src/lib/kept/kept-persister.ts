@@ -83,8 +83,12 @@ export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb(
       saved.delete(collection);
       pending.delete(collection);
       clearTimeout(timers.get(collection));
-      if (db && kept.pages === 0)
-        writing = writing.then(() => db.clear(collection).catch(() => {}));
+      if (db && kept.pages === 0) {
+        writing = writing.then(() => {
+          saved.delete(collection); // a write that was under way set it again
+          return db.clear(collection).catch(() => {});
+        });
+      }
       return;
     }
     // The copy just read from IndexedDB is what is saved already.
