@@ -45,6 +45,13 @@ function createKeptSources(client: SlabdeskClient, db: KeptDb) {
         queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0, ...keptOptions(collection) }),
       save: () => copies.flush(),
       rows: () => queryClient.getQueryData<Kept<T>>(queryKey)?.rows ?? [],
+      /** A live patch, as the pages make one: the query's data with one row replaced. */
+      patch: (id: string, change: (row: T) => T) =>
+        queryClient.setQueryData<Kept<T>>(
+          queryKey,
+          (kept) =>
+            kept && { ...kept, rows: kept.rows.map((row) => (row.id === id ? change(row) : row)) },
+        ),
       subscribe: (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
     };
   };
@@ -146,6 +153,25 @@ describe('the kept catalogue', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('keeps a live patch made while the walk is still reading pages', async () => {
+    let releaseNext = () => {};
+    const nextHeld = new Promise<void>((resolve) => (releaseNext = resolve));
+    // The walk's second page is held until the first page's rows have been patched.
+    const holdingNext: typeof fetch = async (input, init) => {
+      if (String(input).includes('page_info=')) await nextHeld;
+      return fetch(input, init);
+    };
+    const v = visit(new KeptDb(new IDBFactory(), IDBKeyRange), DEMO_LIVE_TOKEN, holdingNext);
+    const walking = v.sources.listings.sync();
+    await expect.poll(() => v.sources.listings.rows().length).toBeGreaterThan(0);
+    const first = v.sources.listings.rows()[0]!;
+    v.sources.listings.patch(first.id, (row) => ({ ...row, title: 'Patched live' }));
+    releaseNext();
+    const walked = await walking;
+    expect(walked.rows.length).toBeGreaterThan(250);
+    expect(walked.rows.find((row) => row.id === first.id)!.title).toBe('Patched live');
   });
 
   it('never shows a kept catalogue of another key or mode', async () => {

@@ -34,10 +34,11 @@ export function keptQueryFn<T extends { id: string }>(
       db: options.db === undefined ? keptDb() : options.db,
       current: () => queryClient.getQueryData<Kept<T>>(queryKey),
       show: (kept) => {
-        if (options.wholeOnly && !kept.complete) return;
+        if (options.wholeOnly && !kept.complete) return false;
         // Before the first rows nothing is shown; after, every change is (a rebuild empties it).
-        if (kept.pages === 0 && !kept.complete && !queryClient.getQueryData(queryKey)) return;
+        if (kept.pages === 0 && !kept.complete && !queryClient.getQueryData(queryKey)) return false;
         queryClient.setQueryData(queryKey, kept);
+        return true;
       },
     }).finally(() => running.delete(key));
     running.set(key, sync as Promise<Kept<never>>);

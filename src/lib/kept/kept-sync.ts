@@ -57,8 +57,8 @@ export interface SyncContext<T> {
   db: KeptDb | null;
   /** The collection as the cache holds it now (live patches land there between reads). */
   current(): Kept<T> | undefined;
-  /** Shows a state before the sync ends (a kept copy, a walk's pages so far). */
-  show(kept: Kept<T>): void;
+  /** Shows a state before the sync ends (a kept copy, a walk's pages so far); true if shown. */
+  show(kept: Kept<T>): boolean;
   signal?: AbortSignal | undefined;
 }
 
@@ -230,11 +230,20 @@ async function walkAll<T extends { id: string }>(
     };
     context.show(state);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The rows last shown, when they were: a live patch of one of them since is kept. */
+    let shown: readonly T[] | undefined;
+    const adoptPatches = () => {
+      const now = context.current()?.rows;
+      if (shown && now && now !== shown && now.length === shown.length) {
+        for (let i = 0; i < now.length; i++) if (now[i] !== shown[i]) rows[i] = now[i]!;
+      }
+    };
     const showNow = () => {
       clearTimeout(timer);
       timer = undefined;
+      adoptPatches();
       state = { ...state, rows: rows.slice() };
-      context.show(state);
+      shown = context.show(state) ? state.rows : undefined;
     };
     let stale: ApiError | undefined;
     try {
@@ -271,6 +280,8 @@ async function walkAll<T extends { id: string }>(
     }
     // Every row is shown while the /ping still names whose they are (a first visit's walk).
     showNow();
-    return { ...state, rows, complete: true, checkedAt: Date.now(), scope: await scope };
+    const owner = await scope;
+    adoptPatches();
+    return { ...state, rows: rows.slice(), complete: true, checkedAt: Date.now(), scope: owner };
   }
 }
