@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, type Ping } from '../client';
 import { connectionKeys } from './connection-query';
+import { keepCopies } from './kept/kept-persister';
 import { noteWriteError } from './write-access';
 import { noteSessionEnded, SIGN_IN_REQUIRED } from './session';
 
@@ -35,5 +36,7 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
       mutations: { retry: false },
     },
   });
+  // The query cache owns the kept collections; their copies in IndexedDB follow it.
+  keepCopies(queryClient);
   return queryClient;
 }

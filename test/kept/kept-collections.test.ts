@@ -1,9 +1,20 @@
+// idb recognises requests by the global IndexedDB classes: fake-indexeddb's, installed here.
+import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ResponseMeta } from '../../src/client';
 import { KeptDb } from '../../src/lib/kept/kept-db';
-import { createKeptSources } from '../../src/lib/kept/kept-sources';
+import { keepCopies, keptOptions } from '../../src/lib/kept/kept-persister';
+import { keptQueryFn } from '../../src/lib/kept/kept-query';
+import {
+  keptListingFacts,
+  keptListings,
+  keptOrderFacts,
+  keptOrders,
+} from '../../src/lib/kept/kept-sources';
+import type { Kept, KeptSource } from '../../src/lib/kept/kept-sync';
+import type { SlabdeskClient } from '../../src/client';
 import { LISTING_FIELDS, ORDER_FIELDS } from '../../src/lib/sales/sales-fields';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
@@ -19,6 +30,39 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/**
+ * The kept collections of one visit: each a query of a new QueryClient whose copies follow it
+ * into `db` (as the app's QueryClient does); `save` writes what is pending at once.
+ */
+function createKeptSources(client: SlabdeskClient, db: KeptDb) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const copies = keepCopies(queryClient, db);
+  const kept = <T extends { id: string }>(collection: string, source: KeptSource<T>) => {
+    const queryKey: QueryKey = ['kept', collection];
+    const queryFn = keptQueryFn(queryClient, queryKey, source, { db });
+    return {
+      sync: () =>
+        queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0, ...keptOptions(collection) }),
+      save: () => copies.flush(),
+      rows: () => queryClient.getQueryData<Kept<T>>(queryKey)?.rows ?? [],
+      /** A live patch, as the pages make one: the query's data with one row replaced. */
+      patch: (id: string, change: (row: T) => T) =>
+        queryClient.setQueryData<Kept<T>>(
+          queryKey,
+          (kept) =>
+            kept && { ...kept, rows: kept.rows.map((row) => (row.id === id ? change(row) : row)) },
+        ),
+      subscribe: (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    };
+  };
+  return {
+    listings: kept('listings', keptListings(client, queryClient)),
+    orders: kept('orders', keptOrders(client, queryClient)),
+    listingFacts: kept('listing-facts', keptListingFacts(client, queryClient)),
+    orderFacts: kept('order-facts', keptOrderFacts(client, queryClient)),
+  };
+}
+
 function visit(db: KeptDb, token = DEMO_LIVE_TOKEN, fetchImpl?: typeof fetch) {
   const requests: string[] = [];
   const client = createClient({
@@ -27,9 +71,10 @@ function visit(db: KeptDb, token = DEMO_LIVE_TOKEN, fetchImpl?: typeof fetch) {
     onResponse: (meta: ResponseMeta) => requests.push(new URL(meta.url).pathname),
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
-  const sources = createKeptSources(client, new QueryClient(), db);
-  const collectionRequests = (path: string) => requests.filter((p) => p.endsWith(path)).length;
-  return { client, sources, requests, collectionRequests };
+  const sources = createKeptSources(client, db);
+  const rows = (path: string) => requests.filter((p) => p.endsWith(path));
+  const collectionRequests = (path: string) => rows(path).length;
+  return { client, sources, requests, rows, collectionRequests };
 }
 
 async function firstVisit(db: KeptDb, token = DEMO_LIVE_TOKEN) {
@@ -72,7 +117,7 @@ describe('the kept catalogue', () => {
       const db = new KeptDb(new IDBFactory(), IDBKeyRange);
       const make = () => {
         const client = createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN });
-        return createKeptSources(client, new QueryClient(), db);
+        return createKeptSources(client, db);
       };
       const before = make();
       const kept = await before.listings.sync();
@@ -104,10 +149,29 @@ describe('the kept catalogue', () => {
       // No seller any more: the demo key is gone, so the copy is not this key's.
       const empty = make();
       await expect(empty.listings.sync()).rejects.toMatchObject({ status: 401 });
-      expect(empty.listings.snapshot().rows).toHaveLength(0);
+      expect(empty.listings.rows()).toHaveLength(0);
     } finally {
       await own.close();
     }
+  });
+
+  it('keeps a live patch made while the walk is still reading pages', async () => {
+    let releaseNext = () => {};
+    const nextHeld = new Promise<void>((resolve) => (releaseNext = resolve));
+    // The walk's second page is held until the first page's rows have been patched.
+    const holdingNext: typeof fetch = async (input, init) => {
+      if (String(input).includes('page_info=')) await nextHeld;
+      return fetch(input, init);
+    };
+    const v = visit(new KeptDb(new IDBFactory(), IDBKeyRange), DEMO_LIVE_TOKEN, holdingNext);
+    const walking = v.sources.listings.sync();
+    await expect.poll(() => v.sources.listings.rows().length).toBeGreaterThan(0);
+    const first = v.sources.listings.rows()[0]!;
+    v.sources.listings.patch(first.id, (row) => ({ ...row, title: 'Patched live' }));
+    releaseNext();
+    const walked = await walking;
+    expect(walked.rows.length).toBeGreaterThan(250);
+    expect(walked.rows.find((row) => row.id === first.id)!.title).toBe('Patched live');
   });
 
   it('never shows a kept catalogue of another key or mode', async () => {
@@ -119,7 +183,7 @@ describe('the kept catalogue', () => {
     const test = visit(db, DEMO_TEST_TOKEN);
     const shown: number[] = [];
     test.sources.listings.subscribe(() => {
-      const rows = test.sources.listings.snapshot().rows;
+      const rows = test.sources.listings.rows();
       shown.push(rows.filter((row) => liveIds.has(row.id)).length);
     });
     const testRows = await test.sources.listings.sync();
@@ -241,12 +305,17 @@ describe('a first visit', () => {
       return fetch(input, init);
     };
     const first = visit(db, DEMO_LIVE_TOKEN, holdingPing);
-    const walked = await first.sources.listingFacts.sync();
-    expect(walked.origin).toBe('walk');
-    expect(walked.rows.length).toBeGreaterThan(250);
+    const walking = first.sources.listingFacts.sync();
+    // Every page of the walk comes in while the ping is still held.
+    await expect
+      .poll(() => first.rows('/listings.json').length, { timeout: 10_000 })
+      .toBeGreaterThan(1);
+    await expect.poll(() => first.sources.listingFacts.rows().length).toBeGreaterThan(250);
     expect(first.requests).not.toContain('/2026-07/ping');
     expect(opened).toBe(0);
     releasePing();
+    const walked = await walking;
+    expect(walked.origin).toBe('walk');
     // The save waits for the ping's answer (the copy's owner), then writes and marks the copy.
     await first.sources.listingFacts.save();
     expect(marker.size).toBe(1);

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListingRead } from '../../client';
-import { keptSourcesOf } from '../../lib/kept/kept-sources';
 import { isSoldReason } from './catalogue-row';
+import { updateKeptListing } from './catalogue-query';
 import { listingKeys } from './listing-keys';
 import { markSold } from './live-sales';
 
@@ -68,18 +68,17 @@ export function applyProductEvent(
     topic !== 'products/create' &&
     change.status !== undefined &&
     (change.price !== undefined || (unavailable && change.reason !== undefined));
-  const found =
-    keptSourcesOf(queryClient)?.listings.update(change.id, (current) => {
-      const row: ListingRead = { ...current };
-      if (change.title !== undefined) row.title = change.title;
-      if (change.status !== undefined) row.status = change.status;
-      if (change.price !== undefined) row.price = change.price;
-      if (change.acceptsOffers !== undefined) row.accepts_offers = change.acceptsOffers;
-      if (change.updatedAt !== undefined) row.updated_at = change.updatedAt;
-      if (change.reason !== undefined) row.unavailable_reason = change.reason;
-      if (change.canReactivate !== undefined) row.can_reactivate = change.canReactivate;
-      return row;
-    }) ?? false;
+  const found = updateKeptListing(queryClient, change.id, (current) => {
+    const row: ListingRead = { ...current };
+    if (change.title !== undefined) row.title = change.title;
+    if (change.status !== undefined) row.status = change.status;
+    if (change.price !== undefined) row.price = change.price;
+    if (change.acceptsOffers !== undefined) row.accepts_offers = change.acceptsOffers;
+    if (change.updatedAt !== undefined) row.updated_at = change.updatedAt;
+    if (change.reason !== undefined) row.unavailable_reason = change.reason;
+    if (change.canReactivate !== undefined) row.can_reactivate = change.canReactivate;
+    return row;
+  });
   void queryClient.invalidateQueries({ queryKey: listingKeys.detail(change.id) });
   if (found && whole) return false;
   void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue() });

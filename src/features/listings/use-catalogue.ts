@@ -14,15 +14,14 @@ import {
 
 /** The catalogue rows derived so far: re-derived only where the listing object changed. */
 interface Derived {
-  source: readonly ListingRead[];
   from: (ListingRead | undefined)[];
   /** The rows as derived so far (never handed out: each change hands out a copy). */
   work: CatalogueRow[];
   byItem: ReadonlyMap<string, Availability> | undefined;
 }
 
-/** The derived rows of each kept listings array (one per kept collection and rebuild). */
-const cache = new WeakMap<readonly ListingRead[], Derived>();
+/** The last derivation (one catalogue per page): a remount derives only what changed since. */
+let last: Derived = { from: [], work: [], byItem: undefined };
 
 /**
  * Derives catalogue rows from the kept listings: a row is converted once when it lands and again
@@ -30,15 +29,11 @@ const cache = new WeakMap<readonly ListingRead[], Derived>();
  * a walk costs that page. The result is a new array per change (pointers only), for memos.
  */
 function derive(
-  previous: Derived | undefined,
   listings: readonly ListingRead[],
   byItem: ReadonlyMap<string, Availability> | undefined,
-): Derived {
-  const fresh: Derived =
-    !previous || previous.source !== listings || previous.byItem !== byItem
-      ? { source: listings, from: [], work: [], byItem }
-      : previous;
-  const { from, work } = fresh;
+): CatalogueRow[] {
+  if (last.byItem !== byItem) last = { from: [], work: [], byItem };
+  const { from, work } = last;
   for (let i = 0; i < listings.length; i++) {
     const listing = listings[i]!;
     if (from[i] === listing) continue;
@@ -47,7 +42,7 @@ function derive(
   }
   from.length = listings.length;
   work.length = listings.length;
-  return fresh;
+  return work.slice();
 }
 
 /**
@@ -66,27 +61,14 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     refetchInterval: poll,
   });
   const listings = query.data?.rows;
-  const version = query.data?.version;
-  const needsJoin = useMemo(
-    () => (listings ?? []).some(needsAvailability),
-    // Version: the rows array is appended to and replaced in place by the kept collection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [listings, version],
-  );
+  const needsJoin = useMemo(() => (listings ?? []).some(needsAvailability), [listings]);
   const availability = useQuery({
     ...catalogueAvailabilityQuery(client, queryClient),
     enabled: (options.enabled ?? true) && query.data?.complete === true && needsJoin,
     refetchInterval: poll,
   });
   const byItem = availability.data?.byItem;
-  const rows = useMemo(() => {
-    const source = listings ?? [];
-    const next = derive(cache.get(source), source, byItem);
-    cache.set(source, next);
-    return next.work.slice();
-    // Version: the rows array is appended to and replaced in place by the kept collection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listings, version, byItem]);
+  const rows = useMemo(() => derive(listings ?? [], byItem), [listings, byItem]);
   // The search texts, in idle moments once the rows are shown (a search builds what is missing).
   useEffect(() => fillSearchTexts(rows), [rows]);
   return { query, rows, availability: needsJoin ? availability : undefined };

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Order } from '../../client';
-import { keptSourcesOf } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
 import { orderStatusOf, type OrderList } from './order-queries';
 import { compareCodes } from '../../lib/compare-codes';
@@ -22,8 +21,6 @@ export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Ord
     return null;
   }
   const order = parsed.data;
-  const kept = keptSourcesOf(queryClient)?.orders;
-  if (kept?.loaded) kept.upsert(order);
   queryClient.setQueryData(orderKeys.detail(order.id), order);
   if (queryClient.getQueryData(orderKeys.detail(order.name)) !== undefined) {
     queryClient.setQueryData(orderKeys.detail(order.name), order);

@@ -2,14 +2,14 @@ import type { Prefetch } from '../../lib/route-prefetch';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter, type SlabdeskClient } from '../../client';
-import type { KeptSnapshot } from '../../lib/kept/kept-collection';
-import { linkKept } from '../../lib/kept/kept-query';
-import { keptSources } from '../../lib/kept/kept-sources';
+import { keptOptions } from '../../lib/kept/kept-persister';
+import { keptQueryFn } from '../../lib/kept/kept-query';
+import { keptOrders } from '../../lib/kept/kept-sources';
 import { orderKeys } from './order-keys';
 import { compareCodes } from '../../lib/compare-codes';
 
 export interface OrderList {
-  rows: Order[];
+  rows: readonly Order[];
   /** Orders that could not be read, by id (a later read that parses one takes it off). */
   setAside: SetAsideRecord[];
   syncedAt: string;
@@ -17,15 +17,6 @@ export interface OrderList {
   /** Local epoch ms when the list was last brought up to date (the kept orders). */
   checkedAt?: number | undefined;
 }
-
-const toOrderList = (kept: KeptSnapshot<Order>): OrderList => ({
-  // A copy of the pointers per change: the kept array grows in place.
-  rows: kept.rows.slice(),
-  setAside: kept.setAside,
-  syncedAt: kept.syncedAt,
-  lastChanged: kept.lastChanged,
-  checkedAt: kept.checkedAt,
-});
 
 /** Which status filter an order falls under, as the spec defines them. */
 export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
@@ -60,17 +51,17 @@ export function orderListQuery(
   status: OrderStatusFilter,
 ) {
   const queryKey = orderKeys.list(status);
+  // Every order: the kept orders (kept between visits), shown as soon as this browser's copy is
+  // read, while it is brought up to date.
+  const kept =
+    status === 'any'
+      ? keptQueryFn(queryClient, queryKey, keptOrders(client, queryClient), { wholeOnly: true })
+      : undefined;
   return queryOptions({
     queryKey,
-    structuralSharing: status !== 'any',
+    ...(kept && keptOptions('orders')),
     queryFn: async ({ signal }): Promise<OrderList> => {
-      if (status === 'any') {
-        // Every order: the kept orders, shared with the money figures (kept between visits),
-        // shown as soon as this browser's copy is read, while it is brought up to date.
-        const kept = keptSources(client, queryClient).orders;
-        linkKept(queryClient, queryKey, kept, toOrderList, { wholeOnly: true });
-        return toOrderList(await kept.sync());
-      }
+      if (kept) return kept();
       const previous = queryClient.getQueryData<OrderList>(queryKey);
       if (previous) {
         const changed = await client.orders.loadAll({

@@ -4,7 +4,7 @@
  * chunks, so bringing the copy up to date rewrites only the chunks that changed.
  */
 
-import { done, request } from '../idb-requests';
+import { wrap, type IDBPDatabase } from 'idb';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
 
 const DB_NAME = 'slabdesk-kept';
@@ -98,31 +98,29 @@ let codecModule:
   Promise<{ decodeRows: typeof decodeRows; encodeRows: typeof encodeRows }> | undefined;
 const codec = () => (codecModule ??= import('./column-chunk'));
 
-const hasStores = (db: IDBDatabase) =>
+const hasStores = (db: IDBPDatabase) =>
   db.objectStoreNames.contains(HEADS) && db.objectStoreNames.contains(CHUNKS);
 
 /** Opens at `version` (undefined: whatever version the database has, 1 when it is new). */
-function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains(HEADS))
-        db.createObjectStore(HEADS, { keyPath: 'collection' });
-      if (!db.objectStoreNames.contains(CHUNKS)) {
-        db.createObjectStore(CHUNKS, { keyPath: ['collection', 'index'] });
-      }
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
+function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBPDatabase> {
+  const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
+  req.addEventListener('upgradeneeded', () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains(HEADS))
+      db.createObjectStore(HEADS, { keyPath: 'collection' });
+    if (!db.objectStoreNames.contains(CHUNKS)) {
+      db.createObjectStore(CHUNKS, { keyPath: ['collection', 'index'] });
+    }
   });
+  // `wrap` over the factory's own request: tests pass an in-memory factory, not the global one.
+  return wrap(req).then((db) => db ?? Promise.reject(new Error('IndexedDB open failed')));
 }
 
 /**
  * Opens the database with its stores. A database of that name made without them (opened by
  * name alone, by a tool or a probe, before this page first wrote) is upgraded to add them.
  */
-async function open(factory: IDBFactory): Promise<IDBDatabase> {
+async function open(factory: IDBFactory): Promise<IDBPDatabase> {
   const db = await openAt(factory, undefined);
   if (hasStores(db)) return db;
   const version = db.version + 1;
@@ -132,7 +130,7 @@ async function open(factory: IDBFactory): Promise<IDBDatabase> {
 
 /** The kept copies of the collections; every method fails soft (a copy is an optimisation). */
 export class KeptDb {
-  private db: Promise<IDBDatabase> | undefined;
+  private db: Promise<IDBPDatabase> | undefined;
 
   constructor(
     private readonly factory: IDBFactory,
@@ -142,7 +140,7 @@ export class KeptDb {
     private readonly marker: KeptMarker | null = null,
   ) {}
 
-  private database(): Promise<IDBDatabase> {
+  private database(): Promise<IDBPDatabase> {
     this.db ??= open(this.factory);
     return this.db;
   }
@@ -174,11 +172,11 @@ export class KeptDb {
     columns.catch(() => undefined); // awaited below, once there are chunks to read
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readonly');
-    const head = (await request(tx.objectStore(HEADS).get(collection))) as KeptHead | undefined;
+    const head = (await tx.objectStore(HEADS).get(collection)) as KeptHead | undefined;
     if (!head) return undefined;
     if (head.chunkCount === 0) return { head, rows: [] };
     const range = this.keyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
-    const chunks = (await request(tx.objectStore(CHUNKS).getAll(range))) as ChunkRecord[];
+    const chunks = (await tx.objectStore(CHUNKS).getAll(range)) as ChunkRecord[];
     if (chunks.length !== head.chunkCount) return undefined;
     // Rows kept here were validated by the client's schemas when they came from the API, and
     // the copy is versioned (KEPT_FORMAT in the scope): they are not parsed again. Chunks of rows
@@ -213,7 +211,6 @@ export class KeptDb {
     const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
     for (const index of pending) {
       await idle();
-      const tx = db.transaction(CHUNKS, 'readwrite');
       const slice = rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS);
       const columns = encodeRows(slice);
       const record: ChunkRecord = {
@@ -222,15 +219,14 @@ export class KeptDb {
         scope: head.scope,
         ...(columns ? { columns } : { rows: slice }),
       };
-      tx.objectStore(CHUNKS).put(record);
-      await done(tx);
+      await db.put(CHUNKS, record);
     }
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
-    tx.objectStore(CHUNKS).delete(
-      this.keyRange.bound([head.collection, head.chunkCount], [head.collection, Infinity]),
-    );
-    tx.objectStore(HEADS).put(head);
-    await done(tx);
+    void tx
+      .objectStore(CHUNKS)
+      .delete(this.keyRange.bound([head.collection, head.chunkCount], [head.collection, Infinity]));
+    void tx.objectStore(HEADS).put(head);
+    await tx.done;
   }
 
   /** Forgets the kept copy of a collection (a reset, or another key's copy). */
@@ -238,9 +234,11 @@ export class KeptDb {
     if (this.surelyEmpty()) return;
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
-    tx.objectStore(HEADS).delete(collection);
-    tx.objectStore(CHUNKS).delete(this.keyRange.bound([collection, 0], [collection, Infinity]));
-    await done(tx);
+    void tx.objectStore(HEADS).delete(collection);
+    void tx
+      .objectStore(CHUNKS)
+      .delete(this.keyRange.bound([collection, 0], [collection, Infinity]));
+    await tx.done;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ListingRead, Order, Page, SlabdeskClient, WalkOptions } from '../../client';
+import type { ListingRead, Order, Page, SlabdeskClient } from '../../client';
 import {
   LISTING_FIELDS,
   ORDER_FIELDS,
@@ -7,53 +7,13 @@ import {
   type OrderFacts,
 } from '../sales/sales-fields';
 import { pingQuery } from '../connection-query';
-import { KeptCollection, type Fingerprint, type KeptSource } from './kept-collection';
-import { keptDb, type KeptDb } from './kept-db';
+import type { Fingerprint, KeptSource } from './kept-sync';
 
 /**
  * The format of the kept rows: bump it when what a kept row holds changes (a schema or reader
  * change), so an older copy is rebuilt instead of read.
  */
 export const KEPT_FORMAT = 2;
-
-export interface KeptSources {
-  /** The seller's listings (the list view, every field): the catalogue. */
-  listings: KeptCollection<ListingRead>;
-  /** Every order (`status=any`, every field): the orders page. */
-  orders: KeptCollection<Order>;
-  /** The listings' fields the money figures read (overview, insights). */
-  listingFacts: KeptCollection<ListingFacts>;
-  /** Every order's fields the money figures read (overview, insights, payouts). */
-  orderFacts: KeptCollection<OrderFacts>;
-}
-
-const registry = new WeakMap<SlabdeskClient, KeptSources>();
-/** The same, by the QueryClient that reads them (for code that patches caches by QueryClient). */
-const byQueryClient = new WeakMap<QueryClient, KeptSources>();
-
-/** The kept collections already made for this QueryClient's pages, if any. */
-export function keptSourcesOf(queryClient: QueryClient): KeptSources | undefined {
-  return byQueryClient.get(queryClient);
-}
-
-/**
- * The kept collections of this client (one per client: every page reads the same ones, so a
- * visit to insights walks each collection once, shared with any other page that needs it).
- * `db` overrides the browser's IndexedDB (tests); null keeps the copies in memory only.
- */
-export function keptSources(
-  client: SlabdeskClient,
-  queryClient: QueryClient,
-  db: KeptDb | null = keptDb(),
-): KeptSources {
-  let sources = registry.get(client);
-  if (!sources) {
-    sources = createKeptSources(client, queryClient, db);
-    registry.set(client, sources);
-  }
-  byQueryClient.set(queryClient, sources);
-  return sources;
-}
 
 /** Who the kept rows belong to: the deployment we talk to, the key's mode, seller and key. */
 async function scopeOf(
@@ -85,14 +45,14 @@ async function firstOf<T extends { id: string; created_at?: string | undefined }
   return undefined;
 }
 
+// The resources' overloads type rows by the fields asked for; here one walk serves either.
+type Pages = (options: object) => AsyncGenerator<Page<never>>;
 /** One collection's reads: `collection` names its copy; `fields` (when given) trims its rows. */
 function keptSource<T extends { id: string; created_at?: string }>(
   client: SlabdeskClient,
   queryClient: QueryClient,
   collection: string,
-  pages: (
-    options: Omit<WalkOptions, 'fields'> & { fields?: readonly string[] },
-  ) => AsyncGenerator<Page<T>, void, undefined>,
+  pages: Pages,
   fields: readonly string[] | undefined,
 ): KeptSource<T> {
   return {
@@ -114,24 +74,30 @@ function keptSource<T extends { id: string; created_at?: string }>(
   };
 }
 
-export function createKeptSources(
-  client: SlabdeskClient,
-  queryClient: QueryClient,
-  db: KeptDb | null,
-): KeptSources {
-  // The resources' overloads type rows by the fields asked for; here one walk serves either.
-  const listingPages = client.listings.pages as (options: object) => AsyncGenerator<Page<never>>;
-  const orderPages = (options: object) =>
+const listingPages = (client: SlabdeskClient) => client.listings.pages as Pages;
+const orderPages =
+  (client: SlabdeskClient): Pages =>
+  (options) =>
     client.orders.pages({ ...options, status: 'any' } as never) as AsyncGenerator<Page<never>>;
-  const source = <T extends { id: string; created_at?: string }>(
-    collection: string,
-    pages: (options: object) => AsyncGenerator<Page<never>>,
-    fields?: readonly string[],
-  ) => new KeptCollection<T>(keptSource<T>(client, queryClient, collection, pages, fields), db);
-  return {
-    listings: source<ListingRead>('listings', listingPages),
-    orders: source<Order>('orders', orderPages),
-    listingFacts: source<ListingFacts>('listing-facts', listingPages, LISTING_FIELDS),
-    orderFacts: source<OrderFacts>('order-facts', orderPages, ORDER_FIELDS),
-  };
-}
+
+/** The seller's listings (the list view, every field): the catalogue. */
+export const keptListings = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<ListingRead>(client, queryClient, 'listings', listingPages(client), undefined);
+
+/** Every order (`status=any`, every field): the orders page. */
+export const keptOrders = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<Order>(client, queryClient, 'orders', orderPages(client), undefined);
+
+/** The listings' fields the money figures read (overview, insights). */
+export const keptListingFacts = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<ListingFacts>(
+    client,
+    queryClient,
+    'listing-facts',
+    listingPages(client),
+    LISTING_FIELDS,
+  );
+
+/** Every order's fields the money figures read (overview, insights, payouts). */
+export const keptOrderFacts = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<OrderFacts>(client, queryClient, 'order-facts', orderPages(client), ORDER_FIELDS);

@@ -1,7 +1,7 @@
 /**
  * The fields the money figures read of orders and listings: their kept copies walk with only
  * these (`fields`), less than half the bytes of the full listings to fetch, parse and keep.
- * `created_at` is in both: it is the kept copy's fingerprint (see kept-collection).
+ * `created_at` is in both: it is the kept copy's fingerprint (see kept-sync).
  */
 import type { ListingRead, Order } from '../../client';
 

@@ -1,11 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { keptSources } from '../kept/kept-sources';
+import { keptOptions } from '../kept/kept-persister';
+import { keptQueryFn } from '../kept/kept-query';
+import { keptListingFacts, keptOrderFacts } from '../kept/kept-sources';
 import { yieldToPage } from '../yield-to-page';
 import { pingQuery } from '../connection-query';
 import { mayRead } from '../required-scopes';
 import type { Prefetch } from '../route-prefetch';
 import type { SetAsideRecord, SlabdeskClient } from '../../client';
-import type { ListingFacts, OrderFacts } from './sales-fields';
 
 /** The one query-key factory of the money figures (overview, insights, payouts, margins). */
 export const salesKeys = {
@@ -19,7 +20,7 @@ export const salesKeys = {
 export { LISTING_FIELDS, ORDER_FIELDS, type ListingFacts, type OrderFacts } from './sales-fields';
 
 export interface Loaded<T> {
-  rows: T[];
+  rows: readonly T[];
   setAside: SetAsideRecord[];
   syncedAt: string;
 }
@@ -32,12 +33,10 @@ export const allOrdersQuery = (client: SlabdeskClient, queryClient: QueryClient)
   queryOptions({
     queryKey: salesKeys.orders(),
     staleTime: 30_000,
-    structuralSharing: false,
-    queryFn: async (): Promise<Loaded<OrderFacts>> => {
-      const kept = await keptSources(client, queryClient).orderFacts.sync();
-      // A copy of the pointers, once per read: the kept array grows in place.
-      return { rows: kept.rows.slice(), setAside: kept.setAside, syncedAt: kept.syncedAt };
-    },
+    ...keptOptions('order-facts'),
+    queryFn: keptQueryFn(queryClient, salesKeys.orders(), keptOrderFacts(client, queryClient), {
+      wholeOnly: true,
+    }),
   });
 
 /**
@@ -62,11 +61,10 @@ export const listingsQuery = (client: SlabdeskClient, queryClient: QueryClient) 
   queryOptions({
     queryKey: salesKeys.listings(),
     staleTime: 60_000,
-    structuralSharing: false,
-    queryFn: async (): Promise<Loaded<ListingFacts>> => {
-      const kept = await keptSources(client, queryClient).listingFacts.sync();
-      return { rows: kept.rows.slice(), setAside: kept.setAside, syncedAt: kept.syncedAt };
-    },
+    ...keptOptions('listing-facts'),
+    queryFn: keptQueryFn(queryClient, salesKeys.listings(), keptListingFacts(client, queryClient), {
+      wholeOnly: true,
+    }),
   });
 
 export interface CardFacts {

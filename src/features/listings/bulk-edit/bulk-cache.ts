@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListingRead } from '../../../client';
 import { listingKeys } from '../listing-keys';
-import { keptSourcesOf } from '../../../lib/kept/kept-sources';
+import { updateKeptListing } from '../catalogue-query';
 import type { WriteResult } from './jobs/job-runner';
 import { rememberWrite } from '../written-terms';
 
@@ -55,7 +55,7 @@ export function patchListing(
 /** Writes one landed change into the catalogue's cache, so the table shows it at once. */
 export function applyToCache(queryClient: QueryClient, result: WriteResult): void {
   if (result.method === 'PUT') rememberWrite(result.listingId, result.write.body, result.listing);
-  keptSourcesOf(queryClient)?.listings.update(result.listingId, (row) => patchListing(row, result));
+  updateKeptListing(queryClient, result.listingId, (row) => patchListing(row, result));
   void queryClient.invalidateQueries({
     queryKey: listingKeys.detail(result.listingId),
     exact: true,

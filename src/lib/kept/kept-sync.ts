@@ -1,0 +1,287 @@
+import {
+  CURSOR_ERROR_CODES,
+  isApiError,
+  type ApiError,
+  type Page,
+  type SetAsideRecord,
+  type WalkOptions,
+} from '../../client';
+import { yieldToPage } from '../yield-to-page';
+import type { KeptDb } from './kept-db';
+
+/** How a kept collection reads the API (bound to one endpoint and its filters). */
+export interface KeptSource<T> {
+  /** The collection's name in the kept database (`listings`, `orders`). */
+  collection: string;
+  /** Walks pages (cursor chain); `updatedAtMin` for an incremental read. */
+  walk(options: Omit<WalkOptions, 'fields'>): AsyncGenerator<Page<T>, void, undefined>;
+  /** The oldest row's id and `created_at` (one row, two fields): the store's fingerprint. */
+  probe(signal: AbortSignal | undefined): Promise<Fingerprint | undefined>;
+  /** Who the rows belong to (format, deployment, mode, seller, key); undefined when unknown. */
+  scope(signal: AbortSignal | undefined): Promise<string | undefined>;
+  /** The API's clock now (epoch ms), as best known. */
+  serverNow(): number;
+  /** The row's `created_at` (the fingerprint's second half). */
+  createdAtOf(row: T): string | undefined;
+}
+
+export interface Fingerprint {
+  id: string;
+  createdAt: string | undefined;
+}
+
+/** A kept collection as the query cache holds it: immutable, a new object on every change. */
+export interface Kept<T> {
+  /** The rows, oldest first (a new array on every change). */
+  rows: readonly T[];
+  /** False while a full walk is still reading pages (the rows so far are usable). */
+  complete: boolean;
+  pages: number;
+  setAside: SetAsideRecord[];
+  /** The API's time the last full or incremental read started from (ISO). */
+  syncedAt: string;
+  /** Local epoch ms when the copy was last brought up to date with the API. */
+  checkedAt: number | undefined;
+  /** How many rows the last incremental read brought back. */
+  lastChanged: number | undefined;
+  /** Where the rows came from on this visit: the kept copy, or a walk. */
+  origin: 'kept' | 'walk';
+  /** Why the last rebuild happened, when the kept copy was dropped. */
+  rebuiltBecause: string | undefined;
+  /** Whose rows these are (see kept-sources); undefined until the /ping has said. */
+  scope: string | undefined;
+}
+
+/** What a sync needs besides its source: the database, the cache's current data, a way to show. */
+export interface SyncContext<T> {
+  db: KeptDb | null;
+  /** The collection as the cache holds it now (live patches land there between reads). */
+  current(): Kept<T> | undefined;
+  /** Shows a state before the sync ends (a kept copy, a walk's pages so far); true if shown. */
+  show(kept: Kept<T>): boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/** Clock-skew overlap of an incremental read (ms before the last baseline). */
+export const OVERLAP_MS = 5000;
+/** How long a walk lets pages gather before showing them (showing filters every row). */
+const showEveryMs = (rows: number) => Math.min(1500, Math.max(200, rows / 50));
+
+class RebuildNeeded extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * Brings a kept collection up to date. Without data yet: the copy kept in this browser when it
+ * is this key's and this store's (shown at once, then checked and read incrementally), or a full
+ * walk. An unfinished walk walks again; a complete copy reads only what changed since
+ * (`updated_at_min`), merged by id, and is rebuilt when the store is no longer the copy's.
+ */
+export async function syncKept<T extends { id: string }>(
+  source: KeptSource<T>,
+  context: SyncContext<T>,
+): Promise<Kept<T>> {
+  const previous = context.current();
+  try {
+    if (!previous) return await firstSync(source, context);
+    if (!previous.complete) return await walkAll(source, context, undefined, undefined);
+    return await incremental(source, context, previous);
+  } catch (error) {
+    if (!(error instanceof RebuildNeeded)) throw error;
+    return walkAll(source, context, error.reason, previous?.scope);
+  }
+}
+
+async function firstSync<T extends { id: string }>(
+  source: KeptSource<T>,
+  context: SyncContext<T>,
+): Promise<Kept<T>> {
+  // Who we are (a /ping) and what is kept (IndexedDB), side by side; shown only if they match.
+  const scope = source.scope(context.signal).catch(() => undefined);
+  const stored = context.db
+    ? await context.db.load<T>(source.collection).catch(() => undefined)
+    : undefined;
+  // Nothing kept: the walk need not wait for the /ping.
+  if (!stored) return walkAll(source, context, undefined, scope);
+  const known = await scope;
+  if (known === undefined || stored.head.scope !== known) {
+    return walkAll(source, context, undefined, known);
+  }
+  const kept: Kept<T> = {
+    rows: stored.rows,
+    complete: true,
+    pages: 0,
+    setAside: [],
+    syncedAt: stored.head.syncedAt,
+    checkedAt: stored.head.checkedAt,
+    lastChanged: undefined,
+    origin: 'kept',
+    rebuiltBecause: undefined,
+    scope: known,
+  };
+  context.show(kept);
+  await checkFingerprint(source, kept.rows, context.signal);
+  return incremental(source, context, kept);
+}
+
+/** The store's oldest row must still be ours: otherwise the server's store is another one. */
+async function checkFingerprint<T extends { id: string }>(
+  source: KeptSource<T>,
+  rows: readonly T[],
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const first = await source.probe(signal);
+  const ours = rows[0];
+  if (!first && !ours) return;
+  if (!first || !ours) throw new RebuildNeeded('the store no longer matches the kept copy');
+  const ourCreated = source.createdAtOf(ours);
+  if (first.id !== ours.id || (first.createdAt !== undefined && first.createdAt !== ourCreated)) {
+    throw new RebuildNeeded('the store was reset since the kept copy');
+  }
+}
+
+async function incremental<T extends { id: string }>(
+  source: KeptSource<T>,
+  context: SyncContext<T>,
+  from: Kept<T>,
+): Promise<Kept<T>> {
+  const started = source.serverNow();
+  const since = new Date(Date.parse(from.syncedAt) - OVERLAP_MS).toISOString();
+  const changed = new Map<string, T>();
+  let count = 0;
+  const setAside: SetAsideRecord[] = [];
+  try {
+    for await (const page of source.walk({
+      signal: context.signal,
+      updatedAtMin: since,
+      priority: 'background',
+      maxRestarts: 0,
+    })) {
+      for (const row of page.rows) changed.set(row.id, row);
+      count += page.rows.length;
+      setAside.push(...page.setAside);
+    }
+  } catch (error) {
+    // Cursors expire with their data: what was kept may no longer be the server's.
+    if (isApiError(error) && CURSOR_ERROR_CODES.has(error.code)) {
+      throw new RebuildNeeded(`the server called a cursor stale (${error.code})`);
+    }
+    throw error;
+  }
+  // Merged into the cache's rows as they are now: a live patch made meanwhile stays.
+  const base = context.current() ?? from;
+  const fresh = new Set(setAside.map((record) => record.id));
+  return {
+    ...base,
+    rows: merged(base.rows, changed),
+    setAside: [...base.setAside.filter((r) => !fresh.has(r.id)), ...setAside],
+    syncedAt: new Date(started - 1000).toISOString(),
+    checkedAt: Date.now(),
+    lastChanged: count,
+  };
+}
+
+/** The rows with each changed row replaced where it is, and the new ones appended. */
+export function merged<T extends { id: string }>(
+  rows: readonly T[],
+  changed: ReadonlyMap<string, T>,
+): readonly T[] {
+  if (changed.size === 0) return rows;
+  const left = new Map(changed);
+  const next = rows.map((row) => {
+    const replacement = left.get(row.id);
+    if (replacement === undefined) return row;
+    left.delete(row.id);
+    return replacement;
+  });
+  for (const row of left.values()) next.push(row);
+  return next;
+}
+
+/**
+ * A full walk, from the first page: rows shown as pages land (the first at once, later ones
+ * gathered). A cursor the server calls stale means the data moved under the walk: it starts
+ * again from an empty copy.
+ */
+async function walkAll<T extends { id: string }>(
+  source: KeptSource<T>,
+  context: SyncContext<T>,
+  reason: string | undefined,
+  known: Promise<string | undefined> | string | undefined,
+): Promise<Kept<T>> {
+  const scope = known ?? source.scope(context.signal).catch(() => undefined);
+  for (let attempt = 0; ; attempt++) {
+    const rows: T[] = [];
+    /** Positions by id: a walk restarted by the server may bring a row again. */
+    const at = new Map<string, number>();
+    let state: Kept<T> = {
+      rows: [],
+      complete: false,
+      pages: 0,
+      setAside: [],
+      syncedAt: new Date(source.serverNow() - 1000).toISOString(),
+      checkedAt: undefined,
+      lastChanged: undefined,
+      origin: 'walk',
+      rebuiltBecause: reason,
+      scope: undefined,
+    };
+    context.show(state);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The rows last shown, when they were: a live patch of one of them since is kept. */
+    let shown: readonly T[] | undefined;
+    const adoptPatches = () => {
+      const now = context.current()?.rows;
+      if (shown && now && now !== shown && now.length === shown.length) {
+        for (let i = 0; i < now.length; i++) if (now[i] !== shown[i]) rows[i] = now[i]!;
+      }
+    };
+    const showNow = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      adoptPatches();
+      state = { ...state, rows: rows.slice() };
+      shown = context.show(state) ? state.rows : undefined;
+    };
+    let stale: ApiError | undefined;
+    try {
+      for await (const page of source.walk({
+        signal: context.signal,
+        maxRestarts: attempt < 2 ? 1 : 3,
+        onRestart: (error) => {
+          stale = error;
+        },
+      })) {
+        if (stale && attempt < 2) break;
+        for (const row of page.rows) {
+          const seen = at.get(row.id);
+          if (seen === undefined) at.set(row.id, rows.push(row) - 1);
+          else rows[seen] = row;
+        }
+        state = {
+          ...state,
+          pages: state.pages + 1,
+          setAside: [...state.setAside, ...page.setAside],
+        };
+        if (state.pages === 1) showNow();
+        else timer ??= setTimeout(showNow, showEveryMs(rows.length));
+        // One page a task: pages that came in one piece of the answer are not read, checked and
+        // (the first) drawn in one long task.
+        await yieldToPage();
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (stale && attempt < 2) {
+      reason = `the server called a cursor stale (${stale.code})`;
+      continue;
+    }
+    // Every row is shown while the /ping still names whose they are (a first visit's walk).
+    showNow();
+    const owner = await scope;
+    adoptPatches();
+    return { ...state, rows: rows.slice(), complete: true, checkedAt: Date.now(), scope: owner };
+  }
+}
