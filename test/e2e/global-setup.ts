@@ -3,31 +3,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { startAppServer } from '../../src/server/app-server';
-import { AccountsStore } from '../../src/server/auth/accounts-store';
-import { hashPassword } from '../../src/server/auth/passwords';
 import { distPages } from '../../src/server/dist-pages';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN, startSandbox } from '../../src/sandbox';
 import { E2E_ACCOUNTS } from './sign-in-accounts';
+import { writeUsersDb } from '../support/users-db';
 
 /**
  * The accounts of the sign-in server, as `npm run users -- add` makes them. The passwords are
  * known to the sign-in spec (test/e2e/sign-in-accounts.ts); a distinct account takes the wrong
  * password, so the attempt limits never touch the ones that sign in.
  */
-async function signInUsersDb(folder: string): Promise<string> {
-  const path = join(folder, 'users.db');
-  const store = new AccountsStore(path);
-  for (const account of Object.values(E2E_ACCOUNTS)) {
-    store.addUser({
-      name: account.name,
-      role: account.role,
-      passwordHash: await hashPassword(account.password),
-      createdAt: Date.now(),
-    });
-  }
-  store.close();
-  return path;
-}
+const signInUsersDb = (folder: string): Promise<string> =>
+  writeUsersDb(join(folder, 'users.db'), Object.values(E2E_ACCOUNTS));
 
 /**
  * Builds the dashboard, starts a fresh sandbox (in memory, demo seed) and the production server

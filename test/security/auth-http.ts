@@ -1,8 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { writeUsersDb } from '../support/users-db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountsStore } from '../../src/server/auth/accounts-store';
-import { hashPassword } from '../../src/server/auth/passwords';
 import type { Role } from '../../src/server/auth/roles';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 
@@ -109,18 +108,7 @@ export const codeOf = (answer: RawAnswer): string | undefined => {
 export async function usersDb(
   accounts: { name: string; role: Role; password: string }[],
 ): Promise<string> {
-  const path = join(mkdtempSync(join(tmpdir(), 'slabdesk-users-')), 'users.db');
-  const store = new AccountsStore(path);
-  for (const account of accounts) {
-    store.addUser({
-      name: account.name,
-      role: account.role,
-      passwordHash: await hashPassword(account.password),
-      createdAt: Date.now(),
-    });
-  }
-  store.close();
-  return path;
+  return writeUsersDb(join(mkdtempSync(join(tmpdir(), 'slabdesk-users-')), 'users.db'), accounts);
 }
 
 /** A built page (with a `<head>`) and one asset, as `npm run build` leaves them. */
