@@ -291,7 +291,11 @@ export const Order = z.object({
   fulfillment_status: z.nullable(z.string()),
   currency: z.string(),
   subtotal_price: Money,
-  total_tax: Money,
+  /**
+   * The spec: "appears in the list view"; a server may leave it out of the single view (the
+   * documented sandbox does). Absent means not shown, never zero.
+   */
+  total_tax: z.optional(Money),
   total_price: Money,
   total_refunded: Money,
   test: z.boolean(),
