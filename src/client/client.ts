@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ListingListItem } from './schemas';
+import type { ListingListItem, InventoryItem } from './schemas';
 import {
   ListingCreated,
   ListingDeleted,
@@ -25,6 +25,8 @@ import {
   type WriteOptions,
 } from './resources';
 import type { Readable } from './tolerant-reader';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { parseRows } from './collections';
 import { ensureOk, Transport, type TransportOptions } from './transport';
 
 export { COLLECTIONS } from './resources';
@@ -242,12 +244,39 @@ export function createClient(options: ClientOptions = {}) {
     listings: { ...listings, runWrite: runListingWrite },
     products,
     orders,
-    inventoryItems: collection(transport, COLLECTIONS.inventoryItems),
+    inventoryItems: collection<typeof InventoryItem, Record<never, never>, InventoryItem>(
+      transport,
+      COLLECTIONS.inventoryItems,
+    ),
     inventoryLevels: collection(transport, COLLECTIONS.inventoryLevels),
     locations: {
       /** GET /locations.json: exactly two, computed from the caller. */
       async list(options: GetOptions = {}): Promise<WithMeta<Location[]>> {
-        return getOne('/locations.json', 'locations', z.array(Location), {}, options.signal);
+        const response = ensureOk(
+          await transport.request({ path: '/locations.json', signal: options.signal }),
+        );
+        const raw = (response.body as Record<string, unknown> | undefined)?.locations;
+        // Read field by field: only a location without a readable id (or degraded) is refused.
+        const { rows, setAside } = parseRows<Location>(
+          raw,
+          Location as never,
+          'id',
+          response.meta.requestId,
+          true,
+        );
+        if (setAside.length > 0) {
+          throw new ApiError({
+            status: response.meta.status,
+            code: CLIENT_ERROR_CODES.badResponse,
+            message: `The locations do not match the expected shape: ${setAside
+              .map(
+                (record) => `${record.id ?? '?'}: ${[record.message, ...record.issues].join('; ')}`,
+              )
+              .join(' | ')}`,
+            requestId: response.meta.requestId,
+          });
+        }
+        return { data: rows, meta: response.meta };
       },
     },
   };

@@ -142,6 +142,7 @@ export const COLLECTIONS = {
     envelope: 'inventory_items',
     schema: InventoryItem,
     keyField: 'id',
+    tolerant: true,
   },
   inventoryLevels: {
     path: '/inventory_levels.json',

@@ -8,6 +8,7 @@
  * happened yet (a timestamp of a later stage), the field is nullable.
  */
 import * as z from 'zod/mini';
+import type { Readable } from './tolerant-reader';
 
 // The page's Content-Security-Policy has no 'unsafe-eval': zod's compiled (eval) object parsers
 // would be refused, and the probe for them is reported as a policy violation. Parse without them.
@@ -291,7 +292,11 @@ export const Order = z.object({
   fulfillment_status: z.nullable(z.string()),
   currency: z.string(),
   subtotal_price: Money,
-  total_tax: Money,
+  /**
+   * The spec: "appears in the list view"; a server may leave it out of the single view (the
+   * documented sandbox does). Absent means not shown, never zero.
+   */
+  total_tax: z.optional(Money),
   total_price: Money,
   total_refunded: Money,
   test: z.boolean(),
@@ -331,7 +336,8 @@ export const InventoryItem = z.object({
   svc_title: z.optional(z.string()),
   svc_category: z.optional(z.string()),
 });
-export type InventoryItem = z.infer<typeof InventoryItem>;
+/** An inventory item as the tolerant reader gives it: only the id is sure. */
+export type InventoryItem = Readable<z.infer<typeof InventoryItem>>;
 
 export const InventoryLevel = z.object({
   inventory_item_id: z.string(),
@@ -354,7 +360,8 @@ export const Location = z.object({
   svc_seller_controlled: z.boolean(),
   svc_writable: z.boolean(),
 });
-export type Location = z.infer<typeof Location>;
+/** A location as the tolerant reader gives it: only the id is sure. */
+export type Location = Readable<z.infer<typeof Location>>;
 
 // ---------------------------------------------------------------------------------------------
 // Ping

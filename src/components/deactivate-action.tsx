@@ -19,7 +19,7 @@ export function useDeactivateAccess(): WriteAccess {
   const access = useWriteAccess();
   if (!access.canWrite) return access;
   return bootSession()?.role === 'editor'
-    ? { canWrite: false, reason: EDITOR_DEACTIVATE_REASON }
+    ? { canWrite: false, reason: EDITOR_DEACTIVATE_REASON, known: true }
     : access;
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { READ_ONLY_NOTICE_ID, useWriteAccess } from '../lib/write-access';
 
 /** The one notice that says why nothing can be changed with this key (on every page). */
@@ -45,10 +45,32 @@ export function useWriteButton(): { disabled?: true; 'aria-describedby'?: string
   return access.canWrite ? {} : { disabled: true, 'aria-describedby': READ_ONLY_NOTICE_ID };
 }
 
-/** A page that only writes (new listing, edit, bulk edit): its content, or why it is off. */
+/**
+ * A page that only writes (new listing, edit, bulk edit): its content, or why it is off. A page
+ * opened while writes were allowed stays open when a write is then refused for a reason that is
+ * not the form's (a test key on production, a scope, a seller state, a role): what the seller
+ * typed stays in the form, and the page says why it cannot be saved.
+ */
 export function ReadOnlyGate({ title, children }: { title: string; children: ReactNode }) {
   const access = useWriteAccess();
-  if (access.canWrite) return <>{children}</>;
+  const [opened, setOpened] = useState(false);
+  const openNow = access.canWrite && access.known;
+  // Learned during render (React's way to derive state from a change), so never a frame late.
+  if (openNow && !opened) setOpened(true);
+  if (access.canWrite || opened) {
+    // One shape either way, so the form is never mounted anew (which would drop its values).
+    return (
+      <>
+        {access.canWrite ? null : (
+          <p className="banner banner-error" role="alert">
+            <strong>Not saved: changes are turned off.</strong> {access.reason} What you typed is
+            still below.
+          </p>
+        )}
+        {children}
+      </>
+    );
+  }
   return (
     <section aria-labelledby="read-only-heading">
       <h1 id="read-only-heading">{title}</h1>

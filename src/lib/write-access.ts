@@ -15,6 +15,8 @@ import { bootSession, VIEWER_REASON } from './session';
 export interface WriteAccess {
   canWrite: boolean;
   reason: string | null;
+  /** False while the key's facts (`/ping`) are still coming: `canWrite` is then a hope. */
+  known: boolean;
 }
 
 /** The id of the one notice that explains a read-only key (disabled actions point at it). */
@@ -57,11 +59,61 @@ export function rememberReadOnlyKey(keyId: string, reason: string): void {
 const TEST_MODE_READ_ONLY =
   'Test-mode keys are read-only on this deployment (the API answered test_mode_forbidden).';
 
-/** Learns from a failed write: a `test_mode_forbidden` makes the key read-only here. */
-export function noteWriteError(error: unknown, keyId: string | undefined): void {
-  if (keyId && isApiError(error) && error.code === 'test_mode_forbidden') {
-    rememberReadOnlyKey(keyId, TEST_MODE_READ_ONLY);
+/** The seller-state 403s (spec, Errors): the account cannot transact, whatever the form says. */
+const SELLER_STATE_CODES = new Set([
+  'seller_not_approved',
+  'seller_frozen',
+  'seller_banned',
+  'seller_not_found',
+  'seller_not_eligible',
+  'seller_paused',
+]);
+
+/**
+ * Why a refused write is not the form's fault, or null when it may be (a 422, a conflict, a
+ * `listing_write_forbidden` about this one listing). Such a refusal turns writes off.
+ */
+export function refusalReason(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 403) return null;
+  if (error.code === 'test_mode_forbidden') return TEST_MODE_READ_ONLY;
+  if (error.code === 'insufficient_scope') {
+    return 'This key cannot change listings: the API answered insufficient_scope.';
   }
+  if (error.code === 'role_forbidden') {
+    return 'Your role on this dashboard cannot change listings (the server answered role_forbidden).';
+  }
+  if (SELLER_STATE_CODES.has(error.code)) {
+    return `The seller account cannot change listings right now (the API answered ${error.code}).`;
+  }
+  return null;
+}
+
+/**
+ * For this visit only: a refusal that may lift by itself (a seller state, a role, a scope the key
+ * may be given) turns writes off until the page is reloaded, not for good.
+ */
+let visitReason: string | null = null;
+
+/**
+ * Learns from a failed write: a `test_mode_forbidden` makes the key read-only here for good; a
+ * scope, a seller state or a role turns writes off for this visit.
+ */
+export function noteWriteError(error: unknown, keyId: string | undefined): void {
+  const reason = refusalReason(error);
+  if (!reason) return;
+  if (keyId && isApiError(error) && error.code === 'test_mode_forbidden') {
+    rememberReadOnlyKey(keyId, reason);
+    return;
+  }
+  if (visitReason === reason) return;
+  visitReason = reason;
+  for (const listener of listeners) listener();
+}
+
+/** Forgets this visit's refusal (tests; a fresh visit starts without one). */
+export function forgetVisitRefusal(): void {
+  visitReason = null;
+  for (const listener of listeners) listener();
 }
 
 let snapshot = JSON.stringify(readOnlyKeys());
@@ -78,16 +130,26 @@ export function useWriteAccess(): WriteAccess {
     () => snapshot,
     () => snapshot,
   );
+  const refusedThisVisit = useSyncExternalStore(
+    subscribe,
+    () => visitReason,
+    () => visitReason,
+  );
   // A viewer's session: the server refuses every write whatever the key may do.
-  if (bootSession()?.role === 'viewer') return { canWrite: false, reason: VIEWER_REASON };
-  if (!ping.data) return { canWrite: true, reason: null };
+  if (bootSession()?.role === 'viewer')
+    return { canWrite: false, reason: VIEWER_REASON, known: true };
+  if (refusedThisVisit) return { canWrite: false, reason: refusedThisVisit, known: true };
+  if (!ping.data) return { canWrite: true, reason: null, known: false };
   const scopes = ping.data.scopes;
   if (!scopes.includes(REQUIRED_SCOPES.writeListings)) {
     return {
       canWrite: false,
       reason: `This key cannot change listings: it lacks the ${REQUIRED_SCOPES.writeListings} scope.`,
+      known: true,
     };
   }
   const learned = (JSON.parse(remembered) as Record<string, string>)[ping.data.key_id];
-  return learned ? { canWrite: false, reason: learned } : { canWrite: true, reason: null };
+  return learned
+    ? { canWrite: false, reason: learned, known: true }
+    : { canWrite: true, reason: null, known: true };
 }

@@ -106,25 +106,33 @@ describe('degraded and unparseable records', () => {
     }
   });
 
-  it('sets a record that does not match its schema aside and keeps the page', async () => {
+  it('keeps a record with an odd field (named), sets one without a readable id aside, keeps the page', async () => {
+    let odd: string | undefined;
     let broken: string | undefined;
     const proxy = await startFaultProxy(h.url, {
       rewriteBody: (text, info) => {
         if (!info.url.includes('/inventory_items.json') || broken) return text;
         const body = JSON.parse(text) as { inventory_items: Record<string, unknown>[] };
         const row = body.inventory_items[7]!;
-        broken = row.id as string;
+        odd = row.id as string;
         row.cost = 12; // a number where the API sends a decimal string
+        const idless = body.inventory_items[8]!;
+        broken = idless.id as string;
+        idless.id = 12; // no readable id: nothing to key the record by
         return JSON.stringify(body);
       },
     });
     try {
       const snapshot = await client(proxy.url).inventoryItems.loadAll();
       expect(snapshot.setAside).toHaveLength(1);
-      expect(snapshot.setAside[0]).toMatchObject({ id: broken, kind: 'unparseable' });
-      expect(snapshot.setAside[0]!.issues.join()).toContain('cost');
+      expect(snapshot.setAside[0]).toMatchObject({ kind: 'unparseable' });
+      expect(snapshot.setAside[0]!.issues.join()).toContain('id');
       expect(snapshot.rows.length).toBeGreaterThan(700);
       expect(snapshot.rows.some((r) => r.id === broken)).toBe(false);
+      const kept = snapshot.rows.find((r) => r.id === odd)!;
+      expect(kept.cost).toBeUndefined();
+      expect(kept.unreadable).toEqual(['cost']);
+      expect(kept.svc_cert_number).toEqual(expect.any(String));
     } finally {
       await proxy.close();
     }

@@ -125,8 +125,9 @@ const ORDER_LIST = [
   ...['status', 'amount', 'platform_fee', 'paid_at'].map((k) => `svc_payout.${k}`),
 ];
 
+/** The narrower reading: `total_tax` "appears in the list view", so the single view leaves it out. */
 const ORDER_SINGLE = [
-  ...ORDER_LIST,
+  ...ORDER_LIST.filter((k) => k !== 'total_tax'),
   'line_items[].fulfillment_status',
   'svc_buyer_delivery',
   ...['status', 'shipped_at', 'delivered_at'].map((k) => `svc_buyer_delivery.${k}`),

@@ -178,7 +178,7 @@ describe('read-only keys', () => {
     ).toBeTruthy();
   });
 
-  it('a test key refused with test_mode_forbidden is remembered as read-only', async () => {
+  it('a test key refused with test_mode_forbidden keeps the typed price, says why, and is remembered', async () => {
     const production = await startHarness({
       seed: 'demo',
       demoListings: 40,
@@ -190,9 +190,9 @@ describe('read-only keys', () => {
       const { listings } = (await response.json()) as {
         listings: { id: string; status: string; title: string }[];
       };
-      const listing = listings.find((l) => l.status === 'active')!;
+      const [listing, other] = listings.filter((l) => l.status === 'active');
       const user = userEvent.setup();
-      renderApp(`/listings/${listing.id}/edit`, {
+      renderApp(`/listings/${listing!.id}/edit`, {
         baseUrl: production.url,
         token: DEMO_TEST_TOKEN,
       });
@@ -201,10 +201,22 @@ describe('read-only keys', () => {
       await user.clear(price);
       await user.type(price, '99.00');
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-      // The refusal is learned: the notice appears and the form gives way to the read-only page.
-      await screen.findAllByText(/Test-mode keys are read-only/, {}, { timeout: 10_000 });
-      await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit listing' })).toBeNull());
-      expect(screen.getByText(/this page is turned off/)).toBeInTheDocument();
+      // The refusal says why, and the form stays with what was typed.
+      const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+      await waitFor(() => expect(alert).toHaveTextContent(/Test-mode keys are read-only/));
+      const kept = screen.getByRole('form', { name: 'Edit listing' });
+      expect(within(kept).getByLabelText('Price (USD)')).toHaveValue('99.00');
+      expect(screen.queryByText(/this page is turned off/)).toBeNull();
+      // Writes are off from then on: another edit page is turned off, with the same reason.
+      cleanup();
+      renderApp(`/listings/${other!.id}/edit`, {
+        baseUrl: production.url,
+        token: DEMO_TEST_TOKEN,
+      });
+      expect(
+        await screen.findByText(/this page is turned off/, {}, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getAllByText(/Test-mode keys are read-only/).length).toBeGreaterThan(0);
     } finally {
       await production.close();
     }

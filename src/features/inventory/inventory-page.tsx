@@ -8,7 +8,9 @@ import {
   type SearchPatch,
 } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { InventoryItem } from '../../client';
+import { FieldValue } from '../../components/field-value';
 import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
@@ -19,31 +21,75 @@ import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatMoney, formatTimestampsIn, humanize } from '../../lib/format';
 import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
 
+/** One field of the card as the inventory view gave it: the value, or why it is not there. */
+function ItemField<K extends keyof InventoryItem & string>({
+  item,
+  field,
+  children = (value) => String(value),
+}: {
+  item: InventoryItem;
+  field: K;
+  children?: (value: NonNullable<InventoryItem[K]>) => ReactNode;
+}) {
+  return (
+    <FieldValue
+      value={item[field] ?? undefined}
+      unreadable={item.unreadable?.includes(field) ?? false}
+      notShown="—"
+    >
+      {(value) => children(value as NonNullable<InventoryItem[K]>)}
+    </FieldValue>
+  );
+}
+
 const columns: Column<InventoryRow>[] = [
-  { id: 'player', header: 'Player', width: '16%', cell: (row) => row.item.svc_player || '—' },
+  {
+    id: 'player',
+    header: 'Player',
+    width: '16%',
+    cell: (row) => (
+      <ItemField item={row.item} field="svc_player">
+        {(v) => v || '—'}
+      </ItemField>
+    ),
+  },
   {
     id: 'card',
     header: 'Card',
     width: '22%',
-    cell: (row) => `${row.item.svc_year} ${row.item.svc_card_set}`,
+    cell: (row) => (
+      <>
+        <ItemField item={row.item} field="svc_year" />{' '}
+        <ItemField item={row.item} field="svc_card_set" />
+      </>
+    ),
   },
   {
     id: 'grade',
     header: 'Grade',
     width: '8%',
-    cell: (row) => `${row.item.svc_grader} ${row.item.svc_grade}`,
+    cell: (row) => (
+      <>
+        <ItemField item={row.item} field="svc_grader" />{' '}
+        <ItemField item={row.item} field="svc_grade" />
+      </>
+    ),
   },
   {
     id: 'cert',
     header: 'Cert',
     width: '10%',
     cell: (row) => (
-      <Link
-        to={paths.listings.to(new URLSearchParams({ q: row.item.svc_cert_number }))}
-        aria-label={`Listings of cert ${row.item.svc_cert_number}`}
-      >
-        <code>{row.item.svc_cert_number}</code>
-      </Link>
+      <ItemField item={row.item} field="svc_cert_number">
+        {(cert) => (
+          <Link
+            to={paths.listings.to(new URLSearchParams({ q: cert }))}
+            aria-label={`Listings of cert ${cert}`}
+          >
+            <code>{cert}</code>
+          </Link>
+        )}
+      </ItemField>
     ),
   },
   {
@@ -51,7 +97,11 @@ const columns: Column<InventoryRow>[] = [
     header: 'Cost',
     width: '8%',
     align: 'right',
-    cell: (row) => formatMoney(row.item.cost),
+    cell: (row) => (
+      <ItemField item={row.item} field="cost">
+        {formatMoney}
+      </ItemField>
+    ),
   },
   {
     id: 'available',
@@ -82,7 +132,7 @@ const columns: Column<InventoryRow>[] = [
       canListFromInventory(row) ? (
         <Link
           to={paths.newListing.to({ inventoryItemId: row.item.id })}
-          aria-label={`List ${row.item.svc_player} ${row.item.svc_cert_number}`}
+          aria-label={`List ${row.item.svc_player ?? ''} ${row.item.svc_cert_number ?? row.item.id}`}
         >
           List it
         </Link>

@@ -39,7 +39,7 @@ export const inventoryQuery = (client: SlabdeskClient) =>
           item,
           level: byItem.get(item.id),
           search:
-            `${item.svc_player} ${item.svc_cert_number} ${item.svc_card_set} ${item.svc_title ?? ''} ${item.id}`.toLowerCase(),
+            `${item.svc_player ?? ''} ${item.svc_cert_number ?? ''} ${item.svc_card_set ?? ''} ${item.svc_title ?? ''} ${item.id}`.toLowerCase(),
         })),
         setAside: dedupeById([...items.setAside, ...levels.setAside]),
         stopped: items.stopped ?? levels.stopped,

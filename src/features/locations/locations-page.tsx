@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
+import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
@@ -25,36 +26,67 @@ export function LocationsPage() {
         />
       )}
       <div className="detail-grid">
-        {query.data?.map((location) => (
-          <section key={location.id} className="panel" aria-labelledby={`loc-${location.id}`}>
-            <h2 id={`loc-${location.id}`}>{location.name}</h2>
-            <p>
-              {location.svc_location_type === 'vault'
-                ? 'The hub: every sold card is shipped here first, authenticated, then sent to the buyer.'
-                : 'Your own location: where your cards are while they are listed or waiting to be.'}
-            </p>
-            <dl className="facts">
-              <dt>Id</dt>
-              <dd>
-                <code>{location.id}</code>
-              </dd>
-              <dt>Type</dt>
-              <dd>{location.svc_location_type === 'vault' ? 'Hub (vault)' : 'Seller'}</dd>
-              {location.country_code && (
-                <>
-                  <dt>Country</dt>
-                  <dd>{location.country_code}</dd>
-                </>
+        {query.data?.map((location) => {
+          const unreadable = (field: string) => location.unreadable?.includes(field) ?? false;
+          const yesNo = (field: 'active' | 'svc_seller_controlled', value: boolean | undefined) => (
+            <FieldValue value={value} unreadable={unreadable(field)}>
+              {(v) => (v ? 'Yes' : 'No')}
+            </FieldValue>
+          );
+          return (
+            <section key={location.id} className="panel" aria-labelledby={`loc-${location.id}`}>
+              <h2 id={`loc-${location.id}`}>{location.name ?? location.id}</h2>
+              {location.svc_location_type && (
+                <p>
+                  {location.svc_location_type === 'vault'
+                    ? 'The hub: every sold card is shipped here first, authenticated, then sent to the buyer.'
+                    : 'Your own location: where your cards are while they are listed or waiting to be.'}
+                </p>
               )}
-              <dt>Active</dt>
-              <dd>{location.active ? 'Yes' : 'No'}</dd>
-              <dt>Controlled by you</dt>
-              <dd>{location.svc_seller_controlled ? 'Yes' : 'No'}</dd>
-              <dt>Writable</dt>
-              <dd>{location.svc_writable ? 'Yes' : 'No (read-only)'}</dd>
-            </dl>
-          </section>
-        ))}
+              <dl className="facts">
+                <dt>Id</dt>
+                <dd>
+                  <code>{location.id}</code>
+                </dd>
+                <dt>Name</dt>
+                <dd>
+                  <FieldValue value={location.name} unreadable={unreadable('name')}>
+                    {(name) => name}
+                  </FieldValue>
+                </dd>
+                <dt>Type</dt>
+                <dd>
+                  <FieldValue
+                    value={location.svc_location_type}
+                    unreadable={unreadable('svc_location_type')}
+                  >
+                    {(type) => (type === 'vault' ? 'Hub (vault)' : 'Seller')}
+                  </FieldValue>
+                </dd>
+                {(location.country_code !== undefined || unreadable('country_code')) && (
+                  <>
+                    <dt>Country</dt>
+                    <dd>
+                      <FieldValue value={location.country_code} unreadable>
+                        {(code) => code}
+                      </FieldValue>
+                    </dd>
+                  </>
+                )}
+                <dt>Active</dt>
+                <dd>{yesNo('active', location.active)}</dd>
+                <dt>Controlled by you</dt>
+                <dd>{yesNo('svc_seller_controlled', location.svc_seller_controlled)}</dd>
+                <dt>Writable</dt>
+                <dd>
+                  <FieldValue value={location.svc_writable} unreadable={unreadable('svc_writable')}>
+                    {(v) => (v ? 'Yes' : 'No (read-only)')}
+                  </FieldValue>
+                </dd>
+              </dl>
+            </section>
+          );
+        })}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
 import { ErrorBanner } from '../../components/error-banner';
+import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
@@ -98,7 +99,9 @@ export function OrderDetailPage() {
             <dt>Subtotal</dt>
             <dd>{formatMoney(order.subtotal_price)}</dd>
             <dt>Tax</dt>
-            <dd>{formatMoney(order.total_tax)}</dd>
+            <dd>
+              <FieldValue value={order.total_tax}>{formatMoney}</FieldValue>
+            </dd>
             <dt>Total</dt>
             <dd>{formatMoney(order.total_price)}</dd>
             <dt>Refunded</dt>

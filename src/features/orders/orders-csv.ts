@@ -51,7 +51,8 @@ export function ordersCsv(
       line?.product_id ?? '',
       line?.inventory_item_id ?? '',
       order.subtotal_price,
-      order.total_tax,
+      // Blank when the view did not give it (never a guessed 0.00).
+      order.total_tax ?? '',
       order.svc_payout.platform_fee,
       order.total_refunded,
       order.svc_payout.status,

@@ -10,7 +10,8 @@ import { toCents } from './money';
 export interface OrderMoney {
   saleCents: number;
   feeCents: number;
-  taxCents: number;
+  /** Undefined when the view did not give `total_tax` (the single view may not): never zero. */
+  taxCents: number | undefined;
   refundedCents: number;
   /** The payout: `svc_payout.amount` when paid, else the expected sale − fee − refunds. */
   netCents: number;
@@ -26,7 +27,7 @@ export function orderMoney(order: Order): OrderMoney {
   return {
     saleCents,
     feeCents,
-    taxCents: toCents(order.total_tax),
+    taxCents: order.total_tax === undefined ? undefined : toCents(order.total_tax),
     refundedCents,
     netCents: paid
       ? toCents(order.svc_payout.amount)

@@ -67,9 +67,10 @@ export const listingsQuery = (client: SlabdeskClient, queryClient: QueryClient) 
     }),
   });
 
+/** What the inventory view gave of a card; a field it did not give is undefined, never guessed. */
 export interface CardFacts {
-  cost: string;
-  grader: string;
+  cost: string | undefined;
+  grader: string | undefined;
 }
 
 /** Each card's `cost` and `svc_grader` by inventory item id (`GET /inventory_items.json`). */

@@ -87,8 +87,15 @@ const orderList: FieldSet = {
   svc_payout: payout,
 };
 
+/**
+ * The single view takes the narrower reading where the spec names one view only: `total_tax`
+ * "appears in the list view", so it is left out here (a server may do so), and the dashboard is
+ * tested without it.
+ */
+const { total_tax: _listViewOnly, ...orderSingleHead } = orderHead;
+
 const orderSingle: FieldSet = {
-  ...orderHead,
+  ...orderSingleHead,
   line_items: { ...lineItemList, fulfillment_status: true },
   ...orderTail,
   svc_buyer_delivery: fieldsOf('status', 'shipped_at', 'delivered_at'),
