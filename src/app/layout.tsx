@@ -12,6 +12,7 @@ import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { paths } from '../lib/paths';
+import { useShipQueueCount } from '../lib/sales/use-ship-queue-count';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
 const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
@@ -28,6 +29,7 @@ const NAV = [
   { to: paths.insights.to(), label: 'Insights', end: false },
   { to: paths.listings.to(), label: 'Listings', end: false },
   { to: paths.orders.to(), label: 'Orders', end: false },
+  { to: paths.shipQueue.to(), label: 'Ship to the hub', end: false, count: 'ship-queue' },
   { to: paths.payouts.to(), label: 'Payouts', end: false },
   { to: paths.inventory.to(), label: 'Inventory', end: false },
   { to: paths.locations.to(), label: 'Locations', end: false },
@@ -52,6 +54,7 @@ export function Layout() {
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(openHelp);
+  const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
   const mainRef = useRef<HTMLElement>(null);
@@ -111,6 +114,15 @@ export function Layout() {
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end}>
                     {item.label}
+                    {item.count === 'ship-queue' && shipCount !== undefined && shipCount > 0 && (
+                      <>
+                        {' '}
+                        <span className="nav-count">
+                          {shipCount}
+                          <span className="visually-hidden"> waiting</span>
+                        </span>
+                      </>
+                    )}
                   </NavLink>
                 </li>
               ))}

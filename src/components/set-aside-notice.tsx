@@ -1,4 +1,5 @@
 import type { SetAsideRecord } from '../client';
+import { countOf, plural } from '../lib/format';
 
 /**
  * The records of a list that could not be read (degraded by the service, or not in the shape the
@@ -16,8 +17,8 @@ export function SetAsideNotice({
   if (records.length === 0) return null;
   return (
     <p className="banner banner-warn" role="status">
-      {records.length} {noun}(s) could not be read and are left out:{' '}
-      {records.map((record) => record.id ?? '?').join(', ')}
+      {countOf(records.length, noun)} could not be read and {plural(records.length, 'is', 'are')}{' '}
+      left out: {records.map((record) => record.id ?? '?').join(', ')}
     </p>
   );
 }

@@ -23,6 +23,20 @@ const usd = onFirstUse(
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
+ * The noun for a count: `one` for 1, `other` for every other whole count, which is what
+ * `Intl.PluralRules('en-US')` chooses (written here for the reason above; test/ui/format.test.ts
+ * compares them).
+ */
+export function plural(count: number, one: string, other = `${one}s`): string {
+  return count === 1 ? one : other;
+}
+
+/** "1 listing", "414 listings", "1,204 cells". */
+export function countOf(count: number, one: string, other = `${one}s`): string {
+  return `${Number.isInteger(count) && count >= 0 ? grouped(String(count)) : String(count)} ${plural(count, one, other)}`;
+}
+
+/**
  * "$1,234.50", "-$5.00": what `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })`
  * writes (the amount's shortest decimal rounded half away from zero to cents), written here; the
  * formatter itself only for amounts past a trillion or under a millionth (exponent notation).

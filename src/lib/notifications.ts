@@ -1,4 +1,5 @@
 import type { Order } from '../client';
+import { formatDateTime, formatMoney } from './format';
 
 /** Browser notices (Notification API), opt-in: the seller turns them on in the events view. */
 const PREFERENCE = 'slabdesk.notifications';
@@ -41,7 +42,7 @@ export function noticeFor(
   if (topic === 'orders/create') {
     return {
       title: `Sold: ${item?.title ?? order.name}`,
-      body: `Order ${order.name} for $${order.total_price}. Ship by ${order.svc_seller_shipment.ship_by ?? 'the deadline'}.`,
+      body: `Order ${order.name} for ${formatMoney(order.total_price)}. Ship by ${order.svc_seller_shipment.ship_by ? formatDateTime(order.svc_seller_shipment.ship_by) : 'the deadline'}.`,
       tag: `sale-${order.id}`,
     };
   }
@@ -56,7 +57,7 @@ export function noticeFor(
     shipByNotified.add(order.id);
     return {
       title: `Ship soon: ${order.name}`,
-      body: `${item?.title ?? 'The card'} must ship to the hub by ${order.svc_seller_shipment.ship_by}.`,
+      body: `${item?.title ?? 'The card'} must ship to the hub by ${formatDateTime(order.svc_seller_shipment.ship_by)}.`,
       tag: `ship-by-${order.id}`,
     };
   }

@@ -194,9 +194,12 @@ export async function startAppServer(
     const html = withBootFacts(page, options.upstream, access.session);
     // The inline styles are the bundle's (in `page`), not the boot facts added to it.
     const styleHashes = inlineStyleHashes(page);
+    // The embedded sandbox draws the demo's slab pictures at its own address (only that one).
+    const embedded = options.hub?.registerWith;
+    const imageOrigins = embedded ? [new URL(embedded.sandboxUrl).origin] : [];
     setPageHeaders(
       response,
-      contentSecurityPolicy({ nonce, host: request.headers.host, styleHashes }),
+      contentSecurityPolicy({ nonce, host: request.headers.host, styleHashes, imageOrigins }),
     );
     // Packed like the bundle's files, once per page text (the same for every visit in production).
     const body = Buffer.from(html);

@@ -6,21 +6,24 @@ import type { ServerResponse } from 'node:http';
  * scripts, styles and API; images may come from https URLs (listing photos are previewed).
  * Development adds what Vite needs: its HMR websocket on the same host and a per-request nonce
  * for the inline React-refresh preamble and the styles Vite injects. `styleHashes`: the page's
- * own inline styles, allowed by their hashes (see inlineStyleHashes).
+ * own inline styles, allowed by their hashes (see inlineStyleHashes). `imageOrigins`: the embedded
+ * sandbox's own address, where the demo's slab pictures are drawn (plain http on loopback).
  */
 export function contentSecurityPolicy(options: {
   nonce?: string;
   host?: string;
   styleHashes?: readonly string[];
+  imageOrigins?: readonly string[];
 }): string {
   const nonce = options.nonce ? ` 'nonce-${options.nonce}'` : '';
   const hashes = (options.styleHashes ?? []).map((hash) => ` '${hash}'`).join('');
+  const images = (options.imageOrigins ?? []).map((origin) => ` ${origin}`).join('');
   const websocket = options.nonce && options.host ? ` ws://${options.host}` : '';
   return [
     "default-src 'none'",
     `script-src 'self'${nonce}`,
     `style-src 'self'${nonce}${hashes}`,
-    "img-src 'self' https: data:",
+    `img-src 'self' https: data:${images}`,
     `connect-src 'self'${websocket}`,
     "font-src 'self'",
     "manifest-src 'self'",

@@ -64,7 +64,7 @@ describe('the bulk preview and cost', () => {
     await user.click(screen.getByRole('button', { name: 'Preview changes' }));
     const notice = await screen.findByRole(
       'region',
-      { name: '1 listing(s) would sell below cost' },
+      { name: '1 listing would sell below cost' },
       { timeout: 15_000 },
     );
     const cells = within(notice)

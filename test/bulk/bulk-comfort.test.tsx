@@ -97,15 +97,15 @@ describe('the editor', () => {
     const alert = within(preview).getByRole('alert');
     expect(alert.textContent).toContain(title);
     expect(alert.textContent).not.toContain(ids[1]!);
-    const apply = within(preview).getByRole('button', { name: /^Apply 1 write\(s\)/ });
+    const apply = within(preview).getByRole('button', { name: /^Apply 1 changes?/ });
     expect((apply as HTMLButtonElement).disabled).toBe(false);
-    expect(apply.textContent).toMatch(/leaving out 1 row\(s\) to fix/);
+    expect(apply.textContent).toMatch(/leaving out 1 rows? to fix/);
   });
 
   it('offers to export what is in the editor, not "all 120 matching", for a chosen few', async () => {
     await openGrid();
     const csv = screen.getByRole('region', { name: 'CSV' });
-    expect(within(csv).getByRole('button', { name: 'Export the 4 listing(s) in the editor' }));
+    expect(within(csv).getByRole('button', { name: 'Export the 4 listings in the editor' }));
     expect(within(csv).queryByRole('button', { name: /matching the filters/ })).toBeNull();
   });
 });

@@ -89,7 +89,7 @@ describe('the bulk grid', () => {
     // Bad text is kept and marked, with the zod message, before anything is sent.
     expect(cell('Price, row 3').value).toBe('12.345');
     expect(cell('Price, row 3').closest('td')!.textContent).toContain('at most 2 decimals');
-    expect(screen.getByText(/Pasted 6 changed cell\(s\) from row 1/)).toBeInTheDocument();
+    expect(screen.getByText(/Pasted 6 changed cells? from row 1/)).toBeInTheDocument();
 
     await user.keyboard('{Control>}z{/Control}');
     expect([1, 2, 3].map((n) => cell(`Price, row ${n}`).value)).toEqual(before);
@@ -130,7 +130,7 @@ describe('preview and apply', () => {
     await user.type(screen.getByLabelText('Percent (%)'), '10');
     await user.click(screen.getByRole('button', { name: 'Apply price change' }));
     expect(screen.getByLabelText('Last action').textContent).toMatch(
-      /Lower price by 10%: 5 cell\(s\) changed/,
+      /Lower price by 10%: 5 cells? changed/,
     );
     const expected = picked.map((p) => {
       const cents = BigInt(p.variants[0]!.price.replace('.', ''));
@@ -141,7 +141,7 @@ describe('preview and apply', () => {
 
     await user.click(screen.getByRole('button', { name: 'Preview changes' }));
     const preview = await screen.findByRole('region', { name: 'Preview' });
-    expect(within(preview).getByText(/5 listing\(s\) change: 5 writes/)).toBeInTheDocument();
+    expect(within(preview).getByText(/5 listings? change: 5 changes/)).toBeInTheDocument();
     const changes = within(preview).getByRole('table', { name: 'Changes to send' });
     expect(within(changes).getByText(expected[0]!)).toBeInTheDocument();
 
@@ -153,21 +153,21 @@ describe('preview and apply', () => {
       write_approved: false,
     });
 
-    await user.click(within(preview).getByRole('button', { name: 'Apply 5 write(s)' }));
+    await user.click(within(preview).getByRole('button', { name: 'Apply 5 changes' }));
     const run = await screen.findByRole('region', { name: /Finished/ }, { timeout: 15_000 });
     expect(within(run).getByRole('status').textContent).toMatch(
-      /0 done, 5 failed, 0 conflict\(s\), 0 remaining/,
+      /0 done, 5 failed, 0 conflicts?, 0 remaining/,
     );
     expect(within(run).getAllByText(/Failed: .*listing_write_forbidden, request /).length).toBe(5);
 
     await sandbox.harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
       write_approved: true,
     });
-    await user.click(within(run).getByRole('button', { name: 'Retry 5 failed row(s)' }));
+    await user.click(within(run).getByRole('button', { name: 'Retry 5 failed rows' }));
     await waitFor(
       () =>
         expect(within(run).getByRole('status').textContent).toMatch(
-          /4 done, 0 failed, 1 conflict\(s\), 0 remaining/,
+          /4 done, 0 failed, 1 conflicts?, 0 remaining/,
         ),
       { timeout: 15_000 },
     );

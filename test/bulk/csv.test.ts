@@ -168,8 +168,8 @@ describe('CSV import on papaparse', () => {
     ].join('\n');
     const imported = importCsv(text, catalogue([a, b, c]));
     expect(imported.malformed).toEqual([
-      { row: 3, line: 4, message: 'has 2 cell(s) where the header has 3' },
-      { row: 4, line: 5, message: 'has 4 cell(s) where the header has 3' },
+      { row: 3, line: 4, message: 'has 2 cells where the header has 3' },
+      { row: 4, line: 5, message: 'has 4 cells where the header has 3' },
     ]);
     expect(imported.edits.map((e) => [e.id, e.price])).toEqual([
       [a.id, '20.00'],

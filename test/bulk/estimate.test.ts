@@ -12,7 +12,7 @@ const test = (level: number) => ({ ...BUCKET_RATES.test, level });
 describe('the bucket estimate', () => {
   it('lets the free room through at once, then the refill rate', () => {
     expect(estimateSeconds(212, live(0))).toBe(86);
-    expect(describeEstimate(212, live(0))).toBe('212 writes, about 1 min 26 s');
+    expect(describeEstimate(212, live(0))).toBe('212 changes, about 1 min 26 s');
     expect(estimateSeconds(40, live(0))).toBe(0);
     expect(estimateSeconds(41, live(0))).toBe(0.5);
     expect(estimateSeconds(120, live(0))).toBe(40);
@@ -31,7 +31,7 @@ describe('the bucket estimate', () => {
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(60)).toBe('1 min');
     expect(formatDuration(7530)).toBe('2 h 5 min');
-    expect(describeEstimate(1, live(40))).toBe('1 write, about 1 s');
-    expect(describeEstimate(3, live(0))).toBe('3 writes, at once (the bucket has room for them)');
+    expect(describeEstimate(1, live(40))).toBe('one change, about 1 s');
+    expect(describeEstimate(3, live(0))).toBe('3 changes, sent at once');
   });
 });

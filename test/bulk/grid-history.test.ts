@@ -5,7 +5,7 @@ describe('the grid history', () => {
   it('undoes and redoes steps in order, each as a whole', () => {
     const history = new GridHistory();
     history.record({
-      label: 'Paste 2 cell(s)',
+      label: 'Paste 2 cells',
       changes: [
         { index: 0, field: 'price', before: '10.00', after: '20.00' },
         { index: 1, field: 'price', before: '11.00', after: '21.00' },
@@ -21,7 +21,7 @@ describe('the grid history', () => {
       changes: [{ index: 0, field: 'acceptsTrades', value: false }],
     });
     expect(history.undo()).toEqual({
-      label: 'Paste 2 cell(s)',
+      label: 'Paste 2 cells',
       changes: [
         { index: 1, field: 'price', value: '11.00' },
         { index: 0, field: 'price', value: '10.00' },

@@ -120,18 +120,18 @@ test.describe.serial('bulk editing through a hostile network', () => {
     await page.getByLabel('Price change', { exact: true }).selectOption('lower-percent');
     await page.getByLabel('Percent (%)').fill('10');
     await page.getByRole('button', { name: 'Apply price change' }).click();
-    await expect(page.getByText('Lower price by 10%: 40 cell(s) changed').first()).toBeVisible();
+    await expect(page.getByText('Lower price by 10%: 40 cells changed').first()).toBeVisible();
     await page.getByRole('button', { name: 'Preview changes' }).click();
     const preview = page.getByRole('region', { name: 'Preview' });
-    await expect(preview.getByText('40 listing(s) change: 40 writes')).toBeVisible();
-    await preview.getByRole('button', { name: 'Apply 40 write(s)' }).click();
+    await expect(preview.getByText('40 listings change: 40 changes')).toBeVisible();
+    await preview.getByRole('button', { name: 'Apply 40 changes' }).click();
 
     await expect(page.getByRole('heading', { name: /^Finished:/ })).toBeVisible({
       timeout: 150_000,
     });
     // What the page reports: every write done, none failed, nothing left.
     await expect(page.locator('.bulk-progress-text')).toHaveText(
-      '40 done, 0 failed, 0 conflict(s), 0 remaining',
+      '40 done, 0 failed, 0 conflicts, 0 remaining',
     );
     await expect(page.getByText(/^Failed:/)).toHaveCount(0);
 

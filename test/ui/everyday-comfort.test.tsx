@@ -231,7 +231,8 @@ describe('review before it goes live', () => {
     const form = await screen.findByRole('form', { name: /New listing/ }, { timeout: 10_000 });
     await user.type(within(form).getByLabelText(/Cert number/), cert);
     await user.type(within(form).getByLabelText('Price (USD)'), '125.00');
-    await user.click(within(form).getByLabelText('Check the card before it goes live'));
+    // On by default (test/ui/safe-defaults.test.tsx): nothing to tick.
+    expect(within(form).getByLabelText('Check the card before it goes live')).toBeChecked();
     await user.click(within(form).getByRole('button', { name: /Create listing/ }));
     const review = await screen.findByRole(
       'region',

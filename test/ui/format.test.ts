@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { freshnessText } from '../../src/components/freshness';
 import { periodLabel } from '../../src/features/insights/period-label';
 import {
+  countOf,
+  plural,
   formatDateTime,
   formatMoney,
   formatUtcMonth,
@@ -123,5 +125,18 @@ describe('dates and durations in US English', () => {
     expect(freshnessText(now - 3 * 3_600_000, now)).toBe('Updated 3 hr. ago');
     expect(freshnessText(now - 30 * 3_600_000, now)).toBe('Updated yesterday');
     expect(freshnessText(now - 10_000, now)).toBe('Updated just now');
+  });
+});
+
+describe('plurals', () => {
+  it('choose the noun as Intl.PluralRules does for en-US, for every whole count', () => {
+    const rules = new Intl.PluralRules('en-US');
+    for (let count = 0; count <= 1200; count += 1) {
+      expect(plural(count, 'listing')).toBe(rules.select(count) === 'one' ? 'listing' : 'listings');
+    }
+    expect(countOf(1, 'conflict')).toBe('1 conflict');
+    expect(countOf(414, 'listing')).toBe('414 listings');
+    expect(countOf(1204, 'cell')).toBe('1,204 cells');
+    expect(countOf(2, 'bad cell')).toBe('2 bad cells');
   });
 });

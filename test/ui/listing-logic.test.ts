@@ -235,9 +235,14 @@ describe('listing bodies', () => {
     ).toEqual({ description: 'New' });
   });
 
+  it('checks the card before it goes live unless told not to', () => {
+    expect(newListingDefaults({}).review).toBe(true);
+    expect(newListingDefaults({ review: false }).review).toBe(false);
+  });
+
   it('a cert and a price make a two-field POST', () => {
     const values = NewListingForm.parse({
-      ...newListingDefaults({}),
+      ...newListingDefaults({ review: false }),
       sku: '84512001',
       price: '250',
     });
@@ -246,7 +251,7 @@ describe('listing bodies', () => {
 
   it('from inventory, the POST names the card and never the cert, photos or card details', () => {
     const values = NewListingForm.parse({
-      ...newListingDefaults({ inventoryItemId: 'inv_1' }),
+      ...newListingDefaults({ inventoryItemId: 'inv_1', review: false }),
       price: '40',
       grader: 'PSA',
       images: [{ src: 'https://img.example.com/a.jpg' }],

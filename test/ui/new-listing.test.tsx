@@ -17,6 +17,9 @@ afterEach(() => cleanup());
 afterAll(() => harness?.close());
 
 async function openNew(path = '/listings/new') {
+  // These tests are about what each create does at once: "check the card first" (on by default,
+  // test/ui/safe-defaults.test.tsx) is turned off the way a seller would, remembered.
+  localStorage.setItem('slabdesk.new-listing.review.v1', 'off');
   const view = renderApp(path, { baseUrl: harness.url, token });
   await screen.findByRole('form', { name: 'New listing' }, { timeout: 10_000 });
   return { ...view, user: userEvent.setup() };

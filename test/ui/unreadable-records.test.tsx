@@ -48,8 +48,8 @@ describe('records that could not be read', () => {
     const degraded = itemIds.filter((_, i) => i % 3 === 2);
     await harness.control('PUT', '/faults', { degraded_ids: degraded });
     renderApp('/inventory', { baseUrl: harness.url, token });
-    const notice = await screen.findByText(/card\(s\) could not be read/, {}, { timeout: 15_000 });
-    expect(notice.textContent).toContain(`${degraded.length} card(s) could not be read`);
+    const notice = await screen.findByText(/cards? could not be read/, {}, { timeout: 15_000 });
+    expect(notice.textContent).toContain(`${degraded.length} cards could not be read`);
     for (const id of degraded) expect(notice.textContent).toContain(id);
     const kept = itemIds.length - degraded.length;
     expect(summaryOf('cards').textContent).toBe(
@@ -61,7 +61,7 @@ describe('records that could not be read', () => {
     const degraded = [orderIds[0]!, orderIds[17]!, orderIds.at(-1)!];
     await harness.control('PUT', '/faults', { degraded_ids: degraded });
     renderApp('/orders?status=any', { baseUrl: harness.url, token });
-    const notice = await screen.findByText(/order\(s\) could not be read/, {}, { timeout: 15_000 });
+    const notice = await screen.findByText(/orders? could not be read/, {}, { timeout: 15_000 });
     for (const id of degraded) expect(notice.textContent).toContain(id);
     expect(summaryOf('orders').textContent).toMatch(
       new RegExp(`^${orderIds.length - 3} of ${orderIds.length - 3} orders`),

@@ -5,6 +5,7 @@ import { LoadProgressBar } from '../../components/states';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import type { Catalogue, CatalogueAvailability } from './catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
+import { countOf } from '../../lib/format';
 
 /**
  * Where the catalogue walk stands, for every page built on it: the error with its code and
@@ -45,13 +46,13 @@ export function CatalogueLoadState({
       )}
       {data?.setAside.length ? (
         <p className="banner banner-warn" role="status">
-          {data.setAside.length} listing(s) could not be read and are left out:{' '}
+          {countOf(data.setAside.length, 'listing')} could not be read and are left out:{' '}
           {data.setAside.map((record) => record.id ?? '?').join(', ')}
         </p>
       ) : null}
       {partial.length > 0 && (
         <p className="banner banner-warn" role="status">
-          {partial.length} listing(s) have fields that could not be read (shown as such):{' '}
+          {countOf(partial.length, 'listing')} have fields that could not be read (shown as such):{' '}
           {partial
             .slice(0, 50)
             .map((row) => `${row.id} (${row.unreadable.join(', ')})`)

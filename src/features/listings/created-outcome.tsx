@@ -95,7 +95,8 @@ export function CreatedOutcome({ created, onAnother }: { created: Created; onAno
   const outcome = describeOutcome(
     detail.data?.status ?? created.listing.status,
     detail.data?.unavailable_reason,
-    detail.data?.scheduled_go_live_at ?? created.scheduledAt,
+    // Once read, the listing says whether it is still scheduled (a withdrawn one is not).
+    detail.data ? detail.data.scheduled_go_live_at : created.scheduledAt,
     ping.data?.mode ?? bootMode(),
   );
   return (

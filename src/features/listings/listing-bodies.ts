@@ -74,6 +74,8 @@ export function toUpdatePatch(
 export function newListingDefaults(prefill: {
   inventoryItemId?: string | null;
   sku?: string | null;
+  /** Check the card before it goes live: on unless this browser remembers it off. */
+  review?: boolean;
 }): NewListingForm {
   return {
     source: prefill.inventoryItemId ? 'inventory_item_id' : 'sku',
@@ -91,7 +93,7 @@ export function newListingDefaults(prefill: {
     promoted: false,
     duration_hours: '720',
     scheduled_go_live_at: '',
-    review: false,
+    review: prefill.review ?? true,
     use_card: false,
     card: { title: '', player: '', year: '', set: '', variant: '', grade: '', category: '' },
   };

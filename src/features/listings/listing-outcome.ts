@@ -27,5 +27,6 @@ export function describeOutcome(
       text: 'Pending review: the marketplace checks the card details before it goes live.',
     };
   }
+  if (status === 'archived') return { kind: 'other', text: 'Not on sale: it is deactivated.' };
   return { kind: 'other', text: `Created with status ${status}.` };
 }

@@ -36,6 +36,7 @@ import { CatalogueLoadState } from './catalogue-load-state';
 import { AgeFilterField } from './age-filter-field';
 import { marginColumn } from './margin-column';
 import { useMarginBasis } from '../../lib/sales/use-margin-basis';
+import { countOf } from '../../lib/format';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },
@@ -248,7 +249,7 @@ export function ListingsPage() {
           </>
         )}
         {data?.complete && data.lastChanged !== undefined && (
-          <> · last refresh brought {data.lastChanged} change(s)</>
+          <> · last refresh brought {countOf(data.lastChanged, 'change')}</>
         )}
         {data?.complete && data.checkedAt !== undefined && (
           <>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -15,6 +15,7 @@ import { NewListingForm } from './listing-form-schemas';
 import { useCreateListing } from './listing-mutations';
 import { ReadOnlyGate } from '../../components/write-actions';
 import { SaleTermsFields } from './sale-terms-fields';
+import { rememberReviewPreference, reviewPreference } from './review-preference';
 
 /**
  * New listing: a cert number and a price are enough. The optional terms, photos (previewed),
@@ -41,6 +42,7 @@ function NewListingContent() {
     defaultValues: newListingDefaults({
       inventoryItemId: params.get('inventory_item_id'),
       sku: params.get('sku'),
+      review: reviewPreference(),
     }),
     mode: 'onTouched',
   });
@@ -293,7 +295,16 @@ function NewListingContent() {
               label="Check the card before it goes live"
               hint="Creates it scheduled 30 minutes ahead; you then see the card the cert resolved to and choose Go live now or Withdraw."
             >
-              {(c) => <input type="checkbox" {...c} {...register('review')} />}
+              {(c) => (
+                <input
+                  type="checkbox"
+                  {...c}
+                  {...register('review', {
+                    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+                      rememberReviewPreference(event.target.checked),
+                  })}
+                />
+              )}
             </CheckboxField>
           </div>
         </fieldset>

@@ -182,7 +182,9 @@ export function OrdersPage() {
       {query.data && (
         <p className="table-summary" role="status">
           {shown.length} of {query.data.rows.length} orders
-          {(search.status === 'open' || search.status === 'any') && ' · refreshing every 5 s'}
+          {(search.status === 'open' || search.status === 'any') &&
+            poll !== false &&
+            ' · checking for changes every 5 s while live updates are off'}
           {query.data.checkedAt !== undefined && (
             <>
               {' · '}

@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, countOf } from '../../lib/format';
 import { costsQuery } from '../../lib/sales/sales-queries';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
@@ -45,7 +45,7 @@ export function PackingSheetPage() {
       {query.isPending && <Loading label="Loading orders…" />}
       {missing.length > 0 && (
         <p className="banner banner-warn" role="status">
-          {missing.length} order(s) are no longer open and are left off this sheet.
+          {countOf(missing.length, 'order')} are no longer open and are left off this sheet.
         </p>
       )}
       {orders.length > 0 && (

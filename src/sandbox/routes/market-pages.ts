@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { formatCents } from '../domain/money';
+import { SLAB_IMAGE_PATH } from '../serializers/listing-views';
+import { slabSvg } from './slab-image';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -27,5 +29,27 @@ export function registerMarketPages(app: FastifyInstance, ctx: SandboxContext): 
       item.title,
       `<h1>${escape(item.title)}</h1><p>${escape(item.grader)} ${escape(item.grade)} · cert ${escape(item.cert_number)}</p>`,
     );
+  });
+  /**
+   * The demo's slab pictures (the seed's photos, see publicUrls): drawn per card, for any page's
+   * `<img>`. Outside `/_sandbox` and the API, so the local guard lets a cross-site image load in;
+   * here a browser's other cross-site requests are refused (only `Sec-Fetch-Dest: image`).
+   */
+  app.get<{ Params: { file: string } }>(`${SLAB_IMAGE_PATH}:file`, async (request, reply) => {
+    const site = request.headers['sec-fetch-site'];
+    const dest = request.headers['sec-fetch-dest'];
+    if ((site === 'cross-site' || site === 'same-site') && dest !== 'image') {
+      return reply.status(403).type('text/plain; charset=utf-8').send('Images only\n');
+    }
+    const cert = /^([A-Za-z0-9]{1,32})\.svg$/.exec(request.params.file)?.[1];
+    const item = cert === undefined ? undefined : ctx.store.catalog.itemByCertAnyScope(cert);
+    if (!item) return reply.status(404).type('text/plain; charset=utf-8').send('No such slab\n');
+    return reply
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('image/svg+xml')
+      .send(slabSvg(item));
   });
 }

@@ -7,12 +7,29 @@ import { bool } from './shape';
 export interface PublicUrls {
   listing(row: Pick<ListingRow, 'handle'>): string;
   card(itemId: string): string;
+  /** A photo as stored: the seed's slab pictures become this sandbox's own (see slabImageOf). */
+  image(src: string): string;
+}
+
+/** The seed's photos: `https://images.sandbox.example/slabs/<cert>-front.jpg`. */
+export const SEED_IMAGE_PREFIX = 'https://images.sandbox.example/slabs/';
+/** Where this sandbox draws its slab pictures (market-pages.ts). */
+export const SLAB_IMAGE_PATH = '/market/images/slabs/';
+
+/** The cert a seed photo shows, or undefined for any other URL (a seller's own photo). */
+export function seedImageCert(src: string): string | undefined {
+  if (!src.startsWith(SEED_IMAGE_PREFIX)) return undefined;
+  return /^([A-Za-z0-9]{1,32})-front\.jpg$/.exec(src.slice(SEED_IMAGE_PREFIX.length))?.[1];
 }
 
 export function publicUrls(origin: string): PublicUrls {
   return {
     listing: (row) => `${origin}/market/listings/${row.handle}`,
     card: (itemId) => `${origin}/market/cards/${itemId}`,
+    image: (src) => {
+      const cert = seedImageCert(src);
+      return cert === undefined ? src : `${origin}${SLAB_IMAGE_PATH}${cert}.svg`;
+    },
   };
 }
 
@@ -41,12 +58,12 @@ function cardOf(row: ListingWithCardRow) {
 const minimumOfferOf = (row: ListingRow) =>
   row.minimum_offer_cents === null ? null : formatCents(row.minimum_offer_cents);
 
-function imagesOf(row: ListingRow) {
+function imagesOf(row: ListingRow, urls: PublicUrls) {
   const images = JSON.parse(row.images) as string[];
   return images.map((src, index) => ({
     id: `img_${row.id.slice(4)}_${index + 1}`,
     position: index + 1,
-    src,
+    src: urls.image(src),
   }));
 }
 
@@ -109,7 +126,7 @@ export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
     listed_at: isoTime(row.listed_at),
     updated_at: isoTime(row.updated_at),
     ...saleTermsOf(row),
-    images: imagesOf(row),
+    images: imagesOf(row, urls),
   };
 }
 
@@ -142,7 +159,7 @@ export function productView(row: ListingWithCardRow, urls: PublicUrls) {
         svc_minimum_offer: minimumOffer,
       },
     ],
-    images: imagesOf(row),
+    images: imagesOf(row, urls),
     svc_card: { ...cardOf(row), url: urls.card(row.primary_item_id) },
     svc_unavailable_reason: row.unavailable_reason,
     svc_can_reactivate: canReactivate(row),

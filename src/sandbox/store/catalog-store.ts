@@ -28,6 +28,9 @@ export function createCatalogStore(db: Db) {
     `SELECT * FROM inventory_items WHERE seller_id = ? AND test = ? AND cert_number = ?
      ORDER BY seq DESC LIMIT 1`,
   );
+  const selectItemByCertAnyScope = db.prepare(
+    `SELECT * FROM inventory_items WHERE cert_number = ? ORDER BY seq DESC LIMIT 1`,
+  );
   const updateHold = db.prepare(`UPDATE inventory_items SET hold = ?, updated_at = ? WHERE id = ?`);
   const touchItem = db.prepare(`UPDATE inventory_items SET updated_at = ? WHERE id = ?`);
 
@@ -52,6 +55,10 @@ export function createCatalogStore(db: Db) {
     itemByCert(certNumber: string, scope: Scope): InventoryItemRow | undefined {
       return selectItemByCert.get(scope.sellerId, scope.test ? 1 : 0, certNumber) as
         InventoryItemRow | undefined;
+    },
+    /** The latest card with this cert, any seller's: the sandbox's own slab pictures. */
+    itemByCertAnyScope(certNumber: string): InventoryItemRow | undefined {
+      return selectItemByCertAnyScope.get(certNumber) as InventoryItemRow | undefined;
     },
     setHold(id: string, hold: ItemHold | null, at: number): void {
       updateHold.run(hold, at, id);

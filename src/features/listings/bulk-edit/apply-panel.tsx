@@ -3,6 +3,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
 import { SOLD_MEANWHILE, type JobRunner } from './jobs/job-runner';
 import { formatDuration } from './logic/estimate';
+import { countOf } from '../../../lib/format';
 
 function outcomeText(row: JobRow): string {
   const outcome = row.outcome;
@@ -50,7 +51,7 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
   const settled = progress.done + progress.failed + progress.conflict;
   const running = progress.state === 'running' || progress.state === 'pausing';
   const summary =
-    `${progress.done} done, ${progress.failed} failed, ${progress.conflict} conflict(s), ` +
+    `${progress.done} done, ${progress.failed} failed, ${countOf(progress.conflict, 'conflict')}, ` +
     `${progress.pending} remaining`;
   const pace = running
     ? ` · ${progress.rate.toFixed(1)} writes/s · about ${formatDuration(progress.secondsLeft)} left`
@@ -98,7 +99,7 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
         )}
         {!running && progress.failed > 0 && (
           <button type="button" onClick={() => void runner.retryFailed()}>
-            Retry {progress.failed} failed row(s)
+            Retry {countOf(progress.failed, 'failed row')}
           </button>
         )}
         {!running && (
@@ -109,7 +110,7 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
       </div>
       {progress.state === 'cancelled' && progress.pending > 0 && (
         <p className="banner banner-warn">
-          Cancelled: {progress.pending} row(s) were not sent. Nothing else changed.
+          Cancelled: {countOf(progress.pending, 'row')} were not sent. Nothing else changed.
         </p>
       )}
       <DataTable

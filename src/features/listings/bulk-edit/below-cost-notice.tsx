@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, countOf } from '../../../lib/format';
 import { estimateMargin } from '../../../lib/sales/margin';
 import { fromCents } from '../../../lib/sales/money';
 import { useMarginBasis } from '../../../lib/sales/use-margin-basis';
@@ -57,7 +57,7 @@ export function BelowCostNotice({
   if (flagged.length === 0) return null;
   return (
     <section className="banner banner-warn" aria-labelledby="below-cost-heading">
-      <h3 id="below-cost-heading">{flagged.length} listing(s) would sell below cost</h3>
+      <h3 id="below-cost-heading">{countOf(flagged.length, 'listing')} would sell below cost</h3>
       <table className="simple-table">
         <caption className="visually-hidden">Prices below cost</caption>
         <thead>

@@ -15,6 +15,7 @@ import {
 } from './logic/money';
 import { formatCents, parseAmount, parsePrice } from '../../../client/listing-rules';
 import { DURATIONS, type BooleanField, type DurationText, type EditValues } from './logic/rows';
+import { countOf } from '../../../lib/format';
 
 type PriceMode = 'set' | 'lower-percent' | 'raise-percent' | 'lower-amount' | 'raise-amount';
 
@@ -56,7 +57,7 @@ export function BulkActionsPanel({
 
   const apply = (label: string, writes: CellWrite[], lines: string[] = []) => {
     const changed = grid.current?.apply(label, writes) ?? 0;
-    onSummary({ title: `${label}: ${changed} cell(s) changed`, lines });
+    onSummary({ title: `${label}: ${countOf(changed, 'cell')} changed`, lines });
   };
 
   const applyPrice = () => {
@@ -104,15 +105,16 @@ export function BulkActionsPanel({
       ` price ${priceMode === 'set' ? 'to' : 'by'} ${priceValue.trim()}${percent ? '%' : ''}`;
     const lines = [
       rounded.length > 0
-        ? `${rounded.length} price(s) rounded (${PRICE_ENDING_LABELS[ending].toLowerCase()}${ending === 'cent' ? ', half up' : ''}), for example: ${rounded.slice(0, 3).join(' · ')}`
+        ? `${countOf(rounded.length, 'price')} rounded (${PRICE_ENDING_LABELS[ending].toLowerCase()}${ending === 'cent' ? ', half up' : ''}), for example: ${rounded.slice(0, 3).join(' · ')}`
         : 'No rounding was needed.',
     ];
     if (outOfBounds.length > 0) {
       lines.push(
-        `${outOfBounds.length} price(s) leave the 10 to 1,000,000 range and are marked in the grid: ${outOfBounds.slice(0, 3).join(' · ')}`,
+        `${countOf(outOfBounds.length, 'price')} leave the 10 to 1,000,000 range and are marked in the grid: ${outOfBounds.slice(0, 3).join(' · ')}`,
       );
     }
-    if (skipped > 0) lines.push(`${skipped} row(s) with an invalid price were left as they are.`);
+    if (skipped > 0)
+      lines.push(`${countOf(skipped, 'row')} with an invalid price were left as they are.`);
     apply(label, writes, lines);
   };
 
@@ -143,7 +145,8 @@ export function BulkActionsPanel({
         ? `${rounded.length} rounded half up to the cent, for example: ${rounded.slice(0, 3).join(' · ')}`
         : 'No rounding was needed.',
     ];
-    if (offersOff > 0) lines.push(`${offersOff} row(s) with offers off were left as they are.`);
+    if (offersOff > 0)
+      lines.push(`${countOf(offersOff, 'row')} with offers off were left as they are.`);
     apply(`Minimum offer ${offerPercent.trim()}% of price`, writes, lines);
   };
 

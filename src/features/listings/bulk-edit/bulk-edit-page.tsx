@@ -33,6 +33,7 @@ import { PreviewPanel } from './preview-panel';
 import { BelowCostNotice } from './below-cost-notice';
 import { MarginBasisProvider } from './grid/margin-cell';
 import './bulk-edit.css';
+import { countOf } from '../../../lib/format';
 
 type Stage = 'edit' | 'preview' | 'apply';
 
@@ -92,7 +93,7 @@ function BulkEditor({
 
   const apply = () => {
     if (!plan) return;
-    const job = jobFromPlan(plan, `Bulk edit of ${plan.items.length} listing(s)`);
+    const job = jobFromPlan(plan, `Bulk edit of ${countOf(plan.items.length, 'listing')}`);
     void jobs.start(job, true);
   };
 
@@ -131,12 +132,12 @@ function BulkEditor({
           />
         ))}
       <p className="bulk-scope">
-        Editing {selection.rows.length} listing(s): {selection.scope}.
+        Editing {countOf(selection.rows.length, 'listing')}: {selection.scope}.
       </p>
       {(selection.excluded.length > 0 || selection.missing.length > 0) && (
         <details className="bulk-excluded" open={selection.rows.length === 0}>
           <summary>
-            {selection.excluded.length + selection.missing.length} selected listing(s) left out
+            {countOf(selection.excluded.length + selection.missing.length, 'listing')} left out
           </summary>
           <ul>
             {selection.excluded.map((row) => (

@@ -2,6 +2,7 @@ import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters'
 import type { CatalogueRow } from '../catalogue-row';
 import type { Excluded } from './logic/diff';
 import { exclusionReason, toBulkRow, type BulkRow } from './logic/rows';
+import { countOf } from '../../../lib/format';
 
 /** The search param naming listings one by one (comma-separated ids). */
 export const IDS_PARAM = 'ids';
@@ -42,7 +43,7 @@ export function resolveSelection(
       if (product) chosen.push(product);
       else missing.push(id);
     }
-    scope = `${chosen.length} selected listing(s)`;
+    scope = `${countOf(chosen.length, 'selected listing')}`;
   } else {
     const search = readCatalogueSearch(params);
     const matching = new Set(applyCatalogueSearch(products, search).map((row) => row.id));
@@ -50,7 +51,7 @@ export function resolveSelection(
     const filters = [...params.entries()]
       .filter(([key, value]) => key !== 'sort' && key !== 'dir' && value !== '')
       .map(([key, value]) => `${key}: ${value}`);
-    scope = `all ${chosen.length} listing(s) matching ${filters.length ? filters.join(', ') : 'no filter'}`;
+    scope = `all ${countOf(chosen.length, 'listing')} matching ${filters.length ? filters.join(', ') : 'no filter'}`;
   }
   const rows: BulkRow[] = [];
   const excluded: Excluded[] = [];

@@ -1,6 +1,7 @@
 import type { CellWrite } from './grid/grid-types';
 import type { CsvImport } from './logic/csv';
 import { EDIT_FIELDS, type BulkRow, type EditValues } from './logic/rows';
+import { countOf } from '../../../lib/format';
 
 /**
  * How an imported CSV joins the editor. Rows already in the grid become cell writes (one
@@ -31,9 +32,9 @@ export function mergeCsvImport(
   const inGrid = parsed.edits.filter((edit) => indexById.has(edit.id));
   const outside = parsed.rows.filter((row) => !indexById.has(row.id));
   const tail = [
-    `${parsed.errors.length} bad cell(s)`,
-    parsed.malformed.length ? `${parsed.malformed.length} row(s) not read` : '',
-    parsed.excluded.length ? `${parsed.excluded.length} row(s) left out` : '',
+    countOf(parsed.errors.length, 'bad cell'),
+    parsed.malformed.length ? `${countOf(parsed.malformed.length, 'row')} not read` : '',
+    parsed.excluded.length ? `${countOf(parsed.excluded.length, 'row')} left out` : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -52,7 +53,7 @@ export function mergeCsvImport(
       writes,
       promoted,
       summary: (changed) =>
-        `Imported ${inGrid.length} row(s): ${changed} cell(s) changed; ${tail}.`,
+        `Imported ${countOf(inGrid.length, 'row')}: ${countOf(changed, 'cell')} changed; ${tail}.`,
     };
   }
   const byId = new Map(parsed.edits.map((edit) => [edit.id, edit]));
@@ -64,6 +65,6 @@ export function mergeCsvImport(
       ...outside.map((row) => byId.get(row.id)!),
     ],
     promoted,
-    summary: `Imported ${parsed.edits.length} row(s), ${outside.length} of them added to the selection; ${tail}.`,
+    summary: `Imported ${countOf(parsed.edits.length, 'row')}, ${outside.length} of them added to the selection; ${tail}.`,
   };
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { importCsv, type CsvImport } from './logic/csv';
 import type { BulkRow, EditValues } from './logic/rows';
+import { countOf } from '../../../lib/format';
 
 /** A file's text (Blob.text where the browser has it, FileReader otherwise). */
 function readText(file: Blob): Promise<string> {
@@ -54,7 +55,7 @@ export function CsvTools({
       <h2 id="bulk-csv-heading">CSV</h2>
       <div className="button-row">
         <button type="button" onClick={onExportSelection}>
-          Export the {editorCount} listing(s) in the editor
+          Export the {countOf(editorCount, 'listing')} in the editor
         </button>
         {matchingCount !== null && matchingCount !== editorCount && (
           <button type="button" onClick={onExportMatching}>

@@ -1,6 +1,7 @@
 import { DataTable, type Column } from '../../../components/data-table';
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
+import { countOf } from '../../../lib/format';
 
 const columns: Column<PlanItem>[] = [
   { id: 'listing', header: 'Listing', width: '28%', cell: (item) => item.title },
@@ -57,13 +58,13 @@ export function PreviewPanel({
     <section className="bulk-preview panel" aria-labelledby="bulk-preview-heading">
       <h2 id="bulk-preview-heading">Preview</h2>
       <p className="bulk-estimate" role="status">
-        {rows} listing(s) change: {estimate}
+        {countOf(rows, 'listing')} change: {estimate}
       </p>
       {plan.invalid.length > 0 && (
         <div className="banner banner-error" role="alert">
           <p>
-            <strong>{plan.invalid.length} cell(s) are invalid.</strong> Their rows are left out of
-            this run (the rest can be applied) until they are fixed:
+            <strong>{countOf(plan.invalid.length, 'cell')} are invalid.</strong> Their rows are left
+            out of this run (the rest can be applied) until they are fixed:
           </p>
           <ul>
             {plan.invalid.slice(0, 20).map((cell) => (
@@ -86,7 +87,7 @@ export function PreviewPanel({
       )}
       {plan.excluded.length > 0 && (
         <details className="bulk-excluded">
-          <summary>{plan.excluded.length} listing(s) left out</summary>
+          <summary>{countOf(plan.excluded.length, 'listing')} left out</summary>
           <ul>
             {plan.excluded.map((row) => (
               <li key={row.id}>
@@ -118,8 +119,8 @@ export function PreviewPanel({
           onClick={onApply}
           disabled={applying || plan.writes === 0}
         >
-          Apply {plan.writes} write(s)
-          {invalidRows > 0 ? `, leaving out ${invalidRows} row(s) to fix` : ''}
+          Apply {countOf(plan.writes, 'change')}
+          {invalidRows > 0 ? `, leaving out ${countOf(invalidRows, 'row')} to fix` : ''}
         </button>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { paths } from '../../../lib/paths';
 import { IdbJobStore } from './jobs/idb-job-store';
 import { isResumable, type BulkJob } from './jobs/job';
+import { countOf } from '../../../lib/format';
 
 /**
  * The banner of a bulk edit that a reload or a closed tab left unfinished, with a link back to
@@ -27,7 +28,7 @@ export default function UnfinishedBulkEditBanner() {
   const left = job.rows.filter((row) => row.outcome.state === 'pending').length;
   return (
     <p className="banner banner-info" role="status">
-      An unfinished bulk edit ({job.label}, {left} row(s) not sent yet).{' '}
+      An unfinished bulk edit ({job.label}, {countOf(left, 'row')} not sent yet).{' '}
       <Link to={paths.bulkEdit.to({ ids: job.rows.map((row) => row.listingId) })}>
         Open it to resume
       </Link>

@@ -6,6 +6,7 @@ import { parsePastedBlock } from '../logic/csv-reader';
 import { EDIT_FIELDS, FIELD_LABELS } from '../logic/rows';
 import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from './grid-types';
 import type { GridCommands } from './use-grid-history';
+import { countOf } from '../../../../lib/format';
 
 /**
  * Copy and paste as a spreadsheet does: a range down a column copies as a block; a block pasted
@@ -69,8 +70,8 @@ export function useGridClipboard({
       if (parsed.ok) writes.push({ index: target.row, field, value: parsed.value });
       else problems.push(`row ${target.row + 1}, ${FIELD_LABELS[field]}: ${parsed.message}`);
     }
-    const count = commands.applyStep(`Paste ${writes.length} cell(s)`, writes);
-    const parts = [`Pasted ${count} changed cell(s) from row ${at.row + 1}`];
+    const count = commands.applyStep(`Paste ${countOf(writes.length, 'cell')}`, writes);
+    const parts = [`Pasted ${countOf(count, 'changed cell')} from row ${at.row + 1}`];
     if (problems.length > 0)
       parts.push(`${problems.length} not understood (${problems.slice(0, 5).join('; ')})`);
     if (outside > 0) parts.push(`${outside} outside the grid left out`);

@@ -4,6 +4,7 @@ import { EDIT_FIELDS, FIELD_LABELS } from '../logic/rows';
 import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from './grid-types';
 import type { GridFocus } from './use-grid-focus';
 import type { GridCommands } from './use-grid-history';
+import { countOf } from '../../../../lib/format';
 
 /**
  * The grid's keys: arrows, Tab and Enter move (Shift goes back; Shift+Arrow extends a range
@@ -45,7 +46,7 @@ export function useGridKeyboard({
     for (let i = from + 1; i <= to; i++) writes.push({ index: i, field, value: source });
     const count = applyStep(`Fill down ${FIELD_LABELS[field]}`, writes);
     onAnnounce(
-      `Filled ${FIELD_LABELS[field]} down from row ${from + 1} to row ${to + 1}: ${count} cell(s) changed`,
+      `Filled ${FIELD_LABELS[field]} down from row ${from + 1} to row ${to + 1}: ${countOf(count, 'cell')} changed`,
     );
   }, [anchor, applyStep, getValues, onAnnounce, range]);
 

@@ -7,6 +7,7 @@
  */
 import Papa from 'papaparse';
 import { restoreFormula } from '../../../../lib/delimited';
+import { countOf } from '../../../../lib/format';
 
 /** One record of a file: its cells, its row as a spreadsheet counts it, the line it starts on. */
 export interface CsvRecord {
@@ -111,7 +112,7 @@ export function readCsv(text: string): ReadCsv {
         result.malformed.push({
           row,
           line,
-          message: `has ${cells.length} cell(s) where the header has ${width}`,
+          message: `has ${countOf(cells.length, 'cell')} where the header has ${width}`,
         });
         return;
       }

@@ -33,9 +33,8 @@ export function formatDuration(seconds: number): string {
 
 /** "212 writes, about 1 min 26 s" (one write: "1 write, ..."). */
 export function describeEstimate(writes: number, bucket: BucketLevel): string {
-  const noun = writes === 1 ? 'write' : 'writes';
   const seconds = estimateSeconds(writes, bucket);
   return seconds <= 0
-    ? `${writes} ${noun}, at once (the bucket has room for them)`
-    : `${writes} ${noun}, about ${formatDuration(seconds)}`;
+    ? `${writes === 1 ? 'one change' : `${writes} changes`}, sent at once`
+    : `${writes === 1 ? 'one change' : `${writes} changes`}, about ${formatDuration(seconds)}`;
 }

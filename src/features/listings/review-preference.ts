@@ -1,0 +1,30 @@
+/**
+ * "Check the card before it goes live", remembered in this browser: on by default, so a mistyped
+ * cert is seen before it goes on sale; a seller who turns it off finds it off next time.
+ */
+const STORAGE_KEY = 'slabdesk.new-listing.review.v1';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remembered choice; on when nothing is remembered (or storage is unavailable). */
+export function reviewPreference(): boolean {
+  try {
+    return storage()?.getItem(STORAGE_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function rememberReviewPreference(on: boolean): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, on ? 'on' : 'off');
+  } catch {
+    // Storage full or blocked: the choice holds for this form only.
+  }
+}
