@@ -1,21 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from '../support/sandbox-harness';
-import { startDemo } from './support/demo';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useDemoSandbox } from './support/demo';
 import { renderApp } from './support/render-app';
 
-let harness: Harness;
-let token: string;
-
-beforeAll(async () => {
-  ({ harness, token } = await startDemo());
-});
-afterEach(() => cleanup());
-afterAll(() => harness?.close());
+const demo = useDemoSandbox();
 
 describe("the demo's listing photos", () => {
   it('a listing page shows the slab picture the sandbox draws, from an address that answers it', async () => {
+    const { harness, token } = demo;
     const list = (await (await harness.api('/listings.json?limit=50', { token })).json()) as {
       listings: { id: string; title: string }[];
     };
