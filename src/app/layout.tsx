@@ -114,12 +114,21 @@ export function Layout() {
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end}>
                     {item.label}
-                    {item.count === 'ship-queue' && shipCount !== undefined && shipCount > 0 && (
+                    {item.count === 'ship-queue' && (
                       <>
                         {' '}
-                        <span className="nav-count">
-                          {shipCount}
-                          <span className="visually-hidden"> waiting</span>
+                        {/* Its room is kept before the count is known: the links after it never move. */}
+                        <span
+                          className="nav-count"
+                          data-empty={shipCount ? undefined : true}
+                          aria-hidden={shipCount ? undefined : true}
+                        >
+                          {shipCount ? (
+                            <>
+                              {shipCount}
+                              <span className="visually-hidden"> waiting</span>
+                            </>
+                          ) : null}
                         </span>
                       </>
                     )}
