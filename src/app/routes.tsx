@@ -122,6 +122,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
           deps,
           async () => (await import('../features/inventory/inventory-queries')).prefetch,
         ),
+        shouldRevalidate: onEntry,
         lazy: page(() => import('../features/inventory/inventory-page')),
       },
       {
@@ -140,6 +141,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),
+        shouldRevalidate: onEntry,
         lazy: page(() => import('../features/insights/insights-page')),
       },
       {
