@@ -5,7 +5,9 @@ import { CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
 import { buildDashboard } from './browser-setup';
 
-const PAGES = { overview: '/', listings: '/listings' } as const;
+/** The pages with a budget; an order's page is the demo's first order. */
+const PAGES = ['overview', 'listings', 'orders', 'order'] as const;
+type PageName = (typeof PAGES)[number];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const METRICS = [
   'first-contentful-paint',
@@ -22,11 +24,21 @@ const METRICS = [
  */
 const RUNS = 5;
 
+/** The demo's first order, read through the dashboard's own API proxy. */
+async function firstOrderPath(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/api/orders.json?status=any&limit=1`);
+  const { orders } = (await response.json()) as { orders?: { id: string }[] };
+  const id = orders?.[0]?.id;
+  if (!id) throw new Error(`No demo order to open (${response.status})`);
+  return `/orders/${encodeURIComponent(id)}`;
+}
+
 /**
  * Lighthouse 12 with its defaults (mobile, simulated throttling) on the production build, against
- * the overview and the listings page on the demo sandbox, each page `RUNS` times. Each category's
- * figure is the lower of the two pages' medians; the overview's cumulative layout shift (its
- * largest run) is reported beside them.
+ * the overview, listings, orders and an order's page on the demo sandbox, each page `RUNS` times.
+ * Each category's figure is the lowest of the pages' medians, each page's performance median is
+ * reported beside it, and so is the overview's cumulative layout shift (its largest run).
+ * `BENCH_PAGES=listings,order` measures only those pages and reports only their own figures.
  */
 const bench: Bench = {
   figures: [
@@ -34,6 +46,7 @@ const bench: Bench = {
     'ui.lighthouse.accessibility',
     'ui.lighthouse.best_practices',
     'ui.lighthouse.overview_cls',
+    ...PAGES.map((name) => `ui.lighthouse.${name}_performance`),
   ],
   async run(report) {
     const outDir = await buildDashboard();
@@ -48,7 +61,15 @@ const bench: Bench = {
     try {
       const lowest: Record<string, number> = {};
       let overviewCls = 0;
-      for (const [name, path] of Object.entries(PAGES)) {
+      const only = process.env.BENCH_PAGES?.split(',');
+      const paths: Record<PageName, () => Promise<string>> = {
+        overview: async () => '/',
+        listings: async () => '/listings',
+        orders: async () => '/orders',
+        order: () => firstOrderPath(app.url),
+      };
+      for (const name of PAGES.filter((page) => !only || only.includes(page))) {
+        const path = await paths[name]();
         const scores: Record<string, number[]> = {};
         for (let run = 0, failed = 0; run < RUNS; run++) {
           const result = await lighthouse(`${app.url}${path}`, {
@@ -99,7 +120,10 @@ const bench: Bench = {
           console.log(`  (${name} ${category}: ${scores[category]!.join(', ')})`);
           lowest[category] = Math.min(lowest[category] ?? 1, middle);
         }
+        report(`ui.lighthouse.${name}_performance`, round(median(scores.performance!), 2));
       }
+      // The figures over every page only when every page ran.
+      if (only) return;
       report('ui.lighthouse.overview_cls', round(overviewCls, 3));
       report('ui.lighthouse.performance', round(lowest.performance!, 2));
       report('ui.lighthouse.accessibility', round(lowest.accessibility!, 2));
