@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { demoDashboard } from './fresh-visit';
+import { API_VERSION } from '../src/client';
 import { CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
 import { buildDashboard } from './browser-setup';
@@ -26,7 +27,7 @@ const RUNS = 5;
 
 /** The demo's first order, read through the dashboard's own API proxy. */
 async function firstOrderPath(appUrl: string): Promise<string> {
-  const response = await fetch(`${appUrl}/api/orders.json?status=any&limit=1`);
+  const response = await fetch(`${appUrl}/api/${API_VERSION}/orders.json?status=any&limit=1`);
   const { orders } = (await response.json()) as { orders?: { id: string }[] };
   const id = orders?.[0]?.id;
   if (!id) throw new Error(`No demo order to open (${response.status})`);

@@ -223,7 +223,3 @@ export function stateOf(
 export function needsAvailability(listing: ListingRead): boolean {
   return listing.status !== 'active' && listing.unavailable_reason === undefined;
 }
-
-/** True when a listing sold, by its own reason or (failing that) its card's level. */
-export const isSoldRow = (row: Pick<CatalogueRow, 'status' | 'reason'>) =>
-  row.status === 'archived' && isSoldReason(row.reason);

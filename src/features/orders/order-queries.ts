@@ -25,8 +25,6 @@ export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
   return 'open';
 }
 
-export const isOpen = (order: Order) => orderStatusOf(order) === 'open';
-
 /** The orders page's status filter from its address: `open` when it names none it knows. */
 export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
   ORDER_STATUS_FILTERS.find((filter) => filter === value) ?? 'open';

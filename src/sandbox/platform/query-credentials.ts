@@ -21,10 +21,3 @@ export function queryCarriesCredential(query: Record<string, unknown>): boolean 
   }
   return false;
 }
-
-/** Deletes every credential parameter from `params` (names and values as the URL decodes them). */
-export function dropCredentialParams(params: URLSearchParams): void {
-  const names = new Set<string>();
-  for (const [name, value] of params) if (isCredentialParam(name, value)) names.add(name);
-  for (const name of names) params.delete(name);
-}

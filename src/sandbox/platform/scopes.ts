@@ -13,10 +13,6 @@ export const ALL_SCOPES = [
 
 export type ApiScope = (typeof ALL_SCOPES)[number];
 
-export function isScope(value: unknown): value is ApiScope {
-  return typeof value === 'string' && (ALL_SCOPES as readonly string[]).includes(value);
-}
-
 /** True when the granted scopes cover `required`; a `write_` scope implies its `read_` counterpart. */
 export function hasScope(granted: readonly string[], required: ApiScope): boolean {
   if (granted.includes(required)) return true;

@@ -17,11 +17,6 @@ export interface PlatformState {
   scopes: string[];
 }
 
-/** Per-route settings: the scope the endpoint needs (null for /ping). */
-export interface RouteScope {
-  scope?: ApiScope | null;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     platform: PlatformState | null;

@@ -178,5 +178,3 @@ export function productView(row: ListingWithCardRow, urls: PublicUrls) {
     svc_url: urls.listing(row),
   };
 }
-
-export type ProductView = ReturnType<typeof productView>;

@@ -95,5 +95,3 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
   };
   return view;
 }
-
-export type OrderView = ReturnType<typeof orderView>;

@@ -71,5 +71,3 @@ export function createCatalogStore(db: Db) {
     },
   };
 }
-
-export type CatalogStore = ReturnType<typeof createCatalogStore>;

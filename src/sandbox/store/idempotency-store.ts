@@ -27,5 +27,3 @@ export function createIdempotencyStore(db: Db) {
     },
   };
 }
-
-export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

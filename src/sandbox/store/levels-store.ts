@@ -42,5 +42,3 @@ export function createLevelsStore(db: Db) {
     },
   };
 }
-
-export type LevelsStore = ReturnType<typeof createLevelsStore>;

@@ -152,5 +152,3 @@ export function createListingsStore(db: Db) {
     },
   };
 }
-
-export type ListingsStore = ReturnType<typeof createListingsStore>;

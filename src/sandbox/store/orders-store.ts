@@ -120,5 +120,3 @@ export function createOrdersStore(db: Db) {
     },
   };
 }
-
-export type OrdersStore = ReturnType<typeof createOrdersStore>;

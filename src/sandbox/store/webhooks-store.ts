@@ -180,5 +180,3 @@ export function createWebhooksStore(db: Db) {
     },
   };
 }
-
-export type WebhooksStore = ReturnType<typeof createWebhooksStore>;

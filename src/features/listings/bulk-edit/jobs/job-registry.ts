@@ -12,11 +12,6 @@ export function jobStore(): JobStore {
   return store;
 }
 
-/** For tests: a store of their choosing. */
-export function setJobStore(next: JobStore | undefined): void {
-  store = next;
-}
-
 const runners = new Map<string, JobRunner>();
 
 /**

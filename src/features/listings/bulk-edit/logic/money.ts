@@ -4,12 +4,7 @@
  * "lower 129.99 by 12.5%" is 12999 × 8750 / 10000 cents, rounded half up to the cent, with the
  * exact value kept to show the rounding. Amounts are read and bounded by the listing rules.
  */
-import {
-  formatCents,
-  parseAmount,
-  priceBoundsMessage,
-  type Parsed,
-} from '../../../../client/listing-rules';
+import { formatCents, priceBoundsMessage, type Parsed } from '../../../../client/listing-rules';
 
 /** Cents as a display amount with thousands separators: 123456n → "$1,234.56". */
 export function displayCents(cents: bigint): string {
@@ -142,20 +137,6 @@ export function minimumOfferFromPercent(price: bigint, hundredths: bigint): Adju
       ? `${label} = ${exactText} → ${formatCents(cents)} (rounded half up to the cent)`
       : `${label} = ${formatCents(cents)}`,
   };
-}
-
-/** Compares two decimal amounts exactly (both must parse). */
-export function compareAmounts(a: string, b: string): number {
-  const x = parseAmount(a);
-  const y = parseAmount(b);
-  if (!x.ok || !y.ok) throw new Error(`not amounts: ${a}, ${b}`);
-  return x.value === y.value ? 0 : x.value < y.value ? -1 : 1;
-}
-
-/** An amount normalised to the API's form ("125" → "125.00"), or the text itself when invalid. */
-export function normaliseAmount(text: string): string {
-  const parsed = parseAmount(text);
-  return parsed.ok ? formatCents(parsed.value) : text;
 }
 
 /** How a changed price ends: exact cents, a .99 ending, or whole dollars. */
