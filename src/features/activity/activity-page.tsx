@@ -23,6 +23,7 @@ import {
 import { useApiClient } from '../../lib/api-context';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { TableHead } from '../../components/table-head';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -149,16 +150,7 @@ export function ActivityPage() {
         <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
           <table className="simple-table activity-table">
             <caption className="visually-hidden">Changes, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Person</th>
-                <th scope="col">What</th>
-                <th scope="col">Listing</th>
-                <th scope="col">Changes</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Time', 'Person', 'What', 'Listing', 'Changes', 'Outcome']} />
             <tbody>
               <ActivityRows entries={query.data.entries} />
               {cursors.map((before) => (

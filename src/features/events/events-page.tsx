@@ -7,6 +7,7 @@ import {
   turnNotificationsOff,
   turnNotificationsOn,
 } from '../../lib/notifications';
+import { TableHead } from '../../components/table-head';
 
 const OUTCOME_TEXT = {
   applied: 'Verified, applied',
@@ -66,14 +67,7 @@ export function EventsPage() {
       ) : (
         <table>
           <caption className="visually-hidden">Webhook deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Topic</th>
-              <th scope="col">Event</th>
-              <th scope="col">Outcome</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Received', 'Topic', 'Event', 'Outcome']} />
           <tbody>
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>

@@ -5,6 +5,7 @@ import { fromCents } from '../../lib/sales/money';
 import { salesSeries, type Granularity, type SalesPoint } from '../../lib/sales/sales-series';
 import { BarChart } from './bar-chart';
 import { periodLabel } from './period-label';
+import { TableHead } from '../../components/table-head';
 
 export const METRICS = {
   sales: { label: 'Sales', pick: (p: SalesPoint) => p.salesCents, money: true },
@@ -84,23 +85,7 @@ export function SalesSection({
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Sales table">
           <table className="simple-table">
             <caption>Sales by {granularity}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col" className="num">
-                  Sales
-                </th>
-                <th scope="col" className="num">
-                  Units
-                </th>
-                <th scope="col" className="num">
-                  Fees
-                </th>
-                <th scope="col" className="num">
-                  Net payouts
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Period']} numeric={['Sales', 'Units', 'Fees', 'Net payouts']} />
             <tbody>
               {series.map((point) => (
                 <tr key={point.start}>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
 import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../lib/sales/sell-through';
 import { BarChart } from './bar-chart';
+import { TableHead } from '../../components/table-head';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const days = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
@@ -59,23 +60,10 @@ export function SellThroughSection({
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Sell-through table">
           <table className="simple-table">
             <caption>Sell-through by {name.toLowerCase()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{name}</th>
-                <th scope="col" className="num">
-                  Listed
-                </th>
-                <th scope="col" className="num">
-                  Sold
-                </th>
-                <th scope="col" className="num">
-                  Sell-through
-                </th>
-                <th scope="col" className="num">
-                  Median days to sell
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[name]}
+              numeric={['Listed', 'Sold', 'Sell-through', 'Median days to sell']}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.group}>

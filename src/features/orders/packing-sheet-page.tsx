@@ -9,6 +9,7 @@ import { formatDateTime, countOf } from '../../lib/format';
 import { costsQuery } from '../../lib/sales/sales-queries';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
+import { TableHead } from '../../components/table-head';
 
 /** A printable packing sheet for the orders going into one box, each with a scannable barcode. */
 export function PackingSheetPage() {
@@ -51,15 +52,7 @@ export function PackingSheetPage() {
       {orders.length > 0 && (
         <table className="simple-table packing-table">
           <caption className="visually-hidden">Cards in this box</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order code</th>
-              <th scope="col">Card</th>
-              <th scope="col">Cert</th>
-              <th scope="col">Grader</th>
-              <th scope="col">Barcode</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order code', 'Card', 'Cert', 'Grader', 'Barcode']} />
           <tbody>
             {orders.map((order) => {
               const line = order.line_items[0];

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
+import { TableHead } from '../../components/table-head';
 
 /** What must be done: orders to ship to the hub by their deadlines, and windows ending soon. */
 export function WorkPanel({
@@ -50,13 +51,7 @@ export function WorkPanel({
       {queue && queue.length > 0 && (
         <table className="simple-table">
           <caption>Ship these to the hub, soonest deadline first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Card</th>
-              <th scope="col">Time left</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order', 'Card', 'Time left']} />
           <tbody>
             {queue.slice(0, 6).map((order) => (
               <tr key={order.id}>
@@ -82,13 +77,7 @@ export function WorkPanel({
       {windows?.shown && windows.soon.length > 0 && (
         <table className="simple-table">
           <caption>Listing windows ending within 3 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Listing</th>
-              <th scope="col">Price</th>
-              <th scope="col">Window ends</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Listing', 'Price', 'Window ends']} />
           <tbody>
             {windows.soon.slice(0, 6).map((listing) => (
               <tr key={listing.id}>

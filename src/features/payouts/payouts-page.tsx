@@ -13,6 +13,7 @@ import { isCounted, orderMoney } from '../../lib/sales/order-money';
 import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
 import { payoutsByMonth } from './payout-figures';
 import { compareCodes } from '../../lib/compare-codes';
+import { TableHead } from '../../components/table-head';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 
@@ -81,29 +82,10 @@ export function PayoutsPage() {
             >
               <table className="simple-table">
                 <caption className="visually-hidden">Payouts paid, by month</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Month</th>
-                    <th scope="col" className="num">
-                      Payouts
-                    </th>
-                    <th scope="col" className="num">
-                      Sales
-                    </th>
-                    <th scope="col" className="num">
-                      Fees
-                    </th>
-                    <th scope="col" className="num">
-                      Refunds
-                    </th>
-                    <th scope="col" className="num">
-                      Paid out
-                    </th>
-                    <th scope="col" className="num">
-                      Margin over cost
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={['Month']}
+                  numeric={['Payouts', 'Sales', 'Fees', 'Refunds', 'Paid out', 'Margin over cost']}
+                />
                 <tbody>
                   {months.map((m) => (
                     <tr key={m.month}>
@@ -137,21 +119,10 @@ export function PayoutsPage() {
                 <caption className="visually-hidden">
                   The 20 latest payouts with their realised margin
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Paid</th>
-                    <th scope="col" className="num">
-                      Payout
-                    </th>
-                    <th scope="col" className="num">
-                      Cost
-                    </th>
-                    <th scope="col" className="num">
-                      Realised margin
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={['Order', 'Paid']}
+                  numeric={['Payout', 'Cost', 'Realised margin']}
+                />
                 <tbody>
                   {paid.slice(0, 20).map((order) => {
                     const line = order.line_items[0];

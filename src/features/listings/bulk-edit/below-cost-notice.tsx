@@ -4,6 +4,7 @@ import { fromCents } from '../../../lib/sales/money';
 import { useMarginBasis } from '../../../lib/sales/use-margin-basis';
 import type { CatalogueRow } from '../catalogue-row';
 import type { Plan } from './logic/diff';
+import { TableHead } from '../../../components/table-head';
 
 /** A planned price that would sell below the card's cost, and the price that breaks even. */
 export interface BelowCost {
@@ -60,20 +61,7 @@ export function BelowCostNotice({
       <h3 id="below-cost-heading">{countOf(flagged.length, 'listing')} would sell below cost</h3>
       <table className="simple-table">
         <caption className="visually-hidden">Prices below cost</caption>
-        <thead>
-          <tr>
-            <th scope="col">Listing</th>
-            <th scope="col" className="num">
-              New price
-            </th>
-            <th scope="col" className="num">
-              Margin
-            </th>
-            <th scope="col" className="num">
-              Break-even
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Listing']} numeric={['New price', 'Margin', 'Break-even']} />
         <tbody>
           {flagged.slice(0, 50).map((row) => (
             <tr key={row.id}>
