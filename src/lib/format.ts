@@ -1,14 +1,8 @@
 /** Display helpers: money in dollars, instants and durations in US English, codes as words. */
 
 /**
- * A formatter made on first use: the first `Intl` object of a page starts ICU (about 26 ms in
- * Chromium, measured), which the first page's reads should not wait for.
- *
- * Dates and durations are written here, not by `Intl`: the dashboard speaks US English only,
- * and Chromium's first `Intl.DateTimeFormat` or `Intl.RelativeTimeFormat` costs 20 to 25 ms of
- * the main thread each (measured: ICU's pattern and plural data), in the middle of the first
- * page's render. The words are those `Intl` writes for `en-US` (test/ui/format.test.ts compares
- * them), with a plain space before AM and PM.
+ * A formatter made on first use: the first `Intl` object starts ICU, which the first page's reads
+ * should not wait for. Dates are written here, as `Intl` writes them for `en-US` (format.test.ts).
  */
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;

@@ -79,8 +79,7 @@ export const costsQuery = (client: SlabdeskClient) =>
     queryKey: salesKeys.costs(),
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<Map<string, CardFacts>> => {
-      // Started from a page's effects, after its drawing: the walk's setting up (about 10 ms on
-      // this machine) goes in a task of its own, not at the end of that one.
+      // Started from a page's effects: the walk's setting up goes in a task of its own.
       await yieldToPage();
       const items = await client.inventoryItems.loadAll({
         signal,

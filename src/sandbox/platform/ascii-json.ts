@@ -23,14 +23,8 @@ const sequenceLength = (lead: number) =>
         : 0;
 
 /**
- * A JSON body in ASCII: every character past ASCII written as its `\\u` escape (two for one
- * past U+FFFF), which JSON allows (such characters only occur inside strings) and which parses
- * to the same value. A browser decodes an ASCII body straight into a one-byte string; one
- * accented title in a page of UTF-8 makes it decode the whole page into a two-byte string,
- * several times slower. Bytes that are not well-formed UTF-8 are passed on as they came. The
- * sandbox writes its collection pages so (Node then encodes each page once, where a two-byte
- * page string was measured and encoded again by the write), and the dashboard server passes
- * any JSON it proxies through it.
+ * A JSON body in ASCII: every character past ASCII as its `\\u` escape (the same value), so a
+ * browser decodes it into a one-byte string. Bytes that are not well-formed UTF-8 pass as they came.
  */
 export function asciiJson(body: Buffer): Buffer {
   if (isAscii(body)) return body;
@@ -80,12 +74,8 @@ export function asciiJsonText(value: unknown): string {
 }
 
 /**
- * A collection page, `{"<envelope>": [rows]}`, as ASCII bytes. Each row is stringified alone: one
- * name with an accent then costs its own row a second pass, not the whole page (measured: the page
- * as one string spent about 100 ms per insights visit in UTF-8 encoding alone). Each row's text is
- * written straight into the page's bytes, sized beforehand: joining the rows into one page string
- * first, then writing that, took twice as long again (a page of 250 full listings: 3.4 ms against
- * 1.2 ms, the same bytes).
+ * A collection page, `{"<envelope>": [rows]}`, as ASCII bytes: each row stringified alone (an
+ * accent costs its own row a second pass) and written straight into the page's sized bytes.
  */
 export function asciiPage(envelope: string, rows: readonly unknown[]): Buffer {
   const head = `{${JSON.stringify(envelope)}:[`;

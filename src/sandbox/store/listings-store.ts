@@ -81,7 +81,7 @@ export function createListingsStore(db: Db) {
      AND window_ends_at <= ? ORDER BY window_ends_at, seq`,
   );
   // `+status`: the due instant's index (listings_schedule), not the status one, which made this
-  // once-a-second query scan every draft (65 ms at 100,000 listings, holding the event loop).
+  // once-a-second query scan every draft.
   const selectDueScheduled = db.prepare(
     `SELECT * FROM listings WHERE scheduled_go_live_at IS NOT NULL AND scheduled_go_live_at <= ?
      AND +status = 'draft' AND unavailable_reason = 'scheduled' ORDER BY scheduled_go_live_at, seq`,

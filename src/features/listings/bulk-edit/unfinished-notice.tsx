@@ -6,9 +6,8 @@ import { mayHoldJobs } from './jobs/job-db-name';
 const UnfinishedBulkEditBanner = lazy(() => import('./unfinished-banner'));
 
 /**
- * On every page but the bulk editor: a bulk edit that a reload or a closed tab left unfinished,
- * with a link back to it. The banner, the store's reader and the job's rules are loaded lazily
- * (about 1.5 KB) only when the browser keeps a bulk-edit database: a first visit loads none.
+ * On every page but the bulk editor: a bulk edit a reload or a closed tab left unfinished, with a
+ * link back. Its banner loads only when the browser keeps a bulk-edit database.
  */
 export function UnfinishedBulkEditNotice() {
   const { pathname } = useLocation();
