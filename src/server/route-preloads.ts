@@ -102,14 +102,15 @@ function withImports(manifest: Manifest, keys: Iterable<string>): Set<string> {
 
 /**
  * For a path, the chunks its route loads beyond those the page names already (the entry and
- * its imports): the page's chunk, its loader's and what they import. Built once per bundle.
+ * its imports): its loader's module first (the page's reads wait for it), then the page's chunk,
+ * and what they import. Built once per bundle.
  */
 export function routePreloads(manifest: Manifest): (pathname: string) => string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const shell = withImports(manifest, entries);
   const routes = ROUTE_MODULES.map(({ pattern, modules }) => ({
     path: pattern,
-    files: [...withImports(manifest, modules)].filter((file) => !shell.has(file)),
+    files: [...withImports(manifest, [...modules].reverse())].filter((file) => !shell.has(file)),
   }));
   return (pathname) => matchRoutes(routes, pathname)?.[0]?.route.files ?? [];
 }

@@ -48,11 +48,11 @@ const MANIFEST: Manifest = {
 describe("a route's code named in its page", () => {
   const preloads = routePreloads(MANIFEST);
 
-  it("names the page's chunk, its loader's and what they import, never the entry's own", () => {
+  it("names its loader's chunk first, the page's and what they import, never the entry's own", () => {
     expect(preloads('/listings')).toEqual([
+      'assets/catalogue-query-1.js',
       'assets/listings-page-1.js',
       'assets/states-1.js',
-      'assets/catalogue-query-1.js',
     ]);
     expect(preloads('/')).toEqual(['assets/overview-page-1.js']);
   });
@@ -63,11 +63,11 @@ describe("a route's code named in its page", () => {
       'assets/states-1.js',
     ]);
     expect(preloads('/listings/lst_1')).toEqual([
+      'assets/listing-queries-1.js',
       'assets/listing-detail-page-1.js',
       'assets/listings-page-1.js',
       'assets/states-1.js',
       'assets/catalogue-query-1.js',
-      'assets/listing-queries-1.js',
     ]);
     expect(preloads('/listings/')).toEqual(preloads('/listings'));
   });
