@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { localStore } from './local-store';
 
 /**
  * Saved views of a table (listings, orders, inventory): a name and the search params that make
@@ -19,17 +20,9 @@ const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
 const listeners = new Set<() => void>();
 let version = 0;
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function read<T>(key: string, fallback: T): T {
   try {
-    const raw = storage()?.getItem(key);
+    const raw = localStore()?.getItem(key);
     return raw ? (JSON.parse(raw) as T) : fallback;
   } catch {
     return fallback;
@@ -38,7 +31,7 @@ function read<T>(key: string, fallback: T): T {
 
 function write(key: string, value: unknown): void {
   try {
-    storage()?.setItem(key, JSON.stringify(value));
+    localStore()?.setItem(key, JSON.stringify(value));
   } catch {
     // Storage refused: the view still works as a URL for this visit.
   }

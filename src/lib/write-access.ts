@@ -5,6 +5,7 @@ import { useApiClient } from './api-context';
 import { pingQuery } from './connection-query';
 import { REQUIRED_SCOPES } from './required-scopes';
 import { bootSession, VIEWER_REASON } from './session';
+import { localStore } from './local-store';
 
 /**
  * Whether the key behind the dashboard can change listings, and if not why: a key without the
@@ -25,17 +26,9 @@ export const READ_ONLY_NOTICE_ID = 'read-only-notice';
 const STORAGE_KEY = 'slabdesk.read-only-keys.v1';
 const listeners = new Set<() => void>();
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function readOnlyKeys(): Record<string, string> {
   try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(localStore()?.getItem(STORAGE_KEY) ?? '{}');
     return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
   } catch {
     return {};
@@ -48,7 +41,7 @@ export function rememberReadOnlyKey(keyId: string, reason: string): void {
   if (keys[keyId] === reason) return;
   keys[keyId] = reason;
   try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(keys));
+    localStore()?.setItem(STORAGE_KEY, JSON.stringify(keys));
   } catch {
     // Storage refused: the pages still learn it for this visit below.
   }

@@ -1,5 +1,5 @@
 import { asciiJson } from '../sandbox/platform/ascii-json';
-import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json';
+import { isRecord, MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json';
 import { carriesKey, mayCarryKey, REDACTED, redactJsonBody, redactValue } from './key-redaction';
 import type { UpstreamAnswer } from './upstream-call';
 
@@ -7,8 +7,6 @@ import type { UpstreamAnswer } from './upstream-call';
 const STRING_MEMBERS = ['code', 'reason', 'required_scope', 'until'] as const;
 const NUMBER_MEMBERS = ['max_bytes', 'retry_after_seconds'] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 

@@ -21,3 +21,6 @@ export function parseBoundedJson(text: string, limit = MAX_JSON_DEPTH): BoundedP
     return { ok: false, reason: 'invalid_json' };
   }
 }
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

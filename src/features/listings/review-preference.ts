@@ -2,20 +2,14 @@
  * "Check the card before it goes live", remembered in this browser: on by default, so a mistyped
  * cert is seen before it goes on sale; a seller who turns it off finds it off next time.
  */
-const STORAGE_KEY = 'slabdesk.new-listing.review.v1';
+import { localStore } from '../../lib/local-store';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
+const STORAGE_KEY = 'slabdesk.new-listing.review.v1';
 
 /** The remembered choice; on when nothing is remembered (or storage is unavailable). */
 export function reviewPreference(): boolean {
   try {
-    return storage()?.getItem(STORAGE_KEY) !== 'off';
+    return localStore()?.getItem(STORAGE_KEY) !== 'off';
   } catch {
     return true;
   }
@@ -23,7 +17,7 @@ export function reviewPreference(): boolean {
 
 export function rememberReviewPreference(on: boolean): void {
   try {
-    storage()?.setItem(STORAGE_KEY, on ? 'on' : 'off');
+    localStore()?.setItem(STORAGE_KEY, on ? 'on' : 'off');
   } catch {
     // Storage full or blocked: the choice holds for this form only.
   }

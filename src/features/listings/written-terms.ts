@@ -1,4 +1,5 @@
 import type { ListingUpdated, ListingUpdateInput } from '../../client';
+import { localStore } from '../../lib/local-store';
 
 /**
  * Sale terms this dashboard itself wrote, per listing, kept in the browser. The API does not show
@@ -23,16 +24,8 @@ const MAX_LISTINGS = 2000;
 
 type Store = Record<string, WrittenTerms>;
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function load(): Store {
-  const raw = storage()?.getItem(STORAGE_KEY);
+  const raw = localStore()?.getItem(STORAGE_KEY);
   if (!raw) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -74,7 +67,7 @@ export function rememberWrite(
   const ids = Object.keys(store);
   for (const id of ids.slice(0, Math.max(0, ids.length - MAX_LISTINGS))) delete store[id];
   try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(store));
+    localStore()?.setItem(STORAGE_KEY, JSON.stringify(store));
   } catch {
     // A full or refused storage only loses the "last set here" hints, never a write.
   }

@@ -1,9 +1,8 @@
-import { nestingExceeds } from '../../sandbox/platform/json-body';
+import { parseBoundedJson as parseJson } from '../bounded-json';
 
 /**
  * JSON from bytes a stranger may have shaped, read only when it is small and shallow enough:
- * the activity log parses request and answer bodies after the answer was sent, and a body
- * nested thousands deep must cost a linear scan, never a stack.
+ * the activity log parses request and answer bodies after the answer was sent.
  */
 export interface JsonBounds {
   maxBytes: number;
@@ -18,14 +17,8 @@ export function parseBoundedJson(
   bounds: JsonBounds = DEFAULT_JSON_BOUNDS,
 ): unknown {
   if (!bytes || bytes.length === 0 || bytes.length > bounds.maxBytes) return undefined;
-  const text = bytes.toString('utf8');
-  if (nestingExceeds(text, bounds.maxDepth)) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJson(bytes.toString('utf8'), bounds.maxDepth);
+  return parsed.ok ? parsed.value : undefined;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord } from '../bounded-json';
