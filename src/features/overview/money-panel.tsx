@@ -6,7 +6,6 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { fromCents } from '../../lib/sales/money';
 import { orderMoney } from '../../lib/sales/order-money';
 import { moneyFigures } from './overview-figures';
-import { TableHead } from '../../components/table-head';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
@@ -53,7 +52,15 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
       {figures && figures.nextPayouts.length > 0 && (
         <table className="simple-table">
           <caption>Next payouts (oldest sales first)</caption>
-          <TableHead columns={['Order', 'Sold']} numeric={['Expected net']} />
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Sold</th>
+              <th scope="col" className="num">
+                Expected net
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {figures.nextPayouts.map((order) => (
               <tr key={order.id}>

@@ -7,7 +7,6 @@ import { paths } from '../../lib/paths';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
-import { TableHead } from '../../components/table-head';
 
 /** What must be done: orders to ship to the hub by their deadlines, and windows ending soon. */
 export function WorkPanel({
@@ -51,7 +50,13 @@ export function WorkPanel({
       {queue && queue.length > 0 && (
         <table className="simple-table">
           <caption>Ship these to the hub, soonest deadline first</caption>
-          <TableHead columns={['Order', 'Card', 'Time left']} />
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Card</th>
+              <th scope="col">Time left</th>
+            </tr>
+          </thead>
           <tbody>
             {queue.slice(0, 6).map((order) => (
               <tr key={order.id}>
@@ -77,7 +82,13 @@ export function WorkPanel({
       {windows?.shown && windows.soon.length > 0 && (
         <table className="simple-table">
           <caption>Listing windows ending within 3 days</caption>
-          <TableHead columns={['Listing', 'Price', 'Window ends']} />
+          <thead>
+            <tr>
+              <th scope="col">Listing</th>
+              <th scope="col">Price</th>
+              <th scope="col">Window ends</th>
+            </tr>
+          </thead>
           <tbody>
             {windows.soon.slice(0, 6).map((listing) => (
               <tr key={listing.id}>

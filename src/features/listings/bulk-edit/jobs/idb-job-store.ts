@@ -1,6 +1,6 @@
-import { wrap, type IDBPDatabase } from 'idb';
 import type { BulkJob, JobRow, JobState } from './job';
 import type { JobStore } from './job-store';
+import { done, request } from '../../../../lib/idb-requests';
 import { JOB_DB_NAME as DB_NAME } from './job-db-name';
 
 const DB_VERSION = 1;
@@ -12,17 +12,19 @@ const ROWS = 'rows';
 type JobHead = Omit<BulkJob, 'rows'> & { rowCount: number };
 type RowRecord = JobRow & { jobId: string };
 
-/** Opened on the given factory (tests pass an in-memory one), so `wrap`, not idb's `openDB`. */
-function open(factory: IDBFactory): Promise<IDBPDatabase> {
-  const req = factory.open(DB_NAME, DB_VERSION);
-  req.onupgradeneeded = () => {
-    const db = req.result;
-    if (!db.objectStoreNames.contains(JOBS)) db.createObjectStore(JOBS, { keyPath: 'id' });
-    if (!db.objectStoreNames.contains(ROWS)) {
-      db.createObjectStore(ROWS, { keyPath: ['jobId', 'index'] });
-    }
-  };
-  return wrap(req).then((db) => db ?? Promise.reject(new Error('IndexedDB open failed')));
+function open(factory: IDBFactory): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = factory.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(JOBS)) db.createObjectStore(JOBS, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(ROWS)) {
+        db.createObjectStore(ROWS, { keyPath: ['jobId', 'index'] });
+      }
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
+  });
 }
 
 /**
@@ -31,11 +33,11 @@ function open(factory: IDBFactory): Promise<IDBPDatabase> {
  * one small record and a transaction that completed survives a reload or a closed tab.
  */
 export class IdbJobStore implements JobStore {
-  private db: Promise<IDBPDatabase> | undefined;
+  private db: Promise<IDBDatabase> | undefined;
 
   constructor(private readonly factory: IDBFactory = indexedDB) {}
 
-  private database(): Promise<IDBPDatabase> {
+  private database(): Promise<IDBDatabase> {
     this.db ??= open(this.factory);
     return this.db;
   }
@@ -44,40 +46,38 @@ export class IdbJobStore implements JobStore {
     const db = await this.database();
     const tx = db.transaction([JOBS, ROWS], 'readwrite');
     const { rows, ...head } = job;
+    tx.objectStore(JOBS).put({ ...head, rowCount: rows.length } satisfies JobHead);
     const store = tx.objectStore(ROWS);
-    await Promise.all([
-      tx.objectStore(JOBS).put({ ...head, rowCount: rows.length } satisfies JobHead),
-      ...rows.map((row) => store.put({ ...row, jobId: job.id } satisfies RowRecord)),
-      tx.done,
-    ]);
+    for (const row of rows) store.put({ ...row, jobId: job.id } satisfies RowRecord);
+    await done(tx);
   }
 
   async saveRow(jobId: string, row: JobRow): Promise<void> {
     const db = await this.database();
     const tx = db.transaction([JOBS, ROWS], 'readwrite');
-    const saved = tx.objectStore(ROWS).put({ ...row, jobId } satisfies RowRecord);
+    tx.objectStore(ROWS).put({ ...row, jobId } satisfies RowRecord);
     const jobs = tx.objectStore(JOBS);
-    const head = (await jobs.get(jobId)) as JobHead | undefined;
-    if (head) await jobs.put({ ...head, updatedAt: Date.now() });
-    await Promise.all([saved, tx.done]);
+    const head = (await request(jobs.get(jobId))) as JobHead | undefined;
+    if (head) jobs.put({ ...head, updatedAt: Date.now() });
+    await done(tx);
   }
 
   async setState(jobId: string, state: JobState): Promise<void> {
     const db = await this.database();
     const tx = db.transaction(JOBS, 'readwrite');
     const jobs = tx.objectStore(JOBS);
-    const head = (await jobs.get(jobId)) as JobHead | undefined;
-    if (head) await jobs.put({ ...head, state, updatedAt: Date.now() });
-    await tx.done;
+    const head = (await request(jobs.get(jobId))) as JobHead | undefined;
+    if (head) jobs.put({ ...head, state, updatedAt: Date.now() });
+    await done(tx);
   }
 
   async get(jobId: string): Promise<BulkJob | undefined> {
     const db = await this.database();
     const tx = db.transaction([JOBS, ROWS], 'readonly');
-    const head = (await tx.objectStore(JOBS).get(jobId)) as JobHead | undefined;
+    const head = (await request(tx.objectStore(JOBS).get(jobId))) as JobHead | undefined;
     if (!head) return undefined;
     const range = IDBKeyRange.bound([jobId, 0], [jobId, Number.MAX_SAFE_INTEGER]);
-    const records = (await tx.objectStore(ROWS).getAll(range)) as RowRecord[];
+    const records = (await request(tx.objectStore(ROWS).getAll(range))) as RowRecord[];
     const { rowCount: _rowCount, ...rest } = head;
     return {
       ...rest,
@@ -88,7 +88,7 @@ export class IdbJobStore implements JobStore {
   async list(): Promise<BulkJob[]> {
     const db = await this.database();
     const tx = db.transaction(JOBS, 'readonly');
-    const heads = (await tx.objectStore(JOBS).getAll()) as JobHead[];
+    const heads = (await request(tx.objectStore(JOBS).getAll())) as JobHead[];
     const jobs = await Promise.all(heads.map((head) => this.get(head.id)));
     return jobs
       .filter((job): job is BulkJob => job !== undefined)
@@ -98,11 +98,8 @@ export class IdbJobStore implements JobStore {
   async remove(jobId: string): Promise<void> {
     const db = await this.database();
     const tx = db.transaction([JOBS, ROWS], 'readwrite');
-    const range = IDBKeyRange.bound([jobId, 0], [jobId, Number.MAX_SAFE_INTEGER]);
-    await Promise.all([
-      tx.objectStore(JOBS).delete(jobId),
-      tx.objectStore(ROWS).delete(range),
-      tx.done,
-    ]);
+    tx.objectStore(JOBS).delete(jobId);
+    tx.objectStore(ROWS).delete(IDBKeyRange.bound([jobId, 0], [jobId, Number.MAX_SAFE_INTEGER]));
+    await done(tx);
   }
 }
