@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import { COLUMNS_PARAM, useSavedViews, viewSearch } from '../lib/saved-views';
+import {
+  COLUMNS_PARAM,
+  useSavedViews,
+  viewPatch,
+  viewSearch,
+  type SearchPatch,
+} from '../lib/saved-views';
 
 /**
  * Saved views and the column chooser of one table: pick a saved view, save the current filters,
@@ -10,21 +16,23 @@ export function TableViews({
   table,
   label,
   params,
-  onApply,
   columns,
-  chosen,
-  onColumns,
+  choice,
+  onChange,
+  onApply,
 }: {
   /** The storage name of the table (`listings`, `orders`, `inventory`). */
   table: string;
   /** The table's name for people ("listings"). */
   label: string;
   params: URLSearchParams;
-  /** Replaces the page's search params with a view's. */
-  onApply(search: string): void;
   columns: readonly { id: string; header: string }[];
-  chosen: ReadonlySet<string>;
-  onColumns(ids: string[]): void;
+  /** The page's column choice (`useVisibleColumns`). */
+  choice: { chosen: ReadonlySet<string>; remember(ids: readonly string[]): void };
+  /** Writes a change of the page's search params: a view's, or the columns. */
+  onChange(patch: SearchPatch): void;
+  /** Told a view's search once it is applied. */
+  onApply?(search: string): void;
 }) {
   const { views, save, remove } = useSavedViews(table);
   const [name, setName] = useState('');
@@ -33,10 +41,12 @@ export function TableViews({
   const current = viewSearch(params);
   const active = views.find((view) => view.search === current)?.name ?? '';
 
+  const { chosen } = choice;
   const toggle = (column: string, on: boolean) => {
     const next = columns.map((c) => c.id).filter((c) => (c === column ? on : chosen.has(c)));
     if (next.length === 0) return;
-    onColumns(next);
+    choice.remember(next);
+    onChange({ cols: next.join(',') });
   };
 
   return (
@@ -48,7 +58,9 @@ export function TableViews({
           value={active}
           onChange={(event) => {
             const view = views.find((v) => v.name === event.target.value);
-            onApply(view ? view.search : '');
+            const search = view ? view.search : '';
+            onChange(viewPatch(params, search));
+            onApply?.(search);
             setMessage(view ? `Showing the view “${view.name}”.` : 'Showing all ' + label + '.');
           }}
         >

@@ -1,12 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import {
-  FILTER_MOVE,
-  patched,
-  useVisibleColumns,
-  viewPatch,
-  type SearchPatch,
-} from '../../lib/saved-views';
+import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { InventoryItem } from '../../client';
@@ -197,13 +191,9 @@ export function InventoryPage() {
         table="inventory"
         label="cards"
         params={params}
-        onApply={(view) => updateParams(viewPatch(params, view))}
         columns={columns}
-        chosen={columnChoice.chosen}
-        onColumns={(ids) => {
-          columnChoice.remember(ids);
-          updateParams({ cols: ids.join(',') });
-        }}
+        choice={columnChoice}
+        onChange={updateParams}
       />
       <QueryErrorBanner
         query={query}

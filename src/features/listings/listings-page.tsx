@@ -1,12 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import {
-  FILTER_MOVE,
-  patched,
-  useVisibleColumns,
-  viewPatch,
-  type SearchPatch,
-} from '../../lib/saved-views';
+import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import {
   useCallback,
   useDeferredValue,
@@ -225,16 +219,10 @@ export function ListingsPage() {
         table="listings"
         label="listings"
         params={params}
-        onApply={(view) => {
-          updateParams(viewPatch(params, view));
-          setText(new URLSearchParams(view).get('q') ?? '');
-        }}
         columns={columns}
-        chosen={columnChoice.chosen}
-        onColumns={(ids) => {
-          columnChoice.remember(ids);
-          updateParams({ cols: ids.join(',') });
-        }}
+        choice={columnChoice}
+        onChange={updateParams}
+        onApply={(view) => setText(new URLSearchParams(view).get('q') ?? '')}
       />
 
       <p className="table-summary" role="status" aria-live="polite">

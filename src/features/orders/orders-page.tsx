@@ -1,12 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import {
-  FILTER_MOVE,
-  patched,
-  useVisibleColumns,
-  viewPatch,
-  type SearchPatch,
-} from '../../lib/saved-views';
+import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
@@ -164,13 +158,9 @@ export function OrdersPage() {
         table="orders"
         label="orders"
         params={params}
-        onApply={(view) => update(viewPatch(params, view))}
         columns={columns}
-        chosen={columnChoice.chosen}
-        onColumns={(ids) => {
-          columnChoice.remember(ids);
-          update({ cols: ids.join(',') });
-        }}
+        choice={columnChoice}
+        onChange={update}
       />
       <QueryErrorBanner
         query={query}
