@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support';
 
 /**
  * A quiet frame: at a desk's 1280 px the header is one row (no lone "?" on a second), and the
@@ -50,3 +51,38 @@ test.describe('the frame at a desk’s 1280×800', () => {
     await expect(shown('slr_demo')).toHaveCount(1);
   });
 });
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`listings at ${size.width} px: the filter pills and the open Columns menu stay on the screen, axe finds nothing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.goto('/listings?grader=PSA&offers=yes');
+    await expect(
+      page.getByRole('table', { name: 'Listings' }).getByRole('link').first(),
+    ).toBeVisible({ timeout: 20_000 });
+    const pills = page.getByRole('list', { name: 'Filters in force' });
+    await expect(pills.getByRole('listitem')).toHaveCount(2);
+    const columns = page.getByRole('button', { name: 'Columns' });
+    await columns.click();
+    await expect(columns).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByRole('group', { name: 'Columns to show' });
+    await expect(panel.getByRole('checkbox').first()).toBeFocused();
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      size.width,
+    );
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(columns).toBeFocused();
+    await page.getByRole('button', { name: 'Remove the filter Grader: PSA' }).click();
+    await expect(pills.getByRole('listitem')).toHaveCount(1);
+    await expect(page).not.toHaveURL(/grader=/);
+  });
+}
