@@ -166,32 +166,9 @@ function BulkEditor({
         />
       ) : (
         <>
-          {/* The grid first (in reading and tab order), the actions in a column beside it. */}
+          {/* The actions first in tab order (the grid's Tab walks its cells), in a column to the
+              grid's left that never pushes it down; on a phone the grid is drawn first. */}
           <div className="bulk-layout" hidden={stage !== 'edit'}>
-            <form
-              className="bulk-form"
-              aria-label="Bulk edit"
-              onSubmit={(event) => void openPreview(event)}
-              noValidate
-            >
-              <MarginBasisProvider>
-                <BulkGrid
-                  form={form}
-                  rows={selection.rows}
-                  originals={originals}
-                  onAnnounce={setAnnouncement}
-                  handleRef={grid}
-                />
-              </MarginBasisProvider>
-              <p className="bulk-announce" role="status" aria-live="polite">
-                {announcement}
-              </p>
-              <div className="button-row">
-                <button type="submit" className="primary" disabled={selection.rows.length === 0}>
-                  Preview changes
-                </button>
-              </div>
-            </form>
             <aside className="bulk-side">
               <BulkActionsPanel
                 grid={grid}
@@ -228,6 +205,30 @@ function BulkEditor({
                 }
               />
             </aside>
+            <form
+              className="bulk-form"
+              aria-label="Bulk edit"
+              onSubmit={(event) => void openPreview(event)}
+              noValidate
+            >
+              <MarginBasisProvider>
+                <BulkGrid
+                  form={form}
+                  rows={selection.rows}
+                  originals={originals}
+                  onAnnounce={setAnnouncement}
+                  handleRef={grid}
+                />
+              </MarginBasisProvider>
+              <p className="bulk-announce" role="status" aria-live="polite">
+                {announcement}
+              </p>
+              <div className="button-row">
+                <button type="submit" className="primary" disabled={selection.rows.length === 0}>
+                  Preview changes
+                </button>
+              </div>
+            </form>
           </div>
           {stage === 'preview' && plan && (
             <BelowCostNotice
