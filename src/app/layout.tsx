@@ -137,34 +137,36 @@ export function Layout() {
               ))}
             </ul>
           </nav>
-          {/* Who (mode, seller) and how (live updates, API capacity): on a narrow screen each
-              is a line of its own, so the seller's id coming in moves nothing below it. */}
-          <div className="connection" aria-label="Connection">
-            <span className="connection-who">
-              <ModeBadge mode={mode} />
-              {ping.data && <span className="seller">{ping.data.seller_id}</span>}
-              {ping.isError && <span className="connection-error">API unreachable</span>}
-            </span>
-            <span className="connection-live">
-              <LiveStatus />
-              <BucketMeter compact />
-            </span>
+          {/* Who (mode, seller) and how (live updates, API capacity), shown once on every page,
+              then the session and the shortcuts' help: one group that wraps as a whole. */}
+          <div className="topbar-end">
+            <div className="connection" aria-label="Connection">
+              <span className="connection-who">
+                <ModeBadge mode={mode} />
+                {ping.data && <span className="seller">{ping.data.seller_id}</span>}
+                {ping.isError && <span className="connection-error">API unreachable</span>}
+              </span>
+              <span className="connection-live">
+                <LiveStatus />
+                <BucketMeter compact />
+              </span>
+            </div>
+            {signedIn && (
+              <Suspense fallback={null}>
+                <SessionControls />
+              </Suspense>
+            )}
+            <button
+              type="button"
+              className="shortcuts-button"
+              aria-haspopup="dialog"
+              onClick={openHelp}
+              title="Keyboard shortcuts (?)"
+            >
+              <span aria-hidden="true">?</span>
+              <span className="visually-hidden">Keyboard shortcuts</span>
+            </button>
           </div>
-          {signedIn && (
-            <Suspense fallback={null}>
-              <SessionControls />
-            </Suspense>
-          )}
-          <button
-            type="button"
-            className="shortcuts-button"
-            aria-haspopup="dialog"
-            onClick={openHelp}
-            title="Keyboard shortcuts (?)"
-          >
-            <span aria-hidden="true">?</span>
-            <span className="visually-hidden">Keyboard shortcuts</span>
-          </button>
         </div>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation.state === 'loading'}>

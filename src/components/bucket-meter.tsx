@@ -36,8 +36,8 @@ export function BucketMeter({
   const label = `API capacity: ${used} of ${capacity} requests in use`;
   return (
     <div className={`bucket${compact ? ' bucket-compact' : ''}`}>
-      <label>
-        <span>{name}</span>{' '}
+      <label title={compact ? label : undefined}>
+        <span className="bucket-name">{name}</span>{' '}
         <meter
           min={0}
           max={capacity}
@@ -46,7 +46,7 @@ export function BucketMeter({
           value={used}
           aria-label={label}
         />{' '}
-        <span>
+        <span className="bucket-figure">
           {used}/{capacity}
         </span>
       </label>

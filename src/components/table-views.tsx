@@ -6,11 +6,13 @@ import {
   viewSearch,
   type SearchPatch,
 } from '../lib/saved-views';
+import { PopoverButton } from './popover-button';
 
 /**
- * Saved views and the column chooser of one table: pick a saved view, save the current filters,
- * sort and columns under a name, delete one, and choose the columns (remembered for the table).
- * The current view is always the page's URL, so it can be shared as a link.
+ * Saved views and the column chooser of one table, in one compact row: the views as buttons
+ * (the one shown is pressed), "Save as…" and the columns each behind a button of their own, and
+ * "Delete view" for the view shown. The current view is always the page's URL, so it can be
+ * shared as a link.
  */
 export function TableViews({
   table,
@@ -35,9 +37,7 @@ export function TableViews({
   onApply?(search: string): void;
 }) {
   const { views, save, remove } = useSavedViews(table);
-  const [name, setName] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const id = useId();
   const current = viewSearch(params);
   const active = views.find((view) => view.search === current)?.name ?? '';
 
@@ -48,89 +48,126 @@ export function TableViews({
     choice.remember(next);
     onChange({ cols: next.join(',') });
   };
+  const show = (search: string) => {
+    onChange(viewPatch(params, search));
+    onApply?.(search);
+  };
 
   return (
     <div className="table-views">
-      <div className="field">
-        <label htmlFor={`${id}-view`}>Saved view</label>
-        <select
-          id={`${id}-view`}
-          value={active}
-          onChange={(event) => {
-            const view = views.find((v) => v.name === event.target.value);
-            const search = view ? view.search : '';
-            onChange(viewPatch(params, search));
-            onApply?.(search);
-            setMessage(view ? `Showing the view “${view.name}”.` : 'Showing all ' + label + '.');
+      <div className="view-tabs" role="group" aria-label={`Saved views of the ${label}`}>
+        <button
+          type="button"
+          className="view-tab"
+          aria-pressed={current === ''}
+          onClick={() => {
+            show('');
+            setMessage(`Showing all ${label}.`);
           }}
         >
-          <option value="">{active ? 'All ' + label : 'Current filters'}</option>
-          {views.map((view) => (
-            <option key={view.name} value={view.name}>
-              {view.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <form
-        className="inline-form"
-        aria-label={`Save this view of the ${label}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) {
-            setMessage('Give the view a name to save it.');
-            return;
-          }
-          save(name, current);
-          setMessage(`Saved the view “${name.trim()}”. Its link is this page's address.`);
-          setName('');
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-name`}>View name</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            maxLength={60}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <button type="submit">Save view</button>
-        {active && (
+          All {label}
+        </button>
+        {views.map((view) => (
           <button
+            key={view.name}
             type="button"
+            className="view-tab"
+            aria-pressed={view.name === active}
             onClick={() => {
-              remove(active);
-              setMessage(`Deleted the view “${active}”.`);
+              show(view.search);
+              setMessage(`Showing the view “${view.name}”.`);
             }}
           >
-            Delete view
+            {view.name}
           </button>
+        ))}
+      </div>
+      <PopoverButton label="Save as…" panelLabel={`Save this view of the ${label}`}>
+        {(close) => (
+          <SaveViewForm
+            label={label}
+            onSave={(name) => {
+              save(name, current);
+              setMessage(`Saved the view “${name}”. Its link is this page's address.`);
+              close();
+            }}
+          />
         )}
-      </form>
-      <details className="column-chooser">
-        <summary>Columns</summary>
-        <fieldset>
-          <legend>Columns to show</legend>
-          {columns.map((column) => (
-            <label key={column.id} className="check">
-              <input
-                type="checkbox"
-                checked={chosen.has(column.id)}
-                disabled={chosen.has(column.id) && chosen.size === 1}
-                onChange={(event) => toggle(column.id, event.target.checked)}
-              />{' '}
-              {column.header} column
-            </label>
-          ))}
-        </fieldset>
-      </details>
-      {message && (
-        <p className="muted" role="status">
-          {message}
-        </p>
+      </PopoverButton>
+      {active && (
+        <button
+          type="button"
+          onClick={() => {
+            remove(active);
+            setMessage(`Deleted the view “${active}”.`);
+          }}
+        >
+          Delete view
+        </button>
       )}
+      <PopoverButton label="Columns" panelLabel="Columns to show" className="column-chooser">
+        {() => (
+          <div className="column-checks">
+            {columns.map((column) => (
+              <label key={column.id} className="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(column.id)}
+                  disabled={chosen.has(column.id) && chosen.size === 1}
+                  onChange={(event) => toggle(column.id, event.target.checked)}
+                />{' '}
+                {column.header} column
+              </label>
+            ))}
+          </div>
+        )}
+      </PopoverButton>
+      {/* Always there, so a message coming moves nothing and is read out. */}
+      <p className="muted table-views-message" role="status">
+        {message}
+      </p>
     </div>
+  );
+}
+
+/** "Save as…": the new view's name, saved on Enter or the button. */
+function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <form
+      className="save-view-form"
+      aria-label={`Save this view of the ${label}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!name.trim()) {
+          setError('Give the view a name to save it.');
+          return;
+        }
+        onSave(name.trim());
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-name`}>View name</label>
+        <input
+          id={`${id}-name`}
+          value={name}
+          maxLength={60}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="primary">
+        Save view
+      </button>
+    </form>
   );
 }
 

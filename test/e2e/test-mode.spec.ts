@@ -12,8 +12,8 @@ test('test mode is visibly distinct on every page', async ({ page }) => {
     await expect(page.getByText('LIVE', { exact: true })).toHaveCount(0);
   }
   await page.goto(`${base}/`);
-  await expect(
-    page.getByRole('region', { name: 'Connection' }).getByText(/test records only/),
-  ).toBeVisible();
+  const connection = page.getByRole('region', { name: 'Connection' });
+  await connection.getByText('Connection details').click();
+  await expect(connection.getByText(/test records only/)).toBeVisible();
   await checkPage(page, 'overview-test-mode');
 });

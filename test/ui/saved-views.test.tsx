@@ -22,16 +22,62 @@ const headers = () =>
     .map((th) => th.textContent ?? '');
 
 describe('saved views and columns', () => {
+  it('the columns are a menu: it opens on its button, Escape closes it and gives focus back', async () => {
+    localStorage.clear();
+    const { user } = await open('/listings');
+    const button = screen.getByRole('button', { name: 'Columns' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: 'Cert column' })).toBeNull();
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('group', { name: 'Columns to show' });
+    expect(button).toHaveAttribute('aria-controls', panel.id);
+    // Focus goes into the panel, on its first choice.
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: 'Cert column' })).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
+  it('shows the filters in force as pills, each removed by its own button', async () => {
+    localStorage.clear();
+    const { user, router } = await open('/listings?grader=PSA&offers=yes');
+    const pills = screen.getByRole('list', { name: 'Filters in force' });
+    expect(
+      within(pills)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Grader: PSA×', 'Offers: Accepts offers×']);
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Grader: PSA' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('grader')).toBeNull(),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('offers')).toBe('yes');
+    expect((screen.getByLabelText('Grader') as HTMLSelectElement).value).toBe('');
+    await user.click(
+      screen.getByRole('button', { name: 'Remove the filter Offers: Accepts offers' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Filters in force' })).toBeNull(),
+    );
+  });
+
   it('saves the filters and sort under a name, and brings them back from any state', async () => {
     localStorage.clear();
     const first = await open('/listings?grader=PSA&sort=price&dir=desc');
+    await first.user.click(screen.getByRole('button', { name: 'Save as…' }));
     await first.user.type(screen.getByLabelText('View name'), 'PSA, dearest first');
     await first.user.click(screen.getByRole('button', { name: 'Save view' }));
     expect(screen.getByText(/Saved the view “PSA, dearest first”/)).toBeInTheDocument();
     cleanup();
 
     const { user, router } = await open('/listings?status=draft');
-    await user.selectOptions(screen.getByLabelText('Saved view'), 'PSA, dearest first');
+    const views = screen.getByRole('group', { name: 'Saved views of the listings' });
+    const view = within(views).getByRole('button', { name: 'PSA, dearest first' });
+    expect(view).toHaveAttribute('aria-pressed', 'false');
+    await user.click(view);
     await waitFor(() => {
       const search = new URLSearchParams(router.state.location.search);
       expect([search.get('grader'), search.get('sort'), search.get('dir')]).toEqual([
@@ -42,13 +88,14 @@ describe('saved views and columns', () => {
       expect(search.get('status')).toBeNull();
     });
     expect((screen.getByLabelText('Grader') as HTMLSelectElement).value).toBe('PSA');
+    await waitFor(() => expect(view).toHaveAttribute('aria-pressed', 'true'));
   });
 
   it('hides a column, puts the choice in the link, and remembers it for the next visit', async () => {
     localStorage.clear();
     const { user, router } = await open('/listings');
     expect(headers().some((h) => h.startsWith('Cert'))).toBe(true);
-    await user.click(screen.getByText('Columns'));
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(screen.getByRole('checkbox', { name: 'Cert column' }));
     await waitFor(() => expect(headers().some((h) => h.startsWith('Cert'))).toBe(false));
     expect(new URLSearchParams(router.state.location.search).get('cols')).not.toContain('cert');
@@ -64,10 +111,14 @@ describe('saved views and columns', () => {
     const user = userEvent.setup();
     renderApp('/orders?status=closed', { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
     await screen.findByRole('table', { name: 'Orders' }, { timeout: 15_000 });
-    await user.type(screen.getByLabelText('View name'), 'Paid out');
-    await user.click(screen.getByRole('button', { name: 'Save view' }));
-    const views = screen.getByLabelText('Saved view');
-    expect(within(views).getByRole('option', { name: 'Paid out' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save as…' }));
+    // Enter in the name box saves, as in any form.
+    await user.type(screen.getByLabelText('View name'), 'Paid out{Enter}');
+    const views = screen.getByRole('group', { name: 'Saved views of the orders' });
+    expect(within(views).getByRole('button', { name: 'Paid out' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(JSON.parse(localStorage.getItem('slabdesk.views.v1.orders') ?? '[]')).toEqual([
       { name: 'Paid out', search: 'status=closed' },
     ]);

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
+import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -187,6 +188,13 @@ export function InventoryPage() {
           <label htmlFor="inventory-unlisted">Only cards never listed</label>
         </div>
       </form>
+      <ActiveFilters
+        filters={[
+          ...(q.trim() ? [{ id: 'q', label: 'Search', value: q.trim() }] : []),
+          ...(onlyUnlisted ? [{ id: 'unlisted', label: 'Cards', value: 'never listed' }] : []),
+        ]}
+        onRemove={(ids) => updateParams(Object.fromEntries(ids.map((id) => [id, ''])))}
+      />
       <TableViews
         table="inventory"
         label="cards"

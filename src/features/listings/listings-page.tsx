@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
+import { ActiveFilters } from '../../components/active-filters';
+import { catalogueFilterPills } from './catalogue-filter-pills';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import {
   useCallback,
@@ -215,6 +217,16 @@ export function ListingsPage() {
           </select>
         </div>
       </form>
+      <ActiveFilters
+        filters={catalogueFilterPills(search, text)}
+        onRemove={(ids) => {
+          if (ids.includes('q')) {
+            if (urlTimer.current) clearTimeout(urlTimer.current);
+            setText('');
+          }
+          update(Object.fromEntries(ids.map((id) => [id, ''])));
+        }}
+      />
       <TableViews
         table="listings"
         label="listings"

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
+import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -145,15 +146,14 @@ export function OrdersPage() {
             onChange={(e) => update({ q: e.target.value })}
           />
         </div>
-        {search.listing && (
-          <p>
-            For listing <code>{search.listing}</code>{' '}
-            <button type="button" className="link-button" onClick={() => update({ listing: '' })}>
-              Show all
-            </button>
-          </p>
-        )}
       </form>
+      <ActiveFilters
+        filters={[
+          ...(search.q.trim() ? [{ id: 'q', label: 'Order code', value: search.q.trim() }] : []),
+          ...(search.listing ? [{ id: 'listing', label: 'Listing', value: search.listing }] : []),
+        ]}
+        onRemove={(ids) => update(Object.fromEntries(ids.map((id) => [id, ''])))}
+      />
       <TableViews
         table="orders"
         label="orders"

@@ -1,38 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { BucketMeter } from '../../components/bucket-meter';
 import { QueryErrorBanner } from '../../components/error-banner';
-import { ModeBadge } from '../../components/mode-badge';
 import { useApiClient } from '../../lib/api-context';
 import { pingQuery } from '../../lib/connection-query';
 import { formatDateTime } from '../../lib/format';
 
-/** The connection in one line (mode and API capacity); the developer's details fold out. */
+/**
+ * The connection's details, folded: the frame above every page already shows the mode, the
+ * seller, live updates and the API capacity once, so the overview only offers the rest.
+ */
 export function ConnectionStrip() {
   const client = useApiClient();
   const ping = useQuery(pingQuery(client));
   return (
     <section className="connection-strip" aria-label="Connection">
       <QueryErrorBanner query={ping} title="The API did not answer /ping" />
-      <div className="strip-row">
-        {/* Always there, so the line keeps its height when the answer comes. */}
-        <span className="strip-mode">
-          {ping.data ? (
-            <>
-              <ModeBadge mode={ping.data.mode} />{' '}
-              {ping.data.mode === 'test'
-                ? 'test records only; buyers see nothing'
-                : 'real listings and orders'}
-            </>
-          ) : (
-            'Checking the key…'
-          )}
-        </span>
-        <BucketMeter compact />
-      </div>
       <details>
         <summary>Connection details</summary>
         {ping.data ? (
           <dl className="facts">
+            <dt>Mode</dt>
+            <dd>
+              {ping.data.mode === 'test'
+                ? 'Test: test records only; buyers see nothing'
+                : 'Live: real listings and orders'}
+            </dd>
             <dt>Seller</dt>
             <dd>
               <code>{ping.data.seller_id}</code>

@@ -166,6 +166,8 @@ function BulkEditor({
         />
       ) : (
         <>
+          {/* The actions first in tab order (the grid's Tab walks its cells), in a column to the
+              grid's left that never pushes it down; on a phone the grid is drawn first. */}
           <div className="bulk-layout" hidden={stage !== 'edit'}>
             <aside className="bulk-side">
               <BulkActionsPanel

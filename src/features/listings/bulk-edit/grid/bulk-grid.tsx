@@ -112,7 +112,8 @@ export function BulkGrid({
           selects down a column · Ctrl+D fills down
         </span>
       </div>
-      <div className="table-scroll bulk-grid-scroll" ref={scrollRef} style={{ maxHeight: height }}>
+      {/* Its height is the stylesheet's (the screen below the tools); `height` is the first guess. */}
+      <div className="table-scroll bulk-grid-scroll" ref={scrollRef}>
         <table
           className="data-table bulk-table"
           aria-label={`Bulk edit grid, ${rows.length} listings`}

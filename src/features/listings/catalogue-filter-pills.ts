@@ -1,0 +1,32 @@
+import type { ActiveFilter } from '../../components/active-filters';
+import { AGE_BUCKETS } from '../../lib/sales/listing-age';
+import type { CatalogueSearch } from './catalogue-filters';
+
+const YES_NO: Record<'offers' | 'lot', { label: string; yes: string; no: string }> = {
+  offers: { label: 'Offers', yes: 'Accepts offers', no: 'No offers' },
+  lot: { label: 'Lots', yes: 'Lots only', no: 'Single cards' },
+};
+
+/** The catalogue's filters in force, in the filter row's order, in the words of its fields. */
+export function catalogueFilterPills(search: CatalogueSearch, text: string): ActiveFilter[] {
+  const pills: ActiveFilter[] = [];
+  if (text.trim()) pills.push({ id: 'q', label: 'Search', value: text.trim() });
+  for (const [key, label] of [
+    ['status', 'Status'],
+    ['grader', 'Grader'],
+    ['grade', 'Grade'],
+    ['category', 'Category'],
+  ] as const) {
+    const value = search[key];
+    if (value) pills.push({ id: key, label, value: value.replace(/_/g, ' ') });
+  }
+  if (search.age) {
+    const bucket = AGE_BUCKETS.find((b) => b.id === search.age);
+    pills.push({ id: 'age', label: 'Listed for', value: bucket?.label ?? search.age });
+  }
+  for (const key of ['offers', 'lot'] as const) {
+    const value = search[key];
+    if (value) pills.push({ id: key, label: YES_NO[key].label, value: YES_NO[key][value] });
+  }
+  return pills;
+}
