@@ -22,7 +22,8 @@ import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
+import { relativeTime } from '../../lib/format';
+import { Figure, Money, ShortDate } from '../../components/figure';
 import { orderListQuery, orderStatusFilterOf, orderStatusOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
@@ -43,7 +44,11 @@ const columns: Column<Order>[] = [
     id: 'code',
     header: 'Order',
     width: '13%',
-    cell: (order) => <Link to={paths.order.to(order.id)}>{order.name}</Link>,
+    cell: (order) => (
+      <Link to={paths.order.to(order.id)}>
+        <Figure kind="code">{order.name}</Figure>
+      </Link>
+    ),
   },
   { id: 'title', header: 'Card', width: '31%', cell: (order) => order.line_items[0]?.title ?? '—' },
   {
@@ -51,7 +56,7 @@ const columns: Column<Order>[] = [
     header: 'Sold',
     width: '15%',
     sortable: true,
-    cell: (order) => formatDateTime(order.svc_sold_at),
+    cell: (order) => <ShortDate iso={order.svc_sold_at} />,
   },
   {
     id: 'total',
@@ -59,7 +64,7 @@ const columns: Column<Order>[] = [
     sortable: true,
     width: '10%',
     align: 'right',
-    cell: (order) => formatMoney(order.total_price),
+    cell: (order) => <Money amount={order.total_price} />,
   },
   {
     id: 'status',
@@ -75,8 +80,8 @@ const columns: Column<Order>[] = [
     cell: (order) =>
       awaitsShipment(order) ? (
         <span>
-          Ship by {formatDateTime(order.svc_seller_shipment.ship_by)}{' '}
-          <span className="muted">({relativeTime(order.svc_seller_shipment.ship_by)})</span>
+          By <ShortDate iso={order.svc_seller_shipment.ship_by} time />{' '}
+          <span className="muted">· {relativeTime(order.svc_seller_shipment.ship_by)}</span>
         </span>
       ) : (
         shipmentWords(order)
