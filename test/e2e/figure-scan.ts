@@ -172,3 +172,25 @@ export function scanFigures(): Finding[] {
 export function sidewaysScroll(): number {
   return document.documentElement.scrollWidth - window.innerWidth;
 }
+
+/**
+ * Words for us, not for sellers, in what the page shows (its rendered text and its hover
+ * titles): "(s)" plurals, HTTP verbs, "bucket", ISO timestamps.
+ */
+export function ourWords(): string[] {
+  const titles = [...document.querySelectorAll('[title]')].map((e) => e.getAttribute('title'));
+  const text = [document.body.innerText, ...titles].join('\n');
+  const found: string[] = [];
+  const rules: [string, RegExp][] = [
+    ['"(s)"', /\w\(s\)/],
+    ['an HTTP verb', /\b(?:PUT|POST|PATCH|DELETE)\b/],
+    ['"bucket"', /bucket/i],
+    ['an ISO time', /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/],
+  ];
+  for (const [name, rule] of rules) {
+    const hit = rule.exec(text);
+    if (hit)
+      found.push(`${name} in "…${text.slice(Math.max(0, hit.index - 40), hit.index + 30)}…"`);
+  }
+  return found;
+}

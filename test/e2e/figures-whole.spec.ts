@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { scanFigures, sidewaysScroll } from './figure-scan';
+import { ourWords, scanFigures, sidewaysScroll } from './figure-scan';
 import { control, sandboxUrl } from './support';
 
 /**
@@ -49,18 +49,26 @@ async function findRecords(): Promise<Found> {
   return { listing: listings[0]!, listings: listings.slice(0, 12), order: orders[0]!.id };
 }
 
-const PAGES: { name: string; path: (found: Found) => string; heading: RegExp }[] = [
-  { name: 'overview', path: () => '/', heading: /^Overview$/ },
-  { name: 'insights', path: () => '/insights', heading: /^Insights$/ },
-  { name: 'listings', path: () => '/listings', heading: /^Listings$/ },
+interface PageCase {
+  name: string;
+  path: (found: Found) => string;
+  heading: RegExp;
+  /** Its tables mark their figures (`data-figure`). */
+  marks?: boolean;
+}
+
+const PAGES: PageCase[] = [
+  { name: 'overview', path: () => '/', heading: /^Overview$/, marks: true },
+  { name: 'insights', path: () => '/insights', heading: /^Insights$/, marks: true },
+  { name: 'listings', path: () => '/listings', heading: /^Listings$/, marks: true },
   { name: 'listing', path: (f) => `/listings/${f.listing}`, heading: /./ },
-  { name: 'orders', path: () => '/orders', heading: /^Orders$/ },
+  { name: 'orders', path: () => '/orders', heading: /^Orders$/, marks: true },
   { name: 'order', path: (f) => `/orders/${f.order}`, heading: /^Order SL-/ },
-  { name: 'payouts', path: () => '/payouts', heading: /^Payouts$/ },
-  { name: 'inventory', path: () => '/inventory', heading: /^Inventory$/ },
+  { name: 'payouts', path: () => '/payouts', heading: /^Payouts$/, marks: true },
+  { name: 'inventory', path: () => '/inventory', heading: /^Inventory$/, marks: true },
   { name: 'locations', path: () => '/locations', heading: /^Locations$/ },
   { name: 'events', path: () => '/events', heading: /^Events$/ },
-  { name: 'ship-queue', path: () => '/ship-queue', heading: /^Ship to the hub$/ },
+  { name: 'ship-queue', path: () => '/ship-queue', heading: /^Ship to the hub$/, marks: true },
   {
     name: 'bulk-edit',
     path: (f) => `/listings/bulk-edit?ids=${f.listings.join(',')}`,
@@ -100,17 +108,23 @@ test.describe('every figure whole, on every page', () => {
         await settled(page, entry.heading);
         const findings = await page.evaluate(scanFigures);
         const sideways = await page.evaluate(sidewaysScroll);
+        const words = await page.evaluate(ourWords);
         // The marked figures are found, and the pattern scan reads this page's text.
         const marked = await page.locator('main [data-figure]').count();
 
         mkdirSync('test-results/pages', { recursive: true });
         const file = `test-results/pages/${entry.name}-${size.width}`;
         await page.screenshot({ path: `${file}.png`, fullPage: true });
-        writeFileSync(`${file}.json`, JSON.stringify({ sideways, marked, findings }, null, 2));
+        writeFileSync(
+          `${file}.json`,
+          JSON.stringify({ sideways, marked, findings, words }, null, 2),
+        );
 
         expect(sideways, 'the page scrolls sideways by this many px').toBeLessThanOrEqual(0);
         const said = findings.map((f) => `${f.kind} "${f.text}" ${f.problem} (${f.where})`);
         expect(said, said.join('\n')).toEqual([]);
+        expect(words, 'words for us, not for sellers').toEqual([]);
+        if (entry.marks) expect(marked, 'figures marked in the markup').toBeGreaterThan(0);
       });
     }
   }
