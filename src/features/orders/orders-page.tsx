@@ -80,7 +80,7 @@ const columns: Column<Order>[] = [
     cell: (order) =>
       awaitsShipment(order) ? (
         <span>
-          By <ShortDate iso={order.svc_seller_shipment.ship_by} time />{' '}
+          Ship by <ShortDate iso={order.svc_seller_shipment.ship_by} time />{' '}
           <span className="muted">· {relativeTime(order.svc_seller_shipment.ship_by)}</span>
         </span>
       ) : (
