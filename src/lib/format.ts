@@ -8,7 +8,9 @@
  * and Chromium's first `Intl.DateTimeFormat` or `Intl.RelativeTimeFormat` costs 20 to 25 ms of
  * the main thread each (measured: ICU's pattern and plural data), in the middle of the first
  * page's render. The words are those `Intl` writes for `en-US` (test/ui/format.test.ts compares
- * them), with a plain space before AM and PM.
+ * them), with a plain space before AM and PM. The short dates of tables and their full form on
+ * hover (`formatShortDate`, `formatFullDate`) are `Intl`'s, in the seller's locale and zone: a
+ * table is drawn after the page's first reads, and a date's words differ by locale.
  */
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;

@@ -21,8 +21,8 @@ import {
   personWords,
 } from '../../lib/activity/describe-change';
 import { useApiClient } from '../../lib/api-context';
-import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { ShortDate } from '../../components/figure';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -206,7 +206,9 @@ function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
     <>
       {entries.map((entry) => (
         <tr key={entry.id}>
-          <td>{formatDateTime(entry.at)}</td>
+          <td>
+            <ShortDate iso={entry.at} time />
+          </td>
           <td>{personWords(entry)}</td>
           <td>
             {actionWords(entry.action)}

@@ -7,6 +7,7 @@ import {
   turnNotificationsOff,
   turnNotificationsOn,
 } from '../../lib/notifications';
+import { ShortDate } from '../../components/figure';
 
 const OUTCOME_TEXT = {
   applied: 'Verified, applied',
@@ -77,7 +78,9 @@ export function EventsPage() {
           <tbody>
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>
-                <td>{formatDateTime(entry.at)}</td>
+                <td>
+                  <ShortDate iso={entry.at} time />
+                </td>
                 <td>{entry.topic ?? '—'}</td>
                 <td>
                   <code>{entry.eventId ?? '—'}</code>
