@@ -8,8 +8,8 @@ import { control, sandboxUrl } from './support';
  * Every figure whole, everywhere: on every page at a phone's 390×844 and a desk's 1280×800, each
  * money figure, order code, cert number and date (marked `data-figure`, or found by its pattern
  * in the text) sits on one line, inside the window and uncut by its box; the page never scrolls
- * sideways. Each page's full-length screenshot is kept under test-results/pages/, and each
- * page's findings beside it as JSON.
+ * sideways. Each page's screenshots (full length, and its first screen) are kept under
+ * test-results/pages/, and each page's findings beside them as JSON.
  */
 
 const SIZES = [
@@ -115,6 +115,7 @@ test.describe('every figure whole, on every page', () => {
         mkdirSync('test-results/pages', { recursive: true });
         const file = `test-results/pages/${entry.name}-${size.width}`;
         await page.screenshot({ path: `${file}.png`, fullPage: true });
+        await page.screenshot({ path: `${file}-first-screen.png` });
         writeFileSync(
           `${file}.json`,
           JSON.stringify({ sideways, marked, findings, words }, null, 2),

@@ -43,18 +43,18 @@ const columns: Column<Order>[] = [
   {
     id: 'code',
     header: 'Order',
-    width: '13%',
+    width: '11%',
     cell: (order) => (
       <Link to={paths.order.to(order.id)}>
         <Figure kind="code">{order.name}</Figure>
       </Link>
     ),
   },
-  { id: 'title', header: 'Card', width: '31%', cell: (order) => order.line_items[0]?.title ?? '—' },
+  { id: 'title', header: 'Card', width: '32%', cell: (order) => order.line_items[0]?.title ?? '—' },
   {
     id: 'sold',
     header: 'Sold',
-    width: '15%',
+    width: '9%',
     sortable: true,
     cell: (order) => <ShortDate iso={order.svc_sold_at} />,
   },
@@ -75,7 +75,7 @@ const columns: Column<Order>[] = [
   {
     id: 'deadline',
     header: 'To the hub',
-    width: '20%',
+    width: '27%',
     sortable: true,
     cell: (order) =>
       awaitsShipment(order) ? (

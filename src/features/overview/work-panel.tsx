@@ -88,7 +88,9 @@ export function WorkPanel({
           <thead>
             <tr>
               <th scope="col">Listing</th>
-              <th scope="col">Price</th>
+              <th scope="col" className="num">
+                Price
+              </th>
               <th scope="col">Window ends</th>
             </tr>
           </thead>
