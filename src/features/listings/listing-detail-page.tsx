@@ -262,25 +262,19 @@ export function ListingDetailPage() {
             {listing.scheduledGoLiveAt && (
               <>
                 <dt>Scheduled go-live</dt>
-                <dd>
-                  <FullDate iso={listing.scheduledGoLiveAt} />
-                </dd>
+                <dd>{<FullDate iso={listing.scheduledGoLiveAt} />}</dd>
               </>
             )}
             {listing.createdAt && (
               <>
                 <dt>Created</dt>
-                <dd>
-                  <FullDate iso={listing.createdAt} />
-                </dd>
+                <dd>{<FullDate iso={listing.createdAt} />}</dd>
               </>
             )}
             {listing.updatedAt && (
               <>
                 <dt>Updated</dt>
-                <dd>
-                  <FullDate iso={listing.updatedAt} />
-                </dd>
+                <dd>{<FullDate iso={listing.updatedAt} />}</dd>
               </>
             )}
             <dt>Public page</dt>
