@@ -81,14 +81,18 @@ export function ShipQueuePage() {
             <thead>
               <tr>
                 <th scope="col" className="stack-select">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every order"
-                    checked={chosen.length === queue.length}
-                    onChange={(e) =>
-                      setSelected(e.target.checked ? new Set(queue.map((o) => o.id)) : new Set())
-                    }
-                  />
+                  <label className="select-every">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every order"
+                      checked={chosen.length === queue.length}
+                      onChange={(e) =>
+                        setSelected(e.target.checked ? new Set(queue.map((o) => o.id)) : new Set())
+                      }
+                    />
+                    {/* Shown on a phone, where the cards have no header row to explain the box. */}
+                    <span aria-hidden="true">Select every order</span>
+                  </label>
                 </th>
                 <th scope="col">Order</th>
                 <th scope="col">Card</th>
