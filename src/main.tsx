@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './lib/kept/kept-db';
 import './app/styles.css';
+import './app/figures.css';
 
 // The kept copies' database opens while start-up goes on (a reload reads its catalogue from it
 // first thing; opening it takes the browser tens of milliseconds, not spent on this page's time).

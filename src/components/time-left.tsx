@@ -1,5 +1,6 @@
 import type { OrderFacts as Order } from '../lib/sales/sales-queries';
-import { formatDateTime, relativeTime } from '../lib/format';
+import { relativeTime } from '../lib/format';
+import { ShortDate } from './figure';
 
 export const deadlinePassed = (iso: string | null, now: number) =>
   iso !== null && Date.parse(iso) < now;
@@ -11,16 +12,22 @@ export function TimeLeft({ order, now }: { order: Order; now: number }) {
   if (deadlinePassed(shipBy, now)) {
     return (
       <span className="overdue">
-        Overdue since {formatDateTime(shipBy)}
-        {cancelAfter &&
-          `; cancelled if not shipped by ${formatDateTime(cancelAfter)} (${relativeTime(cancelAfter, now)})`}
+        Overdue since <ShortDate iso={shipBy} time />
+        {cancelAfter && (
+          <>
+            ; cancelled if not shipped by <ShortDate iso={cancelAfter} time /> (
+            {relativeTime(cancelAfter, now)})
+          </>
+        )}
       </span>
     );
   }
   return (
     <span>
       {relativeTime(shipBy, now).replace(/^in /, '')} left{' '}
-      <span className="muted">(by {formatDateTime(shipBy)})</span>
+      <span className="muted">
+        (by <ShortDate iso={shipBy} time />)
+      </span>
     </span>
   );
 }

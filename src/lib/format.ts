@@ -2,7 +2,10 @@
 
 /**
  * A formatter made on first use: the first `Intl` object starts ICU, which the first page's reads
- * should not wait for. Dates are written here, as `Intl` writes them for `en-US` (format.test.ts).
+ * should not wait for. Dates in sentences are written here, as `Intl` writes them for `en-US`
+ * (format.test.ts). The short dates of tables and their full form on hover (`formatShortDate`,
+ * `formatFullDate`) are `Intl`'s, in the seller's locale and zone: a table is drawn after the
+ * page's first reads, and a date's words differ by locale.
  */
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;
@@ -162,4 +165,66 @@ const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+
  */
 export function formatTimestampsIn(text: string): string {
   return text.replace(ISO_INSTANT, (iso) => formatDateTime(iso));
+}
+
+/** Where and how a date is written: the seller's locale and time zone (the browser's by default). */
+export interface DateContext {
+  locale?: string | undefined;
+  timeZone?: string | undefined;
+  /** The instant "this year" is judged from. */
+  now?: number | undefined;
+}
+
+/** One `Intl.DateTimeFormat` per locale, zone and shape, made on first use (see `onFirstUse`). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(
+  { locale, timeZone }: DateContext,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale ?? '', timeZone ?? '', options]);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const yearIn = (at: number, context: DateContext) =>
+  dateFormat(context, { year: 'numeric' }).format(at);
+
+/**
+ * A date short enough for a table cell: "Nov 27", with the year only when it is not this year
+ * ("Aug 3, 2025") and the time only when asked ("Nov 27, 10:00 AM").
+ */
+export function formatShortDate(
+  iso: string | null | undefined,
+  { time = false, ...context }: DateContext & { time?: boolean } = {},
+): string {
+  if (!iso) return '—';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const otherYear = yearIn(at, context) !== yearIn(context.now ?? Date.now(), context);
+  return dateFormat(context, {
+    month: 'short',
+    day: 'numeric',
+    ...(otherYear ? { year: 'numeric' } : {}),
+    ...(time ? { hour: 'numeric', minute: '2-digit' } : {}),
+  }).format(at);
+}
+
+/** The whole date, for a hover and for screen readers: "Fri, November 27, 2026, 10:00 AM EST". */
+export function formatFullDate(iso: string | null | undefined, context: DateContext = {}): string {
+  if (!iso) return '—';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return dateFormat(context, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
 }

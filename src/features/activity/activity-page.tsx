@@ -21,9 +21,9 @@ import {
   personWords,
 } from '../../lib/activity/describe-change';
 import { useApiClient } from '../../lib/api-context';
-import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { TableHead } from '../../components/table-head';
+import { ShortDate } from '../../components/figure';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -198,7 +198,9 @@ function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
     <>
       {entries.map((entry) => (
         <tr key={entry.id}>
-          <td>{formatDateTime(entry.at)}</td>
+          <td>
+            <ShortDate iso={entry.at} time />
+          </td>
           <td>{personWords(entry)}</td>
           <td>
             {actionWords(entry.action)}

@@ -8,6 +8,7 @@ import {
   turnNotificationsOn,
 } from '../../lib/notifications';
 import { TableHead } from '../../components/table-head';
+import { ShortDate } from '../../components/figure';
 
 const OUTCOME_TEXT = {
   applied: 'Verified, applied',
@@ -71,7 +72,9 @@ export function EventsPage() {
           <tbody>
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>
-                <td>{formatDateTime(entry.at)}</td>
+                <td>
+                  <ShortDate iso={entry.at} time />
+                </td>
                 <td>{entry.topic ?? '—'}</td>
                 <td>
                   <code>{entry.eventId ?? '—'}</code>

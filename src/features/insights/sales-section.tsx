@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
+import { Figure, Money } from '../../components/figure';
 import { formatMoney } from '../../lib/format';
 import { fromCents } from '../../lib/sales/money';
 import { salesSeries, type Granularity, type SalesPoint } from '../../lib/sales/sales-series';
@@ -15,7 +16,8 @@ export const METRICS = {
 } as const;
 export type Metric = keyof typeof METRICS;
 
-const money = (cents: number) => formatMoney(fromCents(cents));
+const money = (cents: number) => <Money amount={fromCents(cents)} />;
+const moneyText = (cents: number) => formatMoney(fromCents(cents));
 
 /** Sales, units, fees and net payouts per day, week or month: a chart and its table. */
 export function SalesSection({
@@ -38,7 +40,7 @@ export function SalesSection({
     return {
       label: periodLabel(point.start, granularity),
       value,
-      display: chosen.money ? money(value) : String(value),
+      display: chosen.money ? moneyText(value) : String(value),
     };
   });
   return (
@@ -83,17 +85,27 @@ export function SalesSection({
           valueName={chosen.label}
         />
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Sales table">
-          <table className="simple-table">
+          <table className="simple-table stack-table">
             <caption>Sales by {granularity}</caption>
             <TableHead columns={['Period']} numeric={['Sales', 'Units', 'Fees', 'Net payouts']} />
             <tbody>
               {series.map((point) => (
                 <tr key={point.start}>
-                  <th scope="row">{periodLabel(point.start, granularity)}</th>
-                  <td className="num">{money(point.salesCents)}</td>
-                  <td className="num">{point.units}</td>
-                  <td className="num">{money(point.feesCents)}</td>
-                  <td className="num">{money(point.netCents)}</td>
+                  <th scope="row" className="stack-title">
+                    <Figure kind="date">{periodLabel(point.start, granularity)}</Figure>
+                  </th>
+                  <td className="num" data-label="Sales">
+                    {money(point.salesCents)}
+                  </td>
+                  <td className="num" data-label="Units">
+                    {point.units}
+                  </td>
+                  <td className="num" data-label="Fees">
+                    {money(point.feesCents)}
+                  </td>
+                  <td className="num" data-label="Net payouts">
+                    {money(point.netCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -13,7 +13,8 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatMoney, formatTimestampsIn, humanize } from '../../lib/format';
+import { formatMoney, humanize } from '../../lib/format';
+import { FiguresIn } from '../../components/figure';
 import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
 
 /** One field of the card as the inventory view gave it: the value, or why it is not there. */
@@ -41,7 +42,7 @@ const columns: Column<InventoryRow>[] = [
   {
     id: 'player',
     header: 'Player',
-    width: '16%',
+    width: '13%',
     cell: (row) => (
       <ItemField item={row.item} field="svc_player">
         {(v) => v || '—'}
@@ -51,7 +52,7 @@ const columns: Column<InventoryRow>[] = [
   {
     id: 'card',
     header: 'Card',
-    width: '22%',
+    width: '19%',
     cell: (row) => (
       <>
         <ItemField item={row.item} field="svc_year" />{' '}
@@ -107,13 +108,15 @@ const columns: Column<InventoryRow>[] = [
   {
     id: 'reason',
     header: 'Why not',
-    width: '16%',
+    width: '22%',
     cell: (row) =>
       row.level && row.level.available === 0 ? (
-        <span title={row.level.svc_unavailable_reason ?? undefined}>
-          {row.level.svc_reason_detail
-            ? formatTimestampsIn(row.level.svc_reason_detail)
-            : humanize(row.level.svc_unavailable_reason)}
+        <span className="figure-text" title={row.level.svc_unavailable_reason ?? undefined}>
+          {row.level.svc_reason_detail ? (
+            <FiguresIn text={row.level.svc_reason_detail} />
+          ) : (
+            humanize(row.level.svc_unavailable_reason)
+          )}
         </span>
       ) : (
         ''

@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 import type { Column } from '../../components/data-table';
 import { FieldValue } from '../../components/field-value';
 import { StatusPill } from '../../components/status-pill';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { Money, ShortDate } from '../../components/figure';
 import type { CatalogueRow } from './catalogue-row';
 
 const unreadable = (row: CatalogueRow, field: string) => row.unreadable.includes(field);
@@ -62,7 +62,7 @@ export function catalogueColumns(extras: ColumnExtras): Column<CatalogueRow>[] {
       width: '10%',
       cell: (row) => (
         <FieldValue value={row.cert} unreadable={unreadable(row, 'card.cert_number')} notShown="—">
-          {(cert) => <code>{cert}</code>}
+          {(cert) => <code data-figure="cert">{cert}</code>}
         </FieldValue>
       ),
     },
@@ -74,7 +74,7 @@ export function catalogueColumns(extras: ColumnExtras): Column<CatalogueRow>[] {
       align: 'right',
       cell: (row) => (
         <FieldValue value={row.priceText} unreadable={unreadable(row, 'price')} notShown="—">
-          {formatMoney}
+          {(price) => <Money amount={price} />}
         </FieldValue>
       ),
     },
@@ -95,14 +95,14 @@ export function catalogueColumns(extras: ColumnExtras): Column<CatalogueRow>[] {
           header: 'Updated',
           sortable: true,
           width: '11%',
-          cell: (row) => formatDateTime(row.updatedAt),
+          cell: (row) => <ShortDate iso={row.updatedAt} />,
         }
       : {
           id: 'listed',
           header: 'Listed',
           sortable: true,
           width: '11%',
-          cell: (row) => formatDateTime(row.listedAt),
+          cell: (row) => <ShortDate iso={row.listedAt} />,
         },
   ];
   return columns.filter((column): column is Column<CatalogueRow> => column !== false);

@@ -11,6 +11,7 @@ import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format';
+import { FullDate } from '../../components/figure';
 import { useDeactivateListing, useReactivateListing, useUpdateListing } from './listing-mutations';
 import { useListingView } from './listing-queries';
 import { isNotLiveYet } from './listing-view';
@@ -212,7 +213,11 @@ export function ListingDetailPage() {
               >
                 {(hours) => durationLabel(hours)}
               </Term>
-              {listing.windowEndsAt && <>, ends {formatDateTime(listing.windowEndsAt)}</>}
+              {listing.windowEndsAt && (
+                <>
+                  , ends <FullDate iso={listing.windowEndsAt} />
+                </>
+              )}
             </dd>
             <dt>Auto-relist</dt>
             <dd>
@@ -250,26 +255,26 @@ export function ListingDetailPage() {
               <>
                 <dt>Listed</dt>
                 <dd>
-                  {listing.listedAt === null ? 'Not live yet' : formatDateTime(listing.listedAt)}
+                  {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
                 </dd>
               </>
             )}
             {listing.scheduledGoLiveAt && (
               <>
                 <dt>Scheduled go-live</dt>
-                <dd>{formatDateTime(listing.scheduledGoLiveAt)}</dd>
+                <dd>{<FullDate iso={listing.scheduledGoLiveAt} />}</dd>
               </>
             )}
             {listing.createdAt && (
               <>
                 <dt>Created</dt>
-                <dd>{formatDateTime(listing.createdAt)}</dd>
+                <dd>{<FullDate iso={listing.createdAt} />}</dd>
               </>
             )}
             {listing.updatedAt && (
               <>
                 <dt>Updated</dt>
-                <dd>{formatDateTime(listing.updatedAt)}</dd>
+                <dd>{<FullDate iso={listing.updatedAt} />}</dd>
               </>
             )}
             <dt>Public page</dt>

@@ -17,7 +17,8 @@ import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
+import { relativeTime } from '../../lib/format';
+import { Figure, Money, ShortDate } from '../../components/figure';
 import { orderListQuery, orderStatusFilterOf, orderStatusOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
@@ -37,16 +38,20 @@ const columns: Column<Order>[] = [
   {
     id: 'code',
     header: 'Order',
-    width: '13%',
-    cell: (order) => <Link to={paths.order.to(order.id)}>{order.name}</Link>,
+    width: '11%',
+    cell: (order) => (
+      <Link to={paths.order.to(order.id)}>
+        <Figure kind="code">{order.name}</Figure>
+      </Link>
+    ),
   },
-  { id: 'title', header: 'Card', width: '31%', cell: (order) => order.line_items[0]?.title ?? '—' },
+  { id: 'title', header: 'Card', width: '32%', cell: (order) => order.line_items[0]?.title ?? '—' },
   {
     id: 'sold',
     header: 'Sold',
-    width: '15%',
+    width: '9%',
     sortable: true,
-    cell: (order) => formatDateTime(order.svc_sold_at),
+    cell: (order) => <ShortDate iso={order.svc_sold_at} />,
   },
   {
     id: 'total',
@@ -54,7 +59,7 @@ const columns: Column<Order>[] = [
     sortable: true,
     width: '10%',
     align: 'right',
-    cell: (order) => formatMoney(order.total_price),
+    cell: (order) => <Money amount={order.total_price} />,
   },
   {
     id: 'status',
@@ -65,13 +70,13 @@ const columns: Column<Order>[] = [
   {
     id: 'deadline',
     header: 'To the hub',
-    width: '20%',
+    width: '27%',
     sortable: true,
     cell: (order) =>
       awaitsShipment(order) ? (
         <span>
-          Ship by {formatDateTime(order.svc_seller_shipment.ship_by)}{' '}
-          <span className="muted">({relativeTime(order.svc_seller_shipment.ship_by)})</span>
+          Ship by <ShortDate iso={order.svc_seller_shipment.ship_by} time />{' '}
+          <span className="muted">· {relativeTime(order.svc_seller_shipment.ship_by)}</span>
         </span>
       ) : (
         shipmentWords(order)

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
+import { Figure } from '../../components/figure';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
@@ -75,19 +76,23 @@ export function ShipQueuePage() {
       {query.data && queue.length === 0 && <EmptyState title="Nothing to ship to the hub" />}
       {queue.length > 0 && (
         <div className="table-scroll-x">
-          <table className="simple-table">
+          <table className="simple-table stack-table ship-queue-table">
             <caption className="visually-hidden">Orders awaiting shipment to the hub</caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every order"
-                    checked={chosen.length === queue.length}
-                    onChange={(e) =>
-                      setSelected(e.target.checked ? new Set(queue.map((o) => o.id)) : new Set())
-                    }
-                  />
+                <th scope="col" className="stack-select">
+                  <label className="select-every">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every order"
+                      checked={chosen.length === queue.length}
+                      onChange={(e) =>
+                        setSelected(e.target.checked ? new Set(queue.map((o) => o.id)) : new Set())
+                      }
+                    />
+                    {/* Shown on a phone, where the cards have no header row to explain the box. */}
+                    <span aria-hidden="true">Select every order</span>
+                  </label>
                 </th>
                 <th scope="col">Order</th>
                 <th scope="col">Card</th>
@@ -98,7 +103,7 @@ export function ShipQueuePage() {
             <tbody>
               {queue.map((order) => (
                 <tr key={order.id}>
-                  <td>
+                  <td className="stack-select">
                     <input
                       type="checkbox"
                       aria-label={`Select ${order.name}`}
@@ -106,12 +111,16 @@ export function ShipQueuePage() {
                       onChange={() => toggle(order.id)}
                     />
                   </td>
-                  <td>
-                    <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                  <td className="stack-title">
+                    <Link to={paths.order.to(order.id)}>
+                      <Figure kind="code">{order.name}</Figure>
+                    </Link>
                   </td>
-                  <td>{order.line_items[0]?.title ?? '—'}</td>
-                  <td>{order.line_items[0]?.sku ?? '—'}</td>
-                  <td>
+                  <td data-label="Card">{order.line_items[0]?.title ?? '—'}</td>
+                  <td data-label="Cert">
+                    <Figure kind="cert">{order.line_items[0]?.sku ?? '—'}</Figure>
+                  </td>
+                  <td data-label="Time left">
                     <TimeLeft order={order} now={now} />
                   </td>
                 </tr>

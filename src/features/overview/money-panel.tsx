@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { Figure, ShortDate } from '../../components/figure';
 import { fromCents } from '../../lib/sales/money';
 import { orderMoney } from '../../lib/sales/order-money';
 import { moneyFigures } from './overview-figures';
@@ -50,7 +51,7 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
       {/* What follows the figures comes with them: nothing drawn above moves when it does. */}
       {!figures && <Loading label="Loading orders…" />}
       {figures && figures.nextPayouts.length > 0 && (
-        <table className="simple-table">
+        <table className="simple-table stack-table">
           <caption>Next payouts (oldest sales first)</caption>
           <thead>
             <tr>
@@ -64,11 +65,17 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
           <tbody>
             {figures.nextPayouts.map((order) => (
               <tr key={order.id}>
-                <td>
-                  <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                <td className="stack-title">
+                  <Link to={paths.order.to(order.id)}>
+                    <Figure kind="code">{order.name}</Figure>
+                  </Link>
                 </td>
-                <td>{formatDateTime(order.svc_sold_at)}</td>
-                <td className="num">{money(orderMoney(order).netCents)}</td>
+                <td data-label="Sold">
+                  <ShortDate iso={order.svc_sold_at} />
+                </td>
+                <td className="num" data-label="Expected net">
+                  <Figure kind="money">{money(orderMoney(order).netCents)}</Figure>
+                </td>
               </tr>
             ))}
           </tbody>

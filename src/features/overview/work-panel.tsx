@@ -5,7 +5,8 @@ import type {
 } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
-import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
+import { relativeTime } from '../../lib/format';
+import { Figure, Money, ShortDate } from '../../components/figure';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
 
 /** What must be done: orders to ship to the hub by their deadlines, and windows ending soon. */
@@ -48,7 +49,7 @@ export function WorkPanel({
         </div>
       </dl>
       {queue && queue.length > 0 && (
-        <table className="simple-table">
+        <table className="simple-table stack-table">
           <caption>Ship these to the hub, soonest deadline first</caption>
           <thead>
             <tr>
@@ -60,11 +61,13 @@ export function WorkPanel({
           <tbody>
             {queue.slice(0, 6).map((order) => (
               <tr key={order.id}>
-                <td>
-                  <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                <td className="stack-title">
+                  <Link to={paths.order.to(order.id)}>
+                    <Figure kind="code">{order.name}</Figure>
+                  </Link>
                 </td>
-                <td>{order.line_items[0]?.title ?? '—'}</td>
-                <td>
+                <td data-label="Card">{order.line_items[0]?.title ?? '—'}</td>
+                <td data-label="Time left">
                   <TimeLeft order={order} now={now} />
                 </td>
               </tr>
@@ -80,24 +83,28 @@ export function WorkPanel({
         <p className="muted">This API does not show when listing windows end.</p>
       )}
       {windows?.shown && windows.soon.length > 0 && (
-        <table className="simple-table">
+        <table className="simple-table stack-table">
           <caption>Listing windows ending within 3 days</caption>
           <thead>
             <tr>
               <th scope="col">Listing</th>
-              <th scope="col">Price</th>
+              <th scope="col" className="num">
+                Price
+              </th>
               <th scope="col">Window ends</th>
             </tr>
           </thead>
           <tbody>
             {windows.soon.slice(0, 6).map((listing) => (
               <tr key={listing.id}>
-                <td>
+                <td className="stack-title">
                   <Link to={paths.listing.to(listing.id)}>{listing.title ?? listing.id}</Link>
                 </td>
-                <td>{formatMoney(listing.price)}</td>
-                <td>
-                  {formatDateTime(listing.window_ends_at)} (
+                <td className="num" data-label="Price">
+                  <Money amount={listing.price} />
+                </td>
+                <td data-label="Window ends">
+                  <ShortDate iso={listing.window_ends_at} time /> (
                   {relativeTime(listing.window_ends_at, now)})
                 </td>
               </tr>

@@ -7,7 +7,8 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatDateTime, formatMoney, formatUtcMonth } from '../../lib/format';
+import { formatUtcMonth } from '../../lib/format';
+import { Figure, Money, ShortDate } from '../../components/figure';
 import { fromCents, toCents } from '../../lib/sales/money';
 import { isCounted, orderMoney } from '../../lib/sales/order-money';
 import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
@@ -15,7 +16,7 @@ import { payoutsByMonth } from './payout-figures';
 import { compareCodes } from '../../lib/compare-codes';
 import { TableHead } from '../../components/table-head';
 
-const money = (cents: number) => formatMoney(fromCents(cents));
+const money = (cents: number) => <Money amount={fromCents(cents)} />;
 
 /** Payouts pending and paid, by month with fees, and the realised margin of each paid sale. */
 export function PayoutsPage() {
@@ -80,7 +81,7 @@ export function PayoutsPage() {
               role="region"
               aria-label="Paid by month table"
             >
-              <table className="simple-table">
+              <table className="simple-table stack-table">
                 <caption className="visually-hidden">Payouts paid, by month</caption>
                 <TableHead
                   columns={['Month']}
@@ -89,15 +90,25 @@ export function PayoutsPage() {
                 <tbody>
                   {months.map((m) => (
                     <tr key={m.month}>
-                      <th scope="row">
+                      <th scope="row" className="stack-title">
                         {formatUtcMonth(Date.parse(`${m.month}-01T00:00:00Z`), true)}
                       </th>
-                      <td className="num">{m.payouts}</td>
-                      <td className="num">{money(m.salesCents)}</td>
-                      <td className="num">{money(m.feesCents)}</td>
-                      <td className="num">{money(m.refundedCents)}</td>
-                      <td className="num">{money(m.paidCents)}</td>
-                      <td className="num">
+                      <td className="num" data-label="Payouts">
+                        {m.payouts}
+                      </td>
+                      <td className="num" data-label="Sales">
+                        {money(m.salesCents)}
+                      </td>
+                      <td className="num" data-label="Fees">
+                        {money(m.feesCents)}
+                      </td>
+                      <td className="num" data-label="Refunds">
+                        {money(m.refundedCents)}
+                      </td>
+                      <td className="num" data-label="Paid out">
+                        {money(m.paidCents)}
+                      </td>
+                      <td className="num" data-label="Margin over cost">
                         {cards.data ? money(m.marginCents) : '…'}
                         {cards.data && m.withoutCost > 0 && ` (${m.withoutCost} without cost)`}
                       </td>
@@ -115,7 +126,7 @@ export function PayoutsPage() {
               role="region"
               aria-label="Latest paid sales table"
             >
-              <table className="simple-table">
+              <table className="simple-table stack-table">
                 <caption className="visually-hidden">
                   The 20 latest payouts with their realised margin
                 </caption>
@@ -130,13 +141,21 @@ export function PayoutsPage() {
                     const net = orderMoney(order).netCents;
                     return (
                       <tr key={order.id}>
-                        <td>
-                          <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                        <td className="stack-title">
+                          <Link to={paths.order.to(order.id)}>
+                            <Figure kind="code">{order.name}</Figure>
+                          </Link>
                         </td>
-                        <td>{formatDateTime(order.svc_payout.paid_at)}</td>
-                        <td className="num">{money(net)}</td>
-                        <td className="num">{cost === undefined ? '—' : formatMoney(cost)}</td>
-                        <td className="num">
+                        <td data-label="Paid">
+                          <ShortDate iso={order.svc_payout.paid_at} />
+                        </td>
+                        <td className="num" data-label="Payout">
+                          {money(net)}
+                        </td>
+                        <td className="num" data-label="Cost">
+                          {cost === undefined ? '—' : <Money amount={cost} />}
+                        </td>
+                        <td className="num" data-label="Realised margin">
                           {cost === undefined ? '—' : money(net - toCents(cost))}
                         </td>
                       </tr>
