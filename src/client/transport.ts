@@ -108,6 +108,7 @@ export class Transport {
       last: undefined,
       bucket: this.pacer.snapshot(),
       counts: { requests: 0, rateLimited: 0, retried: 0, failed: 0 },
+      rateLimitWait: undefined,
     };
     this.pacer.subscribe(() => this.publish({ bucket: this.pacer.snapshot() }));
   }
@@ -231,6 +232,9 @@ export class Transport {
         const seconds = error.retryAfter ?? 1;
         this.count('rateLimited');
         this.pacer.pauseFor(seconds);
+        const until = Date.now() + seconds * 1000;
+        if (until > (this.state.rateLimitWait?.until ?? 0))
+          this.publish({ rateLimitWait: { seconds, until } });
         // A pacing client's pacer holds the retry until the bucket has room again.
         waitMs = this.pacer.enabled ? 0 : seconds * 1000;
       } else if (RETRY_AFTER_CODES.has(error.code)) {

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar } from '../../components/states';
+import { RateLimitWaitNote } from '../../components/rate-limit-wait-note';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import type { Catalogue, CatalogueAvailability } from './catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
@@ -60,6 +61,7 @@ export function CatalogueLoadState({
           }
         />
       )}
+      {query.isFetching && <RateLimitWaitNote />}
       {data?.setAside.length ? (
         <p className="banner banner-warn" role="status">
           {countOf(data.setAside.length, 'listing')} could not be read and are left out:{' '}
