@@ -8,6 +8,7 @@ import {
 } from '../../client';
 import { yieldToPage } from '../yield-to-page';
 import type { KeptDb } from './kept-db';
+import { isOlder } from './newest';
 
 /** How a kept collection reads the API (bound to one endpoint and its filters). */
 export interface KeptSource<T> {
@@ -228,7 +229,7 @@ async function incremental<T extends { id: string }>(
   };
 }
 
-/** The rows with each changed row replaced where it is, and the new ones appended. */
+/** The rows with each changed row replaced where it is (unless older), and the new ones appended. */
 export function merged<T extends { id: string }>(
   rows: readonly T[],
   changed: ReadonlyMap<string, T>,
@@ -239,7 +240,8 @@ export function merged<T extends { id: string }>(
     const replacement = left.get(row.id);
     if (replacement === undefined) return row;
     left.delete(row.id);
-    return replacement;
+    // A row patched live since the read began may be newer than the read's: the newer stays.
+    return isOlder(replacement, row) ? row : replacement;
   });
   for (const row of left.values()) next.push(row);
   return next;
@@ -282,7 +284,9 @@ async function walkAll<T extends { id: string }>(
     const adoptPatches = () => {
       const now = context.current()?.rows;
       if (shown && now && now !== shown && now.length === shown.length) {
-        for (let i = 0; i < now.length; i++) if (now[i] !== shown[i]) rows[i] = now[i]!;
+        for (let i = 0; i < now.length; i++) {
+          if (now[i] !== shown[i] && !isOlder(now[i], rows[i])) rows[i] = now[i]!;
+        }
       }
     };
     const showNow = () => {
