@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 import { pagesOfWalkAnswer } from '../support/walk-answer';
 import type { RunningAppServer } from '../../src/server/app-server';
+import { createClient, WalkStoppedError } from '../../src/client';
 
 /**
  * The server's walk (`GET /hub/walk`) against an upstream whose walk would never end: it stops
@@ -19,8 +20,8 @@ afterEach(async () => {
 
 type Page = (n: number) => { body: string; next: number | undefined };
 
-/** An upstream serving `/2026-07/listings.json` pages as `page` says; the calls it answered. */
-async function walkOver(page: Page) {
+/** An upstream serving `/2026-07/listings.json` pages as `page` says, and the server over it. */
+async function serveOver(page: Page) {
   const calls: string[] = [];
   upstream = await startFakeUpstream((req, res) => {
     calls.push(req.url ?? '');
@@ -35,6 +36,12 @@ async function walkOver(page: Page) {
       .end(body);
   });
   app = await startAppOver(upstream.url, KEY);
+  return { calls, app };
+}
+
+/** The server's walk answer over such an upstream; the upstream calls it made. */
+async function walkOver(page: Page) {
+  const { calls, app } = await serveOver(page);
   const first = '/api/2026-07/listings.json?limit=250';
   const response = await fetch(`${app.url}/hub/walk?url=${encodeURIComponent(first)}`, {
     headers: { 'sec-fetch-site': 'same-origin', origin: app.url },
@@ -76,6 +83,29 @@ describe("the server's walk guards", () => {
     expect(pages).toHaveLength(2);
     expect(pages[1]!.text).toContain('Bad gateway');
     expect(calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it("ends the page's walk with its own error, the upstream asked a bounded number of times", async () => {
+    const { calls, app } = await serveOver((n) => ({ body: rows(n * 10), next: 2 }));
+    const client = createClient({
+      baseUrl: `${app.url}/api`,
+      pacing: { enabled: false },
+      sendPriority: true,
+      walkStreamPath: '/hub/walk',
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            'sec-fetch-site': 'same-origin',
+            origin: app.url,
+          },
+        }),
+    });
+    const error = await client.listings.loadAll({ limit: 250 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WalkStoppedError);
+    expect(error).toMatchObject({ code: 'cursor_loop' });
+    expect(calls.length).toBeLessThanOrEqual(5);
   });
 
   it('still walks a healthy collection to its end', async () => {
