@@ -74,7 +74,7 @@ export class WalkGuard {
       else {
         return {
           code: CLIENT_ERROR_CODES.cursorLoop,
-          message: `The walk of ${this.path} stopped: page ${this.pagesRead} held only records already read (the cursor loops).`,
+          message: `Reading ${this.path} stopped at page ${this.pagesRead}: it held only records already read, so the reading loops.`,
         };
       }
     }
@@ -83,20 +83,20 @@ export class WalkGuard {
     if (this.emptyInARow > MAX_EMPTY_PAGES_IN_A_ROW) {
       return {
         code: CLIENT_ERROR_CODES.cursorLoop,
-        message: `The walk of ${this.path} stopped: ${this.emptyInARow} pages in a row held no records yet pointed to another (the cursor does not advance).`,
+        message: `Reading ${this.path} stopped at page ${this.pagesRead}: ${this.emptyInARow} pages in a row held no records yet announced more.`,
       };
     }
     if (this.followed.has(page.next)) {
       return {
         code: CLIENT_ERROR_CODES.cursorLoop,
-        message: `The walk of ${this.path} stopped: page ${this.pagesRead} pointed back to a page already read (the cursor loops).`,
+        message: `Reading ${this.path} stopped at page ${this.pagesRead}: it pointed back to a page already read, so the reading loops.`,
       };
     }
     this.followed.add(page.next);
     if (this.pagesRead >= this.budget) {
       return {
         code: CLIENT_ERROR_CODES.pageBudget,
-        message: `The walk of ${this.path} stopped after ${this.pagesRead} pages, its budget, and more were announced.`,
+        message: `Reading ${this.path} stopped after ${this.pagesRead} pages, the most it reads, with more still announced.`,
       };
     }
     return undefined;
