@@ -323,6 +323,10 @@ async function walkAll<T extends { id: string }>(
         // (the first) drawn in one long task.
         await yieldToPage();
       }
+    } catch (error) {
+      // Every row read before the failure is shown (the failure then stays with them).
+      if (state.pages > 0) showNow();
+      throw error;
     } finally {
       clearTimeout(timer);
     }
