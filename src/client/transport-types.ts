@@ -41,6 +41,11 @@ export interface TransportState {
   bucket: BucketSnapshot;
   /** Responses counted by status class since the transport was made. */
   counts: { requests: number; rateLimited: number; retried: number; failed: number };
+  /**
+   * The last wait a 429's `Retry-After` asked for (seconds) and when it ends (local epoch ms):
+   * the page says so while it lasts.
+   */
+  rateLimitWait: { seconds: number; until: number } | undefined;
 }
 
 export interface RetryPolicy {

@@ -1,7 +1,9 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { resolveApiUrl } from './api-urls';
 import { parseLinkHeader } from './link-header';
 import { abortError, anySignal, sleep } from './abortable';
 import { LeakyBucketPacer, type KeyMode, type RequestPriority } from './pacer';
+import { responseMetaOf } from './response-meta';
 import { WalkFeed, type WalkFrame } from './walk-frames';
 import {
   DEFAULT_DEADLINE_MS,
@@ -17,6 +19,7 @@ import {
 } from './transport-types';
 
 export { parseLinkHeader } from './link-header';
+export { parseCallLimit } from './response-meta';
 
 // Every type and default of the transport, for importers of this module.
 export * from './transport-types';
@@ -53,17 +56,6 @@ function sharedPacer(baseUrl: string, apiKey: string | undefined): LeakyBucketPa
   }
   return pacer;
 }
-
-export function parseCallLimit(
-  value: string | null,
-): { used: number; capacity: number } | undefined {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
-  if (!match) return undefined;
-  return { used: Number(match[1]), capacity: Number(match[2]) };
-}
-
-const modeOf = (value: string | null): KeyMode | undefined =>
-  value === 'live' || value === 'test' ? value : undefined;
 
 function modeFromKey(key: string | undefined): KeyMode {
   return key?.startsWith('svc_live_') ? 'live' : 'test';
@@ -116,6 +108,7 @@ export class Transport {
       last: undefined,
       bucket: this.pacer.snapshot(),
       counts: { requests: 0, rateLimited: 0, retried: 0, failed: 0 },
+      rateLimitWait: undefined,
     };
     this.pacer.subscribe(() => this.publish({ bucket: this.pacer.snapshot() }));
   }
@@ -156,47 +149,7 @@ export class Transport {
 
   /** The absolute URL of a path under the version root, or of a `Link` target. */
   resolve(path: string, query?: RequestOptions['query']): string {
-    const origin = typeof location === 'undefined' ? undefined : location.href;
-    if (origin === undefined && !/^https?:\/\//i.test(this.baseUrl)) {
-      throw new TypeError(
-        `baseUrl "${this.baseUrl}" is relative: outside a browser give a full URL such as http://127.0.0.1:4010`,
-      );
-    }
-    const root = `${this.baseUrl}/${this.version}`;
-    let url: URL;
-    if (/^https?:\/\//i.test(path)) {
-      url = this.rebase(new URL(path));
-    } else if (path.startsWith('/')) {
-      url = new URL(`${root}${path}`, origin);
-    } else {
-      url = new URL(path, `${new URL(root, origin).href}/`);
-    }
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    return url.href;
-  }
-
-  /**
-   * A `Link` target is followed verbatim when it is on the API's own origin. A target on another
-   * origin (a proxy that forwards to a deployment sees the deployment's URLs) keeps its path from
-   * the version segment on and its query untouched, on our base URL: the key is never sent
-   * anywhere but the API we were given.
-   */
-  private rebase(target: URL): URL {
-    const origin = typeof location === 'undefined' ? undefined : location.href;
-    const base = new URL(`${this.baseUrl}/`, origin);
-    if (target.origin === base.origin && target.pathname.startsWith(base.pathname)) return target;
-    const marker = `/${this.version}/`;
-    const at = target.pathname.indexOf(marker);
-    if (at < 0) {
-      throw new ApiError({
-        status: 0,
-        code: CLIENT_ERROR_CODES.badResponse,
-        message: `A Link points outside the API: ${target.href}`,
-      });
-    }
-    return new URL(`${this.baseUrl}${target.pathname.slice(at)}${target.search}`, base.href);
+    return resolveApiUrl(this.baseUrl, this.version, path, query);
   }
 
   /**
@@ -279,6 +232,9 @@ export class Transport {
         const seconds = error.retryAfter ?? 1;
         this.count('rateLimited');
         this.pacer.pauseFor(seconds);
+        const until = Date.now() + seconds * 1000;
+        if (until > (this.state.rateLimitWait?.until ?? 0))
+          this.publish({ rateLimitWait: { seconds, until } });
         // A pacing client's pacer holds the retry until the bucket has room again.
         waitMs = this.pacer.enabled ? 0 : seconds * 1000;
       } else if (RETRY_AFTER_CODES.has(error.code)) {
@@ -357,7 +313,7 @@ export class Transport {
         cause,
       });
     }
-    const meta = this.metaOf(method, url, response, started, attempt);
+    const meta = responseMetaOf(method, url, response, started, attempt);
     ticket.settle({
       used: meta.callLimit?.used,
       capacity: meta.callLimit?.capacity,
@@ -387,35 +343,6 @@ export class Transport {
       }
     }
     return { status: response.status, body: parsed, headers: response.headers, meta };
-  }
-
-  private metaOf(
-    method: string,
-    url: string,
-    response: WalkFrame,
-    started: number,
-    attempt: number,
-  ): ResponseMeta {
-    const h = response.headers;
-    const date = h.get('date');
-    const receivedAt = Date.now();
-    return {
-      method,
-      url,
-      status: response.status,
-      requestId: h.get('x-request-id') ?? undefined,
-      callLimit: parseCallLimit(h.get('x-service-api-call-limit')),
-      mode: modeOf(h.get('x-service-api-mode')),
-      version: h.get('x-service-api-version') ?? undefined,
-      serverDate: date ? Date.parse(date) || undefined : undefined,
-      receivedAt,
-      durationMs: receivedAt - started,
-      attempt,
-      links: parseLinkHeader(h.get('link')),
-      replayed: h.get('idempotent-replayed') === 'true',
-      sunset: h.get('sunset') ?? undefined,
-      deprecation: h.get('deprecation') ?? undefined,
-    };
   }
 }
 

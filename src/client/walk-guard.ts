@@ -2,6 +2,11 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
 /** Most pages one walk reads by default: 2,000 pages of 250 is half a million rows. */
 export const DEFAULT_PAGE_BUDGET = 2000;
+/**
+ * Most pages in a row that hold no record yet announce another: a store may leave a page empty
+ * now and then (rows deleted under the cursor), never page after page.
+ */
+export const MAX_EMPTY_PAGES_IN_A_ROW = 3;
 
 /** What a walk had read when it was stopped: every row and set-aside record it yielded. */
 export interface WalkPartial<T, R> {
@@ -12,7 +17,8 @@ export interface WalkPartial<T, R> {
 
 /**
  * The error that ends a walk that would not end by itself: a cursor already followed, a page of
- * nothing but rows already read, or more pages than the budget. It keeps what was read.
+ * nothing but rows already read, empty pages that keep announcing more, or more pages than the
+ * budget. It keeps what was read.
  */
 export class WalkStoppedError<T = unknown, R = unknown> extends ApiError {
   readonly partial: WalkPartial<T, R>;
@@ -38,6 +44,7 @@ export class WalkGuard {
   private followed = new Set<string>();
   private pagesRead = 0;
   private replayAllowance = 0;
+  private emptyInARow = 0;
 
   constructor(
     private readonly path: string,
@@ -67,22 +74,29 @@ export class WalkGuard {
       else {
         return {
           code: CLIENT_ERROR_CODES.cursorLoop,
-          message: `The walk of ${this.path} stopped: page ${this.pagesRead} held only records already read (the cursor loops).`,
+          message: `Reading ${this.path} stopped at page ${this.pagesRead}: it held only records already read, so the reading loops.`,
         };
       }
     }
     if (page.next === undefined) return undefined;
+    this.emptyInARow = page.total === 0 ? this.emptyInARow + 1 : 0;
+    if (this.emptyInARow > MAX_EMPTY_PAGES_IN_A_ROW) {
+      return {
+        code: CLIENT_ERROR_CODES.cursorLoop,
+        message: `Reading ${this.path} stopped at page ${this.pagesRead}: ${this.emptyInARow} pages in a row held no records yet announced more.`,
+      };
+    }
     if (this.followed.has(page.next)) {
       return {
         code: CLIENT_ERROR_CODES.cursorLoop,
-        message: `The walk of ${this.path} stopped: page ${this.pagesRead} pointed back to a page already read (the cursor loops).`,
+        message: `Reading ${this.path} stopped at page ${this.pagesRead}: it pointed back to a page already read, so the reading loops.`,
       };
     }
     this.followed.add(page.next);
     if (this.pagesRead >= this.budget) {
       return {
         code: CLIENT_ERROR_CODES.pageBudget,
-        message: `The walk of ${this.path} stopped after ${this.pagesRead} pages, its budget, and more were announced.`,
+        message: `Reading ${this.path} stopped after ${this.pagesRead} pages, the most it reads, with more still announced.`,
       };
     }
     return undefined;

@@ -1,5 +1,6 @@
 import { isApiError } from '../client';
 import { formatDateTime } from '../lib/format';
+import { noteSellerAsked } from '../lib/kept/seller-asked';
 
 /**
  * An error where it belongs when it belongs to no field: what happened, the API's
@@ -83,7 +84,11 @@ export function QueryErrorBanner({
       error={query.error}
       title={title}
       {...(scope === undefined ? {} : { scope })}
-      onRetry={() => void query.refetch()}
+      onRetry={() => {
+        // The seller's ask: a kept collection's back-off after a failure does not hold it.
+        noteSellerAsked();
+        void query.refetch();
+      }}
     />
   );
 }

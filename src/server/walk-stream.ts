@@ -21,6 +21,7 @@ import {
 } from './api-proxy';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import type { UpstreamAnswer } from './upstream-call';
+import { ServerWalkGuard } from './walk-guard';
 
 /** Where the browser asks for a walk's pages in one answer: `GET /hub/walk?url=/api/...`. */
 export const WALK_PATH = '/hub/walk';
@@ -96,17 +97,24 @@ export async function streamWalk(
   });
   gzip?.pipe(response);
   const sink: Writable = gzip ?? response;
+  const guard = new ServerWalkGuard();
   let url: string | undefined = start.href;
   let pending: Promise<UpstreamAnswer | undefined> | undefined = call(startUpstream);
   while (url !== undefined && pending !== undefined) {
     const answer: UpstreamAnswer | undefined = await pending;
     if (answer === undefined || gone.signal.aborted) break;
     const out = answerHeaders(answer, upstream, base, host);
-    const next: { url: string; upstream: string } | null =
+    let next: { url: string; upstream: string } | null =
       answer.status === 200 ? nextPageOf(out.link, host, base) : null;
+    const body = answerBytes(answer, upstream.apiKey, out['content-type']);
+    // A walk that would not end is not followed: this page is the last the answer brings.
+    const stop = answer.status === 200 ? guard.check(body, next?.upstream) : undefined;
+    if (stop !== undefined) {
+      console.error(`Slabdesk walk: stopped after ${url}: ${stop}.`);
+      next = null;
+    }
     // The next page is asked for while this one is written and read.
     pending = next === null ? undefined : call(next.upstream);
-    const body = answerBytes(answer, upstream.apiKey, out['content-type']);
     const frame = frameOf({ url, status: answer.status, headers: out }, body);
     // The activity log learns each page's listings, as from the proxy's own answers.
     const path = upstreamPath(new URL(url).pathname) ?? '';

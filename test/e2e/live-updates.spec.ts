@@ -69,3 +69,28 @@ test('a sale made through the control API shows in an open listings tab and in t
   ).toContainText('Verified, applied');
   await checkPage(ordersTab, 'events');
 });
+
+test('with no event stream, Refresh after a sale shows the listing sold, as a reload does', async ({
+  page,
+}) => {
+  // The tab hears of no webhook: it reads only when asked (or on its minute's poll).
+  await page.route('**/hub/events**', (route) => route.abort());
+  const { products } = await control<{ products: { id: string; title: string; status: string }[] }>(
+    'GET',
+    '/listings?seller_id=slr_demo',
+  );
+  const listing = products.filter((p) => p.status === 'active').at(-2)!;
+  await page.goto(`/listings?q=${listing.id}`);
+  const row = page
+    .getByRole('table', { name: 'Listings' })
+    .getByRole('row')
+    .filter({ hasText: listing.title });
+  await expect(row).toContainText('active');
+  await markNoReload(page);
+
+  await control('POST', `/listings/${listing.id}/sell`, {});
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(row).toContainText('sold');
+  await expect(row).not.toContainText('archived');
+  expect(await stillSamePage(page)).toBe(true);
+});

@@ -2,10 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar } from '../../components/states';
+import { RateLimitWaitNote } from '../../components/rate-limit-wait-note';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import type { Catalogue, CatalogueAvailability } from './catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
 import { countOf } from '../../lib/format';
+import { noteSellerAsked } from '../../lib/kept/seller-asked';
 
 /**
  * Where the catalogue walk stands, for every page built on it: the error with its code and
@@ -30,9 +32,24 @@ export function CatalogueLoadState({
         title="The catalogue could not be loaded"
         scope={REQUIRED_SCOPES.listings}
       />
+      {data?.failure && (
+        <ErrorBanner
+          error={data.failure.error}
+          title={
+            data.complete
+              ? 'The catalogue could not be brought up to date'
+              : 'The catalogue stopped loading before its end'
+          }
+          scope={REQUIRED_SCOPES.listings}
+          onRetry={() => {
+            noteSellerAsked();
+            void query.refetch();
+          }}
+        />
+      )}
       {/* One bar, floating over the page from before the first page to the last, so the filters
           and the table never move when it comes or goes. */}
-      {(data ? !data.complete : query.isPending) && (
+      {(data ? !data.complete && !data.failure : query.isPending) && (
         <LoadProgressBar
           floating
           label="Loading the catalogue"
@@ -44,6 +61,7 @@ export function CatalogueLoadState({
           }
         />
       )}
+      {query.isFetching && <RateLimitWaitNote />}
       {data?.setAside.length ? (
         <p className="banner banner-warn" role="status">
           {countOf(data.setAside.length, 'listing')} could not be read and are left out:{' '}

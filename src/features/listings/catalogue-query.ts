@@ -6,6 +6,7 @@ import { keptOptions } from '../../lib/kept/kept-persister';
 import { keptQueryFn } from '../../lib/kept/kept-query';
 import { keptListings } from '../../lib/kept/kept-sources';
 import type { Kept } from '../../lib/kept/kept-sync';
+import { isOlder } from '../../lib/kept/newest';
 import { availabilityOf, type Availability } from './catalogue-row';
 import { listingKeys } from './listing-keys';
 
@@ -43,7 +44,10 @@ export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
     void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
 };
 
-/** Patches one kept listing (a live update or a landed write); false when it is not kept. */
+/**
+ * Patches one kept listing (a live update or a landed write) unless the patched row is older than
+ * the one shown (`updated_at`); false when it is not kept.
+ */
 export function updateKeptListing(
   queryClient: QueryClient,
   id: string,
@@ -52,8 +56,11 @@ export function updateKeptListing(
   const catalogue = queryClient.getQueryData<Catalogue>(listingKeys.catalogue());
   const at = catalogue?.rows.findIndex((row) => row.id === id) ?? -1;
   if (!catalogue || at < 0) return false;
+  const next = change(catalogue.rows[at]!);
+  // Newest wins: a delivery or an answer older than the row shown changes nothing.
+  if (isOlder(next, catalogue.rows[at])) return true;
   const rows = catalogue.rows.slice();
-  rows[at] = change(rows[at]!);
+  rows[at] = next;
   queryClient.setQueryData<Catalogue>(listingKeys.catalogue(), { ...catalogue, rows });
   return true;
 }

@@ -33,6 +33,7 @@ import { AgeFilterField } from './age-filter-field';
 import { marginColumn } from './margin-column';
 import { useMarginBasis } from '../../lib/sales/use-margin-basis';
 import { countOf } from '../../lib/format';
+import { noteSellerAsked } from '../../lib/kept/seller-asked';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },
@@ -128,7 +129,10 @@ export function ListingsPage() {
         <div className="page-actions">
           <button
             type="button"
-            onClick={() => void query.refetch()}
+            onClick={() => {
+              noteSellerAsked();
+              void query.refetch();
+            }}
             disabled={query.isFetching || !data?.complete}
           >
             {query.isFetching && data?.complete ? 'Refreshing…' : 'Refresh'}
@@ -238,7 +242,9 @@ export function ListingsPage() {
       />
 
       <p className="table-summary" role="status" aria-live="polite">
-        {shown.length} of {rows.length} listings
+        {data?.failure && !data.complete
+          ? `${shown.length} of the ${rows.length} listings read before loading stopped`
+          : `${shown.length} of ${rows.length} listings`}
         {selected.size > 0 && (
           <>
             {' '}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ListingRead } from '../../client';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
@@ -65,8 +65,20 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
   const availability = useQuery({
     ...catalogueAvailabilityQuery(client, queryClient),
     enabled: (options.enabled ?? true) && query.data?.complete === true && needsJoin,
-    refetchInterval: poll,
   });
+  // Every read of the listings that brings them up to date (Refresh, the poll, an invalidation)
+  // reads the levels again after it, by `updated_at_min`: a sale made without a webhook to say
+  // so reads "sold" then, as after a reload, not "archived".
+  const checkedAt = query.data?.complete ? query.data.checkedAt : undefined;
+  const levelsFor = useRef(checkedAt);
+  const refetchLevels = availability.refetch;
+  const levelsHeld = availability.data !== undefined;
+  useEffect(() => {
+    if (checkedAt === undefined || checkedAt === levelsFor.current) return;
+    const first = levelsFor.current === undefined;
+    levelsFor.current = checkedAt;
+    if (!first && levelsHeld && needsJoin) void refetchLevels();
+  }, [checkedAt, levelsHeld, needsJoin, refetchLevels]);
   const byItem = availability.data?.byItem;
   const rows = useMemo(() => derive(listings ?? [], byItem), [listings, byItem]);
   // The search texts, in idle moments once the rows are shown (a search builds what is missing).

@@ -1,9 +1,21 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { isApiError } from '../../client';
 import { keptDb, type KeptDb } from './kept-db';
-import { syncKept, type Kept, type KeptSource } from './kept-sync';
+import { syncKept, type Kept, type KeptFailure, type KeptSource } from './kept-sync';
+import { takeSellerAsk } from './seller-asked';
 
 /** The walk of each collection under way, per QueryClient (see keptQueryFn). */
 const inFlight = new WeakMap<QueryClient, Map<string, Promise<Kept<never>>>>();
+/** The last failure of each collection whose query holds no data to carry it, per QueryClient. */
+const failures = new WeakMap<QueryClient, Map<string, KeptFailure>>();
+
+/** First wait after a failed read before one starts on its own; doubled per failure, capped. */
+const FIRST_BACK_OFF_MS = 2 * 60_000;
+const MAX_BACK_OFF_MS = 30 * 60_000;
+
+export function backOffMs(attempts: number): number {
+  return Math.min(MAX_BACK_OFF_MS, FIRST_BACK_OFF_MS * 2 ** Math.max(0, attempts - 1));
+}
 
 export interface KeptQueryOptions {
   /** Show only whole states (a kept copy, a finished walk): for pages that show no progress. */
@@ -12,11 +24,22 @@ export interface KeptQueryOptions {
   db?: KeptDb | null;
 }
 
+function mapOf<V>(maps: WeakMap<QueryClient, Map<string, V>>, queryClient: QueryClient) {
+  let map = maps.get(queryClient);
+  if (!map) maps.set(queryClient, (map = new Map()));
+  return map;
+}
+
 /**
  * The `queryFn` of a kept collection: the query owns the rows (immutable; see kept-sync), and
  * this reads the kept copy or the API into it, showing the rows as they land. An invalidation
  * during a walk cancels the query's fetch, not the walk: the new fetch joins the same walk (the
  * query's signal is not the walk's, which serves every fetch of the collection).
+ *
+ * A failed read stays failed: with rows in hand (not `wholeOnly`) the data keeps the failure
+ * (`Kept.failure`) until a read succeeds, so no later change of the rows clears it; without, the
+ * query fails. Either way no read starts on its own (an interval, a mount, an invalidation)
+ * before the back-off has passed, unless the seller asked (see seller-asked).
  */
 export function keptQueryFn<T extends { id: string }>(
   queryClient: QueryClient,
@@ -25,22 +48,51 @@ export function keptQueryFn<T extends { id: string }>(
   options: KeptQueryOptions = {},
 ): () => Promise<Kept<T>> {
   return () => {
-    let running = inFlight.get(queryClient);
-    if (!running) inFlight.set(queryClient, (running = new Map()));
+    const running = mapOf(inFlight, queryClient);
+    const failed = mapOf(failures, queryClient);
     const key = JSON.stringify(queryKey);
     const shared = running.get(key) as Promise<Kept<T>> | undefined;
     if (shared) return shared;
+    const asked = takeSellerAsk();
+    const current = queryClient.getQueryData<Kept<T>>(queryKey);
+    const last = current?.failure ?? failed.get(key);
+    if (last && Date.now() < last.retryAt && !asked) {
+      return current?.failure ? Promise.resolve(current) : Promise.reject(last.error);
+    }
+    // Once the sync has ended, nothing it left pending may show rows (and hide its failure).
+    let ended = false;
     const sync = syncKept(source, {
       db: options.db === undefined ? keptDb() : options.db,
       current: () => queryClient.getQueryData<Kept<T>>(queryKey),
       show: (kept) => {
+        if (ended) return false;
         if (options.wholeOnly && !kept.complete) return false;
         // Before the first rows nothing is shown; after, every change is (a rebuild empties it).
         if (kept.pages === 0 && !kept.complete && !queryClient.getQueryData(queryKey)) return false;
-        queryClient.setQueryData(queryKey, kept);
+        queryClient.setQueryData(queryKey, { ...kept, failure: undefined });
         return true;
       },
-    }).finally(() => running.delete(key));
+    })
+      .then(
+        (kept): Kept<T> => {
+          failed.delete(key);
+          return { ...kept, failure: undefined };
+        },
+        (error: unknown): Kept<T> => {
+          if (isApiError(error) && error.code === 'aborted') throw error;
+          const at = Date.now();
+          const attempts = (last?.attempts ?? 0) + 1;
+          const failure: KeptFailure = { error, at, retryAt: at + backOffMs(attempts), attempts };
+          const now = queryClient.getQueryData<Kept<T>>(queryKey);
+          if (now && !options.wholeOnly) return { ...now, failure };
+          failed.set(key, failure);
+          throw error;
+        },
+      )
+      .finally(() => {
+        ended = true;
+        running.delete(key);
+      });
     running.set(key, sync as Promise<Kept<never>>);
     return sync;
   };

@@ -7,7 +7,7 @@ import {
   type OrderFacts,
 } from '../sales/sales-fields';
 import { pingQuery } from '../connection-query';
-import type { Fingerprint, KeptSource } from './kept-sync';
+import { KEPT_PAGE_ROWS, type Fingerprint, type KeptSource } from './kept-sync';
 
 /**
  * The format of the kept rows: bump it when what a kept row holds changes (a schema or reader
@@ -57,7 +57,7 @@ function keptSource<T extends { id: string; created_at?: string }>(
 ): KeptSource<T> {
   return {
     collection,
-    walk: (options) => pages({ limit: 250, ...options, fields, whole: true }),
+    walk: (options) => pages({ limit: KEPT_PAGE_ROWS, ...options, fields, whole: true }),
     probe: (signal) =>
       firstOf(
         pages({

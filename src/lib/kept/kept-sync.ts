@@ -8,6 +8,7 @@ import {
 } from '../../client';
 import { yieldToPage } from '../yield-to-page';
 import type { KeptDb } from './kept-db';
+import { isOlder } from './newest';
 
 /** How a kept collection reads the API (bound to one endpoint and its filters). */
 export interface KeptSource<T> {
@@ -50,6 +51,22 @@ export interface Kept<T> {
   rebuiltBecause: string | undefined;
   /** Whose rows these are (see kept-sources); undefined until the /ping has said. */
   scope: string | undefined;
+  /**
+   * Why the last read failed, while no read has succeeded since: kept in the data so a later
+   * change of the rows (a live patch, a page shown late) never hides it. See kept-query.
+   */
+  failure?: KeptFailure | undefined;
+}
+
+/** A failed read of a kept collection, and when the next one may start on its own. */
+export interface KeptFailure {
+  error: unknown;
+  /** Local epoch ms of the failure. */
+  at: number;
+  /** Local epoch ms before which no read starts unless the seller asks. */
+  retryAt: number;
+  /** Failures in a row (the back-off doubles with each). */
+  attempts: number;
 }
 
 /** What a sync needs besides its source: the database, the cache's current data, a way to show. */
@@ -62,13 +79,34 @@ export interface SyncContext<T> {
   signal?: AbortSignal | undefined;
 }
 
+/** The most rows a kept walk reads, whatever the server announces: twice the largest catalogue we measure. */
+export const MAX_KEPT_ROWS = 200_000;
+/** Rows a walk may find beyond the last complete one before it is taken for a runaway. */
+const GROWTH_ROWS = 10_000;
+/** Rows a kept walk asks for per page (see kept-sources). */
+export const KEPT_PAGE_ROWS = 250;
+
+/**
+ * The most pages a full walk reads: from the last complete walk (twice its rows and some), and
+ * never more than the store is meant to hold. A server that serves pages without end stops here.
+ */
+export function pageBound(lastRows: number | undefined): number {
+  const rows =
+    lastRows === undefined ? MAX_KEPT_ROWS : Math.min(MAX_KEPT_ROWS, 2 * lastRows + GROWTH_ROWS);
+  return Math.ceil(rows / KEPT_PAGE_ROWS);
+}
+
 /** Clock-skew overlap of an incremental read (ms before the last baseline). */
 export const OVERLAP_MS = 5000;
 /** How long a walk lets pages gather before showing them (showing filters every row). */
 const showEveryMs = (rows: number) => Math.min(1500, Math.max(200, rows / 50));
 
 class RebuildNeeded extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** How many rows the copy being rebuilt held (the bound of the walk that replaces it). */
+    readonly lastRows?: number,
+  ) {
     super(reason);
   }
 }
@@ -90,7 +128,7 @@ export async function syncKept<T extends { id: string }>(
     return await incremental(source, context, previous);
   } catch (error) {
     if (!(error instanceof RebuildNeeded)) throw error;
-    return walkAll(source, context, error.reason, previous?.scope);
+    return walkAll(source, context, error.reason, previous?.scope, error.lastRows);
   }
 }
 
@@ -122,7 +160,12 @@ async function firstSync<T extends { id: string }>(
     scope: known,
   };
   context.show(kept);
-  await checkFingerprint(source, kept.rows, context.signal);
+  try {
+    await checkFingerprint(source, kept.rows, context.signal);
+  } catch (error) {
+    if (error instanceof RebuildNeeded) throw new RebuildNeeded(error.reason, kept.rows.length);
+    throw error;
+  }
   return incremental(source, context, kept);
 }
 
@@ -166,7 +209,10 @@ async function incremental<T extends { id: string }>(
   } catch (error) {
     // Cursors expire with their data: what was kept may no longer be the server's.
     if (isApiError(error) && CURSOR_ERROR_CODES.has(error.code)) {
-      throw new RebuildNeeded(`the server called a cursor stale (${error.code})`);
+      throw new RebuildNeeded(
+        `the server called a cursor stale (${error.code})`,
+        (context.current() ?? from).rows.length,
+      );
     }
     throw error;
   }
@@ -183,7 +229,7 @@ async function incremental<T extends { id: string }>(
   };
 }
 
-/** The rows with each changed row replaced where it is, and the new ones appended. */
+/** The rows with each changed row replaced where it is (unless older), and the new ones appended. */
 export function merged<T extends { id: string }>(
   rows: readonly T[],
   changed: ReadonlyMap<string, T>,
@@ -194,7 +240,8 @@ export function merged<T extends { id: string }>(
     const replacement = left.get(row.id);
     if (replacement === undefined) return row;
     left.delete(row.id);
-    return replacement;
+    // A row patched live since the read began may be newer than the read's: the newer stays.
+    return isOlder(replacement, row) ? row : replacement;
   });
   for (const row of left.values()) next.push(row);
   return next;
@@ -210,8 +257,10 @@ async function walkAll<T extends { id: string }>(
   context: SyncContext<T>,
   reason: string | undefined,
   known: Promise<string | undefined> | string | undefined,
+  lastRows?: number,
 ): Promise<Kept<T>> {
   const scope = known ?? source.scope(context.signal).catch(() => undefined);
+  const maxPages = pageBound(lastRows);
   for (let attempt = 0; ; attempt++) {
     const rows: T[] = [];
     /** Positions by id: a walk restarted by the server may bring a row again. */
@@ -235,7 +284,9 @@ async function walkAll<T extends { id: string }>(
     const adoptPatches = () => {
       const now = context.current()?.rows;
       if (shown && now && now !== shown && now.length === shown.length) {
-        for (let i = 0; i < now.length; i++) if (now[i] !== shown[i]) rows[i] = now[i]!;
+        for (let i = 0; i < now.length; i++) {
+          if (now[i] !== shown[i] && !isOlder(now[i], rows[i])) rows[i] = now[i]!;
+        }
       }
     };
     const showNow = () => {
@@ -250,6 +301,7 @@ async function walkAll<T extends { id: string }>(
       for await (const page of source.walk({
         signal: context.signal,
         maxRestarts: attempt < 2 ? 1 : 3,
+        maxPages,
         onRestart: (error) => {
           stale = error;
         },
@@ -271,6 +323,10 @@ async function walkAll<T extends { id: string }>(
         // (the first) drawn in one long task.
         await yieldToPage();
       }
+    } catch (error) {
+      // Every row read before the failure is shown (the failure then stays with them).
+      if (state.pages > 0) showNow();
+      throw error;
     } finally {
       clearTimeout(timer);
     }

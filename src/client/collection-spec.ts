@@ -1,0 +1,15 @@
+import type * as z from 'zod/mini';
+
+/** A collection endpoint: its path, envelope, row schema and the field that identifies a row. */
+export interface CollectionSpec<S extends z.ZodMiniObject> {
+  path: string;
+  envelope: string;
+  schema: S;
+  /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
+  keyField: keyof z.infer<S> & string;
+  /**
+   * Read rows field by field (`readTolerant`): a row with an odd field is kept with what could be
+   * read and the field named in its `unreadable`, instead of being set aside.
+   */
+  tolerant?: boolean;
+}

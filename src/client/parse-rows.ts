@@ -1,0 +1,102 @@
+import type * as z from 'zod/mini';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { DegradedRecord } from './error-schemas';
+import { acceptsAsIs } from './fast-accept';
+import { readTolerant } from './tolerant-reader';
+
+/** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
+export interface SetAsideRecord {
+  id: string | undefined;
+  kind: 'degraded' | 'unparseable';
+  /** `svc_serialization_error.code` for a degraded record; `unexpected_response` otherwise. */
+  code: string;
+  message: string;
+  /** For an unparseable record: which fields failed and why (`path: message`). */
+  issues: string[];
+  requestId: string | undefined;
+}
+
+export interface ParsedRows<T> {
+  rows: T[];
+  setAside: SetAsideRecord[];
+}
+
+/**
+ * Parses the rows of a page one by one: good ones kept, degraded and bad ones set aside. With
+ * `tolerant`, a row is read field by field and kept unless its key cannot be read.
+ */
+export function parseRows<T>(
+  raw: unknown,
+  schema: z.ZodMiniType<T>,
+  keyField: string,
+  requestId: string | undefined,
+  tolerant = false,
+): ParsedRows<T> {
+  const rows: T[] = [];
+  const setAside: SetAsideRecord[] = [];
+  if (!Array.isArray(raw)) {
+    throw new ApiError({
+      status: 200,
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: 'The collection envelope does not hold an array',
+      requestId,
+    });
+  }
+  for (const item of raw) {
+    const id = idOf(item, keyField);
+    if (isDegraded(item)) {
+      const degraded = DegradedRecord.parse(item);
+      setAside.push({
+        id: degraded.id,
+        kind: 'degraded',
+        code: degraded.svc_serialization_error.code,
+        message: degraded.svc_serialization_error.message,
+        issues: [],
+        requestId,
+      });
+      continue;
+    }
+    // Tolerant: read field by field (only a record without a readable id fails); strict: whole.
+    const read = tolerant
+      ? readTolerant(schema as unknown as z.ZodMiniObject, item)
+      : strictRead(schema, item);
+    if (read.ok) rows.push(read.value as T);
+    else {
+      setAside.push({
+        id,
+        kind: 'unparseable',
+        code: CLIENT_ERROR_CODES.badResponse,
+        message: 'The record does not match the expected shape',
+        issues: read.issues,
+        requestId,
+      });
+    }
+  }
+  return { rows, setAside };
+}
+
+function strictRead<T>(
+  schema: z.ZodMiniType<T>,
+  item: unknown,
+): { ok: true; value: T } | { ok: false; issues: string[] } {
+  if (acceptsAsIs(schema, item)) return { ok: true, value: item as T };
+  const parsed = schema.safeParse(item);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : {
+        ok: false,
+        issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      };
+}
+
+export function isDegraded(item: unknown): boolean {
+  // The key first: a failed parse of each healthy row (its issues built, then dropped) is costly.
+  const keyed = typeof item === 'object' && item !== null && 'svc_serialization_error' in item;
+  return keyed && DegradedRecord.safeParse(item).success;
+}
+
+function idOf(item: unknown, keyField: string): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const value = (item as Record<string, unknown>)[keyField] ?? (item as { id?: unknown }).id;
+  return typeof value === 'string' ? value : undefined;
+}

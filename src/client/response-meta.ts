@@ -1,0 +1,46 @@
+import type { KeyMode } from './pacer';
+import { parseLinkHeader } from './link-header';
+import type { ResponseMeta } from './transport-types';
+import type { WalkFrame } from './walk-frames';
+
+/** `X-Service-Api-Call-Limit` ("used/capacity"), or undefined when absent or malformed. */
+export function parseCallLimit(
+  value: string | null,
+): { used: number; capacity: number } | undefined {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
+  if (!match) return undefined;
+  return { used: Number(match[1]), capacity: Number(match[2]) };
+}
+
+const modeOf = (value: string | null): KeyMode | undefined =>
+  value === 'live' || value === 'test' ? value : undefined;
+
+/** What the transport records of one answer (status, headers it reads, timing). */
+export function responseMetaOf(
+  method: string,
+  url: string,
+  response: WalkFrame,
+  started: number,
+  attempt: number,
+): ResponseMeta {
+  const h = response.headers;
+  const date = h.get('date');
+  const receivedAt = Date.now();
+  return {
+    method,
+    url,
+    status: response.status,
+    requestId: h.get('x-request-id') ?? undefined,
+    callLimit: parseCallLimit(h.get('x-service-api-call-limit')),
+    mode: modeOf(h.get('x-service-api-mode')),
+    version: h.get('x-service-api-version') ?? undefined,
+    serverDate: date ? Date.parse(date) || undefined : undefined,
+    receivedAt,
+    durationMs: receivedAt - started,
+    attempt,
+    links: parseLinkHeader(h.get('link')),
+    replayed: h.get('idempotent-replayed') === 'true',
+    sunset: h.get('sunset') ?? undefined,
+    deprecation: h.get('deprecation') ?? undefined,
+  };
+}

@@ -1,0 +1,20 @@
+/** A row's `updated_at` as epoch ms; undefined when it has none that can be read. */
+function updatedAtOf(row: unknown): number | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  const value = (row as { updated_at?: unknown }).updated_at;
+  if (typeof value !== 'string') return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * Whether `candidate` is an older version of the row than `shown`: both carry a readable
+ * `updated_at` and the candidate's is earlier. A live patch, a refresh's row and a write's answer
+ * replace what is shown only when this is false, so no order of arrival rolls a row back (an
+ * equal time applies: it is the same version or a later delivery of it).
+ */
+export function isOlder(candidate: unknown, shown: unknown): boolean {
+  const was = updatedAtOf(shown);
+  const now = updatedAtOf(candidate);
+  return was !== undefined && now !== undefined && now < was;
+}

@@ -1,0 +1,20 @@
+/**
+ * When the seller last asked for a read (a "Try again" or "Refresh" button): a kept collection
+ * that failed reads again on its own only after a back-off, but at once when the seller asks.
+ */
+let askedAt = Number.NEGATIVE_INFINITY;
+
+/** How long after a click a fetch counts as the seller's (the click's refetch starts at once). */
+const ASK_WINDOW_MS = 2000;
+
+/** Notes that the seller asked for a read now (call it in the click handler, before the refetch). */
+export function noteSellerAsked(): void {
+  askedAt = Date.now();
+}
+
+/** Whether the seller asked for a read a moment ago; the ask is taken (it starts one read). */
+export function takeSellerAsk(): boolean {
+  const asked = Date.now() - askedAt <= ASK_WINDOW_MS;
+  askedAt = Number.NEGATIVE_INFINITY;
+  return asked;
+}

@@ -1,0 +1,108 @@
+// idb recognises requests by the global IndexedDB classes: fake-indexeddb's, installed here.
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ListingRead } from '../../src/client';
+import { listingKeys } from '../../src/features/listings/listing-keys';
+import { applyProductEvent } from '../../src/features/listings/live-patch';
+import { KeptDb } from '../../src/lib/kept/kept-db';
+import { keepCopies, keptOptions } from '../../src/lib/kept/kept-persister';
+import { keptQueryFn } from '../../src/lib/kept/kept-query';
+import { keptListings } from '../../src/lib/kept/kept-sources';
+import { merged, type Kept } from '../../src/lib/kept/kept-sync';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+/**
+ * Newest wins: a `products/update` older than the row shown, delivered after a newer one (or
+ * before it), never leaves the older row on screen, nor in the kept copy a reload shows.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ seed: 'demo', demoListings: 300 });
+});
+afterAll(() => h.close());
+
+/** One visit of the catalogue page: a new client and QueryClient over the same kept database. */
+function visit(db: KeptDb) {
+  const client = createClient({ baseUrl: h.url, apiKey: DEMO_LIVE_TOKEN });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const copies = keepCopies(queryClient, db);
+  const queryKey = listingKeys.catalogue();
+  const queryFn = keptQueryFn(queryClient, queryKey, keptListings(client, queryClient), { db });
+  return {
+    queryClient,
+    load: () =>
+      queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0, ...keptOptions('listings') }),
+    row: (id: string) =>
+      queryClient.getQueryData<Kept<ListingRead>>(queryKey)?.rows.find((r) => r.id === id),
+    save: () => copies.flush(),
+  };
+}
+
+/** The listing's product form now (a webhook's payload is that view). */
+async function productNow(id: string): Promise<Record<string, unknown>> {
+  const answer = await h.api(`/products/${id}.json`, { token: DEMO_LIVE_TOKEN });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { product: Record<string, unknown> }).product;
+}
+
+/** An active listing, its product form before a sale and after it (the sale made first). */
+async function soldWithPayloads(skip: ReadonlySet<string>) {
+  const list = await h.api('/listings.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  const { listings } = (await list.json()) as { listings: { id: string; status: string }[] };
+  const id = listings.find((l) => l.status === 'active' && !skip.has(l.id))!.id;
+  const before = await productNow(id);
+  // The sale's time is the marketplace clock's: a minute on, so it is surely later.
+  await h.control('POST', '/clock', { advance_seconds: 60 });
+  const sale = await h.control('POST', `/listings/${id}/sell`, {});
+  expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+  const after = await productNow(id);
+  expect(Date.parse(String(after.updated_at))).toBeGreaterThan(
+    Date.parse(String(before.updated_at)),
+  );
+  return { id, before, after };
+}
+
+describe('newest wins', () => {
+  const used = new Set<string>();
+  for (const order of ['newer then older', 'older then newer'] as const) {
+    it(`a sold listing stays sold when its deliveries come ${order}, and after a reload`, async () => {
+      const { id, before, after } = await soldWithPayloads(used);
+      used.add(id);
+      const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+      const first = visit(db);
+      await first.load();
+      expect(first.row(id)?.status).toBe('archived');
+      const deliveries = order === 'newer then older' ? [after, before] : [before, after];
+      for (const payload of deliveries) {
+        applyProductEvent(first.queryClient, 'products/update', payload);
+      }
+      expect(first.row(id)?.status).toBe('archived');
+      expect(first.row(id)?.updated_at).toBe(after.updated_at);
+      await first.save();
+
+      // A reload: the kept copy, then what changed since it was read (the sale is older).
+      const again = visit(db);
+      const kept = await again.load();
+      expect(kept.origin).toBe('kept');
+      expect(again.row(id)?.status).toBe('archived');
+      expect(again.row(id)?.updated_at).toBe(after.updated_at);
+    });
+  }
+});
+
+describe("a refresh's rows", () => {
+  it('replace a row only when they are not older than it', () => {
+    const shown = [
+      { id: 'a', status: 'archived', updated_at: '2026-07-02T10:00:00Z' },
+      { id: 'b', status: 'active', updated_at: '2026-07-02T10:00:00Z' },
+    ];
+    const read = new Map([
+      ['a', { id: 'a', status: 'active', updated_at: '2026-07-02T09:59:59Z' }],
+      ['b', { id: 'b', status: 'archived', updated_at: '2026-07-02T10:00:01Z' }],
+    ]);
+    expect(merged(shown, read).map((row) => row.status)).toEqual(['archived', 'archived']);
+  });
+});
