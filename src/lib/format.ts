@@ -1,12 +1,9 @@
-/** Display helpers: money in dollars, instants and durations in US English, codes as words. */
-
 /**
- * A formatter made on first use: the first `Intl` object starts ICU, which the first page's reads
- * should not wait for. Dates in sentences are written here, as `Intl` writes them for `en-US`
- * (format.test.ts). The short dates of tables and their full form on hover (`formatShortDate`,
- * `formatFullDate`) are `Intl`'s, in the seller's locale and zone: a table is drawn after the
- * page's first reads, and a date's words differ by locale.
+ * Display helpers: money in dollars, instants in the seller's locale and time zone (the
+ * browser's), counts and durations in English words, codes as words. Each `Intl` object is made
+ * on first use and kept: making one is the costly part.
  */
+
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;
   return () => (made ??= make());
@@ -15,94 +12,62 @@ const onFirstUse = <T>(make: () => T) => {
 const usd = onFirstUse(
   () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
 );
+const wholeNumber = onFirstUse(() => new Intl.NumberFormat('en-US'));
+// The nouns are English, so their plural rules are too.
+const pluralRules = onFirstUse(() => new Intl.PluralRules('en-US'));
 
-/** "1234567" → "1,234,567". */
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/**
- * The noun for a count: `one` for 1, `other` for every other whole count, which is what
- * `Intl.PluralRules('en-US')` chooses (written here for the reason above; test/ui/format.test.ts
- * compares them).
- */
+/** The noun for a count, chosen by `Intl.PluralRules`: "listing" for 1, "listings" otherwise. */
 export function plural(count: number, one: string, other = `${one}s`): string {
-  return count === 1 ? one : other;
+  return pluralRules().select(count) === 'one' ? one : other;
 }
 
 /** "1 listing", "414 listings", "1,204 cells". */
 export function countOf(count: number, one: string, other = `${one}s`): string {
-  return `${Number.isInteger(count) && count >= 0 ? grouped(String(count)) : String(count)} ${plural(count, one, other)}`;
+  return `${wholeNumber().format(count)} ${plural(count, one, other)}`;
 }
 
-/**
- * "$1,234.50", "-$5.00": what `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })`
- * writes (the amount's shortest decimal rounded half away from zero to cents), written here; the
- * formatter itself only for amounts past a trillion or under a millionth (exponent notation).
- */
+/** "$1,234.50", "-$5.00"; "—" when there is no amount, the text itself when it is not one. */
 export function formatMoney(amount: string | null | undefined): string {
   if (amount === null || amount === undefined || amount === '') return '—';
   const value = Number(amount);
-  if (!Number.isFinite(value)) return amount;
-  const abs = Math.abs(value);
-  if (abs >= 1e12 || (abs !== 0 && abs < 1e-6)) return usd().format(value);
-  const [whole = '0', fraction = ''] = String(abs).split('.');
-  let cents = Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
-  if ((fraction[2] ?? '0') >= '5') cents += 1;
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const rest = cents % 100;
-  return `${sign}$${grouped(String((cents - rest) / 100))}.${rest < 10 ? '0' : ''}${rest}`;
+  return Number.isFinite(value) ? usd().format(value) : amount;
 }
 
-const SHORT_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
+const utcDay = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
+const utcMonth = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const utcLongMonth = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
-/** "Nov 24, 2026, 03:59 PM", in the browser's time zone. */
+/** "Nov 24, 2026, 03:59 PM" (in en-US), in the seller's locale and time zone. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  const d = new Date(at);
-  const hour = d.getHours();
-  const clock = `${twoDigits(hour % 12 || 12)}:${twoDigits(d.getMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${SHORT_MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}, ${clock}`;
+  return Number.isNaN(at) ? iso : dateTime().format(at);
 }
 
 /** "Nov 3" (a UTC day). */
 export function formatUtcDay(at: number): string {
-  const d = new Date(at);
-  return `${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  return utcDay().format(at);
 }
 
 /** "Nov 2026" (a UTC month); `long`: "November 2026". */
 export function formatUtcMonth(at: number, long = false): string {
-  const d = new Date(at);
-  return `${(long ? MONTHS : SHORT_MONTHS)[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return (long ? utcLongMonth : utcMonth)().format(at);
 }
 
 /** `deactivated_by_seller` → `deactivated by seller`. */
@@ -113,32 +78,14 @@ export function humanize(code: string | null | undefined): string {
 
 type TimeUnit = 'day' | 'hour' | 'minute' | 'second';
 
-/** The words for "now", "this minute", "yesterday", "tomorrow" (`numeric: 'auto'`). */
-const SAID: Partial<Record<TimeUnit, Record<number, string>>> = {
-  day: { [-1]: 'yesterday', 0: 'today', 1: 'tomorrow' },
-  hour: { 0: 'this hour' },
-  minute: { 0: 'this minute' },
-  second: { 0: 'now' },
-};
-/** Short unit names ("min.", "hr."), singular and plural. */
-const SHORT: Record<TimeUnit, [string, string]> = {
-  day: ['day', 'days'],
-  hour: ['hr.', 'hr.'],
-  minute: ['min.', 'min.'],
-  second: ['sec.', 'sec.'],
-};
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+const relativeShort = onFirstUse(
+  () => new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' }),
+);
 
-/**
- * `value` units from now in words: "in 3 days", "2 hours ago", "tomorrow"; `short`: "5 min.
- * ago" (what `Intl.RelativeTimeFormat('en', { numeric: 'auto' })` writes).
- */
+/** `value` units from now in words: "in 3 days", "2 hours ago", "tomorrow"; `short`: "5 min. ago". */
 export function unitsFromNow(value: number, unit: TimeUnit, short = false): string {
-  const said = SAID[unit]?.[value];
-  if (said !== undefined) return said;
-  const count = Math.abs(value);
-  const [one, many] = short ? SHORT[unit] : [unit, `${unit}s`];
-  const amount = `${grouped(String(count))} ${count === 1 ? one : many}`;
-  return value < 0 ? `${amount} ago` : `in ${amount}`;
+  return (short ? relativeShort : relative)().format(value, unit);
 }
 
 /** A relative phrase for a deadline: "in 3 days", "2 hours ago". */
