@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { control, expectNoAxeViolations, sandboxUrl } from './support';
+import { findDemoRecords } from './demo-records';
+import { expectNoAxeViolations } from './support';
 
 /**
  * Every page at a phone's 390×844 and a desk's 1280×800: no sideways scroll of the page (the bulk
@@ -22,34 +22,13 @@ interface PageCase {
 
 interface Found {
   listing: string;
+  listings: string[];
   order: string;
 }
 
-/** An active listing and an order to show, from the sandbox itself (each test finds its own). */
 async function findRecords(): Promise<Found> {
-  const { products } = await control<{ products: { id: string; status: string }[] }>(
-    'GET',
-    '/listings',
-  );
-  // The demo key's bucket is shared with the suite's servers: a 429 is waited out, as a client does.
-  let response: Response;
-  for (let attempt = 0; ; attempt++) {
-    response = await fetch(`${sandboxUrl()}/2026-07/orders.json?status=any&limit=1`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    });
-    if (response.status !== 429 || attempt >= 10) break;
-    await response.body?.cancel();
-    await new Promise((resolve) =>
-      setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)),
-    );
-  }
-  expect(response.status, 'the demo orders answer').toBe(200);
-  const { orders } = (await response.json()) as { orders: { id: string }[] };
-  const listing = products.find((product) => product.status === 'active')?.id;
-  const order = orders[0]?.id;
-  expect(listing, 'an active demo listing').toBeDefined();
-  expect(order, 'a demo order').toBeDefined();
-  return { listing: listing!, order: order! };
+  const { listings, order } = await findDemoRecords();
+  return { listing: listings[0]!, listings, order };
 }
 
 const PAGES: PageCase[] = [

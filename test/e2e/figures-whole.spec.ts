@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { ourWords, scanFigures, sidewaysScroll } from './figure-scan';
-import { control, sandboxUrl } from './support';
+import { findDemoRecords } from './demo-records';
 
 /**
  * Every figure whole, everywhere: on every page at a phone's 390×844 and a desk's 1280×800, each
@@ -23,30 +22,9 @@ interface Found {
   order: string;
 }
 
-/** Active listings and an order to show, from the sandbox itself. */
 async function findRecords(): Promise<Found> {
-  const { products } = await control<{ products: { id: string; status: string }[] }>(
-    'GET',
-    '/listings',
-  );
-  // The demo key's bucket is shared with the suite's servers: a 429 is waited out, as a client does.
-  let response: Response;
-  for (let attempt = 0; ; attempt++) {
-    response = await fetch(`${sandboxUrl()}/2026-07/orders.json?status=any&limit=1`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    });
-    if (response.status !== 429 || attempt >= 10) break;
-    await response.body?.cancel();
-    await new Promise((resolve) =>
-      setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)),
-    );
-  }
-  expect(response.status, 'the demo orders answer').toBe(200);
-  const { orders } = (await response.json()) as { orders: { id: string }[] };
-  const listings = products.filter((p) => p.status === 'active').map((p) => p.id);
-  expect(listings.length, 'active demo listings').toBeGreaterThan(5);
-  expect(orders[0], 'a demo order').toBeDefined();
-  return { listing: listings[0]!, listings: listings.slice(0, 12), order: orders[0]!.id };
+  const { listings, order } = await findDemoRecords();
+  return { listing: listings[0]!, listings, order };
 }
 
 interface PageCase {
