@@ -311,7 +311,8 @@ export const Order = z.object({
   svc_buyer_delivery: z.optional(BuyerDelivery),
   svc_payout: Payout,
 });
-export type Order = z.infer<typeof Order>;
+/** An order as the tolerant reader gives it: only the id is sure. */
+export type Order = Readable<z.infer<typeof Order>>;
 
 export const ORDER_STATUS_FILTERS = ['open', 'closed', 'cancelled', 'any'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
@@ -349,7 +350,8 @@ export const InventoryLevel = z.object({
   svc_reason_detail: z.nullable(z.string()),
   svc_can_reactivate: z.boolean(),
 });
-export type InventoryLevel = z.infer<typeof InventoryLevel>;
+/** An inventory level as the tolerant reader gives it: only its key, the item's id, is sure. */
+export type InventoryLevel = Readable<z.infer<typeof InventoryLevel>, 'inventory_item_id'>;
 
 export const Location = z.object({
   id: z.string(),
@@ -376,4 +378,5 @@ export const Ping = z.object({
   request_id: z.string(),
   server_time: Timestamp,
 });
-export type Ping = z.infer<typeof Ping>;
+/** A ping result as the tolerant reader gives it: it has no id, so any field may be absent. */
+export type Ping = Readable<z.infer<typeof Ping>, never>;

@@ -18,12 +18,13 @@ import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { Freshness } from '../../components/freshness';
-import { StatusPill } from '../../components/status-pill';
+import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
-import { orderListQuery, orderStatusFilterOf, orderStatusOf } from './order-queries';
+import { OrderLink, OrderStatus } from './order-fields';
+import { orderListQuery, orderStatusFilterOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
 const OrdersSearch = z.object({
@@ -43,15 +44,28 @@ const columns: Column<Order>[] = [
     id: 'code',
     header: 'Order',
     width: '13%',
-    cell: (order) => <Link to={paths.order.to(order.id)}>{order.name}</Link>,
+    cell: (order) => <OrderLink order={order} />,
   },
-  { id: 'title', header: 'Card', width: '31%', cell: (order) => order.line_items[0]?.title ?? '—' },
+  {
+    id: 'title',
+    header: 'Card',
+    width: '31%',
+    cell: (order) => (
+      <RecordField record={order} path="line_items" value={order.line_items}>
+        {(items) => items[0]?.title ?? '—'}
+      </RecordField>
+    ),
+  },
   {
     id: 'sold',
     header: 'Sold',
     width: '15%',
     sortable: true,
-    cell: (order) => formatDateTime(order.svc_sold_at),
+    cell: (order) => (
+      <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
+        {formatDateTime}
+      </RecordField>
+    ),
   },
   {
     id: 'total',
@@ -59,28 +73,50 @@ const columns: Column<Order>[] = [
     sortable: true,
     width: '10%',
     align: 'right',
-    cell: (order) => formatMoney(order.total_price),
+    cell: (order) => (
+      <RecordField record={order} path="total_price" value={order.total_price}>
+        {formatMoney}
+      </RecordField>
+    ),
   },
   {
     id: 'status',
     header: 'Status',
     width: '11%',
-    cell: (order) => <StatusPill value={orderStatusOf(order)} />,
+    cell: (order) => <OrderStatus order={order} />,
   },
   {
     id: 'deadline',
     header: 'To the hub',
     width: '20%',
     sortable: true,
-    cell: (order) =>
-      awaitsShipment(order) ? (
-        <span>
-          Ship by {formatDateTime(order.svc_seller_shipment.ship_by)}{' '}
-          <span className="muted">({relativeTime(order.svc_seller_shipment.ship_by)})</span>
-        </span>
-      ) : (
-        shipmentWords(order)
-      ),
+    cell: (order) => {
+      if (!awaitsShipment(order)) {
+        return (
+          <RecordField
+            record={order}
+            path="svc_seller_shipment.status"
+            value={shipmentWords(order)}
+          >
+            {(words) => words}
+          </RecordField>
+        );
+      }
+      const shipBy = order.svc_seller_shipment?.ship_by;
+      return (
+        <RecordField record={order} path="svc_seller_shipment.ship_by" value={shipBy}>
+          {(at) =>
+            at === null ? (
+              'To ship'
+            ) : (
+              <span>
+                Ship by {formatDateTime(at)} <span className="muted">({relativeTime(at)})</span>
+              </span>
+            )
+          }
+        </RecordField>
+      );
+    },
   },
 ];
 
@@ -106,8 +142,10 @@ export function OrdersPage() {
     const code = search.q.trim().toUpperCase();
     const matching = (query.data?.rows ?? []).filter(
       (order) =>
-        (!code || order.name.toUpperCase().includes(code)) &&
-        (!search.listing || order.line_items.some((item) => item.product_id === search.listing)),
+        // An order whose code or line is not shown matches no search by them.
+        (!code || (order.name ?? '').toUpperCase().includes(code)) &&
+        (!search.listing ||
+          (order.line_items ?? []).some((item) => item.product_id === search.listing)),
     );
     return sortOrders(matching, search.sort, search.dir);
   }, [query.data, search.q, search.listing, search.sort, search.dir]);

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
+import { RecordField } from '../../components/record-field';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
@@ -10,6 +11,7 @@ import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { awaitsShipment } from '../../lib/sales/order-money';
 import { useNow } from '../../lib/use-now';
+import { OrderLink } from './order-fields';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
 import { compareCodes } from '../../lib/compare-codes';
@@ -29,8 +31,8 @@ export function ShipQueuePage() {
         .filter(awaitsShipment)
         .sort((a, b) =>
           compareCodes(
-            a.svc_seller_shipment.ship_by ?? '\uffff',
-            b.svc_seller_shipment.ship_by ?? '\uffff',
+            a.svc_seller_shipment?.ship_by ?? '\uffff',
+            b.svc_seller_shipment?.ship_by ?? '\uffff',
           ),
         ),
     [query.data],
@@ -44,7 +46,9 @@ export function ShipQueuePage() {
       else next.add(id);
       return next;
     });
-  const overdue = queue.filter((o) => deadlinePassed(o.svc_seller_shipment.ship_by, now)).length;
+  const overdue = queue.filter((o) =>
+    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
+  ).length;
 
   return (
     <section aria-labelledby="ship-queue-heading">
@@ -101,16 +105,24 @@ export function ShipQueuePage() {
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={`Select ${order.name}`}
+                      aria-label={`Select ${order.name ?? order.id}`}
                       checked={selected.has(order.id)}
                       onChange={() => toggle(order.id)}
                     />
                   </td>
                   <td>
-                    <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                    <OrderLink order={order} />
                   </td>
-                  <td>{order.line_items[0]?.title ?? '—'}</td>
-                  <td>{order.line_items[0]?.sku ?? '—'}</td>
+                  <td>
+                    <RecordField record={order} path="line_items" value={order.line_items}>
+                      {(items) => items[0]?.title ?? '—'}
+                    </RecordField>
+                  </td>
+                  <td>
+                    <RecordField record={order} path="line_items" value={order.line_items}>
+                      {(items) => items[0]?.sku ?? '—'}
+                    </RecordField>
+                  </td>
                   <td>
                     <TimeLeft order={order} now={now} />
                   </td>

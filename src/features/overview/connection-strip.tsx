@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BucketMeter } from '../../components/bucket-meter';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { ModeBadge } from '../../components/mode-badge';
+import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../lib/api-context';
 import { pingQuery } from '../../lib/connection-query';
 import { formatDateTime } from '../../lib/format';
@@ -17,12 +18,21 @@ export function ConnectionStrip() {
         {/* Always there, so the line keeps its height when the answer comes. */}
         <span className="strip-mode">
           {ping.data ? (
-            <>
-              <ModeBadge mode={ping.data.mode} />{' '}
-              {ping.data.mode === 'test'
-                ? 'test records only; buyers see nothing'
-                : 'real listings and orders'}
-            </>
+            <RecordField
+              record={ping.data}
+              path="mode"
+              value={ping.data.mode}
+              notShown="Mode not shown by the API"
+            >
+              {(mode) => (
+                <>
+                  <ModeBadge mode={mode} />{' '}
+                  {mode === 'test'
+                    ? 'test records only; buyers see nothing'
+                    : 'real listings and orders'}
+                </>
+              )}
+            </RecordField>
           ) : (
             'Checking the key…'
           )}
@@ -35,18 +45,34 @@ export function ConnectionStrip() {
           <dl className="facts">
             <dt>Seller</dt>
             <dd>
-              <code>{ping.data.seller_id}</code>
+              <RecordField record={ping.data} path="seller_id" value={ping.data.seller_id}>
+                {(id) => <code>{id}</code>}
+              </RecordField>
             </dd>
             <dt>Key id</dt>
             <dd>
-              <code>{ping.data.key_id}</code>
+              <RecordField record={ping.data} path="key_id" value={ping.data.key_id}>
+                {(id) => <code>{id}</code>}
+              </RecordField>
             </dd>
             <dt>API version</dt>
-            <dd>{ping.data.api_version}</dd>
+            <dd>
+              <RecordField record={ping.data} path="api_version" value={ping.data.api_version}>
+                {String}
+              </RecordField>
+            </dd>
             <dt>Scopes</dt>
-            <dd>{ping.data.scopes.join(', ')}</dd>
+            <dd>
+              <RecordField record={ping.data} path="scopes" value={ping.data.scopes}>
+                {(scopes) => scopes.join(', ')}
+              </RecordField>
+            </dd>
             <dt>Server time</dt>
-            <dd>{formatDateTime(ping.data.server_time)}</dd>
+            <dd>
+              <RecordField record={ping.data} path="server_time" value={ping.data.server_time}>
+                {formatDateTime}
+              </RecordField>
+            </dd>
           </dl>
         ) : (
           <p className="muted">Waiting for the API's answer to /ping.</p>

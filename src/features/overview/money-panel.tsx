@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { FieldValue } from '../../components/field-value';
+import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
@@ -9,6 +11,9 @@ import { moneyFigures } from './overview-figures';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+/** Orders a figure could not count: an amount (or what decides) not shown by the API. */
+const leftOut = (n: number) =>
+  n === 0 ? '' : ` · ${orders(n)} left out: amounts not shown by the API`;
 
 /** One figure: its name, its value and a note under it ("…" for both while it is not known). */
 function Stat({ label, value, note }: { label: string; value?: string; note?: string }) {
@@ -28,8 +33,11 @@ function Stat({ label, value, note }: { label: string; value?: string; note?: st
  */
 export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {
   const figures = rows && moneyFigures(rows, now);
-  const stat = (figure: { cents: number; count: number } | undefined, note = '') =>
-    figure && { value: money(figure.cents), note: orders(figure.count) + note };
+  const stat = (figure: { cents: number; count: number; unknown: number } | undefined, note = '') =>
+    figure && {
+      value: money(figure.cents),
+      note: orders(figure.count) + note + leftOut(figure.unknown),
+    };
   return (
     <section className="panel" aria-labelledby="money-heading" aria-busy={!figures || undefined}>
       <h2 id="money-heading">Money</h2>
@@ -65,10 +73,16 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
             {figures.nextPayouts.map((order) => (
               <tr key={order.id}>
                 <td>
-                  <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                  <Link to={paths.order.to(order.id)}>{order.name ?? order.id}</Link>
                 </td>
-                <td>{formatDateTime(order.svc_sold_at)}</td>
-                <td className="num">{money(orderMoney(order).netCents)}</td>
+                <td>
+                  <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
+                    {formatDateTime}
+                  </RecordField>
+                </td>
+                <td className="num">
+                  <FieldValue value={orderMoney(order).netCents}>{money}</FieldValue>
+                </td>
               </tr>
             ))}
           </tbody>

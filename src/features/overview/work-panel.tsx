@@ -4,6 +4,7 @@ import type {
   OrderFacts as Order,
 } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
+import { RecordField } from '../../components/record-field';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { formatDateTime, formatMoney, relativeTime } from '../../lib/format';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
@@ -21,7 +22,9 @@ export function WorkPanel({
   now: number;
 }) {
   const queue = orders ? shipQueue(orders) : undefined;
-  const overdue = queue?.filter((o) => deadlinePassed(o.svc_seller_shipment.ship_by, now)).length;
+  const overdue = queue?.filter((o) =>
+    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
+  ).length;
   const windows = listings ? windowsEndingSoon(listings, now) : undefined;
   return (
     <section className="panel" aria-labelledby="work-heading">
@@ -61,9 +64,13 @@ export function WorkPanel({
             {queue.slice(0, 6).map((order) => (
               <tr key={order.id}>
                 <td>
-                  <Link to={paths.order.to(order.id)}>{order.name}</Link>
+                  <Link to={paths.order.to(order.id)}>{order.name ?? order.id}</Link>
                 </td>
-                <td>{order.line_items[0]?.title ?? '—'}</td>
+                <td>
+                  <RecordField record={order} path="line_items" value={order.line_items}>
+                    {(items) => items[0]?.title ?? '—'}
+                  </RecordField>
+                </td>
                 <td>
                   <TimeLeft order={order} now={now} />
                 </td>
