@@ -7,11 +7,15 @@ type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Pa
 /**
  * A record read field by field (the tolerant reader): every field that could be read, and in
  * `unreadable` (present only when there are some) the dotted paths of those that could not
- * (`price`, `card.grader`), which are absent. Only the key (`id` unless the view names another,
+ * (`price`, `card.grader`), which are absent; of those, `absent` names the ones the server did
+ * not send at all (the rest were sent in a form that could not be read). Only the key (`id` unless the view names another,
  * as inventory levels do with `inventory_item_id`) is always there; `never` for a view without
  * one (ping), whose every field may be absent.
  */
-export type Readable<T, Key extends string = 'id'> = { unreadable?: string[] } & {
+export type Readable<T, Key extends string = 'id'> = {
+  unreadable?: string[];
+  absent?: string[];
+} & {
   [K in Key & keyof T]: T[K];
 } & {
   [K in Exclude<keyof T, Key>]?: ReadableField<T[K]>;
@@ -75,6 +79,7 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
   const shape = schema.shape as Record<string, z.ZodMiniType>;
   const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
   const unreadable = new Set<string>();
+  const absent = new Set<string>();
   for (const issue of strict.error.issues) {
     const [top, second] = issue.path;
     if (typeof top !== 'string') continue;
@@ -84,10 +89,13 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
     const value = copy[top];
     if (nested && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const inner = { ...(value as Record<string, unknown>) };
+      const path = `${top}.${String(second)}`;
+      if (inner[second as string] === undefined) absent.add(path);
       delete inner[second as string];
       copy[top] = inner;
-      unreadable.add(`${top}.${String(second)}`);
+      unreadable.add(path);
     } else {
+      if (value === undefined) absent.add(top);
       delete copy[top];
       unreadable.add(top);
     }
@@ -99,6 +107,10 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
   if (!relaxed.success) return { ok: false, issues: relaxed.error.issues.map(describe) };
   return {
     ok: true,
-    value: { ...(relaxed.data as object), unreadable: [...unreadable] } as never,
+    value: {
+      ...(relaxed.data as object),
+      unreadable: [...unreadable],
+      ...(absent.size > 0 && { absent: [...absent] }),
+    } as never,
   };
 }
