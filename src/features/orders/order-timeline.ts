@@ -19,11 +19,23 @@ const isSet = (value: string | null | undefined) =>
 const is = <T>(value: T | undefined, wanted: T) =>
   value === undefined ? undefined : value === wanted;
 
-/** True when any sign says so, false when every sign says not, undefined when not all show. */
+/**
+ * A step from its signs: done when any sign says so, not yet when none does and one says not
+ * (a null timestamp, or a status short of it), unknown when no sign shows. A server may leave a
+ * timestamp out until it happens instead of sending null (the spec marks few as nullable): then
+ * the status alone tells, and the page reads the same either way.
+ */
 function anyOf(...signs: (boolean | undefined)[]): boolean | undefined {
   if (signs.includes(true)) return true;
-  return signs.includes(undefined) ? undefined : false;
+  return signs.includes(false) ? false : undefined;
 }
+
+/** A status that says the step is done (`yes`), not yet (`no`), or neither (an unknown value). */
+const statusSays = (status: string | null | undefined, yes: RegExp, no: RegExp) => {
+  if (status === undefined || status === null) return undefined;
+  if (yes.test(status)) return true;
+  return no.test(status) ? false : undefined;
+};
 
 /**
  * The order's lifecycle as steps: sold → shipped to hub → delivered to hub → authenticated →
@@ -58,7 +70,11 @@ export function orderTimeline(order: Order): TimelineStep[] {
       'shipped_to_hub',
       'Shipped to the hub',
       shipment.shipped_at,
-      anyOf(isSet(shipment.shipped_at), isSet(shipment.tracking_number)),
+      anyOf(
+        isSet(shipment.shipped_at),
+        isSet(shipment.tracking_number),
+        statusSays(shipment.status, /delivered|transit|shipped/, /^pending/),
+      ),
       ['svc_seller_shipment.shipped_at', 'svc_seller_shipment.tracking_number'],
       shipment.tracking_number
         ? `Tracking ${shipment.carrier_code ? `${shipment.carrier_code} ` : ''}${shipment.tracking_number}`
@@ -75,7 +91,7 @@ export function orderTimeline(order: Order): TimelineStep[] {
       'authenticated',
       'Authenticated',
       auth.completed_at,
-      anyOf(is(auth.status, 'passed'), isSet(auth.completed_at)),
+      anyOf(isSet(auth.completed_at), statusSays(auth.status, /^passed$/, /^pending$/)),
       ['svc_authentication.status', 'svc_authentication.completed_at'],
       auth.status === undefined ? undefined : `Authentication ${auth.status}`,
     ),
@@ -83,21 +99,27 @@ export function orderTimeline(order: Order): TimelineStep[] {
       'shipped_to_buyer',
       'Shipped to the buyer',
       buyer.shipped_at,
-      anyOf(isSet(buyer.shipped_at), is(order.fulfillment_status, 'fulfilled')),
+      // `fulfillment_status` is null until the card ships to the buyer, then `fulfilled`.
+      anyOf(isSet(buyer.shipped_at), isSet(order.fulfillment_status)),
       ['svc_buyer_delivery.shipped_at', 'fulfillment_status'],
     ),
     step(
       'delivered',
       'Delivered to the buyer',
       buyer.delivered_at,
-      anyOf(isSet(buyer.delivered_at), is(buyer.status, 'delivered')),
+      anyOf(
+        isSet(buyer.delivered_at),
+        is(buyer.status, 'delivered'),
+        // Not shipped to the buyer yet: not delivered to them either.
+        isSet(order.fulfillment_status) === false ? false : undefined,
+      ),
       ['svc_buyer_delivery.delivered_at', 'svc_buyer_delivery.status'],
     ),
     step(
       'paid_out',
       'Paid out',
       payout.paid_at,
-      anyOf(is(payout.status, 'paid'), isSet(payout.paid_at)),
+      anyOf(isSet(payout.paid_at), is(payout.status, 'paid')),
       ['svc_payout.status', 'svc_payout.paid_at'],
       payout.amount && order.currency ? `Payout ${payout.amount} ${order.currency}` : undefined,
     ),
