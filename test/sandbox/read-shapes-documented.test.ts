@@ -379,7 +379,15 @@ describe('documented shapes: inventory, locations, ping', () => {
     for (const i of items) expectKeys(i, INVENTORY_ITEM, `item ${i.id}`);
     const levels = await walk('/inventory_levels.json', 'inventory_levels');
     expect(levels.map((l) => l.inventory_item_id)).toEqual(items.map((i) => i.id));
-    for (const l of levels) expectKeys(l, INVENTORY_LEVEL, `level ${l.inventory_item_id}`);
+    // The narrower reading of "explains a zero": an available card's level has no reason fields.
+    const explained = ['svc_unavailable_reason', 'svc_reason_detail'];
+    for (const l of levels) {
+      const keys =
+        l.available === 1 ? INVENTORY_LEVEL.filter((k) => !explained.includes(k)) : INVENTORY_LEVEL;
+      expectKeys(l, keys, `level ${l.inventory_item_id}`);
+    }
+    expect(levels.some((l) => l.available === 1)).toBe(true);
+    expect(levels.some((l) => l.available === 0)).toBe(true);
   });
 
   it('serves the two locations, country_code on the hub only, and the ping object', async () => {

@@ -166,9 +166,20 @@ export const ABSENT_UNTIL_SET = {
     ],
     svc_buyer_delivery: ['shipped_at', 'delivered_at'],
   },
-  /** "explains a zero": a level that is available has nothing to explain. */
-  inventoryLevel: { '': ['svc_unavailable_reason', 'svc_reason_detail'] },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
+
+/**
+ * A level's reason "explains a zero": the narrower reading is that an available card (1) has
+ * nothing to explain, so the documented shapes leave both reason fields out; the full ones say
+ * `listed`.
+ */
+export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {
+  if (level.available === 1) {
+    delete level.svc_unavailable_reason;
+    delete level.svc_reason_detail;
+  }
+  return level;
+}
 
 /** Leaves out each listed field whose value is null (`''` names the record itself). */
 export function withoutNulls(

@@ -5,7 +5,12 @@ import type {
   ListingWithCardRow,
   OrderWithLineRow,
 } from '../store/rows';
-import { ABSENT_UNTIL_SET, DOCUMENTED_FIELDS, withoutNulls } from './documented-fields';
+import {
+  ABSENT_UNTIL_SET,
+  DOCUMENTED_FIELDS,
+  levelWithoutReasonWhileAvailable,
+  withoutNulls,
+} from './documented-fields';
 import { inventoryItemView, inventoryLevelView, locationsFor } from './inventory-views';
 import { listingListView, listingSingleView, productView, type PublicUrls } from './listing-views';
 import { orderView } from './order-view';
@@ -60,10 +65,7 @@ const DOCUMENTED: ReadViews = {
   orderSingle: (row) => documentedOrder(orderView(row, true), fields.orderSingle),
   inventoryItem: (row) => projectRecord(inventoryItemView(row), fields.inventoryItem),
   inventoryLevel: (row) =>
-    withoutNulls(
-      projectRecord(inventoryLevelView(row), fields.inventoryLevel),
-      ABSENT_UNTIL_SET.inventoryLevel,
-    ),
+    levelWithoutReasonWhileAvailable(projectRecord(inventoryLevelView(row), fields.inventoryLevel)),
   locations: (sellerId) =>
     locationsFor(sellerId).map((location) => projectRecord(location, fields.location)),
 };
