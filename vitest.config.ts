@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * The listing pages' component suites, run a second time against a sandbox that serves exactly the
+ * The listing and order pages' component suites, run a second time against a sandbox that serves exactly the
  * spec's documented fields (`SANDBOX_SHAPES=documented`): no page may need more than that.
  */
 const DOCUMENTED_SUITES = [
@@ -15,6 +15,9 @@ const DOCUMENTED_SUITES = [
   'test/bulk/bulk-apply.test.tsx',
   'test/ui/overview.test.tsx',
   'test/ui/insights.test.tsx',
+  'test/ui/order-detail.test.tsx',
+  'test/ui/order-marks.test.tsx',
+  'test/ui/orders-polling.test.tsx',
 ];
 
 export default defineConfig({

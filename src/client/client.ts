@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ListingListItem, InventoryItem } from './schemas';
+import type { ListingListItem, InventoryItem, InventoryLevel } from './schemas';
 import {
   ListingCreated,
   ListingDeleted,
@@ -57,51 +57,7 @@ export type ClientOptions = TransportOptions;
 export function createClient(options: ClientOptions = {}) {
   const transport = new Transport(options);
 
-  async function getOne<T>(
-    path: string,
-    envelope: string,
-    schema: z.ZodMiniType<T>,
-    query: Record<string, string | undefined> = {},
-    signal?: AbortSignal,
-    priority?: RequestPriority,
-  ): Promise<WithMeta<T>> {
-    const response = ensureOk(await transport.request({ path, query, signal, priority }));
-    return single(response.body, envelope, schema, response.meta);
-  }
-
-  /**
-   * A single-resource GET: the full record, or with `fields` only those keys (typed as a `Pick`,
-   * each present key still checked by the schema).
-   */
-  function singleGetter<S extends z.ZodMiniObject>(
-    pathOf: (id: string) => string,
-    envelope: string,
-    schema: S,
-  ) {
-    type Row = z.infer<S>;
-    function get(id: string, options?: GetOptions & { fields?: undefined }): Promise<WithMeta<Row>>;
-    function get<K extends keyof Row & string>(
-      id: string,
-      options: GetOptions & { fields: readonly K[] },
-    ): Promise<WithMeta<Pick<Row, K>>>;
-    function get(
-      id: string,
-      options: GetOptions & { fields?: readonly string[] } = {},
-    ): Promise<WithMeta<unknown>> {
-      const parser: z.ZodMiniType<unknown> = options.fields ? z.partial(schema) : schema;
-      return getOne(
-        pathOf(id),
-        envelope,
-        parser,
-        fieldsQuery(options.fields),
-        options.signal,
-        options.priority,
-      );
-    }
-    return get;
-  }
-
-  /** A single-resource GET read field by field (the listing views): see `readTolerant`. */
+  /** A single-resource GET read field by field (every view): see `readTolerant`. */
   function tolerantGetter<S extends z.ZodMiniObject>(
     pathOf: (id: string) => string,
     envelope: string,
@@ -224,22 +180,27 @@ export function createClient(options: ClientOptions = {}) {
   };
 
   const orders = {
-    ...collection<typeof Order, { status?: OrderStatusFilter | undefined }>(
+    ...collection<typeof Order, { status?: OrderStatusFilter | undefined }, Order>(
       transport,
       COLLECTIONS.orders,
       ['status'],
     ),
     /** GET /orders/{id}.json by order id or order code (`name`); with `fields`, only those keys. */
-    get: singleGetter((idOrCode) => `/orders/${encodeId(idOrCode)}.json`, 'order', Order),
+    get: tolerantGetter((idOrCode) => `/orders/${encodeId(idOrCode)}.json`, 'order', Order),
   };
 
   return {
     transport,
     /** GET /ping; also learns the API's clock from `server_time`. */
     async ping(options: GetOptions = {}): Promise<WithMeta<Ping>> {
-      const result = await getOne('/ping', 'ping', Ping, {}, options.signal);
-      transport.noteServerTime(Date.parse(result.data.server_time), result.meta.receivedAt);
-      return result;
+      const response = ensureOk(await transport.request({ path: '/ping', signal: options.signal }));
+      // Read field by field with no key: a ping result has no id, any field may be missing.
+      const result = singleTolerant(response.body, 'ping', Ping, response.meta, undefined);
+      const serverTime = result.data.server_time;
+      if (serverTime !== undefined) {
+        transport.noteServerTime(Date.parse(serverTime), result.meta.receivedAt);
+      }
+      return result as WithMeta<Ping>;
     },
     listings: { ...listings, runWrite: runListingWrite },
     products,
@@ -248,7 +209,10 @@ export function createClient(options: ClientOptions = {}) {
       transport,
       COLLECTIONS.inventoryItems,
     ),
-    inventoryLevels: collection(transport, COLLECTIONS.inventoryLevels),
+    inventoryLevels: collection<typeof InventoryLevel, Record<never, never>, InventoryLevel>(
+      transport,
+      COLLECTIONS.inventoryLevels,
+    ),
     locations: {
       /** GET /locations.json: exactly two, computed from the caller. */
       async list(options: GetOptions = {}): Promise<WithMeta<Location[]>> {

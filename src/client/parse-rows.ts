@@ -58,7 +58,7 @@ export function parseRows<T>(
     }
     // Tolerant: read field by field (only a record without a readable id fails); strict: whole.
     const read = tolerant
-      ? readTolerant(schema as unknown as z.ZodMiniObject, item)
+      ? readTolerant(schema as unknown as z.ZodMiniObject, item, keyField)
       : strictRead(schema, item);
     if (read.ok) rows.push(read.value as T);
     else {

@@ -136,7 +136,13 @@ export const COLLECTIONS = {
     keyField: 'id',
     tolerant: true,
   },
-  orders: { path: '/orders.json', envelope: 'orders', schema: Order, keyField: 'id' },
+  orders: {
+    path: '/orders.json',
+    envelope: 'orders',
+    schema: Order,
+    keyField: 'id',
+    tolerant: true,
+  },
   inventoryItems: {
     path: '/inventory_items.json',
     envelope: 'inventory_items',
@@ -149,6 +155,7 @@ export const COLLECTIONS = {
     envelope: 'inventory_levels',
     schema: InventoryLevel,
     keyField: 'inventory_item_id',
+    tolerant: true,
   },
 } as const satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
 
@@ -187,19 +194,23 @@ export function single<T>(
   return { data: parsed.data, meta };
 }
 
-/** Like `single`, read field by field: an odd field is named in `unreadable`, not fatal. */
-export function singleTolerant<S extends z.ZodMiniObject>(
+/**
+ * Like `single`, read field by field: an odd field is named in `unreadable`, not fatal. Only the
+ * key (`id`; none for ping) is required.
+ */
+export function singleTolerant<S extends z.ZodMiniObject, Key extends string = 'id'>(
   body: unknown,
   envelope: string,
   schema: S,
   meta: ResponseMeta,
-): WithMeta<Readable<z.infer<S>>> {
+  keyField: Key | undefined = 'id' as Key,
+): WithMeta<Readable<z.infer<S>, Key>> {
   const raw = (body as Record<string, unknown> | undefined)?.[envelope];
   // A degraded record (and a missing envelope) fails exactly as `single` reports it.
   if (isDegraded(raw) || typeof raw !== 'object' || raw === null) {
     return single(body, envelope, schema, meta) as never;
   }
-  const read = readTolerant(schema, raw);
+  const read = readTolerant(schema, raw, keyField);
   if (!read.ok) {
     throw new ApiError({
       status: meta.status,

@@ -252,15 +252,21 @@ export const LineItem = z.object({
 });
 export type LineItem = z.infer<typeof LineItem>;
 
+/**
+ * A value the spec types without "nullable" though it has none until something happens: a server
+ * may send null or leave it out until then (both readings are read; absent is not a mark).
+ */
+const UntilSet = <T extends z.ZodMiniType>(type: T) => z.optional(z.nullable(type));
+
 export const SellerShipment = z.object({
   status: z.string(),
   tracking_number: z.nullable(z.string()),
-  ship_by: z.nullable(Timestamp),
-  cancel_after: z.nullable(Timestamp),
+  ship_by: UntilSet(Timestamp),
+  cancel_after: UntilSet(Timestamp),
   label_url: z.nullable(z.string()),
-  carrier_code: z.nullable(z.string()),
-  shipped_at: z.nullable(Timestamp),
-  delivered_to_hub_at: z.nullable(Timestamp),
+  carrier_code: UntilSet(z.string()),
+  shipped_at: UntilSet(Timestamp),
+  delivered_to_hub_at: UntilSet(Timestamp),
 });
 export const Authentication = z.object({
   status: z.string(),
@@ -268,8 +274,8 @@ export const Authentication = z.object({
 });
 export const BuyerDelivery = z.object({
   status: z.string(),
-  shipped_at: z.nullable(Timestamp),
-  delivered_at: z.nullable(Timestamp),
+  shipped_at: UntilSet(Timestamp),
+  delivered_at: UntilSet(Timestamp),
 });
 export const Payout = z.object({
   status: z.string(),
@@ -311,7 +317,8 @@ export const Order = z.object({
   svc_buyer_delivery: z.optional(BuyerDelivery),
   svc_payout: Payout,
 });
-export type Order = z.infer<typeof Order>;
+/** An order as the tolerant reader gives it: only the id is sure. */
+export type Order = Readable<z.infer<typeof Order>>;
 
 export const ORDER_STATUS_FILTERS = ['open', 'closed', 'cancelled', 'any'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
@@ -344,12 +351,13 @@ export const InventoryLevel = z.object({
   location_id: z.string(),
   available: z.int().check(z.gte(0), z.lte(1)),
   updated_at: Timestamp,
-  /** Explains a zero; may be empty or null while the card is available. */
-  svc_unavailable_reason: z.nullable(z.string()),
-  svc_reason_detail: z.nullable(z.string()),
+  /** Explains a zero: null, empty or left out while the card is available. */
+  svc_unavailable_reason: z.optional(z.nullable(z.string())),
+  svc_reason_detail: z.optional(z.nullable(z.string())),
   svc_can_reactivate: z.boolean(),
 });
-export type InventoryLevel = z.infer<typeof InventoryLevel>;
+/** An inventory level as the tolerant reader gives it: only its key, the item's id, is sure. */
+export type InventoryLevel = Readable<z.infer<typeof InventoryLevel>, 'inventory_item_id'>;
 
 export const Location = z.object({
   id: z.string(),
@@ -376,4 +384,5 @@ export const Ping = z.object({
   request_id: z.string(),
   server_time: Timestamp,
 });
-export type Ping = z.infer<typeof Ping>;
+/** A ping result as the tolerant reader gives it: it has no id, so any field may be absent. */
+export type Ping = Readable<z.infer<typeof Ping>, never>;

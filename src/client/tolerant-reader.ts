@@ -7,15 +7,24 @@ type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Pa
 /**
  * A record read field by field (the tolerant reader): every field that could be read, and in
  * `unreadable` (present only when there are some) the dotted paths of those that could not
- * (`price`, `card.grader`), which are absent. Only the id is always there.
+ * (`price`, `card.grader`), which are absent; of those, `absent` names the ones the server did
+ * not send at all (the rest were sent in a form that could not be read). Only the key (`id` unless the view names another,
+ * as inventory levels do with `inventory_item_id`) is always there; `never` for a view without
+ * one (ping), whose every field may be absent.
  */
-export type Readable<T> = { id: string; unreadable?: string[] } & {
-  [K in Exclude<keyof T, 'id'>]?: ReadableField<T[K]>;
+export type Readable<T, Key extends string = 'id'> = {
+  unreadable?: string[];
+  absent?: string[];
+} & {
+  [K in Key & keyof T]: T[K];
+} & {
+  [K in Exclude<keyof T, Key>]?: ReadableField<T[K]>;
 };
 
-export type ReadResult<T> = { ok: true; value: Readable<T> } | { ok: false; issues: string[] };
+export type ReadResult<T, Key extends string = 'id'> =
+  { ok: true; value: Readable<T, Key> } | { ok: false; issues: string[] };
 
-const lenientCache = new WeakMap<z.ZodMiniObject, z.ZodMiniObject>();
+const lenientCache = new WeakMap<z.ZodMiniObject, Map<string | undefined, z.ZodMiniObject>>();
 
 function objectInside(field: z.ZodMiniType): z.ZodMiniObject | undefined {
   let inner: z.ZodMiniType = field;
@@ -25,13 +34,15 @@ function objectInside(field: z.ZodMiniType): z.ZodMiniObject | undefined {
   return inner instanceof z.ZodMiniObject ? inner : undefined;
 }
 
-/** The schema with every field but `id` optional, one level into nested objects too. */
-function lenient(schema: z.ZodMiniObject): z.ZodMiniObject {
-  const cached = lenientCache.get(schema);
+/** The schema with every field but the key optional, one level into nested objects too. */
+function lenient(schema: z.ZodMiniObject, keyField: string | undefined): z.ZodMiniObject {
+  const byKey = lenientCache.get(schema) ?? new Map<string | undefined, z.ZodMiniObject>();
+  lenientCache.set(schema, byKey);
+  const cached = byKey.get(keyField);
   if (cached) return cached;
   const shape: Record<string, z.ZodMiniType> = {};
   for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodMiniType>)) {
-    if (key === 'id') {
+    if (key === keyField) {
       shape[key] = field;
       continue;
     }
@@ -39,7 +50,7 @@ function lenient(schema: z.ZodMiniObject): z.ZodMiniObject {
     shape[key] = nested ? z.optional(z.partial(nested)) : z.optional(field);
   }
   const result = z.object(shape);
-  lenientCache.set(schema, result);
+  byKey.set(keyField, result);
   return result;
 }
 
@@ -48,12 +59,14 @@ const describe = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.
 /**
  * Reads one record against a view's schema, field by field: a record that matches is returned
  * whole; otherwise each field that does not match is left out and named in `unreadable`, and the
- * rest is kept. Only a record without a readable id (or not an object at all) fails.
+ * rest is kept. Only a record without a readable key (`keyField`, `id` by default; none when
+ * undefined), or not an object at all, fails.
  */
-export function readTolerant<S extends z.ZodMiniObject>(
+export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id'>(
   schema: S,
   item: unknown,
-): ReadResult<z.infer<S>> {
+  keyField: Key | undefined = 'id' as Key,
+): ReadResult<z.infer<S>, Key> {
   // A record the schema takes as it is is kept as it came (no copy, no field-by-field read).
   if (acceptsAsIs(schema, item)) return { ok: true, value: item as never };
   const strict = schema.safeParse(item);
@@ -66,6 +79,7 @@ export function readTolerant<S extends z.ZodMiniObject>(
   const shape = schema.shape as Record<string, z.ZodMiniType>;
   const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
   const unreadable = new Set<string>();
+  const absent = new Set<string>();
   for (const issue of strict.error.issues) {
     const [top, second] = issue.path;
     if (typeof top !== 'string') continue;
@@ -75,19 +89,28 @@ export function readTolerant<S extends z.ZodMiniObject>(
     const value = copy[top];
     if (nested && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const inner = { ...(value as Record<string, unknown>) };
+      const path = `${top}.${String(second)}`;
+      if (inner[second as string] === undefined) absent.add(path);
       delete inner[second as string];
       copy[top] = inner;
-      unreadable.add(`${top}.${String(second)}`);
+      unreadable.add(path);
     } else {
+      if (value === undefined) absent.add(top);
       delete copy[top];
       unreadable.add(top);
     }
   }
-  if (unreadable.has('id')) return { ok: false, issues: strict.error.issues.map(describe) };
-  const relaxed = lenient(schema).safeParse(copy);
+  if (keyField !== undefined && unreadable.has(keyField)) {
+    return { ok: false, issues: strict.error.issues.map(describe) };
+  }
+  const relaxed = lenient(schema, keyField).safeParse(copy);
   if (!relaxed.success) return { ok: false, issues: relaxed.error.issues.map(describe) };
   return {
     ok: true,
-    value: { ...(relaxed.data as object), unreadable: [...unreadable] } as never,
+    value: {
+      ...(relaxed.data as object),
+      unreadable: [...unreadable],
+      ...(absent.size > 0 && { absent: [...absent] }),
+    } as never,
   };
 }

@@ -7,7 +7,7 @@ export const deadlinePassed = (iso: string | null, now: number) =>
 
 /** Time left before `ship_by`; red when overdue, with the `cancel_after` it must beat. */
 export function TimeLeft({ order, now }: { order: Order; now: number }) {
-  const { ship_by: shipBy, cancel_after: cancelAfter } = order.svc_seller_shipment;
+  const { ship_by: shipBy, cancel_after: cancelAfter } = order.svc_seller_shipment ?? {};
   if (!shipBy) return <span className="muted">no deadline shown</span>;
   if (deadlinePassed(shipBy, now)) {
     return (

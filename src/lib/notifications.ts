@@ -38,26 +38,31 @@ export function noticeFor(
   order: Order,
   now: number,
 ): { title: string; body: string; tag: string } | null {
-  const item = order.line_items[0];
+  const item = order.line_items?.[0];
+  const shipment = order.svc_seller_shipment;
+  const code = order.name ?? order.id;
   if (topic === 'orders/create') {
+    // What the delivery did not show is left out of the notice, never filled in.
+    const price = order.total_price === undefined ? '' : ` for ${formatMoney(order.total_price)}`;
+    const shipBy = shipment?.ship_by ? ` Ship by ${formatDateTime(shipment.ship_by)}.` : '';
     return {
-      title: `Sold: ${item?.title ?? order.name}`,
-      body: `Order ${order.name} for ${formatMoney(order.total_price)}. Ship by ${order.svc_seller_shipment.ship_by ? formatDateTime(order.svc_seller_shipment.ship_by) : 'the deadline'}.`,
+      title: `Sold: ${item?.title ?? code}`,
+      body: `Order ${code}${price}.${shipBy}`,
       tag: `sale-${order.id}`,
     };
   }
-  const shipBy = Date.parse(order.svc_seller_shipment.ship_by ?? '');
+  const shipBy = Date.parse(shipment?.ship_by ?? '');
   if (
-    order.svc_seller_shipment.status === 'pending_shipment' &&
-    !order.cancelled_at &&
+    shipment?.status === 'pending_shipment' &&
+    order.cancelled_at === null &&
     Number.isFinite(shipBy) &&
     shipBy - now < SHIP_BY_SOON_MS &&
     !shipByNotified.has(order.id)
   ) {
     shipByNotified.add(order.id);
     return {
-      title: `Ship soon: ${order.name}`,
-      body: `${item?.title ?? 'The card'} must ship to the hub by ${formatDateTime(order.svc_seller_shipment.ship_by)}.`,
+      title: `Ship soon: ${code}`,
+      body: `${item?.title ?? 'The card'} must ship to the hub by ${formatDateTime(shipment.ship_by)}.`,
       tag: `ship-by-${order.id}`,
     };
   }

@@ -6,6 +6,14 @@ export const REQUIRED_SCOPES = {
   inventory: 'read_inventory',
 } as const;
 
-/** Whether a key's scopes let it read a resource (its read scope, or its write scope). */
-export const mayRead = (scopes: readonly string[], resource: 'listings' | 'orders'): boolean =>
-  scopes.includes(`read_${resource}`) || scopes.includes(`write_${resource}`);
+/**
+ * Whether a key's scopes let it read a resource (its read scope, or its write scope). Scopes the
+ * ping did not show (`undefined`) refuse nothing: the read is made and the API answers for itself.
+ */
+export const mayRead = (
+  scopes: readonly string[] | undefined,
+  resource: 'listings' | 'orders',
+): boolean =>
+  scopes === undefined ||
+  scopes.includes(`read_${resource}`) ||
+  scopes.includes(`write_${resource}`);

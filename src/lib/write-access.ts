@@ -134,6 +134,8 @@ export function useWriteAccess(): WriteAccess {
   if (refusedThisVisit) return { canWrite: false, reason: refusedThisVisit, known: true };
   if (!ping.data) return { canWrite: true, reason: null, known: false };
   const scopes = ping.data.scopes;
+  // Scopes not shown by the ping: the API answers each write for itself (see the refusals above).
+  if (scopes === undefined) return { canWrite: true, reason: null, known: false };
   if (!scopes.includes(REQUIRED_SCOPES.writeListings)) {
     return {
       canWrite: false,
@@ -141,7 +143,9 @@ export function useWriteAccess(): WriteAccess {
       known: true,
     };
   }
-  const learned = (JSON.parse(remembered) as Record<string, string>)[ping.data.key_id];
+  const keyId = ping.data.key_id;
+  const learned =
+    keyId === undefined ? undefined : (JSON.parse(remembered) as Record<string, string>)[keyId];
   return learned
     ? { canWrite: false, reason: learned, known: true }
     : { canWrite: true, reason: null, known: true };

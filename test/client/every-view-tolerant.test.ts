@@ -7,14 +7,29 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy';
 
 /**
  * Every view read tolerantly (issue 35, item 2): a server that leaves out any one documented field
- * of a record, or sends it in a form that cannot be read, still has the record read, with that
- * field absent and named, never guessed. A tiny proxy in front of the real sandbox strips (or
- * spoils) one field of every served record at a time.
+ * of a record (a top-level field, or one inside a nested object), or sends it in a type that
+ * cannot be read, still has the record read, with that field absent, never guessed; a field sent
+ * in a wrong type is named. A tiny proxy in front of the real sandbox strips (or spoils) one field
+ * of every served record at a time.
  */
 let h: Harness;
 let proxy: FaultProxy;
-/** What the proxy does to each record of the envelope now: nothing, or one field. */
+/** What the proxy does to each record of the envelope now: nothing, or one (dotted) field. */
 let change: { envelope: string; field: string; mode: 'strip' | 'spoil' } | undefined;
+
+/** A value of a type the field cannot have: a number where it was not one, else a string. */
+const spoiled = (value: unknown) => (typeof value === 'number' ? 'seven' : 7);
+
+function rewrite(record: Record<string, unknown>, field: string, mode: 'strip' | 'spoil') {
+  const [top, inner] = field.split('.') as [string, string | undefined];
+  const holder = inner === undefined ? record : record[top];
+  const key = inner ?? top;
+  if (typeof holder !== 'object' || holder === null) return;
+  const target = holder as Record<string, unknown>;
+  if (!(key in target)) return;
+  if (mode === 'strip') delete target[key];
+  else target[key] = spoiled(target[key]);
+}
 
 beforeAll(async () => {
   h = await startHarness({ seed: 'demo', demoListings: 20, rateLimit: false, shapes: TEST_SHAPES });
@@ -27,11 +42,11 @@ beforeAll(async () => {
       } catch {
         return body;
       }
-      const records = parsed[change.envelope];
-      if (!Array.isArray(records)) return body;
+      const served = parsed[change.envelope];
+      if (typeof served !== 'object' || served === null) return body;
+      const records = Array.isArray(served) ? served : [served];
       for (const record of records as Record<string, unknown>[]) {
-        if (change.mode === 'strip') delete record[change.field];
-        else record[change.field] = { spoiled: true };
+        rewrite(record, change.field, change.mode);
       }
       return JSON.stringify(parsed);
     },
@@ -44,47 +59,135 @@ afterAll(async () => {
 
 const api = () => createClient({ baseUrl: proxy.url, apiKey: DEMO_LIVE_TOKEN });
 
-/** The documented fields of each record as this sandbox serves it (all but the id). */
-async function servedFields(path: string, envelope: string): Promise<string[]> {
+/** The records of a view as this sandbox serves it (a single view as a list of one). */
+async function served(path: string, envelope: string): Promise<Record<string, unknown>[]> {
   const response = await h.api(path, { token: DEMO_LIVE_TOKEN });
-  const records = ((await response.json()) as Record<string, Record<string, unknown>[]>)[envelope]!;
+  const body = ((await response.json()) as Record<string, unknown>)[envelope];
+  const records = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
   expect(records.length).toBeGreaterThan(0);
-  return [...new Set(records.flatMap((record) => Object.keys(record)))].filter((k) => k !== 'id');
+  return records;
 }
 
-const VIEWS = [
+/**
+ * The documented fields each record of the view is served with, but its key: the top-level ones
+ * and those inside nested objects (`svc_payout.amount`), as dotted paths.
+ */
+async function servedFields(path: string, envelope: string, key: string | undefined) {
+  const fields = new Set<string>();
+  for (const record of await served(path, envelope)) {
+    for (const [name, value] of Object.entries(record)) {
+      if (name === key) continue;
+      fields.add(name);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        for (const inner of Object.keys(value)) fields.add(`${name}.${inner}`);
+      }
+    }
+  }
+  return [...fields];
+}
+
+/** A field of a read record by its dotted path. */
+function valueAt(row: Record<string, unknown>, field: string): unknown {
+  const [top, inner] = field.split('.') as [string, string | undefined];
+  if (inner === undefined) return row[top];
+  const holder = row[top];
+  return typeof holder === 'object' && holder !== null
+    ? (holder as Record<string, unknown>)[inner]
+    : undefined;
+}
+
+let orderId = '';
+const firstOrderId = async () => {
+  if (!orderId) {
+    const [first] = await served('/orders.json?limit=1', 'orders');
+    orderId = first!.id as string;
+  }
+  return orderId;
+};
+
+type Row = Record<string, unknown>;
+interface View {
+  name: string;
+  /** The served path, or how to build it. */
+  path: () => Promise<string> | string;
+  envelope: string;
+  /** The field every record keeps whatever happens (none for ping). */
+  key: string | undefined;
+  read: () => Promise<Row[]>;
+}
+
+const rows = <T>(list: T[]) => list as unknown as Row[];
+
+const VIEWS: View[] = [
   {
     name: 'inventory items',
-    path: '/inventory_items.json?limit=250',
+    path: () => '/inventory_items.json?limit=250',
     envelope: 'inventory_items',
-    read: async () => (await api().inventoryItems.loadAll()).rows,
+    key: 'id',
+    read: async () => rows((await api().inventoryItems.loadAll()).rows),
+  },
+  {
+    name: 'inventory levels',
+    path: () => '/inventory_levels.json?limit=250',
+    envelope: 'inventory_levels',
+    key: 'inventory_item_id',
+    read: async () => rows((await api().inventoryLevels.loadAll()).rows),
   },
   {
     name: 'locations',
-    path: '/locations.json',
+    path: () => '/locations.json',
     envelope: 'locations',
-    read: async () => (await api().locations.list()).data,
+    key: 'id',
+    read: async () => rows((await api().locations.list()).data),
+  },
+  {
+    name: 'orders (list view)',
+    path: () => '/orders.json?limit=250',
+    envelope: 'orders',
+    key: 'id',
+    read: async () => rows((await api().orders.loadAll()).rows),
+  },
+  {
+    name: 'an order (single view)',
+    path: async () => `/orders/${await firstOrderId()}.json`,
+    envelope: 'order',
+    key: 'id',
+    read: async () => rows([(await api().orders.get(await firstOrderId())).data]),
+  },
+  {
+    name: 'ping',
+    path: () => '/ping',
+    envelope: 'ping',
+    key: undefined,
+    read: async () => rows([(await api().ping()).data]),
   },
 ];
 
 describe.each(VIEWS)('$name, each documented field missing or unreadable in turn', (view) => {
-  it('keeps every record, with that field absent and named, never guessed', async () => {
+  it('keeps every record, with that field absent, never guessed; a mistyped one named', async () => {
     change = undefined;
-    const whole = await view.read();
-    const ids = whole.map((record) => record.id).sort();
-    const fields = await servedFields(view.path, view.envelope);
+    const path = await view.path();
+    const keysOf = (list: Row[]) => list.map((row) => String(view.key ? row[view.key] : 1)).sort();
+    const keys = keysOf(await view.read());
+    const fields = await servedFields(path, view.envelope, view.key);
     expect(fields.length).toBeGreaterThan(5);
+    // Which record was served with which field (the hub's location alone has a country).
+    const servedWith = new Map<string, Row>(
+      (await served(path, view.envelope)).map((record) => [keysOf([record])[0]!, record]),
+    );
     for (const mode of ['strip', 'spoil'] as const) {
       for (const field of fields) {
         change = { envelope: view.envelope, field, mode };
         try {
-          const rows = (await view.read()) as unknown as Record<string, unknown>[];
-          expect(rows.map((row) => row.id).sort(), `${mode} ${field}`).toEqual(ids);
-          for (const row of rows) {
-            expect(row[field], `${mode} ${field} of ${String(row.id)}`).toBeUndefined();
-            // An optional field left out is simply not there; any other is named.
+          const read = await view.read();
+          expect(keysOf(read), `${mode} ${field}`).toEqual(keys);
+          for (const row of read) {
+            expect(valueAt(row, field), `${mode} ${field} of ${keysOf([row])[0]}`).toBeUndefined();
             const named = (row.unreadable as string[] | undefined) ?? [];
-            if (mode === 'spoil') expect(named, `${mode} ${field}`).toContain(field);
+            // A field sent in a wrong type is always named; one left out is simply not there
+            // (an optional field) or named (a documented one).
+            const had = valueAt(servedWith.get(keysOf([row])[0]!) ?? {}, field) !== undefined;
+            if (mode === 'spoil' && had) expect(named, `${mode} ${field}`).toContain(field);
           }
         } finally {
           change = undefined;

@@ -249,7 +249,7 @@ describe('incremental refresh', () => {
       expect(api.transport.clockSource).toBe('ping');
       const before = await api.listings.loadAll();
       expect(Date.parse(before.syncedAt)).toBeGreaterThan(Date.now() + 86_400_000);
-      expect(Date.parse(before.syncedAt)).toBeLessThanOrEqual(Date.parse(ping.data.server_time));
+      expect(Date.parse(before.syncedAt)).toBeLessThanOrEqual(Date.parse(ping.data.server_time!));
       const active = before.rows.find((l) => l.status === 'active')!;
       await own.control('POST', `/listings/${active.id}/sell`, {});
       const after = await api.listings.refresh(before, { overlapMs: 1000 });

@@ -3,7 +3,12 @@ import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { Figure, Money } from '../../components/figure';
 import { formatMoney } from '../../lib/format';
 import { fromCents } from '../../lib/sales/money';
-import { salesSeries, type Granularity, type SalesPoint } from '../../lib/sales/sales-series';
+import {
+  salesSeries,
+  unplacedOrders,
+  type Granularity,
+  type SalesPoint,
+} from '../../lib/sales/sales-series';
 import { BarChart } from './bar-chart';
 import { periodLabel } from './period-label';
 import { TableHead } from '../../components/table-head';
@@ -34,6 +39,9 @@ export function SalesSection({
   onChange: (next: { by?: Granularity; metric?: Metric }) => void;
 }) {
   const series = useMemo(() => salesSeries(orders, granularity, now), [orders, granularity, now]);
+  // Orders no period could hold, or with an amount not shown: said, never counted as zero.
+  const unplaced = useMemo(() => unplacedOrders(orders), [orders]);
+  const incomplete = series.reduce((n, point) => n + point.incomplete, 0);
   const chosen = METRICS[metric];
   const points = series.map((point) => {
     const value = chosen.pick(point);
@@ -78,6 +86,14 @@ export function SalesSection({
         By sale date (UTC); cancelled orders left out. Net payouts: the paid amount, or sale − fee −
         refunds while pending.
       </p>
+      {(unplaced > 0 || incomplete > 0) && (
+        <p className="muted" role="note">
+          {unplaced > 0 &&
+            `${unplaced} ${unplaced === 1 ? 'order' : 'orders'} left out: the sale date or cancellation not shown by the API. `}
+          {incomplete > 0 &&
+            `${incomplete} ${incomplete === 1 ? 'order' : 'orders'} counted without an amount not shown by the API.`}
+        </p>
+      )}
       <div className="insights-section">
         <BarChart
           title={`${chosen.label} by ${granularity}`}

@@ -4,8 +4,9 @@ import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import type { InventoryItem } from '../../client';
+import type { InventoryItem, InventoryLevel } from '../../client';
 import { FieldValue } from '../../components/field-value';
+import { RecordField } from '../../components/record-field';
 import { paths } from '../../lib/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
@@ -103,7 +104,14 @@ const columns: Column<InventoryRow>[] = [
     id: 'available',
     header: 'Available',
     width: '8%',
-    cell: (row) => (row.level ? (row.level.available ? 'Yes' : 'No') : '—'),
+    cell: (row) =>
+      row.level ? (
+        <LevelField level={row.level} field="available">
+          {(available) => (available ? 'Yes' : 'No')}
+        </LevelField>
+      ) : (
+        '—'
+      ),
   },
   {
     id: 'reason',
@@ -134,17 +142,41 @@ const columns: Column<InventoryRow>[] = [
         >
           List it
         </Link>
-      ) : row.level?.available === 0 ? (
-        row.level.svc_can_reactivate ? (
-          'Can be relisted'
-        ) : (
-          'Gone for good'
-        )
+      ) : row.level ? (
+        // What the level does not show is marked, never read as listed or as gone.
+        <LevelField level={row.level} field="available">
+          {(available) =>
+            available === 0 ? (
+              <LevelField level={row.level!} field="svc_can_reactivate">
+                {(can) => (can ? 'Can be relisted' : 'Gone for good')}
+              </LevelField>
+            ) : (
+              'Listed'
+            )
+          }
+        </LevelField>
       ) : (
         'Listed'
       ),
   },
 ];
+
+/** A field of the card's inventory level, or its mark when not shown or not readable. */
+function LevelField<K extends 'available' | 'svc_can_reactivate'>({
+  level,
+  field,
+  children,
+}: {
+  level: InventoryLevel;
+  field: K;
+  children: (value: NonNullable<InventoryLevel[K]>) => ReactNode;
+}) {
+  return (
+    <RecordField record={level} path={field} value={level[field] ?? undefined}>
+      {(value) => children(value as NonNullable<InventoryLevel[K]>)}
+    </RecordField>
+  );
+}
 
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {

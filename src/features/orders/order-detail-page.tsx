@@ -1,14 +1,16 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { Order } from '../../client';
 import { paths } from '../../lib/paths';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
-import { StatusPill } from '../../components/status-pill';
+import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
+import { OrderStatus } from './order-fields';
 import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from './order-queries';
 import { orderTimeline } from './order-timeline';
@@ -38,31 +40,41 @@ export function OrderDetailPage() {
   }
   const order = query.data;
   const status = orderStatusOf(order);
-  const item = order.line_items[0];
+  const line = order.line_items?.[0];
   const shipment = order.svc_seller_shipment;
+  const payout = order.svc_payout;
   const steps = orderTimeline(order);
-  const awaitingShipment = shipment.status === 'pending_shipment' && status === 'open';
+  // The shipping banner needs the status and both deadlines: it is left out when one is not shown.
+  const awaitingShipment = shipment?.status === 'pending_shipment' && status === 'open';
+  const shipBy = shipment?.ship_by;
+  const cancelAfter = shipment?.cancel_after;
+  const field = <K extends keyof Order & string>(key: K) => ({
+    record: order,
+    path: key,
+    value: order[key],
+  });
+  const title = order.name ?? order.id;
 
   return (
     <section aria-labelledby="order-heading">
       <p className="breadcrumb">
-        <Link to={paths.orders.to()}>Orders</Link> / {order.name}
+        <Link to={paths.orders.to()}>Orders</Link> / {title}
       </p>
       <div className="page-head">
-        <h1 id="order-heading">Order {order.name}</h1>
-        <StatusPill value={status} />
+        <h1 id="order-heading">Order {title}</h1>
+        <OrderStatus order={order} />
       </div>
       {order.cancelled_at && (
         <p className="banner banner-warn" role="note">
           Cancelled {formatDateTime(order.cancelled_at)}. Financial status:{' '}
-          {humanize(order.financial_status)}.
+          <RecordField {...field('financial_status')}>{humanize}</RecordField>.
         </p>
       )}
-      {awaitingShipment && (
+      {awaitingShipment && shipBy && (
         <p className="banner banner-info" role="note">
-          Ship the card to the hub by <strong>{formatDateTime(shipment.ship_by)}</strong> (
-          {relativeTime(shipment.ship_by)}). Unshipped orders are cancelled after{' '}
-          {formatDateTime(shipment.cancel_after)}.
+          Ship the card to the hub by <strong>{formatDateTime(shipBy)}</strong> (
+          {relativeTime(shipBy)}).
+          {cancelAfter && <> Unshipped orders are cancelled after {formatDateTime(cancelAfter)}.</>}
         </p>
       )}
       <div className="detail-grid">
@@ -70,22 +82,23 @@ export function OrderDetailPage() {
           <h2 id="timeline-heading">Timeline</h2>
           <ol className="timeline" aria-label="Order timeline">
             {steps.map((step) => (
-              <li key={step.id} className={step.done ? 'done' : 'pending'}>
+              <li key={step.id} className={stepClass(step.done)}>
                 <span className="timeline-label">{step.label}</span>{' '}
                 <span className="timeline-state">
-                  {step.done ? (step.at ? formatDateTime(step.at) : 'done') : 'not yet'}
+                  <FieldValue value={step.done} unreadable={step.unreadable}>
+                    {(done) => (done ? (step.at ? formatDateTime(step.at) : 'done') : 'not yet')}
+                  </FieldValue>
                 </span>
                 {step.detail && step.done && <span className="timeline-detail">{step.detail}</span>}
-                {step.id === 'shipped_to_hub' && !step.done && status === 'open' && (
+                {step.id === 'shipped_to_hub' && step.done === false && status === 'open' && (
                   <span className="timeline-detail">
-                    Ship by {formatDateTime(shipment.ship_by)} · cancel after{' '}
-                    {formatDateTime(shipment.cancel_after)}
+                    Ship by {formatDateTime(shipBy)} · cancel after {formatDateTime(cancelAfter)}
                   </span>
                 )}
               </li>
             ))}
           </ol>
-          {shipment.label_url && (
+          {shipment?.label_url && (
             <p>
               <a href={shipment.label_url} target="_blank" rel="noreferrer noopener">
                 Shipping label
@@ -97,56 +110,104 @@ export function OrderDetailPage() {
           <h2 id="money-heading">Money</h2>
           <dl className="facts">
             <dt>Subtotal</dt>
-            <dd>{formatMoney(order.subtotal_price)}</dd>
+            <dd>
+              <RecordField {...field('subtotal_price')}>{formatMoney}</RecordField>
+            </dd>
             <dt>Tax</dt>
             <dd>
-              <FieldValue value={order.total_tax}>{formatMoney}</FieldValue>
+              <RecordField {...field('total_tax')}>{formatMoney}</RecordField>
             </dd>
             <dt>Total</dt>
-            <dd>{formatMoney(order.total_price)}</dd>
+            <dd>
+              <RecordField {...field('total_price')}>{formatMoney}</RecordField>
+            </dd>
             <dt>Refunded</dt>
-            <dd>{formatMoney(order.total_refunded)}</dd>
+            <dd>
+              <RecordField {...field('total_refunded')}>{formatMoney}</RecordField>
+            </dd>
             <dt>Platform fee</dt>
-            <dd>{formatMoney(order.svc_payout.platform_fee)}</dd>
+            <dd>
+              <RecordField
+                record={order}
+                path="svc_payout.platform_fee"
+                value={payout?.platform_fee}
+              >
+                {formatMoney}
+              </RecordField>
+            </dd>
             <dt>Payout</dt>
             <dd>
-              {order.svc_payout.amount ? formatMoney(order.svc_payout.amount) : 'not yet'} (
-              {humanize(order.svc_payout.status)}
-              {order.svc_payout.paid_at ? `, ${formatDateTime(order.svc_payout.paid_at)}` : ''})
+              <RecordField record={order} path="svc_payout.amount" value={payout?.amount}>
+                {(amount) => (amount === null ? 'not yet' : formatMoney(amount))}
+              </RecordField>{' '}
+              (
+              <RecordField record={order} path="svc_payout.status" value={payout?.status}>
+                {humanize}
+              </RecordField>
+              {payout?.paid_at ? `, ${formatDateTime(payout.paid_at)}` : ''})
             </dd>
             <OrderMarginFacts order={order} />
             <dt>Financial status</dt>
-            <dd>{humanize(order.financial_status)}</dd>
+            <dd>
+              <RecordField {...field('financial_status')}>{humanize}</RecordField>
+            </dd>
           </dl>
           <h2>Sale</h2>
           <dl className="facts">
             <dt>Card</dt>
-            <dd>{item ? <Link to={paths.listing.to(item.product_id)}>{item.title}</Link> : '—'}</dd>
+            <dd>
+              <RecordField {...field('line_items')}>
+                {() =>
+                  line ? <Link to={paths.listing.to(line.product_id)}>{line.title}</Link> : '—'
+                }
+              </RecordField>
+            </dd>
             <dt>Cert</dt>
             <dd>
-              {item ? (
-                <Link to={paths.inventory.to(new URLSearchParams({ q: item.sku }))}>
-                  {item.sku}
-                </Link>
-              ) : (
-                '—'
-              )}
+              <RecordField {...field('line_items')}>
+                {() =>
+                  line ? (
+                    <Link to={paths.inventory.to(new URLSearchParams({ q: line.sku }))}>
+                      {line.sku}
+                    </Link>
+                  ) : (
+                    '—'
+                  )
+                }
+              </RecordField>
             </dd>
             <dt>Lot</dt>
-            <dd>{item?.svc_is_lot ? `Yes, ${item.svc_inventory_item_ids.length} cards` : 'No'}</dd>
+            <dd>
+              <RecordField {...field('line_items')}>
+                {() =>
+                  line?.svc_is_lot ? `Yes, ${line.svc_inventory_item_ids.length} cards` : 'No'
+                }
+              </RecordField>
+            </dd>
             <dt>Order number</dt>
-            <dd>{order.order_number}</dd>
+            <dd>
+              <RecordField {...field('order_number')}>{String}</RecordField>
+            </dd>
             <dt>Channel</dt>
-            <dd>{humanize(order.svc_sale_channel)}</dd>
+            <dd>
+              <RecordField {...field('svc_sale_channel')}>{humanize}</RecordField>
+            </dd>
             <dt>Delivery</dt>
-            <dd>{humanize(order.svc_delivery_method)}</dd>
+            <dd>
+              <RecordField {...field('svc_delivery_method')}>{humanize}</RecordField>
+            </dd>
             <dt>Test order</dt>
-            <dd>{order.test ? 'Yes' : 'No'}</dd>
+            <dd>
+              <RecordField {...field('test')}>{(test) => (test ? 'Yes' : 'No')}</RecordField>
+            </dd>
           </dl>
         </section>
       </div>
     </section>
   );
 }
+
+const stepClass = (done: boolean | undefined) =>
+  done === undefined ? 'unknown' : done ? 'done' : 'pending';
 
 export { OrderDetailPage as Component };

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../client';
+import { FieldValue } from '../../components/field-value';
+import { unreadableAt } from '../../components/record-field';
 import { useApiClient } from '../../lib/api-context';
 import { formatMoney } from '../../lib/format';
 import { fromCents, toCents } from '../../lib/sales/money';
@@ -7,6 +9,13 @@ import { orderMoney } from '../../lib/sales/order-money';
 import { costsQuery } from '../../lib/sales/sales-queries';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
+
+const NET_SOURCES = [
+  'subtotal_price',
+  'total_refunded',
+  'svc_payout.platform_fee',
+  'svc_payout.amount',
+];
 
 /**
  * The payout's figure while it is pending (expected: sale − fee − refunds) and the margin over
@@ -16,16 +25,26 @@ export function OrderMarginFacts({ order }: { order: Order }) {
   const client = useApiClient();
   const cards = useQuery(costsQuery(client));
   const net = orderMoney(order);
-  const itemId = order.line_items[0]?.inventory_item_id;
+  const netCents = net.netCents;
+  const itemId = order.line_items?.[0]?.inventory_item_id;
   const cost = itemId ? cards.data?.get(itemId)?.cost : undefined;
+  // A cancelled order earns nothing; one that does not show whether it was is not figured.
   if (order.cancelled_at !== null) return null;
+  // The net is figured from these: one sent in a form we could not read marks it so.
+  const unreadable = NET_SOURCES.some((path) => unreadableAt(order, path));
   return (
     <>
       {!net.netIsPaid && (
         <>
           <dt>Expected payout</dt>
           <dd>
-            {money(net.netCents)} <span className="muted">(sale − fee − refunds)</span>
+            <FieldValue value={netCents} unreadable={unreadable}>
+              {(cents) => (
+                <>
+                  {money(cents)} <span className="muted">(sale − fee − refunds)</span>
+                </>
+              )}
+            </FieldValue>
           </dd>
         </>
       )}
@@ -36,12 +55,16 @@ export function OrderMarginFacts({ order }: { order: Order }) {
             {cost === undefined ? (
               <span className="muted">cost not known</span>
             ) : (
-              <>
-                <span className={net.netCents < toCents(cost) ? 'below-cost' : undefined}>
-                  {money(net.netCents - toCents(cost))}
-                </span>{' '}
-                <span className="muted">(cost {formatMoney(cost)})</span>
-              </>
+              <FieldValue value={netCents} unreadable={unreadable}>
+                {(cents) => (
+                  <>
+                    <span className={cents < toCents(cost) ? 'below-cost' : undefined}>
+                      {money(cents - toCents(cost))}
+                    </span>{' '}
+                    <span className="muted">(cost {formatMoney(cost)})</span>
+                  </>
+                )}
+              </FieldValue>
             )}
           </dd>
         </>

@@ -18,10 +18,17 @@ export interface OrderList {
   checkedAt?: number | undefined;
 }
 
-/** Which status filter an order falls under, as the spec defines them. */
-export function orderStatusOf(order: Order): Exclude<OrderStatusFilter, 'any'> {
+/**
+ * Which status filter an order falls under, as the spec defines them; undefined when the view did
+ * not show (or we could not read) the `cancelled_at` and `closed_at` that say so: never a guess.
+ */
+export function orderStatusOf(
+  order: Pick<Order, 'cancelled_at' | 'closed_at'>,
+): Exclude<OrderStatusFilter, 'any'> | undefined {
   if (order.cancelled_at) return 'cancelled';
+  if (order.cancelled_at === undefined) return undefined;
   if (order.closed_at) return 'closed';
+  if (order.closed_at === undefined) return undefined;
   return 'open';
 }
 
@@ -68,10 +75,21 @@ export function orderListQuery(
           status: 'any',
           updatedAtMin: new Date(Date.parse(previous.syncedAt) - 5000).toISOString(),
         });
+        // A changed order whose status is not shown cannot be placed in or out of this filter
+        // by us: the API's own filter decides, with a whole read.
+        if (changed.rows.some((order) => orderStatusOf(order) === undefined)) {
+          const all = await client.orders.loadAll({ signal, status });
+          return { ...all, lastChanged: all.rows.length };
+        }
         const byId = new Map(previous.rows.map((order) => [order.id, order]));
         for (const order of changed.rows) byId.set(order.id, order);
-        const rows = [...byId.values()].filter((order) => orderStatusOf(order) === status);
-        rows.sort((a, b) => compareCodes(a.created_at, b.created_at));
+        // Kept: the orders this filter now holds, and those whose status is not shown (the
+        // API's filter placed them here).
+        const rows = [...byId.values()].filter((order) => {
+          const now = orderStatusOf(order);
+          return now === status || now === undefined;
+        });
+        rows.sort((a, b) => compareCodes(a.created_at ?? '', b.created_at ?? ''));
         const fresh = new Set(changed.setAside.map((record) => record.id));
         const setAside = [
           ...previous.setAside.filter((r) => !byId.has(r.id ?? '') && !fresh.has(r.id)),

@@ -1,25 +1,43 @@
 import type { Order } from '../../client';
 import { compareCodes } from '../../lib/compare-codes';
+import { knownCents } from '../../lib/sales/money';
 
 /** How the orders table can be sorted; `deadline` puts what must ship first on top. */
 export const ORDER_SORTS = ['deadline', 'sold', 'total'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-/** True while the seller still has to ship the card to the hub. */
+/**
+ * True while the seller still has to ship the card to the hub: only when the order shows both
+ * its shipment status and that it was not cancelled.
+ */
 export const awaitsShipment = (order: Order) =>
-  order.svc_seller_shipment.status === 'pending_shipment' && !order.cancelled_at;
+  order.svc_seller_shipment?.status === 'pending_shipment' && order.cancelled_at === null;
 
 function deadlineOf(order: Order): number {
   if (!awaitsShipment(order)) return Number.POSITIVE_INFINITY;
-  const at = Date.parse(order.svc_seller_shipment.ship_by ?? '');
+  const at = Date.parse(order.svc_seller_shipment?.ship_by ?? '');
   return Number.isNaN(at) ? Number.MAX_VALUE : at;
 }
 
+/** A value not shown sorts after the shown ones (before them when the order is reversed). */
+const compareKnown = <T>(
+  a: T | undefined,
+  b: T | undefined,
+  known: (a: T, b: T) => number,
+): number => {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  return known(a, b);
+};
+
+const totalOf = (order: Order) => knownCents(order.total_price);
+
 const compare: Record<OrderSort, (a: Order, b: Order) => number> = {
   // Orders to ship, soonest deadline first; then the rest, newest sale first.
-  deadline: (a, b) => deadlineOf(a) - deadlineOf(b) || compareCodes(b.svc_sold_at, a.svc_sold_at),
-  sold: (a, b) => compareCodes(a.svc_sold_at, b.svc_sold_at),
-  total: (a, b) => Number(a.total_price) - Number(b.total_price),
+  deadline: (a, b) =>
+    deadlineOf(a) - deadlineOf(b) ||
+    compareKnown(a.svc_sold_at, b.svc_sold_at, (x, y) => compareCodes(y, x)),
+  sold: (a, b) => compareKnown(a.svc_sold_at, b.svc_sold_at, compareCodes),
+  total: (a, b) => compareKnown(totalOf(a), totalOf(b), (x, y) => x - y),
 };
 
 /** The orders in the chosen order (a new array). */
@@ -32,11 +50,18 @@ export function sortOrders(
   return [...orders].sort((a, b) => sign * compare[sort](a, b));
 }
 
-/** The seller's leg to the hub in words: it is never the buyer's delivery. */
-export function shipmentWords(order: Order): string {
-  const status = order.svc_seller_shipment.status;
+/**
+ * The seller's leg to the hub in words: it is never the buyer's delivery. Undefined when the
+ * order does not show its shipment status.
+ */
+export function shipmentWords(order: Order): string | undefined {
+  const status = order.svc_seller_shipment?.status;
+  if (status === undefined) return undefined;
   if (status === 'delivered') return 'Delivered to the hub';
-  if (status === 'pending_shipment') return order.cancelled_at ? 'Not shipped' : 'To ship';
+  if (status === 'pending_shipment') {
+    if (order.cancelled_at === undefined) return 'Not shipped yet';
+    return order.cancelled_at ? 'Not shipped' : 'To ship';
+  }
   if (/transit|shipped/.test(status)) return 'On its way to the hub';
   return `${status.replace(/_/g, ' ')} (to the hub)`;
 }

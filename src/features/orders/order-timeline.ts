@@ -1,77 +1,127 @@
 import type { Order } from '../../client';
+import { unreadableAt } from '../../components/record-field';
 
 export interface TimelineStep {
   id: string;
   label: string;
-  at: string | null;
-  done: boolean;
-  detail?: string;
+  /** When it happened: null when the order says not yet, undefined when it does not show it. */
+  at: string | null | undefined;
+  /** Undefined when the fields that tell were not shown (or not readable): never guessed. */
+  done: boolean | undefined;
+  /** When `done` is undefined: whether what tells was sent but could not be read. */
+  unreadable: boolean;
+  detail?: string | undefined;
 }
+
+/** A timestamp field said "set" (true), "not yet" (false, null) or nothing (undefined). */
+const isSet = (value: string | null | undefined) =>
+  value === undefined ? undefined : value !== null;
+const is = <T>(value: T | undefined, wanted: T) =>
+  value === undefined ? undefined : value === wanted;
+
+/**
+ * A step from its signs: done when any sign says so, not yet when none does and one says not
+ * (a null timestamp, or a status short of it), unknown when no sign shows. A server may leave a
+ * timestamp out until it happens instead of sending null (the spec marks few as nullable): then
+ * the status alone tells, and the page reads the same either way.
+ */
+function anyOf(...signs: (boolean | undefined)[]): boolean | undefined {
+  if (signs.includes(true)) return true;
+  return signs.includes(false) ? false : undefined;
+}
+
+/** A status that says the step is done (`yes`), not yet (`no`), or neither (an unknown value). */
+const statusSays = (status: string | null | undefined, yes: RegExp, no: RegExp) => {
+  if (status === undefined || status === null) return undefined;
+  if (yes.test(status)) return true;
+  return no.test(status) ? false : undefined;
+};
 
 /**
  * The order's lifecycle as steps: sold → shipped to hub → delivered to hub → authenticated →
- * shipped to buyer → delivered → paid out, each with its date when it happened.
+ * shipped to buyer → delivered → paid out, each with its date when it happened. A step whose
+ * fields the view did not give is neither done nor pending: it is marked as not shown.
  */
 export function orderTimeline(order: Order): TimelineStep[] {
-  const shipment = order.svc_seller_shipment;
-  const auth = order.svc_authentication;
-  const buyer = order.svc_buyer_delivery;
-  const payout = order.svc_payout;
-  const shippedToHub = shipment.shipped_at !== null || shipment.tracking_number !== null;
-  const deliveredToHub = shipment.delivered_to_hub_at !== null || shipment.status === 'delivered';
-  const authenticated = auth.status === 'passed' || auth.completed_at !== null;
-  const shippedToBuyer =
-    (buyer?.shipped_at ?? null) !== null || order.fulfillment_status === 'fulfilled';
-  const delivered = (buyer?.delivered_at ?? null) !== null || buyer?.status === 'delivered';
-  const paidOut = payout.status === 'paid' || payout.paid_at !== null;
+  const shipment = order.svc_seller_shipment ?? {};
+  const auth = order.svc_authentication ?? {};
+  const buyer = order.svc_buyer_delivery ?? {};
+  const payout = order.svc_payout ?? {};
+  const marked = (...paths: string[]) => paths.some((path) => unreadableAt(order, path));
+  const step = (
+    id: string,
+    label: string,
+    at: string | null | undefined,
+    done: boolean | undefined,
+    paths: string[],
+    detail?: string,
+  ): TimelineStep => ({ id, label, at, done, unreadable: marked(...paths), detail });
+  const channel = order.svc_sale_channel;
   return [
-    {
-      id: 'sold',
-      label: 'Sold',
-      at: order.svc_sold_at,
-      done: true,
-      detail: `via ${order.svc_sale_channel.replace(/_/g, ' ')}`,
-    },
-    {
-      id: 'shipped_to_hub',
-      label: 'Shipped to the hub',
-      at: shipment.shipped_at,
-      done: shippedToHub,
-      detail: shipment.tracking_number
+    step(
+      'sold',
+      'Sold',
+      order.svc_sold_at,
+      true,
+      [],
+      channel === undefined ? undefined : `via ${channel.replace(/_/g, ' ')}`,
+    ),
+    step(
+      'shipped_to_hub',
+      'Shipped to the hub',
+      shipment.shipped_at,
+      anyOf(
+        isSet(shipment.shipped_at),
+        isSet(shipment.tracking_number),
+        statusSays(shipment.status, /delivered|transit|shipped/, /^pending/),
+      ),
+      ['svc_seller_shipment.shipped_at', 'svc_seller_shipment.tracking_number'],
+      shipment.tracking_number
         ? `Tracking ${shipment.carrier_code ? `${shipment.carrier_code} ` : ''}${shipment.tracking_number}`
         : undefined,
-    },
-    {
-      id: 'delivered_to_hub',
-      label: 'Delivered to the hub',
-      at: shipment.delivered_to_hub_at,
-      done: deliveredToHub,
-    },
-    {
-      id: 'authenticated',
-      label: 'Authenticated',
-      at: auth.completed_at,
-      done: authenticated,
-      detail: `Authentication ${auth.status}`,
-    },
-    {
-      id: 'shipped_to_buyer',
-      label: 'Shipped to the buyer',
-      at: buyer?.shipped_at ?? null,
-      done: shippedToBuyer,
-    },
-    {
-      id: 'delivered',
-      label: 'Delivered to the buyer',
-      at: buyer?.delivered_at ?? null,
-      done: delivered,
-    },
-    {
-      id: 'paid_out',
-      label: 'Paid out',
-      at: payout.paid_at,
-      done: paidOut,
-      detail: payout.amount ? `Payout ${payout.amount} ${order.currency}` : undefined,
-    },
+    ),
+    step(
+      'delivered_to_hub',
+      'Delivered to the hub',
+      shipment.delivered_to_hub_at,
+      anyOf(isSet(shipment.delivered_to_hub_at), is(shipment.status, 'delivered')),
+      ['svc_seller_shipment.delivered_to_hub_at', 'svc_seller_shipment.status'],
+    ),
+    step(
+      'authenticated',
+      'Authenticated',
+      auth.completed_at,
+      anyOf(isSet(auth.completed_at), statusSays(auth.status, /^passed$/, /^pending$/)),
+      ['svc_authentication.status', 'svc_authentication.completed_at'],
+      auth.status === undefined ? undefined : `Authentication ${auth.status}`,
+    ),
+    step(
+      'shipped_to_buyer',
+      'Shipped to the buyer',
+      buyer.shipped_at,
+      // `fulfillment_status` is null until the card ships to the buyer, then `fulfilled`.
+      anyOf(isSet(buyer.shipped_at), isSet(order.fulfillment_status)),
+      ['svc_buyer_delivery.shipped_at', 'fulfillment_status'],
+    ),
+    step(
+      'delivered',
+      'Delivered to the buyer',
+      buyer.delivered_at,
+      anyOf(
+        isSet(buyer.delivered_at),
+        is(buyer.status, 'delivered'),
+        // Not shipped to the buyer yet: not delivered to them either.
+        isSet(order.fulfillment_status) === false ? false : undefined,
+      ),
+      ['svc_buyer_delivery.delivered_at', 'svc_buyer_delivery.status'],
+    ),
+    step(
+      'paid_out',
+      'Paid out',
+      payout.paid_at,
+      anyOf(isSet(payout.paid_at), is(payout.status, 'paid')),
+      ['svc_payout.status', 'svc_payout.paid_at'],
+      payout.amount && order.currency ? `Payout ${payout.amount} ${order.currency}` : undefined,
+    ),
   ];
 }

@@ -36,30 +36,30 @@ export function ordersCsv(
   costOf: (inventoryItemId: string) => string | undefined,
 ): string {
   const records = orders.map((order) => {
-    const line = order.line_items[0];
+    const line = order.line_items?.[0];
     const money = orderMoney(order);
     const cost = line ? costOf(line.inventory_item_id) : undefined;
-    const paid = money.netIsPaid;
+    const paidCents = money.netIsPaid ? money.netCents : undefined;
+    // Every cell the order did not show (or we could not read) is blank, never a guess.
     return [
-      order.name,
+      order.name ?? '',
       order.id,
-      order.svc_sold_at,
-      orderStatusOf(order),
-      order.financial_status,
+      order.svc_sold_at ?? '',
+      orderStatusOf(order) ?? '',
+      order.financial_status ?? '',
       line?.title ?? '',
       line?.sku ?? '',
       line?.product_id ?? '',
       line?.inventory_item_id ?? '',
-      order.subtotal_price,
-      // Blank when the view did not give it (never a guessed 0.00).
+      order.subtotal_price ?? '',
       order.total_tax ?? '',
-      order.svc_payout.platform_fee,
-      order.total_refunded,
-      order.svc_payout.status,
-      paid ? fromCents(money.netCents) : '',
-      order.svc_payout.paid_at ?? '',
+      order.svc_payout?.platform_fee ?? '',
+      order.total_refunded ?? '',
+      order.svc_payout?.status ?? '',
+      paidCents === undefined ? '' : fromCents(paidCents),
+      order.svc_payout?.paid_at ?? '',
       cost ?? '',
-      paid && cost !== undefined ? fromCents(money.netCents - toCents(cost)) : '',
+      paidCents !== undefined && cost !== undefined ? fromCents(paidCents - toCents(cost)) : '',
     ];
   });
   return toCsv([[...ORDER_CSV_COLUMNS], ...records]);

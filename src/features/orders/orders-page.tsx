@@ -13,13 +13,14 @@ import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { Freshness } from '../../components/freshness';
-import { StatusPill } from '../../components/status-pill';
+import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { relativeTime } from '../../lib/format';
-import { Figure, Money, ShortDate } from '../../components/figure';
-import { orderListQuery, orderStatusFilterOf, orderStatusOf } from './order-queries';
+import { Money, ShortDate } from '../../components/figure';
+import { OrderLink, OrderStatus } from './order-fields';
+import { orderListQuery, orderStatusFilterOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
 const OrdersSearch = z.object({
@@ -39,19 +40,28 @@ const columns: Column<Order>[] = [
     id: 'code',
     header: 'Order',
     width: '11%',
+    cell: (order) => <OrderLink order={order} />,
+  },
+  {
+    id: 'title',
+    header: 'Card',
+    width: '32%',
     cell: (order) => (
-      <Link to={paths.order.to(order.id)}>
-        <Figure kind="code">{order.name}</Figure>
-      </Link>
+      <RecordField record={order} path="line_items" value={order.line_items}>
+        {(items) => items[0]?.title ?? '—'}
+      </RecordField>
     ),
   },
-  { id: 'title', header: 'Card', width: '32%', cell: (order) => order.line_items[0]?.title ?? '—' },
   {
     id: 'sold',
     header: 'Sold',
     width: '9%',
     sortable: true,
-    cell: (order) => <ShortDate iso={order.svc_sold_at} />,
+    cell: (order) => (
+      <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
+        {(at) => <ShortDate iso={at} />}
+      </RecordField>
+    ),
   },
   {
     id: 'total',
@@ -59,28 +69,51 @@ const columns: Column<Order>[] = [
     sortable: true,
     width: '10%',
     align: 'right',
-    cell: (order) => <Money amount={order.total_price} />,
+    cell: (order) => (
+      <RecordField record={order} path="total_price" value={order.total_price}>
+        {(amount) => <Money amount={amount} />}
+      </RecordField>
+    ),
   },
   {
     id: 'status',
     header: 'Status',
     width: '11%',
-    cell: (order) => <StatusPill value={orderStatusOf(order)} />,
+    cell: (order) => <OrderStatus order={order} />,
   },
   {
     id: 'deadline',
     header: 'To the hub',
     width: '27%',
     sortable: true,
-    cell: (order) =>
-      awaitsShipment(order) ? (
-        <span>
-          Ship by <ShortDate iso={order.svc_seller_shipment.ship_by} time />{' '}
-          <span className="muted">· {relativeTime(order.svc_seller_shipment.ship_by)}</span>
-        </span>
-      ) : (
-        shipmentWords(order)
-      ),
+    cell: (order) => {
+      if (!awaitsShipment(order)) {
+        return (
+          <RecordField
+            record={order}
+            path="svc_seller_shipment.status"
+            value={shipmentWords(order)}
+          >
+            {(words) => words}
+          </RecordField>
+        );
+      }
+      const shipBy = order.svc_seller_shipment?.ship_by;
+      return (
+        <RecordField record={order} path="svc_seller_shipment.ship_by" value={shipBy}>
+          {(at) =>
+            at === null ? (
+              'To ship'
+            ) : (
+              <span>
+                Ship by <ShortDate iso={at} time />{' '}
+                <span className="muted">· {relativeTime(at)}</span>
+              </span>
+            )
+          }
+        </RecordField>
+      );
+    },
   },
 ];
 
@@ -106,8 +139,10 @@ export function OrdersPage() {
     const code = search.q.trim().toUpperCase();
     const matching = (query.data?.rows ?? []).filter(
       (order) =>
-        (!code || order.name.toUpperCase().includes(code)) &&
-        (!search.listing || order.line_items.some((item) => item.product_id === search.listing)),
+        // An order whose code or line is not shown matches no search by them.
+        (!code || (order.name ?? '').toUpperCase().includes(code)) &&
+        (!search.listing ||
+          (order.line_items ?? []).some((item) => item.product_id === search.listing)),
     );
     return sortOrders(matching, search.sort, search.dir);
   }, [query.data, search.q, search.listing, search.sort, search.dir]);

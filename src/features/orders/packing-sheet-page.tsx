@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { RecordField } from '../../components/record-field';
 import { Barcode } from '../../components/barcode';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
@@ -55,17 +56,29 @@ export function PackingSheetPage() {
           <TableHead columns={['Order code', 'Card', 'Cert', 'Grader', 'Barcode']} />
           <tbody>
             {orders.map((order) => {
-              const line = order.line_items[0];
+              const line = order.line_items?.[0];
               const grader = line ? cards.data?.get(line.inventory_item_id)?.grader : undefined;
               const code = line?.sku || order.name;
+              const lineField = { record: order, path: 'line_items', value: order.line_items };
               return (
                 <tr key={order.id}>
-                  <td>{order.name}</td>
-                  <td>{line?.title ?? '—'}</td>
-                  <td>{line?.sku ?? '—'}</td>
+                  <td>
+                    <RecordField record={order} path="name" value={order.name}>
+                      {String}
+                    </RecordField>
+                  </td>
+                  <td>
+                    <RecordField {...lineField}>{() => line?.title ?? '—'}</RecordField>
+                  </td>
+                  <td>
+                    <RecordField {...lineField}>{() => line?.sku ?? '—'}</RecordField>
+                  </td>
                   <td>{grader ?? (cards.isPending ? '…' : 'not shown')}</td>
                   <td>
-                    <Barcode value={code} />
+                    {/* Neither the cert nor the order code shown: no code to print. */}
+                    <RecordField record={order} path="line_items" value={code}>
+                      {(value) => <Barcode value={value} />}
+                    </RecordField>
                   </td>
                 </tr>
               );

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
+import { RecordField } from '../../components/record-field';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
@@ -11,6 +12,7 @@ import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { awaitsShipment } from '../../lib/sales/order-money';
 import { useNow } from '../../lib/use-now';
+import { OrderLink } from './order-fields';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
 import { compareCodes } from '../../lib/compare-codes';
@@ -30,8 +32,8 @@ export function ShipQueuePage() {
         .filter(awaitsShipment)
         .sort((a, b) =>
           compareCodes(
-            a.svc_seller_shipment.ship_by ?? '\uffff',
-            b.svc_seller_shipment.ship_by ?? '\uffff',
+            a.svc_seller_shipment?.ship_by ?? '\uffff',
+            b.svc_seller_shipment?.ship_by ?? '\uffff',
           ),
         ),
     [query.data],
@@ -45,7 +47,9 @@ export function ShipQueuePage() {
       else next.add(id);
       return next;
     });
-  const overdue = queue.filter((o) => deadlinePassed(o.svc_seller_shipment.ship_by, now)).length;
+  const overdue = queue.filter((o) =>
+    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
+  ).length;
 
   return (
     <section aria-labelledby="ship-queue-heading">
@@ -106,19 +110,23 @@ export function ShipQueuePage() {
                   <td className="stack-select">
                     <input
                       type="checkbox"
-                      aria-label={`Select ${order.name}`}
+                      aria-label={`Select ${order.name ?? order.id}`}
                       checked={selected.has(order.id)}
                       onChange={() => toggle(order.id)}
                     />
                   </td>
                   <td className="stack-title">
-                    <Link to={paths.order.to(order.id)}>
-                      <Figure kind="code">{order.name}</Figure>
-                    </Link>
+                    <OrderLink order={order} />
                   </td>
-                  <td data-label="Card">{order.line_items[0]?.title ?? '—'}</td>
+                  <td data-label="Card">
+                    <RecordField record={order} path="line_items" value={order.line_items}>
+                      {(items) => items[0]?.title ?? '—'}
+                    </RecordField>
+                  </td>
                   <td data-label="Cert">
-                    <Figure kind="cert">{order.line_items[0]?.sku ?? '—'}</Figure>
+                    <RecordField record={order} path="line_items" value={order.line_items}>
+                      {(items) => <Figure kind="cert">{items[0]?.sku ?? '—'}</Figure>}
+                    </RecordField>
                   </td>
                   <td data-label="Time left">
                     <TimeLeft order={order} now={now} />

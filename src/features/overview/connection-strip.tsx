@@ -4,6 +4,7 @@ import { QueryErrorBanner } from '../../components/error-banner';
 import { useApiClient } from '../../lib/api-context';
 import { pingQuery } from '../../lib/connection-query';
 import { formatDateTime } from '../../lib/format';
+import { RecordField } from '../../components/record-field';
 
 /**
  * The connection's details, folded: the frame above every page already shows the mode, the
@@ -21,24 +22,44 @@ export function ConnectionStrip() {
           <dl className="facts">
             <dt>Mode</dt>
             <dd>
-              {ping.data.mode === 'test'
-                ? 'Test: test records only; buyers see nothing'
-                : 'Live: real listings and orders'}
+              <RecordField record={ping.data} path="mode" value={ping.data.mode}>
+                {(mode) =>
+                  mode === 'test'
+                    ? 'Test: test records only; buyers see nothing'
+                    : 'Live: real listings and orders'
+                }
+              </RecordField>
             </dd>
             <dt>Seller</dt>
             <dd>
-              <code>{ping.data.seller_id}</code>
+              <RecordField record={ping.data} path="seller_id" value={ping.data.seller_id}>
+                {(id) => <code>{id}</code>}
+              </RecordField>
             </dd>
             <dt>Key id</dt>
             <dd>
-              <code>{ping.data.key_id}</code>
+              <RecordField record={ping.data} path="key_id" value={ping.data.key_id}>
+                {(id) => <code>{id}</code>}
+              </RecordField>
             </dd>
             <dt>API version</dt>
-            <dd>{ping.data.api_version}</dd>
+            <dd>
+              <RecordField record={ping.data} path="api_version" value={ping.data.api_version}>
+                {String}
+              </RecordField>
+            </dd>
             <dt>Scopes</dt>
-            <dd>{ping.data.scopes.join(', ')}</dd>
+            <dd>
+              <RecordField record={ping.data} path="scopes" value={ping.data.scopes}>
+                {(scopes) => scopes.join(', ')}
+              </RecordField>
+            </dd>
             <dt>Server time</dt>
-            <dd>{formatDateTime(ping.data.server_time)}</dd>
+            <dd>
+              <RecordField record={ping.data} path="server_time" value={ping.data.server_time}>
+                {formatDateTime}
+              </RecordField>
+            </dd>
           </dl>
         ) : (
           <p className="muted">Waiting for the API's answer to /ping.</p>

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
+import { FieldValue } from '../../components/field-value';
+import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
-import { formatMoney } from '../../lib/format';
+import { countOf, formatMoney } from '../../lib/format';
 import { Figure, ShortDate } from '../../components/figure';
-import { fromCents } from '../../lib/sales/money';
+import { fromCents, leftOutNote } from '../../lib/sales/money';
 import { orderMoney } from '../../lib/sales/order-money';
 import { moneyFigures } from './overview-figures';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
-const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 /** One figure: its name, its value and a note under it ("…" for both while it is not known). */
 function Stat({ label, value, note }: { label: string; value?: string; note?: string }) {
@@ -29,8 +30,11 @@ function Stat({ label, value, note }: { label: string; value?: string; note?: st
  */
 export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {
   const figures = rows && moneyFigures(rows, now);
-  const stat = (figure: { cents: number; count: number } | undefined, note = '') =>
-    figure && { value: money(figure.cents), note: orders(figure.count) + note };
+  const stat = (figure: { cents: number; count: number; unknown: number } | undefined, note = '') =>
+    figure && {
+      value: money(figure.cents),
+      note: countOf(figure.count, 'order') + note + leftOutNote(figure.unknown),
+    };
   return (
     <section className="panel" aria-labelledby="money-heading" aria-busy={!figures || undefined}>
       <h2 id="money-heading">Money</h2>
@@ -67,14 +71,18 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
               <tr key={order.id}>
                 <td className="stack-title">
                   <Link to={paths.order.to(order.id)}>
-                    <Figure kind="code">{order.name}</Figure>
+                    <Figure kind="code">{order.name ?? order.id}</Figure>
                   </Link>
                 </td>
                 <td data-label="Sold">
-                  <ShortDate iso={order.svc_sold_at} />
+                  <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
+                    {(at) => <ShortDate iso={at} />}
+                  </RecordField>
                 </td>
                 <td className="num" data-label="Expected net">
-                  <Figure kind="money">{money(orderMoney(order).netCents)}</Figure>
+                  <FieldValue value={orderMoney(order).netCents}>
+                    {(cents) => <Figure kind="money">{money(cents)}</Figure>}
+                  </FieldValue>
                 </td>
               </tr>
             ))}

@@ -2,7 +2,7 @@ import type {
   ListingFacts as ListingRead,
   OrderFacts as Order,
 } from '../../lib/sales/sales-queries';
-import { DAY_MS } from '../../lib/sales/money';
+import { DAY_MS, sumKnown } from '../../lib/sales/money';
 import { awaitsShipment, isCounted, orderMoney } from '../../lib/sales/order-money';
 import { netSince } from '../../lib/sales/sales-series';
 import { compareCodes } from '../../lib/compare-codes';
@@ -11,24 +11,34 @@ import { compareCodes } from '../../lib/compare-codes';
 export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
 
 /** Money at a glance, from the orders' documented fields (cancelled orders left out). */
+/**
+ * Money at a glance, from the orders' documented fields (cancelled orders left out). Each figure
+ * sums the amounts that are known; `unknown` counts the orders left out of it because an amount
+ * (or the payout's status, or whether the order was cancelled) was not shown or not readable.
+ */
 export function moneyFigures(orders: readonly Order[], now: number) {
-  const pending = orders.filter((o) => isCounted(o) && o.svc_payout.status === 'pending');
-  const paid = orders.filter((o) => isCounted(o) && o.svc_payout.status === 'paid');
+  const pending = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
+  const paid = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'paid');
+  const payoutUnknown = orders.filter(
+    (o) => o.cancelled_at === undefined || (isCounted(o) && o.svc_payout?.status === undefined),
+  ).length;
   const monthAgo = now - 30 * DAY_MS;
   const paidRecently = paid.filter(
-    (o) => o.svc_payout.paid_at && Date.parse(o.svc_payout.paid_at) >= monthAgo,
+    (o) => o.svc_payout?.paid_at && Date.parse(o.svc_payout.paid_at) >= monthAgo,
   );
-  const sum = (list: readonly Order[]) =>
-    list.reduce((cents, o) => cents + orderMoney(o).netCents, 0);
+  const sum = (list: readonly Order[]) => {
+    const known = sumKnown(list.map((o) => orderMoney(o).netCents));
+    return { count: list.length, cents: known.cents, unknown: known.unknown + payoutUnknown };
+  };
   return {
     today: netSince(orders, startOfUtcDay(now)),
     week: netSince(orders, now - 7 * DAY_MS),
     month: netSince(orders, now - 30 * DAY_MS),
-    pending: { count: pending.length, cents: sum(pending) },
-    paid30: { count: paidRecently.length, cents: sum(paidRecently) },
-    /** Pending payouts, the oldest sale first: the next to be released. */
+    pending: sum(pending),
+    paid30: sum(paidRecently),
+    /** Pending payouts, the oldest sale first (a sale time not shown last): the next released. */
     nextPayouts: [...pending]
-      .sort((a, b) => compareCodes(a.svc_sold_at, b.svc_sold_at))
+      .sort((a, b) => compareCodes(a.svc_sold_at ?? '\uffff', b.svc_sold_at ?? '\uffff'))
       .slice(0, 5),
   };
 }
@@ -39,8 +49,8 @@ export function shipQueue(orders: readonly Order[]): Order[] {
     .filter(awaitsShipment)
     .sort((a, b) =>
       compareCodes(
-        a.svc_seller_shipment.ship_by ?? '\uffff',
-        b.svc_seller_shipment.ship_by ?? '\uffff',
+        a.svc_seller_shipment?.ship_by ?? '\uffff',
+        b.svc_seller_shipment?.ship_by ?? '\uffff',
       ),
     );
 }

@@ -18,7 +18,8 @@ export function OverviewPage() {
   const queryClient = useQueryClient();
   const now = useNow(60_000);
   const ping = useQuery(pingQuery(client));
-  const scopes = ping.data?.scopes ?? [];
+  // No answer yet: nothing may be read; an answer without scopes refuses nothing (see mayRead).
+  const scopes = ping.data ? ping.data.scopes : [];
   const canListings = mayRead(scopes, 'listings');
   const canOrders = mayRead(scopes, 'orders');
   const poll = usePollInterval(15_000);

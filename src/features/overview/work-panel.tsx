@@ -4,6 +4,7 @@ import type {
   OrderFacts as Order,
 } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
+import { RecordField } from '../../components/record-field';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';
 import { Figure, Money, ShortDate } from '../../components/figure';
@@ -22,7 +23,9 @@ export function WorkPanel({
   now: number;
 }) {
   const queue = orders ? shipQueue(orders) : undefined;
-  const overdue = queue?.filter((o) => deadlinePassed(o.svc_seller_shipment.ship_by, now)).length;
+  const overdue = queue?.filter((o) =>
+    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
+  ).length;
   const windows = listings ? windowsEndingSoon(listings, now) : undefined;
   return (
     <section className="panel" aria-labelledby="work-heading">
@@ -63,10 +66,14 @@ export function WorkPanel({
               <tr key={order.id}>
                 <td className="stack-title">
                   <Link to={paths.order.to(order.id)}>
-                    <Figure kind="code">{order.name}</Figure>
+                    <Figure kind="code">{order.name ?? order.id}</Figure>
                   </Link>
                 </td>
-                <td data-label="Card">{order.line_items[0]?.title ?? '—'}</td>
+                <td data-label="Card">
+                  <RecordField record={order} path="line_items" value={order.line_items}>
+                    {(items) => items[0]?.title ?? '—'}
+                  </RecordField>
+                </td>
                 <td data-label="Time left">
                   <TimeLeft order={order} now={now} />
                 </td>

@@ -15,19 +15,23 @@ export interface PayoutMonth {
   marginCents: number;
   /** How many payouts had no known cost (left out of the margin). */
   withoutCost: number;
+  /** How many payouts had an amount not shown (or not readable): left out of that sum only. */
+  incomplete: number;
 }
 
-/** Paid payouts by the month they were paid, newest month first. */
+/**
+ * Paid payouts by the month they were paid, newest month first. A payout is placed only when the
+ * order shows it paid and when; each sum takes the amounts shown, never a zero for one not shown.
+ */
 export function payoutsByMonth(
   orders: readonly Order[],
   costOf: (inventoryItemId: string) => string | undefined,
 ): PayoutMonth[] {
   const months = new Map<string, PayoutMonth>();
   for (const order of orders) {
-    if (!isCounted(order) || order.svc_payout.status !== 'paid' || !order.svc_payout.paid_at) {
-      continue;
-    }
-    const month = order.svc_payout.paid_at.slice(0, 7);
+    const payout = order.svc_payout;
+    if (!isCounted(order) || payout?.status !== 'paid' || !payout.paid_at) continue;
+    const month = payout.paid_at.slice(0, 7);
     const entry = months.get(month) ?? {
       month,
       payouts: 0,
@@ -37,17 +41,20 @@ export function payoutsByMonth(
       paidCents: 0,
       marginCents: 0,
       withoutCost: 0,
+      incomplete: 0,
     };
     const money = orderMoney(order);
+    const { saleCents, feeCents, refundedCents, netCents } = money;
     entry.payouts++;
-    entry.salesCents += money.saleCents;
-    entry.feesCents += money.feeCents;
-    entry.refundedCents += money.refundedCents;
-    entry.paidCents += money.netCents;
-    const line = order.line_items[0];
+    if ([saleCents, feeCents, refundedCents, netCents].includes(undefined)) entry.incomplete++;
+    entry.salesCents += saleCents ?? 0;
+    entry.feesCents += feeCents ?? 0;
+    entry.refundedCents += refundedCents ?? 0;
+    entry.paidCents += netCents ?? 0;
+    const line = order.line_items?.[0];
     const cost = line ? costOf(line.inventory_item_id) : undefined;
-    if (cost === undefined) entry.withoutCost++;
-    else entry.marginCents += money.netCents - toCents(cost);
+    if (cost === undefined || netCents === undefined) entry.withoutCost++;
+    else entry.marginCents += netCents - toCents(cost);
     months.set(month, entry);
   }
   return [...months.values()].sort((a, b) => compareCodes(b.month, a.month));

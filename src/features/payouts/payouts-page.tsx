@@ -3,13 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { paths } from '../../lib/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
+import { FieldValue } from '../../components/field-value';
+import { RecordField } from '../../components/record-field';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatUtcMonth } from '../../lib/format';
 import { Figure, Money, ShortDate } from '../../components/figure';
-import { fromCents, toCents } from '../../lib/sales/money';
+import { fromCents, leftOutNote, sumKnown, toCents } from '../../lib/sales/money';
 import { isCounted, orderMoney } from '../../lib/sales/order-money';
 import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
 import { payoutsByMonth } from './payout-figures';
@@ -29,13 +31,20 @@ export function PayoutsPage() {
     const map = cards.data;
     return (id: string) => map?.get(id)?.cost;
   }, [cards.data]);
-  const pending = rows.filter((o) => isCounted(o) && o.svc_payout.status === 'pending');
+  const pending = rows.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
   const paid = rows
-    .filter((o) => isCounted(o) && o.svc_payout.status === 'paid')
-    .sort((a, b) => compareCodes(b.svc_payout.paid_at ?? '', a.svc_payout.paid_at ?? ''));
+    .filter((o) => isCounted(o) && o.svc_payout?.status === 'paid')
+    .sort((a, b) => compareCodes(b.svc_payout?.paid_at ?? '', a.svc_payout?.paid_at ?? ''));
   const months = useMemo(() => payoutsByMonth(rows, costOf), [rows, costOf]);
-  const sum = (list: typeof rows) => list.reduce((c, o) => c + orderMoney(o).netCents, 0);
-  const fees = rows.filter(isCounted).reduce((c, o) => c + orderMoney(o).feeCents, 0);
+  // Sums of the amounts shown; an order whose amount, payout status or cancellation is not shown
+  // is left out and said to be.
+  const undecided = rows.filter(
+    (o) => o.cancelled_at === undefined || (isCounted(o) && o.svc_payout?.status === undefined),
+  ).length;
+  const sum = (list: typeof rows) => sumKnown(list.map((o) => orderMoney(o).netCents));
+  const fees = sumKnown(rows.filter(isCounted).map((o) => orderMoney(o).feeCents));
+  const pendingSum = sum(pending);
+  const paidSum = sum(paid);
 
   return (
     <section aria-labelledby="payouts-heading">
@@ -52,18 +61,25 @@ export function PayoutsPage() {
           <dl className="stats">
             <div>
               <dt>Pending, expected net</dt>
-              <dd>{money(sum(pending))}</dd>
-              <dd className="muted">{pending.length} orders · sale − fee − refunds</dd>
+              <dd>{money(pendingSum.cents)}</dd>
+              <dd className="muted">
+                {pending.length} orders · sale − fee − refunds
+                {leftOutNote(pendingSum.unknown + undecided)}
+              </dd>
             </div>
             <div>
               <dt>Paid out</dt>
-              <dd>{money(sum(paid))}</dd>
-              <dd className="muted">{paid.length} orders</dd>
+              <dd>{money(paidSum.cents)}</dd>
+              <dd className="muted">
+                {paid.length} orders{leftOutNote(paidSum.unknown + undecided)}
+              </dd>
             </div>
             <div>
               <dt>Platform fees</dt>
-              <dd>{money(fees)}</dd>
-              <dd className="muted">on every order not cancelled</dd>
+              <dd>{money(fees.cents)}</dd>
+              <dd className="muted">
+                on every order not cancelled{leftOutNote(fees.unknown + undecided)}
+              </dd>
             </div>
           </dl>
           <p>
@@ -95,6 +111,7 @@ export function PayoutsPage() {
                       </th>
                       <td className="num" data-label="Payouts">
                         {m.payouts}
+                        {m.incomplete > 0 && ` (${m.incomplete} with amounts not shown)`}
                       </td>
                       <td className="num" data-label="Sales">
                         {money(m.salesCents)}
@@ -136,27 +153,35 @@ export function PayoutsPage() {
                 />
                 <tbody>
                   {paid.slice(0, 20).map((order) => {
-                    const line = order.line_items[0];
+                    const line = order.line_items?.[0];
                     const cost = line ? costOf(line.inventory_item_id) : undefined;
                     const net = orderMoney(order).netCents;
                     return (
                       <tr key={order.id}>
                         <td className="stack-title">
                           <Link to={paths.order.to(order.id)}>
-                            <Figure kind="code">{order.name}</Figure>
+                            <Figure kind="code">{order.name ?? order.id}</Figure>
                           </Link>
                         </td>
                         <td data-label="Paid">
-                          <ShortDate iso={order.svc_payout.paid_at} />
+                          <RecordField
+                            record={order}
+                            path="svc_payout.paid_at"
+                            value={order.svc_payout?.paid_at}
+                          >
+                            {(at) => <ShortDate iso={at} />}
+                          </RecordField>
                         </td>
                         <td className="num" data-label="Payout">
-                          {money(net)}
+                          <FieldValue value={net}>{money}</FieldValue>
                         </td>
                         <td className="num" data-label="Cost">
                           {cost === undefined ? '—' : <Money amount={cost} />}
                         </td>
                         <td className="num" data-label="Realised margin">
-                          {cost === undefined ? '—' : money(net - toCents(cost))}
+                          {cost === undefined || net === undefined
+                            ? '—'
+                            : money(net - toCents(cost))}
                         </td>
                       </tr>
                     );

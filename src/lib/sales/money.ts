@@ -1,3 +1,4 @@
+import { countOf } from '../format';
 /** Money as whole cents, so sums of many orders stay exact. */
 export function toCents(amount: string | number | null | undefined): number {
   if (amount === null || amount === undefined || amount === '') return 0;
@@ -13,3 +14,36 @@ export function fromCents(cents: number): string {
 }
 
 export const DAY_MS = 86_400_000;
+
+/** Money as whole cents when the API gave a readable amount; undefined otherwise, never zero. */
+export function knownCents(amount: string | null | undefined): number | undefined {
+  if (amount === null || amount === undefined || amount === '') return undefined;
+  const value = Number(amount);
+  return Number.isFinite(value) ? Math.round(value * 100) : undefined;
+}
+
+/** A sum of the amounts that are known, and how many were left out because they were not. */
+export interface KnownSum {
+  cents: number;
+  /** How many records had no known amount (not shown or not readable): left out of `cents`. */
+  unknown: number;
+}
+
+export function sumKnown(amounts: Iterable<number | undefined>): KnownSum {
+  const sum: KnownSum = { cents: 0, unknown: 0 };
+  for (const amount of amounts) addKnown(sum, amount);
+  return sum;
+}
+
+/** Adds one amount to a sum in place: counted when known, else counted as unknown. */
+export function addKnown(sum: KnownSum, amount: number | undefined): void {
+  if (amount === undefined) sum.unknown++;
+  else sum.cents += amount;
+}
+
+/** The note under a sum that left orders out: " · 2 orders left out: amounts not shown by the API". */
+export function leftOutNote(unknown: number): string {
+  return unknown === 0
+    ? ''
+    : ` · ${countOf(unknown, 'order')} left out: amounts not shown by the API`;
+}

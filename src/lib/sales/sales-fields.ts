@@ -21,7 +21,8 @@ export const ORDER_FIELDS = [
   'svc_seller_shipment',
   'svc_payout',
 ] as const satisfies readonly (keyof Order)[];
-export type OrderFacts = Pick<Order, (typeof ORDER_FIELDS)[number]>;
+/** The fields read, and the names of those the server sent in a form that could not be read. */
+export type OrderFacts = Pick<Order, (typeof ORDER_FIELDS)[number] | 'unreadable' | 'absent'>;
 
 /**
  * The listing fields the figures read: the documented ones, plus `window_ends_at` and `promoted`,

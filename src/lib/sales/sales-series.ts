@@ -18,6 +18,8 @@ export interface SalesPoint {
   feesCents: number;
   /** Sum of each order's net: its paid payout, else sale − fee − refunds. */
   netCents: number;
+  /** Orders of the period with an amount or quantity not known: left out of that sum only. */
+  incomplete: number;
 }
 
 /** The start (UTC) of the period holding `at`: a day, a week from Monday, or a month. */
@@ -52,33 +54,70 @@ export function salesSeries(
   const points = new Map<number, SalesPoint>(
     starts.map((start) => [
       start,
-      { start: new Date(start).toISOString(), salesCents: 0, units: 0, feesCents: 0, netCents: 0 },
+      {
+        start: new Date(start).toISOString(),
+        salesCents: 0,
+        units: 0,
+        feesCents: 0,
+        netCents: 0,
+        incomplete: 0,
+      },
     ]),
   );
   for (const order of orders) {
-    if (!isCounted(order)) continue;
-    const point = points.get(periodStart(Date.parse(order.svc_sold_at), granularity));
+    const soldAt = soldAtOf(order);
+    if (!isCounted(order) || soldAt === undefined) continue;
+    const point = points.get(periodStart(soldAt, granularity));
     if (!point) continue;
     const money = orderMoney(order);
-    point.salesCents += money.saleCents;
-    point.units += order.line_items[0]?.quantity ?? 1;
-    point.feesCents += money.feeCents;
-    point.netCents += money.netCents;
+    const quantity = order.line_items?.[0]?.quantity;
+    const known = [money.saleCents, quantity, money.feeCents, money.netCents];
+    if (known.includes(undefined)) point.incomplete++;
+    point.salesCents += money.saleCents ?? 0;
+    point.units += quantity ?? 0;
+    point.feesCents += money.feeCents ?? 0;
+    point.netCents += money.netCents ?? 0;
   }
   return [...points.values()];
 }
 
-/** Net of fees (and refunds) of the orders sold at or after `since` (cancelled ones left out). */
+/** The order's sale time in ms, when its `svc_sold_at` was shown and readable. */
+export function soldAtOf(order: Pick<Order, 'svc_sold_at'>): number | undefined {
+  const at = order.svc_sold_at === undefined ? Number.NaN : Date.parse(order.svc_sold_at);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * Orders no period can hold: their sale time, or whether they were cancelled, was not shown or
+ * not readable. They are left out of every figure by period, and counted here to say so.
+ */
+export function unplacedOrders(orders: readonly Order[]): number {
+  return orders.filter((order) => order.cancelled_at === undefined || soldAtOf(order) === undefined)
+    .length;
+}
+
+/**
+ * Net of fees (and refunds) of the orders sold at or after `since` (cancelled ones left out): the
+ * sum of the known nets, and in `unknown` the orders whose net (or sale time) is not known.
+ */
 export function netSince(
   orders: readonly Order[],
   since: number,
-): { cents: number; count: number } {
+): { cents: number; count: number; unknown: number } {
   let cents = 0;
   let count = 0;
+  let unknown = 0;
   for (const order of orders) {
-    if (!isCounted(order) || Date.parse(order.svc_sold_at) < since) continue;
-    cents += orderMoney(order).netCents;
+    const soldAt = soldAtOf(order);
+    if (order.cancelled_at === undefined || soldAt === undefined) {
+      unknown++;
+      continue;
+    }
+    if (!isCounted(order) || soldAt < since) continue;
+    const net = orderMoney(order).netCents;
     count++;
+    if (net === undefined) unknown++;
+    else cents += net;
   }
-  return { cents, count };
+  return { cents, count, unknown };
 }

@@ -54,10 +54,12 @@ export function median(values: readonly number[]): number | undefined {
 export function soldAtByListing(orders: readonly Order[]): Map<string, string> {
   const soldAt = new Map<string, string>();
   for (const order of orders) {
-    const listingId = order.line_items[0]?.product_id;
-    if (!isCounted(order) || !listingId) continue;
+    const listingId = order.line_items?.[0]?.product_id;
+    const at = order.svc_sold_at;
+    // An order without a readable listing id or sale time sells no listing we can name.
+    if (!isCounted(order) || !listingId || at === undefined) continue;
     const seen = soldAt.get(listingId);
-    if (seen === undefined || order.svc_sold_at < seen) soldAt.set(listingId, order.svc_sold_at);
+    if (seen === undefined || at < seen) soldAt.set(listingId, at);
   }
   return soldAt;
 }

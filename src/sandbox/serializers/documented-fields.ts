@@ -149,6 +149,52 @@ const ping = fieldsOf(
   'server_time',
 );
 
+/**
+ * Fields the spec types as a plain string (a timestamp) without saying "nullable", though they
+ * have no value until something happens: the spec marks `tracking_number`, `label_url`,
+ * `completed_at`, `amount` and `paid_at` nullable, and not these. The narrower reading is that a
+ * server leaves them out until then; the documented shapes do so, where the full ones send null.
+ */
+export const ABSENT_UNTIL_SET = {
+  order: {
+    svc_seller_shipment: [
+      'ship_by',
+      'cancel_after',
+      'carrier_code',
+      'shipped_at',
+      'delivered_to_hub_at',
+    ],
+    svc_buyer_delivery: ['shipped_at', 'delivered_at'],
+  },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+/**
+ * A level's reason "explains a zero": the narrower reading is that an available card (1) has
+ * nothing to explain, so the documented shapes leave both reason fields out; the full ones say
+ * `listed`.
+ */
+export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {
+  if (level.available === 1) {
+    delete level.svc_unavailable_reason;
+    delete level.svc_reason_detail;
+  }
+  return level;
+}
+
+/** Leaves out each listed field whose value is null (`''` names the record itself). */
+export function withoutNulls(
+  record: Record<string, unknown>,
+  fields: Readonly<Record<string, readonly string[]>>,
+): Record<string, unknown> {
+  for (const [holderKey, keys] of Object.entries(fields)) {
+    const holder = holderKey === '' ? record : record[holderKey];
+    if (typeof holder !== 'object' || holder === null) continue;
+    const object = holder as Record<string, unknown>;
+    for (const key of keys) if (object[key] === null) delete object[key];
+  }
+  return record;
+}
+
 export const DOCUMENTED_FIELDS = {
   listingList,
   listingSingle,

@@ -5,7 +5,12 @@ import type {
   ListingWithCardRow,
   OrderWithLineRow,
 } from '../store/rows';
-import { DOCUMENTED_FIELDS } from './documented-fields';
+import {
+  ABSENT_UNTIL_SET,
+  DOCUMENTED_FIELDS,
+  levelWithoutReasonWhileAvailable,
+  withoutNulls,
+} from './documented-fields';
 import { inventoryItemView, inventoryLevelView, locationsFor } from './inventory-views';
 import { listingListView, listingSingleView, productView, type PublicUrls } from './listing-views';
 import { orderView } from './order-view';
@@ -42,16 +47,25 @@ const FULL: ReadViews = {
 
 const fields = DOCUMENTED_FIELDS;
 
-/** The full views cut down to the spec's documented fields (values unchanged). */
+/** An order cut down to its view's documented fields, the narrower reading of the nulls. */
+function documentedOrder(view: object, set: typeof fields.orderList): View {
+  return withoutNulls(projectRecord(view, set), ABSENT_UNTIL_SET.order);
+}
+
+/**
+ * The full views cut down to the spec's documented fields (values unchanged), taking the
+ * narrower reading where the spec leaves one open (see ABSENT_UNTIL_SET).
+ */
 const DOCUMENTED: ReadViews = {
   ping: (facts) => projectRecord(pingView(facts), fields.ping),
   listingList: (row, urls) => projectRecord(listingListView(row, urls), fields.listingList),
   listingSingle: (row, urls) => projectRecord(listingSingleView(row, urls), fields.listingSingle),
   product: (row, urls) => projectRecord(productView(row, urls), fields.product),
-  orderList: (row) => projectRecord(orderView(row, false), fields.orderList),
-  orderSingle: (row) => projectRecord(orderView(row, true), fields.orderSingle),
+  orderList: (row) => documentedOrder(orderView(row, false), fields.orderList),
+  orderSingle: (row) => documentedOrder(orderView(row, true), fields.orderSingle),
   inventoryItem: (row) => projectRecord(inventoryItemView(row), fields.inventoryItem),
-  inventoryLevel: (row) => projectRecord(inventoryLevelView(row), fields.inventoryLevel),
+  inventoryLevel: (row) =>
+    levelWithoutReasonWhileAvailable(projectRecord(inventoryLevelView(row), fields.inventoryLevel)),
   locations: (sellerId) =>
     locationsFor(sellerId).map((location) => projectRecord(location, fields.location)),
 };
@@ -67,6 +81,7 @@ export function readViews(shapes: ReadShapes): ReadViews {
  */
 export function webhookBody(shapes: ReadShapes, topic: string, payload: string): string {
   if (shapes !== 'documented') return payload;
-  const set = topic.startsWith('products/') ? fields.product : fields.orderSingle;
-  return JSON.stringify(projectRecord(JSON.parse(payload) as object, set));
+  const parsed = JSON.parse(payload) as object;
+  if (topic.startsWith('products/')) return JSON.stringify(projectRecord(parsed, fields.product));
+  return JSON.stringify(documentedOrder(parsed, fields.orderSingle));
 }
