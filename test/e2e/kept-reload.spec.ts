@@ -40,6 +40,20 @@ async function appFor(server: 'production' | 'dev'): Promise<RunningAppServer> {
   return apps[server];
 }
 
+/**
+ * Every count the summary claimed as whole (no loading bar, not "so far"), in the page: a
+ * catalogue must never look complete before its last page is in.
+ */
+const CLAIMS = `
+  window.__claims = [];
+  new MutationObserver(() => {
+    const text = (document.querySelector('.table-summary') || {}).textContent || '';
+    const match = /^\\d+ of (\\d+) listings/.exec(text);
+    if (match && Number(match[1]) > 0 && !text.includes('so far') && !document.querySelector('.load-progress'))
+      window.__claims.push(Number(match[1]));
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
 const summary = (page: Page) => page.getByRole('status').filter({ hasText: / of .* listings/ });
 
 /** The whole catalogue is in and the search narrows it. */
@@ -60,14 +74,17 @@ for (const server of ['production', 'dev'] as const) {
   }) => {
     test.setTimeout(240_000);
     const app = await appFor(server);
-    const context = await browser.newContext();
+    const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => {
       throw error;
     });
     try {
+      await page.addInitScript({ content: CLAIMS });
       await page.goto(`${app.url}/listings`);
       await expectSearchable(page, 120_000);
+      const claims = await page.evaluate(() => (window as { __claims?: number[] }).__claims);
+      expect(new Set(claims)).toEqual(new Set([LISTINGS]));
       await page.waitForTimeout(2000);
 
       // Every listings read of the reload, where it lands: at the sandbox.
