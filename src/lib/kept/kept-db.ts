@@ -6,6 +6,7 @@
 
 import { wrap, type IDBPDatabase } from 'idb';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
+import { spareMoment } from './kept-moments';
 
 const DB_NAME = 'slabdesk-kept';
 /** `KeptHead` records, keyed by collection name (one kept copy per collection). */
@@ -25,19 +26,8 @@ export type KeptMarker = Pick<Storage, 'getItem' | 'setItem'>;
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
 
-/** Rows encoded in one slice of the page's time (a few ms: never a frame taken from typing). */
+/** Rows encoded in one slice of the page's time (a few ms: see kept-moments). */
 const SLICE_ROWS = 250;
-/** The longest a slice waits for an idle moment before it runs anyway (a busy page still saves). */
-const SLICE_WAIT_MS = 100;
-
-/**
- * Waits for a moment the page can spare a slice of work: an idle period, or at most 100 ms.
- * Input and frames come first; a slice is small enough to fit between them.
- */
-export function spareMoment(): Promise<void> {
-  if (typeof requestIdleCallback !== 'function') return new Promise((ok) => setTimeout(ok, 0));
-  return new Promise((ok) => requestIdleCallback(() => ok(), { timeout: SLICE_WAIT_MS }));
-}
 
 /** What is kept of one collection, beside its rows. */
 export interface KeptHead {
@@ -171,12 +161,14 @@ export class KeptDb {
 
   /**
    * Writes one chunk of a copy (rows `index × CHUNK_ROWS` on), encoded slice by slice in moments
-   * the page can spare. The copy is not readable until its head is written (see `putHead`).
+   * the page can spare (sooner once the rows are `whole`, not a walk's so far). The copy is not
+   * readable until its head is written (see `putHead`).
    */
   async putChunk<T>(
     copy: { collection: string; scope: string },
     index: number,
     rows: readonly T[],
+    whole: () => boolean = () => true,
   ): Promise<void> {
     try {
       this.marker?.setItem(KEPT_MARKER, '1');
@@ -187,7 +179,7 @@ export class KeptDb {
     const { encodeRows } = await codec();
     const parts: ColumnChunk[] = [];
     for (let from = 0; from < rows.length; from += SLICE_ROWS) {
-      await spareMoment();
+      await spareMoment(whole());
       const part = encodeRows(rows.slice(from, from + SLICE_ROWS));
       if (!part) break;
       parts.push(part);
@@ -199,7 +191,7 @@ export class KeptDb {
       // Rows the columns cannot hold are stored as they are.
       ...(parts.length * SLICE_ROWS >= rows.length ? { parts } : { rows: rows.slice() }),
     };
-    await spareMoment();
+    await spareMoment(whole());
     await db.put(CHUNKS, record);
   }
 

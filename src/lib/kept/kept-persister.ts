@@ -51,12 +51,14 @@ export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb(
     const rows = kept.rows;
     // A walk's last chunk is written once it is full or the walk is over.
     const chunks = Math[kept.complete ? 'ceil' : 'floor'](rows.length / CHUNK_ROWS);
+    // Sooner once the rows are whole: this state's, or a newer one's that came meanwhile.
+    const whole = () => kept.complete || pending.get(collection)?.complete === true;
     for (let index = 0; index < chunks; index++) {
       if (dropped.has(collection)) return;
       if (!chunkChanged(rows, copy.rows, index)) continue;
       const from = index * CHUNK_ROWS;
       const slice = rows.slice(from, from + CHUNK_ROWS);
-      await store.putChunk({ collection, scope }, index, slice);
+      await store.putChunk({ collection, scope }, index, slice, whole);
       for (let i = 0; i < slice.length; i++) copy.rows[from + i] = slice[i];
       // A newer state of the rows came meanwhile: write that one instead (it holds these).
       if (pending.has(collection)) return;
