@@ -15,18 +15,25 @@ const WAIT_MS = { whole: 100, walking: 1000 };
 /** The idle period slices are running in now. */
 let period: IdleDeadline | undefined;
 
-/** Waits for a moment the page can spare a slice of work (a few ms of it). */
-export function spareMoment(whole: boolean): Promise<void> {
+const room = () => (period && !period.didTimeout ? period.timeRemaining() : 0);
+
+/**
+ * Waits for a moment the page can spare a slice of work (a few ms of it); resolves to how many
+ * ms that moment holds (Infinity where nothing is drawn: a hidden page, or no idle callbacks).
+ */
+export function spareMoment(whole: boolean): Promise<number> {
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-    return Promise.resolve();
+    return Promise.resolve(Infinity);
   }
-  if (typeof requestIdleCallback !== 'function') return new Promise((ok) => setTimeout(ok, 0));
-  if (period && !period.didTimeout && period.timeRemaining() >= SLICE_MS) return Promise.resolve();
+  if (typeof requestIdleCallback !== 'function') {
+    return new Promise((ok) => setTimeout(() => ok(Infinity), 0));
+  }
+  if (room() >= SLICE_MS) return Promise.resolve(room());
   return new Promise((ok) =>
     requestIdleCallback(
       (deadline) => {
         period = deadline;
-        ok();
+        ok(room());
       },
       { timeout: whole ? WAIT_MS.whole : WAIT_MS.walking },
     ),
