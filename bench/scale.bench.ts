@@ -21,7 +21,7 @@ const BUCKET_FLOOR_MS = 180_000;
  * Notes (performance.now(), from navigation start) when the whole catalogue is searchable: the
  * progress bar gone and the summary saying N of N listings. Strings: evaluated in the page.
  */
-const CATALOGUE_MARK = (total: number) => `
+export const CATALOGUE_MARK = (total: number) => `
   window.__marks = {};
   const check = () => {
     if (window.__marks.searchable === undefined && !document.querySelector('.load-progress')) {
@@ -62,7 +62,7 @@ const wanted = (name: string) => {
   return name.startsWith(prefix) || prefix.startsWith(name);
 };
 
-async function mintKey(sandboxUrl: string, scopes: string[]): Promise<string> {
+export async function mintKey(sandboxUrl: string, scopes: string[]): Promise<string> {
   const response = await fetch(`${sandboxUrl}/_sandbox/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

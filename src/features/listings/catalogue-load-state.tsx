@@ -17,11 +17,17 @@ export function CatalogueLoadState({
   query,
   availability,
   rows = [],
+  shown,
 }: {
   query: UseQueryResult<Catalogue>;
   /** The inventory-level join, when the list view does not say why listings are unavailable. */
   availability?: UseQueryResult<CatalogueAvailability> | undefined;
   rows?: readonly CatalogueRow[];
+  /**
+   * The catalogue as the page draws it now (a deferred value lags the query): the bar stays
+   * until the drawn rows are whole too, so no count is ever shown as complete before it is.
+   */
+  shown?: Catalogue | undefined;
 }) {
   const data = query.data;
   const partial = useMemo(() => rows.filter((row) => row.unreadable.length > 0), [rows]);
@@ -49,7 +55,9 @@ export function CatalogueLoadState({
       )}
       {/* One bar, floating over the page from before the first page to the last, so the filters
           and the table never move when it comes or goes. */}
-      {(data ? !data.complete && !data.failure : query.isPending) && (
+      {(data
+        ? (!data.complete || shown?.complete === false) && !data.failure
+        : query.isPending) && (
         <LoadProgressBar
           floating
           label="Loading the catalogue"

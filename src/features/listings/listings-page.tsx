@@ -159,7 +159,7 @@ export function ListingsPage() {
         </div>
       </div>
 
-      <CatalogueLoadState query={query} availability={availability} rows={rows} />
+      <CatalogueLoadState query={query} availability={availability} rows={rows} shown={data} />
 
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
@@ -244,7 +244,7 @@ export function ListingsPage() {
       <p className="table-summary" role="status" aria-live="polite">
         {data?.failure && !data.complete
           ? `${shown.length} of the ${rows.length} listings read before loading stopped`
-          : `${shown.length} of ${rows.length} listings`}
+          : `${shown.length} of ${rows.length} listings${data && !data.complete ? ' so far' : ''}`}
         {selected.size > 0 && (
           <>
             {' '}

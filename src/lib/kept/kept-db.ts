@@ -6,6 +6,7 @@
 
 import { wrap, type IDBPDatabase } from 'idb';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
+import { spareMoment } from './kept-moments';
 
 const DB_NAME = 'slabdesk-kept';
 /** `KeptHead` records, keyed by collection name (one kept copy per collection). */
@@ -25,46 +26,10 @@ export type KeptMarker = Pick<Storage, 'getItem' | 'setItem'>;
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
 
-/** The idle time a chunk's write needs (its columns and their copy: 7 to 9 ms for 1,000 listings). */
-const IDLE_MS = 12;
-/** How long after the seller's last key, click or scroll a write waits (typing comes in bursts). */
-const QUIET_MS = 1000;
-/** The longest a write waits for a quiet, idle moment. */
-const MAX_WAIT_MS = 10_000;
-/** When the seller last pressed a key, clicked or scrolled (0: not watched yet). */
-let lastInput = 0;
-
-/**
- * Waits for the page to be idle with time to spare and the seller not typing (a save never takes
- * a frame from typing or scrolling): an idle period too short to hold a chunk's write, or within
- * a second of input, is let go, for up to 10 s.
- */
-function idle(): Promise<void> {
-  if (typeof requestIdleCallback !== 'function') return new Promise((ok) => setTimeout(ok, 0));
-  if (!lastInput) {
-    lastInput = 1;
-    for (const type of ['keydown', 'pointerdown', 'wheel']) {
-      addEventListener(type, () => (lastInput = performance.now()), {
-        capture: true,
-        passive: true,
-      });
-    }
-  }
-  const until = performance.now() + MAX_WAIT_MS;
-  return new Promise((ok) => {
-    const wait = () =>
-      requestIdleCallback(
-        (deadline) => {
-          const now = performance.now();
-          const quiet = now - lastInput >= QUIET_MS;
-          if (now >= until || (quiet && deadline.timeRemaining() >= IDLE_MS)) ok();
-          else setTimeout(wait, quiet ? 0 : QUIET_MS - (now - lastInput));
-        },
-        { timeout: MAX_WAIT_MS },
-      );
-    wait();
-  });
-}
+/** Rows encoded in one slice of the page's time (a few ms: see kept-moments). */
+const SLICE_ROWS = 250;
+/** The idle time that holds a whole chunk's encoding at once (1,000 listings: 7 to 9 ms). */
+const WHOLE_CHUNK_MS = 20;
 
 /** What is kept of one collection, beside its rows. */
 export interface KeptHead {
@@ -89,6 +54,8 @@ interface ChunkRecord {
    * string rebuilt by the browser, then collected); as columns, 0.36 s with their rebuilding.
    */
   columns?: ColumnChunk;
+  /** The rows column by column in slices of a few hundred (each encoded in its own moment). */
+  parts?: ColumnChunk[];
   /** The rows as they are: rows the columns cannot hold, and chunks written before them. */
   rows?: unknown[];
 }
@@ -186,7 +153,8 @@ export class KeptDb {
     const rows: T[] = [];
     for (const chunk of chunks) {
       if (chunk.scope !== head.scope) return undefined;
-      if (chunk.columns) decodeRows(chunk.columns, rows);
+      if (chunk.parts) for (const part of chunk.parts) decodeRows(part, rows);
+      else if (chunk.columns) decodeRows(chunk.columns, rows);
       else if (Array.isArray(chunk.rows)) for (const row of chunk.rows as T[]) rows.push(row);
       else return undefined;
     }
@@ -194,13 +162,16 @@ export class KeptDb {
   }
 
   /**
-   * Writes the given chunks of rows (by chunk index), one per transaction, each when the page is
-   * idle (writing 100,000 rows at once would hold the page for a second), then the head,
-   * dropping chunks past its count (a rebuilt, shorter copy leaves none behind). Chunks always
-   * hold newer versions of the same rows, so a save cut short leaves a copy the next incremental
-   * read (from the older head's baseline) brings up to date.
+   * Writes one chunk of a copy (rows `index × CHUNK_ROWS` on), encoded slice by slice in moments
+   * the page can spare (sooner once the rows are `whole`, not a walk's so far). The copy is not
+   * readable until its head is written (see `putHead`).
    */
-  async save<T>(head: KeptHead, rows: readonly T[], chunks: Iterable<number>): Promise<void> {
+  async putChunk<T>(
+    copy: { collection: string; scope: string },
+    index: number,
+    rows: readonly T[],
+    whole: () => boolean = () => true,
+  ): Promise<void> {
     try {
       this.marker?.setItem(KEPT_MARKER, '1');
     } catch {
@@ -208,19 +179,35 @@ export class KeptDb {
     }
     const db = await this.database();
     const { encodeRows } = await codec();
-    const pending = [...chunks].filter((index) => index < head.chunkCount).sort((a, b) => a - b);
-    for (const index of pending) {
-      await idle();
-      const slice = rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS);
-      const columns = encodeRows(slice);
-      const record: ChunkRecord = {
-        collection: head.collection,
-        index,
-        scope: head.scope,
-        ...(columns ? { columns } : { rows: slice }),
-      };
-      await db.put(CHUNKS, record);
+    const parts: ColumnChunk[] = [];
+    for (let from = 0; from < rows.length;) {
+      // A long idle period takes the rest of the chunk in one part (fewer parts read faster).
+      const size = (await spareMoment(whole())) >= WHOLE_CHUNK_MS ? rows.length : SLICE_ROWS;
+      const part = encodeRows(rows.slice(from, from + size));
+      if (!part) break;
+      parts.push(part);
+      from += size;
     }
+    const record: ChunkRecord = {
+      collection: copy.collection,
+      index,
+      scope: copy.scope,
+      // Rows the columns cannot hold are stored as they are.
+      ...(parts.reduce((n, part) => n + part.n, 0) === rows.length
+        ? { parts }
+        : { rows: rows.slice() }),
+    };
+    await spareMoment(whole());
+    await db.put(CHUNKS, record);
+  }
+
+  /**
+   * Writes the head that makes the chunks a whole copy, dropping chunks past its count (a
+   * rebuilt, shorter copy leaves none behind). Chunks always hold newer versions of the same
+   * rows, so a save cut short leaves a copy the next incremental read brings up to date.
+   */
+  async putHead(head: KeptHead): Promise<void> {
+    const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
     void tx
       .objectStore(CHUNKS)

@@ -12,97 +12,111 @@ export const keptOptions = (collection: string) => ({
   gcTime: Infinity,
 });
 
-/**
- * How long after a full walk its copy is written: the pages that just walked are still drawing
- * from the rows, and a write would take the page's idle moments from the drawing.
- */
-const SAVE_AFTER_WALK_MS = 3000;
-/** After a live patch or an incremental read (patches come in bursts). */
-const SAVE_AFTER_CHANGE_MS = 1000;
-
-interface Saved {
-  rows: readonly unknown[];
+/** What IndexedDB holds of one collection: whose rows, and the rows as written (by identity). */
+interface Written {
   scope: string;
+  rows: unknown[];
 }
 
-/** Which chunks of `rows` differ from what was saved (every row is compared by identity). */
-function changedChunks(rows: readonly unknown[], saved: Saved | undefined, scope: string) {
-  const chunks = new Set<number>();
-  const same = saved?.scope === scope ? saved.rows : [];
-  for (let i = 0; i < rows.length; i++) {
-    if (same[i] !== rows[i]) chunks.add(Math.floor(i / CHUNK_ROWS));
-  }
-  return chunks;
+/** Whether chunk `index` of `rows` differs from what was written (row by row, by identity). */
+function chunkChanged(rows: readonly unknown[], written: readonly unknown[], index: number) {
+  const end = Math.min((index + 1) * CHUNK_ROWS, Math.max(rows.length, written.length));
+  for (let i = index * CHUNK_ROWS; i < end; i++) if (rows[i] !== written[i]) return true;
+  return false;
 }
 
 /**
  * Keeps a copy of every kept collection in the query cache in IndexedDB: the query owns the rows,
- * and each complete state of them (a walk's end, an incremental read, a live patch) writes the
- * chunks that changed since the last write. A rebuild drops the old copy at once. Returns the
- * unsubscribe; `flush` writes what is pending now (tests, and before a reload).
+ * and every state of them is written as it comes, chunk by chunk (only those whose rows changed),
+ * in slices the page can spare. A walk's chunks are written as they fill, so at its end only its
+ * last chunk and the head remain; a complete state (a walk's end, an incremental read, a live
+ * patch) then writes its head, which makes the copy readable. States that come while one is
+ * written are folded into the latest. A rebuild drops the old copy at once. Returns the
+ * unsubscribe; `flush` resolves once everything pending is written (tests, and before a reload).
  */
 export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb()) {
-  const saved = new Map<string, Saved>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const written = new Map<string, Written>();
+  /** The latest state of each collection not written yet. */
   const pending = new Map<string, Kept<unknown>>();
-  let writing: Promise<void> = Promise.resolve();
+  /** Collections whose copy a rebuild dropped (before any newer state is written). */
+  const dropped = new Set<string>();
+  let running: Promise<void> | undefined;
 
-  const write = (collection: string) => {
-    clearTimeout(timers.get(collection));
-    timers.delete(collection);
-    const kept = pending.get(collection);
-    pending.delete(collection);
-    if (!db || !kept?.scope) return writing;
+  /** Writes one state's changed chunks (and its head when complete); stops at a newer state. */
+  const writeState = async (store: KeptDb, collection: string, kept: Kept<unknown>) => {
     const scope = kept.scope;
-    writing = writing.then(async () => {
-      const chunks = changedChunks(kept.rows, saved.get(collection), scope);
-      const head = {
-        collection,
-        scope,
-        syncedAt: kept.syncedAt,
-        checkedAt: kept.checkedAt ?? Date.now(),
-        rowCount: kept.rows.length,
-        chunkCount: Math.ceil(kept.rows.length / CHUNK_ROWS),
-      };
-      try {
-        await db.save(head, kept.rows, chunks);
-        saved.set(collection, { rows: kept.rows, scope });
-      } catch {
-        // A copy is an optimisation: the next change writes again from the last saved rows.
-      }
+    if (!scope) return; // whose rows these are is not known yet: the next state says
+    let copy = written.get(collection);
+    if (copy?.scope !== scope) written.set(collection, (copy = { scope, rows: [] }));
+    const rows = kept.rows;
+    // A walk's last chunk is written once it is full or the walk is over.
+    const chunks = Math[kept.complete ? 'ceil' : 'floor'](rows.length / CHUNK_ROWS);
+    // Sooner once the rows are whole: this state's, or a newer one's that came meanwhile.
+    const whole = () => kept.complete || pending.get(collection)?.complete === true;
+    for (let index = 0; index < chunks; index++) {
+      if (dropped.has(collection)) return;
+      if (!chunkChanged(rows, copy.rows, index)) continue;
+      const from = index * CHUNK_ROWS;
+      const slice = rows.slice(from, from + CHUNK_ROWS);
+      await store.putChunk({ collection, scope }, index, slice, whole);
+      for (let i = 0; i < slice.length; i++) copy.rows[from + i] = slice[i];
+      // A newer state of the rows came meanwhile: write that one instead (it holds these).
+      if (pending.has(collection)) return;
+    }
+    if (!kept.complete || dropped.has(collection)) return;
+    copy.rows.length = rows.length;
+    await store.putHead({
+      collection,
+      scope,
+      syncedAt: kept.syncedAt,
+      checkedAt: kept.checkedAt ?? Date.now(),
+      rowCount: rows.length,
+      chunkCount: chunks,
     });
-    return writing;
+  };
+
+  const run = async (store: KeptDb) => {
+    for (;;) {
+      const collection = pending.keys().next().value ?? dropped.values().next().value;
+      if (collection === undefined) return;
+      const kept = pending.get(collection);
+      pending.delete(collection);
+      try {
+        if (dropped.delete(collection)) {
+          written.delete(collection);
+          await store.clear(collection).catch(() => undefined);
+        }
+        if (kept) await writeState(store, collection, kept);
+      } catch {
+        // A copy is an optimisation: the next state writes again what differs from the copy.
+        written.delete(collection);
+      }
+    }
+  };
+
+  const kick = () => {
+    if (!db || running) return;
+    running = run(db).finally(() => {
+      running = undefined;
+      if (pending.size > 0 || dropped.size > 0) kick();
+    });
   };
 
   const noted = (query: Query) => {
     const collection = (query.meta as { kept?: string } | undefined)?.kept;
     const kept = query.state.data as Kept<unknown> | undefined;
     if (!collection || !kept) return;
-    if (!kept.complete) {
-      // A rebuild: the old copy goes as it starts (a reload must not show it), after any write.
-      saved.delete(collection);
-      pending.delete(collection);
-      clearTimeout(timers.get(collection));
-      if (db && kept.pages === 0) {
-        writing = writing.then(() => {
-          saved.delete(collection); // a write that was under way set it again
-          return db.clear(collection).catch(() => {});
-        });
-      }
-      return;
-    }
-    // The copy just read from IndexedDB is what is saved already.
+    // The copy just read from IndexedDB is what is written already.
     if (kept.origin === 'kept' && kept.scope && kept.lastChanged === undefined) {
-      saved.set(collection, { rows: kept.rows, scope: kept.scope });
+      written.set(collection, { scope: kept.scope, rows: kept.rows.slice() });
       return;
     }
-    pending.set(collection, kept);
-    clearTimeout(timers.get(collection));
-    const delay = saved.has(collection) ? SAVE_AFTER_CHANGE_MS : SAVE_AFTER_WALK_MS;
-    timers.set(
-      collection,
-      setTimeout(() => void write(collection), delay),
-    );
+    // A rebuild: the old copy goes as it starts (a reload must not show it).
+    if (!kept.complete && kept.pages === 0) {
+      dropped.add(collection);
+      pending.delete(collection);
+    } else pending.set(collection, kept);
+    kick();
   };
 
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
@@ -110,7 +124,10 @@ export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb(
   });
   return {
     unsubscribe,
-    /** Writes every pending copy now. */
-    flush: () => Promise.all([...pending.keys()].map(write)).then(() => writing),
+    /** Writes every pending state now; resolves when all is written. */
+    flush: async () => {
+      kick();
+      while (running) await running;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { isCancelledError, type QueryClient } from '@tanstack/react-query';
 import type { ListingRead, Order, Page, SlabdeskClient } from '../../client';
 import {
   LISTING_FIELDS,
@@ -15,13 +15,28 @@ import { KEPT_PAGE_ROWS, type Fingerprint, type KeptSource } from './kept-sync';
  */
 export const KEPT_FORMAT = 2;
 
+/**
+ * The /ping's answer. Its query is shared: one a page let go of meanwhile is cancelled (React's
+ * strict mode in development mounts every page twice), and it is asked again, or the copy would
+ * belong to no one and never be kept.
+ */
+async function pingOf(client: SlabdeskClient, queryClient: QueryClient) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await queryClient.ensureQueryData(pingQuery(client));
+    } catch (error) {
+      if (!isCancelledError(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Who the kept rows belong to: the deployment we talk to, the key's mode, seller and key. */
 async function scopeOf(
   client: SlabdeskClient,
   queryClient: QueryClient,
   collection: string,
 ): Promise<string> {
-  const ping = await queryClient.ensureQueryData(pingQuery(client));
+  const ping = await pingOf(client, queryClient);
   const base = client.transport.resolve('/');
   return [
     `v${KEPT_FORMAT}`,

@@ -261,6 +261,10 @@ async function walkAll<T extends { id: string }>(
 ): Promise<Kept<T>> {
   const scope = known ?? source.scope(context.signal).catch(() => undefined);
   const maxPages = pageBound(lastRows);
+  // Whose rows these are, on the states shown once the /ping has said (their copy is kept as
+  // the walk goes).
+  let owner: string | undefined;
+  void Promise.resolve(scope).then((said) => (owner = said));
   for (let attempt = 0; ; attempt++) {
     const rows: T[] = [];
     /** Positions by id: a walk restarted by the server may bring a row again. */
@@ -293,7 +297,7 @@ async function walkAll<T extends { id: string }>(
       clearTimeout(timer);
       timer = undefined;
       adoptPatches();
-      state = { ...state, rows: rows.slice() };
+      state = { ...state, rows: rows.slice(), scope: owner };
       shown = context.show(state) ? state.rows : undefined;
     };
     let stale: ApiError | undefined;
@@ -336,7 +340,7 @@ async function walkAll<T extends { id: string }>(
     }
     // Every row is shown while the /ping still names whose they are (a first visit's walk).
     showNow();
-    const owner = await scope;
+    owner = await scope;
     adoptPatches();
     return { ...state, rows: rows.slice(), complete: true, checkedAt: Date.now(), scope: owner };
   }

@@ -24,6 +24,8 @@ import { jobFromPlan } from './jobs/job';
 import type { WriteResult } from './jobs/job-runner';
 import { forgetRunner, jobStore } from './jobs/job-registry';
 import { useBulkJobs } from './jobs/use-bulk-jobs';
+import { JobsElsewhere } from './jobs/jobs-elsewhere';
+import { OverlapWarning, useOverlapGuard } from './jobs/overlap-warning';
 import { exportCsv, type CsvImport } from './logic/csv';
 import { planBulkEdit, type Plan } from './logic/diff';
 import { describeEstimate } from './logic/estimate';
@@ -70,6 +72,7 @@ function BulkEditor({
     () => setStage('apply'),
   );
   const { runner, resumable, storeError } = jobs;
+  const overlap = useOverlapGuard((job) => void jobs.start(job, true));
 
   const catalogueById = useMemo(
     () => new Map(products.map((p) => [p.id, toBulkRow(p)])),
@@ -94,7 +97,7 @@ function BulkEditor({
   const apply = () => {
     if (!plan) return;
     const job = jobFromPlan(plan, `Bulk edit of ${countOf(plan.items.length, 'listing')}`);
-    void jobs.start(job, true);
+    void overlap.apply(job);
   };
 
   const onImport = (parsed: CsvImport): string => {
@@ -128,9 +131,11 @@ function BulkEditor({
             key={job.id}
             job={job}
             onResume={() => jobs.resume(job)}
-            onDiscard={() => jobs.discard(job)}
+            onDiscard={() => void jobs.discard(job)}
           />
         ))}
+      <JobsElsewhere jobs={jobs.elsewhere} onReleased={(id) => void jobs.released(id)} />
+      {stage === 'preview' && <OverlapWarning guard={overlap} />}
       <p className="bulk-scope">
         Editing {countOf(selection.rows.length, 'listing')}: {selection.scope}.
       </p>

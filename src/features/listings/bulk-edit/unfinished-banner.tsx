@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { paths } from '../../../lib/paths';
 import { IdbJobStore } from './jobs/idb-job-store';
 import { isResumable, type BulkJob } from './jobs/job';
+import { ownedElsewhere } from './jobs/job-lock';
 import { countOf } from '../../../lib/format';
 
 /**
@@ -11,12 +12,18 @@ import { countOf } from '../../../lib/format';
  */
 export default function UnfinishedBulkEditBanner() {
   const [jobs, setJobs] = useState<BulkJob[]>([]);
+  /** The first job is running in another tab (its owner): nothing to resume here yet. */
+  const [elsewhere, setElsewhere] = useState(false);
   useEffect(() => {
     let live = true;
     new IdbJobStore()
       .list()
-      .then((all) => {
-        if (live) setJobs(all.filter(isResumable));
+      .then(async (all) => {
+        const open = all.filter(isResumable);
+        const owned = open[0] ? await ownedElsewhere(open[0].id) : false;
+        if (!live) return;
+        setJobs(open);
+        setElsewhere(owned);
       })
       .catch(() => undefined); // no storage: nothing to offer
     return () => {
@@ -26,11 +33,12 @@ export default function UnfinishedBulkEditBanner() {
   const job = jobs[0];
   if (!job) return null;
   const left = job.rows.filter((row) => row.outcome.state === 'pending').length;
+  const intro = elsewhere ? 'A bulk edit is running in another tab' : 'An unfinished bulk edit';
   return (
     <p className="banner banner-info" role="status">
-      An unfinished bulk edit ({job.label}, {countOf(left, 'row')} not sent yet).{' '}
+      {intro} ({job.label}, {countOf(left, 'row')} not sent yet).{' '}
       <Link to={paths.bulkEdit.to({ ids: job.rows.map((row) => row.listingId) })}>
-        Open it to resume
+        {elsewhere ? 'Open it to see its progress' : 'Open it to resume'}
       </Link>
     </p>
   );

@@ -1,6 +1,7 @@
 import type { SlabdeskClient } from '../../../../client';
 import { IdbJobStore } from './idb-job-store';
 import type { BulkJob } from './job';
+import { releaseJob } from './job-lock';
 import { JobRunner, type WriteResult } from './job-runner';
 import { MemoryJobStore, type JobStore } from './job-store';
 
@@ -38,4 +39,5 @@ export function existingRunner(jobId: string): JobRunner | undefined {
 export function forgetRunner(jobId: string): void {
   runners.get(jobId)?.dispose();
   runners.delete(jobId);
+  releaseJob(jobId);
 }

@@ -3,16 +3,26 @@ import { useApiClient } from '../../../../lib/api-context';
 import { isResumable, type BulkJob } from './job';
 import type { JobRunner, WriteResult } from './job-runner';
 import { existingRunner, forgetRunner, jobStore, runnerFor } from './job-registry';
+import { claimJob, ownedElsewhere } from './job-lock';
+
+/** A job another tab is running: shown with its progress, not offered for resume or discard. */
+export interface JobElsewhere {
+  job: BulkJob;
+  /** True when this tab's resume or discard of it was refused (the other tab took it first). */
+  refused: boolean;
+}
 
 /**
  * The bulk editor's jobs: on opening, the jobs in the browser's store that can be resumed, and a
  * run still going in this tab (the seller left the editor and came back), which `onRunning`
- * shows; then starting, resuming and discarding a job. A store failure is kept for the banner.
+ * shows, and those another tab runs (owned there: see job-lock); then starting, resuming and
+ * discarding a job, each only once this tab owns it. A store failure is kept for the banner.
  */
 export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: () => void) {
   const client = useApiClient();
   const [runner, setRunner] = useState<JobRunner | null>(null);
   const [resumable, setResumable] = useState<BulkJob[]>([]);
+  const [elsewhere, setElsewhere] = useState<JobElsewhere[]>([]);
   const [storeError, setStoreError] = useState<unknown>(null);
   const running = useRef(onRunning);
   useEffect(() => {
@@ -23,7 +33,9 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
     let live = true;
     jobStore()
       .list()
-      .then((jobs) => {
+      .then(async (jobs) => {
+        const owned = new Set<string>();
+        for (const job of jobs) if (await ownedElsewhere(job.id)) owned.add(job.id);
         if (!live) return;
         // The store may lag a run of this tab by a save: the runner's own state comes first.
         const going = (job: BulkJob) => {
@@ -38,7 +50,11 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
           setRunner(existingRunner(goingHere.id)!);
           running.current();
         }
-        setResumable(open.filter((job) => !going(job)));
+        const left = open.filter((job) => !going(job));
+        setResumable(left.filter((job) => !owned.has(job.id)));
+        setElsewhere(
+          left.filter((job) => owned.has(job.id)).map((job) => ({ job, refused: false })),
+        );
       })
       .catch((error: unknown) => setStoreError(error));
     return () => {
@@ -46,7 +62,28 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
     };
   }, []);
 
+  /** The job is another tab's: shown as running there, out of the offers. */
+  const runsElsewhere = (job: BulkJob, refused: boolean) => {
+    setResumable((jobs) => jobs.filter((j) => j.id !== job.id));
+    setElsewhere((jobs) => [...jobs.filter((j) => j.job.id !== job.id), { job, refused }]);
+  };
+
+  /** Another tab let go of the job (it ended there, or closed): offered here if unfinished. */
+  const released = async (jobId: string) => {
+    setElsewhere((jobs) => jobs.filter((j) => j.job.id !== jobId));
+    const job = await jobStore()
+      .get(jobId)
+      .catch(() => undefined);
+    if (job && isResumable(job)) {
+      setResumable((jobs) => [...jobs.filter((j) => j.id !== jobId), job]);
+    }
+  };
+
   const start = async (job: BulkJob, fresh: boolean) => {
+    if (!(await claimJob(job.id))) {
+      runsElsewhere(job, true);
+      return;
+    }
     try {
       if (fresh) await jobStore().create(job);
     } catch (error) {
@@ -64,11 +101,27 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
     void start(job, false);
   };
 
-  const discard = (job: BulkJob) => {
+  const discard = async (job: BulkJob) => {
+    if (!(await claimJob(job.id))) {
+      runsElsewhere(job, true);
+      return;
+    }
     setResumable((jobs) => jobs.filter((j) => j.id !== job.id));
-    forgetRunner(job.id);
-    void jobStore().remove(job.id);
+    await jobStore()
+      .remove(job.id)
+      .catch((error: unknown) => setStoreError(error));
+    forgetRunner(job.id); // and lets go of the job
   };
 
-  return { runner, setRunner, resumable, storeError, start, resume, discard };
+  return {
+    runner,
+    setRunner,
+    resumable,
+    elsewhere,
+    released,
+    storeError,
+    start,
+    resume,
+    discard,
+  };
 }

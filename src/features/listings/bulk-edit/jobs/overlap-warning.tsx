@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { countOf } from '../../../../lib/format';
+import type { BulkJob, JobRow } from './job';
+import { leavingOut, overlapping } from './job-overlap';
+import { jobStore } from './job-registry';
+
+interface Clash {
+  job: BulkJob;
+  rows: JobRow[];
+}
+
+/**
+ * Applying a job checks it against the jobs still under way (in this tab or another): listings
+ * another job has yet to write are named, and the seller chooses to leave them out or not.
+ */
+export function useOverlapGuard(start: (job: BulkJob) => void) {
+  const [clash, setClash] = useState<Clash | null>(null);
+  const apply = async (job: BulkJob) => {
+    const others = await jobStore()
+      .list()
+      .catch(() => [] as BulkJob[]); // no store: nothing to compare with
+    const rows = overlapping(job, others);
+    if (rows.length === 0) start(job);
+    else setClash({ job, rows });
+  };
+  const choose = (job: BulkJob | null) => {
+    setClash(null);
+    if (job) start(job);
+  };
+  return { apply, clash, choose };
+}
+
+export function OverlapWarning({ guard }: { guard: ReturnType<typeof useOverlapGuard> }) {
+  const { clash, choose } = guard;
+  if (!clash) return null;
+  const { job, rows } = clash;
+  const rest = job.rows.length - rows.length;
+  return (
+    <div className="banner banner-warn" role="region" aria-label="Listings in another bulk edit">
+      <p>
+        <strong>
+          {countOf(rows.length, 'listing')} of this edit {rows.length === 1 ? 'is' : 'are'} still to
+          be changed by another bulk edit under way.
+        </strong>{' '}
+        Whichever edit writes last wins.
+      </p>
+      <ul>
+        {rows.map((row) => (
+          <li key={row.listingId}>
+            {row.title} ({row.listingId})
+          </li>
+        ))}
+      </ul>
+      <div className="button-row">
+        {rest > 0 && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => choose(leavingOut(job, new Set(rows.map((row) => row.listingId))))}
+          >
+            Leave them out and apply {countOf(rest, 'listing')}
+          </button>
+        )}
+        <button type="button" onClick={() => choose(job)}>
+          Apply all {countOf(job.rows.length, 'listing')}
+        </button>
+        <button type="button" onClick={() => choose(null)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
