@@ -15,11 +15,13 @@ import { renderApp } from './support/render-app';
  */
 const demo = useDemoSandbox();
 
+// `most`: the pages one walk reads before its guard stops it, and its first page once more (a
+// loaded machine can see the walk that the route's loader started superseded by the page's own).
 const cases: { how: Misbehaviour; code: string; most: number }[] = [
-  { how: 'looping-cursor', code: 'cursor_loop', most: 3 },
-  { how: 'repeated-page', code: 'cursor_loop', most: 3 },
-  { how: 'invalid-json', code: 'unexpected_response', most: 3 },
-  { how: 'endless-empty-pages', code: 'cursor_loop', most: 6 },
+  { how: 'looping-cursor', code: 'cursor_loop', most: 4 },
+  { how: 'repeated-page', code: 'cursor_loop', most: 4 },
+  { how: 'invalid-json', code: 'unexpected_response', most: 4 },
+  { how: 'endless-empty-pages', code: 'cursor_loop', most: 7 },
 ];
 
 describe('a catalogue walk that cannot end', () => {
@@ -35,7 +37,7 @@ describe('a catalogue walk that cannot end', () => {
         const shown = () => screen.getByText(code).closest('[role="alert"]') as HTMLElement;
         await waitFor(() => expect(shown()).not.toBeNull(), { timeout: 15_000 });
         const calls = upstream.listingCalls.length;
-        expect(calls).toBeLessThanOrEqual(most);
+        expect(calls, upstream.listingCalls.join('\n')).toBeLessThanOrEqual(most);
 
         // A live patch of a row shown, then what a minute's poll does (its fetch settled): neither
         // clears the error nor reads a page.
