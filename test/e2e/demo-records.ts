@@ -9,24 +9,38 @@ export interface DemoRecords {
   order: string;
 }
 
+/**
+ * A call of the sandbox's API with the demo key. The key's bucket is shared with the suite's
+ * servers: a 429 is waited out, as a client does.
+ */
+export async function demoApiFetch(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${sandboxUrl()}/2026-07${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        'X-Service-Access-Token': DEMO_LIVE_TOKEN,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    if (response.status !== 429 || attempt >= 10) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) =>
+      setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)),
+    );
+  }
+}
+
 /** Active listings and an order to show, from the sandbox itself (each test finds its own). */
 export async function findDemoRecords(): Promise<DemoRecords> {
   const { products } = await control<{ products: { id: string; status: string }[] }>(
     'GET',
     '/listings',
   );
-  // The demo key's bucket is shared with the suite's servers: a 429 is waited out, as a client does.
-  let response: Response;
-  for (let attempt = 0; ; attempt++) {
-    response = await fetch(`${sandboxUrl()}/2026-07/orders.json?status=any&limit=1`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    });
-    if (response.status !== 429 || attempt >= 10) break;
-    await response.body?.cancel();
-    await new Promise((resolve) =>
-      setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)),
-    );
-  }
+  const response = await demoApiFetch('/orders.json?status=any&limit=1');
   expect(response.status, 'the demo orders answer').toBe(200);
   const { orders } = (await response.json()) as { orders: { id: string }[] };
   const listings = products.filter((p) => p.status === 'active').map((p) => p.id);

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { apiUrlOf, pagesOfWalkAnswer } from '../support/walk-answer';
-import { sandboxUrl } from './support';
+import { demoApiFetch } from './demo-records';
 
 /** How many listings this origin's kept copy holds (0 before its first save). */
 const keptRows = (page: Page) =>
@@ -27,14 +26,7 @@ const keptRows = (page: Page) =>
   );
 
 async function api(path: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${sandboxUrl()}/2026-07${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'X-Service-Access-Token': DEMO_LIVE_TOKEN,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  const response = await demoApiFetch(path, init);
   expect(response.status).toBe(200);
   return response.json() as Promise<Record<string, unknown>>;
 }
