@@ -19,7 +19,8 @@ import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
-import { OrderLink, OrderStatus } from './order-fields';
+import { OrderLink } from '../../components/order-link';
+import { OrderStatus } from './order-fields';
 import { orderListQuery, orderStatusFilterOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 

@@ -12,7 +12,7 @@ import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { awaitsShipment } from '../../lib/sales/order-money';
 import { useNow } from '../../lib/use-now';
-import { OrderLink } from './order-fields';
+import { OrderLink } from '../../components/order-link';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
 import { compareCodes } from '../../lib/compare-codes';

@@ -4,6 +4,7 @@ import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
+import { OrderLink } from '../../components/order-link';
 import { countOf, formatMoney } from '../../lib/format';
 import { Figure, ShortDate } from '../../components/figure';
 import { fromCents, leftOutNote } from '../../lib/sales/money';
@@ -70,9 +71,7 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
             {figures.nextPayouts.map((order) => (
               <tr key={order.id}>
                 <td className="stack-title">
-                  <Link to={paths.order.to(order.id)}>
-                    <Figure kind="code">{order.name ?? order.id}</Figure>
-                  </Link>
+                  <OrderLink order={order} />
                 </td>
                 <td data-label="Sold">
                   <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>

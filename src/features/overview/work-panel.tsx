@@ -4,10 +4,11 @@ import type {
   OrderFacts as Order,
 } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
+import { OrderLink } from '../../components/order-link';
 import { RecordField } from '../../components/record-field';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';
-import { Figure, Money, ShortDate } from '../../components/figure';
+import { Money, ShortDate } from '../../components/figure';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
 
 /** What must be done: orders to ship to the hub by their deadlines, and windows ending soon. */
@@ -65,9 +66,7 @@ export function WorkPanel({
             {queue.slice(0, 6).map((order) => (
               <tr key={order.id}>
                 <td className="stack-title">
-                  <Link to={paths.order.to(order.id)}>
-                    <Figure kind="code">{order.name ?? order.id}</Figure>
-                  </Link>
+                  <OrderLink order={order} />
                 </td>
                 <td data-label="Card">
                   <RecordField record={order} path="line_items" value={order.line_items}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { paths } from '../../lib/paths';
+import { OrderLink } from '../../components/order-link';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
@@ -10,7 +11,7 @@ import { Loading } from '../../components/states';
 import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { formatUtcMonth } from '../../lib/format';
-import { Figure, Money, ShortDate } from '../../components/figure';
+import { Money, ShortDate } from '../../components/figure';
 import { fromCents, leftOutNote, sumKnown, toCents } from '../../lib/sales/money';
 import { isCounted, orderMoney } from '../../lib/sales/order-money';
 import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
@@ -159,9 +160,7 @@ export function PayoutsPage() {
                     return (
                       <tr key={order.id}>
                         <td className="stack-title">
-                          <Link to={paths.order.to(order.id)}>
-                            <Figure kind="code">{order.name ?? order.id}</Figure>
-                          </Link>
+                          <OrderLink order={order} />
                         </td>
                         <td data-label="Paid">
                           <RecordField

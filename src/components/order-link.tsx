@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { FieldValue } from './field-value';
+import { Figure } from './figure';
+import { unreadableAt, type MarkedRecord } from './record-field';
+import { paths } from '../lib/paths';
+
+/** What an order's link needs: its id, and its code when the API showed it. */
+export interface LinkedOrder extends MarkedRecord {
+  id: string;
+  name?: string | undefined;
+}
+
+/**
+ * The order's link by its code; an order that does not show its code is linked by its id (what
+ * the order page reads it by), with the code marked as not shown or not readable.
+ */
+export function OrderLink({ order }: { order: LinkedOrder }) {
+  if (order.name !== undefined)
+    return (
+      <Link to={paths.order.to(order.id)}>
+        <Figure kind="code">{order.name}</Figure>
+      </Link>
+    );
+  return (
+    <>
+      <Link to={paths.order.to(order.id)}>{order.id}</Link>{' '}
+      <span className="muted">
+        (code:{' '}
+        <FieldValue value={undefined} unreadable={unreadableAt(order, 'name')}>
+          {String}
+        </FieldValue>
+        )
+      </span>
+    </>
+  );
+}
