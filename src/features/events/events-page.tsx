@@ -8,7 +8,7 @@ import {
   turnNotificationsOn,
 } from '../../lib/notifications';
 import { TableHead } from '../../components/table-head';
-import { ShortDate } from '../../components/figure';
+import { Figure, ShortDate } from '../../components/figure';
 
 const OUTCOME_TEXT = {
   applied: 'Verified, applied',
@@ -66,21 +66,27 @@ export function EventsPage() {
       {entries.length === 0 ? (
         <p>No delivery has arrived yet.</p>
       ) : (
-        <table>
+        <table className="simple-table stack-table">
           <caption className="visually-hidden">Webhook deliveries, newest first</caption>
           <TableHead columns={['Received', 'Topic', 'Event', 'Outcome']} />
           <tbody>
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>
-                <td>
+                <td className="stack-title">
                   <ShortDate iso={entry.at} time />
                 </td>
-                <td>{entry.topic ?? '—'}</td>
-                <td>
-                  <code>{entry.eventId ?? '—'}</code>
-                  {entry.attempt ? ` (attempt ${entry.attempt})` : ''}
+                <td data-label="Topic">
+                  <Figure kind="code">{entry.topic ?? '—'}</Figure>
                 </td>
-                <td>
+                <td data-label="Event">
+                  <span>
+                    <Figure kind="code">
+                      <code>{entry.eventId ?? '—'}</code>
+                    </Figure>
+                    {entry.attempt ? ` (attempt ${entry.attempt})` : ''}
+                  </span>
+                </td>
+                <td data-label="Outcome">
                   {OUTCOME_TEXT[entry.outcome]}
                   {entry.reason ? `: ${entry.reason.replace(/_/g, ' ')}` : ''}
                 </td>
