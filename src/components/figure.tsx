@@ -39,9 +39,9 @@ export function ShortDate({
   );
 }
 
-/** An instant or an order code inside a server's sentence. */
+/** An instant, an order code or a dollar amount inside a sentence. */
 const FIGURES_IN_TEXT =
-  /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})|\bSL-[A-Z0-9]+\b/g;
+  /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})|\bSL-[A-Z0-9]+\b|-?\$[\d,]+(?:\.\d+)?/g;
 
 /**
  * A server's sentence that may wrap, its figures whole: each instant a short date (with its
@@ -56,6 +56,10 @@ export function FiguresIn({ text }: { text: string }) {
     parts.push(
       match[0].startsWith('SL-') ? (
         <Figure key={at} kind="code">
+          {match[0]}
+        </Figure>
+      ) : match[0].includes('$') ? (
+        <Figure key={at} kind="money">
           {match[0]}
         </Figure>
       ) : (

@@ -46,6 +46,7 @@ const PAGES: PageCase[] = [
   { name: 'inventory', path: () => '/inventory', heading: /^Inventory$/, marks: true },
   { name: 'locations', path: () => '/locations', heading: /^Locations$/ },
   { name: 'events', path: () => '/events', heading: /^Events$/ },
+  { name: 'activity', path: () => '/activity', heading: /^Activity$/ },
   { name: 'ship-queue', path: () => '/ship-queue', heading: /^Ship to the hub$/, marks: true },
   {
     name: 'bulk-edit',

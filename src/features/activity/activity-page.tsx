@@ -23,7 +23,7 @@ import {
 import { useApiClient } from '../../lib/api-context';
 import { paths } from '../../lib/paths';
 import { TableHead } from '../../components/table-head';
-import { ShortDate } from '../../components/figure';
+import { Figure, FiguresIn, ShortDate } from '../../components/figure';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -148,7 +148,7 @@ export function ActivityPage() {
       )}
       {query.isSuccess && query.data.entries.length > 0 && (
         <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
-          <table className="simple-table activity-table">
+          <table className="simple-table stack-table activity-table">
             <caption className="visually-hidden">Changes, newest first</caption>
             <TableHead columns={['Time', 'Person', 'What', 'Listing', 'Changes', 'Outcome']} />
             <tbody>
@@ -198,33 +198,46 @@ function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
     <>
       {entries.map((entry) => (
         <tr key={entry.id}>
-          <td>
+          <td className="stack-title">
             <ShortDate iso={entry.at} time />
           </td>
-          <td>{personWords(entry)}</td>
-          <td>
-            {actionWords(entry.action)}
-            {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
+          <td data-label="Person">{personWords(entry)}</td>
+          <td data-label="What">
+            <span>
+              {actionWords(entry.action)}
+              {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
+            </span>
           </td>
-          <td>
+          <td data-label="Listing">
             {entry.listingId ? (
-              <Link to={paths.listing.to(entry.listingId)}>{entry.listingId}</Link>
+              <Link to={paths.listing.to(entry.listingId)}>
+                <Figure kind="code">{entry.listingId}</Figure>
+              </Link>
             ) : (
               '—'
             )}
           </td>
-          <td>
-            {changeLines(entry).map((line) => (
-              <div key={line}>{line}</div>
-            ))}
+          <td data-label="Changes">
+            <div>
+              {changeLines(entry).map((line) => (
+                <div key={line}>
+                  <FiguresIn text={line} />
+                </div>
+              ))}
+            </div>
           </td>
-          <td>
-            {outcomeWords(entry)}
-            {entry.requestId && (
-              <div className="muted">
-                Request <code>{entry.requestId}</code>
-              </div>
-            )}
+          <td data-label="Outcome">
+            <div>
+              {outcomeWords(entry)}
+              {entry.requestId && (
+                <div className="muted">
+                  Request{' '}
+                  <Figure kind="code">
+                    <code>{entry.requestId}</code>
+                  </Figure>
+                </div>
+              )}
+            </div>
           </td>
         </tr>
       ))}
