@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FieldValue } from './field-value';
 import { Figure } from './figure';
-import { unreadableAt, type MarkedRecord } from './record-field';
+import { RecordField, unreadableAt, type MarkedRecord } from './record-field';
 import { paths } from '../lib/paths';
 
 /** What an order's link needs: its id, and its code when the API showed it. */
@@ -32,5 +32,18 @@ export function OrderLink({ order }: { order: LinkedOrder }) {
         )
       </span>
     </>
+  );
+}
+
+/** The title of the order's (first) card, or a mark when its line items were not shown. */
+export function OrderCardTitle({
+  order,
+}: {
+  order: MarkedRecord & { line_items?: readonly { title?: string | undefined }[] | undefined };
+}) {
+  return (
+    <RecordField record={order} path="line_items" value={order.line_items}>
+      {(items) => items[0]?.title ?? '—'}
+    </RecordField>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { findDemoRecords } from './demo-records';
+import { findDemoRecords, type DemoRecords } from './demo-records';
 import { expectNoAxeViolations } from './support';
 
 /**
@@ -16,19 +16,8 @@ const SIZES = [
 
 interface PageCase {
   name: string;
-  path: (found: Found) => string;
+  path: (found: DemoRecords) => string;
   ready: (page: Page) => Locator;
-}
-
-interface Found {
-  listing: string;
-  listings: string[];
-  order: string;
-}
-
-async function findRecords(): Promise<Found> {
-  const { listings, order } = await findDemoRecords();
-  return { listing: listings[0]!, listings, order };
 }
 
 const PAGES: PageCase[] = [
@@ -106,7 +95,7 @@ test.describe('every page at a phone’s and a desk’s size', () => {
         page,
       }) => {
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.goto(entry.path(await findRecords()));
+        await page.goto(entry.path(await findDemoRecords()));
         await expect(entry.ready(page)).toBeVisible({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
         await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');

@@ -3,6 +3,8 @@ import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { control, sandboxUrl } from './support';
 
 export interface DemoRecords {
+  /** The first active listing's id. */
+  listing: string;
   /** Active listings' ids, at most twelve. */
   listings: string[];
   /** One order's id. */
@@ -46,5 +48,5 @@ export async function findDemoRecords(): Promise<DemoRecords> {
   const listings = products.filter((p) => p.status === 'active').map((p) => p.id);
   expect(listings.length, 'active demo listings').toBeGreaterThan(5);
   expect(orders[0], 'a demo order').toBeDefined();
-  return { listings: listings.slice(0, 12), order: orders[0]!.id };
+  return { listing: listings[0]!, listings: listings.slice(0, 12), order: orders[0]!.id };
 }

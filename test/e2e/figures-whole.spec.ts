@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { ourWords, scanFigures, sidewaysScroll } from './figure-scan';
-import { findDemoRecords } from './demo-records';
+import { findDemoRecords, type DemoRecords } from './demo-records';
 
 /**
  * Every figure whole, everywhere: on every page at a phone's 390×844 and a desk's 1280×800, each
@@ -16,20 +16,9 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
-interface Found {
-  listing: string;
-  listings: string[];
-  order: string;
-}
-
-async function findRecords(): Promise<Found> {
-  const { listings, order } = await findDemoRecords();
-  return { listing: listings[0]!, listings, order };
-}
-
 interface PageCase {
   name: string;
-  path: (found: Found) => string;
+  path: (found: DemoRecords) => string;
   heading: RegExp;
   /** Its tables mark their figures (`data-figure`). */
   marks?: boolean;
@@ -83,7 +72,7 @@ test.describe('every figure whole, on every page', () => {
         page,
       }) => {
         await page.setViewportSize(size);
-        await page.goto(entry.path(await findRecords()));
+        await page.goto(entry.path(await findDemoRecords()));
         await settled(page, entry.heading);
         const findings = await page.evaluate(scanFigures);
         const sideways = await page.evaluate(sidewaysScroll);

@@ -19,7 +19,7 @@ import { usePollInterval } from '../../lib/live/live-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
-import { OrderLink } from '../../components/order-link';
+import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { OrderStatus } from './order-fields';
 import { orderListQuery, orderStatusFilterOf } from './order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
@@ -47,11 +47,7 @@ const columns: Column<Order>[] = [
     id: 'title',
     header: 'Card',
     width: '32%',
-    cell: (order) => (
-      <RecordField record={order} path="line_items" value={order.line_items}>
-        {(items) => items[0]?.title ?? '—'}
-      </RecordField>
-    ),
+    cell: (order) => <OrderCardTitle order={order} />,
   },
   {
     id: 'sold',

@@ -12,7 +12,7 @@ import { useApiClient } from '../../lib/api-context';
 import { REQUIRED_SCOPES } from '../../lib/required-scopes';
 import { awaitsShipment } from '../../lib/sales/order-money';
 import { useNow } from '../../lib/use-now';
-import { OrderLink } from '../../components/order-link';
+import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { orderListQuery } from './order-queries';
 import './ship-queue.css';
 import { compareCodes } from '../../lib/compare-codes';
@@ -119,9 +119,7 @@ export function ShipQueuePage() {
                     <OrderLink order={order} />
                   </td>
                   <td data-label="Card">
-                    <RecordField record={order} path="line_items" value={order.line_items}>
-                      {(items) => items[0]?.title ?? '—'}
-                    </RecordField>
+                    <OrderCardTitle order={order} />
                   </td>
                   <td data-label="Cert">
                     <RecordField record={order} path="line_items" value={order.line_items}>

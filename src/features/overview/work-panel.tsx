@@ -4,8 +4,7 @@ import type {
   OrderFacts as Order,
 } from '../../lib/sales/sales-queries';
 import { paths } from '../../lib/paths';
-import { OrderLink } from '../../components/order-link';
-import { RecordField } from '../../components/record-field';
+import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
@@ -69,9 +68,7 @@ export function WorkPanel({
                   <OrderLink order={order} />
                 </td>
                 <td data-label="Card">
-                  <RecordField record={order} path="line_items" value={order.line_items}>
-                    {(items) => items[0]?.title ?? '—'}
-                  </RecordField>
+                  <OrderCardTitle order={order} />
                 </td>
                 <td data-label="Time left">
                   <TimeLeft order={order} now={now} />
