@@ -178,25 +178,45 @@ export class WebhookDispatcher {
       'X-Service-Api-Mode': event.test === 1 ? 'test' : 'live',
     };
     if (testDelivery) headers['X-Service-Webhook-Test'] = 'true';
+    // A timer we hold decides the timeout, and the answer races it: on Node 20 a fetch's abort
+    // signal can be collected under GC pressure, and the delivery would then hang unrecorded.
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        deadline.abort();
+        reject(new DeliveryTimeout());
+      }, this.timeoutMs);
+    });
+    const stopOnClose = () => deadline.abort();
+    this.abort.signal.addEventListener('abort', stopOnClose, { once: true });
     try {
-      const response = await fetch(webhook.url, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.abort.signal]),
-      });
-      await response.arrayBuffer().catch(() => undefined);
+      const answer = async () => {
+        const response = await fetch(webhook.url, {
+          method: 'POST',
+          headers,
+          body,
+          redirect: 'manual',
+          signal: deadline.signal,
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        return response;
+      };
+      const response = await Promise.race([answer(), timedOut]);
       return { status_code: response.status, error: null };
     } catch (error) {
-      const name = error instanceof Error ? error.name : '';
       return {
         status_code: null,
         error:
-          name === 'TimeoutError'
+          error instanceof DeliveryTimeout
             ? `no answer within ${this.timeoutMs / 1000} seconds`
             : `could not deliver: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
       };
+    } finally {
+      clearTimeout(timer);
+      this.abort.signal.removeEventListener('abort', stopOnClose);
     }
   }
 }
+
+class DeliveryTimeout extends Error {}
