@@ -26,6 +26,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most suites wait on the sandbox's pacing, not the CPU: two at once on a 2-core machine
+    // (Vitest's default there is one).
+    maxWorkers: 2,
     setupFiles: ['test/support/jest-dom.ts'],
     environment: 'node',
     projects: [

@@ -68,17 +68,24 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
   });
   // Every read of the listings that brings them up to date (Refresh, the poll, an invalidation)
   // reads the levels again after it, by `updated_at_min`: a sale made without a webhook to say
-  // so reads "sold" then, as after a reload, not "archived".
+  // so reads "sold" then, as after a reload, not "archived". A levels read already under way
+  // may have begun before the sale, so the new read waits for it to end.
   const checkedAt = query.data?.complete ? query.data.checkedAt : undefined;
   const levelsFor = useRef(checkedAt);
+  const levelsOwed = useRef(false);
   const refetchLevels = availability.refetch;
   const levelsHeld = availability.data !== undefined;
+  const levelsReading = availability.isFetching;
   useEffect(() => {
-    if (checkedAt === undefined || checkedAt === levelsFor.current) return;
-    const first = levelsFor.current === undefined;
-    levelsFor.current = checkedAt;
-    if (!first && levelsHeld && needsJoin) void refetchLevels();
-  }, [checkedAt, levelsHeld, needsJoin, refetchLevels]);
+    if (checkedAt !== undefined && checkedAt !== levelsFor.current) {
+      levelsOwed.current = levelsFor.current !== undefined;
+      levelsFor.current = checkedAt;
+    }
+    if (!levelsOwed.current || levelsReading) return;
+    // With no levels held yet, their first read comes after this one and is fresh anyway.
+    levelsOwed.current = false;
+    if (levelsHeld && needsJoin) void refetchLevels();
+  }, [checkedAt, levelsHeld, levelsReading, needsJoin, refetchLevels]);
   const byItem = availability.data?.byItem;
   const rows = useMemo(() => derive(listings ?? [], byItem), [listings, byItem]);
   // The search texts, in idle moments once the rows are shown (a search builds what is missing).
