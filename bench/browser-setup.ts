@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../src/sandbox';
+import { startAppServer } from '../src/server/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 
 /** Builds the dashboard's production bundle into a fresh temporary folder and returns it. */
@@ -16,4 +18,51 @@ export async function buildDashboard(): Promise<string> {
 /** Debian's Chromium with this machine's flags. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+type PageSource = Parameters<typeof startAppServer>[1];
+
+export interface DemoBrowser {
+  outDir: string;
+  sandbox: RunningSandbox;
+  browser: Browser;
+}
+
+/** The bundle built, a demo sandbox and Chromium started for `body`, and both stopped after. */
+export async function withDemoBrowser<T>(
+  options: SandboxOptions,
+  body: (setup: DemoBrowser) => Promise<T>,
+): Promise<T> {
+  const outDir = await buildDashboard();
+  const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo', ...options });
+  const browser = await launchChromium();
+  try {
+    return await body({ outDir, sandbox, browser });
+  } finally {
+    await browser.close();
+    await sandbox.close();
+  }
+}
+
+/**
+ * A seller's visit: our server with `upstream`'s key, serving `pages`, and a fresh desktop
+ * context (CSP bypassed: the measuring scripts are strings evaluated in the page).
+ */
+export async function withVisit<T>(
+  browser: Browser,
+  upstream: { baseUrl: string; apiKey: string },
+  pages: PageSource,
+  body: (page: Page, appUrl: string) => Promise<T>,
+): Promise<T> {
+  const app = await startAppServer({ upstream, port: 0 }, pages);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  try {
+    return await body(await context.newPage(), app.url);
+  } finally {
+    await context.close();
+    await app.close();
+  }
 }

@@ -1,9 +1,8 @@
 import type { Browser } from '@playwright/test';
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
-import { startAppServer } from '../src/server/app-server';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, type RunningSandbox } from '../src/sandbox';
 import { distPages } from '../src/server/dist-pages';
 import { median, round, type Bench } from './bench-api';
-import { buildDashboard, launchChromium } from './browser-setup';
+import { withDemoBrowser, withVisit } from './browser-setup';
 import { keystrokeMs } from './keystroke';
 
 /** Enough listings that more than 1,000 of them are active (the grid's 1,000 rows). */
@@ -74,47 +73,42 @@ async function applyEdits(
   ids: readonly string[],
 ): Promise<{ seconds: number; rateLimited: number; summary: string }> {
   const key = await freshKey(sandbox);
-  const app = await startAppServer(
-    { upstream: { baseUrl: sandbox.url, apiKey: key }, port: 0 },
+  return withVisit(
+    browser,
+    { baseUrl: sandbox.url, apiKey: key },
     async () => distPages(outDir),
+    async (page, appUrl) => {
+      await page.addInitScript({ content: APPLY_MARKS });
+      let rateLimited = 0;
+      let lastUsed = 0;
+      page.on('response', (response) => {
+        if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+        if (response.status() === 429) rateLimited++;
+        const used = /^(\d+)\//.exec(response.headers()['x-service-api-call-limit'] ?? '');
+        if (used) lastUsed = Number(used[1]);
+      });
+      await page.goto(`${appUrl}/listings/bulk-edit?ids=${ids.join(',')}`);
+      await page
+        .getByRole('table', { name: `Bulk edit grid, ${ids.length} listings` })
+        .waitFor({ timeout: 120_000 });
+      await page.getByLabel('Price change', { exact: true }).selectOption('lower-percent');
+      await page.getByLabel('Percent (%)').fill('10');
+      await page.getByRole('button', { name: 'Apply price change' }).click();
+      await page.getByRole('button', { name: 'Preview changes' }).click();
+      const apply = page.getByRole('button', { name: `Apply ${ids.length} write(s)` });
+      await apply.waitFor();
+      // Let the bucket drain what loading the page used: the run starts from an empty bucket.
+      await page.waitForTimeout((lastUsed / 2 + 1.5) * 1000);
+      rateLimited = 0;
+      await apply.click();
+      await page.waitForFunction('window.__bulk.end !== undefined', undefined, {
+        timeout: 180_000,
+      });
+      const marks = (await page.evaluate('window.__bulk')) as { start: number; end: number };
+      const summary = (await page.locator('.bulk-progress-text').textContent()) ?? '';
+      return { seconds: (marks.end - marks.start) / 1000, rateLimited, summary };
+    },
   );
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: APPLY_MARKS });
-    let rateLimited = 0;
-    let lastUsed = 0;
-    page.on('response', (response) => {
-      if (!new URL(response.url()).pathname.startsWith('/api/')) return;
-      if (response.status() === 429) rateLimited++;
-      const used = /^(\d+)\//.exec(response.headers()['x-service-api-call-limit'] ?? '');
-      if (used) lastUsed = Number(used[1]);
-    });
-    await page.goto(`${app.url}/listings/bulk-edit?ids=${ids.join(',')}`);
-    await page
-      .getByRole('table', { name: `Bulk edit grid, ${ids.length} listings` })
-      .waitFor({ timeout: 120_000 });
-    await page.getByLabel('Price change', { exact: true }).selectOption('lower-percent');
-    await page.getByLabel('Percent (%)').fill('10');
-    await page.getByRole('button', { name: 'Apply price change' }).click();
-    await page.getByRole('button', { name: 'Preview changes' }).click();
-    const apply = page.getByRole('button', { name: `Apply ${ids.length} write(s)` });
-    await apply.waitFor();
-    // Let the bucket drain what loading the page used: the run starts from an empty bucket.
-    await page.waitForTimeout((lastUsed / 2 + 1.5) * 1000);
-    rateLimited = 0;
-    await apply.click();
-    await page.waitForFunction('window.__bulk.end !== undefined', undefined, { timeout: 180_000 });
-    const marks = (await page.evaluate('window.__bulk')) as { start: number; end: number };
-    const summary = (await page.locator('.bulk-progress-text').textContent()) ?? '';
-    return { seconds: (marks.end - marks.start) / 1000, rateLimited, summary };
-  } finally {
-    await context.close();
-    await app.close();
-  }
 }
 
 /** Keystrokes in the grid at 1,000+ rows (all the active listings matching `status=active`). */
@@ -124,59 +118,53 @@ async function gridKeystrokes(
   outDir: string,
   expectedRows: number,
 ): Promise<number[]> {
-  const app = await startAppServer(
-    { upstream: { baseUrl: sandbox.url, apiKey: await freshKey(sandbox) }, port: 0 },
+  return withVisit(
+    browser,
+    { baseUrl: sandbox.url, apiKey: await freshKey(sandbox) },
     async () => distPages(outDir),
-  );
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${app.url}/listings/bulk-edit?status=active`);
-    await page
-      .getByRole('table', { name: `Bulk edit grid, ${expectedRows} listings` })
-      .waitFor({ timeout: 120_000 });
-    const times: number[] = [];
-    const type = async () => {
-      await page.keyboard.press('End');
-      for (const key of ['1', '2', '3', 'Backspace', 'Backspace', 'Backspace', '9', 'Backspace']) {
-        times.push(await keystrokeMs(page, key));
+    async (page, appUrl) => {
+      await page.goto(`${appUrl}/listings/bulk-edit?status=active`);
+      await page
+        .getByRole('table', { name: `Bulk edit grid, ${expectedRows} listings` })
+        .waitFor({ timeout: 120_000 });
+      const times: number[] = [];
+      const type = async () => {
+        await page.keyboard.press('End');
+        for (const key of [
+          '1',
+          '2',
+          '3',
+          'Backspace',
+          'Backspace',
+          'Backspace',
+          '9',
+          'Backspace',
+        ]) {
+          times.push(await keystrokeMs(page, key));
+        }
+      };
+      // A price near the top (its row re-validates on each keystroke)...
+      await page.getByRole('textbox', { name: 'Price, row 1', exact: true }).focus();
+      await type();
+      // ...and a title 500 rows down, reached with the arrow keys as a seller would (the grid
+      // scrolls its window along).
+      await page.getByRole('textbox', { name: 'Title, row 1', exact: true }).focus();
+      for (let i = 1; i < 500; i += 1) await page.keyboard.press('ArrowDown');
+      const far = page.getByRole('textbox', { name: 'Title, row 500', exact: true });
+      await far.waitFor();
+      if (!(await far.evaluate((el) => el === document.activeElement))) {
+        throw new Error('the arrow keys did not reach row 500');
       }
-    };
-    // A price near the top (its row re-validates on each keystroke)...
-    await page.getByRole('textbox', { name: 'Price, row 1', exact: true }).focus();
-    await type();
-    // ...and a title 500 rows down, reached with the arrow keys as a seller would (the grid
-    // scrolls its window along).
-    await page.getByRole('textbox', { name: 'Title, row 1', exact: true }).focus();
-    for (let i = 1; i < 500; i += 1) await page.keyboard.press('ArrowDown');
-    const far = page.getByRole('textbox', { name: 'Title, row 500', exact: true });
-    await far.waitFor();
-    if (!(await far.evaluate((el) => el === document.activeElement))) {
-      throw new Error('the arrow keys did not reach row 500');
-    }
-    await type();
-    return times;
-  } finally {
-    await context.close();
-    await app.close();
-  }
+      await type();
+      return times;
+    },
+  );
 }
 
 const bench: Bench = {
   figures: ['bulk.ui_edits_120.ratio', 'bulk.ui_edits_120.429s', 'bulk.grid_keystroke_ms'],
   async run(report) {
-    const outDir = await buildDashboard();
-    const sandbox = await startSandbox({
-      port: 0,
-      db: ':memory:',
-      seed: 'demo',
-      demoListings: LISTINGS,
-    });
-    const browser = await launchChromium();
-    try {
+    await withDemoBrowser({ demoListings: LISTINGS }, async ({ outDir, sandbox, browser }) => {
       const products = await allProducts(sandbox);
       const active = products.filter((p) => p.status === 'active');
       const editable = active.filter((p) => !p.svc_is_lot && Number(p.variants[0]!.price) >= 12);
@@ -198,10 +186,7 @@ const bench: Bench = {
       if (!run.summary.startsWith(`${EDITS} done`)) throw new Error(`not all done: ${run.summary}`);
       report('bulk.ui_edits_120.ratio', round(run.seconds / MINIMUM_SECONDS, 3));
       report('bulk.ui_edits_120.429s', run.rateLimited);
-    } finally {
-      await browser.close();
-      await sandbox.close();
-    }
+    });
   },
 };
 

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { startSandbox, type RunningSandbox } from '../src/sandbox';
-import { startAppServer } from '../src/server/app-server';
+import type { RunningSandbox } from '../src/sandbox';
 import { distPages } from '../src/server/dist-pages';
 import { vitePages } from '../src/server/vite-pages';
 import { median, round, type Bench } from './bench-api';
-import { buildDashboard, launchChromium } from './browser-setup';
+import { withDemoBrowser, withVisit } from './browser-setup';
 import { CATALOGUE_MARK, mintKey } from './scale.bench';
 
 /** A seller's catalogue of 10,000 listings, reloaded 2 s after it is searchable. */
@@ -26,47 +25,40 @@ async function reloadRightAfter(
 ) {
   const token = await mintKey(sandbox.url, ['read_listings']);
   const root = resolve(import.meta.dirname, '..');
-  const app = await startAppServer(
-    { upstream: { baseUrl: sandbox.url, apiKey: token }, port: 0 },
+  return withVisit(
+    browser,
+    { baseUrl: sandbox.url, apiKey: token },
     pages === 'production' ? async () => distPages(outDir) : (server) => vitePages(server, root),
+    async (page, appUrl) => {
+      await page.addInitScript({ content: CATALOGUE_MARK(LISTINGS) });
+      await page.goto(`${appUrl}/listings`);
+      const searchable = 'window.__marks.searchable !== undefined';
+      await page.waitForFunction(searchable, undefined, { timeout: 300_000 });
+      // As a seller does: a moment's look, then a reload, with no wait for the kept copy.
+      await page.waitForTimeout(AFTER_SEARCHABLE_MS);
+      let requests = 0;
+      const count = (request: IncomingMessage) => {
+        const path = (request.url ?? '').split('?')[0] ?? '';
+        if (path.endsWith('/listings.json') && request.headers['x-service-access-token'] === token)
+          requests++;
+      };
+      sandbox.app.server.on('request', count);
+      try {
+        await page.reload();
+        await page.waitForFunction(searchable, undefined, { timeout: 120_000 });
+        const ms = (await page.evaluate('window.__marks.searchable')) as number;
+        // Until the incremental read has landed: the freshness note no longer says it is checking.
+        await page.waitForFunction(
+          `(() => { const f = document.querySelector('.freshness'); return f && !f.textContent.includes('checking'); })()`,
+          undefined,
+          { timeout: 60_000 },
+        );
+        return { ms, requests };
+      } finally {
+        sandbox.app.server.off('request', count);
+      }
+    },
   );
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: CATALOGUE_MARK(LISTINGS) });
-    await page.goto(`${app.url}/listings`);
-    const searchable = 'window.__marks.searchable !== undefined';
-    await page.waitForFunction(searchable, undefined, { timeout: 300_000 });
-    // As a seller does: a moment's look, then a reload, with no wait for the kept copy.
-    await page.waitForTimeout(AFTER_SEARCHABLE_MS);
-    let requests = 0;
-    const count = (request: IncomingMessage) => {
-      const path = (request.url ?? '').split('?')[0] ?? '';
-      if (path.endsWith('/listings.json') && request.headers['x-service-access-token'] === token)
-        requests++;
-    };
-    sandbox.app.server.on('request', count);
-    try {
-      await page.reload();
-      await page.waitForFunction(searchable, undefined, { timeout: 120_000 });
-      const ms = (await page.evaluate('window.__marks.searchable')) as number;
-      // Until the incremental read has landed: the freshness note no longer says it is checking.
-      await page.waitForFunction(
-        `(() => { const f = document.querySelector('.freshness'); return f && !f.textContent.includes('checking'); })()`,
-        undefined,
-        { timeout: 60_000 },
-      );
-      return { ms, requests };
-    } finally {
-      sandbox.app.server.off('request', count);
-    }
-  } finally {
-    await context.close();
-    await app.close();
-  }
 }
 
 const bench: Bench = {
@@ -76,15 +68,7 @@ const bench: Bench = {
     'scale.reload_right_after_10k.requests',
   ],
   async run(report) {
-    const outDir = await buildDashboard();
-    const sandbox = await startSandbox({
-      port: 0,
-      db: ':memory:',
-      seed: 'demo',
-      demoListings: LISTINGS,
-    });
-    const browser = await launchChromium();
-    try {
+    await withDemoBrowser({ demoListings: LISTINGS }, async ({ outDir, sandbox, browser }) => {
       const requests: number[] = [];
       for (const pages of ['production', 'dev'] as const) {
         const runs = [];
@@ -103,10 +87,7 @@ const bench: Bench = {
       }
       // Both servers' runs: the most any reload read.
       report('scale.reload_right_after_10k.requests', Math.max(...requests));
-    } finally {
-      await browser.close();
-      await sandbox.close();
-    }
+    });
   },
 };
 

@@ -2,13 +2,12 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbox';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_SELLER_ID, type RunningSandbox } from '../src/sandbox';
 import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
-import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
 import { median, round, type Bench } from './bench-api';
-import { buildDashboard, launchChromium } from './browser-setup';
+import { withDemoBrowser, withVisit } from './browser-setup';
 import { keystrokeMs } from './keystroke';
 
 /** A dealer's catalogue: 100,000 listings, half of them sold (50,000 orders). */
@@ -79,8 +78,8 @@ async function waitKept(page: Page, collection: string, rows: (n: number) => boo
   }
 }
 
-async function heapMb(context: BrowserContext, page: Page): Promise<number> {
-  const cdp = await context.newCDPSession(page);
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   await cdp.detach();
@@ -91,88 +90,73 @@ async function heapMb(context: BrowserContext, page: Page): Promise<number> {
 async function catalogueVisit(browser: Browser, sandbox: RunningSandbox, outDir: string) {
   const sandboxUrl = sandbox.url;
   const token = await mintKey(sandboxUrl, ['read_listings']);
-  const app = await startAppServer(
-    { upstream: { baseUrl: sandboxUrl, apiKey: token }, port: 0 },
+  return withVisit(
+    browser,
+    { baseUrl: sandboxUrl, apiKey: token },
     async () => distPages(outDir),
-  );
-  // bypassCSP: the measuring scripts are strings evaluated in the page.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: CATALOGUE_MARK(LISTINGS) });
-    await page.goto(`${app.url}/listings`);
-    await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
-      timeout: 300_000,
-    });
-    const cold = (await page.evaluate('window.__marks.searchable')) as number;
-    const keystrokes: number[] = [];
-    await page.getByRole('searchbox', { name: 'Search' }).click();
-    for (const key of ['m', 'a', 'h', 'o', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
-      keystrokes.push(await keystrokeMs(page, key, 'catalogue-search'));
-    }
-    const heap = await heapMb(context, page);
-    await waitKept(page, 'listings', (n) => n === LISTINGS);
+    async (page, appUrl) => {
+      await page.addInitScript({ content: CATALOGUE_MARK(LISTINGS) });
+      await page.goto(`${appUrl}/listings`);
+      await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
+        timeout: 300_000,
+      });
+      const cold = (await page.evaluate('window.__marks.searchable')) as number;
+      const keystrokes: number[] = [];
+      await page.getByRole('searchbox', { name: 'Search' }).click();
+      for (const key of ['m', 'a', 'h', 'o', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
+        keystrokes.push(await keystrokeMs(page, key, 'catalogue-search'));
+      }
+      const heap = await heapMb(page);
+      await waitKept(page, 'listings', (n) => n === LISTINGS);
 
-    // The reload: the kept catalogue at once, then one incremental read (and the store's check).
-    // Counted where they land, by the sandbox's server: every listings read of this visit's key
-    // (a walk answer's pages are one upstream read each), nothing in the browser's way.
-    let requests = 0;
-    const count = (request: IncomingMessage) => {
-      const path = (request.url ?? '').split('?')[0] ?? '';
-      const key = request.headers['x-service-access-token'];
-      if (path.endsWith('/listings.json') && key === token) requests++;
-    };
-    sandbox.app.server.on('request', count);
-    await page.reload();
-    await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
-      timeout: 60_000,
-    });
-    const warm = (await page.evaluate('window.__marks.searchable')) as number;
-    // Until the incremental read has landed: the freshness note no longer says it is checking.
-    await page.waitForFunction(
-      `(() => { const f = document.querySelector('.freshness'); return f && !f.textContent.includes('checking'); })()`,
-      undefined,
-      { timeout: 60_000 },
-    );
-    sandbox.app.server.off('request', count);
-    return { cold, warm, requests, keystrokes, heap };
-  } finally {
-    await context.close();
-    await app.close();
-  }
+      // The reload: the kept catalogue at once, then one incremental read (and the store's check).
+      // Counted where they land, by the sandbox's server: every listings read of this visit's key
+      // (a walk answer's pages are one upstream read each), nothing in the browser's way.
+      let requests = 0;
+      const count = (request: IncomingMessage) => {
+        const path = (request.url ?? '').split('?')[0] ?? '';
+        const key = request.headers['x-service-access-token'];
+        if (path.endsWith('/listings.json') && key === token) requests++;
+      };
+      sandbox.app.server.on('request', count);
+      await page.reload();
+      await page.waitForFunction('window.__marks.searchable !== undefined', undefined, {
+        timeout: 60_000,
+      });
+      const warm = (await page.evaluate('window.__marks.searchable')) as number;
+      // Until the incremental read has landed: the freshness note no longer says it is checking.
+      await page.waitForFunction(
+        `(() => { const f = document.querySelector('.freshness'); return f && !f.textContent.includes('checking'); })()`,
+        undefined,
+        { timeout: 60_000 },
+      );
+      sandbox.app.server.off('request', count);
+      return { cold, warm, requests, keystrokes, heap };
+    },
+  );
 }
 
 /** Orders → Any with every order: the first visit walks them, the reload shows the kept ones. */
 async function ordersVisit(browser: Browser, sandboxUrl: string, outDir: string) {
   const token = await mintKey(sandboxUrl, ['read_orders']);
-  const app = await startAppServer(
-    { upstream: { baseUrl: sandboxUrl, apiKey: token }, port: 0 },
+  return withVisit(
+    browser,
+    { baseUrl: sandboxUrl, apiKey: token },
     async () => distPages(outDir),
+    async (page, appUrl) => {
+      await page.addInitScript({ content: ORDERS_MARK });
+      await page.goto(`${appUrl}/orders?status=any`);
+      await page.waitForFunction('window.__marks.ready !== undefined', undefined, {
+        timeout: 300_000,
+      });
+      const orders = await waitKept(page, 'orders', (n) => n > 0);
+      await page.reload();
+      await page.waitForFunction('window.__marks.ready !== undefined', undefined, {
+        timeout: 60_000,
+      });
+      return { orders, warm: (await page.evaluate('window.__marks.ready')) as number };
+    },
   );
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: ORDERS_MARK });
-    await page.goto(`${app.url}/orders?status=any`);
-    await page.waitForFunction('window.__marks.ready !== undefined', undefined, {
-      timeout: 300_000,
-    });
-    const orders = await waitKept(page, 'orders', (n) => n > 0);
-    await page.reload();
-    await page.waitForFunction('window.__marks.ready !== undefined', undefined, {
-      timeout: 60_000,
-    });
-    return { orders, warm: (await page.evaluate('window.__marks.ready')) as number };
-  } finally {
-    await context.close();
-    await app.close();
-  }
 }
 
 const bench: Bench = {
@@ -186,77 +170,68 @@ const bench: Bench = {
     'scale.cold_100k.ratio',
   ],
   async run(report) {
-    const outDir = await buildDashboard();
     // Seeding 100,000 listings and their history takes minutes: the seeded store is kept in the
     // temporary folder and reused by later runs (they only read it and mint keys).
     const db = join(tmpdir(), `slabdesk-scale-${LISTINGS}-${SOLD_SHARE}-v1.db`);
     if (!existsSync(db)) console.log(`(seeding ${LISTINGS} demo listings into ${db} …)`);
-    const sandbox = await startSandbox({
-      port: 0,
-      db,
-      seed: 'demo',
-      demoListings: LISTINGS,
-      demoSoldShare: SOLD_SHARE,
-    });
-    const browser = await launchChromium();
-    try {
-      // Our own cost: the bucket off for these runs (as SANDBOX_RATE_LIMIT=off would).
-      const buckets = sandbox.context.buckets;
-      sandbox.context.buckets = new LeakyBuckets(false);
-      const catalogueFigures = [
-        'scale.cold_100k_unlimited.searchable_ms',
-        'scale.warm_100k',
-        'scale.search_keystroke_100k_ms',
-        'scale.heap_100k_mb',
-      ];
-      if (catalogueFigures.some(wanted)) {
-        const runs = [];
-        for (let run = 0; run < 3; run++) {
-          runs.push(await catalogueVisit(browser, sandbox, outDir));
-        }
-        // Each run's figures beside the medians (this machine is shared: single runs vary).
-        console.log(
-          `(runs: cold ${runs.map((r) => Math.round(r.cold)).join(', ')}; warm ${runs
-            .map((r) => Math.round(r.warm))
-            .join(', ')}; keystrokes ${runs
-            .map((r) => r.keystrokes.map((k) => k.toFixed(1)).join(' '))
-            .join(' | ')}; heap ${runs.map((r) => Math.round(r.heap)).join(', ')})`,
-        );
-        report(
+    await withDemoBrowser(
+      { db, demoListings: LISTINGS, demoSoldShare: SOLD_SHARE },
+      async ({ outDir, sandbox, browser }) => {
+        // Our own cost: the bucket off for these runs (as SANDBOX_RATE_LIMIT=off would).
+        const buckets = sandbox.context.buckets;
+        sandbox.context.buckets = new LeakyBuckets(false);
+        const catalogueFigures = [
           'scale.cold_100k_unlimited.searchable_ms',
-          round(median(runs.map((r) => r.cold)), 0),
-        );
-        report('scale.warm_100k.searchable_ms', round(median(runs.map((r) => r.warm)), 0));
-        report('scale.warm_100k.requests', Math.max(...runs.map((r) => r.requests)));
-        report(
+          'scale.warm_100k',
           'scale.search_keystroke_100k_ms',
-          round(median(runs.flatMap((r) => r.keystrokes)), 1),
-        );
-        report('scale.heap_100k_mb', round(median(runs.map((r) => r.heap)), 0));
-      }
-      if (wanted('scale.warm_orders_50k.ready_ms')) {
-        const runs = [];
-        for (let run = 0; run < 3; run++)
-          runs.push(await ordersVisit(browser, sandbox.url, outDir));
-        console.log(
-          `(orders kept: ${runs.map((r) => r.orders).join(', ')}; warm ${runs
-            .map((r) => Math.round(r.warm))
-            .join(', ')})`,
-        );
-        report('scale.warm_orders_50k.ready_ms', round(median(runs.map((r) => r.warm)), 0));
-      }
-      sandbox.context.buckets = buckets;
-      // The real bucket: one run (about three minutes by construction), time to searchable over
-      // the 180 s that 400 pages cannot beat.
-      // SLABDESK_BENCH_SKIP_RATIO=1 leaves this three-minute figure out (the rest reruns in one).
-      if (wanted('scale.cold_100k.ratio') && process.env.SLABDESK_BENCH_SKIP_RATIO !== '1') {
-        const run = await catalogueVisit(browser, sandbox, outDir);
-        report('scale.cold_100k.ratio', round(run.cold / BUCKET_FLOOR_MS, 3));
-      }
-    } finally {
-      await browser.close();
-      await sandbox.close();
-    }
+          'scale.heap_100k_mb',
+        ];
+        if (catalogueFigures.some(wanted)) {
+          const runs = [];
+          for (let run = 0; run < 3; run++) {
+            runs.push(await catalogueVisit(browser, sandbox, outDir));
+          }
+          // Each run's figures beside the medians (this machine is shared: single runs vary).
+          console.log(
+            `(runs: cold ${runs.map((r) => Math.round(r.cold)).join(', ')}; warm ${runs
+              .map((r) => Math.round(r.warm))
+              .join(', ')}; keystrokes ${runs
+              .map((r) => r.keystrokes.map((k) => k.toFixed(1)).join(' '))
+              .join(' | ')}; heap ${runs.map((r) => Math.round(r.heap)).join(', ')})`,
+          );
+          report(
+            'scale.cold_100k_unlimited.searchable_ms',
+            round(median(runs.map((r) => r.cold)), 0),
+          );
+          report('scale.warm_100k.searchable_ms', round(median(runs.map((r) => r.warm)), 0));
+          report('scale.warm_100k.requests', Math.max(...runs.map((r) => r.requests)));
+          report(
+            'scale.search_keystroke_100k_ms',
+            round(median(runs.flatMap((r) => r.keystrokes)), 1),
+          );
+          report('scale.heap_100k_mb', round(median(runs.map((r) => r.heap)), 0));
+        }
+        if (wanted('scale.warm_orders_50k.ready_ms')) {
+          const runs = [];
+          for (let run = 0; run < 3; run++)
+            runs.push(await ordersVisit(browser, sandbox.url, outDir));
+          console.log(
+            `(orders kept: ${runs.map((r) => r.orders).join(', ')}; warm ${runs
+              .map((r) => Math.round(r.warm))
+              .join(', ')})`,
+          );
+          report('scale.warm_orders_50k.ready_ms', round(median(runs.map((r) => r.warm)), 0));
+        }
+        sandbox.context.buckets = buckets;
+        // The real bucket: one run (about three minutes by construction), time to searchable over
+        // the 180 s that 400 pages cannot beat.
+        // SLABDESK_BENCH_SKIP_RATIO=1 leaves this three-minute figure out (the rest reruns in one).
+        if (wanted('scale.cold_100k.ratio') && process.env.SLABDESK_BENCH_SKIP_RATIO !== '1') {
+          const run = await catalogueVisit(browser, sandbox, outDir);
+          report('scale.cold_100k.ratio', round(run.cold / BUCKET_FLOOR_MS, 3));
+        }
+      },
+    );
   },
 };
 

@@ -1,7 +1,6 @@
-import { startSandbox } from '../src/sandbox';
 import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
 import { median, round, type Bench } from './bench-api';
-import { buildDashboard, launchChromium } from './browser-setup';
+import { withDemoBrowser } from './browser-setup';
 import { freshVisitServer } from './fresh-visit';
 import { keystrokeMs } from './keystroke';
 
@@ -51,15 +50,7 @@ const bench: Bench = {
     'ui.insights_ready_ms',
   ],
   async run(report) {
-    const outDir = await buildDashboard();
-    const sandbox = await startSandbox({
-      port: 0,
-      db: ':memory:',
-      seed: 'demo',
-      demoListings: LISTINGS,
-    });
-    const browser = await launchChromium();
-    try {
+    await withDemoBrowser({ demoListings: LISTINGS }, async ({ outDir, sandbox, browser }) => {
       // The catalogue of 10,000: time to the first row and until all of it is searchable.
       const firstRows: number[] = [];
       const searchable: number[] = [];
@@ -130,10 +121,7 @@ const bench: Bench = {
       report('ui.first_row_ms', round(median(firstRows), 0));
       report('ui.catalogue_searchable_ms', round(median(searchable), 0));
       report('ui.search_keystroke_ms', round(median(keystrokes), 1));
-    } finally {
-      await browser.close();
-      await sandbox.close();
-    }
+    });
   },
 };
 
