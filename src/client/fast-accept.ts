@@ -1,14 +1,8 @@
 import type * as z from 'zod/mini';
 
 /**
- * A quick yes for the common case: does a schema accept a value exactly as it is? zod's parse
- * builds a new object for every record it reads (on a 10,000-row catalogue, most of the time
- * the client spends on a page); a record that the schema accepts without changing it can be kept
- * as it came. This check is derived from the zod schema itself (its types, its checks, its
- * optional keys), so the schemas stay the one source of truth, and it only says yes when zod
- * would accept the value and return an equal one: any construct it does not know (a transform,
- * a default, a union, a catchall), a key the schema would strip, or any doubt, and it says no,
- * and the caller parses with zod as before (which then also names what is wrong).
+ * A quick yes: does a schema accept a value exactly as it is, so the record can be kept without
+ * zod's copy? Derived from the schema; any doubt says no, and the caller parses with zod.
  */
 export type Accepts = (value: unknown) => boolean;
 
@@ -134,10 +128,7 @@ function compile(schema: Schema): Accepts | null {
   return accepts;
 }
 
-/**
- * True when `schema` surely accepts `value` and its parse would equal `value` itself; false
- * means "ask zod" (the value may still be valid).
- */
+/** True when `schema` surely accepts `value` unchanged; false means "ask zod". */
 export function acceptsAsIs(schema: z.ZodMiniType, value: unknown): boolean {
   const accepts = compile(schema as unknown as Schema);
   return accepts !== null && accepts(value);

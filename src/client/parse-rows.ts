@@ -22,8 +22,8 @@ export interface ParsedRows<T> {
 }
 
 /**
- * Parses the rows of a page one by one: good ones kept, degraded and bad ones set aside. With
- * `tolerant`, a row is read field by field and kept unless its key cannot be read.
+ * Parses a page's rows one by one, setting degraded and bad ones aside; `tolerant` reads field by
+ * field and keeps a row unless its key cannot be read.
  */
 export function parseRows<T>(
   raw: unknown,
