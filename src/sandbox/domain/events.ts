@@ -21,10 +21,8 @@ export const PUBLIC_ORIGIN_KEY = 'public_origin';
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
 /**
- * How an event's payload is written: the resource's public view as it stands when the change
- * commits. The views belong to the serializers (a layer above the domain), so the sandbox's
- * composition root hands them in once per store (`setEventPayloads`) rather than the domain
- * importing them.
+ * How an event's payload is written (the resource's public view): the serializers are a layer up,
+ * so the composition root hands them in (`setEventPayloads`).
  */
 export interface EventPayloads {
   product(row: ListingWithCardRow, store: Store): unknown;
@@ -58,10 +56,8 @@ interface EventTarget {
 }
 
 /**
- * Records an event in the outbox with one delivery job per subscribed, enabled endpoint of the
- * seller. Call inside the transaction of the change itself: the change and the event commit
- * together, so a committed change is an event that will be delivered, even across a restart.
- * With no subscriber nothing is recorded (there is nobody to deliver to). Returns the event id.
+ * Records an event with a delivery job per subscribed endpoint, inside the change's transaction, so
+ * a committed change is a delivered event even across a restart. Returns the event id.
  */
 function emit(
   store: Store,
