@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { acceptsAsIs } from './fast-accept';
 
 /** A field as the tolerant reader gives it: a nested object may lack the fields it could not read. */
 type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Partial<V> : V;
@@ -61,8 +60,6 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
   item: unknown,
   keyField: Key | undefined = 'id' as Key,
 ): ReadResult<z.infer<S>, Key> {
-  // A record the schema takes as it is is kept as it came (no copy, no field-by-field read).
-  if (acceptsAsIs(schema, item)) return { ok: true, value: item as never };
   const strict = schema.safeParse(item);
   if (strict.success) {
     return { ok: true, value: strict.data as never };
