@@ -102,13 +102,6 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   return unitsFromNow(Math.round(diff / 1000), 'second');
 }
 
-const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})\b/g;
-
-/** A server's sentence with its ISO instants written for a person ("by Nov 25, 2026, 09:25 AM"). */
-export function formatTimestampsIn(text: string): string {
-  return text.replace(ISO_INSTANT, (iso) => formatDateTime(iso));
-}
-
 /** Where and how a date is written: the seller's locale and time zone (the browser's by default). */
 export interface DateContext {
   locale?: string | undefined;

@@ -4,12 +4,6 @@
  */
 import { formatCents, priceBoundsMessage, type Parsed } from '../../../../client/listing-rules';
 
-/** Cents as a display amount with thousands separators: 123456n → "$1,234.56". */
-export function displayCents(cents: bigint): string {
-  const [whole = '0', frac = '00'] = formatCents(cents).split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
-
 /** A percentage (`12.5`, `7.25%`) in hundredths; two decimals at most, not 0, not above `max`. */
 export function parsePercent(text: string, max = 100): Parsed<bigint> {
   const value = text.trim().replace(/%$/, '').trim();
