@@ -48,11 +48,11 @@ export function onOutbox(store: Store, listener: () => void): void {
   outboxListeners.set(store, listener);
 }
 
-interface EventTarget {
-  sellerId: string;
+/** The changed resource's row: its id, seller and mode. */
+interface EventSource {
+  id: string;
+  seller_id: string;
   test: number;
-  topic: Topic;
-  resourceId: string;
 }
 
 /**
@@ -63,20 +63,21 @@ function emit(
   store: Store,
   ids: IdSource,
   now: number,
-  target: EventTarget,
+  topic: Topic,
+  row: EventSource,
   payload: () => unknown,
 ): string | null {
   const subscribers = store.webhooks
-    .subscribers(target.sellerId)
-    .filter((w) => (JSON.parse(w.topics) as string[]).includes(target.topic));
+    .subscribers(row.seller_id)
+    .filter((w) => (JSON.parse(w.topics) as string[]).includes(topic));
   if (subscribers.length === 0) return null;
   const id = ids.id('evt');
   store.webhooks.insertEvent({
     id,
-    seller_id: target.sellerId,
-    test: target.test,
-    topic: target.topic,
-    resource_id: target.resourceId,
+    seller_id: row.seller_id,
+    test: row.test,
+    topic,
+    resource_id: row.id,
     payload: JSON.stringify(payload()),
     created_at: now,
   });
@@ -94,16 +95,10 @@ export function emitProductEvent(
   topic: Extract<Topic, `products/${string}`>,
   listingId: string,
 ): string | null {
-  if (!store.webhooks.anyEnabled()) return null;
-  const row = store.listings.getById(listingId);
-  if (!row) return null;
-  return emit(
-    store,
-    ids,
-    now,
-    { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
-    () => payloadsOf(store).product(row, store),
-  );
+  const row = store.webhooks.anyEnabled() ? store.listings.getById(listingId) : undefined;
+  return row
+    ? emit(store, ids, now, topic, row, () => payloadsOf(store).product(row, store))
+    : null;
 }
 
 /** An `orders/*` event whose payload is the order's single view as it now stands. */
@@ -114,14 +109,6 @@ export function emitOrderEvent(
   topic: Extract<Topic, `orders/${string}`>,
   orderId: string,
 ): string | null {
-  if (!store.webhooks.anyEnabled()) return null;
-  const row = store.orders.getById(orderId);
-  if (!row) return null;
-  return emit(
-    store,
-    ids,
-    now,
-    { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
-    () => payloadsOf(store).order(row),
-  );
+  const row = store.webhooks.anyEnabled() ? store.orders.getById(orderId) : undefined;
+  return row ? emit(store, ids, now, topic, row, () => payloadsOf(store).order(row)) : null;
 }
