@@ -4,7 +4,8 @@ import { readManifest, routePreloads, withModulePreloads } from './route-preload
 import { createStaticFiles } from './static-files';
 
 /**
- * Production: the `dist/` bundle; each path's page preloads its route's code, from the manifest.
+ * Production: the bundle `npm run build` wrote to `dist/`. Each path's page names the code its
+ * route loads first (see route-preloads), from the manifest the same build wrote.
  */
 export function distPages(root = resolve(process.cwd(), 'dist')): PageSource {
   const files = createStaticFiles(root);

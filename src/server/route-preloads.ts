@@ -5,8 +5,9 @@ import type { Manifest } from 'vite';
 import { paths } from '../lib/paths';
 
 /**
- * The modules each route loads when opened (page chunk and loader module), as src/app/routes.tsx
- * imports them; a test keeps the two in step.
+ * The modules each route loads as soon as it is opened: its page's chunk and the module its
+ * loader imports (as src/app/routes.tsx imports them; a test keeps the two in step), by their
+ * paths in the repository.
  */
 export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string[] }[] = [
   { pattern: paths.overview.pattern, modules: ['src/features/overview/overview-page.tsx'] },
@@ -100,8 +101,9 @@ function withImports(manifest: Manifest, keys: Iterable<string>): Set<string> {
 }
 
 /**
- * The chunks a path's route loads beyond the entry's: its loader's module first (the reads wait for
- * it), then the page's chunk and their imports.
+ * For a path, the chunks its route loads beyond those the page names already (the entry and
+ * its imports): its loader's module first (the page's reads wait for it), then the page's chunk,
+ * and what they import. Built once per bundle.
  */
 export function routePreloads(manifest: Manifest): (pathname: string) => string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
@@ -114,7 +116,9 @@ export function routePreloads(manifest: Manifest): (pathname: string) => string[
 }
 
 /**
- * The page with a `modulepreload` for each file, so the route's code comes alongside the entry's.
+ * The page with a `<link rel="modulepreload">` for each of `files`, at the end of its head: the
+ * browser fetches the route's code alongside the entry's, not after running it (on a phone's
+ * network, a round trip and the entry's start-up later).
  */
 export function withModulePreloads(html: string, files: readonly string[]): string {
   if (files.length === 0) return html;
