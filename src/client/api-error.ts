@@ -1,9 +1,6 @@
 import { ErrorEnvelope, type SvcError } from './error-schemas';
 
-/**
- * Codes the client itself gives to failures that never reached a parsed API answer. API codes
- * (`svc_error.code`) are the spec's; these are ours and never collide with them.
- */
+/** Codes the client gives to failures that never reached a parsed API answer (never the API's). */
 export const CLIENT_ERROR_CODES = {
   /** The connection failed or was dropped before a response arrived. */
   network: 'network_error',
@@ -39,8 +36,8 @@ export interface ApiErrorInit {
 }
 
 /**
- * The one error type of the client. Branch on `code` (the API's stable `svc_error.code`, or one
- * of CLIENT_ERROR_CODES), never on `message`. `status` is 0 when no HTTP response was received.
+ * The client's one error type: branch on `code` (the API's or CLIENT_ERROR_CODES), never on
+ * `message`; `status` is 0 when no HTTP response came.
  */
 export class ApiError extends Error {
   readonly status: number;

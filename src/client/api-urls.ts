@@ -1,9 +1,6 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
-/**
- * The absolute URL of a path under the version root (`baseUrl/version`), or of a `Link` target.
- * Outside a browser the base URL must be absolute.
- */
+/** The absolute URL of a path under `baseUrl/version`, or of a `Link` target. */
 export function resolveApiUrl(
   baseUrl: string,
   version: string,
@@ -32,10 +29,8 @@ export function resolveApiUrl(
 }
 
 /**
- * A `Link` target is followed verbatim when it is on the API's own origin. A target on another
- * origin (a proxy that forwards to a deployment sees the deployment's URLs) keeps its path from
- * the version segment on and its query untouched, on our base URL: the key is never sent
- * anywhere but the API we were given.
+ * A `Link` target on another origin keeps its path and query but moves onto our base URL: the key
+ * is never sent anywhere but the API we were given.
  */
 function rebase(baseUrl: string, version: string, target: URL): URL {
   const origin = typeof location === 'undefined' ? undefined : location.href;

@@ -111,10 +111,7 @@ export function createClient(options: ClientOptions = {}) {
       transport,
       COLLECTIONS.listings,
     ),
-    /**
-     * GET /listings/{id}.json (the single view), read field by field; with `fields`, only those
-     * keys (the rest then reads as unreadable-free absent fields).
-     */
+    /** GET /listings/{id}.json read field by field; with `fields`, only those keys. */
     get: tolerantGetter((id) => `/listings/${encodeId(id)}.json`, 'listing', ListingDetail),
     /** POST /listings.json, with an Idempotency-Key kept across retries. */
     create: (input: ListingCreateInput, options?: WriteOptions) =>

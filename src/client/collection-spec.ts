@@ -8,8 +8,7 @@ export interface CollectionSpec<S extends z.ZodMiniObject> {
   /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
   keyField: keyof z.infer<S> & string;
   /**
-   * Read rows field by field (`readTolerant`): a row with an odd field is kept with what could be
-   * read and the field named in its `unreadable`, instead of being set aside.
+   * Read rows field by field (`readTolerant`): an odd field is named in `unreadable`, not fatal.
    */
   tolerant?: boolean;
 }

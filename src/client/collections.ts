@@ -68,10 +68,8 @@ export interface RefreshResult<T> extends CollectionSnapshot<T> {
 }
 
 /**
- * Incremental sync: reads only rows updated since the snapshot's `syncedAt` (minus a small
- * overlap for clock skew) and merges them by key: changed rows replace theirs in place, new rows
- * append at the tail (collections are oldest first). A row that comes back degraded keeps its
- * previous version and is reported in `setAside`.
+ * Reads rows updated since `syncedAt` (less an overlap for clock skew) and merges them by key; new
+ * rows go to the tail, a degraded one keeps its previous version.
  */
 export async function refresh<S extends z.ZodMiniObject>(
   transport: Transport,

@@ -1,7 +1,4 @@
-/**
- * The shapes of what a failing call sends: a record degraded inside a 200, and the two error
- * envelopes with their `svc_error` (on `zod/mini`, like the read schemas).
- */
+/** What a failing call sends: a degraded record inside a 200, and the two error envelopes. */
 import * as z from 'zod/mini';
 
 /** A record reduced to its id plus why it could not be serialized (inside a 200). */

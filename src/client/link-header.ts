@@ -9,10 +9,7 @@ const SPACES = /[ \t]*/y;
 const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]*/y;
 const UNQUOTED_VALUE = /[^;,\s]*/y;
 
-/**
- * The position past the run `pattern` matches at `from`. At or past the end there is no run:
- * `from` itself (a sticky match from past the end would fail and rewind `lastIndex` to 0).
- */
+/** The position past the run `pattern` matches at `from`; `from` itself at or past the end. */
 function past(pattern: RegExp, text: string, from: number): number {
   if (from >= text.length) return from;
   pattern.lastIndex = from;
@@ -21,11 +18,8 @@ function past(pattern: RegExp, text: string, from: number): number {
 }
 
 /**
- * Parses a `Link` header as RFC 8288 section 3 defines it: a comma-separated list of
- * `<target>` followed by `;`-separated parameters, each a name (case-insensitive), optional
- * whitespace around `=`, and a token or quoted-string value (with `\` escapes). A comma or `;`
- * inside `<...>` or a quoted string belongs to it. Of a parameter given twice in one link, the
- * first counts (section 3.3 for `rel`). Garbage between links is skipped, not fatal.
+ * Parses a `Link` header per RFC 8288 section 3: `<target>` then `;`-parameters (token or quoted
+ * string); of a parameter given twice the first counts; garbage between links is skipped.
  */
 export function parseLinkValues(header: string | null | undefined): LinkValue[] {
   const links: LinkValue[] = [];
@@ -109,11 +103,7 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
   return links;
 }
 
-/**
- * The targets of a `Link` header by relation type: `rel` may name several types separated by
- * spaces, compared case-insensitively (RFC 8288 section 2.1.1), so they are lower-cased here.
- * Where two links share a type, the first is kept.
- */
+/** Link targets by relation type (lower-cased, RFC 8288 2.1.1); the first link of a type wins. */
 export function parseLinkHeader(header: string | null | undefined): Record<string, string> {
   const rels: Record<string, string> = {};
   for (const link of parseLinkValues(header)) {

@@ -1,11 +1,7 @@
 /**
- * The listing field rules of the spec's write tables, in one place: the client's write schemas,
- * both listing forms, the bulk grid and its CSV import all build on these. Money is exact: an
- * amount is read into whole cents (a bigint) and compared and bounded there, never as a float.
- *
- * A rule has one meaning and two ways of saying it: `cell` words ("must be at least 10.00") sit
- * after a column's name in the grid, the CSV report and the client's errors; `form` words are
- * whole sentences under a form's field.
+ * The listing field rules of the spec's write tables, shared by the write schemas, both forms, the
+ * grid and its CSV import. Money is whole cents (bigint), never a float. Each rule has `cell` words
+ * (after a column's name) and `form` words (a sentence under a field).
  */
 import * as z from 'zod/mini';
 
@@ -32,8 +28,8 @@ const PLAIN = /^\d+(?:\.(\d*))?$/;
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.(\d*))?$/;
 
 /**
- * Reads an amount as a seller types or pastes it: `125`, `125.5`, `125.50`, `$1,250.00`.
- * More than two decimals is refused (never rounded silently); so is a sign or any other text.
+ * Reads an amount as typed or pasted (`125`, `$1,250.00`); more than two decimals, a sign or other
+ * text is refused, never rounded.
  */
 function readAmount(text: string): Read {
   let value = text.trim();
@@ -125,10 +121,7 @@ export const toApiAmount = (text: string): string =>
     .replace(/^\$\s*/, '')
     .replace(/,/g, '');
 
-/**
- * Whether a minimum offer is above the price, compared exactly. False when either is not an
- * amount (that field has its own message).
- */
+/** Whether a minimum offer is above the price, exactly; false when either is not an amount. */
 export function offerAbovePrice(price: string, offer: string): boolean {
   if (offer.trim() === '') return false;
   const p = readPrice(price);
@@ -167,9 +160,8 @@ export const descriptionText = (tooLong: string) =>
   z.string().check(z.maxLength(LISTING_LIMITS.description, tooLong));
 
 /**
- * The rule "a minimum offer at most the price", as the API applies it: broken, it names the
- * minimum offer, and the price as well when the price was sent with it. Empty when kept (or
- * while offers are off, when the minimum offer is ignored).
+ * "A minimum offer at most the price" as the API applies it: names the minimum offer, and the price
+ * when sent with it; empty while offers are off.
  */
 export function offerWithinPriceIssues(terms: {
   price: string;

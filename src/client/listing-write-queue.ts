@@ -21,19 +21,15 @@ export interface ListingWriteQueueOptions {
   concurrency?: number;
   /** The priority of every write (default `bulk`: a long job never starves a click). */
   priority?: RequestPriority;
-  /**
-   * Asked just before each write is sent: a reason (e.g. `sold_meanwhile`) takes the write
-   * out of the queue unsent; it fails with that code and no request is made.
-   */
+  /** Asked before each write: a reason (e.g. `sold_meanwhile`) fails it unsent with that code. */
   skip?: (op: ListingWrite) => string | undefined;
   /** Headers every write carries (a bulk job's `X-Slabdesk-Bulk-Job`, for the activity log). */
   headers?: Record<string, string>;
 }
 
 /**
- * A queue for many listing writes (bulk editing): per-item outcome, progress events,
- * pause/resume/cancel. Writes to the same listing run in the order added, one at a time. Its
- * own module, so the pages that never queue writes (the first load) do not carry the queue.
+ * A queue for many listing writes; writes to one listing run in order, one at a time. Its own
+ * module, so the first load does not carry it.
  */
 export function listingWriteQueue(client: ListingWriter, options: ListingWriteQueueOptions = {}) {
   const priority = options.priority ?? 'bulk';

@@ -9,13 +9,10 @@ export const BUCKET_RATES = {
 export type KeyMode = 'live' | 'test';
 
 /**
- * Who is asking, most urgent first: a seller's direct action (opening a page, saving a form), a
- * background refresh, a bulk job's write. A waiting request of a higher priority always goes
- * before one of a lower priority, and each priority may fill the bucket only up to its own
- * reserve (see `PacerOptions.priorityReserve`), so a long bulk job never starves a click.
+ * Who is asking, most urgent first: a seller's action, a background refresh, a bulk job's write.
+ * Each fills the bucket only up to its reserve, so a bulk job never starves a click.
  */
 export type RequestPriority = 'interactive' | 'background' | 'bulk';
-export const REQUEST_PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
 const RANK: Record<RequestPriority, number> = { interactive: 0, background: 1, bulk: 2 };
 
 /** What the pacer believes about the credential's bucket right now. */
@@ -44,17 +41,11 @@ export interface PacerOptions {
   maxInFlight?: number;
   /** Room kept free in the bucket, in requests, for callers outside this client (default 0). */
   reserve?: number;
-  /**
-   * Room each priority leaves free in the bucket for more urgent ones, in requests, on top of
-   * `reserve` (default none: every priority may fill it). The server's governor keeps a few
-   * requests' room for clicks while a bulk job runs.
-   */
+  /** Room each priority leaves free for more urgent ones, on top of `reserve` (default none). */
   priorityReserve?: Partial<Record<RequestPriority, number>>;
   /**
-   * Count the requests still in flight on top of each reported level (default false). A model
-   * that lets many calls out at once (the server's governor, up to 8 in flight for every tab)
-   * needs it, or a level learnt from an early answer would let a burst through while later calls
-   * are on their way; a client with a few in flight is close enough without it.
+   * Count requests still in flight on top of each reported level (default false): a model with many
+   * in flight (the server's governor) would otherwise let a burst through.
    */
   countInFlight?: boolean;
   /** Whether to pace at all (false: a naive client, for comparison only). */
@@ -76,14 +67,9 @@ interface Waiter {
 }
 
 /**
- * A model of one credential's leaky bucket. Every request is granted a ticket before it is sent;
- * the ticket is granted only while the estimated level plus one fits the capacity, so requests
- * wait here instead of collecting 429s. The estimate adds one per request sent, drains at the
- * mode's rate, and is corrected by each response's `X-Service-Api-Call-Limit` (`used/capacity`):
- * it is raised to what the server reported (a conservative reading) and lowered to at most what
- * the server reported plus the requests sent after that one. Until the first response has told
- * the real level, a single request is in flight (a probe), so a shared or busy key is found out
- * before a burst.
+ * A model of one credential's leaky bucket: a request waits here for a ticket instead of collecting
+ * a 429. The level drains at the mode's rate and is corrected by `X-Service-Api-Call-Limit`; until
+ * the first answer tells the real level, one request probes alone.
  */
 export class LeakyBucketPacer {
   private mode: KeyMode;
@@ -277,10 +263,8 @@ export class LeakyBucketPacer {
     this.lastReportedUsed = report.used;
     this.drain();
     const now = this.now();
-    // The server's level when it charged this request was at most `used` (it reports a ceiling)
-    // and has drained at most since the request was sent; requests sent after it, and those in
-    // flight when it was sent, may have been charged after it. With `countInFlight`, requests
-    // still in flight are counted on top (they will be charged, if they were not yet).
+    // The reported `used` is a ceiling at charge time; later requests (and, with `countInFlight`,
+    // those still in flight) may have been charged after it.
     const lower =
       report.used -
       ((now - sentAt) / 1000) * this.perSecond +

@@ -1,7 +1,6 @@
 import type * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './error-schemas';
-import { acceptsAsIs } from './fast-accept';
 import { readTolerant } from './tolerant-reader';
 
 /** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
@@ -22,8 +21,8 @@ export interface ParsedRows<T> {
 }
 
 /**
- * Parses the rows of a page one by one: good ones kept, degraded and bad ones set aside. With
- * `tolerant`, a row is read field by field and kept unless its key cannot be read.
+ * Parses a page's rows one by one, setting degraded and bad ones aside; `tolerant` reads field by
+ * field and keeps a row unless its key cannot be read.
  */
 export function parseRows<T>(
   raw: unknown,
@@ -79,7 +78,6 @@ function strictRead<T>(
   schema: z.ZodMiniType<T>,
   item: unknown,
 ): { ok: true; value: T } | { ok: false; issues: string[] } {
-  if (acceptsAsIs(schema, item)) return { ok: true, value: item as T };
   const parsed = schema.safeParse(item);
   return parsed.success
     ? { ok: true, value: parsed.data }

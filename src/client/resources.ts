@@ -1,7 +1,6 @@
 /**
- * The pieces the client is built of: a collection resource (walk, load all, refresh, with typed
- * `fields`), the collections of the API, and the parsing of a single-resource envelope (whole,
- * or field by field for the listing views).
+ * The client's parts: a collection resource (walk, load all, refresh, typed `fields`), the API's
+ * collections, and the parsing of a single-resource envelope.
  */
 import type * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
@@ -51,10 +50,7 @@ type WithFields<O, T, K extends keyof T> = O & { fields: readonly K[] };
 /** Options without `fields`: full rows. */
 type WithoutFields<O> = O & { fields?: undefined };
 
-/**
- * Walk, load and refresh for one collection endpoint. With `fields`, the rows are typed as
- * `Pick<Row, ...fields>` (each present field is still checked by the schema).
- */
+/** Walk, load and refresh for one collection; with `fields`, rows are `Pick<Row, ...fields>`. */
 export interface CollectionResource<T, F extends object = Record<never, never>> {
   /** Pages one by one (an async iterator); see walkPages. */
   pages<K extends keyof T & string>(
@@ -101,10 +97,8 @@ export function collection<
     }
     return { ...rest, filters } as O;
   };
-  // One implementation serves both overloads: with `fields` the rows were parsed by the partial
-  // schema and carry exactly the fields asked for, which is what the `Pick` overloads state.
-  // TypeScript cannot relate the generic row type to its overloads here, hence the cast. A
-  // tolerant spec's rows are `Readable` records (see tolerant-reader.ts), named by `Row`.
+  // One implementation for both overloads: TypeScript cannot relate the generic row to the `Pick`
+  // overloads, hence the cast (a tolerant spec's rows are `Readable`).
   const resource = {
     pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
     async *rows(options?: WalkOptions & F) {
@@ -159,10 +153,7 @@ export const COLLECTIONS = {
   },
 } as const satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
 
-/**
- * Parses one resource out of a single-resource envelope. A degraded record (200, reduced to its
- * id and `svc_serialization_error`) becomes an ApiError with code `degraded_record`.
- */
+/** One resource out of a single envelope; a degraded record becomes `degraded_record`. */
 export function single<T>(
   body: unknown,
   envelope: string,
@@ -194,10 +185,7 @@ export function single<T>(
   return { data: parsed.data, meta };
 }
 
-/**
- * Like `single`, read field by field: an odd field is named in `unreadable`, not fatal. Only the
- * key (`id`; none for ping) is required.
- */
+/** Like `single`, read field by field; only the key (`id`; none for ping) is required. */
 export function singleTolerant<S extends z.ZodMiniObject, Key extends string = 'id'>(
   body: unknown,
   envelope: string,

@@ -1,11 +1,6 @@
 /**
  * zod schemas for every shape of the Partner API 2026-07, the one source of the client's types.
- *
- * Objects are parsed with zod's default mode: unknown extra fields are tolerated (and dropped
- * from the parsed value), a missing or mistyped known field makes the record unparseable. Where
- * the spec calls a set of values incomplete ("not shown"), the field is a plain string and the
- * known values are exported beside it. Where the sandbox returns null for a value that has not
- * happened yet (a timestamp of a later stage), the field is nullable.
+ * Unknown fields are dropped; a set of values the spec calls incomplete is a plain string.
  */
 import * as z from 'zod/mini';
 import type { Readable } from './tolerant-reader';
@@ -28,8 +23,7 @@ export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const Grader = z.enum(GRADERS);
 export type Grader = z.infer<typeof Grader>;
 
-/** Listing statuses the spec names; a pending-review status exists whose value is not shown. */
-export const KNOWN_LISTING_STATUSES = ['active', 'draft', 'archived'] as const;
+/** Listing statuses are a plain string: a pending-review status exists whose value is not shown. */
 export const ListingStatus = z.string().check(z.minLength(1));
 
 export const FINANCIAL_STATUSES = [
@@ -45,13 +39,8 @@ export const FinancialStatus = z.enum(FINANCIAL_STATUSES);
 export const DURATION_HOURS = [168, 336, 504, 720] as const;
 export const DurationHours = z.literal(DURATION_HOURS);
 
-// ---------------------------------------------------------------------------------------------
-// Listings
-//
-// Each view requires exactly the fields the spec documents for it. Everything else a server may
-// send (the sale terms, the window, the card's player: "not shown" by the spec) is optional and
-// used only when present. Collections of listings are read field by field (see `readTolerant`),
-// so one odd field never hides a record.
+// Listings. Each view requires the fields the spec documents for it; the rest is optional, and
+// listing collections are read field by field (`readTolerant`).
 
 /** The card nested in a listing (list view). `player`, `variant` and `url` are extras. */
 export const ListingCard = z.object({
@@ -70,8 +59,7 @@ export const ListingCard = z.object({
 export type ListingCard = z.infer<typeof ListingCard>;
 
 /**
- * Fields of a listing that the spec does not show on reads. A server may send them (our sandbox
- * does, unless `SANDBOX_SHAPES=documented`); when it does not, the dashboard says so.
+ * Listing fields the spec does not show on reads; when a server omits them, the dashboard says so.
  */
 export const ListingExtras = {
   updated_at: z.optional(Timestamp),
@@ -197,11 +185,7 @@ export const ProductImage = ListingImage;
 export const ProductCard = z.extend(z.partial(ListingCard), { id: z.string() });
 export type ProductCard = z.infer<typeof ProductCard>;
 
-/**
- * The product shape (alias paths `/products...` and webhook payloads). The spec documents it only
- * as "the listing resource in product form" naming the sold reason `svc_unavailable_reason`, so
- * only the id, title and status are required; everything else is read when a server sends it.
- */
+/** The product shape (`/products...` and webhook payloads): only id, title and status required. */
 export const Product = z.object({
   id: z.string(),
   title: z.string(),
@@ -252,10 +236,7 @@ export const LineItem = z.object({
 });
 export type LineItem = z.infer<typeof LineItem>;
 
-/**
- * A value the spec types without "nullable" though it has none until something happens: a server
- * may send null or leave it out until then (both readings are read; absent is not a mark).
- */
+/** A value with none until something happens: null or absent both read as not yet. */
 const UntilSet = <T extends z.ZodMiniType>(type: T) => z.optional(z.nullable(type));
 
 export const SellerShipment = z.object({
@@ -298,10 +279,7 @@ export const Order = z.object({
   fulfillment_status: z.nullable(z.string()),
   currency: z.string(),
   subtotal_price: Money,
-  /**
-   * The spec: "appears in the list view"; a server may leave it out of the single view (the
-   * documented sandbox does). Absent means not shown, never zero.
-   */
+  /** The spec lists it on the list view only: absent means not shown, never zero. */
   total_tax: z.optional(Money),
   total_price: Money,
   total_refunded: Money,

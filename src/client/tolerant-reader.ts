@@ -1,16 +1,11 @@
 import * as z from 'zod/mini';
-import { acceptsAsIs } from './fast-accept';
 
 /** A field as the tolerant reader gives it: a nested object may lack the fields it could not read. */
 type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Partial<V> : V;
 
 /**
- * A record read field by field (the tolerant reader): every field that could be read, and in
- * `unreadable` (present only when there are some) the dotted paths of those that could not
- * (`price`, `card.grader`), which are absent; of those, `absent` names the ones the server did
- * not send at all (the rest were sent in a form that could not be read). Only the key (`id` unless the view names another,
- * as inventory levels do with `inventory_item_id`) is always there; `never` for a view without
- * one (ping), whose every field may be absent.
+ * A record read field by field: `unreadable` names the dotted paths left out (`card.grader`),
+ * `absent` those the server never sent. Only the key (`id` unless named) is always there.
  */
 export type Readable<T, Key extends string = 'id'> = {
   unreadable?: string[];
@@ -57,18 +52,14 @@ function lenient(schema: z.ZodMiniObject, keyField: string | undefined): z.ZodMi
 const describe = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.message}`;
 
 /**
- * Reads one record against a view's schema, field by field: a record that matches is returned
- * whole; otherwise each field that does not match is left out and named in `unreadable`, and the
- * rest is kept. Only a record without a readable key (`keyField`, `id` by default; none when
- * undefined), or not an object at all, fails.
+ * Reads a record field by field: a match is returned whole; else each bad field is left out and
+ * named in `unreadable`. Only a record without a readable key (or not an object) fails.
  */
 export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id'>(
   schema: S,
   item: unknown,
   keyField: Key | undefined = 'id' as Key,
 ): ReadResult<z.infer<S>, Key> {
-  // A record the schema takes as it is is kept as it came (no copy, no field-by-field read).
-  if (acceptsAsIs(schema, item)) return { ok: true, value: item as never };
   const strict = schema.safeParse(item);
   if (strict.success) {
     return { ok: true, value: strict.data as never };

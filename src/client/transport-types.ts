@@ -41,10 +41,7 @@ export interface TransportState {
   bucket: BucketSnapshot;
   /** Responses counted by status class since the transport was made. */
   counts: { requests: number; rateLimited: number; retried: number; failed: number };
-  /**
-   * The last wait a 429's `Retry-After` asked for (seconds) and when it ends (local epoch ms):
-   * the page says so while it lasts.
-   */
+  /** The last 429 `Retry-After` wait (seconds) and its end (epoch ms), shown while it lasts. */
   rateLimitWait: { seconds: number; until: number } | undefined;
 }
 
@@ -68,20 +65,15 @@ export const DEFAULT_RETRY: RetryPolicy = {
   backoffMs: 250,
 };
 
-/**
- * 5xx codes that are final: retrying at once cannot help. `partner_api_disabled` is the API down
- * in an incident; `upstream_paused` is the dashboard's server refusing calls because the API
- * asked for a pause longer than it holds calls (a day, say): the page says until when.
- */
+/** 5xx codes that are final; `upstream_paused`: our server refuses calls for a long pause. */
 export const FINAL_CODES: ReadonlySet<string> = new Set([
   'partner_api_disabled',
   'upstream_paused',
 ]);
 
 /**
- * 503/409 codes that mean "nothing happened yet, come back after Retry-After": retried within
- * the budget. `partner_api_disabled` (the whole API down in an incident) is not among them: it
- * fails at once with its code and Retry-After, so the dashboard can say so instead of hanging.
+ * 503/409 codes meaning "nothing happened, come back after Retry-After": retried within the budget
+ * (`partner_api_disabled` fails at once, so the dashboard can say so).
  */
 export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
   'cert_lookup_unavailable',
@@ -98,38 +90,26 @@ export interface TransportOptions {
   fetch?: typeof fetch;
   /** Per-attempt timeout in ms (default 30 000). */
   timeoutMs?: number;
-  /**
-   * Deadline of one logical request in ms, its pacing waits and retries included (default
-   * 75 000: past the 60 s budget of 503 waits). Past it the request fails `deadline_exceeded`.
-   */
+  /** Deadline of one logical request, waits and retries included (default 75 s). */
   deadlineMs?: number;
   retry?: Partial<RetryPolicy>;
   /**
-   * By default, transports to the same base URL with the same key share one bucket model. Give
-   * options for a model of this transport's own (`{ enabled: false }`: a naive client, for
-   * comparisons only), or a pacer to share explicitly.
+   * Transports with one base URL and key share a bucket model by default; options give a model of
+   * its own (`{ enabled: false }`: naive, for comparisons), or a pacer to share.
    */
   pacing?: PacerOptions | LeakyBucketPacer;
   /** Called with the meta of every response (each attempt). */
   onResponse?: (meta: ResponseMeta) => void;
   /**
-   * Send each request's priority as `X-Slabdesk-Priority` (default false): for the dashboard's
-   * own server, which paces every tab of a key by one governor. Never to a deployment directly.
-   * A call that reads one page and no other also says so (`X-Slabdesk-Read-Ahead: none`), so
-   * that server reads no next page for it.
+   * Send `X-Slabdesk-Priority` and, for a one-page read, `X-Slabdesk-Read-Ahead: none` (default
+   * false): for the dashboard's own server only, never a deployment.
    */
   sendPriority?: boolean;
   /**
-   * Where the dashboard's own server answers a whole cursor walk in one response (`/hub/walk`,
-   * see walk-frames): walks then ask it for their pages instead of making a call per page. Never
-   * to a deployment directly. Unset (the default): every page is its own call.
+   * Where our server answers a whole walk at once (`/hub/walk`); unset, each page is its own call.
    */
   walkStreamPath?: string;
-  /**
-   * Headers to add to each request, asked for every attempt (the dashboard's server wants its
-   * CSRF token on writes when a person is signed in). The app passes it in: the client knows
-   * nothing of sessions.
-   */
+  /** Headers added on every attempt (the CSRF token); the client knows nothing of sessions. */
   headers?: (request: { method: string; url: string }) => Record<string, string>;
 }
 
@@ -145,8 +125,7 @@ export interface RequestOptions {
   /** How urgent the call is (default `interactive`): orders the pacer's and the server's queues. */
   priority?: RequestPriority | undefined;
   /**
-   * Told a successful response's `Link` rels as soon as its headers arrive, before its body is
-   * read and parsed (a walk asks for the next page then).
+   * Told a response's `Link` rels when its headers arrive, so a walk asks for the next page early.
    */
   onLinks?: ((links: Record<string, string>) => void) | undefined;
   /** A walk answer that may bring this page (a GET): taken from it, not fetched, when it does. */

@@ -27,21 +27,12 @@ export * from './transport-types';
 export const API_VERSION = '2026-07';
 /** The dashboard's dev proxy serves the API under this path. */
 export const DEFAULT_BASE_URL = '/api';
-/**
- * The header that tells the dashboard's server how urgent a call is (see `RequestPriority`).
- * Sent only when `sendPriority` is set; the server reads it and never forwards it.
- */
+/** How urgent a call is, for our server (see `RequestPriority`); never forwarded. */
 export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
-/**
- * The header that tells the dashboard's server not to read the next page of this call ahead
- * (`none`): the caller reads one page only. Sent only when `sendPriority` is set; never forwarded.
- */
+/** `none`: our server reads no page ahead of this call; never forwarded. */
 export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
 
-/**
- * The longest 429 `Retry-After` waited out before a retry: a longer one (a day has been seen)
- * fails the call at once with its code and Retry-After, rather than hold it to its deadline.
- */
+/** The longest 429 `Retry-After` waited out; a longer one fails the call at once. */
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 
 /** One bucket model per API and key, shared by every transport that uses them (the default). */
@@ -62,11 +53,9 @@ function modeFromKey(key: string | undefined): KeyMode {
 }
 
 /**
- * The HTTP layer: URLs, the key header, pacing through the bucket model, response meta, and the
- * retry rules. A request is retried when that is safe: on 429 after `Retry-After` (always: the
- * server did nothing); on a 503 (or 409 in-flight) whose code says nothing happened, within a
- * budget; on a dropped connection, a timeout or a 500, only for reads and for writes that carry
- * an `Idempotency-Key` (the same key on every retry, so the server replays instead of repeating).
+ * The HTTP layer: URLs, key header, pacing, response meta and retries where safe: 429 always; a
+ * 503/409 saying nothing happened, within a budget; a drop, timeout or 500 only for reads and
+ * writes with an `Idempotency-Key`.
  */
 export class Transport {
   readonly baseUrl: string;
@@ -153,10 +142,8 @@ export class Transport {
   }
 
   /**
-   * A walk's pages in one answer from the dashboard's server, starting at `firstUrl` (resolved),
-   * when this transport has a walk path; undefined otherwise. Its pages are handed to the calls
-   * that ask for them (`RequestOptions.feed`), each through the same meta, pacing and error path
-   * as a fetched page.
+   * A walk's pages in one answer from our server (when it has a walk path), handed to the calls
+   * that ask for them through the same meta, pacing and errors as a fetched page.
    */
   openWalk(
     firstUrl: string,
@@ -175,10 +162,7 @@ export class Transport {
     );
   }
 
-  /**
-   * Sends one logical request, with pacing and the safe retries, within its deadline; throws
-   * ApiError on failure (`deadline_exceeded`, naming the last failure, when time ran out).
-   */
+  /** One logical request, paced and retried within its deadline; throws ApiError. */
   async request(options: RequestOptions): Promise<RawResponse> {
     const method = options.method ?? 'GET';
     const url = this.resolve(options.path, options.query);

@@ -1,11 +1,8 @@
 import { parseLinkHeader } from './link-header';
 
 /**
- * A walk in one answer (the dashboard's server, `GET /hub/walk?url=...`): each page of the walk
- * as a frame, in order, exactly as the server's API proxy would have answered that page's own
- * call. The answer is UTF-8 text; a frame is its head's length as `WALK_HEAD_DIGITS` hex digits,
- * the head (JSON, `WalkFrameHead`), then the page's body (`chars` long). Lengths count UTF-16
- * code units of the decoded text (JavaScript's string length), so a reader works on text alone.
+ * A walk in one answer (`GET /hub/walk?url=...`): each page a frame, as the proxy would have
+ * answered it: the head's length in hex, the head (JSON), then the body; lengths in UTF-16 units.
  */
 export const WALK_CONTENT_TYPE = 'application/x-slabdesk-walk';
 export const WALK_HEAD_DIGITS = 8;
@@ -37,11 +34,8 @@ function expected(): Expected {
 }
 
 /**
- * Reads one walk answer frame by frame and hands each page to the call that asks for it: the
- * first page by the URL the walk started from, each later one by the `rel="next"` link of the
- * page before it (resolved by `resolve`, as the walk resolves the links it follows). A page the
- * answer never brings (it ended, failed or was closed) is handed over as undefined: the walk
- * then asks for it with a call of its own.
+ * Hands each page of a walk answer to the call asking for it (first by the start URL, then by each
+ * `rel="next"`); a page the answer never brings is handed over as undefined.
  */
 export class WalkFeed {
   /** Pages brought or still to come, by URL, until a call takes them. */
@@ -128,10 +122,7 @@ export class WalkFeed {
     }
   }
 
-  /**
-   * Hands a whole frame to its page's call (one that asked already, or the next to ask: a page
-   * waits here until then). A frame past the walk's last page, or after a close, is dropped.
-   */
+  /** Hands a frame to its page's call, now or when it asks; a frame past the end is dropped. */
   private deliver(head: WalkFrameHead, body: string): void {
     const page = this.coming?.page;
     if (page === undefined) return;

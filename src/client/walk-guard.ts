@@ -2,10 +2,7 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
 /** Most pages one walk reads by default: 2,000 pages of 250 is half a million rows. */
 export const DEFAULT_PAGE_BUDGET = 2000;
-/**
- * Most pages in a row that hold no record yet announce another: a store may leave a page empty
- * now and then (rows deleted under the cursor), never page after page.
- */
+/** Most empty pages in a row that announce another before the walk is stopped. */
 export const MAX_EMPTY_PAGES_IN_A_ROW = 3;
 
 /** What a walk had read when it was stopped: every row and set-aside record it yielded. */
@@ -16,9 +13,8 @@ export interface WalkPartial<T, R> {
 }
 
 /**
- * The error that ends a walk that would not end by itself: a cursor already followed, a page of
- * nothing but rows already read, empty pages that keep announcing more, or more pages than the
- * budget. It keeps what was read.
+ * Ends a walk that would not end by itself (a cursor loop, rows all read before, empty pages, the
+ * budget); it keeps what was read.
  */
 export class WalkStoppedError<T = unknown, R = unknown> extends ApiError {
   readonly partial: WalkPartial<T, R>;
@@ -35,10 +31,8 @@ export class WalkStoppedError<T = unknown, R = unknown> extends ApiError {
 }
 
 /**
- * Watches one cursor walk for the ways it can run forever: the next cursor is one already
- * followed, a page holds rows and every one of them was read before, or the page budget is spent.
- * A restart from the first page (after a stale cursor) re-reads pages on purpose: cursors are
- * forgotten then, and as many pages of old rows as had been read are allowed again.
+ * Watches one cursor walk for the ways it can run forever. A restart from the first page forgets
+ * cursors and allows as many pages of old rows as were read.
  */
 export class WalkGuard {
   private followed = new Set<string>();

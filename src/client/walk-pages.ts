@@ -26,16 +26,13 @@ export interface WalkOptions {
   /** Most pages to read before the walk stops with `page_budget_exceeded` (default 2,000). */
   maxPages?: number;
   /**
-   * How many pages to ask for ahead of the one being read, as soon as their `Link` arrives
-   * (default 2; 0 for a walk that will read only its first page: its calls then ask the
-   * dashboard's server to read none ahead either, see `RequestOptions.onlyThisPage`).
+   * Pages asked for ahead of the one read (default 2; 0: one page only, none read ahead by our
+   * server).
    */
   lookahead?: number;
   /**
-   * The caller reads every page (a whole load, a kept copy's walk). Behind the dashboard's
-   * server such a walk asks for its first page, then for all the others in one answer (see
-   * Transport.openWalk); a walk that may stop early asks page by page, so no page is read that
-   * nobody wanted.
+   * The caller reads every page: behind our server such a walk asks for its first page, then all
+   * the rest in one answer; a walk that may stop early asks page by page.
    */
   whole?: boolean;
 }
@@ -90,13 +87,9 @@ function partialOf(schema: z.ZodMiniObject): z.ZodMiniObject {
 }
 
 /**
- * Walks every page of a collection: the first page from the options, then each `Link` rel="next"
- * verbatim, until there is none. A stale or refused cursor (400 `invalid_page_info` and the other
- * cursor errors) restarts the walk from the first page; rows already yielded are skipped, so no
- * row is yielded twice. With `fields`, rows are parsed with every field optional. A walk that
- * would not end (a cursor already followed, a page of rows all read before, more pages than
- * `maxPages`) throws a WalkStoppedError (`cursor_loop`, `page_budget_exceeded`) that keeps every
- * row and set-aside record yielded before it.
+ * Walks every page: the first from the options, then each `rel="next"` verbatim. A stale cursor
+ * restarts from the first page, skipping rows already yielded; a walk that would not end throws
+ * WalkStoppedError with what was read.
  */
 export async function* walkPages<S extends z.ZodMiniObject>(
   transport: Transport,
@@ -118,11 +111,8 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   // that page's body is still read and parsed: at most LOOKAHEAD ahead, taken in order.
   const lookahead = options.lookahead ?? LOOKAHEAD;
   const ahead = new Map<string, { promise: Promise<RawResponse>; controller: AbortController }>();
-  // Behind the dashboard's server, a whole walk reads its first page with a call of its own and
-  // every page after it from one answer, asked for once the first page is in hand (one round
-  // trip more for the walk). The first rows then come in a small answer of their own, not at
-  // the head of one that ends with the walk's last page: Lighthouse's model of a phone's
-  // network charges an answer whole to whatever is drawn after its last byte arrived.
+  // A whole walk reads its first page alone, then the rest in one answer: the first rows arrive in
+  // a small answer instead of at the head of the longest one.
   const streams = options.whole === true && lookahead > 0;
   let feed: WalkFeed | undefined;
   const askAhead = (links: Record<string, string>) => {

@@ -37,13 +37,8 @@ export interface WriteQueueOptions {
 export type WriteRunner<Op, R> = (op: Op, context: { idempotencyKey: string }) => Promise<R>;
 
 /**
- * Runs many writes with a bounded concurrency and reports each one's outcome: `done` with its
- * result, `failed` with its ApiError (branch on `code`), or `cancelled`. Each item has its own
- * `Idempotency-Key` for the life of the item, so the transport's retries never duplicate it.
- *
- * `pause()` starts nothing new until `resume()`; `cancel()` cancels items that have not started.
- * A running write is never abandoned (the server may already have applied it): it finishes and
- * reports its real outcome.
+ * Runs many writes with bounded concurrency, each `done`, `failed` (its ApiError) or `cancelled`,
+ * under one `Idempotency-Key` for its life. A running write is never abandoned.
  */
 export class WriteQueue<Op, R> {
   private readonly items: WriteItem<Op, R>[] = [];
@@ -65,10 +60,8 @@ export class WriteQueue<Op, R> {
   }
 
   /**
-   * Adds writes; they start at once unless the queue is paused. `keyOf` groups writes that must
-   * run one after another (default: none); `idOf` names items (default: `w1`, `w2`, ...);
-   * `idempotencyKeyOf` gives a write the key it already has (a job restored from storage after
-   * a reload), so resending it is a replay (default: a fresh key).
+   * Adds writes; `keyOf` chains writes that must run in turn, `idOf` names items, and
+   * `idempotencyKeyOf` reuses a restored job's key so resending is a replay.
    */
   add(
     ops: readonly Op[],
@@ -148,10 +141,7 @@ export class WriteQueue<Op, R> {
     this.checkIdle();
   }
 
-  /**
-   * Runs failed items again with the same `Idempotency-Key` (a write that was final is replayed
-   * by the server, one that never happened runs now). Returns the items requeued.
-   */
+  /** Runs failed items again under the same `Idempotency-Key`; returns those requeued. */
   retryFailed(): WriteItem<Op, R>[] {
     const again = this.items.filter((i) => i.status === 'failed');
     for (const item of again) {

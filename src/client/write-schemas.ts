@@ -1,8 +1,6 @@
 /**
- * The listing write bodies (POST and PUT), with the spec's bounds and input rules. Each field's
- * rule comes from `listing-rules.ts`, which the forms and the bulk grid use too. Kept apart from
- * the read schemas (`schemas.ts`, on `zod/mini`) so the first page's bundle never carries them:
- * the client itself needs only their types.
+ * The listing write bodies (POST and PUT), each field's rule from `listing-rules.ts`. Apart from
+ * the read schemas so the first page's bundle never carries them.
  */
 import * as z from 'zod/mini';
 import {
@@ -38,8 +36,7 @@ function checkOffer(
 const text = (max: number, min = 0) =>
   z.string().check(...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
 /**
- * A URL, as `new URL` reads it. A check of our own rather than zod's URL format: zod's string
- * formats would put every format of zod in the first page's bundle (see vite.config.ts).
+ * A URL as `new URL` reads it; zod's URL format would bring all its formats into the first page.
  */
 const urlText = z.string().check(z.refine((value) => URL.canParse(value), 'Invalid URL'));
 

@@ -5,10 +5,7 @@ export interface ActiveFilter {
   value: string;
 }
 
-/**
- * The filters in force as a row of pills, each with its own remove button, and "Clear all" when
- * there are several: what narrows the table is seen at a glance and undone in one click.
- */
+/** The filters in force as removable pills, with "Clear all" when there are several. */
 export function ActiveFilters({
   filters,
   onRemove,

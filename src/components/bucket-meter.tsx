@@ -7,11 +7,8 @@ import { useThrottledStore } from '../lib/use-throttled-store';
 const REDRAW_MS = 250;
 
 /**
- * The connection area: the rate-limit bucket as a live meter. Behind the dashboard's server it
- * shows the server's governor, the one model of the key's bucket that every tab shares (pushed
- * on the event stream); without it, the client's own model. Either is anchored on every
- * response's `X-Service-Api-Call-Limit` and drained at the key's rate between requests
- * (re-read twice a second), with the requests waiting for room.
+ * The rate-limit bucket as a live meter: the server governor's model shared by every tab, else the
+ * client's own, each anchored on `X-Service-Api-Call-Limit` and drained at the key's rate.
  */
 export function BucketMeter({
   compact = false,

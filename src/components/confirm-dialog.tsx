@@ -1,9 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/**
- * A modal confirmation: labelled by its title, focus on the safe choice, Escape cancels.
- * Rendered only while open.
- */
+/** A modal confirmation: labelled by its title, focus on the safe choice, Escape cancels. */
 export function ConfirmDialog({
   open,
   title,

@@ -21,10 +21,7 @@ export interface TableSelection<T> {
   rowLabel(row: T): string;
 }
 
-/**
- * How rows read as cards on a narrow screen: the column that titles the card and the columns shown
- * under it (labelled by their headers); the other columns are left out of the card.
- */
+/** How rows read as cards on a narrow screen: the title column and the columns shown under it. */
 export interface CardLayout {
   title: string;
   fields: readonly string[];
@@ -65,17 +62,9 @@ export function withIdsSelected(
 const CARD_ROW_HEIGHT = 84;
 
 /**
- * The one data table: a real `<table>` (caption, header cells, aria-sort) whose body is windowed
- * (`useWindowedRows`), so only the rows in view (plus a margin) are in the DOM and ten
- * thousand rows scroll smoothly. Spacer rows above and below keep the scrollbar true.
- *
- * The whole table is one tab stop; arrow keys move between rows (see `useTableKeyboard`), Enter
- * opens a row's link and Space selects it. Below 720 px wide, given `cards`, each row is laid out
- * as a card (the same cells and controls, restyled) with the columns it names; without it the
- * table keeps its columns and scrolls sideways inside its own box.
- *
- * Memoised: a page that keeps its props stable (the listings page) re-renders around the table
- * without drawing it again.
+ * The one data table: a real `<table>` with a windowed body (`useWindowedRows`) and spacer rows.
+ * One tab stop, arrows between rows (`useTableKeyboard`); below 720 px, given `cards`, rows become
+ * cards, else it scrolls sideways. Memoised, so a page with stable props does not redraw it.
  */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 

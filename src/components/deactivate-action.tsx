@@ -1,10 +1,7 @@
 import { bootSession } from '../lib/session';
 import { READ_ONLY_NOTICE_ID, useWriteAccess, type WriteAccess } from '../lib/write-access';
 
-/**
- * Deactivation is the owner's: an editor sees it off, with the reason. Its own module, so only
- * the pages with a Deactivate button carry it (not the first load).
- */
+/** Deactivation is the owner's; its own module, so only pages with the button carry it. */
 export const EDITOR_DEACTIVATE_REASON =
   'You are signed in as an editor: only an owner can deactivate listings.';
 
@@ -12,8 +9,8 @@ export const EDITOR_DEACTIVATE_REASON =
 export const DEACTIVATE_REASON_ID = 'deactivate-reason';
 
 /**
- * Whether this person may deactivate listings: an owner (or anyone with sign-in off) when the
- * key can write; an editor never (owners only); a viewer nothing at all.
+ * Whether this person may deactivate: an owner (or sign-in off) when the key can write; never an
+ * editor or a viewer.
  */
 export function useDeactivateAccess(): WriteAccess {
   const access = useWriteAccess();
@@ -24,8 +21,8 @@ export function useDeactivateAccess(): WriteAccess {
 }
 
 /**
- * Props for a Deactivate button: disabled with the read-only notice as its reason, or, for an
- * editor, disabled with the words of `DeactivateReason` (render it beside the button).
+ * Props for a Deactivate button, disabled with the read-only notice or, for an editor, with the
+ * words of `DeactivateReason` (render it beside the button).
  */
 export function useDeactivateButton(): { disabled?: true; 'aria-describedby'?: string } {
   const write = useWriteAccess();

@@ -3,8 +3,7 @@ import { formatDateTime } from '../lib/format';
 import { noteSellerAsked } from '../lib/kept/seller-asked';
 
 /**
- * An error where it belongs when it belongs to no field: what happened, the API's
- * `svc_error.code` and the request id (to quote to support). A missing scope says which.
+ * An error that belongs to no field: what happened, its code and request id; a missing scope named.
  */
 export function ErrorBanner({
   error,

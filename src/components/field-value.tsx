@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 
-/**
- * A value as the dashboard knows it: the value when a view gave it, a mark when the server sent
- * it in a form that could not be read, or a plain "not shown" when no view gives it. Never a
- * guess in its place.
- */
+/** A value as known: the value, a mark when it could not be read, or "not shown"; never a guess. */
 export function FieldValue<T>({
   value,
   unreadable = false,

@@ -18,10 +18,7 @@ export function Money({ amount }: { amount: string | null | undefined }) {
   return <Figure kind="money">{formatMoney(amount)}</Figure>;
 }
 
-/**
- * A date short enough for a table ("Nov 27"; the year only when not this year, the time when
- * `time`), the whole date on hover and for screen readers.
- */
+/** A date for a table ("Nov 27"), the whole date on hover and for screen readers. */
 export function ShortDate({
   iso,
   time = false,
@@ -43,10 +40,7 @@ export function ShortDate({
 const FIGURES_IN_TEXT =
   /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})|\bSL-[A-Z0-9]+\b|-?\$[\d,]+(?:\.\d+)?/g;
 
-/**
- * A server's sentence that may wrap, its figures whole: each instant a short date (with its
- * time), each order code one unbreakable figure.
- */
+/** A server's sentence that may wrap, its dates short and its order codes unbroken. */
 export function FiguresIn({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;

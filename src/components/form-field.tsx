@@ -6,10 +6,7 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-/**
- * A labelled form control with its hint and its error (client rule or server 422), wired with
- * aria-invalid and aria-describedby so the message is read with the field.
- */
+/** A labelled control with its hint and error, wired with aria-invalid and aria-describedby. */
 export function FormField({
   label,
   error,

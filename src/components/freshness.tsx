@@ -10,10 +10,7 @@ export function freshnessText(checkedAt: number, now: number): string {
   return `Updated ${unitsFromNow(-Math.round(ms / 86_400_000), 'day', true)}`;
 }
 
-/**
- * How fresh the shown data is: when it was last brought up to date with the API, and whether it
- * is being brought up to date now (a kept copy shown at once while its incremental read runs).
- */
+/** When the shown data was last brought up to date, and whether it is being now. */
 export function Freshness({
   checkedAt,
   refreshing,

@@ -10,10 +10,7 @@ export interface LinkedOrder extends MarkedRecord {
   name?: string | undefined;
 }
 
-/**
- * The order's link by its code; an order that does not show its code is linked by its id (what
- * the order page reads it by), with the code marked as not shown or not readable.
- */
+/** The order's link by its code, or by its id (code marked) when the code is not shown. */
 export function OrderLink({ order }: { order: LinkedOrder }) {
   if (order.name !== undefined)
     return (

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
- * A button that opens a small panel below it (columns to show, "Save as…"): `aria-expanded` and
- * `aria-controls` on the button, focus moves into the panel when it opens; Escape, a click
- * outside or Tab past its end closes it, and Escape returns focus to the button.
+ * A button opening a small panel below it (`aria-expanded`, `aria-controls`); focus moves in;
+ * Escape, a click outside or Tab past the end closes it, Escape back to the button.
  */
 export function PopoverButton({
   label,

@@ -10,10 +10,7 @@ const clockOf = (at: number) =>
     second: '2-digit',
   });
 
-/**
- * While a read waits out a 429's `Retry-After`, says how long the marketplace asked for and when
- * reading resumes; nothing otherwise. For pages whose reading would otherwise seem to stall.
- */
+/** While a read waits out a 429's `Retry-After`, says how long and when reading resumes. */
 export function RateLimitWaitNote() {
   const client = useApiClient();
   const state = useThrottledStore(client.transport.subscribe, client.transport.getState, 250);

@@ -1,11 +1,7 @@
 import type { SetAsideRecord } from '../client';
 import { countOf, plural } from '../lib/format';
 
-/**
- * The records of a list that could not be read (degraded by the service, or not in the shape the
- * contract documents), named by id, so that "N of N" never hides one. Every page that lists
- * records shows its set-aside records with this.
- */
+/** A list's records that could not be read, named by id, so "N of N" never hides one. */
 export function SetAsideNotice({
   records,
   noun,

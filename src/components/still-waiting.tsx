@@ -6,9 +6,8 @@ import { useNow } from '../lib/use-now';
 export const STILL_WAITING_AFTER_MS = 8_000;
 
 /**
- * What a page shows while it waits: its label, and once the wait passes
- * `STILL_WAITING_AFTER_MS`, how long it has been and a "Try again" that cancels the requests
- * under way and starts them afresh (every request also ends by itself at its deadline).
+ * A page's wait: its label, and past `STILL_WAITING_AFTER_MS` how long and a "Try again" that
+ * restarts the requests under way.
  */
 export function WaitingStatus({ label }: { label: string }) {
   const [since, setSince] = useState(() => Date.now());

@@ -9,10 +9,8 @@ import {
 import { PopoverButton } from './popover-button';
 
 /**
- * Saved views and the column chooser of one table, in one compact row: the views as buttons
- * (the one shown is pressed), "Save as…" and the columns each behind a button of their own, and
- * "Delete view" for the view shown. The current view is always the page's URL, so it can be
- * shared as a link.
+ * A table's saved views and column chooser in one row; the current view is the page's URL, so it
+ * can be shared as a link.
  */
 export function TableViews({
   table,

@@ -3,9 +3,8 @@ import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
- * Asks before leaving a form with unsaved changes: for another page of the dashboard (a link, a
- * shortcut, back or forward) in our own dialog, and on closing or reloading the tab, or leaving
- * for another site, in the browser's.
+ * Asks before leaving a form with unsaved changes: our dialog within the dashboard (links,
+ * shortcuts, back and forward), the browser's on closing, reloading or leaving the site.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   useEffect(() => {

@@ -29,11 +29,9 @@ function targetOf(row: HTMLElement, col: number | null): HTMLElement {
 }
 
 /**
- * The data table's keyboard: one tab stop for the whole table (a roving tabindex over the header
- * row and the data rows), ↑/↓ (and j/k) between rows, ←/→ between a row's controls, Home/End and
- * PageUp/PageDown; Enter opens the row's link and Space toggles its selection. Rows are found by
- * `aria-rowindex` (the header is 1, data row i is i + 2), so windowed rows work: moving to a row
- * out of the window scrolls it in (`scrollToRow`) and focuses it once it is rendered.
+ * The table's keyboard: one tab stop (roving tabindex), ↑/↓ or j/k between rows, ←/→ between
+ * controls, Home/End, PageUp/PageDown, Enter opens, Space selects. Rows are found by
+ * `aria-rowindex`, so a row outside the window is scrolled in, then focused.
  */
 export function useTableKeyboard(options: {
   tableRef: RefObject<HTMLTableElement | null>;

@@ -11,11 +11,8 @@ export interface WindowedRow {
 export type ScrollToRow = (index: number) => void;
 
 /**
- * Windowing for a real `<table>` of rows of one height: only the rows in view (plus `overscan`
- * on each side) are rendered, between a top and a bottom spacer row of the returned heights.
- * The window follows the box's scrolling and its height (a ResizeObserver, read after layout:
- * nothing here forces one); until the box is measured, and where layout is not measured at all
- * (jsdom), it counts as `height` tall.
+ * Windowing for a `<table>` of rows of one height: the rows in view plus `overscan`, between two
+ * spacer rows. Follows the box's scroll and height (ResizeObserver); unmeasured (jsdom), `height`.
  */
 export function useWindowedRows(options: {
   count: number;

@@ -46,10 +46,8 @@ export function useWriteButton(): { disabled?: true; 'aria-describedby'?: string
 }
 
 /**
- * A page that only writes (new listing, edit, bulk edit): its content, or why it is off. A page
- * opened while writes were allowed stays open when a write is then refused for a reason that is
- * not the form's (a test key on production, a scope, a seller state, a role): what the seller
- * typed stays in the form, and the page says why it cannot be saved.
+ * A page that only writes: its content, or why it is off. Open when a write is then refused for a
+ * reason not the form's, it keeps what the seller typed and says why it cannot be saved.
  */
 export function ReadOnlyGate({ title, children }: { title: string; children: ReactNode }) {
   const access = useWriteAccess();

@@ -1,6 +1,6 @@
 /**
- * The key's mode as the server wrote it into the page (`<meta name="slabdesk-mode">`), known
- * before the first API answer so the test-mode banner shows from the first paint.
+ * The key's mode as the server wrote it into the page, so the test-mode banner shows at first
+ * paint.
  */
 export function bootMode(): 'live' | 'test' | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -1,8 +1,6 @@
 /**
- * Code 128 (ISO/IEC 15417), code set B: printable ASCII (space to `~`), which covers order codes
- * and cert numbers. Each symbol is six element widths (bar, space, bar, space, bar, space) of 11
- * modules; the stop symbol has a seventh bar (13 modules). The checksum is the start value plus
- * each symbol's value times its position, modulo 103.
+ * Code 128 (ISO/IEC 15417) set B, printable ASCII: each symbol six widths over 11 modules (stop:
+ * seven over 13); checksum = start + sum of value × position, modulo 103.
  */
 export const CODE128_WIDTHS: readonly string[] = [
   '212222',

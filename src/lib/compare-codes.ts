@@ -1,7 +1,4 @@
-/**
- * Orders machine strings (ISO instants, `YYYY-MM` months, ids) by code unit: their characters'
- * order, without starting ICU's collator as the first `localeCompare` does.
- */
+/** Orders machine strings (instants, months, ids) by code unit, without starting ICU's collator. */
 export function compareCodes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,17 +1,12 @@
 /**
- * Writing delimited text the way spreadsheets read it: CSV files (RFC 4180: quoted cells with
- * commas, quotes doubled, line breaks inside quotes) and the tab-separated blocks a spreadsheet
- * takes from the clipboard, every cell guarded against formula injection. Reading is papaparse's,
- * in the bulk editor (`features/listings/bulk-edit/logic/csv-reader.ts`).
+ * Writing delimited text as spreadsheets read it (RFC 4180 CSV, tab-separated clipboard blocks),
+ * every cell guarded against formula injection. Reading is papaparse's.
  */
 
 /** Cells a spreadsheet would run as a formula start with one of these. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/**
- * Neutralises a cell against spreadsheet formula injection: a value starting with `=`, `+`, `-`,
- * `@`, a tab or a carriage return gets a leading apostrophe, which spreadsheets show as text.
- */
+/** A cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe: shown as text. */
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
@@ -31,10 +26,7 @@ function quoteCell(value: string, delimiter: string): string {
   return needsQuotes ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/**
- * Writes records as CSV that opens cleanly in a spreadsheet: a UTF-8 byte-order mark, CRLF line
- * ends, quoted cells where needed, and every cell neutralised against formula injection.
- */
+/** CSV for a spreadsheet: UTF-8 BOM, CRLF, quoted where needed, every cell neutralised. */
 export function toCsv(records: readonly (readonly string[])[]): string {
   const lines = records.map((record) =>
     record.map((value) => quoteCell(neutraliseFormula(value), ',')).join(','),
@@ -42,10 +34,7 @@ export function toCsv(records: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/**
- * Writes a block as a spreadsheet's clipboard holds it (tab-separated, quoted where needed), every
- * cell neutralised against formula injection as in the CSV: a pasted `=HYPERLINK(...)` is text.
- */
+/** A block as a spreadsheet's clipboard holds it (tab-separated), every cell neutralised. */
 export function toTsv(records: readonly (readonly string[])[]): string {
   return records
     .map((record) => record.map((v) => quoteCell(neutraliseFormula(v), '\t')).join('\t'))

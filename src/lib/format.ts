@@ -1,7 +1,5 @@
 /**
- * Display helpers: money in dollars, instants in the seller's locale and time zone (the
- * browser's), counts and durations in English words, codes as words. Each `Intl` object is made
- * on first use and kept: making one is the costly part.
+ * Display helpers in the seller's locale and zone; each `Intl` object is made once, on first use.
  */
 
 const onFirstUse = <T>(make: () => T) => {
@@ -104,16 +102,6 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   return unitsFromNow(Math.round(diff / 1000), 'second');
 }
 
-const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})\b/g;
-
-/**
- * A server's sentence with the instants in it written for a person: "ship it to the hub by
- * 2026-11-25T09:25:43.679Z" reads "ship it to the hub by Nov 25, 2026, 09:25 AM".
- */
-export function formatTimestampsIn(text: string): string {
-  return text.replace(ISO_INSTANT, (iso) => formatDateTime(iso));
-}
-
 /** Where and how a date is written: the seller's locale and time zone (the browser's by default). */
 export interface DateContext {
   locale?: string | undefined;
@@ -141,8 +129,7 @@ const yearIn = (at: number, context: DateContext) =>
   dateFormat(context, { year: 'numeric' }).format(at);
 
 /**
- * A date short enough for a table cell: "Nov 27", with the year only when it is not this year
- * ("Aug 3, 2025") and the time only when asked ("Nov 27, 10:00 AM").
+ * A date for a table cell: "Nov 27", with the year only when not this year, the time when asked.
  */
 export function formatShortDate(
   iso: string | null | undefined,

@@ -1,7 +1,4 @@
-/**
- * The typed map of the dashboard's paths: components build links from here and hold no string
- * URLs. `pattern` is what the router matches; the functions build concrete links.
- */
+/** The typed map of the dashboard's paths (`pattern` for the router, functions for links). */
 export const paths = {
   overview: { pattern: '/', to: () => '/' },
   listings: {

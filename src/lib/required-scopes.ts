@@ -6,10 +6,7 @@ export const REQUIRED_SCOPES = {
   inventory: 'read_inventory',
 } as const;
 
-/**
- * Whether a key's scopes let it read a resource (its read scope, or its write scope). Scopes the
- * ping did not show (`undefined`) refuse nothing: the read is made and the API answers for itself.
- */
+/** Whether a key's scopes let it read a resource; scopes the ping did not show refuse nothing. */
 export const mayRead = (
   scopes: readonly string[] | undefined,
   resource: 'listings' | 'orders',

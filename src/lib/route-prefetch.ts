@@ -15,8 +15,7 @@ export interface LoaderArgs {
 }
 
 /**
- * Starts a page's queries and returns at once (never waits for them): the route's loader calls
- * it while the page's code chunk loads, so the data and the code arrive together. The page's own
- * `useQuery` with the same options picks up the request in flight.
+ * Starts a page's queries beside its code chunk and returns at once; the page's `useQuery` picks up
+ * the request in flight.
  */
 export type Prefetch = (deps: RouteDeps, args: LoaderArgs) => void;

@@ -2,9 +2,8 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { localStore } from './local-store';
 
 /**
- * Saved views of a table (listings, orders, inventory): a name and the search params that make
- * it (filters, sort, visible columns), kept in this browser. A view is also its URL, so a seller
- * can share it as a link. The columns a seller last chose are remembered per table too.
+ * Saved views of a table: a name and the search params that make it, kept in this browser (a view
+ * is also its URL). The columns last chosen are remembered per table.
  */
 export interface SavedView {
   name: string;
@@ -81,8 +80,7 @@ export function useSavedViews(table: string) {
 }
 
 /**
- * The columns to show: those named in the URL (`cols`), else those the seller last chose for this
- * table, else every column. Unknown ids are ignored; at least the first column always shows.
+ * The columns to show: the URL's `cols`, else the seller's last choice, else all; the first always.
  */
 export function useVisibleColumns<C extends { id: string }>(
   table: string,
@@ -137,8 +135,5 @@ export const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
   return next;
 };
 
-/**
- * How a page writes its filters into the address: in place of the history entry, and drawn at
- * once rather than in a transition, so an input bound to the address answers as it is used.
- */
+/** Filters written in place of the history entry and drawn at once, so a bound input keeps up. */
 export const FILTER_MOVE = { replace: true, flushSync: true } as const;

@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 
 /**
- * The field paths of a form's zod schema, as react-hook-form names them: `price`,
- * `card.title`, and `images` for an array (its items are one field to the server). Wrappers
- * (optional, nullable, default, catch, a pipe) are looked through, so the list follows the schema
- * and is never kept by hand.
+ * A form schema's field paths as react-hook-form names them (`card.title`; an array is one field),
+ * looking through wrappers, so the list is never kept by hand.
  */
 export function fieldPathsOf(schema: z.ZodMiniType): string[] {
   const paths: string[] = [];

@@ -9,10 +9,8 @@ export interface AppliedServerErrors {
 }
 
 /**
- * Puts a 422's field errors onto a react-hook-form form: `setError` for each field the server
- * named that the form has (the API's name mapped through `fieldMap` when the form names it
- * differently), the rest as form-level messages. Any other error gives no field messages; the
- * caller shows it in its banner.
+ * Puts a 422's field errors onto a react-hook-form form (through `fieldMap`), the rest as
+ * form-level messages; any other error is the caller's banner.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,

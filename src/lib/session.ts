@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The signed-in person as the server wrote it into the page (`<meta name="slabdesk-user">`,
- * `slabdesk-role`, `slabdesk-csrf`), and whether the session has ended since. No metas: sign-in
- * is off on this server (local use), and the page behaves as an owner's.
+ * The signed-in person as the server wrote it into the page, and whether the session ended. No
+ * metas: sign-in is off, and the page acts as an owner's.
  */
 export type Role = 'owner' | 'editor' | 'viewer';
 

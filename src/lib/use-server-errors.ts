@@ -8,11 +8,8 @@ import { fieldPathsOf } from './schema-fields';
 const ROOT = 'root.server' as const;
 
 /**
- * One hook for every form's server errors: `apply(error)` puts a 422's field errors on the
- * fields of the form's schema (derived from the schema, never listed by hand) and the rest on
- * react-hook-form's root error; `say(message)` sets a form-level message of the page's own.
- * `messages` are the root error's lines, for the banner above the form (react-hook-form clears
- * them at the next submit).
+ * Every form's server errors: `apply(error)` sets a 422's field errors on the schema's fields and
+ * the rest on the root error; `say` sets a form-level message; `messages` feeds the banner.
  */
 export function useServerErrors<T extends FieldValues>(
   form: UseFormReturn<T>,

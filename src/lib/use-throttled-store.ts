@@ -1,9 +1,8 @@
 import { useEffect, useReducer } from 'react';
 
 /**
- * An external store's current snapshot that redraws at most once per `ms`, however often the
- * store changes: a meter fed by every request would otherwise redraw (and the browser paint a
- * frame) two or three times per request, on a 54-request page load over a hundred times.
+ * A store's snapshot redrawn at most once per `ms`: a meter fed by every request would otherwise
+ * paint a frame several times per request.
  */
 export function useThrottledStore<T>(
   subscribe: (listener: () => void) => () => void,

@@ -8,10 +8,8 @@ import { bootSession, VIEWER_REASON } from './session';
 import { localStore } from './local-store';
 
 /**
- * Whether the key behind the dashboard can change listings, and if not why: a key without the
- * `write_listings` scope, or a test key on a production deployment (test keys are read-only
- * there), or a person signed in as a viewer. The second is not in `/ping`: it is learned from the first `test_mode_forbidden` and
- * remembered for that key in this browser.
+ * Whether the key can change listings, and if not why: no `write_listings` scope, a viewer, or a
+ * test key on production (learned from the first `test_mode_forbidden`, remembered per key).
  */
 export interface WriteAccess {
   canWrite: boolean;
@@ -62,10 +60,7 @@ const SELLER_STATE_CODES = new Set([
   'seller_paused',
 ]);
 
-/**
- * Why a refused write is not the form's fault, or null when it may be (a 422, a conflict, a
- * `listing_write_forbidden` about this one listing). Such a refusal turns writes off.
- */
+/** Why a refused write is not the form's fault (it then turns writes off), or null. */
 export function refusalReason(error: unknown): string | null {
   if (!isApiError(error) || error.status !== 403) return null;
   if (error.code === 'test_mode_forbidden') return TEST_MODE_READ_ONLY;
@@ -81,15 +76,11 @@ export function refusalReason(error: unknown): string | null {
   return null;
 }
 
-/**
- * For this visit only: a refusal that may lift by itself (a seller state, a role, a scope the key
- * may be given) turns writes off until the page is reloaded, not for good.
- */
+/** A refusal that may lift by itself turns writes off for this visit only. */
 let visitReason: string | null = null;
 
 /**
- * Learns from a failed write: a `test_mode_forbidden` makes the key read-only here for good; a
- * scope, a seller state or a role turns writes off for this visit.
+ * Learns from a failed write: `test_mode_forbidden` for good; a scope, state or role this visit.
  */
 export function noteWriteError(error: unknown, keyId: string | undefined): void {
   const reason = refusalReason(error);

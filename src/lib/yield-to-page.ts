@@ -4,9 +4,8 @@ interface TaskScheduler {
 }
 
 /**
- * Ends the current task and resumes in a new one, so the page can paint and answer input in
- * between (work split this way never adds up to one long task). Resumes ahead of other queued
- * tasks where the browser can (`scheduler.yield`), after them otherwise.
+ * Resumes in a new task so the page can paint and take input between (`scheduler.yield` where there
+ * is one, ahead of other tasks).
  */
 export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;

@@ -28,11 +28,8 @@ const controlFailure = (statusCode: number, message: string) =>
   Object.assign(new Error(message), { statusCode });
 
 /**
- * Bodies are JSON (`application/json`) and bounded in depth. An empty body passes whatever its
- * type (bodyless control posts such as a key's revoke); a body of another type is 415, so a page
- * on another site cannot post JSON as `text/plain` without a preflight. On the public API a body
- * too deep is 422 `validation_error` and an unparsable one 422 `invalid_json`; on the control
- * API, 400 `{error}`.
+ * Bodies are JSON, depth-bounded; an empty body passes whatever its type, another type is 415 (no
+ * cross-site `text/plain` JSON). Too deep or unparsable: 422 on the API, 400 `{error}` on control.
  */
 function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

@@ -14,8 +14,8 @@ export interface SandboxOptions {
   /** SANDBOX_DEPLOYMENT, default `sandbox`; `production` makes test keys read-only. */
   deployment?: Deployment;
   /**
-   * SANDBOX_SHAPES, default `full`: the listing views add the sale terms, the window and the
-   * card's player; `documented` serves every read view with exactly the spec's fields.
+   * SANDBOX_SHAPES: `full` (default) adds the listing views' extras; `documented`: the spec's
+   * fields.
    */
   shapes?: ReadShapes;
   /** SANDBOX_RATE_LIMIT=off turns the leaky bucket off. For benchmarks only. */
@@ -23,8 +23,8 @@ export interface SandboxOptions {
   /** SANDBOX_DEMO_LISTINGS: how many listings the demo seed creates (default 600). */
   demoListings?: number;
   /**
-   * SANDBOX_DEMO_SOLD_SHARE: the share of the demo listings that sold (default 1/3), each sale an
-   * order: 0.5 of 100,000 listings gives a dealer's 50,000 orders. For benchmarks.
+   * SANDBOX_DEMO_SOLD_SHARE: the share of demo listings sold, each an order (default 1/3); for
+   * benches.
    */
   demoSoldShare?: number;
   /** SANDBOX_SIMULATE=1: the demo marketplace lives on its own (sales and order stages every few seconds). */
@@ -35,15 +35,9 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** SANDBOX_LOG=1: Fastify's request log on stdout. */
   log?: boolean;
-  /**
-   * SANDBOX_ALLOWED_HOSTS (comma-separated): Host names answered beside the loopback names and the
-   * bind address; one with `:port` matches that port only, one without matches any.
-   */
+  /** SANDBOX_ALLOWED_HOSTS: extra Host names, comma-separated; with `:port` that port only. */
   allowedHosts?: string[];
-  /**
-   * SANDBOX_CONTROL_TOKEN: when set, every `/_sandbox/*` call must send `Authorization: Bearer
-   * <token>` or `X-Sandbox-Control-Token: <token>` (401 otherwise).
-   */
+  /** SANDBOX_CONTROL_TOKEN: when set, `/_sandbox/*` calls must present it (401 otherwise). */
   controlToken?: string;
 }
 

@@ -8,9 +8,7 @@ import type { Store } from './store';
 export type Deployment = 'sandbox' | 'production';
 
 /**
- * How the public API's read views are shaped. `full`: the spec's fields plus the sandbox's
- * extras (the listing's sale terms, window and card details). `documented`: exactly the fields
- * the spec's tables document for each view, nothing more.
+ * How read views are shaped: `full` adds the sandbox's extras, `documented` is exactly the spec's.
  */
 export type ReadShapes = 'full' | 'documented';
 

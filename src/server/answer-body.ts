@@ -11,9 +11,8 @@ const strings = (value: unknown): string[] | undefined =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 
 /**
- * An upstream error envelope rebuilt from the members the page knows, each of the type the
- * spec gives it: nothing else the upstream wrote (an echoed header, a stack, a key) comes
- * along. Undefined when the body is not an envelope.
+ * An upstream error envelope rebuilt from known members only, so nothing else (an echoed header, a
+ * stack, a key) comes along; undefined when not an envelope.
  */
 export function rebuiltEnvelope(value: unknown): Record<string, unknown> | undefined {
   if (!isRecord(value) || !isRecord(value.svc_error)) return undefined;
@@ -59,12 +58,8 @@ export function rebuiltEnvelope(value: unknown): Record<string, unknown> | undef
 const EMPTY = Buffer.alloc(0);
 
 /**
- * The body the browser sees of an upstream answer, the key never in it in any form:
- * - an error (not 2xx): its envelope rebuilt from known members, then redacted; a body that is
- *   no envelope is not passed on at all (the page handles an error without one);
- * - a 2xx: passed as it is, unless a quick look finds a trace of the key (see mayCarryKey); then
- *   JSON is parsed and every string holding the key redacted, anything else withheld.
- * JSON goes in ASCII (see asciiJson).
+ * The body the browser sees, never with the key: an error's envelope rebuilt then redacted (no
+ * envelope: no body); a 2xx as it is, unless it may carry the key, then redacted field by field.
  */
 export function answerBody(
   answer: UpstreamAnswer,

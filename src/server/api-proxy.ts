@@ -24,24 +24,14 @@ export interface Upstream {
 
 export interface ProxyOptions {
   /**
-   * Gzip long answers for a browser on this machine too (default false: over loopback the bytes
-   * cost nothing to move, and packing and unpacking them costs both ends CPU on every page).
+   * Gzip for a browser on this machine too (default false: over loopback packing only costs CPU).
    */
   gzipLoopback?: boolean;
-  /**
-   * Where the next page of a walk is read ahead (with a governor only: it decides whether the
-   * bucket has room). Null or undefined: every call goes upstream when the browser makes it.
-   */
+  /** Where a walk's next page is read ahead (with a governor only); unset: no read-ahead. */
   readAhead?: ReadAhead | null;
-  /**
-   * Who made the call (the signed-in person), for the activity log; null or undefined: sign-in
-   * is off ("This computer").
-   */
+  /** Who made the call, for the activity log; unset: sign-in is off ("This computer"). */
   actor?: ProxyActor | null;
-  /**
-   * Told every call the proxy answered, after its answer was sent (the activity log records the
-   * writes and learns listings from the reads). Never allowed to break or delay the answer.
-   */
+  /** Told every answered call after its answer was sent; never allowed to break or delay it. */
   onAnswered?: ((exchange: ProxiedExchange) => void) | undefined;
 }
 
@@ -83,8 +73,7 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
 export const API_PREFIX = '/api/';
 /**
- * Request headers the browser may pass on; every other (credentials, cookies, origin, and the
- * dashboard's own `X-Slabdesk-Priority`, read by the governor) stays here.
+ * Request headers the browser may pass on; credentials, cookies and our priority header stay here.
  */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'idempotency-key'];
 /** Response headers the page may see. */
@@ -127,10 +116,7 @@ export function upstreamPath(pathname: string): string | null {
   return rest;
 }
 
-/**
- * Rewrites each URL of a `Link` header that points at the upstream API so that it points at the
- * proxy instead (`{proxyOrigin}/api/{version}/...`); cursors then come back through the proxy.
- */
+/** Points each upstream URL of a `Link` header at the proxy, so cursors come back through it. */
 export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigin: string): string {
   const base = new URL(upstreamBase);
   const basePath = base.pathname.replace(/\/$/, '');
@@ -151,10 +137,7 @@ export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigi
   });
 }
 
-/**
- * The upstream URL the proxy sends a browser URL to, or null if none: with only the query
- * parameters the spec documents for the method and path (see forwardedQuery).
- */
+/** The upstream URL for a browser URL (documented query parameters only), or null. */
 export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): string | null {
   const path = upstreamPath(incoming.pathname);
   if (path === null) return null;
@@ -163,11 +146,8 @@ export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): stri
 }
 
 /**
- * One upstream call after its turn in the key's governor (when there is one): the answer, or
- * `gone` when `signal` took the call back while it waited, or `unreachable` when the upstream
- * could not be reached. The ticket is settled with what came back either way. While the API has
- * asked for a pause past the governor's bound, the answer is the governor's own 503
- * `upstream_paused`, at once (see pausedAnswer).
+ * One upstream call after its turn in the governor: the answer, `gone` (taken back while waiting)
+ * or `unreachable`; during a long pause, the governor's own 503 `upstream_paused` at once.
  */
 export async function governedUpstreamCall(
   governor: KeyGovernor | undefined,
@@ -196,9 +176,8 @@ export async function governedUpstreamCall(
 }
 
 /**
- * The browser's call sent upstream, after its turn in the governor (by `X-Slabdesk-Priority`):
- * undefined when the browser went away while it waited, or when the upstream could not be
- * reached (the browser has had its 502).
+ * The browser's call sent upstream after its turn; undefined when it went away or the upstream was
+ * unreachable (the browser has had its 502).
  */
 async function governedCall(
   request: IncomingMessage,
@@ -223,9 +202,8 @@ async function governedCall(
 }
 
 /**
- * The next page of a rewritten `Link` header, when it points back at this server: its URL as
- * the browser will follow it, and the upstream URL it stands for; null otherwise (no next link,
- * a link to another site, or not a URL at all).
+ * A rewritten `Link` header's next page when it points back here (browser URL and upstream URL);
+ * null otherwise.
  */
 export function nextPageOf(
   link: string | undefined,
@@ -253,10 +231,7 @@ async function readAheadCall(
   return typeof answer !== 'string' && answer.status === 200 ? answer : undefined;
 }
 
-/**
- * The headers the browser sees of an upstream answer: the forwarded ones (the key redacted
- * should the upstream echo it) and `Link` rewritten to point back at this server.
- */
+/** The answer's headers for the browser: forwarded ones redacted, `Link` pointed back here. */
 export function answerHeaders(
   answer: UpstreamAnswer,
   upstream: Upstream,
@@ -280,19 +255,15 @@ export const answerBytes = answerBody;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/**
- * Whether this browser's answers go gzipped: when it takes gzip, and it is not on this machine
- * (unless `gzipLoopback`: over loopback the bytes cost nothing to move).
- */
+/** Gzip when the browser takes it and is not on this machine (unless `gzipLoopback`). */
 export function gzipsFor(request: IncomingMessage, options: ProxyOptions): boolean {
   const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
   return acceptsGzip(request) && !local;
 }
 
 /**
- * Forwards one browser API call to the upstream, adding the key as `X-Service-Access-Token`.
- * The caller has already checked Host, Origin and Sec-Fetch-Site. With a governor, the call
- * waits for its turn in the key's shared bucket (by its `X-Slabdesk-Priority`) before it is sent.
+ * Forwards one browser API call upstream with the key (`X-Service-Access-Token`), after its turn in
+ * the governor; Host, Origin and Sec-Fetch-Site were checked before.
  */
 export async function proxyApiRequest(
   request: IncomingMessage,

@@ -118,9 +118,8 @@ async function listen(
 }
 
 /**
- * The dashboard's server: the page (with its security headers), its assets, and the API proxy,
- * each behind the request guard. `createPageSource` receives the http server before it listens,
- * so Vite can attach its HMR websocket to it.
+ * The dashboard's server: page, assets and API proxy behind the request guard. `createPageSource`
+ * gets the http server before it listens, so Vite can attach its HMR websocket.
  */
 export async function startAppServer(
   options: AppServerOptions,

@@ -14,9 +14,8 @@ export interface SignedIn {
 }
 
 /**
- * Facts the page needs before its first API answer, written into its HTML: the mode of the key
- * the server holds, so the test-mode banner shows from the first paint; and, when a session is
- * signed in, who it is, their role and the session's CSRF token for its writes.
+ * Facts written into the page's HTML: the key's mode (the test-mode banner shows from the first
+ * paint) and, when signed in, who, their role and the CSRF token.
  */
 export function withBootFacts(
   html: string,

@@ -1,10 +1,8 @@
 import { MAX_JSON_DEPTH, nestingExceeds } from '../sandbox/platform/json-body';
 
 /**
- * JSON from outside (webhook deliveries, upstream answers) parsed with a bound on nesting: a
- * body nested thousands deep parses (V8's parser is iterative), but every recursive step after
- * it, `JSON.stringify` to the tabs included, then overflows the stack. The depth is measured on
- * the text first, in one pass, so nothing too deep is ever built.
+ * JSON from outside parsed with a bound on nesting, measured on the text first: a body nested
+ * thousands deep parses, but every recursive step after it would overflow the stack.
  */
 
 export { MAX_JSON_DEPTH };

@@ -1,20 +1,15 @@
 import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json';
 
 /**
- * The API key kept off the page in every form an upstream could echo it in: as it is, with any
- * of its characters JSON-escaped (`\u005f`) or percent-encoded (`%5F`), and in base64 (standard
- * or url-safe, at any of the three byte alignments), and those forms combined (base64 inside a
- * JSON string with its `+` escaped, ...). Matching the encodings directly would never end; the
- * text is decoded instead and the decoded forms searched.
+ * The key kept off the page in every form an upstream could echo it in (JSON-escaped,
+ * percent-encoded, base64 at any alignment, combined): the text is decoded and the decoded forms
+ * searched, since matching every encoding would never end.
  */
 export const REDACTED = '[redacted]';
 
 const hex2 = (code: number) => code.toString(16).padStart(2, '0');
 
-/**
- * The forms of a key to search decoded text for: the key, and for each alignment the part of
- * its base64 that does not depend on the bytes around it, in both alphabets.
- */
+/** The forms to search for: the key, and per alignment its base64 core, in both alphabets. */
 function formsOf(key: string): string[] {
   const forms = new Set<string>([key]);
   const bytes = Buffer.from(key, 'utf8');
@@ -123,9 +118,8 @@ export function redactText(text: string, key: string): string {
 }
 
 /**
- * A parsed JSON value with every string (and object key) that holds the key replaced: the key's
- * plain occurrences by the mark, a string that holds it encoded by the mark as a whole.
- * Iterative, so no depth of value can overflow the stack.
+ * A parsed JSON value with every string or key holding the key redacted; iterative, so no depth
+ * overflows the stack.
  */
 export function redactValue(value: unknown, key: string): unknown {
   const root: { value: unknown } = { value };
@@ -154,10 +148,7 @@ export function redactValue(value: unknown, key: string): unknown {
   return root.value;
 }
 
-/**
- * A JSON body with the key redacted in every form, parsed (depth bounded) then redacted;
- * undefined when it is not JSON and so cannot be redacted field by field.
- */
+/** A JSON body redacted in every form; undefined when it is not JSON. */
 export function redactJsonBody(text: string, key: string): { value: unknown } | undefined {
   const parsed = parseBoundedJson(text, MAX_JSON_DEPTH);
   return parsed.ok ? { value: redactValue(parsed.value, key) } : undefined;

@@ -4,10 +4,7 @@ import { isCredentialParam } from '../sandbox/platform/query-credentials';
 const COLLECTION = ['limit', 'fields', 'updated_at_min', 'page_info'] as const;
 
 /**
- * The query parameters the spec documents for a call, by method and path (the path from the
- * version segment on, e.g. `/2026-07/orders.json`): collections take `limit`, `fields`,
- * `updated_at_min` and `page_info` (orders also `status`), single views `fields`; `/ping`,
- * locations and every write take none.
+ * The query parameters the spec documents for a call, by method and path from the version segment.
  */
 export function documentedParams(method: string, path: string): readonly string[] {
   if (method !== 'GET' && method !== 'HEAD') return [];
@@ -21,8 +18,8 @@ export function documentedParams(method: string, path: string): readonly string[
 }
 
 /**
- * The query the proxy forwards: only the documented parameters (an allowlist: a credential
- * spelled any new way is not one of them), and none whose value looks like a key.
+ * The forwarded query: documented parameters only (a credential spelled a new way is not one), and
+ * none whose value looks like a key.
  */
 export function forwardedQuery(
   params: URLSearchParams,

@@ -6,9 +6,7 @@ export const READ_AHEAD_TTL_MS = 5_000;
 /** Pages held at once, at most (each up to a page of 250 rows). */
 const MAX_HELD = 8;
 /**
- * Room the key's bucket must have, in requests, for a page to be read ahead: a walk at the
- * bucket's pace (the bucket near full) reads nothing ahead, so read-ahead never costs a click
- * its room or draws a 429.
+ * Room the bucket must have for a read-ahead, so it never costs a click its room or draws a 429.
  */
 export const READ_AHEAD_ROOM = 4;
 
@@ -18,13 +16,9 @@ interface Held {
 }
 
 /**
- * The next page of a cursor walk, asked of the upstream as soon as the page before it came back
- * (its `Link` rel="next"), while that page is still on its way to the browser and being parsed
- * there: the browser's own call for it, a moment later, is answered by the same upstream request
- * instead of waiting a whole round trip. Each page is still requested upstream once. A page is
- * read ahead only when the governor's model of the key's bucket has room, and is dropped unused
- * after `READ_AHEAD_TTL_MS` or on any write through the proxy (it may show what the write
- * changed).
+ * A walk's next page asked upstream once the page before came back, so the browser's call a moment
+ * later is answered by the same request. Only with room in the bucket; dropped unused after
+ * `READ_AHEAD_TTL_MS` or on any write (it may show what the write changed).
  */
 export class ReadAhead {
   private readonly held = new Map<string, Held>();
@@ -50,8 +44,7 @@ export class ReadAhead {
   }
 
   /**
-   * Reads `url` ahead with `send` (which takes the governor's ticket itself), unless it is held
-   * already, too many pages are, or `governor` leaves too little room.
+   * Reads `url` ahead, unless held already, too many are, or the governor leaves too little room.
    */
   offer(
     url: string,

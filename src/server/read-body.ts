@@ -1,11 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 
-/**
- * A request's raw body, or null as soon as it is over `maxBytes` (the spec's cap by default;
- * `Content-Length` or bytes read): the proxy's forwarded bodies and the webhook receiver's signed
- * ones alike. Nothing past the cap is kept in memory.
- */
+/** A request's raw body, or null as soon as it is over `maxBytes`; nothing past the cap is kept. */
 export async function readBody(
   request: IncomingMessage,
   maxBytes = MAX_BODY_BYTES,

@@ -2,10 +2,8 @@ import { networkInterfaces } from 'node:os';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The rules that keep the proxy's key to its own page. The server answers only requests whose
- * `Host` is one of its own names (a DNS-rebinding page cannot borrow it), and API calls or
- * websocket upgrades only from its own origin (another site the seller has open cannot use the
- * key through the seller's browser).
+ * Keeps the key to its own page: only our own `Host` names (no DNS rebinding), and API calls or
+ * upgrades only from our own origin (no other site through the seller's browser).
  */
 export interface GuardVerdict {
   ok: boolean;
@@ -26,9 +24,8 @@ function wrapIpv6(address: string): string {
 const DEFAULT_PORTS = [80, 443];
 
 /**
- * One `SLABDESK_ALLOWED_HOSTS` entry as the `Host` values it allows: `name:port` exactly as
- * given; a bare name with no port (behind nginx's `Host $host` or Caddy the port is absent), with
- * the server's own port, or with a default port. IPv6 addresses are bracketed either way.
+ * An `SLABDESK_ALLOWED_HOSTS` entry as the `Host` values it allows: as given, or a bare name with
+ * our port or a default port (a proxy may drop the port); IPv6 bracketed.
  */
 function hostsOfEntry(entry: string, port: number): string[] {
   const name = entry.trim().toLowerCase();
@@ -42,9 +39,8 @@ function hostsOfEntry(entry: string, port: number): string[] {
 }
 
 /**
- * Every `Host` value the server accepts: the loopback names and the bind address (each with the
- * server's port), each interface address when bound to every interface, and the names in
- * `extraHosts` with or without a port (see hostsOfEntry).
+ * Every `Host` the server accepts: loopback names, the bind address, each interface when bound to
+ * all, and `extraHosts`.
  */
 export function allowedHostsFor(
   bindHost: string,

@@ -2,12 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 /**
- * The Content-Security-Policy of the dashboard's page. Production allows only the page's own
- * scripts, styles and API; images may come from https URLs (listing photos are previewed).
- * Development adds what Vite needs: its HMR websocket on the same host and a per-request nonce
- * for the inline React-refresh preamble and the styles Vite injects. `styleHashes`: the page's
- * own inline styles, allowed by their hashes (see inlineStyleHashes). `imageOrigins`: the embedded
- * sandbox's own address, where the demo's slab pictures are drawn (plain http on loopback).
+ * The page's CSP: its own scripts, styles and API; https images (listing photos) and the embedded
+ * sandbox's `imageOrigins`. Development adds Vite's HMR websocket and a per-request nonce;
+ * `styleHashes` allows the page's inline styles.
  */
 export function contentSecurityPolicy(options: {
   nonce?: string;
@@ -39,11 +36,7 @@ export const newNonce = () => randomBytes(16).toString('base64');
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 const hashesByPage = new Map<string, string[]>();
 
-/**
- * The CSP hashes (`sha256-...`) of the page's inline `<style>` elements: the build writes the
- * entry's stylesheet into the page (see vite.config.ts). Remembered per page text (one for each
- * route's page at most: each names its route's code, see route-preloads).
- */
+/** CSP hashes of the page's inline `<style>` elements, remembered per page text. */
 export function inlineStyleHashes(html: string): string[] {
   let hashes = hashesByPage.get(html);
   if (!hashes) {

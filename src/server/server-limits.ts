@@ -1,10 +1,8 @@
 import type { Server } from 'node:http';
 
 /**
- * Time limits on what a client sends, so a slow or silent one cannot hold a socket (and its
- * memory) for good: the headers within 20 s, the whole request within 60 s (a 1 MB body on a
- * slow phone line), idle kept-alive sockets closed after 5 s. Long answers (event streams,
- * walks) are not limited: these count only the request's way in.
+ * Limits on a request's way in, so a slow or silent client cannot hold a socket for good; long
+ * answers (event streams, walks) are not limited.
  */
 export function applyServerLimits(
   server: Server,

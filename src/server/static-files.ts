@@ -28,9 +28,8 @@ interface CachedFile {
 }
 
 /**
- * Files read (and gzipped) once per process, by path, while their size and modification time
- * hold: every dashboard server of the process (a test's, a bench visit's) shares them, so no
- * visit waits for the bundle to be compressed again.
+ * Files read and gzipped once per process while their size and time hold, shared by every server of
+ * the process.
  */
 const processCache = new Map<string, { size: number; mtimeMs: number; file: CachedFile }>();
 
@@ -55,8 +54,7 @@ async function readCached(path: string): Promise<CachedFile | null> {
 const hidden = (relative: string) => relative.split(sep).some((part) => part.startsWith('.'));
 
 /**
- * Serves the built bundle (`dist/`): hashed assets cached for good, gzip when the browser takes
- * it, and the page itself for every other path (the router owns the URL space).
+ * Serves `dist/`: hashed assets cached for good, gzip when taken, the page for every other path.
  */
 export function createStaticFiles(root: string) {
   const cache = new Map<string, CachedFile>();

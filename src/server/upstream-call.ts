@@ -10,9 +10,8 @@ const agents = {
 };
 
 /**
- * How long the upstream may stay silent (no headers, or no more of the body) before the call
- * fails: 300 s, the headers and body timeouts `fetch` (undici) applied before. A call that never
- * ended would hold its place in the key's governor for good.
+ * How long the upstream may stay silent before the call fails, so no call holds the governor for
+ * good.
  */
 const SILENCE_MS = 300_000;
 
@@ -40,10 +39,8 @@ function toHeaders(raw: IncomingHttpHeaders): Headers {
 }
 
 /**
- * One call to the upstream over node:http(s) with kept-alive connections: the proxy reads every
- * answer whole, so the web-streams machinery of `fetch` is pure cost (measured: a third of the
- * proxy's CPU on a catalogue walk). Redirects are not followed; a packed answer is unpacked; an
- * upstream silent for `silenceMs` fails the call.
+ * One upstream call over node:http(s), kept alive: the proxy reads answers whole, so `fetch`'s web
+ * streams are pure cost. No redirects; packed answers unpacked; silence fails the call.
  */
 export function callUpstream(
   url: string,

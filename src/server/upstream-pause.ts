@@ -25,10 +25,8 @@ export function clockText(at: number, now: number): string {
 }
 
 /**
- * The governor's answer while the API has asked for a pause longer than it holds calls (see
- * MAX_HELD_RETRY_AFTER_SECONDS): 503 `upstream_paused` at once, with `Retry-After` and when the
- * pause ends, in the API's own error envelope so the page shows it as any API error. Nothing
- * was sent upstream.
+ * During a pause longer than the governor holds: 503 `upstream_paused` at once, with `Retry-After`
+ * and its end, in the API's error envelope; nothing sent upstream.
  */
 export function pausedAnswer(pause: UpstreamPause, now = Date.now()): UpstreamAnswer {
   const remaining = Math.max(1, Math.ceil((pause.until - now) / 1000));

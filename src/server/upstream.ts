@@ -6,18 +6,14 @@ import type { HubOptions } from './hub/server-hub';
 export interface ResolvedUpstream extends Upstream {
   /** What to print: the embedded sandbox or the configured deployment. */
   description: string;
-  /**
-   * The embedded sandbox's URL, its demo seller (the server registers its webhooks there) and the
-   * token that opens its control API.
-   */
+  /** The embedded sandbox's URL, demo seller and control token. */
   embedded?: { sandboxUrl: string; sellerId: string; controlToken: string };
   close(): Promise<void>;
 }
 
 /**
- * The API the dashboard talks to: `SVC_BASE_URL` with `SVC_API_KEY`, or the embedded sandbox
- * (demo seed, file store under `.sandbox/`) on a free port with the demo live key
- * (`SLABDESK_DEMO_MODE=test` takes the demo test key).
+ * The API: `SVC_BASE_URL` with `SVC_API_KEY`, or the embedded sandbox on a free port with the demo
+ * live key (`SLABDESK_DEMO_MODE=test`: the test key).
  */
 export async function resolveUpstream(
   env: NodeJS.ProcessEnv = process.env,
@@ -66,10 +62,8 @@ export async function resolveUpstream(
 }
 
 /**
- * The hub's settings: the signing secrets of a deployment's endpoint (`SVC_WEBHOOK_SECRET`, and
- * `SVC_WEBHOOK_SECRET_PREVIOUS` during a rotation), where accepted event ids are kept
- * (`SLABDESK_HUB_DB`, default `.sandbox/hub.db`, or `:memory:` beside an in-memory sandbox), and,
- * with the embedded sandbox, the registration of the server's own endpoint.
+ * The hub's settings: the endpoint's signing secrets (current and previous), where event ids are
+ * kept (`SLABDESK_HUB_DB`), and the embedded sandbox's registration.
  */
 export function hubOptionsFor(
   upstream: ResolvedUpstream,

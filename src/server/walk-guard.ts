@@ -5,12 +5,9 @@ import { DEFAULT_PAGE_BUDGET, MAX_EMPTY_PAGES_IN_A_ROW } from '../client/walk-gu
 const EMPTY_PAGE = /^\s*\{\s*"[A-Za-z_]+"\s*:\s*\[\s*\]\s*\}\s*$/;
 
 /**
- * Watches one walk the server makes for the browser (see walk-stream) for the ways it can run
- * forever, as the browser's own guard does (client/walk-guard.ts): a cursor already followed, a
- * page the same as one already read, empty pages that keep announcing more, more pages than the
- * budget. It also stops after a 200 whose body is not a JSON object: the browser fails on it.
- * The server stops asking upstream; the browser, whose walk then asks for the page itself, stops
- * with its own error.
+ * Watches a walk the server makes for the ways it can run forever, as client/walk-guard.ts does,
+ * and stops after a 200 that is not a JSON object; the browser's walk then stops with its own
+ * error.
  */
 export class ServerWalkGuard {
   private readonly followed = new Set<string>();

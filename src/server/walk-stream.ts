@@ -27,9 +27,8 @@ import { ServerWalkGuard } from './walk-guard';
 export const WALK_PATH = '/hub/walk';
 
 /**
- * One page of the walk as a frame: its head's length in hex, its head (JSON), its body. Lengths
- * count UTF-16 code units of the text the browser decodes (see walk-frames): a JSON body is
- * ASCII already (one unit a byte), any other is measured as the browser will decode it.
+ * One page as a frame: head length in hex, head (JSON), body; lengths in the UTF-16 units the
+ * browser decodes.
  */
 function frameOf(head: Omit<WalkFrameHead, 'chars'>, body: Buffer): Buffer {
   const chars = isAscii(body) ? body.length : body.toString('utf8').length;
@@ -39,14 +38,10 @@ function frameOf(head: Omit<WalkFrameHead, 'chars'>, body: Buffer): Buffer {
 }
 
 /**
- * A cursor walk in one answer. The browser names the walk's first page (`url`, a path under
- * `/api/`); this server asks the upstream for it, then for each `Link` rel="next" in turn, every
- * call through the key's governor at the browser's priority (`X-Slabdesk-Priority`), exactly the
- * calls the browser's own walk would make, and writes each answer (its status, the headers the
- * proxy would forward, its body) as one frame while asking for the next page. The walk ends
- * after a page without a next link, after any answer but a 200 (the browser handles it as it
- * would its own call's), when the upstream cannot be reached, or when the browser goes away.
- * A browser elsewhere (see gzipsFor) gets it gzipped, flushed after every frame.
+ * A cursor walk in one answer: from the browser's first page `url`, each `rel="next"` in turn,
+ * through the governor at the browser's priority, each answer written as a frame while the next is
+ * asked for. Ends after the last page, a non-200, an unreachable upstream or a browser gone;
+ * gzipped for a browser elsewhere, flushed per frame.
  */
 export async function streamWalk(
   request: IncomingMessage,

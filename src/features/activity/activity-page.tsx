@@ -38,8 +38,8 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
 }
 
 /**
- * Who changed what through this server: every write (listing edits, new listings, status
- * changes, bulk jobs), newest first, filtered by person, listing and day, with a CSV download.
+ * Who changed what through this server, newest first, filtered by person, listing and day, with a
+ * CSV download.
  */
 export function ActivityPage() {
   const client = useApiClient();

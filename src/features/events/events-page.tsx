@@ -16,10 +16,7 @@ const OUTCOME_TEXT = {
   rejected: 'Rejected',
 } as const;
 
-/**
- * Posts the receiver refused before it could trust them (unsigned, wrongly signed, too large):
- * counted by the server, never listed one by one, so a stranger cannot fill the log.
- */
+/** Posts refused before they could be trusted, only counted, so a stranger cannot fill the log. */
 function RefusedPosts({ counts }: { counts: Record<string, number> | undefined }) {
   const reasons = Object.entries(counts ?? {}).filter(([, n]) => n > 0);
   const total = reasons.reduce((sum, [, n]) => sum + n, 0);

@@ -13,9 +13,8 @@ const HEIGHT = 220;
 const PAD = { top: 12, right: 8, bottom: 36, left: 8 };
 
 /**
- * A bar chart drawn as SVG by hand (no charting library: a few hundred bytes, see the README).
- * Each bar is focusable and named with its exact figure; hovering or focusing one shows the
- * figure under the chart. The accessible table beside it is the chart's full text form.
+ * A bar chart in hand-drawn SVG (a few hundred bytes, no charting library): each bar focusable and
+ * named with its figure; the table beside it is its full text form.
  */
 export function BarChart({
   title,

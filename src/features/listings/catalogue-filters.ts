@@ -3,10 +3,7 @@ import { AGE_BUCKET_IDS, ageBucketOf } from '../../lib/sales/listing-age';
 import { searchTextOf, type CatalogueRow } from './catalogue-row';
 import { compareCodesNumerically } from '../../lib/compare-codes';
 
-/**
- * The catalogue's table state, kept in the URL's search params (bookmarkable, shareable).
- * Unknown or malformed values fall back to their defaults instead of failing the page.
- */
+/** The catalogue's table state in the URL; unknown or malformed values fall back to defaults. */
 export const SORTABLE = [
   'title',
   'player',
@@ -69,9 +66,8 @@ const compare: Record<SortKey, (a: CatalogueRow, b: CatalogueRow, sign: number) 
 };
 
 /**
- * Filters and sorts in the browser: the API filters nothing. One plain loop (at 100,000 rows a
- * keystroke's whole budget is a few tens of milliseconds); only the tests that are set are made.
- * The result is read only: with nothing to filter or sort it is `rows` itself.
+ * Filters and sorts in the browser (the API filters nothing), in one loop making only the tests
+ * set. With nothing to do the result is `rows` itself, read only.
  */
 export function applyCatalogueSearch(
   rows: readonly CatalogueRow[],
@@ -112,10 +108,7 @@ export function applyCatalogueSearch(
   return out;
 }
 
-/**
- * The filter menus' values, in one pass over the rows: every status and what a seller calls it
- * (sold, deactivated, expired, scheduled...), graders, grades and categories.
- */
+/** The filter menus' values in one pass: statuses and their words, graders, grades, categories. */
 export function catalogueFacets(rows: readonly CatalogueRow[]) {
   const status = new Set<string>();
   const state = new Set<string>();
@@ -160,13 +153,9 @@ const sameBesidesText = (a: CatalogueSearch, b: CatalogueSearch) =>
   FILTER_KEYS.every((key) => key === 'q' || a[key] === b[key]);
 
 /**
- * `applyCatalogueSearch`, remembering the last searches over the same rows. A search made again
- * (a Backspace back to `mah`, `ma`, `m`) is answered from memory without a scan; a search that
- * only grew more specific (typing on: `ma` → `mah`, every other filter the same) scans the
- * remembered result of its longest prefix rather than the whole catalogue. Equal to a full
- * search: a row that contains the longer text contains the shorter, and the rows array is a new
- * one whenever the catalogue changes. A search by age is always made afresh (its buckets move
- * with the clock).
+ * `applyCatalogueSearch` with memory: a search made again is answered without a scan, and one that
+ * grew more specific scans its prefix's result (same answer: a new rows array clears it). A search
+ * by age is made afresh.
  */
 export function searchNarrowing(
   rows: readonly CatalogueRow[],

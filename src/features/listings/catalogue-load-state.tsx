@@ -9,10 +9,7 @@ import type { CatalogueRow } from './catalogue-row';
 import { countOf } from '../../lib/format';
 import { noteSellerAsked } from '../../lib/kept/seller-asked';
 
-/**
- * Where the catalogue walk stands, for every page built on it: the error with its code and
- * request id, the progress while pages arrive, and the records that could not be read, by id.
- */
+/** Where the catalogue walk stands: its error, its progress, and the records it could not read. */
 export function CatalogueLoadState({
   query,
   availability,
@@ -24,8 +21,8 @@ export function CatalogueLoadState({
   availability?: UseQueryResult<CatalogueAvailability> | undefined;
   rows?: readonly CatalogueRow[];
   /**
-   * The catalogue as the page draws it now (a deferred value lags the query): the bar stays
-   * until the drawn rows are whole too, so no count is ever shown as complete before it is.
+   * The catalogue as drawn now (a deferred value lags): the bar stays until the drawn rows are
+   * whole.
    */
   shown?: Catalogue | undefined;
 }) {

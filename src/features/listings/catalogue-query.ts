@@ -10,18 +10,12 @@ import { isOlder } from '../../lib/kept/newest';
 import { availabilityOf, type Availability } from './catalogue-row';
 import { listingKeys } from './listing-keys';
 
-/**
- * The seller's whole catalogue as the browser holds it (see kept-sync): rows oldest first, a new
- * array on every change (a page of a walk, a live patch, an incremental read).
- */
+/** The whole catalogue as the browser holds it: rows oldest first, a new array on every change. */
 export type Catalogue = Kept<ListingRead>;
 
 /**
- * The catalogue query, over the kept listings. The first fetch shows the copy kept in this
- * browser (this key's, this store's) and reads what changed since, or walks every page of
- * `/listings.json` (250 a page) with each page usable as it lands. Every later fetch (refresh
- * button, interval, a mutation's invalidation) is incremental: only what changed since
- * `syncedAt`, merged by id.
+ * The catalogue query over the kept listings: the first fetch shows this browser's copy and reads
+ * what changed, or walks every page usable as it lands; later fetches are incremental.
  */
 export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient) {
   const queryKey = listingKeys.catalogue();
@@ -34,20 +28,15 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
 }
 
 /**
- * The catalogue pages' loader (listings, bulk edit). On a revisit, the kept copy is read from
- * this browser while the page's code loads, and brought up to date from there. A first visit's
- * walk starts with the page instead: started here, its first page lands before the page's frame
- * is drawn and Lighthouse's simulated load charges the walk's request to the largest paint.
+ * The catalogue pages' loader: a revisit reads the kept copy while the page's code loads; a first
+ * visit's walk starts with the page instead, so its request is not charged to the largest paint.
  */
 export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
   if (keptDb()?.mayHoldCopies())
     void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
 };
 
-/**
- * Patches one kept listing (a live update or a landed write) unless the patched row is older than
- * the one shown (`updated_at`); false when it is not kept.
- */
+/** Patches one kept listing unless the patch is older than the row shown; false when not kept. */
 export function updateKeptListing(
   queryClient: QueryClient,
   id: string,
@@ -74,8 +63,7 @@ export interface CatalogueAvailability {
 
 /**
  * The inventory levels the catalogue joins when the list view does not say why a listing is
- * unavailable (the spec does not document `unavailable_reason` there): only the four fields the
- * join needs, walked once and then refreshed incrementally like the catalogue.
+ * unavailable: four fields, walked once, then refreshed incrementally.
  */
 export function catalogueAvailabilityQuery(client: SlabdeskClient, queryClient: QueryClient) {
   const queryKey = listingKeys.availability();

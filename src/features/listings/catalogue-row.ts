@@ -1,9 +1,6 @@
 import type { InventoryLevel, ListingRead } from '../../client';
 
-/**
- * Why a card is or is not available, from the inventory levels view (documented): the join that
- * tells a sold listing from a deactivated one when the listing view does not say.
- */
+/** Why a card is or is not available, from the inventory levels: tells sold from deactivated. */
 export interface Availability {
   available: number | undefined;
   reason: string | null;
@@ -28,18 +25,14 @@ export function availabilityOf(
 }
 
 /**
- * One catalogue row, from a row of the list view (plus, where the list view does not say why a
- * listing is unavailable, its card's inventory level). A field is `undefined` when no view the
- * dashboard read gives it: the page then says so rather than guessing.
+ * One catalogue row from a list-view row (and its card's inventory level where needed); a field no
+ * view gives is `undefined`, and the page says so.
  */
 export interface CatalogueRow {
   id: string;
   title: string | undefined;
   status: string | undefined;
-  /**
-   * The state a seller filters by: `sold`, the reason a listing is off the marketplace
-   * (`deactivated_by_seller`, `expired`, `scheduled`, ...), or the status.
-   */
+  /** The state a seller filters by: `sold`, the off-marketplace reason, or the status. */
   state: string | undefined;
   /** Why it is unavailable: null while available, undefined when no view says. */
   reason: string | null | undefined;
@@ -74,11 +67,7 @@ export interface CatalogueRow {
   updatedAt: string | undefined;
   /** Fields the server sent in a form that could not be read (dotted paths). */
   unreadable: string[];
-  /**
-   * The words the row is found by, once built: read it with `searchTextOf`. Built on first use
-   * or in an idle moment after the rows are shown (`fillSearchTexts`), not as each row is made:
-   * 100,000 rows shown from the kept copy need none of it to be drawn.
-   */
+  /** The row's search words, built on first use or when idle (`fillSearchTexts`), never to draw. */
   search: string | undefined;
 }
 
@@ -169,10 +158,7 @@ export function searchTextOf(row: CatalogueRow): string {
 /** Rows whose search text one idle slice builds (about 2 ms at 100,000 rows' text lengths). */
 const FILL_SLICE = 2000;
 
-/**
- * Runs `step` in the page's next idle moment with the time it has left (where the browser has no
- * idle callbacks, a short task soon after); returns a cancel.
- */
+/** Runs `step` when the page is next idle (a short task soon where there are no idle callbacks). */
 function whenIdle(step: (timeLeft: () => number) => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback((deadline) => step(() => deadline.timeRemaining()));
@@ -186,8 +172,7 @@ function whenIdle(step: (timeLeft: () => number) => void): () => void {
 }
 
 /**
- * Builds the rows' search texts in the page's idle moments, a slice at a time; a search made
- * before it is done builds what is still missing itself. Returns a cancel.
+ * Builds the rows' search texts in idle slices; a search before it is done builds the rest itself.
  */
 export function fillSearchTexts(rows: readonly CatalogueRow[]): () => void {
   let at = 0;

@@ -6,10 +6,7 @@ import type { ListingView } from './listing-view';
 /** A known on/off term starts as a checkbox; one the API does not show as "leave unchanged". */
 const setTo = (value: boolean | undefined): SetTo => (value === undefined ? '' : value);
 
-/**
- * The edit form's starting values: the current values a view gives. A term no view gives starts
- * empty, meaning "leave it unchanged" (never a guessed current value).
- */
+/** The edit form's starting values; a term no view gives starts empty: "leave it unchanged". */
 export function editDefaults(view: ListingView): EditListingForm {
   return {
     price: view.price ?? '',
@@ -33,8 +30,8 @@ function sendSetTo(value: SetTo, dirty: boolean | undefined): boolean | undefine
 }
 
 /**
- * Only the changed fields become the PUT body (omitted fields stay as they are). A field whose
- * current value is not shown is sent only when the seller set it.
+ * Only changed fields go in the PUT; one whose current value is not shown only when the seller set
+ * it.
  */
 export function toUpdatePatch(
   values: EditListingForm,

@@ -43,10 +43,7 @@ export const goLiveField = z.string().check(
   ),
 );
 
-/**
- * An on/off term: a checkbox (boolean) when the current value is known, or a "set to" choice
- * when the API does not show it (`''` leaves it unchanged).
- */
+/** An on/off term: a checkbox when known, else a "set to" choice (`''` leaves it unchanged). */
 export const setToField = z.union([z.boolean(), z.enum(['', 'yes', 'no'])]);
 export type SetTo = z.infer<typeof setToField>;
 

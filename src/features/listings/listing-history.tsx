@@ -11,10 +11,7 @@ import { useApiClient } from '../../lib/api-context';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 
-/**
- * A listing's own latest changes, from the server's activity log. Nothing at all when the
- * server has no log (or cannot be asked): the listing's page works the same without it.
- */
+/** A listing's latest changes from the server's activity log; nothing when there is no log. */
 export function ListingHistory({ listingId }: { listingId: string }) {
   const client = useApiClient();
   const history = useQuery(listingHistoryQuery(client, listingId));

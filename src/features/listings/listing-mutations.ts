@@ -5,9 +5,8 @@ import { listingKeys } from './listing-keys';
 import { rememberWrite } from './written-terms';
 
 /**
- * Listing writes. Each declares what it invalidates (the listing's detail and the catalogue,
- * which then refreshes incrementally); callers add their own callbacks at `mutate(vars, {...})`,
- * which run after these rather than replacing them.
+ * Listing writes, each declaring what it invalidates; callers' own `mutate` callbacks run after
+ * these rather than replacing them.
  */
 function useInvalidateListing() {
   const queryClient = useQueryClient();

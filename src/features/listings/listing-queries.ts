@@ -15,8 +15,7 @@ export const listingDetailQuery = (client: SlabdeskClient, id: string) =>
   });
 
 /**
- * The listing as its pages show it: the single view, completed by the catalogue's list-view row
- * when the catalogue is loaded (see `toListingView`).
+ * The listing as its pages show it: the single view, completed by the catalogue's row when loaded.
  */
 export function useListingView(id: string) {
   const client = useApiClient();

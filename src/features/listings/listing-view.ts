@@ -1,10 +1,8 @@
 import type { ListingDetailRead, ListingRead } from '../../client';
 
 /**
- * One listing as its pages show it: the single view (documented: title, status, price, the card,
- * the reason, `can_reactivate`, the public page), completed by the list view's row where the
- * catalogue holds it (lot, offers, dates, the card's year, set and category), and by any extra a
- * server sends. `undefined` means no view gives the value: the page says so.
+ * One listing as its pages show it: the single view, completed by the list view's row where the
+ * catalogue holds it and by any extra a server sends; `undefined`: no view gives it.
  */
 export interface ListingView {
   id: string;

@@ -67,11 +67,8 @@ export function ListingsPage() {
   useEffect(() => () => clearTimeout(urlTimer.current ?? undefined), []);
   const catalogue = useCatalogue();
   const { query, availability } = catalogue;
-  // Each change of the catalogue (a page of the walk, a refresh) is drawn in a transition: the
-  // query's update is urgent and redraws only the page around the table (whose props are kept
-  // stable), then the rows and the table follow in slices the browser can paint and answer
-  // input between. Rows and query data move together, so the page never shows one without the
-  // other.
+  // Catalogue changes are drawn in a transition: the urgent update redraws the page around the
+  // table, then rows and table follow in slices; rows and data always move together.
   const shownCatalogue = useDeferredValue(
     useMemo(() => ({ rows: catalogue.rows, data: query.data }), [catalogue.rows, query.data]),
   );

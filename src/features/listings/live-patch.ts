@@ -46,11 +46,9 @@ export function productChangeOf(payload: unknown): ProductChange | null {
 }
 
 /**
- * Applies a `products/*` delivery to this tab's caches: the catalogue row is patched from what
- * the payload carries. A sale or a deactivation is whole in the payload (status and reason); any
- * other change whose payload lacks the price, and a listing the catalogue does not hold yet, are
- * read with one incremental (`updated_at_min`) refresh instead. An open detail page reads its
- * listing again (one `GET /listings/{id}.json`). Returns whether an API read was asked for.
+ * Applies a `products/*` delivery: the catalogue row is patched from the payload (a sale or
+ * deactivation is whole there); a change lacking the price or an unknown listing is read with one
+ * incremental refresh; an open detail page reads its listing again. True when a read was asked.
  */
 export function applyProductEvent(
   queryClient: QueryClient,

@@ -1,7 +1,4 @@
-/**
- * Listings the live stream reported sold in this tab's life. A bulk job asks here just before
- * each write is sent: a card that sold meanwhile is taken out of the job and reported, unsent.
- */
+/** Listings reported sold in this tab's life: a bulk job's write for one is taken out unsent. */
 const sold = new Set<string>();
 
 export function markSold(listingId: string): void {

@@ -6,9 +6,8 @@ import type { MarginBasis } from '../../lib/sales/use-margin-basis';
 import type { CatalogueRow } from './catalogue-row';
 
 /**
- * Net if sold at this price minus the card's inventory cost, at the fee rate learned from the
- * seller's paid orders (+3% only where the server says the listing is promoted). A dash when the
- * rate, the price or the cost is not known.
+ * Net if sold at this price less the card's cost, at the learned fee rate (promoted only where the
+ * server says so); a dash when a figure is not known.
  */
 export function MarginText({
   price,

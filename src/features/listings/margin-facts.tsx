@@ -6,9 +6,7 @@ import { useMarginBasis } from '../../lib/sales/use-margin-basis';
 const money = (cents: number) => formatMoney(fromCents(cents));
 
 /**
- * "Net if sold" and "Margin over cost" rows of a listing's facts: price − the platform fee at the
- * rate learned from the seller's paid orders (+3% only when the server says it is promoted), and
- * that net − the card's inventory `cost`.
+ * "Net if sold" (price less the learned fee) and "Margin over cost" (that less inventory `cost`).
  */
 export function MarginFacts({
   price,

@@ -18,10 +18,8 @@ import { SaleTermsFields } from './sale-terms-fields';
 import { rememberReviewPreference, reviewPreference } from './review-preference';
 
 /**
- * New listing: a cert number and a price are enough. The optional terms, photos (previewed),
- * scheduling, and the fallback card details when the grader lookup does not know the cert.
- * The Idempotency-Key is kept for as long as the body is the same, so a retry after a 503
- * `cert_lookup_unavailable` is the same write.
+ * New listing: a cert number and a price are enough. The Idempotency-Key lasts as long as the body,
+ * so a retry after `cert_lookup_unavailable` is the same write.
  */
 export function NewListingPage() {
   return (

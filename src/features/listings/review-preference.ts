@@ -1,7 +1,4 @@
-/**
- * "Check the card before it goes live", remembered in this browser: on by default, so a mistyped
- * cert is seen before it goes on sale; a seller who turns it off finds it off next time.
- */
+/** "Check the card before it goes live", remembered in this browser; on by default. */
 import { localStore } from '../../lib/local-store';
 
 const STORAGE_KEY = 'slabdesk.new-listing.review.v1';

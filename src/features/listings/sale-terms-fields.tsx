@@ -41,10 +41,7 @@ function TermField({ label, term }: { label: string; term: Term }) {
   );
 }
 
-/**
- * The sale terms of a listing, the same block in the new and edit forms: offers and the minimum
- * offer, trades, auto-relist, the window, and the one-way promotion with its warning.
- */
+/** The sale terms block of the new and edit forms: offers, trades, relist, window, promotion. */
 export function SaleTermsFields({
   offers,
   minimumOffer,

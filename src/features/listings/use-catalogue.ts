@@ -24,9 +24,8 @@ interface Derived {
 let last: Derived = { from: [], work: [], byItem: undefined };
 
 /**
- * Derives catalogue rows from the kept listings: a row is converted once when it lands and again
- * only when its listing is replaced (a live update, a write, an incremental read), so a page of
- * a walk costs that page. The result is a new array per change (pointers only), for memos.
+ * Catalogue rows derived from the kept listings, each converted once and again only when replaced;
+ * a new array (pointers only) per change, for memos.
  */
 function derive(
   listings: readonly ListingRead[],
@@ -45,10 +44,7 @@ function derive(
   return work.slice();
 }
 
-/**
- * The catalogue, its rows (derived once per listing) and its query state. When the list view
- * does not say why some listings are unavailable, the inventory levels are joined in.
- */
+/** The catalogue, its rows and its query state, with inventory levels joined when needed. */
 export function useCatalogue(options: { enabled?: boolean } = {}) {
   const client = useApiClient();
   const queryClient = useQueryClient();

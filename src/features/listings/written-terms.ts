@@ -2,9 +2,8 @@ import type { ListingUpdated, ListingUpdateInput } from '../../client';
 import { localStore } from '../../lib/local-store';
 
 /**
- * Sale terms this dashboard itself wrote, per listing, kept in the browser. The API does not show
- * most terms on reads, so where the server sends no current value a page may show what was last
- * set here, labelled with its date: never as the current value.
+ * Sale terms this dashboard wrote, per listing, in the browser: where reads show no current value,
+ * a page may show what was last set here, dated, never as the current value.
  */
 export interface WrittenTerms {
   /** When the write was acknowledged (ISO). */
@@ -40,9 +39,7 @@ export function writtenTerms(listingId: string): WrittenTerms | undefined {
 }
 
 /**
- * Remembers what one acknowledged write set: the response's echo (`minimum_offer`,
- * `accepts_offers`: the API's word) and the terms the request sent that the response does not
- * echo. A term the write did not touch keeps what was remembered before.
+ * Remembers what one acknowledged write set: the response's echo and the terms it does not echo.
  */
 export function rememberWrite(
   listingId: string,

@@ -5,12 +5,9 @@ import { orderStatusOf, type OrderList } from './order-queries';
 import { compareCodes } from '../../lib/compare-codes';
 
 /**
- * Applies an `orders/*` delivery (the payload is the order's single view) to this tab's caches:
- * the order's detail (by id and by code) and every order list, where it replaces the order or
- * joins the list its status filter now matches (a new sale appears in Open at once; a
- * cancelled one leaves it). The payload is read field by field, as a GET is; one without a
- * readable id, or whose status cannot be told, is read with one incremental (`updated_at_min`)
- * refresh of the lists instead. Returns the order, if it read.
+ * Applies an `orders/*` delivery to the order's detail and every order list, joining the list its
+ * status now matches; read field by field. Without a readable id or status, one incremental refresh
+ * of the lists instead. Returns the order, if read.
  */
 export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Order | null {
   const parsed = readTolerant(Order, payload);

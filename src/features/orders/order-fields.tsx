@@ -4,10 +4,7 @@ import { unreadableAt } from '../../components/record-field';
 import { StatusPill } from '../../components/status-pill';
 import { orderStatusOf } from './order-queries';
 
-/**
- * The order's status (open, closed, cancelled) as a pill, or a mark when the order does not show
- * (or we could not read) the `cancelled_at` and `closed_at` it is told by.
- */
+/** The order's status as a pill, or a mark when `cancelled_at` and `closed_at` are not known. */
 export function OrderStatus({ order }: { order: Order }) {
   const unreadable = unreadableAt(order, 'cancelled_at') || unreadableAt(order, 'closed_at');
   return (

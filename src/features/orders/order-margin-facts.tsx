@@ -17,10 +17,7 @@ const NET_SOURCES = [
   'svc_payout.amount',
 ];
 
-/**
- * The payout's figure while it is pending (expected: sale − fee − refunds) and the margin over
- * the card's inventory `cost`: realised once paid (payout − cost), expected before.
- */
+/** The payout (expected while pending) and the margin over inventory `cost`, realised once paid. */
 export function OrderMarginFacts({ order }: { order: Order }) {
   const client = useApiClient();
   const cards = useQuery(costsQuery(client));

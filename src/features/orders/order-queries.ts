@@ -18,10 +18,7 @@ export interface OrderList {
   checkedAt?: number | undefined;
 }
 
-/**
- * Which status filter an order falls under, as the spec defines them; undefined when the view did
- * not show (or we could not read) the `cancelled_at` and `closed_at` that say so: never a guess.
- */
+/** Which status filter an order falls under; undefined when its timestamps are not known. */
 export function orderStatusOf(
   order: Pick<Order, 'cancelled_at' | 'closed_at'>,
 ): Exclude<OrderStatusFilter, 'any'> | undefined {
@@ -36,19 +33,15 @@ export function orderStatusOf(
 export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
   ORDER_STATUS_FILTERS.find((filter) => filter === value) ?? 'open';
 
-/**
- * The orders page's loader: the list under the address's status filter starts beside the page's
- * code (for `any`, the kept orders: read from this browser's copy while the code loads).
- */
+/** The orders page's loader: the list under the address's status filter starts beside the code. */
 export const prefetchOrders: Prefetch = ({ client, queryClient }, { url }) => {
   const status = orderStatusFilterOf(url.searchParams.get('status'));
   void queryClient.prefetchQuery(orderListQuery(client, queryClient, status));
 };
 
 /**
- * Orders under one status filter. The first fetch walks every page with the API's `status`
- * filter; later fetches (the open-orders poll) ask only for orders updated since the last read
- * (`updated_at_min`, any status, so an order that left the filter is seen leaving) and merge.
+ * Orders under one status filter: a full walk first, then only orders updated since (any status, so
+ * one leaving the filter is seen), merged.
  */
 export function orderListQuery(
   client: SlabdeskClient,

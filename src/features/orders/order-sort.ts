@@ -7,8 +7,7 @@ export const ORDER_SORTS = ['deadline', 'sold', 'total'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
 /**
- * True while the seller still has to ship the card to the hub: only when the order shows both
- * its shipment status and that it was not cancelled.
+ * True while the seller still has to ship to the hub (shipment status and not cancelled, shown).
  */
 export const awaitsShipment = (order: Order) =>
   order.svc_seller_shipment?.status === 'pending_shipment' && order.cancelled_at === null;
@@ -50,10 +49,7 @@ export function sortOrders(
   return [...orders].sort((a, b) => sign * compare[sort](a, b));
 }
 
-/**
- * The seller's leg to the hub in words: it is never the buyer's delivery. Undefined when the
- * order does not show its shipment status.
- */
+/** The seller's leg to the hub in words; undefined when its status is not shown. */
 export function shipmentWords(order: Order): string | undefined {
   const status = order.svc_seller_shipment?.status;
   if (status === undefined) return undefined;

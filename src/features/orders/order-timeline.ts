@@ -20,10 +20,8 @@ const is = <T>(value: T | undefined, wanted: T) =>
   value === undefined ? undefined : value === wanted;
 
 /**
- * A step from its signs: done when any sign says so, not yet when none does and one says not
- * (a null timestamp, or a status short of it), unknown when no sign shows. A server may leave a
- * timestamp out until it happens instead of sending null (the spec marks few as nullable): then
- * the status alone tells, and the page reads the same either way.
+ * A step from its signs: done when any says so, not yet when one says not, unknown when none shows
+ * (a timestamp left out reads as null would).
  */
 function anyOf(...signs: (boolean | undefined)[]): boolean | undefined {
   if (signs.includes(true)) return true;
@@ -38,9 +36,7 @@ const statusSays = (status: string | null | undefined, yes: RegExp, no: RegExp) 
 };
 
 /**
- * The order's lifecycle as steps: sold → shipped to hub → delivered to hub → authenticated →
- * shipped to buyer → delivered → paid out, each with its date when it happened. A step whose
- * fields the view did not give is neither done nor pending: it is marked as not shown.
+ * The order's lifecycle as steps, each dated when it happened; a step no view shows is marked so.
  */
 export function orderTimeline(order: Order): TimelineStep[] {
   const shipment = order.svc_seller_shipment ?? {};

@@ -27,9 +27,8 @@ export const ORDER_CSV_COLUMNS = [
 ] as const;
 
 /**
- * One CSV row per order, from the order's documented fields and the card's inventory `cost`.
- * `payout` is the paid amount (blank until paid); `realised_margin` is payout − cost once paid
- * and the cost is known. Every cell is neutralised against spreadsheet formula injection.
+ * One CSV row per order from documented fields and inventory `cost`; `payout` and `realised_margin`
+ * once paid; every cell neutralised.
  */
 export function ordersCsv(
   orders: readonly Order[],

@@ -6,10 +6,7 @@ import { pingQuery } from '../../lib/connection-query';
 import { formatDateTime } from '../../lib/format';
 import { RecordField } from '../../components/record-field';
 
-/**
- * The connection's details, folded: the frame above every page already shows the mode, the
- * seller, live updates and the API capacity once, so the overview only offers the rest.
- */
+/** The connection's details, folded: the frame already shows the rest. */
 export function ConnectionStrip() {
   const client = useApiClient();
   const ping = useQuery(pingQuery(client));

@@ -25,9 +25,8 @@ function Stat({ label, value, note }: { label: string; value?: string; note?: st
 }
 
 /**
- * Sold today / 7 days / 30 days net of fees, and payouts pending and paid with the next ones.
- * Before the orders are in (`rows` undefined) the panel is its frame: every heading and name in
- * place, "…" for each figure, no guess; the figures then fill it without moving what is drawn.
+ * Sold today, 7 and 30 days net, payouts pending and paid. Before the orders are in, the panel is
+ * its frame with "…" figures, filled later without moving anything.
  */
 export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {
   const figures = rows && moneyFigures(rows, now);

@@ -10,11 +10,9 @@ import { compareCodes } from '../../lib/compare-codes';
 /** The start of today in UTC: the overview's days are UTC days, as the insights page's are. */
 export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
 
-/** Money at a glance, from the orders' documented fields (cancelled orders left out). */
 /**
- * Money at a glance, from the orders' documented fields (cancelled orders left out). Each figure
- * sums the amounts that are known; `unknown` counts the orders left out of it because an amount
- * (or the payout's status, or whether the order was cancelled) was not shown or not readable.
+ * Money at a glance (cancelled orders left out): each figure sums the known amounts; `unknown`
+ * counts the orders left out of it.
  */
 export function moneyFigures(orders: readonly Order[], now: number) {
   const pending = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
@@ -55,10 +53,7 @@ export function shipQueue(orders: readonly Order[]): Order[] {
     );
 }
 
-/**
- * Live listings whose window ends within `days`, soonest first: only where the server shows the
- * window (`window_ends_at` is not documented on reads). `shown` is false when no listing has it.
- */
+/** Live listings whose window ends within `days`, soonest first; `shown` false when none has it. */
 export function windowsEndingSoon(listings: readonly ListingRead[], now: number, days = 3) {
   const live = listings.filter((l) => l.status === 'active');
   const shown = live.some((l) => typeof l.window_ends_at === 'string');

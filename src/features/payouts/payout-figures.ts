@@ -19,10 +19,7 @@ export interface PayoutMonth {
   incomplete: number;
 }
 
-/**
- * Paid payouts by the month they were paid, newest month first. A payout is placed only when the
- * order shows it paid and when; each sum takes the amounts shown, never a zero for one not shown.
- */
+/** Paid payouts by month, newest first, placed only when shown paid and when. */
 export function payoutsByMonth(
   orders: readonly Order[],
   costOf: (inventoryItemId: string) => string | undefined,

@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { ApiError, type SlabdeskClient } from '../../client';
 
 /**
- * The dashboard's server's activity log (`GET /hub/activity`, `/hub/activity.csv`): who changed
- * what through it. Shared by the Activity page and a listing's history. A server without the
- * log (an older one, or the API itself in tests) answers 404: the caller shows nothing.
+ * Our server's activity log (`/hub/activity`, `.csv`), for the Activity page and a listing's
+ * history; a server without it answers 404 and the caller shows nothing.
  */
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -70,10 +69,7 @@ export function activitySearch(filters: ActivityFilters, extra: Record<string, s
   return params;
 }
 
-/**
- * A path of the dashboard's own server: on the origin the API client talks to (the page's own
- * in the app; the server a test points the client at).
- */
+/** A path of our own server, on the origin the API client talks to. */
 export function serverUrl(client: SlabdeskClient, path: string, search?: URLSearchParams): string {
   const here = typeof location === 'undefined' ? 'http://localhost/' : location.href;
   const url = new URL(path, new URL(`${client.transport.baseUrl}/`, here));

@@ -4,9 +4,8 @@ import { fetchActivity, type ActivityFilters } from './activity-api';
 import { activityKeys } from './activity-keys';
 
 /**
- * One page of the log, filtered: the newest (`before` undefined), or the one older than an entry
- * ("Load older"). Pages rather than an infinite query: the query library's infinite observer
- * would join the chunk every page loads first.
+ * One page of the log, the newest or the one before an entry: pages, since an infinite query would
+ * bring its observer into every page's first chunk.
  */
 export const activityPageQuery = (
   client: SlabdeskClient,

@@ -1,11 +1,7 @@
 /**
- * A chunk of rows stored column by column, for IndexedDB. Reading 100,000 listings back as
- * objects made the browser rebuild every object and string one by one (about 0.7 s with its
- * garbage collection); as columns, the record is a few long strings and small typed arrays that
- * it copies whole, and the rows are rebuilt here, column by column, in a fraction of that.
- *
- * The encoding is lossless for rows of JSON values and keeps each object's key order. Rows may
- * differ in shape (a server sends extras on some rows only): rows of one shape share columns.
+ * A chunk of rows stored column by column for IndexedDB: a few long strings and typed arrays the
+ * browser copies whole, instead of one object per row (docs/decisions/004-kept.md). Lossless for
+ * JSON rows, key order kept; rows of one shape share columns.
  */
 
 /** What a column holds: a value per row of its shape group. */
@@ -13,15 +9,11 @@ type Column =
   /** Few distinct values: each row's index into `d`. */
   | { d: unknown[]; i: Uint8Array | Uint16Array }
   /**
-   * Strings joined by SEPARATOR, except at rows `x`, which hold `xv` (values that are not strings,
-   * or contain SEPARATOR, or, while they are few, hold a character beyond Latin-1: without them
-   * the joined text is a one-byte string, half the bytes to store and read).
+   * Strings joined by SEPARATOR, except at rows `x`, holding `xv` (non-strings, values with
+   * SEPARATOR, and while few, text beyond Latin-1, so the joined text stays one byte a character).
    */
   | { j: string; x?: Uint16Array; xv?: unknown[] }
-  /**
-   * The values of an earlier column of the group (`title` and `card.title`), except at rows `x`,
-   * which hold `xv` (absent when there is no exception).
-   */
+  /** The values of an earlier column of the group, except at rows `x` (`xv`). */
   | { r: number; x?: Uint16Array; xv?: unknown[] }
   /** Anything else, as it is. */
   | { v: unknown[] };
@@ -143,8 +135,7 @@ function encodeColumn(values: unknown[], earlier: unknown[][]): Column {
 const WIDE = /[\u0100-\uffff]/;
 
 /**
- * The values as joined text with at most `limit` exceptions (see Column), or undefined past it.
- * `narrow`: text with a character beyond Latin-1 is an exception too.
+ * The values as joined text with at most `limit` exceptions; `narrow`: beyond Latin-1 is one too.
  */
 function joined(values: unknown[], limit: number, narrow: boolean): Column | undefined {
   const pieces: string[] = [];
@@ -163,10 +154,7 @@ function joined(values: unknown[], limit: number, narrow: boolean): Column | und
   return { j: text, x: Uint16Array.from(at), xv: at.map((k) => values[k]) };
 }
 
-/**
- * The rows as columns, or undefined when a row is not a plain object of plain keys (or there are
- * more than 65,535 rows).
- */
+/** The rows as columns; undefined for a row not a plain object, or past 65,535 rows. */
 export function encodeRows(rows: readonly unknown[]): ColumnChunk | undefined {
   if (rows.length > MAX_ROWS) return undefined;
   const byKey = new Map<string, number>();
@@ -200,10 +188,7 @@ export function encodeRows(rows: readonly unknown[]): ColumnChunk | undefined {
   return chunk;
 }
 
-/**
- * A column's values as an array; undefined for a dictionary, which `fill` reads in place (an
- * array per dictionary column would only be garbage).
- */
+/** A column's values as an array; undefined for a dictionary, which `fill` reads in place. */
 function valuesOf(column: Column, columns: Column[], decoded: (unknown[] | undefined)[]) {
   if ('d' in column) return undefined;
   if ('j' in column) return withExceptions(column.j.split(SEPARATOR), column);
@@ -219,10 +204,7 @@ function withExceptions(values: unknown[], { x, xv }: { x?: Uint16Array; xv?: un
   return values;
 }
 
-/**
- * An object with the shape's keys in order, each null: rows are copies of it (`{ ...template }`),
- * so every row starts with all its keys in place and filling them never reshapes the object.
- */
+/** The shape's keys in order, each null: rows copied from it never reshape as they fill. */
 function templateOf(shape: Shape): Record<string, unknown> {
   const template: Record<string, null> = {};
   for (const [name] of shape) template[name] = null;

@@ -1,7 +1,6 @@
 /**
- * The kept collections in the browser's IndexedDB: one head record per collection (which key,
- * mode and deployment it belongs to, the sync baseline, how many rows) and the rows in fixed-size
- * chunks, so bringing the copy up to date rewrites only the chunks that changed.
+ * The kept collections in IndexedDB: a head per collection (owner, baseline, count) and rows in
+ * fixed-size chunks, so an update rewrites only the chunks that changed.
  */
 
 import { wrap, type IDBPDatabase } from 'idb';
@@ -15,8 +14,8 @@ const HEADS = 'heads';
 const CHUNKS = 'chunks';
 
 /**
- * A localStorage entry set before the first chunk of any copy is written: without it this browser
- * surely keeps nothing, and a first visit's walk need not wait for IndexedDB to open and answer.
+ * Set before any chunk is written: without it this browser keeps nothing, and a first visit's walk
+ * need not wait for IndexedDB.
  */
 const KEPT_MARKER = 'slabdesk-kept';
 
@@ -48,11 +47,7 @@ interface ChunkRecord {
   collection: string;
   index: number;
   scope: string;
-  /**
-   * The chunk's rows column by column (see column-chunk). Measured at 100,000 listings: one
-   * getAll of the rows as objects took 0.76 s of the page's time to read back (every object and
-   * string rebuilt by the browser, then collected); as columns, 0.36 s with their rebuilding.
-   */
+  /** The chunk's rows column by column (see column-chunk and docs/decisions/004-kept.md). */
   columns?: ColumnChunk;
   /** The rows column by column in slices of a few hundred (each encoded in its own moment). */
   parts?: ColumnChunk[];
@@ -83,10 +78,7 @@ function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBPD
   return wrap(req).then((db) => db ?? Promise.reject(new Error('IndexedDB open failed')));
 }
 
-/**
- * Opens the database with its stores. A database of that name made without them (opened by
- * name alone, by a tool or a probe, before this page first wrote) is upgraded to add them.
- */
+/** Opens the database; one made without our stores (by a tool, by name alone) is upgraded. */
 async function open(factory: IDBFactory): Promise<IDBPDatabase> {
   const db = await openAt(factory, undefined);
   if (hasStores(db)) return db;
@@ -130,8 +122,7 @@ export class KeptDb {
   }
 
   /**
-   * The kept rows of `collection` (whoever they belong to: the caller compares `head.scope`), or
-   * undefined when there is no whole copy.
+   * The kept rows of `collection` (the caller checks `head.scope`), or undefined when not whole.
    */
   async load<T>(collection: string): Promise<{ head: KeptHead; rows: T[] } | undefined> {
     if (this.surelyEmpty()) return undefined;
@@ -145,10 +136,9 @@ export class KeptDb {
     const range = this.keyRange.bound([collection, 0], [collection, head.chunkCount - 1]);
     const chunks = (await tx.objectStore(CHUNKS).getAll(range)) as ChunkRecord[];
     if (chunks.length !== head.chunkCount) return undefined;
-    // Rows kept here were validated by the client's schemas when they came from the API, and
-    // the copy is versioned (KEPT_FORMAT in the scope): they are not parsed again. Chunks of rows
-    // as they are (written before the columns) are read as they are; a chunk of neither form
-    // (an older JSON chunk) fails the check and the copy is rebuilt.
+    // Kept rows were validated when they came and the copy is versioned: not parsed again. Chunks
+    // of plain rows read as they are; a chunk of neither form fails the check and the copy is
+    // rebuilt.
     const { decodeRows } = await columns;
     const rows: T[] = [];
     for (const chunk of chunks) {
@@ -162,9 +152,8 @@ export class KeptDb {
   }
 
   /**
-   * Writes one chunk of a copy (rows `index × CHUNK_ROWS` on), encoded slice by slice in moments
-   * the page can spare (sooner once the rows are `whole`, not a walk's so far). The copy is not
-   * readable until its head is written (see `putHead`).
+   * Writes one chunk in moments the page can spare (sooner once `whole`); not readable until its
+   * head is written.
    */
   async putChunk<T>(
     copy: { collection: string; scope: string },
@@ -202,9 +191,8 @@ export class KeptDb {
   }
 
   /**
-   * Writes the head that makes the chunks a whole copy, dropping chunks past its count (a
-   * rebuilt, shorter copy leaves none behind). Chunks always hold newer versions of the same
-   * rows, so a save cut short leaves a copy the next incremental read brings up to date.
+   * Writes the head that makes the chunks a copy, dropping chunks past its count. A save cut short
+   * leaves a copy the next incremental read brings up to date.
    */
   async putHead(head: KeptHead): Promise<void> {
     const db = await this.database();

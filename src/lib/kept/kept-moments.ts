@@ -1,15 +1,11 @@
 /**
- * When a kept copy's work may run: in the page's idle periods, as many small slices as each one
- * holds, so writing never takes a frame from typing or drawing. A hidden page draws nothing and
- * is never kept waiting.
+ * When a kept copy's work runs: small slices in idle periods, never a frame taken from typing or
+ * drawing; a hidden page never waits.
  */
 
 /** What a slice needs left of an idle period to start in it (ms). */
 const SLICE_MS = 6;
-/**
- * The longest a slice waits for an idle period: short once the rows are whole (the copy must be
- * kept within moments), longer while a walk still draws its pages (the walk comes first).
- */
+/** The longest a slice waits for idle: short once rows are whole, longer while a walk draws. */
 const WAIT_MS = { whole: 100, walking: 1000 };
 
 /** The idle period slices are running in now. */
@@ -17,10 +13,7 @@ let period: IdleDeadline | undefined;
 
 const room = () => (period && !period.didTimeout ? period.timeRemaining() : 0);
 
-/**
- * Waits for a moment the page can spare a slice of work (a few ms of it); resolves to how many
- * ms that moment holds (Infinity where nothing is drawn: a hidden page, or no idle callbacks).
- */
+/** Waits for a moment to spare; resolves to its ms (Infinity when nothing is drawn). */
 export function spareMoment(whole: boolean): Promise<number> {
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
     return Promise.resolve(Infinity);

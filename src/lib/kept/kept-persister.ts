@@ -3,9 +3,8 @@ import { CHUNK_ROWS, keptDb, type KeptDb } from './kept-db';
 import type { Kept } from './kept-sync';
 
 /**
- * The options every kept collection's query shares: its name in the meta (what this persister
- * writes), and no garbage collection (a revisit shows the rows in memory, as a reload shows the
- * copy).
+ * The options every kept query shares: its name in the meta, and no garbage collection (a revisit
+ * shows the rows, as a reload shows the copy).
  */
 export const keptOptions = (collection: string) => ({
   meta: { kept: collection },
@@ -26,13 +25,9 @@ function chunkChanged(rows: readonly unknown[], written: readonly unknown[], ind
 }
 
 /**
- * Keeps a copy of every kept collection in the query cache in IndexedDB: the query owns the rows,
- * and every state of them is written as it comes, chunk by chunk (only those whose rows changed),
- * in slices the page can spare. A walk's chunks are written as they fill, so at its end only its
- * last chunk and the head remain; a complete state (a walk's end, an incremental read, a live
- * patch) then writes its head, which makes the copy readable. States that come while one is
- * written are folded into the latest. A rebuild drops the old copy at once. Returns the
- * unsubscribe; `flush` resolves once everything pending is written (tests, and before a reload).
+ * Writes every kept collection of the query cache to IndexedDB, only chunks whose rows changed, in
+ * spare slices; a complete state writes the head that makes the copy readable. Later states fold
+ * into the latest. Returns the unsubscribe; `flush` waits for pending writes.
  */
 export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb()) {
   const written = new Map<string, Written>();

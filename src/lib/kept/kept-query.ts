@@ -31,15 +31,10 @@ function mapOf<V>(maps: WeakMap<QueryClient, Map<string, V>>, queryClient: Query
 }
 
 /**
- * The `queryFn` of a kept collection: the query owns the rows (immutable; see kept-sync), and
- * this reads the kept copy or the API into it, showing the rows as they land. An invalidation
- * during a walk cancels the query's fetch, not the walk: the new fetch joins the same walk (the
- * query's signal is not the walk's, which serves every fetch of the collection).
- *
- * A failed read stays failed: with rows in hand (not `wholeOnly`) the data keeps the failure
- * (`Kept.failure`) until a read succeeds, so no later change of the rows clears it; without, the
- * query fails. Either way no read starts on its own (an interval, a mount, an invalidation)
- * before the back-off has passed, unless the seller asked (see seller-asked).
+ * The `queryFn` of a kept collection: reads the kept copy or the API into the query, rows shown as
+ * they land. An invalidation cancels the fetch, not the walk, which the next fetch joins. A failed
+ * read stays failed (kept in `Kept.failure` when rows are in hand) and nothing but the seller
+ * retries before the back-off (see seller-asked).
  */
 export function keptQueryFn<T extends { id: string }>(
   queryClient: QueryClient,

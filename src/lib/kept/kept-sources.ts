@@ -9,16 +9,12 @@ import {
 import { pingQuery } from '../connection-query';
 import { KEPT_PAGE_ROWS, type Fingerprint, type KeptSource } from './kept-sync';
 
-/**
- * The format of the kept rows: bump it when what a kept row holds changes (a schema or reader
- * change), so an older copy is rebuilt instead of read.
- */
+/** The kept rows' format: bump it when a kept row's content changes, so old copies are rebuilt. */
 export const KEPT_FORMAT = 2;
 
 /**
- * The /ping's answer. Its query is shared: one a page let go of meanwhile is cancelled (React's
- * strict mode in development mounts every page twice), and it is asked again, or the copy would
- * belong to no one and never be kept.
+ * The /ping's answer, asked again when a page let go of it (strict mode mounts twice), or the copy
+ * would belong to no one.
  */
 async function pingOf(client: SlabdeskClient, queryClient: QueryClient) {
   for (let attempt = 0; ; attempt++) {

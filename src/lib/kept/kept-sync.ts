@@ -52,8 +52,7 @@ export interface Kept<T> {
   /** Whose rows these are (see kept-sources); undefined until the /ping has said. */
   scope: string | undefined;
   /**
-   * Why the last read failed, while no read has succeeded since: kept in the data so a later
-   * change of the rows (a live patch, a page shown late) never hides it. See kept-query.
+   * Why the last read failed, until one succeeds: in the data, so a later change never hides it.
    */
   failure?: KeptFailure | undefined;
 }
@@ -87,8 +86,8 @@ const GROWTH_ROWS = 10_000;
 export const KEPT_PAGE_ROWS = 250;
 
 /**
- * The most pages a full walk reads: from the last complete walk (twice its rows and some), and
- * never more than the store is meant to hold. A server that serves pages without end stops here.
+ * The most pages a full walk reads (twice the last walk's and some, capped), so an endless server
+ * stops here.
  */
 export function pageBound(lastRows: number | undefined): number {
   const rows =
@@ -112,10 +111,8 @@ class RebuildNeeded extends Error {
 }
 
 /**
- * Brings a kept collection up to date. Without data yet: the copy kept in this browser when it
- * is this key's and this store's (shown at once, then checked and read incrementally), or a full
- * walk. An unfinished walk walks again; a complete copy reads only what changed since
- * (`updated_at_min`), merged by id, and is rebuilt when the store is no longer the copy's.
+ * Brings a kept collection up to date: this browser's copy when it is this key's and store's
+ * (shown, then read incrementally), or a full walk; a copy of another store is rebuilt.
  */
 export async function syncKept<T extends { id: string }>(
   source: KeptSource<T>,
@@ -248,9 +245,7 @@ export function merged<T extends { id: string }>(
 }
 
 /**
- * A full walk, from the first page: rows shown as pages land (the first at once, later ones
- * gathered). A cursor the server calls stale means the data moved under the walk: it starts
- * again from an empty copy.
+ * A full walk, rows shown as pages land; a stale cursor means the data moved: start again, empty.
  */
 async function walkAll<T extends { id: string }>(
   source: KeptSource<T>,

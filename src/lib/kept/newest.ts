@@ -8,10 +8,8 @@ function updatedAtOf(row: unknown): number | undefined {
 }
 
 /**
- * Whether `candidate` is an older version of the row than `shown`: both carry a readable
- * `updated_at` and the candidate's is earlier. A live patch, a refresh's row and a write's answer
- * replace what is shown only when this is false, so no order of arrival rolls a row back (an
- * equal time applies: it is the same version or a later delivery of it).
+ * Whether `candidate` is an older version than `shown` (earlier readable `updated_at`): no order of
+ * arrival rolls a row back; an equal time applies.
  */
 export function isOlder(candidate: unknown, shown: unknown): boolean {
   const was = updatedAtOf(shown);

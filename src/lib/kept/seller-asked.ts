@@ -1,6 +1,6 @@
 /**
- * When the seller last asked for a read (a "Try again" or "Refresh" button): a kept collection
- * that failed reads again on its own only after a back-off, but at once when the seller asks.
+ * When the seller last asked for a read: a failed kept collection retries on its own only after a
+ * back-off, but at once when asked.
  */
 let askedAt = Number.NEGATIVE_INFINITY;
 

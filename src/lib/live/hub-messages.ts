@@ -27,9 +27,8 @@ export interface HubLogEntry {
 /** How webhooks reach this server: the tabs fall back to polling unless they do. */
 export interface HubStatus {
   /**
-   * `registered`: the server registered itself with the embedded sandbox; `configured`: a
-   * signing secret is set (`SVC_WEBHOOK_SECRET`) for a deployment's endpoint; `off`: neither, so
-   * no delivery can be verified.
+   * `registered` with the embedded sandbox, `configured` with a signing secret, or `off`: nothing
+   * can be verified.
    */
   webhooks: 'registered' | 'configured' | 'off';
   /** The path the API should deliver to. */
@@ -37,10 +36,7 @@ export interface HubStatus {
   /** When the last verified delivery arrived (ISO), if any since the server started. */
   lastDeliveryAt: string | undefined;
   startedAt: string;
-  /**
-   * Posts to the webhook path refused before they were verified (unsigned, wrongly signed, too
-   * large, ...), counted by reason: never logged one by one nor pushed to a tab.
-   */
+  /** Posts refused before verification, counted by reason, never logged one by one nor pushed. */
   rejectedDeliveries?: Record<string, number>;
 }
 

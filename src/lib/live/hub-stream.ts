@@ -19,9 +19,7 @@ export interface HubStreamState {
   /** Newest last: what the server's receiver made of each delivery. */
   entries: HubLogEntry[];
   /**
-   * True while pushed updates can be trusted to arrive: the stream is open and the server can
-   * verify deliveries (registered with the sandbox, or a signing secret set and not silent).
-   * Polling stops while it holds.
+   * True while pushed updates can be trusted (stream open, deliveries verifiable); polling stops.
    */
   healthy: boolean;
 }
@@ -29,9 +27,8 @@ export interface HubStreamState {
 type Handler<T> = (value: T) => void;
 
 /**
- * One tab's connection to the server's event stream (EventSource, which reconnects by itself).
- * Webhook events go to `onWebhook` handlers; `onReconnect` handlers run when the stream opens
- * again after a break, to fill the gap with one `updated_at_min` read per resource.
+ * A tab's connection to the server's event stream: webhooks to `onWebhook`; `onReconnect` after a
+ * break fills the gap with one `updated_at_min` read per resource.
  */
 export class HubStream {
   private state: HubStreamState = {

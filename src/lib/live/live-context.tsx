@@ -36,10 +36,7 @@ export function useHubState(): HubStreamState {
   return useSyncExternalStore(stream?.subscribe ?? noop, stream?.getState ?? none);
 }
 
-/**
- * One value read from the stream's state (a primitive): the caller redraws only when that value
- * changes, not on every message (the bucket's arrive with every request).
- */
+/** One primitive of the stream's state: the caller redraws only when it changes. */
 export function useHubValue<T extends string | number | boolean | null | undefined>(
   select: (state: HubStreamState) => T,
 ): T {
@@ -55,10 +52,7 @@ export function useThrottledHubState(ms: number): HubStreamState {
   return useThrottledStore(stream?.subscribe ?? noop, stream?.getState ?? none, ms);
 }
 
-/**
- * A query's poll interval: none while the stream is healthy (webhooks push the changes),
- * `ms` otherwise.
- */
+/** A query's poll interval: none while the stream is healthy, `ms` otherwise. */
 export function usePollInterval(ms: number): number | false {
   return useHubValue((state) => state.healthy) ? false : ms;
 }

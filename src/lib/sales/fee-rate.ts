@@ -12,10 +12,8 @@ export interface FeeRate {
 }
 
 /**
- * The platform fee rate, learned from the seller's own paid-out orders (`svc_payout.status`
- * `paid`): each order's `platform_fee / subtotal_price` rounded to a basis point; the most common
- * rate wins (promoted sales pay 3% more, so they are the minority rate), ties to the lower.
- * Undefined until at least one order was paid out: no guess is shown as a rate.
+ * The platform fee rate learned from paid-out orders: the most common rounded rate (promoted sales
+ * are the minority), ties to the lower; undefined until one was paid out.
  */
 export function learnFeeRate(orders: readonly Order[]): FeeRate | undefined {
   const counts = new Map<number, number>();

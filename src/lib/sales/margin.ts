@@ -15,8 +15,7 @@ export interface MarginEstimate {
 }
 
 /**
- * Net if sold and margin against cost. `promoted` is not documented on listing reads: pass it only
- * when the server sent it; undefined counts as not promoted and says so (`promotedFee: false`).
+ * Net if sold and margin against cost; `promoted` undefined counts as not promoted, and says so.
  */
 export function estimateMargin(
   price: string | number,

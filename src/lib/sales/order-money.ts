@@ -2,12 +2,9 @@ import type { OrderFacts as Order } from './sales-queries';
 import { knownCents } from './money';
 
 /**
- * What one order is worth to the seller, from the order's documented fields only: the sale is
- * `subtotal_price` (the line's price), the fee `svc_payout.platform_fee`, refunds `total_refunded`,
- * tax `total_tax` (collected for the buyer, not the seller's money). Net is what the payout will be
- * (sale − fee − refunds, never below zero); once paid, `svc_payout.amount` is the net itself.
- * Each figure is undefined when the view did not give (or could not be read for) what it needs:
- * never a zero in its place.
+ * What an order is worth to the seller, from documented fields only: net = sale − fee − refunds
+ * (never below zero), or the paid amount once paid; tax is the buyer's. A figure without what it
+ * needs is undefined, never zero.
  */
 export interface OrderMoney {
   saleCents: number | undefined;
@@ -40,10 +37,7 @@ export function orderMoney(order: Order): OrderMoney {
   };
 }
 
-/**
- * Cancelled orders (`cancelled_at` set) earn nothing and are left out of every figure; so is an
- * order whose `cancelled_at` was not shown or not readable (whether it counts is not known).
- */
+/** Cancelled orders earn nothing; one whose `cancelled_at` is not known is left out too. */
 export const isCounted = (order: Pick<Order, 'cancelled_at'>) => order.cancelled_at === null;
 
 /** Awaiting the seller's shipment to the hub, per the order's own shipment status. */

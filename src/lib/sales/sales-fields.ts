@@ -1,7 +1,6 @@
 /**
- * The fields the money figures read of orders and listings: their kept copies walk with only
- * these (`fields`), less than half the bytes of the full listings to fetch, parse and keep.
- * `created_at` is in both: it is the kept copy's fingerprint (see kept-sync).
+ * The fields the money figures read: their kept copies walk with only these; `created_at` is the
+ * copy's fingerprint (see kept-sync).
  */
 import type { ListingRead, Order } from '../../client';
 
@@ -24,10 +23,7 @@ export const ORDER_FIELDS = [
 /** The fields read, and the names of those the server sent in a form that could not be read. */
 export type OrderFacts = Pick<Order, (typeof ORDER_FIELDS)[number] | 'unreadable' | 'absent'>;
 
-/**
- * The listing fields the figures read: the documented ones, plus `window_ends_at` and `promoted`,
- * which a server that does not show them simply leaves out.
- */
+/** The documented listing fields plus `window_ends_at` and `promoted`, when a server sends them. */
 export const LISTING_FIELDS = [
   'id',
   'created_at',

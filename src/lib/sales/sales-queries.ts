@@ -25,10 +25,7 @@ export interface Loaded<T> {
   syncedAt: string;
 }
 
-/**
- * Every order of the seller (`GET /orders.json?status=any`), from the kept orders: walked once
- * (or read from this browser's copy and brought up to date), shared with the orders page.
- */
+/** Every order (`status=any`) from the kept orders, shared with the orders page. */
 export const allOrdersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: salesKeys.orders(),
@@ -39,10 +36,7 @@ export const allOrdersQuery = (client: SlabdeskClient, queryClient: QueryClient)
     }),
   });
 
-/**
- * The ids of open orders by the API's own `status=open` filter: the same filter as Orders → Open,
- * so the overview's count is that page's count.
- */
+/** Open order ids by the API's `status=open`, so the overview counts what Orders → Open shows. */
 export const openOrderIdsQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: salesKeys.openOrders(),
@@ -53,10 +47,7 @@ export const openOrderIdsQuery = (client: SlabdeskClient) =>
     },
   });
 
-/**
- * The listing list view (`GET /listings.json`), read field by field by the tolerant reader: the
- * kept listings, the catalogue's own source (one walk for both).
- */
+/** The listing list view, read field by field: the kept listings, shared with the catalogue. */
 export const listingsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: salesKeys.listings(),
@@ -97,16 +88,15 @@ export interface SalesReads {
   openOrders?: boolean;
   listings?: boolean;
   /**
-   * The page reads only what the key's scopes allow (the overview): the reads wait for the
-   * /ping. Otherwise (insights, payouts, which read and explain a refusal) they start beside it.
+   * Reads wait for the /ping's scopes (the overview), or start beside it on pages that explain a
+   * refusal.
    */
   scoped?: boolean;
 }
 
 /**
- * A route loader's start of the money reads, beside the page's code chunk: the connection first
- * (its scopes), then each kept walk the key may read. A read the key may not make is left to the
- * page, which explains the missing scope instead of sending a request bound to be refused.
+ * A route loader's start of the money reads: the connection, then each kept walk the key may read;
+ * a refused read is left to the page to explain.
  */
 export const prefetchSales =
   (reads: SalesReads): Prefetch =>

@@ -39,8 +39,8 @@ function previousStart(start: number, granularity: Granularity): number {
 }
 
 /**
- * Sales, units, fees and net per period by each order's `svc_sold_at` (UTC periods), the last
- * `PERIODS[granularity]` periods up to the one holding `now`, oldest first, empty periods as zero.
+ * Sales, units, fees and net per UTC period by `svc_sold_at`, the last periods up to `now`, oldest
+ * first, empty ones zero.
  */
 export function salesSeries(
   orders: readonly Order[],
@@ -87,19 +87,13 @@ export function soldAtOf(order: Pick<Order, 'svc_sold_at'>): number | undefined 
   return Number.isNaN(at) ? undefined : at;
 }
 
-/**
- * Orders no period can hold: their sale time, or whether they were cancelled, was not shown or
- * not readable. They are left out of every figure by period, and counted here to say so.
- */
+/** Orders no period can hold (sale time or cancellation unknown), counted so the page says so. */
 export function unplacedOrders(orders: readonly Order[]): number {
   return orders.filter((order) => order.cancelled_at === undefined || soldAtOf(order) === undefined)
     .length;
 }
 
-/**
- * Net of fees (and refunds) of the orders sold at or after `since` (cancelled ones left out): the
- * sum of the known nets, and in `unknown` the orders whose net (or sale time) is not known.
- */
+/** Net of the orders sold since `since`: the known sum, and in `unknown` those not known. */
 export function netSince(
   orders: readonly Order[],
   since: number,

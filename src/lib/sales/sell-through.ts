@@ -65,9 +65,8 @@ export function soldAtByListing(orders: readonly Order[]): Map<string, string> {
 }
 
 /**
- * Sell-through and median days to sell by one dimension of the listing list view (`card.grader`,
- * `card.grade`, `card.category`, or the band of `price`), groups in name order (price bands by price). A listing without
- * a `listed_at` never went live and is not counted; one without the dimension's field is left out.
+ * Sell-through and median days to sell by one dimension (grader, grade, category, price band),
+ * groups in name order; listings never live or without the field are left out.
  */
 export function sellThrough(
   listings: readonly ListingRead[],

@@ -4,9 +4,8 @@ import { awaitsShipment } from './order-money';
 import { salesKeys, type Loaded, type OrderFacts } from './sales-queries';
 
 /**
- * How many orders wait for the seller's shipment to the hub, from the orders already in the cache
- * (the overview's and the money pages' query): reading it starts no request, so the navigation
- * costs the first load nothing. `undefined` until some page has loaded the orders.
+ * Orders waiting for shipment to the hub, from orders already cached: it starts no request;
+ * undefined until a page loaded them.
  */
 export function useShipQueueCount(): number | undefined {
   const queryClient = useQueryClient();

@@ -94,8 +94,8 @@ export function orderResult(ctx: SandboxContext, orderId: string) {
 }
 
 /**
- * The control API that tests and demos use to set up state (`../shared/spec/sandbox.md`).
- * No key, never rate-limited; errors are `{error}` with 400, 404 or 409.
+ * The control API for tests and demos (`../shared/spec/sandbox.md`): no key, no rate limit, errors
+ * `{error}` with 400, 404 or 409.
  */
 export function registerControlRoutes(
   app: FastifyInstance,

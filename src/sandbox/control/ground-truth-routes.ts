@@ -9,10 +9,7 @@ const ListQuery = z.object({
   test: z.enum(['true', 'false']).default('false'),
 });
 
-/**
- * The sandbox's own word on its listings, for tests and demos: every listing in the full product
- * form, whatever `SANDBOX_SHAPES` the public API serves. No key, never rate-limited.
- */
+/** The sandbox's own word on its listings, in full product form whatever the shapes; no key. */
 export function registerGroundTruthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const urlsOf = (host: string | undefined) => publicUrls(`http://${host ?? 'localhost'}`);
 

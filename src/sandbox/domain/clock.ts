@@ -1,9 +1,6 @@
 import type { MetaStore } from '../store/meta-store';
 
-/**
- * The marketplace clock: real time plus an offset that the control API can move forward.
- * The offset is stored, so a restarted sandbox keeps the time it had reached.
- */
+/** The marketplace clock: real time plus a stored offset the control API moves forward. */
 export function createClock(meta: MetaStore) {
   let offset = Number(meta.get('clock_offset_ms') ?? '0');
   return {

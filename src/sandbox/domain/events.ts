@@ -21,10 +21,8 @@ export const PUBLIC_ORIGIN_KEY = 'public_origin';
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
 /**
- * How an event's payload is written: the resource's public view as it stands when the change
- * commits. The views belong to the serializers (a layer above the domain), so the sandbox's
- * composition root hands them in once per store (`setEventPayloads`) rather than the domain
- * importing them.
+ * How an event's payload is written (the resource's public view): the serializers are a layer up,
+ * so the composition root hands them in (`setEventPayloads`).
  */
 export interface EventPayloads {
   product(row: ListingWithCardRow, store: Store): unknown;
@@ -50,37 +48,36 @@ export function onOutbox(store: Store, listener: () => void): void {
   outboxListeners.set(store, listener);
 }
 
-interface EventTarget {
-  sellerId: string;
+/** The changed resource's row: its id, seller and mode. */
+interface EventSource {
+  id: string;
+  seller_id: string;
   test: number;
-  topic: Topic;
-  resourceId: string;
 }
 
 /**
- * Records an event in the outbox with one delivery job per subscribed, enabled endpoint of the
- * seller. Call inside the transaction of the change itself: the change and the event commit
- * together, so a committed change is an event that will be delivered, even across a restart.
- * With no subscriber nothing is recorded (there is nobody to deliver to). Returns the event id.
+ * Records an event with a delivery job per subscribed endpoint, inside the change's transaction, so
+ * a committed change is a delivered event even across a restart. Returns the event id.
  */
 function emit(
   store: Store,
   ids: IdSource,
   now: number,
-  target: EventTarget,
+  topic: Topic,
+  row: EventSource,
   payload: () => unknown,
 ): string | null {
   const subscribers = store.webhooks
-    .subscribers(target.sellerId)
-    .filter((w) => (JSON.parse(w.topics) as string[]).includes(target.topic));
+    .subscribers(row.seller_id)
+    .filter((w) => (JSON.parse(w.topics) as string[]).includes(topic));
   if (subscribers.length === 0) return null;
   const id = ids.id('evt');
   store.webhooks.insertEvent({
     id,
-    seller_id: target.sellerId,
-    test: target.test,
-    topic: target.topic,
-    resource_id: target.resourceId,
+    seller_id: row.seller_id,
+    test: row.test,
+    topic,
+    resource_id: row.id,
     payload: JSON.stringify(payload()),
     created_at: now,
   });
@@ -98,16 +95,10 @@ export function emitProductEvent(
   topic: Extract<Topic, `products/${string}`>,
   listingId: string,
 ): string | null {
-  if (!store.webhooks.anyEnabled()) return null;
-  const row = store.listings.getById(listingId);
-  if (!row) return null;
-  return emit(
-    store,
-    ids,
-    now,
-    { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
-    () => payloadsOf(store).product(row, store),
-  );
+  const row = store.webhooks.anyEnabled() ? store.listings.getById(listingId) : undefined;
+  return row
+    ? emit(store, ids, now, topic, row, () => payloadsOf(store).product(row, store))
+    : null;
 }
 
 /** An `orders/*` event whose payload is the order's single view as it now stands. */
@@ -118,14 +109,6 @@ export function emitOrderEvent(
   topic: Extract<Topic, `orders/${string}`>,
   orderId: string,
 ): string | null {
-  if (!store.webhooks.anyEnabled()) return null;
-  const row = store.orders.getById(orderId);
-  if (!row) return null;
-  return emit(
-    store,
-    ids,
-    now,
-    { sellerId: row.seller_id, test: row.test, topic, resourceId: row.id },
-    () => payloadsOf(store).order(row),
-  );
+  const row = store.webhooks.anyEnabled() ? store.orders.getById(orderId) : undefined;
+  return row ? emit(store, ids, now, topic, row, () => payloadsOf(store).order(row)) : null;
 }

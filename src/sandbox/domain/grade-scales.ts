@@ -1,9 +1,6 @@
 import type { Grader } from './inventory';
 
-/**
- * Each grader's scale: the lowest and highest grade and which half grades it gives. All four
- * grade from 1 to 10; PSA gives halves only from 1.5 to 8.5, the others from 1.5 to 9.5.
- */
+/** Each grader's scale, 1 to 10: PSA gives halves from 1.5 to 8.5, the others from 1.5 to 9.5. */
 export const GRADE_SCALES: Record<Grader, { min: number; max: number; highestHalf: number }> = {
   PSA: { min: 1, max: 10, highestHalf: 8.5 },
   BGS: { min: 1, max: 10, highestHalf: 9.5 },

@@ -40,9 +40,8 @@ export async function lookupCert(
 }
 
 /**
- * Downloads and rehosts every image before anything is created. The sandbox downloads nothing:
- * a host ending in `.invalid` is unreachable, any other (already format-checked) URL counts as
- * rehosted. One bad URL fails the whole request.
+ * Rehosts every image before anything is created: a host ending `.invalid` is unreachable, any
+ * other counts as rehosted; one bad URL fails the request.
  */
 export async function rehostImages(ctx: WriteContext, srcs: readonly string[]): Promise<string[]> {
   if (srcs.length === 0) return [];
@@ -172,9 +171,8 @@ export async function resolveCreate(
 }
 
 /**
- * The synchronous half: re-checks the rules that may have changed while the lookup ran, then
- * creates the card (when new) and the listing and records `products/create`. Call inside the
- * request's transaction.
+ * The synchronous half, in the request's transaction: re-checks rules that may have changed during
+ * the lookup, creates card and listing, records `products/create`.
  */
 export function commitCreate(
   ctx: WriteContext,

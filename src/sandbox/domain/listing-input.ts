@@ -10,9 +10,8 @@ import { parseIsoInstant } from '../platform/time';
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
 
 /**
- * The input rules of POST and PUT /listings (and the /products aliases): the body forms, the
- * types and bounds of every field. Every broken rule becomes a message under its field, and all
- * of them are reported together as one 422 `validation_error`.
+ * The input rules of listing writes: every broken rule a message under its field, all together in
+ * one 422 `validation_error`.
  */
 
 export const MIN_PRICE_CENTS = 10_00;

@@ -66,9 +66,8 @@ const HOLD_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Whether the card can go (back) on the marketplace: no hold, no other listing holding it, no
- * pending order reserving it, not sold or shipped. `ownListingId` is the listing being
- * reactivated, which does not conflict with itself.
+ * Whether the card can go (back) on sale: no hold, no other listing, no pending order, not sold or
+ * shipped (`ownListingId` does not conflict with itself).
  */
 export function assertCardListable(
   store: Store,

@@ -54,10 +54,7 @@ function goLive(now: number, durationHours: number): ListingPatch {
   };
 }
 
-/**
- * PUT /listings/{id}: only the given fields change. Call inside the request's transaction;
- * fires `products/update` when anything changed.
- */
+/** PUT /listings/{id}: only the given fields change; fires `products/update` when any did. */
 export function updateListing(
   ctx: WriteContext,
   ids: IdSource,
@@ -179,10 +176,7 @@ export function updateListing(
   return store.listings.getById(row.id)!;
 }
 
-/**
- * DELETE /listings/{id}: soft deactivation, idempotent. A listing already off the marketplace
- * (archived) is returned as it stands; a pending-approval listing is withdrawn.
- */
+/** DELETE /listings/{id}: soft and idempotent; an archived listing is returned as it stands. */
 export function deactivateListing(
   ctx: WriteContext,
   ids: IdSource,

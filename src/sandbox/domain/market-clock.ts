@@ -10,10 +10,8 @@ export interface ClockRun {
 }
 
 /**
- * What the marketplace clock makes due: scheduled listings go live (their window counted from
- * the scheduled instant, firing `products/update`), then windows that ended either renew
- * (`auto_relist`) or deactivate as `expired` (firing `products/update`). Each listing changes in
- * its own transaction with its event.
+ * What the clock makes due: scheduled listings go live, then ended windows renew or expire, each
+ * listing in its own transaction with its `products/update`.
  */
 export function runMarketplaceClock(ctx: MarketContext): ClockRun {
   const { store, ids, now } = ctx;

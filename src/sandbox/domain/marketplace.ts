@@ -39,6 +39,32 @@ export interface MarketContext {
 
 export type SaleVia = 'checkout' | 'offer';
 
+/** A new order's lifecycle fields: paid and sold at `now`, nothing done since. */
+export function soldAt(now: number) {
+  return {
+    financial_status: 'paid',
+    stage: 0,
+    cancel_reason: null,
+    cancelled_at: null,
+    closed_at: null,
+    sold_at: now,
+    ship_by: now + 3 * DAY_MS,
+    cancel_after: now + 7 * DAY_MS,
+    tracking_number: null,
+    carrier_code: 'usps',
+    label_url: null,
+    shipped_at: null,
+    delivered_to_hub_at: null,
+    authenticated_at: null,
+    buyer_shipped_at: null,
+    buyer_delivered_at: null,
+    paid_at: null,
+    payout_cents: null,
+    created_at: now,
+    updated_at: now,
+  } satisfies Partial<OrderRow>;
+}
+
 /** A buyer buys an active listing: it is archived as sold and an order is created, paid. */
 export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia): OrderRow {
   const { store, ids, now } = ctx;
@@ -69,26 +95,7 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
     tax_cents: percentOf(subtotal, TAX_BP),
     refunded_cents: 0,
     fee_cents: percentOf(subtotal, feeBp),
-    financial_status: 'paid',
-    stage: 0,
-    cancel_reason: null,
-    cancelled_at: null,
-    closed_at: null,
-    sold_at: now,
-    ship_by: now + 3 * DAY_MS,
-    cancel_after: now + 7 * DAY_MS,
-    tracking_number: null,
-    carrier_code: 'usps',
-    label_url: null,
-    shipped_at: null,
-    delivered_to_hub_at: null,
-    authenticated_at: null,
-    buyer_shipped_at: null,
-    buyer_delivered_at: null,
-    paid_at: null,
-    payout_cents: null,
-    created_at: now,
-    updated_at: now,
+    ...soldAt(now),
   };
   store.transaction(() => {
     store.orders.insert(order);

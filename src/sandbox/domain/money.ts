@@ -9,8 +9,8 @@ export function formatCents(cents: number): string {
 const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
- * Parses a dollar amount given as a string or a number into cents, or returns null when it is
- * not a plain non-negative amount with at most two decimals.
+ * A dollar amount (string or number) in cents, or null unless non-negative with two decimals at
+ * most.
  */
 export function parseDollars(value: unknown): number | null {
   let text: string;

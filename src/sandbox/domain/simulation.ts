@@ -7,9 +7,8 @@ export type SimulatedAction =
   | { kind: 'idle' };
 
 /**
- * One step of the living demo marketplace (SANDBOX_SIMULATE=1): a buyer buys one of the
- * seller's (the demo seller's) live listings, or one of its open orders moves to its next stage. Each goes through
- * the same domain functions as the control API, so the orders, levels and webhooks follow.
+ * One step of the living demo (SANDBOX_SIMULATE=1): a buyer buys a live listing, or an open order
+ * moves on, through the control API's own domain functions.
  */
 export function simulateStep(
   ctx: MarketContext,

@@ -1,9 +1,6 @@
 import type { FieldErrors } from '../platform/api-error';
 
-/**
- * The body forms a listing write accepts (POST and PUT /listings and the /products aliases),
- * unwrapped into one flat map of the write API's field names before each field is read.
- */
+/** The body forms a listing write accepts, unwrapped into one flat map of the write API's names. */
 
 export const CREATE_FIELDS = new Set([
   'price',
@@ -49,9 +46,8 @@ function canonicalName(name: string): string {
 }
 
 /**
- * Unwraps the accepted body forms into one flat map of fields: the `{listing}` or `{product}`
- * envelope, a `variants[0]` wrapper, `body_html`, and `svc_`-prefixed names. A field given twice
- * (for example at the top and inside the variant) must carry the same value.
+ * Unwraps `{listing}`/`{product}`, `variants[0]`, `body_html` and `svc_` names into one map; a
+ * field given twice must carry the same value.
  */
 export function flattenWriteBody(
   body: unknown,

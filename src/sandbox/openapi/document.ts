@@ -8,9 +8,8 @@ import { componentSchemas, type JsonSchema } from './schemas';
 export const OPENAPI_COPY_PATH = 'openapi/partner-api-2026-07.json';
 
 /**
- * The OpenAPI 3.1 document of the Partner API 2026-07, built from the sandbox's own knowledge
- * (its constants, bounds and views). `serverUrl` is the `{base_url}`; the version is the
- * server's path, so paths read as the spec writes them (`/listings.json`).
+ * The OpenAPI 3.1 document of the Partner API 2026-07 from the sandbox's own constants and views;
+ * the version is the server's path, so paths read as the spec's.
  */
 export function buildOpenApiDocument(serverUrl = 'http://127.0.0.1:4010'): JsonSchema {
   return {

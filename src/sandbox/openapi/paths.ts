@@ -3,8 +3,7 @@ import type { ApiScope } from '../platform/scopes';
 import type { JsonSchema } from './schemas';
 
 /**
- * The operations of the Partner API 2026-07 (paths relative to the `{base_url}/2026-07` server):
- * parameters, bodies and every documented status with its body and headers.
+ * The Partner API's operations: parameters, bodies, every documented status with body and headers.
  */
 
 const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({

@@ -3,10 +3,8 @@ import { MAX_IMAGES } from '../domain/listing-input';
 import { DURATIONS } from '../domain/listings';
 
 /**
- * The component schemas of the Partner API 2026-07 as the spec documents each view, built from
- * the sandbox's own constants (graders, durations, bounds). A response object may carry members
- * beyond the documented ones (`additionalProperties` stays open): the sandbox serves extras, and
- * the spec says fields beyond its tables are "not shown", not absent.
+ * The component schemas as the spec documents each view; responses stay open to extra members,
+ * which the spec calls "not shown", not absent.
  */
 export type JsonSchema = Record<string, unknown>;
 
@@ -71,10 +69,7 @@ const offerFloor: JsonSchema = {
   ],
 };
 
-/**
- * The schemas, plus for each record a `...Fields` form: what a `fields=` read returns (only the
- * keys asked for, each still of its documented type, none required).
- */
+/** The schemas, plus a `...Fields` form per record for `fields=` reads (none required). */
 export function componentSchemas(): Record<string, JsonSchema> {
   const schemas = baseSchemas();
   for (const name of FIELDS_FORMS) {

@@ -38,8 +38,8 @@ export function validationError(fields: Record<string, string[]>): ApiError {
 }
 
 /**
- * Collects field messages and throws one 422 with all of them. The field names come from the
- * request (`__proto__`, `constructor`, ...), so the map has no prototype: every name is data.
+ * Collects field messages into one 422; the map has no prototype, since field names are the
+ * request's data (`__proto__`).
  */
 export class FieldErrors {
   readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;

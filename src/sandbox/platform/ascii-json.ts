@@ -23,8 +23,8 @@ const sequenceLength = (lead: number) =>
         : 0;
 
 /**
- * A JSON body in ASCII: every character past ASCII as its `\\u` escape (the same value), so a
- * browser decodes it into a one-byte string. Bytes that are not well-formed UTF-8 pass as they came.
+ * A JSON body in ASCII (`\\u` escapes), so a browser decodes a one-byte string; malformed UTF-8
+ * passes as it came.
  */
 export function asciiJson(body: Buffer): Buffer {
   if (isAscii(body)) return body;
@@ -64,19 +64,13 @@ export function asciiJson(body: Buffer): Buffer {
 
 const NON_ASCII = /[\u0080-\uffff]/;
 
-/**
- * `JSON.stringify(value)` as an ASCII string. A value with a character past ASCII stringifies to
- * a two-byte string, several times slower to encode; escaped, it becomes a one-byte string again.
- */
+/** `JSON.stringify(value)` in ASCII: a two-byte string is slower to encode. */
 export function asciiJsonText(value: unknown): string {
   const json = JSON.stringify(value);
   return NON_ASCII.test(json) ? asciiJson(Buffer.from(json, 'utf8')).toString('latin1') : json;
 }
 
-/**
- * A collection page, `{"<envelope>": [rows]}`, as ASCII bytes: each row stringified alone (an
- * accent costs its own row a second pass) and written straight into the page's sized bytes.
- */
+/** A collection page as ASCII bytes, each row stringified alone, written into sized bytes. */
 export function asciiPage(envelope: string, rows: readonly unknown[]): Buffer {
   const head = `{${JSON.stringify(envelope)}:[`;
   const texts = rows.map(asciiJsonText);

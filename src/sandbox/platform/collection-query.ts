@@ -54,8 +54,7 @@ export function parseFields(raw: string | undefined, errors: FieldErrors): strin
 }
 
 /**
- * Reads the common collection parameters. With `page_info`, the cursor decides the walk: its
- * resource, sort and filters must match what the request states, and it must not be stale.
+ * Reads the collection parameters; a `page_info` cursor must match the request and not be stale.
  */
 export function parseCollectionQuery(
   query: Query,

@@ -13,10 +13,7 @@ export function presentedControlToken(headers: IncomingHttpHeaders): string | un
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
-/**
- * Compares in constant time: both sides are hashed first, so neither the content nor the length
- * of the expected token shows in how long a wrong guess takes.
- */
+/** Constant time: both sides hashed first, so neither content nor length shows in the timing. */
 export function controlTokenMatches(expected: string, presented: string | undefined): boolean {
   if (presented === undefined) return false;
   return timingSafeEqual(digest(expected), digest(presented));

@@ -15,10 +15,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 export { queryCarriesCredential } from './query-credentials';
 
-/**
- * The key from exactly one of the two header forms, or null when it is missing, malformed,
- * or given twice.
- */
+/** The key from exactly one header form, or null when missing, malformed or given twice. */
 export function tokenFromHeaders(headers: IncomingHttpHeaders): string | null {
   const direct = headers['x-service-access-token'];
   const authorization = headers.authorization;

@@ -1,9 +1,8 @@
 import { networkInterfaces } from 'node:os';
 
 /**
- * The `Host` names the sandbox answers to. A page on another site that rebinds its own DNS name
- * to 127.0.0.1 reaches the sandbox with that name in `Host`: answering only our own names keeps
- * such a page from reading the demo keys or driving the control API.
+ * The `Host` names the sandbox answers to, so a DNS-rebinding page cannot read the demo keys or
+ * drive the control API.
  */
 export interface HostNames {
   /** True when `host` (the header, any case) is one of the sandbox's own names. */
@@ -30,9 +29,8 @@ function splitHost(host: string): { name: string; port: string | undefined } {
 }
 
 /**
- * The loopback names and the bind address, each with the sandbox's port (every interface's
- * address when bound to all of them); plus `extra` names (`SANDBOX_ALLOWED_HOSTS`): one given
- * with a port matches only that port, one without matches any port or none (behind a proxy).
+ * Loopback names and the bind address with our port (every interface when bound to all), plus
+ * `extra` names (with a port: that port only).
  */
 export function hostNames(
   bindHost: string,

@@ -22,9 +22,8 @@ const MAX_CANONICAL_VALUES = MAX_BODY_BYTES;
 type Step = string | { value: unknown; depth: number };
 
 /**
- * The body as JSON with object keys sorted, so key order does not change the hash. Walked with a
- * stack of its own, not recursion: a body nested thousands deep cannot overflow the call stack;
- * past `MAX_CANONICAL_DEPTH` levels or `MAX_CANONICAL_VALUES` values it is a 422.
+ * The body as JSON with sorted keys, walked with a stack of its own (no overflow on deep nesting);
+ * past the depth or value bounds it is a 422.
  */
 function canonical(body: unknown): string {
   const parts: string[] = [];
@@ -93,9 +92,8 @@ export interface IdempotentRun {
 export type Admission = { kind: 'replay'; outcome: Outcome } | { kind: 'run'; run: IdempotentRun };
 
 /**
- * `Idempotency-Key` on POST, PUT and DELETE, scoped to the credential that sent it: a stored
- * outcome is replayed, a different request under the same key is 409 `idempotency_key_reuse`,
- * and a retry while the first still runs is 409 `idempotency_request_in_flight`.
+ * `Idempotency-Key` per credential: a stored outcome replays, another request under the key is 409
+ * `idempotency_key_reuse`, a retry in flight 409 `idempotency_request_in_flight`.
  */
 export class IdempotencyGuard {
   private readonly inFlight = new Map<string, string>();

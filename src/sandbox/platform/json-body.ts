@@ -1,14 +1,10 @@
 /**
- * Request bodies: JSON only, and never deeper than `MAX_JSON_DEPTH`. The spec's bodies are at
- * most a few levels deep; a bound here keeps every later walk of a body (the idempotency hash, the
- * write-body forms, `JSON.stringify` of a field) clear of a stack overflow on hostile nesting.
+ * Request bodies: JSON only, never deeper than `MAX_JSON_DEPTH`, so no later walk of a body can
+ * overflow the stack.
  */
 export const MAX_JSON_DEPTH = 64;
 
-/**
- * `application/json`, with or without parameters (`; charset=utf-8`). Anything else, and above
- * all the types a page on another site may send without asking (`text/plain`, forms), is refused.
- */
+/** `application/json` only: the types a foreign page may send without asking are refused. */
 export function isJsonContentType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
@@ -18,10 +14,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 export type BodyVerdict =
   { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'too_deep' } | { kind: 'invalid' };
 
-/**
- * The deepest nesting of arrays and objects in `text`, read without recursion (brackets inside
- * strings do not count). Stops counting once past `limit`.
- */
+/** The deepest nesting in `text`, without recursion (strings skipped), up to past `limit`. */
 export function nestingExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;

@@ -12,10 +12,7 @@ export interface BucketCharge {
   retryAfter: number;
 }
 
-/**
- * A leaky bucket per credential: each request adds one, the bucket drains at the mode's rate,
- * and a request that would overflow it is refused. Real time, not the marketplace clock.
- */
+/** A leaky bucket per credential, drained at the mode's rate in real time; overflow is refused. */
 export class LeakyBuckets {
   private readonly levels = new Map<string, { level: number; at: number }>();
 

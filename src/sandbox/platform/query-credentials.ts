@@ -1,8 +1,6 @@
 /**
- * What counts as a credential in a query string, for the sandbox (which refuses the request,
- * 401, before anything else) and for the dashboard's proxy (which drops it before forwarding).
- * Names are compared in any case, with or without `_` or `-` between their words; any value that
- * looks like a key counts whatever its name. Pure: no Node built-ins, so both can share it.
+ * What counts as a credential in a query string, for the sandbox (401) and the proxy (dropped):
+ * names in any case and separator, and any value that looks like a key. No Node built-ins.
  */
 const CREDENTIAL_NAME =
   /^(access[_-]?token|api[_-]?key|apikey|key|token|auth|authorization|password|secret|x[_-]service[_-]access[_-]token)$/i;

@@ -7,10 +7,8 @@ const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 /**
- * Timestamps are held as epoch milliseconds and shown as ISO 8601 UTC with milliseconds, exactly
- * as `Date.prototype.toISOString` writes them: the date part is made once per day and the time
- * of day by arithmetic, five times faster than a `Date` per value (a page of 250 orders holds
- * about 2,000 timestamps).
+ * Timestamps as epoch ms, shown as `toISOString` does: the date part made once a day, the time by
+ * arithmetic, rather than a `Date` per value.
  */
 export function isoTime(ms: number): string;
 export function isoTime(ms: number | null): string | null;

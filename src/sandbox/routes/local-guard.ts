@@ -5,10 +5,8 @@ import type { HostNames } from '../platform/host-names';
 import { isPublicApiPath, sendRefusal } from './request-pipeline';
 
 /**
- * The sandbox is a local tool: the seller's own browser, with any site open in it, can reach
- * 127.0.0.1. So it answers only its own Host names (no DNS rebinding), refuses what a browser
- * marks as coming from another site (the demo keys and the control API stay out of a foreign
- * page's reach), and, when given a token, opens the control API only to callers that present it.
+ * The sandbox is a local tool any open site can reach: it answers only its own Host names, refuses
+ * what a browser marks cross-site, and, given a token, opens control only to its holders.
  */
 export interface LocalGuardOptions {
   /** The Host names answered; undefined until the sandbox listens (nothing arrives before). */
@@ -22,10 +20,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/**
- * Why a request comes from another site, or undefined. Only browsers send `Sec-Fetch-Site` and
- * `Origin`: curl, Node's fetch and the dashboard server's proxy send neither and pass.
- */
+/** Why a request is cross-site, or undefined; non-browsers send neither header and pass. */
 function crossSiteReason(request: FastifyRequest): string | undefined {
   const site = header(request, 'sec-fetch-site');
   if (site === 'cross-site' || site === 'same-site') return `Sec-Fetch-Site: ${site}`;

@@ -31,9 +31,8 @@ export function registerMarketPages(app: FastifyInstance, ctx: SandboxContext): 
     );
   });
   /**
-   * The demo's slab pictures (the seed's photos, see publicUrls): drawn per card, for any page's
-   * `<img>`. Outside `/_sandbox` and the API, so the local guard lets a cross-site image load in;
-   * here a browser's other cross-site requests are refused (only `Sec-Fetch-Dest: image`).
+   * The demo's slab pictures, for any page's `<img>`: outside the guarded paths, so only
+   * `Sec-Fetch-Dest: image` cross-site requests are let in.
    */
   app.get<{ Params: { file: string } }>(`${SLAB_IMAGE_PATH}:file`, async (request, reply) => {
     const site = request.headers['sec-fetch-site'];

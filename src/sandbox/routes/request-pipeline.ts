@@ -57,9 +57,8 @@ function modeHint(request: FastifyRequest): 'live' | 'test' {
 }
 
 /**
- * The platform's order of effects for every public API request: a credential in the query
- * string, then the key, then the bucket (charged before anything else), the version, incidents,
- * the seller's state, test mode on production, and finally the endpoint's scope.
+ * The platform's order for every API request: query credential, key, bucket (charged first),
+ * version, incidents, seller state, test mode on production, then scope.
  */
 function authorize(ctx: SandboxContext, request: FastifyRequest): void {
   const mode = modeHint(request);
@@ -144,10 +143,7 @@ export function sendApiError(reply: FastifyReply, request: FastifyRequest, error
   return reply.status(error.status).send(errorEnvelope(error, request.id));
 }
 
-/**
- * Answers a public API request refused before authorization (a foreign Host, a cross-site page)
- * with the error envelope and, as on every public API response, the platform's headers.
- */
+/** A request refused before authorization, with the error envelope and the platform's headers. */
 export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
   const mode = modeHint(request);
   request.platform = { mode, used: 0, capacity: BUCKETS[mode].capacity, scopes: [] };

@@ -32,9 +32,7 @@ export function urlsFor(request: FastifyRequest): PublicUrls {
 }
 
 /**
- * The read serializers of the shapes this sandbox serves (`SANDBOX_SHAPES`), looked up on each
- * call so that `context.shapes` can be switched while the sandbox runs (tests read their ground
- * truth in the full shapes of a documented-only sandbox).
+ * The read serializers for `SANDBOX_SHAPES`, looked up per call so tests can switch shapes live.
  */
 export function viewsOf(ctx: SandboxContext): ReadViews {
   return {

@@ -13,10 +13,7 @@ function clip(text: string, max: number): string {
 /** The grader's label colour, as their slabs are told apart at a glance. */
 const LABEL_COLOURS: Record<string, string> = { PSA: '#c8102e', BGS: '#1f2a44', SGC: '#111111' };
 
-/**
- * A graded slab drawn as SVG: the label (grader, grade, card title, cert) over the card's window.
- * Plain shapes and text, no script, no external reference: served with `default-src 'none'`.
- */
+/** A graded slab as SVG: plain shapes and text, no script or reference (`default-src 'none'`). */
 export function slabSvg(
   item: Pick<InventoryItemRow, 'grader' | 'grade' | 'title' | 'cert_number'>,
 ) {

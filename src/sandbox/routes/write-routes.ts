@@ -25,10 +25,8 @@ import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
 type Commit = (fn: (ctx: WriteContext) => Outcome) => Outcome;
 
 /**
- * One listing write: the `Idempotency-Key` admission (replay, reuse, in flight), then the
- * handler, whose commit writes the change and its outcome in the same transaction. A final
- * refusal (404, 409, 422) is stored as the outcome too; a failure with nothing created (503,
- * 429, 500) is not, so its retry runs afresh.
+ * One listing write: idempotency admission, then the handler, committing change and outcome
+ * together. Final refusals are stored; failures with nothing created are not, so a retry runs.
  */
 async function runWrite(
   ctx: SandboxContext,

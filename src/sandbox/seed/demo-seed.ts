@@ -44,9 +44,8 @@ interface Event {
 }
 
 /**
- * Seeds the demo seller deterministically: the same cards, prices and ids on every fresh start,
- * with times relative to the moment of seeding. The history is replayed in time order through
- * the same domain functions the API and control API use, so every derived record is consistent.
+ * Seeds the demo seller deterministically (times relative to now), replaying its history through
+ * the domain functions so every derived record is consistent.
  */
 export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {}): DemoSeedResult {
   const random = seededRandom(20260701);

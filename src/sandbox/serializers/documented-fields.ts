@@ -1,9 +1,6 @@
 import { fieldsOf, type FieldSet } from './shape';
 
-/**
- * The fields that the spec's tables ("Resources and their fields") document for each read view
- * of the public API, in the tables' order. `SANDBOX_SHAPES=documented` serves exactly these.
- */
+/** The fields the spec's tables document per read view, in order (`SANDBOX_SHAPES=documented`). */
 
 const listingCardList = fieldsOf(
   'id',
@@ -28,10 +25,7 @@ const listingSingle: FieldSet = {
   ...fieldsOf('unavailable_reason', 'can_reactivate', 'url'),
 };
 
-/**
- * The product form (alias paths, webhooks): the spec guarantees only what it says of "the listing
- * resource" under product names: id, title, status and the reason as `svc_unavailable_reason`.
- */
+/** The product form: the spec guarantees only id, title, status and `svc_unavailable_reason`. */
 const product = fieldsOf('id', 'title', 'status', 'svc_unavailable_reason');
 
 const lineItemList = fieldsOf(
@@ -88,9 +82,8 @@ const orderList: FieldSet = {
 };
 
 /**
- * The single view takes the narrower reading where the spec names one view only: `total_tax`
- * "appears in the list view", so it is left out here (a server may do so), and the dashboard is
- * tested without it.
+ * The single view leaves out `total_tax` ("appears in the list view"), so the dashboard is tested
+ * without it.
  */
 const { total_tax: _listViewOnly, ...orderSingleHead } = orderHead;
 
@@ -150,10 +143,8 @@ const ping = fieldsOf(
 );
 
 /**
- * Fields the spec types as a plain string (a timestamp) without saying "nullable", though they
- * have no value until something happens: the spec marks `tracking_number`, `label_url`,
- * `completed_at`, `amount` and `paid_at` nullable, and not these. The narrower reading is that a
- * server leaves them out until then; the documented shapes do so, where the full ones send null.
+ * Timestamps the spec does not mark nullable though they have no value until something happens: the
+ * documented shapes leave them out until then, the full ones send null.
  */
 export const ABSENT_UNTIL_SET = {
   order: {
@@ -169,9 +160,8 @@ export const ABSENT_UNTIL_SET = {
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 /**
- * A level's reason "explains a zero": the narrower reading is that an available card (1) has
- * nothing to explain, so the documented shapes leave both reason fields out; the full ones say
- * `listed`.
+ * A level's reason "explains a zero": documented shapes leave it out for an available card, the
+ * full ones say `listed`.
  */
 export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {
   if (level.available === 1) {

@@ -67,10 +67,7 @@ function imagesOf(row: ListingRow, urls: PublicUrls) {
   }));
 }
 
-/**
- * What both read views carry beyond the spec's tables (the fields it calls "not shown"): the
- * sale terms, the window and the schedule, under the write API's names.
- */
+/** What both listing views carry beyond the spec's tables: sale terms, window and schedule. */
 function saleTermsOf(row: ListingRow) {
   return {
     description: row.description,
@@ -84,10 +81,7 @@ function saleTermsOf(row: ListingRow) {
   };
 }
 
-/**
- * GET /listings.json: one row of the list view. The spec's fields, then the extras: the single
- * view's availability and public page, and the sale terms.
- */
+/** GET /listings.json's row: the spec's fields, then availability, public page and sale terms. */
 export function listingListView(row: ListingWithCardRow, urls: PublicUrls) {
   return {
     id: row.id,
@@ -130,10 +124,7 @@ export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
   };
 }
 
-/**
- * The product shape: the alias paths' representation and every webhook's payload. It carries
- * the whole listing, its sale terms and its card, under product-style and `svc_` names.
- */
+/** The product shape (alias paths and webhook payloads): the whole listing under product names. */
 export function productView(row: ListingWithCardRow, urls: PublicUrls) {
   const minimumOffer = minimumOfferOf(row);
   return {

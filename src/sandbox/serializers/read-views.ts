@@ -52,10 +52,7 @@ function documentedOrder(view: object, set: typeof fields.orderList): View {
   return withoutNulls(projectRecord(view, set), ABSENT_UNTIL_SET.order);
 }
 
-/**
- * The full views cut down to the spec's documented fields (values unchanged), taking the
- * narrower reading where the spec leaves one open (see ABSENT_UNTIL_SET).
- */
+/** The full views cut to the spec's documented fields, the narrower reading where it is open. */
 const DOCUMENTED: ReadViews = {
   ping: (facts) => projectRecord(pingView(facts), fields.ping),
   listingList: (row, urls) => projectRecord(listingListView(row, urls), fields.listingList),
@@ -74,11 +71,7 @@ export function readViews(shapes: ReadShapes): ReadViews {
   return shapes === 'documented' ? DOCUMENTED : FULL;
 }
 
-/**
- * A webhook's body as delivered. The outbox stores the full payload (the product form or the
- * order's single view); in documented mode each delivery sends it cut down to the same documented
- * form that the matching GET serves.
- */
+/** A webhook's body as delivered: in documented mode cut to the form the matching GET serves. */
 export function webhookBody(shapes: ReadShapes, topic: string, payload: string): string {
   if (shapes !== 'documented') return payload;
   const parsed = JSON.parse(payload) as object;

@@ -24,8 +24,7 @@ export function degradedRecord(id: string) {
 export const bool = (value: number) => value === 1;
 
 /**
- * A set of fields to keep: `true` keeps a value as it is, a nested set keeps those fields of an
- * object (or of each object of an array).
+ * Fields to keep: `true` keeps a value, a nested set those fields of an object or each array item.
  */
 export interface FieldSet {
   readonly [key: string]: true | FieldSet;
@@ -36,8 +35,7 @@ export const fieldsOf = (...keys: string[]): FieldSet =>
   Object.fromEntries(keys.map((key) => [key, true] as const));
 
 /**
- * Keeps exactly the fields of `fields` that `value` has, recursively, in the field set's order.
- * Null stays null; arrays are projected element by element.
+ * Keeps the fields of `fields` that `value` has, recursively, in the set's order; null stays null.
  */
 export function project(value: unknown, fields: FieldSet): unknown {
   if (Array.isArray(value)) return value.map((element) => project(element, fields));

@@ -4,8 +4,8 @@ import { keysetPage, type Page, type PageRequest } from './paging';
 import type { ListingRow, ListingWithCardRow, Scope } from './rows';
 
 /**
- * SQL for the listing aliased `listing`: its cards' inventory item ids, comma-separated in lot
- * order. A single-card listing's is its primary item, with no subquery per row.
+ * SQL: a listing's inventory item ids in lot order, comma-separated (a single card's without a
+ * subquery).
  */
 export const memberIdsSql = (
   listing: string,

@@ -1,8 +1,4 @@
-/**
- * Schema migrations, applied in order inside one transaction each. The
- * `user_version` pragma records how many have run, so a restarted sandbox
- * keeps its file store and only applies what is new.
- */
+/** Schema migrations, one transaction each; `user_version` counts those applied. */
 export const migrations: readonly string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -28,10 +28,8 @@ type RowFactory = (values: unknown[]) => Record<string, unknown>;
 const factories = new WeakMap<Statement<unknown[]>, RowFactory>();
 
 /**
- * A function that names one raw row's values by the statement's columns, written out as one
- * object literal (`{"seq": v[0], "id": v[1], ...}`): every row gets the same shape at once,
- * where assigning the names in a loop would build each row key by key. The names are the
- * statement's own columns, quoted as JSON; no outside text reaches the function's body.
+ * Names a raw row's values with one generated object literal, so every row has one shape at once.
+ * The names are the statement's own columns, quoted as JSON: no outside text.
  */
 function rowFactory(statement: Statement<unknown[]>): RowFactory {
   let factory = factories.get(statement);
@@ -47,9 +45,8 @@ function rowFactory(statement: Statement<unknown[]>): RowFactory {
 }
 
 /**
- * A raw statement's rows as records. better-sqlite3 builds a record of 30-odd columns property by
- * property from C++, which costs twice the query itself on a page of 250; rows fetched as arrays
- * and named by a generated object literal come out with one shape at a fraction of the cost.
+ * A raw statement's rows as records: fetched as arrays and named by the generated literal, cheaper
+ * than better-sqlite3 building each record property by property.
  */
 function rowsOf<Row>(statement: Statement<unknown[]>, params: unknown[]): Row[] {
   const factory = rowFactory(statement);
@@ -57,9 +54,8 @@ function rowsOf<Row>(statement: Statement<unknown[]>, params: unknown[]): Row[] 
 }
 
 /**
- * Runs one keyset page over `from` (a table or join whose base table is aliased `t` and has
- * `seq`, `seller_id`, `test` and `updated_at`). The seller and mode are part of the SQL itself,
- * so test-mode isolation never depends on filtering rows afterwards.
+ * One keyset page over `from` (base table aliased `t`); seller and mode are in the SQL itself, so
+ * test-mode isolation never depends on filtering afterwards.
  */
 export function keysetPage<Row>(
   db: Db,

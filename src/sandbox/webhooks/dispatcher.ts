@@ -6,10 +6,7 @@ import type { EventRow, WebhookJobRow, WebhookRow } from '../store/webhooks-stor
 import { signatureHeader } from './signature';
 
 export const MAX_ATTEMPTS = 8;
-/**
- * When each retry is due, counted on the marketplace clock from the event: 1 min, 6 min, 21 min,
- * 81 min, 3 h 21 min, 9 h 21 min and 21 h 21 min after it (about a day for all eight attempts).
- */
+/** When each retry is due on the marketplace clock, from 1 min to about a day after the event. */
 export const RETRY_OFFSETS_S = [60, 360, 1260, 4860, 12060, 33660, 76860] as const;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const CONCURRENCY = 16;
@@ -20,10 +17,8 @@ export interface DeliveryResult {
 }
 
 /**
- * The delivery worker: drains the outbox (`webhook_jobs`), signs every attempt afresh with the
- * endpoint's current secret, retries non-2xx answers and timeouts on the marketplace clock, and
- * disables an endpoint whose delivery failed all eight attempts. Jobs live in the store, so a
- * restart picks up whatever was not yet delivered.
+ * The delivery worker: drains the outbox, signs each attempt with the current secret, retries on
+ * the marketplace clock and disables an endpoint after eight failures; jobs survive a restart.
  */
 export class WebhookDispatcher {
   private readonly inFlight = new Map<number, Promise<void>>();
@@ -156,8 +151,7 @@ export class WebhookDispatcher {
   }
 
   /**
-   * POSTs the event's payload (cut down to the documented product or order form when the sandbox
-   * serves documented shapes), signed now over those exact bytes with the endpoint's current secret.
+   * POSTs the payload (cut to documented form when served so), signed now over those exact bytes.
    */
   async send(
     webhook: WebhookRow,

@@ -1,4 +1,5 @@
 import type { Topic } from '../domain/events';
+import { soldAt } from '../domain/marketplace';
 import { orderView } from '../serializers/order-view';
 import { productView, type PublicUrls } from '../serializers/listing-views';
 import type { ListingWithCardRow, OrderWithLineRow } from '../store/rows';
@@ -59,26 +60,7 @@ const sampleOrder: OrderWithLineRow = {
   tax_cents: 9_062_50,
   refunded_cents: 0,
   fee_cents: 15_000_00,
-  financial_status: 'paid',
-  stage: 0,
-  cancel_reason: null,
-  cancelled_at: null,
-  closed_at: null,
-  sold_at: SAMPLE_TIME,
-  ship_by: SAMPLE_TIME + 3 * 86_400_000,
-  cancel_after: SAMPLE_TIME + 7 * 86_400_000,
-  tracking_number: null,
-  carrier_code: 'usps',
-  label_url: null,
-  shipped_at: null,
-  delivered_to_hub_at: null,
-  authenticated_at: null,
-  buyer_shipped_at: null,
-  buyer_delivered_at: null,
-  paid_at: null,
-  payout_cents: null,
-  created_at: SAMPLE_TIME,
-  updated_at: SAMPLE_TIME,
+  ...soldAt(SAMPLE_TIME),
   line_title: sampleListing.title,
   line_sku: sampleListing.card_cert_number,
   line_price_cents: 125_000_00,

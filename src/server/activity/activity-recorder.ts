@@ -58,10 +58,8 @@ function outcomeOf(status: number): ActivityOutcome {
 }
 
 /**
- * Records every write the proxy forwards (who, when, what, before and after, the outcome) and
- * learns each listing it sees answered, so that a later change knows what it changed from. Its
- * work runs after the answer was sent, in a guarded `setImmediate`: a body of any shape, a full
- * disk or a bug costs a log line, never an answer.
+ * Records every write the proxy forwards and learns each listing answered, so a later change knows
+ * its before. It runs after the answer, guarded: a failure costs a log line, never an answer.
  */
 export class ActivityRecorder {
   readonly lastKnown: LastKnownListings;

@@ -5,12 +5,8 @@ import type { ActivityFilter, ActivityStore } from './activity-store';
 import { dayRange } from './day-range';
 
 /**
- * The activity log over HTTP, for the dashboard: `GET /hub/activity` (JSON, newest first, a page
- * at a time) and `GET /hub/activity.csv` (a download), both filtered by
- * `person` (a name, or `This computer` for writes made with sign-in off), `listing` (an id),
- * `day` (YYYY-MM-DD, in the zone `tz` when given, an IANA name such as `Europe/Paris`, else in
- * UTC), `before` (an entry id: the page after it) and `limit` (JSON 1-200, default 50; CSV up to
- * 10,000, default 10,000). The server's gate (sign-in, Host) runs before.
+ * `GET /hub/activity` (JSON pages, newest first) and `/hub/activity.csv`, filtered by `person`,
+ * `listing`, `day` (in zone `tz`, else UTC), `before` and `limit`; the gate runs before.
  */
 export const ACTIVITY_PATHS = { json: '/hub/activity', csv: '/hub/activity.csv' } as const;
 

@@ -1,8 +1,8 @@
 import { parseBoundedJson as parseJson } from '../bounded-json';
 
 /**
- * JSON from bytes a stranger may have shaped, read only when it is small and shallow enough:
- * the activity log parses request and answer bodies after the answer was sent.
+ * JSON from a stranger's bytes, read only when small and shallow enough (the activity log's
+ * bodies).
  */
 export interface JsonBounds {
   maxBytes: number;

@@ -1,6 +1,5 @@
 /**
- * A calendar day as a range of instants: `day` (YYYY-MM-DD) in the IANA zone `tz` (the page
- * sends the browser's), UTC when none is given. Null when either is not valid.
+ * A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid.
  */
 export function dayRange(day: string, tz: string | undefined): { from: number; to: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

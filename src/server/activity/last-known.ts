@@ -1,8 +1,8 @@
 import type { TrackedValues } from './listing-fields';
 
 /**
- * The last known tracked fields of each listing the proxy saw, so a change can say what a field
- * was before it: bounded (the oldest seen goes first), in memory, learned from answers.
+ * The last known tracked fields of each listing seen, so a change can say what a field was: in
+ * memory, bounded (oldest first out).
  */
 export class LastKnownListings {
   private readonly map = new Map<string, TrackedValues>();

@@ -3,9 +3,8 @@ import { flattenWriteBody } from '../../sandbox/domain/write-body';
 import { isRecord } from './bounded-json';
 
 /**
- * The listing fields the activity log shows before and after a change, read from the shapes
- * that pass through the proxy: the listing views (`{listing}`, `{listings}`), the product
- * shape (`{product}`, `{products}`: `variants[0].price`, `svc_` names) and write bodies.
+ * The listing fields the activity log shows, read from the listing views, the product shape and
+ * write bodies.
  */
 export const TRACKED_FIELDS = [
   'title',
@@ -66,9 +65,8 @@ export function viewsOfAnswer(body: unknown): { id: string; values: TrackedValue
 }
 
 /**
- * The fields a listing write body sets, in the write API's names, whatever form it came in
- * (`{listing}` or `{product}`, `variants[0]`, `body_html`, `svc_` names): the sandbox's own
- * reading of the forms. Fields it refuses are left out; values long or nested are cut down.
+ * The fields a listing write body sets, in the write API's names, whatever form it came in; refused
+ * fields left out, long or nested values cut down.
  */
 export function writeFields(body: unknown, kind: 'create' | 'update'): Record<string, Scalar> {
   const flat = flattenWriteBody(body, kind, new FieldErrors());

@@ -58,9 +58,8 @@ const SCHEMA = `
 `;
 
 /**
- * The accounts and their sessions, on disk (SQLite, WAL) so `npm run users` and the running
- * server share them: a password changed or an account removed ends its sessions at once. Every
- * SQL statement of the sign-in part is here. Times are epoch milliseconds.
+ * Accounts and sessions in SQLite (WAL), shared with `npm run users`: a password changed or an
+ * account removed ends its sessions at once. Every SQL of sign-in is here; times in epoch ms.
  */
 export class AccountsStore {
   private readonly db: Database.Database;

@@ -1,9 +1,6 @@
 /**
- * Slows sign-in guessing, per key (an account name, a client address): after `freeFailures`
- * failures within `windowMs`, every attempt is refused until a delay has passed that doubles with
- * each further failure, up to `maxDelayMs`. In memory, in a map of at most `maxEntries` keys:
- * when full, the expired entries go first, then the least recently failed, so a spray of names
- * cannot grow it without bound.
+ * Slows sign-in guessing per key (account name, client address): past `freeFailures` within
+ * `windowMs`, a doubling delay up to `maxDelayMs`. Bounded map, so a spray of names cannot grow it.
  */
 export interface LimiterSettings {
   freeFailures: number;

@@ -34,8 +34,8 @@ const PURGE_EVERY_MS = 10 * 60_000;
 const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
 /**
- * A refusal sent before the request's body is read: the connection then closes, so a client
- * that reuses it does not send its next request after a body the server never read.
+ * A refusal sent before the body is read closes the connection, so no next request follows an
+ * unread body.
  */
 function refuse(
   request: IncomingMessage,
@@ -64,9 +64,8 @@ function noStartMessage(reasons: string[], usersDb: string): string {
 }
 
 /**
- * The sign-in gate of the app server: on an exposed server every page, API call and event
- * stream needs a session (the webhook door, `/healthz`, the sign-in routes and static assets
- * stay open); with a session, every write carries its CSRF token and is within its role.
+ * The sign-in gate: on an exposed server everything needs a session but the webhook door,
+ * `/healthz`, sign-in and assets; with a session, every write needs its CSRF token and role.
  */
 export class AuthGate {
   readonly exposed: boolean;
@@ -106,10 +105,7 @@ export class AuthGate {
     this.purgeTimer.unref?.();
   }
 
-  /**
-   * Decides one request: answers it (sign-in routes, and refusals) and returns null, or returns
-   * who is asking. `pathname` is the one the server routes by.
-   */
+  /** Answers the request (sign-in routes, refusals) and returns null, or returns who is asking. */
   async admit(
     request: IncomingMessage,
     response: ServerResponse,

@@ -16,8 +16,7 @@ export function readCookie(request: IncomingMessage, name: string): string | und
 }
 
 /**
- * Adds a `Set-Cookie` (HttpOnly, SameSite=Strict, Path=/, Secure when asked); `maxAgeSeconds` 0
- * clears it, undefined makes it last until the browser closes.
+ * Adds an HttpOnly, SameSite=Strict cookie; `maxAgeSeconds` 0 clears it, undefined: until closed.
  */
 export function setCookie(
   response: ServerResponse,

@@ -36,10 +36,7 @@ function hostOnly(entry: string): string {
   return colons === 1 ? trimmed.slice(0, trimmed.indexOf(':')) : trimmed;
 }
 
-/**
- * Why the server counts as exposed (empty: it is not): bound beyond loopback, a non-loopback
- * name allowed, a public URL, a trusted proxy, a webhook port, or sign-in asked for.
- */
+/** Why the server counts as exposed (empty: it is not). */
 export function exposureReasons(settings: ExposureSettings): string[] {
   const reasons: string[] = [];
   if (!isLoopbackName(settings.bindHost)) reasons.push(`bound to ${settings.bindHost}`);
@@ -56,8 +53,8 @@ export function exposureReasons(settings: ExposureSettings): string[] {
 }
 
 /**
- * Whether this request needs a session: always on an exposed server; on a local one, when it
- * carries a proxy's forwarding headers (a tunnel to a loopback server brings the outside in).
+ * Whether a request needs a session: always when exposed; locally, when it carries forwarding
+ * headers (a tunnel to a loopback server brings the outside in).
  */
 export function signInRequired(exposed: boolean, request: IncomingMessage): boolean {
   return exposed || carriesForwarding(request);

@@ -3,10 +3,7 @@ import type { IncomingMessage } from 'node:http';
 /** The sign-in and sign-out forms are small: anything longer is not theirs. */
 const MAX_FORM_BYTES = 8 * 1024;
 
-/**
- * A request's `application/x-www-form-urlencoded` fields, or null when the body is another type
- * or too long. A body with a JSON or other type is not read (its fields stay empty).
- */
+/** A request's urlencoded form fields, or null for another type or a body too long. */
 export async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) return null;

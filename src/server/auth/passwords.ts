@@ -5,10 +5,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** The longest: a password is hashed, and hashing a megabyte costs the server for nothing. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-/**
- * scrypt's cost, memory-hard: N=2^15, r=8 needs 32 MB per hash (about 60-100 ms here). Stored
- * with each hash, so the parameters can rise later and old hashes still verify.
- */
+/** scrypt's cost (memory-hard), stored with each hash so the parameters can rise later. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const MAX_MEMORY = 64 * 1024 * 1024;
 const KEY_LENGTH = 32;
@@ -69,8 +66,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
 let dummy: Promise<string> | undefined;
 
 /**
- * The same work as a real check, for a name that has no account: the answer then takes as long
- * whether or not the name exists. Always false.
+ * The work of a real check for a name without an account, so timing does not tell; always false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
   dummy ??= hashPassword(randomBytes(18).toString('base64'));

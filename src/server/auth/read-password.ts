@@ -46,8 +46,8 @@ function askHidden(input: Terminal, output: Writable, prompt: string): Promise<s
 }
 
 /**
- * The password for `npm run users`: on a terminal, asked twice without echo (they must match);
- * piped, the first line of the input. Never an argument (it would stay in the shell history).
+ * The password for `npm run users`: asked twice without echo on a terminal, else the first line of
+ * the input; never an argument (it would stay in the shell history).
  */
 export async function readPassword(
   input: Terminal,

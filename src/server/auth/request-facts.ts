@@ -17,9 +17,8 @@ function header(request: IncomingMessage, name: string): string | undefined {
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
- * The client's address: the socket's, or behind a trusted proxy the first hop of
- * `X-Forwarded-For` from the right that is not a proxy on this machine (entries further left
- * were written by the client and prove nothing).
+ * The client's address: the socket's, or behind a trusted proxy the first `X-Forwarded-For` hop
+ * from the right that is not local (entries further left are the client's words).
  */
 export function clientAddress(request: IncomingMessage, settings: TransportSettings): string {
   const socket = request.socket.remoteAddress ?? 'unknown';

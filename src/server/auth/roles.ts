@@ -15,9 +15,8 @@ export function isRole(value: unknown): value is Role {
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 /**
- * The refusal message for `role` making this call, or null when the role may make it. An owner
- * does everything; an editor every write but a deactivation (DELETE: the API's only DELETEs are
- * of listings and their `products` alias); a viewer no write at all.
+ * Why `role` may not make this call, or null: an owner does all, an editor every write but a
+ * deactivation (DELETE), a viewer no write.
  */
 export function roleRefusal(role: Role, method: string): string | null {
   if (!isWrite(method)) return null;

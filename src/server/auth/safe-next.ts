@@ -1,7 +1,6 @@
 /**
- * Where to go after sign-in: `next` when it is a path on this server, else `/`. Refused: absolute
- * URLs, protocol-relative ones (`//evil`), backslashes (`/\evil`, read by browsers as `//`),
- * control characters, and the sign-in routes themselves.
+ * Where to go after sign-in: `next` when it is a path on this server, else `/` (no absolute or `//`
+ * URLs, backslashes, control characters or sign-in routes).
  */
 export function safeNext(next: string | null | undefined): string {
   if (!next || next.length > 2000) return '/';

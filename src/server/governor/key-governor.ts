@@ -7,9 +7,8 @@ import {
 } from '../../client/pacer';
 
 /**
- * Room each priority leaves in the bucket for more urgent calls, in requests. A bulk job keeps
- * the bucket a request and a half below full (the model's own 0.1 of slack aside), so a click
- * finds room at once; 38 of a fresh live key's 40 still go in the first burst.
+ * Room each priority leaves in the bucket for more urgent calls, so a click finds room at once
+ * while a bulk job runs.
  */
 export const PRIORITY_RESERVE: Record<RequestPriority, number> = {
   interactive: 0,
@@ -18,9 +17,8 @@ export const PRIORITY_RESERVE: Record<RequestPriority, number> = {
 };
 
 /**
- * The longest `Retry-After` the governor waits out by holding calls. A longer one (a day has been
- * seen) would hold every tab's every call until its deadline: past this bound the governor
- * refuses calls at once instead (see `UpstreamPause`), until the time has passed.
+ * The longest `Retry-After` held; past it the governor refuses calls at once (`UpstreamPause`)
+ * rather than hold every tab's calls to their deadline.
  */
 export const MAX_HELD_RETRY_AFTER_SECONDS = 60;
 
@@ -57,14 +55,9 @@ export interface GovernorSnapshot extends BucketSnapshot {
 }
 
 /**
- * One model of one key's leaky bucket, shared by every tab: every API call the proxy forwards
- * takes a ticket here first. The model (`LeakyBucketPacer`) adds one per call sent, drains at the
- * key's rate, and is corrected by every upstream answer's `X-Service-Api-Call-Limit`, so another
- * client of the same key shows up as a higher `used` within one answer and the governor slows
- * down; a 429's `Retry-After` holds every call until it has passed (up to a minute; a longer one
- refuses calls at once until it has passed). Waiting calls go out by
- * priority (direct action, then background refresh, then bulk write), and bulk writes leave
- * `PRIORITY_RESERVE.bulk` requests of room, so a click never waits behind a bulk job.
+ * One model of one key's leaky bucket for every tab: each proxied call takes a ticket here, by
+ * priority. Upstream answers correct the level, so another client of the key slows it down; a 429's
+ * `Retry-After` holds every call.
  */
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
@@ -86,10 +79,7 @@ export class KeyGovernor {
     });
   }
 
-  /**
-   * A ticket for one call, after its turn; rejects with UpstreamPausedError while (or as soon
-   * as) the API has asked for a pause longer than MAX_HELD_RETRY_AFTER_SECONDS.
-   */
+  /** A ticket for one call after its turn; rejects with UpstreamPausedError during a long pause. */
   async acquire(priority: RequestPriority, signal?: AbortSignal): Promise<PacerTicket> {
     const paused = this.paused();
     if (paused) throw new UpstreamPausedError(paused);

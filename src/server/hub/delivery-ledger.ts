@@ -6,11 +6,8 @@ import Database from 'better-sqlite3';
 const KEEP_DAYS = 30;
 
 /**
- * The webhook events this server has applied, on disk (SQLite, WAL), each by its event id and by
- * its signed bytes (a hash of `<t>.<raw body>`): a redelivery, a retry after a lost answer, a
- * replay after a restart, or the same captured bytes sent again under another
- * `X-Service-Webhook-Id` is recognised and not applied twice. An event is claimed only once it
- * has been applied, so a failed apply leaves it for the API's retry.
+ * The webhook events applied, in SQLite (WAL), by event id and by signed bytes, so a redelivery or
+ * a replay under another id is not applied twice. Claimed only once applied, for the API's retry.
  */
 export class DeliveryLedger {
   private readonly db: Database.Database;

@@ -23,12 +23,8 @@ export function reportBackgroundError(where: string, error: unknown): void {
 }
 
 /**
- * The server's fan-out to every open tab: server-sent events on one long response per tab.
- * Messages: `status` (on connect and on change), `webhook` (a verified, first-seen delivery),
- * `log` (every verified delivery, duplicates and refused ones too) and `bucket` (the governor's
- * model of the key's bucket). A comment line every 15 s keeps proxies from closing an idle
- * stream. Each message is serialized once for every tab, and a failure to write to one tab
- * never reaches the caller.
+ * Server-sent events to every open tab (`status`, `webhook`, `log`, `bucket`), with a keep-alive
+ * comment for proxies; one tab's failed write never reaches the caller.
  */
 export class EventHub {
   private readonly clients = new Set<ServerResponse>();

@@ -3,10 +3,8 @@ export const controlHeaders = (controlToken: string | undefined): Record<string,
   controlToken ? { authorization: `Bearer ${controlToken}` } : {};
 
 /**
- * Registers the server's webhook path with an embedded sandbox through its control API, so
- * `npm run dev` shows live updates with no set-up. An endpoint already registered for the same
- * URL (a restart on the same port, with a file store) is reused and re-enabled rather than
- * doubled. Resolves to the endpoint's signing secret.
+ * Registers our webhook path with an embedded sandbox (reusing one for the same URL), so `npm run
+ * dev` is live with no set-up; resolves to the signing secret.
  */
 export async function registerWithSandbox(
   sandboxUrl: string,

@@ -23,8 +23,8 @@ export interface HubOptions {
 }
 
 /**
- * The server as the seller's hub: one governor for the key (every tab's API calls), the webhook
- * receiver with its durable ledger, and the event stream to every open tab.
+ * The server as the seller's hub: the key's governor, the webhook receiver and its ledger, and the
+ * event stream to every tab.
  */
 export class ServerHub {
   readonly governor: KeyGovernor;
@@ -61,9 +61,8 @@ export class ServerHub {
   }
 
   /**
-   * Called once the server listens at `serverUrl`: registers with an embedded sandbox, then
-   * checks every second that the endpoint is still there and enabled (a `POST /_sandbox/reset`
-   * empties the sandbox's store, registrations included) and registers again when it is not.
+   * Once listening: registers with an embedded sandbox, and again whenever the endpoint is gone or
+   * disabled (a sandbox reset empties it).
    */
   async started(serverUrl: string): Promise<void> {
     const target = this.options.registerWith;

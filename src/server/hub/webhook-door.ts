@@ -25,10 +25,8 @@ function plain(response: ServerResponse, status: number, text: string): void {
 }
 
 /**
- * The webhook door: a listener of its own (`SLABDESK_WEBHOOK_PORT`) that serves only the API's
- * deliveries (`POST /hub/webhooks`) and a health check (`GET /healthz`), so a tunnel or a
- * firewall can expose it and nothing else. No Host check: the signature authenticates a
- * delivery. The receiver's size and depth bounds apply, and each socket has short timeouts.
+ * A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, so a tunnel
+ * can expose it alone. No Host check: the signature authenticates; short socket timeouts.
  */
 export async function startWebhookDoor(
   hub: ServerHub,

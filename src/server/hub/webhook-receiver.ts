@@ -35,15 +35,10 @@ const headerOf = (request: IncomingMessage, name: string): string | undefined =>
 };
 
 /**
- * One webhook delivery, in this order: the signature is checked over the exact raw bytes
- * (current or previous secret, timestamp within an hour); the body is parsed with its nesting
- * bounded; the event is looked up in the durable ledger by its id and by its signed bytes (the
- * same bytes under another id are a replay); it is applied (pushed to the tabs), then claimed,
- * then answered 200. A post refused before it is verified (401, 413, 405, 503) is only counted
- * in the hub's status: its headers are anybody's words, so it is neither logged nor pushed. A
- * verified delivery that cannot be applied or claimed is answered 500 and left unclaimed, so
- * the API's retry brings it again. The steps after the body is read are synchronous: two
- * copies of one delivery cannot both pass the lookup.
+ * One delivery: signature over the raw bytes, bounded parse, ledger lookup by id and bytes, apply,
+ * claim, 200. Refusals before verification are only counted (their headers are anybody's words); a
+ * verified delivery that fails is answered 500 unclaimed so the API retries. Synchronous after the
+ * read, so two copies cannot both pass the lookup.
  */
 export async function receiveWebhook(
   request: IncomingMessage,

@@ -11,9 +11,8 @@ export type SignatureVerdict =
     };
 
 /**
- * Checks `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): the HMAC-SHA256 of `<t>.<raw
- * body>` over the exact raw bytes, with any of `secrets` (the current one and, during a rotation,
- * the previous), compared in constant time; and `t` within an hour of `nowSeconds`.
+ * Checks `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): HMAC-SHA256 of `<t>.<raw body>` with
+ * the current or previous secret, in constant time, and `t` within an hour.
  */
 export function verifyWebhookSignature(
   header: string | undefined,

@@ -43,8 +43,7 @@ const columns: Column<JobRow>[] = [
 ];
 
 /**
- * The run of a job: a progress bar (done, failed, remaining, rate, time left), pause, resume
- * and cancel, each row's outcome, and a retry of the failed rows only.
+ * The run of a job: progress, pause, resume, cancel, each row's outcome, retry of the failed rows.
  */
 export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): void }) {
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);

@@ -16,9 +16,8 @@ export interface BelowCost {
 }
 
 /**
- * The preview's flag for prices that would sell below cost (net at the learned fee rate, +3% only
- * where the listing is known to be promoted, minus the card's inventory `cost`), with one action
- * to leave those price changes out and one to floor them at break-even.
+ * Flags prices that would sell below cost (net at the learned fee rate less inventory `cost`), to
+ * leave out or floor at break-even.
  */
 export function BelowCostNotice({
   plan,

@@ -33,9 +33,8 @@ export interface ActionSummary {
 }
 
 /**
- * Bulk actions over every row of the grid, each one undoable step in the grid's history: price
- * changes in exact cents with the rounding shown, the minimum offer as a percentage of the
- * price, the switches, draft or active with a fresh window, deactivate and reactivate.
+ * Bulk actions over every row, each one undoable step: prices in exact cents, minimum offer as a
+ * percentage, switches, status with a fresh window, deactivate and reactivate.
  */
 export function BulkActionsPanel({
   grid,

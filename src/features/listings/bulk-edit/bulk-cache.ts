@@ -6,10 +6,8 @@ import type { WriteResult } from './jobs/job-runner';
 import { rememberWrite } from '../written-terms';
 
 /**
- * A list-view row as it stands after one landed write: the response's fields (the API's word),
- * and the terms the PUT sent that the response does not carry, where the row shows that term
- * (a server that does not show a term on reads gets none invented here). A DELETE leaves it
- * deactivated.
+ * A list-view row after a landed write: the response's fields, plus the PUT's terms the response
+ * lacks where the row shows that term (none invented); a DELETE leaves it deactivated.
  */
 export function patchListing(
   listing: ListingRead,

@@ -19,9 +19,8 @@ export interface BulkSelection {
 }
 
 /**
- * The selection handed over by the listings page: `?ids=a,b,c` for rows chosen one by one or by
- * range, or the listings page's own search params for "all N matching" (every row the filters
- * match, not only the ones in view). Sold listings are left out with their reason.
+ * The listings page's selection: `?ids=a,b,c`, or its search params for "all N matching"; sold
+ * listings are left out with their reason.
  */
 export function resolveSelection(
   products: readonly CatalogueRow[],

@@ -4,9 +4,8 @@ import { EDIT_FIELDS, type BulkRow, type EditValues } from './logic/rows';
 import { countOf } from '../../../lib/format';
 
 /**
- * How an imported CSV joins the editor. Rows already in the grid become cell writes (one
- * undoable step); listings beyond the selection join it, and the form is reset to the merged
- * values. `promoted` (one-way, not a grid column) is set on the form row by row.
+ * How an imported CSV joins the editor: grid rows become one undoable step of cell writes, new
+ * listings join the selection, and `promoted` is set on the form row by row.
  */
 export type CsvMerge =
   | { kind: 'cells'; writes: CellWrite[]; promoted: Promoted[]; summary(changed: number): string }

@@ -15,10 +15,8 @@ function readText(file: Blob): Promise<string> {
 }
 
 /**
- * CSV export (the grid as it stands, or every listing matching the filters) and import of a CSV
- * of listing ids with new values (comma, semicolon or tab): the good rows go into the grid as
- * one undoable step, every bad cell is named by row and column, every row that could not be
- * read by row and line.
+ * CSV export (the grid, or every listing matching) and import of ids with new values: good rows as
+ * one undoable step, every bad cell and unreadable row named.
  */
 export function CsvTools({
   onExportSelection,

@@ -36,8 +36,8 @@ const columns: Column<PlanItem>[] = [
 ];
 
 /**
- * The preview: every change as before → after, the rules the API will apply, what is left out
- * and why, the invalid cells that stop a row, the number of writes and the bucket's estimate.
+ * The preview: each change before → after, the API's rules, what is left out and why, invalid
+ * cells, the writes and the bucket's estimate.
  */
 export function PreviewPanel({
   plan,

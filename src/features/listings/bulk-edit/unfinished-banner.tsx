@@ -6,10 +6,7 @@ import { isResumable, type BulkJob } from './jobs/job';
 import { ownedElsewhere } from './jobs/job-lock';
 import { countOf } from '../../../lib/format';
 
-/**
- * The banner of a bulk edit that a reload or a closed tab left unfinished, with a link back to
- * it (the editor offers to resume it). Loaded only where the browser keeps a bulk-edit database.
- */
+/** A bulk edit a reload or closed tab left unfinished, with a link back to resume it. */
 export default function UnfinishedBulkEditBanner() {
   const [jobs, setJobs] = useState<BulkJob[]>([]);
   /** The first job is running in another tab (its owner): nothing to resume here yet. */

@@ -6,8 +6,8 @@ import { mayHoldJobs } from './jobs/job-db-name';
 const UnfinishedBulkEditBanner = lazy(() => import('./unfinished-banner'));
 
 /**
- * On every page but the bulk editor: a bulk edit a reload or a closed tab left unfinished, with a
- * link back. Its banner loads only when the browser keeps a bulk-edit database.
+ * On every page but the bulk editor: the unfinished-job banner, loaded only when the browser keeps
+ * a bulk-edit database.
  */
 export function UnfinishedBulkEditNotice() {
   const { pathname } = useLocation();

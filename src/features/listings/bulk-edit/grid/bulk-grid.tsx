@@ -28,10 +28,8 @@ const WIDTHS: Record<EditField, string> = {
 };
 
 /**
- * The spreadsheet-like grid: a real table of labelled controls bound to one react-hook-form
- * form, windowed so 1,000 rows stay responsive. It composes: the rows (`grid-row.tsx`), the
- * undoable commands (`use-grid-history`), the focus (`use-grid-focus`), the keys
- * (`use-grid-keyboard`) and copy and paste (`use-grid-clipboard`).
+ * The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form, composed
+ * of rows, history, focus, keyboard and clipboard hooks.
  */
 export function BulkGrid({
   form,

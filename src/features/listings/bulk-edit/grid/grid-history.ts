@@ -18,9 +18,7 @@ export interface HistoryEntry {
 }
 
 /**
- * The grid's undo and redo: a stack of steps, each a list of cell changes. Undo writes each
- * change's `before` back (in reverse order), redo its `after`. Keystrokes typed in one cell
- * without leaving it are one step.
+ * The grid's undo and redo: steps of cell changes; typing in one cell until it is left is one step.
  */
 export class GridHistory {
   private done: HistoryEntry[] = [];

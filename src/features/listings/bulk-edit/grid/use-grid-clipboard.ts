@@ -9,9 +9,8 @@ import type { GridCommands } from './use-grid-history';
 import { countOf } from '../../../../lib/format';
 
 /**
- * Copy and paste as a spreadsheet does: a range down a column copies as a block; a block pasted
- * fills cells from the focused one (one value pasted into a range fills the range), each cell
- * parsed by its column, what is not understood or falls outside the grid announced.
+ * Copy and paste as a spreadsheet does: a column range copies as a block; a paste fills from the
+ * focused cell, each cell parsed by its column, the rest announced.
  */
 export function useGridClipboard({
   range,

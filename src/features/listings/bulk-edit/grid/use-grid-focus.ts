@@ -6,11 +6,8 @@ import { EDIT_FIELDS } from '../logic/rows';
 import { cellId, cellOf, isTextControl, type BulkForm, type CellPlace } from './grid-types';
 
 /**
- * Where the grid's focus is and where it goes: `focusCell` scrolls a row into the window and
- * focuses its cell once rendered (selecting a text cell's content, so typing replaces it);
- * `anchor` is the cell last focused, `focusValue` its value then (Escape restores it), and
- * `pending` the cell a key already sent the focus to (keys pressed faster than the grid scrolls
- * move on from there).
+ * The grid's focus: `focusCell` scrolls a row in and focuses its cell once drawn; `anchor` and
+ * `focusValue` for Escape; `pending` so keys faster than scrolling move on from there.
  */
 export function useGridFocus(
   rowCount: number,

@@ -6,9 +6,7 @@ import { GridHistory } from './grid-history';
 import type { BulkForm, CellWrite } from './grid-types';
 
 /**
- * The grid's commands on the form: every change is a step that can be undone and redone
- * (typing in one cell is one step until the cell is left), written into the form one path per
- * cell for a few cells and as the whole array for many.
+ * The grid's undoable commands on the form: one path per cell for a few, the whole array for many.
  */
 export function useGridHistory(form: UseFormReturn<BulkForm>, onAnnounce: (m: string) => void) {
   const { getValues, setValue } = form;

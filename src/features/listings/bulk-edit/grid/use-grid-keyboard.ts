@@ -7,10 +7,9 @@ import type { GridCommands } from './use-grid-history';
 import { countOf } from '../../../../lib/format';
 
 /**
- * The grid's keys: arrows, Tab and Enter move (Shift goes back; Shift+Arrow extends a range
- * down a column); Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo and redo; Ctrl+D fills down; Ctrl+C
- * copies a range; Escape restores the cell as it was when focused; Alt+Enter breaks a line in a
- * description. Also `fillDown`, for the toolbar.
+ * The grid's keys: arrows, Tab, Enter (Shift back, Shift+Arrow a range), Ctrl+Z/Y undo and redo,
+ * Ctrl+D fill down, Ctrl+C copy, Escape restore, Alt+Enter a line break; `fillDown` for the
+ * toolbar.
  */
 export function useGridKeyboard({
   rowCount,

@@ -28,9 +28,8 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
 }
 
 /**
- * The job store in the browser's IndexedDB: the job's head in one store, each row (its writes
- * with their Idempotency-Keys, and its outcome) in another, so saving a row as it lands writes
- * one small record and a transaction that completed survives a reload or a closed tab.
+ * Jobs in IndexedDB: a head store and a row store, so saving a landed row writes one small record
+ * that survives a reload.
  */
 export class IdbJobStore implements JobStore {
   private db: Promise<IDBDatabase> | undefined;

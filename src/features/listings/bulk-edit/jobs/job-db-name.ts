@@ -2,8 +2,7 @@
 export const JOB_DB_NAME = 'slabdesk-bulk-edit';
 
 /**
- * False when this browser surely holds no bulk job (it lists its databases and ours is not
- * among them); true when it may (it does, or it cannot list them).
+ * False when this browser surely holds no bulk job; true when it may (or cannot list databases).
  */
 export async function mayHoldJobs(factory: IDBFactory): Promise<boolean> {
   if (typeof factory.databases !== 'function') return true;

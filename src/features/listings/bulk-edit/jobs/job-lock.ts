@@ -1,8 +1,6 @@
 /**
- * One tab owns a bulk job while it runs: a Web Lock named after the job, held from the start (or
- * resume) until the tab closes its run (see forgetRunner). The browser releases it when the tab
- * closes or reloads, so a job left behind becomes resumable elsewhere at once. Where there is no
- * Web Locks API, every tab owns what it starts (as before).
+ * One tab owns a running job through a Web Lock named after it, which the browser releases when the
+ * tab closes, so the job is resumable elsewhere at once. Without Web Locks, every tab owns its own.
  */
 
 const lockName = (jobId: string) => `slabdesk-bulk-job-${jobId}`;

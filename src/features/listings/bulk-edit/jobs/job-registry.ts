@@ -15,10 +15,7 @@ export function jobStore(): JobStore {
 
 const runners = new Map<string, JobRunner>();
 
-/**
- * The runner of a job, made once per job and kept while the page lives, so leaving the bulk
- * editor and coming back shows the same run rather than starting a second one.
- */
+/** One runner per job for the page's life, so coming back shows the same run, not a second one. */
 export function runnerFor(
   client: SlabdeskClient,
   job: BulkJob,

@@ -56,12 +56,9 @@ function isUnsettled(status: number): boolean {
 }
 
 /**
- * Applies a bulk-edit job through the client's write queue: each row's writes in order (a PUT of
- * its changed fields, then a DELETE when it is deactivated; the queue runs one listing's writes
- * one after another), many listings at once, every request paced by the client's bucket model
- * and sent with the Idempotency-Key the job gave it. Each row is saved to the store as it lands,
- * so a reload resumes with the same keys and skips what is done: no write is applied twice.
- * Pause and cancel start nothing new; a write already started finishes and reports its outcome.
+ * Applies a bulk-edit job through the client's write queue: per row a PUT of changed fields then
+ * any DELETE, paced, each with the job's Idempotency-Key. Rows are saved as they land, so a reload
+ * resumes and no write applies twice; pause and cancel start nothing new.
  */
 export class JobRunner {
   readonly job: BulkJob;
@@ -222,10 +219,8 @@ export class JobRunner {
   }
 
   /**
-   * Sends the failed rows again (not the conflicts: a sold listing stays sold). A write refused
-   * for good gets a fresh Idempotency-Key (its old key would replay the refusal); one whose fate
-   * is unknown (no answer, a 5xx) keeps its key, so if it did land the API replays it. The keys
-   * are saved before anything is sent.
+   * Sends failed rows again (not conflicts): a write refused for good gets a fresh key (the old one
+   * would replay the refusal), one of unknown fate keeps its key; keys are saved first.
    */
   async retryFailed(): Promise<number> {
     if (this.state === 'running' || this.state === 'pausing') return 0;

@@ -1,9 +1,8 @@
 import type { BulkJob, JobRow, JobState } from './job';
 
 /**
- * Where jobs are kept while they run, so that a reload can resume them. The browser keeps them
- * in IndexedDB (idb-job-store.ts); tests of the runner use the in-memory store, which has the
- * same semantics (values are copied in and out, as IndexedDB's structured clone does).
+ * Where running jobs are kept so a reload can resume them: IndexedDB in the browser, memory in the
+ * runner's tests (values copied in and out, like structured clone).
  */
 export interface JobStore {
   /** Saves a whole job (its rows with their keys) before anything is sent. */

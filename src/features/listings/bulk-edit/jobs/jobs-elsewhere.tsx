@@ -9,8 +9,7 @@ import type { JobElsewhere } from './use-bulk-jobs';
 const PROGRESS_EVERY_MS = 1000;
 
 /**
- * Bulk edits another tab is running: each with its progress (as that tab saves its rows), and no
- * resume or discard here until that tab has let go of it (finished it or closed).
+ * Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go.
  */
 export function JobsElsewhere({
   jobs,

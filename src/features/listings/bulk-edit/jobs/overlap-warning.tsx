@@ -10,8 +10,7 @@ interface Clash {
 }
 
 /**
- * Applying a job checks it against the jobs still under way (in this tab or another): listings
- * another job has yet to write are named, and the seller chooses to leave them out or not.
+ * Names listings that jobs under way have yet to write, and lets the seller leave them out or not.
  */
 export function useOverlapGuard(start: (job: BulkJob) => void) {
   const [clash, setClash] = useState<Clash | null>(null);

@@ -13,10 +13,8 @@ export interface JobElsewhere {
 }
 
 /**
- * The bulk editor's jobs: on opening, the jobs in the browser's store that can be resumed, and a
- * run still going in this tab (the seller left the editor and came back), which `onRunning`
- * shows, and those another tab runs (owned there: see job-lock); then starting, resuming and
- * discarding a job, each only once this tab owns it. A store failure is kept for the banner.
+ * The editor's jobs: resumable ones in the store, a run still going in this tab, those another tab
+ * owns; start, resume and discard once this tab owns the job. A store failure goes to the banner.
  */
 export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: () => void) {
   const client = useApiClient();

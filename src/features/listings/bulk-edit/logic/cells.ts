@@ -49,10 +49,8 @@ export function parseDuration(
 }
 
 /**
- * Reads one cell's text into the form's value for that column. Text columns take the text as it
- * is (the row schema judges it, so a bad price shows its message on the cell); an amount that
- * parses is written in the API's form (`$1,250` → `1250.00`). Switches, status and duration
- * have no free text: a word they do not know is an error for that cell.
+ * Reads a cell's text into the form's value: text as is (the row schema judges it), an amount in
+ * the API's form (`$1,250` → `1250.00`); switches, status and duration know their words only.
  */
 export function parseCell(field: EditField, text: string): CellParse {
   switch (field) {

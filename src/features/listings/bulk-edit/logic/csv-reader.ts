@@ -1,9 +1,6 @@
 /**
- * Reading delimited text with papaparse (in the bulk editor's chunk only): CSV files as any
- * spreadsheet writes them (a comma, a semicolon as European Excel writes, or a tab, detected;
- * a byte-order mark dropped; quoted cells with delimiters, doubled quotes and line breaks) and
- * the tab-separated blocks a spreadsheet puts on the clipboard. Writing stays in
- * `lib/delimited.ts` (with its formula guard).
+ * Reading delimited text with papaparse (bulk editor's chunk only): CSV files with a detected
+ * delimiter (comma, semicolon, tab), and clipboard blocks. Writing is `lib/delimited.ts`.
  */
 import Papa from 'papaparse';
 import { restoreFormula } from '../../../../lib/delimited';
@@ -35,10 +32,7 @@ const DELIMITERS = [',', ';', '\t'] as const;
 
 const withoutBom = (text: string) => (text.startsWith('\uFEFF') ? text.slice(1) : text);
 
-/**
- * The file's delimiter, from its header line: the one of a comma, a semicolon and a tab it holds
- * most often, outside quotes (a comma when it holds none, a one-column file).
- */
+/** The delimiter the header line holds most often outside quotes (a comma when none). */
 export function detectDelimiter(text: string): ',' | ';' | '\t' {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
@@ -54,9 +48,8 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
 }
 
 /**
- * Reads a CSV file: the delimiter detected, blank lines skipped, every record numbered by row
- * and by line. A record whose cell count differs from the header's, or whose quotes are broken
- * (an unclosed quote swallows the rest of the file), is reported by row and line and left out.
+ * Reads a CSV file, records numbered by row and line; a record of the wrong width or with broken
+ * quotes is reported and left out.
  */
 export function readCsv(text: string): ReadCsv {
   const source = withoutBom(text);
@@ -133,10 +126,8 @@ export function parseDelimited(text: string, delimiter?: ',' | ';' | '\t'): stri
 }
 
 /**
- * Parses a block pasted from a spreadsheet: tab-separated, quoted cells may hold line breaks
- * (a single line of plain text is a 1×1 block). The trailing line break spreadsheets add is
- * dropped; a block padded with empty cells keeps them. A cell neutralised by `toTsv` (or typed
- * as text in a spreadsheet, `'=...`) comes back as the text it stands for.
+ * Parses a block pasted from a spreadsheet (tab-separated, quoted line breaks), dropping the final
+ * line break; a cell neutralised by `toTsv` (`'=...`) comes back as its text.
  */
 export function parsePastedBlock(text: string): string[][] {
   if (text === '') return [];

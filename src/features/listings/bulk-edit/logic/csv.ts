@@ -86,10 +86,7 @@ function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
   };
 }
 
-/**
- * The CSV of a set of listings, every column, opening cleanly in a spreadsheet (see toCsv).
- * With `edits`, the editable columns hold the edited values (an export of the grid as it is).
- */
+/** The CSV of a set of listings; with `edits`, the editable columns hold the edited values. */
 export function exportCsv(
   rows: readonly BulkRow[],
   edits?: ReadonlyMap<string, EditValues>,
@@ -134,9 +131,8 @@ const COLUMN_BY_FIELD = Object.fromEntries(
 ) as Record<EditField | 'promoted', string>;
 
 /**
- * Reads a CSV of listing ids with new values into the same edited values the grid produces. The
- * file must have an `id` column; each other known editable column sets that field. Every bad
- * cell is named by row and column, and its row is left out; the rest import.
+ * Reads a CSV of ids with new values into the grid's edited values (an `id` column required); a bad
+ * cell is named and its row left out.
  */
 export function importCsv(
   text: string,

@@ -94,9 +94,8 @@ function cents(text: string | null | undefined): bigint | null {
 }
 
 /**
- * The minimal plan for one row: the PUT body carries only the fields whose value changes, the
- * rules of the spec are applied and explained, and nothing at all is planned for a row that does
- * not change. Assumes `edit` passed `rowErrors` (see `planBulkEdit`).
+ * The minimal plan for one row: a PUT of the changed fields only, the spec's rules applied and
+ * explained, nothing for an unchanged row. Assumes `edit` passed `rowErrors`.
  */
 export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   const original = toEditValues(row);
@@ -292,9 +291,8 @@ function transitionError(row: BulkRow, edit: EditValues): InvalidCell | null {
 }
 
 /**
- * The whole plan: for each row of the selection, the edited values against the original. Sold
- * rows (and statuses that cannot be edited) are left out with their reason; invalid cells stop
- * their row from being planned and are listed, so nothing invalid is ever sent.
+ * The whole plan, edited against original: sold rows left out with their reason, invalid cells
+ * listed and their rows unplanned, so nothing invalid is sent.
  */
 export function planBulkEdit(
   rows: readonly BulkRow[],

@@ -7,9 +7,8 @@ export interface BucketLevel {
 }
 
 /**
- * Seconds the bucket needs to let `writes` requests through, starting from its level now: what
- * fits in the free room goes at once, the rest at the refill rate. A live key from an empty
- * bucket: 40 at once, then 2 a second, so 212 writes take (212 − 40) / 2 = 86 s.
+ * Seconds the bucket needs for `writes` requests from its level now: the free room at once, the
+ * rest at the refill rate.
  */
 export function estimateSeconds(writes: number, bucket: BucketLevel): number {
   if (writes <= 0) return 0;

@@ -1,21 +1,10 @@
 /**
- * Exact money arithmetic on the API's decimal strings. Amounts are held as whole cents in a
- * bigint and percentages as hundredths of a percent, so no step ever goes through a float:
- * "lower 129.99 by 12.5%" is 12999 × 8750 / 10000 cents, rounded half up to the cent, with the
- * exact value kept to show the rounding. Amounts are read and bounded by the listing rules.
+ * Exact money on the API's decimal strings: cents and hundredths of a percent in bigints, never a
+ * float, rounded half up with the exact value kept to show the rounding.
  */
 import { formatCents, priceBoundsMessage, type Parsed } from '../../../../client/listing-rules';
 
-/** Cents as a display amount with thousands separators: 123456n → "$1,234.56". */
-export function displayCents(cents: bigint): string {
-  const [whole = '0', frac = '00'] = formatCents(cents).split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
-
-/**
- * Parses a percentage (`10`, `12.5`, `7.25%`) into hundredths of a percent: "12.5" → 1250n.
- * At most two decimals; 0 is refused (nothing would change), as is anything above `max`.
- */
+/** A percentage (`12.5`, `7.25%`) in hundredths; two decimals at most, not 0, not above `max`. */
 export function parsePercent(text: string, max = 100): Parsed<bigint> {
   const value = text.trim().replace(/%$/, '').trim();
   const match = /^\d+(?:\.(\d{0,2}))?$/.exec(value);
@@ -118,10 +107,7 @@ export function adjustPrice(price: bigint, change: PriceChange): Adjusted {
   return { cents, exact: exactText, rounded, error: priceBoundsMessage(cents), explanation };
 }
 
-/**
- * A minimum offer as a percentage of a price, rounded half up to the cent. It can never exceed
- * the price (at most 100%).
- */
+/** A minimum offer as a percentage of a price, rounded half up to the cent (at most the price). */
 export function minimumOfferFromPercent(price: bigint, hundredths: bigint): Adjusted {
   const exact = { numerator: price * hundredths, denominator: 10_000n };
   const cents = roundHalfUp(exact);
@@ -149,9 +135,8 @@ export const PRICE_ENDING_LABELS: Record<PriceEnding, string> = {
 };
 
 /**
- * Gives an adjusted price the ending the seller chose, from its exact-cent value: whole dollars
- * round half up to the dollar (116.49 → 116.00, 116.50 → 117.00); a .99 ending is the whole
- * dollar amount less one cent (116.49 → 115.99, 116.50 → 116.99). The bounds are checked again.
+ * Gives an adjusted price its chosen ending: whole dollars round half up (116.50 → 117.00); .99 is
+ * that less a cent (116.50 → 116.99). The bounds are checked again.
  */
 export function withEnding(adjusted: Adjusted, ending: PriceEnding): Adjusted {
   if (ending === 'cent' || adjusted.error) return adjusted;

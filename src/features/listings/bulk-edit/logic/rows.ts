@@ -16,9 +16,8 @@ export const DURATIONS = DURATION_HOURS.map(String) as ['168', '336', '504', '72
 export type DurationText = (typeof DURATIONS)[number];
 
 /**
- * A listing as the bulk editor found it: the sale terms it can change, and what it shows. A term
- * is `undefined` when no view the dashboard read gives it (the spec does not show most terms on
- * reads): its cell starts blank, and blank means "leave unchanged".
+ * A listing as the bulk editor found it. A term no view gives is `undefined`: its cell starts
+ * blank, and blank means "leave unchanged".
  */
 export interface BulkRow {
   id: string;
@@ -180,10 +179,7 @@ export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
 export const isBooleanField = (field: EditField): field is BooleanField =>
   (BOOLEAN_FIELDS as readonly string[]).includes(field);
 
-/**
- * The zod schema of one row of the form, with the spec's bounds. The grid shows its messages on
- * the cells before anything is sent.
- */
+/** One form row's schema with the spec's bounds, its messages shown on the cells before sending. */
 export const EditRowSchema = z
   .object({
     id: z.string().check(z.minLength(1)),
