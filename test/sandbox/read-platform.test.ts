@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, VIA_PRISM, type Harness } from '../support/sandbox-harness';
 import { addListings } from '../support/fixtures';
+import { LeakyBuckets } from '../../src/sandbox/platform/leaky-bucket';
 import type { Json } from './writes-helpers';
 
 let h: Harness;
@@ -308,6 +309,20 @@ describe('test-mode isolation', () => {
 });
 
 describe('the leaky bucket', () => {
+  // The buckets' clock held still through a burst: on a busy machine a slow burst leaks meanwhile.
+  let held: number | undefined;
+  let offset = 0;
+  const clock = () => held ?? performance.now() - offset;
+  const hold = () => {
+    held = clock();
+  };
+  const release = () => {
+    offset = performance.now() - held!;
+    held = undefined;
+  };
+  beforeAll(() => {
+    h.sandbox.context.buckets = new LeakyBuckets(true, clock);
+  });
   // Timed to the refill rate: a validating proxy's latency in between would blur it.
   it.skipIf(VIA_PRISM)(
     'allows a burst of 40 on a live key, then 429 rate_limited with Retry-After, and refills at 2/s',
@@ -315,6 +330,7 @@ describe('the leaky bucket', () => {
       const { token } = await h.seller();
       const statuses: number[] = [];
       const limits: string[] = [];
+      hold();
       for (let i = 0; i < 41; i++) {
         const response = await h.api('/ping', { token });
         statuses.push(response.status);
@@ -334,6 +350,7 @@ describe('the leaky bucket', () => {
         request_id: limited.headers.get('x-request-id'),
       });
       // Wait for the refill itself (not a fixed time), then check its rate from what was freed.
+      release();
       const refused = performance.now();
       const refill = await vi.waitFor(
         async () => {
@@ -357,17 +374,22 @@ describe('the leaky bucket', () => {
   );
 
   it('charges the bucket before the scope check, and separately per key; test keys hold 20', async () => {
-    const noScope = await h.seller({ scopes: [] });
-    for (let i = 0; i < 40; i++) await h.api('/orders.json', { token: noScope.token });
-    expect((await h.api('/orders.json', { token: noScope.token })).status).toBe(429);
-    const other = await h.seller();
-    expect((await h.api('/ping', { token: other.token })).status).toBe(200);
-    const test = await h.seller({ mode: 'test' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
-      statuses.push((await h.api('/ping', { token: test.token })).status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    expect(statuses[20]).toBe(429);
+    hold();
+    try {
+      const noScope = await h.seller({ scopes: [] });
+      for (let i = 0; i < 40; i++) await h.api('/orders.json', { token: noScope.token });
+      expect((await h.api('/orders.json', { token: noScope.token })).status).toBe(429);
+      const other = await h.seller();
+      expect((await h.api('/ping', { token: other.token })).status).toBe(200);
+      const test = await h.seller({ mode: 'test' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++)
+        statuses.push((await h.api('/ping', { token: test.token })).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      release();
+    }
   });
 
   it('never rate-limits the control API', async () => {
