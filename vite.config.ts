@@ -41,5 +41,14 @@ export default defineConfig({
     manifest: true,
     // Every browser the dashboard supports preloads modules itself: no polyfill in the first load.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What the entry imports statically is loaded on every page anyway: one chunk, not the
+        // common chunks the default splitting cuts from it (each its own request and gzip).
+        codeSplitting: {
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

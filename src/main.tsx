@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './lib/kept/kept-db';
+import { warmFormats } from './lib/format';
 import './app/styles.css';
 import './app/figures.css';
 
@@ -27,13 +28,14 @@ const initialized = (router: AppRouter) =>
 setTimeout(() => {
   const parts = createAppParts();
   const root = createRoot(document.getElementById('root')!);
-  void initialized(parts.router).then(() =>
+  void initialized(parts.router).then(() => {
     startTransition(() =>
       root.render(
         <StrictMode>
           <App parts={parts} />
         </StrictMode>,
       ),
-    ),
-  );
+    );
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats);
+  });
 }, 0);

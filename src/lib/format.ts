@@ -162,3 +162,12 @@ export function formatFullDate(iso: string | null | undefined, context: DateCont
     timeZoneName: 'short',
   }).format(at);
 }
+
+/**
+ * Makes the first money and date formatters: the first one loads the locale's data, tens of
+ * milliseconds on a phone, better spent while the first page waits for its reads.
+ */
+export function warmFormats(): void {
+  usd();
+  yearIn(Date.now(), {});
+}

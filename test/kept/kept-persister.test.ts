@@ -39,7 +39,34 @@ function chunksIn(factory: IDBFactory): Promise<number> {
   });
 }
 
+/** The stored record of a chunk, as IndexedDB holds it. */
+function chunkRecord(factory: IDBFactory, index: number): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const req = factory.open('slabdesk-kept');
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const get = req.result.transaction('chunks').objectStore('chunks').get(['listings', index]);
+      get.onsuccess = () => {
+        req.result.close();
+        resolve(get.result as Record<string, unknown>);
+      };
+    };
+  });
+}
+
 describe('the kept copies persister', () => {
+  it('keeps a whole chunk as columns and a short one as its rows (no codec for a small copy)', async () => {
+    const factory = new IDBFactory();
+    const db = new KeptDb(factory, IDBKeyRange);
+    const copy = { collection: 'listings', scope: 'v2|listings|test' };
+    await db.putChunk(copy, 0, rows.slice(0, 1000));
+    await db.putChunk(copy, 1, rows.slice(1000, 1010));
+    expect(await chunkRecord(factory, 0)).toHaveProperty('parts');
+    expect(await chunkRecord(factory, 0)).not.toHaveProperty('rows');
+    expect(await chunkRecord(factory, 1)).toMatchObject({ rows: rows.slice(1000, 1010) });
+    expect(await chunkRecord(factory, 1)).not.toHaveProperty('parts');
+  });
+
   it('writes a walk’s chunks as they fill, and its head (a readable copy) when it ends', async () => {
     const factory = new IDBFactory();
     const db = new KeptDb(factory, IDBKeyRange);

@@ -51,7 +51,7 @@ interface ChunkRecord {
   columns?: ColumnChunk;
   /** The rows column by column in slices of a few hundred (each encoded in its own moment). */
   parts?: ColumnChunk[];
-  /** The rows as they are: rows the columns cannot hold, and chunks written before them. */
+  /** The rows as they are: short chunks, rows the columns cannot hold, chunks written before. */
   rows?: unknown[];
 }
 
@@ -167,6 +167,13 @@ export class KeptDb {
       // A full or refused localStorage: the copy is still written; a later load may skip it.
     }
     const db = await this.database();
+    // A chunk short of CHUNK_ROWS (a copy's last, or a small copy's only one) is kept as its rows:
+    // columns earn their time at many chunks, and a small copy's page then never loads the codec.
+    if (rows.length < CHUNK_ROWS) {
+      await spareMoment(whole());
+      await db.put(CHUNKS, { ...copy, index, rows: rows.slice() } satisfies ChunkRecord);
+      return;
+    }
     const { encodeRows } = await codec();
     const parts: ColumnChunk[] = [];
     for (let from = 0; from < rows.length;) {
