@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './error-schemas';
-import { readTolerant } from './tolerant-reader';
+import { asRead, readTolerant } from './tolerant-reader';
 
 /** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
 export interface SetAsideRecord {
@@ -80,7 +80,7 @@ function strictRead<T>(
 ): { ok: true; value: T } | { ok: false; issues: string[] } {
   const parsed = schema.safeParse(item);
   return parsed.success
-    ? { ok: true, value: parsed.data }
+    ? { ok: true, value: asRead(parsed.data, item) }
     : {
         ok: false,
         issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

@@ -61,9 +61,7 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
   keyField: Key | undefined = 'id' as Key,
 ): ReadResult<z.infer<S>, Key> {
   const strict = schema.safeParse(item);
-  if (strict.success) {
-    return { ok: true, value: strict.data as never };
-  }
+  if (strict.success) return { ok: true, value: asRead(strict.data, item) as never };
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     return { ok: false, issues: strict.error.issues.map(describe) };
   }
@@ -104,4 +102,30 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
       ...(absent.size > 0 && { absent: [...absent] }),
     } as never,
   };
+}
+
+/**
+ * The record as it came when zod's copy of it left nothing out, else the copy: the read schemas
+ * only check (test/lint/read-schemas), and a copy of every row would double a catalogue's heap.
+ */
+export function asRead<T>(copy: T, input: unknown): T {
+  return sameKeys(copy, input) ? (input as T) : copy;
+}
+
+function sameKeys(copy: unknown, input: unknown): boolean {
+  if (typeof copy !== 'object' || copy === null) return true;
+  if (typeof input !== 'object' || input === null) return false;
+  if (Array.isArray(copy)) {
+    const items = input as unknown[];
+    return copy.every((value, i) => sameKeys(value, items[i]));
+  }
+  const from = input as Record<string, unknown>;
+  let kept = 0;
+  for (const key in copy) {
+    kept++;
+    if (!sameKeys((copy as Record<string, unknown>)[key], from[key])) return false;
+  }
+  let sent = 0;
+  for (const key in from) if (Object.hasOwn(from, key)) sent++;
+  return kept === sent;
 }

@@ -21,6 +21,16 @@ describe('the tolerant reader of the listing views', () => {
     expect(read.ok && read.value.unreadable).toBeUndefined();
   });
 
+  it('keeps a record the schema takes whole as it came, and copies one with unknown fields', () => {
+    const row = structuredClone(documentedListingRow);
+    const read = readTolerant(ListingListItem, row);
+    expect(read.ok && read.value).toBe(row);
+    const nested = { ...row, card: { ...row.card, hologram: 'x' } };
+    const copied = readTolerant(ListingListItem, nested);
+    expect(copied.ok && copied.value).not.toBe(nested);
+    expect(copied.ok && copied.value.card && 'hologram' in copied.value.card).toBe(false);
+  });
+
   it('keeps a record with one odd field, and names the field', () => {
     const read = readTolerant(ListingListItem, {
       ...documentedListingRow,
