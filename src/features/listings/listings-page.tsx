@@ -239,9 +239,11 @@ export function ListingsPage() {
       />
 
       <p className="table-summary" role="status" aria-live="polite">
-        {data?.failure && !data.complete
-          ? `${shown.length} of the ${rows.length} listings read before loading stopped`
-          : `${shown.length} of ${rows.length} listings${data && !data.complete ? ' so far' : ''}`}
+        {!data
+          ? 'Loading listings…'
+          : data.failure && !data.complete
+            ? `${shown.length} of the ${rows.length} listings read before loading stopped`
+            : `${shown.length} of ${rows.length} listings${data.complete ? '' : ' so far'}`}
         {selected.size > 0 && (
           <>
             {' '}
