@@ -23,7 +23,7 @@ const dashboardZones = [
     from: ['./src/features', './src/app'],
     except: [`./${feature}`],
     message:
-      'A feature must not import another feature or the app shell; share through lib/ or components/.',
+      'A feature must not import another feature or the app shell; share through api/, lib/ or components/.',
   })),
   {
     target: ['./src/components', './src/lib'],
@@ -31,8 +31,13 @@ const dashboardZones = [
     message: 'Shared code must not import a feature or the app shell.',
   },
   {
-    target: './src/client',
+    target: './src/api',
     from: ['./src/features', './src/app', './src/components', './src/lib'],
+    message: 'The data layer stands on the client alone: features, the shell and shared UI use it.',
+  },
+  {
+    target: './src/client',
+    from: ['./src/api', './src/features', './src/app', './src/components', './src/lib'],
     message: 'The API client is the ground floor: it imports nothing of the dashboard.',
   },
 ];

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
-import { keptDb } from './lib/kept/kept-db';
+import { keptDb } from './api/kept/kept-db';
 import { warmFormats } from './lib/format';
 import './app/styles.css';
 import './app/figures.css';

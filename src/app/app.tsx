@@ -1,6 +1,6 @@
 import { createClient, type SlabdeskClient } from '../client';
-import { HubStream } from '../lib/live/hub-stream';
-import { HubStreamProvider } from '../lib/live/live-context';
+import { HubStream } from '../api/live/hub-stream';
+import { HubStreamProvider } from '../api/live/live-context';
 import { createQueryClient } from '../lib/query-client';
 import { sessionHeaders } from '../lib/session';
 import type { QueryClient } from '@tanstack/react-query';

@@ -5,14 +5,14 @@ import { ModeBadge } from '../components/mode-badge';
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
 import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
-import { useApiClient } from '../lib/api-context';
-import { pingQuery } from '../lib/connection-query';
+import { useApiClient } from '../api/api-context';
+import { pingQuery } from '../api/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { paths } from '../lib/paths';
-import { useShipQueueCount } from '../lib/sales/use-ship-queue-count';
+import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
 const ShortcutsHelp = lazy(() => import('./shortcuts-help'));

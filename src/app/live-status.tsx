@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useHubValue } from '../lib/live/live-context';
-import type { HubStreamState } from '../lib/live/hub-stream';
+import { useHubValue } from '../api/live/live-context';
+import type { HubStreamState } from '../api/live/hub-stream';
 import { paths } from '../lib/paths';
 
 /** Why changes are not live (null when they are). */

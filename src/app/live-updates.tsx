@@ -1,20 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { listingKeys } from '../features/listings/listing-keys';
-import { orderKeys } from '../features/orders/order-keys';
-import { useHubStream } from '../lib/live/live-context';
-import { salesKeys } from '../lib/sales/sales-queries';
+import { useHubStream } from '../api/live/live-context';
+import { refreshLists } from '../api/live/refresh-lists';
 
 /**
  * What applies a delivery to the caches, and the notices: loaded with the first delivery, so a
  * first page does not carry them (a delivery waits for them once, a few milliseconds).
  */
 const loadPatchers = () =>
-  Promise.all([
-    import('../features/listings/live-patch'),
-    import('../features/orders/live-patch'),
-    import('../lib/notifications'),
-  ]).then(([listings, orders, notices]) => ({ ...listings, ...orders, ...notices }));
+  Promise.all([import('../api/live/apply-delivery'), import('../lib/notifications')]).then(
+    ([deliveries, notices]) => ({ ...deliveries, ...notices }),
+  );
 
 /**
  * Connects this tab to the server's event stream and applies every verified webhook to the
@@ -36,30 +32,19 @@ export function LiveUpdates() {
       const ready = patchers;
       applied = applied
         .then(async () => {
-          const { applyProductEvent, applyOrderEvent, noticeFor, notify } = await ready;
-          if (event.topic.startsWith('products/')) {
-            applyProductEvent(queryClient, event.topic, event.payload);
-            void queryClient.invalidateQueries({ queryKey: salesKeys.listings() });
-          } else if (event.topic.startsWith('orders/')) {
-            const order = applyOrderEvent(queryClient, event.payload);
-            void queryClient.invalidateQueries({ queryKey: salesKeys.orders() });
-            void queryClient.invalidateQueries({ queryKey: salesKeys.openOrders() });
-            const notice = order ? noticeFor(event.topic, order, Date.now()) : null;
-            if (notice) notify(notice);
-          }
+          const { applyDelivery, noticeFor, notify } = await ready;
+          const order = applyDelivery(queryClient, event.topic, event.payload);
+          const notice = order ? noticeFor(event.topic, order, Date.now()) : null;
+          if (notice) notify(notice);
         })
         .catch(() => {
           // The patchers did not load: read the lists on screen instead, and try again next time.
           patchers = undefined;
-          refreshLists();
+          refresh();
         });
     });
-    const refreshLists = () => {
-      void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
-    };
-    const offReconnect = stream.onReconnect(refreshLists);
+    const refresh = () => refreshLists(queryClient);
+    const offReconnect = stream.onReconnect(refresh);
     stream.start();
     return () => {
       offWebhook();

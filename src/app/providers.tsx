@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SlabdeskClient } from '../client';
-import { ApiClientProvider } from '../lib/api-context';
+import { ApiClientProvider } from '../api/api-context';
 
 /** Everything a page needs around it: the API client and the QueryClient. */
 export function AppProviders({

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
-import type { Prefetch, RouteDeps } from '../lib/route-prefetch';
+import type { Prefetch, RouteDeps } from '../api/route-prefetch';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 import { paths } from '../lib/paths';
-import { prefetchSales } from '../lib/sales/sales-queries';
+import { prefetchSales } from '../api/sales/sales-queries';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
@@ -43,7 +43,7 @@ export const onEntry: ShouldRevalidateFunction = ({
 const startCatalogue = (deps: RouteDeps) =>
   startQueries(
     deps,
-    async () => (await import('../features/listings/catalogue-query')).prefetchCatalogue,
+    async () => (await import('../api/listings/catalogue-query')).prefetchCatalogue,
   );
 
 /** The money reads' loader (their queries are in the shell already: nothing to import). */
@@ -64,7 +64,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
     children: [
       {
         index: true,
-        loader: startSales(deps, { orders: true, openOrders: true, listings: true, scoped: true }),
+        loader: startSales(deps, { orders: true, listings: true, scoped: true }),
         lazy: page(() => import('../features/overview/overview-page')),
       },
       {
@@ -103,7 +103,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.orders.pattern,
         loader: startQueries(
           deps,
-          async () => (await import('../features/orders/order-queries')).prefetchOrders,
+          async () => (await import('../api/orders/order-queries')).prefetchOrders,
         ),
         shouldRevalidate: onEntry,
         lazy: page(() => import('../features/orders/orders-page')),
@@ -112,7 +112,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.order.pattern,
         loader: startQueries(
           deps,
-          async () => (await import('../features/orders/order-queries')).prefetchOrder,
+          async () => (await import('../api/orders/order-queries')).prefetchOrder,
         ),
         lazy: page(() => import('../features/orders/order-detail-page')),
       },
@@ -120,7 +120,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.inventory.pattern,
         loader: startQueries(
           deps,
-          async () => (await import('../features/inventory/inventory-queries')).prefetch,
+          async () => (await import('../api/inventory/inventory-queries')).prefetch,
         ),
         shouldRevalidate: onEntry,
         lazy: page(() => import('../features/inventory/inventory-page')),
@@ -129,7 +129,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.locations.pattern,
         loader: startQueries(
           deps,
-          async () => (await import('../features/locations/locations-queries')).prefetch,
+          async () => (await import('../api/locations/locations-queries')).prefetch,
         ),
         lazy: page(() => import('../features/locations/locations-page')),
       },

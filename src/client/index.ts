@@ -9,6 +9,7 @@ export type {
   SlabdeskClient,
 } from './client';
 export { readTolerant } from './tolerant-reader';
+export { readOrderPayload, readProductPayload, type ProductPayload } from './webhook-payloads';
 export { ApiError, isApiError } from './api-error';
 export { CURSOR_ERROR_CODES } from './collections';
 export type { CollectionSnapshot, Page, SetAsideRecord, WalkOptions } from './collections';

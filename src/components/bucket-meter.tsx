@@ -1,7 +1,7 @@
-import { useApiClient } from '../lib/api-context';
-import { useThrottledHubState } from '../lib/live/live-context';
+import { useApiClient } from '../api/api-context';
+import { useThrottledHubState } from '../api/live/live-context';
 import { useNow } from '../lib/use-now';
-import { useThrottledStore } from '../lib/use-throttled-store';
+import { useThrottledStore } from '../api/live/use-throttled-store';
 
 /** The meter redraws at most this often, however many requests come and go. */
 const REDRAW_MS = 250;

@@ -1,6 +1,6 @@
 import { isApiError } from '../client';
 import { formatDateTime } from '../lib/format';
-import { noteSellerAsked } from '../lib/kept/seller-asked';
+import { noteSellerAsked } from '../api/kept/seller-asked';
 
 /**
  * An error that belongs to no field: what happened, its code and request id; a missing scope named.

@@ -1,6 +1,6 @@
-import { useApiClient } from '../lib/api-context';
+import { useApiClient } from '../api/api-context';
 import { useNow } from '../lib/use-now';
-import { useThrottledStore } from '../lib/use-throttled-store';
+import { useThrottledStore } from '../api/live/use-throttled-store';
 
 /** "10:42:05 PM", in the browser's time zone. */
 const clockOf = (at: number) =>

@@ -1,4 +1,4 @@
-import type { OrderFacts as Order } from '../lib/sales/sales-queries';
+import type { OrderFacts as Order } from '../api/sales/sales-queries';
 import { relativeTime } from '../lib/format';
 import { ShortDate } from './figure';
 

@@ -171,3 +171,10 @@ export function warmFormats(): void {
   usd();
   yearIn(Date.now(), {});
 }
+
+/** The note under a sum that left orders out: " · 2 orders left out: amounts not shown by the API". */
+export function leftOutNote(unknown: number): string {
+  return unknown === 0
+    ? ''
+    : ` · ${countOf(unknown, 'order')} left out: amounts not shown by the API`;
+}

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, type Ping } from '../client';
-import { connectionKeys } from './connection-query';
-import { keepCopies } from './kept/kept-persister';
+import { connectionKeys } from '../api/connection-query';
+import { keepCopies } from '../api/kept/kept-persister';
 import { noteWriteError } from './write-access';
 import { noteSessionEnded, SIGN_IN_REQUIRED } from './session';
 

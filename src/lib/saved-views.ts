@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { localStore } from './local-store';
+import { localStore } from '../api/local-store';
 
 /**
  * Saved views of a table: a name and the search params that make it, kept in this browser (a view

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { isApiError } from '../client';
-import { useApiClient } from './api-context';
-import { pingQuery } from './connection-query';
-import { REQUIRED_SCOPES } from './required-scopes';
+import { useApiClient } from '../api/api-context';
+import { pingQuery } from '../api/connection-query';
+import { REQUIRED_SCOPES } from '../api/required-scopes';
 import { bootSession, VIEWER_REASON } from './session';
-import { localStore } from './local-store';
+import { localStore } from '../api/local-store';
 
 /**
  * Whether the key can change listings, and if not why: no `write_listings` scope, a viewer, or a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingRead } from '../../src/client';
-import { patchListing } from '../../src/features/listings/bulk-edit/bulk-cache';
+import { patchListing } from '../../src/api/listings/write-answer';
 import type { WriteResult } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 
 /** A list-view row as the default sandbox serves it: the documented fields plus the terms. */
@@ -41,12 +41,7 @@ const documented: ListingRead = {
 const put: WriteResult = {
   method: 'PUT',
   listingId: 'lst_1',
-  write: {
-    method: 'PUT',
-    key: 'k',
-    done: true,
-    body: { price: '80.00', accepts_trades: true, duration_hours: 336, description: 'New' },
-  },
+  body: { price: '80.00', accepts_trades: true, duration_hours: 336, description: 'New' },
   listing: {
     id: 'lst_1',
     title: 'Old title',
@@ -88,7 +83,6 @@ describe('the cache row after a landed write', () => {
     const next = patchListing(documented, {
       method: 'DELETE',
       listingId: 'lst_1',
-      write: { method: 'DELETE', key: 'k', done: true },
       listing: {
         id: 'lst_1',
         title: 'Old title',

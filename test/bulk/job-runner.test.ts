@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { QueryClient } from '@tanstack/react-query';
 import { toCatalogueRow } from '../../src/features/listings/catalogue-row';
-import { applyProductEvent } from '../../src/features/listings/live-patch';
+import { applyProductEvent } from '../../src/api/listings/live-patch';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SlabdeskClient } from '../../src/client';

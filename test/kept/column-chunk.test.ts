@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRows, encodeRows, type ColumnChunk } from '../../src/lib/kept/column-chunk';
+import { decodeRows, encodeRows, type ColumnChunk } from '../../src/api/kept/column-chunk';
 
 /** Encodes, passes the chunk through a structured copy (as IndexedDB does), decodes. */
 function roundTrip(rows: unknown[]): { chunk: ColumnChunk; back: unknown[] } {

@@ -4,18 +4,14 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ResponseMeta } from '../../src/client';
-import { KeptDb } from '../../src/lib/kept/kept-db';
-import { keepCopies, keptOptions } from '../../src/lib/kept/kept-persister';
-import { keptQueryFn } from '../../src/lib/kept/kept-query';
-import {
-  keptListingFacts,
-  keptListings,
-  keptOrderFacts,
-  keptOrders,
-} from '../../src/lib/kept/kept-sources';
-import type { Kept, KeptSource } from '../../src/lib/kept/kept-sync';
-import type { SlabdeskClient } from '../../src/client';
-import { LISTING_FIELDS, ORDER_FIELDS } from '../../src/lib/sales/sales-fields';
+import { KeptDb } from '../../src/api/kept/kept-db';
+import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
+import { keptQueryFn } from '../../src/api/kept/kept-query';
+import { keptListings } from '../../src/api/listings/catalogue-query';
+import { keptOrders } from '../../src/api/orders/order-queries';
+import { keptSource } from '../../src/api/kept/kept-sources';
+import type { Kept, KeptSource } from '../../src/api/kept/kept-sync';
+import type { InventoryItem, SlabdeskClient } from '../../src/client';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
@@ -58,8 +54,16 @@ function createKeptSources(client: SlabdeskClient, db: KeptDb) {
   return {
     listings: kept('listings', keptListings(client, queryClient)),
     orders: kept('orders', keptOrders(client, queryClient)),
-    listingFacts: kept('listing-facts', keptListingFacts(client, queryClient)),
-    orderFacts: kept('order-facts', keptOrderFacts(client, queryClient)),
+    items: kept(
+      'inventory-items',
+      keptSource<InventoryItem>(
+        client,
+        queryClient,
+        'inventory-items',
+        client.inventoryItems.pages as never,
+        (row) => row.created_at,
+      ),
+    ),
   };
 }
 
@@ -107,7 +111,7 @@ describe('the kept catalogue', () => {
     expect(reloaded.rows.find((row) => row.id === edited.id)!.price).toBe(price);
     expect(reloaded.lastChanged).toBeGreaterThanOrEqual(1);
     expect(reloaded.checkedAt).toBeGreaterThan(0);
-    // The store's check (its oldest row) and the incremental read: two requests, no walk.
+    // The store's check (its oldest row: once a browser session) and the incremental read.
     expect(again.collectionRequests('/listings.json')).toBe(2);
   });
 
@@ -231,47 +235,22 @@ describe('the kept orders', () => {
   });
 });
 
-describe("the money pages' kept copies", () => {
-  it('hold only the fields the figures read, apart from the full copies, and reload in two reads', async () => {
+describe('the kept cards', () => {
+  it('are walked once, kept, and a reload reads only the cards changed since', async () => {
     const db = new KeptDb(new IDBFactory(), IDBKeyRange);
     const first = visit(db);
-    const facts = await first.sources.listingFacts.sync();
-    const full = await first.sources.listings.sync();
-    expect(facts.rows).toHaveLength(full.rows.length);
-    // Every row: the id and at most the fields asked for (the server may leave some out).
-    const allowed = new Set<string>(LISTING_FIELDS);
-    for (const row of facts.rows) {
-      expect(Object.keys(row).every((key) => allowed.has(key))).toBe(true);
-    }
-    expect(facts.rows.some((row) => 'description' in row)).toBe(false);
-    expect(full.rows.some((row) => 'description' in row)).toBe(true);
-    const sample = full.rows[0]!;
-    const kept = facts.rows.find((row) => row.id === sample.id)!;
-    expect(kept).toEqual({
-      id: sample.id,
-      created_at: sample.created_at,
-      title: sample.title,
-      status: sample.status,
-      price: sample.price,
-      listed_at: sample.listed_at,
-      card: sample.card,
-      ...('window_ends_at' in sample ? { window_ends_at: sample.window_ends_at } : {}),
-      ...('promoted' in sample ? { promoted: sample.promoted } : {}),
-    });
-    const orders = await first.sources.orderFacts.sync();
-    expect(orders.rows.length).toBeGreaterThan(0);
-    const orderKeys = new Set<string>(ORDER_FIELDS);
-    expect(orders.rows.every((row) => Object.keys(row).every((key) => orderKeys.has(key)))).toBe(
-      true,
-    );
-    await first.sources.listingFacts.save();
+    const items = await first.sources.items.sync();
+    expect(items.complete).toBe(true);
+    expect(items.rows.length).toBeGreaterThan(250);
+    expect(first.collectionRequests('/inventory_items.json')).toBeGreaterThan(1);
+    await first.sources.items.save();
 
-    // A reload: the facts from this browser's copy, one check of the store and one incremental read.
     const again = visit(db);
-    const reloaded = await again.sources.listingFacts.sync();
+    const reloaded = await again.sources.items.sync();
     expect(reloaded.origin).toBe('kept');
-    expect(reloaded.rows).toEqual(facts.rows);
-    expect(again.collectionRequests('/listings.json')).toBe(2);
+    expect(reloaded.rows).toEqual(items.rows);
+    // No session storage here: each visit checks the store (its oldest card), then reads what changed.
+    expect(again.collectionRequests('/inventory_items.json')).toBe(2);
   });
 });
 
@@ -305,24 +284,24 @@ describe('a first visit', () => {
       return fetch(input, init);
     };
     const first = visit(db, DEMO_LIVE_TOKEN, holdingPing);
-    const walking = first.sources.listingFacts.sync();
+    const walking = first.sources.listings.sync();
     // Every page of the walk comes in while the ping is still held.
     await expect
       .poll(() => first.rows('/listings.json').length, { timeout: 10_000 })
       .toBeGreaterThan(1);
-    await expect.poll(() => first.sources.listingFacts.rows().length).toBeGreaterThan(250);
+    await expect.poll(() => first.sources.listings.rows().length).toBeGreaterThan(250);
     expect(first.requests).not.toContain('/2026-07/ping');
     expect(opened).toBe(0);
     releasePing();
     const walked = await walking;
     expect(walked.origin).toBe('walk');
     // The save waits for the ping's answer (the copy's owner), then writes and marks the copy.
-    await first.sources.listingFacts.save();
+    await first.sources.listings.save();
     expect(marker.size).toBe(1);
     expect(opened).toBe(1);
 
     const again = visit(db);
-    const reloaded = await again.sources.listingFacts.sync();
+    const reloaded = await again.sources.listings.sync();
     expect(reloaded.origin).toBe('kept');
     expect(reloaded.rows).toEqual(walked.rows);
   });
@@ -342,10 +321,10 @@ describe('the kept database', () => {
     });
     const db = new KeptDb(factory, IDBKeyRange);
     const first = visit(db);
-    const walked = await first.sources.listingFacts.sync();
-    await first.sources.listingFacts.save();
+    const walked = await first.sources.listings.sync();
+    await first.sources.listings.save();
     const again = visit(new KeptDb(factory, IDBKeyRange));
-    const reloaded = await again.sources.listingFacts.sync();
+    const reloaded = await again.sources.listings.sync();
     expect(reloaded.origin).toBe('kept');
     expect(reloaded.rows).toEqual(walked.rows);
   });

@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { KeptDb } from '../../src/lib/kept/kept-db';
-import { keepCopies, keptOptions } from '../../src/lib/kept/kept-persister';
-import type { Kept } from '../../src/lib/kept/kept-sync';
+import { KeptDb } from '../../src/api/kept/kept-db';
+import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
+import type { Kept } from '../../src/api/kept/kept-sync';
 
 const rows = Array.from({ length: 2500 }, (_, i) => ({ id: `lst_${i}`, title: `Card ${i}` }));
 

@@ -4,12 +4,12 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client';
-import { listingKeys } from '../../src/features/listings/listing-keys';
-import { KeptDb } from '../../src/lib/kept/kept-db';
-import { keepCopies, keptOptions } from '../../src/lib/kept/kept-persister';
-import { keptQueryFn } from '../../src/lib/kept/kept-query';
-import { keptListings } from '../../src/lib/kept/kept-sources';
-import { pageBound } from '../../src/lib/kept/kept-sync';
+import { listingKeys } from '../../src/api/listings/listing-keys';
+import { KeptDb } from '../../src/api/kept/kept-db';
+import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
+import { keptQueryFn } from '../../src/api/kept/kept-query';
+import { keptListings } from '../../src/api/listings/catalogue-query';
+import { pageBound } from '../../src/api/kept/kept-sync';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_PAGE_ROWS, MAX_KEPT_ROWS, pageBound } from '../../src/lib/kept/kept-sync';
-import { backOffMs } from '../../src/lib/kept/kept-query';
+import { KEPT_PAGE_ROWS, MAX_KEPT_ROWS, pageBound } from '../../src/api/kept/kept-sync';
+import { backOffMs } from '../../src/api/kept/kept-query';
 import { ServerWalkGuard } from '../../src/server/walk-guard';
 
 /** The bounds a kept walk and the server's walk keep, whatever the upstream announces. */

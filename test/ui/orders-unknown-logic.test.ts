@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTolerant, type Order } from '../../src/client';
 import { Order as OrderSchema } from '../../src/client/schemas';
-import { orderStatusOf } from '../../src/features/orders/order-queries';
+import { orderStatusOf } from '../../src/api/orders/order-queries';
 import { awaitsShipment, shipmentWords } from '../../src/features/orders/order-sort';
 import { orderTimeline } from '../../src/features/orders/order-timeline';
 import { moneyFigures, shipQueue } from '../../src/features/overview/overview-figures';
 import { payoutsByMonth } from '../../src/features/payouts/payout-figures';
-import { learnFeeRate } from '../../src/lib/sales/fee-rate';
-import { orderMoney } from '../../src/lib/sales/order-money';
-import { netSince, salesSeries, unplacedOrders } from '../../src/lib/sales/sales-series';
+import { learnFeeRate } from '../../src/api/sales/fee-rate';
+import { orderMoney } from '../../src/api/sales/order-money';
+import { netSince, salesSeries, unplacedOrders } from '../../src/api/sales/sales-series';
 import type { Harness } from '../support/sandbox-harness';
 import { startDemo } from './support/demo';
 import { readAll } from './support/read-all';

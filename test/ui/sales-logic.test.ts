@@ -3,7 +3,7 @@ import { Order } from '../../src/client/schemas';
 import { ordersCsv, ORDER_CSV_COLUMNS } from '../../src/features/orders/orders-csv';
 import { code128Modules, code128Values, CODE128_WIDTHS } from '../../src/lib/code128';
 import { parseDelimited } from '../../src/features/listings/bulk-edit/logic/csv-reader';
-import { estimateMargin } from '../../src/lib/sales/margin';
+import { estimateMargin } from '../../src/api/sales/margin';
 import type { Harness } from '../support/sandbox-harness';
 import { startDemo } from './support/demo';
 import { readAll } from './support/read-all';

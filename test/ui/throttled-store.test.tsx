@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useThrottledStore } from '../../src/lib/use-throttled-store';
+import { useThrottledStore } from '../../src/api/live/use-throttled-store';
 
 /** A store that changes on every call of `bump`, counting who listens. */
 function counterStore() {

@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { listingKeys } from '../../src/features/listings/listing-keys';
-import { updateKeptListing } from '../../src/features/listings/catalogue-query';
+import { listingKeys } from '../../src/api/listings/listing-keys';
+import { updateKeptListing } from '../../src/api/listings/catalogue-query';
 import { startMisbehavingListings, type Misbehaviour } from '../support/misbehaving-listings';
 import { useDemoSandbox } from './support/demo';
 import { renderApp } from './support/render-app';

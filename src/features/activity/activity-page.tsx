@@ -12,15 +12,10 @@ import {
   type ActivityEntry,
   THIS_COMPUTER,
   type ActivityFilters,
-} from '../../lib/activity/activity-api';
-import { activityPageQuery } from '../../lib/activity/activity-queries';
-import {
-  actionWords,
-  changeLines,
-  outcomeWords,
-  personWords,
-} from '../../lib/activity/describe-change';
-import { useApiClient } from '../../lib/api-context';
+} from '../../api/activity/activity-api';
+import { activityPageQuery } from '../../api/activity/activity-queries';
+import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/describe-change';
+import { useApiClient } from '../../api/api-context';
 import { paths } from '../../lib/paths';
 import { TableHead } from '../../components/table-head';
 import { Figure, FiguresIn, ShortDate } from '../../components/figure';

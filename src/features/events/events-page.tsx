@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { useHubState } from '../../lib/live/live-context';
+import { useHubState } from '../../api/live/live-context';
 import {
   notificationsOn,
   notificationsSupported,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useMemo } from 'react';
 import { paths } from '../../lib/paths';
-import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
-import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../lib/sales/listing-age';
+import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries';
+import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../api/sales/listing-age';
 import { BarChart } from './bar-chart';
 
 /** Live listings (`status` active) by days since `listed_at`. */

@@ -3,11 +3,12 @@ import { useMemo } from 'react';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { allOrdersQuery, listingsQuery } from '../../lib/sales/sales-queries';
-import type { Granularity } from '../../lib/sales/sales-series';
-import { soldAtByListing, type Dimension } from '../../lib/sales/sell-through';
+import { useApiClient } from '../../api/api-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
+import { ordersQuery } from '../../api/orders/order-queries';
+import { wholeCatalogueQuery } from '../../api/listings/catalogue-query';
+import type { Granularity } from '../../api/sales/sales-series';
+import { soldAtByListing, type Dimension } from '../../api/sales/sell-through';
 import { useNow } from '../../lib/use-now';
 import { useSearchParams } from 'react-router';
 import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
@@ -33,8 +34,8 @@ export function InsightsPage() {
     ['grader', 'grade', 'category', 'price'],
     'grader',
   );
-  const orders = useQuery(allOrdersQuery(client, queryClient));
-  const listings = useQuery(listingsQuery(client, queryClient));
+  const orders = useQuery(ordersQuery(client, queryClient));
+  const listings = useQuery(wholeCatalogueQuery(client, queryClient));
   const soldAt = useMemo(() => soldAtByListing(orders.data?.rows ?? []), [orders.data]);
 
   return (

@@ -1,5 +1,5 @@
 import { formatUtcDay, formatUtcMonth } from '../../lib/format';
-import type { Granularity } from '../../lib/sales/sales-series';
+import type { Granularity } from '../../api/sales/sales-series';
 
 /** A period's name for charts and tables: "Nov 3", "Week of Nov 3", "Nov 2026" (UTC). */
 export function periodLabel(startIso: string, granularity: Granularity): string {

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
+import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { Figure, Money } from '../../components/figure';
 import { formatMoney } from '../../lib/format';
-import { fromCents } from '../../lib/sales/money';
+import { fromCents } from '../../api/sales/money';
 import {
   salesSeries,
   unplacedOrders,
   type Granularity,
   type SalesPoint,
-} from '../../lib/sales/sales-series';
+} from '../../api/sales/sales-series';
 import { BarChart } from './bar-chart';
 import { periodLabel } from './period-label';
 import { TableHead } from '../../components/table-head';

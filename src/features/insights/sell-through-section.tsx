@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { ListingFacts as ListingRead } from '../../lib/sales/sales-queries';
-import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../lib/sales/sell-through';
+import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries';
+import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../api/sales/sell-through';
 import { BarChart } from './bar-chart';
 import { TableHead } from '../../components/table-head';
 

@@ -2,7 +2,6 @@ import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
 import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { InventoryItem, InventoryLevel } from '../../client';
 import { FieldValue } from '../../components/field-value';
@@ -12,11 +11,14 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { formatMoney, humanize } from '../../lib/format';
 import { FiguresIn } from '../../components/figure';
-import { canListFromInventory, inventoryQuery, type InventoryRow } from './inventory-queries';
+import {
+  canListFromInventory,
+  useInventory,
+  type InventoryRow,
+} from '../../api/inventory/inventory-queries';
 
 /** One field of the card as the inventory view gave it: the value, or why it is not there. */
 function ItemField<K extends keyof InventoryItem & string>({
@@ -180,12 +182,11 @@ function LevelField<K extends 'available' | 'svc_can_reactivate'>({
 
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {
-  const client = useApiClient();
   const [params, setParams] = useSearchParams();
   const updateParams = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
   const q = params.get('q') ?? '';
   const onlyUnlisted = params.get('unlisted') === 'yes';
-  const query = useQuery(inventoryQuery(client));
+  const query = useInventory();
   const shown = useMemo(() => {
     const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
     return (query.data?.rows ?? []).filter(

@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { LoadProgressBar } from '../../components/states';
 import { RateLimitWaitNote } from '../../components/rate-limit-wait-note';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import type { Catalogue, CatalogueAvailability } from './catalogue-query';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
+import type { Catalogue, CatalogueAvailability } from '../../api/listings/catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
 import { countOf } from '../../lib/format';
-import { noteSellerAsked } from '../../lib/kept/seller-asked';
+import { noteSellerAsked } from '../../api/kept/seller-asked';
 
 /** Where the catalogue walk stands: its error, its progress, and the records it could not read. */
 export function CatalogueLoadState({

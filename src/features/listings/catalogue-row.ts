@@ -1,27 +1,11 @@
-import type { InventoryLevel, ListingRead } from '../../client';
-
-/** Why a card is or is not available, from the inventory levels: tells sold from deactivated. */
-export interface Availability {
-  available: number | undefined;
-  reason: string | null;
-  canReactivate: boolean | undefined;
-}
+import type { ListingRead } from '../../client';
+import type { Availability } from '../../api/inventory/inventory-queries';
 
 /** Inventory-level reasons that mean the card sold (then shipped on to the hub). */
 const SOLD_REASONS: ReadonlySet<string> = new Set(['sold', 'shipped']);
 
 export function isSoldReason(reason: string | null | undefined): boolean {
   return reason !== null && reason !== undefined && SOLD_REASONS.has(reason);
-}
-
-export function availabilityOf(
-  level: Pick<InventoryLevel, 'available' | 'svc_unavailable_reason' | 'svc_can_reactivate'>,
-): Availability {
-  return {
-    available: level.available,
-    reason: level.svc_unavailable_reason ?? null,
-    canReactivate: level.svc_can_reactivate,
-  };
 }
 
 /**

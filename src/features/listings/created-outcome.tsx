@@ -5,11 +5,11 @@ import type { ListingCreated } from '../../client';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useDeactivateButton } from '../../components/deactivate-action';
-import { useApiClient } from '../../lib/api-context';
+import { useApiClient } from '../../api/api-context';
 import { bootMode } from '../../lib/boot-mode';
-import { pingQuery } from '../../lib/connection-query';
+import { pingQuery } from '../../api/connection-query';
 import { paths } from '../../lib/paths';
-import { useDeactivateListing, useUpdateListing } from './listing-mutations';
+import { useDeactivateListing, useUpdateListing } from '../../api/listings/listing-mutations';
 import { describeOutcome } from './listing-outcome';
 import { listingDetailQuery } from './listing-queries';
 

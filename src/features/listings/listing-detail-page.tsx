@@ -9,13 +9,17 @@ import { useWriteButton, WriteLink } from '../../components/write-actions';
 import { DeactivateReason, useDeactivateButton } from '../../components/deactivate-action';
 import { Loading } from '../../components/states';
 import { StatusPill } from '../../components/status-pill';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format';
 import { FullDate } from '../../components/figure';
-import { useDeactivateListing, useReactivateListing, useUpdateListing } from './listing-mutations';
+import {
+  useDeactivateListing,
+  useReactivateListing,
+  useUpdateListing,
+} from '../../api/listings/listing-mutations';
 import { useListingView } from './listing-queries';
 import { isNotLiveYet } from './listing-view';
-import { writtenTerms } from './written-terms';
+import { writtenTerms } from '../../api/listings/written-terms';
 import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 import { ListingCardPanel } from './listing-card-panel';

@@ -10,16 +10,16 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FormMessages } from '../../components/form-messages';
 import { Loading } from '../../components/states';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { useServerErrors } from '../../lib/use-server-errors';
 import { editDefaults, toUpdatePatch } from './listing-bodies';
 import { EditListingForm } from './listing-form-schemas';
-import { useUpdateListing } from './listing-mutations';
+import { useUpdateListing } from '../../api/listings/listing-mutations';
 import { ReadOnlyGate } from '../../components/write-actions';
 import { useListingView } from './listing-queries';
 import type { ListingView } from './listing-view';
 import { NOT_SHOWN, SaleTermsFields } from './sale-terms-fields';
-import { writtenTerms } from './written-terms';
+import { writtenTerms } from '../../api/listings/written-terms';
 import { formatDateTime } from '../../lib/format';
 
 /** The edit route: loads the listing, then its form. */

@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { listingHistoryQuery } from '../../lib/activity/activity-queries';
-import {
-  actionWords,
-  changeLines,
-  outcomeWords,
-  personWords,
-} from '../../lib/activity/describe-change';
-import { useApiClient } from '../../lib/api-context';
+import { listingHistoryQuery } from '../../api/activity/activity-queries';
+import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/describe-change';
+import { useApiClient } from '../../api/api-context';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 

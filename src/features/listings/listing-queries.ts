@@ -1,10 +1,10 @@
-import type { Prefetch } from '../../lib/route-prefetch';
+import type { Prefetch } from '../../api/route-prefetch';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { SlabdeskClient } from '../../client';
-import { useApiClient } from '../../lib/api-context';
-import type { Catalogue } from './catalogue-query';
-import { listingKeys } from './listing-keys';
+import { useApiClient } from '../../api/api-context';
+import type { Catalogue } from '../../api/listings/catalogue-query';
+import { listingKeys } from '../../api/listings/listing-keys';
 import { toListingView } from './listing-view';
 
 /** One listing's single view (`GET /listings/{id}.json`), read field by field. */

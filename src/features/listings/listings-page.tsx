@@ -31,9 +31,9 @@ import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
 import { AgeFilterField } from './age-filter-field';
 import { marginColumn } from './margin-column';
-import { useMarginBasis } from '../../lib/sales/use-margin-basis';
+import { useMarginBasis } from '../../api/sales/use-margin-basis';
 import { countOf } from '../../lib/format';
-import { noteSellerAsked } from '../../lib/kept/seller-asked';
+import { noteSellerAsked } from '../../api/kept/seller-asked';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },

@@ -12,7 +12,7 @@ import { useServerErrors } from '../../lib/use-server-errors';
 import { CreatedOutcome, type Created } from './created-outcome';
 import { newListingDefaults, toCreateInput } from './listing-bodies';
 import { NewListingForm } from './listing-form-schemas';
-import { useCreateListing } from './listing-mutations';
+import { useCreateListing } from '../../api/listings/listing-mutations';
 import { ReadOnlyGate } from '../../components/write-actions';
 import { SaleTermsFields } from './sale-terms-fields';
 import { rememberReviewPreference, reviewPreference } from './review-preference';

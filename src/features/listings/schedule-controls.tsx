@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../lib/format';
 import { goLiveField } from './listing-form-schemas';
-import { useUpdateListing } from './listing-mutations';
+import { useUpdateListing } from '../../api/listings/listing-mutations';
 
 /** A listing not live yet: go live now, or move its go-live time. */
 export function ScheduleControls({

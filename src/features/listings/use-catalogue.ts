@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ListingRead } from '../../client';
-import { useApiClient } from '../../lib/api-context';
-import { usePollInterval } from '../../lib/live/live-context';
-import { catalogueAvailabilityQuery, catalogueQuery } from './catalogue-query';
+import type { Availability } from '../../api/inventory/inventory-queries';
+import { useApiClient } from '../../api/api-context';
+import { usePollInterval } from '../../api/live/live-context';
+import { catalogueAvailabilityQuery, catalogueQuery } from '../../api/listings/catalogue-query';
 import {
   fillSearchTexts,
   needsAvailability,
   toCatalogueRow,
-  type Availability,
   type CatalogueRow,
 } from './catalogue-row';
 

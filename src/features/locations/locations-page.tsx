@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { locationsQuery } from './locations-queries';
+import { useApiClient } from '../../api/api-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
+import { locationsQuery } from '../../api/locations/locations-queries';
 
 /** The two locations, read-only, with what each means for the seller. */
 export function LocationsPage() {

@@ -6,13 +6,13 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
 import { RecordField } from '../../components/record-field';
-import { useApiClient } from '../../lib/api-context';
-import { usePollInterval } from '../../lib/live/live-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { useApiClient } from '../../api/api-context';
+import { usePollInterval } from '../../api/live/live-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
 import { OrderStatus } from './order-fields';
 import { OrderMarginFacts } from './order-margin-facts';
-import { orderDetailQuery, orderStatusOf } from './order-queries';
+import { orderDetailQuery, orderStatusOf } from '../../api/orders/order-queries';
 import { orderTimeline } from './order-timeline';
 
 /** One order: its lifecycle as a timeline, deadlines, tracking and the money. */

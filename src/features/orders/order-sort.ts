@@ -1,6 +1,6 @@
 import type { Order } from '../../client';
-import { compareCodes } from '../../lib/compare-codes';
-import { knownCents } from '../../lib/sales/money';
+import { compareCodes } from '../../api/compare-codes';
+import { knownCents } from '../../api/sales/money';
 
 /** How the orders table can be sorted; `deadline` puts what must ship first on top. */
 export const ORDER_SORTS = ['deadline', 'sold', 'total'] as const;

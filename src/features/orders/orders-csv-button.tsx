@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../client';
-import { useApiClient } from '../../lib/api-context';
+import { useApiClient } from '../../api/api-context';
 import { download } from '../../lib/download';
-import { costsQuery } from '../../lib/sales/sales-queries';
+import { cardFactsOf, inventoryItemsQuery } from '../../api/inventory/inventory-queries';
 import { ordersCsv } from './orders-csv';
 
 /** Downloads the orders shown (the current filter) as CSV, with each card's cost joined in. */
@@ -14,7 +14,10 @@ export function OrdersCsvButton({ orders, name }: { orders: readonly Order[]; na
   const exportCsv = async () => {
     setState('busy');
     try {
-      const costs = await queryClient.fetchQuery(costsQuery(client)).catch(() => undefined);
+      const items = await queryClient
+        .fetchQuery(inventoryItemsQuery(client, queryClient))
+        .catch(() => undefined);
+      const costs = items && cardFactsOf(items);
       const csv = ordersCsv(orders, (id) => costs?.get(id)?.cost);
       download(`orders-${name}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
       setState('idle');

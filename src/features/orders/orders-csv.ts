@@ -1,8 +1,8 @@
 import type { Order } from '../../client';
 import { toCsv } from '../../lib/delimited';
-import { fromCents, toCents } from '../../lib/sales/money';
-import { orderMoney } from '../../lib/sales/order-money';
-import { orderStatusOf } from './order-queries';
+import { fromCents, toCents } from '../../api/sales/money';
+import { orderMoney } from '../../api/sales/order-money';
+import { orderStatusOf } from '../../api/orders/order-queries';
 
 /** The columns of the orders export: one row per order, money as decimal dollars. */
 export const ORDER_CSV_COLUMNS = [

@@ -14,14 +14,14 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import { RecordField } from '../../components/record-field';
-import { useApiClient } from '../../lib/api-context';
-import { usePollInterval } from '../../lib/live/live-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { useApiClient } from '../../api/api-context';
+import { usePollInterval } from '../../api/live/live-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { OrderStatus } from './order-fields';
-import { orderListQuery, orderStatusFilterOf } from './order-queries';
+import { orderListQuery, orderStatusFilterOf } from '../../api/orders/order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
 const OrdersSearch = z.object({

@@ -4,11 +4,11 @@ import { RecordField } from '../../components/record-field';
 import { Barcode } from '../../components/barcode';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
+import { useApiClient } from '../../api/api-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { formatDateTime, countOf } from '../../lib/format';
-import { costsQuery } from '../../lib/sales/sales-queries';
-import { orderListQuery } from './order-queries';
+import { cardFactsQuery } from '../../api/inventory/inventory-queries';
+import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
 import { TableHead } from '../../components/table-head';
 
@@ -19,7 +19,7 @@ export function PackingSheetPage() {
   const [params] = useSearchParams();
   const ids = (params.get('orders') ?? '').split(',').filter(Boolean);
   const query = useQuery(orderListQuery(client, queryClient, 'open'));
-  const cards = useQuery(costsQuery(client));
+  const cards = useQuery(cardFactsQuery(client, queryClient));
   const byId = new Map((query.data?.rows ?? []).map((order) => [order.id, order]));
   const orders = ids.map((id) => byId.get(id)).filter((o) => o !== undefined);
   const missing = query.data ? ids.filter((id) => !byId.has(id)) : [];

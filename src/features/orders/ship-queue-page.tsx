@@ -8,14 +8,14 @@ import { RecordField } from '../../components/record-field';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { awaitsShipment } from '../../lib/sales/order-money';
+import { useApiClient } from '../../api/api-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
+import { awaitsShipment } from '../../api/sales/order-money';
 import { useNow } from '../../lib/use-now';
 import { OrderCardTitle, OrderLink } from '../../components/order-link';
-import { orderListQuery } from './order-queries';
+import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
-import { compareCodes } from '../../lib/compare-codes';
+import { compareCodes } from '../../api/compare-codes';
 
 /** Every open order awaiting the seller's shipment to the hub, soonest `ship_by` first. */
 export function ShipQueuePage() {

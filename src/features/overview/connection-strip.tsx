@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BucketMeter } from '../../components/bucket-meter';
 import { QueryErrorBanner } from '../../components/error-banner';
-import { useApiClient } from '../../lib/api-context';
-import { pingQuery } from '../../lib/connection-query';
+import { useApiClient } from '../../api/api-context';
+import { pingQuery } from '../../api/connection-query';
 import { formatDateTime } from '../../lib/format';
 import { RecordField } from '../../components/record-field';
 

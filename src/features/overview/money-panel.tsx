@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
-import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
+import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { paths } from '../../lib/paths';
 import { OrderLink } from '../../components/order-link';
-import { countOf, formatMoney } from '../../lib/format';
+import { countOf, formatMoney, leftOutNote } from '../../lib/format';
 import { Figure, ShortDate } from '../../components/figure';
-import { fromCents, leftOutNote } from '../../lib/sales/money';
-import { orderMoney } from '../../lib/sales/order-money';
+import { fromCents } from '../../api/sales/money';
+import { orderMoney } from '../../api/sales/order-money';
 import { moneyFigures } from './overview-figures';
 
 const money = (cents: number) => formatMoney(fromCents(cents));

@@ -1,11 +1,11 @@
 import type {
   ListingFacts as ListingRead,
   OrderFacts as Order,
-} from '../../lib/sales/sales-queries';
-import { DAY_MS, sumKnown } from '../../lib/sales/money';
-import { awaitsShipment, isCounted, orderMoney } from '../../lib/sales/order-money';
-import { netSince } from '../../lib/sales/sales-series';
-import { compareCodes } from '../../lib/compare-codes';
+} from '../../api/sales/sales-queries';
+import { DAY_MS, sumKnown } from '../../api/sales/money';
+import { awaitsShipment, isCounted, orderMoney } from '../../api/sales/order-money';
+import { netSince } from '../../api/sales/sales-series';
+import { compareCodes } from '../../api/compare-codes';
 
 /** The start of today in UTC: the overview's days are UTC days, as the insights page's are. */
 export const startOfUtcDay = (now: number) => now - (now % DAY_MS);

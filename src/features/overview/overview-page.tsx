@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
-import { useApiClient } from '../../lib/api-context';
-import { usePollInterval } from '../../lib/live/live-context';
-import { pingQuery } from '../../lib/connection-query';
-import { mayRead, REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { allOrdersQuery, listingsQuery, openOrderIdsQuery } from '../../lib/sales/sales-queries';
+import { useApiClient } from '../../api/api-context';
+import { usePollInterval } from '../../api/live/live-context';
+import { pingQuery } from '../../api/connection-query';
+import { mayRead, REQUIRED_SCOPES } from '../../api/required-scopes';
+import { ordersQuery, openOrderIdsQuery } from '../../api/orders/order-queries';
+import { wholeCatalogueQuery } from '../../api/listings/catalogue-query';
 import { useNow } from '../../lib/use-now';
 import { ConnectionStrip } from './connection-strip';
 import { MoneyPanel } from './money-panel';
@@ -24,16 +25,16 @@ export function OverviewPage() {
   const canOrders = mayRead(scopes, 'orders');
   const poll = usePollInterval(15_000);
   const orders = useQuery({
-    ...allOrdersQuery(client, queryClient),
+    ...ordersQuery(client, queryClient),
     enabled: canOrders,
     refetchInterval: poll,
   });
   const open = useQuery({
-    ...openOrderIdsQuery(client),
+    ...openOrderIdsQuery(client, queryClient),
     enabled: canOrders,
     refetchInterval: poll,
   });
-  const listings = useQuery({ ...listingsQuery(client, queryClient), enabled: canListings });
+  const listings = useQuery({ ...wholeCatalogueQuery(client, queryClient), enabled: canListings });
   /** Until the key's scopes are known, or while the orders it may read are on their way. */
   const waiting = ping.isPending || (canOrders && orders.isPending);
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type {
   ListingFacts as ListingRead,
   OrderFacts as Order,
-} from '../../lib/sales/sales-queries';
+} from '../../api/sales/sales-queries';
 import { paths } from '../../lib/paths';
 import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';

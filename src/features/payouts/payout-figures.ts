@@ -1,7 +1,7 @@
-import type { OrderFacts as Order } from '../../lib/sales/sales-queries';
-import { toCents } from '../../lib/sales/money';
-import { isCounted, orderMoney } from '../../lib/sales/order-money';
-import { compareCodes } from '../../lib/compare-codes';
+import type { OrderFacts as Order } from '../../api/sales/sales-queries';
+import { toCents } from '../../api/sales/money';
+import { isCounted, orderMoney } from '../../api/sales/order-money';
+import { compareCodes } from '../../api/compare-codes';
 
 export interface PayoutMonth {
   /** `YYYY-MM` of `svc_payout.paid_at` (UTC). */

@@ -8,15 +8,16 @@ import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
-import { useApiClient } from '../../lib/api-context';
-import { REQUIRED_SCOPES } from '../../lib/required-scopes';
-import { formatUtcMonth } from '../../lib/format';
+import { useApiClient } from '../../api/api-context';
+import { REQUIRED_SCOPES } from '../../api/required-scopes';
+import { formatUtcMonth, leftOutNote } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
-import { fromCents, leftOutNote, sumKnown, toCents } from '../../lib/sales/money';
-import { isCounted, orderMoney } from '../../lib/sales/order-money';
-import { allOrdersQuery, costsQuery } from '../../lib/sales/sales-queries';
+import { fromCents, sumKnown, toCents } from '../../api/sales/money';
+import { isCounted, orderMoney } from '../../api/sales/order-money';
+import { ordersQuery } from '../../api/orders/order-queries';
+import { cardFactsQuery } from '../../api/inventory/inventory-queries';
 import { payoutsByMonth } from './payout-figures';
-import { compareCodes } from '../../lib/compare-codes';
+import { compareCodes } from '../../api/compare-codes';
 import { TableHead } from '../../components/table-head';
 
 const money = (cents: number) => <Money amount={fromCents(cents)} />;
@@ -25,8 +26,8 @@ const money = (cents: number) => <Money amount={fromCents(cents)} />;
 export function PayoutsPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const orders = useQuery(allOrdersQuery(client, queryClient));
-  const cards = useQuery(costsQuery(client));
+  const orders = useQuery(ordersQuery(client, queryClient));
+  const cards = useQuery(cardFactsQuery(client, queryClient));
   const rows = useMemo(() => orders.data?.rows ?? [], [orders.data]);
   const costOf = useMemo(() => {
     const map = cards.data;

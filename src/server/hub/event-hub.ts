@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 
 // The messages' shapes are shared with the tabs that read them (browser-safe, types only).
-export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../lib/live/hub-messages';
-import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../lib/live/hub-messages';
+export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../api/live/hub-messages';
+import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../api/live/hub-messages';
 
 const LOG_SIZE = 200;
 const HEARTBEAT_MS = 15_000;

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { useApiClient } from '../../../lib/api-context';
+import { useApiClient } from '../../../api/api-context';
 import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters';
 import type { CatalogueRow } from '../catalogue-row';
 import { useCatalogue } from '../use-catalogue';
@@ -14,7 +14,7 @@ import { CatalogueLoadState } from '../catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { mergeCsvImport } from './csv-merge';
 import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
-import { applyToCache } from './bulk-cache';
+import { applyListingWrite } from '../../../api/listings/write-answer';
 import { IDS_PARAM, resolveSelection, type BulkSelection } from './bulk-selection';
 import { download } from '../../../lib/download';
 import { CsvTools } from './csv-tools';
@@ -68,7 +68,7 @@ function BulkEditor({
   ).bucket;
 
   const jobs = useBulkJobs(
-    useCallback((result: WriteResult) => applyToCache(queryClient, result), [queryClient]),
+    useCallback((result: WriteResult) => applyListingWrite(queryClient, result), [queryClient]),
     () => setStage('apply'),
   );
   const { runner, resumable, storeError } = jobs;

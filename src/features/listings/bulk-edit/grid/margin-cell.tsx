@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { useMarginBasis, type MarginBasis } from '../../../../lib/sales/use-margin-basis';
+import { useMarginBasis, type MarginBasis } from '../../../../api/sales/use-margin-basis';
 import { MarginText } from '../../margin-column';
 import type { BulkRow } from '../logic/rows';
 

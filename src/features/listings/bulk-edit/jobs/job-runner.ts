@@ -15,7 +15,8 @@ import { listingWriteQueue } from '../../../../client/listing-write-queue';
 import { estimateSeconds } from '../logic/estimate';
 import { countJob, type BulkJob, type JobCounts, type JobRow, type JobWrite } from './job';
 import type { JobStore } from './job-store';
-import { soldMeanwhile } from '../../live-sales';
+import { soldMeanwhile } from '../../../../api/listings/live-sales';
+import type { ListingWriteAnswer } from '../../../../api/listings/write-answer';
 
 /** The code of a write taken out of a job because its card sold while the job ran. */
 export const SOLD_MEANWHILE = 'sold_meanwhile';
@@ -31,9 +32,7 @@ export interface RunnerProgress extends JobCounts {
 }
 
 /** What a landed write said, for the caller to update its cache row by row. */
-export type WriteResult =
-  | { method: 'PUT'; listingId: string; write: JobWrite; listing: ListingUpdated }
-  | { method: 'DELETE'; listingId: string; write: JobWrite; listing: ListingDeleted };
+export type WriteResult = Exclude<ListingWriteAnswer, { method: 'POST' }>;
 
 export interface RunnerOptions {
   client: SlabdeskClient;
@@ -284,13 +283,12 @@ export class JobRunner {
             ? {
                 method: 'PUT',
                 listingId: row.listingId,
-                write,
+                body: write.body,
                 listing: item.result as ListingUpdated,
               }
             : {
                 method: 'DELETE',
                 listingId: row.listingId,
-                write,
                 listing: item.result as ListingDeleted,
               },
         );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useApiClient } from '../../../../lib/api-context';
+import { useApiClient } from '../../../../api/api-context';
 import { isResumable, type BulkJob } from './job';
 import type { JobRunner, WriteResult } from './job-runner';
 import { existingRunner, forgetRunner, jobStore, runnerFor } from './job-registry';

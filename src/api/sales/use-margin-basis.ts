@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../api-context';
 import { learnFeeRate, type FeeRate } from './fee-rate';
-import { allOrdersQuery, costsQuery, type CardFacts } from './sales-queries';
+import { ordersQuery } from '../orders/order-queries';
+import { cardFactsQuery, type CardFacts } from '../inventory/inventory-queries';
 
 export interface MarginBasis {
   /** Undefined until the seller has a paid-out order to learn the rate from. */
@@ -18,8 +19,8 @@ export interface MarginBasis {
 export function useMarginBasis(enabled = true): MarginBasis {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const orders = useQuery({ ...allOrdersQuery(client, queryClient), enabled });
-  const costs = useQuery({ ...costsQuery(client), enabled });
+  const orders = useQuery({ ...ordersQuery(client, queryClient), enabled });
+  const costs = useQuery({ ...cardFactsQuery(client, queryClient), enabled });
   const rate = useMemo(
     () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),
     [orders.data],

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { HubStream, HubStreamState } from './hub-stream';
-import { useThrottledStore } from '../use-throttled-store';
+import { useThrottledStore } from './use-throttled-store';
 
 const HubStreamContext = createContext<HubStream | null>(null);
 

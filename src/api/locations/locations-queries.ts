@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SlabdeskClient } from '../../client';
-import type { Prefetch } from '../../lib/route-prefetch';
+import type { Prefetch } from '../route-prefetch';
 
 /** The one query-key factory of locations. */
 export const locationKeys = {

@@ -9,6 +9,7 @@ import {
 import { yieldToPage } from '../yield-to-page';
 import type { KeptDb } from './kept-db';
 import { isOlder } from './newest';
+import { noteStoreChecked, storeCheckedThisSession } from './store-checks';
 
 /** How a kept collection reads the API (bound to one endpoint and its filters). */
 export interface KeptSource<T> {
@@ -22,7 +23,7 @@ export interface KeptSource<T> {
   scope(signal: AbortSignal | undefined): Promise<string | undefined>;
   /** The API's clock now (epoch ms), as best known. */
   serverNow(): number;
-  /** The row's `created_at` (the fingerprint's second half). */
+  /** The row's `created_at`, when its view has one: how a reset store is told from ours. */
   createdAtOf(row: T): string | undefined;
 }
 
@@ -157,11 +158,15 @@ async function firstSync<T extends { id: string }>(
     scope: known,
   };
   context.show(kept);
-  try {
-    await checkFingerprint(source, kept.rows, context.signal);
-  } catch (error) {
-    if (error instanceof RebuildNeeded) throw new RebuildNeeded(error.reason, kept.rows.length);
-    throw error;
+  // Once a session: a store reset with backdated rows shows in no incremental read.
+  if (!storeCheckedThisSession(known)) {
+    try {
+      await checkFingerprint(source, kept.rows, context.signal);
+    } catch (error) {
+      if (error instanceof RebuildNeeded) throw new RebuildNeeded(error.reason, kept.rows.length);
+      throw error;
+    }
+    noteStoreChecked(known);
   }
   return incremental(source, context, kept);
 }
@@ -215,6 +220,8 @@ async function incremental<T extends { id: string }>(
   }
   // Merged into the cache's rows as they are now: a live patch made meanwhile stays.
   const base = context.current() ?? from;
+  const other = anotherStore(source, base, changed);
+  if (other) throw new RebuildNeeded(other, base.rows.length);
   const fresh = new Set(setAside.map((record) => record.id));
   return {
     ...base,
@@ -224,6 +231,35 @@ async function incremental<T extends { id: string }>(
     checkedAt: Date.now(),
     lastChanged: count,
   };
+}
+
+/**
+ * Why the changed rows cannot be ours, if they cannot: a kept row's `created_at` changed, or a row
+ * unknown to the copy was created before its oldest row (collections append at the tail). The check
+ * rides on the incremental read, so a reload spends no request on it.
+ */
+function anotherStore<T extends { id: string }>(
+  source: KeptSource<T>,
+  kept: Kept<T>,
+  changed: ReadonlyMap<string, T>,
+): string | undefined {
+  if (changed.size === 0 || kept.rows.length === 0) return undefined;
+  const byId = new Map(kept.rows.map((row) => [row.id, row]));
+  const setAside = new Set(kept.setAside.map((record) => record.id));
+  const oldest = Date.parse(source.createdAtOf(kept.rows[0]!) ?? '');
+  for (const row of changed.values()) {
+    const created = source.createdAtOf(row);
+    if (created === undefined) continue;
+    const ours = byId.get(row.id);
+    const ourCreated = ours && source.createdAtOf(ours);
+    if (ourCreated !== undefined && ourCreated !== created) {
+      return 'the store was reset since the kept copy';
+    }
+    if (!ours && !setAside.has(row.id) && Date.parse(created) < oldest) {
+      return 'the store no longer matches the kept copy';
+    }
+  }
+  return undefined;
 }
 
 /** The rows with each changed row replaced where it is (unless older), and the new ones appended. */

@@ -1,57 +1,54 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingCreateInput, ListingUpdateInput } from '../../client';
-import { useApiClient } from '../../lib/api-context';
-import { listingKeys } from './listing-keys';
+import { useApiClient } from '../api-context';
 import { rememberWrite } from './written-terms';
+import { applyListingWrite } from './write-answer';
 
 /**
- * Listing writes, each declaring what it invalidates; callers' own `mutate` callbacks run after
- * these rather than replacing them.
+ * Listing writes: each answer goes into the cache through `applyListingWrite`; callers' own `mutate`
+ * callbacks run after these rather than replacing them.
  */
-function useInvalidateListing() {
-  const queryClient = useQueryClient();
-  return (id: string | undefined) =>
-    Promise.all([
-      id ? queryClient.invalidateQueries({ queryKey: listingKeys.detail(id) }) : undefined,
-      queryClient.invalidateQueries({ queryKey: listingKeys.lists() }),
-    ]);
-}
 
 export function useUpdateListing(id: string) {
   const client = useApiClient();
-  const invalidate = useInvalidateListing();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (vars: { patch: ListingUpdateInput; idempotencyKey?: string }) =>
       (await client.listings.update(id, vars.patch, { idempotencyKey: vars.idempotencyKey })).data,
-    onSuccess: (listing, vars) => {
-      rememberWrite(id, vars.patch, listing);
-      return invalidate(id);
-    },
+    onSuccess: (listing, vars) =>
+      applyListingWrite(queryClient, { method: 'PUT', listingId: id, body: vars.patch, listing }),
   });
 }
 
 export function useDeactivateListing(id: string) {
   const client = useApiClient();
-  const invalidate = useInvalidateListing();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await client.listings.delete(id)).data,
-    onSuccess: () => invalidate(id),
+    onSuccess: (listing) =>
+      applyListingWrite(queryClient, { method: 'DELETE', listingId: id, listing }),
   });
 }
 
 export function useReactivateListing(id: string) {
   const client = useApiClient();
-  const invalidate = useInvalidateListing();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await client.listings.reactivate(id)).data,
-    onSuccess: () => invalidate(id),
+    onSuccess: (listing) =>
+      applyListingWrite(queryClient, {
+        method: 'PUT',
+        listingId: id,
+        body: { status: 'active' },
+        listing,
+      }),
   });
 }
 
 /** Create: the caller holds the Idempotency-Key so a retry of the same form is the same write. */
 export function useCreateListing() {
   const client = useApiClient();
-  const invalidate = useInvalidateListing();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (vars: { input: ListingCreateInput; idempotencyKey: string }) =>
       (await client.listings.create(vars.input, { idempotencyKey: vars.idempotencyKey })).data,
@@ -73,7 +70,7 @@ export function useCreateListing() {
             offers && input.minimum_offer !== undefined ? String(input.minimum_offer) : null,
         },
       );
-      return invalidate(listing.id);
+      applyListingWrite(queryClient, { method: 'POST', listingId: listing.id, listing });
     },
   });
 }

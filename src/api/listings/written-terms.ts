@@ -1,5 +1,5 @@
 import type { ListingUpdated, ListingUpdateInput } from '../../client';
-import { localStore } from '../../lib/local-store';
+import { localStore } from '../local-store';
 
 /**
  * Sale terms this dashboard wrote, per listing, in the browser: where reads show no current value,

@@ -1,4 +1,3 @@
-import { countOf } from '../format';
 /** Money as whole cents, so sums of many orders stay exact. */
 export function toCents(amount: string | number | null | undefined): number {
   if (amount === null || amount === undefined || amount === '') return 0;
@@ -39,11 +38,4 @@ export function sumKnown(amounts: Iterable<number | undefined>): KnownSum {
 export function addKnown(sum: KnownSum, amount: number | undefined): void {
   if (amount === undefined) sum.unknown++;
   else sum.cents += amount;
-}
-
-/** The note under a sum that left orders out: " · 2 orders left out: amounts not shown by the API". */
-export function leftOutNote(unknown: number): string {
-  return unknown === 0
-    ? ''
-    : ` · ${countOf(unknown, 'order')} left out: amounts not shown by the API`;
 }

@@ -1,5 +1,5 @@
-import { formatMoney, humanize } from '../format';
-import type { ActivityEntry } from './activity-api';
+import { formatMoney, humanize } from './format';
+import type { ActivityEntry } from '../api/activity/activity-api';
 
 /** The log's entries in a seller's words. */
 

@@ -1,10 +1,9 @@
-import type { OrderStatusFilter } from '../../client';
-
 /** The one query-key factory of orders. */
 export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
-  list: (status: OrderStatusFilter) => [...orderKeys.lists(), { status }] as const,
+  /** Every order (`status=any`), kept: each status filter is a view of it. */
+  kept: () => [...orderKeys.lists(), 'kept'] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (idOrCode: string) => [...orderKeys.details(), idOrCode] as const,
 };

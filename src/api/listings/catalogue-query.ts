@@ -1,13 +1,18 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Prefetch } from '../../lib/route-prefetch';
+import type { Prefetch } from '../route-prefetch';
 import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
-import { keptDb } from '../../lib/kept/kept-db';
-import { keptOptions } from '../../lib/kept/kept-persister';
-import { keptQueryFn } from '../../lib/kept/kept-query';
-import { keptListings } from '../../lib/kept/kept-sources';
-import type { Kept } from '../../lib/kept/kept-sync';
-import { isOlder } from '../../lib/kept/newest';
-import { availabilityOf, type Availability } from './catalogue-row';
+import { keptDb } from '../kept/kept-db';
+import { keptOptions } from '../kept/kept-persister';
+import { keptQueryFn } from '../kept/kept-query';
+import { keptSource, type Pages } from '../kept/kept-sources';
+import type { Kept } from '../kept/kept-sync';
+import { isOlder } from '../kept/newest';
+import {
+  availabilityOf,
+  inventoryLevelsQuery,
+  type Availability,
+  type KeptLevel,
+} from '../inventory/inventory-queries';
 import { listingKeys } from './listing-keys';
 
 /** The whole catalogue as the browser holds it: rows oldest first, a new array on every change. */
@@ -26,6 +31,22 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
     queryFn: keptQueryFn(queryClient, queryKey, keptListings(client, queryClient)),
   });
 }
+
+/** The seller's listings (the list view, every field): the one kept copy of listings. */
+export const keptListings = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<ListingRead>(
+    client,
+    queryClient,
+    'listings',
+    client.listings.pages as Pages,
+    (row) => row.created_at,
+  );
+
+/** The catalogue once its walk is whole (the money figures count only whole catalogues). */
+export const wholeCatalogueQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({
+  ...catalogueQuery(client, queryClient),
+  select: (catalogue: Catalogue) => (catalogue.complete ? catalogue : undefined),
+});
 
 /**
  * The catalogue pages' loader: a revisit reads the kept copy while the page's code loads; a first
@@ -63,32 +84,15 @@ export interface CatalogueAvailability {
 
 /**
  * The inventory levels the catalogue joins when the list view does not say why a listing is
- * unavailable: four fields, walked once, then refreshed incrementally.
+ * unavailable: the kept levels, seen through `select`.
  */
-export function catalogueAvailabilityQuery(client: SlabdeskClient, queryClient: QueryClient) {
-  const queryKey = listingKeys.availability();
-  const fields = [
-    'inventory_item_id',
-    'available',
-    'svc_unavailable_reason',
-    'svc_can_reactivate',
-  ] as const;
-  return queryOptions({
-    queryKey,
-    staleTime: 60_000,
-    queryFn: async ({ signal }): Promise<CatalogueAvailability> => {
-      const previous = queryClient.getQueryData<CatalogueAvailability>(queryKey);
-      const snapshot = previous
-        ? await client.inventoryLevels.refresh(
-            { rows: [], syncedAt: previous.syncedAt },
-            { signal, fields, priority: 'background' },
-          )
-        : await client.inventoryLevels.loadAll({ signal, fields });
-      const byItem = new Map(previous?.byItem);
-      for (const level of snapshot.rows) {
-        byItem.set(level.inventory_item_id, availabilityOf(level));
-      }
-      return { byItem, setAside: snapshot.setAside, syncedAt: snapshot.syncedAt };
-    },
-  });
+export const catalogueAvailabilityQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({
+  ...inventoryLevelsQuery(client, queryClient),
+  select: availabilityView,
+});
+
+function availabilityView(levels: Kept<KeptLevel>): CatalogueAvailability {
+  const byItem = new Map<string, Availability>();
+  for (const level of levels.rows) byItem.set(level.inventory_item_id, availabilityOf(level));
+  return { byItem, setAside: levels.setAside, syncedAt: levels.syncedAt };
 }

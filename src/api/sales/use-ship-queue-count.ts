@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { awaitsShipment } from './order-money';
-import { salesKeys, type Loaded, type OrderFacts } from './sales-queries';
+import type { Order } from '../../client';
+import type { Kept } from '../kept/kept-sync';
+import { orderKeys } from '../orders/order-keys';
 
 /**
  * Orders waiting for shipment to the hub, from orders already cached: it starts no request;
@@ -14,7 +16,7 @@ export function useShipQueueCount(): number | undefined {
     [queryClient],
   );
   const read = useCallback(() => {
-    const loaded = queryClient.getQueryData<Loaded<OrderFacts>>(salesKeys.orders());
+    const loaded = queryClient.getQueryData<Kept<Order>>(orderKeys.kept());
     return loaded ? loaded.rows.filter(awaitsShipment).length : undefined;
   }, [queryClient]);
   return useSyncExternalStore(subscribe, read, read);

@@ -1,0 +1,162 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { InventoryItem, InventoryLevel, SetAsideRecord, SlabdeskClient } from '../../client';
+import { useApiClient } from '../api-context';
+import { keptOptions } from '../kept/kept-persister';
+import { keptQueryFn } from '../kept/kept-query';
+import { keptSource, type Pages } from '../kept/kept-sources';
+import type { Kept } from '../kept/kept-sync';
+import type { Prefetch } from '../route-prefetch';
+import { inventoryKeys } from './inventory-keys';
+
+/** A level as kept: keyed by its card (a card stands at one location at a time). */
+export type KeptLevel = InventoryLevel & { id: string };
+
+const itemPages = (client: SlabdeskClient) => client.inventoryItems.pages as Pages;
+const levelPages =
+  (client: SlabdeskClient): Pages =>
+  (options) =>
+    (async function* () {
+      for await (const page of client.inventoryLevels.pages(options)) {
+        const rows = page.rows.map((level): KeptLevel => ({
+          ...level,
+          id: level.inventory_item_id,
+        }));
+        yield { ...page, rows } as never;
+      }
+    })();
+
+/** Every card, kept between visits and brought up to date by `updated_at_min`. */
+export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: inventoryKeys.items(),
+    staleTime: 60_000,
+    ...keptOptions('inventory-items'),
+    queryFn: keptQueryFn(
+      queryClient,
+      inventoryKeys.items(),
+      keptSource<InventoryItem>(
+        client,
+        queryClient,
+        'inventory-items',
+        itemPages(client),
+        (row) => row.created_at,
+      ),
+    ),
+  });
+
+/** Every card's availability level, kept between visits and brought up to date by `updated_at_min`. */
+export const inventoryLevelsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: inventoryKeys.levels(),
+    staleTime: 60_000,
+    ...keptOptions('inventory-levels'),
+    queryFn: keptQueryFn(
+      queryClient,
+      inventoryKeys.levels(),
+      keptSource<KeptLevel>(
+        client,
+        queryClient,
+        'inventory-levels',
+        levelPages(client),
+        () => undefined,
+      ),
+    ),
+  });
+
+/** Why a card is or is not available, from the inventory levels: tells sold from deactivated. */
+export interface Availability {
+  available: number | undefined;
+  reason: string | null;
+  canReactivate: boolean | undefined;
+}
+
+export function availabilityOf(
+  level: Pick<InventoryLevel, 'available' | 'svc_unavailable_reason' | 'svc_can_reactivate'>,
+): Availability {
+  return {
+    available: level.available,
+    reason: level.svc_unavailable_reason ?? null,
+    canReactivate: level.svc_can_reactivate,
+  };
+}
+
+/** What the inventory view gave of a card; a field it did not give is undefined, never guessed. */
+export interface CardFacts {
+  cost: string | undefined;
+  grader: string | undefined;
+}
+
+/** Each card's `cost` and `svc_grader` by inventory item id: a view of the kept cards. */
+export function cardFactsOf(items: Kept<InventoryItem>): Map<string, CardFacts> {
+  return new Map(items.rows.map((item) => [item.id, { cost: item.cost, grader: item.svc_grader }]));
+}
+
+/** The kept cards as `cardFactsOf` reads them, once the walk is whole. */
+export const cardFactsQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({
+  ...inventoryItemsQuery(client, queryClient),
+  select: (items: Kept<InventoryItem>) => (items.complete ? cardFactsOf(items) : undefined),
+});
+
+export interface InventoryRow {
+  item: InventoryItem;
+  level: InventoryLevel | undefined;
+  search: string;
+}
+
+export interface InventoryList {
+  rows: InventoryRow[];
+  /** Cards and levels that could not be read, by id. */
+  setAside: SetAsideRecord[];
+  /** Why a read stopped before its end (the rows read until then are kept), if one did. */
+  stopped: Error | undefined;
+}
+
+/** Every card joined with its availability level: the two kept collections, joined here. */
+export function useInventory() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const items = useQuery(inventoryItemsQuery(client, queryClient));
+  const levels = useQuery(inventoryLevelsQuery(client, queryClient));
+  const data = useMemo((): InventoryList | undefined => {
+    if (!items.data?.complete) return undefined;
+    const byItem = new Map(levels.data?.rows.map((level) => [level.inventory_item_id, level]));
+    return {
+      rows: items.data.rows.map((item) => ({
+        item,
+        level: byItem.get(item.id),
+        search:
+          `${item.svc_player ?? ''} ${item.svc_cert_number ?? ''} ${item.svc_card_set ?? ''} ${item.svc_title ?? ''} ${item.id}`.toLowerCase(),
+      })),
+      setAside: dedupeById([...items.data.setAside, ...(levels.data?.setAside ?? [])]),
+      stopped: asError(items.data.failure?.error ?? levels.data?.failure?.error),
+    };
+  }, [items.data, levels.data]);
+  const refetch = () => Promise.all([items.refetch(), levels.refetch()]);
+  const error = items.error ?? levels.error;
+  return { data, error, isError: error !== null, isPending: data === undefined && !error, refetch };
+}
+
+const asError = (error: unknown): Error | undefined =>
+  error === undefined ? undefined : error instanceof Error ? error : new Error(String(error));
+
+/** A card can be listed from inventory when it was never listed. */
+export const canListFromInventory = (row: InventoryRow) =>
+  row.level?.available === 0 && row.level.svc_unavailable_reason === 'not_listed';
+
+/** A card whose item and level were both unreadable is one card: reported once. */
+function dedupeById(records: SetAsideRecord[]): SetAsideRecord[] {
+  const seen = new Set<string>();
+  return records.filter((record) => {
+    if (record.id === undefined) return true;
+    if (seen.has(record.id)) return false;
+    seen.add(record.id);
+    return true;
+  });
+}
+
+/** The inventory page's loader: its reads start while the page's code loads. */
+export const prefetch: Prefetch = ({ client, queryClient }) => {
+  void queryClient.prefetchQuery(inventoryItemsQuery(client, queryClient));
+  void queryClient.prefetchQuery(inventoryLevelsQuery(client, queryClient));
+};

@@ -1,0 +1,91 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  ListingCreated,
+  ListingDeleted,
+  ListingRead,
+  ListingUpdated,
+  ListingUpdateInput,
+} from '../../client';
+import { listingKeys } from './listing-keys';
+import { updateKeptListing } from './catalogue-query';
+import { rememberWrite } from './written-terms';
+
+/** What a landed listing write answered, with what was sent: the one input of `applyListingWrite`. */
+export type ListingWriteAnswer =
+  | {
+      method: 'PUT';
+      listingId: string;
+      body: ListingUpdateInput | undefined;
+      listing: ListingUpdated;
+    }
+  | { method: 'DELETE'; listingId: string; listing: ListingDeleted }
+  | { method: 'POST'; listingId: string; listing: ListingCreated };
+
+/**
+ * A list-view row after a landed write: the answer's fields, plus the PUT's terms the answer lacks
+ * where the row shows that term (none invented); a DELETE leaves it as the answer says.
+ */
+export function patchListing(
+  listing: ListingRead,
+  answer: Exclude<ListingWriteAnswer, { method: 'POST' }>,
+  now = new Date(),
+): ListingRead {
+  const touched = listing.updated_at !== undefined ? { updated_at: now.toISOString() } : {};
+  if (answer.method === 'DELETE') {
+    return {
+      ...listing,
+      ...touched,
+      status: answer.listing.status,
+      unavailable_reason: answer.listing.unavailable_reason,
+      can_reactivate: answer.listing.can_reactivate,
+    };
+  }
+  const body = answer.body ?? {};
+  const written = answer.listing;
+  const shown = <K extends keyof ListingRead>(key: K, value: ListingRead[K] | undefined) =>
+    listing[key] !== undefined && value !== undefined ? { [key]: value } : {};
+  return {
+    ...listing,
+    ...touched,
+    title: written.title,
+    status: written.status,
+    price: written.price,
+    accepts_offers: written.accepts_offers,
+    ...shown('minimum_offer', written.minimum_offer),
+    ...shown('description', body.description),
+    ...shown('accepts_trades', body.accepts_trades),
+    ...shown('auto_relist', body.auto_relist),
+    ...shown('promoted', body.promoted === true ? true : undefined),
+    ...shown('duration_hours', body.duration_hours),
+    ...(written.status === 'active'
+      ? {
+          ...shown('unavailable_reason', null),
+          ...shown('can_reactivate', false),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Every listing write's way back (single edit, deactivate, reactivate, create, bulk): the answer goes
+ * into the catalogue's one row, and only what the answer cannot tell is read again: the single
+ * view when a page holds it, and for a new listing, the catalogue's rows changed since its last read.
+ */
+export function applyListingWrite(queryClient: QueryClient, answer: ListingWriteAnswer): void {
+  if (answer.method === 'PUT') rememberWrite(answer.listingId, answer.body, answer.listing);
+  if (answer.method === 'POST') {
+    void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
+    return;
+  }
+  const known = updateKeptListing(queryClient, answer.listingId, (row) =>
+    patchListing(row, answer),
+  );
+  // A listing the catalogue does not hold yet: its rows changed since the last read bring it.
+  if (!known && queryClient.getQueryData(listingKeys.catalogue()) !== undefined) {
+    void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
+  }
+  void queryClient.invalidateQueries({
+    queryKey: listingKeys.detail(answer.listingId),
+    exact: true,
+  });
+}

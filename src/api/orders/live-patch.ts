@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readOrderPayload, type Order } from '../../client';
+import { compareCodes } from '../compare-codes';
+import type { Kept } from '../kept/kept-sync';
+import { isOlder } from '../kept/newest';
+import { orderKeys } from './order-keys';
+
+/**
+ * Applies an `orders/*` delivery to the order's detail and the one kept copy of orders (each status
+ * filter is a view of it), newest first: a late retry of an older delivery changes nothing. Without
+ * a readable id, one incremental refresh instead. Returns the order, if read.
+ */
+export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Order | null {
+  const order = readOrderPayload(payload);
+  if (!order) {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.kept(), exact: true });
+    return null;
+  }
+  for (const key of [order.id, order.name]) {
+    if (key === undefined) continue;
+    const shown = queryClient.getQueryData<Order>(orderKeys.detail(key));
+    if (key === order.id || shown !== undefined) {
+      if (!isOlder(order, shown)) queryClient.setQueryData(orderKeys.detail(key), order);
+    }
+  }
+  const kept = queryClient.getQueryData<Kept<Order>>(orderKeys.kept());
+  if (!kept) return order;
+  const at = kept.rows.findIndex((row) => row.id === order.id);
+  if (at >= 0 && isOlder(order, kept.rows[at])) return order;
+  const rows = kept.rows.slice();
+  if (at >= 0) rows[at] = order;
+  else {
+    rows.push(order);
+    rows.sort((a, b) => compareCodes(a.created_at ?? '', b.created_at ?? ''));
+  }
+  queryClient.setQueryData<Kept<Order>>(orderKeys.kept(), { ...kept, rows });
+  return order;
+}

@@ -1,0 +1,128 @@
+import type { Prefetch } from '../route-prefetch';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Order, SetAsideRecord } from '../../client';
+import { ORDER_STATUS_FILTERS, type OrderStatusFilter, type SlabdeskClient } from '../../client';
+import { keptOptions } from '../kept/kept-persister';
+import { keptQueryFn } from '../kept/kept-query';
+import { keptSource, type Pages } from '../kept/kept-sources';
+import type { Kept } from '../kept/kept-sync';
+import { orderKeys } from './order-keys';
+
+export interface OrderList {
+  rows: readonly Order[];
+  /** Orders that could not be read, by id (a later read that parses one takes it off). */
+  setAside: SetAsideRecord[];
+  syncedAt: string;
+  lastChanged: number | undefined;
+  /** Local epoch ms when the list was last brought up to date (the kept orders). */
+  checkedAt?: number | undefined;
+}
+
+/** Which status filter an order falls under; undefined when its timestamps are not known. */
+export function orderStatusOf(
+  order: Pick<Order, 'cancelled_at' | 'closed_at'>,
+): Exclude<OrderStatusFilter, 'any'> | undefined {
+  if (order.cancelled_at) return 'cancelled';
+  if (order.cancelled_at === undefined) return undefined;
+  if (order.closed_at) return 'closed';
+  if (order.closed_at === undefined) return undefined;
+  return 'open';
+}
+
+/** The orders page's status filter from its address: `open` when it names none it knows. */
+export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
+  ORDER_STATUS_FILTERS.find((filter) => filter === value) ?? 'open';
+
+const orderPages =
+  (client: SlabdeskClient): Pages =>
+  (options) =>
+    client.orders.pages({ ...options, status: 'any' } as never) as ReturnType<Pages>;
+
+/** Every order (`status=any`, every field), kept between visits: the one copy of orders. */
+export const keptOrders = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<Order>(client, queryClient, 'orders', orderPages(client), (row) => row.created_at);
+
+/**
+ * Every order, the one kept copy that the orders pages, the money figures and the ship queue
+ * derive from: shown once whole, then brought up to date by `updated_at_min`.
+ */
+export const ordersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: orderKeys.kept(),
+    staleTime: 30_000,
+    ...keptOptions('orders'),
+    queryFn: keptQueryFn(queryClient, orderKeys.kept(), keptOrders(client, queryClient), {
+      wholeOnly: true,
+    }),
+  });
+
+/** The orders page's loader: the kept orders start beside the page's code. */
+export const prefetchOrders: Prefetch = ({ client, queryClient }) => {
+  void queryClient.prefetchQuery(ordersQuery(client, queryClient));
+};
+
+/** What the API did not say of an order under a filter: it stays under "All", and is named. */
+const unplaced = (order: Order): SetAsideRecord => ({
+  id: order.id,
+  kind: 'unparseable',
+  code: 'status_not_shown',
+  message: 'The API did not say whether this order is open, closed or cancelled: see all orders.',
+  issues: [],
+  requestId: undefined,
+});
+
+const byStatus = new Map<OrderStatusFilter, (orders: Kept<Order>) => OrderList>();
+
+/** The view of the kept orders under one status filter (one function per filter, so memoised). */
+function statusView(status: OrderStatusFilter): (orders: Kept<Order>) => OrderList {
+  let view = byStatus.get(status);
+  if (!view) {
+    view = (orders) => {
+      const base = {
+        setAside: orders.setAside,
+        syncedAt: orders.syncedAt,
+        lastChanged: orders.lastChanged,
+        checkedAt: orders.checkedAt,
+      };
+      if (status === 'any') return { ...base, rows: orders.rows };
+      const rows: Order[] = [];
+      const setAside = [...orders.setAside];
+      for (const order of orders.rows) {
+        const now = orderStatusOf(order);
+        if (now === status) rows.push(order);
+        else if (now === undefined) setAside.push(unplaced(order));
+      }
+      return { ...base, rows, setAside };
+    };
+    byStatus.set(status, view);
+  }
+  return view;
+}
+
+/** Orders under one status filter: a view of the kept orders, never a read of its own. */
+export const orderListQuery = (
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  status: OrderStatusFilter,
+) => ({ ...ordersQuery(client, queryClient), select: statusView(status) });
+
+export const orderDetailQuery = (client: SlabdeskClient, idOrCode: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(idOrCode),
+    queryFn: async ({ signal }): Promise<Order> =>
+      (await client.orders.get(idOrCode, { signal })).data,
+  });
+
+/** The order page's loader: the order's read starts while the page's code loads. */
+export const prefetchOrder: Prefetch = ({ client, queryClient }, { params }) => {
+  if (params.orderId) void queryClient.prefetchQuery(orderDetailQuery(client, params.orderId));
+};
+
+const openIds = (orders: Kept<Order>): string[] =>
+  orders.rows.filter((order) => orderStatusOf(order) === 'open').map((order) => order.id);
+
+/** The ids of open orders: a view of the kept orders, so the overview counts what Orders shows. */
+export const openOrderIdsQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({
+  ...ordersQuery(client, queryClient),
+  select: openIds,
+});

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { Money, Order, Timestamp } from './schemas';
+import type { Order as OrderRead } from './schemas';
+import { readTolerant, type Readable } from './tolerant-reader';
+
+/**
+ * A `products/*` delivery's body: the product-shaped listing (spec, Events), the fields the
+ * dashboard applies. Read field by field: one odd field never hides the rest.
+ */
+export const ProductPayload = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  svc_unavailable_reason: z.nullable(z.string()),
+  svc_can_reactivate: z.boolean(),
+  svc_accepts_offers: z.boolean(),
+  variants: z.array(z.object({ price: Money })),
+  updated_at: Timestamp,
+});
+export type ProductPayload = Readable<z.infer<typeof ProductPayload>>;
+
+/** A product payload read tolerantly; null without a readable string id. */
+export function readProductPayload(payload: unknown): ProductPayload | null {
+  const read = readTolerant(ProductPayload, payload);
+  return read.ok ? read.value : null;
+}
+
+/** An `orders/*` delivery's body (the order as its single view gives it); null without an id. */
+export function readOrderPayload(payload: unknown): OrderRead | null {
+  const read = readTolerant(Order, payload);
+  return read.ok ? read.value : null;
+}
