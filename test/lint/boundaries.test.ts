@@ -16,7 +16,7 @@ describe('lint keeps the boundaries', () => {
   it('reports a feature importing another feature', async () => {
     const messages = await lintAs(
       'src/features/orders/boundary-fixture.ts',
-      "import { listingKeys } from '../listings/listing-keys';\nexport const keys = listingKeys;\n",
+      "import { toCatalogueRow } from '../listings/catalogue-row';\nexport const rows = toCatalogueRow;\n",
     );
     expect(messages).toContainEqual({
       rule: 'import-x/no-restricted-paths',
@@ -24,10 +24,10 @@ describe('lint keeps the boundaries', () => {
     });
   });
 
-  it('lets a feature import its own files, lib/ and components/', async () => {
+  it('lets a feature import its own files, api/, lib/ and components/', async () => {
     const messages = await lintAs(
       'src/features/listings/boundary-fixture.ts',
-      "import { listingKeys } from './listing-keys';\nimport { paths } from '../../lib/paths';\nexport const both = [listingKeys, paths];\n",
+      "import { toCatalogueRow } from './catalogue-row';\nimport { listingKeys } from '../../api/listings/listing-keys';\nimport { paths } from '../../lib/paths';\nexport const all = [toCatalogueRow, listingKeys, paths];\n",
     );
     expect(messages).toEqual([]);
   });
@@ -35,9 +35,20 @@ describe('lint keeps the boundaries', () => {
   it('reports shared code importing a feature or the app shell', async () => {
     const messages = await lintAs(
       'src/lib/boundary-fixture.ts',
-      "import { listingKeys } from '../features/listings/listing-keys';\nexport const keys = listingKeys;\n",
+      "import { toCatalogueRow } from '../features/listings/catalogue-row';\nexport const rows = toCatalogueRow;\n",
     );
     expect(messages.map((m) => m.rule)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('reports the data layer importing shared UI helpers, a feature or the shell', async () => {
+    const messages = await lintAs(
+      'src/api/boundary-fixture.ts',
+      "import { formatMoney } from '../lib/format';\nexport const money = formatMoney;\n",
+    );
+    expect(messages).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      text: expect.stringContaining('The data layer stands on the client alone'),
+    });
   });
 
   it('reports a sandbox store file importing the domain', async () => {

@@ -119,7 +119,8 @@ export function useInventory() {
   const items = useQuery(inventoryItemsQuery(client, queryClient));
   const levels = useQuery(inventoryLevelsQuery(client, queryClient));
   const data = useMemo((): InventoryList | undefined => {
-    if (!items.data?.complete) return undefined;
+    // Whole, or stopped with the cards read until then (the failure stays with them).
+    if (!items.data || (!items.data.complete && !items.data.failure)) return undefined;
     const byItem = new Map(levels.data?.rows.map((level) => [level.inventory_item_id, level]));
     return {
       rows: items.data.rows.map((item) => ({

@@ -25,6 +25,15 @@ export interface KeptSource<T> {
   serverNow(): number;
   /** The row's `created_at`, when its view has one: how a reset store is told from ours. */
   createdAtOf(row: T): string | undefined;
+  /**
+   * What a read's rows need from another read before they are kept (the orders: which are open);
+   * `since` is the incremental read's, undefined after a full walk.
+   */
+  complete?(
+    rows: readonly T[],
+    since: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<T[]>;
 }
 
 export interface Fingerprint {
@@ -208,6 +217,11 @@ async function incremental<T extends { id: string }>(
       count += page.rows.length;
       setAside.push(...page.setAside);
     }
+    if (source.complete && changed.size > 0) {
+      for (const row of await source.complete([...changed.values()], since, context.signal)) {
+        changed.set(row.id, row);
+      }
+    }
   } catch (error) {
     // Cursors expire with their data: what was kept may no longer be the server's.
     if (isApiError(error) && CURSOR_ERROR_CODES.has(error.code)) {
@@ -373,6 +387,7 @@ async function walkAll<T extends { id: string }>(
     showNow();
     owner = await scope;
     adoptPatches();
-    return { ...state, rows: rows.slice(), complete: true, checkedAt: Date.now(), scope: owner };
+    const whole = source.complete ? await source.complete(rows, undefined, context.signal) : rows;
+    return { ...state, rows: whole.slice(), complete: true, checkedAt: Date.now(), scope: owner };
   }
 }

@@ -4,6 +4,7 @@ import { compareCodes } from '../compare-codes';
 import type { Kept } from '../kept/kept-sync';
 import { isOlder } from '../kept/newest';
 import { orderKeys } from './order-keys';
+import type { KeptOrder } from './order-queries';
 
 /**
  * Applies an `orders/*` delivery to the order's detail and the one kept copy of orders (each status
@@ -23,7 +24,7 @@ export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Ord
       if (!isOlder(order, shown)) queryClient.setQueryData(orderKeys.detail(key), order);
     }
   }
-  const kept = queryClient.getQueryData<Kept<Order>>(orderKeys.kept());
+  const kept = queryClient.getQueryData<Kept<KeptOrder>>(orderKeys.kept());
   if (!kept) return order;
   const at = kept.rows.findIndex((row) => row.id === order.id);
   if (at >= 0 && isOlder(order, kept.rows[at])) return order;
@@ -33,6 +34,10 @@ export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Ord
     rows.push(order);
     rows.sort((a, b) => compareCodes(a.created_at ?? '', b.created_at ?? ''));
   }
-  queryClient.setQueryData<Kept<Order>>(orderKeys.kept(), { ...kept, rows });
+  queryClient.setQueryData<Kept<KeptOrder>>(orderKeys.kept(), { ...kept, rows });
+  // Whether it is still open is the API's filter's to say: its changes since the last read.
+  if (!order.cancelled_at && !order.closed_at) {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.kept(), exact: true });
+  }
   return order;
 }

@@ -18,15 +18,47 @@ export interface OrderList {
   checkedAt?: number | undefined;
 }
 
-/** Which status filter an order falls under; undefined when its timestamps are not known. */
+/**
+ * An order as kept: with whether the API's `status=open` filter holds it, where its timestamps do
+ * not say (the spec calls a delivered order closed, which no list-view field shows).
+ */
+export type KeptOrder = Order & { slabdesk_open?: boolean | undefined };
+
+/** Which status filter an order falls under; undefined when neither it nor the filter says. */
 export function orderStatusOf(
-  order: Pick<Order, 'cancelled_at' | 'closed_at'>,
+  order: Pick<KeptOrder, 'cancelled_at' | 'closed_at' | 'slabdesk_open'>,
 ): Exclude<OrderStatusFilter, 'any'> | undefined {
   if (order.cancelled_at) return 'cancelled';
-  if (order.cancelled_at === undefined) return undefined;
   if (order.closed_at) return 'closed';
-  if (order.closed_at === undefined) return undefined;
-  return 'open';
+  if (order.slabdesk_open !== undefined) return order.slabdesk_open ? 'open' : 'closed';
+  return undefined;
+}
+
+/** Orders whose timestamps leave open or closed undecided. */
+const undecided = (order: KeptOrder) => !order.cancelled_at && !order.closed_at;
+
+/**
+ * Marks each undecided order open or not by the API's own filter: the ids it holds among the orders
+ * changed `since` (the same moment as the incremental read), or all of them after a full walk.
+ */
+async function markOpen(
+  client: SlabdeskClient,
+  rows: readonly KeptOrder[],
+  since: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<KeptOrder[]> {
+  if (!rows.some(undecided)) return rows.slice();
+  const open = new Set<string>();
+  for await (const page of client.orders.pages({
+    status: 'open',
+    fields: ['id'],
+    signal,
+    priority: 'background',
+    ...(since ? { updatedAtMin: since } : { whole: true }),
+  })) {
+    for (const row of page.rows) open.add(row.id);
+  }
+  return rows.map((row) => (undecided(row) ? { ...row, slabdesk_open: open.has(row.id) } : row));
 }
 
 /** The orders page's status filter from its address: `open` when it names none it knows. */
@@ -39,8 +71,17 @@ const orderPages =
     client.orders.pages({ ...options, status: 'any' } as never) as ReturnType<Pages>;
 
 /** Every order (`status=any`, every field), kept between visits: the one copy of orders. */
-export const keptOrders = (client: SlabdeskClient, queryClient: QueryClient) =>
-  keptSource<Order>(client, queryClient, 'orders', orderPages(client), (row) => row.created_at);
+export const keptOrders = (client: SlabdeskClient, queryClient: QueryClient) => ({
+  ...keptSource<KeptOrder>(
+    client,
+    queryClient,
+    'orders',
+    orderPages(client),
+    (row) => row.created_at,
+  ),
+  complete: (rows: readonly KeptOrder[], since: string | undefined, signal?: AbortSignal) =>
+    markOpen(client, rows, since, signal),
+});
 
 /**
  * Every order, the one kept copy that the orders pages, the money figures and the ship queue
@@ -71,10 +112,10 @@ const unplaced = (order: Order): SetAsideRecord => ({
   requestId: undefined,
 });
 
-const byStatus = new Map<OrderStatusFilter, (orders: Kept<Order>) => OrderList>();
+const byStatus = new Map<OrderStatusFilter, (orders: Kept<KeptOrder>) => OrderList>();
 
 /** The view of the kept orders under one status filter (one function per filter, so memoised). */
-function statusView(status: OrderStatusFilter): (orders: Kept<Order>) => OrderList {
+function statusView(status: OrderStatusFilter): (orders: Kept<KeptOrder>) => OrderList {
   let view = byStatus.get(status);
   if (!view) {
     view = (orders) => {
@@ -118,7 +159,7 @@ export const prefetchOrder: Prefetch = ({ client, queryClient }, { params }) => 
   if (params.orderId) void queryClient.prefetchQuery(orderDetailQuery(client, params.orderId));
 };
 
-const openIds = (orders: Kept<Order>): string[] =>
+const openIds = (orders: Kept<KeptOrder>): string[] =>
   orders.rows.filter((order) => orderStatusOf(order) === 'open').map((order) => order.id);
 
 /** The ids of open orders: a view of the kept orders, so the overview counts what Orders shows. */

@@ -25,7 +25,7 @@ export function useMarginBasis(enabled = true): MarginBasis {
     () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),
     [orders.data],
   );
-  const ready = orders.isSuccess && costs.isSuccess;
+  const ready = orders.isSuccess && costs.data !== undefined;
   const failed = orders.isError || costs.isError;
   return useMemo(
     () => ({ rate, costs: costs.data, ready, failed }),

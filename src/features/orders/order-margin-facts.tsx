@@ -46,7 +46,7 @@ export function OrderMarginFacts({ order }: { order: Order }) {
           </dd>
         </>
       )}
-      {cards.isSuccess && (
+      {cards.data !== undefined && (
         <>
           <dt>{net.netIsPaid ? 'Realised margin' : 'Expected margin'}</dt>
           <dd>
