@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewriteLinkHeader, upstreamUrlOf } from '../../src/server/api-proxy';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
@@ -125,5 +126,22 @@ describe('query parameters', () => {
       limit: '2',
       page_info: 'abc',
     });
+  });
+
+  it('takes a credential out of a Link however it is spelled, and keeps the rest as written', () => {
+    const base = 'http://upstream.test/partner/';
+    for (const pair of [
+      ...SPELLINGS.map((name) => `${name}=AttackerToken0123456789`),
+      'page_note=svc_live_AttackerKey0000000000001',
+      'note=Bearer%20AttackerToken0123456789',
+    ]) {
+      const written = `/partner/2026-07/inventory_items?page_info=p1&${pair}&view=compact`;
+      const out = rewriteLinkHeader(`<${written}>; rel="next"`, base, 'http://app.test', base);
+      const next = new URL(/<([^>]+)>/.exec(out)![1]!);
+      expect(out, pair).not.toMatch(/Attacker/);
+      expect(upstreamUrlOf(next, 'http://upstream.test/partner'), pair).toBe(
+        'http://upstream.test/partner/2026-07/inventory_items?page_info=p1&view=compact',
+      );
+    }
   });
 });
