@@ -115,3 +115,18 @@ export function parseLinkHeader(header: string | null | undefined): Record<strin
   }
   return rels;
 }
+
+/**
+ * `parseLinkHeader`, each target made absolute against `base` (the URL of the answer it came in,
+ * RFC 3986 section 5), so a relative `Link` is followed where its server meant it.
+ */
+export function parseLinkHeaderAt(
+  header: string | null | undefined,
+  base: string,
+): Record<string, string> {
+  const rels = parseLinkHeader(header);
+  for (const [rel, target] of Object.entries(rels)) {
+    if (URL.canParse(target, base)) rels[rel] = new URL(target, base).href;
+  }
+  return rels;
+}

@@ -1,5 +1,5 @@
 import type { KeyMode } from './pacer';
-import { parseLinkHeader } from './link-header';
+import { parseLinkHeaderAt } from './link-header';
 import type { ResponseMeta } from './transport-types';
 import type { WalkFrame } from './walk-frames';
 
@@ -38,7 +38,7 @@ export function responseMetaOf(
     receivedAt,
     durationMs: receivedAt - started,
     attempt,
-    links: parseLinkHeader(h.get('link')),
+    links: parseLinkHeaderAt(h.get('link'), url),
     replayed: h.get('idempotent-replayed') === 'true',
     sunset: h.get('sunset') ?? undefined,
     deprecation: h.get('deprecation') ?? undefined,

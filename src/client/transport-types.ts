@@ -26,7 +26,7 @@ export interface ResponseMeta {
   durationMs: number;
   /** 1 for the first try of a logical request, 2 for its first retry, ... */
   attempt: number;
-  /** `Link` rels, parsed (collections only). */
+  /** `Link` rels, parsed (collections only), each URL absolute: read against the answer's URL. */
   links: Record<string, string>;
   /** True when the server replayed the stored outcome of an earlier try with the same key. */
   replayed: boolean;

@@ -1,6 +1,6 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { resolveApiUrl } from './api-urls';
-import { parseLinkHeader } from './link-header';
+import { parseLinkHeaderAt } from './link-header';
 import { abortError, anySignal, sleep } from './abortable';
 import { LeakyBucketPacer, type KeyMode, type RequestPriority } from './pacer';
 import { responseMetaOf } from './response-meta';
@@ -284,7 +284,7 @@ export class Transport {
     try {
       response = fed ?? (await this.fetchImpl(url, { method, headers, body, signal }));
       if (options.onLinks && response.ok)
-        options.onLinks(parseLinkHeader(response.headers.get('link')));
+        options.onLinks(parseLinkHeaderAt(response.headers.get('link'), url));
       text = await response.text();
     } catch (cause) {
       ticket.settle();

@@ -1,4 +1,4 @@
-import { parseLinkHeader } from './link-header';
+import { parseLinkHeaderAt } from './link-header';
 
 /**
  * A walk in one answer (`GET /hub/walk?url=...`): each page a frame, as the proxy would have
@@ -127,7 +127,8 @@ export class WalkFeed {
     const page = this.coming?.page;
     if (page === undefined) return;
     const headers = new Headers(head.headers);
-    const next = head.status === 200 ? parseLinkHeader(headers.get('link')).next : undefined;
+    const next =
+      head.status === 200 ? parseLinkHeaderAt(headers.get('link'), head.url).next : undefined;
     // The next page is expected before this one is handed over: its call may be made at once.
     this.coming = next === undefined ? undefined : { url: this.resolve(next), page: expected() };
     if (this.coming !== undefined) this.pages.set(this.coming.url, this.coming.page);

@@ -7,7 +7,8 @@ import type { PacerTicket, RequestPriority } from '../client/pacer';
 import { priorityOf, UpstreamPausedError, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
 import { redactText } from './key-redaction';
-import { forwardedQuery } from './query-allowlist';
+import { forwardedQuery, withoutCredentials } from './query-allowlist';
+import { sealLink, unsealedQuery } from './link-seal';
 import { pausedAnswer } from './upstream-pause';
 import { readBody } from './read-body';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, sendBody } from './gzip-reply';
@@ -116,31 +117,47 @@ export function upstreamPath(pathname: string): string | null {
   return rest;
 }
 
-/** Points each upstream URL of a `Link` header at the proxy, so cursors come back through it. */
-export function rewriteLinkHeader(link: string, upstreamBase: string, proxyOrigin: string): string {
+/**
+ * Points each `Link` URL on the upstream's own origin at the proxy, sealed (see link-seal.ts): its
+ * versioned path and query as the upstream wrote them, credentials taken out. Relative URLs resolve
+ * against `context`, the URL the answer came from; a URL elsewhere is left as it is, not followed.
+ */
+export function rewriteLinkHeader(
+  link: string,
+  upstreamBase: string,
+  proxyOrigin: string,
+  context: string = upstreamBase,
+): string {
   const base = new URL(upstreamBase);
   const basePath = base.pathname.replace(/\/$/, '');
   return link.replace(/<([^>]*)>/g, (whole, raw: string) => {
     let url: URL;
     try {
-      url = new URL(raw, upstreamBase);
+      url = new URL(raw.trim(), context);
     } catch {
       return whole;
     }
+    if (url.origin !== base.origin) return whole;
+    // With the base's path prefix or without it (a server that does not know its own prefix).
     const path = url.pathname.startsWith(`${basePath}/`)
       ? url.pathname.slice(basePath.length)
       : url.pathname;
-    const sameService = url.origin === base.origin || VERSIONED_PATH.test(path);
-    if (!sameService || !VERSIONED_PATH.test(path)) return whole;
-    const query = forwardedQuery(url.searchParams, 'GET', path).toString();
-    return `<${proxyOrigin}${API_PREFIX.slice(0, -1)}${path}${query ? `?${query}` : ''}>`;
+    if (upstreamPath(`${API_PREFIX.slice(0, -1)}${path}`) === null) return whole;
+    const sealed = sealLink(path, withoutCredentials(url.search));
+    return `<${proxyOrigin}${API_PREFIX.slice(0, -1)}${sealed}>`;
   });
 }
 
-/** The upstream URL for a browser URL (documented query parameters only), or null. */
+/**
+ * The upstream URL for a browser URL, or null. A sealed `Link` goes with the upstream's own query,
+ * unchanged; a query the browser wrote keeps only the parameters the spec documents for its path.
+ */
 export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): string | null {
   const path = upstreamPath(incoming.pathname);
   if (path === null) return null;
+  const issued =
+    method === 'GET' || method === 'HEAD' ? unsealedQuery(path, incoming.search) : null;
+  if (issued !== null) return `${base}${path}${withoutCredentials(issued)}`;
   const query = forwardedQuery(incoming.searchParams, method, path).toString();
   return `${base}${path}${query ? `?${query}` : ''}`;
 }
@@ -231,12 +248,16 @@ async function readAheadCall(
   return typeof answer !== 'string' && answer.status === 200 ? answer : undefined;
 }
 
-/** The answer's headers for the browser: forwarded ones redacted, `Link` pointed back here. */
+/**
+ * The answer's headers for the browser: forwarded ones redacted, `Link` pointed back here (its
+ * relative URLs read against `url`, the upstream URL the answer came from).
+ */
 export function answerHeaders(
   answer: UpstreamAnswer,
   upstream: Upstream,
   base: string,
   host: string,
+  url: string,
 ): Record<string, string> {
   const out: Record<string, string> = { 'cache-control': 'no-store' };
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -245,7 +266,8 @@ export function answerHeaders(
   }
   const link = answer.headers.get('link');
   if (link !== null) {
-    out.link = redactText(rewriteLinkHeader(link, `${base}/`, `http://${host}`), upstream.apiKey);
+    const pointed = rewriteLinkHeader(link, `${base}/`, `http://${host}`, url);
+    out.link = redactText(pointed, upstream.apiKey);
   }
   return out;
 }
@@ -325,7 +347,7 @@ export async function proxyApiRequest(
   }
   if (write) readAhead?.clear();
 
-  const out = answerHeaders(upstreamResponse, upstream, base, host);
+  const out = answerHeaders(upstreamResponse, upstream, base, host, url);
   const next =
     method === 'GET' && upstreamResponse.status === 200
       ? (nextPageOf(out.link, host, base)?.upstream ?? null)

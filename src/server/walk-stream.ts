@@ -94,11 +94,12 @@ export async function streamWalk(
   const sink: Writable = gzip ?? response;
   const guard = new ServerWalkGuard();
   let url: string | undefined = start.href;
+  let upstreamUrl = startUpstream;
   let pending: Promise<UpstreamAnswer | undefined> | undefined = call(startUpstream);
   while (url !== undefined && pending !== undefined) {
     const answer: UpstreamAnswer | undefined = await pending;
     if (answer === undefined || gone.signal.aborted) break;
-    const out = answerHeaders(answer, upstream, base, host);
+    const out = answerHeaders(answer, upstream, base, host, upstreamUrl);
     let next: { url: string; upstream: string } | null =
       answer.status === 200 ? nextPageOf(out.link, host, base) : null;
     const body = answerBytes(answer, upstream.apiKey, out['content-type']);
@@ -120,6 +121,7 @@ export async function streamWalk(
     gzip?.flush(constants.Z_SYNC_FLUSH);
     if (!room) await once(sink, 'drain', { signal: gone.signal }).catch(() => undefined);
     url = next?.url;
+    if (next !== null) upstreamUrl = next.upstream;
   }
   sink.end();
 }

@@ -44,6 +44,11 @@ export interface FaultProxyOptions {
   decide?: (info: ProxyRequestInfo) => Fault;
   /** Rewrites each response body (JSON text) before it reaches the client. */
   rewriteBody?: (body: string, info: ProxyRequestInfo) => string;
+  /**
+   * Link URLs on the target's origin name this proxy's instead, as a gateway that knows its own
+   * address writes them (before `rewriteLink`).
+   */
+  linksOnOwnOrigin?: boolean;
   /** Rewrites the Link header (e.g. to relative URLs). */
   rewriteLink?: (link: string) => string;
   /** Seconds sent in Retry-After by injected 429s and 503s (default 1). */
@@ -64,6 +69,7 @@ export async function startFaultProxy(
   const upstream = new URL(target);
   const log: FaultProxy['log'] = [];
   let index = 0;
+  let ownOrigin = '';
   const retryAfter = String(options.retryAfter ?? 1);
 
   const server: Server = createServer((req, res) => {
@@ -140,6 +146,9 @@ export async function startFaultProxy(
               delete headers['content-length'];
               delete headers['transfer-encoding'];
               delete headers.connection;
+              if (typeof headers.link === 'string' && options.linksOnOwnOrigin) {
+                headers.link = headers.link.replaceAll(`<${upstream.origin}/`, `<${ownOrigin}/`);
+              }
               if (typeof headers.link === 'string' && options.rewriteLink) {
                 headers.link = options.rewriteLink(headers.link);
               }
@@ -154,6 +163,7 @@ export async function startFaultProxy(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  ownOrigin = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     log,

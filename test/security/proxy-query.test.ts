@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewriteLinkHeader, upstreamUrlOf } from '../../src/server/api-proxy';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
 /**
- * "Credentials in the query string pass under ten spellings": the proxy forwards only the query
- * parameters the spec documents for each path. A fake upstream records every URL it is sent.
+ * "Credentials in the query string pass under ten spellings": of a query the browser wrote, the
+ * proxy forwards only the parameters the spec documents for its path; a `Link` the upstream wrote
+ * goes back as written, credentials out. A fake upstream records every URL it is sent.
  */
 let upstream: FakeUpstream;
 let app: RunningAppServer;
@@ -99,14 +101,47 @@ describe('query parameters', () => {
     }
   });
 
-  it('rewrites a Link to carry only the documented parameters of its path', async () => {
+  it("rewrites a Link to carry the upstream's own query without its credentials", async () => {
     const answer = await fetch(`${app.url}/api/2026-07/listings.json?limit=2`);
     const link = answer.headers.get('link') ?? '';
     const target = new URL(/<([^>]+)>/.exec(link)![1]!);
     expect(target.origin).toBe(app.url);
-    expect(Object.fromEntries(target.searchParams)).toEqual({ limit: '2', page_info: 'abc' });
-    // Following it sends the cursor on, and nothing else.
+    expect(link).not.toMatch(/stolen|access_token|api_token/);
+    const { slabdesk_link: seal, ...rest } = Object.fromEntries(target.searchParams);
+    expect(seal).toMatch(/^[\w-]{43}$/);
+    expect(rest).toEqual({ limit: '2', page_info: 'abc', order: 'desc' });
+    // Following it sends the upstream's query on as it was written, credentials out.
     const query = await forwarded(`${target.pathname.replace('/api/2026-07', '')}${target.search}`);
-    expect(Object.fromEntries(query)).toEqual({ limit: '2', page_info: 'abc' });
+    expect(query.toString()).toBe('limit=2&page_info=abc&order=desc');
+  });
+
+  it('reads a link whose seal was changed or moved as a query of the browser: documented only', async () => {
+    const answer = await fetch(`${app.url}/api/2026-07/listings.json?limit=2`);
+    const target = new URL(/<([^>]+)>/.exec(answer.headers.get('link') ?? '')![1]!);
+    const path = target.pathname.replace('/api/2026-07', '');
+    const forged = `${path}${target.search.replace(/page_info=abc/, 'page_info=abc&client_secret=x')}`;
+    expect(Object.fromEntries(await forwarded(forged))).toEqual({ limit: '2', page_info: 'abc' });
+    const elsewhere = `/orders.json${target.search}`;
+    expect(Object.fromEntries(await forwarded(elsewhere))).toEqual({
+      limit: '2',
+      page_info: 'abc',
+    });
+  });
+
+  it('takes a credential out of a Link however it is spelled, and keeps the rest as written', () => {
+    const base = 'http://upstream.test/partner/';
+    for (const pair of [
+      ...SPELLINGS.map((name) => `${name}=AttackerToken0123456789`),
+      'page_note=svc_live_AttackerKey0000000000001',
+      'note=Bearer%20AttackerToken0123456789',
+    ]) {
+      const written = `/partner/2026-07/inventory_items?page_info=p1&${pair}&view=compact`;
+      const out = rewriteLinkHeader(`<${written}>; rel="next"`, base, 'http://app.test', base);
+      const next = new URL(/<([^>]+)>/.exec(out)![1]!);
+      expect(out, pair).not.toMatch(/Attacker/);
+      expect(upstreamUrlOf(next, 'http://upstream.test/partner'), pair).toBe(
+        'http://upstream.test/partner/2026-07/inventory_items?page_info=p1&view=compact',
+      );
+    }
   });
 });

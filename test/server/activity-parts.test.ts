@@ -108,4 +108,26 @@ describe('the activity log parts', () => {
     }
     expect(errors).toHaveLength(1);
   });
+
+  it('learns the listings of a page whose path the upstream wrote without .json', () => {
+    const store = new ActivityStore(':memory:');
+    const recorder = new ActivityRecorder(store);
+    const page = (path: string, id: string) => ({
+      method: 'GET',
+      path,
+      requestBody: undefined,
+      bulkJobId: undefined,
+      status: 200,
+      responseHeaders: undefined,
+      responseBody: Buffer.from(JSON.stringify({ listings: [{ id, price: '12.00' }] })),
+      actor: null,
+    });
+    recorder.take(page('/2026-07/listings', 'lst_a'));
+    recorder.take(page('/2026-07/listings.json', 'lst_b'));
+    recorder.take(page('/2026-07/orders', 'lst_c'));
+    expect(recorder.lastKnown.get('lst_a')).toMatchObject({ price: '12.00' });
+    expect(recorder.lastKnown.get('lst_b')).toMatchObject({ price: '12.00' });
+    expect(recorder.lastKnown.get('lst_c')).toBeUndefined();
+    store.close();
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewriteLinkHeader, upstreamPath } from '../../src/server/api-proxy';
+import { rewriteLinkHeader, upstreamPath, upstreamUrlOf } from '../../src/server/api-proxy';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { parseCliOptions } from '../../src/server/cli-options';
 import { distPages } from '../../src/server/dist-pages';
@@ -69,8 +69,12 @@ describe('proxy path rules', () => {
       'https://api.example.com/partner/',
       'http://127.0.0.1:5173',
     );
-    expect(out).toContain(
-      '<http://127.0.0.1:5173/api/2026-07/orders.json?limit=50&page_info=abc>; rel="next"',
+    const next = /<([^>]+)>; rel="next"/.exec(out)![1]!;
+    expect(next).toMatch(
+      /^http:\/\/127\.0\.0\.1:5173\/api\/2026-07\/orders\.json\?limit=50&page_info=abc&slabdesk_link=[\w-]+$/,
+    );
+    expect(upstreamUrlOf(new URL(next), 'https://api.example.com/partner')).toBe(
+      'https://api.example.com/partner/2026-07/orders.json?limit=50&page_info=abc',
     );
     expect(out).not.toContain('svc_live_x');
     expect(out).toContain('<https://docs.example.com/2026-07>; rel="sunset"');

@@ -24,7 +24,8 @@ export async function startAppOverLog(
   options: FaultProxyOptions = {},
   proxy?: ProxyOptions,
 ): Promise<AppOverLog> {
-  const upstreamLog = await startFaultProxy(upstreamUrl, options);
+  // The dashboard's server follows only links on its upstream's origin: this one's.
+  const upstreamLog = await startFaultProxy(upstreamUrl, { linksOnOwnOrigin: true, ...options });
   const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');

@@ -17,8 +17,11 @@ import type {
   NewActivityEntry,
 } from './activity-store';
 
-/** A listing or product path of the API: the collection, or one record by id. */
-const LISTING_PATH = /^\/\d{4}-\d{2}\/(?:listings|products)(?:\/([^/]+?))?\.json$/;
+/**
+ * A listing or product path of the API: the collection, or one record by id; without `.json` too,
+ * as an upstream's own `Link` may name a page.
+ */
+const LISTING_PATH = /^\/\d{4}-\d{2}\/(?:listings|products)(?:\/([^/]+?))?(?:\.json)?$/;
 /** Longest id or header value kept (ids are short; anything longer is not an id). */
 const MAX_ID_CHARS = 120;
 /** Answers larger than this teach nothing (a page of 250 listings is about 300 KB). */
