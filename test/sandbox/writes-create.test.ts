@@ -234,14 +234,23 @@ describe('POST /listings.json by sku', () => {
     expect(Date.parse(product.svc_window_ends_at)).toBe(at.getTime() + 168 * 3_600_000);
   });
 
-  it('rejects a schedule on a listing that goes to review', async () => {
+  it('a schedule on a listing that goes to review is accepted: pending review, no go-live time kept', async () => {
     const res = await createListing(h, seller.token, {
       sku: await registerCert(h, 'SGC'),
       price: 30,
       scheduled_go_live_at: '2099-01-01T00:00:00.000Z',
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.scheduled_go_live_at[0]).toMatch(/review/);
+    expect(res.status).toBe(201);
+    expect(res.body.listing.card.grader).toBe('SGC');
+    const id = res.body.listing.id as string;
+    const single = await call(h, 'GET', `/listings/${id}.json`, seller.token);
+    expect(single.body.listing).toMatchObject({
+      status: 'draft',
+      unavailable_reason: 'pending_review',
+      can_reactivate: false,
+    });
+    const product = await getProduct(h, seller.token, id);
+    expect(product.svc_scheduled_go_live_at).toBeNull();
   });
 });
 

@@ -247,6 +247,55 @@ describe('review before it goes live', () => {
   });
 });
 
+describe('an SGC cert with the form as it comes', () => {
+  it('lists cert 7312004 with the defaults: the marketplace reviews it, no go-live time is promised', async () => {
+    const cert = '7312004';
+    expect(DEMO_UNLISTED_CERTS.find((c) => c.cert_number === cert)?.grader).toBe('SGC');
+    const user = userEvent.setup();
+    renderApp('/listings/new', { baseUrl: harness.url, token: DEMO_LIVE_TOKEN });
+    const form = await screen.findByRole('form', { name: /New listing/ }, { timeout: 10_000 });
+    await user.type(within(form).getByLabelText(/Cert number/), cert);
+    await user.type(within(form).getByLabelText('Price (USD)'), '80');
+    // Nothing else touched: every grader tried, and the seller's own check on.
+    expect(within(form).getByLabelText('Grader')).toHaveValue('');
+    expect(within(form).getByLabelText('Check the card before it goes live')).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: /Create listing/ }));
+    const outcome = await screen.findByRole(
+      'heading',
+      { name: 'Listing created' },
+      { timeout: 10_000 },
+    );
+    expect(outcome).toBeInTheDocument();
+    const status = screen.getByText(/Pending review/);
+    expect(status.textContent).toMatch(/marketplace’s review/);
+    expect(status.textContent).toMatch(/no go-live time is set/);
+    expect(screen.queryByText(/Scheduled/)).toBeNull();
+    expect(screen.queryByText(/goes live at/)).toBeNull();
+    // The card is shown for the seller's check; only the review can put it live.
+    const review = screen.getByRole('region', { name: 'Is this the right card?' });
+    await waitFor(() => expect(within(review).getByText(cert)).toBeInTheDocument());
+    expect(within(review).queryByRole('button', { name: 'Go live now' })).toBeNull();
+    expect(within(review).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    // What the sandbox holds: the one listing of the cert, pending review, with no time set.
+    const products = await withFullShapes(harness, async () => {
+      const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });
+      return (await response.json()) as {
+        products: {
+          svc_unavailable_reason: string | null;
+          svc_scheduled_go_live_at: string | null;
+          svc_card: { cert_number: string };
+        }[];
+      };
+    });
+    const made = products.products.filter((p) => p.svc_card.cert_number === cert);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      svc_unavailable_reason: 'pending_review',
+      svc_scheduled_go_live_at: null,
+    });
+  });
+});
+
 describe('the overview and Orders agree', () => {
   it('counts as open exactly the orders Orders → Open lists', async () => {
     const response = await harness.api('/orders.json?status=open&limit=250&fields=id', {

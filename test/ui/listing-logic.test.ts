@@ -15,6 +15,7 @@ import {
   newListingDefaults,
   toCreateInput,
   toUpdatePatch,
+  withoutReviewHold,
 } from '../../src/features/listings/listing-bodies';
 import { describeOutcome } from '../../src/features/listings/listing-outcome';
 import { EditListingForm, NewListingForm } from '../../src/features/listings/listing-form-schemas';
@@ -265,5 +266,40 @@ describe('listing bodies', () => {
       'scheduled',
     );
     expect(describeOutcome('draft', 'pending_review', null).kind).toBe('review');
+  });
+
+  it('the seller’s check sends no go-live time for an SGC or CGC cert, and one for the others', () => {
+    const now = Date.parse('2026-08-01T12:00:00.000Z');
+    const form = (grader: string) =>
+      NewListingForm.parse({ ...newListingDefaults({}), sku: '7312004', price: '80', grader });
+    expect(toCreateInput(form('SGC'), now)).toEqual({ sku: '7312004', price: '80', grader: 'SGC' });
+    expect(toCreateInput(form('CGC'), now).scheduled_go_live_at).toBeUndefined();
+    expect(toCreateInput(form('PSA'), now).scheduled_go_live_at).toBe('2026-08-01T12:30:00.000Z');
+    // Every grader tried: the cert may be PSA or BGS, so the check holds it.
+    expect(toCreateInput(form(''), now).scheduled_go_live_at).toBe('2026-08-01T12:30:00.000Z');
+  });
+
+  it('a refused check is dropped only when the time was the check’s, not the seller’s', () => {
+    const values = NewListingForm.parse({
+      ...newListingDefaults({}),
+      sku: '7312004',
+      price: '80',
+    });
+    const input = toCreateInput(values);
+    const refused = { scheduled_go_live_at: ['cannot be used for a listing that goes to review'] };
+    expect(withoutReviewHold(values, input, refused)).toEqual({ sku: '7312004', price: '80' });
+    // Refused for something else as well: nothing is sent again.
+    expect(withoutReviewHold(values, input, { ...refused, price: ['too low'] })).toBeUndefined();
+    // A time the seller chose is theirs: the refusal is shown under it.
+    const chosen = { ...values, scheduled_go_live_at: '2099-01-01T10:00' };
+    expect(withoutReviewHold(chosen, toCreateInput(chosen), refused)).toBeUndefined();
+  });
+
+  it('promises no go-live time for a listing the marketplace reviews', () => {
+    const at = '2026-08-01T12:30:00.000Z';
+    const outcome = describeOutcome('draft', undefined, at, 'live', true);
+    expect(outcome.kind).toBe('review');
+    expect(outcome.text).not.toMatch(/goes live at/);
+    expect(describeOutcome('active', null, null, 'live', true).kind).toBe('live');
   });
 });

@@ -141,9 +141,31 @@ export function useInventory() {
 const asError = (error: unknown): Error | undefined =>
   error === undefined ? undefined : error instanceof Error ? error : new Error(String(error));
 
-/** A card can be listed from inventory when it was never listed. */
-export const canListFromInventory = (row: InventoryRow) =>
-  row.level?.available === 0 && row.level.svc_unavailable_reason === 'not_listed';
+/**
+ * The cards no listing holds: a listing's `card.id` is its card's inventory item id, and an order
+ * names every card it sold (a lot's members too). A card its level shows available is on sale, so
+ * some listing holds it. Read from ids, never from a reason code: the full set of codes is not
+ * shown. The list view names only a lot's first card, so the other cards of a lot that is not on
+ * sale and never sold are not known to be listed.
+ */
+export function neverListedIds(
+  rows: readonly InventoryRow[],
+  listings: readonly { card?: { id?: string | undefined } | undefined }[],
+  orderCards: ReadonlySet<string>,
+): Set<string> {
+  const held = new Set<string>();
+  for (const listing of listings) if (listing.card?.id) held.add(listing.card.id);
+  const out = new Set<string>();
+  for (const { item, level } of rows) {
+    if (held.has(item.id) || orderCards.has(item.id) || level?.available === 1) continue;
+    out.add(item.id);
+  }
+  return out;
+}
+
+/** A card can be listed from inventory when it was never listed, unless its level says gone. */
+export const canListFromInventory = (row: InventoryRow, neverListed: ReadonlySet<string>) =>
+  row.level?.svc_can_reactivate !== false && neverListed.has(row.item.id);
 
 /** A card whose item and level were both unreadable is one card: reported once. */
 function dedupeById(records: SetAsideRecord[]): SetAsideRecord[] {

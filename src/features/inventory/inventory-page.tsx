@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
 import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { InventoryItem, InventoryLevel } from '../../client';
 import { FieldValue } from '../../components/field-value';
@@ -11,12 +12,18 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
+import { useApiClient } from '../../api/api-context';
+import { mayRead, REQUIRED_SCOPES } from '../../api/required-scopes';
+import { pingQuery } from '../../api/connection-query';
+import { wholeCatalogueQuery } from '../../api/listings/catalogue-query';
+import { ordersQuery } from '../../api/orders/order-queries';
+import { cardsNamedByOrders } from '../../api/sales/sold-listings';
 import { formatMoney, humanize } from '../../lib/format';
 import { FiguresIn } from '../../components/figure';
 import {
   canListFromInventory,
   useInventory,
+  neverListedIds,
   type InventoryRow,
 } from '../../api/inventory/inventory-queries';
 
@@ -41,7 +48,8 @@ function ItemField<K extends keyof InventoryItem & string>({
   );
 }
 
-const columns: Column<InventoryRow>[] = [
+/** The columns; `neverListed` is undefined until the listings are read. */
+const columnsFor = (neverListed: ReadonlySet<string> | undefined): Column<InventoryRow>[] => [
   {
     id: 'player',
     header: 'Player',
@@ -137,13 +145,15 @@ const columns: Column<InventoryRow>[] = [
     header: 'Relist',
     width: '12%',
     cell: (row) =>
-      canListFromInventory(row) ? (
+      neverListed && canListFromInventory(row, neverListed) ? (
         <Link
           to={paths.newListing.to({ inventoryItemId: row.item.id })}
           aria-label={`List ${row.item.svc_player ?? ''} ${row.item.svc_cert_number ?? row.item.id}`}
         >
           List it
         </Link>
+      ) : neverListed?.has(row.item.id) ? (
+        'Never listed, cannot be listed'
       ) : row.level ? (
         // What the level does not show is marked, never read as listed or as gone.
         <LevelField level={row.level} field="available">
@@ -180,6 +190,43 @@ function LevelField<K extends 'available' | 'svc_can_reactivate'>({
   );
 }
 
+/**
+ * Which cards were never listed, from the listings' card ids and the cards the orders name: the
+ * kept copies the overview reads too, so no walk of their own. `unknown` says why it cannot be
+ * told.
+ */
+function useNeverListed(rows: readonly InventoryRow[] | undefined): {
+  ids: ReadonlySet<string> | undefined;
+  unknown: string | undefined;
+} {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const ping = useQuery(pingQuery(client));
+  const scopes = ping.data?.scopes;
+  const canListings = ping.isSuccess && mayRead(scopes, 'listings');
+  const canOrders = ping.isSuccess && mayRead(scopes, 'orders');
+  const listings = useQuery({ ...wholeCatalogueQuery(client, queryClient), enabled: canListings });
+  const orders = useQuery({ ...ordersQuery(client, queryClient), enabled: canOrders });
+  // Without the orders (no scope, or not readable) the listings alone still tell.
+  const ordersSettled = !canOrders || orders.isSuccess || orders.isError;
+  const orderRows = orders.data?.rows;
+  const listingRows = listings.data?.rows;
+  const ids = useMemo(
+    () =>
+      rows && listingRows && ordersSettled
+        ? neverListedIds(rows, listingRows, cardsNamedByOrders(orderRows ?? []))
+        : undefined,
+    [rows, listingRows, orderRows, ordersSettled],
+  );
+  const unknown =
+    ping.isSuccess && !canListings
+      ? `Which cards were never listed needs the scope ${REQUIRED_SCOPES.listings}.`
+      : listings.isError || ping.isError
+        ? 'Which cards were never listed cannot be told: your listings could not be read.'
+        : undefined;
+  return { ids, unknown };
+}
+
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {
   const [params, setParams] = useSearchParams();
@@ -187,16 +234,19 @@ export function InventoryPage() {
   const q = params.get('q') ?? '';
   const onlyUnlisted = params.get('unlisted') === 'yes';
   const query = useInventory();
+  const neverListed = useNeverListed(query.data?.rows);
   const shown = useMemo(() => {
     const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+    if (onlyUnlisted && !neverListed.ids) return [];
     return (query.data?.rows ?? []).filter(
       (row) =>
         terms.every((term) => row.search.includes(term)) &&
-        (!onlyUnlisted || canListFromInventory(row)),
+        (!onlyUnlisted || neverListed.ids?.has(row.item.id)),
     );
-  }, [query.data, q, onlyUnlisted]);
+  }, [query.data, q, onlyUnlisted, neverListed.ids]);
 
   const update = (key: string, value: string) => updateParams({ [key]: value });
+  const columns = useMemo(() => columnsFor(neverListed.ids), [neverListed.ids]);
   const columnChoice = useVisibleColumns('inventory', columns, params);
 
   return (
@@ -219,9 +269,13 @@ export function InventoryPage() {
             id="inventory-unlisted"
             type="checkbox"
             checked={onlyUnlisted}
+            aria-describedby="inventory-unlisted-hint"
             onChange={(e) => update('unlisted', e.target.checked ? 'yes' : '')}
           />
           <label htmlFor="inventory-unlisted">Only cards never listed</label>
+          <p className="field-hint" id="inventory-unlisted-hint">
+            Cards no listing of yours names. A lot&rsquo;s listing names only its first card.
+          </p>
         </div>
       </form>
       <ActiveFilters
@@ -253,13 +307,17 @@ export function InventoryPage() {
         />
       )}
       {query.data && <SetAsideNotice records={query.data.setAside} noun="card" />}
-      {query.data && (
+      {query.data && onlyUnlisted && !neverListed.ids ? (
+        <p className="table-summary" role="status">
+          {neverListed.unknown ?? 'Reading your listings to find the cards never listed…'}
+        </p>
+      ) : query.data ? (
         <p className="table-summary" role="status">
           {shown.length} of {query.data.rows.length} cards
           {query.data.setAside.length > 0 &&
             ` (${query.data.setAside.length} unreadable, left out)`}
         </p>
-      )}
+      ) : null}
       {query.data && shown.length === 0 ? (
         <EmptyState title="No card matches" />
       ) : query.data ? (

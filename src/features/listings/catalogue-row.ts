@@ -1,11 +1,12 @@
 import type { ListingRead } from '../../client';
 import type { Availability } from '../../api/inventory/inventory-queries';
 
-/** Inventory-level reasons that mean the card sold (then shipped on to the hub). */
-const SOLD_REASONS: ReadonlySet<string> = new Set(['sold', 'shipped']);
-
+/**
+ * The one reason code the spec promises for a sale (`archived` with reason `sold`). Other codes
+ * are shown as given: the full set is not shown, and a server may say `shipped_to_buyer`.
+ */
 export function isSoldReason(reason: string | null | undefined): boolean {
-  return reason !== null && reason !== undefined && SOLD_REASONS.has(reason);
+  return reason === 'sold';
 }
 
 /**
@@ -80,9 +81,14 @@ function reasonOf(
   return { reason: undefined, reasonSource: undefined, canReactivate: listing.can_reactivate };
 }
 
+/**
+ * `sold`: the listings the orders say sold (see lib/sales/sold-listings), when they are read; a
+ * listing named there reads as sold whatever code its card's level gives.
+ */
 export function toCatalogueRow(
   listing: ListingRead,
   levels?: ReadonlyMap<string, Availability>,
+  sold?: ReadonlySet<string>,
 ): CatalogueRow {
   const card = listing.card ?? {};
   const gradeValue = card.grade === undefined ? undefined : Number(card.grade);
@@ -92,7 +98,7 @@ export function toCatalogueRow(
     id: listing.id,
     title: listing.title,
     status: listing.status,
-    state: stateOf(listing.status, reason.reason),
+    state: stateOf(listing.status, reason.reason, sold?.has(listing.id) ?? false),
     // Named one by one, not spread: every row is then built with one shape in one step (a spread
     // in the literal copied the reason in a slow path, per row of a 100,000-row catalogue).
     reason: reason.reason,
@@ -178,12 +184,16 @@ function searchText(...texts: (string | null | undefined)[]): string {
   return out.toLowerCase();
 }
 
-/** The state a seller reads and filters by (see `CatalogueRow.state`). */
+/**
+ * The state a seller reads and filters by (see `CatalogueRow.state`): sold when the listing says
+ * so or an order names it; otherwise an off-marketplace reason as given, or the status.
+ */
 export function stateOf(
   status: string | undefined,
   reason: string | null | undefined,
+  soldByOrder = false,
 ): string | undefined {
-  if (status === 'archived' && isSoldReason(reason)) return 'sold';
+  if (soldByOrder || (status === 'archived' && isSoldReason(reason))) return 'sold';
   if (status !== 'active' && reason) return reason;
   return status;
 }

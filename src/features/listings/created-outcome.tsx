@@ -16,12 +16,17 @@ import { listingDetailQuery } from './listing-queries';
 export interface Created {
   listing: ListingCreated;
   scheduledAt?: string | undefined;
-  /** Created scheduled so the seller sees the resolved card first. */
+  /** The seller asked to check the card before it goes live. */
   review?: boolean;
+  /** The cert goes to the marketplace's review: it is not live before that, and no time is set. */
+  reviewBound?: boolean;
 }
 
-/** The card the cert resolved to, and the two moves the spec allows before go-live. */
-function ReviewBeforeLive({ listingId }: { listingId: string }) {
+/**
+ * The card the cert resolved to, and the moves the spec allows before go-live: release it now
+ * (only a listing held by the seller's own check) or withdraw it.
+ */
+function ReviewBeforeLive({ listingId, reviewBound }: { listingId: string; reviewBound: boolean }) {
   const client = useApiClient();
   const detail = useQuery(listingDetailQuery(client, listingId));
   const release = useUpdateListing(listingId);
@@ -29,6 +34,11 @@ function ReviewBeforeLive({ listingId }: { listingId: string }) {
   const deactivateButton = useDeactivateButton();
   const [done, setDone] = useState<string | null>(null);
   const card = detail.data?.card;
+  // Only the marketplace's review can put a listing it reviews live.
+  const canRelease =
+    !reviewBound &&
+    detail.data?.unavailable_reason !== 'pending_review' &&
+    detail.data?.status !== 'active';
   const busy = release.isPending || withdraw.isPending;
   const error = release.error ?? withdraw.error;
   return (
@@ -54,19 +64,21 @@ function ReviewBeforeLive({ listingId }: { listingId: string }) {
         <p role="status">{done}</p>
       ) : (
         <p className="form-actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={busy}
-            onClick={() =>
-              release.mutate(
-                { patch: { scheduled_go_live_at: null } },
-                { onSuccess: () => setDone('Released: the listing is live now.') },
-              )
-            }
-          >
-            Go live now
-          </button>
+          {canRelease && (
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() =>
+                release.mutate(
+                  { patch: { scheduled_go_live_at: null } },
+                  { onSuccess: () => setDone('Released: the listing is live now.') },
+                )
+              }
+            >
+              Go live now
+            </button>
+          )}
           <button
             type="button"
             className="danger"
@@ -98,6 +110,7 @@ export function CreatedOutcome({ created, onAnother }: { created: Created; onAno
     // Once read, the listing says whether it is still scheduled (a withdrawn one is not).
     detail.data ? detail.data.scheduled_go_live_at : created.scheduledAt,
     ping.data?.mode ?? bootMode(),
+    created.reviewBound,
   );
   return (
     <section aria-labelledby="created-heading">
@@ -108,7 +121,12 @@ export function CreatedOutcome({ created, onAnother }: { created: Created; onAno
         </p>
         <p>{outcome.text}</p>
       </div>
-      {created.review && <ReviewBeforeLive listingId={created.listing.id} />}
+      {created.review && (
+        <ReviewBeforeLive
+          listingId={created.listing.id}
+          reviewBound={created.reviewBound === true}
+        />
+      )}
       <p>
         <Link to={paths.listing.to(created.listing.id)}>Open the listing</Link> ·{' '}
         <button type="button" className="link-button" onClick={onAnother}>

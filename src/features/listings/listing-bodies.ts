@@ -1,7 +1,7 @@
 import type { ListingCreateInput, ListingUpdateInput } from '../../client';
 import { toApiAmount } from '../../client/listing-rules';
 import type { EditListingForm, NewListingForm, SetTo } from './listing-form-schemas';
-import type { ListingView } from './listing-view';
+import { goesToReview, type ListingView } from './listing-view';
 
 /** A known on/off term starts as a checkbox; one the API does not show as "leave unchanged". */
 const setTo = (value: boolean | undefined): SetTo => (value === undefined ? '' : value);
@@ -99,6 +99,25 @@ export function newListingDefaults(prefill: {
 /** How far ahead "check the card before it goes live" schedules a new listing. */
 export const REVIEW_HOLD_MS = 30 * 60_000;
 
+/**
+ * The body again without the seller's check when the marketplace refused its go-live time (a cert
+ * that goes to review, on a server that refuses the pair); undefined when the time was not the
+ * check's to drop (the seller chose it) or the refusal was about something else.
+ */
+export function withoutReviewHold(
+  values: NewListingForm,
+  input: ListingCreateInput,
+  fieldErrors: Readonly<Record<string, readonly string[] | undefined>>,
+): ListingCreateInput | undefined {
+  const fields = Object.keys(fieldErrors).filter((field) => fieldErrors[field]?.length);
+  const holdRefused = fields.length === 1 && fields[0] === 'scheduled_go_live_at';
+  if (!holdRefused || values.scheduled_go_live_at || input.scheduled_go_live_at === undefined) {
+    return undefined;
+  }
+  const { scheduled_go_live_at: _dropped, ...rest } = input;
+  return rest;
+}
+
 /** The POST body: only what the seller gave, so a cert plus a price stays a two-field request. */
 export function toCreateInput(values: NewListingForm, now = Date.now()): ListingCreateInput {
   const input: ListingCreateInput = { price: toApiAmount(values.price) };
@@ -121,8 +140,9 @@ export function toCreateInput(values: NewListingForm, now = Date.now()): Listing
   }
   if (values.scheduled_go_live_at) {
     input.scheduled_go_live_at = new Date(values.scheduled_go_live_at).toISOString();
-  } else if (values.review) {
-    // Scheduled a little ahead: nothing is live until the seller has seen the resolved card.
+  } else if (values.review && !(values.source === 'sku' && goesToReview(values.grader))) {
+    // Scheduled a little ahead: nothing is live until the seller has seen the resolved card. A
+    // cert that goes to the marketplace's review is not live before it anyway: no time is sent.
     input.scheduled_go_live_at = new Date(now + REVIEW_HOLD_MS).toISOString();
   }
   if (values.use_card && values.source === 'sku') {

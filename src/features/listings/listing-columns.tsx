@@ -16,8 +16,14 @@ export interface ColumnExtras {
   updated: boolean;
 }
 
-/** The status a seller reads: the reason when a listing is off the marketplace. */
-export function statusWord(row: Pick<CatalogueRow, 'status' | 'reason'>): string | undefined {
+/**
+ * The status a seller reads: sold when the listing or an order says so, else the reason (as given)
+ * when a listing is off the marketplace.
+ */
+export function statusWord(
+  row: Pick<CatalogueRow, 'status' | 'reason' | 'state'>,
+): string | undefined {
+  if (row.state === 'sold') return 'sold';
   return row.reason && row.status !== 'active' ? row.reason : row.status;
 }
 

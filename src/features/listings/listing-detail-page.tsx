@@ -18,7 +18,7 @@ import {
   useUpdateListing,
 } from '../../api/listings/listing-mutations';
 import { useListingView } from './listing-queries';
-import { isNotLiveYet } from './listing-view';
+import { isNotLiveYet, isPendingReview } from './listing-view';
 import { writtenTerms } from '../../api/listings/written-terms';
 import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
@@ -93,6 +93,12 @@ export function ListingDetailPage() {
   const sold = listing.reason === 'sold';
   const live = listing.status === 'active';
   const notLiveYet = isNotLiveYet(listing);
+  // Reactivation is a move from draft or archived, and only the review puts a reviewed one live.
+  const canReactivate =
+    listing.canReactivate === true &&
+    !sold &&
+    !isPendingReview(listing) &&
+    (listing.status === 'draft' || listing.status === 'archived');
   const actionError = deactivate.error ?? reactivate.error ?? toDraft.error;
   const unreadable = (field: string) => listing.unreadable.includes(field);
   const title = listing.title ?? card.title ?? 'Listing';
@@ -126,7 +132,7 @@ export function ListingDetailPage() {
             </button>
           )}
           {!sold && listing.status !== 'archived' && <DeactivateReason />}
-          {!live && listing.canReactivate && !sold && (
+          {canReactivate && (
             <button type="button" {...writeButton} onClick={() => setConfirm('reactivate')}>
               Reactivate
             </button>

@@ -1,11 +1,19 @@
 import { formatDateTime } from '../../lib/format';
 
-/** What happened to a new listing, in the seller's words. */
+const REVIEW_TEXT =
+  'Pending review: it goes to the marketplace’s review, which checks the card details before it goes live. It goes live once approved; no go-live time is set.';
+
+/**
+ * What happened to a new listing, in the seller's words. `reviewBound`: the cert goes to the
+ * marketplace's review (an SGC or CGC cert listed by its number), whose status the spec does not
+ * show, so no go-live time is promised for it.
+ */
 export function describeOutcome(
   status: string,
   reason: string | null | undefined,
   scheduledAt: string | null | undefined,
   mode: 'live' | 'test' | undefined = 'live',
+  reviewBound = false,
 ): { kind: 'live' | 'scheduled' | 'review' | 'other'; text: string } {
   if (status === 'active') {
     return mode === 'test'
@@ -15,6 +23,9 @@ export function describeOutcome(
         }
       : { kind: 'live', text: 'Live now: buyers can see and buy it.' };
   }
+  if (reason === 'pending_review' || (reviewBound && status !== 'archived')) {
+    return { kind: 'review', text: REVIEW_TEXT };
+  }
   if (reason === 'scheduled' || scheduledAt) {
     return {
       kind: 'scheduled',
@@ -22,10 +33,7 @@ export function describeOutcome(
     };
   }
   if (reason === 'pending_review' || status !== 'archived') {
-    return {
-      kind: 'review',
-      text: 'Pending review: the marketplace checks the card details before it goes live.',
-    };
+    return { kind: 'review', text: REVIEW_TEXT };
   }
   if (status === 'archived') return { kind: 'other', text: 'Not on sale: it is deactivated.' };
   return { kind: 'other', text: `Created with status ${status}.` };

@@ -89,8 +89,19 @@ export function toListingView(detail: ListingDetailRead, row?: ListingRead): Lis
   };
 }
 
+/** Graders whose certs the marketplace reviews before a new listing goes live (create rule 2). */
+export const REVIEWED_GRADERS: readonly string[] = ['SGC', 'CGC'];
+
+/** Whether a cert of this grader, listed by its number, goes to the marketplace's review. */
+export const goesToReview = (grader: string | null | undefined): boolean =>
+  grader !== null && grader !== undefined && REVIEWED_GRADERS.includes(grader);
+
+/** A listing waiting for the marketplace's review: only the review can put it live. */
+export const isPendingReview = (view: Pick<ListingView, 'reason'>): boolean =>
+  view.reason === 'pending_review';
+
 /** A listing that has never gone live (scheduled): it may be released or rescheduled. */
 export function isNotLiveYet(view: ListingView): boolean {
-  if (view.status !== 'draft') return false;
+  if (view.status !== 'draft' || isPendingReview(view)) return false;
   return view.reason === 'scheduled' || view.listedAt === null;
 }

@@ -3,14 +3,15 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { GRADERS, isApiError, newIdempotencyKey } from '../../client';
+import { GRADERS, isApiError, newIdempotencyKey, type ListingCreateInput } from '../../client';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/error-banner';
 import { FormMessages } from '../../components/form-messages';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useServerErrors } from '../../lib/use-server-errors';
 import { CreatedOutcome, type Created } from './created-outcome';
-import { newListingDefaults, toCreateInput } from './listing-bodies';
+import { newListingDefaults, toCreateInput, withoutReviewHold } from './listing-bodies';
+import { goesToReview } from './listing-view';
 import { NewListingForm } from './listing-form-schemas';
 import { useCreateListing } from '../../api/listings/listing-mutations';
 import { ReadOnlyGate } from '../../components/write-actions';
@@ -55,8 +56,9 @@ function NewListingContent() {
   const imageValues = useWatch({ control, name: 'images' });
   const inventoryItemId = useWatch({ control, name: 'inventory_item_id' });
 
-  const onValid = (values: NewListingForm) => {
-    const input = toCreateInput(values);
+  const onValid = (values: NewListingForm) => send(values, toCreateInput(values));
+
+  const send = (values: NewListingForm, input: ListingCreateInput) => {
     const body = JSON.stringify(input);
     if (!idempotency.current || idempotency.current.body !== body) {
       idempotency.current = { key: newIdempotencyKey(), body };
@@ -65,10 +67,13 @@ function NewListingContent() {
       { input, idempotencyKey: idempotency.current.key },
       {
         onSuccess: (listing) => {
+          const reviewBound = input.sku !== undefined && goesToReview(listing.card.grader);
           setCreated({
             listing,
-            scheduledAt: input.scheduled_go_live_at,
+            // A listing the marketplace reviews has no go-live time to promise.
+            scheduledAt: reviewBound ? undefined : input.scheduled_go_live_at,
             review: values.review && !values.scheduled_go_live_at,
+            reviewBound,
           });
           setCertNotFound(false);
         },
@@ -81,6 +86,16 @@ function NewListingContent() {
               message:
                 'No grader recognises this cert. Check the number, or give the card details below to list it for review.',
             });
+            return;
+          }
+          // The seller's own check was refused (a server that refuses a time for a cert that goes
+          // to review): nothing was created, and the marketplace's review stands in for the check.
+          const again =
+            isApiError(error) && error.status === 422
+              ? withoutReviewHold(values, input, error.fieldErrors)
+              : undefined;
+          if (again) {
+            send(values, again);
             return;
           }
           serverErrors.apply(error);

@@ -5,6 +5,8 @@ import type { Availability } from '../../api/inventory/inventory-queries';
 import { useApiClient } from '../../api/api-context';
 import { usePollInterval } from '../../api/live/live-context';
 import { catalogueAvailabilityQuery, catalogueQuery } from '../../api/listings/catalogue-query';
+import { ordersQuery } from '../../api/orders/order-queries';
+import { sameIds, soldListingIds } from '../../api/sales/sold-listings';
 import {
   fillSearchTexts,
   needsAvailability,
@@ -18,10 +20,11 @@ interface Derived {
   /** The rows as derived so far (never handed out: each change hands out a copy). */
   work: CatalogueRow[];
   byItem: ReadonlyMap<string, Availability> | undefined;
+  sold: ReadonlySet<string> | undefined;
 }
 
 /** The last derivation (one catalogue per page): a remount derives only what changed since. */
-let last: Derived = { from: [], work: [], byItem: undefined };
+let last: Derived = { from: [], work: [], byItem: undefined, sold: undefined };
 
 /**
  * Catalogue rows derived from the kept listings, each converted once and again only when replaced;
@@ -30,18 +33,29 @@ let last: Derived = { from: [], work: [], byItem: undefined };
 function derive(
   listings: readonly ListingRead[],
   byItem: ReadonlyMap<string, Availability> | undefined,
+  sold: ReadonlySet<string> | undefined,
 ): CatalogueRow[] {
-  if (last.byItem !== byItem) last = { from: [], work: [], byItem };
+  if (last.byItem !== byItem || last.sold !== sold) last = { from: [], work: [], byItem, sold };
   const { from, work } = last;
   for (let i = 0; i < listings.length; i++) {
     const listing = listings[i]!;
     if (from[i] === listing) continue;
     from[i] = listing;
-    work[i] = toCatalogueRow(listing, byItem);
+    work[i] = toCatalogueRow(listing, byItem, sold);
   }
   from.length = listings.length;
   work.length = listings.length;
   return work.slice();
+}
+
+/** The last sold set handed out: kept while a refresh of the orders leaves the same ids. */
+let lastSold: ReadonlySet<string> | undefined;
+
+/** The sold listing ids from the orders; the same set (and rows) while the ids stay the same. */
+function soldOf(orders: Parameters<typeof soldListingIds>[0]): ReadonlySet<string> {
+  const next = soldListingIds(orders);
+  if (!lastSold || !sameIds(lastSold, next)) lastSold = next;
+  return lastSold;
 }
 
 /** The catalogue, its rows and its query state, with inventory levels joined when needed. */
@@ -83,7 +97,15 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     if (levelsHeld && needsJoin) void refetchLevels();
   }, [checkedAt, levelsHeld, levelsReading, needsJoin, refetchLevels]);
   const byItem = availability.data?.byItem;
-  const rows = useMemo(() => derive(listings ?? [], byItem), [listings, byItem]);
+  // Which listings sold, from the orders that name them: the same kept orders the margins read
+  // (one walk for both), after the catalogue so they never take its share of the bucket.
+  const orders = useQuery({
+    ...ordersQuery(client, queryClient),
+    enabled: (options.enabled ?? true) && query.data?.complete === true,
+  });
+  const orderRows = orders.data?.rows;
+  const sold = useMemo(() => (orderRows ? soldOf(orderRows) : undefined), [orderRows]);
+  const rows = useMemo(() => derive(listings ?? [], byItem, sold), [listings, byItem, sold]);
   // The search texts, in idle moments once the rows are shown (a search builds what is missing).
   useEffect(() => fillSearchTexts(rows), [rows]);
   return { query, rows, availability: needsJoin ? availability : undefined };

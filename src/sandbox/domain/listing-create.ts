@@ -66,17 +66,12 @@ export interface ResolvedCreate {
   images: string[];
 }
 
-function startFor(input: CreateInput, now: number, verified: boolean, why: string): ListingStart {
+function startFor(input: CreateInput, now: number, verified: boolean): ListingStart {
+  // Review wins over a schedule: the spec lists no refusal for the pair, and the review (not the
+  // seller's time) decides when such a listing goes live, so the time is not kept.
+  if (!verified) return { kind: 'pending_review' };
   const at = input.scheduled_go_live_at;
   const scheduled = at !== undefined && at !== null && at > now;
-  if (!verified) {
-    if (scheduled) {
-      throw validationError({
-        scheduled_go_live_at: [`cannot be used for a listing that goes to review (${why})`],
-      });
-    }
-    return { kind: 'pending_review' };
-  }
   return scheduled ? { kind: 'scheduled', goLiveAt: at } : { kind: 'live' };
 }
 
@@ -97,7 +92,7 @@ export async function resolveCreate(
     return {
       item: { existing: item },
       defaultTitle: item.title,
-      start: startFor(input, ctx.now, true, ''),
+      start: startFor(input, ctx.now, true),
       images: [],
     };
   }
@@ -109,7 +104,7 @@ export async function resolveCreate(
     const { cert } = lookup;
     const existing = store.catalog.itemByCert(sku, scope);
     const verified = VERIFIED.includes(cert.grader);
-    const start = startFor(input, ctx.now, verified, `${cert.grader} certs are reviewed`);
+    const start = startFor(input, ctx.now, verified);
     if (existing && existing.grader === cert.grader) {
       assertCardListable(store, existing);
       resolved = { item: { existing }, defaultTitle: cert.title, start };
@@ -150,7 +145,7 @@ export async function resolveCreate(
         },
       },
       defaultTitle: card.title,
-      start: startFor(input, ctx.now, false, 'the card comes from fallback details'),
+      start: startFor(input, ctx.now, false),
     };
   } else if (lookup.kind === 'unavailable') {
     throw new ApiError(

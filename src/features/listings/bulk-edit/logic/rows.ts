@@ -26,6 +26,8 @@ export interface BulkRow {
   /** The API's status: active, draft, archived, or a pending-review value. */
   status: string | undefined;
   unavailableReason: string | null | undefined;
+  /** Sold as the catalogue reads it: the listing says so, or an order names it. */
+  sold?: boolean;
   canReactivate: boolean | undefined;
   price: string | undefined;
   minimumOffer: string | null | undefined;
@@ -58,6 +60,7 @@ export function toBulkRow(row: CatalogueRow): BulkRow {
     title: row.title ?? '',
     status: row.status,
     unavailableReason: row.reason,
+    sold: row.state === 'sold',
     canReactivate: row.canReactivate,
     price: row.priceText,
     minimumOffer: row.minimumOffer,
@@ -88,7 +91,7 @@ const NEEDED = ['title', 'status', 'price'] as const;
 
 /** Why a listing cannot be edited in bulk, or null when it can. */
 export function exclusionReason(row: BulkRow): string | null {
-  if (row.status === 'archived' && isSoldReason(row.unavailableReason)) {
+  if (row.sold || (row.status === 'archived' && isSoldReason(row.unavailableReason))) {
     return 'sold: a sold listing cannot be changed';
   }
   const missing = NEEDED.filter((field) => row[field] === undefined || row[field] === '');
