@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { DEMO_SELLER_ID, type RunningSandbox } from '../src/sandbox';
 import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
 import { ALL_SCOPES } from '../src/sandbox/platform/scopes';
 import { distPages } from '../src/server/dist-pages';
+import { vitePages } from '../src/server/vite-pages';
 import type { Bench } from './bench-api';
 import { withDemoBrowser, withVisit } from './browser-setup';
 import { mintKey } from './scale.bench';
@@ -110,9 +113,14 @@ class UpstreamTally {
     this.calls = [];
   }
 
-  /** The names of the calls counted that started before `until` (performance.now()); stops. */
-  take(until = Infinity): string[] {
-    const calls = (this.calls ?? []).filter((call) => call.at < until).map((call) => call.name);
+  /** The names of the calls counted that started before `until` (performance.now()). */
+  counted(until = Infinity): string[] {
+    return (this.calls ?? []).filter((call) => call.at < until).map((call) => call.name);
+  }
+
+  /** The names of every call counted; counting stops. */
+  take(): string[] {
+    const calls = this.counted();
     this.calls = undefined;
     return calls;
   }
@@ -245,6 +253,8 @@ interface Spend {
   visibleMs: number;
   /** Calls still being answered when the window closed. */
   inFlight: number;
+  /** Calls after the window, before the upstream was quiet (not in the figure). */
+  later: number;
   notes: string[];
 }
 
@@ -259,6 +269,7 @@ function breakdown(label: string, spend: Spend): string {
   const facts = [
     `seen after ${(spend.visibleMs / 1000).toFixed(1)} s`,
     ...(spend.inFlight ? [`${spend.inFlight} still in flight at ${WINDOW_MS / 1000} s`] : []),
+    ...(spend.later ? [`${spend.later} more after the window before quiet`] : []),
     ...spend.notes,
   ].join('; ');
   return `(${label}: ${spend.calls.length} calls in ${WINDOW_MS / 1000} s (${facts})${paths ? `: ${paths}` : ''})`;
@@ -268,6 +279,8 @@ interface Setup {
   browser: Browser;
   sandbox: RunningSandbox;
   outDir: string;
+  /** The production build (the figures), or Vite as in `npm run dev`. */
+  pages: 'production' | 'dev';
 }
 
 /**
@@ -275,7 +288,7 @@ interface Setup {
  * webhook turned off after (the server is gone, its deliveries would only be retried).
  */
 async function visit<T>(
-  { browser, sandbox, outDir }: Setup,
+  { browser, sandbox, outDir, pages }: Setup,
   body: (page: Page, appUrl: string, tally: UpstreamTally, token: string) => Promise<T>,
 ): Promise<T> {
   const token = await mintKey(sandbox.url, SCOPES);
@@ -284,8 +297,21 @@ async function visit<T>(
     return await withVisit(
       browser,
       { baseUrl: sandbox.url, apiKey: token },
-      async () => distPages(outDir),
-      (page, appUrl) => body(page, appUrl, tally, token),
+      pages === 'production'
+        ? async () => distPages(outDir)
+        : (server) => vitePages(server, resolve(import.meta.dirname, '..')),
+      async (page, appUrl) => {
+        try {
+          return await body(page, appUrl, tally, token);
+        } catch (error) {
+          // What the seller saw when it failed, for whoever reads the error.
+          const shot = join(tmpdir(), `slabdesk-economy-failure-${Date.now()}.png`);
+          await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+          throw new Error(`${String(error)} (the page at ${page.url()}: ${shot})`, {
+            cause: error,
+          });
+        }
+      },
       { hub: { registerWith: { sandboxUrl: sandbox.url, sellerId: DEMO_SELLER_ID } } },
     );
   } finally {
@@ -317,6 +343,19 @@ async function disableWebhooks(sandboxUrl: string) {
   }
 }
 
+/**
+ * The calls counted in the WINDOW_MS from `start` (the figure: the whole window, quiet or not, so a
+ * poll or a late read ahead is part of the cost); then, for the breakdown only, how many more
+ * came before the upstream was quiet (a walk the window cut short).
+ */
+async function windowFrom(tally: UpstreamTally, start: number, what: string) {
+  await sleep(Math.max(0, start + WINDOW_MS - performance.now()));
+  const inFlight = tally.busy;
+  const calls = tally.counted(start + WINDOW_MS);
+  await tally.quiet(`${what}: after the window`);
+  return { calls, inFlight, later: tally.take().length - calls.length };
+}
+
 /** Opens `seller`'s page, lets it settle, reloads it and counts WINDOW_MS of upstream calls. */
 async function reloadCost(
   setup: Setup,
@@ -334,9 +373,7 @@ async function reloadCost(
     await page.reload({ timeout: VISIBLE_CAP_MS });
     await seller.done(page, VISIBLE_CAP_MS);
     const visibleMs = performance.now() - start;
-    // The whole window, quiet or not: a poll or a late read ahead is part of what the reload cost.
-    await sleep(Math.max(0, start + WINDOW_MS - performance.now()));
-    return { calls: tally.take(start + WINDOW_MS), visibleMs, inFlight: tally.busy, notes };
+    return { ...(await windowFrom(tally, start, seller.name)), visibleMs, notes };
   });
 }
 
@@ -419,7 +456,17 @@ async function priceEditCost(setup: Setup, listing: ListingFacts): Promise<Spend
       `"1 of ${LISTINGS} listings" for the search`,
       VISIBLE_CAP_MS,
     );
+    // The search in the address bar too (it follows typing 250 ms later): a link clicked before
+    // is undone by that update, the listing's page never shown.
+    await page.waitForURL((url) => url.searchParams.get('q') === listing.id, {
+      timeout: VISIBLE_CAP_MS,
+    });
     await page.getByRole('link', { name: listing.title, exact: true }).click();
+    await see(
+      page.getByRole('heading', { name: listing.title, level: 1 }),
+      "the listing's page",
+      VISIBLE_CAP_MS,
+    );
     await page.getByRole('link', { name: 'Edit listing' }).click();
     const price = page.getByRole('textbox', { name: 'Price (USD)' });
     await see(price, 'the edit page\'s "Price (USD)"', VISIBLE_CAP_MS);
@@ -431,13 +478,12 @@ async function priceEditCost(setup: Setup, listing: ListingFacts): Promise<Spend
     await page.getByRole('button', { name: 'Save changes' }).click();
     await see(page.getByRole('status').filter({ hasText: 'Saved.' }), '"Saved."', VISIBLE_CAP_MS);
     const visibleMs = performance.now() - start;
-    await sleep(Math.max(0, start + WINDOW_MS - performance.now()));
-    const calls = tally.take(start + WINDOW_MS);
+    const spent = await windowFrom(tally, start, 'price edit');
     const stored = await readPrice(setup.sandbox.url, token, listing.id);
     if (Number(stored) !== Number(newPrice)) {
       throw new Error(`price edit: the sandbox holds ${stored} for ${listing.id}, not ${newPrice}`);
     }
-    return { calls, visibleMs, inFlight: tally.busy, notes: [] };
+    return { ...spent, visibleMs, notes: [] };
   });
 }
 
@@ -461,7 +507,7 @@ const bench: Bench = {
             (performance.now() - started) / 1000,
           )} s)`,
         );
-        const setup = { outDir, sandbox, browser };
+        const setup: Setup = { outDir, sandbox, browser, pages: 'production' };
         const [edited, ...bulk] = await activeListings(sandbox.url, 1 + BULK_ROWS);
         for (const [seller, name] of [
           [listingsPage, FIGURES.listings],
@@ -490,6 +536,14 @@ const bench: Bench = {
           });
           console.log(breakdown(`listings reload after ${BULK_ROWS} API edits`, spend));
           report(FIGURES.afterBulk, spend.calls.length);
+        }
+        // SLABDESK_BENCH_ECONOMY_DEV=1: the three reloads again on Vite, as `npm run dev` serves
+        // them (React's development build), printed beside the figures, not figures of their own.
+        if (process.env.SLABDESK_BENCH_ECONOMY_DEV === '1') {
+          for (const seller of [listingsPage, overviewPage, ordersPage]) {
+            const spend = await reloadCost({ ...setup, pages: 'dev' }, seller);
+            console.log(breakdown(`dev: ${seller.name} reload`, spend));
+          }
         }
       },
     );
