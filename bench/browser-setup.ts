@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../src/sandbox';
-import { startAppServer } from '../src/server/app-server';
+import { startAppServer, type AppServerOptions } from '../src/server/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 
 /** Builds the dashboard's production bundle into a fresh temporary folder and returns it. */
@@ -46,15 +46,17 @@ export async function withDemoBrowser<T>(
 
 /**
  * A seller's visit: our server with `upstream`'s key, serving `pages`, and a fresh desktop
- * context (CSP bypassed: the measuring scripts are strings evaluated in the page).
+ * context (CSP bypassed: the measuring scripts are strings evaluated in the page). `server` adds
+ * the server's other options (say, the hub registered with the sandbox as `npm run dev` does).
  */
 export async function withVisit<T>(
   browser: Browser,
   upstream: { baseUrl: string; apiKey: string },
   pages: PageSource,
   body: (page: Page, appUrl: string) => Promise<T>,
+  server: Omit<AppServerOptions, 'upstream' | 'port'> = {},
 ): Promise<T> {
-  const app = await startAppServer({ upstream, port: 0 }, pages);
+  const app = await startAppServer({ ...server, upstream, port: 0 }, pages);
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     bypassCSP: true,
