@@ -71,11 +71,11 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.listings.pattern,
         loader: startCatalogue(deps),
         shouldRevalidate: onEntry,
-        lazy: page(() => import('../features/listings/listings-page')),
+        lazy: page(() => import('../features/listings/catalogue/listings-page')),
       },
       {
         path: paths.newListing.pattern,
-        lazy: page(() => import('../features/listings/new-listing-page')),
+        lazy: page(() => import('../features/listings/forms/new-listing-page')),
       },
       {
         path: paths.bulkEdit.pattern,
@@ -87,17 +87,17 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.listing.pattern,
         loader: startQueries(
           deps,
-          async () => (await import('../features/listings/listing-queries')).prefetchListing,
+          async () => (await import('../api/listings/listing-detail-query')).prefetchListing,
         ),
-        lazy: page(() => import('../features/listings/listing-detail-page')),
+        lazy: page(() => import('../features/listings/detail/listing-detail-page')),
       },
       {
         path: paths.editListing.pattern,
         loader: startQueries(
           deps,
-          async () => (await import('../features/listings/listing-queries')).prefetchListing,
+          async () => (await import('../api/listings/listing-detail-query')).prefetchListing,
         ),
-        lazy: page(() => import('../features/listings/listing-edit-page')),
+        lazy: page(() => import('../features/listings/forms/listing-edit-page')),
       },
       {
         path: paths.orders.pattern,

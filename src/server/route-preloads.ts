@@ -14,52 +14,55 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   {
     pattern: paths.listings.pattern,
     modules: [
-      'src/features/listings/listings-page.tsx',
-      'src/features/listings/catalogue-query.ts',
+      'src/features/listings/catalogue/listings-page.tsx',
+      'src/api/listings/catalogue-query.ts',
     ],
   },
-  { pattern: paths.newListing.pattern, modules: ['src/features/listings/new-listing-page.tsx'] },
+  {
+    pattern: paths.newListing.pattern,
+    modules: ['src/features/listings/forms/new-listing-page.tsx'],
+  },
   {
     pattern: paths.bulkEdit.pattern,
     modules: [
       'src/features/listings/bulk-edit/bulk-edit-page.tsx',
-      'src/features/listings/catalogue-query.ts',
+      'src/api/listings/catalogue-query.ts',
     ],
   },
   {
     pattern: paths.listing.pattern,
     modules: [
-      'src/features/listings/listing-detail-page.tsx',
-      'src/features/listings/listing-queries.ts',
+      'src/features/listings/detail/listing-detail-page.tsx',
+      'src/api/listings/listing-detail-query.ts',
     ],
   },
   {
     pattern: paths.editListing.pattern,
     modules: [
-      'src/features/listings/listing-edit-page.tsx',
-      'src/features/listings/listing-queries.ts',
+      'src/features/listings/forms/listing-edit-page.tsx',
+      'src/api/listings/listing-detail-query.ts',
     ],
   },
   {
     pattern: paths.orders.pattern,
-    modules: ['src/features/orders/orders-page.tsx', 'src/features/orders/order-queries.ts'],
+    modules: ['src/features/orders/orders-page.tsx', 'src/api/orders/order-queries.ts'],
   },
   {
     pattern: paths.order.pattern,
-    modules: ['src/features/orders/order-detail-page.tsx', 'src/features/orders/order-queries.ts'],
+    modules: ['src/features/orders/order-detail-page.tsx', 'src/api/orders/order-queries.ts'],
   },
   {
     pattern: paths.inventory.pattern,
     modules: [
       'src/features/inventory/inventory-page.tsx',
-      'src/features/inventory/inventory-queries.ts',
+      'src/api/inventory/inventory-queries.ts',
     ],
   },
   {
     pattern: paths.locations.pattern,
     modules: [
       'src/features/locations/locations-page.tsx',
-      'src/features/locations/locations-queries.ts',
+      'src/api/locations/locations-queries.ts',
     ],
   },
   { pattern: paths.events.pattern, modules: ['src/features/events/events-page.tsx'] },

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { QueryClient } from '@tanstack/react-query';
-import { toCatalogueRow } from '../../src/features/listings/catalogue-row';
+import { toCatalogueRow } from '../../src/features/listings/catalogue/catalogue-row';
 import { applyProductEvent } from '../../src/api/listings/live-patch';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -16,7 +16,7 @@ describe('lint keeps the boundaries', () => {
   it('reports a feature importing another feature', async () => {
     const messages = await lintAs(
       'src/features/orders/boundary-fixture.ts',
-      "import { toCatalogueRow } from '../listings/catalogue-row';\nexport const rows = toCatalogueRow;\n",
+      "import { toCatalogueRow } from '../listings/catalogue/catalogue-row';\nexport const rows = toCatalogueRow;\n",
     );
     expect(messages).toContainEqual({
       rule: 'import-x/no-restricted-paths',
@@ -27,7 +27,7 @@ describe('lint keeps the boundaries', () => {
   it('lets a feature import its own files, api/, lib/ and components/', async () => {
     const messages = await lintAs(
       'src/features/listings/boundary-fixture.ts',
-      "import { toCatalogueRow } from './catalogue-row';\nimport { listingKeys } from '../../api/listings/listing-keys';\nimport { paths } from '../../lib/paths';\nexport const all = [toCatalogueRow, listingKeys, paths];\n",
+      "import { toCatalogueRow } from './catalogue/catalogue-row';\nimport { listingKeys } from '../../api/listings/listing-keys';\nimport { paths } from '../../lib/paths';\nexport const all = [toCatalogueRow, listingKeys, paths];\n",
     );
     expect(messages).toEqual([]);
   });
@@ -35,7 +35,7 @@ describe('lint keeps the boundaries', () => {
   it('reports shared code importing a feature or the app shell', async () => {
     const messages = await lintAs(
       'src/lib/boundary-fixture.ts',
-      "import { toCatalogueRow } from '../features/listings/catalogue-row';\nexport const rows = toCatalogueRow;\n",
+      "import { toCatalogueRow } from '../features/listings/catalogue/catalogue-row';\nexport const rows = toCatalogueRow;\n",
     );
     expect(messages.map((m) => m.rule)).toContain('import-x/no-restricted-paths');
   });

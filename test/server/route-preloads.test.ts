@@ -19,27 +19,27 @@ const MANIFEST: Manifest = {
     isDynamicEntry: true,
     imports: ['_common-1.js'],
   },
-  'src/features/listings/listings-page.tsx': {
+  'src/features/listings/catalogue/listings-page.tsx': {
     file: 'assets/listings-page-1.js',
     isDynamicEntry: true,
-    imports: ['index.html', '_states-1.js', 'src/features/listings/catalogue-query.ts'],
+    imports: ['index.html', '_states-1.js', 'src/api/listings/catalogue-query.ts'],
   },
-  'src/features/listings/catalogue-query.ts': {
+  'src/api/listings/catalogue-query.ts': {
     file: 'assets/catalogue-query-1.js',
     isDynamicEntry: true,
     imports: ['_common-1.js'],
   },
-  'src/features/listings/new-listing-page.tsx': {
+  'src/features/listings/forms/new-listing-page.tsx': {
     file: 'assets/new-listing-page-1.js',
     isDynamicEntry: true,
     imports: ['_states-1.js'],
   },
-  'src/features/listings/listing-detail-page.tsx': {
+  'src/features/listings/detail/listing-detail-page.tsx': {
     file: 'assets/listing-detail-page-1.js',
     isDynamicEntry: true,
-    imports: ['src/features/listings/listings-page.tsx'],
+    imports: ['src/features/listings/catalogue/listings-page.tsx'],
   },
-  'src/features/listings/listing-queries.ts': {
+  'src/api/listings/listing-detail-query.ts': {
     file: 'assets/listing-queries-1.js',
     isDynamicEntry: true,
   },

@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client';
-import { toCatalogueRow } from '../../src/features/listings/catalogue-row';
+import { toCatalogueRow } from '../../src/features/listings/catalogue/catalogue-row';
 import { jobFromPlan } from '../../src/features/listings/bulk-edit/jobs/job';
 import { MemoryJobStore } from '../../src/features/listings/bulk-edit/jobs/job-store';
 import { JobRunner } from '../../src/features/listings/bulk-edit/jobs/job-runner';

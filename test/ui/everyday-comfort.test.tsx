@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, DEMO_UNLISTED_CERTS } from '../../src/sandbox';
-import { describeOutcome } from '../../src/features/listings/listing-outcome';
+import { describeOutcome } from '../../src/features/listings/forms/listing-outcome';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { withFullShapes } from '../support/test-shapes';
 import { renderApp } from './support/render-app';

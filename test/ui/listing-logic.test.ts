@@ -4,21 +4,21 @@ import {
   catalogueFacets,
   readCatalogueSearch,
   searchNarrowing,
-} from '../../src/features/listings/catalogue-filters';
+} from '../../src/features/listings/catalogue/catalogue-filters';
 import {
   fillSearchTexts,
   toCatalogueRow,
   type CatalogueRow,
-} from '../../src/features/listings/catalogue-row';
+} from '../../src/features/listings/catalogue/catalogue-row';
 import type { ListingRead } from '../../src/client';
 import {
   newListingDefaults,
   toCreateInput,
   toUpdatePatch,
   withoutReviewHold,
-} from '../../src/features/listings/listing-bodies';
-import { describeOutcome } from '../../src/features/listings/listing-outcome';
-import { EditListingForm, NewListingForm } from '../../src/features/listings/listing-form-schemas';
+} from '../../src/features/listings/forms/listing-bodies';
+import { describeOutcome } from '../../src/features/listings/forms/listing-outcome';
+import { EditListingForm, NewListingForm } from '../../src/features/listings/forms/listing-form-schemas';
 
 function row(patch: Partial<CatalogueRow>): CatalogueRow {
   const base: CatalogueRow = {

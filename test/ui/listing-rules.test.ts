@@ -7,8 +7,8 @@ import {
 } from '../../src/client/listing-rules';
 import { ListingCreateInput, ListingUpdateInput } from '../../src/client/write-schemas';
 import { rowErrors, toEditValues } from '../../src/features/listings/bulk-edit/logic/rows';
-import { newListingDefaults } from '../../src/features/listings/listing-bodies';
-import { EditListingForm, NewListingForm } from '../../src/features/listings/listing-form-schemas';
+import { newListingDefaults } from '../../src/features/listings/forms/listing-bodies';
+import { EditListingForm, NewListingForm } from '../../src/features/listings/forms/listing-form-schemas';
 import { fieldPathsOf } from '../../src/lib/schema-fields';
 import { bulkRow } from '../bulk/rows-fixture';
 

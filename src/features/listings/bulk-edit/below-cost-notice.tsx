@@ -2,7 +2,7 @@ import { formatMoney, countOf } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
 import { fromCents } from '../../../api/sales/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
-import type { CatalogueRow } from '../catalogue-row';
+import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Plan } from './logic/diff';
 import { TableHead } from '../../../components/table-head';
 

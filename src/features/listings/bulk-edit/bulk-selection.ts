@@ -1,5 +1,5 @@
-import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue-filters';
-import type { CatalogueRow } from '../catalogue-row';
+import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue/catalogue-filters';
+import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Excluded } from './logic/diff';
 import { exclusionReason, toBulkRow, type BulkRow } from './logic/rows';
 import { countOf } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useMarginBasis, type MarginBasis } from '../../../../api/sales/use-margin-basis';
-import { MarginText } from '../../margin-column';
+import { MarginText } from '../../catalogue/margin-column';
 import type { BulkRow } from '../logic/rows';
 
 const BasisContext = createContext<MarginBasis | undefined>(undefined);

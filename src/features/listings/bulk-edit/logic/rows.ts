@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isSoldReason, type CatalogueRow } from '../../catalogue-row';
+import { isSoldReason, type CatalogueRow } from '../../catalogue/catalogue-row';
 import { DURATION_HOURS } from '../../../../client';
 import {
   checkOfferWithinPrice,

@@ -1,5 +1,5 @@
-import type { ActiveFilter } from '../../components/active-filters';
-import { AGE_BUCKETS } from '../../api/sales/listing-age';
+import type { ActiveFilter } from '../../../components/active-filters';
+import { AGE_BUCKETS } from '../../../api/sales/listing-age';
 import type { CatalogueSearch } from './catalogue-filters';
 
 const YES_NO: Record<'offers' | 'lot', { label: string; yes: string; no: string }> = {

@@ -1,8 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
-import { TableViews } from '../../components/table-views';
-import { ActiveFilters } from '../../components/active-filters';
+import { TableViews } from '../../../components/table-views';
+import { ActiveFilters } from '../../../components/active-filters';
 import { catalogueFilterPills } from './catalogue-filter-pills';
-import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
+import {
+  FILTER_MOVE,
+  patched,
+  useVisibleColumns,
+  type SearchPatch,
+} from '../../../lib/saved-views';
 import {
   useCallback,
   useDeferredValue,
@@ -12,11 +17,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { paths } from '../../lib/paths';
-import { DataTable, withIdsSelected, type CardLayout } from '../../components/data-table';
-import { WriteLink } from '../../components/write-actions';
-import { EmptyState } from '../../components/states';
-import { Freshness } from '../../components/freshness';
+import { paths } from '../../../lib/paths';
+import { DataTable, withIdsSelected, type CardLayout } from '../../../components/data-table';
+import { WriteLink } from '../../../components/write-actions';
+import { EmptyState } from '../../../components/states';
+import { Freshness } from '../../../components/freshness';
 import {
   catalogueFacets,
   readCatalogueSearch,
@@ -31,9 +36,9 @@ import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
 import { AgeFilterField } from './age-filter-field';
 import { marginColumn } from './margin-column';
-import { useMarginBasis } from '../../api/sales/use-margin-basis';
-import { countOf } from '../../lib/format';
-import { noteSellerAsked } from '../../api/kept/seller-asked';
+import { useMarginBasis } from '../../../api/sales/use-margin-basis';
+import { countOf } from '../../../lib/format';
+import { noteSellerAsked } from '../../../api/kept/seller-asked';
 
 const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
   { key: 'status', label: 'Status' },

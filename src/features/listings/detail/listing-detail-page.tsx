@@ -1,25 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { paths } from '../../lib/paths';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { durationLabel } from '../../components/duration-options';
-import { ErrorBanner } from '../../components/error-banner';
-import { FieldValue } from '../../components/field-value';
-import { useWriteButton, WriteLink } from '../../components/write-actions';
-import { DeactivateReason, useDeactivateButton } from '../../components/deactivate-action';
-import { Loading } from '../../components/states';
-import { StatusPill } from '../../components/status-pill';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
-import { formatDateTime, formatMoney, humanize } from '../../lib/format';
-import { FullDate } from '../../components/figure';
+import { paths } from '../../../lib/paths';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { durationLabel } from '../../../components/duration-options';
+import { ErrorBanner } from '../../../components/error-banner';
+import { FieldValue } from '../../../components/field-value';
+import { useWriteButton, WriteLink } from '../../../components/write-actions';
+import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
+import { Loading } from '../../../components/states';
+import { StatusPill } from '../../../components/status-pill';
+import { REQUIRED_SCOPES } from '../../../api/required-scopes';
+import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
+import { FullDate } from '../../../components/figure';
 import {
   useDeactivateListing,
   useReactivateListing,
   useUpdateListing,
-} from '../../api/listings/listing-mutations';
+} from '../../../api/listings/listing-mutations';
 import { useListingView } from './listing-queries';
 import { isNotLiveYet, isPendingReview } from './listing-view';
-import { writtenTerms } from '../../api/listings/written-terms';
+import { writtenTerms } from '../../../api/listings/written-terms';
 import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 import { ListingCardPanel } from './listing-card-panel';

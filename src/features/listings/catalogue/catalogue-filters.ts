@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { AGE_BUCKET_IDS, ageBucketOf } from '../../api/sales/listing-age';
+import { AGE_BUCKET_IDS, ageBucketOf } from '../../../api/sales/listing-age';
 import { searchTextOf, type CatalogueRow } from './catalogue-row';
-import { compareCodesNumerically } from '../../api/compare-codes';
+import { compareCodesNumerically } from '../../../api/compare-codes';
 
 /** The catalogue's table state in the URL; unknown or malformed values fall back to defaults. */
 export const SORTABLE = [

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DURATION_HOURS, GRADERS } from '../../client';
+import { DURATION_HOURS, GRADERS } from '../../../client';
 import {
   LISTING_LIMITS,
   OFFER_FORM_WORDS,
@@ -9,7 +9,7 @@ import {
   minimumOfferText,
   priceText,
   titleText,
-} from '../../client/listing-rules';
+} from '../../../client/listing-rules';
 
 /**
  * The listing forms' schemas: every field with the spec's bounds, checked before sending.

@@ -1,7 +1,7 @@
-import { formatMoney } from '../../lib/format';
-import { estimateMargin } from '../../api/sales/margin';
-import { fromCents } from '../../api/sales/money';
-import { useMarginBasis } from '../../api/sales/use-margin-basis';
+import { formatMoney } from '../../../lib/format';
+import { estimateMargin } from '../../../api/sales/margin';
+import { fromCents } from '../../../api/sales/money';
+import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 

@@ -1,4 +1,4 @@
-import type { ListingDetailRead, ListingRead } from '../../client';
+import type { ListingDetailRead, ListingRead } from '../../../client';
 
 /**
  * One listing as its pages show it: the single view, completed by the list view's row where the

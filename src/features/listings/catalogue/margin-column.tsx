@@ -1,8 +1,8 @@
-import type { Column } from '../../components/data-table';
-import { formatMoney } from '../../lib/format';
-import { estimateMargin } from '../../api/sales/margin';
-import { fromCents } from '../../api/sales/money';
-import type { MarginBasis } from '../../api/sales/use-margin-basis';
+import type { Column } from '../../../components/data-table';
+import { formatMoney } from '../../../lib/format';
+import { estimateMargin } from '../../../api/sales/margin';
+import { fromCents } from '../../../api/sales/money';
+import type { MarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from './catalogue-row';
 
 /**

@@ -1,5 +1,5 @@
-import type { ListingRead } from '../../client';
-import type { Availability } from '../../api/inventory/inventory-queries';
+import type { ListingRead } from '../../../client';
+import type { Availability } from '../../../api/inventory/inventory-queries';
 
 /**
  * The one reason code the spec promises for a sale (`archived` with reason `sold`). Other codes

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { useState } from 'react';
-import { isApiError } from '../../client';
-import { ErrorBanner } from '../../components/error-banner';
-import { FormField } from '../../components/form-field';
-import { formatDateTime } from '../../lib/format';
-import { goLiveField } from './listing-form-schemas';
-import { useUpdateListing } from '../../api/listings/listing-mutations';
+import { isApiError } from '../../../client';
+import { ErrorBanner } from '../../../components/error-banner';
+import { FormField } from '../../../components/form-field';
+import { formatDateTime } from '../../../lib/format';
+import { goLiveField } from '../forms/listing-form-schemas';
+import { useUpdateListing } from '../../../api/listings/listing-mutations';
 
 /** A listing not live yet: go live now, or move its go-live time. */
 export function ScheduleControls({

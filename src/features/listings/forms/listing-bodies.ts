@@ -1,7 +1,7 @@
-import type { ListingCreateInput, ListingUpdateInput } from '../../client';
-import { toApiAmount } from '../../client/listing-rules';
+import type { ListingCreateInput, ListingUpdateInput } from '../../../client';
+import { toApiAmount } from '../../../client/listing-rules';
 import type { EditListingForm, NewListingForm, SetTo } from './listing-form-schemas';
-import { goesToReview, type ListingView } from './listing-view';
+import { goesToReview, type ListingView } from '../detail/listing-view';
 
 /** A known on/off term starts as a checkbox; one the API does not show as "leave unchanged". */
 const setTo = (value: boolean | undefined): SetTo => (value === undefined ? '' : value);

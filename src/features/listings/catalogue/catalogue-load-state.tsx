@@ -1,13 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
-import { LoadProgressBar } from '../../components/states';
-import { RateLimitWaitNote } from '../../components/rate-limit-wait-note';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
-import type { Catalogue, CatalogueAvailability } from '../../api/listings/catalogue-query';
+import { ErrorBanner, QueryErrorBanner } from '../../../components/error-banner';
+import { LoadProgressBar } from '../../../components/states';
+import { RateLimitWaitNote } from '../../../components/rate-limit-wait-note';
+import { REQUIRED_SCOPES } from '../../../api/required-scopes';
+import type { Catalogue, CatalogueAvailability } from '../../../api/listings/catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
-import { countOf } from '../../lib/format';
-import { noteSellerAsked } from '../../api/kept/seller-asked';
+import { countOf } from '../../../lib/format';
+import { noteSellerAsked } from '../../../api/kept/seller-asked';
 
 /** Where the catalogue walk stands: its error, its progress, and the records it could not read. */
 export function CatalogueLoadState({

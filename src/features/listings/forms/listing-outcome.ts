@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 const REVIEW_TEXT =
   'Pending review: it goes to the marketplace’s review, which checks the card details before it goes live. It goes live once approved; no go-live time is set.';

@@ -1,5 +1,5 @@
 /** "Check the card before it goes live", remembered in this browser; on by default. */
-import { localStore } from '../../api/local-store';
+import { localStore } from '../../../api/local-store';
 
 const STORAGE_KEY = 'slabdesk.new-listing.review.v1';
 

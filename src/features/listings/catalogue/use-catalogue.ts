@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ListingRead } from '../../client';
-import type { Availability } from '../../api/inventory/inventory-queries';
-import { useApiClient } from '../../api/api-context';
-import { usePollInterval } from '../../api/live/live-context';
-import { catalogueAvailabilityQuery, catalogueQuery } from '../../api/listings/catalogue-query';
-import { ordersQuery } from '../../api/orders/order-queries';
-import { sameIds, soldListingIds } from '../../api/sales/sold-listings';
+import type { ListingRead } from '../../../client';
+import type { Availability } from '../../../api/inventory/inventory-queries';
+import { useApiClient } from '../../../api/api-context';
+import { usePollInterval } from '../../../api/live/live-context';
+import { catalogueAvailabilityQuery, catalogueQuery } from '../../../api/listings/catalogue-query';
+import { ordersQuery } from '../../../api/orders/order-queries';
+import { sameIds, soldListingIds } from '../../../api/sales/sold-listings';
 import {
   fillSearchTexts,
   needsAvailability,

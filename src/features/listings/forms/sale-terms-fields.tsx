@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { DurationOptions } from '../../components/duration-options';
-import { CheckboxField, FormField } from '../../components/form-field';
+import { DurationOptions } from '../../../components/duration-options';
+import { CheckboxField, FormField } from '../../../components/form-field';
 
 export const NOT_SHOWN = 'The API does not show the current value';
 

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ListingCreated } from '../../client';
-import { ErrorBanner } from '../../components/error-banner';
-import { Loading } from '../../components/states';
-import { useDeactivateButton } from '../../components/deactivate-action';
-import { useApiClient } from '../../api/api-context';
-import { bootMode } from '../../lib/boot-mode';
-import { pingQuery } from '../../api/connection-query';
-import { paths } from '../../lib/paths';
-import { useDeactivateListing, useUpdateListing } from '../../api/listings/listing-mutations';
+import type { ListingCreated } from '../../../client';
+import { ErrorBanner } from '../../../components/error-banner';
+import { Loading } from '../../../components/states';
+import { useDeactivateButton } from '../../../components/deactivate-action';
+import { useApiClient } from '../../../api/api-context';
+import { bootMode } from '../../../lib/boot-mode';
+import { pingQuery } from '../../../api/connection-query';
+import { paths } from '../../../lib/paths';
+import { useDeactivateListing, useUpdateListing } from '../../../api/listings/listing-mutations';
 import { describeOutcome } from './listing-outcome';
-import { listingDetailQuery } from './listing-queries';
+import { listingDetailQuery } from '../../../api/listings/listing-detail-query';
 
 export interface Created {
   listing: ListingCreated;

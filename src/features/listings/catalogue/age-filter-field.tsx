@@ -1,4 +1,4 @@
-import { AGE_BUCKETS, type AgeBucketId } from '../../api/sales/listing-age';
+import { AGE_BUCKETS, type AgeBucketId } from '../../../api/sales/listing-age';
 
 /** The catalogue's "Listed for" filter (the `age` search param), by days since `listed_at`. */
 export function AgeFilterField({

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
-import type { Column } from '../../components/data-table';
-import { FieldValue } from '../../components/field-value';
-import { StatusPill } from '../../components/status-pill';
-import { Money, ShortDate } from '../../components/figure';
+import { paths } from '../../../lib/paths';
+import type { Column } from '../../../components/data-table';
+import { FieldValue } from '../../../components/field-value';
+import { StatusPill } from '../../../components/status-pill';
+import { Money, ShortDate } from '../../../components/figure';
 import type { CatalogueRow } from './catalogue-row';
 
 const unreadable = (row: CatalogueRow, field: string) => row.unreadable.includes(field);
