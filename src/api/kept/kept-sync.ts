@@ -386,6 +386,8 @@ async function walkAll<T extends { id: string }>(
     // Every row is shown while the /ping still names whose they are (a first visit's walk).
     showNow();
     owner = await scope;
+    // A whole walk read this store: its copy needs no fingerprint check again this session.
+    if (owner) noteStoreChecked(owner);
     adoptPatches();
     const whole = source.complete ? await source.complete(rows, undefined, context.signal) : rows;
     return { ...state, rows: whole.slice(), complete: true, checkedAt: Date.now(), scope: owner };

@@ -7,6 +7,8 @@ import { listingKeys } from './listing-keys';
 export const listingDetailQuery = (client: SlabdeskClient, id: string) =>
   queryOptions({
     queryKey: listingKeys.detail(id),
+    // A write's answer lands here (write-answer.ts): a page opened right after reads nothing.
+    staleTime: 30_000,
     queryFn: async ({ signal }) => (await client.listings.get(id, { signal })).data,
   });
 
