@@ -11,6 +11,9 @@ import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
 import { keptQueryFn } from '../../src/api/kept/kept-query';
 import { keptListings } from '../../src/api/listings/catalogue-query';
 import { merged, type Kept } from '../../src/api/kept/kept-sync';
+import { orderKeys } from '../../src/api/orders/order-keys';
+import { applyOrderEvent } from '../../src/api/orders/live-patch';
+import { keptOrders, type KeptOrder } from '../../src/api/orders/order-queries';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
@@ -105,4 +108,67 @@ describe("a refresh's rows", () => {
     ]);
     expect(merged(shown, read).map((row) => row.status)).toEqual(['archived', 'archived']);
   });
+});
+
+/** One visit of the orders pages: the kept orders over the same database. */
+function ordersVisit(db: KeptDb) {
+  const client = createClient({ baseUrl: h.url, apiKey: DEMO_LIVE_TOKEN });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const copies = keepCopies(queryClient, db);
+  const queryKey = orderKeys.kept();
+  const queryFn = keptQueryFn(queryClient, queryKey, keptOrders(client, queryClient), { db });
+  return {
+    queryClient,
+    load: () =>
+      queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0, ...keptOptions('orders') }),
+    row: (id: string) =>
+      queryClient.getQueryData<Kept<KeptOrder>>(queryKey)?.rows.find((r) => r.id === id),
+    detail: (id: string) => queryClient.getQueryData<KeptOrder>(orderKeys.detail(id)),
+    save: () => copies.flush(),
+  };
+}
+
+/** The order's single view now (an `orders/updated` payload is that view). */
+async function orderNow(id: string): Promise<Record<string, unknown>> {
+  const answer = await h.api(`/orders/${id}.json`, { token: DEMO_LIVE_TOKEN });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { order: Record<string, unknown> }).order;
+}
+
+describe('newest wins for orders', () => {
+  const used = new Set<string>();
+  for (const order of ['newer then older', 'older then newer'] as const) {
+    it(`a shipped order stays shipped when its deliveries come ${order}, and after a reload`, async () => {
+      const { id: listingId } = await soldWithPayloads(used);
+      used.add(listingId);
+      const orders = await h.api('/orders.json?status=open&limit=250', { token: DEMO_LIVE_TOKEN });
+      const { orders: open } = (await orders.json()) as {
+        orders: { id: string; line_items: { product_id: string }[] }[];
+      };
+      const id = open.find((o) => o.line_items[0]?.product_id === listingId)!.id;
+      const before = await orderNow(id);
+      await h.control('POST', '/clock', { advance_seconds: 60 });
+      expect((await h.control('POST', `/orders/${id}/advance`, {})).status).toBe(200);
+      const after = await orderNow(id);
+      const shipment = (o: Record<string, unknown>) =>
+        (o.svc_seller_shipment as { status?: string }).status;
+      expect(shipment(after)).not.toBe(shipment(before));
+
+      const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+      const first = ordersVisit(db);
+      await first.load();
+      const deliveries = order === 'newer then older' ? [after, before] : [before, after];
+      for (const payload of deliveries) applyOrderEvent(first.queryClient, payload);
+      expect(first.row(id)?.svc_seller_shipment?.status).toBe(shipment(after));
+      expect(first.detail(id)?.svc_seller_shipment?.status).toBe(shipment(after));
+      await first.save();
+
+      // A reload: the kept copy, then what changed since it was read.
+      const again = ordersVisit(db);
+      const kept = await again.load();
+      expect(kept.origin).toBe('kept');
+      expect(again.row(id)?.svc_seller_shipment?.status).toBe(shipment(after));
+      expect(again.row(id)?.updated_at).toBe(after.updated_at);
+    });
+  }
 });
