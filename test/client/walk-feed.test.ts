@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client';
+import type { createClient } from '../../src/client';
 import { parseLinkHeader } from '../../src/client/link-header';
 import { WALK_CONTENT_TYPE, WalkFeed, type WalkFrame } from '../../src/client/walk-frames';
 import type { AppOverLog } from '../support/app-over-log';
 import { appFaultingListingsCall, servedSandbox } from '../support/served-sandbox';
 import { pagesOfWalkAnswer } from '../support/walk-answer';
+import { tabClient } from '../support/tab-client';
 
 /**
  * Walks behind the dashboard's server read their first page with a call of its own and every
@@ -16,24 +17,8 @@ import { pagesOfWalkAnswer } from '../support/walk-answer';
 const sandbox = servedSandbox();
 
 /** The dashboard's client as the page makes it, against `app`; `fetched` lists every fetch. */
-function pageClient(app: AppOverLog['app'], walkStreamPath: string | undefined) {
-  const fetched: string[] = [];
-  const client = createClient({
-    baseUrl: `${app.url}/api`,
-    pacing: { enabled: false, maxInFlight: 6 },
-    sendPriority: true,
-    walkStreamPath,
-    fetch: (input, init) => {
-      fetched.push(String(input));
-      const headers = { ...(init?.headers as Record<string, string>) };
-      return fetch(input, {
-        ...init,
-        headers: { ...headers, 'sec-fetch-site': 'same-origin', origin: app.url },
-      });
-    },
-  });
-  return { client, fetched };
-}
+const pageClient = (app: AppOverLog['app'], walkStreamPath: string | undefined) =>
+  tabClient(app.url, walkStreamPath);
 
 async function walkIds(client: ReturnType<typeof createClient>): Promise<string[][]> {
   const pages: string[][] = [];

@@ -14,6 +14,7 @@ import {
 } from '../support/link-forms-upstream';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { pagesOfWalkAnswer } from '../support/walk-answer';
+import { tabClient } from '../support/tab-client';
 
 /**
  * "Follow what the server gives, verbatim": an upstream that forwards to the real sandbox and
@@ -50,25 +51,9 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** A tab of the dashboard against `app` (same-origin headers as a browser adds); `fetched` lists each fetch. */
-function tabOf(app: RunningAppServer, walkStreamPath?: string) {
-  const fetched: string[] = [];
-  const client = createClient({
-    baseUrl: `${app.url}/api`,
-    pacing: { enabled: false, maxInFlight: 6 },
-    sendPriority: true,
-    walkStreamPath,
-    fetch: (input, init) => {
-      fetched.push(String(input));
-      const headers = { ...(init?.headers as Record<string, string>) };
-      return fetch(input, {
-        ...init,
-        headers: { ...headers, 'sec-fetch-site': 'same-origin', origin: app.url },
-      });
-    },
-  });
-  return { client, fetched };
-}
+/** A tab of the dashboard against `app`; `fetched` lists each fetch. */
+const tabOf = (app: RunningAppServer, walkStreamPath?: string) =>
+  tabClient(app.url, walkStreamPath);
 
 /** The keys of a page-by-page walk (the client's lookahead and the server's read-ahead on). */
 async function walkPageByPage(client: ReturnType<typeof createClient>, name: Name) {

@@ -18,7 +18,10 @@ import {
   withoutReviewHold,
 } from '../../src/features/listings/forms/listing-bodies';
 import { describeOutcome } from '../../src/features/listings/forms/listing-outcome';
-import { EditListingForm, NewListingForm } from '../../src/features/listings/forms/listing-form-schemas';
+import {
+  EditListingForm,
+  NewListingForm,
+} from '../../src/features/listings/forms/listing-form-schemas';
 
 function row(patch: Partial<CatalogueRow>): CatalogueRow {
   const base: CatalogueRow = {

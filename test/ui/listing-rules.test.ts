@@ -8,7 +8,10 @@ import {
 import { ListingCreateInput, ListingUpdateInput } from '../../src/client/write-schemas';
 import { rowErrors, toEditValues } from '../../src/features/listings/bulk-edit/logic/rows';
 import { newListingDefaults } from '../../src/features/listings/forms/listing-bodies';
-import { EditListingForm, NewListingForm } from '../../src/features/listings/forms/listing-form-schemas';
+import {
+  EditListingForm,
+  NewListingForm,
+} from '../../src/features/listings/forms/listing-form-schemas';
 import { fieldPathsOf } from '../../src/lib/schema-fields';
 import { bulkRow } from '../bulk/rows-fixture';
 
