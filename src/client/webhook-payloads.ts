@@ -14,6 +14,7 @@ export const ProductPayload = z.object({
   svc_unavailable_reason: z.nullable(z.string()),
   svc_can_reactivate: z.boolean(),
   svc_accepts_offers: z.boolean(),
+  body_html: z.string(),
   variants: z.array(z.object({ price: Money })),
   updated_at: Timestamp,
 });

@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readProductPayload, type ListingRead } from '../../client';
+import {
+  readProductPayload,
+  type ListingDetailRead,
+  type ListingRead,
+  type ProductPayload,
+} from '../../client';
+import { isOlder } from '../kept/newest';
 import { updateKeptListing } from './catalogue-query';
 import { listingKeys } from './listing-keys';
 import { markSold } from './live-sales';
@@ -7,7 +13,8 @@ import { markSold } from './live-sales';
 /**
  * Applies a `products/*` delivery: the catalogue row is patched from the payload (a sale or
  * deactivation is whole there), newest first; a change lacking the price or an unknown listing is
- * read with one incremental refresh; an open detail page reads its listing again. True when a read
+ * read with one incremental refresh; the single view is patched from the payload too (newest wins),
+ * and read again only when the payload lacks what it shows. True when a catalogue read
  * was asked.
  */
 export function applyProductEvent(
@@ -40,8 +47,53 @@ export function applyProductEvent(
     if (change.svc_can_reactivate !== undefined) row.can_reactivate = change.svc_can_reactivate;
     return row;
   });
-  void queryClient.invalidateQueries({ queryKey: listingKeys.detail(change.id) });
+  if (!patchDetail(queryClient, change, price)) {
+    void queryClient.invalidateQueries({ queryKey: listingKeys.detail(change.id) });
+  }
   if (found && whole) return false;
   void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue() });
+  return true;
+}
+
+/** The single view from a product payload, when it names every field the view changes by. */
+function patchDetail(
+  queryClient: QueryClient,
+  change: ProductPayload,
+  price: string | undefined,
+): boolean {
+  const key = listingKeys.detail(change.id);
+  const shown = queryClient.getQueryData<ListingDetailRead>(key);
+  if (!shown) return true;
+  if (isOlder(change, shown)) return true;
+  const reason = change.svc_unavailable_reason;
+  if (
+    change.title === undefined ||
+    change.status === undefined ||
+    price === undefined ||
+    reason === undefined ||
+    change.svc_can_reactivate === undefined ||
+    (shown.description !== undefined && change.body_html === undefined) ||
+    // The payload does not carry the minimum offer, which a price or offers change may clear.
+    (shown.minimum_offer != null &&
+      (price !== shown.price || change.svc_accepts_offers !== shown.accepts_offers))
+  ) {
+    return false;
+  }
+  const next: ListingDetailRead = {
+    ...shown,
+    title: change.title,
+    status: change.status,
+    price,
+    unavailable_reason: reason,
+    can_reactivate: change.svc_can_reactivate,
+  };
+  if (change.body_html !== undefined && shown.description !== undefined) {
+    next.description = change.body_html;
+  }
+  if (change.svc_accepts_offers !== undefined) next.accepts_offers = change.svc_accepts_offers;
+  if (change.updated_at !== undefined && shown.updated_at !== undefined) {
+    next.updated_at = change.updated_at;
+  }
+  queryClient.setQueryData(key, next);
   return true;
 }
