@@ -85,8 +85,53 @@ export function applyListingWrite(queryClient: QueryClient, answer: ListingWrite
   if (!known && queryClient.getQueryData(listingKeys.catalogue()) !== undefined) {
     void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
   }
-  void queryClient.invalidateQueries({
-    queryKey: listingKeys.detail(answer.listingId),
-    exact: true,
-  });
+  if (!patchDetail(queryClient, answer)) {
+    void queryClient.invalidateQueries({
+      queryKey: listingKeys.detail(answer.listingId),
+      exact: true,
+    });
+  }
 }
+
+/**
+ * The single view after a write, from the answer alone where it tells all that changed: a PUT that
+ * kept the status (its reason and reactivation stay), or a DELETE (its answer names both). False
+ * when the view must be read again.
+ */
+function patchDetail(
+  queryClient: QueryClient,
+  answer: Exclude<ListingWriteAnswer, { method: 'POST' }>,
+): boolean {
+  const key = listingKeys.detail(answer.listingId);
+  const shown = queryClient.getQueryData<ListingDetailRead>(key);
+  if (!shown) return true;
+  const written = answer.listing;
+  if (answer.method === 'PUT' && written.status !== shown.status) return false;
+  const next: ListingDetailRead = {
+    ...shown,
+    title: written.title,
+    status: written.status,
+    price: written.price,
+  };
+  if (answer.method === 'DELETE') {
+    next.unavailable_reason = answer.listing.unavailable_reason;
+    next.can_reactivate = answer.listing.can_reactivate;
+  } else {
+    next.accepts_offers = answer.listing.accepts_offers;
+    if (shown.minimum_offer !== undefined) next.minimum_offer = answer.listing.minimum_offer;
+    // Terms the answer does not echo (description, schedule) are read again when they were sent.
+    const body = answer.body ?? {};
+    if (Object.keys(body).some((field) => !ECHOED.has(field))) return false;
+  }
+  queryClient.setQueryData(key, next);
+  return true;
+}
+
+/** The PUT body fields the update answer echoes (spec: id, title, status, price, offers). */
+const ECHOED: ReadonlySet<string> = new Set([
+  'title',
+  'status',
+  'price',
+  'accepts_offers',
+  'minimum_offer',
+]);
