@@ -26,12 +26,23 @@ export type KeptOrder = Order & { slabdesk_open?: boolean | undefined };
 
 /** Which status filter an order falls under; undefined when neither it nor the filter says. */
 export function orderStatusOf(
-  order: Pick<KeptOrder, 'cancelled_at' | 'closed_at' | 'slabdesk_open'>,
+  order: Pick<
+    KeptOrder,
+    'cancelled_at' | 'closed_at' | 'slabdesk_open' | 'svc_buyer_delivery' | 'svc_payout'
+  >,
 ): Exclude<OrderStatusFilter, 'any'> | undefined {
   if (order.cancelled_at) return 'cancelled';
+  if (order.slabdesk_open === true) return 'open';
+  // Not shown whether it was cancelled: closed and cancelled cannot be told apart.
+  if (order.cancelled_at === undefined) return undefined;
   if (order.closed_at) return 'closed';
-  if (order.slabdesk_open !== undefined) return order.slabdesk_open ? 'open' : 'closed';
-  return undefined;
+  if (order.slabdesk_open === false) return 'closed';
+  // The spec's `closed`: paid out or delivered; the single view shows the buyer's delivery.
+  if (order.svc_payout?.status === 'paid' || order.svc_buyer_delivery?.status === 'delivered') {
+    return 'closed';
+  }
+  const shown = order.closed_at === null && order.svc_buyer_delivery?.status !== undefined;
+  return shown ? 'open' : undefined;
 }
 
 /** Orders whose timestamps leave open or closed undecided. */

@@ -278,9 +278,9 @@ export function BulkEditPage() {
 
 function BulkEditContent() {
   const [params] = useSearchParams();
-  const { query, rows, availability } = useCatalogue();
-  // Wait for the availability join (when needed) so sold listings are known before editing.
-  const joined = !availability || availability.isSuccess || availability.isError;
+  const { query, rows, availability, soldKnown } = useCatalogue();
+  // Wait for the availability join and the orders (when needed) so sold listings are known first.
+  const joined = soldKnown && (!availability || availability.isSuccess || availability.isError);
   const [generation, setGeneration] = useState(0);
   const data = query.data;
   return (

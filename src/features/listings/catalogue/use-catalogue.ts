@@ -108,5 +108,7 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
   const rows = useMemo(() => derive(listings ?? [], byItem, sold), [listings, byItem, sold]);
   // The search texts, in idle moments once the rows are shown (a search builds what is missing).
   useEffect(() => fillSearchTexts(rows), [rows]);
-  return { query, rows, availability: needsJoin ? availability : undefined };
+  // Without the list view's reasons, a sale is known from the levels' `sold` or from the orders.
+  const soldKnown = !needsJoin || orders.isSuccess || orders.isError;
+  return { query, rows, availability: needsJoin ? availability : undefined, soldKnown };
 }
