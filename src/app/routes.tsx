@@ -5,6 +5,8 @@ import { Layout } from './layout';
 import { RouteError } from './route-error';
 import { paths } from '../lib/paths';
 import { prefetchSales } from '../api/sales/sales-queries';
+import { prefetchCatalogue } from '../api/listings/catalogue-query';
+import { prefetchOrder, prefetchOrders } from '../api/orders/order-queries';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
@@ -39,12 +41,8 @@ export const onEntry: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
-/** The catalogue pages' loader (listings, bulk edit), from the module the pages import anyway. */
-const startCatalogue = (deps: RouteDeps) =>
-  startQueries(
-    deps,
-    async () => (await import('../api/listings/catalogue-query')).prefetchCatalogue,
-  );
+/** The catalogue pages' loader (listings, bulk edit): the kept listings are in the shell already. */
+const startCatalogue = (deps: RouteDeps) => startQueries(deps, () => prefetchCatalogue);
 
 /** The money reads' loader (their queries are in the shell already: nothing to import). */
 const startSales = (deps: RouteDeps, reads: Parameters<typeof prefetchSales>[0]) =>
@@ -101,19 +99,13 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
       },
       {
         path: paths.orders.pattern,
-        loader: startQueries(
-          deps,
-          async () => (await import('../api/orders/order-queries')).prefetchOrders,
-        ),
+        loader: startQueries(deps, () => prefetchOrders),
         shouldRevalidate: onEntry,
         lazy: page(() => import('../features/orders/orders-page')),
       },
       {
         path: paths.order.pattern,
-        loader: startQueries(
-          deps,
-          async () => (await import('../api/orders/order-queries')).prefetchOrder,
-        ),
+        loader: startQueries(deps, () => prefetchOrder),
         lazy: page(() => import('../features/orders/order-detail-page')),
       },
       {

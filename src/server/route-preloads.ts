@@ -13,10 +13,7 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   { pattern: paths.overview.pattern, modules: ['src/features/overview/overview-page.tsx'] },
   {
     pattern: paths.listings.pattern,
-    modules: [
-      'src/features/listings/catalogue/listings-page.tsx',
-      'src/api/listings/catalogue-query.ts',
-    ],
+    modules: ['src/features/listings/catalogue/listings-page.tsx'],
   },
   {
     pattern: paths.newListing.pattern,
@@ -24,10 +21,7 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   },
   {
     pattern: paths.bulkEdit.pattern,
-    modules: [
-      'src/features/listings/bulk-edit/bulk-edit-page.tsx',
-      'src/api/listings/catalogue-query.ts',
-    ],
+    modules: ['src/features/listings/bulk-edit/bulk-edit-page.tsx'],
   },
   {
     pattern: paths.listing.pattern,
@@ -45,11 +39,11 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   },
   {
     pattern: paths.orders.pattern,
-    modules: ['src/features/orders/orders-page.tsx', 'src/api/orders/order-queries.ts'],
+    modules: ['src/features/orders/orders-page.tsx'],
   },
   {
     pattern: paths.order.pattern,
-    modules: ['src/features/orders/order-detail-page.tsx', 'src/api/orders/order-queries.ts'],
+    modules: ['src/features/orders/order-detail-page.tsx'],
   },
   {
     pattern: paths.inventory.pattern,

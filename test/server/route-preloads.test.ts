@@ -49,10 +49,11 @@ describe("a route's code named in its page", () => {
   const preloads = routePreloads(MANIFEST);
 
   it("names its loader's chunk first, the page's and what they import, never the entry's own", () => {
+    expect(preloads('/listings/lst_1')[0]).toBe('assets/listing-queries-1.js');
     expect(preloads('/listings')).toEqual([
-      'assets/catalogue-query-1.js',
       'assets/listings-page-1.js',
       'assets/states-1.js',
+      'assets/catalogue-query-1.js',
     ]);
     expect(preloads('/')).toEqual(['assets/overview-page-1.js']);
   });
