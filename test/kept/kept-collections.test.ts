@@ -9,9 +9,9 @@ import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
 import { keptQueryFn } from '../../src/api/kept/kept-query';
 import { keptListings } from '../../src/api/listings/catalogue-query';
 import { keptOrders } from '../../src/api/orders/order-queries';
-import { keptSource } from '../../src/api/kept/kept-sources';
+import { keptInventoryItems } from '../../src/api/inventory/inventory-queries';
 import type { Kept, KeptSource } from '../../src/api/kept/kept-sync';
-import type { InventoryItem, SlabdeskClient } from '../../src/client';
+import type { SlabdeskClient } from '../../src/client';
 import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN } from '../../src/sandbox';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
@@ -54,16 +54,7 @@ function createKeptSources(client: SlabdeskClient, db: KeptDb) {
   return {
     listings: kept('listings', keptListings(client, queryClient)),
     orders: kept('orders', keptOrders(client, queryClient)),
-    items: kept(
-      'inventory-items',
-      keptSource<InventoryItem>(
-        client,
-        queryClient,
-        'inventory-items',
-        client.inventoryItems.pages as never,
-        (row) => row.created_at,
-      ),
-    ),
+    items: kept('inventory-items', keptInventoryItems(client, queryClient)),
   };
 }
 

@@ -26,6 +26,16 @@ const levelPages =
       }
     })();
 
+/** Every card (every field): the one kept copy of inventory items. */
+export const keptInventoryItems = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptSource<InventoryItem>(
+    client,
+    queryClient,
+    'inventory-items',
+    itemPages(client),
+    (row) => row.created_at,
+  );
+
 /** Every card, kept between visits and brought up to date by `updated_at_min`. */
 export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
@@ -35,13 +45,7 @@ export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryCl
     queryFn: keptQueryFn(
       queryClient,
       inventoryKeys.items(),
-      keptSource<InventoryItem>(
-        client,
-        queryClient,
-        'inventory-items',
-        itemPages(client),
-        (row) => row.created_at,
-      ),
+      keptInventoryItems(client, queryClient),
     ),
   });
 
