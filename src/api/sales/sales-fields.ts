@@ -1,10 +1,10 @@
 /**
- * The fields the money figures read: their kept copies walk with only these; `created_at` is the
- * copy's fingerprint (see kept-sync).
+ * The fields the money figures read, as types: the figures take any row that has them (the kept
+ * listings and orders carry every field).
  */
 import type { ListingRead, Order } from '../../client';
 
-/** The order fields the money figures read (all documented): a lighter walk than every field. */
+/** The order fields the money figures read (all documented). */
 export const ORDER_FIELDS = [
   'id',
   'name',

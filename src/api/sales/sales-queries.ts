@@ -4,7 +4,7 @@ import { pingQuery } from '../connection-query';
 import { mayRead } from '../required-scopes';
 import type { Prefetch } from '../route-prefetch';
 
-export { LISTING_FIELDS, ORDER_FIELDS, type ListingFacts, type OrderFacts } from './sales-fields';
+export type { ListingFacts, OrderFacts } from './sales-fields';
 
 /** Which kept reads a page starts from its route loader. */
 export interface SalesReads {
