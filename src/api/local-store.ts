@@ -6,3 +6,12 @@ export function localStore(): Storage | undefined {
     return undefined;
   }
 }
+
+/** This tab's sessionStorage, or undefined where there is none or it is refused. */
+export function sessionStore(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { Money, Order, Timestamp } from './schemas';
-import type { Order as OrderRead } from './schemas';
 import { readTolerant, type Readable } from './tolerant-reader';
 
 /**
@@ -27,7 +26,7 @@ export function readProductPayload(payload: unknown): ProductPayload | null {
 }
 
 /** An `orders/*` delivery's body (the order as its single view gives it); null without an id. */
-export function readOrderPayload(payload: unknown): OrderRead | null {
+export function readOrderPayload(payload: unknown): Order | null {
   const read = readTolerant(Order, payload);
   return read.ok ? read.value : null;
 }

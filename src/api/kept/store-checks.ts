@@ -1,16 +1,10 @@
+import { sessionStore as session } from '../local-store';
+
 /**
  * Which kept copies had their store checked (the oldest row's fingerprint) in this browser session:
  * a reload in the same tab trusts the check made when the session began; a new tab checks again.
  */
 const KEY = 'slabdesk.kept.store-checked.v1';
-
-function session(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function checked(): string[] {
   try {
