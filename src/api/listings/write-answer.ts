@@ -106,7 +106,11 @@ function patchDetail(
   const shown = queryClient.getQueryData<ListingDetailRead>(key);
   if (!shown) return true;
   const written = answer.listing;
-  if (answer.method === 'PUT' && written.status !== shown.status) return false;
+  if (answer.method === 'PUT') {
+    if (written.status !== shown.status) return false;
+    // Terms the answer does not echo (description, schedule) are read again when they were sent.
+    if (Object.keys(answer.body ?? {}).some((field) => !ECHOED.has(field))) return false;
+  }
   const next: ListingDetailRead = {
     ...shown,
     title: written.title,
@@ -119,9 +123,6 @@ function patchDetail(
   } else {
     next.accepts_offers = answer.listing.accepts_offers;
     if (shown.minimum_offer !== undefined) next.minimum_offer = answer.listing.minimum_offer;
-    // Terms the answer does not echo (description, schedule) are read again when they were sent.
-    const body = answer.body ?? {};
-    if (Object.keys(body).some((field) => !ECHOED.has(field))) return false;
   }
   queryClient.setQueryData(key, next);
   return true;
