@@ -6,7 +6,7 @@ import { keptOptions } from '../kept/kept-persister';
 import { keptQueryFn } from '../kept/kept-query';
 import { keptSource, type Pages } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
-import { isOlder } from '../kept/newest';
+import { patchKeptRow } from '../kept/kept-rows';
 import {
   availabilityOf,
   inventoryLevelsQuery,
@@ -58,22 +58,11 @@ export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
 };
 
 /** Patches one kept listing unless the patch is older than the row shown; false when not kept. */
-export function updateKeptListing(
+export const updateKeptListing = (
   queryClient: QueryClient,
   id: string,
   change: (row: ListingRead) => ListingRead,
-): boolean {
-  const catalogue = queryClient.getQueryData<Catalogue>(listingKeys.catalogue());
-  const at = catalogue?.rows.findIndex((row) => row.id === id) ?? -1;
-  if (!catalogue || at < 0) return false;
-  const next = change(catalogue.rows[at]!);
-  // Newest wins: a delivery or an answer older than the row shown changes nothing.
-  if (isOlder(next, catalogue.rows[at])) return true;
-  const rows = catalogue.rows.slice();
-  rows[at] = next;
-  queryClient.setQueryData<Catalogue>(listingKeys.catalogue(), { ...catalogue, rows });
-  return true;
-}
+): boolean => patchKeptRow(queryClient, listingKeys.catalogue(), id, change) !== 'absent';
 
 /** Each card's availability, by inventory item id (the card id of a listing). */
 export interface CatalogueAvailability {

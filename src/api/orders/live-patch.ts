@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { readOrderPayload, type Order } from '../../client';
 import { compareCodes } from '../compare-codes';
 import type { Kept } from '../kept/kept-sync';
+import { patchKeptRow } from '../kept/kept-rows';
 import { isOlder } from '../kept/newest';
 import { orderKeys } from './order-keys';
 import type { KeptOrder } from './order-queries';
@@ -26,15 +27,13 @@ export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Ord
   }
   const kept = queryClient.getQueryData<Kept<KeptOrder>>(orderKeys.kept());
   if (!kept) return order;
-  const at = kept.rows.findIndex((row) => row.id === order.id);
-  if (at >= 0 && isOlder(order, kept.rows[at])) return order;
-  const rows = kept.rows.slice();
-  if (at >= 0) rows[at] = order;
-  else {
-    rows.push(order);
+  const patched = patchKeptRow<KeptOrder>(queryClient, orderKeys.kept(), order.id, () => order);
+  if (patched === 'older') return order;
+  if (patched === 'absent') {
+    const rows = [...kept.rows, order];
     rows.sort((a, b) => compareCodes(a.created_at ?? '', b.created_at ?? ''));
+    queryClient.setQueryData<Kept<KeptOrder>>(orderKeys.kept(), { ...kept, rows });
   }
-  queryClient.setQueryData<Kept<KeptOrder>>(orderKeys.kept(), { ...kept, rows });
   // Whether it is still open is the API's filter's to say: its changes since the last read.
   if (!order.cancelled_at && !order.closed_at) {
     void queryClient.invalidateQueries({ queryKey: orderKeys.kept(), exact: true });

@@ -1,0 +1,24 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Kept } from './kept-sync';
+import { isOlder } from './newest';
+
+/**
+ * Patches one row of a kept collection in the cache, newest first: a delivery or an answer older
+ * than the row shown changes nothing. `absent` when the copy is not held or holds no such row.
+ */
+export function patchKeptRow<T extends { id: string }>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  id: string,
+  change: (row: T) => T,
+): 'absent' | 'older' | 'patched' {
+  const kept = queryClient.getQueryData<Kept<T>>(queryKey);
+  const at = kept?.rows.findIndex((row) => row.id === id) ?? -1;
+  if (!kept || at < 0) return 'absent';
+  const next = change(kept.rows[at]!);
+  if (isOlder(next, kept.rows[at])) return 'older';
+  const rows = kept.rows.slice();
+  rows[at] = next;
+  queryClient.setQueryData<Kept<T>>(queryKey, { ...kept, rows });
+  return 'patched';
+}
