@@ -55,7 +55,7 @@ const APPLY_MARKS = `
   window.__bulk = {};
   document.addEventListener('click', (event) => {
     const button = event.target.closest && event.target.closest('button');
-    if (button && /^Apply \\d+ write/.test(button.textContent || '')) window.__bulk.start = performance.now();
+    if (button && /^Apply [\\d,]+ change/.test(button.textContent || '')) window.__bulk.start = performance.now();
   }, true);
   new MutationObserver(() => {
     if (window.__bulk.start !== undefined && window.__bulk.end === undefined) {
@@ -95,7 +95,7 @@ async function applyEdits(
       await page.getByLabel('Percent (%)').fill('10');
       await page.getByRole('button', { name: 'Apply price change' }).click();
       await page.getByRole('button', { name: 'Preview changes' }).click();
-      const apply = page.getByRole('button', { name: `Apply ${ids.length} write(s)` });
+      const apply = page.getByRole('button', { name: `Apply ${ids.length} changes` });
       await apply.waitFor();
       // Let the bucket drain what loading the page used: the run starts from an empty bucket.
       await page.waitForTimeout((lastUsed / 2 + 1.5) * 1000);
