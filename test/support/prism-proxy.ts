@@ -48,7 +48,22 @@ export async function startPrismProxy(sandboxUrl: string): Promise<PrismProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'slabdesk-prism-'));
   const document = join(dir, 'openapi.json');
   writeFileSync(document, await response.text());
-  const port = await freePort();
+  // The free port is released before Prism binds it, so another suite may take it first: try again.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = await spawnPrism(document, sandboxUrl, port);
+    if (started.ok) return proxyOf(started.child, port, started.output);
+    if (!started.output.includes('EADDRINUSE') || attempt === 3) {
+      throw new Error(`Prism exited (${started.code}):\n${started.output}`);
+    }
+  }
+}
+
+type Started =
+  | { ok: true; child: ChildProcess; output: { text: string } }
+  | { ok: false; code: number | null; output: string };
+
+async function spawnPrism(document: string, sandboxUrl: string, port: number): Promise<Started> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -63,26 +78,32 @@ export async function startPrismProxy(sandboxUrl: string): Promise<PrismProxy> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Prism did not start:\n${output}`)), 45_000);
+  const output = { text: '' };
+  return new Promise<Started>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      fail(new Error(`Prism did not start:\n${output.text}`));
+    }, 45_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
+      output.text += chunk.toString();
+      if (output.text.includes('Prism is listening')) {
         clearTimeout(timer);
-        ready();
+        done({ ok: true, child, output });
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      fail(new Error(`Prism exited (${code}):\n${output}`));
+      done({ ok: false, code, output: output.text });
     });
   });
+}
+
+function proxyOf(child: ChildProcess, port: number, output: { text: string }): PrismProxy {
   return {
     url: `http://127.0.0.1:${port}`,
-    violationLog: () => output.split('\n').filter((line) => line.includes('Violation:')),
+    violationLog: () => output.text.split('\n').filter((line) => line.includes('Violation:')),
     close: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
