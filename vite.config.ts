@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * Writes the entry's stylesheet into the page as a `<style>`: the page paints its frame without
@@ -33,9 +34,15 @@ function inlineEntryStylesheet(): Plugin {
  * `npm run dev` (src/server/dev.ts), which runs Vite in middleware mode.
  */
 export default defineConfig({
-  plugins: [react(), inlineEntryStylesheet()],
+  plugins: [
+    react(),
+    inlineEntryStylesheet(),
+    // Each text file beside its gzip and brotli twins, served as they are (see dist-pages).
+    compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(map|html)$/] }),
+  ],
   build: {
-    outDir: 'dist',
+    // The compiled server sits beside it, in dist/, never among the files served.
+    outDir: 'dist/page',
     sourcemap: true,
     // `.vite/manifest.json`: the server names each route's chunks in its page (route-preloads).
     manifest: true,

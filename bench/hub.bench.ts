@@ -115,7 +115,7 @@ async function webhookFlood(report: (name: string, value: number) => void): Prom
     },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => '<!doctype html><title>flood</title>',
     }),
   );

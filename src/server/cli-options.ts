@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Settings } from './config/settings';
 
 /** The Vite-style flags `npm run dev` and `npm start` take: `--port N`, `--strictPort`, `--host [H]`. */
 export interface CliOptions {
@@ -26,6 +27,7 @@ function flagsOf(argv: readonly string[]) {
         'strict-port': { type: 'boolean' },
         host: { type: 'string' }, // alone: every address, as in Vite
         open: { type: 'string' }, // the dashboard opens nothing; it prints its URL
+        help: { type: 'boolean', short: 'h' },
       },
     }).values;
   } catch (error) {
@@ -36,7 +38,11 @@ function flagsOf(argv: readonly string[]) {
   }
 }
 
-export function parseCliOptions(argv: readonly string[], defaultPort: number): CliOptions {
+export function parseCliOptions(
+  argv: readonly string[],
+  defaultPort: number,
+  settings: Settings = {},
+): CliOptions {
   const flags = flagsOf(argv);
   const port = flags.port === undefined ? defaultPort : Number(flags.port);
   if (!/^\d+$/.test(flags.port ?? '0') || port > 65535) {
@@ -49,8 +55,8 @@ export function parseCliOptions(argv: readonly string[], defaultPort: number): C
     port,
     strictPort: Boolean(flags.strictPort || flags['strict-port']),
     allowedHosts: [
-      ...(process.env.SLABDESK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
-      ...publicHostOf(process.env.SLABDESK_PUBLIC_URL),
+      ...(settings.SLABDESK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
+      ...publicHostOf(settings.SLABDESK_PUBLIC_URL),
       ...(/^[\d.:]+$/.test(host) ? [] : [host]),
     ],
   };

@@ -2,6 +2,6 @@ import { runServer } from './run-server';
 import { vitePages } from './vite-pages';
 
 /** `npm run dev [-- --port N --strictPort --host [H]]`: Vite, the API proxy and (by default) the embedded sandbox. */
-await runServer('dev server', 5173, (server, allowedHosts) =>
+await runServer('dev server', 'npm run dev --', 5173, (server, allowedHosts) =>
   vitePages(server, process.cwd(), allowedHosts),
 );

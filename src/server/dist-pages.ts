@@ -1,21 +1,47 @@
-import { resolve } from 'node:path';
-import type { PageSource } from './app-server';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { PageSource } from './page-source';
 import { readManifest, routePreloads, withModulePreloads } from './route-preloads';
-import { createStaticFiles } from './static-files';
+
+/** Where `npm run build` writes the page (the compiled server sits beside it, in `dist/`). */
+export const PAGE_DIR = 'dist/page';
+
+/** The page is served with its boot facts by the page route, never as the file it is. */
+const isPageFile = (path: string) => /(^|\/)index\.html(\.(gz|br))?$/.test(path);
 
 /**
- * Production: the bundle `npm run build` wrote to `dist/`. Each path's page names the code its
- * route loads first (see route-preloads), from the manifest the same build wrote.
+ * Production: the bundle `npm run build` wrote. Files (and their `.br`/`.gz` twins written by the
+ * build) through `@fastify/static`, dot-named ones (the build's `.vite/` records) never; hashed
+ * assets cached for good. Each path's page names the code its route loads first (route-preloads).
  */
-export function distPages(root = resolve(process.cwd(), 'dist')): PageSource {
-  const files = createStaticFiles(root);
+export function distPages(root = resolve(process.cwd(), PAGE_DIR)): PageSource {
   let preloads: { html: string; forPath: Promise<(pathname: string) => string[]> } | undefined;
   return {
     development: false,
-    serveAsset: (request, response, pathname) => files.serveAsset(request, response, pathname),
+    async register(app) {
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        serveDotFiles: false,
+        dotfiles: 'ignore',
+        preCompressed: true,
+        cacheControl: false,
+        allowedPath: (pathname) => !isPageFile(pathname),
+        setHeaders: (reply, path) => {
+          if (path.includes('/assets/')) {
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    },
     async pageHtml(pathname) {
-      const html = await files.indexHtml();
-      if (html === null) return null;
+      let html: string;
+      try {
+        html = await readFile(join(root, 'index.html'), 'utf8');
+      } catch {
+        return null;
+      }
       // The manifest is read again only when the page is another build's.
       if (preloads?.html !== html) {
         const forPath = readManifest(root).then((m) => (m ? routePreloads(m) : () => []));

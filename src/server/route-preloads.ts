@@ -70,7 +70,7 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   },
 ];
 
-/** Vite's manifest (`build.manifest`), under the bundle's root: never served (see static-files). */
+/** Vite's manifest (`build.manifest`), under the bundle's root: never served (see dist-pages). */
 const MANIFEST_PATH = '.vite/manifest.json';
 
 /** The manifest of the bundle at `root`, or undefined when it has none. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Upstream } from './api-proxy';
 import type { HubOptions } from './hub/server-hub';
+import type { Settings } from './config/settings';
+import { privateFolder } from './private-files';
 
 export interface ResolvedUpstream extends Upstream {
   /** What to print: the embedded sandbox or the configured deployment. */
@@ -16,11 +18,12 @@ export interface ResolvedUpstream extends Upstream {
  * live key (`SLABDESK_DEMO_MODE=test`: the test key).
  */
 export async function resolveUpstream(
+  settings: Settings,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedUpstream> {
-  const baseUrl = env.SVC_BASE_URL?.trim();
+  const baseUrl = settings.SVC_BASE_URL;
   if (baseUrl) {
-    const apiKey = env.SVC_API_KEY?.trim();
+    const apiKey = settings.SVC_API_KEY;
     if (!apiKey) throw new Error('SVC_BASE_URL is set but SVC_API_KEY is not.');
     const parsed = new URL(baseUrl);
     return {
@@ -31,8 +34,8 @@ export async function resolveUpstream(
     };
   }
   const sandbox = await import('../sandbox/index');
-  const db = env.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
-  if (db !== ':memory:') mkdirSync('.sandbox', { recursive: true });
+  const db = settings.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
+  if (db !== ':memory:') privateFolder(dirname(db));
   // The sandbox's own SANDBOX_* settings apply (rate limit, demo size, simulation...), but the
   // embedded one always binds loopback on a free port, with its own store and the demo seed.
   // Its control API (reset, keys) is closed with SANDBOX_CONTROL_TOKEN, or a token of this run.
@@ -48,8 +51,8 @@ export async function resolveUpstream(
     controlToken,
   });
   const apiKey =
-    env.SVC_API_KEY?.trim() ||
-    (env.SLABDESK_DEMO_MODE === 'test' ? sandbox.DEMO_TEST_TOKEN : sandbox.DEMO_LIVE_TOKEN);
+    settings.SVC_API_KEY ??
+    (settings.SLABDESK_DEMO_MODE === 'test' ? sandbox.DEMO_TEST_TOKEN : sandbox.DEMO_LIVE_TOKEN);
   return {
     baseUrl: running.url,
     apiKey,
@@ -65,15 +68,12 @@ export async function resolveUpstream(
  * The hub's settings: the endpoint's signing secrets (current and previous), where event ids are
  * kept (`SLABDESK_HUB_DB`), and the embedded sandbox's registration.
  */
-export function hubOptionsFor(
-  upstream: ResolvedUpstream,
-  env: NodeJS.ProcessEnv = process.env,
-): HubOptions {
-  const secrets = [env.SVC_WEBHOOK_SECRET, env.SVC_WEBHOOK_SECRET_PREVIOUS]
-    .map((value) => value?.trim() ?? '')
-    .filter(Boolean);
-  const inMemory = !env.SVC_BASE_URL?.trim() && env.SLABDESK_SANDBOX_DB === ':memory:';
-  const ledgerPath = env.SLABDESK_HUB_DB?.trim() || (inMemory ? ':memory:' : '.sandbox/hub.db');
+export function hubOptionsFor(upstream: ResolvedUpstream, settings: Settings = {}): HubOptions {
+  const secrets = [settings.SVC_WEBHOOK_SECRET, settings.SVC_WEBHOOK_SECRET_PREVIOUS].filter(
+    (secret): secret is string => !!secret,
+  );
+  const inMemory = !settings.SVC_BASE_URL && settings.SLABDESK_SANDBOX_DB === ':memory:';
+  const ledgerPath = settings.SLABDESK_HUB_DB ?? (inMemory ? ':memory:' : '.sandbox/hub.db');
   return {
     secrets,
     ledgerPath,

@@ -1,10 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Server } from 'node:http';
-import type { PageSource } from './app-server';
+import middie from '@fastify/middie';
+import type { PageSource } from './page-source';
+import { admissionOf } from './plugins/sign-in-gate';
 
 /** Vite's placeholder nonce, replaced per request by the page's own. */
 const NONCE_PLACEHOLDER = 'slabdesk-dev-nonce';
+
+/**
+ * What Vite serves in development: its own modules, the source tree and `public/`. Nothing under
+ * a dot-named folder (the server's stores in `.sandbox/`, `.env`, `.git`) is handed to it.
+ */
+export function isViteAsset(pathname: string): boolean {
+  if (pathname === '/' || pathname === '/index.html') return false;
+  if (pathname.split('/').some((part) => part.startsWith('.') && part !== '.vite')) return false;
+  return /^\/(@vite|@id|@fs|@react-refresh|src|node_modules)(\/|$)|^\/[^/]+\.[a-z0-9]+$/i.test(
+    pathname,
+  );
+}
 
 /** Development: Vite in middleware mode on the app server, HMR over the same port. */
 export async function vitePages(
@@ -16,32 +30,33 @@ export async function vitePages(
   const vite = await createServer({
     root,
     appType: 'custom',
-    // Our guard checks Host first; Vite's own check must accept the same extra names.
-    server: { middlewareMode: true, hmr: { server }, allowedHosts: [...allowedHosts] },
+    server: {
+      middlewareMode: true,
+      hmr: { server },
+      // Our guard checks Host first; Vite's own check must accept the same extra names.
+      allowedHosts: [...allowedHosts],
+      // The stores beside the source tree are the server's, never the page's.
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.sandbox/**', '**/*.db', '**/*.db-*'] },
+    },
     html: { cspNonce: NONCE_PLACEHOLDER },
   });
-  server.on('close', () => void vite.close());
   return {
     development: true,
-    serveAsset: (request, response, pathname) =>
-      new Promise<boolean>((done, fail) => {
-        if (
-          pathname === '/' ||
-          pathname === '/index.html' ||
-          !/\.|^\/@|^\/node_modules\//.test(pathname)
-        ) {
-          done(false);
-          return;
-        }
-        vite.middlewares(request, response, (error?: unknown) => {
-          if (error) fail(error);
-          else done(false);
-        });
-      }),
+    async register(app) {
+      await app.register(middie);
+      app.use((request, response, next) => {
+        const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+        if (!isViteAsset(pathname)) return next();
+        // The source tree needs the session a page needs (the build's files are open).
+        if (!admissionOf(request).pageAllowed) return next();
+        vite.middlewares(request, response, next);
+      });
+    },
     async pageHtml(pathname, nonce) {
       const template = await readFile(resolve(root, 'index.html'), 'utf8');
       const html = await vite.transformIndexHtml(pathname, template);
       return html.split(NONCE_PLACEHOLDER).join(nonce ?? '');
     },
+    close: () => vite.close(),
   };
 }

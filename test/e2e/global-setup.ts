@@ -35,12 +35,12 @@ export default async function globalSetup() {
       // The activity log, as `npm start` keeps it (in memory here).
       activity: { path: ':memory:' },
     },
-    async () => distPages(resolve(root, 'dist')),
+    async () => distPages(resolve(root, 'dist/page')),
   );
   // The same sandbox behind the demo test key: what a seller sees in test mode.
   const testApp = await startAppServer(
     { upstream: { baseUrl: sandbox.url, apiKey: DEMO_TEST_TOKEN }, port: 0 },
-    async () => distPages(resolve(root, 'dist')),
+    async () => distPages(resolve(root, 'dist/page')),
   );
   // A second demo sandbox that serves exactly the spec's documented fields, and the app in front
   // of it: the `documented` project runs the seller and bulk journeys there.
@@ -56,7 +56,7 @@ export default async function globalSetup() {
       port: 0,
       hub: { registerWith: { sandboxUrl: documentedSandbox.url, sellerId: DEMO_SELLER_ID } },
     },
-    async () => distPages(resolve(root, 'dist')),
+    async () => distPages(resolve(root, 'dist/page')),
   );
   // The same demo sandbox behind a server that requires sign-in (as an exposed one does), with
   // an owner, an editor and a viewer: the sign-in spec's server.
@@ -68,7 +68,7 @@ export default async function globalSetup() {
       auth: { usersDb: await signInUsersDb(usersFolder), requireSignIn: true },
       activity: { path: ':memory:' },
     },
-    async () => distPages(resolve(root, 'dist')),
+    async () => distPages(resolve(root, 'dist/page')),
   );
   process.env.SLABDESK_E2E_SIGN_IN_URL = signInApp.url;
   process.env.SLABDESK_E2E_DOCUMENTED_URL = documentedApp.url;

@@ -34,7 +34,7 @@ async function appFor(server: 'production' | 'dev'): Promise<RunningAppServer> {
   apps[server] ??= await startAppServer(
     { upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
     server === 'production'
-      ? async () => distPages(resolve(root, 'dist'))
+      ? async () => distPages(resolve(root, 'dist/page'))
       : (http) => vitePages(http, root),
   );
   return apps[server];

@@ -251,7 +251,7 @@ describe('the seller’s key behind sign-in', () => {
       const answer = await viewer.write(method, path, { listing: { price: '90.00' } }, undefined, {
         'x-slabdesk-role': 'owner',
       });
-      expect(answer.status, method).toBe(403);
+      expect(answer.status, `${method} ${answer.body}`).toBe(403);
       expect(codeOf(answer)).toBe('role_forbidden');
       expect(JSON.parse(answer.body).errors).toBe('Your role (viewer) can only read.');
     }

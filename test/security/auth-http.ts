@@ -84,14 +84,18 @@ export class Browser {
     headers: Record<string, string> = {},
   ): Promise<RawAnswer> {
     const csrf = token === undefined ? await this.csrf() : token;
+    const text = body === undefined ? undefined : JSON.stringify(body);
     return this.request(path, {
       method,
       headers: {
         'content-type': 'application/json',
+        // With its length, as a browser sends it (node's client sends a DELETE body unframed).
+        ...(text === undefined ? {} : { 'content-length': String(Buffer.byteLength(text)) }),
         ...(csrf === null ? {} : { 'x-slabdesk-csrf': csrf }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: text,
+      whole: true,
     } as RawOptions);
   }
 }

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import type { HubWebhookEvent } from '../../src/server/hub/event-hub';
-import { webhookDoorOptions } from '../../src/server/run-server';
+import { webhookDoorOptions } from '../../src/server/config/server-options';
+import { readSettings } from '../../src/server/config/settings';
 import { raw as rawHttp, type RawOptions } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 
@@ -51,7 +52,7 @@ beforeAll(async () => {
     },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => '<!doctype html><title>t</title>',
     }),
   );
@@ -70,12 +71,14 @@ const webhooks = () =>
 
 describe('the webhook door', () => {
   it('is read from SLABDESK_WEBHOOK_PORT and SLABDESK_WEBHOOK_HOST', () => {
-    expect(webhookDoorOptions({})).toEqual({});
-    expect(webhookDoorOptions({ SLABDESK_WEBHOOK_PORT: '8788' })).toEqual({ webhookPort: 8788 });
-    expect(
-      webhookDoorOptions({ SLABDESK_WEBHOOK_PORT: '8788', SLABDESK_WEBHOOK_HOST: '0.0.0.0' }),
-    ).toEqual({ webhookPort: 8788, webhookHost: '0.0.0.0' });
-    expect(() => webhookDoorOptions({ SLABDESK_WEBHOOK_PORT: 'eighty' })).toThrow(/port/);
+    const door = (env: NodeJS.ProcessEnv) => webhookDoorOptions(readSettings(env));
+    expect(door({})).toEqual({});
+    expect(door({ SLABDESK_WEBHOOK_PORT: '8788' })).toEqual({ webhookPort: 8788 });
+    expect(door({ SLABDESK_WEBHOOK_PORT: '8788', SLABDESK_WEBHOOK_HOST: '0.0.0.0' })).toEqual({
+      webhookPort: 8788,
+      webhookHost: '0.0.0.0',
+    });
+    expect(() => door({ SLABDESK_WEBHOOK_PORT: 'eighty' })).toThrow(/SLABDESK_WEBHOOK_PORT/);
   });
 
   it('listens on a port of its own and takes a signed delivery, whatever the Host', async () => {

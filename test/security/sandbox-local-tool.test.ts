@@ -345,7 +345,7 @@ describe('The control token', () => {
   });
 
   it('closes the embedded sandbox of npm run dev, and the server still registers its webhooks', async () => {
-    const upstream = await resolveUpstream({ SLABDESK_SANDBOX_DB: ':memory:' });
+    const upstream = await resolveUpstream({ SLABDESK_SANDBOX_DB: ':memory:' }, {});
     try {
       const token = upstream.embedded?.controlToken;
       expect(token).toBeTruthy();
@@ -353,7 +353,7 @@ describe('The control token', () => {
       const app = await startAppServer({ upstream, port: 0, hub: hubOptionsFor(upstream) }, () =>
         Promise.resolve({
           development: false,
-          serveAsset: async () => false,
+          register: async () => {},
           pageHtml: async () => '<!doctype html><title>t</title>',
         }),
       );

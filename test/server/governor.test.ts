@@ -37,7 +37,7 @@ async function freshServer(): Promise<{ app: RunningAppServer; token: string; id
     { upstream: { baseUrl: counter.url, apiKey: token }, port: 0 },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => '<!doctype html><title>t</title>',
     }),
   );

@@ -242,7 +242,8 @@ describe('the request guard', () => {
     const dist = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
     writeFileSync(
       join(dist, 'index.html'),
-      `<!doctype html><title>t</title><style>${css}</style><div id="root"></div>`,
+      // As big as a real page (over the size worth packing), which inlines its stylesheet.
+      `<!doctype html><title>t</title><style>${css}</style><div id="root"></div>${'<p>'.repeat(400)}`,
     );
     const styled = await startAppServer(
       { upstream: { baseUrl: harness.url, apiKey: token }, port: 0 },

@@ -44,7 +44,7 @@ function startApp(port = 0) {
     },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => '<!doctype html><title>t</title>',
     }),
   );

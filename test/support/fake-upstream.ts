@@ -38,7 +38,7 @@ export function startAppOver(
     { upstream: { baseUrl: upstreamUrl, apiKey }, port: 0, ...options },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => pageHtml,
     }),
   );

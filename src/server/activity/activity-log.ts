@@ -21,8 +21,3 @@ export function openActivityLog(path: string): ActivityLog {
     },
   };
 }
-
-/** Where the servers keep the log: `SLABDESK_ACTIVITY_DB`, default `.sandbox/activity.db`. */
-export function activityPathFor(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SLABDESK_ACTIVITY_DB?.trim() || '.sandbox/activity.db';
-}

@@ -23,27 +23,3 @@ export interface AuthOptions {
 }
 
 export const DEFAULT_USERS_DB = '.sandbox/users.db';
-
-function positive(value: string | undefined, name: string): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0)
-    throw new Error(`${name} must be a positive number.`);
-  return number;
-}
-
-/** The settings of `npm run dev` and `npm start`, from the environment. */
-export function authOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthOptions {
-  return {
-    usersDb: env.SLABDESK_USERS_DB?.trim() || DEFAULT_USERS_DB,
-    publicUrl: env.SLABDESK_PUBLIC_URL?.trim() || undefined,
-    trustProxy: env.SLABDESK_TRUST_PROXY === '1',
-    webhookPort: env.SLABDESK_WEBHOOK_PORT?.trim() || undefined,
-    requireSignIn: env.SLABDESK_REQUIRE_SIGN_IN === '1',
-    sessionIdleMinutes: positive(
-      env.SLABDESK_SESSION_IDLE_MINUTES,
-      'SLABDESK_SESSION_IDLE_MINUTES',
-    ),
-    sessionMaxHours: positive(env.SLABDESK_SESSION_MAX_HOURS, 'SLABDESK_SESSION_MAX_HOURS'),
-  };
-}

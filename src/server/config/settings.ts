@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of `npm run dev` and `npm start`, read once from the environment and validated by
+ * one schema; `--help` prints the same table. The embedded sandbox reads its own `SANDBOX_*`.
+ */
+const text = z.string().trim();
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+const positive = z.coerce.number().positive();
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** A value with a comment after it: systemd and `docker --env-file` keep it as part of the value. */
+const trailingComment = /\s#|\s{2,}/;
+const address = (schemes: readonly string[]) =>
+  text
+    .refine((value) => !trailingComment.test(value), {
+      message:
+        'has text after the address (a comment after the value?): systemd and docker keep it; put comments on a line of their own',
+    })
+    .refine((value) => !/\s/.test(value), { message: 'must not contain spaces' })
+    .refine((value) => URL.canParse(value), { message: 'is not a URL' })
+    .refine((value) => schemes.includes(new URL(value).protocol), {
+      message: `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`,
+    });
+const word = text.regex(/^\S+$/, 'must not contain spaces or a comment');
+
+interface Setting {
+  schema: z.ZodType;
+  help: string;
+}
+
+export const SETTINGS = {
+  SVC_BASE_URL: {
+    schema: address(['https:', 'http:']),
+    help: 'the API base URL; unset: the demo sandbox',
+  },
+  SVC_API_KEY: { schema: word, help: 'the API key (required with SVC_BASE_URL)' },
+  SVC_WEBHOOK_SECRET: { schema: word, help: 'the registered webhook endpoint’s signing secret' },
+  SVC_WEBHOOK_SECRET_PREVIOUS: {
+    schema: word,
+    help: 'the secret before a rotation, still accepted',
+  },
+  SLABDESK_PUBLIC_URL: { schema: address(['https:', 'http:']), help: 'the address people type' },
+  SLABDESK_ALLOWED_HOSTS: { schema: text, help: 'more host names to answer to, comma-separated' },
+  SLABDESK_TRUST_PROXY: { schema: flag, help: '1 behind Caddy, nginx or a tunnel' },
+  SLABDESK_REQUIRE_SIGN_IN: { schema: flag, help: '1: sign-in even on loopback' },
+  SLABDESK_WEBHOOK_PORT: { schema: port, help: 'a second port for webhook deliveries only' },
+  SLABDESK_WEBHOOK_HOST: {
+    schema: word,
+    help: 'the address that port binds (default: the main one)',
+  },
+  SLABDESK_USERS_DB: { schema: word, help: 'accounts and sessions (default .sandbox/users.db)' },
+  SLABDESK_ACTIVITY_DB: { schema: word, help: 'who changed what (default .sandbox/activity.db)' },
+  SLABDESK_HUB_DB: { schema: word, help: 'deliveries already applied (default .sandbox/hub.db)' },
+  SLABDESK_SANDBOX_DB: { schema: word, help: 'the demo sandbox’s store (default .sandbox/dev.db)' },
+  SLABDESK_DEMO_MODE: {
+    schema: z.enum(['live', 'test']),
+    help: 'the demo sandbox’s key: live or test',
+  },
+  SLABDESK_SESSION_IDLE_MINUTES: {
+    schema: positive,
+    help: 'a session ends after this long unused (720)',
+  },
+  SLABDESK_SESSION_MAX_HOURS: { schema: positive, help: 'and after this long in any case (168)' },
+  SLABDESK_LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    help: 'how much the server logs (info: one line per request)',
+  },
+} satisfies Record<string, Setting>;
+
+type Name = keyof typeof SETTINGS;
+export type Settings = { [K in Name]?: z.output<(typeof SETTINGS)[K]['schema']> };
+
+/** A setting that does not parse: every problem at once, each with its variable's name. */
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Settings:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** The settings from `env`; an empty value counts as unset. Throws SettingsError. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const problems: string[] = [];
+  const settings: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as [Name, Setting][]) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const parsed = setting.schema.safeParse(raw);
+    if (parsed.success) settings[name] = parsed.data;
+    else problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is not valid'} ("${raw}")`);
+  }
+  if (settings.SVC_BASE_URL !== undefined && settings.SVC_API_KEY === undefined) {
+    problems.push('SVC_API_KEY is required when SVC_BASE_URL is set');
+  }
+  const publicUrl = settings.SLABDESK_PUBLIC_URL;
+  if (typeof publicUrl === 'string' && !secureEnough(new URL(publicUrl))) {
+    problems.push(
+      'SLABDESK_PUBLIC_URL must start with https:// for an address on the internet: over http the password and the session cookie travel in clear text',
+    );
+  }
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settings as Settings;
+}
+
+/** Plain http is allowed only for this machine and a home network (see docs/deploy.md, option B). */
+const HOME_NETWORK =
+  /^(localhost|127\.[\d.]+|\[::1\]|10\.[\d.]+|192\.168\.[\d.]+|172\.(1[6-9]|2\d|3[01])\.[\d.]+|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.[\d.]+|[\w.-]+\.(local|lan|internal|home\.arpa))$/i;
+
+function secureEnough(url: URL): boolean {
+  return url.protocol === 'https:' || HOME_NETWORK.test(url.hostname);
+}
+
+/** Whether the public address is plain http (cookies not Secure, the password in clear text). */
+export const clearTextPublicUrl = (settings: Settings): boolean =>
+  settings.SLABDESK_PUBLIC_URL?.startsWith('http:') ?? false;
+
+/** `--help`: the flags, then every setting. */
+export function helpText(command: string): string {
+  const width = Math.max(...Object.keys(SETTINGS).map((name) => name.length));
+  return [
+    `Usage: ${command} [--port N] [--strictPort] [--host [H]]`,
+    '',
+    'Settings (environment variables; a .env file is not read by itself):',
+    ...Object.entries(SETTINGS).map(([name, { help }]) => `  ${name.padEnd(width)}  ${help}`),
+    '',
+    'Deploying: docs/deploy.md',
+  ].join('\n');
+}

@@ -1,0 +1,28 @@
+import { pino } from 'pino';
+
+/**
+ * The server's one logger (Fastify logs through it too). Never a key, a session id or a cookie:
+ * requests are logged by `plugins/request-log.ts` with the path only, and headers are redacted in
+ * case anything logs them.
+ */
+export const serverLog = pino({
+  level: 'warn',
+  base: undefined,
+  redact: {
+    paths: [
+      'req.headers.cookie',
+      'req.headers["x-service-access-token"]',
+      'req.headers["x-slabdesk-csrf"]',
+      'res.headers["set-cookie"]',
+      'headers.cookie',
+      'apiKey',
+      'sessionId',
+    ],
+    censor: '[redacted]',
+  },
+});
+
+/** The level the settings ask for (`SLABDESK_LOG_LEVEL`); tests keep the quiet default. */
+export function setLogLevel(level: string | undefined): void {
+  if (level) serverLog.level = level;
+}
