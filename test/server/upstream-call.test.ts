@@ -66,7 +66,7 @@ describe('callUpstream', () => {
 
   it('fails when the upstream stops answering mid-body for longer than the silence allowed', async () => {
     await expect(
-      callUpstream(`${base}/silent`, { method: 'GET', headers: {} }, 200),
+      callUpstream(`${base}/silent`, { method: 'GET', headers: {} }, { silenceMs: 200 }),
     ).rejects.toThrow(/silent for 200 ms/);
   });
 
