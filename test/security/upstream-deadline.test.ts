@@ -45,8 +45,13 @@ interface Answer {
 }
 
 /** One GET from the given local address (each address its own share with sign-in off). */
-function get(path: string, localAddress = '127.0.0.1', timeoutMs = 15_000): Promise<Answer> {
-  const target = new URL(app.url);
+function get(
+  path: string,
+  localAddress = '127.0.0.1',
+  timeoutMs = 15_000,
+  base = app.url,
+): Promise<Answer> {
+  const target = new URL(base);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       { host: target.hostname, port: target.port, path, localAddress, timeout: timeoutMs },
@@ -104,6 +109,25 @@ describe('calls to a hung upstream path', () => {
     }
     // Every slot is free again.
     expect(app.hub.governor.snapshot()).toMatchObject({ inFlight: 0, waiting: 0 });
+  }, 30_000);
+
+  it("on a fresh server, a hung first call holds another session's call briefly only", async () => {
+    const fresh = await startAppOver(upstream.url, 'svc_live_DeadlineKey0000000000000003', {
+      proxy: { upstreamLimits: { headersMs: 20_000, silenceMs: 20_000 } },
+    });
+    try {
+      const hangingFirst = fetch(`${fresh.url}/api/2026-07/listings/hang.json`, {
+        signal: AbortSignal.timeout(25_000),
+      }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const other = await get('/api/2026-07/ping', '127.0.0.2', 15_000, fresh.url);
+      expect(other.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(4000);
+      void hangingFirst;
+    } finally {
+      await fresh.close();
+    }
   }, 30_000);
 
   it('gives up a body that stops coming at the silence bound, 504 as well', async () => {

@@ -29,6 +29,12 @@ export const MAX_HELD_RETRY_AFTER_SECONDS = 60;
  */
 export const MAX_PAUSE_SECONDS = 600;
 
+/**
+ * How long the first call after a start probes the bucket alone: long enough to learn its level
+ * from a healthy answer, short enough that a hung first call does not hold every tab.
+ */
+export const PROBE_ALONE_MS = 2_000;
+
 /** The call every session and address without one of its own shares. */
 export const LOCAL_SHARE = 'local';
 
@@ -99,6 +105,7 @@ export class KeyGovernor {
       maxInFlight,
       priorityReserve: PRIORITY_RESERVE,
       countInFlight: true,
+      probeAloneMs: PROBE_ALONE_MS,
       ...(options.now ? { now: options.now } : {}),
     });
     this.gate = new FairGate(
