@@ -3,26 +3,16 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { parseLinkHeader } from '../client/link-header';
-import type { PacerTicket, RequestPriority } from '../client/pacer';
-import { priorityOf, UpstreamPausedError, type KeyGovernor } from './governor/key-governor';
+import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
 import { redactText } from './key-redaction';
 import { forwardedQuery, withoutCredentials } from './query-allowlist';
 import { sealLink, unsealedQuery } from './link-seal';
-import { pausedAnswer } from './upstream-pause';
 import { readBody } from './read-body';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, sendBody } from './gzip-reply';
 import type { ReadAhead } from './read-ahead';
-import {
-  callUpstream,
-  UpstreamTimeoutError,
-  type UpstreamAnswer,
-  type UpstreamLimits,
-} from './upstream-call';
-import { UpstreamTooLargeError } from './upstream-body';
-import { timeoutAnswer, tooLargeAnswer, tooManyWaitingAnswer } from './failed-call-answers';
-import { TooManyWaitingError } from './governor/fair-gate';
-import { callShare } from './governor/call-share';
+import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
+import { callTermsOf, governedUpstreamCall, type CallTerms } from './governed-call';
 import type { Actor } from './auth/roles';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
@@ -176,58 +166,6 @@ export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): stri
   if (issued !== null) return `${base}${path}${withoutCredentials(issued)}`;
   const query = forwardedQuery(incoming.searchParams, method, path).toString();
   return `${base}${path}${query ? `?${query}` : ''}`;
-}
-
-/** Whose turn a call takes in the governor, and the limits of its upstream call. */
-export interface CallTerms {
-  share?: string | undefined;
-  limits?: Partial<UpstreamLimits> | undefined;
-}
-
-/** The terms of the calls one browser request makes (`share` per ProxyOptions.session). */
-export function callTermsOf(request: IncomingMessage, options: ProxyOptions): CallTerms {
-  return {
-    share: callShare(request, options.actor, options.session),
-    limits: options.upstreamLimits,
-  };
-}
-
-/**
- * One upstream call after its turn in the governor: the answer, `gone` (taken back while waiting)
- * or `unreachable`. The server's own answers in the API's envelope: during a long pause 503
- * `upstream_paused` at once; past the share's waiting bound 429 `too_many_waiting`; past the
- * deadline 504 `upstream_timeout`; past the body cap 502 `upstream_too_large`.
- */
-export async function governedUpstreamCall(
-  governor: KeyGovernor | undefined,
-  priority: RequestPriority,
-  signal: AbortSignal | undefined,
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined },
-  terms: CallTerms = {},
-): Promise<UpstreamAnswer | 'gone' | 'unreachable'> {
-  let ticket: PacerTicket | undefined;
-  try {
-    ticket = governor ? await governor.acquire(priority, signal, terms.share) : undefined;
-  } catch (error) {
-    if (error instanceof UpstreamPausedError) return pausedAnswer(error.pause);
-    if (error instanceof TooManyWaitingError) {
-      return tooManyWaitingAnswer(error.waiting, error.retryAfterSeconds);
-    }
-    return 'gone';
-  }
-  try {
-    const answer = await callUpstream(url, init, terms.limits);
-    if (ticket) governor?.settle(ticket, answer.status, answer.headers);
-    // The 429 that asked for a long pause is told as the pause it started.
-    const paused = answer.status === 429 ? governor?.paused() : undefined;
-    return paused ? pausedAnswer(paused) : answer;
-  } catch (error) {
-    if (ticket) governor?.settle(ticket, 0, null);
-    if (error instanceof UpstreamTimeoutError) return timeoutAnswer(init.method, error.afterMs);
-    if (error instanceof UpstreamTooLargeError) return tooLargeAnswer(init.method, error.maxBytes);
-    return 'unreachable';
-  }
 }
 
 /**

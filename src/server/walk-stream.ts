@@ -9,8 +9,6 @@ import {
   API_PREFIX,
   answerBytes,
   answerHeaders,
-  callTermsOf,
-  governedUpstreamCall,
   gzipsFor,
   nextPageOf,
   sendJson,
@@ -20,6 +18,7 @@ import {
   type ProxyOptions,
   type Upstream,
 } from './api-proxy';
+import { callTermsOf, governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import type { UpstreamAnswer } from './upstream-call';
 import { ServerWalkGuard } from './walk-guard';
