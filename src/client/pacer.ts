@@ -48,6 +48,11 @@ export interface PacerOptions {
    * in flight (the server's governor) would otherwise let a burst through.
    */
   countInFlight?: boolean;
+  /**
+   * How long the first request probes alone before the others go unmeasured (default: until it is
+   * answered); the server's governor bounds it, so one hung first call does not hold every tab.
+   */
+  probeAloneMs?: number;
   /** Whether to pace at all (false: a naive client, for comparison only). */
   enabled?: boolean;
   now?: () => number;
@@ -82,6 +87,9 @@ export class LeakyBucketPacer {
   private sentCounter = 0;
   private pausedUntil = 0;
   private lastReportedUsed: number | undefined;
+  /** When the request probing alone (before the first answer) was sent. */
+  private probeSentAt = 0;
+  private readonly probeAloneMs: number;
   private readonly queue: Waiter[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
@@ -105,6 +113,7 @@ export class LeakyBucketPacer {
       background: Math.max(0, options.priorityReserve?.background ?? 0),
       bulk: Math.max(0, options.priorityReserve?.bulk ?? 0),
     };
+    this.probeAloneMs = options.probeAloneMs ?? Infinity;
     this.enabled = options.enabled ?? true;
     this.now = options.now ?? (() => Date.now());
     this.levelAt = this.now();
@@ -184,8 +193,11 @@ export class LeakyBucketPacer {
     const head = this.queue[0];
     if (this.inFlight >= this.maxInFlight) return Infinity;
     if (!this.enabled) return 0;
-    if (!this.calibrated && this.inFlight > 0) return Infinity;
     const now = this.now();
+    if (!this.calibrated && this.inFlight > 0) {
+      const probing = this.probeSentAt + this.probeAloneMs - now;
+      if (probing > 0) return probing;
+    }
     if (this.pausedUntil > now) return this.pausedUntil - now;
     this.drain();
     // A tenth of a request of slack covers the drain during a request's way to the server.
@@ -229,6 +241,7 @@ export class LeakyBucketPacer {
     this.level += 1;
     // Requests still in flight may be charged after this one: they bound the level from above.
     const inFlightBefore = this.inFlight;
+    if (!this.calibrated && this.inFlight === 0) this.probeSentAt = this.now();
     this.inFlight += 1;
     const sentIndex = ++this.sentCounter;
     const sentAt = this.now();

@@ -3,17 +3,16 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
 import { parseLinkHeader } from '../client/link-header';
-import type { PacerTicket, RequestPriority } from '../client/pacer';
-import { priorityOf, UpstreamPausedError, type KeyGovernor } from './governor/key-governor';
+import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
 import { redactText } from './key-redaction';
 import { forwardedQuery, withoutCredentials } from './query-allowlist';
 import { sealLink, unsealedQuery } from './link-seal';
-import { pausedAnswer } from './upstream-pause';
 import { readBody } from './read-body';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, sendBody } from './gzip-reply';
 import type { ReadAhead } from './read-ahead';
-import { callUpstream, type UpstreamAnswer } from './upstream-call';
+import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
+import { callTermsOf, governedUpstreamCall, type CallTerms } from './governed-call';
 import type { Actor } from './auth/roles';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
@@ -32,6 +31,13 @@ export interface ProxyOptions {
   readAhead?: ReadAhead | null;
   /** Who made the call, for the activity log; unset: sign-in is off ("This computer"). */
   actor?: ProxyActor | null;
+  /**
+   * The caller's session (e.g. its id's hash): its calls take turns with other sessions' in the
+   * governor. Unset: the actor's name, else the client's address.
+   */
+  session?: string | undefined;
+  /** Deadline, silence and body cap of each upstream call (default DEFAULT_UPSTREAM_LIMITS). */
+  upstreamLimits?: Partial<UpstreamLimits> | undefined;
   /** Told every answered call after its answer was sent; never allowed to break or delay it. */
   onAnswered?: ((exchange: ProxiedExchange) => void) | undefined;
 }
@@ -163,36 +169,6 @@ export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): stri
 }
 
 /**
- * One upstream call after its turn in the governor: the answer, `gone` (taken back while waiting)
- * or `unreachable`; during a long pause, the governor's own 503 `upstream_paused` at once.
- */
-export async function governedUpstreamCall(
-  governor: KeyGovernor | undefined,
-  priority: RequestPriority,
-  signal: AbortSignal | undefined,
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined },
-): Promise<UpstreamAnswer | 'gone' | 'unreachable'> {
-  let ticket: PacerTicket | undefined;
-  try {
-    ticket = governor ? await governor.acquire(priority, signal) : undefined;
-  } catch (error) {
-    if (error instanceof UpstreamPausedError) return pausedAnswer(error.pause);
-    return 'gone';
-  }
-  try {
-    const answer = await callUpstream(url, init);
-    if (ticket) governor?.settle(ticket, answer.status, answer.headers);
-    // The 429 that asked for a long pause is told as the pause it started.
-    const paused = answer.status === 429 ? governor?.paused() : undefined;
-    return paused ? pausedAnswer(paused) : answer;
-  } catch {
-    if (ticket) governor?.settle(ticket, 0, null);
-    return 'unreachable';
-  }
-}
-
-/**
  * The browser's call sent upstream after its turn; undefined when it went away or the upstream was
  * unreachable (the browser has had its 502).
  */
@@ -202,6 +178,7 @@ async function governedCall(
   url: string,
   init: { method: string; headers: Record<string, string>; body: ArrayBuffer | undefined },
   governor: KeyGovernor | undefined,
+  terms: CallTerms,
 ): Promise<UpstreamAnswer | undefined> {
   // A browser that goes away while its call waits for the bucket takes the call back.
   const gone = new AbortController();
@@ -210,7 +187,7 @@ async function governedCall(
   };
   response.on('close', onClose);
   const priority = priorityOf(request.headers['x-slabdesk-priority']);
-  const answer = await governedUpstreamCall(governor, priority, gone.signal, url, init);
+  const answer = await governedUpstreamCall(governor, priority, gone.signal, url, init, terms);
   response.off('close', onClose);
   if (answer === 'unreachable') {
     sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
@@ -240,11 +217,16 @@ async function readAheadCall(
   governor: KeyGovernor,
   url: string,
   headers: Record<string, string>,
+  terms: CallTerms,
 ): Promise<UpstreamAnswer | undefined> {
-  const answer = await governedUpstreamCall(governor, 'background', undefined, url, {
-    method: 'GET',
-    headers,
-  });
+  const answer = await governedUpstreamCall(
+    governor,
+    'background',
+    undefined,
+    url,
+    { method: 'GET', headers },
+    terms,
+  );
   return typeof answer !== 'string' && answer.status === 200 ? answer : undefined;
 }
 
@@ -330,8 +312,10 @@ export async function proxyApiRequest(
   // A page read ahead before a write may not show it: none is served across one.
   if (write) readAhead?.clear();
   const early = method === 'GET' ? await readAhead?.take(url, headers.accept) : undefined;
+  const terms = callTermsOf(request, options);
   const upstreamResponse =
-    early ?? (await governedCall(request, response, url, { method, headers, body }, governor));
+    early ??
+    (await governedCall(request, response, url, { method, headers, body }, governor, terms));
   const exchange = {
     method,
     path: upstreamPath(incoming.pathname) ?? '',
@@ -355,7 +339,9 @@ export async function proxyApiRequest(
   // A call that reads one page only (the browser says so) has no next page worth a request.
   const onlyThisPage = request.headers['x-slabdesk-read-ahead'] === 'none';
   if (next !== null && readAhead && governor && !onlyThisPage) {
-    readAhead.offer(next, headers.accept, governor, () => readAheadCall(governor, next, headers));
+    readAhead.offer(next, headers.accept, governor, () =>
+      readAheadCall(governor, next, headers, terms),
+    );
   }
   if (early) out['x-slabdesk-read-ahead'] = 'served';
   const answer = answerBytes(upstreamResponse, upstream.apiKey, out['content-type']);

@@ -26,7 +26,7 @@ export function clockText(at: number, now: number): string {
 
 /**
  * During a pause longer than the governor holds: 503 `upstream_paused` at once, with `Retry-After`
- * and its end, in the API's error envelope; nothing sent upstream.
+ * and its end (bounded, see MAX_PAUSE_SECONDS), in the API's error envelope; nothing sent upstream.
  */
 export function pausedAnswer(pause: UpstreamPause, now = Date.now()): UpstreamAnswer {
   const remaining = Math.max(1, Math.ceil((pause.until - now) / 1000));

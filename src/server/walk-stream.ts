@@ -9,7 +9,6 @@ import {
   API_PREFIX,
   answerBytes,
   answerHeaders,
-  governedUpstreamCall,
   gzipsFor,
   nextPageOf,
   sendJson,
@@ -19,6 +18,7 @@ import {
   type ProxyOptions,
   type Upstream,
 } from './api-proxy';
+import { callTermsOf, governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import type { UpstreamAnswer } from './upstream-call';
 import { ServerWalkGuard } from './walk-guard';
@@ -67,15 +67,20 @@ export async function streamWalk(
   const priority = priorityOf(request.headers['x-slabdesk-priority']);
   const gone = new AbortController();
   response.on('close', () => gone.abort());
+  const terms = callTermsOf(request, options);
 
   /** One page after its turn in the governor; undefined when the walk cannot go on. */
   // Never rejects: a page asked for ahead may be left unawaited when the walk ends.
   const call = async (url: string): Promise<UpstreamAnswer | undefined> => {
     try {
-      const answer = await governedUpstreamCall(governor, priority, gone.signal, url, {
-        method: 'GET',
-        headers,
-      });
+      const answer = await governedUpstreamCall(
+        governor,
+        priority,
+        gone.signal,
+        url,
+        { method: 'GET', headers },
+        terms,
+      );
       return typeof answer === 'string' ? undefined : answer;
     } catch (error) {
       console.error('Slabdesk walk: a page could not be read:', error);

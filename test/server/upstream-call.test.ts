@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUpstream } from '../../src/server/upstream-call';
+import { UpstreamTooLargeError } from '../../src/server/upstream-body';
+import { callUpstream, UpstreamTimeoutError } from '../../src/server/upstream-call';
 
 let base = '';
 const seen: { method?: string; key?: string; body: string }[] = [];
@@ -17,6 +18,13 @@ const upstream = createServer((req, res) => {
     } else if (req.url === '/silent') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"partial":'); // and nothing more
+    } else if (req.url === '/hung') {
+      // No answer at all.
+    } else if (req.url === '/deflate-bomb' || req.url === '/br-bomb') {
+      const zeros = Buffer.alloc(8 * 1024 * 1024);
+      const deflate = req.url === '/deflate-bomb';
+      res.writeHead(200, { 'content-encoding': deflate ? 'deflate' : 'br' });
+      res.end(deflate ? deflateSync(zeros) : brotliCompressSync(zeros));
     } else if (req.url === '/moved') {
       res.writeHead(302, { location: '/elsewhere' });
       res.end();
@@ -66,8 +74,32 @@ describe('callUpstream', () => {
 
   it('fails when the upstream stops answering mid-body for longer than the silence allowed', async () => {
     await expect(
-      callUpstream(`${base}/silent`, { method: 'GET', headers: {} }, 200),
+      callUpstream(`${base}/silent`, { method: 'GET', headers: {} }, { silenceMs: 200 }),
     ).rejects.toThrow(/silent for 200 ms/);
+  });
+
+  it('gives up a call with no answer at the headers deadline', async () => {
+    const started = Date.now();
+    const call = callUpstream(`${base}/hung`, { method: 'GET', headers: {} }, { headersMs: 150 });
+    await expect(call).rejects.toBeInstanceOf(UpstreamTimeoutError);
+    await expect(call).rejects.toThrow(/no answer within 150 ms/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('stops unpacking deflate and brotli bodies at the cap', async () => {
+    for (const path of ['/deflate-bomb', '/br-bomb']) {
+      const call = callUpstream(
+        `${base}${path}`,
+        { method: 'GET', headers: {} },
+        {
+          maxBodyBytes: 64 * 1024,
+        },
+      );
+      await expect(call).rejects.toBeInstanceOf(UpstreamTooLargeError);
+    }
+    // Under the cap, the same body is read whole.
+    const whole = await callUpstream(`${base}/deflate-bomb`, { method: 'GET', headers: {} });
+    expect(whole.body.length).toBe(8 * 1024 * 1024);
   });
 
   it('fails when the upstream cannot be reached', async () => {

@@ -5,6 +5,7 @@ import {
   type PacerTicket,
   type RequestPriority,
 } from '../../client/pacer';
+import { FairGate, type FairShareLimits } from './fair-gate';
 
 /**
  * Room each priority leaves in the bucket for more urgent calls, so a click finds room at once
@@ -22,9 +23,24 @@ export const PRIORITY_RESERVE: Record<RequestPriority, number> = {
  */
 export const MAX_HELD_RETRY_AFTER_SECONDS = 60;
 
+/**
+ * The longest pause the governor keeps, whatever the API asked: after it one call probes, so a
+ * mistaken or hostile `Retry-After` costs minutes, not a restart.
+ */
+export const MAX_PAUSE_SECONDS = 600;
+
+/**
+ * How long the first call after a start probes the bucket alone: long enough to learn its level
+ * from a healthy answer, short enough that a hung first call does not hold every tab.
+ */
+export const PROBE_ALONE_MS = 2_000;
+
+/** The call every session and address without one of its own shares. */
+export const LOCAL_SHARE = 'local';
+
 /** A pause longer than the governor holds calls for: until when, and what the API asked. */
 export interface UpstreamPause {
-  /** Epoch ms when calls may go again. */
+  /** Epoch ms when calls may go again (at most `maxPauseSeconds` after it began). */
   until: number;
   /** The `Retry-After` the API sent, in seconds. */
   askedSeconds: number;
@@ -54,60 +70,90 @@ export interface GovernorSnapshot extends BucketSnapshot {
   rateLimited: number;
 }
 
+export interface KeyGovernorOptions extends Partial<FairShareLimits> {
+  /** Calls in flight at once, every share together. */
+  maxInFlight?: number;
+  /** The longest pause kept after a 429, whatever its `Retry-After` (default MAX_PAUSE_SECONDS). */
+  maxPauseSeconds?: number;
+  now?: () => number;
+}
+
 /**
  * One model of one key's leaky bucket for every tab: each proxied call takes a ticket here, by
- * priority. Upstream answers correct the level, so another client of the key slows it down; a 429's
- * `Retry-After` holds every call.
+ * priority, and the sessions take turns within a priority (FairGate). Upstream answers correct the
+ * level, so another client of the key slows it down; a 429's `Retry-After` holds every call, for a
+ * bounded time, then one call probes before the rest go.
  */
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
+  private readonly gate: FairGate;
   private answered = 0;
   private rateLimited = 0;
   private longPause: UpstreamPause | undefined;
-  /** The calls waiting for a ticket: refused at once when a long pause starts. */
-  private readonly waitingCalls = new Set<AbortController>();
+  /** After a long pause: the next call goes alone, and the rest wait for its answer. */
+  private probeDue = false;
+  private probe: PacerTicket | undefined;
+  private readonly maxPauseSeconds: number;
   private readonly now: () => number;
 
-  constructor(apiKey: string, options: { maxInFlight?: number; now?: () => number } = {}) {
+  constructor(apiKey: string, options: KeyGovernorOptions = {}) {
     this.now = options.now ?? Date.now;
+    const maxInFlight = options.maxInFlight ?? 8;
+    this.maxPauseSeconds = options.maxPauseSeconds ?? MAX_PAUSE_SECONDS;
     this.pacer = new LeakyBucketPacer({
       mode: apiKey.startsWith('svc_live_') ? 'live' : 'test',
-      maxInFlight: options.maxInFlight ?? 8,
+      maxInFlight,
       priorityReserve: PRIORITY_RESERVE,
       countInFlight: true,
+      probeAloneMs: PROBE_ALONE_MS,
       ...(options.now ? { now: options.now } : {}),
     });
+    this.gate = new FairGate(
+      this.pacer,
+      {
+        maxWaitingPerShare: options.maxWaitingPerShare ?? 64,
+        // Half the slots: a share's hung calls always leave the other half to the rest.
+        maxInFlightPerShare: options.maxInFlightPerShare ?? Math.max(1, Math.ceil(maxInFlight / 2)),
+      },
+      {
+        mayGrant: () => !(this.probeDue && this.probe),
+        granted: (ticket) => {
+          if (this.probeDue && !this.probe) this.probe = ticket;
+        },
+      },
+    );
   }
 
-  /** A ticket for one call after its turn; rejects with UpstreamPausedError during a long pause. */
-  async acquire(priority: RequestPriority, signal?: AbortSignal): Promise<PacerTicket> {
+  /**
+   * A ticket for one call after its turn among the calls of its priority, `share` (a session)
+   * taking turns with the others; rejects with UpstreamPausedError during a long pause and with
+   * TooManyWaitingError when the share has its bound of calls waiting.
+   */
+  acquire(
+    priority: RequestPriority,
+    signal?: AbortSignal,
+    share: string = LOCAL_SHARE,
+  ): Promise<PacerTicket> {
     const paused = this.paused();
-    if (paused) throw new UpstreamPausedError(paused);
-    const waiting = new AbortController();
-    const onAbort = () => waiting.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted) onAbort();
-    this.waitingCalls.add(waiting);
-    try {
-      return await this.pacer.acquire(waiting.signal, priority);
-    } catch (error) {
-      const reason: unknown = waiting.signal.reason;
-      throw reason instanceof UpstreamPausedError ? reason : error;
-    } finally {
-      this.waitingCalls.delete(waiting);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    if (paused) return Promise.reject(new UpstreamPausedError(paused));
+    return this.gate.acquire(priority, share, signal);
   }
 
   /** The pause the API asked for beyond the bound, while it lasts. */
   paused(): UpstreamPause | undefined {
-    if (this.longPause && this.longPause.until <= this.now()) this.longPause = undefined;
+    if (this.longPause && this.longPause.until <= this.now()) {
+      this.longPause = undefined;
+      this.probeDue = true;
+    }
     return this.longPause;
   }
 
   /** Settles a ticket with what the upstream answered (`headers` null: no answer at all). */
   settle(ticket: PacerTicket, status: number, headers: Headers | null): void {
+    const probe = ticket === this.probe;
+    if (probe) this.probe = undefined;
     if (headers === null) {
+      // A probe that got no answer proves nothing: the next call probes again.
       ticket.settle();
       return;
     }
@@ -120,6 +166,7 @@ export class KeyGovernor {
       status === 429 ? (retryAfterSeconds(headers.get('retry-after'), this.now()) ?? 1) : 0;
     // Before the ticket frees its place: no waiting call may slip out past a long pause.
     if (seconds > MAX_HELD_RETRY_AFTER_SECONDS) this.pauseLong(seconds);
+    else if (probe) this.probeDue = false;
     ticket.settle({
       used: limit ? Number(limit[1]) : undefined,
       capacity: limit ? Number(limit[2]) : undefined,
@@ -133,17 +180,20 @@ export class KeyGovernor {
   }
 
   private pauseLong(seconds: number): void {
-    const until = this.now() + seconds * 1000;
+    const until = this.now() + Math.min(seconds, this.maxPauseSeconds) * 1000;
     if (this.longPause && this.longPause.until >= until) return;
     this.longPause = { until, askedSeconds: seconds };
-    for (const waiting of this.waitingCalls) waiting.abort(new UpstreamPausedError(this.longPause));
+    this.gate.refuseAll(new UpstreamPausedError(this.longPause));
   }
 
   snapshot(): GovernorSnapshot {
     const bucket = this.pacer.snapshot();
     const paused = this.paused();
+    const waitingBy = this.gate.waitingBy();
     return {
       ...bucket,
+      waiting: waitingBy.interactive + waitingBy.background + waitingBy.bulk,
+      waitingBy,
       pausedUntil: paused ? Math.max(paused.until, bucket.pausedUntil) : bucket.pausedUntil,
       answered: this.answered,
       rateLimited: this.rateLimited,
@@ -151,7 +201,12 @@ export class KeyGovernor {
   }
 
   subscribe(listener: () => void): () => void {
-    return this.pacer.subscribe(listener);
+    const fromPacer = this.pacer.subscribe(listener);
+    const fromGate = this.gate.subscribe(listener);
+    return () => {
+      fromPacer();
+      fromGate();
+    };
   }
 }
 

@@ -1,0 +1,183 @@
+import { abortError } from '../../client/abortable';
+import type { LeakyBucketPacer, PacerTicket, RequestPriority } from '../../client/pacer';
+import { FairQueue } from './fair-queue';
+
+/** How much of the governor one share (a session, or a client address) may hold. */
+export interface FairShareLimits {
+  /** Calls of one share waiting at once; past it a call is refused (TooManyWaitingError). */
+  maxWaitingPerShare: number;
+  /** Calls of one share in flight at once, so hung calls of one share leave room for others. */
+  maxInFlightPerShare: number;
+}
+
+/** Thrown by `acquire` when the share already has its bound of calls waiting. */
+export class TooManyWaitingError extends Error {
+  constructor(
+    readonly waiting: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`${waiting} calls of this share are already waiting`);
+    this.name = 'TooManyWaitingError';
+  }
+}
+
+/** What decides, at the instant of a grant, whether any call may go and which one went. */
+export interface GrantWatch {
+  /** False: hold every call for now (a probe after a long pause is out). */
+  mayGrant(): boolean;
+  /** Told the ticket about to be handed out, before anything else can be granted. */
+  granted(ticket: PacerTicket): void;
+}
+
+interface Waiter {
+  share: string;
+  resolve(ticket: PacerTicket): void;
+  reject(error: unknown): void;
+  detach(): void;
+}
+
+const PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
+
+/**
+ * The governor's waiting room: calls wait here by priority and by share, and the pacer is asked
+ * for one ticket per priority at a time; whoever's turn it is in the round when the ticket comes
+ * gets it. So the pacer still orders the priorities and paces the bucket, and within a priority
+ * the shares take turns.
+ */
+export class FairGate {
+  private readonly queues: Record<RequestPriority, FairQueue<Waiter>> = {
+    interactive: new FairQueue(),
+    background: new FairQueue(),
+    bulk: new FairQueue(),
+  };
+  /** The pacer request standing for the next call of each priority, when one waits. */
+  private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
+  private readonly inFlight = new Map<string, number>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly pacer: LeakyBucketPacer,
+    private readonly limits: FairShareLimits,
+    private readonly watch: GrantWatch,
+  ) {}
+
+  /** A ticket once it is this share's turn; rejects at once past the share's waiting bound. */
+  acquire(priority: RequestPriority, share: string, signal?: AbortSignal): Promise<PacerTicket> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const waiting = this.waitingOf(share);
+    if (waiting >= this.limits.maxWaitingPerShare) {
+      // About when the bucket will have let this share's waiting calls through.
+      const seconds = Math.max(1, Math.ceil(waiting / this.pacer.snapshot().perSecond));
+      return Promise.reject(new TooManyWaitingError(waiting, seconds));
+    }
+    return new Promise<PacerTicket>((resolve, reject) => {
+      const queue = this.queues[priority];
+      const onAbort = () => {
+        if (!queue.remove(share, waiter)) return;
+        reject(abortError(signal!));
+        this.refill();
+      };
+      const waiter: Waiter = {
+        share,
+        resolve,
+        reject,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.add(share, waiter);
+      this.refill();
+    });
+  }
+
+  /** Rejects every waiting call with `error` (a long pause began). */
+  refuseAll(error: unknown): void {
+    for (const priority of PRIORITIES) {
+      for (const waiter of this.queues[priority].drain()) {
+        waiter.detach();
+        waiter.reject(error);
+      }
+    }
+    this.refill();
+  }
+
+  /** Asks the pacer for a ticket for each priority with a call that may go, and for no other. */
+  refill(): void {
+    for (const priority of PRIORITIES) {
+      const wanted = this.watch.mayGrant() && this.queues[priority].hasNext(this.mayGo);
+      const asking = this.asking[priority];
+      if (wanted && !asking) this.ask(priority);
+      if (!wanted && asking) {
+        delete this.asking[priority];
+        asking.abort();
+      }
+    }
+    this.changed();
+  }
+
+  waitingBy(): Record<RequestPriority, number> {
+    return {
+      interactive: this.queues.interactive.size,
+      background: this.queues.background.size,
+      bulk: this.queues.bulk.size,
+    };
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private readonly mayGo = (share: string): boolean =>
+    (this.inFlight.get(share) ?? 0) < this.limits.maxInFlightPerShare;
+
+  private waitingOf(share: string): number {
+    return PRIORITIES.reduce((sum, priority) => sum + this.queues[priority].countOf(share), 0);
+  }
+
+  private ask(priority: RequestPriority): void {
+    const asking = new AbortController();
+    this.asking[priority] = asking;
+    this.pacer.acquire(asking.signal, priority).then(
+      (ticket) => {
+        if (this.asking[priority] === asking) delete this.asking[priority];
+        this.hand(priority, ticket);
+      },
+      () => {
+        // Taken back by refill: nobody of this priority could go any more.
+        if (this.asking[priority] === asking) delete this.asking[priority];
+      },
+    );
+  }
+
+  /** Gives a fresh ticket to the share whose turn it is; nobody may go: the ticket goes back. */
+  private hand(priority: RequestPriority, ticket: PacerTicket): void {
+    const waiter = this.watch.mayGrant() ? this.queues[priority].next(this.mayGo) : undefined;
+    if (!waiter) {
+      ticket.settle();
+      this.refill();
+      return;
+    }
+    const { share } = waiter;
+    this.inFlight.set(share, (this.inFlight.get(share) ?? 0) + 1);
+    let settled = false;
+    const shared: PacerTicket = {
+      settle: (report) => {
+        if (settled) return;
+        settled = true;
+        const left = (this.inFlight.get(share) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(share, left);
+        else this.inFlight.delete(share);
+        ticket.settle(report);
+        this.refill();
+      },
+    };
+    this.watch.granted(shared);
+    waiter.detach();
+    waiter.resolve(shared);
+    this.refill();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
