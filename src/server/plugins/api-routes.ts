@@ -47,11 +47,13 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promi
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok\n'),
   );
 
+  // Who is asking, and whose share of the governor the call takes (see governor/).
+  const callerOf = (request: FastifyRequest): ProxyOptions => {
+    const { actor, session } = admissionOf(request.raw);
+    return { ...deps.proxy, actor, session: session?.idHash };
+  };
   const proxy = raw('/api', (request, reply) =>
-    proxyApiRequest(request.raw, reply.raw, deps.upstream, deps.hub.governor, {
-      ...deps.proxy,
-      actor: admissionOf(request.raw).actor,
-    }),
+    proxyApiRequest(request.raw, reply.raw, deps.upstream, deps.hub.governor, callerOf(request)),
   );
   app.all('/api', proxy);
   app.all('/api/*', proxy);
@@ -59,10 +61,7 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promi
   app.get(
     WALK_PATH,
     raw(WALK_PATH, (request, reply) =>
-      streamWalk(request.raw, reply.raw, deps.upstream, deps.hub.governor, {
-        ...deps.proxy,
-        actor: admissionOf(request.raw).actor,
-      }),
+      streamWalk(request.raw, reply.raw, deps.upstream, deps.hub.governor, callerOf(request)),
     ),
   );
 
