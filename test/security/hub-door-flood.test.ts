@@ -158,8 +158,8 @@ describe('the webhook door under slow uploads', () => {
         `most held from the address ${mostHeld}`,
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
-    // The spec's bound is ten seconds; a delivery should not come near it.
-    expect(latencies[latencies.length - 1]).toBeLessThan(2_000);
+    // The spec gives a receiver ten seconds; even on a busy machine a delivery keeps half of it.
+    expect(latencies[latencies.length - 1]).toBeLessThan(5_000);
     expect(mostHeld).toBeLessThanOrEqual(DOOR_CONNECTION_LIMITS.perAddress);
   });
 
