@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressKey } from '../../src/server/hub/connection-slots';
 import { ServerHub } from '../../src/server/hub/server-hub';
 import {
   DOOR_CONNECTION_LIMITS,
@@ -182,6 +183,13 @@ describe('the webhook door under slow uploads', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
     }
+  });
+
+  it('counts an IPv6 client by its /64 network, so a block of addresses is one address', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe(addressKey('2001:db8:1:2::ffff'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey(undefined)).toBe('unknown');
   });
 
   it('drops a slow upload by its body deadline, answering 408', async () => {

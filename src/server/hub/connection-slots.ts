@@ -7,6 +7,26 @@ export interface ConnectionLimits {
   perAddress: number;
 }
 
+/**
+ * The "address" a limit counts by: an IPv4 address as it is, an IPv6 one by its /64 network, the
+ * block one subscriber is handed (counting single IPv6 addresses would give an attacker millions).
+ */
+export function addressKey(remote: string | undefined): string {
+  if (!remote) return 'unknown';
+  if (!remote.includes(':') || remote.startsWith('::ffff:')) return remote.replace(/^::ffff:/, '');
+  const [head = '', tail] = remote.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
 interface Held {
   address: string;
   /** A request has arrived whole and is being answered: never dropped for a newcomer. */
@@ -28,7 +48,7 @@ export class ConnectionSlots {
 
   /** Takes a new connection in, or closes it at once. */
   admit(socket: Socket): void {
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = addressKey(socket.remoteAddress);
     const fromAddress = this.perAddress.get(address) ?? 0;
     const room =
       (fromAddress < this.limits.perAddress || this.dropOldestIdle(address)) &&
@@ -49,9 +69,9 @@ export class ConnectionSlots {
     if (held) held.busy = busy;
   }
 
-  /** Connections open from an address. */
+  /** Connections open from an address (or its IPv6 network). */
   openFrom(address: string): number {
-    return this.perAddress.get(address) ?? 0;
+    return this.perAddress.get(addressKey(address)) ?? 0;
   }
 
   /** Connections closed to make room or refused for want of it. */
