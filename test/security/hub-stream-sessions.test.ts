@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_STREAMS_PER_SESSION, SESSION_SWEEP_MS } from '../../src/server/hub/event-hub';
+import { MAX_STREAMS_PER_SESSION } from '../../src/server/hub/event-hub';
+import { SESSION_SWEEP_MS } from '../../src/server/hub/session-watch';
 import type { SessionLiveness } from '../../src/server/hub/session-liveness';
 import { Browser, testClock, usersDb } from './auth-http';
 import {

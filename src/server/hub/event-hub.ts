@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { aliveOrOver, type SessionLiveness } from './session-liveness';
+import { reportBackgroundError } from './background-error';
+import type { SessionLiveness } from './session-liveness';
+import { SessionWatch } from './session-watch';
 
 // The messages' shapes are shared with the tabs that read them (browser-safe, types only).
 export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../api/live/hub-messages';
@@ -11,21 +13,13 @@ const HEARTBEAT_MS = 15_000;
 export const MAX_STREAM_CLIENTS = 200;
 /** Tabs one session holds at once: a newer one replaces its oldest, so no session fills the rest. */
 export const MAX_STREAMS_PER_SESSION = 8;
-/** How often the streams' sessions are looked up when nothing is pushed (expiry, another process). */
-export const SESSION_SWEEP_MS = 2_000;
 /** A tab that lets this much pile up unread is dropped (it reconnects and reads what it missed). */
 const MAX_CLIENT_BACKLOG_BYTES = 4 * 1024 * 1024;
 /** Status changes that come in floods (deliveries, refused posts) go out at most this often. */
 const STATUS_COALESCE_MS = 500;
 
-/** Reports a failure of a step nobody awaits: on the console, never thrown. */
-export function reportBackgroundError(where: string, error: unknown): void {
-  try {
-    console.error(`Slabdesk hub: ${where} failed:`, error);
-  } catch {
-    // A console that cannot write must not stop the server either.
-  }
-}
+// Its old home: other modules may still import it from here.
+export { reportBackgroundError };
 
 /**
  * Server-sent events to every open tab (`status`, `webhook`, `log`, `bucket`), with a keep-alive
@@ -40,9 +34,7 @@ export class EventHub {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private statusTimer: ReturnType<typeof setTimeout> | undefined;
   private statusValue: HubStatus;
-  private liveness: SessionLiveness | undefined;
-  private sweep: ReturnType<typeof setInterval> | undefined;
-  private stopListening: (() => void) | undefined;
+  private watch: SessionWatch | undefined;
 
   constructor(status: Omit<HubStatus, 'lastDeliveryAt' | 'startedAt'>) {
     this.statusValue = {
@@ -147,36 +139,19 @@ export class EventHub {
     this.heartbeat = undefined;
     if (this.statusTimer) clearTimeout(this.statusTimer);
     this.statusTimer = undefined;
-    if (this.sweep) clearInterval(this.sweep);
-    this.sweep = undefined;
-    this.stopListening?.();
-    this.stopListening = undefined;
+    this.watch?.stop();
+    this.watch = undefined;
     for (const client of this.clients.keys()) client.end();
     this.clients.clear();
   }
 
-  /**
-   * Closes the streams of sessions that end: looked up before every push and every few seconds,
-   * and at once when the sign-in side says so.
-   */
+  /** Closes the streams of sessions that end (see SessionWatch). */
   watchSessions(liveness: SessionLiveness): void {
-    this.stopListening?.();
-    this.liveness = liveness;
-    this.stopListening = liveness.onEnded?.((ended) => {
-      try {
-        this.endSessions(new Set(ended));
-      } catch (error) {
-        reportBackgroundError('closing the streams of ended sessions', error);
-      }
+    this.watch?.stop();
+    this.watch = new SessionWatch(liveness, {
+      sessions: () => [...this.clients.values()].filter((id) => id !== undefined),
+      end: (ids) => this.endSessions(ids),
     });
-    this.sweep ??= setInterval(() => {
-      try {
-        this.dropDeadSessions();
-      } catch (error) {
-        reportBackgroundError('looking up the streams’ sessions', error);
-      }
-    }, SESSION_SWEEP_MS);
-    this.sweep.unref?.();
   }
 
   /** Open streams of one session. */
@@ -196,20 +171,6 @@ export class EventHub {
       }
     }
     return closed;
-  }
-
-  /** Ends the streams whose session no longer lives; the number closed. */
-  dropDeadSessions(): number {
-    const liveness = this.liveness;
-    if (!liveness) return 0;
-    const owners = new Set([...this.clients.values()].filter((id) => id !== undefined));
-    const dead = new Set<string>();
-    for (const id of owners) {
-      if (!aliveOrOver(liveness, id, (e) => reportBackgroundError('a session lookup', e))) {
-        dead.add(id);
-      }
-    }
-    return dead.size === 0 ? 0 : this.endSessions(dead);
   }
 
   /** The session's oldest streams go until a new one fits its share. */
@@ -242,7 +203,7 @@ export class EventHub {
   /** Every tab whose session still lives gets the frame; the others' streams end first. */
   private sendAll(frame: string): void {
     if (this.clients.size === 0) return;
-    this.dropDeadSessions();
+    this.watch?.check();
     for (const client of this.clients.keys()) this.sendTo(client, frame);
   }
 

@@ -3,22 +3,11 @@
  * side can tell) the moment some end. Ids are whatever the gate names a session by (its id hash).
  */
 export interface SessionLiveness {
-  /** False once the session is over: signed out, ended everywhere, its account removed, expired. */
+  /**
+   * False once the session is over: signed out, ended everywhere, its account removed, expired.
+   * Asking must not count as using the session (it must not put its idle expiry off).
+   */
   alive(sessionId: string): boolean;
   /** Calls `listener` with sessions just ended; returns the unsubscribe. */
   onEnded?(listener: (sessionIds: readonly string[]) => void): () => void;
-}
-
-/** A liveness check that never throws: one that fails counts the session as over. */
-export function aliveOrOver(
-  liveness: SessionLiveness,
-  sessionId: string,
-  report: (error: unknown) => void,
-): boolean {
-  try {
-    return liveness.alive(sessionId);
-  } catch (error) {
-    report(error);
-    return false;
-  }
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { applyServerLimits } from '../server-limits';
 import { ConnectionSlots, type ConnectionLimits } from './connection-slots';
-import { reportBackgroundError } from './event-hub';
+import { reportBackgroundError } from './background-error';
 import type { ServerHub } from './server-hub';
 import { WEBHOOK_PATH } from './webhook-receiver';
 

@@ -5,7 +5,8 @@ import { MAX_JSON_DEPTH, parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
 import type { BodyReadSlots } from './body-read-slots';
 import type { DeliveryLedger } from './delivery-ledger';
-import { reportBackgroundError, type EventHub } from './event-hub';
+import { reportBackgroundError } from './background-error';
+import type { EventHub } from './event-hub';
 import { readSignatureHeader, signatureMatches } from './webhook-signature';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
