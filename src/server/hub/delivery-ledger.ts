@@ -5,14 +5,30 @@ import Database from 'better-sqlite3';
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
 const KEEP_DAYS = 30;
 
+/** What the ledger knows of a delivery it has met before. */
+export interface LedgerMatch {
+  /** Some copy of it came from the test button: it is a sample, never applied. */
+  test: boolean;
+}
+
+/** One delivery as recorded: its id, its signed bytes, its body alone, and whether it was a test. */
+export interface LedgerEntry {
+  eventId: string;
+  signature: string;
+  bodyDigest: string;
+  topic: string;
+  test: boolean;
+}
+
 /**
- * The webhook events applied, in SQLite (WAL), by event id and by signed bytes, so a redelivery or
- * a replay under another id is not applied twice. Claimed only once applied, for the API's retry.
+ * Every webhook delivery taken, test ones too, in SQLite (WAL), by event id, by signed bytes and by
+ * body: a redelivery, a replay under another id, or a test's sample replayed without its test
+ * header is not applied. Claimed only once applied, for the API's retry.
  */
 export class DeliveryLedger {
   private readonly db: Database.Database;
-  private readonly insert: Database.Statement<[string, string, string, string]>;
-  private readonly lookup: Database.Statement<[string, string]>;
+  private readonly insert: Database.Statement<[string, string, string, string, number, string]>;
+  private readonly lookup: Database.Statement<[string, string, string]>;
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -30,35 +46,62 @@ export class DeliveryLedger {
          accepted_at TEXT NOT NULL
        )`,
     );
-    // Ledgers written before signatures were kept gain the column (NULL for their old rows).
-    const columns = this.db.prepare('PRAGMA table_info(accepted_events)').all() as {
-      name: string;
-    }[];
-    if (!columns.some((column) => column.name === 'signature')) {
+    // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
+    const columns = new Set(
+      (this.db.prepare('PRAGMA table_info(accepted_events)').all() as { name: string }[]).map(
+        (column) => column.name,
+      ),
+    );
+    if (!columns.has('signature')) {
       this.db.exec('ALTER TABLE accepted_events ADD COLUMN signature TEXT');
+    }
+    if (!columns.has('body_digest')) {
+      this.db.exec('ALTER TABLE accepted_events ADD COLUMN body_digest TEXT');
+    }
+    if (!columns.has('test')) {
+      this.db.exec('ALTER TABLE accepted_events ADD COLUMN test INTEGER NOT NULL DEFAULT 0');
     }
     this.db.exec(
       'CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature)',
     );
+    this.db.exec(
+      'CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest)',
+    );
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
     this.db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
     this.insert = this.db.prepare(
-      `INSERT OR IGNORE INTO accepted_events (event_id, signature, topic, accepted_at)
-       VALUES (?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO accepted_events
+         (event_id, signature, body_digest, topic, test, accepted_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     );
+    // A test among the matches wins: a sample stays a sample whatever headers it comes back with.
     this.lookup = this.db.prepare(
-      'SELECT 1 FROM accepted_events WHERE event_id = ? OR signature = ? LIMIT 1',
+      `SELECT MAX(test) AS test, COUNT(*) AS n FROM accepted_events
+       WHERE event_id = ? OR signature = ? OR body_digest = ?`,
     );
   }
 
-  /** True when an event with this id, or these very signed bytes, was applied before. */
-  seen(eventId: string, signature: string): boolean {
-    return this.lookup.get(eventId, signature) !== undefined;
+  /** What is known of a delivery with this id, these signed bytes or this body; null if new. */
+  find(eventId: string, signature: string, bodyDigest: string): LedgerMatch | null {
+    const row = this.lookup.get(eventId, signature, bodyDigest) as {
+      test: number | null;
+      n: number;
+    };
+    return row.n === 0 ? null : { test: row.test === 1 };
   }
 
-  /** Records an applied event; false when its id or signature was recorded already. */
-  claim(eventId: string, signature: string, topic: string, at: Date = new Date()): boolean {
-    return this.insert.run(eventId, signature, topic, at.toISOString()).changes === 1;
+  /** True when a delivery with this id, these signed bytes or this body was taken before. */
+  seen(eventId: string, signature: string, bodyDigest: string): boolean {
+    return this.find(eventId, signature, bodyDigest) !== null;
+  }
+
+  /** Records a delivery taken; false when its id or signed bytes were recorded already. */
+  claim(entry: LedgerEntry, at: Date = new Date()): boolean {
+    const { eventId, signature, bodyDigest, topic, test } = entry;
+    return (
+      this.insert.run(eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString())
+        .changes === 1
+    );
   }
 
   count(): number {

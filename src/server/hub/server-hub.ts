@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { KeyGovernor } from '../governor/key-governor';
 import { ReadAhead } from '../read-ahead';
+import { BodyReadSlots } from './body-read-slots';
 import { DeliveryLedger } from './delivery-ledger';
-import { EventHub, reportBackgroundError } from './event-hub';
+import { reportBackgroundError } from './background-error';
+import { EventHub } from './event-hub';
 import { controlHeaders, registerWithSandbox } from './sandbox-registration';
-import { receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
+import type { SessionLiveness } from './session-liveness';
+import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
 /** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
 export const HUB_PATHS = {
@@ -20,6 +23,8 @@ export interface HubOptions {
   ledgerPath?: string;
   /** An embedded sandbox to register with once the server listens (its control token if closed). */
   registerWith?: { sandboxUrl: string; sellerId: string; controlToken?: string };
+  /** The sign-in side's word on sessions: a stream of an ended session is closed. */
+  sessions?: SessionLiveness;
 }
 
 /**
@@ -32,6 +37,8 @@ export class ServerHub {
   readonly readAhead = new ReadAhead();
   readonly events: EventHub;
   readonly ledger: DeliveryLedger;
+  /** Deliveries' bodies being read, on the main port and the door together. */
+  readonly reads = new BodyReadSlots(MAX_DELIVERY_READS);
   private secretList: string[];
   private bucketTimer: ReturnType<typeof setTimeout> | undefined;
   private registration: { id: string; receiverUrl: string } | undefined;
@@ -50,6 +57,7 @@ export class ServerHub {
       webhooks: this.secretList.length > 0 ? 'configured' : 'off',
       path: WEBHOOK_PATH,
     });
+    if (options.sessions) this.events.watchSessions(options.sessions);
     // The meter of every tab: the governor's model, at most five times a second.
     this.unsubscribe = this.governor.subscribe(() => {
       if (this.bucketTimer || this.events.clientCount() === 0) return;
@@ -128,14 +136,19 @@ export class ServerHub {
       secrets: () => this.secretList,
       ledger: this.ledger,
       hub: this.events,
+      reads: this.reads,
     });
   }
 
-  /** Serves a hub path; false when the path is not the hub's. */
+  /**
+   * Serves a hub path; false when the path is not the hub's. `sessionId` is the signed-in
+   * session's id as SessionLiveness knows it (its hash): its streams share its slots and end with it.
+   */
   async handle(
     request: IncomingMessage,
     response: ServerResponse,
     pathname: string,
+    sessionId?: string,
   ): Promise<boolean> {
     if (pathname === HUB_PATHS.webhooks) {
       await this.receive(request, response);
@@ -149,7 +162,7 @@ export class ServerHub {
       return false;
     }
     if (pathname === HUB_PATHS.events) {
-      if (!this.events.open(response, { bucket: this.governor.snapshot() })) {
+      if (!this.events.open(response, { bucket: this.governor.snapshot() }, sessionId)) {
         response
           .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
           .end('Too many open event streams.\n');

@@ -1,17 +1,30 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { applyServerLimits } from '../server-limits';
-import { reportBackgroundError } from './event-hub';
+import { ConnectionSlots, type ConnectionLimits } from './connection-slots';
+import { reportBackgroundError } from './background-error';
 import type { ServerHub } from './server-hub';
 import { WEBHOOK_PATH } from './webhook-receiver';
 
-/** Sockets the door holds at once: the API delivers a few at a time. */
-const MAX_CONNECTIONS = 256;
+/** Sockets the door holds at once, in all and per address: the API delivers a few at a time. */
+export const DOOR_CONNECTION_LIMITS: ConnectionLimits = { total: 256, perAddress: 16 };
+/** A request's headers, then the whole of it, must arrive within these; an idle socket goes. */
+export const DOOR_TIMES = {
+  headersMs: 5_000,
+  requestMs: 10_000,
+  idleSocketMs: 5_000,
+  keepAliveMs: 2_000,
+  /** How often Node looks for requests past those times (its default is far slower). */
+  checkEveryMs: 1_000,
+};
 
 export interface WebhookDoor {
   /** The door's own address, e.g. `http://127.0.0.1:8788`. */
   url: string;
   port: number;
   server: Server;
+  /** The door's connections, per address. */
+  connections: ConnectionSlots;
   close(): Promise<void>;
 }
 
@@ -26,13 +39,19 @@ function plain(response: ServerResponse, status: number, text: string): void {
 
 /**
  * A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, so a tunnel
- * can expose it alone. No Host check: the signature authenticates; short socket timeouts.
+ * can expose it alone. No Host check: the signature authenticates; short times, and slots per
+ * address that slow uploads lose to newcomers (see ConnectionSlots).
  */
 export async function startWebhookDoor(
   hub: ServerHub,
-  options: { host: string; port: number },
+  options: { host: string; port: number; limits?: ConnectionLimits },
 ): Promise<WebhookDoor> {
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const connections = new ConnectionSlots(options.limits ?? DOOR_CONNECTION_LIMITS);
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    // Whole once its body is read: from then until answered, the connection is not dropped.
+    request.once('end', () => connections.setBusy(socket, true));
+    response.once('close', () => connections.setBusy(socket, false));
     const pathname = (request.url ?? '/').split('?')[0];
     let done: Promise<void>;
     if (pathname === WEBHOOK_PATH) {
@@ -49,9 +68,13 @@ export async function startWebhookDoor(
       if (!response.headersSent) plain(response, 500, 'Internal error.\n');
       else response.end();
     });
-  });
-  applyServerLimits(server, { headersMs: 10_000, requestMs: 15_000, idleSocketMs: 30_000 });
-  server.maxConnections = MAX_CONNECTIONS;
+  };
+  const server = createServer(
+    { connectionsCheckingInterval: DOOR_TIMES.checkEveryMs, requestTimeout: DOOR_TIMES.requestMs },
+    handler,
+  );
+  applyServerLimits(server, DOOR_TIMES);
+  server.on('connection', (socket: Socket) => connections.admit(socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -66,6 +89,7 @@ export async function startWebhookDoor(
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
     port,
     server,
+    connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
