@@ -27,7 +27,7 @@ const start = () =>
     },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => '<!doctype html><title>t</title>',
     }),
   );

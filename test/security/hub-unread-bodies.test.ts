@@ -23,7 +23,7 @@ beforeAll(async () => {
     },
     async () => ({
       development: false,
-      serveAsset: async () => false,
+      register: async () => {},
       pageHtml: async () => '<!doctype html><title>t</title>',
     }),
   );

@@ -84,6 +84,12 @@ export class HubStream {
       const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
       for (const handler of this.webhookHandlers) handler(data);
     });
+    // The server ended this stream (the session ended, or newer tabs took its place): reconnecting
+    // would only take another tab's place, so it stays closed until the page starts it again.
+    source.addEventListener('closed', () => {
+      this.stop();
+      this.update({ connection: 'closed' });
+    });
   }
 
   stop(): void {

@@ -70,7 +70,8 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promi
     raw('/hub/', async (request, reply) => {
       const pathname = pathnameOf(request);
       if (serveActivity(request.raw, reply.raw, pathname, deps.activity)) return;
-      if (await deps.hub.handle(request.raw, reply.raw, pathname)) return;
+      const session = admissionOf(request.raw).session?.idHash;
+      if (await deps.hub.handle(request.raw, reply.raw, pathname, session)) return;
       sendJson(reply.raw, 404, 'not_found', 'Nothing here.');
     }),
   );
