@@ -6,7 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Node-only folders that the browser bundle must never import. */
-const NODE_ONLY = ['**/sandbox/**', '**/server/**'];
+/** Node-only code that the browser bundle must never import (src/shared is both's, but this). */
+const NODE_ONLY = ['**/sandbox/**', '**/server/**', '**/main/**', '**/shared/ascii-json*'];
 
 /**
  * The layers, kept by `import-x/no-restricted-paths` (ARCHITECTURE.md draws them). Each zone
@@ -92,6 +93,31 @@ const sandboxZones = [
   },
 ];
 
+/**
+ * The Node programs: the server stands on `src/shared` and the API client alone (never the
+ * sandbox, never the dashboard); `src/shared` imports nothing of ours; only the composition
+ * roots in `src/main` put the server and the embedded sandbox together.
+ */
+const DASHBOARD = ['./src/app', './src/features', './src/components', './src/lib', './src/api'];
+const nodeZones = [
+  {
+    target: './src/server',
+    from: ['./src/sandbox', './src/main', ...DASHBOARD],
+    message:
+      'The server imports only src/shared and src/client (the sandbox is wired in by src/main).',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/sandbox', './src/main', './src/client', ...DASHBOARD],
+    message: 'src/shared is the ground floor of the Node programs: it imports nothing of ours.',
+  },
+  {
+    target: './src/sandbox',
+    from: ['./src/server', './src/main', ...DASHBOARD],
+    message: 'The sandbox stands alone: it imports only src/shared and src/client.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -128,12 +154,15 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...dashboardZones, ...sandboxZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...dashboardZones, ...sandboxZones, ...nodeZones] },
+      ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/sandbox/**', 'src/server/**'],
+    ignores: ['src/sandbox/**', 'src/server/**', 'src/main/**', 'src/shared/ascii-json.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,

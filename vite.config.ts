@@ -31,7 +31,7 @@ function inlineEntryStylesheet(): Plugin {
 
 /**
  * The dashboard's bundle. The dev server's API proxy and the embedded sandbox are added by
- * `npm run dev` (src/server/dev.ts), which runs Vite in middleware mode.
+ * `npm run dev` (src/main/dev.ts), which runs Vite in middleware mode.
  */
 export default defineConfig({
   plugins: [

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../lib/paths';
+import { paths } from '../shared/paths';
 
 const JUMPS: Record<string, () => string> = {
   h: () => paths.overview.to(),

@@ -11,7 +11,7 @@ import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { LiveStatus } from './live-status';
 import { bootSession, useSessionEnded } from '../lib/session';
-import { paths } from '../lib/paths';
+import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useHubValue } from '../api/live/live-context';
 import type { HubStreamState } from '../api/live/hub-stream';
-import { paths } from '../lib/paths';
+import { paths } from '../shared/paths';
 
 /** Why changes are not live (null when they are). */
 function pollingReason(state: HubStreamState): string | null {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from '
 import type { Prefetch, RouteDeps } from '../api/route-prefetch';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
-import { paths } from '../lib/paths';
+import { paths } from '../shared/paths';
 import { prefetchSales } from '../api/sales/sales-queries';
 import { prefetchCatalogue } from '../api/listings/catalogue-query';
 import { prefetchOrder, prefetchOrders } from '../api/orders/order-queries';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { FieldValue } from './field-value';
 import { Figure } from './figure';
 import { RecordField, unreadableAt, type MarkedRecord } from './record-field';
-import { paths } from '../lib/paths';
+import { paths } from '../shared/paths';
 
 /** What an order's link needs: its id, and its code when the API showed it. */
 export interface LinkedOrder extends MarkedRecord {

@@ -4,15 +4,15 @@ import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/control-routes';
 import { registerGroundTruthRoutes } from './control/ground-truth-routes';
 import { ApiError, notFound, validationError } from './platform/api-error';
-import { MAX_JSON_DEPTH, isJsonContentType, parseJsonBody } from './platform/json-body';
+import { MAX_JSON_DEPTH, isJsonContentType, parseJsonBody } from '../shared/json-body';
 import { installPlatform, isPublicApiPath, sendApiError } from './routes/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
 import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
 import { registerOpenApiRoute } from './openapi/openapi-route';
-import { MAX_BODY_BYTES } from './platform/spec-limits';
+import { MAX_BODY_BYTES } from '../shared/spec-limits';
 
-export { MAX_BODY_BYTES } from './platform/spec-limits';
+export { MAX_BODY_BYTES } from '../shared/spec-limits';
 
 export interface AppHooks {
   reset(seed: 'none' | 'demo'): void;

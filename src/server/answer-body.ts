@@ -1,4 +1,4 @@
-import { asciiJson } from '../sandbox/platform/ascii-json';
+import { asciiJson } from '../shared/ascii-json';
 import { isRecord, MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json';
 import { carriesKey, mayCarryKey, REDACTED, redactJsonBody, redactValue } from './key-redaction';
 import type { UpstreamAnswer } from './upstream-call';

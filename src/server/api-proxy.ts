@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
+import { MAX_BODY_BYTES } from '../shared/spec-limits';
 import { parseLinkHeader } from '../client/link-header';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestingExceeds } from '../sandbox/platform/json-body';
+import { MAX_JSON_DEPTH, nestingExceeds } from '../shared/json-body';
 
 /**
  * JSON from outside parsed with a bound on nesting, measured on the text first: a body nested

@@ -1,4 +1,4 @@
-import { isCredentialParam } from '../sandbox/platform/query-credentials';
+import { isCredentialParam } from '../shared/query-credentials';
 
 /** The query parameters of the spec's collections (listings, orders, inventory items, levels). */
 const COLLECTION = ['limit', 'fields', 'updated_at_min', 'page_info'] as const;

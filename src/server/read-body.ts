@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES } from '../sandbox/platform/spec-limits';
+import { MAX_BODY_BYTES } from '../shared/spec-limits';
 
 /** A request's raw body, or null as soon as it is over `maxBytes`; nothing past the cap is kept. */
 export async function readBody(

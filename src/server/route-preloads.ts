@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
 import type { Manifest } from 'vite';
-import { paths } from '../lib/paths';
+import { paths } from '../shared/paths';
 
 /**
  * The modules each route loads as soon as it is opened: its page's chunk and the module its

@@ -70,11 +70,11 @@ function settingsOrExit(command: string): Settings {
 
 /** The shared main of `npm run dev` and `npm start`: read settings, pick the API, serve, stop cleanly. */
 export async function runServer(
-  name: string,
-  command: string,
-  defaultPort: number,
+  program: { name: string; command: string; defaultPort: number },
+  startEmbedded: (settings: Settings) => Promise<ResolvedUpstream>,
   pages: (server: Server, allowedHosts: readonly string[]) => Promise<PageSource>,
 ): Promise<void> {
+  const { name, command, defaultPort } = program;
   const settings = settingsOrExit(command);
   setLogLevel(settings.SLABDESK_LOG_LEVEL ?? 'info');
   const cli = parseCliOptions(process.argv.slice(2), defaultPort, settings);
@@ -83,7 +83,7 @@ export async function runServer(
   for (const store of [auth.usersDb, activityPath, settings.SLABDESK_HUB_DB ?? '.sandbox/hub.db']) {
     if (store && store !== ':memory:') privateFolder(dirname(store));
   }
-  const upstream = await resolveUpstream(settings);
+  const upstream = await resolveUpstream(settings, startEmbedded);
   // A promise nobody awaited that fails is logged, not a reason to stop serving every tab.
   process.on('unhandledRejection', (reason) =>
     serverLog.error({ err: reason }, 'Unhandled rejection'),

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
 import type { Upstream } from './api-proxy';
 import type { HubOptions } from './hub/server-hub';
 import type { Settings } from './config/settings';
-import { privateFolder } from './private-files';
 
 export interface ResolvedUpstream extends Upstream {
   /** What to print: the embedded sandbox or the configured deployment. */
@@ -14,12 +11,12 @@ export interface ResolvedUpstream extends Upstream {
 }
 
 /**
- * The API: `SVC_BASE_URL` with `SVC_API_KEY`, or the embedded sandbox on a free port with the demo
- * live key (`SLABDESK_DEMO_MODE=test`: the test key).
+ * The API: `SVC_BASE_URL` with `SVC_API_KEY`, or the embedded sandbox `startEmbedded` starts (the
+ * composition root in src/main brings it: the server never imports the sandbox).
  */
 export async function resolveUpstream(
   settings: Settings,
-  env: NodeJS.ProcessEnv = process.env,
+  startEmbedded: (settings: Settings) => Promise<ResolvedUpstream>,
 ): Promise<ResolvedUpstream> {
   const baseUrl = settings.SVC_BASE_URL;
   if (baseUrl) {
@@ -33,35 +30,7 @@ export async function resolveUpstream(
       close: async () => {},
     };
   }
-  const sandbox = await import('../sandbox/index');
-  const db = settings.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
-  if (db !== ':memory:') privateFolder(dirname(db));
-  // The sandbox's own SANDBOX_* settings apply (rate limit, demo size, simulation...), but the
-  // embedded one always binds loopback on a free port, with its own store and the demo seed.
-  // Its control API (reset, keys) is closed with SANDBOX_CONTROL_TOKEN, or a token of this run.
-  const options = sandbox.optionsFromEnv(env);
-  const chosenToken = options.controlToken;
-  const controlToken = chosenToken ?? randomBytes(24).toString('base64url');
-  const running = await sandbox.startSandbox({
-    ...options,
-    host: '127.0.0.1',
-    port: 0,
-    db,
-    seed: 'demo',
-    controlToken,
-  });
-  const apiKey =
-    settings.SVC_API_KEY ??
-    (settings.SLABDESK_DEMO_MODE === 'test' ? sandbox.DEMO_TEST_TOKEN : sandbox.DEMO_LIVE_TOKEN);
-  return {
-    baseUrl: running.url,
-    apiKey,
-    // A token made for this run is shown (this terminal is the seller's own), so the README's
-    // reset with curl still works; one chosen in SANDBOX_CONTROL_TOKEN is known already.
-    description: `embedded sandbox at ${running.url} (${db}; control API token: ${chosenToken ? 'SANDBOX_CONTROL_TOKEN' : controlToken})`,
-    embedded: { sandboxUrl: running.url, sellerId: sandbox.DEMO_SELLER_ID, controlToken },
-    close: () => running.close(),
-  };
+  return startEmbedded(settings);
 }
 
 /**

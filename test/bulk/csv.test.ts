@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
 import { CSV_COLUMNS, exportCsv, importCsv } from '../../src/features/listings/bulk-edit/logic/csv';
 import { parseDelimited } from '../../src/features/listings/bulk-edit/logic/csv-reader';
-import { restoreFormula, toCsv } from '../../src/lib/delimited';
+import { restoreFormula, toCsv } from '../../src/shared/delimited';
 import type { BulkRow } from '../../src/features/listings/bulk-edit/logic/rows';
 import { bulkRow } from './rows-fixture';
 

@@ -4,7 +4,7 @@ import {
   parseDelimited,
   parsePastedBlock,
 } from '../../src/features/listings/bulk-edit/logic/csv-reader';
-import { toTsv } from '../../src/lib/delimited';
+import { toTsv } from '../../src/shared/delimited';
 
 describe('pasting a block from a spreadsheet', () => {
   it('splits tabs and lines and drops the trailing line break', () => {

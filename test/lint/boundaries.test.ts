@@ -27,7 +27,7 @@ describe('lint keeps the boundaries', () => {
   it('lets a feature import its own files, api/, lib/ and components/', async () => {
     const messages = await lintAs(
       'src/features/listings/boundary-fixture.ts',
-      "import { toCatalogueRow } from './catalogue/catalogue-row';\nimport { listingKeys } from '../../api/listings/listing-keys';\nimport { paths } from '../../lib/paths';\nexport const all = [toCatalogueRow, listingKeys, paths];\n",
+      "import { toCatalogueRow } from './catalogue/catalogue-row';\nimport { listingKeys } from '../../api/listings/listing-keys';\nimport { paths } from '../../shared/paths';\nexport const all = [toCatalogueRow, listingKeys, paths];\n",
     );
     expect(messages).toEqual([]);
   });
@@ -68,5 +68,27 @@ describe('lint keeps the boundaries', () => {
       "import { orderView } from '../serializers/order-view';\nexport const view = orderView;\n",
     );
     expect(messages.map((m) => m.rule)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('reports the server importing sandbox internals or the dashboard', async () => {
+    for (const code of [
+      "import { MAX_JSON_DEPTH } from '../sandbox/platform/spec-limits';\nexport const n = MAX_JSON_DEPTH;\n",
+      "import { startSandbox } from '../sandbox/index';\nexport const s = startSandbox;\n",
+      "import { formatMoney } from '../lib/format';\nexport const m = formatMoney;\n",
+    ]) {
+      const messages = await lintAs('src/server/boundary-fixture.ts', code);
+      expect(messages, code).toContainEqual({
+        rule: 'import-x/no-restricted-paths',
+        text: expect.stringContaining('The server imports only src/shared and src/client'),
+      });
+    }
+  });
+
+  it('lets the server import src/shared and src/client', async () => {
+    const messages = await lintAs(
+      'src/server/boundary-fixture.ts',
+      "import { MAX_BODY_BYTES } from '../shared/spec-limits';\nimport { parseLinkHeader } from '../client/link-header';\nexport const all = [MAX_BODY_BYTES, parseLinkHeader];\n",
+    );
+    expect(messages).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAscii } from 'node:buffer';
-import { asciiJson, asciiJsonText, asciiPage } from '../../src/sandbox/platform/ascii-json';
+import { asciiJson, asciiJsonText, asciiPage } from '../../src/shared/ascii-json';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { addListings } from '../support/fixtures';
 

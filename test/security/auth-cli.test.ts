@@ -111,7 +111,7 @@ describe('npm run users', () => {
 describe('npm start, exposed without an account', () => {
   it('exits non-zero and says how to add the first owner', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'slabdesk-start-')), 'users.db');
-    const started = await run('src/server/start.ts', ['--host', '0.0.0.0', '--port', '0'], {
+    const started = await run('src/main/start.ts', ['--host', '0.0.0.0', '--port', '0'], {
       SLABDESK_USERS_DB: db,
       // A deployment's API (not reached): no embedded sandbox to start.
       SVC_BASE_URL: 'http://127.0.0.1:9',

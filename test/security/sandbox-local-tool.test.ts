@@ -7,7 +7,8 @@ import {
   type RunningSandbox,
 } from '../../src/sandbox';
 import { startAppServer } from '../../src/server/app-server';
-import { hubOptionsFor, resolveUpstream } from '../../src/server/upstream';
+import { hubOptionsFor } from '../../src/server/upstream';
+import { startEmbeddedSandbox } from '../../src/main/embedded-sandbox';
 import { raw as rawText, type RawOptions } from '../support/raw-http';
 
 /**
@@ -345,7 +346,7 @@ describe('The control token', () => {
   });
 
   it('closes the embedded sandbox of npm run dev, and the server still registers its webhooks', async () => {
-    const upstream = await resolveUpstream({ SLABDESK_SANDBOX_DB: ':memory:' }, {});
+    const upstream = await startEmbeddedSandbox({ SLABDESK_SANDBOX_DB: ':memory:' }, {});
     try {
       const token = upstream.embedded?.controlToken;
       expect(token).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoundedJson } from '../../src/server/activity/bounded-json';
-import { nestingExceeds } from '../../src/sandbox/platform/json-body';
+import { nestingExceeds } from '../../src/shared/json-body';
 import { LastKnownListings } from '../../src/server/activity/last-known';
 import { viewsOfAnswer, writeFields } from '../../src/server/activity/listing-fields';
 import { dayRange } from '../../src/server/activity/day-range';

@@ -5,7 +5,7 @@ import {
   type HubLogEntry,
   type HubStatus,
   type HubWebhookEvent,
-} from './hub-messages';
+} from '../../client/hub-messages';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
 export const SILENT_AFTER_MS = 10 * 60_000;

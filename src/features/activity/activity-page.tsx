@@ -16,7 +16,7 @@ import {
 import { activityPageQuery } from '../../api/activity/activity-queries';
 import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/describe-change';
 import { useApiClient } from '../../api/api-context';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { TableHead } from '../../components/table-head';
 import { Figure, FiguresIn, ShortDate } from '../../components/figure';
 

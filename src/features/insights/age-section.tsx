@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useMemo } from 'react';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries';
 import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../api/sales/listing-age';
 import { BarChart } from './bar-chart';

@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { InventoryItem, InventoryLevel } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../client';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';

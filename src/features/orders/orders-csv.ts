@@ -1,5 +1,5 @@
 import type { Order } from '../../client';
-import { toCsv } from '../../lib/delimited';
+import { toCsv } from '../../shared/delimited';
 import { fromCents, toCents } from '../../api/sales/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { orderStatusOf } from '../../api/orders/order-queries';

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { DataTable, type Column } from '../../components/data-table';
 import { QueryErrorBanner } from '../../components/error-banner';

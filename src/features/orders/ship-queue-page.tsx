@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
 import { RecordField } from '../../components/record-field';

@@ -3,7 +3,7 @@ import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { OrderLink } from '../../components/order-link';
 import { countOf, formatMoney, leftOutNote } from '../../lib/format';
 import { Figure, ShortDate } from '../../components/figure';

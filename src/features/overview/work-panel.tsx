@@ -3,7 +3,7 @@ import type {
   ListingFacts as ListingRead,
   OrderFacts as Order,
 } from '../../api/sales/sales-queries';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { paths } from '../../lib/paths';
+import { paths } from '../../shared/paths';
 import { OrderLink } from '../../components/order-link';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';

@@ -1,5 +1,5 @@
 import { FieldErrors } from '../platform/api-error';
-import { flattenWriteBody } from './write-body';
+import { flattenWriteBody } from '../../shared/write-body';
 import { gradeProblem } from './grade-scales';
 import { GRADERS, type Grader } from './inventory';
 import { DURATIONS } from './listings';

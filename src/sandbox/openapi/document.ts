@@ -1,6 +1,6 @@
 import { CURRENT_VERSION } from '../platform/versions';
 import { ALL_SCOPES } from '../platform/scopes';
-import { MAX_BODY_BYTES } from '../platform/spec-limits';
+import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { componentHeaders, componentParameters, componentResponses, paths } from './paths';
 import { componentSchemas, type JsonSchema } from './schemas';
 

@@ -13,7 +13,7 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export { queryCarriesCredential } from './query-credentials';
+export { queryCarriesCredential } from '../../shared/query-credentials';
 
 /** The key from exactly one header form, or null when missing, malformed or given twice. */
 export function tokenFromHeaders(headers: IncomingHttpHeaders): string | null {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store';
 import { ApiError, validationError } from './api-error';
-import { MAX_JSON_DEPTH } from './json-body';
-import { MAX_BODY_BYTES } from './spec-limits';
+import { MAX_JSON_DEPTH } from '../../shared/json-body';
+import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 
 /** What a write answered: replayed verbatim to a retry with the same key. */
 export interface Outcome {

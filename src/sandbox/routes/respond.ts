@@ -13,7 +13,7 @@ import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';
 import { readViews, type ReadViews } from '../serializers/read-views';
-import { asciiPage } from '../platform/ascii-json';
+import { asciiPage } from '../../shared/ascii-json';
 
 type Query = Record<string, string | string[] | undefined>;
 

@@ -1,4 +1,4 @@
-import { toCsv } from '../../lib/delimited';
+import { toCsv } from '../../shared/delimited';
 import type { ActivityEntry } from './activity-store';
 
 /** The activity log as a spreadsheet reads it: one row per changed field, formulas neutralised. */

@@ -1,5 +1,4 @@
-import { FieldErrors } from '../../sandbox/platform/api-error';
-import { flattenWriteBody } from '../../sandbox/domain/write-body';
+import { flattenWriteBody } from '../../shared/write-body';
 import { isRecord } from './bounded-json';
 
 /**
@@ -69,7 +68,8 @@ export function viewsOfAnswer(body: unknown): { id: string; values: TrackedValue
  * fields left out, long or nested values cut down.
  */
 export function writeFields(body: unknown, kind: 'create' | 'update'): Record<string, Scalar> {
-  const flat = flattenWriteBody(body, kind, new FieldErrors());
+  // Refused fields are the upstream's to report; the log keeps what was accepted.
+  const flat = flattenWriteBody(body, kind, { add: () => {} });
   const out: Record<string, Scalar> = {};
   for (const [name, value] of Object.entries(flat)) out[name] = keptValue(value);
   return out;

@@ -4,8 +4,8 @@ import type { SessionLiveness } from './session-liveness';
 import { SessionWatch } from './session-watch';
 
 // The messages' shapes are shared with the tabs that read them (browser-safe, types only).
-export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../api/live/hub-messages';
-import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../api/live/hub-messages';
+export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../client/hub-messages';
+import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../client/hub-messages';
 
 const LOG_SIZE = 200;
 const HEARTBEAT_MS = 15_000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES } from '../../sandbox/platform/spec-limits';
+import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { MAX_JSON_DEPTH, parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
 import type { BodyReadSlots } from './body-read-slots';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useApiClient } from '../../../api/api-context';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { IdbJobStore } from './jobs/idb-job-store';
 import { isResumable, type BulkJob } from './jobs/job';
 import { ownedElsewhere } from './jobs/job-lock';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { mayHoldJobs } from './jobs/job-db-name';
 
 const UnfinishedBulkEditBanner = lazy(() => import('./unfinished-banner'));

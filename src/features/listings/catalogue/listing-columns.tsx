@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import type { Column } from '../../../components/data-table';
 import { FieldValue } from '../../../components/field-value';
 import { StatusPill } from '../../../components/status-pill';

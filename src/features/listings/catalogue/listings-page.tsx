@@ -17,7 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { DataTable, withIdsSelected, type CardLayout } from '../../../components/data-table';
 import { WriteLink } from '../../../components/write-actions';
 import { EmptyState } from '../../../components/states';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FieldValue } from '../../../components/field-value';
 import { humanize } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import type { ListingView } from './listing-view';
 
 /** The listing's card: what the views give of it, its photos, and where to find it. */

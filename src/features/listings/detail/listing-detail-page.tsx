@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { durationLabel } from '../../../components/duration-options';
 import { ErrorBanner } from '../../../components/error-banner';

@@ -4,7 +4,7 @@ import { listingHistoryQuery } from '../../../api/activity/activity-queries';
 import { actionWords, changeLines, outcomeWords, personWords } from '../../../lib/describe-change';
 import { useApiClient } from '../../../api/api-context';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 
 /** A listing's latest changes from the server's activity log; nothing when there is no log. */
 export function ListingHistory({ listingId }: { listingId: string }) {

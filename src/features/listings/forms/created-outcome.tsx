@@ -8,7 +8,7 @@ import { useDeactivateButton } from '../../../components/deactivate-action';
 import { useApiClient } from '../../../api/api-context';
 import { bootMode } from '../../../lib/boot-mode';
 import { pingQuery } from '../../../api/connection-query';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { useDeactivateListing, useUpdateListing } from '../../../api/listings/listing-mutations';
 import { describeOutcome } from './listing-outcome';
 import { listingDetailQuery } from '../../../api/listings/listing-detail-query';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { isApiError } from '../../../client';
 import { offerWithinPriceIssues } from '../../../client/listing-rules';
 import { CheckboxField, FormField } from '../../../components/form-field';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../../shared/paths';
 import { GRADERS, isApiError, newIdempotencyKey, type ListingCreateInput } from '../../../client';
 import { CheckboxField, FormField } from '../../../components/form-field';
 import { ErrorBanner } from '../../../components/error-banner';

@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
 import { cellText, parseCell } from '../logic/cells';
-import { toTsv } from '../../../../lib/delimited';
+import { toTsv } from '../../../../shared/delimited';
 import { parsePastedBlock } from '../logic/csv-reader';
 import { EDIT_FIELDS, FIELD_LABELS } from '../logic/rows';
 import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from './grid-types';

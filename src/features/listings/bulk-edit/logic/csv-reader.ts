@@ -3,7 +3,7 @@
  * delimiter (comma, semicolon, tab), and clipboard blocks. Writing is `lib/delimited.ts`.
  */
 import Papa from 'papaparse';
-import { restoreFormula } from '../../../../lib/delimited';
+import { restoreFormula } from '../../../../shared/delimited';
 import { countOf } from '../../../../lib/format';
 
 /** One record of a file: its cells, its row as a spreadsheet counts it, the line it starts on. */

@@ -1,5 +1,5 @@
 import { parseCell, parseYesNo } from './cells';
-import { restoreFormula, toCsv } from '../../../../lib/delimited';
+import { restoreFormula, toCsv } from '../../../../shared/delimited';
 import { readCsv, type MalformedRow } from './csv-reader';
 import { parseAmount, parsePrice } from '../../../../client/listing-rules';
 import {

@@ -1,4 +1,7 @@
-import type { FieldErrors } from '../platform/api-error';
+/** Where a refused field is told (the sandbox's FieldErrors; the activity log ignores them). */
+export interface FieldSink {
+  add(field: string, message: string): void;
+}
 
 /** The body forms a listing write accepts, unwrapped into one flat map of the write API's names. */
 
@@ -52,7 +55,7 @@ function canonicalName(name: string): string {
 export function flattenWriteBody(
   body: unknown,
   kind: 'create' | 'update',
-  errors: FieldErrors,
+  errors: FieldSink,
 ): Record<string, unknown> {
   // Names come from the request: a map with no prototype keeps `__proto__` and friends as data.
   const flat = Object.create(null) as Record<string, unknown>;

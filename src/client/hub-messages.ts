@@ -1,4 +1,4 @@
-import type { BucketSnapshot } from '../../client';
+import type { BucketSnapshot } from './pacer';
 
 // The server hub's messages, as a tab receives them on `/hub/events` and the server sends them
 // (src/server/hub imports these shapes: one definition for both ends).
