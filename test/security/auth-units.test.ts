@@ -13,9 +13,9 @@ import { roleRefusal } from '../../src/server/auth/roles';
 import type { IncomingMessage } from 'node:http';
 import { safeNext } from '../../src/server/auth/safe-next';
 import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
-import { testClock } from './auth-http';
+import { SIGN_IN_HEAVY_MS, testClock } from './auth-http';
 
-describe('passwords', () => {
+describe('passwords', { timeout: SIGN_IN_HEAVY_MS }, () => {
   it('are hashed with scrypt, salted, and checked against their parameters', async () => {
     const one = await hashPassword('correct horse battery');
     const two = await hashPassword('correct horse battery');
