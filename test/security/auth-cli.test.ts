@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { verifyPassword } from '../../src/server/auth/passwords';
+import { SIGN_IN_HEAVY_MS } from './auth-http';
 
 /** `npm run users` and `npm start`, as a seller runs them: real processes, real files. */
 const ROOT = resolve(__dirname, '../..');
@@ -32,7 +33,7 @@ function run(
 
 const CLI = 'src/server/auth/users-cli.ts';
 
-describe('npm run users', () => {
+describe('npm run users', { timeout: SIGN_IN_HEAVY_MS }, () => {
   it('adds (password from stdin), lists, changes a password (ending sessions) and removes', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'slabdesk-cli-')), 'nested', 'users.db');
     const env = { SLABDESK_USERS_DB: db };
@@ -48,7 +49,7 @@ describe('npm run users', () => {
     try {
       const ann = store.findUser('ann')!;
       expect(ann.passwordHash).not.toContain('first password 1');
-      expect(ann.passwordHash).toMatch(/^scrypt\$N=32768,r=8,p=1\$/);
+      expect(ann.passwordHash).toMatch(/^scrypt\$N=131072,r=8,p=1\$/);
       expect(await verifyPassword('first password 1', ann.passwordHash)).toBe(true);
       expect(await verifyPassword('ignored', ann.passwordHash)).toBe(false);
 

@@ -4,7 +4,7 @@ import { distPages } from '../../src/server/dist-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
 import { raw } from '../support/raw-http';
-import { Browser, codeOf, fakeDist, setCookies, usersDb } from './auth-http';
+import { Browser, codeOf, fakeDist, setCookies, SIGN_IN_HEAVY_MS, usersDb } from './auth-http';
 
 /**
  * The finding "Anyone can use the seller's key": a server set up for a deployment (its public
@@ -67,7 +67,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe('the seller’s key behind sign-in', () => {
+describe('the seller’s key behind sign-in', { timeout: SIGN_IN_HEAVY_MS }, () => {
   it('refuses a plain curl PUT and DELETE with the public Host: 401, the listing unchanged', async () => {
     const id = await freshListing();
     const put = await raw(app.url, `/api/2026-07/listings/${id}.json`, {

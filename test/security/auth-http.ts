@@ -138,3 +138,9 @@ export function testClock(start = Date.parse('2026-07-01T09:00:00Z')) {
     },
   };
 }
+
+/**
+ * Each sign-in hashes at OWASP's scrypt cost, seconds apiece when the machine is shared: suites
+ * that sign in many times are given this long.
+ */
+export const SIGN_IN_HEAVY_MS = 180_000;

@@ -5,7 +5,15 @@ import type { AuthOptions } from '../../src/server/auth/auth-options';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { distPages } from '../../src/server/dist-pages';
 import { raw } from '../support/raw-http';
-import { Browser, codeOf, fakeDist, setCookies, testClock, usersDb } from './auth-http';
+import {
+  Browser,
+  codeOf,
+  fakeDist,
+  setCookies,
+  SIGN_IN_HEAVY_MS,
+  testClock,
+  usersDb,
+} from './auth-http';
 
 /**
  * Sessions over time (idle and absolute expiry, on a clock the test moves), sign-in attempts
@@ -82,7 +90,7 @@ describe('session expiry', () => {
   });
 });
 
-describe('sign-in attempts slowed', () => {
+describe('sign-in attempts slowed', { timeout: SIGN_IN_HEAVY_MS }, () => {
   async function limitedServer() {
     const clock = testClock();
     const db = await usersDb([

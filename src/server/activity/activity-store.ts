@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDatabase, tightenDatabaseFiles } from '../auth/private-files';
 import type { Scalar } from './listing-fields';
 
 /** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */
@@ -90,7 +89,8 @@ export class ActivityStore {
   private readonly insertStatement: Database.Statement;
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    // Who changed what, and when: the seller's own, like the accounts file.
+    preparePrivateDatabase(path);
     this.db = new Database(path);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.exec(
@@ -115,6 +115,7 @@ export class ActivityStore {
        CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
        CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
     );
+    tightenDatabaseFiles(path);
     this.insertStatement = this.db.prepare(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
          bulk_job_id, changes, outcome, status, code, request_id)

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { preparePrivateDatabase, tightenDatabaseFiles } from './private-files';
 import type { Role } from './roles';
 
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
@@ -63,14 +63,35 @@ const SCHEMA = `
  */
 export class AccountsStore {
   private readonly db: Database.Database;
+  /** Read on every request and every pushed event: compiled once. */
+  private readonly sessionStatement: Database.Statement;
 
   constructor(readonly path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    preparePrivateDatabase(path);
     this.db = new Database(path);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 2000');
     this.db.exec(SCHEMA);
+    tightenDatabaseFiles(path);
+    this.sessionStatement = this.db.prepare(
+      `SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at, s.csrf_token,
+              s.client_address, s.user_agent
+       FROM sessions s JOIN users u ON u.name = s.user_name
+       WHERE s.id_hash = ?`,
+    );
+  }
+
+  /** A random key kept in the file, made on first use (shared by every process using the file). */
+  secret(name: string): Buffer {
+    const fresh = randomBytes(32).toString('hex');
+    this.db
+      .prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)')
+      .run(`secret:${name}`, fresh);
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(`secret:${name}`) as {
+      value: string;
+    };
+    return Buffer.from(row.value, 'hex');
   }
 
   countUsers(): number {
@@ -130,6 +151,18 @@ export class AccountsStore {
     })();
   }
 
+  /**
+   * The same password under a new hash (stronger parameters): sessions live on. False when the
+   * stored hash is no longer `oldHash` (the password was changed meanwhile).
+   */
+  replaceHash(name: string, oldHash: string, newHash: string): boolean {
+    return (
+      this.db
+        .prepare('UPDATE users SET password_hash = ? WHERE name = ? AND password_hash = ?')
+        .run(newHash, name, oldHash).changes === 1
+    );
+  }
+
   /** Removes the account and its sessions; false when there is none. */
   removeUser(name: string): boolean {
     return this.db.transaction(() => {
@@ -158,14 +191,7 @@ export class AccountsStore {
 
   /** The session with its account's current role (the account may have changed since). */
   findSession(idHash: string): SessionRow | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at, s.csrf_token,
-                s.client_address, s.user_agent
-         FROM sessions s JOIN users u ON u.name = s.user_name
-         WHERE s.id_hash = ?`,
-      )
-      .get(idHash) as RawSession | undefined;
+    const row = this.sessionStatement.get(idHash) as RawSession | undefined;
     return (
       row && {
         idHash: row.id_hash,
@@ -184,8 +210,12 @@ export class AccountsStore {
     this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(at, idHash);
   }
 
-  endSession(idHash: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+  /** Ends the session; the account it belonged to, or undefined when there was none. */
+  endSession(idHash: string): string | undefined {
+    const row = this.db
+      .prepare('DELETE FROM sessions WHERE id_hash = ? RETURNING user_name')
+      .get(idHash) as { user_name: string } | undefined;
+    return row?.user_name;
   }
 
   /** Ends every session of the account; the number ended. */
@@ -193,11 +223,15 @@ export class AccountsStore {
     return this.db.prepare('DELETE FROM sessions WHERE user_name = ?').run(name).changes;
   }
 
-  /** Drops the sessions idle since `idleBefore` or opened before `createdBefore`. */
-  purgeSessions(idleBefore: number, createdBefore: number): number {
-    return this.db
-      .prepare('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?')
-      .run(idleBefore, createdBefore).changes;
+  /** Drops the sessions idle since `idleBefore` or opened before `createdBefore`; the ones dropped. */
+  purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
+    const rows = this.db
+      .prepare(
+        `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
+         RETURNING id_hash, user_name`,
+      )
+      .all(idleBefore, createdBefore) as { id_hash: string; user_name: string }[];
+    return rows.map((row) => ({ idHash: row.id_hash, userName: row.user_name }));
   }
 
   countSessions(name: string): number {

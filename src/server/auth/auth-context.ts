@@ -1,17 +1,22 @@
 import type { IncomingMessage } from 'node:http';
 import type { AccountsStore } from './accounts-store';
-import type { AttemptLimiter } from './attempt-limiter';
+import type { HashingQueue } from './hashing-queue';
+import type { KnownDevices } from './known-device';
 import { readCookie, sessionCookieName } from './cookies';
 import { overTls, type TransportSettings } from './request-facts';
 import type { ActiveSession, SessionBook } from './session-book';
+import type { SignInSlowing } from './sign-in-slowing';
 
 /** What the gate and the sign-in routes share: the accounts, the sessions, the limits. */
 export interface AuthContext {
   store: AccountsStore;
   book: SessionBook;
-  /** Failed sign-ins per account name, and per client address. */
-  byAccount: AttemptLimiter;
-  byAddress: AttemptLimiter;
+  /** Failed sign-ins, counted apart for known devices, known addresses and everyone else. */
+  slowing: SignInSlowing;
+  /** The browsers that signed in before (device cookies). */
+  devices: KnownDevices;
+  /** Password checks, a few at a time, known devices first. */
+  hashing: HashingQueue;
   transport: TransportSettings;
   /** Whether another machine can reach the server (every request then needs a session). */
   exposed: boolean;

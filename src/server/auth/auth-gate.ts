@@ -2,19 +2,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, sendJson } from '../api-proxy';
 import { WEBHOOK_PATH } from '../hub/webhook-receiver';
 import { AccountsStore } from './accounts-store';
-import { AttemptLimiter, DEFAULT_LIMITS } from './attempt-limiter';
+import { DEFAULT_LIMITS } from './attempt-limiter';
 import { sessionOf, type AuthContext } from './auth-context';
 import { DEFAULT_USERS_DB, type AuthOptions } from './auth-options';
 import { headerToken, sameToken } from './csrf';
 import { exposureReasons, signInRequired } from './exposure';
-import { roleRefusal, type Actor } from './roles';
+import { HashingQueue } from './hashing-queue';
+import { KnownDevices } from './known-device';
+import { peekBody } from './peek-body';
+import { bodyNeedsCheck, bodyRoleRefusal, roleRefusal, type Actor } from './roles';
 import {
   DEFAULT_IDLE_MINUTES,
   DEFAULT_MAX_HOURS,
   SessionBook,
   type ActiveSession,
+  type SessionsEndedListener,
 } from './session-book';
+import { SessionWatch } from './session-watch';
 import { handleAuthRoute, isAuthRoute, SIGN_IN_PATH } from './sign-in-routes';
+import { SignInSlowing } from './sign-in-slowing';
 
 /** An exposed server with no account: it must not start (anyone could use the key). */
 export class NoAccountError extends Error {}
@@ -30,6 +36,9 @@ export interface Admission {
 /** Paths open to anyone: the marketplace's deliveries (signed) and the health check. */
 const OPEN_PATHS = new Set([WEBHOOK_PATH, '/healthz']);
 const PURGE_EVERY_MS = 10 * 60_000;
+const DEFAULT_SESSION_CHECK_MS = 2_000;
+/** As large a body as the proxy forwards: an editor's listing write is read whole to check it. */
+const MAX_WRITE_BODY_BYTES = 1_048_576;
 
 const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
@@ -72,6 +81,7 @@ export class AuthGate {
   readonly reasons: string[];
   private readonly context: AuthContext;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
+  private readonly watch: SessionWatch;
 
   /** Throws NoAccountError when the server is exposed and has no account. */
   constructor(
@@ -95,11 +105,16 @@ export class AuthGate {
         maxHours: options.sessionMaxHours ?? DEFAULT_MAX_HOURS,
         now,
       }),
-      byAccount: new AttemptLimiter(limits),
-      byAddress: new AttemptLimiter(limits),
+      slowing: new SignInSlowing(limits),
+      devices: new KnownDevices(store.secret('device-cookies')),
+      hashing: new HashingQueue(options.hashing),
       transport: { publicUrl: options.publicUrl, trustProxy: options.trustProxy },
       exposed: this.exposed,
     };
+    this.watch = new SessionWatch(
+      this.context.book,
+      options.sessionCheckMs ?? DEFAULT_SESSION_CHECK_MS,
+    );
     this.context.book.purge();
     this.purgeTimer = setInterval(() => this.context.book.purge(), PURGE_EVERY_MS);
     this.purgeTimer.unref?.();
@@ -136,8 +151,18 @@ export class AuthGate {
           'The request lacks this session’s token.',
         );
       }
-      const refusal = roleRefusal(session.role, request.method ?? 'GET');
+      const method = request.method ?? 'GET';
+      const refusal = roleRefusal(session.role, method);
       if (refusal) return refuse(request, response, 403, 'role_forbidden', refusal);
+      if (bodyNeedsCheck(session.role, method, pathname)) {
+        // Read whole and put back: the proxy reads the same body after the gate.
+        const body = await peekBody(request, MAX_WRITE_BODY_BYTES);
+        if (!body) {
+          return refuse(request, response, 413, 'body_too_large', 'The request body is too large.');
+        }
+        const byBody = bodyRoleRefusal(session.role, method, pathname, body);
+        if (byBody) return refuse(request, response, 403, 'role_forbidden', byBody);
+      }
     }
     return { actor, session, pageAllowed: true };
   }
@@ -162,8 +187,31 @@ export class AuthGate {
     return !signInRequired(this.exposed, request) || !!sessionOf(this.context, request).session;
   }
 
+  /**
+   * Calls `listener` whenever sessions end: sign-out (its id hash), sign out everywhere
+   * (`'all-of-user'`), expiry, and for watched sessions an end made by another process
+   * (`npm run users -- remove` or `passwd`). Returns the way to stop listening.
+   */
+  onSessionsEnded(listener: SessionsEndedListener): () => void {
+    return this.context.book.onSessionsEnded(listener);
+  }
+
+  /**
+   * Calls `onEnded` once when this session (`Admission.session.idHash`) ends, however it ends;
+   * ends made elsewhere are found within the check interval. Returns the way to stop watching.
+   */
+  watchSession(idHash: string, userName: string, onEnded: () => void): () => void {
+    return this.watch.watch(idHash, userName, onEnded);
+  }
+
+  /** Whether the session is still open: one indexed read, cheap enough for every pushed event. */
+  sessionAlive(idHash: string): boolean {
+    return this.context.book.alive(idHash);
+  }
+
   close(): void {
     clearInterval(this.purgeTimer);
+    this.watch.close();
     this.context.store.close();
   }
 }

@@ -1,4 +1,5 @@
 import type { LimiterSettings } from './attempt-limiter';
+import type { HashingLimits } from './hashing-queue';
 
 /** How the server's sign-in is set up (`startAppServer`'s `auth`; `run-server` reads the env). */
 export interface AuthOptions {
@@ -20,6 +21,10 @@ export interface AuthOptions {
   now?: () => number;
   /** The sign-in attempt limits (see AttemptLimiter). */
   limits?: Partial<Omit<LimiterSettings, 'now'>>;
+  /** How many password checks run and wait at once (see HashingQueue). */
+  hashing?: HashingLimits;
+  /** How often watched sessions are re-checked for an end made by another process (ms). */
+  sessionCheckMs?: number;
 }
 
 export const DEFAULT_USERS_DB = '.sandbox/users.db';

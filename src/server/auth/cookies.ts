@@ -16,15 +16,21 @@ export function readCookie(request: IncomingMessage, name: string): string | und
 }
 
 /**
- * Adds an HttpOnly, SameSite=Strict cookie; `maxAgeSeconds` 0 clears it, undefined: until closed.
+ * Adds an HttpOnly cookie, SameSite=Strict unless told (the device cookie is Lax, so a link from
+ * elsewhere to the sign-in page still finds it); `maxAgeSeconds` 0 clears it, undefined: until closed.
  */
 export function setCookie(
   response: ServerResponse,
   name: string,
   value: string,
-  options: { secure: boolean; maxAgeSeconds?: number },
+  options: { secure: boolean; maxAgeSeconds?: number; sameSite?: 'Strict' | 'Lax' },
 ): void {
-  const parts = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
+  const parts = [
+    `${name}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    `SameSite=${options.sameSite ?? 'Strict'}`,
+  ];
   if (options.secure) parts.push('Secure');
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   const previous = response.getHeader('set-cookie');

@@ -1,19 +1,36 @@
+/** Any origin will do: only paths that stay on it are kept, and it never appears in an answer. */
+const HERE = 'http://slabdesk.invalid';
+
 /**
- * Where to go after sign-in: `next` when it is a path on this server, else `/` (no absolute or `//`
- * URLs, backslashes, control characters or sign-in routes).
+ * Encoded dots, slashes and backslashes: a URL parser turns `%2e%2e` into `..` and some proxies
+ * and routers decode `%2f`, so a path written with them can come out as `//host`.
+ */
+const ENCODED_TRICK = /%(2e|2f|5c)/i;
+
+const hasControl = (text: string) =>
+  [...text].some((char) => char < ' ' || (char >= '\u007f' && char <= '\u009f'));
+
+/**
+ * Where to go after sign-in: `next` when, resolved against this server and normalised, it is a
+ * path on this server; else `/`. The normalised form is what is returned, so the browser resolves
+ * exactly the path checked here.
  */
 export function safeNext(next: string | null | undefined): string {
   if (!next || next.length > 2000) return '/';
   if (!next.startsWith('/') || next.startsWith('//')) return '/';
-  // Backslashes, and control characters (a browser drops a tab or newline inside a URL).
-  if (next.includes('\\') || [...next].some((char) => char < ' ' || char === '\u007f')) return '/';
+  // A browser reads a backslash as a slash and drops a tab or newline inside a URL.
+  if (next.includes('\\') || hasControl(next) || ENCODED_TRICK.test(next)) return '/';
   let parsed: URL;
   try {
-    parsed = new URL(next, 'http://slabdesk.invalid');
+    parsed = new URL(next, HERE);
   } catch {
     return '/';
   }
-  if (parsed.origin !== 'http://slabdesk.invalid') return '/';
+  if (parsed.origin !== HERE) return '/';
+  // `/.//host` and `/..//host` normalise to `//host`: a host to a browser, not a path.
+  if (parsed.pathname.startsWith('//') || parsed.pathname.includes('\\')) return '/';
   if (parsed.pathname === '/sign-in' || parsed.pathname.startsWith('/auth/')) return '/';
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  const normalised = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  // Resolved once more, it must land on the same path (no second reading of it differs).
+  return new URL(normalised, HERE).href === parsed.href ? normalised : '/';
 }

@@ -23,6 +23,11 @@ export interface ActiveSession {
   createdAt: number;
 }
 
+/** Which sessions ended: these (by id hash), or every session of the account. */
+export type EndedSessions = string[] | 'all-of-user';
+/** Told when sessions end, so whatever they opened (an event stream) can close at once. */
+export type SessionsEndedListener = (ended: EndedSessions, userName: string) => void;
+
 /** Only a hash of the id is stored: a copy of the database opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -31,10 +36,30 @@ const MINUTE = 60_000;
 
 /** The sessions: opened at sign-in with a fresh id, ended by idle or absolute expiry or sign-out. */
 export class SessionBook {
+  private readonly listeners = new Set<SessionsEndedListener>();
+
   constructor(
     private readonly store: AccountsStore,
     readonly times: SessionTimes,
   ) {}
+
+  /** Calls `listener` whenever sessions end; returns the way to stop. */
+  onSessionsEnded(listener: SessionsEndedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every listener; one that throws neither stops the others nor the sign-out. */
+  announce(ended: EndedSessions, userName: string): void {
+    if (Array.isArray(ended) && ended.length === 0) return;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(ended, userName);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
 
   /** Seconds the cookie may live: the absolute expiry (the idle one is checked here). */
   get cookieMaxAgeSeconds(): number {
@@ -64,10 +89,8 @@ export class SessionBook {
     const row = this.store.findSession(idHash);
     if (!row) return null;
     const now = this.times.now();
-    const idle = now - row.lastSeenAt > this.times.idleMinutes * MINUTE;
-    const old = now - row.createdAt > this.times.maxHours * 60 * MINUTE;
-    if (idle || old) {
-      this.store.endSession(idHash);
+    if (this.expired(row, now)) {
+      if (this.store.endSession(idHash)) this.announce([idHash], row.userName);
       return null;
     }
     // Written at most once a minute: a page's burst of calls costs one write, not fifty.
@@ -81,21 +104,47 @@ export class SessionBook {
     };
   }
 
-  end(idHash: string): void {
-    this.store.endSession(idHash);
+  /**
+   * Whether the session (by id hash) is still open and unexpired: one indexed read, cheap enough
+   * for every event pushed to its stream. It does not count as use.
+   */
+  alive(idHash: string): boolean {
+    const row = this.store.findSession(idHash);
+    return !!row && !this.expired(row, this.times.now());
+  }
+
+  /** Ends the session; false when it was gone already. */
+  end(idHash: string): boolean {
+    const userName = this.store.endSession(idHash);
+    if (userName !== undefined) this.announce([idHash], userName);
+    return userName !== undefined;
   }
 
   /** Sign out everywhere: every session of the account. */
   endEverywhere(name: string): number {
-    return this.store.endSessionsOf(name);
+    const ended = this.store.endSessionsOf(name);
+    this.announce('all-of-user', name);
+    return ended;
   }
 
   /** Drops every expired session (run now and then; `find` also ends the ones it meets). */
   purge(): number {
     const now = this.times.now();
-    return this.store.purgeSessions(
+    const ended = this.store.purgeSessions(
       now - this.times.idleMinutes * MINUTE,
       now - this.times.maxHours * 60 * MINUTE,
     );
+    const byUser = new Map<string, string[]>();
+    for (const { idHash, userName } of ended) {
+      byUser.set(userName, [...(byUser.get(userName) ?? []), idHash]);
+    }
+    for (const [userName, idHashes] of byUser) this.announce(idHashes, userName);
+    return ended.length;
+  }
+
+  private expired(row: { lastSeenAt: number; createdAt: number }, now: number): boolean {
+    const idle = now - row.lastSeenAt > this.times.idleMinutes * MINUTE;
+    const old = now - row.createdAt > this.times.maxHours * 60 * MINUTE;
+    return idle || old;
   }
 }

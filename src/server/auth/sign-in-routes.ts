@@ -6,7 +6,8 @@ import { sessionOf, type AuthContext } from './auth-context';
 import { formCookieName, readCookie, sessionCookieName, setCookie } from './cookies';
 import { headerToken, newCsrfToken, sameToken } from './csrf';
 import { readForm } from './form-body';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieName } from './known-device';
+import { checkPassword } from './password-check';
 import { clientAddress } from './request-facts';
 import { hashSessionId } from './session-book';
 import { safeNext } from './safe-next';
@@ -22,6 +23,8 @@ export const AUTH_PATHS = {
 
 /** The one message for a wrong name or a wrong password: it never says which. */
 export const WRONG_CREDENTIALS = 'That name and password do not match.';
+/** How long a sign-in turned away for a busy server should wait. */
+const BUSY_RETRY_SECONDS = 5;
 
 export const isAuthRoute = (pathname: string) =>
   pathname === SIGN_IN_PATH || pathname.startsWith('/auth/');
@@ -106,38 +109,48 @@ async function signIn(
     return again(403, 'This form had expired. Please sign in again.');
   }
 
-  const accountKey = name.toLowerCase();
-  const address = clientAddress(request, context.transport);
-  const wait = Math.max(
-    context.byAccount.retryAfterSeconds(accountKey),
-    context.byAddress.retryAfterSeconds(address),
-  );
+  const user = NAME_PATTERN.test(name) ? context.store.findUser(name) : undefined;
+  const attempt = {
+    account: name.toLowerCase(),
+    address: clientAddress(request, context.transport),
+    device: context.devices.deviceOf(readCookie(request, deviceCookieName(secure)), user),
+  };
+  const wait = context.slowing.retryAfterSeconds(attempt);
   if (wait > 0) {
     return again(429, `Too many attempts. Please wait ${minutes(wait)} and try again.`, {
       'retry-after': String(wait),
     });
   }
 
-  const user = NAME_PATTERN.test(name) ? context.store.findUser(name) : undefined;
-  const ok = user
-    ? await verifyPassword(password, user.passwordHash)
-    : await verifyAgainstDummy(password);
-  if (!user || !ok) {
-    context.byAccount.fail(accountKey);
-    context.byAddress.fail(address);
+  const trusted = context.slowing.trust(attempt) !== 'none';
+  const verdict = await checkPassword(context, user, password, trusted ? 'trusted' : 'untrusted');
+  if (verdict.kind === 'busy') {
+    return again(503, 'Many sign-ins are being checked right now. Please try again shortly.', {
+      'retry-after': String(BUSY_RETRY_SECONDS),
+    });
+  }
+  if (!user || verdict.kind === 'wrong') {
+    context.slowing.failed(attempt);
     return again(401, WRONG_CREDENTIALS);
   }
 
-  context.byAccount.clear(accountKey);
+  context.slowing.succeeded(attempt);
   // A new id every time: whatever session the browser carried (a fixated one too) ends here.
   if (oldCookie) context.book.end(hashSessionId(oldCookie));
   const { id } = context.book.open(user.name, {
-    address,
+    address: attempt.address,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
   setCookie(response, sessionCookieName(secure), id, {
     secure,
     maxAgeSeconds: context.book.cookieMaxAgeSeconds,
+  });
+  // This browser is a known device of the account from now on (see SignInSlowing).
+  const device = context.devices.issue({ name: user.name, passwordHash: verdict.passwordHash });
+  setCookie(response, deviceCookieName(secure), device, {
+    secure,
+    maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    sameSite: 'Lax',
   });
   setCookie(response, formCookieName(secure), '', { secure, maxAgeSeconds: 0 });
   redirect(response, next);
