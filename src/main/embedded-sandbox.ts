@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
 import * as sandbox from '../sandbox/index';
 import type { Settings } from '../server/config/settings';
-import { privateFolder } from '../server/private-files';
+import { preparePrivateDatabase, tightenDatabaseFiles } from '../server/private-files';
 import type { ResolvedUpstream } from '../server/upstream';
 
 /**
@@ -14,7 +13,8 @@ export async function startEmbeddedSandbox(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedUpstream> {
   const db = settings.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
-  if (db !== ':memory:') privateFolder(dirname(db));
+  // The demo store holds the webhook signing secrets: owner only, like the server's own stores.
+  preparePrivateDatabase(db);
   // The sandbox's own SANDBOX_* settings apply (rate limit, demo size, simulation...), but the
   // embedded one always binds loopback on a free port, with its own store and the demo seed.
   // Its control API (reset, keys) is closed with SANDBOX_CONTROL_TOKEN, or a token of this run.
@@ -29,6 +29,7 @@ export async function startEmbeddedSandbox(
     seed: 'demo',
     controlToken,
   });
+  tightenDatabaseFiles(db);
   const apiKey =
     settings.SVC_API_KEY ??
     (settings.SLABDESK_DEMO_MODE === 'test' ? sandbox.DEMO_TEST_TOKEN : sandbox.DEMO_LIVE_TOKEN);

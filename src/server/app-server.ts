@@ -96,7 +96,15 @@ export async function startAppServer(
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
   let allowedHosts = new Set<string>();
-  const hub = new ServerHub(options.upstream.apiKey, options.hub);
+  // Event streams end with their session: the gate says when, the hub closes them.
+  const hub = new ServerHub(options.upstream.apiKey, {
+    ...options.hub,
+    sessions: {
+      alive: (idHash) => gate.sessionAlive(idHash),
+      onEnded: (listener) =>
+        gate.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
+    },
+  });
   const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
   const proxy: ProxyOptions = {

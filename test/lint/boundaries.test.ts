@@ -72,7 +72,7 @@ describe('lint keeps the boundaries', () => {
 
   it('reports the server importing sandbox internals or the dashboard', async () => {
     for (const code of [
-      "import { MAX_JSON_DEPTH } from '../sandbox/platform/spec-limits';\nexport const n = MAX_JSON_DEPTH;\n",
+      "import { ApiError } from '../sandbox/platform/api-error';\nexport const e = ApiError;\n",
       "import { startSandbox } from '../sandbox/index';\nexport const s = startSandbox;\n",
       "import { formatMoney } from '../lib/format';\nexport const m = formatMoney;\n",
     ]) {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../auth/private-files';
+import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
 import type { Scalar } from './listing-fields';
 
 /** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from './private-files';
+import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
 import type { Role } from './roles';
 
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */

@@ -8,6 +8,9 @@ export interface SessionLiveness {
    * Asking must not count as using the session (it must not put its idle expiry off).
    */
   alive(sessionId: string): boolean;
-  /** Calls `listener` with sessions just ended; returns the unsubscribe. */
-  onEnded?(listener: (sessionIds: readonly string[]) => void): () => void;
+  /**
+   * Calls `listener` with sessions just ended, or `'look'` when sessions ended that it cannot name
+   * (every session of an account): then each stream's session is looked up. Returns the unsubscribe.
+   */
+  onEnded?(listener: (sessionIds: readonly string[] | 'look') => void): () => void;
 }

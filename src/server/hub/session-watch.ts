@@ -23,7 +23,9 @@ export class SessionWatch {
     private readonly streams: WatchedStreams,
   ) {
     this.stopListening = liveness.onEnded?.((ended) =>
-      this.guarded('closing the streams of ended sessions', () => streams.end(new Set(ended))),
+      this.guarded('closing the streams of ended sessions', () =>
+        ended === 'look' ? this.check() : streams.end(new Set(ended)),
+      ),
     );
     this.sweep = setInterval(
       () => this.guarded('looking up the streams’ sessions', () => this.check()),
