@@ -14,6 +14,7 @@ import type { ReadAhead } from './read-ahead';
 import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
 import { callTermsOf, governedUpstreamCall, type CallTerms } from './governed-call';
 import type { Actor } from './auth/roles';
+import { serverLog } from './log';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -67,7 +68,7 @@ export function tellAnswered(options: ProxyOptions, exchange: ProxiedExchange): 
   try {
     options.onAnswered(exchange);
   } catch (error) {
-    console.error('The activity log could not take a call:', error);
+    serverLog.error({ err: error }, 'The activity log could not take a call');
   }
 }
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import middie from '@fastify/middie';
 import type { PageSource } from './page-source';
@@ -12,12 +13,18 @@ const NONCE_PLACEHOLDER = 'slabdesk-dev-nonce';
  * What Vite serves in development: its own modules, the source tree and `public/`. Nothing under
  * a dot-named folder (the server's stores in `.sandbox/`, `.env`, `.git`) is handed to it.
  */
-export function isViteAsset(pathname: string): boolean {
+export function isViteAsset(pathname: string, root: string): boolean {
   if (pathname === '/' || pathname === '/index.html') return false;
   if (pathname.split('/').some((part) => part.startsWith('.') && part !== '.vite')) return false;
-  return /^\/(@vite|@id|@fs|@react-refresh|src|node_modules)(\/|$)|^\/[^/]+\.[a-z0-9]+$/i.test(
-    pathname,
-  );
+  // A file by its absolute path: only the source tree's and the dependencies'.
+  if (pathname.startsWith('/@fs/')) {
+    const file = pathname.slice('/@fs'.length);
+    return [`${root}/src/`, `${root}/node_modules/`].some((folder) => file.startsWith(folder));
+  }
+  // A file at the top is one of `public/` (the favicon), never one of the project's own.
+  const top = /^\/([^/]+\.[a-z0-9]+)$/i.exec(pathname)?.[1];
+  if (top !== undefined) return existsSync(join(root, 'public', top));
+  return /^\/(@vite|@id|@react-refresh|src|node_modules)(\/|$)/.test(pathname);
 }
 
 /** Development: Vite in middleware mode on the app server, HMR over the same port. */
@@ -46,7 +53,7 @@ export async function vitePages(
       await app.register(middie);
       app.use((request, response, next) => {
         const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-        if (!isViteAsset(pathname)) return next();
+        if (!isViteAsset(pathname, resolve(root))) return next();
         // The source tree needs the session a page needs (the build's files are open).
         if (!admissionOf(request).pageAllowed) return next();
         vite.middlewares(request, response, next);

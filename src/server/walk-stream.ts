@@ -22,6 +22,7 @@ import { callTermsOf, governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import type { UpstreamAnswer } from './upstream-call';
 import { ServerWalkGuard } from './walk-guard';
+import { serverLog } from './log';
 
 /** Where the browser asks for a walk's pages in one answer: `GET /hub/walk?url=/api/...`. */
 export const WALK_PATH = '/hub/walk';
@@ -83,7 +84,7 @@ export async function streamWalk(
       );
       return typeof answer === 'string' ? undefined : answer;
     } catch (error) {
-      console.error('Slabdesk walk: a page could not be read:', error);
+      serverLog.error({ err: error }, 'Walk: a page could not be read');
       return undefined;
     }
   };
@@ -111,7 +112,7 @@ export async function streamWalk(
     // A walk that would not end is not followed: this page is the last the answer brings.
     const stop = answer.status === 200 ? guard.check(body, next?.upstream) : undefined;
     if (stop !== undefined) {
-      console.error(`Slabdesk walk: stopped after ${url}: ${stop}.`);
+      serverLog.warn(`Walk: stopped after ${url.split('?')[0]}: ${stop}.`);
       next = null;
     }
     // The next page is asked for while this one is written and read.

@@ -16,6 +16,7 @@ import type {
   ActivityStore,
   NewActivityEntry,
 } from './activity-store';
+import { serverLog } from '../log';
 
 /**
  * A listing or product path of the API: the collection, or one record by id; without `.json` too,
@@ -91,7 +92,7 @@ export class ActivityRecorder {
       try {
         this.take(exchange, at);
       } catch (error) {
-        console.error('The activity log could not record a call:', error);
+        serverLog.error({ err: error }, 'The activity log could not record a call');
       }
     });
   };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountsStore } from './accounts-store';
 import type { Role } from './roles';
+import { serverLog } from '../log';
 
 export interface SessionTimes {
   /** A session unused this long ends (default 12 h, `SLABDESK_SESSION_IDLE_MINUTES`). */
@@ -56,7 +57,7 @@ export class SessionBook {
       try {
         listener(ended, userName);
       } catch (error) {
-        console.error(error);
+        serverLog.error({ err: error }, 'A session-end listener failed');
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { SessionBook } from './session-book';
+import { serverLog } from '../log';
 
 interface Watched {
   userName: string;
@@ -66,7 +67,7 @@ export class SessionWatch {
       try {
         onEnded();
       } catch (error) {
-        console.error(error);
+        serverLog.error({ err: error }, 'A session-end listener failed');
       }
     }
   }
