@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { serverLog } from '../../src/server/log';
 import { parseBoundedJson } from '../../src/server/activity/bounded-json';
 import { nestingExceeds } from '../../src/shared/json-body';
 import { LastKnownListings } from '../../src/server/activity/last-known';
@@ -88,9 +89,7 @@ describe('the activity log parts', () => {
     const store = new ActivityStore(':memory:');
     const recorder = new ActivityRecorder(store);
     store.close();
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args);
+    const errors = vi.spyOn(serverLog, 'error').mockImplementation(() => undefined);
     try {
       recorder.observe({
         method: 'PUT',
@@ -103,10 +102,10 @@ describe('the activity log parts', () => {
         actor: null,
       });
       await new Promise((resolve) => setImmediate(resolve));
+      expect(errors).toHaveBeenCalledTimes(1);
     } finally {
-      console.error = original;
+      errors.mockRestore();
     }
-    expect(errors).toHaveLength(1);
   });
 
   it('learns the listings of a page whose path the upstream wrote without .json', () => {
