@@ -49,17 +49,6 @@ export function inlineStyleHashes(html: string): string[] {
   return hashes;
 }
 
-/** Headers on every response the server sends. */
-export function setCommonSecurityHeaders(response: ServerResponse): void {
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  // Not `no-referrer`: under it Chromium sends `Origin: null` on the page's own form posts (sign
-  // in, sign out), which the request guard refuses as cross-site. Other sites still get nothing.
-  response.setHeader('Referrer-Policy', 'same-origin');
-  response.setHeader('X-Frame-Options', 'DENY');
-  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-}
-
 /** Headers on the HTML page: its policy, and no caching (the page carries a nonce in dev). */
 export function setPageHeaders(response: ServerResponse, csp: string): void {
   response.setHeader('Content-Security-Policy', csp);

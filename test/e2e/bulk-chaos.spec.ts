@@ -68,7 +68,7 @@ test.describe.serial('bulk editing through a hostile network', () => {
     });
     app = await startAppServer(
       { upstream: { baseUrl: proxy.url, apiKey: DEMO_LIVE_TOKEN }, port: 0 },
-      async () => distPages(resolve(import.meta.dirname, '../../dist')),
+      async () => distPages(resolve(import.meta.dirname, '../../dist/page')),
     );
     receiver = createServer((request, response) => {
       let body = '';

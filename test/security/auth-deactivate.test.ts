@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
-import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
-import { Browser, codeOf, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from './auth-http';
+import {
+  Browser,
+  codeOf,
+  fakeDist,
+  listingAt100,
+  listingOf,
+  SIGN_IN_HEAVY_MS,
+  usersDb,
+} from './auth-http';
 
 /**
  * The finding "an editor (who may not deactivate) takes a listing off sale with
@@ -18,19 +25,8 @@ let app: RunningAppServer;
 let editor: Browser;
 let owner: Browser;
 
-async function listingNow(id: string): Promise<Json> {
-  const answer = await harness.api(`/listings/${id}.json`, { token });
-  return ((await answer.json()) as Json).listing;
-}
-
-async function freshListing(): Promise<string> {
-  const created = await createListing(harness, token, {
-    sku: await registerCert(harness, 'PSA'),
-    price: '100.00',
-  });
-  expect(created.status).toBe(201);
-  return created.body.listing.id as string;
-}
+const listingNow = (id: string) => listingOf(harness, token, id);
+const freshListing = () => listingAt100(harness, token);
 
 beforeAll(async () => {
   harness = await startHarness();

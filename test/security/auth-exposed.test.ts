@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
-import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
 import { raw } from '../support/raw-http';
-import { Browser, codeOf, fakeDist, setCookies, SIGN_IN_HEAVY_MS, usersDb } from './auth-http';
+import {
+  Browser,
+  codeOf,
+  fakeDist,
+  listingAt100,
+  listingOf,
+  setCookies,
+  SIGN_IN_HEAVY_MS,
+  usersDb,
+} from './auth-http';
 
 /**
  * The finding "Anyone can use the seller's key": a server set up for a deployment (its public
@@ -24,19 +32,8 @@ let token: string;
 let app: RunningAppServer;
 let host: string;
 
-async function listingNow(id: string): Promise<Json> {
-  const answer = await harness.api(`/listings/${id}.json`, { token });
-  return ((await answer.json()) as Json).listing;
-}
-
-async function freshListing(): Promise<string> {
-  const created = await createListing(harness, token, {
-    sku: await registerCert(harness, 'PSA'),
-    price: '100.00',
-  });
-  expect(created.status).toBe(201);
-  return created.body.listing.id as string;
-}
+const listingNow = (id: string) => listingOf(harness, token, id);
+const freshListing = () => listingAt100(harness, token);
 
 const browser = (extra: Record<string, string> = {}) => new Browser(app.url, host, extra);
 

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '../../src/server/auth/roles';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
+import type { Harness } from '../support/sandbox-harness';
+import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
 
 /** Helpers of the sign-in suites, over raw HTTP (the test sets Host, Origin, Cookie exactly). */
 
@@ -144,3 +146,19 @@ export function testClock(start = Date.parse('2026-07-01T09:00:00Z')) {
  * that sign in many times are given this long.
  */
 export const SIGN_IN_HEAVY_MS = 180_000;
+
+/** A listing as the sandbox holds it now, read with the seller's own token. */
+export async function listingOf(harness: Harness, token: string, id: string): Promise<Json> {
+  const answer = await harness.api(`/listings/${id}.json`, { token });
+  return ((await answer.json()) as Json).listing;
+}
+
+/** A new active listing at $100.00 on a freshly registered PSA cert; its id. */
+export async function listingAt100(harness: Harness, token: string): Promise<string> {
+  const created = await createListing(harness, token, {
+    sku: await registerCert(harness, 'PSA'),
+    price: '100.00',
+  });
+  if (created.status !== 201) throw new Error(`listing not created: ${created.status}`);
+  return created.body.listing.id as string;
+}
