@@ -38,6 +38,10 @@ interface Waiter {
 
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
 
+/** The in-flight count a call takes: its share's clicks, or its share's background and bulk work. */
+const slotOf = (priority: RequestPriority, share: string): string =>
+  `${priority === 'interactive' ? 'click' : 'work'}\u0000${share}`;
+
 /**
  * The governor's waiting room: calls wait here by priority and by share, and the pacer is asked
  * for one ticket per priority at a time; whoever's turn it is in the round when the ticket comes
@@ -52,6 +56,7 @@ export class FairGate {
   };
   /** The pacer request standing for the next call of each priority, when one waits. */
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
+  /** In flight by share and class: a share's clicks and its background work have caps apart. */
   private readonly inFlight = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
 
@@ -103,7 +108,7 @@ export class FairGate {
   /** Asks the pacer for a ticket for each priority with a call that may go, and for no other. */
   refill(): void {
     for (const priority of PRIORITIES) {
-      const wanted = this.watch.mayGrant() && this.queues[priority].hasNext(this.mayGo);
+      const wanted = this.watch.mayGrant() && this.queues[priority].hasNext(this.mayGo(priority));
       const asking = this.asking[priority];
       if (wanted && !asking) this.ask(priority);
       if (!wanted && asking) {
@@ -127,8 +132,14 @@ export class FairGate {
     return () => this.listeners.delete(listener);
   }
 
-  private readonly mayGo = (share: string): boolean =>
-    (this.inFlight.get(share) ?? 0) < this.limits.maxInFlightPerShare;
+  /**
+   * Whether a call of `priority` from a share may go: a click is never held behind its own tab's
+   * bulk writes or walks (a seller's click goes first), only behind its share's other clicks.
+   */
+  private mayGo(priority: RequestPriority): (share: string) => boolean {
+    return (share) =>
+      (this.inFlight.get(slotOf(priority, share)) ?? 0) < this.limits.maxInFlightPerShare;
+  }
 
   private waitingOf(share: string): number {
     return PRIORITIES.reduce((sum, priority) => sum + this.queues[priority].countOf(share), 0);
@@ -151,22 +162,24 @@ export class FairGate {
 
   /** Gives a fresh ticket to the share whose turn it is; nobody may go: the ticket goes back. */
   private hand(priority: RequestPriority, ticket: PacerTicket): void {
-    const waiter = this.watch.mayGrant() ? this.queues[priority].next(this.mayGo) : undefined;
+    const waiter = this.watch.mayGrant()
+      ? this.queues[priority].next(this.mayGo(priority))
+      : undefined;
     if (!waiter) {
       ticket.settle();
       this.refill();
       return;
     }
-    const { share } = waiter;
-    this.inFlight.set(share, (this.inFlight.get(share) ?? 0) + 1);
+    const slot = slotOf(priority, waiter.share);
+    this.inFlight.set(slot, (this.inFlight.get(slot) ?? 0) + 1);
     let settled = false;
     const shared: PacerTicket = {
       settle: (report) => {
         if (settled) return;
         settled = true;
-        const left = (this.inFlight.get(share) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(share, left);
-        else this.inFlight.delete(share);
+        const left = (this.inFlight.get(slot) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(slot, left);
+        else this.inFlight.delete(slot);
         ticket.settle(report);
         this.refill();
       },
