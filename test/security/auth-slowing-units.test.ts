@@ -101,6 +101,8 @@ describe('deactivation by status', () => {
     ]) {
       expect(setsInactiveStatus(body), body).toBe(true);
     }
+    // Nested 10,000 deep: refused as unreadable, without walking it.
+    expect(setsInactiveStatus(`{"listing":${'['.repeat(10_000)}${']'.repeat(10_000)}}`)).toBe(true);
     for (const body of [
       '',
       '{"listing":{"price":"90.00"}}',

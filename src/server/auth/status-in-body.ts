@@ -4,6 +4,8 @@
  * any status but `active` is a deactivation. A body naming a status key more often than its parsed
  * form shows (a duplicate key, read one way here and maybe another upstream) counts as one too.
  */
+import { parseJsonBody } from '../../shared/json-body';
+
 const ACTIVE = 'active';
 /** In any letter case too: a lenient reader upstream must not see a status this check missed. */
 const isStatusKey = (key: string) => ['status', 'svc_status'].includes(key.toLowerCase());
@@ -39,15 +41,12 @@ function statusKeysWritten(text: string): number {
 
 export function setsInactiveStatus(body: Buffer | string): boolean {
   const text = typeof body === 'string' ? body : body.toString('utf8');
-  if (text.trim() === '') return false;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // The marketplace refuses a body it cannot parse, so it changes no status.
-    return false;
-  }
-  const values = statusValues(parsed);
+  // Read with the project's depth bound: a body too deep to walk cannot be vouched for.
+  const verdict = parseJsonBody(text);
+  if (verdict.kind === 'too_deep') return true;
+  // The marketplace refuses a body it cannot parse, so it changes no status.
+  if (verdict.kind !== 'json') return false;
+  const values = statusValues(verdict.value);
   if (values.some((value) => value !== ACTIVE)) return true;
   return statusKeysWritten(text) !== values.length;
 }
