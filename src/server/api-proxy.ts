@@ -80,6 +80,10 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
 
 /** The browser's API prefix: `/api/2026-07/...` mirrors `{base_url}/2026-07/...`. */
 export const API_PREFIX = '/api/';
+
+/** The proxy's paths: `/api/<version>/...` (and `/api`, answered as not found there). */
+export const isApiPath = (pathname: string): boolean =>
+  pathname.startsWith(API_PREFIX) || pathname === '/api';
 /**
  * Request headers the browser may pass on; credentials, cookies and our priority header stay here.
  */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_PREFIX, sendJson } from '../api-proxy';
+import { isApiPath, sendJson } from '../api-proxy';
 import { WEBHOOK_PATH } from '../hub/webhook-receiver';
 import { AccountsStore } from './accounts-store';
 import { DEFAULT_LIMITS } from './attempt-limiter';
@@ -134,7 +134,7 @@ export class AuthGate {
     const actor = session ? { name: session.name, role: session.role } : null;
     const needed = signInRequired(this.exposed, request);
     if (OPEN_PATHS.has(pathname)) return { actor, session, pageAllowed: !needed || !!session };
-    const api = pathname.startsWith(API_PREFIX) || pathname === '/api';
+    const api = isApiPath(pathname);
     const hub = pathname.startsWith('/hub/');
     if (!api && !hub) return { actor, session, pageAllowed: !needed || !!session };
 

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRequest, type RequestKind } from '../request-guard';
-import { API_PREFIX } from '../api-proxy';
+import { isApiPath } from '../api-proxy';
 import { isAuthWrite } from '../auth/sign-in-routes';
-
-/** The API proxy's paths: `/api/<version>/...` (and `/api`, answered as not found there). */
-export const isApiPath = (pathname: string): boolean =>
-  pathname.startsWith(API_PREFIX) || pathname === '/api';
 
 export const pathnameOf = (request: FastifyRequest): string =>
   new URL(request.url, 'http://localhost').pathname;
