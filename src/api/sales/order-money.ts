@@ -21,15 +21,25 @@ export interface OrderMoney {
 }
 
 /**
- * The marketplace takes its fee out of the payout, so an order that pays nothing out (cancelled,
- * refunded in full, or paid out at $0.00 after a refund) pays no fee.
+ * The marketplace takes its fee out of what the sale leaves after refunds: a cancelled order pays
+ * none, and one refunded before its payout pays at most what was left (a payout shown paid above
+ * $0.00 paid the whole fee: refunds after it do not give the fee back).
  */
-function feeWaivedOf(order: Order, paidCents: number | undefined): OrderMoney['feeWaived'] {
-  if (order.cancelled_at !== null && order.cancelled_at !== undefined) return 'cancelled';
-  const paid = order.svc_payout?.status === 'paid';
-  if (paid && paidCents === 0) return 'refunded';
-  if (!paid && order.financial_status === 'refunded') return 'refunded';
-  return undefined;
+function feeCharged(
+  order: Order,
+  listed: number | undefined,
+  sale: number | undefined,
+  refunded: number | undefined,
+  paid: number | undefined,
+): { fee: number | undefined; waived: OrderMoney['feeWaived'] } {
+  if (order.cancelled_at !== null && order.cancelled_at !== undefined)
+    return { fee: 0, waived: 'cancelled' };
+  if (listed === undefined || sale === undefined || refunded === undefined)
+    return { fee: listed, waived: undefined };
+  if (order.svc_payout?.status === 'paid' && paid !== undefined && paid > 0)
+    return { fee: listed, waived: undefined };
+  const fee = Math.min(listed, Math.max(0, sale - refunded));
+  return { fee, waived: fee === 0 && listed > 0 ? 'refunded' : undefined };
 }
 
 export function orderMoney(order: Order): OrderMoney {
@@ -38,8 +48,13 @@ export function orderMoney(order: Order): OrderMoney {
   const refundedCents = knownCents(order.total_refunded);
   const paidCents = knownCents(order.svc_payout?.amount);
   const paid = order.svc_payout?.status === 'paid' && paidCents !== undefined;
-  const feeWaived = feeWaivedOf(order, paidCents);
-  const feeCents = feeWaived ? 0 : listedFee;
+  const { fee: feeCents, waived: feeWaived } = feeCharged(
+    order,
+    listedFee,
+    saleCents,
+    refundedCents,
+    paidCents,
+  );
   const expected =
     saleCents === undefined || feeCents === undefined || refundedCents === undefined
       ? undefined
