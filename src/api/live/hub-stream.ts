@@ -18,6 +18,8 @@ export interface HubStreamState {
   bucketAt: number | undefined;
   /** Newest last: what the server's receiver made of each delivery. */
   entries: HubLogEntry[];
+  /** The bodies of the deliveries this tab saw arrive, by event id (the log keeps none). */
+  payloads: Readonly<Record<string, unknown>>;
   /**
    * True while pushed updates can be trusted (stream open, deliveries verifiable); polling stops.
    */
@@ -37,6 +39,7 @@ export class HubStream {
     bucket: undefined,
     bucketAt: undefined,
     entries: [],
+    payloads: {},
     healthy: false,
   };
   private source: EventSource | undefined;
@@ -82,6 +85,9 @@ export class HubStream {
     });
     source.addEventListener('webhook', (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
+      // Kept for the Events page's sentences; the newest 200, as the log keeps.
+      const kept = Object.entries(this.state.payloads).slice(-199);
+      this.update({ payloads: Object.fromEntries([...kept, [data.eventId, data.payload]]) });
       for (const handler of this.webhookHandlers) handler(data);
     });
   }
