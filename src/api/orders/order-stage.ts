@@ -39,7 +39,10 @@ type StageFields = Pick<
   | 'svc_authentication'
   | 'svc_payout'
 > &
-  Partial<Pick<Order, 'svc_buyer_delivery'>>;
+  Partial<Pick<Order, 'svc_buyer_delivery'>> & {
+    /** The API's `open` filter's answer, kept with the order (kept-orders): false once delivered. */
+    slabdesk_open?: boolean | undefined;
+  };
 
 const KNOWN = {
   payout: ['pending', 'paid', 'cancelled'],
@@ -65,6 +68,8 @@ export function orderStage(order: StageFields): OrderStage {
     return 'other';
   if (payout?.status === 'paid') return 'paid_out';
   if (buyer?.status === 'delivered' || buyer?.delivered_at) return 'delivered';
+  // The spec's `closed` is "paid out or delivered": not open, not paid, so delivered.
+  if (order.slabdesk_open === false) return 'delivered';
   if (auth?.status === 'passed' || order.fulfillment_status === 'fulfilled') return 'authenticated';
   if (shipment?.status === 'delivered' || shipment?.delivered_to_hub_at) return 'at_hub';
   if (shipment?.shipped_at) return 'to_hub';
