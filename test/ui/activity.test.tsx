@@ -190,6 +190,27 @@ describe("a listing's history", () => {
     expect(history).toHaveTextContent('→ $123.00');
   });
 
+  it('shows a deactivate and a reactivate in History without a reload', async () => {
+    const listing = freshListing();
+    const user = userEvent.setup();
+    const { client } = recordingClient();
+    renderApp(`/listings/${listing.id}`, { baseUrl: app.url, token: '', client });
+    const history = await screen.findByRole('region', { name: 'History' }, { timeout: 10_000 });
+    expect(history).toHaveTextContent('No change to this listing');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: /Deactivate/ }),
+    );
+    await waitFor(() => expect(history).toHaveTextContent('Deactivated'), { timeout: 10_000 });
+    await user.click(
+      await screen.findByRole('button', { name: 'Reactivate' }, { timeout: 10_000 }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Reactivate' }),
+    );
+    await waitFor(() => expect(history).toHaveTextContent('Reactivated'), { timeout: 10_000 });
+  });
+
   it('is left out, quietly, against a server without the activity log', async () => {
     const listing = freshListing();
     renderApp(`/listings/${listing.id}`, { baseUrl: demo.harness.url, token: demo.token });
