@@ -6,6 +6,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from './hub-messages';
+import { sessionStore } from '../local-store';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
 export const SILENT_AFTER_MS = 10 * 60_000;
@@ -28,6 +29,30 @@ export interface HubStreamState {
 
 type Handler<T> = (value: T) => void;
 
+/** How many delivery bodies a tab keeps for the Events page. */
+const KEPT_PAYLOADS = 100;
+const PAYLOADS_KEY = 'slabdesk.hub.payloads';
+
+function readKeptPayloads(): Record<string, unknown> {
+  try {
+    const raw = sessionStore()?.getItem(PAYLOADS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeKeptPayloads(payloads: Record<string, unknown>): void {
+  try {
+    sessionStore()?.setItem(PAYLOADS_KEY, JSON.stringify(payloads));
+  } catch {
+    // A full or refused storage only costs the sentences after a reload.
+  }
+}
+
 /**
  * A tab's connection to the server's event stream: webhooks to `onWebhook`; `onReconnect` after a
  * break fills the gap with one `updated_at_min` read per resource.
@@ -39,7 +64,7 @@ export class HubStream {
     bucket: undefined,
     bucketAt: undefined,
     entries: [],
-    payloads: {},
+    payloads: readKeptPayloads(),
     healthy: false,
   };
   private source: EventSource | undefined;
@@ -85,9 +110,12 @@ export class HubStream {
     });
     source.addEventListener('webhook', (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
-      // Kept for the Events page's sentences; the newest 200, as the log keeps.
-      const kept = Object.entries(this.state.payloads).slice(-199);
-      this.update({ payloads: Object.fromEntries([...kept, [data.eventId, data.payload]]) });
+      // Kept for the Events page's sentences (the server's log keeps no body), in this tab's
+      // session so a reload still reads them; the newest ones only.
+      const kept = Object.entries(this.state.payloads).slice(1 - KEPT_PAYLOADS);
+      const payloads = Object.fromEntries([...kept, [data.eventId, data.payload]]);
+      this.update({ payloads });
+      writeKeptPayloads(payloads);
       for (const handler of this.webhookHandlers) handler(data);
     });
   }

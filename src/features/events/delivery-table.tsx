@@ -87,7 +87,7 @@ export function DeliveryTable({
                       </dd>
                     </dl>
                     {body === undefined ? (
-                      <p>The body was not kept (it arrived before this page was open).</p>
+                      <p>The body was not kept (it arrived while no dashboard tab was open).</p>
                     ) : (
                       <pre className="payload">{JSON.stringify(body, null, 2)}</pre>
                     )}
