@@ -18,6 +18,7 @@ import { activityPageQuery } from '../../api/activity/activity-queries';
 import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/describe-change';
 import { useApiClient } from '../../api/api-context';
 import { paths } from '../../lib/paths';
+import './activity.css';
 import { TableHead } from '../../components/table-head';
 import { FiguresIn, ShortDate } from '../../components/figure';
 
@@ -212,7 +213,7 @@ function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
             </td>
             <td data-label="Card">
               {entry.listingId ? (
-                <div>
+                <div className="activity-card">
                   <Link to={paths.listing.to(entry.listingId)}>
                     {slabName(slab) ?? 'A listing no longer in your catalogue'}
                   </Link>

@@ -70,7 +70,10 @@ export function DeliveryTable({
                   <strong>{words.what}</strong>
                   {about && (
                     <>
-                      : <FiguresIn text={about} />
+                      :{' '}
+                      <span className="delivery-about">
+                        <FiguresIn text={about} />
+                      </span>
                     </>
                   )}
                   {entry.attempt && entry.attempt > 1 ? ` (sent ${entry.attempt} times)` : ''}

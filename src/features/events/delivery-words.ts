@@ -49,8 +49,13 @@ export function deliveryWords(
     const about = [name, code && `as ${code}`].filter(Boolean).join(' ') || undefined;
     if (topic === 'orders/create') return { what: 'Sold', about };
     if (topic === 'orders/cancelled') return { what: 'Order cancelled', about };
-    const stage = order ? stageLabel(orderStage(order)) : undefined;
-    return { what: stage ? `Order moved on: ${stage.toLowerCase()}` : 'Order changed', about };
+    // An update does not say what moved: say where the order stands now, and any refund.
+    const stage = order ? stageLabel(orderStage(order)).toLowerCase() : undefined;
+    const refunded = Number(order?.total_refunded ?? 0) > 0 ? order?.total_refunded : undefined;
+    const now = [stage && `now ${stage}`, refunded && `${formatMoney(refunded)} refunded`]
+      .filter(Boolean)
+      .join(', ');
+    return { what: 'Order updated', about: [about, now].filter(Boolean).join(' · ') || undefined };
   }
   if (payload !== undefined && family === 'products') {
     const product = readProductPayload(payload);

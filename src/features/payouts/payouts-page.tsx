@@ -16,6 +16,7 @@ import { fromCents, sumKnown, toCents } from '../../api/sales/money';
 import { isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
 import { reconcile } from '../../api/sales/reconcile';
 import { ReconcileNote } from './reconcile-note';
+import './payouts.css';
 import { ordersQuery } from '../../api/orders/order-queries';
 import { cardFactsQuery } from '../../api/inventory/inventory-queries';
 import { payoutsByMonth } from './payout-figures';
