@@ -5,6 +5,7 @@ import { payoutsByMonth } from '../../src/features/payouts/payout-figures';
 import { isRefundedAway, orderMoney } from '../../src/api/sales/order-money';
 import { owedCents, reconcile, reconciles } from '../../src/api/sales/reconcile';
 import { costSet } from '../../src/api/inventory/inventory-queries';
+import { moneyFigures } from '../../src/features/overview/overview-figures';
 import type { OrderFacts } from '../../src/api/sales/sales-queries';
 import type { Harness } from '../support/sandbox-harness';
 import { startDemo } from './support/demo';
@@ -41,6 +42,17 @@ function expectAddsUp(orders: readonly Order[]) {
     if (order.financial_status === 'refunded' && order.svc_payout?.status !== 'paid')
       expect(money.feeCents).toBe(0);
   }
+  // The overview's "Next payouts" lists no refunded order at $0.00, and counts those it leaves out.
+  const figures = moneyFigures(orders, Date.now());
+  for (const next of figures.nextPayouts) expect(next.financial_status).not.toBe('refunded');
+  expect(figures.refundedAway).toBe(
+    orders.filter(
+      (o) =>
+        o.cancelled_at === null &&
+        o.svc_payout?.status === 'pending' &&
+        o.financial_status === 'refunded',
+    ).length,
+  );
   return { months, pendingSum };
 }
 
