@@ -44,7 +44,7 @@ describe('insights, against the demo seed read over HTTP', () => {
       sales += cents(o.subtotal_price);
       // The fee the seller pays: all of it once paid out above $0.00, else what the sale leaves
       // after refunds (none on a sale refunded in full).
-      const paidOut = o.svc_payout.status === 'paid' && cents(o.svc_payout.amount) > 0;
+      const paidOut = o.svc_payout.status === 'paid' && cents(o.svc_payout.amount ?? '0') > 0;
       fees += paidOut
         ? cents(o.svc_payout.platform_fee)
         : Math.min(
