@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import { Link } from 'react-router';
 import type { Prefetch, RouteDeps } from '../api/route-prefetch';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
@@ -179,7 +180,11 @@ function NotFound() {
   return (
     <section>
       <h1>Page not found</h1>
-      <p>There is no page at this address.</p>
+      <p>There is no page at this address: the link may be old or mistyped.</p>
+      <p>
+        Use the menu to find what you were looking for, or{' '}
+        <Link to={paths.overview.to()}>go back to the overview</Link>.
+      </p>
     </section>
   );
 }

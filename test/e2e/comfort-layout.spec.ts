@@ -169,11 +169,11 @@ test.describe('on a phone', () => {
     await expect(page.getByText(/1 selected/)).toBeVisible();
   });
 
-  test('orders read as cards with the order link, total and status', async ({ page }) => {
+  test('orders read as cards with the order link, total and stage', async ({ page }) => {
     await page.goto('/orders');
     const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1);
     await expect(row.getByRole('link')).toBeVisible({ timeout: 20_000 });
-    for (const label of ['Order', 'Total', 'Status']) {
+    for (const label of ['Order', 'Total', 'Stage']) {
       await expect(row.locator(`td[data-label="${label}"]`)).toBeVisible();
     }
     await expect(row.locator('td[data-label="Sold"]')).toBeHidden();
