@@ -6,8 +6,8 @@ import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from '../orders/order-keys';
 
 /**
- * Orders waiting for shipment to the hub, from orders already cached: it starts no request;
- * undefined until a page loaded them.
+ * Orders waiting for shipment to the hub, from the kept orders the root loader starts on every
+ * page (`header-counts.ts`): it starts no request itself; undefined until they are in.
  */
 export function useShipQueueCount(): number | undefined {
   const queryClient = useQueryClient();
