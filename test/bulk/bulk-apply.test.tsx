@@ -124,7 +124,7 @@ describe('pause, resume and cancel', () => {
     expect(status()).toBe(paused);
     await user.click(screen.getByRole('button', { name: 'Resume' }));
     await screen.findByRole('heading', { name: /^Finished:/ }, { timeout: 20_000 });
-    expect(status()).toBe('8 done, 0 failed, 0 conflicts, 0 remaining');
+    expect(status()).toBe('8 of 8 saved');
     const bar = screen.getByLabelText('Progress');
     expect(bar).toHaveAttribute('value', '8');
     expect(bar).toHaveAttribute('max', '8');
@@ -172,8 +172,6 @@ describe('pause, resume and cancel', () => {
     await screen.findByRole('heading', { name: /^(Applying|Finished):/ }, { timeout: 40_000 });
     expect(screen.queryByRole('region', { name: 'Unfinished bulk edit' })).toBeNull();
     await screen.findByRole('heading', { name: /^Finished:/ }, { timeout: 20_000 });
-    expect(document.querySelector('.bulk-progress-text')!.textContent).toBe(
-      '6 done, 0 failed, 0 conflicts, 0 remaining',
-    );
+    expect(document.querySelector('.bulk-progress-text')!.textContent).toBe('6 of 6 saved');
   }, 90_000);
 });

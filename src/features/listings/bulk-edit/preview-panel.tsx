@@ -3,6 +3,13 @@ import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf } from '../../../lib/format';
 
+/** What applying does to a listing, in words: its fields saved, then taken off sale. */
+export function changeWords(item: PlanItem): string {
+  const words = item.writes.map((write) => (write.method === 'DELETE' ? 'take off sale' : 'save'));
+  const text = words.join(', then ');
+  return text ? text[0]!.toUpperCase() + text.slice(1) : 'Nothing';
+}
+
 const columns: Column<PlanItem>[] = [
   { id: 'listing', header: 'Listing', width: '28%', cell: (item) => item.title },
   {
@@ -29,9 +36,9 @@ const columns: Column<PlanItem>[] = [
   },
   {
     id: 'writes',
-    header: 'Requests',
+    header: 'Change',
     width: '10%',
-    cell: (item) => item.writes.map((w) => w.method).join(' + ') || 'none',
+    cell: (item) => changeWords(item),
   },
 ];
 
