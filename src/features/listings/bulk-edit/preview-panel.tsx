@@ -1,4 +1,4 @@
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf } from '../../../lib/format';
@@ -10,6 +10,9 @@ export function changeWords(item: PlanItem): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : 'Nothing';
 }
 
+/** On a phone each change is a card: the listing, then before → after and what is done. */
+const PREVIEW_CARDS: CardLayout = { title: 'listing', fields: ['changes', 'writes'], height: 112 };
+
 const columns: Column<PlanItem>[] = [
   { id: 'listing', header: 'Listing', width: '28%', cell: (item) => item.title },
   {
@@ -20,8 +23,11 @@ const columns: Column<PlanItem>[] = [
       <ul className="change-list">
         {item.changes.map((change) => (
           <li key={`${change.field}-${change.implied ? 'rule' : 'edit'}`}>
-            <span className="change-field">{change.label}</span> {change.before || '(empty)'} →{' '}
-            <strong>{change.after || '(empty)'}</strong>
+            <span className="change-field">{change.label}</span>{' '}
+            {/* Before → after as one whole: a price is never cut or split across lines. */}
+            <span className="change-values">
+              {change.before || '(empty)'} → <strong>{change.after || '(empty)'}</strong>
+            </span>
             {change.implied ? ' (by the rule)' : ''}
           </li>
         ))}
@@ -112,6 +118,7 @@ export function PreviewPanel({
           getRowId={(item) => item.id}
           rowHeight={72}
           height={360}
+          cards={PREVIEW_CARDS}
         />
       ) : (
         <p>Nothing to send: no cell differs from the listing as it is.</p>
