@@ -5,6 +5,7 @@ import { API_VERSION } from '../src/client';
 import { CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
 import { buildDashboard } from './browser-setup';
+import { sized } from './quick';
 
 /** The pages with a budget; an order's page is the demo's first order. */
 const PAGES = ['overview', 'listings', 'orders', 'order'] as const;
@@ -23,7 +24,7 @@ const METRICS = [
  * Runs of each page: a run's scores vary (its trace is one real load on a busy machine: the same
  * build scored 0.85 to 0.97 on the listings page), the median of five less than that of three.
  */
-const RUNS = 5;
+const RUNS = sized(5, 1);
 
 /** The demo's first order, read through the dashboard's own API proxy. */
 async function firstOrderPath(appUrl: string): Promise<string> {
