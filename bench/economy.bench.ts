@@ -23,9 +23,9 @@ import { sized } from './quick';
 const LISTINGS = sized(10_000, 600);
 const SOLD_SHARE = 0.5;
 /** A reload (or a save) is charged every upstream call within this window after it. */
-const WINDOW_MS = sized(20_000, 4_000);
+const WINDOW_MS = sized(20_000, 2_500);
 /** Settled: no upstream call with the visit's key for this long, and none in flight. */
-const QUIET_MS = sized(3_000, 1_000);
+const QUIET_MS = sized(3_000, 600);
 /** The most a first visit may take to settle: a cold walk of every collection, under the bucket. */
 const SETTLE_CAP_MS = 240_000;
 /** The most a reload or a save may take to show its result to the seller. */
