@@ -1,13 +1,7 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
-import {
-  EDIT_FIELDS,
-  FIELD_LABELS,
-  type BulkRow,
-  type EditField,
-  type EditValues,
-} from '../logic/rows';
+import { EDIT_FIELDS, FIELD_LABELS, type BulkRow, type EditValues } from '../logic/rows';
 import { GridRow } from './grid-row';
 import {
   NARROW_ROW_HEIGHT,
