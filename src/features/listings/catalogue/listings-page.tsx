@@ -46,7 +46,8 @@ import { noteSellerAsked } from '../../../api/kept/seller-asked';
 const CARDS: CardLayout = {
   title: 'title',
   fields: ['price', 'status', 'grade', 'cert'],
-  height: 112,
+  // A title over two lines, its year and set, and the figures over two.
+  height: 136,
 };
 
 /** A desk's row: the title's line and the year and set under it. */
