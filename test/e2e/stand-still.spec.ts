@@ -230,6 +230,9 @@ test.describe('at a desk’s 1280×800', () => {
     const status = header.getByRole('button', { name: 'Live key · updates on' });
     await expect(status).toBeVisible({ timeout: 20_000 });
     await expect(header.getByRole('meter', { name: /API capacity/ })).toBeVisible();
+    // Every link of the navigation in the row at a desk (none scrolled out of it).
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // The count to ship is there after a direct load of a page that does not read orders itself.
     await page.goto('/locations');
     await expect(header.getByRole('link', { name: /^Ship to the hub \d+ waiting$/ })).toBeVisible({
