@@ -98,6 +98,8 @@ describe('insights, against the demo seed read over HTTP', () => {
       name: `See ${buckets['Over 90 days']} listed over 90 days`,
     });
     expect(link.getAttribute('href')).toBe('/listings?status=active&age=90%2B');
+    // No link to an empty set.
+    expect(screen.queryByRole('link', { name: /^See 0 / })).toBeNull();
   });
 
   it('shows sell-through and median days to sell by grader', async () => {
