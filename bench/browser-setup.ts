@@ -7,8 +7,20 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../src/s
 import { startAppServer, type AppServerOptions } from '../src/server/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 
-/** Builds the dashboard's production bundle into a fresh temporary folder and returns it. */
-export async function buildDashboard(): Promise<string> {
+let built: Promise<string> | undefined;
+
+/**
+ * The dashboard's production bundle in a temporary folder: built once per run of the benches
+ * (they all measure the same source), not once per bench; `SLABDESK_BENCH_DIST` names one built.
+ */
+export function buildDashboard(): Promise<string> {
+  // CI hands over the bundle the browser suite just built from the same source.
+  const given = process.env.SLABDESK_BENCH_DIST;
+  built ??= given ? Promise.resolve(resolve(given)) : buildInto();
+  return built;
+}
+
+async function buildInto(): Promise<string> {
   const root = resolve(import.meta.dirname, '..');
   const outDir = mkdtempSync(join(tmpdir(), 'slabdesk-bench-dist-'));
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });

@@ -2,6 +2,7 @@ import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbo
 import { createClient, type ListingWrite, type ResponseMeta } from '../src/client';
 import { listingWriteQueue } from '../src/client/listing-write-queue';
 import { round, type Bench } from './bench-api';
+import { sized } from './quick';
 
 /** A fresh live key for the demo seller: an empty bucket of its own. */
 async function freshLiveKey(sandbox: RunningSandbox): Promise<string> {
@@ -53,6 +54,10 @@ async function edits120(
   return { seconds, rateLimited, failed: items.filter((i) => i.status !== 'done').length };
 }
 
+/** The catalogue and the edits (a quick run: enough to pass the bucket's 40 at once). */
+const LISTINGS = sized(10_000, 600);
+const EDITS = sized(120, 44);
+
 const bench: Bench = {
   figures: [
     'client.cold_load_10k.requests',
@@ -69,7 +74,7 @@ const bench: Bench = {
       port: 0,
       db: ':memory:',
       seed: 'demo',
-      demoListings: 10_000,
+      demoListings: LISTINGS,
     });
     try {
       let requests = 0;
@@ -83,8 +88,8 @@ const bench: Bench = {
       const started = performance.now();
       const catalogue = await api.listings.loadAll();
       const seconds = (performance.now() - started) / 1000;
-      if (catalogue.rows.length < 10_000) {
-        throw new Error(`expected 10,000 listings, loaded ${catalogue.rows.length}`);
+      if (catalogue.rows.length < LISTINGS) {
+        throw new Error(`expected ${LISTINGS} listings, loaded ${catalogue.rows.length}`);
       }
       report('client.cold_load_10k.requests', requests);
       report('client.cold_load_10k.seconds', round(seconds));
@@ -102,13 +107,13 @@ const bench: Bench = {
       report('client.refresh_after_5_edits.requests', requests);
 
       // 120 edits from an empty bucket: the floor is (120 - 40) / 2 = 40 s.
-      const floor = (120 - 40) / 2;
-      const paced = await edits120(sandbox, active.slice(100, 220), false);
+      const floor = (EDITS - 40) / 2;
+      const paced = await edits120(sandbox, active.slice(10, 10 + EDITS), false);
       if (paced.failed > 0) throw new Error(`${paced.failed} paced edits failed`);
       report('client.edits_120.ratio', round(paced.seconds / floor, 3));
       report('client.edits_120.429s', paced.rateLimited);
 
-      const naive = await edits120(sandbox, active.slice(300, 420), true);
+      const naive = await edits120(sandbox, active.slice(10 + EDITS, 10 + 2 * EDITS), true);
       if (naive.failed > 0) throw new Error(`${naive.failed} naive edits failed`);
       report('client.edits_120_naive.ratio', round(naive.seconds / floor, 3));
       report('client.edits_120_naive.429s', naive.rateLimited);

@@ -11,6 +11,7 @@ import { vitePages } from '../src/server/vite-pages';
 import type { Bench } from './bench-api';
 import { withDemoBrowser, withVisit } from './browser-setup';
 import { mintKey } from './scale.bench';
+import { sized } from './quick';
 
 /**
  * What a seller's reload costs at the upstream (issue 40): a sandbox of 10,000 listings, half of
@@ -19,18 +20,18 @@ import { mintKey } from './scale.bench';
  * Every request the sandbox's HTTP server receives with the visit's key is one upstream call,
  * whatever its path: the browser's own reads, our server's walks and its reads ahead alike.
  */
-const LISTINGS = 10_000;
+const LISTINGS = sized(10_000, 600);
 const SOLD_SHARE = 0.5;
 /** A reload (or a save) is charged every upstream call within this window after it. */
-const WINDOW_MS = 20_000;
+const WINDOW_MS = sized(20_000, 2_500);
 /** Settled: no upstream call with the visit's key for this long, and none in flight. */
-const QUIET_MS = 3_000;
+const QUIET_MS = sized(3_000, 600);
 /** The most a first visit may take to settle: a cold walk of every collection, under the bucket. */
 const SETTLE_CAP_MS = 240_000;
 /** The most a reload or a save may take to show its result to the seller. */
 const VISIBLE_CAP_MS = 60_000;
 /** The bulk edit done through the API before the listings page's reload. */
-const BULK_ROWS = 300;
+const BULK_ROWS = sized(300, 20);
 const API = '/2026-07';
 /** Every read scope, and the listing writes the edit page needs. */
 const SCOPES = [...ALL_SCOPES.filter((scope) => scope.startsWith('read_')), 'write_listings'];

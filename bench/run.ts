@@ -2,11 +2,13 @@ import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench } from './bench-api';
+import { QUICK } from './quick';
 
 /** `npm run bench [-- PREFIX]`: runs the benches, prints `name: value` lines, writes bench-results.json. */
 const here = dirname(fileURLToPath(import.meta.url));
 const prefix = process.argv[2] ?? '';
-const resultsFile = join(here, '..', 'bench-results.json');
+// A quick run's figures (small sizes, one run) are not comparable: they go to a file of their own.
+const resultsFile = join(here, '..', QUICK ? 'bench-results.quick.json' : 'bench-results.json');
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort();
@@ -20,12 +22,14 @@ for (const file of files) {
   const wanted = bench.figures.some((name) => name.startsWith(prefix) || prefix.startsWith(name));
   if (!wanted) continue;
   ran++;
+  const started = performance.now();
   await bench.run((name, value) => {
     if (!name.startsWith(prefix) && !prefix.startsWith(name)) return;
     console.log(`${name}: ${value}`);
     results[name] = value;
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   });
+  if (QUICK) console.log(`(${file}: ${Math.round((performance.now() - started) / 1000)} s)`);
 }
 if (ran === 0) {
   console.error(`no bench produces a figure starting with "${prefix}"`);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox, DEMO_LIVE_TOKEN } from '../src/sandbox';
 import { percentile, round, type Bench } from './bench-api';
 import type { LoadJob, LoadResult } from './load-worker';
+import { sized } from './quick';
 
 /** Runs a load job in a child process, so the load generator and the server have a core each. */
 export function load(job: LoadJob): Promise<LoadResult> {
@@ -15,6 +16,9 @@ export function load(job: LoadJob): Promise<LoadResult> {
     child.send(job);
   });
 }
+
+/** Each load's length in seconds (a quick run: one). */
+const SECONDS = sized(5, 1);
 
 const bench: Bench = {
   figures: [
@@ -29,7 +33,7 @@ const bench: Bench = {
       port: 0,
       db: ':memory:',
       seed: 'demo',
-      demoListings: 10_000,
+      demoListings: sized(10_000, 600),
       rateLimit: false,
     });
     try {
@@ -45,14 +49,14 @@ const bench: Bench = {
       }
       const singles = ids.map((id) => `${sandbox.url}/2026-07/listings/${id}.json`);
       await load({ urls: singles, headers, concurrency: 8, seconds: 1 }); // warm-up
-      const single = await load({ urls: singles, headers, concurrency: 16, seconds: 5 });
+      const single = await load({ urls: singles, headers, concurrency: 16, seconds: SECONDS });
       if (single.errors > 0) throw new Error(`${single.errors} single reads failed`);
       report('sandbox.read_single.rps', round(single.requests / single.seconds, 0));
       report('sandbox.read_single.p99_ms', round(percentile(single.latenciesMs, 99)));
 
       const pageUrl = [`${sandbox.url}/2026-07/listings.json?limit=250`];
       await load({ urls: pageUrl, headers, concurrency: 1, seconds: 1 });
-      const pages = await load({ urls: pageUrl, headers, concurrency: 1, seconds: 5 });
+      const pages = await load({ urls: pageUrl, headers, concurrency: 1, seconds: SECONDS });
       if (pages.errors > 0) throw new Error(`${pages.errors} page reads failed`);
       report('sandbox.page250.rps', round(pages.requests / pages.seconds, 0));
       report('sandbox.page250.p99_ms', round(percentile(pages.latenciesMs, 99)));

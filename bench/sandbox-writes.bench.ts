@@ -10,10 +10,11 @@ import { createInventoryItem } from '../src/sandbox/domain/inventory';
 import { insertListing } from '../src/sandbox/domain/listings';
 import { round, type Bench } from './bench-api';
 import type { CreateLoadJob, CreateLoadResult } from './sandbox-writes-load';
+import { sized } from './quick';
 
-const CREATES = 3000;
-const CREATE_SECONDS = 8;
-const DELIVERIES = 2000;
+const CREATES = sized(3000, 200);
+const CREATE_SECONDS = sized(8, 2);
+const DELIVERIES = sized(2000, 200);
 const DELIVERY_TIMEOUT_MS = 60_000;
 
 async function control<T>(url: string, path: string, body: unknown): Promise<T> {

@@ -7,9 +7,11 @@ import { vitePages } from '../src/server/vite-pages';
 import { median, round, type Bench } from './bench-api';
 import { withDemoBrowser, withVisit } from './browser-setup';
 import { CATALOGUE_MARK, mintKey } from './scale.bench';
+import { sized } from './quick';
 
 /** A seller's catalogue of 10,000 listings, reloaded 2 s after it is searchable. */
-const LISTINGS = 10_000;
+const LISTINGS = sized(10_000, 600);
+const RUNS = sized(3, 1);
 const AFTER_SEARCHABLE_MS = 2000;
 
 /**
@@ -72,7 +74,7 @@ const bench: Bench = {
       const requests: number[] = [];
       for (const pages of ['production', 'dev'] as const) {
         const runs = [];
-        for (let run = 0; run < 3; run++) {
+        for (let run = 0; run < RUNS; run++) {
           runs.push(await reloadRightAfter(browser, sandbox, pages, outDir));
         }
         console.log(

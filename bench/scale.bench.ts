@@ -9,9 +9,11 @@ import { distPages } from '../src/server/dist-pages';
 import { median, round, type Bench } from './bench-api';
 import { withDemoBrowser, withVisit } from './browser-setup';
 import { keystrokeMs } from './keystroke';
+import { sized } from './quick';
 
 /** A dealer's catalogue: 100,000 listings, half of them sold (50,000 orders). */
-const LISTINGS = 100_000;
+const LISTINGS = sized(100_000, 1_000);
+const RUNS = sized(3, 1);
 const SOLD_SHARE = 0.5;
 /** What a cold walk of 400 pages cannot beat under a live key's bucket: (400 − 40) / 2 s. */
 const BUCKET_FLOOR_MS = 180_000;
@@ -188,7 +190,7 @@ const bench: Bench = {
         ];
         if (catalogueFigures.some(wanted)) {
           const runs = [];
-          for (let run = 0; run < 3; run++) {
+          for (let run = 0; run < RUNS; run++) {
             runs.push(await catalogueVisit(browser, sandbox, outDir));
           }
           // Each run's figures beside the medians (this machine is shared: single runs vary).
@@ -213,7 +215,7 @@ const bench: Bench = {
         }
         if (wanted('scale.warm_orders_50k.ready_ms')) {
           const runs = [];
-          for (let run = 0; run < 3; run++)
+          for (let run = 0; run < RUNS; run++)
             runs.push(await ordersVisit(browser, sandbox.url, outDir));
           console.log(
             `(orders kept: ${runs.map((r) => r.orders).join(', ')}; warm ${runs

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_SELLER_ID, startSandbox } from '../src/sandbox';
 import { callUpstream } from '../src/server/upstream-call';
 import { median, round, type Bench } from './bench-api';
+import { sized } from './quick';
 
 /** A real page of 250 listings, taken once from the sandbox, so the figures measure the client. */
 async function listingsPage(): Promise<Buffer> {
@@ -26,7 +27,7 @@ async function listingsPage(): Promise<Buffer> {
 /** CPU milliseconds per call (client and a trivial server, one process), median of 5 rounds. */
 async function cpuPerCall(call: () => Promise<Buffer>, calls = 200): Promise<number> {
   const rounds: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < sized(5, 1); round++) {
     for (let i = 0; i < 20; i++) await call();
     const start = process.cpuUsage();
     for (let i = 0; i < calls; i++) await call();

@@ -3,8 +3,10 @@ import { median, round, type Bench } from './bench-api';
 import { withDemoBrowser } from './browser-setup';
 import { freshVisitServer } from './fresh-visit';
 import { keystrokeMs } from './keystroke';
+import { sized } from './quick';
 
-const LISTINGS = 10_000;
+const LISTINGS = sized(10_000, 600);
+const RUNS = sized(3, 1);
 
 /** Marks the page sets on itself (performance.now(), from navigation start). */
 interface Marks {
@@ -55,7 +57,7 @@ const bench: Bench = {
       const firstRows: number[] = [];
       const searchable: number[] = [];
       const keystrokes: number[] = [];
-      for (let run = 0; run < 3; run++) {
+      for (let run = 0; run < RUNS; run++) {
         // Each run is a seller's first visit: a fresh live key (an empty bucket) behind its own proxy.
         const runApp = await freshVisitServer(sandbox.url, outDir, ['read_listings']);
         // bypassCSP: the measuring scripts are strings evaluated in the page (the app's CSP has no eval).
@@ -97,7 +99,7 @@ const bench: Bench = {
       const insights: number[] = [];
       const buckets = sandbox.context.buckets;
       sandbox.context.buckets = new LeakyBuckets(false);
-      for (let run = 0; run < 3; run++) {
+      for (let run = 0; run < RUNS; run++) {
         const runApp = await freshVisitServer(sandbox.url, outDir, [
           'read_listings',
           'read_orders',

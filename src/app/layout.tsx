@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { ModeBadge } from '../components/mode-badge';
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
 import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
@@ -9,7 +8,7 @@ import { useApiClient } from '../api/api-context';
 import { pingQuery } from '../api/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
-import { LiveStatus } from './live-status';
+import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
@@ -99,7 +98,10 @@ export function Layout() {
             aria-controls="main-nav"
             onClick={() => setMenuOpen(!menuOpen)}
           >
-            Menu
+            <span aria-hidden="true" className="menu-icon">
+              ☰
+            </span>
+            <span className="visually-hidden">Menu</span>
           </button>
           <nav
             aria-label="Main"
@@ -137,17 +139,16 @@ export function Layout() {
               ))}
             </ul>
           </nav>
-          {/* Who (mode, seller) and how (live updates, API capacity), shown once on every page,
-              then the session and the shortcuts' help: one group that wraps as a whole. */}
+          {/* One status (the key and its updates, details behind it), the API capacity at a
+              desk, the session and the shortcuts' help: one row that never wraps. */}
           <div className="topbar-end">
-            <div className="connection" aria-label="Connection">
-              <span className="connection-who">
-                <ModeBadge mode={mode} />
-                {ping.data && <span className="seller">{ping.data.seller_id}</span>}
-                {ping.isError && <span className="connection-error">API unreachable</span>}
-              </span>
-              <span className="connection-live">
-                <LiveStatus />
+            <div className="connection">
+              <ConnectionStatus
+                mode={mode}
+                sellerId={ping.data?.seller_id}
+                unreachable={ping.isError}
+              />
+              <span className="connection-meter">
                 <BucketMeter compact />
               </span>
             </div>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import { Link } from 'react-router';
 import type { Prefetch, RouteDeps } from '../api/route-prefetch';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
@@ -7,6 +8,8 @@ import { paths } from '../shared/paths';
 import { prefetchSales } from '../api/sales/sales-queries';
 import { prefetchCatalogue } from '../api/listings/catalogue-query';
 import { prefetchOrder, prefetchOrders } from '../api/orders/order-queries';
+import { prefetchHeaderCounts } from '../api/sales/header-counts';
+import { bootMode } from '../lib/boot-mode';
 
 /**
  * A route loader that starts the page's queries while its code chunk loads (the router runs a
@@ -57,6 +60,9 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
   {
     path: '/',
     Component: Layout,
+    // The header's counts on every page, started once (the layout stays across moves).
+    loader: startQueries(deps, () => prefetchHeaderCounts),
+    shouldRevalidate: () => false,
     HydrateFallback: BootFrame,
     errorElement: <RouteError />,
     children: [
@@ -160,8 +166,14 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
  */
 export function BootFrame() {
   return (
-    <div className="app">
+    <div className={`app mode-${bootMode() ?? 'unknown'}`}>
       <header>
+        {/* The test strip from the first paint, as the layout draws it: nothing moves down. */}
+        {bootMode() === 'test' && (
+          <p className="test-strip" role="note">
+            Test mode: you are looking at test records. Nothing here is real or visible to buyers.
+          </p>
+        )}
         <div className="topbar">
           <a className="brand" href="/">
             Slabdesk
@@ -179,7 +191,11 @@ function NotFound() {
   return (
     <section>
       <h1>Page not found</h1>
-      <p>There is no page at this address.</p>
+      <p>There is no page at this address: the link may be old or mistyped.</p>
+      <p>
+        Use the menu to find what you were looking for, or{' '}
+        <Link to={paths.overview.to()}>go back to the overview</Link>.
+      </p>
     </section>
   );
 }

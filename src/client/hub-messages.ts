@@ -22,6 +22,8 @@ export interface HubLogEntry {
   /** Why a delivery was refused (`bad_signature`, `stale_timestamp`, ...). */
   reason?: string;
   attempt?: number;
+  /** The delivery's body, where the server keeps it in its log (read tolerantly). */
+  payload?: unknown;
 }
 
 /** How webhooks reach this server: the tabs fall back to polling unless they do. */

@@ -90,6 +90,8 @@ export const ListingListItem = z.object({
   /** Null while a listing has never gone live (a scheduled draft). */
   listed_at: z.nullable(Timestamp),
   ...ListingExtras,
+  /** Not in the documented list view: a cover photo when a server sends one. */
+  images: z.optional(z.array(z.object({ src: z.string() }))),
 });
 export type ListingListItem = z.infer<typeof ListingListItem>;
 

@@ -166,16 +166,20 @@ function DataTableView<T>({
           <tr aria-rowindex={1}>
             {selection && (
               <th scope="col" className="card-select">
-                <input
-                  type="checkbox"
-                  aria-label={`Select all ${rows.length} shown`}
-                  checked={rows.length > 0 && selectedShown === rows.length}
-                  ref={(input) => {
-                    if (input)
-                      input.indeterminate = selectedShown > 0 && selectedShown < rows.length;
-                  }}
-                  onChange={(event) => selection.onChange(rows.map(getRowId), event.target.checked)}
-                />
+                <label className="hit-area">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select all ${rows.length} shown`}
+                    checked={rows.length > 0 && selectedShown === rows.length}
+                    ref={(input) => {
+                      if (input)
+                        input.indeterminate = selectedShown > 0 && selectedShown < rows.length;
+                    }}
+                    onChange={(event) =>
+                      selection.onChange(rows.map(getRowId), event.target.checked)
+                    }
+                  />
+                </label>
               </th>
             )}
             {columns.map((column) => {
@@ -227,19 +231,22 @@ function DataTableView<T>({
               <tr key={id} aria-rowindex={item.index + 2} style={{ height: shownRowHeight }}>
                 {selection && (
                   <td className="card-select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${selection.rowLabel(row)}`}
-                      checked={selection.selected.has(id)}
-                      onChange={(event) =>
-                        // Shift-click selects (or clears) the range from the last row clicked.
-                        toggle(
-                          item.index,
-                          event.target.checked,
-                          (event.nativeEvent as MouseEvent).shiftKey,
-                        )
-                      }
-                    />
+                    {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
+                    <label className="hit-area">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${selection.rowLabel(row)}`}
+                        checked={selection.selected.has(id)}
+                        onChange={(event) =>
+                          // Shift-click selects (or clears) the range from the last row clicked.
+                          toggle(
+                            item.index,
+                            event.target.checked,
+                            (event.nativeEvent as MouseEvent).shiftKey,
+                          )
+                        }
+                      />
+                    </label>
                   </td>
                 )}
                 {columns.map((column) => (

@@ -1,9 +1,12 @@
 import { isApiError } from '../client';
 import { formatDateTime } from '../lib/format';
+import { errorWords } from '../lib/error-words';
 import { noteSellerAsked } from '../api/kept/seller-asked';
+import { ErrorDetails } from './error-details';
 
 /**
- * An error that belongs to no field: what happened, its code and request id; a missing scope named.
+ * An error that belongs to no field: what happened and what the seller can do, in words; the
+ * code, HTTP status and request id under "Details", for support.
  */
 export function ErrorBanner({
   error,
@@ -13,51 +16,37 @@ export function ErrorBanner({
 }: {
   error: unknown;
   title?: string;
-  /** The scope this part of the dashboard needs, shown for 403 insufficient_scope. */
+  /** The permission (scope) this part of the dashboard needs, named for insufficient_scope. */
   scope?: string;
   onRetry?: () => void;
 }) {
   if (!error) return null;
   const api = isApiError(error) ? error : undefined;
-  let message = error instanceof Error ? error.message : String(error);
+  const words = errorWords(api?.code);
+  let what = api ? words.what : error instanceof Error ? error.message : String(error);
+  let next = api ? words.next : 'Try again.';
   if (api?.code === 'insufficient_scope') {
-    message = scope
-      ? `This API key lacks the scope ${scope}. Create a key with ${scope} to see this page.`
-      : `This API key lacks the scope this needs. ${api.message}`;
-  } else if (api?.code === 'invalid_api_key') {
-    message = 'The API key was refused (missing, revoked or expired). Check SVC_API_KEY.';
+    next = scope
+      ? `Create a key with the permission “${scope}” and put it in the dashboard’s settings to see this page.`
+      : next;
   } else if (api?.code === 'upstream_paused' && api.pausedUntil !== undefined) {
     // The server wrote the end of the pause in its own zone: say it in the seller's.
-    const asked = /^(The API asked us to wait [^;]+);/.exec(api.message)?.[1];
     const until = formatDateTime(new Date(api.pausedUntil).toISOString());
-    message = `${asked ?? 'The API asked us to pause'}; writes and reads are paused until ${until}.`;
-  } else if (api?.code === 'rate_limited') {
-    message = `The rate limit is reached. ${api.retryAfter ? `Retry in ${Math.ceil(api.retryAfter)} s.` : ''}`;
+    next = `The dashboard waits until ${until}, then carries on by itself.`;
+  } else if (api?.code === 'rate_limited' && api.retryAfter) {
+    next = `Try again in ${Math.ceil(api.retryAfter)} seconds.`;
+  } else if (api?.code === 'listing_write_forbidden' || api?.code === 'validation_error') {
+    // The marketplace's message names the rule or the fields: that is the why.
+    what = `${words.what} The marketplace says: ${api.message}`;
   }
   return (
     <div className="banner banner-error" role="alert">
       <p className="banner-title">
         <strong>{title}</strong>
       </p>
-      <p>{message}</p>
-      {api && (
-        <dl className="banner-meta">
-          <dt>Code</dt>
-          <dd>
-            <code>{api.code}</code>
-          </dd>
-          {api.status > 0 && (
-            <>
-              <dt>HTTP status</dt>
-              <dd>{api.status}</dd>
-            </>
-          )}
-          <dt>Request id</dt>
-          <dd>
-            <code>{api.requestId ?? 'none'}</code>
-          </dd>
-        </dl>
-      )}
+      <p>{what}</p>
+      <p>{next}</p>
+      {api && <ErrorDetails error={api} />}
       {onRetry && (
         <button type="button" onClick={onRetry}>
           Try again

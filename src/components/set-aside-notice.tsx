@@ -1,7 +1,7 @@
 import type { SetAsideRecord } from '../client';
 import { countOf, plural } from '../lib/format';
 
-/** A list's records that could not be read, named by id, so "N of N" never hides one. */
+/** A list's records that could not be read, counted, so "N of N" never hides one; ids in Details. */
 export function SetAsideNotice({
   records,
   noun,
@@ -12,9 +12,16 @@ export function SetAsideNotice({
 }) {
   if (records.length === 0) return null;
   return (
-    <p className="banner banner-warn" role="status">
-      {countOf(records.length, noun)} could not be read and {plural(records.length, 'is', 'are')}{' '}
-      left out: {records.map((record) => record.id ?? '?').join(', ')}
-    </p>
+    <div className="banner banner-warn" role="status">
+      <p>
+        {countOf(records.length, noun)} could not be read and {plural(records.length, 'is', 'are')}{' '}
+        left out of this page and its totals. Reloading may bring{' '}
+        {plural(records.length, 'it', 'them')} back; if not, contact support with the details.
+      </p>
+      <details>
+        <summary>Details</summary>
+        <p>{records.map((record) => record.id ?? '?').join(', ')}</p>
+      </details>
+    </div>
   );
 }

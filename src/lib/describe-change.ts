@@ -1,7 +1,8 @@
-import { formatMoney, humanize } from './format';
+import { formatMoney, formatDateTime, humanize } from './format';
+import { errorWords } from './error-words';
 import type { ActivityEntry } from '../api/activity/activity-api';
 
-/** The log's entries in a seller's words. */
+/** The log's entries in a seller's words: formatted values, never raw JSON. */
 
 type Value = string | number | boolean | null | undefined;
 
@@ -15,6 +16,27 @@ const FIELD_WORDS: Record<string, string> = {
   scheduled_go_live_at: 'go-live',
   inventory_item_id: 'card',
   sku: 'cert',
+  body_html: 'description',
+  promoted: 'promotion',
+};
+
+/** A nested card's fields by the labels the listing form gives them. */
+const CARD_WORDS: Record<string, string> = {
+  title: 'card title',
+  cert_number: 'cert',
+  grader: 'grader',
+  grade: 'grade',
+  year: 'year',
+  set: 'set',
+  player: 'player',
+  variant: 'variant',
+  category: 'category',
+};
+
+const STATUS_WORDS: Record<string, string> = {
+  active: 'live',
+  draft: 'not live (draft)',
+  archived: 'ended',
 };
 
 const ACTION_WORDS: Record<string, string> = {
@@ -30,34 +52,85 @@ export function actionWords(action: string): string {
   return ACTION_WORDS[action] ?? humanize(action);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value the log kept as JSON text (nested objects, arrays), parsed; undefined if it is not. */
+function parsedJson(value: Value): unknown {
+  if (typeof value !== 'string' || !/^[[{]/.test(value.trim())) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    // Cut to the log's length limit: not readable as a whole.
+    return null;
+  }
+}
+
 function valueWords(field: string, value: Value): string {
-  if (value === undefined) return '?';
-  if (value === null) return MONEY_FIELDS.has(field) ? 'none' : '—';
+  if (value === undefined) return 'not known';
+  if (value === null) return MONEY_FIELDS.has(field) ? 'none' : 'nothing';
   if (MONEY_FIELDS.has(field)) return formatMoney(String(value));
   if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (field === 'duration_hours') return `${value} h`;
-  if (field === 'status') return humanize(String(value));
+  if (field === 'duration_hours') return `${value} hours`;
+  if (field === 'status') return STATUS_WORDS[String(value)] ?? humanize(String(value));
+  if (field === 'scheduled_go_live_at' && typeof value === 'string') return formatDateTime(value);
+  if (
+    typeof value === 'string' &&
+    value.trim() &&
+    !Number.isNaN(Date.parse(value)) &&
+    /T\d/.test(value)
+  )
+    return formatDateTime(value);
   return String(value);
 }
 
-/** "price $120.00 → $110.00", "title → New title": one line per field. */
+/** "card: grade 9 → 9.5; cert → 12345678": each nested field by its label. */
+function cardLines(before: unknown, after: unknown): string[] {
+  const was = isRecord(before) ? before : {};
+  const now = isRecord(after) ? after : {};
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(now)) {
+    if (key === 'id' || key === 'url') continue;
+    const name = CARD_WORDS[key] ?? humanize(key);
+    const shown = (one: unknown) =>
+      one === null || one === undefined ? 'nothing' : isRecord(one) ? 'changed' : String(one);
+    if (key in was && JSON.stringify(was[key]) === JSON.stringify(value)) continue;
+    lines.push(
+      key in was ? `${name} ${shown(was[key])} → ${shown(value)}` : `${name} → ${shown(value)}`,
+    );
+  }
+  return lines;
+}
+
+/** "price $120.00 → $110.00", "title → New title", "photos changed": one line per change. */
 export function changeLines(entry: ActivityEntry): string[] {
-  return Object.entries(entry.changes).map(([field, change]) => {
+  return Object.entries(entry.changes).flatMap(([field, change]) => {
+    if (field === 'images') return ['photos changed'];
+    const before = 'before' in change ? change.before : undefined;
+    const after = change.after;
+    const nestedAfter = parsedJson(after);
+    const nestedBefore = parsedJson(before);
+    if (field === 'card' || field === 'svc_card') {
+      const lines = nestedAfter ? cardLines(nestedBefore, nestedAfter) : [];
+      return lines.length > 0 ? lines : ['card details changed'];
+    }
     const name = FIELD_WORDS[field] ?? humanize(field);
-    const after = valueWords(field, change.after);
-    return 'before' in change && change.before !== undefined
-      ? `${name} ${valueWords(field, change.before)} → ${after}`
-      : `${name} → ${after}`;
+    // Any other nested value: said changed, never shown as JSON.
+    if (nestedAfter !== undefined || nestedBefore !== undefined) return [`${name} changed`];
+    const afterWords = valueWords(field, after);
+    return before !== undefined
+      ? [`${name} ${valueWords(field, before)} → ${afterWords}`]
+      : [`${name} → ${afterWords}`];
   });
 }
 
-/** "Done", "Refused (403 role forbidden)", "Failed: the API could not be reached". */
+/** "Done", or why the change was not made, in words (the marketplace's message where kept). */
 export function outcomeWords(entry: ActivityEntry): string {
   if (entry.outcome === 'ok') return 'Done';
   if (entry.outcome === 'failed' && entry.status === 0)
-    return 'Failed: the API could not be reached';
-  const detail = `${entry.status}${entry.code ? ` ${humanize(entry.code)}` : ''}`;
-  return `${entry.outcome === 'refused' ? 'Refused' : 'Failed'} (${detail})`;
+    return 'Not made: the dashboard could not reach the marketplace';
+  const why = entry.message ?? errorWords(entry.code).what;
+  return `Not made: ${why.replace(/\.$/, '')}`;
 }
 
 /** The person, or "This computer" for writes made with sign-in off. */

@@ -155,9 +155,7 @@ describe('preview and apply', () => {
 
     await user.click(within(preview).getByRole('button', { name: 'Apply 5 changes' }));
     const run = await screen.findByRole('region', { name: /Finished/ }, { timeout: 15_000 });
-    expect(within(run).getByRole('status').textContent).toMatch(
-      /0 done, 5 failed, 0 conflicts?, 0 remaining/,
-    );
+    expect(within(run).getByRole('status').textContent).toMatch(/^0 of 5 saved, 5 not saved$/);
     expect(within(run).getAllByText(/Failed: .*listing_write_forbidden, request /).length).toBe(5);
 
     await sandbox.harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
@@ -167,7 +165,7 @@ describe('preview and apply', () => {
     await waitFor(
       () =>
         expect(within(run).getByRole('status').textContent).toMatch(
-          /4 done, 0 failed, 1 conflicts?, 0 remaining/,
+          /^4 of 5 saved, 1 sold or changed meanwhile$/,
         ),
       { timeout: 15_000 },
     );

@@ -62,9 +62,8 @@ for (const [index, viewport] of [
       .click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Changes, newest first' });
-    const row = table
-      .getByRole('row')
-      .filter({ has: page.getByRole('link', { name: listing.id }) });
+    // The card is named by its title; the listing id is only under the row's "Details".
+    const row = table.getByRole('row').filter({ hasText: listing.id });
     await expect(row.first()).toContainText(`→ ${newTitle}`);
     await expect(row.first()).toContainText('This computer');
     await expect(row.first()).toContainText('Done');

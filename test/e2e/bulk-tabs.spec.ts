@@ -109,12 +109,12 @@ test('a job running in one tab is not resumed or discarded from another; an over
   await expect(warning.getByRole('listitem')).toHaveCount(shared.length);
   await warning.getByRole('button', { name: 'Leave them out and apply 4 listings' }).click();
   await expect(tabB.getByRole('heading', { name: /^Finished:/ })).toBeVisible({ timeout: 60_000 });
-  await expect(tabB.locator('.bulk-progress-text')).toHaveText(/^4 done/);
+  await expect(tabB.locator('.bulk-progress-text')).toHaveText(/^4 of \d+ saved/);
 
   // Tab A goes on and finishes its job; once it is closed, tab B no longer shows it.
   await tabA.getByRole('button', { name: 'Resume' }).click();
   await expect(tabA.getByRole('heading', { name: /^Finished:/ })).toBeVisible({ timeout: 60_000 });
-  await expect(tabA.locator('.bulk-progress-text')).toHaveText(/^12 done/);
+  await expect(tabA.locator('.bulk-progress-text')).toHaveText(/^12 of \d+ saved/);
   await tabA.close();
   await expect(elsewhere).toHaveCount(0, { timeout: 10_000 });
 

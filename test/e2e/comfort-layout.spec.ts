@@ -115,18 +115,23 @@ test.describe('every page at a phone’s and a desk’s size', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the navigation folds behind Menu; mode and bucket stay in view', async ({ page }) => {
+  test('the navigation folds behind Menu; the one status stays in view, the bucket behind it', async ({
+    page,
+  }) => {
     await page.goto('/listings');
     const inView = async (locator: Locator) => {
       const box = (await locator.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     };
-    await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
-    await inView(page.getByText('LIVE', { exact: true }));
+    const status = page.getByRole('button', { name: /^Live key · / });
+    await expect(status).toBeVisible();
+    await inView(status);
+    await status.click();
     const meter = page.getByRole('meter', { name: /API capacity/ });
     await expect(meter).toBeVisible();
     await inView(meter);
+    await page.keyboard.press('Escape');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -142,7 +147,7 @@ test.describe('on a phone', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('listings read as cards: title, price, status and grade, with the same checkbox and link', async ({
+  test('listings read as cards: title, price, status, grade and cert, with the same checkbox and link', async ({
     page,
   }) => {
     await page.goto('/listings');
@@ -154,12 +159,12 @@ test.describe('on a phone', () => {
     expect(box.width).toBeLessThanOrEqual(390);
     // The figures a seller needs are shown, each under its header's name; the rest are left out.
     const cell = (label: string) => row.locator(`td[data-label="${label}"]`);
-    for (const label of ['Price', 'Status', 'Grade']) {
+    for (const label of ['Price', 'Status', 'Grade', 'Cert']) {
       await expect(cell(label)).toBeVisible();
       const text = await cell(label).evaluate((e) => getComputedStyle(e, '::before').content);
       expect(text).toBe(`"${label}: "`);
     }
-    await expect(cell('Cert')).toBeHidden();
+    await expect(row.locator('td.card-hidden').first()).toBeHidden();
     await expect(cell('Price')).toHaveText(/\$[\d,]+\.\d\d/);
     // The title is not squeezed: the link shows at least 20 characters' width.
     const title = (await row.getByRole('link').boundingBox())!;
@@ -169,11 +174,11 @@ test.describe('on a phone', () => {
     await expect(page.getByText(/1 selected/)).toBeVisible();
   });
 
-  test('orders read as cards with the order link, total and status', async ({ page }) => {
+  test('orders read as cards with the order link, total and stage', async ({ page }) => {
     await page.goto('/orders');
     const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1);
     await expect(row.getByRole('link')).toBeVisible({ timeout: 20_000 });
-    for (const label of ['Order', 'Total', 'Status']) {
+    for (const label of ['Order', 'Total', 'Stage']) {
       await expect(row.locator(`td[data-label="${label}"]`)).toBeVisible();
     }
     await expect(row.locator('td[data-label="Sold"]')).toBeHidden();
@@ -262,10 +267,13 @@ for (const path of ['/', '/listings']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const header = page.getByRole('banner');
-    await expect(header.getByText('LIVE', { exact: true })).toBeVisible();
-    await expect(header.getByText(/^slr_/)).toHaveCount(0);
+    const status = header.getByRole('button', { name: /^Live key · / });
+    await expect(status).toBeVisible();
+    await status.click();
+    const details = header.getByRole('group', { name: 'Connection details' });
+    await expect(details.getByText(/^slr_/)).toHaveCount(0);
     release();
-    await expect(header.getByText(/^slr_/)).toBeVisible();
+    await expect(details.getByText(/^slr_/)).toBeVisible();
     await page.waitForTimeout(300);
     const shifts = (await page.evaluate(LAYOUT_SHIFTS)) as { value: number; moved: string[] }[];
     expect(shifts.filter((shift) => shift.moved.includes('main'))).toEqual([]);

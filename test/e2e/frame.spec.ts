@@ -2,14 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support';
 
 /**
- * A quiet frame: at a desk's 1280 px the header is one row (no lone "?" on a second), and the
- * mode, the seller and the API capacity are shown once, on every page the overview included.
+ * A quiet frame: at a desk's 1280 px the header is one row (no lone "?" on a second), with one
+ * status (the key's mode and the updates) and the API capacity shown once, on every page the
+ * overview included; the seller is in the status's details.
  */
 
 /** The header's controls, by row: the distinct tops of the top bar's items, rounded. */
 const headerRows = (page: Page) =>
   page.locator('.topbar').evaluate((bar) => {
-    const items = [...bar.querySelectorAll('a, button, meter, .mode-badge, .seller')].filter(
+    const items = [...bar.querySelectorAll('a, button, meter')].filter(
       (item) => (item as HTMLElement).offsetParent !== null,
     );
     const middles = items.map((item) => {
@@ -28,7 +29,9 @@ test.describe('the frame at a desk’s 1280×800', () => {
       await expect(
         page.getByRole('banner').getByRole('meter', { name: /API capacity/ }),
       ).toBeVisible();
-      await expect(page.getByRole('banner').getByText('slr_demo', { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('button', { name: 'Live key · updates on' }),
+      ).toBeVisible();
       await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
       expect(await headerRows(page)).toBe(1);
       const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
@@ -38,15 +41,18 @@ test.describe('the frame at a desk’s 1280×800', () => {
     });
   }
 
-  test('the overview shows the mode, the seller, live updates and the API capacity once', async ({
+  test('the overview shows one status (the key and the updates) and the API capacity once', async ({
     page,
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-    await expect(page.getByRole('banner').getByText('slr_demo', { exact: true })).toBeVisible();
-    await expect(page.getByText('LIVE', { exact: true })).toHaveCount(1);
-    await expect(page.getByRole('link', { name: 'Live', exact: true })).toHaveCount(1);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: /^Live key · / })).toHaveCount(1);
+    await expect(page.getByText('LIVE', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Live', exact: true })).toHaveCount(0);
     await expect(page.getByRole('meter', { name: /API capacity/ })).toHaveCount(1);
+    // The seller, once, in the status's details.
+    await banner.getByRole('button', { name: /^Live key · / }).click();
     const shown = (text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
     await expect(shown('slr_demo')).toHaveCount(1);
   });

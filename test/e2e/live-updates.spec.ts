@@ -55,7 +55,9 @@ test('a sale made through the control API shows in an open listings tab and in t
   );
   await expect(row).toContainText('sold');
   // The list is long and windowed: find the new order by its code (a filter, not a reload).
-  await ordersTab.getByRole('searchbox', { name: 'Order code' }).fill(order.name);
+  await ordersTab
+    .getByRole('searchbox', { name: 'Search by player, card, cert or order code' })
+    .fill(order.name);
   await expect(orders.getByRole('row').filter({ hasText: order.name })).toBeVisible();
   expect(await stillSamePage(listingsTab)).toBe(true);
   expect(await stillSamePage(ordersTab)).toBe(true);
@@ -65,8 +67,12 @@ test('a sale made through the control API shows in an open listings tab and in t
   await ordersTab.goto('/events');
   await expect(ordersTab.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
   await expect(
-    ordersTab.getByRole('row').filter({ hasText: 'orders/create' }).first(),
-  ).toContainText('Verified, applied');
+    ordersTab
+      .getByRole('row')
+      .filter({ hasText: `Sold: ` })
+      .filter({ hasText: order.name })
+      .first(),
+  ).toContainText('Shown on every page');
   await checkPage(ordersTab, 'events');
 });
 

@@ -129,7 +129,9 @@ test.describe.serial('a seller', () => {
     await expect(page).toHaveURL(/status=closed/);
     const link = page.getByRole('table', { name: 'Orders' }).getByRole('link').first();
     const code = (await link.textContent())!;
-    await page.getByRole('searchbox', { name: 'Order code' }).fill(code);
+    await page
+      .getByRole('searchbox', { name: 'Search by player, card, cert or order code' })
+      .fill(code);
     await expect(page.getByText(/^1 of \d+ orders/)).toBeVisible();
     await link.click();
     await expect(page.getByRole('heading', { name: `Order ${code}` })).toBeVisible();

@@ -42,7 +42,15 @@ describe('insights, against the demo seed read over HTTP', () => {
     let net = 0;
     for (const o of inMonth) {
       sales += cents(o.subtotal_price);
-      fees += cents(o.svc_payout.platform_fee);
+      // The fee the seller pays: all of it once paid out above $0.00, else what the sale leaves
+      // after refunds (none on a sale refunded in full).
+      const paidOut = o.svc_payout.status === 'paid' && cents(o.svc_payout.amount ?? '0') > 0;
+      fees += paidOut
+        ? cents(o.svc_payout.platform_fee)
+        : Math.min(
+            cents(o.svc_payout.platform_fee),
+            Math.max(0, cents(o.subtotal_price) - cents(o.total_refunded)),
+          );
       net +=
         o.svc_payout.status === 'paid' && o.svc_payout.amount !== null
           ? cents(o.svc_payout.amount)
@@ -90,6 +98,8 @@ describe('insights, against the demo seed read over HTTP', () => {
       name: `See ${buckets['Over 90 days']} listed over 90 days`,
     });
     expect(link.getAttribute('href')).toBe('/listings?status=active&age=90%2B');
+    // No link to an empty set.
+    expect(screen.queryByRole('link', { name: /^See 0 / })).toBeNull();
   });
 
   it('shows sell-through and median days to sell by grader', async () => {

@@ -129,6 +129,11 @@ describe('listing detail', () => {
         DOCUMENTED_ONLY ? /the API does not show the go-live time/ : /Scheduled to go live/,
       ),
     ).toBeTruthy();
+    // Not live yet: "Go live now" releases it; "Reactivate" is not offered beside it.
+    await waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'Go live now' })).toBeEnabled(),
+    );
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
     // The form refuses a time in the past before sending.
     await user.type(within(panel).getByLabelText('New go-live time'), '2020-01-01T10:00');
     await user.click(within(panel).getByRole('button', { name: 'Reschedule' }));

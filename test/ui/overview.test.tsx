@@ -93,7 +93,7 @@ describe('the overview, against the demo seed read over HTTP', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: `Select ${toShip[0]!.name}` }));
     fireEvent.click(screen.getByRole('checkbox', { name: `Select ${toShip[1]!.name}` }));
     fireEvent.click(screen.getByRole('link', { name: 'Packing sheet for 2 selected' }));
-    await screen.findByRole('heading', { name: 'Packing sheet' });
+    await screen.findByRole('heading', { name: 'Packing sheet' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/ship-queue/packing-sheet');
     const sheet = await screen.findByRole(
       'table',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../client/fault-proxy';
@@ -50,7 +50,11 @@ describe('records that could not be read', () => {
     renderApp('/inventory', { baseUrl: harness.url, token });
     const notice = await screen.findByText(/cards? could not be read/, {}, { timeout: 15_000 });
     expect(notice.textContent).toContain(`${degraded.length} cards could not be read`);
-    for (const id of degraded) expect(notice.textContent).toContain(id);
+    // The ids are for support, under the notice's "Details".
+    const details = within(notice.closest('[role="status"]') as HTMLElement).getByText(
+      'Details',
+    ).parentElement!;
+    for (const id of degraded) expect(details.textContent).toContain(id);
     const kept = itemIds.length - degraded.length;
     expect(summaryOf('cards').textContent).toBe(
       `${kept} of ${kept} cards (${degraded.length} unreadable, left out)`,
@@ -62,7 +66,11 @@ describe('records that could not be read', () => {
     await harness.control('PUT', '/faults', { degraded_ids: degraded });
     renderApp('/orders?status=any', { baseUrl: harness.url, token });
     const notice = await screen.findByText(/orders? could not be read/, {}, { timeout: 15_000 });
-    for (const id of degraded) expect(notice.textContent).toContain(id);
+    // The ids are for support, under the notice's "Details".
+    const details = within(notice.closest('[role="status"]') as HTMLElement).getByText(
+      'Details',
+    ).parentElement!;
+    for (const id of degraded) expect(details.textContent).toContain(id);
     expect(summaryOf('orders').textContent).toMatch(
       new RegExp(`^${orderIds.length - 3} of ${orderIds.length - 3} orders`),
     );

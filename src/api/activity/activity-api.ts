@@ -23,6 +23,8 @@ export const ActivityEntry = z.object({
   status: z.number(),
   code: z.nullable(z.string()),
   requestId: z.nullable(z.string()),
+  /** The marketplace's reason for a refused write, where the server keeps it. */
+  message: z.optional(z.string()),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 

@@ -91,9 +91,21 @@ export interface CardFacts {
   grader: string | undefined;
 }
 
-/** Each card's `cost` and `svc_grader` by inventory item id: a view of the kept cards. */
+/**
+ * A card's cost as the seller set it: the marketplace answers "0.00" for a card whose cost was
+ * never entered, so zero (or nothing) reads as "cost not set", never as a free card.
+ */
+export function costSet(cost: string | null | undefined): string | undefined {
+  if (cost === null || cost === undefined || cost.trim() === '') return undefined;
+  const value = Number(cost);
+  return Number.isFinite(value) && value > 0 ? cost : undefined;
+}
+
+/** Each card's `cost` (when set) and `svc_grader` by inventory item id: a view of the kept cards. */
 export function cardFactsOf(items: Kept<InventoryItem>): Map<string, CardFacts> {
-  return new Map(items.rows.map((item) => [item.id, { cost: item.cost, grader: item.svc_grader }]));
+  return new Map(
+    items.rows.map((item) => [item.id, { cost: costSet(item.cost), grader: item.svc_grader }]),
+  );
 }
 
 /** The kept cards as `cardFactsOf` reads them, once the walk is whole. */

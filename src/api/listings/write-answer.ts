@@ -8,6 +8,7 @@ import type {
   ListingUpdateInput,
 } from '../../client';
 import { listingKeys } from './listing-keys';
+import { activityKeys } from '../activity/activity-keys';
 import { updateKeptListing } from './catalogue-query';
 import { rememberWrite } from './written-terms';
 
@@ -74,6 +75,9 @@ export function patchListing(
  */
 export function applyListingWrite(queryClient: QueryClient, answer: ListingWriteAnswer): void {
   if (answer.method === 'PUT') rememberWrite(answer.listingId, answer.body, answer.listing);
+  // The server logged the write before this answer arrived: the listing's History and the
+  // Activity page read it again (only those on screen refetch now).
+  void queryClient.invalidateQueries({ queryKey: activityKeys.all() });
   if (answer.method === 'POST') {
     void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
     return;

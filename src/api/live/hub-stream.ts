@@ -6,6 +6,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
+import { sessionStore } from '../local-store';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
 export const SILENT_AFTER_MS = 10 * 60_000;
@@ -18,6 +19,8 @@ export interface HubStreamState {
   bucketAt: number | undefined;
   /** Newest last: what the server's receiver made of each delivery. */
   entries: HubLogEntry[];
+  /** The bodies of the deliveries this tab saw arrive, by event id (the log keeps none). */
+  payloads: Readonly<Record<string, unknown>>;
   /**
    * True while pushed updates can be trusted (stream open, deliveries verifiable); polling stops.
    */
@@ -25,6 +28,30 @@ export interface HubStreamState {
 }
 
 type Handler<T> = (value: T) => void;
+
+/** How many delivery bodies a tab keeps for the Events page. */
+const KEPT_PAYLOADS = 100;
+const PAYLOADS_KEY = 'slabdesk.hub.payloads';
+
+function readKeptPayloads(): Record<string, unknown> {
+  try {
+    const raw = sessionStore()?.getItem(PAYLOADS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeKeptPayloads(payloads: Record<string, unknown>): void {
+  try {
+    sessionStore()?.setItem(PAYLOADS_KEY, JSON.stringify(payloads));
+  } catch {
+    // A full or refused storage only costs the sentences after a reload.
+  }
+}
 
 /**
  * A tab's connection to the server's event stream: webhooks to `onWebhook`; `onReconnect` after a
@@ -37,6 +64,7 @@ export class HubStream {
     bucket: undefined,
     bucketAt: undefined,
     entries: [],
+    payloads: readKeptPayloads(),
     healthy: false,
   };
   private source: EventSource | undefined;
@@ -82,6 +110,12 @@ export class HubStream {
     });
     source.addEventListener('webhook', (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
+      // Kept for the Events page's sentences (the server's log keeps no body), in this tab's
+      // session so a reload still reads them; the newest ones only.
+      const kept = Object.entries(this.state.payloads).slice(1 - KEPT_PAYLOADS);
+      const payloads = Object.fromEntries([...kept, [data.eventId, data.payload]]);
+      this.update({ payloads });
+      writeKeptPayloads(payloads);
       for (const handler of this.webhookHandlers) handler(data);
     });
     // The server ended this stream (the session ended, or newer tabs took its place): reconnecting

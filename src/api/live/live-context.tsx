@@ -25,6 +25,7 @@ const NO_STREAM: HubStreamState = {
   bucket: undefined,
   bucketAt: undefined,
   entries: [],
+  payloads: {},
   healthy: false,
 };
 const noop = () => () => {};

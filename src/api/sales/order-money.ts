@@ -8,7 +8,10 @@ import { knownCents } from './money';
  */
 export interface OrderMoney {
   saleCents: number | undefined;
+  /** The fee the seller pays: none on a cancelled order or on one refunded to nothing. */
   feeCents: number | undefined;
+  /** Why no fee is charged although the order names one (`platform_fee`). */
+  feeWaived: 'cancelled' | 'refunded' | undefined;
   taxCents: number | undefined;
   refundedCents: number | undefined;
   /** The payout: `svc_payout.amount` when paid, else the expected sale − fee − refunds. */
@@ -17,12 +20,41 @@ export interface OrderMoney {
   netIsPaid: boolean;
 }
 
+/**
+ * The marketplace takes its fee out of what the sale leaves after refunds: a cancelled order pays
+ * none, and one refunded before its payout pays at most what was left (a payout shown paid above
+ * $0.00 paid the whole fee: refunds after it do not give the fee back).
+ */
+function feeCharged(
+  order: Order,
+  listed: number | undefined,
+  sale: number | undefined,
+  refunded: number | undefined,
+  paid: number | undefined,
+): { fee: number | undefined; waived: OrderMoney['feeWaived'] } {
+  if (order.cancelled_at !== null && order.cancelled_at !== undefined)
+    return { fee: 0, waived: 'cancelled' };
+  if (listed === undefined || sale === undefined || refunded === undefined)
+    return { fee: listed, waived: undefined };
+  if (order.svc_payout?.status === 'paid' && paid !== undefined && paid > 0)
+    return { fee: listed, waived: undefined };
+  const fee = Math.min(listed, Math.max(0, sale - refunded));
+  return { fee, waived: fee === 0 && listed > 0 ? 'refunded' : undefined };
+}
+
 export function orderMoney(order: Order): OrderMoney {
   const saleCents = knownCents(order.subtotal_price);
-  const feeCents = knownCents(order.svc_payout?.platform_fee);
+  const listedFee = knownCents(order.svc_payout?.platform_fee);
   const refundedCents = knownCents(order.total_refunded);
   const paidCents = knownCents(order.svc_payout?.amount);
   const paid = order.svc_payout?.status === 'paid' && paidCents !== undefined;
+  const { fee: feeCents, waived: feeWaived } = feeCharged(
+    order,
+    listedFee,
+    saleCents,
+    refundedCents,
+    paidCents,
+  );
   const expected =
     saleCents === undefined || feeCents === undefined || refundedCents === undefined
       ? undefined
@@ -30,6 +62,7 @@ export function orderMoney(order: Order): OrderMoney {
   return {
     saleCents,
     feeCents,
+    feeWaived,
     taxCents: knownCents(order.total_tax),
     refundedCents,
     netCents: paid ? paidCents : expected,
@@ -39,6 +72,10 @@ export function orderMoney(order: Order): OrderMoney {
 
 /** Cancelled orders earn nothing; one whose `cancelled_at` is not known is left out too. */
 export const isCounted = (order: Pick<Order, 'cancelled_at'>) => order.cancelled_at === null;
+
+/** Refunded in full and not paid out: nothing is coming, so it is no payout to wait for. */
+export const isRefundedAway = (order: Pick<Order, 'financial_status' | 'svc_payout'>) =>
+  order.financial_status === 'refunded' && order.svc_payout?.status !== 'paid';
 
 /** Awaiting the seller's shipment to the hub, per the order's own shipment status. */
 export const awaitsShipment = (order: Pick<Order, 'cancelled_at' | 'svc_seller_shipment'>) =>

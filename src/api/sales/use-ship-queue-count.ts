@@ -6,9 +6,12 @@ import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from '../orders/order-keys';
 
 /**
- * Orders waiting for shipment to the hub, from orders already cached: it starts no request;
- * undefined until a page loaded them.
+ * Orders waiting for shipment to the hub, from the kept orders the root loader starts on every
+ * page (`header-counts.ts`): it starts no request itself; undefined until they are in.
  */
+/** Each kept copy's count, worked out once: the cache's every event asks again. */
+const counted = new WeakMap<Kept<Order>, number>();
+
 export function useShipQueueCount(): number | undefined {
   const queryClient = useQueryClient();
   const subscribe = useCallback(
@@ -17,7 +20,13 @@ export function useShipQueueCount(): number | undefined {
   );
   const read = useCallback(() => {
     const loaded = queryClient.getQueryData<Kept<Order>>(orderKeys.kept());
-    return loaded ? loaded.rows.filter(awaitsShipment).length : undefined;
+    if (!loaded) return undefined;
+    let count = counted.get(loaded);
+    if (count === undefined) {
+      count = loaded.rows.filter(awaitsShipment).length;
+      counted.set(loaded, count);
+    }
+    return count;
   }, [queryClient]);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { slabDetail, slabFactsQuery, slabName } from '../../api/listings/slab-facts';
 import { useState } from 'react';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
@@ -17,8 +18,9 @@ import { activityPageQuery } from '../../api/activity/activity-queries';
 import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/describe-change';
 import { useApiClient } from '../../api/api-context';
 import { paths } from '../../shared/paths';
+import './activity.css';
 import { TableHead } from '../../components/table-head';
-import { Figure, FiguresIn, ShortDate } from '../../components/figure';
+import { FiguresIn, ShortDate } from '../../components/figure';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -145,7 +147,7 @@ export function ActivityPage() {
         <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
           <table className="simple-table stack-table activity-table">
             <caption className="visually-hidden">Changes, newest first</caption>
-            <TableHead columns={['Time', 'Person', 'What', 'Listing', 'Changes', 'Outcome']} />
+            <TableHead columns={['Time', 'Person', 'What', 'Card', 'Changes', 'Outcome']} />
             <tbody>
               <ActivityRows entries={query.data.entries} />
               {cursors.map((before) => (
@@ -187,55 +189,94 @@ function OlderRows({ filters, before }: { filters: ActivityFilters; before: numb
   return page.data ? <ActivityRows entries={page.data.entries} /> : null;
 }
 
-/** The rows of entries, in a seller's words. */
+/** The rows of entries, in a seller's words: the card by its name, ids under "Details". */
 function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
   return (
     <>
-      {entries.map((entry) => (
-        <tr key={entry.id}>
-          <td className="stack-title">
-            <ShortDate iso={entry.at} time />
-          </td>
-          <td data-label="Person">{personWords(entry)}</td>
-          <td data-label="What">
-            <span>
-              {actionWords(entry.action)}
-              {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
-            </span>
-          </td>
-          <td data-label="Listing">
-            {entry.listingId ? (
-              <Link to={paths.listing.to(entry.listingId)}>
-                <Figure kind="code">{entry.listingId}</Figure>
-              </Link>
-            ) : (
-              '—'
-            )}
-          </td>
-          <td data-label="Changes">
-            <div>
-              {changeLines(entry).map((line) => (
-                <div key={line}>
-                  <FiguresIn text={line} />
+      {entries.map((entry) => {
+        const slab = entry.listingId ? slabs?.get(entry.listingId) : undefined;
+        const detail = slabDetail(slab);
+        return (
+          <tr key={entry.id}>
+            <td className="stack-title">
+              <ShortDate iso={entry.at} time />
+            </td>
+            <td data-label="Person">{personWords(entry)}</td>
+            <td data-label="What">
+              <span>
+                {actionWords(entry.action)}
+                {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
+              </span>
+            </td>
+            <td data-label="Card">
+              {entry.listingId ? (
+                <div className="activity-card">
+                  <Link to={paths.listing.to(entry.listingId)}>
+                    {slabName(slab) ?? 'A listing no longer in your catalogue'}
+                  </Link>
+                  {detail && <div className="muted">{detail}</div>}
                 </div>
-              ))}
-            </div>
-          </td>
-          <td data-label="Outcome">
-            <div>
-              {outcomeWords(entry)}
-              {entry.requestId && (
-                <div className="muted">
-                  Request{' '}
-                  <Figure kind="code">
-                    <code>{entry.requestId}</code>
-                  </Figure>
-                </div>
+              ) : (
+                '—'
               )}
-            </div>
-          </td>
-        </tr>
-      ))}
+            </td>
+            <td data-label="Changes">
+              <div>
+                {changeLines(entry).map((line) => (
+                  <div key={line}>
+                    <FiguresIn text={line} />
+                  </div>
+                ))}
+              </div>
+            </td>
+            <td data-label="Outcome">
+              <div>
+                {outcomeWords(entry)}
+                {(entry.requestId || entry.outcome !== 'ok' || entry.listingId) && (
+                  <details>
+                    <summary>Details</summary>
+                    <dl className="facts">
+                      {entry.listingId && (
+                        <>
+                          <dt>Listing id</dt>
+                          <dd>
+                            <code>{entry.listingId}</code>
+                          </dd>
+                        </>
+                      )}
+                      {entry.outcome !== 'ok' && entry.status > 0 && (
+                        <>
+                          <dt>HTTP status</dt>
+                          <dd>{entry.status}</dd>
+                        </>
+                      )}
+                      {entry.code && entry.outcome !== 'ok' && (
+                        <>
+                          <dt>Code</dt>
+                          <dd>
+                            <code>{entry.code}</code>
+                          </dd>
+                        </>
+                      )}
+                      {entry.requestId && (
+                        <>
+                          <dt>Request id</dt>
+                          <dd>
+                            <code>{entry.requestId}</code>
+                          </dd>
+                        </>
+                      )}
+                    </dl>
+                  </details>
+                )}
+              </div>
+            </td>
+          </tr>
+        );
+      })}
     </>
   );
 }

@@ -7,14 +7,8 @@ import {
   turnNotificationsOff,
   turnNotificationsOn,
 } from '../../lib/notifications';
-import { TableHead } from '../../components/table-head';
-import { Figure, ShortDate } from '../../components/figure';
-
-const OUTCOME_TEXT = {
-  applied: 'Verified, applied',
-  duplicate: 'Verified, already applied (ignored)',
-  rejected: 'Rejected',
-} as const;
+import { DeliveryTable } from './delivery-table';
+import './events.css';
 
 /** Posts refused before they could be trusted, only counted, so a stranger cannot fill the log. */
 function RefusedPosts({ counts }: { counts: Record<string, number> | undefined }) {
@@ -24,8 +18,8 @@ function RefusedPosts({ counts }: { counts: Record<string, number> | undefined }
   const detail = reasons.map(([reason, n]) => `${reason.replace(/_/g, ' ')}: ${n}`).join(', ');
   return (
     <p>
-      {total === 1 ? 'One post' : `${total} posts`} to the webhook address could not be verified and{' '}
-      {total === 1 ? 'was' : 'were'} refused without being shown ({detail}).
+      {total === 1 ? 'One message' : `${total} messages`} claiming to be from the marketplace could
+      not be verified and {total === 1 ? 'was' : 'were'} ignored ({detail}).
     </p>
   );
 }
@@ -40,57 +34,33 @@ export function EventsPage() {
       <h1>Events</h1>
       <p>
         {state.healthy
-          ? 'Live: changes arrive from the API’s webhooks as they happen; the pages do not poll.'
-          : 'Not live: the pages poll the API for changes.'}{' '}
+          ? 'Live: the marketplace tells the dashboard of each change as it happens.'
+          : 'Not live: the pages check the marketplace for changes every few seconds.'}{' '}
         {status?.webhooks === 'registered' &&
-          'This server registered its webhook endpoint with the embedded sandbox.'}
+          'This dashboard signed up for the marketplace’s notices itself (the practice marketplace).'}
         {status?.webhooks === 'configured' &&
           (status.lastDeliveryAt
             ? `Last delivery ${formatDateTime(status.lastDeliveryAt)}.`
-            : 'No webhook has arrived since the server started: check the endpoint registered with the API (see the deployment guide, docs/deploy.md).')}
+            : 'Nothing has arrived since the dashboard started: check the notice address set in the marketplace’s developer settings (the deployment guide says how).')}
         {status?.webhooks === 'off' &&
-          'No webhook signing secret is set on the server (SVC_WEBHOOK_SECRET), so no delivery can be verified: see the deployment guide, docs/deploy.md.'}
+          'The dashboard has no signing secret for the marketplace’s notices, so none can be trusted: the deployment guide says how to set one.'}
         {!status && state.connection !== 'open' && ' The live stream is not connected.'}
       </p>
       {status && (
-        <p>
-          Deliveries go to <code>{status.path}</code> on this server.
-        </p>
+        <details>
+          <summary>Details</summary>
+          <p>
+            Notices are delivered to <code>{status.path}</code> on this server.
+          </p>
+        </details>
       )}
       <RefusedPosts counts={status?.rejectedDeliveries} />
       <NotificationSettings />
-      <h2>Deliveries</h2>
+      <h2>What happened</h2>
       {entries.length === 0 ? (
-        <p>No delivery has arrived yet.</p>
+        <p>Nothing has arrived yet.</p>
       ) : (
-        <table className="simple-table stack-table">
-          <caption className="visually-hidden">Webhook deliveries, newest first</caption>
-          <TableHead columns={['Received', 'Topic', 'Event', 'Outcome']} />
-          <tbody>
-            {entries.map((entry, index) => (
-              <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>
-                <td className="stack-title">
-                  <ShortDate iso={entry.at} time />
-                </td>
-                <td data-label="Topic">
-                  <Figure kind="code">{entry.topic ?? '—'}</Figure>
-                </td>
-                <td data-label="Event">
-                  <span>
-                    <Figure kind="code">
-                      <code>{entry.eventId ?? '—'}</code>
-                    </Figure>
-                    {entry.attempt ? ` (attempt ${entry.attempt})` : ''}
-                  </span>
-                </td>
-                <td data-label="Outcome">
-                  {OUTCOME_TEXT[entry.outcome]}
-                  {entry.reason ? `: ${entry.reason.replace(/_/g, ' ')}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DeliveryTable entries={entries} payloads={state.payloads} />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths';
 import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries';
 import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../api/sales/listing-age';
 import { BarChart } from './bar-chart';
+import { axisCount } from './chart-ticks';
 
 /** Live listings (`status` active) by days since `listed_at`. */
 export function ageCounts(listings: readonly ListingRead[], now: number) {
@@ -27,6 +28,7 @@ export function AgeSection({ listings, now }: { listings: readonly ListingRead[]
         <BarChart
           title="Live listings by age"
           valueName="listings"
+          axis={{ format: axisCount, whole: true }}
           points={buckets.map((b) => ({
             label: b.label,
             value: b.count,
@@ -52,19 +54,26 @@ export function AgeSection({ listings, now }: { listings: readonly ListingRead[]
                   <th scope="row">{bucket.label}</th>
                   <td className="num">{bucket.count}</td>
                   <td>
-                    <Link
-                      to={paths.listings.to(search)}
-                      aria-label={`See ${bucket.count} listed ${bucket.label.toLowerCase()}`}
-                    >
-                      See {bucket.count}
-                    </Link>{' '}
-                    ·{' '}
-                    <Link
-                      to={paths.bulkEdit.to({ search })}
-                      aria-label={`Bulk edit listings listed ${bucket.label.toLowerCase()}`}
-                    >
-                      Bulk edit
-                    </Link>
+                    {/* No link to an empty set: "See 0" would open an empty page. */}
+                    {bucket.count === 0 ? (
+                      <span className="muted">None</span>
+                    ) : (
+                      <>
+                        <Link
+                          to={paths.listings.to(search)}
+                          aria-label={`See ${bucket.count} listed ${bucket.label.toLowerCase()}`}
+                        >
+                          See {bucket.count}
+                        </Link>{' '}
+                        ·{' '}
+                        <Link
+                          to={paths.bulkEdit.to({ search })}
+                          aria-label={`Bulk edit listings listed ${bucket.label.toLowerCase()}`}
+                        >
+                          Bulk edit
+                        </Link>
+                      </>
+                    )}
                   </td>
                 </tr>
               );

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { niceTicks } from './chart-ticks';
 
 export interface ChartPoint {
   /** The category or period, as the table beside the chart names it. */
@@ -10,7 +11,8 @@ export interface ChartPoint {
 
 const WIDTH = 600;
 const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 36, left: 8 };
+/** Room on the left for the value axis's labels, below for the periods'. */
+const PAD = { top: 12, right: 8, bottom: 36, left: 52 };
 
 /**
  * A bar chart in hand-drawn SVG (a few hundred bytes, no charting library): each bar focusable and
@@ -20,15 +22,20 @@ export function BarChart({
   title,
   points,
   valueName,
+  axis,
 }: {
   title: string;
   points: readonly ChartPoint[];
   /** What the values are ("Net payouts"), for the read-out. */
   valueName: string;
+  /** The value axis: its labels' format, and whether steps are whole (counts). */
+  axis: { format: (value: number) => string; whole?: boolean };
 }) {
   const [active, setActive] = useState<number | undefined>(undefined);
   const readoutId = useId();
-  const max = Math.max(0, ...points.map((p) => p.value));
+  const ticks = niceTicks(Math.max(0, ...points.map((p) => p.value)), { whole: axis.whole });
+  // The bars are drawn against the top tick, so the axis's labels read true.
+  const max = ticks[ticks.length - 1]!;
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const slot = points.length === 0 ? innerW : innerW / points.length;
@@ -45,6 +52,19 @@ export function BarChart({
         className="chart-svg"
         onMouseLeave={() => setActive(undefined)}
       >
+        <g className="chart-ticks" aria-hidden="true">
+          {ticks.map((tick) => {
+            const y = HEIGHT - PAD.bottom - (max === 0 ? 0 : (tick / max) * innerH);
+            return (
+              <g key={tick}>
+                <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} className="chart-grid" />
+                <text x={PAD.left - 6} y={y + 4} textAnchor="end" className="chart-label">
+                  {axis.format(tick)}
+                </text>
+              </g>
+            );
+          })}
+        </g>
         <line
           x1={PAD.left}
           x2={WIDTH - PAD.right}

@@ -10,6 +10,7 @@ import {
   type SalesPoint,
 } from '../../api/sales/sales-series';
 import { BarChart } from './bar-chart';
+import { axisCount, axisMoney } from './chart-ticks';
 import { periodLabel } from './period-label';
 import { TableHead } from '../../components/table-head';
 
@@ -99,6 +100,7 @@ export function SalesSection({
           title={`${chosen.label} by ${granularity}`}
           points={points}
           valueName={chosen.label}
+          axis={chosen.money ? { format: axisMoney } : { format: axisCount, whole: true }}
         />
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Sales table">
           <table className="simple-table stack-table">

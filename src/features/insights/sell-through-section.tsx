@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries';
 import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../api/sales/sell-through';
 import { BarChart } from './bar-chart';
+import { axisPercent } from './chart-ticks';
 import { TableHead } from '../../components/table-head';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
@@ -51,6 +52,7 @@ export function SellThroughSection({
         <BarChart
           title={`Sell-through by ${name.toLowerCase()}`}
           valueName="sell-through"
+          axis={{ format: axisPercent }}
           points={rows.map((row) => ({
             label: row.group,
             value: row.rate,

@@ -14,8 +14,9 @@ export function LocationsPage() {
     <section aria-labelledby="locations-heading">
       <h1 id="locations-heading">Locations</h1>
       <p className="muted">
-        Every seller has exactly two locations, computed by the marketplace. They are read-only: no
-        address is published and nothing here can be changed through the API.
+        Every seller has two places for cards: your own, and the marketplace’s hub where sold cards
+        are checked. The marketplace manages both; you cannot edit them here, and no address is
+        shown.
       </p>
       {query.isPending && <Loading label="Loading locations…" />}
       {query.isError && (
@@ -28,14 +29,12 @@ export function LocationsPage() {
       <div className="detail-grid">
         {query.data?.map((location) => {
           const unreadable = (field: string) => location.unreadable?.includes(field) ?? false;
-          const yesNo = (field: 'active' | 'svc_seller_controlled', value: boolean | undefined) => (
-            <FieldValue value={value} unreadable={unreadable(field)}>
-              {(v) => (v ? 'Yes' : 'No')}
-            </FieldValue>
-          );
           return (
             <section key={location.id} className="panel" aria-labelledby={`loc-${location.id}`}>
-              <h2 id={`loc-${location.id}`}>{location.name ?? location.id}</h2>
+              <h2 id={`loc-${location.id}`}>
+                {location.name ??
+                  (location.svc_location_type === 'vault' ? 'The hub' : 'Your location')}
+              </h2>
               {location.svc_location_type && (
                 <p>
                   {location.svc_location_type === 'vault'
@@ -44,23 +43,21 @@ export function LocationsPage() {
                 </p>
               )}
               <dl className="facts">
-                <dt>Id</dt>
-                <dd>
-                  <code>{location.id}</code>
-                </dd>
                 <dt>Name</dt>
                 <dd>
                   <FieldValue value={location.name} unreadable={unreadable('name')}>
                     {(name) => name}
                   </FieldValue>
                 </dd>
-                <dt>Type</dt>
+                <dt>Kind</dt>
                 <dd>
                   <FieldValue
                     value={location.svc_location_type}
                     unreadable={unreadable('svc_location_type')}
                   >
-                    {(type) => (type === 'vault' ? 'Hub (vault)' : 'Seller')}
+                    {(type) =>
+                      type === 'vault' ? 'The marketplace’s hub' : 'Yours (where your cards are)'
+                    }
                   </FieldValue>
                 </dd>
                 {(location.country_code !== undefined || unreadable('country_code')) && (
@@ -73,17 +70,38 @@ export function LocationsPage() {
                     </dd>
                   </>
                 )}
-                <dt>Active</dt>
-                <dd>{yesNo('active', location.active)}</dd>
-                <dt>Controlled by you</dt>
-                <dd>{yesNo('svc_seller_controlled', location.svc_seller_controlled)}</dd>
-                <dt>Writable</dt>
+                <dt>In use</dt>
+                <dd>
+                  <FieldValue value={location.active} unreadable={unreadable('active')}>
+                    {(v) => (v ? 'Yes' : 'No: the marketplace has switched it off')}
+                  </FieldValue>
+                </dd>
+                <dt>Who manages it</dt>
+                <dd>
+                  <FieldValue
+                    value={location.svc_seller_controlled}
+                    unreadable={unreadable('svc_seller_controlled')}
+                  >
+                    {(v) => (v ? 'You' : 'The marketplace')}
+                  </FieldValue>
+                </dd>
+                <dt>Can you change it?</dt>
                 <dd>
                   <FieldValue value={location.svc_writable} unreadable={unreadable('svc_writable')}>
-                    {(v) => (v ? 'Yes' : 'No (read-only)')}
+                    {(v) =>
+                      v
+                        ? 'Yes'
+                        : 'No: the marketplace manages it and works it out from where your cards are'
+                    }
                   </FieldValue>
                 </dd>
               </dl>
+              <details>
+                <summary>Details</summary>
+                <p>
+                  Location id <code>{location.id}</code>
+                </p>
+              </details>
             </section>
           );
         })}

@@ -14,6 +14,7 @@ import { OrderStatus } from './order-fields';
 import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from '../../api/orders/order-queries';
 import { orderTimeline } from './order-timeline';
+import { orderMoney } from '../../api/sales/order-money';
 
 /** One order: its lifecycle as a timeline, deadlines, tracking and the money. */
 export function OrderDetailPage() {
@@ -43,6 +44,7 @@ export function OrderDetailPage() {
   const line = order.line_items?.[0];
   const shipment = order.svc_seller_shipment;
   const payout = order.svc_payout;
+  const { feeWaived } = orderMoney(order);
   const steps = orderTimeline(order);
   // The shipping banner needs the status and both deadlines: it is left out when one is not shown.
   const awaitingShipment = shipment?.status === 'pending_shipment' && status === 'open';
@@ -127,13 +129,24 @@ export function OrderDetailPage() {
             </dd>
             <dt>Platform fee</dt>
             <dd>
-              <RecordField
-                record={order}
-                path="svc_payout.platform_fee"
-                value={payout?.platform_fee}
-              >
-                {formatMoney}
-              </RecordField>
+              {feeWaived ? (
+                <>
+                  None{' '}
+                  <span className="muted">
+                    {feeWaived === 'cancelled'
+                      ? '(the order was cancelled)'
+                      : '(refunded: nothing is paid out, so no fee is taken)'}
+                  </span>
+                </>
+              ) : (
+                <RecordField
+                  record={order}
+                  path="svc_payout.platform_fee"
+                  value={payout?.platform_fee}
+                >
+                  {formatMoney}
+                </RecordField>
+              )}
             </dd>
             <dt>Payout</dt>
             <dd>

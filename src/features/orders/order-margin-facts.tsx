@@ -51,7 +51,7 @@ export function OrderMarginFacts({ order }: { order: Order }) {
           <dt>{net.netIsPaid ? 'Realised margin' : 'Expected margin'}</dt>
           <dd>
             {cost === undefined ? (
-              <span className="muted">cost not known</span>
+              <span className="muted">cost not set</span>
             ) : (
               <FieldValue value={netCents} unreadable={unreadable}>
                 {(cents) => (

@@ -3,7 +3,7 @@ import { TableViews } from '../../components/table-views';
 import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
 import { paths } from '../../shared/paths';
@@ -17,10 +17,21 @@ import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { usePollInterval } from '../../api/live/live-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
-import { relativeTime } from '../../lib/format';
+import { countOf, relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
-import { OrderCardTitle, OrderLink } from '../../components/order-link';
-import { OrderStatus } from './order-fields';
+import { OrderLink } from '../../components/order-link';
+import {
+  isOrderStage,
+  ORDER_STAGES,
+  orderStage,
+  stageLabel,
+  type OrderStage,
+} from '../../api/orders/order-stage';
+import { slabFactsQuery, type SlabFactsByListing } from '../../api/listings/slab-facts';
+import { isNewSale, markOrdersSeen, readSeenOrders } from '../../api/orders/seen-orders';
+import { SlabLine } from './slab-line';
+import { matchesSearch, searchWords } from './order-search';
+import './orders.css';
 import { orderListQuery, orderStatusFilterOf } from '../../api/orders/order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
 
@@ -36,7 +47,18 @@ const POLL_MS = 5000;
 /** An order code: two letters, a hyphen, six letters or digits. */
 const ORDER_CODE = /^[A-Z]{2}-[A-Z0-9]{6}$/;
 
-const columns: Column<Order>[] = [
+/** What a row needs beyond the order: the kept card facts and which sales are new. */
+interface RowContext {
+  slabs: SlabFactsByListing | undefined;
+  isNew: (order: Order) => boolean;
+}
+
+const slabOf = (order: Order, context: RowContext) => {
+  const listingId = order.line_items?.[0]?.product_id;
+  return listingId ? context.slabs?.get(listingId) : undefined;
+};
+
+const columnsFor = (context: RowContext): Column<Order>[] => [
   {
     id: 'code',
     header: 'Order',
@@ -46,8 +68,10 @@ const columns: Column<Order>[] = [
   {
     id: 'title',
     header: 'Card',
-    width: '32%',
-    cell: (order) => <OrderCardTitle order={order} />,
+    width: '34%',
+    cell: (order) => (
+      <SlabLine order={order} slab={slabOf(order, context)} isNew={context.isNew(order)} />
+    ),
   },
   {
     id: 'sold',
@@ -74,14 +98,14 @@ const columns: Column<Order>[] = [
   },
   {
     id: 'status',
-    header: 'Status',
+    header: 'Stage',
     width: '11%',
-    cell: (order) => <OrderStatus order={order} />,
+    cell: (order) => stageLabel(orderStage(order)),
   },
   {
     id: 'deadline',
     header: 'To the hub',
-    width: '27%',
+    width: '25%',
     sortable: true,
     cell: (order) => {
       if (!awaitsShipment(order)) {
@@ -127,22 +151,38 @@ export function OrdersPage() {
     sort: params.get('sort') ?? 'deadline',
     dir: params.get('dir') ?? 'asc',
   });
+  const stageParam = params.get('stage');
+  const stage: OrderStage | undefined = isOrderStage(stageParam) ? stageParam : undefined;
   const poll = usePollInterval(POLL_MS);
   const query = useQuery({
     ...orderListQuery(client, queryClient, search.status),
     refetchInterval: search.status === 'open' || search.status === 'any' ? poll : false,
   });
+  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  // What the seller had seen when this visit began: new sales stay marked for the whole visit.
+  const [seen] = useState(readSeenOrders);
+  const context = useMemo<RowContext>(
+    () => ({ slabs, isNew: (order) => isNewSale(order, seen) }),
+    [slabs, seen],
+  );
+  const columns = useMemo(() => columnsFor(context), [context]);
   const shown = useMemo(() => {
-    const code = search.q.trim().toUpperCase();
+    const words = searchWords(search.q);
     const matching = (query.data?.rows ?? []).filter(
       (order) =>
         // An order whose code or line is not shown matches no search by them.
-        (!code || (order.name ?? '').toUpperCase().includes(code)) &&
+        matchesSearch(order, slabOf(order, context), words) &&
+        (!stage || orderStage(order) === stage) &&
         (!search.listing ||
           (order.line_items ?? []).some((item) => item.product_id === search.listing)),
     );
     return sortOrders(matching, search.sort, search.dir);
-  }, [query.data, search.q, search.listing, search.sort, search.dir]);
+  }, [query.data, search.q, search.listing, stage, search.sort, search.dir, context]);
+  const newCount = shown.filter(context.isNew).length;
+  // Shown is seen: the next visit no longer marks these.
+  useEffect(() => {
+    if (query.data) markOrdersSeen(shown.map((order) => order.id));
+  }, [query.data, shown]);
   const columnChoice = useVisibleColumns('orders', columns, params);
   const onSort = (id: string) => {
     if (!(ORDER_SORTS as readonly string[]).includes(id)) return;
@@ -174,11 +214,26 @@ export function OrdersPage() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="orders-search">Order code</label>
+          <label htmlFor="orders-stage">Stage</label>
+          <select
+            id="orders-stage"
+            value={stage ?? ''}
+            onChange={(e) => update({ stage: e.target.value })}
+          >
+            <option value="">Every stage</option>
+            {ORDER_STAGES.map((one) => (
+              <option key={one.stage} value={one.stage}>
+                {one.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-search">Search by player, card, cert or order code</label>
           <input
             id="orders-search"
             type="search"
-            placeholder="SL-7K2Q9D"
+            placeholder="Trout, PSA 10, SL-7K2Q9D"
             value={search.q}
             onChange={(e) => update({ q: e.target.value })}
           />
@@ -186,7 +241,8 @@ export function OrdersPage() {
       </form>
       <ActiveFilters
         filters={[
-          ...(search.q.trim() ? [{ id: 'q', label: 'Order code', value: search.q.trim() }] : []),
+          ...(search.q.trim() ? [{ id: 'q', label: 'Search', value: search.q.trim() }] : []),
+          ...(stage ? [{ id: 'stage', label: 'Stage', value: stageLabel(stage) }] : []),
           ...(search.listing ? [{ id: 'listing', label: 'Listing', value: search.listing }] : []),
         ]}
         onRemove={(ids) => update(Object.fromEntries(ids.map((id) => [id, ''])))}
@@ -209,6 +265,7 @@ export function OrdersPage() {
       {query.data && (
         <p className="table-summary" role="status">
           {shown.length} of {query.data.rows.length} orders
+          {newCount > 0 && ` · ${countOf(newCount, 'new sale')}`}
           {(search.status === 'open' || search.status === 'any') &&
             poll !== false &&
             ' · checking for changes every 5 s while live updates are off'}
@@ -222,7 +279,7 @@ export function OrdersPage() {
       )}
       {query.data && shown.length === 0 ? (
         <EmptyState
-          title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this code'}
+          title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this search'}
         >
           {ORDER_CODE.test(search.q.trim().toUpperCase()) && (
             <p>
@@ -240,7 +297,8 @@ export function OrdersPage() {
           columns={columnChoice.visible}
           getRowId={(order) => order.id}
           height={520}
-          cards={{ title: 'title', fields: ['code', 'total', 'status', 'deadline'] }}
+          rowHeight={72}
+          cards={{ title: 'title', fields: ['code', 'total', 'status', 'deadline'], height: 150 }}
           sort={{ id: search.sort, direction: search.dir }}
           onSortChange={onSort}
         />

@@ -12,7 +12,10 @@ import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { awaitsShipment } from '../../api/sales/order-money';
 import { useNow } from '../../lib/use-now';
-import { OrderCardTitle, OrderLink } from '../../components/order-link';
+import { OrderLink } from '../../components/order-link';
+import { slabFactsQuery } from '../../api/listings/slab-facts';
+import { SlabLine } from './slab-line';
+import './orders.css';
 import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
 import { compareCodes } from '../../api/compare-codes';
@@ -38,6 +41,7 @@ export function ShipQueuePage() {
         ),
     [query.data],
   );
+  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const chosen = queue.filter((order) => selected.has(order.id));
   const toggle = (id: string) =>
@@ -119,7 +123,10 @@ export function ShipQueuePage() {
                     <OrderLink order={order} />
                   </td>
                   <td data-label="Card">
-                    <OrderCardTitle order={order} />
+                    <SlabLine
+                      order={order}
+                      slab={slabs?.get(order.line_items?.[0]?.product_id ?? '')}
+                    />
                   </td>
                   <td data-label="Cert">
                     <RecordField record={order} path="line_items" value={order.line_items}>

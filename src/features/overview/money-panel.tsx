@@ -87,6 +87,13 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
           </tbody>
         </table>
       )}
+      {figures && figures.refundedAway > 0 && (
+        <p className="muted">
+          {countOf(figures.refundedAway, 'order')} refunded in full{' '}
+          {figures.refundedAway === 1 ? 'has' : 'have'} nothing to pay out and{' '}
+          {figures.refundedAway === 1 ? 'is' : 'are'} not listed.
+        </p>
+      )}
       {figures && (
         <p>
           <Link to={paths.payouts.to()}>All payouts</Link> ·{' '}

@@ -3,7 +3,7 @@ import type {
   OrderFacts as Order,
 } from '../../api/sales/sales-queries';
 import { DAY_MS, sumKnown } from '../../api/sales/money';
-import { awaitsShipment, isCounted, orderMoney } from '../../api/sales/order-money';
+import { awaitsShipment, isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
 import { netSince } from '../../api/sales/sales-series';
 import { compareCodes } from '../../api/compare-codes';
 
@@ -15,7 +15,9 @@ export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
  * counts the orders left out of it.
  */
 export function moneyFigures(orders: readonly Order[], now: number) {
-  const pending = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
+  const waiting = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
+  // A sale refunded in full has nothing left to pay out: said in a line, never listed at $0.00.
+  const pending = waiting.filter((o) => !isRefundedAway(o));
   const paid = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'paid');
   const payoutUnknown = orders.filter(
     (o) => o.cancelled_at === undefined || (isCounted(o) && o.svc_payout?.status === undefined),
@@ -35,6 +37,7 @@ export function moneyFigures(orders: readonly Order[], now: number) {
     pending: sum(pending),
     paid30: sum(paidRecently),
     /** Pending payouts, the oldest sale first (a sale time not shown last): the next released. */
+    refundedAway: waiting.length - pending.length,
     nextPayouts: [...pending]
       .sort((a, b) => compareCodes(a.svc_sold_at ?? '\uffff', b.svc_sold_at ?? '\uffff'))
       .slice(0, 5),

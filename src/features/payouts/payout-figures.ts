@@ -1,22 +1,20 @@
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { toCents } from '../../api/sales/money';
 import { isCounted, orderMoney } from '../../api/sales/order-money';
+import {
+  addToReconciliation,
+  emptyReconciliation,
+  type Reconciliation,
+} from '../../api/sales/reconcile';
 import { compareCodes } from '../../api/compare-codes';
 
-export interface PayoutMonth {
+export interface PayoutMonth extends Reconciliation {
   /** `YYYY-MM` of `svc_payout.paid_at` (UTC). */
   month: string;
-  payouts: number;
-  salesCents: number;
-  feesCents: number;
-  refundedCents: number;
-  paidCents: number;
-  /** Sum of payout − cost over the payouts whose card cost is known. */
+  /** Sum of payout − cost over the payouts whose card cost is set. */
   marginCents: number;
-  /** How many payouts had no known cost (left out of the margin). */
+  /** How many payouts had no cost set (left out of the margin). */
   withoutCost: number;
-  /** How many payouts had an amount not shown (or not readable): left out of that sum only. */
-  incomplete: number;
 }
 
 /** Paid payouts by month, newest first, placed only when shown paid and when. */
@@ -30,24 +28,13 @@ export function payoutsByMonth(
     if (!isCounted(order) || payout?.status !== 'paid' || !payout.paid_at) continue;
     const month = payout.paid_at.slice(0, 7);
     const entry = months.get(month) ?? {
+      ...emptyReconciliation(),
       month,
-      payouts: 0,
-      salesCents: 0,
-      feesCents: 0,
-      refundedCents: 0,
-      paidCents: 0,
       marginCents: 0,
       withoutCost: 0,
-      incomplete: 0,
     };
-    const money = orderMoney(order);
-    const { saleCents, feeCents, refundedCents, netCents } = money;
-    entry.payouts++;
-    if ([saleCents, feeCents, refundedCents, netCents].includes(undefined)) entry.incomplete++;
-    entry.salesCents += saleCents ?? 0;
-    entry.feesCents += feeCents ?? 0;
-    entry.refundedCents += refundedCents ?? 0;
-    entry.paidCents += netCents ?? 0;
+    addToReconciliation(entry, order);
+    const netCents = orderMoney(order).netCents;
     const line = order.line_items?.[0];
     const cost = line ? costOf(line.inventory_item_id) : undefined;
     if (cost === undefined || netCents === undefined) entry.withoutCost++;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { paths } from '../../shared/paths';
 import { OrderLink } from '../../components/order-link';
 import { QueryErrorBanner } from '../../components/error-banner';
@@ -10,10 +10,13 @@ import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
-import { formatUtcMonth, leftOutNote } from '../../lib/format';
+import { countOf, formatUtcMonth, leftOutNote } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { fromCents, sumKnown, toCents } from '../../api/sales/money';
-import { isCounted, orderMoney } from '../../api/sales/order-money';
+import { isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
+import { reconcile } from '../../api/sales/reconcile';
+import { ReconcileNote } from './reconcile-note';
+import './payouts.css';
 import { ordersQuery } from '../../api/orders/order-queries';
 import { cardFactsQuery } from '../../api/inventory/inventory-queries';
 import { payoutsByMonth } from './payout-figures';
@@ -33,7 +36,10 @@ export function PayoutsPage() {
     const map = cards.data;
     return (id: string) => map?.get(id)?.cost;
   }, [cards.data]);
-  const pending = rows.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
+  const waiting = rows.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
+  // A sale refunded in full has nothing left to pay out: not a payout to wait for.
+  const pending = waiting.filter((o) => !isRefundedAway(o));
+  const refundedAway = waiting.length - pending.length;
   const paid = rows
     .filter((o) => isCounted(o) && o.svc_payout?.status === 'paid')
     .sort((a, b) => compareCodes(b.svc_payout?.paid_at ?? '', a.svc_payout?.paid_at ?? ''));
@@ -47,6 +53,8 @@ export function PayoutsPage() {
   const fees = sumKnown(rows.filter(isCounted).map((o) => orderMoney(o).feeCents));
   const pendingSum = sum(pending);
   const paidSum = sum(paid);
+  const paidLedger = reconcile(paid);
+  const pendingLedger = reconcile(pending);
 
   return (
     <section aria-labelledby="payouts-heading">
@@ -65,25 +73,36 @@ export function PayoutsPage() {
               <dt>Pending, expected net</dt>
               <dd>{money(pendingSum.cents)}</dd>
               <dd className="muted">
-                {pending.length} orders · sale − fee − refunds
+                {countOf(pending.length, 'order')} · sale − fee − refunds
                 {leftOutNote(pendingSum.unknown + undecided)}
+                {refundedAway > 0 &&
+                  ` · ${countOf(refundedAway, 'refunded order')} with nothing to pay out not counted`}
               </dd>
             </div>
             <div>
               <dt>Paid out</dt>
               <dd>{money(paidSum.cents)}</dd>
               <dd className="muted">
-                {paid.length} orders{leftOutNote(paidSum.unknown + undecided)}
+                {countOf(paid.length, 'order')}
+                {leftOutNote(paidSum.unknown + undecided)}
               </dd>
             </div>
             <div>
               <dt>Platform fees</dt>
               <dd>{money(fees.cents)}</dd>
               <dd className="muted">
-                on every order not cancelled{leftOutNote(fees.unknown + undecided)}
+                on every order that pays out (none on cancelled or fully refunded ones)
+                {leftOutNote(fees.unknown + undecided)}
               </dd>
             </div>
           </dl>
+          <section className="panel" aria-labelledby="add-up-heading">
+            <h2 id="add-up-heading">How the payouts add up</h2>
+            <h3>Paid out</h3>
+            <ReconcileNote sum={paidLedger} payoutWord="paid out" />
+            <h3>Pending</h3>
+            <ReconcileNote sum={pendingLedger} payoutWord="expected payout" />
+          </section>
           <p>
             For your books:{' '}
             <Link to={paths.orders.to(new URLSearchParams({ status: 'any' }))}>
@@ -107,31 +126,40 @@ export function PayoutsPage() {
                 />
                 <tbody>
                   {months.map((m) => (
-                    <tr key={m.month}>
-                      <th scope="row" className="stack-title">
-                        {formatUtcMonth(Date.parse(`${m.month}-01T00:00:00Z`), true)}
-                      </th>
-                      <td className="num" data-label="Payouts">
-                        {m.payouts}
-                        {m.incomplete > 0 && ` (${m.incomplete} with amounts not shown)`}
-                      </td>
-                      <td className="num" data-label="Sales">
-                        {money(m.salesCents)}
-                      </td>
-                      <td className="num" data-label="Fees">
-                        {money(m.feesCents)}
-                      </td>
-                      <td className="num" data-label="Refunds">
-                        {money(m.refundedCents)}
-                      </td>
-                      <td className="num" data-label="Paid out">
-                        {money(m.paidCents)}
-                      </td>
-                      <td className="num" data-label="Margin over cost">
-                        {cards.data ? money(m.marginCents) : '…'}
-                        {cards.data && m.withoutCost > 0 && ` (${m.withoutCost} without cost)`}
-                      </td>
-                    </tr>
+                    <Fragment key={m.month}>
+                      <tr>
+                        <th scope="row" className="stack-title">
+                          {formatUtcMonth(Date.parse(`${m.month}-01T00:00:00Z`), true)}
+                        </th>
+                        <td className="num" data-label="Payouts">
+                          {m.orders + m.incomplete}
+                          {m.incomplete > 0 && ` (${m.incomplete} with amounts not shown)`}
+                        </td>
+                        <td className="num" data-label="Sales">
+                          {money(m.salesCents)}
+                        </td>
+                        <td className="num" data-label="Fees">
+                          {money(m.feesCents)}
+                        </td>
+                        <td className="num" data-label="Refunds">
+                          {money(m.refundedCents)}
+                        </td>
+                        <td className="num" data-label="Paid out">
+                          {money(m.payoutCents)}
+                        </td>
+                        <td className="num" data-label="Margin over cost">
+                          {cards.data ? money(m.marginCents) : '…'}
+                          {cards.data &&
+                            m.withoutCost > 0 &&
+                            ` (${m.withoutCost} without a cost set)`}
+                        </td>
+                      </tr>
+                      <tr className="note-row">
+                        <td colSpan={7}>
+                          <ReconcileNote sum={m} payoutWord="paid out" />
+                        </td>
+                      </tr>
+                    </Fragment>
                   ))}
                 </tbody>
               </table>
@@ -176,7 +204,7 @@ export function PayoutsPage() {
                           <FieldValue value={net}>{money}</FieldValue>
                         </td>
                         <td className="num" data-label="Cost">
-                          {cost === undefined ? '—' : <Money amount={cost} />}
+                          {cost === undefined ? 'cost not set' : <Money amount={cost} />}
                         </td>
                         <td className="num" data-label="Realised margin">
                           {cost === undefined || net === undefined

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
 import { SOLD_MEANWHILE, type JobRunner } from './jobs/job-runner';
-import { formatDuration } from './logic/estimate';
+import { progressWords } from './progress-words';
 import { countOf } from '../../../lib/format';
 
 function outcomeText(row: JobRow): string {
@@ -49,12 +49,6 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
   const settled = progress.done + progress.failed + progress.conflict;
   const running = progress.state === 'running' || progress.state === 'pausing';
-  const summary =
-    `${progress.done} done, ${progress.failed} failed, ${countOf(progress.conflict, 'conflict')}, ` +
-    `${progress.pending} remaining`;
-  const pace = running
-    ? ` · ${progress.rate.toFixed(1)} writes/s · about ${formatDuration(progress.secondsLeft)} left`
-    : '';
   const stateWord: Record<typeof progress.state, string> = {
     idle: 'Ready',
     running: 'Applying',
@@ -73,8 +67,7 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
         <progress id="bulk-progress" value={settled} max={Math.max(1, progress.rows)} />
       </div>
       <p className="bulk-progress-text" role="status" aria-live="polite">
-        {summary}
-        {pace}
+        {progressWords(progress)}
       </p>
       <div className="button-row">
         {running && (

@@ -42,7 +42,8 @@ export function BelowCostNotice({
     const price = prices.get(item.id);
     const facts = catalogue.get(item.id);
     const cost = facts?.itemId ? basis.costs.get(facts.itemId)?.cost : undefined;
-    if (price === undefined || cost === undefined) continue;
+    // A card whose cost is not set has no break-even: it is never flagged against a $0.00.
+    if (price === undefined || cost == null) continue;
     const estimate = estimateMargin(price, basis.rate, cost, facts?.promoted);
     if (estimate.marginCents! < 0) {
       flagged.push({

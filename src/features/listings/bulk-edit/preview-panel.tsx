@@ -1,7 +1,17 @@
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf } from '../../../lib/format';
+
+/** What applying does to a listing, in words: its fields saved, then taken off sale. */
+export function changeWords(item: PlanItem): string {
+  const words = item.writes.map((write) => (write.method === 'DELETE' ? 'take off sale' : 'save'));
+  const text = words.join(', then ');
+  return text ? text[0]!.toUpperCase() + text.slice(1) : 'Nothing';
+}
+
+/** On a phone each change is a card: the listing, then before → after and what is done. */
+const PREVIEW_CARDS: CardLayout = { title: 'listing', fields: ['changes', 'writes'], height: 112 };
 
 const columns: Column<PlanItem>[] = [
   { id: 'listing', header: 'Listing', width: '28%', cell: (item) => item.title },
@@ -13,8 +23,11 @@ const columns: Column<PlanItem>[] = [
       <ul className="change-list">
         {item.changes.map((change) => (
           <li key={`${change.field}-${change.implied ? 'rule' : 'edit'}`}>
-            <span className="change-field">{change.label}</span> {change.before || '(empty)'} →{' '}
-            <strong>{change.after || '(empty)'}</strong>
+            <span className="change-field">{change.label}</span>{' '}
+            {/* Before → after as one whole: a price is never cut or split across lines. */}
+            <span className="change-values">
+              {change.before || '(empty)'} → <strong>{change.after || '(empty)'}</strong>
+            </span>
             {change.implied ? ' (by the rule)' : ''}
           </li>
         ))}
@@ -29,9 +42,9 @@ const columns: Column<PlanItem>[] = [
   },
   {
     id: 'writes',
-    header: 'Requests',
+    header: 'Change',
     width: '10%',
-    cell: (item) => item.writes.map((w) => w.method).join(' + ') || 'none',
+    cell: (item) => changeWords(item),
   },
 ];
 
@@ -105,6 +118,7 @@ export function PreviewPanel({
           getRowId={(item) => item.id}
           rowHeight={72}
           height={360}
+          cards={PREVIEW_CARDS}
         />
       ) : (
         <p>Nothing to send: no cell differs from the listing as it is.</p>

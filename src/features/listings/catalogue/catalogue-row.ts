@@ -36,6 +36,8 @@ export interface CatalogueRow {
   category: string | undefined;
   year: number | null | undefined;
   set: string | undefined;
+  /** The cover photo, when the list view carries one (the documented one does not). */
+  imageSrc?: string | undefined;
   /** The card's id, which is its inventory item id. */
   itemId: string | undefined;
   isLot: boolean | undefined;
@@ -115,6 +117,7 @@ export function toCatalogueRow(
     category: card.category,
     year: card.year,
     set: card.set,
+    imageSrc: listing.images?.[0]?.src,
     itemId: card.id,
     isLot: listing.is_lot,
     cardCount: listing.card_count,

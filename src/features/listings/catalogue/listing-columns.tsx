@@ -4,6 +4,7 @@ import type { Column } from '../../../components/data-table';
 import { FieldValue } from '../../../components/field-value';
 import { StatusPill } from '../../../components/status-pill';
 import { Money, ShortDate } from '../../../components/figure';
+import { SlabIdentity } from '../../../components/slab-identity';
 import type { CatalogueRow } from './catalogue-row';
 
 const unreadable = (row: CatalogueRow, field: string) => row.unreadable.includes(field);
@@ -36,9 +37,16 @@ export function catalogueColumns(extras: ColumnExtras): Column<CatalogueRow>[] {
       sortable: true,
       width: extras.player ? '34%' : '44%',
       cell: (row) => (
-        <Link to={paths.listing.to(row.id)} className="cell-title">
-          {row.title ?? `Listing ${row.id} (title could not be read)`}
-        </Link>
+        // The title wraps, and the year, set and photo under it tell one variant from another
+        // (grade and cert have their own columns, and their own lines on a phone's card).
+        <SlabIdentity
+          title={
+            <Link to={paths.listing.to(row.id)} className="cell-title">
+              {row.title ?? 'A listing whose title could not be read'}
+            </Link>
+          }
+          facts={{ year: row.year, set: row.set, imageSrc: row.imageSrc }}
+        />
       ),
     },
     extras.player && {

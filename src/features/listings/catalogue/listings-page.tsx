@@ -34,21 +34,24 @@ import { catalogueColumns } from './listing-columns';
 import type { CatalogueRow } from './catalogue-row';
 import { useCatalogue } from './use-catalogue';
 import { CatalogueLoadState } from './catalogue-load-state';
-import { AgeFilterField } from './age-filter-field';
+import { CatalogueFilterFields } from './catalogue-filter-fields';
+import { FiltersSheet } from '../../../components/filters-sheet';
+import { NARROW_QUERY, useMediaQuery } from '../../../components/use-media-query';
 import { marginColumn } from './margin-column';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { countOf } from '../../../lib/format';
 import { noteSellerAsked } from '../../../api/kept/seller-asked';
 
-const FILTERS: { key: keyof CatalogueSearch; label: string }[] = [
-  { key: 'status', label: 'Status' },
-  { key: 'grader', label: 'Grader' },
-  { key: 'grade', label: 'Grade' },
-  { key: 'category', label: 'Category' },
-];
+/** On a phone, each row is a card: its title (year and set under it), then price, status, grade and cert. */
+const CARDS: CardLayout = {
+  title: 'title',
+  fields: ['price', 'status', 'grade', 'cert'],
+  // A title over two lines, its year and set, and the figures over two.
+  height: 136,
+};
 
-/** On a phone, each row is a card: its title, then price, status and grade. */
-const CARDS: CardLayout = { title: 'title', fields: ['price', 'status', 'grade'] };
+/** A desk's row: the title's line and the year and set under it. */
+const ROW_HEIGHT = 56;
 
 /** One function for every render: the table's id list is memoised on it. */
 const rowId = (row: CatalogueRow) => row.id;
@@ -97,6 +100,8 @@ export function ListingsPage() {
   );
   const facets = useMemo(() => catalogueFacets(rows), [rows]);
 
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const pills = catalogueFilterPills(search, text);
   const update = (patch: Partial<Record<keyof CatalogueSearch, string | undefined>>) =>
     updateParams(patch);
   const columnChoice = useVisibleColumns('listings', columns, params);
@@ -164,7 +169,7 @@ export function ListingsPage() {
       <CatalogueLoadState query={query} availability={availability} rows={rows} shown={data} />
 
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
+        <div className="field search-field">
           <label htmlFor="catalogue-search">Search</label>
           <input
             id="catalogue-search"
@@ -180,51 +185,16 @@ export function ListingsPage() {
             }}
           />
         </div>
-        {FILTERS.map((filter) => (
-          <div className="field" key={filter.key}>
-            <label htmlFor={`filter-${filter.key}`}>{filter.label}</label>
-            <select
-              id={`filter-${filter.key}`}
-              value={search[filter.key] ?? ''}
-              onChange={(event) => update({ [filter.key]: event.target.value })}
-            >
-              <option value="">Any</option>
-              {facets[filter.key as 'status' | 'grader' | 'grade' | 'category'].map((value) => (
-                <option key={value} value={value}>
-                  {value.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-        <AgeFilterField value={search.age} onChange={(age) => update({ age })} />
-        <div className="field">
-          <label htmlFor="filter-offers">Offers</label>
-          <select
-            id="filter-offers"
-            value={search.offers ?? ''}
-            onChange={(event) => update({ offers: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="yes">Accepts offers</option>
-            <option value="no">No offers</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-lot">Lots</label>
-          <select
-            id="filter-lot"
-            value={search.lot ?? ''}
-            onChange={(event) => update({ lot: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="yes">Lots only</option>
-            <option value="no">Single cards</option>
-          </select>
-        </div>
+        {narrow ? (
+          <FiltersSheet count={pills.filter((pill) => pill.id !== 'q').length}>
+            <CatalogueFilterFields search={search} facets={facets} onChange={update} />
+          </FiltersSheet>
+        ) : (
+          <CatalogueFilterFields search={search} facets={facets} onChange={update} />
+        )}
       </form>
       <ActiveFilters
-        filters={catalogueFilterPills(search, text)}
+        filters={pills}
         onRemove={(ids) => {
           if (ids.includes('q')) {
             if (urlTimer.current) clearTimeout(urlTimer.current);
@@ -288,6 +258,7 @@ export function ListingsPage() {
           sort={sort}
           onSortChange={onSort}
           cards={CARDS}
+          rowHeight={ROW_HEIGHT}
           selection={selection}
         />
       ) : null}

@@ -21,7 +21,9 @@ export function MarginText({
   basis: MarginBasis;
 }) {
   const cost = itemId === undefined ? undefined : basis.costs?.get(itemId)?.cost;
-  if (!basis.rate || price === undefined || cost === undefined) return <>—</>;
+  // No margin from a cost that is not set (null or missing): a $0.00 stand-in would make the
+  // whole price look like margin.
+  if (!basis.rate || price === undefined || cost == null) return <>—</>;
   const margin = estimateMargin(price, basis.rate, cost, promoted).marginCents!;
   return (
     <span className={margin < 0 ? 'below-cost' : undefined}>

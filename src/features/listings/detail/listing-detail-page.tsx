@@ -93,10 +93,12 @@ export function ListingDetailPage() {
   const sold = listing.reason === 'sold';
   const live = listing.status === 'active';
   const notLiveYet = isNotLiveYet(listing);
-  // Reactivation is a move from draft or archived, and only the review puts a reviewed one live.
+  // Reactivation is a move from draft or archived, and only the review puts a reviewed one live;
+  // a listing that never went live is released by "Go live now" (the schedule panel) instead.
   const canReactivate =
     listing.canReactivate === true &&
     !sold &&
+    !notLiveYet &&
     !isPendingReview(listing) &&
     (listing.status === 'draft' || listing.status === 'archived');
   const actionError = deactivate.error ?? reactivate.error ?? toDraft.error;

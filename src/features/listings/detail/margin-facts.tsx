@@ -51,7 +51,7 @@ export function MarginFacts({
       <dt>Margin over cost</dt>
       <dd>
         {estimate.marginCents === undefined ? (
-          <span className="muted">cost not known</span>
+          <span className="muted">cost not set</span>
         ) : (
           <>
             <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>

@@ -1,31 +1,20 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
-import {
-  EDIT_FIELDS,
-  FIELD_LABELS,
-  type BulkRow,
-  type EditField,
-  type EditValues,
-} from '../logic/rows';
+import { EDIT_FIELDS, FIELD_LABELS, type BulkRow, type EditValues } from '../logic/rows';
 import { GridRow } from './grid-row';
-import { ROW_HEIGHT, type BulkForm, type BulkGridHandle, type Range } from './grid-types';
+import {
+  NARROW_ROW_HEIGHT,
+  ROW_HEIGHT,
+  type BulkForm,
+  type BulkGridHandle,
+  type Range,
+} from './grid-types';
+import { NARROW_QUERY, useMediaQuery } from '../../../../components/use-media-query';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridFocus } from './use-grid-focus';
 import { useGridHistory } from './use-grid-history';
 import { useGridKeyboard } from './use-grid-keyboard';
-
-const WIDTHS: Record<EditField, string> = {
-  title: '260px',
-  price: '110px',
-  minimumOffer: '110px',
-  acceptsOffers: '70px',
-  acceptsTrades: '70px',
-  autoRelist: '86px',
-  status: '112px',
-  durationHours: '96px',
-  description: '240px',
-};
 
 /**
  * The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form, composed
@@ -48,9 +37,11 @@ export function BulkGrid({
 }) {
   const { control, getValues } = form;
   const [range, setRange] = useState<Range>(null);
+  // On a phone the card column is narrow and its facts take more lines.
+  const rowHeight = useMediaQuery(NARROW_QUERY) ? NARROW_ROW_HEIGHT : ROW_HEIGHT;
   const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
     count: rows.length,
-    rowHeight: ROW_HEIGHT,
+    rowHeight,
     height,
     overscan: 8,
   });
@@ -122,11 +113,12 @@ export function BulkGrid({
           onBlur={seal}
         >
           <colgroup>
-            <col style={{ width: '150px' }} />
+            {/* Widths in bulk-edit.css: narrower on a phone, so the price shows beside the card. */}
+            <col className="bulk-col-card" />
             {EDIT_FIELDS.map((field) => (
-              <col key={field} style={{ width: WIDTHS[field] }} />
+              <col key={field} className={`bulk-col-${field}`} />
             ))}
-            <col style={{ width: '90px' }} />
+            <col className="bulk-col-margin" />
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -149,6 +141,7 @@ export function BulkGrid({
               <GridRow
                 key={rows[item.index]!.id}
                 index={item.index}
+                height={rowHeight}
                 control={control}
                 original={originals[item.index]!}
                 row={rows[item.index]!}

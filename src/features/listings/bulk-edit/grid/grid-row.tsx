@@ -13,8 +13,9 @@ import {
   type EditField,
   type EditValues,
 } from '../logic/rows';
-import { ROW_HEIGHT, cellId, type BulkForm } from './grid-types';
+import { cellId, type BulkForm } from './grid-types';
 import { MarginCell } from './margin-cell';
+import { slabFactParts } from '../../../../components/slab-identity';
 
 const STATUS_WORDS: Record<(typeof EDIT_STATUSES)[number], string> = {
   active: 'Active',
@@ -24,6 +25,8 @@ const STATUS_WORDS: Record<(typeof EDIT_STATUSES)[number], string> = {
 
 interface GridRowProps {
   index: number;
+  /** The row's height in px (the window's arithmetic). */
+  height: number;
   control: Control<BulkForm>;
   original: EditValues;
   row: BulkRow;
@@ -35,6 +38,7 @@ interface GridRowProps {
 /** One row of the grid: its cells bound to the form, each changed cell and invalid cell marked. */
 export const GridRow = memo(function GridRow({
   index,
+  height,
   control,
   original,
   row,
@@ -45,11 +49,28 @@ export const GridRow = memo(function GridRow({
   const errors = useMemo(() => (values ? rowErrors(values) : {}), [values]);
   if (!values) return null;
   return (
-    <tr aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }} data-index={index}>
+    <tr aria-rowindex={index + 2} style={{ height }} data-index={index}>
       <th scope="row" className="bulk-row-head">
         <span className="bulk-row-number">{index + 1}</span>
+        {/* What tells this slab from the next: grade and cert whole, then year and set. */}
         <span className="bulk-row-card">
-          {row.card.player || row.card.set} · {row.card.grader} {row.card.grade}
+          {row.imageSrc && (
+            <img className="slab-thumb" src={row.imageSrc} alt="" width={20} height={28} />
+          )}
+          <span className="slab-facts">
+            {slabFactParts({
+              grader: row.card.grader,
+              grade: row.card.grade,
+              cert: row.card.certNumber,
+              year: row.card.year,
+              set: row.card.set,
+            }).map((part, at) => (
+              <span key={part.key} className="slab-fact" data-fact={part.key}>
+                {at > 0 && <span aria-hidden="true"> · </span>}
+                {part.text}
+              </span>
+            ))}
+          </span>
         </span>
       </th>
       {EDIT_FIELDS.map((field, col) => {

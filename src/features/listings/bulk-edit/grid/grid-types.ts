@@ -29,6 +29,8 @@ export interface CellPlace {
 }
 
 export const ROW_HEIGHT = 46;
+/** A row on a phone: the card's grade, cert, year and set over a few short lines. */
+export const NARROW_ROW_HEIGHT = 84;
 
 export const cellId = (index: number, col: number) => `bulk-cell-${index}-${col}`;
 

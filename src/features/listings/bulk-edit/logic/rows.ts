@@ -47,6 +47,8 @@ export interface BulkRow {
     category: string;
   };
   isLot: boolean | undefined;
+  /** The cover photo, when the list view carries one. */
+  imageSrc?: string | undefined;
   /** The card's inventory item id (for the margin over its cost), when the list view gives it. */
   itemId?: string | undefined;
   updatedAt: string | undefined;
@@ -81,6 +83,7 @@ export function toBulkRow(row: CatalogueRow): BulkRow {
       category: row.category ?? '',
     },
     isLot: row.isLot,
+    imageSrc: row.imageSrc,
     updatedAt: row.updatedAt ?? row.listedAt ?? undefined,
     unreadable: row.unreadable,
   };

@@ -1,0 +1,54 @@
+import { localStore } from '../local-store';
+
+/**
+ * Which sales the seller has seen on Orders, kept in this browser: the moment of the last visit
+ * and the ids shown since. A sale newer than the visit before, or one that arrived live, is new
+ * until a visit shows it.
+ */
+const KEY = 'slabdesk.orders.seen';
+/** Enough for every recent sale; older ids are older than the last visit anyway. */
+const MAX_IDS = 2000;
+
+export interface SeenOrders {
+  /** ISO time of the last visit to Orders, undefined before the first. */
+  lastVisit: string | undefined;
+  ids: ReadonlySet<string>;
+}
+
+export function readSeenOrders(): SeenOrders {
+  try {
+    const raw = localStore()?.getItem(KEY);
+    const parsed = raw ? (JSON.parse(raw) as { lastVisit?: unknown; ids?: unknown }) : {};
+    return {
+      lastVisit: typeof parsed.lastVisit === 'string' ? parsed.lastVisit : undefined,
+      ids: new Set(
+        Array.isArray(parsed.ids) ? parsed.ids.filter((id) => typeof id === 'string') : [],
+      ),
+    };
+  } catch {
+    return { lastVisit: undefined, ids: new Set() };
+  }
+}
+
+/** Notes the shown orders as seen, and now as the last visit. */
+export function markOrdersSeen(shownIds: Iterable<string>, now = new Date()): void {
+  const before = readSeenOrders();
+  const ids = [...new Set([...before.ids, ...shownIds])].slice(-MAX_IDS);
+  try {
+    localStore()?.setItem(KEY, JSON.stringify({ lastVisit: now.toISOString(), ids }));
+  } catch {
+    // A full or refused storage only costs the marks.
+  }
+}
+
+/**
+ * True for a sale the seller has not seen: sold after the last visit (a first visit marks none)
+ * and not shown since.
+ */
+export function isNewSale(
+  order: { id: string; svc_sold_at?: string | null | undefined },
+  seen: SeenOrders,
+): boolean {
+  if (seen.lastVisit === undefined || seen.ids.has(order.id) || !order.svc_sold_at) return false;
+  return Date.parse(order.svc_sold_at) > Date.parse(seen.lastVisit);
+}
