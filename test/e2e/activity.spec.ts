@@ -9,12 +9,19 @@ import { expectNoAxeViolations, sandboxUrl, screenshot } from './support';
  */
 
 /** A live, unsold demo listing from the end of the catalogue (the other journeys take the first). */
-async function quietListing(offset: number): Promise<{ id: string; title: string }> {
+async function quietListing(
+  offset: number,
+): Promise<{ id: string; title: string; card: { cert_number: string } }> {
   const response = await fetch(`${sandboxUrl()}/2026-07/listings.json?status=active&limit=250`, {
     headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
   });
   const { listings } = (await response.json()) as {
-    listings: { id: string; title: string; unavailable_reason: string | null }[];
+    listings: {
+      id: string;
+      title: string;
+      unavailable_reason: string | null;
+      card: { cert_number: string };
+    }[];
   };
   const free = listings.filter((listing) => listing.unavailable_reason === null);
   return free[free.length - 1 - offset]!;
@@ -69,9 +76,9 @@ for (const [index, viewport] of [
     await expect(row.first()).toContainText('Done');
     await expectNoPageScroll(page);
 
-    // The filters by keyboard alone: the listing id, then Enter.
-    await page.getByLabel('Listing id').fill(listing.id);
-    await page.getByLabel('Listing id').press('Enter');
+    // The filters by keyboard alone: the card's cert number, as on its label, then Enter.
+    await page.getByLabel('Card').fill(listing.card.cert_number);
+    await page.getByLabel('Card').press('Enter');
     await expect(page).toHaveURL(new RegExp(`[?&]listing=${listing.id}`));
     // One entry left (counted in the body: on a phone the header row is hidden, each row a card).
     await expect(table.locator('tbody').getByRole('row')).toHaveCount(1);

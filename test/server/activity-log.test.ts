@@ -203,8 +203,15 @@ describe('the activity log records every write through the proxy', () => {
       { 'x-slabdesk-bulk-job': 'job-42' },
     );
     expect(put.status).toBe(422);
-    const code = (JSON.parse(put.text) as { svc_error: { code: string } }).svc_error.code;
+    const answer = JSON.parse(put.text) as {
+      svc_error: { code: string };
+      errors: Record<string, string[]>;
+    };
+    const code = answer.svc_error.code;
     const entry = await entryFor(listing.id);
+    // What the marketplace said, in its words, for the seller to read without opening Details.
+    const [field, messages] = Object.entries(answer.errors)[0]!;
+    expect(entry.message).toContain(`${field.replace(/_/g, ' ')} ${messages[0]}`);
     expect(entry).toMatchObject({
       action: 'update',
       outcome: 'refused',

@@ -196,6 +196,21 @@ describe('the webhook receiver', () => {
     await stream.waitFor(() => webhooksOn(stream).some((e) => e.eventId === id));
   });
 
+  it('keeps a small verified body in the log, so the events view names the card after a reload', async () => {
+    const small = freshId();
+    const raw = JSON.stringify({ id: 'lst_logged', title: '1986 Fleer Jordan', status: 'active' });
+    expect((await deliver(raw, headersFor(small, sign(secret, raw)))).status).toBe(200);
+    const big = freshId();
+    const rawBig = JSON.stringify({ id: 'lst_big', title: 'x'.repeat(20_000), status: 'active' });
+    expect((await deliver(rawBig, headersFor(big, sign(secret, rawBig)))).status).toBe(200);
+    const entries = await logOf();
+    expect(entries.find((e) => e.eventId === small)?.payload).toEqual(JSON.parse(raw));
+    // A large body is pushed to the open tabs but not kept: the log stays small.
+    const kept = entries.find((e) => e.eventId === big);
+    expect(kept?.outcome).toBe('applied');
+    expect(kept?.payload).toBeUndefined();
+  });
+
   it('answers a replayed event id 200 and does not apply it again', async () => {
     const id = freshId();
     const raw = JSON.stringify({ id: 'lst_replayed', title: 'Replayed', status: 'active' });

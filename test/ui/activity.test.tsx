@@ -126,9 +126,13 @@ describe('the Activity page', () => {
 
     const user = userEvent.setup();
     const form = screen.getByRole('search', { name: 'Filter the activity' });
-    await user.type(within(form).getByLabelText('Listing id'), listing.id);
+    // The seller names the card by its cert number, as printed on the slab's label.
+    await user.type(within(form).getByLabelText('Card'), listing.svc_card.cert_number);
     await user.click(within(form).getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?listing=${listing.id}`));
+    // Found in the kept catalogue (read first when this page had not read it yet).
+    await waitFor(() => expect(router.state.location.search).toBe(`?listing=${listing.id}`), {
+      timeout: 10_000,
+    });
     await waitFor(() => expect(rowsWith(other.id)).toHaveLength(0));
     expect(rowsWith(listing.id)).toHaveLength(1);
     const csv = screen.getByRole('link', { name: 'Download CSV' });

@@ -54,7 +54,10 @@ describe('a catalogue walk that cannot end', () => {
         expect(shown()).toHaveTextContent(/stopped loading before its end/);
         // The summary says what is in hand, never that it is the whole catalogue.
         const summary = () => screen.getByText(/listings/, { selector: '.table-summary' });
-        await waitFor(() => expect(summary()).toHaveTextContent(/[1-9]\d* of the \d+ listings/));
+        // Drawn in a transition after the banner: given time on a busy machine.
+        await waitFor(() => expect(summary()).toHaveTextContent(/[1-9]\d* of the \d+ listings/), {
+          timeout: 10_000,
+        });
         expect(summary()).toHaveTextContent(/read before loading stopped/);
         expect(summary().textContent).not.toMatch(/^(\d+) of \1 listings/);
 

@@ -15,7 +15,7 @@ export interface SlabFacts {
 
 export type SlabFactsByListing = ReadonlyMap<string, SlabFacts>;
 
-function slabFactsOf(catalogue: Catalogue): SlabFactsByListing {
+export function slabFactsOf(catalogue: Catalogue): SlabFactsByListing {
   return new Map(
     catalogue.rows.map((row) => [
       row.id,
@@ -52,4 +52,40 @@ export function slabDetail(facts: SlabFacts | undefined): string | undefined {
   const yearSet = [facts.year, facts.set].filter(Boolean).join(' ');
   const parts = [facts.cert && `cert ${facts.cert}`, yearSet].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** "1986 Fleer Michael Jordan PSA 6 · cert 12345678": one option in a card picker. */
+export function slabLabel(facts: SlabFacts | undefined, fallback?: string): string | undefined {
+  const name = slabName(facts, fallback);
+  return name && facts?.cert ? `${name} · cert ${facts.cert}` : name;
+}
+
+export type SlabLookup = { found: string } | { found: undefined; matches: number };
+
+/**
+ * The listing a seller means by what they typed: a picker label, a cert number, a listing id as
+ * handed out, or words that name exactly one kept slab.
+ */
+export function findSlab(text: string, slabs: SlabFactsByListing | undefined): SlabLookup {
+  const wanted = text.trim();
+  if (!wanted) return { found: undefined, matches: 0 };
+  if (slabs?.has(wanted)) return { found: wanted };
+  const entries = [...(slabs ?? new Map<string, SlabFacts>()).entries()];
+  const one = (ids: string[]): SlabLookup | undefined =>
+    ids.length === 1 ? { found: ids[0]! } : undefined;
+  const byLabel = entries.filter(([, facts]) => slabLabel(facts) === wanted).map(([id]) => id);
+  const digits = wanted.replace(/\D/g, '');
+  const byCert = /^[\s#\d-]+$/.test(wanted)
+    ? entries.filter(([, facts]) => facts.cert?.replace(/\D/g, '') === digits).map(([id]) => id)
+    : [];
+  const words = wanted.toLowerCase().split(/\s+/);
+  const byWords = entries
+    .filter(([, facts]) => {
+      const label = (slabLabel(facts) ?? '').toLowerCase();
+      return words.every((word) => label.includes(word));
+    })
+    .map(([id]) => id);
+  return (
+    one(byLabel) ?? one(byCert) ?? one(byWords) ?? { found: undefined, matches: byWords.length }
+  );
 }

@@ -1,8 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { slabDetail, slabFactsQuery, slabName } from '../../api/listings/slab-facts';
-import { useState } from 'react';
+import {
+  findSlab,
+  slabDetail,
+  slabFactsQuery,
+  slabFactsOf,
+  slabLabel,
+  slabName,
+} from '../../api/listings/slab-facts';
+import { catalogueQuery } from '../../api/listings/catalogue-query';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import {
@@ -55,6 +63,17 @@ export function ActivityPage() {
   const nextBefore = last.data?.nextBefore ?? null;
   const unavailable = query.error instanceof ActivityUnavailable;
   const filtered = Boolean(filters.person || filters.listing || filters.day);
+  const queryClient = useQueryClient();
+  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  const [cardProblem, setCardProblem] = useState<string>();
+  // The card the address names, by its name: never the listing id, which is under "Details".
+  const cardText = (filters.listing && slabLabel(slabs?.get(filters.listing))) || '';
+  // The card's name arrives with the kept catalogue: filled in unless the seller typed already.
+  const cardInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = cardInput.current;
+    if (input && cardText && !input.value) input.value = cardText;
+  }, [cardText]);
 
   return (
     <section aria-labelledby="activity-heading">
@@ -78,11 +97,35 @@ export function ActivityPage() {
         className="filters"
         role="search"
         aria-label="Filter the activity"
-        onSubmit={(event) => {
+        onSubmit={async (event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
           const text = (name: string) => String(form.get(name) ?? '').trim();
-          update({ person: text('person'), listing: text('listing'), day: text('day') });
+          const card = text('card');
+          // Asked before the kept catalogue is in: the lookup waits for it.
+          let known = slabs;
+          if (card && !known) {
+            try {
+              known = slabFactsOf(
+                await queryClient.fetchQuery(catalogueQuery(client, queryClient)),
+              );
+            } catch {
+              setCardProblem('Your catalogue could not be read to find the card: try again.');
+              return;
+            }
+          }
+          // A card the address already names stays, even when the kept catalogue no longer has it.
+          const lookup = card === cardText ? { found: filters.listing } : findSlab(card, known);
+          if (card && !lookup.found) {
+            setCardProblem(
+              'matches' in lookup && lookup.matches > 1
+                ? `${lookup.matches} cards match “${card}”: pick one from the list or add the grade or cert.`
+                : `No card matches “${card}”: type its title, player or cert number.`,
+            );
+            return;
+          }
+          setCardProblem(undefined);
+          update({ person: text('person'), listing: lookup.found ?? '', day: text('day') });
         }}
       >
         <div className="field">
@@ -102,13 +145,27 @@ export function ActivityPage() {
           </datalist>
         </div>
         <div className="field">
-          <label htmlFor="activity-listing">Listing id</label>
+          <label htmlFor="activity-card">Card</label>
           <input
-            id="activity-listing"
-            name="listing"
-            defaultValue={filters.listing ?? ''}
+            id="activity-card"
+            name="card"
+            list="activity-cards"
+            defaultValue={cardText}
+            ref={cardInput}
             autoComplete="off"
+            aria-invalid={cardProblem ? true : undefined}
+            aria-describedby={cardProblem ? 'activity-card-problem' : undefined}
           />
+          <datalist id="activity-cards">
+            {[...new Set([...(slabs?.values() ?? [])].map((facts) => slabLabel(facts)))].map(
+              (label) => label && <option key={label} value={label} />,
+            )}
+          </datalist>
+          {cardProblem && (
+            <p id="activity-card-problem" className="field-error" role="alert">
+              {cardProblem}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="activity-day">Day</label>

@@ -46,19 +46,24 @@ export function EventsPage() {
           'The dashboard has no signing secret for the marketplace’s notices, so none can be trusted: the deployment guide says how to set one.'}
         {!status && state.connection !== 'open' && ' The live stream is not connected.'}
       </p>
-      {status && (
-        <details>
-          <summary>Details</summary>
-          <p>
-            Notices are delivered to <code>{status.path}</code> on this server.
-          </p>
-        </details>
-      )}
+      {/* Drawn from the first frame, so the page below does not move when the status arrives. */}
+      <details>
+        <summary>Details</summary>
+        <p>
+          {status ? (
+            <>
+              Notices are delivered to <code>{status.path}</code> on this server.
+            </>
+          ) : (
+            'The server has not said yet where notices are delivered.'
+          )}
+        </p>
+      </details>
       <RefusedPosts counts={status?.rejectedDeliveries} />
       <NotificationSettings />
       <h2>What happened</h2>
       {entries.length === 0 ? (
-        <p>Nothing has arrived yet.</p>
+        <p>{status ? 'Nothing has arrived yet.' : 'Loading what has arrived…'}</p>
       ) : (
         <DeliveryTable entries={entries} payloads={state.payloads} />
       )}

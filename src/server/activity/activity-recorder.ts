@@ -145,7 +145,7 @@ export class ActivityRecorder {
       changes,
       outcome,
       status,
-      code: status === 0 ? 'upstream_unreachable' : errorCodeOf(exchange),
+      ...refusalOf(exchange),
       requestId: shortText(exchange.responseHeaders?.get('x-request-id')),
     };
   }
@@ -177,10 +177,28 @@ function changesOf(
   return changes;
 }
 
-/** `svc_error.code` of a refused write's answer, if it has one. */
-function errorCodeOf(exchange: ProxiedExchange): string | null {
-  if (exchange.status < 400) return null;
+/** A refused write's `svc_error.code`, and what the marketplace said (`errors`), if it did. */
+function refusalOf(exchange: ProxiedExchange): { code: string | null; message: string | null } {
+  if (exchange.status === 0) return { code: 'upstream_unreachable', message: null };
+  if (exchange.status < 400) return { code: null, message: null };
   const body = parseBoundedJson(exchange.responseBody, { maxBytes: 64 * 1024, maxDepth: 8 });
   const error = isRecord(body) ? body.svc_error : undefined;
-  return isRecord(error) && typeof error.code === 'string' ? shortText(error.code) : null;
+  const code = isRecord(error) && typeof error.code === 'string' ? shortText(error.code) : null;
+  return { code, message: messageOf(isRecord(body) ? body.errors : undefined) };
+}
+
+/** `errors` as a line: a bare string, or each field's messages ("price must be at least 1.00"). */
+function messageOf(errors: unknown): string | null {
+  let text: string | undefined;
+  if (typeof errors === 'string') text = errors;
+  else if (isRecord(errors))
+    text = Object.entries(errors)
+      .flatMap(([field, messages]) =>
+        (Array.isArray(messages) ? messages : [messages])
+          .filter((message): message is string => typeof message === 'string')
+          .map((message) => `${field.replace(/_/g, ' ')} ${message}`),
+      )
+      .join('; ');
+  const line = text?.replace(/\s+/g, ' ').trim();
+  return line ? line.slice(0, 300) : null;
 }

@@ -26,6 +26,8 @@ export interface ActivityEntry {
   /** The upstream's status; 0 when it could not be reached. */
   status: number;
   code: string | null;
+  /** What the marketplace said about a refused write, in its words (absent on older rows). */
+  message?: string | null;
   requestId: string | null;
 }
 
@@ -57,6 +59,7 @@ interface Row {
   outcome: ActivityOutcome;
   status: number;
   code: string | null;
+  message: string | null;
   request_id: string | null;
 }
 
@@ -80,6 +83,7 @@ function entryOf(row: Row): ActivityEntry {
     outcome: row.outcome,
     status: row.status,
     code: row.code,
+    ...(row.message ? { message: row.message } : {}),
     requestId: row.request_id,
   };
 }
@@ -115,12 +119,16 @@ export class ActivityStore {
        CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
        CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
     );
+    // Logs kept before the marketplace's message was recorded gain the column, empty.
+    const columns = this.db.prepare('PRAGMA table_info(activity)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'message'))
+      this.db.exec('ALTER TABLE activity ADD COLUMN message TEXT');
     tightenDatabaseFiles(path);
     this.insertStatement = this.db.prepare(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
-         bulk_job_id, changes, outcome, status, code, request_id)
+         bulk_job_id, changes, outcome, status, code, message, request_id)
        VALUES (@at, @at_ms, @actor_name, @actor_role, @action, @method, @path, @listing_id,
-         @bulk_job_id, @changes, @outcome, @status, @code, @request_id)`,
+         @bulk_job_id, @changes, @outcome, @status, @code, @message, @request_id)`,
     );
   }
 
@@ -139,6 +147,7 @@ export class ActivityStore {
       outcome: entry.outcome,
       status: entry.status,
       code: entry.code,
+      message: entry.message ?? null,
       request_id: entry.requestId,
     });
     return Number(result.lastInsertRowid);

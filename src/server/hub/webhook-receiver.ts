@@ -19,6 +19,8 @@ export const DELIVERY_BODY_DEADLINE_MS = 5_000;
 export const MAX_DELIVERY_READS = 8;
 /** An answered connection that still sends is dropped after this. */
 const CLOSE_GRACE_MS = 1_000;
+/** A verified body up to this size stays in the events log, so the view still names the card after a reload. */
+const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
 export interface ReceiverDeps {
   /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
@@ -115,6 +117,7 @@ export async function receiveWebhook(
   const topic = headerOf(request, 'x-service-webhook-topic');
   const eventId = headerOf(request, 'x-service-webhook-id');
   const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
+  let logged: unknown;
   const log = (outcome: 'applied' | 'duplicate' | 'rejected', reason?: string) =>
     deps.hub.record({
       at: at.toISOString(),
@@ -123,6 +126,7 @@ export async function receiveWebhook(
       eventId,
       attempt,
       ...(reason ? { reason } : {}),
+      ...(logged === undefined ? {} : { payload: logged }),
     });
   const refuseVerified = (status: number, reason: string) => {
     deps.hub.countRejected(reason);
@@ -134,6 +138,7 @@ export async function receiveWebhook(
   }
   const parsed = parseBoundedJson(raw.toString('utf8'), MAX_JSON_DEPTH);
   if (!parsed.ok) return refuseVerified(parsed.reason === 'too_deep' ? 422 : 400, parsed.reason);
+  if (raw.length <= LOGGED_PAYLOAD_BYTES) logged = parsed.value;
 
   // The signature covers the body alone, not the id or the test header: a body seen before is the
   // same snapshot again, whatever id it comes under, and one first seen as a test stays a sample.
