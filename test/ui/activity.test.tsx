@@ -175,11 +175,14 @@ describe('a bulk job', () => {
     const writes = sent.filter((request) => request.method === 'PUT');
     expect(writes).toHaveLength(2);
     for (const write of writes) expect(write.headers['X-Slabdesk-Bulk-Job']).toBe(job.id);
-    await waitFor(async () => {
-      const response = await fetch(`${app.url}/hub/activity?listing=${ids[0]}`);
-      const body = (await response.json()) as { entries: { bulkJobId: string | null }[] };
-      expect(body.entries[0]?.bulkJobId).toBe(job.id);
-    });
+    await waitFor(
+      async () => {
+        const response = await fetch(`${app.url}/hub/activity?listing=${ids[0]}`);
+        const body = (await response.json()) as { entries: { bulkJobId: string | null }[] };
+        expect(body.entries[0]?.bulkJobId).toBe(job.id);
+      },
+      { timeout: 5_000 },
+    );
   });
 });
 

@@ -1,4 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApiClient } from '../api-context';
 import type { SlabdeskClient } from '../../client';
 import { catalogueQuery, type Catalogue } from './catalogue-query';
 
@@ -37,6 +39,28 @@ export const slabFactsQuery = (client: SlabdeskClient, queryClient: QueryClient)
   ...catalogueQuery(client, queryClient),
   select: slabFactsOf,
 });
+
+/** How long a list waits for the kept catalogue's names before drawing its rows without them. */
+const NAMES_GRACE_MS = 1_500;
+
+/**
+ * The slab facts for a list of rows, and whether to draw the rows yet: once the kept catalogue is
+ * in (or failed, or is not read), or after a short grace, so rows do not grow a line each as the
+ * names arrive (a page that jumps) nor wait long on a first walk.
+ */
+export function useSlabFactsForRows(): { slabs: SlabFactsByListing | undefined; ready: boolean } {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const query = useQuery(slabFactsQuery(client, queryClient));
+  const waiting = query.data === undefined && query.fetchStatus === 'fetching';
+  const [graceOver, setGraceOver] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setGraceOver(true), NAMES_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return { slabs: query.data, ready: !waiting || graceOver };
+}
 
 /** "1986 Fleer Michael Jordan PSA 6": the name a seller knows the slab by. */
 export function slabName(facts: SlabFacts | undefined, fallback?: string): string | undefined {

@@ -6,6 +6,7 @@ import {
   slabDetail,
   slabFactsQuery,
   slabFactsOf,
+  useSlabFactsForRows,
   slabLabel,
   slabName,
 } from '../../api/listings/slab-facts';
@@ -64,7 +65,7 @@ export function ActivityPage() {
   const unavailable = query.error instanceof ActivityUnavailable;
   const filtered = Boolean(filters.person || filters.listing || filters.day);
   const queryClient = useQueryClient();
-  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  const { slabs, ready: namesReady } = useSlabFactsForRows();
   const [cardProblem, setCardProblem] = useState<string>();
   // The card the address names, by its name: never the listing id, which is under "Details".
   const cardText = (filters.listing && slabLabel(slabs?.get(filters.listing))) || '';
@@ -200,7 +201,10 @@ export function ActivityPage() {
       {query.isSuccess && query.data.entries.length === 0 && (
         <p>{filtered ? 'No change matches these filters.' : 'No change has been made yet.'}</p>
       )}
-      {query.isSuccess && query.data.entries.length > 0 && (
+      {query.isSuccess && query.data.entries.length > 0 && !namesReady && (
+        <Loading label="Loading the cards…" />
+      )}
+      {query.isSuccess && query.data.entries.length > 0 && namesReady && (
         <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
           <table className="simple-table stack-table activity-table">
             <caption className="visually-hidden">Changes, newest first</caption>

@@ -36,6 +36,9 @@ export function InsightsPage() {
   );
   const orders = useQuery(ordersQuery(client, queryClient));
   const listings = useQuery(wholeCatalogueQuery(client, queryClient));
+  const loading = [orders, listings].some(
+    (query) => query.isPending && query.fetchStatus !== 'idle',
+  );
   const soldAt = useMemo(() => soldAtByListing(orders.data?.rows ?? []), [orders.data]);
 
   return (
@@ -53,8 +56,9 @@ export function InsightsPage() {
       />
       {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {listings.data && <SetAsideNotice records={listings.data.setAside} noun="listing" />}
-      {orders.isPending && <Loading label="Loading orders…" />}
-      {orders.data && (
+      {/* The sections appear together, in their order: one arriving first never moves under another. */}
+      {loading && <Loading label="Loading orders and listings…" />}
+      {!loading && orders.data && (
         <SalesSection
           orders={orders.data.rows}
           granularity={by}
@@ -63,8 +67,7 @@ export function InsightsPage() {
           onChange={(next) => update({ by: next.by ?? by, metric: next.metric ?? metric })}
         />
       )}
-      {listings.isPending && <Loading label="Loading listings…" />}
-      {listings.data && orders.data && (
+      {!loading && listings.data && orders.data && (
         <SellThroughSection
           listings={listings.data.rows}
           soldAt={soldAt}
@@ -72,7 +75,7 @@ export function InsightsPage() {
           onChange={(breakdown) => update({ breakdown })}
         />
       )}
-      {listings.data && <AgeSection listings={listings.data.rows} now={now} />}
+      {!loading && listings.data && <AgeSection listings={listings.data.rows} now={now} />}
     </section>
   );
 }

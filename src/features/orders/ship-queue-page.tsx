@@ -13,7 +13,7 @@ import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { awaitsShipment } from '../../api/sales/order-money';
 import { useNow } from '../../lib/use-now';
 import { OrderLink } from '../../components/order-link';
-import { slabFactsQuery } from '../../api/listings/slab-facts';
+import { useSlabFactsForRows } from '../../api/listings/slab-facts';
 import { SlabLine } from './slab-line';
 import './orders.css';
 import { orderListQuery } from '../../api/orders/order-queries';
@@ -41,7 +41,7 @@ export function ShipQueuePage() {
         ),
     [query.data],
   );
-  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  const { slabs, ready: namesReady } = useSlabFactsForRows();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const chosen = queue.filter((order) => selected.has(order.id));
   const toggle = (id: string) =>
@@ -82,7 +82,8 @@ export function ShipQueuePage() {
         </p>
       )}
       {query.data && queue.length === 0 && <EmptyState title="Nothing to ship to the hub" />}
-      {queue.length > 0 && (
+      {queue.length > 0 && !namesReady && <Loading label="Loading the cards…" />}
+      {queue.length > 0 && namesReady && (
         <div className="table-scroll-x">
           <table className="simple-table stack-table ship-queue-table">
             <caption className="visually-hidden">Orders awaiting shipment to the hub</caption>
