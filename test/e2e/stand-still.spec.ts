@@ -60,6 +60,7 @@ for (const size of SIZES) {
         });
         await settle(page);
         const cls = (await page.evaluate('window.__cls')) as { total: number; moved: string[] };
+        console.log(`layout shift ${entry.name} at ${size.width}: ${cls.total.toFixed(3)}`);
         expect(cls.total, cls.moved.join('\n')).toBeLessThanOrEqual(0.05);
       });
     }
