@@ -1,14 +1,54 @@
 import type { CatalogueSearch } from './catalogue-filters';
 import { AgeFilterField } from './age-filter-field';
 
-const FACETS: { key: 'status' | 'grader' | 'grade' | 'category'; label: string }[] = [
+type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
+type FacetKey = 'status' | 'grader' | 'grade' | 'category';
+
+const FACETS: { key: FacetKey; label: string }[] = [
   { key: 'status', label: 'Status' },
   { key: 'grader', label: 'Grader' },
   { key: 'grade', label: 'Grade' },
   { key: 'category', label: 'Category' },
 ];
 
-type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
+/** The yes-or-no filters, each with its own words for the two choices. */
+const CHOICES: { key: 'offers' | 'lot'; label: string; yes: string; no: string }[] = [
+  { key: 'offers', label: 'Offers', yes: 'Accepts offers', no: 'No offers' },
+  { key: 'lot', label: 'Lots', yes: 'Lots only', no: 'Single cards' },
+];
+
+/** One filter: a labelled select whose first choice, "Any", clears it. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: keyof CatalogueSearch;
+  label: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange(patch: Patch): void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${id}`}>{label}</label>
+      <select
+        id={`filter-${id}`}
+        value={value ?? ''}
+        onChange={(event) => onChange({ [id]: event.target.value })}
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * The catalogue's filters (all but the search): in the filter row at a desk, in the Filters
@@ -20,53 +60,38 @@ export function CatalogueFilterFields({
   onChange,
 }: {
   search: CatalogueSearch;
-  facets: Record<(typeof FACETS)[number]['key'], readonly string[]>;
+  facets: Record<FacetKey, readonly string[]>;
   onChange(patch: Patch): void;
 }) {
   return (
     <>
       {FACETS.map((filter) => (
-        <div className="field" key={filter.key}>
-          <label htmlFor={`filter-${filter.key}`}>{filter.label}</label>
-          <select
-            id={`filter-${filter.key}`}
-            value={search[filter.key] ?? ''}
-            onChange={(event) => onChange({ [filter.key]: event.target.value })}
-          >
-            <option value="">Any</option>
-            {facets[filter.key].map((value) => (
-              <option key={value} value={value}>
-                {value.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={filter.key}
+          id={filter.key}
+          label={filter.label}
+          value={search[filter.key]}
+          options={facets[filter.key].map((value) => ({
+            value,
+            label: value.replace(/_/g, ' '),
+          }))}
+          onChange={onChange}
+        />
       ))}
       <AgeFilterField value={search.age} onChange={(age) => onChange({ age })} />
-      <div className="field">
-        <label htmlFor="filter-offers">Offers</label>
-        <select
-          id="filter-offers"
-          value={search.offers ?? ''}
-          onChange={(event) => onChange({ offers: event.target.value })}
-        >
-          <option value="">Any</option>
-          <option value="yes">Accepts offers</option>
-          <option value="no">No offers</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-lot">Lots</label>
-        <select
-          id="filter-lot"
-          value={search.lot ?? ''}
-          onChange={(event) => onChange({ lot: event.target.value })}
-        >
-          <option value="">Any</option>
-          <option value="yes">Lots only</option>
-          <option value="no">Single cards</option>
-        </select>
-      </div>
+      {CHOICES.map((choice) => (
+        <FilterSelect
+          key={choice.key}
+          id={choice.key}
+          label={choice.label}
+          value={search[choice.key]}
+          options={[
+            { value: 'yes', label: choice.yes },
+            { value: 'no', label: choice.no },
+          ]}
+          onChange={onChange}
+        />
+      ))}
     </>
   );
 }
