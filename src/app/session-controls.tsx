@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router';
 import { useState } from 'react';
+import { PopoverButton } from '../components/popover-button';
+import { NARROW_QUERY, useMediaQuery } from '../components/use-media-query';
 import { bootSession, resetSessionEnded, useSessionEnded } from '../lib/session';
 
 /**
@@ -51,12 +53,15 @@ const ROLE_WORDS = { owner: 'owner', editor: 'editor', viewer: 'viewer (read onl
  */
 export function SessionControls() {
   const session = bootSession();
+  const narrow = useMediaQuery(NARROW_QUERY);
   if (!session) return null;
-  return (
-    <div className="session" aria-label="Signed in">
-      <span className="session-who">
-        Signed in as <strong>{session.name}</strong>, {ROLE_WORDS[session.role]}
-      </span>
+  const who = (
+    <span className="session-who">
+      Signed in as <strong>{session.name}</strong>, {ROLE_WORDS[session.role]}
+    </span>
+  );
+  const forms = (
+    <>
       <form method="post" action="/auth/sign-out">
         <input type="hidden" name="csrf" value={session.csrf} />
         <button type="submit">Sign out</button>
@@ -65,6 +70,24 @@ export function SessionControls() {
         <input type="hidden" name="csrf" value={session.csrf} />
         <button type="submit">Sign out everywhere</button>
       </form>
+    </>
+  );
+  // On a phone the header is one short row: the person and the sign-out forms fold behind a button.
+  if (narrow)
+    return (
+      <PopoverButton className="session-menu" label="Account" panelLabel="Signed in">
+        {() => (
+          <div className="session-panel">
+            {who}
+            {forms}
+          </div>
+        )}
+      </PopoverButton>
+    );
+  return (
+    <div className="session" aria-label="Signed in">
+      {who}
+      {forms}
     </div>
   );
 }

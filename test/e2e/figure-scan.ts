@@ -39,6 +39,8 @@ export function scanFigures(): Finding[] {
       if (style.clip !== 'auto' && style.clip !== '') return true;
       if (style.clipPath !== 'none' && style.clipPath !== '') return true;
       if (e.classList.contains('visually-hidden')) return true;
+      // Inside a closed disclosure: not drawn until the seller opens it (its summary is).
+      if (e.parentElement?.matches('details:not([open])') && !e.matches('summary')) return true;
     }
     return false;
   };

@@ -29,13 +29,13 @@ test('a sale made through the control API shows in an open listings tab and in t
   const table = listingsTab.getByRole('table', { name: 'Listings' });
   const row = table.getByRole('row').filter({ hasText: listing.title });
   await expect(row).toContainText('active');
-  await expect(listingsTab.getByRole('link', { name: 'Live' })).toBeVisible();
+  await expect(listingsTab.getByRole('button', { name: 'Live key · updates on' })).toBeVisible();
 
   const ordersTab = await context.newPage();
   await ordersTab.goto('/orders');
   const orders = ordersTab.getByRole('table', { name: 'Orders' });
   await expect(orders).toBeVisible();
-  await expect(ordersTab.getByRole('link', { name: 'Live' })).toBeVisible();
+  await expect(ordersTab.getByRole('button', { name: 'Live key · updates on' })).toBeVisible();
   await markNoReload(listingsTab);
   await markNoReload(ordersTab);
 

@@ -13,23 +13,25 @@ test.describe.serial('a seller', () => {
     });
   });
 
-  test('opens the overview: live mode, money and work first, the connection as a strip', async ({
+  test('opens the overview: live mode, money and work first, the connection as one status', async ({
     page,
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-    // The mode, the seller and the API capacity once, in the frame; the details fold out below.
+    // One status in the frame (the key's mode and the updates, in words) and the API capacity;
+    // the seller and the details fold out of the status.
     const frame = page.getByRole('banner');
-    await expect(frame.getByText('LIVE', { exact: true })).toHaveCount(1);
-    await expect(frame.getByText('slr_demo', { exact: true })).toBeVisible();
+    const status = frame.getByRole('button', { name: /^Live key · / });
+    await expect(status).toHaveCount(1);
     await expect(frame.getByRole('meter', { name: /API capacity/ })).toBeVisible();
-    await expect(page.getByText('LIVE', { exact: true })).toHaveCount(1);
     await expect(page.getByRole('meter', { name: /API capacity/ })).toHaveCount(1);
-    const connection = page.getByRole('region', { name: 'Connection' });
-    await connection.getByText('Connection details').click();
-    await expect(connection.getByText('Live: real listings and orders')).toBeVisible();
-    await expect(connection.getByText('slr_demo')).toBeVisible();
-    await expect(connection.getByText('API capacity').first()).toBeVisible();
+    await status.click();
+    const details = page.getByRole('group', { name: 'Connection details' });
+    await expect(
+      details.getByText('Live key: changes are real and visible to buyers.'),
+    ).toBeVisible();
+    await expect(details.getByText('slr_demo')).toBeVisible();
+    await status.click();
     const work = page.getByRole('region', { name: 'Work' });
     await expect(work.getByText('Live listings', { exact: true })).toBeVisible();
     await expect(work.locator('dd').first()).toHaveText(/^\d+$/);

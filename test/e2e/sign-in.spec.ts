@@ -24,13 +24,13 @@ const VIEWPORTS = [
 ] as const;
 
 /** An active, unsold demo listing near the end of the catalogue (other specs use the last two). */
-async function quietListing(offset: number): Promise<{ id: string; price: string }> {
+async function quietListing(offset: number): Promise<{ id: string; price: string; title: string }> {
   const response = await fetch(
     `${process.env.SLABDESK_E2E_SANDBOX!}/2026-07/listings.json?status=active&limit=250`,
     { headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN } },
   );
   const { listings } = (await response.json()) as {
-    listings: { id: string; price: string; unavailable_reason: string | null }[];
+    listings: { id: string; price: string; title: string; unavailable_reason: string | null }[];
   };
   const free = listings.filter((listing) => listing.unavailable_reason === null);
   return free[free.length - 3 - offset]!;
@@ -120,9 +120,12 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Listings', level: 1 })).toBeVisible();
       // The whole catalogue (other journeys on this sandbox may have listed more than the 600).
       await expect(page.getByText(/^(\d+) of \1 listings/)).toBeVisible({ timeout: 20_000 });
+      // On a phone the person is behind the header's Account button.
+      if (narrow) await sessionGroup(page).getByRole('button', { name: 'Account' }).click();
       await expect(sessionGroup(page)).toContainText(
         `Signed in as ${account.name}, ${account.role}`,
       );
+      if (narrow) await sessionGroup(page).getByRole('button', { name: 'Account' }).click();
       await expectNoSidewaysScroll(page);
 
       // Work: a new price through the Edit form.
@@ -146,7 +149,7 @@ for (const viewport of VIEWPORTS) {
       const row = page
         .getByRole('table', { name: 'Changes, newest first' })
         .getByRole('row')
-        .filter({ has: page.getByRole('link', { name: listing.id }) })
+        .filter({ hasText: listing.title })
         .first();
       await expect(row).toContainText(`${account.name} (${account.role})`);
       await expect(row).toContainText(`price ${dollars(listing.price)} → ${dollars(newPrice)}`);
@@ -155,6 +158,7 @@ for (const viewport of VIEWPORTS) {
       await screenshot(page, `sign-in-activity-${viewport.width}`);
 
       // Sign out: back on the sign-in page, and the catalogue asks for sign-in again.
+      if (narrow) await sessionGroup(page).getByRole('button', { name: 'Account' }).click();
       await sessionGroup(page).getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect(page).toHaveURL(/\/sign-in(\?|$)/);
       await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
@@ -182,7 +186,9 @@ for (const viewport of VIEWPORTS) {
       const viewer = E2E_ACCOUNTS.viewer;
       const listing = await quietListing(narrow ? 2 : 3);
       await signIn(page, viewer);
+      if (narrow) await sessionGroup(page).getByRole('button', { name: 'Account' }).click();
       await expect(sessionGroup(page)).toContainText(`Signed in as ${viewer.name}, viewer`);
+      if (narrow) await sessionGroup(page).getByRole('button', { name: 'Account' }).click();
 
       // The one notice says why; every write on the catalogue is off and points at it.
       const notice = page.getByRole('note').filter({ hasText: 'Read-only.' });
@@ -247,8 +253,10 @@ for (const viewport of VIEWPORTS) {
         const there = await phone.newPage();
         await signIn(here, account);
         await signIn(there, account);
+        if (narrow) await sessionGroup(there).getByRole('button', { name: 'Account' }).click();
         await expect(sessionGroup(there)).toContainText(`Signed in as ${account.name}`);
 
+        if (narrow) await sessionGroup(here).getByRole('button', { name: 'Account' }).click();
         await sessionGroup(here).getByRole('button', { name: 'Sign out everywhere' }).click();
         await expect(here).toHaveURL(/\/sign-in(\?|$)/);
 
