@@ -88,7 +88,7 @@ export function NewPrice({
               onClick={() => write(adjusted)}
               title={adjusted.explanation}
             >
-              −{String(cut)}% → <span className="figure">{formatCents(adjusted.cents)}</span>
+              −{String(cut)}%&nbsp;→&nbsp;<span className="figure">{formatCents(adjusted.cents)}</span>
             </button>
           );
         })}
