@@ -88,7 +88,8 @@ export function NewPrice({
               onClick={() => write(adjusted)}
               title={adjusted.explanation}
             >
-              −{String(cut)}%&nbsp;→&nbsp;<span className="figure">{formatCents(adjusted.cents)}</span>
+              −{String(cut)}%&nbsp;→&nbsp;
+              <span className="figure">{formatCents(adjusted.cents)}</span>
             </button>
           );
         })}
