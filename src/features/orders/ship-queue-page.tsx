@@ -66,8 +66,8 @@ export function ShipQueuePage() {
             </Link>
           ) : (
             <span className="muted">
-              Select the cards going into one box for a packing sheet; scan each slab there to
-              check it is the right one.
+              Select the cards going into one box for a packing sheet; scan each slab there to check
+              it is the right one.
             </span>
           )}
         </div>
