@@ -1,5 +1,3 @@
-import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-
 /** The codes slab labels carry: PSA and BGS 1D (Code 128, Code 39, ITF), QR, Data Matrix. */
 export const LABEL_FORMATS = ['code_128', 'code_39', 'itf', 'qr_code', 'data_matrix'] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
@@ -46,15 +44,16 @@ let polyfillLoad: Promise<DetectorLike> | undefined;
  * (the wasm's URL is the build's own asset, never the package's default CDN).
  */
 function polyfillDetector(): Promise<DetectorLike> {
-  polyfillLoad ??= import('barcode-detector/ponyfill').then(
-    ({ BarcodeDetector, setZXingModuleOverrides }) => {
-      setZXingModuleOverrides({
-        locateFile: (path: string, prefix: string) =>
-          path.endsWith('.wasm') ? wasmUrl : prefix + path,
-      });
-      return new BarcodeDetector({ formats: [...LABEL_FORMATS] });
-    },
-  );
+  polyfillLoad ??= Promise.all([
+    import('barcode-detector/ponyfill'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]).then(([{ BarcodeDetector, setZXingModuleOverrides }, { default: wasmUrl }]) => {
+    setZXingModuleOverrides({
+      locateFile: (path: string, prefix: string) =>
+        path.endsWith('.wasm') ? wasmUrl : prefix + path,
+    });
+    return new BarcodeDetector({ formats: [...LABEL_FORMATS] });
+  });
   polyfillLoad.catch(() => {
     polyfillLoad = undefined;
   });
