@@ -19,6 +19,8 @@ const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 const SessionControls = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionControls })),
 );
+/** The scanner (camera, reader, stack): its own chunk, loaded when Scan is first pressed. */
+const ScanDialog = lazy(() => import('../features/show/scan/scan-dialog'));
 const SessionEndedBanner = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
 );
@@ -52,7 +54,9 @@ export function Layout() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
-  useKeyboardShortcuts(openHelp);
+  const [scanOpen, setScanOpen] = useState(false);
+  const openScan = useCallback(() => setScanOpen(true), []);
+  useKeyboardShortcuts(openHelp, openScan);
   const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
@@ -142,6 +146,15 @@ export function Layout() {
           {/* One status (the key and its updates, details behind it), the API capacity at a
               desk, the session and the shortcuts' help: one row that never wraps. */}
           <div className="topbar-end">
+            <button
+              type="button"
+              className="scan-button"
+              aria-haspopup="dialog"
+              onClick={openScan}
+              title="Scan a slab's label (s)"
+            >
+              Scan
+            </button>
             <div className="connection">
               <ConnectionStatus
                 mode={mode}
@@ -180,6 +193,11 @@ export function Layout() {
         <UnfinishedBulkEditNotice />
         <Outlet />
       </main>
+      {scanOpen && (
+        <Suspense fallback={null}>
+          <ScanDialog onClose={() => setScanOpen(false)} />
+        </Suspense>
+      )}
       {helpOpen && (
         <Suspense fallback={null}>
           <ShortcutsHelp open onClose={() => setHelpOpen(false)} />

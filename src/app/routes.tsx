@@ -155,6 +155,11 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.packingSheet.pattern,
         lazy: page(() => import('../features/orders/packing-sheet-page')),
       },
+      {
+        path: paths.showCert.pattern,
+        loader: startCatalogue(deps),
+        lazy: page(() => import('../features/show/counter/counter-page')),
+      },
       { path: '*', Component: NotFound },
     ],
   },

@@ -10,10 +10,11 @@ export const paths = {
   },
   newListing: {
     pattern: '/listings/new',
-    to: (prefill: { inventoryItemId?: string; sku?: string } = {}) => {
+    to: (prefill: { inventoryItemId?: string; sku?: string; grader?: string } = {}) => {
       const params = new URLSearchParams();
       if (prefill.inventoryItemId) params.set('inventory_item_id', prefill.inventoryItemId);
       if (prefill.sku) params.set('sku', prefill.sku);
+      if (prefill.grader) params.set('grader', prefill.grader);
       const query = params.toString();
       return query ? `/listings/new?${query}` : '/listings/new';
     },
@@ -68,6 +69,12 @@ export const paths = {
   insights: { pattern: '/insights', to: () => '/insights' },
   payouts: { pattern: '/payouts', to: () => '/payouts' },
   shipQueue: { pattern: '/ship-queue', to: () => '/ship-queue' },
+  /** The show's counter view of a scanned or typed cert (the grader when the label named it). */
+  showCert: {
+    pattern: '/show/cert/:cert',
+    to: (cert: string, grader?: string) =>
+      `/show/cert/${encodeURIComponent(cert)}${grader ? `?grader=${encodeURIComponent(grader)}` : ''}`,
+  },
   packingSheet: {
     pattern: '/ship-queue/packing-sheet',
     to: (orderIds: readonly string[]) =>

@@ -41,6 +41,7 @@ function NewListingContent() {
     defaultValues: newListingDefaults({
       inventoryItemId: params.get('inventory_item_id'),
       sku: params.get('sku'),
+      grader: params.get('grader'),
       review: reviewPreference(),
     }),
     mode: 'onTouched',
