@@ -46,7 +46,6 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg'],
       manifest: {
         name: 'Slabdesk',
         short_name: 'Slabdesk',

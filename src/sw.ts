@@ -21,7 +21,10 @@ interface MessageEventLike extends ExtendableEvent {
 interface WorkerScope {
   readonly location: Location;
   readonly registration: { scope: string };
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window' }): Promise<readonly { url: string }[]>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -52,10 +55,14 @@ function hashOf(text: string): string {
   return hash.toString(36);
 }
 
-const shellUrls = () =>
-  MANIFEST.map((entry) => new URL(entry.url, sw.registration.scope).href).filter(
-    (url) => !url.endsWith('.html'),
-  );
+// Once each: the list names the icons both as files and as the manifest's (addAll refuses twins).
+const shellUrls = () => [
+  ...new Set(
+    MANIFEST.map((entry) => new URL(entry.url, sw.registration.scope).href).filter(
+      (url) => !url.endsWith('.html'),
+    ),
+  ),
+];
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
@@ -74,6 +81,12 @@ sw.addEventListener('activate', (event) => {
         if (name.startsWith('slabdesk-shell-') && name !== SHELL) await caches.delete(name);
       }
       await sw.clients.claim();
+      // The pages open now were loaded before this worker: kept too, so a reload offline opens.
+      for (const client of await sw.clients.matchAll({ type: 'window' })) {
+        const url = new URL(client.url);
+        if (url.origin !== sw.location.origin || NEVER.test(url.pathname)) continue;
+        await page(new Request(url.href, { credentials: 'same-origin' })).catch(() => undefined);
+      }
     })(),
   );
 });

@@ -1,23 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { listingKeys } from '../api/listings/listing-keys';
 import { orderKeys } from '../api/orders/order-keys';
 import type { Kept } from '../api/kept/kept-sync';
 import { pendingOf, useOutboxItems } from '../api/outbox/outbox';
 import { useOutboxSync } from '../api/shows/show-queries';
+import { useOffline } from '../api/offline';
 import { freshnessText } from '../components/freshness';
 import { useNow } from '../lib/use-now';
 import { paths } from '../shared/paths';
-
-const subscribe = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
 
 const ageOf = (kept: Kept<unknown> | undefined, now: number) =>
   kept?.checkedAt === undefined ? 'age unknown' : freshnessText(kept.checkedAt, now).toLowerCase();
@@ -28,11 +19,7 @@ const ageOf = (kept: Kept<unknown> | undefined, now: number) =>
  */
 export function OfflineStatus() {
   useOutboxSync();
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = !useOffline();
   const queryClient = useQueryClient();
   const now = useNow(30_000);
   const waiting = pendingOf(useOutboxItems()).filter(

@@ -22,6 +22,9 @@ const detailsOf = (error: unknown) =>
 
 class Dropped extends Error {}
 
+/** The marketplace's words without its ids (the seller knows the card by its title). */
+const withoutIds = (text: string) => text.replace(/\b(lst|evt|req|loc|ord)_[A-Za-z0-9]+/g, 'it');
+
 async function sendSale(
   client: SlabdeskClient,
   queryClient: QueryClient,
@@ -43,8 +46,19 @@ async function sendSale(
       offMarket = answer.data.unavailable_reason === 'sold' ? 'sold_online' : 'deactivated';
     } catch (error) {
       if (dropped(error)) throw new Dropped();
-      offMarket = 'not_taken_off';
-      note = `Still on sale online: ${wordsOf(error)}`;
+      // Refused: a sold listing refuses any write, so the listing says whether it sold online.
+      let reason: string | null | undefined;
+      try {
+        reason = (await client.listings.get(item.listingId)).data.unavailable_reason;
+      } catch (readError) {
+        if (dropped(readError)) throw new Dropped();
+      }
+      if (reason === 'sold') {
+        offMarket = 'sold_online';
+      } else {
+        offMarket = 'not_taken_off';
+        note = `Still on sale online: ${withoutIds(wordsOf(error))}`;
+      }
     }
     await box.update(item.seq, { offMarket, note });
   }
