@@ -24,8 +24,8 @@ export function useOffline(): boolean {
     () => navigator.onLine,
     () => true,
   );
-  const ping = useQuery({ ...pingQuery(client), retry: false });
-  const unreachable = ping.error instanceof ApiError && ping.error.status === 0;
-  if (!online) return true;
-  return unreachable && !ping.isFetching;
+  const ping = useQuery(pingQuery(client));
+  // The first failed try says it, while the query still retries.
+  const reason = ping.failureReason ?? ping.error;
+  return !online || (reason instanceof ApiError && reason.status === 0);
 }
