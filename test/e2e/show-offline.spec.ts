@@ -253,6 +253,43 @@ test('a card sold online while the sale waited is shown as a conflict, loudly', 
   expect((await sandboxListing(listing)).unavailable_reason).toBe('sold');
 });
 
+test('a new price set offline meets a price changed meanwhile: a conflict, not written over', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const listing = active[2]!;
+  const show = await showWithCase([listing]);
+  context = await browser.newContext();
+  const page = await context.newPage();
+  await warm(page);
+  const title = await titleOf(page, listing);
+  await page.goto(at(`/shows/${show}`));
+  await expect(page.getByRole('heading', { name: 'The case' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: `New price for ${title}` }).fill('123.45');
+  await page.getByRole('button', { name: `Set new price for ${title}`, exact: false }).click();
+  await expect(page.getByText('New price waiting to be sent')).toBeVisible();
+  // Meanwhile someone else changes the price (straight at the marketplace).
+  const other = await fetch(`${sandbox.url}/2026-07/listings/${listing}.json`, {
+    method: 'PUT',
+    headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify({ listing: { price: '777.00' } }),
+  });
+  expect(other.status).toBe(200);
+  await context.setOffline(false);
+  const conflict = page.getByRole('row').filter({ hasText: 'Conflict: settle it' });
+  await expect(conflict).toContainText('changed to $777.00 by someone else', { timeout: 30_000 });
+  expect((await sandboxListing(listing)) as unknown as { price: string }).toMatchObject({
+    price: '777.00',
+  });
+  // The seller settles it: theirs goes over, knowingly.
+  await conflict.getByRole('button', { name: 'Send my price anyway' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Price set to $123.45.' })).toBeVisible();
+  expect((await sandboxListing(listing)) as unknown as { price: string }).toMatchObject({
+    price: '123.45',
+  });
+});
+
 test('sign-out leaves nothing of the account in the browser’s storage', async ({ browser }) => {
   test.setTimeout(120_000);
   context = await browser.newContext();

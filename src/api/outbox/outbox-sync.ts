@@ -100,12 +100,13 @@ async function sendPrice(
     if (now.unavailable_reason === 'sold') {
       return { state: 'conflict', outcome: 'Sold online meanwhile: the new price was not sent.' };
     }
+    // Changed since by someone else: another price, and (where the API shows it) a newer write.
     const changed =
-      item.listingUpdatedAt !== null &&
-      now.updated_at !== undefined &&
-      now.updated_at !== item.listingUpdatedAt &&
       now.price !== undefined &&
-      now.price !== item.fromPrice;
+      now.price !== item.fromPrice &&
+      (item.listingUpdatedAt === null ||
+        now.updated_at === undefined ||
+        now.updated_at !== item.listingUpdatedAt);
     if (changed) {
       return {
         state: 'conflict',

@@ -11,6 +11,7 @@ import { Loading } from '../../../components/states';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
 import { SoldHere } from '../sold-here/sold-here';
+import { CasePrice } from './case-price';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
 import './shows.css';
@@ -199,7 +200,10 @@ export function ShowPage() {
                     )}
                   </td>
                   <td className="num figure">{formatMoney(row?.price)}</td>
-                  <td>{row && <SoldHere listing={row} />}</td>
+                  <td>
+                    {row && row.unavailable_reason !== 'sold' && <CasePrice listing={row} />}
+                    {row && <SoldHere listing={row} />}
+                  </td>
                 </tr>
               ))}
             </tbody>
