@@ -359,3 +359,31 @@ test('a repeat visit with the service worker loads no app code from the network'
   expect(served).toBeGreaterThan(0);
   expect(fromNetwork).toEqual([]);
 });
+
+test('a card taken in trade offers its agreed value as its cost on New listing', async ({
+  browser,
+}) => {
+  const show = await showWithCase([]);
+  const sale = await fetch(at(`/hub/shows/${show}/entries`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      key: randomUUID(),
+      soldAt: new Date().toISOString(),
+      listingId: active[3]!,
+      title: 'A card sold for a trade',
+      price: '300.00',
+      tradeIn: { title: '2003 Topps Chrome LeBron James', certNumber: '87654321', value: '120.00' },
+      soldOnline: false,
+      offMarket: 'deactivated',
+    }),
+  });
+  expect(sale.status).toBe(201);
+  context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(at('/listings/new'));
+  await page.getByLabel('Cert number').fill('87654321');
+  await expect(page.getByRole('note').filter({ hasText: 'Taken in trade at' })).toContainText(
+    'for $120.00: that is this card’s cost',
+  );
+});
