@@ -387,3 +387,25 @@ test('a card taken in trade offers its agreed value as its cost on New listing',
     'for $120.00: that is this card’s cost',
   );
 });
+
+test('installable: Chromium finds no installability error (manifest, icons, service worker)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  context = await browser.newContext();
+  const page = await context.newPage();
+  await warm(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  // A test browser's context is incognito-like, which Chromium reports on its own: every other
+  // check (manifest, icons, service worker, secure origin) must pass.
+  expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+  const manifest = (await (await page.request.get(at('/manifest.webmanifest'))).json()) as {
+    icons: { sizes: string }[];
+  };
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+});
