@@ -10,6 +10,7 @@ import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
+import { OfflineStatus } from './offline-status';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
 
@@ -36,6 +37,7 @@ const NAV = [
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },
   { to: paths.activity.to(), label: 'Activity', end: false },
+  { to: paths.shows.to(), label: 'Card shows', end: false },
 ];
 
 /**
@@ -189,6 +191,7 @@ export function Layout() {
             <SessionEndedBanner />
           </Suspense>
         )}
+        <OfflineStatus />
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />

@@ -136,6 +136,16 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.activity.pattern,
         lazy: page(() => import('../features/activity/activity-page')),
       },
+      { path: paths.shows.pattern, lazy: page(() => import('../features/show/ledger/shows-page')) },
+      {
+        path: paths.showCase.pattern,
+        lazy: page(() => import('../features/show/ledger/show-case-page')),
+      },
+      {
+        path: paths.show.pattern,
+        loader: startCatalogue(deps),
+        lazy: page(() => import('../features/show/ledger/show-page')),
+      },
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),

@@ -16,6 +16,8 @@ import { requestLog } from './plugins/request-log';
 import { requestGuard } from './plugins/request-guard';
 import { signInGate } from './plugins/sign-in-gate';
 import { apiRoutes } from './plugins/api-routes';
+import { showRoutes } from './shows/show-routes';
+import { ShowStore } from './shows/show-store';
 import { pageRoute } from './plugins/page-route';
 import { guardUpgrades } from './plugins/upgrade-guard';
 
@@ -36,6 +38,8 @@ export interface AppServerOptions {
   auth?: AuthOptions;
   /** Where the activity log (every write through the proxy) is kept; none when unset. */
   activity?: { path: string };
+  /** Where the show ledger is kept; beside the activity log (its own tables) when unset. */
+  shows?: { path: string };
   /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
   webhookPort?: number;
   /** The webhook door's bind address (default: `host`). */
@@ -106,6 +110,8 @@ export async function startAppServer(
     },
   });
   const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
+  const showsPath = options.shows?.path ?? options.activity?.path;
+  const shows = showsPath ? new ShowStore(showsPath) : undefined;
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
   const proxy: ProxyOptions = {
     ...options.proxy,
@@ -141,6 +147,8 @@ export async function startAppServer(
     proxy,
     activity: activity?.store,
   });
+  // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
+  await app.register(showRoutes, { store: shows });
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
   pageRoute(app, {
@@ -187,6 +195,7 @@ export async function startAppServer(
       hub.close();
       gate.close();
       activity?.close();
+      shows?.close();
       await pages.close?.();
       await app.close();
     },

@@ -66,6 +66,17 @@ export const paths = {
       return query ? `/activity?${query}` : '/activity';
     },
   },
+  shows: { pattern: '/shows', to: () => '/shows' },
+  /** Marks listings (from the catalogue's selection) as a show's case. */
+  showCase: {
+    pattern: '/shows/case',
+    to: (listingIds: readonly string[]) =>
+      `/shows/case?${new URLSearchParams({ ids: listingIds.join(',') }).toString()}`,
+  },
+  show: {
+    pattern: '/shows/:showKey',
+    to: (showKey: string) => `/shows/${encodeURIComponent(showKey)}`,
+  },
   insights: { pattern: '/insights', to: () => '/insights' },
   payouts: { pattern: '/payouts', to: () => '/payouts' },
   shipQueue: { pattern: '/ship-queue', to: () => '/ship-queue' },

@@ -149,6 +149,11 @@ export function ListingsPage() {
               Bulk edit the selection ({selected.size})
             </WriteLink>
           )}
+          {selected.size > 0 && (
+            <WriteLink className="button" to={paths.showCase.to([...selected])}>
+              Bring these to the show ({selected.size})
+            </WriteLink>
+          )}
           {/* There from the first paint (disabled until every page is in), so nothing below it
               moves when the catalogue completes. */}
           {data?.complete && shown.length > 0 ? (
