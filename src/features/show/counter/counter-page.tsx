@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { ListingRead } from '../../../client';
+import { SoldHere } from '../sold-here/sold-here';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -185,9 +186,9 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
           onDone={(price) => setDone(`Price now ${formatMoney(price)}.`)}
         />
       )}
+      {/* Sold at the table: off the marketplace at once and into the show's ledger. */}
+      {!sold && <SoldHere listing={listing} />}
       <div className="counter-actions" role="group" aria-label="Slab actions">
-        {/* MERGE (issue 43, the other half): mount <SoldHere listing={listing} /> from
-            ../sold-here/sold-here here, first in this row. */}
         {live && !sold && (
           <button type="button" {...deactivateButton} onClick={() => setConfirm('deactivate')}>
             Deactivate
