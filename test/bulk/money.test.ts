@@ -4,7 +4,7 @@ import {
   adjustPrice,
   minimumOfferFromPercent,
   parsePercent,
-} from '../../src/features/listings/bulk-edit/logic/money';
+} from '../../src/shared/price-math';
 
 const cents = (text: string) => {
   const parsed = parseAmount(text);
