@@ -35,6 +35,8 @@ export interface RuleRunnerOptions {
   tickMs?: number;
   /** Pauses a run takes before it stops and says so. */
   maxPauses?: number;
+  /** The shortest wait of a paused run, in seconds (default PAUSE_BOUNDS_S.min). */
+  minPauseSeconds?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -311,7 +313,10 @@ export class RuleRunner {
         return;
       }
       const seconds = Math.min(
-        Math.max(halt.answer.retryAfterSeconds ?? PAUSE_BOUNDS_S.min, PAUSE_BOUNDS_S.min),
+        Math.max(
+          halt.answer.retryAfterSeconds ?? 0,
+          this.options.minPauseSeconds ?? PAUSE_BOUNDS_S.min,
+        ),
         PAUSE_BOUNDS_S.max,
       );
       this.store.setRunStatus(runId, 'paused', {

@@ -5,6 +5,7 @@ import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
 import { admissionOf } from '../plugins/sign-in-gate';
 import { serverLog } from '../log';
+import { parseBoundedJson } from '../bounded-json';
 import { RuleDefinition, type StoredRule } from './rule-definition';
 import type { PlanItem } from './rule-plan';
 import { ReadFailedError } from './rule-reads';
@@ -114,6 +115,40 @@ function runView(run: RunRecord) {
 export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): Promise<void> {
   const { store, runner } = deps;
   const bodyLimit = 64 * 1024;
+
+  // JSON read with a bound on nesting; an action's empty body is no body (a button's POST).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    (_request, text: string, done) => {
+      if (text.trim() === '') return done(null, undefined);
+      const read = parseBoundedJson(text);
+      if (read.ok) return done(null, read.value);
+      const error = Object.assign(new Error('The body is not JSON this server reads.'), {
+        statusCode: 400,
+        code: 'invalid_json',
+      });
+      done(error, undefined);
+    },
+  );
+  // Every refusal in the API's envelope, as the rest of the hub answers.
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'A rules request failed');
+      return fail(
+        reply,
+        status,
+        status >= 500
+          ? 'internal_error'
+          : status === 413
+            ? 'body_too_large'
+            : (error.code ?? 'bad_request').toLowerCase(),
+        status >= 500 ? 'Internal error.' : (error.message ?? 'Bad request.'),
+      );
+    },
+  );
 
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);
