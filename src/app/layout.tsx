@@ -34,6 +34,7 @@ const NAV = [
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },
   { to: paths.activity.to(), label: 'Activity', end: false },
+  { to: paths.rules.to(), label: 'Rules', end: false },
 ];
 
 /**

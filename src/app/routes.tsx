@@ -136,6 +136,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.activity.pattern,
         lazy: page(() => import('../features/activity/activity-page')),
       },
+      { path: paths.rules.pattern, lazy: page(() => import('../features/rules/rules-page')) },
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),

@@ -255,6 +255,11 @@ export class Transport {
     }
   }
 
+  /** The page's own headers for a call to our server beside the API (its session's CSRF token). */
+  headersFor(method: string, url: string): Record<string, string> {
+    return { ...this.extraHeaders?.({ method, url }) };
+  }
+
   private async attempt(
     method: string,
     url: string,

@@ -24,6 +24,7 @@ import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 import { ListingCardPanel } from './listing-card-panel';
 import { ListingHistory } from './listing-history';
+import { RuleLine } from './rule-line';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
@@ -182,6 +183,7 @@ export function ListingDetailPage() {
             {!sold && (
               <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
             )}
+            <RuleLine listingId={listing.id} />
             <dt>Offers</dt>
             <dd>
               <Term
