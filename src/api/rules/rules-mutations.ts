@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../api-context';
 import { listingKeys } from '../listings/listing-keys';
-import { rulesApi, type RuleDefinition } from './rules-api';
+import { rulesApi, type RuleDefinition, type RulesList } from './rules-api';
 import { rulesKeys } from './rules-keys';
 
 /**
@@ -24,7 +24,18 @@ export function useUpdateRule(ruleId: number) {
   return useMutation({
     mutationFn: (change: { definition?: RuleDefinition; enabled?: boolean }) =>
       rulesApi.update(client, ruleId, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all() }),
+    onSuccess: (answer) => {
+      // The answer is the rule as kept: shown at once, before the list is read again.
+      queryClient.setQueryData(
+        rulesKeys.list(),
+        (list: RulesList | undefined) =>
+          list && {
+            ...list,
+            rules: list.rules.map((rule) => (rule.id === answer.rule.id ? answer.rule : rule)),
+          },
+      );
+      return queryClient.invalidateQueries({ queryKey: rulesKeys.all() });
+    },
   });
 }
 

@@ -176,11 +176,13 @@ function RuleRow({
           <label className="rule-enabled">
             <input
               type="checkbox"
-              checked={rule.enabled}
+              // Shows the seller's choice while it is saved, not the old state.
+              checked={update.isPending ? (update.variables.enabled ?? rule.enabled) : rule.enabled}
               disabled={!owner || update.isPending}
               onChange={(event) => update.mutate({ enabled: event.target.checked })}
             />
             <span>
+              <span className="visually-hidden">Run {rule.definition.name} </span>
               Daily at {schedule.time}
               {rule.nextRunAt && rule.enabled && (
                 <span className="muted small">

@@ -91,7 +91,11 @@ async function walk(
   let next: string | undefined = `${upstream.baseUrl}${path}`;
   // A bound on pages, so a server that links to itself cannot hold a run for good.
   for (let page = 0; next && page < 2_000; page++) {
-    const answer = await rulesCall(upstream, governor, 'GET', next, { signal });
+    let answer = await rulesCall(upstream, governor, 'GET', next, { signal });
+    // A 429 paused the governor's bucket: the next turn waits it out (a few times at most).
+    for (let retry = 0; retry < 5 && answer.status === 429; retry++) {
+      answer = await rulesCall(upstream, governor, 'GET', next, { signal });
+    }
     if (answer.status !== 200 || !isRecord(answer.body)) throw new ReadFailedError(answer);
     const rows = answer.body[key];
     if (Array.isArray(rows)) for (const row of rows) if (isRecord(row)) out.push(row);

@@ -263,6 +263,22 @@ export class RuleRunner {
     return this.store.run(runId)!;
   }
 
+  /** The newest listings read take in what a write set, so they stay true without a re-read. */
+  private learn(listingId: string, after: WriteFields): void {
+    const known = this.snapshot?.listings.get(listingId);
+    if (!known) return;
+    const price = after.price === undefined ? null : centsOf(after.price);
+    if (price !== null) known.priceCents = price;
+    if (after.minimum_offer !== undefined) {
+      known.minimumOfferCents = after.minimum_offer === null ? null : centsOf(after.minimum_offer);
+    }
+    if (after.accepts_offers !== undefined) known.acceptsOffers = after.accepts_offers;
+    if (after.status === 'active') {
+      known.status = 'active';
+      known.unavailableReason = null;
+    }
+  }
+
   /** Sends a run's pending writes, once at a time per run. */
   private drive(runId: number): void {
     if (this.closed || this.active.has(runId)) return;
@@ -329,8 +345,17 @@ export class RuleRunner {
       this.stopRun(runId, refusalLine(halt.answer));
       return;
     }
+    const left = this.store.pendingItems(runId).length;
+    if (left > 0) {
+      // Never called done with a write unsent: it goes again shortly.
+      serverLog.warn({ runId, left }, 'A rule run ended its pass with writes unsent');
+      this.store.setRunStatus(runId, 'paused', {
+        note: 'Paused: some changes could not be sent yet. The rule tries again shortly.',
+        resumeAt: this.now() + (this.options.minPauseSeconds ?? PAUSE_BOUNDS_S.min) * 1000,
+      });
+      return;
+    }
     this.store.setRunStatus(runId, 'done', { finishedAt: at });
-    this.snapshot = undefined;
   }
 
   private stopRun(runId: number, note: string): void {
@@ -377,13 +402,17 @@ export class RuleRunner {
           signal: this.abort.signal,
         },
       );
-      if (answer.code !== 'idempotency_request_in_flight') break;
+      const gone = answer.status === -1 && !this.closed;
+      if (answer.code !== 'idempotency_request_in_flight' && !gone) break;
       await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
     }
-    if (!answer || answer.status === -1 || this.closed) return undefined;
+    if (!answer || this.closed) return undefined;
+    // Taken back while waiting for its turn: kept pending, the run waits and tries again.
+    if (answer.status === -1) return { kind: 'pause', answer };
     if (answer.status >= 200 && answer.status < 300) {
       this.store.settleItem(run.id, item.listingId, 'done', { status: answer.status, at: at() });
       this.record(run, rule, item, answer);
+      this.learn(item.listingId, item.after);
       if (rule?.definition.action.kind === 'sale' && run.trigger !== 'undo' && item.after.price) {
         const before = centsOf(item.before.price);
         const after = centsOf(item.after.price);
@@ -488,7 +517,14 @@ export class RuleRunner {
 
   /** The line a listing's page shows: what the next scheduled run would do to it. */
   async upcoming(listingId: string): Promise<Upcoming[]> {
-    const listings = await this.listings();
+    // A page view never waits for a walk of every listing: the newest read serves, and a stale
+    // one is refreshed for the next view.
+    if (!this.snapshot || this.now() - this.snapshot.at > 10 * 60_000) {
+      this.listings().catch((error: unknown) => {
+        serverLog.warn({ err: error }, 'The rules could not read the listings');
+      });
+    }
+    const listings = this.snapshot?.listings ?? new Map<string, ListingFacts>();
     const listing = listings.get(listingId);
     if (!listing) return [];
     const out: Upcoming[] = [];

@@ -12,6 +12,7 @@ import { ReadFailedError } from './rule-reads';
 import { nextRunAt, type RuleRunner } from './rule-runner';
 import type { RulesStore, RunRecord } from './rules-store';
 import { clockText } from '../upstream-pause';
+import { localDayAndTime } from './rule-schedule';
 
 /**
  * The rules' routes under `/hub/rules`, JSON in and out, every input read by zod. The gate runs
@@ -212,6 +213,12 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     if (!change.ok) return reply;
     const rule = store.updateRule(id.value.id, change.value, new Date().toISOString());
     if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+    if (change.value.enabled === true) {
+      // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
+      const { time, timeZone } = rule.definition.schedule;
+      const local = localDayAndTime(Date.now(), timeZone);
+      if (local.time >= time) store.claimScheduledDay(rule.id, local.day);
+    }
     return reply.header('cache-control', 'no-store').send({ rule: ruleView(rule) });
   });
 
