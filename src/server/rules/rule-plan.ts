@@ -36,6 +36,8 @@ export interface ListingFacts {
   category: string | null;
   /** Epoch ms; null when the listing never went live. */
   listedAt: number | null;
+  /** The card's own id (the inventory item), when the row names it. */
+  cardId?: string | null;
   /** The card's cost in cents; null when not known. */
   costCents: bigint | null;
 }

@@ -115,51 +115,111 @@ export function centsOf(value: unknown): bigint | null {
   return BigInt(match[1]!) * 100n + BigInt(((match[2] ?? '') + '00').slice(0, 2));
 }
 
-/** The seller's listings as the planner reads them, each with its card's cost. */
+/** What the rules know of the seller's listings: each with its card's cost, and where to read on. */
+export interface ListingsRead {
+  listings: Map<string, ListingFacts>;
+  /** Card id → cost in cents (null: not set). */
+  costs: Map<string, bigint | null>;
+  /** The newest `updated_at` seen: the next read asks only for what changed from it. */
+  cursor: string | undefined;
+}
+
+/** A listing row of the API as the planner reads it; undefined when it cannot be written. */
+function factsOf(row: Record<string, unknown>, costs: Map<string, bigint | null>) {
+  const id = text(row.id);
+  const price = centsOf(row.price);
+  // A degraded record or one without a readable price is never written.
+  if (!id || price === null || 'svc_serialization_error' in row) return undefined;
+  const card = isRecord(row.card) ? row.card : {};
+  const cardId = text(card.id);
+  const listed = text(row.listed_at);
+  const listedAt = listed ? Date.parse(listed) : NaN;
+  const facts: ListingFacts = {
+    id,
+    title: text(row.title) ?? id,
+    status: text(row.status) ?? 'unknown',
+    unavailableReason: text(row.unavailable_reason),
+    canReactivate: row.can_reactivate === true,
+    priceCents: price,
+    minimumOfferCents: centsOf(row.minimum_offer),
+    acceptsOffers: row.accepts_offers === true,
+    promoted: row.promoted === true,
+    isLot: row.is_lot === true,
+    grader: text(card.grader),
+    grade: text(card.grade),
+    category: text(card.category),
+    listedAt: Number.isNaN(listedAt) ? null : listedAt,
+    cardId,
+    costCents: cardId ? (costs.get(cardId) ?? null) : null,
+  };
+  return facts;
+}
+
+/** A margin before the cursor: a change stamped in the same second as the last read is read again. */
+const CURSOR_OVERLAP_MS = 2_000;
+
+/**
+ * The seller's listings and their cards' costs: all of them, or (given an earlier read) only what
+ * changed since it, asked with `updated_at_min` and merged in.
+ */
+export async function readListings(
+  upstream: Upstream,
+  governor: KeyGovernor | undefined,
+  earlier?: ListingsRead,
+  signal?: AbortSignal,
+): Promise<ListingsRead> {
+  const since =
+    earlier?.cursor === undefined
+      ? ''
+      : `&updated_at_min=${encodeURIComponent(
+          new Date(Date.parse(earlier.cursor) - CURSOR_OVERLAP_MS).toISOString(),
+        )}`;
+  const [rows, items] = await Promise.all([
+    walk(upstream, governor, `/2026-07/listings.json?limit=250${since}`, 'listings', signal),
+    walk(
+      upstream,
+      governor,
+      `/2026-07/inventory_items.json?limit=250${since}`,
+      'inventory_items',
+      signal,
+    ),
+  ]);
+  const read: ListingsRead = earlier
+    ? { listings: earlier.listings, costs: earlier.costs, cursor: earlier.cursor }
+    : { listings: new Map(), costs: new Map(), cursor: undefined };
+  const changedCards = new Set<string>();
+  for (const item of items) {
+    const id = text(item.id);
+    if (!id) continue;
+    // The marketplace answers "0.00" for a cost never entered: zero reads as not set (as the
+    // dashboard reads it), never as a free card.
+    const cost = centsOf(item.cost);
+    read.costs.set(id, cost === null || cost === 0n ? null : cost);
+    changedCards.add(id);
+  }
+  if (earlier && changedCards.size > 0) {
+    for (const listing of read.listings.values()) {
+      if (listing.cardId && changedCards.has(listing.cardId)) {
+        listing.costCents = read.costs.get(listing.cardId) ?? null;
+      }
+    }
+  }
+  for (const row of rows) {
+    const facts = factsOf(row, read.costs);
+    if (facts) read.listings.set(facts.id, facts);
+    const updated = text(row.updated_at);
+    if (updated && !Number.isNaN(Date.parse(updated)) && (!read.cursor || updated > read.cursor)) {
+      read.cursor = updated;
+    }
+  }
+  return read;
+}
+
+/** The seller's listings as the planner reads them (a whole read). */
 export async function readListingFacts(
   upstream: Upstream,
   governor: KeyGovernor | undefined,
   signal?: AbortSignal,
 ): Promise<ListingFacts[]> {
-  const [listings, items] = await Promise.all([
-    walk(upstream, governor, '/2026-07/listings.json?limit=250', 'listings', signal),
-    walk(upstream, governor, '/2026-07/inventory_items.json?limit=250', 'inventory_items', signal),
-  ]);
-  const costs = new Map<string, bigint | null>();
-  for (const item of items) {
-    const id = text(item.id);
-    // The marketplace answers "0.00" for a cost never entered: zero reads as not set (as the
-    // dashboard reads it), never as a free card.
-    const cost = centsOf(item.cost);
-    if (id) costs.set(id, cost === null || cost === 0n ? null : cost);
-  }
-  const out: ListingFacts[] = [];
-  for (const row of listings) {
-    const id = text(row.id);
-    const price = centsOf(row.price);
-    // A degraded record or one without a readable price is never written.
-    if (!id || price === null || 'svc_serialization_error' in row) continue;
-    const card = isRecord(row.card) ? row.card : {};
-    const cardId = text(card.id);
-    const listed = text(row.listed_at);
-    const listedAt = listed ? Date.parse(listed) : NaN;
-    out.push({
-      id,
-      title: text(row.title) ?? id,
-      status: text(row.status) ?? 'unknown',
-      unavailableReason: text(row.unavailable_reason),
-      canReactivate: row.can_reactivate === true,
-      priceCents: price,
-      minimumOfferCents: centsOf(row.minimum_offer),
-      acceptsOffers: row.accepts_offers === true,
-      promoted: row.promoted === true,
-      isLot: row.is_lot === true,
-      grader: text(card.grader),
-      grade: text(card.grade),
-      category: text(card.category),
-      listedAt: Number.isNaN(listedAt) ? null : listedAt,
-      costCents: cardId ? (costs.get(cardId) ?? null) : null,
-    });
-  }
-  return out;
+  return [...(await readListings(upstream, governor, undefined, signal)).listings.values()];
 }

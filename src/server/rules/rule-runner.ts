@@ -12,7 +12,7 @@ import {
   type PlanItem,
   type WriteFields,
 } from './rule-plan';
-import { centsOf, readListingFacts, rulesCall, type ApiAnswer } from './rule-reads';
+import { centsOf, readListings, rulesCall, type ApiAnswer, type ListingsRead } from './rule-reads';
 import type { NewRunItem, RulesStore, RunItem, RunRecord } from './rules-store';
 import { localDayAndTime } from './rule-schedule';
 
@@ -98,7 +98,7 @@ export class RuleRunner {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   /** The newest listings read, for the listing's line and the catalogue's "touched" view. */
-  private snapshot: { at: number; listings: Map<string, ListingFacts> } | undefined;
+  private snapshot: { at: number; wholeAt: number; read: ListingsRead } | undefined;
 
   constructor(private readonly options: RuleRunnerOptions) {
     this.store = options.store;
@@ -132,16 +132,24 @@ export class RuleRunner {
     await this.active.get(runId);
   }
 
-  /** The newest listings read (reads them when none were read yet or they are stale). */
-  async listings(maxAgeMs = 10 * 60_000): Promise<Map<string, ListingFacts>> {
-    if (this.snapshot && this.now() - this.snapshot.at < maxAgeMs) return this.snapshot.listings;
-    const facts = await readListingFacts(
+  /**
+   * The seller's listings as now: the newest read, brought up to date with only what changed since
+   * (`updated_at_min`); a whole read when there is none or it is older than `wholeAfterMs`.
+   */
+  async listings(wholeAfterMs = 60 * 60_000): Promise<Map<string, ListingFacts>> {
+    const earlier =
+      this.snapshot && this.now() - this.snapshot.wholeAt < wholeAfterMs
+        ? this.snapshot
+        : undefined;
+    const at = this.now();
+    const read = await readListings(
       this.options.upstream,
       this.options.governor,
+      earlier?.read,
       this.abort.signal,
     );
-    this.snapshot = { at: this.now(), listings: new Map(facts.map((f) => [f.id, f])) };
-    return this.snapshot.listings;
+    this.snapshot = { at, wholeAt: earlier ? earlier.wholeAt : at, read };
+    return read.listings;
   }
 
   contextFor(
@@ -160,7 +168,7 @@ export class RuleRunner {
 
   /** What a rule (kept, or a draft) would do now, with nothing sent. */
   async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
-    const listings = await this.listings(0);
+    const listings = await this.listings();
     const items = planRule(definition, listings.values(), this.contextFor(ruleId, definition));
     return { items, read: listings.size };
   }
@@ -189,7 +197,7 @@ export class RuleRunner {
    * run left it and no person changed it since; the rest is skipped and says why.
    */
   async undo(run: RunRecord, by: string | null): Promise<RunRecord> {
-    const listings = await this.listings(0);
+    const listings = await this.listings();
     const items: NewRunItem[] = [];
     for (const item of this.store.items(run.id)) {
       if (item.state !== 'done') continue;
@@ -265,7 +273,7 @@ export class RuleRunner {
 
   /** The newest listings read take in what a write set, so they stay true without a re-read. */
   private learn(listingId: string, after: WriteFields): void {
-    const known = this.snapshot?.listings.get(listingId);
+    const known = this.snapshot?.read.listings.get(listingId);
     if (!known) return;
     const price = after.price === undefined ? null : centsOf(after.price);
     if (price !== null) known.priceCents = price;
@@ -519,12 +527,12 @@ export class RuleRunner {
   async upcoming(listingId: string): Promise<Upcoming[]> {
     // A page view never waits for a walk of every listing: the newest read serves, and a stale
     // one is refreshed for the next view.
-    if (!this.snapshot || this.now() - this.snapshot.at > 10 * 60_000) {
+    if (!this.snapshot || this.now() - this.snapshot.at > 5 * 60_000) {
       this.listings().catch((error: unknown) => {
         serverLog.warn({ err: error }, 'The rules could not read the listings');
       });
     }
-    const listings = this.snapshot?.listings ?? new Map<string, ListingFacts>();
+    const listings = this.snapshot?.read.listings ?? new Map<string, ListingFacts>();
     const listing = listings.get(listingId);
     if (!listing) return [];
     const out: Upcoming[] = [];
