@@ -119,6 +119,10 @@ const Preview = z.object({
   read: z.number(),
   inScope: z.number(),
   changes: z.number(),
+  /** Listings left alone, by reason. */
+  skipped: z.record(z.string(), z.number()),
+  /** Listings in scope not listed (past the preview's bound). */
+  left: z.number(),
   items: z.array(PlanItem),
 });
 export type Preview = z.infer<typeof Preview>;

@@ -245,6 +245,12 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
                 {countOf(preview.data.changes, 'listing')} would change, of{' '}
                 {countOf(preview.data.inScope, 'listing')} in the rule’s listings. Nothing is sent
                 by a preview.
+                {Object.keys(preview.data.skipped).length > 0 &&
+                  ` Left alone: ${Object.entries(preview.data.skipped)
+                    .map(([reason, count]) => `${reasonWords(reason).toLowerCase()} ${count}`)
+                    .join(', ')}.`}
+                {preview.data.left > 0 &&
+                  ` ${countOf(preview.data.left, 'more listing')} not listed here.`}
               </p>
               <PlanTable
                 caption="What the rule would change"

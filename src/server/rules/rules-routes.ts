@@ -52,6 +52,10 @@ const PreviewBody = z.union([
   z.object({ definition: RuleDefinition }),
 ]);
 
+/** The most changes and left-alone listings a preview lists (the rest are counted). */
+const PREVIEW_WRITES_SHOWN = 1_000;
+const PREVIEW_SKIPS_SHOWN = 200;
+
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
 function who(request: FastifyRequest): { name: string | null; role: Role } {
@@ -244,12 +248,23 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     }
     try {
       const preview = await runner.preview(definition!, ruleId);
-      const items = preview.items.map(itemView);
+      // Every change is listed (up to a bound), the listings left alone counted by reason with a
+      // sample: a page of thousands of rows helps no one, and sending it costs the answer.
+      const writes = preview.items.filter((item) => item.kind === 'write');
+      const skips = preview.items.filter((item) => item.kind === 'skip');
+      const skipped: Record<string, number> = {};
+      for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
+      const shown = [
+        ...writes.slice(0, PREVIEW_WRITES_SHOWN),
+        ...skips.slice(0, PREVIEW_SKIPS_SHOWN),
+      ];
       return reply.header('cache-control', 'no-store').send({
         read: preview.read,
-        inScope: items.length,
-        changes: items.filter((item) => item.kind === 'write').length,
-        items,
+        inScope: preview.items.length,
+        changes: writes.length,
+        skipped,
+        left: preview.items.length - shown.length,
+        items: shown.map(itemView),
       });
     } catch (error) {
       return readFailed(reply, error);

@@ -56,6 +56,18 @@ export function CatalogueFilterFields({
         </select>
       </div>
       <div className="field">
+        <label htmlFor="filter-rule">Pricing rules</label>
+        <select
+          id="filter-rule"
+          value={search.rule ?? ''}
+          onChange={(event) => onChange({ rule: event.target.value })}
+        >
+          <option value="">Any</option>
+          <option value="yes">Changed by a rule</option>
+          <option value="no">Not changed by a rule</option>
+        </select>
+      </div>
+      <div className="field">
         <label htmlFor="filter-lot">Lots</label>
         <select
           id="filter-lot"
