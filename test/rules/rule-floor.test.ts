@@ -140,8 +140,48 @@ describe('the floor is never crossed', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 1000 },
     );
+  });
+
+  it('a price ending never turns a small markdown into a raise (found by the property above)', () => {
+    const now = Date.now();
+    const rule = RuleDefinition.parse({
+      name: 'tiny step',
+      action: {
+        kind: 'markdown',
+        afterDays: 0,
+        everyDays: 1,
+        ending: '99',
+        step: { kind: 'percent', percent: 0.01 },
+      },
+      floor: { platformFeePercent: 0, margin: { kind: 'percent', percent: 0 }, fixed: '10.00' },
+    });
+    const [item] = planRule(
+      rule,
+      [
+        {
+          id: 'l0',
+          title: 'l0',
+          status: 'active',
+          unavailableReason: null,
+          canReactivate: false,
+          // 116.60 − 0.01 % = 116.59, which ends in .99 as 116.99: above the price.
+          priceCents: 11_660n,
+          minimumOfferCents: null,
+          acceptsOffers: false,
+          promoted: false,
+          isLot: false,
+          grader: 'PSA',
+          grade: '10',
+          category: 'baseball',
+          listedAt: now - 90 * 86_400_000,
+          costCents: 100n,
+        },
+      ],
+      { now, personEdits: new Map(), lastChangedByRule: new Map(), onSale: new Map() },
+    );
+    expect(item).toMatchObject({ kind: 'skip', reason: 'unchanged' });
   });
 
   describe('over HTTP, on generated listings in the sandbox', () => {

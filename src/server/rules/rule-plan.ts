@@ -118,6 +118,7 @@ export interface PlanContext {
 }
 
 const DAY_MS = 86_400_000;
+const ROUNDS_UP = 'the step with its price ending is no lower than the price';
 const BP = 10_000n;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 const roundedFee = (price: bigint, bp: bigint) => (price * bp * 2n + BP) / (2n * BP);
@@ -244,6 +245,8 @@ export function planListing(
     const adjusted = withEnding(adjustPrice(listing.priceCents, change), action.ending);
     const atFloor = adjusted.error !== null || adjusted.cents < floor;
     const next = atFloor ? floor : adjusted.cents;
+    // A price ending can round a small step up: a markdown never raises a price.
+    if (next >= listing.priceCents) return skip('unchanged', floor, ROUNDS_UP);
     return {
       ...base,
       kind: 'write',
@@ -321,6 +324,7 @@ export function planListing(
   const adjusted = withEnding(adjustPrice(listing.priceCents, change), action.ending);
   const atFloor = adjusted.error !== null || adjusted.cents < floor;
   const next = atFloor ? floor : adjusted.cents;
+  if (next >= listing.priceCents) return skip('unchanged', floor, ROUNDS_UP);
   return {
     ...base,
     kind: 'write',
