@@ -38,6 +38,7 @@ const NAV = [
   { to: paths.events.to(), label: 'Events', end: false },
   { to: paths.activity.to(), label: 'Activity', end: false },
   { to: paths.shows.to(), label: 'Card shows', end: false },
+  { to: paths.rules.to(), label: 'Rules', end: false },
 ];
 
 /**

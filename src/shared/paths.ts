@@ -59,6 +59,10 @@ export const paths = {
   },
   locations: { pattern: '/locations', to: () => '/locations' },
   events: { pattern: '/events', to: () => '/events' },
+  rules: {
+    pattern: '/rules',
+    to: (ruleId?: number) => (ruleId === undefined ? '/rules' : `/rules?rule=${ruleId}`),
+  },
   activity: {
     pattern: '/activity',
     to: (search?: URLSearchParams | string) => {

@@ -29,6 +29,7 @@ import type { ListingRead } from '../../../client';
 import { listingKeys } from '../../../api/listings/listing-keys';
 import type { Catalogue } from '../../../api/listings/catalogue-query';
 import { useQueryClient } from '@tanstack/react-query';
+import { RuleLine } from './rule-line';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
@@ -199,6 +200,7 @@ export function ListingDetailPage() {
             {!sold && (
               <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
             )}
+            <RuleLine listingId={listing.id} />
             <dt>Offers</dt>
             <dd>
               <Term

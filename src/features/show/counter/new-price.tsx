@@ -10,7 +10,7 @@ import {
   withEnding,
   type Adjusted,
   type PriceEnding,
-} from '../../../lib/price-change';
+} from '../../../shared/price-math';
 
 /** The cuts offered at one tap: what a dealer knocks off for a buyer at the table. */
 const QUICK_CUTS = [5n, 10n, 15n] as const;
