@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes the entry's stylesheet into the page as a `<style>`: the page paints its frame without
@@ -37,6 +38,38 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryStylesheet(),
+    // Installable, and open with no network: the manifest, and a service worker of our own
+    // (src/sw.ts) given the build's file list; registered by the page (src/app/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Slabdesk',
+        short_name: 'Slabdesk',
+        description: 'Your graded-card listings, orders and card shows.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f1faee',
+        theme_color: '#1d3557',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        // The app's code and pictures; never the page (it carries the session) nor a twin.
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        globIgnores: ['sw.js', '**/*.map'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
     // Each text file beside its gzip and brotli twins, served as they are (see dist-pages).
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(map|html)$/] }),
   ],

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './api/kept/kept-db';
 import { warmFormats } from './lib/format';
+import { registerServiceWorker } from './app/service-worker';
 import './app/styles.css';
 import './app/figures.css';
 
@@ -37,5 +38,6 @@ setTimeout(() => {
       ),
     );
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats);
+    registerServiceWorker();
   });
 }, 0);

@@ -25,10 +25,10 @@ export function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The page-wide shortcuts: `/` focuses the page's search, `g` then a letter jumps to a page, `j`
- * goes to the page's table and `?` opens the help. None fires while typing in a field, with a
+ * goes to the page's table, `s` opens the scanner and `?` opens the help. None fires while typing in a field, with a
  * modifier held (Shift aside), or while a dialog is open.
  */
-export function useKeyboardShortcuts(onHelp: () => void) {
+export function useKeyboardShortcuts(onHelp: () => void, onScan?: () => void) {
   const navigate = useNavigate();
   const chord = useRef<number | null>(null);
   // Listening from the commit that shows the page, not after its first paint: a key pressed as
@@ -55,6 +55,10 @@ export function useKeyboardShortcuts(onHelp: () => void) {
         case '?':
           onHelp();
           break;
+        case 's':
+          if (!onScan) return;
+          onScan();
+          break;
         case '/': {
           const search = document.querySelector<HTMLInputElement>('main input[type="search"]');
           if (!search) return;
@@ -77,5 +81,5 @@ export function useKeyboardShortcuts(onHelp: () => void) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [navigate, onHelp]);
+  }, [navigate, onHelp, onScan]);
 }

@@ -10,6 +10,7 @@ import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
+import { OfflineStatus } from './offline-status';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
 
@@ -19,6 +20,8 @@ const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 const SessionControls = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionControls })),
 );
+/** The scanner (camera, reader, stack): its own chunk, loaded when Scan is first pressed. */
+const ScanDialog = lazy(() => import('../features/show/scan/scan-dialog'));
 const SessionEndedBanner = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
 );
@@ -34,6 +37,8 @@ const NAV = [
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },
   { to: paths.activity.to(), label: 'Activity', end: false },
+  { to: paths.shows.to(), label: 'Card shows', end: false },
+  { to: paths.rules.to(), label: 'Rules', end: false },
 ];
 
 /**
@@ -52,7 +57,9 @@ export function Layout() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
-  useKeyboardShortcuts(openHelp);
+  const [scanOpen, setScanOpen] = useState(false);
+  const openScan = useCallback(() => setScanOpen(true), []);
+  useKeyboardShortcuts(openHelp, openScan);
   const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
@@ -142,6 +149,15 @@ export function Layout() {
           {/* One status (the key and its updates, details behind it), the API capacity at a
               desk, the session and the shortcuts' help: one row that never wraps. */}
           <div className="topbar-end">
+            <button
+              type="button"
+              className="scan-button"
+              aria-haspopup="dialog"
+              onClick={openScan}
+              title="Scan a slab's label (s)"
+            >
+              Scan
+            </button>
             <div className="connection">
               <ConnectionStatus
                 mode={mode}
@@ -176,10 +192,16 @@ export function Layout() {
             <SessionEndedBanner />
           </Suspense>
         )}
+        <OfflineStatus />
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />
       </main>
+      {scanOpen && (
+        <Suspense fallback={null}>
+          <ScanDialog onClose={() => setScanOpen(false)} />
+        </Suspense>
+      )}
       {helpOpen && (
         <Suspense fallback={null}>
           <ShortcutsHelp open onClose={() => setHelpOpen(false)} />

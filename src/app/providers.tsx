@@ -1,7 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { SlabdeskClient } from '../client';
+import { lazy, type ReactNode } from 'react';
+import type { ListingRead, SlabdeskClient } from '../client';
 import { ApiClientProvider } from '../api/api-context';
+import { ListingActionsProvider } from '../components/listing-actions-slot';
+
+/** "Sold here" on a listing's page: its own chunk, loaded with the first listing page. */
+const SoldHere = lazy(() =>
+  import('../features/show/sold-here/sold-here').then((module) => ({ default: module.SoldHere })),
+);
+const soldHere = (listing: ListingRead) => <SoldHere listing={listing} />;
 
 /** Everything a page needs around it: the API client and the QueryClient. */
 export function AppProviders({
@@ -15,7 +22,9 @@ export function AppProviders({
 }) {
   return (
     <ApiClientProvider client={client}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ListingActionsProvider actions={soldHere}>{children}</ListingActionsProvider>
+      </QueryClientProvider>
     </ApiClientProvider>
   );
 }

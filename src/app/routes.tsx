@@ -136,6 +136,17 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         path: paths.activity.pattern,
         lazy: page(() => import('../features/activity/activity-page')),
       },
+      { path: paths.shows.pattern, lazy: page(() => import('../features/show/ledger/shows-page')) },
+      {
+        path: paths.showCase.pattern,
+        lazy: page(() => import('../features/show/ledger/show-case-page')),
+      },
+      {
+        path: paths.show.pattern,
+        loader: startCatalogue(deps),
+        lazy: page(() => import('../features/show/ledger/show-page')),
+      },
+      { path: paths.rules.pattern, lazy: page(() => import('../features/rules/rules-page')) },
       {
         path: paths.insights.pattern,
         loader: startSales(deps, { orders: true, listings: true }),
@@ -154,6 +165,11 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
       {
         path: paths.packingSheet.pattern,
         lazy: page(() => import('../features/orders/packing-sheet-page')),
+      },
+      {
+        path: paths.showCert.pattern,
+        loader: startCatalogue(deps),
+        lazy: page(() => import('../features/show/counter/counter-page')),
       },
       { path: '*', Component: NotFound },
     ],

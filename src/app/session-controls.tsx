@@ -1,8 +1,16 @@
 import { useLocation } from 'react-router';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PopoverButton } from '../components/popover-button';
 import { NARROW_QUERY, useMediaQuery } from '../components/use-media-query';
 import { bootSession, resetSessionEnded, useSessionEnded } from '../lib/session';
+import { clearAccountData } from './clear-account';
+
+/** Clears the account's data from this browser, then posts the sign-out form. */
+function signOutCleanly(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  void clearAccountData().finally(() => form.submit());
+}
 
 /**
  * After the person signed in again (in another tab): the page's boot facts are read anew from
@@ -62,11 +70,11 @@ export function SessionControls() {
   );
   const forms = (
     <>
-      <form method="post" action="/auth/sign-out">
+      <form method="post" action="/auth/sign-out" onSubmit={signOutCleanly}>
         <input type="hidden" name="csrf" value={session.csrf} />
         <button type="submit">Sign out</button>
       </form>
-      <form method="post" action="/auth/sign-out-everywhere">
+      <form method="post" action="/auth/sign-out-everywhere" onSubmit={signOutCleanly}>
         <input type="hidden" name="csrf" value={session.csrf} />
         <button type="submit">Sign out everywhere</button>
       </form>

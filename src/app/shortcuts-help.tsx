@@ -10,6 +10,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
   { keys: ['g', 'l'], does: 'Go to listings' },
   { keys: ['g', 'o'], does: 'Go to orders' },
   { keys: ['g', 'i'], does: 'Go to inventory' },
+  { keys: ['s'], does: "Scan a slab's label (camera, or type the cert)" },
   { keys: ['?'], does: 'Show these shortcuts' },
 ];
 

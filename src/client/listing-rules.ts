@@ -4,10 +4,17 @@
  * (after a column's name) and `form` words (a sentence under a field).
  */
 import * as z from 'zod/mini';
+import {
+  formatCents,
+  MAX_PRICE_CENTS,
+  MIN_PRICE_CENTS,
+  PRICE_BOUND_WORDS,
+  priceBoundsMessage,
+  type Parsed,
+} from '../shared/price-math';
 
-/** The spec's price bounds, in cents: 10 to 1,000,000 dollars. */
-export const MIN_PRICE_CENTS = 1_000n;
-export const MAX_PRICE_CENTS = 100_000_000n;
+// The price bounds and cents text live with the price arithmetic, which the server uses too.
+export { formatCents, MAX_PRICE_CENTS, MIN_PRICE_CENTS, priceBoundsMessage, type Parsed };
 
 /** The spec's bounds on the listing's text fields and photos. */
 export const LISTING_LIMITS = {
@@ -16,8 +23,6 @@ export const LISTING_LIMITS = {
   images: 5,
   card: { title: 180, player: 120, set: 120, variant: 120, grade: 20, category: 40 },
 } as const;
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Why a text is not a usable amount. */
 export type AmountProblem = 'empty' | 'malformed' | 'decimals' | 'below' | 'above' | 'zero';
@@ -62,8 +67,7 @@ export const CELL_WORDS: Record<AmountProblem, string> = {
   empty: 'enter an amount',
   malformed: 'must be an amount like 125.00',
   decimals: 'must have at most 2 decimals',
-  below: 'must be at least 10.00',
-  above: 'must be at most 1,000,000.00',
+  ...PRICE_BOUND_WORDS,
   zero: 'must be more than 0.00',
 };
 
@@ -98,21 +102,6 @@ export const parseAmount = (text: string): Parsed<bigint> => parsed(readAmount(t
 
 /** A price in cents within the spec's bounds, or the cell words of why it is not one. */
 export const parsePrice = (text: string): Parsed<bigint> => parsed(readPrice(text), CELL_WORDS);
-
-/** The spec's bounds on a price in cents, or null when it is within them. */
-export function priceBoundsMessage(cents: bigint): string | null {
-  if (cents < MIN_PRICE_CENTS) return CELL_WORDS.below;
-  if (cents > MAX_PRICE_CENTS) return CELL_WORDS.above;
-  return null;
-}
-
-/** Cents as the API's decimal string: 12345n → "123.45". */
-export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return negative ? `-${text}` : text;
-}
 
 /** An amount as the API takes it: the seller's digits without a `$` or thousands commas. */
 export const toApiAmount = (text: string): string =>

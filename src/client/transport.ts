@@ -136,6 +136,14 @@ export class Transport {
     this.clockOffset = { ms: serverTimeMs - receivedAt, source: 'ping' };
   }
 
+  /**
+   * The headers given for every request (the CSRF token): for calls to our own server outside
+   * the API (the show ledger), which this transport's URLs cannot name.
+   */
+  headersFor(method: string, url: string): Record<string, string> {
+    return this.extraHeaders?.({ method, url }) ?? {};
+  }
+
   /** The absolute URL of a path under the version root, or of a `Link` target. */
   resolve(path: string, query?: RequestOptions['query']): string {
     return resolveApiUrl(this.baseUrl, this.version, path, query);

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { dirname, join } from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -16,8 +17,13 @@ import { requestLog } from './plugins/request-log';
 import { requestGuard } from './plugins/request-guard';
 import { signInGate } from './plugins/sign-in-gate';
 import { apiRoutes } from './plugins/api-routes';
+import { showRoutes } from './shows/show-routes';
+import { ShowStore } from './shows/show-store';
 import { pageRoute } from './plugins/page-route';
 import { guardUpgrades } from './plugins/upgrade-guard';
+import { RulesStore } from './rules/rules-store';
+import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
+import { rulesRoutes } from './rules/rules-routes';
 
 export type { PageSource } from './page-source';
 
@@ -36,6 +42,16 @@ export interface AppServerOptions {
   auth?: AuthOptions;
   /** Where the activity log (every write through the proxy) is kept; none when unset. */
   activity?: { path: string };
+  /** Where the show ledger is kept; beside the activity log (its own tables) when unset. */
+  shows?: { path: string };
+  /**
+   * Where the pricing rules are kept (default: beside the activity log, `rules.db`; in memory when
+   * the log is); `runner` tunes their runs (tests, benchmarks). None without an activity log.
+   */
+  rules?: {
+    path?: string;
+    runner?: Partial<Omit<RuleRunnerOptions, 'store' | 'activity' | 'upstream' | 'governor'>>;
+  };
   /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
   webhookPort?: number;
   /** The webhook door's bind address (default: `host`). */
@@ -52,6 +68,8 @@ export interface RunningAppServer {
   auth: Pick<AuthGate, 'exposed' | 'reasons'>;
   /** The activity log, when the options asked for one. */
   activity: ActivityLog | undefined;
+  /** The pricing rules' store and runner, when the server keeps an activity log. */
+  rules: { store: RulesStore; runner: RuleRunner } | undefined;
   /** The webhook door, when `webhookPort` was given. */
   webhookDoor?: WebhookDoor;
   close(): Promise<void>;
@@ -106,6 +124,9 @@ export async function startAppServer(
     },
   });
   const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
+  const showsPath = options.shows?.path ?? options.activity?.path;
+  const shows = showsPath ? new ShowStore(showsPath) : undefined;
+  const rules = activity ? openRules(options, activity, hub) : undefined;
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
   const proxy: ProxyOptions = {
     ...options.proxy,
@@ -135,12 +156,17 @@ export async function startAppServer(
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
   const embedded = options.hub?.registerWith;
+  if (rules) {
+    await app.register(rulesRoutes, { ...rules, governor: hub.governor });
+  }
   await app.register(apiRoutes, {
     upstream: options.upstream,
     hub,
     proxy,
     activity: activity?.store,
   });
+  // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
+  await app.register(showRoutes, { store: shows });
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
   pageRoute(app, {
@@ -169,6 +195,7 @@ export async function startAppServer(
       throw error;
     }
   }
+  rules?.runner.start();
   try {
     await hub.started(webhookDoor?.url ?? url);
   } catch (error) {
@@ -181,14 +208,35 @@ export async function startAppServer(
     hub,
     auth: gate,
     activity,
+    rules,
     ...(webhookDoor ? { webhookDoor } : {}),
     close: async () => {
+      await rules?.runner.close();
+      rules?.store.close();
       await webhookDoor?.close();
       hub.close();
       gate.close();
       activity?.close();
+      shows?.close();
       await pages.close?.();
       await app.close();
     },
   };
+}
+
+/** The rules' store beside the activity log, and their runner on the key's governor. */
+function openRules(options: AppServerOptions, activity: ActivityLog, hub: ServerHub) {
+  const logPath = options.activity!.path;
+  const path =
+    options.rules?.path ??
+    (logPath === ':memory:' ? ':memory:' : join(dirname(logPath), 'rules.db'));
+  const store = new RulesStore(path);
+  const runner = new RuleRunner({
+    ...options.rules?.runner,
+    store,
+    activity: activity.store,
+    upstream: options.upstream,
+    governor: hub.governor,
+  });
+  return { store, runner };
 }

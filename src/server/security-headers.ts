@@ -18,7 +18,8 @@ export function contentSecurityPolicy(options: {
   const websocket = options.nonce && options.host ? ` ws://${options.host}` : '';
   return [
     "default-src 'none'",
-    `script-src 'self'${nonce}`,
+    // The barcode reader's polyfill compiles its own WebAssembly (served from 'self').
+    `script-src 'self' 'wasm-unsafe-eval'${nonce}`,
     `style-src 'self'${nonce}${hashes}`,
     `img-src 'self' https: data:${images}`,
     `connect-src 'self'${websocket}`,

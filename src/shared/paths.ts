@@ -10,10 +10,11 @@ export const paths = {
   },
   newListing: {
     pattern: '/listings/new',
-    to: (prefill: { inventoryItemId?: string; sku?: string } = {}) => {
+    to: (prefill: { inventoryItemId?: string; sku?: string; grader?: string } = {}) => {
       const params = new URLSearchParams();
       if (prefill.inventoryItemId) params.set('inventory_item_id', prefill.inventoryItemId);
       if (prefill.sku) params.set('sku', prefill.sku);
+      if (prefill.grader) params.set('grader', prefill.grader);
       const query = params.toString();
       return query ? `/listings/new?${query}` : '/listings/new';
     },
@@ -58,6 +59,10 @@ export const paths = {
   },
   locations: { pattern: '/locations', to: () => '/locations' },
   events: { pattern: '/events', to: () => '/events' },
+  rules: {
+    pattern: '/rules',
+    to: (ruleId?: number) => (ruleId === undefined ? '/rules' : `/rules?rule=${ruleId}`),
+  },
   activity: {
     pattern: '/activity',
     to: (search?: URLSearchParams | string) => {
@@ -65,9 +70,26 @@ export const paths = {
       return query ? `/activity?${query}` : '/activity';
     },
   },
+  shows: { pattern: '/shows', to: () => '/shows' },
+  /** Marks listings (from the catalogue's selection) as a show's case. */
+  showCase: {
+    pattern: '/shows/case',
+    to: (listingIds: readonly string[]) =>
+      `/shows/case?${new URLSearchParams({ ids: listingIds.join(',') }).toString()}`,
+  },
+  show: {
+    pattern: '/shows/:showKey',
+    to: (showKey: string) => `/shows/${encodeURIComponent(showKey)}`,
+  },
   insights: { pattern: '/insights', to: () => '/insights' },
   payouts: { pattern: '/payouts', to: () => '/payouts' },
   shipQueue: { pattern: '/ship-queue', to: () => '/ship-queue' },
+  /** The show's counter view of a scanned or typed cert (the grader when the label named it). */
+  showCert: {
+    pattern: '/show/cert/:cert',
+    to: (cert: string, grader?: string) =>
+      `/show/cert/${encodeURIComponent(cert)}${grader ? `?grader=${encodeURIComponent(grader)}` : ''}`,
+  },
   packingSheet: {
     pattern: '/ship-queue/packing-sheet',
     to: (orderIds: readonly string[]) =>

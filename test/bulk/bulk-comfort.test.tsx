@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adjustPrice, withEnding } from '../../src/features/listings/bulk-edit/logic/money';
+import { adjustPrice, withEnding } from '../../src/shared/price-math';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';

@@ -16,7 +16,7 @@ import { MemoryJobStore } from '../../src/features/listings/bulk-edit/jobs/job-s
 import { JobRunner } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
 import { formatCents, parseAmount } from '../../src/client/listing-rules';
-import { adjustPrice } from '../../src/features/listings/bulk-edit/logic/money';
+import { adjustPrice } from '../../src/shared/price-math';
 import {
   toBulkRow,
   toEditValues,

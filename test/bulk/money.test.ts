@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, parseAmount, parsePrice } from '../../src/client/listing-rules';
-import {
-  adjustPrice,
-  minimumOfferFromPercent,
-  parsePercent,
-} from '../../src/features/listings/bulk-edit/logic/money';
+import { adjustPrice, minimumOfferFromPercent, parsePercent } from '../../src/shared/price-math';
 
 const cents = (text: string) => {
   const parsed = parseAmount(text);

@@ -1,5 +1,6 @@
 import { isCancelledError, type QueryClient } from '@tanstack/react-query';
-import type { Page, SlabdeskClient } from '../../client';
+import { ApiError, type Page, type Ping, type SlabdeskClient } from '../../client';
+import { localStore } from '../local-store';
 import { pingQuery } from '../connection-query';
 import { KEPT_PAGE_ROWS, type Fingerprint, type KeptSource } from './kept-sync';
 
@@ -10,13 +11,39 @@ export const KEPT_FORMAT = 3;
  * The /ping's answer, asked again when a page let go of it (strict mode mounts twice), or the copy
  * would belong to no one.
  */
-async function pingOf(client: SlabdeskClient, queryClient: QueryClient) {
+async function askPing(client: SlabdeskClient, queryClient: QueryClient) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await queryClient.ensureQueryData(pingQuery(client));
     } catch (error) {
       if (!isCancelledError(error) || attempt >= 3) throw error;
     }
+  }
+}
+
+/** The last /ping's owner facts, so a page opened with no network still knows whose copy it is. */
+const LAST_PING = 'slabdesk-last-ping';
+type Owner = Pick<Ping, 'api_version' | 'mode' | 'seller_id' | 'key_id'>;
+
+async function pingOf(client: SlabdeskClient, queryClient: QueryClient): Promise<Owner> {
+  const base = client.transport.resolve('/');
+  try {
+    const ping = await askPing(client, queryClient);
+    const owner: Owner = {
+      api_version: ping.api_version,
+      mode: ping.mode,
+      seller_id: ping.seller_id,
+      key_id: ping.key_id,
+    };
+    localStore()?.setItem(LAST_PING, JSON.stringify({ base, owner }));
+    return owner;
+  } catch (error) {
+    // No network at all (not a refusal): the owner this browser last heard from, if any.
+    if (!(error instanceof ApiError) || error.status !== 0) throw error;
+    const last = localStore()?.getItem(LAST_PING);
+    const kept = last ? (JSON.parse(last) as { base?: string; owner?: Owner }) : undefined;
+    if (!kept?.owner || kept.base !== base) throw error;
+    return kept.owner;
   }
 }
 

@@ -6,11 +6,14 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
-import { formatDateTime, countOf } from '../../lib/format';
+import { formatDateTime, formatShortDate, countOf } from '../../lib/format';
+import { Figure } from '../../components/figure';
 import { cardFactsQuery } from '../../api/inventory/inventory-queries';
 import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
 import { TableHead } from '../../components/table-head';
+import { slabFactsQuery } from '../../api/listings/slab-facts';
+import { PackCheck, usePackedSlabs } from './pack-check';
 
 /** A printable packing sheet for the orders going into one box, each with a scannable barcode. */
 export function PackingSheetPage() {
@@ -23,6 +26,8 @@ export function PackingSheetPage() {
   const byId = new Map((query.data?.rows ?? []).map((order) => [order.id, order]));
   const orders = ids.map((id) => byId.get(id)).filter((o) => o !== undefined);
   const missing = query.data ? ids.filter((id) => !byId.has(id)) : [];
+  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  const [packed, setPacked] = usePackedSlabs(ids);
   return (
     <section aria-labelledby="packing-heading" className="packing-sheet">
       <div className="page-head">
@@ -51,9 +56,17 @@ export function PackingSheetPage() {
         </p>
       )}
       {orders.length > 0 && (
+        <PackCheck
+          orders={orders}
+          slabs={slabs}
+          packed={packed}
+          onPacked={(orderId, slab) => setPacked((current) => new Map(current).set(orderId, slab))}
+        />
+      )}
+      {orders.length > 0 && (
         <table className="simple-table packing-table">
           <caption className="visually-hidden">Cards in this box</caption>
-          <TableHead columns={['Order code', 'Card', 'Cert', 'Grader', 'Barcode']} />
+          <TableHead columns={['Order code', 'Card', 'Cert', 'Grader', 'Scanned', 'Barcode']} />
           <tbody>
             {orders.map((order) => {
               const line = order.line_items?.[0];
@@ -74,6 +87,18 @@ export function PackingSheetPage() {
                     <RecordField {...lineField}>{() => line?.sku ?? '—'}</RecordField>
                   </td>
                   <td>{grader ?? (cards.isPending ? '…' : 'not shown')}</td>
+                  <td>
+                    {packed.has(order.id) ? (
+                      <>
+                        ✓{' '}
+                        <Figure kind="date">
+                          {formatShortDate(packed.get(order.id)!.at, { time: true })}
+                        </Figure>
+                      </>
+                    ) : (
+                      <span className="muted">not yet</span>
+                    )}
+                  </td>
                   <td>
                     {/* Neither the cert nor the order code shown: no code to print. */}
                     <RecordField record={order} path="line_items" value={code}>

@@ -65,7 +65,10 @@ export function ShipQueuePage() {
               Packing sheet for {chosen.length} selected
             </Link>
           ) : (
-            <span className="muted">Select the cards going into one box for a packing sheet.</span>
+            <span className="muted">
+              Select the cards going into one box for a packing sheet; scan each slab there to check
+              it is the right one.
+            </span>
           )}
         </div>
       </div>

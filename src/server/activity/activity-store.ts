@@ -29,6 +29,8 @@ export interface ActivityEntry {
   /** What the marketplace said about a refused write, in its words (absent on older rows). */
   message?: string | null;
   requestId: string | null;
+  /** Set when a pricing rule made the write: the rule, and who created it. */
+  rule?: { id: number; name: string; createdBy: string | null } | null;
 }
 
 export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
@@ -61,6 +63,9 @@ interface Row {
   code: string | null;
   message: string | null;
   request_id: string | null;
+  rule_id: number | null;
+  rule_name: string | null;
+  rule_by: string | null;
 }
 
 function entryOf(row: Row): ActivityEntry {
@@ -85,6 +90,10 @@ function entryOf(row: Row): ActivityEntry {
     code: row.code,
     ...(row.message ? { message: row.message } : {}),
     requestId: row.request_id,
+    rule:
+      row.rule_id === null
+        ? null
+        : { id: row.rule_id, name: row.rule_name ?? '', createdBy: row.rule_by },
   };
 }
 
@@ -119,16 +128,28 @@ export class ActivityStore {
        CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
        CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
     );
-    // Logs kept before the marketplace's message was recorded gain the column, empty.
-    const columns = this.db.prepare('PRAGMA table_info(activity)').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'message'))
-      this.db.exec('ALTER TABLE activity ADD COLUMN message TEXT');
+    // Logs kept before the marketplace's message or pricing rules were recorded gain the columns.
+    const columns = new Set(
+      (this.db.prepare('PRAGMA table_info(activity)').all() as { name: string }[]).map(
+        (column) => column.name,
+      ),
+    );
+    if (!columns.has('message')) this.db.exec('ALTER TABLE activity ADD COLUMN message TEXT');
+    if (!columns.has('rule_id')) {
+      this.db.exec(
+        `ALTER TABLE activity ADD COLUMN rule_id INTEGER;
+         ALTER TABLE activity ADD COLUMN rule_name TEXT;
+         ALTER TABLE activity ADD COLUMN rule_by TEXT;`,
+      );
+    }
     tightenDatabaseFiles(path);
     this.insertStatement = this.db.prepare(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
-         bulk_job_id, changes, outcome, status, code, message, request_id)
+         bulk_job_id, changes, outcome, status, code, message, request_id, rule_id, rule_name,
+         rule_by)
        VALUES (@at, @at_ms, @actor_name, @actor_role, @action, @method, @path, @listing_id,
-         @bulk_job_id, @changes, @outcome, @status, @code, @message, @request_id)`,
+         @bulk_job_id, @changes, @outcome, @status, @code, @message, @request_id, @rule_id,
+         @rule_name, @rule_by)`,
     );
   }
 
@@ -149,6 +170,9 @@ export class ActivityStore {
       code: entry.code,
       message: entry.message ?? null,
       request_id: entry.requestId,
+      rule_id: entry.rule?.id ?? null,
+      rule_name: entry.rule?.name ?? null,
+      rule_by: entry.rule?.createdBy ?? null,
     });
     return Number(result.lastInsertRowid);
   }
@@ -189,6 +213,34 @@ export class ActivityStore {
       .prepare('SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1')
       .all() as { actor_name: string }[];
     return rows.map((row) => row.actor_name);
+  }
+
+  /**
+   * Listing id → epoch ms of the newest change a person made to it since `since` (epoch ms): every
+   * accepted listing write but a rule's.
+   */
+  personEdits(since: number): Map<string, number> {
+    const rows = this.db
+      .prepare(
+        `SELECT listing_id AS id, MAX(at_ms) AS at FROM activity
+         WHERE at_ms >= ? AND listing_id IS NOT NULL AND rule_id IS NULL AND outcome = 'ok'
+           AND action IN ('update', 'reactivate', 'status_change', 'deactivate')
+         GROUP BY listing_id`,
+      )
+      .all(since) as { id: string; at: number }[];
+    return new Map(rows.map((row) => [row.id, row.at]));
+  }
+
+  /** Epoch ms of a person's newest accepted change to one listing since `since`, if any. */
+  personEditSince(listingId: string, since: number): number | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT MAX(at_ms) AS at FROM activity
+         WHERE listing_id = ? AND at_ms >= ? AND rule_id IS NULL AND outcome = 'ok'
+           AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`,
+      )
+      .get(listingId, since) as { at: number | null };
+    return row.at ?? undefined;
   }
 
   count(): number {

@@ -173,6 +173,9 @@ async function signOut(
     else context.book.end(session.idHash);
   }
   setCookie(response, sessionCookieName(secure), '', { secure, maxAgeSeconds: 0 });
+  // Nothing of the account stays in this browser: its kept copies, outbox, pages and storage
+  // (the page clears them too before it posts, for browsers that ignore this header).
+  response.setHeader('clear-site-data', '"cache", "storage"');
   redirect(response, `${SIGN_IN_PATH}?signed_out=1`);
 }
 

@@ -12,7 +12,7 @@ import {
   withEnding,
   type Adjusted,
   type PriceEnding,
-} from './logic/money';
+} from '../../../shared/price-math';
 import { formatCents, parseAmount, parsePrice } from '../../../client/listing-rules';
 import { DURATIONS, type BooleanField, type DurationText, type EditValues } from './logic/rows';
 import { countOf } from '../../../lib/format';

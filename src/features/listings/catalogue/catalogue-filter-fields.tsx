@@ -12,8 +12,14 @@ const FACETS: { key: FacetKey; label: string }[] = [
 ];
 
 /** The yes-or-no filters, each with its own words for the two choices. */
-const CHOICES: { key: 'offers' | 'lot'; label: string; yes: string; no: string }[] = [
+const CHOICES: { key: 'offers' | 'rule' | 'lot'; label: string; yes: string; no: string }[] = [
   { key: 'offers', label: 'Offers', yes: 'Accepts offers', no: 'No offers' },
+  {
+    key: 'rule',
+    label: 'Pricing rules',
+    yes: 'Changed by a rule',
+    no: 'Not changed by a rule',
+  },
   { key: 'lot', label: 'Lots', yes: 'Lots only', no: 'Single cards' },
 ];
 

@@ -2,9 +2,10 @@ import type { ActiveFilter } from '../../../components/active-filters';
 import { AGE_BUCKETS } from '../../../api/sales/listing-age';
 import type { CatalogueSearch } from './catalogue-filters';
 
-const YES_NO: Record<'offers' | 'lot', { label: string; yes: string; no: string }> = {
+const YES_NO: Record<'offers' | 'lot' | 'rule', { label: string; yes: string; no: string }> = {
   offers: { label: 'Offers', yes: 'Accepts offers', no: 'No offers' },
   lot: { label: 'Lots', yes: 'Lots only', no: 'Single cards' },
+  rule: { label: 'Pricing rules', yes: 'Changed by a rule', no: 'Not changed by a rule' },
 };
 
 /** The catalogue's filters in force, in the filter row's order, in the words of its fields. */
@@ -24,7 +25,7 @@ export function catalogueFilterPills(search: CatalogueSearch, text: string): Act
     const bucket = AGE_BUCKETS.find((b) => b.id === search.age);
     pills.push({ id: 'age', label: 'Listed for', value: bucket?.label ?? search.age });
   }
-  for (const key of ['offers', 'lot'] as const) {
+  for (const key of ['offers', 'lot', 'rule'] as const) {
     const value = search[key];
     if (value) pills.push({ id: key, label: YES_NO[key].label, value: YES_NO[key][value] });
   }

@@ -27,6 +27,8 @@ export const CatalogueSearch = z.object({
   category: lenient(z.string()),
   offers: yesNo,
   lot: yesNo,
+  /** Changed by a pricing rule (the server's rules say which), or never. */
+  rule: yesNo,
   /** Live for 0–7, 8–30, 31–90 or over 90 days (by `listed_at`): the insights page links here. */
   age: lenient(z.enum(AGE_BUCKET_IDS)),
   sort: lenient(z.enum(SORTABLE)),
@@ -182,4 +184,16 @@ export function searchNarrowing(
     recentSearches.set(rows, recent);
   }
   return out;
+}
+
+/** Keeps the rows a pricing rule changed (`yes`) or did not (`no`); all rows when unset. */
+export function byRule(
+  rows: CatalogueRow[],
+  rule: 'yes' | 'no' | undefined,
+  touched: ReadonlySet<string> | undefined,
+): CatalogueRow[] {
+  if (rule === undefined) return rows;
+  // Until the rules answer, the filter shows nothing rather than every row.
+  if (touched === undefined) return [];
+  return rows.filter((row) => touched.has(row.id) === (rule === 'yes'));
 }

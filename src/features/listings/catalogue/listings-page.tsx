@@ -1,4 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../api/api-context';
+import { touchedListingsQuery } from '../../../api/rules/rules-queries';
 import { TableViews } from '../../../components/table-views';
 import { ActiveFilters } from '../../../components/active-filters';
 import { catalogueFilterPills } from './catalogue-filter-pills';
@@ -26,6 +29,7 @@ import {
   catalogueFacets,
   readCatalogueSearch,
   searchNarrowing,
+  byRule,
   SORTABLE,
   type CatalogueSearch,
   type SortKey,
@@ -84,7 +88,16 @@ export function ListingsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   const effective = useMemo(() => ({ ...search, q: text }), [search, text]);
-  const shown = useMemo(() => searchNarrowing(rows, effective), [rows, effective]);
+  const client = useApiClient();
+  const touched = useQuery({ ...touchedListingsQuery(client), enabled: search.rule !== undefined });
+  const touchedIds = useMemo(
+    () => (touched.data ? new Set(touched.data.listings.map((t) => t.listingId)) : undefined),
+    [touched.data],
+  );
+  const shown = useMemo(
+    () => byRule(searchNarrowing(rows, effective), effective.rule, touchedIds),
+    [rows, effective, touchedIds],
+  );
   // After the catalogue, once it is drawn: the orders and inventory walks must not take its
   // share of the bucket, nor the browser's time while its table is drawn.
   const basis = useMarginBasis(data?.complete === true);
@@ -147,6 +160,11 @@ export function ListingsPage() {
           {selected.size > 0 && (
             <WriteLink className="button" to={paths.bulkEdit.to({ ids: [...selected] })}>
               Bulk edit the selection ({selected.size})
+            </WriteLink>
+          )}
+          {selected.size > 0 && (
+            <WriteLink className="button" to={paths.showCase.to([...selected])}>
+              Bring these to the show ({selected.size})
             </WriteLink>
           )}
           {/* There from the first paint (disabled until every page is in), so nothing below it

@@ -24,6 +24,12 @@ import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 import { ListingCardPanel } from './listing-card-panel';
 import { ListingHistory } from './listing-history';
+import { ListingActionsSlot } from '../../../components/listing-actions-slot';
+import type { ListingRead } from '../../../client';
+import { listingKeys } from '../../../api/listings/listing-keys';
+import type { Catalogue } from '../../../api/listings/catalogue-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { RuleLine } from './rule-line';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
@@ -72,6 +78,7 @@ export function ListingDetailPage() {
   const [done, setDone] = useState<string | null>(flash ?? null);
   const writeButton = useWriteButton();
   const deactivateButton = useDeactivateButton();
+  const queryClient = useQueryClient();
 
   if (query.isPending) return <Loading label="Loading the listing…" />;
   if (query.isError || !listing) {
@@ -142,6 +149,17 @@ export function ListingDetailPage() {
         </div>
       </div>
 
+      {!sold && listing.status === 'active' && (
+        <ListingActionsSlot
+          listing={
+            queryClient
+              .getQueryData<Catalogue>(listingKeys.catalogue())
+              ?.rows.find((row) => row.id === listing.id) ??
+            // Not in this device's copy yet: the single view's fields, which a list row shares.
+            (query.data as unknown as ListingRead)
+          }
+        />
+      )}
       {done && (
         <p className="banner banner-ok" role="status">
           {done}
@@ -182,6 +200,7 @@ export function ListingDetailPage() {
             {!sold && (
               <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
             )}
+            <RuleLine listingId={listing.id} />
             <dt>Offers</dt>
             <dd>
               <Term

@@ -1,4 +1,4 @@
-import type { ListingCreateInput, ListingUpdateInput } from '../../../client';
+import { GRADERS, type ListingCreateInput, type ListingUpdateInput } from '../../../client';
 import { toApiAmount } from '../../../client/listing-rules';
 import type { EditListingForm, NewListingForm, SetTo } from './listing-form-schemas';
 import { goesToReview, type ListingView } from '../detail/listing-view';
@@ -71,6 +71,8 @@ export function toUpdatePatch(
 export function newListingDefaults(prefill: {
   inventoryItemId?: string | null;
   sku?: string | null;
+  /** The grader a scanned label named (ignored unless one of the four). */
+  grader?: string | null;
   /** Check the card before it goes live: on unless this browser remembers it off. */
   review?: boolean;
 }): NewListingForm {
@@ -79,7 +81,9 @@ export function newListingDefaults(prefill: {
     sku: prefill.sku ?? '',
     inventory_item_id: prefill.inventoryItemId ?? '',
     price: '',
-    grader: '',
+    grader: (GRADERS as readonly string[]).includes(prefill.grader ?? '')
+      ? (prefill.grader as NewListingForm['grader'])
+      : '',
     title: '',
     description: '',
     images: [],

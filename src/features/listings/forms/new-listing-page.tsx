@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { TradeInCost } from './trade-in-cost';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { GRADERS, isApiError, newIdempotencyKey, type ListingCreateInput } from '../../../client';
@@ -41,11 +42,13 @@ function NewListingContent() {
     defaultValues: newListingDefaults({
       inventoryItemId: params.get('inventory_item_id'),
       sku: params.get('sku'),
+      grader: params.get('grader'),
       review: reviewPreference(),
     }),
     mode: 'onTouched',
   });
   const { register, handleSubmit, formState, setError, control, setValue } = form;
+  const watchedSku = useWatch({ control, name: 'sku' });
   const serverErrors = useServerErrors(form, NewListingForm);
   const images = useFieldArray({ control, name: 'images' });
   const errors = formState.errors;
@@ -170,6 +173,7 @@ function NewListingContent() {
               >
                 {(c) => <input {...c} autoComplete="off" {...register('sku')} />}
               </FormField>
+              <TradeInCost cert={watchedSku} />
               <FormField
                 label="Grader"
                 error={errors.grader?.message}

@@ -1,8 +1,35 @@
 /**
  * Exact money on the API's decimal strings: cents and hundredths of a percent in bigints, never a
- * float, rounded half up with the exact value kept to show the rounding.
+ * float, rounded half up with the exact value kept to show the rounding. One copy for the bulk
+ * editor, the forms and the server's pricing rules.
  */
-import { formatCents, priceBoundsMessage, type Parsed } from '../../../../client/listing-rules';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The spec's price bounds, in cents: 10 to 1,000,000 dollars. */
+export const MIN_PRICE_CENTS = 1_000n;
+export const MAX_PRICE_CENTS = 100_000_000n;
+
+/** The words of a price outside the spec's bounds, after a column's name. */
+export const PRICE_BOUND_WORDS = {
+  below: 'must be at least 10.00',
+  above: 'must be at most 1,000,000.00',
+} as const;
+
+/** The spec's bounds on a price in cents, or null when it is within them. */
+export function priceBoundsMessage(cents: bigint): string | null {
+  if (cents < MIN_PRICE_CENTS) return PRICE_BOUND_WORDS.below;
+  if (cents > MAX_PRICE_CENTS) return PRICE_BOUND_WORDS.above;
+  return null;
+}
+
+/** Cents as the API's decimal string: 12345n → "123.45". */
+export function formatCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
 
 /** A percentage (`12.5`, `7.25%`) in hundredths; two decimals at most, not 0, not above `max`. */
 export function parsePercent(text: string, max = 100): Parsed<bigint> {

@@ -1,0 +1,220 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, type SlabdeskClient } from '../../client';
+import { applyListingWrite } from '../listings/write-answer';
+import { listingKeys } from '../listings/listing-keys';
+import { postSale, postShow } from '../shows/show-api';
+import { showKeys } from '../shows/show-keys';
+import { formatCents } from '../shows/show-money';
+import { outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outbox';
+
+/**
+ * Sends the outbox's writes in the order made, one at a time (the listing writes through the
+ * server's proxy and governor). A drop leaves the rest waiting; a write that meets a card sold
+ * meanwhile, or a price changed since by someone else, is held as a conflict for the seller.
+ */
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+const dropped = (error: unknown) => error instanceof ApiError && error.status === 0;
+const wordsOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Failed';
+const detailsOf = (error: unknown) =>
+  error instanceof ApiError ? `${error.status} ${error.code}` : undefined;
+
+class Dropped extends Error {}
+
+/** The marketplace's words without its ids (the seller knows the card by its title). */
+const withoutIds = (text: string) => text.replace(/\b(lst|evt|req|loc|ord)_[A-Za-z0-9]+/g, 'it');
+
+async function sendSale(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  item: SaleWrite,
+): Promise<Partial<SaleWrite>> {
+  const box = outbox();
+  let offMarket = item.offMarket;
+  let note = item.note ?? null;
+  if (offMarket === undefined) {
+    try {
+      const answer = await client.listings.delete(item.listingId, {
+        idempotencyKey: item.deactivateKey,
+      });
+      applyListingWrite(queryClient, {
+        method: 'DELETE',
+        listingId: item.listingId,
+        listing: answer.data,
+      });
+      offMarket = answer.data.unavailable_reason === 'sold' ? 'sold_online' : 'deactivated';
+    } catch (error) {
+      if (dropped(error)) throw new Dropped();
+      // Refused: a sold listing refuses any write, so the listing says whether it sold online.
+      let reason: string | null | undefined;
+      try {
+        reason = (await client.listings.get(item.listingId)).data.unavailable_reason;
+      } catch (readError) {
+        if (dropped(readError)) throw new Dropped();
+      }
+      if (reason === 'sold') {
+        offMarket = 'sold_online';
+      } else {
+        offMarket = 'not_taken_off';
+        note = `Still on sale online: ${withoutIds(wordsOf(error))}`;
+      }
+    }
+    await box.update(item.seq, { offMarket, note });
+  }
+  const soldOnline = offMarket === 'sold_online';
+  try {
+    await postSale(client, item.showKey, { ...item.sale, soldOnline, offMarket, note });
+  } catch (error) {
+    if (dropped(error)) throw new Dropped();
+    throw error;
+  }
+  void queryClient.invalidateQueries({ queryKey: showKeys.all() });
+  if (soldOnline) {
+    return {
+      state: 'conflict',
+      outcome:
+        'Sold online before it came off the marketplace: this card is sold twice. Settle with the buyer at the table.',
+    };
+  }
+  if (offMarket === 'not_taken_off') {
+    return { state: 'conflict', outcome: `Recorded in the ledger. ${note ?? ''}`.trim() };
+  }
+  return { state: 'done', outcome: 'Taken off the marketplace and recorded in the ledger.' };
+}
+
+async function sendPrice(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  item: PriceWrite,
+  force: boolean,
+): Promise<Partial<PriceWrite>> {
+  if (!force) {
+    let now;
+    try {
+      now = (await client.listings.get(item.listingId)).data;
+    } catch (error) {
+      if (dropped(error)) throw new Dropped();
+      throw error;
+    }
+    if (now.unavailable_reason === 'sold') {
+      return { state: 'conflict', outcome: 'Sold online meanwhile: the new price was not sent.' };
+    }
+    // Changed since by someone else: another price, and (where the API shows it) a newer write.
+    const changed =
+      now.price !== undefined &&
+      now.price !== item.fromPrice &&
+      (item.listingUpdatedAt === null ||
+        now.updated_at === undefined ||
+        now.updated_at !== item.listingUpdatedAt);
+    if (changed) {
+      return {
+        state: 'conflict',
+        outcome: `The price was changed to ${formatCents(Math.round(Number(now.price) * 100))} by someone else since: yours (${formatCents(Math.round(Number(item.price) * 100))}) was not sent.`,
+      };
+    }
+  }
+  try {
+    const answer = await client.listings.update(
+      item.listingId,
+      { price: item.price },
+      { idempotencyKey: item.idempotencyKey },
+    );
+    applyListingWrite(queryClient, {
+      method: 'PUT',
+      listingId: item.listingId,
+      body: { price: item.price },
+      listing: answer.data,
+    });
+  } catch (error) {
+    if (dropped(error)) throw new Dropped();
+    throw error;
+  }
+  return {
+    state: 'done',
+    outcome: `Price set to ${formatCents(Math.round(Number(item.price) * 100))}.`,
+  };
+}
+
+let running: Promise<void> | undefined;
+let again = false;
+
+/** Sends what waits; a call while sending runs once more afterwards. */
+export function syncOutbox(client: SlabdeskClient, queryClient: QueryClient): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await sendWaiting(client, queryClient);
+    } while (again);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/** Sends a conflict's write as the seller made it, over what changed since. */
+export async function sendAnyway(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  item: OutboxItem,
+): Promise<void> {
+  if (item.kind !== 'set-price') return;
+  await sendOne(client, queryClient, item, true);
+}
+
+async function sendOne(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+  item: OutboxItem,
+  force = false,
+): Promise<boolean> {
+  const box = outbox();
+  await box.update(item.seq, { state: 'sending' });
+  try {
+    let patch: Partial<OutboxItem>;
+    if (item.kind === 'create-show') {
+      try {
+        await postShow(client, item.show);
+      } catch (error) {
+        if (dropped(error)) throw new Dropped();
+        throw error;
+      }
+      void queryClient.invalidateQueries({ queryKey: showKeys.all() });
+      patch = { state: 'done', outcome: 'Show started.' };
+    } else if (item.kind === 'sell-at-show') {
+      patch = await sendSale(client, queryClient, item);
+    } else {
+      patch = await sendPrice(client, queryClient, item, force);
+    }
+    await box.update(item.seq, patch);
+    return true;
+  } catch (error) {
+    if (error instanceof Dropped) {
+      await box.update(item.seq, { state: 'waiting', outcome: 'Waiting for a connection.' });
+      return false;
+    }
+    const details = detailsOf(error);
+    await box.update(item.seq, {
+      state: 'failed',
+      outcome: `Not sent: ${wordsOf(error)}`,
+      ...(details ? { details } : {}),
+    });
+    return true;
+  }
+}
+
+async function sendWaiting(client: SlabdeskClient, queryClient: QueryClient): Promise<void> {
+  const box = outbox();
+  await box.load();
+  for (const item of box.snapshot()) {
+    if (item.state !== 'waiting') continue;
+    if (offline()) return;
+    // A drop: the rest wait too, in order, for the connection to come back.
+    if (!(await sendOne(client, queryClient, item))) return;
+  }
+  void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
+}

@@ -1,0 +1,174 @@
+import { openDB, type IDBPDatabase } from 'idb';
+import { useSyncExternalStore } from 'react';
+import type { SaleBody } from '../shows/show-api';
+
+/**
+ * Writes made at the table wait here (IndexedDB) until they reach the server, in the order made.
+ * Each keeps the keys fixed when it was made (`Idempotency-Key` of the listing write, the ledger
+ * entry's key), so sending it again after a drop is the same write, never a second one.
+ */
+
+export type OutboxState = 'waiting' | 'sending' | 'done' | 'conflict' | 'failed';
+
+interface Common {
+  /** Order of making: the outbox sends oldest first. */
+  seq: number;
+  madeAt: string;
+  /** What the seller sees on the row and in the panel. */
+  label: string;
+  state: OutboxState;
+  /** The outcome in the seller's words, once sent (or why it waits). */
+  outcome?: string;
+  /** Technical facts for the Details disclosure. */
+  details?: string;
+}
+
+/** A show started with no network. */
+export interface ShowWrite extends Common {
+  kind: 'create-show';
+  show: { key: string; name: string; date: string };
+}
+
+/** Sold here: the listing taken off the marketplace, then the sale entered in the ledger. */
+export interface SaleWrite extends Common {
+  kind: 'sell-at-show';
+  listingId: string;
+  showKey: string;
+  /** The deactivation's `Idempotency-Key`, fixed when the sale was made. */
+  deactivateKey: string;
+  /** The listing's `updated_at` when the seller sold it (the view the seller acted on). */
+  listingUpdatedAt: string | null;
+  sale: Omit<SaleBody, 'soldOnline' | 'offMarket' | 'note'>;
+  /** Set once the deactivation answered, so a retry of the entry keeps what it learned. */
+  offMarket?: SaleBody['offMarket'];
+  note?: string | null;
+}
+
+/** A new price set with no network, checked against the listing before it is sent. */
+export interface PriceWrite extends Common {
+  kind: 'set-price';
+  listingId: string;
+  price: string;
+  /** The price the seller changed from, and the listing's `updated_at` then. */
+  fromPrice: string;
+  listingUpdatedAt: string | null;
+  idempotencyKey: string;
+}
+
+export type OutboxItem = ShowWrite | SaleWrite | PriceWrite;
+export type NewOutboxItem =
+  | Omit<ShowWrite, 'seq' | 'state' | 'madeAt'>
+  | Omit<SaleWrite, 'seq' | 'state' | 'madeAt'>
+  | Omit<PriceWrite, 'seq' | 'state' | 'madeAt'>;
+
+export const OUTBOX_DB = 'slabdesk-outbox';
+const STORE = 'writes';
+
+export class Outbox {
+  private items: OutboxItem[] = [];
+  private readonly listeners = new Set<() => void>();
+  private db: Promise<IDBPDatabase | undefined> | undefined;
+  private loaded: Promise<void> | undefined;
+
+  constructor(private readonly factory: IDBFactory | undefined) {}
+
+  private database(): Promise<IDBPDatabase | undefined> {
+    const factory = this.factory;
+    if (!factory) return Promise.resolve(undefined);
+    this.db ??= openDB(OUTBOX_DB, 1, {
+      upgrade(db) {
+        db.createObjectStore(STORE, { keyPath: 'seq' });
+      },
+    }).catch(() => undefined);
+    return this.db;
+  }
+
+  /** Reads what waited in this browser (once); the in-memory list works without IndexedDB. */
+  load(): Promise<void> {
+    this.loaded ??= (async () => {
+      const db = await this.database();
+      if (!db) return;
+      const kept = (await db.getAll(STORE)) as OutboxItem[];
+      // A write cut off mid-send is sent again, under the same keys.
+      const known = new Set(this.items.map((item) => item.seq));
+      for (const item of kept) {
+        if (!known.has(item.seq)) {
+          this.items.push(item.state === 'sending' ? { ...item, state: 'waiting' } : item);
+        }
+      }
+      this.items.sort((a, b) => a.seq - b.seq);
+      this.publish();
+    })().catch(() => undefined);
+    return this.loaded;
+  }
+
+  snapshot = (): readonly OutboxItem[] => this.items;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  private publish(): void {
+    this.items = [...this.items];
+    for (const listener of this.listeners) listener();
+  }
+
+  private async persist(item: OutboxItem): Promise<void> {
+    const db = await this.database();
+    await db?.put(STORE, item);
+  }
+
+  async add(write: NewOutboxItem): Promise<OutboxItem> {
+    await this.load();
+    const last = this.items.at(-1)?.seq ?? 0;
+    const item = {
+      ...write,
+      seq: Math.max(last + 1, Date.now()),
+      madeAt: new Date().toISOString(),
+      state: 'waiting',
+    } as OutboxItem;
+    this.items.push(item);
+    await this.persist(item);
+    this.publish();
+    return item;
+  }
+
+  async update(seq: number, patch: Partial<OutboxItem>): Promise<OutboxItem | undefined> {
+    const index = this.items.findIndex((item) => item.seq === seq);
+    if (index < 0) return undefined;
+    const item = { ...this.items[index]!, ...patch } as OutboxItem;
+    this.items[index] = item;
+    await this.persist(item);
+    this.publish();
+    return item;
+  }
+
+  /** Takes a settled write (done, or a conflict the seller settled) off the list. */
+  async remove(seq: number): Promise<void> {
+    this.items = this.items.filter((item) => item.seq !== seq);
+    const db = await this.database();
+    await db?.delete(STORE, seq);
+    this.publish();
+  }
+}
+
+let shared: Outbox | undefined;
+
+/** The page's one outbox. */
+export function outbox(): Outbox {
+  shared ??= new Outbox(typeof indexedDB === 'undefined' ? undefined : indexedDB);
+  return shared;
+}
+
+/** The outbox's writes, drawn again as they change. */
+export function useOutboxItems(): readonly OutboxItem[] {
+  const box = outbox();
+  return useSyncExternalStore(box.subscribe, box.snapshot, box.snapshot);
+}
+
+/** Writes not yet through: waiting, sending, or held as a conflict for the seller. */
+export const pendingOf = (items: readonly OutboxItem[]) =>
+  items.filter((item) => item.state !== 'done');

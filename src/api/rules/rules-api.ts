@@ -1,0 +1,236 @@
+import * as z from 'zod/mini';
+import { ApiError, type SlabdeskClient } from '../../client';
+import { serverUrl } from '../activity/activity-api';
+
+/**
+ * Our server's pricing rules (`/hub/rules`): the rules, a preview of what one would change, its
+ * runs with each listing's outcome, run now and undo. A server without rules answers 404.
+ */
+
+export const RULES_PATH = '/hub/rules';
+
+const WriteFields = z.object({
+  price: z.optional(z.string()),
+  minimum_offer: z.optional(z.nullable(z.string())),
+  accepts_offers: z.optional(z.boolean()),
+  status: z.optional(z.string()),
+  duration_hours: z.optional(z.number()),
+});
+export type WriteFields = z.infer<typeof WriteFields>;
+
+const Counts = z.object({
+  changed: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+});
+
+export const RuleRun = z.object({
+  id: z.number(),
+  ruleId: z.number(),
+  trigger: z.string(),
+  status: z.enum(['running', 'paused', 'done', 'stopped']),
+  by: z.nullable(z.string()),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  undoOf: z.nullable(z.number()),
+  undoneBy: z.nullable(z.number()),
+  counts: Counts,
+  markdown: z.string(),
+});
+export type RuleRun = z.infer<typeof RuleRun>;
+
+/** A rule as the owner writes it (see the server's rule-definition.ts for every bound). */
+export interface RuleDefinition {
+  name: string;
+  scope: {
+    viewName?: string;
+    status?: 'active' | 'draft' | 'archived';
+    grader?: string;
+    grade?: string;
+    category?: string;
+    priceMin?: string;
+    priceMax?: string;
+    minAgeDays?: number;
+    maxAgeDays?: number;
+  };
+  action:
+    | {
+        kind: 'markdown';
+        afterDays: number;
+        step: { kind: 'percent'; percent: number } | { kind: 'amount'; amount: string };
+        everyDays: number;
+        ending: 'cent' | '99' | 'whole';
+      }
+    | { kind: 'offer_floor'; percent: number; turnOnAfterDays: number | null }
+    | {
+        kind: 'sale';
+        percent: number;
+        startsAt: string;
+        endsAt: string;
+        ending: 'cent' | '99' | 'whole';
+      }
+    | { kind: 'relist'; durationHours: 168 | 336 | 504 | 720 };
+  floor: {
+    platformFeePercent: number;
+    margin: { kind: 'percent'; percent: number } | { kind: 'amount'; amount: string };
+    fixed: string;
+    withoutCost: 'skip' | 'fixed';
+  };
+  caps: { maxListings: number; maxMarkdown: string };
+  skipEditedWithinDays: number;
+  schedule: { daily: boolean; time: string; timeZone: string };
+}
+
+export const Rule = z.object({
+  id: z.number(),
+  enabled: z.boolean(),
+  createdBy: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  // The server validated it with the full schema; the page reads the fields it shows.
+  definition: z.custom<RuleDefinition>((value) => typeof value === 'object' && value !== null),
+  lastRun: z.nullable(RuleRun),
+  nextRunAt: z.nullable(z.string()),
+});
+export type Rule = z.infer<typeof Rule>;
+
+const RulesList = z.object({
+  rules: z.array(Rule),
+  role: z.enum(['owner', 'editor', 'viewer']),
+  pause: z.nullable(z.string()),
+});
+export type RulesList = z.infer<typeof RulesList>;
+
+export const PlanItem = z.object({
+  listingId: z.string(),
+  title: z.string(),
+  kind: z.enum(['write', 'skip']),
+  reason: z.nullable(z.string()),
+  why: z.string(),
+  before: WriteFields,
+  after: WriteFields,
+  floor: z.nullable(z.string()),
+});
+export type PlanItem = z.infer<typeof PlanItem>;
+
+const Preview = z.object({
+  read: z.number(),
+  inScope: z.number(),
+  changes: z.number(),
+  /** Listings left alone, by reason. */
+  skipped: z.record(z.string(), z.number()),
+  /** Listings in scope not listed (past the preview's bound). */
+  left: z.number(),
+  items: z.array(PlanItem),
+});
+export type Preview = z.infer<typeof Preview>;
+
+const RunItem = z.object({
+  listingId: z.string(),
+  title: z.string(),
+  state: z.enum(['pending', 'done', 'failed', 'skipped']),
+  reason: z.nullable(z.string()),
+  why: z.string(),
+  before: WriteFields,
+  after: WriteFields,
+  floor: z.nullable(z.string()),
+});
+export type RunItem = z.infer<typeof RunItem>;
+
+const RunDetail = z.object({ run: RuleRun, sending: z.boolean(), items: z.array(RunItem) });
+export type RunDetail = z.infer<typeof RunDetail>;
+
+const Upcoming = z.object({
+  ruleId: z.number(),
+  ruleName: z.string(),
+  at: z.string(),
+  after: WriteFields,
+  floor: z.nullable(z.string()),
+});
+const ListingRules = z.object({
+  upcoming: z.array(Upcoming),
+  touched: z.nullable(
+    z.object({ ruleId: z.number(), ruleName: z.nullable(z.string()), at: z.string() }),
+  ),
+});
+export type ListingRules = z.infer<typeof ListingRules>;
+
+const Touched = z.object({
+  listings: z.array(
+    z.object({ listingId: z.string(), ruleId: z.number(), ruleName: z.nullable(z.string()) }),
+  ),
+});
+export type Touched = z.infer<typeof Touched>;
+
+/** Thrown when the server keeps no rules (it answered 404 at the list). */
+export class RulesUnavailable extends Error {
+  constructor() {
+    super('This server runs no pricing rules.');
+  }
+}
+
+async function call<T>(
+  client: SlabdeskClient,
+  schema: z.ZodMiniType<T>,
+  method: string,
+  path: string,
+  options: { body?: unknown; signal?: AbortSignal | undefined } = {},
+): Promise<T> {
+  const url = serverUrl(client, `${RULES_PATH}${path}`);
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...client.transport.headersFor(method, url),
+  };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal ?? null,
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.status === 404 && path === '') throw new RulesUnavailable();
+  if (!response.ok) throw ApiError.fromResponse(response.status, response.headers, body);
+  return schema.parse(body);
+}
+
+const Created = z.object({ rule: Rule });
+const Started = z.object({ run: RuleRun });
+const Runs = z.object({ runs: z.array(RuleRun) });
+
+export const rulesApi = {
+  list: (client: SlabdeskClient, signal?: AbortSignal) =>
+    call(client, RulesList, 'GET', '', { signal }),
+  create: (client: SlabdeskClient, definition: RuleDefinition) =>
+    call(client, Created, 'POST', '', { body: definition }),
+  update: (
+    client: SlabdeskClient,
+    id: number,
+    change: { definition?: RuleDefinition; enabled?: boolean },
+  ) => call(client, Created, 'PUT', `/${id}`, { body: change }),
+  preview: (
+    client: SlabdeskClient,
+    what: { ruleId: number } | { definition: RuleDefinition },
+    signal?: AbortSignal,
+  ) => call(client, Preview, 'POST', '/preview', { body: what, signal }),
+  run: (client: SlabdeskClient, id: number) => call(client, Started, 'POST', `/${id}/run`),
+  runs: (client: SlabdeskClient, id: number, signal?: AbortSignal) =>
+    call(client, Runs, 'GET', `/${id}/runs`, { signal }),
+  runDetail: (client: SlabdeskClient, runId: number, signal?: AbortSignal) =>
+    call(client, RunDetail, 'GET', `/runs/${runId}`, { signal }),
+  undo: (client: SlabdeskClient, runId: number) =>
+    call(client, Started, 'POST', `/runs/${runId}/undo`),
+  listing: (client: SlabdeskClient, listingId: string, signal?: AbortSignal) =>
+    call(client, ListingRules, 'GET', `/listing/${encodeURIComponent(listingId)}`, { signal }),
+  touched: (client: SlabdeskClient, signal?: AbortSignal) =>
+    call(client, Touched, 'GET', '/touched', { signal }),
+};

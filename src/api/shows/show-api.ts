@@ -1,0 +1,175 @@
+import * as z from 'zod/mini';
+import { ApiError, type SlabdeskClient } from '../../client';
+import { serverUrl } from '../activity/activity-api';
+
+/**
+ * Our server's show ledger (`/hub/shows`): the shows, their sales at the table, their case and
+ * the cards taken in trade. A server without it answers 404: the pages say so.
+ */
+
+const TradeIn = z.object({
+  title: z.string(),
+  certNumber: z.nullable(z.string()),
+  grader: z.nullable(z.string()),
+  valueCents: z.number(),
+});
+
+export const LedgerEntry = z.object({
+  key: z.string(),
+  showKey: z.string(),
+  soldAt: z.string(),
+  recordedAt: z.string(),
+  soldBy: z.string(),
+  listingId: z.string(),
+  title: z.string(),
+  certNumber: z.nullable(z.string()),
+  grader: z.nullable(z.string()),
+  priceCents: z.number(),
+  cashCents: z.number(),
+  tradeIn: z.nullable(TradeIn),
+  costCents: z.nullable(z.number()),
+  soldOnline: z.boolean(),
+  offMarket: z.string(),
+  note: z.nullable(z.string()),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const ShowTotals = z.object({
+  cardsSold: z.number(),
+  salesCents: z.number(),
+  cashCents: z.number(),
+  trades: z.number(),
+  tradeValueCents: z.number(),
+  marginCents: z.number(),
+  withoutCost: z.number(),
+  soldOnline: z.number(),
+});
+export type ShowTotals = z.infer<typeof ShowTotals>;
+
+export const Show = z.object({
+  key: z.string(),
+  name: z.string(),
+  date: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  caseListingIds: z.array(z.string()),
+});
+export type Show = z.infer<typeof Show>;
+
+const ShowList = z.object({ shows: z.array(z.extend(Show, { totals: ShowTotals })) });
+export type ShowSummary = z.infer<typeof ShowList>['shows'][number];
+const ShowPage = z.object({ show: Show, entries: z.array(LedgerEntry), totals: ShowTotals });
+export type ShowPage = z.infer<typeof ShowPage>;
+const KeptTradeIn = z.extend(TradeIn, {
+  entryKey: z.string(),
+  showKey: z.string(),
+  showName: z.string(),
+  soldAt: z.string(),
+});
+export type KeptTradeIn = z.infer<typeof KeptTradeIn>;
+const TradeInList = z.object({ tradeIns: z.array(KeptTradeIn) });
+
+/** What the browser sends for one sale (money as "12.50"); `key` made when the sale was made. */
+export interface SaleBody {
+  key: string;
+  soldAt: string;
+  listingId: string;
+  title: string;
+  certNumber: string | null;
+  grader: string | null;
+  price: string;
+  tradeIn: {
+    title: string;
+    certNumber: string | null;
+    grader: string | null;
+    value: string;
+  } | null;
+  cost: string | null;
+  soldOnline: boolean;
+  offMarket: 'deactivated' | 'sold_online' | 'not_taken_off';
+  note: string | null;
+}
+
+export const SHOWS_PATH = '/hub/shows';
+export const showPath = (key: string) => `${SHOWS_PATH}/${encodeURIComponent(key)}`;
+export const showCsvPath = (key: string) => `${showPath(key)}/ledger.csv`;
+
+/** Thrown when the server keeps no show ledger (404 `shows_off`). */
+export class ShowsUnavailable extends Error {
+  constructor() {
+    super('This server keeps no show ledger.');
+  }
+}
+
+async function call<T>(
+  client: SlabdeskClient,
+  schema: z.ZodMiniType<T>,
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = serverUrl(client, path);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...client.transport.headersFor(method, url),
+      },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    // No network: status 0, as the API client reports a drop.
+    throw new ApiError({ status: 0, code: 'network_error', message: 'No connection' });
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const code = (body as { svc_error?: { code?: string } } | undefined)?.svc_error?.code;
+    if (response.status === 404 && code === 'shows_off') throw new ShowsUnavailable();
+    throw ApiError.fromResponse(response.status, response.headers, body);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error('The show ledger answered in a form this page cannot read.');
+  return parsed.data;
+}
+
+export const fetchShows = (client: SlabdeskClient, signal?: AbortSignal) =>
+  call(client, ShowList, SHOWS_PATH, signal ? { signal } : {}).then((list) => list.shows);
+
+export const fetchShow = (client: SlabdeskClient, key: string, signal?: AbortSignal) =>
+  call(client, ShowPage, showPath(key), signal ? { signal } : {});
+
+export const fetchTradeIns = (client: SlabdeskClient, signal?: AbortSignal) =>
+  call(client, TradeInList, '/hub/trade-ins', signal ? { signal } : {}).then((l) => l.tradeIns);
+
+export const postShow = (
+  client: SlabdeskClient,
+  show: { key: string; name: string; date: string },
+) => call(client, z.object({ show: Show }), SHOWS_PATH, { method: 'POST', body: show });
+
+export const postSale = (client: SlabdeskClient, showKey: string, sale: SaleBody) =>
+  call(client, z.object({ entry: LedgerEntry }), `${showPath(showKey)}/entries`, {
+    method: 'POST',
+    body: sale,
+  }).then((answer) => answer.entry);
+
+export const putShowCase = (client: SlabdeskClient, showKey: string, listingIds: string[]) =>
+  call(client, z.object({ show: Show }), `${showPath(showKey)}/case`, {
+    method: 'PUT',
+    body: { listingIds },
+  }).then((answer) => answer.show);
+
+/** A show's CSV for the books, on the origin the client talks to. */
+export const showCsvUrl = (client: SlabdeskClient, key: string) =>
+  serverUrl(client, showCsvPath(key));

@@ -1,0 +1,8 @@
+/** The show ledger's one query-key factory. */
+export const showKeys = {
+  all: () => ['shows'] as const,
+  lists: () => [...showKeys.all(), 'list'] as const,
+  details: () => [...showKeys.all(), 'detail'] as const,
+  detail: (key: string) => [...showKeys.details(), key] as const,
+  tradeIns: () => [...showKeys.all(), 'trade-ins'] as const,
+};

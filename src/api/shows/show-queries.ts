@@ -1,0 +1,185 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
+import { useApiClient } from '../api-context';
+import { localStore } from '../local-store';
+import { outbox } from '../outbox/outbox';
+import { syncOutbox } from '../outbox/outbox-sync';
+import {
+  fetchShow,
+  fetchShows,
+  fetchTradeIns,
+  putShowCase,
+  type ShowPage,
+  type ShowSummary,
+} from './show-api';
+import { showKeys } from './show-keys';
+
+/** The shows as last read, kept in this browser so the table works with no network. */
+const SHOWS_KEPT = 'slabdesk-shows';
+
+function keptShows(): ShowSummary[] | undefined {
+  try {
+    const text = localStore()?.getItem(SHOWS_KEPT);
+    return text ? (JSON.parse(text) as ShowSummary[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepShows(shows: ShowSummary[]): void {
+  try {
+    localStore()?.setItem(SHOWS_KEPT, JSON.stringify(shows));
+  } catch {
+    // A full or refused storage: the list is read again next time.
+  }
+}
+
+export const showsQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: showKeys.lists(),
+    queryFn: async ({ signal }) => {
+      const shows = await fetchShows(client, signal);
+      keepShows(shows);
+      return shows;
+    },
+    initialData: keptShows,
+    initialDataUpdatedAt: 0,
+    staleTime: 10_000,
+    retry: false,
+  });
+
+export const showQuery = (client: SlabdeskClient, key: string) =>
+  queryOptions<ShowPage>({
+    queryKey: showKeys.detail(key),
+    queryFn: ({ signal }) => fetchShow(client, key, signal),
+    staleTime: 5_000,
+    retry: false,
+  });
+
+export const tradeInsQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: showKeys.tradeIns(),
+    queryFn: ({ signal }) => fetchTradeIns(client, signal),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+/** The day in the browser's zone, as YYYY-MM-DD. */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Starts a show (through the outbox: a hall with no network still gets its show). */
+export function useStartShow() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return async (name: string, date: string): Promise<string> => {
+    const key = newIdempotencyKey();
+    const show = { key, name, date };
+    // Shown at once, and kept, so the sale made next (maybe offline) can name it.
+    const summary: ShowSummary = {
+      ...show,
+      createdAt: new Date().toISOString(),
+      createdBy: '',
+      caseListingIds: [],
+      totals: {
+        cardsSold: 0,
+        salesCents: 0,
+        cashCents: 0,
+        trades: 0,
+        tradeValueCents: 0,
+        marginCents: 0,
+        withoutCost: 0,
+        soldOnline: 0,
+      },
+    };
+    const shows = [summary, ...(queryClient.getQueryData<ShowSummary[]>(showKeys.lists()) ?? [])];
+    queryClient.setQueryData(showKeys.lists(), shows);
+    keepShows(shows);
+    await outbox().add({ kind: 'create-show', label: `Start show “${name}”`, show });
+    void syncOutbox(client, queryClient);
+    return key;
+  };
+}
+
+/** What the seller fills in at the table. */
+export interface SaleForm {
+  showKey: string;
+  price: string;
+  tradeIn: { title: string; certNumber: string | null; value: string } | null;
+  cost: string | null;
+}
+
+/**
+ * Sold here: the sale goes into the outbox with its keys fixed now, and is sent at once when
+ * there is a network (the listing comes off the marketplace, then the ledger records it).
+ */
+export function useSellAtShow() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return async (listing: ListingRead, form: SaleForm): Promise<void> => {
+    const title = listing.title ?? listing.card?.title ?? 'Card';
+    await outbox().add({
+      kind: 'sell-at-show',
+      label: `Sold here: ${title}`,
+      listingId: listing.id,
+      showKey: form.showKey,
+      deactivateKey: newIdempotencyKey(),
+      listingUpdatedAt: listing.updated_at ?? null,
+      sale: {
+        key: newIdempotencyKey(),
+        soldAt: new Date().toISOString(),
+        listingId: listing.id,
+        title,
+        certNumber: listing.card?.cert_number ?? null,
+        grader: listing.card?.grader ?? null,
+        price: form.price,
+        tradeIn: form.tradeIn ? { ...form.tradeIn, grader: null } : null,
+        cost: form.cost,
+      },
+    });
+    void syncOutbox(client, queryClient);
+  };
+}
+
+/** A new price set at the table: through the outbox, checked against the listing when sent. */
+export function useSetPriceAtShow() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return async (listing: ListingRead, price: string): Promise<void> => {
+    await outbox().add({
+      kind: 'set-price',
+      label: `New price for ${listing.title ?? 'a listing'}`,
+      listingId: listing.id,
+      price,
+      fromPrice: listing.price ?? '',
+      listingUpdatedAt: listing.updated_at ?? null,
+      idempotencyKey: newIdempotencyKey(),
+    });
+    void syncOutbox(client, queryClient);
+  };
+}
+
+/** "Bring these to the show": the listings marked as the show's case. */
+export function useSetShowCase(showKey: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (listingIds: string[]) => putShowCase(client, showKey, listingIds),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: showKeys.all() }),
+  });
+}
+
+/** Sends the outbox when the page opens and whenever the network comes back. */
+export function useOutboxSync(): void {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const send = () => void syncOutbox(client, queryClient);
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [client, queryClient]);
+}

@@ -1,0 +1,43 @@
+import { OUTBOX_DB } from '../api/outbox/outbox';
+
+/** The browser databases that hold the account's data (kept copies, the outbox). */
+const DATABASES = ['slabdesk-kept', OUTBOX_DB];
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => resolve();
+      // Open in this page: deleted as the page goes (the sign-out navigates away).
+      request.onblocked = () => resolve();
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/**
+ * Before sign-out: nothing of the account left in this browser: its databases, the pages the
+ * service worker kept, local and session storage. Best effort, bounded: the server's
+ * Clear-Site-Data answer does the same where the browser honours it.
+ */
+export async function clearAccountData(): Promise<void> {
+  const work = (async () => {
+    try {
+      localStorage.clear();
+      sessionStorage.clear();
+    } catch {
+      // Storage refused: nothing kept there either.
+    }
+    navigator.serviceWorker?.controller?.postMessage({ type: 'sign-out' });
+    const caching =
+      typeof caches === 'undefined'
+        ? []
+        : (await caches.keys())
+            .filter((name) => !name.startsWith('slabdesk-shell-'))
+            .map((name) => caches.delete(name));
+    await Promise.all([...caching, ...DATABASES.map(deleteDatabase)]);
+  })().catch(() => undefined);
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../api/api-context';
+import { formatCents } from '../../../api/shows/show-money';
+import { tradeInsQuery } from '../../../api/shows/show-queries';
+
+/**
+ * A cert taken in trade at a card show: its agreed value is what the card cost, said beside the
+ * cert so the seller sets that cost (and prices above it).
+ */
+export function TradeInCost({ cert }: { cert: string | undefined }) {
+  const client = useApiClient();
+  const digits = cert?.trim() ?? '';
+  const trades = useQuery({ ...tradeInsQuery(client), enabled: digits.length >= 7 });
+  const trade = trades.data?.find((item) => item.certNumber === digits);
+  if (!trade) return null;
+  return (
+    <p className="banner banner-info wide" role="note">
+      Taken in trade at {trade.showName} for {formatCents(trade.valueCents)}: that is this card’s
+      cost.
+    </p>
+  );
+}

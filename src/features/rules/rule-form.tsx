@@ -1,0 +1,331 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { useSavedViews } from '../../lib/saved-views';
+import { CheckboxField, FormField } from '../../components/form-field';
+import { ErrorBanner } from '../../components/error-banner';
+import { useCreateRule } from '../../api/rules/rules-mutations';
+import type { Rule, RuleDefinition } from '../../api/rules/rules-api';
+import { scopeFromView } from './scope-from-view';
+
+const ALL = '';
+const number = (min: number, max: number, words: string) =>
+  z.string().check(
+    z.refine((text) => {
+      const value = Number(text);
+      return text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max;
+    }, words),
+  );
+const wholeNumber = (min: number, max: number, words: string) =>
+  z
+    .string()
+    .check(
+      z.refine(
+        (text) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max,
+        words,
+      ),
+    );
+const amount = z
+  .string()
+  .check(
+    z.refine((text) => /^\d{1,7}(\.\d{1,2})?$/.test(text.trim()), 'Enter an amount like 15.00'),
+  );
+const percent = (min: number, max: number) =>
+  number(min, max, `Enter a percentage from ${min} to ${max}`).check(
+    z.refine((text) => /^\d+(\.\d{1,2})?$/.test(text.trim()), 'At most 2 decimals'),
+  );
+
+/** The form as typed: text fields, turned into a rule on submit. */
+const RuleForm = z.object({
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Name the rule'), z.maxLength(80, 'At most 80 characters')),
+  view: z.string(),
+  kind: z.enum(['markdown', 'offer_floor', 'sale', 'relist']),
+  afterDays: wholeNumber(0, 3650, 'Enter days from 0'),
+  stepPercent: percent(0.01, 75),
+  everyDays: wholeNumber(1, 365, 'Enter days from 1 to 365'),
+  ending: z.enum(['cent', '99', 'whole']),
+  offerPercent: percent(1, 100),
+  turnOnAfterDays: z.string(),
+  salePercent: percent(1, 75),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationHours: z.enum(['168', '336', '504', '720']),
+  feePercent: percent(0, 50),
+  marginPercent: percent(0, 1000),
+  fixed: amount,
+  noCostFixed: z.boolean(),
+  maxListings: wholeNumber(1, 10_000, 'Enter 1 to 10,000'),
+  skipEditedDays: wholeNumber(0, 365, 'Enter days from 0 to 365'),
+  daily: z.boolean(),
+  time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 06:00')),
+});
+type RuleFormValues = z.infer<typeof RuleForm>;
+
+const zone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+function definitionOf(
+  values: RuleFormValues,
+  views: { name: string; search: string }[],
+): RuleDefinition {
+  const view = views.find((v) => v.name === values.view);
+  const scope = view ? scopeFromView(view.name, view.search).scope : {};
+  const ending = values.ending;
+  const action: RuleDefinition['action'] =
+    values.kind === 'markdown'
+      ? {
+          kind: 'markdown',
+          afterDays: Number(values.afterDays),
+          step: { kind: 'percent', percent: Number(values.stepPercent) },
+          everyDays: Number(values.everyDays),
+          ending,
+        }
+      : values.kind === 'offer_floor'
+        ? {
+            kind: 'offer_floor',
+            percent: Number(values.offerPercent),
+            turnOnAfterDays:
+              values.turnOnAfterDays.trim() === '' ? null : Number(values.turnOnAfterDays),
+          }
+        : values.kind === 'sale'
+          ? {
+              kind: 'sale',
+              percent: Number(values.salePercent),
+              startsAt: new Date(values.startsAt).toISOString(),
+              endsAt: new Date(values.endsAt).toISOString(),
+              ending,
+            }
+          : {
+              kind: 'relist',
+              durationHours: Number(values.durationHours) as 168 | 336 | 504 | 720,
+            };
+  return {
+    name: values.name.trim(),
+    scope,
+    action,
+    floor: {
+      platformFeePercent: Number(values.feePercent),
+      margin: { kind: 'percent', percent: Number(values.marginPercent) },
+      fixed: values.fixed.trim(),
+      withoutCost: values.noCostFixed ? 'fixed' : 'skip',
+    },
+    caps: { maxListings: Number(values.maxListings), maxMarkdown: '1000000.00' },
+    skipEditedWithinDays: Number(values.skipEditedDays),
+    schedule: { daily: values.daily, time: values.time, timeZone: zone() },
+  };
+}
+
+const local = (at: number) => {
+  const date = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
+  return date.toISOString().slice(0, 16);
+};
+
+/** A new rule, its scope taken from a saved view of the listings. */
+export function NewRuleForm({ onCreated }: { onCreated(rule: Rule): void }) {
+  const { views } = useSavedViews('listings');
+  const create = useCreateRule();
+  // The sale's default window starts when the form opens.
+  const [openedAt] = useState(() => Date.now());
+  const form = useForm<RuleFormValues>({
+    resolver: zodResolver(RuleForm),
+    defaultValues: {
+      name: '',
+      view: ALL,
+      kind: 'markdown',
+      afterDays: '60',
+      stepPercent: '5',
+      everyDays: '7',
+      ending: '99',
+      offerPercent: '80',
+      turnOnAfterDays: '30',
+      salePercent: '15',
+      startsAt: local(openedAt),
+      endsAt: local(openedAt + 3 * 86_400_000),
+      durationHours: '720',
+      feePercent: '12',
+      marginPercent: '10',
+      fixed: '15.00',
+      noCostFixed: false,
+      maxListings: '500',
+      skipEditedDays: '7',
+      daily: false,
+      time: '06:00',
+    },
+  });
+  const { register, handleSubmit, formState, control, setError } = form;
+  const errors = formState.errors;
+  const kind = useWatch({ control, name: 'kind' });
+  const viewName = useWatch({ control, name: 'view' });
+  const chosen = views.find((v) => v.name === viewName);
+  const leftOut = chosen ? scopeFromView(chosen.name, chosen.search).leftOut : [];
+
+  const onSubmit = handleSubmit((values) => {
+    if (values.kind === 'sale' && !(Date.parse(values.endsAt) > Date.parse(values.startsAt))) {
+      setError('endsAt', { message: 'The sale must end after it starts' });
+      return;
+    }
+    create.mutate(definitionOf(values, views), {
+      onSuccess: (answer) => {
+        form.reset();
+        onCreated(answer.rule);
+      },
+    });
+  });
+
+  return (
+    <form
+      className="rule-form form-grid"
+      onSubmit={onSubmit}
+      aria-labelledby="new-rule-heading"
+      noValidate
+    >
+      <h2 id="new-rule-heading" className="wide">
+        New rule
+      </h2>
+      <FormField label="Name" error={errors.name?.message}>
+        {(c) => <input {...c} {...register('name')} autoComplete="off" />}
+      </FormField>
+      <FormField
+        label="Listings (a saved view)"
+        hint={
+          leftOut.length
+            ? `The rule uses the view’s status, grader, grade, category and age; not its ${leftOut.join(', ')}.`
+            : views.length === 0
+              ? 'Save a view on the Listings page to choose it here.'
+              : 'The rule takes the view’s filters as they are now.'
+        }
+      >
+        {(c) => (
+          <select {...c} {...register('view')}>
+            <option value={ALL}>All listings</option>
+            {views.map((view) => (
+              <option key={view.name} value={view.name}>
+                {view.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="What it does">
+        {(c) => (
+          <select {...c} {...register('kind')}>
+            <option value="markdown">Lower stale listings step by step</option>
+            <option value="offer_floor">Keep a minimum offer</option>
+            <option value="sale">Sale for a set time</option>
+            <option value="relist">Relist expired listings</option>
+          </select>
+        )}
+      </FormField>
+      {kind === 'markdown' && (
+        <>
+          <FormField label="After days listed" error={errors.afterDays?.message}>
+            {(c) => <input {...c} inputMode="numeric" {...register('afterDays')} />}
+          </FormField>
+          <FormField label="Lower by (%)" error={errors.stepPercent?.message}>
+            {(c) => <input {...c} inputMode="decimal" {...register('stepPercent')} />}
+          </FormField>
+          <FormField label="Every (days)" error={errors.everyDays?.message}>
+            {(c) => <input {...c} inputMode="numeric" {...register('everyDays')} />}
+          </FormField>
+        </>
+      )}
+      {kind === 'offer_floor' && (
+        <>
+          <FormField label="Minimum offer (% of price)" error={errors.offerPercent?.message}>
+            {(c) => <input {...c} inputMode="decimal" {...register('offerPercent')} />}
+          </FormField>
+          <FormField label="Turn offers on after (days)" hint="Empty leaves offers as they are.">
+            {(c) => <input {...c} inputMode="numeric" {...register('turnOnAfterDays')} />}
+          </FormField>
+        </>
+      )}
+      {kind === 'sale' && (
+        <>
+          <FormField label="Sale (% off)" error={errors.salePercent?.message}>
+            {(c) => <input {...c} inputMode="decimal" {...register('salePercent')} />}
+          </FormField>
+          <FormField label="Starts" error={errors.startsAt?.message}>
+            {(c) => <input {...c} type="datetime-local" {...register('startsAt')} />}
+          </FormField>
+          <FormField
+            label="Ends"
+            error={errors.endsAt?.message}
+            hint="At the end each price goes back, unless you changed it meanwhile."
+          >
+            {(c) => <input {...c} type="datetime-local" {...register('endsAt')} />}
+          </FormField>
+        </>
+      )}
+      {(kind === 'markdown' || kind === 'sale') && (
+        <FormField label="New prices end in">
+          {(c) => (
+            <select {...c} {...register('ending')}>
+              <option value="cent">To the cent</option>
+              <option value="99">.99</option>
+              <option value="whole">Whole dollars</option>
+            </select>
+          )}
+        </FormField>
+      )}
+      {kind === 'relist' && (
+        <FormField label="Relist for">
+          {(c) => (
+            <select {...c} {...register('durationHours')}>
+              <option value="168">7 days</option>
+              <option value="336">14 days</option>
+              <option value="504">21 days</option>
+              <option value="720">30 days</option>
+            </select>
+          )}
+        </FormField>
+      )}
+      <fieldset className="wide floor-fields">
+        <legend>Floor: never below</legend>
+        <FormField label="Platform fee (%)" error={errors.feePercent?.message}>
+          {(c) => <input {...c} inputMode="decimal" {...register('feePercent')} />}
+        </FormField>
+        <FormField label="Least margin over cost (%)" error={errors.marginPercent?.message}>
+          {(c) => <input {...c} inputMode="decimal" {...register('marginPercent')} />}
+        </FormField>
+        <FormField label="Nor below ($)" error={errors.fixed?.message}>
+          {(c) => <input {...c} inputMode="decimal" {...register('fixed')} />}
+        </FormField>
+        <CheckboxField
+          label="Also change listings with no cost (held to that amount)"
+          hint="Off: a listing whose card has no cost is left alone."
+        >
+          {(c) => <input type="checkbox" {...c} {...register('noCostFixed')} />}
+        </CheckboxField>
+      </fieldset>
+      <FormField label="At most listings per run" error={errors.maxListings?.message}>
+        {(c) => <input {...c} inputMode="numeric" {...register('maxListings')} />}
+      </FormField>
+      <FormField
+        label="Leave alone if a person edited it within (days)"
+        error={errors.skipEditedDays?.message}
+      >
+        {(c) => <input {...c} inputMode="numeric" {...register('skipEditedDays')} />}
+      </FormField>
+      <CheckboxField label="Run by itself every day">
+        {(c) => <input type="checkbox" {...c} {...register('daily')} />}
+      </CheckboxField>
+      <FormField label={`At (your time, ${zone()})`} error={errors.time?.message}>
+        {(c) => <input {...c} type="time" {...register('time')} />}
+      </FormField>
+      <ErrorBanner error={create.error} title="The rule was not saved" />
+      <div className="form-actions wide">
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {create.isPending ? 'Saving…' : 'Save rule'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import type { ListingRead } from '../../../client';
+import { SoldHere } from '../sold-here/sold-here';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
+import { ErrorBanner } from '../../../components/error-banner';
+import { Figure, Money } from '../../../components/figure';
+import { SlabIdentity } from '../../../components/slab-identity';
+import { Loading } from '../../../components/states';
+import { StatusPill } from '../../../components/status-pill';
+import { useWriteButton } from '../../../components/write-actions';
+import { useCertLookup, type CertMatch } from '../../../api/listings/cert-lookup';
+import {
+  useDeactivateListing,
+  useReactivateListing,
+} from '../../../api/listings/listing-mutations';
+import { REQUIRED_SCOPES } from '../../../api/required-scopes';
+import { ageInDays } from '../../../api/sales/listing-age';
+import { estimateMargin } from '../../../api/sales/margin';
+import { fromCents } from '../../../api/sales/money';
+import { useMarginBasis } from '../../../api/sales/use-margin-basis';
+import { countOf, formatMoney, formatShortDate, humanize } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
+import { NewPrice } from './new-price';
+import './counter.css';
+
+/**
+ * The counter view: a scanned slab on one phone screen, for a buyer waiting at the table. A cert
+ * not held goes to New listing with the cert filled in; a cert seen sold or twice is flagged.
+ */
+export function CounterPage() {
+  const { cert = '' } = useParams();
+  const [params] = useSearchParams();
+  const grader = params.get('grader') ?? undefined;
+  const lookup = useCertLookup(cert);
+  const { match, ready } = lookup;
+  if (!match.listing) {
+    if (lookup.catalogue.isError) {
+      return (
+        <section aria-labelledby="counter-heading" className="counter">
+          <h1 id="counter-heading">Cert {cert}</h1>
+          <ErrorBanner
+            error={lookup.catalogue.error}
+            title="Your listings could not be read"
+            scope={REQUIRED_SCOPES.listings}
+          />
+        </section>
+      );
+    }
+    if (!ready) {
+      return (
+        <section aria-labelledby="counter-heading" className="counter">
+          <h1 id="counter-heading">Cert {cert}</h1>
+          <Loading label="Looking for this cert in your listings…" />
+        </section>
+      );
+    }
+    // Not held: list it. A card in inventory never listed is listed as that card.
+    const item = match.items[0];
+    return (
+      <Navigate
+        replace
+        to={paths.newListing.to(
+          item ? { inventoryItemId: item.id } : { sku: cert, ...(grader ? { grader } : {}) },
+        )}
+      />
+    );
+  }
+  return <CounterView match={match} listing={match.listing} />;
+}
+
+function CounterView({ match, listing }: { match: CertMatch; listing: ListingRead }) {
+  const now = useNow(60_000);
+  const basis = useMarginBasis();
+  const deactivate = useDeactivateListing(listing.id);
+  const reactivate = useReactivateListing(listing.id);
+  const writeButton = useWriteButton();
+  const deactivateButton = useDeactivateButton();
+  const [confirm, setConfirm] = useState<'deactivate' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const card = listing.card;
+  const cost = card?.id ? basis.costs?.get(card.id)?.cost : undefined;
+  const estimate =
+    basis.rate && listing.price
+      ? estimateMargin(listing.price, basis.rate, cost, listing.promoted)
+      : undefined;
+  const sold =
+    listing.unavailable_reason === 'sold' || match.sales.some((s) => s.listingId === listing.id);
+  const live = listing.status === 'active';
+  const actionError = deactivate.error ?? reactivate.error;
+  return (
+    <section aria-labelledby="counter-heading" className="counter">
+      <h1 id="counter-heading" className="counter-title">
+        <SlabIdentity
+          title={card?.title ?? listing.title ?? 'Untitled card'}
+          facts={{
+            grader: card?.grader,
+            grade: card?.grade,
+            cert: card?.cert_number,
+            year: card?.year,
+            set: card?.set,
+            imageSrc: listing.images?.[0]?.src,
+          }}
+        />
+      </h1>
+      <CertFlags match={match} listing={listing} />
+      <dl className="counter-facts">
+        <div className="counter-price">
+          <dt>Asking</dt>
+          <dd>
+            <Money amount={listing.price} />
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <StatusPill value={sold ? 'sold' : listing.status} />
+            {!sold && listing.unavailable_reason && (
+              <span className="muted"> {humanize(listing.unavailable_reason)}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Nets online</dt>
+          <dd>
+            {estimate ? (
+              <>
+                <Money amount={fromCents(estimate.netCents)} />{' '}
+                <span className="muted">
+                  fee <Figure kind="money">{formatMoney(fromCents(estimate.feeCents))}</Figure>
+                  {estimate.promotedFee ? ' incl. promotion' : ''}
+                </span>
+              </>
+            ) : (
+              <span className="muted">
+                {basis.failed
+                  ? 'not known (orders could not be read)'
+                  : basis.ready
+                    ? 'not known until an order is paid out'
+                    : 'working out…'}
+              </span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Cost</dt>
+          <dd>
+            {cost !== undefined ? <Money amount={cost} /> : <span className="muted">not set</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Margin</dt>
+          <dd>
+            {estimate?.marginCents !== undefined ? (
+              <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
+                <Money amount={fromCents(estimate.marginCents)} />
+              </span>
+            ) : (
+              <span className="muted">—</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Listed</dt>
+          <dd>
+            {listing.listed_at ? (
+              <Figure kind="count">{countOf(ageInDays(listing.listed_at, now), 'day')}</Figure>
+            ) : (
+              <span className="muted">not listed yet</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {done && (
+        <p className="banner banner-ok" role="status">
+          {done}
+        </p>
+      )}
+      {actionError && <ErrorBanner error={actionError} title="The change was not made" />}
+      {!sold && listing.price && (
+        <NewPrice
+          listingId={listing.id}
+          price={listing.price}
+          onDone={(price) => setDone(`Price now ${formatMoney(price)}.`)}
+        />
+      )}
+      {/* Sold at the table: off the marketplace at once and into the show's ledger. */}
+      {!sold && <SoldHere listing={listing} />}
+      <div className="counter-actions" role="group" aria-label="Slab actions">
+        {live && !sold && (
+          <button type="button" {...deactivateButton} onClick={() => setConfirm('deactivate')}>
+            Deactivate
+          </button>
+        )}
+        {!live && !sold && listing.can_reactivate !== false && listing.status !== 'draft' && (
+          <button
+            type="button"
+            {...writeButton}
+            disabled={writeButton.disabled ?? reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(undefined, {
+                onSuccess: () => setDone('Reactivated: the listing is on the marketplace again.'),
+              })
+            }
+          >
+            {reactivate.isPending ? 'Reactivating…' : 'Reactivate'}
+          </button>
+        )}
+        <Link className="button" to={paths.listing.to(listing.id)}>
+          Full listing
+        </Link>
+      </div>
+      {live && !sold && <DeactivateReason />}
+      <ConfirmDialog
+        open={confirm === 'deactivate'}
+        title="Deactivate this listing?"
+        confirmLabel="Deactivate"
+        danger
+        busy={deactivate.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          deactivate.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              setDone('Deactivated: the listing is off the marketplace.');
+            },
+            onError: () => setConfirm(null),
+          })
+        }
+      >
+        It leaves the marketplace now; you can reactivate it later.
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** Loud when the same cert was sold before or is in stock twice: how counterfeits show. */
+function CertFlags({ match, listing }: { match: CertMatch; listing: ListingRead }) {
+  const flags: { key: string; text: React.ReactNode }[] = [];
+  for (const sale of match.sales) {
+    flags.push({
+      key: `sale-${sale.orderId}`,
+      text: (
+        <>
+          {sale.listingId === listing.id ? 'This listing sold' : 'This cert sold'} on{' '}
+          <Figure kind="date">{formatShortDate(sale.soldAt)}</Figure> as{' '}
+          <Link to={paths.order.to(sale.orderId)}>
+            <Figure kind="code">{sale.code}</Figure>
+          </Link>
+          .
+        </>
+      ),
+    });
+  }
+  for (const other of match.otherListings) {
+    flags.push({
+      key: `listing-${other.id}`,
+      text: (
+        <>
+          The same cert is in stock under another listing:{' '}
+          <Link to={paths.listing.to(other.id)}>{other.title ?? 'untitled'}</Link> (
+          {humanize(other.status)}).
+        </>
+      ),
+    });
+  }
+  const cards = new Set(match.items.map((item) => item.id));
+  if (cards.size > 1) {
+    flags.push({
+      key: 'items',
+      text: <>This cert is in your inventory {cards.size} times.</>,
+    });
+  }
+  if (flags.length === 0) return null;
+  return (
+    <div className="banner banner-warn counter-flags" role="alert">
+      <p>
+        <strong>Check this slab:</strong> a cert seen twice is how counterfeits show.
+      </p>
+      <ul>
+        {flags.map((flag) => (
+          <li key={flag.key}>{flag.text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export { CounterPage as Component };

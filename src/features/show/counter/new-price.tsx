@@ -1,0 +1,135 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { newIdempotencyKey } from '../../../client';
+import { parsePrice, formatCents } from '../../../client/listing-rules';
+import { useWriteButton } from '../../../components/write-actions';
+import { useUpdateListing } from '../../../api/listings/listing-mutations';
+import {
+  adjustPrice,
+  PRICE_ENDINGS,
+  PRICE_ENDING_LABELS,
+  withEnding,
+  type Adjusted,
+  type PriceEnding,
+} from '../../../shared/price-math';
+
+/** The cuts offered at one tap: what a dealer knocks off for a buyer at the table. */
+const QUICK_CUTS = [5n, 10n, 15n] as const;
+
+/**
+ * A new price in one tap (a cut by a percentage) or typed, rounded as the bulk editor rounds
+ * (half up to the cent, then the chosen ending), written at once through the listing update.
+ */
+export function NewPrice({
+  listingId,
+  price,
+  onDone,
+}: {
+  listingId: string;
+  price: string;
+  onDone(price: string): void;
+}) {
+  const update = useUpdateListing(listingId);
+  const writeButton = useWriteButton();
+  const [ending, setEnding] = useState<PriceEnding>('cent');
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const idempotency = useRef<{ key: string; price: string } | null>(null);
+  const fieldId = useId();
+  const endingId = useId();
+  const cents = BigInt(Math.round(Number(price) * 100));
+
+  const write = (adjusted: Adjusted) => {
+    if (adjusted.error) {
+      setProblem(`The new price ${adjusted.error}.`);
+      return;
+    }
+    setProblem(null);
+    const next = formatCents(adjusted.cents);
+    // A retry of the same price is the same write (its key kept until the price changes).
+    if (idempotency.current?.price !== next) {
+      idempotency.current = { key: newIdempotencyKey(), price: next };
+    }
+    update.mutate(
+      { patch: { price: next }, idempotencyKey: idempotency.current.key },
+      {
+        onSuccess: () => {
+          setTyped('');
+          onDone(next);
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parsePrice(typed);
+    if (!parsed.ok) {
+      setProblem(`The new price ${parsed.message}.`);
+      return;
+    }
+    write(withEnding(adjustPrice(cents, { kind: 'set', cents: parsed.value }), ending));
+  };
+
+  const busy = update.isPending;
+  return (
+    <form className="new-price" onSubmit={submit} aria-label="New price">
+      <div className="quick-cuts" role="group" aria-label="Lower the price">
+        {QUICK_CUTS.map((cut) => {
+          const adjusted = withEnding(
+            adjustPrice(cents, { kind: 'percent', direction: 'lower', hundredths: cut * 100n }),
+            ending,
+          );
+          return (
+            <button
+              key={String(cut)}
+              type="button"
+              {...writeButton}
+              disabled={writeButton.disabled ?? (busy || adjusted.error !== null)}
+              onClick={() => write(adjusted)}
+              title={adjusted.explanation}
+            >
+              −{String(cut)}%&nbsp;→&nbsp;
+              <span className="figure">{formatCents(adjusted.cents)}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="new-price-row">
+        <div className="new-price-field">
+          <label htmlFor={fieldId}>New price</label>
+          <input
+            id={fieldId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={typed}
+            maxLength={20}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+          />
+        </div>
+        <div className="new-price-field">
+          <label htmlFor={endingId}>Round</label>
+          <select
+            id={endingId}
+            value={ending}
+            onChange={(event) => setEnding(event.target.value as PriceEnding)}
+          >
+            {PRICE_ENDINGS.map((value) => (
+              <option key={value} value={value}>
+                {PRICE_ENDING_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" {...writeButton} disabled={writeButton.disabled ?? busy}>
+          {busy ? 'Saving…' : 'Set price'}
+        </button>
+      </div>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ListingRead } from '../../../client';
+import { useOutboxItems } from '../../../api/outbox/outbox';
+import { useSetPriceAtShow } from '../../../api/shows/show-queries';
+import { useWriteButton } from '../../../components/write-actions';
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * A new price at the table, through the outbox: sent at once with a network, else when it is
+ * back, and held as a conflict if the listing sold or someone else changed its price meanwhile.
+ */
+export function CasePrice({ listing }: { listing: ListingRead }) {
+  const setPrice = useSetPriceAtShow();
+  const writeButton = useWriteButton();
+  const writes = useOutboxItems();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const waiting = writes.some(
+    (item) =>
+      item.kind === 'set-price' &&
+      item.listingId === listing.id &&
+      (item.state === 'waiting' || item.state === 'sending'),
+  );
+  const label = `New price for ${listing.title ?? 'this listing'}`;
+  return (
+    <form
+      className="case-price"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const price = value.trim();
+        if (!AMOUNT.test(price) || Number(price) < 10 || Number(price) > 1_000_000) {
+          setError('Enter a price from 10 to 1,000,000');
+          return;
+        }
+        setError(undefined);
+        setValue('');
+        void setPrice(listing, Number(price).toFixed(2));
+      }}
+    >
+      <label>
+        <span className="visually-hidden">{label}</span>
+        <input
+          inputMode="decimal"
+          placeholder="New price"
+          value={value}
+          aria-invalid={Boolean(error)}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </label>
+      <button type="submit" {...writeButton} aria-label={`Set ${label.toLowerCase()}`}>
+        Set price
+      </button>
+      {waiting && <span className="muted"> New price waiting to be sent</span>}
+      {error && <span className="field-error">{error}</span>}
+    </form>
+  );
+}

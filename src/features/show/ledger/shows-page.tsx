@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useApiClient } from '../../../api/api-context';
+import { showsQuery, today, useStartShow } from '../../../api/shows/show-queries';
+import { formatCents } from '../../../api/shows/show-money';
+import { ShowsUnavailable } from '../../../api/shows/show-api';
+import { FormField } from '../../../components/form-field';
+import { ErrorBanner } from '../../../components/error-banner';
+import { useWriteButton } from '../../../components/write-actions';
+import { paths } from '../../../shared/paths';
+import { OutboxPanel } from './outbox-panel';
+import './shows.css';
+
+/** Card shows: start one, and each show's takings at a glance. */
+export function Component() {
+  const client = useApiClient();
+  const shows = useQuery(showsQuery(client));
+  const start = useStartShow();
+  const navigate = useNavigate();
+  const writeButton = useWriteButton();
+  const [name, setName] = useState('');
+  const [date, setDate] = useState(today());
+  const [error, setError] = useState<string>();
+
+  return (
+    <section aria-labelledby="shows-heading">
+      <h1 id="shows-heading">Card shows</h1>
+      <OutboxPanel />
+      <form
+        className="panel inline-form"
+        aria-labelledby="start-heading"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (name.trim() === '') return setError('Name the show');
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return setError('Choose the day of the show');
+          setError(undefined);
+          void start(name.trim(), date).then((key) => navigate(paths.show.to(key)));
+        }}
+      >
+        <h2 id="start-heading">Start a show</h2>
+        <FormField label="Show name" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              maxLength={120}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Day">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="primary" {...writeButton}>
+          Start the show
+        </button>
+      </form>
+      {shows.error instanceof ShowsUnavailable ? (
+        <p className="banner banner-info">This server keeps no show ledger.</p>
+      ) : shows.isError && !shows.data ? (
+        <ErrorBanner error={shows.error} title="The shows could not be loaded" />
+      ) : null}
+      {shows.data && shows.data.length > 0 && (
+        <table className="data-table shows-table">
+          <caption>Shows</caption>
+          <thead>
+            <tr>
+              <th scope="col">Show</th>
+              <th scope="col">Day</th>
+              <th scope="col" className="num">
+                Cards sold
+              </th>
+              <th scope="col" className="num">
+                Cash taken
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shows.data.map((show) => (
+              <tr key={show.key}>
+                <td>
+                  <Link to={paths.show.to(show.key)}>{show.name}</Link>
+                </td>
+                <td className="figure">{show.date}</td>
+                <td className="num figure">{show.totals.cardsSold}</td>
+                <td className="num figure">{formatCents(show.totals.cashCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

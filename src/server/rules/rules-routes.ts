@@ -1,0 +1,365 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import { formatCents } from '../../shared/price-math';
+import type { Role } from '../auth/roles';
+import type { KeyGovernor } from '../governor/key-governor';
+import { admissionOf } from '../plugins/sign-in-gate';
+import { serverLog } from '../log';
+import { parseBoundedJson } from '../bounded-json';
+import { RuleDefinition, type StoredRule } from './rule-definition';
+import type { PlanItem } from './rule-plan';
+import { ReadFailedError } from './rule-reads';
+import { nextRunAt, type RuleRunner } from './rule-runner';
+import type { RulesStore, RunRecord } from './rules-store';
+import { clockText } from '../upstream-pause';
+import { localDayAndTime } from './rule-schedule';
+
+/**
+ * The rules' routes under `/hub/rules`, JSON in and out, every input read by zod. The gate runs
+ * before (sign-in, CSRF, a viewer's writes refused); here owners create, edit, enable, run and
+ * undo, editors preview too, viewers see. With sign-in off the one person is the owner.
+ */
+export const RULES_PREFIX = '/hub/rules';
+
+export interface RulesRouteDeps {
+  store: RulesStore;
+  runner: RuleRunner;
+  governor: KeyGovernor | undefined;
+}
+
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+const RunId = z.object({
+  runId: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+const ListingId = z.object({ listingId: z.string().min(1).max(120) });
+const RuleChange = z
+  .object({ definition: RuleDefinition.optional(), enabled: z.boolean().optional() })
+  .refine((change) => change.definition !== undefined || change.enabled !== undefined, {
+    message: 'change the definition, enabled, or both',
+  });
+const PreviewBody = z.union([
+  z.object({ ruleId: z.number().int().min(1) }),
+  z.object({ definition: RuleDefinition }),
+]);
+
+/** The most changes and left-alone listings a preview lists (the rest are counted). */
+const PREVIEW_WRITES_SHOWN = 1_000;
+const PREVIEW_SKIPS_SHOWN = 200;
+
+const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
+
+function who(request: FastifyRequest): { name: string | null; role: Role } {
+  const { actor, session } = admissionOf(request.raw);
+  if (session) return { name: session.name, role: session.role };
+  if (actor) return { name: actor.name, role: actor.role };
+  return { name: null, role: 'owner' };
+}
+
+function fail(reply: FastifyReply, status: number, code: string, message: string, extra = {}) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ errors: message, svc_error: { code, request_id: null, ...extra } });
+}
+
+/** Refuses (and answers) when the person's role is below `least`. */
+function refused(request: FastifyRequest, reply: FastifyReply, least: Role, doing: string) {
+  const { role } = who(request);
+  if (RANK[role] >= RANK[least]) return false;
+  void fail(reply, 403, 'role_forbidden', `Your role (${role}) cannot ${doing}; ask an owner.`);
+  return true;
+}
+
+function parsed<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  reply: FastifyReply,
+): { ok: true; value: T } | { ok: false } {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    (fields[key] ??= []).push(issue.message);
+  }
+  void reply
+    .code(422)
+    .header('cache-control', 'no-store')
+    .send({ errors: fields, svc_error: { code: 'validation_error', request_id: null } });
+  return { ok: false };
+}
+
+export function itemView(item: PlanItem) {
+  return {
+    listingId: item.listingId,
+    title: item.title,
+    kind: item.kind,
+    reason: item.kind === 'skip' ? item.reason : null,
+    why: item.why,
+    before: item.kind === 'write' ? item.before : {},
+    after: item.kind === 'write' ? item.after : {},
+    floor: item.floorCents === null ? null : formatCents(item.floorCents),
+    markdown: item.kind === 'write' ? formatCents(item.markdownCents) : '0.00',
+  };
+}
+
+function runView(run: RunRecord) {
+  return { ...run, markdown: formatCents(BigInt(run.markdownCents)) };
+}
+
+export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): Promise<void> {
+  const { store, runner } = deps;
+  const bodyLimit = 64 * 1024;
+
+  // JSON read with a bound on nesting; an action's empty body is no body (a button's POST).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    (_request, text: string, done) => {
+      if (text.trim() === '') return done(null, undefined);
+      const read = parseBoundedJson(text);
+      if (read.ok) return done(null, read.value);
+      const error = Object.assign(new Error('The body is not JSON this server reads.'), {
+        statusCode: 400,
+        code: 'invalid_json',
+      });
+      done(error, undefined);
+    },
+  );
+  // Every refusal in the API's envelope, as the rest of the hub answers.
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'A rules request failed');
+      return fail(
+        reply,
+        status,
+        status >= 500
+          ? 'internal_error'
+          : status === 413
+            ? 'body_too_large'
+            : (error.code ?? 'bad_request').toLowerCase(),
+        status >= 500 ? 'Internal error.' : (error.message ?? 'Bad request.'),
+      );
+    },
+  );
+
+  const ruleView = (rule: StoredRule) => {
+    const [last] = store.runs(rule.id, 1);
+    const schedule = rule.definition.schedule;
+    return {
+      ...rule,
+      lastRun: last ? runView(last) : null,
+      nextRunAt:
+        rule.enabled && schedule.daily
+          ? new Date(nextRunAt(rule, Date.now(), 0)).toISOString()
+          : null,
+    };
+  };
+
+  /** The line every rules view shows while nothing can be written. */
+  const pauseLine = (): string | null => {
+    const paused = deps.governor?.paused();
+    if (paused) {
+      return `Rules are paused: the marketplace asked us to wait until ${clockText(paused.until, Date.now())}. They carry on by themselves.`;
+    }
+    const waiting = store.unfinishedRuns().find((run) => run.status === 'paused');
+    return waiting?.note ?? null;
+  };
+
+  const readFailed = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof ReadFailedError) {
+      return fail(
+        reply,
+        503,
+        'listings_unreadable',
+        'The listings could not be read from the marketplace just now; try again shortly.',
+        { upstream_status: error.answer.status, upstream_code: error.answer.code },
+      );
+    }
+    throw error;
+  };
+
+  app.get(RULES_PREFIX, async (request, reply) => {
+    const rules = store.rules().map(ruleView);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ rules, role: who(request).role, pause: pauseLine() });
+  });
+
+  app.post(RULES_PREFIX, { bodyLimit }, async (request, reply) => {
+    if (refused(request, reply, 'owner', 'create rules')) return reply;
+    const body = parsed(RuleDefinition, request.body, reply);
+    if (!body.ok) return reply;
+    const rule = store.createRule(body.value, who(request).name, new Date().toISOString());
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send({ rule: ruleView(rule) });
+  });
+
+  app.put(`${RULES_PREFIX}/:id`, { bodyLimit }, async (request, reply) => {
+    if (refused(request, reply, 'owner', 'edit rules')) return reply;
+    const id = parsed(Id, request.params, reply);
+    if (!id.ok) return reply;
+    const change = parsed(RuleChange, request.body, reply);
+    if (!change.ok) return reply;
+    const rule = store.updateRule(id.value.id, change.value, new Date().toISOString());
+    if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+    if (change.value.enabled === true) {
+      // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
+      const { time, timeZone } = rule.definition.schedule;
+      const local = localDayAndTime(Date.now(), timeZone);
+      if (local.time >= time) store.claimScheduledDay(rule.id, local.day);
+    }
+    return reply.header('cache-control', 'no-store').send({ rule: ruleView(rule) });
+  });
+
+  app.delete(`${RULES_PREFIX}/:id`, async (request, reply) => {
+    if (refused(request, reply, 'owner', 'delete rules')) return reply;
+    const id = parsed(Id, request.params, reply);
+    if (!id.ok) return reply;
+    if (!store.deleteRule(id.value.id)) return fail(reply, 404, 'not_found', 'No such rule.');
+    return reply.code(204).send();
+  });
+
+  app.post(`${RULES_PREFIX}/preview`, { bodyLimit }, async (request, reply) => {
+    if (refused(request, reply, 'editor', 'preview rules')) return reply;
+    const body = parsed(PreviewBody, request.body, reply);
+    if (!body.ok) return reply;
+    let definition = 'definition' in body.value ? body.value.definition : undefined;
+    let ruleId: number | undefined;
+    if ('ruleId' in body.value) {
+      const rule = store.rule(body.value.ruleId);
+      if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+      definition = rule.definition;
+      ruleId = rule.id;
+    }
+    try {
+      const preview = await runner.preview(definition!, ruleId);
+      // Every change is listed (up to a bound), the listings left alone counted by reason with a
+      // sample: a page of thousands of rows helps no one, and sending it costs the answer.
+      const writes = preview.items.filter((item) => item.kind === 'write');
+      const skips = preview.items.filter((item) => item.kind === 'skip');
+      const skipped: Record<string, number> = {};
+      for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
+      const shown = [
+        ...writes.slice(0, PREVIEW_WRITES_SHOWN),
+        ...skips.slice(0, PREVIEW_SKIPS_SHOWN),
+      ];
+      return reply.header('cache-control', 'no-store').send({
+        read: preview.read,
+        inScope: preview.items.length,
+        changes: writes.length,
+        skipped,
+        left: preview.items.length - shown.length,
+        items: shown.map(itemView),
+      });
+    } catch (error) {
+      return readFailed(reply, error);
+    }
+  });
+
+  app.post(`${RULES_PREFIX}/:id/run`, async (request, reply) => {
+    if (refused(request, reply, 'owner', 'run rules')) return reply;
+    const id = parsed(Id, request.params, reply);
+    if (!id.ok) return reply;
+    const rule = store.rule(id.value.id);
+    if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+    try {
+      const run = await runner.startRun(rule, 'manual', who(request).name);
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ run: runView(run) });
+    } catch (error) {
+      return readFailed(reply, error);
+    }
+  });
+
+  app.get(`${RULES_PREFIX}/:id/runs`, async (request, reply) => {
+    const id = parsed(Id, request.params, reply);
+    if (!id.ok) return reply;
+    if (!store.rule(id.value.id)) return fail(reply, 404, 'not_found', 'No such rule.');
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ runs: store.runs(id.value.id).map(runView) });
+  });
+
+  app.get(`${RULES_PREFIX}/runs/:runId`, async (request, reply) => {
+    const id = parsed(RunId, request.params, reply);
+    if (!id.ok) return reply;
+    const run = store.run(id.value.runId);
+    if (!run) return fail(reply, 404, 'not_found', 'No such run.');
+    const items = store.items(run.id).map((item) => ({
+      ...item,
+      floor: item.floorCents === null ? null : formatCents(BigInt(item.floorCents)),
+      markdown: formatCents(BigInt(item.markdownCents)),
+    }));
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ run: runView(run), sending: runner.sending(run.id), items });
+  });
+
+  app.post(`${RULES_PREFIX}/runs/:runId/undo`, async (request, reply) => {
+    if (refused(request, reply, 'owner', 'undo a rule’s run')) return reply;
+    const id = parsed(RunId, request.params, reply);
+    if (!id.ok) return reply;
+    const run = store.run(id.value.runId);
+    if (!run) return fail(reply, 404, 'not_found', 'No such run.');
+    if (run.trigger === 'undo') return fail(reply, 409, 'not_undoable', 'An undo is not undone.');
+    if (run.undoneBy !== null) {
+      return fail(reply, 409, 'already_undone', 'This run was undone already.');
+    }
+    if (run.status === 'running' || run.status === 'paused') {
+      return fail(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
+    }
+    try {
+      const undo = await runner.undo(run, who(request).name);
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ run: runView(undo) });
+    } catch (error) {
+      return readFailed(reply, error);
+    }
+  });
+
+  app.get(`${RULES_PREFIX}/listing/:listingId`, async (request, reply) => {
+    const id = parsed(ListingId, request.params, reply);
+    if (!id.ok) return reply;
+    const touched = store.touchedListings().find((t) => t.listingId === id.value.listingId);
+    let upcoming: Awaited<ReturnType<RuleRunner['upcoming']>> = [];
+    try {
+      upcoming = await runner.upcoming(id.value.listingId);
+    } catch (error) {
+      // The line is a help, not the page: without the listings read it is left out.
+      serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
+    }
+    return reply.header('cache-control', 'no-store').send({
+      upcoming,
+      touched: touched
+        ? { ...touched, ruleName: store.rule(touched.ruleId)?.definition.name ?? null }
+        : null,
+    });
+  });
+
+  app.get(`${RULES_PREFIX}/touched`, async (_request, reply) => {
+    const names = new Map(store.rules().map((rule) => [rule.id, rule.definition.name]));
+    const listings = store
+      .touchedListings()
+      .map((t) => ({ ...t, ruleName: names.get(t.ruleId) ?? null }));
+    return reply.header('cache-control', 'no-store').send({ listings });
+  });
+}

@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { admissionOf } from '../plugins/sign-in-gate';
+import { pathnameOf } from '../plugins/request-guard';
+import { showCsv } from './show-csv';
+import { totalsOf, type ShowStore } from './show-store';
+
+/**
+ * The show ledger's routes under `/hub/shows`: viewers read, editors and owners record (the gate
+ * refuses a viewer's write first; the check here keeps that true whatever the gate becomes).
+ */
+
+export const SHOW_PATHS = {
+  shows: '/hub/shows',
+  show: (key: string) => `/hub/shows/${encodeURIComponent(key)}`,
+  entries: (key: string) => `/hub/shows/${encodeURIComponent(key)}/entries`,
+  case: (key: string) => `/hub/shows/${encodeURIComponent(key)}/case`,
+  csv: (key: string) => `/hub/shows/${encodeURIComponent(key)}/ledger.csv`,
+  tradeIns: '/hub/trade-ins',
+} as const;
+
+/** The name the ledger shows for sales made with sign-in off. */
+const THIS_COMPUTER = 'This computer';
+const BODY_LIMIT = 16 * 1024;
+const MAX_CASE = 2_000;
+
+const Key = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
+const Money = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50')
+  .transform((value) => Math.round(Number(value) * 100));
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const Optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
+
+const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
+
+const NewEntry = z
+  .strictObject({
+    key: Key,
+    soldAt: z.iso.datetime({ offset: true }),
+    listingId: Text(120),
+    title: Text(300),
+    certNumber: Optional(40),
+    grader: Optional(20),
+    price: Money,
+    /** Cash taken; with a trade-in, the price less the traded card's value. */
+    cash: Money.optional(),
+    tradeIn: z
+      .strictObject({
+        title: Text(300),
+        certNumber: Optional(40),
+        grader: Optional(20),
+        value: Money,
+      })
+      .nullish(),
+    cost: Money.nullish(),
+    soldOnline: z.boolean(),
+    offMarket: z.enum(['deactivated', 'sold_online', 'not_taken_off']),
+    note: Optional(300),
+  })
+  .superRefine((entry, context) => {
+    const trade = entry.tradeIn?.value ?? 0;
+    const cash = entry.cash ?? entry.price - trade;
+    if (trade > entry.price) {
+      context.addIssue({
+        code: 'custom',
+        path: ['tradeIn', 'value'],
+        message: 'the traded card is worth more than the price',
+      });
+    } else if (cash + trade !== entry.price) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cash'],
+        message: 'cash and the traded card must add up to the price',
+      });
+    }
+  });
+
+const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(MAX_CASE) });
+const ShowParams = z.object({ key: Key });
+const Limit = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string, extra = {}) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ errors: message, svc_error: { code, request_id: null, ...extra } });
+}
+
+/** A zod failure as a 422 naming each field, as the marketplace answers a bad write. */
+function invalid(reply: FastifyReply, error: z.ZodError) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'body';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return reply
+    .code(422)
+    .header('cache-control', 'no-store')
+    .send({ errors: fields, svc_error: { code: 'validation_failed', request_id: null } });
+}
+
+/** Who is recording: the signed-in account, or "This computer" with sign-in off. */
+function actorName(request: FastifyRequest): string {
+  return admissionOf(request.raw).actor?.name ?? THIS_COMPUTER;
+}
+
+const mayWrite = (request: FastifyRequest) => admissionOf(request.raw).actor?.role !== 'viewer';
+
+export interface ShowRouteDeps {
+  store: ShowStore | undefined;
+  now?: () => Date;
+}
+
+export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+
+  // The router matches decoded paths; the gate judged the path as sent, so a path that only
+  // decodes into these routes (and so was never judged a hub path) is not theirs.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!pathnameOf(request).startsWith('/hub/')) return reply.callNotFound();
+    if (!deps.store) return refuse(reply, 404, 'shows_off', 'This server keeps no show ledger.');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !mayWrite(request)) {
+      return refuse(reply, 403, 'role_forbidden', 'Your role (viewer) can only read.');
+    }
+    return undefined;
+  });
+  const store = (): ShowStore => deps.store!;
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.get(SHOW_PATHS.shows, async (request, reply) => {
+    const query = Limit.safeParse(request.query);
+    if (!query.success) return invalid(reply, query.error);
+    const shows = store()
+      .shows(query.data.limit)
+      .map((show) => ({ ...show, totals: totalsOf(store().entries(show.key)) }));
+    return noStore(reply).send({ shows });
+  });
+
+  app.post(SHOW_PATHS.shows, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const body = NewShow.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error);
+    const { show, created } = store().createShow({
+      ...body.data,
+      createdAt: now().toISOString(),
+      createdBy: actorName(request),
+    });
+    return noStore(reply)
+      .code(created ? 201 : 200)
+      .send({ show, totals: totalsOf(store().entries(show.key)) });
+  });
+
+  app.get('/hub/shows/:key', async (request, reply) => {
+    const params = ShowParams.safeParse(request.params);
+    if (!params.success) return invalid(reply, params.error);
+    const show = store().show(params.data.key);
+    if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
+    const entries = store().entries(show.key);
+    return noStore(reply).send({ show, entries, totals: totalsOf(entries) });
+  });
+
+  app.put('/hub/shows/:key/case', { bodyLimit: 256 * 1024 }, async (request, reply) => {
+    const params = ShowParams.safeParse(request.params);
+    if (!params.success) return invalid(reply, params.error);
+    const body = CaseBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error);
+    if (!store().setCase(params.data.key, body.data.listingIds)) {
+      return refuse(reply, 404, 'not_found', 'No such show.');
+    }
+    return noStore(reply).send({ show: store().show(params.data.key) });
+  });
+
+  app.post('/hub/shows/:key/entries', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const params = ShowParams.safeParse(request.params);
+    if (!params.success) return invalid(reply, params.error);
+    const body = NewEntry.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error);
+    if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
+    const entry = body.data;
+    const tradeValue = entry.tradeIn?.value ?? 0;
+    const { entry: recorded, created } = store().record(
+      {
+        key: entry.key,
+        showKey: params.data.key,
+        soldAt: new Date(entry.soldAt).toISOString(),
+        soldBy: actorName(request),
+        listingId: entry.listingId,
+        title: entry.title,
+        certNumber: entry.certNumber,
+        grader: entry.grader,
+        priceCents: entry.price,
+        cashCents: entry.cash ?? entry.price - tradeValue,
+        tradeIn: entry.tradeIn
+          ? {
+              title: entry.tradeIn.title,
+              certNumber: entry.tradeIn.certNumber,
+              grader: entry.tradeIn.grader,
+              valueCents: entry.tradeIn.value,
+            }
+          : null,
+        costCents: entry.cost ?? null,
+        soldOnline: entry.soldOnline,
+        offMarket: entry.offMarket,
+        note: entry.note,
+      },
+      now().toISOString(),
+    );
+    if (recorded.showKey !== params.data.key) {
+      return refuse(reply, 409, 'entry_key_used', 'This entry was recorded at another show.');
+    }
+    return noStore(reply)
+      .code(created ? 201 : 200)
+      .header('idempotent-replayed', created ? 'false' : 'true')
+      .send({ entry: recorded });
+  });
+
+  app.get('/hub/shows/:key/ledger.csv', async (request, reply) => {
+    const params = ShowParams.safeParse(request.params);
+    if (!params.success) return invalid(reply, params.error);
+    const show = store().show(params.data.key);
+    if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
+    const entries = store().entries(show.key);
+    const file = `slabdesk-show-${show.date}.csv`;
+    return noStore(reply)
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .send(showCsv(show, entries));
+  });
+
+  app.get(SHOW_PATHS.tradeIns, async (request, reply) => {
+    const query = Limit.safeParse(request.query);
+    if (!query.success) return invalid(reply, query.error);
+    return noStore(reply).send({ tradeIns: store().tradeIns(query.data.limit) });
+  });
+}
