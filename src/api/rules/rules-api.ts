@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { ApiError, type SlabdeskClient } from '../../client';
-import { serverUrl } from '../activity/activity-api';
+import type { SlabdeskClient } from '../../client';
+import { callServer } from '../server-call';
 
 /**
  * Our server's pricing rules (`/hub/rules`): the rules, a preview of what one would change, its
@@ -171,36 +171,19 @@ export class RulesUnavailable extends Error {
   }
 }
 
-async function call<T>(
+function call<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,
-  method: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { body?: unknown; signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  const url = serverUrl(client, `${RULES_PATH}${path}`);
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    ...client.transport.headersFor(method, url),
-  };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  return callServer(client, schema, `${RULES_PATH}${path}`, {
+    ...options,
     method,
-    headers,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    credentials: 'same-origin',
-    signal: options.signal ?? null,
+    // The list answering 404: this server runs no rules.
+    unavailable: (status) => (status === 404 && path === '' ? new RulesUnavailable() : undefined),
   });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (response.status === 404 && path === '') throw new RulesUnavailable();
-  if (!response.ok) throw ApiError.fromResponse(response.status, response.headers, body);
-  return schema.parse(body);
 }
 
 const Created = z.object({ rule: Rule });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { ApiError, type SlabdeskClient } from '../../client';
+import type { SlabdeskClient } from '../../client';
+import { callServer } from '../server-call';
 import { serverUrl } from '../activity/activity-api';
 
 /**
@@ -101,47 +102,17 @@ export class ShowsUnavailable extends Error {
   }
 }
 
-async function call<T>(
+function call<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,
   path: string,
   options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const method = options.method ?? 'GET';
-  const url = serverUrl(client, path);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...client.transport.headersFor(method, url),
-      },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    // No network: status 0, as the API client reports a drop.
-    throw new ApiError({ status: 0, code: 'network_error', message: 'No connection' });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const code = (body as { svc_error?: { code?: string } } | undefined)?.svc_error?.code;
-    if (response.status === 404 && code === 'shows_off') throw new ShowsUnavailable();
-    throw ApiError.fromResponse(response.status, response.headers, body);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error('The show ledger answered in a form this page cannot read.');
-  return parsed.data;
+  return callServer(client, schema, path, {
+    ...options,
+    unavailable: (status, code) =>
+      status === 404 && code === 'shows_off' ? new ShowsUnavailable() : undefined,
+  });
 }
 
 export const fetchShows = (client: SlabdeskClient, signal?: AbortSignal) =>

@@ -1,6 +1,8 @@
 import {
   adjustPrice,
   formatCents,
+  type PriceChange,
+  type PriceEnding,
   minimumOfferFromPercent,
   MIN_PRICE_CENTS,
   withEnding,
@@ -194,6 +196,7 @@ export function planListing(
   const sold = listing.unavailableReason === 'sold';
   const skip = (reason: SkipReason, floorCents: bigint | null = null, why = SKIP_WORDS[reason]) =>
     ({ ...base, kind: 'skip', reason, floorCents, why }) as const;
+  const unchanged = () => skip('unchanged', floorOf(rule.floor, listing), ROUNDS_UP);
   if (sold) return skip('sold');
   const edited = context.personEdits.get(listing.id);
   if (edited !== undefined && context.now - edited < rule.skipEditedWithinDays * DAY_MS) {
@@ -242,22 +245,7 @@ export function planListing(
             direction: 'lower',
             cents: centsOfMoney(action.step.amount),
           } as const);
-    const adjusted = withEnding(adjustPrice(listing.priceCents, change), action.ending);
-    const atFloor = adjusted.error !== null || adjusted.cents < floor;
-    const next = atFloor ? floor : adjusted.cents;
-    // A price ending can round a small step up: a markdown never raises a price.
-    if (next >= listing.priceCents) return skip('unchanged', floor, ROUNDS_UP);
-    return {
-      ...base,
-      kind: 'write',
-      before: { price: formatCents(listing.priceCents) },
-      after: { price: formatCents(next) },
-      floorCents: floor,
-      markdownCents: listing.priceCents - next,
-      why: atFloor
-        ? `listed ${age} days; stopped at its floor ${money(floor)}`
-        : `listed ${age} days; ${adjusted.explanation}`,
-    };
+    return lowered(listing, change, action.ending, floor, `listed ${age} days`) ?? unchanged();
   }
 
   if (action.kind === 'offer_floor') {
@@ -321,20 +309,35 @@ export function planListing(
     direction: 'lower',
     hundredths: hundredthsOf(action.percent),
   } as const;
-  const adjusted = withEnding(adjustPrice(listing.priceCents, change), action.ending);
+  return lowered(listing, change, action.ending, floor, 'on sale') ?? unchanged();
+}
+
+/**
+ * A price lowered by `change` and its ending, stopped at the floor; undefined when the ending
+ * would round it back up to the price or above (a markdown never raises a price).
+ */
+function lowered(
+  listing: ListingFacts,
+  change: PriceChange,
+  ending: PriceEnding,
+  floor: bigint,
+  reason: string,
+): PlanItem | undefined {
+  const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
   const atFloor = adjusted.error !== null || adjusted.cents < floor;
   const next = atFloor ? floor : adjusted.cents;
-  if (next >= listing.priceCents) return skip('unchanged', floor, ROUNDS_UP);
+  if (next >= listing.priceCents) return undefined;
   return {
-    ...base,
+    listingId: listing.id,
+    title: listing.title,
     kind: 'write',
     before: { price: formatCents(listing.priceCents) },
     after: { price: formatCents(next) },
     floorCents: floor,
     markdownCents: listing.priceCents - next,
     why: atFloor
-      ? `on sale; stopped at its floor ${money(floor)}`
-      : `on sale; ${adjusted.explanation}`,
+      ? `${reason}; stopped at its floor ${money(floor)}`
+      : `${reason}; ${adjusted.explanation}`,
   };
 }
 

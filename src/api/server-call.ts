@@ -1,0 +1,60 @@
+import type * as z from 'zod/mini';
+import { ApiError, type SlabdeskClient } from '../client';
+import { serverUrl } from './activity/activity-api';
+
+export interface ServerCallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** The error for a refusal that means "this server has no such part" (rules, shows), if it is one. */
+  unavailable?: (status: number, code: string | undefined) => Error | undefined;
+}
+
+/**
+ * A call to our own server beside the API (the rules, the show ledger): JSON both ways, the
+ * session's CSRF token, no network reported as the API client reports a drop (status 0), a
+ * refusal as an ApiError, and an answer read by `schema` or refused in words.
+ */
+export async function callServer<T>(
+  client: SlabdeskClient,
+  schema: z.ZodMiniType<T>,
+  path: string,
+  options: ServerCallOptions = {},
+): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = serverUrl(client, path);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...client.transport.headersFor(method, url),
+      },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'network_error', message: 'No connection' });
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const code = (body as { svc_error?: { code?: string } } | undefined)?.svc_error?.code;
+    throw (
+      options.unavailable?.(response.status, code) ??
+      ApiError.fromResponse(response.status, response.headers, body)
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error('The server answered in a form this page cannot read.');
+  return parsed.data;
+}
