@@ -37,7 +37,7 @@ const NAV = [
   { to: paths.locations.to(), label: 'Locations', end: false },
   { to: paths.events.to(), label: 'Events', end: false },
   { to: paths.activity.to(), label: 'Activity', end: false },
-  { to: paths.shows.to(), label: 'Card shows', end: false },
+  { to: paths.shows.to(), label: 'Shows', end: false },
   { to: paths.rules.to(), label: 'Rules', end: false },
 ];
 

@@ -23,5 +23,11 @@ export function ListingActionsProvider({
 export function ListingActionsSlot({ listing }: { listing: ListingRead }) {
   const actions = useContext(ListingActionsContext);
   if (!actions) return null;
-  return <Suspense fallback={null}>{actions(listing)}</Suspense>;
+  // A tap target's height kept from the first paint: the actions' code arrives after the page,
+  // and the page below must not move when it does.
+  return (
+    <div style={{ minHeight: 44 }}>
+      <Suspense fallback={null}>{actions(listing)}</Suspense>
+    </div>
+  );
 }

@@ -210,11 +210,15 @@ async function sendOne(
 async function sendWaiting(client: SlabdeskClient, queryClient: QueryClient): Promise<void> {
   const box = outbox();
   await box.load();
+  let sent = 0;
   for (const item of box.snapshot()) {
     if (item.state !== 'waiting') continue;
     if (offline()) return;
     // A drop: the rest wait too, in order, for the connection to come back.
     if (!(await sendOne(client, queryClient, item))) return;
+    sent++;
   }
-  void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
+  // Only what was sent can have changed the catalogue: an empty outbox on page open reads nothing.
+  if (sent > 0)
+    void queryClient.invalidateQueries({ queryKey: listingKeys.catalogue(), exact: true });
 }

@@ -63,7 +63,7 @@ export function EventsPage() {
       <NotificationSettings />
       <h2>What happened</h2>
       {entries.length === 0 ? (
-        <p>{status ? 'Nothing has arrived yet.' : 'Loading what has arrived…'}</p>
+        <p>Nothing has arrived yet.</p>
       ) : (
         <DeliveryTable entries={entries} payloads={state.payloads} />
       )}
