@@ -31,6 +31,9 @@ export default defineConfig({
     baseURL: process.env.SLABDESK_E2E_URL,
     viewport: { width: 1280, height: 800 },
     trace: 'off',
+    // A service worker answers the page's requests itself, past `page.route`: the suites that
+    // count or hold requests see the network; the offline suite turns it back on for itself.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -13,6 +13,9 @@ import { writeUsersDb } from '../support/users-db';
  * offline, "Sold here" offline sent once on reconnecting, a sale that meets a card sold online
  * meanwhile, sign-out leaving nothing behind, and a repeat visit loading no app code.
  */
+// This suite is about the service worker: the config blocks it for every other suite.
+test.use({ serviceWorkers: 'allow' });
+
 const root = resolve(import.meta.dirname, '../..');
 const OWNER = { name: 'olive', role: 'owner' as const, password: 'olive-show-pass-2026' };
 
