@@ -39,6 +39,9 @@ test('a sale made through the control API shows in an open listings tab and in t
   await markNoReload(listingsTab);
   await markNoReload(ordersTab);
 
+  // Both pages settled (their own first reads done, the orders tab's card names among them):
+  // what follows is what the sale costs.
+  for (const page of [listingsTab, ordersTab]) await page.waitForLoadState('networkidle');
   // Every API call either tab makes from here on (there should be none: the stream carries it).
   const apiCalls: string[] = [];
   for (const page of [listingsTab, ordersTab]) {
