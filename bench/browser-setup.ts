@@ -70,6 +70,8 @@ export async function withVisit<T>(
 ): Promise<T> {
   const app = await startAppServer({ ...server, upstream, port: 0 }, pages);
   const context = await browser.newContext({
+    // A seller's first visit: no service worker answering in place of the server (as the browser suite).
+    serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
     bypassCSP: true,
   });
