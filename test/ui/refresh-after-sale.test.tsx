@@ -34,10 +34,14 @@ describe('Refresh after a sale', () => {
       const table = screen.getByRole('table', { name: 'Listings' });
       const row = () => within(table).getAllByRole('row')[1]!;
       await waitFor(() => expect(row()).toHaveTextContent(/active/i));
+      // Refresh is offered once the catalogue is whole (it is disabled while the walk runs), as
+      // a seller sees it: under load the first rows show before the walk ends.
+      const refresh = screen.getByRole('button', { name: 'Refresh' });
+      await waitFor(() => expect(refresh).toBeEnabled(), { timeout: 15_000 });
 
       const sale = await demo.harness.control('POST', `/listings/${target.id}/sell`, {});
       expect(sale.status).toBe(200);
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+      await userEvent.setup().click(refresh);
       await waitFor(() => expect(row()).toHaveTextContent(/sold/i), { timeout: 10_000 });
       expect(row()).not.toHaveTextContent(/archived/i);
     },
