@@ -40,19 +40,26 @@ export const slabFactsQuery = (client: SlabdeskClient, queryClient: QueryClient)
   select: slabFactsOf,
 });
 
-/** How long a list waits for the kept catalogue's names before drawing its rows without them. */
-const NAMES_GRACE_MS = 1_500;
+/**
+ * How long a list waits for the kept catalogue's names before drawing its rows without them: a
+ * first visit's whole walk, even on a loaded machine; a kept catalogue answers at once.
+ */
+const NAMES_GRACE_MS = 8_000;
+
+const isWhole = (catalogue: Catalogue) => catalogue.complete;
 
 /**
  * The slab facts for a list of rows, and whether to draw the rows yet: once the kept catalogue is
- * in (or failed, or is not read), or after a short grace, so rows do not grow a line each as the
- * names arrive (a page that jumps) nor wait long on a first walk.
+ * whole (or failed, or is not read), or after a grace, so rows do not grow a line each as the
+ * names arrive (a page that jumps) nor wait without end on a first walk.
  */
 export function useSlabFactsForRows(): { slabs: SlabFactsByListing | undefined; ready: boolean } {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const query = useQuery(slabFactsQuery(client, queryClient));
-  const waiting = query.data === undefined && query.fetchStatus === 'fetching';
+  // The walk shows its pages as they come: the names are all in only once it is whole.
+  const whole = useQuery({ ...catalogueQuery(client, queryClient), select: isWhole }).data;
+  const waiting = whole !== true && query.fetchStatus === 'fetching';
   const [graceOver, setGraceOver] = useState(false);
   useEffect(() => {
     if (!waiting) return;

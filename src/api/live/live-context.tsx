@@ -53,6 +53,16 @@ export function useThrottledHubState(ms: number): HubStreamState {
   return useThrottledStore(stream?.subscribe ?? noop, stream?.getState ?? none, ms);
 }
 
+/**
+ * Whether the page should say live updates are off: the stream closed, or open with a status
+ * that cannot be trusted. Not while it connects (a page's first second would say so, then not).
+ */
+export function useLiveUpdatesOff(): boolean {
+  return useHubValue(
+    (state) => state.connection === 'closed' || (state.status !== undefined && !state.healthy),
+  );
+}
+
 /** A query's poll interval: none while the stream is healthy, `ms` otherwise. */
 export function usePollInterval(ms: number): number | false {
   return useHubValue((state) => state.healthy) ? false : ms;

@@ -15,7 +15,7 @@ import { EmptyState, Loading } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
-import { usePollInterval } from '../../api/live/live-context';
+import { useLiveUpdatesOff, usePollInterval } from '../../api/live/live-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { countOf, relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
@@ -154,6 +154,7 @@ export function OrdersPage() {
   const stageParam = params.get('stage');
   const stage: OrderStage | undefined = isOrderStage(stageParam) ? stageParam : undefined;
   const poll = usePollInterval(POLL_MS);
+  const liveOff = useLiveUpdatesOff();
   const query = useQuery({
     ...orderListQuery(client, queryClient, search.status),
     refetchInterval: search.status === 'open' || search.status === 'any' ? poll : false,
@@ -268,6 +269,7 @@ export function OrdersPage() {
           {newCount > 0 && ` · ${countOf(newCount, 'new sale')}`}
           {(search.status === 'open' || search.status === 'any') &&
             poll !== false &&
+            liveOff &&
             ' · checking for changes every 5 s while live updates are off'}
           {query.data.checkedAt !== undefined && (
             <>

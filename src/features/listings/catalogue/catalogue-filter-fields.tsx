@@ -30,15 +30,17 @@ function FilterSelect({
   value,
   options,
   onChange,
+  className = 'field',
 }: {
   id: keyof CatalogueSearch;
   label: string;
+  className?: string;
   value: string | undefined;
   options: readonly { value: string; label: string }[];
   onChange(patch: Patch): void;
 }) {
   return (
-    <div className="field">
+    <div className={className}>
       <label htmlFor={`filter-${id}`}>{label}</label>
       <select
         id={`filter-${id}`}
@@ -76,6 +78,9 @@ export function CatalogueFilterFields({
           key={filter.key}
           id={filter.key}
           label={filter.label}
+          // Its choices come from the listings as they are read: a fixed width, so the fields
+          // beside it stay put as they arrive.
+          className="field facet-field"
           value={search[filter.key]}
           options={facets[filter.key].map((value) => ({
             value,

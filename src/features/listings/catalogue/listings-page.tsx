@@ -154,6 +154,8 @@ export function ListingsPage() {
               void query.refetch();
             }}
             disabled={query.isFetching || !data?.complete}
+            // As wide as "Refreshing…", so the actions beside it stay put while a poll reads.
+            className="refresh-button"
           >
             {query.isFetching && data?.complete ? 'Refreshing…' : 'Refresh'}
           </button>
@@ -170,11 +172,11 @@ export function ListingsPage() {
           {/* There from the first paint (disabled until every page is in), so nothing below it
               moves when the catalogue completes. */}
           {data?.complete && shown.length > 0 ? (
-            <WriteLink className="button" to={paths.bulkEdit.to({ search: params })}>
+            <WriteLink className="button bulk-all" to={paths.bulkEdit.to({ search: params })}>
               Bulk edit all {shown.length} matching
             </WriteLink>
           ) : (
-            <button type="button" className="button" disabled>
+            <button type="button" className="button bulk-all" disabled>
               Bulk edit all matching
             </button>
           )}
