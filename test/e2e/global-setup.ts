@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { build } from 'vite';
 import { startAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN, startSandbox } from '../../src/sandbox';
 import { E2E_ACCOUNTS } from './sign-in-accounts';
+import { E2E_SERVER_NAMES, type E2EServerName } from './server-slots';
 import { writeUsersDb } from '../support/users-db';
 
 /**
@@ -20,11 +22,31 @@ const signInUsersDb = (folder: string): Promise<string> =>
  * Builds the dashboard, starts a fresh sandbox (in memory, demo seed) and the production server
  * in front of it, each on a free port. `SLABDESK_E2E_SKIP_BUILD=1` reuses an existing dist/.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   const root = resolve(import.meta.dirname, '../..');
   if (process.env.SLABDESK_E2E_SKIP_BUILD !== '1') {
     await build({ root, logLevel: 'warn' });
   }
+  // One set of servers per worker, so no worker's reads, counts or writes meet another's.
+  const closers: (() => Promise<void>)[] = [];
+  for (let slot = 0; slot < config.workers; slot += 1) {
+    const urls = await startServerSet(root);
+    closers.push(urls.close);
+    for (const name of E2E_SERVER_NAMES) {
+      process.env[`${name}_${slot}`] = urls[name];
+      // The unnumbered names: the first set's (for a run of one worker, and the runner itself).
+      if (slot === 0) process.env[name] = urls[name];
+    }
+  }
+  return async () => {
+    for (const close of closers) await close();
+  };
+}
+
+/** The sandboxes and servers one worker's specs use, and how to stop them. */
+async function startServerSet(
+  root: string,
+): Promise<Record<E2EServerName, string> & { close: () => Promise<void> }> {
   const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
   // The live servers register their webhook endpoint with their sandbox, as `npm run dev` does.
   const app = await startAppServer(
@@ -70,19 +92,21 @@ export default async function globalSetup() {
     },
     async () => distPages(resolve(root, 'dist/page')),
   );
-  process.env.SLABDESK_E2E_SIGN_IN_URL = signInApp.url;
-  process.env.SLABDESK_E2E_DOCUMENTED_URL = documentedApp.url;
-  process.env.SLABDESK_E2E_DOCUMENTED_SANDBOX = documentedSandbox.url;
-  process.env.SLABDESK_E2E_URL = app.url;
-  process.env.SLABDESK_E2E_TEST_MODE_URL = testApp.url;
-  process.env.SLABDESK_E2E_SANDBOX = sandbox.url;
-  return async () => {
-    await app.close();
-    await testApp.close();
-    await documentedApp.close();
-    await signInApp.close();
-    rmSync(usersFolder, { recursive: true, force: true });
-    await sandbox.close();
-    await documentedSandbox.close();
+  return {
+    SLABDESK_E2E_SIGN_IN_URL: signInApp.url,
+    SLABDESK_E2E_DOCUMENTED_URL: documentedApp.url,
+    SLABDESK_E2E_DOCUMENTED_SANDBOX: documentedSandbox.url,
+    SLABDESK_E2E_URL: app.url,
+    SLABDESK_E2E_TEST_MODE_URL: testApp.url,
+    SLABDESK_E2E_SANDBOX: sandbox.url,
+    close: async () => {
+      await app.close();
+      await testApp.close();
+      await documentedApp.close();
+      await signInApp.close();
+      rmSync(usersFolder, { recursive: true, force: true });
+      await sandbox.close();
+      await documentedSandbox.close();
+    },
   };
 }
