@@ -27,7 +27,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Most suites wait on the sandbox's pacing, not the CPU: two at once on a 2-core machine
-    // (Vitest's default there is one).
+    // (Vitest's default there is one; three measured no faster).
     maxWorkers: 2,
     setupFiles: ['test/support/jest-dom.ts'],
     environment: 'node',
@@ -46,6 +46,16 @@ export default defineConfig({
           name: 'documented',
           include: DOCUMENTED_SUITES,
           env: { SLABDESK_TEST_SHAPES: 'documented' },
+        },
+      },
+      {
+        // The sandbox's contract suites again, every call through Prism validating against the
+        // sandbox's OpenAPI document (docs/testing.md).
+        extends: true,
+        test: {
+          name: 'prism',
+          include: ['test/sandbox/**/*.test.ts'],
+          env: { SLABDESK_VALIDATE: 'prism' },
         },
       },
     ],

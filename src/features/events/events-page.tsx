@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useHubState } from '../../api/live/live-context';
+import type { HubStreamState } from '../../api/live/hub-stream';
 import {
   notificationsOn,
   notificationsSupported,
@@ -25,6 +26,17 @@ function RefusedPosts({ counts }: { counts: Record<string, number> | undefined }
 }
 
 /** What the server's webhook receiver got, newest first, and the seller's notice settings. */
+/** Whether changes arrive by themselves, in one sentence. */
+function headline(state: HubStreamState): string {
+  if (state.healthy)
+    return 'Live: the marketplace tells the dashboard of each change as it happens.';
+  if (state.connection === 'connecting' && !state.status)
+    return 'Connecting: until then, the pages check for changes every few seconds.';
+  if (state.connection !== 'open')
+    return 'Not live: the update stream is not connected, so the pages check every few seconds.';
+  return 'Not live: the pages check the marketplace for changes every few seconds.';
+}
+
 export function EventsPage() {
   const state = useHubState();
   const entries = [...state.entries].reverse();
@@ -32,21 +44,10 @@ export function EventsPage() {
   return (
     <section>
       <h1>Events</h1>
-      <p>
-        {state.healthy
-          ? 'Live: the marketplace tells the dashboard of each change as it happens.'
-          : 'Not live: the pages check the marketplace for changes every few seconds.'}{' '}
-        {status?.webhooks === 'registered' &&
-          'This dashboard signed up for the marketplace’s notices itself (the practice marketplace).'}
-        {status?.webhooks === 'configured' &&
-          (status.lastDeliveryAt
-            ? `Last delivery ${formatDateTime(status.lastDeliveryAt)}.`
-            : 'Nothing has arrived since the dashboard started: check the notice address set in the marketplace’s developer settings (the deployment guide says how).')}
-        {status?.webhooks === 'off' &&
-          'The dashboard has no signing secret for the marketplace’s notices, so none can be trusted: the deployment guide says how to set one.'}
-        {!status && state.connection !== 'open' && ' The live stream is not connected.'}
-      </p>
-      {/* Drawn from the first frame, so the page below does not move when the status arrives. */}
+      {/* One sentence of about one length in each state, so nothing below moves as the stream
+          connects; what the server says of its notices is under Details or, when it is a
+          problem to fix, in a banner of its own. */}
+      <p>{headline(state)}</p>
       <details>
         <summary>Details</summary>
         <p>
@@ -57,8 +58,25 @@ export function EventsPage() {
           ) : (
             'The server has not said yet where notices are delivered.'
           )}
+          {status?.webhooks === 'registered' &&
+            ' This dashboard signed up for the marketplace’s notices itself (the practice marketplace).'}
+          {status?.webhooks === 'configured' &&
+            status.lastDeliveryAt &&
+            ` Last delivery ${formatDateTime(status.lastDeliveryAt)}.`}
         </p>
       </details>
+      {status?.webhooks === 'configured' && !status.lastDeliveryAt && (
+        <p className="banner banner-warn" role="note">
+          Nothing has arrived since the dashboard started: check the notice address set in the
+          marketplace’s developer settings (the deployment guide says how).
+        </p>
+      )}
+      {status?.webhooks === 'off' && (
+        <p className="banner banner-warn" role="note">
+          The dashboard has no signing secret for the marketplace’s notices, so none can be trusted:
+          the deployment guide says how to set one.
+        </p>
+      )}
       <RefusedPosts counts={status?.rejectedDeliveries} />
       <NotificationSettings />
       <h2>What happened</h2>
