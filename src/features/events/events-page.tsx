@@ -25,7 +25,6 @@ function RefusedPosts({ counts }: { counts: Record<string, number> | undefined }
   );
 }
 
-/** What the server's webhook receiver got, newest first, and the seller's notice settings. */
 /** Whether changes arrive by themselves, in one sentence. */
 function headline(state: HubStreamState): string {
   if (state.healthy)
@@ -37,6 +36,7 @@ function headline(state: HubStreamState): string {
   return 'Not live: the pages check the marketplace for changes every few seconds.';
 }
 
+/** What the server's webhook receiver got, newest first, and the seller's notice settings. */
 export function EventsPage() {
   const state = useHubState();
   const entries = [...state.entries].reverse();
