@@ -2,6 +2,7 @@
  * What a slab's label says when scanned: a grader's lookup URL (CGC's QR), a URL ending in its
  * cert (PSA's QR), bare digits (a 1D barcode, typed digits), or something else shown as read.
  */
+import { safeDecode } from '../shared/safe-decode';
 
 /** The graders a lookup host names; bare digits name none and are matched across them. */
 export type ScanGrader = 'PSA' | 'BGS' | 'SGC' | 'CGC';
@@ -47,12 +48,12 @@ function certFromUrl(url: URL): string | undefined {
   // The segment after a known word (`/cert/<N>`, `/certlookup/<N>/`) first, then the last one.
   for (let i = 0; i < segments.length - 1; i++) {
     if (CERT_SEGMENTS.has(segments[i]!.toLowerCase())) {
-      const cert = normalizeCert(decodeURIComponent(segments[i + 1]!));
+      const cert = normalizeCert(decoded(segments[i + 1]!));
       if (cert) return cert;
     }
   }
   const last = segments.at(-1);
-  const fromPath = last ? normalizeCert(safeDecode(last)) : undefined;
+  const fromPath = last ? normalizeCert(decoded(last)) : undefined;
   if (fromPath) return fromPath;
   for (const key of ['cert', 'certNumber', 'certnumber', 'CertNo', 'id']) {
     const value = url.searchParams.get(key);
@@ -62,13 +63,8 @@ function certFromUrl(url: URL): string | undefined {
   return undefined;
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+/** A path segment decoded, or as written when it does not decode (a hostile label's `%E0%A4%A`). */
+const decoded = (segment: string): string => safeDecode(segment) ?? segment;
 
 function parseUrl(text: string): URL | undefined {
   const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(text)

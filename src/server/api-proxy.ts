@@ -15,6 +15,7 @@ import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
 import { callTermsOf, governedUpstreamCall, type CallTerms } from './governed-call';
 import type { Actor } from './auth/roles';
 import { serverLog } from './log';
+import { requestUrl } from './request-url';
 
 /** Where the proxy sends API calls, and the key it adds. Never leaves the server. */
 export interface Upstream {
@@ -282,7 +283,7 @@ export async function proxyApiRequest(
   options: ProxyOptions = {},
 ): Promise<void> {
   const host = request.headers.host ?? '';
-  const incoming = new URL(request.url ?? '/', `http://${host}`);
+  const incoming = requestUrl(request.url, `http://${host}`);
   const base = upstream.baseUrl.replace(/\/$/, '');
   const method = request.method ?? 'GET';
   const url = upstreamUrlOf(incoming, base, method);

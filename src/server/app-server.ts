@@ -1,6 +1,13 @@
 import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
+import type { Access } from './auth/route-access';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { ProxyOptions, Upstream } from './api-proxy';
@@ -14,8 +21,9 @@ import { serverLog } from './log';
 import type { PageSource } from './page-source';
 import { listenOn } from './listen';
 import { requestLog } from './plugins/request-log';
-import { requestGuard } from './plugins/request-guard';
+import { refuseMalformed, requestGuard } from './plugins/request-guard';
 import { signInGate } from './plugins/sign-in-gate';
+import { authRoutes } from './plugins/auth-routes';
 import { apiRoutes } from './plugins/api-routes';
 import { showRoutes } from './shows/show-routes';
 import { ShowStore } from './shows/show-store';
@@ -72,7 +80,15 @@ export interface RunningAppServer {
   rules: { store: RulesStore; runner: RuleRunner } | undefined;
   /** The webhook door, when `webhookPort` was given. */
   webhookDoor?: WebhookDoor;
+  /** Every route the server serves, and who it says may use it (none: nobody). */
+  routes: readonly DeclaredRoute[];
   close(): Promise<void>;
+}
+
+export interface DeclaredRoute {
+  methods: readonly string[];
+  url: string;
+  access: Access | undefined;
 }
 
 /** Limits on a request's way in, so a slow or silent client cannot hold a socket for good. */
@@ -142,6 +158,9 @@ export async function startAppServer(
     trustProxy: options.auth?.trustProxy ?? false,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // A path that does not decode (`/%E0%A4%A`) is refused before any route, in our envelope.
+    // (its reply is typed for a route's schema; this one has none)
+    frameworkErrors: (_error, _request, reply) => refuseMalformed(reply as FastifyReply),
     ...LIMITS,
   });
   Object.assign(app.server, {
@@ -149,12 +168,18 @@ export async function startAppServer(
     maxHeadersCount: LIMITS.maxHeadersCount,
   });
   const pages = await createPageSource(app.server);
+  // Kept as registered: a plugin's own onRoute hook may still set a route's access after ours.
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    registered.push(route);
+  });
 
   // Order matters: headers first, so even a refusal carries them; then the guard, then the gate.
   await securityHeaders(app, options.auth?.publicUrl);
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
+  await app.register(authRoutes, { gate });
   const embedded = options.hub?.registerWith;
   if (rules) {
     await app.register(rulesRoutes, { ...rules, governor: hub.governor });
@@ -176,6 +201,11 @@ export async function startAppServer(
     imageOrigins: embedded ? [new URL(embedded.sandboxUrl).origin] : [],
   });
   await app.ready();
+  const routes = registered.map((route) => ({
+    methods: [route.method].flat(),
+    url: route.url,
+    access: route.config?.access,
+  }));
   guardUpgrades(app.server, () => allowedHosts, gate);
 
   const port = await listenOn(app.server, host, options.port ?? 5173, options.strictPort ?? false);
@@ -210,6 +240,7 @@ export async function startAppServer(
     activity,
     rules,
     ...(webhookDoor ? { webhookDoor } : {}),
+    routes,
     close: async () => {
       await rules?.runner.close();
       rules?.store.close();

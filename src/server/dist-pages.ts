@@ -20,19 +20,26 @@ export function distPages(root = resolve(process.cwd(), PAGE_DIR)): PageSource {
   return {
     development: false,
     async register(app) {
-      await app.register(fastifyStatic, {
-        root,
-        index: false,
-        serveDotFiles: false,
-        dotfiles: 'ignore',
-        preCompressed: true,
-        cacheControl: false,
-        allowedPath: (pathname) => !isPageFile(pathname),
-        setHeaders: (reply, path) => {
-          if (path.includes('/assets/')) {
-            reply.header('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
+      // The build's files are open to anyone: the sign-in page and the offline app need them.
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: 'public' };
+        });
+        await files.register(fastifyStatic, {
+          root,
+          index: false,
+          serveDotFiles: false,
+          dotfiles: 'ignore',
+          preCompressed: true,
+          cacheControl: false,
+          // A folder (`/`, `//`) is never a file: the page route answers it, whatever the client accepts.
+          allowedPath: (pathname) => !isPageFile(pathname) && !pathname.endsWith('/'),
+          setHeaders: (reply, path) => {
+            if (path.includes('/assets/')) {
+              reply.header('cache-control', 'public, max-age=31536000, immutable');
+            }
+          },
+        });
       });
     },
     async pageHtml(pathname) {

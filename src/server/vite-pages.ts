@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import middie from '@fastify/middie';
 import type { PageSource } from './page-source';
 import { admissionOf } from './plugins/sign-in-gate';
+import { requestUrl } from './request-url';
 
 /** Vite's placeholder nonce, replaced per request by the page's own. */
 const NONCE_PLACEHOLDER = 'slabdesk-dev-nonce';
@@ -52,7 +53,7 @@ export async function vitePages(
     async register(app) {
       await app.register(middie);
       app.use((request, response, next) => {
-        const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+        const pathname = requestUrl(request.url).pathname;
         if (!isViteAsset(pathname, resolve(root))) return next();
         // The source tree needs the session a page needs (the build's files are open).
         if (!admissionOf(request).pageAllowed) return next();

@@ -23,6 +23,7 @@ import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import type { UpstreamAnswer } from './upstream-call';
 import { ServerWalkGuard } from './walk-guard';
 import { serverLog } from './log';
+import { requestUrl } from './request-url';
 
 /** Where the browser asks for a walk's pages in one answer: `GET /hub/walk?url=/api/...`. */
 export const WALK_PATH = '/hub/walk';
@@ -52,7 +53,7 @@ export async function streamWalk(
   options: ProxyOptions = {},
 ): Promise<void> {
   const host = request.headers.host ?? '';
-  const incoming = new URL(request.url ?? '/', `http://${host}`);
+  const incoming = requestUrl(request.url, `http://${host}`);
   const first = incoming.searchParams.get('url');
   const base = upstream.baseUrl.replace(/\/$/, '');
   const start = first?.startsWith(API_PREFIX) ? new URL(first, `http://${host}`) : undefined;

@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { writeUsersDb } from '../support/users-db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role } from '../../src/server/auth/roles';
+import type { Admission, AuthGate } from '../../src/server/auth/auth-gate';
+import { AUTH_ROUTES } from '../../src/server/auth/sign-in-routes';
+import { WEBHOOK_PATH } from '../../src/server/hub/webhook-receiver';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 import type { Harness } from '../support/sandbox-harness';
 import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
@@ -161,4 +165,25 @@ export async function listingAt100(harness: Harness, token: string): Promise<str
   });
   if (created.status !== 201) throw new Error(`listing not created: ${created.status}`);
   return created.body.listing.id as string;
+}
+
+/**
+ * The gate as a plain `node:http` server calls it, for tests of the gate alone: sign-in's routes
+ * served, the deliveries open, the hub's other paths a viewer's, anything else a page. Returns who is asking,
+ * or null when the gate (or a sign-in route) answered.
+ */
+export async function admitAsServer(
+  gate: AuthGate,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<Admission | null> {
+  const pathname = (request.url ?? '/').split('?')[0]!;
+  const auth = AUTH_ROUTES.find((route) => route.url === pathname);
+  if (auth) {
+    await gate.serveAuth(request, response, auth.url);
+    return null;
+  }
+  const access =
+    pathname === WEBHOOK_PATH ? 'public' : pathname.startsWith('/hub/') ? 'viewer' : 'page';
+  return gate.admit(request, response, { access, pathname });
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { AuthGate } from '../../src/server/auth/auth-gate';
 import type { EndedSessions } from '../../src/server/auth/session-book';
-import { Browser, SIGN_IN_HEAVY_MS, testClock, usersDb } from './auth-http';
+import { admitAsServer, Browser, SIGN_IN_HEAVY_MS, testClock, usersDb } from './auth-http';
 
 /**
  * The finding "sign out everywhere and `npm run users -- remove` end the sessions, but an event
@@ -34,7 +34,7 @@ async function serve(options: { now?: () => number } = {}) {
   gate.onSessionsEnded((which, userName) => ended.push({ ended: which, userName }));
   const server: Server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    void gate.admit(request, response, pathname).then((admission) => {
+    void admitAsServer(gate, request, response).then((admission) => {
       if (!admission) return;
       if (pathname !== '/hub/stand-in-stream' || !admission.session) {
         response.writeHead(404).end();

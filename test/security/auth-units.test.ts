@@ -9,7 +9,7 @@ import {
   verifyPassword,
 } from '../../src/server/auth/passwords';
 import { clientAddress, overTls } from '../../src/server/auth/request-facts';
-import { roleRefusal } from '../../src/server/auth/roles';
+import { roleMay } from '../../src/server/auth/route-access';
 import type { IncomingMessage } from 'node:http';
 import { safeNext } from '../../src/server/auth/safe-next';
 import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
@@ -35,19 +35,17 @@ describe('passwords', { timeout: SIGN_IN_HEAVY_MS }, () => {
 });
 
 describe('roles', () => {
-  it('owner all, editor all but DELETE, viewer no write', () => {
-    for (const method of ['GET', 'HEAD']) {
-      for (const role of ['owner', 'editor', 'viewer'] as const) {
-        expect(roleRefusal(role, method)).toBeNull();
-      }
+  it('a role uses routes of its rank or below; public routes and pages are anyone’s', () => {
+    for (const role of ['owner', 'editor', 'viewer'] as const) {
+      expect(roleMay(role, 'public')).toBe(true);
+      expect(roleMay(role, 'page')).toBe(true);
+      expect(roleMay(role, 'viewer')).toBe(true);
     }
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      expect(roleRefusal('owner', method)).toBeNull();
-      expect(roleRefusal('viewer', method)).toBe('Your role (viewer) can only read.');
-    }
-    expect(roleRefusal('editor', 'PUT')).toBeNull();
-    expect(roleRefusal('editor', 'POST')).toBeNull();
-    expect(roleRefusal('editor', 'DELETE')).toMatch(/editor/);
+    expect(roleMay('editor', 'editor')).toBe(true);
+    expect(roleMay('viewer', 'editor')).toBe(false);
+    expect(roleMay('owner', 'owner')).toBe(true);
+    expect(roleMay('editor', 'owner')).toBe(false);
+    expect(roleMay('viewer', 'owner')).toBe(false);
   });
 });
 

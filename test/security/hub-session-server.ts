@@ -5,9 +5,9 @@ import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { AuthGate } from '../../src/server/auth/auth-gate';
 import { sessionCookieName } from '../../src/server/auth/cookies';
 import { hashSessionId } from '../../src/server/auth/session-book';
-import { ServerHub } from '../../src/server/hub/server-hub';
+import { HUB_PATHS, ServerHub } from '../../src/server/hub/server-hub';
 import type { SessionLiveness } from '../../src/server/hub/session-liveness';
-import type { Browser } from './auth-http';
+import { admitAsServer, type Browser } from './auth-http';
 
 /**
  * The hub behind a real sign-in gate, wired as the app server is to wire it: the gate admits, the
@@ -66,9 +66,12 @@ export async function startSessionHubServer(options: {
   const server: Server = createServer((request, response) => {
     void (async () => {
       const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const access = await auth.admit(request, response, pathname);
+      const access = await admitAsServer(auth, request, response);
       if (!access) return;
-      if (await hub.handle(request, response, pathname, access.session?.idHash)) return;
+      if (pathname === HUB_PATHS.webhooks && request.method === 'POST') {
+        return hub.receive(request, response);
+      }
+      if (pathname === HUB_PATHS.events) return hub.openStream(response, access.session?.idHash);
       // The page, with the session's CSRF token as the dashboard's page carries it.
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(

@@ -17,6 +17,7 @@ import type {
   NewActivityEntry,
 } from './activity-store';
 import { serverLog } from '../log';
+import { safeDecode } from '../../shared/safe-decode';
 
 /**
  * A listing or product path of the API: the collection, or one record by id; without `.json` too,
@@ -36,11 +37,7 @@ function shortText(value: string | null | undefined): string | null {
 function listingIdOfPath(path: string): { listing: boolean; id: string | null } {
   const match = LISTING_PATH.exec(path);
   if (!match) return { listing: false, id: null };
-  try {
-    return { listing: true, id: match[1] === undefined ? null : decodeURIComponent(match[1]) };
-  } catch {
-    return { listing: true, id: match[1] ?? null };
-  }
+  return { listing: true, id: match[1] === undefined ? null : (safeDecode(match[1]) ?? match[1]) };
 }
 
 function actionOf(

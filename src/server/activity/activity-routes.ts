@@ -3,6 +3,7 @@ import { sendJson } from '../api-proxy';
 import { activityCsv } from './activity-csv';
 import type { ActivityFilter, ActivityStore } from './activity-store';
 import { dayRange } from './day-range';
+import { requestUrl } from '../request-url';
 
 /**
  * `GET /hub/activity` (JSON pages, newest first) and `/hub/activity.csv`, filtered by `person`,
@@ -72,7 +73,7 @@ export function serveActivity(
     sendJson(response, 405, 'method_not_allowed', 'The activity log is read with GET.');
     return true;
   }
-  const params = new URL(request.url ?? '/', 'http://localhost').searchParams;
+  const params = requestUrl(request.url).searchParams;
   const filter = filterOf(params, kind);
   if ('error' in filter) {
     sendJson(response, 400, 'bad_filter', filter.error);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isApiPath, sendJson } from '../api-proxy';
-import { WEBHOOK_PATH } from '../hub/webhook-receiver';
+import { sendJson } from '../api-proxy';
+import { roleMay, type Access } from './route-access';
 import { AccountsStore } from './accounts-store';
 import { DEFAULT_LIMITS } from './attempt-limiter';
 import { sessionOf, type AuthContext } from './auth-context';
@@ -10,7 +10,7 @@ import { exposureReasons, signInRequired } from './exposure';
 import { HashingQueue } from './hashing-queue';
 import { KnownDevices } from './known-device';
 import { peekBody } from './peek-body';
-import { bodyNeedsCheck, bodyRoleRefusal, roleRefusal, type Actor } from './roles';
+import { bodyNeedsCheck, bodyRoleRefusal, type Actor } from './roles';
 import {
   DEFAULT_IDLE_MINUTES,
   DEFAULT_MAX_HOURS,
@@ -19,8 +19,9 @@ import {
   type SessionsEndedListener,
 } from './session-book';
 import { SessionWatch } from './session-watch';
-import { handleAuthRoute, isAuthRoute, SIGN_IN_PATH } from './sign-in-routes';
+import { handleAuthRoute, SIGN_IN_PATH, type AuthRoutePath } from './sign-in-routes';
 import { SignInSlowing } from './sign-in-slowing';
+import { requestUrl } from '../request-url';
 
 /** An exposed server with no account: it must not start (anyone could use the key). */
 export class NoAccountError extends Error {}
@@ -33,8 +34,6 @@ export interface Admission {
   pageAllowed: boolean;
 }
 
-/** Paths open to anyone: the marketplace's deliveries (signed) and the health check. */
-const OPEN_PATHS = new Set([WEBHOOK_PATH, '/healthz']);
 const PURGE_EVERY_MS = 10 * 60_000;
 const DEFAULT_SESSION_CHECK_MS = 2_000;
 /** As large a body as the proxy forwards: an editor's listing write is read whole to check it. */
@@ -73,8 +72,8 @@ function noStartMessage(reasons: string[], usersDb: string): string {
 }
 
 /**
- * The sign-in gate: on an exposed server everything needs a session but the webhook door,
- * `/healthz`, sign-in and assets; with a session, every write needs its CSRF token and role.
+ * The sign-in gate: each route says who may use it (route-access.ts); on an exposed server all
+ * but public routes need a session; with a session, every write needs its CSRF token and role.
  */
 export class AuthGate {
   readonly exposed: boolean;
@@ -120,29 +119,34 @@ export class AuthGate {
     this.purgeTimer.unref?.();
   }
 
-  /** Answers the request (sign-in routes, refusals) and returns null, or returns who is asking. */
+  /**
+   * Decides by the route's own `access` (see plugins/route-access.ts): answers a refusal and
+   * returns null, or returns who is asking. `pathname` is the path as sent, for the editor's
+   * listing-body check only. A route that states no access is refused to everyone.
+   */
   async admit(
     request: IncomingMessage,
     response: ServerResponse,
-    pathname: string,
+    route: { access: Access | undefined; action?: string | undefined; pathname: string },
   ): Promise<Admission | null> {
-    if (isAuthRoute(pathname)) {
-      await handleAuthRoute(this.context, request, response, pathname);
-      return null;
-    }
     const { session } = sessionOf(this.context, request);
     const actor = session ? { name: session.name, role: session.role } : null;
     const needed = signInRequired(this.exposed, request);
-    if (OPEN_PATHS.has(pathname)) return { actor, session, pageAllowed: !needed || !!session };
-    const api = isApiPath(pathname);
-    const hub = pathname.startsWith('/hub/');
-    if (!api && !hub) return { actor, session, pageAllowed: !needed || !!session };
-
+    const { access } = route;
+    if (access === 'public' || access === 'page') {
+      return { actor, session, pageAllowed: !needed || !!session };
+    }
+    if (access === undefined) {
+      return needed && !session
+        ? refuse(request, response, 401, 'sign_in_required', 'Sign in to continue.')
+        : refuse(request, response, 403, 'route_closed', 'This address is not open to anyone.');
+    }
     if (needed && !session) {
       return refuse(request, response, 401, 'sign_in_required', 'Sign in to continue.');
     }
-    if (session && isWrite(request.method)) {
-      if (!sameToken(session.csrfToken, headerToken(request))) {
+    if (session) {
+      const method = request.method ?? 'GET';
+      if (isWrite(method) && !sameToken(session.csrfToken, headerToken(request))) {
         return refuse(
           request,
           response,
@@ -151,25 +155,38 @@ export class AuthGate {
           'The request lacks this session’s token.',
         );
       }
-      const method = request.method ?? 'GET';
-      const refusal = roleRefusal(session.role, method);
-      if (refusal) return refuse(request, response, 403, 'role_forbidden', refusal);
-      if (bodyNeedsCheck(session.role, method, pathname)) {
+      if (!roleMay(session.role, access)) {
+        const words =
+          session.role === 'viewer' && isWrite(method)
+            ? 'Your role (viewer) can only read.'
+            : `Your role (${session.role}) cannot ${route.action ?? 'use this'}; ask an owner.`;
+        return refuse(request, response, 403, 'role_forbidden', words);
+      }
+      if (bodyNeedsCheck(session.role, method, route.pathname)) {
         // Read whole and put back: the proxy reads the same body after the gate.
         const body = await peekBody(request, MAX_WRITE_BODY_BYTES);
         if (!body) {
           return refuse(request, response, 413, 'body_too_large', 'The request body is too large.');
         }
-        const byBody = bodyRoleRefusal(session.role, method, pathname, body);
+        const byBody = bodyRoleRefusal(session.role, method, route.pathname, body);
         if (byBody) return refuse(request, response, 403, 'role_forbidden', byBody);
       }
     }
     return { actor, session, pageAllowed: true };
   }
 
+  /** Serves a sign-in route (see AUTH_ROUTES) on the raw response. */
+  serveAuth(
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: AuthRoutePath,
+  ): Promise<void> {
+    return handleAuthRoute(this.context, request, response, route);
+  }
+
   /** A page request without its session: to the sign-in page, back here afterwards. */
   toSignIn(request: IncomingMessage, response: ServerResponse): void {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request.url);
     const { cookie } = sessionOf(this.context, request);
     const next = `${url.pathname}${url.search}`;
     const query = new URLSearchParams(next === '/' ? {} : { next });

@@ -1,6 +1,7 @@
+import { safeDecode } from '../../shared/safe-decode';
 import { setsInactiveStatus } from './status-in-body';
 
-/** Who may do what: the three roles, and which API writes each may make. */
+/** Who may do what: the three roles (each route states which it needs: route-access.ts). */
 export const ROLES = ['owner', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,25 +19,9 @@ const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 const EDITOR_CANNOT_DEACTIVATE = 'Your role (editor) cannot deactivate listings; ask an owner.';
 
-/**
- * Why `role` may not make this call, or null: an owner does all, an editor every write but a
- * deactivation (DELETE; a status set by a body is checked by bodyRoleRefusal), a viewer no write.
- */
-export function roleRefusal(role: Role, method: string): string | null {
-  if (!isWrite(method)) return null;
-  if (role === 'viewer') return 'Your role (viewer) can only read.';
-  if (role === 'editor' && method === 'DELETE') return EDITOR_CANNOT_DEACTIVATE;
-  return null;
-}
-
 /** A listing's paths (and their `products` aliases), after decoding, in any letter case. */
 export function isListingPath(pathname: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname).toLowerCase();
-  } catch {
-    decoded = pathname.toLowerCase();
-  }
+  const decoded = (safeDecode(pathname) ?? pathname).toLowerCase();
   return /\/(listings|products)(\/|\.json|$)/.test(decoded);
 }
 

@@ -13,6 +13,7 @@ import { hashSessionId } from './session-book';
 import { safeNext } from './safe-next';
 import { signInPage, type SignInPageFacts } from './sign-in-page';
 import { signInRequired } from './exposure';
+import { requestUrl } from '../request-url';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const AUTH_PATHS = {
@@ -26,8 +27,14 @@ export const WRONG_CREDENTIALS = 'That name and password do not match.';
 /** How long a sign-in turned away for a busy server should wait. */
 const BUSY_RETRY_SECONDS = 5;
 
-export const isAuthRoute = (pathname: string) =>
-  pathname === SIGN_IN_PATH || pathname.startsWith('/auth/');
+/** The sign-in routes, each with the methods it serves (registered by plugins/auth-routes.ts). */
+export const AUTH_ROUTES = [
+  { url: SIGN_IN_PATH, methods: ['GET', 'HEAD', 'POST'] },
+  { url: AUTH_PATHS.session, methods: ['GET', 'HEAD'] },
+  { url: AUTH_PATHS.signOut, methods: ['POST'] },
+  { url: AUTH_PATHS.signOutEverywhere, methods: ['POST'] },
+] as const;
+export type AuthRoutePath = (typeof AUTH_ROUTES)[number]['url'];
 
 const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
 
@@ -193,35 +200,19 @@ function sessionFacts(context: AuthContext, request: IncomingMessage, response: 
   );
 }
 
-/** Serves `/sign-in` and `/auth/...` (see AUTH_PATHS); the caller has checked Host and Origin. */
+/** Serves a sign-in route with a method AUTH_ROUTES gives it; the guard has checked Host and Origin. */
 export async function handleAuthRoute(
   context: AuthContext,
   request: IncomingMessage,
   response: ServerResponse,
-  pathname: string,
+  route: AuthRoutePath,
 ): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  const method = request.method;
-  if (pathname === SIGN_IN_PATH) {
-    if (isRead(method)) return showForm(context, request, response, url);
-    if (method === 'POST') return signIn(context, request, response);
-  } else if (pathname === AUTH_PATHS.session) {
-    if (isRead(method)) return sessionFacts(context, request, response);
-  } else if (pathname === AUTH_PATHS.signOut || pathname === AUTH_PATHS.signOutEverywhere) {
-    if (method === 'POST') {
-      return signOut(context, request, response, pathname === AUTH_PATHS.signOutEverywhere);
+  if (route === SIGN_IN_PATH) {
+    if (isRead(request.method)) {
+      return showForm(context, request, response, requestUrl(request.url));
     }
-  } else {
-    return sendJson(response, 404, 'not_found', 'No such sign-in route.');
+    return signIn(context, request, response);
   }
-  const allow: Record<string, string> = {
-    [SIGN_IN_PATH]: 'GET, HEAD, POST',
-    [AUTH_PATHS.session]: 'GET, HEAD',
-  };
-  response.setHeader('allow', allow[pathname] ?? 'POST');
-  sendJson(response, 405, 'method_not_allowed', 'That method is not served here.');
+  if (route === AUTH_PATHS.session) return sessionFacts(context, request, response);
+  return signOut(context, request, response, route === AUTH_PATHS.signOutEverywhere);
 }
-
-/** Whether a sign-in route's request is a write (checked by the guard as an API call). */
-export const isAuthWrite = (pathname: string, method: string | undefined) =>
-  isAuthRoute(pathname) && !isRead(method);

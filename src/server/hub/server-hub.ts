@@ -141,49 +141,30 @@ export class ServerHub {
   }
 
   /**
-   * Serves a hub path; false when the path is not the hub's. `sessionId` is the signed-in
-   * session's id as SessionLiveness knows it (its hash): its streams share its slots and end with it.
+   * A tab's event stream; `sessionId` is the signed-in session's id as SessionLiveness knows it
+   * (its hash): its streams share its slots and end with it.
    */
-  async handle(
-    request: IncomingMessage,
-    response: ServerResponse,
-    pathname: string,
-    sessionId?: string,
-  ): Promise<boolean> {
-    if (pathname === HUB_PATHS.webhooks) {
-      await this.receive(request, response);
-      return true;
+  openStream(response: ServerResponse, sessionId?: string): void {
+    if (!this.events.open(response, { bucket: this.governor.snapshot() }, sessionId)) {
+      response
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
+        .end('Too many open event streams.\n');
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      if (pathname === HUB_PATHS.events || pathname === HUB_PATHS.log) {
-        response.writeHead(405, { allow: 'GET' }).end();
-        return true;
-      }
-      return false;
-    }
-    if (pathname === HUB_PATHS.events) {
-      if (!this.events.open(response, { bucket: this.governor.snapshot() }, sessionId)) {
-        response
-          .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
-          .end('Too many open event streams.\n');
-      }
-      return true;
-    }
-    if (pathname === HUB_PATHS.log) {
-      response.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      response.end(
-        JSON.stringify({
-          status: this.events.status(),
-          entries: this.events.entries(),
-          bucket: this.governor.snapshot(),
-        }),
-      );
-      return true;
-    }
-    return false;
+  }
+
+  /** The events view's log: the stream's status, the last deliveries and the bucket. */
+  sendLog(response: ServerResponse): void {
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(
+      JSON.stringify({
+        status: this.events.status(),
+        entries: this.events.entries(),
+        bucket: this.governor.snapshot(),
+      }),
+    );
   }
 
   close(): void {

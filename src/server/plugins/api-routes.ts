@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { proxyApiRequest, sendJson, type ProxyOptions, type Upstream } from '../api-proxy';
 import { streamWalk, WALK_PATH } from '../walk-stream';
-import type { ServerHub } from '../hub/server-hub';
-import { serveActivity } from '../activity/activity-routes';
+import { HUB_PATHS, type ServerHub } from '../hub/server-hub';
+import { ACTIVITY_PATHS, serveActivity } from '../activity/activity-routes';
 import type { ActivityStore } from '../activity/activity-store';
 import { admissionOf } from './sign-in-gate';
-import { pathnameOf } from './request-guard';
+import { rawReply } from './raw-reply';
 
 export interface ApiRouteDeps {
   upstream: Upstream;
@@ -20,30 +20,13 @@ export const HEALTH_PATH = '/healthz';
 /**
  * The routes that answer on the raw response: the API proxy, the streamed walk and the hub (event
  * stream, webhook receiver, activity). Bodies are left unread for them (the proxy forwards them
- * bounded, the receiver checks a signature over the exact bytes).
+ * bounded, the receiver checks a signature over the exact bytes). Each states who may use it.
  */
 export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-  // The router matches decoded paths (`/%61pi/...` as `/api/...`); the guard and the gate judged
-  // the path as sent, so a path that only decodes into a route is not that route's.
-  const raw =
-    (prefix: string, serve: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!pathnameOf(request).startsWith(prefix)) return reply.callNotFound();
-      reply.hijack();
-      try {
-        await serve(request, reply);
-      } catch (error) {
-        // Fastify no longer answers for a hijacked reply: an error still ends it, and is logged.
-        request.log.error({ err: error }, 'A request failed');
-        if (!reply.raw.headersSent) sendJson(reply.raw, 500, 'internal_error', 'Internal error.');
-        else reply.raw.destroy();
-      }
-    };
-
-  app.get(HEALTH_PATH, async (_request, reply) =>
+  app.get(HEALTH_PATH, { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok\n'),
   );
 
@@ -52,27 +35,55 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promi
     const { actor, session } = admissionOf(request.raw);
     return { ...deps.proxy, actor, session: session?.idHash };
   };
-  const proxy = raw('/api', (request, reply) =>
+  // The proxy forwards the path as sent: a spelling that only decodes into `/api/...` is
+  // answered there as not a versioned API path.
+  const proxy = rawReply((request, reply) =>
     proxyApiRequest(request.raw, reply.raw, deps.upstream, deps.hub.governor, callerOf(request)),
   );
-  app.all('/api', proxy);
-  app.all('/api/*', proxy);
+  const proxied = [
+    { method: ['GET', 'HEAD'], access: 'viewer' },
+    { method: ['POST', 'PUT', 'PATCH'], access: 'editor' },
+    // The API's deletions take listings off sale (and webhooks off the seller's account).
+    { method: ['DELETE'], access: 'owner', action: 'deactivate listings' },
+  ] as const;
+  for (const url of ['/api', '/api/*']) {
+    for (const { method, ...config } of proxied) {
+      app.route({ method: [...method], url, config, handler: proxy });
+    }
+  }
 
-  app.get(
-    WALK_PATH,
-    raw(WALK_PATH, (request, reply) =>
+  app.get(WALK_PATH, {
+    config: { access: 'viewer' },
+    handler: rawReply((request, reply) =>
       streamWalk(request.raw, reply.raw, deps.upstream, deps.hub.governor, callerOf(request)),
     ),
-  );
+  });
 
-  app.all(
-    '/hub/*',
-    raw('/hub/', async (request, reply) => {
-      const pathname = pathnameOf(request);
-      if (serveActivity(request.raw, reply.raw, pathname, deps.activity)) return;
-      const session = admissionOf(request.raw).session?.idHash;
-      if (await deps.hub.handle(request.raw, reply.raw, pathname, session)) return;
-      sendJson(reply.raw, 404, 'not_found', 'Nothing here.');
-    }),
-  );
+  // The marketplace's deliveries: open, each checked by its signature before its body is read.
+  app.post(HUB_PATHS.webhooks, {
+    config: { access: 'public' },
+    handler: rawReply((request, reply) => deps.hub.receive(request.raw, reply.raw)),
+  });
+  app.get(HUB_PATHS.events, {
+    config: { access: 'viewer' },
+    // A stream has no head to give without its body: HEAD is not one of its methods.
+    exposeHeadRoute: false,
+    handler: rawReply(async (request, reply) =>
+      deps.hub.openStream(reply.raw, admissionOf(request.raw).session?.idHash),
+    ),
+  });
+  app.get(HUB_PATHS.log, {
+    config: { access: 'viewer' },
+    handler: rawReply(async (_request, reply) => deps.hub.sendLog(reply.raw)),
+  });
+  for (const path of Object.values(ACTIVITY_PATHS)) {
+    app.get(path, {
+      config: { access: 'viewer' },
+      handler: rawReply(async (request, reply) => {
+        if (!serveActivity(request.raw, reply.raw, path, deps.activity)) {
+          sendJson(reply.raw, 404, 'not_found', 'Nothing here.');
+        }
+      }),
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Admission, AuthGate } from '../auth/auth-gate';
+import { accessOf, actionOf } from '../auth/route-access';
 import { actorOfRequest } from './request-log';
 import { pathnameOf } from './request-guard';
 
@@ -14,12 +15,16 @@ export function admissionOf(request: IncomingMessage): Admission {
 }
 
 /**
- * The sign-in gate (auth/auth-gate.ts) before every route: sign-in routes and refusals are
- * answered there, on the raw response, so Fastify lets go of them.
+ * The sign-in gate (auth/auth-gate.ts) before every route, on the route the router matched and
+ * the access it states; refusals are answered there, on the raw response.
  */
 export function signInGate(app: FastifyInstance, gate: AuthGate): void {
   app.addHook('onRequest', async (request, reply) => {
-    const admission = await gate.admit(request.raw, reply.raw, pathnameOf(request));
+    const admission = await gate.admit(request.raw, reply.raw, {
+      access: accessOf(request),
+      action: actionOf(request),
+      pathname: pathnameOf(request),
+    });
     if (!admission) {
       reply.hijack();
       return;

@@ -56,7 +56,8 @@ const PreviewBody = z.union([
 const PREVIEW_WRITES_SHOWN = 1_000;
 const PREVIEW_SKIPS_SHOWN = 200;
 
-const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
+/** An owner's route, and what a refused role could not do (see auth/route-access.ts). */
+const owner = (action: string) => ({ access: 'owner' as const, action });
 
 function who(request: FastifyRequest): { name: string | null; role: Role } {
   const { actor, session } = admissionOf(request.raw);
@@ -70,14 +71,6 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
     .code(status)
     .header('cache-control', 'no-store')
     .send({ errors: message, svc_error: { code, request_id: null, ...extra } });
-}
-
-/** Refuses (and answers) when the person's role is below `least`. */
-function refused(request: FastifyRequest, reply: FastifyReply, least: Role, doing: string) {
-  const { role } = who(request);
-  if (RANK[role] >= RANK[least]) return false;
-  void fail(reply, 403, 'role_forbidden', `Your role (${role}) cannot ${doing}; ask an owner.`);
-  return true;
 }
 
 function parsed<T>(
@@ -191,15 +184,14 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     throw error;
   };
 
-  app.get(RULES_PREFIX, async (request, reply) => {
+  app.get(RULES_PREFIX, { config: { access: 'viewer' } }, async (request, reply) => {
     const rules = store.rules().map(ruleView);
     return reply
       .header('cache-control', 'no-store')
       .send({ rules, role: who(request).role, pause: pauseLine() });
   });
 
-  app.post(RULES_PREFIX, { bodyLimit }, async (request, reply) => {
-    if (refused(request, reply, 'owner', 'create rules')) return reply;
+  app.post(RULES_PREFIX, { bodyLimit, config: owner('create rules') }, async (request, reply) => {
     const body = parsed(RuleDefinition, request.body, reply);
     if (!body.ok) return reply;
     const rule = store.createRule(body.value, who(request).name, new Date().toISOString());
@@ -209,70 +201,74 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       .send({ rule: ruleView(rule) });
   });
 
-  app.put(`${RULES_PREFIX}/:id`, { bodyLimit }, async (request, reply) => {
-    if (refused(request, reply, 'owner', 'edit rules')) return reply;
-    const id = parsed(Id, request.params, reply);
-    if (!id.ok) return reply;
-    const change = parsed(RuleChange, request.body, reply);
-    if (!change.ok) return reply;
-    const rule = store.updateRule(id.value.id, change.value, new Date().toISOString());
-    if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
-    if (change.value.enabled === true) {
-      // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
-      const { time, timeZone } = rule.definition.schedule;
-      const local = localDayAndTime(Date.now(), timeZone);
-      if (local.time >= time) store.claimScheduledDay(rule.id, local.day);
-    }
-    return reply.header('cache-control', 'no-store').send({ rule: ruleView(rule) });
-  });
+  app.put(
+    `${RULES_PREFIX}/:id`,
+    { bodyLimit, config: owner('edit rules') },
+    async (request, reply) => {
+      const id = parsed(Id, request.params, reply);
+      if (!id.ok) return reply;
+      const change = parsed(RuleChange, request.body, reply);
+      if (!change.ok) return reply;
+      const rule = store.updateRule(id.value.id, change.value, new Date().toISOString());
+      if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+      if (change.value.enabled === true) {
+        // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
+        const { time, timeZone } = rule.definition.schedule;
+        const local = localDayAndTime(Date.now(), timeZone);
+        if (local.time >= time) store.claimScheduledDay(rule.id, local.day);
+      }
+      return reply.header('cache-control', 'no-store').send({ rule: ruleView(rule) });
+    },
+  );
 
-  app.delete(`${RULES_PREFIX}/:id`, async (request, reply) => {
-    if (refused(request, reply, 'owner', 'delete rules')) return reply;
+  app.delete(`${RULES_PREFIX}/:id`, { config: owner('delete rules') }, async (request, reply) => {
     const id = parsed(Id, request.params, reply);
     if (!id.ok) return reply;
     if (!store.deleteRule(id.value.id)) return fail(reply, 404, 'not_found', 'No such rule.');
     return reply.code(204).send();
   });
 
-  app.post(`${RULES_PREFIX}/preview`, { bodyLimit }, async (request, reply) => {
-    if (refused(request, reply, 'editor', 'preview rules')) return reply;
-    const body = parsed(PreviewBody, request.body, reply);
-    if (!body.ok) return reply;
-    let definition = 'definition' in body.value ? body.value.definition : undefined;
-    let ruleId: number | undefined;
-    if ('ruleId' in body.value) {
-      const rule = store.rule(body.value.ruleId);
-      if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
-      definition = rule.definition;
-      ruleId = rule.id;
-    }
-    try {
-      const preview = await runner.preview(definition!, ruleId);
-      // Every change is listed (up to a bound), the listings left alone counted by reason with a
-      // sample: a page of thousands of rows helps no one, and sending it costs the answer.
-      const writes = preview.items.filter((item) => item.kind === 'write');
-      const skips = preview.items.filter((item) => item.kind === 'skip');
-      const skipped: Record<string, number> = {};
-      for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
-      const shown = [
-        ...writes.slice(0, PREVIEW_WRITES_SHOWN),
-        ...skips.slice(0, PREVIEW_SKIPS_SHOWN),
-      ];
-      return reply.header('cache-control', 'no-store').send({
-        read: preview.read,
-        inScope: preview.items.length,
-        changes: writes.length,
-        skipped,
-        left: preview.items.length - shown.length,
-        items: shown.map(itemView),
-      });
-    } catch (error) {
-      return readFailed(reply, error);
-    }
-  });
+  app.post(
+    `${RULES_PREFIX}/preview`,
+    { bodyLimit, config: { access: 'editor', action: 'preview rules' } },
+    async (request, reply) => {
+      const body = parsed(PreviewBody, request.body, reply);
+      if (!body.ok) return reply;
+      let definition = 'definition' in body.value ? body.value.definition : undefined;
+      let ruleId: number | undefined;
+      if ('ruleId' in body.value) {
+        const rule = store.rule(body.value.ruleId);
+        if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+        definition = rule.definition;
+        ruleId = rule.id;
+      }
+      try {
+        const preview = await runner.preview(definition!, ruleId);
+        // Every change is listed (up to a bound), the listings left alone counted by reason with a
+        // sample: a page of thousands of rows helps no one, and sending it costs the answer.
+        const writes = preview.items.filter((item) => item.kind === 'write');
+        const skips = preview.items.filter((item) => item.kind === 'skip');
+        const skipped: Record<string, number> = {};
+        for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
+        const shown = [
+          ...writes.slice(0, PREVIEW_WRITES_SHOWN),
+          ...skips.slice(0, PREVIEW_SKIPS_SHOWN),
+        ];
+        return reply.header('cache-control', 'no-store').send({
+          read: preview.read,
+          inScope: preview.items.length,
+          changes: writes.length,
+          skipped,
+          left: preview.items.length - shown.length,
+          items: shown.map(itemView),
+        });
+      } catch (error) {
+        return readFailed(reply, error);
+      }
+    },
+  );
 
-  app.post(`${RULES_PREFIX}/:id/run`, async (request, reply) => {
-    if (refused(request, reply, 'owner', 'run rules')) return reply;
+  app.post(`${RULES_PREFIX}/:id/run`, { config: owner('run rules') }, async (request, reply) => {
     const id = parsed(Id, request.params, reply);
     if (!id.ok) return reply;
     const rule = store.rule(id.value.id);
@@ -288,7 +284,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     }
   });
 
-  app.get(`${RULES_PREFIX}/:id/runs`, async (request, reply) => {
+  app.get(`${RULES_PREFIX}/:id/runs`, { config: { access: 'viewer' } }, async (request, reply) => {
     const id = parsed(Id, request.params, reply);
     if (!id.ok) return reply;
     if (!store.rule(id.value.id)) return fail(reply, 404, 'not_found', 'No such rule.');
@@ -297,65 +293,76 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       .send({ runs: store.runs(id.value.id).map(runView) });
   });
 
-  app.get(`${RULES_PREFIX}/runs/:runId`, async (request, reply) => {
-    const id = parsed(RunId, request.params, reply);
-    if (!id.ok) return reply;
-    const run = store.run(id.value.runId);
-    if (!run) return fail(reply, 404, 'not_found', 'No such run.');
-    const items = store.items(run.id).map((item) => ({
-      ...item,
-      floor: item.floorCents === null ? null : formatCents(BigInt(item.floorCents)),
-      markdown: formatCents(BigInt(item.markdownCents)),
-    }));
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ run: runView(run), sending: runner.sending(run.id), items });
-  });
-
-  app.post(`${RULES_PREFIX}/runs/:runId/undo`, async (request, reply) => {
-    if (refused(request, reply, 'owner', 'undo a rule’s run')) return reply;
-    const id = parsed(RunId, request.params, reply);
-    if (!id.ok) return reply;
-    const run = store.run(id.value.runId);
-    if (!run) return fail(reply, 404, 'not_found', 'No such run.');
-    if (run.trigger === 'undo') return fail(reply, 409, 'not_undoable', 'An undo is not undone.');
-    if (run.undoneBy !== null) {
-      return fail(reply, 409, 'already_undone', 'This run was undone already.');
-    }
-    if (run.status === 'running' || run.status === 'paused') {
-      return fail(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
-    }
-    try {
-      const undo = await runner.undo(run, who(request).name);
+  app.get(
+    `${RULES_PREFIX}/runs/:runId`,
+    { config: { access: 'viewer' } },
+    async (request, reply) => {
+      const id = parsed(RunId, request.params, reply);
+      if (!id.ok) return reply;
+      const run = store.run(id.value.runId);
+      if (!run) return fail(reply, 404, 'not_found', 'No such run.');
+      const items = store.items(run.id).map((item) => ({
+        ...item,
+        floor: item.floorCents === null ? null : formatCents(BigInt(item.floorCents)),
+        markdown: formatCents(BigInt(item.markdownCents)),
+      }));
       return reply
-        .code(202)
         .header('cache-control', 'no-store')
-        .send({ run: runView(undo) });
-    } catch (error) {
-      return readFailed(reply, error);
-    }
-  });
+        .send({ run: runView(run), sending: runner.sending(run.id), items });
+    },
+  );
 
-  app.get(`${RULES_PREFIX}/listing/:listingId`, async (request, reply) => {
-    const id = parsed(ListingId, request.params, reply);
-    if (!id.ok) return reply;
-    const touched = store.touchedListings().find((t) => t.listingId === id.value.listingId);
-    let upcoming: Awaited<ReturnType<RuleRunner['upcoming']>> = [];
-    try {
-      upcoming = await runner.upcoming(id.value.listingId);
-    } catch (error) {
-      // The line is a help, not the page: without the listings read it is left out.
-      serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
-    }
-    return reply.header('cache-control', 'no-store').send({
-      upcoming,
-      touched: touched
-        ? { ...touched, ruleName: store.rule(touched.ruleId)?.definition.name ?? null }
-        : null,
-    });
-  });
+  app.post(
+    `${RULES_PREFIX}/runs/:runId/undo`,
+    { config: owner('undo a rule’s run') },
+    async (request, reply) => {
+      const id = parsed(RunId, request.params, reply);
+      if (!id.ok) return reply;
+      const run = store.run(id.value.runId);
+      if (!run) return fail(reply, 404, 'not_found', 'No such run.');
+      if (run.trigger === 'undo') return fail(reply, 409, 'not_undoable', 'An undo is not undone.');
+      if (run.undoneBy !== null) {
+        return fail(reply, 409, 'already_undone', 'This run was undone already.');
+      }
+      if (run.status === 'running' || run.status === 'paused') {
+        return fail(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
+      }
+      try {
+        const undo = await runner.undo(run, who(request).name);
+        return reply
+          .code(202)
+          .header('cache-control', 'no-store')
+          .send({ run: runView(undo) });
+      } catch (error) {
+        return readFailed(reply, error);
+      }
+    },
+  );
 
-  app.get(`${RULES_PREFIX}/touched`, async (_request, reply) => {
+  app.get(
+    `${RULES_PREFIX}/listing/:listingId`,
+    { config: { access: 'viewer' } },
+    async (request, reply) => {
+      const id = parsed(ListingId, request.params, reply);
+      if (!id.ok) return reply;
+      const touched = store.touchedListings().find((t) => t.listingId === id.value.listingId);
+      let upcoming: Awaited<ReturnType<RuleRunner['upcoming']>> = [];
+      try {
+        upcoming = await runner.upcoming(id.value.listingId);
+      } catch (error) {
+        // The line is a help, not the page: without the listings read it is left out.
+        serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
+      }
+      return reply.header('cache-control', 'no-store').send({
+        upcoming,
+        touched: touched
+          ? { ...touched, ruleName: store.rule(touched.ruleId)?.definition.name ?? null }
+          : null,
+      });
+    },
+  );
+
+  app.get(`${RULES_PREFIX}/touched`, { config: { access: 'viewer' } }, async (_request, reply) => {
     const names = new Map(store.rules().map((rule) => [rule.id, rule.definition.name]));
     const listings = store
       .touchedListings()

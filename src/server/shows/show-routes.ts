@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
-import { pathnameOf } from '../plugins/request-guard';
 import { showCsv } from './show-csv';
 import { totalsOf, type ShowStore } from './show-store';
 
-/**
- * The show ledger's routes under `/hub/shows`: viewers read, editors and owners record (the gate
- * refuses a viewer's write first; the check here keeps that true whatever the gate becomes).
- */
+/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 
 export const SHOW_PATHS = {
   shows: '/hub/shows',
@@ -119,7 +115,9 @@ function actorName(request: FastifyRequest): string {
   return admissionOf(request.raw).actor?.name ?? THIS_COMPUTER;
 }
 
-const mayWrite = (request: FastifyRequest) => admissionOf(request.raw).actor?.role !== 'viewer';
+/** Viewers read the ledger; editors and owners record at the table. */
+const READ = { access: 'viewer' } as const;
+const RECORD = { access: 'editor', action: 'record sales' } as const;
 
 export interface ShowRouteDeps {
   store: ShowStore | undefined;
@@ -129,20 +127,15 @@ export interface ShowRouteDeps {
 export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Promise<void> {
   const now = deps.now ?? (() => new Date());
 
-  // The router matches decoded paths; the gate judged the path as sent, so a path that only
-  // decodes into these routes (and so was never judged a hub path) is not theirs.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!pathnameOf(request).startsWith('/hub/')) return reply.callNotFound();
+  // Who may use each route is in its config (the gate decides before this hook runs).
+  app.addHook('onRequest', async (_request, reply) => {
     if (!deps.store) return refuse(reply, 404, 'shows_off', 'This server keeps no show ledger.');
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !mayWrite(request)) {
-      return refuse(reply, 403, 'role_forbidden', 'Your role (viewer) can only read.');
-    }
     return undefined;
   });
   const store = (): ShowStore => deps.store!;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.get(SHOW_PATHS.shows, async (request, reply) => {
+  app.get(SHOW_PATHS.shows, { config: READ }, async (request, reply) => {
     const query = Limit.safeParse(request.query);
     if (!query.success) return invalid(reply, query.error);
     const shows = store()
@@ -151,7 +144,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     return noStore(reply).send({ shows });
   });
 
-  app.post(SHOW_PATHS.shows, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  app.post(SHOW_PATHS.shows, { bodyLimit: BODY_LIMIT, config: RECORD }, async (request, reply) => {
     const body = NewShow.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error);
     const { show, created } = store().createShow({
@@ -164,7 +157,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
       .send({ show, totals: totalsOf(store().entries(show.key)) });
   });
 
-  app.get('/hub/shows/:key', async (request, reply) => {
+  app.get('/hub/shows/:key', { config: READ }, async (request, reply) => {
     const params = ShowParams.safeParse(request.params);
     if (!params.success) return invalid(reply, params.error);
     const show = store().show(params.data.key);
@@ -173,62 +166,70 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     return noStore(reply).send({ show, entries, totals: totalsOf(entries) });
   });
 
-  app.put('/hub/shows/:key/case', { bodyLimit: 256 * 1024 }, async (request, reply) => {
-    const params = ShowParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
-    const body = CaseBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
-    if (!store().setCase(params.data.key, body.data.listingIds)) {
-      return refuse(reply, 404, 'not_found', 'No such show.');
-    }
-    return noStore(reply).send({ show: store().show(params.data.key) });
-  });
+  app.put(
+    '/hub/shows/:key/case',
+    { bodyLimit: 256 * 1024, config: RECORD },
+    async (request, reply) => {
+      const params = ShowParams.safeParse(request.params);
+      if (!params.success) return invalid(reply, params.error);
+      const body = CaseBody.safeParse(request.body);
+      if (!body.success) return invalid(reply, body.error);
+      if (!store().setCase(params.data.key, body.data.listingIds)) {
+        return refuse(reply, 404, 'not_found', 'No such show.');
+      }
+      return noStore(reply).send({ show: store().show(params.data.key) });
+    },
+  );
 
-  app.post('/hub/shows/:key/entries', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const params = ShowParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
-    const body = NewEntry.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
-    if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
-    const entry = body.data;
-    const tradeValue = entry.tradeIn?.value ?? 0;
-    const { entry: recorded, created } = store().record(
-      {
-        key: entry.key,
-        showKey: params.data.key,
-        soldAt: new Date(entry.soldAt).toISOString(),
-        soldBy: actorName(request),
-        listingId: entry.listingId,
-        title: entry.title,
-        certNumber: entry.certNumber,
-        grader: entry.grader,
-        priceCents: entry.price,
-        cashCents: entry.cash ?? entry.price - tradeValue,
-        tradeIn: entry.tradeIn
-          ? {
-              title: entry.tradeIn.title,
-              certNumber: entry.tradeIn.certNumber,
-              grader: entry.tradeIn.grader,
-              valueCents: entry.tradeIn.value,
-            }
-          : null,
-        costCents: entry.cost ?? null,
-        soldOnline: entry.soldOnline,
-        offMarket: entry.offMarket,
-        note: entry.note,
-      },
-      now().toISOString(),
-    );
-    if (recorded.showKey !== params.data.key) {
-      return refuse(reply, 409, 'entry_key_used', 'This entry was recorded at another show.');
-    }
-    return noStore(reply)
-      .code(created ? 201 : 200)
-      .header('idempotent-replayed', created ? 'false' : 'true')
-      .send({ entry: recorded });
-  });
+  app.post(
+    '/hub/shows/:key/entries',
+    { bodyLimit: BODY_LIMIT, config: RECORD },
+    async (request, reply) => {
+      const params = ShowParams.safeParse(request.params);
+      if (!params.success) return invalid(reply, params.error);
+      const body = NewEntry.safeParse(request.body);
+      if (!body.success) return invalid(reply, body.error);
+      if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
+      const entry = body.data;
+      const tradeValue = entry.tradeIn?.value ?? 0;
+      const { entry: recorded, created } = store().record(
+        {
+          key: entry.key,
+          showKey: params.data.key,
+          soldAt: new Date(entry.soldAt).toISOString(),
+          soldBy: actorName(request),
+          listingId: entry.listingId,
+          title: entry.title,
+          certNumber: entry.certNumber,
+          grader: entry.grader,
+          priceCents: entry.price,
+          cashCents: entry.cash ?? entry.price - tradeValue,
+          tradeIn: entry.tradeIn
+            ? {
+                title: entry.tradeIn.title,
+                certNumber: entry.tradeIn.certNumber,
+                grader: entry.tradeIn.grader,
+                valueCents: entry.tradeIn.value,
+              }
+            : null,
+          costCents: entry.cost ?? null,
+          soldOnline: entry.soldOnline,
+          offMarket: entry.offMarket,
+          note: entry.note,
+        },
+        now().toISOString(),
+      );
+      if (recorded.showKey !== params.data.key) {
+        return refuse(reply, 409, 'entry_key_used', 'This entry was recorded at another show.');
+      }
+      return noStore(reply)
+        .code(created ? 201 : 200)
+        .header('idempotent-replayed', created ? 'false' : 'true')
+        .send({ entry: recorded });
+    },
+  );
 
-  app.get('/hub/shows/:key/ledger.csv', async (request, reply) => {
+  app.get('/hub/shows/:key/ledger.csv', { config: READ }, async (request, reply) => {
     const params = ShowParams.safeParse(request.params);
     if (!params.success) return invalid(reply, params.error);
     const show = store().show(params.data.key);
@@ -241,7 +242,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
       .send(showCsv(show, entries));
   });
 
-  app.get(SHOW_PATHS.tradeIns, async (request, reply) => {
+  app.get(SHOW_PATHS.tradeIns, { config: READ }, async (request, reply) => {
     const query = Limit.safeParse(request.query);
     if (!query.success) return invalid(reply, query.error);
     return noStore(reply).send({ tradeIns: store().tradeIns(query.data.limit) });

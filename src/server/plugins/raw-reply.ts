@@ -1,0 +1,19 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendJson } from '../api-proxy';
+
+/**
+ * A handler that answers on the raw response (streams, exact bytes, its own cookies): Fastify
+ * lets go of the reply, so an error still ends it here, and is logged.
+ */
+export const rawReply =
+  (serve: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.hijack();
+    try {
+      await serve(request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'A request failed');
+      if (!reply.raw.headersSent) sendJson(reply.raw, 500, 'internal_error', 'Internal error.');
+      else reply.raw.destroy();
+    }
+  };

@@ -1,0 +1,8 @@
+/**
+ * A request's target as a URL on `origin`, its path as sent: `//x` stays a path, never a host
+ * (`new URL('//x', base)` reads `x` as the host, and `new URL('//', base)` throws).
+ */
+export function requestUrl(target: string | undefined, origin = 'http://localhost'): URL {
+  const path = target?.startsWith('/') ? target : `/${target ?? ''}`;
+  return new URL(`${origin}${path}`);
+}
