@@ -101,8 +101,9 @@ export interface TransportOptions {
   /** Called with the meta of every response (each attempt). */
   onResponse?: (meta: ResponseMeta) => void;
   /**
-   * Send `X-Slabdesk-Priority` and, for a one-page read, `X-Slabdesk-Read-Ahead: none` (default
-   * false): for the dashboard's own server only, never a deployment.
+   * Send `X-Slabdesk-Priority`, `X-Slabdesk-Tab` and, for a one-page read,
+   * `X-Slabdesk-Read-Ahead: none` (default false): for the dashboard's own server only, never a
+   * deployment.
    */
   sendPriority?: boolean;
   /**

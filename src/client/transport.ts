@@ -31,6 +31,18 @@ export const DEFAULT_BASE_URL = '/api';
 export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
 /** `none`: our server reads no page ahead of this call; never forwarded. */
 export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
+/**
+ * Which tab (one transport, one per page) a call comes from, for our server: a tab's calls wait
+ * behind that tab's own hung calls, not behind another tab's; never forwarded.
+ */
+export const TAB_HEADER = 'X-Slabdesk-Tab';
+
+/** A random id for one tab (16 bytes, hex). */
+function newTabId(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
+}
 
 /** The longest 429 `Retry-After` waited out; a longer one fails the call at once. */
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
@@ -68,6 +80,8 @@ export class Transport {
   private readonly retry: RetryPolicy;
   private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
   private readonly sendPriority: boolean;
+  /** This tab's id for our server (`TAB_HEADER`), sent with the priority. */
+  private readonly tabId = newTabId();
   private readonly walkStreamPath: string | undefined;
   private readonly extraHeaders: TransportOptions['headers'];
   private state: TransportState;
@@ -160,7 +174,10 @@ export class Transport {
     if (this.walkStreamPath === undefined) return undefined;
     const target = new URL(firstUrl);
     const headers: Record<string, string> = {};
-    if (this.sendPriority) headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
+    if (this.sendPriority) {
+      headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
+      headers[TAB_HEADER] = this.tabId;
+    }
     const query = new URLSearchParams({ url: `${target.pathname}${target.search}` });
     const url = new URL(`${this.walkStreamPath}?${query.toString()}`, target).href;
     return new WalkFeed(
@@ -271,7 +288,10 @@ export class Transport {
   ): Promise<RawResponse> {
     const ticket = await this.pacer.acquire(options.signal, options.priority);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.sendPriority) headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
+    if (this.sendPriority) {
+      headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
+      headers[TAB_HEADER] = this.tabId;
+    }
     if (this.sendPriority && options.onlyThisPage) headers[READ_AHEAD_HEADER] = 'none';
     if (this.apiKey) headers['X-Service-Access-Token'] = this.apiKey;
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;

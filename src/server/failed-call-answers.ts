@@ -32,6 +32,20 @@ export function timeoutAnswer(method: string, afterMs: number): UpstreamAnswer {
   );
 }
 
+/**
+ * 504 `upstream_timeout` for a call whose turn in the governor did not come within its deadline
+ * (calls ahead of it hung, or the bucket full): it was never sent, so a write may go again as is.
+ */
+export function turnTimeoutAnswer(afterMs: number): UpstreamAnswer {
+  const seconds = Math.max(1, Math.round(afterMs / 1000));
+  return ownAnswer(
+    504,
+    'upstream_timeout',
+    `The call waited ${seconds} s for its turn at the API and was given up; nothing was sent.`,
+    { sent: false },
+  );
+}
+
 /** 502 `upstream_too_large`: the answer passed the cap and was not read further. */
 export function tooLargeAnswer(method: string, maxBytes: number): UpstreamAnswer {
   return ownAnswer(

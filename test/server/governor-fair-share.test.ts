@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PacerTicket } from '../../src/client/pacer';
 import { TooManyWaitingError } from '../../src/server/governor/fair-gate';
 import { FairQueue } from '../../src/server/governor/fair-queue';
@@ -19,6 +19,18 @@ describe('FairQueue', () => {
     const order: (string | undefined)[] = [];
     while (queue.size > 0) order.push(queue.next(() => true));
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+  });
+
+  it("serves a share's oldest item that may go, its turn kept for it", () => {
+    const queue = new FairQueue<string>();
+    for (const item of ['a1', 'a2', 'x3', 'a4']) queue.add('a', item);
+    queue.add('b', 'b1');
+    const notA = (_share: string, item: string) => !item.startsWith('a');
+    expect(queue.next(notA)).toBe('x3');
+    expect(queue.next(notA)).toBe('b1');
+    expect(queue.hasNext(notA)).toBe(false);
+    expect(queue.next(() => true)).toBe('a1');
+    expect(queue.size).toBe(2);
   });
 
   it('skips a share that may not go, and takes out an item on request', () => {
@@ -81,8 +93,11 @@ describe("the governor's fair share", () => {
     const calibrating = await governor.acquire('interactive');
     governor.settle(calibrating, 200, room());
     const hung: PacerTicket[] = [];
+    // From two tabs, so the session's bound holds them, not a tab's.
     for (let i = 0; i < 4; i++) {
-      void governor.acquire('interactive', undefined, 'hung').then((ticket) => hung.push(ticket));
+      void governor
+        .acquire('interactive', undefined, 'hung', i % 2 === 0 ? 'a' : 'b')
+        .then((ticket) => hung.push(ticket));
     }
     await flush();
     expect(hung).toHaveLength(2);
@@ -91,6 +106,31 @@ describe("the governor's fair share", () => {
     governor.settle(hung[0]!, 0, null);
     await flush();
     expect(hung).toHaveLength(3);
+  });
+
+  it("holds a tab to all but one of its session's slots: another tab of it goes at once", async () => {
+    const governor = new KeyGovernor('svc_live_x', { maxInFlight: 8 });
+    const calibrating = await governor.acquire('interactive');
+    governor.settle(calibrating, 200, room());
+    const hung: PacerTicket[] = [];
+    for (let i = 0; i < 10; i++) {
+      void governor.acquire('interactive', undefined, 's', 'a').then((ticket) => hung.push(ticket));
+    }
+    // Three of the session's four: the other seven wait behind them, in their own tab, and the
+    // gate asks the pacer for nobody (none of them may go until one of the three settles).
+    await vi.waitFor(() => expect(hung).toHaveLength(3));
+    expect(governor.snapshot()).toMatchObject({ inFlight: 3, waiting: 7 });
+    expect(governor.pacer.snapshot().waiting).toBe(0);
+    const otherTab = await governor.acquire('interactive', undefined, 's', 'b');
+    // Now the session has its four in flight: a third tab waits for one of them.
+    let third: PacerTicket | undefined;
+    void governor.acquire('interactive', undefined, 's', 'c').then((ticket) => (third = ticket));
+    expect(governor.snapshot()).toMatchObject({ inFlight: 4, waiting: 8 });
+    expect(governor.pacer.snapshot().waiting).toBe(0);
+    governor.settle(otherTab, 200, room());
+    await vi.waitFor(() => expect(third).toBeDefined());
+    // Every other session still has the other half.
+    await expect(governor.acquire('interactive', undefined, 't')).resolves.toBeDefined();
   });
 
   it('takes a call back when its signal aborts while it waits', async () => {

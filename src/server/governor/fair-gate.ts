@@ -8,6 +8,11 @@ export interface FairShareLimits {
   maxWaitingPerShare: number;
   /** Calls of one share in flight at once, so hung calls of one share leave room for others. */
   maxInFlightPerShare: number;
+  /**
+   * Calls of one tab of a share in flight at once, below the share's bound: hung calls of one tab
+   * leave its person's other tabs a slot, and wait behind each other, not in front of those tabs.
+   */
+  maxInFlightPerTab: number;
 }
 
 /** Thrown by `acquire` when the share already has its bound of calls waiting. */
@@ -31,6 +36,8 @@ export interface GrantWatch {
 
 interface Waiter {
   share: string;
+  /** The browser tab the call came from within its share ('' when it names none). */
+  tab: string;
   resolve(ticket: PacerTicket): void;
   reject(error: unknown): void;
   detach(): void;
@@ -38,9 +45,25 @@ interface Waiter {
 
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
 
+/** One more call in flight on `slot`. */
+const take = (counts: Map<string, number>, slot: string): void => {
+  counts.set(slot, (counts.get(slot) ?? 0) + 1);
+};
+
+/** One call fewer in flight on `slot` (the entry goes at zero). */
+const give = (counts: Map<string, number>, slot: string): void => {
+  const left = (counts.get(slot) ?? 1) - 1;
+  if (left > 0) counts.set(slot, left);
+  else counts.delete(slot);
+};
+
 /** The in-flight count a call takes: its share's clicks, or its share's background and bulk work. */
 const slotOf = (priority: RequestPriority, share: string): string =>
   `${priority === 'interactive' ? 'click' : 'work'}\u0000${share}`;
+
+/** The same count for one tab of the share. */
+const tabSlotOf = (priority: RequestPriority, share: string, tab: string): string =>
+  `${slotOf(priority, share)}\u0000${tab}`;
 
 /**
  * The governor's waiting room: calls wait here by priority and by share, and the pacer is asked
@@ -58,6 +81,8 @@ export class FairGate {
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
   /** In flight by share and class: a share's clicks and its background work have caps apart. */
   private readonly inFlight = new Map<string, number>();
+  /** The same by tab of a share (`tabSlotOf`). */
+  private readonly inFlightByTab = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -66,8 +91,16 @@ export class FairGate {
     private readonly watch: GrantWatch,
   ) {}
 
-  /** A ticket once it is this share's turn; rejects at once past the share's waiting bound. */
-  acquire(priority: RequestPriority, share: string, signal?: AbortSignal): Promise<PacerTicket> {
+  /**
+   * A ticket once it is this share's turn and its tab (within the share) has a slot; rejects at
+   * once past the share's waiting bound.
+   */
+  acquire(
+    priority: RequestPriority,
+    share: string,
+    signal?: AbortSignal,
+    tab = '',
+  ): Promise<PacerTicket> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const waiting = this.waitingOf(share);
     if (waiting >= this.limits.maxWaitingPerShare) {
@@ -84,6 +117,7 @@ export class FairGate {
       };
       const waiter: Waiter = {
         share,
+        tab,
         resolve,
         reject,
         detach: () => signal?.removeEventListener('abort', onAbort),
@@ -133,12 +167,15 @@ export class FairGate {
   }
 
   /**
-   * Whether a call of `priority` from a share may go: a click is never held behind its own tab's
-   * bulk writes or walks (a seller's click goes first), only behind its share's other clicks.
+   * Whether a call of `priority` may go: a click is never held behind its own tab's bulk writes or
+   * walks (a seller's click goes first), only behind its share's other clicks, and a tab's call
+   * behind its own tab's calls, never behind all of another tab's.
    */
-  private mayGo(priority: RequestPriority): (share: string) => boolean {
-    return (share) =>
-      (this.inFlight.get(slotOf(priority, share)) ?? 0) < this.limits.maxInFlightPerShare;
+  private mayGo(priority: RequestPriority): (share: string, waiter: Waiter) => boolean {
+    return (share, waiter) =>
+      (this.inFlight.get(slotOf(priority, share)) ?? 0) < this.limits.maxInFlightPerShare &&
+      (this.inFlightByTab.get(tabSlotOf(priority, share, waiter.tab)) ?? 0) <
+        this.limits.maxInFlightPerTab;
   }
 
   private waitingOf(share: string): number {
@@ -171,15 +208,16 @@ export class FairGate {
       return;
     }
     const slot = slotOf(priority, waiter.share);
-    this.inFlight.set(slot, (this.inFlight.get(slot) ?? 0) + 1);
+    const tabSlot = tabSlotOf(priority, waiter.share, waiter.tab);
+    take(this.inFlight, slot);
+    take(this.inFlightByTab, tabSlot);
     let settled = false;
     const shared: PacerTicket = {
       settle: (report) => {
         if (settled) return;
         settled = true;
-        const left = (this.inFlight.get(slot) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(slot, left);
-        else this.inFlight.delete(slot);
+        give(this.inFlight, slot);
+        give(this.inFlightByTab, tabSlot);
         ticket.settle(report);
         this.refill();
       },

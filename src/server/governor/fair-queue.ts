@@ -1,6 +1,8 @@
 /**
  * Items waiting by share (one session's calls), served round-robin: a share with many items waiting
  * gets one turn per round like any other, so one session's flood never makes another wait for it.
+ * Within a share the oldest item that may go goes first: an item held back (its tab has its bound
+ * in flight) leaves the share's turn to the next of its items.
  */
 export class FairQueue<T> {
   /** A Map keeps insertion order: the order of the round, the share served last at the back. */
@@ -33,17 +35,23 @@ export class FairQueue<T> {
     return this.shares.get(share)?.length ?? 0;
   }
 
-  /** Whether a share that `may` allows has an item waiting. */
-  hasNext(may: (share: string) => boolean): boolean {
-    for (const share of this.shares.keys()) if (may(share)) return true;
+  /** Whether an item that `may` allows is waiting. */
+  hasNext(may: (share: string, item: T) => boolean): boolean {
+    for (const [share, items] of this.shares) {
+      if (items.some((item) => may(share, item))) return true;
+    }
     return false;
   }
 
-  /** The oldest item of the next share in the round that `may` allows; that share goes last. */
-  next(may: (share: string) => boolean): T | undefined {
+  /**
+   * The oldest item that `may` allows of the next share in the round with one; that share goes
+   * last.
+   */
+  next(may: (share: string, item: T) => boolean): T | undefined {
     for (const [share, items] of this.shares) {
-      if (!may(share)) continue;
-      const item = items.shift();
+      const index = items.findIndex((item) => may(share, item));
+      if (index < 0) continue;
+      const [item] = items.splice(index, 1);
       this.shares.delete(share);
       if (items.length > 0) this.shares.set(share, items);
       this.count--;

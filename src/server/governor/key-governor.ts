@@ -99,6 +99,9 @@ export class KeyGovernor {
   constructor(apiKey: string, options: KeyGovernorOptions = {}) {
     this.now = options.now ?? Date.now;
     const maxInFlight = options.maxInFlight ?? 8;
+    // Half the slots: a share's hung calls always leave the other half to the rest.
+    const maxInFlightPerShare =
+      options.maxInFlightPerShare ?? Math.max(1, Math.ceil(maxInFlight / 2));
     this.maxPauseSeconds = options.maxPauseSeconds ?? MAX_PAUSE_SECONDS;
     this.pacer = new LeakyBucketPacer({
       mode: apiKey.startsWith('svc_live_') ? 'live' : 'test',
@@ -112,8 +115,9 @@ export class KeyGovernor {
       this.pacer,
       {
         maxWaitingPerShare: options.maxWaitingPerShare ?? 64,
-        // Half the slots: a share's hung calls always leave the other half to the rest.
-        maxInFlightPerShare: options.maxInFlightPerShare ?? Math.max(1, Math.ceil(maxInFlight / 2)),
+        maxInFlightPerShare,
+        // All but one of the share's: a tab's hung calls always leave its person's other tabs one.
+        maxInFlightPerTab: options.maxInFlightPerTab ?? Math.max(1, maxInFlightPerShare - 1),
       },
       {
         mayGrant: () => !(this.probeDue && this.probe),
@@ -126,17 +130,19 @@ export class KeyGovernor {
 
   /**
    * A ticket for one call after its turn among the calls of its priority, `share` (a session)
-   * taking turns with the others; rejects with UpstreamPausedError during a long pause and with
-   * TooManyWaitingError when the share has its bound of calls waiting.
+   * taking turns with the others and `tab` (the browser tab within the share) holding at most
+   * `maxInFlightPerTab` of the share's slots; rejects with UpstreamPausedError during a long pause
+   * and with TooManyWaitingError when the share has its bound of calls waiting.
    */
   acquire(
     priority: RequestPriority,
     signal?: AbortSignal,
     share: string = LOCAL_SHARE,
+    tab = '',
   ): Promise<PacerTicket> {
     const paused = this.paused();
     if (paused) return Promise.reject(new UpstreamPausedError(paused));
-    return this.gate.acquire(priority, share, signal);
+    return this.gate.acquire(priority, share, signal, tab);
   }
 
   /** The pause the API asked for beyond the bound, while it lasts. */
