@@ -130,6 +130,10 @@ function soldHere(listingId: string, showKey: string) {
       listingId,
       title: 'A slab sold at the table',
       price: '150.00',
+      certNumber: null,
+      grader: null,
+      tradeIn: null,
+      cost: null,
     },
   });
 }

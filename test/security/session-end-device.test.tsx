@@ -98,6 +98,10 @@ async function keepSomething() {
       listingId: 'lst_1',
       title: '2018 Prizm Luka Doncic',
       price: '150.00',
+      certNumber: null,
+      grader: null,
+      tradeIn: null,
+      cost: null,
     },
   });
   expect(await ours()).toEqual(['slabdesk-kept', 'slabdesk-outbox']);
