@@ -4,6 +4,7 @@ import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './api/kept/kept-db';
 import { warmFormats } from './lib/format';
 import { registerServiceWorker } from './app/service-worker';
+import { checkKeptDataAtOpen } from './app/session-end';
 import './app/styles.css';
 import './app/figures.css';
 
@@ -26,7 +27,13 @@ const initialized = (router: AppRouter) =>
 // starts the first page's reads and code) follows once the browser has had a turn; React's first
 // render waits for the first page, while the frame index.html painted stays, and draws the frame
 // and the page together in a transition, in slices, not a frame task and then a page task.
+// First, before anything is drawn: the account's data goes if its session ended or it went unseen.
+const checked = checkKeptDataAtOpen().catch(() => undefined);
 setTimeout(() => {
+  void checked.then(start);
+}, 0);
+
+function start() {
   const parts = createAppParts();
   const root = createRoot(document.getElementById('root')!);
   void initialized(parts.router).then(() => {
@@ -40,4 +47,4 @@ setTimeout(() => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats);
     registerServiceWorker();
   });
-}, 0);
+}

@@ -3,8 +3,18 @@
  * build time) so a repeat visit loads none of it from the network, and the last page the
  * signed-in person opened so the dashboard opens with no network. Never an `/api` or `/hub`
  * answer, never sign-in: a page is always asked of the server first, so its sign-in redirect
- * stands; only with no network at all is the kept page shown.
+ * stands; only with no network at all is the kept page shown. Only the app's own page is kept
+ * (HTML, at an app route, carrying the app's boot facts), never a file or another answer. A page
+ * sent to sign-in because its session ended (`ended=1`) clears the kept pages and copies at once
+ * and marks it, so the page's next open says what was waiting to be sent and clears the rest.
  */
+
+import {
+  KEPT_DB,
+  PAGES_CACHE,
+  SESSION_ENDED_CACHE,
+  SHELL_CACHE_PREFIX,
+} from './shared/browser-keeps';
 
 // The worker's own types (WebWorker lib) clash with the DOM lib of the rest of src/: the few
 // it uses, written out.
@@ -33,19 +43,26 @@ interface WorkerScope {
 
 declare const self: WorkerScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
+  readonly indexedDB: IDBFactory;
 };
 
 const sw = self;
 const MANIFEST = self.__WB_MANIFEST;
 /** The build's files, under a name that changes with them. */
-const SHELL = `slabdesk-shell-${hashOf(MANIFEST.map((entry) => `${entry.url}@${entry.revision ?? ''}`).join('|'))}`;
+const SHELL = `${SHELL_CACHE_PREFIX}${hashOf(MANIFEST.map((entry) => `${entry.url}@${entry.revision ?? ''}`).join('|'))}`;
 /** The pages the signed-in person opened: the account's, cleared at sign-out. */
-const PAGES = 'slabdesk-pages';
+const PAGES = PAGES_CACHE;
 /** The page shown for any address with no network (the router draws the right one). */
 const LAST_PAGE = '/__slabdesk-last-page';
 
 /** Paths the worker never answers or keeps: the server decides each time. */
 const NEVER = /^\/(api|hub|auth|sign-in|sign-out|healthz)(\/|$|\?)/;
+
+/** An address of the app's router: no file name (a dot in the last part), not the server's own. */
+const isAppRoute = (url: URL) => !NEVER.test(url.pathname) && !/\.[^/]*$/.test(url.pathname);
+
+/** The boot facts every page of the app carries (server/boot-facts.ts); no other answer has them. */
+const BOOT_FACT = /<meta name="slabdesk-mode" content="(live|test)"/;
 
 function hashOf(text: string): string {
   let hash = 5381;
@@ -78,13 +95,13 @@ sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('slabdesk-shell-') && name !== SHELL) await caches.delete(name);
+        if (name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL) await caches.delete(name);
       }
       await sw.clients.claim();
       // The pages open now were loaded before this worker: kept too, so a reload offline opens.
       for (const client of await sw.clients.matchAll({ type: 'window' })) {
         const url = new URL(client.url);
-        if (url.origin !== sw.location.origin || NEVER.test(url.pathname)) continue;
+        if (url.origin !== sw.location.origin || !isAppRoute(url)) continue;
         await page(new Request(url.href, { credentials: 'same-origin' })).catch(() => undefined);
       }
     })(),
@@ -98,15 +115,31 @@ sw.addEventListener('message', (event) => {
   }
 });
 
+/**
+ * The app's page as the server gave it, to keep: a whole HTML page carrying the boot facts. The
+ * server gives the app's page only to a signed-in session where sign-in is on (else it sends to
+ * sign-in), so a kept page is always a signed-in one's. Anything else (a file, JSON, an error) is
+ * not kept.
+ */
+async function appPage(response: Response): Promise<Response | null> {
+  if (response.status !== 200 || response.type !== 'basic' || response.redirected) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (!/^text\/html(;|$)/i.test(type)) return null;
+  const html = await response.clone().text();
+  if (!BOOT_FACT.test(html)) return null;
+  return new Response(html, { status: 200, headers: response.headers });
+}
+
 /** A page: the server's answer whenever there is one; the kept page only with no network. */
 async function page(request: Request): Promise<Response> {
   try {
     const response = await fetch(request);
-    // Only a whole page of a signed-in visit is kept; a redirect (to sign-in) passes as it is.
-    if (response.status === 200 && response.type === 'basic' && !response.redirected) {
+    // Only a whole page of the app is kept; a redirect (to sign-in) passes as it is.
+    const keep = await appPage(response);
+    if (keep) {
       const cache = await caches.open(PAGES);
-      await cache.put(request.url, response.clone());
-      await cache.put(new URL(LAST_PAGE, sw.registration.scope).href, response.clone());
+      await cache.put(request.url, keep.clone());
+      await cache.put(new URL(LAST_PAGE, sw.registration.scope).href, keep);
     }
     return response;
   } catch (error) {
@@ -119,13 +152,39 @@ async function page(request: Request): Promise<Response> {
   }
 }
 
+/** The session ended (the server sent a page to sign-in saying so): its pages and copies go. */
+async function sessionEnded(): Promise<void> {
+  await caches.delete(PAGES);
+  // Marked for the page's next open: it says what was waiting in the outbox, then clears it.
+  const mark = await caches.open(SESSION_ENDED_CACHE);
+  await mark.put(
+    new URL('/__slabdesk-session-ended', sw.registration.scope).href,
+    new Response(''),
+  );
+  await new Promise<void>((resolve) => {
+    const deleting = sw.indexedDB.deleteDatabase(KEPT_DB);
+    deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
+  });
+}
+
 sw.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== sw.location.origin || NEVER.test(url.pathname)) return;
+  if (url.origin !== sw.location.origin) return;
+  // Sign-in itself is the server's; the worker only hears that the session ended.
+  if (
+    request.mode === 'navigate' &&
+    url.pathname === '/sign-in' &&
+    url.searchParams.get('ended') === '1'
+  ) {
+    event.waitUntil(sessionEnded().catch(() => undefined));
+    return;
+  }
+  if (NEVER.test(url.pathname)) return;
   if (request.mode === 'navigate') {
-    event.respondWith(page(request));
+    // A file opened as a page (a picture, the manifest) is the server's to answer, never kept.
+    if (isAppRoute(url)) event.respondWith(page(request));
     return;
   }
   event.respondWith(

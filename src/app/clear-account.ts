@@ -1,7 +1,7 @@
-import { OUTBOX_DB } from '../api/outbox/outbox';
+import { KEPT_DB, OUTBOX_DB, SHELL_CACHE_PREFIX } from '../shared/browser-keeps';
 
 /** The browser databases that hold the account's data (kept copies, the outbox). */
-const DATABASES = ['slabdesk-kept', OUTBOX_DB];
+const DATABASES = [KEPT_DB, OUTBOX_DB];
 
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
@@ -35,7 +35,7 @@ export async function clearAccountData(): Promise<void> {
       typeof caches === 'undefined'
         ? []
         : (await caches.keys())
-            .filter((name) => !name.startsWith('slabdesk-shell-'))
+            .filter((name) => !name.startsWith(SHELL_CACHE_PREFIX))
             .map((name) => caches.delete(name));
     await Promise.all([...caching, ...DATABASES.map(deleteDatabase)]);
   })().catch(() => undefined);

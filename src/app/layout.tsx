@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
@@ -11,6 +11,8 @@ import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { OfflineStatus } from './offline-status';
+import { ClearedNote } from './cleared-note';
+import { connectOutboxToSession } from './session-end';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
 
@@ -65,6 +67,8 @@ export function Layout() {
   const sessionEnded = useSessionEnded();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(location.pathname);
+  // Before the outbox first sends (an effect of a child): each write belongs to its account.
+  useLayoutEffect(connectOutboxToSession, []);
 
   useEffect(() => {
     if (location.pathname === firstPath.current) return;
@@ -192,6 +196,7 @@ export function Layout() {
             <SessionEndedBanner />
           </Suspense>
         )}
+        <ClearedNote />
         <OfflineStatus />
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />

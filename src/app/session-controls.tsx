@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { PopoverButton } from '../components/popover-button';
 import { NARROW_QUERY, useMediaQuery } from '../components/use-media-query';
-import { bootSession, resetSessionEnded, useSessionEnded } from '../lib/session';
+import { bootSession, resetSessionEnded, SESSION_FACTS, useSessionEnded } from '../lib/session';
 import { clearAccountData } from './clear-account';
 
 /** Clears the account's data from this browser, then posts the sign-out form. */
@@ -24,11 +24,11 @@ export async function refreshSession(): Promise<boolean> {
   });
   if (!response.ok || response.redirected) return false;
   const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const names = ['slabdesk-user', 'slabdesk-role', 'slabdesk-csrf'];
+  const names = SESSION_FACTS;
   const fresh = names.map((name) =>
     page.querySelector(`meta[name="${name}"]`)?.getAttribute('content'),
   );
-  if (fresh.some((value) => !value)) return false;
+  if (fresh.slice(0, 3).some((value) => !value)) return false;
   names.forEach((name, index) => {
     let element = document.querySelector(`meta[name="${name}"]`);
     if (!element) {
@@ -36,7 +36,7 @@ export async function refreshSession(): Promise<boolean> {
       element.setAttribute('name', name);
       document.head.append(element);
     }
-    element.setAttribute('content', fresh[index]!);
+    element.setAttribute('content', fresh[index] ?? '');
   });
   resetSessionEnded();
   return true;

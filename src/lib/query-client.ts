@@ -3,12 +3,14 @@ import { isApiError, type Ping } from '../client';
 import { connectionKeys } from '../api/connection-query';
 import { keepCopies } from '../api/kept/kept-persister';
 import { noteWriteError } from './write-access';
-import { noteSessionEnded, SIGN_IN_REQUIRED } from './session';
+import { noteServerSeen, noteSessionEnded, SIGN_IN_REQUIRED } from './session';
 
 /** A 401 sign_in_required from the dashboard's server: the session ended; every page says so. */
 function noteSignInRequired(error: unknown): void {
   if (isApiError(error) && error.code === SIGN_IN_REQUIRED) noteSessionEnded();
 }
+
+const PING_HASH = JSON.stringify(connectionKeys.ping());
 
 /** The dashboard's QueryClient: the client already retries what is safe, so queries retry little. */
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
@@ -20,7 +22,13 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
         noteWriteError(error, queryClient.getQueryData<Ping>(connectionKeys.ping())?.key_id);
       },
     }),
-    queryCache: new QueryCache({ onError: noteSignInRequired }),
+    queryCache: new QueryCache({
+      onError: noteSignInRequired,
+      // The connection's check answered: the kept data has seen its server (see app/session-end.ts).
+      onSuccess: (_data, query) => {
+        if (query.queryHash === PING_HASH) noteServerSeen();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -10,6 +10,8 @@ export interface BootSession {
   name: string;
   role: Role;
   csrf: string;
+  /** The session's tag (not its id): which session a queued write was made in. */
+  session: string;
 }
 
 const ROLES: readonly string[] = ['owner', 'editor', 'viewer'];
@@ -25,7 +27,44 @@ export function bootSession(): BootSession | null {
   const role = meta('slabdesk-role');
   const csrf = meta('slabdesk-csrf');
   if (!name || !role || !ROLES.includes(role)) return null;
-  return { name, role: role as Role, csrf: csrf ?? '' };
+  return { name, role: role as Role, csrf: csrf ?? '', session: meta('slabdesk-session') ?? '' };
+}
+
+/** The boot facts' names that change with the session (read anew after signing in again). */
+export const SESSION_FACTS = [
+  'slabdesk-user',
+  'slabdesk-role',
+  'slabdesk-csrf',
+  'slabdesk-session',
+] as const;
+
+/** How long kept data may go without seeing its server before it is cleared (the server's setting). */
+export const DEFAULT_KEEP_DAYS = 7;
+export function keepDays(): number {
+  const days = Number(meta('slabdesk-keep-days'));
+  return Number.isFinite(days) && days > 0 ? days : DEFAULT_KEEP_DAYS;
+}
+
+/** When this browser last heard from its server (local storage; cleared with the account). */
+const SERVER_SEEN = 'slabdesk-server-seen';
+
+/** The server answered: the kept data has seen its server now. */
+export function noteServerSeen(now = Date.now()): void {
+  try {
+    localStorage.setItem(SERVER_SEEN, String(now));
+  } catch {
+    // Storage refused: nothing is kept to go stale either.
+  }
+}
+
+/** When the server last answered here, or undefined when never noted. */
+export function serverSeenAt(): number | undefined {
+  try {
+    const at = Number(localStorage.getItem(SERVER_SEEN));
+    return Number.isFinite(at) && at > 0 ? at : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The header every API write carries with a session: the server's CSRF check. */
@@ -51,6 +90,15 @@ export function noteSessionEnded(): void {
   if (ended) return;
   ended = true;
   for (const listener of listeners) listener();
+}
+
+/** Calls `listener` each time the session is marked ended; returns the way to stop. */
+export function onSessionEnded(listener: () => void): () => void {
+  const call = () => {
+    if (ended) listener();
+  };
+  listeners.add(call);
+  return () => listeners.delete(call);
 }
 
 /** Back to a live session (signed in again; and the tests). */

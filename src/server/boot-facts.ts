@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Upstream } from './api-proxy';
 import { escapeHtml } from './auth/html-escape';
 
@@ -11,6 +12,19 @@ export interface SignedIn {
   name: string;
   role: string;
   csrfToken: string;
+  /** The session's stored id hash: the page is told a tag derived from it, never the hash. */
+  idHash?: string;
+}
+
+/**
+ * The session's tag as the page knows it: names the session a queued write was made in (the
+ * outbox's "made by"), and opens nothing (a one-way hash of the stored hash, itself one-way).
+ */
+export function sessionTagOf(idHash: string): string {
+  return createHash('sha256')
+    .update(`slabdesk-page-session:${idHash}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /**
@@ -29,6 +43,9 @@ export function withBootFacts(
       `<meta name="slabdesk-role" content="${escapeHtml(signedIn.role)}" />`,
       `<meta name="slabdesk-csrf" content="${escapeHtml(signedIn.csrfToken)}" />`,
     );
+    if (signedIn.idHash) {
+      metas.push(`<meta name="slabdesk-session" content="${sessionTagOf(signedIn.idHash)}" />`);
+    }
   }
   const meta = metas.join('\n    ');
   return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;

@@ -1,3 +1,4 @@
+import { KEPT_DB } from '../../shared/browser-keeps';
 /**
  * The kept collections in IndexedDB: a head per collection (owner, baseline, count) and rows in
  * fixed-size chunks, so an update rewrites only the chunks that changed.
@@ -7,7 +8,7 @@ import { wrap, type IDBPDatabase } from 'idb';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
 import { spareMoment } from './kept-moments';
 
-const DB_NAME = 'slabdesk-kept';
+const DB_NAME = KEPT_DB;
 /** `KeptHead` records, keyed by collection name (one kept copy per collection). */
 const HEADS = 'heads';
 /** Row chunks, keyed `[collection, index]`: `{ collection, index, scope, columns }`. */
@@ -100,8 +101,25 @@ export class KeptDb {
   ) {}
 
   private database(): Promise<IDBPDatabase> {
-    this.db ??= open(this.factory);
+    if (!this.db) {
+      const opening = open(this.factory).then((db) => {
+        // The account's data is being cleared (app/clear-account.ts): let the deletion through.
+        db.addEventListener('versionchange', () => {
+          db.close();
+          if (this.db === opening) this.db = undefined;
+        });
+        return db;
+      });
+      this.db = opening;
+    }
     return this.db;
+  }
+
+  /** Closes the connection (the account's data is being cleared); a later use opens anew. */
+  close(): void {
+    const opening = this.db;
+    this.db = undefined;
+    void opening?.then((db) => db.close()).catch(() => undefined);
   }
 
   /** True when the marker says nothing was ever kept in this browser (no need to look). */

@@ -5,7 +5,7 @@ import { listingKeys } from '../listings/listing-keys';
 import { postSale, postShow } from '../shows/show-api';
 import { showKeys } from '../shows/show-keys';
 import { formatCents } from '../shows/show-money';
-import { outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outbox';
+import { mayBeSentBy, outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outbox';
 
 /**
  * Sends the outbox's writes in the order made, one at a time (the listing writes through the
@@ -15,12 +15,24 @@ import { outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outb
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 const dropped = (error: unknown) => error instanceof ApiError && error.status === 0;
+/** The server's answer when the session ended: the write waits, never sent under another one. */
+const SIGN_IN_REQUIRED = 'sign_in_required';
+const ended = (error: unknown) => error instanceof ApiError && error.code === SIGN_IN_REQUIRED;
 const wordsOf = (error: unknown) =>
   error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Failed';
 const detailsOf = (error: unknown) =>
   error instanceof ApiError ? `${error.status} ${error.code}` : undefined;
 
+/** Not through, no network: the write waits as it was. */
 class Dropped extends Error {}
+/** The session ended: the write waits for its account to sign in again. */
+class SessionEnded extends Error {}
+
+/** Stops sending at a drop or at the end of the session (anything else is the write's answer). */
+function stopOn(error: unknown): void {
+  if (dropped(error)) throw new Dropped();
+  if (ended(error)) throw new SessionEnded();
+}
 
 /** The marketplace's words without its ids (the seller knows the card by its title). */
 const withoutIds = (text: string) => text.replace(/\b(lst|evt|req|loc|ord)_[A-Za-z0-9]+/g, 'it');
@@ -45,13 +57,13 @@ async function sendSale(
       });
       offMarket = answer.data.unavailable_reason === 'sold' ? 'sold_online' : 'deactivated';
     } catch (error) {
-      if (dropped(error)) throw new Dropped();
+      stopOn(error);
       // Refused: a sold listing refuses any write, so the listing says whether it sold online.
       let reason: string | null | undefined;
       try {
         reason = (await client.listings.get(item.listingId)).data.unavailable_reason;
       } catch (readError) {
-        if (dropped(readError)) throw new Dropped();
+        stopOn(readError);
       }
       if (reason === 'sold') {
         offMarket = 'sold_online';
@@ -66,7 +78,7 @@ async function sendSale(
   try {
     await postSale(client, item.showKey, { ...item.sale, soldOnline, offMarket, note });
   } catch (error) {
-    if (dropped(error)) throw new Dropped();
+    stopOn(error);
     throw error;
   }
   void queryClient.invalidateQueries({ queryKey: showKeys.all() });
@@ -94,7 +106,7 @@ async function sendPrice(
     try {
       now = (await client.listings.get(item.listingId)).data;
     } catch (error) {
-      if (dropped(error)) throw new Dropped();
+      stopOn(error);
       throw error;
     }
     if (now.unavailable_reason === 'sold') {
@@ -127,7 +139,7 @@ async function sendPrice(
       listing: answer.data,
     });
   } catch (error) {
-    if (dropped(error)) throw new Dropped();
+    stopOn(error);
     throw error;
   }
   return {
@@ -162,7 +174,7 @@ export async function sendAnyway(
   queryClient: QueryClient,
   item: OutboxItem,
 ): Promise<void> {
-  if (item.kind !== 'set-price') return;
+  if (item.kind !== 'set-price' || !mayBeSentBy(item, outbox().whoIsHere())) return;
   await sendOne(client, queryClient, item, true);
 }
 
@@ -180,7 +192,7 @@ async function sendOne(
       try {
         await postShow(client, item.show);
       } catch (error) {
-        if (dropped(error)) throw new Dropped();
+        stopOn(error);
         throw error;
       }
       void queryClient.invalidateQueries({ queryKey: showKeys.all() });
@@ -197,6 +209,11 @@ async function sendOne(
       await box.update(item.seq, { state: 'waiting', outcome: 'Waiting for a connection.' });
       return false;
     }
+    if (error instanceof SessionEnded) {
+      await box.update(item.seq, { state: 'waiting', outcome: 'Waiting for a sign-in.' });
+      box.onSessionEnded();
+      return false;
+    }
     const details = detailsOf(error);
     await box.update(item.seq, {
       state: 'failed',
@@ -207,12 +224,42 @@ async function sendOne(
   }
 }
 
+/** A write kept for the account that made it, in the seller's words. */
+function heldFor(item: OutboxItem): Partial<OutboxItem> {
+  const name = item.by?.name;
+  return {
+    state: 'held',
+    outcome: name
+      ? `Made by ${name}: sign in as ${name} to send it, or drop it.`
+      : 'Made with no one signed in: it is sent only with sign-in off. Drop it, or make it again.',
+  };
+}
+
+/**
+ * Drops another account's write without sending it; the row stays as the note of what was
+ * dropped, until the seller clears it.
+ */
+export async function dropHeld(item: OutboxItem): Promise<void> {
+  if (item.state !== 'held') return;
+  const name = item.by?.name;
+  await outbox().update(item.seq, {
+    state: 'dropped',
+    outcome: `Dropped, not sent${name ? ` (made by ${name})` : ''}.`,
+  });
+}
+
 async function sendWaiting(client: SlabdeskClient, queryClient: QueryClient): Promise<void> {
   const box = outbox();
   await box.load();
   let sent = 0;
+  const here = box.whoIsHere();
   for (const item of box.snapshot()) {
-    if (item.state !== 'waiting') continue;
+    if (item.state !== 'waiting' && item.state !== 'held') continue;
+    // Another account's write: kept for them, never sent under this session.
+    if (!mayBeSentBy(item, here)) {
+      if (item.state !== 'held') await box.update(item.seq, heldFor(item));
+      continue;
+    }
     if (offline()) return;
     // A drop: the rest wait too, in order, for the connection to come back.
     if (!(await sendOne(client, queryClient, item))) return;

@@ -1,6 +1,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { useSyncExternalStore } from 'react';
 import type { SaleBody } from '../shows/show-api';
+import { OUTBOX_DB } from '../../shared/browser-keeps';
 
 /**
  * Writes made at the table wait here (IndexedDB) until they reach the server, in the order made.
@@ -8,7 +9,18 @@ import type { SaleBody } from '../shows/show-api';
  * entry's key), so sending it again after a drop is the same write, never a second one.
  */
 
-export type OutboxState = 'waiting' | 'sending' | 'done' | 'conflict' | 'failed';
+/**
+ * `held`: made by another account than the one signed in here now, kept until that account signs
+ * in again; `dropped`: not sent, taken off by the seller (the row stays as the note of it).
+ */
+export type OutboxState =
+  'waiting' | 'sending' | 'done' | 'conflict' | 'failed' | 'held' | 'dropped';
+
+/** Who made a write: the account and the session (its tag), or null when sign-in is off. */
+export interface MadeBy {
+  name: string;
+  session: string;
+}
 
 interface Common {
   /** Order of making: the outbox sends oldest first. */
@@ -16,6 +28,8 @@ interface Common {
   madeAt: string;
   /** What the seller sees on the row and in the panel. */
   label: string;
+  /** Who made it; sent only under that account's session (absent in writes kept before). */
+  by?: MadeBy | null;
   state: OutboxState;
   /** The outcome in the seller's words, once sent (or why it waits). */
   outcome?: string;
@@ -56,12 +70,20 @@ export interface PriceWrite extends Common {
 }
 
 export type OutboxItem = ShowWrite | SaleWrite | PriceWrite;
-export type NewOutboxItem =
-  | Omit<ShowWrite, 'seq' | 'state' | 'madeAt'>
-  | Omit<SaleWrite, 'seq' | 'state' | 'madeAt'>
-  | Omit<PriceWrite, 'seq' | 'state' | 'madeAt'>;
+type Made = 'seq' | 'state' | 'madeAt' | 'by';
+export type NewOutboxItem = Omit<ShowWrite, Made> | Omit<SaleWrite, Made> | Omit<PriceWrite, Made>;
 
-export const OUTBOX_DB = 'slabdesk-outbox';
+/**
+ * Whether a write may be sent by whoever is signed in here now: only under its own account (a new
+ * session of the same account is the same person), and with sign-in off only a write made with
+ * sign-in off. A write kept before writes carried their maker counts as made with sign-in off.
+ */
+export function mayBeSentBy(item: OutboxItem, here: MadeBy | null): boolean {
+  const by = item.by ?? null;
+  if (here === null) return by === null;
+  return by !== null && by.name === here.name;
+}
+
 const STORE = 'writes';
 
 export class Outbox {
@@ -70,16 +92,27 @@ export class Outbox {
   private db: Promise<IDBPDatabase | undefined> | undefined;
   private loaded: Promise<void> | undefined;
 
+  /** Who is signed in here now (the page's boot facts); null when sign-in is off. */
+  whoIsHere: () => MadeBy | null = () => null;
+  /** Told when sending met the end of the session (the server asked to sign in). */
+  onSessionEnded: () => void = () => undefined;
+
   constructor(private readonly factory: IDBFactory | undefined) {}
 
   private database(): Promise<IDBPDatabase | undefined> {
     const factory = this.factory;
     if (!factory) return Promise.resolve(undefined);
-    this.db ??= openDB(OUTBOX_DB, 1, {
+    const opening = openDB(OUTBOX_DB, 1, {
       upgrade(db) {
         db.createObjectStore(STORE, { keyPath: 'seq' });
       },
+      // The account's data is being cleared (app/clear-account.ts): let the deletion through.
+      blocking: () => {
+        void opening.then((db) => db?.close());
+        if (this.db === opening) this.db = undefined;
+      },
     }).catch(() => undefined);
+    this.db ??= opening;
     return this.db;
   }
 
@@ -126,6 +159,7 @@ export class Outbox {
     const last = this.items.at(-1)?.seq ?? 0;
     const item = {
       ...write,
+      by: this.whoIsHere(),
       seq: Math.max(last + 1, Date.now()),
       madeAt: new Date().toISOString(),
       state: 'waiting',
@@ -144,6 +178,18 @@ export class Outbox {
     await this.persist(item);
     this.publish();
     return item;
+  }
+
+  /**
+   * The account's data was cleared from this browser: nothing of it stays in memory either (the
+   * database itself is deleted by the clear).
+   */
+  forget(): void {
+    this.items = [];
+    this.loaded = undefined;
+    void this.db?.then((db) => db?.close());
+    this.db = undefined;
+    this.publish();
   }
 
   /** Takes a settled write (done, or a conflict the seller settled) off the list. */
@@ -169,6 +215,6 @@ export function useOutboxItems(): readonly OutboxItem[] {
   return useSyncExternalStore(box.subscribe, box.snapshot, box.snapshot);
 }
 
-/** Writes not yet through: waiting, sending, or held as a conflict for the seller. */
+/** Writes not yet through: waiting, sending, held for their account, or a conflict to settle. */
 export const pendingOf = (items: readonly OutboxItem[]) =>
-  items.filter((item) => item.state !== 'done');
+  items.filter((item) => item.state !== 'done' && item.state !== 'dropped');

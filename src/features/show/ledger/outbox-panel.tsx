@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../api/api-context';
 import { outbox, pendingOf, useOutboxItems, type OutboxItem } from '../../../api/outbox/outbox';
-import { sendAnyway, syncOutbox } from '../../../api/outbox/outbox-sync';
+import { dropHeld, sendAnyway, syncOutbox } from '../../../api/outbox/outbox-sync';
 import { formatDateTime } from '../../../lib/format';
 
 const STATE_WORDS: Record<OutboxItem['state'], string> = {
@@ -10,6 +10,8 @@ const STATE_WORDS: Record<OutboxItem['state'], string> = {
   done: 'Sent',
   conflict: 'Conflict: settle it',
   failed: 'Not sent',
+  held: 'Kept for its maker',
+  dropped: 'Dropped',
 };
 
 /**
@@ -49,7 +51,12 @@ export function OutboxPanel() {
         </thead>
         <tbody>
           {shown.map((item) => (
-            <tr key={item.seq} className={item.state === 'conflict' ? 'row-conflict' : undefined}>
+            <tr
+              key={item.seq}
+              className={
+                item.state === 'conflict' || item.state === 'held' ? 'row-conflict' : undefined
+              }
+            >
               <td>{formatDateTime(item.madeAt)}</td>
               <td>{item.label}</td>
               <td>
@@ -69,6 +76,20 @@ export function OutboxPanel() {
                     )}
                     <button type="button" onClick={() => void outbox().remove(item.seq)}>
                       {item.kind === 'set-price' ? 'Drop my change' : 'Settled'}
+                    </button>
+                  </span>
+                )}
+                {item.state === 'held' && (
+                  <span className="outbox-settle">
+                    <button type="button" onClick={() => void dropHeld(item)}>
+                      Drop it
+                    </button>
+                  </span>
+                )}
+                {item.state === 'dropped' && (
+                  <span className="outbox-settle">
+                    <button type="button" onClick={() => void outbox().remove(item.seq)}>
+                      Clear
                     </button>
                   </span>
                 )}

@@ -25,16 +25,23 @@ function SaleState({ write }: { write: SaleWrite }) {
     );
   }
   const words =
-    write.state === 'done'
+    write.state === 'done' ||
+    write.state === 'failed' ||
+    write.state === 'held' ||
+    write.state === 'dropped'
       ? write.outcome
-      : write.state === 'failed'
-        ? write.outcome
-        : write.state === 'sending'
-          ? 'Sending…'
-          : 'Saved on this phone: it will be sent when the connection is back.';
+      : write.state === 'sending'
+        ? 'Sending…'
+        : 'Saved on this phone: it will be sent when the connection is back.';
   return (
     <p
-      className={`banner ${write.state === 'failed' ? 'banner-error' : 'banner-ok'}`}
+      className={`banner ${
+        write.state === 'failed' || write.state === 'dropped'
+          ? 'banner-error'
+          : write.state === 'held'
+            ? 'banner-warn'
+            : 'banner-ok'
+      }`}
       role="status"
     >
       {words}
