@@ -1,7 +1,13 @@
 import { formatCents } from '../../shared/price-math';
 import type { ActivityStore } from '../activity/activity-store';
 import type { StoredRule } from './rule-definition';
-import { planRule, type ListingFacts, type SkipReason, type WriteFields } from './rule-plan';
+import {
+  planRule,
+  type ListingFacts,
+  type PlanItem,
+  type SkipReason,
+  type WriteFields,
+} from './rule-plan';
 import { runAtDay } from './rule-schedule';
 import type { RulesStore } from './rules-store';
 
@@ -48,12 +54,13 @@ interface KeptLine {
   upcoming: Upcoming[];
 }
 
-/** A rule's scheduled runs from `from`, day by day, worked out as far as asked. */
+/** A rule's scheduled runs from `from`, day by day, worked out as they are asked for. */
 interface Schedule {
   stamp: string;
   from: number;
   until: number;
-  times: number[];
+  /** Day ahead → the run's time, as far as asked. */
+  times: Map<number, number>;
 }
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -129,26 +136,40 @@ export class ListingLines {
       const sale = history.sales.get(rule.id);
       const lastChangedByRule = new Map(last === undefined ? [] : [[listing.id, last]]);
       const onSale = new Map(sale === undefined ? [] : [[listing.id, sale]]);
-      for (let day = 0; day < HORIZON_DAYS; day++) {
-        const at = this.runAt(rule, schedule, day);
-        const [item] = planRule(rule.definition, [listing], {
-          now: at,
+      const planAt = (day: number) =>
+        planRule(rule.definition, [listing], {
+          now: this.runAt(rule, schedule, day),
           personEdits,
           lastChangedByRule,
           onSale,
-        });
-        if (!item) break;
-        if (item.kind === 'write') {
-          out.push({
-            ruleId: rule.id,
-            ruleName: rule.definition.name,
-            at: new Date(at).toISOString(),
-            after: item.after,
-            floor: item.floorCents === null ? null : formatCents(item.floorCents),
-          });
-          break;
+        })[0];
+      const waiting = (item: PlanItem | undefined) =>
+        item !== undefined && item.kind === 'skip' && WAITING.has(item.reason);
+      let day = 0;
+      let item = planAt(0);
+      if (waiting(item)) {
+        // What waits clears with time alone (the listing's age, a step coming due, a sale's
+        // start, a person's edit growing old) and stays cleared: the first run it has cleared
+        // by is found by halving the days ahead, not by planning each.
+        let low = 0;
+        let high = HORIZON_DAYS;
+        item = undefined;
+        while (high - low > 1) {
+          const middle = (low + high) >> 1;
+          const planned = planAt(middle);
+          if (waiting(planned)) low = middle;
+          else [high, item] = [middle, planned];
         }
-        if (!WAITING.has(item.reason)) break;
+        day = high;
+      }
+      if (item?.kind === 'write') {
+        out.push({
+          ruleId: rule.id,
+          ruleName: rule.definition.name,
+          at: new Date(this.runAt(rule, schedule, day)).toISOString(),
+          after: item.after,
+          floor: item.floorCents === null ? null : formatCents(item.floorCents),
+        });
       }
     }
     busyMs += performance.now() - sliceAt;
@@ -174,18 +195,19 @@ export class ListingLines {
       stamp,
       from: now,
       until: first > now ? first : now + 60_000,
-      times: [first],
+      times: new Map([[0, first]]),
     };
     this.schedules.set(rule.id, schedule);
     return schedule;
   }
 
   private runAt(rule: StoredRule, schedule: Schedule, day: number): number {
-    const { times } = schedule;
-    while (times.length <= day) {
-      times.push(runAtDay(rule.definition.schedule, schedule.from, times.length));
+    let at = schedule.times.get(day);
+    if (at === undefined) {
+      at = runAtDay(rule.definition.schedule, schedule.from, day);
+      schedule.times.set(day, at);
     }
-    return times[day]!;
+    return at;
   }
 
   private forgetSchedulesBut(rules: readonly StoredRule[]): void {

@@ -1,7 +1,4 @@
 const DAY_MS = 86_400_000;
-const STEP_MS = 15 * 60_000;
-/** How far a walk to the schedule's time looks: a day and two hours, in 15-minute steps. */
-const STEPS = (26 * 60) / 15;
 
 /** One formatter per time zone: making one costs about 20 times what using it does. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,44 +32,58 @@ export function localDayAndTime(at: number, timeZone: string): { day: string; ti
   };
 }
 
+/** One clock (hours and minutes alone) per time zone, for the schedule's arithmetic. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes since the local midnight a clock in `timeZone` reads at `at`. */
 function localMinutes(at: number, timeZone: string): number {
-  const [h, m] = localDayAndTime(at, timeZone).time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (clocks.size >= 500) clocks.clear();
+    clocks.set(timeZone, clock);
+  }
+  // `HH:MM`, digits only.
+  const text = clock.format(at);
+  return Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
 }
 
+const MINUTE_MS = 60_000;
+/** Within this long after the time, the day's run is "now" (the schedule's tick starts it). */
+const DUE_WINDOW_MIN = 15;
+
 /**
- * The first moment, stepping from `start` by 15 minutes (at most a day and two hours), at which a
- * clock in `timeZone` reads `time` (`HH:MM`) or up to 14 minutes past it within that hour: when
- * the schedule's tick starts that day's run. `start` itself when no step does.
- *
- * Computed by a jump to the step the clock says, checked once; a change of the zone's offset on
- * the way (summer time) falls back to the walk step by step, which the jump equals otherwise.
+ * The first moment from `start` at which a clock in `timeZone` reads `time` (`HH:MM`), or
+ * `start` itself when the clock reads up to 14 minutes past it (that day's run is due now).
+ * Found by a jump to where the clock says, checked once and corrected once for a change of the
+ * zone's offset (summer time); a time the change skips is when the clock first reads past it.
  */
-export function firstStepAtLocalTime(start: number, time: string, timeZone: string): number {
+export function nextLocalTime(start: number, time: string, timeZone: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const from = hour * 60 + minute;
-  const to = Math.min(from + 15, hour * 60 + 60);
-  const inWindow = (at: number) => {
-    const local = localMinutes(at, timeZone);
-    return local >= from && local < to;
-  };
+  const target = hour * 60 + minute;
   const now = localMinutes(start, timeZone);
-  const ahead = (((from - now) % 1440) + 1440) % 1440;
-  // The least number of steps that reaches the window (none when already in it).
-  const steps = now >= from && now < to ? 0 : Math.ceil(ahead / 15);
-  if (steps < STEPS) {
-    const at = start + steps * STEP_MS;
-    // The clock moved by exactly the time stepped: no change of offset, so no earlier step could
-    // have read the time.
+  const past = (((now - target) % 1440) + 1440) % 1440;
+  if (past < DUE_WINDOW_MIN) return start;
+  // The start of the minute, then as many minutes as the clock is short of the time.
+  let at = start - (start % MINUTE_MS) + (1440 - past) * MINUTE_MS;
+  for (let tries = 0; tries < 2; tries++) {
     const local = localMinutes(at, timeZone);
-    if (local === (now + steps * 15) % 1440 && local >= from && local < to) return at;
+    if (local === target) return at;
+    // The offset changed on the way: move by the difference (within half a day either way).
+    const off = ((((target - local) % 1440) + 1440 + 720) % 1440) - 720;
+    at += off * MINUTE_MS;
   }
-  for (let step = 0; step < STEPS; step++) {
-    const at = start + step * STEP_MS;
-    if (inWindow(at)) return at;
+  // The time does not occur that day (the clock skips it): the first quarter hour past it.
+  for (let step = 0; step < 8; step++) {
+    const candidate = at + step * 15 * MINUTE_MS;
+    if (localMinutes(candidate, timeZone) > target) return candidate;
   }
-  return start;
+  return at;
 }
 
 /** The scheduled run `dayOffset` days from `now` (the time in its zone). */
@@ -81,5 +92,5 @@ export function runAtDay(
   now: number,
   dayOffset: number,
 ): number {
-  return firstStepAtLocalTime(now + dayOffset * DAY_MS, schedule.time, schedule.timeZone);
+  return nextLocalTime(now + dayOffset * DAY_MS, schedule.time, schedule.timeZone);
 }

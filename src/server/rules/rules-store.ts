@@ -113,6 +113,8 @@ export interface NewRunItem {
 export class RulesStore {
   private readonly db: Database.Database;
   private changes = 0;
+  /** The rules as read at a version (`rules()`). */
+  private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
     preparePrivateDatabase(path);
@@ -224,13 +226,18 @@ export class RulesStore {
     return row ? ruleOf(row) : undefined;
   }
 
+  /** Every rule, read (and checked by its schema) once per version of the store. */
   rules(): StoredRule[] {
-    return (this.db.prepare('SELECT * FROM rules ORDER BY id').all() as RuleRow[]).flatMap(
-      (row) => {
-        const rule = ruleOf(row);
-        return rule ? [rule] : [];
-      },
-    );
+    if (this.read?.version !== this.changes) {
+      const rules = (this.db.prepare('SELECT * FROM rules ORDER BY id').all() as RuleRow[]).flatMap(
+        (row) => {
+          const rule = ruleOf(row);
+          return rule ? [rule] : [];
+        },
+      );
+      this.read = { version: this.changes, rules };
+    }
+    return [...this.read.rules];
   }
 
   /** Marks the day (in the rule's zone) its scheduled run was started, so it starts once a day. */
