@@ -3,7 +3,6 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { KeyGovernor } from '../governor/key-governor';
 import { waitText } from '../upstream-pause';
 import { serverLog } from '../log';
-import { formatCents } from '../../shared/price-math';
 import type { RuleDefinition, StoredRule } from './rule-definition';
 import {
   RulePlanner,
