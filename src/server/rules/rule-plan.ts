@@ -342,27 +342,37 @@ function lowered(
 }
 
 /**
- * The whole plan of a rule over the listings: those in scope, each decided, the run's caps applied
- * in listing order (what is over a cap is left for the next run, and says so).
+ * The plan of a rule built listing by listing, in listing order, the run's caps applied as it goes
+ * (what is over a cap is left for the next run, and says so). A caller with many listings may
+ * give the event loop a turn between them.
  */
-export function planRule(
-  rule: RuleDefinition,
-  listings: Iterable<ListingFacts>,
-  context: PlanContext,
-): PlanItem[] {
-  const out: PlanItem[] = [];
-  let writes = 0;
-  let markdown = 0n;
-  const maxMarkdown = centsOfMoney(rule.caps.maxMarkdown);
-  const saleEnded = rule.action.kind === 'sale' && context.now >= Date.parse(rule.action.endsAt);
-  for (const listing of listings) {
+export class RulePlanner {
+  readonly items: PlanItem[] = [];
+  private writes = 0;
+  private markdown = 0n;
+  private readonly maxMarkdown: bigint;
+  private readonly saleEnded: boolean;
+
+  constructor(
+    private readonly rule: RuleDefinition,
+    private readonly context: PlanContext,
+  ) {
+    this.maxMarkdown = centsOfMoney(rule.caps.maxMarkdown);
+    this.saleEnded = rule.action.kind === 'sale' && context.now >= Date.parse(rule.action.endsAt);
+  }
+
+  add(listing: ListingFacts): void {
+    const { rule, context } = this;
     // A sale's end puts back every listing it lowered, whatever the scope says now.
-    const held = saleEnded && context.onSale.has(listing.id);
-    if (!held && !inScope(rule.scope, listing, context.now)) continue;
+    const held = this.saleEnded && context.onSale.has(listing.id);
+    if (!held && !inScope(rule.scope, listing, context.now)) return;
     const item = planListing(rule, listing, context);
     if (item.kind === 'write') {
-      if (writes >= rule.caps.maxListings || markdown + item.markdownCents > maxMarkdown) {
-        out.push({
+      if (
+        this.writes >= rule.caps.maxListings ||
+        this.markdown + item.markdownCents > this.maxMarkdown
+      ) {
+        this.items.push({
           listingId: item.listingId,
           title: item.title,
           kind: 'skip',
@@ -370,12 +380,22 @@ export function planRule(
           floorCents: item.floorCents,
           why: SKIP_WORDS.cap_reached,
         });
-        continue;
+        return;
       }
-      writes++;
-      markdown += item.markdownCents;
+      this.writes++;
+      this.markdown += item.markdownCents;
     }
-    out.push(item);
+    this.items.push(item);
   }
-  return out;
+}
+
+/** The whole plan of a rule over the listings (`RulePlanner` at once). */
+export function planRule(
+  rule: RuleDefinition,
+  listings: Iterable<ListingFacts>,
+  context: PlanContext,
+): PlanItem[] {
+  const planner = new RulePlanner(rule, context);
+  for (const listing of listings) planner.add(listing);
+  return planner.items;
 }

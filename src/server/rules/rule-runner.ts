@@ -3,10 +3,9 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { KeyGovernor } from '../governor/key-governor';
 import { waitText } from '../upstream-pause';
 import { serverLog } from '../log';
-import { formatCents } from '../../shared/price-math';
 import type { RuleDefinition, StoredRule } from './rule-definition';
 import {
-  planRule,
+  RulePlanner,
   type ListingFacts,
   type PlanContext,
   type PlanItem,
@@ -14,7 +13,10 @@ import {
 } from './rule-plan';
 import { centsOf, readListings, rulesCall, type ApiAnswer, type ListingsRead } from './rule-reads';
 import type { NewRunItem, RulesStore, RunItem, RunRecord } from './rules-store';
-import { localDayAndTime } from './rule-schedule';
+import { localDayAndTime, runAtDay } from './rule-schedule';
+import { ListingLines, type LineAnswer } from './listing-lines';
+
+export type { Upcoming } from './listing-lines';
 
 /**
  * Runs the rules: plans from the listings as read, records every intended write with its
@@ -40,6 +42,8 @@ export interface RuleRunnerOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** The longest stretch of a preview's planning before the event loop gets a turn. */
+const PLAN_SLICE_MS = 8;
 /** The shortest and longest a paused run waits before it tries again. */
 const PAUSE_BOUNDS_S = { min: 30, max: 3_600 };
 /** Codes that mean nothing more will go through now: the run pauses, pending writes kept. */
@@ -88,6 +92,8 @@ export interface Preview {
   items: PlanItem[];
   /** The listings read (all of the seller's), and those in the rule's scope. */
   read: number;
+  /** Milliseconds of this server's time the planning took. */
+  busyMs: number;
 }
 
 export class RuleRunner {
@@ -100,9 +106,13 @@ export class RuleRunner {
   /** The newest listings read, for the listing's line and the catalogue's "touched" view. */
   private snapshot: { at: number; wholeAt: number; read: ListingsRead } | undefined;
 
+  /** The listings' rule lines, kept until what they read changes. */
+  readonly lines: ListingLines;
+
   constructor(private readonly options: RuleRunnerOptions) {
     this.store = options.store;
     this.now = options.now ?? Date.now;
+    this.lines = new ListingLines(this.store, options.activity, this.now);
   }
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */
@@ -166,11 +176,25 @@ export class RuleRunner {
     };
   }
 
-  /** What a rule (kept, or a draft) would do now, with nothing sent. */
+  /**
+   * What a rule (kept, or a draft) would do now, with nothing sent. Planned in turns of a few
+   * milliseconds, so thousands of listings never hold the event loop.
+   */
   async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
     const listings = await this.listings();
-    const items = planRule(definition, listings.values(), this.contextFor(ruleId, definition));
-    return { items, read: listings.size };
+    const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
+    let busyMs = 0;
+    let sliceAt = performance.now();
+    for (const listing of [...listings.values()]) {
+      planner.add(listing);
+      if (performance.now() - sliceAt > PLAN_SLICE_MS) {
+        busyMs += performance.now() - sliceAt;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceAt = performance.now();
+      }
+    }
+    busyMs += performance.now() - sliceAt;
+    return { items: planner.items, read: listings.size, busyMs };
   }
 
   /** Plans a run, records it whole, and starts sending; answers once it is recorded. */
@@ -523,8 +547,11 @@ export class RuleRunner {
     }
   }
 
-  /** The line a listing's page shows: what the next scheduled run would do to it. */
-  async upcoming(listingId: string): Promise<Upcoming[]> {
+  /**
+   * The line a listing's page shows: what the next scheduled run of each rule would do to it,
+   * kept until something it read changes (`ListingLines`).
+   */
+  async upcoming(listingId: string): Promise<LineAnswer> {
     // A page view never waits for a walk of every listing: the newest read serves, and a stale
     // one is refreshed for the next view.
     if (!this.snapshot || this.now() - this.snapshot.at > 5 * 60_000) {
@@ -532,57 +559,15 @@ export class RuleRunner {
         serverLog.warn({ err: error }, 'The rules could not read the listings');
       });
     }
-    const listings = this.snapshot?.read.listings ?? new Map<string, ListingFacts>();
-    const listing = listings.get(listingId);
-    if (!listing) return [];
-    const out: Upcoming[] = [];
-    for (const rule of this.store.rules()) {
-      if (!rule.enabled || !rule.definition.schedule.daily) continue;
-      for (let day = 0; day < 60; day++) {
-        const at = nextRunAt(rule, this.now(), day);
-        const context = this.contextFor(rule.id, rule.definition, at);
-        const [item] = planRule(rule.definition, [listing], context);
-        if (!item) break;
-        if (item.kind === 'write') {
-          out.push({
-            ruleId: rule.id,
-            ruleName: rule.definition.name,
-            at: new Date(at).toISOString(),
-            after: item.after,
-            floor: item.floorCents === null ? null : formatCents(item.floorCents),
-          });
-          break;
-        }
-        // Only time changes these: anything else will not change by waiting.
-        if (!['too_young', 'not_due', 'sale_not_started', 'edited_by_person'].includes(item.reason))
-          break;
-      }
-    }
-    return out;
+    const listing = this.snapshot?.read.listings.get(listingId);
+    if (!listing) return { upcoming: [], busyMs: 0 };
+    return this.lines.line(listing);
   }
-}
-
-export interface Upcoming {
-  ruleId: number;
-  ruleName: string;
-  at: string;
-  after: WriteFields;
-  floor: string | null;
 }
 
 /** The scheduled run `dayOffset` days from now (the rule's time in its zone). */
 export function nextRunAt(rule: StoredRule, now: number, dayOffset: number): number {
-  const { time, timeZone } = rule.definition.schedule;
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  // Walk forward by the hour from now to the first moment the zone's clock reads the time.
-  const start = now + dayOffset * DAY_MS;
-  for (let step = 0; step < 26 * 60; step += 15) {
-    const at = start + step * 60_000;
-    const local = localDayAndTime(at, timeZone);
-    const [h, m] = local.time.split(':').map(Number) as [number, number];
-    if (h === hour && m >= minute && m < minute + 15) return at;
-  }
-  return start;
+  return runAtDay(rule.definition.schedule, now, dayOffset);
 }
 
 function newItemOf(item: PlanItem): NewRunItem {

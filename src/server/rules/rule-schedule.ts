@@ -1,17 +1,96 @@
+const DAY_MS = 86_400_000;
+
+/** One formatter per time zone: making one costs about 20 times what using it does. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    // The zones are the rules' own (a handful); the bound only guards against a surprise.
+    if (formatters.size >= 500) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
 export function localDayAndTime(at: number, timeZone: string): { day: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at));
+  const parts = formatterOf(timeZone).formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return {
     day: `${part('year')}-${part('month')}-${part('day')}`,
     time: `${part('hour')}:${part('minute')}`,
   };
+}
+
+/** One clock (hours and minutes alone) per time zone, for the schedule's arithmetic. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes since the local midnight a clock in `timeZone` reads at `at`. */
+function localMinutes(at: number, timeZone: string): number {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (clocks.size >= 500) clocks.clear();
+    clocks.set(timeZone, clock);
+  }
+  // `HH:MM`, digits only.
+  const text = clock.format(at);
+  return Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+}
+
+const MINUTE_MS = 60_000;
+/** Within this long after the time, the day's run is "now" (the schedule's tick starts it). */
+const DUE_WINDOW_MIN = 15;
+
+/**
+ * The first moment from `start` at which a clock in `timeZone` reads `time` (`HH:MM`), or
+ * `start` itself when the clock reads up to 14 minutes past it (that day's run is due now).
+ * Found by a jump to where the clock says, checked once and corrected once for a change of the
+ * zone's offset (summer time); a time the change skips is when the clock first reads past it.
+ */
+export function nextLocalTime(start: number, time: string, timeZone: string): number {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const target = hour * 60 + minute;
+  const now = localMinutes(start, timeZone);
+  const past = (((now - target) % 1440) + 1440) % 1440;
+  if (past < DUE_WINDOW_MIN) return start;
+  // The start of the minute, then as many minutes as the clock is short of the time.
+  let at = start - (start % MINUTE_MS) + (1440 - past) * MINUTE_MS;
+  for (let tries = 0; tries < 2; tries++) {
+    const local = localMinutes(at, timeZone);
+    if (local === target) return at;
+    // The offset changed on the way: move by the difference (within half a day either way).
+    const off = ((((target - local) % 1440) + 1440 + 720) % 1440) - 720;
+    at += off * MINUTE_MS;
+  }
+  // The time does not occur that day (the clock skips it): the first quarter hour past it.
+  for (let step = 0; step < 8; step++) {
+    const candidate = at + step * 15 * MINUTE_MS;
+    if (localMinutes(candidate, timeZone) > target) return candidate;
+  }
+  return at;
+}
+
+/** The scheduled run `dayOffset` days from `now` (the time in its zone). */
+export function runAtDay(
+  schedule: { time: string; timeZone: string },
+  now: number,
+  dayOffset: number,
+): number {
+  return nextLocalTime(now + dayOffset * DAY_MS, schedule.time, schedule.timeZone);
 }

@@ -9,10 +9,11 @@ import { parseBoundedJson } from '../bounded-json';
 import { RuleDefinition, type StoredRule } from './rule-definition';
 import type { PlanItem } from './rule-plan';
 import { ReadFailedError } from './rule-reads';
-import { nextRunAt, type RuleRunner } from './rule-runner';
+import { nextRunAt, type RuleRunner, type Upcoming } from './rule-runner';
 import type { RulesStore, RunRecord } from './rules-store';
 import { clockText } from '../upstream-pause';
 import { localDayAndTime } from './rule-schedule';
+import { SessionBudget } from '../session-budget';
 
 /**
  * The rules' routes under `/hub/rules`, JSON in and out, every input read by zod. The gate runs
@@ -55,6 +56,10 @@ const PreviewBody = z.union([
 /** The most changes and left-alone listings a preview lists (the rest are counted). */
 const PREVIEW_WRITES_SHOWN = 1_000;
 const PREVIEW_SKIPS_SHOWN = 200;
+/** The most items a run's detail lists (a run's counts say how many there are). */
+const RUN_ITEMS_SHOWN = 10_000;
+/** The most listings the catalogue's "touched by a rule" view lists. */
+const TOUCHED_SHOWN = 50_000;
 
 /** An owner's route, and what a refused role could not do (see auth/route-access.ts). */
 const owner = (action: string) => ({ access: 'owner' as const, action });
@@ -171,6 +176,24 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     return waiting?.note ?? null;
   };
 
+  // The routes whose work grows with the data spend the caller's budget of this server's time.
+  const budget = new SessionBudget();
+  /** Answers 429 (and true) when the caller's session has spent its budget for now. */
+  const overBudget = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request.raw));
+    if (wait === 0) return false;
+    void fail(
+      reply.header('retry-after', String(wait)),
+      429,
+      'rate_limited',
+      `This session asked more of the server than it gives one person at a time; try again in ${wait} s.`,
+      { retry_after_seconds: wait },
+    );
+    return true;
+  };
+  const spend = (request: FastifyRequest, ms: number) =>
+    budget.charge(SessionBudget.keyOf(request.raw), ms);
+
   const readFailed = (reply: FastifyReply, error: unknown) => {
     if (error instanceof ReadFailedError) {
       return fail(
@@ -232,6 +255,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     `${RULES_PREFIX}/preview`,
     { bodyLimit, config: { access: 'editor', action: 'preview rules' } },
     async (request, reply) => {
+      if (overBudget(request, reply)) return reply;
       const body = parsed(PreviewBody, request.body, reply);
       if (!body.ok) return reply;
       let definition = 'definition' in body.value ? body.value.definition : undefined;
@@ -244,6 +268,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       }
       try {
         const preview = await runner.preview(definition!, ruleId);
+        const viewAt = performance.now();
         // Every change is listed (up to a bound), the listings left alone counted by reason with a
         // sample: a page of thousands of rows helps no one, and sending it costs the answer.
         const writes = preview.items.filter((item) => item.kind === 'write');
@@ -254,14 +279,16 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
           ...writes.slice(0, PREVIEW_WRITES_SHOWN),
           ...skips.slice(0, PREVIEW_SKIPS_SHOWN),
         ];
-        return reply.header('cache-control', 'no-store').send({
+        const answer = {
           read: preview.read,
           inScope: preview.items.length,
           changes: writes.length,
           skipped,
           left: preview.items.length - shown.length,
           items: shown.map(itemView),
-        });
+        };
+        spend(request, preview.busyMs + performance.now() - viewAt);
+        return reply.header('cache-control', 'no-store').send(answer);
       } catch (error) {
         return readFailed(reply, error);
       }
@@ -297,18 +324,26 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     `${RULES_PREFIX}/runs/:runId`,
     { config: { access: 'viewer' } },
     async (request, reply) => {
+      if (overBudget(request, reply)) return reply;
+      const startedAt = performance.now();
       const id = parsed(RunId, request.params, reply);
       if (!id.ok) return reply;
       const run = store.run(id.value.runId);
       if (!run) return fail(reply, 404, 'not_found', 'No such run.');
-      const items = store.items(run.id).map((item) => ({
+      const items = store.items(run.id, RUN_ITEMS_SHOWN).map((item) => ({
         ...item,
         floor: item.floorCents === null ? null : formatCents(BigInt(item.floorCents)),
         markdown: formatCents(BigInt(item.markdownCents)),
       }));
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ run: runView(run), sending: runner.sending(run.id), items });
+      const counts = run.counts;
+      const total = counts.changed + counts.skipped + counts.failed + counts.pending;
+      spend(request, performance.now() - startedAt);
+      return reply.header('cache-control', 'no-store').send({
+        run: runView(run),
+        sending: runner.sending(run.id),
+        items,
+        itemsLeft: total - items.length,
+      });
     },
   );
 
@@ -343,16 +378,23 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     `${RULES_PREFIX}/listing/:listingId`,
     { config: { access: 'viewer' } },
     async (request, reply) => {
+      if (overBudget(request, reply)) return reply;
+      const startedAt = performance.now();
       const id = parsed(ListingId, request.params, reply);
       if (!id.ok) return reply;
-      const touched = store.touchedListings().find((t) => t.listingId === id.value.listingId);
-      let upcoming: Awaited<ReturnType<RuleRunner['upcoming']>> = [];
+      const touched = store.touchedListing(id.value.listingId);
+      let busyMs = performance.now() - startedAt;
+      let upcoming: Upcoming[] = [];
       try {
-        upcoming = await runner.upcoming(id.value.listingId);
+        // Kept until something it read changes; planned in turns when it must be planned again.
+        const line = await runner.upcoming(id.value.listingId);
+        upcoming = line.upcoming;
+        busyMs += line.busyMs;
       } catch (error) {
         // The line is a help, not the page: without the listings read it is left out.
         serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
       }
+      spend(request, busyMs);
       return reply.header('cache-control', 'no-store').send({
         upcoming,
         touched: touched
@@ -362,11 +404,14 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     },
   );
 
-  app.get(`${RULES_PREFIX}/touched`, { config: { access: 'viewer' } }, async (_request, reply) => {
+  app.get(`${RULES_PREFIX}/touched`, { config: { access: 'viewer' } }, async (request, reply) => {
+    if (overBudget(request, reply)) return reply;
+    const startedAt = performance.now();
     const names = new Map(store.rules().map((rule) => [rule.id, rule.definition.name]));
     const listings = store
-      .touchedListings()
+      .touchedListings(TOUCHED_SHOWN)
       .map((t) => ({ ...t, ruleName: names.get(t.ruleId) ?? null }));
+    spend(request, performance.now() - startedAt);
     return reply.header('cache-control', 'no-store').send({ listings });
   });
 }

@@ -112,6 +112,9 @@ export interface NewRunItem {
 
 export class RulesStore {
   private readonly db: Database.Database;
+  private changes = 0;
+  /** The rules as read at a version (`rules()`). */
+  private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
     preparePrivateDatabase(path);
@@ -167,9 +170,18 @@ export class RulesStore {
          sale_cents INTEGER NOT NULL,
          ended INTEGER NOT NULL DEFAULT 0,
          PRIMARY KEY (rule_id, listing_id)
-       );`,
+       );
+       CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`,
     );
     tightenDatabaseFiles(path);
+  }
+
+  /**
+   * A number that changes whenever something a plan reads changes here: a rule made, edited,
+   * switched, deleted; a run recorded, a change settled, a sale begun or ended. Kept plans hold it.
+   */
+  get version(): number {
+    return this.changes;
   }
 
   // Rules
@@ -181,6 +193,7 @@ export class RulesStore {
          VALUES (?, 0, ?, ?, ?)`,
       )
       .run(JSON.stringify(definition), createdBy, at, at);
+    this.changes++;
     return this.rule(Number(result.lastInsertRowid))!;
   }
 
@@ -199,10 +212,12 @@ export class RulesStore {
         at,
         id,
       );
+    this.changes++;
     return this.rule(id);
   }
 
   deleteRule(id: number): boolean {
+    this.changes++;
     return this.db.prepare('DELETE FROM rules WHERE id = ?').run(id).changes > 0;
   }
 
@@ -211,13 +226,18 @@ export class RulesStore {
     return row ? ruleOf(row) : undefined;
   }
 
+  /** Every rule, read (and checked by its schema) once per version of the store. */
   rules(): StoredRule[] {
-    return (this.db.prepare('SELECT * FROM rules ORDER BY id').all() as RuleRow[]).flatMap(
-      (row) => {
-        const rule = ruleOf(row);
-        return rule ? [rule] : [];
-      },
-    );
+    if (this.read?.version !== this.changes) {
+      const rules = (this.db.prepare('SELECT * FROM rules ORDER BY id').all() as RuleRow[]).flatMap(
+        (row) => {
+          const rule = ruleOf(row);
+          return rule ? [rule] : [];
+        },
+      );
+      this.read = { version: this.changes, rules };
+    }
+    return [...this.read.rules];
   }
 
   /** Marks the day (in the rule's zone) its scheduled run was started, so it starts once a day. */
@@ -245,6 +265,7 @@ export class RulesStore {
        VALUES (@run_id, @listing_id, @title, @state, @reason, @why, @before, @after,
          @floor_cents, @markdown_cents, @idem_key, @seq)`,
     );
+    this.changes++;
     return this.db.transaction(() => {
       const result = this.db
         .prepare(
@@ -320,11 +341,12 @@ export class RulesStore {
       );
   }
 
-  items(runId: number): RunItem[] {
+  /** A run's items in plan order, `limit` at most. */
+  items(runId: number, limit = -1): RunItem[] {
     return (
       this.db
-        .prepare('SELECT * FROM rule_run_items WHERE run_id = ? ORDER BY seq')
-        .all(runId) as ItemRow[]
+        .prepare('SELECT * FROM rule_run_items WHERE run_id = ? ORDER BY seq LIMIT ?')
+        .all(runId, limit) as ItemRow[]
     ).map(itemOf);
   }
 
@@ -342,6 +364,7 @@ export class RulesStore {
     state: 'done' | 'failed' | 'skipped',
     fields: { status?: number | null; reason?: string | null; why?: string; at: string },
   ): void {
+    this.changes++;
     this.db
       .prepare(
         `UPDATE rule_run_items SET state = ?, status = ?, reason = COALESCE(?, reason),
@@ -372,29 +395,66 @@ export class RulesStore {
     return new Map(rows.map((row) => [row.id, Date.parse(row.at)]));
   }
 
-  /** Every listing a rule changed (not undone), with its newest such change. */
-  touchedListings(): { listingId: string; ruleId: number; at: string; after: WriteFields }[] {
+  /**
+   * One listing's history with every rule at once: rule id → epoch ms of that rule's newest change
+   * to it (as `lastChanges`), and rule id → its sale price where a rule has it on sale.
+   */
+  historyOf(listingId: string): {
+    lastChanges: Map<number, number>;
+    sales: Map<number, { originalCents: bigint; saleCents: bigint }>;
+  } {
+    const changed = this.db
+      .prepare(
+        `SELECT r.rule_id AS rule, MAX(i.at) AS at FROM rule_run_items i
+           JOIN rule_runs r ON r.id = i.run_id
+         WHERE i.listing_id = ? AND r.trigger <> 'undo' AND r.undone_by IS NULL
+           AND i.state = 'done'
+         GROUP BY r.rule_id`,
+      )
+      .all(listingId) as { rule: number; at: string }[];
+    const sales = this.db
+      .prepare('SELECT * FROM rule_sales WHERE listing_id = ? AND ended = 0')
+      .all(listingId) as { rule_id: number; original_cents: number; sale_cents: number }[];
+    return {
+      lastChanges: new Map(changed.map((row) => [row.rule, Date.parse(row.at)])),
+      sales: new Map(
+        sales.map((row) => [
+          row.rule_id,
+          { originalCents: BigInt(row.original_cents), saleCents: BigInt(row.sale_cents) },
+        ]),
+      ),
+    };
+  }
+
+  /**
+   * Every listing a rule changed (not undone), with its newest such change; `limit` listings at
+   * most.
+   */
+  touchedListings(limit = 50_000): TouchedListing[] {
+    // SQLite gives the other columns of the row MAX picked.
     const rows = this.db
+      .prepare(
+        `SELECT i.listing_id, r.rule_id, MAX(i.at) AS at, i.after FROM rule_run_items i
+           JOIN rule_runs r ON r.id = i.run_id
+         WHERE i.state = 'done' AND r.trigger <> 'undo' AND r.undone_by IS NULL
+         GROUP BY i.listing_id ORDER BY at LIMIT ?`,
+      )
+      .all(limit) as TouchedRow[];
+    return rows.map(touchedOf);
+  }
+
+  /** One listing's newest change by a rule (not undone), if any. */
+  touchedListing(listingId: string): TouchedListing | undefined {
+    const row = this.db
       .prepare(
         `SELECT i.listing_id, r.rule_id, i.at, i.after FROM rule_run_items i
            JOIN rule_runs r ON r.id = i.run_id
-         WHERE i.state = 'done' AND r.trigger <> 'undo' AND r.undone_by IS NULL
-         ORDER BY i.at`,
+         WHERE i.listing_id = ? AND i.state = 'done' AND r.trigger <> 'undo'
+           AND r.undone_by IS NULL
+         ORDER BY i.at DESC LIMIT 1`,
       )
-      .all() as { listing_id: string; rule_id: number; at: string; after: string }[];
-    const newest = new Map<
-      string,
-      { listingId: string; ruleId: number; at: string; after: WriteFields }
-    >();
-    for (const row of rows) {
-      newest.set(row.listing_id, {
-        listingId: row.listing_id,
-        ruleId: row.rule_id,
-        at: row.at,
-        after: JSON.parse(row.after) as WriteFields,
-      });
-    }
-    return [...newest.values()];
+      .get(listingId) as TouchedRow | undefined;
+    return row ? touchedOf(row) : undefined;
   }
 
   // Sale events
@@ -412,6 +472,7 @@ export class RulesStore {
   }
 
   putOnSale(ruleId: number, listingId: string, originalCents: number, saleCents: number): void {
+    this.changes++;
     this.db
       .prepare(
         `INSERT INTO rule_sales (rule_id, listing_id, original_cents, sale_cents, ended)
@@ -423,6 +484,7 @@ export class RulesStore {
   }
 
   endSale(ruleId: number, listingId: string): void {
+    this.changes++;
     this.db
       .prepare('UPDATE rule_sales SET ended = 1 WHERE rule_id = ? AND listing_id = ?')
       .run(ruleId, listingId);
@@ -463,6 +525,27 @@ export class RulesStore {
     this.db.close();
   }
 }
+
+export interface TouchedListing {
+  listingId: string;
+  ruleId: number;
+  at: string;
+  after: WriteFields;
+}
+
+interface TouchedRow {
+  listing_id: string;
+  rule_id: number;
+  at: string;
+  after: string;
+}
+
+const touchedOf = (row: TouchedRow): TouchedListing => ({
+  listingId: row.listing_id,
+  ruleId: row.rule_id,
+  at: row.at,
+  after: JSON.parse(row.after) as WriteFields,
+});
 
 interface RuleRow {
   id: number;
