@@ -29,14 +29,19 @@ export function sessionTagOf(idHash: string): string {
 
 /**
  * Facts written into the page's HTML: the key's mode (the test-mode banner shows from the first
- * paint) and, when signed in, who, their role and the CSRF token.
+ * paint), how long the device keeps data unseen, and, when signed in, who, their role and the
+ * CSRF token.
  */
 export function withBootFacts(
   html: string,
   upstream: Pick<Upstream, 'apiKey'>,
   signedIn?: SignedIn | null,
+  keep: { days?: number } = {},
 ): string {
   const metas = [`<meta name="slabdesk-mode" content="${modeOfKey(upstream.apiKey)}" />`];
+  if (keep.days !== undefined) {
+    metas.push(`<meta name="slabdesk-keep-days" content="${keep.days}" />`);
+  }
   if (signedIn) {
     metas.push(
       `<meta name="slabdesk-user" content="${escapeHtml(signedIn.name)}" />`,

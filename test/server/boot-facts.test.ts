@@ -21,9 +21,13 @@ describe('the mode in the page', () => {
     for (const app of apps) await app.close();
   });
 
-  async function page(apiKey: string): Promise<string> {
+  async function page(apiKey: string, keepDays?: number): Promise<string> {
     const app = await startAppServer(
-      { upstream: { baseUrl: 'http://127.0.0.1:9', apiKey }, port: 0 },
+      {
+        upstream: { baseUrl: 'http://127.0.0.1:9', apiKey },
+        port: 0,
+        ...(keepDays ? { auth: { keepDays } } : {}),
+      },
       async () => distPages(dist),
     );
     apps.push(app);
@@ -39,5 +43,11 @@ describe('the mode in the page', () => {
     const live = await page('svc_live_SecretPartOfTheKey000000000000001');
     expect(live).toContain('<meta name="slabdesk-mode" content="live" />');
     expect(live).not.toContain('SecretPartOfTheKey');
+  });
+
+  it('tells the page how long a device keeps data without its server: 7 days, or the setting', async () => {
+    const key = 'svc_live_SecretPartOfTheKey000000000000001';
+    expect(await page(key)).toContain('<meta name="slabdesk-keep-days" content="7" />');
+    expect(await page(key, 2)).toContain('<meta name="slabdesk-keep-days" content="2" />');
   });
 });

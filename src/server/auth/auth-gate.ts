@@ -23,6 +23,9 @@ import { handleAuthRoute, SIGN_IN_PATH, type AuthRoutePath } from './sign-in-rou
 import { SignInSlowing } from './sign-in-slowing';
 import { requestUrl } from '../request-url';
 
+/** How long a device keeps the account's data without reaching its server, unless set. */
+const DEFAULT_KEEP_DAYS = 7;
+
 /** An exposed server with no account: it must not start (anyone could use the key). */
 export class NoAccountError extends Error {}
 
@@ -78,6 +81,8 @@ function noStartMessage(reasons: string[], usersDb: string): string {
 export class AuthGate {
   readonly exposed: boolean;
   readonly reasons: string[];
+  /** How long a device keeps the account's data without reaching the server (days). */
+  readonly keepDays: number;
   private readonly context: AuthContext;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
   private readonly watch: SessionWatch;
@@ -90,6 +95,7 @@ export class AuthGate {
     const usersDb = options.usersDb ?? ':memory:';
     this.reasons = exposureReasons({ ...options, ...server });
     this.exposed = this.reasons.length > 0;
+    this.keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
     const store = new AccountsStore(usersDb);
     if (this.exposed && store.countUsers() === 0) {
       store.close();

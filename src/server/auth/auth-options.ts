@@ -17,6 +17,11 @@ export interface AuthOptions {
   sessionIdleMinutes?: number | undefined;
   /** `SLABDESK_SESSION_MAX_HOURS` (default 168). */
   sessionMaxHours?: number | undefined;
+  /**
+   * `SLABDESK_KEEP_DAYS`: a device that has not reached the server this long clears the
+   * account's kept data at its next open (default 7; the page is told in its boot facts).
+   */
+  keepDays?: number | undefined;
   /** The clock for sessions and attempt limits (epoch ms); tests move it. */
   now?: () => number;
   /** The sign-in attempt limits (see AttemptLimiter). */

@@ -12,6 +12,7 @@ export function authOptionsOf(settings: Settings): AuthOptions {
     requireSignIn: settings.SLABDESK_REQUIRE_SIGN_IN ?? false,
     sessionIdleMinutes: settings.SLABDESK_SESSION_IDLE_MINUTES,
     sessionMaxHours: settings.SLABDESK_SESSION_MAX_HOURS,
+    keepDays: settings.SLABDESK_KEEP_DAYS,
   };
 }
 

@@ -64,6 +64,10 @@ export const SETTINGS = {
     help: 'a session ends after this long unused (720)',
   },
   SLABDESK_SESSION_MAX_HOURS: { schema: positive, help: 'and after this long in any case (168)' },
+  SLABDESK_KEEP_DAYS: {
+    schema: positive,
+    help: 'a device clears its kept data after this long without the server (7)',
+  },
   SLABDESK_LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     help: 'how much the server logs (info: one line per request)',

@@ -36,7 +36,7 @@ export function pageRoute(app: FastifyInstance, deps: PageRouteDeps): void {
         .type('text/plain; charset=utf-8')
         .send('The dashboard is not built: run `npm run build` first.\n');
     }
-    const html = withBootFacts(page, upstream, admission.session);
+    const html = withBootFacts(page, upstream, admission.session, { days: gate.keepDays });
     // The inline styles are the bundle's (in `page`), not the boot facts added to it.
     const styleHashes = inlineStyleHashes(page);
     const host = request.headers.host;
