@@ -6,6 +6,7 @@ import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sa
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { writeUsersDb } from '../support/users-db';
+import { untilKeptOffline } from './support';
 
 /**
  * Issue 49's findings on the service worker, in real Chromium on the production build:
@@ -61,20 +62,7 @@ test.afterEach(async () => {
 async function warm(page: Page, url: string) {
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Listings', level: 1 })).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 30_000,
-    })
-    .toBe(true);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          (await caches.open('slabdesk-pages')).keys().then((k) => k.length),
-        ),
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
+  await untilKeptOffline(page);
 }
 
 async function signIn(page: Page, url: string) {

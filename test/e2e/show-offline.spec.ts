@@ -7,6 +7,7 @@ import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sa
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 import { writeUsersDb } from '../support/users-db';
+import { untilKeptOffline } from './support';
 
 /**
  * The card show with no network, on the production build and a sandbox of their own: a reload
@@ -123,22 +124,7 @@ async function warm(page: Page, server = app) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // The worker takes the page over (clients.claim) once its files are kept.
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 30_000,
-    })
-    .toBe(true);
-  // And the page is kept for a reload with no network.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          (await caches.open('slabdesk-pages')).keys().then((k) => k.length),
-        ),
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
+  await untilKeptOffline(page);
 }
 
 async function sellHere(page: Page, title: RegExp | string, price: string) {

@@ -91,3 +91,24 @@ export function lowered(price: string): string {
   const result = (cents * 9n * 2n + 10n) / 20n;
   return `${result / 100n}.${(result % 100n).toString().padStart(2, '0')}`;
 }
+
+/**
+ * Until the service worker controls the page (clients.claim, once its files are kept) and has
+ * kept a page for a reload with no network.
+ */
+export async function untilKeptOffline(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await caches.open('slabdesk-pages')).keys().then((k) => k.length),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+}
