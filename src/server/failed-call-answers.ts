@@ -66,3 +66,17 @@ export function tooManyWaitingAnswer(waiting: number, retryAfterSeconds: number)
     { 'retry-after': String(retryAfterSeconds) },
   );
 }
+
+/**
+ * 502 `upstream_unreachable` for a write whose connection was closed before any of the answer came
+ * back, and which had no `Idempotency-Key` to be sent again under: it went out, so its outcome is
+ * unknown.
+ */
+export function connectionLostAnswer(method: string): UpstreamAnswer {
+  return ownAnswer(
+    502,
+    'upstream_unreachable',
+    `The API closed the connection before answering, so the call was not sent again.${outcomeNote(method)}`,
+    { sent: true },
+  );
+}

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { PacerTicket, RequestPriority } from '../client/pacer';
 import type { Actor } from './auth/roles';
 import {
+  connectionLostAnswer,
   timeoutAnswer,
   tooLargeAnswer,
   tooManyWaitingAnswer,
@@ -14,6 +15,7 @@ import { UpstreamTooLargeError } from './upstream-body';
 import {
   callUpstream,
   DEFAULT_UPSTREAM_LIMITS,
+  UpstreamConnectionLostError,
   UpstreamTimeoutError,
   type UpstreamAnswer,
   type UpstreamLimits,
@@ -83,8 +85,9 @@ class TurnTimeoutError extends Error {
  * or `unreachable`. The server's own answers in the API's envelope: during a long pause 503
  * `upstream_paused` at once; past the share's waiting bound 429 `too_many_waiting`; no turn within
  * the call's deadline, or no answer within it once sent, 504 `upstream_timeout`; past the body cap
- * 502 `upstream_too_large`. So a call waits at most its own deadline for its turn, whatever is in
- * flight ahead of it.
+ * 502 `upstream_too_large`; a write whose connection was lost before any answer (not sent again,
+ * having no `Idempotency-Key`) 502 `upstream_unreachable` saying its outcome is unknown. So a call
+ * waits at most its own deadline for its turn, whatever is in flight ahead of it.
  */
 export async function governedUpstreamCall(
   governor: KeyGovernor | undefined,
@@ -116,6 +119,10 @@ export async function governedUpstreamCall(
     if (ticket) governor?.settle(ticket, 0, null);
     if (error instanceof UpstreamTimeoutError) return timeoutAnswer(init.method, error.afterMs);
     if (error instanceof UpstreamTooLargeError) return tooLargeAnswer(init.method, error.maxBytes);
+    const read = init.method === 'GET' || init.method === 'HEAD';
+    if (error instanceof UpstreamConnectionLostError && !read) {
+      return connectionLostAnswer(init.method);
+    }
     return 'unreachable';
   }
 }
