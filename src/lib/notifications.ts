@@ -1,4 +1,5 @@
 import type { Order } from '../client';
+import { awaitsShipment } from '../api/orders/shipment';
 import { formatDateTime, formatMoney } from './format';
 
 /** Browser notices (Notification API), opt-in: the seller turns them on in the events view. */
@@ -51,10 +52,11 @@ export function noticeFor(
       tag: `sale-${order.id}`,
     };
   }
-  const shipBy = Date.parse(shipment?.ship_by ?? '');
+  const shipByAt = shipment?.ship_by;
+  const shipBy = Date.parse(shipByAt ?? '');
   if (
-    shipment?.status === 'pending_shipment' &&
-    order.cancelled_at === null &&
+    shipByAt &&
+    awaitsShipment(order) &&
     Number.isFinite(shipBy) &&
     shipBy - now < SHIP_BY_SOON_MS &&
     !shipByNotified.has(order.id)
@@ -62,7 +64,7 @@ export function noticeFor(
     shipByNotified.add(order.id);
     return {
       title: `Ship soon: ${code}`,
-      body: `${item?.title ?? 'The card'} must ship to the hub by ${formatDateTime(shipment.ship_by)}.`,
+      body: `${item?.title ?? 'The card'} must ship to the hub by ${formatDateTime(shipByAt)}.`,
       tag: `ship-by-${order.id}`,
     };
   }

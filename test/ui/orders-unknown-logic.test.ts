@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTolerant, type Order } from '../../src/client';
 import { Order as OrderSchema } from '../../src/client/schemas';
 import { orderStatusOf } from '../../src/api/orders/order-queries';
-import { awaitsShipment, shipmentWords } from '../../src/features/orders/order-sort';
+import { awaitsShipment, shipmentWords } from '../../src/api/orders/shipment';
 import { orderTimeline } from '../../src/features/orders/order-timeline';
 import { moneyFigures, shipQueue } from '../../src/features/overview/overview-figures';
 import { payoutsByMonth } from '../../src/features/payouts/payout-figures';

@@ -1,4 +1,5 @@
 import type { Order } from '../../client';
+import { awaitsShipment } from './shipment';
 
 /**
  * Where a sale stands, read from the spec's lifecycle fields (the furthest step any of them
@@ -39,15 +40,19 @@ type StageFields = Pick<
   | 'svc_authentication'
   | 'svc_payout'
 > &
-  Partial<Pick<Order, 'svc_buyer_delivery'>> & {
+  Partial<Pick<Order, 'svc_buyer_delivery' | 'unreadable'>> & {
     /** The API's `open` filter's answer, kept with the order (kept-orders): false once delivered. */
     slabdesk_open?: boolean | undefined;
   };
 
+/**
+ * The seller's leg to the hub is read by its timestamps (`shipped_at`, `delivered_to_hub_at`), so
+ * its status codes are not listed here: a code the dashboard has not seen (`label_created`) is
+ * placed by the timestamps around it.
+ */
 const KNOWN = {
   payout: ['pending', 'paid', 'cancelled'],
   auth: ['pending', 'passed', 'cancelled'],
-  shipment: ['pending_shipment', 'shipped', 'in_transit', 'delivered'],
   buyer: ['not_shipped', 'in_transit', 'delivered'],
 };
 const known = (list: string[], value: string | null | undefined) =>
@@ -62,7 +67,6 @@ export function orderStage(order: StageFields): OrderStage {
   if (
     !known(KNOWN.payout, payout?.status) ||
     !known(KNOWN.auth, auth?.status) ||
-    !known(KNOWN.shipment, shipment?.status) ||
     !known(KNOWN.buyer, buyer?.status)
   )
     return 'other';
@@ -73,6 +77,6 @@ export function orderStage(order: StageFields): OrderStage {
   if (auth?.status === 'passed' || order.fulfillment_status === 'fulfilled') return 'authenticated';
   if (shipment?.status === 'delivered' || shipment?.delivered_to_hub_at) return 'at_hub';
   if (shipment?.shipped_at) return 'to_hub';
-  if (shipment?.status === 'pending_shipment') return 'to_ship';
+  if (awaitsShipment(order)) return 'to_ship';
   return 'other';
 }

@@ -76,7 +76,3 @@ export const isCounted = (order: Pick<Order, 'cancelled_at'>) => order.cancelled
 /** Refunded in full and not paid out: nothing is coming, so it is no payout to wait for. */
 export const isRefundedAway = (order: Pick<Order, 'financial_status' | 'svc_payout'>) =>
   order.financial_status === 'refunded' && order.svc_payout?.status !== 'paid';
-
-/** Awaiting the seller's shipment to the hub, per the order's own shipment status. */
-export const awaitsShipment = (order: Pick<Order, 'cancelled_at' | 'svc_seller_shipment'>) =>
-  isCounted(order) && order.svc_seller_shipment?.status === 'pending_shipment';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { awaitsShipment } from './order-money';
+import { awaitsShipment } from '../orders/shipment';
 import type { Order } from '../../client';
 import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from '../orders/order-keys';

@@ -15,6 +15,7 @@ import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from '../../api/orders/order-queries';
 import { orderTimeline } from './order-timeline';
 import { orderMoney } from '../../api/sales/order-money';
+import { awaitsShipment } from '../../api/orders/shipment';
 
 /** One order: its lifecycle as a timeline, deadlines, tracking and the money. */
 export function OrderDetailPage() {
@@ -46,8 +47,8 @@ export function OrderDetailPage() {
   const payout = order.svc_payout;
   const { feeWaived } = orderMoney(order);
   const steps = orderTimeline(order);
-  // The shipping banner needs the status and both deadlines: it is left out when one is not shown.
-  const awaitingShipment = shipment?.status === 'pending_shipment' && status === 'open';
+  // The shipping banner needs `shipped_at` not set, the status and both deadlines: it is left out when one is not shown.
+  const awaitingShipment = awaitsShipment(order) && status === 'open';
   const shipBy = shipment?.ship_by;
   const cancelAfter = shipment?.cancel_after;
   const field = <K extends keyof Order & string>(key: K) => ({

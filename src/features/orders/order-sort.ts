@@ -1,16 +1,11 @@
 import type { Order } from '../../client';
 import { compareCodes } from '../../api/compare-codes';
 import { knownCents } from '../../api/sales/money';
+import { awaitsShipment } from '../../api/orders/shipment';
 
 /** How the orders table can be sorted; `deadline` puts what must ship first on top. */
 export const ORDER_SORTS = ['deadline', 'sold', 'total'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
-
-/**
- * True while the seller still has to ship to the hub (shipment status and not cancelled, shown).
- */
-export const awaitsShipment = (order: Order) =>
-  order.svc_seller_shipment?.status === 'pending_shipment' && order.cancelled_at === null;
 
 function deadlineOf(order: Order): number {
   if (!awaitsShipment(order)) return Number.POSITIVE_INFINITY;
@@ -47,17 +42,4 @@ export function sortOrders(
 ): Order[] {
   const sign = direction === 'desc' ? -1 : 1;
   return [...orders].sort((a, b) => sign * compare[sort](a, b));
-}
-
-/** The seller's leg to the hub in words; undefined when its status is not shown. */
-export function shipmentWords(order: Order): string | undefined {
-  const status = order.svc_seller_shipment?.status;
-  if (status === undefined) return undefined;
-  if (status === 'delivered') return 'Delivered to the hub';
-  if (status === 'pending_shipment') {
-    if (order.cancelled_at === undefined) return 'Not shipped yet';
-    return order.cancelled_at ? 'Not shipped' : 'To ship';
-  }
-  if (/transit|shipped/.test(status)) return 'On its way to the hub';
-  return `${status.replace(/_/g, ' ')} (to the hub)`;
 }

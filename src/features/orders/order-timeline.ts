@@ -36,6 +36,22 @@ const statusSays = (status: string | null | undefined, yes: RegExp, no: RegExp) 
 };
 
 /**
+ * Shipped to the hub: `shipped_at` decides where it is shown (a label made, with its tracking
+ * number, is not a shipment), or a later step; a status code or a tracking number only where the
+ * timestamp is not shown.
+ */
+function shippedSays(shipment: Partial<NonNullable<Order['svc_seller_shipment']>>) {
+  const shipped = isSet(shipment.shipped_at);
+  if (shipped === true || isSet(shipment.delivered_to_hub_at) === true) return true;
+  if (shipment.status === 'delivered') return true;
+  if (shipped === false) return false;
+  return anyOf(
+    isSet(shipment.tracking_number),
+    statusSays(shipment.status, /delivered|transit|shipped/, /^pending/),
+  );
+}
+
+/**
  * The order's lifecycle as steps, each dated when it happened; a step no view shows is marked so.
  */
 export function orderTimeline(order: Order): TimelineStep[] {
@@ -66,11 +82,7 @@ export function orderTimeline(order: Order): TimelineStep[] {
       'shipped_to_hub',
       'Shipped to the hub',
       shipment.shipped_at,
-      anyOf(
-        isSet(shipment.shipped_at),
-        isSet(shipment.tracking_number),
-        statusSays(shipment.status, /delivered|transit|shipped/, /^pending/),
-      ),
+      shippedSays(shipment),
       ['svc_seller_shipment.shipped_at', 'svc_seller_shipment.tracking_number'],
       shipment.tracking_number
         ? `Tracking ${shipment.carrier_code ? `${shipment.carrier_code} ` : ''}${shipment.tracking_number}`

@@ -5,7 +5,8 @@ import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../..
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { awaitsShipment, ORDER_SORTS, shipmentWords, sortOrders } from './order-sort';
+import { awaitsShipment, shipmentWords } from '../../api/orders/shipment';
+import { ORDER_SORTS, sortOrders } from './order-sort';
 import { paths } from '../../shared/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { DataTable, type Column } from '../../components/data-table';

@@ -10,7 +10,7 @@ import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
-import { awaitsShipment } from '../../api/sales/order-money';
+import { awaitsShipment } from '../../api/orders/shipment';
 import { useNow } from '../../lib/use-now';
 import { OrderLink } from '../../components/order-link';
 import { useSlabFactsForRows } from '../../api/listings/slab-facts';

@@ -3,7 +3,8 @@ import type {
   OrderFacts as Order,
 } from '../../api/sales/sales-queries';
 import { DAY_MS, sumKnown } from '../../api/sales/money';
-import { awaitsShipment, isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
+import { isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
+import { awaitsShipment } from '../../api/orders/shipment';
 import { netSince } from '../../api/sales/sales-series';
 import { compareCodes } from '../../api/compare-codes';
 

@@ -1,5 +1,5 @@
 import type { ListingRead } from '../../../client';
-import type { Availability } from '../../../api/inventory/inventory-queries';
+import { listingReason, type ReasonSources } from '../../../api/listings/listing-reason';
 
 /**
  * The one reason code the spec promises for a sale (`archived` with reason `sold`). Other codes
@@ -58,44 +58,20 @@ export interface CatalogueRow {
   search: string | undefined;
 }
 
-function reasonOf(
-  listing: ListingRead,
-  level: Availability | undefined,
-): Pick<CatalogueRow, 'reason' | 'reasonSource' | 'canReactivate'> {
-  if (listing.unavailable_reason !== undefined) {
-    return {
-      reason: listing.unavailable_reason,
-      reasonSource: 'listing',
-      canReactivate: listing.can_reactivate,
-    };
-  }
-  if (listing.status === 'active') {
-    return { reason: null, reasonSource: 'listing', canReactivate: listing.can_reactivate };
-  }
-  // A card available (listed again elsewhere) says nothing about this listing.
-  if (level && level.available === 0 && level.reason) {
-    return {
-      reason: level.reason,
-      reasonSource: 'inventory',
-      canReactivate: listing.can_reactivate ?? level.canReactivate,
-    };
-  }
-  return { reason: undefined, reasonSource: undefined, canReactivate: listing.can_reactivate };
-}
-
 /**
+ * `reasons`: what a reason is read from beyond the list row (`api/listings/listing-reason.ts`);
  * `sold`: the listings the orders say sold (see lib/sales/sold-listings), when they are read; a
  * listing named there reads as sold whatever code its card's level gives.
  */
 export function toCatalogueRow(
   listing: ListingRead,
-  levels?: ReadonlyMap<string, Availability>,
+  reasons?: ReasonSources,
   sold?: ReadonlySet<string>,
 ): CatalogueRow {
   const card = listing.card ?? {};
   const gradeValue = card.grade === undefined ? undefined : Number(card.grade);
   const player = card.player ?? undefined;
-  const reason = reasonOf(listing, card.id ? levels?.get(card.id) : undefined);
+  const reason = listingReason(listing, reasons);
   return {
     id: listing.id,
     title: listing.title,
@@ -104,7 +80,7 @@ export function toCatalogueRow(
     // Named one by one, not spread: every row is then built with one shape in one step (a spread
     // in the literal copied the reason in a slow path, per row of a 100,000-row catalogue).
     reason: reason.reason,
-    reasonSource: reason.reasonSource,
+    reasonSource: reason.source,
     canReactivate: reason.canReactivate,
     price: listing.price === undefined ? undefined : Number(listing.price),
     priceText: listing.price,

@@ -2,6 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ListingRead } from '../../../client';
 import type { Availability } from '../../../api/inventory/inventory-queries';
+import {
+  needsOwnReason,
+  sharedCardsOf,
+  useOwnReasons,
+  type OwnReason,
+} from '../../../api/listings/listing-reason';
 import { useApiClient } from '../../../api/api-context';
 import { usePollInterval } from '../../../api/live/live-context';
 import { catalogueAvailabilityQuery, catalogueQuery } from '../../../api/listings/catalogue-query';
@@ -21,10 +27,19 @@ interface Derived {
   work: CatalogueRow[];
   byItem: ReadonlyMap<string, Availability> | undefined;
   sold: ReadonlySet<string> | undefined;
+  shared: ReadonlySet<string> | undefined;
+  own: ReadonlyMap<string, OwnReason> | undefined;
 }
 
 /** The last derivation (one catalogue per page): a remount derives only what changed since. */
-let last: Derived = { from: [], work: [], byItem: undefined, sold: undefined };
+let last: Derived = {
+  from: [],
+  work: [],
+  byItem: undefined,
+  sold: undefined,
+  shared: undefined,
+  own: undefined,
+};
 
 /**
  * Catalogue rows derived from the kept listings, each converted once and again only when replaced;
@@ -34,14 +49,17 @@ function derive(
   listings: readonly ListingRead[],
   byItem: ReadonlyMap<string, Availability> | undefined,
   sold: ReadonlySet<string> | undefined,
+  shared: ReadonlySet<string> | undefined,
+  own: ReadonlyMap<string, OwnReason> | undefined,
 ): CatalogueRow[] {
-  if (last.byItem !== byItem || last.sold !== sold) last = { from: [], work: [], byItem, sold };
+  if (last.byItem !== byItem || last.sold !== sold || last.shared !== shared || last.own !== own)
+    last = { from: [], work: [], byItem, sold, shared, own };
   const { from, work } = last;
   for (let i = 0; i < listings.length; i++) {
     const listing = listings[i]!;
     if (from[i] === listing) continue;
     from[i] = listing;
-    work[i] = toCatalogueRow(listing, byItem, sold);
+    work[i] = toCatalogueRow(listing, { byItem, sharedCards: shared, own }, sold);
   }
   from.length = listings.length;
   work.length = listings.length;
@@ -56,6 +74,14 @@ function soldOf(orders: Parameters<typeof soldListingIds>[0]): ReadonlySet<strin
   const next = soldListingIds(orders);
   if (!lastSold || !sameIds(lastSold, next)) lastSold = next;
   return lastSold;
+}
+
+/** The last shared-card set handed out: kept while the cards held by several listings stay the same. */
+let lastShared: ReadonlySet<string> | undefined;
+
+function sameShared(next: ReadonlySet<string>): ReadonlySet<string> {
+  if (!lastShared || !sameIds(lastShared, next)) lastShared = next;
+  return lastShared;
 }
 
 /** The catalogue, its rows and its query state, with inventory levels joined when needed. */
@@ -105,7 +131,18 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
   });
   const orderRows = orders.data?.rows;
   const sold = useMemo(() => (orderRows ? soldOf(orderRows) : undefined), [orderRows]);
-  const rows = useMemo(() => derive(listings ?? [], byItem, sold), [listings, byItem, sold]);
+  // A card relisted through `inventory_item_id` has several listings and one level, which speaks
+  // of the newest: an older listing's reason is read from its own single view.
+  const shared = useMemo(() => sameShared(sharedCardsOf(listings ?? [])), [listings]);
+  const ownIds = useMemo(
+    () => (listings ?? []).filter((l) => needsOwnReason(l, shared)).map((l) => l.id),
+    [listings, shared],
+  );
+  const own = useOwnReasons(ownIds, (options.enabled ?? true) && query.data?.complete === true);
+  const rows = useMemo(
+    () => derive(listings ?? [], byItem, sold, shared, own),
+    [listings, byItem, sold, shared, own],
+  );
   // The search texts, in idle moments once the rows are shown (a search builds what is missing).
   useEffect(() => fillSearchTexts(rows), [rows]);
   // Without the list view's reasons, a sale is known from the levels' `sold` or from the orders.

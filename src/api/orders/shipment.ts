@@ -1,0 +1,65 @@
+import type { Order } from '../../client';
+
+/** The fields the seller's leg to the hub is read from. */
+export type ShipmentFields = Pick<Order, 'cancelled_at' | 'svc_seller_shipment'> &
+  Partial<Pick<Order, 'unreadable'>>;
+
+/** A timestamp the order shows as set (null or absent: not yet). */
+const isSet = (value: string | null | undefined) => typeof value === 'string' && value !== '';
+
+const unread = (order: ShipmentFields, field: string) =>
+  order.unreadable?.includes(`svc_seller_shipment.${field}`) === true;
+
+/**
+ * Whether the card has left the seller, by the documented timestamps (`shipped_at`, then
+ * `delivered_to_hub_at`); `undefined` when the shipment or one of them could not be read.
+ */
+export function shippedToHub(order: ShipmentFields): boolean | undefined {
+  const shipment = order.svc_seller_shipment;
+  if (!shipment || unread(order, 'shipped_at') || unread(order, 'delivered_to_hub_at'))
+    return undefined;
+  return isSet(shipment.shipped_at) || isSet(shipment.delivered_to_hub_at);
+}
+
+/**
+ * Awaiting the seller's shipment to the hub: a sale not cancelled (`cancelled_at` shown as null)
+ * whose shipment shows no `shipped_at` (nor `delivered_to_hub_at`). Decided by the timestamps the
+ * spec documents, never by the shipment's status code: the spec lists the codes seen
+ * (`pending_shipment`, `delivered`) and says the full set is not shown, so a server's
+ * `label_created` is a sale still to ship. Not known (a field not read) is not counted.
+ */
+export const awaitsShipment = (order: ShipmentFields): boolean =>
+  order.cancelled_at === null && shippedToHub(order) === false;
+
+/** A code in words, as given: `label_created` → "Label created". */
+const asGiven = (code: string) => {
+  const words = code.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The seller's leg to the hub in words; undefined when its status is not shown. A status the
+ * dashboard has not seen is shown as given, in words, with where the timestamps put the card.
+ */
+export function shipmentWords(order: ShipmentFields): string | undefined {
+  const shipment = order.svc_seller_shipment;
+  const status = shipment?.status;
+  if (status === undefined) return undefined;
+  if (status === 'delivered' || isSet(shipment?.delivered_to_hub_at)) return 'Delivered to the hub';
+  const shipped = shippedToHub(order);
+  if (status === 'pending_shipment' && shipped !== true) {
+    if (order.cancelled_at === undefined) return 'Not shipped yet';
+    return order.cancelled_at ? 'Not shipped' : 'To ship';
+  }
+  if (shipped === true) {
+    return status === 'shipped' || status === 'in_transit'
+      ? 'On its way to the hub'
+      : `${asGiven(status)} (on its way to the hub)`;
+  }
+  if (shipped === false) {
+    if (order.cancelled_at === null) return `${asGiven(status)} (to ship)`;
+    if (order.cancelled_at) return `${asGiven(status)} (not shipped)`;
+    return `${asGiven(status)} (not shipped yet)`;
+  }
+  return `${asGiven(status)} (to the hub)`;
+}
