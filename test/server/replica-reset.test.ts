@@ -19,8 +19,11 @@ let doorUrl: string;
 async function startDoor(): Promise<void> {
   door = createServer((req, res) => {
     const upstream = new URL(target.harness.url);
-    const headers = { ...req.headers, host: upstream.host };
-    headers['x-service-access-token'] = target.token;
+    const headers: Record<string, string | string[] | undefined> = {
+      ...req.headers,
+      host: upstream.host,
+      'x-service-access-token': target.token,
+    };
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
       (answer) => {

@@ -5,13 +5,7 @@ import type { KeyGovernor } from '../governor/key-governor';
 import { waitText } from '../upstream-pause';
 import { serverLog } from '../log';
 import type { RuleDefinition, StoredRule } from './rule-definition';
-import {
-  RulePlanner,
-  type ListingFacts,
-  type PlanContext,
-  type PlanItem,
-  type WriteFields,
-} from './rule-plan';
+import { RulePlanner, type ListingFacts, type PlanContext, type PlanItem } from './rule-plan';
 import type { Replica } from '../replica/replica';
 import { centsOf, ReplicaListings } from './replica-listings';
 import { rulesClient, writeListing, type ApiAnswer } from './rule-write';
