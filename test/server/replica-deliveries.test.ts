@@ -153,6 +153,33 @@ describe('the rules read the replica', () => {
 });
 
 describe('with no webhook', () => {
+  it('a listing write through the proxy is set on its row from its answer', async () => {
+    const plain = await startServer(world, {
+      upstream: { baseUrl: proxy.url, apiKey: world.token },
+    });
+    try {
+      await plain.replica.ready();
+      const id = made[4]!.id;
+      const before = plain.replica.store.row('listings', id)!;
+      const from = proxy.log.length;
+      const put = await fetch(`${plain.url}/api/2026-07/listings/${id}.json`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ listing: { price: '333.00' } }),
+      });
+      expect(put.status).toBe(200);
+      await put.text();
+      await expect
+        .poll(() => plain.replica.store.row('listings', id)?.body.price, { timeout: 5_000 })
+        .toBe('333.00');
+      expect(plain.replica.store.row('listings', id)!.change).toBeGreaterThan(before.change);
+      // Only the write reached the upstream: no read brought the price.
+      expect(proxy.log.slice(from)).toEqual([`PUT /2026-07/listings/${id}.json`]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a preview costs one updated_at_min read of listings and costs, never a walk', async () => {
     const plain = await startServer(world, {
       upstream: { baseUrl: proxy.url, apiKey: world.token },
