@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
-import { makeListings, startServer, startWorld, type World } from '../rules/rules-world';
+import {
+  hub,
+  makeListings,
+  markdownRule,
+  startServer,
+  startWorld,
+  type World,
+} from '../rules/rules-world';
 import { replicaStatus, sandboxRows } from './replica-world';
 
 /**
@@ -92,6 +99,32 @@ describe('the first fill', () => {
     const before = server.replica.store.changeNumber();
     await server.replica.round();
     expect(server.replica.store.changeNumber()).toBe(before);
+  });
+});
+
+describe('a key without every read scope', () => {
+  it('fills what it may read, holds the rest empty, and the rules still preview', async () => {
+    const key = await world.harness.control<{ key: { token: string } }>('POST', '/keys', {
+      seller_id: world.sellerId,
+      mode: 'live',
+      scopes: ['write_listings', 'read_listings', 'read_inventory'],
+    });
+    const server = await startServer(world, {
+      upstream: { baseUrl: world.harness.url, apiKey: key.body.key.token },
+    });
+    try {
+      await server.replica.ready();
+      const status = await replicaStatus(server);
+      expect(status.collections.orders).toMatchObject({ rows: 0, denied: true });
+      expect(status.collections.listings).toMatchObject({ rows: 12, filled: true });
+      const preview = await hub<{ read: number }>(server, 'POST', '/preview', {
+        definition: markdownRule('RF-1'),
+      });
+      expect(preview.status).toBe(200);
+      expect(preview.body.read).toBe(12);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -53,7 +53,10 @@ export async function replicaStatus(server: RunningAppServer) {
   return (await answer.json()) as {
     changeNumber: number;
     epoch: number;
-    collections: Record<string, { rows: number; filled: boolean; syncedAt: string | null }>;
+    collections: Record<
+      string,
+      { rows: number; filled: boolean; syncedAt: string | null; denied: boolean }
+    >;
     degraded: { collection: string; id: string; code: string; lastSeen: string }[];
   };
 }

@@ -1,4 +1,4 @@
-import type { SlabdeskClient } from '../../client';
+import { isApiError, type SlabdeskClient } from '../../client';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { reportBackgroundError } from '../hub/background-error';
@@ -63,7 +63,7 @@ export interface ReplicaStatus {
   epoch: number;
   collections: Record<
     ReplicaCollection,
-    { rows: number; filled: boolean; syncedAt: string | null }
+    { rows: number; filled: boolean; syncedAt: string | null; denied: boolean }
   >;
   degraded: DegradedEntry[];
   /** Full walks and reconciliation rounds since the server started. */
@@ -87,6 +87,8 @@ export class Replica {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstFill: Promise<void> | undefined;
   private lastFillError: unknown;
+  /** Collections the key may not read (403 `insufficient_scope`): held empty, not asked again. */
+  private readonly denied = new Set<ReplicaCollection>();
   private closed = false;
   private fills = 0;
   private rounds = 0;
@@ -121,19 +123,22 @@ export class Replica {
   }
 
   /**
-   * Resolves once every collection has been filled; rejects with ReplicaNotReadyError when the
-   * fill could not be made (it is tried again at the next interval).
+   * Resolves once the collections (default: all) have been filled; rejects with
+   * ReplicaNotReadyError when the fill could not be made (it is tried again at the next interval).
    */
-  async ready(): Promise<void> {
+  async ready(collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS): Promise<void> {
     await this.firstFill;
-    if (this.filled()) return;
+    if (this.filled(collections)) return;
     // A later try may be queued: the caller waits for it once.
     await this.enqueue(() => this.fillMissing());
-    if (!this.filled()) throw new ReplicaNotReadyError(this.lastFillError);
+    if (!this.filled(collections)) throw new ReplicaNotReadyError(this.lastFillError);
   }
 
-  filled(): boolean {
-    return REPLICA_COLLECTIONS.every((collection) => this.store.state(collection).filled);
+  /** Whether the collections (default: all) were filled, or are not the key's to read. */
+  filled(collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS): boolean {
+    return collections.every(
+      (collection) => this.denied.has(collection) || this.store.state(collection).filled,
+    );
   }
 
   /**
@@ -214,6 +219,7 @@ export class Replica {
         rows: this.store.count(collection),
         filled: state.filled,
         syncedAt: state.syncedAt,
+        denied: this.denied.has(collection),
       };
     }
     return {
@@ -266,23 +272,39 @@ export class Replica {
     this.timer.unref?.();
   }
 
-  /** A whole walk of every collection not filled yet. */
+  /**
+   * A whole walk of every collection not filled yet, in turn: those filled stay filled when a
+   * later one fails (the rest wait for the next try), and one the key may not read is held empty.
+   */
   private async fillMissing(): Promise<void> {
-    try {
-      for (const collection of PAGED_COLLECTIONS) {
-        if (this.store.state(collection).filled) continue;
-        await this.fill(collection);
+    let failure: unknown;
+    for (const collection of REPLICA_COLLECTIONS) {
+      if (this.filled([collection])) continue;
+      try {
+        if (collection === 'locations') {
+          await readLocations(this.client, this.store, this.abort.signal);
+          this.store.setState('locations', { filled: true, syncedAt: null });
+          this.tell('locations');
+        } else {
+          await this.fill(collection);
+        }
+      } catch (error) {
+        if (isApiError(error) && error.code === 'insufficient_scope') {
+          serverLog.warn({ collection }, 'Replica: the key may not read this collection');
+          this.denied.add(collection);
+          continue;
+        }
+        if (this.closed) return;
+        // The upstream failing: the rest wait for the next try rather than fail one by one.
+        failure = error;
+        break;
       }
-      if (!this.store.state('locations').filled) {
-        await readLocations(this.client, this.store, this.abort.signal);
-        this.store.setState('locations', { filled: true, syncedAt: null });
-        this.tell('locations');
-      }
-      this.fills++;
-    } catch (error) {
-      this.lastFillError = error;
-      throw error;
     }
+    if (failure !== undefined) {
+      this.lastFillError = failure;
+      throw failure;
+    }
+    this.fills++;
   }
 
   private async fill(collection: PagedCollection): Promise<void> {
@@ -345,6 +367,7 @@ export class Replica {
       return;
     }
     for (const collection of PAGED_COLLECTIONS) {
+      if (this.denied.has(collection)) continue;
       try {
         await this.reconcile(collection);
       } catch (error) {

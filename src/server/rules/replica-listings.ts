@@ -1,3 +1,4 @@
+import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
 import type { ListingFacts } from './rule-plan';
@@ -65,14 +66,30 @@ export class ReplicaListings {
   /** The replica's change number and epoch the facts were brought to. */
   private seen = { change: 0, epoch: -1 };
 
-  constructor(private readonly replica: Replica) {}
+  private warming: ReturnType<typeof setImmediate> | undefined;
+
+  constructor(private readonly replica: Replica) {
+    // Brought up to date as rows change, between requests: the first click finds them read.
+    replica.onChange((collection) => {
+      if (collection !== 'listings' && collection !== 'inventory_items') return;
+      this.warming ??= setImmediate(() => {
+        this.warming = undefined;
+        try {
+          this.current();
+        } catch (error) {
+          // Closed meanwhile, or unreadable: the next read tries again, and says so.
+          serverLog.debug({ err: error }, 'The rules could not bring the listings up to date');
+        }
+      });
+    });
+  }
 
   /**
    * The seller's listings as the replica holds them now: once it is filled (ReplicaNotReadyError
    * when it cannot be), and with no webhook registered after one shared catch-up read.
    */
   async listings(): Promise<Map<string, ListingFacts>> {
-    await this.replica.ready();
+    await this.replica.ready(['listings', 'inventory_items']);
     if (!this.replica.webhooks()) await this.replica.catchUp(['listings', 'inventory_items']);
     return this.current();
   }
