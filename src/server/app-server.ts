@@ -69,7 +69,7 @@ export interface AppServerOptions {
    * The hub's replica of the seller's store: where it is kept (default: beside the hub's ledger,
    * `replica.db`; in memory when the ledger is) and its reconciliation intervals.
    */
-  replica?: { path?: string } & Pick<ReplicaOptions, 'reconcileMs' | 'safetyNetMs'>;
+  replica?: { path?: string } & Pick<ReplicaOptions, 'reconcileMs' | 'safetyNetMs' | 'fill'>;
   /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
   webhookPort?: number;
   /** The webhook door's bind address (default: `host`). */
@@ -301,6 +301,7 @@ function openReplica(options: AppServerOptions, hub: ServerHub): Replica {
     ...(options.replica?.reconcileMs === undefined
       ? {}
       : { reconcileMs: options.replica.reconcileMs }),
+    ...(options.replica?.fill === undefined ? {} : { fill: options.replica.fill }),
     ...(options.replica?.safetyNetMs === undefined
       ? {}
       : { safetyNetMs: options.replica.safetyNetMs }),

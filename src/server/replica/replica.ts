@@ -47,6 +47,11 @@ export interface ReplicaOptions {
   reconcileMs?: number;
   /** The reconciliation's interval with a webhook (default SAFETY_NET_MS). */
   safetyNetMs?: number;
+  /**
+   * When the first fill starts: as the server starts (default), or when something first reads the
+   * replica (a server whose upstream calls are counted one by one: the proxy's own tests).
+   */
+  fill?: 'at-start' | 'when-read';
   now?: () => number;
 }
 
@@ -105,6 +110,11 @@ export class Replica {
 
   /** Fills what was never filled, then reconciles once an interval. */
   start(): void {
+    if ((this.options.fill ?? 'at-start') === 'at-start') this.begin();
+  }
+
+  private begin(): void {
+    if (this.firstFill || this.closed) return;
     this.firstFill = this.enqueue(() => this.fillMissing()).then(() => undefined);
     this.schedule();
   }
@@ -127,6 +137,7 @@ export class Replica {
    * ReplicaNotReadyError when the fill could not be made (it is tried again at the next interval).
    */
   async ready(collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS): Promise<void> {
+    this.begin();
     await this.firstFill;
     if (this.filled(collections)) return;
     // A later try may be queued: the caller waits for it once.
