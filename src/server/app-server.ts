@@ -32,6 +32,9 @@ import { guardUpgrades } from './plugins/upgrade-guard';
 import { RulesStore } from './rules/rules-store';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { rulesRoutes } from './rules/rules-routes';
+import { Replica, type ReplicaOptions } from './replica/replica';
+import { ReplicaStore } from './replica/replica-store';
+import { replicaRoutes } from './replica/replica-routes';
 
 export type { PageSource } from './page-source';
 
@@ -58,8 +61,15 @@ export interface AppServerOptions {
    */
   rules?: {
     path?: string;
-    runner?: Partial<Omit<RuleRunnerOptions, 'store' | 'activity' | 'upstream' | 'governor'>>;
+    runner?: Partial<
+      Omit<RuleRunnerOptions, 'store' | 'activity' | 'upstream' | 'governor' | 'replica'>
+    >;
   };
+  /**
+   * The hub's replica of the seller's store: where it is kept (default: beside the hub's ledger,
+   * `replica.db`; in memory when the ledger is) and its reconciliation intervals.
+   */
+  replica?: { path?: string } & Pick<ReplicaOptions, 'reconcileMs' | 'safetyNetMs' | 'fill'>;
   /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
   webhookPort?: number;
   /** The webhook door's bind address (default: `host`). */
@@ -76,6 +86,8 @@ export interface RunningAppServer {
   auth: Pick<AuthGate, 'exposed' | 'reasons'>;
   /** The activity log, when the options asked for one. */
   activity: ActivityLog | undefined;
+  /** The hub's replica of the seller's store. */
+  replica: Replica;
   /** The pricing rules' store and runner, when the server keeps an activity log. */
   rules: { store: RulesStore; runner: RuleRunner } | undefined;
   /** The webhook door, when `webhookPort` was given. */
@@ -139,15 +151,16 @@ export async function startAppServer(
         gate.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
     },
   });
+  const replica = openReplica(options, hub);
   const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
   const showsPath = options.shows?.path ?? options.activity?.path;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const rules = activity ? openRules(options, activity, hub) : undefined;
+  const rules = activity ? openRules(options, activity, hub, replica) : undefined;
   // The key's pages read ahead live beside its governor, unless the options turn them off (null).
   const proxy: ProxyOptions = {
     ...options.proxy,
     readAhead: options.proxy?.readAhead === undefined ? hub.readAhead : options.proxy.readAhead,
-    onAnswered: options.proxy?.onAnswered ?? activity?.recorder.observe,
+    onAnswered: bothTold(options.proxy?.onAnswered ?? activity?.recorder.observe, replica.observe),
   };
 
   const app = Fastify({
@@ -192,6 +205,7 @@ export async function startAppServer(
   });
   // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
   await app.register(showRoutes, { store: shows });
+  await app.register(replicaRoutes, { replica });
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
   pageRoute(app, {
@@ -225,6 +239,7 @@ export async function startAppServer(
       throw error;
     }
   }
+  replica.start();
   rules?.runner.start();
   try {
     await hub.started(webhookDoor?.url ?? url);
@@ -238,12 +253,15 @@ export async function startAppServer(
     hub,
     auth: gate,
     activity,
+    replica,
     rules,
     ...(webhookDoor ? { webhookDoor } : {}),
     routes,
     close: async () => {
       await rules?.runner.close();
       rules?.store.close();
+      await replica.close();
+      replica.store.close();
       await webhookDoor?.close();
       hub.close();
       gate.close();
@@ -255,8 +273,50 @@ export async function startAppServer(
   };
 }
 
+/** Two listeners of the proxy's answers, each told whatever the other does. */
+function bothTold(
+  first: ProxyOptions['onAnswered'],
+  second: NonNullable<ProxyOptions['onAnswered']>,
+): NonNullable<ProxyOptions['onAnswered']> {
+  return (exchange) => {
+    try {
+      first?.(exchange);
+    } finally {
+      second(exchange);
+    }
+  };
+}
+
+/** The replica beside the hub's ledger, told every verified delivery. */
+function openReplica(options: AppServerOptions, hub: ServerHub): Replica {
+  const ledger = options.hub?.ledgerPath ?? ':memory:';
+  const path =
+    options.replica?.path ??
+    (ledger === ':memory:' ? ':memory:' : join(dirname(ledger), 'replica.db'));
+  const replica = new Replica({
+    store: new ReplicaStore(path),
+    upstream: options.upstream,
+    governor: hub.governor,
+    webhooks: () => hub.receivesWebhooks(),
+    ...(options.replica?.reconcileMs === undefined
+      ? {}
+      : { reconcileMs: options.replica.reconcileMs }),
+    ...(options.replica?.fill === undefined ? {} : { fill: options.replica.fill }),
+    ...(options.replica?.safetyNetMs === undefined
+      ? {}
+      : { safetyNetMs: options.replica.safetyNetMs }),
+  });
+  hub.onDelivery((topic, payload) => replica.applyDelivery(topic, payload));
+  return replica;
+}
+
 /** The rules' store beside the activity log, and their runner on the key's governor. */
-function openRules(options: AppServerOptions, activity: ActivityLog, hub: ServerHub) {
+function openRules(
+  options: AppServerOptions,
+  activity: ActivityLog,
+  hub: ServerHub,
+  replica: Replica,
+) {
   const logPath = options.activity!.path;
   const path =
     options.rules?.path ??
@@ -268,6 +328,7 @@ function openRules(options: AppServerOptions, activity: ActivityLog, hub: Server
     activity: activity.store,
     upstream: options.upstream,
     governor: hub.governor,
+    replica,
   });
   return { store, runner };
 }

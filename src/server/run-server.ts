@@ -100,6 +100,9 @@ export async function runServer(
         hub: hubOptionsFor(upstream, settings),
         auth,
         activity: { path: activityPath },
+        ...(settings.SLABDESK_RECONCILE_MINUTES === undefined
+          ? {}
+          : { replica: { reconcileMs: settings.SLABDESK_RECONCILE_MINUTES * 60_000 } }),
         ...webhookDoorOptions(settings),
       },
       (server) => pages(server, cli.allowedHosts),

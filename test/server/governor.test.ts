@@ -34,7 +34,8 @@ async function freshServer(): Promise<{ app: RunningAppServer; token: string; id
     ids.push(((await created.json()) as { listing: { id: string } }).listing.id);
   }
   const app = await startAppServer(
-    { upstream: { baseUrl: counter.url, apiKey: token }, port: 0 },
+    // The counter measures the tabs' calls: the hub's replica fills only when read.
+    { upstream: { baseUrl: counter.url, apiKey: token }, port: 0, replica: { fill: 'when-read' } },
     async () => ({
       development: false,
       register: async () => {},

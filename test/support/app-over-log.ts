@@ -30,7 +30,13 @@ export async function startAppOverLog(
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
   const app = await startAppServer(
-    { upstream: { baseUrl: upstreamLog.url, apiKey }, port: 0, ...(proxy ? { proxy } : {}) },
+    {
+      upstream: { baseUrl: upstreamLog.url, apiKey },
+      port: 0,
+      // The upstream's log counts the proxy's calls: the hub's replica fills only when read.
+      replica: { fill: 'when-read' },
+      ...(proxy ? { proxy } : {}),
+    },
     async () => distPages(dist),
   );
   return {

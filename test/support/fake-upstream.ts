@@ -35,7 +35,13 @@ export function startAppOver(
   pageHtml = '<!doctype html><title>t</title>',
 ): Promise<RunningAppServer> {
   return startAppServer(
-    { upstream: { baseUrl: upstreamUrl, apiKey }, port: 0, ...options },
+    // The fake upstream answers only what a test scripts: the hub's replica fills only when read.
+    {
+      upstream: { baseUrl: upstreamUrl, apiKey },
+      port: 0,
+      replica: { fill: 'when-read' },
+      ...options,
+    },
     async () => ({
       development: false,
       register: async () => {},

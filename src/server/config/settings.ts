@@ -54,6 +54,10 @@ export const SETTINGS = {
   SLABDESK_USERS_DB: { schema: word, help: 'accounts and sessions (default .sandbox/users.db)' },
   SLABDESK_ACTIVITY_DB: { schema: word, help: 'who changed what (default .sandbox/activity.db)' },
   SLABDESK_HUB_DB: { schema: word, help: 'deliveries already applied (default .sandbox/hub.db)' },
+  SLABDESK_RECONCILE_MINUTES: {
+    schema: positive,
+    help: 'the hub reads what changed once this often with no webhook (1; 15 with one)',
+  },
   SLABDESK_SANDBOX_DB: { schema: word, help: 'the demo sandbox’s store (default .sandbox/dev.db)' },
   SLABDESK_DEMO_MODE: {
     schema: z.enum(['live', 'test']),

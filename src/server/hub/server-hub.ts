@@ -45,6 +45,7 @@ export class ServerHub {
   private watch: ReturnType<typeof setInterval> | undefined;
   private checking = false;
   private readonly unsubscribe: () => void;
+  private readonly deliveryListeners = new Set<(topic: string, payload: unknown) => void>();
 
   constructor(
     apiKey: string,
@@ -137,7 +138,21 @@ export class ServerHub {
       ledger: this.ledger,
       hub: this.events,
       reads: this.reads,
+      onDelivery: (topic, payload) => {
+        for (const listener of this.deliveryListeners) listener(topic, payload);
+      },
     });
+  }
+
+  /** Told every verified, new, non-test delivery (the replica); answers the unsubscribe. */
+  onDelivery(listener: (topic: string, payload: unknown) => void): () => void {
+    this.deliveryListeners.add(listener);
+    return () => this.deliveryListeners.delete(listener);
+  }
+
+  /** Whether deliveries are coming: an endpoint registered, or its secret configured. */
+  receivesWebhooks(): boolean {
+    return this.events.status().webhooks !== 'off';
   }
 
   /**

@@ -29,6 +29,8 @@ export interface ReceiverDeps {
   hub: EventHub;
   /** The slots for reading bodies, shared by every port that takes deliveries. */
   reads: BodyReadSlots;
+  /** Told each verified delivery that is not a test (the replica applies it). */
+  onDelivery?: (topic: string, payload: unknown) => void;
   now?: () => number;
 }
 
@@ -166,6 +168,7 @@ export async function receiveWebhook(
       test: entry.test,
       payload: parsed.value,
     });
+    if (!entry.test) deps.onDelivery?.(topic, parsed.value);
     deps.ledger.claim(entry, at);
   } catch (error) {
     reportBackgroundError(`applying webhook ${eventId}`, error);

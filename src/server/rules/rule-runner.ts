@@ -1,17 +1,14 @@
+import type { SlabdeskClient } from '../../client';
 import type { Upstream } from '../api-proxy';
 import type { ActivityStore } from '../activity/activity-store';
 import type { KeyGovernor } from '../governor/key-governor';
 import { waitText } from '../upstream-pause';
 import { serverLog } from '../log';
 import type { RuleDefinition, StoredRule } from './rule-definition';
-import {
-  RulePlanner,
-  type ListingFacts,
-  type PlanContext,
-  type PlanItem,
-  type WriteFields,
-} from './rule-plan';
-import { centsOf, readListings, rulesCall, type ApiAnswer, type ListingsRead } from './rule-reads';
+import { RulePlanner, type ListingFacts, type PlanContext, type PlanItem } from './rule-plan';
+import type { Replica } from '../replica/replica';
+import { centsOf, ReplicaListings } from './replica-listings';
+import { rulesClient, writeListing, type ApiAnswer } from './rule-write';
 import type { NewRunItem, RulesStore, RunItem, RunRecord } from './rules-store';
 import { localDayAndTime, runAtDay } from './rule-schedule';
 import { ListingLines, type LineAnswer } from './listing-lines';
@@ -19,7 +16,7 @@ import { ListingLines, type LineAnswer } from './listing-lines';
 export type { Upcoming } from './listing-lines';
 
 /**
- * Runs the rules: plans from the listings as read, records every intended write with its
+ * Runs the rules: plans from the listings as the hub's replica holds them, records every intended write with its
  * Idempotency-Key before sending, sends through the governor at background priority, and pauses
  * (with a line saying why) while the API is paused or writes are off. A restart resumes the runs
  * left running: each pending write goes again under its own key, so the API replays what it did.
@@ -30,6 +27,8 @@ export interface RuleRunnerOptions {
   activity: ActivityStore | undefined;
   upstream: Upstream;
   governor: KeyGovernor | undefined;
+  /** The hub's replica: every listing and cost the rules read. */
+  replica: Replica;
   now?: () => number;
   /** Writes in flight at once for one run (the governor paces them). */
   concurrency?: number;
@@ -103,8 +102,10 @@ export class RuleRunner {
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  /** The newest listings read, for the listing's line and the catalogue's "touched" view. */
-  private snapshot: { at: number; wholeAt: number; read: ListingsRead } | undefined;
+  /** The listings and costs as the replica holds them. */
+  private readonly source: ReplicaListings;
+  /** The one typed client, for the rules' writes. */
+  private readonly client: SlabdeskClient;
 
   /** The listings' rule lines, kept until what they read changes. */
   readonly lines: ListingLines;
@@ -113,6 +114,8 @@ export class RuleRunner {
     this.store = options.store;
     this.now = options.now ?? Date.now;
     this.lines = new ListingLines(this.store, options.activity, this.now);
+    this.source = new ReplicaListings(options.replica);
+    this.client = rulesClient(options.upstream, options.governor);
   }
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */
@@ -143,23 +146,11 @@ export class RuleRunner {
   }
 
   /**
-   * The seller's listings as now: the newest read, brought up to date with only what changed since
-   * (`updated_at_min`); a whole read when there is none or it is older than `wholeAfterMs`.
+   * The seller's listings as now, from the hub's replica (ReplicaNotReadyError while it cannot be
+   * filled): no read upstream of the rules' own.
    */
-  async listings(wholeAfterMs = 60 * 60_000): Promise<Map<string, ListingFacts>> {
-    const earlier =
-      this.snapshot && this.now() - this.snapshot.wholeAt < wholeAfterMs
-        ? this.snapshot
-        : undefined;
-    const at = this.now();
-    const read = await readListings(
-      this.options.upstream,
-      this.options.governor,
-      earlier?.read,
-      this.abort.signal,
-    );
-    this.snapshot = { at, wholeAt: earlier ? earlier.wholeAt : at, read };
-    return read.listings;
+  async listings(): Promise<Map<string, ListingFacts>> {
+    return this.source.listings();
   }
 
   contextFor(
@@ -295,22 +286,6 @@ export class RuleRunner {
     return this.store.run(runId)!;
   }
 
-  /** The newest listings read take in what a write set, so they stay true without a re-read. */
-  private learn(listingId: string, after: WriteFields): void {
-    const known = this.snapshot?.read.listings.get(listingId);
-    if (!known) return;
-    const price = after.price === undefined ? null : centsOf(after.price);
-    if (price !== null) known.priceCents = price;
-    if (after.minimum_offer !== undefined) {
-      known.minimumOfferCents = after.minimum_offer === null ? null : centsOf(after.minimum_offer);
-    }
-    if (after.accepts_offers !== undefined) known.acceptsOffers = after.accepts_offers;
-    if (after.status === 'active') {
-      known.status = 'active';
-      known.unavailableReason = null;
-    }
-  }
-
   /** Sends a run's pending writes, once at a time per run. */
   private drive(runId: number): void {
     if (this.closed || this.active.has(runId)) return;
@@ -423,16 +398,12 @@ export class RuleRunner {
     let answer: ApiAnswer | undefined;
     // A retry of the same key while the first is still executing waits its turn, a few times.
     for (let attempt = 0; attempt < 4; attempt++) {
-      answer = await rulesCall(
-        this.options.upstream,
-        this.options.governor,
-        'PUT',
-        PATH(item.listingId),
-        {
-          body: { listing: item.after },
-          idempotencyKey: item.idempotencyKey ?? undefined,
-          signal: this.abort.signal,
-        },
+      answer = await writeListing(
+        this.client,
+        item.listingId,
+        item.after,
+        item.idempotencyKey ?? undefined,
+        this.abort.signal,
       );
       const gone = answer.status === -1 && !this.closed;
       if (answer.code !== 'idempotency_request_in_flight' && !gone) break;
@@ -444,7 +415,8 @@ export class RuleRunner {
     if (answer.status >= 200 && answer.status < 300) {
       this.store.settleItem(run.id, item.listingId, 'done', { status: answer.status, at: at() });
       this.record(run, rule, item, answer);
-      this.learn(item.listingId, item.after);
+      // The replica takes the answer: the next plan reads the listing as the write left it.
+      this.options.replica.applyWriteAnswer(answer.body);
       if (rule?.definition.action.kind === 'sale' && run.trigger !== 'undo' && item.after.price) {
         const before = centsOf(item.before.price);
         const after = centsOf(item.after.price);
@@ -516,7 +488,7 @@ export class RuleRunner {
         outcome: ok ? 'ok' : answer.status >= 500 || answer.status === 0 ? 'failed' : 'refused',
         status: answer.status,
         code: answer.code,
-        requestId: answer.headers?.get('x-request-id')?.slice(0, 120) ?? null,
+        requestId: answer.requestId?.slice(0, 120) ?? null,
         rule: { id: run.ruleId, name, createdBy: rule?.createdBy ?? null },
       });
     } catch (error) {
@@ -552,14 +524,8 @@ export class RuleRunner {
    * kept until something it read changes (`ListingLines`).
    */
   async upcoming(listingId: string): Promise<LineAnswer> {
-    // A page view never waits for a walk of every listing: the newest read serves, and a stale
-    // one is refreshed for the next view.
-    if (!this.snapshot || this.now() - this.snapshot.at > 5 * 60_000) {
-      this.listings().catch((error: unknown) => {
-        serverLog.warn({ err: error }, 'The rules could not read the listings');
-      });
-    }
-    const listing = this.snapshot?.read.listings.get(listingId);
+    // A page view never waits for a read: the replica as it holds the listing now serves.
+    const listing = this.source.known(listingId);
     if (!listing) return { upcoming: [], busyMs: 0 };
     return this.lines.line(listing);
   }

@@ -8,7 +8,8 @@ import { serverLog } from '../log';
 import { parseBoundedJson } from '../bounded-json';
 import { RuleDefinition, type StoredRule } from './rule-definition';
 import type { PlanItem } from './rule-plan';
-import { ReadFailedError } from './rule-reads';
+import { isApiError } from '../../client';
+import { ReplicaNotReadyError } from '../replica/replica';
 import { nextRunAt, type RuleRunner, type Upcoming } from './rule-runner';
 import type { RulesStore, RunRecord } from './rules-store';
 import { clockText } from '../upstream-pause';
@@ -195,13 +196,13 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     budget.charge(SessionBudget.keyOf(request.raw), ms);
 
   const readFailed = (reply: FastifyReply, error: unknown) => {
-    if (error instanceof ReadFailedError) {
+    if (error instanceof ReplicaNotReadyError || isApiError(error)) {
       return fail(
         reply,
         503,
         'listings_unreadable',
         'The listings could not be read from the marketplace just now; try again shortly.',
-        { upstream_status: error.answer.status, upstream_code: error.answer.code },
+        isApiError(error) ? { upstream_status: error.status, upstream_code: error.code } : {},
       );
     }
     throw error;

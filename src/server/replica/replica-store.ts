@@ -1,0 +1,307 @@
+import Database from 'better-sqlite3';
+import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+
+/**
+ * The seller's store as the hub keeps it (SQLite, WAL): every SQL statement of the replica is in
+ * this module. Each row carries a change number this store assigns (one counter, monotonic, never
+ * a clock); a degraded record is set aside by id with when it was last seen, until a read returns
+ * it whole.
+ */
+
+export const REPLICA_COLLECTIONS = [
+  'listings',
+  'orders',
+  'inventory_items',
+  'inventory_levels',
+  'locations',
+] as const;
+export type ReplicaCollection = (typeof REPLICA_COLLECTIONS)[number];
+
+export interface ReplicaRow {
+  id: string;
+  /** The hub's change number of this row's last change. */
+  change: number;
+  /** The record's own `updated_at` (the API's clock), when it has one. */
+  updatedAt: string | null;
+  body: Record<string, unknown>;
+}
+
+export interface DegradedEntry {
+  collection: ReplicaCollection;
+  id: string;
+  code: string;
+  message: string;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+/** What the replica knows of a collection's reads. */
+export interface CollectionState {
+  /** A whole walk finished: the rows are the store's. */
+  filled: boolean;
+  /** The API's time at or before the last read began: the next read asks from it. */
+  syncedAt: string | null;
+}
+
+interface RowRecord {
+  id: string;
+  change: number;
+  updated_at: string | null;
+  body: string;
+}
+
+/** How a row was taken: applied (its change number), or left as it was (older, or the same). */
+export type PutOutcome = { applied: true; change: number } | { applied: false };
+
+/** Whether `incoming` is older than `current` by the records' own `updated_at`. */
+export function olderThan(incoming: string | null, current: string | null): boolean {
+  if (incoming === null || current === null) return false;
+  const a = Date.parse(incoming);
+  const b = Date.parse(current);
+  return !Number.isNaN(a) && !Number.isNaN(b) && a < b;
+}
+
+export class ReplicaStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(path: string) {
+    preparePrivateDatabase(path);
+    this.db = new Database(path);
+    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS replica_rows (
+         collection TEXT NOT NULL,
+         id TEXT NOT NULL,
+         change INTEGER NOT NULL,
+         updated_at TEXT,
+         body TEXT NOT NULL,
+         PRIMARY KEY (collection, id)
+       );
+       CREATE INDEX IF NOT EXISTS replica_rows_by_change ON replica_rows (collection, change);
+       CREATE TABLE IF NOT EXISTS replica_degraded (
+         collection TEXT NOT NULL,
+         id TEXT NOT NULL,
+         code TEXT NOT NULL,
+         message TEXT NOT NULL,
+         first_seen TEXT NOT NULL,
+         last_seen TEXT NOT NULL,
+         PRIMARY KEY (collection, id)
+       );
+       CREATE TABLE IF NOT EXISTS replica_state (
+         collection TEXT PRIMARY KEY,
+         filled INTEGER NOT NULL DEFAULT 0,
+         synced_at TEXT
+       );
+       CREATE TABLE IF NOT EXISTS replica_meta (
+         key TEXT PRIMARY KEY,
+         value TEXT NOT NULL
+       );`,
+    );
+    tightenDatabaseFiles(path);
+    this.statements = {
+      row: this.db.prepare<[string, string], RowRecord>(
+        'SELECT id, change, updated_at, body FROM replica_rows WHERE collection = ? AND id = ?',
+      ),
+      put: this.db.prepare(
+        `INSERT INTO replica_rows (collection, id, change, updated_at, body) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (collection, id) DO UPDATE SET
+           change = excluded.change, updated_at = excluded.updated_at, body = excluded.body`,
+      ),
+      rows: this.db.prepare<[string], RowRecord>(
+        'SELECT id, change, updated_at, body FROM replica_rows WHERE collection = ? ORDER BY rowid',
+      ),
+      since: this.db.prepare<[string, number], RowRecord>(
+        `SELECT id, change, updated_at, body FROM replica_rows
+         WHERE collection = ? AND change > ? ORDER BY change`,
+      ),
+      count: this.db.prepare<[string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM replica_rows WHERE collection = ?',
+      ),
+      meta: this.db.prepare<[string], { value: string }>(
+        'SELECT value FROM replica_meta WHERE key = ?',
+      ),
+      setMeta: this.db.prepare(
+        `INSERT INTO replica_meta (key, value) VALUES (?, ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ),
+      setAside: this.db.prepare(
+        `INSERT INTO replica_degraded (collection, id, code, message, first_seen, last_seen)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (collection, id) DO UPDATE SET
+           code = excluded.code, message = excluded.message, last_seen = excluded.last_seen`,
+      ),
+      whole: this.db.prepare('DELETE FROM replica_degraded WHERE collection = ? AND id = ?'),
+      degraded: this.db.prepare<
+        [],
+        {
+          collection: ReplicaCollection;
+          id: string;
+          code: string;
+          message: string;
+          first_seen: string;
+          last_seen: string;
+        }
+      >('SELECT * FROM replica_degraded ORDER BY collection, id'),
+      state: this.db.prepare<[string], { filled: number; synced_at: string | null }>(
+        'SELECT filled, synced_at FROM replica_state WHERE collection = ?',
+      ),
+      setState: this.db.prepare(
+        `INSERT INTO replica_state (collection, filled, synced_at) VALUES (?, ?, ?)
+         ON CONFLICT (collection) DO UPDATE SET
+           filled = excluded.filled, synced_at = excluded.synced_at`,
+      ),
+    };
+  }
+
+  /** The newest change number given (0: none yet). */
+  changeNumber(): number {
+    return Number(this.statements.meta.get('change')?.value ?? 0);
+  }
+
+  private nextChange(): number {
+    const next = this.changeNumber() + 1;
+    this.statements.setMeta.run('change', String(next));
+    return next;
+  }
+
+  row(collection: ReplicaCollection, id: string): ReplicaRow | undefined {
+    const record = this.statements.row.get(collection, id);
+    return record ? rowOf(record) : undefined;
+  }
+
+  /**
+   * Takes a record newest-wins by its own `updated_at`: an older one is left out; the same record
+   * again keeps its change number. A record read whole is no longer set aside.
+   */
+  put(
+    collection: ReplicaCollection,
+    id: string,
+    body: Record<string, unknown>,
+    updatedAt: string | null,
+  ): PutOutcome {
+    const current = this.statements.row.get(collection, id);
+    this.statements.whole.run(collection, id);
+    if (current && olderThan(updatedAt, current.updated_at)) return { applied: false };
+    const text = JSON.stringify(body);
+    if (current && current.body === text) return { applied: false };
+    const change = this.nextChange();
+    this.statements.put.run(collection, id, change, updatedAt ?? current?.updated_at ?? null, text);
+    return { applied: true, change };
+  }
+
+  /**
+   * Sets a record's fields (a delivery, a write's answer) newest-wins by its own `updated_at`;
+   * `unknown` when there is no row and the fields are not a whole record.
+   */
+  patch(
+    collection: ReplicaCollection,
+    id: string,
+    fields: Record<string, unknown>,
+    options: { updatedAt: string | null; whole: boolean },
+  ): PutOutcome | 'unknown' {
+    const current = this.statements.row.get(collection, id);
+    if (!current && !options.whole) return 'unknown';
+    if (current && olderThan(options.updatedAt, current.updated_at)) return { applied: false };
+    const before = current ? (JSON.parse(current.body) as Record<string, unknown>) : {};
+    const text = JSON.stringify({ ...before, ...fields });
+    if (current && current.body === text) return { applied: false };
+    const change = this.nextChange();
+    const updatedAt = options.updatedAt ?? current?.updated_at ?? null;
+    this.statements.put.run(collection, id, change, updatedAt, text);
+    return { applied: true, change };
+  }
+
+  /** Many records in one transaction (a page of a walk). */
+  putMany(
+    collection: ReplicaCollection,
+    records: readonly { id: string; body: Record<string, unknown>; updatedAt: string | null }[],
+  ): number {
+    let applied = 0;
+    this.db.transaction(() => {
+      for (const record of records) {
+        if (this.put(collection, record.id, record.body, record.updatedAt).applied) applied++;
+      }
+    })();
+    return applied;
+  }
+
+  rows(collection: ReplicaCollection): ReplicaRow[] {
+    return this.statements.rows.all(collection).map(rowOf);
+  }
+
+  /** The rows changed after `change`, oldest change first. */
+  changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
+    return this.statements.since.all(collection, change).map(rowOf);
+  }
+
+  count(collection: ReplicaCollection): number {
+    return this.statements.count.get(collection)?.n ?? 0;
+  }
+
+  /** A record the API could not read: kept by id, with when it was last seen. */
+  setAside(
+    collection: ReplicaCollection,
+    record: { id: string; code: string; message: string },
+    at: string,
+  ): void {
+    this.statements.setAside.run(collection, record.id, record.code, record.message, at, at);
+  }
+
+  degraded(): DegradedEntry[] {
+    return this.statements.degraded.all().map((row) => ({
+      collection: row.collection,
+      id: row.id,
+      code: row.code,
+      message: row.message,
+      firstSeen: row.first_seen,
+      lastSeen: row.last_seen,
+    }));
+  }
+
+  state(collection: ReplicaCollection): CollectionState {
+    const row = this.statements.state.get(collection);
+    return { filled: row?.filled === 1, syncedAt: row?.synced_at ?? null };
+  }
+
+  setState(collection: ReplicaCollection, state: CollectionState): void {
+    this.statements.setState.run(collection, state.filled ? 1 : 0, state.syncedAt);
+  }
+
+  /** A value the replica keeps about itself (the store's fingerprint). */
+  meta(key: string): string | undefined {
+    return this.statements.meta.get(key)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.statements.setMeta.run(key, value);
+  }
+
+  /**
+   * The store was reset: every row, record set aside and read state goes; the change number goes
+   * on (never back), and the epoch says the rows before it are another store's.
+   */
+  forgetAll(): void {
+    this.db.transaction(() => {
+      this.db.exec(
+        'DELETE FROM replica_rows; DELETE FROM replica_degraded; DELETE FROM replica_state;',
+      );
+      this.db.prepare("DELETE FROM replica_meta WHERE key = 'fingerprint'").run();
+      this.setMeta('epoch', String(Number(this.meta('epoch') ?? 0) + 1));
+      this.nextChange();
+    })();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function rowOf(record: RowRecord): ReplicaRow {
+  return {
+    id: record.id,
+    change: record.change,
+    updatedAt: record.updated_at,
+    body: JSON.parse(record.body) as Record<string, unknown>,
+  };
+}

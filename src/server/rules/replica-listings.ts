@@ -1,0 +1,135 @@
+import { serverLog } from '../log';
+import type { Replica } from '../replica/replica';
+import type { ReplicaRow } from '../replica/replica-store';
+import type { ListingFacts } from './rule-plan';
+
+/**
+ * The rules' read of the listings and their cards' costs: the hub's replica, as facts the planner
+ * reads. Kept between reads and brought up to date by the replica's change numbers, so a preview
+ * reads only the rows changed since the last one; no call upstream of its own.
+ */
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whole cents of a decimal string, exactly; null when it is not one. */
+export function centsOf(value: unknown): bigint | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value).trim());
+  if (!match) return null;
+  return BigInt(match[1]!) * 100n + BigInt(((match[2] ?? '') + '00').slice(0, 2));
+}
+
+/** A listing row as the planner reads it; undefined when it cannot be written. */
+export function factsOf(
+  row: Record<string, unknown>,
+  costs: Map<string, bigint | null>,
+): ListingFacts | undefined {
+  const id = text(row.id);
+  const price = centsOf(row.price);
+  // A degraded record or one without a readable price is never written.
+  if (!id || price === null || 'svc_serialization_error' in row) return undefined;
+  const card = isRecord(row.card) ? row.card : {};
+  const cardId = text(card.id);
+  const listed = text(row.listed_at);
+  const listedAt = listed ? Date.parse(listed) : NaN;
+  return {
+    id,
+    title: text(row.title) ?? id,
+    status: text(row.status) ?? 'unknown',
+    unavailableReason: text(row.unavailable_reason),
+    canReactivate: row.can_reactivate === true,
+    priceCents: price,
+    minimumOfferCents: centsOf(row.minimum_offer),
+    acceptsOffers: row.accepts_offers === true,
+    promoted: row.promoted === true,
+    isLot: row.is_lot === true,
+    grader: text(card.grader),
+    grade: text(card.grade),
+    category: text(card.category),
+    listedAt: Number.isNaN(listedAt) ? null : listedAt,
+    cardId,
+    costCents: cardId ? (costs.get(cardId) ?? null) : null,
+  };
+}
+
+/** The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free. */
+function costOf(row: ReplicaRow): bigint | null {
+  const cost = centsOf(row.body.cost);
+  return cost === null || cost === 0n ? null : cost;
+}
+
+export class ReplicaListings {
+  private readonly listingsById = new Map<string, ListingFacts>();
+  private readonly costs = new Map<string, bigint | null>();
+  /** The replica's change number and epoch the facts were brought to. */
+  private seen = { change: 0, epoch: -1 };
+
+  private warming: ReturnType<typeof setImmediate> | undefined;
+
+  constructor(private readonly replica: Replica) {
+    // Brought up to date as rows change, between requests: the first click finds them read.
+    replica.onChange((collection) => {
+      if (collection !== 'listings' && collection !== 'inventory_items') return;
+      this.warming ??= setImmediate(() => {
+        this.warming = undefined;
+        try {
+          this.current();
+        } catch (error) {
+          // Closed meanwhile, or unreadable: the next read tries again, and says so.
+          serverLog.debug({ err: error }, 'The rules could not bring the listings up to date');
+        }
+      });
+    });
+  }
+
+  /**
+   * The seller's listings as the replica holds them now: once it is filled (ReplicaNotReadyError
+   * when it cannot be), and with no webhook registered after one shared catch-up read.
+   */
+  async listings(): Promise<Map<string, ListingFacts>> {
+    await this.replica.ready(['listings', 'inventory_items']);
+    if (!this.replica.webhooks()) await this.replica.catchUp(['listings', 'inventory_items']);
+    return this.current();
+  }
+
+  /** One listing as held now, without waiting for any read (a page's line). */
+  known(id: string): ListingFacts | undefined {
+    return this.current().get(id);
+  }
+
+  /** The facts brought up to the replica's newest change. */
+  private current(): Map<string, ListingFacts> {
+    const store = this.replica.store;
+    const epoch = Number(store.meta('epoch') ?? 0);
+    if (epoch !== this.seen.epoch) {
+      this.listingsById.clear();
+      this.costs.clear();
+      this.seen = { change: 0, epoch };
+    }
+    const change = store.changeNumber();
+    if (change === this.seen.change) return this.listingsById;
+    const items = store.changedSince('inventory_items', this.seen.change);
+    const changedCards = new Set<string>();
+    for (const item of items) {
+      this.costs.set(item.id, costOf(item));
+      changedCards.add(item.id);
+    }
+    const rows = store.changedSince('listings', this.seen.change);
+    if (changedCards.size > 0 && this.seen.change > 0) {
+      for (const listing of this.listingsById.values()) {
+        if (listing.cardId && changedCards.has(listing.cardId)) {
+          listing.costCents = this.costs.get(listing.cardId) ?? null;
+        }
+      }
+    }
+    for (const row of rows) {
+      const facts = factsOf(row.body, this.costs);
+      if (facts) this.listingsById.set(facts.id, facts);
+      else this.listingsById.delete(row.id);
+    }
+    this.seen = { change, epoch };
+    return this.listingsById;
+  }
+}
