@@ -210,6 +210,8 @@ export class ListingLines {
       personEdits: probe.personEdits,
       lastChangedByRule: probe.lastChangedByRule,
       onSale: probe.onSale,
+      // The line shows each change's price, never its words.
+      explain: false,
     });
     planner.add(probe.listing, probe.kept);
     return planner.items[0];

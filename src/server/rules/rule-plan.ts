@@ -1,5 +1,6 @@
 import {
   adjustPrice,
+  adjustedCents,
   formatCents,
   type PriceChange,
   type PriceEnding,
@@ -117,6 +118,11 @@ export interface PlanContext {
   lastChangedByRule: ReadonlyMap<string, number>;
   /** Sale events: the listings on sale by this rule, with their price before and on sale. */
   onSale: ReadonlyMap<string, { originalCents: bigint; saleCents: bigint }>;
+  /**
+   * False: a lowered price's words (`why`) are left empty, for a plan nobody reads (a rule's line
+   * looking days ahead); the prices are the same.
+   */
+  explain?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -271,8 +277,14 @@ export function planListing(
             cents: centsOfMoney(action.step.amount),
           } as const);
     return (
-      lowered(listing, change, action.ending, floor, `listed ${age} days`) ??
-      skipOf(listing, 'unchanged', floor, ROUNDS_UP)
+      lowered(
+        listing,
+        change,
+        action.ending,
+        floor,
+        `listed ${age} days`,
+        context.explain !== false,
+      ) ?? skipOf(listing, 'unchanged', floor, ROUNDS_UP)
     );
   }
 
@@ -340,7 +352,7 @@ export function planListing(
     hundredths: hundredthsOf(action.percent),
   } as const;
   return (
-    lowered(listing, change, action.ending, floor, 'on sale') ??
+    lowered(listing, change, action.ending, floor, 'on sale', context.explain !== false) ??
     skipOf(listing, 'unchanged', floor, ROUNDS_UP)
   );
 }
@@ -355,10 +367,19 @@ function lowered(
   ending: PriceEnding,
   floor: bigint,
   reason: string,
+  explain: boolean,
 ): PlanItem | undefined {
-  const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
-  const atFloor = adjusted.error !== null || adjusted.cents < floor;
-  const next = atFloor ? floor : adjusted.cents;
+  let cents: bigint | null;
+  let explanation = '';
+  if (explain) {
+    const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
+    cents = adjusted.error === null ? adjusted.cents : null;
+    explanation = adjusted.explanation;
+  } else {
+    cents = adjustedCents(listing.priceCents, change, ending);
+  }
+  const atFloor = cents === null || cents < floor;
+  const next = cents === null || atFloor ? floor : cents;
   if (next >= listing.priceCents) return undefined;
   return {
     listingId: listing.id,
@@ -368,9 +389,11 @@ function lowered(
     after: { price: formatCents(next) },
     floorCents: floor,
     markdownCents: listing.priceCents - next,
-    why: atFloor
-      ? `${reason}; stopped at its floor ${money(floor)}`
-      : `${reason}; ${adjusted.explanation}`,
+    why: !explain
+      ? ''
+      : atFloor
+        ? `${reason}; stopped at its floor ${money(floor)}`
+        : `${reason}; ${explanation}`,
   };
 }
 
