@@ -203,7 +203,9 @@ export class RulesStore {
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof prepareStatements>;
   private changes = 0;
-  /** The rules as read at a version (`rules()`). */
+  /** Changes to the rules themselves (made, edited, switched, deleted): what `rules()` reads. */
+  private ruleChanges = 0;
+  /** The rules as read at a version of the rules (`rules()`): a run's progress leaves it. */
   private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
@@ -280,6 +282,7 @@ export class RulesStore {
   createRule(definition: RuleDefinition, createdBy: string | null, at: string): StoredRule {
     const result = this.sql.insertRule.run(JSON.stringify(definition), createdBy, at, at);
     this.changes++;
+    this.ruleChanges++;
     return this.rule(Number(result.lastInsertRowid))!;
   }
 
@@ -297,11 +300,13 @@ export class RulesStore {
       id,
     );
     this.changes++;
+    this.ruleChanges++;
     return this.rule(id);
   }
 
   deleteRule(id: number): boolean {
     this.changes++;
+    this.ruleChanges++;
     return this.sql.deleteRule.run(id).changes > 0;
   }
 
@@ -310,14 +315,14 @@ export class RulesStore {
     return row ? ruleOf(row) : undefined;
   }
 
-  /** Every rule, read (and checked by its schema) once per version of the store. */
+  /** Every rule, read (and checked by its schema) once per change to the rules. */
   rules(): StoredRule[] {
-    if (this.read?.version !== this.changes) {
+    if (this.read?.version !== this.ruleChanges) {
       const rules = (this.sql.allRules.all() as RuleRow[]).flatMap((row) => {
         const rule = ruleOf(row);
         return rule ? [rule] : [];
       });
-      this.read = { version: this.changes, rules };
+      this.read = { version: this.ruleChanges, rules };
     }
     return [...this.read.rules];
   }
