@@ -267,6 +267,8 @@ export class RulesStore {
     );
     tightenDatabaseFiles(path);
     this.sql = prepareStatements(this.db);
+    // The rules are read once as the store opens, then kept up to date as each one is written.
+    this.rules();
   }
 
   /**
@@ -283,7 +285,8 @@ export class RulesStore {
     const result = this.sql.insertRule.run(JSON.stringify(definition), createdBy, at, at);
     this.changes++;
     this.ruleChanges++;
-    return this.rule(Number(result.lastInsertRowid))!;
+    const id = Number(result.lastInsertRowid);
+    return this.keepRead(id, this.rule(id))!;
   }
 
   updateRule(
@@ -301,13 +304,31 @@ export class RulesStore {
     );
     this.changes++;
     this.ruleChanges++;
-    return this.rule(id);
+    return this.keepRead(id, this.rule(id));
   }
 
   deleteRule(id: number): boolean {
     this.changes++;
     this.ruleChanges++;
-    return this.sql.deleteRule.run(id).changes > 0;
+    const deleted = this.sql.deleteRule.run(id).changes > 0;
+    this.keepRead(id, undefined);
+    return deleted;
+  }
+
+  /**
+   * The rules as read, brought up to date with the one rule just written (as read back, checked by
+   * its schema), so `rules()` does not read and check every rule again after each edit; when they
+   * were not up to date before it, `rules()` reads them all as usual.
+   */
+  private keepRead(id: number, rule: StoredRule | undefined): StoredRule | undefined {
+    if (this.read?.version !== this.ruleChanges - 1) return rule;
+    const rules = this.read.rules.filter((kept) => kept.id !== id);
+    if (rule) {
+      const after = rules.findIndex((kept) => kept.id > id);
+      rules.splice(after === -1 ? rules.length : after, 0, rule);
+    }
+    this.read = { version: this.ruleChanges, rules };
+    return rule;
   }
 
   rule(id: number): StoredRule | undefined {
