@@ -135,13 +135,6 @@ async function lineP99(app: RunningAppServer, ids: readonly string[]): Promise<n
   }
   const planned = app.rules!.runner.lines.plannedCount;
   console.log(
-    times
-      .map((t, i) => [Math.round(t), i])
-      .sort((a, b) => b[0]! - a[0]!)
-      .slice(0, 8)
-      .join(' '),
-  );
-  console.log(
     `(line: ${VISITS} calls over ${ids.length} listings, ${planned} planned, ${upcoming} upcoming changes; median ${round(percentile(times, 50))} ms, max ${round(Math.max(...times))} ms)`,
   );
   return percentile(times, 99);

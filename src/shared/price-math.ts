@@ -96,21 +96,27 @@ export type PriceChange =
   | { kind: 'percent'; direction: 'raise' | 'lower'; hundredths: bigint }
   | { kind: 'amount'; direction: 'raise' | 'lower'; cents: bigint };
 
+/** A price change's exact result, before rounding. */
+function exactChange(price: bigint, change: PriceChange): Exact {
+  if (change.kind === 'set') return { numerator: change.cents, denominator: 1n };
+  if (change.kind === 'amount') {
+    const sign = change.direction === 'raise' ? 1n : -1n;
+    return { numerator: price + sign * change.cents, denominator: 1n };
+  }
+  const factor =
+    change.direction === 'raise' ? 10_000n + change.hundredths : 10_000n - change.hundredths;
+  return { numerator: price * factor, denominator: 10_000n };
+}
+
 /** Applies a price change to a price in cents, exactly, rounding half up to the cent. */
 export function adjustPrice(price: bigint, change: PriceChange): Adjusted {
-  let exact: Exact;
+  const exact = exactChange(price, change);
   let label: string;
   if (change.kind === 'set') {
-    exact = { numerator: change.cents, denominator: 1n };
     label = `set to ${formatCents(change.cents)}`;
   } else if (change.kind === 'amount') {
-    const sign = change.direction === 'raise' ? 1n : -1n;
-    exact = { numerator: price + sign * change.cents, denominator: 1n };
     label = `${formatCents(price)} ${change.direction === 'raise' ? '+' : '−'} ${formatCents(change.cents)}`;
   } else {
-    const factor =
-      change.direction === 'raise' ? 10_000n + change.hundredths : 10_000n - change.hundredths;
-    exact = { numerator: price * factor, denominator: 10_000n };
     label = `${formatCents(price)} ${change.direction === 'raise' ? '+' : '−'} ${formatPercent(change.hundredths)}`;
   }
   if (exact.numerator < 0n) {
@@ -167,8 +173,7 @@ export const PRICE_ENDING_LABELS: Record<PriceEnding, string> = {
  */
 export function withEnding(adjusted: Adjusted, ending: PriceEnding): Adjusted {
   if (ending === 'cent' || adjusted.error) return adjusted;
-  const dollars = (adjusted.cents + 50n) / 100n;
-  const cents = ending === 'whole' ? dollars * 100n : dollars * 100n - 1n;
+  const cents = endingCents(adjusted.cents, ending);
   if (cents === adjusted.cents) return adjusted;
   return {
     ...adjusted,
@@ -177,4 +182,24 @@ export function withEnding(adjusted: Adjusted, ending: PriceEnding): Adjusted {
     error: priceBoundsMessage(cents),
     explanation: `${adjusted.explanation} → ${formatCents(cents)} (${PRICE_ENDING_LABELS[ending].toLowerCase()})`,
   };
+}
+
+/** A price in cents with its ending (as `withEnding`). */
+function endingCents(cents: bigint, ending: PriceEnding): bigint {
+  if (ending === 'cent') return cents;
+  const dollars = (cents + 50n) / 100n;
+  return ending === 'whole' ? dollars * 100n : dollars * 100n - 1n;
+}
+
+/**
+ * The price `withEnding(adjustPrice(price, change), ending)` gives, without the words that explain
+ * it (for a plan nobody reads: a rule's line looking days ahead); null where that has an error.
+ */
+export function adjustedCents(price: bigint, change: PriceChange, ending: PriceEnding) {
+  const exact = exactChange(price, change);
+  if (exact.numerator < 0n) return null;
+  const cents = roundHalfUp(exact);
+  if (priceBoundsMessage(cents) !== null) return null;
+  const ended = endingCents(cents, ending);
+  return priceBoundsMessage(ended) === null ? ended : null;
 }

@@ -100,6 +100,12 @@ function entryOf(row: Row): ActivityEntry {
 export class ActivityStore {
   private readonly db: Database.Database;
   private readonly insertStatement: Database.Statement;
+  private readonly peopleStatement: Database.Statement<[], { actor_name: string }>;
+  private readonly personEditsStatement: Database.Statement<[number], { id: string; at: number }>;
+  private readonly personEditStatement: Database.Statement<[string, number], { at: number | null }>;
+  private readonly countStatement: Database.Statement<[], { n: number }>;
+  /** The list's statements by their SQL (a handful: one per combination of filters). */
+  private readonly listStatements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
     // Who changed what, and when: the seller's own, like the accounts file.
@@ -151,6 +157,21 @@ export class ActivityStore {
          @bulk_job_id, @changes, @outcome, @status, @code, @message, @request_id, @rule_id,
          @rule_name, @rule_by)`,
     );
+    this.peopleStatement = this.db.prepare(
+      'SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1',
+    );
+    this.personEditsStatement = this.db.prepare(
+      `SELECT listing_id AS id, MAX(at_ms) AS at FROM activity
+       WHERE at_ms >= ? AND listing_id IS NOT NULL AND rule_id IS NULL AND outcome = 'ok'
+         AND action IN ('update', 'reactivate', 'status_change', 'deactivate')
+       GROUP BY listing_id`,
+    );
+    this.personEditStatement = this.db.prepare(
+      `SELECT MAX(at_ms) AS at FROM activity
+       WHERE listing_id = ? AND at_ms >= ? AND rule_id IS NULL AND outcome = 'ok'
+         AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`,
+    );
+    this.countStatement = this.db.prepare('SELECT COUNT(*) AS n FROM activity');
   }
 
   insert(entry: NewActivityEntry): number {
@@ -204,15 +225,17 @@ export class ActivityStore {
     }
     const sql = `SELECT * FROM activity ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
                  ORDER BY id DESC LIMIT @limit`;
-    return (this.db.prepare(sql).all(params) as Row[]).map(entryOf);
+    let statement = this.listStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.listStatements.set(sql, statement);
+    }
+    return (statement.all(params) as Row[]).map(entryOf);
   }
 
   /** The names of everyone who has an entry (for the page's person filter). */
   people(): string[] {
-    const rows = this.db
-      .prepare('SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1')
-      .all() as { actor_name: string }[];
-    return rows.map((row) => row.actor_name);
+    return this.peopleStatement.all().map((row) => row.actor_name);
   }
 
   /**
@@ -220,31 +243,17 @@ export class ActivityStore {
    * accepted listing write but a rule's.
    */
   personEdits(since: number): Map<string, number> {
-    const rows = this.db
-      .prepare(
-        `SELECT listing_id AS id, MAX(at_ms) AS at FROM activity
-         WHERE at_ms >= ? AND listing_id IS NOT NULL AND rule_id IS NULL AND outcome = 'ok'
-           AND action IN ('update', 'reactivate', 'status_change', 'deactivate')
-         GROUP BY listing_id`,
-      )
-      .all(since) as { id: string; at: number }[];
+    const rows = this.personEditsStatement.all(since);
     return new Map(rows.map((row) => [row.id, row.at]));
   }
 
   /** Epoch ms of a person's newest accepted change to one listing since `since`, if any. */
   personEditSince(listingId: string, since: number): number | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT MAX(at_ms) AS at FROM activity
-         WHERE listing_id = ? AND at_ms >= ? AND rule_id IS NULL AND outcome = 'ok'
-           AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`,
-      )
-      .get(listingId, since) as { at: number | null };
-    return row.at ?? undefined;
+    return this.personEditStatement.get(listingId, since)?.at ?? undefined;
   }
 
   count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM activity').get() as { n: number }).n;
+    return this.countStatement.get()?.n ?? 0;
   }
 
   close(): void {

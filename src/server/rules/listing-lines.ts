@@ -2,7 +2,8 @@ import { formatCents } from '../../shared/price-math';
 import type { ActivityStore } from '../activity/activity-store';
 import type { StoredRule } from './rule-definition';
 import {
-  planRule,
+  RulePlanner,
+  type KeptFloor,
   type ListingFacts,
   type PlanItem,
   type SkipReason,
@@ -63,6 +64,25 @@ interface Schedule {
   times: Map<number, number>;
 }
 
+/** What planning one rule for one listing holds for every day it looks at. */
+interface Probe {
+  rule: StoredRule;
+  schedule: Schedule;
+  listing: ListingFacts;
+  personEdits: ReadonlyMap<string, number>;
+  lastChangedByRule: ReadonlyMap<string, number>;
+  onSale: ReadonlyMap<string, { originalCents: bigint; saleCents: bigint }>;
+  kept: KeptFloor;
+}
+
+/** No entries (a listing with no edit, change or sale), shared by every plan. */
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
+
+/** Whether the plan is a skip that only waiting clears. */
+function waiting(item: PlanItem | undefined): boolean {
+  return item !== undefined && item.kind === 'skip' && WAITING.has(item.reason);
+}
+
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const bigintText = (_key: string, value: unknown) =>
@@ -121,7 +141,8 @@ export class ListingLines {
       .rules()
       .filter((rule) => rule.enabled && rule.definition.schedule.daily);
     const history = this.store.historyOf(listing.id);
-    const personEdits = new Map(edited === undefined ? [] : [[listing.id, edited]]);
+    const personEdits: ReadonlyMap<string, number> =
+      edited === undefined ? NONE : new Map([[listing.id, edited]]);
     const out: Upcoming[] = [];
     let until = now + 24 * 3_600_000;
     for (const rule of rules) {
@@ -134,19 +155,18 @@ export class ListingLines {
       until = Math.min(until, schedule.until);
       const last = history.lastChanges.get(rule.id);
       const sale = history.sales.get(rule.id);
-      const lastChangedByRule = new Map(last === undefined ? [] : [[listing.id, last]]);
-      const onSale = new Map(sale === undefined ? [] : [[listing.id, sale]]);
-      const planAt = (day: number) =>
-        planRule(rule.definition, [listing], {
-          now: this.runAt(rule, schedule, day),
-          personEdits,
-          lastChangedByRule,
-          onSale,
-        })[0];
-      const waiting = (item: PlanItem | undefined) =>
-        item !== undefined && item.kind === 'skip' && WAITING.has(item.reason);
+      const probe: Probe = {
+        rule,
+        schedule,
+        listing,
+        personEdits,
+        lastChangedByRule: last === undefined ? NONE : new Map([[listing.id, last]]),
+        onSale: sale === undefined ? NONE : new Map([[listing.id, sale]]),
+        // The listing's floor under this rule: the same whichever day is planned.
+        kept: {},
+      };
       let day = 0;
-      let item = planAt(0);
+      let item: PlanItem | undefined = this.planAt(probe, 0);
       if (waiting(item)) {
         // What waits clears with time alone (the listing's age, a step coming due, a sale's
         // start, a person's edit growing old) and stays cleared: the first run it has cleared
@@ -156,7 +176,7 @@ export class ListingLines {
         item = undefined;
         while (high - low > 1) {
           const middle = (low + high) >> 1;
-          const planned = planAt(middle);
+          const planned = this.planAt(probe, middle);
           if (waiting(planned)) low = middle;
           else [high, item] = [middle, planned];
         }
@@ -181,6 +201,20 @@ export class ListingLines {
       if (oldest !== undefined) this.kept.delete(oldest);
     }
     return { upcoming: out, busyMs };
+  }
+
+  /** What the rule would do to the listing at its scheduled run `day` days ahead. */
+  private planAt(probe: Probe, day: number): PlanItem | undefined {
+    const planner = new RulePlanner(probe.rule.definition, {
+      now: this.runAt(probe.rule, probe.schedule, day),
+      personEdits: probe.personEdits,
+      lastChangedByRule: probe.lastChangedByRule,
+      onSale: probe.onSale,
+      // The line shows each change's price, never its words.
+      explain: false,
+    });
+    planner.add(probe.listing, probe.kept);
+    return planner.items[0];
   }
 
   /** A rule's scheduled runs as from now: the same for every listing until the first comes due. */

@@ -148,10 +148,20 @@ export interface StoredRule {
   definition: RuleDefinition;
 }
 
+/** Amounts already turned into cents: the rules' few amounts, read again for every plan. */
+const centsRead = new Map<string, bigint>();
+
 /** Whole cents of a decimal string the schema accepted. */
 export function centsOfMoney(value: string): bigint {
-  const [whole = '0', frac = ''] = value.split('.');
-  return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  let cents = centsRead.get(value);
+  if (cents === undefined) {
+    const [whole = '0', frac = ''] = value.split('.');
+    cents = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+    // The amounts are the rules' own (a handful each); the bound only guards against a surprise.
+    if (centsRead.size >= 1_000) centsRead.clear();
+    centsRead.set(value, cents);
+  }
+  return cents;
 }
 
 /** Hundredths of a percentage the schema accepted (12.5 → 1250). */

@@ -1,5 +1,6 @@
 import {
   adjustPrice,
+  adjustedCents,
   formatCents,
   type PriceChange,
   type PriceEnding,
@@ -117,6 +118,11 @@ export interface PlanContext {
   lastChangedByRule: ReadonlyMap<string, number>;
   /** Sale events: the listings on sale by this rule, with their price before and on sale. */
   onSale: ReadonlyMap<string, { originalCents: bigint; saleCents: bigint }>;
+  /**
+   * False: a lowered price's words (`why`) are left empty, for a plan nobody reads (a rule's line
+   * looking days ahead); the prices are the same.
+   */
+  explain?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -185,31 +191,54 @@ export function ageDays(listing: Pick<ListingFacts, 'listedAt'>, now: number): n
 
 const money = (cents: bigint) => `$${formatCents(cents)}`;
 
-/** What a rule would do to one listing in its scope. */
+/**
+ * One listing's floor under one rule, worked out when first asked for and then kept: a rule's line
+ * plans one listing for many days, and its floor does not change with the day.
+ */
+export interface KeptFloor {
+  floorCents?: bigint | null;
+}
+
+function floorFor(rule: RuleDefinition, listing: ListingFacts, kept: KeptFloor | undefined) {
+  if (!kept) return floorOf(rule.floor, listing);
+  if (kept.floorCents === undefined) kept.floorCents = floorOf(rule.floor, listing);
+  return kept.floorCents;
+}
+
+function skipOf(
+  listing: ListingFacts,
+  reason: SkipReason,
+  floorCents: bigint | null = null,
+  why = SKIP_WORDS[reason],
+): PlanItem {
+  return { listingId: listing.id, title: listing.title, kind: 'skip', reason, floorCents, why };
+}
+
+/**
+ * What a rule would do to one listing in its scope. `kept` holds the listing's floor under this
+ * rule across calls for the same listing and rule (else it is worked out each time).
+ */
 export function planListing(
   rule: RuleDefinition,
   listing: ListingFacts,
   context: PlanContext,
+  kept?: KeptFloor,
 ): PlanItem {
-  const base = { listingId: listing.id, title: listing.title };
   const action = rule.action;
-  const sold = listing.unavailableReason === 'sold';
-  const skip = (reason: SkipReason, floorCents: bigint | null = null, why = SKIP_WORDS[reason]) =>
-    ({ ...base, kind: 'skip', reason, floorCents, why }) as const;
-  const unchanged = () => skip('unchanged', floorOf(rule.floor, listing), ROUNDS_UP);
-  if (sold) return skip('sold');
+  if (listing.unavailableReason === 'sold') return skipOf(listing, 'sold');
   const edited = context.personEdits.get(listing.id);
   if (edited !== undefined && context.now - edited < rule.skipEditedWithinDays * DAY_MS) {
-    return skip('edited_by_person');
+    return skipOf(listing, 'edited_by_person');
   }
 
   if (action.kind === 'relist') {
-    if (listing.status === 'active') return skip('unchanged');
+    if (listing.status === 'active') return skipOf(listing, 'unchanged');
     if (listing.unavailableReason !== 'expired' || !listing.canReactivate) {
-      return skip('not_relistable');
+      return skipOf(listing, 'not_relistable');
     }
     return {
-      ...base,
+      listingId: listing.id,
+      title: listing.title,
       kind: 'write',
       before: { status: listing.status },
       after: { status: 'active', duration_hours: action.durationHours },
@@ -220,19 +249,21 @@ export function planListing(
   }
 
   // Every other action changes prices: only on listings for sale, never on a deactivated one.
-  if (listing.status !== 'active' || listing.unavailableReason !== null) return skip('inactive');
-  if (listing.isLot) return skip('lot');
-  const floor = floorOf(rule.floor, listing);
-  if (floor === null) return skip('no_cost');
+  if (listing.status !== 'active' || listing.unavailableReason !== null) {
+    return skipOf(listing, 'inactive');
+  }
+  if (listing.isLot) return skipOf(listing, 'lot');
+  const floor = floorFor(rule, listing, kept);
+  if (floor === null) return skipOf(listing, 'no_cost');
   const age = ageDays(listing, context.now);
 
   if (action.kind === 'markdown') {
-    if (age === null || age < action.afterDays) return skip('too_young', floor);
+    if (age === null || age < action.afterDays) return skipOf(listing, 'too_young', floor);
     const last = context.lastChangedByRule.get(listing.id);
     if (last !== undefined && context.now - last < action.everyDays * DAY_MS) {
-      return skip('not_due', floor);
+      return skipOf(listing, 'not_due', floor);
     }
-    if (listing.priceCents <= floor) return skip('at_floor', floor);
+    if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
     const change =
       action.step.kind === 'percent'
         ? ({
@@ -245,11 +276,20 @@ export function planListing(
             direction: 'lower',
             cents: centsOfMoney(action.step.amount),
           } as const);
-    return lowered(listing, change, action.ending, floor, `listed ${age} days`) ?? unchanged();
+    return (
+      lowered(
+        listing,
+        change,
+        action.ending,
+        floor,
+        `listed ${age} days`,
+        context.explain !== false,
+      ) ?? skipOf(listing, 'unchanged', floor, ROUNDS_UP)
+    );
   }
 
   if (action.kind === 'offer_floor') {
-    if (floor > listing.priceCents) return skip('floor_above_price', floor);
+    if (floor > listing.priceCents) return skipOf(listing, 'floor_above_price', floor);
     const share = minimumOfferFromPercent(listing.priceCents, hundredthsOf(action.percent));
     const raised = share.cents < floor;
     const offer = raised ? floor : share.cents;
@@ -259,9 +299,9 @@ export function planListing(
       age !== null &&
       age >= action.turnOnAfterDays;
     if (!listing.acceptsOffers && !turnOn)
-      return skip(action.turnOnAfterDays === null ? 'unchanged' : 'too_young', floor);
+      return skipOf(listing, action.turnOnAfterDays === null ? 'unchanged' : 'too_young', floor);
     if (listing.acceptsOffers && listing.minimumOfferCents === offer)
-      return skip('unchanged', floor);
+      return skipOf(listing, 'unchanged', floor);
     const before: WriteFields = {
       minimum_offer:
         listing.minimumOfferCents === null ? null : formatCents(listing.minimumOfferCents),
@@ -272,7 +312,8 @@ export function planListing(
       after.accepts_offers = true;
     }
     return {
-      ...base,
+      listingId: listing.id,
+      title: listing.title,
       kind: 'write',
       before,
       after,
@@ -289,10 +330,11 @@ export function planListing(
   const ends = Date.parse(action.endsAt);
   const held = context.onSale.get(listing.id);
   if (context.now >= ends) {
-    if (!held) return skip('unchanged', floor);
-    if (listing.priceCents !== held.saleCents) return skip('changed_since', floor);
+    if (!held) return skipOf(listing, 'unchanged', floor);
+    if (listing.priceCents !== held.saleCents) return skipOf(listing, 'changed_since', floor);
     return {
-      ...base,
+      listingId: listing.id,
+      title: listing.title,
       kind: 'write',
       before: { price: formatCents(listing.priceCents) },
       after: { price: formatCents(held.originalCents) },
@@ -301,15 +343,18 @@ export function planListing(
       why: `the sale ended; back to ${money(held.originalCents)}`,
     };
   }
-  if (context.now < starts) return skip('sale_not_started', floor);
-  if (held) return skip('unchanged', floor);
-  if (listing.priceCents <= floor) return skip('at_floor', floor);
+  if (context.now < starts) return skipOf(listing, 'sale_not_started', floor);
+  if (held) return skipOf(listing, 'unchanged', floor);
+  if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
   const change = {
     kind: 'percent',
     direction: 'lower',
     hundredths: hundredthsOf(action.percent),
   } as const;
-  return lowered(listing, change, action.ending, floor, 'on sale') ?? unchanged();
+  return (
+    lowered(listing, change, action.ending, floor, 'on sale', context.explain !== false) ??
+    skipOf(listing, 'unchanged', floor, ROUNDS_UP)
+  );
 }
 
 /**
@@ -322,10 +367,19 @@ function lowered(
   ending: PriceEnding,
   floor: bigint,
   reason: string,
+  explain: boolean,
 ): PlanItem | undefined {
-  const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
-  const atFloor = adjusted.error !== null || adjusted.cents < floor;
-  const next = atFloor ? floor : adjusted.cents;
+  let cents: bigint | null;
+  let explanation = '';
+  if (explain) {
+    const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
+    cents = adjusted.error === null ? adjusted.cents : null;
+    explanation = adjusted.explanation;
+  } else {
+    cents = adjustedCents(listing.priceCents, change, ending);
+  }
+  const atFloor = cents === null || cents < floor;
+  const next = cents === null || atFloor ? floor : cents;
   if (next >= listing.priceCents) return undefined;
   return {
     listingId: listing.id,
@@ -335,9 +389,11 @@ function lowered(
     after: { price: formatCents(next) },
     floorCents: floor,
     markdownCents: listing.priceCents - next,
-    why: atFloor
-      ? `${reason}; stopped at its floor ${money(floor)}`
-      : `${reason}; ${adjusted.explanation}`,
+    why: !explain
+      ? ''
+      : atFloor
+        ? `${reason}; stopped at its floor ${money(floor)}`
+        : `${reason}; ${explanation}`,
   };
 }
 
@@ -361,12 +417,13 @@ export class RulePlanner {
     this.saleEnded = rule.action.kind === 'sale' && context.now >= Date.parse(rule.action.endsAt);
   }
 
-  add(listing: ListingFacts): void {
+  /** Plans one listing (`kept`: its floor under this rule, kept across plans of it). */
+  add(listing: ListingFacts, kept?: KeptFloor): void {
     const { rule, context } = this;
     // A sale's end puts back every listing it lowered, whatever the scope says now.
     const held = this.saleEnded && context.onSale.has(listing.id);
     if (!held && !inScope(rule.scope, listing, context.now)) return;
-    const item = planListing(rule, listing, context);
+    const item = planListing(rule, listing, context, kept);
     if (item.kind === 'write') {
       if (
         this.writes >= rule.caps.maxListings ||

@@ -110,10 +110,102 @@ export interface NewRunItem {
   markdownCents: number;
 }
 
+/** Every statement of the store, prepared once when it opens (better-sqlite3's own way). */
+function prepareStatements(db: Database.Database) {
+  return {
+    insertRule: db.prepare(
+      `INSERT INTO rules (definition, enabled, created_by, created_at, updated_at)
+         VALUES (?, 0, ?, ?, ?)`,
+    ),
+    updateRule: db.prepare(
+      'UPDATE rules SET definition = ?, enabled = ?, updated_at = ? WHERE id = ?',
+    ),
+    deleteRule: db.prepare('DELETE FROM rules WHERE id = ?'),
+    ruleById: db.prepare('SELECT * FROM rules WHERE id = ?'),
+    allRules: db.prepare('SELECT * FROM rules ORDER BY id'),
+    claimDay: db.prepare(
+      `UPDATE rules SET last_scheduled_day = ? WHERE id = ?
+             AND (last_scheduled_day IS NULL OR last_scheduled_day <> ?)`,
+    ),
+    insertItem: db.prepare(
+      `INSERT INTO rule_run_items (run_id, listing_id, title, state, reason, why, before, after,
+         floor_cents, markdown_cents, idem_key, seq)
+       VALUES (@run_id, @listing_id, @title, @state, @reason, @why, @before, @after,
+         @floor_cents, @markdown_cents, @idem_key, @seq)`,
+    ),
+    insertRun: db.prepare(
+      `INSERT INTO rule_runs (rule_id, trigger, status, by_name, started_at, undo_of)
+           VALUES (?, ?, 'running', ?, ?, ?)`,
+    ),
+    markUndone: db.prepare('UPDATE rule_runs SET undone_by = ? WHERE id = ?'),
+    runById: db.prepare('SELECT * FROM rule_runs WHERE id = ?'),
+    runsOfRule: db.prepare('SELECT * FROM rule_runs WHERE rule_id = ? ORDER BY id DESC LIMIT ?'),
+    unfinishedRuns: db.prepare(
+      `SELECT * FROM rule_runs WHERE status IN ('running', 'paused') ORDER BY id`,
+    ),
+    setRunStatus: db.prepare(
+      `UPDATE rule_runs SET status = ?, note = ?, resume_at = ?, finished_at = ?,
+           attempts = attempts + CASE WHEN ? = 'paused' THEN 1 ELSE 0 END
+         WHERE id = ?`,
+    ),
+    itemsOfRun: db.prepare('SELECT * FROM rule_run_items WHERE run_id = ? ORDER BY seq LIMIT ?'),
+    pendingItems: db.prepare(
+      `SELECT * FROM rule_run_items WHERE run_id = ? AND state = 'pending' ORDER BY seq`,
+    ),
+    settleItem: db.prepare(
+      `UPDATE rule_run_items SET state = ?, status = ?, reason = COALESCE(?, reason),
+           why = COALESCE(?, why), at = ?
+         WHERE run_id = ? AND listing_id = ? AND state = 'pending'`,
+    ),
+    lastChanges: db.prepare(
+      `SELECT i.listing_id AS id, MAX(i.at) AS at FROM rule_run_items i
+           JOIN rule_runs r ON r.id = i.run_id
+         WHERE r.rule_id = ? AND r.trigger <> 'undo' AND r.undone_by IS NULL AND i.state = 'done'
+         GROUP BY i.listing_id`,
+    ),
+    lastChangesOfListing: db.prepare(
+      `SELECT r.rule_id AS rule, MAX(i.at) AS at FROM rule_run_items i
+           JOIN rule_runs r ON r.id = i.run_id
+         WHERE i.listing_id = ? AND r.trigger <> 'undo' AND r.undone_by IS NULL
+           AND i.state = 'done'
+         GROUP BY r.rule_id`,
+    ),
+    salesOfListing: db.prepare('SELECT * FROM rule_sales WHERE listing_id = ? AND ended = 0'),
+    touchedListings: db.prepare(
+      `SELECT i.listing_id, r.rule_id, MAX(i.at) AS at, i.after FROM rule_run_items i
+           JOIN rule_runs r ON r.id = i.run_id
+         WHERE i.state = 'done' AND r.trigger <> 'undo' AND r.undone_by IS NULL
+         GROUP BY i.listing_id ORDER BY at LIMIT ?`,
+    ),
+    touchedListing: db.prepare(
+      `SELECT i.listing_id, r.rule_id, i.at, i.after FROM rule_run_items i
+           JOIN rule_runs r ON r.id = i.run_id
+         WHERE i.listing_id = ? AND i.state = 'done' AND r.trigger <> 'undo'
+           AND r.undone_by IS NULL
+         ORDER BY i.at DESC LIMIT 1`,
+    ),
+    salesOfRule: db.prepare('SELECT * FROM rule_sales WHERE rule_id = ? AND ended = 0'),
+    putOnSale: db.prepare(
+      `INSERT INTO rule_sales (rule_id, listing_id, original_cents, sale_cents, ended)
+         VALUES (?, ?, ?, ?, 0)
+         ON CONFLICT (rule_id, listing_id) DO UPDATE SET original_cents = excluded.original_cents,
+           sale_cents = excluded.sale_cents, ended = 0`,
+    ),
+    endSale: db.prepare('UPDATE rule_sales SET ended = 1 WHERE rule_id = ? AND listing_id = ?'),
+    runCounts: db.prepare(
+      `SELECT state, COUNT(*) AS n, SUM(markdown_cents) AS md FROM rule_run_items
+         WHERE run_id = ? GROUP BY state`,
+    ),
+  };
+}
+
 export class RulesStore {
   private readonly db: Database.Database;
+  private readonly sql: ReturnType<typeof prepareStatements>;
   private changes = 0;
-  /** The rules as read at a version (`rules()`). */
+  /** Changes to the rules themselves (made, edited, switched, deleted): what `rules()` reads. */
+  private ruleChanges = 0;
+  /** The rules as read at a version of the rules (`rules()`): a run's progress leaves it. */
   private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
@@ -174,6 +266,9 @@ export class RulesStore {
        CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`,
     );
     tightenDatabaseFiles(path);
+    this.sql = prepareStatements(this.db);
+    // The rules are read once as the store opens, then kept up to date as each one is written.
+    this.rules();
   }
 
   /**
@@ -187,14 +282,11 @@ export class RulesStore {
   // Rules
 
   createRule(definition: RuleDefinition, createdBy: string | null, at: string): StoredRule {
-    const result = this.db
-      .prepare(
-        `INSERT INTO rules (definition, enabled, created_by, created_at, updated_at)
-         VALUES (?, 0, ?, ?, ?)`,
-      )
-      .run(JSON.stringify(definition), createdBy, at, at);
+    const result = this.sql.insertRule.run(JSON.stringify(definition), createdBy, at, at);
     this.changes++;
-    return this.rule(Number(result.lastInsertRowid))!;
+    this.ruleChanges++;
+    const id = Number(result.lastInsertRowid);
+    return this.keepRead(id, this.rule(id))!;
   }
 
   updateRule(
@@ -204,52 +296,61 @@ export class RulesStore {
   ): StoredRule | undefined {
     const rule = this.rule(id);
     if (!rule) return undefined;
-    this.db
-      .prepare('UPDATE rules SET definition = ?, enabled = ?, updated_at = ? WHERE id = ?')
-      .run(
-        JSON.stringify(change.definition ?? rule.definition),
-        (change.enabled ?? rule.enabled) ? 1 : 0,
-        at,
-        id,
-      );
+    this.sql.updateRule.run(
+      JSON.stringify(change.definition ?? rule.definition),
+      (change.enabled ?? rule.enabled) ? 1 : 0,
+      at,
+      id,
+    );
     this.changes++;
-    return this.rule(id);
+    this.ruleChanges++;
+    return this.keepRead(id, this.rule(id));
   }
 
   deleteRule(id: number): boolean {
     this.changes++;
-    return this.db.prepare('DELETE FROM rules WHERE id = ?').run(id).changes > 0;
+    this.ruleChanges++;
+    const deleted = this.sql.deleteRule.run(id).changes > 0;
+    this.keepRead(id, undefined);
+    return deleted;
+  }
+
+  /**
+   * The rules as read, brought up to date with the one rule just written (as read back, checked by
+   * its schema), so `rules()` does not read and check every rule again after each edit; when they
+   * were not up to date before it, `rules()` reads them all as usual.
+   */
+  private keepRead(id: number, rule: StoredRule | undefined): StoredRule | undefined {
+    if (this.read?.version !== this.ruleChanges - 1) return rule;
+    const rules = this.read.rules.filter((kept) => kept.id !== id);
+    if (rule) {
+      const after = rules.findIndex((kept) => kept.id > id);
+      rules.splice(after === -1 ? rules.length : after, 0, rule);
+    }
+    this.read = { version: this.ruleChanges, rules };
+    return rule;
   }
 
   rule(id: number): StoredRule | undefined {
-    const row = this.db.prepare('SELECT * FROM rules WHERE id = ?').get(id) as RuleRow | undefined;
+    const row = this.sql.ruleById.get(id) as RuleRow | undefined;
     return row ? ruleOf(row) : undefined;
   }
 
-  /** Every rule, read (and checked by its schema) once per version of the store. */
+  /** Every rule, read (and checked by its schema) once per change to the rules. */
   rules(): StoredRule[] {
-    if (this.read?.version !== this.changes) {
-      const rules = (this.db.prepare('SELECT * FROM rules ORDER BY id').all() as RuleRow[]).flatMap(
-        (row) => {
-          const rule = ruleOf(row);
-          return rule ? [rule] : [];
-        },
-      );
-      this.read = { version: this.changes, rules };
+    if (this.read?.version !== this.ruleChanges) {
+      const rules = (this.sql.allRules.all() as RuleRow[]).flatMap((row) => {
+        const rule = ruleOf(row);
+        return rule ? [rule] : [];
+      });
+      this.read = { version: this.ruleChanges, rules };
     }
     return [...this.read.rules];
   }
 
   /** Marks the day (in the rule's zone) its scheduled run was started, so it starts once a day. */
   claimScheduledDay(id: number, day: string): boolean {
-    return (
-      this.db
-        .prepare(
-          `UPDATE rules SET last_scheduled_day = ? WHERE id = ?
-             AND (last_scheduled_day IS NULL OR last_scheduled_day <> ?)`,
-        )
-        .run(day, id, day).changes > 0
-    );
+    return this.sql.claimDay.run(day, id, day).changes > 0;
   }
 
   // Runs
@@ -259,23 +360,18 @@ export class RulesStore {
     run: { ruleId: number; trigger: RunTrigger; by: string | null; at: string; undoOf?: number },
     items: readonly NewRunItem[],
   ): number {
-    const insertItem = this.db.prepare(
-      `INSERT INTO rule_run_items (run_id, listing_id, title, state, reason, why, before, after,
-         floor_cents, markdown_cents, idem_key, seq)
-       VALUES (@run_id, @listing_id, @title, @state, @reason, @why, @before, @after,
-         @floor_cents, @markdown_cents, @idem_key, @seq)`,
-    );
     this.changes++;
     return this.db.transaction(() => {
-      const result = this.db
-        .prepare(
-          `INSERT INTO rule_runs (rule_id, trigger, status, by_name, started_at, undo_of)
-           VALUES (?, ?, 'running', ?, ?, ?)`,
-        )
-        .run(run.ruleId, run.trigger, run.by, run.at, run.undoOf ?? null);
+      const result = this.sql.insertRun.run(
+        run.ruleId,
+        run.trigger,
+        run.by,
+        run.at,
+        run.undoOf ?? null,
+      );
       const runId = Number(result.lastInsertRowid);
       items.forEach((item, seq) => {
-        insertItem.run({
+        this.sql.insertItem.run({
           run_id: runId,
           listing_id: item.listingId,
           title: item.title.slice(0, 200),
@@ -293,30 +389,25 @@ export class RulesStore {
         });
       });
       if (run.undoOf !== undefined) {
-        this.db.prepare('UPDATE rule_runs SET undone_by = ? WHERE id = ?').run(runId, run.undoOf);
+        this.sql.markUndone.run(runId, run.undoOf);
       }
       return runId;
     })();
   }
 
   run(id: number): RunRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM rule_runs WHERE id = ?').get(id) as
-      RunRow | undefined;
+    const row = this.sql.runById.get(id) as RunRow | undefined;
     return row ? this.runOf(row) : undefined;
   }
 
   runs(ruleId: number, limit = 50): RunRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM rule_runs WHERE rule_id = ? ORDER BY id DESC LIMIT ?')
-      .all(ruleId, limit) as RunRow[];
+    const rows = this.sql.runsOfRule.all(ruleId, limit) as RunRow[];
     return rows.map((row) => this.runOf(row));
   }
 
   /** Runs left running or paused (after a restart, or waiting out a pause). */
   unfinishedRuns(): RunRecord[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM rule_runs WHERE status IN ('running', 'paused') ORDER BY id`)
-      .all() as RunRow[];
+    const rows = this.sql.unfinishedRuns.all() as RunRow[];
     return rows.map((row) => this.runOf(row));
   }
 
@@ -325,37 +416,23 @@ export class RulesStore {
     status: RunStatus,
     fields: { note?: string | null; resumeAt?: number | null; finishedAt?: string | null } = {},
   ): void {
-    this.db
-      .prepare(
-        `UPDATE rule_runs SET status = ?, note = ?, resume_at = ?, finished_at = ?,
-           attempts = attempts + CASE WHEN ? = 'paused' THEN 1 ELSE 0 END
-         WHERE id = ?`,
-      )
-      .run(
-        status,
-        fields.note ?? null,
-        fields.resumeAt ?? null,
-        fields.finishedAt ?? null,
-        status,
-        id,
-      );
+    this.sql.setRunStatus.run(
+      status,
+      fields.note ?? null,
+      fields.resumeAt ?? null,
+      fields.finishedAt ?? null,
+      status,
+      id,
+    );
   }
 
   /** A run's items in plan order, `limit` at most. */
   items(runId: number, limit = -1): RunItem[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM rule_run_items WHERE run_id = ? ORDER BY seq LIMIT ?')
-        .all(runId, limit) as ItemRow[]
-    ).map(itemOf);
+    return (this.sql.itemsOfRun.all(runId, limit) as ItemRow[]).map(itemOf);
   }
 
   pendingItems(runId: number): RunItem[] {
-    return (
-      this.db
-        .prepare(`SELECT * FROM rule_run_items WHERE run_id = ? AND state = 'pending' ORDER BY seq`)
-        .all(runId) as ItemRow[]
-    ).map(itemOf);
+    return (this.sql.pendingItems.all(runId) as ItemRow[]).map(itemOf);
   }
 
   settleItem(
@@ -365,33 +442,20 @@ export class RulesStore {
     fields: { status?: number | null; reason?: string | null; why?: string; at: string },
   ): void {
     this.changes++;
-    this.db
-      .prepare(
-        `UPDATE rule_run_items SET state = ?, status = ?, reason = COALESCE(?, reason),
-           why = COALESCE(?, why), at = ?
-         WHERE run_id = ? AND listing_id = ? AND state = 'pending'`,
-      )
-      .run(
-        state,
-        fields.status ?? null,
-        fields.reason ?? null,
-        fields.why ?? null,
-        fields.at,
-        runId,
-        listingId,
-      );
+    this.sql.settleItem.run(
+      state,
+      fields.status ?? null,
+      fields.reason ?? null,
+      fields.why ?? null,
+      fields.at,
+      runId,
+      listingId,
+    );
   }
 
   /** Listing id → epoch ms of the newest change this rule made to it (runs, not undos). */
   lastChanges(ruleId: number): Map<string, number> {
-    const rows = this.db
-      .prepare(
-        `SELECT i.listing_id AS id, MAX(i.at) AS at FROM rule_run_items i
-           JOIN rule_runs r ON r.id = i.run_id
-         WHERE r.rule_id = ? AND r.trigger <> 'undo' AND r.undone_by IS NULL AND i.state = 'done'
-         GROUP BY i.listing_id`,
-      )
-      .all(ruleId) as { id: string; at: string }[];
+    const rows = this.sql.lastChanges.all(ruleId) as { id: string; at: string }[];
     return new Map(rows.map((row) => [row.id, Date.parse(row.at)]));
   }
 
@@ -403,18 +467,12 @@ export class RulesStore {
     lastChanges: Map<number, number>;
     sales: Map<number, { originalCents: bigint; saleCents: bigint }>;
   } {
-    const changed = this.db
-      .prepare(
-        `SELECT r.rule_id AS rule, MAX(i.at) AS at FROM rule_run_items i
-           JOIN rule_runs r ON r.id = i.run_id
-         WHERE i.listing_id = ? AND r.trigger <> 'undo' AND r.undone_by IS NULL
-           AND i.state = 'done'
-         GROUP BY r.rule_id`,
-      )
-      .all(listingId) as { rule: number; at: string }[];
-    const sales = this.db
-      .prepare('SELECT * FROM rule_sales WHERE listing_id = ? AND ended = 0')
-      .all(listingId) as { rule_id: number; original_cents: number; sale_cents: number }[];
+    const changed = this.sql.lastChangesOfListing.all(listingId) as { rule: number; at: string }[];
+    const sales = this.sql.salesOfListing.all(listingId) as {
+      rule_id: number;
+      original_cents: number;
+      sale_cents: number;
+    }[];
     return {
       lastChanges: new Map(changed.map((row) => [row.rule, Date.parse(row.at)])),
       sales: new Map(
@@ -432,37 +490,24 @@ export class RulesStore {
    */
   touchedListings(limit = 50_000): TouchedListing[] {
     // SQLite gives the other columns of the row MAX picked.
-    const rows = this.db
-      .prepare(
-        `SELECT i.listing_id, r.rule_id, MAX(i.at) AS at, i.after FROM rule_run_items i
-           JOIN rule_runs r ON r.id = i.run_id
-         WHERE i.state = 'done' AND r.trigger <> 'undo' AND r.undone_by IS NULL
-         GROUP BY i.listing_id ORDER BY at LIMIT ?`,
-      )
-      .all(limit) as TouchedRow[];
+    const rows = this.sql.touchedListings.all(limit) as TouchedRow[];
     return rows.map(touchedOf);
   }
 
   /** One listing's newest change by a rule (not undone), if any. */
   touchedListing(listingId: string): TouchedListing | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT i.listing_id, r.rule_id, i.at, i.after FROM rule_run_items i
-           JOIN rule_runs r ON r.id = i.run_id
-         WHERE i.listing_id = ? AND i.state = 'done' AND r.trigger <> 'undo'
-           AND r.undone_by IS NULL
-         ORDER BY i.at DESC LIMIT 1`,
-      )
-      .get(listingId) as TouchedRow | undefined;
+    const row = this.sql.touchedListing.get(listingId) as TouchedRow | undefined;
     return row ? touchedOf(row) : undefined;
   }
 
   // Sale events
 
   salesOf(ruleId: number): Map<string, { originalCents: bigint; saleCents: bigint }> {
-    const rows = this.db
-      .prepare('SELECT * FROM rule_sales WHERE rule_id = ? AND ended = 0')
-      .all(ruleId) as { listing_id: string; original_cents: number; sale_cents: number }[];
+    const rows = this.sql.salesOfRule.all(ruleId) as {
+      listing_id: string;
+      original_cents: number;
+      sale_cents: number;
+    }[];
     return new Map(
       rows.map((row) => [
         row.listing_id,
@@ -473,30 +518,16 @@ export class RulesStore {
 
   putOnSale(ruleId: number, listingId: string, originalCents: number, saleCents: number): void {
     this.changes++;
-    this.db
-      .prepare(
-        `INSERT INTO rule_sales (rule_id, listing_id, original_cents, sale_cents, ended)
-         VALUES (?, ?, ?, ?, 0)
-         ON CONFLICT (rule_id, listing_id) DO UPDATE SET original_cents = excluded.original_cents,
-           sale_cents = excluded.sale_cents, ended = 0`,
-      )
-      .run(ruleId, listingId, originalCents, saleCents);
+    this.sql.putOnSale.run(ruleId, listingId, originalCents, saleCents);
   }
 
   endSale(ruleId: number, listingId: string): void {
     this.changes++;
-    this.db
-      .prepare('UPDATE rule_sales SET ended = 1 WHERE rule_id = ? AND listing_id = ?')
-      .run(ruleId, listingId);
+    this.sql.endSale.run(ruleId, listingId);
   }
 
   private runOf(row: RunRow): RunRecord {
-    const counts = this.db
-      .prepare(
-        `SELECT state, COUNT(*) AS n, SUM(markdown_cents) AS md FROM rule_run_items
-         WHERE run_id = ? GROUP BY state`,
-      )
-      .all(row.id) as { state: ItemState; n: number; md: number }[];
+    const counts = this.sql.runCounts.all(row.id) as { state: ItemState; n: number; md: number }[];
     const n = (state: ItemState) => counts.find((c) => c.state === state)?.n ?? 0;
     return {
       id: row.id,
