@@ -150,6 +150,71 @@ describe('the kept catalogue', () => {
     }
   });
 
+  it('a listing read degraded leaves the rows and stays set aside, reload after reload, until read whole', async () => {
+    const own = await startHarness({ seed: 'demo', demoListings: 60 });
+    try {
+      const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+      const visitOwn = () =>
+        createKeptSources(createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN }), db);
+      const setPrice = async (id: string, price: string) => {
+        const put = await own.api(`/listings/${id}.json`, {
+          token: DEMO_LIVE_TOKEN,
+          method: 'PUT',
+          body: { listing: { price } },
+        });
+        expect(put.status).toBe(200);
+      };
+      const first = visitOwn().listings;
+      const walked = await first.sync();
+      await first.save();
+      expect(walked.setAside).toEqual([]);
+      const victim = walked.rows.find((row) => row.status === 'active')!;
+
+      // It changes, and the server now sends it degraded: the incremental read sets it aside.
+      await setPrice(victim.id, '41.00');
+      await own.control('PUT', '/faults', { degraded_ids: [victim.id] });
+      const second = visitOwn().listings;
+      const degraded = await second.sync();
+      await second.save();
+      expect(degraded.origin).toBe('kept');
+      expect(degraded.rows.some((row) => row.id === victim.id)).toBe(false);
+      expect(degraded.rows).toHaveLength(walked.rows.length - 1);
+      expect(degraded.setAside.map((record) => [record.id, record.kind])).toEqual([
+        [victim.id, 'degraded'],
+      ]);
+      const seenAt = degraded.setAside[0]!.seenAt;
+      expect(Date.parse(seenAt)).toBeGreaterThan(Date.parse(walked.syncedAt) - 60_000);
+
+      // A minute on, the next read (which overlaps the last by a few seconds) sees it again...
+      await own.control('POST', '/clock', { advance_seconds: 60 });
+      const third = visitOwn().listings;
+      const seen = await third.sync();
+      await third.save();
+      const seenAgain = seen.setAside[0]!.seenAt;
+      expect(seen.setAside.map((record) => record.id)).toEqual([victim.id]);
+      expect(Date.parse(seenAgain)).toBeGreaterThan(Date.parse(seenAt));
+      // ...and a reload whose read no longer brings it (unchanged) still reports it, as last seen.
+      const fourth = visitOwn().listings;
+      const still = await fourth.sync();
+      expect(still.origin).toBe('kept');
+      expect(still.lastChanged).toBe(0);
+      expect(still.setAside.map((record) => [record.id, record.seenAt])).toEqual([
+        [victim.id, seenAgain],
+      ]);
+      expect(still.rows.some((row) => row.id === victim.id)).toBe(false);
+
+      // Sent whole again once it changes: back in the rows, no longer set aside.
+      await own.control('PUT', '/faults', { degraded_ids: [] });
+      await setPrice(victim.id, '42.00');
+      const whole = await visitOwn().listings.sync();
+      expect(whole.setAside).toEqual([]);
+      expect(whole.rows).toHaveLength(walked.rows.length);
+      expect(whole.rows.find((row) => row.id === victim.id)!.price).toBe('42.00');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('keeps a live patch made while the walk is still reading pages', async () => {
     let releaseNext = () => {};
     const nextHeld = new Promise<void>((resolve) => (releaseNext = resolve));

@@ -163,11 +163,12 @@ describe('listing detail', () => {
     try {
       renderApp('/listings', { baseUrl: harness.url, token });
       const note = await screen.findByText(
-        /could not be read and are left out/,
+        /1 listing could not be read and is left out/,
         {},
         { timeout: 15_000 },
       );
-      expect(note.textContent).toContain(listing.id);
+      // The id is for support, under the notice's "Details".
+      expect(note.closest('[role="status"]')!.textContent).toContain(listing.id);
     } finally {
       await harness.control('PUT', '/faults', { degraded_ids: [] });
     }

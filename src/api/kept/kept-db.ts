@@ -6,6 +6,7 @@ import { KEPT_DB } from '../../shared/browser-keeps';
 
 import { wrap, type IDBPDatabase } from 'idb';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
+import type { SetAsideRecord } from '../../client';
 import { spareMoment } from './kept-moments';
 
 const DB_NAME = KEPT_DB;
@@ -31,6 +32,9 @@ const SLICE_ROWS = 250;
 /** The idle time that holds a whole chunk's encoding at once (1,000 listings: 7 to 9 ms). */
 const WHOLE_CHUNK_MS = 20;
 
+/** A record set aside, with the API's time (ISO) of the read that last found it unreadable. */
+export type KeptSetAside = SetAsideRecord & { seenAt: string };
+
 /** What is kept of one collection, beside its rows. */
 export interface KeptHead {
   collection: string;
@@ -42,6 +46,8 @@ export interface KeptHead {
   checkedAt: number;
   rowCount: number;
   chunkCount: number;
+  /** The records set aside by id, with when last seen (absent in heads written before). */
+  setAside?: KeptSetAside[];
 }
 
 interface ChunkRecord {

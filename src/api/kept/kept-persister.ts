@@ -67,6 +67,7 @@ export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb(
       checkedAt: kept.checkedAt ?? Date.now(),
       rowCount: rows.length,
       chunkCount: chunks,
+      setAside: kept.setAside,
     });
   };
 

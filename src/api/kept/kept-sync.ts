@@ -7,7 +7,7 @@ import {
   type WalkOptions,
 } from '../../client';
 import { yieldToPage } from '../yield-to-page';
-import type { KeptDb } from './kept-db';
+import type { KeptDb, KeptSetAside } from './kept-db';
 import { isOlder } from './newest';
 import { noteStoreChecked, storeCheckedThisSession } from './store-checks';
 
@@ -36,6 +36,10 @@ export interface KeptSource<T> {
   ): Promise<T[]>;
 }
 
+/** A page's set-aside records, stamped with the time of the read that found them. */
+const stamped = (records: readonly SetAsideRecord[], seenAt: string): KeptSetAside[] =>
+  records.map((record) => ({ ...record, seenAt }));
+
 export interface Fingerprint {
   id: string;
   createdAt: string | undefined;
@@ -48,7 +52,11 @@ export interface Kept<T> {
   /** False while a full walk is still reading pages (the rows so far are usable). */
   complete: boolean;
   pages: number;
-  setAside: SetAsideRecord[];
+  /**
+   * Records the server sent degraded or unreadable, by id: kept (and kept in IndexedDB) across
+   * incremental reads, which do not bring an unchanged record again, until a read returns it whole.
+   */
+  setAside: KeptSetAside[];
   /** The API's time the last full or incremental read started from (ISO). */
   syncedAt: string;
   /** Local epoch ms when the copy was last brought up to date with the API. */
@@ -158,7 +166,8 @@ async function firstSync<T extends { id: string }>(
     rows: stored.rows,
     complete: true,
     pages: 0,
-    setAside: [],
+    // What the last reads could not read stays reported until a read returns it whole.
+    setAside: stored.head.setAside ?? [],
     syncedAt: stored.head.syncedAt,
     checkedAt: stored.head.checkedAt,
     lastChanged: undefined,
@@ -202,10 +211,11 @@ async function incremental<T extends { id: string }>(
   from: Kept<T>,
 ): Promise<Kept<T>> {
   const started = source.serverNow();
+  const seenAt = new Date(started).toISOString();
   const since = new Date(Date.parse(from.syncedAt) - OVERLAP_MS).toISOString();
   const changed = new Map<string, T>();
   let count = 0;
-  const setAside: SetAsideRecord[] = [];
+  const setAside: KeptSetAside[] = [];
   try {
     for await (const page of source.walk({
       signal: context.signal,
@@ -215,7 +225,7 @@ async function incremental<T extends { id: string }>(
     })) {
       for (const row of page.rows) changed.set(row.id, row);
       count += page.rows.length;
-      setAside.push(...page.setAside);
+      setAside.push(...stamped(page.setAside, seenAt));
     }
     if (source.complete && changed.size > 0) {
       for (const row of await source.complete([...changed.values()], since, context.signal)) {
@@ -236,11 +246,19 @@ async function incremental<T extends { id: string }>(
   const base = context.current() ?? from;
   const other = anotherStore(source, base, changed);
   if (other) throw new RebuildNeeded(other, base.rows.length);
+  // A record set aside before stays so until a read returns it whole (an incremental read does
+  // not bring an unchanged one again); one this read could not read is left out of the rows.
   const fresh = new Set(setAside.map((record) => record.id));
+  const rows = merged(base.rows, changed);
   return {
     ...base,
-    rows: merged(base.rows, changed),
-    setAside: [...base.setAside.filter((r) => !fresh.has(r.id)), ...setAside],
+    rows: fresh.size > 0 ? rows.filter((row) => !fresh.has(row.id)) : rows,
+    setAside: [
+      ...base.setAside.filter(
+        (r) => !fresh.has(r.id) && (r.id === undefined || !changed.has(r.id)),
+      ),
+      ...setAside,
+    ],
     syncedAt: new Date(started - 1000).toISOString(),
     checkedAt: Date.now(),
     lastChanged: count,
@@ -312,6 +330,7 @@ async function walkAll<T extends { id: string }>(
   void Promise.resolve(scope).then((said) => (owner = said));
   for (let attempt = 0; ; attempt++) {
     const rows: T[] = [];
+    const seenAt = new Date(source.serverNow()).toISOString();
     /** Positions by id: a walk restarted by the server may bring a row again. */
     const at = new Map<string, number>();
     let state: Kept<T> = {
@@ -364,7 +383,7 @@ async function walkAll<T extends { id: string }>(
         state = {
           ...state,
           pages: state.pages + 1,
-          setAside: [...state.setAside, ...page.setAside],
+          setAside: [...state.setAside, ...stamped(page.setAside, seenAt)],
         };
         if (state.pages === 1) showNow();
         else timer ??= setTimeout(showNow, showEveryMs(rows.length));

@@ -138,7 +138,7 @@ function statusView(status: OrderStatusFilter): (orders: Kept<KeptOrder>) => Ord
       };
       if (status === 'any') return { ...base, rows: orders.rows };
       const rows: Order[] = [];
-      const setAside = [...orders.setAside];
+      const setAside: SetAsideRecord[] = [...orders.setAside];
       for (const order of orders.rows) {
         const now = orderStatusOf(order);
         if (now === status) rows.push(order);

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { ErrorBanner, QueryErrorBanner } from '../../../components/error-banner';
 import { LoadProgressBar } from '../../../components/states';
 import { RateLimitWaitNote } from '../../../components/rate-limit-wait-note';
+import { SetAsideNotice } from '../../../components/set-aside-notice';
 import { REQUIRED_SCOPES } from '../../../api/required-scopes';
 import type { Catalogue, CatalogueAvailability } from '../../../api/listings/catalogue-query';
 import type { CatalogueRow } from './catalogue-row';
@@ -67,12 +68,7 @@ export function CatalogueLoadState({
         />
       )}
       {query.isFetching && <RateLimitWaitNote />}
-      {data?.setAside.length ? (
-        <p className="banner banner-warn" role="status">
-          {countOf(data.setAside.length, 'listing')} could not be read and are left out:{' '}
-          {data.setAside.map((record) => record.id ?? '?').join(', ')}
-        </p>
-      ) : null}
+      {data && <SetAsideNotice records={data.setAside} noun="listing" />}
       {partial.length > 0 && (
         <p className="banner banner-warn" role="status">
           {countOf(partial.length, 'listing')} have fields that could not be read (shown as such):{' '}

@@ -239,6 +239,7 @@ export function ListingsPage() {
           : data.failure && !data.complete
             ? `${shown.length} of the ${rows.length} listings read before loading stopped`
             : `${shown.length} of ${rows.length} listings${data.complete ? '' : ' so far'}`}
+        {data && data.setAside.length > 0 && ` (${data.setAside.length} unreadable, left out)`}
         {selected.size > 0 && (
           <>
             {' '}
