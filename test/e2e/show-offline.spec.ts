@@ -44,11 +44,9 @@ test.beforeAll(async () => {
     },
     async () => distPages(resolve(root, 'dist/page')),
   );
-  const page = (await (
-    await fetch(`${sandbox.url}/2026-07/listings.json?status=active&limit=100`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    })
-  ).json()) as { listings: { id: string; unavailable_reason?: string | null; is_lot: boolean }[] };
+  const page = (await (await atMarketplace('/listings.json?status=active&limit=100')).json()) as {
+    listings: { id: string; unavailable_reason?: string | null; is_lot: boolean }[];
+  };
   active = page.listings
     .filter((listing) => !listing.unavailable_reason && !listing.is_lot)
     .map((listing) => listing.id);
@@ -88,26 +86,36 @@ async function ledger(showKey: string) {
   };
 }
 
-/** The listing as the sandbox holds it now. */
-async function sandboxListing(id: string) {
-  // The test's own read shares the seller's bucket with the page: a 429 waits as a client would.
+/**
+ * A call straight at the marketplace with the seller's key, as another client of theirs makes it:
+ * it shares the seller's bucket with the server (the page, the replica), so a 429 waits as a
+ * client would.
+ */
+async function atMarketplace(path: string, init: RequestInit = {}): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
-    const answer = await fetch(`${sandbox.url}/2026-07/listings/${id}.json`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
+    const answer = await fetch(`${sandbox.url}/2026-07${path}`, {
+      ...init,
+      headers: {
+        'X-Service-Access-Token': DEMO_LIVE_TOKEN,
+        'content-type': 'application/json',
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
-    if (answer.status === 429 && attempt < 10) {
-      await new Promise((done) =>
-        setTimeout(done, 1000 * Number(answer.headers.get('retry-after') ?? 1)),
-      );
-      continue;
-    }
-    expect(answer.status).toBe(200);
-    return ((await answer.json()) as { listing: { status: string; unavailable_reason: string } })
-      .listing;
+    if (answer.status !== 429 || attempt >= 10) return answer;
+    await new Promise((done) =>
+      setTimeout(done, 1000 * Number(answer.headers.get('retry-after') ?? 1)),
+    );
   }
 }
 
-/** The deactivations of a listing the server's proxy passed upstream (its activity log). */
+/** The listing as the sandbox holds it now. */
+async function sandboxListing(id: string) {
+  const answer = await atMarketplace(`/listings/${id}.json`);
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { listing: { status: string; unavailable_reason: string } })
+    .listing;
+}
+
 async function deactivations(id: string): Promise<number> {
   const answer = await fetch(at(`/hub/activity?listing=${encodeURIComponent(id)}`));
   const { entries } = (await answer.json()) as { entries: { action: string; outcome: string }[] };
@@ -269,9 +277,8 @@ test('a new price set offline meets a price changed meanwhile: a conflict, not w
   await page.getByRole('button', { name: `Set new price for ${title}`, exact: false }).click();
   await expect(page.getByText('New price waiting to be sent')).toBeVisible();
   // Meanwhile someone else changes the price (straight at the marketplace).
-  const other = await fetch(`${sandbox.url}/2026-07/listings/${listing}.json`, {
+  const other = await atMarketplace(`/listings/${listing}.json`, {
     method: 'PUT',
-    headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN, 'content-type': 'application/json' },
     body: JSON.stringify({ listing: { price: '777.00' } }),
   });
   expect(other.status).toBe(200);

@@ -145,6 +145,10 @@ function RuleRow({
   onSelect(): void;
 }) {
   const update = useUpdateRule(rule.id);
+  // The seller's choice, set in the click itself: a controlled box shows it at once, not the old
+  // state until the mutation's pending state renders (React puts a controlled box back after the
+  // event when no state changed in it).
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const schedule = rule.definition.schedule;
   return (
     <tr aria-current={selected ? 'true' : undefined}>
@@ -177,9 +181,13 @@ function RuleRow({
             <input
               type="checkbox"
               // Shows the seller's choice while it is saved, not the old state.
-              checked={update.isPending ? (update.variables.enabled ?? rule.enabled) : rule.enabled}
+              checked={chosen ?? rule.enabled}
               disabled={!owner || update.isPending}
-              onChange={(event) => update.mutate({ enabled: event.target.checked })}
+              onChange={(event) => {
+                const enabled = event.target.checked;
+                setChosen(enabled);
+                update.mutate({ enabled }, { onSettled: () => setChosen(null) });
+              }}
             />
             <span>
               <span className="visually-hidden">Run {rule.definition.name} </span>

@@ -45,6 +45,8 @@ const DAY_MS = 86_400_000;
 const PLAN_SLICE_MS = 8;
 /** The shortest and longest a paused run waits before it tries again. */
 const PAUSE_BOUNDS_S = { min: 30, max: 3_600 };
+/** The shortest wait of a run the marketplace asked to slow down, in seconds. */
+const RATE_LIMITED_PAUSE_S = 1;
 /** Codes that mean nothing more will go through now: the run pauses, pending writes kept. */
 const PAUSE_CODES = new Set([
   'partner_api_writes_disabled',
@@ -335,17 +337,22 @@ export class RuleRunner {
         );
         return;
       }
+      // Asked to slow down: the run goes on when the marketplace said (the governor holds every
+      // call that long), not after the half minute a refusal or an outage waits.
+      const slowDown = halt.answer.status === 429 && halt.answer.code !== 'too_many_waiting';
+      const floor = slowDown
+        ? RATE_LIMITED_PAUSE_S
+        : (this.options.minPauseSeconds ?? PAUSE_BOUNDS_S.min);
       const seconds = Math.min(
-        Math.max(
-          halt.answer.retryAfterSeconds ?? 0,
-          this.options.minPauseSeconds ?? PAUSE_BOUNDS_S.min,
-        ),
+        Math.max(halt.answer.retryAfterSeconds ?? 0, floor),
         PAUSE_BOUNDS_S.max,
       );
       this.store.setRunStatus(runId, 'paused', {
         note: pauseLine(halt.answer),
         resumeAt: this.now() + seconds * 1000,
       });
+      // Looked at again when its wait ends, not at the schedule's next look.
+      setTimeout(() => this.tick(), seconds * 1000 + 20).unref();
       return;
     }
     if (halt?.kind === 'stop') {
