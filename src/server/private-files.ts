@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 
 /**
  * The stores hold password hashes, sessions and what sellers did: readable by their owner only,
@@ -42,4 +43,15 @@ export function privateFolder(path: string): void {
   if (path === '' || path === '.') return;
   mkdirSync(path, { recursive: true, mode: 0o700 });
   chmodSync(path, 0o700);
+}
+
+/**
+ * A store's database, owner only (see preparePrivateDatabase), in WAL mode on disk: readers do not
+ * wait on the one writer. Every server store opens its file this way.
+ */
+export function openPrivateDatabase(path: string): Database.Database {
+  preparePrivateDatabase(path);
+  const db = new Database(path);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  return db;
 }

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type Database from 'better-sqlite3';
+import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 import type { Scalar } from './listing-fields';
 
 /** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */
@@ -109,9 +109,7 @@ export class ActivityStore {
 
   constructor(path: string) {
     // Who changed what, and when: the seller's own, like the accounts file.
-    preparePrivateDatabase(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db = openPrivateDatabase(path);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS activity (
          id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type Database from 'better-sqlite3';
+import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 import type { Role } from './roles';
 
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
@@ -67,9 +67,7 @@ export class AccountsStore {
   private readonly sessionStatement: Database.Statement;
 
   constructor(readonly path: string) {
-    preparePrivateDatabase(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db = openPrivateDatabase(path);
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 2000');
     this.db.exec(SCHEMA);

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type Database from 'better-sqlite3';
+import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
 const KEEP_DAYS = 30;
@@ -31,10 +31,8 @@ export class DeliveryLedger {
 
   constructor(path: string) {
     // Test deliveries' bodies and every event id: the seller's business, owner only.
-    preparePrivateDatabase(path);
-    this.db = new Database(path);
+    this.db = openPrivateDatabase(path);
     if (path !== ':memory:') {
-      this.db.pragma('journal_mode = WAL');
       tightenDatabaseFiles(path);
       // WAL with NORMAL survives a crash of the process (not of the machine) without an fsync per
       // delivery: a flood of deliveries must not stall the server's event loop on the disk.

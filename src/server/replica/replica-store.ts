@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type Database from 'better-sqlite3';
+import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 
 /**
  * The seller's store as the hub keeps it (SQLite, WAL): every SQL statement of the replica is in
@@ -66,9 +66,7 @@ export class ReplicaStore {
   private readonly statements;
 
   constructor(path: string) {
-    preparePrivateDatabase(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db = openPrivateDatabase(path);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS replica_rows (
          collection TEXT NOT NULL,

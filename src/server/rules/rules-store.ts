@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type Database from 'better-sqlite3';
+import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 import { RuleDefinition, type StoredRule } from './rule-definition';
 import type { WriteFields } from './rule-plan';
 
@@ -209,9 +209,7 @@ export class RulesStore {
   private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
-    preparePrivateDatabase(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db = openPrivateDatabase(path);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS rules (
          id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type Database from 'better-sqlite3';
+import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 
 /** The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module. */
 
@@ -177,9 +177,7 @@ export class ShowStore {
 
   constructor(path: string) {
     // What sold at the table, and for how much: the seller's books, private like the accounts.
-    preparePrivateDatabase(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db = openPrivateDatabase(path);
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS shows (
          key TEXT PRIMARY KEY,
