@@ -1,30 +1,39 @@
 const DAY_MS = 86_400_000;
 
-/** One formatter per time zone: making one costs about 20 times what using it does. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
+/** What each use of a local clock reads: the whole date and time, or hours and minutes alone. */
+const FORMATS = {
+  day: {
+    locale: 'en-CA',
+    options: {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    },
+  },
+  clock: { locale: 'en-GB', options: { hour: '2-digit', minute: '2-digit' } },
+} as const;
+
+/** One formatter per use and time zone: making one costs about 20 times what using it does. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(use: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const { locale, options } = FORMATS[use];
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone, hourCycle: 'h23' });
     // The zones are the rules' own (a handful); the bound only guards against a surprise.
-    if (formatters.size >= 500) formatters.clear();
-    formatters.set(timeZone, formatter);
+    if (formatters.size >= 1_000) formatters.clear();
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
 /** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
 export function localDayAndTime(at: number, timeZone: string): { day: string; time: string } {
-  const parts = formatterOf(timeZone).formatToParts(new Date(at));
+  const parts = formatterOf('day', timeZone).formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return {
     day: `${part('year')}-${part('month')}-${part('day')}`,
@@ -32,24 +41,10 @@ export function localDayAndTime(at: number, timeZone: string): { day: string; ti
   };
 }
 
-/** One clock (hours and minutes alone) per time zone, for the schedule's arithmetic. */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** Minutes since the local midnight a clock in `timeZone` reads at `at`. */
 function localMinutes(at: number, timeZone: string): number {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    if (clocks.size >= 500) clocks.clear();
-    clocks.set(timeZone, clock);
-  }
   // `HH:MM`, digits only.
-  const text = clock.format(at);
+  const text = formatterOf('clock', timeZone).format(at);
   return Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
 }
 
