@@ -180,17 +180,18 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
   // The routes whose work grows with the data spend the caller's budget of this server's time.
   const budget = new SessionBudget();
   /** Answers 429 (and true) when the caller's session has spent its budget for now. */
-  const overBudget = (request: FastifyRequest, reply: FastifyReply): boolean => {
+  // The `preHandler` of each route whose work grows with the data: over its budget, a session
+  // is answered 429 before the handler runs.
+  const budgeted = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request.raw));
-    if (wait === 0) return false;
-    void fail(
+    if (wait === 0) return undefined;
+    return fail(
       reply.header('retry-after', String(wait)),
       429,
       'rate_limited',
       `This session asked more of the server than it gives one person at a time; try again in ${wait} s.`,
       { retry_after_seconds: wait },
     );
-    return true;
   };
   const spend = (request: FastifyRequest, ms: number) =>
     budget.charge(SessionBudget.keyOf(request.raw), ms);
@@ -254,9 +255,8 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   app.post(
     `${RULES_PREFIX}/preview`,
-    { bodyLimit, config: { access: 'editor', action: 'preview rules' } },
+    { bodyLimit, config: { access: 'editor', action: 'preview rules' }, preHandler: budgeted },
     async (request, reply) => {
-      if (overBudget(request, reply)) return reply;
       const body = parsed(PreviewBody, request.body, reply);
       if (!body.ok) return reply;
       let definition = 'definition' in body.value ? body.value.definition : undefined;
@@ -323,9 +323,8 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   app.get(
     `${RULES_PREFIX}/runs/:runId`,
-    { config: { access: 'viewer' } },
+    { config: { access: 'viewer' }, preHandler: budgeted },
     async (request, reply) => {
-      if (overBudget(request, reply)) return reply;
       const startedAt = performance.now();
       const id = parsed(RunId, request.params, reply);
       if (!id.ok) return reply;
@@ -377,9 +376,8 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   app.get(
     `${RULES_PREFIX}/listing/:listingId`,
-    { config: { access: 'viewer' } },
+    { config: { access: 'viewer' }, preHandler: budgeted },
     async (request, reply) => {
-      if (overBudget(request, reply)) return reply;
       const startedAt = performance.now();
       const id = parsed(ListingId, request.params, reply);
       if (!id.ok) return reply;
@@ -405,14 +403,17 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     },
   );
 
-  app.get(`${RULES_PREFIX}/touched`, { config: { access: 'viewer' } }, async (request, reply) => {
-    if (overBudget(request, reply)) return reply;
-    const startedAt = performance.now();
-    const names = new Map(store.rules().map((rule) => [rule.id, rule.definition.name]));
-    const listings = store
-      .touchedListings(TOUCHED_SHOWN)
-      .map((t) => ({ ...t, ruleName: names.get(t.ruleId) ?? null }));
-    spend(request, performance.now() - startedAt);
-    return reply.header('cache-control', 'no-store').send({ listings });
-  });
+  app.get(
+    `${RULES_PREFIX}/touched`,
+    { config: { access: 'viewer' }, preHandler: budgeted },
+    async (request, reply) => {
+      const startedAt = performance.now();
+      const names = new Map(store.rules().map((rule) => [rule.id, rule.definition.name]));
+      const listings = store
+        .touchedListings(TOUCHED_SHOWN)
+        .map((t) => ({ ...t, ruleName: names.get(t.ruleId) ?? null }));
+      spend(request, performance.now() - startedAt);
+      return reply.header('cache-control', 'no-store').send({ listings });
+    },
+  );
 }
