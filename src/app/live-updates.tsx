@@ -15,8 +15,9 @@ const loadPatchers = () =>
 /**
  * Connects this tab to the server's event stream and applies every verified webhook to the
  * TanStack Query caches as it arrives (listings, orders, the money figures), with a browser notice for
- * a sale or a shipment due soon. When the stream comes back after a break, the gap is filled
- * with one `updated_at_min` read of each list that is on screen (their refreshes are incremental).
+ * a sale or a shipment due soon. Each change the hub's replica takes (a delivery, its
+ * reconciliation, a write's answer) has the lists on screen read its change feed, as does a stream
+ * that comes back after a break.
  */
 export function LiveUpdates() {
   const stream = useHubStream();
@@ -45,10 +46,12 @@ export function LiveUpdates() {
     });
     const refresh = () => refreshLists(queryClient);
     const offReconnect = stream.onReconnect(refresh);
+    const offReplica = stream.onReplica((event) => refreshLists(queryClient, event.collections));
     stream.start();
     return () => {
       offWebhook();
       offReconnect();
+      offReplica();
     };
   }, [stream, queryClient]);
   return null;

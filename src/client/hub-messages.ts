@@ -48,5 +48,12 @@ export interface HubBucket extends BucketSnapshot {
   rateLimited: number;
 }
 
+/** Rows of these collections changed in the hub's replica: read the change feed from the cursor. */
+export interface HubReplicaEvent {
+  collections: string[];
+  /** The hub's newest change number. */
+  change: number;
+}
+
 export const HUB_EVENTS_PATH = '/hub/events';
 export const HUB_LOG_PATH = '/hub/log';

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../shared/spec-limits';
 import { parseLinkHeader } from '../client/link-header';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
+import { errorEnvelope } from './error-envelope';
 import { redactText } from './key-redaction';
 import { forwardedQuery, withoutCredentials } from './query-allowlist';
 import { sealLink, unsealedQuery } from './link-seal';
@@ -113,7 +114,7 @@ export function sendJson(
   message: string,
   extra: Record<string, unknown> = {},
 ): void {
-  const body = JSON.stringify({ errors: message, svc_error: { code, request_id: null, ...extra } });
+  const body = JSON.stringify(errorEnvelope(code, message, extra));
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',

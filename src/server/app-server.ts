@@ -307,7 +307,27 @@ function openReplica(options: AppServerOptions, hub: ServerHub): Replica {
       : { safetyNetMs: options.replica.safetyNetMs }),
   });
   hub.onDelivery((topic, payload) => replica.applyDelivery(topic, payload));
+  tellTabsOfChanges(replica, hub);
   return replica;
+}
+
+/** How soon after a change the tabs hear of it: a page of a walk's changes is one message. */
+const REPLICA_TELL_MS = 150;
+
+/** Every tab hears which collections changed (it then reads the change feed from its cursor). */
+function tellTabsOfChanges(replica: Replica, hub: ServerHub): void {
+  const changed = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  replica.onChange((collection) => {
+    changed.add(collection);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      const collections = [...changed];
+      changed.clear();
+      hub.events.broadcast('replica', { collections, change: replica.store.changeNumber() });
+    }, REPLICA_TELL_MS);
+    timer.unref?.();
+  });
 }
 
 /** The rules' store beside the activity log, and their runner on the key's governor. */

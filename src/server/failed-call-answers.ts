@@ -1,3 +1,4 @@
+import { errorEnvelope } from './error-envelope';
 import type { UpstreamAnswer } from './upstream-call';
 
 /** An answer of the server's own in the API's error envelope, as if the upstream had sent it. */
@@ -8,7 +9,7 @@ function ownAnswer(
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): UpstreamAnswer {
-  const body = { errors: message, svc_error: { code, request_id: null, ...extra } };
+  const body = errorEnvelope(code, message, extra);
   return {
     status,
     headers: new Headers({ 'content-type': 'application/json; charset=utf-8', ...headers }),

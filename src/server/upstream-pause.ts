@@ -1,5 +1,6 @@
 import type { UpstreamPause } from './governor/key-governor';
 import type { UpstreamAnswer } from './upstream-call';
+import { errorEnvelope } from './error-envelope';
 
 /** A wait as people say it: `24 h`, `90 min`, `45 s`. */
 export function waitText(seconds: number): string {
@@ -30,15 +31,11 @@ export function clockText(at: number, now: number): string {
  */
 export function pausedAnswer(pause: UpstreamPause, now = Date.now()): UpstreamAnswer {
   const remaining = Math.max(1, Math.ceil((pause.until - now) / 1000));
-  const body = {
-    errors: `The API asked us to wait ${waitText(pause.askedSeconds)}; writes and reads are paused until ${clockText(pause.until, now)}.`,
-    svc_error: {
-      code: 'upstream_paused',
-      request_id: null,
-      retry_after_seconds: remaining,
-      until: new Date(pause.until).toISOString(),
-    },
-  };
+  const body = errorEnvelope(
+    'upstream_paused',
+    `The API asked us to wait ${waitText(pause.askedSeconds)}; writes and reads are paused until ${clockText(pause.until, now)}.`,
+    { retry_after_seconds: remaining, until: new Date(pause.until).toISOString() },
+  );
   const headers = new Headers({
     'content-type': 'application/json; charset=utf-8',
     'retry-after': String(remaining),

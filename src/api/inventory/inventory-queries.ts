@@ -4,7 +4,7 @@ import type { InventoryItem, InventoryLevel, SetAsideRecord, SlabdeskClient } fr
 import { useApiClient } from '../api-context';
 import { keptOptions } from '../kept/kept-persister';
 import { keptQueryFn } from '../kept/kept-query';
-import { keptSource, type Pages } from '../kept/kept-sources';
+import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import type { Prefetch } from '../route-prefetch';
 import { inventoryKeys } from './inventory-keys';
@@ -12,29 +12,9 @@ import { inventoryKeys } from './inventory-keys';
 /** A level as kept: keyed by its card (a card stands at one location at a time). */
 export type KeptLevel = InventoryLevel & { id: string };
 
-const itemPages = (client: SlabdeskClient) => client.inventoryItems.pages as Pages;
-const levelPages =
-  (client: SlabdeskClient): Pages =>
-  (options) =>
-    (async function* () {
-      for await (const page of client.inventoryLevels.pages(options)) {
-        const rows = page.rows.map((level): KeptLevel => ({
-          ...level,
-          id: level.inventory_item_id,
-        }));
-        yield { ...page, rows } as never;
-      }
-    })();
-
 /** Every card (every field): the one kept copy of inventory items. */
 export const keptInventoryItems = (client: SlabdeskClient, queryClient: QueryClient) =>
-  keptSource<InventoryItem>(
-    client,
-    queryClient,
-    'inventory-items',
-    itemPages(client),
-    (row) => row.created_at,
-  );
+  keptSource<InventoryItem>(client, 'inventory-items', 'inventory_items');
 
 /** Every card, kept between visits and brought up to date by `updated_at_min`. */
 export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
@@ -58,13 +38,10 @@ export const inventoryLevelsQuery = (client: SlabdeskClient, queryClient: QueryC
     queryFn: keptQueryFn(
       queryClient,
       inventoryKeys.levels(),
-      keptSource<KeptLevel>(
-        client,
-        queryClient,
-        'inventory-levels',
-        levelPages(client),
-        () => undefined,
-      ),
+      keptSource<KeptLevel>(client, 'inventory-levels', 'inventory_levels', (level) => ({
+        ...(level as InventoryLevel),
+        id: String(level.inventory_item_id),
+      })),
     ),
   });
 

@@ -40,8 +40,10 @@ export interface KeptHead {
   collection: string;
   /** The identity the rows belong to (format version, key, mode, deployment): see kept-identity. */
   scope: string;
-  /** The API's time the last full or incremental read started from (ISO). */
+  /** The API's time the hub's last read of the collection began (ISO). */
   syncedAt: string;
+  /** Where the copy stands in the hub's change feed (absent in heads written before: rebuilt). */
+  cursor?: string;
   /** Local epoch ms of the last read that brought the copy up to date. */
   checkedAt: number;
   rowCount: number;

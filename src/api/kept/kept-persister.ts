@@ -64,6 +64,7 @@ export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb(
       collection,
       scope,
       syncedAt: kept.syncedAt,
+      ...(kept.cursor === undefined ? {} : { cursor: kept.cursor }),
       checkedAt: kept.checkedAt ?? Date.now(),
       rowCount: rows.length,
       chunkCount: chunks,

@@ -58,6 +58,7 @@ export function keptQueryFn<T extends { id: string }>(
     let ended = false;
     const sync = syncKept(source, {
       db: options.db === undefined ? keptDb() : options.db,
+      fresh: asked,
       current: () => queryClient.getQueryData<Kept<T>>(queryKey),
       show: (kept) => {
         if (ended) return false;

@@ -4,7 +4,7 @@ import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
 import { keptDb } from '../kept/kept-db';
 import { keptOptions } from '../kept/kept-persister';
 import { keptQueryFn } from '../kept/kept-query';
-import { keptSource, type Pages } from '../kept/kept-sources';
+import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import { patchKeptRow } from '../kept/kept-rows';
 import {
@@ -28,19 +28,13 @@ export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient)
     queryKey,
     staleTime: 60_000,
     ...keptOptions('listings'),
-    queryFn: keptQueryFn(queryClient, queryKey, keptListings(client, queryClient)),
+    queryFn: keptQueryFn(queryClient, queryKey, keptListings(client)),
   });
 }
 
 /** The seller's listings (the list view, every field): the one kept copy of listings. */
-export const keptListings = (client: SlabdeskClient, queryClient: QueryClient) =>
-  keptSource<ListingRead>(
-    client,
-    queryClient,
-    'listings',
-    client.listings.pages as Pages,
-    (row) => row.created_at,
-  );
+export const keptListings = (client: SlabdeskClient) =>
+  keptSource<ListingRead>(client, 'listings', 'listings');
 
 /** The catalogue once its walk is whole (the money figures count only whole catalogues). */
 export const wholeCatalogueQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({

@@ -3,6 +3,7 @@ import {
   HUB_LOG_PATH,
   type HubBucket,
   type HubLogEntry,
+  type HubReplicaEvent,
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
@@ -73,6 +74,7 @@ export class HubStream {
   private readonly listeners = new Set<() => void>();
   private readonly webhookHandlers = new Set<Handler<HubWebhookEvent>>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly replicaHandlers = new Set<Handler<HubReplicaEvent>>();
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly base = '') {}
@@ -118,6 +120,10 @@ export class HubStream {
       writeKeptPayloads(payloads);
       for (const handler of this.webhookHandlers) handler(data);
     });
+    source.addEventListener('replica', (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as HubReplicaEvent;
+      for (const handler of this.replicaHandlers) handler(data);
+    });
     // The server ended this stream (the session ended, or newer tabs took its place): reconnecting
     // would only take another tab's place, so it stays closed until the page starts it again.
     source.addEventListener('closed', () => {
@@ -142,6 +148,12 @@ export class HubStream {
   onWebhook(handler: Handler<HubWebhookEvent>): () => void {
     this.webhookHandlers.add(handler);
     return () => this.webhookHandlers.delete(handler);
+  }
+
+  /** Rows changed in the hub's replica: the kept lists read its change feed. */
+  onReplica(handler: Handler<HubReplicaEvent>): () => void {
+    this.replicaHandlers.add(handler);
+    return () => this.replicaHandlers.delete(handler);
   }
 
   onReconnect(handler: () => void): () => void {

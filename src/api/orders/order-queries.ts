@@ -4,7 +4,7 @@ import type { Order, SetAsideRecord } from '../../client';
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter, type SlabdeskClient } from '../../client';
 import { keptOptions } from '../kept/kept-persister';
 import { keptQueryFn } from '../kept/kept-query';
-import { keptSource, type Pages } from '../kept/kept-sources';
+import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from './order-keys';
 
@@ -32,10 +32,11 @@ export function orderStatusOf(
   >,
 ): Exclude<OrderStatusFilter, 'any'> | undefined {
   if (order.cancelled_at) return 'cancelled';
+  // The timestamps first: the hub's note of the open filter may be older than a delivery.
+  if (order.closed_at && order.cancelled_at !== undefined) return 'closed';
   if (order.slabdesk_open === true) return 'open';
   // Not shown whether it was cancelled: closed and cancelled cannot be told apart.
   if (order.cancelled_at === undefined) return undefined;
-  if (order.closed_at) return 'closed';
   if (order.slabdesk_open === false) return 'closed';
   // The spec's `closed`: paid out or delivered; the single view shows the buyer's delivery.
   if (order.svc_payout?.status === 'paid' || order.svc_buyer_delivery?.status === 'delivered') {
@@ -45,54 +46,13 @@ export function orderStatusOf(
   return shown ? 'open' : undefined;
 }
 
-/** Orders whose timestamps leave open or closed undecided. */
-const undecided = (order: KeptOrder) => !order.cancelled_at && !order.closed_at;
-
-/**
- * Marks each undecided order open or not by the API's own filter: the ids it holds among the orders
- * changed `since` (the same moment as the incremental read), or all of them after a full walk.
- */
-async function markOpen(
-  client: SlabdeskClient,
-  rows: readonly KeptOrder[],
-  since: string | undefined,
-  signal: AbortSignal | undefined,
-): Promise<KeptOrder[]> {
-  if (!rows.some(undecided)) return rows.slice();
-  const open = new Set<string>();
-  for await (const page of client.orders.pages({
-    status: 'open',
-    fields: ['id'],
-    signal,
-    priority: 'background',
-    ...(since ? { updatedAtMin: since } : { whole: true }),
-  })) {
-    for (const row of page.rows) open.add(row.id);
-  }
-  return rows.map((row) => (undecided(row) ? { ...row, slabdesk_open: open.has(row.id) } : row));
-}
-
 /** The orders page's status filter from its address: `open` when it names none it knows. */
 export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
   ORDER_STATUS_FILTERS.find((filter) => filter === value) ?? 'open';
 
-const orderPages =
-  (client: SlabdeskClient): Pages =>
-  (options) =>
-    client.orders.pages({ ...options, status: 'any' } as never) as ReturnType<Pages>;
-
-/** Every order (`status=any`, every field), kept between visits: the one copy of orders. */
-export const keptOrders = (client: SlabdeskClient, queryClient: QueryClient) => ({
-  ...keptSource<KeptOrder>(
-    client,
-    queryClient,
-    'orders',
-    orderPages(client),
-    (row) => row.created_at,
-  ),
-  complete: (rows: readonly KeptOrder[], since: string | undefined, signal?: AbortSignal) =>
-    markOpen(client, rows, since, signal),
-});
+/** Every order (`status=any`, every field, each noted open or not by the hub): the one copy. */
+export const keptOrders = (client: SlabdeskClient) =>
+  keptSource<KeptOrder>(client, 'orders', 'orders');
 
 /**
  * Every order, the one kept copy that the orders pages, the money figures and the ship queue
@@ -103,7 +63,7 @@ export const ordersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
     queryKey: orderKeys.kept(),
     staleTime: 30_000,
     ...keptOptions('orders'),
-    queryFn: keptQueryFn(queryClient, orderKeys.kept(), keptOrders(client, queryClient), {
+    queryFn: keptQueryFn(queryClient, orderKeys.kept(), keptOrders(client), {
       wholeOnly: true,
     }),
   });

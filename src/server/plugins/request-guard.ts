@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkRequest, type RequestKind } from '../request-guard';
 import { accessOf } from '../auth/route-access';
+import { errorEnvelope } from '../error-envelope';
 import { safeDecode } from '../../shared/safe-decode';
 
 /** The path as sent, without its query: never parsed as a URL (`//x` is a path, not a host). */
@@ -30,10 +31,7 @@ export function refuseMalformed(reply: FastifyReply): FastifyReply {
     .code(400)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send({
-      errors: 'That address is not well formed.',
-      svc_error: { code: 'malformed_request', request_id: null },
-    });
+    .send(errorEnvelope('malformed_request', 'That address is not well formed.'));
 }
 
 /**

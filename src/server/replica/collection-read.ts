@@ -28,6 +28,8 @@ export interface ReadOutcome {
   syncedAt: string;
   /** The first row of a whole read of listings: the store's fingerprint. */
   first: { id: string; createdAt: string | null } | undefined;
+  /** The ids of the rows `collect` picked (the orders whose timestamps leave open undecided). */
+  collected: string[];
 }
 
 type AnyPage = Page<Record<string, unknown>>;
@@ -63,7 +65,14 @@ export async function readCollection(
   client: SlabdeskClient,
   store: ReplicaStore,
   collection: PagedCollection,
-  options: { updatedAtMin?: string; signal: AbortSignal; now: () => number },
+  options: {
+    updatedAtMin?: string;
+    signal: AbortSignal;
+    now: () => number;
+    collect?: (row: Record<string, unknown>) => boolean;
+    /** Told after each page with the rows it changed (the tabs hear of a fill as it goes). */
+    onPage?: (applied: number) => void;
+  },
 ): Promise<ReadOutcome> {
   const outcome: ReadOutcome = {
     rows: 0,
@@ -72,6 +81,7 @@ export async function readCollection(
     pages: 0,
     syncedAt: new Date(client.transport.serverNow() - 1000).toISOString(),
     first: undefined,
+    collected: [],
   };
   const key = KEY[collection];
   for await (const page of pagesOf(client, collection, options)) {
@@ -87,18 +97,21 @@ export async function readCollection(
       const id = text(row[key]);
       if (id === null) continue;
       records.push({ id, body: row, updatedAt: text(row.updated_at) });
+      if (options.collect?.(row)) outcome.collected.push(id);
       if (outcome.first === undefined && !options.updatedAtMin) {
         outcome.first = { id, createdAt: text(row.created_at) };
       }
     }
     outcome.rows += records.length;
-    outcome.applied += store.putMany(collection, records);
+    const applied = store.putMany(collection, records);
+    outcome.applied += applied;
     const at = new Date(options.now()).toISOString();
     for (const record of page.setAside) {
       if (record.id === undefined) continue;
       store.setAside(collection, { id: record.id, code: record.code, message: record.message }, at);
       outcome.setAside.push(record.id);
     }
+    options.onPage?.(applied);
   }
   return outcome;
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { errorEnvelope } from '../error-envelope';
+import { reportBackgroundError } from '../hub/background-error';
+import { decodeCursor, feedAnswer, feedBody } from './replica-feed';
 import type { Replica } from './replica';
+import { REPLICA_COLLECTIONS, type ReplicaCollection } from './replica-store';
 
 /** Where the hub says what its replica holds: rows, change number, records set aside by id. */
 export const REPLICA_PATH = '/hub/replica';
@@ -8,9 +12,65 @@ export interface ReplicaRouteDeps {
   replica: Replica;
 }
 
-/** The replica's status for anyone signed in: the degraded records are reported by id here. */
+interface FeedRequest {
+  Params: { collection: ReplicaCollection };
+  Querystring: { cursor?: string; fresh?: '1' };
+}
+
+/**
+ * The replica's status, and its change feed (a snapshot, then the rows changed since the cursor),
+ * for anyone signed in: no browser reads the marketplace's collections itself.
+ */
 export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps): Promise<void> {
+  const { replica } = deps;
   app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send(deps.replica.status()),
+    reply.header('cache-control', 'no-store').send(replica.status()),
+  );
+  app.get<FeedRequest>(
+    `${REPLICA_PATH}/:collection`,
+    {
+      config: { access: 'viewer' },
+      schema: {
+        params: {
+          type: 'object',
+          properties: { collection: { type: 'string', enum: [...REPLICA_COLLECTIONS] } },
+          required: ['collection'],
+        },
+        querystring: {
+          type: 'object',
+          properties: {
+            cursor: { type: 'string', maxLength: 512 },
+            fresh: { type: 'string', enum: ['1'] },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { collection } = request.params;
+      reply.header('cache-control', 'no-store');
+      if (replica.isDenied(collection)) {
+        return reply
+          .code(403)
+          .send(
+            errorEnvelope(
+              'insufficient_scope',
+              'The key this server holds may not read this part of the store.',
+            ),
+          );
+      }
+      // The first read starts the fill where it waits for one (a server that fills when read).
+      replica.ready([collection]).catch(() => undefined);
+      // The seller asked for the newest with no webhook registered: one read for everyone asking.
+      if (request.query.fresh === '1' && !replica.webhooks() && replica.filled([collection])) {
+        if (collection !== 'locations') {
+          await replica.catchUp([collection]).catch((error: unknown) => {
+            reportBackgroundError(`catching ${collection} up for a seller`, error);
+          });
+        }
+      }
+      const answer = feedAnswer(replica.store, collection, decodeCursor(request.query.cursor));
+      return reply.type('application/json; charset=utf-8').send(feedBody(answer));
+    },
   );
 }

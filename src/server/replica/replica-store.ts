@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 
@@ -112,6 +113,14 @@ export class ReplicaStore {
       since: this.db.prepare<[string, number], RowRecord>(
         `SELECT id, change, updated_at, body FROM replica_rows
          WHERE collection = ? AND change > ? ORDER BY change`,
+      ),
+      snapshotPage: this.db.prepare<[string, number, number], { rowid: number; id: string; body: string }>(
+        `SELECT rowid, id, body FROM replica_rows
+         WHERE collection = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
+      ),
+      changesPage: this.db.prepare<[string, number, number], { change: number; id: string; body: string }>(
+        `SELECT change, id, body FROM replica_rows
+         WHERE collection = ? AND change > ? ORDER BY change LIMIT ?`,
       ),
       count: this.db.prepare<[string], { n: number }>(
         'SELECT COUNT(*) AS n FROM replica_rows WHERE collection = ?',
@@ -231,6 +240,37 @@ export class ReplicaStore {
   /** The rows changed after `change`, oldest change first. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
     return this.statements.since.all(collection, change).map(rowOf);
+  }
+
+  /**
+   * A page of the rows as stored (JSON text, not parsed again): a snapshot's in the order they were
+   * first taken (`after` a rowid), or the changes after a change number, oldest change first.
+   */
+  feedPage(
+    collection: ReplicaCollection,
+    from: { snapshotAfter: number } | { changedAfter: number },
+    limit: number,
+  ): { bodies: string[]; ids: string[]; last: number | undefined } {
+    const records =
+      'snapshotAfter' in from
+        ? this.statements.snapshotPage
+            .all(collection, from.snapshotAfter, limit)
+            .map((r) => ({ at: r.rowid, id: r.id, body: r.body }))
+        : this.statements.changesPage
+            .all(collection, from.changedAfter, limit)
+            .map((r) => ({ at: r.change, id: r.id, body: r.body }));
+    return {
+      bodies: records.map((r) => r.body),
+      ids: records.map((r) => r.id),
+      last: records.at(-1)?.at,
+    };
+  }
+
+  /** This replica's name, made once with its file: a browser's copy of another replica is not ours. */
+  identity(): string {
+    let id = this.meta('identity');
+    if (!id) this.setMeta('identity', (id = randomUUID()));
+    return id;
   }
 
   count(collection: ReplicaCollection): number {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isApiError, type SlabdeskClient } from '../../client';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
@@ -11,6 +12,7 @@ import {
   type PagedCollection,
 } from './collection-read';
 import { listingWriteFields, rowChangeOf } from './delivery-rows';
+import { noteOpenOrders, undecidedOrder } from './open-orders';
 import {
   REPLICA_COLLECTIONS,
   type DegradedEntry,
@@ -106,6 +108,15 @@ export class Replica {
       priority: 'background',
       share: REPLICA_SHARE,
     });
+    // Rows kept for another key or marketplace are not this one's: forgotten, the epoch goes up.
+    const owner = createHash('sha256')
+      .update(`${options.upstream.baseUrl}\n${options.upstream.apiKey}`)
+      .digest('base64url');
+    const kept = this.store.meta('owner');
+    if (kept !== owner) {
+      if (kept !== undefined) this.store.forgetAll();
+      this.store.setMeta('owner', owner);
+    }
   }
 
   /** Fills what was never filled, then reconciles once an interval. */
@@ -169,6 +180,11 @@ export class Replica {
     }).then(() => undefined);
     this.pendingCatchUp = { collections: wanted, work };
     return work;
+  }
+
+  /** Whether the key may not read the collection (it is held empty, not asked again). */
+  isDenied(collection: ReplicaCollection): boolean {
+    return this.denied.has(collection);
   }
 
   /** Whether deliveries keep the replica current (no catch-up needed for a click). */
@@ -320,10 +336,7 @@ export class Replica {
 
   private async fill(collection: PagedCollection): Promise<void> {
     const started = this.now();
-    const read = await readCollection(this.client, this.store, collection, {
-      signal: this.abort.signal,
-      now: this.now,
-    });
+    const read = await this.read(collection, undefined);
     this.store.setState(collection, { filled: true, syncedAt: read.syncedAt });
     if (collection === 'listings') {
       this.store.setMeta('fingerprint', JSON.stringify(read.first ?? null));
@@ -351,16 +364,36 @@ export class Replica {
       return;
     }
     const since = new Date(Date.parse(state.syncedAt) - OVERLAP_MS).toISOString();
-    const read = await readCollection(this.client, this.store, collection, {
-      updatedAtMin: since,
-      signal: this.abort.signal,
-      now: this.now,
-    });
+    const read = await this.read(collection, since);
     this.store.setState(collection, { filled: true, syncedAt: read.syncedAt });
     if (read.setAside.length > 0) {
       serverLog.warn({ collection, ids: read.setAside }, 'Replica: records the API could not read');
     }
     if (read.applied > 0) this.tell(collection);
+  }
+
+  /** One read of a collection into the store (whole, or `since`); orders noted open or not. */
+  private async read(collection: PagedCollection, since: string | undefined) {
+    const orders = collection === 'orders';
+    const read = await readCollection(this.client, this.store, collection, {
+      ...(since === undefined ? {} : { updatedAtMin: since }),
+      signal: this.abort.signal,
+      now: this.now,
+      ...(orders ? { collect: undecidedOrder } : {}),
+      onPage: (applied) => {
+        if (applied > 0) this.tell(collection);
+      },
+    });
+    if (orders) {
+      read.applied += await noteOpenOrders(
+        this.client,
+        this.store,
+        read.collected,
+        since,
+        this.abort.signal,
+      );
+    }
+    return read;
   }
 
   /** The round: a reset store is walked again whole; otherwise each collection reconciled. */

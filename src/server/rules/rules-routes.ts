@@ -13,6 +13,7 @@ import { ReplicaNotReadyError } from '../replica/replica';
 import { nextRunAt, type RuleRunner, type Upcoming } from './rule-runner';
 import type { RulesStore, RunRecord } from './rules-store';
 import { clockText } from '../upstream-pause';
+import { errorEnvelope } from '../error-envelope';
 import { localDayAndTime } from './rule-schedule';
 import { SessionBudget } from '../session-budget';
 
@@ -76,7 +77,7 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send({ errors: message, svc_error: { code, request_id: null, ...extra } });
+    .send(errorEnvelope(code, message, extra));
 }
 
 function parsed<T>(
@@ -94,7 +95,7 @@ function parsed<T>(
   void reply
     .code(422)
     .header('cache-control', 'no-store')
-    .send({ errors: fields, svc_error: { code: 'validation_error', request_id: null } });
+    .send(errorEnvelope('validation_error', fields));
   return { ok: false };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
+import { errorEnvelope } from '../error-envelope';
 import { showCsv } from './show-csv';
 import { totalsOf, type ShowStore } from './show-store';
 
@@ -94,7 +95,7 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send({ errors: message, svc_error: { code, request_id: null, ...extra } });
+    .send(errorEnvelope(code, message, extra));
 }
 
 /** A zod failure as a 422 naming each field, as the marketplace answers a bad write. */
@@ -107,7 +108,7 @@ function invalid(reply: FastifyReply, error: z.ZodError) {
   return reply
     .code(422)
     .header('cache-control', 'no-store')
-    .send({ errors: fields, svc_error: { code: 'validation_failed', request_id: null } });
+    .send(errorEnvelope('validation_failed', fields));
 }
 
 /** Who is recording: the signed-in account, or "This computer" with sign-in off. */

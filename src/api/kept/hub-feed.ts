@@ -1,0 +1,84 @@
+import * as z from 'zod/mini';
+import type { SlabdeskClient } from '../../client';
+import { callServer } from '../server-call';
+import type { KeptSetAside } from './kept-db';
+
+/**
+ * The hub's change feed of one collection, as the page reads it (src/server/replica/replica-feed):
+ * a snapshot, then the rows changed since the cursor the hub handed out. Rows are the hub's,
+ * read by its own client from the marketplace's answers: typed here, not parsed again.
+ */
+
+const FeedPage = z.object({
+  whole: z.boolean(),
+  more: z.boolean(),
+  cursor: z.string(),
+  change: z.number(),
+  filled: z.boolean(),
+  syncedAt: z.nullable(z.string()),
+  setAside: z.array(
+    z.object({ id: z.string(), code: z.string(), message: z.string(), seenAt: z.string() }),
+  ),
+  // Each row is checked to be a record as it is taken (a schema over every field costs seconds at 100k).
+  rows: z.array(z.unknown()),
+});
+
+/** One answer of the feed, its rows made the kept collection's. */
+export interface HubFeedPage<T> {
+  whole: boolean;
+  more: boolean;
+  cursor: string;
+  change: number;
+  filled: boolean;
+  syncedAt: string | null;
+  setAside: KeptSetAside[];
+  rows: T[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The most answers one read follows: a runaway hub stops here (a snapshot of 200,000 is 40). */
+const MAX_ANSWERS = 100;
+
+/** The feed's path of a collection (the hub's name for it). */
+export const feedPath = (collection: string) => `/hub/replica/${collection}`;
+
+/**
+ * The hub's pages of `collection` from `cursor`, each row made a kept row by `row`; `fresh` asks
+ * the hub to read the marketplace first (the seller's refresh).
+ */
+export async function* hubFeed<T>(
+  client: SlabdeskClient,
+  collection: string,
+  row: (value: Record<string, unknown>) => T,
+  cursor: string | undefined,
+  options: { fresh: boolean; signal: AbortSignal | undefined },
+): AsyncGenerator<HubFeedPage<T>, void, undefined> {
+  let from = cursor;
+  for (let answer = 0; answer < MAX_ANSWERS; answer++) {
+    const search = new URLSearchParams();
+    if (from !== undefined) search.set('cursor', from);
+    if (options.fresh && answer === 0) search.set('fresh', '1');
+    const query = search.size > 0 ? `?${search.toString()}` : '';
+    const page = await callServer(client, FeedPage, `${feedPath(collection)}${query}`, {
+      signal: options.signal,
+    });
+    yield {
+      ...page,
+      setAside: page.setAside.map((record) => ({
+        id: record.id,
+        kind: record.code === 'unexpected_response' ? 'unparseable' : 'degraded',
+        code: record.code,
+        message: record.message,
+        issues: [],
+        requestId: undefined,
+        seenAt: record.seenAt,
+      })),
+      rows: page.rows.filter(isRecord).map(row),
+    };
+    if (!page.more) return;
+    from = page.cursor;
+  }
+  throw new Error('The hub’s change feed did not end.');
+}
