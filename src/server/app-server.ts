@@ -317,14 +317,17 @@ const REPLICA_TELL_MS = 150;
 /** Every tab hears which collections changed (it then reads the change feed from its cursor). */
 function tellTabsOfChanges(replica: Replica, hub: ServerHub): void {
   const changed = new Set<string>();
+  let change = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   replica.onChange((collection) => {
     changed.add(collection);
+    // Read as the change is told: the store may be closed when the message goes.
+    change = replica.store.changeNumber();
     timer ??= setTimeout(() => {
       timer = undefined;
       const collections = [...changed];
       changed.clear();
-      hub.events.broadcast('replica', { collections, change: replica.store.changeNumber() });
+      hub.events.broadcast('replica', { collections, change });
     }, REPLICA_TELL_MS);
     timer.unref?.();
   });

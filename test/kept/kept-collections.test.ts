@@ -1,36 +1,62 @@
 // idb recognises requests by the global IndexedDB classes: fake-indexeddb's, installed here.
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ResponseMeta } from '../../src/client';
+import { createClient } from '../../src/client';
 import { KeptDb } from '../../src/api/kept/kept-db';
 import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
 import { keptQueryFn } from '../../src/api/kept/kept-query';
+import { noteSellerAsked } from '../../src/api/kept/seller-asked';
 import { keptListings } from '../../src/api/listings/catalogue-query';
-import { keptOrders } from '../../src/api/orders/order-queries';
-import { keptInventoryItems } from '../../src/api/inventory/inventory-queries';
+import { keptOrders, orderStatusOf } from '../../src/api/orders/order-queries';
+import {
+  inventoryLevelsQuery,
+  keptInventoryItems,
+  type KeptLevel,
+} from '../../src/api/inventory/inventory-queries';
 import type { Kept, KeptSource } from '../../src/api/kept/kept-sync';
 import type { SlabdeskClient } from '../../src/client';
-import { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN } from '../../src/sandbox';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { startServer, type World } from '../rules/rules-world';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 /**
- * The kept collections against a real sandbox over HTTP, on fake-indexeddb (a complete
- * IndexedDB in memory): each "visit" is a new client and QueryClient over the same database,
- * as a reload of the page is.
+ * The kept collections of a browser, read from the hub's replica over HTTP (a real sandbox behind
+ * a real Slabdesk server), on fake-indexeddb: each "visit" is a new client and QueryClient over a
+ * database, as a reload of the page is; a new database is a second device. Every request the
+ * sandbox receives is an upstream call: a browser's sync spends none.
  */
 let h: Harness;
+let world: World;
+let server: RunningAppServer;
+/** Upstream calls, counted at the sandbox's HTTP server. */
+let upstream = 0;
+
 beforeAll(async () => {
   h = await startHarness({ seed: 'demo', demoListings: 300 });
+  h.sandbox.app.server.on('request', () => upstream++);
+  world = {
+    harness: h,
+    token: DEMO_LIVE_TOKEN,
+    sellerId: DEMO_SELLER_ID,
+    folder: mkdtempSync(join(tmpdir(), 'slabdesk-kept-')),
+  };
+  server = await startServer(world);
+  await server.replica.ready();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await server?.close();
+  await h?.close();
+});
 
-/**
- * The kept collections of one visit: each a query of a new QueryClient whose copies follow it
- * into `db` (as the app's QueryClient does); `save` writes what is pending at once.
- */
-function createKeptSources(client: SlabdeskClient, db: KeptDb) {
+/** The kept collections of one visit (as the app's QueryClient keeps them into `db`). */
+function visit(db: KeptDb, on: RunningAppServer = server) {
+  const client: SlabdeskClient = createClient({ baseUrl: `${on.url}/api` });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const copies = keepCopies(queryClient, db);
   const kept = <T extends { id: string }>(collection: string, source: KeptSource<T>) => {
@@ -41,50 +67,56 @@ function createKeptSources(client: SlabdeskClient, db: KeptDb) {
         queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0, ...keptOptions(collection) }),
       save: () => copies.flush(),
       rows: () => queryClient.getQueryData<Kept<T>>(queryKey)?.rows ?? [],
-      /** A live patch, as the pages make one: the query's data with one row replaced. */
-      patch: (id: string, change: (row: T) => T) =>
-        queryClient.setQueryData<Kept<T>>(
-          queryKey,
-          (kept) =>
-            kept && { ...kept, rows: kept.rows.map((row) => (row.id === id ? change(row) : row)) },
-        ),
       subscribe: (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
     };
   };
   return {
-    listings: kept('listings', keptListings(client, queryClient)),
-    orders: kept('orders', keptOrders(client, queryClient)),
-    items: kept('inventory-items', keptInventoryItems(client, queryClient)),
+    client,
+    queryClient,
+    listings: kept('listings', keptListings(client)),
+    orders: kept('orders', keptOrders(client)),
+    items: kept('inventory-items', keptInventoryItems(client)),
   };
 }
 
-function visit(db: KeptDb, token = DEMO_LIVE_TOKEN, fetchImpl?: typeof fetch) {
-  const requests: string[] = [];
-  const client = createClient({
-    baseUrl: h.url,
-    apiKey: token,
-    onResponse: (meta: ResponseMeta) => requests.push(new URL(meta.url).pathname),
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+/** What `work` cost at the upstream. */
+async function spent<T>(work: () => Promise<T>): Promise<{ value: T; calls: number }> {
+  const before = upstream;
+  const value = await work();
+  return { value, calls: upstream - before };
+}
+
+const newDb = () => new KeptDb(new IDBFactory(), IDBKeyRange);
+
+describe('the kept catalogue, from the hub', () => {
+  it('a first visit, a reload and a second device cost no upstream call', async () => {
+    const db = newDb();
+    const first = visit(db);
+    const { value: walked, calls: firstCalls } = await spent(() => first.listings.sync());
+    expect(walked.complete).toBe(true);
+    expect(walked.origin).toBe('walk');
+    expect(walked.rows).toHaveLength(server.replica.store.count('listings'));
+    expect(walked.rows.length).toBeGreaterThanOrEqual(300);
+    expect(firstCalls).toBe(0);
+    await first.listings.save();
+
+    const { value: reloaded, calls: reloadCalls } = await spent(() => visit(db).listings.sync());
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows).toEqual(walked.rows);
+    expect(reloaded.lastChanged).toBe(0);
+    expect(reloadCalls).toBe(0);
+
+    const { value: second, calls: secondCalls } = await spent(() => visit(newDb()).listings.sync());
+    expect(second.origin).toBe('walk');
+    expect(second.rows.map((row) => row.id)).toEqual(walked.rows.map((row) => row.id));
+    expect(secondCalls).toBe(0);
   });
-  const sources = createKeptSources(client, db);
-  const rows = (path: string) => requests.filter((p) => p.endsWith(path));
-  const collectionRequests = (path: string) => rows(path).length;
-  return { client, sources, requests, rows, collectionRequests };
-}
 
-async function firstVisit(db: KeptDb, token = DEMO_LIVE_TOKEN) {
-  const first = visit(db, token);
-  const listings = await first.sources.listings.sync();
-  expect(listings.complete).toBe(true);
-  expect(listings.origin).toBe('walk');
-  await first.sources.listings.save();
-  return { first, listings };
-}
-
-describe('the kept catalogue', () => {
-  it('a reload shows the kept rows with one incremental read, and edits made elsewhere', async () => {
-    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
-    const { listings } = await firstVisit(db);
+  it('a change made elsewhere reaches every device from the hub’s one read of it', async () => {
+    const phone = newDb();
+    const desk = newDb();
+    const listings = await visit(phone).listings.sync();
+    await visit(desk).listings.sync();
     const edited = listings.rows.find((row) => row.status === 'active')!;
     const price = (Number(edited.price) + 1).toFixed(2);
     // Elsewhere: another tool of the seller changes a price.
@@ -94,273 +126,177 @@ describe('the kept catalogue', () => {
       body: { listing: { price } },
     });
     expect(put.status).toBe(200);
+    // The hub's reconciliation: one read for the deployment, whatever the number of devices.
+    const { calls: roundCalls } = await spent(() => server.replica.round());
+    expect(roundCalls).toBeGreaterThan(0);
 
-    const again = visit(db);
-    const reloaded = await again.sources.listings.sync();
-    expect(reloaded.origin).toBe('kept');
-    expect(reloaded.rows).toHaveLength(listings.rows.length);
-    expect(reloaded.rows.find((row) => row.id === edited.id)!.price).toBe(price);
-    expect(reloaded.lastChanged).toBeGreaterThanOrEqual(1);
-    expect(reloaded.checkedAt).toBeGreaterThan(0);
-    // The store's check (its oldest row: once a browser session) and the incremental read.
-    expect(again.collectionRequests('/listings.json')).toBe(2);
+    for (const db of [phone, desk]) {
+      const { value: now, calls } = await spent(() => visit(db).listings.sync());
+      expect(now.rows.find((row) => row.id === edited.id)!.price).toBe(price);
+      expect(now.lastChanged).toBeGreaterThanOrEqual(1);
+      expect(calls).toBe(0);
+    }
   });
 
-  it('a sandbox reset between visits rebuilds the kept catalogue instead of mixing stores', async () => {
+  it('a seller’s refresh asks the hub for one read of the marketplace, shared by every tab asking', async () => {
+    const a = visit(newDb());
+    const b = visit(newDb());
+    await Promise.all([a.listings.sync(), b.listings.sync()]);
+    const edited = a.listings.rows().find((row) => row.status === 'active')!;
+    await h.api(`/listings/${edited.id}.json`, {
+      token: DEMO_LIVE_TOKEN,
+      method: 'PUT',
+      body: { listing: { title: 'Renamed elsewhere' } },
+    });
+    const { calls } = await spent(() =>
+      Promise.all([(noteSellerAsked(), a.listings.sync()), (noteSellerAsked(), b.listings.sync())]),
+    );
+    for (const tab of [a, b]) {
+      expect(tab.listings.rows().find((row) => row.id === edited.id)!.title).toBe(
+        'Renamed elsewhere',
+      );
+    }
+    // One reconciliation read of listings (a page or two), not one per tab.
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(2);
+  });
+
+  it('a record the marketplace sends degraded is left out and reported on every device until read whole', async () => {
+    const db = newDb();
+    const first = visit(db);
+    const walked = await first.listings.sync();
+    await first.listings.save();
+    const victim = walked.rows.find((row) => row.status === 'active')!;
+    const setPrice = async (price: string) => {
+      const put = await h.api(`/listings/${victim.id}.json`, {
+        token: DEMO_LIVE_TOKEN,
+        method: 'PUT',
+        body: { listing: { price } },
+      });
+      expect(put.status).toBe(200);
+    };
+    await setPrice('41.00');
+    await h.control('PUT', '/faults', { degraded_ids: [victim.id] });
+    await server.replica.round();
+
+    // A reload, and a second device, both say it; the next rounds do not bring it (unchanged)...
+    const reloaded = await visit(db).listings.sync();
+    expect(reloaded.origin).toBe('kept');
+    expect(reloaded.rows.some((row) => row.id === victim.id)).toBe(false);
+    expect(reloaded.setAside.map((record) => [record.id, record.kind])).toEqual([
+      [victim.id, 'degraded'],
+    ]);
+    await h.control('POST', '/clock', { advance_seconds: 60 });
+    await server.replica.round();
+    for (const device of [db, newDb()]) {
+      const now = await visit(device).listings.sync();
+      expect(now.setAside.map((record) => record.id)).toEqual([victim.id]);
+      expect(now.rows.some((row) => row.id === victim.id)).toBe(false);
+      expect(now.rows).toHaveLength(walked.rows.length - 1);
+    }
+
+    // ...until it comes whole again: back in the rows, no longer set aside.
+    await h.control('PUT', '/faults', { degraded_ids: [] });
+    await setPrice('42.00');
+    await server.replica.round();
+    const whole = await visit(db).listings.sync();
+    expect(whole.setAside).toEqual([]);
+    expect(whole.rows).toHaveLength(walked.rows.length);
+    expect(whole.rows.find((row) => row.id === victim.id)!.price).toBe('42.00');
+  });
+});
+
+describe('a copy of another store', () => {
+  it('a store reset the hub noticed replaces the kept copy whole, never mixed', async () => {
     const own = await startHarness({ seed: 'demo', demoListings: 60 });
+    const ownWorld: World = { ...world, harness: own, folder: mkdtempSync(join(tmpdir(), 'k-')) };
+    const ownServer = await startServer(ownWorld);
     try {
-      const db = new KeptDb(new IDBFactory(), IDBKeyRange);
-      const make = () => {
-        const client = createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN });
-        return createKeptSources(client, db);
-      };
-      const before = make();
+      await ownServer.replica.ready();
+      const db = newDb();
+      const before = visit(db, ownServer);
       const kept = await before.listings.sync();
-      const oldest = kept.rows[0]!;
-      // A change only the old store has: it must not survive the reset.
       const changed = kept.rows.find((row) => row.status === 'active')!;
       await own.api(`/listings/${changed.id}.json`, {
         token: DEMO_LIVE_TOKEN,
         method: 'PUT',
         body: { listing: { title: 'Only in the old store' } },
       });
+      await ownServer.replica.round();
       await before.listings.sync();
       await before.listings.save();
 
       // The same deterministic ids come back, with other times: the same key, another store.
       await own.control('POST', '/clock', { advance_seconds: 60 });
       expect((await own.control('POST', '/reset', { seed: 'demo' })).status).toBe(200);
-      const after = make();
+      await ownServer.replica.round();
+      const after = visit(db, ownServer);
+      const shown: boolean[] = [];
+      after.listings.subscribe(() => {
+        shown.push(after.listings.rows().some((row) => row.title === 'Only in the old store'));
+      });
       const rebuilt = await after.listings.sync();
       expect(rebuilt.origin).toBe('walk');
-      expect(rebuilt.rebuiltBecause).toMatch(/reset|no longer matches/);
-      expect(rebuilt.rows[0]!.id).toBe(oldest.id);
-      expect(rebuilt.rows[0]!.created_at).not.toBe(oldest.created_at);
+      expect(rebuilt.rebuiltBecause).toMatch(/reset|another/);
       expect(rebuilt.rows.some((row) => row.title === 'Only in the old store')).toBe(false);
-
-      // Emptied without a seed: the kept rows are dropped, none shown.
-      await after.listings.save();
-      expect((await own.control('POST', '/reset', { seed: 'none' })).status).toBe(200);
-      // No seller any more: the demo key is gone, so the copy is not this key's.
-      const empty = make();
-      await expect(empty.listings.sync()).rejects.toMatchObject({ status: 401 });
-      expect(empty.listings.rows()).toHaveLength(0);
+      expect(rebuilt.rows.length).toBeGreaterThanOrEqual(60);
+      // The old copy was never shown: the hub said it was another epoch's before any row showed.
+      expect(shown.every((old) => !old)).toBe(true);
     } finally {
+      await ownServer.close();
       await own.close();
     }
-  });
-
-  it('a listing read degraded leaves the rows and stays set aside, reload after reload, until read whole', async () => {
-    const own = await startHarness({ seed: 'demo', demoListings: 60 });
-    try {
-      const db = new KeptDb(new IDBFactory(), IDBKeyRange);
-      const visitOwn = () =>
-        createKeptSources(createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN }), db);
-      const setPrice = async (id: string, price: string) => {
-        const put = await own.api(`/listings/${id}.json`, {
-          token: DEMO_LIVE_TOKEN,
-          method: 'PUT',
-          body: { listing: { price } },
-        });
-        expect(put.status).toBe(200);
-      };
-      const first = visitOwn().listings;
-      const walked = await first.sync();
-      await first.save();
-      expect(walked.setAside).toEqual([]);
-      const victim = walked.rows.find((row) => row.status === 'active')!;
-
-      // It changes, and the server now sends it degraded: the incremental read sets it aside.
-      await setPrice(victim.id, '41.00');
-      await own.control('PUT', '/faults', { degraded_ids: [victim.id] });
-      const second = visitOwn().listings;
-      const degraded = await second.sync();
-      await second.save();
-      expect(degraded.origin).toBe('kept');
-      expect(degraded.rows.some((row) => row.id === victim.id)).toBe(false);
-      expect(degraded.rows).toHaveLength(walked.rows.length - 1);
-      expect(degraded.setAside.map((record) => [record.id, record.kind])).toEqual([
-        [victim.id, 'degraded'],
-      ]);
-      const seenAt = degraded.setAside[0]!.seenAt;
-      expect(Date.parse(seenAt)).toBeGreaterThan(Date.parse(walked.syncedAt) - 60_000);
-
-      // A minute on, the next read (which overlaps the last by a few seconds) sees it again...
-      await own.control('POST', '/clock', { advance_seconds: 60 });
-      const third = visitOwn().listings;
-      const seen = await third.sync();
-      await third.save();
-      const seenAgain = seen.setAside[0]!.seenAt;
-      expect(seen.setAside.map((record) => record.id)).toEqual([victim.id]);
-      expect(Date.parse(seenAgain)).toBeGreaterThan(Date.parse(seenAt));
-      // ...and a reload whose read no longer brings it (unchanged) still reports it, as last seen.
-      const fourth = visitOwn().listings;
-      const still = await fourth.sync();
-      expect(still.origin).toBe('kept');
-      expect(still.lastChanged).toBe(0);
-      expect(still.setAside.map((record) => [record.id, record.seenAt])).toEqual([
-        [victim.id, seenAgain],
-      ]);
-      expect(still.rows.some((row) => row.id === victim.id)).toBe(false);
-
-      // Sent whole again once it changes: back in the rows, no longer set aside.
-      await own.control('PUT', '/faults', { degraded_ids: [] });
-      await setPrice(victim.id, '42.00');
-      const whole = await visitOwn().listings.sync();
-      expect(whole.setAside).toEqual([]);
-      expect(whole.rows).toHaveLength(walked.rows.length);
-      expect(whole.rows.find((row) => row.id === victim.id)!.price).toBe('42.00');
-    } finally {
-      await own.close();
-    }
-  });
-
-  it('keeps a live patch made while the walk is still reading pages', async () => {
-    let releaseNext = () => {};
-    const nextHeld = new Promise<void>((resolve) => (releaseNext = resolve));
-    // The walk's second page is held until the first page's rows have been patched.
-    const holdingNext: typeof fetch = async (input, init) => {
-      if (String(input).includes('page_info=')) await nextHeld;
-      return fetch(input, init);
-    };
-    const v = visit(new KeptDb(new IDBFactory(), IDBKeyRange), DEMO_LIVE_TOKEN, holdingNext);
-    const walking = v.sources.listings.sync();
-    await expect.poll(() => v.sources.listings.rows().length).toBeGreaterThan(0);
-    const first = v.sources.listings.rows()[0]!;
-    v.sources.listings.patch(first.id, (row) => ({ ...row, title: 'Patched live' }));
-    releaseNext();
-    const walked = await walking;
-    expect(walked.rows.length).toBeGreaterThan(250);
-    expect(walked.rows.find((row) => row.id === first.id)!.title).toBe('Patched live');
-  });
-
-  it('never shows a kept catalogue of another key or mode', async () => {
-    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
-    const { listings: live } = await firstVisit(db, DEMO_LIVE_TOKEN);
-    const liveIds = new Set(live.rows.map((row) => row.id));
-
-    // The test key of the same seller: another mode, another copy.
-    const test = visit(db, DEMO_TEST_TOKEN);
-    const shown: number[] = [];
-    test.sources.listings.subscribe(() => {
-      const rows = test.sources.listings.rows();
-      shown.push(rows.filter((row) => liveIds.has(row.id)).length);
-    });
-    const testRows = await test.sources.listings.sync();
-    expect(testRows.origin).toBe('walk');
-    expect(testRows.rows.length).toBeGreaterThan(0);
-    expect(shown.every((n) => n === 0)).toBe(true);
-
-    // Another seller's live key: nothing of the demo seller's copy either.
-    const other = await h.seller({ scopes: ['read_listings'] });
-    const stranger = visit(db, other.token);
-    const strangerRows = await stranger.sources.listings.sync();
-    expect(strangerRows.origin).toBe('walk');
-    expect(strangerRows.rows).toHaveLength(0);
   });
 });
 
-describe('the kept orders', () => {
-  it('are walked once with status=any, kept, and brought up to date incrementally', async () => {
-    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
+describe('the kept orders and cards', () => {
+  it('orders come noted open or not by the hub, and a sale elsewhere reaches a reload', async () => {
+    const db = newDb();
     const first = visit(db);
-    const orders = await first.sources.orders.sync();
+    const { value: orders, calls } = await spent(() => first.orders.sync());
+    expect(calls).toBe(0);
     expect(orders.complete).toBe(true);
     expect(orders.rows.length).toBeGreaterThan(50);
-    await first.sources.orders.save();
-    const walked = first.collectionRequests('/orders.json');
+    // Every order is placed under a filter: by its timestamps, or by the hub's note.
+    expect(orders.rows.filter((order) => orderStatusOf(order) === undefined)).toEqual([]);
+    const open = await h.api('/orders.json?status=open&limit=250&fields=id', {
+      token: DEMO_LIVE_TOKEN,
+    });
+    const openIds = ((await open.json()) as { orders: { id: string }[] }).orders.map((o) => o.id);
+    expect(
+      orders.rows
+        .filter((order) => orderStatusOf(order) === 'open')
+        .map((order) => order.id)
+        .sort(),
+    ).toEqual(openIds.sort());
+    await first.orders.save();
 
-    // A sale elsewhere: a new order after the kept copy.
-    const active = (await first.sources.listings.sync()).rows.find(
-      (row) => row.status === 'active',
-    )!;
+    const active = (await first.listings.sync()).rows.find((row) => row.status === 'active')!;
     const sale = await h.control<{ order: { id: string } }>(
       'POST',
       `/listings/${active.id}/sell`,
       {},
     );
     expect(sale.status).toBe(200);
-
-    const again = visit(db);
-    const reloaded = await again.sources.orders.sync();
+    await server.replica.round();
+    const { value: reloaded, calls: reloadCalls } = await spent(() => visit(db).orders.sync());
+    expect(reloadCalls).toBe(0);
     expect(reloaded.origin).toBe('kept');
-    expect(reloaded.rows.some((order) => order.id === sale.body.order.id)).toBe(true);
+    const sold = reloaded.rows.find((order) => order.id === sale.body.order.id);
+    expect(sold).toBeDefined();
+    expect(orderStatusOf(sold!)).toBe('open');
     expect(reloaded.rows).toHaveLength(orders.rows.length + 1);
-    // The store's check, the orders changed since, and which of them the API's open filter holds.
-    expect(again.collectionRequests('/orders.json')).toBe(3);
-    expect(walked).toBeGreaterThanOrEqual(1);
   });
-});
 
-describe('the kept cards', () => {
-  it('are walked once, kept, and a reload reads only the cards changed since', async () => {
-    const db = new KeptDb(new IDBFactory(), IDBKeyRange);
-    const first = visit(db);
-    const items = await first.sources.items.sync();
-    expect(items.complete).toBe(true);
-    expect(items.rows.length).toBeGreaterThan(250);
-    expect(first.collectionRequests('/inventory_items.json')).toBeGreaterThan(1);
-    await first.sources.items.save();
-
-    const again = visit(db);
-    const reloaded = await again.sources.items.sync();
-    expect(reloaded.origin).toBe('kept');
-    expect(reloaded.rows).toEqual(items.rows);
-    // No session storage here: each visit checks the store (its oldest card), then reads what changed.
-    expect(again.collectionRequests('/inventory_items.json')).toBe(2);
-  });
-});
-
-describe('a first visit', () => {
-  it('walks without opening IndexedDB or waiting for the ping, and its save marks the copy', async () => {
-    const factory = new IDBFactory();
-    let opened = 0;
-    const counting = new Proxy(factory, {
-      get(target, name) {
-        if (name === 'open') {
-          return (...args: Parameters<IDBFactory['open']>) => {
-            opened++;
-            return target.open(...args);
-          };
-        }
-        const value = Reflect.get(target, name, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    const marker = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => marker.get(key) ?? null,
-      setItem: (key: string, value: string) => void marker.set(key, value),
-    };
-    const db = new KeptDb(counting, IDBKeyRange, storage);
-    // The ping's answer is held until the walk is over: the walk does not wait for it.
-    let releasePing = () => {};
-    const pingHeld = new Promise<void>((resolve) => (releasePing = resolve));
-    const holdingPing: typeof fetch = async (input, init) => {
-      if (String(input).includes('/ping')) await pingHeld;
-      return fetch(input, init);
-    };
-    const first = visit(db, DEMO_LIVE_TOKEN, holdingPing);
-    const walking = first.sources.listings.sync();
-    // Every page of the walk comes in while the ping is still held.
-    await expect
-      .poll(() => first.rows('/listings.json').length, { timeout: 10_000 })
-      .toBeGreaterThan(1);
-    await expect.poll(() => first.sources.listings.rows().length).toBeGreaterThan(250);
-    expect(first.requests).not.toContain('/2026-07/ping');
-    expect(opened).toBe(0);
-    releasePing();
-    const walked = await walking;
-    expect(walked.origin).toBe('walk');
-    // The save waits for the ping's answer (the copy's owner), then writes and marks the copy.
-    await first.sources.listings.save();
-    expect(marker.size).toBe(1);
-    expect(opened).toBe(1);
-
-    const again = visit(db);
-    const reloaded = await again.sources.listings.sync();
-    expect(reloaded.origin).toBe('kept');
-    expect(reloaded.rows).toEqual(walked.rows);
+  it('cards and their levels come from the hub, each level keyed by its card', async () => {
+    const v = visit(newDb());
+    const { value: items, calls } = await spent(() => v.items.sync());
+    expect(calls).toBe(0);
+    expect(items.rows).toHaveLength(server.replica.store.count('inventory_items'));
+    const levels = await v.queryClient.fetchQuery(inventoryLevelsQuery(v.client, v.queryClient));
+    const level: KeptLevel = levels.rows[0]!;
+    expect(level.id).toBe(level.inventory_item_id);
+    expect(levels.rows).toHaveLength(server.replica.store.count('inventory_levels'));
   });
 });
 
@@ -376,12 +312,10 @@ describe('the kept database', () => {
       };
       req.onerror = () => reject(req.error);
     });
-    const db = new KeptDb(factory, IDBKeyRange);
-    const first = visit(db);
-    const walked = await first.sources.listings.sync();
-    await first.sources.listings.save();
-    const again = visit(new KeptDb(factory, IDBKeyRange));
-    const reloaded = await again.sources.listings.sync();
+    const first = visit(new KeptDb(factory, IDBKeyRange));
+    const walked = await first.listings.sync();
+    await first.listings.save();
+    const reloaded = await visit(new KeptDb(factory, IDBKeyRange)).listings.sync();
     expect(reloaded.origin).toBe('kept');
     expect(reloaded.rows).toEqual(walked.rows);
   });

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_PAGE_ROWS, MAX_KEPT_ROWS, pageBound } from '../../src/api/kept/kept-sync';
 import { backOffMs } from '../../src/api/kept/kept-query';
 import { ServerWalkGuard } from '../../src/server/walk-guard';
-
-/** The bounds a kept walk and the server's walk keep, whatever the upstream announces. */
-describe('the page bound of a kept walk', () => {
-  it('is the absolute bound without a complete walk to go by', () => {
-    expect(pageBound(undefined)).toBe(MAX_KEPT_ROWS / KEPT_PAGE_ROWS);
-  });
-
-  it('follows the last complete walk (twice its rows and some), never past the absolute bound', () => {
-    expect(pageBound(10_000)).toBe(120);
-    expect(pageBound(0)).toBe(40);
-    expect(pageBound(1_000_000)).toBe(MAX_KEPT_ROWS / KEPT_PAGE_ROWS);
-  });
-});
 
 describe('the back-off after a failed read', () => {
   it('is more than a minute, doubles, and is capped', () => {

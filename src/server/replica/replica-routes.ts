@@ -61,6 +61,19 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
       }
       // The first read starts the fill where it waits for one (a server that fills when read).
       replica.ready([collection]).catch(() => undefined);
+      const failure = replica.filled([collection]) ? undefined : replica.fillFailure();
+      if (failure !== undefined) {
+        // Nothing it holds may be read as the store: the page says why, and asks again later.
+        return reply
+          .code(503)
+          .header('retry-after', '30')
+          .send(
+            errorEnvelope(
+              'replica_not_ready',
+              `This server could not read the store from the marketplace yet: ${failure instanceof Error ? failure.message : 'no answer'}. It tries again shortly.`,
+            ),
+          );
+      }
       // The seller asked for the newest with no webhook registered: one read for everyone asking.
       if (request.query.fresh === '1' && !replica.webhooks() && replica.filled([collection])) {
         if (collection !== 'locations') {

@@ -182,6 +182,11 @@ export class Replica {
     return work;
   }
 
+  /** Why the last fill failed, until one succeeds (the collections not filled wait for the next). */
+  fillFailure(): unknown {
+    return this.lastFillError;
+  }
+
   /** Whether the key may not read the collection (it is held empty, not asked again). */
   isDenied(collection: ReplicaCollection): boolean {
     return this.denied.has(collection);
@@ -331,6 +336,7 @@ export class Replica {
       this.lastFillError = failure;
       throw failure;
     }
+    this.lastFillError = undefined;
     this.fills++;
   }
 
