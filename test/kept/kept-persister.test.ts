@@ -21,6 +21,7 @@ function state(count: number, complete: boolean, pages: number): Kept<(typeof ro
     origin: 'walk',
     rebuiltBecause: undefined,
     scope: 'v2|listings|test',
+    cursor: 'c1',
   };
 }
 

@@ -13,23 +13,19 @@ import { inventoryKeys } from './inventory-keys';
 export type KeptLevel = InventoryLevel & { id: string };
 
 /** Every card (every field): the one kept copy of inventory items. */
-export const keptInventoryItems = (client: SlabdeskClient, queryClient: QueryClient) =>
+export const keptInventoryItems = (client: SlabdeskClient) =>
   keptSource<InventoryItem>(client, 'inventory-items', 'inventory_items');
 
-/** Every card, kept between visits and brought up to date by `updated_at_min`. */
+/** Every card, kept between visits and brought up to date from the hub's change feed. */
 export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: inventoryKeys.items(),
     staleTime: 60_000,
     ...keptOptions('inventory-items'),
-    queryFn: keptQueryFn(
-      queryClient,
-      inventoryKeys.items(),
-      keptInventoryItems(client, queryClient),
-    ),
+    queryFn: keptQueryFn(queryClient, inventoryKeys.items(), keptInventoryItems(client)),
   });
 
-/** Every card's availability level, kept between visits and brought up to date by `updated_at_min`. */
+/** Every card's availability level, kept between visits and brought up to date from the hub. */
 export const inventoryLevelsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: inventoryKeys.levels(),

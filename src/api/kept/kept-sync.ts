@@ -95,7 +95,10 @@ interface Start<T> {
   checkedAt: number | undefined;
 }
 
-async function startOf<T>(source: KeptSource<T>, context: SyncContext<T>): Promise<Start<T> | undefined> {
+async function startOf<T>(
+  source: KeptSource<T>,
+  context: SyncContext<T>,
+): Promise<Start<T> | undefined> {
   const previous = context.current();
   if (previous?.cursor !== undefined) {
     return { ...previous, fromDb: false };
@@ -157,7 +160,12 @@ export async function syncKept<T extends { id: string }>(
         if (page.whole) {
           // A snapshot: the rows start again (a kept copy of another replica or epoch goes).
           if (start && state.pages === 0 && state.rows.length > 0) {
-            state = { ...state, rows: [], complete: false, rebuiltBecause: 'the hub’s store is another one or was reset' };
+            state = {
+              ...state,
+              rows: [],
+              complete: false,
+              rebuiltBecause: 'the hub’s store is another one or was reset',
+            };
             context.show(state);
           }
           rows = [];
@@ -170,7 +178,8 @@ export async function syncKept<T extends { id: string }>(
           for (const row of page.rows) {
             const index = at.get(row.id);
             if (index === undefined) {
-              if (rows.length >= MAX_KEPT_ROWS) throw new Error('The hub sent more rows than a copy holds.');
+              if (rows.length >= MAX_KEPT_ROWS)
+                throw new Error('The hub sent more rows than a copy holds.');
               at.set(row.id, rows.push(row) - 1);
             } else rows[index] = row;
           }

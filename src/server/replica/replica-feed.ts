@@ -36,9 +36,14 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
     const at = value.at as Record<string, unknown> | undefined;
     if (typeof value.replica !== 'string' || !isCount(value.epoch) || !at) return undefined;
-    if (isCount(at.change)) return { replica: value.replica, epoch: value.epoch, at: { change: at.change } };
+    if (isCount(at.change))
+      return { replica: value.replica, epoch: value.epoch, at: { change: at.change } };
     if (isCount(at.snapshot) && isCount(at.after)) {
-      return { replica: value.replica, epoch: value.epoch, at: { snapshot: at.snapshot, after: at.after } };
+      return {
+        replica: value.replica,
+        epoch: value.epoch,
+        at: { snapshot: at.snapshot, after: at.after },
+      };
     }
     return undefined;
   } catch {

@@ -114,11 +114,17 @@ export class ReplicaStore {
         `SELECT id, change, updated_at, body FROM replica_rows
          WHERE collection = ? AND change > ? ORDER BY change`,
       ),
-      snapshotPage: this.db.prepare<[string, number, number], { rowid: number; id: string; body: string }>(
+      snapshotPage: this.db.prepare<
+        [string, number, number],
+        { rowid: number; id: string; body: string }
+      >(
         `SELECT rowid, id, body FROM replica_rows
          WHERE collection = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
       ),
-      changesPage: this.db.prepare<[string, number, number], { change: number; id: string; body: string }>(
+      changesPage: this.db.prepare<
+        [string, number, number],
+        { change: number; id: string; body: string }
+      >(
         `SELECT change, id, body FROM replica_rows
          WHERE collection = ? AND change > ? ORDER BY change LIMIT ?`,
       ),
