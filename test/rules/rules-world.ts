@@ -8,9 +8,8 @@ import {
 } from '../../src/server/app-server';
 import type { RunItem, RunRecord } from '../../src/server/rules/rules-store';
 import type { ActivityEntry } from '../../src/server/activity/activity-store';
-import { distPages } from '../../src/server/dist-pages';
+import { emptyPages } from '../support/empty-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
-import { mkdirSync, writeFileSync } from 'node:fs';
 
 /** A sandbox with one seller, and a Slabdesk server on its live key: the rules' test world. */
 export interface World {
@@ -26,21 +25,10 @@ export async function startWorld(options: { rateLimit?: boolean } = {}): Promise
   return { harness, token, sellerId, folder: mkdtempSync(join(tmpdir(), 'slabdesk-rules-')) };
 }
 
-function dist(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'slabdesk-dist-'));
-  mkdirSync(join(folder, 'assets'));
-  writeFileSync(
-    join(folder, 'index.html'),
-    '<!doctype html><html><head><title>t</title></head></html>',
-  );
-  return folder;
-}
-
 export async function startServer(
   world: World,
   extra: Partial<AppServerOptions> = {},
 ): Promise<RunningAppServer> {
-  const pages = dist();
   return startAppServer(
     {
       upstream: { baseUrl: world.harness.url, apiKey: world.token },
@@ -48,7 +36,7 @@ export async function startServer(
       activity: { path: ':memory:' },
       ...extra,
     },
-    async () => distPages(pages),
+    emptyPages,
   );
 }
 

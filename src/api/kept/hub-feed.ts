@@ -19,6 +19,14 @@ const FeedPage = z.object({
   setAside: z.array(
     z.object({ id: z.string(), code: z.string(), message: z.string(), seenAt: z.string() }),
   ),
+  failure: z.nullable(
+    z.object({
+      status: z.number(),
+      code: z.string(),
+      message: z.string(),
+      requestId: z.nullable(z.string()),
+    }),
+  ),
   // Each row is checked to be a record as it is taken (a schema over every field costs seconds at 100k).
   rows: z.array(z.unknown()),
 });
@@ -32,6 +40,8 @@ export interface HubFeedPage<T> {
   filled: boolean;
   syncedAt: string | null;
   setAside: KeptSetAside[];
+  /** Why the hub's first fill stopped, while the collection is not filled. */
+  failure: { status: number; code: string; message: string; requestId: string | null } | null;
   rows: T[];
 }
 

@@ -9,9 +9,12 @@ const inFlight = new WeakMap<QueryClient, Map<string, Promise<Kept<never>>>>();
 /** The last failure of each collection whose query holds no data to carry it, per QueryClient. */
 const failures = new WeakMap<QueryClient, Map<string, KeptFailure>>();
 
-/** First wait after a failed read before one starts on its own; doubled per failure, capped. */
-const FIRST_BACK_OFF_MS = 2 * 60_000;
-const MAX_BACK_OFF_MS = 30 * 60_000;
+/**
+ * First wait after a failed read of the hub before one starts on its own; doubled per failure,
+ * capped (the hub's reads cost the marketplace nothing, its own reads are paced there).
+ */
+const FIRST_BACK_OFF_MS = 5_000;
+const MAX_BACK_OFF_MS = 2 * 60_000;
 
 export function backOffMs(attempts: number): number {
   return Math.min(MAX_BACK_OFF_MS, FIRST_BACK_OFF_MS * 2 ** Math.max(0, attempts - 1));

@@ -1,3 +1,4 @@
+import { ApiError } from '../../client';
 import type { HubFeedPage } from './hub-feed';
 import type { KeptDb, KeptSetAside } from './kept-db';
 
@@ -148,6 +149,7 @@ export async function syncKept<T extends { id: string }>(
     cursor,
   };
   let changed = 0;
+  let snapshot = false;
   let first = true;
   for (let fresh = context.fresh === true; ; fresh = false) {
     try {
@@ -170,6 +172,7 @@ export async function syncKept<T extends { id: string }>(
           }
           rows = [];
           at = new Map();
+          snapshot = true;
           state = { ...state, origin: 'walk' };
         }
         if (page.rows.length > 0) {
@@ -204,6 +207,11 @@ export async function syncKept<T extends { id: string }>(
           cursor,
         };
         if (page.more || !page.filled) context.show(state);
+        // The hub's fill stopped: the rows it read stay shown, with why.
+        if (page.failure && !page.filled) {
+          const { requestId, ...failure } = page.failure;
+          throw new ApiError({ ...failure, requestId: requestId ?? undefined });
+        }
       }
     } catch (error) {
       // The hub could not be reached: this browser's copy is shown (its failure stays with it).
@@ -218,6 +226,6 @@ export async function syncKept<T extends { id: string }>(
   return {
     ...state,
     checkedAt: Date.now(),
-    lastChanged: state.origin === 'walk' ? undefined : changed,
+    lastChanged: snapshot ? undefined : changed,
   };
 }

@@ -66,6 +66,16 @@ export interface FeedPage {
   syncedAt: string | null;
   /** Every record of the collection the API could not read, by id, with when it was last seen. */
   setAside: { id: string; code: string; message: string; seenAt: string }[];
+  /** Why the first fill stopped, while the collection is not filled (the rows read so far stay). */
+  failure: FeedFailure | null;
+}
+
+export interface FeedFailure {
+  status: number;
+  code: string;
+  message: string;
+  /** The marketplace's request id of the refused call, when it gave one. */
+  requestId: string | null;
 }
 
 /** The feed's answer to `cursor` (undefined, another replica's or another epoch's: a snapshot). */
@@ -73,6 +83,7 @@ export function feedAnswer(
   store: ReplicaStore,
   collection: ReplicaCollection,
   sent: Cursor | undefined,
+  failure: FeedFailure | null,
   limit = FEED_PAGE_ROWS,
 ): { page: FeedPage; rows: string[] } {
   const replica = store.identity();
@@ -109,6 +120,7 @@ export function feedAnswer(
       change,
       filled: state.filled,
       syncedAt: state.syncedAt,
+      failure: state.filled ? null : failure,
       setAside: store
         .degraded()
         .filter((entry) => entry.collection === collection)

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from '../error-envelope';
 import { reportBackgroundError } from '../hub/background-error';
-import { decodeCursor, feedAnswer, feedBody } from './replica-feed';
+import { isApiError } from '../../client';
+import { decodeCursor, feedAnswer, feedBody, type FeedFailure } from './replica-feed';
 import type { Replica } from './replica';
 import { REPLICA_COLLECTIONS, type ReplicaCollection } from './replica-store';
 
@@ -10,6 +11,21 @@ export const REPLICA_PATH = '/hub/replica';
 
 export interface ReplicaRouteDeps {
   replica: Replica;
+}
+
+/** Why the fill stopped, as the page names it: the marketplace's own code where it gave one. */
+function failureOf(error: unknown): FeedFailure | null {
+  if (error === undefined) return null;
+  if (isApiError(error)) {
+    const { status, code, message, requestId } = error;
+    return { status, code, message, requestId: requestId ?? null };
+  }
+  return {
+    status: 502,
+    code: 'replica_not_ready',
+    requestId: null,
+    message: 'This server could not read the store from the marketplace yet; it tries again shortly.',
+  };
 }
 
 interface FeedRequest {
@@ -49,31 +65,15 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
     async (request, reply) => {
       const { collection } = request.params;
       reply.header('cache-control', 'no-store');
-      if (replica.isDenied(collection)) {
+      const refusal = replica.refusal(collection);
+      if (refusal) {
+        // The marketplace's own refusal, as it gave it: the page names the scope and its request.
         return reply
-          .code(403)
-          .send(
-            errorEnvelope(
-              'insufficient_scope',
-              'The key this server holds may not read this part of the store.',
-            ),
-          );
+          .code(refusal.status)
+          .send(errorEnvelope(refusal.code, refusal.message, { request_id: refusal.requestId ?? null }));
       }
       // The first read starts the fill where it waits for one (a server that fills when read).
       replica.ready([collection]).catch(() => undefined);
-      const failure = replica.filled([collection]) ? undefined : replica.fillFailure();
-      if (failure !== undefined) {
-        // Nothing it holds may be read as the store: the page says why, and asks again later.
-        return reply
-          .code(503)
-          .header('retry-after', '30')
-          .send(
-            errorEnvelope(
-              'replica_not_ready',
-              `This server could not read the store from the marketplace yet: ${failure instanceof Error ? failure.message : 'no answer'}. It tries again shortly.`,
-            ),
-          );
-      }
       // The seller asked for the newest with no webhook registered: one read for everyone asking.
       if (request.query.fresh === '1' && !replica.webhooks() && replica.filled([collection])) {
         if (collection !== 'locations') {
@@ -82,7 +82,12 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
           });
         }
       }
-      const answer = feedAnswer(replica.store, collection, decodeCursor(request.query.cursor));
+      const answer = feedAnswer(
+        replica.store,
+        collection,
+        decodeCursor(request.query.cursor),
+        failureOf(replica.fillFailure()),
+      );
       return reply.type('application/json; charset=utf-8').send(feedBody(answer));
     },
   );

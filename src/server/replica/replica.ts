@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isApiError, type SlabdeskClient } from '../../client';
+import { isApiError, type ApiError, type SlabdeskClient } from '../../client';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { reportBackgroundError } from '../hub/background-error';
@@ -94,8 +94,8 @@ export class Replica {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstFill: Promise<void> | undefined;
   private lastFillError: unknown;
-  /** Collections the key may not read (403 `insufficient_scope`): held empty, not asked again. */
-  private readonly denied = new Set<ReplicaCollection>();
+  /** Collections the key may not read (403 `insufficient_scope`), with the refusal: held empty. */
+  private readonly denied = new Map<ReplicaCollection, ApiError>();
   private closed = false;
   private fills = 0;
   private rounds = 0;
@@ -187,9 +187,9 @@ export class Replica {
     return this.lastFillError;
   }
 
-  /** Whether the key may not read the collection (it is held empty, not asked again). */
-  isDenied(collection: ReplicaCollection): boolean {
-    return this.denied.has(collection);
+  /** The marketplace's refusal when the key may not read the collection (held empty, not asked again). */
+  refusal(collection: ReplicaCollection): ApiError | undefined {
+    return this.denied.get(collection);
   }
 
   /** Whether deliveries keep the replica current (no catch-up needed for a click). */
@@ -323,7 +323,7 @@ export class Replica {
       } catch (error) {
         if (isApiError(error) && error.code === 'insufficient_scope') {
           serverLog.warn({ collection }, 'Replica: the key may not read this collection');
-          this.denied.add(collection);
+          this.denied.set(collection, error);
           continue;
         }
         if (this.closed) return;
@@ -409,7 +409,8 @@ export class Replica {
       await this.fillMissing();
       return;
     }
-    if (await this.storeWasReset()) {
+    // The fingerprint is the oldest listing: a key that may not read listings has none.
+    if (!this.denied.has('listings') && (await this.storeWasReset())) {
       serverLog.warn('Replica: the store’s fingerprint changed (it was reset): walking it again');
       this.store.forgetAll();
       for (const collection of REPLICA_COLLECTIONS) this.tell(collection);

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createRoutes } from '../../../src/app/routes';
 import { createClient, type SlabdeskClient } from '../../../src/client';
 import { createQueryClient } from '../../../src/lib/query-client';
+import { hubInFront } from '../../support/hub-in-front';
 
 /**
  * Renders the real app (its routes, providers and layout) at `path`, with a fresh QueryClient
@@ -14,6 +15,8 @@ export function renderApp(
   path: string,
   options: { baseUrl: string; token: string; client?: SlabdeskClient },
 ) {
+  // The page's hub: the server in front of the upstream (see hub-in-front).
+  if (!options.client) hubInFront(options.baseUrl, options.token);
   const client =
     options.client ??
     createClient({
