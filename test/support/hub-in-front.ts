@@ -38,6 +38,19 @@ afterAll(async () => {
   await Promise.all(running.map(async (hub) => (await hub.catch(() => undefined))?.close()));
 });
 
+/**
+ * Closes the hub in front of `baseUrl`: the next page rendered there gets a new one, which fills
+ * its replica from the upstream as it is now (a record degraded since is read degraded).
+ */
+export async function newHubInFront(baseUrl: string): Promise<void> {
+  const origin = new URL(baseUrl).origin;
+  for (const [name, hub] of hubs) {
+    if (!name.startsWith(`${origin}\n`)) continue;
+    hubs.delete(name);
+    await (await hub.catch(() => undefined))?.close();
+  }
+}
+
 /** The server a page rendered against `baseUrl` with `apiKey` talks to (started on first use). */
 export function hubInFront(baseUrl: string, apiKey: string): void {
   const origin = new URL(baseUrl).origin;

@@ -6,6 +6,7 @@ import type { Harness } from '../support/sandbox-harness';
 import { findProduct, startDemo } from './support/demo';
 import { DOCUMENTED_ONLY } from '../support/test-shapes';
 import { renderApp } from './support/render-app';
+import { newHubInFront } from '../support/hub-in-front';
 
 let harness: Harness;
 let token: string;
@@ -160,6 +161,8 @@ describe('listing detail', () => {
   it('a degraded record in the catalogue is left out and reported by id', async () => {
     const listing = await findProduct(harness, token, (p) => p.status === 'draft');
     await harness.control('PUT', '/faults', { degraded_ids: [listing.id] });
+    // A server that first reads the store now, while the records are degraded.
+    await newHubInFront(harness.url);
     try {
       renderApp('/listings', { baseUrl: harness.url, token });
       const note = await screen.findByText(

@@ -6,6 +6,7 @@ import { startFaultProxy } from '../client/fault-proxy';
 import type { Harness } from '../support/sandbox-harness';
 import { startDemo } from './support/demo';
 import { renderApp } from './support/render-app';
+import { newHubInFront } from '../support/hub-in-front';
 
 /**
  * Pages that list records say which ones they could not read, by id, and never hang: a walk
@@ -64,6 +65,8 @@ describe('records that could not be read', () => {
   it('the orders page names every order it left out, by id', async () => {
     const degraded = [orderIds[0]!, orderIds[17]!, orderIds.at(-1)!];
     await harness.control('PUT', '/faults', { degraded_ids: degraded });
+    // A server that first reads the store now, while the records are degraded.
+    await newHubInFront(harness.url);
     renderApp('/orders?status=any', { baseUrl: harness.url, token });
     const notice = await screen.findByText(/orders? could not be read/, {}, { timeout: 15_000 });
     // The ids are for support, under the notice's "Details".

@@ -24,7 +24,8 @@ function failureOf(error: unknown): FeedFailure | null {
     status: 502,
     code: 'replica_not_ready',
     requestId: null,
-    message: 'This server could not read the store from the marketplace yet; it tries again shortly.',
+    message:
+      'This server could not read the store from the marketplace yet; it tries again shortly.',
   };
 }
 
@@ -70,13 +71,19 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
         // The marketplace's own refusal, as it gave it: the page names the scope and its request.
         return reply
           .code(refusal.status)
-          .send(errorEnvelope(refusal.code, refusal.message, { request_id: refusal.requestId ?? null }));
+          .send(
+            errorEnvelope(refusal.code, refusal.message, { request_id: refusal.requestId ?? null }),
+          );
       }
       // The first read starts the fill where it waits for one (a server that fills when read).
-      replica.ready([collection]).catch(() => undefined);
-      // The seller asked for the newest with no webhook registered: one read for everyone asking.
-      if (request.query.fresh === '1' && !replica.webhooks() && replica.filled([collection])) {
-        if (collection !== 'locations') {
+      replica.begin();
+      if (request.query.fresh === '1') {
+        if (!replica.filled([collection])) {
+          // The seller asks again after a fill stopped: it is tried now, not at its next turn.
+          if (replica.fillFailure() !== undefined)
+            await replica.ready([collection]).catch(() => undefined);
+        } else if (!replica.webhooks() && collection !== 'locations') {
+          // The newest with no webhook registered: one read for everyone asking at once.
           await replica.catchUp([collection]).catch((error: unknown) => {
             reportBackgroundError(`catching ${collection} up for a seller`, error);
           });

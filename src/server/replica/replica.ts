@@ -34,6 +34,9 @@ export const REPLICA_SHARE = 'server:replica';
 export const SAFETY_NET_MS = 15 * 60_000;
 /** The reconciliation's interval with no webhook registered (`SLABDESK_RECONCILE_MINUTES`). */
 export const DEFAULT_RECONCILE_MS = 60_000;
+/** The first wait before a failed fill is tried again on its own; it doubles per failure. */
+const FILL_RETRY_MS = 60_000;
+const MAX_FILL_RETRY_MS = 30 * 60_000;
 /** Read again before the last read's baseline: a change stamped as a read began is not missed. */
 const OVERLAP_MS = 5_000;
 /** A listing write's path through the proxy (the alias `products` paths answer another shape). */
@@ -94,6 +97,9 @@ export class Replica {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstFill: Promise<void> | undefined;
   private lastFillError: unknown;
+  /** Failed fills in a row, and when the next one may start on its own (doubling, capped). */
+  private fillFailures = 0;
+  private fillRetryAt = 0;
   /** Collections the key may not read (403 `insufficient_scope`), with the refusal: held empty. */
   private readonly denied = new Map<ReplicaCollection, ApiError>();
   private closed = false;
@@ -124,7 +130,8 @@ export class Replica {
     if ((this.options.fill ?? 'at-start') === 'at-start') this.begin();
   }
 
-  private begin(): void {
+  /** Starts the first fill if none has started (a server that fills when first read). */
+  begin(): void {
     if (this.firstFill || this.closed) return;
     this.firstFill = this.enqueue(() => this.fillMissing()).then(() => undefined);
     this.schedule();
@@ -334,9 +341,14 @@ export class Replica {
     }
     if (failure !== undefined) {
       this.lastFillError = failure;
+      // An upstream that fails the same way again is not walked every round: it waits longer.
+      this.fillFailures++;
+      this.fillRetryAt =
+        this.now() + Math.min(MAX_FILL_RETRY_MS, FILL_RETRY_MS * 2 ** (this.fillFailures - 1));
       throw failure;
     }
     this.lastFillError = undefined;
+    this.fillFailures = 0;
     this.fills++;
   }
 
@@ -406,7 +418,7 @@ export class Replica {
   private async reconcileAll(): Promise<void> {
     this.rounds++;
     if (!this.filled()) {
-      await this.fillMissing();
+      if (this.now() >= this.fillRetryAt) await this.fillMissing();
       return;
     }
     // The fingerprint is the oldest listing: a key that may not read listings has none.
