@@ -291,6 +291,7 @@ interface Setup {
 async function visit<T>(
   { browser, sandbox, outDir, pages }: Setup,
   body: (page: Page, appUrl: string, tally: UpstreamTally, token: string) => Promise<T>,
+  webhooks = true,
 ): Promise<T> {
   const token = await mintKey(sandbox.url, SCOPES);
   const tally = new UpstreamTally(sandbox, token);
@@ -313,7 +314,9 @@ async function visit<T>(
           });
         }
       },
-      { hub: { registerWith: { sandboxUrl: sandbox.url, sellerId: DEMO_SELLER_ID } } },
+      webhooks
+        ? { hub: { registerWith: { sandboxUrl: sandbox.url, sellerId: DEMO_SELLER_ID } } }
+        : {},
     );
   } finally {
     tally.close();
@@ -488,12 +491,79 @@ async function priceEditCost(setup: Setup, listing: ListingFacts): Promise<Spend
   });
 }
 
+/**
+ * The first device fills the hub (Listings opened, everything settled); then a second device (a
+ * new browser: no kept copy) opens Listings: counted from its visit for WINDOW_MS.
+ */
+async function secondDeviceCost(setup: Setup): Promise<Spend> {
+  return visit(setup, async (page, appUrl, tally) => {
+    await page.goto(`${appUrl}${listingsPage.path}`);
+    await listingsPage.done(page, SETTLE_CAP_MS);
+    await tally.quiet('second device: the first device’s visit');
+    const context = await setup.browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const phone = await context.newPage();
+      tally.count();
+      const start = performance.now();
+      await phone.goto(`${appUrl}${listingsPage.path}`, { timeout: VISIBLE_CAP_MS });
+      await listingsPage.done(phone, VISIBLE_CAP_MS);
+      const visibleMs = performance.now() - start;
+      const notes = [`kept on the second device: ${await keptRows(phone)}`];
+      return { ...(await windowFrom(tally, start, 'second device')), visibleMs, notes };
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** How long idle tabs are counted (the issue's ten minutes; a minute and a half in a quick run). */
+const IDLE_MS = sized(10 * 60_000, 90_000);
+
+/**
+ * `tabs` tabs of Orders left open with no webhook registered, on a server and key of their own,
+ * counted for IDLE_MS from `together` (both runs start their window at once).
+ */
+async function idleTabsCost(
+  setup: Setup,
+  tabs: number,
+  together: Promise<void>,
+  settled: () => void,
+) {
+  return visit(
+    setup,
+    async (page, appUrl, tally) => {
+      try {
+        const open = [page];
+        for (let i = 1; i < tabs; i++) open.push(await page.context().newPage());
+        for (const tab of open) {
+          await tab.goto(`${appUrl}${ordersPage.path}`);
+          await ordersPage.done(tab, SETTLE_CAP_MS);
+        }
+        await tally.quiet(`${tabs} idle tabs: their first visit`);
+      } finally {
+        // A run that failed lets the other start its window (and end) rather than wait forever.
+        settled();
+      }
+      await together;
+      tally.count();
+      await sleep(IDLE_MS);
+      return tally.take().length;
+    },
+    false,
+  );
+}
+
 const FIGURES = {
   listings: 'economy.reload_listings.upstream_calls',
   overview: 'economy.reload_overview.upstream_calls',
   orders: 'economy.reload_orders.upstream_calls',
   priceEdit: 'economy.price_edit.upstream_calls',
   afterBulk: 'economy.reload_listings_after_bulk.upstream_calls',
+  secondDevice: 'economy.second_device_first_visit.upstream_calls',
+  idleTabs: 'economy.idle_5_tabs_10min.ratio',
 } as const;
 
 const bench: Bench = {
@@ -537,6 +607,28 @@ const bench: Bench = {
           });
           console.log(breakdown(`listings reload after ${BULK_ROWS} API edits`, spend));
           report(FIGURES.afterBulk, spend.calls.length);
+        }
+        if (wanted(FIGURES.secondDevice)) {
+          const spend = await secondDeviceCost(setup);
+          console.log(breakdown('second device, first visit of Listings', spend));
+          report(FIGURES.secondDevice, spend.calls.length);
+        }
+        if (wanted(FIGURES.idleTabs)) {
+          // One tab and five, each on a server and key of its own, counted over the same minutes.
+          let settledOne = () => {};
+          let settledFive = () => {};
+          const together = Promise.all([
+            new Promise<void>((resolve) => (settledOne = resolve)),
+            new Promise<void>((resolve) => (settledFive = resolve)),
+          ]).then(() => undefined);
+          const [one, five] = await Promise.all([
+            idleTabsCost(setup, 1, together, settledOne),
+            idleTabsCost(setup, 5, together, settledFive),
+          ]);
+          console.log(
+            `(idle Orders tabs, no webhook, ${IDLE_MS / 60_000} min: one tab ${one} upstream calls, five tabs ${five})`,
+          );
+          report(FIGURES.idleTabs, Math.round((five / Math.max(1, one)) * 1000) / 1000);
         }
         // SLABDESK_BENCH_ECONOMY_DEV=1: the three reloads again on Vite, as `npm run dev` serves
         // them (React's development build), printed beside the figures, not figures of their own.

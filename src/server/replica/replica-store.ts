@@ -196,7 +196,8 @@ export class ReplicaStore {
     const current = this.statements.row.get(collection, id);
     this.statements.whole.run(collection, id);
     if (current && olderThan(updatedAt, current.updated_at)) return { applied: false };
-    const text = JSON.stringify(body);
+    // What the hub noted on the row (`slabdesk_…`) stays until it notes again.
+    const text = JSON.stringify(current ? { ...body, ...ownNotes(current.body) } : body);
     if (current && current.body === text) return { applied: false };
     const change = this.nextChange();
     this.statements.put.run(collection, id, change, updatedAt ?? current?.updated_at ?? null, text);
@@ -339,6 +340,16 @@ export class ReplicaStore {
   close(): void {
     this.db.close();
   }
+}
+
+/** The hub's own notes on a stored row (`slabdesk_…` fields), none for most rows. */
+function ownNotes(body: string): Record<string, unknown> {
+  if (!body.includes('"slabdesk_')) return {};
+  const notes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, unknown>)) {
+    if (key.startsWith('slabdesk_')) notes[key] = value;
+  }
+  return notes;
 }
 
 function rowOf(record: RowRecord): ReplicaRow {

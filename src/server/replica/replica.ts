@@ -306,7 +306,9 @@ export class Replica {
       ? (this.options.safetyNetMs ?? SAFETY_NET_MS)
       : (this.options.reconcileMs ?? DEFAULT_RECONCILE_MS);
     this.timer = setTimeout(() => {
-      void this.round().finally(() => this.schedule());
+      // An upstream that failed the fill is not walked again before its wait is over.
+      const waiting = !this.filled() && this.now() < this.fillRetryAt;
+      void (waiting ? Promise.resolve() : this.round()).finally(() => this.schedule());
     }, interval);
     this.timer.unref?.();
   }
@@ -418,7 +420,7 @@ export class Replica {
   private async reconcileAll(): Promise<void> {
     this.rounds++;
     if (!this.filled()) {
-      if (this.now() >= this.fillRetryAt) await this.fillMissing();
+      await this.fillMissing();
       return;
     }
     // The fingerprint is the oldest listing: a key that may not read listings has none.
