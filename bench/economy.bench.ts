@@ -18,7 +18,7 @@ import { sized } from './quick';
  * them sold (5,000 orders), the production build on our server with a key of its own, the hub
  * registered with the sandbox as `npm run dev` does (the tabs live on webhooks, not polling).
  * Every request the sandbox's HTTP server receives with the visit's key is one upstream call,
- * whatever its path: the browser's own reads, our server's walks and its reads ahead alike.
+ * whatever its path: the browser's own reads and our server's (its replica's) alike.
  */
 const LISTINGS = sized(10_000, 600);
 const SOLD_SHARE = 0.5;
@@ -349,7 +349,7 @@ async function disableWebhooks(sandboxUrl: string) {
 
 /**
  * The calls counted in the WINDOW_MS from `start` (the figure: the whole window, quiet or not, so a
- * poll or a late read ahead is part of the cost); then, for the breakdown only, how many more
+ * poll or a late page is part of the cost); then, for the breakdown only, how many more
  * came before the upstream was quiet (a walk the window cut short).
  */
 async function windowFrom(tally: UpstreamTally, start: number, what: string) {

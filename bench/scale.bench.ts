@@ -112,8 +112,8 @@ async function catalogueVisit(browser: Browser, sandbox: RunningSandbox, outDir:
       await waitKept(page, 'listings', (n) => n === LISTINGS);
 
       // The reload: the kept catalogue at once, then one incremental read (and the store's check).
-      // Counted where they land, by the sandbox's server: every listings read of this visit's key
-      // (a walk answer's pages are one upstream read each), nothing in the browser's way.
+      // Counted where they land, by the sandbox's server: every listings read of this visit's key,
+      // nothing in the browser's way.
       let requests = 0;
       const count = (request: IncomingMessage) => {
         const path = (request.url ?? '').split('?')[0] ?? '';

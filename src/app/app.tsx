@@ -32,7 +32,6 @@ export function createAppParts(): AppParts {
     baseUrl: '/api',
     pacing: { enabled: false, maxInFlight: 6 },
     sendPriority: true,
-    walkStreamPath: '/hub/walk',
     // With a signed-in session, every write carries the session's CSRF token.
     headers: ({ method }) => sessionHeaders(method),
   });

@@ -44,7 +44,7 @@ export async function loadAll<S extends z.ZodMiniObject>(
   const setAside: SetAsideRecord[] = [];
   let pages = 0;
   let restarts = 0;
-  for await (const page of walkPages(transport, spec, { ...options, whole: true })) {
+  for await (const page of walkPages(transport, spec, options)) {
     if (pages === 0 && !fromPing && page.meta.serverDate !== undefined) {
       baseline = Math.min(baseline, page.meta.serverDate - 1000);
     }

@@ -1,7 +1,6 @@
 import type { KeyMode } from './pacer';
 import { parseLinkHeaderAt } from './link-header';
 import type { ResponseMeta } from './transport-types';
-import type { WalkFrame } from './walk-frames';
 
 /** `X-Service-Api-Call-Limit` ("used/capacity"), or undefined when absent or malformed. */
 export function parseCallLimit(
@@ -19,7 +18,7 @@ const modeOf = (value: string | null): KeyMode | undefined =>
 export function responseMetaOf(
   method: string,
   url: string,
-  response: WalkFrame,
+  response: Response,
   started: number,
   attempt: number,
 ): ResponseMeta {

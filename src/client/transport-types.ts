@@ -1,4 +1,3 @@
-import type { WalkFeed } from './walk-frames';
 import type {
   LeakyBucketPacer,
   BucketSnapshot,
@@ -101,15 +100,10 @@ export interface TransportOptions {
   /** Called with the meta of every response (each attempt). */
   onResponse?: (meta: ResponseMeta) => void;
   /**
-   * Send `X-Slabdesk-Priority`, `X-Slabdesk-Tab` and, for a one-page read,
-   * `X-Slabdesk-Read-Ahead: none` (default false): for the dashboard's own server only, never a
-   * deployment.
+   * Send `X-Slabdesk-Priority` and `X-Slabdesk-Tab` (default false): for the dashboard's own
+   * server only, never a deployment.
    */
   sendPriority?: boolean;
-  /**
-   * Where our server answers a whole walk at once (`/hub/walk`); unset, each page is its own call.
-   */
-  walkStreamPath?: string;
   /** Headers added on every attempt (the CSRF token); the client knows nothing of sessions. */
   headers?: (request: { method: string; url: string }) => Record<string, string>;
 }
@@ -129,10 +123,6 @@ export interface RequestOptions {
    * Told a response's `Link` rels when its headers arrive, so a walk asks for the next page early.
    */
   onLinks?: ((links: Record<string, string>) => void) | undefined;
-  /** A walk answer that may bring this page (a GET): taken from it, not fetched, when it does. */
-  feed?: WalkFeed | undefined;
-  /** The caller reads this page and not the next (a walk that stops at its first page). */
-  onlyThisPage?: boolean | undefined;
   /** Headers of this request only (a bulk job's writes name their job). */
   headers?: Record<string, string> | undefined;
 }

@@ -2,9 +2,8 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { resolveApiUrl } from './api-urls';
 import { parseLinkHeaderAt } from './link-header';
 import { abortError, anySignal, sleep } from './abortable';
-import { LeakyBucketPacer, type KeyMode, type RequestPriority } from './pacer';
+import { LeakyBucketPacer, type KeyMode } from './pacer';
 import { responseMetaOf } from './response-meta';
-import { WalkFeed, type WalkFrame } from './walk-frames';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_RETRY,
@@ -29,8 +28,6 @@ export const API_VERSION = '2026-07';
 export const DEFAULT_BASE_URL = '/api';
 /** How urgent a call is, for our server (see `RequestPriority`); never forwarded. */
 export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
-/** `none`: our server reads no page ahead of this call; never forwarded. */
-export const READ_AHEAD_HEADER = 'X-Slabdesk-Read-Ahead';
 /**
  * Which tab (one transport, one per page) a call comes from, for our server: a tab's calls wait
  * behind that tab's own hung calls, not behind another tab's; never forwarded.
@@ -82,7 +79,6 @@ export class Transport {
   private readonly sendPriority: boolean;
   /** This tab's id for our server (`TAB_HEADER`), sent with the priority. */
   private readonly tabId = newTabId();
-  private readonly walkStreamPath: string | undefined;
   private readonly extraHeaders: TransportOptions['headers'];
   private state: TransportState;
   private readonly listeners = new Set<() => void>();
@@ -99,7 +95,6 @@ export class Transport {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.onResponse = options.onResponse;
     this.sendPriority = options.sendPriority ?? false;
-    this.walkStreamPath = options.walkStreamPath;
     this.extraHeaders = options.headers;
     this.pacer =
       options.pacing instanceof LeakyBucketPacer
@@ -161,30 +156,6 @@ export class Transport {
   /** The absolute URL of a path under the version root, or of a `Link` target. */
   resolve(path: string, query?: RequestOptions['query']): string {
     return resolveApiUrl(this.baseUrl, this.version, path, query);
-  }
-
-  /**
-   * A walk's pages in one answer from our server (when it has a walk path), handed to the calls
-   * that ask for them through the same meta, pacing and errors as a fetched page.
-   */
-  openWalk(
-    firstUrl: string,
-    options: { priority?: RequestPriority | undefined; signal?: AbortSignal | undefined } = {},
-  ): WalkFeed | undefined {
-    if (this.walkStreamPath === undefined) return undefined;
-    const target = new URL(firstUrl);
-    const headers: Record<string, string> = {};
-    if (this.sendPriority) {
-      headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
-      headers[TAB_HEADER] = this.tabId;
-    }
-    const query = new URLSearchParams({ url: `${target.pathname}${target.search}` });
-    const url = new URL(`${this.walkStreamPath}?${query.toString()}`, target).href;
-    return new WalkFeed(
-      firstUrl,
-      (signal) => this.fetchImpl(url, { headers, signal: anySignal([signal, options.signal]) }),
-      (link) => this.resolve(link),
-    );
   }
 
   /** One logical request, paced and retried within its deadline; throws ApiError. */
@@ -292,7 +263,6 @@ export class Transport {
       headers[PRIORITY_HEADER] = options.priority ?? 'interactive';
       headers[TAB_HEADER] = this.tabId;
     }
-    if (this.sendPriority && options.onlyThisPage) headers[READ_AHEAD_HEADER] = 'none';
     if (this.apiKey) headers['X-Service-Access-Token'] = this.apiKey;
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     Object.assign(headers, this.extraHeaders?.({ method, url }), options.headers);
@@ -302,15 +272,12 @@ export class Transport {
       body = JSON.stringify(options.body);
     }
     const started = Date.now();
-    // A page a walk answer brought (see walk-frames) is handled as if it had been fetched.
-    const fed =
-      method === 'GET' ? await whileNotAborted(options.feed?.take(url), options.signal) : undefined;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = anySignal([options.signal, timeout]);
-    let response: WalkFrame;
+    let response: Response;
     let text: string;
     try {
-      response = fed ?? (await this.fetchImpl(url, { method, headers, body, signal }));
+      response = await this.fetchImpl(url, { method, headers, body, signal });
       if (options.onLinks && response.ok)
         options.onLinks(parseLinkHeaderAt(response.headers.get('link'), url));
       text = await response.text();
@@ -356,19 +323,6 @@ export class Transport {
     }
     return { status: response.status, body: parsed, headers: response.headers, meta };
   }
-}
-
-/** `promise`, or undefined as soon as `signal` aborts (the caller then checks the signal). */
-function whileNotAborted<T>(
-  promise: Promise<T> | undefined,
-  signal: AbortSignal | undefined,
-): Promise<T | undefined> | undefined {
-  if (promise === undefined || signal === undefined) return promise;
-  const aborted = new Promise<undefined>((resolve) => {
-    if (signal.aborted) resolve(undefined);
-    signal.addEventListener('abort', () => resolve(undefined), { once: true });
-  });
-  return Promise.race([promise, aborted]);
 }
 
 /** Throws the response's ApiError unless it is a 2xx. */

@@ -5,7 +5,6 @@ import type { RequestPriority } from './pacer';
 import { parseRows, type SetAsideRecord } from './parse-rows';
 import type { RawResponse, ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
-import type { WalkFeed } from './walk-frames';
 
 export interface WalkOptions {
   /** Rows per page, 1 to 250 (default 250: the fewest requests). */
@@ -25,16 +24,8 @@ export interface WalkOptions {
   onRestart?: (error: ApiError) => void;
   /** Most pages to read before the walk stops with `page_budget_exceeded` (default 2,000). */
   maxPages?: number;
-  /**
-   * Pages asked for ahead of the one read (default 2; 0: one page only, none read ahead by our
-   * server).
-   */
+  /** Pages asked for ahead of the one read (default 2; 0: each once the one before is read). */
   lookahead?: number;
-  /**
-   * The caller reads every page: behind our server such a walk asks for its first page, then all
-   * the rest in one answer; a walk that may stop early asks page by page.
-   */
-  whole?: boolean;
 }
 
 export interface Page<T> {
@@ -111,10 +102,6 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   // that page's body is still read and parsed: at most LOOKAHEAD ahead, taken in order.
   const lookahead = options.lookahead ?? LOOKAHEAD;
   const ahead = new Map<string, { promise: Promise<RawResponse>; controller: AbortController }>();
-  // A whole walk reads its first page alone, then the rest in one answer: the first rows arrive in
-  // a small answer instead of at the head of the longest one.
-  const streams = options.whole === true && lookahead > 0;
-  let feed: WalkFeed | undefined;
   const askAhead = (links: Record<string, string>) => {
     const url = links.next;
     if (url === undefined || ahead.has(url) || ahead.size >= lookahead) return;
@@ -126,7 +113,6 @@ export async function* walkPages<S extends z.ZodMiniObject>(
       signal: AbortSignal.any(signals),
       priority: options.priority,
       onLinks: askAhead,
-      feed,
     });
     promise.catch(() => undefined); // awaited (and its error handled) when its turn comes
     ahead.set(url, { promise, controller });
@@ -142,10 +128,6 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         const early = next === undefined ? undefined : ahead.get(next);
         if (early && next !== undefined) ahead.delete(next);
         else dropAhead();
-        if (streams && feed === undefined && next !== undefined) {
-          feed = transport.openWalk(transport.resolve(next), options);
-        }
-        const first = next === undefined;
         response = early
           ? await early.promise
           : await transport.request({
@@ -153,10 +135,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
               query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
               signal: options.signal,
               priority: options.priority,
-              // A streaming walk's first page asks for nothing ahead: the rest comes in one answer.
-              onLinks: streams && first ? undefined : askAhead,
-              feed,
-              onlyThisPage: lookahead === 0 || (streams && first),
+              onLinks: askAhead,
             });
         // A page taken from those asked ahead may have come when the lookahead was full.
         if (early && response.status < 400) askAhead(response.meta.links);
@@ -168,8 +147,6 @@ export async function* walkPages<S extends z.ZodMiniObject>(
           restarts < maxRestarts
         ) {
           dropAhead();
-          feed?.close();
-          feed = undefined;
           restarts++;
           guard.restarted();
           options.onRestart?.(error);
@@ -220,6 +197,5 @@ export async function* walkPages<S extends z.ZodMiniObject>(
     }
   } finally {
     dropAhead();
-    feed?.close();
   }
 }

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../shared/spec-limits';
-import { parseLinkHeader } from '../client/link-header';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
 import { errorEnvelope } from './error-envelope';
@@ -11,7 +10,6 @@ import { forwardedQuery, withoutCredentials } from './query-allowlist';
 import { sealLink, unsealedQuery } from './link-seal';
 import { readBody } from './read-body';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, sendBody } from './gzip-reply';
-import type { ReadAhead } from './read-ahead';
 import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
 import { callTermsOf, governedUpstreamCall, type CallTerms } from './governed-call';
 import type { Actor } from './auth/roles';
@@ -30,8 +28,6 @@ export interface ProxyOptions {
    * Gzip for a browser on this machine too (default false: over loopback packing only costs CPU).
    */
   gzipLoopback?: boolean;
-  /** Where a walk's next page is read ahead (with a governor only); unset: no read-ahead. */
-  readAhead?: ReadAhead | null;
   /** Who made the call, for the activity log; unset: sign-in is off ("This computer"). */
   actor?: ProxyActor | null;
   /**
@@ -65,7 +61,7 @@ export interface ProxiedExchange {
 }
 
 /** Tells `onAnswered` of a call; whatever it throws is logged, never the caller's problem. */
-export function tellAnswered(options: ProxyOptions, exchange: ProxiedExchange): void {
+function tellAnswered(options: ProxyOptions, exchange: ProxiedExchange): void {
   if (!options.onAnswered) return;
   try {
     options.onAnswered(exchange);
@@ -203,45 +199,10 @@ async function governedCall(
 }
 
 /**
- * A rewritten `Link` header's next page when it points back here (browser URL and upstream URL);
- * null otherwise.
- */
-export function nextPageOf(
-  link: string | undefined,
-  host: string,
-  base: string,
-): { url: string; upstream: string } | null {
-  // Read as the browser's client reads it, so the page is the one it will follow.
-  const next = link === undefined ? undefined : parseLinkHeader(link).next;
-  if (next === undefined || !URL.canParse(next)) return null;
-  const target = new URL(next);
-  const upstream = target.origin === `http://${host}` ? upstreamUrlOf(target, base) : null;
-  return upstream === null ? null : { url: next, upstream };
-}
-
-/** One GET read ahead: a background ticket of the governor, then the call; only a 200 is kept. */
-async function readAheadCall(
-  governor: KeyGovernor,
-  url: string,
-  headers: Record<string, string>,
-  terms: CallTerms,
-): Promise<UpstreamAnswer | undefined> {
-  const answer = await governedUpstreamCall(
-    governor,
-    'background',
-    undefined,
-    url,
-    { method: 'GET', headers },
-    terms,
-  );
-  return typeof answer !== 'string' && answer.status === 200 ? answer : undefined;
-}
-
-/**
  * The answer's headers for the browser: forwarded ones redacted, `Link` pointed back here (its
  * relative URLs read against `url`, the upstream URL the answer came from).
  */
-export function answerHeaders(
+function answerHeaders(
   answer: UpstreamAnswer,
   upstream: Upstream,
   base: string,
@@ -261,13 +222,10 @@ export function answerHeaders(
   return out;
 }
 
-/** The body the browser sees: the key in no form, errors rebuilt, JSON in ASCII (answerBody). */
-export const answerBytes = answerBody;
-
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** Gzip when the browser takes it and is not on this machine (unless `gzipLoopback`). */
-export function gzipsFor(request: IncomingMessage, options: ProxyOptions): boolean {
+function gzipsFor(request: IncomingMessage, options: ProxyOptions): boolean {
   const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
   return acceptsGzip(request) && !local;
 }
@@ -314,15 +272,15 @@ export async function proxyApiRequest(
     body = new Uint8Array(read).buffer;
   }
 
-  const readAhead = governor ? (options.readAhead ?? undefined) : undefined;
-  const write = method !== 'GET' && method !== 'HEAD';
-  // A page read ahead before a write may not show it: none is served across one.
-  if (write) readAhead?.clear();
-  const early = method === 'GET' ? await readAhead?.take(url, headers.accept) : undefined;
   const terms = callTermsOf(request, options);
-  const upstreamResponse =
-    early ??
-    (await governedCall(request, response, url, { method, headers, body }, governor, terms));
+  const upstreamResponse = await governedCall(
+    request,
+    response,
+    url,
+    { method, headers, body },
+    governor,
+    terms,
+  );
   const exchange = {
     method,
     path: upstreamPath(incoming.pathname) ?? '',
@@ -336,22 +294,9 @@ export async function proxyApiRequest(
     if (response.headersSent) tellAnswered(options, { ...exchange, ...unanswered });
     return;
   }
-  if (write) readAhead?.clear();
 
   const out = answerHeaders(upstreamResponse, upstream, base, host, url);
-  const next =
-    method === 'GET' && upstreamResponse.status === 200
-      ? (nextPageOf(out.link, host, base)?.upstream ?? null)
-      : null;
-  // A call that reads one page only (the browser says so) has no next page worth a request.
-  const onlyThisPage = request.headers['x-slabdesk-read-ahead'] === 'none';
-  if (next !== null && readAhead && governor && !onlyThisPage) {
-    readAhead.offer(next, headers.accept, governor, () =>
-      readAheadCall(governor, next, headers, terms),
-    );
-  }
-  if (early) out['x-slabdesk-read-ahead'] = 'served';
-  const answer = answerBytes(upstreamResponse, upstream.apiKey, out['content-type']);
+  const answer = answerBody(upstreamResponse, upstream.apiKey, out['content-type']);
   const pack = method !== 'HEAD' && gzipsFor(request, options);
   const packed =
     pack && answer.length >= COMPRESS_FROM_BYTES

@@ -156,10 +156,8 @@ export async function startAppServer(
   const showsPath = options.shows?.path ?? options.activity?.path;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
   const rules = activity ? openRules(options, activity, hub, replica) : undefined;
-  // The key's pages read ahead live beside its governor, unless the options turn them off (null).
   const proxy: ProxyOptions = {
     ...options.proxy,
-    readAhead: options.proxy?.readAhead === undefined ? hub.readAhead : options.proxy.readAhead,
     onAnswered: bothTold(options.proxy?.onAnswered ?? activity?.recorder.observe, replica.observe),
   };
 

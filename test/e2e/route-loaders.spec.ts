@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiUrlOf } from '../support/walk-answer';
 
 /**
  * Opens `path` with the page's code chunk held back until the read has gone out (or 10 s pass,
@@ -18,7 +17,7 @@ async function expectReadBeforeChunk(
     await route.continue();
   });
   page.on('request', (request) => {
-    if (api.test(apiUrlOf(request.url()) ?? '')) {
+    if (api.test(request.url())) {
       events.push('read sent');
       readSent();
     }
@@ -92,7 +91,7 @@ test('/insights: on a first visit its reads go out before the /ping answers', as
     await route.continue();
   });
   page.on('request', (request) => {
-    if (/\/api\/2026-07\/orders\.json\?.*status=any/.test(apiUrlOf(request.url()) ?? '')) {
+    if (/\/api\/2026-07\/orders\.json\?.*status=any/.test(request.url())) {
       events.push('read sent');
       readSent();
     }

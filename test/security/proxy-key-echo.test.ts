@@ -67,7 +67,7 @@ beforeAll(async () => {
       );
     }
   });
-  app = await startAppOver(upstream.url, KEY, { proxy: { readAhead: null, gzipLoopback: true } });
+  app = await startAppOver(upstream.url, KEY, { proxy: { gzipLoopback: true } });
 });
 
 afterAll(async () => {

@@ -22,9 +22,7 @@ beforeAll(async () => {
     });
     response.end('{"listings":[]}');
   });
-  app = await startAppOver(upstream.url, 'svc_test_QueryKey00000000000000000001', {
-    proxy: { readAhead: null },
-  });
+  app = await startAppOver(upstream.url, 'svc_test_QueryKey00000000000000000001');
 });
 
 afterAll(async () => {

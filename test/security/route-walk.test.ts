@@ -152,7 +152,7 @@ afterAll(async () => {
 describe('every route says who may use it', { timeout: SIGN_IN_HEAVY_MS }, () => {
   it('states its access in its own definition', () => {
     const routes = walkable();
-    // The proxy, the walk, the hub, the rules, the shows, sign-in and the build's files.
+    // The proxy, the hub, the rules, the shows, sign-in and the build's files.
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.filter((route) => route.access === undefined)).toEqual([]);
     expect(routes.find((route) => route.url === '/hub/rules' && route.method === 'GET')).toEqual({

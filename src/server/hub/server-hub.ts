@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { KeyGovernor } from '../governor/key-governor';
-import { ReadAhead } from '../read-ahead';
 import { BodyReadSlots } from './body-read-slots';
 import { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
@@ -33,8 +32,6 @@ export interface HubOptions {
  */
 export class ServerHub {
   readonly governor: KeyGovernor;
-  /** The next pages of walks, read ahead while the bucket has room (see ReadAhead). */
-  readonly readAhead = new ReadAhead();
   readonly events: EventHub;
   readonly ledger: DeliveryLedger;
   /** Deliveries' bodies being read, on the main port and the door together. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { proxyApiRequest, sendJson, type ProxyOptions, type Upstream } from '../api-proxy';
-import { streamWalk, WALK_PATH } from '../walk-stream';
 import { HUB_PATHS, type ServerHub } from '../hub/server-hub';
 import { ACTIVITY_PATHS, serveActivity } from '../activity/activity-routes';
 import type { ActivityStore } from '../activity/activity-store';
@@ -18,9 +17,9 @@ export interface ApiRouteDeps {
 export const HEALTH_PATH = '/healthz';
 
 /**
- * The routes that answer on the raw response: the API proxy, the streamed walk and the hub (event
- * stream, webhook receiver, activity). Bodies are left unread for them (the proxy forwards them
- * bounded, the receiver checks a signature over the exact bytes). Each states who may use it.
+ * The routes that answer on the raw response: the API proxy and the hub (event stream, webhook
+ * receiver, activity). Bodies are left unread for them (the proxy forwards them bounded, the
+ * receiver checks a signature over the exact bytes). Each states who may use it.
  */
 export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -51,13 +50,6 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promi
       app.route({ method: [...method], url, config, handler: proxy });
     }
   }
-
-  app.get(WALK_PATH, {
-    config: { access: 'viewer' },
-    handler: rawReply((request, reply) =>
-      streamWalk(request.raw, reply.raw, deps.upstream, deps.hub.governor, callerOf(request)),
-    ),
-  });
 
   // The marketplace's deliveries: open, each checked by its signature before its body is read.
   app.post(HUB_PATHS.webhooks, {
