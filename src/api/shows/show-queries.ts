@@ -83,8 +83,6 @@ export interface SoldAtShow {
   priceCents: number;
   cashCents: number;
   traded: boolean;
-  /** Made on this device and not in the ledger yet. */
-  waiting: boolean;
 }
 
 /** Where a slab stands as a sale at a show: the ledger's word, then this device's outbox. */
@@ -118,7 +116,6 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
       priceCents: entry.priceCents,
       cashCents: entry.cashCents,
       traded: entry.tradeIn !== null,
-      waiting: false,
     };
   } else if (mine && mine.soldBefore === undefined) {
     const priceCents = toCents(mine.sale.price);
@@ -129,7 +126,6 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
       priceCents,
       cashCents: priceCents - tradeCents,
       traded: mine.sale.tradeIn !== null,
-      waiting: mine.state === 'waiting' || mine.state === 'sending' || mine.state === 'held',
     };
   }
   return { sale, write, sold: entry != null || mine !== undefined };

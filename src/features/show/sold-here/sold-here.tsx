@@ -69,7 +69,7 @@ function ShowSaleNote({ sale }: { sale: SoldAtShow }) {
         Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on {formatShortDate(sale.soldAt)}{' '}
         for {paid}.
       </strong>{' '}
-      {sale.waiting ? 'Saved on this phone, not in the ledger yet. ' : ''}A slab is sold once.
+      A slab is sold once.
     </p>
   );
 }
