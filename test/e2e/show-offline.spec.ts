@@ -208,7 +208,7 @@ async function scan(page: Page, cert: string) {
   await dialog.getByRole('button', { name: 'Look up' }).click();
   await expect(page).toHaveURL(new RegExp(`/show/cert/${cert}$`));
   const view = page.getByRole('region', { name: new RegExp(`cert ${cert}`) });
-  await expect(view.getByText('Asking')).toBeVisible({ timeout: 30_000 });
+  await expect(view.getByText('Asking', { exact: true })).toBeVisible({ timeout: 30_000 });
   return view;
 }
 
