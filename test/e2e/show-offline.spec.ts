@@ -296,7 +296,12 @@ test('"Sold here" offline is sent exactly once after reconnecting, and the ledge
   expect(entries).toEqual([
     expect.objectContaining({ listingId: listing, priceCents: 18_000, soldOnline: false }),
   ]);
-  const sale = page.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Cash' });
+  // The ledger's row (the case's row says how it sold too).
+  const sale = page
+    .getByRole('table', { name: 'Sales at this show' })
+    .getByRole('row')
+    .filter({ hasText: title })
+    .filter({ hasText: 'Cash' });
   await expect(sale).toContainText('$180.00');
 });
 
