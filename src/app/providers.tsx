@@ -8,7 +8,7 @@ import { ListingActionsProvider } from '../components/listing-actions-slot';
 const SoldHere = lazy(() =>
   import('../features/show/sold-here/sold-here').then((module) => ({ default: module.SoldHere })),
 );
-const soldHere = (listing: ListingRead) => <SoldHere listing={listing} />;
+const soldHere = (listing: ListingRead) => <SoldHere key={listing.id} listing={listing} />;
 
 /** Everything a page needs around it: the API client and the QueryClient. */
 export function AppProviders({

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
@@ -12,7 +12,8 @@ import { untilKeptOffline } from './support';
 /**
  * The card show with no network, on the production build and a sandbox of their own: a reload
  * offline, "Sold here" offline sent once on reconnecting, a sale that meets a card sold online
- * meanwhile, sign-out leaving nothing behind, and a repeat visit loading no app code.
+ * meanwhile, a slab sold once however many phones try, sign-out leaving nothing behind, and a
+ * repeat visit loading no app code.
  */
 // This suite is about the service worker: the config blocks it for every other suite.
 test.use({ serviceWorkers: 'allow' });
@@ -149,9 +150,86 @@ async function titleOf(page: Page, id: string): Promise<string> {
 }
 
 let context: BrowserContext;
+/** A second phone at the same table. */
+let second: BrowserContext | undefined;
 test.afterEach(async () => {
   await context?.close();
+  await second?.close();
+  second = undefined;
 });
+
+/** A phone at the table: 390 × 844, touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
+
+interface Slab {
+  id: string;
+  cert: string;
+  price: string;
+}
+
+/**
+ * Active single slabs whose cert is theirs alone on the first page, past the ones the other tests
+ * here take.
+ */
+async function slabs(count: number): Promise<Slab[]> {
+  const answer = await atMarketplace('/listings.json?status=active&limit=100');
+  const { listings } = (await answer.json()) as {
+    listings: {
+      id: string;
+      price: string;
+      is_lot: boolean;
+      unavailable_reason?: string | null;
+      card: { cert_number: string };
+    }[];
+  };
+  const certs = new Map<string, number>();
+  for (const row of listings) {
+    certs.set(row.card.cert_number, (certs.get(row.card.cert_number) ?? 0) + 1);
+  }
+  const found = listings
+    .filter(
+      (row) =>
+        !row.is_lot &&
+        !row.unavailable_reason &&
+        certs.get(row.card.cert_number) === 1 &&
+        !active.slice(0, 4).includes(row.id),
+    )
+    .slice(-count)
+    .map((row) => ({ id: row.id, cert: row.card.cert_number, price: row.price }));
+  expect(found).toHaveLength(count);
+  return found;
+}
+
+/** Scan from the header, the cert typed (the camera's reading goes the same way). */
+async function scan(page: Page, cert: string) {
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan a slab' });
+  await dialog.getByLabel('Or type the cert number').fill(cert);
+  await dialog.getByRole('button', { name: 'Look up' }).click();
+  await expect(page).toHaveURL(new RegExp(`/show/cert/${cert}$`));
+  const view = page.getByRole('region', { name: new RegExp(`cert ${cert}`) });
+  await expect(view.getByText('Asking', { exact: true })).toBeVisible({ timeout: 30_000 });
+  return view;
+}
+
+/** Opens Sold here on the counter view, at this show. */
+async function openSale(view: Locator, show: string) {
+  await view.getByRole('button', { name: 'Sold here' }).click();
+  const form = view.getByRole('form', { name: /^Sold here/ });
+  await form.getByLabel('Show').selectOption({ label: `${show} (2026-11-28)` });
+  return form;
+}
+
+/** Nothing left to sell on the counter view: no Sold here, no price cut, no reactivation. */
+async function expectNothingToSell(view: Locator) {
+  await expect(view.getByRole('button', { name: 'Sold here' })).toHaveCount(0);
+  await expect(view.getByRole('button', { name: /^−\d+%/ })).toHaveCount(0);
+  await expect(view.getByRole('button', { name: 'Reactivate' })).toHaveCount(0);
+  await expect(view.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
+}
+
+const showName = async (key: string) =>
+  ((await (await fetch(at(`/hub/shows/${key}`))).json()) as { show: { name: string } }).show.name;
 
 test('a reload with no network opens the dashboard with the kept catalogue, and says it is offline', async ({
   browser,
@@ -218,7 +296,12 @@ test('"Sold here" offline is sent exactly once after reconnecting, and the ledge
   expect(entries).toEqual([
     expect.objectContaining({ listingId: listing, priceCents: 18_000, soldOnline: false }),
   ]);
-  const sale = page.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Cash' });
+  // The ledger's row (the case's row says how it sold too).
+  const sale = page
+    .getByRole('table', { name: 'Sales at this show' })
+    .getByRole('row')
+    .filter({ hasText: title })
+    .filter({ hasText: 'Cash' });
   await expect(sale).toContainText('$180.00');
 });
 
@@ -258,6 +341,142 @@ test('a card sold online while the sale waited is shown as a conflict, loudly', 
   ]);
   // Never written over: the order stands, the listing stays sold.
   expect((await sandboxListing(listing)).unavailable_reason).toBe('sold');
+});
+
+test('on a phone: two slabs in a row sold at their own prices; the same slab scanned again is sold, on this phone and a second one', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const [a, b] = await slabs(2);
+  expect(b!.price).not.toBe(a!.price);
+  const show = await showWithCase([]);
+  const hall = await showName(show);
+  context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(at('/'));
+
+  let view = await scan(page, a!.cert);
+  let form = await openSale(view, hall);
+  await expect(form.getByLabel('Sold for ($)')).toHaveValue(a!.price);
+  await form.getByLabel('Sold for ($)').fill('250');
+  await form.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(view.getByText('Taken off the marketplace and recorded in the ledger.')).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+
+  // The next slab: its own price, nothing of the last one's.
+  view = await scan(page, b!.cert);
+  await expect(view.getByText(/Price now/)).toHaveCount(0);
+  await expect(view.getByRole('form', { name: /^Sold here/ })).toHaveCount(0);
+  form = await openSale(view, hall);
+  await expect(form.getByLabel('Sold for ($)')).toHaveValue(b!.price);
+  // A new price: the sale form offers it.
+  await view.getByRole('textbox', { name: 'New price' }).fill('265');
+  await view.getByRole('button', { name: 'Set price' }).click();
+  await expect(view.getByText('Price now $265.00.')).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByLabel('Sold for ($)')).toHaveValue('265.00');
+  await form.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(view.getByText('Taken off the marketplace and recorded in the ledger.')).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+
+  // The first slab scanned again: sold, said first, nothing to sell.
+  view = await scan(page, a!.cert);
+  await expect(view.getByText(new RegExp(`^Sold at ${hall} on`))).toContainText(
+    'for $250.00 cash.',
+  );
+  await expectNothingToSell(view);
+  await page.screenshot({ path: 'test/e2e/screenshots/counter-sold-at-show.png' });
+
+  // A second phone at the table scans it: the ledger says so there too.
+  second = await browser.newContext(PHONE);
+  const other = await second.newPage();
+  await other.goto(at('/'));
+  const there = await scan(other, a!.cert);
+  await expect(there.getByText(new RegExp(`^Sold at ${hall} on`))).toContainText(
+    'for $250.00 cash.',
+    {
+      timeout: 30_000,
+    },
+  );
+  await expectNothingToSell(there);
+
+  // And the ledger refuses a second sale sent to it directly.
+  const direct = await fetch(at(`/hub/shows/${show}/entries`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      key: randomUUID(),
+      soldAt: new Date().toISOString(),
+      listingId: a!.id,
+      title: 'Sold again',
+      price: '240.00',
+      soldOnline: false,
+      offMarket: 'deactivated',
+    }),
+  });
+  expect(direct.status).toBe(409);
+  expect(((await direct.json()) as { svc_error: { code: string } }).svc_error.code).toBe(
+    'already_sold_at_show',
+  );
+  const { entries } = await ledger(show);
+  expect(entries.map((entry) => [entry.listingId, entry.priceCents])).toEqual([
+    [a!.id, 25_000],
+    [b!.id, 26_500],
+  ]);
+});
+
+test('a second phone sells offline a slab the first phone sold: the ledger refuses it on reconnecting, held and named', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const [slab] = await slabs(3);
+  const show = await showWithCase([]);
+  const hall = await showName(show);
+  // The second phone has the slab's counter view open, then loses the network.
+  second = await browser.newContext(PHONE);
+  const late = await second.newPage();
+  await late.goto(at('/'));
+  const lateView = await scan(late, slab!.cert);
+  await expect(lateView.getByRole('button', { name: 'Sold here' })).toBeVisible();
+  await second.setOffline(true);
+  // Meanwhile the first phone sells it.
+  context = await browser.newContext(PHONE);
+  const first = await context.newPage();
+  await first.goto(at('/'));
+  const firstView = await scan(first, slab!.cert);
+  const firstForm = await openSale(firstView, hall);
+  await firstForm.getByLabel('Sold for ($)').fill('300');
+  await firstForm.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(
+    firstView.getByText('Taken off the marketplace and recorded in the ledger.'),
+  ).toBeVisible({ timeout: 30_000 });
+  // The second phone, offline, sells it too: it waits in the outbox.
+  const lateForm = await openSale(lateView, hall);
+  await lateForm.getByLabel('Sold for ($)').fill('210');
+  await lateForm.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(lateView.getByText(/Saved on this phone/).first()).toBeVisible();
+  await second.setOffline(false);
+  const held = lateView.getByRole('alert').filter({ hasText: 'Not recorded' });
+  await expect(held).toContainText(
+    `This slab was already sold at ${hall} on Nov 28, 2026 for $300.00 cash`,
+    { timeout: 30_000 },
+  );
+  await expect(lateView.getByText(new RegExp(`^Sold at ${hall} on`))).toContainText(
+    'for $300.00 cash.',
+  );
+  await expectNothingToSell(lateView);
+  // Nothing lost: the refused sale stays on the phone until the seller settles it.
+  await late.goto(at(`/shows/${show}`));
+  const row = late.getByRole('row').filter({ hasText: 'Conflict: settle it' });
+  await expect(row).toContainText('already sold at');
+  await expect(row.getByRole('button', { name: 'Settled' })).toBeVisible();
+  const { entries } = await ledger(show);
+  expect(entries.map((entry) => [entry.listingId, entry.priceCents])).toEqual([[slab!.id, 30_000]]);
 });
 
 test('a new price set offline meets a price changed meanwhile: a conflict, not written over', async ({

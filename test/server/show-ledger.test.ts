@@ -84,10 +84,11 @@ async function newShow(name = 'Spring Card Show', date = '2026-11-28') {
   return key;
 }
 
+/** A sale of a listing of its own (a listing is sold once) unless told which. */
 const sale = (overrides: Record<string, unknown> = {}) => ({
   key: randomUUID(),
   soldAt: '2026-11-28T15:04:05.000Z',
-  listingId: 'lst_test_1',
+  listingId: `lst_test_${randomUUID()}`,
   title: '1986 Fleer Michael Jordan #57',
   certNumber: '82432146',
   grader: 'PSA',
@@ -158,6 +159,71 @@ describe('the show ledger', () => {
     // The same key at another show is not a second sale.
     const elsewhere = await call('POST', `/hub/shows/${await newShow()}/entries`, entry);
     expect(elsewhere.status).toBe(409);
+  });
+
+  it('refuses a second sale of one listing, at this show or another, naming when and where it sold', async () => {
+    const listingId = `lst_once_${randomUUID()}`;
+    const philly = await newShow('Philly Card Show', '2026-11-28');
+    const first = sale({ listingId });
+    expect((await call('POST', `/hub/shows/${philly}/entries`, first)).status).toBe(201);
+    const other = await newShow('Spring Card Show', '2026-11-29');
+    for (const show of [philly, other]) {
+      const again = await call(
+        'POST',
+        `/hub/shows/${show}/entries`,
+        sale({ listingId, price: '240.00' }),
+      );
+      expect(again.status, again.text).toBe(409);
+      expect(again.json.svc_error).toMatchObject({
+        code: 'already_sold_at_show',
+        show_key: philly,
+        sold_at: '2026-11-28T15:04:05.000Z',
+      });
+      expect(again.json.errors).toBe(
+        'This slab was already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash: a slab is sold once.',
+      );
+    }
+    // The first sale's own retry is still answered as recorded, not refused.
+    const retry = await call('POST', `/hub/shows/${philly}/entries`, first);
+    expect(retry.status).toBe(200);
+    expect((await call('GET', `/hub/shows/${philly}`)).json.entries).toHaveLength(1);
+    expect((await call('GET', `/hub/shows/${other}`)).json.entries).toEqual([]);
+    const looked = await call('GET', `/hub/show-sales?listing=${encodeURIComponent(listingId)}`);
+    expect(looked.status).toBe(200);
+    expect(looked.json.sale).toMatchObject({
+      key: first.key,
+      listingId,
+      showKey: philly,
+      showName: 'Philly Card Show',
+      showDate: '2026-11-28',
+      priceCents: 25_000,
+    });
+    const never = await call('GET', '/hub/show-sales?listing=lst_never_sold');
+    expect(never.json).toEqual({ sale: null });
+    expect((await call('GET', '/hub/show-sales')).status).toBe(422);
+  });
+
+  it('two phones selling one listing at once: exactly one sale is recorded, the rest refused', async () => {
+    const listingId = `lst_race_${randomUUID()}`;
+    const shows = [await newShow('Hall A'), await newShow('Hall B')];
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((n) =>
+        call(
+          'POST',
+          `/hub/shows/${shows[n % 2]}/entries`,
+          sale({ listingId, price: `${200 + n}.00` }),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) {
+      expect(refused.json.svc_error.code).toBe('already_sold_at_show');
+    }
+    const recorded = (
+      await Promise.all(shows.map((show) => call('GET', `/hub/shows/${show}`)))
+    ).flatMap((page) => page.json.entries as { listingId: string }[]);
+    expect(recorded.filter((entry) => entry.listingId === listingId)).toHaveLength(1);
   });
 
   it('totals cash, cards, trades and margin against cost; CSV for the books', async () => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, type SlabdeskClient } from '../../client';
 import { applyListingWrite } from '../listings/write-answer';
 import { listingKeys } from '../listings/listing-keys';
-import { postSale, postShow } from '../shows/show-api';
+import { postSale, postShow, SOLD_BEFORE } from '../shows/show-api';
 import { showKeys } from '../shows/show-keys';
 import { formatCents } from '../shows/show-money';
 import { mayBeSentBy, outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outbox';
@@ -79,7 +79,15 @@ async function sendSale(
     await postSale(client, item.showKey, { ...item.sale, soldOnline, offMarket, note });
   } catch (error) {
     stopOn(error);
-    throw error;
+    if (!(error instanceof ApiError && error.code === SOLD_BEFORE)) throw error;
+    // Sold before (at this show or another, maybe from another phone): held for the seller.
+    void queryClient.invalidateQueries({ queryKey: showKeys.all() });
+    return {
+      state: 'conflict',
+      soldBefore: error.message,
+      outcome: `Not recorded: ${error.message} Settle with the buyer at the table.`,
+      details: `${error.status} ${error.code}`,
+    };
   }
   void queryClient.invalidateQueries({ queryKey: showKeys.all() });
   if (soldOnline) {

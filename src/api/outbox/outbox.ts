@@ -56,6 +56,8 @@ export interface SaleWrite extends Common {
   /** Set once the deactivation answered, so a retry of the entry keeps what it learned. */
   offMarket?: SaleBody['offMarket'];
   note?: string | null;
+  /** The ledger refused it: the listing was sold before, in the ledger's words. */
+  soldBefore?: string;
 }
 
 /** A new price set with no network, checked against the listing before it is sent. */

@@ -69,6 +69,10 @@ const KeptTradeIn = z.extend(TradeIn, {
 });
 export type KeptTradeIn = z.infer<typeof KeptTradeIn>;
 const TradeInList = z.object({ tradeIns: z.array(KeptTradeIn) });
+/** A listing's sale at a show, with the show's name and day. */
+const ShowSale = z.extend(LedgerEntry, { showName: z.string(), showDate: z.string() });
+export type ShowSale = z.infer<typeof ShowSale>;
+const ShowSaleAnswer = z.object({ sale: z.nullable(ShowSale) });
 
 /** What the browser sends for one sale (money as "12.50"); `key` made when the sale was made. */
 export interface SaleBody {
@@ -92,6 +96,8 @@ export interface SaleBody {
 }
 
 export const SHOWS_PATH = '/hub/shows';
+/** The ledger's refusal of a second sale of one listing (409). */
+export const SOLD_BEFORE = 'already_sold_at_show';
 export const showPath = (key: string) => `${SHOWS_PATH}/${encodeURIComponent(key)}`;
 export const showCsvPath = (key: string) => `${showPath(key)}/ledger.csv`;
 
@@ -123,6 +129,15 @@ export const fetchShow = (client: SlabdeskClient, key: string, signal?: AbortSig
 
 export const fetchTradeIns = (client: SlabdeskClient, signal?: AbortSignal) =>
   call(client, TradeInList, '/hub/trade-ins', signal ? { signal } : {}).then((l) => l.tradeIns);
+
+/** The listing's sale at any show of this server, or null. */
+export const fetchShowSale = (client: SlabdeskClient, listingId: string, signal?: AbortSignal) =>
+  call(
+    client,
+    ShowSaleAnswer,
+    `/hub/show-sales?${new URLSearchParams({ listing: listingId }).toString()}`,
+    signal ? { signal } : {},
+  ).then((answer) => answer.sale);
 
 export const postShow = (
   client: SlabdeskClient,

@@ -5,4 +5,6 @@ export const showKeys = {
   details: () => [...showKeys.all(), 'detail'] as const,
   detail: (key: string) => [...showKeys.details(), key] as const,
   tradeIns: () => [...showKeys.all(), 'trade-ins'] as const,
+  /** A listing's sale at any show. */
+  sale: (listingId: string) => [...showKeys.all(), 'sale', listingId] as const,
 };

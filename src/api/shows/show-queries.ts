@@ -1,12 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { localStore } from '../local-store';
-import { outbox } from '../outbox/outbox';
+import { toCents } from '../sales/money';
+import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
 import {
   fetchShow,
+  fetchShowSale,
   fetchShows,
   fetchTradeIns,
   putShowCase,
@@ -64,6 +66,70 @@ export const tradeInsQuery = (client: SlabdeskClient) =>
     staleTime: 30_000,
     retry: false,
   });
+
+export const showSaleQuery = (client: SlabdeskClient, listingId: string) =>
+  queryOptions({
+    queryKey: showKeys.sale(listingId),
+    queryFn: ({ signal }) => fetchShowSale(client, listingId, signal),
+    staleTime: 5_000,
+    retry: false,
+  });
+
+/** A slab's sale at a show, as the counter says it. */
+export interface SoldAtShow {
+  /** Null when this device does not know the show's name (not in its kept list). */
+  showName: string | null;
+  soldAt: string;
+  priceCents: number;
+  cashCents: number;
+  traded: boolean;
+}
+
+/** Where a slab stands as a sale at a show: the ledger's word, then this device's outbox. */
+export interface SlabShowSale {
+  /** What to say: the ledger's sale, else this device's own (not one the ledger refused). */
+  sale: SoldAtShow | undefined;
+  /** This device's sale of it in the outbox, in any state. */
+  write: SaleWrite | undefined;
+  /** Sold at a show: no second sale, no new price, no reactivation. */
+  sold: boolean;
+}
+
+/**
+ * A slab's sale at any show: the ledger's (`look`: ask the server; else only what was asked
+ * already), or the sale made on this device that waits in the outbox or was sent from it.
+ */
+export function useShowSale(listingId: string, look = true): SlabShowSale {
+  const client = useApiClient();
+  const ledger = useQuery({ ...showSaleQuery(client, listingId), enabled: look });
+  const shows = useQuery(showsQuery(client));
+  const write = useOutboxItems().findLast(
+    (item): item is SaleWrite => item.kind === 'sell-at-show' && item.listingId === listingId,
+  );
+  const entry = ledger.data;
+  const mine = write && write.state !== 'dropped' && write.state !== 'failed' ? write : undefined;
+  let sale: SoldAtShow | undefined;
+  if (entry) {
+    sale = {
+      showName: entry.showName,
+      soldAt: entry.soldAt,
+      priceCents: entry.priceCents,
+      cashCents: entry.cashCents,
+      traded: entry.tradeIn !== null,
+    };
+  } else if (mine && mine.soldBefore === undefined) {
+    const priceCents = toCents(mine.sale.price);
+    const tradeCents = toCents(mine.sale.tradeIn?.value);
+    sale = {
+      showName: shows.data?.find((show) => show.key === mine.showKey)?.name ?? null,
+      soldAt: mine.sale.soldAt,
+      priceCents,
+      cashCents: priceCents - tradeCents,
+      traded: mine.sale.tradeIn !== null,
+    };
+  }
+  return { sale, write, sold: entry != null || mine !== undefined };
+}
 
 /** The day in the browser's zone, as YYYY-MM-DD. */
 export function today(now = new Date()): string {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
 import { errorEnvelope } from '../error-envelope';
 import { showCsv } from './show-csv';
-import { totalsOf, type ShowStore } from './show-store';
+import { totalsOf, type ShowSale, type ShowStore } from './show-store';
 
 /** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 
@@ -14,7 +14,12 @@ export const SHOW_PATHS = {
   case: (key: string) => `/hub/shows/${encodeURIComponent(key)}/case`,
   csv: (key: string) => `/hub/shows/${encodeURIComponent(key)}/ledger.csv`,
   tradeIns: '/hub/trade-ins',
+  /** `?listing=<id>`: the listing's sale at any show, or null. */
+  sale: '/hub/show-sales',
 } as const;
+
+/** The ledger's refusal of a second sale of one listing. */
+export const SOLD_BEFORE = 'already_sold_at_show';
 
 /** The name the ledger shows for sales made with sign-in off. */
 const THIS_COMPUTER = 'This computer';
@@ -90,6 +95,25 @@ const NewEntry = z
 const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(MAX_CASE) });
 const ShowParams = z.object({ key: Key });
 const Limit = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+const SaleQuery = z.object({ listing: Text(120) });
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const showDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash", in the seller's words. */
+function soldBeforeWords(sale: ShowSale): string {
+  const price = dollars.format(sale.priceCents / 100);
+  const paid = sale.tradeIn
+    ? `${price} (a card in trade${sale.cashCents > 0 ? ` and ${dollars.format(sale.cashCents / 100)} cash` : ''})`
+    : `${price} cash`;
+  const day = showDay.format(Date.parse(`${sale.showDate}T00:00:00Z`));
+  return `This slab was already sold at ${sale.showName} on ${day} for ${paid}: a slab is sold once.`;
+}
 
 function refuse(reply: FastifyReply, status: number, code: string, message: string, extra = {}) {
   return reply
@@ -193,7 +217,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
       if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
       const entry = body.data;
       const tradeValue = entry.tradeIn?.value ?? 0;
-      const { entry: recorded, created } = store().record(
+      const recorded = store().record(
         {
           key: entry.key,
           showKey: params.data.key,
@@ -220,13 +244,21 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
         },
         now().toISOString(),
       );
-      if (recorded.showKey !== params.data.key) {
+      if (recorded.soldBefore) {
+        const before = recorded.soldBefore;
+        return refuse(reply, 409, SOLD_BEFORE, soldBeforeWords(before), {
+          show_key: before.showKey,
+          sold_at: before.soldAt,
+        });
+      }
+      const { entry: kept, created } = recorded;
+      if (kept.showKey !== params.data.key) {
         return refuse(reply, 409, 'entry_key_used', 'This entry was recorded at another show.');
       }
       return noStore(reply)
         .code(created ? 201 : 200)
         .header('idempotent-replayed', created ? 'false' : 'true')
-        .send({ entry: recorded });
+        .send({ entry: kept });
     },
   );
 
@@ -241,6 +273,12 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file}"`)
       .send(showCsv(show, entries));
+  });
+
+  app.get(SHOW_PATHS.sale, { config: READ }, async (request, reply) => {
+    const query = SaleQuery.safeParse(request.query);
+    if (!query.success) return invalid(reply, query.error);
+    return noStore(reply).send({ sale: store().saleOf(query.data.listing) ?? null });
   });
 
   app.get(SHOW_PATHS.tradeIns, { config: READ }, async (request, reply) => {

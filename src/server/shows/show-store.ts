@@ -50,6 +50,20 @@ export interface LedgerEntry {
 
 export type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt'>;
 
+/** A listing's sale at a show, with the show it was sold at. */
+export interface ShowSale extends LedgerEntry {
+  showName: string;
+  /** The show's day, YYYY-MM-DD. */
+  showDate: string;
+}
+
+/**
+ * What recording a sale came to: recorded now, the one already recorded under its key (a retried
+ * sync), or refused because the listing was sold before (a slab is sold once, at any show).
+ */
+export type Recorded =
+  { entry: LedgerEntry; created: boolean; soldBefore?: undefined } | { soldBefore: ShowSale };
+
 export interface ShowTotals {
   cardsSold: number;
   salesCents: number;
@@ -209,7 +223,8 @@ export class ShowStore {
          off_market TEXT NOT NULL,
          note TEXT
        );
-       CREATE INDEX IF NOT EXISTS show_entries_by_show ON show_entries (show_key, seq);`,
+       CREATE INDEX IF NOT EXISTS show_entries_by_show ON show_entries (show_key, seq);
+       CREATE INDEX IF NOT EXISTS show_entries_by_listing ON show_entries (listing_id, seq);`,
     );
     tightenDatabaseFiles(path);
   }
@@ -251,12 +266,16 @@ export class ShowStore {
 
   /**
    * Records the entry, or returns the one already recorded under its key (a retried sync): the
-   * first one stands, whatever the retry carries.
+   * first one stands, whatever the retry carries. A listing already sold at any show is refused.
+   * One immediate transaction (the write lock taken before the look), so two phones, or two
+   * servers on this file, cannot both record a sale of one listing.
    */
-  record(entry: NewLedgerEntry, recordedAt: string): { entry: LedgerEntry; created: boolean } {
-    const insert = this.db.transaction(() => {
+  record(entry: NewLedgerEntry, recordedAt: string): Recorded {
+    const insert = this.db.transaction((): Recorded => {
       const known = this.entry(entry.key);
       if (known) return { entry: known, created: false };
+      const soldBefore = this.saleOf(entry.listingId);
+      if (soldBefore) return { soldBefore };
       this.db
         .prepare(
           `INSERT INTO show_entries (key, show_key, sold_at, recorded_at, sold_by, listing_id,
@@ -289,7 +308,19 @@ export class ShowStore {
         });
       return { entry: this.entry(entry.key)!, created: true };
     });
-    return insert();
+    return insert.immediate();
+  }
+
+  /** The listing's sale at a show (the first recorded, should a ledger kept before hold two). */
+  saleOf(listingId: string): ShowSale | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT e.*, s.name AS show_name, s.date AS show_date
+         FROM show_entries e JOIN shows s ON s.key = e.show_key
+         WHERE e.listing_id = ? ORDER BY e.seq LIMIT 1`,
+      )
+      .get(listingId) as (EntryRow & { show_name: string; show_date: string }) | undefined;
+    return row ? { ...entryOf(row), showName: row.show_name, showDate: row.show_date } : undefined;
   }
 
   entry(key: string): LedgerEntry | undefined {

@@ -17,6 +17,7 @@ import {
   useReactivateListing,
 } from '../../../api/listings/listing-mutations';
 import { REQUIRED_SCOPES } from '../../../api/required-scopes';
+import { useShowSale } from '../../../api/shows/show-queries';
 import { ageInDays } from '../../../api/sales/listing-age';
 import { estimateMargin } from '../../../api/sales/margin';
 import { fromCents } from '../../../api/sales/money';
@@ -68,7 +69,8 @@ export function CounterPage() {
       />
     );
   }
-  return <CounterView match={match} listing={match.listing} />;
+  // A new scan is a new slab: nothing of the last one's forms, amounts or messages stays.
+  return <CounterView key={match.listing.id} match={match} listing={match.listing} />;
 }
 
 function CounterView({ match, listing }: { match: CertMatch; listing: ListingRead }) {
@@ -86,8 +88,11 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
     basis.rate && listing.price
       ? estimateMargin(listing.price, basis.rate, cost, listing.promoted)
       : undefined;
+  const atShow = useShowSale(listing.id);
   const sold =
-    listing.unavailable_reason === 'sold' || match.sales.some((s) => s.listingId === listing.id);
+    listing.unavailable_reason === 'sold' ||
+    match.sales.some((s) => s.listingId === listing.id) ||
+    atShow.sold;
   const live = listing.status === 'active';
   const actionError = deactivate.error ?? reactivate.error;
   return (
@@ -106,6 +111,8 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
         />
       </h1>
       <CertFlags match={match} listing={listing} />
+      {/* Sold at a show (here or on another phone): said first, and nothing more to sell. */}
+      {atShow.sold && <SoldHere listing={listing} />}
       <dl className="counter-facts">
         <div className="counter-price">
           <dt>Asking</dt>

@@ -1,15 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ListingRead } from '../../../client';
 import { useApiClient } from '../../../api/api-context';
 import { cardFactsQuery } from '../../../api/inventory/inventory-queries';
-import { useOutboxItems, type SaleWrite } from '../../../api/outbox/outbox';
-import { showsQuery, today, useSellAtShow, useStartShow } from '../../../api/shows/show-queries';
+import type { SaleWrite } from '../../../api/outbox/outbox';
+import { formatCents } from '../../../api/shows/show-money';
+import {
+  showsQuery,
+  today,
+  useSellAtShow,
+  useShowSale,
+  useStartShow,
+  type SoldAtShow,
+} from '../../../api/shows/show-queries';
 import { FormField } from '../../../components/form-field';
 import { useWriteButton } from '../../../components/write-actions';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatShortDate } from '../../../lib/format';
 import { saleSchema, twoDecimals, type SaleValues } from './sale-schema';
 import './sold-here.css';
 
@@ -45,6 +53,23 @@ function SaleState({ write }: { write: SaleWrite }) {
       role="status"
     >
       {words}
+    </p>
+  );
+}
+
+/** "Sold at Philly Card Show on Nov 28 for $250.00 cash": the slab's sale, said first. */
+function ShowSaleNote({ sale }: { sale: SoldAtShow }) {
+  const price = formatCents(sale.priceCents);
+  const paid = sale.traded
+    ? `${price} (a card in trade${sale.cashCents > 0 ? ` and ${formatCents(sale.cashCents)} cash` : ''})`
+    : `${price} cash`;
+  return (
+    <p className="banner banner-warn" role="status">
+      <strong>
+        Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on {formatShortDate(sale.soldAt)}{' '}
+        for {paid}.
+      </strong>{' '}
+      A slab is sold once.
     </p>
   );
 }
@@ -94,11 +119,9 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
   const facts = useQuery(cardFactsQuery(client, queryClient));
   const sell = useSellAtShow();
   const writeButton = useWriteButton();
-  const writes = useOutboxItems();
   const [open, setOpen] = useState(false);
-  const sale = writes.findLast(
-    (item): item is SaleWrite => item.kind === 'sell-at-show' && item.listingId === listing.id,
-  );
+  // The ledger is asked once the seller opens the form (the counter view asks at once).
+  const { sale, write } = useShowSale(listing.id, open);
   const list = shows.data ?? [];
   const todays = list.find((show) => show.date === today()) ?? list[0];
   const form = useForm<SaleValues>({
@@ -112,13 +135,24 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
       tradeValue: '',
     },
   });
-  const { register, handleSubmit, watch, setValue, formState } = form;
+  const { register, handleSubmit, watch, setValue, resetField, formState } = form;
+  // A new price on this slab is the amount offered.
+  useEffect(() => {
+    resetField('price', { defaultValue: listing.price ?? '' });
+  }, [listing.price, resetField]);
   const errors = formState.errors;
   const payment = watch('payment');
   const cost = listing.card?.id ? facts.data?.get(listing.card.id)?.cost : undefined;
   const sold = listing.unavailable_reason === 'sold';
 
-  if (sale) return <SaleState write={sale} />;
+  if (sale || write) {
+    return (
+      <>
+        {sale && <ShowSaleNote sale={sale} />}
+        {write && <SaleState write={write} />}
+      </>
+    );
+  }
   if (sold) return null;
   if (!open) {
     return (
