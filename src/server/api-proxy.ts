@@ -9,7 +9,7 @@ import { redactText } from './key-redaction';
 import { forwardedQuery, withoutCredentials } from './query-allowlist';
 import { sealLink, unsealedQuery } from './link-seal';
 import { readBody } from './read-body';
-import { acceptsGzip, ANSWER_GZIP_LEVEL, sendBody } from './gzip-reply';
+import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine, sendBody } from './gzip-reply';
 import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
 import { callTermsOf, governedUpstreamCall, type CallTerms } from './governed-call';
 import type { Actor } from './auth/roles';
@@ -222,11 +222,9 @@ function answerHeaders(
   return out;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /** Gzip when the browser takes it and is not on this machine (unless `gzipLoopback`). */
 function gzipsFor(request: IncomingMessage, options: ProxyOptions): boolean {
-  const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !options.gzipLoopback;
+  const local = fromThisMachine(request) && !options.gzipLoopback;
   return acceptsGzip(request) && !local;
 }
 

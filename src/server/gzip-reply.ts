@@ -1,5 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether the browser is on this machine: over loopback packing only costs both ends CPU. */
+export function fromThisMachine(request: IncomingMessage): boolean {
+  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
 /** Whether the browser takes gzip (its `Accept-Encoding` names it). */
 export function acceptsGzip(request: IncomingMessage): boolean {
   return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));

@@ -1,3 +1,4 @@
+import { asciiJsonText } from '../../shared/ascii-json';
 import type { ReplicaCollection, ReplicaStore } from './replica-store';
 
 /**
@@ -134,8 +135,23 @@ export function feedAnswer(
   };
 }
 
-/** The answer's JSON: the page's fields and its rows spliced in as the store keeps them. */
-export function feedBody(answer: { page: FeedPage; rows: string[] }): string {
-  const head = JSON.stringify(answer.page);
-  return `${head.slice(0, -1)},"rows":[${answer.rows.join(',')}]}`;
+/**
+ * The answer's JSON in ASCII (the store keeps rows so; see shared/ascii-json): the page's fields
+ * and its rows spliced in as stored, written into sized bytes.
+ */
+export function feedBody(answer: { page: FeedPage; rows: string[] }): Buffer {
+  const head = asciiJsonText(answer.page);
+  const open = `${head.slice(0, -1)},"rows":[`;
+  let length = open.length + Math.max(0, answer.rows.length - 1) + 2;
+  for (const row of answer.rows) length += row.length;
+  // Over an ArrayBuffer of this realm (see asciiPage): fastify sends it as bytes.
+  const bytes = Buffer.from(new ArrayBuffer(length));
+  let at = bytes.write(open, 0, 'latin1');
+  answer.rows.forEach((row, i) => {
+    if (i > 0) bytes[at++] = 0x2c; // ,
+    at += bytes.write(row, at, 'latin1');
+  });
+  bytes[at++] = 0x5d; // ]
+  bytes[at] = 0x7d; // }
+  return bytes;
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { asciiJsonText } from '../../shared/ascii-json';
 import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
 
 /**
- * The seller's store as the hub keeps it (SQLite, WAL): every SQL statement of the replica is in
+ * The seller's store as the hub keeps it (SQLite, WAL; each body JSON in ASCII, as the feed sends it): every SQL statement of the replica is in
  * this module. Each row carries a change number this store assigns (one counter, monotonic, never
  * a clock); a degraded record is set aside by id with when it was last seen, until a read returns
  * it whole.
@@ -197,7 +198,7 @@ export class ReplicaStore {
     this.statements.whole.run(collection, id);
     if (current && olderThan(updatedAt, current.updated_at)) return { applied: false };
     // What the hub noted on the row (`slabdesk_…`) stays until it notes again.
-    const text = JSON.stringify(current ? { ...body, ...ownNotes(current.body) } : body);
+    const text = asciiJsonText(current ? { ...body, ...ownNotes(current.body) } : body);
     if (current && current.body === text) return { applied: false };
     const change = this.nextChange();
     this.statements.put.run(collection, id, change, updatedAt ?? current?.updated_at ?? null, text);
@@ -218,7 +219,7 @@ export class ReplicaStore {
     if (!current && !options.whole) return 'unknown';
     if (current && olderThan(options.updatedAt, current.updated_at)) return { applied: false };
     const before = current ? (JSON.parse(current.body) as Record<string, unknown>) : {};
-    const text = JSON.stringify({ ...before, ...fields });
+    const text = asciiJsonText({ ...before, ...fields });
     if (current && current.body === text) return { applied: false };
     const change = this.nextChange();
     const updatedAt = options.updatedAt ?? current?.updated_at ?? null;
