@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../shared/spec-limits';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
 import { errorEnvelope } from './error-envelope';
+import { isPing, type PingShare } from './ping-share';
 import { redactText } from './key-redaction';
 import { forwardedQuery, withoutCredentials } from './query-allowlist';
 import { sealLink, unsealedQuery } from './link-seal';
@@ -28,6 +29,8 @@ export interface ProxyOptions {
    * Gzip for a browser on this machine too (default false: over loopback packing only costs CPU).
    */
   gzipLoopback?: boolean;
+  /** The last ping answered, given again for a minute (one per deployment); unset: every ping asks. */
+  pings?: PingShare | null | undefined;
   /** Who made the call, for the activity log; unset: sign-in is off ("This computer"). */
   actor?: ProxyActor | null;
   /**
@@ -270,6 +273,23 @@ export async function proxyApiRequest(
     body = new Uint8Array(read).buffer;
   }
 
+  const ping = method === 'GET' && isPing(url) ? options.pings : undefined;
+  const shared = ping?.answer();
+  if (shared) {
+    sendBody(
+      request,
+      response,
+      200,
+      {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-slabdesk-ping-age': String(shared.ageSeconds),
+      },
+      shared.body,
+    );
+    return;
+  }
+
   const terms = callTermsOf(request, options);
   const upstreamResponse = await governedCall(
     request,
@@ -301,6 +321,15 @@ export async function proxyApiRequest(
       ? await gzipAsync(answer, { level: ANSWER_GZIP_LEVEL })
       : undefined;
   sendBody(request, response, upstreamResponse.status, out, answer, packed);
+  ping?.note(upstreamResponse.status, answer);
+  // A refusal of the key or a wait asked for: a shared ping would say all is well when it is not.
+  if (
+    upstreamResponse.status === 401 ||
+    upstreamResponse.status === 403 ||
+    upstreamResponse.status === 429
+  ) {
+    options.pings?.forget();
+  }
   const answered = { status: upstreamResponse.status, responseHeaders: upstreamResponse.headers };
   tellAnswered(options, { ...exchange, ...answered, responseBody: answer });
 }

@@ -32,6 +32,7 @@ import { guardUpgrades } from './plugins/upgrade-guard';
 import { RulesStore } from './rules/rules-store';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { rulesRoutes } from './rules/rules-routes';
+import { PingShare } from './ping-share';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { replicaRoutes } from './replica/replica-routes';
@@ -157,6 +158,8 @@ export async function startAppServer(
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
   const rules = activity ? openRules(options, activity, hub, replica) : undefined;
   const proxy: ProxyOptions = {
+    // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
+    pings: new PingShare(),
     ...options.proxy,
     onAnswered: bothTold(options.proxy?.onAnswered ?? activity?.recorder.observe, replica.observe),
   };

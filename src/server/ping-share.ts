@@ -1,0 +1,62 @@
+import { asciiJsonText } from '../shared/ascii-json';
+
+/**
+ * The last `/ping` the marketplace answered for this key, given again for a minute (the page's
+ * own staleTime): the tabs and devices that open or reload within it ask the marketplace once. Its
+ * `server_time` moves on by the time passed, so a page's clock stays the API's.
+ */
+
+/** How long a ping's answer is given again. */
+export const PING_SHARED_MS = 60_000;
+
+const PING_PATH = /^\/\d{4}-\d{2}\/ping(?:\.json)?$/;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether `url` (the upstream's) is a plain ping, no query. */
+export function isPing(url: string): boolean {
+  const parsed = new URL(url);
+  return PING_PATH.test(parsed.pathname) && parsed.search === '';
+}
+
+export class PingShare {
+  private last: { at: number; body: Record<string, unknown> } | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The answer to a ping now, from the last one while it is fresh; its age in seconds. */
+  answer(): { body: Buffer; ageSeconds: number } | undefined {
+    const last = this.last;
+    const age = last ? this.now() - last.at : Infinity;
+    if (!last || age > PING_SHARED_MS || age < 0) return undefined;
+    const ping = last.body.ping as Record<string, unknown>;
+    const then = typeof ping.server_time === 'string' ? Date.parse(ping.server_time) : NaN;
+    const moved = Number.isNaN(then)
+      ? ping
+      : { ...ping, server_time: new Date(then + age).toISOString() };
+    return {
+      body: Buffer.from(asciiJsonText({ ...last.body, ping: moved }), 'latin1'),
+      ageSeconds: Math.floor(age / 1000),
+    };
+  }
+
+  /** A ping the marketplace answered: a 200 is given again; anything else ends the last one. */
+  note(status: number, body: Buffer): void {
+    this.last = undefined;
+    if (status !== 200) return;
+    try {
+      const parsed: unknown = JSON.parse(body.toString('utf8'));
+      if (isRecord(parsed) && isRecord(parsed.ping) && parsed.ping.ok === true) {
+        this.last = { at: this.now(), body: parsed };
+      }
+    } catch {
+      // An answer that is not JSON is not given again.
+    }
+  }
+
+  /** The key's standing may have changed (a refusal, a pause): the next ping asks again. */
+  forget(): void {
+    this.last = undefined;
+  }
+}

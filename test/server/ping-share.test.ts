@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PING_SHARED_MS, PingShare } from '../../src/server/ping-share';
+import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { startServer } from '../rules/rules-world';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+
+/** The tabs' and devices' pings within a minute of one the marketplace answered ask it once. */
+let h: Harness;
+let server: RunningAppServer;
+let pings = 0;
+beforeAll(async () => {
+  h = await startHarness({ seed: 'demo', demoListings: 20, rateLimit: false });
+  h.sandbox.app.server.on('request', (request) => {
+    if ((request.url ?? '').startsWith('/2026-07/ping')) pings++;
+  });
+  const folder = mkdtempSync(join(tmpdir(), 'slabdesk-ping-'));
+  server = await startServer(
+    { harness: h, token: DEMO_LIVE_TOKEN, sellerId: DEMO_SELLER_ID, folder },
+    { replica: { fill: 'when-read' } },
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await h?.close();
+});
+
+const ping = async () => {
+  const answer = await fetch(`${server.url}/api/2026-07/ping`);
+  return {
+    status: answer.status,
+    age: answer.headers.get('x-slabdesk-ping-age'),
+    body: (await answer.json()) as { ping: { ok: boolean; server_time: string; key_id: string } },
+  };
+};
+
+describe('a shared ping', () => {
+  it('asks the marketplace once for the reloads of a minute, its server time moving on', async () => {
+    const before = pings;
+    const first = await ping();
+    expect(first.status).toBe(200);
+    expect(first.age).toBeNull();
+    const second = await ping();
+    const third = await ping();
+    expect(pings - before).toBe(1);
+    for (const again of [second, third]) {
+      expect(again.status).toBe(200);
+      expect(again.age).toBe('0');
+      expect(again.body.ping.key_id).toBe(first.body.ping.key_id);
+      expect(Date.parse(again.body.ping.server_time)).toBeGreaterThanOrEqual(
+        Date.parse(first.body.ping.server_time),
+      );
+    }
+  });
+
+  it('is given for a minute only, and never after a refusal', () => {
+    let now = 1_000_000;
+    const share = new PingShare(() => now);
+    const body = Buffer.from(
+      JSON.stringify({ ping: { ok: true, server_time: '2026-07-01T00:00:00.000Z' } }),
+    );
+    share.note(200, body);
+    now += 30_000;
+    const given = share.answer();
+    expect(given?.ageSeconds).toBe(30);
+    const moved = JSON.parse(given!.body.toString('latin1')) as { ping: { server_time: string } };
+    expect(moved.ping.server_time).toBe('2026-07-01T00:00:30.000Z');
+    now += PING_SHARED_MS;
+    expect(share.answer()).toBeUndefined();
+    share.note(200, body);
+    share.forget();
+    expect(share.answer()).toBeUndefined();
+    share.note(401, Buffer.from('{}'));
+    expect(share.answer()).toBeUndefined();
+  });
+});
