@@ -1,12 +1,22 @@
 /**
  * The benchmark convention: each `bench/*.bench.ts` default-exports a `Bench` naming the figures
  * it produces and a `run` that reports each as it is measured. `npm run bench -- PREFIX` runs the
- * benches that produce any figure starting with PREFIX.
+ * benches that produce any figure starting with PREFIX (several, comma-separated).
  */
 export interface Bench {
   /** The figure names this bench reports, e.g. `sandbox.read_single.rps`. */
   figures: readonly string[];
   run(report: (name: string, value: number) => void): Promise<void>;
+}
+
+/**
+ * Whether `npm run bench -- PREFIX[,PREFIX...]` asks for the figure `name` (a prefix of it, or it
+ * a prefix of one asked: `economy.reload` asks for every reload figure).
+ */
+export function figureAsked(name: string): boolean {
+  return (process.argv[2] ?? '')
+    .split(',')
+    .some((prefix) => name.startsWith(prefix) || prefix.startsWith(name));
 }
 
 export function median(values: readonly number[]): number {

@@ -8,7 +8,7 @@ import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
 import { ALL_SCOPES } from '../src/sandbox/platform/scopes';
 import { distPages } from '../src/server/dist-pages';
 import { vitePages } from '../src/server/vite-pages';
-import type { Bench } from './bench-api';
+import { figureAsked, type Bench } from './bench-api';
 import { withDemoBrowser, withVisit } from './browser-setup';
 import { mintKey } from './scale.bench';
 import { sized } from './quick';
@@ -38,10 +38,7 @@ const SCOPES = [...ALL_SCOPES.filter((scope) => scope.startsWith('read_')), 'wri
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const wanted = (name: string) => {
-  const prefix = process.argv[2] ?? '';
-  return name.startsWith(prefix) || prefix.startsWith(name);
-};
+const wanted = figureAsked;
 
 /**
  * The filters a sandbox `page_info` carries (its signed body is JSON: version, resource, sort,

@@ -10,7 +10,7 @@ import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../src/sandbo
 import { startAppServer, type RunningAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
 import { startCountingProxy, type CountingProxy } from '../test/support/counting-proxy';
-import { median, round, type Bench } from './bench-api';
+import { figureAsked, median, round, type Bench } from './bench-api';
 import { buildDashboard, launchChromium } from './browser-setup';
 import type { FloodJob, FloodResult } from './webhook-flood-worker';
 import { sized } from './quick';
@@ -96,8 +96,7 @@ const FLOOD_FIGURES = [
 
 /** Whether `npm run bench -- PREFIX` asks for any of these figures (as bench/run.ts decides). */
 function asked(figures: readonly string[]): boolean {
-  const prefix = process.argv[2] ?? '';
-  return figures.some((name) => name.startsWith(prefix) || prefix.startsWith(name));
+  return figures.some(figureAsked);
 }
 
 /**

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Bench } from './bench-api';
+import { figureAsked, type Bench } from './bench-api';
 import { QUICK } from './quick';
 
-/** `npm run bench [-- PREFIX]`: runs the benches, prints `name: value` lines, writes bench-results.json. */
+/**
+ * `npm run bench [-- PREFIX[,PREFIX...]]`: runs the benches, prints `name: value` lines, writes
+ * bench-results.json.
+ */
 const here = dirname(fileURLToPath(import.meta.url));
-const prefix = process.argv[2] ?? '';
+const prefixes = (process.argv[2] ?? '').split(',');
 // A quick run's figures (small sizes, one run) are not comparable: they go to a file of their own.
 const resultsFile = join(here, '..', QUICK ? 'bench-results.quick.json' : 'bench-results.json');
 const files = readdirSync(here)
@@ -19,12 +22,12 @@ const results: Record<string, number> = existsSync(resultsFile)
 let ran = 0;
 for (const file of files) {
   const bench = (await import(pathToFileURL(join(here, file)).href)).default as Bench;
-  const wanted = bench.figures.some((name) => name.startsWith(prefix) || prefix.startsWith(name));
+  const wanted = bench.figures.some(figureAsked);
   if (!wanted) continue;
   ran++;
   const started = performance.now();
   await bench.run((name, value) => {
-    if (!name.startsWith(prefix) && !prefix.startsWith(name)) return;
+    if (!figureAsked(name)) return;
     console.log(`${name}: ${value}`);
     results[name] = value;
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -32,7 +35,7 @@ for (const file of files) {
   if (QUICK) console.log(`(${file}: ${Math.round((performance.now() - started) / 1000)} s)`);
 }
 if (ran === 0) {
-  console.error(`no bench produces a figure starting with "${prefix}"`);
+  console.error(`no bench produces a figure starting with "${prefixes.join('" or "')}"`);
   process.exit(1);
 }
 process.exit(0);

@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_SELLER_ID, type RunningSandbox } from '../src/sandbox';
 import { LeakyBuckets } from '../src/sandbox/platform/leaky-bucket';
 import { distPages } from '../src/server/dist-pages';
-import { median, round, type Bench } from './bench-api';
+import { figureAsked, median, round, type Bench } from './bench-api';
 import { withDemoBrowser, withVisit } from './browser-setup';
 import { keystrokeMs } from './keystroke';
 import { sized } from './quick';
@@ -58,10 +58,7 @@ const KEPT_ROWS = (collection: string) => `new Promise((resolve) => {
   req.onerror = () => resolve(0);
 })`;
 
-const wanted = (name: string) => {
-  const prefix = process.argv[2] ?? '';
-  return name.startsWith(prefix) || prefix.startsWith(name);
-};
+const wanted = figureAsked;
 
 export async function mintKey(sandboxUrl: string, scopes: string[]): Promise<string> {
   const response = await fetch(`${sandboxUrl}/_sandbox/keys`, {
