@@ -159,7 +159,7 @@ export async function startAppServer(
   const rules = activity ? openRules(options, activity, hub, replica) : undefined;
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
-    pings: new PingShare(),
+    pings: new PingShare(Date.now, () => hub.governor?.lastAnsweredOk()),
     ...options.proxy,
     onAnswered: bothTold(options.proxy?.onAnswered ?? activity?.recorder.observe, replica.observe),
   };

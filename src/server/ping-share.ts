@@ -6,8 +6,13 @@ import { asciiJsonText } from '../shared/ascii-json';
  * `server_time` moves on by the time passed, so a page's clock stays the API's.
  */
 
-/** How long a ping's answer is given again. */
+/**
+ * How long a ping's answer is given again: a minute, or a minute after any call of the key the
+ * marketplace answered well (that answer shows what a ping shows: key, version, limiter, seller),
+ * never past MAX_SHARED_MS.
+ */
 export const PING_SHARED_MS = 60_000;
+const MAX_SHARED_MS = 15 * 60_000;
 
 const PING_PATH = /^\/\d{4}-\d{2}\/ping(?:\.json)?$/;
 
@@ -23,13 +28,19 @@ export function isPing(url: string): boolean {
 export class PingShare {
   private last: { at: number; body: Record<string, unknown> } | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** When the marketplace last answered any call of this key with a 2xx (the governor's). */
+    private readonly lastAnsweredOk: () => number | undefined = () => undefined,
+  ) {}
 
   /** The answer to a ping now, from the last one while it is fresh; its age in seconds. */
   answer(): { body: Buffer; ageSeconds: number } | undefined {
     const last = this.last;
-    const age = last ? this.now() - last.at : Infinity;
-    if (!last || age > PING_SHARED_MS || age < 0) return undefined;
+    const now = this.now();
+    const age = last ? now - last.at : Infinity;
+    const proven = Math.max(last?.at ?? -Infinity, this.lastAnsweredOk() ?? -Infinity);
+    if (!last || age < 0 || age > MAX_SHARED_MS || now - proven > PING_SHARED_MS) return undefined;
     const ping = last.body.ping as Record<string, unknown>;
     const then = typeof ping.server_time === 'string' ? Date.parse(ping.server_time) : NaN;
     const moved = Number.isNaN(then)

@@ -76,12 +76,12 @@ test('a job running in one tab is not resumed or discarded from another; an over
       throw error;
     });
   }
+  await tabA.goto(`/listings/bulk-edit?ids=${first.join(',')}`);
+  await raiseAndPreview(tabA, first.length);
   // Writes wait for the bucket: tab A's job is paused with most of its rows still to send.
   await fillBucket();
   const hog = setInterval(() => void api('/ping').then((r) => r.text()), 1000);
   try {
-    await tabA.goto(`/listings/bulk-edit?ids=${first.join(',')}`);
-    await raiseAndPreview(tabA, first.length);
     await tabA.getByRole('button', { name: `Apply ${first.length} changes` }).click();
     await tabA.getByRole('button', { name: 'Pause' }).click();
     await expect(tabA.getByRole('heading', { name: /^Paused:/ })).toBeVisible({ timeout: 30_000 });

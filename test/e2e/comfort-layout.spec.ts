@@ -286,10 +286,10 @@ for (const width of [390, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 844 });
     await page.addInitScript({ content: RECORD_SHIFTS });
-    // Every orders read (the first page, and the rest of the walk) waits until the frame is drawn.
+    // Every read of the orders (the hub's change feed) waits until the frame is drawn.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/orders\.json/, async (route) => {
+    await page.route(/\/hub\/replica\/orders/, async (route) => {
       await released;
       await route.continue();
     });

@@ -29,7 +29,8 @@ async function expectReadBeforeChunk(
 
 /**
  * A page's reads start while its code chunk is still on the way (the route's loader), not after
- * it arrives: with the chunk held back, the API request goes out before the chunk comes.
+ * it arrives: with the chunk held back, the read (the API's, or the hub's change feed for a kept
+ * collection) goes out before the chunk comes.
  */
 for (const { path, chunk, api, heading } of [
   {
@@ -41,37 +42,37 @@ for (const { path, chunk, api, heading } of [
   {
     path: '/inventory',
     chunk: /\/assets\/inventory-page-[^/]+\.js$/,
-    api: /\/api\/2026-07\/inventory_items\.json/,
+    api: /\/hub\/replica\/inventory_items/,
     heading: 'Inventory',
   },
   {
     path: '/insights',
     chunk: /\/assets\/insights-page-[^/]+\.js$/,
-    api: /\/api\/2026-07\/orders\.json\?.*status=any/,
+    api: /\/hub\/replica\/orders/,
     heading: 'Insights',
   },
   {
     path: '/',
     chunk: /\/assets\/overview-page-[^/]+\.js$/,
-    api: /\/api\/2026-07\/listings\.json/,
+    api: /\/hub\/replica\/listings/,
     heading: 'Overview',
   },
   {
     path: '/orders',
     chunk: /\/assets\/orders-page-[^/]+\.js$/,
-    api: /\/api\/2026-07\/orders\.json\?.*status=open/,
+    api: /\/hub\/replica\/orders/,
     heading: 'Orders',
   },
   {
     path: '/orders?status=any',
     chunk: /\/assets\/orders-page-[^/]+\.js$/,
-    api: /\/api\/2026-07\/orders\.json\?.*status=any/,
+    api: /\/hub\/replica\/orders/,
     heading: 'Orders',
   },
   {
     path: '/payouts',
     chunk: /\/assets\/payouts-page-[^/]+\.js$/,
-    api: /\/api\/2026-07\/orders\.json\?.*status=any/,
+    api: /\/hub\/replica\/orders/,
     heading: 'Payouts',
   },
 ]) {
@@ -91,7 +92,7 @@ test('/insights: on a first visit its reads go out before the /ping answers', as
     await route.continue();
   });
   page.on('request', (request) => {
-    if (/\/api\/2026-07\/orders\.json\?.*status=any/.test(request.url())) {
+    if (/\/hub\/replica\/orders/.test(request.url())) {
       events.push('read sent');
       readSent();
     }
@@ -114,9 +115,9 @@ const KEPT_LISTINGS = `new Promise((resolve) => {
 })`;
 
 /**
- * The catalogue pages on a revisit: the kept copy is read while the page's code loads (its check
- * with the API, a listings read, goes out before the held-back chunk). A first visit's walk
- * starts with the page (see prefetchCatalogue).
+ * The catalogue pages on a revisit: the kept copy is read while the page's code loads (its read
+ * of the hub's changes goes out before the held-back chunk). A first visit's snapshot starts with
+ * the page (see prefetchCatalogue).
  */
 for (const { path, chunk, heading } of [
   { path: '/listings', chunk: /\/assets\/listings-page-[^/]+\.js$/, heading: 'Listings' },
@@ -136,7 +137,7 @@ for (const { path, chunk, heading } of [
     await expectReadBeforeChunk(page, {
       path,
       chunk,
-      api: /\/api\/2026-07\/listings\.json/,
+      api: /\/hub\/replica\/listings/,
       heading,
     });
   });

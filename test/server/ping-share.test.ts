@@ -70,6 +70,19 @@ describe('a shared ping', () => {
     expect(moved.ping.server_time).toBe('2026-07-01T00:00:30.000Z');
     now += PING_SHARED_MS;
     expect(share.answer()).toBeUndefined();
+    // Any call of the key answered well since keeps it given (within the quarter hour).
+    let answeredOk = now - 1000;
+    const renewed = new PingShare(
+      () => now,
+      () => answeredOk,
+    );
+    renewed.note(200, body);
+    now += 10 * 60_000;
+    answeredOk = now - 5_000;
+    expect(renewed.answer()?.ageSeconds).toBe(600);
+    now += 6 * 60_000;
+    answeredOk = now;
+    expect(renewed.answer()).toBeUndefined();
     share.note(200, body);
     share.forget();
     expect(share.answer()).toBeUndefined();

@@ -88,6 +88,8 @@ export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
   private readonly gate: FairGate;
   private answered = 0;
+  /** When the upstream last answered a call of this key with a 2xx (epoch ms). */
+  private lastOk: number | undefined;
   private rateLimited = 0;
   private longPause: UpstreamPause | undefined;
   /** After a long pause: the next call goes alone, and the rest wait for its answer. */
@@ -154,6 +156,11 @@ export class KeyGovernor {
     return this.longPause;
   }
 
+  /** When the upstream last answered this key with a 2xx (epoch ms), if it has. */
+  lastAnsweredOk(): number | undefined {
+    return this.lastOk;
+  }
+
   /** Settles a ticket with what the upstream answered (`headers` null: no answer at all). */
   settle(ticket: PacerTicket, status: number, headers: Headers | null): void {
     const probe = ticket === this.probe;
@@ -164,6 +171,7 @@ export class KeyGovernor {
       return;
     }
     this.answered++;
+    if (status >= 200 && status < 300) this.lastOk = this.now();
     const limit = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(headers.get('x-service-api-call-limit') ?? '');
     const modeHeader = headers.get('x-service-api-mode');
     const mode: KeyMode | undefined =
