@@ -12,9 +12,10 @@ export function noteSellerAsked(): void {
   askedAt = Date.now();
 }
 
-/** Whether the seller asked for a read a moment ago; the ask is taken (it starts one read). */
+/**
+ * Whether the seller asked for a read a moment ago: every kept list the click refreshes asks the
+ * hub for the newest (one shared catch-up read of each collection on the hub).
+ */
 export function takeSellerAsk(): boolean {
-  const asked = Date.now() - askedAt <= ASK_WINDOW_MS;
-  askedAt = Number.NEGATIVE_INFINITY;
-  return asked;
+  return Date.now() - askedAt <= ASK_WINDOW_MS;
 }
