@@ -196,6 +196,9 @@ export async function* walkPages<S extends z.ZodMiniObject>(
       if (next === undefined) return;
     }
   } finally {
+    // A walk that ended has nothing of its own left in flight when its end is told.
+    const pending = [...ahead.values()].map((entry) => entry.promise);
     dropAhead();
+    await Promise.allSettled(pending);
   }
 }

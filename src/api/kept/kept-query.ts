@@ -51,7 +51,7 @@ export function keptQueryFn<T extends { id: string }>(
     const key = JSON.stringify(queryKey);
     const shared = running.get(key) as Promise<Kept<T>> | undefined;
     if (shared) return shared;
-    const asked = takeSellerAsk();
+    const asked = takeSellerAsk(key);
     const current = queryClient.getQueryData<Kept<T>>(queryKey);
     const last = current?.failure ?? failed.get(key);
     if (last && Date.now() < last.retryAt && !asked) {

@@ -88,7 +88,7 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
         if (!replica.filled([collection])) {
           // The seller asks again after a fill stopped: it is tried now, not at its next turn.
           if (replica.fillFailure() !== undefined)
-            await replica.ready([collection]).catch(() => undefined);
+            await replica.ready([collection], { retryNow: true }).catch(() => undefined);
         } else if (!replica.webhooks() && collection !== 'locations') {
           // The newest with no webhook registered: one read for everyone asking at once.
           await replica.catchUp([collection]).catch((error: unknown) => {

@@ -154,12 +154,17 @@ export class Replica {
    * Resolves once the collections (default: all) have been filled; rejects with
    * ReplicaNotReadyError when the fill could not be made (it is tried again at the next interval).
    */
-  async ready(collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS): Promise<void> {
+  async ready(
+    collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS,
+    options: { retryNow?: boolean } = {},
+  ): Promise<void> {
     this.begin();
     await this.firstFill;
     if (this.filled(collections)) return;
-    // A later try may be queued: the caller waits for it once.
-    await this.enqueue(() => this.fillMissing());
+    // A later try: once its wait after a failure is over, or at once when the seller asks.
+    if (options.retryNow === true || this.now() >= this.fillRetryAt) {
+      await this.enqueue(() => this.fillMissing());
+    }
     if (!this.filled(collections)) throw new ReplicaNotReadyError(this.lastFillError);
   }
 
