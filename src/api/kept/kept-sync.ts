@@ -74,6 +74,8 @@ export interface SyncContext<T> {
 
 /** The most rows a kept copy takes, whatever the hub sends: twice the largest catalogue we measure. */
 export const MAX_KEPT_ROWS = 200_000;
+/** How long a snapshot lets pages gather before showing them again. */
+const showEveryMs = (rows: number) => Math.min(1500, Math.max(200, rows / 50));
 /** How long to wait before asking the hub again while its first fill goes on. */
 const FILLING_PAUSE_MS = 1000;
 
@@ -150,6 +152,8 @@ export async function syncKept<T extends { id: string }>(
   };
   let changed = 0;
   let snapshot = false;
+  /** When a state before the end was last shown (local ms). */
+  let shownAt: number | undefined;
   let first = true;
   for (let fresh = context.fresh === true; ; fresh = false) {
     try {
@@ -206,7 +210,16 @@ export async function syncKept<T extends { id: string }>(
           complete: page.filled && !page.more,
           cursor,
         };
-        if (page.more || !page.filled) context.show(state);
+        // A snapshot's pages are shown as they gather (showing derives and filters every row):
+        // the first at once, then at most once a while, and the state it ends with.
+        const now = Date.now();
+        if (!page.more && !page.filled) context.show(state);
+        else if (
+          page.more &&
+          (shownAt === undefined || now - shownAt >= showEveryMs(state.rows.length))
+        ) {
+          if (context.show(state)) shownAt = now;
+        }
         // The hub's fill stopped: the rows it read stay shown, with why.
         if (page.failure && !page.filled) {
           const { requestId, ...failure } = page.failure;
