@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client';
 import { KeptDb } from '../../src/api/kept/kept-db';
 import { keepCopies, keptOptions } from '../../src/api/kept/kept-persister';
@@ -20,10 +20,11 @@ import {
 } from '../../src/api/inventory/inventory-queries';
 import type { Kept, KeptSource } from '../../src/api/kept/kept-sync';
 import type { SlabdeskClient } from '../../src/client';
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { startServer, type World } from '../rules/rules-world';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { startHarness } from '../support/sandbox-harness';
+import { useDemoHub } from '../support/demo-hub';
 
 /**
  * The kept collections of a browser, read from the hub's replica over HTTP (a real sandbox behind
@@ -31,31 +32,15 @@ import { startHarness, type Harness } from '../support/sandbox-harness';
  * database, as a reload of the page is; a new database is a second device. Every request the
  * sandbox receives is an upstream call: a browser's sync spends none.
  */
-let h: Harness;
-let world: World;
-let server: RunningAppServer;
+const demo = useDemoHub({ demoListings: 300 });
 /** Upstream calls, counted at the sandbox's HTTP server. */
 let upstream = 0;
-
-beforeAll(async () => {
-  h = await startHarness({ seed: 'demo', demoListings: 300 });
-  h.sandbox.app.server.on('request', () => upstream++);
-  world = {
-    harness: h,
-    token: DEMO_LIVE_TOKEN,
-    sellerId: DEMO_SELLER_ID,
-    folder: mkdtempSync(join(tmpdir(), 'slabdesk-kept-')),
-  };
-  server = await startServer(world);
-  await server.replica.ready();
-});
-afterAll(async () => {
-  await server?.close();
-  await h?.close();
+beforeAll(() => {
+  demo.harness.sandbox.app.server.on('request', () => upstream++);
 });
 
 /** The kept collections of one visit (as the app's QueryClient keeps them into `db`). */
-function visit(db: KeptDb, on: RunningAppServer = server) {
+function visit(db: KeptDb, on: RunningAppServer = demo.server) {
   const client: SlabdeskClient = createClient({ baseUrl: `${on.url}/api` });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const copies = keepCopies(queryClient, db);
@@ -95,7 +80,7 @@ describe('the kept catalogue, from the hub', () => {
     const { value: walked, calls: firstCalls } = await spent(() => first.listings.sync());
     expect(walked.complete).toBe(true);
     expect(walked.origin).toBe('walk');
-    expect(walked.rows).toHaveLength(server.replica.store.count('listings'));
+    expect(walked.rows).toHaveLength(demo.server.replica.store.count('listings'));
     expect(walked.rows.length).toBeGreaterThanOrEqual(300);
     expect(firstCalls).toBe(0);
     await first.listings.save();
@@ -120,14 +105,14 @@ describe('the kept catalogue, from the hub', () => {
     const edited = listings.rows.find((row) => row.status === 'active')!;
     const price = (Number(edited.price) + 1).toFixed(2);
     // Elsewhere: another tool of the seller changes a price.
-    const put = await h.api(`/listings/${edited.id}.json`, {
+    const put = await demo.harness.api(`/listings/${edited.id}.json`, {
       token: DEMO_LIVE_TOKEN,
       method: 'PUT',
       body: { listing: { price } },
     });
     expect(put.status).toBe(200);
     // The hub's reconciliation: one read for the deployment, whatever the number of devices.
-    const { calls: roundCalls } = await spent(() => server.replica.round());
+    const { calls: roundCalls } = await spent(() => demo.server.replica.round());
     expect(roundCalls).toBeGreaterThan(0);
 
     for (const db of [phone, desk]) {
@@ -145,7 +130,7 @@ describe('the kept catalogue, from the hub', () => {
     await first.listings.save();
     const victim = walked.rows.find((row) => row.status === 'active')!;
     const setPrice = async (price: string) => {
-      const put = await h.api(`/listings/${victim.id}.json`, {
+      const put = await demo.harness.api(`/listings/${victim.id}.json`, {
         token: DEMO_LIVE_TOKEN,
         method: 'PUT',
         body: { listing: { price } },
@@ -153,8 +138,8 @@ describe('the kept catalogue, from the hub', () => {
       expect(put.status).toBe(200);
     };
     await setPrice('41.00');
-    await h.control('PUT', '/faults', { degraded_ids: [victim.id] });
-    await server.replica.round();
+    await demo.harness.control('PUT', '/faults', { degraded_ids: [victim.id] });
+    await demo.server.replica.round();
 
     // A reload, and a second device, both say it; the next rounds do not bring it (unchanged)...
     const reloaded = await visit(db).listings.sync();
@@ -163,8 +148,8 @@ describe('the kept catalogue, from the hub', () => {
     expect(reloaded.setAside.map((record) => [record.id, record.kind])).toEqual([
       [victim.id, 'degraded'],
     ]);
-    await h.control('POST', '/clock', { advance_seconds: 60 });
-    await server.replica.round();
+    await demo.harness.control('POST', '/clock', { advance_seconds: 60 });
+    await demo.server.replica.round();
     for (const device of [db, newDb()]) {
       const now = await visit(device).listings.sync();
       expect(now.setAside.map((record) => record.id)).toEqual([victim.id]);
@@ -173,9 +158,9 @@ describe('the kept catalogue, from the hub', () => {
     }
 
     // ...until it comes whole again: back in the rows, no longer set aside.
-    await h.control('PUT', '/faults', { degraded_ids: [] });
+    await demo.harness.control('PUT', '/faults', { degraded_ids: [] });
     await setPrice('42.00');
-    await server.replica.round();
+    await demo.server.replica.round();
     const whole = await visit(db).listings.sync();
     expect(whole.setAside).toEqual([]);
     expect(whole.rows).toHaveLength(walked.rows.length);
@@ -186,7 +171,11 @@ describe('the kept catalogue, from the hub', () => {
 describe('a copy of another store', () => {
   it('a store reset the hub noticed replaces the kept copy whole, never mixed', async () => {
     const own = await startHarness({ seed: 'demo', demoListings: 60 });
-    const ownWorld: World = { ...world, harness: own, folder: mkdtempSync(join(tmpdir(), 'k-')) };
+    const ownWorld: World = {
+      ...demo.world,
+      harness: own,
+      folder: mkdtempSync(join(tmpdir(), 'k-')),
+    };
     const ownServer = await startServer(ownWorld);
     try {
       await ownServer.replica.ready();
@@ -236,7 +225,7 @@ describe('the kept orders and cards', () => {
     expect(orders.rows.length).toBeGreaterThan(50);
     // Every order is placed under a filter: by its timestamps, or by the hub's note.
     expect(orders.rows.filter((order) => orderStatusOf(order) === undefined)).toEqual([]);
-    const open = await h.api('/orders.json?status=open&limit=250&fields=id', {
+    const open = await demo.harness.api('/orders.json?status=open&limit=250&fields=id', {
       token: DEMO_LIVE_TOKEN,
     });
     const openIds = ((await open.json()) as { orders: { id: string }[] }).orders.map((o) => o.id);
@@ -249,13 +238,13 @@ describe('the kept orders and cards', () => {
     await first.orders.save();
 
     const active = (await first.listings.sync()).rows.find((row) => row.status === 'active')!;
-    const sale = await h.control<{ order: { id: string } }>(
+    const sale = await demo.harness.control<{ order: { id: string } }>(
       'POST',
       `/listings/${active.id}/sell`,
       {},
     );
     expect(sale.status).toBe(200);
-    await server.replica.round();
+    await demo.server.replica.round();
     const { value: reloaded, calls: reloadCalls } = await spent(() => visit(db).orders.sync());
     expect(reloadCalls).toBe(0);
     expect(reloaded.origin).toBe('kept');
@@ -269,11 +258,11 @@ describe('the kept orders and cards', () => {
     const v = visit(newDb());
     const { value: items, calls } = await spent(() => v.items.sync());
     expect(calls).toBe(0);
-    expect(items.rows).toHaveLength(server.replica.store.count('inventory_items'));
+    expect(items.rows).toHaveLength(demo.server.replica.store.count('inventory_items'));
     const levels = await v.queryClient.fetchQuery(inventoryLevelsQuery(v.client, v.queryClient));
     const level: KeptLevel = levels.rows[0]!;
     expect(level.id).toBe(level.inventory_item_id);
-    expect(levels.rows).toHaveLength(server.replica.store.count('inventory_levels'));
+    expect(levels.rows).toHaveLength(demo.server.replica.store.count('inventory_levels'));
   });
 });
 
@@ -305,7 +294,7 @@ describe('a seller’s refresh', () => {
     const b = visit(newDb());
     await Promise.all([a.listings.sync(), b.listings.sync()]);
     const edited = a.listings.rows().find((row) => row.status === 'active')!;
-    await h.api(`/listings/${edited.id}.json`, {
+    await demo.harness.api(`/listings/${edited.id}.json`, {
       token: DEMO_LIVE_TOKEN,
       method: 'PUT',
       body: { listing: { title: 'Renamed elsewhere' } },

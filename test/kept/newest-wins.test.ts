@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ListingRead } from '../../src/client';
 import { listingKeys } from '../../src/api/listings/listing-keys';
 import { applyProductEvent } from '../../src/api/listings/live-patch';
@@ -14,39 +14,17 @@ import type { Kept } from '../../src/api/kept/kept-sync';
 import { orderKeys } from '../../src/api/orders/order-keys';
 import { applyOrderEvent } from '../../src/api/orders/live-patch';
 import { keptOrders, type KeptOrder } from '../../src/api/orders/order-queries';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
-import type { RunningAppServer } from '../../src/server/app-server';
-import { startServer } from '../rules/rules-world';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
+import { useDemoHub } from '../support/demo-hub';
 
 /**
  * Newest wins: a `products/update` older than the row shown, delivered after a newer one (or
  * before it), never leaves the older row on screen, nor in the kept copy a reload shows.
  */
-let h: Harness;
-let server: RunningAppServer;
-beforeAll(async () => {
-  h = await startHarness({ seed: 'demo', demoListings: 300, rateLimit: false });
-  const folder = mkdtempSync(join(tmpdir(), 'slabdesk-newest-'));
-  server = await startServer({
-    harness: h,
-    token: DEMO_LIVE_TOKEN,
-    sellerId: DEMO_SELLER_ID,
-    folder,
-  });
-  await server.replica.ready();
-});
-afterAll(async () => {
-  await server?.close();
-  await h?.close();
-});
-
+const demo = useDemoHub({ demoListings: 300, rateLimit: false });
 /** One visit of the catalogue page: a new client and QueryClient over the same kept database. */
 function visit(db: KeptDb) {
-  const client = createClient({ baseUrl: `${server.url}/api` });
+  const client = createClient({ baseUrl: `${demo.server.url}/api` });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const copies = keepCopies(queryClient, db);
   const queryKey = listingKeys.catalogue();
@@ -63,20 +41,20 @@ function visit(db: KeptDb) {
 
 /** The listing's product form now (a webhook's payload is that view). */
 async function productNow(id: string): Promise<Record<string, unknown>> {
-  const answer = await h.api(`/products/${id}.json`, { token: DEMO_LIVE_TOKEN });
+  const answer = await demo.harness.api(`/products/${id}.json`, { token: DEMO_LIVE_TOKEN });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { product: Record<string, unknown> }).product;
 }
 
 /** An active listing, its product form before a sale and after it (the sale made first). */
 async function soldWithPayloads(skip: ReadonlySet<string>) {
-  const list = await h.api('/listings.json?limit=250', { token: DEMO_LIVE_TOKEN });
+  const list = await demo.harness.api('/listings.json?limit=250', { token: DEMO_LIVE_TOKEN });
   const { listings } = (await list.json()) as { listings: { id: string; status: string }[] };
   const id = listings.find((l) => l.status === 'active' && !skip.has(l.id))!.id;
   const before = await productNow(id);
   // The sale's time is the marketplace clock's: a minute on, so it is surely later.
-  await h.control('POST', '/clock', { advance_seconds: 60 });
-  const sale = await h.control('POST', `/listings/${id}/sell`, {});
+  await demo.harness.control('POST', '/clock', { advance_seconds: 60 });
+  const sale = await demo.harness.control('POST', `/listings/${id}/sell`, {});
   expect(sale.status, JSON.stringify(sale.body)).toBe(200);
   const after = await productNow(id);
   expect(Date.parse(String(after.updated_at))).toBeGreaterThan(
@@ -92,7 +70,7 @@ describe('newest wins', () => {
       const { id, before, after } = await soldWithPayloads(used);
       used.add(id);
       // The hub learns the sale (its reconciliation here; a delivery where one is registered).
-      await server.replica.round();
+      await demo.server.replica.round();
       const db = new KeptDb(new IDBFactory(), IDBKeyRange);
       const first = visit(db);
       await first.load();
@@ -106,7 +84,7 @@ describe('newest wins', () => {
       await first.save();
 
       // A reload, after the hub's reconciliation: the kept copy, then the hub's rows changed since.
-      await server.replica.round();
+      await demo.server.replica.round();
       const again = visit(db);
       const kept = await again.load();
       expect(kept.origin).toBe('kept');
@@ -118,7 +96,7 @@ describe('newest wins', () => {
 
 /** One visit of the orders pages: the kept orders over the same database. */
 function ordersVisit(db: KeptDb) {
-  const client = createClient({ baseUrl: `${server.url}/api` });
+  const client = createClient({ baseUrl: `${demo.server.url}/api` });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const copies = keepCopies(queryClient, db);
   const queryKey = orderKeys.kept();
@@ -136,7 +114,7 @@ function ordersVisit(db: KeptDb) {
 
 /** The order's single view now (an `orders/updated` payload is that view). */
 async function orderNow(id: string): Promise<Record<string, unknown>> {
-  const answer = await h.api(`/orders/${id}.json`, { token: DEMO_LIVE_TOKEN });
+  const answer = await demo.harness.api(`/orders/${id}.json`, { token: DEMO_LIVE_TOKEN });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { order: Record<string, unknown> }).order;
 }
@@ -147,14 +125,16 @@ describe('newest wins for orders', () => {
     it(`a shipped order stays shipped when its deliveries come ${order}, and after a reload`, async () => {
       const { id: listingId } = await soldWithPayloads(used);
       used.add(listingId);
-      const orders = await h.api('/orders.json?status=open&limit=250', { token: DEMO_LIVE_TOKEN });
+      const orders = await demo.harness.api('/orders.json?status=open&limit=250', {
+        token: DEMO_LIVE_TOKEN,
+      });
       const { orders: open } = (await orders.json()) as {
         orders: { id: string; line_items: { product_id: string }[] }[];
       };
       const id = open.find((o) => o.line_items[0]?.product_id === listingId)!.id;
       const before = await orderNow(id);
-      await h.control('POST', '/clock', { advance_seconds: 60 });
-      expect((await h.control('POST', `/orders/${id}/advance`, {})).status).toBe(200);
+      await demo.harness.control('POST', '/clock', { advance_seconds: 60 });
+      expect((await demo.harness.control('POST', `/orders/${id}/advance`, {})).status).toBe(200);
       const after = await orderNow(id);
       const shipment = (o: Record<string, unknown>) =>
         (o.svc_seller_shipment as { status?: string }).status;
@@ -170,7 +150,7 @@ describe('newest wins for orders', () => {
       await first.save();
 
       // A reload, after the hub's reconciliation: the kept copy, then the hub's rows changed since.
-      await server.replica.round();
+      await demo.server.replica.round();
       const again = ordersVisit(db);
       const kept = await again.load();
       expect(kept.origin).toBe('kept');

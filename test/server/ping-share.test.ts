@@ -1,35 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PING_SHARED_MS, PingShare } from '../../src/server/ping-share';
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
-import type { RunningAppServer } from '../../src/server/app-server';
-import { startServer } from '../rules/rules-world';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { useDemoHub } from '../support/demo-hub';
 
 /** The tabs' and devices' pings within a minute of one the marketplace answered ask it once. */
-let h: Harness;
-let server: RunningAppServer;
+const demo = useDemoHub({
+  demoListings: 20,
+  rateLimit: false,
+  server: { replica: { fill: 'when-read' } },
+});
 let pings = 0;
-beforeAll(async () => {
-  h = await startHarness({ seed: 'demo', demoListings: 20, rateLimit: false });
-  h.sandbox.app.server.on('request', (request) => {
+beforeAll(() => {
+  demo.harness.sandbox.app.server.on('request', (request) => {
     if ((request.url ?? '').startsWith('/2026-07/ping')) pings++;
   });
-  const folder = mkdtempSync(join(tmpdir(), 'slabdesk-ping-'));
-  server = await startServer(
-    { harness: h, token: DEMO_LIVE_TOKEN, sellerId: DEMO_SELLER_ID, folder },
-    { replica: { fill: 'when-read' } },
-  );
-});
-afterAll(async () => {
-  await server?.close();
-  await h?.close();
 });
 
 const ping = async () => {
-  const answer = await fetch(`${server.url}/api/2026-07/ping`);
+  const answer = await fetch(`${demo.server.url}/api/2026-07/ping`);
   return {
     status: answer.status,
     age: answer.headers.get('x-slabdesk-ping-age'),

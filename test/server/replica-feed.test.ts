@@ -1,13 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeCursor, feedAnswer, feedBody } from '../../src/server/replica/replica-feed';
 import { ReplicaStore } from '../../src/server/replica/replica-store';
-import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
-import type { RunningAppServer } from '../../src/server/app-server';
-import { startServer } from '../rules/rules-world';
-import { startHarness, type Harness } from '../support/sandbox-harness';
+import { useDemoHub } from '../support/demo-hub';
 
 /** The replica's change feed: a snapshot in pages, then only what changed, by the hub's cursor. */
 
@@ -111,40 +105,26 @@ describe('the feed over the store', () => {
 });
 
 describe('the feed over HTTP', () => {
-  let h: Harness;
-  let server: RunningAppServer;
-  beforeAll(async () => {
-    h = await startHarness({ seed: 'demo', demoListings: 60, rateLimit: false });
-    const folder = mkdtempSync(join(tmpdir(), 'slabdesk-feed-'));
-    server = await startServer({
-      harness: h,
-      token: DEMO_LIVE_TOKEN,
-      sellerId: DEMO_SELLER_ID,
-      folder,
-    });
-    await server.replica.ready();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await h?.close();
-  });
+  const demo = useDemoHub({ demoListings: 60, rateLimit: false });
 
   it('answers each collection by name, refuses one it does not know and a cursor too long', async () => {
     for (const name of ['listings', 'orders', 'inventory_items', 'inventory_levels', 'locations']) {
-      const answer = await fetch(`${server.url}/hub/replica/${name}`);
+      const answer = await fetch(`${demo.server.url}/hub/replica/${name}`);
       expect(answer.status).toBe(200);
       const body = (await answer.json()) as { whole: boolean; filled: boolean; rows: unknown[] };
       expect(body.whole).toBe(true);
       expect(body.filled).toBe(true);
-      expect(body.rows.length).toBe(server.replica.store.count(name as 'listings'));
+      expect(body.rows.length).toBe(demo.server.replica.store.count(name as 'listings'));
     }
-    expect((await fetch(`${server.url}/hub/replica/secrets`)).status).toBe(400);
+    expect((await fetch(`${demo.server.url}/hub/replica/secrets`)).status).toBe(400);
     const long = 'x'.repeat(600);
-    expect((await fetch(`${server.url}/hub/replica/listings?cursor=${long}`)).status).toBe(400);
+    expect((await fetch(`${demo.server.url}/hub/replica/listings?cursor=${long}`)).status).toBe(
+      400,
+    );
   });
 
   it('sends the rows unpacked to a browser on this machine, whatever it accepts', async () => {
-    const answer = await fetch(`${server.url}/hub/replica/listings`, {
+    const answer = await fetch(`${demo.server.url}/hub/replica/listings`, {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(answer.headers.get('content-encoding')).toBeNull();

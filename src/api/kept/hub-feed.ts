@@ -1,49 +1,19 @@
-import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
+import { HubFeedAnswer, type HubFeedHead } from '../../client/hub-feed-answer';
 import { callServer } from '../server-call';
 import type { KeptSetAside } from './kept-db';
 
 /**
  * The hub's change feed of one collection, as the page reads it (src/server/replica/replica-feed):
- * a snapshot, then the rows changed since the cursor the hub handed out. Rows are the hub's,
- * read by its own client from the marketplace's answers: typed here, not parsed again.
+ * a snapshot, then the rows changed since the cursor the hub handed out (its shape:
+ * client/hub-feed-answer).
  */
 
-const FeedPage = z.object({
-  whole: z.boolean(),
-  more: z.boolean(),
-  cursor: z.string(),
-  change: z.number(),
-  filled: z.boolean(),
-  syncedAt: z.nullable(z.string()),
-  setAside: z.array(
-    z.object({ id: z.string(), code: z.string(), message: z.string(), seenAt: z.string() }),
-  ),
-  failure: z.nullable(
-    z.object({
-      status: z.number(),
-      code: z.string(),
-      message: z.string(),
-      requestId: z.nullable(z.string()),
-    }),
-  ),
-  // Each row is checked to be a record as it is taken (a schema over every field costs seconds at 100k).
-  rows: z.array(z.unknown()),
-});
-
 /** One answer of the feed, its rows made the kept collection's. */
-export interface HubFeedPage<T> {
-  whole: boolean;
-  more: boolean;
-  cursor: string;
-  change: number;
-  filled: boolean;
-  syncedAt: string | null;
+export type HubFeedPage<T> = Omit<HubFeedHead, 'setAside'> & {
   setAside: KeptSetAside[];
-  /** Why the hub's first fill stopped, while the collection is not filled. */
-  failure: { status: number; code: string; message: string; requestId: string | null } | null;
   rows: T[];
-}
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -71,7 +41,7 @@ export async function* hubFeed<T>(
     if (from !== undefined) search.set('cursor', from);
     if (options.fresh && answer === 0) search.set('fresh', '1');
     const query = search.size > 0 ? `?${search.toString()}` : '';
-    const page = await callServer(client, FeedPage, `${feedPath(collection)}${query}`, {
+    const page = await callServer(client, HubFeedAnswer, `${feedPath(collection)}${query}`, {
       signal: options.signal,
     });
     yield {

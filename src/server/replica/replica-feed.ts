@@ -1,3 +1,4 @@
+import type { HubFeedFailure, HubFeedHead } from '../../client/hub-feed-answer';
 import { asciiJsonText } from '../../shared/ascii-json';
 import type { ReplicaCollection, ReplicaStore } from './replica-store';
 
@@ -52,32 +53,9 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
   }
 }
 
-/** One answer of the feed (its `rows` are spliced in as stored: see `feedBody`). */
-export interface FeedPage {
-  /** True when these rows begin a snapshot: the browser's rows of the collection are replaced. */
-  whole: boolean;
-  /** Another answer follows at once: ask again with `cursor`. */
-  more: boolean;
-  cursor: string;
-  /** The hub's newest change number when the answer was made. */
-  change: number;
-  /** The collection was read whole from the marketplace (false: the first fill is still going). */
-  filled: boolean;
-  /** The API's time the hub's last read of the collection began (ISO), if any. */
-  syncedAt: string | null;
-  /** Every record of the collection the API could not read, by id, with when it was last seen. */
-  setAside: { id: string; code: string; message: string; seenAt: string }[];
-  /** Why the first fill stopped, while the collection is not filled (the rows read so far stay). */
-  failure: FeedFailure | null;
-}
-
-export interface FeedFailure {
-  status: number;
-  code: string;
-  message: string;
-  /** The marketplace's request id of the refused call, when it gave one. */
-  requestId: string | null;
-}
+/** One answer of the feed without its rows (spliced in as stored: see `feedBody`). */
+export type FeedPage = HubFeedHead;
+export type FeedFailure = HubFeedFailure;
 
 /** The feed's answer to `cursor` (undefined, another replica's or another epoch's: a snapshot). */
 export function feedAnswer(

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+
+/**
+ * One answer of the hub's change feed (`GET /hub/replica/:collection`), as the server writes it
+ * (src/server/replica/replica-feed) and the page reads it (src/api/kept/hub-feed): one definition
+ * for both ends. Its rows are the hub's, read by its own client from the marketplace: each is
+ * checked to be a record as it is taken (a schema over every field costs seconds at 100,000).
+ */
+export const HubFeedFailure = z.object({
+  status: z.number(),
+  code: z.string(),
+  message: z.string(),
+  /** The marketplace's request id of the refused call, when it gave one. */
+  requestId: z.nullable(z.string()),
+});
+export type HubFeedFailure = z.infer<typeof HubFeedFailure>;
+
+export const HubFeedHead = z.object({
+  /** True when these rows begin a snapshot: the browser's rows of the collection are replaced. */
+  whole: z.boolean(),
+  /** Another answer follows at once: ask again with `cursor`. */
+  more: z.boolean(),
+  cursor: z.string(),
+  /** The hub's newest change number when the answer was made. */
+  change: z.number(),
+  /** The collection was read whole from the marketplace (false: the first fill is still going). */
+  filled: z.boolean(),
+  /** The API's time the hub's last read of the collection began (ISO), if any. */
+  syncedAt: z.nullable(z.string()),
+  /** Every record of the collection the API could not read, by id, with when it was last seen. */
+  setAside: z.array(
+    z.object({ id: z.string(), code: z.string(), message: z.string(), seenAt: z.string() }),
+  ),
+  /** Why the first fill stopped, while the collection is not filled (the rows read so far stay). */
+  failure: z.nullable(HubFeedFailure),
+});
+export type HubFeedHead = z.infer<typeof HubFeedHead>;
+
+export const HubFeedAnswer = z.extend(HubFeedHead, { rows: z.array(z.unknown()) });
