@@ -34,8 +34,14 @@ async function freshServer(): Promise<{ app: RunningAppServer; token: string; id
     ids.push(((await created.json()) as { listing: { id: string } }).listing.id);
   }
   const app = await startAppServer(
-    // The counter measures the tabs' calls: the hub's replica fills only when read.
-    { upstream: { baseUrl: counter.url, apiKey: token }, port: 0, replica: { fill: 'when-read' } },
+    // The counter measures the tabs' calls: the hub's replica fills only when read, and every
+    // ping goes upstream (the pings are the load the governor is measured with).
+    {
+      upstream: { baseUrl: counter.url, apiKey: token },
+      port: 0,
+      replica: { fill: 'when-read' },
+      proxy: { pings: null },
+    },
     async () => ({
       development: false,
       register: async () => {},

@@ -33,9 +33,10 @@ export async function startAppOverLog(
     {
       upstream: { baseUrl: upstreamLog.url, apiKey },
       port: 0,
-      // The upstream's log counts the proxy's calls: the hub's replica fills only when read.
+      // The upstream's log counts the proxy's calls: the hub's replica fills only when read, and
+      // every ping is sent on.
       replica: { fill: 'when-read' },
-      ...(proxy ? { proxy } : {}),
+      proxy: { pings: null, ...proxy },
     },
     async () => distPages(dist),
   );

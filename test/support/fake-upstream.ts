@@ -35,12 +35,14 @@ export function startAppOver(
   pageHtml = '<!doctype html><title>t</title>',
 ): Promise<RunningAppServer> {
   return startAppServer(
-    // The fake upstream answers only what a test scripts: the hub's replica fills only when read.
+    // The fake upstream answers only what a test scripts: the hub's replica fills only when read,
+    // and every ping is sent on (a test's pings are its probes of the upstream).
     {
       upstream: { baseUrl: upstreamUrl, apiKey },
       port: 0,
       replica: { fill: 'when-read' },
       ...options,
+      proxy: { pings: null, ...options.proxy },
     },
     async () => ({
       development: false,

@@ -247,6 +247,9 @@ export function InventoryPage() {
 
   const update = (key: string, value: string) => updateParams({ [key]: value });
   const columns = useMemo(() => columnsFor(neverListed.ids), [neverListed.ids]);
+  // The cards are drawn once their columns are final (whether each was ever listed is told, or
+  // why not): drawn before, they would move when that column comes.
+  const neverListedSettled = neverListed.ids !== undefined || neverListed.unknown !== undefined;
   const columnChoice = useVisibleColumns('inventory', columns, params);
 
   return (
@@ -298,7 +301,9 @@ export function InventoryPage() {
         title="Inventory could not be loaded"
         scope={REQUIRED_SCOPES.inventory}
       />
-      {query.isPending && <Loading label="Loading inventory…" />}
+      {(query.isPending || (query.data && !neverListedSettled)) && (
+        <Loading label="Loading inventory…" />
+      )}
       {query.data?.stopped && (
         <ErrorBanner
           error={query.data.stopped}
@@ -318,9 +323,9 @@ export function InventoryPage() {
             ` (${query.data.setAside.length} unreadable, left out)`}
         </p>
       ) : null}
-      {query.data && shown.length === 0 ? (
+      {!query.data || !neverListedSettled ? null : shown.length === 0 ? (
         <EmptyState title="No card matches" />
-      ) : query.data ? (
+      ) : (
         <DataTable
           caption="Inventory"
           rows={shown}
@@ -332,7 +337,7 @@ export function InventoryPage() {
             height: 120,
           }}
         />
-      ) : null}
+      )}
     </section>
   );
 }
