@@ -63,8 +63,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The app's code and pictures; never the page (it carries the session) nor a twin.
-        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        // The app's code and pictures, the barcode reader's wasm (a scan at a show works offline);
+        // never the page (it carries the session) nor a twin.
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest,wasm}'],
         globIgnores: ['sw.js', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

@@ -38,6 +38,8 @@ async function withCamera(
   clip: Clip,
   run: (page: Page, requests: readonly string[]) => Promise<void>,
   viewport = { width: 390, height: 844 },
+  /** `allow` where the test needs the service worker (the suite blocks it by default). */
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<void> {
   const file = writeY4m(clip);
   let browser: Browser | undefined;
@@ -55,6 +57,7 @@ async function withCamera(
       baseURL: process.env.SLABDESK_E2E_URL,
       viewport,
       permissions: ['camera'],
+      serviceWorkers,
     });
     const page = await context.newPage();
     const errors: Error[] = [];
@@ -230,5 +233,46 @@ test('packing by scanning refuses a wrong slab, naming the card the order needs,
       const row = page.getByRole('table', { name: 'Cards in this box' }).getByRole('row').nth(1);
       await expect(row).toContainText('✓');
     },
+  );
+});
+
+test('offline, the camera still reads a label: the worker kept the reader and its wasm', async () => {
+  const [slab] = await activeListings(1);
+  const cert = slab!.card.cert_number;
+  await withCamera(
+    [
+      { frame: blankFrame(), seconds: 1 },
+      { frame: barcodeLabel(cert), seconds: 4 },
+    ],
+    async (page) => {
+      await page.goto('/listings');
+      await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 30_000 });
+      // The service worker has kept the app, the reader's wasm among it.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              for (const name of await caches.keys()) {
+                const keys = await (await caches.open(name)).keys();
+                if (keys.some((request) => request.url.endsWith('.wasm'))) return true;
+              }
+              return false;
+            }),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByText(/of 600 listings/)).toBeVisible({ timeout: 30_000 });
+      await openScanner(page);
+      await expect(page).toHaveURL(new RegExp(`/show/cert/${cert}$`), { timeout: 15_000 });
+      const view = page.getByRole('region', { name: new RegExp(`cert ${cert}`) });
+      await expect(view.getByRole('heading', { level: 1 })).toContainText(`cert ${cert}`);
+    },
+    undefined,
+    'allow',
   );
 });
