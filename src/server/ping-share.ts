@@ -1,4 +1,5 @@
 import { asciiJsonText } from '../shared/ascii-json';
+import { isRecord } from './bounded-json';
 
 /**
  * The last `/ping` the marketplace answered for this key, given again for a minute (the page's
@@ -15,9 +16,6 @@ export const PING_SHARED_MS = 60_000;
 const MAX_SHARED_MS = 15 * 60_000;
 
 const PING_PATH = /^\/\d{4}-\d{2}\/ping(?:\.json)?$/;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether `url` (the upstream's) is a plain ping, no query. */
 export function isPing(url: string): boolean {

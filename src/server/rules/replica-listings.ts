@@ -2,6 +2,7 @@ import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
 import type { ListingFacts } from './rule-plan';
+import { isRecord } from '../bounded-json';
 
 /**
  * The rules' read of the listings and their cards' costs: the hub's replica, as facts the planner
@@ -10,8 +11,6 @@ import type { ListingFacts } from './rule-plan';
  */
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whole cents of a decimal string, exactly; null when it is not one. */
 export function centsOf(value: unknown): bigint | null {
