@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
 import { errorEnvelope } from '../error-envelope';
-import { showCsv } from './show-csv';
-import { totalsOf, type ShowSale, type ShowStore } from './show-store';
+import { paidWords, tenderSum, totalsOf, type Tender } from '../../shared/show-tenders';
+import { knownZone, showCsv } from './show-csv';
+import type { ShowSale, ShowStore } from './show-store';
 
 /** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 
@@ -13,6 +14,9 @@ export const SHOW_PATHS = {
   entries: (key: string) => `/hub/shows/${encodeURIComponent(key)}/entries`,
   case: (key: string) => `/hub/shows/${encodeURIComponent(key)}/case`,
   csv: (key: string) => `/hub/shows/${encodeURIComponent(key)}/ledger.csv`,
+  /** Undoes a sale of the show (POST, an optional `reason`). */
+  void: (key: string, entry: string) =>
+    `/hub/shows/${encodeURIComponent(key)}/entries/${encodeURIComponent(entry)}/void`,
   tradeIns: '/hub/trade-ins',
   /** `?listing=<id>`: the listing's sale at any show, or null. */
   sale: '/hub/show-sales',
@@ -25,6 +29,8 @@ export const SOLD_BEFORE = 'already_sold_at_show';
 const THIS_COMPUTER = 'This computer';
 const BODY_LIMIT = 16 * 1024;
 const MAX_CASE = 2_000;
+/** A split past a handful of ways to pay is a mistake, not a sale. */
+const MAX_TENDERS = 8;
 
 const Key = z
   .string()
@@ -50,53 +56,6 @@ const Day = z
 
 const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
 
-const NewEntry = z
-  .strictObject({
-    key: Key,
-    soldAt: z.iso.datetime({ offset: true }),
-    listingId: Text(120),
-    title: Text(300),
-    certNumber: Optional(40),
-    grader: Optional(20),
-    price: Money,
-    /** Cash taken; with a trade-in, the price less the traded card's value. */
-    cash: Money.optional(),
-    tradeIn: z
-      .strictObject({
-        title: Text(300),
-        certNumber: Optional(40),
-        grader: Optional(20),
-        value: Money,
-      })
-      .nullish(),
-    cost: Money.nullish(),
-    soldOnline: z.boolean(),
-    offMarket: z.enum(['deactivated', 'sold_online', 'not_taken_off']),
-    note: Optional(300),
-  })
-  .superRefine((entry, context) => {
-    const trade = entry.tradeIn?.value ?? 0;
-    const cash = entry.cash ?? entry.price - trade;
-    if (trade > entry.price) {
-      context.addIssue({
-        code: 'custom',
-        path: ['tradeIn', 'value'],
-        message: 'the traded card is worth more than the price',
-      });
-    } else if (cash + trade !== entry.price) {
-      context.addIssue({
-        code: 'custom',
-        path: ['cash'],
-        message: 'cash and the traded card must add up to the price',
-      });
-    }
-  });
-
-const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(MAX_CASE) });
-const ShowParams = z.object({ key: Key });
-const Limit = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
-const SaleQuery = z.object({ listing: Text(120) });
-
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const showDay = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -105,12 +64,120 @@ const showDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+const TradeCard = {
+  title: Text(300),
+  certNumber: Optional(40),
+  grader: Optional(20),
+};
+
+/** One way the buyer paid; a card payment is its amount only (taken on the dealer's reader). */
+const TenderBody = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('cash'), amount: Money }),
+  z.strictObject({ kind: z.literal('card'), amount: Money }),
+  z.strictObject({ kind: z.literal('other'), amount: Money, note: Text(80) }),
+  z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCard }),
+]);
+
+const NewEntry = z
+  .strictObject({
+    key: Key,
+    soldAt: z.iso.datetime({ offset: true }),
+    listingId: Text(120),
+    title: Text(300),
+    certNumber: Optional(40),
+    grader: Optional(20),
+    /** What the buyer paid, after the discount. */
+    price: Money,
+    /** Taken off the asking price (asking = price + discount). */
+    discount: Money.optional(),
+    /** How it was paid: one tender, or a split, adding up to the price. */
+    tenders: z.array(TenderBody).min(1, 'say how it was paid').max(MAX_TENDERS).optional(),
+    /** The form kept by sales queued before tenders (an outbox of an older page): cash... */
+    cash: Money.optional(),
+    /** ...and one card in trade. */
+    tradeIn: z.strictObject({ ...TradeCard, value: Money }).nullish(),
+    cost: Money.nullish(),
+    soldOnline: z.boolean(),
+    offMarket: z.enum(['deactivated', 'sold_online', 'not_taken_off']),
+    note: Optional(300),
+  })
+  .superRefine((entry, context) => {
+    const issue = (path: (string | number)[], message: string) =>
+      context.addIssue({ code: 'custom', path, message });
+    if (entry.tenders) {
+      if (entry.cash !== undefined || entry.tradeIn) {
+        issue(['tenders'], 'send the tenders alone, without cash or tradeIn');
+      }
+      entry.tenders.forEach((tender, index) => {
+        if (tender.amount <= 0) issue(['tenders', index, 'amount'], 'must be more than zero');
+      });
+      const paid = tenderSum(entry.tenders.map((tender) => ({ amountCents: tender.amount })));
+      if (paid !== entry.price) {
+        issue(
+          ['tenders'],
+          `the tenders add up to ${dollars.format(paid / 100)}, not the price ${dollars.format(entry.price / 100)}`,
+        );
+      }
+      return;
+    }
+    const trade = entry.tradeIn?.value ?? 0;
+    const cash = entry.cash ?? entry.price - trade;
+    if (trade > entry.price) {
+      issue(['tradeIn', 'value'], 'the traded card is worth more than the price');
+    } else if (cash + trade !== entry.price) {
+      issue(['cash'], 'cash and the traded card must add up to the price');
+    }
+  });
+
+type NewEntryBody = z.infer<typeof NewEntry>;
+
+/** The entry's tenders: as sent, or the older form's traded card and cash. */
+function tendersOf(entry: NewEntryBody): Tender[] {
+  const plain = { note: null, trade: null };
+  if (entry.tenders) {
+    return entry.tenders.map((tender) => {
+      if (tender.kind === 'other') {
+        return { kind: 'other', amountCents: tender.amount, note: tender.note, trade: null };
+      }
+      if (tender.kind === 'trade') {
+        const { title, certNumber, grader } = tender;
+        return {
+          kind: 'trade',
+          amountCents: tender.amount,
+          note: null,
+          trade: { title, certNumber, grader },
+        };
+      }
+      return { kind: tender.kind, amountCents: tender.amount, ...plain };
+    });
+  }
+  const tenders: Tender[] = [];
+  const trade = entry.tradeIn;
+  if (trade) {
+    tenders.push({
+      kind: 'trade',
+      amountCents: trade.value,
+      note: null,
+      trade: { title: trade.title, certNumber: trade.certNumber, grader: trade.grader },
+    });
+  }
+  const cash = entry.cash ?? entry.price - (trade?.value ?? 0);
+  if (cash > 0 || tenders.length === 0) tenders.push({ kind: 'cash', amountCents: cash, ...plain });
+  return tenders;
+}
+
+const VoidBody = z.strictObject({ reason: Optional(300) });
+const EntryParams = z.object({ key: Key, entry: Key });
+const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(MAX_CASE) });
+const ShowParams = z.object({ key: Key });
+const Limit = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+const SaleQuery = z.object({ listing: Text(120) });
+/** The seller's time zone for the CSV's times (the browser's, e.g. America/New_York). */
+const CsvQuery = z.object({ tz: z.string().max(64).optional() });
+
 /** "already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash", in the seller's words. */
 function soldBeforeWords(sale: ShowSale): string {
-  const price = dollars.format(sale.priceCents / 100);
-  const paid = sale.tradeIn
-    ? `${price} (a card in trade${sale.cashCents > 0 ? ` and ${dollars.format(sale.cashCents / 100)} cash` : ''})`
-    : `${price} cash`;
+  const paid = paidWords(sale.priceCents, sale.tenders, (cents) => dollars.format(cents / 100));
   const day = showDay.format(Date.parse(`${sale.showDate}T00:00:00Z`));
   return `This slab was already sold at ${sale.showName} on ${day} for ${paid}: a slab is sold once.`;
 }
@@ -143,6 +210,7 @@ function actorName(request: FastifyRequest): string {
 /** Viewers read the ledger; editors and owners record at the table. */
 const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
+const UNDO = { access: 'editor', action: 'undo sales' } as const;
 
 export interface ShowRouteDeps {
   store: ShowStore | undefined;
@@ -216,7 +284,6 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
       if (!body.success) return invalid(reply, body.error);
       if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
       const entry = body.data;
-      const tradeValue = entry.tradeIn?.value ?? 0;
       const recorded = store().record(
         {
           key: entry.key,
@@ -228,15 +295,8 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
           certNumber: entry.certNumber,
           grader: entry.grader,
           priceCents: entry.price,
-          cashCents: entry.cash ?? entry.price - tradeValue,
-          tradeIn: entry.tradeIn
-            ? {
-                title: entry.tradeIn.title,
-                certNumber: entry.tradeIn.certNumber,
-                grader: entry.tradeIn.grader,
-                valueCents: entry.tradeIn.value,
-              }
-            : null,
+          discountCents: entry.discount ?? 0,
+          tenders: tendersOf(entry),
           costCents: entry.cost ?? null,
           soldOnline: entry.soldOnline,
           offMarket: entry.offMarket,
@@ -262,23 +322,49 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     },
   );
 
+  app.post(
+    '/hub/shows/:key/entries/:entry/void',
+    { bodyLimit: BODY_LIMIT, config: UNDO },
+    async (request, reply) => {
+      const params = EntryParams.safeParse(request.params);
+      if (!params.success) return invalid(reply, params.error);
+      const body = VoidBody.safeParse(request.body ?? {});
+      if (!body.success) return invalid(reply, body.error);
+      const undone = store().voidEntry(params.data.key, params.data.entry, {
+        at: now().toISOString(),
+        by: actorName(request),
+        reason: body.data.reason,
+      });
+      if (!undone) return refuse(reply, 404, 'not_found', 'No such sale at this show.');
+      return noStore(reply)
+        .header('idempotent-replayed', undone.changed ? 'false' : 'true')
+        .send({ entry: undone.entry });
+    },
+  );
+
   app.get('/hub/shows/:key/ledger.csv', { config: READ }, async (request, reply) => {
     const params = ShowParams.safeParse(request.params);
     if (!params.success) return invalid(reply, params.error);
     const show = store().show(params.data.key);
     if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
+    const query = CsvQuery.safeParse(request.query);
+    if (!query.success) return invalid(reply, query.error);
     const entries = store().entries(show.key);
     const file = `slabdesk-show-${show.date}.csv`;
     return noStore(reply)
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file}"`)
-      .send(showCsv(show, entries));
+      .send(showCsv(show, entries, knownZone(query.data.tz)));
   });
 
   app.get(SHOW_PATHS.sale, { config: READ }, async (request, reply) => {
     const query = SaleQuery.safeParse(request.query);
     if (!query.success) return invalid(reply, query.error);
-    return noStore(reply).send({ sale: store().saleOf(query.data.listing) ?? null });
+    const listing = query.data.listing;
+    return noStore(reply).send({
+      sale: store().saleOf(listing) ?? null,
+      voidedKeys: store().voidedKeysOf(listing),
+    });
   });
 
   app.get(SHOW_PATHS.tradeIns, { config: READ }, async (request, reply) => {
