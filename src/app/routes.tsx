@@ -146,6 +146,10 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
         loader: startCatalogue(deps),
         lazy: page(() => import('../features/show/ledger/show-page')),
       },
+      {
+        path: paths.showReceipt.pattern,
+        lazy: page(() => import('../features/show/receipt/receipt-page')),
+      },
       { path: paths.rules.pattern, lazy: page(() => import('../features/rules/rules-page')) },
       {
         path: paths.insights.pattern,

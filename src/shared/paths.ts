@@ -81,6 +81,12 @@ export const paths = {
     pattern: '/shows/:showKey',
     to: (showKey: string) => `/shows/${encodeURIComponent(showKey)}`,
   },
+  /** A sale's receipt, to show the buyer (or let them scan its code). */
+  showReceipt: {
+    pattern: '/shows/:showKey/receipt/:entryKey',
+    to: (showKey: string, entryKey: string) =>
+      `/shows/${encodeURIComponent(showKey)}/receipt/${encodeURIComponent(entryKey)}`,
+  },
   insights: { pattern: '/insights', to: () => '/insights' },
   payouts: { pattern: '/payouts', to: () => '/payouts' },
   shipQueue: { pattern: '/ship-queue', to: () => '/ship-queue' },

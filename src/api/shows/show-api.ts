@@ -2,17 +2,28 @@ import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
 import { callServer } from '../server-call';
 import { serverUrl } from '../activity/activity-api';
+import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
+
+export type { ShowTotals };
 
 /**
  * Our server's show ledger (`/hub/shows`): the shows, their sales at the table, their case and
  * the cards taken in trade. A server without it answers 404: the pages say so.
  */
 
-const TradeIn = z.object({
+const TradeCard = z.object({
   title: z.string(),
   certNumber: z.nullable(z.string()),
   grader: z.nullable(z.string()),
-  valueCents: z.number(),
+});
+const TradeIn = z.extend(TradeCard, { valueCents: z.number() });
+
+/** One way the buyer paid (`shared/show-tenders.ts`). */
+const Tender = z.object({
+  kind: z.enum(TENDER_KINDS),
+  amountCents: z.number(),
+  note: z.nullable(z.string()),
+  trade: z.nullable(TradeCard),
 });
 
 export const LedgerEntry = z.object({
@@ -26,26 +37,31 @@ export const LedgerEntry = z.object({
   certNumber: z.nullable(z.string()),
   grader: z.nullable(z.string()),
   priceCents: z.number(),
-  cashCents: z.number(),
-  tradeIn: z.nullable(TradeIn),
+  discountCents: z.number(),
+  tenders: z.array(Tender),
   costCents: z.nullable(z.number()),
   soldOnline: z.boolean(),
   offMarket: z.string(),
   note: z.nullable(z.string()),
+  /** Undone by the seller: kept, out of the totals. */
+  voided: z.nullable(z.object({ at: z.string(), by: z.string(), reason: z.nullable(z.string()) })),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-export const ShowTotals = z.object({
+const ShowTotalsAnswer = z.object({
   cardsSold: z.number(),
   salesCents: z.number(),
   cashCents: z.number(),
+  cardCents: z.number(),
+  otherCents: z.number(),
   trades: z.number(),
   tradeValueCents: z.number(),
+  discountCents: z.number(),
   marginCents: z.number(),
   withoutCost: z.number(),
   soldOnline: z.number(),
+  voided: z.number(),
 });
-export type ShowTotals = z.infer<typeof ShowTotals>;
 
 export const Show = z.object({
   key: z.string(),
@@ -57,9 +73,9 @@ export const Show = z.object({
 });
 export type Show = z.infer<typeof Show>;
 
-const ShowList = z.object({ shows: z.array(z.extend(Show, { totals: ShowTotals })) });
+const ShowList = z.object({ shows: z.array(z.extend(Show, { totals: ShowTotalsAnswer })) });
 export type ShowSummary = z.infer<typeof ShowList>['shows'][number];
-const ShowPage = z.object({ show: Show, entries: z.array(LedgerEntry), totals: ShowTotals });
+const ShowPage = z.object({ show: Show, entries: z.array(LedgerEntry), totals: ShowTotalsAnswer });
 export type ShowPage = z.infer<typeof ShowPage>;
 const KeptTradeIn = z.extend(TradeIn, {
   entryKey: z.string(),
@@ -72,7 +88,21 @@ const TradeInList = z.object({ tradeIns: z.array(KeptTradeIn) });
 /** A listing's sale at a show, with the show's name and day. */
 const ShowSale = z.extend(LedgerEntry, { showName: z.string(), showDate: z.string() });
 export type ShowSale = z.infer<typeof ShowSale>;
-const ShowSaleAnswer = z.object({ sale: z.nullable(ShowSale) });
+/** The listing's standing sale, and the keys of its sales undone (a phone forgets its own). */
+const ShowSaleAnswer = z.object({ sale: z.nullable(ShowSale), voidedKeys: z.array(z.string()) });
+export type ShowSaleAnswer = z.infer<typeof ShowSaleAnswer>;
+
+/** One way the buyer paid, as sent (money as "12.50"). */
+export type TenderBody =
+  | { kind: 'cash' | 'card'; amount: string }
+  | { kind: 'other'; amount: string; note: string }
+  | {
+      kind: 'trade';
+      amount: string;
+      title: string;
+      certNumber: string | null;
+      grader: string | null;
+    };
 
 /** What the browser sends for one sale (money as "12.50"); `key` made when the sale was made. */
 export interface SaleBody {
@@ -82,8 +112,13 @@ export interface SaleBody {
   title: string;
   certNumber: string | null;
   grader: string | null;
+  /** What the buyer paid, after the discount. */
   price: string;
-  tradeIn: {
+  /** Taken off the asking price. */
+  discount?: string;
+  /** Adding up to the price. Absent only in sales queued before tenders (`tradeIn`, the rest cash). */
+  tenders?: TenderBody[];
+  tradeIn?: {
     title: string;
     certNumber: string | null;
     grader: string | null;
@@ -130,14 +165,14 @@ export const fetchShow = (client: SlabdeskClient, key: string, signal?: AbortSig
 export const fetchTradeIns = (client: SlabdeskClient, signal?: AbortSignal) =>
   call(client, TradeInList, '/hub/trade-ins', signal ? { signal } : {}).then((l) => l.tradeIns);
 
-/** The listing's sale at any show of this server, or null. */
+/** The listing's standing sale at any show of this server (or null), and its sales undone. */
 export const fetchShowSale = (client: SlabdeskClient, listingId: string, signal?: AbortSignal) =>
   call(
     client,
     ShowSaleAnswer,
     `/hub/show-sales?${new URLSearchParams({ listing: listingId }).toString()}`,
     signal ? { signal } : {},
-  ).then((answer) => answer.sale);
+  );
 
 export const postShow = (
   client: SlabdeskClient,
@@ -150,12 +185,28 @@ export const postSale = (client: SlabdeskClient, showKey: string, sale: SaleBody
     body: sale,
   }).then((answer) => answer.entry);
 
+/** Undoes a sale of the show (a second undo answers the same). */
+export const postVoidSale = (
+  client: SlabdeskClient,
+  showKey: string,
+  entryKey: string,
+  reason: string | null,
+) =>
+  call(
+    client,
+    z.object({ entry: LedgerEntry }),
+    `${showPath(showKey)}/entries/${encodeURIComponent(entryKey)}/void`,
+    { method: 'POST', body: { reason } },
+  ).then((answer) => answer.entry);
+
 export const putShowCase = (client: SlabdeskClient, showKey: string, listingIds: string[]) =>
   call(client, z.object({ show: Show }), `${showPath(showKey)}/case`, {
     method: 'PUT',
     body: { listingIds },
   }).then((answer) => answer.show);
 
-/** A show's CSV for the books, on the origin the client talks to. */
-export const showCsvUrl = (client: SlabdeskClient, key: string) =>
-  serverUrl(client, showCsvPath(key));
+/** A show's CSV for the books, on the origin the client talks to, its times in this zone. */
+export function showCsvUrl(client: SlabdeskClient, key: string): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return serverUrl(client, showCsvPath(key), new URLSearchParams({ tz: zone }));
+}

@@ -6,8 +6,12 @@ import { localStore } from '../local-store';
 import { toCents } from '../sales/money';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
+import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
+import { tendersOfBody } from './sale-tenders';
 import {
   fetchShow,
+  postVoidSale,
+  type TenderBody,
   fetchShowSale,
   fetchShows,
   fetchTradeIns,
@@ -77,19 +81,24 @@ export const showSaleQuery = (client: SlabdeskClient, listingId: string) =>
 
 /** A slab's sale at a show, as the counter says it. */
 export interface SoldAtShow {
+  /** The ledger's entry key (the receipt's number; what an undo names). */
+  entryKey: string;
+  showKey: string;
   /** Null when this device does not know the show's name (not in its kept list). */
   showName: string | null;
   soldAt: string;
   priceCents: number;
-  cashCents: number;
-  traded: boolean;
+  discountCents: number;
+  tenders: Tender[];
+  /** In the ledger (undoable); else this device's sale, waiting in the outbox. */
+  recorded: boolean;
 }
 
 /** Where a slab stands as a sale at a show: the ledger's word, then this device's outbox. */
 export interface SlabShowSale {
   /** What to say: the ledger's sale, else this device's own (not one the ledger refused). */
   sale: SoldAtShow | undefined;
-  /** This device's sale of it in the outbox, in any state. */
+  /** This device's sale of it in the outbox, in any state (not one undone since). */
   write: SaleWrite | undefined;
   /** Sold at a show: no second sale, no new price, no reactivation. */
   sold: boolean;
@@ -97,38 +106,73 @@ export interface SlabShowSale {
 
 /**
  * A slab's sale at any show: the ledger's (`look`: ask the server; else only what was asked
- * already), or the sale made on this device that waits in the outbox or was sent from it.
+ * already), or the sale made on this device that waits in the outbox or was sent from it. A sale
+ * the ledger says was undone is forgotten here too: the slab may be sold again.
  */
 export function useShowSale(listingId: string, look = true): SlabShowSale {
   const client = useApiClient();
   const ledger = useQuery({ ...showSaleQuery(client, listingId), enabled: look });
   const shows = useQuery(showsQuery(client));
+  const voided = new Set(ledger.data?.voidedKeys);
   const write = useOutboxItems().findLast(
-    (item): item is SaleWrite => item.kind === 'sell-at-show' && item.listingId === listingId,
+    (item): item is SaleWrite =>
+      item.kind === 'sell-at-show' && item.listingId === listingId && !voided.has(item.sale.key),
   );
-  const entry = ledger.data;
+  const entry = ledger.data?.sale;
   const mine = write && write.state !== 'dropped' && write.state !== 'failed' ? write : undefined;
   let sale: SoldAtShow | undefined;
   if (entry) {
     sale = {
+      entryKey: entry.key,
+      showKey: entry.showKey,
       showName: entry.showName,
       soldAt: entry.soldAt,
       priceCents: entry.priceCents,
-      cashCents: entry.cashCents,
-      traded: entry.tradeIn !== null,
+      discountCents: entry.discountCents,
+      tenders: entry.tenders,
+      recorded: true,
     };
   } else if (mine && mine.soldBefore === undefined) {
-    const priceCents = toCents(mine.sale.price);
-    const tradeCents = toCents(mine.sale.tradeIn?.value);
     sale = {
+      entryKey: mine.sale.key,
+      showKey: mine.showKey,
       showName: shows.data?.find((show) => show.key === mine.showKey)?.name ?? null,
       soldAt: mine.sale.soldAt,
-      priceCents,
-      cashCents: priceCents - tradeCents,
-      traded: mine.sale.tradeIn !== null,
+      priceCents: toCents(mine.sale.price),
+      discountCents: toCents(mine.sale.discount),
+      tenders: tendersOfBody(mine.sale),
+      recorded: false,
     };
   }
   return { sale, write, sold: entry != null || mine !== undefined };
+}
+
+/** Thrown when an undo is tried with no network: it is refused, never queued. */
+export class UndoNeedsNetwork extends Error {
+  constructor() {
+    super(
+      'Undoing a sale needs the connection: the ledger must free the slab before it is sold again. Try again when you are back online.',
+    );
+  }
+}
+
+/**
+ * Undoes a sale in the ledger, at once or not at all: never through the outbox, so no phone
+ * offers a slab for sale again before the ledger has freed it (a queued undo the ledger later
+ * refused would be a second sale of one slab).
+ */
+export function useVoidSale() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sale: { showKey: string; entryKey: string; reason: string | null }) => {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        throw new UndoNeedsNetwork();
+      }
+      return postVoidSale(client, sale.showKey, sale.entryKey, sale.reason);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: showKeys.all() }),
+  });
 }
 
 /** The day in the browser's zone, as YYYY-MM-DD. */
@@ -150,16 +194,7 @@ export function useStartShow() {
       createdAt: new Date().toISOString(),
       createdBy: '',
       caseListingIds: [],
-      totals: {
-        cardsSold: 0,
-        salesCents: 0,
-        cashCents: 0,
-        trades: 0,
-        tradeValueCents: 0,
-        marginCents: 0,
-        withoutCost: 0,
-        soldOnline: 0,
-      },
+      totals: NO_TOTALS,
     };
     const shows = [summary, ...(queryClient.getQueryData<ShowSummary[]>(showKeys.lists()) ?? [])];
     queryClient.setQueryData(showKeys.lists(), shows);
@@ -170,23 +205,29 @@ export function useStartShow() {
   };
 }
 
-/** What the seller fills in at the table. */
+/** What the seller fills in at the table (money as "12.50"). */
 export interface SaleForm {
   showKey: string;
+  /** What the buyer pays, after the discount. */
   price: string;
-  tradeIn: { title: string; certNumber: string | null; value: string } | null;
+  /** Taken off the asking price, when any. */
+  discount: string | null;
+  /** Adding up to the price. */
+  tenders: TenderBody[];
   cost: string | null;
 }
 
 /**
  * Sold here: the sale goes into the outbox with its keys fixed now, and is sent at once when
  * there is a network (the listing comes off the marketplace, then the ledger records it).
+ * Answers the sale's entry key (its receipt's number).
  */
 export function useSellAtShow() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return async (listing: ListingRead, form: SaleForm): Promise<void> => {
+  return async (listing: ListingRead, form: SaleForm): Promise<string> => {
     const title = listing.title ?? listing.card?.title ?? 'Card';
+    const key = newIdempotencyKey();
     await outbox().add({
       kind: 'sell-at-show',
       label: `Sold here: ${title}`,
@@ -195,18 +236,20 @@ export function useSellAtShow() {
       deactivateKey: newIdempotencyKey(),
       listingUpdatedAt: listing.updated_at ?? null,
       sale: {
-        key: newIdempotencyKey(),
+        key,
         soldAt: new Date().toISOString(),
         listingId: listing.id,
         title,
         certNumber: listing.card?.cert_number ?? null,
         grader: listing.card?.grader ?? null,
         price: form.price,
-        tradeIn: form.tradeIn ? { ...form.tradeIn, grader: null } : null,
+        ...(form.discount ? { discount: form.discount } : {}),
+        tenders: form.tenders,
         cost: form.cost,
       },
     });
     void syncOutbox(client, queryClient);
+    return key;
   };
 }
 

@@ -8,9 +8,11 @@ import { formatCents } from '../../../api/shows/show-money';
 import { pendingOf, useOutboxItems } from '../../../api/outbox/outbox';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { countOf, formatDateTime, formatMoney } from '../../../lib/format';
+import { tenderWords } from '../../../shared/show-tenders';
 import { paths } from '../../../shared/paths';
 import { SoldHere } from '../sold-here/sold-here';
+import { UndoSale } from '../sold-here/undo-sale';
 import { CasePrice } from './case-price';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
@@ -76,14 +78,26 @@ export function ShowPage() {
             <dd className="figure">{formatCents(totals.cashCents)}</dd>
           </div>
           <div>
-            <dt>Cards sold</dt>
-            <dd className="figure">{totals.cardsSold}</dd>
+            <dt>Card payments</dt>
+            <dd className="figure">{formatCents(totals.cardCents)}</dd>
+          </div>
+          <div>
+            <dt>Other payments</dt>
+            <dd className="figure">{formatCents(totals.otherCents)}</dd>
           </div>
           <div>
             <dt>Trades</dt>
             <dd className="figure">
-              {totals.trades} ({formatCents(totals.tradeValueCents)})
+              {countOf(totals.trades, 'trade')} ({formatCents(totals.tradeValueCents)})
             </dd>
+          </div>
+          <div>
+            <dt>Discounts given</dt>
+            <dd className="figure">{formatCents(totals.discountCents)}</dd>
+          </div>
+          <div>
+            <dt>Cards sold</dt>
+            <dd className="figure">{totals.cardsSold}</dd>
           </div>
           <div>
             <dt>Sales</dt>
@@ -96,6 +110,12 @@ export function ShowPage() {
               <p className="muted">{totals.withoutCost} sold without a known cost, not counted</p>
             )}
           </div>
+          {totals.voided > 0 && (
+            <div>
+              <dt>Undone, not counted</dt>
+              <dd className="figure">{totals.voided}</dd>
+            </div>
+          )}
           {waitingSales.length > 0 && (
             <div>
               <dt>Not sent yet</dt>
@@ -134,35 +154,70 @@ export function ShowPage() {
                   Margin
                 </th>
                 <th scope="col">By</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
-                <tr key={entry.key} className={entry.soldOnline ? 'row-conflict' : undefined}>
+                <tr
+                  key={entry.key}
+                  className={
+                    entry.voided ? 'row-voided' : entry.soldOnline ? 'row-conflict' : undefined
+                  }
+                >
                   <td className="figure">{formatDateTime(entry.soldAt)}</td>
                   <td>
                     {entry.title}
-                    {entry.soldOnline && (
+                    {entry.voided && (
+                      <p className="muted">
+                        Undone {formatDateTime(entry.voided.at)} by {entry.voided.by}
+                        {entry.voided.reason ? `: ${entry.voided.reason}` : ''} (not counted)
+                      </p>
+                    )}
+                    {!entry.voided && entry.soldOnline && (
                       <p className="sold-online">
                         SOLD ONLINE TOO: settle with the buyer at the table.
                       </p>
                     )}
-                    {entry.offMarket === 'not_taken_off' && (
+                    {!entry.voided && entry.offMarket === 'not_taken_off' && (
                       <p className="sold-online">Still on sale online: {entry.note}</p>
                     )}
                   </td>
-                  <td className="num figure">{formatCents(entry.priceCents)}</td>
-                  <td>
-                    {entry.tradeIn
-                      ? `${entry.tradeIn.title} (${formatCents(entry.tradeIn.valueCents)})${entry.cashCents > 0 ? ` + ${formatCents(entry.cashCents)} cash` : ''}`
-                      : 'Cash'}
-                  </td>
                   <td className="num figure">
-                    {entry.costCents === null
+                    {formatCents(entry.priceCents)}
+                    {entry.discountCents > 0 && (
+                      <p className="muted">{formatCents(entry.discountCents)} off</p>
+                    )}
+                  </td>
+                  <td>{tenderWords(entry.tenders, formatCents)}</td>
+                  <td className="num figure">
+                    {entry.costCents === null || entry.voided
                       ? '—'
                       : formatCents(entry.priceCents - entry.costCents)}
                   </td>
                   <td>{entry.soldBy}</td>
+                  <td>
+                    <Link
+                      className="button"
+                      to={paths.showReceipt.to(show.key, entry.key)}
+                      aria-label={`Receipt: ${entry.title}`}
+                    >
+                      Receipt
+                    </Link>
+                    {!entry.voided && (
+                      <UndoSale
+                        sale={{
+                          showKey: show.key,
+                          entryKey: entry.key,
+                          title: entry.title,
+                          priceCents: entry.priceCents,
+                          tenders: entry.tenders,
+                        }}
+                      />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

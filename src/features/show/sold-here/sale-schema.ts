@@ -1,18 +1,39 @@
 import * as z from 'zod/mini';
+import type { TenderBody } from '../../../api/shows/show-api';
+import { toCents } from '../../../api/sales/money';
+import { TENDER_KINDS, type TenderKind } from '../../../shared/show-tenders';
 
-/** The "Sold here" form: the show, the price, and cash or a card taken in trade. */
+/**
+ * The "Sold here" form: the show, the price (the asking price less a discount), and how the buyer
+ * paid: one way or a split of cash, card (on the dealer's own reader), another way (a note says
+ * which) and a card in trade at its agreed value, adding up to the price.
+ */
 
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const amount = z.string().check(
   z.trim(),
-  z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount like 120 or 120.50'),
+  z.regex(AMOUNT, 'Enter an amount like 120 or 120.50'),
   z.refine((value) => Number(value) > 0, 'Enter more than zero'),
 );
+
+/** The amount field of each way to pay (a trade's is its agreed value). */
+export const AMOUNT_FIELD = {
+  cash: 'cashAmount',
+  card: 'cardAmount',
+  other: 'otherAmount',
+  trade: 'tradeValue',
+} as const satisfies Record<TenderKind, string>;
 
 export const saleSchema = z
   .object({
     showKey: z.string().check(z.minLength(1, 'Choose the show, or start one')),
     price: amount,
-    payment: z.enum(['cash', 'trade']),
+    discount: z.string().check(z.trim()),
+    tenders: z.array(z.enum(TENDER_KINDS)),
+    cashAmount: z.string().check(z.trim()),
+    cardAmount: z.string().check(z.trim()),
+    otherAmount: z.string().check(z.trim()),
+    otherNote: z.string().check(z.trim(), z.maxLength(80, 'At most 80 characters')),
     tradeTitle: z.string().check(z.trim(), z.maxLength(300, 'At most 300 characters')),
     tradeCert: z
       .string()
@@ -21,32 +42,88 @@ export const saleSchema = z
   })
   .check(
     z.superRefine((form, context) => {
-      if (form.payment !== 'trade') return;
-      if (form.tradeTitle === '') {
-        context.addIssue({
-          code: 'custom',
-          path: ['tradeTitle'],
-          message: 'Name the card taken in trade',
-        });
+      const issue = (path: string, message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      if (form.tenders.length === 0) {
+        issue('tenders', 'Choose how the buyer paid');
+        return;
       }
-      const value = amount.safeParse(form.tradeValue);
-      if (!value.success) {
-        context.addIssue({
-          code: 'custom',
-          path: ['tradeValue'],
-          message: value.error.issues[0]?.message ?? 'Enter its agreed value',
-        });
-      } else if (Number(form.tradeValue) > Number(form.price)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['tradeValue'],
-          message: 'The traded card is worth more than the price: raise the price',
-        });
+      if (form.tenders.includes('other') && form.otherNote === '') {
+        issue('otherNote', 'Say how it was paid: Venmo, PayPal…');
+      }
+      if (form.tenders.includes('trade') && form.tradeTitle === '') {
+        issue('tradeTitle', 'Name the card taken in trade');
+      }
+      let amountsRead = true;
+      for (const kind of form.tenders) {
+        if (!typedAmount(form.tenders, kind)) continue;
+        const field = AMOUNT_FIELD[kind];
+        const checked = amount.safeParse(form[field]);
+        if (!checked.success) {
+          amountsRead = false;
+          issue(field, checked.error.issues[0]?.message ?? 'Enter the amount');
+        }
+      }
+      if (!amountsRead || !AMOUNT.test(form.price)) return;
+      const left = centsLeft(form);
+      if (left !== 0) {
+        issue(
+          'tenders',
+          left > 0
+            ? `${dollars(left)} left to take: the amounts must add up to the price`
+            : `${dollars(-left)} too much: the amounts must add up to the price`,
+        );
       }
     }),
   );
 
 export type SaleValues = z.infer<typeof saleSchema>;
 
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dollars = (cents: number) => money.format(cents / 100);
+
+/**
+ * Whether the seller types this tender's amount: always a trade's agreed value, and every amount
+ * of a split; a single cash, card or other payment is the whole price.
+ */
+export const typedAmount = (tenders: readonly TenderKind[], kind: TenderKind): boolean =>
+  kind === 'trade' || tenders.length > 1;
+
+/** What a tender takes, in cents (the price for a single one; 0 for an amount not readable yet). */
+function amountCents(form: SaleValues, kind: TenderKind): number {
+  const text = typedAmount(form.tenders, kind) ? form[AMOUNT_FIELD[kind]] : form.price;
+  return AMOUNT.test(text.trim()) ? toCents(text.trim()) : 0;
+}
+
+/** The price less what the chosen tenders take so far (negative: more than the price). */
+export function centsLeft(form: SaleValues): number {
+  const price = AMOUNT.test(form.price.trim()) ? toCents(form.price.trim()) : 0;
+  return form.tenders.reduce((left, kind) => left - amountCents(form, kind), price);
+}
+
 /** "120" as "120.00": the ledger reads amounts with two decimals. */
 export const twoDecimals = (value: string): string => Number(value).toFixed(2);
+
+/** The checked form's tenders, in the order the ways to pay are offered, as the ledger takes them. */
+export function tenderBodies(form: SaleValues): TenderBody[] {
+  return TENDER_KINDS.filter((kind) => form.tenders.includes(kind)).map((kind): TenderBody => {
+    const amount = (amountCents(form, kind) / 100).toFixed(2);
+    if (kind === 'other') return { kind, amount, note: form.otherNote };
+    if (kind === 'trade') {
+      return {
+        kind,
+        amount,
+        title: form.tradeTitle,
+        certNumber: form.tradeCert || null,
+        grader: null,
+      };
+    }
+    return { kind, amount };
+  });
+}
+
+/** The discount off the asking price in cents, or 0 (sold at or above it). */
+export function discountCents(asking: string | null | undefined, price: string): number {
+  if (!asking || !AMOUNT.test(price.trim())) return 0;
+  return Math.max(0, toCents(asking) - toCents(price.trim()));
+}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { ListingRead } from '../../../client';
 import { useApiClient } from '../../../api/api-context';
 import { cardFactsQuery } from '../../../api/inventory/inventory-queries';
@@ -18,7 +19,18 @@ import {
 import { FormField } from '../../../components/form-field';
 import { useWriteButton } from '../../../components/write-actions';
 import { formatMoney, formatShortDate } from '../../../lib/format';
-import { saleSchema, twoDecimals, type SaleValues } from './sale-schema';
+import { paths } from '../../../shared/paths';
+import { paidWords } from '../../../shared/show-tenders';
+import { toCents } from '../../../api/sales/money';
+import {
+  discountCents,
+  saleSchema,
+  tenderBodies,
+  twoDecimals,
+  type SaleValues,
+} from './sale-schema';
+import { TenderFields } from './tender-fields';
+import { UndoSale } from './undo-sale';
 import './sold-here.css';
 
 /** Where a sale of this listing stands in the outbox, in the seller's words. */
@@ -57,20 +69,40 @@ function SaleState({ write }: { write: SaleWrite }) {
   );
 }
 
-/** "Sold at Philly Card Show on Nov 28 for $250.00 cash": the slab's sale, said first. */
-function ShowSaleNote({ sale }: { sale: SoldAtShow }) {
-  const price = formatCents(sale.priceCents);
-  const paid = sale.traded
-    ? `${price} (a card in trade${sale.cashCents > 0 ? ` and ${formatCents(sale.cashCents)} cash` : ''})`
-    : `${price} cash`;
+/**
+ * "Sold at Philly Card Show on Nov 28 for $250.00 cash": the slab's sale, said first, with its
+ * receipt for the buyer and, once in the ledger, the way to undo it.
+ */
+function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
+  const paid = paidWords(sale.priceCents, sale.tenders, formatCents);
   return (
-    <p className="banner banner-warn" role="status">
-      <strong>
-        Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on {formatShortDate(sale.soldAt)}{' '}
-        for {paid}.
-      </strong>{' '}
-      A slab is sold once.
-    </p>
+    <div className="banner banner-warn sold-here-note" role="status">
+      <p>
+        <strong>
+          Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on{' '}
+          {formatShortDate(sale.soldAt)} for {paid}.
+        </strong>{' '}
+        A slab is sold once{sale.recorded ? ' unless you undo the sale' : ''}.
+      </p>
+      <div className="sold-here-note-actions">
+        <Link className="button" to={paths.showReceipt.to(sale.showKey, sale.entryKey)}>
+          Show receipt
+        </Link>
+        {sale.recorded ? (
+          <UndoSale
+            sale={{
+              showKey: sale.showKey,
+              entryKey: sale.entryKey,
+              title,
+              priceCents: sale.priceCents,
+              tenders: sale.tenders,
+            }}
+          />
+        ) : (
+          <p className="muted">It can be undone once the ledger has it.</p>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -129,7 +161,12 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
     defaultValues: {
       showKey: todays?.key ?? '',
       price: listing.price ?? '',
-      payment: 'cash',
+      discount: '',
+      tenders: ['cash'],
+      cashAmount: '',
+      cardAmount: '',
+      otherAmount: '',
+      otherNote: '',
       tradeTitle: '',
       tradeCert: '',
       tradeValue: '',
@@ -139,16 +176,19 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
   // A new price on this slab is the amount offered.
   useEffect(() => {
     resetField('price', { defaultValue: listing.price ?? '' });
+    resetField('discount', { defaultValue: '' });
   }, [listing.price, resetField]);
   const errors = formState.errors;
-  const payment = watch('payment');
+  const price = watch('price');
+  const discount = discountCents(listing.price, price);
   const cost = listing.card?.id ? facts.data?.get(listing.card.id)?.cost : undefined;
   const sold = listing.unavailable_reason === 'sold';
+  const title = listing.title ?? listing.card?.title ?? 'this card';
 
   if (sale || write) {
     return (
       <>
-        {sale && <ShowSaleNote sale={sale} />}
+        {sale && <ShowSaleNote sale={sale} title={title} />}
         {write && <SaleState write={write} />}
       </>
     );
@@ -176,25 +216,18 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
       noValidate
       onSubmit={(event) =>
         void handleSubmit(async (values) => {
-          const price = twoDecimals(values.price);
           await sell(listing, {
             showKey: values.showKey,
-            price,
-            tradeIn:
-              values.payment === 'trade'
-                ? {
-                    title: values.tradeTitle,
-                    certNumber: values.tradeCert || null,
-                    value: twoDecimals(values.tradeValue),
-                  }
-                : null,
+            price: twoDecimals(values.price),
+            discount: discount > 0 ? (discount / 100).toFixed(2) : null,
+            tenders: tenderBodies(values),
             cost: cost ?? null,
           });
         })(event)
       }
     >
       <p className="sold-here-card">
-        <strong>{listing.title}</strong> · asking {formatMoney(listing.price)}
+        <strong>{listing.title}</strong>
         {cost && <> · cost {formatMoney(cost)}</>}
       </p>
       {list.length === 0 ? (
@@ -215,35 +248,57 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
       {list.length === 0 && errors.showKey && (
         <p className="field-error">{errors.showKey.message}</p>
       )}
-      <FormField label="Sold for ($)" error={errors.price?.message}>
-        {(control) => <input {...control} inputMode="decimal" {...register('price')} />}
-      </FormField>
-      <fieldset className="sold-here-payment">
-        <legend>Paid with</legend>
-        <label>
-          <input type="radio" value="cash" {...register('payment')} /> Cash
-        </label>
-        <label>
-          <input type="radio" value="trade" {...register('payment')} /> A card in trade
-        </label>
-      </fieldset>
-      {payment === 'trade' && (
-        <>
-          <FormField label="Card taken in trade" error={errors.tradeTitle?.message}>
-            {(control) => <input {...control} {...register('tradeTitle')} />}
-          </FormField>
-          <FormField label="Its cert number (optional)" error={errors.tradeCert?.message}>
-            {(control) => <input {...control} inputMode="numeric" {...register('tradeCert')} />}
-          </FormField>
-          <FormField
-            label="Its agreed value ($)"
-            error={errors.tradeValue?.message}
-            hint="Becomes its cost when you list it. The rest of the price is cash."
-          >
-            {(control) => <input {...control} inputMode="decimal" {...register('tradeValue')} />}
-          </FormField>
-        </>
-      )}
+      <div className="sold-here-amounts">
+        <FormField label="Discount ($)" error={errors.discount?.message}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              {...register('discount', {
+                // Typing the discount sets the price: the asking price less it.
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                  const off = event.target.value.trim();
+                  if (!listing.price || !/^\d{1,7}(\.\d{1,2})?$/.test(off)) return;
+                  const left = toCents(listing.price) - toCents(off);
+                  if (left > 0) setValue('price', (left / 100).toFixed(2));
+                },
+              })}
+            />
+          )}
+        </FormField>
+        <FormField label="Sold for ($)" error={errors.price?.message}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              {...register('price', {
+                // Typing the price says the discount.
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                  const off = discountCents(listing.price, event.target.value);
+                  setValue('discount', off > 0 ? (off / 100).toFixed(2) : '');
+                },
+              })}
+            />
+          )}
+        </FormField>
+      </div>
+      <dl className="sold-here-sum" aria-label="The sale">
+        <div>
+          <dt>Asking</dt>
+          <dd className="figure">{formatMoney(listing.price)}</dd>
+        </div>
+        <div>
+          <dt>Discount</dt>
+          <dd className="figure">{discount > 0 ? `−${formatCents(discount)}` : 'none'}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className="figure">
+            {/^\d{1,7}(\.\d{1,2})?$/.test(price.trim()) ? formatMoney(price.trim()) : '—'}
+          </dd>
+        </div>
+      </dl>
+      <TenderFields form={form} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={formState.isSubmitting}>
           Record the sale

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { formatCents } from '../../../api/shows/show-money';
+import { useVoidSale } from '../../../api/shows/show-queries';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorBanner } from '../../../components/error-banner';
+import { FormField } from '../../../components/form-field';
+import { useWriteButton } from '../../../components/write-actions';
+import { paidWords, type Tender } from '../../../shared/show-tenders';
+
+/** The sale an undo names. */
+export interface UndoableSale {
+  showKey: string;
+  entryKey: string;
+  title: string;
+  priceCents: number;
+  tenders: readonly Tender[];
+}
+
+/**
+ * "Undo this sale": a confirmation naming the slab, the amount and how it was paid, an optional
+ * reason, then the ledger keeps the sale as undone (out of the totals) and the slab may be sold
+ * again. Needs the connection (refused plainly without one: see `useVoidSale`).
+ */
+export function UndoSale({ sale, onUndone }: { sale: UndoableSale; onUndone?(): void }) {
+  const undo = useVoidSale();
+  const writeButton = useWriteButton();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const paid = paidWords(sale.priceCents, sale.tenders, formatCents);
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Undo this sale: ${sale.title}`}
+        {...writeButton}
+        onClick={() => {
+          undo.reset();
+          setOpen(true);
+        }}
+      >
+        Undo this sale
+      </button>
+      {undo.error && !open && <ErrorBanner error={undo.error} title="The sale was not undone" />}
+      <ConfirmDialog
+        open={open}
+        title="Undo this sale?"
+        confirmLabel="Undo the sale"
+        cancelLabel="Keep the sale"
+        danger
+        busy={undo.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() =>
+          undo.mutate(
+            { showKey: sale.showKey, entryKey: sale.entryKey, reason: reason.trim() || null },
+            {
+              onSuccess: () => {
+                setOpen(false);
+                onUndone?.();
+              },
+              onError: () => setOpen(false),
+            },
+          )
+        }
+      >
+        <p>
+          Undo the {paid} sale of {sale.title}? The ledger keeps it as undone; the listing stays off
+          the marketplace until you reactivate it.
+        </p>
+        <FormField label="Why (optional)">
+          {(control) => (
+            <input
+              {...control}
+              value={reason}
+              maxLength={300}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        </FormField>
+      </ConfirmDialog>
+    </>
+  );
+}
