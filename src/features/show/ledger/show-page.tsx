@@ -86,10 +86,9 @@ export function ShowPage() {
             <dd className="figure">{formatCents(totals.otherCents)}</dd>
           </div>
           <div>
-            <dt>Trades</dt>
-            <dd className="figure">
-              {countOf(totals.trades, 'trade')} ({formatCents(totals.tradeValueCents)})
-            </dd>
+            <dt>Trade value</dt>
+            <dd className="figure">{formatCents(totals.tradeValueCents)}</dd>
+            <p className="muted">{countOf(totals.trades, 'card')} taken in trade</p>
           </div>
           <div>
             <dt>Discounts given</dt>
