@@ -241,7 +241,7 @@ const VERSION_1 = `CREATE TABLE show_tenders (
   ALTER TABLE show_entries DROP COLUMN trade_grader;
   ALTER TABLE show_entries DROP COLUMN trade_value_cents;`;
 
-/** Each step takes the ledger from the version before it (`PRAGMA user_version`) to its own. */
+/** Each step takes the ledger from the version before it (`show_schema`) to its own. */
 const MIGRATIONS: readonly string[] = [VERSION_1];
 
 export class ShowStore {
@@ -255,14 +255,21 @@ export class ShowStore {
     tightenDatabaseFiles(path);
   }
 
-  /** Brings a ledger kept before up to this version, each step in one transaction. */
+  /**
+   * Brings a ledger kept before up to this version, each step in one transaction. The ledger
+   * counts its own version (`show_schema`), not the file's `PRAGMA user_version`: the file is
+   * shared with the activity log and the rules by default, whose schemas move on their own.
+   */
   private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    for (let step = version; step < MIGRATIONS.length; step++) {
+    this.db.exec('CREATE TABLE IF NOT EXISTS show_schema (version INTEGER NOT NULL)');
+    const row = this.db.prepare('SELECT version FROM show_schema').get() as
+      { version: number } | undefined;
+    if (!row) this.db.prepare('INSERT INTO show_schema (version) VALUES (0)').run();
+    for (let step = row?.version ?? 0; step < MIGRATIONS.length; step++) {
       this.db
         .transaction(() => {
           this.db.exec(MIGRATIONS[step]!);
-          this.db.pragma(`user_version = ${step + 1}`);
+          this.db.prepare('UPDATE show_schema SET version = ?').run(step + 1);
         })
         .immediate();
     }
