@@ -4,12 +4,16 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
+import { untilKeptOffline } from './support';
 
 /**
  * Tender as dealers take it, on a phone at the table (390 × 844, touch), on the production build
  * and a sandbox of its own: a slab sold with a split tender, its receipt shown to the buyer, the
  * show's totals by tender, the sale undone, and the slab sold again.
  */
+
+// The offline receipt needs the service worker (the receipt page's code kept with the app).
+test.use({ serviceWorkers: 'allow' });
 
 const root = resolve(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
@@ -75,6 +79,19 @@ async function ledger(showKey: string) {
   };
 }
 
+/** A new show, made through the server's routes; answers its key and name. */
+async function newShow(): Promise<{ key: string; name: string }> {
+  const key = randomUUID();
+  const name = `Philly Card Show ${key.slice(0, 4)}`;
+  const made = await fetch(at('/hub/shows'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, name, date: '2026-11-28' }),
+  });
+  expect(made.status).toBe(201);
+  return { key, name };
+}
+
 /** The counter view of a cert, opened by its address (as a scan opens it). */
 async function counterView(page: Page, cert: string) {
   await page.goto(at(`/show/cert/${cert}`));
@@ -88,14 +105,7 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
 }) => {
   test.setTimeout(180_000);
   const slab = await aSlab();
-  const showKey = randomUUID();
-  const hall = `Philly Card Show ${showKey.slice(0, 4)}`;
-  const made = await fetch(at('/hub/shows'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: showKey, name: hall, date: '2026-11-28' }),
-  });
-  expect(made.status).toBe(201);
+  const { key: showKey, name: hall } = await newShow();
   context = await browser.newContext(PHONE);
   const page = await context.newPage();
 
@@ -178,6 +188,9 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
     'for $230.00 cash.',
     { timeout: 30_000 },
   );
+  await expect(view.getByText('Taken off the marketplace and recorded in the ledger.')).toBeVisible(
+    { timeout: 30_000 },
+  );
   const after = await ledger(showKey);
   expect(after.entries.map((entry) => [entry.priceCents, entry.voided === null])).toEqual([
     [25_000, false],
@@ -204,4 +217,71 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
       figures.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent),
     );
   expect(cut).toEqual([]);
+});
+
+test('a sale made with no network has its receipt at once, marked waiting to be sent', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const slab = await aSlab();
+  const show = await newShow();
+  context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  // The app kept by its service worker, as at a hall before the network goes.
+  await page.goto(at('/listings'));
+  await expect(page.getByRole('status').filter({ hasText: / of \d+ listings/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await untilKeptOffline(page);
+  const view = await counterView(page, slab.cert);
+  await view.getByRole('button', { name: 'Sold here' }).click();
+  const form = view.getByRole('form', { name: /^Sold here/ });
+  await form.getByLabel('Show').selectOption({ label: `${show.name} (2026-11-28)` });
+
+  await context.setOffline(true);
+  await form.getByLabel('Sold for ($)').fill('120');
+  const paid = form.getByRole('group', { name: /Paid with/ });
+  await paid.getByRole('checkbox', { name: 'Cash' }).uncheck();
+  await paid.getByRole('checkbox', { name: 'Other (Venmo, PayPal…)' }).check();
+  await form.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(form.getByText('Say how it was paid: Venmo, PayPal…')).toBeVisible();
+  await form.getByRole('textbox', { name: /Paid by/ }).fill('Venmo');
+  await form.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(view.getByText(/Saved on this phone/)).toBeVisible({ timeout: 30_000 });
+  await expect(view.getByText(new RegExp(`^Sold at ${show.name} on`))).toContainText(
+    'for $120.00 by Venmo.',
+  );
+  // Not undoable until the ledger has it.
+  await expect(view.getByRole('button', { name: /^Undo this sale/ })).toHaveCount(0);
+
+  await view.getByRole('link', { name: 'Show receipt' }).click();
+  const receipt = page.getByRole('region', { name: /^Receipt R-[0-9A-F]{8}$/ });
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
+  await expect(receipt.getByText(/^Waiting to be sent/)).toBeVisible();
+  await expect(receipt.getByRole('listitem')).toHaveText(['$120.00 by Venmo']);
+  await expect(receipt.getByRole('img', { name: /^Code to scan: receipt R-/ })).toBeVisible();
+  expect(await ledger(show.key)).toMatchObject({ entries: [] });
+
+  // The network back: the sale reaches the ledger, and the receipt no longer waits.
+  await context.setOffline(false);
+  await expect(receipt.getByText(/^Waiting to be sent/)).toHaveCount(0, { timeout: 30_000 });
+  await expect
+    .poll(async () => (await ledger(show.key)).entries.map((entry) => entry.tenders), {
+      timeout: 30_000,
+    })
+    .toEqual([[expect.objectContaining({ kind: 'other', amountCents: 12_000, note: 'Venmo' })]]);
+
+  // An undo with no network is refused plainly, never queued: the ledger keeps the sale.
+  await page.goBack();
+  const undo = view.getByRole('button', { name: /^Undo this sale/ });
+  await expect(undo).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await undo.click();
+  await page
+    .getByRole('dialog', { name: 'Undo this sale?' })
+    .getByRole('button', { name: 'Undo the sale' })
+    .click();
+  await expect(view.getByText(/Undoing a sale needs the connection/)).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Sold here' })).toHaveCount(0);
+  expect((await ledger(show.key)).entries.map((entry) => entry.voided)).toEqual([null]);
 });

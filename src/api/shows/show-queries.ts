@@ -165,6 +165,8 @@ export function useVoidSale() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
+    // Run even offline, to refuse plainly at once (the default would hold it until online).
+    networkMode: 'always',
     mutationFn: async (sale: { showKey: string; entryKey: string; reason: string | null }) => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         throw new UndoNeedsNetwork();

@@ -76,8 +76,8 @@ function SaleState({ write }: { write: SaleWrite }) {
 function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
   const paid = paidWords(sale.priceCents, sale.tenders, formatCents);
   return (
-    <div className="banner banner-warn sold-here-note" role="status">
-      <p>
+    <div className="banner banner-warn sold-here-note">
+      <p role="status">
         <strong>
           Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on{' '}
           {formatShortDate(sale.soldAt)} for {paid}.
