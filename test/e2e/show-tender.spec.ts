@@ -4,7 +4,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
-import { untilKeptOffline } from './support';
+import { expectNoAxeViolations, untilKeptOffline } from './support';
 
 /**
  * Tender as dealers take it, on a phone at the table (390 × 844, touch), on the production build
@@ -121,6 +121,7 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
   await expect(form.getByText('$150.00 left to take')).toBeVisible();
   await form.getByRole('textbox', { name: 'Card ($)' }).fill('150');
   await expect(form.getByText('All $250.00 taken')).toBeVisible();
+  await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Record the sale' }).click();
   await expect(view.getByText('Taken off the marketplace and recorded in the ledger.')).toBeVisible(
     { timeout: 30_000 },
@@ -150,6 +151,7 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
   await expect(receipt.getByRole('listitem')).toHaveText(['$100.00 cash', '$150.00 by card']);
   await expect(receipt.getByRole('img', { name: /^Code to scan: receipt R-/ })).toBeVisible();
   await expect(receipt.getByText('Waiting to be sent')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   // The show's totals, by tender.
   await page.goto(at(`/shows/${showKey}`));
