@@ -111,13 +111,17 @@ export interface SlabShowSale {
  */
 export function useShowSale(listingId: string, look = true): SlabShowSale {
   const client = useApiClient();
-  const ledger = useQuery({ ...showSaleQuery(client, listingId), enabled: look });
+  const sales = useOutboxItems().filter(
+    (item): item is SaleWrite => item.kind === 'sell-at-show' && item.listingId === listingId,
+  );
+  // This device sold it: the ledger is asked too (it may have undone that sale since).
+  const ledger = useQuery({
+    ...showSaleQuery(client, listingId),
+    enabled: look || sales.length > 0,
+  });
   const shows = useQuery(showsQuery(client));
   const voided = new Set(ledger.data?.voidedKeys);
-  const write = useOutboxItems().findLast(
-    (item): item is SaleWrite =>
-      item.kind === 'sell-at-show' && item.listingId === listingId && !voided.has(item.sale.key),
-  );
+  const write = sales.findLast((item) => !voided.has(item.sale.key));
   const entry = ledger.data?.sale;
   const mine = write && write.state !== 'dropped' && write.state !== 'failed' ? write : undefined;
   let sale: SoldAtShow | undefined;
@@ -141,7 +145,8 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
       priceCents: toCents(mine.sale.price),
       discountCents: toCents(mine.sale.discount),
       tenders: tendersOfBody(mine.sale),
-      recorded: false,
+      // Sent and recorded (the ledger's answer not read here yet): undoable too.
+      recorded: mine.state === 'done',
     };
   }
   return { sale, write, sold: entry != null || mine !== undefined };

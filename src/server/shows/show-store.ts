@@ -395,14 +395,8 @@ export class ShowStore {
     return undo.immediate();
   }
 
-  /** The tenders of the entries `where` picks (its one parameter), by entry key. */
-  private tendersWhere(where: string, value: string): Map<string, TenderRow[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT t.* FROM show_tenders t JOIN show_entries e ON e.key = t.entry_key
-         WHERE ${where} ORDER BY t.entry_key, t.position`,
-      )
-      .all(value) as TenderRow[];
+  /** Tender rows grouped by their entry's key. */
+  private static byEntry(rows: TenderRow[]): Map<string, TenderRow[]> {
     const byEntry = new Map<string, TenderRow[]>();
     for (const row of rows) {
       const list = byEntry.get(row.entry_key) ?? [];
@@ -410,6 +404,24 @@ export class ShowStore {
       byEntry.set(row.entry_key, list);
     }
     return byEntry;
+  }
+
+  /** One entry's tenders, in the order paid. */
+  private tendersOf(entryKey: string): TenderRow[] {
+    return this.db
+      .prepare('SELECT * FROM show_tenders WHERE entry_key = ? ORDER BY position')
+      .all(entryKey) as TenderRow[];
+  }
+
+  /** The tenders of a show's entries, by entry key. */
+  private showTenders(showKey: string): Map<string, TenderRow[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT t.* FROM show_tenders t JOIN show_entries e ON e.key = t.entry_key
+         WHERE e.show_key = ? ORDER BY t.entry_key, t.position`,
+      )
+      .all(showKey) as TenderRow[];
+    return ShowStore.byEntry(rows);
   }
 
   /** The listing's standing sale at a show (not undone; the first, should an old ledger hold two). */
@@ -422,8 +434,11 @@ export class ShowStore {
       )
       .get(listingId) as (EntryRow & { show_name: string; show_date: string }) | undefined;
     if (!row) return undefined;
-    const tenders = this.tendersWhere('e.key = ?', row.key).get(row.key) ?? [];
-    return { ...entryOf(row, tenders), showName: row.show_name, showDate: row.show_date };
+    return {
+      ...entryOf(row, this.tendersOf(row.key)),
+      showName: row.show_name,
+      showDate: row.show_date,
+    };
   }
 
   /** The keys of the listing's sales that were undone (a phone forgets its own record of them). */
@@ -440,7 +455,7 @@ export class ShowStore {
   entry(key: string): LedgerEntry | undefined {
     const row = this.db.prepare('SELECT * FROM show_entries WHERE key = ?').get(key) as
       EntryRow | undefined;
-    return row ? entryOf(row, this.tendersWhere('e.key = ?', key).get(key) ?? []) : undefined;
+    return row ? entryOf(row, this.tendersOf(key)) : undefined;
   }
 
   /** A show's entries in the order they were recorded. */
@@ -448,7 +463,7 @@ export class ShowStore {
     const rows = this.db
       .prepare('SELECT * FROM show_entries WHERE show_key = ? ORDER BY seq')
       .all(showKey) as EntryRow[];
-    const tenders = this.tendersWhere('e.show_key = ?', showKey);
+    const tenders = this.showTenders(showKey);
     return rows.map((row) => entryOf(row, tenders.get(row.key) ?? []));
   }
 
