@@ -45,7 +45,8 @@ export interface PushDeps {
  */
 export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   const ledger = deps.ledgerPath ?? ':memory:';
-  const path = options.path ?? (ledger === ':memory:' ? ':memory:' : join(dirname(ledger), 'push.db'));
+  const path =
+    options.path ?? (ledger === ':memory:' ? ':memory:' : join(dirname(ledger), 'push.db'));
   const store = new PushStore(path);
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
   const sender = new PushSender({ store, keys, sessionAlive: deps.sessions.alive });
@@ -58,7 +59,8 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
         broadcast: (event, data) => deps.hub.events.broadcast(event, data),
       })
     : undefined;
-  if (watch) deps.hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
+  if (watch)
+    deps.hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
   // Signed out (here, or everywhere): the phones of those sessions are told nothing more.
   const offEnded = deps.sessions.onEnded((ended, account) => {
     if (ended === 'all-of-user') store.dropAccount(account);

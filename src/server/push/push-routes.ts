@@ -42,7 +42,10 @@ function endpointSchema(allowLoopback: boolean) {
         }
       } else if (url.protocol !== 'https:') {
         context.addIssue({ code: 'custom', message: 'must be an https URL' });
-      } else if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 || PRIVATE_NAME.test(url.hostname)) {
+      } else if (
+        isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 ||
+        PRIVATE_NAME.test(url.hostname)
+      ) {
         context.addIssue({ code: 'custom', message: 'must be a push service on the internet' });
       }
     });

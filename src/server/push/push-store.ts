@@ -208,9 +208,7 @@ export class PushStore {
   /** The alerts told since `since` (ISO), newest first, at most `limit`. */
   alertsSince(since: string, limit: number): HubSoldOnlineAlert[] {
     const rows = this.db
-      .prepare(
-        'SELECT * FROM sold_online_alerts WHERE sold_at >= ? ORDER BY sold_at DESC LIMIT ?',
-      )
+      .prepare('SELECT * FROM sold_online_alerts WHERE sold_at >= ? ORDER BY sold_at DESC LIMIT ?')
       .all(since, limit) as AlertRow[];
     return rows.map(alertOf);
   }

@@ -8,7 +8,6 @@ import { isRecord } from '../bounded-json';
  * with none is not taken for sold (a seller's own deactivation is archived too), its order tells.
  */
 
-
 /** Whether the listing row says it sold. */
 export function listingSold(body: Record<string, unknown>): boolean {
   return body.status === 'archived' && body.unavailable_reason === 'sold';
