@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { Browser, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from '../security/auth-http';
 import { emptyPages } from '../support/empty-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { readEventStream } from '../support/sse-reader';
@@ -337,4 +339,75 @@ describe('a case slab sold online', () => {
     ).toMatchObject({ status: 200, json: { unsubscribed: true } });
     expect(app.push.store.subscription(good.endpoint)).toBeUndefined();
   });
+});
+
+describe('a session’s end', () => {
+  const PASSWORD = 'push-password-1234';
+  let signedIn: RunningAppServer;
+  let host: string;
+
+  beforeAll(async () => {
+    signedIn = await startAppServer(
+      {
+        upstream: { baseUrl: harness.url, apiKey: DEMO_LIVE_TOKEN },
+        port: 0,
+        activity: { path: ':memory:' },
+        auth: {
+          usersDb: await usersDb([
+            { name: 'vera', role: 'viewer', password: PASSWORD },
+            { name: 'olive', role: 'owner', password: PASSWORD },
+          ]),
+          requireSignIn: true,
+        },
+        push: { allowLoopbackEndpoints: true },
+      },
+      async () => distPages(fakeDist()),
+    );
+    host = new URL(signedIn.url).host;
+  }, SIGN_IN_HEAVY_MS);
+
+  afterAll(async () => {
+    await signedIn?.close();
+  });
+
+  async function subscribed(name: string, device: string) {
+    const browser = new Browser(signedIn.url, host);
+    expect((await browser.signIn(name, PASSWORD)).status).toBe(303);
+    const endpoint = `${pushService.url}/push/${device}`;
+    const answer = await browser.write(
+      'POST',
+      '/hub/push/subscriptions',
+      newSubscriber(endpoint).json,
+    );
+    expect(answer.status).toBe(201);
+    return { browser, endpoint };
+  }
+
+  it(
+    'drops the phone’s subscription on sign-out, and every one of the account’s on sign out everywhere',
+    async () => {
+      const phone = await subscribed('vera', 'vera-phone');
+      const tablet = await subscribed('vera', 'vera-tablet');
+      const owner = await subscribed('olive', 'olive-phone');
+      expect(signedIn.push.store.subscription(phone.endpoint)?.account).toBe('vera');
+
+      const out = await phone.browser.request('/auth/sign-out', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `csrf=${await phone.browser.csrf()}`,
+      });
+      expect(out.status).toBe(303);
+      expect(signedIn.push.store.subscription(phone.endpoint)).toBeUndefined();
+      expect(signedIn.push.store.subscription(tablet.endpoint)).toBeDefined();
+
+      const everywhere = await tablet.browser.request('/auth/sign-out-everywhere', {
+        method: 'POST',
+        headers: { 'x-slabdesk-csrf': await tablet.browser.csrf() },
+      });
+      expect(everywhere.status).toBe(303);
+      expect(signedIn.push.store.subscription(tablet.endpoint)).toBeUndefined();
+      expect(signedIn.push.store.subscription(owner.endpoint)).toBeDefined();
+    },
+    SIGN_IN_HEAVY_MS,
+  );
 });
