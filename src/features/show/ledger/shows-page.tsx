@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { useWriteButton } from '../../../components/write-actions';
 import { paths } from '../../../shared/paths';
 import { OutboxPanel } from './outbox-panel';
+import { PushSetting } from '../sold-online/push-setting';
 import './shows.css';
 
 /** Card shows: start one, and each show's takings at a glance. */
@@ -64,6 +65,7 @@ export function Component() {
           Start the show
         </button>
       </form>
+      <PushSetting />
       {shows.error instanceof ShowsUnavailable ? (
         <p className="banner banner-info">This server keeps no show ledger.</p>
       ) : shows.isError && !shows.data ? (
