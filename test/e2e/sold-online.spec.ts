@@ -140,3 +140,45 @@ test('an open phone is told at once when a case slab sells online, until the sel
   });
   await expect(page.getByRole('alert').filter({ hasText: words(first) })).toHaveCount(0);
 });
+
+test.describe('the Shows page’s push setting', () => {
+  test('says plainly when this page cannot be told while closed (no offline worker)', async ({
+    page,
+  }) => {
+    // The suites' default blocks service workers: no worker, no Web Push.
+    await page.goto(`${app.url}/shows`);
+    const setting = page.getByRole('form', { name: 'When the app is closed' });
+    await expect(setting).toContainText('its offline files are not installed');
+    await expect(
+      setting.getByRole('checkbox', { name: 'Tell this phone when a case slab sells online' }),
+    ).toHaveCount(0);
+  });
+
+  test.describe('with the offline worker', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('asks permission only on the press, and says so when notifications are blocked', async ({
+      page,
+    }) => {
+      await page.goto(`${app.url}/shows`);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      const setting = page.getByRole('form', { name: 'When the app is closed' });
+      const box = setting.getByRole('checkbox', {
+        name: 'Tell this phone when a case slab sells online',
+      });
+      await expect(box).not.toBeChecked();
+      expect(await page.evaluate(() => Notification.permission)).toBe('default');
+      // The label is the tap target: 44 px tall at least.
+      const label = (await setting.locator('label').boundingBox())!;
+      expect(label.height).toBeGreaterThanOrEqual(44);
+      // The browser refuses (headless Chromium denies a prompt nobody answers).
+      await box.click();
+      await expect(setting).toContainText('Notifications are blocked for Slabdesk in this browser');
+      await expect(box).not.toBeChecked();
+      await expect(box).toBeDisabled();
+    });
+  });
+});

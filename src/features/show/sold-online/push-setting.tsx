@@ -91,7 +91,14 @@ export function PushSetting() {
         setOn(false);
       }
     } catch (failure) {
-      setError(failure);
+      // The browser's own refusals (its push service unreachable, the key refused) in words.
+      setError(
+        failure instanceof DOMException
+          ? new Error(
+              'This browser’s push service did not answer, so this phone cannot be told while Slabdesk is closed. Try again with a network.',
+            )
+          : failure,
+      );
     } finally {
       setBusy(false);
     }
