@@ -182,3 +182,55 @@ test.describe('the Shows page’s push setting', () => {
     });
   });
 });
+
+test.describe('a push while Slabdesk is closed', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the worker shows it as a notification naming the slab, carrying its counter view for the press', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications'], { origin: app.url });
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      registrations.push(...event.registrations);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await page.goto(`${app.url}/shows`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const registration = registrations.find((r) => r.scopeURL.startsWith(app.url))!;
+    // What the hub sends (server/push/push-sender.ts), as the push service hands it over.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(app.url).origin,
+      registrationId: registration.registrationId,
+      data: JSON.stringify({
+        title: 'Sold online: pull it from the table',
+        body: 'Mbappé #77 BGS 7.5 (cert 7929686819) sold online. Pull it from the Philly Card Show table.',
+        url: '/show/cert/7929686819?grader=BGS',
+        tag: 'lst_pushed',
+      }),
+    });
+    const shown = () =>
+      page.evaluate(async () => {
+        const worker = await navigator.serviceWorker.ready;
+        return (await worker.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        }));
+      });
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([
+      {
+        title: 'Sold online: pull it from the table',
+        body: 'Mbappé #77 BGS 7.5 (cert 7929686819) sold online. Pull it from the Philly Card Show table.',
+        tag: 'lst_pushed',
+        data: { url: '/show/cert/7929686819?grader=BGS' },
+      },
+    ]);
+  });
+});
