@@ -11,7 +11,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID } from '../../src/sandbox';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { readSettings, SettingsError } from '../../src/server/config/settings';
+import { PushStore } from '../../src/server/push/push-store';
+import { vapidKeysFor } from '../../src/server/push/vapid-keys';
 import { distPages } from '../../src/server/dist-pages';
 import { Browser, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from '../security/auth-http';
 import { emptyPages } from '../support/empty-pages';
@@ -410,4 +416,33 @@ describe('a session’s end', () => {
     },
     SIGN_IN_HEAVY_MS,
   );
+});
+
+describe('the hub’s VAPID keys', () => {
+  it('are made once, kept owner-only, and the same after a restart; settings win when given', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'slabdesk-push-')), 'push.db');
+    const first = new PushStore(path);
+    const made = vapidKeysFor(first, {});
+    first.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const again = new PushStore(path);
+    expect(vapidKeysFor(again, {})).toEqual(made);
+    const given = vapidKeysFor(again, {
+      publicKey: 'BPublic',
+      privateKey: 'private',
+      subject: 'mailto:dealer@example.com',
+    });
+    expect(given).toEqual({
+      publicKey: 'BPublic',
+      privateKey: 'private',
+      subject: 'mailto:dealer@example.com',
+    });
+    again.close();
+    expect(() => readSettings({ SLABDESK_VAPID_PUBLIC_KEY: made.publicKey })).toThrow(
+      SettingsError,
+    );
+    expect(() => readSettings({ SLABDESK_VAPID_SUBJECT: 'http://example.com' })).toThrow(
+      SettingsError,
+    );
+  });
 });
