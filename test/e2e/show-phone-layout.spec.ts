@@ -48,6 +48,30 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    // With no network at the table: a sale waits on the phone, in the list of waiting changes.
+    name: 'show-ledger-waiting',
+    path: (scene) => `/shows/${scene.showKey}`,
+    ready: (page) =>
+      page
+        .getByRole('table', { name: 'Listings brought to this show' })
+        .getByRole('button', { name: 'Sold here' })
+        .last(),
+    open: async (page) => {
+      await page.context().setOffline(true);
+      await page
+        .getByRole('table', { name: 'Listings brought to this show' })
+        .getByRole('button', { name: 'Sold here' })
+        .last()
+        .click();
+      const form = page.getByRole('form', { name: /^Sold here/ });
+      await form.getByLabel('Sold for ($)').fill('95.50');
+      await form.getByRole('button', { name: 'Record the sale' }).click();
+      await expect(
+        page.getByRole('table', { name: 'Changes made here, oldest first' }).getByRole('row'),
+      ).not.toHaveCount(0);
+    },
+  },
+  {
     name: 'show-case',
     path: (scene) => `/shows/case?ids=${scene.caseIds.slice(0, 2).join(',')}`,
     ready: (page) => page.getByRole('button', { name: 'Add to the show’s case' }),
