@@ -93,7 +93,7 @@ export function ShowPage() {
             <dt>Margin against cost</dt>
             <dd className="figure">{formatCents(totals.marginCents)}</dd>
             {totals.withoutCost > 0 && (
-              <p className="muted">{totals.withoutCost} sold without a known cost, not counted</p>
+              <dd className="muted">{totals.withoutCost} sold without a known cost, not counted</dd>
             )}
           </div>
           {waitingSales.length > 0 && (
