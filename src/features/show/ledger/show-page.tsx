@@ -93,7 +93,7 @@ export function ShowPage() {
             <dt>Margin against cost</dt>
             <dd className="figure">{formatCents(totals.marginCents)}</dd>
             {totals.withoutCost > 0 && (
-              <p className="muted">{totals.withoutCost} sold without a known cost, not counted</p>
+              <dd className="muted">{totals.withoutCost} sold without a known cost, not counted</dd>
             )}
           </div>
           {waitingSales.length > 0 && (
@@ -120,7 +120,7 @@ export function ShowPage() {
         <p>No sales recorded yet.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="simple-table stack-table">
             <caption className="visually-hidden">Sales at this show</caption>
             <thead>
               <tr>
@@ -139,8 +139,10 @@ export function ShowPage() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.key} className={entry.soldOnline ? 'row-conflict' : undefined}>
-                  <td className="figure">{formatDateTime(entry.soldAt)}</td>
-                  <td>
+                  <td className="figure" data-label="Sold">
+                    {formatDateTime(entry.soldAt)}
+                  </td>
+                  <td className="stack-title">
                     {entry.title}
                     {entry.soldOnline && (
                       <p className="sold-online">
@@ -151,18 +153,20 @@ export function ShowPage() {
                       <p className="sold-online">Still on sale online: {entry.note}</p>
                     )}
                   </td>
-                  <td className="num figure">{formatCents(entry.priceCents)}</td>
-                  <td>
+                  <td className="num figure" data-label="Price">
+                    {formatCents(entry.priceCents)}
+                  </td>
+                  <td data-label="Paid with">
                     {entry.tradeIn
                       ? `${entry.tradeIn.title} (${formatCents(entry.tradeIn.valueCents)})${entry.cashCents > 0 ? ` + ${formatCents(entry.cashCents)} cash` : ''}`
                       : 'Cash'}
                   </td>
-                  <td className="num figure">
+                  <td className="num figure" data-label="Margin">
                     {entry.costCents === null
                       ? '—'
                       : formatCents(entry.priceCents - entry.costCents)}
                   </td>
-                  <td>{entry.soldBy}</td>
+                  <td data-label="By">{entry.soldBy}</td>
                 </tr>
               ))}
             </tbody>
@@ -178,7 +182,7 @@ export function ShowPage() {
         </p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="simple-table stack-table">
             <caption className="visually-hidden">Listings brought to this show</caption>
             <thead>
               <tr>
@@ -192,14 +196,16 @@ export function ShowPage() {
             <tbody>
               {caseRows.map(({ id, row }) => (
                 <tr key={id}>
-                  <td>
+                  <td className="stack-title">
                     {row ? (
                       <Link to={paths.listing.to(id)}>{row.title}</Link>
                     ) : (
                       'Not in this device’s copy'
                     )}
                   </td>
-                  <td className="num figure">{formatMoney(row?.price)}</td>
+                  <td className="num figure" data-label="Asking">
+                    {formatMoney(row?.price)}
+                  </td>
                   <td>
                     {row && row.unavailable_reason !== 'sold' && <CasePrice listing={row} />}
                     {row && <SoldHere listing={row} />}

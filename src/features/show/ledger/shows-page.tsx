@@ -72,7 +72,7 @@ export function Component() {
         <ErrorBanner error={shows.error} title="The shows could not be loaded" />
       ) : null}
       {shows.data && shows.data.length > 0 && (
-        <table className="data-table shows-table">
+        <table className="simple-table stack-table">
           <caption>Shows</caption>
           <thead>
             <tr>
@@ -89,12 +89,18 @@ export function Component() {
           <tbody>
             {shows.data.map((show) => (
               <tr key={show.key}>
-                <td>
+                <td className="stack-title">
                   <Link to={paths.show.to(show.key)}>{show.name}</Link>
                 </td>
-                <td className="figure">{show.date}</td>
-                <td className="num figure">{show.totals.cardsSold}</td>
-                <td className="num figure">{formatCents(show.totals.cashCents)}</td>
+                <td className="figure" data-label="Day">
+                  {show.date}
+                </td>
+                <td className="num figure" data-label="Cards sold">
+                  {show.totals.cardsSold}
+                </td>
+                <td className="num figure" data-label="Cash taken">
+                  {formatCents(show.totals.cashCents)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -16,6 +16,7 @@ import {
   type SoldAtShow,
 } from '../../../api/shows/show-queries';
 import { FormField } from '../../../components/form-field';
+import { Figure } from '../../../components/figure';
 import { useWriteButton } from '../../../components/write-actions';
 import { formatMoney, formatShortDate } from '../../../lib/format';
 import { saleSchema, twoDecimals, type SaleValues } from './sale-schema';
@@ -66,8 +67,8 @@ function ShowSaleNote({ sale }: { sale: SoldAtShow }) {
   return (
     <p className="banner banner-warn" role="status">
       <strong>
-        Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on {formatShortDate(sale.soldAt)}{' '}
-        for {paid}.
+        Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on{' '}
+        <Figure kind="date">{formatShortDate(sale.soldAt)}</Figure> for {paid}.
       </strong>{' '}
       A slab is sold once.
     </p>
