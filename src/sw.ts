@@ -7,6 +7,8 @@
  * (HTML, at an app route, carrying the app's boot facts), never a file or another answer. A page
  * sent to sign-in because its session ended (`ended=1`) clears the kept pages and copies at once
  * and marks it, so the page's next open says what was waiting to be sent and clears the rest.
+ * A push from the hub (a case slab sold online) is shown as a notification; pressing it opens or
+ * focuses the slab's counter view.
  */
 
 import {
@@ -28,17 +30,43 @@ interface FetchEvent extends ExtendableEvent {
 interface MessageEventLike extends ExtendableEvent {
   readonly data: unknown;
 }
+interface PushEventLike extends ExtendableEvent {
+  readonly data: { text(): string } | null;
+}
+interface NotificationEventLike extends ExtendableEvent {
+  readonly notification: { readonly data: unknown; close(): void };
+}
+interface WindowClientLike {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface WorkerScope {
   readonly location: Location;
-  readonly registration: { scope: string };
+  readonly registration: {
+    scope: string;
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; data: unknown; icon?: string; renotify?: boolean },
+    ): Promise<void>;
+  };
   readonly clients: {
     claim(): Promise<void>;
-    matchAll(options: { type: 'window' }): Promise<readonly { url: string }[]>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled?: boolean;
+    }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
   };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: NotificationEventLike) => void,
+  ): void;
 }
 
 declare const self: WorkerScope & {
@@ -191,6 +219,59 @@ sw.addEventListener('fetch', (event) => {
     (async () => {
       const kept = await caches.match(request, { cacheName: SHELL, ignoreSearch: true });
       return kept ?? fetch(request);
+    })(),
+  );
+});
+
+/** What the hub pushes (server/push/push-sender.ts): read tolerantly, a stranger's text never. */
+function pushMessageOf(text: string): { title: string; body: string; url: string; tag: string } {
+  const fallback = { title: 'Slabdesk', body: text.slice(0, 200), url: '/shows', tag: 'slabdesk' };
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const field = (name: string, or: string) =>
+      typeof parsed[name] === 'string' && parsed[name] !== '' ? (parsed[name] as string) : or;
+    const url = field('url', fallback.url);
+    return {
+      title: field('title', fallback.title),
+      body: field('body', ''),
+      // Only a path of this app: a push never sends the phone elsewhere.
+      url: url.startsWith('/') && !url.startsWith('//') ? url : fallback.url,
+      tag: field('tag', fallback.tag),
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+sw.addEventListener('push', (event) => {
+  const message = pushMessageOf(event.data?.text() ?? '');
+  event.waitUntil(
+    sw.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      renotify: true,
+      icon: '/icon-192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' ? data.url : '/shows';
+  const target = new URL(path, sw.registration.scope).href;
+  event.waitUntil(
+    (async () => {
+      // A window of the app already open goes to the slab; else a new one opens there.
+      const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const mine = open.find((client) => new URL(client.url).origin === sw.location.origin);
+      if (mine) {
+        await mine.navigate(target).catch(() => undefined);
+        await mine.focus();
+        return;
+      }
+      await sw.clients.openWindow(target);
     })(),
   );
 });

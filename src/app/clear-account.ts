@@ -17,9 +17,16 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
+/** This browser's Web Push subscription ended (the server drops its copy as the session ends). */
+async function unsubscribePush(): Promise<void> {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
+}
+
 /**
  * Before sign-out: nothing of the account left in this browser: its databases, the pages the
- * service worker kept, local and session storage. Best effort, bounded: the server's
+ * service worker kept, local and session storage, its push subscription. Best effort, bounded: the server's
  * Clear-Site-Data answer does the same where the browser honours it.
  */
 export async function clearAccountData(): Promise<void> {
@@ -37,7 +44,11 @@ export async function clearAccountData(): Promise<void> {
         : (await caches.keys())
             .filter((name) => !name.startsWith(SHELL_CACHE_PREFIX))
             .map((name) => caches.delete(name));
-    await Promise.all([...caching, ...DATABASES.map(deleteDatabase)]);
+    await Promise.all([
+      ...caching,
+      ...DATABASES.map(deleteDatabase),
+      unsubscribePush().catch(() => undefined),
+    ]);
   })().catch(() => undefined);
   await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 1_500))]);
 }

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
 import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
+import { SoldOnlineAlerts } from '../features/show/sold-online/sold-online-alerts';
 import { useApiClient } from '../api/api-context';
 import { pingQuery } from '../api/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
@@ -197,6 +198,7 @@ export function Layout() {
           </Suspense>
         )}
         <ClearedNote />
+        <SoldOnlineAlerts />
         <OfflineStatus />
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />

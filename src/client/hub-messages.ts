@@ -57,3 +57,32 @@ export interface HubReplicaEvent {
 
 export const HUB_EVENTS_PATH = '/hub/events';
 export const HUB_LOG_PATH = '/hub/log';
+
+/**
+ * A slab of a show's case the marketplace sold online (the `sold_online` message): the phone at
+ * the table says to pull it. Told once per sale; the browser keeps which ones were dismissed.
+ */
+export interface HubSoldOnlineAlert {
+  listingId: string;
+  /** The card as the listing names it. */
+  title: string;
+  certNumber: string | null;
+  grader: string | null;
+  showKey: string;
+  showName: string;
+  /** When the hub learned of the sale (ISO). */
+  soldAt: string;
+  /** The counter view of the slab (an app path). */
+  url: string;
+}
+
+/** The `sold_online` message: the alerts not yet old (on opening), then each new one. */
+export interface HubSoldOnlineEvent {
+  alerts: HubSoldOnlineAlert[];
+}
+
+/** Web Push on the hub: its VAPID public key, and this browser's subscription (POST, DELETE). */
+export const PUSH_PATHS = {
+  key: '/hub/push/key',
+  subscriptions: '/hub/push/subscriptions',
+} as const;

@@ -40,7 +40,10 @@ export interface DataTableProps<T> {
   sort?: { id: string; direction: SortDirection } | undefined;
   onSortChange?(id: string): void;
   selection?: TableSelection<T>;
-  /** Cards below 720 px wide; without it, the table keeps its columns and scrolls in its box. */
+  /**
+   * How rows read as cards below 720 px wide; without it, the first column is the card's title and
+   * every other column a labelled figure under it (a phone never scrolls a table sideways).
+   */
   cards?: CardLayout;
 }
 
@@ -61,10 +64,18 @@ export function withIdsSelected(
 /** A card's height: a title line and a line or two of figures. */
 const CARD_ROW_HEIGHT = 84;
 
+/** The card a table without its own layout gets: its first column on top, the rest below. */
+function defaultCards(columns: readonly { id: string }[]): CardLayout {
+  const [first, ...rest] = columns;
+  const fields = rest.map((column) => column.id);
+  // A title line, then the labelled figures about two to a line.
+  return { title: first?.id ?? '', fields, height: 40 + 22 * Math.ceil(fields.length / 2) };
+}
+
 /**
  * The one data table: a real `<table>` with a windowed body (`useWindowedRows`) and spacer rows.
- * One tab stop, arrows between rows (`useTableKeyboard`); below 720 px, given `cards`, rows become
- * cards, else it scrolls sideways. Memoised, so a page with stable props does not redraw it.
+ * One tab stop, arrows between rows (`useTableKeyboard`); below 720 px rows become cards (`cards`,
+ * else `defaultCards`). Memoised, so a page with stable props does not redraw it.
  */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 
@@ -78,13 +89,13 @@ function DataTableView<T>({
   sort,
   onSortChange,
   selection,
-  cards,
+  cards: ownCards,
 }: DataTableProps<T>) {
+  const cards = useMemo(() => ownCards ?? defaultCards(columns), [ownCards, columns]);
   const lastClicked = useRef<number | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const narrow = useMediaQuery(NARROW_QUERY);
-  const shownRowHeight =
-    narrow && cards ? Math.max(rowHeight, cards.height ?? CARD_ROW_HEIGHT) : rowHeight;
+  const shownRowHeight = narrow ? Math.max(rowHeight, cards.height ?? CARD_ROW_HEIGHT) : rowHeight;
   const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
     count: rows.length,
     rowHeight: shownRowHeight,
@@ -127,18 +138,12 @@ function DataTableView<T>({
 
   /** On a card, the figures come in the order `cards.fields` gives (no effect on a table row). */
   const cardOrder = (id: string) => {
-    const index = cards?.fields.indexOf(id) ?? -1;
+    const index = cards.fields.indexOf(id);
     return index >= 0 ? { order: index + 1 } : undefined;
   };
 
   const cardRole = (id: string) =>
-    !cards
-      ? 'no-card'
-      : cards.title === id
-        ? 'card-title'
-        : cards.fields.includes(id)
-          ? 'card-field'
-          : 'card-hidden';
+    cards.title === id ? 'card-title' : cards.fields.includes(id) ? 'card-field' : 'card-hidden';
 
   return (
     <div
@@ -149,7 +154,7 @@ function DataTableView<T>({
       aria-label={`${caption} (scrollable table)`}
     >
       <table
-        className={`data-table${cards ? ' has-cards' : ''}`}
+        className="data-table has-cards"
         aria-rowcount={rows.length + 1}
         ref={tableRef}
         onKeyDown={keyboard.onKeyDown}

@@ -36,6 +36,8 @@ import { PingShare } from './ping-share';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { replicaRoutes } from './replica/replica-routes';
+import { openPush, type PushOptions, type PushPart } from './push/push-part';
+import { pushRoutes } from './push/push-routes';
 
 export type { PageSource } from './page-source';
 
@@ -71,6 +73,8 @@ export interface AppServerOptions {
    * `replica.db`; in memory when the ledger is) and its reconciliation intervals.
    */
   replica?: { path?: string } & Pick<ReplicaOptions, 'reconcileMs' | 'safetyNetMs' | 'fill'>;
+  /** Web Push and the "sold online" alerts of the shows' cases (see push/push-part.ts). */
+  push?: PushOptions;
   /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
   webhookPort?: number;
   /** The webhook door's bind address (default: `host`). */
@@ -91,6 +95,8 @@ export interface RunningAppServer {
   replica: Replica;
   /** The pricing rules' store and runner, when the server keeps an activity log. */
   rules: { store: RulesStore; runner: RuleRunner } | undefined;
+  /** Web Push: its store, keys and sender, and the watch of the shows' cases. */
+  push: PushPart;
   /** The webhook door, when `webhookPort` was given. */
   webhookDoor?: WebhookDoor;
   /** Every route the server serves, and who it says may use it (none: nobody). */
@@ -157,6 +163,17 @@ export async function startAppServer(
   const showsPath = options.shows?.path ?? options.activity?.path;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
   const rules = activity ? openRules(options, activity, hub, replica) : undefined;
+  const push = openPush(options.push, {
+    hub,
+    replica,
+    shows,
+    ledgerPath: options.hub?.ledgerPath,
+    publicUrl: options.auth?.publicUrl,
+    sessions: {
+      alive: (idHash) => gate.sessionAlive(idHash),
+      onEnded: (listener) => gate.onSessionsEnded(listener),
+    },
+  });
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
     pings: new PingShare(Date.now, () => hub.governor?.lastAnsweredOk()),
@@ -207,6 +224,11 @@ export async function startAppServer(
   // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
   await app.register(showRoutes, { store: shows });
   await app.register(replicaRoutes, { replica });
+  await app.register(pushRoutes, {
+    store: push.store,
+    keys: push.keys,
+    allowLoopbackEndpoints: options.push?.allowLoopbackEndpoints === true,
+  });
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
   pageRoute(app, {
@@ -241,6 +263,7 @@ export async function startAppServer(
     }
   }
   replica.start();
+  push.watch?.look();
   rules?.runner.start();
   try {
     await hub.started(webhookDoor?.url ?? url);
@@ -256,11 +279,13 @@ export async function startAppServer(
     activity,
     replica,
     rules,
+    push,
     ...(webhookDoor ? { webhookDoor } : {}),
     routes,
     close: async () => {
       await rules?.runner.close();
       rules?.store.close();
+      await push.close();
       await replica.close();
       replica.store.close();
       await webhookDoor?.close();

@@ -6,3 +6,13 @@ export function errorEnvelope(
 ): { errors: unknown; svc_error: Record<string, unknown> } {
   return { errors: message, svc_error: { code, request_id: null, ...extra } };
 }
+
+/** A zod failure's issues as the 422's fields (`{ "keys.auth": ["…"] }`), the whole body as `body`. */
+export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return fields;
+}

@@ -100,6 +100,13 @@ export async function runServer(
         hub: hubOptionsFor(upstream, settings),
         auth,
         activity: { path: activityPath },
+        push: {
+          vapid: {
+            publicKey: settings.SLABDESK_VAPID_PUBLIC_KEY,
+            privateKey: settings.SLABDESK_VAPID_PRIVATE_KEY,
+            subject: settings.SLABDESK_VAPID_SUBJECT,
+          },
+        },
         ...(settings.SLABDESK_RECONCILE_MINUTES === undefined
           ? {}
           : { replica: { reconcileMs: settings.SLABDESK_RECONCILE_MINUTES * 60_000 } }),

@@ -3,8 +3,8 @@ import { expectNoAxeViolations } from './support';
 
 /**
  * The bulk editor is a spreadsheet first: at a desk's 1280×800 its grid's first row is on the
- * first screen (the actions sit beside it, not above it); on a phone the grid scrolls in its own
- * box and the page itself never scrolls sideways.
+ * first screen (the actions sit beside it, not above it); on a phone each row is a card of its
+ * fields, each under its name, and neither the page nor the grid's box scrolls sideways.
  */
 
 /** Every draft listing (the demo has a few dozen): a grid of many rows, as a seller would open. */
@@ -32,31 +32,65 @@ test.describe('the bulk editor at a desk’s 1280×800', () => {
     // The actions are still there, one tab away, by their names.
     await expect(page.getByRole('button', { name: 'Apply price change' })).toBeAttached();
     await expect(page.getByRole('button', { name: 'Set minimum offers' })).toBeAttached();
+    // At a desk, the grid's keys are told.
+    await expect(page.getByText(/Ctrl\+D fills down/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
 
 test.describe('the bulk editor on a phone’s 390×844', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the page never scrolls sideways: the grid scrolls in its own box', async ({ page }) => {
+  test('each row is a card of named fields: nothing scrolls sideways, the price is whole', async ({
+    page,
+  }) => {
     const grid = await openBulk(page);
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await width()).toBeLessThanOrEqual(390);
-    // An edited cell far to the right (with its hidden "changed from" words) widens nothing either.
+    // An edited description (with its hidden "changed from" words) widens nothing either.
     const description = page.getByRole('textbox', { name: 'Description, row 1', exact: true });
     await description.fill('Sharp corners, centred.');
     await description.press('Tab');
     await expect(grid.locator('.is-changed').first()).toBeAttached();
     expect(await width()).toBeLessThanOrEqual(390);
-    // The grid is wider than the phone and scrolls inside its box.
+    // The grid's own box does not scroll sideways either: the row is a card as wide as the box.
     const scroller = grid.locator('xpath=..');
     const inner = await scroller.evaluate((e) => ({
       client: e.clientWidth,
       scroll: e.scrollWidth,
     }));
     expect(inner.client).toBeLessThanOrEqual(390);
-    expect(inner.scroll).toBeGreaterThan(inner.client);
+    expect(inner.scroll).toBeLessThanOrEqual(inner.client);
+    // Every field of the first row is on the screen's width, under its name, a finger's size.
+    const row = grid.getByRole('row').filter({ has: description });
+    for (const name of ['Title', 'Price', 'Minimum offer', 'Status', 'Duration', 'Description']) {
+      const field = row.getByRole(
+        name === 'Status' || name === 'Duration' ? 'combobox' : 'textbox',
+        {
+          name: `${name}, row 1`,
+          exact: true,
+        },
+      );
+      const box = (await field.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      const label = await row
+        .locator(`td:has(#${await field.getAttribute('id')})`)
+        .evaluate((cell) => getComputedStyle(cell, '::before').content);
+      expect(label).toBe(`"${name}"`);
+    }
+    // The price is whole in its box: all of "1234.56" shows, none scrolled out of the field.
+    const price = row.getByRole('textbox', { name: 'Price, row 1', exact: true });
+    await price.fill('123456.78');
+    const whole = await price.evaluate((input) => input.scrollWidth <= input.clientWidth);
+    expect(whole).toBe(true);
+    // The checkboxes take their tap area from the label around them.
+    const offers = row.getByRole('checkbox', { name: 'Offers, row 1', exact: true });
+    const area = (await offers.locator('xpath=..').boundingBox())!;
+    expect(Math.min(area.width, area.height)).toBeGreaterThanOrEqual(44);
+    // No desk keyboard hints on a touch screen.
+    await expect(page.getByText(/Ctrl\+D fills down/)).toBeHidden();
     await expectNoAxeViolations(page);
   });
 });

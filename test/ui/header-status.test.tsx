@@ -14,6 +14,7 @@ const stream = (state: Partial<HubStreamState>): HubStreamState => ({
   entries: [],
   payloads: {},
   healthy: false,
+  soldOnline: [],
   ...state,
 });
 

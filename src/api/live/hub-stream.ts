@@ -4,6 +4,8 @@ import {
   type HubBucket,
   type HubLogEntry,
   type HubReplicaEvent,
+  type HubSoldOnlineAlert,
+  type HubSoldOnlineEvent,
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
@@ -26,6 +28,8 @@ export interface HubStreamState {
    * True while pushed updates can be trusted (stream open, deliveries verifiable); polling stops.
    */
   healthy: boolean;
+  /** Case slabs sold online, newest first, as the hub told them (dismissals are the page's). */
+  soldOnline: readonly HubSoldOnlineAlert[];
 }
 
 type Handler<T> = (value: T) => void;
@@ -67,6 +71,7 @@ export class HubStream {
     entries: [],
     payloads: readKeptPayloads(),
     healthy: false,
+    soldOnline: [],
   };
   private source: EventSource | undefined;
   private everOpened = false;
@@ -123,6 +128,14 @@ export class HubStream {
     source.addEventListener('replica', (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as HubReplicaEvent;
       for (const handler of this.replicaHandlers) handler(data);
+    });
+    source.addEventListener('sold_online', (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as HubSoldOnlineEvent;
+      if (data.alerts.length === 0) return;
+      // One per slab, newest first: a stream that reconnects is given the same ones again.
+      const told = new Set(data.alerts.map((alert) => alert.listingId));
+      const kept = this.state.soldOnline.filter((alert) => !told.has(alert.listingId));
+      this.update({ soldOnline: [...data.alerts, ...kept].slice(0, 50) });
     });
     // The server ended this stream (the session ended, or newer tabs took its place): reconnecting
     // would only take another tab's place, so it stays closed until the page starts it again.

@@ -27,6 +27,7 @@ const NO_STREAM: HubStreamState = {
   entries: [],
   payloads: {},
   healthy: false,
+  soldOnline: [],
 };
 const noop = () => () => {};
 const none = () => NO_STREAM;

@@ -40,7 +40,7 @@ export function PackingSheetPage() {
       </div>
       <p>
         {orders.length} {orders.length === 1 ? 'card' : 'cards'} for the hub · prepared{' '}
-        {formatDateTime(new Date().toISOString())}
+        <Figure kind="date">{formatDateTime(new Date().toISOString())}</Figure>
       </p>
       {query.isError && (
         <ErrorBanner
@@ -64,7 +64,7 @@ export function PackingSheetPage() {
         />
       )}
       {orders.length > 0 && (
-        <table className="simple-table packing-table">
+        <table className="simple-table stack-table packing-table">
           <caption className="visually-hidden">Cards in this box</caption>
           <TableHead columns={['Order code', 'Card', 'Cert', 'Grader', 'Scanned', 'Barcode']} />
           <tbody>
@@ -75,19 +75,19 @@ export function PackingSheetPage() {
               const lineField = { record: order, path: 'line_items', value: order.line_items };
               return (
                 <tr key={order.id}>
-                  <td>
+                  <td className="figure" data-label="Order code">
                     <RecordField record={order} path="name" value={order.name}>
                       {String}
                     </RecordField>
                   </td>
-                  <td>
+                  <td className="stack-title">
                     <RecordField {...lineField}>{() => line?.title ?? '—'}</RecordField>
                   </td>
-                  <td>
+                  <td className="figure" data-label="Cert">
                     <RecordField {...lineField}>{() => line?.sku ?? '—'}</RecordField>
                   </td>
-                  <td>{grader ?? (cards.isPending ? '…' : 'not shown')}</td>
-                  <td>
+                  <td data-label="Grader">{grader ?? (cards.isPending ? '…' : 'not shown')}</td>
+                  <td data-label="Scanned">
                     {packed.has(order.id) ? (
                       <>
                         ✓{' '}
@@ -99,7 +99,7 @@ export function PackingSheetPage() {
                       <span className="muted">not yet</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Barcode">
                     {/* Neither the cert nor the order code shown: no code to print. */}
                     <RecordField record={order} path="line_items" value={code}>
                       {(value) => <Barcode value={value} />}

@@ -72,6 +72,15 @@ export const SETTINGS = {
     schema: positive,
     help: 'a device clears its kept data after this long without the server (7)',
   },
+  SLABDESK_VAPID_PUBLIC_KEY: {
+    schema: word,
+    help: 'Web Push: the VAPID public key (unset: a pair made once, kept)',
+  },
+  SLABDESK_VAPID_PRIVATE_KEY: { schema: word, help: 'Web Push: its private key' },
+  SLABDESK_VAPID_SUBJECT: {
+    schema: address(['https:', 'mailto:']),
+    help: 'Web Push: a contact for the push services (https: or mailto:)',
+  },
   SLABDESK_LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     help: 'how much the server logs (info: one line per request)',
@@ -102,6 +111,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   if (settings.SVC_BASE_URL !== undefined && settings.SVC_API_KEY === undefined) {
     problems.push('SVC_API_KEY is required when SVC_BASE_URL is set');
+  }
+  if (
+    (settings.SLABDESK_VAPID_PUBLIC_KEY === undefined) !==
+    (settings.SLABDESK_VAPID_PRIVATE_KEY === undefined)
+  ) {
+    problems.push('SLABDESK_VAPID_PUBLIC_KEY and SLABDESK_VAPID_PRIVATE_KEY go together: set both');
   }
   const publicUrl = settings.SLABDESK_PUBLIC_URL;
   if (typeof publicUrl === 'string' && !secureEnough(new URL(publicUrl))) {

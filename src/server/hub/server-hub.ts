@@ -43,6 +43,8 @@ export class ServerHub {
   private checking = false;
   private readonly unsubscribe: () => void;
   private readonly deliveryListeners = new Set<(topic: string, payload: unknown) => void>();
+  /** Messages a tab is given as its stream opens, besides the status and the bucket. */
+  private greeting: () => Record<string, unknown> = () => ({});
 
   constructor(
     apiKey: string,
@@ -157,11 +159,23 @@ export class ServerHub {
    * (its hash): its streams share its slots and end with it.
    */
   openStream(response: ServerResponse, sessionId?: string): void {
-    if (!this.events.open(response, { bucket: this.governor.snapshot() }, sessionId)) {
+    let greeting: Record<string, unknown> = {};
+    try {
+      greeting = this.greeting();
+    } catch (error) {
+      reportBackgroundError('greeting a tab’s stream', error);
+    }
+    const initial = { bucket: this.governor.snapshot(), ...greeting };
+    if (!this.events.open(response, initial, sessionId)) {
       response
         .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
         .end('Too many open event streams.\n');
     }
+  }
+
+  /** What each tab is told as its stream opens (the alerts it may not have seen). */
+  greetWith(greeting: () => Record<string, unknown>): void {
+    this.greeting = greeting;
   }
 
   /** The events view's log: the stream's status, the last deliveries and the bucket. */

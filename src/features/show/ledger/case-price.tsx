@@ -50,7 +50,7 @@ export function CasePrice({ listing }: { listing: ListingRead }) {
         />
       </label>
       <button type="submit" {...writeButton} aria-label={`Set ${label.toLowerCase()}`}>
-        Set price
+        Set new price
       </button>
       {waiting && <span className="muted"> New price waiting to be sent</span>}
       {error && <span className="field-error">{error}</span>}

@@ -39,7 +39,7 @@ export function OutboxPanel() {
           </button>
         </p>
       )}
-      <table className="data-table">
+      <table className="simple-table stack-table outbox-table">
         <caption className="visually-hidden">Changes made here, oldest first</caption>
         <thead>
           <tr>
@@ -57,9 +57,11 @@ export function OutboxPanel() {
                 item.state === 'conflict' || item.state === 'held' ? 'row-conflict' : undefined
               }
             >
-              <td>{formatDateTime(item.madeAt)}</td>
-              <td>{item.label}</td>
-              <td>
+              <td className="figure" data-label="Made">
+                {formatDateTime(item.madeAt)}
+              </td>
+              <td className="stack-title">{item.label}</td>
+              <td data-label="State">
                 <strong>{STATE_WORDS[item.state]}</strong>
               </td>
               <td>

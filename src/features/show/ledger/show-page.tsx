@@ -88,7 +88,7 @@ export function ShowPage() {
           <div>
             <dt>Trade value</dt>
             <dd className="figure">{formatCents(totals.tradeValueCents)}</dd>
-            <p className="muted">{countOf(totals.trades, 'card')} taken in trade</p>
+            <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
           </div>
           <div>
             <dt>Discounts given</dt>
@@ -106,7 +106,7 @@ export function ShowPage() {
             <dt>Margin against cost</dt>
             <dd className="figure">{formatCents(totals.marginCents)}</dd>
             {totals.withoutCost > 0 && (
-              <p className="muted">{totals.withoutCost} sold without a known cost, not counted</p>
+              <dd className="muted">{totals.withoutCost} sold without a known cost, not counted</dd>
             )}
           </div>
           {totals.voided > 0 && (
@@ -139,7 +139,7 @@ export function ShowPage() {
         <p>No sales recorded yet.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="simple-table stack-table">
             <caption className="visually-hidden">Sales at this show</caption>
             <thead>
               <tr>
@@ -166,8 +166,10 @@ export function ShowPage() {
                     entry.voided ? 'row-voided' : entry.soldOnline ? 'row-conflict' : undefined
                   }
                 >
-                  <td className="figure">{formatDateTime(entry.soldAt)}</td>
-                  <td>
+                  <td className="figure" data-label="Sold">
+                    {formatDateTime(entry.soldAt)}
+                  </td>
+                  <td className="stack-title">
                     {entry.title}
                     {entry.voided && (
                       <p className="muted">
@@ -184,38 +186,42 @@ export function ShowPage() {
                       <p className="sold-online">Still on sale online: {entry.note}</p>
                     )}
                   </td>
-                  <td className="num figure">
-                    {formatCents(entry.priceCents)}
-                    {entry.discountCents > 0 && (
-                      <p className="muted">{formatCents(entry.discountCents)} off</p>
-                    )}
+                  <td className="num figure" data-label="Price">
+                    <span>
+                      {formatCents(entry.priceCents)}
+                      {entry.discountCents > 0 && (
+                        <span className="muted"> ({formatCents(entry.discountCents)} off)</span>
+                      )}
+                    </span>
                   </td>
-                  <td>{tenderWords(entry.tenders, formatCents)}</td>
-                  <td className="num figure">
+                  <td data-label="Paid with">{tenderWords(entry.tenders, formatCents)}</td>
+                  <td className="num figure" data-label="Margin">
                     {entry.costCents === null || entry.voided
                       ? '—'
                       : formatCents(entry.priceCents - entry.costCents)}
                   </td>
-                  <td>{entry.soldBy}</td>
+                  <td data-label="By">{entry.soldBy}</td>
                   <td>
-                    <Link
-                      className="button"
-                      to={paths.showReceipt.to(show.key, entry.key)}
-                      aria-label={`Receipt: ${entry.title}`}
-                    >
-                      Receipt
-                    </Link>
-                    {!entry.voided && (
-                      <UndoSale
-                        sale={{
-                          showKey: show.key,
-                          entryKey: entry.key,
-                          title: entry.title,
-                          priceCents: entry.priceCents,
-                          tenders: entry.tenders,
-                        }}
-                      />
-                    )}
+                    <div className="show-sale-actions">
+                      <Link
+                        className="button"
+                        to={paths.showReceipt.to(show.key, entry.key)}
+                        aria-label={`Receipt: ${entry.title}`}
+                      >
+                        Receipt
+                      </Link>
+                      {!entry.voided && (
+                        <UndoSale
+                          sale={{
+                            showKey: show.key,
+                            entryKey: entry.key,
+                            title: entry.title,
+                            priceCents: entry.priceCents,
+                            tenders: entry.tenders,
+                          }}
+                        />
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -232,7 +238,7 @@ export function ShowPage() {
         </p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="simple-table stack-table">
             <caption className="visually-hidden">Listings brought to this show</caption>
             <thead>
               <tr>
@@ -246,14 +252,16 @@ export function ShowPage() {
             <tbody>
               {caseRows.map(({ id, row }) => (
                 <tr key={id}>
-                  <td>
+                  <td className="stack-title">
                     {row ? (
                       <Link to={paths.listing.to(id)}>{row.title}</Link>
                     ) : (
                       'Not in this device’s copy'
                     )}
                   </td>
-                  <td className="num figure">{formatMoney(row?.price)}</td>
+                  <td className="num figure" data-label="Asking">
+                    {formatMoney(row?.price)}
+                  </td>
                   <td>
                     {row && row.unavailable_reason !== 'sold' && <CasePrice listing={row} />}
                     {row && <SoldHere listing={row} />}

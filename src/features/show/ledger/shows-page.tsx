@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { useWriteButton } from '../../../components/write-actions';
 import { paths } from '../../../shared/paths';
 import { OutboxPanel } from './outbox-panel';
+import { PushSetting } from '../sold-online/push-setting';
 import './shows.css';
 
 /** Card shows: start one, and each show's takings at a glance. */
@@ -64,13 +65,14 @@ export function Component() {
           Start the show
         </button>
       </form>
+      <PushSetting />
       {shows.error instanceof ShowsUnavailable ? (
         <p className="banner banner-info">This server keeps no show ledger.</p>
       ) : shows.isError && !shows.data ? (
         <ErrorBanner error={shows.error} title="The shows could not be loaded" />
       ) : null}
       {shows.data && shows.data.length > 0 && (
-        <table className="data-table shows-table">
+        <table className="simple-table stack-table">
           <caption>Shows</caption>
           <thead>
             <tr>
@@ -87,12 +89,18 @@ export function Component() {
           <tbody>
             {shows.data.map((show) => (
               <tr key={show.key}>
-                <td>
+                <td className="stack-title">
                   <Link to={paths.show.to(show.key)}>{show.name}</Link>
                 </td>
-                <td className="figure">{show.date}</td>
-                <td className="num figure">{show.totals.cardsSold}</td>
-                <td className="num figure">{formatCents(show.totals.cashCents)}</td>
+                <td className="figure" data-label="Day">
+                  {show.date}
+                </td>
+                <td className="num figure" data-label="Cards sold">
+                  {show.totals.cardsSold}
+                </td>
+                <td className="num figure" data-label="Cash taken">
+                  {formatCents(show.totals.cashCents)}
+                </td>
               </tr>
             ))}
           </tbody>

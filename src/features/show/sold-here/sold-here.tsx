@@ -17,6 +17,7 @@ import {
   type SoldAtShow,
 } from '../../../api/shows/show-queries';
 import { FormField } from '../../../components/form-field';
+import { Figure } from '../../../components/figure';
 import { useWriteButton } from '../../../components/write-actions';
 import { formatMoney, formatShortDate } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
@@ -80,7 +81,7 @@ function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
       <p role="status">
         <strong>
           Sold {sale.showName ? `at ${sale.showName}` : 'at a show'} on{' '}
-          {formatShortDate(sale.soldAt)} for {paid}.
+          <Figure kind="date">{formatShortDate(sale.soldAt)}</Figure> for {paid}.
         </strong>{' '}
         A slab is sold once{sale.recorded ? ' unless you undo the sale' : ''}.
       </p>

@@ -37,7 +37,7 @@ export function BulkGrid({
 }) {
   const { control, getValues } = form;
   const [range, setRange] = useState<Range>(null);
-  // On a phone the card column is narrow and its facts take more lines.
+  // On a phone each row is a card of labelled fields (bulk-edit.css).
   const rowHeight = useMediaQuery(NARROW_QUERY) ? NARROW_ROW_HEIGHT : ROW_HEIGHT;
   const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
     count: rows.length,
@@ -96,7 +96,7 @@ export function BulkGrid({
         <button type="button" onClick={keyboard.fillDown} aria-keyshortcuts="Control+D">
           Fill down
         </button>
-        <span className="muted">
+        <span className="muted desk-only">
           Arrows, Tab and Enter move · type to edit · paste a block from a spreadsheet · Shift+↓
           selects down a column · Ctrl+D fills down
         </span>

@@ -93,17 +93,20 @@ export const GridRow = memo(function GridRow({
         let control;
         if (isBooleanField(field)) {
           control = (
-            <input
-              {...common}
-              type="checkbox"
-              // Blank (null): the API does not show the value and the cell leaves it unchanged.
-              ref={(element) => {
-                if (element) element.indeterminate = value === null;
-              }}
-              title={value === null ? 'Not shown by the API: left unchanged' : undefined}
-              checked={value === true}
-              onChange={(event) => onCell(index, field, event.target.checked, false)}
-            />
+            // The label is the hit area (44 px on a phone) around a checkbox drawn at its own size.
+            <label className="hit-area">
+              <input
+                {...common}
+                type="checkbox"
+                // Blank (null): the API does not show the value and the cell leaves it unchanged.
+                ref={(element) => {
+                  if (element) element.indeterminate = value === null;
+                }}
+                title={value === null ? 'Not shown by the API: left unchanged' : undefined}
+                checked={value === true}
+                onChange={(event) => onCell(index, field, event.target.checked, false)}
+              />
+            </label>
           );
         } else if (field === 'status') {
           control = (
@@ -164,7 +167,7 @@ export const GridRow = memo(function GridRow({
           .filter(Boolean)
           .join(' ');
         return (
-          <td key={field} className={classes}>
+          <td key={field} className={classes} data-field={field} data-label={FIELD_LABELS[field]}>
             {control}
             {changed && (
               <span id={`${id}-was`} className="visually-hidden">

@@ -14,10 +14,15 @@ export function MarginBasisProvider({ children }: { children: ReactNode }) {
 /** The margin over cost at the price in the cell as edited (a dash where it is not known). */
 export function MarginCell({ price, row }: { price: string; row: BulkRow }) {
   const basis = useContext(BasisContext);
-  if (!basis || basis.failed) return <td className="num">—</td>;
+  if (!basis || basis.failed)
+    return (
+      <td className="num" data-field="margin" data-label="Margin">
+        —
+      </td>
+    );
   const valid = /^\d+(\.\d{1,2})?$/.test(price.trim());
   return (
-    <td className="num">
+    <td className="num" data-field="margin" data-label="Margin">
       <MarginText
         price={valid ? price.trim() : undefined}
         itemId={row.itemId}

@@ -1,0 +1,58 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { localStore } from '../../../api/local-store';
+
+/**
+ * Which "sold online" alerts the seller dismissed, by listing, in this browser's local storage:
+ * a stream that reconnects, a reload or another tab does not show them again (a slab sells once,
+ * so its listing id names its sale). Cleared with the rest at sign-out.
+ */
+const KEY = 'slabdesk.soldOnline.dismissed';
+/** The newest dismissals kept: far more than a show's case sells online in a weekend. */
+const KEPT = 500;
+
+const listeners = new Set<() => void>();
+let cachedText: string | null | undefined;
+let cached: ReadonlySet<string> = new Set();
+
+function read(): ReadonlySet<string> {
+  const text = localStore()?.getItem(KEY) ?? null;
+  if (text === cachedText) return cached;
+  cachedText = text;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : [];
+    cached = new Set(Array.isArray(parsed) ? parsed.filter((id) => typeof id === 'string') : []);
+  } catch {
+    cached = new Set();
+  }
+  return cached;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab's dismissal.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The dismissed listings, and the way to dismiss one. */
+export function useDismissedAlerts(): [ReadonlySet<string>, (listingId: string) => void] {
+  const dismissed = useSyncExternalStore(subscribe, read);
+  const dismiss = useCallback((listingId: string) => {
+    const ids = [...read()].filter((id) => id !== listingId);
+    ids.push(listingId);
+    try {
+      localStore()?.setItem(KEY, JSON.stringify(ids.slice(-KEPT)));
+    } catch {
+      // Storage refused: hidden in this tab until it reloads.
+      cached = new Set([...cached, listingId]);
+    }
+    for (const listener of listeners) listener();
+  }, []);
+  return [dismissed, dismiss];
+}

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import type { HubSoldOnlineAlert } from '../../../client/hub-messages';
+import { useHubStream } from '../../../api/live/live-context';
+import { useDismissedAlerts } from './dismissed-alerts';
+import './sold-online.css';
+
+const NONE: readonly HubSoldOnlineAlert[] = [];
+const noop = () => () => {};
+
+/** "Sold online: pull Mbappé #77 BGS 7.5 (cert 7929686819) from the table", in a seller's words. */
+export function soldOnlineWords(alert: HubSoldOnlineAlert): string {
+  const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
+  return `Sold online: pull ${alert.title}${cert} from the table`;
+}
+
+/**
+ * On every page, at once: each slab of a show's case the marketplace sold online, as the hub's
+ * event stream tells it, until the seller dismisses it (kept dismissed in this browser).
+ */
+export function SoldOnlineAlerts() {
+  const stream = useHubStream();
+  const alerts = useSyncExternalStore(
+    stream?.subscribe ?? noop,
+    () => stream?.getState().soldOnline ?? NONE,
+  );
+  const [dismissed, dismiss] = useDismissedAlerts();
+  const shown = alerts.filter((alert) => !dismissed.has(alert.listingId));
+  if (shown.length === 0) return null;
+  return (
+    <div className="sold-online-alerts">
+      {shown.map((alert) => (
+        <div key={alert.listingId} role="alert" className="banner banner-error sold-online-alert">
+          <p className="sold-online-words">
+            <strong>{soldOnlineWords(alert)}</strong>
+          </p>
+          <p>
+            It was in your case for {alert.showName}. The buyer paid online: ship it to the hub.
+          </p>
+          <p className="sold-online-actions">
+            <Link to={alert.url}>Open its counter view</Link>
+            <button
+              type="button"
+              onClick={() => dismiss(alert.listingId)}
+              aria-label={`Dismiss: ${alert.title} pulled`}
+            >
+              Dismiss
+            </button>
+          </p>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { PUSH_PATHS } from '../../client/hub-messages';
+import { admissionOf } from '../plugins/sign-in-gate';
+import { errorEnvelope, fieldsOf } from '../error-envelope';
+import type { PushStore } from './push-store';
+import type { VapidKeys } from './vapid-keys';
+
+/** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
+
+const BODY_LIMIT = 8 * 1024;
+const MAX_ENDPOINT = 2_048;
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Names that are never a push service on the internet (this machine, a home network's). */
+const PRIVATE_NAME = /(^|\.)(localhost|local|lan|internal|home\.arpa)$/i;
+
+const base64url = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+const bytesOf = (value: string) => Buffer.from(value.replace(/=+$/, ''), 'base64url');
+
+/**
+ * A push service's address: https on a public name. A loopback address only where the server was
+ * started to allow it (the tests' own push service); an IP or a home network's name never, so a
+ * subscription cannot make the hub post to a machine of its network.
+ */
+function endpointSchema(allowLoopback: boolean) {
+  return z
+    .string()
+    .max(MAX_ENDPOINT)
+    .refine((value) => URL.canParse(value), 'must be a URL')
+    .superRefine((value, context) => {
+      if (!URL.canParse(value)) return;
+      const url = new URL(value);
+      if (url.username || url.password) {
+        context.addIssue({ code: 'custom', message: 'must not carry a name or password' });
+      } else if (allowLoopback && LOOPBACK_NAMES.has(url.hostname)) {
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+          context.addIssue({ code: 'custom', message: 'must be an http or https URL' });
+        }
+      } else if (url.protocol !== 'https:') {
+        context.addIssue({ code: 'custom', message: 'must be an https URL' });
+      } else if (
+        isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 ||
+        PRIVATE_NAME.test(url.hostname)
+      ) {
+        context.addIssue({ code: 'custom', message: 'must be a push service on the internet' });
+      }
+    });
+}
+
+function subscriptionSchema(allowLoopback: boolean) {
+  return z.strictObject({
+    endpoint: endpointSchema(allowLoopback),
+    expirationTime: z.number().nullish(),
+    keys: z.strictObject({
+      p256dh: base64url.refine((value) => {
+        const bytes = bytesOf(value);
+        return bytes.length === 65 && bytes[0] === 4;
+      }, 'must be an uncompressed P-256 public key'),
+      auth: base64url.refine((value) => bytesOf(value).length === 16, 'must be 16 bytes'),
+    }),
+  });
+}
+
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+function invalid(reply: FastifyReply, error: z.ZodError) {
+  return noStore(reply)
+    .code(422)
+    .send(errorEnvelope('validation_failed', fieldsOf(error.issues)));
+}
+
+/** Anyone signed in may have their phone told (a viewer at the table too). */
+const VIEWER = { access: 'viewer' } as const;
+
+export interface PushRouteDeps {
+  store: PushStore;
+  keys: VapidKeys;
+  /** Loopback push services accepted (tests only; never a setting). */
+  allowLoopbackEndpoints?: boolean;
+  now?: () => Date;
+}
+
+export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const Subscription = subscriptionSchema(deps.allowLoopbackEndpoints === true);
+  const Unsubscribe = z.strictObject({ endpoint: z.string().min(1).max(MAX_ENDPOINT) });
+
+  app.get(PUSH_PATHS.key, { config: VIEWER }, async (_request, reply) => {
+    return noStore(reply).send({ publicKey: deps.keys.publicKey });
+  });
+
+  app.post(
+    PUSH_PATHS.subscriptions,
+    { bodyLimit: BODY_LIMIT, config: VIEWER },
+    async (request, reply) => {
+      const body = Subscription.safeParse(request.body);
+      if (!body.success) return invalid(reply, body.error);
+      const { actor, session } = admissionOf(request.raw);
+      deps.store.subscribe({
+        endpoint: body.data.endpoint,
+        p256dh: body.data.keys.p256dh,
+        auth: body.data.keys.auth,
+        account: session?.name ?? actor?.name ?? null,
+        sessionHash: session?.idHash ?? null,
+        createdAt: now().toISOString(),
+      });
+      return noStore(reply).code(201).send({ subscribed: true });
+    },
+  );
+
+  app.delete(
+    PUSH_PATHS.subscriptions,
+    { bodyLimit: BODY_LIMIT, config: VIEWER },
+    async (request, reply) => {
+      const body = Unsubscribe.safeParse(request.body);
+      if (!body.success) return invalid(reply, body.error);
+      const dropped = deps.store.unsubscribe(body.data.endpoint);
+      return noStore(reply).send({ unsubscribed: dropped });
+    },
+  );
+}

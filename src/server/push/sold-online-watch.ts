@@ -1,0 +1,147 @@
+import type { HubSoldOnlineAlert } from '../../client/hub-messages';
+import { paths } from '../../shared/paths';
+import { reportBackgroundError } from '../hub/background-error';
+import type { Replica } from '../replica/replica';
+import type { Show, ShowStore } from '../shows/show-store';
+import type { PushSender } from './push-sender';
+import type { PushStore } from './push-store';
+import { cardOf, lineCardOf, listingSold, listingsSoldBy } from './sold-online';
+
+/** The stream's message that carries the alerts. */
+export const SOLD_ONLINE_MESSAGE = 'sold_online';
+/** How long an alert is given again to a tab that opens (a show weekend, and a day after). */
+const ALERT_KEPT_MS = 4 * 24 * 60 * 60_000;
+const ALERTS_GIVEN = 50;
+/** The shows read for their cases: every show of the coming days is among the newest. */
+const SHOWS_READ = 200;
+/** Changes come in runs (a page of a walk, a sale's two deliveries): looked at once per run. */
+const LOOK_AFTER_MS = 100;
+
+export interface SoldOnlineWatchOptions {
+  replica: Replica;
+  shows: ShowStore;
+  store: PushStore;
+  sender: PushSender;
+  /** Tells every open tab (the event stream). */
+  broadcast: (event: string, data: unknown) => void;
+  now?: () => Date;
+}
+
+/**
+ * Watches the slabs of the shows' cases for an online sale and tells the table once per sale: every
+ * open tab at once (the event stream) and every subscribed phone (Web Push). The cases watched are
+ * those of shows dated yesterday (UTC) or later: a show that is today somewhere on Earth, or to
+ * come, whose case is on a table or packed for one; a past show's slabs are back home, where an
+ * online sale is an ordinary order. A slab recorded sold at a show is not told (Sold here said it).
+ */
+export class SoldOnlineWatch {
+  private readonly now: () => Date;
+  private orderCursor: number;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly unsubscribe: () => void;
+  private closed = false;
+  /** The pushes under way (tests and close wait for them). */
+  private sending: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: SoldOnlineWatchOptions) {
+    this.now = options.now ?? (() => new Date());
+    // Orders from here on: what sold before is on its listing's row, looked at below.
+    this.orderCursor = options.replica.store.changeNumber();
+    this.unsubscribe = options.replica.onChange((collection) => {
+      if (collection === 'listings' || collection === 'orders') this.soon();
+    });
+  }
+
+  /** The alerts a tab that opens is given (the browser hides those its seller dismissed). */
+  recentAlerts(): HubSoldOnlineAlert[] {
+    const since = new Date(this.now().getTime() - ALERT_KEPT_MS).toISOString();
+    return this.options.store.alertsSince(since, ALERTS_GIVEN);
+  }
+
+  /** Looks now (at start, then after each run of changes): every watched slab's row, new orders. */
+  look(): void {
+    if (this.closed) return;
+    try {
+      const fresh = this.findSales();
+      for (const alert of fresh) this.tell(alert);
+    } catch (error) {
+      reportBackgroundError('looking for case slabs sold online', error);
+    }
+  }
+
+  /** Resolves once the pushes started so far have been sent (or given up). */
+  settled(): Promise<void> {
+    return this.sending.then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    await this.settled();
+  }
+
+  private soon(): void {
+    if (this.closed) return;
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.look();
+    }, LOOK_AFTER_MS);
+    this.timer.unref?.();
+  }
+
+  /** The case slabs newly sold online, each once (the store keeps which were told). */
+  private findSales(): HubSoldOnlineAlert[] {
+    const { replica, shows, store } = this.options;
+    const cutoff = new Date(this.now().getTime() - 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const caseOf = new Map<string, Show>();
+    for (const show of shows.shows(SHOWS_READ)) {
+      if (show.date < cutoff) continue;
+      for (const id of show.caseListingIds) if (!caseOf.has(id)) caseOf.set(id, show);
+    }
+    // New orders since the last look, by the listing they sold.
+    const ordered = new Map<string, Record<string, unknown>>();
+    const orders = replica.store.changedSince('orders', this.orderCursor);
+    for (const order of orders) {
+      this.orderCursor = Math.max(this.orderCursor, order.change);
+      for (const id of listingsSoldBy(order.body)) ordered.set(id, order.body);
+    }
+    if (caseOf.size === 0) return [];
+    const fresh: HubSoldOnlineAlert[] = [];
+    for (const [listingId, show] of caseOf) {
+      const row = replica.store.row('listings', listingId)?.body;
+      const order = ordered.get(listingId);
+      if (!order && !(row && listingSold(row))) continue;
+      if (store.alerted(listingId) || shows.saleOf(listingId)) continue;
+      const card = cardOf(row);
+      const line = order ? lineCardOf(order, listingId) : { title: null, certNumber: null };
+      const certNumber = card.certNumber ?? line.certNumber;
+      const alert: HubSoldOnlineAlert = {
+        listingId,
+        title: card.title ?? line.title ?? 'A slab of your case',
+        certNumber,
+        grader: card.grader,
+        showKey: show.key,
+        showName: show.name,
+        soldAt: this.now().toISOString(),
+        url: certNumber
+          ? paths.showCert.to(certNumber, card.grader ?? undefined)
+          : paths.show.to(show.key),
+      };
+      if (store.recordAlert(alert)) fresh.push(alert);
+    }
+    return fresh;
+  }
+
+  private tell(alert: HubSoldOnlineAlert): void {
+    this.options.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
+    const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
+    const push = this.options.sender.sendAll({
+      title: 'Sold online: pull it from the table',
+      body: `${alert.title}${cert} sold online. Pull it from the ${alert.showName} table.`,
+      url: alert.url,
+      tag: alert.listingId,
+    });
+    this.sending = Promise.all([this.sending, push]);
+  }
+}
