@@ -219,6 +219,18 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
       figures.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent),
     );
   expect(cut).toEqual([]);
+
+  // The standing sale undone from its ledger row: the totals drop it at once.
+  const standing = sales.getByRole('row').filter({ hasText: '$230.00' });
+  await standing.getByRole('button', { name: /^Undo this sale/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Undo this sale?' });
+  await expect(confirm).toContainText(`Undo the $230.00 cash sale of ${slab.title}?`);
+  await confirm.getByRole('button', { name: 'Undo the sale' }).click();
+  await expect(figure('Undone, not counted')).toContainText('2', { timeout: 30_000 });
+  await expect(figure('Cash taken')).toContainText('$0.00');
+  await expect(figure('Cards sold')).toContainText('0');
+  await expect(sales.getByRole('button', { name: /^Undo this sale/ })).toHaveCount(0);
+  expect((await ledger(showKey)).totals).toMatchObject({ cardsSold: 0, cashCents: 0, voided: 2 });
 });
 
 test('a sale made with no network has its receipt at once, marked waiting to be sent', async ({
