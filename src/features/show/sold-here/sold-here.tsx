@@ -179,6 +179,13 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
     resetField('price', { defaultValue: listing.price ?? '' });
     resetField('discount', { defaultValue: '' });
   }, [listing.price, resetField]);
+  // Sold: the form closes and forgets this sale's amounts (an undo starts a new sale afresh).
+  const made = sale !== undefined || write !== undefined;
+  useEffect(() => {
+    if (!made) return;
+    setOpen(false);
+    form.reset();
+  }, [made, form]);
   const errors = formState.errors;
   const price = watch('price');
   const discount = discountCents(listing.price, price);
