@@ -5,7 +5,8 @@ import { catalogueQuery } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
 import { formatCents } from '../../../api/shows/show-money';
-import { pendingOf, useOutboxItems } from '../../../api/outbox/outbox';
+import { useOutboxItems } from '../../../api/outbox/outbox';
+import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -14,6 +15,8 @@ import { SoldHere } from '../sold-here/sold-here';
 import { CasePrice } from './case-price';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
+import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
+import { WaitingPart } from './waiting-part';
 import './shows.css';
 
 /** A show: its takings, every sale at the table, and the case that travelled with its actions. */
@@ -25,6 +28,7 @@ export function ShowPage() {
   const shows = useQuery(showsQuery(client));
   const catalogue = useQuery(catalogueQuery(client, queryClient));
   const writes = useOutboxItems();
+  const offline = useOffline();
   const summary = shows.data?.find((show) => show.key === showKey);
   const show = page.data?.show ?? summary;
   if (!show) {
@@ -38,11 +42,13 @@ export function ShowPage() {
       </section>
     );
   }
-  const totals = page.data?.totals ?? summary?.totals;
-  const entries = page.data?.entries ?? [];
-  const waitingSales = pendingOf(writes).filter(
-    (item) => item.kind === 'sell-at-show' && item.showKey === showKey && item.state !== 'conflict',
+  // The ledger as last read (kept on this phone), with this phone's sales it does not hold yet.
+  const phone = phoneSales(writes, showKey, page.data?.entries);
+  const { totals, waiting } = showTotals(page.data?.totals ?? summary?.totals, phone);
+  const entries = [...(page.data?.entries ?? []), ...phone.map(asLedgerRow)].sort((a, b) =>
+    a.soldAt.localeCompare(b.soldAt),
   );
+  const notReadNow = offline || page.isError || page.fetchStatus === 'paused';
   const rows = catalogue.data?.rows ?? [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const caseRows = show.caseListingIds.map((id) => ({ id, row: byId.get(id) }));
@@ -63,21 +69,31 @@ export function ShowPage() {
         </div>
       </div>
       <OfflineNote />
-      {page.isError && page.data === undefined && (
+      {notReadNow && (
         <p className="banner banner-warn" role="status">
-          The ledger could not be read just now: showing what this device holds.
+          The ledger could not be read just now:{' '}
+          {page.data
+            ? `showing it as read at ${formatDateTime(new Date(page.dataUpdatedAt).toISOString())}`
+            : 'showing what this device holds'}
+          {waiting.cardsSold > 0 && ', with the sales waiting on this phone'}.
         </p>
       )}
       <OutboxPanel />
-      {totals && (
+      {(page.data || summary) && (
         <dl className="show-stats" aria-label="Totals">
           <div>
             <dt>Cash taken</dt>
             <dd className="figure">{formatCents(totals.cashCents)}</dd>
+            <WaitingPart show={waiting.cashCents !== 0}>
+              <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Cards sold</dt>
             <dd className="figure">{totals.cardsSold}</dd>
+            <WaitingPart show={waiting.cardsSold > 0}>
+              <span className="figure">{waiting.cardsSold}</span> of them
+            </WaitingPart>
           </div>
           <div>
             <dt>Trades</dt>
@@ -88,6 +104,9 @@ export function ShowPage() {
           <div>
             <dt>Sales</dt>
             <dd className="figure">{formatCents(totals.salesCents)}</dd>
+            <WaitingPart show={waiting.salesCents !== 0}>
+              <span className="figure">{formatCents(waiting.salesCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Margin against cost</dt>
@@ -96,15 +115,9 @@ export function ShowPage() {
               <p className="muted">{totals.withoutCost} sold without a known cost, not counted</p>
             )}
           </div>
-          {waitingSales.length > 0 && (
-            <div>
-              <dt>Not sent yet</dt>
-              <dd className="figure">{waitingSales.length}</dd>
-            </div>
-          )}
         </dl>
       )}
-      {totals && totals.soldOnline > 0 && (
+      {totals.soldOnline > 0 && (
         <p className="banner banner-error" role="alert">
           <strong>
             {totals.soldOnline === 1
@@ -117,7 +130,11 @@ export function ShowPage() {
 
       <h2>Sales</h2>
       {entries.length === 0 ? (
-        <p>No sales recorded yet.</p>
+        <p>
+          {totals.cardsSold === 0
+            ? 'No sales recorded yet.'
+            : 'The sales are in the ledger; this device has not read them yet.'}
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="data-table">
@@ -138,10 +155,20 @@ export function ShowPage() {
             </thead>
             <tbody>
               {entries.map((entry) => (
-                <tr key={entry.key} className={entry.soldOnline ? 'row-conflict' : undefined}>
+                <tr
+                  key={entry.key}
+                  className={
+                    entry.soldOnline ? 'row-conflict' : 'waiting' in entry ? 'row-phone' : undefined
+                  }
+                >
                   <td className="figure">{formatDateTime(entry.soldAt)}</td>
                   <td>
                     {entry.title}
+                    {'waiting' in entry && (
+                      <p className="waiting-mark">
+                        {entry.waiting ? 'Waiting to be sent' : 'Sent from this phone'}
+                      </p>
+                    )}
                     {entry.soldOnline && (
                       <p className="sold-online">
                         SOLD ONLINE TOO: settle with the buyer at the table.
