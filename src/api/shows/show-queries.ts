@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
+import { useOffline } from '../offline';
 import { localStore } from '../local-store';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
@@ -271,14 +272,19 @@ export function useSetShowCase(showKey: string) {
   });
 }
 
-/** Sends the outbox when the page opens and whenever the network comes back. */
+/**
+ * Sends the outbox when the page opens and whenever the network comes back: the browser's
+ * `online`, and the server answering again (a send tried on `online` can still meet no network).
+ */
 export function useOutboxSync(): void {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const offline = useOffline();
   useEffect(() => {
+    if (offline) return;
     const send = () => void syncOutbox(client, queryClient);
     send();
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
-  }, [client, queryClient]);
+  }, [client, queryClient, offline]);
 }

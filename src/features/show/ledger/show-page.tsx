@@ -36,7 +36,6 @@ export function ShowPage() {
     return (
       <section>
         <h1>Show</h1>
-        <OfflineNote />
         <ErrorBanner error={page.error} title="The show could not be loaded" />
         <Link to={paths.shows.to()}>All shows</Link>
       </section>
@@ -48,7 +47,6 @@ export function ShowPage() {
   const entries = [...(page.data?.entries ?? []), ...phone.map(asLedgerRow)].sort((a, b) =>
     a.soldAt.localeCompare(b.soldAt),
   );
-  const notReadNow = offline || page.isError || page.fetchStatus === 'paused';
   const rows = catalogue.data?.rows ?? [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const caseRows = show.caseListingIds.map((id) => ({ id, row: byId.get(id) }));
@@ -68,16 +66,12 @@ export function ShowPage() {
           </a>
         </div>
       </div>
-      <OfflineNote />
-      {notReadNow && (
-        <p className="banner banner-warn" role="status">
-          The ledger could not be read just now:{' '}
-          {page.data
-            ? `showing it as read at ${formatDateTime(new Date(page.dataUpdatedAt).toISOString())}`
-            : 'showing what this device holds'}
-          {waiting.cardsSold > 0 && ', with the sales waiting on this phone'}.
-        </p>
-      )}
+      <OfflineNote
+        offline={offline}
+        notRead={page.isError || page.fetchStatus === 'paused'}
+        readAt={page.data ? page.dataUpdatedAt : undefined}
+        waiting={waiting.cardsSold}
+      />
       <OutboxPanel />
       {(page.data || summary) && (
         <dl className="show-stats" aria-label="Totals">
