@@ -14,7 +14,8 @@ const STACK = sized(20, 5);
 const LEAD_IN_S = 4;
 
 /**
- * Marks the page sets on itself (performance.now()): `labelAt` when the camera's picture turns
+ * Marks the page sets on itself (performance.now()): `pressAt` when the seller's press of Scan
+ * reached the page (the event's own time), `labelAt` when the camera's picture turns
  * from the grey lead-in to a label (read off the video frames as they are shown), `counterAt`
  * when the counter view is drawn, `bulkAt` when the bulk editor's grid is. With `openAt`, the
  * page presses "Open ... in the bulk editor" itself once the stack holds that many (a seller's
@@ -23,6 +24,9 @@ const LEAD_IN_S = 4;
 const MARKS = (openAt: number) => `
   window.__scan = {};
   const marks = window.__scan;
+  document.addEventListener('click', (event) => {
+    if (marks.pressAt === undefined && event.target.closest?.('.scan-button')) marks.pressAt = event.timeStamp;
+  }, true);
   const watch = (video) => {
     if (video.__watched) return;
     video.__watched = true;
@@ -65,16 +69,23 @@ const MARKS = (openAt: number) => `
 `;
 
 interface Marks {
+  pressAt?: number;
   labelAt?: number;
   counterAt?: number;
   bulkAt?: number;
 }
 
+/**
+ * A phone whose camera plays `clip`, on the app with its catalogue read whole; Scan pressed.
+ * `offline`: after that first visit the worker has kept the app (the reader's wasm among it),
+ * the network is cut and the page reloaded from the worker, as at a hall with no signal.
+ */
 async function withCameraPage<T>(
   clip: Clip,
   appUrl: string,
   marks: string,
   body: (page: Page) => Promise<T>,
+  offline = false,
 ): Promise<T> {
   const file = writeY4m(clip);
   let browser: Browser | undefined;
@@ -99,6 +110,12 @@ async function withCameraPage<T>(
     // The catalogue read whole first: a seller at a show has it kept already.
     await page.goto(`${appUrl}/listings`);
     await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
+    if (offline) {
+      await page.waitForFunction(KEPT_FOR_OFFLINE, undefined, { timeout: 60_000, polling: 250 });
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
+    }
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     return await body(page);
   } finally {
@@ -106,8 +123,44 @@ async function withCameraPage<T>(
   }
 }
 
+/** The worker controls the page and has kept a page and the reader's wasm (a string: see MARKS). */
+const KEPT_FOR_OFFLINE = `(async () => {
+  if (!navigator.serviceWorker.controller) return false;
+  let page = false, wasm = false;
+  for (const name of await caches.keys()) {
+    const keys = await (await caches.open(name)).keys();
+    if (name === 'slabdesk-pages' && keys.length > 0) page = true;
+    if (keys.some((request) => request.url.endsWith('.wasm'))) wasm = true;
+  }
+  return page && wasm;
+})()`;
+
+/** From the press of Scan (camera start included) to the counter view drawn, a label in view. */
+async function pressToCounter(appUrl: string, cert: string, offline: boolean): Promise<number> {
+  const clip: Clip = [{ frame: barcodeLabel(cert), seconds: 4 }];
+  return withCameraPage(
+    clip,
+    appUrl,
+    MARKS(0),
+    async (page) => {
+      await page.waitForFunction('typeof window.__scan.counterAt === "number"', undefined, {
+        timeout: 30_000,
+      });
+      const marks = (await page.evaluate('window.__scan')) as Marks;
+      if (marks.pressAt === undefined) throw new Error('the press of Scan was not seen');
+      return marks.counterAt! - marks.pressAt;
+    },
+    offline,
+  );
+}
+
 const bench: Bench = {
-  figures: ['scan.to_counter_view_ms', 'scan.batch_20_ms'],
+  figures: [
+    'scan.to_counter_view_ms',
+    'scan.press_to_counter_ms',
+    'scan.press_to_counter_offline_ms',
+    'scan.batch_20_ms',
+  ],
   async run(report) {
     await withDemoBrowser({}, async ({ outDir, sandbox }) => {
       const app = await startAppServer(
@@ -148,6 +201,19 @@ const bench: Bench = {
           );
         }
         report('scan.to_counter_view_ms', round(median(toCounter), 0));
+
+        // From the press of Scan, the camera started with a label already in front of it: online
+        // (a first visit), then offline (the app and its reader from the worker).
+        for (const offline of [false, true]) {
+          const times: number[] = [];
+          for (let run = 0; run < RUNS; run++) {
+            times.push(await pressToCounter(app.url, certs[run]!, offline));
+          }
+          report(
+            offline ? 'scan.press_to_counter_offline_ms' : 'scan.press_to_counter_ms',
+            round(median(times), 0),
+          );
+        }
 
         // A stack: each label in turn, then the bulk editor opened on them.
         const clip: Clip = [

@@ -126,9 +126,7 @@ test('offline on a phone, the show page adds the sale waiting here into its tota
   await expect(offline).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: /connecting/ })).toHaveCount(0);
   await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: /^Offline: showing the ledger as read at / }),
+    page.getByRole('status').filter({ hasText: /^Offline: showing the ledger as read at / }),
   ).toContainText('with the sales waiting on this phone added');
   await expect(figure(page, 'Cash taken')).toContainText('$305.00');
   await expect(figure(page, 'Cash taken')).toContainText('$55.00 of it waiting to be sent');
