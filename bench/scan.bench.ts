@@ -111,7 +111,7 @@ async function withCameraPage<T>(
     await page.goto(`${appUrl}/listings`);
     await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
     if (offline) {
-      await page.waitForFunction(KEPT_FOR_OFFLINE, undefined, { timeout: 60_000, polling: 250 });
+      await untilKept(page);
       await context.setOffline(true);
       await page.reload();
       await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
@@ -134,6 +134,15 @@ const KEPT_FOR_OFFLINE = `(async () => {
   }
   return page && wasm;
 })()`;
+
+/** Polls until KEPT_FOR_OFFLINE holds (an evaluation awaits its promise; a wait would not). */
+async function untilKept(page: Page): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (!((await page.evaluate(KEPT_FOR_OFFLINE)) as boolean)) {
+    if (Date.now() > until) throw new Error('the worker did not keep the app for offline');
+    await page.waitForTimeout(250);
+  }
+}
 
 /** From the press of Scan (camera start included) to the counter view drawn, a label in view. */
 async function pressToCounter(appUrl: string, cert: string, offline: boolean): Promise<number> {
