@@ -57,6 +57,9 @@ const MARKS = (openAt: number) => `
   const check = () => {
     const video = document.querySelector('.camera-scanner video');
     if (video) watch(video);
+    const scanner = document.querySelector('.camera-scanner');
+    if (scanner?.dataset.engine && marks.readerAt === undefined) marks.readerAt = performance.now();
+    if (scanner?.dataset.camera === 'running' && marks.cameraAt === undefined) marks.cameraAt = performance.now();
     if (document.querySelector('.counter-facts')) drawn('counterAt');
     if (document.querySelector('table[aria-label^="Bulk edit grid"]')) drawn('bulkAt');
     if (${openAt} > 0 && !marks.opened) {
@@ -65,11 +68,14 @@ const MARKS = (openAt: number) => `
       if (heading && open) { marks.opened = true; open.click(); }
     }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-camera', 'data-engine'] });
 `;
 
 interface Marks {
   pressAt?: number;
+  /** The reader loaded, and the camera running (the scanner's own attributes). */
+  readerAt?: number;
+  cameraAt?: number;
   labelAt?: number;
   counterAt?: number;
   bulkAt?: number;
@@ -100,7 +106,9 @@ async function withCameraPage<T>(
       ],
     });
     const context = await browser.newContext({
+      // A phone: its screen, and touch (Scan is got ready on a touch device).
       viewport: { width: 390, height: 844 },
+      hasTouch: true,
       permissions: ['camera'],
       // The measuring scripts are strings evaluated in the page (the app's CSP has no eval).
       bypassCSP: true,
@@ -157,6 +165,12 @@ async function pressToCounter(appUrl: string, cert: string, offline: boolean): P
       });
       const marks = (await page.evaluate('window.__scan')) as Marks;
       if (marks.pressAt === undefined) throw new Error('the press of Scan was not seen');
+      const after = (at: number | undefined) =>
+        at === undefined ? '?' : `${Math.round(at - marks.pressAt!)} ms`;
+      // Where the time went, for the reader of the run (not a figure).
+      console.log(
+        `  (${offline ? 'offline' : 'online'}: reader ready ${after(marks.readerAt)}, camera running ${after(marks.cameraAt)}, counter view ${after(marks.counterAt)})`,
+      );
       return marks.counterAt! - marks.pressAt;
     },
     offline,
