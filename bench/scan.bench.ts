@@ -73,7 +73,7 @@ const MARKS = (openAt: number) => `
 
 interface Marks {
   pressAt?: number;
-  /** The reader loaded, and the camera running (the scanner's own attributes). */
+  /** The camera and the reader both ready, then the picture playing (the scanner's attributes). */
   readerAt?: number;
   cameraAt?: number;
   labelAt?: number;
@@ -169,7 +169,7 @@ async function pressToCounter(appUrl: string, cert: string, offline: boolean): P
         at === undefined ? '?' : `${Math.round(at - marks.pressAt!)} ms`;
       // Where the time went, for the reader of the run (not a figure).
       console.log(
-        `  (${offline ? 'offline' : 'online'}: reader ready ${after(marks.readerAt)}, camera running ${after(marks.cameraAt)}, counter view ${after(marks.counterAt)})`,
+        `  (${offline ? 'offline' : 'online'}: camera and reader ready ${after(marks.readerAt)}, camera running ${after(marks.cameraAt)}, counter view ${after(marks.counterAt)})`,
       );
       return marks.counterAt! - marks.pressAt;
     },
