@@ -12,7 +12,7 @@ import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { OfflineStatus } from './offline-status';
 import { ClearedNote } from './cleared-note';
-import { loadScanDialog, preloadScan, usePreloadScanOnPhones } from './scan-preload';
+import { loadScanDialog, preloadScan, usePreloadScan } from './scan-preload';
 import { connectOutboxToSession } from './session-end';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
@@ -23,7 +23,7 @@ const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 const SessionControls = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionControls })),
 );
-/** The scanner (camera, reader, stack): its own chunk, got ready on a phone or when Scan is near. */
+/** The scanner (camera, reader, stack): its own chunk, got ready before the press (scan-preload). */
 const ScanDialog = lazy(loadScanDialog);
 const SessionEndedBanner = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
@@ -63,7 +63,7 @@ export function Layout() {
   const [scanOpen, setScanOpen] = useState(false);
   const openScan = useCallback(() => setScanOpen(true), []);
   useKeyboardShortcuts(openHelp, openScan);
-  usePreloadScanOnPhones();
+  usePreloadScan(/^\/shows?(\/|$)/.test(location.pathname));
   const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();

@@ -13,7 +13,7 @@ export function preloadScan(): void {
   preloadBarcodeEngine();
 }
 
-/** A phone or tablet (a touch screen is the main pointer, or there is any): the scanning device. */
+/** A touch screen (a phone or tablet: the scanning device). */
 function touchDevice(): boolean {
   return (
     (typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches) ||
@@ -26,17 +26,28 @@ const savesData = () =>
   (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 /**
- * On a phone, Scan is got ready in the first idle moment after the page loads (at a desk it
- * waits for the pointer on the button: the first load stays as light as it was).
+ * Gets Scan ready when the seller is likely to scan: on a show's pages in the first idle moment;
+ * elsewhere on a touch screen at its first touch (the seller is at the phone). A page only looked
+ * at (a first load, Lighthouse's) loads nothing more; at a desk the pointer on Scan does it.
  */
-export function usePreloadScanOnPhones(): void {
+export function usePreloadScan(onShowPages: boolean): void {
   useEffect(() => {
-    if (!touchDevice() || savesData()) return;
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preloadScan, { timeout: 3000 });
+    if (savesData()) return;
+    if (onShowPages) {
+      if (typeof requestIdleCallback !== 'function') {
+        const timer = setTimeout(preloadScan, 500);
+        return () => clearTimeout(timer);
+      }
+      const handle = requestIdleCallback(preloadScan, { timeout: 2000 });
       return () => cancelIdleCallback(handle);
     }
-    const timer = setTimeout(preloadScan, 1000);
-    return () => clearTimeout(timer);
-  }, []);
+    if (!touchDevice()) return;
+    const touched = (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') return;
+      window.removeEventListener('pointerdown', touched, true);
+      preloadScan();
+    };
+    window.addEventListener('pointerdown', touched, true);
+    return () => window.removeEventListener('pointerdown', touched, true);
+  }, [onShowPages]);
 }
