@@ -140,6 +140,18 @@ test('offline on a phone, the show page adds the sale waiting here into its tota
   await expect(waiting).toContainText('$55.00');
   await page.screenshot({ path: 'test/e2e/screenshots/show-offline-waiting.png', fullPage: true });
 
+  // The list of shows says the same of this show.
+  await page.getByRole('link', { name: 'Card shows' }).click();
+  const listed = page
+    .getByRole('table', { name: 'Shows' })
+    .getByRole('row')
+    .filter({ hasText: `Hall ${show.slice(0, 4)}` });
+  await expect(listed).toContainText('$305.00');
+  await expect(listed).toContainText('$55.00 of it waiting to be sent');
+  await expect(listed).toContainText('1 of them waiting to be sent');
+  await listed.getByRole('link').click();
+  await expect(figure(page, 'Cash taken')).toContainText('$305.00');
+
   // The network back: the sale sent, the same figures from the ledger, nothing waiting.
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: '0 changes waiting' })).toBeVisible({

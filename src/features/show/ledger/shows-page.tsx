@@ -10,6 +10,9 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { useWriteButton } from '../../../components/write-actions';
 import { paths } from '../../../shared/paths';
 import { OutboxPanel } from './outbox-panel';
+import { useOutboxItems } from '../../../api/outbox/outbox';
+import { phoneSales, showTotals } from './waiting-sales';
+import { WaitingPart } from './waiting-part';
 import './shows.css';
 
 /** Card shows: start one, and each show's takings at a glance. */
@@ -17,6 +20,7 @@ export function Component() {
   const client = useApiClient();
   const shows = useQuery(showsQuery(client));
   const start = useStartShow();
+  const writes = useOutboxItems();
   const navigate = useNavigate();
   const writeButton = useWriteButton();
   const [name, setName] = useState('');
@@ -85,16 +89,33 @@ export function Component() {
             </tr>
           </thead>
           <tbody>
-            {shows.data.map((show) => (
-              <tr key={show.key}>
-                <td>
-                  <Link to={paths.show.to(show.key)}>{show.name}</Link>
-                </td>
-                <td className="figure">{show.date}</td>
-                <td className="num figure">{show.totals.cardsSold}</td>
-                <td className="num figure">{formatCents(show.totals.cashCents)}</td>
-              </tr>
-            ))}
+            {shows.data.map((show) => {
+              // The list's figures with the sales waiting on this phone, as the show's page says.
+              const { totals, waiting } = showTotals(
+                show.totals,
+                phoneSales(writes, show.key, undefined),
+              );
+              return (
+                <tr key={show.key}>
+                  <td>
+                    <Link to={paths.show.to(show.key)}>{show.name}</Link>
+                  </td>
+                  <td className="figure">{show.date}</td>
+                  <td className="num">
+                    <span className="figure">{totals.cardsSold}</span>
+                    <WaitingPart show={waiting.cardsSold > 0}>
+                      <span className="figure">{waiting.cardsSold}</span> of them
+                    </WaitingPart>
+                  </td>
+                  <td className="num">
+                    <span className="figure">{formatCents(totals.cashCents)}</span>
+                    <WaitingPart show={waiting.cashCents !== 0}>
+                      <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+                    </WaitingPart>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
