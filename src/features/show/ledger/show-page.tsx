@@ -5,7 +5,8 @@ import { catalogueQuery } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
 import { formatCents } from '../../../api/shows/show-money';
-import { pendingOf, useOutboxItems } from '../../../api/outbox/outbox';
+import { useOutboxItems } from '../../../api/outbox/outbox';
+import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -14,6 +15,8 @@ import { SoldHere } from '../sold-here/sold-here';
 import { CasePrice } from './case-price';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
+import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
+import { WaitingPart } from './waiting-part';
 import './shows.css';
 
 /** A show: its takings, every sale at the table, and the case that travelled with its actions. */
@@ -25,6 +28,7 @@ export function ShowPage() {
   const shows = useQuery(showsQuery(client));
   const catalogue = useQuery(catalogueQuery(client, queryClient));
   const writes = useOutboxItems();
+  const offline = useOffline();
   const summary = shows.data?.find((show) => show.key === showKey);
   const show = page.data?.show ?? summary;
   if (!show) {
@@ -32,16 +36,16 @@ export function ShowPage() {
     return (
       <section>
         <h1>Show</h1>
-        <OfflineNote />
         <ErrorBanner error={page.error} title="The show could not be loaded" />
         <Link to={paths.shows.to()}>All shows</Link>
       </section>
     );
   }
-  const totals = page.data?.totals ?? summary?.totals;
-  const entries = page.data?.entries ?? [];
-  const waitingSales = pendingOf(writes).filter(
-    (item) => item.kind === 'sell-at-show' && item.showKey === showKey && item.state !== 'conflict',
+  // The ledger as last read (kept on this phone), with this phone's sales it does not hold yet.
+  const phone = phoneSales(writes, showKey, page.data?.entries);
+  const { totals, waiting } = showTotals(page.data?.totals ?? summary?.totals, phone);
+  const entries = [...(page.data?.entries ?? []), ...phone.map(asLedgerRow)].sort((a, b) =>
+    a.soldAt.localeCompare(b.soldAt),
   );
   const rows = catalogue.data?.rows ?? [];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -62,22 +66,28 @@ export function ShowPage() {
           </a>
         </div>
       </div>
-      <OfflineNote />
-      {page.isError && page.data === undefined && (
-        <p className="banner banner-warn" role="status">
-          The ledger could not be read just now: showing what this device holds.
-        </p>
-      )}
+      <OfflineNote
+        offline={offline}
+        notRead={page.isError || page.fetchStatus === 'paused'}
+        readAt={page.data ? page.dataUpdatedAt : undefined}
+        waiting={waiting.cardsSold}
+      />
       <OutboxPanel />
-      {totals && (
+      {(page.data || summary) && (
         <dl className="show-stats" aria-label="Totals">
           <div>
             <dt>Cash taken</dt>
             <dd className="figure">{formatCents(totals.cashCents)}</dd>
+            <WaitingPart show={waiting.cashCents !== 0}>
+              <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Cards sold</dt>
             <dd className="figure">{totals.cardsSold}</dd>
+            <WaitingPart show={waiting.cardsSold > 0}>
+              <span className="figure">{waiting.cardsSold}</span> of them
+            </WaitingPart>
           </div>
           <div>
             <dt>Trades</dt>
@@ -88,6 +98,9 @@ export function ShowPage() {
           <div>
             <dt>Sales</dt>
             <dd className="figure">{formatCents(totals.salesCents)}</dd>
+            <WaitingPart show={waiting.salesCents !== 0}>
+              <span className="figure">{formatCents(waiting.salesCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Margin against cost</dt>
@@ -96,15 +109,9 @@ export function ShowPage() {
               <dd className="muted">{totals.withoutCost} sold without a known cost, not counted</dd>
             )}
           </div>
-          {waitingSales.length > 0 && (
-            <div>
-              <dt>Not sent yet</dt>
-              <dd className="figure">{waitingSales.length}</dd>
-            </div>
-          )}
         </dl>
       )}
-      {totals && totals.soldOnline > 0 && (
+      {totals.soldOnline > 0 && (
         <p className="banner banner-error" role="alert">
           <strong>
             {totals.soldOnline === 1
@@ -117,7 +124,11 @@ export function ShowPage() {
 
       <h2>Sales</h2>
       {entries.length === 0 ? (
-        <p>No sales recorded yet.</p>
+        <p>
+          {totals.cardsSold === 0
+            ? 'No sales recorded yet.'
+            : 'The sales are in the ledger; this device has not read them yet.'}
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="simple-table stack-table">
@@ -138,12 +149,22 @@ export function ShowPage() {
             </thead>
             <tbody>
               {entries.map((entry) => (
-                <tr key={entry.key} className={entry.soldOnline ? 'row-conflict' : undefined}>
+                <tr
+                  key={entry.key}
+                  className={
+                    entry.soldOnline ? 'row-conflict' : 'waiting' in entry ? 'row-phone' : undefined
+                  }
+                >
                   <td className="figure" data-label="Sold">
                     {formatDateTime(entry.soldAt)}
                   </td>
                   <td className="stack-title">
                     {entry.title}
+                    {'waiting' in entry && (
+                      <p className="waiting-mark">
+                        {entry.waiting ? 'Waiting to be sent' : 'Sent from this phone'}
+                      </p>
+                    )}
                     {entry.soldOnline && (
                       <p className="sold-online">
                         SOLD ONLINE TOO: settle with the buyer at the table.
