@@ -25,6 +25,7 @@ import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { countOf, formatMoney, formatShortDate, humanize } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { NewPrice } from './new-price';
+import { RecentSales } from './recent-sales';
 import './counter.css';
 
 /**
@@ -180,6 +181,7 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
           </dd>
         </div>
       </dl>
+      <RecentSales listing={listing} />
       {done && (
         <p className="banner banner-ok" role="status">
           {done}

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SELLER_ID } from '../../src/sandbox';
+import { useDemoSandbox } from '../ui/support/demo';
+import { renderApp } from '../ui/support/render-app';
+
+/**
+ * The counter view knows the slab (issue 51, point 5) on the real app, a real hub in front of a
+ * real sandbox: the seller's recent sales of the same card and grade.
+ */
+const demo = useDemoSandbox();
+
+let certs = 8_100_000_000;
+
+/** A card made in the sandbox's inventory (a new cert each time), listed at `price`. */
+async function listedCard(card: Record<string, unknown>, price: string) {
+  const cert = String(certs++);
+  const made = await demo.harness.control<{ inventory_item: { id: string } }>(
+    'POST',
+    '/inventory_items',
+    { seller_id: DEMO_SELLER_ID, cert_number: cert, category: 'Basketball', ...card },
+  );
+  expect(made.status).toBe(200);
+  const listed = await demo.harness.api('/listings.json', {
+    token: demo.token,
+    method: 'POST',
+    body: { listing: { inventory_item_id: made.body.inventory_item.id, price } },
+  });
+  expect(listed.status, await listed.clone().text()).toBe(201);
+  const { listing } = (await listed.json()) as { listing: { id: string } };
+  return { cert, listingId: listing.id, itemId: made.body.inventory_item.id };
+}
+
+/** A buyer checks out the listing, then the sandbox's clock moves on a day. */
+async function soldOnline(listingId: string) {
+  const sold = await demo.harness.control('POST', `/listings/${listingId}/sell`, {});
+  expect(sold.status).toBe(200);
+  await demo.harness.control('POST', '/clock', { advance_seconds: 86_400 });
+}
+
+const dollars = (amount: string) =>
+  Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/** Made before the first page opens, so the hub's first fill holds them all. */
+const slabs = {} as Record<
+  'onHand' | 'lonely',
+  { cert: string; listingId: string; itemId: string }
+>;
+
+beforeAll(async () => {
+  const card = {
+    grader: 'PSA',
+    grade: '9',
+    title: '1999 Test Prizm Counter Rookie #7',
+    year: 1999,
+    set: 'Test Prizm',
+  };
+  const older = await listedCard(card, '111.00');
+  const newer = await listedCard(card, '222.00');
+  const otherGrade = await listedCard({ ...card, grade: '8' }, '333.00');
+  const otherYear = await listedCard({ ...card, year: 2000 }, '444.00');
+  for (const sold of [older, otherGrade, newer, otherYear]) await soldOnline(sold.listingId);
+  slabs.onHand = await listedCard(card, '250.00');
+  slabs.lonely = await listedCard(
+    { grader: 'BGS', grade: '9.5', title: '2003 Test Chrome Lonely #1', year: 2003, set: 'TC' },
+    '99.00',
+  );
+});
+
+describe('the counter view knows the slab', () => {
+  it('lists the recent sales of the same card and grade, newest first, and no other card', async () => {
+    const { onHand } = slabs;
+    renderApp(`/show/cert/${onHand.cert}`, { baseUrl: demo.harness.url, token: demo.token });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Recent sales of this card' },
+      { timeout: 30_000 },
+    );
+    await waitFor(
+      () => {
+        const rows = within(table).getAllByRole('row').slice(1);
+        expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+          dollars('222.00'),
+          dollars('111.00'),
+        ]);
+      },
+      { timeout: 30_000 },
+    );
+    const rows = within(table).getAllByRole('row').slice(1);
+    for (const row of rows) {
+      expect(row).toHaveTextContent('Online');
+      // A date a seller reads ("Nov 28"), never the timestamp.
+      expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^[A-Z][a-z]{2} \d{1,2}/);
+    }
+  }, 60_000);
+
+  it('says so when the card has no sales yet', async () => {
+    const { lonely } = slabs;
+    renderApp(`/show/cert/${lonely.cert}`, { baseUrl: demo.harness.url, token: demo.token });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Recent sales of this card' },
+      { timeout: 30_000 },
+    );
+    await within(section).findByText('No sales of this card yet.', {}, { timeout: 30_000 });
+  }, 60_000);
+});
