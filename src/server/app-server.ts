@@ -27,6 +27,8 @@ import { authRoutes } from './plugins/auth-routes';
 import { apiRoutes } from './plugins/api-routes';
 import { showRoutes } from './shows/show-routes';
 import { ShowStore } from './shows/show-store';
+import { CostStore } from './costs/cost-store';
+import { costRoutes } from './costs/cost-routes';
 import { pageRoute } from './plugins/page-route';
 import { guardUpgrades } from './plugins/upgrade-guard';
 import { RulesStore } from './rules/rules-store';
@@ -56,6 +58,8 @@ export interface AppServerOptions {
   activity?: { path: string };
   /** Where the show ledger is kept; beside the activity log (its own tables) when unset. */
   shows?: { path: string };
+  /** Where the seller's kept costs are (default: beside the activity log, `costs.db`; else in memory). */
+  costs?: { path: string };
   /**
    * Where the pricing rules are kept (default: beside the activity log, `rules.db`; in memory when
    * the log is); `runner` tunes their runs (tests, benchmarks). None without an activity log.
@@ -156,7 +160,8 @@ export async function startAppServer(
   const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
   const showsPath = options.shows?.path ?? options.activity?.path;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const rules = activity ? openRules(options, activity, hub, replica) : undefined;
+  const costs = new CostStore(besideActivity(options, options.costs?.path, 'costs.db'));
+  const rules = activity ? openRules(options, activity, hub, replica, costs) : undefined;
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
     pings: new PingShare(Date.now, () => hub.governor?.lastAnsweredOk()),
@@ -206,6 +211,7 @@ export async function startAppServer(
   });
   // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
   await app.register(showRoutes, { store: shows });
+  await app.register(costRoutes, { store: costs });
   await app.register(replicaRoutes, { replica });
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
@@ -268,6 +274,7 @@ export async function startAppServer(
       gate.close();
       activity?.close();
       shows?.close();
+      costs.close();
       await pages.close?.();
       await app.close();
     },
@@ -334,12 +341,22 @@ function tellTabsOfChanges(replica: Replica, hub: ServerHub): void {
   });
 }
 
+/** A store's file: as given, else beside the activity log, else in memory (with the log). */
+function besideActivity(options: AppServerOptions, path: string | undefined, name: string): string {
+  if (path) return path;
+  const logPath = options.activity?.path;
+  return logPath === undefined || logPath === ':memory:'
+    ? ':memory:'
+    : join(dirname(logPath), name);
+}
+
 /** The rules' store beside the activity log, and their runner on the key's governor. */
 function openRules(
   options: AppServerOptions,
   activity: ActivityLog,
   hub: ServerHub,
   replica: Replica,
+  costs: CostStore,
 ) {
   const logPath = options.activity!.path;
   const path =
@@ -353,6 +370,7 @@ function openRules(
     upstream: options.upstream,
     governor: hub.governor,
     replica,
+    costs,
   });
   return { store, runner };
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER_ID } from '../../src/sandbox';
 import { useDemoSandbox } from '../ui/support/demo';
@@ -44,7 +45,7 @@ const dollars = (amount: string) =>
 
 /** Made before the first page opens, so the hub's first fill holds them all. */
 const slabs = {} as Record<
-  'onHand' | 'lonely',
+  'onHand' | 'lonely' | 'noCost',
   { cert: string; listingId: string; itemId: string }
 >;
 
@@ -65,6 +66,10 @@ beforeAll(async () => {
   slabs.lonely = await listedCard(
     { grader: 'BGS', grade: '9.5', title: '2003 Test Chrome Lonely #1', year: 2003, set: 'TC' },
     '99.00',
+  );
+  slabs.noCost = await listedCard(
+    { grader: 'SGC', grade: '8', title: '1975 Test Topps Costless #2', year: 1975, set: 'TT' },
+    '180.00',
   );
 });
 
@@ -104,5 +109,60 @@ describe('the counter view knows the slab', () => {
       { timeout: 30_000 },
     );
     await within(section).findByText('No sales of this card yet.', {}, { timeout: 30_000 });
+  }, 60_000);
+
+  it('sets the cost in place, kept by the hub, and the margin follows', async () => {
+    const user = userEvent.setup();
+    const { noCost } = slabs;
+    renderApp(`/show/cert/${noCost.cert}`, { baseUrl: demo.harness.url, token: demo.token });
+    const facts = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    await screen.findByText('Cost', { selector: 'dt' }, { timeout: 30_000 });
+    await waitFor(() => expect(facts('Cost')).toHaveTextContent('not set'), { timeout: 30_000 });
+    // The fee rate is learned from the paid orders: the net is known before the cost is.
+    await waitFor(() => expect(facts('Nets online')).toHaveTextContent(/^\$/), {
+      timeout: 30_000,
+    });
+    expect(facts('Margin')).toHaveTextContent('—');
+    const form = screen.getByRole('form', { name: 'Cost' });
+    expect(form).toHaveAccessibleDescription(
+      "Kept by Slabdesk: the marketplace's API has no way to set a cost.",
+    );
+    await user.type(within(form).getByLabelText('Cost ($)'), '120.5');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(facts('Cost')).toHaveTextContent('$120.50 set in Slabdesk'), {
+      timeout: 30_000,
+    });
+    // Margin = the net shown less the cost, to the cent.
+    const netCents = Math.round(
+      Number(/\$([\d,.]+)/.exec(facts('Nets online').textContent)![1]!.replace(/,/g, '')) * 100,
+    );
+    const margin = (netCents - 12_050) / 100;
+    expect(facts('Margin')).toHaveTextContent(
+      margin.toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+    );
+    // Kept by the hub in front, as any other device reads it.
+    const kept = (await (await fetch(`${demo.harness.url}/hub/costs`)).json()) as {
+      costs: { itemId: string; cost: string }[];
+    };
+    expect(kept.costs).toContainEqual(
+      expect.objectContaining({ itemId: noCost.itemId, cost: '120.50' }),
+    );
+    // The marketplace's own record is untouched: it has no write of a cost.
+    const row = demo.harness.sandbox.context.store.db
+      .prepare('SELECT cost_cents FROM inventory_items WHERE id = ?')
+      .get(noCost.itemId) as { cost_cents: number };
+    expect(row.cost_cents).toBe(0);
+  }, 90_000);
+
+  it('refuses a cost that is not an amount, and saves nothing', async () => {
+    const user = userEvent.setup();
+    const { lonely } = slabs;
+    renderApp(`/show/cert/${lonely.cert}`, { baseUrl: demo.harness.url, token: demo.token });
+    const form = await screen.findByRole('form', { name: 'Cost' }, { timeout: 30_000 });
+    await user.type(within(form).getByLabelText('Cost ($)'), '12.345');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/must be an amount like 120\.50/);
+    expect(within(form).getByLabelText('Cost ($)')).toHaveAttribute('aria-invalid', 'true');
   }, 60_000);
 });

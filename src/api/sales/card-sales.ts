@@ -8,11 +8,11 @@ import type { KeptOrder } from '../orders/order-queries';
  * either side must be not shown on both): never a near match.
  */
 export interface CardIdentity {
-  grader: string | undefined;
-  grade: string | undefined;
-  title: string | undefined;
-  year: number | null | undefined;
-  set: string | undefined;
+  grader?: string | undefined;
+  grade?: string | undefined;
+  title?: string | undefined;
+  year?: number | null | undefined;
+  set?: string | undefined;
 }
 
 /** Spaces and case do not make another card ("1986 Fleer  Michael Jordan" is the same title). */
