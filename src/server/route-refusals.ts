@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { errorEnvelope } from './error-envelope';
 
@@ -27,4 +27,31 @@ export function refuseFields(reply: FastifyReply, error: z.ZodError) {
     .code(422)
     .header('cache-control', 'no-store')
     .send(errorEnvelope('validation_error', fields));
+}
+
+/**
+ * Every refusal Fastify makes for a plugin's routes (a body too large, JSON that does not parse)
+ * in the API's envelope too, as the rest of the hub answers; `maxBytes` is said on a 413.
+ */
+export function refusalsInEnvelope(app: FastifyInstance, maxBytes: number): void {
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'A hub request failed');
+        return refuse(reply, 500, 'internal_error', 'Internal error.');
+      }
+      if (status === 413) {
+        return refuse(reply, 413, 'body_too_large', 'The request is too large.', {
+          max_bytes: maxBytes,
+        });
+      }
+      return refuse(
+        reply,
+        status,
+        (error.code ?? 'bad_request').toLowerCase(),
+        error.message ?? 'Bad request.',
+      );
+    },
+  );
 }

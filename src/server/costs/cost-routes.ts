@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
-import { refuse, refuseFields } from '../route-refusals';
+import { refuse, refuseFields, refusalsInEnvelope } from '../route-refusals';
 import type { CostStore, KeptCost } from './cost-store';
 
 /**
@@ -51,6 +51,7 @@ export interface CostRouteDeps {
 
 export async function costRoutes(app: FastifyInstance, deps: CostRouteDeps): Promise<void> {
   const now = deps.now ?? (() => new Date());
+  refusalsInEnvelope(app, BODY_LIMIT);
 
   app.get(COST_PATHS.costs, { config: READ }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ costs: deps.store.all().map(costView) }),
