@@ -73,11 +73,11 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function upload(bytes: Uint8Array, type = 'image/jpeg', server = local) {
+async function upload(bytes: Buffer, type = 'image/jpeg', server = local) {
   const response = await fetch(`${server.url}/hub/photos`, {
     method: 'POST',
     headers: { 'content-type': type },
-    body: bytes,
+    body: new Blob([new Uint8Array(bytes)]),
   });
   const text = await response.text();
   return {
@@ -126,7 +126,7 @@ describe('a photo for a new listing', () => {
       expect(refused.status).toBe(415);
       expect(refused.json.svc_error?.code).toBe('unsupported_media_type');
     }
-    const empty = await upload(new Uint8Array(0));
+    const empty = await upload(Buffer.alloc(0));
     expect(empty.status).toBe(422);
   });
 
@@ -182,5 +182,87 @@ describe('a photo for a new listing', () => {
     const anyone = new Browser(signedIn.url, new URL(signedIn.url).host);
     const served = await anyone.request(path);
     expect(served.status).toBe(200);
+  });
+});
+
+describe('the photo, listed through the sandbox of `npm run dev`', () => {
+  let devSandbox: Harness;
+  let devHub: RunningAppServer;
+
+  beforeAll(async () => {
+    // As src/main/embedded-sandbox.ts starts it: photos on this machine over plain http allowed.
+    devSandbox = await startHarness({ seed: 'demo', rateLimit: false, loopbackImages: true });
+    devHub = await startAppServer(
+      {
+        upstream: { baseUrl: devSandbox.url, apiKey: DEMO_LIVE_TOKEN },
+        port: 0,
+        activity: { path: ':memory:' },
+      },
+      async () => distPages(fakeDist()),
+    );
+  });
+
+  afterAll(async () => {
+    await devHub?.close();
+    await devSandbox?.close();
+  });
+
+  /** A new listing of a cert the grader knows, with `images`, through the hub's proxy. */
+  async function listWith(images: string[], sandbox = devSandbox, hub = devHub) {
+    const cert = String(7_700_000_000 + Math.floor(Math.random() * 1_000_000));
+    const made = await sandbox.control('POST', '/certs', {
+      cert_number: cert,
+      grader: 'PSA',
+      title: '1986 Test Fleer Photo #57',
+      grade: '8',
+    });
+    expect(made.status).toBe(200);
+    const response = await fetch(`${hub.url}/api/2026-07/listings.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({
+        listing: {
+          sku: cert,
+          grader: 'PSA',
+          price: '150.00',
+          images: images.map((src) => ({ src })),
+        },
+      }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        listing?: { id: string; images?: { src: string }[] };
+        errors?: Record<string, string[]>;
+      },
+    };
+  }
+
+  it('downloads the hub’s photo and lists it', async () => {
+    const kept = await upload(JPEG, 'image/jpeg', devHub);
+    expect(kept.status).toBe(201);
+    const listed = await listWith([kept.json.photo!.url]);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    const read = await devSandbox.api(`/listings/${listed.body.listing!.id}.json`, {
+      token: DEMO_LIVE_TOKEN,
+    });
+    const { listing } = (await read.json()) as { listing: { images?: { src: string }[] } };
+    expect(listing.images?.map((image) => image.src)).toEqual([kept.json.photo!.url]);
+  });
+
+  it('refuses a photo the hub does not hold, and plain http anywhere else', async () => {
+    const missing = await listWith([`${devHub.url}/hub/photos/AAAAAAAAAAAAAAAAAAAAAAAA.jpg`]);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors?.images?.join(' ')).toMatch(/could not be downloaded: answered 404/);
+    const elsewhere = await listWith(['http://photos.example.com/slab.jpg']);
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors?.images?.join(' ')).toMatch(/must be an https URL/);
+  });
+
+  it('is refused by a sandbox not started so: the spec’s https rule stands', async () => {
+    const kept = await upload(JPEG);
+    const listed = await listWith([kept.json.photo!.url], harness, local);
+    expect(listed.status).toBe(422);
+    expect(listed.body.errors?.images?.join(' ')).toMatch(/must be an https URL/);
   });
 });
