@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client';
 import { DEMO_SELLER_ID } from '../../src/sandbox';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { fakeDist } from '../security/auth-http';
 import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';
 
@@ -45,7 +50,7 @@ const dollars = (amount: string) =>
 
 /** Made before the first page opens, so the hub's first fill holds them all. */
 const slabs = {} as Record<
-  'onHand' | 'lonely' | 'noCost',
+  'onHand' | 'lonely' | 'noCost' | 'atShow',
   { cert: string; listingId: string; itemId: string }
 >;
 
@@ -63,6 +68,8 @@ beforeAll(async () => {
   const otherYear = await listedCard({ ...card, year: 2000 }, '444.00');
   for (const sold of [older, otherGrade, newer, otherYear]) await soldOnline(sold.listingId);
   slabs.onHand = await listedCard(card, '250.00');
+  // Sold at a show (below): deactivated on the marketplace, in the hub's ledger.
+  slabs.atShow = await listedCard(card, '275.00');
   slabs.lonely = await listedCard(
     { grader: 'BGS', grade: '9.5', title: '2003 Test Chrome Lonely #1', year: 2003, set: 'TC' },
     '99.00',
@@ -72,6 +79,42 @@ beforeAll(async () => {
     '180.00',
   );
 });
+
+/** A hub with a show ledger, the page rendered through it (as a phone at the table is). */
+let ledgerHub: RunningAppServer;
+const SHOW = 'Test Card Expo';
+
+beforeAll(async () => {
+  ledgerHub = await startAppServer(
+    {
+      upstream: { baseUrl: demo.harness.url, apiKey: demo.token },
+      port: 0,
+      activity: { path: ':memory:' },
+    },
+    async () => distPages(fakeDist()),
+  );
+  const showKey = randomUUID();
+  const post = (path: string, body: unknown) =>
+    fetch(`${ledgerHub.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('/hub/shows', { key: showKey, name: SHOW, date: '2026-11-20' })).status).toBe(
+    201,
+  );
+  const sold = await post(`/hub/shows/${showKey}/entries`, {
+    key: randomUUID(),
+    soldAt: '2026-11-20T18:00:00.000Z',
+    listingId: slabs.atShow.listingId,
+    title: '1999 Test Prizm Counter Rookie #7',
+    price: '275.00',
+    soldOnline: false,
+    offMarket: 'deactivated',
+  });
+  expect(sold.status).toBe(201);
+});
+afterAll(() => ledgerHub?.close());
 
 describe('the counter view knows the slab', () => {
   it('lists the recent sales of the same card and grade, newest first, and no other card', async () => {
@@ -164,5 +207,28 @@ describe('the counter view knows the slab', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/must be an amount like 120\.50/);
     expect(within(form).getByLabelText('Cost ($)')).toHaveAttribute('aria-invalid', 'true');
+  }, 60_000);
+
+  it('counts a sale at a show from the hub’s ledger, said as such', async () => {
+    const client = createClient({
+      baseUrl: `${ledgerHub.url}/api`,
+      retry: { unavailableBudgetSeconds: 0, transient: 0 },
+    });
+    renderApp(`/show/cert/${slabs.onHand.cert}`, { baseUrl: ledgerHub.url, token: '', client });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Recent sales of this card' },
+      { timeout: 30_000 },
+    );
+    await waitFor(
+      () => {
+        const rows = within(table).getAllByRole('row').slice(1);
+        expect(rows.map((row) => row.textContent)).toContainEqual(
+          expect.stringMatching(/\$275\.00.*At Test Card Expo/),
+        );
+        expect(rows).toHaveLength(3);
+      },
+      { timeout: 30_000 },
+    );
   }, 60_000);
 });

@@ -32,12 +32,22 @@ export function cardIdentityKey(card: CardIdentity | undefined): string | undefi
 
 /** One sale of another slab of the same card and grade. */
 export interface CardSale {
-  orderId: string;
+  /** The order's id, or the show ledger entry's key. */
+  id: string;
   soldAt: string;
-  /** The line's price (decimal dollars): what that slab sold for. */
+  /** What that slab sold for (decimal dollars): the order line's price, or the show's price. */
   price: string;
-  /** Where it sold: every order is a marketplace sale. */
-  channel: 'online';
+  /** Where it sold: an order is a marketplace sale; a ledger entry, a sale at that show. */
+  where: { kind: 'online' } | { kind: 'show'; showName: string };
+}
+
+/** A sale at a show, as the hub's ledger records it. */
+export interface LedgerSale {
+  key: string;
+  listingId: string;
+  soldAt: string;
+  priceCents: number;
+  showName: string;
 }
 
 /** At most this many sales are shown: the recent ones are what a dealer prices against. */
@@ -45,14 +55,15 @@ export const RECENT_SALES = 5;
 
 /**
  * The seller's recent sales of the same card and grade as `listing`, newest first, from the
- * kept orders: each order's line names its listing (`product_id`), whose `card` in the kept
- * catalogue gives the identity. A lot's line (one price for many cards), a cancelled order, an
+ * kept orders and the show ledger: each order's line names its listing (`product_id`), as each
+ * ledger entry does, whose `card` in the kept catalogue gives the identity. A lot's line (one price for many cards), a cancelled order, an
  * order whose cancellation is not shown and the scanned slab's own cert are left out.
  */
 export function recentSalesOf(
   listing: ListingRead,
   listings: readonly ListingRead[],
   orders: readonly KeptOrder[],
+  showSales: readonly LedgerSale[] = [],
   limit = RECENT_SALES,
 ): CardSale[] {
   const key = cardIdentityKey(listing.card);
@@ -72,8 +83,17 @@ export function recentSalesOf(
     for (const line of order.line_items ?? []) {
       if (line.svc_is_lot === true || !line.price) continue;
       if (line.product_id === undefined || !sameCard.has(line.product_id)) continue;
-      sales.push({ orderId: order.id, soldAt, price: line.price, channel: 'online' });
+      sales.push({ id: order.id, soldAt, price: line.price, where: { kind: 'online' } });
     }
+  }
+  for (const sale of showSales) {
+    if (!sameCard.has(sale.listingId) || Number.isNaN(Date.parse(sale.soldAt))) continue;
+    sales.push({
+      id: sale.key,
+      soldAt: sale.soldAt,
+      price: (sale.priceCents / 100).toFixed(2),
+      where: { kind: 'show', showName: sale.showName },
+    });
   }
   sales.sort((a, b) => Date.parse(b.soldAt) - Date.parse(a.soldAt));
   return sales.slice(0, limit);
