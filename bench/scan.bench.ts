@@ -14,7 +14,8 @@ const STACK = sized(20, 5);
 const LEAD_IN_S = 4;
 
 /**
- * Marks the page sets on itself (performance.now()): `labelAt` when the camera's picture turns
+ * Marks the page sets on itself (performance.now()): `pressAt` when the seller's press of Scan
+ * reached the page (the event's own time), `labelAt` when the camera's picture turns
  * from the grey lead-in to a label (read off the video frames as they are shown), `counterAt`
  * when the counter view is drawn, `bulkAt` when the bulk editor's grid is. With `openAt`, the
  * page presses "Open ... in the bulk editor" itself once the stack holds that many (a seller's
@@ -23,6 +24,9 @@ const LEAD_IN_S = 4;
 const MARKS = (openAt: number) => `
   window.__scan = {};
   const marks = window.__scan;
+  document.addEventListener('click', (event) => {
+    if (marks.pressAt === undefined && event.target.closest?.('.scan-button')) marks.pressAt = event.timeStamp;
+  }, true);
   const watch = (video) => {
     if (video.__watched) return;
     video.__watched = true;
@@ -53,6 +57,9 @@ const MARKS = (openAt: number) => `
   const check = () => {
     const video = document.querySelector('.camera-scanner video');
     if (video) watch(video);
+    const scanner = document.querySelector('.camera-scanner');
+    if (scanner?.dataset.engine && marks.readerAt === undefined) marks.readerAt = performance.now();
+    if (scanner?.dataset.camera === 'running' && marks.cameraAt === undefined) marks.cameraAt = performance.now();
     if (document.querySelector('.counter-facts')) drawn('counterAt');
     if (document.querySelector('table[aria-label^="Bulk edit grid"]')) drawn('bulkAt');
     if (${openAt} > 0 && !marks.opened) {
@@ -61,20 +68,30 @@ const MARKS = (openAt: number) => `
       if (heading && open) { marks.opened = true; open.click(); }
     }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-camera', 'data-engine'] });
 `;
 
 interface Marks {
+  pressAt?: number;
+  /** The camera and the reader both ready, then the picture playing (the scanner's attributes). */
+  readerAt?: number;
+  cameraAt?: number;
   labelAt?: number;
   counterAt?: number;
   bulkAt?: number;
 }
 
+/**
+ * A phone whose camera plays `clip`, on the app with its catalogue read whole; Scan pressed.
+ * `offline`: after that first visit the worker has kept the app (the reader's wasm among it),
+ * the network is cut and the page reloaded from the worker, as at a hall with no signal.
+ */
 async function withCameraPage<T>(
   clip: Clip,
   appUrl: string,
   marks: string,
   body: (page: Page) => Promise<T>,
+  offline = false,
 ): Promise<T> {
   const file = writeY4m(clip);
   let browser: Browser | undefined;
@@ -89,7 +106,9 @@ async function withCameraPage<T>(
       ],
     });
     const context = await browser.newContext({
+      // A phone: its screen, and touch (Scan is got ready on a touch device).
       viewport: { width: 390, height: 844 },
+      hasTouch: true,
       permissions: ['camera'],
       // The measuring scripts are strings evaluated in the page (the app's CSP has no eval).
       bypassCSP: true,
@@ -99,6 +118,12 @@ async function withCameraPage<T>(
     // The catalogue read whole first: a seller at a show has it kept already.
     await page.goto(`${appUrl}/listings`);
     await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
+    if (offline) {
+      await untilKept(page);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
+    }
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     return await body(page);
   } finally {
@@ -106,8 +131,59 @@ async function withCameraPage<T>(
   }
 }
 
+/** The worker controls the page and has kept a page and the reader's wasm (a string: see MARKS). */
+const KEPT_FOR_OFFLINE = `(async () => {
+  if (!navigator.serviceWorker.controller) return false;
+  let page = false, wasm = false;
+  for (const name of await caches.keys()) {
+    const keys = await (await caches.open(name)).keys();
+    if (name === 'slabdesk-pages' && keys.length > 0) page = true;
+    if (keys.some((request) => request.url.endsWith('.wasm'))) wasm = true;
+  }
+  return page && wasm;
+})()`;
+
+/** Polls until KEPT_FOR_OFFLINE holds (an evaluation awaits its promise; a wait would not). */
+async function untilKept(page: Page): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (!((await page.evaluate(KEPT_FOR_OFFLINE)) as boolean)) {
+    if (Date.now() > until) throw new Error('the worker did not keep the app for offline');
+    await page.waitForTimeout(250);
+  }
+}
+
+/** From the press of Scan (camera start included) to the counter view drawn, a label in view. */
+async function pressToCounter(appUrl: string, cert: string, offline: boolean): Promise<number> {
+  const clip: Clip = [{ frame: barcodeLabel(cert), seconds: 4 }];
+  return withCameraPage(
+    clip,
+    appUrl,
+    MARKS(0),
+    async (page) => {
+      await page.waitForFunction('typeof window.__scan.counterAt === "number"', undefined, {
+        timeout: 30_000,
+      });
+      const marks = (await page.evaluate('window.__scan')) as Marks;
+      if (marks.pressAt === undefined) throw new Error('the press of Scan was not seen');
+      const after = (at: number | undefined) =>
+        at === undefined ? '?' : `${Math.round(at - marks.pressAt!)} ms`;
+      // Where the time went, for the reader of the run (not a figure).
+      console.log(
+        `  (${offline ? 'offline' : 'online'}: camera and reader ready ${after(marks.readerAt)}, camera running ${after(marks.cameraAt)}, counter view ${after(marks.counterAt)})`,
+      );
+      return marks.counterAt! - marks.pressAt;
+    },
+    offline,
+  );
+}
+
 const bench: Bench = {
-  figures: ['scan.to_counter_view_ms', 'scan.batch_20_ms'],
+  figures: [
+    'scan.to_counter_view_ms',
+    'scan.press_to_counter_ms',
+    'scan.press_to_counter_offline_ms',
+    'scan.batch_20_ms',
+  ],
   async run(report) {
     await withDemoBrowser({}, async ({ outDir, sandbox }) => {
       const app = await startAppServer(
@@ -148,6 +224,19 @@ const bench: Bench = {
           );
         }
         report('scan.to_counter_view_ms', round(median(toCounter), 0));
+
+        // From the press of Scan, the camera started with a label already in front of it: online
+        // (a first visit), then offline (the app and its reader from the worker).
+        for (const offline of [false, true]) {
+          const times: number[] = [];
+          for (let run = 0; run < RUNS; run++) {
+            times.push(await pressToCounter(app.url, certs[run]!, offline));
+          }
+          report(
+            offline ? 'scan.press_to_counter_offline_ms' : 'scan.press_to_counter_ms',
+            round(median(times), 0),
+          );
+        }
 
         // A stack: each label in turn, then the bulk editor opened on them.
         const clip: Clip = [

@@ -4,6 +4,7 @@ import { serverUrl } from './activity/activity-api';
 
 export interface ServerCallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a Blob (a photo) is sent as its own bytes, with its own type. */
   body?: unknown;
   signal?: AbortSignal | undefined;
   /** The error for a refusal that means "this server has no such part" (rules, shows), if it is one. */
@@ -23,6 +24,7 @@ export async function callServer<T>(
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const url = serverUrl(client, path);
+  const bytes = options.body instanceof Blob ? options.body : undefined;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -30,10 +32,14 @@ export async function callServer<T>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.body === undefined
+          ? {}
+          : {
+              'content-type': bytes ? bytes.type || 'application/octet-stream' : 'application/json',
+            }),
         ...client.transport.headersFor(method, url),
       },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: bytes ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PopoverButton } from '../components/popover-button';
 import { BucketMeter } from '../components/bucket-meter';
 import { useHubValue } from '../api/live/live-context';
+import { useOffline } from '../api/offline';
 import type { HubStreamState } from '../api/live/hub-stream';
 import { paths } from '../shared/paths';
 import { NARROW_QUERY, useMediaQuery } from '../components/use-media-query';
@@ -16,7 +17,8 @@ export function delayReason(state: HubStreamState): string | null {
   return 'no update notice has arrived for 10 minutes';
 }
 
-export type UpdatesState = 'on' | 'delayed' | 'connecting';
+/** `offline`: no network, or the server cannot be reached (said over the stream's state). */
+export type UpdatesState = 'on' | 'delayed' | 'connecting' | 'offline';
 
 /** Whether changes arrive as they happen; "connecting" until the stream first answers. */
 export function updatesState(state: HubStreamState): UpdatesState {
@@ -29,12 +31,23 @@ const UPDATES_WORDS: Record<UpdatesState, string> = {
   on: 'updates on',
   delayed: 'updates delayed',
   connecting: 'connecting…',
+  offline: 'offline',
 };
+
+/** The words with no network: what the seller needs to know at the table. */
+export const OFFLINE_WORDS = 'Offline · sales are kept on this phone';
 
 /** The one status line of the header: which key, and whether changes arrive as they happen. */
 export function statusWords(mode: Mode, updates: UpdatesState): string {
+  if (updates === 'offline') return OFFLINE_WORDS;
   if (!mode) return 'Connecting…';
   return `${mode === 'test' ? 'Test' : 'Live'} key · ${UPDATES_WORDS[updates]}`;
+}
+
+/** The dot beside the words: the key's colour only once connected (never green before). */
+export function dotClass(mode: Mode, updates: UpdatesState): string {
+  if (updates === 'offline' || updates === 'connecting' || !mode) return `is-${updates}`;
+  return `mode-${mode}${updates === 'delayed' ? ' is-delayed' : ''}`;
 }
 
 /**
@@ -52,7 +65,9 @@ export function ConnectionStatus({
   unreachable: boolean;
 }) {
   const reason = useHubValue(delayReason);
-  const updates = useHubValue(updatesState);
+  const stream = useHubValue(updatesState);
+  const offline = useOffline();
+  const updates: UpdatesState = offline ? 'offline' : stream;
   // At a desk the meter sits in the header; on a phone it folds in here.
   const narrow = useMediaQuery(NARROW_QUERY);
   return (
@@ -61,14 +76,11 @@ export function ConnectionStatus({
       panelLabel="Connection details"
       label={
         <>
-          <span
-            className={`status-dot mode-${mode ?? 'unknown'}${updates === 'delayed' ? ' is-delayed' : ''}`}
-            aria-hidden="true"
-          />
+          <span className={`status-dot ${dotClass(mode, updates)}`} aria-hidden="true" />
           <span className="status-words" data-mode={mode}>
             {statusWords(mode, updates)}
           </span>
-          {unreachable && <span className="connection-error"> · API unreachable</span>}
+          {unreachable && !offline && <span className="connection-error"> · API unreachable</span>}
         </>
       }
     >
@@ -91,9 +103,11 @@ export function ConnectionStatus({
           <div>
             <dt>Updates</dt>
             <dd>
-              {reason === null
-                ? 'Changes arrive as they happen.'
-                : `Pages check for changes every so often, because ${reason}.`}{' '}
+              {offline
+                ? 'No network: sales and prices made here are kept on this phone and sent when the connection is back.'
+                : reason === null
+                  ? 'Changes arrive as they happen.'
+                  : `Pages check for changes every so often, because ${reason}.`}{' '}
               <Link to={paths.events.to()}>See the latest updates</Link>
             </dd>
           </div>

@@ -13,6 +13,7 @@ import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { OfflineStatus } from './offline-status';
 import { ClearedNote } from './cleared-note';
+import { loadScanDialog, preloadScan, usePreloadScan } from './scan-preload';
 import { connectOutboxToSession } from './session-end';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
@@ -23,8 +24,8 @@ const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 const SessionControls = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionControls })),
 );
-/** The scanner (camera, reader, stack): its own chunk, loaded when Scan is first pressed. */
-const ScanDialog = lazy(() => import('../features/show/scan/scan-dialog'));
+/** The scanner (camera, reader, stack): its own chunk, got ready before the press (scan-preload). */
+const ScanDialog = lazy(loadScanDialog);
 const SessionEndedBanner = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
 );
@@ -63,6 +64,7 @@ export function Layout() {
   const [scanOpen, setScanOpen] = useState(false);
   const openScan = useCallback(() => setScanOpen(true), []);
   useKeyboardShortcuts(openHelp, openScan);
+  usePreloadScan(/^\/shows?(\/|$)/.test(location.pathname));
   const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
@@ -159,6 +161,8 @@ export function Layout() {
               className="scan-button"
               aria-haspopup="dialog"
               onClick={openScan}
+              onPointerEnter={preloadScan}
+              onFocus={preloadScan}
               title="Scan a slab's label (s)"
             >
               Scan

@@ -28,6 +28,8 @@ export async function startEmbeddedSandbox(
     db,
     seed: 'demo',
     controlToken,
+    // The hub beside it keeps photos for new listings on this machine, over plain http.
+    loopbackImages: true,
   });
   tightenDatabaseFiles(db);
   const apiKey =

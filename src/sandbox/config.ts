@@ -39,6 +39,11 @@ export interface SandboxOptions {
   allowedHosts?: string[];
   /** SANDBOX_CONTROL_TOKEN: when set, `/_sandbox/*` calls must present it (401 otherwise). */
   controlToken?: string;
+  /**
+   * SANDBOX_LOOPBACK_IMAGES=1: a listing photo may also be a plain-http address on this machine
+   * (127.0.0.1, localhost, [::1]), downloaded for real: the dev start-up's hub keeps photos there.
+   */
+  loopbackImages?: boolean;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
@@ -66,6 +71,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     }
     options.deployment = env.SANDBOX_DEPLOYMENT;
   }
+  if (env.SANDBOX_LOOPBACK_IMAGES === '1') options.loopbackImages = true;
   if (env.SANDBOX_SHAPES) {
     if (env.SANDBOX_SHAPES !== 'full' && env.SANDBOX_SHAPES !== 'documented') {
       throw new Error(`SANDBOX_SHAPES must be full or documented, not "${env.SANDBOX_SHAPES}"`);

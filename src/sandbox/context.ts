@@ -23,6 +23,8 @@ export interface SandboxContext {
   deployment: Deployment;
   /** Which read shapes the public API serves; the routes choose their serializers by it. */
   shapes: ReadShapes;
+  /** Listing photos may be plain-http addresses on this machine (SandboxOptions.loopbackImages). */
+  loopbackImages: boolean;
   /** The store's epoch: changes on reset, so older cursors become stale. */
   epoch(): string;
 }

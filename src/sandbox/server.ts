@@ -74,6 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ids: randomIds,
     deployment: options.deployment ?? 'sandbox',
     shapes: options.shapes ?? 'full',
+    loopbackImages: options.loopbackImages ?? false,
     epoch: () => epoch,
   };
   const guard = new IdempotencyGuard(store, () => clock.now());

@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Fastify, {
   LogController,
@@ -27,6 +29,10 @@ import { authRoutes } from './plugins/auth-routes';
 import { apiRoutes } from './plugins/api-routes';
 import { showRoutes } from './shows/show-routes';
 import { ShowStore } from './shows/show-store';
+import { CostStore } from './costs/cost-store';
+import { costRoutes } from './costs/cost-routes';
+import { PhotoStore } from './photos/photo-store';
+import { photoRoutes } from './photos/photo-routes';
 import { pageRoute } from './plugins/page-route';
 import { guardUpgrades } from './plugins/upgrade-guard';
 import { RulesStore } from './rules/rules-store';
@@ -58,6 +64,13 @@ export interface AppServerOptions {
   activity?: { path: string };
   /** Where the show ledger is kept; beside the activity log (its own tables) when unset. */
   shows?: { path: string };
+  /**
+   * The folder of photos taken for new listings (default: beside the activity log, `photos/`;
+   * with no log on disk, a folder of this run in the system's temporary folder).
+   */
+  photos?: { path: string };
+  /** Where the seller's kept costs are (default: beside the activity log, `costs.db`; else in memory). */
+  costs?: { path: string };
   /**
    * Where the pricing rules are kept (default: beside the activity log, `rules.db`; in memory when
    * the log is); `runner` tunes their runs (tests, benchmarks). None without an activity log.
@@ -162,7 +175,9 @@ export async function startAppServer(
   const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
   const showsPath = options.shows?.path ?? options.activity?.path;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const rules = activity ? openRules(options, activity, hub, replica) : undefined;
+  const photos = openPhotos(options);
+  const costs = new CostStore(besideActivity(options, options.costs?.path, 'costs.db'));
+  const rules = activity ? openRules(options, activity, hub, replica, costs) : undefined;
   const push = openPush(options.push, {
     hub,
     replica,
@@ -223,6 +238,8 @@ export async function startAppServer(
   });
   // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
   await app.register(showRoutes, { store: shows });
+  await app.register(costRoutes, { store: costs });
+  await app.register(photoRoutes, { store: photos, publicUrl: options.auth?.publicUrl });
   await app.register(replicaRoutes, { replica });
   await app.register(pushRoutes, {
     store: push.store,
@@ -293,6 +310,8 @@ export async function startAppServer(
       gate.close();
       activity?.close();
       shows?.close();
+      costs.close();
+      photos.close();
       await pages.close?.();
       await app.close();
     },
@@ -359,12 +378,32 @@ function tellTabsOfChanges(replica: Replica, hub: ServerHub): void {
   });
 }
 
+/** A store's file: as given, else beside the activity log, else in memory (with the log). */
+function besideActivity(options: AppServerOptions, path: string | undefined, name: string): string {
+  if (path) return path;
+  const logPath = options.activity?.path;
+  return logPath === undefined || logPath === ':memory:'
+    ? ':memory:'
+    : join(dirname(logPath), name);
+}
+
+/** The photos' folder: as given, beside the activity log, or this run's own temporary one. */
+function openPhotos(options: AppServerOptions): PhotoStore {
+  if (options.photos) return new PhotoStore(options.photos.path);
+  const logPath = options.activity?.path;
+  if (logPath !== undefined && logPath !== ':memory:') {
+    return new PhotoStore(join(dirname(logPath), 'photos'));
+  }
+  return new PhotoStore(mkdtempSync(join(tmpdir(), 'slabdesk-photos-')), true);
+}
+
 /** The rules' store beside the activity log, and their runner on the key's governor. */
 function openRules(
   options: AppServerOptions,
   activity: ActivityLog,
   hub: ServerHub,
   replica: Replica,
+  costs: CostStore,
 ) {
   const logPath = options.activity!.path;
   const path =
@@ -378,6 +417,7 @@ function openRules(
     upstream: options.upstream,
     governor: hub.governor,
     replica,
+    costs,
   });
   return { store, runner };
 }

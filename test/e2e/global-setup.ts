@@ -47,7 +47,13 @@ export default async function globalSetup(config: FullConfig) {
 async function startServerSet(
   root: string,
 ): Promise<Record<E2EServerName, string> & { close: () => Promise<void> }> {
-  const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
+  const sandbox = await startSandbox({
+    port: 0,
+    db: ':memory:',
+    seed: 'demo',
+    // As the embedded sandbox of `npm run dev`: the hub's photos on this machine, plain http.
+    loopbackImages: true,
+  });
   // The live servers register their webhook endpoint with their sandbox, as `npm run dev` does.
   const app = await startAppServer(
     {

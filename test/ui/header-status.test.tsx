@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayReason, statusWords, updatesState } from '../../src/app/connection-status';
+import { delayReason, dotClass, statusWords, updatesState } from '../../src/app/connection-status';
 import type { HubStreamState } from '../../src/api/live/hub-stream';
 import { progressWords, timeLeftWords } from '../../src/features/listings/bulk-edit/progress-words';
 import { changeWords } from '../../src/features/listings/bulk-edit/preview-panel';
@@ -26,6 +26,15 @@ describe('the header’s one status', () => {
     expect(updatesState(stream({ healthy: true }))).toBe('on');
     expect(updatesState(stream({ connection: 'connecting' }))).toBe('connecting');
     expect(updatesState(stream({ connection: 'closed' }))).toBe('delayed');
+  });
+
+  it('says offline, never "connecting" on a green dot, when there is no network', () => {
+    expect(statusWords('live', 'offline')).toBe('Offline · sales are kept on this phone');
+    expect(statusWords(undefined, 'offline')).toBe('Offline · sales are kept on this phone');
+    expect(dotClass('live', 'offline')).toBe('is-offline');
+    expect(dotClass('live', 'connecting')).toBe('is-connecting');
+    expect(dotClass('live', 'on')).toBe('mode-live');
+    expect(dotClass('live', 'delayed')).toBe('mode-live is-delayed');
   });
 
   it('says why updates are delayed without the API’s words', () => {

@@ -8,6 +8,8 @@ import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import type { Prefetch } from '../route-prefetch';
 import { inventoryKeys } from './inventory-keys';
+import type { KeptCost } from '../costs/cost-api';
+import { keptCostsQuery } from '../costs/cost-queries';
 
 /** A level as kept: keyed by its card (a card stands at one location at a time). */
 export type KeptLevel = InventoryLevel & { id: string };
@@ -62,6 +64,8 @@ export function availabilityOf(
 export interface CardFacts {
   cost: string | undefined;
   grader: string | undefined;
+  /** The cost is the seller's own, kept by our server (the API has no write of it). */
+  costKept?: boolean;
 }
 
 /**
@@ -81,11 +85,57 @@ export function cardFactsOf(items: Kept<InventoryItem>): Map<string, CardFacts> 
   );
 }
 
-/** The kept cards as `cardFactsOf` reads them, once the walk is whole. */
+/** The kept cards as `cardFactsOf` reads them, once the walk is whole (the marketplace's costs). */
 export const cardFactsQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({
   ...inventoryItemsQuery(client, queryClient),
   select: (items: Kept<InventoryItem>) => (items.complete ? cardFactsOf(items) : undefined),
 });
+
+/** The cards' facts with each cost the seller set in Slabdesk over the marketplace's. */
+export function withKeptCosts(
+  facts: ReadonlyMap<string, CardFacts>,
+  kept: readonly KeptCost[],
+): Map<string, CardFacts> {
+  const out = new Map(facts);
+  for (const cost of kept) {
+    out.set(cost.itemId, {
+      grader: facts.get(cost.itemId)?.grader,
+      cost: cost.cost,
+      costKept: true,
+    });
+  }
+  return out;
+}
+
+/**
+ * Every card's cost and grader, the one source of costs: the marketplace's `cost`, with the
+ * seller's own kept by our server over it. Undefined until both are read (the kept costs as last
+ * read on this device count; a server that cannot say leaves the marketplace's).
+ */
+export function useCardFacts(enabled = true) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const facts = useQuery({ ...cardFactsQuery(client, queryClient), enabled });
+  const kept = useQuery({ ...keptCostsQuery(client), enabled });
+  const settled = kept.data !== undefined || kept.isError;
+  const data = useMemo(
+    () => (facts.data && settled ? withKeptCosts(facts.data, kept.data ?? []) : undefined),
+    [facts.data, kept.data, settled],
+  );
+  return { data, isError: facts.isError, error: facts.error };
+}
+
+/** The same for a one-off read (an export): the kept cards and the kept costs, fetched now. */
+export async function fetchCardFacts(
+  client: SlabdeskClient,
+  queryClient: QueryClient,
+): Promise<Map<string, CardFacts> | undefined> {
+  const [items, kept] = await Promise.all([
+    queryClient.fetchQuery(inventoryItemsQuery(client, queryClient)).catch(() => undefined),
+    queryClient.fetchQuery(keptCostsQuery(client)).catch(() => []),
+  ]);
+  return items && withKeptCosts(cardFactsOf(items), kept);
+}
 
 export interface InventoryRow {
   item: InventoryItem;

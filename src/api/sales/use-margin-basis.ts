@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useApiClient } from '../api-context';
 import { learnFeeRate, type FeeRate } from './fee-rate';
 import { ordersQuery } from '../orders/order-queries';
-import { cardFactsQuery, type CardFacts } from '../inventory/inventory-queries';
+import { useCardFacts, type CardFacts } from '../inventory/inventory-queries';
 
 export interface MarginBasis {
   /** Undefined until the seller has a paid-out order to learn the rate from. */
@@ -20,7 +20,7 @@ export function useMarginBasis(enabled = true): MarginBasis {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const orders = useQuery({ ...ordersQuery(client, queryClient), enabled });
-  const costs = useQuery({ ...cardFactsQuery(client, queryClient), enabled });
+  const costs = useCardFacts(enabled);
   const rate = useMemo(
     () => (orders.data ? learnFeeRate(orders.data.rows) : undefined),
     [orders.data],

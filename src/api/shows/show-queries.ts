@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
+import { useOffline } from '../offline';
 import { localStore } from '../local-store';
-import { toCents } from '../sales/money';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
+import { toCents } from '../sales/money';
 import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
 import { tendersOfBody } from './sale-tenders';
 import {
@@ -23,22 +24,46 @@ import { showKeys } from './show-keys';
 
 /** The shows as last read, kept in this browser so the table works with no network. */
 const SHOWS_KEPT = 'slabdesk-shows';
+/** The ledgers of the shows last opened here, newest first, each with when it was read. */
+const LEDGERS_KEPT = 'slabdesk-show-ledgers';
+/** Ledgers kept: the shows of a weekend, not every show ever opened here. */
+const LEDGERS_KEPT_MAX = 6;
 
-function keptShows(): ShowSummary[] | undefined {
+/** A value kept in this browser's storage (read back unchecked: this page wrote it). */
+function readKept<T>(name: string): T | undefined {
   try {
-    const text = localStore()?.getItem(SHOWS_KEPT);
-    return text ? (JSON.parse(text) as ShowSummary[]) : undefined;
+    const text = localStore()?.getItem(name);
+    return text ? (JSON.parse(text) as T) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function keepShows(shows: ShowSummary[]): void {
+function writeKept(name: string, value: unknown): void {
   try {
-    localStore()?.setItem(SHOWS_KEPT, JSON.stringify(shows));
+    localStore()?.setItem(name, JSON.stringify(value));
   } catch {
-    // A full or refused storage: the list is read again next time.
+    // A full or refused storage: it is read again next time.
   }
+}
+
+const keptShows = () => readKept<ShowSummary[]>(SHOWS_KEPT);
+const keepShows = (shows: ShowSummary[]) => writeKept(SHOWS_KEPT, shows);
+
+interface KeptLedger {
+  /** When the server answered it (ms since the epoch). */
+  readAt: number;
+  page: ShowPage;
+}
+
+const keptLedger = (key: string): KeptLedger | undefined =>
+  readKept<KeptLedger[]>(LEDGERS_KEPT)?.find((kept) => kept.page.show.key === key);
+
+function keepLedger(page: ShowPage): void {
+  const others = (readKept<KeptLedger[]>(LEDGERS_KEPT) ?? []).filter(
+    (kept) => kept.page.show.key !== page.show.key,
+  );
+  writeKept(LEDGERS_KEPT, [{ readAt: Date.now(), page }, ...others].slice(0, LEDGERS_KEPT_MAX));
 }
 
 export const showsQuery = (client: SlabdeskClient) =>
@@ -55,10 +80,20 @@ export const showsQuery = (client: SlabdeskClient) =>
     retry: false,
   });
 
+/**
+ * A show's ledger, kept in this browser as last read (with no network the show page starts from
+ * it; `dataUpdatedAt` is when the server answered it).
+ */
 export const showQuery = (client: SlabdeskClient, key: string) =>
   queryOptions<ShowPage>({
     queryKey: showKeys.detail(key),
-    queryFn: ({ signal }) => fetchShow(client, key, signal),
+    queryFn: async ({ signal }) => {
+      const page = await fetchShow(client, key, signal);
+      keepLedger(page);
+      return page;
+    },
+    initialData: () => keptLedger(key)?.page,
+    initialDataUpdatedAt: () => keptLedger(key)?.readAt,
     staleTime: 5_000,
     retry: false,
   });
@@ -288,14 +323,19 @@ export function useSetShowCase(showKey: string) {
   });
 }
 
-/** Sends the outbox when the page opens and whenever the network comes back. */
+/**
+ * Sends the outbox when the page opens and whenever the network comes back: the browser's
+ * `online`, and the server answering again (a send tried on `online` can still meet no network).
+ */
 export function useOutboxSync(): void {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const offline = useOffline();
   useEffect(() => {
+    if (offline) return;
     const send = () => void syncOutbox(client, queryClient);
     send();
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
-  }, [client, queryClient]);
+  }, [client, queryClient, offline]);
 }

@@ -60,10 +60,7 @@ function polyfillDetector(): Promise<DetectorLike> {
   return polyfillLoad;
 }
 
-/** The reader for this browser: its own where it reads labels, else the polyfill. */
-export async function loadBarcodeEngine(
-  prefer: 'auto' | 'polyfill' = 'auto',
-): Promise<BarcodeEngine> {
+async function makeEngine(prefer: 'auto' | 'polyfill'): Promise<BarcodeEngine> {
   const native = prefer === 'auto' ? await nativeDetector() : undefined;
   const detector = native ?? (await polyfillDetector());
   return {
@@ -74,4 +71,29 @@ export async function loadBarcodeEngine(
         format: code.format,
       })),
   };
+}
+
+const engines = new Map<'auto' | 'polyfill', Promise<BarcodeEngine>>();
+
+/**
+ * The reader for this browser: its own where it reads labels, else the polyfill. One for the
+ * page, made once (its wasm fetched and compiled once), shared by every scanner opened after.
+ */
+export function loadBarcodeEngine(prefer: 'auto' | 'polyfill' = 'auto'): Promise<BarcodeEngine> {
+  let engine = engines.get(prefer);
+  if (!engine) {
+    engine = makeEngine(prefer);
+    engines.set(prefer, engine);
+    // A failed load (a network drop mid-fetch) is tried again at the next open.
+    engine.catch(() => engines.delete(prefer));
+  }
+  return engine;
+}
+
+/**
+ * Gets the reader ready before it is needed (its code, its wasm compiled), so a press of Scan
+ * waits only for the camera. A failure here is silent: the scanner's own load says it.
+ */
+export function preloadBarcodeEngine(): void {
+  loadBarcodeEngine().catch(() => undefined);
 }

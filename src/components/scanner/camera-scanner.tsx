@@ -11,8 +11,17 @@ type CameraState =
 
 /** The same code seen again within this time is the same slab still in view, not a new scan. */
 const SAME_CODE_MS = 1500;
-/** The pause between two looks at the camera: quick enough for a hand, easy on a phone. */
+/**
+ * Where the browser cannot call back on each new camera frame (`requestVideoFrameCallback`), the
+ * pause between two looks: quick enough for a hand, easy on a phone.
+ */
 const LOOK_EVERY_MS = 80;
+
+/** The video element's per-frame callback, where the browser has it (DOM types may lack it). */
+type FrameVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?: (callback: () => void) => number;
+  cancelVideoFrameCallback?: (handle: number) => void;
+};
 
 export interface CameraScannerProps {
   /** A code read from the camera, or a cert typed by the seller. */
@@ -66,6 +75,8 @@ export function CameraScanner({
     let stopped = false;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let frameCall: number | undefined;
+    let frameVideo: FrameVideo | undefined;
     const last = { text: '', at: 0 };
     const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
@@ -95,6 +106,18 @@ export function CameraScanner({
         trackRef.current = track;
         setTorch({ available: hasTorch(track), on: false });
         setCamera({ state: 'running' });
+        const framed: FrameVideo = video;
+        // The next look: on the camera's next new frame (no frame read twice, none waited for
+        // longer than it takes to arrive), else after a pause.
+        const next = () => {
+          if (stopped) return;
+          if (framed.requestVideoFrameCallback) {
+            frameVideo = framed;
+            frameCall = framed.requestVideoFrameCallback(() => void look());
+          } else {
+            timer = setTimeout(() => void look(), LOOK_EVERY_MS);
+          }
+        };
         const look = async () => {
           if (stopped) return;
           if (readingRef.current && video.readyState >= 2 && video.videoWidth > 0) {
@@ -113,7 +136,7 @@ export function CameraScanner({
               // One frame the reader could not take (resizing, a stream ending): try the next.
             }
           }
-          if (!stopped) timer = setTimeout(() => void look(), LOOK_EVERY_MS);
+          next();
         };
         void look();
       } catch (error) {
@@ -124,6 +147,7 @@ export function CameraScanner({
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (frameCall !== undefined) frameVideo?.cancelVideoFrameCallback?.(frameCall);
       for (const track of stream?.getTracks() ?? []) track.stop();
       trackRef.current = undefined;
     };

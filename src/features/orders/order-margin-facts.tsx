@@ -1,12 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { unreadableAt } from '../../components/record-field';
-import { useApiClient } from '../../api/api-context';
 import { formatMoney } from '../../lib/format';
 import { fromCents, toCents } from '../../api/sales/money';
 import { orderMoney } from '../../api/sales/order-money';
-import { cardFactsQuery } from '../../api/inventory/inventory-queries';
+import { useCardFacts } from '../../api/inventory/inventory-queries';
 
 const money = (cents: number) => formatMoney(fromCents(cents));
 
@@ -19,9 +17,7 @@ const NET_SOURCES = [
 
 /** The payout (expected while pending) and the margin over inventory `cost`, realised once paid. */
 export function OrderMarginFacts({ order }: { order: Order }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const cards = useQuery(cardFactsQuery(client, queryClient));
+  const cards = useCardFacts();
   const net = orderMoney(order);
   const netCents = net.netCents;
   const itemId = order.line_items?.[0]?.inventory_item_id;

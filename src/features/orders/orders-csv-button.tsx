@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Order } from '../../client';
 import { useApiClient } from '../../api/api-context';
 import { download } from '../../lib/download';
-import { cardFactsOf, inventoryItemsQuery } from '../../api/inventory/inventory-queries';
+import { fetchCardFacts } from '../../api/inventory/inventory-queries';
 import { ordersCsv } from './orders-csv';
 
 /** Downloads the orders shown (the current filter) as CSV, with each card's cost joined in. */
@@ -14,10 +14,7 @@ export function OrdersCsvButton({ orders, name }: { orders: readonly Order[]; na
   const exportCsv = async () => {
     setState('busy');
     try {
-      const items = await queryClient
-        .fetchQuery(inventoryItemsQuery(client, queryClient))
-        .catch(() => undefined);
-      const costs = items && cardFactsOf(items);
+      const costs = await fetchCardFacts(client, queryClient);
       const csv = ordersCsv(orders, (id) => costs?.get(id)?.cost);
       download(`orders-${name}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
       setState('idle');

@@ -18,7 +18,7 @@ import { reconcile } from '../../api/sales/reconcile';
 import { ReconcileNote } from './reconcile-note';
 import './payouts.css';
 import { ordersQuery } from '../../api/orders/order-queries';
-import { cardFactsQuery } from '../../api/inventory/inventory-queries';
+import { useCardFacts } from '../../api/inventory/inventory-queries';
 import { payoutsByMonth } from './payout-figures';
 import { compareCodes } from '../../api/compare-codes';
 import { TableHead } from '../../components/table-head';
@@ -30,7 +30,7 @@ export function PayoutsPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const orders = useQuery(ordersQuery(client, queryClient));
-  const cards = useQuery(cardFactsQuery(client, queryClient));
+  const cards = useCardFacts();
   const rows = useMemo(() => orders.data?.rows ?? [], [orders.data]);
   const costOf = useMemo(() => {
     const map = cards.data;

@@ -3,7 +3,7 @@ import type { CertRow, InventoryItemRow, ListingWithCardRow } from '../store/row
 import { emitProductEvent } from './events';
 import type { IdSource } from './ids';
 import { GRADERS, createInventoryItem, type Grader, type NewCard } from './inventory';
-import type { CreateInput } from './listing-input';
+import { isLoopbackHttp, type CreateInput } from './listing-input';
 import {
   assertCardListable,
   assertNotBlocklisted,
@@ -40,21 +40,51 @@ export async function lookupCert(
 }
 
 /**
- * Rehosts every image before anything is created: a host ending `.invalid` is unreachable, any
+ * Rehosts every image before anything is created: a host ending `.invalid` is unreachable, a
+ * plain-http address on this machine (allowed by `loopbackImages`) is downloaded for real, any
  * other counts as rehosted; one bad URL fails the request.
  */
 export async function rehostImages(ctx: WriteContext, srcs: readonly string[]): Promise<string[]> {
   if (srcs.length === 0) return [];
   await delay(ctx.faults.get().write_latency_ms);
   const errors = new FieldErrors();
-  srcs.forEach((src, index) => {
-    const host = new URL(src).hostname.toLowerCase();
-    if (host === 'invalid' || host.endsWith('.invalid')) {
-      errors.add('images', `image ${index + 1} (${src}) could not be downloaded: host unreachable`);
-    }
-  });
+  await Promise.all(
+    srcs.map(async (src, index) => {
+      const url = new URL(src);
+      const host = url.hostname.toLowerCase();
+      if (host === 'invalid' || host.endsWith('.invalid')) {
+        errors.add(
+          'images',
+          `image ${index + 1} (${src}) could not be downloaded: host unreachable`,
+        );
+        return;
+      }
+      if (ctx.loopbackImages && isLoopbackHttp(url)) {
+        const problem = await downloadProblem(url);
+        if (problem)
+          errors.add('images', `image ${index + 1} (${src}) could not be downloaded: ${problem}`);
+      }
+    }),
+  );
   errors.throwIfAny();
   return [...srcs];
+}
+
+/** The spec's limit on a listing photo. */
+const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+
+/** Why a photo on this machine cannot be rehosted (not answered, not a photo, too large), or null. */
+async function downloadProblem(url: URL): Promise<string | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+    if (!response.ok) return `answered ${response.status}`;
+    const type = response.headers.get('content-type') ?? '';
+    if (!/^image\/(jpeg|png|webp|heic)\b/i.test(type)) return 'not a photo';
+    const bytes = await response.arrayBuffer();
+    return bytes.byteLength > MAX_IMAGE_BYTES ? 'larger than 15MB' : null;
+  } catch {
+    return 'host unreachable';
+  }
 }
 
 /** Everything the asynchronous steps resolved; the commit is then one synchronous transaction. */

@@ -159,15 +159,22 @@ function instant(errors: FieldErrors, value: unknown): number | null | undefined
   return ms;
 }
 
+/** This machine's own names: with `loopbackImages`, a photo there may be plain http. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
 /** The image rule's format half: an https URL of a JPEG, PNG, WEBP or HEIC photo. */
-export function imageFormatProblem(src: string): string | null {
+export function imageFormatProblem(src: string, loopbackImages = false): string | null {
   let url: URL;
   try {
     url = new URL(src);
   } catch {
     return 'is not a URL';
   }
-  if (url.protocol !== 'https:') return 'must be an https URL';
+  if (url.protocol !== 'https:' && !(loopbackImages && isLoopbackHttp(url))) {
+    return 'must be an https URL';
+  }
   const path = url.pathname.toLowerCase();
   if (!IMAGE_EXTENSIONS.some((ext) => path.endsWith(ext))) {
     return 'must be a JPEG, PNG, WEBP or HEIC photo (.jpg, .jpeg, .png, .webp or .heic)';
@@ -175,7 +182,7 @@ export function imageFormatProblem(src: string): string | null {
   return null;
 }
 
-function images(errors: FieldErrors, value: unknown): string[] {
+function images(errors: FieldErrors, value: unknown, loopbackImages: boolean): string[] {
   if (!Array.isArray(value)) {
     errors.add('images', 'must be an array of {src} objects');
     return [];
@@ -191,7 +198,7 @@ function images(errors: FieldErrors, value: unknown): string[] {
       errors.add('images', `image ${index + 1} must be an object with a src URL`);
       return;
     }
-    const problem = imageFormatProblem(src.trim());
+    const problem = imageFormatProblem(src.trim(), loopbackImages);
     if (problem) errors.add('images', `image ${index + 1} (${src}) ${problem}`);
     else out.push(src.trim());
   });
@@ -241,7 +248,10 @@ function card(
 }
 
 /** Parses a create body; throws one 422 with every broken rule. */
-export function parseCreate(body: unknown): CreateInput {
+export function parseCreate(
+  body: unknown,
+  options: { loopbackImages?: boolean } = {},
+): CreateInput {
   const errors = new FieldErrors();
   const f = flattenWriteBody(body, 'create', errors);
   const input: CreateInput = { price_cents: 0, images: [] };
@@ -264,7 +274,9 @@ export function parseCreate(body: unknown): CreateInput {
   if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
   if (f.description !== undefined)
     input.description = text(errors, 'description', f.description, 0, 1000, true);
-  if (f.images !== undefined) input.images = images(errors, f.images);
+  if (f.images !== undefined) {
+    input.images = images(errors, f.images, options.loopbackImages ?? false);
+  }
   if (f.card !== undefined) {
     if (f.inventory_item_id !== undefined) {
       errors.add('card', 'cannot be used with inventory_item_id (the card already exists)');

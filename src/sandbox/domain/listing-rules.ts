@@ -13,6 +13,8 @@ export interface WriteContext {
   seller: SellerRow;
   /** The request came with a live key (write approval applies to live keys only). */
   liveKey: boolean;
+  /** Photos may be plain-http addresses on this machine (SandboxOptions.loopbackImages). */
+  loopbackImages?: boolean;
 }
 
 const forbidden = (rule: string, message: string) =>

@@ -58,6 +58,7 @@ async function runWrite(
     scope: callerScope(request),
     seller: platform.seller!,
     liveKey: platform.mode === 'live',
+    loopbackImages: ctx.loopbackImages,
   });
   const commit: Commit = (fn) =>
     ctx.store.transaction(() => {
@@ -102,7 +103,7 @@ export function registerWriteRoutes(
     app.post(`/:version/${resource}.json`, { config }, (request, reply) =>
       runWrite(ctx, guard, request, reply, async (write, commit) => {
         assertWriteApproved(write);
-        const input = parseCreate(request.body);
+        const input = parseCreate(request.body, { loopbackImages: ctx.loopbackImages });
         const resolved = await resolveCreate(write, input);
         return commit((fresh) => {
           const row = commitCreate(fresh, ctx.ids, input, resolved);

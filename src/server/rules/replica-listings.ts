@@ -59,15 +59,27 @@ function costOf(row: ReplicaRow): bigint | null {
   return cost === null || cost === 0n ? null : cost;
 }
 
+/** The seller's own costs kept by the hub (`costs/cost-store.ts`): read over the marketplace's. */
+export interface KeptCosts {
+  centsOf(itemId: string): bigint | undefined;
+  /** Changes whenever a kept cost does. */
+  version(): number;
+}
+
 export class ReplicaListings {
   private readonly listingsById = new Map<string, ListingFacts>();
   private readonly costs = new Map<string, bigint | null>();
   /** The replica's change number and epoch the facts were brought to. */
   private seen = { change: 0, epoch: -1 };
+  /** The kept costs' version the facts were brought to. */
+  private seenKept = -1;
 
   private warming: ReturnType<typeof setImmediate> | undefined;
 
-  constructor(private readonly replica: Replica) {
+  constructor(
+    private readonly replica: Replica,
+    private readonly kept?: KeptCosts,
+  ) {
     // Brought up to date as rows change, between requests: the first click finds them read.
     replica.onChange((collection) => {
       if (collection !== 'listings' && collection !== 'inventory_items') return;
@@ -108,6 +120,14 @@ export class ReplicaListings {
       this.seen = { change: 0, epoch };
     }
     const change = store.changeNumber();
+    const keptVersion = this.kept?.version() ?? 0;
+    if (keptVersion !== this.seenKept) {
+      // A cost set in Slabdesk: every listing's cost read again (kept over the marketplace's).
+      for (const listing of this.listingsById.values()) {
+        listing.costCents = listing.cardId ? this.costFor(listing.cardId) : null;
+      }
+      this.seenKept = keptVersion;
+    }
     if (change === this.seen.change) return this.listingsById;
     const items = store.changedSince('inventory_items', this.seen.change);
     const changedCards = new Set<string>();
@@ -119,16 +139,22 @@ export class ReplicaListings {
     if (changedCards.size > 0 && this.seen.change > 0) {
       for (const listing of this.listingsById.values()) {
         if (listing.cardId && changedCards.has(listing.cardId)) {
-          listing.costCents = this.costs.get(listing.cardId) ?? null;
+          listing.costCents = this.costFor(listing.cardId);
         }
       }
     }
     for (const row of rows) {
       const facts = factsOf(row.body, this.costs);
+      if (facts?.cardId) facts.costCents = this.costFor(facts.cardId);
       if (facts) this.listingsById.set(facts.id, facts);
       else this.listingsById.delete(row.id);
     }
     this.seen = { change, epoch };
     return this.listingsById;
+  }
+
+  /** A card's cost: the seller's kept one, else the marketplace's, else not known. */
+  private costFor(cardId: string): bigint | null {
+    return this.kept?.centsOf(cardId) ?? this.costs.get(cardId) ?? null;
   }
 }

@@ -7,7 +7,7 @@ import { serverLog } from '../log';
 import type { RuleDefinition, StoredRule } from './rule-definition';
 import { RulePlanner, type ListingFacts, type PlanContext, type PlanItem } from './rule-plan';
 import type { Replica } from '../replica/replica';
-import { centsOf, ReplicaListings } from './replica-listings';
+import { centsOf, ReplicaListings, type KeptCosts } from './replica-listings';
 import { rulesClient, writeListing, type ApiAnswer } from './rule-write';
 import type { NewRunItem, RulesStore, RunItem, RunRecord } from './rules-store';
 import { localDayAndTime, runAtDay } from './rule-schedule';
@@ -29,6 +29,8 @@ export interface RuleRunnerOptions {
   governor: KeyGovernor | undefined;
   /** The hub's replica: every listing and cost the rules read. */
   replica: Replica;
+  /** The seller's costs kept by the hub, read over the marketplace's. */
+  costs?: KeptCosts;
   now?: () => number;
   /** Writes in flight at once for one run (the governor paces them). */
   concurrency?: number;
@@ -116,7 +118,7 @@ export class RuleRunner {
     this.store = options.store;
     this.now = options.now ?? Date.now;
     this.lines = new ListingLines(this.store, options.activity, this.now);
-    this.source = new ReplicaListings(options.replica);
+    this.source = new ReplicaListings(options.replica, options.costs);
     this.client = rulesClient(options.upstream, options.governor);
   }
 

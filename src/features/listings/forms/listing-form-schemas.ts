@@ -62,10 +62,25 @@ export const EditListingForm = z.object({
 });
 export type EditListingForm = z.infer<typeof EditListingForm>;
 
+/**
+ * A photo this server keeps (`/hub/photos/…` on the page's own origin), taken with "Take a
+ * photo": on plain http the form says the marketplace may refuse it, and leaves the word to it.
+ */
+export function isOwnPhoto(value: string): boolean {
+  const origin = globalThis.location?.origin;
+  return (
+    origin !== undefined &&
+    /^[A-Za-z0-9_-]{24}\.(jpg|png|webp)$/.test(
+      value.startsWith(`${origin}/hub/photos/`) ? value.slice(origin.length + 12) : '',
+    )
+  );
+}
+
 const httpsImage = z.string().check(
   z.trim(),
   z.refine(
-    (value) => value === '' || /^https:\/\/[^\s/]+\.[^\s/]+\/\S+$/i.test(value),
+    (value) =>
+      value === '' || /^https:\/\/[^\s/]+\.[^\s/]+\/\S+$/i.test(value) || isOwnPhoto(value),
     'Use a public https:// URL of the photo',
   ),
 );

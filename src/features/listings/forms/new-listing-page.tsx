@@ -13,10 +13,11 @@ import { useServerErrors } from '../../../lib/use-server-errors';
 import { CreatedOutcome, type Created } from './created-outcome';
 import { newListingDefaults, toCreateInput, withoutReviewHold } from './listing-bodies';
 import { goesToReview } from '../detail/listing-view';
-import { NewListingForm } from './listing-form-schemas';
+import { isOwnPhoto, NewListingForm } from './listing-form-schemas';
 import { useCreateListing } from '../../../api/listings/listing-mutations';
 import { ReadOnlyGate } from '../../../components/write-actions';
 import { SaleTermsFields } from './sale-terms-fields';
+import { TakePhoto } from './take-photo';
 import { rememberReviewPreference, reviewPreference } from './review-preference';
 
 /**
@@ -233,7 +234,7 @@ function NewListingContent() {
             <ul className="image-list">
               {images.fields.map((field, index) => {
                 const src = imageValues[index]?.src ?? '';
-                const valid = /^https:\/\/\S+$/i.test(src);
+                const valid = /^https:\/\/\S+$/i.test(src) || isOwnPhoto(src);
                 return (
                   <li key={field.id}>
                     <FormField
@@ -274,6 +275,19 @@ function NewListingContent() {
                 Add a photo
               </button>
             )}
+            <TakePhoto
+              disabled={imageValues.filter((image) => image.src !== '').length >= 5}
+              onPhoto={(photo) => {
+                // Into the first empty address, else a new one.
+                const empty = imageValues.findIndex((image) => image.src === '');
+                if (empty >= 0) {
+                  setValue(`images.${empty}.src`, photo.url, {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  });
+                } else images.append({ src: photo.url });
+              }}
+            />
           </fieldset>
         )}
 

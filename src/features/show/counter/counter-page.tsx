@@ -25,6 +25,8 @@ import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { countOf, formatMoney, formatShortDate, humanize } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { NewPrice } from './new-price';
+import { RecentSales } from './recent-sales';
+import { CostInPlace } from './cost-in-place';
 import './counter.css';
 
 /**
@@ -83,7 +85,8 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
   const [confirm, setConfirm] = useState<'deactivate' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const card = listing.card;
-  const cost = card?.id ? basis.costs?.get(card.id)?.cost : undefined;
+  const facts = card?.id ? basis.costs?.get(card.id) : undefined;
+  const cost = facts?.cost;
   const estimate =
     basis.rate && listing.price
       ? estimateMargin(listing.price, basis.rate, cost, listing.promoted)
@@ -154,7 +157,14 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
         <div>
           <dt>Cost</dt>
           <dd>
-            {cost !== undefined ? <Money amount={cost} /> : <span className="muted">not set</span>}
+            {cost !== undefined ? (
+              <>
+                <Money amount={cost} />
+                {facts?.costKept && <span className="muted"> set in Slabdesk</span>}
+              </>
+            ) : (
+              <span className="muted">{basis.costs ? 'not set' : 'reading…'}</span>
+            )}
           </dd>
         </div>
         <div>
@@ -180,6 +190,8 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
           </dd>
         </div>
       </dl>
+      {card?.id && <CostInPlace itemId={card.id} />}
+      <RecentSales listing={listing} />
       {done && (
         <p className="banner banner-ok" role="status">
           {done}

@@ -5,7 +5,8 @@ import { catalogueQuery } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
 import { formatCents } from '../../../api/shows/show-money';
-import { pendingOf, useOutboxItems } from '../../../api/outbox/outbox';
+import { useOutboxItems } from '../../../api/outbox/outbox';
+import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
 import { countOf, formatDateTime, formatMoney } from '../../../lib/format';
@@ -16,6 +17,8 @@ import { UndoSale } from '../sold-here/undo-sale';
 import { CasePrice } from './case-price';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
+import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
+import { WaitingPart } from './waiting-part';
 import './shows.css';
 
 /** A show: its takings, every sale at the table, and the case that travelled with its actions. */
@@ -27,6 +30,7 @@ export function ShowPage() {
   const shows = useQuery(showsQuery(client));
   const catalogue = useQuery(catalogueQuery(client, queryClient));
   const writes = useOutboxItems();
+  const offline = useOffline();
   const summary = shows.data?.find((show) => show.key === showKey);
   const show = page.data?.show ?? summary;
   if (!show) {
@@ -34,16 +38,16 @@ export function ShowPage() {
     return (
       <section>
         <h1>Show</h1>
-        <OfflineNote />
         <ErrorBanner error={page.error} title="The show could not be loaded" />
         <Link to={paths.shows.to()}>All shows</Link>
       </section>
     );
   }
-  const totals = page.data?.totals ?? summary?.totals;
-  const entries = page.data?.entries ?? [];
-  const waitingSales = pendingOf(writes).filter(
-    (item) => item.kind === 'sell-at-show' && item.showKey === showKey && item.state !== 'conflict',
+  // The ledger as last read (kept on this phone), with this phone's sales it does not hold yet.
+  const phone = phoneSales(writes, showKey, page.data?.entries);
+  const { totals, waiting } = showTotals(page.data?.totals ?? summary?.totals, phone);
+  const entries = [...(page.data?.entries ?? []), ...phone.map(asLedgerRow)].sort((a, b) =>
+    a.soldAt.localeCompare(b.soldAt),
   );
   const rows = catalogue.data?.rows ?? [];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -64,43 +68,64 @@ export function ShowPage() {
           </a>
         </div>
       </div>
-      <OfflineNote />
-      {page.isError && page.data === undefined && (
-        <p className="banner banner-warn" role="status">
-          The ledger could not be read just now: showing what this device holds.
-        </p>
-      )}
+      <OfflineNote
+        offline={offline}
+        notRead={page.isError || page.fetchStatus === 'paused'}
+        readAt={page.data ? page.dataUpdatedAt : undefined}
+        waiting={waiting.cardsSold}
+      />
       <OutboxPanel />
-      {totals && (
+      {(page.data || summary) && (
         <dl className="show-stats" aria-label="Totals">
           <div>
             <dt>Cash taken</dt>
             <dd className="figure">{formatCents(totals.cashCents)}</dd>
+            <WaitingPart show={waiting.cashCents !== 0}>
+              <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Card payments</dt>
             <dd className="figure">{formatCents(totals.cardCents)}</dd>
+            <WaitingPart show={waiting.cardCents !== 0}>
+              <span className="figure">{formatCents(waiting.cardCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Other payments</dt>
             <dd className="figure">{formatCents(totals.otherCents)}</dd>
+            <WaitingPart show={waiting.otherCents !== 0}>
+              <span className="figure">{formatCents(waiting.otherCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Trade value</dt>
             <dd className="figure">{formatCents(totals.tradeValueCents)}</dd>
             <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
+            <WaitingPart show={waiting.tradeValueCents !== 0}>
+              <span className="figure">{formatCents(waiting.tradeValueCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Discounts given</dt>
             <dd className="figure">{formatCents(totals.discountCents)}</dd>
+            <WaitingPart show={waiting.discountCents !== 0}>
+              <span className="figure">{formatCents(waiting.discountCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Cards sold</dt>
             <dd className="figure">{totals.cardsSold}</dd>
+            <WaitingPart show={waiting.cardsSold > 0}>
+              <span className="figure">{waiting.cardsSold}</span> of them
+            </WaitingPart>
           </div>
           <div>
             <dt>Sales</dt>
             <dd className="figure">{formatCents(totals.salesCents)}</dd>
+            <WaitingPart show={waiting.salesCents !== 0}>
+              <span className="figure">{formatCents(waiting.salesCents)}</span> of it
+            </WaitingPart>
           </div>
           <div>
             <dt>Margin against cost</dt>
@@ -115,15 +140,9 @@ export function ShowPage() {
               <dd className="figure">{totals.voided}</dd>
             </div>
           )}
-          {waitingSales.length > 0 && (
-            <div>
-              <dt>Not sent yet</dt>
-              <dd className="figure">{waitingSales.length}</dd>
-            </div>
-          )}
         </dl>
       )}
-      {totals && totals.soldOnline > 0 && (
+      {totals.soldOnline > 0 && (
         <p className="banner banner-error" role="alert">
           <strong>
             {totals.soldOnline === 1
@@ -136,7 +155,11 @@ export function ShowPage() {
 
       <h2>Sales</h2>
       {entries.length === 0 ? (
-        <p>No sales recorded yet.</p>
+        <p>
+          {totals.cardsSold === 0
+            ? 'No sales recorded yet.'
+            : 'The sales are in the ledger; this device has not read them yet.'}
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="simple-table stack-table">
@@ -163,7 +186,13 @@ export function ShowPage() {
                 <tr
                   key={entry.key}
                   className={
-                    entry.voided ? 'row-voided' : entry.soldOnline ? 'row-conflict' : undefined
+                    entry.voided
+                      ? 'row-voided'
+                      : entry.soldOnline
+                        ? 'row-conflict'
+                        : 'waiting' in entry
+                          ? 'row-phone'
+                          : undefined
                   }
                 >
                   <td className="figure" data-label="Sold">
@@ -171,6 +200,11 @@ export function ShowPage() {
                   </td>
                   <td className="stack-title">
                     {entry.title}
+                    {'waiting' in entry && (
+                      <p className="waiting-mark">
+                        {entry.waiting ? 'Waiting to be sent' : 'Sent from this phone'}
+                      </p>
+                    )}
                     {entry.voided && (
                       <p className="muted">
                         Undone {formatDateTime(entry.voided.at)} by {entry.voided.by}
@@ -210,7 +244,7 @@ export function ShowPage() {
                       >
                         Receipt
                       </Link>
-                      {!entry.voided && (
+                      {!entry.voided && !('waiting' in entry && entry.waiting) && (
                         <UndoSale
                           sale={{
                             showKey: show.key,

@@ -11,6 +11,9 @@ import { useWriteButton } from '../../../components/write-actions';
 import { paths } from '../../../shared/paths';
 import { OutboxPanel } from './outbox-panel';
 import { PushSetting } from '../sold-online/push-setting';
+import { useOutboxItems } from '../../../api/outbox/outbox';
+import { phoneSales, showTotals } from './waiting-sales';
+import { WaitingPart } from './waiting-part';
 import './shows.css';
 
 /** Card shows: start one, and each show's takings at a glance. */
@@ -18,6 +21,7 @@ export function Component() {
   const client = useApiClient();
   const shows = useQuery(showsQuery(client));
   const start = useStartShow();
+  const writes = useOutboxItems();
   const navigate = useNavigate();
   const writeButton = useWriteButton();
   const [name, setName] = useState('');
@@ -87,22 +91,35 @@ export function Component() {
             </tr>
           </thead>
           <tbody>
-            {shows.data.map((show) => (
-              <tr key={show.key}>
-                <td className="stack-title">
-                  <Link to={paths.show.to(show.key)}>{show.name}</Link>
-                </td>
-                <td className="figure" data-label="Day">
-                  {show.date}
-                </td>
-                <td className="num figure" data-label="Cards sold">
-                  {show.totals.cardsSold}
-                </td>
-                <td className="num figure" data-label="Cash taken">
-                  {formatCents(show.totals.cashCents)}
-                </td>
-              </tr>
-            ))}
+            {shows.data.map((show) => {
+              // The list's figures with the sales waiting on this phone, as the show's page says.
+              const { totals, waiting } = showTotals(
+                show.totals,
+                phoneSales(writes, show.key, undefined),
+              );
+              return (
+                <tr key={show.key}>
+                  <td className="stack-title">
+                    <Link to={paths.show.to(show.key)}>{show.name}</Link>
+                  </td>
+                  <td className="figure" data-label="Day">
+                    {show.date}
+                  </td>
+                  <td className="num" data-label="Cards sold">
+                    <span className="figure">{totals.cardsSold}</span>
+                    <WaitingPart show={waiting.cardsSold > 0}>
+                      <span className="figure">{waiting.cardsSold}</span> of them
+                    </WaitingPart>
+                  </td>
+                  <td className="num" data-label="Cash taken">
+                    <span className="figure">{formatCents(totals.cashCents)}</span>
+                    <WaitingPart show={waiting.cashCents !== 0}>
+                      <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+                    </WaitingPart>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

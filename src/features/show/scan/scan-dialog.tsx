@@ -44,6 +44,11 @@ export default function ScanDialog({ onClose }: { onClose(): void }) {
   const orders = useQuery(ordersQuery(client, queryClient));
 
   useEffect(() => {
+    // The counter view's code while the camera starts: a read opens it at once.
+    import('../counter/counter-page').catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
     const before = document.activeElement;
     returnTo.current = before instanceof HTMLElement ? before : null;
     dialogRef.current?.querySelector<HTMLElement>('input')?.focus();

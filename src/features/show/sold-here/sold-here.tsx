@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ListingRead } from '../../../client';
 import { useApiClient } from '../../../api/api-context';
-import { cardFactsQuery } from '../../../api/inventory/inventory-queries';
+import { useCardFacts } from '../../../api/inventory/inventory-queries';
 import type { SaleWrite } from '../../../api/outbox/outbox';
 import { formatCents } from '../../../api/shows/show-money';
 import {
@@ -147,9 +147,8 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
  */
 export function SoldHere({ listing }: { listing: ListingRead }) {
   const client = useApiClient();
-  const queryClient = useQueryClient();
   const shows = useQuery(showsQuery(client));
-  const facts = useQuery(cardFactsQuery(client, queryClient));
+  const facts = useCardFacts();
   const sell = useSellAtShow();
   const writeButton = useWriteButton();
   const [open, setOpen] = useState(false);

@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SlabdeskClient } from '../../client';
+import { useApiClient } from '../api-context';
+import { localStore } from '../local-store';
+import { fetchKeptCosts, putKeptCost, type KeptCost } from './cost-api';
+
+/** The kept costs' one query-key factory. */
+export const costKeys = {
+  all: () => ['kept-costs'] as const,
+};
+
+/** The kept costs as last read, kept in this browser so a show with no network has them. */
+const COSTS_KEPT = 'slabdesk-kept-costs';
+
+function keptCosts(): KeptCost[] | undefined {
+  try {
+    const text = localStore()?.getItem(COSTS_KEPT);
+    return text ? (JSON.parse(text) as KeptCost[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepCosts(costs: KeptCost[]): void {
+  try {
+    localStore()?.setItem(COSTS_KEPT, JSON.stringify(costs));
+  } catch {
+    // A full or refused storage: they are read again next time.
+  }
+}
+
+export const keptCostsQuery = (client: SlabdeskClient) =>
+  queryOptions({
+    queryKey: costKeys.all(),
+    queryFn: async ({ signal }) => {
+      const costs = await fetchKeptCosts(client, signal);
+      keepCosts(costs);
+      return costs;
+    },
+    initialData: keptCosts,
+    initialDataUpdatedAt: 0,
+    staleTime: 30_000,
+    retry: false,
+  });
+
+/** Sets (or forgets, `null`) a card's cost on our server; every reader of costs follows. */
+export function useSetKeptCost(itemId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cost: string | null) => putKeptCost(client, itemId, cost),
+    onSuccess: (kept) => {
+      const next = [
+        ...(queryClient.getQueryData<KeptCost[]>(costKeys.all()) ?? []).filter(
+          (cost) => cost.itemId !== itemId,
+        ),
+        ...(kept ? [kept] : []),
+      ];
+      queryClient.setQueryData(costKeys.all(), next);
+      keepCosts(next);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import type { SlabdeskClient } from '../../client';
+import { useApiClient } from '../api-context';
+import { callServer } from '../server-call';
+
+/**
+ * A photo for a new listing, kept by our server (`POST /hub/photos`): the API takes a listing's
+ * photos only as public URLs it downloads, so the phone's photo needs an address first.
+ */
+
+const KeptPhoto = z.object({
+  url: z.string(),
+  type: z.string(),
+  bytes: z.number(),
+  /** Whether the address is https: the marketplace refuses any other. */
+  https: z.boolean(),
+});
+export type KeptPhoto = z.infer<typeof KeptPhoto>;
+
+export const uploadPhoto = (client: SlabdeskClient, photo: Blob) =>
+  callServer(client, z.object({ photo: KeptPhoto }), '/hub/photos', {
+    method: 'POST',
+    body: photo,
+  }).then((answer) => answer.photo);
+
+export function useUploadPhoto() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (photo: Blob) => uploadPhoto(client, photo) });
+}

@@ -1,0 +1,100 @@
+import type { ListingRead } from '../../client';
+import { certKey } from '../listings/cert-lookup';
+import type { KeptOrder } from '../orders/order-queries';
+
+/**
+ * A card's identity as the spec documents it on a listing's `card`: grader, grade, title, year
+ * and set. Two slabs are the same card and grade when all five agree (a field not shown on
+ * either side must be not shown on both): never a near match.
+ */
+export interface CardIdentity {
+  grader?: string | undefined;
+  grade?: string | undefined;
+  title?: string | undefined;
+  year?: number | null | undefined;
+  set?: string | undefined;
+}
+
+/** Spaces and case do not make another card ("1986 Fleer  Michael Jordan" is the same title). */
+const plain = (text: string | null | undefined) =>
+  text === null || text === undefined ? '' : text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The card's identity as one comparable key, or undefined when grader, grade or title is not shown. */
+export function cardIdentityKey(card: CardIdentity | undefined): string | undefined {
+  if (!card) return undefined;
+  const grader = plain(card.grader);
+  const grade = plain(card.grade);
+  const title = plain(card.title);
+  if (!grader || !grade || !title) return undefined;
+  const year = card.year === null || card.year === undefined ? '' : String(card.year);
+  return [grader, grade, title, year, plain(card.set)].join('\u0000');
+}
+
+/** One sale of another slab of the same card and grade. */
+export interface CardSale {
+  /** The order's id, or the show ledger entry's key. */
+  id: string;
+  soldAt: string;
+  /** What that slab sold for (decimal dollars): the order line's price, or the show's price. */
+  price: string;
+  /** Where it sold: an order is a marketplace sale; a ledger entry, a sale at that show. */
+  where: { kind: 'online' } | { kind: 'show'; showName: string };
+}
+
+/** A sale at a show, as the hub's ledger records it. */
+export interface LedgerSale {
+  key: string;
+  listingId: string;
+  soldAt: string;
+  priceCents: number;
+  showName: string;
+}
+
+/** At most this many sales are shown: the recent ones are what a dealer prices against. */
+export const RECENT_SALES = 5;
+
+/**
+ * The seller's recent sales of the same card and grade as `listing`, newest first, from the
+ * kept orders and the show ledger: each order's line names its listing (`product_id`), as each
+ * ledger entry does, whose `card` in the kept catalogue gives the identity. A lot's line (one price for many cards), a cancelled order, an
+ * order whose cancellation is not shown and the scanned slab's own cert are left out.
+ */
+export function recentSalesOf(
+  listing: ListingRead,
+  listings: readonly ListingRead[],
+  orders: readonly KeptOrder[],
+  showSales: readonly LedgerSale[] = [],
+  limit = RECENT_SALES,
+): CardSale[] {
+  const key = cardIdentityKey(listing.card);
+  if (key === undefined) return [];
+  const ownCert = certKey(listing.card?.cert_number);
+  const sameCard = new Set<string>();
+  for (const row of listings) {
+    if (row.is_lot === true) continue;
+    if (ownCert !== '' && certKey(row.card?.cert_number) === ownCert) continue;
+    if (cardIdentityKey(row.card) === key) sameCard.add(row.id);
+  }
+  const sales: CardSale[] = [];
+  for (const order of orders) {
+    if (order.cancelled_at !== null) continue;
+    const soldAt = order.svc_sold_at ?? order.created_at;
+    if (!soldAt || Number.isNaN(Date.parse(soldAt))) continue;
+    for (const line of order.line_items ?? []) {
+      if (line.svc_is_lot === true || !line.price) continue;
+      if (line.product_id === undefined || !sameCard.has(line.product_id)) continue;
+      sales.push({ id: order.id, soldAt, price: line.price, where: { kind: 'online' } });
+    }
+  }
+  for (const sale of showSales) {
+    if (!sameCard.has(sale.listingId) || Number.isNaN(Date.parse(sale.soldAt))) continue;
+    sales.push({
+      id: sale.key,
+      soldAt: sale.soldAt,
+      price: (sale.priceCents / 100).toFixed(2),
+      where: { kind: 'show', showName: sale.showName },
+    });
+  }
+  sales.sort((a, b) => Date.parse(b.soldAt) - Date.parse(a.soldAt));
+  return sales.slice(0, limit);
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { preloadBarcodeEngine } from '../components/scanner/barcode-engine';
+
+/** The Scan dialog's chunk (the camera, the reader's loader, the stack): loaded once. */
+export const loadScanDialog = () => import('../features/show/scan/scan-dialog');
+
+/**
+ * Gets Scan ready before it is pressed: the dialog's code, and the reader with its wasm compiled
+ * (the seller then waits only for the camera). Loaded once; a failure is left to the press.
+ */
+export function preloadScan(): void {
+  loadScanDialog().catch(() => undefined);
+  preloadBarcodeEngine();
+}
+
+/** A touch screen (a phone or tablet: the scanning device). */
+function touchDevice(): boolean {
+  return (
+    (typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches) ||
+    navigator.maxTouchPoints > 0
+  );
+}
+
+/** Where the seller asked to save data, nothing is fetched before it is needed. */
+const savesData = () =>
+  (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
+/**
+ * Gets Scan ready when the seller is likely to scan: on a show's pages in the first idle moment;
+ * elsewhere on a touch screen at its first touch (the seller is at the phone). A page only looked
+ * at (a first load, Lighthouse's) loads nothing more; at a desk the pointer on Scan does it.
+ */
+export function usePreloadScan(onShowPages: boolean): void {
+  useEffect(() => {
+    if (savesData()) return;
+    if (onShowPages) {
+      if (typeof requestIdleCallback !== 'function') {
+        const timer = setTimeout(preloadScan, 500);
+        return () => clearTimeout(timer);
+      }
+      const handle = requestIdleCallback(preloadScan, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    if (!touchDevice()) return;
+    const touched = (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') return;
+      window.removeEventListener('pointerdown', touched, true);
+      preloadScan();
+    };
+    window.addEventListener('pointerdown', touched, true);
+    return () => window.removeEventListener('pointerdown', touched, true);
+  }, [onShowPages]);
+}

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSetKeptCost } from '../../../api/costs/cost-queries';
+import { ErrorBanner } from '../../../components/error-banner';
+
+/** Dollars and cents as a seller types them: "120", "120.5", "120.50"; at most 1,000,000. */
+const COST_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * The card's cost on the counter view, set in place. The API documents no write of an inventory
+ * item's `cost`, so our server keeps the seller's own, and every margin reads it over the
+ * marketplace's.
+ */
+export function CostInPlace({ itemId }: { itemId: string }) {
+  const setCost = useSetKeptCost(itemId);
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const fieldId = useId();
+  const noteId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = typed.trim().replace(/^\$/, '').replace(/,/g, '');
+    if (!COST_TEXT.test(text) || Number(text) > 1_000_000) {
+      setProblem('The cost must be an amount like 120.50, at most $1,000,000.');
+      return;
+    }
+    setProblem(null);
+    setSaved(false);
+    setCost.mutate(Number(text).toFixed(2), {
+      onSuccess: () => {
+        setTyped('');
+        setSaved(true);
+      },
+    });
+  };
+
+  return (
+    <div className="cost-in-place">
+      <form className="cost-form" onSubmit={submit} aria-label="Cost" aria-describedby={noteId}>
+        <div className="new-price-field">
+          <label htmlFor={fieldId}>Cost ($)</label>
+          <input
+            id={fieldId}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+          />
+        </div>
+        <button type="submit" disabled={setCost.isPending}>
+          {setCost.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+      <p id={noteId} className="muted cost-note">
+        Kept by Slabdesk: the marketplace&apos;s API has no way to set a cost.
+      </p>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {saved && !setCost.isPending && (
+        <p className="muted" role="status">
+          Cost saved.
+        </p>
+      )}
+      {setCost.error && <ErrorBanner error={setCost.error} title="The cost was not saved" />}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { OutboxItem, SaleWrite } from '../../../api/outbox/outbox';
+import { toCents } from '../../../api/sales/money';
+import { tendersOfBody } from '../../../api/shows/sale-tenders';
+import type { LedgerEntry } from '../../../api/shows/show-api';
+import { NO_TOTALS, totalsOf, type ShowTotals } from '../../../shared/show-tenders';
+
+/**
+ * The sales this phone made at a show that the ledger as read does not hold yet: waiting in the
+ * outbox (no network, or held for its account), or sent since the ledger was last read. The
+ * show page lists them and adds them into its totals (the one `totalsOf`, by tender), saying how
+ * much of each is waiting.
+ */
+
+/** A sale of this phone the ledger as read does not hold, as the ledger would enter it. */
+export interface PhoneSale {
+  write: SaleWrite;
+  /** Not sent yet (waiting, being sent, or held for the account that made it). */
+  waiting: boolean;
+  entry: LedgerEntry;
+}
+
+/** Not a sale: dropped by the seller, failed, or refused by the ledger (sold before). */
+const counts = (write: SaleWrite) =>
+  write.state !== 'dropped' && write.state !== 'failed' && write.soldBefore === undefined;
+
+/** The sale as the ledger enters it: its tenders (a sale queued before tenders: trade and cash). */
+function entryOf(write: SaleWrite): LedgerEntry {
+  const sale = write.sale;
+  return {
+    key: sale.key,
+    showKey: write.showKey,
+    soldAt: sale.soldAt,
+    recordedAt: write.madeAt,
+    soldBy: write.by?.name ?? 'This phone',
+    listingId: write.listingId,
+    title: sale.title,
+    certNumber: sale.certNumber,
+    grader: sale.grader,
+    priceCents: toCents(sale.price),
+    discountCents: toCents(sale.discount),
+    tenders: tendersOfBody(sale),
+    costCents: sale.cost === null || sale.cost === '' ? null : toCents(sale.cost),
+    soldOnline: false,
+    offMarket: write.offMarket ?? 'not_sent',
+    note: write.note ?? null,
+    voided: null,
+  };
+}
+
+/**
+ * `entries`: the ledger as read, or undefined when this phone never read it (then only what waits
+ * is added: a sale sent is in the server's totals already).
+ */
+export function phoneSales(
+  items: readonly OutboxItem[],
+  showKey: string,
+  entries: readonly LedgerEntry[] | undefined,
+): PhoneSale[] {
+  const inLedger = new Set(entries?.map((entry) => entry.key));
+  return items.flatMap((item) => {
+    if (item.kind !== 'sell-at-show' || item.showKey !== showKey) return [];
+    if (!counts(item) || inLedger.has(item.sale.key)) return [];
+    const waiting = item.state === 'waiting' || item.state === 'sending' || item.state === 'held';
+    if (!waiting && entries === undefined) return [];
+    return [{ write: item, waiting, entry: entryOf(item) }];
+  });
+}
+
+/** A sale of this phone as a row of the ledger's table (`waiting` marks it). */
+export function asLedgerRow(sale: PhoneSale): LedgerEntry & { waiting: boolean } {
+  return { ...sale.entry, waiting: sale.waiting };
+}
+
+/** Two sets of totals added figure by figure. */
+export function addTotals(a: ShowTotals, b: ShowTotals): ShowTotals {
+  const sum = { ...a };
+  for (const name of Object.keys(NO_TOTALS) as (keyof ShowTotals)[]) sum[name] = a[name] + b[name];
+  return sum;
+}
+
+/** The show's figures with this phone's sales in them, and the part of them still waiting. */
+export function showTotals(ledger: ShowTotals | undefined, sales: readonly PhoneSale[]) {
+  return {
+    totals: addTotals(ledger ?? NO_TOTALS, totalsOf(sales.map((sale) => sale.entry))),
+    waiting: totalsOf(sales.filter((sale) => sale.waiting).map((sale) => sale.entry)),
+  };
+}

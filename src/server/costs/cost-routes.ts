@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { admissionOf } from '../plugins/sign-in-gate';
+import { refuse, refuseFields, refusalsInEnvelope } from '../route-refusals';
+import type { CostStore, KeptCost } from './cost-store';
+
+/**
+ * The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. The
+ * API documents no write of an inventory item's `cost`, so the hub keeps the seller's own.
+ */
+
+export const COST_PATHS = {
+  costs: '/hub/costs',
+  cost: (itemId: string) => `/hub/costs/${encodeURIComponent(itemId)}`,
+} as const;
+
+const ItemId = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an inventory item id');
+/** Dollars as the marketplace writes them: at most 1,000,000 (a listing's top price), 2 decimals. */
+const Cost = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50')
+  .transform((value) => Math.round(Number(value) * 100))
+  .refine((cents) => cents <= 100_000_000, 'must be at most 1,000,000.00');
+const CostBody = z.strictObject({ cost: Cost.nullable() });
+const CostParams = z.object({ itemId: ItemId });
+
+const READ = { access: 'viewer' } as const;
+const SET = { access: 'editor', action: 'set costs' } as const;
+const BODY_LIMIT = 1024;
+
+/** Who set a cost with sign-in off, as the show ledger names it. */
+const THIS_COMPUTER = 'This computer';
+
+/** A kept cost as the browser reads it: dollars as text, as the API writes money. */
+export const costView = (cost: KeptCost) => ({
+  itemId: cost.itemId,
+  cost: (cost.costCents / 100).toFixed(2),
+  setAt: cost.setAt,
+  setBy: cost.setBy,
+});
+
+export interface CostRouteDeps {
+  store: CostStore;
+  now?: () => Date;
+}
+
+export async function costRoutes(app: FastifyInstance, deps: CostRouteDeps): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  refusalsInEnvelope(app, BODY_LIMIT);
+
+  app.get(COST_PATHS.costs, { config: READ }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ costs: deps.store.all().map(costView) }),
+  );
+
+  app.put('/hub/costs/:itemId', { bodyLimit: BODY_LIMIT, config: SET }, async (request, reply) => {
+    const params = CostParams.safeParse(request.params);
+    if (!params.success) return refuseFields(reply, params.error);
+    const body = CostBody.safeParse(request.body);
+    if (!body.success) return refuseFields(reply, body.error);
+    const setBy = admissionOf(request.raw).actor?.name ?? THIS_COMPUTER;
+    const done = deps.store.set(params.data.itemId, body.data.cost, now().toISOString(), setBy);
+    if ('full' in done) {
+      return refuse(reply, 507, 'costs_full', 'The hub keeps no more costs: it holds its most.');
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ cost: done.kept ? costView(done.kept) : null });
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refuse, refusalsInEnvelope } from '../route-refusals';
+import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from './photo-store';
+
+/**
+ * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw image bytes)
+ * keeps it, `GET /hub/photos/<id>.jpg` serves it to anyone (the marketplace downloads it from
+ * there before it creates the listing), at an address nobody can guess.
+ */
+
+export const PHOTO_PATHS = { photos: '/hub/photos' } as const;
+
+export interface PhotoRouteDeps {
+  store: PhotoStore;
+  /** `SLABDESK_PUBLIC_URL`: where the marketplace reaches this server; else the request's own. */
+  publicUrl: string | undefined;
+}
+
+/** The address the photo is reached at: the public one when set, else the one the page used. */
+function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps): Promise<void> {
+  refusalsInEnvelope(app, MAX_PHOTO_BYTES);
+  // Only this plugin's routes read a body as bytes, whatever its type says: the bytes decide.
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.post(
+    PHOTO_PATHS.photos,
+    {
+      bodyLimit: MAX_PHOTO_BYTES,
+      config: { access: 'editor', action: 'add photos' },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.byteLength === 0) {
+        return refuse(reply, 422, 'validation_error', 'Send the photo itself (JPEG, PNG or WEBP).');
+      }
+      const type = sniffPhoto(body);
+      if (!type) {
+        return refuse(
+          reply,
+          415,
+          'unsupported_media_type',
+          'This file is not a JPEG, PNG or WEBP photo.',
+        );
+      }
+      const kept = deps.store.keep(body, type);
+      if (!kept) {
+        return refuse(
+          reply,
+          507,
+          'photos_full',
+          'The server keeps no more photos: it holds its most.',
+        );
+      }
+      const url = `${originOf(request, deps.publicUrl)}${PHOTO_PATHS.photos}/${kept.name}`;
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({
+          photo: {
+            url,
+            type: PHOTO_MIME[type],
+            bytes: kept.bytes,
+            https: url.startsWith('https:'),
+          },
+        });
+    },
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/hub/photos/:name',
+    // Public: the marketplace downloads it with no session (the name is the secret).
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const photo = deps.store.read(request.params.name);
+      if (!photo) return refuse(reply, 404, 'not_found', 'No such photo.');
+      return reply
+        .type(PHOTO_MIME[photo.type])
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.bytes);
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { errorEnvelope } from './error-envelope';
+
+/** A refusal of one of the hub's own JSON routes, in the API's envelope and never cached. */
+export function refuse(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send(errorEnvelope(code, message, extra));
+}
+
+/** A zod failure as a 422 naming each field, as the marketplace answers a bad write. */
+export function refuseFields(reply: FastifyReply, error: z.ZodError) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'body';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return reply
+    .code(422)
+    .header('cache-control', 'no-store')
+    .send(errorEnvelope('validation_error', fields));
+}
+
+/**
+ * Every refusal Fastify makes for a plugin's routes (a body too large, JSON that does not parse)
+ * in the API's envelope too, as the rest of the hub answers; `maxBytes` is said on a 413.
+ */
+export function refusalsInEnvelope(app: FastifyInstance, maxBytes: number): void {
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'A hub request failed');
+        return refuse(reply, 500, 'internal_error', 'Internal error.');
+      }
+      if (status === 413) {
+        return refuse(reply, 413, 'body_too_large', 'The request is too large.', {
+          max_bytes: maxBytes,
+        });
+      }
+      return refuse(
+        reply,
+        status,
+        (error.code ?? 'bad_request').toLowerCase(),
+        error.message ?? 'Bad request.',
+      );
+    },
+  );
+}
