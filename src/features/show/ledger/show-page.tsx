@@ -80,21 +80,21 @@ export function ShowPage() {
           <div>
             <dt>Cash taken</dt>
             <dd className="figure">{formatCents(totals.cashCents)}</dd>
-            <WaitingPart show={waiting.cashCents !== 0}>
+            <WaitingPart as="dd" show={waiting.cashCents !== 0}>
               <span className="figure">{formatCents(waiting.cashCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Card payments</dt>
             <dd className="figure">{formatCents(totals.cardCents)}</dd>
-            <WaitingPart show={waiting.cardCents !== 0}>
+            <WaitingPart as="dd" show={waiting.cardCents !== 0}>
               <span className="figure">{formatCents(waiting.cardCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Other payments</dt>
             <dd className="figure">{formatCents(totals.otherCents)}</dd>
-            <WaitingPart show={waiting.otherCents !== 0}>
+            <WaitingPart as="dd" show={waiting.otherCents !== 0}>
               <span className="figure">{formatCents(waiting.otherCents)}</span> of it
             </WaitingPart>
           </div>
@@ -102,28 +102,28 @@ export function ShowPage() {
             <dt>Trade value</dt>
             <dd className="figure">{formatCents(totals.tradeValueCents)}</dd>
             <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
-            <WaitingPart show={waiting.tradeValueCents !== 0}>
+            <WaitingPart as="dd" show={waiting.tradeValueCents !== 0}>
               <span className="figure">{formatCents(waiting.tradeValueCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Discounts given</dt>
             <dd className="figure">{formatCents(totals.discountCents)}</dd>
-            <WaitingPart show={waiting.discountCents !== 0}>
+            <WaitingPart as="dd" show={waiting.discountCents !== 0}>
               <span className="figure">{formatCents(waiting.discountCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Cards sold</dt>
             <dd className="figure">{totals.cardsSold}</dd>
-            <WaitingPart show={waiting.cardsSold > 0}>
+            <WaitingPart as="dd" show={waiting.cardsSold > 0}>
               <span className="figure">{waiting.cardsSold}</span> of them
             </WaitingPart>
           </div>
           <div>
             <dt>Sales</dt>
             <dd className="figure">{formatCents(totals.salesCents)}</dd>
-            <WaitingPart show={waiting.salesCents !== 0}>
+            <WaitingPart as="dd" show={waiting.salesCents !== 0}>
               <span className="figure">{formatCents(waiting.salesCents)}</span> of it
             </WaitingPart>
           </div>
