@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { errorEnvelope } from './error-envelope';
+import { errorEnvelope, fieldsOf } from './error-envelope';
 
 /** A refusal of one of the hub's own JSON routes, in the API's envelope and never cached. */
 export function refuse(
   reply: FastifyReply,
   status: number,
   code: string,
-  message: string,
+  /** The words, or a 422's fields (`{ field: ["…"] }`) as the marketplace sends them. */
+  message: unknown,
   extra: Record<string, unknown> = {},
 ) {
   return reply
@@ -18,15 +19,7 @@ export function refuse(
 
 /** A zod failure as a 422 naming each field, as the marketplace answers a bad write. */
 export function refuseFields(reply: FastifyReply, error: z.ZodError) {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'body';
-    (fields[field] ??= []).push(issue.message);
-  }
-  return reply
-    .code(422)
-    .header('cache-control', 'no-store')
-    .send(errorEnvelope('validation_error', fields));
+  return refuse(reply, 422, 'validation_error', fieldsOf(error.issues));
 }
 
 /**

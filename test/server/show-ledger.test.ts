@@ -377,7 +377,7 @@ describe('tenders as dealers take them, and undoing a sale', () => {
       }),
     );
     expect(short.status).toBe(422);
-    expect(short.json.svc_error.code).toBe('validation_failed');
+    expect(short.json.svc_error.code).toBe('validation_error');
     expect(short.json.errors).toEqual({
       tenders: ['the tenders add up to $240.00, not the price $250.00'],
     });

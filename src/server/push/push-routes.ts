@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
 import { admissionOf } from '../plugins/sign-in-gate';
-import { errorEnvelope, fieldsOf } from '../error-envelope';
+import { refuseFields } from '../route-refusals';
 import type { PushStore } from './push-store';
 import type { VapidKeys } from './vapid-keys';
 
@@ -67,12 +67,6 @@ function subscriptionSchema(allowLoopback: boolean) {
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-function invalid(reply: FastifyReply, error: z.ZodError) {
-  return noStore(reply)
-    .code(422)
-    .send(errorEnvelope('validation_failed', fieldsOf(error.issues)));
-}
-
 /** Anyone signed in may have their phone told (a viewer at the table too). */
 const VIEWER = { access: 'viewer' } as const;
 
@@ -98,7 +92,7 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
     { bodyLimit: BODY_LIMIT, config: VIEWER },
     async (request, reply) => {
       const body = Subscription.safeParse(request.body);
-      if (!body.success) return invalid(reply, body.error);
+      if (!body.success) return refuseFields(reply, body.error);
       const { actor, session } = admissionOf(request.raw);
       deps.store.subscribe({
         endpoint: body.data.endpoint,
@@ -117,7 +111,7 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
     { bodyLimit: BODY_LIMIT, config: VIEWER },
     async (request, reply) => {
       const body = Unsubscribe.safeParse(request.body);
-      if (!body.success) return invalid(reply, body.error);
+      if (!body.success) return refuseFields(reply, body.error);
       const dropped = deps.store.unsubscribe(body.data.endpoint);
       return noStore(reply).send({ unsubscribed: dropped });
     },

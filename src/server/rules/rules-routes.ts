@@ -13,7 +13,7 @@ import { ReplicaNotReadyError } from '../replica/replica';
 import { nextRunAt, type RuleRunner, type Upcoming } from './rule-runner';
 import type { RulesStore, RunRecord } from './rules-store';
 import { clockText } from '../upstream-pause';
-import { errorEnvelope } from '../error-envelope';
+import { refuse, refuseFields } from '../route-refusals';
 import { localDayAndTime } from './rule-schedule';
 import { SessionBudget } from '../session-budget';
 
@@ -73,13 +73,6 @@ function who(request: FastifyRequest): { name: string | null; role: Role } {
   return { name: null, role: 'owner' };
 }
 
-function fail(reply: FastifyReply, status: number, code: string, message: string, extra = {}) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .send(errorEnvelope(code, message, extra));
-}
-
 function parsed<T>(
   schema: z.ZodType<T>,
   value: unknown,
@@ -87,15 +80,7 @@ function parsed<T>(
 ): { ok: true; value: T } | { ok: false } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || 'body';
-    (fields[key] ??= []).push(issue.message);
-  }
-  void reply
-    .code(422)
-    .header('cache-control', 'no-store')
-    .send(errorEnvelope('validation_error', fields));
+  void refuseFields(reply, result.error);
   return { ok: false };
 }
 
@@ -142,7 +127,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     (error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'A rules request failed');
-      return fail(
+      return refuse(
         reply,
         status,
         status >= 500
@@ -186,7 +171,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
   const budgeted = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request.raw));
     if (wait === 0) return undefined;
-    return fail(
+    return refuse(
       reply.header('retry-after', String(wait)),
       429,
       'rate_limited',
@@ -199,7 +184,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   const readFailed = (reply: FastifyReply, error: unknown) => {
     if (error instanceof ReplicaNotReadyError || isApiError(error)) {
-      return fail(
+      return refuse(
         reply,
         503,
         'listings_unreadable',
@@ -236,7 +221,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       const change = parsed(RuleChange, request.body, reply);
       if (!change.ok) return reply;
       const rule = store.updateRule(id.value.id, change.value, new Date().toISOString());
-      if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+      if (!rule) return refuse(reply, 404, 'not_found', 'No such rule.');
       if (change.value.enabled === true) {
         // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
         const { time, timeZone } = rule.definition.schedule;
@@ -250,7 +235,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
   app.delete(`${RULES_PREFIX}/:id`, { config: owner('delete rules') }, async (request, reply) => {
     const id = parsed(Id, request.params, reply);
     if (!id.ok) return reply;
-    if (!store.deleteRule(id.value.id)) return fail(reply, 404, 'not_found', 'No such rule.');
+    if (!store.deleteRule(id.value.id)) return refuse(reply, 404, 'not_found', 'No such rule.');
     return reply.code(204).send();
   });
 
@@ -264,7 +249,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       let ruleId: number | undefined;
       if ('ruleId' in body.value) {
         const rule = store.rule(body.value.ruleId);
-        if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+        if (!rule) return refuse(reply, 404, 'not_found', 'No such rule.');
         definition = rule.definition;
         ruleId = rule.id;
       }
@@ -301,7 +286,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     const id = parsed(Id, request.params, reply);
     if (!id.ok) return reply;
     const rule = store.rule(id.value.id);
-    if (!rule) return fail(reply, 404, 'not_found', 'No such rule.');
+    if (!rule) return refuse(reply, 404, 'not_found', 'No such rule.');
     try {
       const run = await runner.startRun(rule, 'manual', who(request).name);
       return reply
@@ -316,7 +301,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
   app.get(`${RULES_PREFIX}/:id/runs`, { config: { access: 'viewer' } }, async (request, reply) => {
     const id = parsed(Id, request.params, reply);
     if (!id.ok) return reply;
-    if (!store.rule(id.value.id)) return fail(reply, 404, 'not_found', 'No such rule.');
+    if (!store.rule(id.value.id)) return refuse(reply, 404, 'not_found', 'No such rule.');
     return reply
       .header('cache-control', 'no-store')
       .send({ runs: store.runs(id.value.id).map(runView) });
@@ -330,7 +315,7 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       const id = parsed(RunId, request.params, reply);
       if (!id.ok) return reply;
       const run = store.run(id.value.runId);
-      if (!run) return fail(reply, 404, 'not_found', 'No such run.');
+      if (!run) return refuse(reply, 404, 'not_found', 'No such run.');
       const items = store.items(run.id, RUN_ITEMS_SHOWN).map((item) => ({
         ...item,
         floor: item.floorCents === null ? null : formatCents(BigInt(item.floorCents)),
@@ -355,13 +340,14 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       const id = parsed(RunId, request.params, reply);
       if (!id.ok) return reply;
       const run = store.run(id.value.runId);
-      if (!run) return fail(reply, 404, 'not_found', 'No such run.');
-      if (run.trigger === 'undo') return fail(reply, 409, 'not_undoable', 'An undo is not undone.');
+      if (!run) return refuse(reply, 404, 'not_found', 'No such run.');
+      if (run.trigger === 'undo')
+        return refuse(reply, 409, 'not_undoable', 'An undo is not undone.');
       if (run.undoneBy !== null) {
-        return fail(reply, 409, 'already_undone', 'This run was undone already.');
+        return refuse(reply, 409, 'already_undone', 'This run was undone already.');
       }
       if (run.status === 'running' || run.status === 'paused') {
-        return fail(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
+        return refuse(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
       }
       try {
         const undo = await runner.undo(run, who(request).name);

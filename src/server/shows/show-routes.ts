@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
-import { errorEnvelope } from '../error-envelope';
+import { refuse, refuseFields } from '../route-refusals';
 import { paidWords, tenderSum, totalsOf, type Tender } from '../../shared/show-tenders';
 import { knownZone, showCsv } from './show-csv';
 import type { ShowSale, ShowStore } from './show-store';
@@ -182,26 +182,6 @@ function soldBeforeWords(sale: ShowSale): string {
   return `This slab was already sold at ${sale.showName} on ${day} for ${paid}: a slab is sold once.`;
 }
 
-function refuse(reply: FastifyReply, status: number, code: string, message: string, extra = {}) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .send(errorEnvelope(code, message, extra));
-}
-
-/** A zod failure as a 422 naming each field, as the marketplace answers a bad write. */
-function invalid(reply: FastifyReply, error: z.ZodError) {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'body';
-    (fields[field] ??= []).push(issue.message);
-  }
-  return reply
-    .code(422)
-    .header('cache-control', 'no-store')
-    .send(errorEnvelope('validation_failed', fields));
-}
-
 /** Who is recording: the signed-in account, or "This computer" with sign-in off. */
 function actorName(request: FastifyRequest): string {
   return admissionOf(request.raw).actor?.name ?? THIS_COMPUTER;
@@ -230,7 +210,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.get(SHOW_PATHS.shows, { config: READ }, async (request, reply) => {
     const query = Limit.safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
+    if (!query.success) return refuseFields(reply, query.error);
     const shows = store()
       .shows(query.data.limit)
       .map((show) => ({ ...show, totals: totalsOf(store().entries(show.key)) }));
@@ -239,7 +219,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.post(SHOW_PATHS.shows, { bodyLimit: BODY_LIMIT, config: RECORD }, async (request, reply) => {
     const body = NewShow.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseFields(reply, body.error);
     const { show, created } = store().createShow({
       ...body.data,
       createdAt: now().toISOString(),
@@ -252,7 +232,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.get('/hub/shows/:key', { config: READ }, async (request, reply) => {
     const params = ShowParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
+    if (!params.success) return refuseFields(reply, params.error);
     const show = store().show(params.data.key);
     if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
     const entries = store().entries(show.key);
@@ -264,9 +244,9 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     { bodyLimit: 256 * 1024, config: RECORD },
     async (request, reply) => {
       const params = ShowParams.safeParse(request.params);
-      if (!params.success) return invalid(reply, params.error);
+      if (!params.success) return refuseFields(reply, params.error);
       const body = CaseBody.safeParse(request.body);
-      if (!body.success) return invalid(reply, body.error);
+      if (!body.success) return refuseFields(reply, body.error);
       if (!store().setCase(params.data.key, body.data.listingIds)) {
         return refuse(reply, 404, 'not_found', 'No such show.');
       }
@@ -279,9 +259,9 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     { bodyLimit: BODY_LIMIT, config: RECORD },
     async (request, reply) => {
       const params = ShowParams.safeParse(request.params);
-      if (!params.success) return invalid(reply, params.error);
+      if (!params.success) return refuseFields(reply, params.error);
       const body = NewEntry.safeParse(request.body);
-      if (!body.success) return invalid(reply, body.error);
+      if (!body.success) return refuseFields(reply, body.error);
       if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
       const entry = body.data;
       const recorded = store().record(
@@ -327,9 +307,9 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     { bodyLimit: BODY_LIMIT, config: UNDO },
     async (request, reply) => {
       const params = EntryParams.safeParse(request.params);
-      if (!params.success) return invalid(reply, params.error);
+      if (!params.success) return refuseFields(reply, params.error);
       const body = VoidBody.safeParse(request.body ?? {});
-      if (!body.success) return invalid(reply, body.error);
+      if (!body.success) return refuseFields(reply, body.error);
       const undone = store().voidEntry(params.data.key, params.data.entry, {
         at: now().toISOString(),
         by: actorName(request),
@@ -344,11 +324,11 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.get('/hub/shows/:key/ledger.csv', { config: READ }, async (request, reply) => {
     const params = ShowParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
+    if (!params.success) return refuseFields(reply, params.error);
     const show = store().show(params.data.key);
     if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
     const query = CsvQuery.safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
+    if (!query.success) return refuseFields(reply, query.error);
     const entries = store().entries(show.key);
     const file = `slabdesk-show-${show.date}.csv`;
     return noStore(reply)
@@ -359,7 +339,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.get(SHOW_PATHS.sale, { config: READ }, async (request, reply) => {
     const query = SaleQuery.safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
+    if (!query.success) return refuseFields(reply, query.error);
     const listing = query.data.listing;
     return noStore(reply).send({
       sale: store().saleOf(listing) ?? null,
@@ -369,7 +349,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.get(SHOW_PATHS.tradeIns, { config: READ }, async (request, reply) => {
     const query = Limit.safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
+    if (!query.success) return refuseFields(reply, query.error);
     return noStore(reply).send({ tradeIns: store().tradeIns(query.data.limit) });
   });
 }
