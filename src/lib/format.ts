@@ -178,3 +178,10 @@ export function leftOutNote(unknown: number): string {
     ? ''
     : ` · ${countOf(unknown, 'order')} left out: amounts not shown by the API`;
 }
+
+/** A calendar day as kept ("2026-11-28") as a seller reads it: "Nov 28" (the year when not this). */
+export function formatDay(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? formatShortDate(`${day}T12:00:00Z`, { timeZone: 'UTC' })
+    : day;
+}

@@ -1,3 +1,4 @@
+import { formatDay } from '../../src/lib/format';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -216,7 +217,7 @@ async function scan(page: Page, cert: string) {
 async function openSale(view: Locator, show: string) {
   await view.getByRole('button', { name: 'Sold here' }).click();
   const form = view.getByRole('form', { name: /^Sold here/ });
-  await form.getByLabel('Show').selectOption({ label: `${show} (2026-11-28)` });
+  await form.getByLabel('Show').selectOption({ label: `${show} (${formatDay('2026-11-28')})` });
   return form;
 }
 

@@ -1,3 +1,4 @@
+import { formatDay } from '../../src/lib/format';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { scanFigures, sidewaysScroll } from './figure-scan';
@@ -90,7 +91,9 @@ const PAGES: PageCase[] = [
     open: async (page, scene) => {
       await page.getByRole('button', { name: 'Sold here' }).click();
       const form = page.getByRole('form', { name: /^Sold here/ });
-      await form.getByLabel('Show').selectOption({ label: `${scene.showName} (2026-11-28)` });
+      await form
+        .getByLabel('Show')
+        .selectOption({ label: `${scene.showName} (${formatDay('2026-11-28')})` });
       await expect(form.getByRole('button', { name: 'Record the sale' })).toBeVisible();
     },
   },

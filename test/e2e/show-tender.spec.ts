@@ -1,3 +1,4 @@
+import { formatDay } from '../../src/lib/format';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -113,7 +114,7 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
   let view = await counterView(page, slab.cert);
   await view.getByRole('button', { name: 'Sold here' }).click();
   let form = view.getByRole('form', { name: /^Sold here/ });
-  await form.getByLabel('Show').selectOption({ label: `${hall} (2026-11-28)` });
+  await form.getByLabel('Show').selectOption({ label: `${hall} (${formatDay('2026-11-28')})` });
   await form.getByLabel('Sold for ($)').fill('250');
   const paid = form.getByRole('group', { name: /Paid with/ });
   await paid.getByRole('checkbox', { name: 'Card, on my reader' }).check();
@@ -183,7 +184,7 @@ test('a split tender, its receipt, the totals by tender; the sale undone and the
   // Sold again, cash, at its own price.
   await view.getByRole('button', { name: 'Sold here' }).click();
   form = view.getByRole('form', { name: /^Sold here/ });
-  await form.getByLabel('Show').selectOption({ label: `${hall} (2026-11-28)` });
+  await form.getByLabel('Show').selectOption({ label: `${hall} (${formatDay('2026-11-28')})` });
   await form.getByLabel('Sold for ($)').fill('230');
   await form.getByRole('button', { name: 'Record the sale' }).click();
   await expect(view.getByText(new RegExp(`^Sold at ${hall} on`))).toContainText(
@@ -250,7 +251,9 @@ test('a sale made with no network has its receipt at once, marked waiting to be 
   const view = await counterView(page, slab.cert);
   await view.getByRole('button', { name: 'Sold here' }).click();
   const form = view.getByRole('form', { name: /^Sold here/ });
-  await form.getByLabel('Show').selectOption({ label: `${show.name} (2026-11-28)` });
+  await form
+    .getByLabel('Show')
+    .selectOption({ label: `${show.name} (${formatDay('2026-11-28')})` });
 
   await context.setOffline(true);
   await form.getByLabel('Sold for ($)').fill('120');

@@ -6,6 +6,7 @@ import { showsQuery, useSetShowCase } from '../../../api/shows/show-queries';
 import { ErrorBanner } from '../../../components/error-banner';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../shared/paths';
+import { formatDay } from '../../../lib/format';
 
 /** "Bring these to the show": the listings chosen in the catalogue become a show's case. */
 export function ShowCasePage() {
@@ -45,7 +46,7 @@ export function ShowCasePage() {
               <select {...control} value={chosen} onChange={(e) => setShowKey(e.target.value)}>
                 {(shows.data ?? []).map((show) => (
                   <option key={show.key} value={show.key}>
-                    {show.name} ({show.date})
+                    {show.name} ({formatDay(show.date)})
                   </option>
                 ))}
               </select>

@@ -9,7 +9,7 @@ import { useOutboxItems } from '../../../api/outbox/outbox';
 import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
-import { countOf, formatDateTime, formatMoney } from '../../../lib/format';
+import { countOf, formatDateTime, formatDay, formatMoney } from '../../../lib/format';
 import { tenderWords } from '../../../shared/show-tenders';
 import { paths } from '../../../shared/paths';
 import { SoldHere } from '../sold-here/sold-here';
@@ -60,7 +60,7 @@ export function ShowPage() {
       </p>
       <div className="page-head">
         <h1 id="show-heading">
-          {show.name} <span className="muted figure">{show.date}</span>
+          {show.name} <span className="muted figure">{formatDay(show.date)}</span>
         </h1>
         <div className="page-actions">
           <a className="button" href={showCsvUrl(client, show.key)} download>

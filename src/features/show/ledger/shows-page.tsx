@@ -9,6 +9,7 @@ import { FormField } from '../../../components/form-field';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useWriteButton } from '../../../components/write-actions';
 import { paths } from '../../../shared/paths';
+import { formatDay } from '../../../lib/format';
 import { OutboxPanel } from './outbox-panel';
 import { PushSetting } from '../sold-online/push-setting';
 import { useOutboxItems } from '../../../api/outbox/outbox';
@@ -103,7 +104,7 @@ export function Component() {
                     <Link to={paths.show.to(show.key)}>{show.name}</Link>
                   </td>
                   <td className="figure" data-label="Day">
-                    {show.date}
+                    {formatDay(show.date)}
                   </td>
                   <td className="num" data-label="Cards sold">
                     <span className="figure">{totals.cardsSold}</span>

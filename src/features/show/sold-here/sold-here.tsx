@@ -19,7 +19,7 @@ import {
 import { FormField } from '../../../components/form-field';
 import { Figure } from '../../../components/figure';
 import { useWriteButton } from '../../../components/write-actions';
-import { formatMoney, formatShortDate } from '../../../lib/format';
+import { formatDay, formatMoney, formatShortDate } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
 import { paidWords } from '../../../shared/show-tenders';
 import { toCents } from '../../../api/sales/money';
@@ -245,7 +245,7 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
             <select {...control} {...register('showKey')}>
               {list.map((show) => (
                 <option key={show.key} value={show.key}>
-                  {show.name} ({show.date})
+                  {show.name} ({formatDay(show.date)})
                 </option>
               ))}
             </select>
