@@ -311,9 +311,12 @@ export class Replica {
       ? (this.options.safetyNetMs ?? SAFETY_NET_MS)
       : (this.options.reconcileMs ?? DEFAULT_RECONCILE_MS);
     this.timer = setTimeout(() => {
-      // An upstream that failed the fill is not walked again before its wait is over.
-      const waiting = !this.filled() && this.now() < this.fillRetryAt;
-      void (waiting ? Promise.resolve() : this.round()).finally(() => this.schedule());
+      // An upstream that failed the fill is not walked again before its wait is over: judged when
+      // the round's turn comes, since a fill still under way when the timer fires may yet fail.
+      void this.enqueue(async () => {
+        if (!this.filled() && this.now() < this.fillRetryAt) return;
+        await this.reconcileAll();
+      }).finally(() => this.schedule());
     }, interval);
     this.timer.unref?.();
   }
