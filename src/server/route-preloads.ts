@@ -70,6 +70,7 @@ export const ROUTE_MODULES: readonly { pattern: string; modules: readonly string
   },
   { pattern: paths.rules.pattern, modules: ['src/features/rules/rules-page.tsx'] },
   { pattern: paths.shows.pattern, modules: ['src/features/show/ledger/shows-page.tsx'] },
+  { pattern: paths.showReceipt.pattern, modules: ['src/features/show/receipt/receipt-page.tsx'] },
   { pattern: paths.showCase.pattern, modules: ['src/features/show/ledger/show-case-page.tsx'] },
   { pattern: paths.show.pattern, modules: ['src/features/show/ledger/show-page.tsx'] },
   { pattern: paths.showCert.pattern, modules: ['src/features/show/counter/counter-page.tsx'] },
