@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type { StoreSchema } from '../../shared/sqlite/migrate';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Role } from './roles';
 
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
@@ -36,7 +37,11 @@ interface RawSession {
   user_agent: string;
 }
 
-const SCHEMA = `
+/** Accounts and sessions as first kept (`meta`'s `schema_version` is from before versions). */
+const ACCOUNTS_SCHEMA: StoreSchema = {
+  name: 'accounts',
+  migrations: [
+    `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY COLLATE NOCASE,
@@ -55,23 +60,23 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_name);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
-`;
+`,
+  ],
+};
 
 /**
  * Accounts and sessions in SQLite (WAL), shared with `npm run users`: a password changed or an
  * account removed ends its sessions at once. Every SQL of sign-in is here; times in epoch ms.
  */
 export class AccountsStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   /** Read on every request and every pushed event: compiled once. */
   private readonly sessionStatement: Database.Statement;
 
   constructor(readonly path: string) {
-    this.db = openPrivateDatabase(path);
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 2000');
-    this.db.exec(SCHEMA);
-    tightenDatabaseFiles(path);
+    this.file = openStore(path, ACCOUNTS_SCHEMA);
+    this.db = this.file.db;
     this.sessionStatement = this.db.prepare(
       `SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at, s.csrf_token,
               s.client_address, s.user_agent
@@ -241,6 +246,6 @@ export class AccountsStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    this.file.close();
   }
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import type { StoreSchema } from '../../shared/sqlite/migrate';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
  * The seller's own cost of each card, kept by the hub: the API documents no write of an
@@ -36,7 +37,21 @@ const costOf = (row: CostRow): KeptCost => ({
 /** What setting a cost came to: kept, or refused because the store is full. */
 export type CostSet = { kept: KeptCost | null } | { full: true };
 
+/** The store's schema, in the order it was kept. */
+const COST_SCHEMA: StoreSchema = {
+  name: 'costs',
+  migrations: [
+    `CREATE TABLE IF NOT EXISTS kept_costs (
+       item_id TEXT PRIMARY KEY,
+       cost_cents INTEGER NOT NULL,
+       set_at TEXT NOT NULL,
+       set_by TEXT NOT NULL
+     );`,
+  ],
+};
+
 export class CostStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   /** Counts every change, so a reader that holds costs knows when to read them again. */
   private changes = 0;
@@ -44,16 +59,8 @@ export class CostStore {
 
   constructor(path: string) {
     // What the seller paid for each card: the seller's books, private like the ledger.
-    this.db = openPrivateDatabase(path);
-    this.db.exec(
-      `CREATE TABLE IF NOT EXISTS kept_costs (
-         item_id TEXT PRIMARY KEY,
-         cost_cents INTEGER NOT NULL,
-         set_at TEXT NOT NULL,
-         set_by TEXT NOT NULL
-       );`,
-    );
-    tightenDatabaseFiles(path);
+    this.file = openStore(path, COST_SCHEMA);
+    this.db = this.file.db;
     for (const cost of this.all()) this.byId.set(cost.itemId, BigInt(cost.costCents));
   }
 
@@ -97,6 +104,6 @@ export class CostStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }
