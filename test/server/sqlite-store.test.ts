@@ -167,7 +167,7 @@ describe('one SQLite helper for every store', () => {
         request_id TEXT, message TEXT);
       INSERT INTO activity (at, at_ms, action, method, path, listing_id, changes, outcome, status)
         VALUES ('2026-01-02T03:04:05.000Z', 1767323045000, 'update', 'PATCH', '/v1/listings/lst_1',
-          'lst_1', '[]', 'ok', 200);
+          'lst_1', '{}', 'ok', 200);
       CREATE TABLE accepted_events (event_id TEXT PRIMARY KEY, topic TEXT NOT NULL,
         accepted_at TEXT NOT NULL);`);
     old.close();
@@ -183,7 +183,7 @@ describe('one SQLite helper for every store', () => {
         path: '/v1/listings/lst_1',
         listingId: 'lst_1',
         bulkJobId: null,
-        changes: [],
+        changes: { price: { before: '10.00', after: '9.00' } },
         outcome: 'ok',
         status: 200,
         code: null,
@@ -194,6 +194,7 @@ describe('one SQLite helper for every store', () => {
       const [newest, oldest] = activity.list({ limit: 10 });
       expect(newest?.rule).toEqual({ id: 7, name: 'Markdown', createdBy: 'olive' });
       expect(oldest?.listingId).toBe('lst_1');
+      expect(newest?.changes).toEqual({ price: { before: '10.00', after: '9.00' } });
     } finally {
       activity.close();
     }
