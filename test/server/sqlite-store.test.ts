@@ -17,30 +17,37 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const freshPath = () => join(dir, `store-${++files}.db`);
 
-/** The versions a file holds, read over a connection of its own. */
-function versionsIn(path: string): Record<string, number> {
+/** What `read` finds in the file, over a connection of its own. */
+function inFile<T>(path: string, read: (db: Database.Database) => T): T {
   const db = new Database(path, { readonly: true });
   try {
-    const rows = db.prepare('SELECT store, version FROM schema_versions').all() as {
-      store: string;
-      version: number;
-    }[];
-    return Object.fromEntries(rows.map((row) => [row.store, row.version]));
+    return read(db);
   } finally {
     db.close();
   }
 }
 
-function columnsOf(path: string, table: string): string[] {
-  const db = new Database(path, { readonly: true });
-  try {
-    return (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[])
+/** The version of each store the file holds. */
+const versionsIn = (path: string) =>
+  inFile(path, (db) => {
+    const rows = db.prepare('SELECT store, version FROM schema_versions').all() as {
+      store: string;
+      version: number;
+    }[];
+    return Object.fromEntries(rows.map((row) => [row.store, row.version]));
+  });
+
+const columnsOf = (path: string, table: string) =>
+  inFile(path, (db) =>
+    (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[])
       .map((column) => column.name)
-      .sort();
-  } finally {
-    db.close();
-  }
-}
+      .sort(),
+  );
+
+const hasTable = (path: string, table: string) =>
+  inFile(path, (db) =>
+    Boolean(db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').pluck().get(table)),
+  );
 
 describe('one SQLite helper for every store', () => {
   it('applies each migration once, in order, and only the new ones when the list grows', () => {
@@ -53,12 +60,12 @@ describe('one SQLite helper for every store', () => {
         db.prepare('INSERT INTO steps (n) VALUES (?)').run(n);
       };
     const first = ['CREATE TABLE steps (n INTEGER NOT NULL)', step(2), step(3)];
-    openStore(path, { name: 'counting', migrations: first }).close();
-    openStore(path, { name: 'counting', migrations: first }).close();
+    openStore(path, 'counting', first).close();
+    openStore(path, 'counting', first).close();
     expect(ran).toEqual([2, 3]);
     expect(versionsIn(path)).toEqual({ counting: 3 });
 
-    const file = openStore(path, { name: 'counting', migrations: [...first, step(4)] });
+    const file = openStore(path, 'counting', [...first, step(4)]);
     try {
       expect(ran).toEqual([2, 3, 4]);
       const kept = file.db.prepare('SELECT n FROM steps ORDER BY rowid').pluck().all();
@@ -76,24 +83,13 @@ describe('one SQLite helper for every store', () => {
       db.exec("INSERT INTO notes (text) VALUES ('half done'); CREATE TABLE half_done (x)");
       throw new Error('the disk said no');
     };
-    expect(() => openStore(path, { name: 'notes', migrations: [good, failing] })).toThrow(
-      'the disk said no',
-    );
+    expect(() => openStore(path, 'notes', [good, failing])).toThrow('the disk said no');
     expect(versionsIn(path)).toEqual({ notes: 1 });
-    const db = new Database(path, { readonly: true });
-    try {
-      expect(db.prepare('SELECT COUNT(*) FROM notes').pluck().get()).toBe(0);
-      const halfDone = db
-        .prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half_done'")
-        .pluck()
-        .get();
-      expect(halfDone).toBe(0);
-    } finally {
-      db.close();
-    }
+    expect(inFile(path, (db) => db.prepare('SELECT COUNT(*) FROM notes').pluck().get())).toBe(0);
+    expect(hasTable(path, 'half_done')).toBe(false);
     // Mended, the step runs on the next open, from the version left.
     const mended = "INSERT INTO notes (text) VALUES ('done')";
-    const file = openStore(path, { name: 'notes', migrations: [good, mended] });
+    const file = openStore(path, 'notes', [good, mended]);
     try {
       expect(file.db.prepare('SELECT text FROM notes').pluck().all()).toEqual(['done']);
     } finally {
@@ -104,8 +100,8 @@ describe('one SQLite helper for every store', () => {
 
   it('gives the stores of one file one connection, closed when the last of them closes', () => {
     const path = freshPath();
-    const a = openStore(path, { name: 'a', migrations: ['CREATE TABLE a (x)'] });
-    const b = openStore(path, { name: 'b', migrations: ['CREATE TABLE b (x)'] });
+    const a = openStore(path, 'a', ['CREATE TABLE a (x)']);
+    const b = openStore(path, 'b', ['CREATE TABLE b (x)']);
     expect(b.db).toBe(a.db);
     expect(versionsIn(path)).toEqual({ a: 1, b: 1 });
     a.close();
@@ -115,16 +111,14 @@ describe('one SQLite helper for every store', () => {
     b.close();
     expect(b.db.open).toBe(false);
     // The house's pragmas, and the file owner only.
-    const again = openStore(path, { name: 'a', migrations: ['CREATE TABLE a (x)'] });
+    const again = openStore(path, 'a', ['CREATE TABLE a (x)']);
     try {
       expect(again.db).not.toBe(a.db);
       expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(again.db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(again.db.pragma('busy_timeout', { simple: true })).toBe(5000);
       expect(statSync(path).mode & 0o777).toBe(0o600);
-      expect(() =>
-        openStore(path, { name: 'b', migrations: [] }, { synchronous: 'NORMAL' }),
-      ).toThrow('synchronous');
+      expect(() => openStore(path, 'b', [], { synchronous: 'NORMAL' })).toThrow('synchronous');
     } finally {
       again.close();
     }
@@ -150,8 +144,8 @@ describe('one SQLite helper for every store', () => {
       activity.close();
       shows.close();
     }
-    const one = openStore(':memory:', { name: 'm', migrations: ['CREATE TABLE m (x)'] });
-    const two = openStore(':memory:', { name: 'm', migrations: ['CREATE TABLE m (x)'] });
+    const one = openStore(':memory:', 'm', ['CREATE TABLE m (x)']);
+    const two = openStore(':memory:', 'm', ['CREATE TABLE m (x)']);
     expect(two.db).not.toBe(one.db);
     one.close();
     two.close();
@@ -234,16 +228,7 @@ describe('one SQLite helper for every store', () => {
       store.close();
     }
     expect(versionsIn(path)).toEqual({ shows: 2 });
-    const db = new Database(path, { readonly: true });
-    try {
-      const left = db
-        .prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'show_schema'")
-        .pluck()
-        .get();
-      expect(left).toBe(0);
-    } finally {
-      db.close();
-    }
+    expect(hasTable(path, 'show_schema')).toBe(false);
   });
 
   it('opens a sandbox store counted by user_version without running its steps again', () => {
@@ -270,10 +255,10 @@ describe('one SQLite helper for every store', () => {
     const old = new Database(path);
     old.exec('CREATE TABLE t (a TEXT, b TEXT)');
     old.close();
-    const file = openStore(path, {
-      name: 't',
-      migrations: ['CREATE TABLE IF NOT EXISTS t (a TEXT)', addColumns('t', ['b TEXT', 'c TEXT'])],
-    });
+    const file = openStore(path, 't', [
+      'CREATE TABLE IF NOT EXISTS t (a TEXT)',
+      addColumns('t', ['b TEXT', 'c TEXT']),
+    ]);
     file.close();
     expect(columnsOf(path, 't')).toEqual(['a', 'b', 'c']);
   });

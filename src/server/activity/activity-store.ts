@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { addColumns, type StoreSchema } from '../../shared/sqlite/migrate';
+import { addColumns } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Scalar } from './listing-fields';
 
@@ -98,34 +98,6 @@ function entryOf(row: Row): ActivityEntry {
   };
 }
 
-/** The log's schema: as first kept, then the marketplace's message and the pricing rule. */
-const ACTIVITY_SCHEMA: StoreSchema = {
-  name: 'activity',
-  migrations: [
-    `CREATE TABLE IF NOT EXISTS activity (
-       id INTEGER PRIMARY KEY AUTOINCREMENT,
-       at TEXT NOT NULL,
-       at_ms INTEGER NOT NULL,
-       actor_name TEXT,
-       actor_role TEXT,
-       action TEXT NOT NULL,
-       method TEXT NOT NULL,
-       path TEXT NOT NULL,
-       listing_id TEXT,
-       bulk_job_id TEXT,
-       changes TEXT NOT NULL,
-       outcome TEXT NOT NULL,
-       status INTEGER NOT NULL,
-       code TEXT,
-       request_id TEXT
-     );
-     CREATE INDEX IF NOT EXISTS activity_by_listing ON activity (listing_id, id);
-     CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
-     CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
-    addColumns('activity', ['message TEXT', 'rule_id INTEGER', 'rule_name TEXT', 'rule_by TEXT']),
-  ],
-};
-
 export class ActivityStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
@@ -139,7 +111,30 @@ export class ActivityStore {
 
   constructor(path: string) {
     // Who changed what, and when: the seller's own, like the accounts file.
-    this.file = openStore(path, ACTIVITY_SCHEMA);
+    this.file = openStore(path, 'activity', [
+      `CREATE TABLE IF NOT EXISTS activity (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         at TEXT NOT NULL,
+         at_ms INTEGER NOT NULL,
+         actor_name TEXT,
+         actor_role TEXT,
+         action TEXT NOT NULL,
+         method TEXT NOT NULL,
+         path TEXT NOT NULL,
+         listing_id TEXT,
+         bulk_job_id TEXT,
+         changes TEXT NOT NULL,
+         outcome TEXT NOT NULL,
+         status INTEGER NOT NULL,
+         code TEXT,
+         request_id TEXT
+       );
+       CREATE INDEX IF NOT EXISTS activity_by_listing ON activity (listing_id, id);
+       CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
+       CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
+      // Logs kept before the marketplace's message or pricing rules were recorded gain the columns.
+      addColumns('activity', ['message TEXT', 'rule_id INTEGER', 'rule_name TEXT', 'rule_by TEXT']),
+    ]);
     this.db = this.file.db;
     this.insertStatement = this.db.prepare(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,

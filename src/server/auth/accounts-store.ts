@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { StoreSchema } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Role } from './roles';
 
@@ -37,11 +36,7 @@ interface RawSession {
   user_agent: string;
 }
 
-/** Accounts and sessions as first kept (`meta`'s `schema_version` is from before versions). */
-const ACCOUNTS_SCHEMA: StoreSchema = {
-  name: 'accounts',
-  migrations: [
-    `
+const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY COLLATE NOCASE,
@@ -60,9 +55,7 @@ const ACCOUNTS_SCHEMA: StoreSchema = {
   );
   CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_name);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
-`,
-  ],
-};
+`;
 
 /**
  * Accounts and sessions in SQLite (WAL), shared with `npm run users`: a password changed or an
@@ -75,7 +68,7 @@ export class AccountsStore {
   private readonly sessionStatement: Database.Statement;
 
   constructor(readonly path: string) {
-    this.file = openStore(path, ACCOUNTS_SCHEMA);
+    this.file = openStore(path, 'accounts', [SCHEMA]);
     this.db = this.file.db;
     this.sessionStatement = this.db.prepare(
       `SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at, s.csrf_token,

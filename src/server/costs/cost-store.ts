@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { StoreSchema } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
@@ -37,19 +36,6 @@ const costOf = (row: CostRow): KeptCost => ({
 /** What setting a cost came to: kept, or refused because the store is full. */
 export type CostSet = { kept: KeptCost | null } | { full: true };
 
-/** The store's schema, in the order it was kept. */
-const COST_SCHEMA: StoreSchema = {
-  name: 'costs',
-  migrations: [
-    `CREATE TABLE IF NOT EXISTS kept_costs (
-       item_id TEXT PRIMARY KEY,
-       cost_cents INTEGER NOT NULL,
-       set_at TEXT NOT NULL,
-       set_by TEXT NOT NULL
-     );`,
-  ],
-};
-
 export class CostStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
@@ -59,7 +45,14 @@ export class CostStore {
 
   constructor(path: string) {
     // What the seller paid for each card: the seller's books, private like the ledger.
-    this.file = openStore(path, COST_SCHEMA);
+    this.file = openStore(path, 'costs', [
+      `CREATE TABLE IF NOT EXISTS kept_costs (
+         item_id TEXT PRIMARY KEY,
+         cost_cents INTEGER NOT NULL,
+         set_at TEXT NOT NULL,
+         set_by TEXT NOT NULL
+       );`,
+    ]);
     this.db = this.file.db;
     for (const cost of this.all()) this.byId.set(cost.itemId, BigInt(cost.costCents));
   }

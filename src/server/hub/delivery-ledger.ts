@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { addColumns, type StoreSchema } from '../../shared/sqlite/migrate';
+import { addColumns } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
@@ -25,25 +25,6 @@ export interface LedgerEntry {
  * body: a redelivery, a replay under another id, or a test's sample replayed without its test
  * header is not applied. Claimed only once applied, for the API's retry.
  */
-/** The ledger as first kept (by event id), then by signed bytes and by body, tests marked. */
-const LEDGER_SCHEMA: StoreSchema = {
-  name: 'deliveries',
-  migrations: [
-    `CREATE TABLE IF NOT EXISTS accepted_events (
-       event_id TEXT PRIMARY KEY,
-       topic TEXT NOT NULL,
-       accepted_at TEXT NOT NULL
-     )`,
-    addColumns('accepted_events', [
-      'signature TEXT',
-      'body_digest TEXT',
-      'test INTEGER NOT NULL DEFAULT 0',
-    ]),
-    `CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature);
-     CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest);`,
-  ],
-};
-
 export class DeliveryLedger {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
@@ -54,7 +35,26 @@ export class DeliveryLedger {
     // Test deliveries' bodies and every event id: the seller's business, owner only.
     // WAL with NORMAL survives a crash of the process (not of the machine) without an fsync per
     // delivery: a flood of deliveries must not stall the server's event loop on the disk.
-    this.file = openStore(path, LEDGER_SCHEMA, { synchronous: 'NORMAL' });
+    this.file = openStore(
+      path,
+      'deliveries',
+      [
+        `CREATE TABLE IF NOT EXISTS accepted_events (
+           event_id TEXT PRIMARY KEY,
+           topic TEXT NOT NULL,
+           accepted_at TEXT NOT NULL
+         )`,
+        // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
+        addColumns('accepted_events', [
+          'signature TEXT',
+          'body_digest TEXT',
+          'test INTEGER NOT NULL DEFAULT 0',
+        ]),
+        `CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature);
+         CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest);`,
+      ],
+      { synchronous: 'NORMAL' },
+    );
     this.db = this.file.db;
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
     this.db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { HubSoldOnlineAlert } from '../../client/hub-messages';
-import type { StoreSchema } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
@@ -64,35 +63,6 @@ const alertOf = (row: AlertRow): HubSoldOnlineAlert => ({
   url: row.url,
 });
 
-/** The store's schema, in the order it was kept. */
-const PUSH_SCHEMA: StoreSchema = {
-  name: 'push',
-  migrations: [
-    `CREATE TABLE IF NOT EXISTS push_subscriptions (
-       endpoint TEXT PRIMARY KEY,
-       p256dh TEXT NOT NULL,
-       auth TEXT NOT NULL,
-       account TEXT,
-       session_hash TEXT,
-       created_at TEXT NOT NULL
-     );
-     CREATE INDEX IF NOT EXISTS push_by_account ON push_subscriptions (account, created_at);
-     CREATE INDEX IF NOT EXISTS push_by_session ON push_subscriptions (session_hash);
-     CREATE TABLE IF NOT EXISTS sold_online_alerts (
-       listing_id TEXT PRIMARY KEY,
-       title TEXT NOT NULL,
-       cert_number TEXT,
-       grader TEXT,
-       show_key TEXT NOT NULL,
-       show_name TEXT NOT NULL,
-       sold_at TEXT NOT NULL,
-       url TEXT NOT NULL
-     );
-     CREATE INDEX IF NOT EXISTS sold_online_by_time ON sold_online_alerts (sold_at);
-     CREATE TABLE IF NOT EXISTS push_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-  ],
-};
-
 export class PushStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
@@ -100,7 +70,30 @@ export class PushStore {
   constructor(path: string) {
     // Push endpoints are capabilities (whoever holds one can wake the phone), and the VAPID
     // private key signs for this server: private like the accounts.
-    this.file = openStore(path, PUSH_SCHEMA);
+    this.file = openStore(path, 'push', [
+      `CREATE TABLE IF NOT EXISTS push_subscriptions (
+         endpoint TEXT PRIMARY KEY,
+         p256dh TEXT NOT NULL,
+         auth TEXT NOT NULL,
+         account TEXT,
+         session_hash TEXT,
+         created_at TEXT NOT NULL
+       );
+       CREATE INDEX IF NOT EXISTS push_by_account ON push_subscriptions (account, created_at);
+       CREATE INDEX IF NOT EXISTS push_by_session ON push_subscriptions (session_hash);
+       CREATE TABLE IF NOT EXISTS sold_online_alerts (
+         listing_id TEXT PRIMARY KEY,
+         title TEXT NOT NULL,
+         cert_number TEXT,
+         grader TEXT,
+         show_key TEXT NOT NULL,
+         show_name TEXT NOT NULL,
+         sold_at TEXT NOT NULL,
+         url TEXT NOT NULL
+       );
+       CREATE INDEX IF NOT EXISTS sold_online_by_time ON sold_online_alerts (sold_at);
+       CREATE TABLE IF NOT EXISTS push_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+    ]);
     this.db = this.file.db;
   }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { asciiJsonText } from '../../shared/ascii-json';
-import type { StoreSchema } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
@@ -64,47 +63,41 @@ export function olderThan(incoming: string | null, current: string | null): bool
   return !Number.isNaN(a) && !Number.isNaN(b) && a < b;
 }
 
-/** The store's schema, in the order it was kept. */
-const REPLICA_SCHEMA: StoreSchema = {
-  name: 'replica',
-  migrations: [
-    `CREATE TABLE IF NOT EXISTS replica_rows (
-       collection TEXT NOT NULL,
-       id TEXT NOT NULL,
-       change INTEGER NOT NULL,
-       updated_at TEXT,
-       body TEXT NOT NULL,
-       PRIMARY KEY (collection, id)
-     );
-     CREATE INDEX IF NOT EXISTS replica_rows_by_change ON replica_rows (collection, change);
-     CREATE TABLE IF NOT EXISTS replica_degraded (
-       collection TEXT NOT NULL,
-       id TEXT NOT NULL,
-       code TEXT NOT NULL,
-       message TEXT NOT NULL,
-       first_seen TEXT NOT NULL,
-       last_seen TEXT NOT NULL,
-       PRIMARY KEY (collection, id)
-     );
-     CREATE TABLE IF NOT EXISTS replica_state (
-       collection TEXT PRIMARY KEY,
-       filled INTEGER NOT NULL DEFAULT 0,
-       synced_at TEXT
-     );
-     CREATE TABLE IF NOT EXISTS replica_meta (
-       key TEXT PRIMARY KEY,
-       value TEXT NOT NULL
-     );`,
-  ],
-};
-
 export class ReplicaStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(path: string) {
-    this.file = openStore(path, REPLICA_SCHEMA);
+    this.file = openStore(path, 'replica', [
+      `CREATE TABLE IF NOT EXISTS replica_rows (
+         collection TEXT NOT NULL,
+         id TEXT NOT NULL,
+         change INTEGER NOT NULL,
+         updated_at TEXT,
+         body TEXT NOT NULL,
+         PRIMARY KEY (collection, id)
+       );
+       CREATE INDEX IF NOT EXISTS replica_rows_by_change ON replica_rows (collection, change);
+       CREATE TABLE IF NOT EXISTS replica_degraded (
+         collection TEXT NOT NULL,
+         id TEXT NOT NULL,
+         code TEXT NOT NULL,
+         message TEXT NOT NULL,
+         first_seen TEXT NOT NULL,
+         last_seen TEXT NOT NULL,
+         PRIMARY KEY (collection, id)
+       );
+       CREATE TABLE IF NOT EXISTS replica_state (
+         collection TEXT PRIMARY KEY,
+         filled INTEGER NOT NULL DEFAULT 0,
+         synced_at TEXT
+       );
+       CREATE TABLE IF NOT EXISTS replica_meta (
+         key TEXT PRIMARY KEY,
+         value TEXT NOT NULL
+       );`,
+    ]);
     this.db = this.file.db;
     this.statements = {
       row: this.db.prepare<[string, string], RowRecord>(

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { StoreSchema } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { RuleDefinition, type StoredRule } from './rule-definition';
 import type { WriteFields } from './rule-plan';
@@ -200,64 +199,6 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
-/** The store's schema, in the order it was kept. */
-const RULES_SCHEMA: StoreSchema = {
-  name: 'rules',
-  migrations: [
-    `CREATE TABLE IF NOT EXISTS rules (
-       id INTEGER PRIMARY KEY AUTOINCREMENT,
-       definition TEXT NOT NULL,
-       enabled INTEGER NOT NULL DEFAULT 0,
-       created_by TEXT,
-       created_at TEXT NOT NULL,
-       updated_at TEXT NOT NULL,
-       last_scheduled_day TEXT
-     );
-     CREATE TABLE IF NOT EXISTS rule_runs (
-       id INTEGER PRIMARY KEY AUTOINCREMENT,
-       rule_id INTEGER NOT NULL,
-       trigger TEXT NOT NULL,
-       status TEXT NOT NULL,
-       by_name TEXT,
-       started_at TEXT NOT NULL,
-       finished_at TEXT,
-       note TEXT,
-       resume_at INTEGER,
-       attempts INTEGER NOT NULL DEFAULT 0,
-       undo_of INTEGER,
-       undone_by INTEGER
-     );
-     CREATE INDEX IF NOT EXISTS rule_runs_by_rule ON rule_runs (rule_id, id);
-     CREATE TABLE IF NOT EXISTS rule_run_items (
-       run_id INTEGER NOT NULL,
-       listing_id TEXT NOT NULL,
-       title TEXT NOT NULL,
-       state TEXT NOT NULL,
-       reason TEXT,
-       why TEXT NOT NULL,
-       before TEXT NOT NULL,
-       after TEXT NOT NULL,
-       floor_cents INTEGER,
-       markdown_cents INTEGER NOT NULL DEFAULT 0,
-       idem_key TEXT,
-       status INTEGER,
-       at TEXT,
-       seq INTEGER NOT NULL,
-       PRIMARY KEY (run_id, listing_id)
-     );
-     CREATE INDEX IF NOT EXISTS rule_run_items_by_listing ON rule_run_items (listing_id, run_id);
-     CREATE TABLE IF NOT EXISTS rule_sales (
-       rule_id INTEGER NOT NULL,
-       listing_id TEXT NOT NULL,
-       original_cents INTEGER NOT NULL,
-       sale_cents INTEGER NOT NULL,
-       ended INTEGER NOT NULL DEFAULT 0,
-       PRIMARY KEY (rule_id, listing_id)
-     );
-     CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`,
-  ],
-};
-
 export class RulesStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
@@ -269,7 +210,59 @@ export class RulesStore {
   private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
-    this.file = openStore(path, RULES_SCHEMA);
+    this.file = openStore(path, 'rules', [
+      `CREATE TABLE IF NOT EXISTS rules (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         definition TEXT NOT NULL,
+         enabled INTEGER NOT NULL DEFAULT 0,
+         created_by TEXT,
+         created_at TEXT NOT NULL,
+         updated_at TEXT NOT NULL,
+         last_scheduled_day TEXT
+       );
+       CREATE TABLE IF NOT EXISTS rule_runs (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         rule_id INTEGER NOT NULL,
+         trigger TEXT NOT NULL,
+         status TEXT NOT NULL,
+         by_name TEXT,
+         started_at TEXT NOT NULL,
+         finished_at TEXT,
+         note TEXT,
+         resume_at INTEGER,
+         attempts INTEGER NOT NULL DEFAULT 0,
+         undo_of INTEGER,
+         undone_by INTEGER
+       );
+       CREATE INDEX IF NOT EXISTS rule_runs_by_rule ON rule_runs (rule_id, id);
+       CREATE TABLE IF NOT EXISTS rule_run_items (
+         run_id INTEGER NOT NULL,
+         listing_id TEXT NOT NULL,
+         title TEXT NOT NULL,
+         state TEXT NOT NULL,
+         reason TEXT,
+         why TEXT NOT NULL,
+         before TEXT NOT NULL,
+         after TEXT NOT NULL,
+         floor_cents INTEGER,
+         markdown_cents INTEGER NOT NULL DEFAULT 0,
+         idem_key TEXT,
+         status INTEGER,
+         at TEXT,
+         seq INTEGER NOT NULL,
+         PRIMARY KEY (run_id, listing_id)
+       );
+       CREATE INDEX IF NOT EXISTS rule_run_items_by_listing ON rule_run_items (listing_id, run_id);
+       CREATE TABLE IF NOT EXISTS rule_sales (
+         rule_id INTEGER NOT NULL,
+         listing_id TEXT NOT NULL,
+         original_cents INTEGER NOT NULL,
+         sale_cents INTEGER NOT NULL,
+         ended INTEGER NOT NULL DEFAULT 0,
+         PRIMARY KEY (rule_id, listing_id)
+       );
+       CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`,
+    ]);
     this.db = this.file.db;
     this.sql = prepareStatements(this.db);
     // The rules are read once as the store opens, then kept up to date as each one is written.

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { StoreSchema } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Tender, TenderKind, TradeCard } from '../../shared/show-tenders';
 
@@ -243,23 +242,19 @@ const VERSION_1 = `CREATE TABLE show_tenders (
   ALTER TABLE show_entries DROP COLUMN trade_value_cents;`;
 
 /**
- * The ledger's schema. A ledger kept before `schema_versions` counted its own steps in
- * `show_schema` (its version 0 was this list's first step): read once, carried over, dropped.
+ * A ledger kept before `schema_versions` counted its own steps in `show_schema` (its version 0
+ * is the first step here): its version is read once and carried over, the table dropped.
  */
-const SHOW_SCHEMA: StoreSchema = {
-  name: 'shows',
-  migrations: [VERSION_0, VERSION_1],
-  adopt(db) {
-    const kept = db
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'show_schema'")
-      .get();
-    if (!kept) return 0;
-    const row = db.prepare('SELECT version FROM show_schema').get() as
-      { version: number } | undefined;
-    db.exec('DROP TABLE show_schema');
-    return row === undefined ? 0 : row.version + 1;
-  },
-};
+function adoptShowSchema(db: Database.Database): number {
+  const kept = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'show_schema'")
+    .get();
+  if (!kept) return 0;
+  const row = db.prepare('SELECT version FROM show_schema').get() as
+    { version: number } | undefined;
+  db.exec('DROP TABLE show_schema');
+  return row === undefined ? 0 : row.version + 1;
+}
 
 export class ShowStore {
   private readonly file: StoreFile;
@@ -267,7 +262,7 @@ export class ShowStore {
 
   constructor(path: string) {
     // What sold at the table, and for how much: the seller's books, private like the accounts.
-    this.file = openStore(path, SHOW_SCHEMA);
+    this.file = openStore(path, 'shows', [VERSION_0, VERSION_1], { adopt: adoptShowSchema });
     this.db = this.file.db;
   }
 

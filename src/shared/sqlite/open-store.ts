@@ -1,7 +1,7 @@
 // Node-only (better-sqlite3): the browser bundle never imports src/shared/sqlite (eslint NODE_ONLY).
 import Database from 'better-sqlite3';
 import { resolve } from 'node:path';
-import { migrate, type StoreSchema } from './migrate';
+import { migrate, type Migration } from './migrate';
 import { preparePrivateDatabase, tightenDatabaseFiles } from './private-database';
 
 /** A store's hold on its file's one connection: `close` lets go of it (once). */
@@ -16,6 +16,11 @@ export interface OpenOptions {
    * machine, without an fsync per commit (the webhook ledger under a flood, the sandbox).
    */
   readonly synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * The version a file kept before `schema_versions` stands at, read once when the store has no
+   * row yet (the sandbox's `user_version`, the show ledger's `show_schema`); 0 when not given.
+   */
+  readonly adopt?: (db: Database.Database) => number;
 }
 
 interface Shared {
@@ -41,10 +46,15 @@ function connect(path: string, synchronous: 'FULL' | 'NORMAL'): Database.Databas
 
 /**
  * Opens a store in its file (owner only, WAL, foreign keys, a 5 s busy wait) and brings its
- * schema to the newest version. Stores of one file share its connection, closed when the last of
+ * schema to the newest version: `store` names its row in `schema_versions`, `migrations` its steps. Stores of one file share its connection, closed when the last of
  * them closes; `:memory:` is a database of its own at every open.
  */
-export function openStore(path: string, schema: StoreSchema, options: OpenOptions = {}): StoreFile {
+export function openStore(
+  path: string,
+  store: string,
+  migrations: readonly Migration[],
+  options: OpenOptions = {},
+): StoreFile {
   const synchronous = options.synchronous ?? 'FULL';
   const key = path === ':memory:' ? undefined : resolve(path);
   let shared = key === undefined ? undefined : open.get(key);
@@ -57,7 +67,7 @@ export function openStore(path: string, schema: StoreSchema, options: OpenOption
   }
   const held = shared;
   try {
-    migrate(held.db, schema);
+    migrate(held.db, store, migrations, options.adopt);
   } catch (error) {
     if (held.holders === 0) release(key, held);
     throw error;
