@@ -46,8 +46,9 @@ function connect(path: string, synchronous: 'FULL' | 'NORMAL'): Database.Databas
 
 /**
  * Opens a store in its file (owner only, WAL, foreign keys, a 5 s busy wait) and brings its
- * schema to the newest version: `store` names its row in `schema_versions`, `migrations` its steps. Stores of one file share its connection, closed when the last of
- * them closes; `:memory:` is a database of its own at every open.
+ * schema to the newest version: `store` names its row in `schema_versions`, `migrations` its
+ * steps. Stores of one file share its connection, closed when the last of them closes;
+ * `:memory:` is a database of its own at every open.
  */
 export function openStore(
   path: string,

@@ -1,3 +1,4 @@
+// Node-only (node:fs): the browser bundle never imports src/shared/sqlite (eslint NODE_ONLY).
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
