@@ -173,7 +173,10 @@ const entryOf = (row: EntryRow, tenders: TenderRow[]): LedgerEntry => ({
       : { at: row.voided_at, by: row.voided_by ?? '', reason: row.void_reason },
 });
 
-/** The ledger as first kept (`show_schema` version 0): a sale's cash and one traded card on its own row. */
+/**
+ * The ledger as first kept (`show_schema` version 0): a sale's cash and one traded card on its
+ * own row.
+ */
 const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
     key TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -208,7 +211,8 @@ const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
   CREATE INDEX IF NOT EXISTS show_entries_by_listing ON show_entries (listing_id, seq);`;
 
 /**
- * Then (`show_schema` version 1): a sale's tenders as rows of their own (cash, card, other, trade; a split is several),
+ * Then (`show_schema` version 1): a sale's tenders as rows of their own (cash, card, other,
+ * trade; a split is several),
  * its discount, and its undoing. A ledger kept before reads the same: its trade and its cash
  * become its tenders.
  */
