@@ -7,7 +7,13 @@ import tseslint from 'typescript-eslint';
 
 /** Node-only folders that the browser bundle must never import. */
 /** Node-only code that the browser bundle must never import (src/shared is both's, but this). */
-const NODE_ONLY = ['**/sandbox/**', '**/server/**', '**/main/**', '**/shared/ascii-json*'];
+const NODE_ONLY = [
+  '**/sandbox/**',
+  '**/server/**',
+  '**/main/**',
+  '**/shared/ascii-json*',
+  '**/shared/sqlite/**',
+];
 
 /**
  * The layers, kept by `import-x/no-restricted-paths` (ARCHITECTURE.md draws them). Each zone
@@ -162,7 +168,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/sandbox/**', 'src/server/**', 'src/main/**', 'src/shared/ascii-json.ts'],
+    ignores: [
+      'src/sandbox/**',
+      'src/server/**',
+      'src/main/**',
+      'src/shared/ascii-json.ts',
+      'src/shared/sqlite/**',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,

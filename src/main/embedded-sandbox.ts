@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as sandbox from '../sandbox/index';
 import type { Settings } from '../server/config/settings';
-import { preparePrivateDatabase, tightenDatabaseFiles } from '../server/private-files';
 import type { ResolvedUpstream } from '../server/upstream';
 
 /**
@@ -13,8 +12,6 @@ export async function startEmbeddedSandbox(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolvedUpstream> {
   const db = settings.SLABDESK_SANDBOX_DB ?? '.sandbox/dev.db';
-  // The demo store holds the webhook signing secrets: owner only, like the server's own stores.
-  preparePrivateDatabase(db);
   // The sandbox's own SANDBOX_* settings apply (rate limit, demo size, simulation...), but the
   // embedded one always binds loopback on a free port, with its own store and the demo seed.
   // Its control API (reset, keys) is closed with SANDBOX_CONTROL_TOKEN, or a token of this run.
@@ -31,7 +28,6 @@ export async function startEmbeddedSandbox(
     // The hub beside it keeps photos for new listings on this machine, over plain http.
     loopbackImages: true,
   });
-  tightenDatabaseFiles(db);
   const apiKey =
     settings.SVC_API_KEY ??
     (settings.SLABDESK_DEMO_MODE === 'test' ? sandbox.DEMO_TEST_TOKEN : sandbox.DEMO_LIVE_TOKEN);

@@ -91,4 +91,20 @@ describe('lint keeps the boundaries', () => {
     );
     expect(messages).toEqual([]);
   });
+
+  it('keeps the SQLite helper out of the browser, and lets the sandbox use it', async () => {
+    const page = await lintAs(
+      'src/lib/boundary-fixture.ts',
+      "import { openStore } from '../shared/sqlite/open-store';\nexport const open = openStore;\n",
+    );
+    expect(page).toContainEqual({
+      rule: 'no-restricted-imports',
+      text: expect.stringContaining('Browser code must not import Node-only code'),
+    });
+    const sandbox = await lintAs(
+      'src/sandbox/store/boundary-fixture.ts',
+      "import { openStore } from '../../shared/sqlite/open-store';\nexport const open = openStore;\n",
+    );
+    expect(sandbox).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 import { createAccountsStore } from './accounts-store';
 import { createCatalogStore } from './catalog-store';
 import { createIdempotencyStore } from './idempotency-store';
-import { openDatabase, type Db } from './database';
+import type { StoreFile } from '../../shared/sqlite/open-store';
+import { openDatabase } from './database';
 import { createLevelsStore } from './levels-store';
 import { createListingsStore } from './listings-store';
 import { createMetaStore } from './meta-store';
@@ -9,12 +10,12 @@ import { createOrdersStore } from './orders-store';
 import { createWebhooksStore } from './webhooks-store';
 
 /** Every SQL statement of the sandbox lives under this folder; the rest of the code calls these. */
-export function createStore(file: string) {
-  const db = openDatabase(file);
-  return buildStore(db);
+export function createStore(path: string) {
+  const file = openDatabase(path);
+  return buildStore(file);
 }
 
-function buildStore(db: Db) {
+function buildStore({ db, close }: StoreFile) {
   const wipe = db.transaction(() => {
     for (const table of [
       'idempotency_keys',
@@ -53,9 +54,7 @@ function buildStore(db: Db) {
     wipe(): void {
       wipe();
     },
-    close(): void {
-      db.close();
-    },
+    close,
   };
 }
 

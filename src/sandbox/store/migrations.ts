@@ -1,4 +1,4 @@
-/** Schema migrations, one transaction each; `user_version` counts those applied. */
+/** Schema migrations, one transaction each; `schema_versions` counts those applied (shared/sqlite). */
 export const migrations: readonly string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { addColumns } from '../../shared/sqlite/migrate';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Scalar } from './listing-fields';
 
 /** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */
@@ -98,6 +99,7 @@ function entryOf(row: Row): ActivityEntry {
 }
 
 export class ActivityStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly insertStatement: Database.Statement;
   private readonly peopleStatement: Database.Statement<[], { actor_name: string }>;
@@ -109,8 +111,7 @@ export class ActivityStore {
 
   constructor(path: string) {
     // Who changed what, and when: the seller's own, like the accounts file.
-    this.db = openPrivateDatabase(path);
-    this.db.exec(
+    this.file = openStore(path, 'activity', [
       `CREATE TABLE IF NOT EXISTS activity (
          id INTEGER PRIMARY KEY AUTOINCREMENT,
          at TEXT NOT NULL,
@@ -131,22 +132,10 @@ export class ActivityStore {
        CREATE INDEX IF NOT EXISTS activity_by_listing ON activity (listing_id, id);
        CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
        CREATE INDEX IF NOT EXISTS activity_by_time ON activity (at_ms);`,
-    );
-    // Logs kept before the marketplace's message or pricing rules were recorded gain the columns.
-    const columns = new Set(
-      (this.db.prepare('PRAGMA table_info(activity)').all() as { name: string }[]).map(
-        (column) => column.name,
-      ),
-    );
-    if (!columns.has('message')) this.db.exec('ALTER TABLE activity ADD COLUMN message TEXT');
-    if (!columns.has('rule_id')) {
-      this.db.exec(
-        `ALTER TABLE activity ADD COLUMN rule_id INTEGER;
-         ALTER TABLE activity ADD COLUMN rule_name TEXT;
-         ALTER TABLE activity ADD COLUMN rule_by TEXT;`,
-      );
-    }
-    tightenDatabaseFiles(path);
+      // Logs kept before the marketplace's message or pricing rules were recorded gain the columns.
+      addColumns('activity', ['message TEXT', 'rule_id INTEGER', 'rule_name TEXT', 'rule_by TEXT']),
+    ]);
+    this.db = this.file.db;
     this.insertStatement = this.db.prepare(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
          bulk_job_id, changes, outcome, status, code, message, request_id, rule_id, rule_name,
@@ -255,6 +244,6 @@ export class ActivityStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Role } from './roles';
 
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
@@ -62,16 +62,14 @@ const SCHEMA = `
  * account removed ends its sessions at once. Every SQL of sign-in is here; times in epoch ms.
  */
 export class AccountsStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   /** Read on every request and every pushed event: compiled once. */
   private readonly sessionStatement: Database.Statement;
 
   constructor(readonly path: string) {
-    this.db = openPrivateDatabase(path);
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 2000');
-    this.db.exec(SCHEMA);
-    tightenDatabaseFiles(path);
+    this.file = openStore(path, 'accounts', [SCHEMA]);
+    this.db = this.file.db;
     this.sessionStatement = this.db.prepare(
       `SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at, s.csrf_token,
               s.client_address, s.user_agent
@@ -241,6 +239,6 @@ export class AccountsStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    this.file.close();
   }
 }

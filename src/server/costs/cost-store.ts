@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
  * The seller's own cost of each card, kept by the hub: the API documents no write of an
@@ -37,6 +37,7 @@ const costOf = (row: CostRow): KeptCost => ({
 export type CostSet = { kept: KeptCost | null } | { full: true };
 
 export class CostStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   /** Counts every change, so a reader that holds costs knows when to read them again. */
   private changes = 0;
@@ -44,16 +45,15 @@ export class CostStore {
 
   constructor(path: string) {
     // What the seller paid for each card: the seller's books, private like the ledger.
-    this.db = openPrivateDatabase(path);
-    this.db.exec(
+    this.file = openStore(path, 'costs', [
       `CREATE TABLE IF NOT EXISTS kept_costs (
          item_id TEXT PRIMARY KEY,
          cost_cents INTEGER NOT NULL,
          set_at TEXT NOT NULL,
          set_by TEXT NOT NULL
        );`,
-    );
-    tightenDatabaseFiles(path);
+    ]);
+    this.db = this.file.db;
     for (const cost of this.all()) this.byId.set(cost.itemId, BigInt(cost.costCents));
   }
 
@@ -97,6 +97,6 @@ export class CostStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { addColumns } from '../../shared/sqlite/migrate';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
 const KEEP_DAYS = 30;
@@ -25,47 +26,36 @@ export interface LedgerEntry {
  * header is not applied. Claimed only once applied, for the API's retry.
  */
 export class DeliveryLedger {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly insert: Database.Statement<[string, string, string, string, number, string]>;
   private readonly lookup: Database.Statement<[string, string, string]>;
 
   constructor(path: string) {
     // Test deliveries' bodies and every event id: the seller's business, owner only.
-    this.db = openPrivateDatabase(path);
-    if (path !== ':memory:') {
-      tightenDatabaseFiles(path);
-      // WAL with NORMAL survives a crash of the process (not of the machine) without an fsync per
-      // delivery: a flood of deliveries must not stall the server's event loop on the disk.
-      this.db.pragma('synchronous = NORMAL');
-    }
-    this.db.exec(
-      `CREATE TABLE IF NOT EXISTS accepted_events (
-         event_id TEXT PRIMARY KEY,
-         topic TEXT NOT NULL,
-         accepted_at TEXT NOT NULL
-       )`,
+    // WAL with NORMAL survives a crash of the process (not of the machine) without an fsync per
+    // delivery: a flood of deliveries must not stall the server's event loop on the disk.
+    this.file = openStore(
+      path,
+      'deliveries',
+      [
+        `CREATE TABLE IF NOT EXISTS accepted_events (
+           event_id TEXT PRIMARY KEY,
+           topic TEXT NOT NULL,
+           accepted_at TEXT NOT NULL
+         )`,
+        // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
+        addColumns('accepted_events', [
+          'signature TEXT',
+          'body_digest TEXT',
+          'test INTEGER NOT NULL DEFAULT 0',
+        ]),
+        `CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature);
+         CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest);`,
+      ],
+      { synchronous: 'NORMAL' },
     );
-    // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
-    const columns = new Set(
-      (this.db.prepare('PRAGMA table_info(accepted_events)').all() as { name: string }[]).map(
-        (column) => column.name,
-      ),
-    );
-    if (!columns.has('signature')) {
-      this.db.exec('ALTER TABLE accepted_events ADD COLUMN signature TEXT');
-    }
-    if (!columns.has('body_digest')) {
-      this.db.exec('ALTER TABLE accepted_events ADD COLUMN body_digest TEXT');
-    }
-    if (!columns.has('test')) {
-      this.db.exec('ALTER TABLE accepted_events ADD COLUMN test INTEGER NOT NULL DEFAULT 0');
-    }
-    this.db.exec(
-      'CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature)',
-    );
-    this.db.exec(
-      'CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest)',
-    );
+    this.db = this.file.db;
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
     this.db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
     this.insert = this.db.prepare(
@@ -108,6 +98,6 @@ export class DeliveryLedger {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { HubSoldOnlineAlert } from '../../client/hub-messages';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
  * The hub's "sold online" alerts and the phones that asked to hear of them by Web Push (SQLite,
@@ -64,13 +64,13 @@ const alertOf = (row: AlertRow): HubSoldOnlineAlert => ({
 });
 
 export class PushStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
 
   constructor(path: string) {
     // Push endpoints are capabilities (whoever holds one can wake the phone), and the VAPID
     // private key signs for this server: private like the accounts.
-    this.db = openPrivateDatabase(path);
-    this.db.exec(
+    this.file = openStore(path, 'push', [
       `CREATE TABLE IF NOT EXISTS push_subscriptions (
          endpoint TEXT PRIMARY KEY,
          p256dh TEXT NOT NULL,
@@ -93,8 +93,8 @@ export class PushStore {
        );
        CREATE INDEX IF NOT EXISTS sold_online_by_time ON sold_online_alerts (sold_at);
        CREATE TABLE IF NOT EXISTS push_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-    );
-    tightenDatabaseFiles(path);
+    ]);
+    this.db = this.file.db;
   }
 
   meta(key: string): string | undefined {
@@ -214,6 +214,6 @@ export class PushStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }

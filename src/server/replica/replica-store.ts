@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { asciiJsonText } from '../../shared/ascii-json';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
  * The seller's store as the hub keeps it (SQLite, WAL; each body JSON in ASCII, as the feed sends it): every SQL statement of the replica is in
@@ -64,12 +64,12 @@ export function olderThan(incoming: string | null, current: string | null): bool
 }
 
 export class ReplicaStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(path: string) {
-    this.db = openPrivateDatabase(path);
-    this.db.exec(
+    this.file = openStore(path, 'replica', [
       `CREATE TABLE IF NOT EXISTS replica_rows (
          collection TEXT NOT NULL,
          id TEXT NOT NULL,
@@ -97,8 +97,8 @@ export class ReplicaStore {
          key TEXT PRIMARY KEY,
          value TEXT NOT NULL
        );`,
-    );
-    tightenDatabaseFiles(path);
+    ]);
+    this.db = this.file.db;
     this.statements = {
       row: this.db.prepare<[string, string], RowRecord>(
         'SELECT id, change, updated_at, body FROM replica_rows WHERE collection = ? AND id = ?',
@@ -339,7 +339,7 @@ export class ReplicaStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { RuleDefinition, type StoredRule } from './rule-definition';
 import type { WriteFields } from './rule-plan';
 
@@ -200,6 +200,7 @@ function prepareStatements(db: Database.Database) {
 }
 
 export class RulesStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly sql: ReturnType<typeof prepareStatements>;
   private changes = 0;
@@ -209,8 +210,7 @@ export class RulesStore {
   private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
-    this.db = openPrivateDatabase(path);
-    this.db.exec(
+    this.file = openStore(path, 'rules', [
       `CREATE TABLE IF NOT EXISTS rules (
          id INTEGER PRIMARY KEY AUTOINCREMENT,
          definition TEXT NOT NULL,
@@ -262,8 +262,8 @@ export class RulesStore {
          PRIMARY KEY (rule_id, listing_id)
        );
        CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`,
-    );
-    tightenDatabaseFiles(path);
+    ]);
+    this.db = this.file.db;
     this.sql = prepareStatements(this.db);
     // The rules are read once as the store opens, then kept up to date as each one is written.
     this.rules();
@@ -551,7 +551,7 @@ export class RulesStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openPrivateDatabase, tightenDatabaseFiles } from '../private-files';
+import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Tender, TenderKind, TradeCard } from '../../shared/show-tenders';
 
 /** The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module. */
@@ -173,7 +173,10 @@ const entryOf = (row: EntryRow, tenders: TenderRow[]): LedgerEntry => ({
       : { at: row.voided_at, by: row.voided_by ?? '', reason: row.void_reason },
 });
 
-/** The ledger as first kept (version 0): a sale's cash and one traded card on its own row. */
+/**
+ * The ledger as first kept (`show_schema` version 0): a sale's cash and one traded card on its
+ * own row.
+ */
 const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
     key TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -208,7 +211,8 @@ const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
   CREATE INDEX IF NOT EXISTS show_entries_by_listing ON show_entries (listing_id, seq);`;
 
 /**
- * Version 1: a sale's tenders as rows of their own (cash, card, other, trade; a split is several),
+ * Then (`show_schema` version 1): a sale's tenders as rows of their own (cash, card, other,
+ * trade; a split is several),
  * its discount, and its undoing. A ledger kept before reads the same: its trade and its cash
  * become its tenders.
  */
@@ -241,38 +245,29 @@ const VERSION_1 = `CREATE TABLE show_tenders (
   ALTER TABLE show_entries DROP COLUMN trade_grader;
   ALTER TABLE show_entries DROP COLUMN trade_value_cents;`;
 
-/** Each step takes the ledger from the version before it (`show_schema`) to its own. */
-const MIGRATIONS: readonly string[] = [VERSION_1];
+/**
+ * A ledger kept before `schema_versions` counted its own steps in `show_schema` (its version 0
+ * is the first step here): its version is read once and carried over, the table dropped.
+ */
+function adoptShowSchema(db: Database.Database): number {
+  const kept = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'show_schema'")
+    .get();
+  if (!kept) return 0;
+  const row = db.prepare('SELECT version FROM show_schema').get() as
+    { version: number } | undefined;
+  db.exec('DROP TABLE show_schema');
+  return row === undefined ? 0 : row.version + 1;
+}
 
 export class ShowStore {
+  private readonly file: StoreFile;
   private readonly db: Database.Database;
 
   constructor(path: string) {
     // What sold at the table, and for how much: the seller's books, private like the accounts.
-    this.db = openPrivateDatabase(path);
-    this.db.exec(VERSION_0);
-    this.migrate();
-    tightenDatabaseFiles(path);
-  }
-
-  /**
-   * Brings a ledger kept before up to this version, each step in one transaction. The ledger
-   * counts its own version (`show_schema`), not the file's `PRAGMA user_version`: the file is
-   * shared with the activity log and the rules by default, whose schemas move on their own.
-   */
-  private migrate(): void {
-    this.db.exec('CREATE TABLE IF NOT EXISTS show_schema (version INTEGER NOT NULL)');
-    const row = this.db.prepare('SELECT version FROM show_schema').get() as
-      { version: number } | undefined;
-    if (!row) this.db.prepare('INSERT INTO show_schema (version) VALUES (0)').run();
-    for (let step = row?.version ?? 0; step < MIGRATIONS.length; step++) {
-      this.db
-        .transaction(() => {
-          this.db.exec(MIGRATIONS[step]!);
-          this.db.prepare('UPDATE show_schema SET version = ?').run(step + 1);
-        })
-        .immediate();
-    }
+    this.file = openStore(path, 'shows', [VERSION_0, VERSION_1], { adopt: adoptShowSchema });
+    this.db = this.file.db;
   }
 
   /** Creates the show, or returns the one already made under this key (a retried sync). */
@@ -495,6 +490,6 @@ export class ShowStore {
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 }

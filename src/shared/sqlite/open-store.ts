@@ -1,0 +1,93 @@
+// Node-only (better-sqlite3): the browser bundle never imports src/shared/sqlite (eslint NODE_ONLY).
+import Database from 'better-sqlite3';
+import { resolve } from 'node:path';
+import { migrate, type Migration } from './migrate';
+import { preparePrivateDatabase, tightenDatabaseFiles } from './private-database';
+
+/** A store's hold on its file's one connection: `close` lets go of it (once). */
+export interface StoreFile {
+  readonly db: Database.Database;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /**
+   * `FULL` (the default) syncs every commit; `NORMAL` survives a crash of the process, not of the
+   * machine, without an fsync per commit (the webhook ledger under a flood, the sandbox).
+   */
+  readonly synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * The version a file kept before `schema_versions` stands at, read once when the store has no
+   * row yet (the sandbox's `user_version`, the show ledger's `show_schema`); 0 when not given.
+   */
+  readonly adopt?: (db: Database.Database) => number;
+}
+
+interface Shared {
+  readonly db: Database.Database;
+  readonly synchronous: 'FULL' | 'NORMAL';
+  holders: number;
+}
+
+/** One connection per file in this process, shared by the stores kept in it. */
+const open = new Map<string, Shared>();
+
+function connect(path: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
+  const memory = path === ':memory:';
+  if (!memory) preparePrivateDatabase(path);
+  const db = new Database(path);
+  // WAL on disk: readers do not wait on the one writer.
+  if (!memory) db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/**
+ * Opens a store in its file (owner only, WAL, foreign keys, a 5 s busy wait) and brings its
+ * schema to the newest version: `store` names its row in `schema_versions`, `migrations` its
+ * steps. Stores of one file share its connection, closed when the last of them closes;
+ * `:memory:` is a database of its own at every open.
+ */
+export function openStore(
+  path: string,
+  store: string,
+  migrations: readonly Migration[],
+  options: OpenOptions = {},
+): StoreFile {
+  const synchronous = options.synchronous ?? 'FULL';
+  const key = path === ':memory:' ? undefined : resolve(path);
+  let shared = key === undefined ? undefined : open.get(key);
+  if (shared && shared.synchronous !== synchronous) {
+    throw new Error(`${path} is open with synchronous = ${shared.synchronous}, not ${synchronous}`);
+  }
+  if (!shared) {
+    shared = { db: connect(path, synchronous), synchronous, holders: 0 };
+    if (key !== undefined) open.set(key, shared);
+  }
+  const held = shared;
+  try {
+    migrate(held.db, store, migrations, options.adopt);
+  } catch (error) {
+    if (held.holders === 0) release(key, held);
+    throw error;
+  }
+  if (key !== undefined) tightenDatabaseFiles(path);
+  held.holders += 1;
+  let closed = false;
+  return {
+    db: held.db,
+    close() {
+      if (closed) return;
+      closed = true;
+      held.holders -= 1;
+      if (held.holders === 0) release(key, held);
+    },
+  };
+}
+
+function release(key: string | undefined, shared: Shared): void {
+  if (key !== undefined && open.get(key) === shared) open.delete(key);
+  if (shared.db.open) shared.db.close();
+}
