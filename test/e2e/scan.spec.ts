@@ -107,7 +107,8 @@ test("a slab's 1D barcode opens its counter view: price, status, net online, act
     ],
     async (page, requests) => {
       await page.goto('/listings');
-      await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 30_000 });
+      // Whole (the shared server may hold listings other specs made).
+      await expect(page.getByText(/^(\d+) of \1 listings/)).toBeVisible({ timeout: 30_000 });
       // The reader is not in the first load: it comes with the scanner.
       expect(requests.filter((url) => /ponyfill|zxing|\.wasm/.test(url))).toEqual([]);
       await openScanner(page);
@@ -137,7 +138,7 @@ test("an unknown cert's QR (a CGC lookup URL) opens New listing with the cert an
     ],
     async (page) => {
       await page.goto('/listings');
-      await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/^(\d+) of \1 listings/)).toBeVisible({ timeout: 30_000 });
       await openScanner(page);
       await expect(page).toHaveURL(/\/listings\/new\?/, { timeout: 15_000 });
       await expect(page.getByLabel('Cert number')).toHaveValue(cert);
@@ -158,7 +159,7 @@ test('a stack of five labels lands in the bulk editor, repeats ignored', async (
   ];
   await withCamera(clip, async (page) => {
     await page.goto('/listings');
-    await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/^(\d+) of \1 listings/)).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     await page.getByRole('radio', { name: 'A stack' }).check();
     await expect(page.locator('.camera-scanner')).toHaveAttribute('data-camera', 'running', {
@@ -230,7 +231,11 @@ test('packing by scanning refuses a wrong slab, naming the card the order needs,
       await expect(page.getByText('0 slabs of 1 checked.')).toBeVisible();
       await expect(page.getByText(`Right card:`)).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('All 1 slab checked: the box is ready.')).toBeVisible();
-      const row = page.getByRole('table', { name: 'Cards in this box' }).getByRole('row').nth(1);
+      // The order's row (on a phone the table stacks, its header row not drawn).
+      const row = page
+        .getByRole('table', { name: 'Cards in this box' })
+        .getByRole('row')
+        .filter({ hasText: right });
       await expect(row).toContainText('✓');
     },
   );
@@ -246,7 +251,7 @@ test('offline, the camera still reads a label: the worker kept the reader and it
     ],
     async (page) => {
       await page.goto('/listings');
-      await expect(page.getByText(/^600 of 600 listings/)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/^(\d+) of \1 listings/)).toBeVisible({ timeout: 30_000 });
       // The service worker has kept the app, the reader's wasm among it.
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
