@@ -7,9 +7,9 @@ import * as z from 'zod/mini';
  */
 
 /** Why a value is not an amount. */
-export type AmountProblem = 'empty' | 'malformed' | 'decimals' | 'above';
+export type CentsProblem = 'empty' | 'malformed' | 'decimals' | 'above';
 
-export type CentsRead = { ok: true; cents: number } | { ok: false; problem: AmountProblem };
+export type CentsRead = { ok: true; cents: number } | { ok: false; problem: CentsProblem };
 
 export interface CentsOptions {
   /** As a seller types or pastes it: a leading `$`, thousands commas and "12." are taken. */
@@ -74,7 +74,7 @@ export function formatDollars(cents: number | bigint): string {
 }
 
 /** The words of each problem, after a field's name. */
-export const AMOUNT_WORDS: Record<AmountProblem, string> = {
+export const AMOUNT_WORDS: Record<CentsProblem, string> = {
   empty: 'must be an amount like 12.50',
   malformed: 'must be an amount like 12.50',
   decimals: 'must have at most 2 decimals',
@@ -83,7 +83,7 @@ export const AMOUNT_WORDS: Record<AmountProblem, string> = {
 
 type FieldOptions = CentsOptions & { above?: string };
 
-const wordsOf = (problem: AmountProblem, options: FieldOptions) =>
+const wordsOf = (problem: CentsProblem, options: FieldOptions) =>
   (problem === 'above' ? options.above : undefined) ?? AMOUNT_WORDS[problem];
 
 /**

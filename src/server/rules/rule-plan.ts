@@ -1,13 +1,13 @@
 import {
   adjustPrice,
   adjustedCents,
-  formatCents,
   type PriceChange,
   type PriceEnding,
   minimumOfferFromPercent,
   MIN_PRICE_CENTS,
   withEnding,
 } from '../../shared/price-math';
+import { formatCents } from '../../shared/money';
 import {
   centsOfMoney,
   hundredthsOf,
