@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 /**
  * Money, the one way: the API's decimal strings ("12.50") read into whole cents from their digits,
  * never through a float, and cents written back as that string or as a seller reads it ("$12.50").
- * Browser, server and sandbox share it; nothing runs on import (the formatter is made on first use).
+ * Browser, server and sandbox share it; nothing runs on import (the formatter is made on first use),
+ * and zod's doors take the same parser as a refinement or a transform.
  */
 
 /** Why a value is not an amount. */
@@ -56,6 +57,12 @@ export function centsOf(value: unknown, options?: CentsOptions): number | undefi
   return read.ok ? read.cents : undefined;
 }
 
+/** An amount in whole cents as a bigint, for price-math's exact arithmetic; null when not one. */
+export function exactCents(value: unknown, options?: CentsOptions): bigint | null {
+  const cents = centsOf(value, options);
+  return cents === undefined ? null : BigInt(cents);
+}
+
 /** Whole cents as the API writes money: 12345 → "123.45", -500 → "-5.00". */
 export function formatCents(cents: number | bigint): string {
   const exact = typeof cents === 'bigint' ? cents : BigInt(Math.round(cents));
@@ -82,31 +89,28 @@ export const AMOUNT_WORDS: Record<CentsProblem, string> = {
 };
 
 type FieldOptions = CentsOptions & { above?: string };
+type Context = Pick<z.core.$RefinementCtx, 'addIssue'>;
 
 const wordsOf = (problem: CentsProblem, options: FieldOptions) =>
   (problem === 'above' ? options.above : undefined) ?? AMOUNT_WORDS[problem];
 
 /**
- * A zod field of an amount as text, giving whole cents: the one parser behind every door (zod/mini,
- * which the server's zod takes too). `above` words the bound when `max` is given.
+ * The one parser as a zod refinement, for an amount kept as its text: `.superRefine(amountCheck())`
+ * in zod, `z.superRefine(amountCheck())` in zod/mini. `above` words the bound when `max` is given.
  */
-export const moneyCents = (options: FieldOptions = {}) =>
-  z.pipe(
-    z.string(),
-    z.transform((text: string, context) => {
-      const read = readCents(text, options);
-      if (read.ok) return read.cents;
-      context.issues.push({ code: 'custom', message: wordsOf(read.problem, options), input: text });
-      return z.NEVER;
-    }),
-  );
+export const amountCheck =
+  (options: FieldOptions = {}) =>
+  (text: string, context: Context): void => {
+    const read = readCents(text, options);
+    if (!read.ok) context.addIssue({ code: 'custom', message: wordsOf(read.problem, options) });
+  };
 
-/** A zod field of an amount kept as its text (trimmed), refused by the same parser's words. */
-export const moneyText = (options: FieldOptions = {}) =>
-  z.string().check(
-    z.trim(),
-    z.superRefine((text, context) => {
-      const read = readCents(text, options);
-      if (!read.ok) context.addIssue({ code: 'custom', message: wordsOf(read.problem, options) });
-    }),
-  );
+/** The one parser as a zod transform to whole cents: `.transform(amountToCents())` in zod. */
+export const amountToCents =
+  (options: FieldOptions = {}) =>
+  (text: string, context: Context): number => {
+    const read = readCents(text, options);
+    if (read.ok) return read.cents;
+    context.addIssue({ code: 'custom', message: wordsOf(read.problem, options) });
+    return z.NEVER;
+  };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import {
   centsOf,
   formatCents,
   formatDollars,
   MAX_CENTS,
-  moneyCents,
-  moneyText,
+  amountCheck,
+  amountToCents,
   readCents,
 } from '../../src/shared/money';
 
@@ -100,7 +101,9 @@ describe('the one money module', () => {
   });
 
   it('gives every door one zod field over the same parser', () => {
-    const Body = z.strictObject({ price: moneyCents({ max: 100_000_000, above: 'too big' }) });
+    const Body = z.strictObject({
+      price: z.string().transform(amountToCents({ max: 100_000_000, above: 'too big' })),
+    });
     expect(Body.parse({ price: ' 19.99 ' })).toEqual({ price: 1999 });
     const refused = Body.safeParse({ price: '1000000.01' });
     expect(refused.success).toBe(false);
@@ -111,8 +114,13 @@ describe('the one money module', () => {
     expect(Body.safeParse({ price: '12.345' }).error?.issues).toMatchObject([
       { path: ['price'], message: 'must have at most 2 decimals' },
     ]);
-    const Kept = z.object({ floor: moneyText() });
+    const Kept = z.object({ floor: z.string().trim().superRefine(amountCheck()) });
     expect(Kept.parse({ floor: ' 12.5 ' })).toEqual({ floor: '12.5' });
     expect(Kept.safeParse({ floor: '-1' }).success).toBe(false);
+    const Mini = zm.object({ floor: zm.string().check(zm.superRefine(amountCheck())) });
+    expect(Mini.parse({ floor: '3.10' })).toEqual({ floor: '3.10' });
+    expect(Mini.safeParse({ floor: '3.101' }).error?.issues).toMatchObject([
+      { path: ['floor'], message: 'must have at most 2 decimals' },
+    ]);
   });
 });

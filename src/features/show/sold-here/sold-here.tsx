@@ -7,7 +7,7 @@ import type { ListingRead } from '../../../client';
 import { useApiClient } from '../../../api/api-context';
 import { useCardFacts } from '../../../api/inventory/inventory-queries';
 import type { SaleWrite } from '../../../api/outbox/outbox';
-import { formatCents } from '../../../api/shows/show-money';
+import { formatDollars } from '../../../shared/money';
 import {
   showsQuery,
   today,
@@ -75,7 +75,7 @@ function SaleState({ write }: { write: SaleWrite }) {
  * receipt for the buyer and, once in the ledger, the way to undo it.
  */
 function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
-  const paid = paidWords(sale.priceCents, sale.tenders, formatCents);
+  const paid = paidWords(sale.priceCents, sale.tenders);
   return (
     <div className="banner banner-warn sold-here-note">
       <p role="status">
@@ -296,7 +296,7 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
         </div>
         <div>
           <dt>Discount</dt>
-          <dd className="figure">{discount > 0 ? `−${formatCents(discount)}` : 'none'}</dd>
+          <dd className="figure">{discount > 0 ? `−${formatDollars(discount)}` : 'none'}</dd>
         </div>
         <div>
           <dt>Total</dt>
