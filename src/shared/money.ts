@@ -21,6 +21,9 @@ export interface CentsOptions {
   max?: number;
 }
 
+/** How an amount the API wrote is read: it may carry a sign (a refund, a fee given back). */
+export const SIGNED: CentsOptions = { signed: true };
+
 /** The most any amount may be: a trillion dollars, so cents stay exact integers in a Number. */
 export const MAX_CENTS = 100_000_000_000_000;
 

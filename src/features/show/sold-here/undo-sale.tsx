@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatDollars } from '../../../shared/money';
 import { useVoidSale } from '../../../api/shows/show-queries';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorBanner } from '../../../components/error-banner';
