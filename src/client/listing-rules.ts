@@ -4,8 +4,8 @@
  * (after a column's name) and `form` words (a sentence under a field).
  */
 import * as z from 'zod/mini';
+import { readCents, type CentsProblem } from '../shared/money';
 import {
-  formatCents,
   MAX_PRICE_CENTS,
   MIN_PRICE_CENTS,
   PRICE_BOUND_WORDS,
@@ -13,8 +13,8 @@ import {
   type Parsed,
 } from '../shared/price-math';
 
-// The price bounds and cents text live with the price arithmetic, which the server uses too.
-export { formatCents, MAX_PRICE_CENTS, MIN_PRICE_CENTS, priceBoundsMessage, type Parsed };
+// The price bounds live with the price arithmetic, which the server uses too.
+export { MAX_PRICE_CENTS, MIN_PRICE_CENTS, priceBoundsMessage, type Parsed };
 
 /** The spec's bounds on the listing's text fields and photos. */
 export const LISTING_LIMITS = {
@@ -25,27 +25,17 @@ export const LISTING_LIMITS = {
 } as const;
 
 /** Why a text is not a usable amount. */
-export type AmountProblem = 'empty' | 'malformed' | 'decimals' | 'below' | 'above' | 'zero';
+export type AmountProblem = CentsProblem | 'below' | 'zero';
 
 type Read = { ok: true; cents: bigint } | { ok: false; problem: AmountProblem };
-
-const PLAIN = /^\d+(?:\.(\d*))?$/;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.(\d*))?$/;
 
 /**
  * Reads an amount as typed or pasted (`125`, `$1,250.00`); more than two decimals, a sign or other
  * text is refused, never rounded.
  */
 function readAmount(text: string): Read {
-  let value = text.trim();
-  if (value.startsWith('$')) value = value.slice(1).trim();
-  if (value === '') return { ok: false, problem: 'empty' };
-  const match = PLAIN.exec(value) ?? GROUPED.exec(value);
-  if (!match) return { ok: false, problem: 'malformed' };
-  const decimals = match[1] ?? '';
-  if (decimals.length > 2) return { ok: false, problem: 'decimals' };
-  const [whole = '0'] = value.replace(/,/g, '').split('.');
-  return { ok: true, cents: BigInt(whole) * 100n + BigInt((decimals + '00').slice(0, 2)) };
+  const read = readCents(text, { typed: true });
+  return read.ok ? { ok: true, cents: BigInt(read.cents) } : read;
 }
 
 function readPrice(text: string): Read {

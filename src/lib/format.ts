@@ -2,14 +2,13 @@
  * Display helpers in the seller's locale and zone; each `Intl` object is made once, on first use.
  */
 
+import { centsOf, formatDollars } from '../shared/money';
+
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;
   return () => (made ??= make());
 };
 
-const usd = onFirstUse(
-  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
-);
 const wholeNumber = onFirstUse(() => new Intl.NumberFormat('en-US'));
 // The nouns are English, so their plural rules are too.
 const pluralRules = onFirstUse(() => new Intl.PluralRules('en-US'));
@@ -27,8 +26,8 @@ export function countOf(count: number, one: string, other = `${one}s`): string {
 /** "$1,234.50", "-$5.00"; "—" when there is no amount, the text itself when it is not one. */
 export function formatMoney(amount: string | null | undefined): string {
   if (amount === null || amount === undefined || amount === '') return '—';
-  const value = Number(amount);
-  return Number.isFinite(value) ? usd().format(value) : amount;
+  const cents = centsOf(amount, { signed: true });
+  return cents === undefined ? amount : formatDollars(cents);
 }
 
 const dateTime = onFirstUse(
@@ -168,7 +167,7 @@ export function formatFullDate(iso: string | null | undefined, context: DateCont
  * milliseconds on a phone, better spent while the first page waits for its reads.
  */
 export function warmFormats(): void {
-  usd();
+  formatDollars(0);
   yearIn(Date.now(), {});
 }
 

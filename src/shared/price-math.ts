@@ -1,8 +1,10 @@
 /**
  * Exact money on the API's decimal strings: cents and hundredths of a percent in bigints, never a
  * float, rounded half up with the exact value kept to show the rounding. One copy for the bulk
- * editor, the forms and the server's pricing rules.
+ * editor, the forms and the server's pricing rules; cents are written by the money module.
  */
+
+import { formatCents } from './money';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -21,14 +23,6 @@ export function priceBoundsMessage(cents: bigint): string | null {
   if (cents < MIN_PRICE_CENTS) return PRICE_BOUND_WORDS.below;
   if (cents > MAX_PRICE_CENTS) return PRICE_BOUND_WORDS.above;
   return null;
-}
-
-/** Cents as the API's decimal string: 12345n → "123.45". */
-export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return negative ? `-${text}` : text;
 }
 
 /** A percentage (`12.5`, `7.25%`) in hundredths; two decimals at most, not 0, not above `max`. */

@@ -4,6 +4,8 @@
  * Integer cents throughout.
  */
 
+import { formatDollars } from './money';
+
 export const TENDER_KINDS = ['cash', 'card', 'other', 'trade'] as const;
 export type TenderKind = (typeof TENDER_KINDS)[number];
 
@@ -104,12 +106,12 @@ export const tenderSum = (tenders: readonly { amountCents: number }[]): number =
 
 /**
  * "$100.00 cash + $150.00 by card", "$50.00 by Venmo", "$120.00 in trade (2003 LeBron)": how it
- * was paid, in the seller's words; `money` formats cents.
+ * was paid, in the seller's words.
  */
-export function tenderWords(tenders: readonly Tender[], money: (cents: number) => string): string {
+export function tenderWords(tenders: readonly Tender[]): string {
   return tenders
     .map((tender) => {
-      const amount = money(tender.amountCents);
+      const amount = formatDollars(tender.amountCents);
       if (tender.kind === 'cash') return `${amount} cash`;
       if (tender.kind === 'card') return `${amount} by card`;
       if (tender.kind === 'other') return `${amount} by ${tender.note ?? 'another way'}`;
@@ -119,14 +121,10 @@ export function tenderWords(tenders: readonly Tender[], money: (cents: number) =
 }
 
 /** "$250.00 cash", "$250.00 by card", "$250.00 ($100.00 cash + $150.00 by card)". */
-export function paidWords(
-  priceCents: number,
-  tenders: readonly Tender[],
-  money: (cents: number) => string,
-): string {
+export function paidWords(priceCents: number, tenders: readonly Tender[]): string {
   const only = tenders.length === 1 ? tenders[0] : undefined;
   if (only && only.amountCents === priceCents && only.kind !== 'trade') {
-    return tenderWords(tenders, money);
+    return tenderWords(tenders);
   }
-  return `${money(priceCents)} (${tenderWords(tenders, money)})`;
+  return `${formatDollars(priceCents)} (${tenderWords(tenders)})`;
 }

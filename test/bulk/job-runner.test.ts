@@ -15,7 +15,8 @@ import {
 import { MemoryJobStore } from '../../src/features/listings/bulk-edit/jobs/job-store';
 import { JobRunner } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
-import { formatCents, parseAmount } from '../../src/client/listing-rules';
+import { parseAmount } from '../../src/client/listing-rules';
+import { formatCents } from '../../src/shared/money';
 import { adjustPrice } from '../../src/shared/price-math';
 import {
   toBulkRow,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseAmount, parsePrice } from '../../src/client/listing-rules';
+import { parseAmount, parsePrice } from '../../src/client/listing-rules';
+import { formatCents } from '../../src/shared/money';
 import { adjustPrice, minimumOfferFromPercent, parsePercent } from '../../src/shared/price-math';
 
 const cents = (text: string) => {

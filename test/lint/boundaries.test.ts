@@ -54,7 +54,7 @@ describe('lint keeps the boundaries', () => {
   it('reports a sandbox store file importing the domain', async () => {
     const messages = await lintAs(
       'src/sandbox/store/boundary-fixture.ts',
-      "import { formatCents } from '../domain/money';\nexport const format = formatCents;\n",
+      "import { TAX_BP } from '../domain/marketplace';\nexport const tax = TAX_BP;\n",
     );
     expect(messages).toContainEqual({
       rule: 'import-x/no-restricted-paths',

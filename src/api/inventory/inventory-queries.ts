@@ -10,6 +10,7 @@ import type { Prefetch } from '../route-prefetch';
 import { inventoryKeys } from './inventory-keys';
 import type { KeptCost } from '../costs/cost-api';
 import { keptCostsQuery } from '../costs/cost-queries';
+import { centsOf } from '../../shared/money';
 
 /** A level as kept: keyed by its card (a card stands at one location at a time). */
 export type KeptLevel = InventoryLevel & { id: string };
@@ -73,9 +74,7 @@ export interface CardFacts {
  * never entered, so zero (or nothing) reads as "cost not set", never as a free card.
  */
 export function costSet(cost: string | null | undefined): string | undefined {
-  if (cost === null || cost === undefined || cost.trim() === '') return undefined;
-  const value = Number(cost);
-  return Number.isFinite(value) && value > 0 ? cost : undefined;
+  return cost && (centsOf(cost) ?? 0) > 0 ? cost : undefined;
 }
 
 /** Each card's `cost` (when set) and `svc_grader` by inventory item id: a view of the kept cards. */

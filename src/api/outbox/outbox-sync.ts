@@ -4,7 +4,7 @@ import { applyListingWrite } from '../listings/write-answer';
 import { listingKeys } from '../listings/listing-keys';
 import { postSale, postShow, SOLD_BEFORE } from '../shows/show-api';
 import { showKeys } from '../shows/show-keys';
-import { formatCents } from '../shows/show-money';
+import { centsOf, formatDollars } from '../../shared/money';
 import { mayBeSentBy, outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outbox';
 
 /**
@@ -130,7 +130,7 @@ async function sendPrice(
     if (changed) {
       return {
         state: 'conflict',
-        outcome: `The price was changed to ${formatCents(Math.round(Number(now.price) * 100))} by someone else since: yours (${formatCents(Math.round(Number(item.price) * 100))}) was not sent.`,
+        outcome: `The price was changed to ${formatDollars(centsOf(now.price) ?? 0)} by someone else since: yours (${formatDollars(centsOf(item.price) ?? 0)}) was not sent.`,
       };
     }
   }
@@ -152,7 +152,7 @@ async function sendPrice(
   }
   return {
     state: 'done',
-    outcome: `Price set to ${formatCents(Math.round(Number(item.price) * 100))}.`,
+    outcome: `Price set to ${formatDollars(centsOf(item.price) ?? 0)}.`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ListingRead } from '../../client';
 import { certKey } from '../listings/cert-lookup';
 import type { KeptOrder } from '../orders/order-queries';
+import { formatCents } from '../../shared/money';
 
 /**
  * A card's identity as the spec documents it on a listing's `card`: grader, grade, title, year
@@ -91,7 +92,7 @@ export function recentSalesOf(
     sales.push({
       id: sale.key,
       soldAt: sale.soldAt,
-      price: (sale.priceCents / 100).toFixed(2),
+      price: formatCents(sale.priceCents),
       where: { kind: 'show', showName: sale.showName },
     });
   }

@@ -1,5 +1,5 @@
 import type { OrderFacts as Order } from './sales-queries';
-import { knownCents } from './money';
+import { centsOf, SIGNED } from '../../shared/money';
 
 /** The promotion's extra seller fee (the spec's Limits: "extra 3% seller fee on sale"). */
 export const PROMOTION_FEE_BP = 300;
@@ -21,8 +21,8 @@ export function learnFeeRate(orders: readonly Order[]): FeeRate | undefined {
   for (const order of orders) {
     if (order.cancelled_at !== null || order.svc_payout?.status !== 'paid') continue;
     // Learned only from orders that show both amounts: a missing one is not a zero.
-    const sale = knownCents(order.subtotal_price);
-    const fee = knownCents(order.svc_payout.platform_fee);
+    const sale = centsOf(order.subtotal_price, SIGNED);
+    const fee = centsOf(order.svc_payout.platform_fee, SIGNED);
     if (sale === undefined || fee === undefined || sale <= 0) continue;
     const bp = Math.round((fee * 10_000) / sale);
     counts.set(bp, (counts.get(bp) ?? 0) + 1);

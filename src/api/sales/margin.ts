@@ -1,5 +1,5 @@
 import { PROMOTION_FEE_BP, type FeeRate } from './fee-rate';
-import { toCents } from './money';
+import { centsOf } from '../../shared/money';
 
 export interface MarginEstimate {
   /** The fee at the learned rate (+3% when the listing is known to be promoted). */
@@ -23,11 +23,11 @@ export function estimateMargin(
   cost: string | undefined,
   promoted: boolean | undefined,
 ): MarginEstimate {
-  const priceCents = toCents(price);
+  const priceCents = centsOf(price) ?? 0;
   const bp = rate.basisPoints + (promoted === true ? PROMOTION_FEE_BP : 0);
   const feeCents = Math.round((priceCents * bp) / 10_000);
   const netCents = priceCents - feeCents;
-  const costCents = cost === undefined ? undefined : toCents(cost);
+  const costCents = cost === undefined ? undefined : (centsOf(cost) ?? 0);
   return {
     feeCents,
     netCents,

@@ -1,5 +1,5 @@
 import type { OrderFacts as Order } from './sales-queries';
-import { knownCents } from './money';
+import { centsOf, SIGNED } from '../../shared/money';
 
 /**
  * What an order is worth to the seller, from documented fields only: net = sale − fee − refunds
@@ -43,10 +43,10 @@ function feeCharged(
 }
 
 export function orderMoney(order: Order): OrderMoney {
-  const saleCents = knownCents(order.subtotal_price);
-  const listedFee = knownCents(order.svc_payout?.platform_fee);
-  const refundedCents = knownCents(order.total_refunded);
-  const paidCents = knownCents(order.svc_payout?.amount);
+  const saleCents = centsOf(order.subtotal_price, SIGNED);
+  const listedFee = centsOf(order.svc_payout?.platform_fee, SIGNED);
+  const refundedCents = centsOf(order.total_refunded, SIGNED);
+  const paidCents = centsOf(order.svc_payout?.amount, SIGNED);
   const paid = order.svc_payout?.status === 'paid' && paidCents !== undefined;
   const { fee: feeCents, waived: feeWaived } = feeCharged(
     order,
@@ -63,7 +63,7 @@ export function orderMoney(order: Order): OrderMoney {
     saleCents,
     feeCents,
     feeWaived,
-    taxCents: knownCents(order.total_tax),
+    taxCents: centsOf(order.total_tax, SIGNED),
     refundedCents,
     netCents: paid ? paidCents : expected,
     netIsPaid: paid,

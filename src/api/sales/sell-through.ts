@@ -1,5 +1,6 @@
 import type { ListingFacts as ListingRead, OrderFacts as Order } from './sales-queries';
-import { DAY_MS, toCents } from './money';
+import { DAY_MS } from './money';
+import { centsOf } from '../../shared/money';
 import { isCounted } from './order-money';
 
 export type Dimension = 'grader' | 'grade' | 'category' | 'price';
@@ -22,7 +23,7 @@ export const PRICE_BANDS = [
 
 export function priceBandOf(price: string | undefined): string | undefined {
   if (price === undefined) return undefined;
-  const cents = toCents(price);
+  const cents = centsOf(price) ?? 0;
   return PRICE_BANDS.find((band) => cents < band.below)?.label;
 }
 

@@ -1,5 +1,5 @@
 import type { Tender } from '../../shared/show-tenders';
-import { toCents } from '../sales/money';
+import { centsOf } from '../../shared/money';
 import type { SaleBody } from './show-api';
 
 /**
@@ -10,7 +10,7 @@ export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeI
   if (sale.tenders) {
     return sale.tenders.map((tender) => ({
       kind: tender.kind,
-      amountCents: toCents(tender.amount),
+      amountCents: centsOf(tender.amount) ?? 0,
       note: tender.kind === 'other' ? tender.note : null,
       trade:
         tender.kind === 'trade'
@@ -23,12 +23,12 @@ export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeI
   if (trade) {
     tenders.push({
       kind: 'trade',
-      amountCents: toCents(trade.value),
+      amountCents: centsOf(trade.value) ?? 0,
       note: null,
       trade: { title: trade.title, certNumber: trade.certNumber, grader: trade.grader },
     });
   }
-  const cash = toCents(sale.price) - (trade ? toCents(trade.value) : 0);
+  const cash = (centsOf(sale.price) ?? 0) - (trade ? (centsOf(trade.value) ?? 0) : 0);
   if (cash > 0 || tenders.length === 0) {
     tenders.push({ kind: 'cash', amountCents: cash, note: null, trade: null });
   }

@@ -6,7 +6,7 @@ import { useOffline } from '../offline';
 import { localStore } from '../local-store';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
-import { toCents } from '../sales/money';
+import { centsOf } from '../../shared/money';
 import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
 import { tendersOfBody } from './sale-tenders';
 import {
@@ -177,8 +177,8 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
       showKey: mine.showKey,
       showName: shows.data?.find((show) => show.key === mine.showKey)?.name ?? null,
       soldAt: mine.sale.soldAt,
-      priceCents: toCents(mine.sale.price),
-      discountCents: toCents(mine.sale.discount),
+      priceCents: centsOf(mine.sale.price) ?? 0,
+      discountCents: centsOf(mine.sale.discount) ?? 0,
       tenders: tendersOfBody(mine.sale),
       // Sent and recorded (the ledger's answer not read here yet): undoable too.
       recorded: mine.state === 'done',

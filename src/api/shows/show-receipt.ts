@@ -3,7 +3,7 @@ import type { Tender } from '../../shared/show-tenders';
 import { useApiClient } from '../api-context';
 import { catalogueQuery } from '../listings/catalogue-query';
 import { useOutboxItems, type SaleWrite } from '../outbox/outbox';
-import { toCents } from '../sales/money';
+import { centsOf } from '../../shared/money';
 import { tendersOfBody } from './sale-tenders';
 import { showQuery, showsQuery } from './show-queries';
 
@@ -80,8 +80,8 @@ export function useShowReceipt(
       title: write.sale.title,
       certNumber: write.sale.certNumber,
       grader: write.sale.grader,
-      priceCents: toCents(write.sale.price),
-      discountCents: toCents(write.sale.discount),
+      priceCents: centsOf(write.sale.price) ?? 0,
+      discountCents: centsOf(write.sale.discount) ?? 0,
       tenders: tendersOfBody(write.sale),
       waiting: write.state !== 'done',
       voided: false,

@@ -1,6 +1,7 @@
 import { readOrderPayload, readProductPayload } from '../../client/webhook-payloads';
 import { orderStage, stageLabel } from '../../api/orders/order-stage';
 import { formatMoney } from '../../lib/format';
+import { centsOf } from '../../shared/money';
 
 /** A delivery as what happened, in the seller's words: a headline and the card it is about. */
 export interface DeliveryWords {
@@ -51,7 +52,7 @@ export function deliveryWords(
     if (topic === 'orders/cancelled') return { what: 'Order cancelled', about };
     // An update does not say what moved: say where the order stands now, and any refund.
     const stage = order ? stageLabel(orderStage(order)).toLowerCase() : undefined;
-    const refunded = Number(order?.total_refunded ?? 0) > 0 ? order?.total_refunded : undefined;
+    const refunded = (centsOf(order?.total_refunded) ?? 0) > 0 ? order?.total_refunded : undefined;
     const now = [stage && `now ${stage}`, refunded && `${formatMoney(refunded)} refunded`]
       .filter(Boolean)
       .join(', ');

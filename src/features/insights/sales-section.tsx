@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { Figure, Money } from '../../components/figure';
 import { formatMoney } from '../../lib/format';
-import { fromCents } from '../../api/sales/money';
+import { formatCents } from '../../shared/money';
 import {
   salesSeries,
   unplacedOrders,
@@ -22,8 +22,8 @@ export const METRICS = {
 } as const;
 export type Metric = keyof typeof METRICS;
 
-const money = (cents: number) => <Money amount={fromCents(cents)} />;
-const moneyText = (cents: number) => formatMoney(fromCents(cents));
+const money = (cents: number) => <Money amount={formatCents(cents)} />;
+const moneyText = (cents: number) => formatMoney(formatCents(cents));
 
 /** Sales, units, fees and net payouts per day, week or month: a chart and its table. */
 export function SalesSection({

@@ -2,11 +2,11 @@ import type { Order } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { unreadableAt } from '../../components/record-field';
 import { formatMoney } from '../../lib/format';
-import { fromCents, toCents } from '../../api/sales/money';
+import { centsOf, formatCents } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { useCardFacts } from '../../api/inventory/inventory-queries';
 
-const money = (cents: number) => formatMoney(fromCents(cents));
+const money = (cents: number) => formatMoney(formatCents(cents));
 
 const NET_SOURCES = [
   'subtotal_price',
@@ -52,8 +52,8 @@ export function OrderMarginFacts({ order }: { order: Order }) {
               <FieldValue value={netCents} unreadable={unreadable}>
                 {(cents) => (
                   <>
-                    <span className={cents < toCents(cost) ? 'below-cost' : undefined}>
-                      {money(cents - toCents(cost))}
+                    <span className={cents < (centsOf(cost) ?? 0) ? 'below-cost' : undefined}>
+                      {money(cents - (centsOf(cost) ?? 0))}
                     </span>{' '}
                     <span className="muted">(cost {formatMoney(cost)})</span>
                   </>

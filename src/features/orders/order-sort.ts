@@ -1,6 +1,6 @@
 import type { Order } from '../../client';
 import { compareCodes } from '../../api/compare-codes';
-import { knownCents } from '../../api/sales/money';
+import { centsOf, SIGNED } from '../../shared/money';
 import { awaitsShipment } from '../../api/orders/shipment';
 
 /** How the orders table can be sorted; `deadline` puts what must ship first on top. */
@@ -23,7 +23,7 @@ const compareKnown = <T>(
   return known(a, b);
 };
 
-const totalOf = (order: Order) => knownCents(order.total_price);
+const totalOf = (order: Order) => centsOf(order.total_price, SIGNED);
 
 const compare: Record<OrderSort, (a: Order, b: Order) => number> = {
   // Orders to ship, soonest deadline first; then the rest, newest sale first.

@@ -1,6 +1,6 @@
 import type { Order } from '../../client';
 import { toCsv } from '../../shared/delimited';
-import { fromCents, toCents } from '../../api/sales/money';
+import { centsOf, formatCents } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { orderStatusOf } from '../../api/orders/order-queries';
 
@@ -55,10 +55,12 @@ export function ordersCsv(
       order.svc_payout?.platform_fee ?? '',
       order.total_refunded ?? '',
       order.svc_payout?.status ?? '',
-      paidCents === undefined ? '' : fromCents(paidCents),
+      paidCents === undefined ? '' : formatCents(paidCents),
       order.svc_payout?.paid_at ?? '',
       cost ?? '',
-      paidCents !== undefined && cost !== undefined ? fromCents(paidCents - toCents(cost)) : '',
+      paidCents !== undefined && cost !== undefined
+        ? formatCents(paidCents - (centsOf(cost) ?? 0))
+        : '',
     ];
   });
   return toCsv([[...ORDER_CSV_COLUMNS], ...records]);

@@ -7,11 +7,11 @@ import { paths } from '../../shared/paths';
 import { OrderLink } from '../../components/order-link';
 import { countOf, formatMoney, leftOutNote } from '../../lib/format';
 import { Figure, ShortDate } from '../../components/figure';
-import { fromCents } from '../../api/sales/money';
+import { formatCents } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { moneyFigures } from './overview-figures';
 
-const money = (cents: number) => formatMoney(fromCents(cents));
+const money = (cents: number) => formatMoney(formatCents(cents));
 
 /** One figure: its name, its value and a note under it ("…" for both while it is not known). */
 function Stat({ label, value, note }: { label: string; value?: string; note?: string }) {

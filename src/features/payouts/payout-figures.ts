@@ -1,5 +1,5 @@
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
-import { toCents } from '../../api/sales/money';
+import { centsOf } from '../../shared/money';
 import { isCounted, orderMoney } from '../../api/sales/order-money';
 import {
   addToReconciliation,
@@ -38,7 +38,7 @@ export function payoutsByMonth(
     const line = order.line_items?.[0];
     const cost = line ? costOf(line.inventory_item_id) : undefined;
     if (cost === undefined || netCents === undefined) entry.withoutCost++;
-    else entry.marginCents += netCents - toCents(cost);
+    else entry.marginCents += netCents - (centsOf(cost) ?? 0);
     months.set(month, entry);
   }
   return [...months.values()].sort((a, b) => compareCodes(b.month, a.month));

@@ -12,7 +12,8 @@ import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { countOf, formatUtcMonth, leftOutNote } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
-import { fromCents, sumKnown, toCents } from '../../api/sales/money';
+import { sumKnown } from '../../api/sales/money';
+import { centsOf, formatCents } from '../../shared/money';
 import { isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
 import { reconcile } from '../../api/sales/reconcile';
 import { ReconcileNote } from './reconcile-note';
@@ -23,7 +24,7 @@ import { payoutsByMonth } from './payout-figures';
 import { compareCodes } from '../../api/compare-codes';
 import { TableHead } from '../../components/table-head';
 
-const money = (cents: number) => <Money amount={fromCents(cents)} />;
+const money = (cents: number) => <Money amount={formatCents(cents)} />;
 
 /** Payouts pending and paid, by month with fees, and the realised margin of each paid sale. */
 export function PayoutsPage() {
@@ -209,7 +210,7 @@ export function PayoutsPage() {
                         <td className="num" data-label="Realised margin">
                           {cost === undefined || net === undefined
                             ? '—'
-                            : money(net - toCents(cost))}
+                            : money(net - (centsOf(cost) ?? 0))}
                         </td>
                       </tr>
                     );

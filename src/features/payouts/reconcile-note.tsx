@@ -1,9 +1,9 @@
 import { Money } from '../../components/figure';
-import { fromCents } from '../../api/sales/money';
+import { formatCents } from '../../shared/money';
 import { owedCents, type Reconciliation } from '../../api/sales/reconcile';
 import { countOf } from '../../lib/format';
 
-const money = (cents: number) => <Money amount={fromCents(cents)} />;
+const money = (cents: number) => <Money amount={formatCents(cents)} />;
 
 /**
  * The sum spelled out under a row of money: sales − fees − refunds, then each cause of a

@@ -11,7 +11,7 @@ import {
   refundOrder,
   sellListing,
 } from '../domain/marketplace';
-import { parseDollars } from '../domain/money';
+import { centsOf } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
 import { orderView } from '../serializers/order-view';
@@ -235,7 +235,7 @@ export function registerControlRoutes(
   app.post('/_sandbox/inventory_items', async (request) => {
     const body = parse(itemBody, request.body);
     requireSeller(body.seller_id);
-    const cost = body.cost === undefined ? 0 : parseDollars(body.cost);
+    const cost = body.cost === undefined ? 0 : (centsOf(body.cost) ?? null);
     if (cost === null) throw new ControlError(400, 'cost: must be a dollar amount');
     const row = store.transaction(() =>
       createInventoryItem(
@@ -305,7 +305,7 @@ export function registerControlRoutes(
       z.object({ amount: z.union([z.string(), z.number()]).optional() }),
       request.body,
     );
-    const amount = body.amount === undefined ? null : parseDollars(body.amount);
+    const amount = centsOf(body.amount) ?? null;
     if (body.amount !== undefined && amount === null)
       throw new ControlError(400, 'amount: must be a dollar amount');
     const order = refundOrder(

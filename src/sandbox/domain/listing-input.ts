@@ -3,7 +3,7 @@ import { flattenWriteBody } from '../../shared/write-body';
 import { gradeProblem } from './grade-scales';
 import { GRADERS, type Grader } from './inventory';
 import { DURATIONS } from './listings';
-import { parseDollars } from './money';
+import { centsOf } from '../../shared/money';
 import { parseIsoInstant } from '../platform/time';
 
 /** The price's side of a minimum offer above it, when both were sent in one request. */
@@ -116,8 +116,8 @@ function flag(errors: FieldErrors, field: string, value: unknown): boolean | und
 }
 
 function price(errors: FieldErrors, value: unknown): number | undefined {
-  const cents = parseDollars(value);
-  if (cents === null) {
+  const cents = centsOf(value);
+  if (cents === undefined) {
     errors.add('price', 'must be a dollar amount with at most 2 decimals, such as "125.00"');
     return undefined;
   }
@@ -130,8 +130,8 @@ function price(errors: FieldErrors, value: unknown): number | undefined {
 
 function minimumOffer(errors: FieldErrors, value: unknown): number | null | undefined {
   if (value === null) return null;
-  const cents = parseDollars(value);
-  if (cents === null || cents === 0) {
+  const cents = centsOf(value);
+  if (cents === undefined || cents === 0) {
     errors.add(
       'minimum_offer',
       'must be a positive dollar amount with at most 2 decimals, or null',

@@ -3,7 +3,6 @@ import type { OrderRow } from '../store/rows';
 import { emitOrderEvent, emitProductEvent } from './events';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
-import { percentOf } from './money';
 import { DAY_MS } from '../platform/time';
 
 /** A marketplace rule refused the action; `status` is the control API's answer (404 or 409). */
@@ -19,6 +18,11 @@ export class MarketError extends Error {
 export const PLATFORM_FEE_BP = 1200;
 export const PROMOTION_FEE_BP = 300;
 export const TAX_BP = 725;
+
+/** A basis-point share of whole cents, rounded half up: the fee and tax rule, in integers. */
+function percentOf(cents: number, basisPoints: number): number {
+  return Math.floor((cents * basisPoints + 5000) / 10000);
+}
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** The lifecycle stages after a sale, in order; `stage` on an order counts how many are done. */

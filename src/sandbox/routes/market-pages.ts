@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { formatCents } from '../domain/money';
+import { formatCents } from '../../shared/money';
 import { SLAB_IMAGE_PATH } from '../serializers/listing-views';
 import { slabSvg } from './slab-image';
 

@@ -1,5 +1,5 @@
 import { VAULT_LOCATION_ID, sellerLocationId } from '../domain/levels';
-import { formatCents } from '../domain/money';
+import { formatCents } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import type { InventoryItemRow, InventoryLevelRow } from '../store/rows';
 

@@ -1,4 +1,4 @@
-import { formatCents } from '../domain/money';
+import { formatCents } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import type { ListingRow, ListingWithCardRow } from '../store/rows';
 import { bool } from './shape';

@@ -1,4 +1,4 @@
-import { formatCents } from '../domain/money';
+import { formatCents } from '../../shared/money';
 import type { ListingWithCardRow } from '../store/rows';
 import { canReactivate, type PublicUrls } from './listing-views';
 

@@ -1,5 +1,5 @@
 import { ORDER_STAGES } from '../domain/marketplace';
-import { formatCents } from '../domain/money';
+import { formatCents } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import type { OrderWithLineRow } from '../store/rows';
 

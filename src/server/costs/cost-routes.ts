@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
 import { refuse, refuseFields, refusalsInEnvelope } from '../route-refusals';
 import type { CostStore, KeptCost } from './cost-store';
+import { amountToCents, formatCents } from '../../shared/money';
 
 /**
  * The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. The
@@ -22,10 +23,7 @@ const ItemId = z
 /** Dollars as the marketplace writes them: at most 1,000,000 (a listing's top price), 2 decimals. */
 const Cost = z
   .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50')
-  .transform((value) => Math.round(Number(value) * 100))
-  .refine((cents) => cents <= 100_000_000, 'must be at most 1,000,000.00');
+  .transform(amountToCents({ max: 100_000_000, above: 'must be at most 1,000,000.00' }));
 const CostBody = z.strictObject({ cost: Cost.nullable() });
 const CostParams = z.object({ itemId: ItemId });
 
@@ -39,7 +37,7 @@ const THIS_COMPUTER = 'This computer';
 /** A kept cost as the browser reads it: dollars as text, as the API writes money. */
 export const costView = (cost: KeptCost) => ({
   itemId: cost.itemId,
-  cost: (cost.costCents / 100).toFixed(2),
+  cost: formatCents(cost.costCents),
   setAt: cost.setAt,
   setBy: cost.setBy,
 });

@@ -1,4 +1,4 @@
-import { formatCents } from '../../shared/price-math';
+import { formatCents } from '../../shared/money';
 import type { ActivityStore } from '../activity/activity-store';
 import type { StoredRule } from './rule-definition';
 import {

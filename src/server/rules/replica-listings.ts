@@ -3,6 +3,7 @@ import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
 import type { ListingFacts } from './rule-plan';
 import { isRecord } from '../bounded-json';
+import { exactCents } from '../../shared/money';
 
 /**
  * The rules' read of the listings and their cards' costs: the hub's replica, as facts the planner
@@ -12,21 +13,13 @@ import { isRecord } from '../bounded-json';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** Whole cents of a decimal string, exactly; null when it is not one. */
-export function centsOf(value: unknown): bigint | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value).trim());
-  if (!match) return null;
-  return BigInt(match[1]!) * 100n + BigInt(((match[2] ?? '') + '00').slice(0, 2));
-}
-
 /** A listing row as the planner reads it; undefined when it cannot be written. */
 export function factsOf(
   row: Record<string, unknown>,
   costs: Map<string, bigint | null>,
 ): ListingFacts | undefined {
   const id = text(row.id);
-  const price = centsOf(row.price);
+  const price = exactCents(row.price);
   // A degraded record or one without a readable price is never written.
   if (!id || price === null || 'svc_serialization_error' in row) return undefined;
   const card = isRecord(row.card) ? row.card : {};
@@ -40,7 +33,7 @@ export function factsOf(
     unavailableReason: text(row.unavailable_reason),
     canReactivate: row.can_reactivate === true,
     priceCents: price,
-    minimumOfferCents: centsOf(row.minimum_offer),
+    minimumOfferCents: exactCents(row.minimum_offer),
     acceptsOffers: row.accepts_offers === true,
     promoted: row.promoted === true,
     isLot: row.is_lot === true,
@@ -55,7 +48,7 @@ export function factsOf(
 
 /** The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free. */
 function costOf(row: ReplicaRow): bigint | null {
-  const cost = centsOf(row.body.cost);
+  const cost = exactCents(row.body.cost);
   return cost === null || cost === 0n ? null : cost;
 }
 

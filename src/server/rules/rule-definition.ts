@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { amountCheck, exactCents } from '../../shared/money';
 
 /**
  * What a pricing rule is, as the owner writes it: a scope (a saved view's filters), one action,
@@ -10,7 +11,7 @@ import * as z from 'zod';
 const money = z
   .string()
   .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50');
+  .superRefine(amountCheck({ max: 999_999_999, above: 'must be at most 9,999,999.99' }));
 /** A percentage with at most two decimals (12.5 is 12.5 %). */
 const percent = (min: number, max: number) =>
   z
@@ -148,21 +149,8 @@ export interface StoredRule {
   definition: RuleDefinition;
 }
 
-/** Amounts already turned into cents: the rules' few amounts, read again for every plan. */
-const centsRead = new Map<string, bigint>();
-
-/** Whole cents of a decimal string the schema accepted. */
-export function centsOfMoney(value: string): bigint {
-  let cents = centsRead.get(value);
-  if (cents === undefined) {
-    const [whole = '0', frac = ''] = value.split('.');
-    cents = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
-    // The amounts are the rules' own (a handful each); the bound only guards against a surprise.
-    if (centsRead.size >= 1_000) centsRead.clear();
-    centsRead.set(value, cents);
-  }
-  return cents;
-}
+/** Whole cents of an amount the schema accepted. */
+export const amountCents = (value: string): bigint => exactCents(value) ?? 0n;
 
 /** Hundredths of a percentage the schema accepted (12.5 → 1250). */
 export const hundredthsOf = (value: number): bigint => BigInt(Math.round(value * 100));

@@ -1,15 +1,15 @@
 import {
   adjustPrice,
   adjustedCents,
-  formatCents,
   type PriceChange,
   type PriceEnding,
   minimumOfferFromPercent,
   MIN_PRICE_CENTS,
   withEnding,
 } from '../../shared/price-math';
+import { formatCents, formatDollars } from '../../shared/money';
 import {
-  centsOfMoney,
+  amountCents,
   hundredthsOf,
   type RuleDefinition,
   type RuleFloor,
@@ -150,7 +150,7 @@ export function breakEvenCents(need: bigint, feeHundredths: bigint): bigint {
  * leaves such listings alone.
  */
 export function floorOf(floor: RuleFloor, listing: Pick<ListingFacts, 'costCents' | 'promoted'>) {
-  const fixed = centsOfMoney(floor.fixed);
+  const fixed = amountCents(floor.fixed);
   if (listing.costCents === null) {
     if (floor.withoutCost === 'skip') return null;
     return fixed > MIN_PRICE_CENTS ? fixed : MIN_PRICE_CENTS;
@@ -158,7 +158,7 @@ export function floorOf(floor: RuleFloor, listing: Pick<ListingFacts, 'costCents
   const cost = listing.costCents;
   const margin =
     floor.margin.kind === 'amount'
-      ? centsOfMoney(floor.margin.amount)
+      ? amountCents(floor.margin.amount)
       : ceilDiv(cost * hundredthsOf(floor.margin.percent), BP);
   // The promotion's extra 3 % is charged on a promoted listing's sale.
   const fee = hundredthsOf(floor.platformFeePercent) + (listing.promoted ? 300n : 0n);
@@ -173,10 +173,10 @@ export function inScope(scope: RuleScope, listing: ListingFacts, now: number): b
   if (scope.grader && listing.grader !== scope.grader) return false;
   if (scope.grade && listing.grade !== scope.grade) return false;
   if (scope.category && listing.category !== scope.category) return false;
-  if (scope.priceMin !== undefined && listing.priceCents < centsOfMoney(scope.priceMin)) {
+  if (scope.priceMin !== undefined && listing.priceCents < amountCents(scope.priceMin)) {
     return false;
   }
-  if (scope.priceMax !== undefined && listing.priceCents > centsOfMoney(scope.priceMax)) {
+  if (scope.priceMax !== undefined && listing.priceCents > amountCents(scope.priceMax)) {
     return false;
   }
   const age = ageDays(listing, now);
@@ -189,7 +189,7 @@ export function ageDays(listing: Pick<ListingFacts, 'listedAt'>, now: number): n
   return listing.listedAt === null ? null : Math.floor((now - listing.listedAt) / DAY_MS);
 }
 
-const money = (cents: bigint) => `$${formatCents(cents)}`;
+const money = formatDollars;
 
 /**
  * One listing's floor under one rule, worked out when first asked for and then kept: a rule's line
@@ -274,7 +274,7 @@ export function planListing(
         : ({
             kind: 'amount',
             direction: 'lower',
-            cents: centsOfMoney(action.step.amount),
+            cents: amountCents(action.step.amount),
           } as const);
     return (
       lowered(
@@ -413,7 +413,7 @@ export class RulePlanner {
     private readonly rule: RuleDefinition,
     private readonly context: PlanContext,
   ) {
-    this.maxMarkdown = centsOfMoney(rule.caps.maxMarkdown);
+    this.maxMarkdown = amountCents(rule.caps.maxMarkdown);
     this.saleEnded = rule.action.kind === 'sale' && context.now >= Date.parse(rule.action.endsAt);
   }
 

@@ -7,7 +7,8 @@ import { serverLog } from '../log';
 import type { RuleDefinition, StoredRule } from './rule-definition';
 import { RulePlanner, type ListingFacts, type PlanContext, type PlanItem } from './rule-plan';
 import type { Replica } from '../replica/replica';
-import { centsOf, ReplicaListings, type KeptCosts } from './replica-listings';
+import { ReplicaListings, type KeptCosts } from './replica-listings';
+import { exactCents } from '../../shared/money';
 import { rulesClient, writeListing, type ApiAnswer } from './rule-write';
 import type { NewRunItem, RulesStore, RunItem, RunRecord } from './rules-store';
 import { localDayAndTime, runAtDay } from './rule-schedule';
@@ -427,8 +428,8 @@ export class RuleRunner {
       // The replica takes the answer: the next plan reads the listing as the write left it.
       this.options.replica.applyWriteAnswer(answer.body);
       if (rule?.definition.action.kind === 'sale' && run.trigger !== 'undo' && item.after.price) {
-        const before = centsOf(item.before.price);
-        const after = centsOf(item.after.price);
+        const before = exactCents(item.before.price);
+        const after = exactCents(item.after.price);
         const ended = Date.parse(rule.definition.action.endsAt) <= Date.parse(run.startedAt);
         if (ended) this.store.endSale(rule.id, item.listingId);
         else if (before !== null && after !== null) {
@@ -574,10 +575,10 @@ function newItemOf(item: PlanItem): NewRunItem {
 
 /** Whether the listing still shows what the run's change set. */
 function stillAsLeft(listing: ListingFacts, item: RunItem): boolean {
-  if (item.after.price !== undefined && centsOf(item.after.price) !== listing.priceCents)
+  if (item.after.price !== undefined && exactCents(item.after.price) !== listing.priceCents)
     return false;
   if (item.after.minimum_offer !== undefined) {
-    const want = item.after.minimum_offer === null ? null : centsOf(item.after.minimum_offer);
+    const want = item.after.minimum_offer === null ? null : exactCents(item.after.minimum_offer);
     if (want !== listing.minimumOfferCents) return false;
   }
   if (

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
-import { formatCents } from '../../shared/price-math';
+import { formatCents } from '../../shared/money';
 import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
 import { admissionOf } from '../plugins/sign-in-gate';

@@ -1,4 +1,5 @@
 import { toCsv } from '../../shared/delimited';
+import { formatCents } from '../../shared/money';
 import { totalsOf, type Tender, type TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
 
@@ -33,7 +34,7 @@ const HEADER = [
 ];
 
 const dollars = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+  cents === null || cents === undefined ? '' : formatCents(cents);
 
 /** "1 card", "2 cards". */
 const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;

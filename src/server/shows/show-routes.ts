@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { admissionOf } from '../plugins/sign-in-gate';
 import { refuse, refuseFields } from '../route-refusals';
+import { amountToCents, formatDollars } from '../../shared/money';
 import { paidWords, tenderSum, totalsOf, type Tender } from '../../shared/show-tenders';
 import { knownZone, showCsv } from './show-csv';
 import type { ShowSale, ShowStore } from './show-store';
@@ -39,8 +40,7 @@ const Key = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
 const Money = z
   .string()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50')
-  .transform((value) => Math.round(Number(value) * 100));
+  .transform(amountToCents({ max: 999_999_999, above: 'must be at most 9,999,999.99' }));
 const Text = (max: number) => z.string().trim().min(1).max(max);
 const Optional = (max: number) =>
   z
@@ -56,7 +56,6 @@ const Day = z
 
 const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const showDay = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -115,7 +114,7 @@ const NewEntry = z
       if (paid !== entry.price) {
         issue(
           ['tenders'],
-          `the tenders add up to ${dollars.format(paid / 100)}, not the price ${dollars.format(entry.price / 100)}`,
+          `the tenders add up to ${formatDollars(paid)}, not the price ${formatDollars(entry.price)}`,
         );
       }
       return;
@@ -177,7 +176,7 @@ const CsvQuery = z.object({ tz: z.string().max(64).optional() });
 
 /** "already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash", in the seller's words. */
 function soldBeforeWords(sale: ShowSale): string {
-  const paid = paidWords(sale.priceCents, sale.tenders, (cents) => dollars.format(cents / 100));
+  const paid = paidWords(sale.priceCents, sale.tenders);
   const day = showDay.format(Date.parse(`${sale.showDate}T00:00:00Z`));
   return `This slab was already sold at ${sale.showName} on ${day} for ${paid}: a slab is sold once.`;
 }

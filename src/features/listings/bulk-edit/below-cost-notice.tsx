@@ -1,6 +1,6 @@
 import { formatMoney, countOf } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
-import { fromCents } from '../../../api/sales/money';
+import { formatCents } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Plan } from './logic/diff';
@@ -51,7 +51,7 @@ export function BelowCostNotice({
         title: item.title,
         price,
         marginCents: estimate.marginCents!,
-        breakEven: fromCents(estimate.breakEvenCents!),
+        breakEven: formatCents(estimate.breakEvenCents!),
       });
     }
   }
@@ -67,7 +67,7 @@ export function BelowCostNotice({
             <tr key={row.id}>
               <td>{row.title}</td>
               <td className="num">{formatMoney(row.price)}</td>
-              <td className="num below-cost">{formatMoney(fromCents(row.marginCents))}</td>
+              <td className="num below-cost">{formatMoney(formatCents(row.marginCents))}</td>
               <td className="num">{formatMoney(row.breakEven)}</td>
             </tr>
           ))}

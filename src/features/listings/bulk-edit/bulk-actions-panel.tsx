@@ -13,7 +13,8 @@ import {
   type Adjusted,
   type PriceEnding,
 } from '../../../shared/price-math';
-import { formatCents, parseAmount, parsePrice } from '../../../client/listing-rules';
+import { parseAmount, parsePrice } from '../../../client/listing-rules';
+import { formatCents } from '../../../shared/money';
 import { DURATIONS, type BooleanField, type DurationText, type EditValues } from './logic/rows';
 import { countOf } from '../../../lib/format';
 

@@ -1,7 +1,7 @@
 import type { Column } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
-import { fromCents } from '../../../api/sales/money';
+import { formatCents } from '../../../shared/money';
 import type { MarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from './catalogue-row';
 
@@ -27,7 +27,7 @@ export function MarginText({
   const margin = estimateMargin(price, basis.rate, cost, promoted).marginCents!;
   return (
     <span className={margin < 0 ? 'below-cost' : undefined}>
-      {formatMoney(fromCents(margin))}
+      {formatMoney(formatCents(margin))}
       {margin < 0 && <span className="visually-hidden"> (below cost)</span>}
     </span>
   );

@@ -1,9 +1,9 @@
 import { formatMoney } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
-import { fromCents } from '../../../api/sales/money';
+import { formatCents } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 
-const money = (cents: number) => formatMoney(fromCents(cents));
+const money = (cents: number) => formatMoney(formatCents(cents));
 
 /**
  * "Net if sold" (price less the learned fee) and "Margin over cost" (that less inventory `cost`).

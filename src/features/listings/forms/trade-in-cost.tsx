@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../api/api-context';
-import { formatCents } from '../../../api/shows/show-money';
+import { formatDollars } from '../../../shared/money';
 import { tradeInsQuery } from '../../../api/shows/show-queries';
 
 /**
@@ -15,7 +15,7 @@ export function TradeInCost({ cert }: { cert: string | undefined }) {
   if (!trade) return null;
   return (
     <p className="banner banner-info wide" role="note">
-      Taken in trade at {trade.showName} for {formatCents(trade.valueCents)}: that is this card’s
+      Taken in trade at {trade.showName} for {formatDollars(trade.valueCents)}: that is this card’s
       cost.
     </p>
   );

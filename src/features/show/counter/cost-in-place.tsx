@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSetKeptCost } from '../../../api/costs/cost-queries';
 import { ErrorBanner } from '../../../components/error-banner';
-
-/** Dollars and cents as a seller types them: "120", "120.5", "120.50"; at most 1,000,000. */
-const COST_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+import { centsOf, formatCents } from '../../../shared/money';
 
 /**
  * The card's cost on the counter view, set in place. The API documents no write of an inventory
@@ -20,14 +18,15 @@ export function CostInPlace({ itemId }: { itemId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const text = typed.trim().replace(/^\$/, '').replace(/,/g, '');
-    if (!COST_TEXT.test(text) || Number(text) > 1_000_000) {
+    // As a seller types it ("120", "$1,250.5"), at most 1,000,000 dollars.
+    const cents = centsOf(typed, { typed: true, max: 100_000_000 });
+    if (cents === undefined) {
       setProblem('The cost must be an amount like 120.50, at most $1,000,000.');
       return;
     }
     setProblem(null);
     setSaved(false);
-    setCost.mutate(Number(text).toFixed(2), {
+    setCost.mutate(formatCents(cents), {
       onSuccess: () => {
         setTyped('');
         setSaved(true);

@@ -20,7 +20,7 @@ import { REQUIRED_SCOPES } from '../../../api/required-scopes';
 import { useShowSale } from '../../../api/shows/show-queries';
 import { ageInDays } from '../../../api/sales/listing-age';
 import { estimateMargin } from '../../../api/sales/margin';
-import { fromCents } from '../../../api/sales/money';
+import { formatCents } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { countOf, formatMoney, formatShortDate, humanize } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -137,9 +137,9 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
           <dd>
             {estimate ? (
               <>
-                <Money amount={fromCents(estimate.netCents)} />{' '}
+                <Money amount={formatCents(estimate.netCents)} />{' '}
                 <span className="muted">
-                  fee <Figure kind="money">{formatMoney(fromCents(estimate.feeCents))}</Figure>
+                  fee <Figure kind="money">{formatMoney(formatCents(estimate.feeCents))}</Figure>
                   {estimate.promotedFee ? ' incl. promotion' : ''}
                 </span>
               </>
@@ -172,7 +172,7 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
           <dd>
             {estimate?.marginCents !== undefined ? (
               <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
-                <Money amount={fromCents(estimate.marginCents)} />
+                <Money amount={formatCents(estimate.marginCents)} />
               </span>
             ) : (
               <span className="muted">—</span>

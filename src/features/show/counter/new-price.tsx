@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { newIdempotencyKey } from '../../../client';
-import { parsePrice, formatCents } from '../../../client/listing-rules';
+import { parsePrice } from '../../../client/listing-rules';
+import { centsOf, formatCents } from '../../../shared/money';
 import { useWriteButton } from '../../../components/write-actions';
 import { useUpdateListing } from '../../../api/listings/listing-mutations';
 import {
@@ -36,7 +37,8 @@ export function NewPrice({
   const idempotency = useRef<{ key: string; price: string } | null>(null);
   const fieldId = useId();
   const endingId = useId();
-  const cents = BigInt(Math.round(Number(price) * 100));
+  // An unreadable price (none sent) makes every cut fall below the bounds, never a wrong price.
+  const cents = BigInt(centsOf(price) ?? 0);
 
   const write = (adjusted: Adjusted) => {
     if (adjusted.error) {

@@ -3,8 +3,8 @@ import type { ListingRead } from '../../../client';
 import { useOutboxItems } from '../../../api/outbox/outbox';
 import { useSetPriceAtShow } from '../../../api/shows/show-queries';
 import { useWriteButton } from '../../../components/write-actions';
-
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+import { parsePrice } from '../../../client/listing-rules';
+import { formatCents } from '../../../shared/money';
 
 /**
  * A new price at the table, through the outbox: sent at once with a network, else when it is
@@ -29,14 +29,14 @@ export function CasePrice({ listing }: { listing: ListingRead }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const price = value.trim();
-        if (!AMOUNT.test(price) || Number(price) < 10 || Number(price) > 1_000_000) {
+        const price = parsePrice(value);
+        if (!price.ok) {
           setError('Enter a price from 10 to 1,000,000');
           return;
         }
         setError(undefined);
         setValue('');
-        void setPrice(listing, Number(price).toFixed(2));
+        void setPrice(listing, formatCents(price.value));
       }}
     >
       <label>

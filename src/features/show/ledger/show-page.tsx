@@ -4,7 +4,7 @@ import { useApiClient } from '../../../api/api-context';
 import { catalogueQuery } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
-import { formatCents } from '../../../api/shows/show-money';
+import { formatDollars } from '../../../shared/money';
 import { useOutboxItems } from '../../../api/outbox/outbox';
 import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -79,38 +79,38 @@ export function ShowPage() {
         <dl className="show-stats" aria-label="Totals">
           <div>
             <dt>Cash taken</dt>
-            <dd className="figure">{formatCents(totals.cashCents)}</dd>
+            <dd className="figure">{formatDollars(totals.cashCents)}</dd>
             <WaitingPart as="dd" show={waiting.cashCents !== 0}>
-              <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+              <span className="figure">{formatDollars(waiting.cashCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Card payments</dt>
-            <dd className="figure">{formatCents(totals.cardCents)}</dd>
+            <dd className="figure">{formatDollars(totals.cardCents)}</dd>
             <WaitingPart as="dd" show={waiting.cardCents !== 0}>
-              <span className="figure">{formatCents(waiting.cardCents)}</span> of it
+              <span className="figure">{formatDollars(waiting.cardCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Other payments</dt>
-            <dd className="figure">{formatCents(totals.otherCents)}</dd>
+            <dd className="figure">{formatDollars(totals.otherCents)}</dd>
             <WaitingPart as="dd" show={waiting.otherCents !== 0}>
-              <span className="figure">{formatCents(waiting.otherCents)}</span> of it
+              <span className="figure">{formatDollars(waiting.otherCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Trade value</dt>
-            <dd className="figure">{formatCents(totals.tradeValueCents)}</dd>
+            <dd className="figure">{formatDollars(totals.tradeValueCents)}</dd>
             <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
             <WaitingPart as="dd" show={waiting.tradeValueCents !== 0}>
-              <span className="figure">{formatCents(waiting.tradeValueCents)}</span> of it
+              <span className="figure">{formatDollars(waiting.tradeValueCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Discounts given</dt>
-            <dd className="figure">{formatCents(totals.discountCents)}</dd>
+            <dd className="figure">{formatDollars(totals.discountCents)}</dd>
             <WaitingPart as="dd" show={waiting.discountCents !== 0}>
-              <span className="figure">{formatCents(waiting.discountCents)}</span> of it
+              <span className="figure">{formatDollars(waiting.discountCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
@@ -122,14 +122,14 @@ export function ShowPage() {
           </div>
           <div>
             <dt>Sales</dt>
-            <dd className="figure">{formatCents(totals.salesCents)}</dd>
+            <dd className="figure">{formatDollars(totals.salesCents)}</dd>
             <WaitingPart as="dd" show={waiting.salesCents !== 0}>
-              <span className="figure">{formatCents(waiting.salesCents)}</span> of it
+              <span className="figure">{formatDollars(waiting.salesCents)}</span> of it
             </WaitingPart>
           </div>
           <div>
             <dt>Margin against cost</dt>
-            <dd className="figure">{formatCents(totals.marginCents)}</dd>
+            <dd className="figure">{formatDollars(totals.marginCents)}</dd>
             {totals.withoutCost > 0 && (
               <dd className="muted">{totals.withoutCost} sold without a known cost, not counted</dd>
             )}
@@ -222,17 +222,17 @@ export function ShowPage() {
                   </td>
                   <td className="num figure" data-label="Price">
                     <span>
-                      {formatCents(entry.priceCents)}
+                      {formatDollars(entry.priceCents)}
                       {entry.discountCents > 0 && (
-                        <span className="muted"> ({formatCents(entry.discountCents)} off)</span>
+                        <span className="muted"> ({formatDollars(entry.discountCents)} off)</span>
                       )}
                     </span>
                   </td>
-                  <td data-label="Paid with">{tenderWords(entry.tenders, formatCents)}</td>
+                  <td data-label="Paid with">{tenderWords(entry.tenders)}</td>
                   <td className="num figure" data-label="Margin">
                     {entry.costCents === null || entry.voided
                       ? '—'
-                      : formatCents(entry.priceCents - entry.costCents)}
+                      : formatDollars(entry.priceCents - entry.costCents)}
                   </td>
                   <td data-label="By">{entry.soldBy}</td>
                   <td>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
 import { showsQuery, today, useStartShow } from '../../../api/shows/show-queries';
-import { formatCents } from '../../../api/shows/show-money';
+import { formatDollars } from '../../../shared/money';
 import { ShowsUnavailable } from '../../../api/shows/show-api';
 import { FormField } from '../../../components/form-field';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -113,9 +113,9 @@ export function Component() {
                     </WaitingPart>
                   </td>
                   <td className="num" data-label="Cash taken">
-                    <span className="figure">{formatCents(totals.cashCents)}</span>
+                    <span className="figure">{formatDollars(totals.cashCents)}</span>
                     <WaitingPart show={waiting.cashCents !== 0}>
-                      <span className="figure">{formatCents(waiting.cashCents)}</span> of it
+                      <span className="figure">{formatDollars(waiting.cashCents)}</span> of it
                     </WaitingPart>
                   </td>
                 </tr>

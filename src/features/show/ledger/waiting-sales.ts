@@ -1,5 +1,5 @@
 import type { OutboxItem, SaleWrite } from '../../../api/outbox/outbox';
-import { toCents } from '../../../api/sales/money';
+import { centsOf } from '../../../shared/money';
 import { tendersOfBody } from '../../../api/shows/sale-tenders';
 import type { LedgerEntry } from '../../../api/shows/show-api';
 import { NO_TOTALS, totalsOf, type ShowTotals } from '../../../shared/show-tenders';
@@ -36,10 +36,10 @@ function entryOf(write: SaleWrite): LedgerEntry {
     title: sale.title,
     certNumber: sale.certNumber,
     grader: sale.grader,
-    priceCents: toCents(sale.price),
-    discountCents: toCents(sale.discount),
+    priceCents: centsOf(sale.price) ?? 0,
+    discountCents: centsOf(sale.discount) ?? 0,
     tenders: tendersOfBody(sale),
-    costCents: sale.cost === null || sale.cost === '' ? null : toCents(sale.cost),
+    costCents: sale.cost === null || sale.cost === '' ? null : (centsOf(sale.cost) ?? 0),
     soldOnline: false,
     offMarket: write.offMarket ?? 'not_sent',
     note: write.note ?? null,

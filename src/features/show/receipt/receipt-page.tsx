@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatCents } from '../../../api/shows/show-money';
+import { formatDollars } from '../../../shared/money';
 import { useShowReceipt, type Receipt } from '../../../api/shows/show-receipt';
 import { Loading } from '../../../components/states';
 import { formatDateTime } from '../../../lib/format';
@@ -17,9 +17,9 @@ function receiptText(receipt: Receipt, seller: string | null): string {
     [receipt.showName, formatDateTime(receipt.soldAt)].filter(Boolean).join(', '),
     `${receipt.title}${slab ? `, ${slab}` : ''}${receipt.certNumber ? `, cert ${receipt.certNumber}` : ''}`,
     receipt.discountCents > 0
-      ? `Asking ${formatCents(receipt.priceCents + receipt.discountCents)}, discount ${formatCents(receipt.discountCents)}`
+      ? `Asking ${formatDollars(receipt.priceCents + receipt.discountCents)}, discount ${formatDollars(receipt.discountCents)}`
       : null,
-    `Total ${formatCents(receipt.priceCents)}: ${tenderWords(receipt.tenders, formatCents)}`,
+    `Total ${formatDollars(receipt.priceCents)}: ${tenderWords(receipt.tenders)}`,
     seller ? `Sold by ${seller}` : null,
   ]
     .filter((line): line is string => line !== null)
@@ -96,17 +96,19 @@ export function ReceiptPage() {
           <>
             <div>
               <dt>Asking</dt>
-              <dd className="figure">{formatCents(receipt.priceCents + receipt.discountCents)}</dd>
+              <dd className="figure">
+                {formatDollars(receipt.priceCents + receipt.discountCents)}
+              </dd>
             </div>
             <div>
               <dt>Discount</dt>
-              <dd className="figure">−{formatCents(receipt.discountCents)}</dd>
+              <dd className="figure">−{formatDollars(receipt.discountCents)}</dd>
             </div>
           </>
         )}
         <div className="receipt-total">
           <dt>Total</dt>
-          <dd className="figure">{formatCents(receipt.priceCents)}</dd>
+          <dd className="figure">{formatDollars(receipt.priceCents)}</dd>
         </div>
         <div>
           <dt>Paid</dt>
@@ -114,7 +116,7 @@ export function ReceiptPage() {
             <ul className="receipt-tenders">
               {receipt.tenders.map((tender, index) => (
                 <li key={index} className="figure">
-                  {tenderWords([tender], formatCents)}
+                  {tenderWords([tender])}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { TenderBody } from '../../../api/shows/show-api';
-import { toCents } from '../../../api/sales/money';
+import { centsOf, formatCents, formatDollars } from '../../../shared/money';
 import { TENDER_KINDS, type TenderKind } from '../../../shared/show-tenders';
 
 /**
@@ -9,11 +9,17 @@ import { TENDER_KINDS, type TenderKind } from '../../../shared/show-tenders';
  * which) and a card in trade at its agreed value, adding up to the price.
  */
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+/** An amount the ledger takes (at most 9,999,999.99), in cents; undefined when it is not one. */
+export const saleCents = (text: string): number | undefined => centsOf(text, { max: 999_999_999 });
+
 const amount = z.string().check(
   z.trim(),
-  z.regex(AMOUNT, 'Enter an amount like 120 or 120.50'),
-  z.refine((value) => Number(value) > 0, 'Enter more than zero'),
+  z.superRefine((value, context) => {
+    const cents = saleCents(value);
+    if (cents === undefined) {
+      context.addIssue({ code: 'custom', message: 'Enter an amount like 120 or 120.50' });
+    } else if (cents === 0) context.addIssue({ code: 'custom', message: 'Enter more than zero' });
+  }),
 );
 
 /** The amount field of each way to pay (a trade's is its agreed value). */
@@ -64,23 +70,20 @@ export const saleSchema = z
           issue(field, checked.error.issues[0]?.message ?? 'Enter the amount');
         }
       }
-      if (!amountsRead || !AMOUNT.test(form.price)) return;
+      if (!amountsRead || saleCents(form.price) === undefined) return;
       const left = centsLeft(form);
       if (left !== 0) {
         issue(
           'tenders',
           left > 0
-            ? `${dollars(left)} left to take: the amounts must add up to the price`
-            : `${dollars(-left)} too much: the amounts must add up to the price`,
+            ? `${formatDollars(left)} left to take: the amounts must add up to the price`
+            : `${formatDollars(-left)} too much: the amounts must add up to the price`,
         );
       }
     }),
   );
 
 export type SaleValues = z.infer<typeof saleSchema>;
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dollars = (cents: number) => money.format(cents / 100);
 
 /**
  * Whether the seller types this tender's amount: always a trade's agreed value, and every amount
@@ -92,22 +95,22 @@ export const typedAmount = (tenders: readonly TenderKind[], kind: TenderKind): b
 /** What a tender takes, in cents (the price for a single one; 0 for an amount not readable yet). */
 function amountCents(form: SaleValues, kind: TenderKind): number {
   const text = typedAmount(form.tenders, kind) ? form[AMOUNT_FIELD[kind]] : form.price;
-  return AMOUNT.test(text.trim()) ? toCents(text.trim()) : 0;
+  return saleCents(text) ?? 0;
 }
 
 /** The price less what the chosen tenders take so far (negative: more than the price). */
 export function centsLeft(form: SaleValues): number {
-  const price = AMOUNT.test(form.price.trim()) ? toCents(form.price.trim()) : 0;
+  const price = saleCents(form.price) ?? 0;
   return form.tenders.reduce((left, kind) => left - amountCents(form, kind), price);
 }
 
 /** "120" as "120.00": the ledger reads amounts with two decimals. */
-export const twoDecimals = (value: string): string => Number(value).toFixed(2);
+export const twoDecimals = (value: string): string => formatCents(saleCents(value) ?? 0);
 
 /** The checked form's tenders, in the order the ways to pay are offered, as the ledger takes them. */
 export function tenderBodies(form: SaleValues): TenderBody[] {
   return TENDER_KINDS.filter((kind) => form.tenders.includes(kind)).map((kind): TenderBody => {
-    const amount = (amountCents(form, kind) / 100).toFixed(2);
+    const amount = formatCents(amountCents(form, kind));
     if (kind === 'other') return { kind, amount, note: form.otherNote };
     if (kind === 'trade') {
       return {
@@ -124,6 +127,7 @@ export function tenderBodies(form: SaleValues): TenderBody[] {
 
 /** The discount off the asking price in cents, or 0 (sold at or above it). */
 export function discountCents(asking: string | null | undefined, price: string): number {
-  if (!asking || !AMOUNT.test(price.trim())) return 0;
-  return Math.max(0, toCents(asking) - toCents(price.trim()));
+  const sold = saleCents(price);
+  if (!asking || sold === undefined) return 0;
+  return Math.max(0, (centsOf(asking) ?? 0) - sold);
 }

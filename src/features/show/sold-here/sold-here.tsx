@@ -7,7 +7,7 @@ import type { ListingRead } from '../../../client';
 import { useApiClient } from '../../../api/api-context';
 import { useCardFacts } from '../../../api/inventory/inventory-queries';
 import type { SaleWrite } from '../../../api/outbox/outbox';
-import { formatCents } from '../../../api/shows/show-money';
+import { centsOf, formatCents, formatDollars } from '../../../shared/money';
 import {
   showsQuery,
   today,
@@ -22,12 +22,13 @@ import { useWriteButton } from '../../../components/write-actions';
 import { formatDay, formatMoney, formatShortDate } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
 import { paidWords } from '../../../shared/show-tenders';
-import { toCents } from '../../../api/sales/money';
+
 import {
   discountCents,
   saleSchema,
   tenderBodies,
   twoDecimals,
+  saleCents,
   type SaleValues,
 } from './sale-schema';
 import { TenderFields } from './tender-fields';
@@ -75,7 +76,7 @@ function SaleState({ write }: { write: SaleWrite }) {
  * receipt for the buyer and, once in the ledger, the way to undo it.
  */
 function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
-  const paid = paidWords(sale.priceCents, sale.tenders, formatCents);
+  const paid = paidWords(sale.priceCents, sale.tenders);
   return (
     <div className="banner banner-warn sold-here-note">
       <p role="status">
@@ -226,7 +227,7 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
           await sell(listing, {
             showKey: values.showKey,
             price: twoDecimals(values.price),
-            discount: discount > 0 ? (discount / 100).toFixed(2) : null,
+            discount: discount > 0 ? formatCents(discount) : null,
             tenders: tenderBodies(values),
             cost: cost ?? null,
           });
@@ -264,10 +265,10 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
               {...register('discount', {
                 // Typing the discount sets the price: the asking price less it.
                 onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-                  const off = event.target.value.trim();
-                  if (!listing.price || !/^\d{1,7}(\.\d{1,2})?$/.test(off)) return;
-                  const left = toCents(listing.price) - toCents(off);
-                  if (left > 0) setValue('price', (left / 100).toFixed(2));
+                  const off = saleCents(event.target.value);
+                  if (!listing.price || off === undefined) return;
+                  const left = (centsOf(listing.price) ?? 0) - off;
+                  if (left > 0) setValue('price', formatCents(left));
                 },
               })}
             />
@@ -282,7 +283,7 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
                 // Typing the price says the discount.
                 onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
                   const off = discountCents(listing.price, event.target.value);
-                  setValue('discount', off > 0 ? (off / 100).toFixed(2) : '');
+                  setValue('discount', off > 0 ? formatCents(off) : '');
                 },
               })}
             />
@@ -296,7 +297,7 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
         </div>
         <div>
           <dt>Discount</dt>
-          <dd className="figure">{discount > 0 ? `−${formatCents(discount)}` : 'none'}</dd>
+          <dd className="figure">{discount > 0 ? `−${formatDollars(discount)}` : 'none'}</dd>
         </div>
         <div>
           <dt>Total</dt>

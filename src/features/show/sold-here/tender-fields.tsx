@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { formatCents } from '../../../api/shows/show-money';
+import { formatDollars } from '../../../shared/money';
 import { FormField } from '../../../components/form-field';
 import type { TenderKind } from '../../../shared/show-tenders';
 import { AMOUNT_FIELD, centsLeft, typedAmount, type SaleValues } from './sale-schema';
@@ -19,9 +19,9 @@ const WAYS: { kind: TenderKind; label: string; amountLabel: string }[] = [
 /** "$40.00 left to take", "All $250.00 taken", "$10.00 too much": the split as it stands. */
 export function leftWords(values: SaleValues): string {
   const left = centsLeft(values);
-  if (left > 0) return `${formatCents(left)} left to take`;
-  if (left < 0) return `${formatCents(-left)} too much`;
-  return `All ${formatCents(centsLeft({ ...values, tenders: [] }))} taken`;
+  if (left > 0) return `${formatDollars(left)} left to take`;
+  if (left < 0) return `${formatDollars(-left)} too much`;
+  return `All ${formatDollars(centsLeft({ ...values, tenders: [] }))} taken`;
 }
 
 export function TenderFields({ form }: { form: UseFormReturn<SaleValues> }) {

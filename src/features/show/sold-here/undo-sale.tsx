@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatCents } from '../../../api/shows/show-money';
 import { useVoidSale } from '../../../api/shows/show-queries';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -26,7 +25,7 @@ export function UndoSale({ sale, onUndone }: { sale: UndoableSale; onUndone?(): 
   const writeButton = useWriteButton();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const paid = paidWords(sale.priceCents, sale.tenders, formatCents);
+  const paid = paidWords(sale.priceCents, sale.tenders);
   return (
     <>
       <button

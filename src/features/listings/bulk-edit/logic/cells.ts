@@ -1,4 +1,5 @@
-import { formatCents, parseAmount } from '../../../../client/listing-rules';
+import { parseAmount } from '../../../../client/listing-rules';
+import { formatCents } from '../../../../shared/money';
 import {
   DURATIONS,
   type DurationText,

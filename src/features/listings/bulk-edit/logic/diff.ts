@@ -1,6 +1,7 @@
 import { durationLabel } from '../../../../components/duration-options';
 import type { ListingUpdateInput } from '../../../../client';
-import { formatCents, parseAmount } from '../../../../client/listing-rules';
+import { parseAmount } from '../../../../client/listing-rules';
+import { formatCents } from '../../../../shared/money';
 import {
   exclusionReason,
   FIELD_LABELS,
