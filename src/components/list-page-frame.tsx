@@ -14,8 +14,10 @@ export function ListPageFrame({
   actions,
   notice,
   filters,
+  filtersLabel,
+  filtersKey,
   onFiltersSubmit,
-  active,
+  active = [],
   onRemoveFilters,
   views,
   problems,
@@ -35,10 +37,15 @@ export function ListPageFrame({
   notice?: ReactNode;
   /** The search form's fields. */
   filters: ReactNode;
+  /** The search form's name, where the page has more than one search. */
+  filtersLabel?: string;
+  /** A new key starts the form's fields again (from a new address). */
+  filtersKey?: string;
   /** The form's own submit (default: nothing, each field applies as it changes). */
   onFiltersSubmit?(form: HTMLFormElement): void;
-  active: readonly ActiveFilter[];
-  onRemoveFilters(ids: string[]): void;
+  /** The filters in force, as removable pills. */
+  active?: readonly ActiveFilter[];
+  onRemoveFilters?(ids: string[]): void;
   /** The saved views and columns (`TableViews`), where the page has them. */
   views?: ReactNode;
   /** Error banners and records left out. */
@@ -61,8 +68,10 @@ export function ListPageFrame({
       {intro && <p className="muted">{intro}</p>}
       {notice}
       <form
+        key={filtersKey}
         className="filters"
         role="search"
+        aria-label={filtersLabel}
         onSubmit={(event) => {
           event.preventDefault();
           onFiltersSubmit?.(event.currentTarget);
@@ -70,7 +79,7 @@ export function ListPageFrame({
       >
         {filters}
       </form>
-      <ActiveFilters filters={active} onRemove={onRemoveFilters} />
+      {onRemoveFilters && <ActiveFilters filters={active} onRemove={onRemoveFilters} />}
       {views}
       {problems}
       {loading !== undefined && <Loading label={loading} />}
