@@ -1,21 +1,8 @@
-import { KEPT_DB, OUTBOX_DB, SHELL_CACHE_PREFIX } from '../shared/browser-keeps';
+import { deleteBrowserDb } from '../api/browser-db';
+import { JOB_DB, KEPT_DB, OUTBOX_DB, SHELL_CACHE_PREFIX } from '../shared/browser-keeps';
 
-/** The browser databases that hold the account's data (kept copies, the outbox). */
-const DATABASES = [KEPT_DB, OUTBOX_DB];
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    try {
-      const request = indexedDB.deleteDatabase(name);
-      request.onsuccess = () => resolve();
-      request.onerror = () => resolve();
-      // Open in this page: deleted as the page goes (the sign-out navigates away).
-      request.onblocked = () => resolve();
-    } catch {
-      resolve();
-    }
-  });
-}
+/** The browser databases that hold the account's data (kept copies, the outbox, bulk jobs). */
+const DATABASES = [KEPT_DB, OUTBOX_DB, JOB_DB];
 
 /** This browser's Web Push subscription ended (the server drops its copy as the session ends). */
 async function unsubscribePush(): Promise<void> {
@@ -46,7 +33,7 @@ export async function clearAccountData(): Promise<void> {
             .map((name) => caches.delete(name));
     await Promise.all([
       ...caching,
-      ...DATABASES.map(deleteDatabase),
+      ...DATABASES.map((name) => deleteBrowserDb(indexedDB, name)),
       unsubscribePush().catch(() => undefined),
     ]);
   })().catch(() => undefined);

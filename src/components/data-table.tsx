@@ -11,6 +11,12 @@ export interface Column<T> {
   width?: string;
   sortable?: boolean;
   align?: 'left' | 'right';
+  /** The row's header (its name): a `<th scope="row">`. */
+  rowHeader?: boolean;
+  /** The header said only to a screen reader (a column of controls). */
+  headerHidden?: boolean;
+  /** Off for a cell of its own (controls, a note): on a stacked phone row it reads unlabelled. */
+  labelled?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -45,6 +51,19 @@ export interface DataTableProps<T> {
    * every other column a labelled figure under it (a phone never scrolls a table sideways).
    */
   cards?: CardLayout;
+  /**
+   * Off for a short list whose rows hold forms and notes: every row drawn at its own height, each
+   * control a tab stop of its own, and on a phone each row stacked under its title (`cards.title`).
+   */
+  windowed?: boolean;
+  /** The row the page shows beside the table (`aria-current`). */
+  currentRowId?: string;
+  /** A row's own class (a conflict, a sale undone). */
+  rowClassName?(row: T): string | undefined;
+  /** The caption shown above the table, not only said to a screen reader. */
+  showCaption?: boolean;
+  /** The table's own class beside the house's. */
+  className?: string;
 }
 
 /** `current` with `ids` selected (`on`) or cleared: a selection's `onChange` for a Set state. */
@@ -90,6 +109,11 @@ function DataTableView<T>({
   onSortChange,
   selection,
   cards: ownCards,
+  windowed = true,
+  rowClassName,
+  className,
+  currentRowId,
+  showCaption = false,
 }: DataTableProps<T>) {
   const cards = useMemo(() => ownCards ?? defaultCards(columns), [ownCards, columns]);
   const lastClicked = useRef<number | null>(null);
@@ -105,6 +129,11 @@ function DataTableView<T>({
     overscan: 4,
   });
   const columnCount = columns.length + (selection ? 1 : 0);
+  // A short list is drawn whole: every row, none of the window's spacers.
+  const shownItems = useMemo(
+    () => (windowed ? items : rows.map((_, index) => ({ index }))),
+    [windowed, items, rows],
+  );
 
   const selected = selection?.selected;
   // Counted without listing every shown id (a keystroke over 100,000 rows): none when nothing is
@@ -128,6 +157,7 @@ function DataTableView<T>({
   };
 
   const keyboard = useTableKeyboard({
+    enabled: windowed,
     tableRef,
     count: rows.length,
     scrollToRow,
@@ -143,30 +173,45 @@ function DataTableView<T>({
   };
 
   const cardRole = (id: string) =>
-    cards.title === id ? 'card-title' : cards.fields.includes(id) ? 'card-field' : 'card-hidden';
+    !windowed
+      ? cards.title === id
+        ? 'stack-title'
+        : ''
+      : cards.title === id
+        ? 'card-title'
+        : cards.fields.includes(id)
+          ? 'card-field'
+          : 'card-hidden';
+  const tableClass = `data-table ${windowed ? 'has-cards' : 'simple-table stack-table'}${
+    className ? ` ${className}` : ''
+  }`;
 
   return (
     <div
       className="table-scroll"
       ref={scrollRef}
-      style={{ maxHeight: height }}
-      role="region"
-      aria-label={`${caption} (scrollable table)`}
+      {...(windowed && {
+        style: { maxHeight: height },
+        role: 'region',
+        'aria-label': `${caption} (scrollable table)`,
+      })}
     >
       <table
-        className="data-table has-cards"
+        className={tableClass}
         aria-rowcount={rows.length + 1}
         ref={tableRef}
         onKeyDown={keyboard.onKeyDown}
         onFocus={keyboard.onFocus}
       >
-        <caption className="visually-hidden">{caption}</caption>
-        <colgroup>
-          {selection && <col style={{ width: '44px' }} />}
-          {columns.map((column) => (
-            <col key={column.id} style={column.width ? { width: column.width } : undefined} />
-          ))}
-        </colgroup>
+        <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>
+        {windowed && (
+          <colgroup>
+            {selection && <col style={{ width: '44px' }} />}
+            {columns.map((column) => (
+              <col key={column.id} style={column.width ? { width: column.width } : undefined} />
+            ))}
+          </colgroup>
+        )}
         <thead>
           <tr aria-rowindex={1}>
             {selection && (
@@ -215,6 +260,8 @@ function DataTableView<T>({
                         {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
                       </span>
                     </button>
+                  ) : column.headerHidden ? (
+                    <span className="visually-hidden">{column.header}</span>
                   ) : (
                     column.header
                   )}
@@ -224,16 +271,22 @@ function DataTableView<T>({
           </tr>
         </thead>
         <tbody>
-          {paddingTop > 0 && (
+          {windowed && paddingTop > 0 && (
             <tr aria-hidden="true" className="spacer">
               <td colSpan={columnCount} style={{ height: paddingTop }} />
             </tr>
           )}
-          {items.map((item) => {
+          {shownItems.map((item) => {
             const row = rows[item.index]!;
             const id = getRowId(row);
             return (
-              <tr key={id} aria-rowindex={item.index + 2} style={{ height: shownRowHeight }}>
+              <tr
+                key={id}
+                aria-rowindex={item.index + 2}
+                className={rowClassName?.(row)}
+                aria-current={currentRowId === id ? 'true' : undefined}
+                style={windowed ? { height: shownRowHeight } : undefined}
+              >
                 {selection && (
                   <td className="card-select">
                     {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
@@ -254,20 +307,28 @@ function DataTableView<T>({
                     </label>
                   </td>
                 )}
-                {columns.map((column) => (
-                  <td
-                    key={column.id}
-                    className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}`}
-                    data-label={column.header}
-                    style={cardOrder(column.id)}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
+                {columns.map((column) => {
+                  const Cell = column.rowHeader ? 'th' : 'td';
+                  return (
+                    <Cell
+                      key={column.id}
+                      scope={column.rowHeader ? 'row' : undefined}
+                      className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}`}
+                      data-label={
+                        column.labelled === false || (!windowed && cards.title === column.id)
+                          ? undefined
+                          : column.header
+                      }
+                      style={windowed ? cardOrder(column.id) : undefined}
+                    >
+                      {column.cell(row)}
+                    </Cell>
+                  );
+                })}
               </tr>
             );
           })}
-          {paddingBottom > 0 && (
+          {windowed && paddingBottom > 0 && (
             <tr aria-hidden="true" className="spacer">
               <td colSpan={columnCount} style={{ height: paddingBottom }} />
             </tr>

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from './confirm-dialog';
 import { bootSession } from '../lib/session';
 import { READ_ONLY_NOTICE_ID, useWriteAccess, type WriteAccess } from '../lib/write-access';
 
@@ -40,5 +41,50 @@ export function DeactivateReason() {
     <span className="muted" id={DEACTIVATE_REASON_ID}>
       {access.reason}
     </span>
+  );
+}
+
+/** Deactivating a listing: `mutate` sends it, `isPending` while it goes (the listing's mutation). */
+interface DeactivateMutation {
+  isPending: boolean;
+  mutate(variables: undefined, options: { onSuccess(): void; onSettled(): void }): void;
+}
+
+/**
+ * The one "Deactivate this listing?" confirmation: what deactivating does, then the listing's
+ * deactivation sent; `onDone` gets the words to tell the seller, `onClose` is told either way.
+ */
+export function DeactivateDialog({
+  open,
+  deactivate,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  deactivate: DeactivateMutation;
+  onClose(): void;
+  onDone(words: string): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Deactivate this listing?"
+      confirmLabel="Deactivate"
+      danger
+      busy={deactivate.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        deactivate.mutate(undefined, {
+          onSuccess: () =>
+            onDone('Deactivated: the listing is off the marketplace. You can reactivate it.'),
+          onSettled: onClose,
+        })
+      }
+    >
+      <p>
+        It leaves the marketplace now. You can reactivate it later; a pending-approval listing is
+        withdrawn.
+      </p>
+    </ConfirmDialog>
   );
 }

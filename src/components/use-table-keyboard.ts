@@ -14,9 +14,10 @@ export const HEADER_ROW = -1;
 const CONTROLS = 'a[href], button, input, select, textarea';
 const PAGE = 10;
 
+/** A row's controls, not a dialog's opened from it (those keep their own tab order). */
 function controlsOf(row: HTMLElement): HTMLElement[] {
   return Array.from(row.querySelectorAll<HTMLElement>(CONTROLS)).filter(
-    (element) => !(element as HTMLButtonElement).disabled,
+    (element) => !(element as HTMLButtonElement).disabled && !element.closest('[role="dialog"]'),
   );
 }
 
@@ -34,13 +35,15 @@ function targetOf(row: HTMLElement, col: number | null): HTMLElement {
  * `aria-rowindex`, so a row outside the window is scrolled in, then focused.
  */
 export function useTableKeyboard(options: {
+  /** Off: the table keeps the page's own tab order (a short list whose rows hold forms). */
+  enabled?: boolean;
   tableRef: RefObject<HTMLTableElement | null>;
   count: number;
   scrollToRow(index: number): void;
   /** Space on a data row: toggle its selection (shift: the range from the last toggled row). */
   onToggle?(index: number, shift: boolean): void;
 }) {
-  const { tableRef, count, scrollToRow, onToggle } = options;
+  const { enabled = true, tableRef, count, scrollToRow, onToggle } = options;
   const [active, setActive] = useState<{ row: number; col: number | null }>({
     row: 0,
     col: null,
@@ -58,7 +61,7 @@ export function useTableKeyboard(options: {
   // After every render: exactly one element of the table is in the tab order.
   useLayoutEffect(() => {
     const table = tableRef.current;
-    if (!table) return;
+    if (!table || !enabled) return;
     const rows = Array.from(table.querySelectorAll<HTMLTableRowElement>('tr[aria-rowindex]'));
     for (const row of rows) {
       row.removeAttribute('tabindex');
@@ -92,6 +95,7 @@ export function useTableKeyboard(options: {
   };
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
+    if (!enabled) return;
     const row = (event.target as HTMLElement).closest<HTMLElement>('tr[aria-rowindex]');
     if (!row) return;
     const index = Number(row.getAttribute('aria-rowindex')) - 2;
@@ -101,7 +105,7 @@ export function useTableKeyboard(options: {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!enabled || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement;
     // Inside a text field or a list box the keys are the field's own.
     if (target.matches('select, textarea, input:not([type="checkbox"]):not([type="radio"])')) {

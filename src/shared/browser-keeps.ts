@@ -7,6 +7,8 @@
 export const KEPT_DB = 'slabdesk-kept';
 /** The writes made at the table, waiting to be sent (IndexedDB). */
 export const OUTBOX_DB = 'slabdesk-outbox';
+/** The bulk editor's jobs, row by row, so a job survives a reload (IndexedDB). */
+export const JOB_DB = 'slabdesk-bulk-edit';
 /** The build's files, one cache per build (the name ends with the build's hash). */
 export const SHELL_CACHE_PREFIX = 'slabdesk-shell-';
 /** The pages a signed-in person opened: the account's (they carry its name and token). */

@@ -4,7 +4,8 @@ import { KEPT_DB } from '../../shared/browser-keeps';
  * fixed-size chunks, so an update rewrites only the chunks that changed.
  */
 
-import { wrap, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
+import { openBrowserDb, type BrowserDbShape } from '../browser-db';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
 import type { SetAsideRecord } from '../../client';
 import { spareMoment } from './kept-moments';
@@ -69,32 +70,11 @@ let codecModule:
   Promise<{ decodeRows: typeof decodeRows; encodeRows: typeof encodeRows }> | undefined;
 const codec = () => (codecModule ??= import('./column-chunk'));
 
-const hasStores = (db: IDBPDatabase) =>
-  db.objectStoreNames.contains(HEADS) && db.objectStoreNames.contains(CHUNKS);
-
-/** Opens at `version` (undefined: whatever version the database has, 1 when it is new). */
-function openAt(factory: IDBFactory, version: number | undefined): Promise<IDBPDatabase> {
-  const req = version === undefined ? factory.open(DB_NAME) : factory.open(DB_NAME, version);
-  req.addEventListener('upgradeneeded', () => {
-    const db = req.result;
-    if (!db.objectStoreNames.contains(HEADS))
-      db.createObjectStore(HEADS, { keyPath: 'collection' });
-    if (!db.objectStoreNames.contains(CHUNKS)) {
-      db.createObjectStore(CHUNKS, { keyPath: ['collection', 'index'] });
-    }
-  });
-  // `wrap` over the factory's own request: tests pass an in-memory factory, not the global one.
-  return wrap(req).then((db) => db ?? Promise.reject(new Error('IndexedDB open failed')));
-}
-
-/** Opens the database; one made without our stores (by a tool, by name alone) is upgraded. */
-async function open(factory: IDBFactory): Promise<IDBPDatabase> {
-  const db = await openAt(factory, undefined);
-  if (hasStores(db)) return db;
-  const version = db.version + 1;
-  db.close();
-  return openAt(factory, version);
-}
+/** Heads by collection; chunks by collection and index. */
+const SHAPE: BrowserDbShape = {
+  name: DB_NAME,
+  stores: { [HEADS]: 'collection', [CHUNKS]: ['collection', 'index'] },
+};
 
 /** The kept copies of the collections; every method fails soft (a copy is an optimisation). */
 export class KeptDb {
@@ -110,13 +90,9 @@ export class KeptDb {
 
   private database(): Promise<IDBPDatabase> {
     if (!this.db) {
-      const opening = open(this.factory).then((db) => {
-        // The account's data is being cleared (app/clear-account.ts): let the deletion through.
-        db.addEventListener('versionchange', () => {
-          db.close();
-          if (this.db === opening) this.db = undefined;
-        });
-        return db;
+      // Closed when the account's data is cleared (app/clear-account.ts): the next use opens anew.
+      const opening = openBrowserDb(this.factory, SHAPE, () => {
+        if (this.db === opening) this.db = undefined;
       });
       this.db = opening;
     }

@@ -1,4 +1,5 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
+import { openBrowserDb } from '../browser-db';
 import { useSyncExternalStore } from 'react';
 import type { SaleBody } from '../shows/show-api';
 import { OUTBOX_DB } from '../../shared/browser-keeps';
@@ -104,15 +105,9 @@ export class Outbox {
   private database(): Promise<IDBPDatabase | undefined> {
     const factory = this.factory;
     if (!factory) return Promise.resolve(undefined);
-    const opening = openDB(OUTBOX_DB, 1, {
-      upgrade(db) {
-        db.createObjectStore(STORE, { keyPath: 'seq' });
-      },
-      // The account's data is being cleared (app/clear-account.ts): let the deletion through.
-      blocking: () => {
-        void opening.then((db) => db?.close());
-        if (this.db === opening) this.db = undefined;
-      },
+    // Closed when the account's data is cleared (app/clear-account.ts): the next use opens anew.
+    const opening = openBrowserDb(factory, { name: OUTBOX_DB, stores: { [STORE]: 'seq' } }, () => {
+      if (this.db === opening) this.db = undefined;
     }).catch(() => undefined);
     this.db ??= opening;
     return this.db;

@@ -12,6 +12,7 @@ import {
 } from '../../api/listings/slab-facts';
 import { catalogueQuery } from '../../api/listings/catalogue-query';
 import { useEffect, useRef, useState } from 'react';
+import { ListPageFrame } from '../../components/list-page-frame';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import {
@@ -77,127 +78,125 @@ export function ActivityPage() {
   }, [cardText]);
 
   return (
-    <section aria-labelledby="activity-heading">
-      <div className="page-head">
-        <h1 id="activity-heading">Activity</h1>
-        <div className="page-actions">
+    <ListPageFrame
+      id="activity"
+      title="Activity"
+      actions={
+        <>
           {!unavailable && (
             <a href={serverUrl(client, ACTIVITY_CSV_PATH, activitySearch(filters))} download>
               Download CSV
             </a>
           )}
-        </div>
-      </div>
-      <p className="muted">
-        Every change made through this dashboard: who made it, when, what it changed and whether the
-        marketplace took it.
-      </p>
-      <form
-        // A new address (back, a link, Clear) starts the fields again from it.
-        key={params.toString()}
-        className="filters"
-        role="search"
-        aria-label="Filter the activity"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (name: string) => String(form.get(name) ?? '').trim();
-          const card = text('card');
-          // Asked before the kept catalogue is in: the lookup waits for it.
-          let known = slabs;
-          if (card && !known) {
-            try {
-              known = slabFactsOf(
-                await queryClient.fetchQuery(catalogueQuery(client, queryClient)),
-              );
-            } catch {
-              setCardProblem('Your catalogue could not be read to find the card: try again.');
-              return;
-            }
-          }
-          // A card the address already names stays, even when the kept catalogue no longer has it.
-          const lookup = card === cardText ? { found: filters.listing } : findSlab(card, known);
-          if (card && !lookup.found) {
-            setCardProblem(
-              'matches' in lookup && lookup.matches > 1
-                ? `${lookup.matches} cards match “${card}”: pick one from the list or add the grade or cert.`
-                : `No card matches “${card}”: type its title, player or cert number.`,
-            );
+        </>
+      }
+      intro="Every change made through this dashboard: who made it, when, what it changed and whether the marketplace took it."
+      // A new address (back, a link, Clear) starts the fields again from it.
+      filtersKey={params.toString()}
+      filtersLabel="Filter the activity"
+      onFiltersSubmit={async (element) => {
+        const form = new FormData(element);
+        const text = (name: string) => String(form.get(name) ?? '').trim();
+        const card = text('card');
+        // Asked before the kept catalogue is in: the lookup waits for it.
+        let known = slabs;
+        if (card && !known) {
+          try {
+            known = slabFactsOf(await queryClient.fetchQuery(catalogueQuery(client, queryClient)));
+          } catch {
+            setCardProblem('Your catalogue could not be read to find the card: try again.');
             return;
           }
-          setCardProblem(undefined);
-          update({ person: text('person'), listing: lookup.found ?? '', day: text('day') });
-        }}
-      >
-        <div className="field">
-          <label htmlFor="activity-person">Person</label>
-          <input
-            id="activity-person"
-            name="person"
-            list="activity-people"
-            defaultValue={filters.person ?? ''}
-            autoComplete="off"
-          />
-          <datalist id="activity-people">
-            <option value={THIS_COMPUTER} />
-            {people.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-        </div>
-        <div className="field">
-          <label htmlFor="activity-card">Card</label>
-          <input
-            id="activity-card"
-            name="card"
-            list="activity-cards"
-            defaultValue={cardText}
-            ref={cardInput}
-            autoComplete="off"
-            aria-invalid={cardProblem ? true : undefined}
-            aria-describedby={cardProblem ? 'activity-card-problem' : undefined}
-          />
-          <datalist id="activity-cards">
-            {[...new Set([...(slabs?.values() ?? [])].map((facts) => slabLabel(facts)))].map(
-              (label) => label && <option key={label} value={label} />,
+        }
+        // A card the address already names stays, even when the kept catalogue no longer has it.
+        const lookup = card === cardText ? { found: filters.listing } : findSlab(card, known);
+        if (card && !lookup.found) {
+          setCardProblem(
+            'matches' in lookup && lookup.matches > 1
+              ? `${lookup.matches} cards match “${card}”: pick one from the list or add the grade or cert.`
+              : `No card matches “${card}”: type its title, player or cert number.`,
+          );
+          return;
+        }
+        setCardProblem(undefined);
+        update({ person: text('person'), listing: lookup.found ?? '', day: text('day') });
+      }}
+      filters={
+        <>
+          <div className="field">
+            <label htmlFor="activity-person">Person</label>
+            <input
+              id="activity-person"
+              name="person"
+              list="activity-people"
+              defaultValue={filters.person ?? ''}
+              autoComplete="off"
+            />
+            <datalist id="activity-people">
+              <option value={THIS_COMPUTER} />
+              {people.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          </div>
+          <div className="field">
+            <label htmlFor="activity-card">Card</label>
+            <input
+              id="activity-card"
+              name="card"
+              list="activity-cards"
+              defaultValue={cardText}
+              ref={cardInput}
+              autoComplete="off"
+              aria-invalid={cardProblem ? true : undefined}
+              aria-describedby={cardProblem ? 'activity-card-problem' : undefined}
+            />
+            <datalist id="activity-cards">
+              {[...new Set([...(slabs?.values() ?? [])].map((facts) => slabLabel(facts)))].map(
+                (label) => label && <option key={label} value={label} />,
+              )}
+            </datalist>
+            {cardProblem && (
+              <p id="activity-card-problem" className="field-error" role="alert">
+                {cardProblem}
+              </p>
             )}
-          </datalist>
-          {cardProblem && (
-            <p id="activity-card-problem" className="field-error" role="alert">
-              {cardProblem}
-            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="activity-day">Day</label>
+            <input id="activity-day" name="day" type="date" defaultValue={filters.day ?? ''} />
+          </div>
+          <button type="submit">Show</button>
+          {filtered && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => update({ person: '', listing: '', day: '' })}
+            >
+              Clear filters
+            </button>
           )}
-        </div>
-        <div className="field">
-          <label htmlFor="activity-day">Day</label>
-          <input id="activity-day" name="day" type="date" defaultValue={filters.day ?? ''} />
-        </div>
-        <button type="submit">Show</button>
-        {filtered && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => update({ person: '', listing: '', day: '' })}
-          >
-            Clear filters
-          </button>
-        )}
-      </form>
-
-      {unavailable ? (
-        <p className="banner banner-info" role="note">
-          This server keeps no activity log, so there is nothing to show here.
-        </p>
-      ) : (
-        query.isError && (
-          <ErrorBanner
-            error={query.error}
-            title="The activity could not be loaded"
-            onRetry={() => void query.refetch()}
-          />
-        )
-      )}
-      {query.isPending && <Loading label="Loading the activity…" />}
+        </>
+      }
+      problems={
+        <>
+          {unavailable ? (
+            <p className="banner banner-info" role="note">
+              This server keeps no activity log, so there is nothing to show here.
+            </p>
+          ) : (
+            query.isError && (
+              <ErrorBanner
+                error={query.error}
+                title="The activity could not be loaded"
+                onRetry={() => void query.refetch()}
+              />
+            )
+          )}
+        </>
+      }
+      loading={query.isPending ? 'Loading the activity…' : undefined}
+    >
       {query.isSuccess && query.data.entries.length === 0 && (
         <p>{filtered ? 'No change matches these filters.' : 'No change has been made yet.'}</p>
       )}
@@ -232,7 +231,7 @@ export function ActivityPage() {
         </p>
       )}
       {cursors.length > 0 && last.isPending && <Loading label="Loading older changes…" />}
-    </section>
+    </ListPageFrame>
   );
 }
 

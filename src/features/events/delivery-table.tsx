@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HubLogEntry } from '../../client/hub-messages';
 import { useApiClient } from '../../api/api-context';
 import { slabFactsQuery, slabName } from '../../api/listings/slab-facts';
-import { TableHead } from '../../components/table-head';
+import { DataTable, type Column } from '../../components/data-table';
 import { FiguresIn, ShortDate } from '../../components/figure';
 import { deliveryWords, productPrice } from './delivery-words';
 
@@ -23,6 +23,64 @@ function listingIdOf(payload: unknown): string | undefined {
   return typeof payload.id === 'string' && 'variants' in payload ? payload.id : undefined;
 }
 
+/** A delivery as a row: the entry, its body (kept or carried) and its words. */
+interface DeliveryRow {
+  id: string;
+  entry: HubLogEntry;
+  body: unknown;
+  words: ReturnType<typeof deliveryWords>;
+}
+
+const COLUMNS: readonly Column<DeliveryRow>[] = [
+  { id: 'received', header: 'Received', cell: ({ entry }) => <ShortDate iso={entry.at} time /> },
+  {
+    id: 'what',
+    header: 'What happened',
+    cell: ({ entry, body, words }) => (
+      <div>
+        <strong>{words.what}</strong>
+        {words.about && (
+          <>
+            :{' '}
+            <span className="delivery-about">
+              <FiguresIn text={words.about} />
+            </span>
+          </>
+        )}
+        {entry.attempt && entry.attempt > 1 ? ` (sent ${entry.attempt} times)` : ''}
+        <details>
+          <summary>Details</summary>
+          <dl className="facts">
+            <dt>Topic</dt>
+            <dd>
+              <code>{entry.topic ?? 'not given'}</code>
+            </dd>
+            <dt>Event id</dt>
+            <dd>
+              <code>{entry.eventId ?? 'not given'}</code>
+            </dd>
+          </dl>
+          {body === undefined ? (
+            <p>The body was not kept (it arrived while no dashboard tab was open).</p>
+          ) : (
+            <pre className="payload">{JSON.stringify(body, null, 2)}</pre>
+          )}
+        </details>
+      </div>
+    ),
+  },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    cell: ({ entry }) => (
+      <>
+        {OUTCOME_WORDS[entry.outcome]}
+        {entry.reason ? ` (${entry.reason.replace(/_/g, ' ')})` : ''}
+      </>
+    ),
+  },
+];
+
 /**
  * The deliveries, newest first, each as what happened to which slab; the topic, event id and the
  * body are one click away under "Details".
@@ -40,71 +98,30 @@ export function DeliveryTable({
   const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
   const bodyOf = (entry: HubLogEntry) =>
     entry.payload ?? (entry.eventId ? payloads[entry.eventId] : undefined);
+  // Each delivery with its words: the same listing's delivery before it gives the price it had.
+  const rows = entries.map((entry, index): DeliveryRow => {
+    const body = bodyOf(entry);
+    // The same listing's delivery before this one (older entries come later in the list).
+    const listingId = listingIdOf(body);
+    const older = entries
+      .slice(index + 1)
+      .map(bodyOf)
+      .find((one) => listingId !== undefined && listingIdOf(one) === listingId);
+    const slab = listingId ? slabs?.get(listingId) : undefined;
+    const knownName = slab ? slabName(slab) : undefined;
+    const words = deliveryWords(entry.topic, body, {
+      ...(older === undefined ? {} : { previousPrice: productPrice(older) }),
+      ...(knownName === undefined ? {} : { knownName }),
+    });
+    return { id: `${entry.at}-${entry.eventId ?? ''}-${index}`, entry, body, words };
+  });
   return (
-    <table className="simple-table stack-table">
-      <caption className="visually-hidden">Notices from the marketplace, newest first</caption>
-      <TableHead columns={['Received', 'What happened', 'Outcome']} />
-      <tbody>
-        {entries.map((entry, index) => {
-          const body = bodyOf(entry);
-          // The same listing's delivery before this one (older entries come later in the list).
-          const listingId = listingIdOf(body);
-          const older = entries
-            .slice(index + 1)
-            .map(bodyOf)
-            .find((one) => listingId !== undefined && listingIdOf(one) === listingId);
-          const slab = listingId ? slabs?.get(listingId) : undefined;
-          const knownName = slab ? slabName(slab) : undefined;
-          const words = deliveryWords(entry.topic, body, {
-            ...(older === undefined ? {} : { previousPrice: productPrice(older) }),
-            ...(knownName === undefined ? {} : { knownName }),
-          });
-          const about = words.about;
-          return (
-            <tr key={`${entry.at}-${entry.eventId ?? ''}-${index}`}>
-              <td className="stack-title">
-                <ShortDate iso={entry.at} time />
-              </td>
-              <td data-label="What happened">
-                <div>
-                  <strong>{words.what}</strong>
-                  {about && (
-                    <>
-                      :{' '}
-                      <span className="delivery-about">
-                        <FiguresIn text={about} />
-                      </span>
-                    </>
-                  )}
-                  {entry.attempt && entry.attempt > 1 ? ` (sent ${entry.attempt} times)` : ''}
-                  <details>
-                    <summary>Details</summary>
-                    <dl className="facts">
-                      <dt>Topic</dt>
-                      <dd>
-                        <code>{entry.topic ?? 'not given'}</code>
-                      </dd>
-                      <dt>Event id</dt>
-                      <dd>
-                        <code>{entry.eventId ?? 'not given'}</code>
-                      </dd>
-                    </dl>
-                    {body === undefined ? (
-                      <p>The body was not kept (it arrived while no dashboard tab was open).</p>
-                    ) : (
-                      <pre className="payload">{JSON.stringify(body, null, 2)}</pre>
-                    )}
-                  </details>
-                </div>
-              </td>
-              <td data-label="Outcome">
-                {OUTCOME_WORDS[entry.outcome]}
-                {entry.reason ? ` (${entry.reason.replace(/_/g, ' ')})` : ''}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Notices from the marketplace, newest first"
+      rows={rows}
+      columns={COLUMNS}
+      getRowId={(row) => row.id}
+      windowed={false}
+    />
   );
 }

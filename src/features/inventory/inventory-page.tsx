@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -8,10 +7,11 @@ import type { InventoryItem, InventoryLevel } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { paths } from '../../shared/paths';
+import { ListPageFrame } from '../../components/list-page-frame';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
-import { EmptyState, Loading } from '../../components/states';
+import { EmptyState } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { mayRead, REQUIRED_SCOPES } from '../../api/required-scopes';
 import { pingQuery } from '../../api/connection-query';
@@ -253,79 +253,90 @@ export function InventoryPage() {
   const columnChoice = useVisibleColumns('inventory', columns, params);
 
   return (
-    <section aria-labelledby="inventory-heading">
-      <h1 id="inventory-heading">Inventory</h1>
-      <p className="muted">Every card you hold, listed or not, with why it is unavailable.</p>
-      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="inventory-search">Search</label>
-          <input
-            id="inventory-search"
-            type="search"
-            placeholder="Player, cert or set"
-            value={q}
-            onChange={(e) => update('q', e.target.value)}
-          />
-        </div>
-        <div className="field field-checkbox">
-          <input
-            id="inventory-unlisted"
-            type="checkbox"
-            checked={onlyUnlisted}
-            aria-describedby="inventory-unlisted-hint"
-            onChange={(e) => update('unlisted', e.target.checked ? 'yes' : '')}
-          />
-          <label htmlFor="inventory-unlisted">Only cards never listed</label>
-          <p className="field-hint" id="inventory-unlisted-hint">
-            Cards no listing of yours names. A lot&rsquo;s listing names only its first card.
-          </p>
-        </div>
-      </form>
-      <ActiveFilters
-        filters={[
-          ...(q.trim() ? [{ id: 'q', label: 'Search', value: q.trim() }] : []),
-          ...(onlyUnlisted ? [{ id: 'unlisted', label: 'Cards', value: 'never listed' }] : []),
-        ]}
-        onRemove={(ids) => updateParams(Object.fromEntries(ids.map((id) => [id, ''])))}
-      />
-      <TableViews
-        table="inventory"
-        label="cards"
-        params={params}
-        columns={columns}
-        choice={columnChoice}
-        onChange={updateParams}
-      />
-      <QueryErrorBanner
-        query={query}
-        title="Inventory could not be loaded"
-        scope={REQUIRED_SCOPES.inventory}
-      />
-      {(query.isPending || (query.data && !neverListedSettled)) && (
-        <Loading label="Loading inventory…" />
-      )}
-      {query.data?.stopped && (
-        <ErrorBanner
-          error={query.data.stopped}
-          title="Inventory is incomplete: the API's pages did not end"
-          onRetry={() => void query.refetch()}
+    <ListPageFrame
+      id="inventory"
+      title="Inventory"
+      intro="Every card you hold, listed or not, with why it is unavailable."
+      filters={
+        <>
+          <div className="field">
+            <label htmlFor="inventory-search">Search</label>
+            <input
+              id="inventory-search"
+              type="search"
+              placeholder="Player, cert or set"
+              value={q}
+              onChange={(e) => update('q', e.target.value)}
+            />
+          </div>
+          <div className="field field-checkbox">
+            <input
+              id="inventory-unlisted"
+              type="checkbox"
+              checked={onlyUnlisted}
+              aria-describedby="inventory-unlisted-hint"
+              onChange={(e) => update('unlisted', e.target.checked ? 'yes' : '')}
+            />
+            <label htmlFor="inventory-unlisted">Only cards never listed</label>
+            <p className="field-hint" id="inventory-unlisted-hint">
+              Cards no listing of yours names. A lot&rsquo;s listing names only its first card.
+            </p>
+          </div>
+        </>
+      }
+      active={[
+        ...(q.trim() ? [{ id: 'q', label: 'Search', value: q.trim() }] : []),
+        ...(onlyUnlisted ? [{ id: 'unlisted', label: 'Cards', value: 'never listed' }] : []),
+      ]}
+      onRemoveFilters={(ids) => updateParams(Object.fromEntries(ids.map((id) => [id, ''])))}
+      views={
+        <TableViews
+          table="inventory"
+          label="cards"
+          params={params}
+          columns={columns}
+          choice={columnChoice}
+          onChange={updateParams}
         />
-      )}
-      {query.data && <SetAsideNotice records={query.data.setAside} noun="card" />}
-      {query.data && onlyUnlisted && !neverListed.ids ? (
-        <p className="table-summary" role="status">
-          {neverListed.unknown ?? 'Reading your listings to find the cards never listed…'}
-        </p>
-      ) : query.data ? (
-        <p className="table-summary" role="status">
-          {shown.length} of {query.data.rows.length} cards
-          {query.data.setAside.length > 0 &&
-            ` (${query.data.setAside.length} unreadable, left out)`}
-        </p>
-      ) : null}
-      {!query.data || !neverListedSettled ? null : shown.length === 0 ? (
-        <EmptyState title="No card matches" />
-      ) : (
+      }
+      problems={
+        <>
+          <QueryErrorBanner
+            query={query}
+            title="Inventory could not be loaded"
+            scope={REQUIRED_SCOPES.inventory}
+          />
+          {query.data?.stopped && (
+            <ErrorBanner
+              error={query.data.stopped}
+              title="Inventory is incomplete: the API's pages did not end"
+              onRetry={() => void query.refetch()}
+            />
+          )}
+          {query.data && <SetAsideNotice records={query.data.setAside} noun="card" />}
+        </>
+      }
+      loading={
+        query.isPending || (query.data && !neverListedSettled) ? 'Loading inventory…' : undefined
+      }
+      summary={
+        query.data && onlyUnlisted && !neverListed.ids
+          ? (neverListed.unknown ?? 'Reading your listings to find the cards never listed…')
+          : query.data && (
+              <>
+                {shown.length} of {query.data.rows.length} cards
+                {query.data.setAside.length > 0 &&
+                  ` (${query.data.setAside.length} unreadable, left out)`}
+              </>
+            )
+      }
+      empty={
+        query.data && neverListedSettled && shown.length === 0 ? (
+          <EmptyState title="No card matches" />
+        ) : undefined
+      }
+    >
+      {query.data && neverListedSettled && (
         <DataTable
           caption="Inventory"
           rows={shown}
@@ -338,7 +349,7 @@ export function InventoryPage() {
           }}
         />
       )}
-    </section>
+    </ListPageFrame>
   );
 }
 

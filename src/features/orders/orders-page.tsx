@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { ActiveFilters } from '../../components/active-filters';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,10 +8,11 @@ import { awaitsShipment, shipmentWords } from '../../api/orders/shipment';
 import { ORDER_SORTS, sortOrders } from './order-sort';
 import { paths } from '../../shared/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
+import { ListPageFrame } from '../../components/list-page-frame';
 import { DataTable, type Column } from '../../components/data-table';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { SetAsideNotice } from '../../components/set-aside-notice';
-import { EmptyState, Loading } from '../../components/states';
+import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
@@ -193,107 +193,120 @@ export function OrdersPage() {
   };
 
   return (
-    <section aria-labelledby="orders-heading">
-      <div className="page-head">
-        <h1 id="orders-heading">Orders</h1>
-        <div className="page-actions">
+    <ListPageFrame
+      id="orders"
+      title="Orders"
+      actions={
+        <>
           <Link to={paths.shipQueue.to()}>Ship-to-hub queue</Link>
           {query.data && <OrdersCsvButton orders={shown} name={search.status} />}
-        </div>
-      </div>
-      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="orders-status">Status</label>
-          <select
-            id="orders-status"
-            value={search.status}
-            onChange={(e) => update({ status: e.target.value })}
-          >
-            <option value="open">Open (sold, in progress)</option>
-            <option value="closed">Closed (paid out or delivered)</option>
-            <option value="cancelled">Cancelled</option>
-            <option value="any">Any</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-stage">Stage</label>
-          <select
-            id="orders-stage"
-            value={stage ?? ''}
-            onChange={(e) => update({ stage: e.target.value })}
-          >
-            <option value="">Every stage</option>
-            {ORDER_STAGES.map((one) => (
-              <option key={one.stage} value={one.stage}>
-                {one.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-search">Search by player, card, cert or order code</label>
-          <input
-            id="orders-search"
-            type="search"
-            placeholder="Trout, PSA 10, SL-7K2Q9D"
-            value={search.q}
-            onChange={(e) => update({ q: e.target.value })}
+        </>
+      }
+      filters={
+        <>
+          <div className="field">
+            <label htmlFor="orders-status">Status</label>
+            <select
+              id="orders-status"
+              value={search.status}
+              onChange={(e) => update({ status: e.target.value })}
+            >
+              <option value="open">Open (sold, in progress)</option>
+              <option value="closed">Closed (paid out or delivered)</option>
+              <option value="cancelled">Cancelled</option>
+              <option value="any">Any</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="orders-stage">Stage</label>
+            <select
+              id="orders-stage"
+              value={stage ?? ''}
+              onChange={(e) => update({ stage: e.target.value })}
+            >
+              <option value="">Every stage</option>
+              {ORDER_STAGES.map((one) => (
+                <option key={one.stage} value={one.stage}>
+                  {one.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="orders-search">Search by player, card, cert or order code</label>
+            <input
+              id="orders-search"
+              type="search"
+              placeholder="Trout, PSA 10, SL-7K2Q9D"
+              value={search.q}
+              onChange={(e) => update({ q: e.target.value })}
+            />
+          </div>
+        </>
+      }
+      active={[
+        ...(search.q.trim() ? [{ id: 'q', label: 'Search', value: search.q.trim() }] : []),
+        ...(stage ? [{ id: 'stage', label: 'Stage', value: stageLabel(stage) }] : []),
+        ...(search.listing ? [{ id: 'listing', label: 'Listing', value: search.listing }] : []),
+      ]}
+      onRemoveFilters={(ids) => update(Object.fromEntries(ids.map((id) => [id, ''])))}
+      views={
+        <TableViews
+          table="orders"
+          label="orders"
+          params={params}
+          columns={columns}
+          choice={columnChoice}
+          onChange={update}
+        />
+      }
+      problems={
+        <>
+          <QueryErrorBanner
+            query={query}
+            title="Orders could not be loaded"
+            scope={REQUIRED_SCOPES.orders}
           />
-        </div>
-      </form>
-      <ActiveFilters
-        filters={[
-          ...(search.q.trim() ? [{ id: 'q', label: 'Search', value: search.q.trim() }] : []),
-          ...(stage ? [{ id: 'stage', label: 'Stage', value: stageLabel(stage) }] : []),
-          ...(search.listing ? [{ id: 'listing', label: 'Listing', value: search.listing }] : []),
-        ]}
-        onRemove={(ids) => update(Object.fromEntries(ids.map((id) => [id, ''])))}
-      />
-      <TableViews
-        table="orders"
-        label="orders"
-        params={params}
-        columns={columns}
-        choice={columnChoice}
-        onChange={update}
-      />
-      <QueryErrorBanner
-        query={query}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-      />
-      {query.isPending && <Loading label="Loading orders…" />}
-      {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
+          {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
+        </>
+      }
+      loading={query.isPending ? 'Loading orders…' : undefined}
+      summary={
+        query.data && (
+          <>
+            {shown.length} of {query.data.rows.length} orders
+            {newCount > 0 && ` · ${countOf(newCount, 'new sale')}`}
+            {(search.status === 'open' || search.status === 'any') &&
+              poll !== false &&
+              liveOff &&
+              ' · checking for changes every 5 s while live updates are off'}
+            {query.data.checkedAt !== undefined && (
+              <>
+                {' · '}
+                <Freshness checkedAt={query.data.checkedAt} refreshing={query.isFetching} />
+              </>
+            )}
+          </>
+        )
+      }
+      empty={
+        query.data && shown.length === 0 ? (
+          <EmptyState
+            title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this search'}
+          >
+            {ORDER_CODE.test(search.q.trim().toUpperCase()) && (
+              <p>
+                It may be under another status:{' '}
+                <Link to={paths.order.to(search.q.trim().toUpperCase())}>
+                  open order {search.q.trim().toUpperCase()}
+                </Link>
+              </p>
+            )}
+          </EmptyState>
+        ) : undefined
+      }
+    >
       {query.data && (
-        <p className="table-summary" role="status">
-          {shown.length} of {query.data.rows.length} orders
-          {newCount > 0 && ` · ${countOf(newCount, 'new sale')}`}
-          {(search.status === 'open' || search.status === 'any') &&
-            poll !== false &&
-            liveOff &&
-            ' · checking for changes every 5 s while live updates are off'}
-          {query.data.checkedAt !== undefined && (
-            <>
-              {' · '}
-              <Freshness checkedAt={query.data.checkedAt} refreshing={query.isFetching} />
-            </>
-          )}
-        </p>
-      )}
-      {query.data && shown.length === 0 ? (
-        <EmptyState
-          title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this search'}
-        >
-          {ORDER_CODE.test(search.q.trim().toUpperCase()) && (
-            <p>
-              It may be under another status:{' '}
-              <Link to={paths.order.to(search.q.trim().toUpperCase())}>
-                open order {search.q.trim().toUpperCase()}
-              </Link>
-            </p>
-          )}
-        </EmptyState>
-      ) : query.data ? (
         <DataTable
           caption="Orders"
           rows={shown}
@@ -305,8 +318,8 @@ export function OrdersPage() {
           sort={{ id: search.sort, direction: search.dir }}
           onSortChange={onSort}
         />
-      ) : null}
-    </section>
+      )}
+    </ListPageFrame>
   );
 }
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../api/api-context';
 import { touchedListingsQuery } from '../../../api/rules/rules-queries';
 import { TableViews } from '../../../components/table-views';
-import { ActiveFilters } from '../../../components/active-filters';
 import { catalogueFilterPills } from './catalogue-filter-pills';
 import {
   FILTER_MOVE,
@@ -21,6 +20,7 @@ import {
   useState,
 } from 'react';
 import { paths } from '../../../shared/paths';
+import { ListPageFrame } from '../../../components/list-page-frame';
 import { DataTable, withIdsSelected, type CardLayout } from '../../../components/data-table';
 import { WriteLink } from '../../../components/write-actions';
 import { EmptyState } from '../../../components/states';
@@ -143,10 +143,11 @@ export function ListingsPage() {
   );
 
   return (
-    <section aria-labelledby="listings-heading">
-      <div className="page-head">
-        <h1 id="listings-heading">Listings</h1>
-        <div className="page-actions">
+    <ListPageFrame
+      id="listings"
+      title="Listings"
+      actions={
+        <>
           <button
             type="button"
             onClick={() => {
@@ -183,94 +184,100 @@ export function ListingsPage() {
           <WriteLink className="button primary" to={paths.newListing.to()}>
             New listing
           </WriteLink>
-        </div>
-      </div>
-
-      <CatalogueLoadState query={query} availability={availability} rows={rows} shown={data} />
-
-      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <div className="field search-field">
-          <label htmlFor="catalogue-search">Search</label>
-          <input
-            id="catalogue-search"
-            type="search"
-            placeholder="Title, player, cert or set"
-            value={text}
-            onChange={(event) => {
-              // The table follows each keystroke; the URL follows once typing pauses.
-              setText(event.target.value);
-              const value = event.target.value;
-              if (urlTimer.current) clearTimeout(urlTimer.current);
-              urlTimer.current = setTimeout(() => latestUpdate.current({ q: value }), 250);
-            }}
-          />
-        </div>
-        {narrow ? (
-          <FiltersSheet count={pills.filter((pill) => pill.id !== 'q').length}>
-            <CatalogueFilterFields search={search} facets={facets} onChange={update} />
-          </FiltersSheet>
-        ) : (
-          <CatalogueFilterFields search={search} facets={facets} onChange={update} />
-        )}
-      </form>
-      <ActiveFilters
-        filters={pills}
-        onRemove={(ids) => {
-          if (ids.includes('q')) {
-            if (urlTimer.current) clearTimeout(urlTimer.current);
-            setText('');
-          }
-          update(Object.fromEntries(ids.map((id) => [id, ''])));
-        }}
-      />
-      <TableViews
-        table="listings"
-        label="listings"
-        params={params}
-        columns={columns}
-        choice={columnChoice}
-        onChange={updateParams}
-        onApply={(view) => setText(new URLSearchParams(view).get('q') ?? '')}
-      />
-
-      <p className="table-summary" role="status" aria-live="polite">
-        {!data
-          ? 'Loading listings…'
-          : data.failure && !data.complete
-            ? `${shown.length} of the ${rows.length} listings read before loading stopped`
-            : `${shown.length} of ${rows.length} listings${data.complete ? '' : ' so far'}`}
-        {data && data.setAside.length > 0 && ` (${data.setAside.length} unreadable, left out)`}
-        {selected.size > 0 && (
-          <>
-            {' '}
-            · {selected.size} selected{' '}
-            <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </button>
-          </>
-        )}
-        {data?.complete && data.lastChanged !== undefined && (
-          <> · last refresh brought {countOf(data.lastChanged, 'change')}</>
-        )}
-        {data?.complete && data.checkedAt !== undefined && (
-          <>
-            {' · '}
-            <Freshness
-              checkedAt={data.checkedAt}
-              refreshing={query.isFetching}
-              kept={data.origin === 'kept'}
+        </>
+      }
+      notice={
+        <CatalogueLoadState query={query} availability={availability} rows={rows} shown={data} />
+      }
+      filters={
+        <>
+          <div className="field search-field">
+            <label htmlFor="catalogue-search">Search</label>
+            <input
+              id="catalogue-search"
+              type="search"
+              placeholder="Title, player, cert or set"
+              value={text}
+              onChange={(event) => {
+                // The table follows each keystroke; the URL follows once typing pauses.
+                setText(event.target.value);
+                const value = event.target.value;
+                if (urlTimer.current) clearTimeout(urlTimer.current);
+                urlTimer.current = setTimeout(() => latestUpdate.current({ q: value }), 250);
+              }}
             />
-          </>
-        )}
-      </p>
-
-      {data && rows.length === 0 && data.complete ? (
-        <EmptyState title="No listings yet">
-          <Link to={paths.newListing.to()}>List your first card</Link>
-        </EmptyState>
-      ) : data && shown.length === 0 ? (
-        <EmptyState title="No listing matches these filters" />
-      ) : data ? (
+          </div>
+          {narrow ? (
+            <FiltersSheet count={pills.filter((pill) => pill.id !== 'q').length}>
+              <CatalogueFilterFields search={search} facets={facets} onChange={update} />
+            </FiltersSheet>
+          ) : (
+            <CatalogueFilterFields search={search} facets={facets} onChange={update} />
+          )}
+        </>
+      }
+      active={pills}
+      onRemoveFilters={(ids) => {
+        if (ids.includes('q')) {
+          if (urlTimer.current) clearTimeout(urlTimer.current);
+          setText('');
+        }
+        update(Object.fromEntries(ids.map((id) => [id, ''])));
+      }}
+      views={
+        <TableViews
+          table="listings"
+          label="listings"
+          params={params}
+          columns={columns}
+          choice={columnChoice}
+          onChange={updateParams}
+          onApply={(view) => setText(new URLSearchParams(view).get('q') ?? '')}
+        />
+      }
+      summary={
+        <>
+          {!data
+            ? 'Loading listings…'
+            : data.failure && !data.complete
+              ? `${shown.length} of the ${rows.length} listings read before loading stopped`
+              : `${shown.length} of ${rows.length} listings${data.complete ? '' : ' so far'}`}
+          {data && data.setAside.length > 0 && ` (${data.setAside.length} unreadable, left out)`}
+          {selected.size > 0 && (
+            <>
+              {' '}
+              · {selected.size} selected{' '}
+              <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </button>
+            </>
+          )}
+          {data?.complete && data.lastChanged !== undefined && (
+            <> · last refresh brought {countOf(data.lastChanged, 'change')}</>
+          )}
+          {data?.complete && data.checkedAt !== undefined && (
+            <>
+              {' · '}
+              <Freshness
+                checkedAt={data.checkedAt}
+                refreshing={query.isFetching}
+                kept={data.origin === 'kept'}
+              />
+            </>
+          )}
+        </>
+      }
+      empty={
+        data && rows.length === 0 && data.complete ? (
+          <EmptyState title="No listings yet">
+            <Link to={paths.newListing.to()}>List your first card</Link>
+          </EmptyState>
+        ) : data && shown.length === 0 ? (
+          <EmptyState title="No listing matches these filters" />
+        ) : undefined
+      }
+    >
+      {data && (
         <DataTable
           caption="Listings"
           rows={shown}
@@ -282,8 +289,8 @@ export function ListingsPage() {
           rowHeight={ROW_HEIGHT}
           selection={selection}
         />
-      ) : null}
-    </section>
+      )}
+    </ListPageFrame>
   );
 }
 

@@ -6,7 +6,11 @@ import { durationLabel } from '../../../components/duration-options';
 import { ErrorBanner } from '../../../components/error-banner';
 import { FieldValue } from '../../../components/field-value';
 import { useWriteButton, WriteLink } from '../../../components/write-actions';
-import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
+import {
+  DeactivateDialog,
+  DeactivateReason,
+  useDeactivateButton,
+} from '../../../components/deactivate-action';
 import { Loading } from '../../../components/states';
 import { StatusPill } from '../../../components/status-pill';
 import { REQUIRED_SCOPES } from '../../../api/required-scopes';
@@ -358,26 +362,12 @@ export function ListingDetailPage() {
         />
       )}
 
-      <ConfirmDialog
+      <DeactivateDialog
         open={confirm === 'deactivate'}
-        title="Deactivate this listing?"
-        confirmLabel="Deactivate"
-        danger
-        busy={deactivate.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          deactivate.mutate(undefined, {
-            onSuccess: () =>
-              setDone('Deactivated: the listing is off the marketplace. You can reactivate it.'),
-            onSettled: () => setConfirm(null),
-          })
-        }
-      >
-        <p>
-          It leaves the marketplace now. You can reactivate it later; a pending-approval listing is
-          withdrawn.
-        </p>
-      </ConfirmDialog>
+        deactivate={deactivate}
+        onClose={() => setConfirm(null)}
+        onDone={setDone}
+      />
       <ConfirmDialog
         open={confirm === 'draft'}
         title="Set this listing to draft?"

@@ -3,8 +3,11 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { ListingRead } from '../../../client';
 import { SoldHere } from '../sold-here/sold-here';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
+import {
+  DeactivateDialog,
+  DeactivateReason,
+  useDeactivateButton,
+} from '../../../components/deactivate-action';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Figure, Money } from '../../../components/figure';
 import { SlabIdentity } from '../../../components/slab-identity';
@@ -232,25 +235,12 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
         </Link>
       </div>
       {live && !sold && <DeactivateReason />}
-      <ConfirmDialog
+      <DeactivateDialog
         open={confirm === 'deactivate'}
-        title="Deactivate this listing?"
-        confirmLabel="Deactivate"
-        danger
-        busy={deactivate.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          deactivate.mutate(undefined, {
-            onSuccess: () => {
-              setConfirm(null);
-              setDone('Deactivated: the listing is off the marketplace.');
-            },
-            onError: () => setConfirm(null),
-          })
-        }
-      >
-        It leaves the marketplace now; you can reactivate it later.
-      </ConfirmDialog>
+        deactivate={deactivate}
+        onClose={() => setConfirm(null)}
+        onDone={setDone}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../api/api-context';
 import { outbox, pendingOf, useOutboxItems, type OutboxItem } from '../../../api/outbox/outbox';
 import { dropHeld, sendAnyway, syncOutbox } from '../../../api/outbox/outbox-sync';
+import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 
 const STATE_WORDS: Record<OutboxItem['state'], string> = {
@@ -13,6 +14,71 @@ const STATE_WORDS: Record<OutboxItem['state'], string> = {
   held: 'Kept for its maker',
   dropped: 'Dropped',
 };
+
+/** What came of a change, and what the seller can do about a conflict or a held change. */
+function Outcome({ item }: { item: OutboxItem }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return (
+    <>
+      {item.outcome}
+      {item.state === 'conflict' && (
+        <span className="outbox-settle">
+          {item.kind === 'set-price' && (
+            <button type="button" onClick={() => void sendAnyway(client, queryClient, item)}>
+              Send my price anyway
+            </button>
+          )}
+          <button type="button" onClick={() => void outbox().remove(item.seq)}>
+            {item.kind === 'set-price' ? 'Drop my change' : 'Settled'}
+          </button>
+        </span>
+      )}
+      {item.state === 'held' && (
+        <span className="outbox-settle">
+          <button type="button" onClick={() => void dropHeld(item)}>
+            Drop it
+          </button>
+        </span>
+      )}
+      {item.state === 'dropped' && (
+        <span className="outbox-settle">
+          <button type="button" onClick={() => void outbox().remove(item.seq)}>
+            Clear
+          </button>
+        </span>
+      )}
+      {item.details && (
+        <details>
+          <summary>Details</summary>
+          <code>{item.details}</code>
+          {item.kind === 'sell-at-show' && (
+            <p>
+              Keys: <code>{item.deactivateKey}</code>, <code>{item.sale.key}</code>
+            </p>
+          )}
+        </details>
+      )}
+    </>
+  );
+}
+
+const COLUMNS: readonly Column<OutboxItem>[] = [
+  {
+    id: 'made',
+    header: 'Made',
+    cell: (item) => <span className="figure">{formatDateTime(item.madeAt)}</span>,
+  },
+  { id: 'change', header: 'Change', cell: (item) => item.label },
+  { id: 'state', header: 'State', cell: (item) => <strong>{STATE_WORDS[item.state]}</strong> },
+  { id: 'outcome', header: 'Outcome', labelled: false, cell: (item) => <Outcome item={item} /> },
+];
+
+/** On a phone each change reads under what it was. */
+const STACKED: CardLayout = { title: 'change', fields: [] };
+
+const rowClass = (item: OutboxItem) =>
+  item.state === 'conflict' || item.state === 'held' ? 'row-conflict' : undefined;
 
 /**
  * "N changes waiting": what was made at the table and is not through yet, oldest first, each
@@ -39,78 +105,16 @@ export function OutboxPanel() {
           </button>
         </p>
       )}
-      <table className="simple-table stack-table outbox-table">
-        <caption className="visually-hidden">Changes made here, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Made</th>
-            <th scope="col">Change</th>
-            <th scope="col">State</th>
-            <th scope="col">Outcome</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((item) => (
-            <tr
-              key={item.seq}
-              className={
-                item.state === 'conflict' || item.state === 'held' ? 'row-conflict' : undefined
-              }
-            >
-              <td className="figure" data-label="Made">
-                {formatDateTime(item.madeAt)}
-              </td>
-              <td className="stack-title">{item.label}</td>
-              <td data-label="State">
-                <strong>{STATE_WORDS[item.state]}</strong>
-              </td>
-              <td>
-                {item.outcome}
-                {item.state === 'conflict' && (
-                  <span className="outbox-settle">
-                    {item.kind === 'set-price' && (
-                      <button
-                        type="button"
-                        onClick={() => void sendAnyway(client, queryClient, item)}
-                      >
-                        Send my price anyway
-                      </button>
-                    )}
-                    <button type="button" onClick={() => void outbox().remove(item.seq)}>
-                      {item.kind === 'set-price' ? 'Drop my change' : 'Settled'}
-                    </button>
-                  </span>
-                )}
-                {item.state === 'held' && (
-                  <span className="outbox-settle">
-                    <button type="button" onClick={() => void dropHeld(item)}>
-                      Drop it
-                    </button>
-                  </span>
-                )}
-                {item.state === 'dropped' && (
-                  <span className="outbox-settle">
-                    <button type="button" onClick={() => void outbox().remove(item.seq)}>
-                      Clear
-                    </button>
-                  </span>
-                )}
-                {item.details && (
-                  <details>
-                    <summary>Details</summary>
-                    <code>{item.details}</code>
-                    {item.kind === 'sell-at-show' && (
-                      <p>
-                        Keys: <code>{item.deactivateKey}</code>, <code>{item.sale.key}</code>
-                      </p>
-                    )}
-                  </details>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Changes made here, oldest first"
+        rows={shown}
+        columns={COLUMNS}
+        getRowId={(item) => String(item.seq)}
+        windowed={false}
+        cards={STACKED}
+        className="outbox-table"
+        rowClassName={rowClass}
+      />
     </section>
   );
 }

@@ -9,16 +9,14 @@ import { useOutboxItems } from '../../../api/outbox/outbox';
 import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
-import { countOf, formatDateTime, formatDay, formatMoney } from '../../../lib/format';
-import { tenderWords } from '../../../shared/show-tenders';
+import { countOf, formatDay } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
-import { SoldHere } from '../sold-here/sold-here';
-import { UndoSale } from '../sold-here/undo-sale';
-import { CasePrice } from './case-price';
+import { CaseTable } from './case-table';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
 import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
 import { WaitingPart } from './waiting-part';
+import { SalesTable } from './sales-table';
 import './shows.css';
 
 /** A show: its takings, every sale at the table, and the case that travelled with its actions. */
@@ -161,107 +159,7 @@ export function ShowPage() {
             : 'The sales are in the ledger; this device has not read them yet.'}
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="simple-table stack-table">
-            <caption className="visually-hidden">Sales at this show</caption>
-            <thead>
-              <tr>
-                <th scope="col">Sold</th>
-                <th scope="col">Card</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col">Paid with</th>
-                <th scope="col" className="num">
-                  Margin
-                </th>
-                <th scope="col">By</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr
-                  key={entry.key}
-                  className={
-                    entry.voided
-                      ? 'row-voided'
-                      : entry.soldOnline
-                        ? 'row-conflict'
-                        : 'waiting' in entry
-                          ? 'row-phone'
-                          : undefined
-                  }
-                >
-                  <td className="figure" data-label="Sold">
-                    {formatDateTime(entry.soldAt)}
-                  </td>
-                  <td className="stack-title">
-                    {entry.title}
-                    {'waiting' in entry && (
-                      <p className="waiting-mark">
-                        {entry.waiting ? 'Waiting to be sent' : 'Sent from this phone'}
-                      </p>
-                    )}
-                    {entry.voided && (
-                      <p className="muted">
-                        Undone {formatDateTime(entry.voided.at)} by {entry.voided.by}
-                        {entry.voided.reason ? `: ${entry.voided.reason}` : ''} (not counted)
-                      </p>
-                    )}
-                    {!entry.voided && entry.soldOnline && (
-                      <p className="sold-online">
-                        SOLD ONLINE TOO: settle with the buyer at the table.
-                      </p>
-                    )}
-                    {!entry.voided && entry.offMarket === 'not_taken_off' && (
-                      <p className="sold-online">Still on sale online: {entry.note}</p>
-                    )}
-                  </td>
-                  <td className="num figure" data-label="Price">
-                    <span>
-                      {formatDollars(entry.priceCents)}
-                      {entry.discountCents > 0 && (
-                        <span className="muted"> ({formatDollars(entry.discountCents)} off)</span>
-                      )}
-                    </span>
-                  </td>
-                  <td data-label="Paid with">{tenderWords(entry.tenders)}</td>
-                  <td className="num figure" data-label="Margin">
-                    {entry.costCents === null || entry.voided
-                      ? '—'
-                      : formatDollars(entry.priceCents - entry.costCents)}
-                  </td>
-                  <td data-label="By">{entry.soldBy}</td>
-                  <td>
-                    <div className="show-sale-actions">
-                      <Link
-                        className="button"
-                        to={paths.showReceipt.to(show.key, entry.key)}
-                        aria-label={`Receipt: ${entry.title}`}
-                      >
-                        Receipt
-                      </Link>
-                      {!entry.voided && !('waiting' in entry && entry.waiting) && (
-                        <UndoSale
-                          sale={{
-                            showKey: show.key,
-                            entryKey: entry.key,
-                            title: entry.title,
-                            priceCents: entry.priceCents,
-                            tenders: entry.tenders,
-                          }}
-                        />
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SalesTable showKey={show.key} entries={entries} />
       )}
 
       <h2>The case</h2>
@@ -271,40 +169,7 @@ export function ShowPage() {
           <Link to={paths.listings.to()}>Listings</Link> and choose “Bring these to the show”.
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="simple-table stack-table">
-            <caption className="visually-hidden">Listings brought to this show</caption>
-            <thead>
-              <tr>
-                <th scope="col">Card</th>
-                <th scope="col" className="num">
-                  Asking
-                </th>
-                <th scope="col">At the table</th>
-              </tr>
-            </thead>
-            <tbody>
-              {caseRows.map(({ id, row }) => (
-                <tr key={id}>
-                  <td className="stack-title">
-                    {row ? (
-                      <Link to={paths.listing.to(id)}>{row.title}</Link>
-                    ) : (
-                      'Not in this device’s copy'
-                    )}
-                  </td>
-                  <td className="num figure" data-label="Asking">
-                    {formatMoney(row?.price)}
-                  </td>
-                  <td>
-                    {row && row.unavailable_reason !== 'sold' && <CasePrice listing={row} />}
-                    {row && <SoldHere listing={row} />}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaseTable rows={caseRows} />
       )}
     </section>
   );

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
 import { showsQuery, today, useStartShow } from '../../../api/shows/show-queries';
 import { formatDollars } from '../../../shared/money';
-import { ShowsUnavailable } from '../../../api/shows/show-api';
+import { ShowsUnavailable, type ShowSummary } from '../../../api/shows/show-api';
 import { FormField } from '../../../components/form-field';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useWriteButton } from '../../../components/write-actions';
@@ -12,10 +12,61 @@ import { paths } from '../../../shared/paths';
 import { formatDay } from '../../../lib/format';
 import { OutboxPanel } from './outbox-panel';
 import { PushSetting } from '../sold-online/push-setting';
-import { useOutboxItems } from '../../../api/outbox/outbox';
+import { useOutboxItems, type OutboxItem } from '../../../api/outbox/outbox';
+import { DataTable, type Column } from '../../../components/data-table';
 import { phoneSales, showTotals } from './waiting-sales';
 import { WaitingPart } from './waiting-part';
 import './shows.css';
+
+/** The list's columns: its figures with the sales waiting on this phone, as the show's page says. */
+function columnsWith(writes: readonly OutboxItem[]): readonly Column<ShowSummary>[] {
+  const totalsOf = (show: ShowSummary) =>
+    showTotals(show.totals, phoneSales(writes, show.key, undefined));
+  return [
+    {
+      id: 'show',
+      header: 'Show',
+      cell: (show) => <Link to={paths.show.to(show.key)}>{show.name}</Link>,
+    },
+    {
+      id: 'day',
+      header: 'Day',
+      cell: (show) => <span className="figure">{formatDay(show.date)}</span>,
+    },
+    {
+      id: 'sold',
+      header: 'Cards sold',
+      align: 'right',
+      cell: (show) => {
+        const { totals, waiting } = totalsOf(show);
+        return (
+          <>
+            <span className="figure">{totals.cardsSold}</span>
+            <WaitingPart show={waiting.cardsSold > 0}>
+              <span className="figure">{waiting.cardsSold}</span> of them
+            </WaitingPart>
+          </>
+        );
+      },
+    },
+    {
+      id: 'cash',
+      header: 'Cash taken',
+      align: 'right',
+      cell: (show) => {
+        const { totals, waiting } = totalsOf(show);
+        return (
+          <>
+            <span className="figure">{formatDollars(totals.cashCents)}</span>
+            <WaitingPart show={waiting.cashCents !== 0}>
+              <span className="figure">{formatDollars(waiting.cashCents)}</span> of it
+            </WaitingPart>
+          </>
+        );
+      },
+    },
+  ];
+}
 
 /** Card shows: start one, and each show's takings at a glance. */
 export function Component() {
@@ -28,6 +79,7 @@ export function Component() {
   const [name, setName] = useState('');
   const [date, setDate] = useState(today());
   const [error, setError] = useState<string>();
+  const columns = useMemo(() => columnsWith(writes), [writes]);
 
   return (
     <section aria-labelledby="shows-heading">
@@ -77,52 +129,13 @@ export function Component() {
         <ErrorBanner error={shows.error} title="The shows could not be loaded" />
       ) : null}
       {shows.data && shows.data.length > 0 && (
-        <table className="simple-table stack-table">
-          <caption>Shows</caption>
-          <thead>
-            <tr>
-              <th scope="col">Show</th>
-              <th scope="col">Day</th>
-              <th scope="col" className="num">
-                Cards sold
-              </th>
-              <th scope="col" className="num">
-                Cash taken
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shows.data.map((show) => {
-              // The list's figures with the sales waiting on this phone, as the show's page says.
-              const { totals, waiting } = showTotals(
-                show.totals,
-                phoneSales(writes, show.key, undefined),
-              );
-              return (
-                <tr key={show.key}>
-                  <td className="stack-title">
-                    <Link to={paths.show.to(show.key)}>{show.name}</Link>
-                  </td>
-                  <td className="figure" data-label="Day">
-                    {formatDay(show.date)}
-                  </td>
-                  <td className="num" data-label="Cards sold">
-                    <span className="figure">{totals.cardsSold}</span>
-                    <WaitingPart show={waiting.cardsSold > 0}>
-                      <span className="figure">{waiting.cardsSold}</span> of them
-                    </WaitingPart>
-                  </td>
-                  <td className="num" data-label="Cash taken">
-                    <span className="figure">{formatDollars(totals.cashCents)}</span>
-                    <WaitingPart show={waiting.cashCents !== 0}>
-                      <span className="figure">{formatDollars(waiting.cashCents)}</span> of it
-                    </WaitingPart>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Shows"
+          rows={shows.data}
+          columns={columns}
+          getRowId={(show) => show.key}
+          windowed={false}
+        />
       )}
     </section>
   );

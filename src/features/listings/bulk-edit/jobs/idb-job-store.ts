@@ -2,8 +2,9 @@ import type { BulkJob, JobRow, JobState } from './job';
 import type { JobStore } from './job-store';
 import { done, request } from '../../../../lib/idb-requests';
 import { JOB_DB_NAME as DB_NAME } from './job-db-name';
+import { unwrap } from 'idb';
+import { openBrowserDb, type BrowserDbShape } from '../../../../api/browser-db';
 
-const DB_VERSION = 1;
 /** The job without its rows: `{ id, createdAt, updatedAt, state, label, rowCount }`. */
 const JOBS = 'jobs';
 /** One record per row, keyed `[jobId, index]`: saved alone as each row lands. */
@@ -12,20 +13,15 @@ const ROWS = 'rows';
 type JobHead = Omit<BulkJob, 'rows'> & { rowCount: number };
 type RowRecord = JobRow & { jobId: string };
 
-function open(factory: IDBFactory): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = factory.open(DB_NAME, DB_VERSION);
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains(JOBS)) db.createObjectStore(JOBS, { keyPath: 'id' });
-      if (!db.objectStoreNames.contains(ROWS)) {
-        db.createObjectStore(ROWS, { keyPath: ['jobId', 'index'] });
-      }
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
-  });
-}
+/** The job's head by id; its rows by job and index. */
+const SHAPE: BrowserDbShape = {
+  name: DB_NAME,
+  stores: { [JOBS]: 'id', [ROWS]: ['jobId', 'index'] },
+};
+
+/** The raw database (this store speaks plain requests, `lib/idb-requests`). */
+const open = (factory: IDBFactory): Promise<IDBDatabase> =>
+  openBrowserDb(factory, SHAPE).then((db) => unwrap(db));
 
 /**
  * Jobs in IndexedDB: a head store and a row store, so saving a landed row writes one small record

@@ -1,5 +1,7 @@
+import { JOB_DB } from '../../../../shared/browser-keeps';
+
 /** The IndexedDB database of bulk jobs: named apart so a page can look for it without the store. */
-export const JOB_DB_NAME = 'slabdesk-bulk-edit';
+export const JOB_DB_NAME = JOB_DB;
 
 /**
  * False when this browser surely holds no bulk job; true when it may (or cannot list databases).

@@ -1,0 +1,71 @@
+import { wrap, type IDBPDatabase } from 'idb';
+
+/** A database of this browser by its stores: each store's name and key path. */
+export interface BrowserDbShape {
+  name: string;
+  stores: Readonly<Record<string, string | readonly string[]>>;
+}
+
+const missing = (db: IDBPDatabase, shape: BrowserDbShape) =>
+  Object.keys(shape.stores).filter((store) => !db.objectStoreNames.contains(store));
+
+/** Opens at `version` (undefined: the version it has, 1 when new), adding the stores it lacks. */
+function openAt(
+  factory: IDBFactory,
+  shape: BrowserDbShape,
+  version: number | undefined,
+): Promise<IDBPDatabase> {
+  const req = version === undefined ? factory.open(shape.name) : factory.open(shape.name, version);
+  req.addEventListener('upgradeneeded', () => {
+    const db = req.result;
+    for (const [store, keyPath] of Object.entries(shape.stores)) {
+      if (!db.objectStoreNames.contains(store)) {
+        db.createObjectStore(store, { keyPath: keyPath as string | string[] });
+      }
+    }
+  });
+  // `wrap` over the factory's own request: tests pass an in-memory factory, not the global one.
+  return wrap(req).then((db) => db ?? Promise.reject(new Error('IndexedDB open failed')));
+}
+
+/**
+ * The one opener of the dashboard's IndexedDB databases: opened at the version it has; one that
+ * lacks a store of `shape` (new, written before the store was, or made by a tool by name alone)
+ * moves on one version adding it. When another page asks for the database (a deletion at sign-out,
+ * `deleteBrowserDb`), the connection closes and `onClosed` is told, so the next use opens anew.
+ */
+export async function openBrowserDb(
+  factory: IDBFactory,
+  shape: BrowserDbShape,
+  onClosed?: () => void,
+): Promise<IDBPDatabase> {
+  let db = await openAt(factory, shape, undefined);
+  if (missing(db, shape).length > 0) {
+    const version = db.version + 1;
+    db.close();
+    db = await openAt(factory, shape, version);
+  }
+  const opened = db;
+  opened.addEventListener('versionchange', () => {
+    opened.close();
+    onClosed?.();
+  });
+  return opened;
+}
+
+/**
+ * Deletes a database (the account's data at sign-out). Settles on success, failure, or a page that
+ * still holds it open (deleted as that page goes): never keeps the sign-out waiting.
+ */
+export function deleteBrowserDb(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const request = factory.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => resolve();
+      request.onblocked = () => resolve();
+    } catch {
+      resolve();
+    }
+  });
+}
