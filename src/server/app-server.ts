@@ -22,28 +22,24 @@ import type { AuthOptions } from './auth/auth-options';
 import { serverLog } from './log';
 import type { PageSource } from './page-source';
 import { listenOn } from './listen';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requestLog } from './plugins/request-log';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
 import { signInGate } from './plugins/sign-in-gate';
-import { authRoutes } from './plugins/auth-routes';
-import { apiRoutes } from './plugins/api-routes';
-import { showRoutes } from './shows/show-routes';
+import { jsonBody } from './plugins/json-body';
+import { answerRefusals } from './route-refusals';
 import { ShowStore } from './shows/show-store';
 import { CostStore } from './costs/cost-store';
-import { costRoutes } from './costs/cost-routes';
 import { PhotoStore } from './photos/photo-store';
-import { photoRoutes } from './photos/photo-routes';
-import { pageRoute } from './plugins/page-route';
+import { pageRoute } from './routes/pages';
+import { registerRoutes } from './routes';
 import { guardUpgrades } from './plugins/upgrade-guard';
 import { RulesStore } from './rules/rules-store';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
-import { rulesRoutes } from './rules/rules-routes';
 import { PingShare } from './ping-share';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
-import { replicaRoutes } from './replica/replica-routes';
 import { openPush, type PushOptions, type PushPart } from './push/push-part';
-import { pushRoutes } from './push/push-routes';
 
 export type { PageSource } from './page-source';
 
@@ -225,27 +221,27 @@ export async function startAppServer(
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
-  await app.register(authRoutes, { gate });
-  const embedded = options.hub?.registerWith;
-  if (rules) {
-    await app.register(rulesRoutes, { ...rules, governor: hub.governor });
-  }
-  await app.register(apiRoutes, {
+  // Every route's schema is zod (fastify-type-provider-zod); its refusals and Fastify's in one
+  // envelope; JSON bodies read bounded.
+  app.setValidatorCompiler(validatorCompiler);
+  answerRefusals(app);
+  jsonBody(app);
+  await registerRoutes(app, {
+    gate,
     upstream: options.upstream,
-    hub,
     proxy,
+    hub,
     activity: activity?.store,
+    rules,
+    shows,
+    costs,
+    photos,
+    replica,
+    push,
+    publicUrl: options.auth?.publicUrl,
+    allowLoopbackPush: options.push?.allowLoopbackEndpoints === true,
   });
-  // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
-  await app.register(showRoutes, { store: shows });
-  await app.register(costRoutes, { store: costs });
-  await app.register(photoRoutes, { store: photos, publicUrl: options.auth?.publicUrl });
-  await app.register(replicaRoutes, { replica });
-  await app.register(pushRoutes, {
-    store: push.store,
-    keys: push.keys,
-    allowLoopbackEndpoints: options.push?.allowLoopbackEndpoints === true,
-  });
+  const embedded = options.hub?.registerWith;
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
   pageRoute(app, {
