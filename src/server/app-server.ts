@@ -10,7 +10,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import type { Access } from './auth/route-access';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from './plugins/helmet';
 import compress from '@fastify/compress';
 import type { ProxyOptions, Upstream } from './api-proxy';
 import { ServerHub, type HubOptions } from './hub/server-hub';
@@ -22,12 +22,9 @@ import type { AuthOptions } from './auth/auth-options';
 import { serverLog } from './log';
 import type { PageSource } from './page-source';
 import { listenOn } from './listen';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requestLog } from './plugins/request-log';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
 import { signInGate } from './plugins/sign-in-gate';
-import { jsonBody } from './plugins/json-body';
-import { answerRefusals } from './route-refusals';
 import { ShowStore } from './shows/show-store';
 import { CostStore } from './costs/cost-store';
 import { PhotoStore } from './photos/photo-store';
@@ -128,23 +125,6 @@ const LIMITS = {
   maxHeadersCount: 100,
 };
 
-/** The security headers of every answer: helmet's, HSTS when the public address is https. */
-async function securityHeaders(app: FastifyInstance, publicUrl: string | undefined) {
-  await app.register(helmet, {
-    global: true,
-    // The page sets its own policy (a nonce and the hashes of its inline styles, per page).
-    contentSecurityPolicy: false,
-    // Not `no-referrer`: under it Chromium sends `Origin: null` on the page's own form posts,
-    // which the request guard refuses as cross-site. Other sites still get nothing.
-    referrerPolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    strictTransportSecurity: publicUrl?.startsWith('https:')
-      ? { maxAge: 31_536_000, includeSubDomains: false }
-      : false,
-  });
-}
-
 /**
  * The dashboard's server on Fastify: security headers, the Host/Origin guard and the sign-in gate
  * before every route; the proxy, walk and hub on the raw response; assets and the page last.
@@ -221,11 +201,6 @@ export async function startAppServer(
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
-  // Every route's schema is zod (fastify-type-provider-zod); its refusals and Fastify's in one
-  // envelope; JSON bodies read bounded.
-  app.setValidatorCompiler(validatorCompiler);
-  answerRefusals(app);
-  jsonBody(app);
   await registerRoutes(app, {
     gate,
     upstream: options.upstream,

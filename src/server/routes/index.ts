@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonBody } from '../plugins/json-body';
+import { answerRefusals } from '../route-refusals';
 import type { ProxyOptions, Upstream } from '../api-proxy';
 import type { ActivityStore } from '../activity/activity-store';
 import type { CostStore } from '../costs/cost-store';
@@ -38,8 +41,15 @@ export interface RouteParts {
   allowLoopbackPush: boolean;
 }
 
-/** Every route of the server, one plugin per resource; each route states who may use it. */
+/**
+ * Every route of the server, one plugin per resource; each route states who may use it. Every
+ * schema is zod (fastify-type-provider-zod: it validates and types the handler's data); every
+ * refusal, the schemas' and Fastify's, in the one envelope; JSON bodies read bounded.
+ */
 export async function registerRoutes(app: FastifyInstance, parts: RouteParts): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  answerRefusals(app);
+  jsonBody(app);
   await app.register(signInRoutes, { gate: parts.gate });
   await app.register(apiProxyRoutes, {
     upstream: parts.upstream,
