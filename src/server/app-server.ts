@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
-  type FastifyInstance,
   type FastifyReply,
   type RouteOptions,
 } from 'fastify';
