@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /** The API's error envelope, as every answer of the server's own refusal carries it. */
 export function errorEnvelope(
   code: string,
@@ -15,4 +17,20 @@ export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; messag
     (fields[field] ??= []).push(issue.message);
   }
   return fields;
+}
+
+/** A refusal on the raw response (a route that answers there: the proxy, sign-in, the gate). */
+export function sendEnvelope(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
+  const body = JSON.stringify(errorEnvelope(code, message, extra));
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(body);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../api-proxy';
+import { sendEnvelope } from '../error-envelope';
 import { roleMay, type Access } from './route-access';
 import { AccountsStore } from './accounts-store';
 import { DEFAULT_LIMITS } from './attempt-limiter';
@@ -56,7 +56,7 @@ function refuse(
   message: string,
 ): null {
   if (isWrite(request.method)) response.setHeader('connection', 'close');
-  sendJson(response, status, code, message);
+  sendEnvelope(response, status, code, message);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../api-proxy';
+import { sendEnvelope } from '../error-envelope';
 import { contentSecurityPolicy, inlineStyleHashes, setPageHeaders } from '../security-headers';
 import { NAME_PATTERN } from './accounts-store';
 import { sessionOf, type AuthContext } from './auth-context';
@@ -175,7 +175,7 @@ async function signOut(
   if (session) {
     const token = headerToken(request) ?? form?.get('csrf') ?? undefined;
     if (!sameToken(session.csrfToken, token)) {
-      return sendJson(response, 403, 'csrf_failed', 'The request lacks this session’s token.');
+      return sendEnvelope(response, 403, 'csrf_failed', 'The request lacks this session’s token.');
     }
     if (everywhere) context.book.endEverywhere(session.name);
     else context.book.end(session.idHash);
