@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuse } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import { activityCsv } from '../activity/activity-csv';
 import type { ActivityFilter, ActivityStore } from '../activity/activity-store';
 import { dayRange } from '../activity/day-range';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuse } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import type { CostStore, KeptCost } from '../costs/cost-store';
 
 /**

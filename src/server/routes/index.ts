@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { jsonBody } from '../plugins/json-body';
-import { answerRefusals } from '../route-refusals';
+import { answerRefusals } from '../error-envelope';
 import type { ProxyOptions, Upstream } from '../api-proxy';
 import type { ActivityStore } from '../activity/activity-store';
 import type { CostStore } from '../costs/cost-store';

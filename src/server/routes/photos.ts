@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuse } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from '../photos/photo-store';
 
 /**

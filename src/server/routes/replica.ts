@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuse } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';

@@ -12,7 +12,7 @@ import { ReplicaNotReadyError } from '../replica/replica';
 import { nextRunAt, type RuleRunner, type Upcoming } from '../rules/rule-runner';
 import type { RulesStore, RunRecord } from '../rules/rules-store';
 import { clockText } from '../upstream-pause';
-import { refuse } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import { localDayAndTime } from '../rules/rule-schedule';
 import { SessionBudget } from '../session-budget';
 

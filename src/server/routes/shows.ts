@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuse } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import { paidWords, tenderSum, totalsOf, type Tender } from '../../shared/show-tenders';
 import { knownZone, showCsv } from '../shows/show-csv';
 import type { ShowSale, ShowStore } from '../shows/show-store';
