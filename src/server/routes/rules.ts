@@ -119,7 +119,6 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
 
   // The routes whose work grows with the data spend the caller's budget of this server's time.
   const budget = new SessionBudget();
-  /** Answers 429 (and true) when the caller's session has spent its budget for now. */
   // The `preHandler` of each route whose work grows with the data: over its budget, a session
   // is answered 429 before the handler runs.
   const budgeted = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -10,13 +10,6 @@ import type { ShowSale, ShowStore } from '../shows/show-store';
 
 export const SHOW_PATHS = {
   shows: '/hub/shows',
-  show: (key: string) => `/hub/shows/${encodeURIComponent(key)}`,
-  entries: (key: string) => `/hub/shows/${encodeURIComponent(key)}/entries`,
-  case: (key: string) => `/hub/shows/${encodeURIComponent(key)}/case`,
-  csv: (key: string) => `/hub/shows/${encodeURIComponent(key)}/ledger.csv`,
-  /** Undoes a sale of the show (POST, an optional `reason`). */
-  void: (key: string, entry: string) =>
-    `/hub/shows/${encodeURIComponent(key)}/entries/${encodeURIComponent(entry)}/void`,
   tradeIns: '/hub/trade-ins',
   /** `?listing=<id>`: the listing's sale at any show, or null. */
   sale: '/hub/show-sales',
