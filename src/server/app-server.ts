@@ -122,6 +122,8 @@ const LIMITS = {
   requestTimeout: 60_000,
   headersTimeout: 20_000,
   maxHeadersCount: 100,
+  // A JSON route's body unless its route says more (the raw routes read theirs themselves).
+  bodyLimit: 64 * 1024,
 };
 
 /**
