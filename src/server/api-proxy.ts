@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../shared/spec-limits';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
 import { answerBody } from './answer-body';
-import { errorEnvelope } from './error-envelope';
+import { sendEnvelope } from './error-envelope';
 import { isPing, type PingShare } from './ping-share';
 import { redactText } from './key-redaction';
 import { forwardedQuery, withoutCredentials } from './query-allowlist';
@@ -106,21 +106,6 @@ const gzipAsync = promisify(gzip);
 
 const VERSIONED_PATH = /^\/\d{4}-\d{2}\/[A-Za-z0-9_./-]*$/;
 
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  extra: Record<string, unknown> = {},
-): void {
-  const body = JSON.stringify(errorEnvelope(code, message, extra));
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(body);
-}
-
 /** The upstream path for a browser path, or null when it is not a versioned API path. */
 export function upstreamPath(pathname: string): string | null {
   if (!pathname.startsWith(API_PREFIX)) return null;
@@ -196,7 +181,7 @@ async function governedCall(
   const answer = await governedUpstreamCall(governor, priority, gone.signal, url, init, terms);
   response.off('close', onClose);
   if (answer === 'unreachable') {
-    sendJson(response, 502, 'upstream_unreachable', 'The API could not be reached.');
+    sendEnvelope(response, 502, 'upstream_unreachable', 'The API could not be reached.');
   }
   return typeof answer === 'string' ? undefined : answer;
 }
@@ -248,7 +233,7 @@ export async function proxyApiRequest(
   const method = request.method ?? 'GET';
   const url = upstreamUrlOf(incoming, base, method);
   if (url === null) {
-    sendJson(response, 404, 'not_found', 'Not a versioned API path.');
+    sendEnvelope(response, 404, 'not_found', 'Not a versioned API path.');
     return;
   }
 
@@ -261,7 +246,7 @@ export async function proxyApiRequest(
   if (method !== 'GET' && method !== 'HEAD') {
     const read = await readBody(request);
     if (read === null) {
-      sendJson(
+      sendEnvelope(
         response,
         413,
         'body_too_large',

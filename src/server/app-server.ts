@@ -5,12 +5,11 @@ import { dirname, join } from 'node:path';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
-  type FastifyInstance,
   type FastifyReply,
   type RouteOptions,
 } from 'fastify';
 import type { Access } from './auth/route-access';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from './plugins/helmet';
 import compress from '@fastify/compress';
 import type { ProxyOptions, Upstream } from './api-proxy';
 import { ServerHub, type HubOptions } from './hub/server-hub';
@@ -25,25 +24,18 @@ import { listenOn } from './listen';
 import { requestLog } from './plugins/request-log';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
 import { signInGate } from './plugins/sign-in-gate';
-import { authRoutes } from './plugins/auth-routes';
-import { apiRoutes } from './plugins/api-routes';
-import { showRoutes } from './shows/show-routes';
 import { ShowStore } from './shows/show-store';
 import { CostStore } from './costs/cost-store';
-import { costRoutes } from './costs/cost-routes';
 import { PhotoStore } from './photos/photo-store';
-import { photoRoutes } from './photos/photo-routes';
-import { pageRoute } from './plugins/page-route';
+import { pageRoute } from './routes/pages';
+import { registerRoutes } from './routes';
 import { guardUpgrades } from './plugins/upgrade-guard';
 import { RulesStore } from './rules/rules-store';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
-import { rulesRoutes } from './rules/rules-routes';
 import { PingShare } from './ping-share';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
-import { replicaRoutes } from './replica/replica-routes';
 import { openPush, type PushOptions, type PushPart } from './push/push-part';
-import { pushRoutes } from './push/push-routes';
 
 export type { PageSource } from './page-source';
 
@@ -130,24 +122,9 @@ const LIMITS = {
   requestTimeout: 60_000,
   headersTimeout: 20_000,
   maxHeadersCount: 100,
+  // A JSON route's body unless its route says more (the raw routes read theirs themselves).
+  bodyLimit: 64 * 1024,
 };
-
-/** The security headers of every answer: helmet's, HSTS when the public address is https. */
-async function securityHeaders(app: FastifyInstance, publicUrl: string | undefined) {
-  await app.register(helmet, {
-    global: true,
-    // The page sets its own policy (a nonce and the hashes of its inline styles, per page).
-    contentSecurityPolicy: false,
-    // Not `no-referrer`: under it Chromium sends `Origin: null` on the page's own form posts,
-    // which the request guard refuses as cross-site. Other sites still get nothing.
-    referrerPolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    strictTransportSecurity: publicUrl?.startsWith('https:')
-      ? { maxAge: 31_536_000, includeSubDomains: false }
-      : false,
-  });
-}
 
 /**
  * The dashboard's server on Fastify: security headers, the Host/Origin guard and the sign-in gate
@@ -225,27 +202,22 @@ export async function startAppServer(
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
-  await app.register(authRoutes, { gate });
-  const embedded = options.hub?.registerWith;
-  if (rules) {
-    await app.register(rulesRoutes, { ...rules, governor: hub.governor });
-  }
-  await app.register(apiRoutes, {
+  await registerRoutes(app, {
+    gate,
     upstream: options.upstream,
-    hub,
     proxy,
+    hub,
     activity: activity?.store,
+    rules,
+    shows,
+    costs,
+    photos,
+    replica,
+    push,
+    publicUrl: options.auth?.publicUrl,
+    allowLoopbackPush: options.push?.allowLoopbackEndpoints === true,
   });
-  // Its own plugin: JSON bodies read by Fastify (bounded per route), unlike the raw hub routes.
-  await app.register(showRoutes, { store: shows });
-  await app.register(costRoutes, { store: costs });
-  await app.register(photoRoutes, { store: photos, publicUrl: options.auth?.publicUrl });
-  await app.register(replicaRoutes, { replica });
-  await app.register(pushRoutes, {
-    store: push.store,
-    keys: push.keys,
-    allowLoopbackEndpoints: options.push?.allowLoopbackEndpoints === true,
-  });
+  const embedded = options.hub?.registerWith;
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
   pageRoute(app, {

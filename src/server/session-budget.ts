@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import { admissionOf } from './plugins/sign-in-gate';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * Each session's budget of this server's time, for the routes whose work grows with the data
@@ -44,8 +43,8 @@ export class SessionBudget {
   ) {}
 
   /** The request's budget key: its session's, or the shared one. */
-  static keyOf(request: IncomingMessage): string {
-    return admissionOf(request).session?.idHash ?? SHARED_KEY;
+  static keyOf(request: Pick<FastifyRequest, 'admission'>): string {
+    return request.admission.session?.idHash ?? SHARED_KEY;
   }
 
   /** Seconds until the key may call again; 0 when it may now. */

@@ -2,9 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import middie from '@fastify/middie';
 import type { PageSource } from './page-source';
-import { admissionOf } from './plugins/sign-in-gate';
 import { requestUrl } from './request-url';
 
 /** Vite's placeholder nonce, replaced per request by the page's own. */
@@ -51,13 +49,16 @@ export async function vitePages(
   return {
     development: true,
     async register(app) {
-      await app.register(middie);
-      app.use((request, response, next) => {
+      // Vite answers on the raw response, or hands the request on to the routes (as a
+      // middleware would): its modules, the source tree and public/ only.
+      app.addHook('onRequest', (request, reply, done) => {
         const pathname = requestUrl(request.url).pathname;
-        if (!isViteAsset(pathname, resolve(root))) return next();
+        if (!isViteAsset(pathname, resolve(root))) return done();
         // The source tree needs the session a page needs (the build's files are open).
-        if (!admissionOf(request).pageAllowed) return next();
-        vite.middlewares(request, response, next);
+        if (!request.admission.pageAllowed) return done();
+        vite.middlewares(request.raw, reply.raw, (error?: unknown) =>
+          done(error instanceof Error ? error : undefined),
+        );
       });
     },
     async pageHtml(pathname, nonce) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role } from '../../src/server/auth/roles';
 import type { Admission, AuthGate } from '../../src/server/auth/auth-gate';
-import { AUTH_ROUTES } from '../../src/server/auth/sign-in-routes';
+import { AUTH_ROUTES } from '../../src/server/auth/sign-in-handlers';
 import { WEBHOOK_PATH } from '../../src/server/hub/webhook-receiver';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 import type { Harness } from '../support/sandbox-harness';
@@ -178,9 +178,12 @@ export async function admitAsServer(
   response: ServerResponse,
 ): Promise<Admission | null> {
   const pathname = (request.url ?? '/').split('?')[0]!;
-  const auth = AUTH_ROUTES.find((route) => route.url === pathname);
+  const method = request.method ?? 'GET';
+  const auth = AUTH_ROUTES.find(
+    (route) => route.url === pathname && (route.methods as readonly string[]).includes(method),
+  );
   if (auth) {
-    await gate.serveAuth(request, response, auth.url);
+    await gate.signIn[auth.serve](request, response);
     return null;
   }
   const access =

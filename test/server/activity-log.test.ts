@@ -294,12 +294,21 @@ describe('the activity API', () => {
     );
     const inZone = await activity(`day=${there}&tz=Pacific/Kiritimati`);
     expect(inZone.entries.map((e) => e.id)).toContain(all.entries[0]!.id);
+    // A filter that does not read is the house's 422, naming the field.
     const bad = await fetch(`${app.url}/hub/activity?day=2026-02-30`);
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({
+      errors: { day: [expect.any(String)] },
+      svc_error: { code: 'validation_error' },
+    });
     expect((await fetch(`${app.url}/hub/activity?tz=Mars/Olympus&day=2026-01-01`)).status).toBe(
-      400,
+      422,
     );
-    expect((await fetch(`${app.url}/hub/activity?limit=100000`)).status).toBe(400);
+    const tooMany = await fetch(`${app.url}/hub/activity?limit=100000`);
+    expect(tooMany.status).toBe(422);
+    expect(((await tooMany.json()) as { errors: Record<string, unknown> }).errors).toHaveProperty(
+      'limit',
+    );
   });
 
   it('downloads the same filters as CSV, one row per field, formulas neutralised', async () => {

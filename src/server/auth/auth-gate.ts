@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../api-proxy';
+import { sendEnvelope } from '../error-envelope';
 import { roleMay, type Access } from './route-access';
 import { AccountsStore } from './accounts-store';
 import { DEFAULT_LIMITS } from './attempt-limiter';
@@ -19,7 +19,7 @@ import {
   type SessionsEndedListener,
 } from './session-book';
 import { SessionWatch } from './session-watch';
-import { handleAuthRoute, SIGN_IN_PATH, type AuthRoutePath } from './sign-in-routes';
+import { signInHandlers, SIGN_IN_PATH, type SignInHandlers } from './sign-in-handlers';
 import { SignInSlowing } from './sign-in-slowing';
 import { requestUrl } from '../request-url';
 
@@ -56,7 +56,7 @@ function refuse(
   message: string,
 ): null {
   if (isWrite(request.method)) response.setHeader('connection', 'close');
-  sendJson(response, status, code, message);
+  sendEnvelope(response, status, code, message);
   return null;
 }
 
@@ -86,6 +86,7 @@ export class AuthGate {
   private readonly context: AuthContext;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
   private readonly watch: SessionWatch;
+  private handlers: SignInHandlers | undefined;
 
   /** Throws NoAccountError when the server is exposed and has no account. */
   constructor(
@@ -181,13 +182,9 @@ export class AuthGate {
     return { actor, session, pageAllowed: true };
   }
 
-  /** Serves a sign-in route (see AUTH_ROUTES) on the raw response. */
-  serveAuth(
-    request: IncomingMessage,
-    response: ServerResponse,
-    route: AuthRoutePath,
-  ): Promise<void> {
-    return handleAuthRoute(this.context, request, response, route);
+  /** The sign-in routes' handlers (see AUTH_ROUTES), on the raw response. */
+  get signIn(): SignInHandlers {
+    return (this.handlers ??= signInHandlers(this.context));
   }
 
   /** A page request without its session: to the sign-in page, back here afterwards. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson } from '../api-proxy';
+import { sendEnvelope } from '../error-envelope';
 
 /**
  * A handler that answers on the raw response (streams, exact bytes, its own cookies): Fastify
@@ -13,7 +13,7 @@ export const rawReply =
       await serve(request, reply);
     } catch (error) {
       request.log.error({ err: error }, 'A request failed');
-      if (!reply.raw.headersSent) sendJson(reply.raw, 500, 'internal_error', 'Internal error.');
+      if (!reply.raw.headersSent) sendEnvelope(reply.raw, 500, 'internal_error', 'Internal error.');
       else reply.raw.destroy();
     }
   };

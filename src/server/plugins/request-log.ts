@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../auth/roles';
-
-/** Who a request was for, once the sign-in gate knows (the log line names them). */
-export const actorOfRequest = new WeakMap<object, Actor | null>();
+import type { Admission } from '../auth/auth-gate';
 
 /**
  * One line per request, when its answer is done: method, path without the query (a cursor or a
@@ -13,7 +10,8 @@ export function requestLog(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const started = performance.now();
     reply.raw.once('close', () => {
-      const actor = actorOfRequest.get(request.raw);
+      // Unset when the gate refused the request (plugins/sign-in-gate.ts): no one is named.
+      const actor = (request.admission as Admission | null)?.actor;
       const path = request.url.split('?')[0] ?? '/';
       const ms = Math.round(performance.now() - started);
       const status = reply.raw.statusCode;

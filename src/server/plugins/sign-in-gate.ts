@@ -1,17 +1,16 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Admission, AuthGate } from '../auth/auth-gate';
 import { accessOf, actionOf } from '../auth/route-access';
-import { actorOfRequest } from './request-log';
 import { pathnameOf } from './request-guard';
 
-const admissions = new WeakMap<IncomingMessage, Admission>();
-
-/** What the gate let through for this request (set by the hook before any route runs). */
-export function admissionOf(request: IncomingMessage): Admission {
-  const admission = admissions.get(request);
-  if (!admission) throw new Error('The sign-in gate has not seen this request');
-  return admission;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What the sign-in gate let through: set by its hook before any route, page or dev asset
+     * runs (a request it refused never reaches one; the request log reads it as maybe unset).
+     */
+    admission: Admission;
+  }
 }
 
 /**
@@ -19,6 +18,7 @@ export function admissionOf(request: IncomingMessage): Admission {
  * the access it states; refusals are answered there, on the raw response.
  */
 export function signInGate(app: FastifyInstance, gate: AuthGate): void {
+  app.decorateRequest<Admission | null>('admission', null);
   app.addHook('onRequest', async (request, reply) => {
     const admission = await gate.admit(request.raw, reply.raw, {
       access: accessOf(request),
@@ -29,7 +29,6 @@ export function signInGate(app: FastifyInstance, gate: AuthGate): void {
       reply.hijack();
       return;
     }
-    admissions.set(request.raw, admission);
-    actorOfRequest.set(request.raw, admission.actor);
+    request.admission = admission;
   });
 }

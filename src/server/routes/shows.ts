@@ -1,23 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { admissionOf } from '../plugins/sign-in-gate';
-import { refuse, refuseFields } from '../route-refusals';
+import { refuse } from '../error-envelope';
 import { amountToCents, formatDollars } from '../../shared/money';
 import { paidWords, tenderSum, totalsOf, type Tender } from '../../shared/show-tenders';
-import { knownZone, showCsv } from './show-csv';
-import type { ShowSale, ShowStore } from './show-store';
+import { knownZone, showCsv } from '../shows/show-csv';
+import type { ShowSale, ShowStore } from '../shows/show-store';
 
 /** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 
 export const SHOW_PATHS = {
   shows: '/hub/shows',
-  show: (key: string) => `/hub/shows/${encodeURIComponent(key)}`,
-  entries: (key: string) => `/hub/shows/${encodeURIComponent(key)}/entries`,
-  case: (key: string) => `/hub/shows/${encodeURIComponent(key)}/case`,
-  csv: (key: string) => `/hub/shows/${encodeURIComponent(key)}/ledger.csv`,
-  /** Undoes a sale of the show (POST, an optional `reason`). */
-  void: (key: string, entry: string) =>
-    `/hub/shows/${encodeURIComponent(key)}/entries/${encodeURIComponent(entry)}/void`,
   tradeIns: '/hub/trade-ins',
   /** `?listing=<id>`: the listing's sale at any show, or null. */
   sale: '/hub/show-sales',
@@ -165,7 +158,8 @@ function tendersOf(entry: NewEntryBody): Tender[] {
   return tenders;
 }
 
-const VoidBody = z.strictObject({ reason: Optional(300) });
+/** An undo's body is optional (a button's POST): no reason given. */
+const VoidBody = z.strictObject({ reason: Optional(300) }).default({ reason: null });
 const EntryParams = z.object({ key: Key, entry: Key });
 const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(MAX_CASE) });
 const ShowParams = z.object({ key: Key });
@@ -183,7 +177,7 @@ function soldBeforeWords(sale: ShowSale): string {
 
 /** Who is recording: the signed-in account, or "This computer" with sign-in off. */
 function actorName(request: FastifyRequest): string {
-  return admissionOf(request.raw).actor?.name ?? THIS_COMPUTER;
+  return request.admission.actor?.name ?? THIS_COMPUTER;
 }
 
 /** Viewers read the ledger; editors and owners record at the table. */
@@ -196,7 +190,7 @@ export interface ShowRouteDeps {
   now?: () => Date;
 }
 
-export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Promise<void> {
+export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
 
   // Who may use each route is in its config (the gate decides before this hook runs).
@@ -206,67 +200,66 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
   });
   const store = (): ShowStore => deps.store!;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  const noSuchShow = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such show.');
 
-  app.get(SHOW_PATHS.shows, { config: READ }, async (request, reply) => {
-    const query = Limit.safeParse(request.query);
-    if (!query.success) return refuseFields(reply, query.error);
-    const shows = store()
-      .shows(query.data.limit)
-      .map((show) => ({ ...show, totals: totalsOf(store().entries(show.key)) }));
-    return noStore(reply).send({ shows });
-  });
+  app.get(
+    SHOW_PATHS.shows,
+    { config: READ, schema: { querystring: Limit } },
+    async (request, reply) => {
+      const shows = store()
+        .shows(request.query.limit)
+        .map((show) => ({ ...show, totals: totalsOf(store().entries(show.key)) }));
+      return noStore(reply).send({ shows });
+    },
+  );
 
-  app.post(SHOW_PATHS.shows, { bodyLimit: BODY_LIMIT, config: RECORD }, async (request, reply) => {
-    const body = NewShow.safeParse(request.body);
-    if (!body.success) return refuseFields(reply, body.error);
-    const { show, created } = store().createShow({
-      ...body.data,
-      createdAt: now().toISOString(),
-      createdBy: actorName(request),
-    });
-    return noStore(reply)
-      .code(created ? 201 : 200)
-      .send({ show, totals: totalsOf(store().entries(show.key)) });
-  });
+  app.post(
+    SHOW_PATHS.shows,
+    { bodyLimit: BODY_LIMIT, config: RECORD, schema: { body: NewShow } },
+    async (request, reply) => {
+      const { show, created } = store().createShow({
+        ...request.body,
+        createdAt: now().toISOString(),
+        createdBy: actorName(request),
+      });
+      return noStore(reply)
+        .code(created ? 201 : 200)
+        .send({ show, totals: totalsOf(store().entries(show.key)) });
+    },
+  );
 
-  app.get('/hub/shows/:key', { config: READ }, async (request, reply) => {
-    const params = ShowParams.safeParse(request.params);
-    if (!params.success) return refuseFields(reply, params.error);
-    const show = store().show(params.data.key);
-    if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
-    const entries = store().entries(show.key);
-    return noStore(reply).send({ show, entries, totals: totalsOf(entries) });
-  });
+  app.get(
+    '/hub/shows/:key',
+    { config: READ, schema: { params: ShowParams } },
+    async (request, reply) => {
+      const show = store().show(request.params.key);
+      if (!show) return noSuchShow(reply);
+      const entries = store().entries(show.key);
+      return noStore(reply).send({ show, entries, totals: totalsOf(entries) });
+    },
+  );
 
   app.put(
     '/hub/shows/:key/case',
-    { bodyLimit: 256 * 1024, config: RECORD },
+    { bodyLimit: 256 * 1024, config: RECORD, schema: { params: ShowParams, body: CaseBody } },
     async (request, reply) => {
-      const params = ShowParams.safeParse(request.params);
-      if (!params.success) return refuseFields(reply, params.error);
-      const body = CaseBody.safeParse(request.body);
-      if (!body.success) return refuseFields(reply, body.error);
-      if (!store().setCase(params.data.key, body.data.listingIds)) {
-        return refuse(reply, 404, 'not_found', 'No such show.');
-      }
-      return noStore(reply).send({ show: store().show(params.data.key) });
+      const { key } = request.params;
+      if (!store().setCase(key, request.body.listingIds)) return noSuchShow(reply);
+      return noStore(reply).send({ show: store().show(key) });
     },
   );
 
   app.post(
     '/hub/shows/:key/entries',
-    { bodyLimit: BODY_LIMIT, config: RECORD },
+    { bodyLimit: BODY_LIMIT, config: RECORD, schema: { params: ShowParams, body: NewEntry } },
     async (request, reply) => {
-      const params = ShowParams.safeParse(request.params);
-      if (!params.success) return refuseFields(reply, params.error);
-      const body = NewEntry.safeParse(request.body);
-      if (!body.success) return refuseFields(reply, body.error);
-      if (!store().show(params.data.key)) return refuse(reply, 404, 'not_found', 'No such show.');
-      const entry = body.data;
+      const showKey = request.params.key;
+      if (!store().show(showKey)) return noSuchShow(reply);
+      const entry = request.body;
       const recorded = store().record(
         {
           key: entry.key,
-          showKey: params.data.key,
+          showKey,
           soldAt: new Date(entry.soldAt).toISOString(),
           soldBy: actorName(request),
           listingId: entry.listingId,
@@ -291,7 +284,7 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
         });
       }
       const { entry: kept, created } = recorded;
-      if (kept.showKey !== params.data.key) {
+      if (kept.showKey !== showKey) {
         return refuse(reply, 409, 'entry_key_used', 'This entry was recorded at another show.');
       }
       return noStore(reply)
@@ -303,16 +296,12 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
 
   app.post(
     '/hub/shows/:key/entries/:entry/void',
-    { bodyLimit: BODY_LIMIT, config: UNDO },
+    { bodyLimit: BODY_LIMIT, config: UNDO, schema: { params: EntryParams, body: VoidBody } },
     async (request, reply) => {
-      const params = EntryParams.safeParse(request.params);
-      if (!params.success) return refuseFields(reply, params.error);
-      const body = VoidBody.safeParse(request.body ?? {});
-      if (!body.success) return refuseFields(reply, body.error);
-      const undone = store().voidEntry(params.data.key, params.data.entry, {
+      const undone = store().voidEntry(request.params.key, request.params.entry, {
         at: now().toISOString(),
         by: actorName(request),
-        reason: body.data.reason,
+        reason: request.body.reason,
       });
       if (!undone) return refuse(reply, 404, 'not_found', 'No such sale at this show.');
       return noStore(reply)
@@ -321,34 +310,38 @@ export async function showRoutes(app: FastifyInstance, deps: ShowRouteDeps): Pro
     },
   );
 
-  app.get('/hub/shows/:key/ledger.csv', { config: READ }, async (request, reply) => {
-    const params = ShowParams.safeParse(request.params);
-    if (!params.success) return refuseFields(reply, params.error);
-    const show = store().show(params.data.key);
-    if (!show) return refuse(reply, 404, 'not_found', 'No such show.');
-    const query = CsvQuery.safeParse(request.query);
-    if (!query.success) return refuseFields(reply, query.error);
-    const entries = store().entries(show.key);
-    const file = `slabdesk-show-${show.date}.csv`;
-    return noStore(reply)
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file}"`)
-      .send(showCsv(show, entries, knownZone(query.data.tz)));
-  });
+  app.get(
+    '/hub/shows/:key/ledger.csv',
+    { config: READ, schema: { params: ShowParams, querystring: CsvQuery } },
+    async (request, reply) => {
+      const show = store().show(request.params.key);
+      if (!show) return noSuchShow(reply);
+      const entries = store().entries(show.key);
+      const file = `slabdesk-show-${show.date}.csv`;
+      return noStore(reply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(showCsv(show, entries, knownZone(request.query.tz)));
+    },
+  );
 
-  app.get(SHOW_PATHS.sale, { config: READ }, async (request, reply) => {
-    const query = SaleQuery.safeParse(request.query);
-    if (!query.success) return refuseFields(reply, query.error);
-    const listing = query.data.listing;
-    return noStore(reply).send({
-      sale: store().saleOf(listing) ?? null,
-      voidedKeys: store().voidedKeysOf(listing),
-    });
-  });
+  app.get(
+    SHOW_PATHS.sale,
+    { config: READ, schema: { querystring: SaleQuery } },
+    async (request, reply) => {
+      const { listing } = request.query;
+      return noStore(reply).send({
+        sale: store().saleOf(listing) ?? null,
+        voidedKeys: store().voidedKeysOf(listing),
+      });
+    },
+  );
 
-  app.get(SHOW_PATHS.tradeIns, { config: READ }, async (request, reply) => {
-    const query = Limit.safeParse(request.query);
-    if (!query.success) return refuseFields(reply, query.error);
-    return noStore(reply).send({ tradeIns: store().tradeIns(query.data.limit) });
-  });
-}
+  app.get(
+    SHOW_PATHS.tradeIns,
+    { config: READ, schema: { querystring: Limit } },
+    async (request, reply) => {
+      return noStore(reply).send({ tradeIns: store().tradeIns(request.query.limit) });
+    },
+  );
+};

@@ -1,20 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { formatCents } from '../../shared/money';
 import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
-import { admissionOf } from '../plugins/sign-in-gate';
 import { serverLog } from '../log';
-import { parseBoundedJson } from '../bounded-json';
-import { RuleDefinition, type StoredRule } from './rule-definition';
-import type { PlanItem } from './rule-plan';
+import { RuleDefinition, type StoredRule } from '../rules/rule-definition';
+import type { PlanItem } from '../rules/rule-plan';
 import { isApiError } from '../../client';
 import { ReplicaNotReadyError } from '../replica/replica';
-import { nextRunAt, type RuleRunner, type Upcoming } from './rule-runner';
-import type { RulesStore, RunRecord } from './rules-store';
+import { nextRunAt, type RuleRunner, type Upcoming } from '../rules/rule-runner';
+import type { RulesStore, RunRecord } from '../rules/rules-store';
 import { clockText } from '../upstream-pause';
-import { refuse, refuseFields } from '../route-refusals';
-import { localDayAndTime } from './rule-schedule';
+import { refuse } from '../error-envelope';
+import { localDayAndTime } from '../rules/rule-schedule';
 import { SessionBudget } from '../session-budget';
 
 /**
@@ -67,21 +66,10 @@ const TOUCHED_SHOWN = 50_000;
 const owner = (action: string) => ({ access: 'owner' as const, action });
 
 function who(request: FastifyRequest): { name: string | null; role: Role } {
-  const { actor, session } = admissionOf(request.raw);
+  const { actor, session } = request.admission;
   if (session) return { name: session.name, role: session.role };
   if (actor) return { name: actor.name, role: actor.role };
   return { name: null, role: 'owner' };
-}
-
-function parsed<T>(
-  schema: z.ZodType<T>,
-  value: unknown,
-  reply: FastifyReply,
-): { ok: true; value: T } | { ok: false } {
-  const result = schema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
-  void refuseFields(reply, result.error);
-  return { ok: false };
 }
 
 export function itemView(item: PlanItem) {
@@ -102,43 +90,9 @@ function runView(run: RunRecord) {
   return { ...run, markdown: formatCents(BigInt(run.markdownCents)) };
 }
 
-export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): Promise<void> {
+export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, deps) => {
   const { store, runner } = deps;
   const bodyLimit = 64 * 1024;
-
-  // JSON read with a bound on nesting; an action's empty body is no body (a button's POST).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit },
-    (_request, text: string, done) => {
-      if (text.trim() === '') return done(null, undefined);
-      const read = parseBoundedJson(text);
-      if (read.ok) return done(null, read.value);
-      const error = Object.assign(new Error('The body is not JSON this server reads.'), {
-        statusCode: 400,
-        code: 'invalid_json',
-      });
-      done(error, undefined);
-    },
-  );
-  // Every refusal in the API's envelope, as the rest of the hub answers.
-  app.setErrorHandler(
-    (error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      if (status >= 500) request.log.error({ err: error }, 'A rules request failed');
-      return refuse(
-        reply,
-        status,
-        status >= 500
-          ? 'internal_error'
-          : status === 413
-            ? 'body_too_large'
-            : (error.code ?? 'bad_request').toLowerCase(),
-        status >= 500 ? 'Internal error.' : (error.message ?? 'Bad request.'),
-      );
-    },
-  );
 
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);
@@ -165,11 +119,10 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   // The routes whose work grows with the data spend the caller's budget of this server's time.
   const budget = new SessionBudget();
-  /** Answers 429 (and true) when the caller's session has spent its budget for now. */
   // The `preHandler` of each route whose work grows with the data: over its budget, a session
   // is answered 429 before the handler runs.
   const budgeted = async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request.raw));
+    const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request));
     if (wait === 0) return undefined;
     return refuse(
       reply.header('retry-after', String(wait)),
@@ -180,7 +133,9 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     );
   };
   const spend = (request: FastifyRequest, ms: number) =>
-    budget.charge(SessionBudget.keyOf(request.raw), ms);
+    budget.charge(SessionBudget.keyOf(request), ms);
+
+  const noSuchRule = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such rule.');
 
   const readFailed = (reply: FastifyReply, error: unknown) => {
     if (error instanceof ReplicaNotReadyError || isApiError(error)) {
@@ -202,27 +157,26 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       .send({ rules, role: who(request).role, pause: pauseLine() });
   });
 
-  app.post(RULES_PREFIX, { bodyLimit, config: owner('create rules') }, async (request, reply) => {
-    const body = parsed(RuleDefinition, request.body, reply);
-    if (!body.ok) return reply;
-    const rule = store.createRule(body.value, who(request).name, new Date().toISOString());
-    return reply
-      .code(201)
-      .header('cache-control', 'no-store')
-      .send({ rule: ruleView(rule) });
-  });
+  app.post(
+    RULES_PREFIX,
+    { bodyLimit, config: owner('create rules'), schema: { body: RuleDefinition } },
+    async (request, reply) => {
+      const rule = store.createRule(request.body, who(request).name, new Date().toISOString());
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ rule: ruleView(rule) });
+    },
+  );
 
   app.put(
     `${RULES_PREFIX}/:id`,
-    { bodyLimit, config: owner('edit rules') },
+    { bodyLimit, config: owner('edit rules'), schema: { params: Id, body: RuleChange } },
     async (request, reply) => {
-      const id = parsed(Id, request.params, reply);
-      if (!id.ok) return reply;
-      const change = parsed(RuleChange, request.body, reply);
-      if (!change.ok) return reply;
-      const rule = store.updateRule(id.value.id, change.value, new Date().toISOString());
-      if (!rule) return refuse(reply, 404, 'not_found', 'No such rule.');
-      if (change.value.enabled === true) {
+      const change = request.body;
+      const rule = store.updateRule(request.params.id, change, new Date().toISOString());
+      if (!rule) return noSuchRule(reply);
+      if (change.enabled === true) {
         // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
         const { time, timeZone } = rule.definition.schedule;
         const local = localDayAndTime(Date.now(), timeZone);
@@ -232,24 +186,30 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     },
   );
 
-  app.delete(`${RULES_PREFIX}/:id`, { config: owner('delete rules') }, async (request, reply) => {
-    const id = parsed(Id, request.params, reply);
-    if (!id.ok) return reply;
-    if (!store.deleteRule(id.value.id)) return refuse(reply, 404, 'not_found', 'No such rule.');
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${RULES_PREFIX}/:id`,
+    { config: owner('delete rules'), schema: { params: Id } },
+    async (request, reply) => {
+      if (!store.deleteRule(request.params.id)) return noSuchRule(reply);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     `${RULES_PREFIX}/preview`,
-    { bodyLimit, config: { access: 'editor', action: 'preview rules' }, preHandler: budgeted },
+    {
+      bodyLimit,
+      config: { access: 'editor', action: 'preview rules' },
+      schema: { body: PreviewBody },
+      preHandler: budgeted,
+    },
     async (request, reply) => {
-      const body = parsed(PreviewBody, request.body, reply);
-      if (!body.ok) return reply;
-      let definition = 'definition' in body.value ? body.value.definition : undefined;
+      const body = request.body;
+      let definition = 'definition' in body ? body.definition : undefined;
       let ruleId: number | undefined;
-      if ('ruleId' in body.value) {
-        const rule = store.rule(body.value.ruleId);
-        if (!rule) return refuse(reply, 404, 'not_found', 'No such rule.');
+      if ('ruleId' in body) {
+        const rule = store.rule(body.ruleId);
+        if (!rule) return noSuchRule(reply);
         definition = rule.definition;
         ruleId = rule.id;
       }
@@ -282,39 +242,40 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
     },
   );
 
-  app.post(`${RULES_PREFIX}/:id/run`, { config: owner('run rules') }, async (request, reply) => {
-    const id = parsed(Id, request.params, reply);
-    if (!id.ok) return reply;
-    const rule = store.rule(id.value.id);
-    if (!rule) return refuse(reply, 404, 'not_found', 'No such rule.');
-    try {
-      const run = await runner.startRun(rule, 'manual', who(request).name);
-      return reply
-        .code(202)
-        .header('cache-control', 'no-store')
-        .send({ run: runView(run) });
-    } catch (error) {
-      return readFailed(reply, error);
-    }
-  });
+  app.post(
+    `${RULES_PREFIX}/:id/run`,
+    { config: owner('run rules'), schema: { params: Id } },
+    async (request, reply) => {
+      const rule = store.rule(request.params.id);
+      if (!rule) return noSuchRule(reply);
+      try {
+        const run = await runner.startRun(rule, 'manual', who(request).name);
+        return reply
+          .code(202)
+          .header('cache-control', 'no-store')
+          .send({ run: runView(run) });
+      } catch (error) {
+        return readFailed(reply, error);
+      }
+    },
+  );
 
-  app.get(`${RULES_PREFIX}/:id/runs`, { config: { access: 'viewer' } }, async (request, reply) => {
-    const id = parsed(Id, request.params, reply);
-    if (!id.ok) return reply;
-    if (!store.rule(id.value.id)) return refuse(reply, 404, 'not_found', 'No such rule.');
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ runs: store.runs(id.value.id).map(runView) });
-  });
+  app.get(
+    `${RULES_PREFIX}/:id/runs`,
+    { config: { access: 'viewer' }, schema: { params: Id } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!store.rule(id)) return noSuchRule(reply);
+      return reply.header('cache-control', 'no-store').send({ runs: store.runs(id).map(runView) });
+    },
+  );
 
   app.get(
     `${RULES_PREFIX}/runs/:runId`,
-    { config: { access: 'viewer' }, preHandler: budgeted },
+    { config: { access: 'viewer' }, schema: { params: RunId }, preHandler: budgeted },
     async (request, reply) => {
       const startedAt = performance.now();
-      const id = parsed(RunId, request.params, reply);
-      if (!id.ok) return reply;
-      const run = store.run(id.value.runId);
+      const run = store.run(request.params.runId);
       if (!run) return refuse(reply, 404, 'not_found', 'No such run.');
       const items = store.items(run.id, RUN_ITEMS_SHOWN).map((item) => ({
         ...item,
@@ -335,11 +296,9 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   app.post(
     `${RULES_PREFIX}/runs/:runId/undo`,
-    { config: owner('undo a rule’s run') },
+    { config: owner('undo a rule’s run'), schema: { params: RunId } },
     async (request, reply) => {
-      const id = parsed(RunId, request.params, reply);
-      if (!id.ok) return reply;
-      const run = store.run(id.value.runId);
+      const run = store.run(request.params.runId);
       if (!run) return refuse(reply, 404, 'not_found', 'No such run.');
       if (run.trigger === 'undo')
         return refuse(reply, 409, 'not_undoable', 'An undo is not undone.');
@@ -363,17 +322,16 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
 
   app.get(
     `${RULES_PREFIX}/listing/:listingId`,
-    { config: { access: 'viewer' }, preHandler: budgeted },
+    { config: { access: 'viewer' }, schema: { params: ListingId }, preHandler: budgeted },
     async (request, reply) => {
       const startedAt = performance.now();
-      const id = parsed(ListingId, request.params, reply);
-      if (!id.ok) return reply;
-      const touched = store.touchedListing(id.value.listingId);
+      const { listingId } = request.params;
+      const touched = store.touchedListing(listingId);
       let busyMs = performance.now() - startedAt;
       let upcoming: Upcoming[] = [];
       try {
         // Kept until something it read changes; planned in turns when it must be planned again.
-        const line = await runner.upcoming(id.value.listingId);
+        const line = await runner.upcoming(listingId);
         upcoming = line.upcoming;
         busyMs += line.busyMs;
       } catch (error) {
@@ -403,4 +361,4 @@ export async function rulesRoutes(app: FastifyInstance, deps: RulesRouteDeps): P
       return reply.header('cache-control', 'no-store').send({ listings });
     },
   );
-}
+};

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../api-proxy';
+import { sendEnvelope } from '../error-envelope';
 import { contentSecurityPolicy, inlineStyleHashes, setPageHeaders } from '../security-headers';
 import { NAME_PATTERN } from './accounts-store';
 import { sessionOf, type AuthContext } from './auth-context';
@@ -27,16 +27,17 @@ export const WRONG_CREDENTIALS = 'That name and password do not match.';
 /** How long a sign-in turned away for a busy server should wait. */
 const BUSY_RETRY_SECONDS = 5;
 
-/** The sign-in routes, each with the methods it serves (registered by plugins/auth-routes.ts). */
+/** The sign-in routes: each path and methods, and the handler that serves them (SignInHandlers). */
 export const AUTH_ROUTES = [
-  { url: SIGN_IN_PATH, methods: ['GET', 'HEAD', 'POST'] },
-  { url: AUTH_PATHS.session, methods: ['GET', 'HEAD'] },
-  { url: AUTH_PATHS.signOut, methods: ['POST'] },
-  { url: AUTH_PATHS.signOutEverywhere, methods: ['POST'] },
+  { url: SIGN_IN_PATH, methods: ['GET', 'HEAD'], serve: 'form' },
+  { url: SIGN_IN_PATH, methods: ['POST'], serve: 'signIn' },
+  { url: AUTH_PATHS.session, methods: ['GET', 'HEAD'], serve: 'session' },
+  { url: AUTH_PATHS.signOut, methods: ['POST'], serve: 'signOut' },
+  { url: AUTH_PATHS.signOutEverywhere, methods: ['POST'], serve: 'signOutEverywhere' },
 ] as const;
-export type AuthRoutePath = (typeof AUTH_ROUTES)[number]['url'];
 
-const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+type Serve = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+export type SignInHandlers = Record<(typeof AUTH_ROUTES)[number]['serve'], Serve>;
 
 function sendPage(
   request: IncomingMessage,
@@ -174,7 +175,7 @@ async function signOut(
   if (session) {
     const token = headerToken(request) ?? form?.get('csrf') ?? undefined;
     if (!sameToken(session.csrfToken, token)) {
-      return sendJson(response, 403, 'csrf_failed', 'The request lacks this session’s token.');
+      return sendEnvelope(response, 403, 'csrf_failed', 'The request lacks this session’s token.');
     }
     if (everywhere) context.book.endEverywhere(session.name);
     else context.book.end(session.idHash);
@@ -200,19 +201,13 @@ function sessionFacts(context: AuthContext, request: IncomingMessage, response: 
   );
 }
 
-/** Serves a sign-in route with a method AUTH_ROUTES gives it; the guard has checked Host and Origin. */
-export async function handleAuthRoute(
-  context: AuthContext,
-  request: IncomingMessage,
-  response: ServerResponse,
-  route: AuthRoutePath,
-): Promise<void> {
-  if (route === SIGN_IN_PATH) {
-    if (isRead(request.method)) {
-      return showForm(context, request, response, requestUrl(request.url));
-    }
-    return signIn(context, request, response);
-  }
-  if (route === AUTH_PATHS.session) return sessionFacts(context, request, response);
-  return signOut(context, request, response, route === AUTH_PATHS.signOutEverywhere);
+/** Each sign-in route's handler, on the raw response; the guard has checked Host and Origin. */
+export function signInHandlers(context: AuthContext): SignInHandlers {
+  return {
+    form: (request, response) => showForm(context, request, response, requestUrl(request.url)),
+    signIn: (request, response) => signIn(context, request, response),
+    session: async (request, response) => sessionFacts(context, request, response),
+    signOut: (request, response) => signOut(context, request, response, false),
+    signOutEverywhere: (request, response) => signOut(context, request, response, true),
+  };
 }

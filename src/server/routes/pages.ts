@@ -4,8 +4,7 @@ import type { AuthGate } from '../auth/auth-gate';
 import { withBootFacts } from '../boot-facts';
 import { contentSecurityPolicy, inlineStyleHashes, newNonce } from '../security-headers';
 import type { PageSource } from '../page-source';
-import { admissionOf } from './sign-in-gate';
-import { pathnameOf } from './request-guard';
+import { pathnameOf } from '../plugins/request-guard';
 
 export interface PageRouteDeps {
   pages: PageSource;
@@ -22,7 +21,7 @@ export interface PageRouteDeps {
 export function pageRoute(app: FastifyInstance, deps: PageRouteDeps): void {
   const { pages, gate, upstream, imageOrigins } = deps;
   app.setNotFoundHandler(async (request, reply) => {
-    const admission = admissionOf(request.raw);
+    const { admission } = request;
     if (!admission.pageAllowed) {
       reply.hijack();
       gate.toSignIn(request.raw, reply.raw);

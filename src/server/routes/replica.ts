@@ -1,13 +1,14 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { errorEnvelope } from '../error-envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refuse } from '../error-envelope';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
-import { decodeCursor, feedAnswer, feedBody, type FeedFailure } from './replica-feed';
-import type { Replica } from './replica';
-import { REPLICA_COLLECTIONS, type ReplicaCollection } from './replica-store';
+import { decodeCursor, feedAnswer, feedBody, type FeedFailure } from '../replica/replica-feed';
+import type { Replica } from '../replica/replica';
+import { REPLICA_COLLECTIONS } from '../replica/replica-store';
 
 const gzipAsync = promisify(gzip);
 
@@ -34,41 +35,28 @@ function failureOf(error: unknown): FeedFailure | null {
   };
 }
 
-interface FeedRequest {
-  Params: { collection: ReplicaCollection };
-  Querystring: { cursor?: string; fresh?: '1' };
-}
+const FeedParams = z.object({ collection: z.enum(REPLICA_COLLECTIONS) });
+const FeedQuery = z.object({
+  cursor: z.string().max(512).optional(),
+  fresh: z.literal('1').optional(),
+});
 
 /**
  * The replica's status, and its change feed (a snapshot, then the rows changed since the cursor),
  * for anyone signed in: no browser reads the marketplace's collections itself.
  */
-export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps): Promise<void> {
+export const replicaRoutes: FastifyPluginAsyncZod<ReplicaRouteDeps> = async (app, deps) => {
   const { replica } = deps;
   app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(replica.status()),
   );
-  app.get<FeedRequest>(
+  app.get(
     `${REPLICA_PATH}/:collection`,
     {
       config: { access: 'viewer' },
       // Packed here, by where the browser is (see below), not by the global compression.
       compress: false,
-      schema: {
-        params: {
-          type: 'object',
-          properties: { collection: { type: 'string', enum: [...REPLICA_COLLECTIONS] } },
-          required: ['collection'],
-        },
-        querystring: {
-          type: 'object',
-          properties: {
-            cursor: { type: 'string', maxLength: 512 },
-            fresh: { type: 'string', enum: ['1'] },
-          },
-          additionalProperties: false,
-        },
-      },
+      schema: { params: FeedParams, querystring: FeedQuery },
     },
     async (request, reply) => {
       const { collection } = request.params;
@@ -76,11 +64,9 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
       const refusal = replica.refusal(collection);
       if (refusal) {
         // The marketplace's own refusal, as it gave it: the page names the scope and its request.
-        return reply
-          .code(refusal.status)
-          .send(
-            errorEnvelope(refusal.code, refusal.message, { request_id: refusal.requestId ?? null }),
-          );
+        return refuse(reply, refusal.status, refusal.code, refusal.message, {
+          request_id: refusal.requestId ?? null,
+        });
       }
       // The first read starts the fill where it waits for one (a server that fills when read).
       replica.begin();
@@ -111,4 +97,4 @@ export async function replicaRoutes(app: FastifyInstance, deps: ReplicaRouteDeps
       return reply.header('content-encoding', 'gzip').send(packed);
     },
   );
-}
+};

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { refuse, refusalsInEnvelope } from '../route-refusals';
-import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from './photo-store';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refuse } from '../error-envelope';
+import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from '../photos/photo-store';
 
 /**
  * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw image bytes)
@@ -22,8 +24,10 @@ function originOf(request: FastifyRequest, publicUrl: string | undefined): strin
   return `${request.protocol}://${request.host}`;
 }
 
-export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps): Promise<void> {
-  refusalsInEnvelope(app, MAX_PHOTO_BYTES);
+/** A photo's name: any text (the store reads only names it made; the rest are not found). */
+const PhotoParams = z.object({ name: z.string() });
+
+export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, deps) => {
   // Only this plugin's routes read a body as bytes, whatever its type says: the bytes decide.
   app.addContentTypeParser(
     '*',
@@ -75,10 +79,10 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps): P
     },
   );
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/hub/photos/:name',
     // Public: the marketplace downloads it with no session (the name is the secret).
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, schema: { params: PhotoParams } },
     async (request, reply) => {
       const photo = deps.store.read(request.params.name);
       if (!photo) return refuse(reply, 404, 'not_found', 'No such photo.');
@@ -89,4 +93,4 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDeps): P
         .send(photo.bytes);
     },
   );
-}
+};

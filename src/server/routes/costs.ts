@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { admissionOf } from '../plugins/sign-in-gate';
-import { refuse, refuseFields, refusalsInEnvelope } from '../route-refusals';
-import type { CostStore, KeptCost } from './cost-store';
+import { refuse } from '../error-envelope';
+import type { CostStore, KeptCost } from '../costs/cost-store';
 import { amountToCents, formatCents } from '../../shared/money';
 
 /**
@@ -47,26 +46,26 @@ export interface CostRouteDeps {
   now?: () => Date;
 }
 
-export async function costRoutes(app: FastifyInstance, deps: CostRouteDeps): Promise<void> {
+export const costRoutes: FastifyPluginAsyncZod<CostRouteDeps> = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
-  refusalsInEnvelope(app, BODY_LIMIT);
 
   app.get(COST_PATHS.costs, { config: READ }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ costs: deps.store.all().map(costView) }),
   );
 
-  app.put('/hub/costs/:itemId', { bodyLimit: BODY_LIMIT, config: SET }, async (request, reply) => {
-    const params = CostParams.safeParse(request.params);
-    if (!params.success) return refuseFields(reply, params.error);
-    const body = CostBody.safeParse(request.body);
-    if (!body.success) return refuseFields(reply, body.error);
-    const setBy = admissionOf(request.raw).actor?.name ?? THIS_COMPUTER;
-    const done = deps.store.set(params.data.itemId, body.data.cost, now().toISOString(), setBy);
-    if ('full' in done) {
-      return refuse(reply, 507, 'costs_full', 'The hub keeps no more costs: it holds its most.');
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ cost: done.kept ? costView(done.kept) : null });
-  });
-}
+  app.put(
+    '/hub/costs/:itemId',
+    { bodyLimit: BODY_LIMIT, config: SET, schema: { params: CostParams, body: CostBody } },
+    async (request, reply) => {
+      const setBy = request.admission.actor?.name ?? THIS_COMPUTER;
+      const at = now().toISOString();
+      const done = deps.store.set(request.params.itemId, request.body.cost, at, setBy);
+      if ('full' in done) {
+        return refuse(reply, 507, 'costs_full', 'The hub keeps no more costs: it holds its most.');
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ cost: done.kept ? costView(done.kept) : null });
+    },
+  );
+};

@@ -1,11 +1,10 @@
 import { isIP } from 'node:net';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
-import { admissionOf } from '../plugins/sign-in-gate';
-import { refuseFields } from '../route-refusals';
-import type { PushStore } from './push-store';
-import type { VapidKeys } from './vapid-keys';
+import type { PushStore } from '../push/push-store';
+import type { VapidKeys } from '../push/vapid-keys';
 
 /** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
 
@@ -78,7 +77,7 @@ export interface PushRouteDeps {
   now?: () => Date;
 }
 
-export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Promise<void> {
+export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
   const Subscription = subscriptionSchema(deps.allowLoopbackEndpoints === true);
   const Unsubscribe = z.strictObject({ endpoint: z.string().min(1).max(MAX_ENDPOINT) });
@@ -89,15 +88,14 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
 
   app.post(
     PUSH_PATHS.subscriptions,
-    { bodyLimit: BODY_LIMIT, config: VIEWER },
+    { bodyLimit: BODY_LIMIT, config: VIEWER, schema: { body: Subscription } },
     async (request, reply) => {
-      const body = Subscription.safeParse(request.body);
-      if (!body.success) return refuseFields(reply, body.error);
-      const { actor, session } = admissionOf(request.raw);
+      const { endpoint, keys } = request.body;
+      const { actor, session } = request.admission;
       deps.store.subscribe({
-        endpoint: body.data.endpoint,
-        p256dh: body.data.keys.p256dh,
-        auth: body.data.keys.auth,
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
         account: session?.name ?? actor?.name ?? null,
         sessionHash: session?.idHash ?? null,
         createdAt: now().toISOString(),
@@ -108,12 +106,10 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps): Pro
 
   app.delete(
     PUSH_PATHS.subscriptions,
-    { bodyLimit: BODY_LIMIT, config: VIEWER },
+    { bodyLimit: BODY_LIMIT, config: VIEWER, schema: { body: Unsubscribe } },
     async (request, reply) => {
-      const body = Unsubscribe.safeParse(request.body);
-      if (!body.success) return refuseFields(reply, body.error);
-      const dropped = deps.store.unsubscribe(body.data.endpoint);
+      const dropped = deps.store.unsubscribe(request.body.endpoint);
       return noStore(reply).send({ unsubscribed: dropped });
     },
   );
-}
+};

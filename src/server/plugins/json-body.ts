@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { parseBoundedJson } from '../bounded-json';
+
+/**
+ * How every JSON route reads its body: parsed with a bound on nesting (bounded-json.ts), and an
+ * empty body is no body (a button's POST); its size is the route's `bodyLimit`.
+ */
+export function jsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, undefined);
+    const read = parseBoundedJson(body);
+    if (read.ok) return done(null, read.value);
+    const error = Object.assign(new Error('The body is not JSON this server reads.'), {
+      statusCode: 400,
+      code: 'invalid_json',
+    });
+    done(error, undefined);
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { HUB_PATHS, type ServerHub } from '../hub/server-hub';
+import { rawReply } from '../plugins/raw-reply';
+import { unreadBodies } from '../plugins/unread-bodies';
+
+/** For a container's or a monitor's health check: open, and tells nothing but that it answers. */
+export const HEALTH_PATH = '/healthz';
+
+/**
+ * The hub's raw routes: the marketplace's deliveries (open, each checked by its signature before
+ * its body is read), the tabs' event stream and the deliveries' log; and the health check.
+ */
+export async function hubRoutes(app: FastifyInstance, deps: { hub: ServerHub }) {
+  const { hub } = deps;
+  unreadBodies(app);
+  app.get(HEALTH_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok\n'),
+  );
+  app.post(HUB_PATHS.webhooks, {
+    config: { access: 'public' },
+    handler: rawReply((request, reply) => hub.receive(request.raw, reply.raw)),
+  });
+  app.get(HUB_PATHS.events, {
+    config: { access: 'viewer' },
+    // A stream has no head to give without its body: HEAD is not one of its methods.
+    exposeHeadRoute: false,
+    handler: rawReply(async (request, reply) =>
+      hub.openStream(reply.raw, request.admission.session?.idHash),
+    ),
+  });
+  app.get(HUB_PATHS.log, {
+    config: { access: 'viewer' },
+    handler: rawReply(async (_request, reply) => hub.sendLog(reply.raw)),
+  });
+}
