@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../client/fault-proxy';
 import type { Harness } from '../support/sandbox-harness';
+import { newHubInFront } from '../support/hub-in-front';
 import { startDemo } from './support/demo';
 import { renderApp } from './support/render-app';
 import { orderStage, stageLabel } from '../../src/api/orders/order-stage';
@@ -36,9 +37,11 @@ beforeAll(async () => {
     },
   });
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   spoil = undefined;
+  // Each test spoils the order its own way: its hub fills its replica afresh.
+  await newHubInFront(proxy.url);
 });
 afterAll(async () => {
   await proxy?.close();
