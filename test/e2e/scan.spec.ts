@@ -271,7 +271,7 @@ test('offline, the camera still reads a label: the worker kept the reader and it
         .toBe(true);
       await page.context().setOffline(true);
       await page.reload();
-      await expect(page.getByText(/of 600 listings/)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/of \d+ listings/)).toBeVisible({ timeout: 30_000 });
       await openScanner(page);
       await expect(page).toHaveURL(new RegExp(`/show/cert/${cert}$`), { timeout: 15_000 });
       const view = page.getByRole('region', { name: new RegExp(`cert ${cert}`) });

@@ -10,6 +10,13 @@ import { WEBHOOK_PATH } from '../../src/server/hub/webhook-receiver';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 import type { Harness } from '../support/sandbox-harness';
 import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
+import {
+  startAppServer,
+  type AppServerOptions,
+  type RunningAppServer,
+} from '../../src/server/app-server';
+import type { AuthOptions } from '../../src/server/auth/auth-options';
+import { distPages } from '../../src/server/dist-pages';
 
 /** Helpers of the sign-in suites, over raw HTTP (the test sets Host, Origin, Cookie exactly). */
 
@@ -189,4 +196,37 @@ export async function admitAsServer(
   const access =
     pathname === WEBHOOK_PATH ? 'public' : pathname.startsWith('/hub/') ? 'viewer' : 'page';
   return gate.admit(request, response, { access, pathname });
+}
+
+/**
+ * The dashboard's server with sign-in required, serving a built page (its CSRF token is in it),
+ * and each named account signed in in a browser of its own, keyed by its role.
+ */
+export async function signedInServer<R extends Role>(
+  options: Omit<AppServerOptions, 'auth'> & { auth?: AuthOptions },
+  names: Record<R, string>,
+  password: string,
+): Promise<{ server: RunningAppServer; people: Record<R, Browser> }> {
+  const roles = Object.keys(names) as R[];
+  const dist = fakeDist();
+  const server = await startAppServer(
+    {
+      ...options,
+      auth: {
+        ...options.auth,
+        usersDb: await usersDb(roles.map((role) => ({ name: names[role], role, password }))),
+        requireSignIn: true,
+      },
+    },
+    async () => distPages(dist),
+  );
+  const host = new URL(server.url).host;
+  const people = {} as Record<R, Browser>;
+  for (const role of roles) {
+    people[role] = new Browser(server.url, host);
+    const answer = await people[role].signIn(names[role], password);
+    if (answer.status !== 303)
+      throw new Error(`${names[role]} could not sign in: ${answer.status}`);
+  }
+  return { server, people };
 }

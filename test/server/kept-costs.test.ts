@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
-import { Browser, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from '../security/auth-http';
+import type { RunningAppServer } from '../../src/server/app-server';
+import { SIGN_IN_HEAVY_MS, signedInServer, type Browser } from '../security/auth-http';
 import {
   FLOOR,
   hub,
@@ -21,37 +20,22 @@ import {
 let world: World;
 let server: RunningAppServer;
 let signedIn: RunningAppServer;
-const people = {} as Record<'editor' | 'viewer', Browser>;
+let people: Record<'editor' | 'viewer', Browser>;
 const PASSWORD = 'costs-password-1234';
 
 beforeAll(async () => {
   world = await startWorld();
   server = await startServer(world);
   // Signed in, with a page to serve (the session's CSRF token is in it).
-  const dist = fakeDist();
-  signedIn = await startAppServer(
+  ({ server: signedIn, people } = await signedInServer(
     {
       upstream: { baseUrl: world.harness.url, apiKey: world.token },
       port: 0,
       activity: { path: ':memory:' },
-      auth: {
-        usersDb: await usersDb([
-          { name: 'eddie', role: 'editor', password: PASSWORD },
-          { name: 'vera', role: 'viewer', password: PASSWORD },
-        ]),
-        requireSignIn: true,
-      },
     },
-    async () => distPages(dist),
-  );
-  const host = new URL(signedIn.url).host;
-  for (const [role, name] of [
-    ['editor', 'eddie'],
-    ['viewer', 'vera'],
-  ] as const) {
-    people[role] = new Browser(signedIn.url, host);
-    expect((await people[role].signIn(name, PASSWORD)).status).toBe(303);
-  }
+    { editor: 'eddie', viewer: 'vera' },
+    PASSWORD,
+  ));
 }, SIGN_IN_HEAVY_MS);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
-import { Browser, codeOf, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from '../security/auth-http';
+import { codeOf, fakeDist, SIGN_IN_HEAVY_MS, signedInServer, Browser } from '../security/auth-http';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 /**
@@ -30,7 +30,7 @@ let harness: Harness;
 let local: RunningAppServer;
 let signedIn: RunningAppServer;
 let folder: string;
-const people = {} as Record<'editor' | 'viewer', Browser>;
+let people: Record<'editor' | 'viewer', Browser>;
 const PASSWORD = 'photo-password-1234';
 
 beforeAll(async () => {
@@ -41,30 +41,16 @@ beforeAll(async () => {
     { upstream, port: 0, activity: { path: ':memory:' }, photos: { path: folder } },
     async () => distPages(fakeDist()),
   );
-  signedIn = await startAppServer(
+  ({ server: signedIn, people } = await signedInServer(
     {
       upstream,
       port: 0,
       activity: { path: ':memory:' },
-      auth: {
-        usersDb: await usersDb([
-          { name: 'eddie', role: 'editor', password: PASSWORD },
-          { name: 'vera', role: 'viewer', password: PASSWORD },
-        ]),
-        requireSignIn: true,
-        publicUrl: 'https://slabs.example.com',
-      },
+      auth: { publicUrl: 'https://slabs.example.com' },
     },
-    async () => distPages(fakeDist()),
-  );
-  const host = new URL(signedIn.url).host;
-  for (const [role, name] of [
-    ['editor', 'eddie'],
-    ['viewer', 'vera'],
-  ] as const) {
-    people[role] = new Browser(signedIn.url, host);
-    expect((await people[role].signIn(name, PASSWORD)).status).toBe(303);
-  }
+    { editor: 'eddie', viewer: 'vera' },
+    PASSWORD,
+  ));
 }, SIGN_IN_HEAVY_MS);
 
 afterAll(async () => {

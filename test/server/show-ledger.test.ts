@@ -9,7 +9,7 @@ import { startAppServer, type RunningAppServer } from '../../src/server/app-serv
 import { distPages } from '../../src/server/dist-pages';
 import { ShowStore } from '../../src/server/shows/show-store';
 import { totalsOf } from '../../src/shared/show-tenders';
-import { Browser, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from '../security/auth-http';
+import { fakeDist, SIGN_IN_HEAVY_MS, signedInServer, Browser } from '../security/auth-http';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 /** The show ledger's routes over HTTP, on the dashboard's server in front of the real sandbox. */
@@ -17,7 +17,7 @@ import { startHarness, type Harness } from '../support/sandbox-harness';
 let harness: Harness;
 let local: RunningAppServer;
 let signedIn: RunningAppServer;
-const people: Record<'owner' | 'editor' | 'viewer', Browser> = {} as never;
+let people: Record<'owner' | 'editor' | 'viewer', Browser>;
 const PASSWORD = 'show-password-1234';
 
 beforeAll(async () => {
@@ -27,31 +27,11 @@ beforeAll(async () => {
   local = await startAppServer({ upstream, port: 0, activity: { path: ':memory:' } }, async () =>
     distPages(dist),
   );
-  signedIn = await startAppServer(
-    {
-      upstream,
-      port: 0,
-      activity: { path: ':memory:' },
-      auth: {
-        usersDb: await usersDb([
-          { name: 'olive', role: 'owner', password: PASSWORD },
-          { name: 'eddie', role: 'editor', password: PASSWORD },
-          { name: 'vera', role: 'viewer', password: PASSWORD },
-        ]),
-        requireSignIn: true,
-      },
-    },
-    async () => distPages(dist),
-  );
-  const host = new URL(signedIn.url).host;
-  for (const [role, name] of [
-    ['owner', 'olive'],
-    ['editor', 'eddie'],
-    ['viewer', 'vera'],
-  ] as const) {
-    people[role] = new Browser(signedIn.url, host);
-    expect((await people[role].signIn(name, PASSWORD)).status).toBe(303);
-  }
+  ({ server: signedIn, people } = await signedInServer(
+    { upstream, port: 0, activity: { path: ':memory:' } },
+    { owner: 'olive', editor: 'eddie', viewer: 'vera' },
+    PASSWORD,
+  ));
 }, SIGN_IN_HEAVY_MS);
 
 afterAll(async () => {
