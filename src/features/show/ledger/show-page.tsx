@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import type { ReactNode } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { catalogueQuery } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
@@ -20,6 +21,25 @@ import { SalesTable } from './sales-table';
 import './shows.css';
 
 /** A show: its takings, every sale at the table, and the case that travelled with its actions. */
+/** A money figure of the totals, with the part of it waiting on this phone when there is one. */
+function MoneyTotal(props: {
+  term: string;
+  cents: number;
+  waitingCents: number;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <dt>{props.term}</dt>
+      <dd className="figure">{formatDollars(props.cents)}</dd>
+      {props.children}
+      <WaitingPart as="dd" show={props.waitingCents !== 0}>
+        <span className="figure">{formatDollars(props.waitingCents)}</span> of it
+      </WaitingPart>
+    </div>
+  );
+}
+
 export function ShowPage() {
   const { showKey = '' } = useParams();
   const client = useApiClient();
@@ -75,42 +95,29 @@ export function ShowPage() {
       <OutboxPanel />
       {(page.data || summary) && (
         <dl className="show-stats" aria-label="Totals">
-          <div>
-            <dt>Cash taken</dt>
-            <dd className="figure">{formatDollars(totals.cashCents)}</dd>
-            <WaitingPart as="dd" show={waiting.cashCents !== 0}>
-              <span className="figure">{formatDollars(waiting.cashCents)}</span> of it
-            </WaitingPart>
-          </div>
-          <div>
-            <dt>Card payments</dt>
-            <dd className="figure">{formatDollars(totals.cardCents)}</dd>
-            <WaitingPart as="dd" show={waiting.cardCents !== 0}>
-              <span className="figure">{formatDollars(waiting.cardCents)}</span> of it
-            </WaitingPart>
-          </div>
-          <div>
-            <dt>Other payments</dt>
-            <dd className="figure">{formatDollars(totals.otherCents)}</dd>
-            <WaitingPart as="dd" show={waiting.otherCents !== 0}>
-              <span className="figure">{formatDollars(waiting.otherCents)}</span> of it
-            </WaitingPart>
-          </div>
-          <div>
-            <dt>Trade value</dt>
-            <dd className="figure">{formatDollars(totals.tradeValueCents)}</dd>
+          <MoneyTotal term="Cash taken" cents={totals.cashCents} waitingCents={waiting.cashCents} />
+          <MoneyTotal
+            term="Card payments"
+            cents={totals.cardCents}
+            waitingCents={waiting.cardCents}
+          />
+          <MoneyTotal
+            term="Other payments"
+            cents={totals.otherCents}
+            waitingCents={waiting.otherCents}
+          />
+          <MoneyTotal
+            term="Trade value"
+            cents={totals.tradeValueCents}
+            waitingCents={waiting.tradeValueCents}
+          >
             <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
-            <WaitingPart as="dd" show={waiting.tradeValueCents !== 0}>
-              <span className="figure">{formatDollars(waiting.tradeValueCents)}</span> of it
-            </WaitingPart>
-          </div>
-          <div>
-            <dt>Discounts given</dt>
-            <dd className="figure">{formatDollars(totals.discountCents)}</dd>
-            <WaitingPart as="dd" show={waiting.discountCents !== 0}>
-              <span className="figure">{formatDollars(waiting.discountCents)}</span> of it
-            </WaitingPart>
-          </div>
+          </MoneyTotal>
+          <MoneyTotal
+            term="Discounts given"
+            cents={totals.discountCents}
+            waitingCents={waiting.discountCents}
+          />
           <div>
             <dt>Cards sold</dt>
             <dd className="figure">{totals.cardsSold}</dd>
@@ -118,13 +125,7 @@ export function ShowPage() {
               <span className="figure">{waiting.cardsSold}</span> of them
             </WaitingPart>
           </div>
-          <div>
-            <dt>Sales</dt>
-            <dd className="figure">{formatDollars(totals.salesCents)}</dd>
-            <WaitingPart as="dd" show={waiting.salesCents !== 0}>
-              <span className="figure">{formatDollars(waiting.salesCents)}</span> of it
-            </WaitingPart>
-          </div>
+          <MoneyTotal term="Sales" cents={totals.salesCents} waitingCents={waiting.salesCents} />
           <div>
             <dt>Margin against cost</dt>
             <dd className="figure">{formatDollars(totals.marginCents)}</dd>
