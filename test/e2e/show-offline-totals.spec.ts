@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { showWithCase } from './show-scene';
 import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -60,23 +60,6 @@ async function twoSlabs(): Promise<{ id: string; title: string }[]> {
   return found.map((row) => ({ id: row.id, title: row.title }));
 }
 
-async function showWithCase(listingIds: string[]): Promise<string> {
-  const key = randomUUID();
-  const made = await fetch(at('/hub/shows'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key, name: `Hall ${key.slice(0, 4)}`, date: '2026-11-28' }),
-  });
-  expect(made.status).toBe(201);
-  const set = await fetch(at(`/hub/shows/${key}/case`), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ listingIds }),
-  });
-  expect(set.status).toBe(200);
-  return key;
-}
-
 async function sellHere(page: Page, title: string, price: string) {
   const row = page
     .getByRole('table', { name: 'Listings brought to this show' })
@@ -97,7 +80,7 @@ test('offline on a phone, the show page adds the sale waiting here into its tota
 }) => {
   test.setTimeout(180_000);
   const [first, second] = await twoSlabs();
-  const show = await showWithCase([first!.id, second!.id]);
+  const show = await showWithCase(app.url, [first!.id, second!.id]);
   context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
 

@@ -1,4 +1,5 @@
 import { formatDay } from '../../src/lib/format';
+import { showWithCase } from './show-scene';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,24 +63,6 @@ test.afterAll(async () => {
 });
 
 const at = (path: string, server = app) => `${server.url}${path}`;
-
-/** A show with these listings in its case, made through the server's routes. */
-async function showWithCase(listingIds: string[]): Promise<string> {
-  const key = randomUUID();
-  const made = await fetch(at('/hub/shows'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key, name: `Hall ${key.slice(0, 4)}`, date: '2026-11-28' }),
-  });
-  expect(made.status).toBe(201);
-  const set = await fetch(at(`/hub/shows/${key}/case`), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ listingIds }),
-  });
-  expect(set.status).toBe(200);
-  return key;
-}
 
 async function ledger(showKey: string) {
   const answer = await fetch(at(`/hub/shows/${showKey}`));
@@ -262,7 +245,7 @@ test('"Sold here" offline is sent exactly once after reconnecting, and the ledge
 }) => {
   test.setTimeout(120_000);
   const listing = active[0]!;
-  const show = await showWithCase([listing]);
+  const show = await showWithCase(app.url, [listing]);
   context = await browser.newContext();
   const page = await context.newPage();
   await warm(page);
@@ -311,7 +294,7 @@ test('a card sold online while the sale waited is shown as a conflict, loudly', 
 }) => {
   test.setTimeout(120_000);
   const listing = active[1]!;
-  const show = await showWithCase([listing]);
+  const show = await showWithCase(app.url, [listing]);
   context = await browser.newContext();
   const page = await context.newPage();
   await warm(page);
@@ -350,7 +333,7 @@ test('on a phone: two slabs in a row sold at their own prices; the same slab sca
   test.setTimeout(120_000);
   const [a, b] = await slabs(2);
   expect(b!.price).not.toBe(a!.price);
-  const show = await showWithCase([]);
+  const show = await showWithCase(app.url, []);
   const hall = await showName(show);
   context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -436,7 +419,7 @@ test('a second phone sells offline a slab the first phone sold: the ledger refus
 }) => {
   test.setTimeout(120_000);
   const [slab] = await slabs(3);
-  const show = await showWithCase([]);
+  const show = await showWithCase(app.url, []);
   const hall = await showName(show);
   // The second phone has the slab's counter view open, then loses the network.
   second = await browser.newContext(PHONE);
@@ -485,7 +468,7 @@ test('a new price set offline meets a price changed meanwhile: a conflict, not w
 }) => {
   test.setTimeout(120_000);
   const listing = active[2]!;
-  const show = await showWithCase([listing]);
+  const show = await showWithCase(app.url, [listing]);
   context = await browser.newContext();
   const page = await context.newPage();
   await warm(page);
@@ -589,7 +572,7 @@ test('a repeat visit with the service worker loads no app code from the network'
 test('a card taken in trade offers its agreed value as its cost on New listing', async ({
   browser,
 }) => {
-  const show = await showWithCase([]);
+  const show = await showWithCase(app.url, []);
   const sale = await fetch(at(`/hub/shows/${show}/entries`), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

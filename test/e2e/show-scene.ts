@@ -116,3 +116,21 @@ export async function makeShowScene(baseURL: string): Promise<ShowScene> {
     orderIds: orders.map((order) => order.id),
   };
 }
+
+/** A show dated 2026-11-28 with these listings in its case, made through the server's routes. */
+export async function showWithCase(serverUrl: string, listingIds: string[]): Promise<string> {
+  const key = randomUUID();
+  const made = await fetch(`${serverUrl}/hub/shows`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, name: `Hall ${key.slice(0, 4)}`, date: '2026-11-28' }),
+  });
+  expect(made.status).toBe(201);
+  const set = await fetch(`${serverUrl}/hub/shows/${key}/case`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ listingIds }),
+  });
+  expect(set.status).toBe(200);
+  return key;
+}
