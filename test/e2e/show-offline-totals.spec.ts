@@ -1,9 +1,7 @@
-import { showWithCase } from './show-scene';
-import { resolve } from 'node:path';
+import { showWithCase, startDemoApp } from './show-scene';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
+import { DEMO_LIVE_TOKEN, type RunningSandbox } from '../../src/sandbox';
+import type { RunningAppServer } from '../../src/server/app-server';
 import { untilKeptOffline } from './support';
 
 /**
@@ -14,22 +12,13 @@ import { untilKeptOffline } from './support';
  */
 test.use({ serviceWorkers: 'allow' });
 
-const root = resolve(import.meta.dirname, '../..');
 let sandbox: RunningSandbox;
 let app: RunningAppServer;
 let context: BrowserContext | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
-  app = await startAppServer(
-    {
-      upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
-      port: 0,
-      activity: { path: ':memory:' },
-    },
-    async () => distPages(resolve(root, 'dist/page')),
-  );
+  ({ sandbox, app } = await startDemoApp());
 });
 
 test.afterEach(async () => {

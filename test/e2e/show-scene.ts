@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
 import { expect } from '@playwright/test';
 import { demoApiFetch } from './demo-records';
 
@@ -133,4 +137,21 @@ export async function showWithCase(serverUrl: string, listingIds: string[]): Pro
   });
   expect(set.status).toBe(200);
   return key;
+}
+
+/**
+ * The built app on a server of its own over a fresh demo sandbox: a spec that sells keeps the
+ * suite's shared store as the other specs expect it.
+ */
+export async function startDemoApp(): Promise<{ sandbox: RunningSandbox; app: RunningAppServer }> {
+  const sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
+  const app = await startAppServer(
+    {
+      upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
+      port: 0,
+      activity: { path: ':memory:' },
+    },
+    async () => distPages(resolve(import.meta.dirname, '../../dist/page')),
+  );
+  return { sandbox, app };
 }

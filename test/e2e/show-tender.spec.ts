@@ -1,10 +1,9 @@
 import { formatDay } from '../../src/lib/format';
+import { startDemoApp } from './show-scene';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
+import { DEMO_LIVE_TOKEN, type RunningSandbox } from '../../src/sandbox';
+import type { RunningAppServer } from '../../src/server/app-server';
 import { expectNoAxeViolations, untilKeptOffline } from './support';
 
 /**
@@ -16,7 +15,6 @@ import { expectNoAxeViolations, untilKeptOffline } from './support';
 // The offline receipt needs the service worker (the receipt page's code kept with the app).
 test.use({ serviceWorkers: 'allow' });
 
-const root = resolve(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
 
 let sandbox: RunningSandbox;
@@ -25,15 +23,7 @@ let context: BrowserContext | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  sandbox = await startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
-  app = await startAppServer(
-    {
-      upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
-      port: 0,
-      activity: { path: ':memory:' },
-    },
-    async () => distPages(resolve(root, 'dist/page')),
-  );
+  ({ sandbox, app } = await startDemoApp());
 });
 
 test.afterEach(async () => {
