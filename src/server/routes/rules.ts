@@ -1,27 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import { isApiError } from '../../client';
 import { formatCents } from '../../shared/money';
+import { refuse } from '../error-envelope';
 import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
+import { ReplicaNotReadyError } from '../replica/replica';
 import { RuleDefinition, type StoredRule } from '../rules/rule-definition';
 import type { PlanItem } from '../rules/rule-plan';
-import { isApiError } from '../../client';
-import { ReplicaNotReadyError } from '../replica/replica';
-import { nextRunAt, type RuleRunner, type Upcoming } from '../rules/rule-runner';
+import type { RuleRunner } from '../rules/rule-runner';
+import { localDayAndTime, runAtDay } from '../rules/rule-schedule';
 import type { RulesStore, RunRecord } from '../rules/rules-store';
+import { DEFAULT_BUDGET, SessionBudget } from '../session-budget';
 import { clockText } from '../upstream-pause';
-import { refuse } from '../error-envelope';
-import { localDayAndTime } from '../rules/rule-schedule';
-import { SessionBudget } from '../session-budget';
 
 /**
- * The rules' routes under `/hub/rules`, JSON in and out, every input read by zod. The gate runs
- * before (sign-in, CSRF, a viewer's writes refused); here owners create, edit, enable, run and
- * undo, editors preview too, viewers see. With sign-in off the one person is the owner.
+ * The rules' routes: owners create, edit, enable, run and undo, editors preview too, viewers see;
+ * the gate runs before (sign-in, CSRF). With sign-in off the one person is the owner.
  */
-export const RULES_PREFIX = '/hub/rules';
+const PREFIX = '/hub/rules';
 
 export interface RulesRouteDeps {
   store: RulesStore;
@@ -29,21 +28,13 @@ export interface RulesRouteDeps {
   governor: KeyGovernor | undefined;
 }
 
-const Id = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-});
-const RunId = z.object({
-  runId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-});
-const ListingId = z.object({ listingId: z.string().min(1).max(120) });
+const Serial = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31);
+const Id = z.object({ id: Serial });
+const RunId = z.object({ runId: Serial });
 const RuleChange = z
   .object({ definition: RuleDefinition.optional(), enabled: z.boolean().optional() })
   .refine((change) => change.definition !== undefined || change.enabled !== undefined, {
@@ -54,56 +45,49 @@ const PreviewBody = z.union([
   z.object({ definition: RuleDefinition }),
 ]);
 
-/** The most changes and left-alone listings a preview lists (the rest are counted). */
-const PREVIEW_WRITES_SHOWN = 1_000;
-const PREVIEW_SKIPS_SHOWN = 200;
-/** The most items a run's detail lists (a run's counts say how many there are). */
-const RUN_ITEMS_SHOWN = 10_000;
-/** The most listings the catalogue's "touched by a rule" view lists. */
-const TOUCHED_SHOWN = 50_000;
+/** The most of each a view lists; the rest are counted. */
+const SHOWN = { writes: 1_000, skips: 200, runItems: 10_000, touched: 50_000 };
+const BODY_LIMIT = 64 * 1024;
 
 /** An owner's route, and what a refused role could not do (see auth/route-access.ts). */
 const owner = (action: string) => ({ access: 'owner' as const, action });
 
 function who(request: FastifyRequest): { name: string | null; role: Role } {
   const { actor, session } = request.admission;
-  if (session) return { name: session.name, role: session.role };
-  if (actor) return { name: actor.name, role: actor.role };
-  return { name: null, role: 'owner' };
+  return session ?? actor ?? { name: null, role: 'owner' };
 }
 
-export function itemView(item: PlanItem) {
+function itemView(item: PlanItem) {
+  const write = item.kind === 'write' ? item : undefined;
   return {
     listingId: item.listingId,
     title: item.title,
     kind: item.kind,
     reason: item.kind === 'skip' ? item.reason : null,
     why: item.why,
-    before: item.kind === 'write' ? item.before : {},
-    after: item.kind === 'write' ? item.after : {},
+    before: write?.before ?? {},
+    after: write?.after ?? {},
     floor: item.floorCents === null ? null : formatCents(item.floorCents),
-    markdown: item.kind === 'write' ? formatCents(item.markdownCents) : '0.00',
+    markdown: formatCents(write?.markdownCents ?? 0n),
   };
 }
 
-function runView(run: RunRecord) {
-  return { ...run, markdown: formatCents(BigInt(run.markdownCents)) };
-}
+const runView = (run: RunRecord) => ({ ...run, markdown: formatCents(run.markdownCents) });
 
 export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, deps) => {
   const { store, runner } = deps;
-  const bodyLimit = 64 * 1024;
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);
-    const schedule = rule.definition.schedule;
+    const { daily } = rule.definition.schedule;
+    const next = rule.enabled && daily ? runAtDay(rule.definition.schedule, runner.now(), 0) : null;
     return {
       ...rule,
       lastRun: last ? runView(last) : null,
-      nextRunAt:
-        rule.enabled && schedule.daily
-          ? new Date(nextRunAt(rule, Date.now(), 0)).toISOString()
-          : null,
+      nextRunAt: next === null ? null : new Date(next).toISOString(),
     };
   };
 
@@ -113,81 +97,73 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     if (paused) {
       return `Rules are paused: the marketplace asked us to wait until ${clockText(paused.until, Date.now())}. They carry on by themselves.`;
     }
-    const waiting = store.unfinishedRuns().find((run) => run.status === 'paused');
-    return waiting?.note ?? null;
+    return store.unfinishedRuns().find((run) => run.status === 'paused')?.note ?? null;
   };
 
-  // The routes whose work grows with the data spend the caller's budget of this server's time.
-  const budget = new SessionBudget();
-  // The `preHandler` of each route whose work grows with the data: over its budget, a session
-  // is answered 429 before the handler runs.
+  // The routes whose work grows with the data spend the session's budget of this server's time,
+  // on the rules' clock.
+  const budget = new SessionBudget(DEFAULT_BUDGET, runner.now);
   const budgeted = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request));
     if (wait === 0) return undefined;
-    return refuse(
-      reply.header('retry-after', String(wait)),
-      429,
-      'rate_limited',
-      `This session asked more of the server than it gives one person at a time; try again in ${wait} s.`,
-      { retry_after_seconds: wait },
-    );
+    const words = `This session asked more of the server than it gives one person at a time; try again in ${wait} s.`;
+    reply.header('retry-after', String(wait));
+    return refuse(reply, 429, 'rate_limited', words, { retry_after_seconds: wait });
   };
   const spend = (request: FastifyRequest, ms: number) =>
     budget.charge(SessionBudget.keyOf(request), ms);
 
   const noSuchRule = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such rule.');
+  const noSuchRun = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such run.');
 
+  /** The listings' read failed: a 503 that says so; any other error is the server's own. */
   const readFailed = (reply: FastifyReply, error: unknown) => {
-    if (error instanceof ReplicaNotReadyError || isApiError(error)) {
-      return refuse(
-        reply,
-        503,
-        'listings_unreadable',
-        'The listings could not be read from the marketplace just now; try again shortly.',
-        isApiError(error) ? { upstream_status: error.status, upstream_code: error.code } : {},
-      );
-    }
-    throw error;
+    if (!(error instanceof ReplicaNotReadyError) && !isApiError(error)) throw error;
+    const words =
+      'The listings could not be read from the marketplace just now; try again shortly.';
+    const upstream = isApiError(error)
+      ? { upstream_status: error.status, upstream_code: error.code }
+      : {};
+    return refuse(reply, 503, 'listings_unreadable', words, upstream);
   };
 
-  app.get(RULES_PREFIX, { config: { access: 'viewer' } }, async (request, reply) => {
-    const rules = store.rules().map(ruleView);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ rules, role: who(request).role, pause: pauseLine() });
-  });
+  app.get(PREFIX, { config: { access: 'viewer' } }, async (request) => ({
+    rules: store.rules().map(ruleView),
+    role: who(request).role,
+    pause: pauseLine(),
+  }));
 
   app.post(
-    RULES_PREFIX,
-    { bodyLimit, config: owner('create rules'), schema: { body: RuleDefinition } },
+    PREFIX,
+    { bodyLimit: BODY_LIMIT, config: owner('create rules'), schema: { body: RuleDefinition } },
     async (request, reply) => {
       const rule = store.createRule(request.body, who(request).name, new Date().toISOString());
-      return reply
-        .code(201)
-        .header('cache-control', 'no-store')
-        .send({ rule: ruleView(rule) });
+      return reply.code(201).send({ rule: ruleView(rule) });
     },
   );
 
   app.put(
-    `${RULES_PREFIX}/:id`,
-    { bodyLimit, config: owner('edit rules'), schema: { params: Id, body: RuleChange } },
+    `${PREFIX}/:id`,
+    {
+      bodyLimit: BODY_LIMIT,
+      config: owner('edit rules'),
+      schema: { params: Id, body: RuleChange },
+    },
     async (request, reply) => {
-      const change = request.body;
-      const rule = store.updateRule(request.params.id, change, new Date().toISOString());
+      const rule = store.updateRule(request.params.id, request.body, new Date().toISOString());
       if (!rule) return noSuchRule(reply);
-      if (change.enabled === true) {
+      if (request.body.enabled === true) {
         // Switched on after today's time: its first scheduled run is tomorrow's, not at once.
         const { time, timeZone } = rule.definition.schedule;
-        const local = localDayAndTime(Date.now(), timeZone);
+        const local = localDayAndTime(runner.now(), timeZone);
         if (local.time >= time) store.claimScheduledDay(rule.id, local.day);
       }
-      return reply.header('cache-control', 'no-store').send({ rule: ruleView(rule) });
+      return { rule: ruleView(rule) };
     },
   );
 
   app.delete(
-    `${RULES_PREFIX}/:id`,
+    `${PREFIX}/:id`,
     { config: owner('delete rules'), schema: { params: Id } },
     async (request, reply) => {
       if (!store.deleteRule(request.params.id)) return noSuchRule(reply);
@@ -196,25 +172,20 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
   );
 
   app.post(
-    `${RULES_PREFIX}/preview`,
+    `${PREFIX}/preview`,
     {
-      bodyLimit,
+      bodyLimit: BODY_LIMIT,
       config: { access: 'editor', action: 'preview rules' },
       schema: { body: PreviewBody },
       preHandler: budgeted,
     },
     async (request, reply) => {
-      const body = request.body;
-      let definition = 'definition' in body ? body.definition : undefined;
-      let ruleId: number | undefined;
-      if ('ruleId' in body) {
-        const rule = store.rule(body.ruleId);
-        if (!rule) return noSuchRule(reply);
-        definition = rule.definition;
-        ruleId = rule.id;
-      }
+      const { body } = request;
+      const rule = 'ruleId' in body ? store.rule(body.ruleId) : undefined;
+      if ('ruleId' in body && !rule) return noSuchRule(reply);
       try {
-        const preview = await runner.preview(definition!, ruleId);
+        const definition = rule?.definition ?? ('definition' in body ? body.definition : undefined);
+        const preview = await runner.preview(definition!, rule?.id);
         const viewAt = performance.now();
         // Every change is listed (up to a bound), the listings left alone counted by reason with a
         // sample: a page of thousands of rows helps no one, and sending it costs the answer.
@@ -222,10 +193,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
         const skips = preview.items.filter((item) => item.kind === 'skip');
         const skipped: Record<string, number> = {};
         for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
-        const shown = [
-          ...writes.slice(0, PREVIEW_WRITES_SHOWN),
-          ...skips.slice(0, PREVIEW_SKIPS_SHOWN),
-        ];
+        const shown = [...writes.slice(0, SHOWN.writes), ...skips.slice(0, SHOWN.skips)];
         const answer = {
           read: preview.read,
           inScope: preview.items.length,
@@ -235,7 +203,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
           items: shown.map(itemView),
         };
         spend(request, preview.busyMs + performance.now() - viewAt);
-        return reply.header('cache-control', 'no-store').send(answer);
+        return answer;
       } catch (error) {
         return readFailed(reply, error);
       }
@@ -243,17 +211,14 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
   );
 
   app.post(
-    `${RULES_PREFIX}/:id/run`,
+    `${PREFIX}/:id/run`,
     { config: owner('run rules'), schema: { params: Id } },
     async (request, reply) => {
       const rule = store.rule(request.params.id);
       if (!rule) return noSuchRule(reply);
       try {
         const run = await runner.startRun(rule, 'manual', who(request).name);
-        return reply
-          .code(202)
-          .header('cache-control', 'no-store')
-          .send({ run: runView(run) });
+        return reply.code(202).send({ run: runView(run) });
       } catch (error) {
         return readFailed(reply, error);
       }
@@ -261,59 +226,55 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
   );
 
   app.get(
-    `${RULES_PREFIX}/:id/runs`,
+    `${PREFIX}/:id/runs`,
     { config: { access: 'viewer' }, schema: { params: Id } },
     async (request, reply) => {
       const { id } = request.params;
       if (!store.rule(id)) return noSuchRule(reply);
-      return reply.header('cache-control', 'no-store').send({ runs: store.runs(id).map(runView) });
+      return { runs: store.runs(id).map(runView) };
     },
   );
 
   app.get(
-    `${RULES_PREFIX}/runs/:runId`,
+    `${PREFIX}/runs/:runId`,
     { config: { access: 'viewer' }, schema: { params: RunId }, preHandler: budgeted },
     async (request, reply) => {
       const startedAt = performance.now();
       const run = store.run(request.params.runId);
-      if (!run) return refuse(reply, 404, 'not_found', 'No such run.');
-      const items = store.items(run.id, RUN_ITEMS_SHOWN).map((item) => ({
+      if (!run) return noSuchRun(reply);
+      const items = store.items(run.id, SHOWN.runItems).map((item) => ({
         ...item,
-        floor: item.floorCents === null ? null : formatCents(BigInt(item.floorCents)),
-        markdown: formatCents(BigInt(item.markdownCents)),
+        floor: item.floorCents === null ? null : formatCents(item.floorCents),
+        markdown: formatCents(item.markdownCents),
       }));
-      const counts = run.counts;
-      const total = counts.changed + counts.skipped + counts.failed + counts.pending;
+      const { changed, skipped, failed, pending } = run.counts;
       spend(request, performance.now() - startedAt);
-      return reply.header('cache-control', 'no-store').send({
+      return {
         run: runView(run),
         sending: runner.sending(run.id),
         items,
-        itemsLeft: total - items.length,
-      });
+        itemsLeft: changed + skipped + failed + pending - items.length,
+      };
     },
   );
 
   app.post(
-    `${RULES_PREFIX}/runs/:runId/undo`,
+    `${PREFIX}/runs/:runId/undo`,
     { config: owner('undo a rule’s run'), schema: { params: RunId } },
     async (request, reply) => {
       const run = store.run(request.params.runId);
-      if (!run) return refuse(reply, 404, 'not_found', 'No such run.');
+      if (!run) return noSuchRun(reply);
       if (run.trigger === 'undo')
         return refuse(reply, 409, 'not_undoable', 'An undo is not undone.');
       if (run.undoneBy !== null) {
         return refuse(reply, 409, 'already_undone', 'This run was undone already.');
       }
-      if (run.status === 'running' || run.status === 'paused') {
+      if (!run.finishedAt) {
         return refuse(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
       }
       try {
         const undo = await runner.undo(run, who(request).name);
-        return reply
-          .code(202)
-          .header('cache-control', 'no-store')
-          .send({ run: runView(undo) });
+        return reply.code(202).send({ run: runView(undo) });
       } catch (error) {
         return readFailed(reply, error);
       }
@@ -321,16 +282,19 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
   );
 
   app.get(
-    `${RULES_PREFIX}/listing/:listingId`,
-    { config: { access: 'viewer' }, schema: { params: ListingId }, preHandler: budgeted },
-    async (request, reply) => {
+    `${PREFIX}/listing/:listingId`,
+    {
+      config: { access: 'viewer' },
+      schema: { params: z.object({ listingId: z.string().min(1).max(120) }) },
+      preHandler: budgeted,
+    },
+    async (request) => {
       const startedAt = performance.now();
       const { listingId } = request.params;
       const touched = store.touchedListing(listingId);
       let busyMs = performance.now() - startedAt;
-      let upcoming: Upcoming[] = [];
+      let upcoming: Awaited<ReturnType<RuleRunner['upcoming']>>['upcoming'] = [];
       try {
-        // Kept until something it read changes; planned in turns when it must be planned again.
         const line = await runner.upcoming(listingId);
         upcoming = line.upcoming;
         busyMs += line.busyMs;
@@ -339,26 +303,22 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
         serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
       }
       spend(request, busyMs);
-      return reply.header('cache-control', 'no-store').send({
-        upcoming,
-        touched: touched
-          ? { ...touched, ruleName: store.rule(touched.ruleId)?.definition.name ?? null }
-          : null,
-      });
+      const ruleName = touched && (store.rule(touched.ruleId)?.definition.name ?? null);
+      return { upcoming, touched: touched ? { ...touched, ruleName } : null };
     },
   );
 
   app.get(
-    `${RULES_PREFIX}/touched`,
+    `${PREFIX}/touched`,
     { config: { access: 'viewer' }, preHandler: budgeted },
-    async (request, reply) => {
+    async (request) => {
       const startedAt = performance.now();
       const names = new Map(store.rules().map((rule) => [rule.id, rule.definition.name]));
       const listings = store
-        .touchedListings(TOUCHED_SHOWN)
+        .touchedListings(SHOWN.touched)
         .map((t) => ({ ...t, ruleName: names.get(t.ruleId) ?? null }));
       spend(request, performance.now() - startedAt);
-      return reply.header('cache-control', 'no-store').send({ listings });
+      return { listings };
     },
   );
 };

@@ -6,18 +6,14 @@ import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
 
 /**
- * The rules' read of the listings and their cards' costs: the hub's replica, as facts the planner
- * reads. Kept between reads and brought up to date by the replica's change numbers, so a preview
- * reads only the rows changed since the last one; no call upstream of its own.
+ * The rules' read of the listings and their cards' costs from the hub's replica, kept and brought
+ * up to date by its change numbers: a preview reads only the rows changed since the last one.
  */
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A listing row as the planner reads it; undefined when it cannot be written. */
-export function factsOf(
-  row: Record<string, unknown>,
-  costs: Map<string, bigint | null>,
-): ListingFacts | undefined {
+function factsOf(row: Record<string, unknown>): ListingFacts | undefined {
   const id = text(row.id);
   const price = exactCents(row.price);
   // A degraded record or one without a readable price is never written.
@@ -42,7 +38,7 @@ export function factsOf(
     category: text(card.category),
     listedAt: Number.isNaN(listedAt) ? null : listedAt,
     cardId,
-    costCents: cardId ? (costs.get(cardId) ?? null) : null,
+    costCents: null,
   };
 }
 
@@ -62,11 +58,9 @@ export interface KeptCosts {
 export class ReplicaListings {
   private readonly listingsById = new Map<string, ListingFacts>();
   private readonly costs = new Map<string, bigint | null>();
-  /** The replica's change number and epoch the facts were brought to. */
+  /** The replica's change number and epoch, and the kept costs' version, the facts are at. */
   private seen = { change: 0, epoch: -1 };
-  /** The kept costs' version the facts were brought to. */
   private seenKept = -1;
-
   private warming: ReturnType<typeof setImmediate> | undefined;
 
   constructor(
@@ -88,10 +82,7 @@ export class ReplicaListings {
     });
   }
 
-  /**
-   * The seller's listings as the replica holds them now: once it is filled (ReplicaNotReadyError
-   * when it cannot be), and with no webhook registered after one shared catch-up read.
-   */
+  /** The listings once the replica is filled (else ReplicaNotReadyError), caught up without webhooks. */
   async listings(): Promise<Map<string, ListingFacts>> {
     await this.replica.ready(['listings', 'inventory_items']);
     if (!this.replica.webhooks()) await this.replica.catchUp(['listings', 'inventory_items']);
@@ -122,13 +113,11 @@ export class ReplicaListings {
       this.seenKept = keptVersion;
     }
     if (change === this.seen.change) return this.listingsById;
-    const items = store.changedSince('inventory_items', this.seen.change);
     const changedCards = new Set<string>();
-    for (const item of items) {
+    for (const item of store.changedSince('inventory_items', this.seen.change)) {
       this.costs.set(item.id, costOf(item));
       changedCards.add(item.id);
     }
-    const rows = store.changedSince('listings', this.seen.change);
     if (changedCards.size > 0 && this.seen.change > 0) {
       for (const listing of this.listingsById.values()) {
         if (listing.cardId && changedCards.has(listing.cardId)) {
@@ -136,8 +125,8 @@ export class ReplicaListings {
         }
       }
     }
-    for (const row of rows) {
-      const facts = factsOf(row.body, this.costs);
+    for (const row of store.changedSince('listings', this.seen.change)) {
+      const facts = factsOf(row.body);
       if (facts?.cardId) facts.costCents = this.costFor(facts.cardId);
       if (facts) this.listingsById.set(facts.id, facts);
       else this.listingsById.delete(row.id);

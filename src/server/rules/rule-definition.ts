@@ -1,13 +1,9 @@
 import * as z from 'zod';
 import { amountCheck, exactCents } from '../../shared/money';
+import { isTimeZone } from './rule-schedule';
 
-/**
- * What a pricing rule is, as the owner writes it: a scope (a saved view's filters), one action,
- * the floor no change goes below, caps per run, and when it runs. Money is the API's decimal
- * strings, percentages plain numbers; the planner counts in whole cents.
- */
+/** A pricing rule as the owner writes it; money as the API's decimal strings, percentages numbers. */
 
-/** Money as the API writes it: a decimal string of dollars, at most two decimals. */
 const money = z
   .string()
   .trim()
@@ -44,7 +40,7 @@ const PriceStep = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percent'), percent: percent(0.01, 75) }),
   z.object({ kind: z.literal('amount'), amount: money }),
 ]);
-export type PriceStep = z.infer<typeof PriceStep>;
+const Ending = z.enum(['cent', '99', 'whole']).default('cent');
 
 export const RuleAction = z.discriminatedUnion('kind', [
   z.object({
@@ -54,7 +50,7 @@ export const RuleAction = z.discriminatedUnion('kind', [
     step: PriceStep,
     /** Days between two steps on one listing. */
     everyDays: z.number().int().min(1).max(365),
-    ending: z.enum(['cent', '99', 'whole']).default('cent'),
+    ending: Ending,
   }),
   z.object({
     kind: z.literal('offer_floor'),
@@ -68,14 +64,13 @@ export const RuleAction = z.discriminatedUnion('kind', [
     percent: percent(1, 75),
     startsAt: instant,
     endsAt: instant,
-    ending: z.enum(['cent', '99', 'whole']).default('cent'),
+    ending: Ending,
   }),
   z.object({
     kind: z.literal('relist'),
     durationHours: z.union([z.literal(168), z.literal(336), z.literal(504), z.literal(720)]),
   }),
 ]);
-export type RuleAction = z.infer<typeof RuleAction>;
 
 export const RuleFloor = z.object({
   /** The platform's fee on a sale, in percent of the price. */
@@ -105,20 +100,8 @@ export const RuleSchedule = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
     .default('06:00'),
-  timeZone: z
-    .string()
-    .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone')
-    .default('UTC'),
+  timeZone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone').default('UTC'),
 });
-export type RuleSchedule = z.infer<typeof RuleSchedule>;
 
 export const RuleDefinition = z
   .object({

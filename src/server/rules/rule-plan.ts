@@ -1,13 +1,13 @@
+import { formatCents, formatDollars as money } from '../../shared/money';
 import {
   adjustPrice,
   adjustedCents,
-  type PriceChange,
-  type PriceEnding,
   minimumOfferFromPercent,
   MIN_PRICE_CENTS,
   withEnding,
+  type PriceChange,
+  type PriceEnding,
 } from '../../shared/price-math';
-import { formatCents, formatDollars } from '../../shared/money';
 import {
   amountCents,
   hundredthsOf,
@@ -17,9 +17,8 @@ import {
 } from './rule-definition';
 
 /**
- * What one rule would do to each listing, decided from the listings as read, with no call made:
- * the preview shows it, the runner writes it. Money in integer cents (bigint), rounded as the bulk
- * editor rounds (shared/price-math), never below the floor.
+ * What one rule would do to each listing, decided from the listings as read with no call made:
+ * money in integer cents, rounded as the bulk editor rounds (shared/price-math), never below floor.
  */
 
 /** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
@@ -39,30 +38,11 @@ export interface ListingFacts {
   category: string | null;
   /** Epoch ms; null when the listing never went live. */
   listedAt: number | null;
-  /** The card's own id (the inventory item), when the row names it. */
   cardId?: string | null;
-  /** The card's cost in cents; null when not known. */
   costCents: bigint | null;
 }
 
-/** Why a listing in scope is left alone. */
-export type SkipReason =
-  | 'sold'
-  | 'inactive'
-  | 'lot'
-  | 'no_cost'
-  | 'at_floor'
-  | 'floor_above_price'
-  | 'edited_by_person'
-  | 'too_young'
-  | 'not_due'
-  | 'unchanged'
-  | 'not_relistable'
-  | 'sale_not_started'
-  | 'changed_since'
-  | 'cap_reached';
-
-export const SKIP_WORDS: Record<SkipReason, string> = {
+const SKIP_WORDS = {
   sold: 'sold',
   inactive: 'not on sale',
   lot: 'a lot (its cost is not one card’s)',
@@ -78,8 +58,10 @@ export const SKIP_WORDS: Record<SkipReason, string> = {
   changed_since: 'changed since the rule set it',
   cap_reached: 'over this run’s cap',
 };
+/** Why a listing in scope is left alone. */
+export type SkipReason = keyof typeof SKIP_WORDS;
 
-/** The fields a rule writes, as decimal strings (the API's form). */
+/** The fields a rule writes, money as decimal strings (the API's form). */
 export interface WriteFields {
   price?: string;
   minimum_offer?: string | null;
@@ -88,41 +70,32 @@ export interface WriteFields {
   duration_hours?: number;
 }
 
+interface PlanBase {
+  listingId: string;
+  title: string;
+  floorCents: bigint | null;
+  why: string;
+}
 export type PlanItem =
-  | {
-      listingId: string;
-      title: string;
-      kind: 'write';
-      before: WriteFields;
-      after: WriteFields;
-      floorCents: bigint | null;
-      /** The markdown this change takes off, in cents (0 when the price does not fall). */
-      markdownCents: bigint;
-      why: string;
-    }
-  | {
-      listingId: string;
-      title: string;
-      kind: 'skip';
-      reason: SkipReason;
-      floorCents: bigint | null;
-      why: string;
-    };
+  | (PlanBase & { kind: 'write'; before: WriteFields; after: WriteFields; markdownCents: bigint })
+  | (PlanBase & { kind: 'skip'; reason: SkipReason });
 
 /** What the planner knows beyond the listings: time, who edited what, what the rule did before. */
 export interface PlanContext {
   now: number;
-  /** Listing id → epoch ms of a person's newest edit (the activity log, rules' writes left out). */
+  /** Listing id → epoch ms of a person's newest edit (rules' writes left out). */
   personEdits: ReadonlyMap<string, number>;
   /** Listing id → epoch ms of this rule's newest change to it. */
   lastChangedByRule: ReadonlyMap<string, number>;
-  /** Sale events: the listings on sale by this rule, with their price before and on sale. */
+  /** The listings on sale by this rule, with their price before and on sale. */
   onSale: ReadonlyMap<string, { originalCents: bigint; saleCents: bigint }>;
-  /**
-   * False: a lowered price's words (`why`) are left empty, for a plan nobody reads (a rule's line
-   * looking days ahead); the prices are the same.
-   */
+  /** False: a lowered price's words are left empty, for a plan nobody reads (a listing's line). */
   explain?: boolean;
+}
+
+/** One listing's floor under one rule, kept across the days a listing's line plans. */
+export interface KeptFloor {
+  floorCents?: bigint | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -131,11 +104,8 @@ const BP = 10_000n;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 const roundedFee = (price: bigint, bp: bigint) => (price * bp * 2n + BP) / (2n * BP);
 
-/**
- * The lowest price whose payout (price less the fee, rounded half up as the marketplace rounds it)
- * is at least `need`: cost plus margin.
- */
-export function breakEvenCents(need: bigint, feeHundredths: bigint): bigint {
+/** The lowest price whose payout (less the fee, rounded half up as the marketplace does) is `need`. */
+function breakEvenCents(need: bigint, feeHundredths: bigint): bigint {
   if (need <= 0n) return 0n;
   if (feeHundredths >= BP) return need * 1000n;
   let price = ceilDiv(need * BP, BP - feeHundredths) - 2n;
@@ -144,147 +114,121 @@ export function breakEvenCents(need: bigint, feeHundredths: bigint): bigint {
   return price;
 }
 
-/**
- * The floor of a listing: the higher of cost + fees + margin (break-even with the margin in) and
- * the fixed amount, never below the spec's least price; null when there is no cost and the rule
- * leaves such listings alone.
- */
-export function floorOf(floor: RuleFloor, listing: Pick<ListingFacts, 'costCents' | 'promoted'>) {
+/** The higher of break-even with the margin in and the fixed amount; null: no cost, skipped. */
+function floorOf(floor: RuleFloor, { costCents: cost, promoted }: ListingFacts): bigint | null {
   const fixed = amountCents(floor.fixed);
-  if (listing.costCents === null) {
-    if (floor.withoutCost === 'skip') return null;
-    return fixed > MIN_PRICE_CENTS ? fixed : MIN_PRICE_CENTS;
+  if (cost === null && floor.withoutCost === 'skip') return null;
+  let out = fixed;
+  if (cost !== null) {
+    const margin =
+      floor.margin.kind === 'amount'
+        ? amountCents(floor.margin.amount)
+        : ceilDiv(cost * hundredthsOf(floor.margin.percent), BP);
+    // The promotion's extra 3 % is charged on a promoted listing's sale.
+    const breakEven = breakEvenCents(
+      cost + margin,
+      hundredthsOf(floor.platformFeePercent) + (promoted ? 300n : 0n),
+    );
+    if (breakEven > out) out = breakEven;
   }
-  const cost = listing.costCents;
-  const margin =
-    floor.margin.kind === 'amount'
-      ? amountCents(floor.margin.amount)
-      : ceilDiv(cost * hundredthsOf(floor.margin.percent), BP);
-  // The promotion's extra 3 % is charged on a promoted listing's sale.
-  const fee = hundredthsOf(floor.platformFeePercent) + (listing.promoted ? 300n : 0n);
-  const breakEven = breakEvenCents(cost + margin, fee);
-  let out = breakEven > fixed ? breakEven : fixed;
-  if (out < MIN_PRICE_CENTS) out = MIN_PRICE_CENTS;
-  return out;
+  return out < MIN_PRICE_CENTS ? MIN_PRICE_CENTS : out;
 }
 
-export function inScope(scope: RuleScope, listing: ListingFacts, now: number): boolean {
+function inScope(scope: RuleScope, listing: ListingFacts, now: number): boolean {
   if (scope.status && listing.status !== scope.status) return false;
   if (scope.grader && listing.grader !== scope.grader) return false;
   if (scope.grade && listing.grade !== scope.grade) return false;
   if (scope.category && listing.category !== scope.category) return false;
-  if (scope.priceMin !== undefined && listing.priceCents < amountCents(scope.priceMin)) {
-    return false;
-  }
-  if (scope.priceMax !== undefined && listing.priceCents > amountCents(scope.priceMax)) {
-    return false;
-  }
+  const price = listing.priceCents;
+  if (scope.priceMin !== undefined && price < amountCents(scope.priceMin)) return false;
+  if (scope.priceMax !== undefined && price > amountCents(scope.priceMax)) return false;
   const age = ageDays(listing, now);
   if (scope.minAgeDays !== undefined && (age === null || age < scope.minAgeDays)) return false;
-  if (scope.maxAgeDays !== undefined && (age === null || age > scope.maxAgeDays)) return false;
-  return true;
+  return scope.maxAgeDays === undefined || (age !== null && age <= scope.maxAgeDays);
 }
 
-export function ageDays(listing: Pick<ListingFacts, 'listedAt'>, now: number): number | null {
+function ageDays(listing: ListingFacts, now: number): number | null {
   return listing.listedAt === null ? null : Math.floor((now - listing.listedAt) / DAY_MS);
-}
-
-const money = formatDollars;
-
-/**
- * One listing's floor under one rule, worked out when first asked for and then kept: a rule's line
- * plans one listing for many days, and its floor does not change with the day.
- */
-export interface KeptFloor {
-  floorCents?: bigint | null;
-}
-
-function floorFor(rule: RuleDefinition, listing: ListingFacts, kept: KeptFloor | undefined) {
-  if (!kept) return floorOf(rule.floor, listing);
-  if (kept.floorCents === undefined) kept.floorCents = floorOf(rule.floor, listing);
-  return kept.floorCents;
 }
 
 function skipOf(
   listing: ListingFacts,
   reason: SkipReason,
-  floorCents: bigint | null = null,
-  why = SKIP_WORDS[reason],
+  floor: bigint | null = null,
+  why?: string,
 ): PlanItem {
-  return { listingId: listing.id, title: listing.title, kind: 'skip', reason, floorCents, why };
+  const { id: listingId, title } = listing;
+  return {
+    listingId,
+    title,
+    kind: 'skip',
+    reason,
+    floorCents: floor,
+    why: why ?? SKIP_WORDS[reason],
+  };
 }
 
-/**
- * What a rule would do to one listing in its scope. `kept` holds the listing's floor under this
- * rule across calls for the same listing and rule (else it is worked out each time).
- */
+function writeOf(
+  listing: ListingFacts,
+  change: { before: WriteFields; after: WriteFields; floorCents: bigint | null; why: string },
+  markdownCents = 0n,
+): PlanItem {
+  return { listingId: listing.id, title: listing.title, kind: 'write', markdownCents, ...change };
+}
+
+/** What a rule would do to one listing in its scope (`kept`: its floor, across calls). */
 export function planListing(
   rule: RuleDefinition,
   listing: ListingFacts,
   context: PlanContext,
-  kept?: KeptFloor,
+  kept: KeptFloor = {},
 ): PlanItem {
-  const action = rule.action;
+  const { action } = rule;
+  const { now } = context;
   if (listing.unavailableReason === 'sold') return skipOf(listing, 'sold');
   const edited = context.personEdits.get(listing.id);
-  if (edited !== undefined && context.now - edited < rule.skipEditedWithinDays * DAY_MS) {
+  if (edited !== undefined && now - edited < rule.skipEditedWithinDays * DAY_MS) {
     return skipOf(listing, 'edited_by_person');
   }
-
   if (action.kind === 'relist') {
     if (listing.status === 'active') return skipOf(listing, 'unchanged');
     if (listing.unavailableReason !== 'expired' || !listing.canReactivate) {
       return skipOf(listing, 'not_relistable');
     }
-    return {
-      listingId: listing.id,
-      title: listing.title,
-      kind: 'write',
+    const hours = action.durationHours;
+    return writeOf(listing, {
       before: { status: listing.status },
-      after: { status: 'active', duration_hours: action.durationHours },
+      after: { status: 'active', duration_hours: hours },
       floorCents: null,
-      markdownCents: 0n,
-      why: `its window ended unsold; relisted for ${action.durationHours / 24} days`,
-    };
+      why: `its window ended unsold; relisted for ${hours / 24} days`,
+    });
   }
-
   // Every other action changes prices: only on listings for sale, never on a deactivated one.
   if (listing.status !== 'active' || listing.unavailableReason !== null) {
     return skipOf(listing, 'inactive');
   }
   if (listing.isLot) return skipOf(listing, 'lot');
-  const floor = floorFor(rule, listing, kept);
+  if (kept.floorCents === undefined) kept.floorCents = floorOf(rule.floor, listing);
+  const floor = kept.floorCents;
   if (floor === null) return skipOf(listing, 'no_cost');
-  const age = ageDays(listing, context.now);
+  const age = ageDays(listing, now);
+  const explain = context.explain !== false;
 
   if (action.kind === 'markdown') {
     if (age === null || age < action.afterDays) return skipOf(listing, 'too_young', floor);
     const last = context.lastChangedByRule.get(listing.id);
-    if (last !== undefined && context.now - last < action.everyDays * DAY_MS) {
+    if (last !== undefined && now - last < action.everyDays * DAY_MS) {
       return skipOf(listing, 'not_due', floor);
     }
     if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
-    const change =
-      action.step.kind === 'percent'
-        ? ({
-            kind: 'percent',
-            direction: 'lower',
-            hundredths: hundredthsOf(action.step.percent),
-          } as const)
-        : ({
-            kind: 'amount',
-            direction: 'lower',
-            cents: amountCents(action.step.amount),
-          } as const);
+    const { step } = action;
+    const change: PriceChange =
+      step.kind === 'percent'
+        ? { kind: 'percent', direction: 'lower', hundredths: hundredthsOf(step.percent) }
+        : { kind: 'amount', direction: 'lower', cents: amountCents(step.amount) };
     return (
-      lowered(
-        listing,
-        change,
-        action.ending,
-        floor,
-        `listed ${age} days`,
-        context.explain !== false,
-      ) ?? skipOf(listing, 'unchanged', floor, ROUNDS_UP)
+      lowered(listing, change, action.ending, floor, `listed ${age} days`, explain) ??
+      skipOf(listing, 'unchanged', floor, ROUNDS_UP)
     );
   }
 
@@ -293,57 +237,39 @@ export function planListing(
     const share = minimumOfferFromPercent(listing.priceCents, hundredthsOf(action.percent));
     const raised = share.cents < floor;
     const offer = raised ? floor : share.cents;
+    const { turnOnAfterDays } = action;
     const turnOn =
-      !listing.acceptsOffers &&
-      action.turnOnAfterDays !== null &&
-      age !== null &&
-      age >= action.turnOnAfterDays;
-    if (!listing.acceptsOffers && !turnOn)
-      return skipOf(listing, action.turnOnAfterDays === null ? 'unchanged' : 'too_young', floor);
-    if (listing.acceptsOffers && listing.minimumOfferCents === offer)
-      return skipOf(listing, 'unchanged', floor);
-    const before: WriteFields = {
-      minimum_offer:
-        listing.minimumOfferCents === null ? null : formatCents(listing.minimumOfferCents),
-    };
-    const after: WriteFields = { minimum_offer: formatCents(offer) };
-    if (turnOn) {
-      before.accepts_offers = false;
-      after.accepts_offers = true;
+      !listing.acceptsOffers && turnOnAfterDays !== null && age !== null && age >= turnOnAfterDays;
+    if (!listing.acceptsOffers && !turnOn) {
+      return skipOf(listing, turnOnAfterDays === null ? 'unchanged' : 'too_young', floor);
     }
-    return {
-      listingId: listing.id,
-      title: listing.title,
-      kind: 'write',
-      before,
-      after,
-      floorCents: floor,
-      markdownCents: 0n,
-      why: `${turnOn ? `listed ${age} days: offers on; ` : ''}${
-        raised ? `${share.explanation}, raised to its floor ${money(floor)}` : share.explanation
-      }`,
-    };
+    if (listing.acceptsOffers && listing.minimumOfferCents === offer) {
+      return skipOf(listing, 'unchanged', floor);
+    }
+    const was = listing.minimumOfferCents;
+    const before: WriteFields = { minimum_offer: was === null ? null : formatCents(was) };
+    const after: WriteFields = { minimum_offer: formatCents(offer) };
+    if (turnOn) [before.accepts_offers, after.accepts_offers] = [false, true];
+    const words = raised
+      ? `${share.explanation}, raised to its floor ${money(floor)}`
+      : share.explanation;
+    const why = `${turnOn ? `listed ${age} days: offers on; ` : ''}${words}`;
+    return writeOf(listing, { before, after, floorCents: floor, why });
   }
 
   // A sale event: lowered from its start, put back at its end unless the seller changed it.
-  const starts = Date.parse(action.startsAt);
-  const ends = Date.parse(action.endsAt);
   const held = context.onSale.get(listing.id);
-  if (context.now >= ends) {
+  if (now >= Date.parse(action.endsAt)) {
     if (!held) return skipOf(listing, 'unchanged', floor);
     if (listing.priceCents !== held.saleCents) return skipOf(listing, 'changed_since', floor);
-    return {
-      listingId: listing.id,
-      title: listing.title,
-      kind: 'write',
+    return writeOf(listing, {
       before: { price: formatCents(listing.priceCents) },
       after: { price: formatCents(held.originalCents) },
       floorCents: floor,
-      markdownCents: 0n,
       why: `the sale ended; back to ${money(held.originalCents)}`,
-    };
+    });
   }
-  if (context.now < starts) return skipOf(listing, 'sale_not_started', floor);
+  if (now < Date.parse(action.startsAt)) return skipOf(listing, 'sale_not_started', floor);
   if (held) return skipOf(listing, 'unchanged', floor);
   if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
   const change = {
@@ -352,15 +278,12 @@ export function planListing(
     hundredths: hundredthsOf(action.percent),
   } as const;
   return (
-    lowered(listing, change, action.ending, floor, 'on sale', context.explain !== false) ??
+    lowered(listing, change, action.ending, floor, 'on sale', explain) ??
     skipOf(listing, 'unchanged', floor, ROUNDS_UP)
   );
 }
 
-/**
- * A price lowered by `change` and its ending, stopped at the floor; undefined when the ending
- * would round it back up to the price or above (a markdown never raises a price).
- */
+/** A price lowered by `change` with its ending, stopped at the floor; undefined when it would not fall. */
 function lowered(
   listing: ListingFacts,
   change: PriceChange,
@@ -375,33 +298,24 @@ function lowered(
     const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
     cents = adjusted.error === null ? adjusted.cents : null;
     explanation = adjusted.explanation;
-  } else {
-    cents = adjustedCents(listing.priceCents, change, ending);
-  }
+  } else cents = adjustedCents(listing.priceCents, change, ending);
   const atFloor = cents === null || cents < floor;
   const next = cents === null || atFloor ? floor : cents;
   if (next >= listing.priceCents) return undefined;
-  return {
-    listingId: listing.id,
-    title: listing.title,
-    kind: 'write',
-    before: { price: formatCents(listing.priceCents) },
-    after: { price: formatCents(next) },
-    floorCents: floor,
-    markdownCents: listing.priceCents - next,
-    why: !explain
-      ? ''
-      : atFloor
-        ? `${reason}; stopped at its floor ${money(floor)}`
-        : `${reason}; ${explanation}`,
-  };
+  const why = !explain
+    ? ''
+    : atFloor
+      ? `${reason}; stopped at its floor ${money(floor)}`
+      : `${reason}; ${explanation}`;
+  const before = { price: formatCents(listing.priceCents) };
+  return writeOf(
+    listing,
+    { before, after: { price: formatCents(next) }, floorCents: floor, why },
+    listing.priceCents - next,
+  );
 }
 
-/**
- * The plan of a rule built listing by listing, in listing order, the run's caps applied as it goes
- * (what is over a cap is left for the next run, and says so). A caller with many listings may
- * give the event loop a turn between them.
- */
+/** A rule's plan built listing by listing, its caps applied as it goes (the rest waits a run). */
 export class RulePlanner {
   readonly items: PlanItem[] = [];
   private writes = 0;
@@ -417,7 +331,6 @@ export class RulePlanner {
     this.saleEnded = rule.action.kind === 'sale' && context.now >= Date.parse(rule.action.endsAt);
   }
 
-  /** Plans one listing (`kept`: its floor under this rule, kept across plans of it). */
   add(listing: ListingFacts, kept?: KeptFloor): void {
     const { rule, context } = this;
     // A sale's end puts back every listing it lowered, whatever the scope says now.
@@ -425,28 +338,19 @@ export class RulePlanner {
     if (!held && !inScope(rule.scope, listing, context.now)) return;
     const item = planListing(rule, listing, context, kept);
     if (item.kind === 'write') {
-      if (
-        this.writes >= rule.caps.maxListings ||
-        this.markdown + item.markdownCents > this.maxMarkdown
-      ) {
-        this.items.push({
-          listingId: item.listingId,
-          title: item.title,
-          kind: 'skip',
-          reason: 'cap_reached',
-          floorCents: item.floorCents,
-          why: SKIP_WORDS.cap_reached,
-        });
+      const markdown = this.markdown + item.markdownCents;
+      if (this.writes >= rule.caps.maxListings || markdown > this.maxMarkdown) {
+        this.items.push(skipOf(listing, 'cap_reached', item.floorCents));
         return;
       }
       this.writes++;
-      this.markdown += item.markdownCents;
+      this.markdown = markdown;
     }
     this.items.push(item);
   }
 }
 
-/** The whole plan of a rule over the listings (`RulePlanner` at once). */
+/** The whole plan of a rule over the listings. */
 export function planRule(
   rule: RuleDefinition,
   listings: Iterable<ListingFacts>,

@@ -1,34 +1,33 @@
 const DAY_MS = 86_400_000;
 
-/** What each use of a local clock reads: the whole date and time, or hours and minutes alone. */
-const FORMATS = {
-  day: {
-    locale: 'en-CA',
-    options: {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    },
-  },
-  clock: { locale: 'en-GB', options: { hour: '2-digit', minute: '2-digit' } },
-} as const;
-
-/** One formatter per use and time zone: making one costs about 20 times what using it does. */
+/** One formatter per use and zone: making one costs about 20 times what using it does. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterOf(use: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
+function formatterOf(use: 'day' | 'clock', timeZone: string): Intl.DateTimeFormat {
   const key = `${use} ${timeZone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    const { locale, options } = FORMATS[use];
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone, hourCycle: 'h23' });
+    const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    formatter = new Intl.DateTimeFormat(use === 'day' ? 'en-CA' : 'en-GB', {
+      ...(use === 'day' ? day : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+    });
     // The zones are the rules' own (a handful); the bound only guards against a surprise.
     if (formatters.size >= 1_000) formatters.clear();
     formatters.set(key, formatter);
   }
   return formatter;
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    return formatterOf('clock', zone) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
@@ -53,12 +52,10 @@ const MINUTE_MS = 60_000;
 const DUE_WINDOW_MIN = 15;
 
 /**
- * The first moment from `start` at which a clock in `timeZone` reads `time` (`HH:MM`), or
- * `start` itself when the clock reads up to 14 minutes past it (that day's run is due now).
- * Found by a jump to where the clock says, checked once and corrected once for a change of the
- * zone's offset (summer time); a time the change skips is when the clock first reads past it.
+ * The first moment from `start` a clock in `timeZone` reads `time` (`HH:MM`), or `start` within
+ * 14 minutes past it (due now); corrected for summer time, a skipped time is the first past it.
  */
-export function nextLocalTime(start: number, time: string, timeZone: string): number {
+function nextLocalTime(start: number, time: string, timeZone: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const target = hour * 60 + minute;
   const now = localMinutes(start, timeZone);
