@@ -151,8 +151,9 @@ function ageDays(listing: ListingFacts, now: number): number | null {
   return listing.listedAt === null ? null : Math.floor((now - listing.listedAt) / DAY_MS);
 }
 
-function skipOf(
-  listing: ListingFacts,
+/** A listing left alone (a listing, or a run's item) and why. */
+export function skipOf(
+  listing: Pick<ListingFacts, 'id' | 'title'>,
   reason: SkipReason,
   floor: bigint | null = null,
   why?: string,

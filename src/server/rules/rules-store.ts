@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { RuleDefinition, type StoredRule } from './rule-definition';
-import type { WriteFields } from './rule-plan';
+import type { PlanItem, WriteFields } from './rule-plan';
 
 /**
  * The pricing rules on disk: the rules, their runs, each run's items and the sales they hold. A
@@ -32,10 +32,11 @@ export interface RunRecord {
   markdownCents: number;
 }
 
-export interface NewRunItem {
+export interface RunItem {
+  runId: number;
   listingId: string;
   title: string;
-  state: 'pending' | 'skipped';
+  state: ItemState;
   /** Why it was left alone or failed (a SkipReason or the API's code). */
   reason: string | null;
   why: string;
@@ -43,11 +44,6 @@ export interface NewRunItem {
   after: WriteFields;
   floorCents: number | null;
   markdownCents: number;
-}
-
-export interface RunItem extends Omit<NewRunItem, 'state'> {
-  runId: number;
-  state: ItemState;
   idempotencyKey: string | null;
   /** The API's answer status once sent. */
   status: number | null;
@@ -270,22 +266,28 @@ export class RulesStore {
   /** A run and every item of its plan in one transaction: nothing is sent before this commits. */
   createRun(
     run: { ruleId: number; trigger: RunTrigger; by: string | null; at: string; undoOf?: number },
-    items: readonly NewRunItem[],
+    items: readonly PlanItem[],
   ): number {
     this.changes++;
     return this.file.db.transaction(() => {
       const { ruleId, trigger, by, at, undoOf = null } = run;
       const runId = Number(this.sql.insertRun.run(ruleId, trigger, by, at, undoOf).lastInsertRowid);
       items.forEach((item, seq) => {
+        const write = item.kind === 'write' ? item : undefined;
         this.sql.insertItem.run({
-          ...item,
           runId,
-          title: item.title.slice(0, 200),
-          before: JSON.stringify(item.before),
-          after: JSON.stringify(item.after),
-          // One key per run and listing: a resend after a restart is the same request.
-          key: item.state === 'pending' ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
           seq,
+          listingId: item.listingId,
+          title: item.title.slice(0, 200),
+          state: write ? 'pending' : 'skipped',
+          reason: item.kind === 'skip' ? item.reason : null,
+          why: item.why,
+          before: JSON.stringify(write?.before ?? {}),
+          after: JSON.stringify(write?.after ?? {}),
+          floorCents: item.floorCents,
+          markdownCents: write?.markdownCents ?? 0n,
+          // One key per run and listing: a resend after a restart is the same request.
+          key: write ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
         });
       });
       if (undoOf !== null) this.sql.markUndone.run(runId, undoOf);
