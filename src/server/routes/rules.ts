@@ -116,8 +116,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
   const noSuchRule = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such rule.');
   const noSuchRun = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such run.');
 
-  /** The listings' read failed: a 503 that says so; any other error is the server's own. */
-  const readFailed = (reply: FastifyReply, error: unknown) => {
+  // A read of the listings that failed is a 503 that says so; the rest goes to the server's handler.
+  app.setErrorHandler((error, _request, reply) => {
     if (!(error instanceof ReplicaNotReadyError) && !isApiError(error)) throw error;
     const words =
       'The listings could not be read from the marketplace just now; try again shortly.';
@@ -125,7 +125,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       ? { upstream_status: error.status, upstream_code: error.code }
       : {};
     return refuse(reply, 503, 'listings_unreadable', words, upstream);
-  };
+  });
 
   app.get(PREFIX, { config: { access: 'viewer' } }, async (request) => ({
     rules: store.rules().map(ruleView),
@@ -183,30 +183,26 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       const { body } = request;
       const rule = 'ruleId' in body ? store.rule(body.ruleId) : undefined;
       if ('ruleId' in body && !rule) return noSuchRule(reply);
-      try {
-        const definition = rule?.definition ?? ('definition' in body ? body.definition : undefined);
-        const preview = await runner.preview(definition!, rule?.id);
-        const viewAt = performance.now();
-        // Every change is listed (up to a bound), the listings left alone counted by reason with a
-        // sample: a page of thousands of rows helps no one, and sending it costs the answer.
-        const writes = preview.items.filter((item) => item.kind === 'write');
-        const skips = preview.items.filter((item) => item.kind === 'skip');
-        const skipped: Record<string, number> = {};
-        for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
-        const shown = [...writes.slice(0, SHOWN.writes), ...skips.slice(0, SHOWN.skips)];
-        const answer = {
-          read: preview.read,
-          inScope: preview.items.length,
-          changes: writes.length,
-          skipped,
-          left: preview.items.length - shown.length,
-          items: shown.map(itemView),
-        };
-        spend(request, preview.busyMs + performance.now() - viewAt);
-        return answer;
-      } catch (error) {
-        return readFailed(reply, error);
-      }
+      const definition = rule?.definition ?? ('definition' in body ? body.definition : undefined);
+      const preview = await runner.preview(definition!, rule?.id);
+      const viewAt = performance.now();
+      // Every change is listed (up to a bound), the listings left alone counted by reason with a
+      // sample: a page of thousands of rows helps no one, and sending it costs the answer.
+      const writes = preview.items.filter((item) => item.kind === 'write');
+      const skips = preview.items.filter((item) => item.kind === 'skip');
+      const skipped: Record<string, number> = {};
+      for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
+      const shown = [...writes.slice(0, SHOWN.writes), ...skips.slice(0, SHOWN.skips)];
+      const answer = {
+        read: preview.read,
+        inScope: preview.items.length,
+        changes: writes.length,
+        skipped,
+        left: preview.items.length - shown.length,
+        items: shown.map(itemView),
+      };
+      spend(request, preview.busyMs + performance.now() - viewAt);
+      return answer;
     },
   );
 
@@ -216,12 +212,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     async (request, reply) => {
       const rule = store.rule(request.params.id);
       if (!rule) return noSuchRule(reply);
-      try {
-        const run = await runner.startRun(rule, 'manual', who(request).name);
-        return reply.code(202).send({ run: runView(run) });
-      } catch (error) {
-        return readFailed(reply, error);
-      }
+      const run = await runner.startRun(rule, 'manual', who(request).name);
+      return reply.code(202).send({ run: runView(run) });
     },
   );
 
@@ -272,12 +264,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       if (!run.finishedAt) {
         return refuse(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
       }
-      try {
-        const undo = await runner.undo(run, who(request).name);
-        return reply.code(202).send({ run: runView(undo) });
-      } catch (error) {
-        return readFailed(reply, error);
-      }
+      const undo = await runner.undo(run, who(request).name);
+      return reply.code(202).send({ run: runView(undo) });
     },
   );
 

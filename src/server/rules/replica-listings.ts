@@ -59,8 +59,7 @@ export class ReplicaListings {
   private readonly listingsById = new Map<string, ListingFacts>();
   private readonly costs = new Map<string, bigint | null>();
   /** The replica's change number and epoch, and the kept costs' version, the facts are at. */
-  private seen = { change: 0, epoch: -1 };
-  private seenKept = -1;
+  private seen = { change: 0, epoch: -1, kept: -1 };
   private warming: ReturnType<typeof setImmediate> | undefined;
 
   constructor(
@@ -94,49 +93,39 @@ export class ReplicaListings {
     return this.current().get(id);
   }
 
-  /** The facts brought up to the replica's newest change. */
+  /** The facts brought up to the replica's newest change and the kept costs' version. */
   private current(): Map<string, ListingFacts> {
     const store = this.replica.store;
     const epoch = Number(store.meta('epoch') ?? 0);
     if (epoch !== this.seen.epoch) {
       this.listingsById.clear();
       this.costs.clear();
-      this.seen = { change: 0, epoch };
+      this.seen = { change: 0, epoch, kept: this.seen.kept };
     }
     const change = store.changeNumber();
-    const keptVersion = this.kept?.version() ?? 0;
-    if (keptVersion !== this.seenKept) {
-      // A cost set in Slabdesk: every listing's cost read again (kept over the marketplace's).
-      for (const listing of this.listingsById.values()) {
-        listing.costCents = listing.cardId ? this.costFor(listing.cardId) : null;
-      }
-      this.seenKept = keptVersion;
-    }
-    if (change === this.seen.change) return this.listingsById;
-    const changedCards = new Set<string>();
+    const kept = this.kept?.version() ?? 0;
+    if (change === this.seen.change && kept === this.seen.kept) return this.listingsById;
+    // A cost changed (the seller's or the marketplace's): every listing's cost is read again.
+    let costs = kept !== this.seen.kept;
     for (const item of store.changedSince('inventory_items', this.seen.change)) {
       this.costs.set(item.id, costOf(item));
-      changedCards.add(item.id);
-    }
-    if (changedCards.size > 0 && this.seen.change > 0) {
-      for (const listing of this.listingsById.values()) {
-        if (listing.cardId && changedCards.has(listing.cardId)) {
-          listing.costCents = this.costFor(listing.cardId);
-        }
-      }
+      costs = true;
     }
     for (const row of store.changedSince('listings', this.seen.change)) {
       const facts = factsOf(row.body);
-      if (facts?.cardId) facts.costCents = this.costFor(facts.cardId);
       if (facts) this.listingsById.set(facts.id, facts);
       else this.listingsById.delete(row.id);
+      if (facts && !costs) facts.costCents = this.costFor(facts.cardId);
     }
-    this.seen = { change, epoch };
+    if (costs)
+      for (const facts of this.listingsById.values()) facts.costCents = this.costFor(facts.cardId);
+    this.seen = { change, epoch, kept };
     return this.listingsById;
   }
 
   /** A card's cost: the seller's kept one, else the marketplace's, else not known. */
-  private costFor(cardId: string): bigint | null {
+  private costFor(cardId: string | null | undefined): bigint | null {
+    if (!cardId) return null;
     return this.kept?.centsOf(cardId) ?? this.costs.get(cardId) ?? null;
   }
 }

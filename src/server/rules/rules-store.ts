@@ -77,7 +77,7 @@ const ITEM = `SELECT run_id AS runId, listing_id AS listingId, title, state, rea
 /** A rule's changes that still stand: done, by a run (not an undo) that was not undone. */
 const STANDING = `FROM rule_run_items i JOIN rule_runs r ON r.id = i.run_id
   WHERE i.state = 'done' AND r.trigger <> 'undo' AND r.undone_by IS NULL`;
-const TOUCHED = 'SELECT i.listing_id AS listingId, r.rule_id AS ruleId, i.at, i.after';
+const TOUCHED = 'SELECT i.listing_id AS listingId, r.rule_id AS ruleId, i.after';
 
 /** Every statement of the store, prepared once when it opens. */
 function prepareStatements(db: Database.Database) {
@@ -118,9 +118,9 @@ function prepareStatements(db: Database.Database) {
     lastChangesOfListing: db.prepare(`SELECT r.rule_id AS id, MAX(i.at) AS at ${STANDING}
       AND i.listing_id = ? GROUP BY r.rule_id`),
     // SQLite gives the other columns of the row MAX picked.
-    touchedListings: db.prepare(`${TOUCHED.replace('i.at', 'MAX(i.at) AS at')} ${STANDING}
+    touchedListings: db.prepare(`${TOUCHED}, MAX(i.at) AS at ${STANDING}
       GROUP BY i.listing_id ORDER BY at LIMIT ?`),
-    touchedListing: db.prepare(`${TOUCHED} ${STANDING} AND i.listing_id = ?
+    touchedListing: db.prepare(`${TOUCHED}, i.at ${STANDING} AND i.listing_id = ?
       ORDER BY i.at DESC LIMIT 1`),
     salesOfRule: db.prepare(`SELECT listing_id AS id, original_cents, sale_cents FROM rule_sales
       WHERE rule_id = ? AND ended = 0`),
@@ -133,56 +133,24 @@ function prepareStatements(db: Database.Database) {
   };
 }
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS rules (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    definition TEXT NOT NULL,
-    enabled INTEGER NOT NULL DEFAULT 0,
-    created_by TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    last_scheduled_day TEXT
-  );
-  CREATE TABLE IF NOT EXISTS rule_runs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    rule_id INTEGER NOT NULL,
-    trigger TEXT NOT NULL,
-    status TEXT NOT NULL,
-    by_name TEXT,
-    started_at TEXT NOT NULL,
-    finished_at TEXT,
-    note TEXT,
-    resume_at INTEGER,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    undo_of INTEGER,
-    undone_by INTEGER
-  );
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS rules (id INTEGER PRIMARY KEY AUTOINCREMENT, definition TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 0, created_by TEXT, created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL, last_scheduled_day TEXT);
+  CREATE TABLE IF NOT EXISTS rule_runs (id INTEGER PRIMARY KEY AUTOINCREMENT,
+    rule_id INTEGER NOT NULL, trigger TEXT NOT NULL, status TEXT NOT NULL, by_name TEXT,
+    started_at TEXT NOT NULL, finished_at TEXT, note TEXT, resume_at INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0, undo_of INTEGER, undone_by INTEGER);
   CREATE INDEX IF NOT EXISTS rule_runs_by_rule ON rule_runs (rule_id, id);
-  CREATE TABLE IF NOT EXISTS rule_run_items (
-    run_id INTEGER NOT NULL,
-    listing_id TEXT NOT NULL,
-    title TEXT NOT NULL,
-    state TEXT NOT NULL,
-    reason TEXT,
-    why TEXT NOT NULL,
-    before TEXT NOT NULL,
-    after TEXT NOT NULL,
-    floor_cents INTEGER,
-    markdown_cents INTEGER NOT NULL DEFAULT 0,
-    idem_key TEXT,
-    status INTEGER,
-    at TEXT,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (run_id, listing_id)
-  );
+  CREATE TABLE IF NOT EXISTS rule_run_items (run_id INTEGER NOT NULL, listing_id TEXT NOT NULL,
+    title TEXT NOT NULL, state TEXT NOT NULL, reason TEXT, why TEXT NOT NULL,
+    before TEXT NOT NULL, after TEXT NOT NULL, floor_cents INTEGER,
+    markdown_cents INTEGER NOT NULL DEFAULT 0, idem_key TEXT, status INTEGER, at TEXT,
+    seq INTEGER NOT NULL, PRIMARY KEY (run_id, listing_id));
   CREATE INDEX IF NOT EXISTS rule_run_items_by_listing ON rule_run_items (listing_id, run_id);
-  CREATE TABLE IF NOT EXISTS rule_sales (
-    rule_id INTEGER NOT NULL,
-    listing_id TEXT NOT NULL,
-    original_cents INTEGER NOT NULL,
-    sale_cents INTEGER NOT NULL,
-    ended INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (rule_id, listing_id)
-  );
+  CREATE TABLE IF NOT EXISTS rule_sales (rule_id INTEGER NOT NULL, listing_id TEXT NOT NULL,
+    original_cents INTEGER NOT NULL, sale_cents INTEGER NOT NULL,
+    ended INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (rule_id, listing_id));
   CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`;
 
 export class RulesStore {
