@@ -43,6 +43,14 @@ const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 const waiting = (item: PlanItem | undefined) => item?.kind === 'skip' && WAITING.has(item.reason);
 const bigintText = (_key: string, value: unknown) =>
   typeof value === 'bigint' ? value.toString() : value;
+interface RunTimes {
+  stamp: string;
+  from: number;
+  until: number;
+  /** Days ahead → the run's time, as far as asked. */
+  at: Map<number, number>;
+}
+
 const one = <T>(id: string, value: T | undefined): ReadonlyMap<string, T> =>
   value === undefined ? NONE : new Map([[id, value]]);
 
@@ -51,6 +59,8 @@ export class ListingLines {
   /** Two callers asking at once for one listing share one planning. */
   private readonly planning = new Map<string, { key: string; work: Promise<LineAnswer> }>();
   private planned = 0;
+  /** Each rule's run times from when first asked: the same for every listing until one is due. */
+  private readonly runs = new Map<number, RunTimes>();
 
   constructor(
     private readonly store: RulesStore,
@@ -90,17 +100,17 @@ export class ListingLines {
     const history = this.store.historyOf(listing.id);
     const upcoming: Upcoming[] = [];
     let until = now + 24 * 3_600_000;
-    for (const rule of this.store.rules()) {
+    const rules = this.store.rules();
+    for (const rule of rules) {
       if (!rule.enabled || !rule.definition.schedule.daily) continue;
       if (performance.now() - sliceAt > SLICE_MS) {
         busyMs += performance.now() - sliceAt;
         await new Promise<void>((resolve) => setImmediate(resolve));
         sliceAt = performance.now();
       }
-      const first = runAtDay(rule.definition.schedule, now, 0);
-      // Inside the run's own quarter hour "now" is the run: the line is kept a minute at most.
-      until = Math.min(until, first > now ? first : now + 60_000);
-      const next = this.nextChange(rule, listing, now, {
+      const runs = this.runTimes(rule, now);
+      until = Math.min(until, runs.until);
+      const next = this.nextChange(rule, listing, runs, {
         personEdits: one(listing.id, edited),
         lastChangedByRule: one(listing.id, history.lastChanges.get(rule.id)),
         onSale: one(listing.id, history.sales.get(rule.id)),
@@ -116,23 +126,41 @@ export class ListingLines {
       });
     }
     busyMs += performance.now() - sliceAt;
+    if (this.runs.size > 2 * rules.length) this.runs.clear();
     this.kept.delete(listing.id);
     this.kept.set(listing.id, { key, until, upcoming });
     if (this.kept.size > KEPT_LINES) this.kept.delete(this.kept.keys().next().value!);
     return { upcoming, busyMs };
   }
 
+  private runTimes(rule: StoredRule, now: number): RunTimes {
+    const { time, timeZone } = rule.definition.schedule;
+    const stamp = `${time}|${timeZone}`;
+    const kept = this.runs.get(rule.id);
+    if (kept && kept.stamp === stamp && now < kept.until) return kept;
+    const first = runAtDay({ time, timeZone }, now, 0);
+    // Inside the run's own quarter hour "now" is the run: the line is kept a minute at most.
+    const until = first > now ? first : now + 60_000;
+    const runs = { stamp, from: now, until, at: new Map([[0, first]]) };
+    this.runs.set(rule.id, runs);
+    return runs;
+  }
+
   /** The rule's first scheduled run that changes the listing, within the horizon, and the change. */
   private nextChange(
     rule: StoredRule,
     listing: ListingFacts,
-    now: number,
+    runs: RunTimes,
     history: Omit<PlanContext, 'now' | 'explain'>,
   ) {
     // The listing's floor under this rule: the same whichever day is planned.
     const kept = {};
     const planAt = (day: number) => {
-      const at = runAtDay(rule.definition.schedule, now, day);
+      let at = runs.at.get(day);
+      if (at === undefined) {
+        at = runAtDay(rule.definition.schedule, runs.from, day);
+        runs.at.set(day, at);
+      }
       // The line shows each change's price, never its words.
       const planner = new RulePlanner(rule.definition, { ...history, now: at, explain: false });
       planner.add(listing, kept);
