@@ -42,7 +42,7 @@ describe('the rules as the store keeps them read', () => {
     expect(store.rules()).toEqual(fresh());
     // A run's progress changes the store's version but not its rules.
     const version = store.version;
-    store.putOnSale(ids[1]!, 'lst_1', 2_000, 1_800);
+    store.putOnSale(ids[1]!, 'lst_1', 2_000n, 1_800n);
     expect(store.version).not.toBe(version);
     expect(store.rules()).toEqual(fresh());
     store.close();

@@ -209,10 +209,11 @@ export class RunSender {
   /** Sends one recorded write; answers why the run must pause or stop, if it must. */
   private async sendOne(run: RunRecord, rule: StoredRule | undefined, item: RunItem) {
     // A person's change made during the run wins over the rule's.
-    if (
-      this.options.activity?.personEditSince(item.listingId, Date.parse(run.startedAt)) !==
-      undefined
-    ) {
+    const edited = this.options.activity?.personEditSince(
+      item.listingId,
+      Date.parse(run.startedAt),
+    );
+    if (edited !== undefined) {
       const why = 'a person changed it during the run; their change wins';
       const fields = { reason: 'edited_by_person', why, at: this.iso() };
       this.store.settleItem(run.id, item.listingId, 'skipped', fields);
@@ -228,10 +229,8 @@ export class RunSender {
     // Taken back while waiting for its turn: kept pending, the run waits and tries again.
     if (answer.status === -1) return { kind: 'pause', answer } satisfies Halt;
     if (ok(answer.status)) {
-      this.store.settleItem(run.id, item.listingId, 'done', {
-        status: answer.status,
-        at: this.iso(),
-      });
+      const done = { status: answer.status, at: this.iso() };
+      this.store.settleItem(run.id, item.listingId, 'done', done);
       this.record(run, rule, item, answer);
       // The replica takes the answer: the next plan reads the listing as the write left it.
       this.options.replica.applyWriteAnswer(answer.body);
@@ -240,7 +239,7 @@ export class RunSender {
         if (Date.parse(rule.definition.action.endsAt) <= Date.parse(run.startedAt)) {
           this.store.endSale(rule.id, item.listingId);
         } else if (before !== null && after !== null) {
-          this.store.putOnSale(rule.id, item.listingId, Number(before), Number(after));
+          this.store.putOnSale(rule.id, item.listingId, before, after);
         }
       }
       return undefined;

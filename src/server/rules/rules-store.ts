@@ -337,7 +337,7 @@ export class RulesStore {
     return salesOf(this.sql.salesOfRule.all(ruleId) as SaleRow[]) as Map<string, Sale>;
   }
 
-  putOnSale(ruleId: number, listingId: string, originalCents: number, saleCents: number): void {
+  putOnSale(ruleId: number, listingId: string, originalCents: bigint, saleCents: bigint): void {
     this.changes++;
     this.sql.putOnSale.run(ruleId, listingId, originalCents, saleCents);
   }
