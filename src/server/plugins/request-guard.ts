@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkRequest, type RequestKind } from '../request-guard';
-import { accessOf } from '../auth/route-access';
+import { accessOf } from '../auth/roles';
 import { errorEnvelope } from '../error-envelope';
 import { safeDecode } from '../../shared/safe-decode';
 
