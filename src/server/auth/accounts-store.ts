@@ -138,18 +138,13 @@ export class AccountsStore {
   }
 
   addSession(session: Omit<SessionRow, 'role'>): void {
-    this.run(
-      `INSERT INTO sessions
-         (id_hash, user_name, created_at, last_seen_at, csrf_token, client_address, user_agent)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      session.idHash,
-      session.userName,
-      session.createdAt,
-      session.lastSeenAt,
-      session.csrfToken,
-      session.clientAddress,
-      session.userAgent,
-    );
+    this.db
+      .prepare(
+        `INSERT INTO sessions
+           (id_hash, user_name, created_at, last_seen_at, csrf_token, client_address, user_agent)
+         VALUES (@idHash, @userName, @createdAt, @lastSeenAt, @csrfToken, @clientAddress, @userAgent)`,
+      )
+      .run(session);
   }
 
   /** The session with its account's current role (the account may have changed since). */

@@ -11,9 +11,6 @@ export interface SessionTimes {
   now: () => number;
 }
 
-export const DEFAULT_IDLE_MINUTES = 12 * 60;
-export const DEFAULT_MAX_HOURS = 7 * 24;
-
 /** A signed-in session as a request sees it. */
 export interface ActiveSession {
   idHash: string;
@@ -48,7 +45,7 @@ export class SessionBook {
   }
 
   /** Tells every listener; one that throws neither stops the others nor the sign-out. */
-  announce(ended: EndedSessions, userName: string): void {
+  private announce(ended: EndedSessions, userName: string): void {
     if (Array.isArray(ended) && ended.length === 0) return;
     for (const listener of [...this.listeners]) {
       try {

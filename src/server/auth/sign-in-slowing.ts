@@ -42,18 +42,15 @@ export class AttemptLimiter {
     const entry = this.current(key) ?? { failures: 0, lastFailureAt: at, blockedUntil: 0 };
     entry.failures += 1;
     entry.lastFailureAt = at;
-    const over = entry.failures - freeFailures;
-    if (over >= 0)
-      entry.blockedUntil = at + Math.min(firstDelayMs * 2 ** Math.min(over, 30), maxDelayMs);
+    const over = Math.min(entry.failures - freeFailures, 30);
+    if (over >= 0) entry.blockedUntil = at + Math.min(firstDelayMs * 2 ** over, maxDelayMs);
     // Re-inserted, so the map's order is the order of last failure (oldest first).
     this.entries.delete(key);
     if (this.entries.size >= maxEntries) {
       for (const [name, old] of this.entries) if (this.expired(old, at)) this.entries.delete(name);
       // Then the oldest tenth at once, so a full map is not swept again at every failure.
-      const over = this.entries.size - Math.floor(maxEntries * 0.9);
-      for (const name of [...this.entries.keys()].slice(0, Math.max(over, 0))) {
-        this.entries.delete(name);
-      }
+      const excess = Math.max(this.entries.size - Math.floor(maxEntries * 0.9), 0);
+      for (const name of [...this.entries.keys()].slice(0, excess)) this.entries.delete(name);
     }
     this.entries.set(key, entry);
   }

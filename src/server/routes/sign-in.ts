@@ -33,15 +33,9 @@ type Request = FastifyRequest<{ Body: URLSearchParams | null | undefined }>;
 
 const sendPage = (reply: FastifyReply, status: number, facts: SignInPageFacts) => {
   const html = signInPage(facts);
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      contentSecurityPolicy({ styleHashes: inlineStyleHashes(html) }),
-    )
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  const csp = contentSecurityPolicy({ styleHashes: inlineStyleHashes(html) });
+  reply.headers({ 'content-security-policy': csp, 'cache-control': 'no-store' });
+  return reply.code(status).type('text/html; charset=utf-8').send(html);
 };
 
 const redirect = (reply: FastifyReply, location: string) =>
@@ -57,7 +51,7 @@ function formToken(request: FastifyRequest, reply: FastifyReply, secure: boolean
 }
 
 const minutes = (seconds: number) =>
-  Math.ceil(seconds / 60) === 1 ? 'a minute' : `${Math.ceil(seconds / 60)} minutes`;
+  seconds <= 60 ? 'a minute' : `${Math.ceil(seconds / 60)} minutes`;
 
 async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
   const { secure, cookie: oldCookie } = gate.sessionOf(request.raw);
@@ -163,10 +157,8 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
       signInRequired: signInRequired(gate.exposed, request.raw),
     });
   });
-  app.post('/auth/sign-out', open, (request: Request, reply) =>
-    signOut(gate, request, reply, false),
-  );
-  app.post('/auth/sign-out-everywhere', open, (request: Request, reply) =>
-    signOut(gate, request, reply, true),
-  );
+  const out = (everywhere: boolean) => (request: Request, reply: FastifyReply) =>
+    signOut(gate, request, reply, everywhere);
+  app.post('/auth/sign-out', open, out(false));
+  app.post('/auth/sign-out-everywhere', open, out(true));
 }
