@@ -137,9 +137,7 @@ export class HashingQueue {
 
 /** `passwordHash`: the account's hash as stored now (a new one when it was rehashed). */
 export type PasswordVerdict =
-  | { kind: 'busy' }
-  | { kind: 'wrong' }
-  | { kind: 'right'; passwordHash: string };
+  { kind: 'busy' } | { kind: 'wrong' } | { kind: 'right'; passwordHash: string };
 
 /** Checks in its turn (a name without an account against the dummy, so timing does not tell). */
 export async function checkPassword(
