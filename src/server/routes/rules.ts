@@ -62,7 +62,7 @@ const RUN_ITEMS_SHOWN = 10_000;
 /** The most listings the catalogue's "touched by a rule" view lists. */
 const TOUCHED_SHOWN = 50_000;
 
-/** An owner's route, and what a refused role could not do (see auth/route-access.ts). */
+/** An owner's route, and what a refused role could not do (see auth/roles.ts). */
 const owner = (action: string) => ({ access: 'owner' as const, action });
 
 function who(request: FastifyRequest): { name: string | null; role: Role } {
