@@ -80,7 +80,7 @@ export class SessionBook {
     if (!row) return null;
     const now = this.times.now();
     if (this.expired(row, now)) {
-      if (this.store.endSession(idHash)) this.announce([idHash], row.userName);
+      this.end(idHash);
       return null;
     }
     // Written at most once a minute: a page's burst of calls costs one write, not fifty.
