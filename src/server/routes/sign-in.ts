@@ -75,8 +75,9 @@ async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
     device: gate.devices.deviceOf(readCookie(request.raw, deviceCookieName(secure)), user),
   };
   const wait = gate.slowing.retryAfterSeconds(attempt);
-  if (wait > 0)
+  if (wait > 0) {
     return again(429, `Too many attempts. Please wait ${minutes(wait)} and try again.`, wait);
+  }
   const trusted = gate.slowing.trust(attempt) !== 'none';
   const password = form.get('password') ?? '';
   const verdict = await checkPassword(gate, user, password, trusted ? 'trusted' : 'untrusted');
