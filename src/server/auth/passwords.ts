@@ -4,7 +4,7 @@ import type { AccountsStore, UserRow } from './accounts-store';
 
 export const MIN_PASSWORD_LENGTH = 10;
 /** A password is hashed, and hashing a megabyte costs the server for nothing. */
-export const MAX_PASSWORD_LENGTH = 1024;
+const MAX_PASSWORD_LENGTH = 1024;
 
 export interface ScryptParams {
   N: number;
@@ -13,7 +13,7 @@ export interface ScryptParams {
 }
 
 /** OWASP's scrypt parameters; stored with each hash, so a hash made under older ones still checks. */
-export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -62,7 +62,7 @@ function parse(encoded: string) {
 }
 
 /** Whether the hash was made under other parameters than today's (rehash it at the next sign-in). */
-export function needsRehash(encoded: string): boolean {
+function needsRehash(encoded: string): boolean {
   const stored = parse(encoded)?.params;
   return !!stored && Object.entries(CURRENT_PARAMS).some(([k, v]) => stored[k as 'N'] !== v);
 }
@@ -88,7 +88,7 @@ export interface HashingLimits {
   waiting: Record<HashingPriority, number>;
 }
 
-export const DEFAULT_HASHING: HashingLimits = {
+const DEFAULT_HASHING: HashingLimits = {
   concurrent: 2,
   // On one core, the only slot is shared; on more, one stays free for known devices.
   untrustedConcurrent: availableParallelism() > 1 ? 1 : 2,

@@ -12,7 +12,7 @@ export interface TransportSettings {
 }
 
 /** What marks the server exposed (see `exposureReasons`). */
-export interface ExposureSettings extends TransportSettings {
+interface ExposureSettings extends TransportSettings {
   bindHost: string;
   /** `SLABDESK_ALLOWED_HOSTS` and `--host NAME`: names the server answers to, port or not. */
   allowedHosts?: readonly string[] | undefined;
@@ -63,7 +63,7 @@ export const formCookieName = cookieName('signin');
 export const deviceCookieName = cookieName('device');
 
 /** The header the page sends its session's token in (forms: the hidden field `csrf`). */
-export const CSRF_HEADER = 'x-slabdesk-csrf';
+const CSRF_HEADER = 'x-slabdesk-csrf';
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /** Whether two tokens are the same, in constant time (a missing one never matches). */
@@ -97,7 +97,7 @@ export function overTls(request: IncomingMessage, settings: TransportSettings): 
 }
 
 /** A name or address of this machine only (`localhost`, 127.0.0.0/8, ::1). */
-export function isLoopbackName(name: string): boolean {
+function isLoopbackName(name: string): boolean {
   const host = name
     .trim()
     .toLowerCase()

@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
+const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
 /** The route the router matched decides, so every spelling of a path gets its route's answer. */
 export const accessOf = (request: FastifyRequest): Access | undefined =>
@@ -44,7 +44,7 @@ export const roleMay = (role: Role, access: Access): boolean =>
 export const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
 /** A listing's paths (and their `products` aliases), after decoding, in any letter case. */
-export function isListingPath(pathname: string): boolean {
+function isListingPath(pathname: string): boolean {
   const decoded = (safeDecode(pathname) ?? pathname).toLowerCase();
   return /\/(listings|products)(\/|\.json|$)/.test(decoded);
 }

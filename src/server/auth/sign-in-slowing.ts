@@ -84,7 +84,7 @@ export interface SignInAttempt {
 }
 
 /** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
-export type Trust = 'device' | 'address' | 'none';
+type Trust = 'device' | 'address' | 'none';
 
 const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 const MAX_KNOWN_ADDRESSES = 10_000;
@@ -153,7 +153,7 @@ export class SignInSlowing {
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
 
 /** The account a device token binds: its name and password hash (a new password forgets devices). */
-export interface DeviceAccount {
+interface DeviceAccount {
   name: string;
   passwordHash: string;
 }
