@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyReply,
   type RouteOptions,
 } from 'fastify';
-import type { Access } from './auth/route-access';
+import type { Access } from './auth/roles';
 import { securityHeaders } from './plugins/helmet';
 import compress from '@fastify/compress';
 import type { ProxyOptions, Upstream } from './api-proxy';

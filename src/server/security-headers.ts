@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 
 /**
  * The page's CSP: its own scripts, styles and API; https images (listing photos) and the embedded
@@ -48,10 +47,4 @@ export function inlineStyleHashes(html: string): string[] {
     hashesByPage.set(html, hashes);
   }
   return hashes;
-}
-
-/** Headers on the HTML page: its policy, and no caching (the page carries a nonce in dev). */
-export function setPageHeaders(response: ServerResponse, csp: string): void {
-  response.setHeader('Content-Security-Policy', csp);
-  response.setHeader('Cache-Control', 'no-store');
 }

@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { writeUsersDb } from '../support/users-db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Role } from '../../src/server/auth/roles';
-import type { Admission, AuthGate } from '../../src/server/auth/auth-gate';
-import { AUTH_ROUTES } from '../../src/server/auth/sign-in-handlers';
-import { WEBHOOK_PATH } from '../../src/server/hub/webhook-receiver';
+import type { AuthGate } from '../../src/server/auth/auth-gate';
+import { signInGate } from '../../src/server/plugins/sign-in-gate';
+import { signInRoutes } from '../../src/server/routes/sign-in';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 import type { Harness } from '../support/sandbox-harness';
 import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
@@ -175,27 +176,20 @@ export async function listingAt100(harness: Harness, token: string): Promise<str
 }
 
 /**
- * The gate as a plain `node:http` server calls it, for tests of the gate alone: sign-in's routes
- * served, the deliveries open, the hub's other paths a viewer's, anything else a page. Returns who is asking,
- * or null when the gate (or a sign-in route) answered.
+ * The gate and sign-in's routes on a Fastify app of their own, for tests of the gate alone;
+ * `routes` adds what the gate guards (a path no route takes is a page, served by `page`).
  */
-export async function admitAsServer(
+export async function gateServer(
   gate: AuthGate,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<Admission | null> {
-  const pathname = (request.url ?? '/').split('?')[0]!;
-  const method = request.method ?? 'GET';
-  const auth = AUTH_ROUTES.find(
-    (route) => route.url === pathname && (route.methods as readonly string[]).includes(method),
-  );
-  if (auth) {
-    await gate.signIn[auth.serve](request, response);
-    return null;
-  }
-  const access =
-    pathname === WEBHOOK_PATH ? 'public' : pathname.startsWith('/hub/') ? 'viewer' : 'page';
-  return gate.admit(request, response, { access, pathname });
+  routes: (app: FastifyInstance) => Promise<void> | void = () => {},
+): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const app = Fastify({ forceCloseConnections: true });
+  signInGate(app, gate);
+  await app.register(signInRoutes, { gate });
+  await routes(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, port, close: () => app.close() };
 }
 
 /**

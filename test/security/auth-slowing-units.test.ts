@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/server/auth/attempt-limiter';
-import { HashingQueue } from '../../src/server/auth/hashing-queue';
-import { KnownDevices } from '../../src/server/auth/known-device';
-import { bodyRoleRefusal } from '../../src/server/auth/roles';
-import { SignInSlowing } from '../../src/server/auth/sign-in-slowing';
-import { setsInactiveStatus } from '../../src/server/auth/status-in-body';
+import { HashingQueue } from '../../src/server/auth/passwords';
+import { bodyRoleRefusal, setsInactiveStatus } from '../../src/server/auth/roles';
+import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from '../../src/server/auth/sign-in-slowing';
 import { testClock } from './auth-http';
 
 describe('the hashing queue', () => {

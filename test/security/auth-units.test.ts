@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
-import { AttemptLimiter, DEFAULT_LIMITS } from '../../src/server/auth/attempt-limiter';
-import { exposureReasons } from '../../src/server/auth/exposure';
 import {
+  checkPassword,
   hashPassword,
+  HashingQueue,
   passwordProblem,
-  verifyAgainstDummy,
   verifyPassword,
 } from '../../src/server/auth/passwords';
-import { clientAddress, overTls } from '../../src/server/auth/request-facts';
-import { roleMay } from '../../src/server/auth/route-access';
+import { clientAddress, exposureReasons, overTls } from '../../src/server/auth/request-facts';
+import { AttemptLimiter, DEFAULT_LIMITS } from '../../src/server/auth/sign-in-slowing';
+import { roleMay } from '../../src/server/auth/roles';
 import type { IncomingMessage } from 'node:http';
 import { safeNext } from '../../src/server/auth/safe-next';
 import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
@@ -28,7 +28,10 @@ describe('passwords', { timeout: SIGN_IN_HEAVY_MS }, () => {
     expect(await verifyPassword('correct horse battery', one)).toBe(true);
     expect(await verifyPassword('correct horse batterY', one)).toBe(false);
     expect(await verifyPassword('anything', 'plain text')).toBe(false);
-    expect(await verifyAgainstDummy('correct horse battery')).toBe(false);
+    const store = new AccountsStore(':memory:');
+    const nobody = checkPassword({ store, hashing: new HashingQueue() }, undefined, 'x', 'trusted');
+    expect(await nobody).toEqual({ kind: 'wrong' });
+    store.close();
     expect(passwordProblem('123456789')).toMatch(/at least 10 characters/);
     expect(passwordProblem('1234567890')).toBeNull();
   });

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { AuthGate } from '../../src/server/auth/auth-gate';
-import { sessionCookieName } from '../../src/server/auth/cookies';
+import { sessionCookieName } from '../../src/server/auth/request-facts';
 import { hashSessionId } from '../../src/server/auth/session-book';
-import { HUB_PATHS, ServerHub } from '../../src/server/hub/server-hub';
+import { ServerHub } from '../../src/server/hub/server-hub';
+import { hubRoutes } from '../../src/server/routes/hub';
 import type { SessionLiveness } from '../../src/server/hub/session-liveness';
-import { admitAsServer, type Browser } from './auth-http';
+import { gateServer, type Browser } from './auth-http';
 
 /**
  * The hub behind a real sign-in gate, wired as the app server is to wire it: the gate admits, the
@@ -63,35 +63,23 @@ export async function startSessionHubServer(options: {
     secrets: [HUB_SECRET],
     sessions: options.liveness?.(users) ?? storeLiveness(users, times),
   });
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const access = await admitAsServer(auth, request, response);
-      if (!access) return;
-      if (pathname === HUB_PATHS.webhooks && request.method === 'POST') {
-        return hub.receive(request, response);
-      }
-      if (pathname === HUB_PATHS.events) return hub.openStream(response, access.session?.idHash);
-      // The page, with the session's CSRF token as the dashboard's page carries it.
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(
-        `<!doctype html><meta name="slabdesk-csrf" content="${access.session?.csrfToken ?? ''}">`,
-      );
-    })().catch((error: unknown) => {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
+  const server = await gateServer(auth, async (app) => {
+    await app.register(hubRoutes, { hub });
+    // The page, with the session's CSRF token as the dashboard's page carries it.
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta name="slabdesk-csrf" content="${request.admission.session?.csrfToken ?? ''}">`,
+        ),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     hub,
     users,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       hub.close();
       auth.close();
       users.close();

@@ -5,7 +5,7 @@ import {
   type DeclaredRoute,
   type RunningAppServer,
 } from '../../src/server/app-server';
-import { roleMay } from '../../src/server/auth/route-access';
+import { roleMay } from '../../src/server/auth/roles';
 import type { Role } from '../../src/server/auth/roles';
 import { distPages } from '../../src/server/dist-pages';
 import { startHarness, type Harness } from '../support/sandbox-harness';

@@ -1,64 +1,41 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendEnvelope } from '../error-envelope';
-import { roleMay, type Access } from './route-access';
-import { AccountsStore } from './accounts-store';
-import { DEFAULT_LIMITS } from './attempt-limiter';
-import { sessionOf, type AuthContext } from './auth-context';
-import { DEFAULT_USERS_DB, type AuthOptions } from './auth-options';
-import { headerToken, sameToken } from './csrf';
-import { exposureReasons, signInRequired } from './exposure';
-import { HashingQueue } from './hashing-queue';
-import { KnownDevices } from './known-device';
-import { peekBody } from './peek-body';
-import { bodyNeedsCheck, bodyRoleRefusal, type Actor } from './roles';
-import {
-  DEFAULT_IDLE_MINUTES,
-  DEFAULT_MAX_HOURS,
-  SessionBook,
-  type ActiveSession,
-  type SessionsEndedListener,
-} from './session-book';
-import { SessionWatch } from './session-watch';
-import { signInHandlers, SIGN_IN_PATH, type SignInHandlers } from './sign-in-handlers';
-import { SignInSlowing } from './sign-in-slowing';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { refuse } from '../error-envelope';
+import { pathnameOf } from '../plugins/request-guard';
 import { requestUrl } from '../request-url';
+import { AccountsStore } from './accounts-store';
+import { DEFAULT_USERS_DB, type AuthOptions } from './auth-options';
+import { HashingQueue } from './passwords';
+import { peekBody } from './peek-body';
+import {
+  exposureReasons,
+  headerToken,
+  overTls,
+  readCookie,
+  sameToken,
+  sessionCookieName,
+  signInRequired,
+  type TransportSettings,
+} from './request-facts';
+import { accessOf, bodyNeedsCheck, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
+import { SessionBook, type ActiveSession, type SessionsEndedListener } from './session-book';
+import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from './sign-in-slowing';
 
-/** How long a device keeps the account's data without reaching its server, unless set. */
-const DEFAULT_KEEP_DAYS = 7;
+export const SIGN_IN_PATH = '/sign-in';
 
 /** An exposed server with no account: it must not start (anyone could use the key). */
 export class NoAccountError extends Error {}
 
-/** What the gate lets through: who is asking, and whether a page may be served to them. */
+/** Who is asking, and whether a page may be served to them (false: send them to sign in). */
 export interface Admission {
   actor: Actor | null;
   session: ActiveSession | null;
-  /** False: a page request without the session it needs (send it to sign in). */
   pageAllowed: boolean;
 }
 
 const PURGE_EVERY_MS = 10 * 60_000;
-const DEFAULT_SESSION_CHECK_MS = 2_000;
 /** As large a body as the proxy forwards: an editor's listing write is read whole to check it. */
 const MAX_WRITE_BODY_BYTES = 1_048_576;
-
-const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
-
-/**
- * A refusal sent before the body is read closes the connection, so no next request follows an
- * unread body.
- */
-function refuse(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-): null {
-  if (isWrite(request.method)) response.setHeader('connection', 'close');
-  sendEnvelope(response, status, code, message);
-  return null;
-}
 
 function noStartMessage(reasons: string[], usersDb: string): string {
   return [
@@ -75,18 +52,21 @@ function noStartMessage(reasons: string[], usersDb: string): string {
 }
 
 /**
- * The sign-in gate: each route says who may use it (route-access.ts); on an exposed server all
- * but public routes need a session; with a session, every write needs its CSRF token and role.
+ * The sign-in gate and its parts: each route says who may use it (roles.ts); on an exposed server
+ * all but public routes need a session; with a session, every write needs its CSRF token and role.
  */
 export class AuthGate {
   readonly exposed: boolean;
   readonly reasons: string[];
-  /** How long a device keeps the account's data without reaching the server (days). */
   readonly keepDays: number;
-  private readonly context: AuthContext;
+  readonly store: AccountsStore;
+  readonly book: SessionBook;
+  /** Failed sign-ins, counted apart for known devices, known addresses and everyone else. */
+  readonly slowing: SignInSlowing;
+  readonly devices: KnownDevices;
+  readonly hashing = new HashingQueue();
+  readonly transport: TransportSettings;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
-  private readonly watch: SessionWatch;
-  private handlers: SignInHandlers | undefined;
 
   /** Throws NoAccountError when the server is exposed and has no account. */
   constructor(
@@ -96,104 +76,82 @@ export class AuthGate {
     const usersDb = options.usersDb ?? ':memory:';
     this.reasons = exposureReasons({ ...options, ...server });
     this.exposed = this.reasons.length > 0;
-    this.keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
-    const store = new AccountsStore(usersDb);
-    if (this.exposed && store.countUsers() === 0) {
-      store.close();
+    this.keepDays = options.keepDays ?? 7;
+    this.store = new AccountsStore(usersDb);
+    if (this.exposed && this.store.countUsers() === 0) {
+      this.store.close();
       throw new NoAccountError(noStartMessage(this.reasons, usersDb));
     }
     const now = options.now ?? Date.now;
-    const limits = { ...DEFAULT_LIMITS, ...options.limits, now };
-    this.context = {
-      store,
-      book: new SessionBook(store, {
-        idleMinutes: options.sessionIdleMinutes ?? DEFAULT_IDLE_MINUTES,
-        maxHours: options.sessionMaxHours ?? DEFAULT_MAX_HOURS,
-        now,
-      }),
-      slowing: new SignInSlowing(limits),
-      devices: new KnownDevices(store.secret('device-cookies')),
-      hashing: new HashingQueue(options.hashing),
-      transport: { publicUrl: options.publicUrl, trustProxy: options.trustProxy },
-      exposed: this.exposed,
-    };
-    this.watch = new SessionWatch(
-      this.context.book,
-      options.sessionCheckMs ?? DEFAULT_SESSION_CHECK_MS,
-    );
-    this.context.book.purge();
-    this.purgeTimer = setInterval(() => this.context.book.purge(), PURGE_EVERY_MS);
+    this.book = new SessionBook(this.store, {
+      idleMinutes: options.sessionIdleMinutes ?? 12 * 60,
+      maxHours: options.sessionMaxHours ?? 7 * 24,
+      now,
+    });
+    this.slowing = new SignInSlowing({ ...DEFAULT_LIMITS, now });
+    this.devices = new KnownDevices(this.store.secret('device-cookies'));
+    this.transport = { publicUrl: options.publicUrl, trustProxy: options.trustProxy };
+    this.book.purge();
+    this.purgeTimer = setInterval(() => this.book.purge(), PURGE_EVERY_MS);
     this.purgeTimer.unref?.();
   }
 
-  /**
-   * Decides by the route's own `access` (see plugins/route-access.ts): answers a refusal and
-   * returns null, or returns who is asking. `pathname` is the path as sent, for the editor's
-   * listing-body check only. A route that states no access is refused to everyone.
-   */
-  async admit(
-    request: IncomingMessage,
-    response: ServerResponse,
-    route: { access: Access | undefined; action?: string | undefined; pathname: string },
-  ): Promise<Admission | null> {
-    const { session } = sessionOf(this.context, request);
-    const actor = session ? { name: session.name, role: session.role } : null;
-    const needed = signInRequired(this.exposed, request);
-    const { access } = route;
+  /** The request's session cookie (named by the request's TLS) and the live session it opens. */
+  sessionOf(request: IncomingMessage) {
+    const secure = overTls(request, this.transport);
+    const cookie = readCookie(request, sessionCookieName(secure));
+    return { secure, cookie, session: this.book.find(cookie) };
+  }
+
+  /** Decides by the matched route's `access`: who is asking, or null once it answered a refusal. */
+  async admit(request: FastifyRequest, reply: FastifyReply): Promise<Admission | null> {
+    const { raw, method } = request;
+    const no = (status: number, code: string, message: string) => {
+      // A refusal sent before the body is read closes the connection: no request follows it.
+      if (isWrite(method)) reply.header('connection', 'close');
+      refuse(reply, status, code, message);
+      return null;
+    };
+    const { session } = this.sessionOf(raw);
+    const actor = session && { name: session.name, role: session.role };
+    const needed = signInRequired(this.exposed, raw);
+    const access = accessOf(request);
     if (access === 'public' || access === 'page') {
       return { actor, session, pageAllowed: !needed || !!session };
     }
+    if (needed && !session) return no(401, 'sign_in_required', 'Sign in to continue.');
     if (access === undefined) {
-      return needed && !session
-        ? refuse(request, response, 401, 'sign_in_required', 'Sign in to continue.')
-        : refuse(request, response, 403, 'route_closed', 'This address is not open to anyone.');
+      return no(403, 'route_closed', 'This address is not open to anyone.');
     }
-    if (needed && !session) {
-      return refuse(request, response, 401, 'sign_in_required', 'Sign in to continue.');
+    if (!session) return { actor, session, pageAllowed: true };
+    if (isWrite(method) && !sameToken(session.csrfToken, headerToken(raw))) {
+      return no(403, 'csrf_failed', 'The request lacks this session’s token.');
     }
-    if (session) {
-      const method = request.method ?? 'GET';
-      if (isWrite(method) && !sameToken(session.csrfToken, headerToken(request))) {
-        return refuse(
-          request,
-          response,
-          403,
-          'csrf_failed',
-          'The request lacks this session’s token.',
-        );
-      }
-      if (!roleMay(session.role, access)) {
-        const words =
-          session.role === 'viewer' && isWrite(method)
-            ? 'Your role (viewer) can only read.'
-            : `Your role (${session.role}) cannot ${route.action ?? 'use this'}; ask an owner.`;
-        return refuse(request, response, 403, 'role_forbidden', words);
-      }
-      if (bodyNeedsCheck(session.role, method, route.pathname)) {
-        // Read whole and put back: the proxy reads the same body after the gate.
-        const body = await peekBody(request, MAX_WRITE_BODY_BYTES);
-        if (!body) {
-          return refuse(request, response, 413, 'body_too_large', 'The request body is too large.');
-        }
-        const byBody = bodyRoleRefusal(session.role, method, route.pathname, body);
-        if (byBody) return refuse(request, response, 403, 'role_forbidden', byBody);
-      }
+    if (!roleMay(session.role, access)) {
+      const action = request.routeOptions.config.action ?? 'use this';
+      const words =
+        session.role === 'viewer' && isWrite(method)
+          ? 'Your role (viewer) can only read.'
+          : `Your role (${session.role}) cannot ${action}; ask an owner.`;
+      return no(403, 'role_forbidden', words);
+    }
+    const pathname = pathnameOf(request);
+    if (bodyNeedsCheck(session.role, method, pathname)) {
+      // Read whole and put back: the proxy reads the same body after the gate.
+      const body = await peekBody(raw, MAX_WRITE_BODY_BYTES);
+      if (!body) return no(413, 'body_too_large', 'The request body is too large.');
+      const byBody = bodyRoleRefusal(session.role, method, pathname, body);
+      if (byBody) return no(403, 'role_forbidden', byBody);
     }
     return { actor, session, pageAllowed: true };
-  }
-
-  /** The sign-in routes' handlers (see AUTH_ROUTES), on the raw response. */
-  get signIn(): SignInHandlers {
-    return (this.handlers ??= signInHandlers(this.context));
   }
 
   /** A page request without its session: to the sign-in page, back here afterwards. */
   toSignIn(request: IncomingMessage, response: ServerResponse): void {
     const url = requestUrl(request.url);
-    const { cookie } = sessionOf(this.context, request);
     const next = `${url.pathname}${url.search}`;
     const query = new URLSearchParams(next === '/' ? {} : { next });
-    if (cookie) query.set('ended', '1');
+    if (this.sessionOf(request).cookie) query.set('ended', '1');
     const search = query.toString();
     response.writeHead(303, {
       location: `${SIGN_IN_PATH}${search ? `?${search}` : ''}`,
@@ -204,34 +162,21 @@ export class AuthGate {
 
   /** Whether a websocket upgrade (Vite's HMR) may go on: with a session when one is needed. */
   allowsUpgrade(request: IncomingMessage): boolean {
-    return !signInRequired(this.exposed, request) || !!sessionOf(this.context, request).session;
+    return !signInRequired(this.exposed, request) || !!this.sessionOf(request).session;
   }
 
-  /**
-   * Calls `listener` whenever sessions end: sign-out (its id hash), sign out everywhere
-   * (`'all-of-user'`), expiry, and for watched sessions an end made by another process
-   * (`npm run users -- remove` or `passwd`). Returns the way to stop listening.
-   */
+  /** Told whenever sessions end here (sign-out, everywhere, expiry); returns the way to stop. */
   onSessionsEnded(listener: SessionsEndedListener): () => void {
-    return this.context.book.onSessionsEnded(listener);
-  }
-
-  /**
-   * Calls `onEnded` once when this session (`Admission.session.idHash`) ends, however it ends;
-   * ends made elsewhere are found within the check interval. Returns the way to stop watching.
-   */
-  watchSession(idHash: string, userName: string, onEnded: () => void): () => void {
-    return this.watch.watch(idHash, userName, onEnded);
+    return this.book.onSessionsEnded(listener);
   }
 
   /** Whether the session is still open: one indexed read, cheap enough for every pushed event. */
   sessionAlive(idHash: string): boolean {
-    return this.context.book.alive(idHash);
+    return this.book.alive(idHash);
   }
 
   close(): void {
     clearInterval(this.purgeTimer);
-    this.watch.close();
-    this.context.store.close();
+    this.store.close();
   }
 }

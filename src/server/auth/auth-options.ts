@@ -1,35 +1,19 @@
-import type { LimiterSettings } from './attempt-limiter';
-import type { HashingLimits } from './hashing-queue';
-
-/** How the server's sign-in is set up (`startAppServer`'s `auth`; `run-server` reads the env). */
+/** How sign-in is set up (`startAppServer`'s `auth`; config/server-options.ts reads the env). */
 export interface AuthOptions {
-  /** The accounts and sessions (`SLABDESK_USERS_DB`, default `.sandbox/users.db`; `:memory:` ok). */
+  /** `SLABDESK_USERS_DB`: the accounts and sessions (`:memory:` ok). */
   usersDb?: string;
-  /** `SLABDESK_PUBLIC_URL`: marks the server exposed; `https` makes cookies Secure. */
+  /** The settings that mark the server exposed (auth/request-facts.ts) and read its transport. */
   publicUrl?: string | undefined;
-  /** `SLABDESK_TRUST_PROXY=1`: a reverse proxy in front (client address, TLS). Marks exposed. */
   trustProxy?: boolean | undefined;
-  /** `SLABDESK_WEBHOOK_PORT`: a webhook door of its own means deliveries come from outside. */
   webhookPort?: number | string | undefined;
-  /** `SLABDESK_REQUIRE_SIGN_IN=1`: sign-in even on loopback. */
   requireSignIn?: boolean | undefined;
-  /** `SLABDESK_SESSION_IDLE_MINUTES` (default 720). */
+  /** `SLABDESK_SESSION_IDLE_MINUTES` (720) and `SLABDESK_SESSION_MAX_HOURS` (168). */
   sessionIdleMinutes?: number | undefined;
-  /** `SLABDESK_SESSION_MAX_HOURS` (default 168). */
   sessionMaxHours?: number | undefined;
-  /**
-   * `SLABDESK_KEEP_DAYS`: a device that has not reached the server this long clears the
-   * account's kept data at its next open (default 7; the page is told in its boot facts).
-   */
+  /** `SLABDESK_KEEP_DAYS` (7): a device this long without the server clears the account's data. */
   keepDays?: number | undefined;
   /** The clock for sessions and attempt limits (epoch ms); tests move it. */
   now?: () => number;
-  /** The sign-in attempt limits (see AttemptLimiter). */
-  limits?: Partial<Omit<LimiterSettings, 'now'>>;
-  /** How many password checks run and wait at once (see HashingQueue). */
-  hashing?: HashingLimits;
-  /** How often watched sessions are re-checked for an end made by another process (ms). */
-  sessionCheckMs?: number;
 }
 
 export const DEFAULT_USERS_DB = '.sandbox/users.db';

@@ -1,9 +1,10 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import type { AccountsStore, UserRow } from './accounts-store';
 
-/** The shortest password an account may have (said in the CLI's error). */
 export const MIN_PASSWORD_LENGTH = 10;
-/** The longest: a password is hashed, and hashing a megabyte costs the server for nothing. */
-export const MAX_PASSWORD_LENGTH = 1024;
+/** A password is hashed, and hashing a megabyte costs the server for nothing. */
+const MAX_PASSWORD_LENGTH = 1024;
 
 export interface ScryptParams {
   N: number;
@@ -12,17 +13,13 @@ export interface ScryptParams {
 }
 
 /** OWASP's scrypt parameters; stored with each hash, so a hash made under older ones still checks. */
-export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
-/** Hashes with more cost than this are refused: a forged row must not make one check eat memory. */
-const MAX_N = 2 ** 20;
+const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-/** scrypt needs about 128·N·r bytes; twice that leaves room for its own bookkeeping. */
-const memoryFor = (params: ScryptParams) => 2 * 128 * params.N * params.r * params.p;
-
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: memoryFor(params) };
+  // scrypt needs about 128·N·r bytes; twice that leaves room for its own bookkeeping.
+  const options = { ...params, maxmem: 2 * 128 * params.N * params.r * params.p };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -41,25 +38,22 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+const encode = ({ N, r, p }: ScryptParams, salt: Buffer, key: Buffer) =>
+  `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+
 /** `scrypt$N=…,r=…,p=…$<salt>$<hash>` (base64): a fresh salt for every hash. */
-export async function hashPassword(
-  password: string,
-  params: ScryptParams = CURRENT_PARAMS,
-): Promise<string> {
+export async function hashPassword(password: string, params = CURRENT_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, params);
-  const written = `N=${params.N},r=${params.r},p=${params.p}`;
-  return `scrypt$${written}$${salt.toString('base64')}$${key.toString('base64')}`;
+  return encode(params, salt, await derive(password, salt, params));
 }
 
 function parse(encoded: string) {
   const [scheme, params, salt, key] = encoded.split('$');
   const values = /^N=(\d+),r=(\d+),p=(\d+)$/.exec(params ?? '');
   if (scheme !== 'scrypt' || !values || !salt || !key) return null;
-  const N = Number(values[1]);
-  const r = Number(values[2]);
-  const p = Number(values[3]);
-  if (N > MAX_N || r > 32 || p > 4) return null;
+  const [N, r, p] = values.slice(1).map(Number) as [number, number, number];
+  // More cost than this is refused: a forged row must not make one check eat memory.
+  if (N > 2 ** 20 || r > 32 || p > 4) return null;
   return {
     params: { N, r, p },
     salt: Buffer.from(salt, 'base64'),
@@ -68,38 +62,100 @@ function parse(encoded: string) {
 }
 
 /** Whether the hash was made under other parameters than today's (rehash it at the next sign-in). */
-export function needsRehash(encoded: string): boolean {
-  const stored = parse(encoded);
-  if (!stored) return false;
-  const { N, r, p } = stored.params;
-  return N !== CURRENT_PARAMS.N || r !== CURRENT_PARAMS.r || p !== CURRENT_PARAMS.p;
+function needsRehash(encoded: string): boolean {
+  const stored = parse(encoded)?.params;
+  return !!stored && Object.entries(CURRENT_PARAMS).some(([k, v]) => stored[k as 'N'] !== v);
 }
 
 /** Whether `password` matches the encoded hash, compared in constant time. */
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const stored = parse(encoded);
   if (!stored || stored.key.length === 0 || password.length > MAX_PASSWORD_LENGTH) return false;
-  let key: Buffer;
-  try {
-    key = await derive(password, stored.salt, stored.params);
-  } catch {
-    return false;
-  }
-  return key.length === stored.key.length && timingSafeEqual(key, stored.key);
+  const key = await derive(password, stored.salt, stored.params).catch(() => null);
+  return !!key && key.length === stored.key.length && timingSafeEqual(key, stored.key);
 }
 
-/**
- * A hash of no password under today's parameters: its key is random, so nothing matches it, and
- * checking against it costs what a real check costs (without hashing anything to make it).
- */
-const DUMMY = `scrypt$N=${CURRENT_PARAMS.N},r=${CURRENT_PARAMS.r},p=${CURRENT_PARAMS.p}$${randomBytes(
-  SALT_LENGTH,
-).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+/** A hash of no password (its key is random): checking against it costs what a real check costs. */
+const DUMMY = encode(CURRENT_PARAMS, randomBytes(SALT_LENGTH), randomBytes(KEY_LENGTH));
 
-/**
- * The work of a real check for a name without an account, so timing does not tell; always false.
- */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  await verifyPassword(password, DUMMY);
-  return false;
+export type HashingPriority = 'trusted' | 'untrusted';
+
+export interface HashingLimits {
+  /** Checks running at once, and of those, checks of unknown clients. */
+  concurrent: number;
+  untrustedConcurrent: number;
+  /** Checks allowed to wait, by priority; past it a check is turned away at once. */
+  waiting: Record<HashingPriority, number>;
+}
+
+const DEFAULT_HASHING: HashingLimits = {
+  concurrent: 2,
+  // On one core, the only slot is shared; on more, one stays free for known devices.
+  untrustedConcurrent: availableParallelism() > 1 ? 1 : 2,
+  waiting: { trusted: 16, untrusted: 4 },
+};
+
+/** Password checks a few at a time (each costs much memory and CPU), known devices first. */
+export class HashingQueue {
+  private readonly running: Record<HashingPriority, number> = { trusted: 0, untrusted: 0 };
+  private readonly lines: Record<HashingPriority, (() => void)[]> = { trusted: [], untrusted: [] };
+
+  constructor(private readonly limits: HashingLimits = DEFAULT_HASHING) {}
+
+  /** Runs `work` when a slot is free; `{ busy: true }` at once when its priority's line is full. */
+  async run<T>(
+    priority: HashingPriority,
+    work: () => Promise<T>,
+  ): Promise<{ busy: false; value: T } | { busy: true }> {
+    const line = this.lines[priority];
+    if (line.length === 0 && this.mayStart(priority)) {
+      this.running[priority] += 1;
+    } else {
+      if (line.length >= this.limits.waiting[priority]) return { busy: true };
+      // `startNext` counts the check as running before it lets it go.
+      await new Promise<void>((resolve) => line.push(resolve));
+    }
+    try {
+      return { busy: false, value: await work() };
+    } finally {
+      this.running[priority] -= 1;
+      const next = (['trusted', 'untrusted'] as const).find(
+        (p) => this.lines[p].length > 0 && this.mayStart(p),
+      );
+      if (next) {
+        this.running[next] += 1;
+        this.lines[next].shift()?.();
+      }
+    }
+  }
+
+  private mayStart(priority: HashingPriority): boolean {
+    if (this.running.trusted + this.running.untrusted >= this.limits.concurrent) return false;
+    return priority === 'trusted' || this.running.untrusted < this.limits.untrustedConcurrent;
+  }
+}
+
+/** `passwordHash`: the account's hash as stored now (a new one when it was rehashed). */
+export type PasswordVerdict =
+  { kind: 'busy' } | { kind: 'wrong' } | { kind: 'right'; passwordHash: string };
+
+/** Checks in its turn (a name without an account against the dummy, so timing does not tell). */
+export async function checkPassword(
+  parts: { store: AccountsStore; hashing: HashingQueue },
+  user: UserRow | undefined,
+  password: string,
+  priority: HashingPriority,
+): Promise<PasswordVerdict> {
+  const outcome = await parts.hashing.run(priority, async (): Promise<PasswordVerdict> => {
+    if (!(await verifyPassword(password, user?.passwordHash ?? DUMMY)) || !user) {
+      return { kind: 'wrong' };
+    }
+    if (!needsRehash(user.passwordHash)) return { kind: 'right', passwordHash: user.passwordHash };
+    // A right password under older parameters is hashed again under today's.
+    const stronger = await hashPassword(password);
+    // Compare-and-set: a password changed meanwhile by `npm run users` is not overwritten.
+    const replaced = parts.store.replaceHash(user.name, user.passwordHash, stronger);
+    return { kind: 'right', passwordHash: replaced ? stronger : user.passwordHash };
+  });
+  return outcome.busy ? { kind: 'busy' } : outcome.value;
 }

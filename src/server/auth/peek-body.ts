@@ -1,13 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * Reads a request's whole body and puts it back, so whoever reads the request next (the proxy,
- * or Fastify's body parser) still gets all of it; null when it is over `maxBytes` (then the
- * request's stream is left half read: answer and close the connection).
- *
- * Chunks are taken by their exact length and the last one is put back before the stream can
- * end: `read()` with no size on a finished stream would end it, and a consumer listening for
- * data afterwards would wait for ever.
+ * Reads a request's whole body and puts it back for the next reader (the proxy); null when over
+ * `maxBytes` (the stream is left half read: answer and close the connection). Chunks are read by
+ * exact length and put back before the stream can end: a reader after that would wait for ever.
  */
 export function peekBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
   const length = request.headers['content-length'];

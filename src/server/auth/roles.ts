@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import { parseJsonBody } from '../../shared/json-body';
 import { safeDecode } from '../../shared/safe-decode';
-import { setsInactiveStatus } from './status-in-body';
 
-/** Who may do what: the three roles (each route states which it needs: route-access.ts). */
+/** Who may do what: the three roles, least last; each route states which it needs. */
 export const ROLES = ['owner', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -11,16 +12,39 @@ export interface Actor {
   role: Role;
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/**
+ * Who may use a route, stated in its own definition (`config: { access }`), denied by default:
+ * `public` anyone; `page` a session where one is needed, else a redirect to sign in; a role: a
+ * session of that role or above where one is needed (sign-in off: the one person here is owner).
+ */
+export type Access = 'public' | 'page' | Role;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may use this route; none stated: nobody. */
+    access?: Access;
+    /** What a refused role could not do, for its message ("create rules"). */
+    action?: string;
+  }
 }
 
-const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
+const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
-const EDITOR_CANNOT_DEACTIVATE = 'Your role (editor) cannot deactivate listings; ask an owner.';
+/** The route the router matched decides, so every spelling of a path gets its route's answer. */
+export const accessOf = (request: FastifyRequest): Access | undefined =>
+  // The not-found handler is the app's page.
+  request.is404 ? 'page' : request.routeOptions.config.access;
+
+export const roleMay = (role: Role, access: Access): boolean =>
+  access === 'public' || access === 'page' || ROLE_RANK[role] >= ROLE_RANK[access];
+
+export const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
 /** A listing's paths (and their `products` aliases), after decoding, in any letter case. */
-export function isListingPath(pathname: string): boolean {
+function isListingPath(pathname: string): boolean {
   const decoded = (safeDecode(pathname) ?? pathname).toLowerCase();
   return /\/(listings|products)(\/|\.json|$)/.test(decoded);
 }
@@ -29,10 +53,7 @@ export function isListingPath(pathname: string): boolean {
 export const bodyNeedsCheck = (role: Role, method: string, pathname: string): boolean =>
   role === 'editor' && isWrite(method) && method !== 'DELETE' && isListingPath(pathname);
 
-/**
- * Why `role` may not send this body, or null: a listing write that sets a status other than
- * active takes the listing off sale, a deactivation as DELETE is.
- */
+/** Why `role` may not send this body, or null: an editor may not take a listing off sale. */
 export function bodyRoleRefusal(
   role: Role,
   method: string,
@@ -40,5 +61,51 @@ export function bodyRoleRefusal(
   body: Buffer | string | undefined,
 ): string | null {
   if (!bodyNeedsCheck(role, method, pathname) || body === undefined) return null;
-  return setsInactiveStatus(body) ? EDITOR_CANNOT_DEACTIVATE : null;
+  return setsInactiveStatus(body)
+    ? 'Your role (editor) cannot deactivate listings; ask an owner.'
+    : null;
+}
+
+/** In any letter case too: a lenient reader upstream must not see a status this check missed. */
+const isStatusKey = (key: string) => ['status', 'svc_status'].includes(key.toLowerCase());
+
+/** Every status value in the parsed body, at any depth. */
+function statusValues(value: unknown, found: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) for (const item of value) statusValues(item, found);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (isStatusKey(key)) found.push(inner);
+      statusValues(inner, found);
+    }
+  }
+  return found;
+}
+
+/** The status keys written in the text: each JSON string followed by a colon is a key. */
+function statusKeysWritten(text: string): number {
+  let count = 0;
+  for (const match of text.matchAll(/"(?:[^"\\]|\\.)*"\s*:/g)) {
+    const token = match[0].slice(0, match[0].lastIndexOf('"') + 1);
+    try {
+      if (isStatusKey(JSON.parse(token) as string)) count += 1;
+    } catch {
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * Whether a listing write takes the listing off sale: any `status`/`svc_status` but `active`, at
+ * any depth (the marketplace reads it in every body form), or a status key written more often
+ * than the parsed body shows (a duplicate key, read one way here and maybe another upstream).
+ */
+export function setsInactiveStatus(body: Buffer | string): boolean {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const verdict = parseJsonBody(text);
+  // Too deep to walk cannot be vouched for; one the marketplace cannot parse changes nothing.
+  if (verdict.kind === 'too_deep') return true;
+  if (verdict.kind !== 'json') return false;
+  const values = statusValues(verdict.value);
+  return values.some((value) => value !== 'active') || statusKeysWritten(text) !== values.length;
 }

@@ -1,19 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AccountsStore } from './accounts-store';
+import { newToken } from './request-facts';
 import type { Role } from './roles';
 import { serverLog } from '../log';
 
+/** A session ends unused `idleMinutes`, and `maxHours` after sign-in however used. */
 export interface SessionTimes {
-  /** A session unused this long ends (default 12 h, `SLABDESK_SESSION_IDLE_MINUTES`). */
   idleMinutes: number;
-  /** A session ends this long after sign-in however used (default 7 days, `SLABDESK_SESSION_MAX_HOURS`). */
   maxHours: number;
-  /** The clock (epoch ms); tests move it. */
   now: () => number;
 }
-
-export const DEFAULT_IDLE_MINUTES = 12 * 60;
-export const DEFAULT_MAX_HOURS = 7 * 24;
 
 /** A signed-in session as a request sees it. */
 export interface ActiveSession {
@@ -21,7 +17,6 @@ export interface ActiveSession {
   name: string;
   role: Role;
   csrfToken: string;
-  createdAt: number;
 }
 
 /** Which sessions ended: these (by id hash), or every session of the account. */
@@ -32,7 +27,6 @@ export type SessionsEndedListener = (ended: EndedSessions, userName: string) => 
 /** Only a hash of the id is stored: a copy of the database opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
-const newToken = () => randomBytes(32).toString('base64url');
 const MINUTE = 60_000;
 
 /** The sessions: opened at sign-in with a fresh id, ended by idle or absolute expiry or sign-out. */
@@ -51,7 +45,7 @@ export class SessionBook {
   }
 
   /** Tells every listener; one that throws neither stops the others nor the sign-out. */
-  announce(ended: EndedSessions, userName: string): void {
+  private announce(ended: EndedSessions, userName: string): void {
     if (Array.isArray(ended) && ended.length === 0) return;
     for (const listener of [...this.listeners]) {
       try {
@@ -60,11 +54,6 @@ export class SessionBook {
         serverLog.error({ err: error }, 'A session-end listener failed');
       }
     }
-  }
-
-  /** Seconds the cookie may live: the absolute expiry (the idle one is checked here). */
-  get cookieMaxAgeSeconds(): number {
-    return Math.floor(this.times.maxHours * 3600);
   }
 
   /** A new session for the account: a new random id every time, never one the browser sent. */
@@ -91,24 +80,15 @@ export class SessionBook {
     if (!row) return null;
     const now = this.times.now();
     if (this.expired(row, now)) {
-      if (this.store.endSession(idHash)) this.announce([idHash], row.userName);
+      this.end(idHash);
       return null;
     }
     // Written at most once a minute: a page's burst of calls costs one write, not fifty.
     if (now - row.lastSeenAt >= MINUTE) this.store.touchSession(idHash, now);
-    return {
-      idHash,
-      name: row.userName,
-      role: row.role,
-      csrfToken: row.csrfToken,
-      createdAt: row.createdAt,
-    };
+    return { idHash, name: row.userName, role: row.role, csrfToken: row.csrfToken };
   }
 
-  /**
-   * Whether the session (by id hash) is still open and unexpired: one indexed read, cheap enough
-   * for every event pushed to its stream. It does not count as use.
-   */
+  /** Whether the session is open and unexpired: one indexed read, and not counted as use. */
   alive(idHash: string): boolean {
     const row = this.store.findSession(idHash);
     return !!row && !this.expired(row, this.times.now());
@@ -136,16 +116,16 @@ export class SessionBook {
       now - this.times.maxHours * 60 * MINUTE,
     );
     const byUser = new Map<string, string[]>();
-    for (const { idHash, userName } of ended) {
+    for (const { idHash, userName } of ended)
       byUser.set(userName, [...(byUser.get(userName) ?? []), idHash]);
-    }
     for (const [userName, idHashes] of byUser) this.announce(idHashes, userName);
     return ended.length;
   }
 
   private expired(row: { lastSeenAt: number; createdAt: number }, now: number): boolean {
-    const idle = now - row.lastSeenAt > this.times.idleMinutes * MINUTE;
-    const old = now - row.createdAt > this.times.maxHours * 60 * MINUTE;
-    return idle || old;
+    const { idleMinutes, maxHours } = this.times;
+    return (
+      now - row.lastSeenAt > idleMinutes * MINUTE || now - row.createdAt > maxHours * 60 * MINUTE
+    );
   }
 }

@@ -24,16 +24,14 @@ button{font:inherit;font-weight:600;padding:.6rem .9rem;border-radius:6px;border
 .note{background:var(--info-bg);color:var(--info-ink);border-radius:6px;padding:.6rem .8rem}
 `;
 
+/** The form's pre-session token, where to go after (a checked path), the name typed, words. */
 export interface SignInPageFacts {
-  /** The pre-session token for the form's hidden `csrf` field. */
   formToken: string;
-  /** Where to go once signed in (a checked same-origin path). */
   next: string;
-  /** The name typed before, kept after a failed attempt. */
   name?: string;
-  /** The error to announce (in the `role="alert"` region). */
+  /** Announced in the `role="alert"` region. */
   error?: string;
-  /** A notice: signed out, or the session ended. */
+  /** Signed out, or the session ended. */
   notice?: string;
 }
 

@@ -1,25 +1,99 @@
-import { AttemptLimiter, type LimiterSettings } from './attempt-limiter';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** One sign-in attempt as the slowing sees it. */
+/** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
+export interface LimiterSettings {
+  freeFailures: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  maxEntries: number;
+  now: () => number;
+}
+
+export const DEFAULT_LIMITS: Omit<LimiterSettings, 'now'> = {
+  freeFailures: 5,
+  windowMs: 15 * 60_000,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  maxEntries: 10_000,
+};
+
+interface Entry {
+  failures: number;
+  lastFailureAt: number;
+  blockedUntil: number;
+}
+
+/** Failures per key; a bounded map, so a spray of names cannot grow it. */
+export class AttemptLimiter {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly settings: LimiterSettings) {}
+
+  /** Seconds to wait before the next attempt for this key, or 0 when it may try now. */
+  retryAfterSeconds(key: string): number {
+    const wait = (this.current(key)?.blockedUntil ?? 0) - this.settings.now();
+    return wait > 0 ? Math.ceil(wait / 1000) : 0;
+  }
+
+  fail(key: string): void {
+    const { now, freeFailures, firstDelayMs, maxDelayMs, maxEntries } = this.settings;
+    const at = now();
+    const entry = this.current(key) ?? { failures: 0, lastFailureAt: at, blockedUntil: 0 };
+    entry.failures += 1;
+    entry.lastFailureAt = at;
+    const over = Math.min(entry.failures - freeFailures, 30);
+    if (over >= 0) entry.blockedUntil = at + Math.min(firstDelayMs * 2 ** over, maxDelayMs);
+    // Re-inserted, so the map's order is the order of last failure (oldest first).
+    this.entries.delete(key);
+    if (this.entries.size >= maxEntries) {
+      for (const [name, old] of this.entries) if (this.expired(old, at)) this.entries.delete(name);
+      // Then the oldest tenth at once, so a full map is not swept again at every failure.
+      const excess = Math.max(this.entries.size - Math.floor(maxEntries * 0.9), 0);
+      for (const name of [...this.entries.keys()].slice(0, excess)) this.entries.delete(name);
+    }
+    this.entries.set(key, entry);
+  }
+
+  /** A successful sign-in forgets the key's failures. */
+  clear(key: string): void {
+    this.entries.delete(key);
+  }
+
+  size(): number {
+    return this.entries.size;
+  }
+
+  private expired(entry: Entry, now: number): boolean {
+    return now - Math.max(entry.lastFailureAt, entry.blockedUntil) > this.settings.windowMs;
+  }
+
+  private current(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || !this.expired(entry, this.settings.now())) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+}
+
+/** One sign-in attempt: the account asked for (lower case), the address, a valid device's id. */
 export interface SignInAttempt {
-  /** The account name asked for, lower case. */
   account: string;
   address: string;
-  /** The id of a valid device cookie for this account, or null. */
   device: string | null;
 }
 
 /** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
-export type Trust = 'device' | 'address' | 'none';
+type Trust = 'device' | 'address' | 'none';
 
 const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 const MAX_KNOWN_ADDRESSES = 10_000;
+const pair = (attempt: SignInAttempt) => `${attempt.account}\n${attempt.address}`;
 
 /**
  * Slows password guessing without locking the owner out. A known device is slowed only by its own
- * failures. Anyone else is slowed per account and address and per address; and the attempts from
- * addresses the account never signed in from share one more count per account, so a guesser
- * rotating addresses is slowed while the owner at a known device or address is not.
+ * failures; anyone else per account and address and per address, and addresses the account never
+ * signed in from share one more count per account, so a guesser rotating addresses is slowed.
  */
 export class SignInSlowing {
   private readonly byDevice: AttemptLimiter;
@@ -61,23 +135,58 @@ export class SignInSlowing {
     if (trust === 'none') this.strangersByAccount.fail(attempt.account);
   }
 
-  /**
-   * The right password: this device's and address's counts forgotten, the address known. The
-   * strangers' count is forgotten only on a stranger's success: the owner signing in at home
-   * must not lift the slowing of a guesser elsewhere.
-   */
+  /** The address becomes known; the strangers' count is forgotten only on a stranger's success. */
   succeeded(attempt: SignInAttempt): void {
+    // The owner signing in at home must not lift the slowing of a guesser elsewhere.
     if (this.trust(attempt) === 'none') this.strangersByAccount.clear(attempt.account);
     if (attempt.device) this.byDevice.clear(attempt.device);
-    this.byAccountAddress.clear(pair(attempt));
     const key = pair(attempt);
+    this.byAccountAddress.clear(key);
     this.knownAddresses.delete(key);
     this.knownAddresses.set(key, this.settings.now());
     if (this.knownAddresses.size > MAX_KNOWN_ADDRESSES) {
-      const oldest = this.knownAddresses.keys().next().value;
-      if (oldest !== undefined) this.knownAddresses.delete(oldest);
+      this.knownAddresses.delete(this.knownAddresses.keys().next().value!);
     }
   }
 }
 
-const pair = (attempt: SignInAttempt) => `${attempt.account}\n${attempt.address}`;
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
+
+/** The account a device token binds: its name and password hash (a new password forgets devices). */
+interface DeviceAccount {
+  name: string;
+  passwordHash: string;
+}
+
+/** OWASP's device cookies: a browser that signed in keeps a signed token naming the account. */
+export class KnownDevices {
+  constructor(private readonly key: Buffer) {}
+
+  /** A new token for this browser and account: `<nonce>_<mac>`. */
+  issue(account: DeviceAccount): string {
+    const nonce = randomBytes(16).toString('hex');
+    return `${nonce}_${this.mac(account, nonce)}`;
+  }
+
+  /** The device's id (its nonce) when the token was issued for this account as it is now. */
+  deviceOf(token: string | undefined, account: DeviceAccount | undefined): string | null {
+    const [nonce, mac] = token?.split('_') ?? [];
+    if (
+      !account ||
+      !nonce ||
+      !mac ||
+      !/^[0-9a-f]{32}$/.test(nonce) ||
+      !/^[0-9a-f]{64}$/.test(mac)
+    ) {
+      return null;
+    }
+    const expected = Buffer.from(this.mac(account, nonce), 'hex');
+    return timingSafeEqual(expected, Buffer.from(mac, 'hex')) ? nonce : null;
+  }
+
+  private mac(account: DeviceAccount, nonce: string): string {
+    return createHmac('sha256', this.key)
+      .update(`${account.name.toLowerCase()}\n${account.passwordHash}\n${nonce}`)
+      .digest('hex');
+  }
+}

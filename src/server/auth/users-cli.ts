@@ -1,8 +1,8 @@
+import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { AccountsStore, NAME_PATTERN } from './accounts-store';
 import { DEFAULT_USERS_DB } from './auth-options';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
-import { readPassword } from './read-password';
 import { isRole, ROLES } from './roles';
 
 /** A failure the person at the terminal can fix; `code` is the exit status. */
@@ -27,23 +27,64 @@ On a terminal the password is asked twice, hidden; piped, the first line is read
   printf '%s\\n' "$PASSWORD" | npm run users -- add ann --role owner
 Accounts are kept in SLABDESK_USERS_DB (default ${DEFAULT_USERS_DB}).`;
 
-function nameOf(positionals: string[]): string {
-  const name = positionals[1];
-  if (!name) throw new CliError(`A NAME is needed.\n\n${USAGE}`, 2);
-  if (!NAME_PATTERN.test(name)) {
-    throw new CliError(
-      `"${name}" is not a valid name: use letters, digits, '.', '_' and '-' (at most 40).`,
-      2,
-    );
+type Terminal = Readable & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
+
+/** The first line of a piped standard input (`printf 'pw\n' | npm run users -- ...`). */
+async function readFirstLine(input: Readable): Promise<string> {
+  let text = '';
+  for await (const chunk of input) {
+    text += String(chunk);
+    const end = text.search(/\r?\n/);
+    if (end >= 0) return text.slice(0, end);
+    if (text.length > 4096) break;
   }
-  return name;
+  return text.replace(/\r?\n$/, '');
 }
 
-async function newPassword(): Promise<string> {
-  const password = await readPassword(process.stdin, process.stderr, 'New password');
+/** A line typed on a terminal without echoing it (Ctrl-C or Ctrl-D gives up). */
+function askHidden(input: Terminal, prompt: string): Promise<string> {
+  process.stderr.write(prompt);
+  input.setRawMode?.(true);
+  input.resume();
+  input.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const done = (error?: Error) => {
+      input.off('data', onData);
+      input.setRawMode?.(false);
+      input.pause();
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003' || char === '\u0004') return done(new CliError('Cancelled.'));
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else if (char >= ' ') typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+/** Asked twice without echo on a terminal, else the input's first line; never an argument. */
+async function newPassword(input: Terminal = process.stdin): Promise<string> {
+  const password = await (input.isTTY ? askHidden(input, 'New password: ') : readFirstLine(input));
+  if (input.isTTY && (await askHidden(input, 'New password again: ')) !== password) {
+    throw new CliError('The two passwords differ; nothing was changed.');
+  }
   const problem = passwordProblem(password);
   if (problem) throw new CliError(`${problem} Nothing was changed.`);
-  return password;
+  return hashPassword(password);
+}
+
+function nameOf(name: string | undefined): string {
+  if (!name) throw new CliError(`A NAME is needed.\n\n${USAGE}`, 2);
+  if (NAME_PATTERN.test(name)) return name;
+  const rule = "use letters, digits, '.', '_' and '-' (at most 40)";
+  throw new CliError(`"${name}" is not a valid name: ${rule}.`, 2);
 }
 
 async function run(argv: string[], store: () => AccountsStore): Promise<string> {
@@ -52,82 +93,63 @@ async function run(argv: string[], store: () => AccountsStore): Promise<string> 
     allowPositionals: true,
     options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
-  const command = positionals[0];
+  const [command, given] = positionals;
   if (values.help || !command) return USAGE;
-  switch (command) {
-    case 'add': {
-      const name = nameOf(positionals);
-      if (!isRole(values.role)) {
-        throw new CliError(`--role must be one of ${ROLES.join(', ')}.`, 2);
-      }
-      if (store().findUser(name)) {
-        throw new CliError(`"${name}" has an account already (npm run users -- passwd ${name}).`);
-      }
-      const passwordHash = await hashPassword(await newPassword());
-      const added = store().addUser({
-        name,
-        role: values.role,
-        passwordHash,
-        createdAt: Date.now(),
-      });
-      if (!added) throw new CliError(`"${name}" has an account already.`);
-      return `Added ${name} (${values.role}).`;
-    }
-    case 'passwd': {
-      const name = nameOf(positionals);
-      if (!store().findUser(name)) throw new CliError(`There is no account "${name}".`);
-      const passwordHash = await hashPassword(await newPassword());
-      store().setPassword(name, passwordHash);
-      return `New password for ${name}; their sessions have ended.`;
-    }
-    case 'remove': {
-      const name = nameOf(positionals);
-      if (!store().removeUser(name)) throw new CliError(`There is no account "${name}".`);
-      return `Removed ${name}; their sessions have ended.`;
-    }
-    case 'list': {
-      const users = store().listUsers();
-      if (users.length === 0) return 'No accounts yet: npm run users -- add NAME --role owner';
-      const rows = [
-        ['NAME', 'ROLE', 'CREATED', 'SESSIONS'],
-        ...users.map((user) => [
-          user.name,
-          user.role,
-          new Date(user.createdAt).toISOString().slice(0, 16).replace('T', ' '),
-          String(user.sessions),
-        ]),
-      ];
-      const widths = rows[0]!.map((_, column) =>
-        Math.max(...rows.map((row) => row[column]!.length)),
-      );
-      return rows
-        .map((row) =>
-          row
-            .map((cell, column) => cell.padEnd(widths[column]!))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n');
-    }
-    default:
-      throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
+  if (command === 'list') {
+    const users = store().listUsers();
+    if (users.length === 0) return 'No accounts yet: npm run users -- add NAME --role owner';
+    const rows = [['NAME', 'ROLE', 'CREATED', 'SESSIONS']].concat(
+      users.map((user) => [
+        user.name,
+        user.role,
+        new Date(user.createdAt).toISOString().slice(0, 16).replace('T', ' '),
+        String(user.sessions),
+      ]),
+    );
+    const widths = rows[0]!.map((_, at) => Math.max(...rows.map((row) => row[at]!.length)));
+    return rows
+      .map((row) =>
+        row
+          .map((cell, at) => cell.padEnd(widths[at]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n');
   }
+  if (!['add', 'passwd', 'remove'].includes(command)) {
+    throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
+  }
+  const name = nameOf(given);
+  if (command === 'remove') {
+    if (!store().removeUser(name)) throw new CliError(`There is no account "${name}".`);
+    return `Removed ${name}; their sessions have ended.`;
+  }
+  if (command === 'passwd') {
+    if (!store().findUser(name)) throw new CliError(`There is no account "${name}".`);
+    store().setPassword(name, await newPassword());
+    return `New password for ${name}; their sessions have ended.`;
+  }
+  const role = values.role;
+  if (!isRole(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}.`, 2);
+  if (store().findUser(name)) {
+    throw new CliError(`"${name}" has an account already (npm run users -- passwd ${name}).`);
+  }
+  const passwordHash = await newPassword();
+  if (!store().addUser({ name, role, passwordHash, createdAt: Date.now() })) {
+    throw new CliError(`"${name}" has an account already.`);
+  }
+  return `Added ${name} (${role}).`;
 }
 
 /** `npm run users -- add|passwd|remove|list`: the accounts of an exposed server. */
-async function main(): Promise<void> {
-  let store: AccountsStore | undefined;
+let store: AccountsStore | undefined;
+try {
   const open = () =>
     (store ??= new AccountsStore(process.env.SLABDESK_USERS_DB?.trim() || DEFAULT_USERS_DB));
-  try {
-    console.log(await run(process.argv.slice(2), open));
-  } catch (error) {
-    const code = error instanceof CliError ? error.code : error instanceof TypeError ? 2 : 1;
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = code;
-  } finally {
-    store?.close();
-  }
+  console.log(await run(process.argv.slice(2), open));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = error instanceof CliError ? error.code : error instanceof TypeError ? 2 : 1;
+} finally {
+  store?.close();
 }
-
-await main();

@@ -1,8 +1,7 @@
-import type { AuthOptions } from '../auth/auth-options';
-import { DEFAULT_USERS_DB } from '../auth/auth-options';
+import { DEFAULT_USERS_DB, type AuthOptions } from '../auth/auth-options';
 import type { Settings } from './settings';
 
-/** What the settings say about sign-in (see auth/exposure.ts for what marks a server exposed). */
+/** What the settings say about sign-in (see auth/request-facts.ts for what marks a server exposed). */
 export function authOptionsOf(settings: Settings): AuthOptions {
   return {
     usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
@@ -21,10 +20,9 @@ export function webhookDoorOptions(settings: Settings): {
   webhookPort?: number;
   webhookHost?: string;
 } {
-  const port = settings.SLABDESK_WEBHOOK_PORT;
-  if (port === undefined) return {};
-  const host = settings.SLABDESK_WEBHOOK_HOST;
-  return { webhookPort: port, ...(host ? { webhookHost: host } : {}) };
+  const { SLABDESK_WEBHOOK_PORT: webhookPort, SLABDESK_WEBHOOK_HOST: webhookHost } = settings;
+  if (webhookPort === undefined) return {};
+  return { webhookPort, ...(webhookHost ? { webhookHost } : {}) };
 }
 
 export const activityPathOf = (settings: Settings): string =>

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Every setting of `npm run dev` and `npm start`, read once from the environment and validated by
- * one schema; `--help` prints the same table. The embedded sandbox reads its own `SANDBOX_*`.
- */
+/** Every setting of `npm run dev` and `npm start`, read once, one schema; `--help` prints it. */
 const text = z.string().trim();
 const flag = z
   .enum(['0', '1', 'true', 'false'])

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseBoundedJson } from '../bounded-json';
 
-/**
- * How every JSON route reads its body: parsed with a bound on nesting (bounded-json.ts), and an
- * empty body is no body (a button's POST); its size is the route's `bodyLimit`.
- */
+/** JSON bodies parsed with a bound on nesting; an empty one is none (a button's POST). */
 export function jsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {

@@ -1,10 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendEnvelope } from '../error-envelope';
 
-/**
- * A handler that answers on the raw response (streams, exact bytes, its own cookies): Fastify
- * lets go of the reply, so an error still ends it here, and is logged.
- */
+/** A handler on the raw response (streams, exact bytes): Fastify lets go, so errors end here. */
 export const rawReply =
   (serve: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkRequest, type RequestKind } from '../request-guard';
-import { accessOf } from '../auth/route-access';
-import { errorEnvelope } from '../error-envelope';
+import { accessOf, isWrite } from '../auth/roles';
+import { refuse } from '../error-envelope';
 import { safeDecode } from '../../shared/safe-decode';
 
 /** The path as sent, without its query: never parsed as a URL (`//x` is a path, not a host). */
-export const pathnameOf = (request: FastifyRequest): string => {
-  const query = request.url.indexOf('?');
-  return query === -1 ? request.url : request.url.slice(0, query);
-};
+export const pathnameOf = (request: FastifyRequest): string => request.url.split('?', 1)[0]!;
 
-/**
- * Whether a path is in its one canonical form: no empty segment but a trailing one, no `.` or
- * `..` segment however spelled, no backslash, and every segment decodes. Anything else would be
- * read one way by the router and another by a file server or a proxy.
- */
+/** No empty segment but a trailing one, no `.`/`..` however spelled, no backslash, all decode. */
 export function isCanonicalPath(pathname: string): boolean {
   if (!pathname.startsWith('/') || pathname.includes('\\')) return false;
   const segments = pathname.split('/').slice(1);
@@ -25,30 +18,25 @@ export function isCanonicalPath(pathname: string): boolean {
   });
 }
 
-/** The answer to a request whose address is not well formed, in the API's error envelope. */
-export function refuseMalformed(reply: FastifyReply): FastifyReply {
-  return reply
-    .code(400)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(errorEnvelope('malformed_request', 'That address is not well formed.'));
-}
+/** The answer to a request whose address is not well formed. */
+export const refuseMalformed = (reply: FastifyReply): FastifyReply =>
+  refuse(
+    reply.header('x-content-type-options', 'nosniff'),
+    400,
+    'malformed_request',
+    'That address is not well formed.',
+  );
 
-/**
- * What a request asks for, by its route's access: a page, or a public route read (the health
- * check, sign-in's form, build files), may be opened from a link; everything else (the API, the
- * hub, sign-in's writes, the deliveries) is a call that comes only from our own page.
- */
+/** A page or a public route's read may be opened from a link; any other call is our page's. */
 function kindOf(request: FastifyRequest): RequestKind {
   const access = accessOf(request);
-  const read = request.method === 'GET' || request.method === 'HEAD';
-  return access === 'page' || (access === 'public' && read) ? 'page' : 'api';
+  return access === 'page' || (access === 'public' && !isWrite(request.method)) ? 'page' : 'api';
 }
 
 /**
- * Canonical paths only (400 otherwise), our own Host names only (no DNS rebinding), and API
- * calls only from our own origin; see
- * request-guard.ts. `hosts` is read per request: the port is known only after listening.
+ * Canonical paths only (400: the router, a file server and a proxy read one path alike), our own
+ * Host names only (no DNS rebinding), API calls only from our own origin (../request-guard.ts).
+ * `hosts` is read per request: the port is known only after listening.
  */
 export function requestGuard(app: FastifyInstance, hosts: () => ReadonlySet<string>): void {
   app.addHook('onRequest', async (request, reply) => {

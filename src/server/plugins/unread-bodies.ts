@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * A plugin's routes leave bodies unread, whatever their type: they answer on the raw response
- * and read (bounded) what they need themselves: the proxy forwards, the webhook receiver checks
- * a signature over the exact bytes, sign-in reads its form.
- */
+/** A raw plugin's routes read (bounded) what they need: the proxy forwards, deliveries are signed. */
 export function unreadBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

@@ -5,10 +5,7 @@ import { checkRequest } from '../request-guard';
 
 type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
-/**
- * Websocket upgrades (Vite's HMR, in development) pass the same guard and sign-in as pages before
- * reaching their handlers; with no handler, every upgrade is refused.
- */
+/** Websocket upgrades (Vite's HMR) pass the guard and sign-in as pages do; none without a handler. */
 export function guardUpgrades(
   server: Server,
   hosts: () => ReadonlySet<string>,

@@ -49,7 +49,7 @@ const PreviewBody = z.union([
 const SHOWN = { writes: 1_000, skips: 200, runItems: 10_000, touched: 50_000 };
 const BODY_LIMIT = 64 * 1024;
 
-/** An owner's route, and what a refused role could not do (see auth/route-access.ts). */
+/** An owner's route, and what a refused role could not do (see auth/roles.ts). */
 const owner = (action: string) => ({ access: 'owner' as const, action });
 
 function who(request: FastifyRequest): { name: string | null; role: Role } {
