@@ -1,7 +1,4 @@
-/**
- * Code 128 (ISO/IEC 15417) set B, printable ASCII: each symbol six widths over 11 modules (stop:
- * seven over 13); checksum = start + sum of value × position, modulo 103.
- */
+/** Code 128 set B (ISO/IEC 15417); checksum = start + sum of value × position, mod 103. */
 export const CODE128_WIDTHS: readonly string[] = [
   '212222',
   '222122',

@@ -1,6 +1,4 @@
-/**
- * Display helpers in the seller's locale and zone; each `Intl` object is made once, on first use.
- */
+/** Display helpers in the seller's locale and zone; each `Intl` object made once. */
 
 import { centsOf, formatDollars } from '../shared/money';
 
@@ -127,9 +125,7 @@ function dateFormat(
 const yearIn = (at: number, context: DateContext) =>
   dateFormat(context, { year: 'numeric' }).format(at);
 
-/**
- * A date for a table cell: "Nov 27", with the year only when not this year, the time when asked.
- */
+/** A table cell's date: "Nov 27", the year only when not this year, the time when asked. */
 export function formatShortDate(
   iso: string | null | undefined,
   { time = false, ...context }: DateContext & { time?: boolean } = {},
@@ -162,10 +158,7 @@ export function formatFullDate(iso: string | null | undefined, context: DateCont
   }).format(at);
 }
 
-/**
- * Makes the first money and date formatters: the first one loads the locale's data, tens of
- * milliseconds on a phone, better spent while the first page waits for its reads.
- */
+/** Makes the first formatters while the first page waits (locale data is slow on a phone). */
 export function warmFormats(): void {
   formatDollars(0);
   yearIn(Date.now(), {});

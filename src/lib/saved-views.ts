@@ -1,10 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { localStore } from '../api/local-store';
 
-/**
- * Saved views of a table: a name and the search params that make it, kept in this browser (a view
- * is also its URL). The columns last chosen are remembered per table.
- */
+/** Saved views of a table (name and search params) and chosen columns, in this browser. */
 export interface SavedView {
   name: string;
   /** The view's search params, as `a=1&b=2` (no leading `?`). */
@@ -79,9 +76,7 @@ export function useSavedViews(table: string) {
   return { views, save, remove };
 }
 
-/**
- * The columns to show: the URL's `cols`, else the seller's last choice, else all; the first always.
- */
+/** Columns to show: the URL's `cols`, else the last choice, else all; the first always. */
 export function useVisibleColumns<C extends { id: string }>(
   table: string,
   columns: readonly C[],

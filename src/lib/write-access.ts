@@ -7,10 +7,7 @@ import { REQUIRED_SCOPES } from '../api/required-scopes';
 import { bootSession, VIEWER_REASON } from './session';
 import { localStore } from '../api/local-store';
 
-/**
- * Whether the key can change listings, and if not why: no `write_listings` scope, a viewer, or a
- * test key on production (learned from the first `test_mode_forbidden`, remembered per key).
- */
+/** Whether the key can change listings, and if not why (scope, viewer, test key on prod). */
 export interface WriteAccess {
   canWrite: boolean;
   reason: string | null;
@@ -79,9 +76,7 @@ export function refusalReason(error: unknown): string | null {
 /** A refusal that may lift by itself turns writes off for this visit only. */
 let visitReason: string | null = null;
 
-/**
- * Learns from a failed write: `test_mode_forbidden` for good; a scope, state or role this visit.
- */
+/** Learns from a failed write: `test_mode_forbidden` for good; others for this visit. */
 export function noteWriteError(error: unknown, keyId: string | undefined): void {
   const reason = refusalReason(error);
   if (!reason) return;

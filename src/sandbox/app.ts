@@ -27,10 +27,7 @@ export interface AppHooks {
 const controlFailure = (statusCode: number, message: string) =>
   Object.assign(new Error(message), { statusCode });
 
-/**
- * Bodies are JSON, depth-bounded; an empty body passes whatever its type, another type is 415 (no
- * cross-site `text/plain` JSON). Too deep or unparsable: 422 on the API, 400 `{error}` on control.
- */
+/** JSON bodies, depth-bounded; a non-JSON type is 415 (no cross-site `text/plain` JSON). */
 function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {

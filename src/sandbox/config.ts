@@ -13,19 +13,13 @@ export interface SandboxOptions {
   seed?: 'demo' | 'none';
   /** SANDBOX_DEPLOYMENT, default `sandbox`; `production` makes test keys read-only. */
   deployment?: Deployment;
-  /**
-   * SANDBOX_SHAPES: `full` (default) adds the listing views' extras; `documented`: the spec's
-   * fields.
-   */
+  /** SANDBOX_SHAPES: `full` (default) adds the listing views' extras; `documented`: the spec's. */
   shapes?: ReadShapes;
   /** SANDBOX_RATE_LIMIT=off turns the leaky bucket off. For benchmarks only. */
   rateLimit?: boolean;
   /** SANDBOX_DEMO_LISTINGS: how many listings the demo seed creates (default 600). */
   demoListings?: number;
-  /**
-   * SANDBOX_DEMO_SOLD_SHARE: the share of demo listings sold, each an order (default 1/3); for
-   * benches.
-   */
+  /** SANDBOX_DEMO_SOLD_SHARE: share of demo listings sold, each an order (default 1/3); benches. */
   demoSoldShare?: number;
   /** SANDBOX_SIMULATE=1: the demo marketplace lives on its own (sales and order stages every few seconds). */
   simulate?: boolean;
@@ -39,10 +33,7 @@ export interface SandboxOptions {
   allowedHosts?: string[];
   /** SANDBOX_CONTROL_TOKEN: when set, `/_sandbox/*` calls must present it (401 otherwise). */
   controlToken?: string;
-  /**
-   * SANDBOX_LOOPBACK_IMAGES=1: a listing photo may also be a plain-http address on this machine
-   * (127.0.0.1, localhost, [::1]), downloaded for real: the dev start-up's hub keeps photos there.
-   */
+  /** SANDBOX_LOOPBACK_IMAGES=1: photos may be plain-http loopback URLs (the dev hub keeps them). */
   loopbackImages?: boolean;
 }
 

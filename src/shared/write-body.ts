@@ -48,10 +48,7 @@ function canonicalName(name: string): string {
   return name.startsWith('svc_') ? name.slice(4) : name;
 }
 
-/**
- * Unwraps `{listing}`/`{product}`, `variants[0]`, `body_html` and `svc_` names into one map; a
- * field given twice must carry the same value.
- */
+/** Unwraps envelopes, `variants[0]` and alias names into one map; a repeat must agree. */
 export function flattenWriteBody(
   body: unknown,
   kind: 'create' | 'update',

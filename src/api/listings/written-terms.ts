@@ -1,10 +1,7 @@
 import type { ListingUpdated, ListingUpdateInput } from '../../client';
 import { localStore } from '../local-store';
 
-/**
- * Sale terms this dashboard wrote, per listing, in the browser: where reads show no current value,
- * a page may show what was last set here, dated, never as the current value.
- */
+/** Sale terms written here, per listing, shown dated where reads show no current value. */
 export interface WrittenTerms {
   /** When the write was acknowledged (ISO). */
   at: string;
@@ -38,9 +35,7 @@ export function writtenTerms(listingId: string): WrittenTerms | undefined {
   return Object.hasOwn(load(), listingId) ? load()[listingId] : undefined;
 }
 
-/**
- * Remembers what one acknowledged write set: the response's echo and the terms it does not echo.
- */
+/** Remembers what one acknowledged write set: the echo and the terms it does not echo. */
 export function rememberWrite(
   listingId: string,
   sent: ListingUpdateInput | undefined,

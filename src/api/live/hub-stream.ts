@@ -24,9 +24,7 @@ export interface HubStreamState {
   entries: HubLogEntry[];
   /** The bodies of the deliveries this tab saw arrive, by event id (the log keeps none). */
   payloads: Readonly<Record<string, unknown>>;
-  /**
-   * True while pushed updates can be trusted (stream open, deliveries verifiable); polling stops.
-   */
+  /** True while pushed updates can be trusted (open, verifiable); polling stops. */
   healthy: boolean;
   /** Case slabs sold online, newest first, as the hub told them (dismissals are the page's). */
   soldOnline: readonly HubSoldOnlineAlert[];
@@ -58,10 +56,7 @@ function writeKeptPayloads(payloads: Record<string, unknown>): void {
   }
 }
 
-/**
- * A tab's connection to the server's event stream: webhooks to `onWebhook`; `onReconnect` after a
- * break fills the gap with one `updated_at_min` read per resource.
- */
+/** A tab's event stream: webhooks to `onWebhook`; `onReconnect` fills the gap after a break. */
 export class HubStream {
   private state: HubStreamState = {
     connection: 'connecting',

@@ -1,10 +1,6 @@
 import { localStore } from '../local-store';
 
-/**
- * Which sales the seller has seen on Orders, kept in this browser: the moment of the last visit
- * and the ids shown since. A sale newer than the visit before, or one that arrived live, is new
- * until a visit shows it.
- */
+/** Which sales the seller has seen on Orders (last visit, ids shown since), in this browser. */
 const KEY = 'slabdesk.orders.seen';
 /** Enough for every recent sale; older ids are older than the last visit anyway. */
 const MAX_IDS = 2000;
@@ -41,10 +37,7 @@ export function markOrdersSeen(shownIds: Iterable<string>, now = new Date()): vo
   }
 }
 
-/**
- * True for a sale the seller has not seen: sold after the last visit (a first visit marks none)
- * and not shown since.
- */
+/** True for a sale not seen: sold after the last visit (a first visit marks none), not shown. */
 export function isNewSale(
   order: { id: string; svc_sold_at?: string | null | undefined },
   seen: SeenOrders,

@@ -2,10 +2,7 @@ import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
 import { callServer } from '../server-call';
 
-/**
- * Our server's pricing rules (`/hub/rules`): the rules, a preview of what one would change, its
- * runs with each listing's outcome, run now and undo. A server without rules answers 404.
- */
+/** Our server's pricing rules (`/hub/rules`): rules, preview, runs, run, undo; 404 if none. */
 
 export const RULES_PATH = '/hub/rules';
 

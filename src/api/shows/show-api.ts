@@ -6,10 +6,7 @@ import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
 
 export type { ShowTotals };
 
-/**
- * Our server's show ledger (`/hub/shows`): the shows, their sales at the table, their case and
- * the cards taken in trade. A server without it answers 404: the pages say so.
- */
+/** Our server's show ledger (`/hub/shows`): shows, sales, case and trades; a 404 means none. */
 
 const TradeCard = z.object({
   title: z.string(),

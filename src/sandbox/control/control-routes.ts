@@ -93,10 +93,7 @@ export function orderResult(ctx: SandboxContext, orderId: string) {
   return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
 }
 
-/**
- * The control API for tests and demos (`../shared/spec/sandbox.md`): no key, no rate limit, errors
- * `{error}` with 400, 404 or 409.
- */
+/** The control API (`../shared/spec/sandbox.md`): no key, no rate limit, errors `{error}`. */
 export function registerControlRoutes(
   app: FastifyInstance,
   ctx: SandboxContext,

@@ -9,10 +9,7 @@ import { parseIsoInstant } from '../platform/time';
 /** The price's side of a minimum offer above it, when both were sent in one request. */
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
 
-/**
- * The input rules of listing writes: every broken rule a message under its field, all together in
- * one 422 `validation_error`.
- */
+/** Listing write input rules: every broken rule under its field, together in one 422. */
 
 export const MIN_PRICE_CENTS = 10_00;
 export const MAX_PRICE_CENTS = 1_000_000_00;

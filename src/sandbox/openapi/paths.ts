@@ -2,9 +2,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../platform/collection-query';
 import type { ApiScope } from '../platform/scopes';
 import type { JsonSchema } from './schemas';
 
-/**
- * The Partner API's operations: parameters, bodies, every documented status with body and headers.
- */
+/** The operations: parameters, bodies, every documented status with body and headers. */
 
 const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({
   $ref: `#/components/${kind}/${name}`,

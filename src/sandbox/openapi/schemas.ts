@@ -2,10 +2,7 @@ import { GRADERS } from '../domain/inventory';
 import { MAX_IMAGES } from '../domain/listing-input';
 import { DURATIONS } from '../domain/listings';
 
-/**
- * The component schemas as the spec documents each view; responses stay open to extra members,
- * which the spec calls "not shown", not absent.
- */
+/** The spec's views; responses stay open to extra members ("not shown" is not absent). */
 export type JsonSchema = Record<string, unknown>;
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

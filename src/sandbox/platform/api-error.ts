@@ -37,10 +37,7 @@ export function validationError(fields: Record<string, string[]>): ApiError {
   return new ApiError(422, 'validation_error', 'Validation failed', { fields });
 }
 
-/**
- * Collects field messages into one 422; the map has no prototype, since field names are the
- * request's data (`__proto__`).
- */
+/** Collects field messages into one 422; no prototype, since field names are request data. */
 export class FieldErrors {
   readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   add(field: string, message: string): void {

@@ -31,9 +31,7 @@ export function urlsFor(request: FastifyRequest): PublicUrls {
   return publicUrls(origin(request));
 }
 
-/**
- * The read serializers for `SANDBOX_SHAPES`, looked up per call so tests can switch shapes live.
- */
+/** The read serializers for `SANDBOX_SHAPES`, per call so tests can switch shapes live. */
 export function viewsOf(ctx: SandboxContext): ReadViews {
   return {
     ping: (facts) => readViews(ctx.shapes).ping(facts),

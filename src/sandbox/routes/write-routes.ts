@@ -24,10 +24,7 @@ import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
 /** Runs `fn` in one transaction with the idempotent outcome it produces. */
 type Commit = (fn: (ctx: WriteContext) => Outcome) => Outcome;
 
-/**
- * One listing write: idempotency admission, then the handler, committing change and outcome
- * together. Final refusals are stored; failures with nothing created are not, so a retry runs.
- */
+/** One listing write: idempotency, handler, then change and outcome committed together. */
 async function runWrite(
   ctx: SandboxContext,
   guard: IdempotencyGuard,

@@ -81,10 +81,7 @@ const orderList: FieldSet = {
   svc_payout: payout,
 };
 
-/**
- * The single view leaves out `total_tax` ("appears in the list view"), so the dashboard is tested
- * without it.
- */
+/** The single view leaves out `total_tax` ("appears in the list view"), as the spec allows. */
 const { total_tax: _listViewOnly, ...orderSingleHead } = orderHead;
 
 const orderSingle: FieldSet = {
@@ -142,10 +139,7 @@ const ping = fieldsOf(
   'server_time',
 );
 
-/**
- * Timestamps the spec does not mark nullable though they have no value until something happens: the
- * documented shapes leave them out until then, the full ones send null.
- */
+/** Timestamps with no value yet: documented shapes leave them out, the full ones send null. */
 export const ABSENT_UNTIL_SET = {
   order: {
     svc_seller_shipment: [
@@ -159,10 +153,7 @@ export const ABSENT_UNTIL_SET = {
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
-/**
- * A level's reason "explains a zero": documented shapes leave it out for an available card, the
- * full ones say `listed`.
- */
+/** A level's reason "explains a zero": left out for an available card in documented shapes. */
 export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {
   if (level.available === 1) {
     delete level.svc_unavailable_reason;
