@@ -48,27 +48,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     options.port = port;
   }
   if (env.SANDBOX_DB) options.db = env.SANDBOX_DB;
-  if (env.SANDBOX_SEED) {
-    if (env.SANDBOX_SEED !== 'demo' && env.SANDBOX_SEED !== 'none') {
-      throw new Error(`SANDBOX_SEED must be demo or none, not "${env.SANDBOX_SEED}"`);
-    }
-    options.seed = env.SANDBOX_SEED;
-  }
-  if (env.SANDBOX_DEPLOYMENT) {
-    if (env.SANDBOX_DEPLOYMENT !== 'sandbox' && env.SANDBOX_DEPLOYMENT !== 'production') {
-      throw new Error(
-        `SANDBOX_DEPLOYMENT must be sandbox or production, not "${env.SANDBOX_DEPLOYMENT}"`,
-      );
-    }
-    options.deployment = env.SANDBOX_DEPLOYMENT;
-  }
+  const seed = oneOf(env, 'SANDBOX_SEED', ['demo', 'none']);
+  if (seed) options.seed = seed;
+  const deployment = oneOf(env, 'SANDBOX_DEPLOYMENT', ['sandbox', 'production']);
+  if (deployment) options.deployment = deployment;
   if (env.SANDBOX_LOOPBACK_IMAGES === '1') options.loopbackImages = true;
-  if (env.SANDBOX_SHAPES) {
-    if (env.SANDBOX_SHAPES !== 'full' && env.SANDBOX_SHAPES !== 'documented') {
-      throw new Error(`SANDBOX_SHAPES must be full or documented, not "${env.SANDBOX_SHAPES}"`);
-    }
-    options.shapes = env.SANDBOX_SHAPES;
-  }
+  const shapes = oneOf(env, 'SANDBOX_SHAPES', ['full', 'documented']);
+  if (shapes) options.shapes = shapes;
   if (env.SANDBOX_RATE_LIMIT)
     options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);
   if (env.SANDBOX_DEMO_LISTINGS) options.demoListings = Number(env.SANDBOX_DEMO_LISTINGS);
@@ -90,4 +76,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     options.allowedHosts = parseAllowedHosts(env.SANDBOX_ALLOWED_HOSTS);
   if (env.SANDBOX_CONTROL_TOKEN?.trim()) options.controlToken = env.SANDBOX_CONTROL_TOKEN.trim();
   return options;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: T[]): T | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  if ((values as string[]).includes(value)) return value as T;
+  throw new Error(`${name} must be ${values.join(' or ')}, not "${value}"`);
 }

@@ -40,7 +40,8 @@ export function validationError(fields: Record<string, string[]>): ApiError {
 /** Collects field messages into one 422; no prototype, since field names are request data. */
 export class FieldErrors {
   readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  add(field: string, message: string): void {
+  /** Returns undefined, so a field reader can `return errors.add(...)`. */
+  add(field: string, message: string): undefined {
     const messages = Object.hasOwn(this.fields, field) ? this.fields[field]! : [];
     if (messages.length === 0) this.fields[field] = messages;
     messages.push(message);
