@@ -5,7 +5,7 @@ import { useApiClient } from '../api/api-context';
 import { pingQuery } from '../api/connection-query';
 import { REQUIRED_SCOPES } from '../api/required-scopes';
 import { bootSession, VIEWER_REASON } from './session';
-import { localStore } from '../api/local-store';
+import { readKeptMap, writeKept } from '../api/local-store';
 
 /** Whether the key can change listings, and if not why (scope, viewer, test key on prod). */
 export interface WriteAccess {
@@ -21,25 +21,14 @@ export const READ_ONLY_NOTICE_ID = 'read-only-notice';
 const STORAGE_KEY = 'slabdesk.read-only-keys.v1';
 const listeners = new Set<() => void>();
 
-function readOnlyKeys(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(localStore()?.getItem(STORAGE_KEY) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
+const readOnlyKeys = () => readKeptMap<string>(STORAGE_KEY);
 
 /** Remembers that a key's writes are refused for good, and tells every page. */
 export function rememberReadOnlyKey(keyId: string, reason: string): void {
   const keys = readOnlyKeys();
   if (keys[keyId] === reason) return;
   keys[keyId] = reason;
-  try {
-    localStore()?.setItem(STORAGE_KEY, JSON.stringify(keys));
-  } catch {
-    // Storage refused: the pages still learn it for this visit below.
-  }
+  writeKept(STORAGE_KEY, keys); // refused: the pages still learn it for this visit below
   snapshot = JSON.stringify(keys);
   for (const listener of listeners) listener();
 }

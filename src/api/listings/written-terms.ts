@@ -1,5 +1,5 @@
 import type { ListingUpdated, ListingUpdateInput } from '../../client';
-import { localStore } from '../local-store';
+import { readKeptMap, writeKept } from '../local-store';
 
 /** Sale terms written here, per listing, shown dated where reads show no current value. */
 export interface WrittenTerms {
@@ -20,16 +20,7 @@ const MAX_LISTINGS = 2000;
 
 type Store = Record<string, WrittenTerms>;
 
-function load(): Store {
-  const raw = localStore()?.getItem(STORAGE_KEY);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Store) : {};
-  } catch {
-    return {};
-  }
-}
+const load = (): Store => readKeptMap<WrittenTerms>(STORAGE_KEY);
 
 export function writtenTerms(listingId: string): WrittenTerms | undefined {
   return Object.hasOwn(load(), listingId) ? load()[listingId] : undefined;
@@ -58,9 +49,5 @@ export function rememberWrite(
   store[listingId] = next;
   const ids = Object.keys(store);
   for (const id of ids.slice(0, Math.max(0, ids.length - MAX_LISTINGS))) delete store[id];
-  try {
-    localStore()?.setItem(STORAGE_KEY, JSON.stringify(store));
-  } catch {
-    // A full or refused storage only loses the "last set here" hints, never a write.
-  }
+  writeKept(STORAGE_KEY, store); // refused: only the "last set here" hints are lost
 }

@@ -9,7 +9,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
-import { sessionStore } from '../local-store';
+import { readKeptMap, sessionStore, writeKept } from '../local-store';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
 export const SILENT_AFTER_MS = 10 * 60_000;
@@ -36,25 +36,10 @@ type Handler<T> = (value: T) => void;
 const KEPT_PAYLOADS = 100;
 const PAYLOADS_KEY = 'slabdesk.hub.payloads';
 
-function readKeptPayloads(): Record<string, unknown> {
-  try {
-    const raw = sessionStore()?.getItem(PAYLOADS_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeKeptPayloads(payloads: Record<string, unknown>): void {
-  try {
-    sessionStore()?.setItem(PAYLOADS_KEY, JSON.stringify(payloads));
-  } catch {
-    // A full or refused storage only costs the sentences after a reload.
-  }
-}
+const readKeptPayloads = () => readKeptMap<unknown>(PAYLOADS_KEY, sessionStore());
+// A full or refused storage only costs the sentences after a reload.
+const writeKeptPayloads = (payloads: Record<string, unknown>) =>
+  writeKept(PAYLOADS_KEY, payloads, sessionStore());
 
 /** A tab's event stream: webhooks to `onWebhook`; `onReconnect` fills the gap after a break. */
 export class HubStream {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { useOffline } from '../offline';
-import { localStore } from '../local-store';
+import { readKept, writeKept } from '../local-store';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
 import { centsOf } from '../../shared/money';
@@ -28,24 +28,6 @@ const SHOWS_KEPT = 'slabdesk-shows';
 const LEDGERS_KEPT = 'slabdesk-show-ledgers';
 /** Ledgers kept: the shows of a weekend, not every show ever opened here. */
 const LEDGERS_KEPT_MAX = 6;
-
-/** A value kept in this browser's storage (read back unchecked: this page wrote it). */
-function readKept<T>(name: string): T | undefined {
-  try {
-    const text = localStore()?.getItem(name);
-    return text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeKept(name: string, value: unknown): void {
-  try {
-    localStore()?.setItem(name, JSON.stringify(value));
-  } catch {
-    // A full or refused storage: it is read again next time.
-  }
-}
 
 const keptShows = () => readKept<ShowSummary[]>(SHOWS_KEPT);
 const keepShows = (shows: ShowSummary[]) => writeKept(SHOWS_KEPT, shows);
