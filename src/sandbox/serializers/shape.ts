@@ -28,9 +28,14 @@ export interface FieldSet {
   readonly [key: string]: true | FieldSet;
 }
 
-/** A field set of plain values, in the order given. */
-export const fieldsOf = (...keys: string[]): FieldSet =>
-  Object.fromEntries(keys.map((key) => [key, true] as const));
+/** A field set of plain values from a space-separated list (as a spec table reads), in order. */
+export const fieldsOf = (keys: string): FieldSet =>
+  Object.fromEntries(
+    keys
+      .trim()
+      .split(/\s+/)
+      .map((key) => [key, true] as const),
+  );
 
 /** Keeps the `fields` that `value` has, recursively, in the set's order; null stays null. */
 export function project(value: unknown, fields: FieldSet): unknown {
