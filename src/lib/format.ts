@@ -28,42 +28,24 @@ export function formatMoney(amount: string | null | undefined): string {
   return cents === undefined ? amount : formatDollars(cents);
 }
 
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(undefined, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-const utcDay = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-);
-const utcMonth = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-);
-const utcLongMonth = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
-
 /** "Nov 24, 2026, 03:59 PM" (in en-US), in the seller's locale and time zone. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : dateTime().format(at);
+  if (Number.isNaN(at)) return iso;
+  const shape = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit' } as const;
+  return dateFormat({}, { ...shape, minute: '2-digit' }).format(at);
 }
+
+const UTC = { timeZone: 'UTC' };
 
 /** "Nov 3" (a UTC day). */
-export function formatUtcDay(at: number): string {
-  return utcDay().format(at);
-}
+export const formatUtcDay = (at: number) =>
+  dateFormat(UTC, { month: 'short', day: 'numeric' }).format(at);
 
 /** "Nov 2026" (a UTC month); `long`: "November 2026". */
-export function formatUtcMonth(at: number, long = false): string {
-  return (long ? utcLongMonth : utcMonth)().format(at);
-}
+export const formatUtcMonth = (at: number, long = false) =>
+  dateFormat(UTC, { month: long ? 'long' : 'short', year: 'numeric' }).format(at);
 
 /** `deactivated_by_seller` → `deactivated by seller`. */
 export function humanize(code: string | null | undefined): string {
@@ -107,7 +89,7 @@ export interface DateContext {
   now?: number | undefined;
 }
 
-/** One `Intl.DateTimeFormat` per locale, zone and shape, made on first use (see `onFirstUse`). */
+/** One `Intl.DateTimeFormat` per locale, zone and shape, made on first use. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(
   { locale, timeZone }: DateContext,
