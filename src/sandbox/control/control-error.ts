@@ -1,16 +1,10 @@
 import type { z } from 'zod';
 import type { Store } from '../store';
 import type { SellerRow } from '../store/rows';
+import { MarketError as ControlError } from '../domain/marketplace';
 
-/** A control API failure: `{error: message}` with 400, 404 or 409. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A control API failure, `{error: message}` with 400, 404 or 409: a refused marketplace action. */
+export { ControlError };
 
 /** A control body read by `schema`, or a 400 naming each broken field. */
 export function parseControl<T>(schema: z.ZodType<T>, body: unknown): T {

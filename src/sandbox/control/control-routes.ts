@@ -4,13 +4,7 @@ import type { SandboxContext } from '../context';
 import { ControlError, parseControl as parse, requireSeller as sellerIn } from './control-error';
 import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
 import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
-import {
-  MarketError,
-  advanceOrder,
-  cancelOrder,
-  refundOrder,
-  sellListing,
-} from '../domain/marketplace';
+import { advanceOrder, cancelOrder, refundOrder, sellListing } from '../domain/marketplace';
 import { centsOf } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
@@ -97,7 +91,7 @@ export function registerControlRoutes(
   const market = () => ({ store, ids, now: ctx.clock.now() });
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
-    if (error instanceof ControlError || error instanceof MarketError) {
+    if (error instanceof ControlError) {
       return reply.status(error.status).send({ error: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode;

@@ -90,11 +90,11 @@ export function registerWriteRoutes(
   guard: IdempotencyGuard,
 ): void {
   const config = { scope: 'write_listings' as const };
-  const views = viewsOf(ctx);
+  const views = () => viewsOf(ctx);
   for (const resource of ['listings', 'products'] as const) {
     const product = resource === 'products';
     const asProduct = (request: FastifyRequest, row: ListingWithCardRow) => ({
-      product: views.product(row, urlsFor(request)),
+      product: views().product(row, urlsFor(request)),
     });
 
     app.post(`/:version/${resource}.json`, { config }, (request, reply) =>
