@@ -100,16 +100,18 @@ const RulesList = z.object({
 });
 export type RulesList = z.infer<typeof RulesList>;
 
-export const PlanItem = z.object({
+/** What a plan or a run says of one listing. */
+const ListingLine = {
   listingId: z.string(),
   title: z.string(),
-  kind: z.enum(['write', 'skip']),
   reason: z.nullable(z.string()),
   why: z.string(),
   before: WriteFields,
   after: WriteFields,
   floor: z.nullable(z.string()),
-});
+};
+
+export const PlanItem = z.object({ ...ListingLine, kind: z.enum(['write', 'skip']) });
 export type PlanItem = z.infer<typeof PlanItem>;
 
 const Preview = z.object({
@@ -125,14 +127,8 @@ const Preview = z.object({
 export type Preview = z.infer<typeof Preview>;
 
 const RunItem = z.object({
-  listingId: z.string(),
-  title: z.string(),
+  ...ListingLine,
   state: z.enum(['pending', 'done', 'failed', 'skipped']),
-  reason: z.nullable(z.string()),
-  why: z.string(),
-  before: WriteFields,
-  after: WriteFields,
-  floor: z.nullable(z.string()),
 });
 export type RunItem = z.infer<typeof RunItem>;
 

@@ -144,7 +144,11 @@ function call<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT';
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+  } = {},
 ): Promise<T> {
   return callServer(client, schema, path, {
     ...options,
@@ -154,13 +158,13 @@ function call<T>(
 }
 
 export const fetchShows = (client: SlabdeskClient, signal?: AbortSignal) =>
-  call(client, ShowList, SHOWS_PATH, signal ? { signal } : {}).then((list) => list.shows);
+  call(client, ShowList, SHOWS_PATH, { signal }).then((list) => list.shows);
 
 export const fetchShow = (client: SlabdeskClient, key: string, signal?: AbortSignal) =>
-  call(client, ShowPage, showPath(key), signal ? { signal } : {});
+  call(client, ShowPage, showPath(key), { signal });
 
 export const fetchTradeIns = (client: SlabdeskClient, signal?: AbortSignal) =>
-  call(client, TradeInList, '/hub/trade-ins', signal ? { signal } : {}).then((l) => l.tradeIns);
+  call(client, TradeInList, '/hub/trade-ins', { signal }).then((l) => l.tradeIns);
 
 /** The listing's standing sale at any show of this server (or null), and its sales undone. */
 export const fetchShowSale = (client: SlabdeskClient, listingId: string, signal?: AbortSignal) =>
@@ -168,7 +172,7 @@ export const fetchShowSale = (client: SlabdeskClient, listingId: string, signal?
     client,
     ShowSaleAnswer,
     `/hub/show-sales?${new URLSearchParams({ listing: listingId }).toString()}`,
-    signal ? { signal } : {},
+    { signal },
   );
 
 export const postShow = (
