@@ -28,12 +28,7 @@ function openAt(
   return wrap(req).then((db) => db ?? Promise.reject(new Error('IndexedDB open failed')));
 }
 
-/**
- * The one opener of the dashboard's IndexedDB databases: opened at the version it has; one that
- * lacks a store of `shape` (new, written before the store was, or made by a tool by name alone)
- * moves on one version adding it. When another page asks for the database (a deletion at sign-out,
- * `deleteBrowserDb`), the connection closes and `onClosed` is told, so the next use opens anew.
- */
+/** The one IndexedDB opener: a missing store bumps the version; closes when another page asks. */
 export async function openBrowserDb(
   factory: IDBFactory,
   shape: BrowserDbShape,
@@ -53,10 +48,7 @@ export async function openBrowserDb(
   return opened;
 }
 
-/**
- * Deletes a database (the account's data at sign-out). Settles on success, failure, or a page that
- * still holds it open (deleted as that page goes): never keeps the sign-out waiting.
- */
+/** Deletes a database (sign-out); settles even when blocked, so sign-out never waits. */
 export function deleteBrowserDb(factory: IDBFactory, name: string): Promise<void> {
   return new Promise((resolve) => {
     try {

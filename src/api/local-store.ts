@@ -1,17 +1,38 @@
-/** This browser's localStorage, or undefined where there is none or it is refused. */
-export function localStore(): Storage | undefined {
+/** This browser's localStorage or sessionStorage, or undefined where none or refused. */
+function storage(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
+    return typeof globalThis[name] === 'undefined' ? undefined : globalThis[name];
   } catch {
     return undefined;
   }
 }
 
-/** This tab's sessionStorage, or undefined where there is none or it is refused. */
-export function sessionStore(): Storage | undefined {
+export const localStore = () => storage('localStorage');
+export const sessionStore = () => storage('sessionStorage');
+
+/** A JSON value this page kept (read back unchecked: this page wrote it); undefined if unreadable. */
+export function readKept<T>(name: string, store = localStore()): T | undefined {
   try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+    const text = store?.getItem(name);
+    return text ? (JSON.parse(text) as T) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Keeps a JSON value; a full or refused storage only loses it (it is read again next time). */
+export function writeKept(name: string, value: unknown, store = localStore()): void {
+  try {
+    store?.setItem(name, JSON.stringify(value));
+  } catch {
+    // Nothing kept: the caller's own memory still holds it for this visit.
+  }
+}
+
+/** A kept JSON object (a map), or `{}` when none, unreadable or not an object. */
+export function readKeptMap<T>(name: string, store = localStore()): Record<string, T> {
+  const value = readKept<unknown>(name, store);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, T>)
+    : {};
 }

@@ -13,10 +13,7 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-/**
- * No network: the browser says so, or the server cannot be reached at all (a hall's Wi-Fi that
- * is "connected" and carries nothing). Read again whenever the browser's state changes.
- */
+/** No network: the browser says so, or the server cannot be reached at all (a dead hall Wi-Fi). */
 export function useOffline(): boolean {
   const client = useApiClient();
   const online = useSyncExternalStore(

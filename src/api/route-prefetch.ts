@@ -14,8 +14,5 @@ export interface LoaderArgs {
   url: URL;
 }
 
-/**
- * Starts a page's queries beside its code chunk and returns at once; the page's `useQuery` picks up
- * the request in flight.
- */
+/** Starts a page's queries beside its code chunk; the page's `useQuery` joins them. */
 export type Prefetch = (deps: RouteDeps, args: LoaderArgs) => void;

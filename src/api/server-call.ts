@@ -11,11 +11,7 @@ export interface ServerCallOptions {
   unavailable?: (status: number, code: string | undefined) => Error | undefined;
 }
 
-/**
- * A call to our own server beside the API (the rules, the show ledger): JSON both ways, the
- * session's CSRF token, no network reported as the API client reports a drop (status 0), a
- * refusal as an ApiError, and an answer read by `schema` or refused in words.
- */
+/** A JSON call to our own server (rules, show ledger) with the CSRF token; refusals as ApiError. */
 export async function callServer<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,

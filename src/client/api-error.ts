@@ -35,10 +35,7 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-/**
- * The client's one error type: branch on `code` (the API's or CLIENT_ERROR_CODES), never on
- * `message`; `status` is 0 when no HTTP response came.
- */
+/** The client's one error type: branch on `code`, never `message`; `status` 0 means no answer. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;

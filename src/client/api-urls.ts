@@ -28,10 +28,7 @@ export function resolveApiUrl(
   return url.href;
 }
 
-/**
- * A `Link` target on another origin keeps its path and query but moves onto our base URL: the key
- * is never sent anywhere but the API we were given.
- */
+/** A `Link` target elsewhere moves onto our base URL: the key goes to our API only. */
 function rebase(baseUrl: string, version: string, target: URL): URL {
   const origin = typeof location === 'undefined' ? undefined : location.href;
   const base = new URL(`${baseUrl}/`, origin);

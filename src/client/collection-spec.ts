@@ -7,8 +7,6 @@ export interface CollectionSpec<S extends z.ZodMiniObject> {
   schema: S;
   /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
   keyField: keyof z.infer<S> & string;
-  /**
-   * Read rows field by field (`readTolerant`): an odd field is named in `unreadable`, not fatal.
-   */
+  /** Read rows field by field (`readTolerant`): an odd field is named, not fatal. */
   tolerant?: boolean;
 }

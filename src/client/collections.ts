@@ -67,10 +67,7 @@ export interface RefreshResult<T> extends CollectionSnapshot<T> {
   changed: T[];
 }
 
-/**
- * Reads rows updated since `syncedAt` (less an overlap for clock skew) and merges them by key; new
- * rows go to the tail, a degraded one keeps its previous version.
- */
+/** Reads rows updated since `syncedAt` (less a skew overlap) and merges them by key. */
 export async function refresh<S extends z.ZodMiniObject>(
   transport: Transport,
   spec: CollectionSpec<S>,

@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
 
-/**
- * One answer of the hub's change feed (`GET /hub/replica/:collection`), as the server writes it
- * (src/server/replica/replica-feed) and the page reads it (src/api/kept/hub-feed): one definition
- * for both ends. Its rows are the hub's, read by its own client from the marketplace: each is
- * checked to be a record as it is taken (a schema over every field costs seconds at 100,000).
- */
+/** One answer of the hub's change feed, for server and page; rows checked only to be records. */
 export const HubFeedFailure = z.object({
   status: z.number(),
   code: z.string(),

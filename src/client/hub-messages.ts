@@ -28,10 +28,7 @@ export interface HubLogEntry {
 
 /** How webhooks reach this server: the tabs fall back to polling unless they do. */
 export interface HubStatus {
-  /**
-   * `registered` with the embedded sandbox, `configured` with a signing secret, or `off`: nothing
-   * can be verified.
-   */
+  /** `registered` (embedded sandbox), `configured` (a signing secret), or `off`: unverifiable. */
   webhooks: 'registered' | 'configured' | 'off';
   /** The path the API should deliver to. */
   path: string;
@@ -58,10 +55,7 @@ export interface HubReplicaEvent {
 export const HUB_EVENTS_PATH = '/hub/events';
 export const HUB_LOG_PATH = '/hub/log';
 
-/**
- * A slab of a show's case the marketplace sold online (the `sold_online` message): the phone at
- * the table says to pull it. Told once per sale; the browser keeps which ones were dismissed.
- */
+/** A case slab sold online (`sold_online`): the table's phone says to pull it, once per sale. */
 export interface HubSoldOnlineAlert {
   listingId: string;
   /** The card as the listing names it. */

@@ -17,10 +17,7 @@ function past(pattern: RegExp, text: string, from: number): number {
   return pattern.lastIndex;
 }
 
-/**
- * Parses a `Link` header per RFC 8288 section 3: `<target>` then `;`-parameters (token or quoted
- * string); of a parameter given twice the first counts; garbage between links is skipped.
- */
+/** Parses a `Link` header per RFC 8288 section 3; a repeated parameter's first counts. */
 export function parseLinkValues(header: string | null | undefined): LinkValue[] {
   const links: LinkValue[] = [];
   if (!header) return links;
@@ -116,10 +113,7 @@ export function parseLinkHeader(header: string | null | undefined): Record<strin
   return rels;
 }
 
-/**
- * `parseLinkHeader`, each target made absolute against `base` (the URL of the answer it came in,
- * RFC 3986 section 5), so a relative `Link` is followed where its server meant it.
- */
+/** `parseLinkHeader`, each target made absolute against `base` (RFC 3986 section 5). */
 export function parseLinkHeaderAt(
   header: string | null | undefined,
   base: string,

@@ -1,8 +1,4 @@
-/**
- * The listing field rules of the spec's write tables, shared by the write schemas, both forms, the
- * grid and its CSV import. Money is whole cents (bigint), never a float. Each rule has `cell` words
- * (after a column's name) and `form` words (a sentence under a field).
- */
+/** The spec's listing field rules, for schemas, forms, grid and CSV; money in bigint cents. */
 import * as z from 'zod/mini';
 import { readCents, type CentsProblem } from '../shared/money';
 import {
@@ -29,10 +25,7 @@ export type AmountProblem = CentsProblem | 'below' | 'zero';
 
 type Read = { ok: true; cents: bigint } | { ok: false; problem: AmountProblem };
 
-/**
- * Reads an amount as typed or pasted (`125`, `$1,250.00`); more than two decimals, a sign or other
- * text is refused, never rounded.
- */
+/** Reads an amount as typed (`125`, `$1,250.00`); extra decimals or text refused, not rounded. */
 function readAmount(text: string): Read {
   const read = readCents(text, { typed: true });
   return read.ok ? { ok: true, cents: BigInt(read.cents) } : read;
@@ -138,10 +131,7 @@ export const titleText = (required: string, tooLong: string) =>
 export const descriptionText = (tooLong: string) =>
   z.string().check(z.maxLength(LISTING_LIMITS.description, tooLong));
 
-/**
- * "A minimum offer at most the price" as the API applies it: names the minimum offer, and the price
- * when sent with it; empty while offers are off.
- */
+/** "A minimum offer at most the price" as the API applies it; empty while offers are off. */
 export function offerWithinPriceIssues(terms: {
   price: string;
   minimumOffer: string;

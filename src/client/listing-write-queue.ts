@@ -27,10 +27,7 @@ export interface ListingWriteQueueOptions {
   headers?: Record<string, string>;
 }
 
-/**
- * A queue for many listing writes; writes to one listing run in order, one at a time. Its own
- * module, so the first load does not carry it.
- */
+/** Many listing writes; one listing's run in turn. Own module: not in the first load. */
 export function listingWriteQueue(client: ListingWriter, options: ListingWriteQueueOptions = {}) {
   const priority = options.priority ?? 'bulk';
   const queue = new WriteQueue<ListingWrite, ListingWriteResult>(

@@ -8,10 +8,7 @@ export const BUCKET_RATES = {
 
 export type KeyMode = 'live' | 'test';
 
-/**
- * Who is asking, most urgent first: a seller's action, a background refresh, a bulk job's write.
- * Each fills the bucket only up to its reserve, so a bulk job never starves a click.
- */
+/** Who asks, most urgent first; each fills the bucket only up to its reserve. */
 export type RequestPriority = 'interactive' | 'background' | 'bulk';
 const RANK: Record<RequestPriority, number> = { interactive: 0, background: 1, bulk: 2 };
 
@@ -43,15 +40,9 @@ export interface PacerOptions {
   reserve?: number;
   /** Room each priority leaves free for more urgent ones, on top of `reserve` (default none). */
   priorityReserve?: Partial<Record<RequestPriority, number>>;
-  /**
-   * Count requests still in flight on top of each reported level (default false): a model with many
-   * in flight (the server's governor) would otherwise let a burst through.
-   */
+  /** Count requests in flight on top of each reported level (the server's governor). */
   countInFlight?: boolean;
-  /**
-   * How long the first request probes alone before the others go unmeasured (default: until it is
-   * answered); the server's governor bounds it, so one hung first call does not hold every tab.
-   */
+  /** How long the first request probes alone (default: until answered). */
   probeAloneMs?: number;
   /** Whether to pace at all (false: a naive client, for comparison only). */
   enabled?: boolean;
@@ -71,11 +62,7 @@ interface Waiter {
   onAbort: (() => void) | undefined;
 }
 
-/**
- * A model of one credential's leaky bucket: a request waits here for a ticket instead of collecting
- * a 429. The level drains at the mode's rate and is corrected by `X-Service-Api-Call-Limit`; until
- * the first answer tells the real level, one request probes alone.
- */
+/** A model of one key's leaky bucket: requests wait here for a ticket instead of a 429. */
 export class LeakyBucketPacer {
   private mode: KeyMode;
   private capacity: number;

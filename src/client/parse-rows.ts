@@ -20,10 +20,7 @@ export interface ParsedRows<T> {
   setAside: SetAsideRecord[];
 }
 
-/**
- * Parses a page's rows one by one, setting degraded and bad ones aside; `tolerant` reads field by
- * field and keeps a row unless its key cannot be read.
- */
+/** Parses a page's rows, setting degraded and bad ones aside; `tolerant` reads per field. */
 export function parseRows<T>(
   raw: unknown,
   schema: z.ZodMiniType<T>,

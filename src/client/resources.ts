@@ -1,7 +1,4 @@
-/**
- * The client's parts: a collection resource (walk, load all, refresh, typed `fields`), the API's
- * collections, and the parsing of a single-resource envelope.
- */
+/** The client's collection resources, the API's collections, and single-resource parsing. */
 import type * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import {

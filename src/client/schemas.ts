@@ -1,7 +1,4 @@
-/**
- * zod schemas for every shape of the Partner API 2026-07, the one source of the client's types.
- * Unknown fields are dropped; a set of values the spec calls incomplete is a plain string.
- */
+/** zod schemas for the Partner API 2026-07, the client's types; unknown fields are dropped. */
 import * as z from 'zod/mini';
 import type { Readable } from './tolerant-reader';
 
@@ -58,9 +55,7 @@ export const ListingCard = z.object({
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
-/**
- * Listing fields the spec does not show on reads; when a server omits them, the dashboard says so.
- */
+/** Listing fields the spec does not show on reads; when omitted, the dashboard says so. */
 export const ListingExtras = {
   updated_at: z.optional(Timestamp),
   unavailable_reason: z.optional(z.nullable(z.string())),

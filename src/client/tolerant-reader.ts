@@ -3,10 +3,7 @@ import * as z from 'zod/mini';
 /** A field as the tolerant reader gives it: a nested object may lack the fields it could not read. */
 type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Partial<V> : V;
 
-/**
- * A record read field by field: `unreadable` names the dotted paths left out (`card.grader`),
- * `absent` those the server never sent. Only the key (`id` unless named) is always there.
- */
+/** A record read field by field: `unreadable` and `absent` name the dotted paths left out. */
 export type Readable<T, Key extends string = 'id'> = {
   unreadable?: string[];
   absent?: string[];
@@ -51,10 +48,7 @@ function lenient(schema: z.ZodMiniObject, keyField: string | undefined): z.ZodMi
 
 const describe = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.message}`;
 
-/**
- * Reads a record field by field: a match is returned whole; else each bad field is left out and
- * named in `unreadable`. Only a record without a readable key (or not an object) fails.
- */
+/** Reads a record field by field; only a record without a readable key fails. */
 export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id'>(
   schema: S,
   item: unknown,
@@ -104,10 +98,7 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
   };
 }
 
-/**
- * The record as it came when zod's copy of it left nothing out, else the copy: the read schemas
- * only check (test/lint/read-schemas), and a copy of every row would double a catalogue's heap.
- */
+/** The record as it came when zod's copy left nothing out (a copy would double the heap). */
 export function asRead<T>(copy: T, input: unknown): T {
   return sameKeys(copy, input) ? (input as T) : copy;
 }

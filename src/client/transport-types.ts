@@ -70,10 +70,7 @@ export const FINAL_CODES: ReadonlySet<string> = new Set([
   'upstream_paused',
 ]);
 
-/**
- * 503/409 codes meaning "nothing happened, come back after Retry-After": retried within the budget
- * (`partner_api_disabled` fails at once, so the dashboard can say so).
- */
+/** 503/409 codes meaning "nothing happened, come back after Retry-After": retried in budget. */
 export const RETRY_AFTER_CODES: ReadonlySet<string> = new Set([
   'cert_lookup_unavailable',
   'partner_api_writes_disabled',
@@ -92,17 +89,11 @@ export interface TransportOptions {
   /** Deadline of one logical request, waits and retries included (default 75 s). */
   deadlineMs?: number;
   retry?: Partial<RetryPolicy>;
-  /**
-   * Transports with one base URL and key share a bucket model by default; options give a model of
-   * its own (`{ enabled: false }`: naive, for comparisons), or a pacer to share.
-   */
+  /** One base URL and key share a bucket model by default; options give their own or a pacer. */
   pacing?: PacerOptions | LeakyBucketPacer;
   /** Called with the meta of every response (each attempt). */
   onResponse?: (meta: ResponseMeta) => void;
-  /**
-   * Send `X-Slabdesk-Priority` and `X-Slabdesk-Tab` (default false): for the dashboard's own
-   * server only, never a deployment.
-   */
+  /** Send `X-Slabdesk-Priority` and `X-Slabdesk-Tab`: for our own server only. */
   sendPriority?: boolean;
   /** Headers added on every attempt (the CSRF token); the client knows nothing of sessions. */
   headers?: (request: { method: string; url: string }) => Record<string, string>;
@@ -119,9 +110,7 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** How urgent the call is (default `interactive`): orders the pacer's and the server's queues. */
   priority?: RequestPriority | undefined;
-  /**
-   * Told a response's `Link` rels when its headers arrive, so a walk asks for the next page early.
-   */
+  /** Told a response's `Link` rels on its headers, so a walk asks for the next page early. */
   onLinks?: ((links: Record<string, string>) => void) | undefined;
   /** Headers of this request only (a bulk job's writes name their job). */
   headers?: Record<string, string> | undefined;

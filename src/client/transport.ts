@@ -28,10 +28,7 @@ export const API_VERSION = '2026-07';
 export const DEFAULT_BASE_URL = '/api';
 /** How urgent a call is, for our server (see `RequestPriority`); never forwarded. */
 export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
-/**
- * Which tab (one transport, one per page) a call comes from, for our server: a tab's calls wait
- * behind that tab's own hung calls, not behind another tab's; never forwarded.
- */
+/** The calling tab, for our server: a tab waits behind its own hung calls only. */
 export const TAB_HEADER = 'X-Slabdesk-Tab';
 
 /** A random id for one tab (16 bytes, hex). */
@@ -61,11 +58,7 @@ function modeFromKey(key: string | undefined): KeyMode {
   return key?.startsWith('svc_live_') ? 'live' : 'test';
 }
 
-/**
- * The HTTP layer: URLs, key header, pacing, response meta and retries where safe: 429 always; a
- * 503/409 saying nothing happened, within a budget; a drop, timeout or 500 only for reads and
- * writes with an `Idempotency-Key`.
- */
+/** The HTTP layer: URLs, key, pacing, meta, and retries only where safe. */
 export class Transport {
   readonly baseUrl: string;
   readonly version: string;
@@ -145,10 +138,7 @@ export class Transport {
     this.clockOffset = { ms: serverTimeMs - receivedAt, source: 'ping' };
   }
 
-  /**
-   * The headers given for every request (the CSRF token): for calls to our own server outside
-   * the API (the show ledger), which this transport's URLs cannot name.
-   */
+  /** Headers for every request (the CSRF token), for our own server's calls. */
   headersFor(method: string, url: string): Record<string, string> {
     return this.extraHeaders?.({ method, url }) ?? {};
   }

@@ -12,10 +12,7 @@ export interface WalkPartial<T, R> {
   pages: number;
 }
 
-/**
- * Ends a walk that would not end by itself (a cursor loop, rows all read before, empty pages, the
- * budget); it keeps what was read.
- */
+/** Ends a walk that would not end by itself; it keeps what was read. */
 export class WalkStoppedError<T = unknown, R = unknown> extends ApiError {
   readonly partial: WalkPartial<T, R>;
   constructor(
@@ -30,10 +27,7 @@ export class WalkStoppedError<T = unknown, R = unknown> extends ApiError {
   }
 }
 
-/**
- * Watches one cursor walk for the ways it can run forever. A restart from the first page forgets
- * cursors and allows as many pages of old rows as were read.
- */
+/** Watches one cursor walk for the ways it can run forever. */
 export class WalkGuard {
   private followed = new Set<string>();
   private pagesRead = 0;

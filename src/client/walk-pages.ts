@@ -77,11 +77,7 @@ function partialOf(schema: z.ZodMiniObject): z.ZodMiniObject {
   return partial;
 }
 
-/**
- * Walks every page: the first from the options, then each `rel="next"` verbatim. A stale cursor
- * restarts from the first page, skipping rows already yielded; a walk that would not end throws
- * WalkStoppedError with what was read.
- */
+/** Walks every page by `rel="next"`; a stale cursor restarts, a runaway walk throws. */
 export async function* walkPages<S extends z.ZodMiniObject>(
   transport: Transport,
   spec: CollectionSpec<S>,

@@ -2,10 +2,7 @@ import * as z from 'zod/mini';
 import { Money, Order, Timestamp } from './schemas';
 import { readTolerant, type Readable } from './tolerant-reader';
 
-/**
- * A `products/*` delivery's body: the product-shaped listing (spec, Events), the fields the
- * dashboard applies. Read field by field: one odd field never hides the rest.
- */
+/** A `products/*` delivery's body, the fields applied, read field by field. */
 export const ProductPayload = z.object({
   id: z.string(),
   title: z.string(),

@@ -36,10 +36,7 @@ export interface WriteQueueOptions {
 
 export type WriteRunner<Op, R> = (op: Op, context: { idempotencyKey: string }) => Promise<R>;
 
-/**
- * Runs many writes with bounded concurrency, each `done`, `failed` (its ApiError) or `cancelled`,
- * under one `Idempotency-Key` for its life. A running write is never abandoned.
- */
+/** Runs writes with bounded concurrency, one `Idempotency-Key` each; never abandons one. */
 export class WriteQueue<Op, R> {
   private readonly items: WriteItem<Op, R>[] = [];
   private readonly listeners = new Set<(progress: WriteProgress<Op, R>) => void>();
@@ -59,10 +56,7 @@ export class WriteQueue<Op, R> {
     this.newKey = options.newKey;
   }
 
-  /**
-   * Adds writes; `keyOf` chains writes that must run in turn, `idOf` names items, and
-   * `idempotencyKeyOf` reuses a restored job's key so resending is a replay.
-   */
+  /** Adds writes; `keyOf` chains, `idOf` names, `idempotencyKeyOf` reuses a restored key. */
   add(
     ops: readonly Op[],
     options: {

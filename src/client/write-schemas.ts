@@ -1,7 +1,4 @@
-/**
- * The listing write bodies (POST and PUT), each field's rule from `listing-rules.ts`. Apart from
- * the read schemas so the first page's bundle never carries them.
- */
+/** The listing write bodies (POST, PUT); apart from the read schemas to keep them off page one. */
 import * as z from 'zod/mini';
 import {
   LISTING_LIMITS,
@@ -35,9 +32,7 @@ function checkOffer(
 /** Text of `min` to `max` characters. */
 const text = (max: number, min = 0) =>
   z.string().check(...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
-/**
- * A URL as `new URL` reads it; zod's URL format would bring all its formats into the first page.
- */
+/** A URL as `new URL` reads it (zod's URL format brings all its formats). */
 const urlText = z.string().check(z.refine((value) => URL.canParse(value), 'Invalid URL'));
 
 export const ListingCreateInput = z

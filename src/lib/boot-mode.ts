@@ -1,7 +1,4 @@
-/**
- * The key's mode as the server wrote it into the page, so the test-mode banner shows at first
- * paint.
- */
+/** The key's mode as written into the page, so the test-mode banner shows at first paint. */
 export function bootMode(): 'live' | 'test' | undefined {
   if (typeof document === 'undefined') return undefined;
   const value = document.querySelector('meta[name="slabdesk-mode"]')?.getAttribute('content');

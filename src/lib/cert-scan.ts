@@ -1,7 +1,4 @@
-/**
- * What a slab's label says when scanned: a grader's lookup URL (CGC's QR), a URL ending in its
- * cert (PSA's QR), bare digits (a 1D barcode, typed digits), or something else shown as read.
- */
+/** What a scanned slab label says: a grader URL, a URL ending in its cert, digits, or else. */
 import { safeDecode } from '../shared/safe-decode';
 
 /** The graders a lookup host names; bare digits name none and are matched across them. */
@@ -34,10 +31,7 @@ export function graderOfHost(host: string): ScanGrader | undefined {
   return HOST_GRADERS.find((entry) => entry.host.test(name))?.grader;
 }
 
-/**
- * A cert number with spaces and dashes taken out (as printed under a barcode or typed); undefined
- * when it is not 7 to 10 digits. Leading zeros stay: the grader's lookup is sent what was read.
- */
+/** A cert with spaces and dashes out; undefined unless 7 to 10 digits. Leading zeros stay. */
 export function normalizeCert(text: string): string | undefined {
   const digits = text.trim().replace(/[\s-]/g, '');
   return CERT_DIGITS.test(digits) ? digits : undefined;

@@ -1,7 +1,4 @@
-/**
- * A photo from the camera (or a file) made ready for a listing: drawn on a canvas at most 2,000
- * px on its longest side and written as JPEG, under the spec's 15 MB per photo. Browser only.
- */
+/** A camera photo as JPEG at most 2,000 px long, under the spec's 15 MB. Browser only. */
 
 export const LONGEST_SIDE = 2_000;
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;

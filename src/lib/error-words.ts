@@ -1,7 +1,4 @@
-/**
- * What an API or network failure means to a seller, and what they can do about it, by the
- * error's stable code; the code, status and request id go under "Details", for support.
- */
+/** What a failure means to a seller and what to do, by error code; details go under "Details". */
 export interface ErrorWords {
   /** What happened, in a sentence. */
   what: string;

@@ -1,6 +1,4 @@
-/**
- * Display helpers in the seller's locale and zone; each `Intl` object is made once, on first use.
- */
+/** Display helpers in the seller's locale and zone; each `Intl` object made once. */
 
 import { centsOf, formatDollars } from '../shared/money';
 
@@ -30,42 +28,24 @@ export function formatMoney(amount: string | null | undefined): string {
   return cents === undefined ? amount : formatDollars(cents);
 }
 
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(undefined, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-const utcDay = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-);
-const utcMonth = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-);
-const utcLongMonth = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
-
 /** "Nov 24, 2026, 03:59 PM" (in en-US), in the seller's locale and time zone. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : dateTime().format(at);
+  if (Number.isNaN(at)) return iso;
+  const shape = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit' } as const;
+  return dateFormat({}, { ...shape, minute: '2-digit' }).format(at);
 }
+
+const UTC = { timeZone: 'UTC' };
 
 /** "Nov 3" (a UTC day). */
-export function formatUtcDay(at: number): string {
-  return utcDay().format(at);
-}
+export const formatUtcDay = (at: number) =>
+  dateFormat(UTC, { month: 'short', day: 'numeric' }).format(at);
 
 /** "Nov 2026" (a UTC month); `long`: "November 2026". */
-export function formatUtcMonth(at: number, long = false): string {
-  return (long ? utcLongMonth : utcMonth)().format(at);
-}
+export const formatUtcMonth = (at: number, long = false) =>
+  dateFormat(UTC, { month: long ? 'long' : 'short', year: 'numeric' }).format(at);
 
 /** `deactivated_by_seller` → `deactivated by seller`. */
 export function humanize(code: string | null | undefined): string {
@@ -109,7 +89,7 @@ export interface DateContext {
   now?: number | undefined;
 }
 
-/** One `Intl.DateTimeFormat` per locale, zone and shape, made on first use (see `onFirstUse`). */
+/** One `Intl.DateTimeFormat` per locale, zone and shape, made on first use. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(
   { locale, timeZone }: DateContext,
@@ -127,9 +107,7 @@ function dateFormat(
 const yearIn = (at: number, context: DateContext) =>
   dateFormat(context, { year: 'numeric' }).format(at);
 
-/**
- * A date for a table cell: "Nov 27", with the year only when not this year, the time when asked.
- */
+/** A table cell's date: "Nov 27", the year only when not this year, the time when asked. */
 export function formatShortDate(
   iso: string | null | undefined,
   { time = false, ...context }: DateContext & { time?: boolean } = {},
@@ -162,10 +140,7 @@ export function formatFullDate(iso: string | null | undefined, context: DateCont
   }).format(at);
 }
 
-/**
- * Makes the first money and date formatters: the first one loads the locale's data, tens of
- * milliseconds on a phone, better spent while the first page waits for its reads.
- */
+/** Makes the first formatters while the first page waits (locale data is slow on a phone). */
 export function warmFormats(): void {
   formatDollars(0);
   yearIn(Date.now(), {});

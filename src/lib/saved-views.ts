@@ -1,10 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { localStore } from '../api/local-store';
+import { readKept, writeKept } from '../api/local-store';
 
-/**
- * Saved views of a table: a name and the search params that make it, kept in this browser (a view
- * is also its URL). The columns last chosen are remembered per table.
- */
+/** Saved views of a table (name and search params) and chosen columns, in this browser. */
 export interface SavedView {
   name: string;
   /** The view's search params, as `a=1&b=2` (no leading `?`). */
@@ -19,21 +16,10 @@ const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
 const listeners = new Set<() => void>();
 let version = 0;
 
-function read<T>(key: string, fallback: T): T {
-  try {
-    const raw = localStore()?.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
+const read = <T>(key: string, fallback: T): T => readKept<T>(key) ?? fallback;
 
 function write(key: string, value: unknown): void {
-  try {
-    localStore()?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage refused: the view still works as a URL for this visit.
-  }
+  writeKept(key, value); // refused: the view still works as a URL for this visit
   version++;
   for (const listener of listeners) listener();
 }
@@ -79,9 +65,7 @@ export function useSavedViews(table: string) {
   return { views, save, remove };
 }
 
-/**
- * The columns to show: the URL's `cols`, else the seller's last choice, else all; the first always.
- */
+/** Columns to show: the URL's `cols`, else the last choice, else all; the first always. */
 export function useVisibleColumns<C extends { id: string }>(
   table: string,
   columns: readonly C[],

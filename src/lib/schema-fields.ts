@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 
-/**
- * A form schema's field paths as react-hook-form names them (`card.title`; an array is one field),
- * looking through wrappers, so the list is never kept by hand.
- */
+/** A form schema's field paths as react-hook-form names them, so none is kept by hand. */
 export function fieldPathsOf(schema: z.ZodMiniType): string[] {
   const paths: string[] = [];
   const walk = (node: z.ZodMiniType, prefix: string) => {

@@ -8,10 +8,7 @@ export interface AppliedServerErrors {
   formMessages: string[];
 }
 
-/**
- * Puts a 422's field errors onto a react-hook-form form (through `fieldMap`), the rest as
- * form-level messages; any other error is the caller's banner.
- */
+/** Puts a 422's field errors onto a form (via `fieldMap`), the rest as form-level messages. */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,

@@ -1,9 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * The signed-in person as the server wrote it into the page, and whether the session ended. No
- * metas: sign-in is off, and the page acts as an owner's.
- */
+/** The signed-in person as written into the page; no metas means sign-in is off (owner). */
 export type Role = 'owner' | 'editor' | 'viewer';
 
 export interface BootSession {

@@ -7,10 +7,7 @@ import { fieldPathsOf } from './schema-fields';
 /** The root error that holds a form's form-level messages (one per line). */
 const ROOT = 'root.server' as const;
 
-/**
- * Every form's server errors: `apply(error)` sets a 422's field errors on the schema's fields and
- * the rest on the root error; `say` sets a form-level message; `messages` feeds the banner.
- */
+/** Every form's server errors: `apply` a 422 to fields, `say` a message, `messages` banner. */
 export function useServerErrors<T extends FieldValues>(
   form: UseFormReturn<T>,
   schema: z.ZodMiniType,

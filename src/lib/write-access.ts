@@ -5,12 +5,9 @@ import { useApiClient } from '../api/api-context';
 import { pingQuery } from '../api/connection-query';
 import { REQUIRED_SCOPES } from '../api/required-scopes';
 import { bootSession, VIEWER_REASON } from './session';
-import { localStore } from '../api/local-store';
+import { readKeptMap, writeKept } from '../api/local-store';
 
-/**
- * Whether the key can change listings, and if not why: no `write_listings` scope, a viewer, or a
- * test key on production (learned from the first `test_mode_forbidden`, remembered per key).
- */
+/** Whether the key can change listings, and if not why (scope, viewer, test key on prod). */
 export interface WriteAccess {
   canWrite: boolean;
   reason: string | null;
@@ -24,25 +21,14 @@ export const READ_ONLY_NOTICE_ID = 'read-only-notice';
 const STORAGE_KEY = 'slabdesk.read-only-keys.v1';
 const listeners = new Set<() => void>();
 
-function readOnlyKeys(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(localStore()?.getItem(STORAGE_KEY) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
+const readOnlyKeys = () => readKeptMap<string>(STORAGE_KEY);
 
 /** Remembers that a key's writes are refused for good, and tells every page. */
 export function rememberReadOnlyKey(keyId: string, reason: string): void {
   const keys = readOnlyKeys();
   if (keys[keyId] === reason) return;
   keys[keyId] = reason;
-  try {
-    localStore()?.setItem(STORAGE_KEY, JSON.stringify(keys));
-  } catch {
-    // Storage refused: the pages still learn it for this visit below.
-  }
+  writeKept(STORAGE_KEY, keys); // refused: the pages still learn it for this visit below
   snapshot = JSON.stringify(keys);
   for (const listener of listeners) listener();
 }
@@ -79,9 +65,7 @@ export function refusalReason(error: unknown): string | null {
 /** A refusal that may lift by itself turns writes off for this visit only. */
 let visitReason: string | null = null;
 
-/**
- * Learns from a failed write: `test_mode_forbidden` for good; a scope, state or role this visit.
- */
+/** Learns from a failed write: `test_mode_forbidden` for good; others for this visit. */
 export function noteWriteError(error: unknown, keyId: string | undefined): void {
   const reason = refusalReason(error);
   if (!reason) return;

@@ -23,14 +23,13 @@ export interface AppHooks {
   registerControlRoutes?(app: FastifyInstance, ctx: SandboxContext): void;
 }
 
+const JSON_ONLY = 'Request bodies must be JSON, sent as Content-Type: application/json';
+
 /** A control API refusal that carries its status to the error handler (`{error}` there). */
 const controlFailure = (statusCode: number, message: string) =>
   Object.assign(new Error(message), { statusCode });
 
-/**
- * Bodies are JSON, depth-bounded; an empty body passes whatever its type, another type is 415 (no
- * cross-site `text/plain` JSON). Too deep or unparsable: 422 on the API, 400 `{error}` on control.
- */
+/** JSON bodies, depth-bounded; a non-JSON type is 415 (no cross-site `text/plain` JSON). */
 function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
@@ -38,13 +37,10 @@ function installBodyParsing(app: FastifyInstance): void {
     const isPublic = isPublicApiPath(request.url);
     if (text.trim() === '') return done(null, undefined);
     if (!isJsonContentType(request.headers['content-type'])) {
-      const message = 'Request bodies must be JSON, sent as Content-Type: application/json';
-      return done(
-        isPublic
-          ? new ApiError(415, 'unsupported_media_type', message)
-          : controlFailure(415, message),
-        undefined,
-      );
+      const refusal = isPublic
+        ? new ApiError(415, 'unsupported_media_type', JSON_ONLY)
+        : controlFailure(415, JSON_ONLY);
+      return done(refusal, undefined);
     }
     const parsed = parseJsonBody(text);
     if (parsed.kind === 'json' || parsed.kind === 'empty')
@@ -84,41 +80,22 @@ export function buildApp(
 
   app.register(async (api) => {
     api.setErrorHandler((error, request, reply) => {
+      const fail = (...args: ConstructorParameters<typeof ApiError>) =>
+        sendApiError(reply, request, new ApiError(...args));
       if (error instanceof ApiError) return sendApiError(reply, request, error);
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 413) {
-        return sendApiError(
-          reply,
-          request,
-          new ApiError(413, 'body_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`, {
-            extra: { max_bytes: MAX_BODY_BYTES },
-          }),
-        );
+        const extra = { max_bytes: MAX_BODY_BYTES };
+        return fail(413, 'body_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`, {
+          extra,
+        });
       }
-      if (status === 415) {
-        return sendApiError(
-          reply,
-          request,
-          new ApiError(
-            415,
-            'unsupported_media_type',
-            'Request bodies must be JSON, sent as Content-Type: application/json',
-          ),
-        );
-      }
+      if (status === 415) return fail(415, 'unsupported_media_type', JSON_ONLY);
       if ((error as { code?: string }).code?.startsWith('FST_ERR_CTP')) {
-        return sendApiError(
-          reply,
-          request,
-          new ApiError(422, 'invalid_json', 'The request body is not valid JSON'),
-        );
+        return fail(422, 'invalid_json', 'The request body is not valid JSON');
       }
       request.log.error(error);
-      return sendApiError(
-        reply,
-        request,
-        new ApiError(500, 'internal_error', 'Internal server error'),
-      );
+      return fail(500, 'internal_error', 'Internal server error');
     });
     registerReadRoutes(api, ctx);
     hooks.registerPublicRoutes?.(api, ctx);

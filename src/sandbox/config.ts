@@ -13,19 +13,13 @@ export interface SandboxOptions {
   seed?: 'demo' | 'none';
   /** SANDBOX_DEPLOYMENT, default `sandbox`; `production` makes test keys read-only. */
   deployment?: Deployment;
-  /**
-   * SANDBOX_SHAPES: `full` (default) adds the listing views' extras; `documented`: the spec's
-   * fields.
-   */
+  /** SANDBOX_SHAPES: `full` (default) adds the listing views' extras; `documented`: the spec's. */
   shapes?: ReadShapes;
   /** SANDBOX_RATE_LIMIT=off turns the leaky bucket off. For benchmarks only. */
   rateLimit?: boolean;
   /** SANDBOX_DEMO_LISTINGS: how many listings the demo seed creates (default 600). */
   demoListings?: number;
-  /**
-   * SANDBOX_DEMO_SOLD_SHARE: the share of demo listings sold, each an order (default 1/3); for
-   * benches.
-   */
+  /** SANDBOX_DEMO_SOLD_SHARE: share of demo listings sold, each an order (default 1/3); benches. */
   demoSoldShare?: number;
   /** SANDBOX_SIMULATE=1: the demo marketplace lives on its own (sales and order stages every few seconds). */
   simulate?: boolean;
@@ -39,10 +33,7 @@ export interface SandboxOptions {
   allowedHosts?: string[];
   /** SANDBOX_CONTROL_TOKEN: when set, `/_sandbox/*` calls must present it (401 otherwise). */
   controlToken?: string;
-  /**
-   * SANDBOX_LOOPBACK_IMAGES=1: a listing photo may also be a plain-http address on this machine
-   * (127.0.0.1, localhost, [::1]), downloaded for real: the dev start-up's hub keeps photos there.
-   */
+  /** SANDBOX_LOOPBACK_IMAGES=1: photos may be plain-http loopback URLs (the dev hub keeps them). */
   loopbackImages?: boolean;
 }
 
@@ -57,27 +48,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     options.port = port;
   }
   if (env.SANDBOX_DB) options.db = env.SANDBOX_DB;
-  if (env.SANDBOX_SEED) {
-    if (env.SANDBOX_SEED !== 'demo' && env.SANDBOX_SEED !== 'none') {
-      throw new Error(`SANDBOX_SEED must be demo or none, not "${env.SANDBOX_SEED}"`);
-    }
-    options.seed = env.SANDBOX_SEED;
-  }
-  if (env.SANDBOX_DEPLOYMENT) {
-    if (env.SANDBOX_DEPLOYMENT !== 'sandbox' && env.SANDBOX_DEPLOYMENT !== 'production') {
-      throw new Error(
-        `SANDBOX_DEPLOYMENT must be sandbox or production, not "${env.SANDBOX_DEPLOYMENT}"`,
-      );
-    }
-    options.deployment = env.SANDBOX_DEPLOYMENT;
-  }
+  const seed = oneOf(env, 'SANDBOX_SEED', ['demo', 'none']);
+  if (seed) options.seed = seed;
+  const deployment = oneOf(env, 'SANDBOX_DEPLOYMENT', ['sandbox', 'production']);
+  if (deployment) options.deployment = deployment;
   if (env.SANDBOX_LOOPBACK_IMAGES === '1') options.loopbackImages = true;
-  if (env.SANDBOX_SHAPES) {
-    if (env.SANDBOX_SHAPES !== 'full' && env.SANDBOX_SHAPES !== 'documented') {
-      throw new Error(`SANDBOX_SHAPES must be full or documented, not "${env.SANDBOX_SHAPES}"`);
-    }
-    options.shapes = env.SANDBOX_SHAPES;
-  }
+  const shapes = oneOf(env, 'SANDBOX_SHAPES', ['full', 'documented']);
+  if (shapes) options.shapes = shapes;
   if (env.SANDBOX_RATE_LIMIT)
     options.rateLimit = !['off', '0', 'false'].includes(env.SANDBOX_RATE_LIMIT);
   if (env.SANDBOX_DEMO_LISTINGS) options.demoListings = Number(env.SANDBOX_DEMO_LISTINGS);
@@ -99,4 +76,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     options.allowedHosts = parseAllowedHosts(env.SANDBOX_ALLOWED_HOSTS);
   if (env.SANDBOX_CONTROL_TOKEN?.trim()) options.controlToken = env.SANDBOX_CONTROL_TOKEN.trim();
   return options;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: T[]): T | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  if ((values as string[]).includes(value)) return value as T;
+  throw new Error(`${name} must be ${values.join(' or ')}, not "${value}"`);
 }

@@ -7,9 +7,7 @@ import type { Store } from './store';
 
 export type Deployment = 'sandbox' | 'production';
 
-/**
- * How read views are shaped: `full` adds the sandbox's extras, `documented` is exactly the spec's.
- */
+/** Read view shapes: `full` adds the sandbox's extras, `documented` is exactly the spec's. */
 export type ReadShapes = 'full' | 'documented';
 
 /** Everything a route needs, built once per running sandbox. */

@@ -1,9 +1,4 @@
-export {
-  startSandbox,
-  useSandboxExtension,
-  type RunningSandbox,
-  type SandboxExtension,
-} from './server';
+export { startSandbox, type RunningSandbox } from './server';
 export type { SandboxOptions } from './config';
 export { optionsFromEnv } from './config';
 export { DEMO_LIVE_TOKEN, DEMO_TEST_TOKEN, DEMO_SELLER_ID } from './seed/demo-seed';

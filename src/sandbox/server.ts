@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { buildApp, type AppHooks } from './app';
+import { buildApp } from './app';
 import type { SandboxOptions } from './config';
 import type { SandboxContext } from './context';
 import { createClock } from './domain/clock';
@@ -31,21 +31,6 @@ export interface RunningSandbox {
   /** For tests and benchmarks in the same process. */
   app: FastifyInstance;
   context: SandboxContext;
-}
-
-/** Extension points that later parts of the sandbox (writes, webhooks, simulation) plug into. */
-export interface SandboxExtension {
-  hooks?: Partial<Pick<AppHooks, 'registerPublicRoutes' | 'registerControlRoutes'>>;
-  afterClockAdvance?(ctx: SandboxContext, now: number): Promise<void> | void;
-  afterReset?(ctx: SandboxContext): void;
-  start?(ctx: SandboxContext, options: SandboxOptions): { stop(): Promise<void> | void } | void;
-}
-
-const extensions: SandboxExtension[] = [];
-
-/** Adds an extension to every sandbox started after this call. */
-export function useSandboxExtension(extension: SandboxExtension): void {
-  extensions.push(extension);
 }
 
 function storeIdentity(store: Store): { secret: string } {
@@ -109,24 +94,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         ctx.buckets.reset();
         guard.clear();
         if (publicOrigin) store.meta.set(PUBLIC_ORIGIN_KEY, publicOrigin);
-        for (const extension of extensions) extension.afterReset?.(ctx);
         seed(kind);
         store.meta.set('seeded', kind);
       },
       async afterClockAdvance(now) {
         runMarketplaceClock({ store, ids: ctx.ids, now });
         await dispatcher.settle();
-        for (const extension of extensions) await extension.afterClockAdvance?.(ctx, now);
       },
-      registerPublicRoutes(api, context) {
-        registerWriteRoutes(api, context, guard);
-        for (const extension of extensions) extension.hooks?.registerPublicRoutes?.(api, context);
-      },
-      registerControlRoutes(control, context) {
-        registerWebhookRoutes(control, context, dispatcher);
-        for (const extension of extensions)
-          extension.hooks?.registerControlRoutes?.(control, context);
-      },
+      registerPublicRoutes: (api, context) => registerWriteRoutes(api, context, guard),
+      registerControlRoutes: (control, context) =>
+        registerWebhookRoutes(control, context, dispatcher),
     },
     { hosts: () => answered.hosts, controlToken: options.controlToken || undefined },
     options.log ?? false,
@@ -167,9 +144,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         options.simulateIntervalMs ?? 4000,
       )
     : null;
-  const running = extensions
-    .map((extension) => extension.start?.(ctx, options))
-    .filter((r) => r !== undefined);
   let closed = false;
   return {
     url,
@@ -180,7 +154,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closed = true;
       clearInterval(ticker);
       if (simulation) clearInterval(simulation);
-      for (const r of running) await r?.stop();
       await dispatcher.stop();
       // Requests in flight get a grace period to finish; a connection still busy after it (a
       // client that stopped reading a large page, say) is cut so that closing always ends.

@@ -22,10 +22,7 @@ const sequenceLength = (lead: number) =>
         ? 4
         : 0;
 
-/**
- * A JSON body in ASCII (`\\u` escapes), so a browser decodes a one-byte string; malformed UTF-8
- * passes as it came.
- */
+/** A JSON body in ASCII (`\\u` escapes), so a browser decodes a one-byte string. */
 export function asciiJson(body: Buffer): Buffer {
   if (isAscii(body)) return body;
   // At most three times longer: two bytes become six, four become twelve.

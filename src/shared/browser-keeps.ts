@@ -1,7 +1,4 @@
-/**
- * What the dashboard keeps in the browser, by name: the page (its data layer, its sign-out and
- * session-end clearing) and the service worker share these.
- */
+/** Names of what the dashboard keeps in the browser, shared by page and service worker. */
 
 /** The kept copies of the collections (IndexedDB). */
 export const KEPT_DB = 'slabdesk-kept';

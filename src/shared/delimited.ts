@@ -1,7 +1,4 @@
-/**
- * Writing delimited text as spreadsheets read it (RFC 4180 CSV, tab-separated clipboard blocks),
- * every cell guarded against formula injection. Reading is papaparse's.
- */
+/** Delimited text as spreadsheets read it (CSV, TSV), cells guarded against formulas. */
 
 /** Cells a spreadsheet would run as a formula start with one of these. */
 const FORMULA_START = /^[=+\-@\t\r]/;

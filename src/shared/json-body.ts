@@ -1,7 +1,4 @@
-/**
- * Request bodies: JSON only, never deeper than `MAX_JSON_DEPTH`, so no later walk of a body can
- * overflow the stack.
- */
+/** Request bodies: JSON only, never deeper than `MAX_JSON_DEPTH` (no stack overflow later). */
 export const MAX_JSON_DEPTH = 64;
 
 /** `application/json` only: the types a foreign page may send without asking are refused. */

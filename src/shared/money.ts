@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
 
-/**
- * Money, the one way: the API's decimal strings ("12.50") read into whole cents from their digits,
- * never through a float, and cents written back as that string or as a seller reads it ("$12.50").
- * Browser, server and sandbox share it; nothing runs on import (the formatter is made on first use),
- * and zod's doors take the same parser as a refinement or a transform.
- */
+/** Money, the one way: decimal strings to whole cents and back, never through a float. */
 
 /** Why a value is not an amount. */
 export type CentsProblem = 'empty' | 'malformed' | 'decimals' | 'above';
@@ -97,10 +92,7 @@ type Context = Pick<z.core.$RefinementCtx, 'addIssue'>;
 const wordsOf = (problem: CentsProblem, options: FieldOptions) =>
   (problem === 'above' ? options.above : undefined) ?? AMOUNT_WORDS[problem];
 
-/**
- * The one parser as a zod refinement, for an amount kept as its text: `.superRefine(amountCheck())`
- * in zod, `z.superRefine(amountCheck())` in zod/mini. `above` words the bound when `max` is given.
- */
+/** The one parser as a zod refinement for an amount kept as text; `above` words the max. */
 export const amountCheck =
   (options: FieldOptions = {}) =>
   (text: string, context: Context): void => {

@@ -1,8 +1,4 @@
-/**
- * Exact money on the API's decimal strings: cents and hundredths of a percent in bigints, never a
- * float, rounded half up with the exact value kept to show the rounding. One copy for the bulk
- * editor, the forms and the server's pricing rules; cents are written by the money module.
- */
+/** Exact money on decimal strings: bigint cents and basis points, rounded half up. */
 
 import { formatCents } from './money';
 
@@ -161,10 +157,7 @@ export const PRICE_ENDING_LABELS: Record<PriceEnding, string> = {
   whole: 'Whole dollars (.00)',
 };
 
-/**
- * Gives an adjusted price its chosen ending: whole dollars round half up (116.50 → 117.00); .99 is
- * that less a cent (116.50 → 116.99). The bounds are checked again.
- */
+/** Gives an adjusted price its ending: whole dollars round half up; .99 is that less a cent. */
 export function withEnding(adjusted: Adjusted, ending: PriceEnding): Adjusted {
   if (ending === 'cent' || adjusted.error) return adjusted;
   const cents = endingCents(adjusted.cents, ending);
@@ -185,10 +178,7 @@ function endingCents(cents: bigint, ending: PriceEnding): bigint {
   return ending === 'whole' ? dollars * 100n : dollars * 100n - 1n;
 }
 
-/**
- * The price `withEnding(adjustPrice(price, change), ending)` gives, without the words that explain
- * it (for a plan nobody reads: a rule's line looking days ahead); null where that has an error.
- */
+/** `withEnding(adjustPrice(price, change), ending)` without the words; null on an error. */
 export function adjustedCents(price: bigint, change: PriceChange, ending: PriceEnding) {
   const exact = exactChange(price, change);
   if (exact.numerator < 0n) return null;

@@ -1,7 +1,4 @@
-/**
- * What counts as a credential in a query string, for the sandbox (401) and the proxy (dropped):
- * names in any case and separator, and any value that looks like a key. No Node built-ins.
- */
+/** What counts as a credential in a query string, for sandbox (401) and proxy (dropped). */
 const CREDENTIAL_NAME =
   /^(access[_-]?token|api[_-]?key|apikey|key|token|auth|authorization|password|secret|x[_-]service[_-]access[_-]token)$/i;
 const KEY_VALUE = /svc_(live|test)_/i;

@@ -1,8 +1,4 @@
-/**
- * How a sale at the table was paid (its tenders) and a show's figures by tender: one model for
- * the server's ledger and the browser's pages (sales waiting in the outbox count the same way).
- * Integer cents throughout.
- */
+/** How a table sale was paid (tenders) and a show's figures by tender; integer cents. */
 
 import { formatDollars } from './money';
 
@@ -16,10 +12,7 @@ export interface TradeCard {
   grader: string | null;
 }
 
-/**
- * One way the buyer paid: cash, a card payment on the dealer's own reader (amount only), another
- * way (Venmo, PayPal: `note` says which), or a card in trade (`trade`).
- */
+/** One way the buyer paid: cash, card reader, another way (`note`), or a card in trade. */
 export interface Tender {
   kind: TenderKind;
   amountCents: number;
@@ -104,10 +97,7 @@ export function totalsOf(entries: readonly TotalsEntry[]): ShowTotals {
 export const tenderSum = (tenders: readonly { amountCents: number }[]): number =>
   tenders.reduce((sum, tender) => sum + tender.amountCents, 0);
 
-/**
- * "$100.00 cash + $150.00 by card", "$50.00 by Venmo", "$120.00 in trade (2003 LeBron)": how it
- * was paid, in the seller's words.
- */
+/** "$100.00 cash + $150.00 by card": how it was paid, in the seller's words. */
 export function tenderWords(tenders: readonly Tender[]): string {
   return tenders
     .map((tender) => {

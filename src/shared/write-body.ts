@@ -3,38 +3,13 @@ export interface FieldSink {
   add(field: string, message: string): void;
 }
 
-/** The body forms a listing write accepts, unwrapped into one flat map of the write API's names. */
-
-export const CREATE_FIELDS = new Set([
-  'price',
-  'sku',
-  'inventory_item_id',
-  'grader',
-  'title',
-  'description',
-  'images',
-  'card',
-  'duration_hours',
-  'accepts_offers',
-  'minimum_offer',
-  'accepts_trades',
-  'auto_relist',
-  'promoted',
-  'scheduled_go_live_at',
-]);
-export const UPDATE_FIELDS = new Set([
-  'price',
-  'title',
-  'description',
-  'status',
-  'duration_hours',
-  'accepts_offers',
-  'minimum_offer',
-  'accepts_trades',
-  'auto_relist',
-  'promoted',
-  'scheduled_go_live_at',
-]);
+const names = (list: string) => new Set(list.trim().split(/\s+/));
+const TERMS = `duration_hours accepts_offers minimum_offer accepts_trades auto_relist promoted
+  scheduled_go_live_at`;
+/** The write API's field names, per kind of listing write (a flat map of them is the body). */
+export const CREATE_FIELDS = names(`price sku inventory_item_id grader title description images
+  card ${TERMS}`);
+export const UPDATE_FIELDS = names(`price title description status ${TERMS}`);
 /** Read-only members of the product shape that a write body may carry and that are ignored. */
 const TOLERATED = new Set(['id']);
 const TOLERATED_IN_VARIANT = new Set(['id', 'product_id', 'title', 'inventory_quantity']);
@@ -48,10 +23,7 @@ function canonicalName(name: string): string {
   return name.startsWith('svc_') ? name.slice(4) : name;
 }
 
-/**
- * Unwraps `{listing}`/`{product}`, `variants[0]`, `body_html` and `svc_` names into one map; a
- * field given twice must carry the same value.
- */
+/** Unwraps envelopes, `variants[0]` and alias names into one map; a repeat must agree. */
 export function flattenWriteBody(
   body: unknown,
   kind: 'create' | 'update',

@@ -1,10 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError, type SlabdeskClient } from '../../client';
 
-/**
- * Our server's activity log (`/hub/activity`, `.csv`), for the Activity page and a listing's
- * history; a server without it answers 404 and the caller shows nothing.
- */
+/** Our server's activity log (`/hub/activity`, `.csv`); a 404 means show nothing. */
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

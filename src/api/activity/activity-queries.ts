@@ -3,10 +3,7 @@ import type { SlabdeskClient } from '../../client';
 import { fetchActivity, type ActivityFilters } from './activity-api';
 import { activityKeys } from './activity-keys';
 
-/**
- * One page of the log, the newest or the one before an entry: pages, since an infinite query would
- * bring its observer into every page's first chunk.
- */
+/** One page of the log (not an infinite query, which would weigh every page's first chunk). */
 export const activityPageQuery = (
   client: SlabdeskClient,
   filters: ActivityFilters,

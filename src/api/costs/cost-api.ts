@@ -2,10 +2,7 @@ import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
 import { callServer } from '../server-call';
 
-/**
- * The seller's costs kept by our server (`/hub/costs`): the API documents no write of an
- * inventory item's `cost`, so a cost set in Slabdesk is kept there and read over the marketplace's.
- */
+/** Seller costs kept by our server (`/hub/costs`): the API has no write of `cost`. */
 
 const KeptCost = z.object({
   itemId: z.string(),

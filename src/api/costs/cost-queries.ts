@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
-import { localStore } from '../local-store';
+import { readKept, writeKept } from '../local-store';
 import { fetchKeptCosts, putKeptCost, type KeptCost } from './cost-api';
 
 /** The kept costs' one query-key factory. */
@@ -12,22 +12,8 @@ export const costKeys = {
 /** The kept costs as last read, kept in this browser so a show with no network has them. */
 const COSTS_KEPT = 'slabdesk-kept-costs';
 
-function keptCosts(): KeptCost[] | undefined {
-  try {
-    const text = localStore()?.getItem(COSTS_KEPT);
-    return text ? (JSON.parse(text) as KeptCost[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepCosts(costs: KeptCost[]): void {
-  try {
-    localStore()?.setItem(COSTS_KEPT, JSON.stringify(costs));
-  } catch {
-    // A full or refused storage: they are read again next time.
-  }
-}
+const keptCosts = () => readKept<KeptCost[]>(COSTS_KEPT);
+const keepCosts = (costs: KeptCost[]) => writeKept(COSTS_KEPT, costs);
 
 export const keptCostsQuery = (client: SlabdeskClient) =>
   queryOptions({

@@ -69,10 +69,7 @@ export interface CardFacts {
   costKept?: boolean;
 }
 
-/**
- * A card's cost as the seller set it: the marketplace answers "0.00" for a card whose cost was
- * never entered, so zero (or nothing) reads as "cost not set", never as a free card.
- */
+/** A card's cost as set: the marketplace says "0.00" for none, so zero reads as "not set". */
 export function costSet(cost: string | null | undefined): string | undefined {
   return cost && (centsOf(cost) ?? 0) > 0 ? cost : undefined;
 }
@@ -106,11 +103,7 @@ export function withKeptCosts(
   return out;
 }
 
-/**
- * Every card's cost and grader, the one source of costs: the marketplace's `cost`, with the
- * seller's own kept by our server over it. Undefined until both are read (the kept costs as last
- * read on this device count; a server that cannot say leaves the marketplace's).
- */
+/** Every card's cost and grader: the marketplace's `cost`, the seller's own kept one over it. */
 export function useCardFacts(enabled = true) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -179,13 +172,7 @@ export function useInventory() {
 const asError = (error: unknown): Error | undefined =>
   error === undefined ? undefined : error instanceof Error ? error : new Error(String(error));
 
-/**
- * The cards no listing holds: a listing's `card.id` is its card's inventory item id, and an order
- * names every card it sold (a lot's members too). A card its level shows available is on sale, so
- * some listing holds it. Read from ids, never from a reason code: the full set of codes is not
- * shown. The list view names only a lot's first card, so the other cards of a lot that is not on
- * sale and never sold are not known to be listed.
- */
+/** Cards no listing holds, by ids (listings, orders, available levels), never by reason code. */
 export function neverListedIds(
   rows: readonly InventoryRow[],
   listings: readonly { card?: { id?: string | undefined } | undefined }[],

@@ -1,17 +1,10 @@
-/**
- * A chunk of rows stored column by column for IndexedDB: a few long strings and typed arrays the
- * browser copies whole, instead of one object per row (docs/decisions/004-kept.md). Lossless for
- * JSON rows, key order kept; rows of one shape share columns.
- */
+/** Rows stored column by column for IndexedDB (docs/decisions/004-kept.md); lossless for JSON. */
 
 /** What a column holds: a value per row of its shape group. */
 type Column =
   /** Few distinct values: each row's index into `d`. */
   | { d: unknown[]; i: Uint8Array | Uint16Array }
-  /**
-   * Strings joined by SEPARATOR, except at rows `x`, holding `xv` (non-strings, values with
-   * SEPARATOR, and while few, text beyond Latin-1, so the joined text stays one byte a character).
-   */
+  /** Strings joined by SEPARATOR, except rows `x` holding `xv`, so the text is one byte a char. */
   | { j: string; x?: Uint16Array; xv?: unknown[] }
   /** The values of an earlier column of the group, except at rows `x` (`xv`). */
   | { r: number; x?: Uint16Array; xv?: unknown[] }
@@ -134,9 +127,7 @@ function encodeColumn(values: unknown[], earlier: unknown[][]): Column {
 /** A character a one-byte (Latin-1) string cannot hold. */
 const WIDE = /[\u0100-\uffff]/;
 
-/**
- * The values as joined text with at most `limit` exceptions; `narrow`: beyond Latin-1 is one too.
- */
+/** The values as joined text with at most `limit` exceptions; `narrow`: non-Latin-1 too. */
 function joined(values: unknown[], limit: number, narrow: boolean): Column | undefined {
   const pieces: string[] = [];
   const at: number[] = [];

@@ -3,11 +3,7 @@ import { HubFeedAnswer, type HubFeedHead } from '../../client/hub-feed-answer';
 import { callServer } from '../server-call';
 import type { KeptSetAside } from './kept-db';
 
-/**
- * The hub's change feed of one collection, as the page reads it (src/server/replica/replica-feed):
- * a snapshot, then the rows changed since the cursor the hub handed out (its shape:
- * client/hub-feed-answer).
- */
+/** The hub's change feed of one collection (shape: client/hub-feed-answer). */
 
 /** One answer of the feed, its rows made the kept collection's. */
 export type HubFeedPage<T> = Omit<HubFeedHead, 'setAside'> & {
@@ -24,10 +20,7 @@ const MAX_ANSWERS = 100;
 /** The feed's path of a collection (the hub's name for it). */
 export const feedPath = (collection: string) => `/hub/replica/${collection}`;
 
-/**
- * The hub's pages of `collection` from `cursor`, each row made a kept row by `row`; `fresh` asks
- * the hub to read the marketplace first (the seller's refresh).
- */
+/** The hub's pages of `collection` from `cursor`; `fresh` asks the hub to read first. */
 export async function* hubFeed<T>(
   client: SlabdeskClient,
   collection: string,

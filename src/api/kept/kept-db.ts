@@ -1,8 +1,5 @@
 import { KEPT_DB } from '../../shared/browser-keeps';
-/**
- * The kept collections in IndexedDB: a head per collection (owner, baseline, count) and rows in
- * fixed-size chunks, so an update rewrites only the chunks that changed.
- */
+/** Kept collections in IndexedDB: a head per collection and rows in fixed-size chunks. */
 
 import type { IDBPDatabase } from 'idb';
 import { openBrowserDb, type BrowserDbShape } from '../browser-db';
@@ -16,10 +13,7 @@ const HEADS = 'heads';
 /** Row chunks, keyed `[collection, index]`: `{ collection, index, scope, columns }`. */
 const CHUNKS = 'chunks';
 
-/**
- * Set before any chunk is written: without it this browser keeps nothing, and a first visit's walk
- * need not wait for IndexedDB.
- */
+/** Set before any chunk is written: without it nothing is kept and walks need not wait. */
 const KEPT_MARKER = 'slabdesk-kept';
 
 /** Where the marker lives: the page's localStorage (none in a test without one). */
@@ -123,9 +117,7 @@ export class KeptDb {
     codec().catch(() => undefined);
   }
 
-  /**
-   * The kept rows of `collection` (the caller checks `head.scope`), or undefined when not whole.
-   */
+  /** The kept rows of `collection` (the caller checks `head.scope`), undefined if not whole. */
   async load<T>(collection: string): Promise<{ head: KeptHead; rows: T[] } | undefined> {
     if (this.surelyEmpty()) return undefined;
     const columns = codec();
@@ -153,10 +145,7 @@ export class KeptDb {
     return rows.length === head.rowCount ? { head, rows } : undefined;
   }
 
-  /**
-   * Writes one chunk in moments the page can spare (sooner once `whole`); not readable until its
-   * head is written.
-   */
+  /** Writes one chunk in spare moments (sooner once `whole`); unread until its head is written. */
   async putChunk<T>(
     copy: { collection: string; scope: string },
     index: number,
@@ -199,10 +188,7 @@ export class KeptDb {
     await db.put(CHUNKS, record);
   }
 
-  /**
-   * Writes the head that makes the chunks a copy, dropping chunks past its count. A save cut short
-   * leaves a copy the next incremental read brings up to date.
-   */
+  /** Writes the head that makes the chunks a copy, dropping chunks past its count. */
   async putHead(head: KeptHead): Promise<void> {
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');

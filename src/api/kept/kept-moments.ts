@@ -1,7 +1,4 @@
-/**
- * When a kept copy's work runs: small slices in idle periods, never a frame taken from typing or
- * drawing; a hidden page never waits.
- */
+/** Kept-copy work runs in idle slices, never a frame from typing; hidden pages never wait. */
 
 /** What a slice needs left of an idle period to start in it (ms). */
 const SLICE_MS = 6;

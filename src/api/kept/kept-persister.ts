@@ -2,10 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { CHUNK_ROWS, keptDb, type KeptDb } from './kept-db';
 import type { Kept } from './kept-sync';
 
-/**
- * The options every kept query shares: its name in the meta, and no garbage collection (a revisit
- * shows the rows, as a reload shows the copy).
- */
+/** Every kept query's options: its name in the meta, and no garbage collection. */
 export const keptOptions = (collection: string) => ({
   meta: { kept: collection },
   gcTime: Infinity,
@@ -24,11 +21,7 @@ function chunkChanged(rows: readonly unknown[], written: readonly unknown[], ind
   return false;
 }
 
-/**
- * Writes every kept collection of the query cache to IndexedDB, only chunks whose rows changed, in
- * spare slices; a complete state writes the head that makes the copy readable. Later states fold
- * into the latest. Returns the unsubscribe; `flush` waits for pending writes.
- */
+/** Writes kept collections' changed chunks to IndexedDB in spare slices; returns unsubscribe. */
 export function keepCopies(queryClient: QueryClient, db: KeptDb | null = keptDb()) {
   const written = new Map<string, Written>();
   /** The latest state of each collection not written yet. */

@@ -9,10 +9,7 @@ const inFlight = new WeakMap<QueryClient, Map<string, Promise<Kept<never>>>>();
 /** The last failure of each collection whose query holds no data to carry it, per QueryClient. */
 const failures = new WeakMap<QueryClient, Map<string, KeptFailure>>();
 
-/**
- * First wait after a failed read of the hub before one starts on its own; doubled per failure,
- * capped (the hub's reads cost the marketplace nothing, its own reads are paced there).
- */
+/** First wait after a failed hub read before a retry on its own; doubled per failure, capped. */
 const FIRST_BACK_OFF_MS = 5_000;
 const MAX_BACK_OFF_MS = 2 * 60_000;
 
@@ -33,12 +30,7 @@ function mapOf<V>(maps: WeakMap<QueryClient, Map<string, V>>, queryClient: Query
   return map;
 }
 
-/**
- * The `queryFn` of a kept collection: reads the kept copy or the API into the query, rows shown as
- * they land. An invalidation cancels the fetch, not the walk, which the next fetch joins. A failed
- * read stays failed (kept in `Kept.failure` when rows are in hand) and nothing but the seller
- * retries before the back-off (see seller-asked).
- */
+/** A kept collection's `queryFn`: rows shown as they land; only the seller retries early. */
 export function keptQueryFn<T extends { id: string }>(
   queryClient: QueryClient,
   queryKey: QueryKey,

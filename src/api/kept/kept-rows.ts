@@ -2,10 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Kept } from './kept-sync';
 import { isOlder } from './newest';
 
-/**
- * Patches one row of a kept collection in the cache, newest first: a delivery or an answer older
- * than the row shown changes nothing. `absent` when the copy is not held or holds no such row.
- */
+/** Patches one kept row, newest first; `absent` when the copy or the row is not held. */
 export function patchKeptRow<T extends { id: string }>(
   queryClient: QueryClient,
   queryKey: QueryKey,

@@ -5,10 +5,7 @@ import type { KeptSource } from './kept-sync';
 /** The kept rows' format: bump it when a kept row's content changes, so old copies are rebuilt. */
 export const KEPT_FORMAT = 4;
 
-/**
- * One collection's kept reads from the hub's replica: `collection` names its copy, `hubCollection`
- * the replica's collection, `row` makes a kept row of the hub's (levels gain an `id`).
- */
+/** One collection's kept reads from the hub's replica (levels gain an `id`). */
 export function keptSource<T extends { id: string }>(
   client: SlabdeskClient,
   collection: string,

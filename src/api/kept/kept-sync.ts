@@ -22,10 +22,7 @@ export interface Kept<T> {
   /** False while the hub's first fill or this browser's snapshot is still coming (rows usable). */
   complete: boolean;
   pages: number;
-  /**
-   * Records the marketplace sent degraded or unreadable, by id, as the hub holds them: reported
-   * until a read returns them whole.
-   */
+  /** Records sent degraded or unreadable, by id, reported until a read returns them whole. */
   setAside: KeptSetAside[];
   /** The API's time the hub's last read of the collection began (ISO). */
   syncedAt: string;
@@ -41,9 +38,7 @@ export interface Kept<T> {
   scope: string | undefined;
   /** Where this copy stands in the hub's change feed (opaque: the hub's, handed back as is). */
   cursor: string | undefined;
-  /**
-   * Why the last read failed, until one succeeds: in the data, so a later change never hides it.
-   */
+  /** Why the last read failed, until one succeeds: in the data, so a change never hides it. */
   failure?: KeptFailure | undefined;
 }
 
@@ -122,11 +117,7 @@ async function startOf<T>(
   };
 }
 
-/**
- * Brings a kept collection up to date from the hub's replica: this browser's copy (in the cache or
- * kept) and the rows changed since its cursor, or the hub's snapshot when it has none, or the hub
- * says the copy is another replica's or epoch's. Never reads the marketplace itself.
- */
+/** Brings a kept collection up to date from the hub's replica (never the marketplace itself). */
 export async function syncKept<T extends { id: string }>(
   source: KeptSource<T>,
   context: SyncContext<T>,

@@ -7,10 +7,7 @@ function updatedAtOf(row: unknown): number | undefined {
   return Number.isNaN(at) ? undefined : at;
 }
 
-/**
- * Whether `candidate` is an older version than `shown` (earlier readable `updated_at`): no order of
- * arrival rolls a row back; an equal time applies.
- */
+/** Whether `candidate` is older than `shown` (earlier `updated_at`); an equal time applies. */
 export function isOlder(candidate: unknown, shown: unknown): boolean {
   const was = updatedAtOf(shown);
   const now = updatedAtOf(candidate);

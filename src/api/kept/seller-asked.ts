@@ -1,7 +1,4 @@
-/**
- * When the seller last asked for a read: a failed kept collection retries on its own only after a
- * back-off, but at once when asked.
- */
+/** When the seller last asked for a read: a failed collection retries at once when asked. */
 let askedAt = Number.NEGATIVE_INFINITY;
 /** The kept collections that took the last ask (each starts one read of its own with it). */
 const taken = new Set<string>();
@@ -15,10 +12,7 @@ export function noteSellerAsked(): void {
   taken.clear();
 }
 
-/**
- * Whether the seller asked for a read of `collection` a moment ago: every kept list the click
- * refreshes asks the hub for the newest once (one shared catch-up read of each on the hub).
- */
+/** Whether the seller asked for a read of `collection` a moment ago (one hub catch-up each). */
 export function takeSellerAsk(collection: string): boolean {
   if (Date.now() - askedAt > ASK_WINDOW_MS || taken.has(collection)) return false;
   taken.add(collection);

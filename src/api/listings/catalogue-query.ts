@@ -18,10 +18,7 @@ import { listingKeys } from './listing-keys';
 /** The whole catalogue as the browser holds it: rows oldest first, a new array on every change. */
 export type Catalogue = Kept<ListingRead>;
 
-/**
- * The catalogue query over the kept listings: the first fetch shows this browser's copy and reads
- * what changed, or walks every page usable as it lands; later fetches are incremental.
- */
+/** The catalogue over the kept listings: kept copy then changes, or a walk; then incremental. */
 export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient) {
   const queryKey = listingKeys.catalogue();
   return queryOptions({
@@ -42,10 +39,7 @@ export const wholeCatalogueQuery = (client: SlabdeskClient, queryClient: QueryCl
   select: (catalogue: Catalogue) => (catalogue.complete ? catalogue : undefined),
 });
 
-/**
- * The catalogue pages' loader: a revisit reads the kept copy while the page's code loads; a first
- * visit's walk starts with the page instead, so its request is not charged to the largest paint.
- */
+/** Catalogue loader: a revisit reads the kept copy early; a first walk starts with the page. */
 export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
   if (keptDb()?.mayHoldCopies())
     void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
@@ -65,10 +59,7 @@ export interface CatalogueAvailability {
   syncedAt: string;
 }
 
-/**
- * The inventory levels the catalogue joins when the list view does not say why a listing is
- * unavailable: the kept levels, seen through `select`.
- */
+/** The kept levels, joined where the list view does not say why a listing is unavailable. */
 export const catalogueAvailabilityQuery = (client: SlabdeskClient, queryClient: QueryClient) => ({
   ...inventoryLevelsQuery(client, queryClient),
   select: availabilityView,

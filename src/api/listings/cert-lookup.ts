@@ -6,10 +6,7 @@ import { inventoryItemsQuery } from '../inventory/inventory-queries';
 import { ordersQuery, type KeptOrder } from '../orders/order-queries';
 import { catalogueQuery } from './catalogue-query';
 
-/**
- * A cert as compared: digits only, leading zeros off, so a padded label, a typed number and the
- * marketplace's record of the same cert meet.
- */
+/** A cert as compared: digits only, leading zeros off, so label, typing and record meet. */
 export function certKey(cert: string | null | undefined): string {
   return (cert ?? '').replace(/\D/g, '').replace(/^0+(?=\d)/, '');
 }
@@ -52,10 +49,7 @@ function onHandRank(listing: ListingRead): number {
 const newestFirst = (a: string | undefined, b: string | undefined) =>
   (b ?? '').localeCompare(a ?? '');
 
-/**
- * Finds a cert in the kept catalogue, inventory and orders. Pure: the counter view, the stack
- * scan and the tests call it on rows they hold.
- */
+/** Finds a cert in the kept catalogue, inventory and orders; pure, on rows the caller holds. */
 export function matchCert(
   cert: string,
   listings: readonly ListingRead[],

@@ -4,10 +4,7 @@ import { useApiClient } from '../api-context';
 import { rememberWrite } from './written-terms';
 import { applyListingWrite } from './write-answer';
 
-/**
- * Listing writes: each answer goes into the cache through `applyListingWrite`; callers' own `mutate`
- * callbacks run after these rather than replacing them.
- */
+/** Listing writes: answers go to the cache via `applyListingWrite`; callers' callbacks after. */
 
 export function useUpdateListing(id: string) {
   const client = useApiClient();

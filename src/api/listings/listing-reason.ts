@@ -26,10 +26,7 @@ export interface ReasonSources {
   own?: ReadonlyMap<string, OwnReason> | undefined;
 }
 
-/**
- * The cards held by more than one listing: a card relisted through `inventory_item_id` keeps its
- * old listing, and its one inventory level describes only its newest listing.
- */
+/** Cards held by more than one listing: a level describes only the card's newest listing. */
 export function sharedCardsOf(listings: readonly Pick<ListingRead, 'card'>[]): ReadonlySet<string> {
   const seen = new Set<string>();
   const shared = new Set<string>();
@@ -42,10 +39,7 @@ export function sharedCardsOf(listings: readonly Pick<ListingRead, 'card'>[]): R
   return shared;
 }
 
-/**
- * Whether a listing's reason must come from its own single view: off the marketplace, its list
- * row does not say why, and its card's level may speak of another listing of the card.
- */
+/** Whether a listing's reason needs its single view: off sale, and its level may be another's. */
 export function needsOwnReason(
   listing: Pick<ListingRead, 'status' | 'unavailable_reason' | 'card'>,
   sharedCards: ReadonlySet<string>,
@@ -60,13 +54,7 @@ export function needsOwnReason(
   );
 }
 
-/**
- * A listing's reason, read from what is documented: the listing's own (its list row where a
- * server sends it, its single view, an `active` status: none), else its card's inventory level,
- * but only where the card has had one listing: a level describes the card's newest listing, so an
- * old deactivated listing of a card relisted would read as its successor (available, or sold).
- * An unknown code is kept as given; the page says it in words.
- */
+/** A listing's reason: its own, else its card's level if the card had only this listing. */
 export function listingReason(
   listing: Pick<ListingRead, 'id' | 'status' | 'unavailable_reason' | 'can_reactivate' | 'card'>,
   sources: ReasonSources = {},
@@ -111,10 +99,7 @@ const ownOf = (results: UseQueryResult<ListingDetailRead>[]): ReadonlyMap<string
   return own;
 };
 
-/**
- * The single views of the listings whose reason only they can give (`needsOwnReason`): one read
- * each, cached with the listing's page. The map holds those read so far.
- */
+/** Single views of listings whose reason only they give, cached with the page; read so far. */
 export function useOwnReasons(
   ids: readonly string[],
   enabled: boolean,

@@ -10,13 +10,7 @@ import { updateKeptListing } from './catalogue-query';
 import { listingKeys } from './listing-keys';
 import { markSold } from './live-sales';
 
-/**
- * Applies a `products/*` delivery: the catalogue row is patched from the payload (a sale or
- * deactivation is whole there), newest first; a change lacking the price or an unknown listing is
- * read with one incremental refresh; the single view is patched from the payload too (newest wins),
- * and read again only when the payload lacks what it shows. True when a catalogue read
- * was asked.
- */
+/** Applies a `products/*` delivery to row and view, newest first; true when a read was asked. */
 export function applyProductEvent(
   queryClient: QueryClient,
   topic: string,

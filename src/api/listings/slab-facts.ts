@@ -40,19 +40,12 @@ export const slabFactsQuery = (client: SlabdeskClient, queryClient: QueryClient)
   select: slabFactsOf,
 });
 
-/**
- * How long a list waits for the kept catalogue's names before drawing its rows without them: a
- * first visit's whole walk, even on a loaded machine; a kept catalogue answers at once.
- */
+/** How long a list waits for the kept catalogue's names before drawing without them. */
 const NAMES_GRACE_MS = 8_000;
 
 const isWhole = (catalogue: Catalogue) => catalogue.complete;
 
-/**
- * The slab facts for a list of rows, and whether to draw the rows yet: once the kept catalogue is
- * whole (or failed, or is not read), or after a grace, so rows do not grow a line each as the
- * names arrive (a page that jumps) nor wait without end on a first walk.
- */
+/** Slab facts for rows, and whether to draw yet (catalogue whole, failed, or grace over). */
 export function useSlabFactsForRows(): { slabs: SlabFactsByListing | undefined; ready: boolean } {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -93,10 +86,7 @@ export function slabLabel(facts: SlabFacts | undefined, fallback?: string): stri
 
 export type SlabLookup = { found: string } | { found: undefined; matches: number };
 
-/**
- * The listing a seller means by what they typed: a picker label, a cert number, a listing id as
- * handed out, or words that name exactly one kept slab.
- */
+/** The listing meant by what was typed: a label, a cert, a listing id, or one slab's words. */
 export function findSlab(text: string, slabs: SlabFactsByListing | undefined): SlabLookup {
   const wanted = text.trim();
   if (!wanted) return { found: undefined, matches: 0 };

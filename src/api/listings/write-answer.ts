@@ -23,10 +23,7 @@ export type ListingWriteAnswer =
   | { method: 'DELETE'; listingId: string; listing: ListingDeleted }
   | { method: 'POST'; listingId: string; listing: ListingCreated };
 
-/**
- * A list-view row after a landed write: the answer's fields, plus the PUT's terms the answer lacks
- * where the row shows that term (none invented); a DELETE leaves it as the answer says.
- */
+/** A list row after a write: the answer's fields, plus the PUT's terms it lacks (none invented). */
 export function patchListing(
   listing: ListingRead,
   answer: Exclude<ListingWriteAnswer, { method: 'POST' }>,
@@ -68,11 +65,7 @@ export function patchListing(
   };
 }
 
-/**
- * Every listing write's way back (single edit, deactivate, reactivate, create, bulk): the answer goes
- * into the catalogue's one row, and only what the answer cannot tell is read again: the single
- * view when a page holds it, and for a new listing, the catalogue's rows changed since its last read.
- */
+/** Every listing write's way back: the answer into the catalogue; only the unknown read again. */
 export function applyListingWrite(queryClient: QueryClient, answer: ListingWriteAnswer): void {
   if (answer.method === 'PUT') rememberWrite(answer.listingId, answer.body, answer.listing);
   // The server logged the write before this answer arrived: the listing's History and the
@@ -97,11 +90,7 @@ export function applyListingWrite(queryClient: QueryClient, answer: ListingWrite
   }
 }
 
-/**
- * The single view after a write, from the answer alone where it tells all that changed: a PUT that
- * kept the status (its reason and reactivation stay), or a DELETE (its answer names both). False
- * when the view must be read again.
- */
+/** The single view from the answer alone where it tells all; false when it must be read again. */
 function patchDetail(
   queryClient: QueryClient,
   answer: Exclude<ListingWriteAnswer, { method: 'POST' }>,

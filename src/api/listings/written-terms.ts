@@ -1,10 +1,7 @@
 import type { ListingUpdated, ListingUpdateInput } from '../../client';
-import { localStore } from '../local-store';
+import { readKeptMap, writeKept } from '../local-store';
 
-/**
- * Sale terms this dashboard wrote, per listing, in the browser: where reads show no current value,
- * a page may show what was last set here, dated, never as the current value.
- */
+/** Sale terms written here, per listing, shown dated where reads show no current value. */
 export interface WrittenTerms {
   /** When the write was acknowledged (ISO). */
   at: string;
@@ -23,24 +20,13 @@ const MAX_LISTINGS = 2000;
 
 type Store = Record<string, WrittenTerms>;
 
-function load(): Store {
-  const raw = localStore()?.getItem(STORAGE_KEY);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Store) : {};
-  } catch {
-    return {};
-  }
-}
+const load = (): Store => readKeptMap<WrittenTerms>(STORAGE_KEY);
 
 export function writtenTerms(listingId: string): WrittenTerms | undefined {
   return Object.hasOwn(load(), listingId) ? load()[listingId] : undefined;
 }
 
-/**
- * Remembers what one acknowledged write set: the response's echo and the terms it does not echo.
- */
+/** Remembers what one acknowledged write set: the echo and the terms it does not echo. */
 export function rememberWrite(
   listingId: string,
   sent: ListingUpdateInput | undefined,
@@ -63,9 +49,5 @@ export function rememberWrite(
   store[listingId] = next;
   const ids = Object.keys(store);
   for (const id of ids.slice(0, Math.max(0, ids.length - MAX_LISTINGS))) delete store[id];
-  try {
-    localStore()?.setItem(STORAGE_KEY, JSON.stringify(store));
-  } catch {
-    // A full or refused storage only loses the "last set here" hints, never a write.
-  }
+  writeKept(STORAGE_KEY, store); // refused: only the "last set here" hints are lost
 }

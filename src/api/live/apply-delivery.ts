@@ -3,10 +3,7 @@ import type { Order } from '../../client';
 import { applyProductEvent } from '../listings/live-patch';
 import { applyOrderEvent } from '../orders/live-patch';
 
-/**
- * Applies one verified delivery to the one cache entry of its resource (the money figures and the
- * ship queue are views of it). Returns the order of an `orders/*` delivery, if read.
- */
+/** Applies one verified delivery to its resource's one cache entry; returns an order if read. */
 export function applyDelivery(
   queryClient: QueryClient,
   topic: string,

@@ -9,7 +9,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
-import { sessionStore } from '../local-store';
+import { readKeptMap, sessionStore, writeKept } from '../local-store';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
 export const SILENT_AFTER_MS = 10 * 60_000;
@@ -24,9 +24,7 @@ export interface HubStreamState {
   entries: HubLogEntry[];
   /** The bodies of the deliveries this tab saw arrive, by event id (the log keeps none). */
   payloads: Readonly<Record<string, unknown>>;
-  /**
-   * True while pushed updates can be trusted (stream open, deliveries verifiable); polling stops.
-   */
+  /** True while pushed updates can be trusted (open, verifiable); polling stops. */
   healthy: boolean;
   /** Case slabs sold online, newest first, as the hub told them (dismissals are the page's). */
   soldOnline: readonly HubSoldOnlineAlert[];
@@ -38,30 +36,12 @@ type Handler<T> = (value: T) => void;
 const KEPT_PAYLOADS = 100;
 const PAYLOADS_KEY = 'slabdesk.hub.payloads';
 
-function readKeptPayloads(): Record<string, unknown> {
-  try {
-    const raw = sessionStore()?.getItem(PAYLOADS_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
+const readKeptPayloads = () => readKeptMap<unknown>(PAYLOADS_KEY, sessionStore());
+// A full or refused storage only costs the sentences after a reload.
+const writeKeptPayloads = (payloads: Record<string, unknown>) =>
+  writeKept(PAYLOADS_KEY, payloads, sessionStore());
 
-function writeKeptPayloads(payloads: Record<string, unknown>): void {
-  try {
-    sessionStore()?.setItem(PAYLOADS_KEY, JSON.stringify(payloads));
-  } catch {
-    // A full or refused storage only costs the sentences after a reload.
-  }
-}
-
-/**
- * A tab's connection to the server's event stream: webhooks to `onWebhook`; `onReconnect` after a
- * break fills the gap with one `updated_at_min` read per resource.
- */
+/** A tab's event stream: webhooks to `onWebhook`; `onReconnect` fills the gap after a break. */
 export class HubStream {
   private state: HubStreamState = {
     connection: 'connecting',

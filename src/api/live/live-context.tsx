@@ -54,10 +54,7 @@ export function useThrottledHubState(ms: number): HubStreamState {
   return useThrottledStore(stream?.subscribe ?? noop, stream?.getState ?? none, ms);
 }
 
-/**
- * Whether the page should say live updates are off: the stream closed, or open with a status
- * that cannot be trusted. Not while it connects (a page's first second would say so, then not).
- */
+/** Whether to say live updates are off: closed, or untrusted; not while connecting. */
 export function useLiveUpdatesOff(): boolean {
   return useHubValue(
     (state) => state.connection === 'closed' || (state.status !== undefined && !state.healthy),

@@ -11,10 +11,7 @@ const FED_BY: Record<string, QueryKey> = {
   inventory_levels: inventoryKeys.levels(),
 };
 
-/**
- * Reads what changed of the kept lists on screen from the hub's change feed: of `collections`
- * (the hub's names), or of every list.
- */
+/** Reads what changed of the kept lists on screen from the hub's feed (`collections`, or all). */
 export function refreshLists(queryClient: QueryClient, collections?: readonly string[]): void {
   const keys = collections
     ? collections.flatMap((name) => (FED_BY[name] ? [FED_BY[name]] : []))

@@ -1,9 +1,6 @@
 import { useEffect, useReducer } from 'react';
 
-/**
- * A store's snapshot redrawn at most once per `ms`: a meter fed by every request would otherwise
- * paint a frame several times per request.
- */
+/** A store's snapshot redrawn at most once per `ms` (a meter would paint per request). */
 export function useThrottledStore<T>(
   subscribe: (listener: () => void) => () => void,
   getSnapshot: () => T,

@@ -7,11 +7,7 @@ import { isOlder } from '../kept/newest';
 import { orderKeys } from './order-keys';
 import type { KeptOrder } from './order-queries';
 
-/**
- * Applies an `orders/*` delivery to the order's detail and the one kept copy of orders (each status
- * filter is a view of it), newest first: a late retry of an older delivery changes nothing. Without
- * a readable id, one incremental refresh instead. Returns the order, if read.
- */
+/** Applies an `orders/*` delivery to detail and kept orders, newest first; else a refresh. */
 export function applyOrderEvent(queryClient: QueryClient, payload: unknown): Order | null {
   const order = readOrderPayload(payload);
   if (!order) {

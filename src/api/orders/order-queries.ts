@@ -18,10 +18,7 @@ export interface OrderList {
   checkedAt?: number | undefined;
 }
 
-/**
- * An order as kept: with whether the API's `status=open` filter holds it, where its timestamps do
- * not say (the spec calls a delivered order closed, which no list-view field shows).
- */
+/** An order as kept, with whether `status=open` holds it (delivered orders are closed). */
 export type KeptOrder = Order & { slabdesk_open?: boolean | undefined };
 
 /** Which status filter an order falls under; undefined when neither it nor the filter says. */
@@ -54,10 +51,7 @@ export const orderStatusFilterOf = (value: string | null): OrderStatusFilter =>
 export const keptOrders = (client: SlabdeskClient) =>
   keptSource<KeptOrder>(client, 'orders', 'orders');
 
-/**
- * Every order, the one kept copy that the orders pages, the money figures and the ship queue
- * derive from: shown once whole, then brought up to date by `updated_at_min`.
- */
+/** Every order, the one kept copy that orders, money and the ship queue derive from. */
 export const ordersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   queryOptions({
     queryKey: orderKeys.kept(),

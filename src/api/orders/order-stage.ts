@@ -1,10 +1,7 @@
 import type { Order } from '../../client';
 import { awaitsShipment } from './shipment';
 
-/**
- * Where a sale stands, read from the spec's lifecycle fields (the furthest step any of them
- * shows). A status the dashboard does not know puts the order under "other", never out of sight.
- */
+/** Where a sale stands, by the furthest lifecycle field; unknown statuses go under "other". */
 export type OrderStage =
   | 'to_ship'
   | 'to_hub'
@@ -45,11 +42,7 @@ type StageFields = Pick<
     slabdesk_open?: boolean | undefined;
   };
 
-/**
- * The seller's leg to the hub is read by its timestamps (`shipped_at`, `delivered_to_hub_at`), so
- * its status codes are not listed here: a code the dashboard has not seen (`label_created`) is
- * placed by the timestamps around it.
- */
+/** The seller's leg is read by its timestamps, so an unseen code (`label_created`) still places. */
 const KNOWN = {
   payout: ['pending', 'paid', 'cancelled'],
   auth: ['pending', 'passed', 'cancelled'],

@@ -1,10 +1,6 @@
-import { localStore } from '../local-store';
+import { readKeptMap, writeKept } from '../local-store';
 
-/**
- * Which sales the seller has seen on Orders, kept in this browser: the moment of the last visit
- * and the ids shown since. A sale newer than the visit before, or one that arrived live, is new
- * until a visit shows it.
- */
+/** Which sales the seller has seen on Orders (last visit, ids shown since), in this browser. */
 const KEY = 'slabdesk.orders.seen';
 /** Enough for every recent sale; older ids are older than the last visit anyway. */
 const MAX_IDS = 2000;
@@ -16,35 +12,21 @@ export interface SeenOrders {
 }
 
 export function readSeenOrders(): SeenOrders {
-  try {
-    const raw = localStore()?.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as { lastVisit?: unknown; ids?: unknown }) : {};
-    return {
-      lastVisit: typeof parsed.lastVisit === 'string' ? parsed.lastVisit : undefined,
-      ids: new Set(
-        Array.isArray(parsed.ids) ? parsed.ids.filter((id) => typeof id === 'string') : [],
-      ),
-    };
-  } catch {
-    return { lastVisit: undefined, ids: new Set() };
-  }
+  const kept = readKeptMap<unknown>(KEY);
+  return {
+    lastVisit: typeof kept.lastVisit === 'string' ? kept.lastVisit : undefined,
+    ids: new Set(Array.isArray(kept.ids) ? kept.ids.filter((id) => typeof id === 'string') : []),
+  };
 }
 
 /** Notes the shown orders as seen, and now as the last visit. */
 export function markOrdersSeen(shownIds: Iterable<string>, now = new Date()): void {
   const before = readSeenOrders();
   const ids = [...new Set([...before.ids, ...shownIds])].slice(-MAX_IDS);
-  try {
-    localStore()?.setItem(KEY, JSON.stringify({ lastVisit: now.toISOString(), ids }));
-  } catch {
-    // A full or refused storage only costs the marks.
-  }
+  writeKept(KEY, { lastVisit: now.toISOString(), ids }); // refused: only the marks are lost
 }
 
-/**
- * True for a sale the seller has not seen: sold after the last visit (a first visit marks none)
- * and not shown since.
- */
+/** True for a sale not seen: sold after the last visit (a first visit marks none), not shown. */
 export function isNewSale(
   order: { id: string; svc_sold_at?: string | null | undefined },
   seen: SeenOrders,

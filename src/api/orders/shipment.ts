@@ -10,10 +10,7 @@ const isSet = (value: string | null | undefined) => typeof value === 'string' &&
 const unread = (order: ShipmentFields, field: string) =>
   order.unreadable?.includes(`svc_seller_shipment.${field}`) === true;
 
-/**
- * Whether the card has left the seller, by the documented timestamps (`shipped_at`, then
- * `delivered_to_hub_at`); `undefined` when the shipment or one of them could not be read.
- */
+/** Whether the card has left the seller, by its timestamps; undefined when one is unread. */
 export function shippedToHub(order: ShipmentFields): boolean | undefined {
   const shipment = order.svc_seller_shipment;
   if (!shipment || unread(order, 'shipped_at') || unread(order, 'delivered_to_hub_at'))
@@ -21,13 +18,7 @@ export function shippedToHub(order: ShipmentFields): boolean | undefined {
   return isSet(shipment.shipped_at) || isSet(shipment.delivered_to_hub_at);
 }
 
-/**
- * Awaiting the seller's shipment to the hub: a sale not cancelled (`cancelled_at` shown as null)
- * whose shipment shows no `shipped_at` (nor `delivered_to_hub_at`). Decided by the timestamps the
- * spec documents, never by the shipment's status code: the spec lists the codes seen
- * (`pending_shipment`, `delivered`) and says the full set is not shown, so a server's
- * `label_created` is a sale still to ship. Not known (a field not read) is not counted.
- */
+/** Awaiting shipment to the hub: not cancelled, no `shipped_at`; by timestamps, never status. */
 export const awaitsShipment = (order: ShipmentFields): boolean =>
   order.cancelled_at === null && shippedToHub(order) === false;
 
@@ -37,10 +28,7 @@ const asGiven = (code: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/**
- * The seller's leg to the hub in words; undefined when its status is not shown. A status the
- * dashboard has not seen is shown as given, in words, with where the timestamps put the card.
- */
+/** The seller's leg to the hub in words; an unseen status is shown as given, placed by time. */
 export function shipmentWords(order: ShipmentFields): string | undefined {
   const shipment = order.svc_seller_shipment;
   const status = shipment?.status;

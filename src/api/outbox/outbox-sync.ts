@@ -7,11 +7,7 @@ import { showKeys } from '../shows/show-keys';
 import { centsOf, formatDollars } from '../../shared/money';
 import { mayBeSentBy, outbox, type OutboxItem, type PriceWrite, type SaleWrite } from './outbox';
 
-/**
- * Sends the outbox's writes in the order made, one at a time (the listing writes through the
- * server's proxy and governor). A drop leaves the rest waiting; a write that meets a card sold
- * meanwhile, or a price changed since by someone else, is held as a conflict for the seller.
- */
+/** Sends the outbox in order, one at a time; a drop waits, a sold card or new price is held. */
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 const dropped = (error: unknown) => error instanceof ApiError && error.status === 0;
@@ -243,10 +239,7 @@ function heldFor(item: OutboxItem): Partial<OutboxItem> {
   };
 }
 
-/**
- * Drops another account's write without sending it; the row stays as the note of what was
- * dropped, until the seller clears it.
- */
+/** Drops another account's write unsent; the row stays as the note until cleared. */
 export async function dropHeld(item: OutboxItem): Promise<void> {
   if (item.state !== 'held') return;
   const name = item.by?.name;

@@ -4,16 +4,9 @@ import { useSyncExternalStore } from 'react';
 import type { SaleBody } from '../shows/show-api';
 import { OUTBOX_DB } from '../../shared/browser-keeps';
 
-/**
- * Writes made at the table wait here (IndexedDB) until they reach the server, in the order made.
- * Each keeps the keys fixed when it was made (`Idempotency-Key` of the listing write, the ledger
- * entry's key), so sending it again after a drop is the same write, never a second one.
- */
+/** Table writes wait here (IndexedDB) in order, keys fixed when made, so a resend is a replay. */
 
-/**
- * `held`: made by another account than the one signed in here now, kept until that account signs
- * in again; `dropped`: not sent, taken off by the seller (the row stays as the note of it).
- */
+/** `held`: made by another account, kept until it signs in; `dropped`: taken off by the seller. */
 export type OutboxState =
   'waiting' | 'sending' | 'done' | 'conflict' | 'failed' | 'held' | 'dropped';
 
@@ -76,11 +69,7 @@ export type OutboxItem = ShowWrite | SaleWrite | PriceWrite;
 type Made = 'seq' | 'state' | 'madeAt' | 'by';
 export type NewOutboxItem = Omit<ShowWrite, Made> | Omit<SaleWrite, Made> | Omit<PriceWrite, Made>;
 
-/**
- * Whether a write may be sent by whoever is signed in here now: only under its own account (a new
- * session of the same account is the same person), and with sign-in off only a write made with
- * sign-in off. A write kept before writes carried their maker counts as made with sign-in off.
- */
+/** A write may be sent only under its maker's account (sign-in off: only one made so). */
 export function mayBeSentBy(item: OutboxItem, here: MadeBy | null): boolean {
   const by = item.by ?? null;
   if (here === null) return by === null;
@@ -177,10 +166,7 @@ export class Outbox {
     return item;
   }
 
-  /**
-   * The account's data was cleared from this browser: nothing of it stays in memory either (the
-   * database itself is deleted by the clear).
-   */
+  /** The account's data was cleared from this browser: nothing stays in memory either. */
   forget(): void {
     this.items = [];
     this.loaded = undefined;

@@ -4,10 +4,7 @@ import type { SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { callServer } from '../server-call';
 
-/**
- * A photo for a new listing, kept by our server (`POST /hub/photos`): the API takes a listing's
- * photos only as public URLs it downloads, so the phone's photo needs an address first.
- */
+/** A new listing's photo kept by our server (`POST /hub/photos`): the API takes only URLs. */
 
 const KeptPhoto = z.object({
   url: z.string(),

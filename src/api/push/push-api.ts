@@ -3,10 +3,7 @@ import type { SlabdeskClient } from '../../client';
 import { PUSH_PATHS } from '../../client/hub-messages';
 import { callServer } from '../server-call';
 
-/**
- * Our server's Web Push (`/hub/push`): its VAPID public key, and this browser's subscription kept
- * (a case slab sold online is pushed to it) or dropped.
- */
+/** Our server's Web Push (`/hub/push`): its VAPID key, and this browser's subscription. */
 
 const KeyAnswer = z.object({ publicKey: z.string() });
 const Saved = z.object({ subscribed: z.boolean() });

@@ -2,10 +2,7 @@ import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
 import { callServer } from '../server-call';
 
-/**
- * Our server's pricing rules (`/hub/rules`): the rules, a preview of what one would change, its
- * runs with each listing's outcome, run now and undo. A server without rules answers 404.
- */
+/** Our server's pricing rules (`/hub/rules`): rules, preview, runs, run, undo; 404 if none. */
 
 export const RULES_PATH = '/hub/rules';
 
@@ -103,16 +100,18 @@ const RulesList = z.object({
 });
 export type RulesList = z.infer<typeof RulesList>;
 
-export const PlanItem = z.object({
+/** What a plan or a run says of one listing. */
+const ListingLine = {
   listingId: z.string(),
   title: z.string(),
-  kind: z.enum(['write', 'skip']),
   reason: z.nullable(z.string()),
   why: z.string(),
   before: WriteFields,
   after: WriteFields,
   floor: z.nullable(z.string()),
-});
+};
+
+export const PlanItem = z.object({ ...ListingLine, kind: z.enum(['write', 'skip']) });
 export type PlanItem = z.infer<typeof PlanItem>;
 
 const Preview = z.object({
@@ -128,14 +127,8 @@ const Preview = z.object({
 export type Preview = z.infer<typeof Preview>;
 
 const RunItem = z.object({
-  listingId: z.string(),
-  title: z.string(),
+  ...ListingLine,
   state: z.enum(['pending', 'done', 'failed', 'skipped']),
-  reason: z.nullable(z.string()),
-  why: z.string(),
-  before: WriteFields,
-  after: WriteFields,
-  floor: z.nullable(z.string()),
 });
 export type RunItem = z.infer<typeof RunItem>;
 

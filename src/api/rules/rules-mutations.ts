@@ -4,10 +4,7 @@ import { listingKeys } from '../listings/listing-keys';
 import { rulesApi, type RuleDefinition, type RulesList } from './rules-api';
 import { rulesKeys } from './rules-keys';
 
-/**
- * Rule writes: each refreshes the rules' views; a run or an undo changes listings on the server,
- * so the listings are read again too (their answers do not pass through this tab).
- */
+/** Rule writes refresh the rules' views; runs and undos change listings, so those too. */
 
 export function useCreateRule() {
   const client = useApiClient();

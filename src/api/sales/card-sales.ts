@@ -3,11 +3,7 @@ import { certKey } from '../listings/cert-lookup';
 import type { KeptOrder } from '../orders/order-queries';
 import { formatCents } from '../../shared/money';
 
-/**
- * A card's identity as the spec documents it on a listing's `card`: grader, grade, title, year
- * and set. Two slabs are the same card and grade when all five agree (a field not shown on
- * either side must be not shown on both): never a near match.
- */
+/** A card's identity: grader, grade, title, year and set; the same card only when all agree. */
 export interface CardIdentity {
   grader?: string | undefined;
   grade?: string | undefined;
@@ -54,12 +50,7 @@ export interface LedgerSale {
 /** At most this many sales are shown: the recent ones are what a dealer prices against. */
 export const RECENT_SALES = 5;
 
-/**
- * The seller's recent sales of the same card and grade as `listing`, newest first, from the
- * kept orders and the show ledger: each order's line names its listing (`product_id`), as each
- * ledger entry does, whose `card` in the kept catalogue gives the identity. A lot's line (one price for many cards), a cancelled order, an
- * order whose cancellation is not shown and the scanned slab's own cert are left out.
- */
+/** Recent sales of this card and grade, newest first, from kept orders and the show ledger. */
 export function recentSalesOf(
   listing: ListingRead,
   listings: readonly ListingRead[],

@@ -11,10 +11,7 @@ export interface FeeRate {
   from: number;
 }
 
-/**
- * The platform fee rate learned from paid-out orders: the most common rounded rate (promoted sales
- * are the minority), ties to the lower; undefined until one was paid out.
- */
+/** The fee rate learned from paid-out orders: the most common rounded rate, ties to the lower. */
 export function learnFeeRate(orders: readonly Order[]): FeeRate | undefined {
   const counts = new Map<number, number>();
   let from = 0;

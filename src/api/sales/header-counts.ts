@@ -3,12 +3,7 @@ import { ordersQuery } from '../orders/order-queries';
 import { mayRead } from '../required-scopes';
 import type { Prefetch } from '../route-prefetch';
 
-/**
- * The root layout's loader: the header's counts (orders to ship to the hub) are a view of the
- * kept orders, so every page starts that one read, and the count is there after a direct load
- * of any page, not only after a page that reads orders. A key that may not read orders gets no
- * count and no refused request.
- */
+/** Root loader: the header's ship count reads the kept orders, so it is there on any page. */
 export const prefetchHeaderCounts: Prefetch = ({ client, queryClient }) => {
   void queryClient
     .ensureQueryData(pingQuery(client))

@@ -14,9 +14,7 @@ export interface MarginEstimate {
   breakEvenCents: number | undefined;
 }
 
-/**
- * Net if sold and margin against cost; `promoted` undefined counts as not promoted, and says so.
- */
+/** Net if sold and margin against cost; `promoted` undefined counts as not, and says so. */
 export function estimateMargin(
   price: string | number,
   rate: FeeRate,

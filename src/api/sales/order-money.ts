@@ -1,11 +1,7 @@
 import type { OrderFacts as Order } from './sales-queries';
 import { centsOf, SIGNED } from '../../shared/money';
 
-/**
- * What an order is worth to the seller, from documented fields only: net = sale − fee − refunds
- * (never below zero), or the paid amount once paid; tax is the buyer's. A figure without what it
- * needs is undefined, never zero.
- */
+/** An order's worth to the seller from documented fields; a figure lacking inputs is undefined. */
 export interface OrderMoney {
   saleCents: number | undefined;
   /** The fee the seller pays: none on a cancelled order or on one refunded to nothing. */
@@ -20,11 +16,7 @@ export interface OrderMoney {
   netIsPaid: boolean;
 }
 
-/**
- * The marketplace takes its fee out of what the sale leaves after refunds: a cancelled order pays
- * none, and one refunded before its payout pays at most what was left (a payout shown paid above
- * $0.00 paid the whole fee: refunds after it do not give the fee back).
- */
+/** The fee on what is left after refunds; a payout shown paid above $0.00 paid the whole fee. */
 function feeCharged(
   order: Order,
   listed: number | undefined,

@@ -1,10 +1,7 @@
 import type { OrderFacts as Order } from './sales-queries';
 import { orderMoney } from './order-money';
 
-/**
- * Sales − fees − refunds against what was paid out (or is expected), with the difference said
- * per cause, each computed from the orders' own fields: the parts always add up to the whole.
- */
+/** Sales − fees − refunds against what was paid out, the difference per cause; parts add up. */
 export interface Reconciliation {
   orders: number;
   salesCents: number;

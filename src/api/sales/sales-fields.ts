@@ -1,7 +1,4 @@
-/**
- * The fields the money figures read, as types: the figures take any row that has them (the kept
- * listings and orders carry every field).
- */
+/** The fields the money figures read: they take any row that has them. */
 import type { ListingRead, Order } from '../../client';
 
 /** The order fields the money figures read (all documented). */

@@ -10,17 +10,11 @@ export type { ListingFacts, OrderFacts } from './sales-fields';
 export interface SalesReads {
   orders?: boolean;
   listings?: boolean;
-  /**
-   * Reads wait for the /ping's scopes (the overview), or start beside it on pages that explain a
-   * refusal.
-   */
+  /** Reads wait for the /ping's scopes, or start beside it on pages that explain a refusal. */
   scoped?: boolean;
 }
 
-/**
- * A route loader's start of the money reads: the connection, then each kept copy the key may read
- * (the money figures are views of them); a refused read is left to the page to explain.
- */
+/** A route loader's start of the money reads: the connection, then each readable kept copy. */
 export const prefetchSales =
   (reads: SalesReads): Prefetch =>
   ({ client, queryClient }) => {

@@ -38,10 +38,7 @@ function previousStart(start: number, granularity: Granularity): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1);
 }
 
-/**
- * Sales, units, fees and net per UTC period by `svc_sold_at`, the last periods up to `now`, oldest
- * first, empty ones zero.
- */
+/** Sales, units, fees and net per UTC period by `svc_sold_at`, oldest first, empty ones zero. */
 export function salesSeries(
   orders: readonly Order[],
   granularity: Granularity,

@@ -65,10 +65,7 @@ export function soldAtByListing(orders: readonly Order[]): Map<string, string> {
   return soldAt;
 }
 
-/**
- * Sell-through and median days to sell by one dimension (grader, grade, category, price band),
- * groups in name order; listings never live or without the field are left out.
- */
+/** Sell-through and median days to sell by one dimension; listings never live are left out. */
 export function sellThrough(
   listings: readonly ListingRead[],
   soldAt: ReadonlyMap<string, string>,

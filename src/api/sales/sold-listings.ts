@@ -2,11 +2,7 @@ import type { OrderFacts } from './sales-fields';
 
 type OrderLines = Pick<OrderFacts, 'line_items' | 'cancelled_at'>;
 
-/**
- * The listings the orders say sold: each order's line names its listing (`product_id`), and a
- * listing with an order that was not cancelled is sold. An order whose cancellation could not be
- * read names nothing, so nothing is called sold on a guess.
- */
+/** Listings sold per the orders (`product_id`, not cancelled); unread cancellations name none. */
 export function soldListingIds(orders: readonly OrderLines[]): Set<string> {
   const sold = new Set<string>();
   for (const order of orders) {
@@ -18,10 +14,7 @@ export function soldListingIds(orders: readonly OrderLines[]): Set<string> {
   return sold;
 }
 
-/**
- * Every card an order names (each line's card and the members of a lot), cancelled or not: each
- * of them was on a listing once.
- */
+/** Every card an order names (each line's card and a lot's members), cancelled or not. */
 export function cardsNamedByOrders(orders: readonly OrderLines[]): Set<string> {
   const cards = new Set<string>();
   for (const order of orders) {

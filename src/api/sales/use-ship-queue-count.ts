@@ -5,10 +5,7 @@ import type { Order } from '../../client';
 import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from '../orders/order-keys';
 
-/**
- * Orders waiting for shipment to the hub, from the kept orders the root loader starts on every
- * page (`header-counts.ts`): it starts no request itself; undefined until they are in.
- */
+/** Orders waiting to ship to the hub, from the kept orders the root loader starts. */
 /** Each kept copy's count, worked out once: the cache's every event asks again. */
 const counted = new WeakMap<Kept<Order>, number>();
 

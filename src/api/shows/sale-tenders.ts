@@ -2,10 +2,7 @@ import type { Tender } from '../../shared/show-tenders';
 import { centsOf } from '../../shared/money';
 import type { SaleBody } from './show-api';
 
-/**
- * A sale as this device sent it (or keeps it waiting in the outbox) read as the ledger reads it:
- * its tenders in cents. A sale queued before tenders is its traded card and the rest in cash.
- */
+/** A sale as this device sent or queued it, read as the ledger reads it: tenders in cents. */
 export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeIn'>): Tender[] {
   if (sale.tenders) {
     return sale.tenders.map((tender) => ({

@@ -6,10 +6,7 @@ import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
 
 export type { ShowTotals };
 
-/**
- * Our server's show ledger (`/hub/shows`): the shows, their sales at the table, their case and
- * the cards taken in trade. A server without it answers 404: the pages say so.
- */
+/** Our server's show ledger (`/hub/shows`): shows, sales, case and trades; a 404 means none. */
 
 const TradeCard = z.object({
   title: z.string(),
@@ -147,7 +144,11 @@ function call<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT';
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+  } = {},
 ): Promise<T> {
   return callServer(client, schema, path, {
     ...options,
@@ -157,13 +158,13 @@ function call<T>(
 }
 
 export const fetchShows = (client: SlabdeskClient, signal?: AbortSignal) =>
-  call(client, ShowList, SHOWS_PATH, signal ? { signal } : {}).then((list) => list.shows);
+  call(client, ShowList, SHOWS_PATH, { signal }).then((list) => list.shows);
 
 export const fetchShow = (client: SlabdeskClient, key: string, signal?: AbortSignal) =>
-  call(client, ShowPage, showPath(key), signal ? { signal } : {});
+  call(client, ShowPage, showPath(key), { signal });
 
 export const fetchTradeIns = (client: SlabdeskClient, signal?: AbortSignal) =>
-  call(client, TradeInList, '/hub/trade-ins', signal ? { signal } : {}).then((l) => l.tradeIns);
+  call(client, TradeInList, '/hub/trade-ins', { signal }).then((l) => l.tradeIns);
 
 /** The listing's standing sale at any show of this server (or null), and its sales undone. */
 export const fetchShowSale = (client: SlabdeskClient, listingId: string, signal?: AbortSignal) =>
@@ -171,7 +172,7 @@ export const fetchShowSale = (client: SlabdeskClient, listingId: string, signal?
     client,
     ShowSaleAnswer,
     `/hub/show-sales?${new URLSearchParams({ listing: listingId }).toString()}`,
-    signal ? { signal } : {},
+    { signal },
   );
 
 export const postShow = (

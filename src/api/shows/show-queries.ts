@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { useOffline } from '../offline';
-import { localStore } from '../local-store';
+import { readKept, writeKept } from '../local-store';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
 import { centsOf } from '../../shared/money';
@@ -28,24 +28,6 @@ const SHOWS_KEPT = 'slabdesk-shows';
 const LEDGERS_KEPT = 'slabdesk-show-ledgers';
 /** Ledgers kept: the shows of a weekend, not every show ever opened here. */
 const LEDGERS_KEPT_MAX = 6;
-
-/** A value kept in this browser's storage (read back unchecked: this page wrote it). */
-function readKept<T>(name: string): T | undefined {
-  try {
-    const text = localStore()?.getItem(name);
-    return text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeKept(name: string, value: unknown): void {
-  try {
-    localStore()?.setItem(name, JSON.stringify(value));
-  } catch {
-    // A full or refused storage: it is read again next time.
-  }
-}
 
 const keptShows = () => readKept<ShowSummary[]>(SHOWS_KEPT);
 const keepShows = (shows: ShowSummary[]) => writeKept(SHOWS_KEPT, shows);
@@ -80,10 +62,7 @@ export const showsQuery = (client: SlabdeskClient) =>
     retry: false,
   });
 
-/**
- * A show's ledger, kept in this browser as last read (with no network the show page starts from
- * it; `dataUpdatedAt` is when the server answered it).
- */
+/** A show's ledger, kept as last read (offline, the show page starts from it). */
 export const showQuery = (client: SlabdeskClient, key: string) =>
   queryOptions<ShowPage>({
     queryKey: showKeys.detail(key),
@@ -139,11 +118,7 @@ export interface SlabShowSale {
   sold: boolean;
 }
 
-/**
- * A slab's sale at any show: the ledger's (`look`: ask the server; else only what was asked
- * already), or the sale made on this device that waits in the outbox or was sent from it. A sale
- * the ledger says was undone is forgotten here too: the slab may be sold again.
- */
+/** A slab's sale at any show: the ledger's, or one this device made; undone sales are forgotten. */
 export function useShowSale(listingId: string, look = true): SlabShowSale {
   const client = useApiClient();
   const sales = useOutboxItems().filter(
@@ -196,11 +171,7 @@ export class UndoNeedsNetwork extends Error {
   }
 }
 
-/**
- * Undoes a sale in the ledger, at once or not at all: never through the outbox, so no phone
- * offers a slab for sale again before the ledger has freed it (a queued undo the ledger later
- * refused would be a second sale of one slab).
- */
+/** Undoes a sale at once or not at all: never queued, so no slab is sold twice. */
 export function useVoidSale() {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -259,11 +230,7 @@ export interface SaleForm {
   cost: string | null;
 }
 
-/**
- * Sold here: the sale goes into the outbox with its keys fixed now, and is sent at once when
- * there is a network (the listing comes off the marketplace, then the ledger records it).
- * Answers the sale's entry key (its receipt's number).
- */
+/** Sold here: queued with keys fixed now, sent at once if online; answers its receipt key. */
 export function useSellAtShow() {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -323,10 +290,7 @@ export function useSetShowCase(showKey: string) {
   });
 }
 
-/**
- * Sends the outbox when the page opens and whenever the network comes back: the browser's
- * `online`, and the server answering again (a send tried on `online` can still meet no network).
- */
+/** Sends the outbox on open and whenever the network (or the server) comes back. */
 export function useOutboxSync(): void {
   const client = useApiClient();
   const queryClient = useQueryClient();

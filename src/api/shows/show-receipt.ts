@@ -33,10 +33,7 @@ export const receiptNumber = (entryKey: string): string =>
     .slice(0, 8)
     .toUpperCase()}`;
 
-/**
- * The receipt of one sale: the ledger's entry when the show's page can be read, else the sale
- * as this device made it (so a sale waiting in the outbox, offline, still has its receipt).
- */
+/** One sale's receipt: the ledger's entry, else the sale as this device made it (offline). */
 export function useShowReceipt(
   showKey: string,
   entryKey: string,

@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
-import { ControlError } from './control-error';
+import { ControlError, parseControl as parse, requireSeller as sellerIn } from './control-error';
 import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
 import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
-import {
-  MarketError,
-  advanceOrder,
-  cancelOrder,
-  refundOrder,
-  sellListing,
-} from '../domain/marketplace';
+import { advanceOrder, cancelOrder, refundOrder, sellListing } from '../domain/marketplace';
 import { centsOf } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
@@ -77,26 +71,12 @@ const faultsBody = z
   .partial()
   .strict();
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    const message = result.error.issues
-      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-      .join('; ');
-    throw new ControlError(400, message);
-  }
-  return result.data;
-}
-
 /** The marketplace actions answer with the order as the public API's single view shows it. */
 export function orderResult(ctx: SandboxContext, orderId: string) {
   return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
 }
 
-/**
- * The control API for tests and demos (`../shared/spec/sandbox.md`): no key, no rate limit, errors
- * `{error}` with 400, 404 or 409.
- */
+/** The control API (`../shared/spec/sandbox.md`): no key, no rate limit, errors `{error}`. */
 export function registerControlRoutes(
   app: FastifyInstance,
   ctx: SandboxContext,
@@ -107,14 +87,11 @@ export function registerControlRoutes(
   },
 ): void {
   const { store, ids } = ctx;
-  const requireSeller = (id: string) => {
-    const seller = store.accounts.seller(id);
-    if (!seller || seller.deleted) throw new ControlError(404, `seller ${id} not found`);
-    return seller;
-  };
+  const requireSeller = (id: string) => sellerIn(store, id);
+  const market = () => ({ store, ids, now: ctx.clock.now() });
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
-    if (error instanceof ControlError || error instanceof MarketError) {
+    if (error instanceof ControlError) {
       return reply.status(error.status).send({ error: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -218,18 +195,8 @@ export function registerControlRoutes(
       category: body.category ? normalizeCategory(body.category) : null,
       variant: body.variant ?? null,
     });
-    return {
-      cert: {
-        cert_number: cert.cert_number,
-        grader: cert.grader,
-        title: cert.title,
-        grade: cert.grade,
-        year: cert.year,
-        set: cert.card_set,
-        player: cert.player,
-        category: cert.category,
-      },
-    };
+    const { cert_number, grader, title, grade, year, card_set: set, player, category } = cert;
+    return { cert: { cert_number, grader, title, grade, year, set, player, category } };
   });
 
   app.post('/_sandbox/inventory_items', async (request) => {
@@ -269,19 +236,12 @@ export function registerControlRoutes(
 
   app.post<{ Params: { id: string } }>('/_sandbox/listings/:id/sell', async (request) => {
     const body = parse(z.object({ via: z.enum(['checkout', 'offer']).optional() }), request.body);
-    const order = sellListing(
-      { store, ids, now: ctx.clock.now() },
-      request.params.id,
-      body.via ?? 'checkout',
-    );
+    const order = sellListing(market(), request.params.id, body.via ?? 'checkout');
     return orderResult(ctx, order.id);
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
-    const order = advanceOrder(
-      { store, ids, now: ctx.clock.now() },
-      resolveOrderId(ctx, request.params.id),
-    );
+    const order = advanceOrder(market(), resolveOrderId(ctx, request.params.id));
     return orderResult(ctx, order.id);
   });
 
@@ -293,7 +253,7 @@ export function registerControlRoutes(
       request.body,
     );
     const order = cancelOrder(
-      { store, ids, now: ctx.clock.now() },
+      market(),
       resolveOrderId(ctx, request.params.id),
       body.reason ?? 'buyer',
     );
@@ -308,11 +268,7 @@ export function registerControlRoutes(
     const amount = centsOf(body.amount) ?? null;
     if (body.amount !== undefined && amount === null)
       throw new ControlError(400, 'amount: must be a dollar amount');
-    const order = refundOrder(
-      { store, ids, now: ctx.clock.now() },
-      resolveOrderId(ctx, request.params.id),
-      amount,
-    );
+    const order = refundOrder(market(), resolveOrderId(ctx, request.params.id), amount);
     return orderResult(ctx, order.id);
   });
 

@@ -20,10 +20,7 @@ export const isTopic = (value: unknown): value is Topic =>
 export const PUBLIC_ORIGIN_KEY = 'public_origin';
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
-/**
- * How an event's payload is written (the resource's public view): the serializers are a layer up,
- * so the composition root hands them in (`setEventPayloads`).
- */
+/** Event payload writers: serializers are a layer up, so the root hands them in. */
 export interface EventPayloads {
   product(row: ListingWithCardRow, store: Store): unknown;
   order(row: OrderWithLineRow): unknown;
@@ -55,10 +52,7 @@ interface EventSource {
   test: number;
 }
 
-/**
- * Records an event with a delivery job per subscribed endpoint, inside the change's transaction, so
- * a committed change is a delivered event even across a restart. Returns the event id.
- */
+/** Records an event and its delivery jobs in the change's transaction; returns the event id. */
 function emit(
   store: Store,
   ids: IdSource,

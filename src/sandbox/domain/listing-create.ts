@@ -39,11 +39,7 @@ export async function lookupCert(
   return { kind: 'not_found', tried };
 }
 
-/**
- * Rehosts every image before anything is created: a host ending `.invalid` is unreachable, a
- * plain-http address on this machine (allowed by `loopbackImages`) is downloaded for real, any
- * other counts as rehosted; one bad URL fails the request.
- */
+/** Rehosts every image first: `.invalid` hosts fail, loopback (if allowed) is downloaded. */
 export async function rehostImages(ctx: WriteContext, srcs: readonly string[]): Promise<string[]> {
   if (srcs.length === 0) return [];
   await delay(ctx.faults.get().write_latency_ms);
@@ -195,10 +191,7 @@ export async function resolveCreate(
   return { ...resolved, images };
 }
 
-/**
- * The synchronous half, in the request's transaction: re-checks rules that may have changed during
- * the lookup, creates card and listing, records `products/create`.
- */
+/** The synchronous half, in the transaction: re-checks rules, creates card and listing. */
 export function commitCreate(
   ctx: WriteContext,
   ids: IdSource,

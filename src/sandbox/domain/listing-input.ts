@@ -9,10 +9,7 @@ import { parseIsoInstant } from '../platform/time';
 /** The price's side of a minimum offer above it, when both were sent in one request. */
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
 
-/**
- * The input rules of listing writes: every broken rule a message under its field, all together in
- * one 422 `validation_error`.
- */
+/** Listing write input rules: every broken rule under its field, together in one 422. */
 
 export const MIN_PRICE_CENTS = 10_00;
 export const MAX_PRICE_CENTS = 1_000_000_00;
@@ -87,75 +84,50 @@ function text(
   max: number,
   multiline = false,
 ): string | undefined {
-  if (typeof value !== 'string') {
-    errors.add(field, 'must be a string');
-    return undefined;
-  }
-  if ((multiline ? CONTROL_MULTILINE : CONTROL).test(value)) {
-    errors.add(field, 'must not contain control characters');
-    return undefined;
-  }
+  if (typeof value !== 'string') return errors.add(field, 'must be a string');
+  if ((multiline ? CONTROL_MULTILINE : CONTROL).test(value))
+    return errors.add(field, 'must not contain control characters');
   const trimmed = value.trim();
-  if (chars(trimmed) < min) {
-    errors.add(field, min === 1 ? "can't be blank" : `must be at least ${min} characters`);
-    return undefined;
-  }
-  if (chars(trimmed) > max) {
-    errors.add(field, `is too long (maximum is ${max} characters)`);
-    return undefined;
-  }
+  const short = min === 1 ? "can't be blank" : `must be at least ${min} characters`;
+  if (chars(trimmed) < min) return errors.add(field, short);
+  if (chars(trimmed) > max) return errors.add(field, `is too long (maximum is ${max} characters)`);
   return trimmed;
 }
 
 function flag(errors: FieldErrors, field: string, value: unknown): boolean | undefined {
-  if (typeof value !== 'boolean') {
-    errors.add(field, 'must be true or false');
-    return undefined;
-  }
+  if (typeof value !== 'boolean') return errors.add(field, 'must be true or false');
   return value;
 }
 
 function price(errors: FieldErrors, value: unknown): number | undefined {
   const cents = centsOf(value);
-  if (cents === undefined) {
-    errors.add('price', 'must be a dollar amount with at most 2 decimals, such as "125.00"');
-    return undefined;
-  }
-  if (cents < MIN_PRICE_CENTS || cents > MAX_PRICE_CENTS) {
-    errors.add('price', 'must be between 10 and 1000000 dollars');
-    return undefined;
-  }
+  if (cents === undefined)
+    return errors.add('price', 'must be a dollar amount with at most 2 decimals, such as "125.00"');
+  if (cents < MIN_PRICE_CENTS || cents > MAX_PRICE_CENTS)
+    return errors.add('price', 'must be between 10 and 1000000 dollars');
   return cents;
 }
 
 function minimumOffer(errors: FieldErrors, value: unknown): number | null | undefined {
   if (value === null) return null;
   const cents = centsOf(value);
-  if (cents === undefined || cents === 0) {
-    errors.add(
-      'minimum_offer',
-      'must be a positive dollar amount with at most 2 decimals, or null',
-    );
-    return undefined;
-  }
-  return cents;
+  if (cents !== undefined && cents !== 0) return cents;
+  return errors.add(
+    'minimum_offer',
+    'must be a positive dollar amount with at most 2 decimals, or null',
+  );
 }
 
 function duration(errors: FieldErrors, value: unknown): number | undefined {
-  if (typeof value !== 'number' || !(DURATIONS as readonly number[]).includes(value)) {
-    errors.add('duration_hours', `must be one of ${DURATIONS.join(', ')}`);
-    return undefined;
-  }
-  return value;
+  if (typeof value === 'number' && (DURATIONS as readonly number[]).includes(value)) return value;
+  return errors.add('duration_hours', `must be one of ${DURATIONS.join(', ')}`);
 }
 
 function instant(errors: FieldErrors, value: unknown): number | null | undefined {
   if (value === null) return null;
   const ms = parseIsoInstant(value);
-  if (ms === null) {
-    errors.add('scheduled_go_live_at', 'must be an ISO 8601 date-time with a zone, or null');
-    return undefined;
-  }
+  if (ms === null)
+    return errors.add('scheduled_go_live_at', 'must be an ISO 8601 date-time with a zone, or null');
   return ms;
 }
 
@@ -183,20 +155,15 @@ export function imageFormatProblem(src: string, loopbackImages = false): string 
 }
 
 function images(errors: FieldErrors, value: unknown, loopbackImages: boolean): string[] {
-  if (!Array.isArray(value)) {
-    errors.add('images', 'must be an array of {src} objects');
-    return [];
-  }
+  if (!Array.isArray(value)) return errors.add('images', 'must be an array of {src} objects') ?? [];
   if (value.length > MAX_IMAGES) {
-    errors.add('images', `at most ${MAX_IMAGES} images are allowed`);
-    return [];
+    return errors.add('images', `at most ${MAX_IMAGES} images are allowed`) ?? [];
   }
   const out: string[] = [];
   value.forEach((image: unknown, index) => {
     const src = isObject(image) ? image.src : undefined;
     if (typeof src !== 'string' || src.trim() === '') {
-      errors.add('images', `image ${index + 1} must be an object with a src URL`);
-      return;
+      return errors.add('images', `image ${index + 1} must be an object with a src URL`);
     }
     const problem = imageFormatProblem(src.trim(), loopbackImages);
     if (problem) errors.add('images', `image ${index + 1} (${src}) ${problem}`);
@@ -210,17 +177,14 @@ function card(
   value: unknown,
   grader: Grader | undefined,
 ): CardInput | undefined {
-  if (!isObject(value)) {
-    errors.add('card', 'must be an object');
-    return undefined;
-  }
+  if (!isObject(value)) return errors.add('card', 'must be an object');
   const known = new Set(['title', 'player', 'year', 'set', 'variant', 'grade', 'category']);
   for (const key of Object.keys(value)) {
     if (!known.has(key)) errors.add(`card.${key}`, 'is not a card field');
   }
   const title =
     value.title === undefined
-      ? (errors.add('card.title', 'is required'), undefined)
+      ? errors.add('card.title', 'is required')
       : text(errors, 'card.title', value.title, 1, 180);
   const optional = (name: string, max: number) =>
     value[name] === undefined ? undefined : text(errors, `card.${name}`, value[name], 0, max);

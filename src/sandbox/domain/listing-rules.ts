@@ -67,10 +67,7 @@ const HOLD_MESSAGES: Record<string, string> = {
   awaiting_review: 'is awaiting submission review',
 };
 
-/**
- * Whether the card can go (back) on sale: no hold, no other listing, no pending order, not sold or
- * shipped (`ownListingId` does not conflict with itself).
- */
+/** Whether the card can go (back) on sale: no hold, other listing, pending order, nor sale. */
 export function assertCardListable(
   store: Store,
   item: InventoryItemRow,

@@ -9,10 +9,7 @@ export interface ClockRun {
   renewed: string[];
 }
 
-/**
- * What the clock makes due: scheduled listings go live, then ended windows renew or expire, each
- * listing in its own transaction with its `products/update`.
- */
+/** What the clock makes due: scheduled listings go live, ended windows renew or expire. */
 export function runMarketplaceClock(ctx: MarketContext): ClockRun {
   const { store, ids, now } = ctx;
   const run: ClockRun = { released: [], expired: [], renewed: [] };

@@ -5,7 +5,7 @@ import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
 import { DAY_MS } from '../platform/time';
 
-/** A marketplace rule refused the action; `status` is the control API's answer (404 or 409). */
+/** A marketplace rule (or a control call) refused the action; `status` is the control answer. */
 export class MarketError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,

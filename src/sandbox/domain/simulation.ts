@@ -6,10 +6,7 @@ export type SimulatedAction =
   | { kind: 'advance'; orderId: string; stage: number }
   | { kind: 'idle' };
 
-/**
- * One step of the living demo (SANDBOX_SIMULATE=1): a buyer buys a live listing, or an open order
- * moves on, through the control API's own domain functions.
- */
+/** One step of the living demo (SANDBOX_SIMULATE=1): a sale, or an open order moves on. */
 export function simulateStep(
   ctx: MarketContext,
   sellerId: string,

@@ -7,10 +7,7 @@ import { componentSchemas, type JsonSchema } from './schemas';
 /** Where the repository keeps its copy of the document (`npm run openapi` writes it). */
 export const OPENAPI_COPY_PATH = 'openapi/partner-api-2026-07.json';
 
-/**
- * The OpenAPI 3.1 document of the Partner API 2026-07 from the sandbox's own constants and views;
- * the version is the server's path, so paths read as the spec's.
- */
+/** The OpenAPI 3.1 document from the sandbox's own constants; the version is the server path. */
 export function buildOpenApiDocument(serverUrl = 'http://127.0.0.1:4010'): JsonSchema {
   return {
     openapi: '3.1.0',

@@ -2,9 +2,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../platform/collection-query';
 import type { ApiScope } from '../platform/scopes';
 import type { JsonSchema } from './schemas';
 
-/**
- * The Partner API's operations: parameters, bodies, every documented status with body and headers.
- */
+/** The operations: parameters, bodies, every documented status with body and headers. */
 
 const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({
   $ref: `#/components/${kind}/${name}`,
@@ -41,35 +39,47 @@ export function componentHeaders(): Record<string, JsonSchema> {
   };
 }
 
-/** The error responses, each the error envelope with the four headers (and Retry-After where due). */
+/** Each error status: its response's name and what it carries. */
+const ERRORS: Record<number, [name: string, description: string]> = {
+  400: [
+    'BadRequest',
+    'A cursor error (invalid_page_info, page_info_*_mismatch) or a bad parameter',
+  ],
+  401: ['Unauthorized', 'invalid_api_key: missing, malformed, revoked, expired or in the query'],
+  403: [
+    'Forbidden',
+    'insufficient_scope, test_mode_forbidden, seller states, listing_write_forbidden',
+  ],
+  404: ['NotFound', 'not_found, or unknown_api_version with supported_versions'],
+  409: ['Conflict', 'listing_write_conflict, idempotency_key_reuse, idempotency_request_in_flight'],
+  413: ['TooLarge', 'body_too_large, with max_bytes'],
+  422: [
+    'Unprocessable',
+    'validation_error (errors keyed by field), invalid_json, card_not_listable, cert_not_found',
+  ],
+  429: ['RateLimited', 'rate_limited: the bucket is full'],
+  500: ['Internal', 'internal_error'],
+  503: [
+    'Unavailable',
+    'cert_lookup_unavailable, partner_api_writes_disabled, partner_api_disabled',
+  ],
+};
+
+/** The error responses: the error envelope with the four headers (Retry-After on a 429). */
 export function componentResponses(): Record<string, JsonSchema> {
-  const error = (description: string, retryAfter = false): JsonSchema => ({
-    description,
-    headers: retryAfter
-      ? { ...EVERY_RESPONSE_HEADERS, 'Retry-After': ref('headers', 'RetryAfter') }
-      : EVERY_RESPONSE_HEADERS,
-    content: { 'application/json': { schema: ref('schemas', 'ErrorEnvelope') } },
-  });
-  return {
-    BadRequest: error(
-      'A cursor error (invalid_page_info, page_info_*_mismatch) or a bad parameter',
-    ),
-    Unauthorized: error('invalid_api_key: missing, malformed, revoked, expired or in the query'),
-    Forbidden: error(
-      'insufficient_scope, test_mode_forbidden, seller states, listing_write_forbidden',
-    ),
-    NotFound: error('not_found, or unknown_api_version with supported_versions'),
-    Conflict: error('listing_write_conflict, idempotency_key_reuse, idempotency_request_in_flight'),
-    TooLarge: error('body_too_large, with max_bytes'),
-    Unprocessable: error(
-      'validation_error (errors keyed by field), invalid_json, card_not_listable, cert_not_found',
-    ),
-    RateLimited: error('rate_limited: the bucket is full', true),
-    Internal: error('internal_error'),
-    Unavailable: error(
-      'cert_lookup_unavailable, partner_api_writes_disabled, partner_api_disabled',
-    ),
-  };
+  return Object.fromEntries(
+    Object.entries(ERRORS).map(([status, [name, description]]) => [
+      name,
+      {
+        description,
+        headers:
+          status === '429'
+            ? { ...EVERY_RESPONSE_HEADERS, 'Retry-After': ref('headers', 'RetryAfter') }
+            : EVERY_RESPONSE_HEADERS,
+        content: { 'application/json': { schema: ref('schemas', 'ErrorEnvelope') } },
+      },
+    ]),
+  );
 }
 
 export function componentParameters(): Record<string, JsonSchema> {
@@ -108,23 +118,8 @@ export function componentParameters(): Record<string, JsonSchema> {
   };
 }
 
-const errors = (...statuses: number[]): Record<string, JsonSchema> => {
-  const byStatus: Record<number, string> = {
-    400: 'BadRequest',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'NotFound',
-    409: 'Conflict',
-    413: 'TooLarge',
-    422: 'Unprocessable',
-    429: 'RateLimited',
-    500: 'Internal',
-    503: 'Unavailable',
-  };
-  return Object.fromEntries(
-    statuses.map((status) => [String(status), ref('responses', byStatus[status]!)]),
-  );
-};
+const errors = (...statuses: number[]): Record<string, JsonSchema> =>
+  Object.fromEntries(statuses.map((code) => [String(code), ref('responses', ERRORS[code]![0])]));
 
 /** Every call may meet these: a refused key, a seller state, a version, the bucket, an incident. */
 const COMMON = [401, 403, 404, 429, 500, 503];
@@ -156,39 +151,27 @@ function ok(
   };
 }
 
-function collection(
-  operationId: string,
-  envelope: string,
-  item: string,
-  scope: ApiScope,
-  extra: JsonSchema[] = [],
-): JsonSchema {
+const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
+/** The record, or a degraded one, or its `fields=` form. */
+const record = (item: string) => ({
+  anyOf: [ref('schemas', item), ref('schemas', 'DegradedRecord'), ref('schemas', `${item}Fields`)],
+});
+
+function collection(envelope: string, item: string, scope: ApiScope, extra: JsonSchema[] = []) {
   return {
     get: {
-      operationId,
+      operationId: `list${pascal(envelope)}`,
       summary: `Lists ${envelope.replace(/_/g, ' ')}, oldest first; the next page is the Link rel="next"`,
       'x-scope': scope,
       parameters: [
-        ref('parameters', 'limit'),
-        ref('parameters', 'fields'),
-        ref('parameters', 'updated_at_min'),
-        ref('parameters', 'page_info'),
+        ...['limit', 'fields', 'updated_at_min', 'page_info'].map((p) => ref('parameters', p)),
         ...extra,
       ],
       responses: {
         ...ok(
           `A page of ${envelope}`,
           envelope,
-          {
-            type: 'array',
-            items: {
-              anyOf: [
-                ref('schemas', item),
-                ref('schemas', 'DegradedRecord'),
-                ref('schemas', `${item}Fields`),
-              ],
-            },
-          },
+          { type: 'array', items: record(item) },
           '200',
           true,
         ),
@@ -198,91 +181,42 @@ function collection(
   };
 }
 
-function single(operationId: string, envelope: string, schema: string, scope: ApiScope) {
+function single(envelope: string, item: string, scope: ApiScope) {
   return {
-    operationId,
+    operationId: `get${pascal(envelope)}`,
     'x-scope': scope,
     parameters: [ref('parameters', 'id'), ref('parameters', 'fields')],
-    responses: {
-      ...ok(`The ${envelope}`, envelope, {
-        anyOf: [
-          ref('schemas', schema),
-          ref('schemas', 'DegradedRecord'),
-          ref('schemas', `${schema}Fields`),
-        ],
-      }),
-      ...errors(400, 422, ...COMMON),
-    },
+    responses: { ...ok(`The ${envelope}`, envelope, record(item)), ...errors(400, 422, ...COMMON) },
   };
 }
 
-function writeBody(input: string, required: boolean): JsonSchema {
-  const envelope = (name: string) => ({
-    type: 'object',
-    required: [name],
-    properties: { [name]: ref('schemas', input) },
-    additionalProperties: false,
-  });
-  return {
-    required,
-    content: {
-      'application/json': { schema: { anyOf: [envelope('listing'), envelope('product')] } },
-    },
-  };
-}
+const writeEnvelope = (name: string, input: string) => ({
+  type: 'object',
+  required: [name],
+  properties: { [name]: ref('schemas', input) },
+  additionalProperties: false,
+});
 
-function write(
-  operationId: string,
-  summary: string,
-  output: string,
-  status: '200' | '201',
-  body?: string,
-): JsonSchema {
+/** A listing write; with `Product` as its output, the alias answering under `product`. */
+function write(operationId: string, summary: string, output: string, body?: 'Create' | 'Update') {
+  const input = `Listing${body}Input`;
+  const schema = { anyOf: [writeEnvelope('listing', input), writeEnvelope('product', input)] };
+  const envelope = output === 'Product' ? 'product' : 'listing';
   return {
     operationId,
     summary,
     'x-scope': 'write_listings',
     parameters: [ref('parameters', 'Idempotency-Key')],
-    ...(body ? { requestBody: writeBody(body, true) } : {}),
+    ...(body && { requestBody: { required: true, content: { 'application/json': { schema } } } }),
     responses: {
-      ...ok(summary, 'listing', ref('schemas', output), status),
+      ...ok(summary, envelope, ref('schemas', output), body === 'Create' ? '201' : '200'),
       ...errors(400, 409, 413, 422, ...COMMON),
     },
   };
 }
 
-/** The /products aliases: the same writes, answered in the product shape under `product`. */
-function productWrite(operationId: string, summary: string, status: '200' | '201', body?: string) {
-  const operation = write(operationId, summary, 'Product', status, body);
-  const responses = operation.responses as Record<string, JsonSchema>;
-  responses[status] = ok(summary, 'product', ref('schemas', 'Product'), status)[status]!;
-  return operation;
-}
-
 export function paths(): Record<string, JsonSchema> {
-  const listingPath = {
-    parameters: [ref('parameters', 'id')],
-    get: single('getListing', 'listing', 'ListingDetail', 'read_listings'),
-    put: {
-      ...write(
-        'updateListing',
-        'Changes the fields sent',
-        'ListingUpdated',
-        '200',
-        'ListingUpdateInput',
-      ),
-      parameters: [ref('parameters', 'Idempotency-Key')],
-    },
-    delete: {
-      ...write(
-        'deleteListing',
-        'Deactivates the listing (soft, idempotent)',
-        'ListingDeleted',
-        '200',
-      ),
-      parameters: [ref('parameters', 'Idempotency-Key')],
-    },
-  };
+  const id = [ref('parameters', 'id')];
   return {
     '/ping': {
       get: {
@@ -292,37 +226,35 @@ export function paths(): Record<string, JsonSchema> {
       },
     },
     '/listings.json': {
-      ...collection('listListings', 'listings', 'ListingListItem', 'read_listings'),
+      ...collection('listings', 'ListingListItem', 'read_listings'),
       post: write(
         'createListing',
         'Creates a listing from a cert or a card',
         'ListingCreated',
-        '201',
-        'ListingCreateInput',
+        'Create',
       ),
     },
-    '/listings/{id}.json': listingPath,
-    '/products.json': {
-      ...collection('listProducts', 'products', 'Product', 'read_listings'),
-      post: productWrite(
-        'createProduct',
-        'Creates a listing (product shape)',
-        '201',
-        'ListingCreateInput',
+    '/listings/{id}.json': {
+      parameters: id,
+      get: single('listing', 'ListingDetail', 'read_listings'),
+      put: write('updateListing', 'Changes the fields sent', 'ListingUpdated', 'Update'),
+      delete: write(
+        'deleteListing',
+        'Deactivates the listing (soft, idempotent)',
+        'ListingDeleted',
       ),
+    },
+    '/products.json': {
+      ...collection('products', 'Product', 'read_listings'),
+      post: write('createProduct', 'Creates a listing (product shape)', 'Product', 'Create'),
     },
     '/products/{id}.json': {
-      parameters: [ref('parameters', 'id')],
-      get: single('getProduct', 'product', 'Product', 'read_listings'),
-      put: productWrite(
-        'updateProduct',
-        'Changes a listing (product shape)',
-        '200',
-        'ListingUpdateInput',
-      ),
-      delete: productWrite('deleteProduct', 'Deactivates a listing (product shape)', '200'),
+      parameters: id,
+      get: single('product', 'Product', 'read_listings'),
+      put: write('updateProduct', 'Changes a listing (product shape)', 'Product', 'Update'),
+      delete: write('deleteProduct', 'Deactivates a listing (product shape)', 'Product'),
     },
-    '/orders.json': collection('listOrders', 'orders', 'Order', 'read_orders', [
+    '/orders.json': collection('orders', 'Order', 'read_orders', [
       {
         name: 'status',
         in: 'query',
@@ -331,22 +263,12 @@ export function paths(): Record<string, JsonSchema> {
     ]),
     '/orders/{id}.json': {
       get: {
-        ...single('getOrder', 'order', 'Order', 'read_orders'),
+        ...single('order', 'Order', 'read_orders'),
         description: 'The id is the order id or the order code (name)',
       },
     },
-    '/inventory_items.json': collection(
-      'listInventoryItems',
-      'inventory_items',
-      'InventoryItem',
-      'read_inventory',
-    ),
-    '/inventory_levels.json': collection(
-      'listInventoryLevels',
-      'inventory_levels',
-      'InventoryLevel',
-      'read_inventory',
-    ),
+    '/inventory_items.json': collection('inventory_items', 'InventoryItem', 'read_inventory'),
+    '/inventory_levels.json': collection('inventory_levels', 'InventoryLevel', 'read_inventory'),
     '/locations.json': {
       get: {
         operationId: 'listLocations',

@@ -2,10 +2,7 @@ import { GRADERS } from '../domain/inventory';
 import { MAX_IMAGES } from '../domain/listing-input';
 import { DURATIONS } from '../domain/listings';
 
-/**
- * The component schemas as the spec documents each view; responses stay open to extra members,
- * which the spec calls "not shown", not absent.
- */
+/** The spec's views; responses stay open to extra members ("not shown" is not absent). */
 export type JsonSchema = Record<string, unknown>;
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -36,6 +33,9 @@ const listingStatus: JsonSchema = { type: 'string', enum: ['active', 'draft', 'a
 
 /** Null while unknown (a card made from fallback details that named no year). */
 const cardYear = nullable(int);
+
+/** The members every listing view but the created and deleted ones opens with. */
+const LISTING_HEAD = { id: str, title: str, status: listingStatus, price: money };
 
 /** The card as the spec's Card table has it (`url` on the single view only). */
 const CARD_MEMBERS: Record<string, JsonSchema> = {
@@ -161,10 +161,7 @@ function baseSchemas(): Record<string, JsonSchema> {
       additionalProperties: true,
     },
     ListingListItem: object({
-      id: str,
-      title: str,
-      status: listingStatus,
-      price: money,
+      ...LISTING_HEAD,
       card: cardInList,
       is_lot: bool,
       card_count: int,
@@ -173,10 +170,7 @@ function baseSchemas(): Record<string, JsonSchema> {
       listed_at: nullable(timestamp),
     }),
     ListingDetail: object({
-      id: str,
-      title: str,
-      status: listingStatus,
-      price: money,
+      ...LISTING_HEAD,
       card: object({
         id: str,
         title: str,
@@ -199,10 +193,7 @@ function baseSchemas(): Record<string, JsonSchema> {
       url: { type: 'string', format: 'uri' },
     }),
     ListingUpdated: object({
-      id: str,
-      title: str,
-      status: listingStatus,
-      price: money,
+      ...LISTING_HEAD,
       minimum_offer: nullable(money),
       accepts_offers: bool,
     }),

@@ -37,13 +37,11 @@ export function validationError(fields: Record<string, string[]>): ApiError {
   return new ApiError(422, 'validation_error', 'Validation failed', { fields });
 }
 
-/**
- * Collects field messages into one 422; the map has no prototype, since field names are the
- * request's data (`__proto__`).
- */
+/** Collects field messages into one 422; no prototype, since field names are request data. */
 export class FieldErrors {
   readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  add(field: string, message: string): void {
+  /** Returns undefined, so a field reader can `return errors.add(...)`. */
+  add(field: string, message: string): undefined {
     const messages = Object.hasOwn(this.fields, field) ? this.fields[field]! : [];
     if (messages.length === 0) this.fields[field] = messages;
     messages.push(message);

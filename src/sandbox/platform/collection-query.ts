@@ -53,9 +53,7 @@ export function parseFields(raw: string | undefined, errors: FieldErrors): strin
   return fields;
 }
 
-/**
- * Reads the collection parameters; a `page_info` cursor must match the request and not be stale.
- */
+/** Reads the collection parameters; a `page_info` cursor must match the request, not stale. */
 export function parseCollectionQuery(
   query: Query,
   resource: string,

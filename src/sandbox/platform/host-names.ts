@@ -1,9 +1,6 @@
 import { networkInterfaces } from 'node:os';
 
-/**
- * The `Host` names the sandbox answers to, so a DNS-rebinding page cannot read the demo keys or
- * drive the control API.
- */
+/** The `Host` names answered, so a DNS-rebinding page cannot reach the keys or control API. */
 export interface HostNames {
   /** True when `host` (the header, any case) is one of the sandbox's own names. */
   allows(host: string | undefined): boolean;
@@ -28,10 +25,7 @@ function splitHost(host: string): { name: string; port: string | undefined } {
   return { name: match[1]!, port: match[2] || undefined };
 }
 
-/**
- * Loopback names and the bind address with our port (every interface when bound to all), plus
- * `extra` names (with a port: that port only).
- */
+/** Loopback names and the bind address with our port, plus `extra` names (a port: that only). */
 export function hostNames(
   bindHost: string,
   port: number,

@@ -21,10 +21,7 @@ const MAX_CANONICAL_VALUES = MAX_BODY_BYTES;
 /** A piece of text to write, or a value to write at a nesting depth. */
 type Step = string | { value: unknown; depth: number };
 
-/**
- * The body as JSON with sorted keys, walked with a stack of its own (no overflow on deep nesting);
- * past the depth or value bounds it is a 422.
- */
+/** The body as sorted-key JSON, walked with its own stack; past the bounds it is a 422. */
 function canonical(body: unknown): string {
   const parts: string[] = [];
   const steps: Step[] = [{ value: body, depth: 0 }];
@@ -91,10 +88,7 @@ export interface IdempotentRun {
 
 export type Admission = { kind: 'replay'; outcome: Outcome } | { kind: 'run'; run: IdempotentRun };
 
-/**
- * `Idempotency-Key` per credential: a stored outcome replays, another request under the key is 409
- * `idempotency_key_reuse`, a retry in flight 409 `idempotency_request_in_flight`.
- */
+/** `Idempotency-Key` per credential: a stored outcome replays; reuse or in-flight is a 409. */
 export class IdempotencyGuard {
   private readonly inFlight = new Map<string, string>();
 

@@ -6,10 +6,7 @@ const dayPrefixes = new Map<number, string>();
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
-/**
- * Timestamps as epoch ms, shown as `toISOString` does: the date part made once a day, the time by
- * arithmetic, rather than a `Date` per value.
- */
+/** Epoch ms shown as `toISOString` does, with the date part made once a day (no `Date` each). */
 export function isoTime(ms: number): string;
 export function isoTime(ms: number | null): string | null;
 export function isoTime(ms: number | null): string | null {

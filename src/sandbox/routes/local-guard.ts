@@ -4,10 +4,7 @@ import { controlTokenMatches, presentedControlToken } from '../platform/control-
 import type { HostNames } from '../platform/host-names';
 import { isPublicApiPath, sendRefusal } from './request-pipeline';
 
-/**
- * The sandbox is a local tool any open site can reach: it answers only its own Host names, refuses
- * what a browser marks cross-site, and, given a token, opens control only to its holders.
- */
+/** Any open site can reach a local tool: answer own Host names only, refuse cross-site. */
 export interface LocalGuardOptions {
   /** The Host names answered; undefined until the sandbox listens (nothing arrives before). */
   hosts(): HostNames | undefined;

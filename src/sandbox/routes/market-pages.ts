@@ -30,10 +30,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: SandboxContext): 
       `<h1>${escape(item.title)}</h1><p>${escape(item.grader)} ${escape(item.grade)} · cert ${escape(item.cert_number)}</p>`,
     );
   });
-  /**
-   * The demo's slab pictures, for any page's `<img>`: outside the guarded paths, so only
-   * `Sec-Fetch-Dest: image` cross-site requests are let in.
-   */
+  /** The demo's slab pictures, outside the guarded paths: cross-site only as `image`. */
   app.get<{ Params: { file: string } }>(`${SLAB_IMAGE_PATH}:file`, async (request, reply) => {
     const site = request.headers['sec-fetch-site'];
     const dest = request.headers['sec-fetch-dest'];

@@ -22,12 +22,12 @@ const ORDER_STATUS = {
 /** Every read endpoint of the public API. */
 export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
-  const views = viewsOf(ctx);
+  const views = () => viewsOf(ctx);
 
   app.get('/:version/ping', { config: { scope: null } }, async (request) => {
     const platform = request.platform as PlatformState;
     return {
-      ping: views.ping({
+      ping: views().ping({
         mode: platform.mode,
         sellerId: platform.seller!.id,
         keyId: platform.key!.id,
@@ -47,11 +47,8 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         const urls = urlsFor(request);
         return sendCollection(ctx, request, reply, {
           resource,
-          envelope: resource,
           page: (page) => store.listings.page(page),
-          seq: (row) => row.seq,
-          id: (row) => row.id,
-          view: (row) => (product ? views.product(row, urls) : views.listingList(row, urls)),
+          view: (row) => (product ? views().product(row, urls) : views().listingList(row, urls)),
         });
       },
     );
@@ -63,7 +60,8 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         const row = store.listings.get(resourceId(request.params.id), callerScope(request));
         if (!row) throw notFound();
         const urls = urlsFor(request);
-        const view = () => (product ? views.product(row, urls) : views.listingSingle(row, urls));
+        const view = () =>
+          product ? views().product(row, urls) : views().listingSingle(row, urls);
         return { [product ? 'product' : 'listing']: render(ctx, row.id, view, fields) };
       },
     );
@@ -72,13 +70,10 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
   app.get('/:version/orders.json', { config: { scope: 'read_orders' } }, async (request, reply) =>
     sendCollection(ctx, request, reply, {
       resource: 'orders',
-      envelope: 'orders',
       filters: [ORDER_STATUS],
       page: (page, filters) =>
         store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
-      seq: (row) => row.seq,
-      id: (row) => row.id,
-      view: views.orderList,
+      view: views().orderList,
     }),
   );
 
@@ -89,7 +84,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
       const fields = singleFields(request);
       const row = store.orders.get(resourceId(request.params.id), callerScope(request));
       if (!row) throw notFound();
-      return { order: render(ctx, row.id, () => views.orderSingle(row), fields) };
+      return { order: render(ctx, row.id, () => views().orderSingle(row), fields) };
     },
   );
 
@@ -99,11 +94,8 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
     async (request, reply) =>
       sendCollection(ctx, request, reply, {
         resource: 'inventory_items',
-        envelope: 'inventory_items',
         page: (page) => store.catalog.itemsPage(page),
-        seq: (row) => row.seq,
-        id: (row) => row.id,
-        view: views.inventoryItem,
+        view: views().inventoryItem,
       }),
   );
 
@@ -113,15 +105,14 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
     async (request, reply) =>
       sendCollection(ctx, request, reply, {
         resource: 'inventory_levels',
-        envelope: 'inventory_levels',
         page: (page) => store.levels.page(page),
         seq: (row) => row.item_seq,
         id: (row) => row.inventory_item_id,
-        view: views.inventoryLevel,
+        view: views().inventoryLevel,
       }),
   );
 
   app.get('/:version/locations.json', { config: { scope: 'read_inventory' } }, async (request) => ({
-    locations: views.locations(callerScope(request).sellerId),
+    locations: views().locations(callerScope(request).sellerId),
   }));
 }

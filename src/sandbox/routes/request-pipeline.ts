@@ -56,10 +56,7 @@ function modeHint(request: FastifyRequest): 'live' | 'test' {
   return header.includes('svc_test_') ? 'test' : 'live';
 }
 
-/**
- * The platform's order for every API request: query credential, key, bucket (charged first),
- * version, incidents, seller state, test mode on production, then scope.
- */
+/** The platform's check order: credential, key, bucket, version, incidents, seller, mode, scope. */
 function authorize(ctx: SandboxContext, request: FastifyRequest): void {
   const mode = modeHint(request);
   const state: PlatformState = { mode, used: 0, capacity: BUCKETS[mode].capacity, scopes: [] };

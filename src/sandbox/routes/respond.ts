@@ -31,22 +31,8 @@ export function urlsFor(request: FastifyRequest): PublicUrls {
   return publicUrls(origin(request));
 }
 
-/**
- * The read serializers for `SANDBOX_SHAPES`, looked up per call so tests can switch shapes live.
- */
-export function viewsOf(ctx: SandboxContext): ReadViews {
-  return {
-    ping: (facts) => readViews(ctx.shapes).ping(facts),
-    listingList: (row, urls) => readViews(ctx.shapes).listingList(row, urls),
-    listingSingle: (row, urls) => readViews(ctx.shapes).listingSingle(row, urls),
-    product: (row, urls) => readViews(ctx.shapes).product(row, urls),
-    orderList: (row) => readViews(ctx.shapes).orderList(row),
-    orderSingle: (row) => readViews(ctx.shapes).orderSingle(row),
-    inventoryItem: (row) => readViews(ctx.shapes).inventoryItem(row),
-    inventoryLevel: (row) => readViews(ctx.shapes).inventoryLevel(row),
-    locations: (sellerId) => readViews(ctx.shapes).locations(sellerId),
-  };
-}
+/** The read serializers for `SANDBOX_SHAPES`: call per request, so tests can switch shapes live. */
+export const viewsOf = (ctx: SandboxContext): ReadViews => readViews(ctx.shapes);
 
 /** Strips the optional `.json` suffix of a single-resource path segment. */
 export const resourceId = (raw: string) => (raw.endsWith('.json') ? raw.slice(0, -5) : raw);
@@ -73,12 +59,13 @@ export function singleFields(request: FastifyRequest): string[] | undefined {
 }
 
 export interface CollectionRoute<Row> {
+  /** The collection's name, also its envelope. */
   resource: string;
-  envelope: string;
   filters?: readonly FilterSpec[];
   page(request: PageRequest, filters: Record<string, string>): Page<Row>;
-  seq(row: Row): number;
-  id(row: Row): string;
+  /** Row's keyset position and id, when not its own `seq` and `id`. */
+  seq?(row: Row): number;
+  id?(row: Row): string;
   view(row: Row): Record<string, unknown>;
 }
 
@@ -89,6 +76,9 @@ export function sendCollection<Row>(
   reply: FastifyReply,
   route: CollectionRoute<Row>,
 ) {
+  const own = (row: Row) => row as { seq: number; id: string };
+  const seqOf = route.seq ?? ((row: Row) => own(row).seq);
+  const idOf = route.id ?? ((row: Row) => own(row).id);
   const cursors = { codec: ctx.cursors, epoch: ctx.epoch(), now: ctx.clock.now() };
   const query = parseCollectionQuery(
     request.query as Query,
@@ -109,7 +99,7 @@ export function sendCollection<Row>(
   const path = request.url.split('?')[0] ?? '';
   const link = pageLinks(
     page,
-    route.seq as (row: never) => number,
+    seqOf as (row: never) => number,
     query,
     cursors,
     `${origin(request)}${path}`,
@@ -118,7 +108,7 @@ export function sendCollection<Row>(
   // A page is the bulk of what the sandbox writes: as ASCII bytes (see ascii-json.ts).
   reply.type('application/json; charset=utf-8');
   return asciiPage(
-    route.envelope,
-    page.rows.map((row) => render(ctx, route.id(row), () => route.view(row), query.fields)),
+    route.resource,
+    page.rows.map((row) => render(ctx, idOf(row), () => route.view(row), query.fields)),
   );
 }

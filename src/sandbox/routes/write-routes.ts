@@ -24,10 +24,7 @@ import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
 /** Runs `fn` in one transaction with the idempotent outcome it produces. */
 type Commit = (fn: (ctx: WriteContext) => Outcome) => Outcome;
 
-/**
- * One listing write: idempotency admission, then the handler, committing change and outcome
- * together. Final refusals are stored; failures with nothing created are not, so a retry runs.
- */
+/** One listing write: idempotency, handler, then change and outcome committed together. */
 async function runWrite(
   ctx: SandboxContext,
   guard: IdempotencyGuard,
@@ -93,11 +90,11 @@ export function registerWriteRoutes(
   guard: IdempotencyGuard,
 ): void {
   const config = { scope: 'write_listings' as const };
-  const views = viewsOf(ctx);
+  const views = () => viewsOf(ctx);
   for (const resource of ['listings', 'products'] as const) {
     const product = resource === 'products';
     const asProduct = (request: FastifyRequest, row: ListingWithCardRow) => ({
-      product: views.product(row, urlsFor(request)),
+      product: views().product(row, urlsFor(request)),
     });
 
     app.post(`/:version/${resource}.json`, { config }, (request, reply) =>

@@ -1,63 +1,27 @@
+import type { Grader } from '../domain/inventory';
+
+type Row = [cert: string, grader: Grader, grade: string, year: number, set: string, ...rest: Card];
+type Card = [player: string, number: number, category: string];
+
+const ROWS: Row[] = [
+  ['84512001', 'PSA', '10', 2018, 'Topps Chrome', 'Shohei Ohtani', 150, 'baseball'],
+  ['84512002', 'PSA', '9', 2003, 'Topps Chrome', 'LeBron James', 111, 'basketball'],
+  ['0012345003', 'BGS', '9.5', 2017, 'Panini Prizm', 'Patrick Mahomes', 269, 'football'],
+  ['7312004', 'SGC', '9', 1989, 'Upper Deck', 'Ken Griffey Jr.', 1, 'baseball'],
+  ['4412345005', 'CGC', '8.5', 1999, 'Pokémon Base Set', 'Charizard', 4, 'pokemon'],
+  ['84512006', 'PSA', '10', 2015, 'Upper Deck Young Guns', 'Connor McDavid', 201, 'hockey'],
+];
+
 /** Certs the grader lookup knows but the demo seller has not listed yet: ready for "list a new cert". */
-export const DEMO_UNLISTED_CERTS = [
-  {
-    cert_number: '84512001',
-    grader: 'PSA',
-    title: '2018 Topps Chrome Shohei Ohtani #150 PSA 10',
-    grade: '10',
-    year: 2018,
-    set: 'Topps Chrome',
-    player: 'Shohei Ohtani',
-    category: 'baseball',
-  },
-  {
-    cert_number: '84512002',
-    grader: 'PSA',
-    title: '2003 Topps Chrome LeBron James #111 PSA 9',
-    grade: '9',
-    year: 2003,
-    set: 'Topps Chrome',
-    player: 'LeBron James',
-    category: 'basketball',
-  },
-  {
-    cert_number: '0012345003',
-    grader: 'BGS',
-    title: '2017 Panini Prizm Patrick Mahomes #269 BGS 9.5',
-    grade: '9.5',
-    year: 2017,
-    set: 'Panini Prizm',
-    player: 'Patrick Mahomes',
-    category: 'football',
-  },
-  {
-    cert_number: '7312004',
-    grader: 'SGC',
-    title: '1989 Upper Deck Ken Griffey Jr. #1 SGC 9',
-    grade: '9',
-    year: 1989,
-    set: 'Upper Deck',
-    player: 'Ken Griffey Jr.',
-    category: 'baseball',
-  },
-  {
-    cert_number: '4412345005',
-    grader: 'CGC',
-    title: '1999 Pokémon Base Set Charizard #4 CGC 8.5',
-    grade: '8.5',
-    year: 1999,
-    set: 'Pokémon Base Set',
-    player: 'Charizard',
-    category: 'pokemon',
-  },
-  {
-    cert_number: '84512006',
-    grader: 'PSA',
-    title: '2015 Upper Deck Young Guns Connor McDavid #201 PSA 10',
-    grade: '10',
-    year: 2015,
-    set: 'Upper Deck Young Guns',
-    player: 'Connor McDavid',
-    category: 'hockey',
-  },
-] as const;
+export const DEMO_UNLISTED_CERTS = ROWS.map(
+  ([cert_number, grader, grade, year, set, player, number, category]) => ({
+    cert_number,
+    grader,
+    title: `${year} ${set} ${player} #${number} ${grader} ${grade}`,
+    grade,
+    year,
+    set,
+    player,
+    category,
+  }),
+);

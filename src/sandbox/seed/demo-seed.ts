@@ -43,10 +43,7 @@ interface Event {
   run: (now: number) => void;
 }
 
-/**
- * Seeds the demo seller deterministically (times relative to now), replaying its history through
- * the domain functions so every derived record is consistent.
- */
+/** Seeds the demo seller deterministically through the domain functions, so all is consistent. */
 export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {}): DemoSeedResult {
   const random = seededRandom(20260701);
   const ids = seededIds(seededRandom(7));

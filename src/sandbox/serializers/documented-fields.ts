@@ -2,77 +2,40 @@ import { fieldsOf, type FieldSet } from './shape';
 
 /** The fields the spec's tables document per read view, in order (`SANDBOX_SHAPES=documented`). */
 
-const listingCardList = fieldsOf(
-  'id',
-  'title',
-  'cert_number',
-  'grader',
-  'grade',
-  'year',
-  'set',
-  'category',
-);
+const listingCardList = fieldsOf('id title cert_number grader grade year set category');
 
 const listingList: FieldSet = {
-  ...fieldsOf('id', 'title', 'status', 'price'),
+  ...fieldsOf('id title status price'),
   card: listingCardList,
-  ...fieldsOf('is_lot', 'card_count', 'accepts_offers', 'created_at', 'listed_at'),
+  ...fieldsOf('is_lot card_count accepts_offers created_at listed_at'),
 };
 
 const listingSingle: FieldSet = {
-  ...fieldsOf('id', 'title', 'status', 'price'),
-  card: fieldsOf('id', 'title', 'cert_number', 'grader', 'grade', 'url'),
-  ...fieldsOf('unavailable_reason', 'can_reactivate', 'url'),
+  ...fieldsOf('id title status price'),
+  card: fieldsOf('id title cert_number grader grade url'),
+  ...fieldsOf('unavailable_reason can_reactivate url'),
 };
 
 /** The product form: the spec guarantees only id, title, status and `svc_unavailable_reason`. */
-const product = fieldsOf('id', 'title', 'status', 'svc_unavailable_reason');
+const product = fieldsOf('id title status svc_unavailable_reason');
 
 const lineItemList = fieldsOf(
-  'id',
-  'product_id',
-  'title',
-  'sku',
-  'quantity',
-  'price',
-  'inventory_item_id',
-  'svc_inventory_item_ids',
-  'svc_is_lot',
+  'id product_id title sku quantity price inventory_item_id svc_inventory_item_ids svc_is_lot',
 );
 
-const orderHead = fieldsOf(
-  'id',
-  'name',
-  'order_number',
-  'created_at',
-  'closed_at',
-  'cancelled_at',
-  'financial_status',
-  'fulfillment_status',
-  'currency',
-  'subtotal_price',
-  'total_tax',
-  'total_price',
-  'total_refunded',
-  'test',
-);
+const orderHead = fieldsOf(`
+  id name order_number created_at closed_at cancelled_at financial_status
+  fulfillment_status currency subtotal_price total_tax total_price total_refunded test
+`);
 
 const orderTail = {
-  ...fieldsOf('svc_order_code', 'svc_sold_at', 'svc_sale_channel', 'svc_delivery_method'),
-  svc_seller_shipment: fieldsOf(
-    'status',
-    'tracking_number',
-    'ship_by',
-    'cancel_after',
-    'label_url',
-    'carrier_code',
-    'shipped_at',
-    'delivered_to_hub_at',
-  ),
-  svc_authentication: fieldsOf('status', 'completed_at'),
+  ...fieldsOf('svc_order_code svc_sold_at svc_sale_channel svc_delivery_method'),
+  svc_seller_shipment: fieldsOf(`status tracking_number ship_by cancel_after label_url
+    carrier_code shipped_at delivered_to_hub_at`),
+  svc_authentication: fieldsOf('status completed_at'),
 };
 
-const payout = fieldsOf('status', 'amount', 'platform_fee', 'paid_at');
+const payout = fieldsOf('status amount platform_fee paid_at');
 
 const orderList: FieldSet = {
   ...orderHead,
@@ -81,71 +44,35 @@ const orderList: FieldSet = {
   svc_payout: payout,
 };
 
-/**
- * The single view leaves out `total_tax` ("appears in the list view"), so the dashboard is tested
- * without it.
- */
+/** The single view leaves out `total_tax` ("appears in the list view"), as the spec allows. */
 const { total_tax: _listViewOnly, ...orderSingleHead } = orderHead;
 
 const orderSingle: FieldSet = {
   ...orderSingleHead,
   line_items: { ...lineItemList, fulfillment_status: true },
   ...orderTail,
-  svc_buyer_delivery: fieldsOf('status', 'shipped_at', 'delivered_at'),
+  svc_buyer_delivery: fieldsOf('status shipped_at delivered_at'),
   svc_payout: payout,
 };
 
-const inventoryItem = fieldsOf(
-  'id',
-  'sku',
-  'cost',
-  'tracked',
-  'requires_shipping',
-  'created_at',
-  'svc_cert_number',
-  'svc_grader',
-  'svc_grade',
-  'svc_player',
-  'svc_year',
-  'svc_card_set',
-);
+const inventoryItem = fieldsOf(`
+  id sku cost tracked requires_shipping created_at svc_cert_number svc_grader svc_grade
+  svc_player svc_year svc_card_set
+`);
 
-const inventoryLevel = fieldsOf(
-  'inventory_item_id',
-  'location_id',
-  'available',
-  'updated_at',
-  'svc_unavailable_reason',
-  'svc_reason_detail',
-  'svc_can_reactivate',
-);
+const inventoryLevel = fieldsOf(`
+  inventory_item_id location_id available updated_at svc_unavailable_reason
+  svc_reason_detail svc_can_reactivate
+`);
 
 /** `country_code` is the hub's only: projection keeps it only where the location has it. */
 const location = fieldsOf(
-  'id',
-  'name',
-  'country_code',
-  'active',
-  'svc_location_type',
-  'svc_seller_controlled',
-  'svc_writable',
+  'id name country_code active svc_location_type svc_seller_controlled svc_writable',
 );
 
-const ping = fieldsOf(
-  'ok',
-  'api_version',
-  'mode',
-  'seller_id',
-  'key_id',
-  'scopes',
-  'request_id',
-  'server_time',
-);
+const ping = fieldsOf('ok api_version mode seller_id key_id scopes request_id server_time');
 
-/**
- * Timestamps the spec does not mark nullable though they have no value until something happens: the
- * documented shapes leave them out until then, the full ones send null.
- */
+/** Timestamps with no value yet: documented shapes leave them out, the full ones send null. */
 export const ABSENT_UNTIL_SET = {
   order: {
     svc_seller_shipment: [
@@ -159,10 +86,7 @@ export const ABSENT_UNTIL_SET = {
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
-/**
- * A level's reason "explains a zero": documented shapes leave it out for an available card, the
- * full ones say `listed`.
- */
+/** A level's reason "explains a zero": left out for an available card in documented shapes. */
 export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {
   if (level.available === 1) {
     delete level.svc_unavailable_reason;

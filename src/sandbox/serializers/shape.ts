@@ -23,20 +23,21 @@ export function degradedRecord(id: string) {
 
 export const bool = (value: number) => value === 1;
 
-/**
- * Fields to keep: `true` keeps a value, a nested set those fields of an object or each array item.
- */
+/** Fields to keep: `true` keeps a value, a nested set those fields of an object or each item. */
 export interface FieldSet {
   readonly [key: string]: true | FieldSet;
 }
 
-/** A field set of plain values, in the order given. */
-export const fieldsOf = (...keys: string[]): FieldSet =>
-  Object.fromEntries(keys.map((key) => [key, true] as const));
+/** A field set of plain values from a space-separated list (as a spec table reads), in order. */
+export const fieldsOf = (keys: string): FieldSet =>
+  Object.fromEntries(
+    keys
+      .trim()
+      .split(/\s+/)
+      .map((key) => [key, true] as const),
+  );
 
-/**
- * Keeps the fields of `fields` that `value` has, recursively, in the set's order; null stays null.
- */
+/** Keeps the `fields` that `value` has, recursively, in the set's order; null stays null. */
 export function project(value: unknown, fields: FieldSet): unknown {
   if (Array.isArray(value)) return value.map((element) => project(element, fields));
   if (value === null || typeof value !== 'object') return value;

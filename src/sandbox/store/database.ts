@@ -4,10 +4,7 @@ import { migrations } from './migrations';
 
 export type Db = Database.Database;
 
-/**
- * Opens (creating if needed) the sandbox's store, owner only (it holds the webhook signing
- * secrets), in WAL mode, and applies pending migrations.
- */
+/** Opens the sandbox's store, owner only (it holds webhook secrets), WAL, migrations applied. */
 export function openDatabase(file: string): StoreFile {
   return openStore(file, 'sandbox', migrations, {
     synchronous: 'NORMAL',

@@ -17,21 +17,10 @@ export function createStore(path: string) {
 
 function buildStore({ db, close }: StoreFile) {
   const wipe = db.transaction(() => {
-    for (const table of [
-      'idempotency_keys',
-      'webhook_deliveries',
-      'webhook_jobs',
-      'events',
-      'webhooks',
-      'inventory_levels',
-      'orders',
-      'listing_items',
-      'listings',
-      'inventory_items',
-      'certs',
-      'api_keys',
-      'sellers',
-    ]) {
+    // Children before parents, for the foreign keys.
+    const tables = `idempotency_keys webhook_deliveries webhook_jobs events webhooks
+      inventory_levels orders listing_items listings inventory_items certs api_keys sellers`;
+    for (const table of tables.split(/\s+/)) {
       db.prepare(`DELETE FROM ${table}`).run();
     }
     db.prepare(`DELETE FROM meta WHERE key NOT IN ('cursor_secret', 'epoch')`).run();

@@ -3,10 +3,7 @@ import type { Db } from './database';
 import { keysetPage, type Page, type PageRequest } from './paging';
 import type { ListingRow, ListingWithCardRow, Scope } from './rows';
 
-/**
- * SQL: a listing's inventory item ids in lot order, comma-separated (a single card's without a
- * subquery).
- */
+/** SQL: a listing's inventory item ids in lot order, comma-separated. */
 export const memberIdsSql = (
   listing: string,
 ) => `CASE WHEN ${listing}.is_lot = 0 THEN ${listing}.primary_item_id ELSE

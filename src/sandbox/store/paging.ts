@@ -27,10 +27,7 @@ export interface Page<Row> {
 type RowFactory = (values: unknown[]) => Record<string, unknown>;
 const factories = new WeakMap<Statement<unknown[]>, RowFactory>();
 
-/**
- * Names a raw row's values with one generated object literal, so every row has one shape at once.
- * The names are the statement's own columns, quoted as JSON: no outside text.
- */
+/** Names a raw row's values with one generated literal (the statement's own column names). */
 function rowFactory(statement: Statement<unknown[]>): RowFactory {
   let factory = factories.get(statement);
   if (!factory) {
@@ -44,19 +41,13 @@ function rowFactory(statement: Statement<unknown[]>): RowFactory {
   return factory;
 }
 
-/**
- * A raw statement's rows as records: fetched as arrays and named by the generated literal, cheaper
- * than better-sqlite3 building each record property by property.
- */
+/** Raw rows named by the generated literal: cheaper than better-sqlite3's per-property records. */
 function rowsOf<Row>(statement: Statement<unknown[]>, params: unknown[]): Row[] {
   const factory = rowFactory(statement);
   return (statement.all(...params) as unknown[][]).map((values) => factory(values) as Row);
 }
 
-/**
- * One keyset page over `from` (base table aliased `t`); seller and mode are in the SQL itself, so
- * test-mode isolation never depends on filtering afterwards.
- */
+/** One keyset page over `from` (aliased `t`); seller and mode are in the SQL itself. */
 export function keysetPage<Row>(
   db: Db,
   statements: Map<string, Statement<unknown[]>>,

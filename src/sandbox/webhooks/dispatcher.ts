@@ -16,10 +16,7 @@ export interface DeliveryResult {
   error: string | null;
 }
 
-/**
- * The delivery worker: drains the outbox, signs each attempt with the current secret, retries on
- * the marketplace clock and disables an endpoint after eight failures; jobs survive a restart.
- */
+/** Drains the outbox: signs each attempt, retries on the market clock, disables after eight. */
 export class WebhookDispatcher {
   private readonly inFlight = new Map<number, Promise<void>>();
   private pumping: Promise<void> | null = null;
@@ -150,9 +147,7 @@ export class WebhookDispatcher {
     });
   }
 
-  /**
-   * POSTs the payload (cut to documented form when served so), signed now over those exact bytes.
-   */
+  /** POSTs the payload (documented form when served so), signed now over those exact bytes. */
   async send(
     webhook: WebhookRow,
     event: Pick<EventRow, 'id' | 'topic' | 'payload' | 'test'>,

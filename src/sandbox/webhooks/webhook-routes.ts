@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
-import { ControlError } from '../control/control-error';
+import { ControlError, parseControl as parse, requireSeller } from '../control/control-error';
 import { TOPICS, isTopic } from '../domain/events';
 import { isoTime } from '../platform/time';
 import { storeUrls } from '../serializers/event-payloads';
@@ -22,17 +22,6 @@ const patchBody = z
   .object({ url: z.string().min(1).max(2000), topics: topicList, enabled: z.boolean() })
   .partial()
   .strict();
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    throw new ControlError(
-      400,
-      result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
-    );
-  }
-  return result.data;
-}
 
 /** HTTPS anywhere, or plain HTTP on a loopback address (local receivers). */
 function checkUrl(raw: string): string {
@@ -96,9 +85,7 @@ export function registerWebhookRoutes(
 
   app.post('/_sandbox/webhooks', async (request) => {
     const body = parse(createBody, request.body);
-    const seller = store.accounts.seller(body.seller_id);
-    if (!seller || seller.deleted)
-      throw new ControlError(404, `seller ${body.seller_id} not found`);
+    const seller = requireSeller(store, body.seller_id);
     const now = clock.now();
     const row = store.webhooks.createWebhook({
       id: ids.id('whk'),

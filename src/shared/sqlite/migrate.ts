@@ -3,10 +3,7 @@ import type Database from 'better-sqlite3';
 /** One step of a store's schema: SQL, or a function for what SQL alone cannot say. */
 export type Migration = string | ((db: Database.Database) => void);
 
-/**
- * Adds each column the table lacks. A step of this kind runs once, by its version; a file kept
- * before versions were counted may have some of the columns already, from the code of its day.
- */
+/** Adds each column the table lacks (older files may have some from the code of their day). */
 export function addColumns(table: string, columns: readonly string[]): Migration {
   return (db) => {
     const known = new Set(
@@ -22,12 +19,7 @@ export function addColumns(table: string, columns: readonly string[]): Migration
   };
 }
 
-/**
- * Applies the store's steps not yet applied (version n: the first n steps; a step that shipped is
- * never edited, the next is added), each in one immediate transaction with its version:
- * a step that fails rolls back and leaves the version where it was. Each transaction reads the
- * version again, so two processes opening one file (the server, `npm run users`) apply a step once.
- */
+/** Applies pending steps, each in one immediate transaction with its version, once per file. */
 export function migrate(
   db: Database.Database,
   store: string,

@@ -11,15 +11,9 @@ export interface StoreFile {
 }
 
 export interface OpenOptions {
-  /**
-   * `FULL` (the default) syncs every commit; `NORMAL` survives a crash of the process, not of the
-   * machine, without an fsync per commit (the webhook ledger under a flood, the sandbox).
-   */
+  /** `FULL` syncs each commit; `NORMAL` survives a process crash without an fsync per commit. */
   readonly synchronous?: 'FULL' | 'NORMAL';
-  /**
-   * The version a file kept before `schema_versions` stands at, read once when the store has no
-   * row yet (the sandbox's `user_version`, the show ledger's `show_schema`); 0 when not given.
-   */
+  /** The version a file kept before `schema_versions`, read once when it has no row (else 0). */
   readonly adopt?: (db: Database.Database) => number;
 }
 
@@ -44,12 +38,7 @@ function connect(path: string, synchronous: 'FULL' | 'NORMAL'): Database.Databas
   return db;
 }
 
-/**
- * Opens a store in its file (owner only, WAL, foreign keys, a 5 s busy wait) and brings its
- * schema to the newest version: `store` names its row in `schema_versions`, `migrations` its
- * steps. Stores of one file share its connection, closed when the last of them closes;
- * `:memory:` is a database of its own at every open.
- */
+/** Opens a store (owner only, WAL, FKs) and migrates it; stores of one file share a connection. */
 export function openStore(
   path: string,
   store: string,

@@ -2,10 +2,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/**
- * The stores hold password hashes, sessions, webhook secrets and what sellers did: readable by
- * their owner only, whatever the umask. Modes are set by chmod, which the umask does not touch.
- */
+/** Stores hold hashes, sessions and secrets: owner only whatever the umask (chmod). */
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
 
