@@ -13,7 +13,7 @@ import { securityHeaders } from './plugins/helmet';
 import compress from '@fastify/compress';
 import type { ProxyOptions, Upstream } from './api-proxy';
 import { ServerHub, type HubOptions } from './hub/server-hub';
-import { openActivityLog, type ActivityLog } from './activity/activity-log';
+import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
 import { allowedHostsFor } from './request-guard';
 import { AuthGate } from './auth/auth-gate';

@@ -1,21 +1,19 @@
 import type Database from 'better-sqlite3';
 import { addColumns } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
-import type { Scalar } from './listing-fields';
 
-/** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */
+// The activity log on disk: every SQL statement of the log is in this module.
+export type Scalar = string | number | boolean | null;
 
 export type ActivityAction =
   'create' | 'update' | 'deactivate' | 'reactivate' | 'status_change' | 'other';
 export type ActivityOutcome = 'ok' | 'refused' | 'failed';
 export type ActivityChanges = Record<string, { before?: Scalar; after?: Scalar }>;
 
-/** One recorded write, as the activity API answers it. */
+/** One recorded write, as the activity API answers it (`actor` null: sign-in was off). */
 export interface ActivityEntry {
   id: number;
-  /** ISO 8601, UTC. */
   at: string;
-  /** Null: sign-in was off ("This computer"). */
   actor: { name: string; role: string } | null;
   action: ActivityAction;
   method: string;
@@ -27,23 +25,21 @@ export interface ActivityEntry {
   /** The upstream's status; 0 when it could not be reached. */
   status: number;
   code: string | null;
-  /** What the marketplace said about a refused write, in its words (absent on older rows). */
+  /** What the marketplace said about a refused write (absent on older rows). */
   message?: string | null;
   requestId: string | null;
-  /** Set when a pricing rule made the write: the rule, and who created it. */
+  /** The pricing rule that made the write, and who created it. */
   rule?: { id: number; name: string; createdBy: string | null } | null;
 }
 
 export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
 
+/** `person` null: sign-in off; `from`..`to` epoch ms, end excluded; `before` an id (next page). */
 export interface ActivityFilter {
-  /** A person's name, or null for the writes made with sign-in off. */
   person?: string | null | undefined;
   listingId?: string | undefined;
-  /** Epoch ms, inclusive start and exclusive end. */
   from?: number | undefined;
   to?: number | undefined;
-  /** Only entries older than this id (the next page). */
   before?: number | undefined;
   limit: number;
 }
@@ -106,7 +102,7 @@ export class ActivityStore {
   private readonly personEditsStatement: Database.Statement<[number], { id: string; at: number }>;
   private readonly personEditStatement: Database.Statement<[string, number], { at: number | null }>;
   private readonly countStatement: Database.Statement<[], { n: number }>;
-  /** The list's statements by their SQL (a handful: one per combination of filters). */
+  // By their SQL: a handful, one per combination of filters.
   private readonly listStatements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
@@ -220,15 +216,11 @@ export class ActivityStore {
     return (statement.all(params) as Row[]).map(entryOf);
   }
 
-  /** The names of everyone who has an entry (for the page's person filter). */
   people(): string[] {
     return this.peopleStatement.all().map((row) => row.actor_name);
   }
 
-  /**
-   * Listing id → epoch ms of the newest change a person made to it since `since` (epoch ms): every
-   * accepted listing write but a rule's.
-   */
+  /** Listing id → epoch ms of a person's newest accepted change since `since` (not a rule's). */
   personEdits(since: number): Map<string, number> {
     const rows = this.personEditsStatement.all(since);
     return new Map(rows.map((row) => [row.id, row.at]));
