@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as sandbox from '../sandbox/index';
 import type { Settings } from '../server/config/settings';
-import type { ResolvedUpstream } from '../server/upstream';
+import type { ResolvedUpstream } from '../server/run-server';
 
 /**
  * The embedded sandbox of `npm run dev` (and `npm start` without `SVC_BASE_URL`): on a free

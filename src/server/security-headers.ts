@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
-/**
- * The page's CSP: its own scripts, styles and API; https images (listing photos) and the embedded
- * sandbox's `imageOrigins`. Development adds Vite's HMR websocket and a per-request nonce;
- * `styleHashes` allows the page's inline styles.
- */
+/** The page's CSP; development adds Vite's HMR websocket and a per-request nonce. */
 export function contentSecurityPolicy(options: {
   nonce?: string;
   host?: string;
@@ -50,7 +46,7 @@ export function inlineStyleHashes(html: string): string[] {
   return hashes;
 }
 
-/** Headers on the HTML page: its policy, and no caching (the page carries a nonce in dev). */
+/** Headers on an HTML page: its policy, and no caching (it carries a nonce in development). */
 export function setPageHeaders(response: ServerResponse, csp: string): void {
   response.setHeader('Content-Security-Policy', csp);
   response.setHeader('Cache-Control', 'no-store');
