@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { matchRoutes } from 'react-router';
 import type { Manifest } from 'vite';
 import { paths } from '../shared/paths';
 
@@ -75,11 +74,25 @@ export function routePreloads(manifest: Manifest): (pathname: string) => string[
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const shell = withImports(manifest, entries);
   const routes = ROUTE_MODULES.map(({ pattern, modules }) => ({
-    path: pattern,
+    segments: segmentsOf(pattern),
     files: [...withImports(manifest, [...modules].reverse())].filter((file) => !shell.has(file)),
   }));
-  return (pathname) => matchRoutes(routes, pathname)?.[0]?.route.files ?? [];
+  // As the router ranks them: a static segment before a `:param` (`/listings/new`, not `:listingId`).
+  const params = (segments: string[]) => segments.filter((s) => s.startsWith(':')).length;
+  routes.sort((a, b) => params(a.segments) - params(b.segments));
+  return (pathname) => {
+    const path = segmentsOf(pathname);
+    const route = routes.find(
+      ({ segments }) =>
+        segments.length === path.length &&
+        segments.every((s, i) => s.startsWith(':') || s.toLowerCase() === path[i]!.toLowerCase()),
+    );
+    return route?.files ?? [];
+  };
 }
+
+// The router's own matcher (react-router) would load a browser library into the server for this.
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 // The browser fetches the route's code alongside the entry's, not a round trip after running it.
 export function withModulePreloads(html: string, files: readonly string[]): string {
