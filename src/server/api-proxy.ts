@@ -114,10 +114,7 @@ function answerHeaders(
   return out;
 }
 
-/**
- * Forwards one browser API call upstream with the key, after its turn in the governor; Host,
- * Origin and Sec-Fetch-Site were checked before.
- */
+/** One browser API call upstream with the key, after its turn (Host and Origin checked before). */
 export async function proxyApiRequest(
   request: IncomingMessage,
   response: ServerResponse,

@@ -24,10 +24,8 @@ export interface CallTerms {
 
 const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/**
- * A browser call's terms: its share is the session, else the person, else the client's address (a
- * flood waits behind its own calls); its tab the page's `X-Slabdesk-Tab`, which only divides a share.
- */
+// A flood waits behind its own calls: the share is the session, else the person, else the address;
+// the page's tab id only divides its share.
 export function callTermsOf(
   request: IncomingMessage,
   options: {

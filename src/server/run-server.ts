@@ -23,10 +23,7 @@ export interface ResolvedUpstream extends Upstream {
   close(): Promise<void>;
 }
 
-/**
- * The hub's settings: the endpoint's signing secrets (current and previous), where event ids are
- * kept (`SLABDESK_HUB_DB`), and the embedded sandbox's registration.
- */
+/** The hub's signing secrets (current and previous), event id ledger and sandbox registration. */
 export function hubOptionsFor(upstream: ResolvedUpstream, settings: Settings = {}): HubOptions {
   const secrets = [settings.SVC_WEBHOOK_SECRET, settings.SVC_WEBHOOK_SECRET_PREVIOUS].filter(
     (secret): secret is string => !!secret,

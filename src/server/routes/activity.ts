@@ -109,10 +109,7 @@ function filterQuery(limits: { default: number; max: number }) {
 const READ = { access: 'viewer' } as const;
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-/**
- * `/hub/activity` (JSON pages, newest first) and `/hub/activity.csv`, filtered; read by anyone
- * signed in; 404 `activity_off` on a server that keeps no log.
- */
+/** The log as JSON pages (newest first) and CSV, to any viewer; 404 `activity_off` without one. */
 export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | undefined }> = async (
   app,
   { store },

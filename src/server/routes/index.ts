@@ -24,10 +24,7 @@ import { rulesRoutes } from './rules';
 import { showRoutes } from './shows';
 import { signInRoutes } from './sign-in';
 
-/**
- * Every route of the server, one plugin per resource, each stating who may use it; schemas are zod
- * (validated and typed by fastify-type-provider-zod), every refusal in the one envelope.
- */
+/** Every route, one plugin per resource, each stating who may use it; refusals in one envelope. */
 export async function registerRoutes(
   app: FastifyInstance,
   parts: {

@@ -15,10 +15,7 @@ interface SignedIn {
   idHash?: string;
 }
 
-/**
- * Facts written into the page: the key's mode from its prefix (the test banner from the first
- * paint), how long the device keeps data unseen, and who is signed in with their CSRF token.
- */
+/** Facts in the page, so its first paint knows them: key mode, days kept, who, the CSRF token. */
 function withBootFacts(html: string, apiKey: string, signedIn: SignedIn | null, days?: number) {
   const mode = apiKey.startsWith('svc_test_') ? 'test' : 'live';
   const metas = [`<meta name="slabdesk-mode" content="${mode}" />`];
@@ -42,11 +39,7 @@ function withBootFacts(html: string, apiKey: string, signedIn: SignedIn | null, 
   return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
 }
 
-/**
- * The page for every path no route or file took: the app's HTML with the boot facts and a policy
- * of its own (its inline styles by hash; in development, Vite's scripts by nonce; the embedded
- * sandbox's demo pictures from `imageOrigins`).
- */
+/** The page for every path no route or file took, with its boot facts and a policy of its own. */
 export function pageRoute(
   app: FastifyInstance,
   deps: { pages: PageSource; gate: AuthGate; upstream: Upstream; imageOrigins: readonly string[] },
