@@ -89,7 +89,7 @@ const NEVER = /^\/(api|hub|auth|sign-in|sign-out|healthz)(\/|$|\?)/;
 /** An address of the app's router: no file name (a dot in the last part), not the server's own. */
 const isAppRoute = (url: URL) => !NEVER.test(url.pathname) && !/\.[^/]*$/.test(url.pathname);
 
-/** The boot facts every page of the app carries (server/boot-facts.ts); no other answer has them. */
+/** The boot facts every page of the app carries (server/routes/pages.ts); no other answer has them. */
 const BOOT_FACT = /<meta name="slabdesk-mode" content="(live|test)"/;
 
 function hashOf(text: string): string {

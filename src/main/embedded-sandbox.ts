@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as sandbox from '../sandbox/index';
 import type { Settings } from '../server/config/settings';
-import type { ResolvedUpstream } from '../server/upstream';
+import type { ResolvedUpstream } from '../server/run-server';
 
-/**
- * The embedded sandbox of `npm run dev` (and `npm start` without `SVC_BASE_URL`): on a free
- * loopback port, the demo seed, the demo live key (`SLABDESK_DEMO_MODE=test`: the test key).
- */
+/** The sandbox of `npm run dev` (and `npm start` without `SVC_BASE_URL`), its demo seed and key. */
 export async function startEmbeddedSandbox(
   settings: Settings,
   env: NodeJS.ProcessEnv = process.env,

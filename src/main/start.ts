@@ -1,3 +1,5 @@
+// First: the heap's flags are set before the server allocates.
+import './heap-flags';
 import { distPages } from '../server/dist-pages';
 import { runServer } from '../server/run-server';
 import { startEmbeddedSandbox } from './embedded-sandbox';

@@ -2,87 +2,73 @@ import type { Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyReply,
   type RouteOptions,
 } from 'fastify';
-import type { Access } from './auth/roles';
-import { securityHeaders } from './plugins/helmet';
-import compress from '@fastify/compress';
+import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
 import type { ProxyOptions, Upstream } from './api-proxy';
-import { ServerHub, type HubOptions } from './hub/server-hub';
-import { openActivityLog, type ActivityLog } from './activity/activity-log';
-import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
-import { allowedHostsFor } from './request-guard';
 import { AuthGate } from './auth/auth-gate';
 import type { AuthOptions } from './auth/auth-options';
+import type { Access } from './auth/roles';
+import { CostStore } from './costs/cost-store';
+import { ServerHub, type HubOptions } from './hub/server-hub';
+import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
+import { listenOn } from './listen';
 import { serverLog } from './log';
 import type { PageSource } from './page-source';
-import { listenOn } from './listen';
-import { requestLog } from './plugins/request-log';
-import { refuseMalformed, requestGuard } from './plugins/request-guard';
-import { signInGate } from './plugins/sign-in-gate';
-import { ShowStore } from './shows/show-store';
-import { CostStore } from './costs/cost-store';
 import { PhotoStore } from './photos/photo-store';
-import { pageRoute } from './routes/pages';
-import { registerRoutes } from './routes';
-import { guardUpgrades } from './plugins/upgrade-guard';
-import { RulesStore } from './rules/rules-store';
-import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { PingShare } from './ping-share';
+import { securityHeaders } from './plugins/helmet';
+import { refuseMalformed, requestGuard } from './plugins/request-guard';
+import { requestLog } from './plugins/request-log';
+import { signInGate } from './plugins/sign-in-gate';
+import { guardUpgrades } from './plugins/upgrade-guard';
+import { openPush, type PushOptions, type PushPart } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
-import { openPush, type PushOptions, type PushPart } from './push/push-part';
+import { allowedHostsFor } from './request-guard';
+import { registerRoutes } from './routes';
+import { pageRoute } from './routes/pages';
+import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
+import { RulesStore } from './rules/rules-store';
+import { SERVER_LIMITS } from './server-limits';
+import { ShowStore } from './shows/show-store';
 
 export type { PageSource } from './page-source';
 
+type RunnerTuning = Omit<
+  RuleRunnerOptions,
+  'store' | 'activity' | 'upstream' | 'governor' | 'replica'
+>;
+
+/** What the server keeps where: each store beside the activity log unless given (in memory with it). */
 export interface AppServerOptions {
   upstream: Upstream;
-  /** How the API proxy answers (see ProxyOptions). */
   proxy?: ProxyOptions;
   host?: string;
   port?: number;
   strictPort?: boolean;
   /** Extra `Host` names accepted besides the loopback names and the bind address. */
   allowedHosts?: readonly string[];
-  /** The webhook receiver's secrets, ledger and sandbox registration (default: none). */
   hub?: HubOptions;
-  /** Sign-in: the accounts file and what marks the server exposed (default: none, in memory). */
   auth?: AuthOptions;
-  /** Where the activity log (every write through the proxy) is kept; none when unset. */
+  /** Every write through the proxy; none (and no rules) when unset. */
   activity?: { path: string };
-  /** Where the show ledger is kept; beside the activity log (its own tables) when unset. */
+  /** The show ledger: by default in the activity log's file, its own tables. */
   shows?: { path: string };
-  /**
-   * The folder of photos taken for new listings (default: beside the activity log, `photos/`;
-   * with no log on disk, a folder of this run in the system's temporary folder).
-   */
+  /** With no log on disk, a folder of this run in the system's temporary folder. */
   photos?: { path: string };
-  /** Where the seller's kept costs are (default: beside the activity log, `costs.db`; else in memory). */
   costs?: { path: string };
-  /**
-   * Where the pricing rules are kept (default: beside the activity log, `rules.db`; in memory when
-   * the log is); `runner` tunes their runs (tests, benchmarks). None without an activity log.
-   */
-  rules?: {
-    path?: string;
-    runner?: Partial<
-      Omit<RuleRunnerOptions, 'store' | 'activity' | 'upstream' | 'governor' | 'replica'>
-    >;
-  };
-  /**
-   * The hub's replica of the seller's store: where it is kept (default: beside the hub's ledger,
-   * `replica.db`; in memory when the ledger is) and its reconciliation intervals.
-   */
+  rules?: { path?: string; runner?: Partial<RunnerTuning> };
+  /** By default beside the hub's ledger. */
   replica?: { path?: string } & Pick<ReplicaOptions, 'reconcileMs' | 'safetyNetMs' | 'fill'>;
-  /** Web Push and the "sold online" alerts of the shows' cases (see push/push-part.ts). */
   push?: PushOptions;
-  /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`); 0: any port. */
+  /** A listener of its own for webhook deliveries only (`SLABDESK_WEBHOOK_PORT`; 0: any port). */
   webhookPort?: number;
-  /** The webhook door's bind address (default: `host`). */
   webhookHost?: string;
 }
 
@@ -90,46 +76,24 @@ export interface RunningAppServer {
   url: string;
   port: number;
   server: Server;
-  /** The key's governor, the webhook receiver and the event stream. */
   hub: ServerHub;
-  /** The sign-in gate: whether the server is exposed, and why. */
   auth: Pick<AuthGate, 'exposed' | 'reasons'>;
-  /** The activity log, when the options asked for one. */
   activity: ActivityLog | undefined;
-  /** The hub's replica of the seller's store. */
   replica: Replica;
-  /** The pricing rules' store and runner, when the server keeps an activity log. */
   rules: { store: RulesStore; runner: RuleRunner } | undefined;
-  /** Web Push: its store, keys and sender, and the watch of the shows' cases. */
   push: PushPart;
-  /** The webhook door, when `webhookPort` was given. */
   webhookDoor?: WebhookDoor;
   /** Every route the server serves, and who it says may use it (none: nobody). */
   routes: readonly DeclaredRoute[];
   close(): Promise<void>;
 }
 
-export interface DeclaredRoute {
-  methods: readonly string[];
-  url: string;
-  access: Access | undefined;
-}
-
-/** Limits on a request's way in, so a slow or silent client cannot hold a socket for good. */
-const LIMITS = {
-  connectionTimeout: 0,
-  keepAliveTimeout: 5_000,
-  requestTimeout: 60_000,
-  headersTimeout: 20_000,
-  maxHeadersCount: 100,
-  // A JSON route's body unless its route says more (the raw routes read theirs themselves).
-  bodyLimit: 64 * 1024,
-};
+export type DeclaredRoute = { methods: readonly string[]; url: string; access: Access | undefined };
 
 /**
  * The dashboard's server on Fastify: security headers, the Host/Origin guard and the sign-in gate
- * before every route; the proxy, walk and hub on the raw response; assets and the page last.
- * `createPageSource` gets the http server before it listens, so Vite can attach its HMR websocket.
+ * before every route; assets and the page last. `createPageSource` gets the http server before it
+ * listens, so Vite can attach its HMR websocket.
  */
 export async function startAppServer(
   options: AppServerOptions,
@@ -139,38 +103,74 @@ export async function startAppServer(
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
   let allowedHosts = new Set<string>();
+  const alive = (idHash: string) => gate.sessionAlive(idHash);
   // Event streams end with their session: the gate says when, the hub closes them.
   const hub = new ServerHub(options.upstream.apiKey, {
     ...options.hub,
     sessions: {
-      alive: (idHash) => gate.sessionAlive(idHash),
+      alive,
       onEnded: (listener) =>
         gate.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
     },
   });
-  const replica = openReplica(options, hub);
-  const activity = options.activity ? openActivityLog(options.activity.path) : undefined;
-  const showsPath = options.shows?.path ?? options.activity?.path;
+  const ledger = options.hub?.ledgerPath ?? ':memory:';
+  const logPath = options.activity?.path;
+  // A store's file: as given, else beside `near` (the activity log's, or the ledger's), else memory.
+  const beside = (given: string | undefined, name: string, near = logPath) =>
+    given ?? (near === undefined || near === ':memory:' ? ':memory:' : join(dirname(near), name));
+  const { path: replicaPath, ...replicaTuning } = options.replica ?? {};
+  const replica = new Replica({
+    store: new ReplicaStore(beside(replicaPath, 'replica.db', ledger)),
+    upstream: options.upstream,
+    governor: hub.governor,
+    webhooks: () => hub.receivesWebhooks(),
+    ...replicaTuning,
+  });
+  hub.onDelivery((topic, payload) => replica.applyDelivery(topic, payload));
+  tellTabsOfChanges(replica, hub);
+  const activity = logPath === undefined ? undefined : openActivityLog(logPath);
+  const showsPath = options.shows?.path ?? logPath;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const photos = openPhotos(options);
-  const costs = new CostStore(besideActivity(options, options.costs?.path, 'costs.db'));
-  const rules = activity ? openRules(options, activity, hub, replica, costs) : undefined;
+  const photosPath = beside(options.photos?.path, 'photos');
+  const temporary = photosPath === ':memory:';
+  const photosFolder = temporary ? mkdtempSync(join(tmpdir(), 'slabdesk-photos-')) : photosPath;
+  const photos = new PhotoStore(photosFolder, temporary);
+  const costs = new CostStore(beside(options.costs?.path, 'costs.db'));
+  let rules: RunningAppServer['rules'];
+  if (activity) {
+    const store = new RulesStore(beside(options.rules?.path, 'rules.db'));
+    const runner = new RuleRunner({
+      ...options.rules?.runner,
+      store,
+      activity: activity.store,
+      upstream: options.upstream,
+      governor: hub.governor,
+      replica,
+      costs,
+    });
+    rules = { store, runner };
+  }
   const push = openPush(options.push, {
     hub,
     replica,
     shows,
     ledgerPath: options.hub?.ledgerPath,
     publicUrl: options.auth?.publicUrl,
-    sessions: {
-      alive: (idHash) => gate.sessionAlive(idHash),
-      onEnded: (listener) => gate.onSessionsEnded(listener),
-    },
+    sessions: { alive, onEnded: (listener) => gate.onSessionsEnded(listener) },
   });
+  const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
     pings: new PingShare(Date.now, () => hub.governor?.lastAnsweredOk()),
     ...options.proxy,
-    onAnswered: bothTold(options.proxy?.onAnswered ?? activity?.recorder.observe, replica.observe),
+    // Each listener is told whatever the other does.
+    onAnswered: (exchange) => {
+      try {
+        heard?.(exchange);
+      } finally {
+        replica.observe(exchange);
+      }
+    },
   };
 
   const app = Fastify({
@@ -181,42 +181,35 @@ export async function startAppServer(
     trustProxy: options.auth?.trustProxy ?? false,
     forceCloseConnections: true,
     return503OnClosing: true,
-    // A path that does not decode (`/%E0%A4%A`) is refused before any route, in our envelope.
-    // (its reply is typed for a route's schema; this one has none)
+    // A path that does not decode (`/%E0%A4%A`) is refused before any route, in our envelope
+    // (its reply is typed for a route's schema; this one has none).
     frameworkErrors: (_error, _request, reply) => refuseMalformed(reply as FastifyReply),
-    ...LIMITS,
+    keepAliveTimeout: SERVER_LIMITS.keepAliveMs,
+    requestTimeout: SERVER_LIMITS.requestMs,
+    // A JSON route's body unless its route says more (the raw routes read theirs themselves).
+    bodyLimit: 64 * 1024,
   });
-  Object.assign(app.server, {
-    headersTimeout: LIMITS.headersTimeout,
-    maxHeadersCount: LIMITS.maxHeadersCount,
-  });
+  app.server.headersTimeout = SERVER_LIMITS.headersMs;
+  app.server.maxHeadersCount = SERVER_LIMITS.maxHeaders;
   const pages = await createPageSource(app.server);
   // Kept as registered: a plugin's own onRoute hook may still set a route's access after ours.
   const registered: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    registered.push(route);
-  });
+  app.addHook('onRoute', (route) => void registered.push(route));
 
   // Order matters: headers first, so even a refusal carries them; then the guard, then the gate.
   await securityHeaders(app, options.auth?.publicUrl);
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
+  const parts = { gate, hub, replica, activity, shows, photos, costs, rules, push };
   await registerRoutes(app, {
-    gate,
+    ...parts,
     upstream: options.upstream,
     proxy,
-    hub,
-    activity: activity?.store,
-    rules,
-    shows,
-    costs,
-    photos,
-    replica,
-    push,
     publicUrl: options.auth?.publicUrl,
     allowLoopbackPush: options.push?.allowLoopbackEndpoints === true,
   });
+
   const embedded = options.hub?.registerWith;
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
@@ -241,10 +234,8 @@ export async function startAppServer(
   let webhookDoor: WebhookDoor | undefined;
   if (options.webhookPort !== undefined) {
     try {
-      webhookDoor = await startWebhookDoor(hub, {
-        host: options.webhookHost ?? host,
-        port: options.webhookPort,
-      });
+      const doorHost = options.webhookHost ?? host;
+      webhookDoor = await startWebhookDoor(hub, { host: doorHost, port: options.webhookPort });
     } catch (error) {
       hub.close();
       await app.close();
@@ -260,15 +251,11 @@ export async function startAppServer(
     serverLog.warn({ err: error }, 'Webhooks: could not register with the sandbox; the tabs poll');
   }
   return {
+    ...parts,
     url,
     port,
     server: app.server,
-    hub,
     auth: gate,
-    activity,
-    replica,
-    rules,
-    push,
     ...(webhookDoor ? { webhookDoor } : {}),
     routes,
     close: async () => {
@@ -290,44 +277,6 @@ export async function startAppServer(
   };
 }
 
-/** Two listeners of the proxy's answers, each told whatever the other does. */
-function bothTold(
-  first: ProxyOptions['onAnswered'],
-  second: NonNullable<ProxyOptions['onAnswered']>,
-): NonNullable<ProxyOptions['onAnswered']> {
-  return (exchange) => {
-    try {
-      first?.(exchange);
-    } finally {
-      second(exchange);
-    }
-  };
-}
-
-/** The replica beside the hub's ledger, told every verified delivery. */
-function openReplica(options: AppServerOptions, hub: ServerHub): Replica {
-  const ledger = options.hub?.ledgerPath ?? ':memory:';
-  const path =
-    options.replica?.path ??
-    (ledger === ':memory:' ? ':memory:' : join(dirname(ledger), 'replica.db'));
-  const replica = new Replica({
-    store: new ReplicaStore(path),
-    upstream: options.upstream,
-    governor: hub.governor,
-    webhooks: () => hub.receivesWebhooks(),
-    ...(options.replica?.reconcileMs === undefined
-      ? {}
-      : { reconcileMs: options.replica.reconcileMs }),
-    ...(options.replica?.fill === undefined ? {} : { fill: options.replica.fill }),
-    ...(options.replica?.safetyNetMs === undefined
-      ? {}
-      : { safetyNetMs: options.replica.safetyNetMs }),
-  });
-  hub.onDelivery((topic, payload) => replica.applyDelivery(topic, payload));
-  tellTabsOfChanges(replica, hub);
-  return replica;
-}
-
 /** How soon after a change the tabs hear of it: a page of a walk's changes is one message. */
 const REPLICA_TELL_MS = 150;
 
@@ -342,54 +291,9 @@ function tellTabsOfChanges(replica: Replica, hub: ServerHub): void {
     change = replica.store.changeNumber();
     timer ??= setTimeout(() => {
       timer = undefined;
-      const collections = [...changed];
+      hub.events.broadcast('replica', { collections: [...changed], change });
       changed.clear();
-      hub.events.broadcast('replica', { collections, change });
     }, REPLICA_TELL_MS);
     timer.unref?.();
   });
-}
-
-/** A store's file: as given, else beside the activity log, else in memory (with the log). */
-function besideActivity(options: AppServerOptions, path: string | undefined, name: string): string {
-  if (path) return path;
-  const logPath = options.activity?.path;
-  return logPath === undefined || logPath === ':memory:'
-    ? ':memory:'
-    : join(dirname(logPath), name);
-}
-
-/** The photos' folder: as given, beside the activity log, or this run's own temporary one. */
-function openPhotos(options: AppServerOptions): PhotoStore {
-  if (options.photos) return new PhotoStore(options.photos.path);
-  const logPath = options.activity?.path;
-  if (logPath !== undefined && logPath !== ':memory:') {
-    return new PhotoStore(join(dirname(logPath), 'photos'));
-  }
-  return new PhotoStore(mkdtempSync(join(tmpdir(), 'slabdesk-photos-')), true);
-}
-
-/** The rules' store beside the activity log, and their runner on the key's governor. */
-function openRules(
-  options: AppServerOptions,
-  activity: ActivityLog,
-  hub: ServerHub,
-  replica: Replica,
-  costs: CostStore,
-) {
-  const logPath = options.activity!.path;
-  const path =
-    options.rules?.path ??
-    (logPath === ':memory:' ? ':memory:' : join(dirname(logPath), 'rules.db'));
-  const store = new RulesStore(path);
-  const runner = new RuleRunner({
-    ...options.rules?.runner,
-    store,
-    activity: activity.store,
-    upstream: options.upstream,
-    governor: hub.governor,
-    replica,
-    costs,
-  });
-  return { store, runner };
 }

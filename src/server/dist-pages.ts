@@ -10,11 +10,7 @@ export const PAGE_DIR = 'dist/page';
 /** The page is served with its boot facts by the page route, never as the file it is. */
 const isPageFile = (path: string) => /(^|\/)index\.html(\.(gz|br))?$/.test(path);
 
-/**
- * Production: the bundle `npm run build` wrote. Files (and their `.br`/`.gz` twins written by the
- * build) through `@fastify/static`, dot-named ones (the build's `.vite/` records) never; hashed
- * assets cached for good. Each path's page names the code its route loads first (route-preloads).
- */
+/** Production: the build's files with their `.br`/`.gz` twins, never a dot-named one (`.vite/`). */
 export function distPages(root = resolve(process.cwd(), PAGE_DIR)): PageSource {
   let preloads: { html: string; forPath: Promise<(pathname: string) => string[]> } | undefined;
   return {

@@ -2,12 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/**
- * The API's error envelope, the one way every refusal of the server's own is answered: built
- * here, sent on the raw response or by a route, and the routes' one error handler.
- */
-
-/** The envelope itself. */
+// The API's error envelope: every refusal of the server's own, raw or by a route, and the routes'
+// one error handler.
 export function errorEnvelope(
   code: string,
   message: unknown,
@@ -26,7 +22,7 @@ export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; messag
   return fields;
 }
 
-/** A refusal on the raw response (a route that answers there: the proxy, sign-in, the gate). */
+/** A refusal on the raw response (the proxy, sign-in, the gate). */
 export function sendEnvelope(
   response: ServerResponse,
   status: number,
@@ -42,12 +38,11 @@ export function sendEnvelope(
   response.end(body);
 }
 
-/** A refusal of one of the hub's own JSON routes, in the API's envelope and never cached. */
+/** A route's refusal, never cached: `message` the words, or a 422's fields (`{ field: ["…"] }`). */
 export function refuse(
   reply: FastifyReply,
   status: number,
   code: string,
-  /** The words, or a 422's fields (`{ field: ["…"] }`) as the marketplace sends them. */
   message: unknown,
   extra: Record<string, unknown> = {},
 ) {
@@ -57,11 +52,7 @@ export function refuse(
     .send(errorEnvelope(code, message, extra));
 }
 
-/**
- * The one error handler of every route: a route schema's failure is the marketplace's 422
- * `validation_error` naming each field; Fastify's own refusals (a body too large, JSON that does
- * not parse) keep their status in the API's envelope, `max_bytes` said on a 413; the rest is 500.
- */
+/** Schema failures: 422 `validation_error` by field; Fastify's refusals keep their status; else 500. */
 export function answerRefusals(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,55 +1,60 @@
 import type { IncomingMessage } from 'node:http';
 import type { PacerTicket, RequestPriority } from '../client/pacer';
 import type { Actor } from './auth/roles';
-import {
-  connectionLostAnswer,
-  timeoutAnswer,
-  tooLargeAnswer,
-  tooManyWaitingAnswer,
-  turnTimeoutAnswer,
-} from './failed-call-answers';
-import { callShare, callTab } from './governor/call-share';
+import { errorEnvelope } from './error-envelope';
 import { TooManyWaitingError } from './governor/fair-gate';
-import { UpstreamPausedError, type KeyGovernor } from './governor/key-governor';
-import { UpstreamTooLargeError } from './upstream-body';
+import { UpstreamPausedError, type KeyGovernor, type UpstreamPause } from './governor/key-governor';
 import {
   callUpstream,
   DEFAULT_UPSTREAM_LIMITS,
   UpstreamConnectionLostError,
   UpstreamTimeoutError,
+  UpstreamTooLargeError,
   type UpstreamAnswer,
   type UpstreamLimits,
 } from './upstream-call';
-import { pausedAnswer } from './upstream-pause';
+import { clockText, waitText } from './upstream-pause';
 
-/** Whose turn a call takes in the governor, and the limits of its upstream call. */
+/** Whose turn a call takes in the governor (`tab`: the browser tab within the share). */
 export interface CallTerms {
   share?: string | undefined;
-  /** The browser tab within the share ('' or unset: none named). */
   tab?: string | undefined;
   limits?: Partial<UpstreamLimits> | undefined;
 }
 
-/** What a browser request's options say of its calls (ProxyOptions has these members). */
-export interface CallTermsSource {
-  actor?: Actor | null | undefined;
-  session?: string | undefined;
-  upstreamLimits?: Partial<UpstreamLimits> | undefined;
-}
+const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The terms of the calls one browser request makes (`share` per ProxyOptions.session). */
-export function callTermsOf(request: IncomingMessage, options: CallTermsSource): CallTerms {
+// A flood waits behind its own calls: the share is the session, else the person, else the address;
+// the page's tab id only divides its share.
+export function callTermsOf(
+  request: IncomingMessage,
+  options: {
+    actor?: Actor | null;
+    session?: string | undefined;
+    upstreamLimits?: CallTerms['limits'];
+  },
+): CallTerms {
+  const { actor, session } = options;
+  const tab = request.headers['x-slabdesk-tab'];
   return {
-    share: callShare(request, options.actor, options.session),
-    tab: callTab(request),
+    share: session
+      ? `session:${session}`
+      : actor
+        ? `user:${actor.name}`
+        : `address:${request.socket.remoteAddress ?? 'unknown'}`,
+    tab: typeof tab === 'string' && TAB_ID.test(tab) ? tab : '',
     limits: options.upstreamLimits,
   };
 }
 
-/**
- * A ticket in the governor within the call's own deadline (`headersMs`): rejects with
- * TurnTimeoutError when its turn has not come by then, with the browser's abort when it went away.
- */
+/** A call's turn did not come within its deadline; nothing was sent. */
+class TurnTimeoutError extends Error {
+  constructor(readonly afterMs: number) {
+    super(`No turn in the governor within ${afterMs} ms`);
+  }
+}
+
+/** A ticket within `waitMs` (else TurnTimeoutError), or the browser's abort when it went away. */
 async function acquireWithin(
   governor: KeyGovernor,
   priority: RequestPriority,
@@ -72,22 +77,10 @@ async function acquireWithin(
   }
 }
 
-/** A call's turn in the governor did not come within its deadline; nothing was sent. */
-class TurnTimeoutError extends Error {
-  constructor(readonly afterMs: number) {
-    super(`No turn in the governor within ${afterMs} ms`);
-    this.name = 'TurnTimeoutError';
-  }
-}
-
 /**
- * One upstream call after its turn in the governor: the answer, `gone` (taken back while waiting)
- * or `unreachable`. The server's own answers in the API's envelope: during a long pause 503
- * `upstream_paused` at once; past the share's waiting bound 429 `too_many_waiting`; no turn within
- * the call's deadline, or no answer within it once sent, 504 `upstream_timeout`; past the body cap
- * 502 `upstream_too_large`; a write whose connection was lost before any answer (not sent again,
- * having no `Idempotency-Key`) 502 `upstream_unreachable` saying its outcome is unknown. So a call
- * waits at most its own deadline for its turn, whatever is in flight ahead of it.
+ * One upstream call after its turn: the answer, `gone` (taken back while waiting) or `unreachable`.
+ * The server's own refusals come back as answers in the API's envelope, so a call waits at most its
+ * own deadline for its turn, whatever is in flight ahead of it.
  */
 export async function governedUpstreamCall(
   governor: KeyGovernor | undefined,
@@ -102,10 +95,15 @@ export async function governedUpstreamCall(
     const waitMs = terms.limits?.headersMs ?? DEFAULT_UPSTREAM_LIMITS.headersMs;
     ticket = governor ? await acquireWithin(governor, priority, signal, terms, waitMs) : undefined;
   } catch (error) {
-    if (error instanceof TurnTimeoutError) return turnTimeoutAnswer(error.afterMs);
+    if (error instanceof TurnTimeoutError) {
+      const message = `The call waited ${seconds(error.afterMs)} s for its turn at the API and was given up; nothing was sent.`;
+      return ownAnswer(504, 'upstream_timeout', message, { sent: false });
+    }
     if (error instanceof UpstreamPausedError) return pausedAnswer(error.pause);
     if (error instanceof TooManyWaitingError) {
-      return tooManyWaitingAnswer(error.waiting, error.retryAfterSeconds);
+      const wait = error.retryAfterSeconds;
+      const message = `${error.waiting} calls of this session are already waiting for the API; nothing was sent. Try again in ${wait} s.`;
+      return ownAnswer(429, 'too_many_waiting', message, { retry_after_seconds: wait }, wait);
     }
     return 'gone';
   }
@@ -117,12 +115,50 @@ export async function governedUpstreamCall(
     return paused ? pausedAnswer(paused) : answer;
   } catch (error) {
     if (ticket) governor?.settle(ticket, 0, null);
-    if (error instanceof UpstreamTimeoutError) return timeoutAnswer(init.method, error.afterMs);
-    if (error instanceof UpstreamTooLargeError) return tooLargeAnswer(init.method, error.maxBytes);
+    // A write may have been applied before the upstream went quiet: the seller must know to check.
     const read = init.method === 'GET' || init.method === 'HEAD';
+    const check = read
+      ? ''
+      : ' The change may or may not have been made: check before sending it again (with the same Idempotency-Key).';
+    if (error instanceof UpstreamTimeoutError) {
+      const message = `The API did not answer within ${seconds(error.afterMs)} s, so the call was given up.${check}`;
+      return ownAnswer(504, 'upstream_timeout', message);
+    }
+    if (error instanceof UpstreamTooLargeError) {
+      const message = `The API's answer is larger than the ${error.maxBytes} bytes this server reads, so it was dropped.${check}`;
+      return ownAnswer(502, 'upstream_too_large', message, { max_bytes: error.maxBytes });
+    }
     if (error instanceof UpstreamConnectionLostError && !read) {
-      return connectionLostAnswer(init.method);
+      const message = `The API closed the connection before answering, so the call was not sent again.${check}`;
+      return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
     }
     return 'unreachable';
   }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+
+/** An answer of the server's own in the API's error envelope, as if the upstream had sent it. */
+function ownAnswer(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+  retryAfter?: number,
+): UpstreamAnswer {
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+  if (retryAfter !== undefined) headers.set('retry-after', String(retryAfter));
+  return {
+    status,
+    headers,
+    body: Buffer.from(JSON.stringify(errorEnvelope(code, message, extra))),
+  };
+}
+
+/** A pause longer than the governor holds: 503 `upstream_paused` at once, nothing sent upstream. */
+function pausedAnswer(pause: UpstreamPause, now = Date.now()): UpstreamAnswer {
+  const remaining = Math.max(1, Math.ceil((pause.until - now) / 1000));
+  const message = `The API asked us to wait ${waitText(pause.askedSeconds)}; writes and reads are paused until ${clockText(pause.until, now)}.`;
+  const extra = { retry_after_seconds: remaining, until: new Date(pause.until).toISOString() };
+  return ownAnswer(503, 'upstream_paused', message, extra, remaining);
 }

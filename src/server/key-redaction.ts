@@ -1,25 +1,22 @@
-import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json';
+import { asciiJson } from '../shared/ascii-json';
+import { isRecord, parseBoundedJson } from './bounded-json';
+import type { UpstreamAnswer } from './upstream-call';
 
-/**
- * The key kept off the page in every form an upstream could echo it in (JSON-escaped,
- * percent-encoded, base64 at any alignment, combined): the text is decoded and the decoded forms
- * searched, since matching every encoding would never end.
- */
-export const REDACTED = '[redacted]';
+// The key is kept off the page in every form an upstream could echo it in (JSON-escaped,
+// percent-encoded, base64 at any alignment): texts are decoded and searched, not every encoding.
+const REDACTED = '[redacted]';
 
-const hex2 = (code: number) => code.toString(16).padStart(2, '0');
-
-/** The forms to search for: the key, and per alignment its base64 core, in both alphabets. */
+/** The key, and per alignment its base64 core in both alphabets. */
 function formsOf(key: string): string[] {
   const forms = new Set<string>([key]);
   const bytes = Buffer.from(key, 'utf8');
   for (let align = 0; align < 3; align++) {
-    const padded = Buffer.concat([Buffer.alloc(align), bytes]);
-    const encoded = padded.toString('base64');
+    const encoded = Buffer.concat([Buffer.alloc(align), bytes]).toString('base64');
     // Whole 3-byte groups inside the key only: the first starts at ceil(align / 3) groups.
-    const from = Math.ceil(align / 3) * 4;
-    const to = Math.floor((align + bytes.length) / 3) * 4;
-    const core = encoded.slice(from, to);
+    const core = encoded.slice(
+      Math.ceil(align / 3) * 4,
+      Math.floor((align + bytes.length) / 3) * 4,
+    );
     if (core.length >= 8) {
       forms.add(core);
       forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
@@ -39,52 +36,41 @@ const JSON_ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
-/** The text with JSON string escapes decoded (anywhere: the text need not be JSON). */
-function jsonUnescaped(text: string): string {
-  return text.replace(/\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g, (_, code?: string, one?: string) =>
+const jsonUnescaped = (text: string) =>
+  text.replace(/\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g, (_, code?: string, one?: string) =>
     code !== undefined ? String.fromCharCode(parseInt(code, 16)) : JSON_ESCAPES[one!]!,
   );
-}
 
-/** The text with `%XX` decoded byte by byte as Latin-1 (enough for an ASCII key). */
-function percentDecoded(text: string): string {
-  return text.replace(/%([0-9a-fA-F]{2})/g, (_, code: string) =>
-    String.fromCharCode(parseInt(code, 16)),
-  );
-}
+// Byte by byte as Latin-1: enough for an ASCII key.
+const percentDecoded = (text: string) =>
+  text.replace(/%([0-9a-fA-F]{2})/g, (_, code: string) => String.fromCharCode(parseInt(code, 16)));
 
-/** A key's search plan: its forms, and a quick test of whether a text needs decoding first. */
-export interface KeyMatcher {
-  forms: readonly string[];
-  /** Matches an escape that could stand for a character of one of the forms. */
-  escape: RegExp;
-}
+/** A key's forms, and a test of whether a text holds an escape of one of their characters. */
+const matchers = new Map<string, { forms: readonly string[]; escape: RegExp }>();
 
-const matchers = new Map<string, KeyMatcher>();
-
-export function keyMatcher(key: string): KeyMatcher {
+function keyMatcher(key: string) {
   let matcher = matchers.get(key);
   if (!matcher) {
     const forms = formsOf(key);
     const codes = new Set<string>();
-    for (const form of forms) for (const char of form) codes.add(hex2(char.charCodeAt(0)));
+    for (const form of forms) {
+      for (const char of form) codes.add(char.charCodeAt(0).toString(16).padStart(2, '0'));
+    }
     // JSON's short escapes that stand for a character of a form (`\/` in base64, say).
     const shortEscapes = Object.entries(JSON_ESCAPES)
       .filter(([, char]) => forms.some((form) => form.includes(char)))
       .map(([letter]) => (letter === '\\' ? '\\\\' : letter));
     const alternatives = [...codes].join('|');
     const short = shortEscapes.length > 0 ? `|\\\\[${shortEscapes.join('')}]` : '';
-    matcher = {
-      forms,
-      escape: new RegExp(`\\\\u00(?:${alternatives})|%(?:${alternatives})${short}`, 'i'),
-    };
+    const escape = new RegExp(`\\\\u00(?:${alternatives})|%(?:${alternatives})${short}`, 'i');
+    matcher = { forms, escape };
     matchers.set(key, matcher);
   }
   return matcher;
 }
 
-/** Whether `text` holds the key in any of the forms and encodings above. */
-export function carriesKey(text: string, key: string): boolean {
+/** Whether `text` holds the key in any of its forms and encodings. */
+function carriesKey(text: string, key: string): boolean {
   if (!key) return false;
   const { forms, escape } = keyMatcher(key);
   const holds = (candidate: string) => forms.some((form) => candidate.includes(form));
@@ -101,7 +87,7 @@ export function carriesKey(text: string, key: string): boolean {
 }
 
 /** A quick look at raw bytes: false means the key is in none of its forms (no decoding done). */
-export function mayCarryKey(body: Buffer, key: string): boolean {
+function mayCarryKey(body: Buffer, key: string): boolean {
   if (!key) return false;
   const { forms, escape } = keyMatcher(key);
   if (forms.some((form) => body.includes(form))) return true;
@@ -110,46 +96,104 @@ export function mayCarryKey(body: Buffer, key: string): boolean {
   return escape.test(body.toString('latin1'));
 }
 
-/** A header value, or the redaction mark when it holds the key in any form. */
+/** A text, or the redaction mark when it holds the key in any form. */
 export function redactText(text: string, key: string): string {
   if (!carriesKey(text, key)) return text;
   const plain = text.split(key).join(REDACTED);
   return carriesKey(plain, key) ? REDACTED : plain;
 }
 
-/**
- * A parsed JSON value with every string or key holding the key redacted; iterative, so no depth
- * overflows the stack.
- */
-export function redactValue(value: unknown, key: string): unknown {
-  const root: { value: unknown } = { value };
-  const stack: { holder: Record<string, unknown> | unknown[]; slot: string | number }[] = [
-    { holder: root as Record<string, unknown>, slot: 'value' },
+/** A parsed JSON value with every string or name holding the key redacted; iterative (no depth). */
+function redactValue(value: unknown, key: string): unknown {
+  const root: Record<string, unknown> = { value };
+  const stack: { holder: Record<string | number, unknown>; slot: string | number }[] = [
+    { holder: root, slot: 'value' },
   ];
   while (stack.length > 0) {
     const { holder, slot } = stack.pop()!;
-    const current = (holder as Record<string | number, unknown>)[slot];
-    if (typeof current === 'string') {
-      (holder as Record<string | number, unknown>)[slot] = redactText(current, key);
-    } else if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) stack.push({ holder: current, slot: i });
-    } else if (current !== null && typeof current === 'object') {
-      const object = current as Record<string, unknown>;
-      for (const name of Object.keys(object)) {
+    const current = holder[slot];
+    if (typeof current === 'string') holder[slot] = redactText(current, key);
+    else if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        stack.push({ holder: current as unknown as Record<number, unknown>, slot: i });
+      }
+    } else if (isRecord(current)) {
+      for (const name of Object.keys(current)) {
         const safe = redactText(name, key);
         if (safe !== name) {
-          object[safe] = object[name];
-          delete object[name];
+          current[safe] = current[name];
+          delete current[name];
         }
-        stack.push({ holder: object, slot: safe });
+        stack.push({ holder: current, slot: safe });
       }
     }
   }
   return root.value;
 }
 
-/** A JSON body redacted in every form; undefined when it is not JSON. */
-export function redactJsonBody(text: string, key: string): { value: unknown } | undefined {
-  const parsed = parseBoundedJson(text, MAX_JSON_DEPTH);
-  return parsed.ok ? { value: redactValue(parsed.value, key) } : undefined;
+// The svc_error members the page reads (the spec's, the sandbox's and the governor's own).
+const STRING_MEMBERS = ['code', 'reason', 'required_scope', 'until'] as const;
+const NUMBER_MEMBERS = ['max_bytes', 'retry_after_seconds'] as const;
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+
+/** An error envelope rebuilt from known members only: no echoed header, stack or key comes along. */
+function rebuiltEnvelope(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value) || !isRecord(value.svc_error)) return undefined;
+  const source = value.svc_error;
+  if (typeof source.code !== 'string') return undefined;
+  let errors: string | Record<string, string[]>;
+  if (typeof value.errors === 'string') errors = value.errors;
+  else if (isRecord(value.errors)) {
+    // Field names come from requests: a map without a prototype keeps every name data.
+    errors = Object.create(null) as Record<string, string[]>;
+    for (const [field, messages] of Object.entries(value.errors)) {
+      const list = strings(messages);
+      if (list) errors[field] = list;
+    }
+  } else return undefined;
+  const id = source.request_id;
+  const svc: Record<string, unknown> = { request_id: typeof id === 'string' ? id : null };
+  for (const name of STRING_MEMBERS) if (typeof source[name] === 'string') svc[name] = source[name];
+  for (const name of NUMBER_MEMBERS) {
+    if (typeof source[name] === 'number' && Number.isFinite(source[name])) svc[name] = source[name];
+  }
+  const changed = strings(source.changed_params);
+  if (changed) svc.changed_params = changed;
+  if (Array.isArray(source.supported_versions)) {
+    svc.supported_versions = source.supported_versions.filter(isRecord).map((entry) => {
+      const version: Record<string, unknown> = {};
+      for (const name of ['version', 'status', 'released', 'sunset']) {
+        const member = entry[name];
+        if (typeof member === 'string' || (name === 'sunset' && member === null)) {
+          version[name] = member;
+        }
+      }
+      return version;
+    });
+  }
+  return { errors, svc_error: { code: source.code, ...svc } };
+}
+
+/**
+ * The body the browser sees, never with the key: an error's envelope rebuilt then redacted (no
+ * envelope: no body); a 2xx as it is, unless it may carry the key, then redacted field by field.
+ */
+export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''): Buffer {
+  const json = /\bjson\b/.test(contentType);
+  const text = () => answer.body.toString('utf8');
+  if (answer.status < 200 || answer.status >= 300) {
+    if (answer.body.length === 0) return Buffer.alloc(0);
+    const parsed = parseBoundedJson(text());
+    const envelope = parsed.ok ? rebuiltEnvelope(parsed.value) : undefined;
+    if (!envelope) return Buffer.alloc(0);
+    return asciiJson(Buffer.from(JSON.stringify(redactValue(envelope, key))));
+  }
+  if (!mayCarryKey(answer.body, key) || !carriesKey(text(), key)) {
+    return json ? asciiJson(answer.body) : answer.body;
+  }
+  const parsed = json ? parseBoundedJson(text()) : undefined;
+  if (!parsed?.ok) return Buffer.from(REDACTED);
+  return asciiJson(Buffer.from(JSON.stringify(redactValue(parsed.value, key))));
 }

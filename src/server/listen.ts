@@ -1,9 +1,6 @@
 import type { Server } from 'node:http';
 
-/**
- * Listens on `port`, or (as Vite does, unless `strict`) on the next free one; 0 takes any port.
- * Returns the port it listens on.
- */
+/** Listens on `port`, or (as Vite does, unless `strict`) the next free one; returns the port. */
 export async function listenOn(
   server: Server,
   host: string,

@@ -1,10 +1,6 @@
 import { pino } from 'pino';
 
-/**
- * The server's one logger (Fastify logs through it too). Never a key, a session id or a cookie:
- * requests are logged by `plugins/request-log.ts` with the path only, and headers are redacted in
- * case anything logs them.
- */
+// The server's one logger (Fastify's too): never a key, a session id or a cookie, whatever logs.
 export const serverLog = pino({
   level: 'warn',
   base: undefined,

@@ -1,34 +1,28 @@
 import { asciiJsonText } from '../shared/ascii-json';
 import { isRecord } from './bounded-json';
 
-/**
- * The last `/ping` the marketplace answered for this key, given again for a minute (the page's
- * own staleTime): the tabs and devices that open or reload within it ask the marketplace once. Its
- * `server_time` moves on by the time passed, so a page's clock stays the API's.
- */
-
-/**
- * How long a ping's answer is given again: a minute, or a minute after any call of the key the
- * marketplace answered well (that answer shows what a ping shows: key, version, limiter, seller),
- * never past MAX_SHARED_MS.
- */
+// A ping is given again for a minute after it, or after any call of the key answered well (which
+// shows what a ping shows: key, version, limiter, seller), never past MAX_SHARED_MS.
 export const PING_SHARED_MS = 60_000;
 const MAX_SHARED_MS = 15 * 60_000;
 
 const PING_PATH = /^\/\d{4}-\d{2}\/ping(?:\.json)?$/;
 
-/** Whether `url` (the upstream's) is a plain ping, no query. */
 export function isPing(url: string): boolean {
   const parsed = new URL(url);
   return PING_PATH.test(parsed.pathname) && parsed.search === '';
 }
 
+/**
+ * The last `/ping` the marketplace answered for this key, given again (the page's own staleTime):
+ * tabs and devices opening within it ask once; its `server_time` moves on by the time passed.
+ */
 export class PingShare {
   private last: { at: number; body: Record<string, unknown> } | undefined;
 
   constructor(
     private readonly now: () => number = Date.now,
-    /** When the marketplace last answered any call of this key with a 2xx (the governor's). */
+    // When the marketplace last answered any call of this key with a 2xx (the governor's).
     private readonly lastAnsweredOk: () => number | undefined = () => undefined,
   ) {}
 

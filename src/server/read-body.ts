@@ -2,10 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { MAX_BODY_BYTES } from '../shared/spec-limits';
 
 /** A request's raw body, or null as soon as it is over `maxBytes`; nothing past the cap is kept. */
-export async function readBody(
-  request: IncomingMessage,
-  maxBytes = MAX_BODY_BYTES,
-): Promise<Buffer | null> {
+export async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  const maxBytes = MAX_BODY_BYTES;
   if (Number(request.headers['content-length'] ?? 0) > maxBytes) return null;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -18,14 +16,10 @@ export async function readBody(
   return Buffer.concat(chunks);
 }
 
-export type BoundedBody =
+type BoundedBody =
   { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'too_slow' | 'cut_off' };
 
-/**
- * A body from a stranger, bounded in size and in time: it must arrive whole within `deadlineMs`,
- * or `cutOff` (another request needs the slot) ends the read. Never throws: a client that drops
- * the connection is `cut_off`.
- */
+/** A stranger's body, whole within `deadlineMs` unless `cutOff` ends it; never throws. */
 export function readBodyWithin(
   request: IncomingMessage,
   limits: { maxBytes: number; deadlineMs: number },

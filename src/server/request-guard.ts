@@ -1,32 +1,19 @@
 import { networkInterfaces } from 'node:os';
 import type { IncomingMessage } from 'node:http';
 
-/**
- * Keeps the key to its own page: only our own `Host` names (no DNS rebinding), and API calls or
- * upgrades only from our own origin (no other site through the seller's browser).
- */
-export interface GuardVerdict {
-  ok: boolean;
-  status: number;
-  reason: string;
-}
+// Keeps the key to its own page: only our own `Host` names (no DNS rebinding), and API calls or
+// upgrades only from our own origin (no other site through the seller's browser).
+type GuardVerdict = { ok: boolean; status: number; reason: string };
 
 const OK: GuardVerdict = { ok: true, status: 200, reason: '' };
 const refuse = (status: number, reason: string): GuardVerdict => ({ ok: false, status, reason });
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
-function wrapIpv6(address: string): string {
-  return address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
-}
+const wrapIpv6 = (address: string) =>
+  address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
 
-/** Ports a browser leaves out of `Host`, or a proxy writes in: the web's defaults. */
-const DEFAULT_PORTS = [80, 443];
-
-/**
- * An `SLABDESK_ALLOWED_HOSTS` entry as the `Host` values it allows: as given, or a bare name with
- * our port or a default port (a proxy may drop the port); IPv6 bracketed.
- */
+/** An allowed-hosts entry's `Host` values: as given, or bare, with our port or a default one. */
 function hostsOfEntry(entry: string, port: number): string[] {
   const name = entry.trim().toLowerCase();
   if (!name) return [];
@@ -35,13 +22,10 @@ function hostsOfEntry(entry: string, port: number): string[] {
   const withPort = bracketed?.[2] !== undefined ? bracketed : named;
   if (withPort) return [`${withPort[1]}:${withPort[2]}`];
   const bare = bracketed ? bracketed[1]! : wrapIpv6(name);
-  return [bare, `${bare}:${port}`, ...DEFAULT_PORTS.map((p) => `${bare}:${p}`)];
+  return [bare, `${bare}:${port}`, `${bare}:80`, `${bare}:443`];
 }
 
-/**
- * Every `Host` the server accepts: loopback names, the bind address, each interface when bound to
- * all, and `extraHosts`.
- */
+/** Every `Host` accepted: loopback, the bind address (each interface for all), `extraHosts`. */
 export function allowedHostsFor(
   bindHost: string,
   port: number,
@@ -61,14 +45,11 @@ export function allowedHostsFor(
   return hosts;
 }
 
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
+const header = (request: IncomingMessage, name: string) => [request.headers[name]].flat()[0];
 
 export type RequestKind = 'api' | 'page' | 'websocket';
 
-/** Decides whether the server may answer `request`; `kind` says what it asks for. */
+/** Whether the server may answer `request`; `kind` says what it asks for. */
 export function checkRequest(
   request: IncomingMessage,
   allowedHosts: ReadonlySet<string>,

@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Upstream } from './api-proxy';
 import { startAppServer, type PageSource, type RunningAppServer } from './app-server';
-import { parseCliOptions } from './cli-options';
-import { hubOptionsFor, resolveUpstream, type ResolvedUpstream } from './upstream';
-import { HUB_PATHS } from './hub/server-hub';
 import { NoAccountError } from './auth/auth-gate';
+import { activityPathOf, authOptionsOf, webhookDoorOptions } from './config/server-options';
 import {
   clearTextPublicUrl,
   helpText,
@@ -12,9 +12,74 @@ import {
   SettingsError,
   type Settings,
 } from './config/settings';
-import { activityPathOf, authOptionsOf, webhookDoorOptions } from './config/server-options';
+import { HUB_PATHS, type HubOptions } from './hub/server-hub';
 import { serverLog, setLogLevel } from './log';
 import { privateFolder } from './private-files';
+
+/** The API as resolved at start: what to print, and the embedded sandbox's facts when it is one. */
+export interface ResolvedUpstream extends Upstream {
+  description: string;
+  embedded?: { sandboxUrl: string; sellerId: string; controlToken: string };
+  close(): Promise<void>;
+}
+
+/** The hub's signing secrets (current and previous), event id ledger and sandbox registration. */
+export function hubOptionsFor(upstream: ResolvedUpstream, settings: Settings = {}): HubOptions {
+  const secrets = [settings.SVC_WEBHOOK_SECRET, settings.SVC_WEBHOOK_SECRET_PREVIOUS].filter(
+    (secret): secret is string => !!secret,
+  );
+  const inMemory = !settings.SVC_BASE_URL && settings.SLABDESK_SANDBOX_DB === ':memory:';
+  const ledgerPath = settings.SLABDESK_HUB_DB ?? (inMemory ? ':memory:' : '.sandbox/hub.db');
+  return { secrets, ledgerPath, ...(upstream.embedded ? { registerWith: upstream.embedded } : {}) };
+}
+
+/** The Vite-style flags `npm run dev` and `npm start` take: `--port N`, `--strictPort`, `--host [H]`. */
+export function parseCliOptions(
+  argv: readonly string[],
+  defaultPort: number,
+  settings: Settings = {},
+) {
+  // `parseArgs` has no optional values: a bare `--host` or `--open` gets an empty one first.
+  const bare = (arg: string, next = '-') => /^--(host|open)$/.test(arg) && next.startsWith('-');
+  let flags;
+  try {
+    flags = parseArgs({
+      args: argv.map((arg, i) => (bare(arg, argv[i + 1]) ? `${arg}=` : arg)),
+      options: {
+        port: { type: 'string' },
+        strictPort: { type: 'boolean' },
+        'strict-port': { type: 'boolean' },
+        host: { type: 'string' }, // alone: every address, as in Vite
+        open: { type: 'string' }, // the dashboard opens nothing; it prints its URL
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    const first = (error as Error).message
+      .split('. ')[0]!
+      .replace('Unknown option', 'unknown flag');
+    throw new Error(`${first} (flags: --port N, --strictPort, --host [H])`, { cause: error });
+  }
+  const port = flags.port === undefined ? defaultPort : Number(flags.port);
+  if (!/^\d+$/.test(flags.port ?? '0') || port > 65535) {
+    throw new Error(`--port N: a port number, not "${flags.port}"`);
+  }
+  const everywhere = flags.host === '' || flags.host === 'true';
+  const host = everywhere ? '0.0.0.0' : (flags.host ?? '127.0.0.1');
+  // The public address's host name is one of ours (Caddy passes it on as `Host`).
+  const publicUrl = settings.SLABDESK_PUBLIC_URL?.trim();
+  const publicHost = publicUrl && URL.canParse(publicUrl) ? [new URL(publicUrl).hostname] : [];
+  return {
+    host,
+    port,
+    strictPort: Boolean(flags.strictPort || flags['strict-port']),
+    allowedHosts: [
+      ...(settings.SLABDESK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
+      ...publicHost,
+      ...(/^[\d.:]+$/.test(host) ? [] : [host]),
+    ],
+  };
+}
 
 /** What the terminal shows at start: where the dashboard is, and how it is set up. */
 function banner(
@@ -26,6 +91,9 @@ function banner(
   const usersDb = authOptionsOf(settings).usersDb;
   const webhooks = app.hub.events.status().webhooks;
   const publicUrl = settings.SLABDESK_PUBLIC_URL?.replace(/\/$/, '');
+  const door =
+    app.webhookDoor &&
+    `  Webhook door: ${app.webhookDoor.url}${HUB_PATHS.webhooks} (deliveries only)`;
   return [
     `Slabdesk ${name} ready: ${app.url}/`,
     `  API: ${upstream.description}, through ${app.url}/api/2026-07/`,
@@ -37,9 +105,9 @@ function banner(
       : webhooks === 'configured'
         ? `  Webhooks: register <public URL of this server>${HUB_PATHS.webhooks} (signed with SVC_WEBHOOK_SECRET)`
         : '  Webhooks: off (set SVC_WEBHOOK_SECRET after registering /hub/webhooks); the tabs poll',
-    ...(app.webhookDoor
+    ...(door
       ? [
-          `  Webhook door: ${app.webhookDoor.url}${HUB_PATHS.webhooks} (deliveries only)` +
+          door +
             (publicUrl
               ? `; register ${publicUrl}${HUB_PATHS.webhooks} if your proxy sends it there`
               : ''),
@@ -68,7 +136,11 @@ function settingsOrExit(command: string): Settings {
   }
 }
 
-/** The shared main of `npm run dev` and `npm start`: read settings, pick the API, serve, stop cleanly. */
+/**
+ * The shared main of `npm run dev` and `npm start`: read settings, pick the API (`SVC_BASE_URL`
+ * with `SVC_API_KEY`, else the embedded sandbox src/main brings: the server never imports it),
+ * serve, stop cleanly.
+ */
 export async function runServer(
   program: { name: string; command: string; defaultPort: number },
   startEmbedded: (settings: Settings) => Promise<ResolvedUpstream>,
@@ -83,20 +155,20 @@ export async function runServer(
   for (const store of [auth.usersDb, activityPath, settings.SLABDESK_HUB_DB ?? '.sandbox/hub.db']) {
     if (store && store !== ':memory:') privateFolder(dirname(store));
   }
-  const upstream = await resolveUpstream(settings, startEmbedded);
+  const upstream = settings.SVC_BASE_URL
+    ? configuredUpstream(settings.SVC_BASE_URL, settings.SVC_API_KEY)
+    : await startEmbedded(settings);
   // A promise nobody awaited that fails is logged, not a reason to stop serving every tab.
   process.on('unhandledRejection', (reason) =>
     serverLog.error({ err: reason }, 'Unhandled rejection'),
   );
+  const reconcileMinutes = settings.SLABDESK_RECONCILE_MINUTES;
   let app: RunningAppServer;
   try {
     app = await startAppServer(
       {
         upstream,
-        host: cli.host,
-        port: cli.port,
-        strictPort: cli.strictPort,
-        allowedHosts: cli.allowedHosts,
+        ...cli,
         hub: hubOptionsFor(upstream, settings),
         auth,
         activity: { path: activityPath },
@@ -107,9 +179,9 @@ export async function runServer(
             subject: settings.SLABDESK_VAPID_SUBJECT,
           },
         },
-        ...(settings.SLABDESK_RECONCILE_MINUTES === undefined
+        ...(reconcileMinutes === undefined
           ? {}
-          : { replica: { reconcileMs: settings.SLABDESK_RECONCILE_MINUTES * 60_000 } }),
+          : { replica: { reconcileMs: reconcileMinutes * 60_000 } }),
         ...webhookDoorOptions(settings),
       },
       (server) => pages(server, cli.allowedHosts),
@@ -135,4 +207,15 @@ export async function runServer(
       );
     });
   }
+}
+
+function configuredUpstream(baseUrl: string, apiKey: string | undefined): ResolvedUpstream {
+  if (!apiKey) throw new Error('SVC_BASE_URL is set but SVC_API_KEY is not.');
+  const parsed = new URL(baseUrl);
+  return {
+    baseUrl: parsed.href.replace(/\/$/, ''),
+    apiKey,
+    description: `${parsed.origin}${parsed.pathname.replace(/\/$/, '')} (SVC_BASE_URL)`,
+    close: async () => {},
+  };
 }

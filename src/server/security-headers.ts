@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/**
- * The page's CSP: its own scripts, styles and API; https images (listing photos) and the embedded
- * sandbox's `imageOrigins`. Development adds Vite's HMR websocket and a per-request nonce;
- * `styleHashes` allows the page's inline styles.
- */
+/** The page's CSP; development adds Vite's HMR websocket and a per-request nonce. */
 export function contentSecurityPolicy(options: {
   nonce?: string;
   host?: string;

@@ -5,14 +5,11 @@ import type { Upstream } from './api-proxy';
 import { governedUpstreamCall } from './governed-call';
 import type { KeyGovernor } from './governor/key-governor';
 
-/** Statuses whose answers carry no body (the Fetch standard refuses one). */
+// The Fetch standard refuses a body with these.
 const NO_BODY = new Set([101, 204, 205, 304]);
 
-/**
- * `fetch` for the typed client on the server: each call takes its turn in the key's governor at
- * `priority` under `share`, so the server's own reads and writes pace with every tab's.
- */
-export function governedFetch(
+/** `fetch` through the key's governor: the server's own calls pace with every tab's. */
+function governedFetch(
   governor: KeyGovernor | undefined,
   priority: RequestPriority,
   share: string,
@@ -23,14 +20,8 @@ export function governedFetch(
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
-    let body: ArrayBuffer | undefined;
-    if (typeof init.body === 'string') {
-      const bytes = Buffer.from(init.body);
-      body = bytes.buffer.slice(
-        bytes.byteOffset,
-        bytes.byteOffset + bytes.byteLength,
-      ) as ArrayBuffer;
-    }
+    const body =
+      typeof init.body === 'string' ? new TextEncoder().encode(init.body).buffer : undefined;
     const signal = init.signal ?? undefined;
     const answer = await governedUpstreamCall(
       governor,
@@ -53,10 +44,7 @@ export function governedFetch(
   };
 }
 
-/**
- * The one typed API client, on the server: the governor paces it (its own pacer is off), calls
- * go at `priority` under `share`; `retry` narrows what it tries again by itself.
- */
+/** The one typed API client on the server, paced by the governor (its own pacer off). */
 export function serverClient(
   upstream: Upstream,
   governor: KeyGovernor | undefined,

@@ -1,47 +1,32 @@
-import {
-  Agent as HttpAgent,
-  request as httpRequest,
-  type ClientRequest,
-  type IncomingHttpHeaders,
-} from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
-import { isPacked, readUpstreamBody } from './upstream-body';
+import type { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-/**
- * How long a kept-alive connection may sit idle in the pool before we close it ourselves: under
- * the shortest idle timeout common in front of an API (Node's 5 s, nginx and load balancers
- * longer), so we drop an idle connection before the upstream does.
- */
+/** Idle kept-alive sockets close before the upstream's own timeout (Node's 5 s, proxies longer). */
 export const IDLE_SOCKET_MS = 4_000;
 
-/** Kept-alive connections to the upstream (a walk sends one request after another). */
 const agents = {
   'http:': new HttpAgent({ keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS }),
   'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS }),
 };
 
-/** How long and how much one upstream call may take, so no call holds the governor or memory. */
+/** How long and how much one upstream call may take: time to headers, silence, unpacked body. */
 export interface UpstreamLimits {
-  /** From sending the request to the answer's status and headers. */
   headersMs: number;
-  /** The longest silence of the connection at any point of the call. */
   silenceMs: number;
-  /** The most bytes of an answer's body, counted after unpacking. */
   maxBodyBytes: number;
 }
 
-/**
- * Generous for a page of the spec's largest size on a slow link, tight enough that a hung path
- * frees its slot well before a seller gives up on the tab.
- */
+// Room for the spec's largest page on a slow link; a hung path frees its slot before a seller quits.
 export const DEFAULT_UPSTREAM_LIMITS: UpstreamLimits = {
   headersMs: 30_000,
   silenceMs: 30_000,
   maxBodyBytes: 32 * 1024 * 1024,
 };
 
-/** Thrown when the upstream did not answer (or fell silent) within the call's limits. */
 export class UpstreamTimeoutError extends Error {
   constructor(
     message: string,
@@ -52,11 +37,7 @@ export class UpstreamTimeoutError extends Error {
   }
 }
 
-/**
- * Thrown when the connection was reset or closed before any byte of the answer came back, so the
- * upstream may or may not have acted on the request. `reused`: it was a kept-alive connection
- * from the pool, which the upstream may have closed while idle just as the request went out.
- */
+/** The connection closed before any byte of the answer; `reused`: a pooled kept-alive one. */
 export class UpstreamConnectionLostError extends Error {
   constructor(
     cause: Error,
@@ -67,49 +48,34 @@ export class UpstreamConnectionLostError extends Error {
   }
 }
 
-/** The socket errors of a connection the other end closed or reset. */
-const CONNECTION_LOST_CODES = new Set(['ECONNRESET', 'EPIPE']);
-
-/**
- * Methods that change nothing (RFC 9110 section 9.2.1), sent again as they are. The API's writes
- * (POST, PUT, DELETE: each may fire a webhook, a PUT changes only the fields sent) are sent again
- * only under their `Idempotency-Key`, which the API answers with the first outcome.
- */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function mayResend(init: { method: string; headers: Record<string, string> }): boolean {
-  if (SAFE_METHODS.has(init.method.toUpperCase())) return true;
-  return Object.entries(init.headers).some(
-    ([name, value]) => name.toLowerCase() === 'idempotency-key' && value.trim() !== '',
-  );
+/** The answer's body (unpacked) passed the cap: the read stopped there. */
+export class UpstreamTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The upstream's answer is larger than ${maxBytes} bytes`);
+    this.name = 'UpstreamTooLargeError';
+  }
 }
 
-/** An upstream answer, its body read whole (and unpacked when the upstream packed it). */
 export interface UpstreamAnswer {
   status: number;
   headers: Headers;
   body: Buffer;
 }
 
-function toHeaders(raw: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return headers;
-}
-
 type CallInit = { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined };
 
+// Safe methods go again as they are; a write only under its Idempotency-Key (the API replays it).
+function mayResend(init: CallInit): boolean {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(init.method.toUpperCase())) return true;
+  return Object.entries(init.headers).some(
+    ([name, value]) => name.toLowerCase() === 'idempotency-key' && value.trim() !== '',
+  );
+}
+
 /**
- * One upstream call over node:http(s), kept alive: the proxy reads answers whole, so `fetch`'s web
- * streams are pure cost. No redirects; packed answers unpacked; past a limit (no headers in time,
- * silence, a body over the cap) the call is torn down and rejects with UpstreamTimeoutError or
- * UpstreamTooLargeError. A kept-alive connection the upstream closed while idle is no error: a
- * request whose reused connection is reset before any byte of the answer is sent again once, on a
- * new connection, when it may be (a safe method, or a write with its `Idempotency-Key`); else it
- * rejects with UpstreamConnectionLostError. The headers deadline covers both tries.
+ * One upstream call over node:http(s), kept alive (fetch's web streams cost CPU for a body read
+ * whole): no redirects, packed answers unpacked, torn down past a limit. A pooled connection reset
+ * before any answer byte goes again once on a new one when it may; the headers deadline covers both.
  */
 export async function callUpstream(
   url: string,
@@ -129,7 +95,6 @@ export async function callUpstream(
   }
 }
 
-/** One try of a call: on the pool's kept-alive connections (`pooled`) or a new one of its own. */
 function sendOnce(
   url: string,
   init: CallInit,
@@ -138,35 +103,36 @@ function sendOnce(
   pooled: boolean,
 ): Promise<UpstreamAnswer> {
   const target = new URL(url);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+  const https = target.protocol === 'https:';
   return new Promise((resolve, reject) => {
     // The first reason the call was torn down, reported rather than the socket's own error.
     let failure: Error | undefined;
-    // Once the answer has begun, its body's read reports every failure (a socket error included).
+    // Once the answer began, its body's read reports every failure.
     let answered = false;
-    // The connection and how much it had read when this request got it: more read means the
-    // answer had begun, and a request the upstream began answering is never sent again.
+    // More read on the socket than when we got it: the answer began, so it is never sent again.
     let socket: Socket | undefined;
     let readBefore = 0;
     const tearDown = (error: Error) => {
       failure ??= error;
       request.destroy(error);
     };
-    const request: ClientRequest = send(
+    const request = (https ? httpsRequest : httpRequest)(
       target,
       {
         method: init.method,
         headers: { 'accept-encoding': 'gzip, deflate, br', ...init.headers },
-        agent: pooled ? agent : false,
+        agent: pooled ? agents[https ? 'https:' : 'http:'] : false,
       },
       (response) => {
         answered = true;
         clearTimeout(headersTimer);
         readUpstreamBody(response, maxBodyBytes).then(
           (body) => {
-            const headers = toHeaders(response.headers);
-            if (isPacked(response)) {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              for (const one of [value ?? []].flat()) headers.append(name, one);
+            }
+            if (encodingOf(response) in DECODERS) {
               headers.delete('content-encoding');
               headers.delete('content-length');
             }
@@ -196,9 +162,8 @@ function sendOnce(
       if (answered) return;
       const lost =
         failure === undefined &&
-        socket !== undefined &&
-        socket.bytesRead === readBefore &&
-        CONNECTION_LOST_CODES.has(error.code ?? '');
+        socket?.bytesRead === readBefore &&
+        ['ECONNRESET', 'EPIPE'].includes(error.code ?? '');
       reject(
         failure ?? (lost ? new UpstreamConnectionLostError(error, request.reusedSocket) : error),
       );
@@ -208,4 +173,42 @@ function sendOnce(
     );
     request.end(init.body ? Buffer.from(init.body) : undefined);
   });
+}
+
+const DECODERS: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+const encodingOf = (response: IncomingMessage) =>
+  String(response.headers['content-encoding'] ?? '').toLowerCase();
+
+/** The body unpacked as it streams, counted after unpacking: neither a huge body nor a bomb is held. */
+async function readUpstreamBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw new UpstreamTooLargeError(maxBytes);
+  }
+  const decoder = DECODERS[encodingOf(response)]?.();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // Kept aside: the pipeline reports a stop from inside as an abort, not as this error.
+  let tooLarge: UpstreamTooLargeError | undefined;
+  const collect = async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      total += chunk.length;
+      if (total > maxBytes) throw (tooLarge = new UpstreamTooLargeError(maxBytes));
+      chunks.push(chunk);
+    }
+  };
+  try {
+    if (decoder) await pipeline(response, decoder, collect);
+    else await pipeline(response, collect);
+  } catch (error) {
+    throw tooLarge ?? error;
+  }
+  return Buffer.concat(chunks, total);
 }

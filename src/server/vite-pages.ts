@@ -8,10 +8,7 @@ import { requestUrl } from './request-url';
 /** Vite's placeholder nonce, replaced per request by the page's own. */
 const NONCE_PLACEHOLDER = 'slabdesk-dev-nonce';
 
-/**
- * What Vite serves in development: its own modules, the source tree and `public/`. Nothing under
- * a dot-named folder (the server's stores in `.sandbox/`, `.env`, `.git`) is handed to it.
- */
+/** Vite's modules, the source tree and `public/`; never a dot-named folder (`.sandbox/`, `.env`). */
 export function isViteAsset(pathname: string, root: string): boolean {
   if (pathname === '/' || pathname === '/index.html') return false;
   if (pathname.split('/').some((part) => part.startsWith('.') && part !== '.vite')) return false;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewriteLinkHeader, upstreamUrlOf } from '../../src/server/api-proxy';
+import { rewriteLinkHeader, upstreamUrlOf } from '../../src/server/proxy-url';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 

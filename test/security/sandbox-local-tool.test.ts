@@ -7,7 +7,7 @@ import {
   type RunningSandbox,
 } from '../../src/sandbox';
 import { startAppServer } from '../../src/server/app-server';
-import { hubOptionsFor } from '../../src/server/upstream';
+import { hubOptionsFor } from '../../src/server/run-server';
 import { startEmbeddedSandbox } from '../../src/main/embedded-sandbox';
 import { raw as rawText, type RawOptions } from '../support/raw-http';
 

@@ -1,22 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { serverLog } from '../../src/server/log';
-import { parseBoundedJson } from '../../src/server/activity/bounded-json';
+import { jsonOfBytes } from '../../src/server/bounded-json';
 import { nestingExceeds } from '../../src/shared/json-body';
-import { LastKnownListings } from '../../src/server/activity/last-known';
-import { viewsOfAnswer, writeFields } from '../../src/server/activity/listing-fields';
-import { dayRange } from '../../src/server/activity/day-range';
-import { ActivityRecorder } from '../../src/server/activity/activity-recorder';
+import {
+  ActivityRecorder,
+  LastKnownListings,
+  viewsOfAnswer,
+  writeFields,
+} from '../../src/server/activity/activity-recorder';
+import { dayRange } from '../../src/server/routes/activity';
 import { ActivityStore } from '../../src/server/activity/activity-store';
 
 describe('the activity log parts', () => {
   it('reads JSON only when it is shallow and small enough, in linear time', () => {
     const deep = Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
-    expect(parseBoundedJson(deep)).toBeUndefined();
+    expect(jsonOfBytes(deep)).toBeUndefined();
     expect(nestingExceeds('{"a":"[[[[[[","b":[1,{"c":2}]}', 2)).toBe(true);
     expect(nestingExceeds('{"a":"[[[[[[","b":[1,{"c":2}]}', 3)).toBe(false);
-    expect(parseBoundedJson(Buffer.from('{"a":1}'))).toEqual({ a: 1 });
-    expect(parseBoundedJson(Buffer.from('{"a":'))).toBeUndefined();
-    expect(parseBoundedJson(Buffer.from('"x"'), { maxBytes: 2, maxDepth: 5 })).toBeUndefined();
+    expect(jsonOfBytes(Buffer.from('{"a":1}'))).toEqual({ a: 1 });
+    expect(jsonOfBytes(Buffer.from('{"a":'))).toBeUndefined();
+    expect(jsonOfBytes(Buffer.from('"x"'), { maxBytes: 2, maxDepth: 5 })).toBeUndefined();
   });
 
   it('keeps at most its capacity of listings, the least recently seen going first', () => {

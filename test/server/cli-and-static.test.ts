@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewriteLinkHeader, upstreamPath, upstreamUrlOf } from '../../src/server/api-proxy';
+import { rewriteLinkHeader, upstreamPath, upstreamUrlOf } from '../../src/server/proxy-url';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { parseCliOptions } from '../../src/server/cli-options';
+import { parseCliOptions } from '../../src/server/run-server';
 import { distPages } from '../../src/server/dist-pages';
 import { rawBytes } from '../support/raw-http';
 

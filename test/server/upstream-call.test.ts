@@ -2,8 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamTooLargeError } from '../../src/server/upstream-body';
-import { callUpstream, UpstreamTimeoutError } from '../../src/server/upstream-call';
+import {
+  callUpstream,
+  UpstreamTimeoutError,
+  UpstreamTooLargeError,
+} from '../../src/server/upstream-call';
 
 let base = '';
 const seen: { method?: string; key?: string; body: string }[] = [];

@@ -1,50 +1,98 @@
 import type { ProxiedExchange } from '../api-proxy';
-import { isRecord, parseBoundedJson } from './bounded-json';
-import { LastKnownListings } from './last-known';
-import {
-  keptValue,
-  viewFields,
-  viewsOfAnswer,
-  writeFields,
-  type Scalar,
-  type TrackedValues,
-} from './listing-fields';
-import type {
-  ActivityAction,
-  ActivityChanges,
-  ActivityOutcome,
-  ActivityStore,
-  NewActivityEntry,
-} from './activity-store';
+import { isRecord, jsonOfBytes } from '../bounded-json';
 import { serverLog } from '../log';
 import { safeDecode } from '../../shared/safe-decode';
+import { flattenWriteBody } from '../../shared/write-body';
+import {
+  ActivityStore,
+  type ActivityAction,
+  type ActivityChanges,
+  type NewActivityEntry,
+  type Scalar,
+} from './activity-store';
 
-/**
- * A listing or product path of the API: the collection, or one record by id; without `.json` too,
- * as an upstream's own `Link` may name a page.
- */
+const TRACKED_FIELDS = ['title', 'price', 'status', 'accepts_offers', 'minimum_offer'] as const;
+type TrackedValues = Partial<Record<(typeof TRACKED_FIELDS)[number], Scalar>>;
+
+// A listing or product path, the collection or one by id; without `.json` too (an upstream `Link`).
 const LISTING_PATH = /^\/\d{4}-\d{2}\/(?:listings|products)(?:\/([^/]+?))?(?:\.json)?$/;
-/** Longest id or header value kept (ids are short; anything longer is not an id). */
+// Ids are short: anything longer is not one.
 const MAX_ID_CHARS = 120;
-/** Answers larger than this teach nothing (a page of 250 listings is about 300 KB). */
-const MAX_LEARNED_BYTES = 4 * 1024 * 1024;
+// A description may be 10,000 characters; a change keeps this much.
+const MAX_VALUE_CHARS = 300;
 
-function shortText(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return value.length > MAX_ID_CHARS ? value.slice(0, MAX_ID_CHARS) : value;
+const shortText = (value: string | null | undefined): string | null =>
+  value ? value.slice(0, MAX_ID_CHARS) : null;
+
+/** A value as the log keeps it: scalars as they are (long text cut), anything else as JSON. */
+function keptValue(value: unknown): Scalar {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
-function listingIdOfPath(path: string): { listing: boolean; id: string | null } {
-  const match = LISTING_PATH.exec(path);
-  if (!match) return { listing: false, id: null };
-  return { listing: true, id: match[1] === undefined ? null : (safeDecode(match[1]) ?? match[1]) };
+const scalarOf = (value: unknown): Scalar | undefined =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value)
+    ? (value as Scalar)
+    : undefined;
+
+/** The tracked fields of one listing view or product (or its first variant), by its id. */
+function viewFields(view: unknown): { id: string; values: TrackedValues } | undefined {
+  if (!isRecord(view)) return undefined;
+  const id = typeof view.id === 'string' || typeof view.id === 'number' ? String(view.id) : '';
+  if (!id) return undefined;
+  const variant: unknown = Array.isArray(view.variants) ? view.variants[0] : undefined;
+  const fromVariant = isRecord(variant) ? variant : {};
+  const values: TrackedValues = {};
+  for (const field of TRACKED_FIELDS) {
+    const value = [view, fromVariant]
+      .flatMap((source) => [source[field], source[`svc_${field}`]])
+      .map(scalarOf)
+      .find((one) => one !== undefined);
+    if (value !== undefined) values[field] = value;
+  }
+  return { id, values };
 }
 
-function actionOf(
-  method: string,
-  onListing: boolean,
-  after: Record<string, Scalar>,
-): ActivityAction {
+/** Every listing view an answer carries: one (`listing`, `product`) or a page of them. */
+export function viewsOfAnswer(body: unknown): { id: string; values: TrackedValues }[] {
+  if (!isRecord(body)) return [];
+  const one = body.listing ?? body.product;
+  const many = body.listings ?? body.products;
+  const views = Array.isArray(many) ? (many as unknown[]) : one === undefined ? [] : [one];
+  return views.flatMap((view) => viewFields(view) ?? []);
+}
+
+/** The fields a listing write sets, in the write API's names, whatever form it came in. */
+export function writeFields(body: unknown, kind: 'create' | 'update'): Record<string, Scalar> {
+  // Refused fields are the upstream's to report; the log keeps what was accepted.
+  const flat = flattenWriteBody(body, kind, { add: () => {} });
+  return Object.fromEntries(Object.entries(flat).map(([name, v]) => [name, keptValue(v)]));
+}
+
+/** The last known tracked fields of each listing seen, bounded (the least recently seen out). */
+export class LastKnownListings {
+  private readonly map = new Map<string, TrackedValues>();
+
+  constructor(private readonly capacity = 100_000) {}
+
+  get(id: string): TrackedValues | undefined {
+    return this.map.get(id);
+  }
+
+  learn(id: string, values: TrackedValues): void {
+    const known = this.map.get(id);
+    this.map.delete(id);
+    this.map.set(id, { ...known, ...values });
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+function actionOf(method: string, onListing: boolean, after: Record<string, Scalar>) {
   if (!onListing) return 'other';
   if (method === 'POST') return 'create';
   if (method === 'DELETE') return 'deactivate';
@@ -53,28 +101,15 @@ function actionOf(
   return method === 'PUT' ? 'update' : 'other';
 }
 
-function outcomeOf(status: number): ActivityOutcome {
-  if (status === 0 || status >= 500) return 'failed';
-  return status >= 400 ? 'refused' : 'ok';
-}
-
 /**
  * Records every write the proxy forwards and learns each listing answered, so a later change knows
  * its before. It runs after the answer, guarded: a failure costs a log line, never an answer.
  */
 export class ActivityRecorder {
-  readonly lastKnown: LastKnownListings;
-
-  constructor(
-    private readonly store: ActivityStore,
-    options: { lastKnownCapacity?: number; now?: () => Date } = {},
-  ) {
-    this.lastKnown = new LastKnownListings(options.lastKnownCapacity);
-    this.now = options.now ?? (() => new Date());
-  }
-
-  private readonly now: () => Date;
+  readonly lastKnown = new LastKnownListings();
   private stopped = false;
+
+  constructor(private readonly store: ActivityStore) {}
 
   /** After this, nothing more is recorded (the store is closing). */
   stop(): void {
@@ -83,7 +118,7 @@ export class ActivityRecorder {
 
   /** The proxy's `onAnswered`: takes note now, does the work later. */
   readonly observe = (exchange: ProxiedExchange): void => {
-    const at = this.now();
+    const at = new Date();
     setImmediate(() => {
       if (this.stopped) return;
       try {
@@ -94,21 +129,17 @@ export class ActivityRecorder {
     });
   };
 
-  /** Does the recording at once (the tests' and `observe`'s step). */
-  take(exchange: ProxiedExchange, at: Date = this.now()): void {
+  take(exchange: ProxiedExchange, at = new Date()): void {
     const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
-    const { listing, id: pathId } = listingIdOfPath(exchange.path);
+    const match = LISTING_PATH.exec(exchange.path);
+    const pathId = match?.[1] === undefined ? null : (safeDecode(match[1]) ?? match[1]);
+    // A page of 250 listings is about 300 KB: larger answers teach nothing.
     const answer =
-      listing && exchange.status >= 200 && exchange.status < 300
-        ? parseBoundedJson(exchange.responseBody, { maxBytes: MAX_LEARNED_BYTES, maxDepth: 32 })
+      match && exchange.status >= 200 && exchange.status < 300
+        ? jsonOfBytes(exchange.responseBody)
         : undefined;
-    if (!write) {
-      for (const view of viewsOfAnswer(answer)) this.lastKnown.learn(view.id, view.values);
-      return;
-    }
-    const entry = this.entryOf(exchange, at, listing, pathId, answer);
-    this.store.insert(entry);
-    // What the write answered is now the listing as it is.
+    if (write) this.store.insert(this.entryOf(exchange, at, match !== null, pathId, answer));
+    // What a write answered is now the listing as it is.
     for (const view of viewsOfAnswer(answer)) this.lastKnown.learn(view.id, view.values);
   }
 
@@ -119,18 +150,14 @@ export class ActivityRecorder {
     pathId: string | null,
     answer: unknown,
   ): NewActivityEntry {
-    const body = listing ? parseBoundedJson(exchange.requestBody) : undefined;
+    const body = listing ? jsonOfBytes(exchange.requestBody) : undefined;
     const after =
-      listing && body !== undefined
-        ? writeFields(body, exchange.method === 'POST' ? 'create' : 'update')
-        : {};
+      body !== undefined ? writeFields(body, exchange.method === 'POST' ? 'create' : 'update') : {};
     const action = actionOf(exchange.method, listing, after);
     const answered = isRecord(answer) ? viewFields(answer.listing ?? answer.product) : undefined;
     const listingId = shortText(pathId ?? answered?.id ?? null);
     const known = listingId === null ? undefined : this.lastKnown.get(listingId);
-    const changes = changesOf(action, after, known, answered?.values);
     const status = exchange.status;
-    const outcome = outcomeOf(status);
     return {
       at: at.toISOString(),
       actor: exchange.actor ? { name: exchange.actor.name, role: exchange.actor.role } : null,
@@ -139,8 +166,8 @@ export class ActivityRecorder {
       path: exchange.path.slice(0, 300),
       listingId,
       bulkJobId: shortText(exchange.bulkJobId),
-      changes,
-      outcome,
+      changes: changesOf(action, after, known, answered?.values),
+      outcome: status === 0 || status >= 500 ? 'failed' : status >= 400 ? 'refused' : 'ok',
       status,
       ...refusalOf(exchange),
       requestId: shortText(exchange.responseHeaders?.get('x-request-id')),
@@ -148,7 +175,7 @@ export class ActivityRecorder {
   }
 }
 
-/** Each field the write set, with what it was before where known. */
+/** Each field the write set (the log says what the person asked for), with its before if known. */
 function changesOf(
   action: ActivityAction,
   after: Record<string, Scalar>,
@@ -170,7 +197,6 @@ function changesOf(
       ...(now === undefined ? {} : { after: keptValue(now) }),
     };
   }
-  // A field the body did not set is left out: the log says what the person asked for.
   return changes;
 }
 
@@ -178,7 +204,7 @@ function changesOf(
 function refusalOf(exchange: ProxiedExchange): { code: string | null; message: string | null } {
   if (exchange.status === 0) return { code: 'upstream_unreachable', message: null };
   if (exchange.status < 400) return { code: null, message: null };
-  const body = parseBoundedJson(exchange.responseBody, { maxBytes: 64 * 1024, maxDepth: 8 });
+  const body = jsonOfBytes(exchange.responseBody, { maxBytes: 64 * 1024, maxDepth: 8 });
   const error = isRecord(body) ? body.svc_error : undefined;
   const code = isRecord(error) && typeof error.code === 'string' ? shortText(error.code) : null;
   return { code, message: messageOf(isRecord(body) ? body.errors : undefined) };
@@ -186,16 +212,32 @@ function refusalOf(exchange: ProxiedExchange): { code: string | null; message: s
 
 /** `errors` as a line: a bare string, or each field's messages ("price must be at least 1.00"). */
 function messageOf(errors: unknown): string | null {
-  let text: string | undefined;
-  if (typeof errors === 'string') text = errors;
-  else if (isRecord(errors))
-    text = Object.entries(errors)
-      .flatMap(([field, messages]) =>
-        (Array.isArray(messages) ? messages : [messages])
-          .filter((message): message is string => typeof message === 'string')
-          .map((message) => `${field.replace(/_/g, ' ')} ${message}`),
-      )
-      .join('; ');
+  const text =
+    typeof errors === 'string'
+      ? errors
+      : isRecord(errors)
+        ? Object.entries(errors)
+            .flatMap(([field, messages]) =>
+              [messages]
+                .flat()
+                .filter((message): message is string => typeof message === 'string')
+                .map((message) => `${field.replace(/_/g, ' ')} ${message}`),
+            )
+            .join('; ')
+        : undefined;
   const line = text?.replace(/\s+/g, ' ').trim();
   return line ? line.slice(0, 300) : null;
 }
+
+/** The activity log of one server: its store and the recorder the proxy tells of each call. */
+export function openActivityLog(path: string) {
+  const store = new ActivityStore(path);
+  const recorder = new ActivityRecorder(store);
+  const close = () => {
+    recorder.stop();
+    store.close();
+  };
+  return { store, recorder, close };
+}
+
+export type ActivityLog = ReturnType<typeof openActivityLog>;

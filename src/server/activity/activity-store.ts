@@ -1,21 +1,19 @@
 import type Database from 'better-sqlite3';
 import { addColumns } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
-import type { Scalar } from './listing-fields';
 
-/** The activity log on disk (SQLite, WAL): every SQL statement of the log is in this module. */
+// The activity log on disk: every SQL statement of the log is in this module.
+export type Scalar = string | number | boolean | null;
 
 export type ActivityAction =
   'create' | 'update' | 'deactivate' | 'reactivate' | 'status_change' | 'other';
 export type ActivityOutcome = 'ok' | 'refused' | 'failed';
 export type ActivityChanges = Record<string, { before?: Scalar; after?: Scalar }>;
 
-/** One recorded write, as the activity API answers it. */
+/** One recorded write, as the activity API answers it (`actor` null: sign-in was off). */
 export interface ActivityEntry {
   id: number;
-  /** ISO 8601, UTC. */
   at: string;
-  /** Null: sign-in was off ("This computer"). */
   actor: { name: string; role: string } | null;
   action: ActivityAction;
   method: string;
@@ -27,87 +25,67 @@ export interface ActivityEntry {
   /** The upstream's status; 0 when it could not be reached. */
   status: number;
   code: string | null;
-  /** What the marketplace said about a refused write, in its words (absent on older rows). */
+  /** What the marketplace said about a refused write (absent on older rows). */
   message?: string | null;
   requestId: string | null;
-  /** Set when a pricing rule made the write: the rule, and who created it. */
+  /** The pricing rule that made the write, and who created it. */
   rule?: { id: number; name: string; createdBy: string | null } | null;
 }
 
 export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
 
+/** `person` null: sign-in off; `from`..`to` epoch ms, end excluded; `before` an id (next page). */
 export interface ActivityFilter {
-  /** A person's name, or null for the writes made with sign-in off. */
   person?: string | null | undefined;
   listingId?: string | undefined;
-  /** Epoch ms, inclusive start and exclusive end. */
   from?: number | undefined;
   to?: number | undefined;
-  /** Only entries older than this id (the next page). */
   before?: number | undefined;
   limit: number;
 }
 
-interface Row {
-  id: number;
-  at: string;
+type Row = Omit<ActivityEntry, 'actor' | 'changes' | 'message' | 'rule'> & {
   actor_name: string | null;
   actor_role: string | null;
-  action: ActivityAction;
-  method: string;
-  path: string;
-  listing_id: string | null;
-  bulk_job_id: string | null;
   changes: string;
-  outcome: ActivityOutcome;
-  status: number;
-  code: string | null;
   message: string | null;
-  request_id: string | null;
   rule_id: number | null;
   rule_name: string | null;
   rule_by: string | null;
-}
+};
 
 function entryOf(row: Row): ActivityEntry {
-  let changes: ActivityChanges = {};
+  const { actor_name: name, actor_role: role, changes, message, ...entry } = row;
+  const { rule_id: id, rule_name: ruleName, rule_by: createdBy, ...plain } = entry;
+  let parsed: ActivityChanges = {};
   try {
-    changes = JSON.parse(row.changes) as ActivityChanges;
+    parsed = JSON.parse(changes) as ActivityChanges;
   } catch {
     // A row written by hand: shown without its changes.
   }
   return {
-    id: row.id,
-    at: row.at,
-    actor: row.actor_name === null ? null : { name: row.actor_name, role: row.actor_role ?? '' },
-    action: row.action,
-    method: row.method,
-    path: row.path,
-    listingId: row.listing_id,
-    bulkJobId: row.bulk_job_id,
-    changes,
-    outcome: row.outcome,
-    status: row.status,
-    code: row.code,
-    ...(row.message ? { message: row.message } : {}),
-    requestId: row.request_id,
-    rule:
-      row.rule_id === null
-        ? null
-        : { id: row.rule_id, name: row.rule_name ?? '', createdBy: row.rule_by },
+    ...plain,
+    actor: name === null ? null : { name, role: role ?? '' },
+    changes: parsed,
+    ...(message ? { message } : {}),
+    rule: id === null ? null : { id, name: ruleName ?? '', createdBy },
   };
 }
+
+// Each listing write a person (not a rule) made and the marketplace took.
+const PERSON_EDIT = `rule_id IS NULL AND outcome = 'ok'
+  AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`;
+
+// The list's columns, the ids named as the entry names them.
+const LISTED = `id, at, actor_name, actor_role, action, method, path, listing_id AS listingId,
+  bulk_job_id AS bulkJobId, changes, outcome, status, code, message, request_id AS requestId,
+  rule_id, rule_name, rule_by`;
 
 export class ActivityStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
-  private readonly insertStatement: Database.Statement;
-  private readonly peopleStatement: Database.Statement<[], { actor_name: string }>;
-  private readonly personEditsStatement: Database.Statement<[number], { id: string; at: number }>;
-  private readonly personEditStatement: Database.Statement<[string, number], { at: number | null }>;
-  private readonly countStatement: Database.Statement<[], { n: number }>;
-  /** The list's statements by their SQL (a handful: one per combination of filters). */
-  private readonly listStatements = new Map<string, Database.Statement>();
+  // Prepared once each, by their SQL (the list's: one per combination of filters).
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
     // Who changed what, and when: the seller's own, like the accounts file.
@@ -136,111 +114,82 @@ export class ActivityStore {
       addColumns('activity', ['message TEXT', 'rule_id INTEGER', 'rule_name TEXT', 'rule_by TEXT']),
     ]);
     this.db = this.file.db;
-    this.insertStatement = this.db.prepare(
-      `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
-         bulk_job_id, changes, outcome, status, code, message, request_id, rule_id, rule_name,
-         rule_by)
-       VALUES (@at, @at_ms, @actor_name, @actor_role, @action, @method, @path, @listing_id,
-         @bulk_job_id, @changes, @outcome, @status, @code, @message, @request_id, @rule_id,
-         @rule_name, @rule_by)`,
-    );
-    this.peopleStatement = this.db.prepare(
-      'SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1',
-    );
-    this.personEditsStatement = this.db.prepare(
-      `SELECT listing_id AS id, MAX(at_ms) AS at FROM activity
-       WHERE at_ms >= ? AND listing_id IS NOT NULL AND rule_id IS NULL AND outcome = 'ok'
-         AND action IN ('update', 'reactivate', 'status_change', 'deactivate')
-       GROUP BY listing_id`,
-    );
-    this.personEditStatement = this.db.prepare(
-      `SELECT MAX(at_ms) AS at FROM activity
-       WHERE listing_id = ? AND at_ms >= ? AND rule_id IS NULL AND outcome = 'ok'
-         AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`,
-    );
-    this.countStatement = this.db.prepare('SELECT COUNT(*) AS n FROM activity');
+  }
+
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 
   insert(entry: NewActivityEntry): number {
-    const result = this.insertStatement.run({
-      at: entry.at,
+    const { actor, rule } = entry;
+    const result = this.sql(
+      `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
+         bulk_job_id, changes, outcome, status, code, message, request_id, rule_id, rule_name,
+         rule_by)
+       VALUES (@at, @at_ms, @actor_name, @actor_role, @action, @method, @path, @listingId,
+         @bulkJobId, @changes, @outcome, @status, @code, @message, @requestId, @rule_id,
+         @rule_name, @rule_by)`,
+    ).run({
+      ...entry,
       at_ms: Date.parse(entry.at),
-      actor_name: entry.actor?.name ?? null,
-      actor_role: entry.actor?.role ?? null,
-      action: entry.action,
-      method: entry.method,
-      path: entry.path,
-      listing_id: entry.listingId,
-      bulk_job_id: entry.bulkJobId,
+      actor_name: actor?.name ?? null,
+      actor_role: actor?.role ?? null,
       changes: JSON.stringify(entry.changes),
-      outcome: entry.outcome,
-      status: entry.status,
-      code: entry.code,
       message: entry.message ?? null,
-      request_id: entry.requestId,
-      rule_id: entry.rule?.id ?? null,
-      rule_name: entry.rule?.name ?? null,
-      rule_by: entry.rule?.createdBy ?? null,
+      rule_id: rule?.id ?? null,
+      rule_name: rule?.name ?? null,
+      rule_by: rule?.createdBy ?? null,
     });
     return Number(result.lastInsertRowid);
   }
 
   /** Entries matching the filter, newest first. */
   list(filter: ActivityFilter): ActivityEntry[] {
-    const where: string[] = [];
-    const params: Record<string, string | number> = { limit: filter.limit };
-    if (filter.person === null) where.push('actor_name IS NULL');
-    else if (filter.person !== undefined) {
-      where.push('actor_name = @person');
-      params.person = filter.person;
-    }
-    if (filter.listingId !== undefined) {
-      where.push('listing_id = @listing');
-      params.listing = filter.listingId;
-    }
-    if (filter.from !== undefined) {
-      where.push('at_ms >= @from');
-      params.from = filter.from;
-    }
-    if (filter.to !== undefined) {
-      where.push('at_ms < @to');
-      params.to = filter.to;
-    }
-    if (filter.before !== undefined) {
-      where.push('id < @before');
-      params.before = filter.before;
-    }
-    const sql = `SELECT * FROM activity ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-                 ORDER BY id DESC LIMIT @limit`;
-    let statement = this.listStatements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.listStatements.set(sql, statement);
-    }
-    return (statement.all(params) as Row[]).map(entryOf);
+    const { person, listingId: listing, from, to, before, limit } = filter;
+    const given = Object.entries({ person, listing, from, to, before }).filter(
+      ([, value]) => value !== undefined,
+    );
+    // `IS`: a person's name, or null for the writes made with sign-in off.
+    const test: Record<string, string> = {
+      person: 'actor_name IS @person',
+      listing: 'listing_id = @listing',
+      from: 'at_ms >= @from',
+      to: 'at_ms < @to',
+      before: 'id < @before',
+    };
+    const where = given.length ? `WHERE ${given.map(([name]) => test[name]).join(' AND ')}` : '';
+    const sql = `SELECT ${LISTED} FROM activity ${where} ORDER BY id DESC LIMIT @limit`;
+    return (this.sql(sql).all({ ...Object.fromEntries(given), limit }) as Row[]).map(entryOf);
   }
 
-  /** The names of everyone who has an entry (for the page's person filter). */
   people(): string[] {
-    return this.peopleStatement.all().map((row) => row.actor_name);
+    const sql = 'SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1';
+    return (this.sql(sql).all() as { actor_name: string }[]).map((row) => row.actor_name);
   }
 
-  /**
-   * Listing id → epoch ms of the newest change a person made to it since `since` (epoch ms): every
-   * accepted listing write but a rule's.
-   */
+  /** Listing id → epoch ms of a person's newest accepted change since `since`. */
   personEdits(since: number): Map<string, number> {
-    const rows = this.personEditsStatement.all(since);
+    const sql = `SELECT listing_id AS id, MAX(at_ms) AS at FROM activity
+      WHERE at_ms >= ? AND listing_id IS NOT NULL AND ${PERSON_EDIT} GROUP BY listing_id`;
+    const rows = this.sql(sql).all(since) as { id: string; at: number }[];
     return new Map(rows.map((row) => [row.id, row.at]));
   }
 
   /** Epoch ms of a person's newest accepted change to one listing since `since`, if any. */
   personEditSince(listingId: string, since: number): number | undefined {
-    return this.personEditStatement.get(listingId, since)?.at ?? undefined;
+    const sql = `SELECT MAX(at_ms) AS at FROM activity
+      WHERE listing_id = ? AND at_ms >= ? AND ${PERSON_EDIT}`;
+    const row = this.sql(sql).get(listingId, since) as { at: number | null } | undefined;
+    return row?.at ?? undefined;
   }
 
   count(): number {
-    return this.countStatement.get()?.n ?? 0;
+    return (this.sql('SELECT COUNT(*) AS n FROM activity').get() as { n: number }).n;
   }
 
   close(): void {

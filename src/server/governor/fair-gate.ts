@@ -1,21 +1,16 @@
 import { abortError } from '../../client/abortable';
 import type { LeakyBucketPacer, PacerTicket, RequestPriority } from '../../client/pacer';
-import { FairQueue } from './fair-queue';
 
 /** How much of the governor one share (a session, or a client address) may hold. */
 export interface FairShareLimits {
   /** Calls of one share waiting at once; past it a call is refused (TooManyWaitingError). */
   maxWaitingPerShare: number;
-  /** Calls of one share in flight at once, so hung calls of one share leave room for others. */
+  /** In flight at once per share, so hung calls of one share leave room for others. */
   maxInFlightPerShare: number;
-  /**
-   * Calls of one tab of a share in flight at once, below the share's bound: hung calls of one tab
-   * leave its person's other tabs a slot, and wait behind each other, not in front of those tabs.
-   */
+  /** In flight per tab, below the share's: a tab's hung calls leave its person's other tabs a slot. */
   maxInFlightPerTab: number;
 }
 
-/** Thrown by `acquire` when the share already has its bound of calls waiting. */
 export class TooManyWaitingError extends Error {
   constructor(
     readonly waiting: number,
@@ -26,17 +21,74 @@ export class TooManyWaitingError extends Error {
   }
 }
 
-/** What decides, at the instant of a grant, whether any call may go and which one went. */
-export interface GrantWatch {
-  /** False: hold every call for now (a probe after a long pause is out). */
+/**
+ * Items waiting by share, served round-robin (one turn per share per round, however many it has);
+ * within a share the oldest item that may go goes first, leaving a held one its share's turn.
+ */
+export class FairQueue<T> {
+  // A Map keeps insertion order: the order of the round, the share served last at the back.
+  private readonly shares = new Map<string, T[]>();
+  size = 0;
+
+  add(share: string, item: T): void {
+    const items = this.shares.get(share);
+    if (items) items.push(item);
+    else this.shares.set(share, [item]);
+    this.size++;
+  }
+
+  /** Takes `item` out; false when it was not waiting (already served or removed). */
+  remove(share: string, item: T): boolean {
+    const items = this.shares.get(share);
+    const index = items ? items.indexOf(item) : -1;
+    if (!items || index < 0) return false;
+    items.splice(index, 1);
+    if (items.length === 0) this.shares.delete(share);
+    this.size--;
+    return true;
+  }
+
+  countOf(share: string): number {
+    return this.shares.get(share)?.length ?? 0;
+  }
+
+  hasNext(may: (share: string, item: T) => boolean): boolean {
+    for (const [share, items] of this.shares) {
+      if (items.some((item) => may(share, item))) return true;
+    }
+    return false;
+  }
+
+  /** The oldest item `may` allows of the next share in the round with one; that share goes last. */
+  next(may: (share: string, item: T) => boolean): T | undefined {
+    for (const [share, items] of this.shares) {
+      const index = items.findIndex((item) => may(share, item));
+      if (index < 0) continue;
+      const [item] = items.splice(index, 1);
+      this.shares.delete(share);
+      if (items.length > 0) this.shares.set(share, items);
+      this.size--;
+      return item;
+    }
+    return undefined;
+  }
+
+  drain(): T[] {
+    const all = [...this.shares.values()].flat();
+    this.shares.clear();
+    this.size = 0;
+    return all;
+  }
+}
+
+/** What decides, at the instant of a grant, whether any call may go, and is told which went. */
+interface GrantWatch {
   mayGrant(): boolean;
-  /** Told the ticket about to be handed out, before anything else can be granted. */
   granted(ticket: PacerTicket): void;
 }
 
 interface Waiter {
   share: string;
-  /** The browser tab the call came from within its share ('' when it names none). */
   tab: string;
   resolve(ticket: PacerTicket): void;
   reject(error: unknown): void;
@@ -45,31 +97,24 @@ interface Waiter {
 
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
 
-/** One more call in flight on `slot`. */
 const take = (counts: Map<string, number>, slot: string): void => {
   counts.set(slot, (counts.get(slot) ?? 0) + 1);
 };
 
-/** One call fewer in flight on `slot` (the entry goes at zero). */
 const give = (counts: Map<string, number>, slot: string): void => {
   const left = (counts.get(slot) ?? 1) - 1;
   if (left > 0) counts.set(slot, left);
   else counts.delete(slot);
 };
 
-/** The in-flight count a call takes: its share's clicks, or its share's background and bulk work. */
+// A share's clicks and its background and bulk work have caps apart (per tab: tab appended).
 const slotOf = (priority: RequestPriority, share: string): string =>
   `${priority === 'interactive' ? 'click' : 'work'}\u0000${share}`;
 
-/** The same count for one tab of the share. */
-const tabSlotOf = (priority: RequestPriority, share: string, tab: string): string =>
-  `${slotOf(priority, share)}\u0000${tab}`;
-
 /**
- * The governor's waiting room: calls wait here by priority and by share, and the pacer is asked
- * for one ticket per priority at a time; whoever's turn it is in the round when the ticket comes
- * gets it. So the pacer still orders the priorities and paces the bucket, and within a priority
- * the shares take turns.
+ * The governor's waiting room: calls wait by priority and share, and the pacer is asked for one
+ * ticket per priority at a time; whoever's turn it is when the ticket comes gets it. So the pacer
+ * orders the priorities and paces the bucket, and within a priority the shares take turns.
  */
 export class FairGate {
   private readonly queues: Record<RequestPriority, FairQueue<Waiter>> = {
@@ -79,9 +124,7 @@ export class FairGate {
   };
   /** The pacer request standing for the next call of each priority, when one waits. */
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
-  /** In flight by share and class: a share's clicks and its background work have caps apart. */
   private readonly inFlight = new Map<string, number>();
-  /** The same by tab of a share (`tabSlotOf`). */
   private readonly inFlightByTab = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
 
@@ -91,10 +134,7 @@ export class FairGate {
     private readonly watch: GrantWatch,
   ) {}
 
-  /**
-   * A ticket once it is this share's turn and its tab (within the share) has a slot; rejects at
-   * once past the share's waiting bound.
-   */
+  /** A ticket once it is this share's turn and its tab has a slot; refused past the waiting bound. */
   acquire(
     priority: RequestPriority,
     share: string,
@@ -102,7 +142,7 @@ export class FairGate {
     tab = '',
   ): Promise<PacerTicket> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    const waiting = this.waitingOf(share);
+    const waiting = PRIORITIES.reduce((sum, p) => sum + this.queues[p].countOf(share), 0);
     if (waiting >= this.limits.maxWaitingPerShare) {
       // About when the bucket will have let this share's waiting calls through.
       const seconds = Math.max(1, Math.ceil(waiting / this.pacer.snapshot().perSecond));
@@ -115,13 +155,8 @@ export class FairGate {
         reject(abortError(signal!));
         this.refill();
       };
-      const waiter: Waiter = {
-        share,
-        tab,
-        resolve,
-        reject,
-        detach: () => signal?.removeEventListener('abort', onAbort),
-      };
+      const detach = () => signal?.removeEventListener('abort', onAbort);
+      const waiter: Waiter = { share, tab, resolve, reject, detach };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.add(share, waiter);
       this.refill();
@@ -150,15 +185,12 @@ export class FairGate {
         asking.abort();
       }
     }
-    this.changed();
+    for (const listener of this.listeners) listener();
   }
 
   waitingBy(): Record<RequestPriority, number> {
-    return {
-      interactive: this.queues.interactive.size,
-      background: this.queues.background.size,
-      bulk: this.queues.bulk.size,
-    };
+    const { interactive, background, bulk } = this.queues;
+    return { interactive: interactive.size, background: background.size, bulk: bulk.size };
   }
 
   subscribe(listener: () => void): () => void {
@@ -166,35 +198,26 @@ export class FairGate {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Whether a call of `priority` may go: a click is never held behind its own tab's bulk writes or
-   * walks (a seller's click goes first), only behind its share's other clicks, and a tab's call
-   * behind its own tab's calls, never behind all of another tab's.
-   */
+  // A click is never held behind its share's bulk work, only its share's other clicks; a tab's
+  // call waits behind its own tab's calls, never behind all of another tab's.
   private mayGo(priority: RequestPriority): (share: string, waiter: Waiter) => boolean {
     return (share, waiter) =>
       (this.inFlight.get(slotOf(priority, share)) ?? 0) < this.limits.maxInFlightPerShare &&
-      (this.inFlightByTab.get(tabSlotOf(priority, share, waiter.tab)) ?? 0) <
+      (this.inFlightByTab.get(`${slotOf(priority, share)}\u0000${waiter.tab}`) ?? 0) <
         this.limits.maxInFlightPerTab;
-  }
-
-  private waitingOf(share: string): number {
-    return PRIORITIES.reduce((sum, priority) => sum + this.queues[priority].countOf(share), 0);
   }
 
   private ask(priority: RequestPriority): void {
     const asking = new AbortController();
     this.asking[priority] = asking;
-    this.pacer.acquire(asking.signal, priority).then(
-      (ticket) => {
-        if (this.asking[priority] === asking) delete this.asking[priority];
-        this.hand(priority, ticket);
-      },
-      () => {
-        // Taken back by refill: nobody of this priority could go any more.
-        if (this.asking[priority] === asking) delete this.asking[priority];
-      },
-    );
+    // Rejected only when refill took the request back: nobody of this priority could go any more.
+    const done = () => {
+      if (this.asking[priority] === asking) delete this.asking[priority];
+    };
+    this.pacer.acquire(asking.signal, priority).then((ticket) => {
+      done();
+      this.hand(priority, ticket);
+    }, done);
   }
 
   /** Gives a fresh ticket to the share whose turn it is; nobody may go: the ticket goes back. */
@@ -208,7 +231,7 @@ export class FairGate {
       return;
     }
     const slot = slotOf(priority, waiter.share);
-    const tabSlot = tabSlotOf(priority, waiter.share, waiter.tab);
+    const tabSlot = `${slot}\u0000${waiter.tab}`;
     take(this.inFlight, slot);
     take(this.inFlightByTab, tabSlot);
     let settled = false;
@@ -226,9 +249,5 @@ export class FairGate {
     waiter.detach();
     waiter.resolve(shared);
     this.refill();
-  }
-
-  private changed(): void {
-    for (const listener of this.listeners) listener();
   }
 }

@@ -7,46 +7,28 @@ import {
 } from '../../client/pacer';
 import { FairGate, type FairShareLimits } from './fair-gate';
 
-/**
- * Room each priority leaves in the bucket for more urgent calls, so a click finds room at once
- * while a bulk job runs.
- */
-export const PRIORITY_RESERVE: Record<RequestPriority, number> = {
+/** Room each priority leaves in the bucket, so a click finds room at once while a bulk job runs. */
+const PRIORITY_RESERVE: Record<RequestPriority, number> = {
   interactive: 0,
   background: 0.5,
   bulk: 1.5,
 };
 
-/**
- * The longest `Retry-After` held; past it the governor refuses calls at once (`UpstreamPause`)
- * rather than hold every tab's calls to their deadline.
- */
-export const MAX_HELD_RETRY_AFTER_SECONDS = 60;
+/** The longest `Retry-After` held; past it calls are refused at once, not held to their deadline. */
+const MAX_HELD_RETRY_AFTER_SECONDS = 60;
 
-/**
- * The longest pause the governor keeps, whatever the API asked: after it one call probes, so a
- * mistaken or hostile `Retry-After` costs minutes, not a restart.
- */
+/** The longest pause kept, whatever the API asked: then one call probes (a bad header costs minutes). */
 export const MAX_PAUSE_SECONDS = 600;
 
-/**
- * How long the first call after a start probes the bucket alone: long enough to learn its level
- * from a healthy answer, short enough that a hung first call does not hold every tab.
- */
-export const PROBE_ALONE_MS = 2_000;
+/** The first call after a start probes alone this long: it learns the level, a hung one holds little. */
+const PROBE_ALONE_MS = 2_000;
 
-/** The call every session and address without one of its own shares. */
-export const LOCAL_SHARE = 'local';
-
-/** A pause longer than the governor holds calls for: until when, and what the API asked. */
+/** A pause longer than the governor holds calls for: until when (epoch ms), and what the API asked. */
 export interface UpstreamPause {
-  /** Epoch ms when calls may go again (at most `maxPauseSeconds` after it began). */
   until: number;
-  /** The `Retry-After` the API sent, in seconds. */
   askedSeconds: number;
 }
 
-/** Thrown by `acquire` while the API has asked for a pause longer than the bound. */
 export class UpstreamPausedError extends Error {
   constructor(readonly pause: UpstreamPause) {
     super('The API asked for a pause longer than the governor holds calls');
@@ -63,32 +45,27 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
   return Number.isNaN(at) || at <= now ? undefined : (at - now) / 1000;
 }
 
-/** What the governor says about the shared bucket (the meter of every tab shows this). */
-export interface GovernorSnapshot extends BucketSnapshot {
-  /** Upstream answers seen, and how many of them were 429s. */
+/** The shared bucket as every tab's meter shows it, with the answers seen and the 429s. */
+interface GovernorSnapshot extends BucketSnapshot {
   answered: number;
   rateLimited: number;
 }
 
-export interface KeyGovernorOptions extends Partial<FairShareLimits> {
-  /** Calls in flight at once, every share together. */
+interface KeyGovernorOptions extends Partial<FairShareLimits> {
   maxInFlight?: number;
-  /** The longest pause kept after a 429, whatever its `Retry-After` (default MAX_PAUSE_SECONDS). */
   maxPauseSeconds?: number;
   now?: () => number;
 }
 
 /**
- * One model of one key's leaky bucket for every tab: each proxied call takes a ticket here, by
- * priority, and the sessions take turns within a priority (FairGate). Upstream answers correct the
- * level, so another client of the key slows it down; a 429's `Retry-After` holds every call, for a
- * bounded time, then one call probes before the rest go.
+ * One model of one key's leaky bucket for every tab: each call takes a ticket by priority, the
+ * sessions taking turns (FairGate). Answers correct the level; a 429's `Retry-After` holds every
+ * call for a bounded time, then one call probes before the rest go.
  */
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
   private readonly gate: FairGate;
   private answered = 0;
-  /** When the upstream last answered a call of this key with a 2xx (epoch ms). */
   private lastOk: number | undefined;
   private rateLimited = 0;
   private longPause: UpstreamPause | undefined;
@@ -130,16 +107,11 @@ export class KeyGovernor {
     );
   }
 
-  /**
-   * A ticket for one call after its turn among the calls of its priority, `share` (a session)
-   * taking turns with the others and `tab` (the browser tab within the share) holding at most
-   * `maxInFlightPerTab` of the share's slots; rejects with UpstreamPausedError during a long pause
-   * and with TooManyWaitingError when the share has its bound of calls waiting.
-   */
+  /** A ticket after its turn; rejects during a long pause, and past the share's waiting bound. */
   acquire(
     priority: RequestPriority,
     signal?: AbortSignal,
-    share: string = LOCAL_SHARE,
+    share = 'local',
     tab = '',
   ): Promise<PacerTicket> {
     const paused = this.paused();
@@ -156,7 +128,6 @@ export class KeyGovernor {
     return this.longPause;
   }
 
-  /** When the upstream last answered this key with a 2xx (epoch ms), if it has. */
   lastAnsweredOk(): number | undefined {
     return this.lastOk;
   }

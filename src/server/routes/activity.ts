@@ -1,19 +1,76 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toCsv } from '../../shared/delimited';
 import { refuse } from '../error-envelope';
-import { activityCsv } from '../activity/activity-csv';
-import type { ActivityFilter, ActivityStore } from '../activity/activity-store';
-import { dayRange } from '../activity/day-range';
-
-/**
- * `GET /hub/activity` (JSON pages, newest first) and `/hub/activity.csv`, filtered by `person`,
- * `listing`, `day` (in zone `tz`, else UTC), `before` and `limit`; the gate runs before.
- */
-export const ACTIVITY_PATHS = { json: '/hub/activity', csv: '/hub/activity.csv' } as const;
+import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/activity-store';
 
 /** The name the log shows for writes made with sign-in off. */
-export const THIS_COMPUTER = 'This computer';
+const THIS_COMPUTER = 'This computer';
+
+/** A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid. */
+export function dayRange(day: string, tz: string | undefined): { from: number; to: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const midnightUtc = Date.UTC(year, month - 1, date);
+  const check = new Date(midnightUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz || 'UTC',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  } catch {
+    return null;
+  }
+  // How far ahead of UTC the zone's clock is at an instant.
+  const offset = (instant: number) => {
+    const parts: Record<string, number> = {};
+    for (const part of format.formatToParts(instant)) parts[part.type] = Number(part.value);
+    const { year: y, month: m, day: d, hour, minute, second } = parts;
+    return Date.UTC(y!, m! - 1, d!, hour!, minute!, second!) - Math.floor(instant / 1000) * 1000;
+  };
+  // The offset at the guess, then again at the result: right across a change of offset.
+  const localMidnight = (wallUtc: number) => wallUtc - offset(wallUtc - offset(wallUtc));
+  return { from: localMidnight(midnightUtc), to: localMidnight(midnightUtc + 86_400_000) };
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** The log as a spreadsheet reads it: one row per changed field, formulas neutralised. */
+function activityCsv(entries: readonly ActivityEntry[]): string {
+  const rows: string[][] = [
+    'time,person,action,listing,field,before,after,outcome,request id,bulk job'.split(','),
+  ];
+  for (const entry of entries) {
+    const row = (field: string, before: unknown, after: unknown) => [
+      entry.at,
+      entry.actor?.name ?? THIS_COMPUTER,
+      entry.action,
+      text(entry.listingId),
+      field,
+      text(before),
+      text(after),
+      entry.outcome === 'ok'
+        ? 'ok'
+        : `${entry.outcome} ${entry.status}${entry.code ? ` ${entry.code}` : ''}`,
+      text(entry.requestId),
+      text(entry.bulkJobId),
+    ];
+    const fields = Object.entries(entry.changes);
+    if (fields.length === 0) rows.push(row('', '', ''));
+    for (const [field, change] of fields) rows.push(row(field, change.before, change.after));
+  }
+  return toCsv(rows);
+}
 
 /** A filter's query, read into the store's filter (a day in its zone as a range of instants). */
 function filterQuery(limits: { default: number; max: number }) {
@@ -38,11 +95,8 @@ function filterQuery(limits: { default: number; max: number }) {
       if (query.day) {
         const range = dayRange(query.day, query.tz || undefined);
         if (!range) {
-          context.addIssue({
-            code: 'custom',
-            path: ['day'],
-            message: 'must be YYYY-MM-DD, and tz an IANA time zone',
-          });
+          const message = 'must be YYYY-MM-DD, and tz an IANA time zone';
+          context.addIssue({ code: 'custom', path: ['day'], message });
           return z.NEVER;
         }
         filter.from = range.from;
@@ -52,40 +106,36 @@ function filterQuery(limits: { default: number; max: number }) {
     });
 }
 
-export interface ActivityRouteDeps {
-  store: ActivityStore | undefined;
-}
-
 const READ = { access: 'viewer' } as const;
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-/** The activity log, read by anyone signed in; 404 `activity_off` on a server that keeps none. */
-export const activityRoutes: FastifyPluginAsyncZod<ActivityRouteDeps> = async (app, deps) => {
+/** The log as JSON pages (newest first) and CSV, to any viewer; 404 `activity_off` without one. */
+export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | undefined }> = async (
+  app,
+  { store },
+) => {
   app.addHook('onRequest', async (_request, reply) => {
-    if (!deps.store) {
-      return refuse(reply, 404, 'activity_off', 'This server keeps no activity log.');
-    }
+    if (!store) return refuse(reply, 404, 'activity_off', 'This server keeps no activity log.');
     return undefined;
   });
-  const store = (): ActivityStore => deps.store!;
 
   app.get(
-    ACTIVITY_PATHS.json,
+    '/hub/activity',
     { config: READ, schema: { querystring: filterQuery({ default: 50, max: 200 }) } },
     async (request, reply) => {
       const { filter } = request.query;
-      const entries = store().list(filter);
+      const entries = store!.list(filter);
       const last = entries.at(-1);
       return noStore(reply).send({
         entries,
-        people: store().people(),
+        people: store!.people(),
         nextBefore: entries.length === filter.limit && last ? last.id : null,
       });
     },
   );
 
   app.get(
-    ACTIVITY_PATHS.csv,
+    '/hub/activity.csv',
     { config: READ, schema: { querystring: filterQuery({ default: 10_000, max: 10_000 }) } },
     async (request, reply) => {
       const { filter, day } = request.query;
@@ -93,7 +143,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRouteDeps> = async (a
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="slabdesk-activity-${named}.csv"`)
-        .send(activityCsv(store().list(filter)));
+        .send(activityCsv(store!.list(filter)));
     },
   );
 };

@@ -2,7 +2,7 @@ import { isApiError, type SlabdeskClient } from '../../client';
 import { CLIENT_ERROR_CODES } from '../../client/api-error';
 import { exactCents } from '../../shared/money';
 import type { ActivityChanges, ActivityStore } from '../activity/activity-store';
-import type { Scalar } from '../activity/listing-fields';
+import type { Scalar } from '../activity/activity-store';
 import type { Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
