@@ -6,7 +6,7 @@ import { AuthGate } from '../../src/server/auth/auth-gate';
 import { sessionCookieName } from '../../src/server/auth/cookies';
 import { hashSessionId } from '../../src/server/auth/session-book';
 import { HUB_PATHS, ServerHub } from '../../src/server/hub/server-hub';
-import type { SessionLiveness } from '../../src/server/hub/session-liveness';
+import type { SessionLiveness } from '../../src/server/hub/event-hub';
 import { admitAsServer, type Browser } from './auth-http';
 
 /**
