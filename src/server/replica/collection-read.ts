@@ -134,3 +134,16 @@ export async function readLocations(
   const records = data.map((location) => ({ id: location.id, body: location, updatedAt: null }));
   return store.putMany('locations', records);
 }
+
+/** The store's oldest listing (one row, two fields): the fill's first, unless the store was reset. */
+export type Fingerprint = { id: string; createdAt: string | null } | null;
+
+export async function readFingerprint(client: SlabdeskClient, signal: AbortSignal) {
+  const only = { limit: 1, fields: ['id', 'created_at'], lookahead: 0 } as const;
+  for await (const page of client.listings.pages({ ...only, priority: 'background', signal })) {
+    const row = page.rows[0] ?? page.setAside[0];
+    if (row?.id === undefined) return null;
+    return { id: row.id, createdAt: 'created_at' in row ? text(row.created_at) : null };
+  }
+  return null;
+}

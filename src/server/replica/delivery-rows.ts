@@ -1,4 +1,8 @@
 import { readOrderPayload, readProductPayload } from '../../client';
+import type { ProxiedExchange } from '../api-proxy';
+
+/** A listing write's path through the proxy (the alias `products` paths answer another shape). */
+const LISTING_WRITE_PATH = /^\/2026-07\/listings(?:\/[^/]+?)?(?:\.json)?$/;
 
 /** What a delivery or a write's answer says of one row: the fields it sets, newest-wins by `updatedAt`. */
 export interface RowChange {
@@ -73,4 +77,11 @@ export function listingWriteChange(answer: unknown): RowChange | null {
   );
   const updatedAt = typeof record.updated_at === 'string' ? record.updated_at : null;
   return { collection: 'listings', id: record.id, fields, updatedAt };
+}
+
+/** The proxy's answer to a browser's call, when it is a successful listing write. */
+export function proxiedWriteChange(exchange: ProxiedExchange): RowChange | null {
+  if (exchange.method === 'GET' || exchange.status < 200 || exchange.status >= 300) return null;
+  if (!LISTING_WRITE_PATH.test(exchange.path) || !exchange.responseBody) return null;
+  return listingWriteChange(JSON.parse(exchange.responseBody.toString('utf8')));
 }

@@ -6,12 +6,19 @@ import { reportBackgroundError } from '../hub/background-error';
 import { serverLog } from '../log';
 import { serverClient } from '../server-client';
 import {
+  readFingerprint,
+  type Fingerprint,
   PAGED_COLLECTIONS,
   readCollection,
   readLocations,
   type PagedCollection,
 } from './collection-read';
-import { listingWriteChange, rowChangeOf, type RowChange } from './delivery-rows';
+import {
+  listingWriteChange,
+  proxiedWriteChange,
+  rowChangeOf,
+  type RowChange,
+} from './delivery-rows';
 import { REPLICA_COLLECTIONS, type ReplicaCollection, type ReplicaStore } from './replica-store';
 
 /**
@@ -27,13 +34,10 @@ export const REPLICA_SHARE = 'server:replica';
 export const SAFETY_NET_MS = 15 * 60_000;
 /** The reconciliation's interval with no webhook registered (`SLABDESK_RECONCILE_MINUTES`). */
 export const DEFAULT_RECONCILE_MS = 60_000;
-/** The first wait before a failed fill is tried again on its own; it doubles per failure. */
-const FILL_RETRY_MS = 60_000;
-const MAX_FILL_RETRY_MS = 30 * 60_000;
+/** The first wait before a failed fill is tried again on its own (doubling per failure, capped). */
+const [FILL_RETRY_MS, MAX_FILL_RETRY_MS] = [60_000, 30 * 60_000];
 /** Read again before the last read's baseline: a change stamped as a read began is not missed. */
 const OVERLAP_MS = 5_000;
-/** A listing write's path through the proxy (the alias `products` paths answer another shape). */
-const LISTING_WRITE_PATH = /^\/2026-07\/listings(?:\/[^/]+?)?(?:\.json)?$/;
 
 export interface ReplicaOptions {
   store: ReplicaStore;
@@ -41,9 +45,8 @@ export interface ReplicaOptions {
   governor: KeyGovernor | undefined;
   /** Whether deliveries are coming (a webhook registered or its secret configured). */
   webhooks: () => boolean;
-  /** The reconciliation's interval with no webhook (default DEFAULT_RECONCILE_MS). */
+  /** The reconciliation's interval without a webhook, and with one (the safety net's). */
   reconcileMs?: number;
-  /** The reconciliation's interval with a webhook (default SAFETY_NET_MS). */
   safetyNetMs?: number;
   /** The first fill at start (default), or at the first read (tests that count upstream calls). */
   fill?: 'at-start' | 'when-read';
@@ -58,8 +61,6 @@ export class ReplicaNotReadyError extends Error {
   }
 }
 
-type Fingerprint = { id: string; createdAt: string | null } | null;
-
 export class Replica {
   readonly store: ReplicaStore;
   private readonly client: SlabdeskClient;
@@ -71,7 +72,7 @@ export class Replica {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstFill: Promise<void> | undefined;
   private lastFillError: unknown;
-  /** Failed fills in a row, and when the next one may start on its own (doubling, capped). */
+  /** Failed fills in a row, and when the next one may start on its own. */
   private fillFailures = 0;
   private fillRetryAt = 0;
   /** Collections the key may not read (403 `insufficient_scope`), with the refusal: held empty. */
@@ -206,15 +207,8 @@ export class Replica {
   }
 
   /** The proxy's answer to a browser's call: a successful listing write is set on its row. */
-  readonly observe = (exchange: ProxiedExchange): void => {
-    if (exchange.method === 'GET' || exchange.status < 200 || exchange.status >= 300) return;
-    if (!LISTING_WRITE_PATH.test(exchange.path) || !exchange.responseBody) return;
-    try {
-      this.applyWriteAnswer(JSON.parse(exchange.responseBody.toString('utf8')));
-    } catch (error) {
-      reportBackgroundError('reading a write’s answer for the replica', error);
-    }
-  };
+  readonly observe = (exchange: ProxiedExchange): void =>
+    this.apply('reading a write’s answer', () => proxiedWriteChange(exchange), ['inventory_items']);
 
   status() {
     const collections = Object.fromEntries(
@@ -286,13 +280,7 @@ export class Replica {
     for (const collection of REPLICA_COLLECTIONS) {
       if (this.filled([collection])) continue;
       try {
-        if (collection === 'locations') {
-          await readLocations(this.client, this.store, this.abort.signal);
-          this.store.setState('locations', { filled: true, syncedAt: null });
-          this.tell('locations');
-        } else {
-          await this.walk(collection);
-        }
+        await this.walk(collection);
       } catch (error) {
         if (isApiError(error) && error.code === 'insufficient_scope') {
           serverLog.warn({ collection }, 'Replica: the key may not read this collection');
@@ -319,7 +307,12 @@ export class Replica {
   }
 
   /** A whole walk when not filled, else a read of what changed since the last (a little before). */
-  private async walk(collection: PagedCollection): Promise<void> {
+  private async walk(collection: ReplicaCollection): Promise<void> {
+    if (collection === 'locations') {
+      await readLocations(this.client, this.store, this.abort.signal);
+      this.store.setState('locations', { filled: true, syncedAt: null });
+      return this.tell('locations');
+    }
     const state = this.store.state(collection);
     const whole = !state.filled || state.syncedAt === null;
     const since = whole
@@ -380,20 +373,7 @@ export class Replica {
   /** The store's oldest listing (one row, two fields) against the one the fill saw first. */
   private async storeWasReset(): Promise<boolean> {
     const ours = JSON.parse(this.store.meta('fingerprint') ?? 'null') as Fingerprint;
-    const only = {
-      limit: 1,
-      fields: ['id', 'created_at'],
-      lookahead: 0,
-      priority: 'background',
-    } as const;
-    let first: Fingerprint = null;
-    for await (const page of this.client.listings.pages({ ...only, signal: this.abort.signal })) {
-      const row = page.rows[0] ?? page.setAside[0];
-      const createdAt = row && 'created_at' in row ? row.created_at : undefined;
-      if (row?.id !== undefined)
-        first = { id: row.id, createdAt: typeof createdAt === 'string' ? createdAt : null };
-      break;
-    }
+    const first = await readFingerprint(this.client, this.abort.signal);
     if (ours === null) {
       // The fill saw no listing: the first one since is taken as the store's.
       if (first) this.store.setMeta('fingerprint', JSON.stringify(first));
