@@ -51,7 +51,7 @@ export class CostStore {
     return this.changes;
   }
 
-  /** Sets a card's cost (`null`: forgets it, the marketplace's stands); `full` past the most kept. */
+  /** Sets a card's cost (`null`: forgets it, the marketplace's stands); `full` past the most. */
   set(itemId: string, costCents: number | null, setAt: string, setBy: string) {
     if (costCents !== null && !this.byId.has(itemId) && this.byId.size >= MAX_KEPT_COSTS) {
       return { full: true } as const;

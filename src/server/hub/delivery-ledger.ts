@@ -5,7 +5,7 @@ import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
 const KEEP_DAYS = 30;
 
-/** One delivery as recorded: its id, its signed bytes, its body alone, and whether it was a test. */
+/** One delivery as recorded: its id, signed bytes, body alone, and whether it was a test. */
 export interface LedgerEntry {
   eventId: string;
   signature: string;

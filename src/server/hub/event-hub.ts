@@ -6,20 +6,20 @@ const LOG_SIZE = 200;
 const HEARTBEAT_MS = 15_000;
 /** Tabs served at once: each holds a socket and its buffer. */
 export const MAX_STREAM_CLIENTS = 200;
-/** Tabs one session holds at once: a newer one replaces its oldest, so no session fills the rest. */
+/** Tabs one session holds at once: a newer one replaces its oldest (no session fills the rest). */
 export const MAX_STREAMS_PER_SESSION = 8;
 /** A tab that lets this much pile up unread is dropped (it reconnects and reads what it missed). */
 const MAX_CLIENT_BACKLOG_BYTES = 4 * 1024 * 1024;
 /** Status changes that come in floods (deliveries, refused posts) go out at most this often. */
 const STATUS_COALESCE_MS = 500;
-/** How often the streams' sessions are looked up when nothing is pushed (expiry, another process). */
+/** How often the streams' sessions are looked up with nothing pushed (expiry, another process). */
 export const SESSION_SWEEP_MS = 2_000;
 
 /** The sign-in side's word on sessions, by the id the gate names them by (its hash). */
 export interface SessionLiveness {
   /** False once the session is over; asking must not put its idle expiry off. */
   alive(sessionId: string): boolean;
-  /** Calls `listener` with sessions just ended, or `'look'` when it cannot name them; unsubscribes. */
+  /** Calls `listener` with sessions just ended (`'look'`: unnamed); answers the unsubscribe. */
   onEnded?(listener: (sessionIds: readonly string[] | 'look') => void): () => void;
 }
 
@@ -175,7 +175,7 @@ export class EventHub {
     }
   }
 
-  /** Ends the streams of every session that no longer lives (a lookup that fails counts as over). */
+  /** Ends the streams of every session over (a lookup that fails counts as over). */
   private checkSessions(): void {
     const { liveness } = this;
     if (!liveness) return;

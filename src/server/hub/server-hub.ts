@@ -85,7 +85,7 @@ export class ServerHub {
     });
   }
 
-  /** Once listening: registers with an embedded sandbox, and again when a reset drops the endpoint. */
+  /** Once listening: registers with an embedded sandbox, again when a reset drops the endpoint. */
   async started(serverUrl: string): Promise<void> {
     if (!this.options.registerWith) return;
     await this.register(`${serverUrl}${WEBHOOK_PATH}`);
@@ -97,7 +97,7 @@ export class ServerHub {
     this.watch.unref?.();
   }
 
-  /** Registers our webhook path with the sandbox (reusing one for the same URL); its secret first. */
+  /** Registers our webhook path with the sandbox (one for the same URL reused); its secret first. */
   private async register(receiverUrl: string): Promise<void> {
     const target = this.options.registerWith!;
     const seller = encodeURIComponent(target.sellerId);

@@ -17,11 +17,11 @@ export const MAX_DELIVERY_BYTES = MAX_BODY_BYTES;
 export const DELIVERY_BODY_DEADLINE_MS = 5_000;
 /** Strangers' bodies read at once (each up to MAX_DELIVERY_BYTES), on every port together. */
 export const MAX_DELIVERY_READS = 8;
-/** A signature timestamp further than this from the receiver's clock is refused (the spec's hour). */
+/** A signature timestamp further than this from our clock is refused (the spec's hour). */
 export const MAX_SIGNATURE_AGE_SECONDS = 3600;
 /** An answered connection that still sends is dropped after this. */
 const CLOSE_GRACE_MS = 1_000;
-/** A verified body up to this size stays in the events log: the view names the card after a reload. */
+/** A verified body up to this size stays in the log (the view names the card after a reload). */
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
 export interface ReceiverDeps {
@@ -40,7 +40,7 @@ type SignatureHeader =
   | { ok: true; timestamp: number; given: Buffer[] }
   | { ok: false; reason: 'missing_signature' | 'malformed_signature' | 'stale_timestamp' };
 
-/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), so a stranger's post is refused unread. */
+/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): a stranger's post is refused unread. */
 function readSignatureHeader(header: string | undefined, nowSeconds: number): SignatureHeader {
   if (!header) return { ok: false, reason: 'missing_signature' };
   let t: number | undefined;
@@ -112,7 +112,7 @@ export async function receiveWebhook(
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     answer(response, status, { error: reason });
   };
-  /** A refusal before the body was read whole: the connection closes, a sender going on is dropped. */
+  /** A refusal before the body was read: the connection closes; a sender going on is dropped. */
   const refuseUnread = (status: number, reason: string, headers: Record<string, string> = {}) => {
     if (!response.headersSent) response.setHeader('connection', 'close');
     response.once('finish', () =>

@@ -18,7 +18,7 @@ export interface PushOptions {
   allowLoopbackEndpoints?: boolean;
 }
 
-/** The hub's VAPID identity: the P-256 pair push services know it by (public: base64url), its contact. */
+/** The hub's VAPID identity: its P-256 pair (public: base64url) and its contact. */
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
@@ -29,7 +29,7 @@ export interface VapidKeys {
 /** Where no subject is set and the public address is not https (push services want a contact). */
 export const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
 
-/** The keys from the settings (both halves), else the pair made at the first start and kept: a phone's subscription holds the public key. */
+/** The keys from the settings, else a pair made once and kept (a subscription holds the public one). */
 export function vapidKeysFor(
   store: PushStore,
   given: { publicKey?: string; privateKey?: string; subject?: string; publicUrl?: string },

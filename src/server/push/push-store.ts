@@ -62,7 +62,7 @@ export class PushStore {
       .run(key, value);
   }
 
-  /** Keeps the subscription (the endpoint's, whoever subscribed before), then drops the oldest past the bounds. */
+  /** Keeps the subscription (replacing the endpoint's), then drops the oldest past the bounds. */
   subscribe(record: PushSubscriptionRecord): void {
     const keep = this.db.transaction(() => {
       this.db

@@ -20,9 +20,9 @@ const LOOK_AFTER_MS = 100;
 /** Text a row gives, or null where it is empty or not text. */
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-// By the spec's documented fields only: a listing sold is `archived` with reason `sold` (kept on the
-// row as `unavailable_reason`); a list read carries no reason, so an archived listing with none is
-// not taken for sold (a seller's deactivation is archived too): its order tells.
+// By the spec's documented fields: a listing sold is `archived` with reason `sold` (kept on the row
+// as `unavailable_reason`); a list read carries no reason, so an archived listing with none is not
+// taken for sold (a seller's deactivation is archived too): its order tells.
 const listingSold = (row: Record<string, unknown>) =>
   row.status === 'archived' && row.unavailable_reason === 'sold';
 

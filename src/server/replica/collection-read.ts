@@ -135,7 +135,7 @@ export async function readLocations(
   return store.putMany('locations', records);
 }
 
-/** The store's oldest listing (one row, two fields): the fill's first, unless the store was reset. */
+/** The store's oldest listing (one row, two fields): the fill's first, unless it was reset. */
 export type Fingerprint = { id: string; createdAt: string | null } | null;
 
 export async function readFingerprint(client: SlabdeskClient, signal: AbortSignal) {

@@ -4,7 +4,7 @@ import type { ProxiedExchange } from '../api-proxy';
 /** A listing write's path through the proxy (the alias `products` paths answer another shape). */
 const LISTING_WRITE_PATH = /^\/2026-07\/listings(?:\/[^/]+?)?(?:\.json)?$/;
 
-/** What a delivery or a write's answer says of one row: the fields it sets, newest-wins by `updatedAt`. */
+/** What a delivery or a write's answer says of one row: the fields it sets, newest-wins. */
 export interface RowChange {
   collection: 'listings' | 'orders';
   id: string;

@@ -145,7 +145,7 @@ export class ReplicaStore {
     return record ? rowOf(record) : undefined;
   }
 
-  /** Takes a whole record newest-wins (the same again keeps its number); it is no longer set aside. */
+  /** Takes a whole record newest-wins (the same again keeps its number), no longer set aside. */
   put(
     collection: ReplicaCollection,
     id: string,
@@ -160,7 +160,7 @@ export class ReplicaStore {
     return this.write(collection, id, current, text, updatedAt);
   }
 
-  /** Sets a record's fields newest-wins; `unknown` with no row when the fields are not a whole record. */
+  /** Sets a record's fields newest-wins; `unknown` with no row and fields not a whole record. */
   patch(
     collection: ReplicaCollection,
     id: string,
@@ -233,7 +233,7 @@ export class ReplicaStore {
     };
   }
 
-  /** This replica's name, made once with its file: a browser's copy of another replica is not ours. */
+  /** This replica's name, made once with its file: a copy of another replica is not ours. */
   identity(): string {
     let id = this.meta('identity');
     if (!id) this.setMeta('identity', (id = randomUUID()));
@@ -275,7 +275,7 @@ export class ReplicaStore {
     this.statements.setMeta.run(key, value);
   }
 
-  /** The store was reset: rows, set-asides and read states go; the change number goes on, the epoch up. */
+  /** The store was reset: its rows and read states go; the change number goes on, the epoch up. */
   forgetAll(): void {
     this.db.transaction(() => {
       this.db.exec(

@@ -147,7 +147,7 @@ export class Replica {
     );
   }
 
-  /** The collections brought up to date now (no webhook), one read shared by every waiting caller. */
+  /** The collections brought up to date now (no webhook): one read shared by every caller. */
   catchUp(collections: readonly PagedCollection[]): Promise<void> {
     const pending = this.pendingCatchUp;
     if (pending) {
@@ -163,12 +163,12 @@ export class Replica {
     return work;
   }
 
-  /** Why the last fill failed, until one succeeds (the collections not filled wait for the next). */
+  /** Why the last fill failed, until one succeeds. */
   fillFailure(): unknown {
     return this.lastFillError;
   }
 
-  /** The marketplace's refusal when the key may not read the collection (held empty, not asked again). */
+  /** The marketplace's refusal of the collection to the key (held empty, not asked again). */
   refusal(collection: ReplicaCollection): ApiError | undefined {
     return this.denied.get(collection);
   }

@@ -7,7 +7,7 @@ import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from '../pho
 
 /**
  * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw bytes) keeps it,
- * `GET /hub/photos/<id>.jpg` serves it to anyone (the marketplace downloads it) at an unguessable address.
+ * `GET /hub/photos/<id>.jpg` serves it to anyone (the marketplace downloads it), unguessable.
  */
 const PHOTOS = '/hub/photos';
 

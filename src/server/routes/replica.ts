@@ -34,7 +34,7 @@ const FeedQuery = z.object({
   fresh: z.literal('1').optional(),
 });
 
-/** The replica's status and change feed, for anyone signed in: no browser reads the marketplace's collections. */
+/** The replica's status and change feed, for anyone signed in (no browser reads the collections). */
 export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async (
   app,
   { replica },

@@ -142,7 +142,7 @@ const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
   CREATE INDEX IF NOT EXISTS show_entries_by_show ON show_entries (show_key, seq);
   CREATE INDEX IF NOT EXISTS show_entries_by_listing ON show_entries (listing_id, seq);`;
 
-/** Then (`show_schema` 1): tenders as rows (a split is several), a discount, an undo; old cash and trades become tenders. */
+/** Then (`show_schema` 1): tenders as rows (old cash and trades become them), discount, undo. */
 const VERSION_1 = `CREATE TABLE show_tenders (
     entry_key TEXT NOT NULL REFERENCES show_entries (key), position INTEGER NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('cash', 'card', 'other', 'trade')),
@@ -167,7 +167,7 @@ const VERSION_1 = `CREATE TABLE show_tenders (
   ALTER TABLE show_entries DROP COLUMN trade_grader;
   ALTER TABLE show_entries DROP COLUMN trade_value_cents;`;
 
-/** A ledger kept before `schema_versions` counted its steps in `show_schema`: carried over, dropped. */
+/** A ledger that counted its steps in `show_schema` (before `schema_versions`): carried over. */
 function adoptShowSchema(db: Database.Database): number {
   const kept = db.prepare(
     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'show_schema'",
@@ -286,7 +286,7 @@ export class ShowStore {
     return rows.map((row) => entryOf(row, byEntry.get(row.key)!));
   }
 
-  /** The listing's standing sale at a show (not undone; the first, should an old ledger hold two). */
+  /** The listing's standing sale at a show (not undone; the first, should an old ledger hold 2). */
   saleOf(listingId: string): ShowSale | undefined {
     const [sale] = this.read(
       'listing_id = ? AND voided_at IS NULL ORDER BY seq LIMIT 1',
@@ -312,7 +312,7 @@ export class ShowStore {
     return this.read('show_key = ? ORDER BY seq', showKey);
   }
 
-  /** The cards taken in trade, newest first (New listing offers their cost); none of an undone sale. */
+  /** The cards taken in trade, newest first (New listing offers their cost), not of undone sales. */
   tradeIns(limit: number): KeptTradeIn[] {
     const sql = `SELECT t.trade_title AS title, t.trade_cert AS certNumber,
         t.trade_grader AS grader, t.amount_cents AS valueCents, t.entry_key AS entryKey,
