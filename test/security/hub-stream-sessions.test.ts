@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_STREAMS_PER_SESSION } from '../../src/server/hub/event-hub';
-import { SESSION_SWEEP_MS } from '../../src/server/hub/session-watch';
-import type { SessionLiveness } from '../../src/server/hub/session-liveness';
+import {
+  MAX_STREAMS_PER_SESSION,
+  SESSION_SWEEP_MS,
+  type SessionLiveness,
+} from '../../src/server/hub/event-hub';
 import { Browser, testClock, usersDb } from './auth-http';
 import {
   deliver,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import type { HubLogEntry, HubWebhookEvent } from '../../src/server/hub/event-hub';
+import type { HubLogEntry, HubWebhookEvent } from '../../src/client/hub-messages';
 import { raw as rawHttp, type RawAnswer } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 

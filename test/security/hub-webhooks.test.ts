@@ -5,11 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { Browser, usersDb } from './auth-http';
-import {
-  MAX_STREAMS_PER_SESSION,
-  type HubLogEntry,
-  type HubWebhookEvent,
-} from '../../src/server/hub/event-hub';
+import { MAX_STREAMS_PER_SESSION } from '../../src/server/hub/event-hub';
+import type { HubLogEntry, HubWebhookEvent } from '../../src/client/hub-messages';
 import { raw as rawHttp, type RawAnswer } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { readSettings, SettingsError } from '../../src/server/config/settings';
 import { PushStore } from '../../src/server/push/push-store';
-import { vapidKeysFor } from '../../src/server/push/vapid-keys';
+import { vapidKeysFor } from '../../src/server/push/push-part';
 import { distPages } from '../../src/server/dist-pages';
 import { Browser, fakeDist, SIGN_IN_HEAVY_MS, usersDb } from '../security/auth-http';
 import { emptyPages } from '../support/empty-pages';

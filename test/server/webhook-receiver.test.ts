@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_SELLER_ID, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import type { HubLogEntry, HubWebhookEvent } from '../../src/server/hub/event-hub';
+import type { HubLogEntry, HubWebhookEvent } from '../../src/client/hub-messages';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 
 /**

@@ -5,13 +5,7 @@ import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
 const KEEP_DAYS = 30;
 
-/** What the ledger knows of a delivery it has met before. */
-export interface LedgerMatch {
-  /** Some copy of it came from the test button: it is a sample, never applied. */
-  test: boolean;
-}
-
-/** One delivery as recorded: its id, its signed bytes, its body alone, and whether it was a test. */
+/** One delivery as recorded: its id, signed bytes, body alone, and whether it was a test. */
 export interface LedgerEntry {
   eventId: string;
   signature: string;
@@ -21,28 +15,28 @@ export interface LedgerEntry {
 }
 
 /**
- * Every webhook delivery taken, test ones too, in SQLite (WAL), by event id, by signed bytes and by
- * body: a redelivery, a replay under another id, or a test's sample replayed without its test
- * header is not applied. Claimed only once applied, for the API's retry.
+ * Every webhook delivery taken, test ones too, by event id, by signed bytes and by body: a
+ * redelivery, a replay under another id, or a test's sample replayed without its test header is
+ * not applied. Claimed only once applied, for the API's retry.
  */
 export class DeliveryLedger {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly insert: Database.Statement<[string, string, string, string, number, string]>;
-  private readonly lookup: Database.Statement<[string, string, string]>;
+  private readonly lookup: Database.Statement<
+    [string, string, string],
+    { test: number | null; n: number }
+  >;
 
   constructor(path: string) {
-    // Test deliveries' bodies and every event id: the seller's business, owner only.
-    // WAL with NORMAL survives a crash of the process (not of the machine) without an fsync per
-    // delivery: a flood of deliveries must not stall the server's event loop on the disk.
+    // NORMAL survives a crash of the process, not the machine, with no fsync per delivery: a flood
+    // must not stall the event loop on the disk.
     this.file = openStore(
       path,
       'deliveries',
       [
         `CREATE TABLE IF NOT EXISTS accepted_events (
-           event_id TEXT PRIMARY KEY,
-           topic TEXT NOT NULL,
-           accepted_at TEXT NOT NULL
+           event_id TEXT PRIMARY KEY, topic TEXT NOT NULL, accepted_at TEXT NOT NULL
          )`,
         // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
         addColumns('accepted_events', [
@@ -60,8 +54,7 @@ export class DeliveryLedger {
     this.db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
     this.insert = this.db.prepare(
       `INSERT OR IGNORE INTO accepted_events
-         (event_id, signature, body_digest, topic, test, accepted_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+         (event_id, signature, body_digest, topic, test, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
     );
     // A test among the matches wins: a sample stays a sample whatever headers it comes back with.
     this.lookup = this.db.prepare(
@@ -71,30 +64,26 @@ export class DeliveryLedger {
   }
 
   /** What is known of a delivery with this id, these signed bytes or this body; null if new. */
-  find(eventId: string, signature: string, bodyDigest: string): LedgerMatch | null {
-    const row = this.lookup.get(eventId, signature, bodyDigest) as {
-      test: number | null;
-      n: number;
-    };
+  find(eventId: string, signature: string, bodyDigest: string): { test: boolean } | null {
+    const row = this.lookup.get(eventId, signature, bodyDigest)!;
     return row.n === 0 ? null : { test: row.test === 1 };
   }
 
-  /** True when a delivery with this id, these signed bytes or this body was taken before. */
-  seen(eventId: string, signature: string, bodyDigest: string): boolean {
-    return this.find(eventId, signature, bodyDigest) !== null;
-  }
-
   /** Records a delivery taken; false when its id or signed bytes were recorded already. */
-  claim(entry: LedgerEntry, at: Date = new Date()): boolean {
-    const { eventId, signature, bodyDigest, topic, test } = entry;
-    return (
-      this.insert.run(eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString())
-        .changes === 1
-    );
+  claim({ eventId, signature, bodyDigest, topic, test }: LedgerEntry, at = new Date()): boolean {
+    const changes = this.insert.run(
+      eventId,
+      signature,
+      bodyDigest,
+      topic,
+      test ? 1 : 0,
+      at.toISOString(),
+    ).changes;
+    return changes === 1;
   }
 
   count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM accepted_events').get() as { n: number }).n;
+    return this.db.prepare('SELECT COUNT(*) FROM accepted_events').pluck().get() as number;
   }
 
   close(): void {

@@ -1,29 +1,41 @@
 import type { ServerResponse } from 'node:http';
-import { reportBackgroundError } from './background-error';
-import type { SessionLiveness } from './session-liveness';
-import { SessionWatch } from './session-watch';
-
-// The messages' shapes are shared with the tabs that read them (browser-safe, types only).
-export type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../client/hub-messages';
 import type { HubLogEntry, HubStatus, HubWebhookEvent } from '../../client/hub-messages';
+import { reportBackgroundError } from './background-error';
 
 const LOG_SIZE = 200;
 const HEARTBEAT_MS = 15_000;
 /** Tabs served at once: each holds a socket and its buffer. */
 export const MAX_STREAM_CLIENTS = 200;
-/** Tabs one session holds at once: a newer one replaces its oldest, so no session fills the rest. */
+/** Tabs one session holds at once: a newer one replaces its oldest (no session fills the rest). */
 export const MAX_STREAMS_PER_SESSION = 8;
 /** A tab that lets this much pile up unread is dropped (it reconnects and reads what it missed). */
 const MAX_CLIENT_BACKLOG_BYTES = 4 * 1024 * 1024;
 /** Status changes that come in floods (deliveries, refused posts) go out at most this often. */
 const STATUS_COALESCE_MS = 500;
+/** How often the streams' sessions are looked up with nothing pushed (expiry, another process). */
+export const SESSION_SWEEP_MS = 2_000;
 
-// Its old home: other modules may still import it from here.
-export { reportBackgroundError };
+/** The sign-in side's word on sessions, by the id the gate names them by (its hash). */
+export interface SessionLiveness {
+  /** False once the session is over; asking must not put its idle expiry off. */
+  alive(sessionId: string): boolean;
+  /** Calls `listener` with sessions just ended (`'look'`: unnamed); answers the unsubscribe. */
+  onEnded?(listener: (sessionIds: readonly string[] | 'look') => void): () => void;
+}
+
+/** Runs a step nobody awaits: a failure is logged, never thrown. */
+function guarded(where: string, step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    reportBackgroundError(where, error);
+  }
+}
 
 /**
- * Server-sent events to every open tab (`status`, `webhook`, `log`, `bucket`), with a keep-alive
- * comment for proxies; one tab's failed write never reaches the caller.
+ * Server-sent events to every open tab (`status`, `webhook`, `log`, `bucket`, ...), a keep-alive
+ * comment for proxies; one tab's failed write never reaches the caller. A stream of a session that
+ * is over ends: before every push, every SESSION_SWEEP_MS, and at once when sign-in tells of it.
  */
 export class EventHub {
   /** Every open stream, oldest first, with the session it was opened by (none without sign-in). */
@@ -34,15 +46,30 @@ export class EventHub {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private statusTimer: ReturnType<typeof setTimeout> | undefined;
   private statusValue: HubStatus;
-  private watch: SessionWatch | undefined;
+  private sweep: ReturnType<typeof setInterval> | undefined;
+  private stopListening: (() => void) | undefined;
 
-  constructor(status: Omit<HubStatus, 'lastDeliveryAt' | 'startedAt'>) {
+  constructor(
+    status: Pick<HubStatus, 'webhooks' | 'path'>,
+    private readonly liveness?: SessionLiveness,
+  ) {
     this.statusValue = {
       ...status,
       lastDeliveryAt: undefined,
       startedAt: new Date().toISOString(),
       rejectedDeliveries: {},
     };
+    if (!liveness) return;
+    this.stopListening = liveness.onEnded?.((ended) =>
+      guarded('closing the streams of ended sessions', () =>
+        ended === 'look' ? this.checkSessions() : this.endSessions(new Set(ended)),
+      ),
+    );
+    this.sweep = setInterval(
+      () => guarded('looking up the streams’ sessions', () => this.checkSessions()),
+      SESSION_SWEEP_MS,
+    );
+    this.sweep.unref?.();
   }
 
   status(): HubStatus {
@@ -70,15 +97,8 @@ export class EventHub {
     return this.clients.size;
   }
 
-  /**
-   * Serves one tab's stream until it goes away or its session ends; false (nothing written) when
-   * full. A session's newest tab replaces its oldest past MAX_STREAMS_PER_SESSION.
-   */
-  open(
-    response: ServerResponse,
-    initial: Record<string, unknown> = {},
-    sessionId?: string,
-  ): boolean {
+  /** Serves one tab's stream until it or its session ends; false (nothing written) when full. */
+  open(response: ServerResponse, initial: Record<string, unknown>, sessionId?: string): boolean {
     if (sessionId !== undefined) this.makeRoomFor(sessionId);
     if (this.clients.size >= MAX_STREAM_CLIENTS) return false;
     response.writeHead(200, {
@@ -90,9 +110,8 @@ export class EventHub {
     response.write('retry: 1000\n\n');
     this.clients.set(response, sessionId);
     this.sendTo(response, this.frame('status', this.statusValue));
-    for (const [event, data] of Object.entries(initial)) {
+    for (const [event, data] of Object.entries(initial))
       this.sendTo(response, this.frame(event, data));
-    }
     response.on('close', () => {
       this.clients.delete(response);
       if (this.clients.size === 0 && this.heartbeat) {
@@ -135,42 +154,39 @@ export class EventHub {
 
   /** Ends every stream (the server is stopping). */
   close(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-    if (this.statusTimer) clearTimeout(this.statusTimer);
-    this.statusTimer = undefined;
-    this.watch?.stop();
-    this.watch = undefined;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.statusTimer);
+    clearInterval(this.sweep);
+    this.heartbeat = this.statusTimer = this.sweep = undefined;
+    this.stopListening?.();
     for (const client of this.clients.keys()) client.end();
     this.clients.clear();
   }
 
-  /** Closes the streams of sessions that end (see SessionWatch). */
-  watchSessions(liveness: SessionLiveness): void {
-    this.watch?.stop();
-    this.watch = new SessionWatch(liveness, {
-      sessions: () => [...this.clients.values()].filter((id) => id !== undefined),
-      end: (ids) => this.endSessions(ids),
-    });
-  }
-
   /** Open streams of one session. */
   sessionStreamCount(sessionId: string): number {
-    let count = 0;
-    for (const owner of this.clients.values()) if (owner === sessionId) count++;
-    return count;
+    return [...this.clients.values()].filter((owner) => owner === sessionId).length;
   }
 
-  /** Ends the given sessions' streams now; the number closed. */
-  endSessions(sessionIds: ReadonlySet<string>): number {
-    let closed = 0;
+  /** Ends the given sessions' streams now. */
+  endSessions(sessionIds: ReadonlySet<string>): void {
     for (const [client, owner] of [...this.clients]) {
-      if (owner !== undefined && sessionIds.has(owner)) {
-        this.closeStream(client, 'session_ended');
-        closed++;
-      }
+      if (owner !== undefined && sessionIds.has(owner)) this.closeStream(client, 'session_ended');
     }
-    return closed;
+  }
+
+  /** Ends the streams of every session over (a lookup that fails counts as over). */
+  private checkSessions(): void {
+    const { liveness } = this;
+    if (!liveness) return;
+    const over = new Set<string>();
+    for (const id of new Set(this.clients.values())) {
+      if (id === undefined || over.has(id)) continue;
+      let alive = false;
+      guarded('a session lookup', () => (alive = liveness.alive(id)));
+      if (!alive) over.add(id);
+    }
+    if (over.size > 0) this.endSessions(over);
   }
 
   /** The session's oldest streams go until a new one fits its share. */
@@ -203,7 +219,7 @@ export class EventHub {
   /** Every tab whose session still lives gets the frame; the others' streams end first. */
   private sendAll(frame: string): void {
     if (this.clients.size === 0) return;
-    this.watch?.check();
+    guarded('looking up the streams’ sessions', () => this.checkSessions());
     for (const client of this.clients.keys()) this.sendTo(client, frame);
   }
 
@@ -214,7 +230,15 @@ export class EventHub {
         client.destroy();
         return;
       }
-      this.corkForThisTurn(client);
+      // A burst's messages to one tab leave in one write at the end of the turn, not one each.
+      if (!this.corked.has(client)) {
+        this.corked.add(client);
+        client.cork();
+        setImmediate(() => {
+          this.corked.delete(client);
+          client.uncork();
+        });
+      }
       client.write(frame);
     } catch (error) {
       this.clients.delete(client);
@@ -222,20 +246,8 @@ export class EventHub {
     }
   }
 
-  /** A burst's messages to one tab leave in one write at the end of the turn, not one each. */
-  private corkForThisTurn(client: ServerResponse): void {
-    if (this.corked.has(client)) return;
-    this.corked.add(client);
-    client.cork();
-    setImmediate(() => {
-      this.corked.delete(client);
-      client.uncork();
-    });
-  }
-
   private statusSoon(): void {
-    if (this.statusTimer) return;
-    this.statusTimer = setTimeout(() => {
+    this.statusTimer ??= setTimeout(() => {
       this.statusTimer = undefined;
       this.broadcast('status', this.statusValue);
     }, STATUS_COALESCE_MS);

@@ -1,35 +1,55 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HUB_EVENTS_PATH, HUB_LOG_PATH } from '../../client/hub-messages';
 import { KeyGovernor } from '../governor/key-governor';
 import { BodyReadSlots } from './body-read-slots';
 import { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
-import { EventHub } from './event-hub';
-import { controlHeaders, registerWithSandbox } from './sandbox-registration';
-import type { SessionLiveness } from './session-liveness';
+import { EventHub, type SessionLiveness } from './event-hub';
 import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
 /** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
-export const HUB_PATHS = {
-  webhooks: WEBHOOK_PATH,
-  events: '/hub/events',
-  log: '/hub/log',
-} as const;
+export const HUB_PATHS = { webhooks: WEBHOOK_PATH, events: HUB_EVENTS_PATH, log: HUB_LOG_PATH };
+
+/** An embedded sandbox to register with once the server listens (its control token if closed). */
+interface SandboxTarget {
+  sandboxUrl: string;
+  sellerId: string;
+  controlToken?: string;
+}
 
 export interface HubOptions {
   /** Signing secrets of the endpoint registered on a deployment: current, then previous. */
   secrets?: readonly string[];
   /** Where accepted event ids are kept (default `:memory:`; the servers pass `.sandbox/hub.db`). */
   ledgerPath?: string;
-  /** An embedded sandbox to register with once the server listens (its control token if closed). */
-  registerWith?: { sandboxUrl: string; sellerId: string; controlToken?: string };
+  registerWith?: SandboxTarget;
   /** The sign-in side's word on sessions: a stream of an ended session is closed. */
   sessions?: SessionLiveness;
 }
 
-/**
- * The server as the seller's hub: the key's governor, the webhook receiver and its ledger, and the
- * event stream to every tab.
- */
+interface Webhook {
+  id: string;
+  url: string;
+  secret: string;
+  enabled?: boolean;
+}
+
+/** A call to the sandbox's control API; undefined when it refuses. */
+async function control<T>(target: SandboxTarget, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (target.controlToken) headers.authorization = `Bearer ${target.controlToken}`;
+  const response = await fetch(`${target.sandboxUrl}/_sandbox${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.ok) return (await response.json()) as T;
+  await response.body?.cancel();
+  return undefined;
+}
+
+/** The server as the seller's hub: the key's governor, the webhook receiver, every tab's stream. */
 export class ServerHub {
   readonly governor: KeyGovernor;
   readonly events: EventHub;
@@ -53,11 +73,8 @@ export class ServerHub {
     this.governor = new KeyGovernor(apiKey);
     this.secretList = (options.secrets ?? []).filter(Boolean);
     this.ledger = new DeliveryLedger(options.ledgerPath ?? ':memory:');
-    this.events = new EventHub({
-      webhooks: this.secretList.length > 0 ? 'configured' : 'off',
-      path: WEBHOOK_PATH,
-    });
-    if (options.sessions) this.events.watchSessions(options.sessions);
+    const webhooks = this.secretList.length > 0 ? 'configured' : 'off';
+    this.events = new EventHub({ webhooks, path: WEBHOOK_PATH }, options.sessions);
     // The meter of every tab: the governor's model, at most five times a second.
     this.unsubscribe = this.governor.subscribe(() => {
       if (this.bucketTimer || this.events.clientCount() === 0) return;
@@ -68,13 +85,9 @@ export class ServerHub {
     });
   }
 
-  /**
-   * Once listening: registers with an embedded sandbox, and again whenever the endpoint is gone or
-   * disabled (a sandbox reset empties it).
-   */
+  /** Once listening: registers with an embedded sandbox, again when a reset drops the endpoint. */
   async started(serverUrl: string): Promise<void> {
-    const target = this.options.registerWith;
-    if (!target) return;
+    if (!this.options.registerWith) return;
     await this.register(`${serverUrl}${WEBHOOK_PATH}`);
     this.watch = setInterval(() => {
       this.checkRegistration().catch((error: unknown) =>
@@ -84,14 +97,27 @@ export class ServerHub {
     this.watch.unref?.();
   }
 
+  /** Registers our webhook path with the sandbox (one for the same URL reused); its secret first. */
   private async register(receiverUrl: string): Promise<void> {
     const target = this.options.registerWith!;
-    const { id, secret } = await registerWithSandbox(
-      target.sandboxUrl,
-      target.sellerId,
-      receiverUrl,
-      target.controlToken,
+    const seller = encodeURIComponent(target.sellerId);
+    const listed = await control<{ webhooks: Webhook[] }>(
+      target,
+      'GET',
+      `/webhooks?seller_id=${seller}`,
     );
+    if (!listed) throw new Error(`The sandbox at ${target.sandboxUrl} did not list its webhooks`);
+    const known = listed.webhooks.find((webhook) => webhook.url === receiverUrl);
+    const made = known
+      ? await control<{ webhook: Webhook }>(target, 'PATCH', `/webhooks/${known.id}`, {
+          enabled: true,
+        })
+      : await control<{ webhook: Webhook }>(target, 'POST', '/webhooks', {
+          seller_id: target.sellerId,
+          url: receiverUrl,
+        });
+    if (!made) throw new Error(`The sandbox at ${target.sandboxUrl} refused our webhook`);
+    const { id, secret } = made.webhook;
     this.registration = { id, receiverUrl };
     this.secretList = [secret, ...(this.options.secrets ?? []).filter((s) => s && s !== secret)];
     this.events.setStatus({ webhooks: 'registered' });
@@ -102,22 +128,14 @@ export class ServerHub {
     if (this.checking || !target || !this.registration) return;
     this.checking = true;
     try {
-      const response = await fetch(
-        `${target.sandboxUrl}/_sandbox/webhooks/${encodeURIComponent(this.registration.id)}`,
-        { headers: controlHeaders(target.controlToken) },
-      );
-      const body = response.ok
-        ? ((await response.json()) as { webhook?: { enabled?: boolean; secret?: string } })
-        : undefined;
-      const webhook = body?.webhook;
+      const path = `/webhooks/${encodeURIComponent(this.registration.id)}`;
+      const webhook = (await control<{ webhook?: Partial<Webhook> }>(target, 'GET', path))?.webhook;
       if (!webhook || webhook.enabled === false) {
         await this.register(this.registration.receiverUrl);
       } else if (webhook.secret && webhook.secret !== this.secretList[0]) {
         // Rotated through the control API: the new secret first, the previous one still accepted.
-        this.secretList = [
-          webhook.secret,
-          ...this.secretList.filter((s) => s !== webhook.secret),
-        ].slice(0, 3);
+        const others = this.secretList.filter((s) => s !== webhook.secret);
+        this.secretList = [webhook.secret, ...others].slice(0, 3);
       }
     } catch {
       // The sandbox is stopping or busy: look again in a second.
@@ -154,10 +172,7 @@ export class ServerHub {
     return this.events.status().webhooks !== 'off';
   }
 
-  /**
-   * A tab's event stream; `sessionId` is the signed-in session's id as SessionLiveness knows it
-   * (its hash): its streams share its slots and end with it.
-   */
+  /** A tab's event stream; a signed-in one's session (its id hash) shares its slots and ends it. */
   openStream(response: ServerResponse, sessionId?: string): void {
     let greeting: Record<string, unknown> = {};
     try {
@@ -179,24 +194,15 @@ export class ServerHub {
   }
 
   /** The events view's log: the stream's status, the last deliveries and the bucket. */
-  sendLog(response: ServerResponse): void {
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    response.end(
-      JSON.stringify({
-        status: this.events.status(),
-        entries: this.events.entries(),
-        bucket: this.governor.snapshot(),
-      }),
-    );
+  log() {
+    const { events } = this;
+    return { status: events.status(), entries: events.entries(), bucket: this.governor.snapshot() };
   }
 
   close(): void {
-    if (this.watch) clearInterval(this.watch);
+    clearInterval(this.watch);
     this.unsubscribe();
-    if (this.bucketTimer) clearTimeout(this.bucketTimer);
+    clearTimeout(this.bucketTimer);
     this.events.close();
     this.ledger.close();
   }

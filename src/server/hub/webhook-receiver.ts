@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HubLogEntry } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
-import { MAX_JSON_DEPTH, parseBoundedJson } from '../bounded-json';
+import { parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
 import type { BodyReadSlots } from './body-read-slots';
 import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
 import type { EventHub } from './event-hub';
-import { readSignatureHeader, signatureMatches } from './webhook-signature';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
 export const WEBHOOK_PATH = '/hub/webhooks';
@@ -17,9 +17,11 @@ export const MAX_DELIVERY_BYTES = MAX_BODY_BYTES;
 export const DELIVERY_BODY_DEADLINE_MS = 5_000;
 /** Strangers' bodies read at once (each up to MAX_DELIVERY_BYTES), on every port together. */
 export const MAX_DELIVERY_READS = 8;
+/** A signature timestamp further than this from our clock is refused (the spec's hour). */
+export const MAX_SIGNATURE_AGE_SECONDS = 3600;
 /** An answered connection that still sends is dropped after this. */
 const CLOSE_GRACE_MS = 1_000;
-/** A verified body up to this size stays in the events log, so the view still names the card after a reload. */
+/** A verified body up to this size stays in the log (the view names the card after a reload). */
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
 export interface ReceiverDeps {
@@ -34,6 +36,44 @@ export interface ReceiverDeps {
   now?: () => number;
 }
 
+type SignatureHeader =
+  | { ok: true; timestamp: number; given: Buffer[] }
+  | { ok: false; reason: 'missing_signature' | 'malformed_signature' | 'stale_timestamp' };
+
+/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): a stranger's post is refused unread. */
+function readSignatureHeader(header: string | undefined, nowSeconds: number): SignatureHeader {
+  if (!header) return { ok: false, reason: 'missing_signature' };
+  let t: number | undefined;
+  const given: Buffer[] = [];
+  for (const part of header.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (name === 't' && /^\d{1,12}$/.test(value)) t = Number(value);
+    if (name === 'v1' && /^[0-9a-f]{64}$/i.test(value)) given.push(Buffer.from(value, 'hex'));
+  }
+  if (t === undefined || given.length === 0) return { ok: false, reason: 'malformed_signature' };
+  if (Math.abs(nowSeconds - t) > MAX_SIGNATURE_AGE_SECONDS) {
+    return { ok: false, reason: 'stale_timestamp' };
+  }
+  return { ok: true, timestamp: t, given };
+}
+
+/** HMAC-SHA256 of `<t>.<raw body>` with the current or previous secret, in constant time. */
+function signatureMatches(
+  header: { timestamp: number; given: readonly Buffer[] },
+  raw: Buffer,
+  secrets: readonly string[],
+): boolean {
+  const signed = Buffer.concat([Buffer.from(`${header.timestamp}.`), raw]);
+  return secrets.some((secret) => {
+    if (!secret) return false;
+    const expected = createHmac('sha256', secret).update(signed).digest();
+    return header.given.some((v1) => timingSafeEqual(v1, expected));
+  });
+}
+
 function answer(response: ServerResponse, status: number, body: Record<string, unknown>): void {
   if (response.headersSent || response.destroyed) return;
   response.writeHead(status, {
@@ -41,19 +81,6 @@ function answer(response: ServerResponse, status: number, body: Record<string, u
     'cache-control': 'no-store',
   });
   response.end(JSON.stringify(body));
-}
-
-/**
- * An answer sent before the body was read whole: the connection closes after it, so no next
- * request follows unread bytes, and a sender that goes on sending is dropped soon after.
- */
-function closeAfterAnswer(request: IncomingMessage, response: ServerResponse): void {
-  const socket = request.socket;
-  if (!response.headersSent) response.setHeader('connection', 'close');
-  response.once('finish', () => {
-    const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
-    timer.unref?.();
-  });
 }
 
 const headerOf = (request: IncomingMessage, name: string): string | undefined => {
@@ -85,32 +112,29 @@ export async function receiveWebhook(
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     answer(response, status, { error: reason });
   };
-  /** A refusal before the body was read: the connection goes with it. */
+  /** A refusal before the body was read: the connection closes; a sender going on is dropped. */
   const refuseUnread = (status: number, reason: string, headers: Record<string, string> = {}) => {
-    closeAfterAnswer(request, response);
+    if (!response.headersSent) response.setHeader('connection', 'close');
+    response.once('finish', () =>
+      setTimeout(() => request.socket.destroy(), CLOSE_GRACE_MS).unref(),
+    );
     refuse(status, reason, headers);
   };
   if (request.method !== 'POST') return refuseUnread(405, 'method_not_allowed');
   const secrets = deps.secrets();
   if (secrets.length === 0) return refuseUnread(503, 'no_signing_secret', { 'retry-after': '60' });
-  const header = readSignatureHeader(
-    headerOf(request, 'x-service-webhook-signature'),
-    Math.floor(at.getTime() / 1000),
-  );
+  const signature = headerOf(request, 'x-service-webhook-signature');
+  const header = readSignatureHeader(signature, Math.floor(at.getTime() / 1000));
   if (!header.ok) return refuseUnread(401, header.reason);
 
   const slot = deps.reads.take();
-  const read = await readBodyWithin(
-    request,
-    { maxBytes: MAX_DELIVERY_BYTES, deadlineMs: DELIVERY_BODY_DEADLINE_MS },
-    slot.signal,
-  ).finally(slot.release);
+  const limits = { maxBytes: MAX_DELIVERY_BYTES, deadlineMs: DELIVERY_BODY_DEADLINE_MS };
+  const read = await readBodyWithin(request, limits, slot.signal).finally(slot.release);
   if (!read.ok) {
     if (read.reason === 'too_large') return refuseUnread(413, 'body_too_large');
     // Cut off for a newer read, or too slow: the API retries a real one, with backoff.
-    return refuseUnread(408, read.reason === 'too_slow' ? 'body_too_slow' : 'body_cut_off', {
-      'retry-after': '5',
-    });
+    const reason = read.reason === 'too_slow' ? 'body_too_slow' : 'body_cut_off';
+    return refuseUnread(408, reason, { 'retry-after': '5' });
   }
   const raw = read.body;
   if (!signatureMatches(header, raw, secrets)) return refuse(401, 'bad_signature');
@@ -119,8 +143,8 @@ export async function receiveWebhook(
   const topic = headerOf(request, 'x-service-webhook-topic');
   const eventId = headerOf(request, 'x-service-webhook-id');
   const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
-  let logged: unknown;
-  const log = (outcome: 'applied' | 'duplicate' | 'rejected', reason?: string) =>
+  let payload: unknown;
+  const log = (outcome: HubLogEntry['outcome'], reason?: string) =>
     deps.hub.record({
       at: at.toISOString(),
       outcome,
@@ -128,7 +152,7 @@ export async function receiveWebhook(
       eventId,
       attempt,
       ...(reason ? { reason } : {}),
-      ...(logged === undefined ? {} : { payload: logged }),
+      ...(payload === undefined ? {} : { payload }),
     });
   const refuseVerified = (status: number, reason: string) => {
     deps.hub.countRejected(reason);
@@ -138,9 +162,9 @@ export async function receiveWebhook(
   if (!topic || !eventId || !/^evt_[A-Za-z0-9_-]{1,100}$/.test(eventId)) {
     return refuseVerified(400, 'missing_topic_or_id');
   }
-  const parsed = parseBoundedJson(raw.toString('utf8'), MAX_JSON_DEPTH);
+  const parsed = parseBoundedJson(raw.toString('utf8'));
   if (!parsed.ok) return refuseVerified(parsed.reason === 'too_deep' ? 422 : 400, parsed.reason);
-  if (raw.length <= LOGGED_PAYLOAD_BYTES) logged = parsed.value;
+  if (raw.length <= LOGGED_PAYLOAD_BYTES) payload = parsed.value;
 
   // The signature covers the body alone, not the id or the test header: a body seen before is the
   // same snapshot again, whatever id it comes under, and one first seen as a test stays a sample.
@@ -159,12 +183,12 @@ export async function receiveWebhook(
       log('duplicate', known.test ? 'a test delivery sent again as real' : undefined);
       return;
     }
-    // Test-button deliveries carry a sample resource: shown in the events view as a test, never
-    // applied, and recorded so their bytes can never come back as real.
+    // A test button's sample: shown as a test, never applied, recorded so it never comes back real.
+    const receivedAt = at.toISOString();
     deps.hub.publishWebhook({
       eventId,
       topic,
-      receivedAt: at.toISOString(),
+      receivedAt,
       test: entry.test,
       payload: parsed.value,
     });

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateFolder } from '../private-files';
 
 /**
- * Photos taken at the table for a new listing, kept on the hub's disk (a private folder beside
- * its other files) until the marketplace downloads them: the API takes a listing's photos only
- * as public https URLs.
+ * Photos taken at the table for a new listing, kept in a private folder beside the hub's other
+ * files until the marketplace downloads them: the API takes a listing's photos only by https URL.
  */
 
 export type PhotoType = 'jpg' | 'png' | 'webp';
@@ -69,16 +68,14 @@ export class PhotoStore {
     if (this.temporary) rmSync(this.folder, { recursive: true, force: true });
   }
 
-  /** A kept photo's bytes by its file name; undefined for a name not of ours or not kept. */
-  read(name: string): { bytes: Buffer; type: PhotoType } | undefined {
+  /** A kept photo by its file name (checked before any path is built); undefined if not ours. */
+  find(name: string): (KeptPhoto & { path: string }) | undefined {
     const match = NAME.exec(name);
     if (!match) return undefined;
     const path = join(this.folder, name);
-    try {
-      if (!statSync(path).isFile()) return undefined;
-      return { bytes: readFileSync(path), type: match[2] as PhotoType };
-    } catch {
-      return undefined;
-    }
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isFile()
+      ? { name, path, type: match[2] as PhotoType, bytes: stat.size }
+      : undefined;
   }
 }

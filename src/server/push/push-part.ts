@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import webPush from 'web-push';
 import type { ServerHub } from '../hub/server-hub';
 import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
@@ -6,7 +7,6 @@ import type { SessionsEndedListener } from '../auth/session-book';
 import { PushSender } from './push-sender';
 import { PushStore } from './push-store';
 import { SOLD_ONLINE_MESSAGE, SoldOnlineWatch } from './sold-online-watch';
-import { vapidKeysFor, type VapidKeys } from './vapid-keys';
 
 /** How the hub tells the table of a case slab sold online (AppServerOptions.push). */
 export interface PushOptions {
@@ -16,6 +16,35 @@ export interface PushOptions {
   vapid?: { publicKey?: string; privateKey?: string; subject?: string };
   /** Loopback push services accepted: the tests' own push service only, never a setting. */
   allowLoopbackEndpoints?: boolean;
+}
+
+/** The hub's VAPID identity: its P-256 pair (public: base64url) and its contact. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** An https: or mailto: address the push services may write to. */
+  subject: string;
+}
+
+/** Where no subject is set and the public address is not https (push services want a contact). */
+export const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
+
+/** The keys from the settings, else a pair made once and kept (a subscription holds the public one). */
+export function vapidKeysFor(
+  store: PushStore,
+  given: { publicKey?: string; privateKey?: string; subject?: string; publicUrl?: string },
+): VapidKeys {
+  const subject =
+    given.subject ?? (given.publicUrl?.startsWith('https:') ? given.publicUrl : DEFAULT_SUBJECT);
+  if (given.publicKey && given.privateKey) {
+    return { publicKey: given.publicKey, privateKey: given.privateKey, subject };
+  }
+  const [publicKey, privateKey] = [store.meta('vapid_public_key'), store.meta('vapid_private_key')];
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  const made = webPush.generateVAPIDKeys();
+  store.setMeta('vapid_public_key', made.publicKey);
+  store.setMeta('vapid_private_key', made.privateKey);
+  return { ...made, subject };
 }
 
 export interface PushPart {
@@ -39,10 +68,7 @@ export interface PushDeps {
   };
 }
 
-/**
- * The push part composed: its store beside the hub's ledger (in memory when the ledger is), the
- * keys, the sender, and the watch of the cases; a session's end drops its phones' subscriptions.
- */
+/** The push part: its store beside the hub's ledger, the keys, the sender, the cases' watch. */
 export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   const ledger = deps.ledgerPath ?? ':memory:';
   const path =
@@ -50,31 +76,26 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   const store = new PushStore(path);
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
   const sender = new PushSender({ store, keys, sessionAlive: deps.sessions.alive });
-  const watch = deps.shows
+  const { shows, replica, hub } = deps;
+  const watch = shows
     ? new SoldOnlineWatch({
-        replica: deps.replica,
-        shows: deps.shows,
+        replica,
+        shows,
         store,
         sender,
-        broadcast: (event, data) => deps.hub.events.broadcast(event, data),
+        broadcast: (event, data) => hub.events.broadcast(event, data),
       })
     : undefined;
-  if (watch)
-    deps.hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
+  if (watch) hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
   // Signed out (here, or everywhere): the phones of those sessions are told nothing more.
   const offEnded = deps.sessions.onEnded((ended, account) => {
     if (ended === 'all-of-user') store.dropAccount(account);
     else store.dropSessions(ended);
   });
-  return {
-    store,
-    keys,
-    sender,
-    watch,
-    close: async () => {
-      offEnded();
-      await watch?.close();
-      store.close();
-    },
+  const close = async () => {
+    offEnded();
+    await watch?.close();
+    store.close();
   };
+  return { store, keys, sender, watch, close };
 }

@@ -1,7 +1,7 @@
 import webPush from 'web-push';
 import { serverLog } from '../log';
 import type { PushStore, PushSubscriptionRecord } from './push-store';
-import type { VapidKeys } from './vapid-keys';
+import type { VapidKeys } from './push-part';
 
 /** What a phone shows for a push: its title and line, and the page a press opens. */
 export interface PushMessage {

@@ -5,7 +5,7 @@ import type { Replica } from '../replica/replica';
 import type { Show, ShowStore } from '../shows/show-store';
 import type { PushSender } from './push-sender';
 import type { PushStore } from './push-store';
-import { cardOf, lineCardOf, listingSold, listingsSoldBy } from './sold-online';
+import { isRecord } from '../bounded-json';
 
 /** The stream's message that carries the alerts. */
 export const SOLD_ONLINE_MESSAGE = 'sold_online';
@@ -16,6 +16,35 @@ const ALERTS_GIVEN = 50;
 const SHOWS_READ = 200;
 /** Changes come in runs (a page of a walk, a sale's two deliveries): looked at once per run. */
 const LOOK_AFTER_MS = 100;
+
+/** Text a row gives, or null where it is empty or not text. */
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+// By the spec's documented fields: a listing sold is `archived` with reason `sold` (kept on the row
+// as `unavailable_reason`); a list read carries no reason, so an archived listing with none is not
+// taken for sold (a seller's deactivation is archived too): its order tells.
+const listingSold = (row: Record<string, unknown>) =>
+  row.status === 'archived' && row.unavailable_reason === 'sold';
+
+/** The listings an order sold (`line_items[].product_id`; none once cancelled). */
+function listingsSoldBy(order: Record<string, unknown>): string[] {
+  if (text(order.cancelled_at) || !Array.isArray(order.line_items)) return [];
+  return order.line_items.flatMap((line) =>
+    isRecord(line) && typeof line.product_id === 'string' ? [line.product_id] : [],
+  );
+}
+
+/** The card as the listing's row names it, else as the order's line does (its cert as `sku`). */
+function cardOf(row: Record<string, unknown> | undefined, order: unknown, listingId: string) {
+  const card = isRecord(row?.card) ? row.card : {};
+  const lines = isRecord(order) && Array.isArray(order.line_items) ? order.line_items : [];
+  const line = lines.find((item) => isRecord(item) && item.product_id === listingId) ?? {};
+  return {
+    title: text(row?.title) ?? text(card.title) ?? text(line.title),
+    certNumber: text(card.cert_number) ?? text(line.sku),
+    grader: text(card.grader),
+  };
+}
 
 export interface SoldOnlineWatchOptions {
   replica: Replica;
@@ -113,19 +142,17 @@ export class SoldOnlineWatch {
       const order = ordered.get(listingId);
       if (!order && !(row && listingSold(row))) continue;
       if (store.alerted(listingId) || shows.saleOf(listingId)) continue;
-      const card = cardOf(row);
-      const line = order ? lineCardOf(order, listingId) : { title: null, certNumber: null };
-      const certNumber = card.certNumber ?? line.certNumber;
+      const { title, certNumber, grader } = cardOf(row, order, listingId);
       const alert: HubSoldOnlineAlert = {
         listingId,
-        title: card.title ?? line.title ?? 'A slab of your case',
+        title: title ?? 'A slab of your case',
         certNumber,
-        grader: card.grader,
+        grader,
         showKey: show.key,
         showName: show.name,
         soldAt: this.now().toISOString(),
         url: certNumber
-          ? paths.showCert.to(certNumber, card.grader ?? undefined)
+          ? paths.showCert.to(certNumber, grader ?? undefined)
           : paths.show.to(show.key),
       };
       if (store.recordAlert(alert)) fresh.push(alert);

@@ -4,10 +4,9 @@ import { asciiJsonText } from '../../shared/ascii-json';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
 /**
- * The seller's store as the hub keeps it (SQLite, WAL; each body JSON in ASCII, as the feed sends it): every SQL statement of the replica is in
- * this module. Each row carries a change number this store assigns (one counter, monotonic, never
- * a clock); a degraded record is set aside by id with when it was last seen, until a read returns
- * it whole.
+ * The seller's store as the hub keeps it, every SQL statement of the replica: each body JSON in
+ * ASCII (as the feed sends it), each row with a change number of one monotonic counter (never a
+ * clock); a degraded record set aside by id, with when it was last seen, until read whole.
  */
 
 export const REPLICA_COLLECTIONS = [
@@ -37,20 +36,13 @@ export interface DegradedEntry {
   lastSeen: string;
 }
 
-/** What the replica knows of a collection's reads. */
+/** Whether a whole walk finished, and the API's time at or before the last read began. */
 export interface CollectionState {
-  /** A whole walk finished: the rows are the store's. */
   filled: boolean;
-  /** The API's time at or before the last read began: the next read asks from it. */
   syncedAt: string | null;
 }
 
-interface RowRecord {
-  id: string;
-  change: number;
-  updated_at: string | null;
-  body: string;
-}
+type RowRecord = Omit<ReplicaRow, 'body'> & { body: string };
 
 /** How a row was taken: applied (its change number), or left as it was (older, or the same). */
 export type PutOutcome = { applied: true; change: number } | { applied: false };
@@ -63,104 +55,73 @@ export function olderThan(incoming: string | null, current: string | null): bool
   return !Number.isNaN(a) && !Number.isNaN(b) && a < b;
 }
 
+const SCHEMA = `CREATE TABLE IF NOT EXISTS replica_rows (
+    collection TEXT NOT NULL, id TEXT NOT NULL, change INTEGER NOT NULL, updated_at TEXT,
+    body TEXT NOT NULL, PRIMARY KEY (collection, id)
+  );
+  CREATE INDEX IF NOT EXISTS replica_rows_by_change ON replica_rows (collection, change);
+  CREATE TABLE IF NOT EXISTS replica_degraded (
+    collection TEXT NOT NULL, id TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
+    first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, PRIMARY KEY (collection, id)
+  );
+  CREATE TABLE IF NOT EXISTS replica_state (
+    collection TEXT PRIMARY KEY, filled INTEGER NOT NULL DEFAULT 0, synced_at TEXT
+  );
+  CREATE TABLE IF NOT EXISTS replica_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`;
+
+const ROW = 'SELECT id, change, updated_at AS updatedAt, body FROM replica_rows';
+
 export class ReplicaStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(path: string) {
-    this.file = openStore(path, 'replica', [
-      `CREATE TABLE IF NOT EXISTS replica_rows (
-         collection TEXT NOT NULL,
-         id TEXT NOT NULL,
-         change INTEGER NOT NULL,
-         updated_at TEXT,
-         body TEXT NOT NULL,
-         PRIMARY KEY (collection, id)
-       );
-       CREATE INDEX IF NOT EXISTS replica_rows_by_change ON replica_rows (collection, change);
-       CREATE TABLE IF NOT EXISTS replica_degraded (
-         collection TEXT NOT NULL,
-         id TEXT NOT NULL,
-         code TEXT NOT NULL,
-         message TEXT NOT NULL,
-         first_seen TEXT NOT NULL,
-         last_seen TEXT NOT NULL,
-         PRIMARY KEY (collection, id)
-       );
-       CREATE TABLE IF NOT EXISTS replica_state (
-         collection TEXT PRIMARY KEY,
-         filled INTEGER NOT NULL DEFAULT 0,
-         synced_at TEXT
-       );
-       CREATE TABLE IF NOT EXISTS replica_meta (
-         key TEXT PRIMARY KEY,
-         value TEXT NOT NULL
-       );`,
-    ]);
-    this.db = this.file.db;
+    this.file = openStore(path, 'replica', [SCHEMA]);
+    const db = (this.db = this.file.db);
+    type Page = [string, number, number];
     this.statements = {
-      row: this.db.prepare<[string, string], RowRecord>(
-        'SELECT id, change, updated_at, body FROM replica_rows WHERE collection = ? AND id = ?',
-      ),
-      put: this.db.prepare(
+      row: db.prepare<[string, string], RowRecord>(`${ROW} WHERE collection = ? AND id = ?`),
+      put: db.prepare(
         `INSERT INTO replica_rows (collection, id, change, updated_at, body) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET
            change = excluded.change, updated_at = excluded.updated_at, body = excluded.body`,
       ),
-      rows: this.db.prepare<[string], RowRecord>(
-        'SELECT id, change, updated_at, body FROM replica_rows WHERE collection = ? ORDER BY rowid',
+      rows: db.prepare<[string], RowRecord>(`${ROW} WHERE collection = ? ORDER BY rowid`),
+      since: db.prepare<[string, number], RowRecord>(
+        `${ROW} WHERE collection = ? AND change > ? ORDER BY change`,
       ),
-      since: this.db.prepare<[string, number], RowRecord>(
-        `SELECT id, change, updated_at, body FROM replica_rows
-         WHERE collection = ? AND change > ? ORDER BY change`,
-      ),
-      snapshotPage: this.db.prepare<
-        [string, number, number],
-        { rowid: number; id: string; body: string }
-      >(
-        `SELECT rowid, id, body FROM replica_rows
+      snapshotPage: db.prepare<Page, { at: number; id: string; body: string }>(
+        `SELECT rowid AS at, id, body FROM replica_rows
          WHERE collection = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
       ),
-      changesPage: this.db.prepare<
-        [string, number, number],
-        { change: number; id: string; body: string }
-      >(
-        `SELECT change, id, body FROM replica_rows
+      changesPage: db.prepare<Page, { at: number; id: string; body: string }>(
+        `SELECT change AS at, id, body FROM replica_rows
          WHERE collection = ? AND change > ? ORDER BY change LIMIT ?`,
       ),
-      count: this.db.prepare<[string], { n: number }>(
-        'SELECT COUNT(*) AS n FROM replica_rows WHERE collection = ?',
-      ),
-      meta: this.db.prepare<[string], { value: string }>(
-        'SELECT value FROM replica_meta WHERE key = ?',
-      ),
-      setMeta: this.db.prepare(
+      count: db
+        .prepare<[string], number>('SELECT COUNT(*) FROM replica_rows WHERE collection = ?')
+        .pluck(),
+      meta: db.prepare<[string], string>('SELECT value FROM replica_meta WHERE key = ?').pluck(),
+      setMeta: db.prepare(
         `INSERT INTO replica_meta (key, value) VALUES (?, ?)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       ),
-      setAside: this.db.prepare(
+      setAside: db.prepare(
         `INSERT INTO replica_degraded (collection, id, code, message, first_seen, last_seen)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET
            code = excluded.code, message = excluded.message, last_seen = excluded.last_seen`,
       ),
-      whole: this.db.prepare('DELETE FROM replica_degraded WHERE collection = ? AND id = ?'),
-      degraded: this.db.prepare<
-        [],
-        {
-          collection: ReplicaCollection;
-          id: string;
-          code: string;
-          message: string;
-          first_seen: string;
-          last_seen: string;
-        }
-      >('SELECT * FROM replica_degraded ORDER BY collection, id'),
-      state: this.db.prepare<[string], { filled: number; synced_at: string | null }>(
-        'SELECT filled, synced_at FROM replica_state WHERE collection = ?',
+      whole: db.prepare('DELETE FROM replica_degraded WHERE collection = ? AND id = ?'),
+      degraded: db.prepare<[], DegradedEntry>(
+        `SELECT collection, id, code, message, first_seen AS firstSeen, last_seen AS lastSeen
+         FROM replica_degraded ORDER BY collection, id`,
       ),
-      setState: this.db.prepare(
+      state: db.prepare<[string], { filled: number; syncedAt: string | null }>(
+        'SELECT filled, synced_at AS syncedAt FROM replica_state WHERE collection = ?',
+      ),
+      setState: db.prepare(
         `INSERT INTO replica_state (collection, filled, synced_at) VALUES (?, ?, ?)
          ON CONFLICT (collection) DO UPDATE SET
            filled = excluded.filled, synced_at = excluded.synced_at`,
@@ -170,12 +131,12 @@ export class ReplicaStore {
 
   /** The newest change number given (0: none yet). */
   changeNumber(): number {
-    return Number(this.statements.meta.get('change')?.value ?? 0);
+    return Number(this.meta('change') ?? 0);
   }
 
   private nextChange(): number {
     const next = this.changeNumber() + 1;
-    this.statements.setMeta.run('change', String(next));
+    this.setMeta('change', String(next));
     return next;
   }
 
@@ -184,10 +145,7 @@ export class ReplicaStore {
     return record ? rowOf(record) : undefined;
   }
 
-  /**
-   * Takes a record newest-wins by its own `updated_at`: an older one is left out; the same record
-   * again keeps its change number. A record read whole is no longer set aside.
-   */
+  /** Takes a whole record newest-wins (the same again keeps its number), no longer set aside. */
   put(
     collection: ReplicaCollection,
     id: string,
@@ -196,19 +154,13 @@ export class ReplicaStore {
   ): PutOutcome {
     const current = this.statements.row.get(collection, id);
     this.statements.whole.run(collection, id);
-    if (current && olderThan(updatedAt, current.updated_at)) return { applied: false };
+    if (current && olderThan(updatedAt, current.updatedAt)) return { applied: false };
     // What the hub noted on the row (`slabdesk_…`) stays until it notes again.
     const text = asciiJsonText(current ? { ...body, ...ownNotes(current.body) } : body);
-    if (current && current.body === text) return { applied: false };
-    const change = this.nextChange();
-    this.statements.put.run(collection, id, change, updatedAt ?? current?.updated_at ?? null, text);
-    return { applied: true, change };
+    return this.write(collection, id, current, text, updatedAt);
   }
 
-  /**
-   * Sets a record's fields (a delivery, a write's answer) newest-wins by its own `updated_at`;
-   * `unknown` when there is no row and the fields are not a whole record.
-   */
+  /** Sets a record's fields newest-wins; `unknown` with no row and fields not a whole record. */
   patch(
     collection: ReplicaCollection,
     id: string,
@@ -217,25 +169,39 @@ export class ReplicaStore {
   ): PutOutcome | 'unknown' {
     const current = this.statements.row.get(collection, id);
     if (!current && !options.whole) return 'unknown';
-    if (current && olderThan(options.updatedAt, current.updated_at)) return { applied: false };
+    if (current && olderThan(options.updatedAt, current.updatedAt)) return { applied: false };
     const before = current ? (JSON.parse(current.body) as Record<string, unknown>) : {};
-    const text = asciiJsonText({ ...before, ...fields });
+    return this.write(
+      collection,
+      id,
+      current,
+      asciiJsonText({ ...before, ...fields }),
+      options.updatedAt,
+    );
+  }
+
+  private write(
+    collection: ReplicaCollection,
+    id: string,
+    current: RowRecord | undefined,
+    text: string,
+    updatedAt: string | null,
+  ): PutOutcome {
     if (current && current.body === text) return { applied: false };
     const change = this.nextChange();
-    const updatedAt = options.updatedAt ?? current?.updated_at ?? null;
-    this.statements.put.run(collection, id, change, updatedAt, text);
+    this.statements.put.run(collection, id, change, updatedAt ?? current?.updatedAt ?? null, text);
     return { applied: true, change };
   }
 
-  /** Many records in one transaction (a page of a walk). */
+  /** Many records in one transaction (a page of a walk); how many changed. */
   putMany(
     collection: ReplicaCollection,
-    records: readonly { id: string; body: Record<string, unknown>; updatedAt: string | null }[],
+    records: readonly { id: string; body: object; updatedAt: string | null }[],
   ): number {
     let applied = 0;
     this.db.transaction(() => {
-      for (const record of records) {
-        if (this.put(collection, record.id, record.body, record.updatedAt).applied) applied++;
+      for (const { id, body, updatedAt } of records) {
+        if (this.put(collection, id, body as Record<string, unknown>, updatedAt).applied) applied++;
       }
     })();
     return applied;
@@ -250,10 +216,7 @@ export class ReplicaStore {
     return this.statements.since.all(collection, change).map(rowOf);
   }
 
-  /**
-   * A page of the rows as stored (JSON text, not parsed again): a snapshot's in the order they were
-   * first taken (`after` a rowid), or the changes after a change number, oldest change first.
-   */
+  /** A page as stored (JSON text): a snapshot's after a rowid, or the changes after a number. */
   feedPage(
     collection: ReplicaCollection,
     from: { snapshotAfter: number } | { changedAfter: number },
@@ -261,12 +224,8 @@ export class ReplicaStore {
   ): { bodies: string[]; ids: string[]; last: number | undefined } {
     const records =
       'snapshotAfter' in from
-        ? this.statements.snapshotPage
-            .all(collection, from.snapshotAfter, limit)
-            .map((r) => ({ at: r.rowid, id: r.id, body: r.body }))
-        : this.statements.changesPage
-            .all(collection, from.changedAfter, limit)
-            .map((r) => ({ at: r.change, id: r.id, body: r.body }));
+        ? this.statements.snapshotPage.all(collection, from.snapshotAfter, limit)
+        : this.statements.changesPage.all(collection, from.changedAfter, limit);
     return {
       bodies: records.map((r) => r.body),
       ids: records.map((r) => r.id),
@@ -274,7 +233,7 @@ export class ReplicaStore {
     };
   }
 
-  /** This replica's name, made once with its file: a browser's copy of another replica is not ours. */
+  /** This replica's name, made once with its file: a copy of another replica is not ours. */
   identity(): string {
     let id = this.meta('identity');
     if (!id) this.setMeta('identity', (id = randomUUID()));
@@ -282,7 +241,7 @@ export class ReplicaStore {
   }
 
   count(collection: ReplicaCollection): number {
-    return this.statements.count.get(collection)?.n ?? 0;
+    return this.statements.count.get(collection) ?? 0;
   }
 
   /** A record the API could not read: kept by id, with when it was last seen. */
@@ -295,19 +254,12 @@ export class ReplicaStore {
   }
 
   degraded(): DegradedEntry[] {
-    return this.statements.degraded.all().map((row) => ({
-      collection: row.collection,
-      id: row.id,
-      code: row.code,
-      message: row.message,
-      firstSeen: row.first_seen,
-      lastSeen: row.last_seen,
-    }));
+    return this.statements.degraded.all();
   }
 
   state(collection: ReplicaCollection): CollectionState {
     const row = this.statements.state.get(collection);
-    return { filled: row?.filled === 1, syncedAt: row?.synced_at ?? null };
+    return { filled: row?.filled === 1, syncedAt: row?.syncedAt ?? null };
   }
 
   setState(collection: ReplicaCollection, state: CollectionState): void {
@@ -316,23 +268,20 @@ export class ReplicaStore {
 
   /** A value the replica keeps about itself (the store's fingerprint). */
   meta(key: string): string | undefined {
-    return this.statements.meta.get(key)?.value;
+    return this.statements.meta.get(key);
   }
 
   setMeta(key: string, value: string): void {
     this.statements.setMeta.run(key, value);
   }
 
-  /**
-   * The store was reset: every row, record set aside and read state goes; the change number goes
-   * on (never back), and the epoch says the rows before it are another store's.
-   */
+  /** The store was reset: its rows and read states go; the change number goes on, the epoch up. */
   forgetAll(): void {
     this.db.transaction(() => {
       this.db.exec(
-        'DELETE FROM replica_rows; DELETE FROM replica_degraded; DELETE FROM replica_state;',
+        `DELETE FROM replica_rows; DELETE FROM replica_degraded; DELETE FROM replica_state;
+         DELETE FROM replica_meta WHERE key = 'fingerprint';`,
       );
-      this.db.prepare("DELETE FROM replica_meta WHERE key = 'fingerprint'").run();
       this.setMeta('epoch', String(Number(this.meta('epoch') ?? 0) + 1));
       this.nextChange();
     })();
@@ -346,18 +295,10 @@ export class ReplicaStore {
 /** The hub's own notes on a stored row (`slabdesk_…` fields), none for most rows. */
 function ownNotes(body: string): Record<string, unknown> {
   if (!body.includes('"slabdesk_')) return {};
-  const notes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, unknown>)) {
-    if (key.startsWith('slabdesk_')) notes[key] = value;
-  }
-  return notes;
+  const notes = Object.entries(JSON.parse(body) as Record<string, unknown>);
+  return Object.fromEntries(notes.filter(([key]) => key.startsWith('slabdesk_')));
 }
 
 function rowOf(record: RowRecord): ReplicaRow {
-  return {
-    id: record.id,
-    change: record.change,
-    updatedAt: record.updated_at,
-    body: JSON.parse(record.body) as Record<string, unknown>,
-  };
+  return { ...record, body: JSON.parse(record.body) as Record<string, unknown> };
 }

@@ -6,26 +6,26 @@ import { reportBackgroundError } from '../hub/background-error';
 import { serverLog } from '../log';
 import { serverClient } from '../server-client';
 import {
+  readFingerprint,
+  type Fingerprint,
   PAGED_COLLECTIONS,
   readCollection,
   readLocations,
   type PagedCollection,
 } from './collection-read';
-import { listingWriteFields, rowChangeOf } from './delivery-rows';
-import { noteOpenOrders, undecidedOrder } from './open-orders';
 import {
-  REPLICA_COLLECTIONS,
-  type DegradedEntry,
-  type ReplicaCollection,
-  type ReplicaStore,
-} from './replica-store';
+  listingWriteChange,
+  proxiedWriteChange,
+  rowChangeOf,
+  type RowChange,
+} from './delivery-rows';
+import { REPLICA_COLLECTIONS, type ReplicaCollection, type ReplicaStore } from './replica-store';
 
 /**
- * The hub's replica of the seller's store, one for the whole deployment: filled once by a walk at
- * background priority through the governor, kept current by verified deliveries (newest wins by
- * the record's own `updated_at`) and by a reconciliation read by `updated_at_min` once an
- * interval, walked again once when the store's fingerprint changes (it was reset). Every
- * background step is caught and logged; none throws.
+ * The hub's one replica of the seller's store: filled by a background walk through the governor,
+ * kept current by verified deliveries (newest `updated_at` wins) and a reconciliation by
+ * `updated_at_min` once an interval, walked again when the store's fingerprint changes (a reset).
+ * Every background step is caught and logged; none throws.
  */
 
 /** The governor's share of the replica's reads: a seller's click goes first. */
@@ -34,13 +34,10 @@ export const REPLICA_SHARE = 'server:replica';
 export const SAFETY_NET_MS = 15 * 60_000;
 /** The reconciliation's interval with no webhook registered (`SLABDESK_RECONCILE_MINUTES`). */
 export const DEFAULT_RECONCILE_MS = 60_000;
-/** The first wait before a failed fill is tried again on its own; it doubles per failure. */
-const FILL_RETRY_MS = 60_000;
-const MAX_FILL_RETRY_MS = 30 * 60_000;
+/** The first wait before a failed fill is tried again on its own (doubling per failure, capped). */
+const [FILL_RETRY_MS, MAX_FILL_RETRY_MS] = [60_000, 30 * 60_000];
 /** Read again before the last read's baseline: a change stamped as a read began is not missed. */
 const OVERLAP_MS = 5_000;
-/** A listing write's path through the proxy (the alias `products` paths answer another shape). */
-const LISTING_WRITE_PATH = /^\/2026-07\/listings(?:\/[^/]+?)?(?:\.json)?$/;
 
 export interface ReplicaOptions {
   store: ReplicaStore;
@@ -48,14 +45,10 @@ export interface ReplicaOptions {
   governor: KeyGovernor | undefined;
   /** Whether deliveries are coming (a webhook registered or its secret configured). */
   webhooks: () => boolean;
-  /** The reconciliation's interval with no webhook (default DEFAULT_RECONCILE_MS). */
+  /** The reconciliation's interval without a webhook, and with one (the safety net's). */
   reconcileMs?: number;
-  /** The reconciliation's interval with a webhook (default SAFETY_NET_MS). */
   safetyNetMs?: number;
-  /**
-   * When the first fill starts: as the server starts (default), or when something first reads the
-   * replica (a server whose upstream calls are counted one by one: the proxy's own tests).
-   */
+  /** The first fill at start (default), or at the first read (tests that count upstream calls). */
   fill?: 'at-start' | 'when-read';
   now?: () => number;
 }
@@ -66,24 +59,6 @@ export class ReplicaNotReadyError extends Error {
     super('The replica has not been filled from the marketplace yet');
     this.name = 'ReplicaNotReadyError';
   }
-}
-
-export interface ReplicaStatus {
-  changeNumber: number;
-  epoch: number;
-  collections: Record<
-    ReplicaCollection,
-    { rows: number; filled: boolean; syncedAt: string | null; denied: boolean }
-  >;
-  degraded: DegradedEntry[];
-  /** Full walks and reconciliation rounds since the server started. */
-  fills: number;
-  rounds: number;
-}
-
-interface Fingerprint {
-  id: string;
-  createdAt: string | null;
 }
 
 export class Replica {
@@ -97,7 +72,7 @@ export class Replica {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstFill: Promise<void> | undefined;
   private lastFillError: unknown;
-  /** Failed fills in a row, and when the next one may start on its own (doubling, capped). */
+  /** Failed fills in a row, and when the next one may start on its own. */
   private fillFailures = 0;
   private fillRetryAt = 0;
   /** Collections the key may not read (403 `insufficient_scope`), with the refusal: held empty. */
@@ -150,10 +125,7 @@ export class Replica {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Resolves once the collections (default: all) have been filled; rejects with
-   * ReplicaNotReadyError when the fill could not be made (it is tried again at the next interval).
-   */
+  /** Resolves once the collections (default: all) are filled, else rejects ReplicaNotReadyError. */
   async ready(
     collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS,
     options: { retryNow?: boolean } = {},
@@ -175,10 +147,7 @@ export class Replica {
     );
   }
 
-  /**
-   * The collections brought up to date now (a seller's click with no webhook registered): one
-   * reconciliation read of each, shared by every caller waiting when it starts.
-   */
+  /** The collections brought up to date now (no webhook): one read shared by every caller. */
   catchUp(collections: readonly PagedCollection[]): Promise<void> {
     const pending = this.pendingCatchUp;
     if (pending) {
@@ -188,18 +157,18 @@ export class Replica {
     const wanted = new Set(collections);
     const work = this.enqueue(async () => {
       this.pendingCatchUp = undefined;
-      for (const collection of wanted) await this.reconcile(collection);
+      for (const collection of wanted) await this.walk(collection);
     }).then(() => undefined);
     this.pendingCatchUp = { collections: wanted, work };
     return work;
   }
 
-  /** Why the last fill failed, until one succeeds (the collections not filled wait for the next). */
+  /** Why the last fill failed, until one succeeds. */
   fillFailure(): unknown {
     return this.lastFillError;
   }
 
-  /** The marketplace's refusal when the key may not read the collection (held empty, not asked again). */
+  /** The marketplace's refusal of the collection to the key (held empty, not asked again). */
   refusal(collection: ReplicaCollection): ApiError | undefined {
     return this.denied.get(collection);
   }
@@ -211,66 +180,50 @@ export class Replica {
 
   /** A verified delivery: its row set newest-wins; an unknown listing is read by a catch-up. */
   applyDelivery(topic: string, payload: unknown): void {
-    try {
-      const change = rowChangeOf(topic, payload);
-      if (!change) return;
-      const outcome = this.store.patch(change.collection, change.id, change.fields, {
-        updatedAt: change.updatedAt,
-        whole: change.collection === 'orders',
-      });
-      if (outcome === 'unknown') {
-        void this.catchUp([change.collection, 'inventory_items', 'inventory_levels']);
-      } else if (outcome.applied) {
-        this.tell(change.collection);
-      }
-    } catch (error) {
-      reportBackgroundError(`applying a ${topic} delivery to the replica`, error);
-    }
+    this.apply(`applying a ${topic} delivery`, () => rowChangeOf(topic, payload), [
+      'inventory_items',
+      'inventory_levels',
+    ]);
   }
 
   /** A listing write's successful answer (the proxy's, a rule's), set on its row. */
   applyWriteAnswer(answer: unknown): void {
+    this.apply('applying a write’s answer', () => listingWriteChange(answer), ['inventory_items']);
+  }
+
+  /** Sets a change on its row; one of a row not kept yet is read with `alsoRead` instead. */
+  private apply(where: string, read: () => RowChange | null, alsoRead: PagedCollection[]): void {
     try {
-      const write = listingWriteFields(answer);
-      if (!write) return;
-      const outcome = this.store.patch('listings', write.id, write.fields, {
-        updatedAt: typeof write.fields.updated_at === 'string' ? write.fields.updated_at : null,
-        whole: false,
-      });
-      if (outcome === 'unknown') void this.catchUp(['listings', 'inventory_items']);
-      else if (outcome.applied) this.tell('listings');
+      const change = read();
+      if (!change) return;
+      const { collection, id, fields, updatedAt } = change;
+      const whole = collection === 'orders';
+      const outcome = this.store.patch(collection, id, fields, { updatedAt, whole });
+      if (outcome === 'unknown') void this.catchUp([collection, ...alsoRead]);
+      else if (outcome.applied) this.tell(collection);
     } catch (error) {
-      reportBackgroundError('applying a write’s answer to the replica', error);
+      reportBackgroundError(`${where} to the replica`, error);
     }
   }
 
   /** The proxy's answer to a browser's call: a successful listing write is set on its row. */
-  readonly observe = (exchange: ProxiedExchange): void => {
-    if (exchange.method === 'GET' || exchange.status < 200 || exchange.status >= 300) return;
-    if (!LISTING_WRITE_PATH.test(exchange.path) || !exchange.responseBody) return;
-    try {
-      this.applyWriteAnswer(JSON.parse(exchange.responseBody.toString('utf8')));
-    } catch (error) {
-      reportBackgroundError('reading a write’s answer for the replica', error);
-    }
-  };
+  readonly observe = (exchange: ProxiedExchange): void =>
+    this.apply('reading a write’s answer', () => proxiedWriteChange(exchange), ['inventory_items']);
 
-  status(): ReplicaStatus {
-    const collections = {} as ReplicaStatus['collections'];
-    for (const collection of REPLICA_COLLECTIONS) {
-      const state = this.store.state(collection);
-      collections[collection] = {
-        rows: this.store.count(collection),
-        filled: state.filled,
-        syncedAt: state.syncedAt,
-        denied: this.denied.has(collection),
-      };
-    }
+  status() {
+    const collections = Object.fromEntries(
+      REPLICA_COLLECTIONS.map((collection) => {
+        const { filled, syncedAt } = this.store.state(collection);
+        const rows = this.store.count(collection);
+        return [collection, { rows, filled, syncedAt, denied: this.denied.has(collection) }];
+      }),
+    );
     return {
       changeNumber: this.store.changeNumber(),
       epoch: Number(this.store.meta('epoch') ?? 0),
       collections,
       degraded: this.store.degraded(),
+      // Full walks and reconciliation rounds since the server started.
       fills: this.fills,
       rounds: this.rounds,
     };
@@ -321,22 +274,13 @@ export class Replica {
     this.timer.unref?.();
   }
 
-  /**
-   * A whole walk of every collection not filled yet, in turn: those filled stay filled when a
-   * later one fails (the rest wait for the next try), and one the key may not read is held empty.
-   */
+  /** Walks each collection not filled yet; a failure leaves the rest for the next try. */
   private async fillMissing(): Promise<void> {
     let failure: unknown;
     for (const collection of REPLICA_COLLECTIONS) {
       if (this.filled([collection])) continue;
       try {
-        if (collection === 'locations') {
-          await readLocations(this.client, this.store, this.abort.signal);
-          this.store.setState('locations', { filled: true, syncedAt: null });
-          this.tell('locations');
-        } else {
-          await this.fill(collection);
-        }
+        await this.walk(collection);
       } catch (error) {
         if (isApiError(error) && error.code === 'insufficient_scope') {
           serverLog.warn({ collection }, 'Replica: the key may not read this collection');
@@ -362,66 +306,42 @@ export class Replica {
     this.fills++;
   }
 
-  private async fill(collection: PagedCollection): Promise<void> {
-    const started = this.now();
-    const read = await this.read(collection, undefined);
-    this.store.setState(collection, { filled: true, syncedAt: read.syncedAt });
-    if (collection === 'listings') {
-      this.store.setMeta('fingerprint', JSON.stringify(read.first ?? null));
+  /** A whole walk when not filled, else a read of what changed since the last (a little before). */
+  private async walk(collection: ReplicaCollection): Promise<void> {
+    if (collection === 'locations') {
+      await readLocations(this.client, this.store, this.abort.signal);
+      this.store.setState('locations', { filled: true, syncedAt: null });
+      return this.tell('locations');
     }
-    serverLog.info(
-      {
-        collection,
-        rows: read.rows,
-        pages: read.pages,
-        setAside: read.setAside.length,
-        ms: this.now() - started,
-      },
-      'Replica: filled',
-    );
-    if (read.setAside.length > 0) {
-      serverLog.warn({ collection, ids: read.setAside }, 'Replica: records the API could not read');
-    }
-    if (read.applied > 0) this.tell(collection);
-  }
-
-  private async reconcile(collection: PagedCollection): Promise<void> {
     const state = this.store.state(collection);
-    if (!state.filled || state.syncedAt === null) {
-      await this.fill(collection);
-      return;
-    }
-    const since = new Date(Date.parse(state.syncedAt) - OVERLAP_MS).toISOString();
-    const read = await this.read(collection, since);
-    this.store.setState(collection, { filled: true, syncedAt: read.syncedAt });
-    if (read.setAside.length > 0) {
-      serverLog.warn({ collection, ids: read.setAside }, 'Replica: records the API could not read');
-    }
-    if (read.applied > 0) this.tell(collection);
-  }
-
-  /** One read of a collection into the store (whole, or `since`); orders noted open or not. */
-  private async read(collection: PagedCollection, since: string | undefined) {
-    const orders = collection === 'orders';
+    const whole = !state.filled || state.syncedAt === null;
+    const since = whole
+      ? undefined
+      : new Date(Date.parse(state.syncedAt!) - OVERLAP_MS).toISOString();
+    const started = this.now();
     const read = await readCollection(this.client, this.store, collection, {
-      ...(since === undefined ? {} : { updatedAtMin: since }),
+      ...(since === undefined ? {} : { since }),
       signal: this.abort.signal,
       now: this.now,
-      ...(orders ? { collect: undecidedOrder } : {}),
       onPage: (applied) => {
         if (applied > 0) this.tell(collection);
       },
     });
-    if (orders) {
-      read.applied += await noteOpenOrders(
-        this.client,
-        this.store,
-        read.collected,
-        since,
-        this.abort.signal,
+    this.store.setState(collection, { filled: true, syncedAt: read.syncedAt });
+    if (whole) {
+      if (collection === 'listings')
+        this.store.setMeta('fingerprint', JSON.stringify(read.first ?? null));
+      const { rows, pages } = read;
+      const ms = this.now() - started;
+      serverLog.info(
+        { collection, rows, pages, setAside: read.setAside.length, ms },
+        'Replica: filled',
       );
     }
-    return read;
+    if (read.setAside.length > 0) {
+      serverLog.warn({ collection, ids: read.setAside }, 'Replica: records the API could not read');
+    }
+    if (read.applied > 0) this.tell(collection);
   }
 
   /** The round: a reset store is walked again whole; otherwise each collection reconciled. */
@@ -442,7 +362,7 @@ export class Replica {
     for (const collection of PAGED_COLLECTIONS) {
       if (this.denied.has(collection)) continue;
       try {
-        await this.reconcile(collection);
+        await this.walk(collection);
       } catch (error) {
         // One collection's failure does not hold the others.
         if (!this.closed) reportBackgroundError(`reconciling ${collection}`, error);
@@ -452,33 +372,18 @@ export class Replica {
 
   /** The store's oldest listing (one row, two fields) against the one the fill saw first. */
   private async storeWasReset(): Promise<boolean> {
-    const known = this.store.meta('fingerprint');
-    const ours = known ? (JSON.parse(known) as Fingerprint | null) : null;
-    let first: Fingerprint | undefined;
-    for await (const page of this.client.listings.pages({
-      limit: 1,
-      fields: ['id', 'created_at'],
-      lookahead: 0,
-      priority: 'background',
-      signal: this.abort.signal,
-    })) {
-      const row = page.rows[0] ?? page.setAside[0];
-      if (row?.id !== undefined) {
-        const createdAt =
-          'created_at' in row && typeof row.created_at === 'string' ? row.created_at : null;
-        first = { id: row.id, createdAt };
-      }
-      break;
-    }
+    const ours = JSON.parse(this.store.meta('fingerprint') ?? 'null') as Fingerprint;
+    const first = await readFingerprint(this.client, this.abort.signal);
     if (ours === null) {
       // The fill saw no listing: the first one since is taken as the store's.
       if (first) this.store.setMeta('fingerprint', JSON.stringify(first));
       return false;
     }
     if (!first) return true;
+    const { createdAt } = first;
     return (
       first.id !== ours.id ||
-      (first.createdAt !== null && ours.createdAt !== null && first.createdAt !== ours.createdAt)
+      (createdAt !== null && ours.createdAt !== null && createdAt !== ours.createdAt)
     );
   }
 }

@@ -4,15 +4,7 @@ import { refuse } from '../error-envelope';
 import type { CostStore, KeptCost } from '../costs/cost-store';
 import { amountToCents, formatCents } from '../../shared/money';
 
-/**
- * The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. The
- * API documents no write of an inventory item's `cost`, so the hub keeps the seller's own.
- */
-
-export const COST_PATHS = {
-  costs: '/hub/costs',
-  cost: (itemId: string) => `/hub/costs/${encodeURIComponent(itemId)}`,
-} as const;
+/** The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. */
 
 const ItemId = z
   .string()
@@ -34,7 +26,7 @@ const BODY_LIMIT = 1024;
 const THIS_COMPUTER = 'This computer';
 
 /** A kept cost as the browser reads it: dollars as text, as the API writes money. */
-export const costView = (cost: KeptCost) => ({
+const costView = (cost: KeptCost) => ({
   itemId: cost.itemId,
   cost: formatCents(cost.costCents),
   setAt: cost.setAt,
@@ -49,7 +41,7 @@ export interface CostRouteDeps {
 export const costRoutes: FastifyPluginAsyncZod<CostRouteDeps> = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
 
-  app.get(COST_PATHS.costs, { config: READ }, async (_request, reply) =>
+  app.get('/hub/costs', { config: READ }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ costs: deps.store.all().map(costView) }),
   );
 

@@ -7,11 +7,10 @@ import { unreadBodies } from '../plugins/unread-bodies';
 export const HEALTH_PATH = '/healthz';
 
 /**
- * The hub's raw routes: the marketplace's deliveries (open, each checked by its signature before
- * its body is read), the tabs' event stream and the deliveries' log; and the health check.
+ * The hub's routes: the marketplace's deliveries (open, each checked by its signature before its
+ * body is read), the tabs' event stream, the deliveries' log, and the health check.
  */
-export async function hubRoutes(app: FastifyInstance, deps: { hub: ServerHub }) {
-  const { hub } = deps;
+export async function hubRoutes(app: FastifyInstance, { hub }: { hub: ServerHub }) {
   unreadBodies(app);
   app.get(HEALTH_PATH, { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok\n'),
@@ -28,8 +27,7 @@ export async function hubRoutes(app: FastifyInstance, deps: { hub: ServerHub }) 
       hub.openStream(reply.raw, request.admission.session?.idHash),
     ),
   });
-  app.get(HUB_PATHS.log, {
-    config: { access: 'viewer' },
-    handler: rawReply(async (_request, reply) => hub.sendLog(reply.raw)),
-  });
+  app.get(HUB_PATHS.log, { config: { access: 'viewer' } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(hub.log()),
+  );
 }

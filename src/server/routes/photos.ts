@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,12 +6,10 @@ import { refuse } from '../error-envelope';
 import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from '../photos/photo-store';
 
 /**
- * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw image bytes)
- * keeps it, `GET /hub/photos/<id>.jpg` serves it to anyone (the marketplace downloads it from
- * there before it creates the listing), at an address nobody can guess.
+ * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw bytes) keeps it,
+ * `GET /hub/photos/<id>.jpg` serves it to anyone (the marketplace downloads it), unguessable.
  */
-
-export const PHOTO_PATHS = { photos: '/hub/photos' } as const;
+const PHOTOS = '/hub/photos';
 
 export interface PhotoRouteDeps {
   store: PhotoStore;
@@ -36,7 +35,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
   );
 
   app.post(
-    PHOTO_PATHS.photos,
+    PHOTOS,
     {
       bodyLimit: MAX_PHOTO_BYTES,
       config: { access: 'editor', action: 'add photos' },
@@ -48,34 +47,22 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
       }
       const type = sniffPhoto(body);
       if (!type) {
-        return refuse(
-          reply,
-          415,
-          'unsupported_media_type',
-          'This file is not a JPEG, PNG or WEBP photo.',
-        );
+        const words = 'This file is not a JPEG, PNG or WEBP photo.';
+        return refuse(reply, 415, 'unsupported_media_type', words);
       }
       const kept = deps.store.keep(body, type);
       if (!kept) {
-        return refuse(
-          reply,
-          507,
-          'photos_full',
-          'The server keeps no more photos: it holds its most.',
-        );
+        const words = 'The server keeps no more photos: it holds its most.';
+        return refuse(reply, 507, 'photos_full', words);
       }
-      const url = `${originOf(request, deps.publicUrl)}${PHOTO_PATHS.photos}/${kept.name}`;
-      return reply
-        .code(201)
-        .header('cache-control', 'no-store')
-        .send({
-          photo: {
-            url,
-            type: PHOTO_MIME[type],
-            bytes: kept.bytes,
-            https: url.startsWith('https:'),
-          },
-        });
+      const url = `${originOf(request, deps.publicUrl)}${PHOTOS}/${kept.name}`;
+      const photo = {
+        url,
+        type: PHOTO_MIME[type],
+        bytes: kept.bytes,
+        https: url.startsWith('https:'),
+      };
+      return reply.code(201).header('cache-control', 'no-store').send({ photo });
     },
   );
 
@@ -84,13 +71,14 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
     // Public: the marketplace downloads it with no session (the name is the secret).
     { config: { access: 'public' }, schema: { params: PhotoParams } },
     async (request, reply) => {
-      const photo = deps.store.read(request.params.name);
+      const photo = deps.store.find(request.params.name);
       if (!photo) return refuse(reply, 404, 'not_found', 'No such photo.');
       return reply
         .type(PHOTO_MIME[photo.type])
+        .header('content-length', photo.bytes)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(photo.bytes);
+        .send(createReadStream(photo.path));
     },
   );
 };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
 import type { PushStore } from '../push/push-store';
-import type { VapidKeys } from '../push/vapid-keys';
+import type { VapidKeys } from '../push/push-part';
 
 /** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
 

@@ -6,33 +6,26 @@ import { refuse } from '../error-envelope';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
-import { decodeCursor, feedAnswer, feedBody, type FeedFailure } from '../replica/replica-feed';
+import type { HubFeedFailure } from '../../client/hub-feed-answer';
+import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-feed';
 import type { Replica } from '../replica/replica';
 import { REPLICA_COLLECTIONS } from '../replica/replica-store';
 
 const gzipAsync = promisify(gzip);
 
 /** Where the hub says what its replica holds: rows, change number, records set aside by id. */
-export const REPLICA_PATH = '/hub/replica';
-
-export interface ReplicaRouteDeps {
-  replica: Replica;
-}
+const REPLICA_PATH = '/hub/replica';
 
 /** Why the fill stopped, as the page names it: the marketplace's own code where it gave one. */
-function failureOf(error: unknown): FeedFailure | null {
+function failureOf(error: unknown): HubFeedFailure | null {
   if (error === undefined) return null;
   if (isApiError(error)) {
     const { status, code, message, requestId } = error;
     return { status, code, message, requestId: requestId ?? null };
   }
-  return {
-    status: 502,
-    code: 'replica_not_ready',
-    requestId: null,
-    message:
-      'This server could not read the store from the marketplace yet; it tries again shortly.',
-  };
+  const message =
+    'This server could not read the store from the marketplace yet; it tries again shortly.';
+  return { status: 502, code: 'replica_not_ready', requestId: null, message };
 }
 
 const FeedParams = z.object({ collection: z.enum(REPLICA_COLLECTIONS) });
@@ -41,12 +34,11 @@ const FeedQuery = z.object({
   fresh: z.literal('1').optional(),
 });
 
-/**
- * The replica's status, and its change feed (a snapshot, then the rows changed since the cursor),
- * for anyone signed in: no browser reads the marketplace's collections itself.
- */
-export const replicaRoutes: FastifyPluginAsyncZod<ReplicaRouteDeps> = async (app, deps) => {
-  const { replica } = deps;
+/** The replica's status and change feed, for anyone signed in (no browser reads the collections). */
+export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async (
+  app,
+  { replica },
+) => {
   app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(replica.status()),
   );

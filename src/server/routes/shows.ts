@@ -3,21 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
 import { amountToCents, formatDollars } from '../../shared/money';
-import { paidWords, tenderSum, totalsOf, type Tender } from '../../shared/show-tenders';
+import {
+  paidWords,
+  tenderSum,
+  totalsOf,
+  type Tender,
+  type TradeCard,
+} from '../../shared/show-tenders';
 import { knownZone, showCsv } from '../shows/show-csv';
 import type { ShowSale, ShowStore } from '../shows/show-store';
 
 /** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 
-export const SHOW_PATHS = {
-  shows: '/hub/shows',
-  tradeIns: '/hub/trade-ins',
-  /** `?listing=<id>`: the listing's sale at any show, or null. */
-  sale: '/hub/show-sales',
-} as const;
-
-/** The ledger's refusal of a second sale of one listing. */
-export const SOLD_BEFORE = 'already_sold_at_show';
+/** The ledger's refusal of a second sale of one listing (the browser's `SOLD_BEFORE`). */
+const SOLD_BEFORE = 'already_sold_at_show';
 
 /** The name the ledger shows for sales made with sign-in off. */
 const THIS_COMPUTER = 'This computer';
@@ -56,18 +55,14 @@ const showDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-const TradeCard = {
-  title: Text(300),
-  certNumber: Optional(40),
-  grader: Optional(20),
-};
+const TradeCardBody = { title: Text(300), certNumber: Optional(40), grader: Optional(20) };
 
 /** One way the buyer paid; a card payment is its amount only (taken on the dealer's reader). */
 const TenderBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('cash'), amount: Money }),
   z.strictObject({ kind: z.literal('card'), amount: Money }),
   z.strictObject({ kind: z.literal('other'), amount: Money, note: Text(80) }),
-  z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCard }),
+  z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCardBody }),
 ]);
 
 const NewEntry = z
@@ -87,7 +82,7 @@ const NewEntry = z
     /** The form kept by sales queued before tenders (an outbox of an older page): cash... */
     cash: Money.optional(),
     /** ...and one card in trade. */
-    tradeIn: z.strictObject({ ...TradeCard, value: Money }).nullish(),
+    tradeIn: z.strictObject({ ...TradeCardBody, value: Money }).nullish(),
     cost: Money.nullish(),
     soldOnline: z.boolean(),
     offMarket: z.enum(['deactivated', 'sold_online', 'not_taken_off']),
@@ -121,40 +116,31 @@ const NewEntry = z
     }
   });
 
-type NewEntryBody = z.infer<typeof NewEntry>;
+/** The card of a trade, without what the form carries beside it. */
+const cardOf = ({ title, certNumber, grader }: TradeCard): TradeCard => ({
+  title,
+  certNumber,
+  grader,
+});
 
 /** The entry's tenders: as sent, or the older form's traded card and cash. */
-function tendersOf(entry: NewEntryBody): Tender[] {
-  const plain = { note: null, trade: null };
+function tendersOf(entry: z.infer<typeof NewEntry>): Tender[] {
+  const none = { note: null, trade: null };
   if (entry.tenders) {
     return entry.tenders.map((tender) => {
-      if (tender.kind === 'other') {
-        return { kind: 'other', amountCents: tender.amount, note: tender.note, trade: null };
-      }
-      if (tender.kind === 'trade') {
-        const { title, certNumber, grader } = tender;
-        return {
-          kind: 'trade',
-          amountCents: tender.amount,
-          note: null,
-          trade: { title, certNumber, grader },
-        };
-      }
-      return { kind: tender.kind, amountCents: tender.amount, ...plain };
+      const amountCents = tender.amount;
+      if (tender.kind === 'other')
+        return { ...none, kind: 'other', amountCents, note: tender.note };
+      if (tender.kind !== 'trade') return { ...none, kind: tender.kind, amountCents };
+      return { ...none, kind: 'trade', amountCents, trade: cardOf(tender) };
     });
   }
-  const tenders: Tender[] = [];
   const trade = entry.tradeIn;
-  if (trade) {
-    tenders.push({
-      kind: 'trade',
-      amountCents: trade.value,
-      note: null,
-      trade: { title: trade.title, certNumber: trade.certNumber, grader: trade.grader },
-    });
-  }
+  const tenders: Tender[] = [];
+  if (trade)
+    tenders.push({ ...none, kind: 'trade', amountCents: trade.value, trade: cardOf(trade) });
   const cash = entry.cash ?? entry.price - (trade?.value ?? 0);
-  if (cash > 0 || tenders.length === 0) tenders.push({ kind: 'cash', amountCents: cash, ...plain });
+  if (cash > 0 || !trade) tenders.push({ ...none, kind: 'cash', amountCents: cash });
   return tenders;
 }
 
@@ -176,11 +162,8 @@ function soldBeforeWords(sale: ShowSale): string {
 }
 
 /** Who is recording: the signed-in account, or "This computer" with sign-in off. */
-function actorName(request: FastifyRequest): string {
-  return request.admission.actor?.name ?? THIS_COMPUTER;
-}
+const actorName = (request: FastifyRequest) => request.admission.actor?.name ?? THIS_COMPUTER;
 
-/** Viewers read the ledger; editors and owners record at the table. */
 const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
 const UNDO = { access: 'editor', action: 'undo sales' } as const;
@@ -192,39 +175,34 @@ export interface ShowRouteDeps {
 
 export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
-
   // Who may use each route is in its config (the gate decides before this hook runs).
   app.addHook('onRequest', async (_request, reply) => {
     if (!deps.store) return refuse(reply, 404, 'shows_off', 'This server keeps no show ledger.');
     return undefined;
   });
-  const store = (): ShowStore => deps.store!;
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  // The ledger changes at every sale: no cache keeps an answer of it.
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  // Never undefined in a handler: without a ledger the hook above answered first.
+  const store = deps.store as ShowStore;
   const noSuchShow = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such show.');
+  const totals = (key: string) => totalsOf(store.entries(key));
 
-  app.get(
-    SHOW_PATHS.shows,
-    { config: READ, schema: { querystring: Limit } },
-    async (request, reply) => {
-      const shows = store()
-        .shows(request.query.limit)
-        .map((show) => ({ ...show, totals: totalsOf(store().entries(show.key)) }));
-      return noStore(reply).send({ shows });
-    },
-  );
+  app.get('/hub/shows', { config: READ, schema: { querystring: Limit } }, async (request) => ({
+    shows: store.shows(request.query.limit).map((show) => ({ ...show, totals: totals(show.key) })),
+  }));
 
   app.post(
-    SHOW_PATHS.shows,
+    '/hub/shows',
     { bodyLimit: BODY_LIMIT, config: RECORD, schema: { body: NewShow } },
     async (request, reply) => {
-      const { show, created } = store().createShow({
+      const at = now().toISOString();
+      const made = store.createShow({
         ...request.body,
-        createdAt: now().toISOString(),
+        createdAt: at,
         createdBy: actorName(request),
       });
-      return noStore(reply)
-        .code(created ? 201 : 200)
-        .send({ show, totals: totalsOf(store().entries(show.key)) });
+      const { show } = made;
+      return reply.code(made.created ? 201 : 200).send({ show, totals: totals(show.key) });
     },
   );
 
@@ -232,10 +210,10 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     '/hub/shows/:key',
     { config: READ, schema: { params: ShowParams } },
     async (request, reply) => {
-      const show = store().show(request.params.key);
+      const show = store.show(request.params.key);
       if (!show) return noSuchShow(reply);
-      const entries = store().entries(show.key);
-      return noStore(reply).send({ show, entries, totals: totalsOf(entries) });
+      const entries = store.entries(show.key);
+      return { show, entries, totals: totalsOf(entries) };
     },
   );
 
@@ -244,8 +222,8 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     { bodyLimit: 256 * 1024, config: RECORD, schema: { params: ShowParams, body: CaseBody } },
     async (request, reply) => {
       const { key } = request.params;
-      if (!store().setCase(key, request.body.listingIds)) return noSuchShow(reply);
-      return noStore(reply).send({ show: store().show(key) });
+      if (!store.setCase(key, request.body.listingIds)) return noSuchShow(reply);
+      return { show: store.show(key) };
     },
   );
 
@@ -254,25 +232,18 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     { bodyLimit: BODY_LIMIT, config: RECORD, schema: { params: ShowParams, body: NewEntry } },
     async (request, reply) => {
       const showKey = request.params.key;
-      if (!store().show(showKey)) return noSuchShow(reply);
-      const entry = request.body;
-      const recorded = store().record(
+      if (!store.show(showKey)) return noSuchShow(reply);
+      const { price, discount, cost, cash: _cash, tradeIn: _tradeIn, ...entry } = request.body;
+      const recorded = store.record(
         {
-          key: entry.key,
+          ...entry,
           showKey,
           soldAt: new Date(entry.soldAt).toISOString(),
           soldBy: actorName(request),
-          listingId: entry.listingId,
-          title: entry.title,
-          certNumber: entry.certNumber,
-          grader: entry.grader,
-          priceCents: entry.price,
-          discountCents: entry.discount ?? 0,
-          tenders: tendersOf(entry),
-          costCents: entry.cost ?? null,
-          soldOnline: entry.soldOnline,
-          offMarket: entry.offMarket,
-          note: entry.note,
+          priceCents: price,
+          discountCents: discount ?? 0,
+          tenders: tendersOf(request.body),
+          costCents: cost ?? null,
         },
         now().toISOString(),
       );
@@ -287,9 +258,9 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
       if (kept.showKey !== showKey) {
         return refuse(reply, 409, 'entry_key_used', 'This entry was recorded at another show.');
       }
-      return noStore(reply)
+      return reply
         .code(created ? 201 : 200)
-        .header('idempotent-replayed', created ? 'false' : 'true')
+        .header('idempotent-replayed', String(!created))
         .send({ entry: kept });
     },
   );
@@ -298,14 +269,12 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     '/hub/shows/:key/entries/:entry/void',
     { bodyLimit: BODY_LIMIT, config: UNDO, schema: { params: EntryParams, body: VoidBody } },
     async (request, reply) => {
-      const undone = store().voidEntry(request.params.key, request.params.entry, {
-        at: now().toISOString(),
-        by: actorName(request),
-        reason: request.body.reason,
-      });
+      const { key, entry } = request.params;
+      const by = actorName(request);
+      const undone = store.voidEntry(key, entry, { at: now().toISOString(), by, ...request.body });
       if (!undone) return refuse(reply, 404, 'not_found', 'No such sale at this show.');
-      return noStore(reply)
-        .header('idempotent-replayed', undone.changed ? 'false' : 'true')
+      return reply
+        .header('idempotent-replayed', String(!undone.changed))
         .send({ entry: undone.entry });
     },
   );
@@ -314,34 +283,26 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     '/hub/shows/:key/ledger.csv',
     { config: READ, schema: { params: ShowParams, querystring: CsvQuery } },
     async (request, reply) => {
-      const show = store().show(request.params.key);
+      const show = store.show(request.params.key);
       if (!show) return noSuchShow(reply);
-      const entries = store().entries(show.key);
-      const file = `slabdesk-show-${show.date}.csv`;
-      return noStore(reply)
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .send(showCsv(show, entries, knownZone(request.query.tz)));
+        .header('content-disposition', `attachment; filename="slabdesk-show-${show.date}.csv"`)
+        .send(showCsv(show, store.entries(show.key), knownZone(request.query.tz)));
     },
   );
 
+  /** `?listing=<id>`: the listing's sale at any show, or null. */
   app.get(
-    SHOW_PATHS.sale,
+    '/hub/show-sales',
     { config: READ, schema: { querystring: SaleQuery } },
-    async (request, reply) => {
-      const { listing } = request.query;
-      return noStore(reply).send({
-        sale: store().saleOf(listing) ?? null,
-        voidedKeys: store().voidedKeysOf(listing),
-      });
-    },
+    async (request) => ({
+      sale: store.saleOf(request.query.listing) ?? null,
+      voidedKeys: store.voidedKeysOf(request.query.listing),
+    }),
   );
 
-  app.get(
-    SHOW_PATHS.tradeIns,
-    { config: READ, schema: { querystring: Limit } },
-    async (request, reply) => {
-      return noStore(reply).send({ tradeIns: store().tradeIns(request.query.limit) });
-    },
-  );
+  app.get('/hub/trade-ins', { config: READ, schema: { querystring: Limit } }, async (request) => ({
+    tradeIns: store.tradeIns(request.query.limit),
+  }));
 };

@@ -1,40 +1,14 @@
 import { toCsv } from '../../shared/delimited';
 import { formatCents } from '../../shared/money';
-import { totalsOf, type Tender, type TenderKind } from '../../shared/show-tenders';
+import { totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
 
 /**
- * A show's ledger for the books: one row per sale (a column per way to pay, undone sales marked
- * and left out of the totals), then the totals; dates as a person reads them, in the seller's
- * time zone when the browser named one; formulas neutralised.
+ * A show's ledger for the books: a row per sale (undone ones marked, not counted), then the
+ * totals; times in the seller's zone when the browser named one; formulas neutralised (toCsv).
  */
 
-const HEADER = [
-  'show',
-  'show date',
-  'sold at',
-  'sold by',
-  'card',
-  'grader',
-  'cert',
-  'asking',
-  'discount',
-  'price',
-  'cash',
-  'card payment',
-  'other',
-  'other paid by',
-  'trade value',
-  'traded card',
-  'traded card cert',
-  'cost',
-  'margin',
-  'sold online first',
-  'undone',
-];
-
-const dollars = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined ? '' : formatCents(cents);
+const dollars = (cents: number | null) => (cents === null ? '' : formatCents(cents));
 
 /** "1 card", "2 cards". */
 const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
@@ -67,74 +41,78 @@ function timeWords(iso: string, zone: string): string {
 
 /** "Nov 28, 2026" from the show's YYYY-MM-DD. */
 const dayWords = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
-const sumOf = (tenders: readonly Tender[], kind: TenderKind): number | null => {
-  const of = tenders.filter((tender) => tender.kind === kind);
+const sumOf = (entry: LedgerEntry, kind: TenderKind): number | null => {
+  const of = entry.tenders.filter((tender) => tender.kind === kind);
   return of.length === 0 ? null : of.reduce((sum, tender) => sum + tender.amountCents, 0);
 };
 
-export function showCsv(show: Show, entries: readonly LedgerEntry[], zone = 'UTC'): string {
-  const rows: string[][] = [HEADER];
-  const showDay = dayWords(show.date);
-  for (const entry of entries) {
-    const trades = entry.tenders.filter((tender) => tender.kind === 'trade');
-    const others = entry.tenders.filter((tender) => tender.kind === 'other');
-    const voided = entry.voided;
-    rows.push([
-      show.name,
-      showDay,
-      timeWords(entry.soldAt, zone),
-      entry.soldBy,
-      entry.title,
-      entry.grader ?? '',
-      entry.certNumber ?? '',
-      dollars(entry.priceCents + entry.discountCents),
-      dollars(entry.discountCents),
-      dollars(entry.priceCents),
-      dollars(sumOf(entry.tenders, 'cash')),
-      dollars(sumOf(entry.tenders, 'card')),
-      dollars(sumOf(entry.tenders, 'other')),
-      others.map((tender) => tender.note ?? '').join('; '),
-      dollars(sumOf(entry.tenders, 'trade')),
-      trades.map((tender) => tender.trade?.title ?? '').join('; '),
-      trades.map((tender) => tender.trade?.certNumber ?? '').join('; '),
-      dollars(entry.costCents),
-      entry.costCents === null ? '' : dollars(entry.priceCents - entry.costCents),
-      entry.soldOnline ? 'YES: settle with the buyer' : 'no',
+/** What `kind`'s tenders carry in a column: their notes, or their traded cards' titles or certs. */
+const said = (
+  entry: LedgerEntry,
+  kind: TenderKind,
+  word: (t: LedgerEntry['tenders'][0]) => string,
+) =>
+  entry.tenders
+    .filter((tender) => tender.kind === kind)
+    .map(word)
+    .join('; ');
+
+/** Each column: its header, a sale's cell (in `zone`), the totals' cell. */
+const COLUMNS: [string, (e: LedgerEntry, zone: string) => string, (t: ShowTotals) => string][] = [
+  ['sold at', (e, zone) => timeWords(e.soldAt, zone), () => 'TOTAL'],
+  ['sold by', (e) => e.soldBy, () => ''],
+  ['card', (e) => e.title, (t) => count(t.cardsSold, 'card')],
+  ['grader', (e) => e.grader ?? '', () => ''],
+  ['cert', (e) => e.certNumber ?? '', () => ''],
+  [
+    'asking',
+    (e) => dollars(e.priceCents + e.discountCents),
+    (t) => dollars(t.salesCents + t.discountCents),
+  ],
+  ['discount', (e) => dollars(e.discountCents), (t) => dollars(t.discountCents)],
+  ['price', (e) => dollars(e.priceCents), (t) => dollars(t.salesCents)],
+  ['cash', (e) => dollars(sumOf(e, 'cash')), (t) => dollars(t.cashCents)],
+  ['card payment', (e) => dollars(sumOf(e, 'card')), (t) => dollars(t.cardCents)],
+  ['other', (e) => dollars(sumOf(e, 'other')), (t) => dollars(t.otherCents)],
+  ['other paid by', (e) => said(e, 'other', (t) => t.note ?? ''), () => ''],
+  ['trade value', (e) => dollars(sumOf(e, 'trade')), (t) => dollars(t.tradeValueCents)],
+  [
+    'traded card',
+    (e) => said(e, 'trade', (t) => t.trade?.title ?? ''),
+    (t) => count(t.trades, 'trade'),
+  ],
+  ['traded card cert', (e) => said(e, 'trade', (t) => t.trade?.certNumber ?? ''), () => ''],
+  ['cost', (e) => dollars(e.costCents), () => ''],
+  [
+    'margin',
+    (e) => (e.costCents === null ? '' : dollars(e.priceCents - e.costCents)),
+    (t) => dollars(t.marginCents),
+  ],
+  [
+    'sold online first',
+    (e) => (e.soldOnline ? 'YES: settle with the buyer' : 'no'),
+    (t) => String(t.soldOnline),
+  ],
+  [
+    'undone',
+    ({ voided }, zone) =>
       voided
         ? `UNDONE ${timeWords(voided.at, zone)} by ${voided.by}${voided.reason ? `: ${voided.reason}` : ''} (not counted)`
         : '',
-    ]);
-  }
+    (t) => (t.voided > 0 ? `${count(t.voided, 'sale')} undone` : ''),
+  ],
+];
+
+export function showCsv(show: Show, entries: readonly LedgerEntry[], zone = 'UTC'): string {
+  const first = [show.name, dayWords(show.date)];
   const totals = totalsOf(entries);
-  rows.push([
-    show.name,
-    showDay,
-    'TOTAL',
-    '',
-    count(totals.cardsSold, 'card'),
-    '',
-    '',
-    dollars(totals.salesCents + totals.discountCents),
-    dollars(totals.discountCents),
-    dollars(totals.salesCents),
-    dollars(totals.cashCents),
-    dollars(totals.cardCents),
-    dollars(totals.otherCents),
-    '',
-    dollars(totals.tradeValueCents),
-    count(totals.trades, 'trade'),
-    '',
-    '',
-    dollars(totals.marginCents),
-    String(totals.soldOnline),
-    totals.voided > 0 ? `${count(totals.voided, 'sale')} undone` : '',
+  return toCsv([
+    ['show', 'show date', ...COLUMNS.map(([header]) => header)],
+    ...entries.map((entry) => [...first, ...COLUMNS.map(([, cell]) => cell(entry, zone))]),
+    [...first, ...COLUMNS.map(([, , total]) => total(totals))],
   ]);
-  return toCsv(rows);
 }

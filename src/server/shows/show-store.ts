@@ -16,12 +16,6 @@ export interface Show {
   caseListingIds: string[];
 }
 
-/** A card taken in trade, as the cards offered a cost in New listing read it. */
-export interface TradeIn extends TradeCard {
-  /** The agreed value, in cents: the card's cost when it is listed later. */
-  valueCents: number;
-}
-
 /** A sale undone by the seller: kept in the ledger, out of the totals, the listing free to sell. */
 export interface SaleVoid {
   at: string;
@@ -46,74 +40,43 @@ export interface LedgerEntry {
   discountCents: number;
   /** How it was paid, adding up to the price (one, or a split). */
   tenders: Tender[];
-  /** The card's cost when sold, when known. */
   costCents: number | null;
   /** The card had sold online before the deactivation landed: settle with the buyer. */
   soldOnline: boolean;
   /** What became of the listing on the marketplace when the sale synced. */
   offMarket: 'deactivated' | 'sold_online' | 'not_taken_off';
-  /** Why the listing was not taken off, in the seller's words, when it was not. */
+  /** Why the listing was not taken off, in the seller's words. */
   note: string | null;
   voided: SaleVoid | null;
 }
 
 export type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
 
-/** A listing's sale at a show, with the show it was sold at. */
-export interface ShowSale extends LedgerEntry {
-  showName: string;
-  /** The show's day, YYYY-MM-DD. */
-  showDate: string;
-}
+/** A listing's sale at a show, with the show's name and day. */
+export type ShowSale = LedgerEntry & { showName: string; showDate: string };
 
-/**
- * What recording a sale came to: recorded now, the one already recorded under its key (a retried
- * sync), or refused because the listing was sold before (a slab is sold once, at any show, until
- * that sale is undone).
- */
+/** Recorded now, the one already under its key (a retried sync), or the listing's earlier sale. */
 export type Recorded =
   { entry: LedgerEntry; created: boolean; soldBefore?: undefined } | { soldBefore: ShowSale };
 
-export interface KeptTradeIn extends TradeIn {
+/** A card taken in trade (its value: its cost when listed later), and the sale it paid. */
+export type KeptTradeIn = TradeCard & {
+  valueCents: number;
   entryKey: string;
   showKey: string;
   showName: string;
   soldAt: string;
-}
+};
 
-interface ShowRow {
-  key: string;
-  name: string;
-  date: string;
-  created_at: string;
-  created_by: string;
-  case_ids: string;
-}
-
-interface EntryRow {
-  key: string;
-  show_key: string;
-  sold_at: string;
-  recorded_at: string;
-  sold_by: string;
-  listing_id: string;
-  title: string;
-  cert_number: string | null;
-  grader: string | null;
-  price_cents: number;
-  discount_cents: number;
-  cost_cents: number | null;
-  sold_online: number;
-  off_market: LedgerEntry['offMarket'];
-  note: string | null;
+type ShowRow = Omit<Show, 'caseListingIds'> & { case_ids: string };
+type EntryRow = Omit<LedgerEntry, 'tenders' | 'soldOnline' | 'voided'> & {
+  soldOnline: number;
   voided_at: string | null;
   voided_by: string | null;
   void_reason: string | null;
-}
-
+};
 interface TenderRow {
   entry_key: string;
-  position: number;
   kind: TenderKind;
   amount_cents: number;
   note: string | null;
@@ -121,6 +84,12 @@ interface TenderRow {
   trade_cert: string | null;
   trade_grader: string | null;
 }
+
+const SHOW = 'key, name, date, created_at AS createdAt, created_by AS createdBy, case_ids';
+const ENTRY = `key, show_key AS showKey, sold_at AS soldAt, recorded_at AS recordedAt,
+  sold_by AS soldBy, listing_id AS listingId, title, cert_number AS certNumber, grader,
+  price_cents AS priceCents, discount_cents AS discountCents, cost_cents AS costCents,
+  sold_online AS soldOnline, off_market AS offMarket, note, voided_at, voided_by, void_reason`;
 
 function idsOf(text: string): string[] {
   try {
@@ -131,13 +100,9 @@ function idsOf(text: string): string[] {
   }
 }
 
-const showOf = (row: ShowRow): Show => ({
-  key: row.key,
-  name: row.name,
-  date: row.date,
-  createdAt: row.created_at,
-  createdBy: row.created_by,
-  caseListingIds: idsOf(row.case_ids),
+const showOf = ({ case_ids, ...show }: ShowRow): Show => ({
+  ...show,
+  caseListingIds: idsOf(case_ids),
 });
 
 const tenderOf = (row: TenderRow): Tender => ({
@@ -150,82 +115,39 @@ const tenderOf = (row: TenderRow): Tender => ({
       : null,
 });
 
-const entryOf = (row: EntryRow, tenders: TenderRow[]): LedgerEntry => ({
-  key: row.key,
-  showKey: row.show_key,
-  soldAt: row.sold_at,
-  recordedAt: row.recorded_at,
-  soldBy: row.sold_by,
-  listingId: row.listing_id,
-  title: row.title,
-  certNumber: row.cert_number,
-  grader: row.grader,
-  priceCents: row.price_cents,
-  discountCents: row.discount_cents,
-  tenders: tenders.map(tenderOf),
-  costCents: row.cost_cents,
-  soldOnline: row.sold_online === 1,
-  offMarket: row.off_market,
-  note: row.note,
-  voided:
-    row.voided_at === null
-      ? null
-      : { at: row.voided_at, by: row.voided_by ?? '', reason: row.void_reason },
-});
+function entryOf(row: EntryRow, tenders: readonly TenderRow[]): LedgerEntry {
+  const { voided_at, voided_by, void_reason, soldOnline, ...entry } = row;
+  return {
+    ...entry,
+    tenders: tenders.map(tenderOf),
+    soldOnline: soldOnline === 1,
+    voided: voided_at === null ? null : { at: voided_at, by: voided_by ?? '', reason: void_reason },
+  };
+}
 
-/**
- * The ledger as first kept (`show_schema` version 0): a sale's cash and one traded card on its
- * own row.
- */
+/** The ledger as first kept (`show_schema` 0): a sale's cash and one traded card on its own row. */
 const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
-    key TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    date TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    created_by TEXT NOT NULL,
-    case_ids TEXT NOT NULL DEFAULT '[]'
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, date TEXT NOT NULL, created_at TEXT NOT NULL,
+    created_by TEXT NOT NULL, case_ids TEXT NOT NULL DEFAULT '[]'
   );
   CREATE TABLE IF NOT EXISTS show_entries (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    key TEXT NOT NULL UNIQUE,
-    show_key TEXT NOT NULL REFERENCES shows (key),
-    sold_at TEXT NOT NULL,
-    recorded_at TEXT NOT NULL,
-    sold_by TEXT NOT NULL,
-    listing_id TEXT NOT NULL,
-    title TEXT NOT NULL,
-    cert_number TEXT,
-    grader TEXT,
-    price_cents INTEGER NOT NULL,
-    cash_cents INTEGER NOT NULL,
-    trade_title TEXT,
-    trade_cert TEXT,
-    trade_grader TEXT,
-    trade_value_cents INTEGER,
-    cost_cents INTEGER,
-    sold_online INTEGER NOT NULL,
-    off_market TEXT NOT NULL,
-    note TEXT
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE,
+    show_key TEXT NOT NULL REFERENCES shows (key), sold_at TEXT NOT NULL,
+    recorded_at TEXT NOT NULL, sold_by TEXT NOT NULL, listing_id TEXT NOT NULL,
+    title TEXT NOT NULL, cert_number TEXT, grader TEXT, price_cents INTEGER NOT NULL,
+    cash_cents INTEGER NOT NULL, trade_title TEXT, trade_cert TEXT, trade_grader TEXT,
+    trade_value_cents INTEGER, cost_cents INTEGER, sold_online INTEGER NOT NULL,
+    off_market TEXT NOT NULL, note TEXT
   );
   CREATE INDEX IF NOT EXISTS show_entries_by_show ON show_entries (show_key, seq);
   CREATE INDEX IF NOT EXISTS show_entries_by_listing ON show_entries (listing_id, seq);`;
 
-/**
- * Then (`show_schema` version 1): a sale's tenders as rows of their own (cash, card, other,
- * trade; a split is several),
- * its discount, and its undoing. A ledger kept before reads the same: its trade and its cash
- * become its tenders.
- */
+/** Then (`show_schema` 1): tenders as rows (old cash and trades become them), discount, undo. */
 const VERSION_1 = `CREATE TABLE show_tenders (
-    entry_key TEXT NOT NULL REFERENCES show_entries (key),
-    position INTEGER NOT NULL,
+    entry_key TEXT NOT NULL REFERENCES show_entries (key), position INTEGER NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('cash', 'card', 'other', 'trade')),
-    amount_cents INTEGER NOT NULL,
-    note TEXT,
-    trade_title TEXT,
-    trade_cert TEXT,
-    trade_grader TEXT,
-    PRIMARY KEY (entry_key, position)
+    amount_cents INTEGER NOT NULL, note TEXT, trade_title TEXT, trade_cert TEXT,
+    trade_grader TEXT, PRIMARY KEY (entry_key, position)
   );
   CREATE INDEX show_tenders_by_kind ON show_tenders (kind);
   INSERT INTO show_tenders (entry_key, position, kind, amount_cents, trade_title, trade_cert,
@@ -245,19 +167,15 @@ const VERSION_1 = `CREATE TABLE show_tenders (
   ALTER TABLE show_entries DROP COLUMN trade_grader;
   ALTER TABLE show_entries DROP COLUMN trade_value_cents;`;
 
-/**
- * A ledger kept before `schema_versions` counted its own steps in `show_schema` (its version 0
- * is the first step here): its version is read once and carried over, the table dropped.
- */
+/** A ledger that counted its steps in `show_schema` (before `schema_versions`): carried over. */
 function adoptShowSchema(db: Database.Database): number {
-  const kept = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'show_schema'")
-    .get();
-  if (!kept) return 0;
-  const row = db.prepare('SELECT version FROM show_schema').get() as
-    { version: number } | undefined;
+  const kept = db.prepare(
+    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'show_schema'",
+  );
+  if (!kept.get()) return 0;
+  const version = db.prepare('SELECT version FROM show_schema').pluck().get() as number | undefined;
   db.exec('DROP TABLE show_schema');
-  return row === undefined ? 0 : row.version + 1;
+  return version === undefined ? 0 : version + 1;
 }
 
 export class ShowStore {
@@ -265,7 +183,6 @@ export class ShowStore {
   private readonly db: Database.Database;
 
   constructor(path: string) {
-    // What sold at the table, and for how much: the seller's books, private like the accounts.
     this.file = openStore(path, 'shows', [VERSION_0, VERSION_1], { adopt: adoptShowSchema });
     this.db = this.file.db;
   }
@@ -284,32 +201,25 @@ export class ShowStore {
   }
 
   show(key: string): Show | undefined {
-    const row = this.db.prepare('SELECT * FROM shows WHERE key = ?').get(key) as
-      ShowRow | undefined;
-    return row ? showOf(row) : undefined;
+    const row = this.db.prepare(`SELECT ${SHOW} FROM shows WHERE key = ?`).get(key);
+    return row ? showOf(row as ShowRow) : undefined;
   }
 
   /** Every show, newest date first. */
   shows(limit: number): Show[] {
-    const rows = this.db
-      .prepare('SELECT * FROM shows ORDER BY date DESC, created_at DESC LIMIT ?')
-      .all(limit) as ShowRow[];
-    return rows.map(showOf);
+    const sql = `SELECT ${SHOW} FROM shows ORDER BY date DESC, created_at DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(limit) as ShowRow[]).map(showOf);
   }
 
   /** Marks the show's case; false when there is no such show. */
   setCase(key: string, listingIds: readonly string[]): boolean {
-    const result = this.db
-      .prepare('UPDATE shows SET case_ids = ? WHERE key = ?')
-      .run(JSON.stringify([...new Set(listingIds)]), key);
-    return result.changes > 0;
+    const ids = JSON.stringify([...new Set(listingIds)]);
+    return this.db.prepare('UPDATE shows SET case_ids = ? WHERE key = ?').run(ids, key).changes > 0;
   }
 
   /**
-   * Records the entry, or returns the one already recorded under its key (a retried sync): the
-   * first one stands, whatever the retry carries. A listing sold at any show, and not undone, is
-   * refused. One immediate transaction (the write lock taken before the look), so two phones, or
-   * two servers on this file, cannot both record a sale of one listing.
+   * Records the entry, or answers the first one under its key (a retry); a listing sold and not
+   * undone is refused. One immediate transaction, so two phones or servers cannot both sell it.
    */
   record(entry: NewLedgerEntry, recordedAt: string): Recorded {
     const insert = this.db.transaction((): Recorded => {
@@ -322,55 +232,25 @@ export class ShowStore {
           `INSERT INTO show_entries (key, show_key, sold_at, recorded_at, sold_by, listing_id,
              title, cert_number, grader, price_cents, discount_cents, cost_cents, sold_online,
              off_market, note)
-           VALUES (@key, @show_key, @sold_at, @recorded_at, @sold_by, @listing_id, @title,
-             @cert_number, @grader, @price_cents, @discount_cents, @cost_cents, @sold_online,
-             @off_market, @note)`,
+           VALUES (@key, @showKey, @soldAt, @recordedAt, @soldBy, @listingId, @title, @certNumber,
+             @grader, @priceCents, @discountCents, @costCents, @soldOnline, @offMarket, @note)`,
         )
-        .run({
-          key: entry.key,
-          show_key: entry.showKey,
-          sold_at: entry.soldAt,
-          recorded_at: recordedAt,
-          sold_by: entry.soldBy,
-          listing_id: entry.listingId,
-          title: entry.title,
-          cert_number: entry.certNumber,
-          grader: entry.grader,
-          price_cents: entry.priceCents,
-          discount_cents: entry.discountCents,
-          cost_cents: entry.costCents,
-          sold_online: entry.soldOnline ? 1 : 0,
-          off_market: entry.offMarket,
-          note: entry.note,
-        });
+        .run({ ...entry, recordedAt, soldOnline: entry.soldOnline ? 1 : 0 });
       const tender = this.db.prepare(
         `INSERT INTO show_tenders (entry_key, position, kind, amount_cents, note, trade_title,
-           trade_cert, trade_grader)
-         VALUES (@entry_key, @position, @kind, @amount_cents, @note, @trade_title, @trade_cert,
-           @trade_grader)`,
+           trade_cert, trade_grader) VALUES (@entryKey, @position, @kind, @amountCents, @note,
+           @title, @certNumber, @grader)`,
       );
-      entry.tenders.forEach((paid, position) =>
-        tender.run({
-          entry_key: entry.key,
-          position,
-          kind: paid.kind,
-          amount_cents: paid.amountCents,
-          note: paid.note,
-          trade_title: paid.trade?.title ?? null,
-          trade_cert: paid.trade?.certNumber ?? null,
-          trade_grader: paid.trade?.grader ?? null,
-        }),
-      );
+      entry.tenders.forEach((paid, position) => {
+        const trade = paid.trade ?? { title: null, certNumber: null, grader: null };
+        tender.run({ ...paid, ...trade, entryKey: entry.key, position });
+      });
       return { entry: this.entry(entry.key)!, created: true };
     });
     return insert.immediate();
   }
 
-  /**
-   * Undoes a sale of the show: kept in the ledger as undone (who, when, why), out of the totals,
-   * the listing free to be sold again. An entry undone before is answered as it stands (a retry);
-   * undefined when the show has no such entry.
-   */
+  /** Undoes a sale of the show (kept, out of the totals); a retry answers it as it stands. */
   voidEntry(
     showKey: string,
     key: string,
@@ -390,103 +270,57 @@ export class ShowStore {
     return undo.immediate();
   }
 
-  /** Tender rows grouped by their entry's key. */
-  private static byEntry(rows: TenderRow[]): Map<string, TenderRow[]> {
-    const byEntry = new Map<string, TenderRow[]>();
-    for (const row of rows) {
-      const list = byEntry.get(row.entry_key) ?? [];
-      list.push(row);
-      byEntry.set(row.entry_key, list);
+  /** The entries matching `where`, each with its tenders in the order paid. */
+  private read(where: string, ...params: unknown[]): LedgerEntry[] {
+    const sql = `SELECT ${ENTRY} FROM show_entries WHERE ${where}`;
+    const rows = this.db.prepare(sql).all(...params) as EntryRow[];
+    if (rows.length === 0) return [];
+    const byEntry = new Map<string, TenderRow[]>(rows.map((row) => [row.key, []]));
+    const tenders = this.db.prepare(
+      `SELECT * FROM show_tenders WHERE entry_key IN (SELECT value FROM json_each(?))
+       ORDER BY entry_key, position`,
+    );
+    for (const row of tenders.all(JSON.stringify([...byEntry.keys()])) as TenderRow[]) {
+      byEntry.get(row.entry_key)?.push(row);
     }
-    return byEntry;
+    return rows.map((row) => entryOf(row, byEntry.get(row.key)!));
   }
 
-  /** One entry's tenders, in the order paid. */
-  private tendersOf(entryKey: string): TenderRow[] {
-    return this.db
-      .prepare('SELECT * FROM show_tenders WHERE entry_key = ? ORDER BY position')
-      .all(entryKey) as TenderRow[];
-  }
-
-  /** The tenders of a show's entries, by entry key. */
-  private showTenders(showKey: string): Map<string, TenderRow[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT t.* FROM show_tenders t JOIN show_entries e ON e.key = t.entry_key
-         WHERE e.show_key = ? ORDER BY t.entry_key, t.position`,
-      )
-      .all(showKey) as TenderRow[];
-    return ShowStore.byEntry(rows);
-  }
-
-  /** The listing's standing sale at a show (not undone; the first, should an old ledger hold two). */
+  /** The listing's standing sale at a show (not undone; the first, should an old ledger hold 2). */
   saleOf(listingId: string): ShowSale | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT e.*, s.name AS show_name, s.date AS show_date
-         FROM show_entries e JOIN shows s ON s.key = e.show_key
-         WHERE e.listing_id = ? AND e.voided_at IS NULL ORDER BY e.seq LIMIT 1`,
-      )
-      .get(listingId) as (EntryRow & { show_name: string; show_date: string }) | undefined;
-    if (!row) return undefined;
-    return {
-      ...entryOf(row, this.tendersOf(row.key)),
-      showName: row.show_name,
-      showDate: row.show_date,
-    };
+    const [sale] = this.read(
+      'listing_id = ? AND voided_at IS NULL ORDER BY seq LIMIT 1',
+      listingId,
+    );
+    const show = sale && this.show(sale.showKey);
+    return show && { ...sale!, showName: show.name, showDate: show.date };
   }
 
   /** The keys of the listing's sales that were undone (a phone forgets its own record of them). */
   voidedKeysOf(listingId: string): string[] {
-    const rows = this.db
-      .prepare(
-        `SELECT key FROM show_entries WHERE listing_id = ? AND voided_at IS NOT NULL
-         ORDER BY seq LIMIT 100`,
-      )
-      .all(listingId) as { key: string }[];
-    return rows.map((row) => row.key);
+    const sql = `SELECT key FROM show_entries WHERE listing_id = ? AND voided_at IS NOT NULL
+      ORDER BY seq LIMIT 100`;
+    return this.db.prepare(sql).pluck().all(listingId) as string[];
   }
 
   entry(key: string): LedgerEntry | undefined {
-    const row = this.db.prepare('SELECT * FROM show_entries WHERE key = ?').get(key) as
-      EntryRow | undefined;
-    return row ? entryOf(row, this.tendersOf(key)) : undefined;
+    return this.read('key = ?', key)[0];
   }
 
   /** A show's entries in the order they were recorded. */
   entries(showKey: string): LedgerEntry[] {
-    const rows = this.db
-      .prepare('SELECT * FROM show_entries WHERE show_key = ? ORDER BY seq')
-      .all(showKey) as EntryRow[];
-    const tenders = this.showTenders(showKey);
-    return rows.map((row) => entryOf(row, tenders.get(row.key) ?? []));
+    return this.read('show_key = ? ORDER BY seq', showKey);
   }
 
-  /**
-   * The cards taken in trade at any show, newest first (New listing offers their cost); a card
-   * of a sale undone went back to its owner.
-   */
+  /** The cards taken in trade, newest first (New listing offers their cost), not of undone sales. */
   tradeIns(limit: number): KeptTradeIn[] {
-    const rows = this.db
-      .prepare(
-        `SELECT t.*, e.show_key, e.sold_at, s.name AS show_name
-         FROM show_tenders t
-         JOIN show_entries e ON e.key = t.entry_key
-         JOIN shows s ON s.key = e.show_key
-         WHERE t.kind = 'trade' AND t.trade_title IS NOT NULL AND e.voided_at IS NULL
-         ORDER BY e.seq DESC, t.position LIMIT ?`,
-      )
-      .all(limit) as (TenderRow & { show_key: string; sold_at: string; show_name: string })[];
-    return rows.map((row) => ({
-      title: row.trade_title!,
-      certNumber: row.trade_cert,
-      grader: row.trade_grader,
-      valueCents: row.amount_cents,
-      entryKey: row.entry_key,
-      showKey: row.show_key,
-      showName: row.show_name,
-      soldAt: row.sold_at,
-    }));
+    const sql = `SELECT t.trade_title AS title, t.trade_cert AS certNumber,
+        t.trade_grader AS grader, t.amount_cents AS valueCents, t.entry_key AS entryKey,
+        e.show_key AS showKey, s.name AS showName, e.sold_at AS soldAt
+      FROM show_tenders t JOIN show_entries e ON e.key = t.entry_key JOIN shows s ON s.key = e.show_key
+      WHERE t.kind = 'trade' AND t.trade_title IS NOT NULL AND e.voided_at IS NULL
+      ORDER BY e.seq DESC, t.position LIMIT ?`;
+    return this.db.prepare(sql).all(limit) as KeptTradeIn[];
   }
 
   close(): void {
