@@ -5,7 +5,6 @@ import { paths } from '../../shared/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
 import { RecordField } from '../../components/record-field';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
@@ -90,9 +89,9 @@ export function ShipQueuePage() {
         query={query}
         title="Orders could not be loaded"
         scope={REQUIRED_SCOPES.orders}
+        noun="order"
       />
       {query.isPending && <Loading label="Loading open orders…" />}
-      {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
       {query.data && (
         <p className="table-summary" role="status">
           {queue.length} to ship{overdue > 0 ? `, ${overdue} overdue` : ''}

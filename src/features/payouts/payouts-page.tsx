@@ -6,7 +6,6 @@ import { OrderLink } from '../../components/order-link';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
@@ -68,9 +67,9 @@ export function PayoutsPage() {
         query={orders}
         title="Orders could not be loaded"
         scope={REQUIRED_SCOPES.orders}
+        noun="order"
       />
       {orders.isPending && <Loading label="Loading orders…" />}
-      {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {orders.data && (
         <>
           <dl className="stats">
