@@ -97,11 +97,7 @@ function defaultCards(columns: readonly { id: string }[]): CardLayout {
   return { title: first?.id ?? '', fields, height: 40 + 22 * Math.ceil(fields.length / 2) };
 }
 
-/**
- * The one data table: a real `<table>` with a windowed body (`useWindowedRows`) and spacer rows.
- * One tab stop, arrows between rows (`useTableKeyboard`); below 720 px rows become cards (`cards`,
- * else `defaultCards`). Memoised, so a page with stable props does not redraw it.
- */
+/** The one data table: windowed, one tab stop, cards below 720 px; memoised for stable props. */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 
 function DataTableView<T>({

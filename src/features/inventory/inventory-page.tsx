@@ -189,11 +189,7 @@ function LevelField<K extends 'available' | 'svc_can_reactivate'>({
   );
 }
 
-/**
- * Which cards were never listed, from the listings' card ids and the cards the orders name: the
- * kept copies the overview reads too, so no walk of their own. `unknown` says why it cannot be
- * told.
- */
+/** Cards never listed, from kept listings and orders (no walk of its own); `unknown`: why not. */
 function useNeverListed(rows: readonly InventoryRow[] | undefined): {
   ids: ReadonlySet<string> | undefined;
   unknown: string | undefined;

@@ -35,11 +35,7 @@ const statusSays = (status: string | null | undefined, yes: RegExp, no: RegExp) 
   return no.test(status) ? false : undefined;
 };
 
-/**
- * Shipped to the hub: `shipped_at` decides where it is shown (a label made, with its tracking
- * number, is not a shipment), or a later step; a status code or a tracking number only where the
- * timestamp is not shown.
- */
+/** Shipped per `shipped_at` (a label is no shipment); a status or tracking only without it. */
 function shippedSays(shipment: Partial<NonNullable<Order['svc_seller_shipment']>>) {
   const shipped = isSet(shipment.shipped_at);
   if (shipped === true || isSet(shipment.delivered_to_hub_at) === true) return true;
