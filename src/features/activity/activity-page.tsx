@@ -43,10 +43,7 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
   };
 }
 
-/**
- * Who changed what through this server, newest first, filtered by person, listing and day, with a
- * CSV download.
- */
+/** Who changed what through this server, newest first, filtered, with a CSV download. */
 export function ActivityPage() {
   const client = useApiClient();
   const [params, setParams] = useSearchParams();

@@ -19,10 +19,7 @@ const isSet = (value: string | null | undefined) =>
 const is = <T>(value: T | undefined, wanted: T) =>
   value === undefined ? undefined : value === wanted;
 
-/**
- * A step from its signs: done when any says so, not yet when one says not, unknown when none shows
- * (a timestamp left out reads as null would).
- */
+/** A step from its signs: done if any says so, not yet if one says not, else unknown. */
 function anyOf(...signs: (boolean | undefined)[]): boolean | undefined {
   if (signs.includes(true)) return true;
   return signs.includes(false) ? false : undefined;

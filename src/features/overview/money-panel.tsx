@@ -25,10 +25,7 @@ function Stat({ label, value, note }: { label: string; value?: string; note?: st
   );
 }
 
-/**
- * Sold today, 7 and 30 days net, payouts pending and paid. Before the orders are in, the panel is
- * its frame with "…" figures, filled later without moving anything.
- */
+/** Sold and paid figures; drawn at once with "…" so nothing moves when the orders arrive. */
 export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {
   const figures = rows && moneyFigures(rows, now);
   const stat = (figure: { cents: number; count: number; unknown: number } | undefined, note = '') =>
