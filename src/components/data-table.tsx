@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, useRef, type ReactNode } from 'react';
 import { NARROW_QUERY, useMediaQuery } from './use-media-query';
 import { useTableKeyboard } from './use-table-keyboard';
 import { useWindowedRows } from './use-windowed-rows';
@@ -17,6 +17,8 @@ export interface Column<T> {
   headerHidden?: boolean;
   /** Off for a cell of its own (controls, a note): on a stacked phone row it reads unlabelled. */
   labelled?: boolean;
+  /** The cells' own class beside the house's (`figure`, `below-cost`). */
+  className?: string;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -64,6 +66,10 @@ export interface DataTableProps<T> {
   showCaption?: boolean;
   /** The table's own class beside the house's. */
   className?: string;
+  /** A full-width row under each row (a sum spelled out); only on a table drawn whole. */
+  rowNote?(row: T): ReactNode;
+  /** A table drawn whole that is wider than a phone: a focusable region scrolling sideways. */
+  scrollsSideways?: boolean;
 }
 
 /** `current` with `ids` selected (`on`) or cleared: a selection's `onChange` for a Set state. */
@@ -91,11 +97,7 @@ function defaultCards(columns: readonly { id: string }[]): CardLayout {
   return { title: first?.id ?? '', fields, height: 40 + 22 * Math.ceil(fields.length / 2) };
 }
 
-/**
- * The one data table: a real `<table>` with a windowed body (`useWindowedRows`) and spacer rows.
- * One tab stop, arrows between rows (`useTableKeyboard`); below 720 px rows become cards (`cards`,
- * else `defaultCards`). Memoised, so a page with stable props does not redraw it.
- */
+/** The one data table: windowed, one tab stop, cards below 720 px; memoised for stable props. */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 
 function DataTableView<T>({
@@ -114,6 +116,8 @@ function DataTableView<T>({
   className,
   currentRowId,
   showCaption = false,
+  rowNote,
+  scrollsSideways = false,
 }: DataTableProps<T>) {
   const cards = useMemo(() => ownCards ?? defaultCards(columns), [ownCards, columns]);
   const lastClicked = useRef<number | null>(null);
@@ -182,6 +186,7 @@ function DataTableView<T>({
         : cards.fields.includes(id)
           ? 'card-field'
           : 'card-hidden';
+  const selectClass = windowed ? 'card-select' : 'stack-select';
   const tableClass = `data-table ${windowed ? 'has-cards' : 'simple-table stack-table'}${
     className ? ` ${className}` : ''
   }`;
@@ -190,10 +195,11 @@ function DataTableView<T>({
     <div
       className="table-scroll"
       ref={scrollRef}
-      {...(windowed && {
-        style: { maxHeight: height },
+      {...(windowed && { style: { maxHeight: height } })}
+      {...((windowed || scrollsSideways) && {
         role: 'region',
         'aria-label': `${caption} (scrollable table)`,
+        tabIndex: windowed ? undefined : 0,
       })}
     >
       <table
@@ -215,7 +221,7 @@ function DataTableView<T>({
         <thead>
           <tr aria-rowindex={1}>
             {selection && (
-              <th scope="col" className="card-select">
+              <th scope="col" className={selectClass}>
                 <label className="hit-area">
                   <input
                     type="checkbox"
@@ -229,6 +235,8 @@ function DataTableView<T>({
                       selection.onChange(rows.map(getRowId), event.target.checked)
                     }
                   />
+                  {/* A stacked phone table has no header row to explain the box. */}
+                  {!windowed && <span aria-hidden="true">Select all</span>}
                 </label>
               </th>
             )}
@@ -280,52 +288,60 @@ function DataTableView<T>({
             const row = rows[item.index]!;
             const id = getRowId(row);
             return (
-              <tr
-                key={id}
-                aria-rowindex={item.index + 2}
-                className={rowClassName?.(row)}
-                aria-current={currentRowId === id ? 'true' : undefined}
-                style={windowed ? { height: shownRowHeight } : undefined}
-              >
-                {selection && (
-                  <td className="card-select">
-                    {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
-                    <label className="hit-area">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${selection.rowLabel(row)}`}
-                        checked={selection.selected.has(id)}
-                        onChange={(event) =>
-                          // Shift-click selects (or clears) the range from the last row clicked.
-                          toggle(
-                            item.index,
-                            event.target.checked,
-                            (event.nativeEvent as MouseEvent).shiftKey,
-                          )
+              <Fragment key={id}>
+                <tr
+                  aria-rowindex={item.index + 2}
+                  className={rowClassName?.(row)}
+                  aria-current={currentRowId === id ? 'true' : undefined}
+                  style={windowed ? { height: shownRowHeight } : undefined}
+                >
+                  {selection && (
+                    <td className={selectClass}>
+                      {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
+                      <label className="hit-area">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${selection.rowLabel(row)}`}
+                          checked={selection.selected.has(id)}
+                          onChange={(event) =>
+                            // Shift-click selects (or clears) the range from the last row clicked.
+                            toggle(
+                              item.index,
+                              event.target.checked,
+                              (event.nativeEvent as MouseEvent).shiftKey,
+                            )
+                          }
+                        />
+                      </label>
+                    </td>
+                  )}
+                  {columns.map((column) => {
+                    const Cell = column.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={column.id}
+                        scope={column.rowHeader ? 'row' : undefined}
+                        className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}${
+                          column.className ? ` ${column.className}` : ''
+                        }`}
+                        data-label={
+                          column.labelled === false || (!windowed && cards.title === column.id)
+                            ? undefined
+                            : column.header
                         }
-                      />
-                    </label>
-                  </td>
+                        style={windowed ? cardOrder(column.id) : undefined}
+                      >
+                        {column.cell(row)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+                {rowNote && !windowed && (
+                  <tr className="note-row">
+                    <td colSpan={columnCount}>{rowNote(row)}</td>
+                  </tr>
                 )}
-                {columns.map((column) => {
-                  const Cell = column.rowHeader ? 'th' : 'td';
-                  return (
-                    <Cell
-                      key={column.id}
-                      scope={column.rowHeader ? 'row' : undefined}
-                      className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}`}
-                      data-label={
-                        column.labelled === false || (!windowed && cards.title === column.id)
-                          ? undefined
-                          : column.header
-                      }
-                      style={windowed ? cardOrder(column.id) : undefined}
-                    >
-                      {column.cell(row)}
-                    </Cell>
-                  );
-                })}
-              </tr>
+              </Fragment>
             );
           })}
           {windowed && paddingBottom > 0 && (

@@ -1,13 +1,11 @@
-import { isApiError } from '../client';
+import { isApiError, type SetAsideRecord } from '../client';
+import { SetAsideNotice } from './set-aside-notice';
 import { formatDateTime } from '../lib/format';
 import { errorWords } from '../lib/error-words';
 import { noteSellerAsked } from '../api/kept/seller-asked';
 import { ErrorDetails } from './error-details';
 
-/**
- * An error that belongs to no field: what happened and what the seller can do, in words; the
- * code, HTTP status and request id under "Details", for support.
- */
+/** An error that belongs to no field, in words; code, status and request id under "Details". */
 export function ErrorBanner({
   error,
   title = 'Something went wrong',
@@ -56,27 +54,42 @@ export function ErrorBanner({
   );
 }
 
-/** A query's error as a banner with a retry, or nothing while the query has not failed. */
+/** A query's error as a banner with a retry; with `noun`, the records it set aside counted. */
 export function QueryErrorBanner({
   query,
   title,
   scope,
+  noun,
 }: {
-  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  query: {
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    data?: object | { setAside: readonly SetAsideRecord[] } | undefined;
+  };
   title: string;
   scope?: string;
+  /** With it, the records the read set aside are counted under the banner's place (`noun`s). */
+  noun?: string;
 }) {
-  if (!query.isError) return null;
+  const data = query.data;
+  const setAside = noun && data && 'setAside' in data && (
+    <SetAsideNotice records={data.setAside} noun={noun} />
+  );
+  if (!query.isError) return setAside || null;
   return (
-    <ErrorBanner
-      error={query.error}
-      title={title}
-      {...(scope === undefined ? {} : { scope })}
-      onRetry={() => {
-        // The seller's ask: a kept collection's back-off after a failure does not hold it.
-        noteSellerAsked();
-        void query.refetch();
-      }}
-    />
+    <>
+      <ErrorBanner
+        error={query.error}
+        title={title}
+        {...(scope === undefined ? {} : { scope })}
+        onRetry={() => {
+          // The seller's ask: a kept collection's back-off after a failure does not hold it.
+          noteSellerAsked();
+          void query.refetch();
+        }}
+      />
+      {setAside}
+    </>
   );
 }

@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-/**
- * A phone's filters: a "Filters" button (with how many are in force) that opens them in a sheet,
- * as Polaris does, so the first screen shows results, not eight filter boxes. The sheet is a
- * modal `<dialog>`: the browser traps focus in it and closes it on Escape.
- */
+/** A phone's filters in a modal sheet behind one button, so the first screen shows results. */
 export function FiltersSheet({
   count,
   children,

@@ -2,17 +2,23 @@ import type { ReactNode } from 'react';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 import { Loading } from './states';
 
-/**
- * The one frame of a list page: the heading and its actions, what the page says before the
- * filters, the search form, the filters in force as pills, the saved views, what went wrong, the
- * wait, the count in words, then the list itself, or what stands for it when nothing is shown.
- */
+/** The one search box of a list page, first in its filters. */
+export interface ListSearch {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** The one frame of a list page, top to bottom in the order a seller reads it. */
 export function ListPageFrame({
   id,
   title,
   intro,
   actions,
   notice,
+  search,
   filters,
   filtersLabel,
   filtersKey,
@@ -35,7 +41,8 @@ export function ListPageFrame({
   actions?: ReactNode;
   /** Said above the filters (how far a long read has come). */
   notice?: ReactNode;
-  /** The search form's fields. */
+  search?: ListSearch;
+  /** The search form's other fields. */
   filters: ReactNode;
   /** The search form's name, where the page has more than one search. */
   filtersLabel?: string;
@@ -45,7 +52,8 @@ export function ListPageFrame({
   onFiltersSubmit?(form: HTMLFormElement): void;
   /** The filters in force, as removable pills. */
   active?: readonly ActiveFilter[];
-  onRemoveFilters?(ids: string[]): void;
+  /** `patch` clears the removed filters' search params (each id's value `''`). */
+  onRemoveFilters?(patch: Record<string, string>, ids: string[]): void;
   /** The saved views and columns (`TableViews`), where the page has them. */
   views?: ReactNode;
   /** Error banners and records left out. */
@@ -77,9 +85,26 @@ export function ListPageFrame({
           onFiltersSubmit?.(event.currentTarget);
         }}
       >
+        {search && (
+          <div className="field search-field">
+            <label htmlFor={search.id}>{search.label}</label>
+            <input
+              id={search.id}
+              type="search"
+              placeholder={search.placeholder}
+              value={search.value}
+              onChange={(event) => search.onChange(event.target.value)}
+            />
+          </div>
+        )}
         {filters}
       </form>
-      {onRemoveFilters && <ActiveFilters filters={active} onRemove={onRemoveFilters} />}
+      {onRemoveFilters && (
+        <ActiveFilters
+          filters={active}
+          onRemove={(ids) => onRemoveFilters(Object.fromEntries(ids.map((id) => [id, ''])), ids)}
+        />
+      )}
       {views}
       {problems}
       {loading !== undefined && <Loading label={loading} />}

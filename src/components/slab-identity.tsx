@@ -22,11 +22,7 @@ export function slabFactParts(facts: SlabFacts): { key: string; text: string }[]
   return parts;
 }
 
-/**
- * A slab's identity in a row (Polaris's thumbnail and primary line): a small photo when there is
- * one, the title (it wraps, never cut), then grader and grade, cert, year and set. Each part
- * stays whole on its line; the parts wrap between them.
- */
+/** A slab in a row: thumbnail, title (wraps), then grader, grade, cert, year, set, each whole. */
 export function SlabIdentity({ title, facts }: { title: ReactNode; facts: SlabFacts }) {
   const parts = slabFactParts(facts);
   return (

@@ -29,11 +29,7 @@ function targetOf(row: HTMLElement, col: number | null): HTMLElement {
   return row.querySelector<HTMLElement>('td a[href]') ?? controls[0]!;
 }
 
-/**
- * The table's keyboard: one tab stop (roving tabindex), ↑/↓ or j/k between rows, ←/→ between
- * controls, Home/End, PageUp/PageDown, Enter opens, Space selects. Rows are found by
- * `aria-rowindex`, so a row outside the window is scrolled in, then focused.
- */
+/** One tab stop (roving tabindex); rows by `aria-rowindex`, so one off-window scrolls in. */
 export function useTableKeyboard(options: {
   /** Off: the table keeps the page's own tab order (a short list whose rows hold forms). */
   enabled?: boolean;

@@ -1,17 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   findSlab,
   slabDetail,
-  slabFactsQuery,
   slabFactsOf,
   useSlabFactsForRows,
   slabLabel,
   slabName,
 } from '../../api/listings/slab-facts';
 import { catalogueQuery } from '../../api/listings/catalogue-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ListPageFrame } from '../../components/list-page-frame';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
@@ -29,7 +28,7 @@ import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/d
 import { useApiClient } from '../../api/api-context';
 import { paths } from '../../shared/paths';
 import './activity.css';
-import { TableHead } from '../../components/table-head';
+import { DataTable, type Column } from '../../components/data-table';
 import { FiguresIn, ShortDate } from '../../components/figure';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,10 +43,7 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
   };
 }
 
-/**
- * Who changed what through this server, newest first, filtered by person, listing and day, with a
- * CSV download.
- */
+/** Who changed what through this server, newest first, filtered, with a CSV download. */
 export function ActivityPage() {
   const client = useApiClient();
   const [params, setParams] = useSearchParams();
@@ -61,12 +57,19 @@ export function ActivityPage() {
   const cursors = older.filters === params.toString() ? older.cursors : [];
   const query = useQuery(activityPageQuery(client, filters, undefined));
   const last = useQuery(activityPageQuery(client, filters, cursors.at(-1)));
+  const olderPages = useQueries({
+    queries: cursors.map((before) => activityPageQuery(client, filters, before)),
+  });
+  const entries = [query.data, ...olderPages.map((page) => page.data)].flatMap(
+    (page) => page?.entries ?? [],
+  );
   const people = query.data?.people ?? [];
   const nextBefore = last.data?.nextBefore ?? null;
   const unavailable = query.error instanceof ActivityUnavailable;
   const filtered = Boolean(filters.person || filters.listing || filters.day);
   const queryClient = useQueryClient();
   const { slabs, ready: namesReady } = useSlabFactsForRows();
+  const columns = useMemo(() => activityColumns(slabs), [slabs]);
   const [cardProblem, setCardProblem] = useState<string>();
   // The card the address names, by its name: never the listing id, which is under "Details".
   const cardText = (filters.listing && slabLabel(slabs?.get(filters.listing))) || '';
@@ -204,18 +207,15 @@ export function ActivityPage() {
         <Loading label="Loading the cards…" />
       )}
       {query.isSuccess && query.data.entries.length > 0 && namesReady && (
-        <div className="table-scroll-x" tabIndex={0} role="region" aria-label="Activity table">
-          <table className="simple-table stack-table activity-table">
-            <caption className="visually-hidden">Changes, newest first</caption>
-            <TableHead columns={['Time', 'Person', 'What', 'Card', 'Changes', 'Outcome']} />
-            <tbody>
-              <ActivityRows entries={query.data.entries} />
-              {cursors.map((before) => (
-                <OlderRows key={before} filters={filters} before={before} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Changes, newest first"
+          className="activity-table"
+          scrollsSideways
+          windowed={false}
+          rows={entries}
+          getRowId={(entry) => String(entry.id)}
+          columns={columns}
+        />
       )}
       {nextBefore !== null && (
         <p>
@@ -230,113 +230,96 @@ export function ActivityPage() {
           </button>
         </p>
       )}
+      {olderPages.some((page) => page.isError) && (
+        <p role="alert">Some older changes could not be loaded.</p>
+      )}
       {cursors.length > 0 && last.isPending && <Loading label="Loading older changes…" />}
     </ListPageFrame>
   );
 }
 
-/** A page of older entries, read when "Load older" asked for it. */
-function OlderRows({ filters, before }: { filters: ActivityFilters; before: number }) {
-  const client = useApiClient();
-  const page = useQuery(activityPageQuery(client, filters, before));
-  if (page.isError) {
-    return (
-      <tr>
-        <td colSpan={6}>These older changes could not be loaded.</td>
-      </tr>
-    );
-  }
-  return page.data ? <ActivityRows entries={page.data.entries} /> : null;
-}
+type Slabs = ReturnType<typeof useSlabFactsForRows>['slabs'];
 
-/** The rows of entries, in a seller's words: the card by its name, ids under "Details". */
-function ActivityRows({ entries }: { entries: readonly ActivityEntry[] }) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
-  return (
-    <>
-      {entries.map((entry) => {
-        const slab = entry.listingId ? slabs?.get(entry.listingId) : undefined;
+/** The entries in a seller's words: the card by its name, ids under "Details". */
+function activityColumns(slabs: Slabs): Column<ActivityEntry>[] {
+  return [
+    { id: 'time', header: 'Time', cell: (entry) => <ShortDate iso={entry.at} time /> },
+    { id: 'person', header: 'Person', cell: personWords },
+    {
+      id: 'what',
+      header: 'What',
+      cell: (entry) => (
+        <span>
+          {actionWords(entry.action)}
+          {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
+        </span>
+      ),
+    },
+    {
+      id: 'card',
+      header: 'Card',
+      cell: (entry) => {
+        if (!entry.listingId) return '—';
+        const slab = slabs?.get(entry.listingId);
         const detail = slabDetail(slab);
         return (
-          <tr key={entry.id}>
-            <td className="stack-title">
-              <ShortDate iso={entry.at} time />
-            </td>
-            <td data-label="Person">{personWords(entry)}</td>
-            <td data-label="What">
-              <span>
-                {actionWords(entry.action)}
-                {entry.bulkJobId && <span className="muted"> (bulk edit)</span>}
-              </span>
-            </td>
-            <td data-label="Card">
-              {entry.listingId ? (
-                <div className="activity-card">
-                  <Link to={paths.listing.to(entry.listingId)}>
-                    {slabName(slab) ?? 'A listing no longer in your catalogue'}
-                  </Link>
-                  {detail && <div className="muted">{detail}</div>}
-                </div>
-              ) : (
-                '—'
-              )}
-            </td>
-            <td data-label="Changes">
-              <div>
-                {changeLines(entry).map((line) => (
-                  <div key={line}>
-                    <FiguresIn text={line} />
-                  </div>
-                ))}
-              </div>
-            </td>
-            <td data-label="Outcome">
-              <div>
-                {outcomeWords(entry)}
-                {(entry.requestId || entry.outcome !== 'ok' || entry.listingId) && (
-                  <details>
-                    <summary>Details</summary>
-                    <dl className="facts">
-                      {entry.listingId && (
-                        <>
-                          <dt>Listing id</dt>
-                          <dd>
-                            <code>{entry.listingId}</code>
-                          </dd>
-                        </>
-                      )}
-                      {entry.outcome !== 'ok' && entry.status > 0 && (
-                        <>
-                          <dt>HTTP status</dt>
-                          <dd>{entry.status}</dd>
-                        </>
-                      )}
-                      {entry.code && entry.outcome !== 'ok' && (
-                        <>
-                          <dt>Code</dt>
-                          <dd>
-                            <code>{entry.code}</code>
-                          </dd>
-                        </>
-                      )}
-                      {entry.requestId && (
-                        <>
-                          <dt>Request id</dt>
-                          <dd>
-                            <code>{entry.requestId}</code>
-                          </dd>
-                        </>
-                      )}
-                    </dl>
-                  </details>
-                )}
-              </div>
-            </td>
-          </tr>
+          <div className="activity-card">
+            <Link to={paths.listing.to(entry.listingId)}>
+              {slabName(slab) ?? 'A listing no longer in your catalogue'}
+            </Link>
+            {detail && <div className="muted">{detail}</div>}
+          </div>
         );
-      })}
+      },
+    },
+    {
+      id: 'changes',
+      header: 'Changes',
+      cell: (entry) => (
+        <div>
+          {changeLines(entry).map((line) => (
+            <div key={line}>
+              <FiguresIn text={line} />
+            </div>
+          ))}
+        </div>
+      ),
+    },
+    {
+      id: 'outcome',
+      header: 'Outcome',
+      cell: (entry) => (
+        <div>
+          {outcomeWords(entry)}
+          {(entry.requestId || entry.outcome !== 'ok' || entry.listingId) && (
+            <details>
+              <summary>Details</summary>
+              <dl className="facts">
+                {entry.listingId && <Fact term="Listing id" code={entry.listingId} />}
+                {entry.outcome !== 'ok' && entry.status > 0 && (
+                  <>
+                    <dt>HTTP status</dt>
+                    <dd>{entry.status}</dd>
+                  </>
+                )}
+                {entry.code && entry.outcome !== 'ok' && <Fact term="Code" code={entry.code} />}
+                {entry.requestId && <Fact term="Request id" code={entry.requestId} />}
+              </dl>
+            </details>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
+function Fact({ term, code }: { term: string; code: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>
+        <code>{code}</code>
+      </dd>
     </>
   );
 }

@@ -81,10 +81,7 @@ const COLUMNS: readonly Column<DeliveryRow>[] = [
   },
 ];
 
-/**
- * The deliveries, newest first, each as what happened to which slab; the topic, event id and the
- * body are one click away under "Details".
- */
+/** The deliveries, newest first, in words; topic, event id and body under "Details". */
 export function DeliveryTable({
   entries,
   payloads,

@@ -31,11 +31,7 @@ export function productPrice(payload: unknown): string | undefined {
   return readProductPayload(payload)?.variants?.[0]?.price ?? undefined;
 }
 
-/**
- * What one delivery says happened. `previousPrice`: the listing's price in the delivery before
- * it (this tab's), so a price change reads as before → after; `knownName`: the slab's name from
- * the kept listing (an order's line leaves the grade out).
- */
+/** A delivery in words; `previousPrice` gives before → after, `knownName` the slab's full name. */
 export function deliveryWords(
   topic: string | undefined,
   payload: unknown,

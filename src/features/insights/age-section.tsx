@@ -5,6 +5,7 @@ import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries'
 import { AGE_BUCKETS, ageBucketOf, type AgeBucketId } from '../../api/sales/listing-age';
 import { BarChart } from './bar-chart';
 import { axisCount } from './chart-ticks';
+import { DataTable, type Column } from '../../components/data-table';
 
 /** Live listings (`status` active) by days since `listed_at`. */
 export function ageCounts(listings: readonly ListingRead[], now: number) {
@@ -16,6 +17,37 @@ export function ageCounts(listings: readonly ListingRead[], now: number) {
   }
   return AGE_BUCKETS.map((bucket) => ({ ...bucket, count: counts.get(bucket.id) ?? 0 }));
 }
+
+const AGE_COLUMNS: Column<ReturnType<typeof ageCounts>[number]>[] = [
+  { id: 'age', header: 'Listed for', rowHeader: true, cell: (bucket) => bucket.label },
+  { id: 'count', header: 'Listings', align: 'right', cell: (bucket) => bucket.count },
+  {
+    id: 'act',
+    header: 'Act on them',
+    cell: (bucket) => {
+      const search = new URLSearchParams({ status: 'active', age: bucket.id });
+      // No link to an empty set: "See 0" would open an empty page.
+      if (bucket.count === 0) return <span className="muted">None</span>;
+      return (
+        <>
+          <Link
+            to={paths.listings.to(search)}
+            aria-label={`See ${bucket.count} listed ${bucket.label.toLowerCase()}`}
+          >
+            See {bucket.count}
+          </Link>{' '}
+          ·{' '}
+          <Link
+            to={paths.bulkEdit.to({ search })}
+            aria-label={`Bulk edit listings listed ${bucket.label.toLowerCase()}`}
+          >
+            Bulk edit
+          </Link>
+        </>
+      );
+    },
+  },
+];
 
 /** The age of what is live; each bucket links to those listings and to the bulk editor. */
 export function AgeSection({ listings, now }: { listings: readonly ListingRead[]; now: number }) {
@@ -35,51 +67,14 @@ export function AgeSection({ listings, now }: { listings: readonly ListingRead[]
             display: String(b.count),
           }))}
         />
-        <table className="simple-table">
-          <caption>Live listings by age</caption>
-          <thead>
-            <tr>
-              <th scope="col">Listed for</th>
-              <th scope="col" className="num">
-                Listings
-              </th>
-              <th scope="col">Act on them</th>
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((bucket) => {
-              const search = new URLSearchParams({ status: 'active', age: bucket.id });
-              return (
-                <tr key={bucket.id}>
-                  <th scope="row">{bucket.label}</th>
-                  <td className="num">{bucket.count}</td>
-                  <td>
-                    {/* No link to an empty set: "See 0" would open an empty page. */}
-                    {bucket.count === 0 ? (
-                      <span className="muted">None</span>
-                    ) : (
-                      <>
-                        <Link
-                          to={paths.listings.to(search)}
-                          aria-label={`See ${bucket.count} listed ${bucket.label.toLowerCase()}`}
-                        >
-                          See {bucket.count}
-                        </Link>{' '}
-                        ·{' '}
-                        <Link
-                          to={paths.bulkEdit.to({ search })}
-                          aria-label={`Bulk edit listings listed ${bucket.label.toLowerCase()}`}
-                        >
-                          Bulk edit
-                        </Link>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Live listings by age"
+          showCaption
+          windowed={false}
+          rows={buckets}
+          getRowId={(bucket) => bucket.id}
+          columns={AGE_COLUMNS}
+        />
       </div>
     </section>
   );

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { QueryErrorBanner } from '../../components/error-banner';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
@@ -48,14 +47,14 @@ export function InsightsPage() {
         query={orders}
         title="Orders could not be loaded"
         scope={REQUIRED_SCOPES.orders}
+        noun="order"
       />
       <QueryErrorBanner
         query={listings}
         title="Listings could not be loaded"
         scope={REQUIRED_SCOPES.listings}
+        noun="listing"
       />
-      {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
-      {listings.data && <SetAsideNotice records={listings.data.setAside} noun="listing" />}
       {/* The sections appear together, in their order: one arriving first never moves under another. */}
       {loading && <Loading label="Loading orders and listings…" />}
       {!loading && orders.data && (

@@ -12,7 +12,7 @@ import {
 import { BarChart } from './bar-chart';
 import { axisCount, axisMoney } from './chart-ticks';
 import { periodLabel } from './period-label';
-import { TableHead } from '../../components/table-head';
+import { DataTable, type Column } from '../../components/data-table';
 
 export const METRICS = {
   sales: { label: 'Sales', pick: (p: SalesPoint) => p.salesCents, money: true },
@@ -24,6 +24,13 @@ export type Metric = keyof typeof METRICS;
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
 const moneyText = (cents: number) => formatMoney(formatCents(cents));
+
+const SALES_COLUMNS: Column<SalesPoint>[] = [
+  { id: 'sales', header: 'Sales', align: 'right', cell: (point) => money(point.salesCents) },
+  { id: 'units', header: 'Units', align: 'right', cell: (point) => point.units },
+  { id: 'fees', header: 'Fees', align: 'right', cell: (point) => money(point.feesCents) },
+  { id: 'net', header: 'Net payouts', align: 'right', cell: (point) => money(point.netCents) },
+];
 
 /** Sales, units, fees and net payouts per day, week or month: a chart and its table. */
 export function SalesSection({
@@ -102,33 +109,23 @@ export function SalesSection({
           valueName={chosen.label}
           axis={chosen.money ? { format: axisMoney } : { format: axisCount, whole: true }}
         />
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Sales table">
-          <table className="simple-table stack-table">
-            <caption>Sales by {granularity}</caption>
-            <TableHead columns={['Period']} numeric={['Sales', 'Units', 'Fees', 'Net payouts']} />
-            <tbody>
-              {series.map((point) => (
-                <tr key={point.start}>
-                  <th scope="row" className="stack-title">
-                    <Figure kind="date">{periodLabel(point.start, granularity)}</Figure>
-                  </th>
-                  <td className="num" data-label="Sales">
-                    {money(point.salesCents)}
-                  </td>
-                  <td className="num" data-label="Units">
-                    {point.units}
-                  </td>
-                  <td className="num" data-label="Fees">
-                    {money(point.feesCents)}
-                  </td>
-                  <td className="num" data-label="Net payouts">
-                    {money(point.netCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Sales by ${granularity}`}
+          showCaption
+          scrollsSideways
+          windowed={false}
+          rows={series}
+          getRowId={(point) => point.start}
+          columns={[
+            {
+              id: 'period',
+              header: 'Period',
+              rowHeader: true,
+              cell: (point) => <Figure kind="date">{periodLabel(point.start, granularity)}</Figure>,
+            },
+            ...SALES_COLUMNS,
+          ]}
+        />
       </div>
     </section>
   );

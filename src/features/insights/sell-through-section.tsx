@@ -3,7 +3,7 @@ import type { ListingFacts as ListingRead } from '../../api/sales/sales-queries'
 import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../api/sales/sell-through';
 import { BarChart } from './bar-chart';
 import { axisPercent } from './chart-ticks';
-import { TableHead } from '../../components/table-head';
+import { DataTable } from '../../components/data-table';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const days = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
@@ -59,26 +59,31 @@ export function SellThroughSection({
             display: percent(row.rate),
           }))}
         />
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Sell-through table">
-          <table className="simple-table">
-            <caption>Sell-through by {name.toLowerCase()}</caption>
-            <TableHead
-              columns={[name]}
-              numeric={['Listed', 'Sold', 'Sell-through', 'Median days to sell']}
-            />
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.group}>
-                  <th scope="row">{row.group}</th>
-                  <td className="num">{row.listed}</td>
-                  <td className="num">{row.sold}</td>
-                  <td className="num">{percent(row.rate)}</td>
-                  <td className="num">{days(row.medianDaysToSell)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Sell-through by ${name.toLowerCase()}`}
+          showCaption
+          scrollsSideways
+          windowed={false}
+          rows={rows}
+          getRowId={(row) => row.group}
+          columns={[
+            { id: 'group', header: name, rowHeader: true, cell: (row) => row.group },
+            { id: 'listed', header: 'Listed', align: 'right', cell: (row) => row.listed },
+            { id: 'sold', header: 'Sold', align: 'right', cell: (row) => row.sold },
+            {
+              id: 'rate',
+              header: 'Sell-through',
+              align: 'right',
+              cell: (row) => percent(row.rate),
+            },
+            {
+              id: 'days',
+              header: 'Median days to sell',
+              align: 'right',
+              cell: (row) => days(row.medianDaysToSell),
+            },
+          ]}
+        />
       </div>
     </section>
   );

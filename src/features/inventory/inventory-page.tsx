@@ -10,7 +10,6 @@ import { paths } from '../../shared/paths';
 import { ListPageFrame } from '../../components/list-page-frame';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { mayRead, REQUIRED_SCOPES } from '../../api/required-scopes';
@@ -190,11 +189,7 @@ function LevelField<K extends 'available' | 'svc_can_reactivate'>({
   );
 }
 
-/**
- * Which cards were never listed, from the listings' card ids and the cards the orders name: the
- * kept copies the overview reads too, so no walk of their own. `unknown` says why it cannot be
- * told.
- */
+/** Cards never listed, from kept listings and orders (no walk of its own); `unknown`: why not. */
 function useNeverListed(rows: readonly InventoryRow[] | undefined): {
   ids: ReadonlySet<string> | undefined;
   unknown: string | undefined;
@@ -257,38 +252,33 @@ export function InventoryPage() {
       id="inventory"
       title="Inventory"
       intro="Every card you hold, listed or not, with why it is unavailable."
+      search={{
+        id: 'inventory-search',
+        label: 'Search',
+        placeholder: 'Player, cert or set',
+        value: q,
+        onChange: (value) => update('q', value),
+      }}
       filters={
-        <>
-          <div className="field">
-            <label htmlFor="inventory-search">Search</label>
-            <input
-              id="inventory-search"
-              type="search"
-              placeholder="Player, cert or set"
-              value={q}
-              onChange={(e) => update('q', e.target.value)}
-            />
-          </div>
-          <div className="field field-checkbox">
-            <input
-              id="inventory-unlisted"
-              type="checkbox"
-              checked={onlyUnlisted}
-              aria-describedby="inventory-unlisted-hint"
-              onChange={(e) => update('unlisted', e.target.checked ? 'yes' : '')}
-            />
-            <label htmlFor="inventory-unlisted">Only cards never listed</label>
-            <p className="field-hint" id="inventory-unlisted-hint">
-              Cards no listing of yours names. A lot&rsquo;s listing names only its first card.
-            </p>
-          </div>
-        </>
+        <div className="field field-checkbox">
+          <input
+            id="inventory-unlisted"
+            type="checkbox"
+            checked={onlyUnlisted}
+            aria-describedby="inventory-unlisted-hint"
+            onChange={(e) => update('unlisted', e.target.checked ? 'yes' : '')}
+          />
+          <label htmlFor="inventory-unlisted">Only cards never listed</label>
+          <p className="field-hint" id="inventory-unlisted-hint">
+            Cards no listing of yours names. A lot&rsquo;s listing names only its first card.
+          </p>
+        </div>
       }
       active={[
         ...(q.trim() ? [{ id: 'q', label: 'Search', value: q.trim() }] : []),
         ...(onlyUnlisted ? [{ id: 'unlisted', label: 'Cards', value: 'never listed' }] : []),
       ]}
-      onRemoveFilters={(ids) => updateParams(Object.fromEntries(ids.map((id) => [id, ''])))}
+      onRemoveFilters={updateParams}
       views={
         <TableViews
           table="inventory"
@@ -305,6 +295,7 @@ export function InventoryPage() {
             query={query}
             title="Inventory could not be loaded"
             scope={REQUIRED_SCOPES.inventory}
+            noun="card"
           />
           {query.data?.stopped && (
             <ErrorBanner
@@ -313,7 +304,6 @@ export function InventoryPage() {
               onRetry={() => void query.refetch()}
             />
           )}
-          {query.data && <SetAsideNotice records={query.data.setAside} noun="card" />}
         </>
       }
       loading={

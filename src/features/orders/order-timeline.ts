@@ -19,10 +19,7 @@ const isSet = (value: string | null | undefined) =>
 const is = <T>(value: T | undefined, wanted: T) =>
   value === undefined ? undefined : value === wanted;
 
-/**
- * A step from its signs: done when any says so, not yet when one says not, unknown when none shows
- * (a timestamp left out reads as null would).
- */
+/** A step from its signs: done if any says so, not yet if one says not, else unknown. */
 function anyOf(...signs: (boolean | undefined)[]): boolean | undefined {
   if (signs.includes(true)) return true;
   return signs.includes(false) ? false : undefined;
@@ -35,11 +32,7 @@ const statusSays = (status: string | null | undefined, yes: RegExp, no: RegExp) 
   return no.test(status) ? false : undefined;
 };
 
-/**
- * Shipped to the hub: `shipped_at` decides where it is shown (a label made, with its tracking
- * number, is not a shipment), or a later step; a status code or a tracking number only where the
- * timestamp is not shown.
- */
+/** Shipped per `shipped_at` (a label is no shipment); a status or tracking only without it. */
 function shippedSays(shipment: Partial<NonNullable<Order['svc_seller_shipment']>>) {
   const shipped = isSet(shipment.shipped_at);
   if (shipped === true || isSet(shipment.delivered_to_hub_at) === true) return true;

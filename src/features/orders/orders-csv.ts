@@ -26,10 +26,7 @@ export const ORDER_CSV_COLUMNS = [
   'realised_margin',
 ] as const;
 
-/**
- * One CSV row per order from documented fields and inventory `cost`; `payout` and `realised_margin`
- * once paid; every cell neutralised.
- */
+/** One CSV row per order (documented fields, `cost`, payout once paid); every cell neutralised. */
 export function ordersCsv(
   orders: readonly Order[],
   costOf: (inventoryItemId: string) => string | undefined,

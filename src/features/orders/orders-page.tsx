@@ -11,7 +11,6 @@ import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { ListPageFrame } from '../../components/list-page-frame';
 import { DataTable, type Column } from '../../components/data-table';
 import { QueryErrorBanner } from '../../components/error-banner';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
 import { RecordField } from '../../components/record-field';
@@ -202,6 +201,13 @@ export function OrdersPage() {
           {query.data && <OrdersCsvButton orders={shown} name={search.status} />}
         </>
       }
+      search={{
+        id: 'orders-search',
+        label: 'Search by player, card, cert or order code',
+        placeholder: 'Trout, PSA 10, SL-7K2Q9D',
+        value: search.q,
+        onChange: (q) => update({ q }),
+      }}
       filters={
         <>
           <div className="field">
@@ -232,16 +238,6 @@ export function OrdersPage() {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="orders-search">Search by player, card, cert or order code</label>
-            <input
-              id="orders-search"
-              type="search"
-              placeholder="Trout, PSA 10, SL-7K2Q9D"
-              value={search.q}
-              onChange={(e) => update({ q: e.target.value })}
-            />
-          </div>
         </>
       }
       active={[
@@ -249,7 +245,7 @@ export function OrdersPage() {
         ...(stage ? [{ id: 'stage', label: 'Stage', value: stageLabel(stage) }] : []),
         ...(search.listing ? [{ id: 'listing', label: 'Listing', value: search.listing }] : []),
       ]}
-      onRemoveFilters={(ids) => update(Object.fromEntries(ids.map((id) => [id, ''])))}
+      onRemoveFilters={update}
       views={
         <TableViews
           table="orders"
@@ -266,8 +262,8 @@ export function OrdersPage() {
             query={query}
             title="Orders could not be loaded"
             scope={REQUIRED_SCOPES.orders}
+            noun="order"
           />
-          {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
         </>
       }
       loading={query.isPending ? 'Loading orders…' : undefined}

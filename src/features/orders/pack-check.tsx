@@ -28,10 +28,7 @@ export function orderSlab(order: KeptOrder, slabs: SlabFactsByListing | undefine
 export type PackOutcome =
   { kind: 'packed'; orderId: string; message: string } | { kind: 'refused'; message: string };
 
-/**
- * A scanned slab against the box's open orders: one of them not yet ticked takes it; anything
- * else is refused, naming the card the next order needs.
- */
+/** A scanned slab takes an unticked open order of the box; else refused, naming the card needed. */
 export function checkPackedSlab(
   text: string,
   orders: readonly KeptOrder[],
@@ -94,10 +91,7 @@ export function usePackedSlabs(orderIds: readonly string[]) {
   return [packed, setPacked] as const;
 }
 
-/**
- * Pack by scanning: each slab's label before it goes in the box; the right one is ticked off, a
- * wrong one refused loudly (beep and buzz), naming the card the order needs.
- */
+/** Pack by scanning each slab's label: the right one ticked off, a wrong one refused loudly. */
 export function PackCheck({
   orders,
   slabs,

@@ -11,7 +11,8 @@ import { Figure } from '../../components/figure';
 import { cardFactsQuery } from '../../api/inventory/inventory-queries';
 import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
-import { TableHead } from '../../components/table-head';
+import { DataTable, type Column } from '../../components/data-table';
+import type { Order } from '../../client';
 import { slabFactsQuery } from '../../api/listings/slab-facts';
 import { PackCheck, usePackedSlabs } from './pack-check';
 
@@ -28,6 +29,72 @@ export function PackingSheetPage() {
   const missing = query.data ? ids.filter((id) => !byId.has(id)) : [];
   const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
   const [packed, setPacked] = usePackedSlabs(ids);
+  const lineOf = (order: Order) => order.line_items?.[0];
+  const lineField = (order: Order) => ({
+    record: order,
+    path: 'line_items',
+    value: order.line_items,
+  });
+  const columns: Column<Order>[] = [
+    {
+      id: 'code',
+      header: 'Order code',
+      className: 'figure',
+      cell: (order) => (
+        <RecordField record={order} path="name" value={order.name}>
+          {String}
+        </RecordField>
+      ),
+    },
+    {
+      id: 'card',
+      header: 'Card',
+      cell: (order) => (
+        <RecordField {...lineField(order)}>{() => lineOf(order)?.title ?? '—'}</RecordField>
+      ),
+    },
+    {
+      id: 'cert',
+      header: 'Cert',
+      className: 'figure',
+      cell: (order) => (
+        <RecordField {...lineField(order)}>{() => lineOf(order)?.sku ?? '—'}</RecordField>
+      ),
+    },
+    {
+      id: 'grader',
+      header: 'Grader',
+      cell: (order) => {
+        const line = lineOf(order);
+        const grader = line ? cards.data?.get(line.inventory_item_id)?.grader : undefined;
+        return grader ?? (cards.isPending ? '…' : 'not shown');
+      },
+    },
+    {
+      id: 'scanned',
+      header: 'Scanned',
+      cell: (order) => {
+        const scan = packed.get(order.id);
+        return scan ? (
+          <>
+            ✓ <Figure kind="date">{formatShortDate(scan.at, { time: true })}</Figure>
+          </>
+        ) : (
+          <span className="muted">not yet</span>
+        );
+      },
+    },
+    {
+      id: 'barcode',
+      header: 'Barcode',
+      // Neither the cert nor the order code shown: no code to print.
+      cell: (order) => (
+        <RecordField record={order} path="line_items" value={lineOf(order)?.sku || order.name}>
+          {(value) => <Barcode value={value} />}
+        </RecordField>
+      ),
+    },
+  ];
   return (
     <section aria-labelledby="packing-heading" className="packing-sheet">
       <div className="page-head">
@@ -64,52 +131,15 @@ export function PackingSheetPage() {
         />
       )}
       {orders.length > 0 && (
-        <table className="simple-table stack-table packing-table">
-          <caption className="visually-hidden">Cards in this box</caption>
-          <TableHead columns={['Order code', 'Card', 'Cert', 'Grader', 'Scanned', 'Barcode']} />
-          <tbody>
-            {orders.map((order) => {
-              const line = order.line_items?.[0];
-              const grader = line ? cards.data?.get(line.inventory_item_id)?.grader : undefined;
-              const code = line?.sku || order.name;
-              const lineField = { record: order, path: 'line_items', value: order.line_items };
-              return (
-                <tr key={order.id}>
-                  <td className="figure" data-label="Order code">
-                    <RecordField record={order} path="name" value={order.name}>
-                      {String}
-                    </RecordField>
-                  </td>
-                  <td className="stack-title">
-                    <RecordField {...lineField}>{() => line?.title ?? '—'}</RecordField>
-                  </td>
-                  <td className="figure" data-label="Cert">
-                    <RecordField {...lineField}>{() => line?.sku ?? '—'}</RecordField>
-                  </td>
-                  <td data-label="Grader">{grader ?? (cards.isPending ? '…' : 'not shown')}</td>
-                  <td data-label="Scanned">
-                    {packed.has(order.id) ? (
-                      <>
-                        ✓{' '}
-                        <Figure kind="date">
-                          {formatShortDate(packed.get(order.id)!.at, { time: true })}
-                        </Figure>
-                      </>
-                    ) : (
-                      <span className="muted">not yet</span>
-                    )}
-                  </td>
-                  <td data-label="Barcode">
-                    {/* Neither the cert nor the order code shown: no code to print. */}
-                    <RecordField record={order} path="line_items" value={code}>
-                      {(value) => <Barcode value={value} />}
-                    </RecordField>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Cards in this box"
+          className="packing-table"
+          rows={orders}
+          columns={columns}
+          getRowId={(order) => order.id}
+          windowed={false}
+          cards={{ title: 'card', fields: [] }}
+        />
       )}
     </section>
   );

@@ -5,7 +5,6 @@ import { paths } from '../../shared/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
 import { RecordField } from '../../components/record-field';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
@@ -19,6 +18,7 @@ import './orders.css';
 import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
 import { compareCodes } from '../../api/compare-codes';
+import { DataTable, withIdsSelected, type Column } from '../../components/data-table';
 
 /** Every open order awaiting the seller's shipment to the hub, soonest `ship_by` first. */
 export function ShipQueuePage() {
@@ -44,13 +44,26 @@ export function ShipQueuePage() {
   const { slabs, ready: namesReady } = useSlabFactsForRows();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const chosen = queue.filter((order) => selected.has(order.id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const columns: Column<(typeof queue)[number]>[] = [
+    { id: 'order', header: 'Order', cell: (order) => <OrderLink order={order} /> },
+    {
+      id: 'card',
+      header: 'Card',
+      cell: (order) => (
+        <SlabLine order={order} slab={slabs?.get(order.line_items?.[0]?.product_id ?? '')} />
+      ),
+    },
+    {
+      id: 'cert',
+      header: 'Cert',
+      cell: (order) => (
+        <RecordField record={order} path="line_items" value={order.line_items}>
+          {(items) => <Figure kind="cert">{items[0]?.sku ?? '—'}</Figure>}
+        </RecordField>
+      ),
+    },
+    { id: 'left', header: 'Time left', cell: (order) => <TimeLeft order={order} now={now} /> },
+  ];
   const overdue = queue.filter((o) =>
     deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
   ).length;
@@ -76,9 +89,9 @@ export function ShipQueuePage() {
         query={query}
         title="Orders could not be loaded"
         scope={REQUIRED_SCOPES.orders}
+        noun="order"
       />
       {query.isPending && <Loading label="Loading open orders…" />}
-      {query.data && <SetAsideNotice records={query.data.setAside} noun="order" />}
       {query.data && (
         <p className="table-summary" role="status">
           {queue.length} to ship{overdue > 0 ? `, ${overdue} overdue` : ''}
@@ -87,64 +100,19 @@ export function ShipQueuePage() {
       {query.data && queue.length === 0 && <EmptyState title="Nothing to ship to the hub" />}
       {queue.length > 0 && !namesReady && <Loading label="Loading the cards…" />}
       {queue.length > 0 && namesReady && (
-        <div className="table-scroll-x">
-          <table className="simple-table stack-table ship-queue-table">
-            <caption className="visually-hidden">Orders awaiting shipment to the hub</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="stack-select">
-                  <label className="select-every">
-                    <input
-                      type="checkbox"
-                      aria-label="Select every order"
-                      checked={chosen.length === queue.length}
-                      onChange={(e) =>
-                        setSelected(e.target.checked ? new Set(queue.map((o) => o.id)) : new Set())
-                      }
-                    />
-                    {/* Shown on a phone, where the cards have no header row to explain the box. */}
-                    <span aria-hidden="true">Select every order</span>
-                  </label>
-                </th>
-                <th scope="col">Order</th>
-                <th scope="col">Card</th>
-                <th scope="col">Cert</th>
-                <th scope="col">Time left</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.map((order) => (
-                <tr key={order.id}>
-                  <td className="stack-select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${order.name ?? order.id}`}
-                      checked={selected.has(order.id)}
-                      onChange={() => toggle(order.id)}
-                    />
-                  </td>
-                  <td className="stack-title">
-                    <OrderLink order={order} />
-                  </td>
-                  <td data-label="Card">
-                    <SlabLine
-                      order={order}
-                      slab={slabs?.get(order.line_items?.[0]?.product_id ?? '')}
-                    />
-                  </td>
-                  <td data-label="Cert">
-                    <RecordField record={order} path="line_items" value={order.line_items}>
-                      {(items) => <Figure kind="cert">{items[0]?.sku ?? '—'}</Figure>}
-                    </RecordField>
-                  </td>
-                  <td data-label="Time left">
-                    <TimeLeft order={order} now={now} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Orders awaiting shipment to the hub"
+          className="ship-queue-table"
+          rows={queue}
+          columns={columns}
+          getRowId={(order) => order.id}
+          windowed={false}
+          selection={{
+            selected,
+            onChange: (ids, on) => setSelected((current) => withIdsSelected(current, ids, on)),
+            rowLabel: (order) => order.name ?? order.id,
+          }}
+        />
       )}
     </section>
   );

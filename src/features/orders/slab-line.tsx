@@ -7,10 +7,7 @@ interface LineItemFacts {
   sku?: string | undefined;
 }
 
-/**
- * What tells one slab from another: the card's title (it wraps), then grader and grade, cert, year
- * and set, each figure whole. `slab`: the kept listing's card, when the listing is kept.
- */
+/** What tells slabs apart: title, then grader and grade, cert, year and set, each whole. */
 export function SlabLine({
   order,
   slab,

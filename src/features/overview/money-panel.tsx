@@ -10,6 +10,7 @@ import { Figure, ShortDate } from '../../components/figure';
 import { formatCents } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { moneyFigures } from './overview-figures';
+import { DataTable } from '../../components/data-table';
 
 const money = (cents: number) => formatMoney(formatCents(cents));
 
@@ -24,10 +25,7 @@ function Stat({ label, value, note }: { label: string; value?: string; note?: st
   );
 }
 
-/**
- * Sold today, 7 and 30 days net, payouts pending and paid. Before the orders are in, the panel is
- * its frame with "…" figures, filled later without moving anything.
- */
+/** Sold and paid figures; drawn at once with "…" so nothing moves when the orders arrive. */
 export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {
   const figures = rows && moneyFigures(rows, now);
   const stat = (figure: { cents: number; count: number; unknown: number } | undefined, note = '') =>
@@ -55,37 +53,35 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
       {/* What follows the figures comes with them: nothing drawn above moves when it does. */}
       {!figures && <Loading label="Loading orders…" />}
       {figures && figures.nextPayouts.length > 0 && (
-        <table className="simple-table stack-table">
-          <caption>Next payouts (oldest sales first)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Sold</th>
-              <th scope="col" className="num">
-                Expected net
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.nextPayouts.map((order) => (
-              <tr key={order.id}>
-                <td className="stack-title">
-                  <OrderLink order={order} />
-                </td>
-                <td data-label="Sold">
-                  <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
-                    {(at) => <ShortDate iso={at} />}
-                  </RecordField>
-                </td>
-                <td className="num" data-label="Expected net">
-                  <FieldValue value={orderMoney(order).netCents}>
-                    {(cents) => <Figure kind="money">{money(cents)}</Figure>}
-                  </FieldValue>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Next payouts (oldest sales first)"
+          showCaption
+          windowed={false}
+          rows={figures.nextPayouts}
+          getRowId={(order) => order.id}
+          columns={[
+            { id: 'order', header: 'Order', cell: (order) => <OrderLink order={order} /> },
+            {
+              id: 'sold',
+              header: 'Sold',
+              cell: (order) => (
+                <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
+                  {(at) => <ShortDate iso={at} />}
+                </RecordField>
+              ),
+            },
+            {
+              id: 'net',
+              header: 'Expected net',
+              align: 'right',
+              cell: (order) => (
+                <FieldValue value={orderMoney(order).netCents}>
+                  {(cents) => <Figure kind="money">{money(cents)}</Figure>}
+                </FieldValue>
+              ),
+            },
+          ]}
+        />
       )}
       {figures && figures.refundedAway > 0 && (
         <p className="muted">

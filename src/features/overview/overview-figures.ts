@@ -11,10 +11,7 @@ import { compareCodes } from '../../api/compare-codes';
 /** The start of today in UTC: the overview's days are UTC days, as the insights page's are. */
 export const startOfUtcDay = (now: number) => now - (now % DAY_MS);
 
-/**
- * Money at a glance (cancelled orders left out): each figure sums the known amounts; `unknown`
- * counts the orders left out of it.
- */
+/** Money at a glance (cancelled left out): known amounts summed; `unknown` counts the rest. */
 export function moneyFigures(orders: readonly Order[], now: number) {
   const waiting = orders.filter((o) => isCounted(o) && o.svc_payout?.status === 'pending');
   // A sale refunded in full has nothing left to pay out: said in a line, never listed at $0.00.

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryErrorBanner } from '../../components/error-banner';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { useApiClient } from '../../api/api-context';
 import { usePollInterval } from '../../api/live/live-context';
 import { pingQuery } from '../../api/connection-query';
@@ -52,13 +51,13 @@ export function OverviewPage() {
         query={orders}
         title="Orders could not be loaded"
         scope={REQUIRED_SCOPES.orders}
+        noun="order"
       />
       <QueryErrorBanner
         query={listings}
         title="Listings could not be loaded"
         scope={REQUIRED_SCOPES.listings}
       />
-      {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {/* Money first, drawn as its frame at once (its figures fill it); Work comes with the
           orders, beside it on a desk and under it on a phone, so nothing drawn moves. */}
       <div className="detail-grid overview-grid">

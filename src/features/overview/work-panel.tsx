@@ -9,6 +9,7 @@ import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
+import { DataTable } from '../../components/data-table';
 
 /** What must be done: orders to ship to the hub by their deadlines, and windows ending soon. */
 export function WorkPanel({
@@ -52,31 +53,22 @@ export function WorkPanel({
         </div>
       </dl>
       {queue && queue.length > 0 && (
-        <table className="simple-table stack-table">
-          <caption>Ship these to the hub, soonest deadline first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Card</th>
-              <th scope="col">Time left</th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.slice(0, 6).map((order) => (
-              <tr key={order.id}>
-                <td className="stack-title">
-                  <OrderLink order={order} />
-                </td>
-                <td data-label="Card">
-                  <OrderCardTitle order={order} />
-                </td>
-                <td data-label="Time left">
-                  <TimeLeft order={order} now={now} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Ship these to the hub, soonest deadline first"
+          showCaption
+          windowed={false}
+          rows={queue.slice(0, 6)}
+          getRowId={(order) => order.id}
+          columns={[
+            { id: 'order', header: 'Order', cell: (order) => <OrderLink order={order} /> },
+            { id: 'card', header: 'Card', cell: (order) => <OrderCardTitle order={order} /> },
+            {
+              id: 'left',
+              header: 'Time left',
+              cell: (order) => <TimeLeft order={order} now={now} />,
+            },
+          ]}
+        />
       )}
       <p>
         <Link to={paths.shipQueue.to()}>Ship-to-hub queue and packing sheet</Link> ·{' '}
@@ -86,34 +78,38 @@ export function WorkPanel({
         <p className="muted">This API does not show when listing windows end.</p>
       )}
       {windows?.shown && windows.soon.length > 0 && (
-        <table className="simple-table stack-table">
-          <caption>Listing windows ending within 3 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Listing</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col">Window ends</th>
-            </tr>
-          </thead>
-          <tbody>
-            {windows.soon.slice(0, 6).map((listing) => (
-              <tr key={listing.id}>
-                <td className="stack-title">
-                  <Link to={paths.listing.to(listing.id)}>{listing.title ?? listing.id}</Link>
-                </td>
-                <td className="num" data-label="Price">
-                  <Money amount={listing.price} />
-                </td>
-                <td data-label="Window ends">
+        <DataTable
+          caption="Listing windows ending within 3 days"
+          showCaption
+          windowed={false}
+          rows={windows.soon.slice(0, 6)}
+          getRowId={(listing) => listing.id}
+          columns={[
+            {
+              id: 'listing',
+              header: 'Listing',
+              cell: (listing) => (
+                <Link to={paths.listing.to(listing.id)}>{listing.title ?? listing.id}</Link>
+              ),
+            },
+            {
+              id: 'price',
+              header: 'Price',
+              align: 'right',
+              cell: (listing) => <Money amount={listing.price} />,
+            },
+            {
+              id: 'ends',
+              header: 'Window ends',
+              cell: (listing) => (
+                <>
                   <ShortDate iso={listing.window_ends_at} time /> (
                   {relativeTime(listing.window_ends_at, now)})
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useMemo } from 'react';
+import { useMemo } from 'react';
 import { paths } from '../../shared/paths';
 import { OrderLink } from '../../components/order-link';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
-import { SetAsideNotice } from '../../components/set-aside-notice';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
@@ -22,7 +21,7 @@ import { ordersQuery } from '../../api/orders/order-queries';
 import { useCardFacts } from '../../api/inventory/inventory-queries';
 import { payoutsByMonth } from './payout-figures';
 import { compareCodes } from '../../api/compare-codes';
-import { TableHead } from '../../components/table-head';
+import { DataTable } from '../../components/data-table';
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
 
@@ -44,6 +43,10 @@ export function PayoutsPage() {
   const paid = rows
     .filter((o) => isCounted(o) && o.svc_payout?.status === 'paid')
     .sort((a, b) => compareCodes(b.svc_payout?.paid_at ?? '', a.svc_payout?.paid_at ?? ''));
+  const costOfOrder = (order: (typeof rows)[number]) => {
+    const line = order.line_items?.[0];
+    return line ? costOf(line.inventory_item_id) : undefined;
+  };
   const months = useMemo(() => payoutsByMonth(rows, costOf), [rows, costOf]);
   // Sums of the amounts shown; an order whose amount, payout status or cancellation is not shown
   // is left out and said to be.
@@ -64,9 +67,9 @@ export function PayoutsPage() {
         query={orders}
         title="Orders could not be loaded"
         scope={REQUIRED_SCOPES.orders}
+        noun="order"
       />
       {orders.isPending && <Loading label="Loading orders…" />}
-      {orders.data && <SetAsideNotice records={orders.data.setAside} noun="order" />}
       {orders.data && (
         <>
           <dl className="stats">
@@ -113,111 +116,112 @@ export function PayoutsPage() {
           </p>
           <section className="panel" aria-labelledby="months-heading">
             <h2 id="months-heading">Paid by month</h2>
-            <div
-              className="table-scroll-x"
-              tabIndex={0}
-              role="region"
-              aria-label="Paid by month table"
-            >
-              <table className="simple-table stack-table">
-                <caption className="visually-hidden">Payouts paid, by month</caption>
-                <TableHead
-                  columns={['Month']}
-                  numeric={['Payouts', 'Sales', 'Fees', 'Refunds', 'Paid out', 'Margin over cost']}
-                />
-                <tbody>
-                  {months.map((m) => (
-                    <Fragment key={m.month}>
-                      <tr>
-                        <th scope="row" className="stack-title">
-                          {formatUtcMonth(Date.parse(`${m.month}-01T00:00:00Z`), true)}
-                        </th>
-                        <td className="num" data-label="Payouts">
-                          {m.orders + m.incomplete}
-                          {m.incomplete > 0 && ` (${m.incomplete} with amounts not shown)`}
-                        </td>
-                        <td className="num" data-label="Sales">
-                          {money(m.salesCents)}
-                        </td>
-                        <td className="num" data-label="Fees">
-                          {money(m.feesCents)}
-                        </td>
-                        <td className="num" data-label="Refunds">
-                          {money(m.refundedCents)}
-                        </td>
-                        <td className="num" data-label="Paid out">
-                          {money(m.payoutCents)}
-                        </td>
-                        <td className="num" data-label="Margin over cost">
-                          {cards.data ? money(m.marginCents) : '…'}
-                          {cards.data &&
-                            m.withoutCost > 0 &&
-                            ` (${m.withoutCost} without a cost set)`}
-                        </td>
-                      </tr>
-                      <tr className="note-row">
-                        <td colSpan={7}>
-                          <ReconcileNote sum={m} payoutWord="paid out" />
-                        </td>
-                      </tr>
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Payouts paid, by month"
+              scrollsSideways
+              windowed={false}
+              rows={months}
+              getRowId={(m) => m.month}
+              rowNote={(m) => <ReconcileNote sum={m} payoutWord="paid out" />}
+              columns={[
+                {
+                  id: 'month',
+                  header: 'Month',
+                  rowHeader: true,
+                  cell: (m) => formatUtcMonth(Date.parse(`${m.month}-01T00:00:00Z`), true),
+                },
+                {
+                  id: 'payouts',
+                  header: 'Payouts',
+                  align: 'right',
+                  cell: (m) =>
+                    `${m.orders + m.incomplete}${m.incomplete > 0 ? ` (${m.incomplete} with amounts not shown)` : ''}`,
+                },
+                { id: 'sales', header: 'Sales', align: 'right', cell: (m) => money(m.salesCents) },
+                { id: 'fees', header: 'Fees', align: 'right', cell: (m) => money(m.feesCents) },
+                {
+                  id: 'refunds',
+                  header: 'Refunds',
+                  align: 'right',
+                  cell: (m) => money(m.refundedCents),
+                },
+                {
+                  id: 'paid',
+                  header: 'Paid out',
+                  align: 'right',
+                  cell: (m) => money(m.payoutCents),
+                },
+                {
+                  id: 'margin',
+                  header: 'Margin over cost',
+                  align: 'right',
+                  cell: (m) =>
+                    cards.data ? (
+                      <>
+                        {money(m.marginCents)}
+                        {m.withoutCost > 0 && ` (${m.withoutCost} without a cost set)`}
+                      </>
+                    ) : (
+                      '…'
+                    ),
+                },
+              ]}
+            />
           </section>
           <section className="panel" aria-labelledby="paid-heading">
             <h2 id="paid-heading">Latest paid sales</h2>
-            <div
-              className="table-scroll-x"
-              tabIndex={0}
-              role="region"
-              aria-label="Latest paid sales table"
-            >
-              <table className="simple-table stack-table">
-                <caption className="visually-hidden">
-                  The 20 latest payouts with their realised margin
-                </caption>
-                <TableHead
-                  columns={['Order', 'Paid']}
-                  numeric={['Payout', 'Cost', 'Realised margin']}
-                />
-                <tbody>
-                  {paid.slice(0, 20).map((order) => {
-                    const line = order.line_items?.[0];
-                    const cost = line ? costOf(line.inventory_item_id) : undefined;
+            <DataTable
+              caption="The 20 latest payouts with their realised margin"
+              scrollsSideways
+              windowed={false}
+              rows={paid.slice(0, 20)}
+              getRowId={(order) => order.id}
+              columns={[
+                { id: 'order', header: 'Order', cell: (order) => <OrderLink order={order} /> },
+                {
+                  id: 'paid',
+                  header: 'Paid',
+                  cell: (order) => (
+                    <RecordField
+                      record={order}
+                      path="svc_payout.paid_at"
+                      value={order.svc_payout?.paid_at}
+                    >
+                      {(at) => <ShortDate iso={at} />}
+                    </RecordField>
+                  ),
+                },
+                {
+                  id: 'payout',
+                  header: 'Payout',
+                  align: 'right',
+                  cell: (order) => (
+                    <FieldValue value={orderMoney(order).netCents}>{money}</FieldValue>
+                  ),
+                },
+                {
+                  id: 'cost',
+                  header: 'Cost',
+                  align: 'right',
+                  cell: (order) => {
+                    const cost = costOfOrder(order);
+                    return cost === undefined ? 'cost not set' : <Money amount={cost} />;
+                  },
+                },
+                {
+                  id: 'margin',
+                  header: 'Realised margin',
+                  align: 'right',
+                  cell: (order) => {
+                    const cost = costOfOrder(order);
                     const net = orderMoney(order).netCents;
-                    return (
-                      <tr key={order.id}>
-                        <td className="stack-title">
-                          <OrderLink order={order} />
-                        </td>
-                        <td data-label="Paid">
-                          <RecordField
-                            record={order}
-                            path="svc_payout.paid_at"
-                            value={order.svc_payout?.paid_at}
-                          >
-                            {(at) => <ShortDate iso={at} />}
-                          </RecordField>
-                        </td>
-                        <td className="num" data-label="Payout">
-                          <FieldValue value={net}>{money}</FieldValue>
-                        </td>
-                        <td className="num" data-label="Cost">
-                          {cost === undefined ? 'cost not set' : <Money amount={cost} />}
-                        </td>
-                        <td className="num" data-label="Realised margin">
-                          {cost === undefined || net === undefined
-                            ? '—'
-                            : money(net - (centsOf(cost) ?? 0))}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                    return cost === undefined || net === undefined
+                      ? '—'
+                      : money(net - (centsOf(cost) ?? 0));
+                  },
+                },
+              ]}
+            />
           </section>
         </>
       )}

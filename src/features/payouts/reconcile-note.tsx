@@ -5,10 +5,7 @@ import { countOf } from '../../lib/format';
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
 
-/**
- * The sum spelled out under a row of money: sales − fees − refunds, then each cause of a
- * difference from what was paid, so a seller can add the row up themselves.
- */
+/** A money row's sum spelled out, with each cause of a gap from what was paid. */
 export function ReconcileNote({ sum, payoutWord }: { sum: Reconciliation; payoutWord: string }) {
   const causes = [
     sum.refundedAfterPayoutCents !== 0 && (

@@ -15,10 +15,7 @@ import { RunHistory } from './run-history';
 import { reasonWords } from './rule-words';
 import './rules.css';
 
-/**
- * The seller's pricing rules: each rule's scope, action and floor; a preview of what it would
- * change and why; run now; each run's history with what it changed, skipped and why; undo a run.
- */
+/** The pricing rules: each rule, its preview, run now, and each run's history with undo. */
 export function RulesPage() {
   const client = useApiClient();
   const [params, setParams] = useSearchParams();

@@ -4,7 +4,7 @@ import { formatCents } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Plan } from './logic/diff';
-import { TableHead } from '../../../components/table-head';
+import { DataTable, type Column } from '../../../components/data-table';
 
 /** A planned price that would sell below the card's cost, and the price that breaks even. */
 export interface BelowCost {
@@ -15,10 +15,20 @@ export interface BelowCost {
   breakEven: string;
 }
 
-/**
- * Flags prices that would sell below cost (net at the learned fee rate less inventory `cost`), to
- * leave out or floor at break-even.
- */
+const BELOW_COST_COLUMNS: Column<BelowCost>[] = [
+  { id: 'title', header: 'Listing', cell: (row) => row.title },
+  { id: 'price', header: 'New price', align: 'right', cell: (row) => formatMoney(row.price) },
+  {
+    id: 'margin',
+    header: 'Margin',
+    align: 'right',
+    className: 'below-cost',
+    cell: (row) => formatMoney(formatCents(row.marginCents)),
+  },
+  { id: 'even', header: 'Break-even', align: 'right', cell: (row) => formatMoney(row.breakEven) },
+];
+
+/** Prices that would sell below cost (net at the learned fee rate less `cost`): leave out or floor. */
 export function BelowCostNotice({
   plan,
   prices,
@@ -59,20 +69,13 @@ export function BelowCostNotice({
   return (
     <section className="banner banner-warn" aria-labelledby="below-cost-heading">
       <h3 id="below-cost-heading">{countOf(flagged.length, 'listing')} would sell below cost</h3>
-      <table className="simple-table">
-        <caption className="visually-hidden">Prices below cost</caption>
-        <TableHead columns={['Listing']} numeric={['New price', 'Margin', 'Break-even']} />
-        <tbody>
-          {flagged.slice(0, 50).map((row) => (
-            <tr key={row.id}>
-              <td>{row.title}</td>
-              <td className="num">{formatMoney(row.price)}</td>
-              <td className="num below-cost">{formatMoney(formatCents(row.marginCents))}</td>
-              <td className="num">{formatMoney(row.breakEven)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Prices below cost"
+        windowed={false}
+        rows={flagged.slice(0, 50)}
+        getRowId={(row) => row.id}
+        columns={BELOW_COST_COLUMNS}
+      />
       <div className="button-row">
         <button
           type="button"

@@ -18,10 +18,7 @@ export interface BulkSelection {
   scope: string;
 }
 
-/**
- * The listings page's selection: `?ids=a,b,c`, or its search params for "all N matching"; sold
- * listings are left out with their reason.
- */
+/** The selection: `?ids=…` or the search for "all N matching"; sold listings left out, said why. */
 export function resolveSelection(
   products: readonly CatalogueRow[],
   params: URLSearchParams,

@@ -14,10 +14,7 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-/**
- * CSV export (the grid, or every listing matching) and import of ids with new values: good rows as
- * one undoable step, every bad cell and unreadable row named.
- */
+/** CSV export and import: good rows as one undoable step, each bad cell and row named. */
 export function CsvTools({
   onExportSelection,
   onExportMatching,

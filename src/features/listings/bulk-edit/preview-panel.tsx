@@ -48,10 +48,7 @@ const columns: Column<PlanItem>[] = [
   },
 ];
 
-/**
- * The preview: each change before → after, the API's rules, what is left out and why, invalid
- * cells, the writes and the bucket's estimate.
- */
+/** The preview: each change before → after, what is left out and why, writes and their estimate. */
 export function PreviewPanel({
   plan,
   estimate,

@@ -12,10 +12,7 @@ export function timeLeftWords(seconds: number): string {
   return `about ${hourWords}${rest > 0 ? ` ${rest === 1 ? '1 minute' : `${rest} minutes`}` : ''} left`;
 }
 
-/**
- * A run's progress line in a seller's words: "3 of 120 saved · about 1 minute left" while it
- * runs, what was not saved and why in counts, never a rate of writes.
- */
+/** A run's progress in words ("3 of 120 saved · about 1 minute left"), never a rate of writes. */
 export function progressWords(progress: RunnerProgress): string {
   const parts = [`${progress.done} of ${progress.rows} saved`];
   if (progress.failed > 0) parts.push(`${progress.failed} not saved`);

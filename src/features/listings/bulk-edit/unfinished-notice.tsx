@@ -5,10 +5,7 @@ import { mayHoldJobs } from './jobs/job-db-name';
 
 const UnfinishedBulkEditBanner = lazy(() => import('./unfinished-banner'));
 
-/**
- * On every page but the bulk editor: the unfinished-job banner, loaded only when the browser keeps
- * a bulk-edit database.
- */
+/** The unfinished-job banner, loaded only when the browser keeps a bulk-edit database. */
 export function UnfinishedBulkEditNotice() {
   const { pathname } = useLocation();
   const [mayHold, setMayHold] = useState(false);

@@ -154,11 +154,7 @@ const FILTER_KEYS = Object.keys(CatalogueSearch.shape) as (keyof CatalogueSearch
 const sameBesidesText = (a: CatalogueSearch, b: CatalogueSearch) =>
   FILTER_KEYS.every((key) => key === 'q' || a[key] === b[key]);
 
-/**
- * `applyCatalogueSearch` with memory: a search made again is answered without a scan, and one that
- * grew more specific scans its prefix's result (same answer: a new rows array clears it). A search
- * by age is made afresh.
- */
+/** `applyCatalogueSearch` memoised: a repeat is free; a narrower one scans its prefix's result. */
 export function searchNarrowing(
   rows: readonly CatalogueRow[],
   search: CatalogueSearch,

@@ -58,11 +58,7 @@ export interface CatalogueRow {
   search: string | undefined;
 }
 
-/**
- * `reasons`: what a reason is read from beyond the list row (`api/listings/listing-reason.ts`);
- * `sold`: the listings the orders say sold (see lib/sales/sold-listings), when they are read; a
- * listing named there reads as sold whatever code its card's level gives.
- */
+/** `reasons` and `sold` (from orders) beyond the list row; sold per the orders reads as sold. */
 export function toCatalogueRow(
   listing: ListingRead,
   reasons?: ReasonSources,

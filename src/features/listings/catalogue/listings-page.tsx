@@ -189,24 +189,20 @@ export function ListingsPage() {
       notice={
         <CatalogueLoadState query={query} availability={availability} rows={rows} shown={data} />
       }
+      search={{
+        id: 'catalogue-search',
+        label: 'Search',
+        placeholder: 'Title, player, cert or set',
+        value: text,
+        onChange: (value) => {
+          // The table follows each keystroke; the URL follows once typing pauses.
+          setText(value);
+          if (urlTimer.current) clearTimeout(urlTimer.current);
+          urlTimer.current = setTimeout(() => latestUpdate.current({ q: value }), 250);
+        },
+      }}
       filters={
         <>
-          <div className="field search-field">
-            <label htmlFor="catalogue-search">Search</label>
-            <input
-              id="catalogue-search"
-              type="search"
-              placeholder="Title, player, cert or set"
-              value={text}
-              onChange={(event) => {
-                // The table follows each keystroke; the URL follows once typing pauses.
-                setText(event.target.value);
-                const value = event.target.value;
-                if (urlTimer.current) clearTimeout(urlTimer.current);
-                urlTimer.current = setTimeout(() => latestUpdate.current({ q: value }), 250);
-              }}
-            />
-          </div>
           {narrow ? (
             <FiltersSheet count={pills.filter((pill) => pill.id !== 'q').length}>
               <CatalogueFilterFields search={search} facets={facets} onChange={update} />
@@ -217,12 +213,12 @@ export function ListingsPage() {
         </>
       }
       active={pills}
-      onRemoveFilters={(ids) => {
+      onRemoveFilters={(patch, ids) => {
         if (ids.includes('q')) {
           if (urlTimer.current) clearTimeout(urlTimer.current);
           setText('');
         }
-        update(Object.fromEntries(ids.map((id) => [id, ''])));
+        update(patch);
       }}
       views={
         <TableViews

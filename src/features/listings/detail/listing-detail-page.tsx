@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { durationLabel } from '../../../components/duration-options';
 import { ErrorBanner } from '../../../components/error-banner';
-import { FieldValue } from '../../../components/field-value';
 import { useWriteButton, WriteLink } from '../../../components/write-actions';
 import {
   DeactivateDialog,
@@ -12,10 +11,7 @@ import {
   useDeactivateButton,
 } from '../../../components/deactivate-action';
 import { Loading } from '../../../components/states';
-import { StatusPill } from '../../../components/status-pill';
 import { REQUIRED_SCOPES } from '../../../api/required-scopes';
-import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
-import { FullDate } from '../../../components/figure';
 import {
   useDeactivateListing,
   useReactivateListing,
@@ -23,8 +19,6 @@ import {
 } from '../../../api/listings/listing-mutations';
 import { useListingView } from './listing-queries';
 import { isNotLiveYet, isPendingReview } from './listing-view';
-import { writtenTerms } from '../../../api/listings/written-terms';
-import { MarginFacts } from './margin-facts';
 import { ScheduleControls } from './schedule-controls';
 import { ListingCardPanel } from './listing-card-panel';
 import { ListingHistory } from './listing-history';
@@ -33,41 +27,7 @@ import type { ListingRead } from '../../../client';
 import { listingKeys } from '../../../api/listings/listing-keys';
 import type { Catalogue } from '../../../api/listings/catalogue-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { RuleLine } from './rule-line';
-
-const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
-
-/** A term the API may not show: the current value, or "not shown" with what was set here. */
-function Term<T>({
-  value,
-  written,
-  writtenAt,
-  children,
-}: {
-  value: T | undefined;
-  written: T | undefined;
-  writtenAt: string | undefined;
-  children: (value: T) => ReactNode;
-}) {
-  return (
-    <FieldValue
-      value={value}
-      notShown={
-        <>
-          Not shown by the API
-          {written !== undefined && writtenAt && (
-            <span className="muted">
-              {' '}
-              · last set here to {children(written)}, on {formatDateTime(writtenAt)}
-            </span>
-          )}
-        </>
-      }
-    >
-      {children}
-    </FieldValue>
-  );
-}
+import { SaleTermsPanel } from './sale-terms-panel';
 
 /** One listing: every field a view gives, its card, its public page, and the seller's actions. */
 export function ListingDetailPage() {
@@ -100,7 +60,6 @@ export function ListingDetailPage() {
     );
   }
   const card = listing.card;
-  const written = writtenTerms(listing.id);
   const sold = listing.reason === 'sold';
   const live = listing.status === 'active';
   const notLiveYet = isNotLiveYet(listing);
@@ -185,169 +144,7 @@ export function ListingDetailPage() {
       )}
 
       <div className="detail-grid">
-        <section aria-labelledby="terms-heading" className="panel">
-          <h2 id="terms-heading">Sale terms</h2>
-          <dl className="facts">
-            <dt>Status</dt>
-            <dd>
-              <FieldValue value={listing.status} unreadable={unreadable('status')}>
-                {(status) => <StatusPill value={status} />}
-              </FieldValue>
-              {listing.reason && <> ({humanize(listing.reason)})</>}
-            </dd>
-            <dt>Price</dt>
-            <dd>
-              <FieldValue value={listing.price} unreadable={unreadable('price')}>
-                {formatMoney}
-              </FieldValue>
-            </dd>
-            {!sold && (
-              <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
-            )}
-            <RuleLine listingId={listing.id} />
-            <dt>Offers</dt>
-            <dd>
-              <Term
-                value={listing.acceptsOffers}
-                written={written?.acceptsOffers}
-                writtenAt={written?.at}
-              >
-                {(on) => yesNo(on)}
-              </Term>
-            </dd>
-            {listing.acceptsOffers !== false && (
-              <>
-                <dt>Minimum offer</dt>
-                <dd>
-                  <Term
-                    value={listing.minimumOffer}
-                    written={written?.minimumOffer}
-                    writtenAt={written?.at}
-                  >
-                    {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
-                  </Term>
-                </dd>
-              </>
-            )}
-            <dt>Trades</dt>
-            <dd>
-              <Term
-                value={listing.acceptsTrades}
-                written={written?.acceptsTrades}
-                writtenAt={written?.at}
-              >
-                {(on) => yesNo(on)}
-              </Term>
-            </dd>
-            <dt>Window</dt>
-            <dd>
-              <Term
-                value={listing.durationHours}
-                written={written?.durationHours}
-                writtenAt={written?.at}
-              >
-                {(hours) => durationLabel(hours)}
-              </Term>
-              {listing.windowEndsAt && (
-                <>
-                  , ends <FullDate iso={listing.windowEndsAt} />
-                </>
-              )}
-            </dd>
-            <dt>Auto-relist</dt>
-            <dd>
-              <Term
-                value={listing.autoRelist}
-                written={written?.autoRelist}
-                writtenAt={written?.at}
-              >
-                {(on) => yesNo(on, 'On', 'Off')}
-              </Term>
-            </dd>
-            <dt>Promoted</dt>
-            <dd>
-              <Term value={listing.promoted} written={written?.promoted} writtenAt={written?.at}>
-                {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
-              </Term>
-            </dd>
-            <dt>Can be reactivated</dt>
-            <dd>
-              <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
-                {(can) => yesNo(can, 'Yes', 'No')}
-              </FieldValue>
-            </dd>
-            {listing.isLot !== undefined && (
-              <>
-                <dt>Lot</dt>
-                <dd>
-                  {listing.isLot
-                    ? `Yes, ${listing.cardCount ?? 'several'} cards`
-                    : 'No, a single card'}
-                </dd>
-              </>
-            )}
-            {listing.listedAt !== undefined && (
-              <>
-                <dt>Listed</dt>
-                <dd>
-                  {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
-                </dd>
-              </>
-            )}
-            {listing.scheduledGoLiveAt && (
-              <>
-                <dt>Scheduled go-live</dt>
-                <dd>{<FullDate iso={listing.scheduledGoLiveAt} />}</dd>
-              </>
-            )}
-            {listing.createdAt && (
-              <>
-                <dt>Created</dt>
-                <dd>{<FullDate iso={listing.createdAt} />}</dd>
-              </>
-            )}
-            {listing.updatedAt && (
-              <>
-                <dt>Updated</dt>
-                <dd>{<FullDate iso={listing.updatedAt} />}</dd>
-              </>
-            )}
-            <dt>Public page</dt>
-            <dd>
-              <FieldValue value={listing.url} unreadable={unreadable('url')}>
-                {(url) => (
-                  <a href={url} target="_blank" rel="noreferrer noopener">
-                    View on the marketplace
-                  </a>
-                )}
-              </FieldValue>
-            </dd>
-          </dl>
-          <h3>Description</h3>
-          <FieldValue
-            value={listing.description}
-            notShown={
-              <>
-                Not shown by the API
-                {written?.description !== undefined && (
-                  <span className="muted">
-                    {' '}
-                    · last set here on {formatDateTime(written.at)}:{' '}
-                    {written.description || '(empty)'}
-                  </span>
-                )}
-              </>
-            }
-          >
-            {(text) =>
-              text ? (
-                <p className="description">{text}</p>
-              ) : (
-                <p className="muted">No description.</p>
-              )
-            }
-          </FieldValue>
-        </section>
+        <SaleTermsPanel listing={listing} sold={sold} unreadable={unreadable} />
 
         <ListingCardPanel listing={listing} title={title} unreadable={unreadable} />
       </div>

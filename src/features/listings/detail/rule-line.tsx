@@ -5,10 +5,7 @@ import { listingRulesQuery } from '../../../api/rules/rules-queries';
 import { Money, ShortDate } from '../../../components/figure';
 import { paths } from '../../../shared/paths';
 
-/**
- * What the pricing rules do to this listing: the next change a rule makes by its schedule (when,
- * to what, and its floor), and the rule that last changed it. Nothing without rules.
- */
+/** The next change a pricing rule makes to this listing, and the rule that last changed it. */
 export function RuleLine({ listingId }: { listingId: string }) {
   const client = useApiClient();
   const rules = useQuery(listingRulesQuery(client, listingId));

@@ -103,11 +103,7 @@ export function newListingDefaults(prefill: {
 /** How far ahead "check the card before it goes live" schedules a new listing. */
 export const REVIEW_HOLD_MS = 30 * 60_000;
 
-/**
- * The body again without the seller's check when the marketplace refused its go-live time (a cert
- * that goes to review, on a server that refuses the pair); undefined when the time was not the
- * check's to drop (the seller chose it) or the refusal was about something else.
- */
+/** The body without the seller's check when only its go-live time was refused; else undefined. */
 export function withoutReviewHold(
   values: NewListingForm,
   input: ListingCreateInput,

@@ -11,11 +11,7 @@ import {
   titleText,
 } from '../../../client/listing-rules';
 
-/**
- * The listing forms' schemas: every field with the spec's bounds, checked before sending.
- * Form values are strings (inputs) and booleans (checkboxes); `toUpdatePatch` and
- * `toCreateInput` turn them into API bodies.
- */
+/** The listing forms' schemas: string and boolean values, each field held to the spec's bounds. */
 /** The price: 10 to 1,000,000 dollars, at most 2 decimals (the listing rules, in sentences). */
 export const priceField = priceText(PRICE_FORM_WORDS);
 

@@ -3,11 +3,7 @@ import { formatDateTime } from '../../../lib/format';
 const REVIEW_TEXT =
   'Pending review: it goes to the marketplace’s review, which checks the card details before it goes live. It goes live once approved; no go-live time is set.';
 
-/**
- * What happened to a new listing, in the seller's words. `reviewBound`: the cert goes to the
- * marketplace's review (an SGC or CGC cert listed by its number), whose status the spec does not
- * show, so no go-live time is promised for it.
- */
+/** A new listing's outcome in words; a review-bound cert (SGC, CGC) is promised no go-live time. */
 export function describeOutcome(
   status: string,
   reason: string | null | undefined,

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { TradeInCost } from './trade-in-cost';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -13,11 +13,11 @@ import { useServerErrors } from '../../../lib/use-server-errors';
 import { CreatedOutcome, type Created } from './created-outcome';
 import { newListingDefaults, toCreateInput, withoutReviewHold } from './listing-bodies';
 import { goesToReview } from '../detail/listing-view';
-import { isOwnPhoto, NewListingForm } from './listing-form-schemas';
+import { NewListingForm } from './listing-form-schemas';
 import { useCreateListing } from '../../../api/listings/listing-mutations';
 import { ReadOnlyGate } from '../../../components/write-actions';
 import { SaleTermsFields } from './sale-terms-fields';
-import { TakePhoto } from './take-photo';
+import { CardDetailsFields, FromInventory, PhotoFields } from './new-listing-sections';
 import { rememberReviewPreference, reviewPreference } from './review-preference';
 
 /**
@@ -51,13 +51,10 @@ function NewListingContent() {
   const { register, handleSubmit, formState, setError, control, setValue } = form;
   const watchedSku = useWatch({ control, name: 'sku' });
   const serverErrors = useServerErrors(form, NewListingForm);
-  const images = useFieldArray({ control, name: 'images' });
   const errors = formState.errors;
   const source = useWatch({ control, name: 'source' });
   const offers = useWatch({ control, name: 'accepts_offers' });
   const promoted = useWatch({ control, name: 'promoted' });
-  const useCard = useWatch({ control, name: 'use_card' });
-  const imageValues = useWatch({ control, name: 'images' });
   const inventoryItemId = useWatch({ control, name: 'inventory_item_id' });
 
   const onValid = (values: NewListingForm) => send(values, toCreateInput(values));
@@ -218,78 +215,7 @@ function NewListingContent() {
           {(c) => <textarea {...c} rows={3} {...register('description')} />}
         </FormField>
 
-        {source === 'sku' && (
-          <fieldset className="wide">
-            <legend>Photos (up to 5, https)</legend>
-            {errors.images?.message && (
-              <p className="field-error" role="alert">
-                {errors.images.message}
-              </p>
-            )}
-            {errors.images?.root?.message && (
-              <p className="field-error" role="alert">
-                {errors.images.root.message}
-              </p>
-            )}
-            <ul className="image-list">
-              {images.fields.map((field, index) => {
-                const src = imageValues[index]?.src ?? '';
-                const valid = /^https:\/\/\S+$/i.test(src) || isOwnPhoto(src);
-                return (
-                  <li key={field.id}>
-                    <FormField
-                      label={`Photo ${index + 1} URL`}
-                      error={errors.images?.[index]?.src?.message}
-                    >
-                      {(c) => (
-                        <input
-                          {...c}
-                          type="url"
-                          placeholder="https://…/photo.jpg"
-                          {...register(`images.${index}.src`)}
-                        />
-                      )}
-                    </FormField>
-                    {valid && (
-                      <img
-                        className="preview"
-                        src={src}
-                        alt={`Preview of photo ${index + 1}`}
-                        width={72}
-                        height={72}
-                      />
-                    )}
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => images.remove(index)}
-                    >
-                      Remove photo {index + 1}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            {images.fields.length < 5 && (
-              <button type="button" onClick={() => images.append({ src: '' })}>
-                Add a photo
-              </button>
-            )}
-            <TakePhoto
-              disabled={imageValues.filter((image) => image.src !== '').length >= 5}
-              onPhoto={(photo) => {
-                // Into the first empty address, else a new one.
-                const empty = imageValues.findIndex((image) => image.src === '');
-                if (empty >= 0) {
-                  setValue(`images.${empty}.src`, photo.url, {
-                    shouldDirty: true,
-                    shouldValidate: true,
-                  });
-                } else images.append({ src: photo.url });
-              }}
-            />
-          </fieldset>
-        )}
+        {source === 'sku' && <PhotoFields form={form} />}
 
         <fieldset className="wide">
           <legend>Sale terms</legend>
@@ -340,52 +266,7 @@ function NewListingContent() {
           </div>
         </fieldset>
 
-        {source === 'sku' && (
-          <fieldset className="wide">
-            <legend>Card details if the cert is not found</legend>
-            {certNotFound && (
-              <p className="banner banner-warn" role="status">
-                The cert was not found. With these details (a title, the grader and at least one
-                photo) the card is created for review instead.
-              </p>
-            )}
-            <CheckboxField
-              label="Send card details as a fallback"
-              hint="Used only when the grader lookup cannot resolve the cert."
-            >
-              {(c) => <input type="checkbox" {...c} {...register('use_card')} />}
-            </CheckboxField>
-            {useCard && (
-              <div className="form-grid">
-                <FormField label="Card title" error={errors.card?.title?.message}>
-                  {(c) => <input {...c} {...register('card.title')} />}
-                </FormField>
-                <FormField label="Player" error={errors.card?.player?.message}>
-                  {(c) => <input {...c} {...register('card.player')} />}
-                </FormField>
-                <FormField label="Year" error={errors.card?.year?.message}>
-                  {(c) => <input {...c} inputMode="numeric" {...register('card.year')} />}
-                </FormField>
-                <FormField label="Set" error={errors.card?.set?.message}>
-                  {(c) => <input {...c} {...register('card.set')} />}
-                </FormField>
-                <FormField label="Variant" error={errors.card?.variant?.message}>
-                  {(c) => <input {...c} {...register('card.variant')} />}
-                </FormField>
-                <FormField label="Grade" error={errors.card?.grade?.message}>
-                  {(c) => <input {...c} {...register('card.grade')} />}
-                </FormField>
-                <FormField
-                  label="Category"
-                  error={errors.card?.category?.message}
-                  hint="A sport or game; unrecognised values become non-sport."
-                >
-                  {(c) => <input {...c} {...register('card.category')} />}
-                </FormField>
-              </div>
-            )}
-          </fieldset>
-        )}
+        {source === 'sku' && <CardDetailsFields form={form} certNotFound={certNotFound} />}
 
         <div className="form-actions wide">
           <button type="submit" className="primary" disabled={createListing.isPending}>
@@ -395,32 +276,6 @@ function NewListingContent() {
         </div>
       </form>
     </section>
-  );
-}
-
-function FromInventory({
-  itemId,
-  error,
-  onUseCert,
-}: {
-  itemId: string;
-  error: string | undefined;
-  onUseCert(): void;
-}) {
-  return (
-    <div>
-      <p>
-        Listing the card <code>{itemId}</code> from your inventory.{' '}
-        <button type="button" className="link-button" onClick={onUseCert}>
-          Use a cert number instead
-        </button>
-      </p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -3,11 +3,7 @@ import { useUploadPhoto, type KeptPhoto } from '../../../api/photos/photo-api';
 import { ErrorBanner } from '../../../components/error-banner';
 import { downsizePhoto, PhotoNotReadError } from '../../../lib/downsize-photo';
 
-/**
- * "Take a photo": the phone's camera (a file on a desk), made at most 2,000 px as JPEG here, kept
- * by our server, and its address handed to the form (`onPhoto`), as the API takes photos only as
- * addresses it downloads.
- */
+/** A photo (≤ 2,000 px JPEG) kept by our server: the API takes photos only as addresses. */
 export function TakePhoto({
   disabled,
   onPhoto,

@@ -3,11 +3,7 @@ import { useSetKeptCost } from '../../../api/costs/cost-queries';
 import { ErrorBanner } from '../../../components/error-banner';
 import { centsOf, formatCents } from '../../../shared/money';
 
-/**
- * The card's cost on the counter view, set in place. The API documents no write of an inventory
- * item's `cost`, so our server keeps the seller's own, and every margin reads it over the
- * marketplace's.
- */
+/** The card's cost set in place: the API has no cost write, so our server keeps the seller's. */
 export function CostInPlace({ itemId }: { itemId: string }) {
   const setCost = useSetKeptCost(itemId);
   const [typed, setTyped] = useState('');

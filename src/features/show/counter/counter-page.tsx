@@ -32,10 +32,7 @@ import { RecentSales } from './recent-sales';
 import { CostInPlace } from './cost-in-place';
 import './counter.css';
 
-/**
- * The counter view: a scanned slab on one phone screen, for a buyer waiting at the table. A cert
- * not held goes to New listing with the cert filled in; a cert seen sold or twice is flagged.
- */
+/** A scanned slab on one phone screen; a cert not held opens New listing; sold or twice: flag. */
 export function CounterPage() {
   const { cert = '' } = useParams();
   const [params] = useSearchParams();

@@ -42,11 +42,7 @@ function ledgerSales(results: readonly UseQueryResult<ShowPage>[]) {
   };
 }
 
-/**
- * The seller's recent sales of the same card and grade (grader, grade, title, year and set, as
- * the listing's card gives them), newest first, online and at the last shows: what the last
- * ones fetched, at a glance.
- */
+/** Recent sales of the same card and grade, online and at shows, newest first: the going price. */
 export function RecentSales({ listing }: { listing: ListingRead }) {
   const client = useApiClient();
   const queryClient = useQueryClient();

@@ -6,10 +6,7 @@ import { useWriteButton } from '../../../components/write-actions';
 import { parsePrice } from '../../../client/listing-rules';
 import { formatCents } from '../../../shared/money';
 
-/**
- * A new price at the table, through the outbox: sent at once with a network, else when it is
- * back, and held as a conflict if the listing sold or someone else changed its price meanwhile.
- */
+/** A new price at the table via the outbox; a conflict if the listing sold or changed meanwhile. */
 export function CasePrice({ listing }: { listing: ListingRead }) {
   const setPrice = useSetPriceAtShow();
   const writeButton = useWriteButton();

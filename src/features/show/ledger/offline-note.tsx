@@ -1,10 +1,6 @@
 import { formatDateTime } from '../../../lib/format';
 
-/**
- * Said once, above a show's figures, when its ledger was not read just now (no network, or the
- * server did not answer): how old the ledger shown is, and that this phone's sales are in it.
- * Nothing when it was read (the header and the page's banner say "offline" for every page).
- */
+/** How old a ledger not read just now is, and that this phone's sales are in it; else nothing. */
 export function OfflineNote({
   offline,
   notRead,

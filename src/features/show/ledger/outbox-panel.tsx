@@ -80,10 +80,7 @@ const STACKED: CardLayout = { title: 'change', fields: [] };
 const rowClass = (item: OutboxItem) =>
   item.state === 'conflict' || item.state === 'held' ? 'row-conflict' : undefined;
 
-/**
- * "N changes waiting": what was made at the table and is not through yet, oldest first, each
- * with its outcome once sent; conflicts stay until the seller settles them.
- */
+/** Changes made at the table not through yet, oldest first; conflicts stay until settled. */
 export function OutboxPanel() {
   const client = useApiClient();
   const queryClient = useQueryClient();

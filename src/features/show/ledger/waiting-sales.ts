@@ -4,12 +4,7 @@ import { tendersOfBody } from '../../../api/shows/sale-tenders';
 import type { LedgerEntry } from '../../../api/shows/show-api';
 import { NO_TOTALS, totalsOf, type ShowTotals } from '../../../shared/show-tenders';
 
-/**
- * The sales this phone made at a show that the ledger as read does not hold yet: waiting in the
- * outbox (no network, or held for its account), or sent since the ledger was last read. The
- * show page lists them and adds them into its totals (the one `totalsOf`, by tender), saying how
- * much of each is waiting.
- */
+/** Sales this phone made that the ledger read lacks (outbox, or sent since): the page adds them. */
 
 /** A sale of this phone the ledger as read does not hold, as the ledger would enter it. */
 export interface PhoneSale {

@@ -1,9 +1,6 @@
 import { encode } from 'uqr';
 
-/**
- * A QR code of `text`, drawn as one SVG path in the browser (uqr: small, no dependencies), for
- * the buyer's phone to scan.
- */
+/** A QR code of `text` as one SVG path (uqr: small, no dependencies) for the buyer's phone. */
 export function ReceiptQr({ text, label }: { text: string; label: string }) {
   const { data, size } = encode(text, { ecc: 'M', border: 2 });
   let path = '';

@@ -23,10 +23,7 @@ interface StackEntry {
 
 const FOCUSABLE = 'button:not([disabled]), input, select, a[href], [tabindex="0"]';
 
-/**
- * Scan: one slab opens its counter view (or New listing when not held); a stack collects each
- * slab scanned (a beep each, repeats ignored) and opens them together in the bulk editor.
- */
+/** Scan one slab to its counter view, or a stack of them (repeats ignored) into the bulk editor. */
 export default function ScanDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
   const navigate = useNavigate();

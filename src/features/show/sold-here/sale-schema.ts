@@ -3,11 +3,7 @@ import type { TenderBody } from '../../../api/shows/show-api';
 import { centsOf, formatCents, formatDollars } from '../../../shared/money';
 import { TENDER_KINDS, type TenderKind } from '../../../shared/show-tenders';
 
-/**
- * The "Sold here" form: the show, the price (the asking price less a discount), and how the buyer
- * paid: one way or a split of cash, card (on the dealer's own reader), another way (a note says
- * which) and a card in trade at its agreed value, adding up to the price.
- */
+/** The "Sold here" form: show, price, and one tender or a split adding up to the price. */
 
 /** An amount the ledger takes (at most 9,999,999.99), in cents; undefined when it is not one. */
 export const saleCents = (text: string): number | undefined => centsOf(text, { max: 999_999_999 });

@@ -71,10 +71,7 @@ function SaleState({ write }: { write: SaleWrite }) {
   );
 }
 
-/**
- * "Sold at Philly Card Show on Nov 28 for $250.00 cash": the slab's sale, said first, with its
- * receipt for the buyer and, once in the ledger, the way to undo it.
- */
+/** A slab's sale said first, with its receipt and, once in the ledger, the way to undo it. */
 function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
   const paid = paidWords(sale.priceCents, sale.tenders);
   return (
@@ -142,10 +139,7 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
   );
 }
 
-/**
- * "Sold here": the listing comes off the marketplace at once (through the outbox when there is
- * no network) and the sale goes into the show's ledger: cash, or a card taken in trade.
- */
+/** "Sold here": off the marketplace at once (via the outbox offline) and into the show's ledger. */
 export function SoldHere({ listing }: { listing: ListingRead }) {
   const client = useApiClient();
   const shows = useQuery(showsQuery(client));

@@ -15,11 +15,7 @@ export interface UndoableSale {
   tenders: readonly Tender[];
 }
 
-/**
- * "Undo this sale": a confirmation naming the slab, the amount and how it was paid, an optional
- * reason, then the ledger keeps the sale as undone (out of the totals) and the slab may be sold
- * again. Needs the connection (refused plainly without one: see `useVoidSale`).
- */
+/** Undo a sale (online only): the ledger keeps it as undone, and the slab may sell again. */
 export function UndoSale({ sale, onUndone }: { sale: UndoableSale; onUndone?(): void }) {
   const undo = useVoidSale();
   const writeButton = useWriteButton();

@@ -1,11 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { localStore } from '../../../api/local-store';
 
-/**
- * Which "sold online" alerts the seller dismissed, by listing, in this browser's local storage:
- * a stream that reconnects, a reload or another tab does not show them again (a slab sells once,
- * so its listing id names its sale). Cleared with the rest at sign-out.
- */
+/** Dismissed sold-online alerts by listing id (a slab sells once): a reload won't re-show them. */
 const KEY = 'slabdesk.soldOnline.dismissed';
 /** The newest dismissals kept: far more than a show's case sells online in a weekend. */
 const KEPT = 500;

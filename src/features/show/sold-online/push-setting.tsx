@@ -34,11 +34,7 @@ const UNSUPPORTED: Record<Exclude<Support, 'ready' | 'checking'>, string> = {
     'This page cannot be told of sales while it is closed: its offline files are not installed. Reload it once with a network.',
 };
 
-/**
- * The Shows page's setting: "Tell this phone when a case slab sells online". Asks the browser's
- * permission only on the seller's press, subscribes with the hub's key, and says plainly when the
- * browser cannot (no Web Push, notifications blocked).
- */
+/** Push when a case slab sells online: permission asked only on the seller's press, or why not. */
 export function PushSetting() {
   const client = useApiClient();
   const [support, setSupport] = useState<Support>('checking');

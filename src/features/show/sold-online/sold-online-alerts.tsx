@@ -14,10 +14,7 @@ export function soldOnlineWords(alert: HubSoldOnlineAlert): string {
   return `Sold online: pull ${alert.title}${cert} from the table`;
 }
 
-/**
- * On every page, at once: each slab of a show's case the marketplace sold online, as the hub's
- * event stream tells it, until the seller dismisses it (kept dismissed in this browser).
- */
+/** Each case slab the hub's stream says sold online, on every page, until dismissed here. */
 export function SoldOnlineAlerts() {
   const stream = useHubStream();
   const alerts = useSyncExternalStore(

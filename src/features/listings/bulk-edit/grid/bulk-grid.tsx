@@ -16,10 +16,7 @@ import { useGridFocus } from './use-grid-focus';
 import { useGridHistory } from './use-grid-history';
 import { useGridKeyboard } from './use-grid-keyboard';
 
-/**
- * The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form, composed
- * of rows, history, focus, keyboard and clipboard hooks.
- */
+/** The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form. */
 export function BulkGrid({
   form,
   rows,

@@ -29,11 +29,7 @@ export interface CellPlace {
 }
 
 export const ROW_HEIGHT = 46;
-/**
- * A row on a phone: a card (bulk-edit.css) of the slab's facts, then its fields in labelled
- * lines of 44 px controls (title; price and minimum offer; the three terms; status and duration;
- * description; margin), with room for a line of error under a field.
- */
+/** A phone row: the slab's facts, then 44 px labelled controls with room for an error line. */
 export const NARROW_ROW_HEIGHT = 420;
 
 export const cellId = (index: number, col: number) => `bulk-cell-${index}-${col}`;

@@ -23,10 +23,7 @@ const SHAPE: BrowserDbShape = {
 const open = (factory: IDBFactory): Promise<IDBDatabase> =>
   openBrowserDb(factory, SHAPE).then((db) => unwrap(db));
 
-/**
- * Jobs in IndexedDB: a head store and a row store, so saving a landed row writes one small record
- * that survives a reload.
- */
+/** Jobs in IndexedDB, head and rows apart, so a landed row is one small write. */
 export class IdbJobStore implements JobStore {
   private db: Promise<IDBDatabase> | undefined;
 

@@ -1,9 +1,6 @@
 import type { BulkJob, JobRow, JobState } from './job';
 
-/**
- * Where running jobs are kept so a reload can resume them: IndexedDB in the browser, memory in the
- * runner's tests (values copied in and out, like structured clone).
- */
+/** Where running jobs are kept for a reload to resume: IndexedDB, or memory in tests. */
 export interface JobStore {
   /** Saves a whole job (its rows with their keys) before anything is sent. */
   create(job: BulkJob): Promise<void>;

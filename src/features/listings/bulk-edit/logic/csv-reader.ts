@@ -47,10 +47,7 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
   return best;
 }
 
-/**
- * Reads a CSV file, records numbered by row and line; a record of the wrong width or with broken
- * quotes is reported and left out.
- */
+/** Reads a CSV file; a record of the wrong width or broken quotes is reported and left out. */
 export function readCsv(text: string): ReadCsv {
   const source = withoutBom(text);
   const lineStarts = [0];

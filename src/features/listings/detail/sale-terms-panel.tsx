@@ -1,0 +1,210 @@
+import type { ReactNode } from 'react';
+import { durationLabel } from '../../../components/duration-options';
+import { FieldValue } from '../../../components/field-value';
+import { FullDate } from '../../../components/figure';
+import { StatusPill } from '../../../components/status-pill';
+import { writtenTerms } from '../../../api/listings/written-terms';
+import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
+import type { ListingView } from './listing-view';
+import { MarginFacts } from './margin-facts';
+import { RuleLine } from './rule-line';
+
+const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
+
+/** A term the API may not show: the current value, or "not shown" with what was set here. */
+function Term<T>({
+  value,
+  written,
+  writtenAt,
+  children,
+}: {
+  value: T | undefined;
+  written: T | undefined;
+  writtenAt: string | undefined;
+  children: (value: T) => ReactNode;
+}) {
+  return (
+    <FieldValue
+      value={value}
+      notShown={
+        <>
+          Not shown by the API
+          {written !== undefined && writtenAt && (
+            <span className="muted">
+              {' '}
+              · last set here to {children(written)}, on {formatDateTime(writtenAt)}
+            </span>
+          )}
+        </>
+      }
+    >
+      {children}
+    </FieldValue>
+  );
+}
+
+/** A date the view may leave out: nothing when it does. */
+function DateFact({ label, iso }: { label: string; iso: string | null | undefined }) {
+  if (!iso) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <FullDate iso={iso} />
+      </dd>
+    </>
+  );
+}
+
+/** The listing's terms as the API shows them, each with what was last set here when it does not. */
+export function SaleTermsPanel({
+  listing,
+  sold,
+  unreadable,
+}: {
+  listing: ListingView;
+  sold: boolean;
+  unreadable(field: string): boolean;
+}) {
+  const written = writtenTerms(listing.id);
+  const card = listing.card;
+  return (
+    <section aria-labelledby="terms-heading" className="panel">
+      <h2 id="terms-heading">Sale terms</h2>
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          <FieldValue value={listing.status} unreadable={unreadable('status')}>
+            {(status) => <StatusPill value={status} />}
+          </FieldValue>
+          {listing.reason && <> ({humanize(listing.reason)})</>}
+        </dd>
+        <dt>Price</dt>
+        <dd>
+          <FieldValue value={listing.price} unreadable={unreadable('price')}>
+            {formatMoney}
+          </FieldValue>
+        </dd>
+        {!sold && (
+          <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
+        )}
+        <RuleLine listingId={listing.id} />
+        <dt>Offers</dt>
+        <dd>
+          <Term
+            value={listing.acceptsOffers}
+            written={written?.acceptsOffers}
+            writtenAt={written?.at}
+          >
+            {(on) => yesNo(on)}
+          </Term>
+        </dd>
+        {listing.acceptsOffers !== false && (
+          <>
+            <dt>Minimum offer</dt>
+            <dd>
+              <Term
+                value={listing.minimumOffer}
+                written={written?.minimumOffer}
+                writtenAt={written?.at}
+              >
+                {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
+              </Term>
+            </dd>
+          </>
+        )}
+        <dt>Trades</dt>
+        <dd>
+          <Term
+            value={listing.acceptsTrades}
+            written={written?.acceptsTrades}
+            writtenAt={written?.at}
+          >
+            {(on) => yesNo(on)}
+          </Term>
+        </dd>
+        <dt>Window</dt>
+        <dd>
+          <Term
+            value={listing.durationHours}
+            written={written?.durationHours}
+            writtenAt={written?.at}
+          >
+            {(hours) => durationLabel(hours)}
+          </Term>
+          {listing.windowEndsAt && (
+            <>
+              , ends <FullDate iso={listing.windowEndsAt} />
+            </>
+          )}
+        </dd>
+        <dt>Auto-relist</dt>
+        <dd>
+          <Term value={listing.autoRelist} written={written?.autoRelist} writtenAt={written?.at}>
+            {(on) => yesNo(on, 'On', 'Off')}
+          </Term>
+        </dd>
+        <dt>Promoted</dt>
+        <dd>
+          <Term value={listing.promoted} written={written?.promoted} writtenAt={written?.at}>
+            {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
+          </Term>
+        </dd>
+        <dt>Can be reactivated</dt>
+        <dd>
+          <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
+            {(can) => yesNo(can, 'Yes', 'No')}
+          </FieldValue>
+        </dd>
+        {listing.isLot !== undefined && (
+          <>
+            <dt>Lot</dt>
+            <dd>
+              {listing.isLot ? `Yes, ${listing.cardCount ?? 'several'} cards` : 'No, a single card'}
+            </dd>
+          </>
+        )}
+        {listing.listedAt !== undefined && (
+          <>
+            <dt>Listed</dt>
+            <dd>
+              {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
+            </dd>
+          </>
+        )}
+        <DateFact label="Scheduled go-live" iso={listing.scheduledGoLiveAt} />
+        <DateFact label="Created" iso={listing.createdAt} />
+        <DateFact label="Updated" iso={listing.updatedAt} />
+        <dt>Public page</dt>
+        <dd>
+          <FieldValue value={listing.url} unreadable={unreadable('url')}>
+            {(url) => (
+              <a href={url} target="_blank" rel="noreferrer noopener">
+                View on the marketplace
+              </a>
+            )}
+          </FieldValue>
+        </dd>
+      </dl>
+      <h3>Description</h3>
+      <FieldValue
+        value={listing.description}
+        notShown={
+          <>
+            Not shown by the API
+            {written?.description !== undefined && (
+              <span className="muted">
+                {' '}
+                · last set here on {formatDateTime(written.at)}: {written.description || '(empty)'}
+              </span>
+            )}
+          </>
+        }
+      >
+        {(text) =>
+          text ? <p className="description">{text}</p> : <p className="muted">No description.</p>
+        }
+      </FieldValue>
+    </section>
+  );
+}
