@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -172,11 +173,12 @@ export async function deliver(url: string, id: string, body: string): Promise<nu
   return answer.status;
 }
 
-/** Waits until `predicate` holds, polling; throws with `what` after `timeoutMs`. */
+/** Waits until `predicate` holds; throws with `what` after `timeoutMs`. */
 export async function until(predicate: () => boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!predicate()) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
