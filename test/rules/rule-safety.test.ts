@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,6 +125,9 @@ describe('a restart mid-run', () => {
 describe('during a run', () => {
   let server: RunningAppServer;
   let shift = 0;
+  // Each run starts on an empty bucket (its 40 at once, then two a second), not behind the last
+  // run's: the events below still land while the run is under way.
+  beforeEach(() => world.harness.sandbox.context.buckets.reset());
   beforeAll(async () => {
     server = await startServer(world, {
       rules: {
