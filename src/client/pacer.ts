@@ -74,6 +74,8 @@ export class LeakyBucketPacer {
   private sentCounter = 0;
   private pausedUntil = 0;
   private lastReportedUsed: number | undefined;
+  /** The slowest recent way to the server and back (ms), fading: what slack the level needs. */
+  private slowestMs = 0;
   /** When the request probing alone (before the first answer) was sent. */
   private probeSentAt = 0;
   private readonly probeAloneMs: number;
@@ -187,9 +189,11 @@ export class LeakyBucketPacer {
     }
     if (this.pausedUntil > now) return this.pausedUntil - now;
     this.drain();
-    // A tenth of a request of slack covers the drain during a request's way to the server.
+    // Requests sent earlier may reach the server later than this one (up to a round trip): the
+    // server drained that much less than the model, so that much room is kept (a tenth at least).
+    const slack = Math.min(1, Math.max(0.1, (this.slowestMs / 1000) * this.perSecond));
     const room =
-      this.capacity - this.reserve - (head ? this.priorityReserve[head.priority] : 0) - 0.1;
+      this.capacity - this.reserve - (head ? this.priorityReserve[head.priority] : 0) - slack;
     const over = this.level + 1 - room;
     if (over <= 1e-9) return 0;
     return Math.ceil((over / this.perSecond) * 1000);
@@ -239,6 +243,7 @@ export class LeakyBucketPacer {
         if (settled) return;
         settled = true;
         this.inFlight -= 1;
+        this.slowestMs = Math.max(this.slowestMs * 0.9, this.now() - sentAt);
         if (report) this.observe(report, sentIndex, sentAt, inFlightBefore);
         this.pump();
         this.changed();

@@ -29,7 +29,7 @@ function countingFetch() {
 }
 
 describe('pacing against the real bucket', () => {
-  it('a burst of 50 never gets a 429 and takes about the bucket minimum; a naive client does', async () => {
+  it('a burst of 50 never gets a 429 and takes at least the bucket minimum; a naive client does', async () => {
     const paced = await h.seller({ mode: 'live' });
     const naive = await h.seller({ mode: 'live' });
     const pacedStatuses: number[] = [];
@@ -60,9 +60,10 @@ describe('pacing against the real bucket', () => {
     expect(pacedStatuses).toHaveLength(50);
     expect(naiveStatuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(counting.stats.max).toBeLessThanOrEqual(6);
-    // (50 - 40) / 2 = 5 s is the least any client can take.
+    // (50 - 40) / 2 = 5 s is the least any client can take. How close to it the pacer keeps is
+    // the simulated-clock test's to say: wall time here stretches with the machine's load.
     expect(seconds).toBeGreaterThan(4.5);
-    expect(seconds).toBeLessThan(9);
+    expect(seconds).toBeLessThan(20);
     expect(pacedClient.transport.getState().counts.rateLimited).toBe(0);
   }, 30_000);
 

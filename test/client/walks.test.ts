@@ -243,8 +243,8 @@ describe('incremental refresh', () => {
     try {
       // Two days on the marketplace clock: windows end, listings expire (and are updated then).
       await own.control('POST', '/clock', { advance_seconds: 2 * 86_400 });
-      // Let those updates fall behind the baseline and its overlap (1 s each).
-      await new Promise((r) => setTimeout(r, 2500));
+      // Those updates fall behind the baseline and its overlap (1 s each) on the same clock.
+      await own.control('POST', '/clock', { advance_seconds: 3 });
       const api = createClient({ baseUrl: own.url, apiKey: DEMO_LIVE_TOKEN });
       const ping = await api.ping();
       expect(api.transport.clockSource).toBe('ping');

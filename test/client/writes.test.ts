@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   createClient,
@@ -176,16 +176,20 @@ describe('Retry-After outcomes of writes', () => {
   it('retries a create while the grader lookup is down, and it lands once', async () => {
     const { token } = await h.seller({ mode: 'live' });
     const statuses: number[] = [];
+    let back: Promise<unknown> | undefined;
     const api = createClient({
       baseUrl: h.url,
       apiKey: token,
-      onResponse: (m) => statuses.push(m.status),
+      onResponse: (m) => {
+        statuses.push(m.status);
+        // The lookup comes back while the client waits out Retry-After (5 s).
+        if (m.status === 503) back = h.control('PUT', '/faults', { cert_lookup: 'ok' });
+      },
     });
     await h.control('PUT', '/faults', { cert_lookup: 'unavailable' });
     const sku = await registerCert();
-    // The lookup comes back while the client waits out Retry-After (5 s).
-    setTimeout(() => void h.control('PUT', '/faults', { cert_lookup: 'ok' }), 1000);
     const created = await api.listings.create({ sku, price: 25 });
+    await back;
     expect(created.data.status).toBe('active');
     expect(statuses).toEqual([503, 201]);
     const all = await api.listings.loadAll();
@@ -250,7 +254,9 @@ describe('timeouts and aborts', () => {
         { price: '45.00' },
         { signal: controller.signal },
       );
-      setTimeout(() => controller.abort(), 100);
+      // Aborted once the proxy holds it, its answer never to come.
+      await vi.waitFor(() => expect(proxy.log).toHaveLength(1));
+      controller.abort();
       await expect(pending).rejects.toMatchObject({ status: 0, code: 'aborted' });
       expect(proxy.log).toHaveLength(1);
     } finally {

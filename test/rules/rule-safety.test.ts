@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,19 +60,20 @@ async function runDetail(server: RunningAppServer, runId: number) {
 }
 
 /** Waits until `check` holds of the run. */
-async function until(
+function until(
   server: RunningAppServer,
   runId: number,
   check: (detail: RunDetail) => boolean,
   timeout = 30_000,
 ) {
-  const started = Date.now();
-  for (;;) {
-    const detail = await runDetail(server, runId);
-    if (check(detail)) return detail;
-    if (Date.now() - started > timeout) throw new Error(`timed out: ${JSON.stringify(detail.run)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const detail = await runDetail(server, runId);
+      if (check(detail)) return detail;
+      throw new Error(`timed out: ${JSON.stringify(detail.run)}`);
+    },
+    { timeout, interval: 25 },
+  );
 }
 
 describe('a restart mid-run', () => {
@@ -124,6 +125,9 @@ describe('a restart mid-run', () => {
 describe('during a run', () => {
   let server: RunningAppServer;
   let shift = 0;
+  // Each run starts on an empty bucket (its 40 at once, then two a second), not behind the last
+  // run's: the events below still land while the run is under way.
+  beforeEach(() => world.harness.sandbox.context.buckets.reset());
   beforeAll(async () => {
     server = await startServer(world, {
       rules: {

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,18 +151,15 @@ export interface RunDetail {
 
 /** Waits for a run to end (done or stopped) and answers it with its items. */
 export async function finished(server: RunningAppServer, runId: number, timeout = 30_000) {
-  const started = Date.now();
-  for (;;) {
-    const detail = await hub<RunDetail>(server, 'GET', `/runs/${runId}`);
-    if (detail.body.run.status === 'done' || detail.body.run.status === 'stopped')
-      return detail.body;
-    if (Date.now() - started > timeout) {
-      throw new Error(
-        `run ${runId} still ${detail.body.run.status}: ${JSON.stringify(detail.body.run)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const detail = await hub<RunDetail>(server, 'GET', `/runs/${runId}`);
+      const { status } = detail.body.run;
+      if (status === 'done' || status === 'stopped') return detail.body;
+      throw new Error(`run ${runId} still ${status}: ${JSON.stringify(detail.body.run)}`);
+    },
+    { timeout, interval: 50 },
+  );
 }
 
 export async function activityOf(server: RunningAppServer, listingId: string) {

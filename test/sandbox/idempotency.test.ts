@@ -20,6 +20,10 @@ const listingsOf = async (token = seller.token) =>
 
 const key = () => ({ 'Idempotency-Key': randomUUID() });
 
+/** Resolves when the sandbox has the next request in hand (its write then held by the latency). */
+const nextArrival = () =>
+  new Promise<void>((resolve) => h.sandbox.app.server.once('request', () => resolve()));
+
 beforeAll(async () => {
   h = await startHarness({ rateLimit: false });
   seller = await h.seller();
@@ -82,8 +86,9 @@ describe('Idempotency-Key', () => {
     const headers = key();
     await h.control('PUT', '/faults', { write_latency_ms: 400 });
     try {
+      const arrived = nextArrival();
       const first = createListing(h, seller.token, { sku: cert, price: 20 }, headers);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await arrived;
       const second = createListing(h, seller.token, { sku: cert, price: 20 }, headers);
       // Whichever arrived first runs; the other finds it in flight.
       const answers = await Promise.all([first, second]);
@@ -215,8 +220,9 @@ describe('Idempotency-Key', () => {
     const headers = key();
     await h.control('PUT', '/faults', { write_latency_ms: 300 });
     try {
+      const arrived = nextArrival();
       const first = createListing(h, seller.token, { sku: cert, price: 20 }, headers);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await arrived;
       const other = createListing(h, seller.token, { sku: cert, price: 99 }, headers);
       const answers = await Promise.all([first, other]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);

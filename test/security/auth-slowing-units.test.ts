@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashingQueue } from '../../src/server/auth/passwords';
 import { bodyRoleRefusal, setsInactiveStatus } from '../../src/server/auth/roles';
 import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from '../../src/server/auth/sign-in-slowing';
@@ -31,14 +31,12 @@ describe('the hashing queue', () => {
     const waiting = queue.run('trusted', job('t2'));
     gates.get('u1')!();
     await running[0];
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(order).toEqual(['u1', 't1', 't2']);
+    await vi.waitFor(() => expect(order).toEqual(['u1', 't1', 't2']));
     for (const name of ['t1', 't2']) gates.get(name)!();
     await Promise.all([trusted, waiting]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(order).toEqual(['u1', 't1', 't2', 'u2']);
+    await vi.waitFor(() => expect(order).toEqual(['u1', 't1', 't2', 'u2']));
     gates.get('u2')!();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(order).toEqual(['u1', 't1', 't2', 'u2', 'u3']));
     gates.get('u3')!();
     expect(await Promise.all(running)).toEqual(
       ['u1', 'u2', 'u3'].map((value) => ({ busy: false, value })),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { MAX_PAUSE_SECONDS } from '../../src/server/governor/key-governor';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
@@ -100,7 +100,7 @@ describe('a short Retry-After', () => {
     const waiting = governor.acquire('interactive');
     let granted = false;
     void waiting.then(() => (granted = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(governor.snapshot().waiting).toBe(1));
     expect(granted).toBe(false);
     now += 60_000;
     // The pacer's timer runs on the real clock: another call makes it look again.

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addressKey } from '../../src/server/hub/connection-slots';
 import { ServerHub } from '../../src/server/hub/server-hub';
 import {
@@ -79,6 +79,7 @@ function slowUploader(port: number, localAddress: string, mode: 'body' | 'head')
     current.on('error', () => undefined);
     current.on('close', () => {
       clearInterval(trickle);
+      // The attacker's own pace: back 0.2 to 0.7 s after the door let it go.
       setTimeout(open, 200 + Math.random() * 500);
     });
   };
@@ -130,7 +131,12 @@ function realDelivery(port: number, id: string): Promise<{ status: number; ms: n
   });
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the slow uploads hold the address's whole share of the door again. */
+const doorFull = () =>
+  vi.waitFor(
+    () => expect(door.connections.openFrom('127.0.0.1')).toBe(DOOR_CONNECTION_LIMITS.perAddress),
+    { timeout: 10_000 },
+  );
 
 describe('the webhook door under slow uploads', () => {
   it('260 slow uploads from the deliveries’ own address: every real signed delivery still gets 200, quickly', async () => {
@@ -143,10 +149,10 @@ describe('the webhook door under slow uploads', () => {
       mostHeld = Math.max(mostHeld, door.connections?.openFrom('127.0.0.1') ?? 0);
     }, 20);
     try {
-      await pause(1_500);
+      // Each delivery meets a door the flood holds full.
       for (let i = 0; i < 24; i++) {
+        await doorFull();
         results.push(await realDelivery(door.port, `evt_real${Date.now()}${i}`));
-        await pause(250);
       }
     } finally {
       clearInterval(watch);
@@ -173,12 +179,15 @@ describe('the webhook door under slow uploads', () => {
       socket.on('close', () => closed.add(socket));
       await new Promise((resolve) => socket.once('connect', resolve));
       sockets.push(socket);
-      await pause(5);
+      // The door has it (and has let the oldest go) before the next one comes: their order holds.
+      await vi.waitFor(() =>
+        expect(door.connections.openFrom('127.0.0.2')).toBe(
+          Math.min(sockets.length, DOOR_CONNECTION_LIMITS.perAddress),
+        ),
+      );
     }
-    await pause(200);
     try {
-      expect(door.connections.openFrom('127.0.0.2')).toBe(DOOR_CONNECTION_LIMITS.perAddress);
-      expect(sockets.slice(0, 4).every((s) => closed.has(s))).toBe(true);
+      await vi.waitFor(() => expect(sockets.slice(0, 4).every((s) => closed.has(s))).toBe(true));
       expect(sockets.slice(4).some((s) => closed.has(s))).toBe(false);
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
@@ -160,11 +161,12 @@ export async function deliver(url: string, id: string, body: string): Promise<nu
   return answer.status;
 }
 
-/** Waits until `predicate` holds, polling; throws with `what` after `timeoutMs`. */
+/** Waits until `predicate` holds; throws with `what` after `timeoutMs`. */
 export async function until(predicate: () => boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!predicate()) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }

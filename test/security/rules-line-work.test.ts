@@ -166,17 +166,27 @@ describe('the rules’ per-session budget', () => {
       const path = `/hub/rules/listing/${id}`;
       let refusal: Awaited<ReturnType<Browser['request']>> | undefined;
       let calls = 0;
-      for (; calls < 50_000 && !refusal; calls++) {
-        const answer = await first.request(path);
-        if (answer.status === 429) refusal = answer;
-        else expect(answer.status).toBe(200);
-      }
+      // Sixteen at once: the session spends faster than it earns back however slow the machine
+      // (one at a time, a busy machine's round trip earns back more than a call costs).
+      const caller = async () => {
+        while (calls < 50_000 && !refusal) {
+          calls++;
+          const answer = await first.request(path);
+          if (answer.status === 429) refusal ??= answer;
+          else expect(answer.status).toBe(200);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, caller));
       expect(refusal, `no 429 after ${calls} calls`).toBeDefined();
       expect(codeOf(refusal!)).toBe('rate_limited');
       expect(Number(refusal!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect((await first.request(path)).status).toBe(429);
-      // Another person's session has its own budget.
-      const other = await second.request(path);
+      // It stays over it (one more call may slip in as it earns back a millisecond), while another
+      // person's session, with its own budget, is answered at the same time.
+      const [again, other] = await Promise.all([
+        Promise.all(Array.from({ length: 16 }, () => first.request(path))),
+        second.request(path),
+      ]);
+      expect(again.map((answer) => answer.status)).toContain(429);
       expect(other.status).toBe(200);
       expect(JSON.parse(other.body)).toHaveProperty('upcoming');
     },

@@ -1,5 +1,5 @@
 import { request as httpRequest, type ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
@@ -13,6 +13,13 @@ const DEADLINE_MS = 1000;
 let upstream: FakeUpstream;
 let app: RunningAppServer;
 const hung = new Set<ServerResponse>();
+
+/** Waits until the governor holds `calls` calls, in flight or waiting for a slot. */
+const holding = (calls: number) =>
+  vi.waitFor(() => {
+    const { inFlight, waiting } = app.hub.governor.snapshot();
+    expect(inFlight + waiting).toBe(calls);
+  });
 
 beforeAll(async () => {
   upstream = await startFakeUpstream((request, response) => {
@@ -80,7 +87,7 @@ describe('calls to a hung upstream path', () => {
     const hanging = Array.from({ length: 10 }, () =>
       get('/api/2026-07/listings/hang.json', '127.0.0.1').catch(() => undefined),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await holding(10);
     const started = Date.now();
     const other = await get('/api/2026-07/ping', '127.0.0.2', 5000);
     expect(other.status).toBe(200);
@@ -96,7 +103,7 @@ describe('calls to a hung upstream path', () => {
         after: Date.now() - started,
       })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holding(10);
     const healthy = await get('/api/2026-07/ping', '127.0.0.1', 8000);
     const healthyAfter = Date.now() - started;
     // Behind its own tab's hung calls it waits for a turn at most its own deadline: answered, or
@@ -120,17 +127,21 @@ describe('calls to a hung upstream path', () => {
     const fresh = await startAppOver(upstream.url, 'svc_live_DeadlineKey0000000000000003', {
       proxy: { upstreamLimits: { headersMs: 20_000, silenceMs: 20_000 } },
     });
+    const hungBefore = hung.size;
+    const first = new AbortController();
+    const hangingFirst = fetch(`${fresh.url}/api/2026-07/listings/hang.json`, {
+      signal: first.signal,
+    }).catch(() => undefined);
     try {
-      const hangingFirst = fetch(`${fresh.url}/api/2026-07/listings/hang.json`, {
-        signal: AbortSignal.timeout(25_000),
-      }).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vi.waitFor(() => expect(hung.size).toBe(hungBefore + 1));
       const started = Date.now();
       const other = await get('/api/2026-07/ping', '127.0.0.2', 15_000, fresh.url);
       expect(other.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(4000);
-      void hangingFirst;
     } finally {
+      // The browser leaves: the server closes now, not at the hung call's 20 s bound.
+      first.abort();
+      await hangingFirst;
       await fresh.close();
     }
   }, 30_000);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { KeyGovernor, UpstreamPausedError } from '../../src/server/governor/key-governor';
 import { startAppOver, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
@@ -64,7 +64,6 @@ function governorAt(start: number) {
 
 const room = () => new Headers({ 'x-service-api-call-limit': '1/40' });
 const longPause = () => new Headers({ 'retry-after': '999999999' });
-const flush = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('after the bound', () => {
   it('lets one probe through alone; once it is answered the others go', async () => {
@@ -82,9 +81,9 @@ describe('after the bound', () => {
     ];
     let granted = 0;
     for (const other of others) void other.then(() => granted++);
-    await flush();
+    // Both held behind the probe (the governor counts them waiting), neither granted.
+    await vi.waitFor(() => expect(governor.snapshot()).toMatchObject({ waiting: 2, inFlight: 1 }));
     expect(granted).toBe(0);
-    expect(governor.snapshot().inFlight).toBe(1);
 
     governor.settle(probe, 200, room());
     await Promise.all(others);
@@ -115,7 +114,7 @@ describe('after the bound', () => {
     void third.then(() => (thirdGranted = true));
     governor.settle(probe, 0, null);
     const secondProbe = await second;
-    await flush();
+    await vi.waitFor(() => expect(governor.snapshot()).toMatchObject({ waiting: 1, inFlight: 1 }));
     expect(thirdGranted).toBe(false);
     governor.settle(secondProbe, 200, room());
     await expect(third).resolves.toBeDefined();

@@ -6,7 +6,6 @@ import { KeyGovernor } from '../../src/server/governor/key-governor';
 /** The governor's fair share, unit by unit: the round-robin queue, then the gate over a pacer. */
 
 const room = () => new Headers({ 'x-service-api-call-limit': '1/40' });
-const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('FairQueue', () => {
   it('serves shares in turn, each its oldest item first, whatever each has waiting', () => {
@@ -98,13 +97,14 @@ describe("the governor's fair share", () => {
         .acquire('interactive', undefined, 'hung', i % 2 === 0 ? 'a' : 'b')
         .then((ticket) => hung.push(ticket));
     }
-    await flush();
-    expect(hung).toHaveLength(2);
+    // The share's two go; its other two wait in the gate, not the pacer.
+    await vi.waitFor(() => expect(hung).toHaveLength(2));
+    expect(governor.snapshot()).toMatchObject({ inFlight: 2, waiting: 2 });
     await expect(governor.acquire('interactive', undefined, 'other')).resolves.toBeDefined();
     // A slot of the share freed: its next call goes.
     governor.settle(hung[0]!, 0, null);
-    await flush();
-    expect(hung).toHaveLength(3);
+    await vi.waitFor(() => expect(hung).toHaveLength(3));
+    expect(governor.snapshot().waiting).toBe(1);
   });
 
   it("holds a tab to all but one of its session's slots: another tab of it goes at once", async () => {

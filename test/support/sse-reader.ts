@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /** One server-sent event as a tab receives it. */
 export interface SseMessage {
   event: string;
@@ -6,7 +8,7 @@ export interface SseMessage {
 
 export interface SseReader {
   messages: SseMessage[];
-  /** Resolves once `predicate` holds for the messages so far (polls every 10 ms). */
+  /** Resolves once `predicate` holds for the messages so far (checked every 10 ms). */
   waitFor(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): void;
 }
@@ -51,15 +53,14 @@ export async function readEventStream(
   return {
     messages,
     async waitFor(predicate, timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs;
-      while (!predicate(messages)) {
-        if (Date.now() > until) {
-          throw new Error(
-            `event stream: condition not met; got ${messages.map((m) => m.event).join(', ')}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await vi.waitFor(
+        () => {
+          if (predicate(messages)) return;
+          const got = messages.map((m) => m.event).join(', ');
+          throw new Error(`event stream: condition not met; got ${got}`);
+        },
+        { timeout: timeoutMs, interval: 10 },
+      );
     },
     close: () => controller.abort(),
   };

@@ -154,11 +154,9 @@ describe('catalogue search state', () => {
     // In a page's idle moments the rest are built without a search.
     const later = [4, 5].map((n) => toCatalogueRow(listing(n)));
     fillSearchTexts(later);
-    await new Promise((done) => setTimeout(done, 100));
-    expect(later.map((made) => made.search)).toEqual([
-      '2020 topps chrome #4 someone c4 lst_4',
-      '2020 topps chrome #5 someone c5 lst_5',
-    ]);
+    await expect
+      .poll(() => later.map((made) => made.search))
+      .toEqual(['2020 topps chrome #4 someone c4 lst_4', '2020 topps chrome #5 someone c5 lst_5']);
   });
 
   it('lists every facet value once, statuses then what a seller calls them', () => {

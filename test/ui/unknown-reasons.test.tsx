@@ -94,51 +94,55 @@ describe('an upstream whose reason codes are all unknown', () => {
     expect(cells.some((cell) => cell.textContent === 'sold')).toBe(true);
   });
 
-  it('Inventory finds the cards never listed from the listings, not from a level code', async () => {
-    const all = await products();
-    const items = await readAll<{ id: string }>(
-      harness,
-      DEMO_LIVE_TOKEN,
-      '/inventory_items.json',
-      'inventory_items',
-    );
-    const orders = await readAll<OrderLines>(
-      harness,
-      DEMO_LIVE_TOKEN,
-      '/orders.json?status=any',
-      'orders',
-    );
-    const everListed = new Set(all.flatMap((p) => p.svc_inventory_item_ids));
-    const never = items.filter((item) => !everListed.has(item.id));
-    expect(never.length).toBeGreaterThan(0);
-    // The list view names only a lot's first card, so a lot that is not on sale and has no order
-    // leaves its other cards unnamed by every documented read: those count as never listed too.
-    const primaries = new Set(all.map((p) => p.svc_card.id));
-    const inOrders = new Set(
-      orders.flatMap((o) => o.line_items.flatMap((line) => line.svc_inventory_item_ids)),
-    );
-    const unnamed = new Set(
-      all
-        .filter((p) => p.status !== 'active' && p.svc_inventory_item_ids.length > 1)
-        .flatMap((p) => p.svc_inventory_item_ids)
-        .filter((id) => !primaries.has(id) && !inOrders.has(id)),
-    );
-
-    renderApp('/inventory?unlisted=yes', { baseUrl: upstream.url, token: DEMO_LIVE_TOKEN });
-    const checkbox = await screen.findByRole(
-      'checkbox',
-      { name: 'Only cards never listed' },
-      { timeout: 15_000 },
-    );
-    expect(checkbox).toBeChecked();
-    await waitFor(
-      () =>
-        expect(screen.getByText(/of \d+ cards/).textContent).toMatch(
-          new RegExp(`^${never.length + unnamed.size} of ${items.length} cards`),
+  it(
+    'Inventory finds the cards never listed from the listings, not from a level code',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      // The full shapes are read before the page renders; the rest while it loads.
+      const all = await products();
+      renderApp('/inventory?unlisted=yes', { baseUrl: upstream.url, token: DEMO_LIVE_TOKEN });
+      const [items, orders] = await Promise.all([
+        readAll<{ id: string }>(
+          harness,
+          DEMO_LIVE_TOKEN,
+          '/inventory_items.json',
+          'inventory_items',
         ),
-      { timeout: 20_000 },
-    );
-    const table = screen.getByRole('table', { name: 'Inventory' });
-    expect(within(table).getAllByRole('link', { name: /^List / }).length).toBeGreaterThan(0);
-  });
+        readAll<OrderLines>(harness, DEMO_LIVE_TOKEN, '/orders.json?status=any', 'orders'),
+      ]);
+      const everListed = new Set(all.flatMap((p) => p.svc_inventory_item_ids));
+      const never = items.filter((item) => !everListed.has(item.id));
+      expect(never.length).toBeGreaterThan(0);
+      // The list view names only a lot's first card, so a lot that is not on sale and has no order
+      // leaves its other cards unnamed by every documented read: those count as never listed too.
+      const primaries = new Set(all.map((p) => p.svc_card.id));
+      const inOrders = new Set(
+        orders.flatMap((o) => o.line_items.flatMap((line) => line.svc_inventory_item_ids)),
+      );
+      const unnamed = new Set(
+        all
+          .filter((p) => p.status !== 'active' && p.svc_inventory_item_ids.length > 1)
+          .flatMap((p) => p.svc_inventory_item_ids)
+          .filter((id) => !primaries.has(id) && !inOrders.has(id)),
+      );
+
+      const checkbox = await screen.findByRole(
+        'checkbox',
+        { name: 'Only cards never listed' },
+        { timeout: 15_000 },
+      );
+      expect(checkbox).toBeChecked();
+      await waitFor(
+        () =>
+          expect(screen.getByText(/of \d+ cards/).textContent).toMatch(
+            new RegExp(`^${never.length + unnamed.size} of ${items.length} cards`),
+          ),
+        { timeout: 30_000 },
+      );
+      const table = screen.getByRole('table', { name: 'Inventory' });
+      expect(within(table).getAllByRole('link', { name: /^List / }).length).toBeGreaterThan(0);
+    },
+  );
 });
