@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
-import { pathnameOf } from '../plugins/request-guard';
+import { pathnameOf } from '../request-url';
 import { requestUrl } from '../request-url';
 import { AccountsStore } from './accounts-store';
 import { DEFAULT_USERS_DB, type AuthOptions } from './auth-options';

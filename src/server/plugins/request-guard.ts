@@ -3,9 +3,7 @@ import { checkRequest, type RequestKind } from '../request-guard';
 import { accessOf, isWrite } from '../auth/roles';
 import { refuse } from '../error-envelope';
 import { safeDecode } from '../../shared/safe-decode';
-
-/** The path as sent, without its query: never parsed as a URL (`//x` is a path, not a host). */
-export const pathnameOf = (request: FastifyRequest): string => request.url.split('?', 1)[0]!;
+import { pathnameOf } from '../request-url';
 
 /** No empty segment but a trailing one, no `.`/`..` however spelled, no backslash, all decode. */
 export function isCanonicalPath(pathname: string): boolean {

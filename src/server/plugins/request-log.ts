@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Admission } from '../auth/auth-gate';
-import { pathnameOf } from './request-guard';
+import { pathnameOf } from '../request-url';
 
 /** One line per request once answered (hijacked ones too); the path without its query (secrets). */
 export function requestLog(app: FastifyInstance): void {

@@ -4,7 +4,9 @@ import type { ServerHub } from '../hub/server-hub';
 import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
 import type { SessionsEndedListener } from '../auth/session-book';
-import { PushSender } from './push-sender';
+import { PushSender, type VapidKeys } from './push-sender';
+
+export type { VapidKeys } from './push-sender';
 import { PushStore } from './push-store';
 import { SOLD_ONLINE_MESSAGE, SoldOnlineWatch } from './sold-online-watch';
 
@@ -19,13 +21,6 @@ export interface PushOptions {
 }
 
 /** The hub's VAPID identity: its P-256 pair (public: base64url) and its contact. */
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  /** An https: or mailto: address the push services may write to. */
-  subject: string;
-}
-
 /** Where no subject is set and the public address is not https (push services want a contact). */
 export const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
 

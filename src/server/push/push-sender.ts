@@ -1,7 +1,13 @@
 import webPush from 'web-push';
 import { serverLog } from '../log';
 import type { PushStore, PushSubscriptionRecord } from './push-store';
-import type { VapidKeys } from './push-part';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** An https: or mailto: address the push services may write to. */
+  subject: string;
+}
 
 /** What a phone shows for a push: its title and line, and the page a press opens. */
 export interface PushMessage {

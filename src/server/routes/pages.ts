@@ -4,7 +4,7 @@ import type { Upstream } from '../api-proxy';
 import type { AuthGate } from '../auth/auth-gate';
 import { escapeHtml } from '../auth/html-escape';
 import type { PageSource } from '../page-source';
-import { pathnameOf } from '../plugins/request-guard';
+import { pathnameOf } from '../request-url';
 import { contentSecurityPolicy, inlineStyleHashes, newNonce } from '../security-headers';
 
 /** The signed-in person as the page is told (absent: sign-in is off, the page acts as owner). */
