@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { useSavedViews } from '../../lib/saved-views';
+import { useSavedViews } from '../../api/views/view-queries';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/error-banner';
 import { useCreateRule } from '../../api/rules/rules-mutations';
