@@ -46,7 +46,8 @@ export const savedViewsQuery = (client: SlabdeskClient, table: ViewTable) =>
     queryKey: viewKeys.list(table),
     queryFn: async ({ signal }) =>
       moveKeptViews(client, table, await fetchViews(client, table, signal)),
-    staleTime: 30_000,
+    // Back on this tab: a view saved on another device since shows.
+    refetchOnWindowFocus: true,
   });
 
 /** A table's saved views (the account's, on every device), and saving and deleting one. */
