@@ -64,5 +64,5 @@ export function useSavedViews(table: ViewTable) {
     mutationFn: (name: string) => deleteView(client, table, name),
     onSuccess: settle,
   });
-  return { views: query.data ?? [], save, remove };
+  return { views: query.data ?? [], unread: query.isError, save, remove };
 }
