@@ -96,7 +96,7 @@ export function TableViews({
           onClick={() =>
             remove.mutate(active, {
               onSuccess: () => setMessage(`Deleted the view “${active}”.`),
-              onError: (error) => setMessage(`The view was not deleted: ${wordsOf(error)}`),
+              onError: (error) => setMessage(wordsOf(error, 'deleted')),
             })
           }
         >
@@ -129,10 +129,10 @@ export function TableViews({
 }
 
 /** The server's words for a refusal (a 422 names the field), else what to try. */
-const wordsOf = (error: unknown) =>
+const wordsOf = (error: unknown, what: 'saved' | 'deleted') =>
   isApiError(error) && error.hasFieldErrors
-    ? Object.values(error.fieldErrors).flat().join('; ')
-    : 'the server could not be reached. Try again.';
+    ? `${Object.values(error.fieldErrors).flat().join('. ')}.`
+    : `The view was not ${what}; try again when the server answers.`;
 
 /** "Save as…": the new view's name, saved on Enter or the button. */
 function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): Promise<void> }) {
@@ -152,7 +152,7 @@ function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): 
         }
         setSaving(true);
         onSave(name.trim()).catch((refused: unknown) => {
-          setError(`Not saved: ${wordsOf(refused)}`);
+          setError(wordsOf(refused, 'saved'));
           setSaving(false);
         });
       }}

@@ -174,6 +174,34 @@ describe('saved views and columns', () => {
   });
 });
 
+describe('a view the server refuses', () => {
+  it('says why beside the name, and keeps the form open', async () => {
+    for (let n = 1; n <= 50; n++) {
+      const put = await fetch(`${sandbox.harness.url}/hub/views`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ table: 'inventory', name: `Shelf ${n}`, search: `q=${n}` }),
+      });
+      expect(put.status).toBe(200);
+    }
+    const user = userEvent.setup();
+    renderApp('/inventory', { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
+    const views = await screen.findByRole(
+      'group',
+      { name: 'Saved views of the cards' },
+      { timeout: 15_000 },
+    );
+    await within(views).findByRole('button', { name: 'Shelf 50' });
+    await user.click(screen.getByRole('button', { name: 'Save as…' }));
+    await user.type(screen.getByLabelText('View name'), 'One too many{Enter}');
+    expect(
+      await screen.findByText('A table keeps at most 50 views; delete one to save another.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('View name')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(views).queryByRole('button', { name: 'One too many' })).toBeNull();
+  });
+});
+
 /** A table's views as the server keeps them (name and search). */
 async function viewsOnServer(table: string) {
   const answer = await fetch(`${sandbox.harness.url}/hub/views?table=${table}`);

@@ -53,7 +53,7 @@ export const viewRoutes: FastifyPluginAsyncZod<{ store: ViewStore; now?: () => D
       const { table, name, search } = request.body;
       const view = { name, search, savedAt: now().toISOString() };
       if ('full' in deps.store.save(accountOf(request), table, view)) {
-        const most = `A table keeps at most ${VIEW_LIMITS.perTable} views: delete one first`;
+        const most = `A table keeps at most ${VIEW_LIMITS.perTable} views; delete one to save another`;
         return refuse(reply, 422, 'validation_error', { name: [most] });
       }
       return reply.header('cache-control', 'no-store').send({ view, ...views(request, table) });
