@@ -1,11 +1,8 @@
 import { useId, useState } from 'react';
-import {
-  COLUMNS_PARAM,
-  useSavedViews,
-  viewPatch,
-  viewSearch,
-  type SearchPatch,
-} from '../lib/saved-views';
+import { useSavedViews } from '../api/views/view-queries';
+import { isApiError } from '../client';
+import { COLUMNS_PARAM, viewPatch, viewSearch, type SearchPatch } from '../lib/saved-views';
+import type { ViewTable } from '../shared/saved-views';
 import { PopoverButton } from './popover-button';
 
 /**
@@ -21,8 +18,8 @@ export function TableViews({
   onChange,
   onApply,
 }: {
-  /** The storage name of the table (`listings`, `orders`, `inventory`). */
-  table: string;
+  /** The table whose views these are (the account's, kept by the server). */
+  table: ViewTable;
   /** The table's name for people ("listings"). */
   label: string;
   params: URLSearchParams;
@@ -84,9 +81,9 @@ export function TableViews({
         {(close) => (
           <SaveViewForm
             label={label}
-            onSave={(name) => {
-              save(name, current);
-              setMessage(`Saved the view “${name}”. Its link is this page's address.`);
+            onSave={async (name) => {
+              await save.mutateAsync({ name, search: current });
+              setMessage(`Saved the view “${name}”; your other devices have it too.`);
               close();
             }}
           />
@@ -95,10 +92,13 @@ export function TableViews({
       {active && (
         <button
           type="button"
-          onClick={() => {
-            remove(active);
-            setMessage(`Deleted the view “${active}”.`);
-          }}
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(active, {
+              onSuccess: () => setMessage(`Deleted the view “${active}”.`),
+              onError: (error) => setMessage(wordsOf(error, 'deleted')),
+            })
+          }
         >
           Delete view
         </button>
@@ -128,10 +128,17 @@ export function TableViews({
   );
 }
 
+/** The server's words for a refusal (a 422 names the field), else what to try. */
+const wordsOf = (error: unknown, what: 'saved' | 'deleted') =>
+  isApiError(error) && error.hasFieldErrors
+    ? `${Object.values(error.fieldErrors).flat().join('. ')}.`
+    : `The view was not ${what}; try again when the server answers.`;
+
 /** "Save as…": the new view's name, saved on Enter or the button. */
-function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): void }) {
+function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): Promise<void> }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const id = useId();
   return (
     <form
@@ -143,7 +150,11 @@ function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): 
           setError('Give the view a name to save it.');
           return;
         }
-        onSave(name.trim());
+        setSaving(true);
+        onSave(name.trim()).catch((refused: unknown) => {
+          setError(wordsOf(refused, 'saved'));
+          setSaving(false);
+        });
       }}
     >
       <div className="field">
@@ -162,8 +173,8 @@ function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): 
           </p>
         )}
       </div>
-      <button type="submit" className="primary">
-        Save view
+      <button type="submit" className="primary" disabled={saving}>
+        {saving ? 'Saving…' : 'Save view'}
       </button>
     </form>
   );

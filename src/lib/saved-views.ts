@@ -1,17 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { readKept, writeKept } from '../api/local-store';
 
-/** Saved views of a table (name and search params) and chosen columns, in this browser. */
-export interface SavedView {
-  name: string;
-  /** The view's search params, as `a=1&b=2` (no leading `?`). */
-  search: string;
-}
+/** A table's chosen columns in this browser (a device's preference), and the URL's helpers. */
 
 /** The search param holding the visible columns (comma-separated ids). */
 export const COLUMNS_PARAM = 'cols';
 
-const VIEWS_KEY = (table: string) => `slabdesk.views.v1.${table}`;
 const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
 const listeners = new Set<() => void>();
 let version = 0;
@@ -35,34 +29,6 @@ export function viewSearch(params: URLSearchParams): string {
   next.delete('ids');
   next.sort();
   return next.toString();
-}
-
-export function useSavedViews(table: string) {
-  useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => version,
-  );
-  const views = read<SavedView[]>(VIEWS_KEY(table), []).filter(
-    (view) => typeof view?.name === 'string' && typeof view.search === 'string',
-  );
-  const save = useCallback(
-    (name: string, search: string) => {
-      const trimmed = name.trim();
-      const rest = read<SavedView[]>(VIEWS_KEY(table), []).filter((v) => v.name !== trimmed);
-      write(VIEWS_KEY(table), [...rest, { name: trimmed, search }]);
-    },
-    [table],
-  );
-  const remove = useCallback(
-    (name: string) =>
-      write(
-        VIEWS_KEY(table),
-        read<SavedView[]>(VIEWS_KEY(table), []).filter((v) => v.name !== name),
-      ),
-    [table],
-  );
-  return { views, save, remove };
 }
 
 /** Columns to show: the URL's `cols`, else the last choice, else all; the first always. */

@@ -15,6 +15,7 @@ import { AuthGate } from './auth/auth-gate';
 import type { AuthOptions } from './auth/auth-options';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
+import { ViewStore } from './views/view-store';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
 import { listenOn } from './listen';
@@ -63,6 +64,8 @@ export interface AppServerOptions {
   /** With no log on disk, a folder of this run in the system's temporary folder. */
   photos?: { path: string };
   costs?: { path: string };
+  /** Saved views, each account's: by default beside the activity log. */
+  views?: { path: string };
   rules?: { path?: string; runner?: Partial<RunnerTuning> };
   /** By default beside the hub's ledger. */
   replica?: { path?: string } & Pick<ReplicaOptions, 'reconcileMs' | 'safetyNetMs' | 'fill'>;
@@ -136,6 +139,7 @@ export async function startAppServer(
   const photosFolder = temporary ? mkdtempSync(join(tmpdir(), 'slabdesk-photos-')) : photosPath;
   const photos = new PhotoStore(photosFolder, temporary);
   const costs = new CostStore(beside(options.costs?.path, 'costs.db'));
+  const views = new ViewStore(beside(options.views?.path, 'views.db'));
   let rules: RunningAppServer['rules'];
   if (activity) {
     const store = new RulesStore(beside(options.rules?.path, 'rules.db'));
@@ -201,7 +205,7 @@ export async function startAppServer(
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
-  const parts = { gate, hub, replica, activity, shows, photos, costs, rules, push };
+  const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
   await registerRoutes(app, {
     ...parts,
     upstream: options.upstream,
@@ -270,6 +274,7 @@ export async function startAppServer(
       activity?.close();
       shows?.close();
       costs.close();
+      views.close();
       photos.close();
       await pages.close?.();
       await app.close();

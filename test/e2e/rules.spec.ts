@@ -110,16 +110,12 @@ for (const [index, viewport] of [
     const viewName = `Rule view ${viewport.width}`;
     const ruleName = `Stale ${viewport.width}`;
 
-    // The seller's saved view of the listings (as the Listings page keeps it, in this browser).
+    // The seller's saved view of the listings, saved on another device: the server keeps it.
+    const saved = await page.request.put('/hub/views', {
+      data: { table: 'listings', name: viewName, search: group.search },
+    });
+    expect(saved.status()).toBe(200);
     await page.goto('/listings');
-    await page.evaluate(
-      ([name, search]) => {
-        const key = 'slabdesk.views.v1.listings';
-        const views = JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[];
-        localStorage.setItem(key, JSON.stringify([...views, { name, search }]));
-      },
-      [viewName, group.search] as const,
-    );
 
     await openNav(page, 'Rules', narrow);
     await expect(page.getByRole('heading', { name: 'Pricing rules', level: 1 })).toBeVisible();

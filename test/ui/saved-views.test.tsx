@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../src/app/providers';
+import { createClient } from '../../src/client';
+import { NewRuleForm } from '../../src/features/rules/rule-form';
+import { createQueryClient } from '../../src/lib/query-client';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { useDemoSandbox } from './support/demo';
 import { renderApp } from './support/render-app';
@@ -70,7 +74,7 @@ describe('saved views and columns', () => {
     await first.user.click(screen.getByRole('button', { name: 'Save as…' }));
     await first.user.type(screen.getByLabelText('View name'), 'PSA, dearest first');
     await first.user.click(screen.getByRole('button', { name: 'Save view' }));
-    expect(screen.getByText(/Saved the view “PSA, dearest first”/)).toBeInTheDocument();
+    expect(await screen.findByText(/Saved the view “PSA, dearest first”/)).toBeInTheDocument();
     cleanup();
 
     const { user, router } = await open('/listings?status=draft');
@@ -115,12 +119,92 @@ describe('saved views and columns', () => {
     // Enter in the name box saves, as in any form.
     await user.type(screen.getByLabelText('View name'), 'Paid out{Enter}');
     const views = screen.getByRole('group', { name: 'Saved views of the orders' });
-    expect(within(views).getByRole('button', { name: 'Paid out' })).toHaveAttribute(
+    expect(await within(views).findByRole('button', { name: 'Paid out' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    expect(JSON.parse(localStorage.getItem('slabdesk.views.v1.orders') ?? '[]')).toEqual([
-      { name: 'Paid out', search: 'status=closed' },
-    ]);
+    // Kept by the server, not this browser.
+    expect(await viewsOnServer('orders')).toEqual([{ name: 'Paid out', search: 'status=closed' }]);
+    expect(localStorage.getItem('slabdesk.views.v1.orders')).toBeNull();
+  });
+
+  it('lists a view saved on another device, and the rule form offers it', async () => {
+    localStorage.clear();
+    // The desk saves it (the page's hub is the server in front of the sandbox, sign-in off).
+    const saved = await fetch(`${sandbox.harness.url}/hub/views`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ table: 'listings', name: 'From the desk', search: 'grader=BGS' }),
+    });
+    expect(saved.status).toBe(200);
+    const { user, router } = await open('/listings');
+    const views = screen.getByRole('group', { name: 'Saved views of the listings' });
+    await user.click(await within(views).findByRole('button', { name: 'From the desk' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('grader')).toBe('BGS'),
+    );
+    cleanup();
+
+    const client = createClient({ baseUrl: sandbox.harness.url, apiKey: DEMO_LIVE_TOKEN });
+    render(
+      <AppProviders client={client} queryClient={createQueryClient({ retry: false })}>
+        <NewRuleForm onCreated={() => {}} />
+      </AppProviders>,
+    );
+    const scope = screen.getByLabelText('Listings (a saved view)');
+    await within(scope).findByRole('option', { name: 'From the desk' });
+    await user.selectOptions(scope, 'From the desk');
+    expect(screen.getByText('The rule takes the view’s filters as they are now.')).toBeVisible();
+  });
+
+  it('moves the views this browser kept to the server once, then drops them here', async () => {
+    localStorage.clear();
+    localStorage.setItem(
+      'slabdesk.views.v1.listings',
+      JSON.stringify([{ name: 'Kept on this phone', search: 'grader=CGC' }]),
+    );
+    await open('/listings');
+    const views = screen.getByRole('group', { name: 'Saved views of the listings' });
+    await within(views).findByRole('button', { name: 'Kept on this phone' });
+    expect(localStorage.getItem('slabdesk.views.v1.listings')).toBeNull();
+    expect(await viewsOnServer('listings')).toContainEqual({
+      name: 'Kept on this phone',
+      search: 'grader=CGC',
+    });
   });
 });
+
+describe('a view the server refuses', () => {
+  it('says why beside the name, and keeps the form open', async () => {
+    for (let n = 1; n <= 50; n++) {
+      const put = await fetch(`${sandbox.harness.url}/hub/views`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ table: 'inventory', name: `Shelf ${n}`, search: `q=${n}` }),
+      });
+      expect(put.status).toBe(200);
+    }
+    const user = userEvent.setup();
+    renderApp('/inventory', { baseUrl: sandbox.harness.url, token: DEMO_LIVE_TOKEN });
+    const views = await screen.findByRole(
+      'group',
+      { name: 'Saved views of the cards' },
+      { timeout: 15_000 },
+    );
+    await within(views).findByRole('button', { name: 'Shelf 50' });
+    await user.click(screen.getByRole('button', { name: 'Save as…' }));
+    await user.type(screen.getByLabelText('View name'), 'One too many{Enter}');
+    expect(
+      await screen.findByText('A table keeps at most 50 views; delete one to save another.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('View name')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(views).queryByRole('button', { name: 'One too many' })).toBeNull();
+  });
+});
+
+/** A table's views as the server keeps them (name and search). */
+async function viewsOnServer(table: string) {
+  const answer = await fetch(`${sandbox.harness.url}/hub/views?table=${table}`);
+  const body = (await answer.json()) as { views: { name: string; search: string }[] };
+  return body.views.map(({ name, search }) => ({ name, search }));
+}

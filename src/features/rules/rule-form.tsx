@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { useSavedViews } from '../../lib/saved-views';
+import { useSavedViews } from '../../api/views/view-queries';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/error-banner';
 import { useCreateRule } from '../../api/rules/rules-mutations';
@@ -130,7 +130,7 @@ const local = (at: number) => {
 
 /** A new rule, its scope taken from a saved view of the listings. */
 export function NewRuleForm({ onCreated }: { onCreated(rule: Rule): void }) {
-  const { views } = useSavedViews('listings');
+  const { views, unread } = useSavedViews('listings');
   const create = useCreateRule();
   // The sale's default window starts when the form opens.
   const [openedAt] = useState(() => Date.now());
@@ -198,9 +198,11 @@ export function NewRuleForm({ onCreated }: { onCreated(rule: Rule): void }) {
         hint={
           leftOut.length
             ? `The rule uses the view’s status, grader, grade, category and age; not its ${leftOut.join(', ')}.`
-            : views.length === 0
-              ? 'Save a view on the Listings page to choose it here.'
-              : 'The rule takes the view’s filters as they are now.'
+            : unread
+              ? 'Your saved views could not be read now; try again when the server answers.'
+              : views.length === 0
+                ? 'Save a view on the Listings page to choose it here.'
+                : 'The rule takes the view’s filters as they are now.'
         }
       >
         {(c) => (

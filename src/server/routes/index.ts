@@ -13,6 +13,7 @@ import type { Replica } from '../replica/replica';
 import type { RuleRunner } from '../rules/rule-runner';
 import type { RulesStore } from '../rules/rules-store';
 import type { ShowStore } from '../shows/show-store';
+import type { ViewStore } from '../views/view-store';
 import { activityRoutes } from './activity';
 import { apiProxyRoutes } from './api-proxy';
 import { costRoutes } from './costs';
@@ -23,6 +24,7 @@ import { replicaRoutes } from './replica';
 import { rulesRoutes } from './rules';
 import { showRoutes } from './shows';
 import { signInRoutes } from './sign-in';
+import { viewRoutes } from './views';
 
 /** Every route, one plugin per resource, each stating who may use it; refusals in one envelope. */
 export async function registerRoutes(
@@ -36,6 +38,7 @@ export async function registerRoutes(
     rules: { store: RulesStore; runner: RuleRunner } | undefined;
     shows: ShowStore | undefined;
     costs: CostStore;
+    views: ViewStore;
     photos: PhotoStore;
     replica: Replica;
     push: PushPart;
@@ -54,6 +57,7 @@ export async function registerRoutes(
   if (parts.rules) await app.register(rulesRoutes, { ...parts.rules, governor });
   await app.register(showRoutes, { store: parts.shows });
   await app.register(costRoutes, { store: parts.costs });
+  await app.register(viewRoutes, { store: parts.views });
   await app.register(photoRoutes, { store: parts.photos, publicUrl: parts.publicUrl });
   await app.register(replicaRoutes, { replica: parts.replica });
   const { store, keys } = parts.push;
