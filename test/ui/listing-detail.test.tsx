@@ -86,7 +86,7 @@ describe('listing detail', () => {
     );
     const terms = screen.getByRole('region', { name: 'Sale terms' });
     await waitFor(() =>
-      expect(within(terms).getByText('(deactivated by seller)')).toBeInTheDocument(),
+      expect(within(terms).getByText('(Ended by you)')).toBeInTheDocument(),
     );
     await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
     await user.click(
