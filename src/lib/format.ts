@@ -140,6 +140,12 @@ export function formatFullDate(iso: string | null | undefined, context: DateCont
   }).format(at);
 }
 
+/** A time zone as a seller names it ("Eastern Time", "Central European Time"); the browser's by default. */
+export function zoneWords(timeZone?: string): string {
+  const parts = dateFormat({ timeZone }, { timeZoneName: 'longGeneric' }).formatToParts(Date.now());
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone ?? 'your time';
+}
+
 /** Makes the first formatters while the first page waits (locale data is slow on a phone). */
 export function warmFormats(): void {
   formatDollars(0);
