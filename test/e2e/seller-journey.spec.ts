@@ -102,7 +102,7 @@ test.describe.serial('a seller', () => {
       .getByRole('button', { name: 'Reactivate' })
       .click();
     await expect(page.getByText(/Reactivated: the listing is live/)).toBeVisible();
-    await expect(terms.locator('.pill')).toHaveText('active');
+    await expect(terms.locator('.pill')).toHaveText('Active');
   });
 
   test('lists a new cert', async ({ page }) => {
