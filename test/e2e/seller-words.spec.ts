@@ -172,7 +172,7 @@ for (const [index, viewport] of [
   });
 }
 
-test('a search with no match under Open offers the matches under any status, one click away', async ({
+test('a search with no match under its filter offers the matches without it, one click away: Orders, Listings', async ({
   page,
 }) => {
   // A card sold in an order no longer open, whose title no open order shares.
@@ -196,4 +196,19 @@ test('a search with no match under Open offers the matches under any status, one
   await offer.getByRole('button', { name: /^Show / }).click();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('any');
   await expect(page.getByRole('table', { name: 'Orders' })).toContainText(title);
+
+  // Listings the same way: a live card's title under the Draft status offers it without the filter.
+  const live = await quietListing(5);
+  const { listing } = (await (
+    await fetch(`${sandboxUrl()}/2026-07/listings/${live.id}.json`, {
+      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
+    })
+  ).json()) as { listing: { title: string } };
+  await page.goto(`/listings?${new URLSearchParams({ q: listing.title, status: 'draft' })}`);
+  const other = page.getByText(
+    /^\d+ listings? match(?:es)? the search without the other filters\./,
+  );
+  await expect(other).toBeVisible({ timeout: 30_000 });
+  await other.getByRole('button', { name: /^Show / }).click();
+  await expect(page.getByRole('table', { name: 'Listings' })).toContainText(listing.title);
 });

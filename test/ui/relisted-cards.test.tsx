@@ -126,9 +126,7 @@ describe('a card relisted through inventory_item_id', () => {
     const status = screen.getByLabelText('Status');
     await waitFor(
       () =>
-        expect(
-          within(status).getByRole('option', { name: 'Ended by you' }),
-        ).toBeInTheDocument(),
+        expect(within(status).getByRole('option', { name: 'Ended by you' })).toBeInTheDocument(),
       { timeout: 15_000 },
     );
     await userEvent.setup().selectOptions(status, 'Ended by you');
