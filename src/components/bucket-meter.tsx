@@ -30,7 +30,7 @@ export function BucketMeter({
     : own.level;
   const capacity = shared?.capacity ?? state.last?.callLimit?.capacity ?? bucket.capacity;
   const used = Math.min(capacity, Math.round(level));
-  const label = `API capacity: ${used} of ${capacity} requests in use`;
+  const label = `API capacity: ${used} of ${capacity} calls to the marketplace in use; ${bucket.perSecond} free up each second, and at ${capacity} the dashboard waits its turn`;
   return (
     <div className={`bucket${compact ? ' bucket-compact' : ''}`}>
       <label title={compact ? label : undefined}>
@@ -44,7 +44,7 @@ export function BucketMeter({
           aria-label={label}
         />{' '}
         <span className="bucket-figure">
-          {used}/{capacity}
+          {used} of {capacity}
         </span>
       </label>
       {!compact && (

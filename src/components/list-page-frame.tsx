@@ -1,6 +1,26 @@
 import type { ReactNode } from 'react';
 import { ActiveFilters, type ActiveFilter } from './active-filters';
 import { Loading } from './states';
+import { countOf, plural } from '../lib/format';
+
+/** A search that found nothing under the filters in force: what it finds without them, a click away. */
+export function OtherMatches(props: {
+  count: number;
+  noun: string;
+  where: string;
+  onShow(): void;
+}) {
+  const { count, noun, where, onShow } = props;
+  if (count === 0) return <p>Nothing matches {where} either.</p>;
+  return (
+    <p>
+      {countOf(count, noun)} {plural(count, 'matches', 'match')} {where}.{' '}
+      <button type="button" onClick={onShow}>
+        {count === 1 ? `Show that ${noun}` : `Show all ${count}`}
+      </button>
+    </p>
+  );
+}
 
 /** The one search box of a list page, first in its filters. */
 export interface ListSearch {

@@ -24,9 +24,9 @@ export function TimeLeft({ order, now }: { order: Order; now: number }) {
   }
   return (
     <span>
-      {relativeTime(shipBy, now).replace(/^in /, '')} left{' '}
+      Due {relativeTime(shipBy, now)}{' '}
       <span className="muted">
-        (by <ShortDate iso={shipBy} time />)
+        (<ShortDate iso={shipBy} time />)
       </span>
     </span>
   );

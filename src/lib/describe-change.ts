@@ -91,7 +91,7 @@ function cardLines(before: unknown, after: unknown): string[] {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(now)) {
     if (key === 'id' || key === 'url') continue;
-    const name = CARD_WORDS[key] ?? humanize(key);
+    const name = CARD_WORDS[key] ?? key.replace(/_/g, ' ');
     const shown = (one: unknown) =>
       one === null || one === undefined ? 'nothing' : isRecord(one) ? 'changed' : String(one);
     if (key in was && JSON.stringify(was[key]) === JSON.stringify(value)) continue;
@@ -114,7 +114,7 @@ export function changeLines(entry: ActivityEntry): string[] {
       const lines = nestedAfter ? cardLines(nestedBefore, nestedAfter) : [];
       return lines.length > 0 ? lines : ['card details changed'];
     }
-    const name = FIELD_WORDS[field] ?? humanize(field);
+    const name = FIELD_WORDS[field] ?? field.replace(/_/g, ' ');
     // Any other nested value: said changed, never shown as JSON.
     if (nestedAfter !== undefined || nestedBefore !== undefined) return [`${name} changed`];
     const afterWords = valueWords(field, after);

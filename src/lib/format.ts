@@ -1,6 +1,7 @@
 /** Display helpers in the seller's locale and zone; each `Intl` object made once. */
 
 import { centsOf, formatDollars } from '../shared/money';
+import { codeWords } from './code-words';
 
 const onFirstUse = <T>(make: () => T) => {
   let made: T | undefined;
@@ -47,10 +48,9 @@ export const formatUtcDay = (at: number) =>
 export const formatUtcMonth = (at: number, long = false) =>
   dateFormat(UTC, { month: long ? 'long' : 'short', year: 'numeric' }).format(at);
 
-/** `deactivated_by_seller` → `deactivated by seller`. */
+/** A code in the seller's words: `deactivated_by_seller` → "Ended by you" (`lib/code-words.ts`). */
 export function humanize(code: string | null | undefined): string {
-  if (!code) return '—';
-  return code.replace(/_/g, ' ');
+  return code ? codeWords(code) : '—';
 }
 
 type TimeUnit = 'day' | 'hour' | 'minute' | 'second';
@@ -138,6 +138,12 @@ export function formatFullDate(iso: string | null | undefined, context: DateCont
     minute: '2-digit',
     timeZoneName: 'short',
   }).format(at);
+}
+
+/** A time zone as a seller names it ("Eastern Time", "Central European Time"); the browser's by default. */
+export function zoneWords(timeZone?: string): string {
+  const parts = dateFormat({ timeZone }, { timeZoneName: 'longGeneric' }).formatToParts(Date.now());
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone ?? 'your time';
 }
 
 /** Makes the first formatters while the first page waits (locale data is slow on a phone). */

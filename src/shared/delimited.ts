@@ -37,3 +37,29 @@ export function toTsv(records: readonly (readonly string[])[]): string {
     .map((record) => record.map((v) => quoteCell(neutraliseFormula(v), '\t')).join('\t'))
     .join('\n');
 }
+
+/** A time zone the runtime knows, else UTC. */
+export function knownZone(zone: string | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "Nov 28, 2026 3:20 PM" in `zone` (a CSV's time: local, never ISO). */
+export function csvTime(at: string | number, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+  }).formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
+}

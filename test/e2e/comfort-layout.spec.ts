@@ -203,7 +203,7 @@ test('at 1280×800 a long status pill is shown whole, not clipped', async ({ pag
   const table = page.getByRole('table', { name: 'Listings' });
   await expect(table.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
   const pills = table.locator('.pill');
-  await expect(pills.filter({ hasText: 'deactivated by seller' }).first()).toBeVisible();
+  await expect(pills.filter({ hasText: 'Ended by you' }).first()).toBeVisible();
   const clipped = await pills.evaluateAll((elements) =>
     elements
       .filter((pill) => {

@@ -27,7 +27,7 @@ test('a sale made through the control API shows in an open listings tab and in t
   await listingsTab.goto(`/listings?q=${listing.id}`);
   const table = listingsTab.getByRole('table', { name: 'Listings' });
   const row = table.getByRole('row').filter({ hasText: listing.title });
-  await expect(row).toContainText('active');
+  await expect(row).toContainText('Active');
   await expect(listingsTab.getByRole('button', { name: 'Live key · updates on' })).toBeVisible();
 
   const ordersTab = await context.newPage();
@@ -54,7 +54,7 @@ test('a sale made through the control API shows in an open listings tab and in t
     `/listings/${listing.id}/sell`,
     {},
   );
-  await expect(row).toContainText('sold');
+  await expect(row).toContainText('Sold');
   // The list is long and windowed: find the new order by its code (a filter, not a reload).
   await ordersTab
     .getByRole('searchbox', { name: 'Search by player, card, cert or order code' })
@@ -92,12 +92,12 @@ test('with no event stream, Refresh after a sale shows the listing sold, as a re
     .getByRole('table', { name: 'Listings' })
     .getByRole('row')
     .filter({ hasText: listing.title });
-  await expect(row).toContainText('active');
+  await expect(row).toContainText('Active');
   await markNoReload(page);
 
   await control('POST', `/listings/${listing.id}/sell`, {});
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(row).toContainText('sold');
-  await expect(row).not.toContainText('archived');
+  await expect(row).toContainText('Sold');
+  await expect(row).not.toContainText(/archived|Ended/);
   expect(await stillSamePage(page)).toBe(true);
 });

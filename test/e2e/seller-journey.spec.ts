@@ -94,7 +94,7 @@ test.describe.serial('a seller', () => {
     await checkPage(page, 'listing-deactivate-confirm');
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(page.getByText(/Deactivated: the listing is off the marketplace/)).toBeVisible();
-    await expect(terms.getByText('(deactivated by seller)')).toBeVisible();
+    await expect(terms.getByText('(Ended by you)')).toBeVisible();
 
     await page.getByRole('button', { name: 'Reactivate' }).click();
     await page
@@ -102,7 +102,7 @@ test.describe.serial('a seller', () => {
       .getByRole('button', { name: 'Reactivate' })
       .click();
     await expect(page.getByText(/Reactivated: the listing is live/)).toBeVisible();
-    await expect(terms.locator('.pill')).toHaveText('active');
+    await expect(terms.locator('.pill')).toHaveText('Active');
   });
 
   test('lists a new cert', async ({ page }) => {

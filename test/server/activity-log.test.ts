@@ -331,6 +331,8 @@ describe('the activity API', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`This computer,update,${listing.id},title,`);
+    // The time as the seller reads it (UTC without a zone), never ISO.
+    expect(lines[1]).toMatch(/^"[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M",/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""win"")"`);
     expect(lines[1]).not.toMatch(/,=HYPERLINK/);
   });

@@ -136,7 +136,10 @@ describe('the Activity page', () => {
     await waitFor(() => expect(rowsWith(other.id)).toHaveLength(0));
     expect(rowsWith(listing.id)).toHaveLength(1);
     const csv = screen.getByRole('link', { name: 'Download CSV' });
-    expect(csv.getAttribute('href')).toBe(`${app.url}/hub/activity.csv?listing=${listing.id}`);
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(csv.getAttribute('href')).toBe(
+      `${app.url}/hub/activity.csv?listing=${listing.id}&tz=${zone}`,
+    );
   });
 
   it('loads older changes a page at a time', async () => {

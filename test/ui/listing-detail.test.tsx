@@ -56,7 +56,9 @@ describe('listing detail', () => {
     const sold = await findProduct(harness, token, (p) => p.svc_unavailable_reason === 'sold');
     renderApp(`/listings/${sold.id}`, { baseUrl: harness.url, token });
     await screen.findByRole('heading', { name: sold.title, level: 1 }, { timeout: 10_000 });
-    expect(screen.getByText(/This listing sold, so it is read-only/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/This listing sold, so it can no longer be changed/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit listing' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
@@ -85,15 +87,13 @@ describe('listing detail', () => {
       { timeout: 10_000 },
     );
     const terms = screen.getByRole('region', { name: 'Sale terms' });
-    await waitFor(() =>
-      expect(within(terms).getByText('(deactivated by seller)')).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(terms).getByText('(Ended by you)')).toBeInTheDocument());
     await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Reactivate' }),
     );
     await screen.findByText(/Reactivated: the listing is live/, {}, { timeout: 10_000 });
-    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('active'));
+    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('Active'));
   });
 
   it('a scheduled listing: reschedule, then go live now', async () => {
@@ -154,7 +154,7 @@ describe('listing detail', () => {
     );
     await screen.findByText('Released: the listing is live now.', {}, { timeout: 10_000 });
     const terms = screen.getByRole('region', { name: 'Sale terms' });
-    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('active'));
+    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('Active'));
     expect(screen.queryByRole('region', { name: 'Go-live' })).toBeNull();
   });
 
@@ -190,12 +190,12 @@ describe('set to draft', () => {
     );
     await screen.findByText(/Set to draft: off the marketplace/, {}, { timeout: 10_000 });
     const terms = screen.getByRole('region', { name: 'Sale terms' });
-    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('draft'));
+    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('Draft'));
     await user.click(await screen.findByRole('button', { name: 'Reactivate' }));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Reactivate' }),
     );
-    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('active'), {
+    await waitFor(() => expect(terms.querySelector('.pill')?.textContent).toBe('Active'), {
       timeout: 10_000,
     });
   });

@@ -12,7 +12,7 @@ import { renderApp } from './support/render-app';
  * A card relisted through `inventory_item_id` has two listings and one inventory level, which
  * describes its newest listing. The old listing's reason is its own (its single view), never the
  * level's: against a sandbox serving only the documented shapes (the list view does not say why
- * a listing is off the marketplace), an old deactivated listing reads "deactivated by seller",
+ * a listing is off the marketplace), an old deactivated listing reads "Ended by you",
  * not its successor's state (issue 50, item 6).
  */
 let harness: Harness;
@@ -115,7 +115,7 @@ describe('a card relisted through inventory_item_id', () => {
     }
   });
 
-  it('Listings reads each old listing as deactivated by seller, and counts them so', async () => {
+  it('Listings reads each old listing as ended by you, and counts them so', async () => {
     const deactivated = await deactivatedCount();
     expect(deactivated).toBeGreaterThanOrEqual(2);
     renderApp('/listings', { baseUrl: harness.url, token });
@@ -126,12 +126,10 @@ describe('a card relisted through inventory_item_id', () => {
     const status = screen.getByLabelText('Status');
     await waitFor(
       () =>
-        expect(
-          within(status).getByRole('option', { name: 'deactivated by seller' }),
-        ).toBeInTheDocument(),
+        expect(within(status).getByRole('option', { name: 'Ended by you' })).toBeInTheDocument(),
       { timeout: 15_000 },
     );
-    await userEvent.setup().selectOptions(status, 'deactivated by seller');
+    await userEvent.setup().selectOptions(status, 'Ended by you');
     await waitFor(
       () => expect(summary().textContent).toMatch(new RegExp(`^${deactivated} of 122 `)),
       { timeout: 15_000 },
@@ -143,7 +141,7 @@ describe('a card relisted through inventory_item_id', () => {
         .find((a) => a.getAttribute('href')?.endsWith(`/listings/${old.id}`));
       expect(link, old.id).toBeDefined();
       const row = link!.closest('tr')!;
-      expect(within(row).getByText('deactivated by seller')).toBeInTheDocument();
+      expect(within(row).getByText('Ended by you')).toBeInTheDocument();
     }
     expect(table.textContent).not.toMatch(/deactivated_by_seller/);
   });

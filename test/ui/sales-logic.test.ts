@@ -79,6 +79,9 @@ describe('the orders CSV', () => {
     expect(cell('platform_fee')).toBe(paid.svc_payout.platform_fee);
     expect(cell('payout')).toBe(paid.svc_payout.amount);
     expect(cell('cost')).toBe('40.00');
+    // Dates in the seller's zone and statuses in words, never ISO or codes.
+    expect(cell('sold_at')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+    expect(cell('payout_status')).toBe('Paid');
     expect(cell('realised_margin')).toBe(
       ((Math.round(Number(paid.svc_payout.amount) * 100) - 4000) / 100).toFixed(2),
     );

@@ -46,7 +46,7 @@ export const ACTIVITY_CSV_PATH = '/hub/activity.csv';
 export const THIS_COMPUTER = 'This computer';
 
 /** The browser's time zone, sent with a day so the server reads the day as the seller means it. */
-function browserZone(): string | undefined {
+export function browserZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {

@@ -17,6 +17,7 @@ import { Loading } from '../../components/states';
 import {
   ACTIVITY_CSV_PATH,
   activitySearch,
+  browserZone,
   ActivityUnavailable,
   serverUrl,
   type ActivityEntry,
@@ -87,7 +88,14 @@ export function ActivityPage() {
       actions={
         <>
           {!unavailable && (
-            <a href={serverUrl(client, ACTIVITY_CSV_PATH, activitySearch(filters))} download>
+            <a
+              href={serverUrl(
+                client,
+                ACTIVITY_CSV_PATH,
+                activitySearch(filters, { tz: browserZone() ?? 'UTC' }),
+              )}
+              download
+            >
               Download CSV
             </a>
           )}

@@ -4,6 +4,7 @@ import { DIMENSION_LABELS, sellThrough, type Dimension } from '../../api/sales/s
 import { BarChart } from './bar-chart';
 import { axisPercent } from './chart-ticks';
 import { DataTable } from '../../components/data-table';
+import { humanize } from '../../lib/format';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const days = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
@@ -54,7 +55,7 @@ export function SellThroughSection({
           valueName="sell-through"
           axis={{ format: axisPercent }}
           points={rows.map((row) => ({
-            label: row.group,
+            label: humanize(row.group),
             value: row.rate,
             display: percent(row.rate),
           }))}
@@ -67,7 +68,7 @@ export function SellThroughSection({
           rows={rows}
           getRowId={(row) => row.group}
           columns={[
-            { id: 'group', header: name, rowHeader: true, cell: (row) => row.group },
+            { id: 'group', header: name, rowHeader: true, cell: (row) => humanize(row.group) },
             { id: 'listed', header: 'Listed', align: 'right', cell: (row) => row.listed },
             { id: 'sold', header: 'Sold', align: 'right', cell: (row) => row.sold },
             {

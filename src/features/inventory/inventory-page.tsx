@@ -7,7 +7,7 @@ import type { InventoryItem, InventoryLevel } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { paths } from '../../shared/paths';
-import { ListPageFrame } from '../../components/list-page-frame';
+import { ListPageFrame, OtherMatches } from '../../components/list-page-frame';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner, QueryErrorBanner } from '../../components/error-banner';
 import { EmptyState } from '../../components/states';
@@ -230,15 +230,14 @@ export function InventoryPage() {
   const onlyUnlisted = params.get('unlisted') === 'yes';
   const query = useInventory();
   const neverListed = useNeverListed(query.data?.rows);
-  const shown = useMemo(() => {
+  const searched = useMemo(() => {
     const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+    return (query.data?.rows ?? []).filter((row) => terms.every((t) => row.search.includes(t)));
+  }, [query.data, q]);
+  const shown = useMemo(() => {
     if (onlyUnlisted && !neverListed.ids) return [];
-    return (query.data?.rows ?? []).filter(
-      (row) =>
-        terms.every((term) => row.search.includes(term)) &&
-        (!onlyUnlisted || neverListed.ids?.has(row.item.id)),
-    );
-  }, [query.data, q, onlyUnlisted, neverListed.ids]);
+    return searched.filter((row) => !onlyUnlisted || neverListed.ids?.has(row.item.id));
+  }, [searched, onlyUnlisted, neverListed.ids]);
 
   const update = (key: string, value: string) => updateParams({ [key]: value });
   const columns = useMemo(() => columnsFor(neverListed.ids), [neverListed.ids]);
@@ -270,7 +269,7 @@ export function InventoryPage() {
           />
           <label htmlFor="inventory-unlisted">Only cards never listed</label>
           <p className="field-hint" id="inventory-unlisted-hint">
-            Cards no listing of yours names. A lot&rsquo;s listing names only its first card.
+            Cards that none of your listings is for. A lot counts only its first card.
           </p>
         </div>
       }
@@ -322,7 +321,16 @@ export function InventoryPage() {
       }
       empty={
         query.data && neverListedSettled && shown.length === 0 ? (
-          <EmptyState title="No card matches" />
+          <EmptyState title="No card matches">
+            {onlyUnlisted && q.trim() && (
+              <OtherMatches
+                count={searched.length}
+                noun="card"
+                where="once cards listed before are included"
+                onShow={() => update('unlisted', '')}
+              />
+            )}
+          </EmptyState>
         ) : undefined
       }
     >

@@ -69,7 +69,7 @@ export function OrderDetailPage() {
       </div>
       {order.cancelled_at && (
         <p className="banner banner-warn" role="note">
-          Cancelled {formatDateTime(order.cancelled_at)}. Financial status:{' '}
+          Cancelled {formatDateTime(order.cancelled_at)}. Payment:{' '}
           <RecordField {...field('financial_status')}>{humanize}</RecordField>.
         </p>
       )}
@@ -161,7 +161,7 @@ export function OrderDetailPage() {
               {payout?.paid_at ? `, ${formatDateTime(payout.paid_at)}` : ''})
             </dd>
             <OrderMarginFacts order={order} />
-            <dt>Financial status</dt>
+            <dt>Payment</dt>
             <dd>
               <RecordField {...field('financial_status')}>{humanize}</RecordField>
             </dd>

@@ -1,6 +1,7 @@
 import type { Order } from '../../client';
 import { unreadableAt } from '../../components/record-field';
 
+import { formatMoney } from '../../lib/format';
 export interface TimelineStep {
   id: string;
   label: string;
@@ -122,7 +123,7 @@ export function orderTimeline(order: Order): TimelineStep[] {
       payout.paid_at,
       anyOf(isSet(payout.paid_at), is(payout.status, 'paid')),
       ['svc_payout.status', 'svc_payout.paid_at'],
-      payout.amount && order.currency ? `Payout ${payout.amount} ${order.currency}` : undefined,
+      payout.amount ? `Payout ${formatMoney(payout.amount)}` : undefined,
     ),
   ];
 }

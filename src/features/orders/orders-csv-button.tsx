@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Order } from '../../client';
 import { useApiClient } from '../../api/api-context';
 import { download } from '../../lib/download';
+import { countOf } from '../../lib/format';
 import { fetchCardFacts } from '../../api/inventory/inventory-queries';
 import { ordersCsv } from './orders-csv';
 
@@ -25,7 +26,7 @@ export function OrdersCsvButton({ orders, name }: { orders: readonly Order[]; na
   return (
     <>
       <button type="button" onClick={() => void exportCsv()} disabled={state === 'busy'}>
-        {state === 'busy' ? 'Preparing CSV…' : `Export ${orders.length} orders (CSV)`}
+        {state === 'busy' ? 'Preparing CSV…' : `Export ${countOf(orders.length, 'order')} (CSV)`}
       </button>
       {state === 'failed' && <span role="alert">The CSV could not be made.</span>}
     </>

@@ -1,5 +1,6 @@
 import type { Order } from '../../client';
-import { toCsv } from '../../shared/delimited';
+import { csvTime, toCsv } from '../../shared/delimited';
+import { humanize } from '../../lib/format';
 import { centsOf, formatCents } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { orderStatusOf } from '../../api/orders/order-queries';
@@ -30,7 +31,11 @@ export const ORDER_CSV_COLUMNS = [
 export function ordersCsv(
   orders: readonly Order[],
   costOf: (inventoryItemId: string) => string | undefined,
+  zone = Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): string {
+  // Times in the seller's zone and statuses in words, as the pages write them.
+  const time = (iso: string | null | undefined) => (iso ? csvTime(iso, zone) : '');
+  const words = (code: string | null | undefined) => (code ? humanize(code) : '');
   const records = orders.map((order) => {
     const line = order.line_items?.[0];
     const money = orderMoney(order);
@@ -40,9 +45,9 @@ export function ordersCsv(
     return [
       order.name ?? '',
       order.id,
-      order.svc_sold_at ?? '',
-      orderStatusOf(order) ?? '',
-      order.financial_status ?? '',
+      time(order.svc_sold_at),
+      words(orderStatusOf(order)),
+      words(order.financial_status),
       line?.title ?? '',
       line?.sku ?? '',
       line?.product_id ?? '',
@@ -51,9 +56,9 @@ export function ordersCsv(
       order.total_tax ?? '',
       order.svc_payout?.platform_fee ?? '',
       order.total_refunded ?? '',
-      order.svc_payout?.status ?? '',
+      words(order.svc_payout?.status),
       paidCents === undefined ? '' : formatCents(paidCents),
-      order.svc_payout?.paid_at ?? '',
+      time(order.svc_payout?.paid_at),
       cost ?? '',
       paidCents !== undefined && cost !== undefined
         ? formatCents(paidCents - (centsOf(cost) ?? 0))

@@ -8,7 +8,7 @@ import { awaitsShipment, shipmentWords } from '../../api/orders/shipment';
 import { ORDER_SORTS, sortOrders } from './order-sort';
 import { paths } from '../../shared/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
-import { ListPageFrame } from '../../components/list-page-frame';
+import { ListPageFrame, OtherMatches } from '../../components/list-page-frame';
 import { DataTable, type Column } from '../../components/data-table';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { EmptyState } from '../../components/states';
@@ -167,18 +167,24 @@ export function OrdersPage() {
     [slabs, seen],
   );
   const columns = useMemo(() => columnsFor(context), [context]);
-  const shown = useMemo(() => {
+  const matches = useMemo(() => {
     const words = searchWords(search.q);
-    const matching = (query.data?.rows ?? []).filter(
-      (order) =>
-        // An order whose code or line is not shown matches no search by them.
-        matchesSearch(order, slabOf(order, context), words) &&
-        (!stage || orderStage(order) === stage) &&
-        (!search.listing ||
-          (order.line_items ?? []).some((item) => item.product_id === search.listing)),
-    );
-    return sortOrders(matching, search.sort, search.dir);
-  }, [query.data, search.q, search.listing, stage, search.sort, search.dir, context]);
+    return (order: Order) =>
+      // An order whose code or line is not shown matches no search by them.
+      matchesSearch(order, slabOf(order, context), words) &&
+      (!stage || orderStage(order) === stage) &&
+      (!search.listing ||
+        (order.line_items ?? []).some((item) => item.product_id === search.listing));
+  }, [search.q, search.listing, stage, context]);
+  const shown = useMemo(
+    () => sortOrders((query.data?.rows ?? []).filter(matches), search.sort, search.dir),
+    [query.data, matches, search.sort, search.dir],
+  );
+  // Nothing under this status: the search's matches under any status, to offer them.
+  const elsewhere = useQuery({
+    ...orderListQuery(client, queryClient, 'any'),
+    enabled: query.data !== undefined && shown.length === 0 && search.status !== 'any',
+  });
   const newCount = shown.filter(context.isNew).length;
   // Shown is seen: the next visit no longer marks these.
   useEffect(() => {
@@ -288,8 +294,20 @@ export function OrdersPage() {
       empty={
         query.data && shown.length === 0 ? (
           <EmptyState
-            title={query.data.rows.length === 0 ? 'No orders here' : 'No order matches this search'}
+            title={
+              query.data.rows.length === 0
+                ? `No ${search.status === 'any' ? '' : `${search.status} `}orders here`
+                : `No ${search.status === 'any' ? '' : `${search.status} `}order matches this search`
+            }
           >
+            {elsewhere.data && (
+              <OtherMatches
+                count={elsewhere.data.rows.filter(matches).length}
+                noun="order"
+                where="under any status"
+                onShow={() => update({ status: 'any' })}
+              />
+            )}
             {ORDER_CODE.test(search.q.trim().toUpperCase()) && (
               <p>
                 It may be under another status:{' '}

@@ -22,6 +22,8 @@ import { useCardFacts } from '../../api/inventory/inventory-queries';
 import { payoutsByMonth } from './payout-figures';
 import { compareCodes } from '../../api/compare-codes';
 import { DataTable } from '../../components/data-table';
+import { SlabIdentity } from '../../components/slab-identity';
+import { slabFactsQuery } from '../../api/listings/slab-facts';
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
 
@@ -31,6 +33,7 @@ export function PayoutsPage() {
   const queryClient = useQueryClient();
   const orders = useQuery(ordersQuery(client, queryClient));
   const cards = useCardFacts();
+  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
   const rows = useMemo(() => orders.data?.rows ?? [], [orders.data]);
   const costOf = useMemo(() => {
     const map = cards.data;
@@ -177,6 +180,21 @@ export function PayoutsPage() {
               rows={paid.slice(0, 20)}
               getRowId={(order) => order.id}
               columns={[
+                {
+                  id: 'card',
+                  header: 'Card',
+                  cell: (order) => {
+                    const line = order.line_items?.[0];
+                    const slab = line?.product_id ? slabs?.get(line.product_id) : undefined;
+                    const title = line?.title ?? slab?.title ?? '—';
+                    return (
+                      <SlabIdentity
+                        title={title}
+                        facts={{ ...slab, cert: slab?.cert ?? line?.sku }}
+                      />
+                    );
+                  },
+                },
                 { id: 'order', header: 'Order', cell: (order) => <OrderLink order={order} /> },
                 {
                   id: 'paid',

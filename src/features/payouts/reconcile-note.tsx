@@ -10,8 +10,9 @@ export function ReconcileNote({ sum, payoutWord }: { sum: Reconciliation; payout
   const causes = [
     sum.refundedAfterPayoutCents !== 0 && (
       <li key="after">
-        {money(sum.refundedAfterPayoutCents)} refunded after the payout was released (it was paid
-        out before the refund)
+        {money(sum.refundedAfterPayoutCents)} refunded after this payout was released: it is not
+        taken off the payout or the margin here, and the marketplace does not say whether a later
+        payout takes it back
       </li>
     ),
     sum.beyondSaleCents !== 0 && (

@@ -1,6 +1,6 @@
 import { AGE_BUCKETS } from '../../api/sales/listing-age';
 import type { Rule, RuleDefinition, RuleRun, WriteFields } from '../../api/rules/rules-api';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, humanize } from '../../lib/format';
 
 /** Why a listing was left alone, in a seller's words (the server's reasons). */
 export const REASON_WORDS: Record<string, string> = {
@@ -59,10 +59,10 @@ export function scopeSummary(definition: RuleDefinition): string {
   const scope = definition.scope;
   const parts: string[] = [];
   if (scope.viewName) parts.push(`View “${scope.viewName}”`);
-  if (scope.status) parts.push(scope.status === 'active' ? 'on sale' : scope.status);
+  if (scope.status) parts.push(scope.status === 'active' ? 'on sale' : humanize(scope.status));
   if (scope.grader) parts.push(scope.grader);
   if (scope.grade) parts.push(`grade ${scope.grade}`);
-  if (scope.category) parts.push(scope.category);
+  if (scope.category) parts.push(humanize(scope.category));
   if (scope.minAgeDays !== undefined || scope.maxAgeDays !== undefined) {
     const bucket = AGE_BUCKETS.find(
       (b) =>

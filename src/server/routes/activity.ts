@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toCsv } from '../../shared/delimited';
+import { csvTime, knownZone, toCsv } from '../../shared/delimited';
 import { refuse } from '../error-envelope';
 import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/activity-store';
 
@@ -46,13 +46,13 @@ export function dayRange(day: string, tz: string | undefined): { from: number; t
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** The log as a spreadsheet reads it: one row per changed field, formulas neutralised. */
-function activityCsv(entries: readonly ActivityEntry[]): string {
+function activityCsv(entries: readonly ActivityEntry[], zone: string): string {
   const rows: string[][] = [
     'time,person,action,listing,field,before,after,outcome,request id,bulk job'.split(','),
   ];
   for (const entry of entries) {
     const row = (field: string, before: unknown, after: unknown) => [
-      entry.at,
+      csvTime(entry.at, zone),
       entry.actor?.name ?? THIS_COMPUTER,
       entry.action,
       text(entry.listingId),
@@ -102,7 +102,7 @@ function filterQuery(limits: { default: number; max: number }) {
         filter.from = range.from;
         filter.to = range.to;
       }
-      return { filter, day: query.day };
+      return { filter, day: query.day, tz: query.tz };
     });
 }
 
@@ -138,12 +138,12 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
     '/hub/activity.csv',
     { config: READ, schema: { querystring: filterQuery({ default: 10_000, max: 10_000 }) } },
     async (request, reply) => {
-      const { filter, day } = request.query;
+      const { filter, day, tz } = request.query;
       const named = filter.from === undefined ? 'all' : (day ?? 'all');
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="slabdesk-activity-${named}.csv"`)
-        .send(activityCsv(store!.list(filter)));
+        .send(activityCsv(store!.list(filter), knownZone(tz)));
     },
   );
 };

@@ -10,7 +10,8 @@ import {
   type Tender,
   type TradeCard,
 } from '../../shared/show-tenders';
-import { knownZone, showCsv } from '../shows/show-csv';
+import { showCsv } from '../shows/show-csv';
+import { knownZone } from '../../shared/delimited';
 import type { ShowSale, ShowStore } from '../shows/show-store';
 
 /** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */

@@ -1,4 +1,4 @@
-import { toCsv } from '../../shared/delimited';
+import { csvTime as timeWords, toCsv } from '../../shared/delimited';
 import { formatCents } from '../../shared/money';
 import { totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
@@ -12,32 +12,6 @@ const dollars = (cents: number | null) => (cents === null ? '' : formatCents(cen
 
 /** "1 card", "2 cards". */
 const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
-
-/** A time zone the runtime knows, else UTC. */
-export function knownZone(zone: string | undefined): string {
-  if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** "Nov 28, 2026 3:20 PM" in `zone`. */
-function timeWords(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
-}
 
 /** "Nov 28, 2026" from the show's YYYY-MM-DD. */
 const dayWords = (date: string) =>

@@ -1,7 +1,7 @@
 import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
-import { countOf } from '../../../lib/format';
+import { countOf, plural } from '../../../lib/format';
 
 /** What applying does to a listing, in words: its fields saved, then taken off sale. */
 export function changeWords(item: PlanItem): string {
@@ -73,8 +73,11 @@ export function PreviewPanel({
       {plan.invalid.length > 0 && (
         <div className="banner banner-error" role="alert">
           <p>
-            <strong>{countOf(plan.invalid.length, 'cell')} are invalid.</strong> Their rows are left
-            out of this run (the rest can be applied) until they are fixed:
+            <strong>
+              {countOf(plan.invalid.length, 'cell')} {plural(plan.invalid.length, 'is', 'are')} not
+              valid.
+            </strong>{' '}
+            Their rows are left out of this run (the rest can be applied) until they are fixed:
           </p>
           <ul>
             {plan.invalid.slice(0, 20).map((cell) => (

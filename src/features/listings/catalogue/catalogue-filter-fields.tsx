@@ -1,5 +1,6 @@
 import type { CatalogueSearch } from './catalogue-filters';
 import { AgeFilterField } from './age-filter-field';
+import { humanize } from '../../../lib/format';
 
 type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
 type FacetKey = 'status' | 'grader' | 'grade' | 'category';
@@ -84,7 +85,7 @@ export function CatalogueFilterFields({
           value={search[filter.key]}
           options={facets[filter.key].map((value) => ({
             value,
-            label: value.replace(/_/g, ' '),
+            label: humanize(value),
           }))}
           onChange={onChange}
         />

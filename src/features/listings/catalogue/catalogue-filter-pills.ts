@@ -1,6 +1,7 @@
 import type { ActiveFilter } from '../../../components/active-filters';
 import { AGE_BUCKETS } from '../../../api/sales/listing-age';
 import type { CatalogueSearch } from './catalogue-filters';
+import { humanize } from '../../../lib/format';
 
 const YES_NO: Record<'offers' | 'lot' | 'rule', { label: string; yes: string; no: string }> = {
   offers: { label: 'Offers', yes: 'Accepts offers', no: 'No offers' },
@@ -19,7 +20,7 @@ export function catalogueFilterPills(search: CatalogueSearch, text: string): Act
     ['category', 'Category'],
   ] as const) {
     const value = search[key];
-    if (value) pills.push({ id: key, label, value: value.replace(/_/g, ' ') });
+    if (value) pills.push({ id: key, label, value: humanize(value) });
   }
   if (search.age) {
     const bucket = AGE_BUCKETS.find((b) => b.id === search.age);

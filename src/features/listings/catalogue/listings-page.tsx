@@ -20,7 +20,7 @@ import {
   useState,
 } from 'react';
 import { paths } from '../../../shared/paths';
-import { ListPageFrame } from '../../../components/list-page-frame';
+import { ListPageFrame, OtherMatches } from '../../../components/list-page-frame';
 import { DataTable, withIdsSelected, type CardLayout } from '../../../components/data-table';
 import { WriteLink } from '../../../components/write-actions';
 import { EmptyState } from '../../../components/states';
@@ -269,7 +269,23 @@ export function ListingsPage() {
             <Link to={paths.newListing.to()}>List your first card</Link>
           </EmptyState>
         ) : data && shown.length === 0 ? (
-          <EmptyState title="No listing matches these filters" />
+          <EmptyState title="No listing matches these filters">
+            {text.trim() && pills.length > 1 && (
+              <OtherMatches
+                count={
+                  searchNarrowing(rows, { ...readCatalogueSearch(new URLSearchParams()), q: text })
+                    .length
+                }
+                noun="listing"
+                where="the search without the other filters"
+                onShow={() =>
+                  update(
+                    Object.fromEntries(pills.filter((p) => p.id !== 'q').map((p) => [p.id, ''])),
+                  )
+                }
+              />
+            )}
+          </EmptyState>
         ) : undefined
       }
     >

@@ -136,11 +136,15 @@ export function ListingDetailPage() {
         </p>
       )}
       {sold && (
-        <p className="banner banner-info" role="note">
-          This listing sold, so it is read-only: the API refuses any change to a sold listing (409
-          listing_write_conflict). See its order in{' '}
+        <div className="banner banner-info" role="note">
+          This listing sold, so it can no longer be changed. See its order in{' '}
           <Link to={paths.orders.to(new URLSearchParams({ listing: listing.id }))}>Orders</Link>.
-        </p>
+          <details className="error-details">
+            <summary>Details</summary>
+            The marketplace refuses any change to a sold listing: <code>409</code>{' '}
+            <code>listing_write_conflict</code>.
+          </details>
+        </div>
       )}
 
       <div className="detail-grid">

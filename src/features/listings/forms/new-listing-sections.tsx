@@ -13,7 +13,7 @@ export function PhotoFields({ form }: { form: Form }) {
   const imageValues = useWatch({ control, name: 'images' });
   return (
     <fieldset className="wide">
-      <legend>Photos (up to 5, https)</legend>
+      <legend>Photos (up to 5 web links)</legend>
       {errors.images?.message && (
         <p className="field-error" role="alert">
           {errors.images.message}
