@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import {
   activityOf,
@@ -54,6 +54,15 @@ async function runNow(ruleId: number) {
   const started = await hub<{ run: { id: number } }>(server, 'POST', `/${ruleId}/run`);
   expect(started.status).toBe(202);
   return finished(server, started.body.run.id);
+}
+
+/** The rule's newest run once it has `count` of them. */
+async function runOfRule(ruleId: number, count: number) {
+  return vi.waitFor(async () => {
+    const { runs } = (await hub<{ runs: { id: number }[] }>(server, 'GET', `/${ruleId}/runs`)).body;
+    if (runs.length < count) throw new Error(`${runs.length} runs so far`);
+    return runs[0]!;
+  });
 }
 
 describe('age markdown', () => {
@@ -189,7 +198,9 @@ describe('sale event', () => {
       },
       floor: FLOOR,
     });
-    const during = await runNow(rule.id);
+    // Its start is past: the sale starts by itself as it is saved.
+    const during = await finished(server, (await runOfRule(rule.id, 1)).id);
+    expect(during.run).toMatchObject({ trigger: 'schedule' });
     expect(during.run.counts.changed).toBe(2);
     expect((await listing(world, kept!.id)).price).toBe('320.00');
     expect((await listing(world, changed!.id)).price).toBe('200.00');
@@ -215,7 +226,8 @@ describe('sale event', () => {
       },
     });
     expect(edit.status).toBe(200);
-    const end = await runNow(rule.id);
+    // Its end is past: the prices go back by themselves.
+    const end = await finished(server, (await runOfRule(rule.id, 2)).id);
     expect((await listing(world, kept!.id)).price).toBe('400.00');
     expect((await listing(world, changed!.id)).price).toBe('210.00');
     expect(end.items.find((i) => i.listingId === changed!.id)?.reason).toBe('changed_since');
