@@ -93,7 +93,10 @@ describe('age markdown', () => {
       after: { price: '179.99' },
       floor: '125.00',
     });
-    expect(byId.get(stale!.id)!.why).toContain('200.00 − 10%');
+    // The step in words, and what the .99 ending does to it.
+    expect(byId.get(stale!.id)!.why).toBe(
+      'listed 0 days; 10% off $200.00 is $180.00; ending in .99 makes it $179.99, 10.01% off',
+    );
     // 130 − 10 % = 117 is below the floor: stops at the floor.
     expect(byId.get(nearFloor!.id)).toMatchObject({ kind: 'write', after: { price: '125.00' } });
     expect(byId.get(nearFloor!.id)!.why).toContain('floor');
