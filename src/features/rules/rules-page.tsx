@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../api/api-context';
 import { RulesUnavailable, type Rule } from '../../api/rules/rules-api';
 import { rulePreviewQuery, rulesListQuery } from '../../api/rules/rules-queries';
-import { useRunRule } from '../../api/rules/rules-mutations';
 import { ErrorBanner } from '../../components/error-banner';
 import { EmptyState, Loading } from '../../components/states';
 import { countOf } from '../../lib/format';
@@ -12,6 +11,7 @@ import { NewRuleForm } from './rule-form';
 import { PlanTable } from './plan-table';
 import { RulesTable } from './rules-table';
 import { RunHistory } from './run-history';
+import { RunNow } from './run-now';
 import { reasonWords } from './rule-words';
 import './rules.css';
 
@@ -94,7 +94,6 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
   const client = useApiClient();
   const [previewing, setPreviewing] = useState(false);
   const preview = useQuery({ ...rulePreviewQuery(client, rule.id), enabled: previewing });
-  const run = useRunRule(rule.id);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -112,17 +111,19 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
           </button>
         )}
         {role === 'owner' && (
-          <button
-            type="button"
-            className="primary"
-            disabled={run.isPending}
-            onClick={() => run.mutate(undefined, { onSuccess: () => setPreviewing(false) })}
-          >
-            {run.isPending ? 'Starting…' : 'Run now'}
-          </button>
+          <RunNow
+            rule={rule}
+            previewPlan={async () => {
+              // The plan on screen is the one run; without one, it is read and shown first.
+              if (previewing && preview.data) return preview.data;
+              setPreviewing(true);
+              return (await preview.refetch()).data;
+            }}
+            onStarted={() => setPreviewing(false)}
+            onPlanChanged={() => void preview.refetch()}
+          />
         )}
       </div>
-      <ErrorBanner error={run.error} title="The rule did not run" />
       {previewing && (
         <section aria-labelledby="preview-heading">
           <h3 id="preview-heading">Preview</h3>
