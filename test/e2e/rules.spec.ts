@@ -149,9 +149,19 @@ for (const [index, viewport] of [
     await expectNoAxeViolations(page);
 
     // The rule runs by itself each day once it is switched on.
-    await page.getByRole('checkbox', { name: `Run ${ruleName} Daily at 06:00` }).check();
+    await page
+      .getByRole('checkbox', { name: `Run ${ruleName} Daily at 06:00 (your time, UTC)` })
+      .check();
 
+    // Run now asks first, naming the count and the money of the plan previewed.
     await panel.getByRole('button', { name: 'Run now' }).click();
+    const ask = page.getByRole('dialog', {
+      name: /^Lower [12] prices? by \$[\d,]+\.\d\d in all\?$/,
+    });
+    await expect(ask).toBeVisible();
+    await expectNoPageScroll(page);
+    await ask.getByRole('button', { name: 'Run now' }).click();
+    await expect(ask).toBeHidden();
     // The newest run: the body's first row (on a phone the header row is not drawn).
     const newestRun = panel
       .getByRole('table', { name: `Runs of ${ruleName}` })
@@ -178,6 +188,10 @@ for (const [index, viewport] of [
     await terms.getByRole('link', { name: ruleName }).click();
     const again = page.getByRole('region', { name: ruleName });
     await again.getByRole('button', { name: /^Undo the run of/ }).click();
+    const undoAsk = page.getByRole('dialog', {
+      name: /^Put back [12] prices?, \$[\d,]+\.\d\d in all\?$/,
+    });
+    await undoAsk.getByRole('button', { name: 'Undo the run' }).click();
     const undoRow = again
       .getByRole('table', { name: `Runs of ${ruleName}` })
       .getByRole('rowgroup')
@@ -185,7 +199,8 @@ for (const [index, viewport] of [
       .getByRole('row')
       .first();
     await expect(undoRow).toContainText('Undo');
-    await expect(undoRow).toContainText('Done', { timeout: 30_000 });
+    await expect(undoRow).toContainText('Put back', { timeout: 30_000 });
+    await expect(undoRow.locator('xpath=following-sibling::*[1]')).toContainText('Undone');
     await expect
       .poll(
         async () =>

@@ -11,6 +11,7 @@ import { NewRuleForm } from './rule-form';
 import { PlanTable } from './plan-table';
 import { RulesTable } from './rules-table';
 import { RunHistory } from './run-history';
+import { DeletedRules, DeleteRule } from './delete-rule';
 import { RunNow } from './run-now';
 import { reasonWords } from './rule-words';
 import './rules.css';
@@ -86,6 +87,9 @@ export function RulesPage() {
         <RulesTable rules={rules} owner={owner} selected={selected} onSelect={select} />
       )}
       {rule && <RulePanel key={rule.id} rule={rule} role={role} />}
+      {list.data.deleted && list.data.deleted.length > 0 && (
+        <DeletedRules deleted={list.data.deleted} />
+      )}
     </section>
   );
 }
@@ -153,7 +157,8 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
           )}
         </section>
       )}
-      <RunHistory rule={rule} owner={role === 'owner'} />
+      {role === 'owner' && <DeleteRule rule={rule} />}
+      <RunHistory rule={{ id: rule.id, name: rule.definition.name }} owner={role === 'owner'} />
     </section>
   );
 }

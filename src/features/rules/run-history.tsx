@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../api/api-context';
-import type { Rule, RuleRun } from '../../api/rules/rules-api';
+import type { RuleRun } from '../../api/rules/rules-api';
 import { ruleRunQuery, ruleRunsQuery } from '../../api/rules/rules-queries';
 import { useRefreshAfterRun, useUndoRun } from '../../api/rules/rules-mutations';
 import { DataTable, type Column } from '../../components/data-table';
@@ -92,11 +92,18 @@ function columnsOf(actions: RunActions): readonly Column<RuleRun>[] {
 }
 
 /** A rule's runs, newest first: what each changed, skipped and failed; one opened to its listings. */
-export function RunHistory({ rule, owner }: { rule: Rule; owner: boolean }) {
+export function RunHistory({
+  rule,
+  owner,
+}: {
+  rule: { id: number; name: string };
+  owner: boolean;
+}) {
   const client = useApiClient();
   const runs = useQuery(ruleRunsQuery(client, rule.id));
   const [open, setOpen] = useState<number | undefined>();
   const [asked, setAsked] = useState<RuleRun | null>(null);
+  const headingId = useId();
   const undo = useUndoRun();
   const refresh = useRefreshAfterRun();
   const unfinished = runs.data?.runs.some((r) => r.status === 'running' || r.status === 'paused');
@@ -126,8 +133,8 @@ export function RunHistory({ rule, owner }: { rule: Rule; owner: boolean }) {
       onSettled: () => setAsked(null),
     });
   return (
-    <section aria-labelledby="history-heading">
-      <h3 id="history-heading">History</h3>
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>History</h3>
       <ErrorBanner error={undo.error} title="Not undone" />
       <ConfirmDialog
         open={asked !== null}
@@ -145,7 +152,7 @@ export function RunHistory({ rule, owner }: { rule: Rule; owner: boolean }) {
       {runs.data && runs.data.runs.length === 0 && <p>This rule has not run yet.</p>}
       {runs.data && runs.data.runs.length > 0 && (
         <DataTable
-          caption={`Runs of ${rule.definition.name}`}
+          caption={`Runs of ${rule.name}`}
           rows={runs.data.runs}
           columns={columns}
           getRowId={(run) => String(run.id)}
