@@ -97,6 +97,7 @@ export function RulesPage() {
 function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'viewer' }) {
   const client = useApiClient();
   const [previewing, setPreviewing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const preview = useQuery({ ...rulePreviewQuery(client, rule.id), enabled: previewing });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -157,7 +158,15 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
           )}
         </section>
       )}
-      {role === 'owner' && <DeleteRule rule={rule} />}
+      {role === 'owner' && (
+        <div className="rule-actions">
+          <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            {editing ? 'Close the edit' : 'Edit rule'}
+          </button>
+          <DeleteRule rule={rule} />
+        </div>
+      )}
+      {editing && <NewRuleForm editing={rule} onCreated={() => setEditing(false)} />}
       <RunHistory rule={{ id: rule.id, name: rule.definition.name }} owner={role === 'owner'} />
     </section>
   );
