@@ -208,5 +208,34 @@ for (const [index, viewport] of [
       )
       .toBe(first.price);
     await expectNoPageScroll(page);
+
+    // The owner edits the rule in place: a bigger step.
+    await again.getByRole('button', { name: 'Edit rule' }).click();
+    const edit = page.getByRole('form', { name: `Edit ${ruleName}` });
+    await expect(edit.getByLabel('Listings (a saved view)')).toHaveValue(/keep/);
+    await edit.getByLabel('Lower by (%)').fill('20');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await expect(edit).toBeHidden();
+    const rules = page.getByRole('table', { name: 'Your pricing rules' });
+    await expect(rules.getByRole('row').filter({ hasText: ruleName })).toContainText(
+      'lower by 20%',
+    );
+
+    // Deleted, asked first: it leaves the rules, its runs stay readable.
+    await again.getByRole('button', { name: 'Delete rule' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${ruleName}?` })
+      .getByRole('button', { name: 'Delete rule' })
+      .click();
+    await expect(rules.getByRole('row').filter({ hasText: ruleName })).toHaveCount(0);
+    const deleted = page.getByRole('region', { name: 'Deleted rules' });
+    await deleted.getByRole('button', { name: ruleName }).click();
+    await expect(
+      deleted
+        .getByRole('table', { name: `Runs of ${ruleName}` })
+        .getByRole('row')
+        .filter({ hasText: 'Undone' }),
+    ).toBeVisible();
+    await expectNoPageScroll(page);
   });
 }

@@ -12,7 +12,7 @@ import { scopeFromView } from './scope-from-view';
 
 const ALL = '';
 /** Editing: the rule's listings as they are (not re-read from a view). */
-const KEEP = '\u0000keep';
+const KEEP = '__keep__';
 const number = (min: number, max: number, words: string) =>
   z.string().check(
     z.refine((text) => {
