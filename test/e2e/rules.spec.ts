@@ -209,6 +209,35 @@ for (const [index, viewport] of [
       .toBe(first.price);
     await expectNoPageScroll(page);
 
+    // A price changed by a person after the preview: Run now sends nothing and asks again.
+    await again.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      again
+        .getByRole('table', { name: 'What the rule would change' })
+        .getByRole('row')
+        .filter({ hasText: first.title }),
+    ).toContainText('Would change');
+    const put = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/2026-07/listings/${id}.json`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ listing: { price: '999.00' } }),
+      });
+      return response.status;
+    }, first.id);
+    expect(put).toBe(200);
+    await again.getByRole('button', { name: 'Run now' }).click();
+    await page
+      .getByRole('dialog', { name: /^Lower / })
+      .getByRole('button', { name: 'Run now' })
+      .click();
+    const newPlan = page.getByRole('dialog', { name: /^Run the new plan\?/ });
+    await expect(newPlan).toContainText('Your listings changed since the preview');
+    await expect(newPlan).toContainText(`${first.title}: no longer changed`);
+    await expectNoPageScroll(page);
+    await newPlan.getByRole('button', { name: 'Cancel' }).click();
+    await expect(newPlan).toBeHidden();
+
     // The owner edits the rule in place: a bigger step.
     await again.getByRole('button', { name: 'Edit rule' }).click();
     const edit = page.getByRole('form', { name: `Edit ${ruleName}` });
