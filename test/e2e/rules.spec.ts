@@ -81,6 +81,13 @@ async function quietGroup(offset: number): Promise<{ search: string; listings: R
   return { search, listings: rows };
 }
 
+/** With SLABDESK_SCREENSHOTS set, the page as a seller sees it, for docs/screenshots/issue-53. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.SLABDESK_SCREENSHOTS) return;
+  const { width } = page.viewportSize()!;
+  await page.screenshot({ path: `docs/screenshots/issue-53/after-${name}-${width}.png` });
+}
+
 async function openNav(page: Page, name: string, narrow: boolean) {
   if (narrow) await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
@@ -159,6 +166,7 @@ for (const [index, viewport] of [
       name: /^Lower [12] prices? by \$[\d,]+\.\d\d in all\?$/,
     });
     await expect(ask).toBeVisible();
+    await shot(page, 'rules-run-now-asks');
     await expectNoPageScroll(page);
     await ask.getByRole('button', { name: 'Run now' }).click();
     await expect(ask).toBeHidden();
@@ -208,6 +216,7 @@ for (const [index, viewport] of [
       )
       .toBe(first.price);
     await expectNoPageScroll(page);
+    await shot(page, 'rules-run-detail');
 
     // A price changed by a person after the preview: Run now sends nothing and asks again.
     await again.getByRole('button', { name: 'Preview' }).click();
@@ -234,6 +243,7 @@ for (const [index, viewport] of [
     const newPlan = page.getByRole('dialog', { name: /^Run the new plan\?/ });
     await expect(newPlan).toContainText('Your listings changed since the preview');
     await expect(newPlan).toContainText(`${first.title}: no longer changed`);
+    await shot(page, 'rules-new-plan');
     await expectNoPageScroll(page);
     await newPlan.getByRole('button', { name: 'Cancel' }).click();
     await expect(newPlan).toBeHidden();

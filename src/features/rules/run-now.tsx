@@ -44,8 +44,15 @@ function Changed({ changed }: { changed: NonNullable<Ask['changed']> }) {
   return (
     <>
       <p>
-        Since the preview: {countOf(added, 'listing')} added, {countOf(removed, 'listing')} left
-        out, {countOf(other, 'listing')} with another price.
+        Since the preview:{' '}
+        {[
+          added && `${countOf(added, 'listing')} added`,
+          removed && `${countOf(removed, 'listing')} left out`,
+          other && `${countOf(other, 'listing')} with another price`,
+        ]
+          .filter(Boolean)
+          .join(', ')}
+        .
       </p>
       <ul className="plan-changes">
         {listings.map((line) => (
@@ -100,9 +107,11 @@ export function RunNow({
         onPlanChanged();
       },
     });
-  const title = ask?.changed
-    ? `Run the new plan? ${planQuestion(ask)}`
-    : planQuestion(ask ?? { changes: 0, markdown: '0.00' });
+  const title = !ask?.changed
+    ? planQuestion(ask ?? { changes: 0, markdown: '0.00' })
+    : ask.changes === 0
+      ? 'Run the new plan? It changes nothing.'
+      : `Run the new plan? ${planQuestion(ask)}`;
   return (
     <>
       <button
@@ -127,10 +136,12 @@ export function RunNow({
             <Changed changed={ask.changed} />
           </>
         )}
-        <p>
-          {rule.definition.name} sends {countOf(ask?.changes ?? 0, 'change')} now, each shown in the
-          Activity log; the run can be undone.
-        </p>
+        {ask !== null && ask.changes > 0 && (
+          <p>
+            {rule.definition.name} sends {countOf(ask?.changes ?? 0, 'change')} now, each shown in
+            the Activity log; the run can be undone.
+          </p>
+        )}
       </ConfirmDialog>
       {!(run.error instanceof PlanChangedError) && (
         <ErrorBanner error={run.error} title="The rule did not run" />
