@@ -8,7 +8,7 @@ export interface ServerCallOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
   /** The error for a refusal that means "this server has no such part" (rules, shows), if it is one. */
-  unavailable?: (status: number, code: string | undefined) => Error | undefined;
+  unavailable?: (status: number, code: string | undefined, body: unknown) => Error | undefined;
 }
 
 /** A JSON call to our own server (rules, show ledger) with the CSRF token; refusals as ApiError. */
@@ -52,7 +52,7 @@ export async function callServer<T>(
   if (!response.ok) {
     const code = (body as { svc_error?: { code?: string } } | undefined)?.svc_error?.code;
     throw (
-      options.unavailable?.(response.status, code) ??
+      options.unavailable?.(response.status, code, body) ??
       ApiError.fromResponse(response.status, response.headers, body)
     );
   }

@@ -81,6 +81,13 @@ async function quietGroup(offset: number): Promise<{ search: string; listings: R
   return { search, listings: rows };
 }
 
+/** With SLABDESK_SCREENSHOTS set, the page as a seller sees it, for docs/screenshots/issue-53. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.SLABDESK_SCREENSHOTS) return;
+  const { width } = page.viewportSize()!;
+  await page.screenshot({ path: `docs/screenshots/issue-53/after-${name}-${width}.png` });
+}
+
 async function openNav(page: Page, name: string, narrow: boolean) {
   if (narrow) await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
@@ -145,9 +152,20 @@ for (const [index, viewport] of [
     await expectNoAxeViolations(page);
 
     // The rule runs by itself each day once it is switched on.
-    await page.getByRole('checkbox', { name: `Run ${ruleName} Daily at 06:00` }).check();
+    await page
+      .getByRole('checkbox', { name: `Run ${ruleName} Daily at 06:00 (your time, UTC)` })
+      .check();
 
+    // Run now asks first, naming the count and the money of the plan previewed.
     await panel.getByRole('button', { name: 'Run now' }).click();
+    const ask = page.getByRole('dialog', {
+      name: /^Lower [12] prices? by \$[\d,]+\.\d\d in all\?$/,
+    });
+    await expect(ask).toBeVisible();
+    await shot(page, 'rules-run-now-asks');
+    await expectNoPageScroll(page);
+    await ask.getByRole('button', { name: 'Run now' }).click();
+    await expect(ask).toBeHidden();
     // The newest run: the body's first row (on a phone the header row is not drawn).
     const newestRun = panel
       .getByRole('table', { name: `Runs of ${ruleName}` })
@@ -174,6 +192,10 @@ for (const [index, viewport] of [
     await terms.getByRole('link', { name: ruleName }).click();
     const again = page.getByRole('region', { name: ruleName });
     await again.getByRole('button', { name: /^Undo the run of/ }).click();
+    const undoAsk = page.getByRole('dialog', {
+      name: /^Put back [12] prices?, \$[\d,]+\.\d\d in all\?$/,
+    });
+    await undoAsk.getByRole('button', { name: 'Undo the run' }).click();
     const undoRow = again
       .getByRole('table', { name: `Runs of ${ruleName}` })
       .getByRole('rowgroup')
@@ -181,13 +203,74 @@ for (const [index, viewport] of [
       .getByRole('row')
       .first();
     await expect(undoRow).toContainText('Undo');
-    await expect(undoRow).toContainText('Done', { timeout: 30_000 });
+    await expect(undoRow).toContainText('Put back', { timeout: 30_000 });
+    await expect(undoRow.locator('xpath=following-sibling::*[1]')).toContainText('Undone');
     await expect
       .poll(
         async () =>
           (await get<{ listing: { price: string } }>(`/listings/${first.id}.json`)).listing.price,
       )
       .toBe(first.price);
+    await expectNoPageScroll(page);
+    await shot(page, 'rules-run-detail');
+
+    // A price changed by a person after the preview: Run now sends nothing and asks again.
+    await again.getByRole('button', { name: 'Preview' }).click();
+    await expect(
+      again
+        .getByRole('table', { name: 'What the rule would change' })
+        .getByRole('row')
+        .filter({ hasText: first.title }),
+    ).toContainText('Would change');
+    const put = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/2026-07/listings/${id}.json`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ listing: { price: '999.00' } }),
+      });
+      return response.status;
+    }, first.id);
+    expect(put).toBe(200);
+    await again.getByRole('button', { name: 'Run now' }).click();
+    await page
+      .getByRole('dialog', { name: /^Lower / })
+      .getByRole('button', { name: 'Run now' })
+      .click();
+    const newPlan = page.getByRole('dialog', { name: /^Run the new plan\?/ });
+    await expect(newPlan).toContainText('Your listings changed since the preview');
+    await expect(newPlan).toContainText(`${first.title}: no longer changed`);
+    await shot(page, 'rules-new-plan');
+    await expectNoPageScroll(page);
+    await newPlan.getByRole('button', { name: 'Cancel' }).click();
+    await expect(newPlan).toBeHidden();
+
+    // The owner edits the rule in place: a bigger step.
+    await again.getByRole('button', { name: 'Edit rule' }).click();
+    const edit = page.getByRole('form', { name: `Edit ${ruleName}` });
+    await expect(edit.getByLabel('Listings (a saved view)')).toHaveValue(/keep/);
+    await edit.getByLabel('Lower by (%)').fill('20');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await expect(edit).toBeHidden();
+    const rules = page.getByRole('table', { name: 'Your pricing rules' });
+    await expect(rules.getByRole('row').filter({ hasText: ruleName })).toContainText(
+      'lower by 20%',
+    );
+
+    // Deleted, asked first: it leaves the rules, its runs stay readable.
+    await again.getByRole('button', { name: 'Delete rule' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${ruleName}?` })
+      .getByRole('button', { name: 'Delete rule' })
+      .click();
+    await expect(rules.getByRole('row').filter({ hasText: ruleName })).toHaveCount(0);
+    const deleted = page.getByRole('region', { name: 'Deleted rules' });
+    await deleted.getByRole('button', { name: ruleName }).click();
+    await expect(
+      deleted
+        .getByRole('table', { name: `Runs of ${ruleName}` })
+        .getByRole('row')
+        .filter({ hasText: 'Undone' }),
+    ).toBeVisible();
     await expectNoPageScroll(page);
   });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import {
   activityOf,
@@ -56,6 +56,15 @@ async function runNow(ruleId: number) {
   return finished(server, started.body.run.id);
 }
 
+/** The rule's newest run once it has `count` of them. */
+async function runOfRule(ruleId: number, count: number) {
+  return vi.waitFor(async () => {
+    const { runs } = (await hub<{ runs: { id: number }[] }>(server, 'GET', `/${ruleId}/runs`)).body;
+    if (runs.length < count) throw new Error(`${runs.length} runs so far`);
+    return runs[0]!;
+  });
+}
+
 describe('age markdown', () => {
   it('previews, runs, keeps history and activity, never crosses the floor, and undoes', async () => {
     // Cost 100: floor = break-even of 110 at 12 % fee = 125.00.
@@ -84,7 +93,10 @@ describe('age markdown', () => {
       after: { price: '179.99' },
       floor: '125.00',
     });
-    expect(byId.get(stale!.id)!.why).toContain('200.00 − 10%');
+    // The step in words, and what the .99 ending does to it.
+    expect(byId.get(stale!.id)!.why).toBe(
+      'listed 0 days; 10% off $200.00 is $180.00; ending in .99 makes it $179.99, 10.01% off',
+    );
     // 130 − 10 % = 117 is below the floor: stops at the floor.
     expect(byId.get(nearFloor!.id)).toMatchObject({ kind: 'write', after: { price: '125.00' } });
     expect(byId.get(nearFloor!.id)!.why).toContain('floor');
@@ -189,7 +201,9 @@ describe('sale event', () => {
       },
       floor: FLOOR,
     });
-    const during = await runNow(rule.id);
+    // Its start is past: the sale starts by itself as it is saved.
+    const during = await finished(server, (await runOfRule(rule.id, 1)).id);
+    expect(during.run).toMatchObject({ trigger: 'schedule' });
     expect(during.run.counts.changed).toBe(2);
     expect((await listing(world, kept!.id)).price).toBe('320.00');
     expect((await listing(world, changed!.id)).price).toBe('200.00');
@@ -215,7 +229,8 @@ describe('sale event', () => {
       },
     });
     expect(edit.status).toBe(200);
-    const end = await runNow(rule.id);
+    // Its end is past: the prices go back by themselves.
+    const end = await finished(server, (await runOfRule(rule.id, 2)).id);
     expect((await listing(world, kept!.id)).price).toBe('400.00');
     expect((await listing(world, changed!.id)).price).toBe('210.00');
     expect(end.items.find((i) => i.listingId === changed!.id)?.reason).toBe('changed_since');

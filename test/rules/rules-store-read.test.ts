@@ -36,8 +36,8 @@ describe('the rules as the store keeps them read', () => {
     );
     expect(store.rules().map((rule) => rule.definition.name)).toContain('Renamed');
     expect(store.rules()).toEqual(fresh());
-    store.deleteRule(ids[0]!);
-    store.deleteRule(ids[3]!);
+    store.deleteRule(ids[0]!, at());
+    store.deleteRule(ids[3]!, at());
     expect(store.rules().map((rule) => rule.id)).toEqual([ids[1], ids[2]]);
     expect(store.rules()).toEqual(fresh());
     // A run's progress changes the store's version but not its rules.

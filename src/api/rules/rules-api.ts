@@ -95,6 +95,10 @@ export type Rule = z.infer<typeof Rule>;
 
 const RulesList = z.object({
   rules: z.array(Rule),
+  /** Rules deleted lately: their runs stay readable. */
+  deleted: z.optional(
+    z.array(z.object({ id: z.number(), name: z.string(), deletedAt: z.nullable(z.string()) })),
+  ),
   role: z.enum(['owner', 'editor', 'viewer']),
   pause: z.nullable(z.string()),
 });
@@ -118,6 +122,10 @@ const Preview = z.object({
   read: z.number(),
   inScope: z.number(),
   changes: z.number(),
+  /** The money the changes take off, in all. */
+  markdown: z.string(),
+  /** The plan's key: Run now sends it, so only this plan runs. */
+  plan: z.string(),
   /** Listings left alone, by reason. */
   skipped: z.record(z.string(), z.number()),
   /** Listings in scope not listed (past the preview's bound). */
@@ -157,6 +165,38 @@ const Touched = z.object({
 });
 export type Touched = z.infer<typeof Touched>;
 
+const Change = z.nullable(z.object({ before: WriteFields, after: WriteFields }));
+const PlanChange = z.object({
+  listingId: z.string(),
+  title: z.string(),
+  change: z.enum(['added', 'removed', 'changed']),
+  shown: Change,
+  now: Change,
+});
+export type PlanChange = z.infer<typeof PlanChange>;
+const PlanChangedBody = z.object({
+  svc_error: z.object({
+    plan: z.string(),
+    changes: z.number(),
+    markdown: z.string(),
+    changed: z.object({
+      known: z.boolean(),
+      added: z.number(),
+      removed: z.number(),
+      changed: z.number(),
+      listings: z.array(PlanChange),
+    }),
+  }),
+});
+export type NewPlan = z.infer<typeof PlanChangedBody>['svc_error'];
+
+/** Run now refused: the listings changed since the preview; the new plan and what changed. */
+export class PlanChangedError extends Error {
+  constructor(readonly plan: NewPlan) {
+    super('Your listings changed since the preview: nothing was sent.');
+  }
+}
+
 /** Thrown when the server keeps no rules (it answered 404 at the list). */
 export class RulesUnavailable extends Error {
   constructor() {
@@ -174,8 +214,12 @@ function call<T>(
   return callServer(client, schema, `${RULES_PATH}${path}`, {
     ...options,
     method,
-    // The list answering 404: this server runs no rules.
-    unavailable: (status) => (status === 404 && path === '' ? new RulesUnavailable() : undefined),
+    // The list answering 404: this server runs no rules; a run refused: the plan changed.
+    unavailable: (status, code, body) => {
+      if (status === 404 && path === '') return new RulesUnavailable();
+      const changed = code === 'plan_changed' ? PlanChangedBody.safeParse(body) : undefined;
+      return changed?.success ? new PlanChangedError(changed.data.svc_error) : undefined;
+    },
   });
 }
 
@@ -198,7 +242,10 @@ export const rulesApi = {
     what: { ruleId: number } | { definition: RuleDefinition },
     signal?: AbortSignal,
   ) => call(client, Preview, 'POST', '/preview', { body: what, signal }),
-  run: (client: SlabdeskClient, id: number) => call(client, Started, 'POST', `/${id}/run`),
+  /** Runs the plan previewed (its key), refused with PlanChangedError when it is not the plan now. */
+  run: (client: SlabdeskClient, id: number, plan: string) =>
+    call(client, Started, 'POST', `/${id}/run`, { body: { plan } }),
+  remove: (client: SlabdeskClient, id: number) => call(client, z.unknown(), 'DELETE', `/${id}`),
   runs: (client: SlabdeskClient, id: number, signal?: AbortSignal) =>
     call(client, Runs, 'GET', `/${id}/runs`, { signal }),
   runDetail: (client: SlabdeskClient, runId: number, signal?: AbortSignal) =>

@@ -40,7 +40,16 @@ export function useRunRule(ruleId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => rulesApi.run(client, ruleId),
+    mutationFn: (plan: string) => rulesApi.run(client, ruleId, plan),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all() }),
+  });
+}
+
+export function useDeleteRule(ruleId: number) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => rulesApi.remove(client, ruleId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all() }),
   });
 }

@@ -46,7 +46,8 @@ export function PlanTable({ caption, rows }: { caption: string; rows: readonly P
       rows={rows}
       columns={COLUMNS}
       getRowId={(row) => row.listingId}
-      windowed={false}
+      // A run of thousands of listings is drawn as it scrolls, changed ones first.
+      windowed={rows.length > 100}
       showCaption
       className="plan-table"
     />

@@ -5,11 +5,14 @@ import * as z from 'zod/mini';
 import { useSavedViews } from '../../api/views/view-queries';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/error-banner';
-import { useCreateRule } from '../../api/rules/rules-mutations';
+import { useCreateRule, useUpdateRule } from '../../api/rules/rules-mutations';
 import type { Rule, RuleDefinition } from '../../api/rules/rules-api';
+import { scopeSummary } from './rule-words';
 import { scopeFromView } from './scope-from-view';
 
 const ALL = '';
+/** Editing: the rule's listings as they are (not re-read from a view). */
+const KEEP = '__keep__';
 const number = (min: number, max: number, words: string) =>
   z.string().check(
     z.refine((text) => {
@@ -75,9 +78,14 @@ const zone = () => {
 function definitionOf(
   values: RuleFormValues,
   views: { name: string; search: string }[],
+  kept?: RuleDefinition,
 ): RuleDefinition {
   const view = views.find((v) => v.name === values.view);
-  const scope = view ? scopeFromView(view.name, view.search).scope : {};
+  const scope = view
+    ? scopeFromView(view.name, view.search).scope
+    : values.view === KEEP && kept
+      ? kept.scope
+      : {};
   const ending = values.ending;
   const action: RuleDefinition['action'] =
     values.kind === 'markdown'
@@ -123,42 +131,90 @@ function definitionOf(
   };
 }
 
+/** A kept rule as the form shows it, to edit. */
+function valuesOf(d: RuleDefinition, defaults: RuleFormValues): RuleFormValues {
+  const a = d.action;
+  const text = (n: number | null | undefined, fallback: string) => (n == null ? fallback : `${n}`);
+  const percentOf = (m: RuleDefinition['floor']['margin']) =>
+    m.kind === 'percent' ? m.percent : 0;
+  return {
+    ...defaults,
+    name: d.name,
+    view: KEEP,
+    kind: a.kind,
+    ...(a.kind === 'markdown' && {
+      afterDays: `${a.afterDays}`,
+      stepPercent: a.step.kind === 'percent' ? `${a.step.percent}` : defaults.stepPercent,
+      everyDays: `${a.everyDays}`,
+    }),
+    ...((a.kind === 'markdown' || a.kind === 'sale') && { ending: a.ending }),
+    ...(a.kind === 'offer_floor' && {
+      offerPercent: `${a.percent}`,
+      turnOnAfterDays: text(a.turnOnAfterDays, ''),
+    }),
+    ...(a.kind === 'sale' && {
+      salePercent: `${a.percent}`,
+      startsAt: local(Date.parse(a.startsAt)),
+      endsAt: local(Date.parse(a.endsAt)),
+    }),
+    ...(a.kind === 'relist' && { durationHours: `${a.durationHours}` as '720' }),
+    feePercent: `${d.floor.platformFeePercent}`,
+    marginPercent: `${percentOf(d.floor.margin)}`,
+    fixed: d.floor.fixed,
+    noCostFixed: d.floor.withoutCost === 'fixed',
+    maxListings: `${d.caps.maxListings}`,
+    skipEditedDays: `${d.skipEditedWithinDays}`,
+    daily: d.schedule.daily,
+    time: d.schedule.time,
+  };
+}
+
 const local = (at: number) => {
   const date = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
   return date.toISOString().slice(0, 16);
 };
 
-/** A new rule, its scope taken from a saved view of the listings. */
-export function NewRuleForm({ onCreated }: { onCreated(rule: Rule): void }) {
+/** A new rule, its scope taken from a saved view of the listings; or a kept rule, edited. */
+export function NewRuleForm({
+  onCreated,
+  editing,
+}: {
+  onCreated(rule: Rule): void;
+  editing?: Rule;
+}) {
   const { views, unread } = useSavedViews('listings');
-  const create = useCreateRule();
+  const created = useCreateRule();
+  const updated = useUpdateRule(editing?.id ?? 0);
+  const create = editing ? updated : created;
+  const headingId = `rule-form-${editing?.id ?? 'new'}`;
   // The sale's default window starts when the form opens.
   const [openedAt] = useState(() => Date.now());
+  const defaults: RuleFormValues = {
+    name: '',
+    view: ALL,
+    kind: 'markdown',
+    afterDays: '60',
+    stepPercent: '5',
+    everyDays: '7',
+    ending: '99',
+    offerPercent: '80',
+    turnOnAfterDays: '30',
+    salePercent: '15',
+    startsAt: local(openedAt),
+    endsAt: local(openedAt + 3 * 86_400_000),
+    durationHours: '720',
+    feePercent: '12',
+    marginPercent: '10',
+    fixed: '15.00',
+    noCostFixed: false,
+    maxListings: '500',
+    skipEditedDays: '7',
+    daily: false,
+    time: '06:00',
+  };
   const form = useForm<RuleFormValues>({
     resolver: zodResolver(RuleForm),
-    defaultValues: {
-      name: '',
-      view: ALL,
-      kind: 'markdown',
-      afterDays: '60',
-      stepPercent: '5',
-      everyDays: '7',
-      ending: '99',
-      offerPercent: '80',
-      turnOnAfterDays: '30',
-      salePercent: '15',
-      startsAt: local(openedAt),
-      endsAt: local(openedAt + 3 * 86_400_000),
-      durationHours: '720',
-      feePercent: '12',
-      marginPercent: '10',
-      fixed: '15.00',
-      noCostFixed: false,
-      maxListings: '500',
-      skipEditedDays: '7',
-      daily: false,
-      time: '06:00',
-    },
+    defaultValues: editing ? valuesOf(editing.definition, defaults) : defaults,
   });
   const { register, handleSubmit, formState, control, setError } = form;
   const errors = formState.errors;
@@ -172,23 +228,26 @@ export function NewRuleForm({ onCreated }: { onCreated(rule: Rule): void }) {
       setError('endsAt', { message: 'The sale must end after it starts' });
       return;
     }
-    create.mutate(definitionOf(values, views), {
-      onSuccess: (answer) => {
+    const definition = definitionOf(values, views, editing?.definition);
+    const save = editing ? updated.mutateAsync({ definition }) : created.mutateAsync(definition);
+    save.then(
+      (answer) => {
         form.reset();
         onCreated(answer.rule);
       },
-    });
+      () => undefined, // shown by the banner
+    );
   });
 
   return (
     <form
       className="rule-form form-grid"
       onSubmit={onSubmit}
-      aria-labelledby="new-rule-heading"
+      aria-labelledby={headingId}
       noValidate
     >
-      <h2 id="new-rule-heading" className="wide">
-        New rule
+      <h2 id={headingId} className="wide">
+        {editing ? `Edit ${editing.definition.name}` : 'New rule'}
       </h2>
       <FormField label="Name" error={errors.name?.message}>
         {(c) => <input {...c} {...register('name')} autoComplete="off" />}
@@ -207,6 +266,7 @@ export function NewRuleForm({ onCreated }: { onCreated(rule: Rule): void }) {
       >
         {(c) => (
           <select {...c} {...register('view')}>
+            {editing && <option value={KEEP}>As it is: {scopeSummary(editing.definition)}</option>}
             <option value={ALL}>All listings</option>
             {views.map((view) => (
               <option key={view.name} value={view.name}>

@@ -75,11 +75,22 @@ export function scopeSummary(definition: RuleDefinition): string {
   return parts.length ? parts.join(', ') : 'All listings';
 }
 
-export function runStatusWords(run: RuleRun): string {
-  if (run.status === 'running') return 'Running';
-  if (run.status === 'paused') return 'Paused';
-  if (run.status === 'stopped') return 'Stopped';
-  return run.undoneBy !== null ? 'Undone' : 'Done';
+/**
+ * What is happening to a run, in words: "Sending, 12 of 92", "Undoing, 42 left", "Undone"; never
+ * "Undone" while its undo is still sent (`runs`: the rule's runs, where its undo is).
+ */
+export function runStatusWords(run: RuleRun, runs: readonly RuleRun[] = []): string {
+  const { changed, failed, pending } = run.counts;
+  const sent = `${changed + failed} of ${changed + failed + pending}`;
+  const undoing = run.trigger === 'undo';
+  if (run.status === 'running') return undoing ? `Undoing, ${pending} left` : `Sending, ${sent}`;
+  if (run.status === 'paused') return `Paused, ${pending} left to send`;
+  if (run.status === 'stopped') return `Stopped after ${sent}`;
+  if (undoing) return 'Put back';
+  const undo = runs.find((other) => other.id === run.undoneBy);
+  if (run.undoneBy === null) return 'Done';
+  if (!undo || undo.finishedAt) return 'Undone';
+  return `Undoing, ${undo.counts.pending} left`;
 }
 
 export const triggerWords = (run: RuleRun) =>

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../api/api-context';
 import { RulesUnavailable, type Rule } from '../../api/rules/rules-api';
 import { rulePreviewQuery, rulesListQuery } from '../../api/rules/rules-queries';
-import { useRunRule } from '../../api/rules/rules-mutations';
 import { ErrorBanner } from '../../components/error-banner';
 import { EmptyState, Loading } from '../../components/states';
 import { countOf } from '../../lib/format';
@@ -12,6 +11,8 @@ import { NewRuleForm } from './rule-form';
 import { PlanTable } from './plan-table';
 import { RulesTable } from './rules-table';
 import { RunHistory } from './run-history';
+import { DeletedRules, DeleteRule } from './delete-rule';
+import { RunNow } from './run-now';
 import { reasonWords } from './rule-words';
 import './rules.css';
 
@@ -86,6 +87,9 @@ export function RulesPage() {
         <RulesTable rules={rules} owner={owner} selected={selected} onSelect={select} />
       )}
       {rule && <RulePanel key={rule.id} rule={rule} role={role} />}
+      {list.data.deleted && list.data.deleted.length > 0 && (
+        <DeletedRules deleted={list.data.deleted} />
+      )}
     </section>
   );
 }
@@ -93,8 +97,8 @@ export function RulesPage() {
 function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'viewer' }) {
   const client = useApiClient();
   const [previewing, setPreviewing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const preview = useQuery({ ...rulePreviewQuery(client, rule.id), enabled: previewing });
-  const run = useRunRule(rule.id);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -112,17 +116,19 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
           </button>
         )}
         {role === 'owner' && (
-          <button
-            type="button"
-            className="primary"
-            disabled={run.isPending}
-            onClick={() => run.mutate(undefined, { onSuccess: () => setPreviewing(false) })}
-          >
-            {run.isPending ? 'Starting…' : 'Run now'}
-          </button>
+          <RunNow
+            rule={rule}
+            previewPlan={async () => {
+              // The plan on screen is the one run; without one, it is read and shown first.
+              if (previewing && preview.data) return preview.data;
+              setPreviewing(true);
+              return (await preview.refetch()).data;
+            }}
+            onStarted={() => setPreviewing(false)}
+            onPlanChanged={() => void preview.refetch()}
+          />
         )}
       </div>
-      <ErrorBanner error={run.error} title="The rule did not run" />
       {previewing && (
         <section aria-labelledby="preview-heading">
           <h3 id="preview-heading">Preview</h3>
@@ -152,7 +158,16 @@ function RulePanel({ rule, role }: { rule: Rule; role: 'owner' | 'editor' | 'vie
           )}
         </section>
       )}
-      <RunHistory rule={rule} owner={role === 'owner'} />
+      {role === 'owner' && (
+        <div className="rule-actions">
+          <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            {editing ? 'Close the edit' : 'Edit rule'}
+          </button>
+          <DeleteRule rule={rule} />
+        </div>
+      )}
+      {editing && <NewRuleForm editing={rule} onCreated={() => setEditing(false)} />}
+      <RunHistory rule={{ id: rule.id, name: rule.definition.name }} owner={role === 'owner'} />
     </section>
   );
 }

@@ -7,17 +7,24 @@ import { ShortDate } from '../../components/figure';
 import { countOf } from '../../lib/format';
 import { actionSummary, floorSummary, runStatusWords, scopeSummary } from './rule-words';
 
-/** Whether a daily rule runs by itself: the owner's box, else the schedule in words. */
+/** A rule's time zone as the seller reads it: "your time, Europe/Paris", or the zone's own time. */
+export function zoneWords(timeZone: string): string {
+  const yours = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone === yours ? `(your time, ${timeZone})` : `(${timeZone} time)`;
+}
+
+/** Whether a rule runs by itself (a daily rule, a sale): the owner's box, else in words. */
 function RunsByItself({ rule, owner }: { rule: Rule; owner: boolean }) {
   const update = useUpdateRule(rule.id);
   // The seller's choice, set in the click itself: a controlled box shows it at once, not the old
   // state until the mutation's pending state renders (React puts a controlled box back after the
   // event when no state changed in it).
   const [chosen, setChosen] = useState<boolean | null>(null);
-  const schedule = rule.definition.schedule;
+  const { schedule, action } = rule.definition;
+  const sale = action.kind === 'sale';
   return (
     <>
-      {schedule.daily ? (
+      {schedule.daily || sale ? (
         <label className="rule-enabled">
           <input
             type="checkbox"
@@ -32,7 +39,7 @@ function RunsByItself({ rule, owner }: { rule: Rule; owner: boolean }) {
           />
           <span>
             <span className="visually-hidden">Run {rule.definition.name} </span>
-            Daily at {schedule.time}
+            {sale ? 'On its dates' : `Daily at ${schedule.time} ${zoneWords(schedule.timeZone)}`}
             {rule.nextRunAt && rule.enabled && (
               <span className="muted small">
                 {' '}

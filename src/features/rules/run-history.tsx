@@ -1,24 +1,26 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../api/api-context';
-import type { Rule, RuleRun } from '../../api/rules/rules-api';
+import type { RuleRun } from '../../api/rules/rules-api';
 import { ruleRunQuery, ruleRunsQuery } from '../../api/rules/rules-queries';
 import { useRefreshAfterRun, useUndoRun } from '../../api/rules/rules-mutations';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
 import { ShortDate } from '../../components/figure';
 import { Loading } from '../../components/states';
-import { countOf } from '../../lib/format';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { countOf, formatMoney } from '../../lib/format';
 import { PlanTable } from './plan-table';
 import { reasonWords, runStatusWords, triggerWords } from './rule-words';
 
 /** What a run's row offers: show its listings, and undo it (an owner, a run that changed some). */
 interface RunActions {
+  runs: readonly RuleRun[];
   owner: boolean;
   open: number | undefined;
   undoing: boolean;
   onToggle(id: number): void;
-  onUndo(id: number): void;
+  onUndo(run: RuleRun): void;
 }
 
 const undoable = (run: RuleRun, owner: boolean) =>
@@ -49,10 +51,7 @@ function columnsOf(actions: RunActions): readonly Column<RuleRun>[] {
       header: 'Status',
       cell: (run) => (
         <>
-          {runStatusWords(run)}
-          {run.counts.pending > 0 && (
-            <div className="muted small">{countOf(run.counts.pending, 'change')} to send</div>
-          )}
+          {runStatusWords(run, actions.runs)}
           {run.note && <div className="small">{run.note}</div>}
         </>
       ),
@@ -78,7 +77,7 @@ function columnsOf(actions: RunActions): readonly Column<RuleRun>[] {
             {undoable(run, actions.owner) && (
               <button
                 type="button"
-                onClick={() => actions.onUndo(run.id)}
+                onClick={() => actions.onUndo(run)}
                 disabled={actions.undoing}
                 aria-label={`Undo the run of ${when}`}
               >
@@ -93,10 +92,18 @@ function columnsOf(actions: RunActions): readonly Column<RuleRun>[] {
 }
 
 /** A rule's runs, newest first: what each changed, skipped and failed; one opened to its listings. */
-export function RunHistory({ rule, owner }: { rule: Rule; owner: boolean }) {
+export function RunHistory({
+  rule,
+  owner,
+}: {
+  rule: { id: number; name: string };
+  owner: boolean;
+}) {
   const client = useApiClient();
   const runs = useQuery(ruleRunsQuery(client, rule.id));
   const [open, setOpen] = useState<number | undefined>();
+  const [asked, setAsked] = useState<RuleRun | null>(null);
+  const headingId = useId();
   const undo = useUndoRun();
   const refresh = useRefreshAfterRun();
   const unfinished = runs.data?.runs.some((r) => r.status === 'running' || r.status === 'paused');
@@ -107,25 +114,45 @@ export function RunHistory({ rule, owner }: { rule: Rule; owner: boolean }) {
     was.current = unfinished;
   }, [unfinished, refresh]);
   const { mutate, isPending } = undo;
+  const list = runs.data?.runs;
   const columns = useMemo(
     () =>
       columnsOf({
+        runs: list ?? [],
         owner,
         open,
         undoing: isPending,
         onToggle: (id) => setOpen((shown) => (shown === id ? undefined : id)),
-        onUndo: (id) => mutate(id, { onSuccess: (answer) => setOpen(answer.run.id) }),
+        onUndo: setAsked,
       }),
-    [owner, open, isPending, mutate],
+    [list, owner, open, isPending],
   );
+  const undoAsked = (run: RuleRun) =>
+    mutate(run.id, {
+      onSuccess: (answer) => setOpen(answer.run.id),
+      onSettled: () => setAsked(null),
+    });
   return (
-    <section aria-labelledby="history-heading">
-      <h3 id="history-heading">History</h3>
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>History</h3>
       <ErrorBanner error={undo.error} title="Not undone" />
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked ? undoQuestion(asked) : ''}
+        confirmLabel="Undo the run"
+        busy={isPending}
+        onConfirm={() => asked && undoAsked(asked)}
+        onCancel={() => setAsked(null)}
+      >
+        <p>
+          Each listing changed since the run by someone else is left as it is now. Every change
+          shows in the Activity log.
+        </p>
+      </ConfirmDialog>
       {runs.data && runs.data.runs.length === 0 && <p>This rule has not run yet.</p>}
       {runs.data && runs.data.runs.length > 0 && (
         <DataTable
-          caption={`Runs of ${rule.definition.name}`}
+          caption={`Runs of ${rule.name}`}
           rows={runs.data.runs}
           columns={columns}
           getRowId={(run) => String(run.id)}
@@ -136,6 +163,14 @@ export function RunHistory({ rule, owner }: { rule: Rule; owner: boolean }) {
       {open !== undefined && <RunItems runId={open} />}
     </section>
   );
+}
+
+/** "Put back 92 prices, $1,204.50 in all": the count and the money of an undo. */
+function undoQuestion({ counts, markdown }: RuleRun): string {
+  const count = counts.changed;
+  return markdown !== '0.00'
+    ? `Put back ${countOf(count, 'price')}, ${formatMoney(markdown)} in all?`
+    : `Put back ${countOf(count, 'listing')} as they were?`;
 }
 
 /** The listings of one run, each with what came of it. */

@@ -11,7 +11,7 @@ import { ReplicaNotReadyError } from '../replica/replica';
 import { RuleDefinition, type StoredRule } from '../rules/rule-definition';
 import type { PlanItem } from '../rules/rule-plan';
 import type { RuleRunner } from '../rules/rule-runner';
-import { localDayAndTime, runAtDay } from '../rules/rule-schedule';
+import { localDayAndTime } from '../rules/rule-schedule';
 import type { RulesStore, RunRecord } from '../rules/rules-store';
 import { DEFAULT_BUDGET, SessionBudget } from '../session-budget';
 import { clockText } from '../upstream-pause';
@@ -40,6 +40,10 @@ const RuleChange = z
   .refine((change) => change.definition !== undefined || change.enabled !== undefined, {
     message: 'change the definition, enabled, or both',
   });
+const RunBody = z
+  .object({ plan: z.string().max(64).optional() })
+  .nullish()
+  .describe('plan: the key of the plan previewed; a different plan now is refused with the diff');
 const PreviewBody = z.union([
   z.object({ ruleId: z.number().int().min(1) }),
   z.object({ definition: RuleDefinition }),
@@ -82,8 +86,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
 
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);
-    const { daily } = rule.definition.schedule;
-    const next = rule.enabled && daily ? runAtDay(rule.definition.schedule, runner.now(), 0) : null;
+    const next = runner.nextRun(rule);
     return {
       ...rule,
       lastRun: last ? runView(last) : null,
@@ -129,6 +132,11 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
 
   app.get(PREFIX, { config: { access: 'viewer' } }, async (request) => ({
     rules: store.rules().map(ruleView),
+    deleted: store.deletedRules().map(({ id, deletedAt, definition }) => ({
+      id,
+      deletedAt,
+      name: definition.name,
+    })),
     role: who(request).role,
     pause: pauseLine(),
   }));
@@ -138,6 +146,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     { bodyLimit: BODY_LIMIT, config: owner('create rules'), schema: { body: RuleDefinition } },
     async (request, reply) => {
       const rule = store.createRule(request.body, who(request).name, new Date().toISOString());
+      runner.tick();
       return reply.code(201).send({ rule: ruleView(rule) });
     },
   );
@@ -158,6 +167,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
         const local = localDayAndTime(runner.now(), timeZone);
         if (local.time >= time) store.claimScheduledDay(rule.id, local.day);
       }
+      runner.tick();
       return { rule: ruleView(rule) };
     },
   );
@@ -166,7 +176,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     `${PREFIX}/:id`,
     { config: owner('delete rules'), schema: { params: Id } },
     async (request, reply) => {
-      if (!store.deleteRule(request.params.id)) return noSuchRule(reply);
+      if (!store.deleteRule(request.params.id, new Date().toISOString())) return noSuchRule(reply);
+      runner.tick();
       return reply.code(204).send();
     },
   );
@@ -197,6 +208,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
         read: preview.read,
         inScope: preview.items.length,
         changes: writes.length,
+        markdown: formatCents(writes.reduce((sum, item) => sum + item.markdownCents, 0n)),
+        plan: preview.plan,
         skipped,
         left: preview.items.length - shown.length,
         items: shown.map(itemView),
@@ -208,11 +221,17 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
 
   app.post(
     `${PREFIX}/:id/run`,
-    { config: owner('run rules'), schema: { params: Id } },
+    { config: owner('run rules'), schema: { params: Id, body: RunBody } },
     async (request, reply) => {
       const rule = store.rule(request.params.id);
       if (!rule) return noSuchRule(reply);
-      const run = await runner.startRun(rule, 'manual', who(request).name);
+      const run = await runner.startRun(rule, 'manual', who(request).name, request.body?.plan);
+      if ('changed' in run) {
+        const { changed, plan, changes, markdownCents } = run;
+        const words = 'Your listings changed since the preview: nothing was sent.';
+        const markdown = formatCents(markdownCents);
+        return refuse(reply, 409, 'plan_changed', words, { changed, plan, changes, markdown });
+      }
       return reply.code(202).send({ run: runView(run) });
     },
   );
@@ -222,7 +241,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     { config: { access: 'viewer' }, schema: { params: Id } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!store.rule(id)) return noSuchRule(reply);
+      if (!store.rule(id, true)) return noSuchRule(reply);
       return { runs: store.runs(id).map(runView) };
     },
   );

@@ -129,6 +129,8 @@ export interface StoredRule {
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When it was deleted (its runs kept); null while it stands. */
+  deletedAt: string | null;
   definition: RuleDefinition;
 }
 

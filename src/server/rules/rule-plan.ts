@@ -1,10 +1,9 @@
 import { formatCents, formatDollars as money } from '../../shared/money';
 import {
-  adjustPrice,
   adjustedCents,
+  formatPercent,
   minimumOfferFromPercent,
   MIN_PRICE_CENTS,
-  withEnding,
   type PriceChange,
   type PriceEnding,
 } from '../../shared/price-math';
@@ -251,9 +250,10 @@ export function planListing(
     const before: WriteFields = { minimum_offer: was === null ? null : formatCents(was) };
     const after: WriteFields = { minimum_offer: formatCents(offer) };
     if (turnOn) [before.accepts_offers, after.accepts_offers] = [false, true];
+    const ofPrice = `${formatPercent(hundredthsOf(action.percent))} of ${money(listing.priceCents)}`;
     const words = raised
-      ? `${share.explanation}, raised to its floor ${money(floor)}`
-      : share.explanation;
+      ? `${ofPrice} is ${money(share.cents)}, raised to its floor ${money(floor)}`
+      : `${ofPrice} is ${money(offer)}`;
     const why = `${turnOn ? `listed ${age} days: offers on; ` : ''}${words}`;
     return writeOf(listing, { before, after, floorCents: floor, why });
   }
@@ -293,13 +293,7 @@ function lowered(
   reason: string,
   explain: boolean,
 ): PlanItem | undefined {
-  let cents: bigint | null;
-  let explanation = '';
-  if (explain) {
-    const adjusted = withEnding(adjustPrice(listing.priceCents, change), ending);
-    cents = adjusted.error === null ? adjusted.cents : null;
-    explanation = adjusted.explanation;
-  } else cents = adjustedCents(listing.priceCents, change, ending);
+  const cents = adjustedCents(listing.priceCents, change, ending);
   const atFloor = cents === null || cents < floor;
   const next = cents === null || atFloor ? floor : cents;
   if (next >= listing.priceCents) return undefined;
@@ -307,13 +301,32 @@ function lowered(
     ? ''
     : atFloor
       ? `${reason}; stopped at its floor ${money(floor)}`
-      : `${reason}; ${explanation}`;
+      : `${reason}; ${stepWords(listing.priceCents, change, ending)}`;
   const before = { price: formatCents(listing.priceCents) };
   return writeOf(
     listing,
     { before, after: { price: formatCents(next) }, floorCents: floor, why },
     listing.priceCents - next,
   );
+}
+
+const ENDING_WORDS = { cent: '', '99': 'ending in .99', whole: 'whole dollars' };
+
+/**
+ * A step in words, with what its ending does to it: "15% off $50.00 is $42.50; ending in .99 makes
+ * it $42.99, 14.02% off". A lowering step only (the rules never raise a price).
+ */
+function stepWords(price: bigint, change: PriceChange, ending: PriceEnding): string {
+  const step =
+    change.kind === 'percent'
+      ? formatPercent(change.hundredths)
+      : money(change.kind === 'amount' ? change.cents : 0n);
+  const stepped = adjustedCents(price, change, 'cent') ?? 0n;
+  const ended = adjustedCents(price, change, ending) ?? stepped;
+  const words = `${step} off ${money(price)} is ${money(stepped)}`;
+  if (ended === stepped) return words;
+  const off = formatPercent(((price - ended) * 10_000n + price / 2n) / price);
+  return `${words}; ${ENDING_WORDS[ending]} makes it ${money(ended)}, ${off} off`;
 }
 
 /** A rule's plan built listing by listing, its caps applied as it goes (the rest waits a run). */

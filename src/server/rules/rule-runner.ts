@@ -11,7 +11,8 @@ import {
   type PlanItem,
   type SkipReason,
 } from './rule-plan';
-import { localDayAndTime } from './rule-schedule';
+import { localDayAndTime, runAtDay } from './rule-schedule';
+import { planDiff, planKey, type PlanDiff } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
 import type { RulesStore, RunItem, RunRecord } from './rules-store';
 
@@ -32,9 +33,21 @@ export interface Preview {
   read: number;
   /** Milliseconds of this server's time the planning took. */
   busyMs: number;
+  /** The plan's key: a run sent "as previewed" runs only this plan. */
+  plan: string;
+}
+
+/** A run refused because its plan is not the one previewed: the new plan, what changed. */
+export interface PlanChanged {
+  changed: PlanDiff;
+  plan: string;
+  changes: number;
+  markdownCents: bigint;
 }
 
 const DAY_MS = 86_400_000;
+/** Within this long after its time, a daily run is due (as rule-schedule's `runAtDay`). */
+const DUE_WINDOW_MS = 15 * 60_000;
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
 const GONE = 'sold or no longer on sale';
@@ -43,6 +56,8 @@ export class RuleRunner {
   private readonly store: RulesStore;
   readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
+  /** The plans previewed lately, by key: what a refused run compares with. */
+  private readonly previewed = new Map<string, PlanItem[]>();
   private closed = false;
   private readonly source: ReplicaListings;
   private readonly sender: RunSender;
@@ -62,14 +77,45 @@ export class RuleRunner {
     for (const run of this.store.unfinishedRuns()) {
       if (run.status === 'running') this.sender.drive(run.id);
     }
-    this.timer = setInterval(() => this.tick(), this.options.tickMs ?? 15_000);
+    this.tick();
+  }
+
+  /**
+   * Sets the timer for the next moment a rule is due (a sale's start or end, a daily time, a paused
+   * run's wait), looked at again at least every `tickMs`; called after each tick and rule change.
+   */
+  arm(): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    const now = this.now();
+    let next = now + (this.options.tickMs ?? 15_000);
+    const sooner = (at: number) => {
+      if (at > now && at < next) next = at;
+    };
+    for (const run of this.store.unfinishedRuns()) sooner(run.resumeAt ?? 0);
+    for (const rule of this.store.rules()) sooner(this.nextRun(rule) ?? next);
+    this.timer = setTimeout(() => this.tick(), next - now);
     this.timer.unref();
+  }
+
+  /** When a rule next runs by itself (epoch ms): a sale's start or end, a daily time; null: never. */
+  nextRun({ enabled, definition }: StoredRule): number | null {
+    if (!enabled) return null;
+    const now = this.now();
+    const { action, schedule } = definition;
+    if (action.kind === 'sale') {
+      return [action.startsAt, action.endsAt].map(Date.parse).find((at) => at > now) ?? null;
+    }
+    if (!schedule.daily) return null;
+    const at = runAtDay(schedule, now, 0);
+    // A run due now starts within a tick: the one after it is the next.
+    return at > now ? at : runAtDay(schedule, now + DUE_WINDOW_MS, 0);
   }
 
   /** Stops sending: a write in flight stays pending, sent again under its key after a start. */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
     await this.sender.close();
   }
 
@@ -113,14 +159,38 @@ export class RuleRunner {
       }
     }
     busyMs += performance.now() - sliceAt;
-    return { items: planner.items, read: listings.size, busyMs };
+    const plan = planKey(planner.items);
+    if (ruleId !== undefined) {
+      this.previewed.delete(plan);
+      this.previewed.set(plan, planner.items);
+      // A few recent plans are enough to say what changed; the oldest goes first.
+      if (this.previewed.size > 20) this.previewed.delete(this.previewed.keys().next().value!);
+    }
+    return { items: planner.items, read: listings.size, busyMs, plan };
   }
 
-  /** Plans a run, records it whole, and starts sending; answers once it is recorded. */
-  async startRun(rule: StoredRule, trigger: 'manual' | 'schedule', by: string | null) {
+  /**
+   * Plans a run, records it whole, and starts sending; answers once it is recorded. With `asShown`
+   * (a preview's plan key) it runs only that plan: a different plan now is refused, with the diff.
+   */
+  async startRun(
+    rule: StoredRule,
+    trigger: 'manual' | 'schedule',
+    by: string | null,
+    asShown?: string,
+  ): Promise<RunRecord | PlanChanged> {
     const unfinished = this.store.runs(rule.id, 5).find((run) => !run.finishedAt);
     if (unfinished) return unfinished;
-    const { items } = await this.preview(rule.definition, rule.id);
+    const { items, plan } = await this.preview(rule.definition, rule.id);
+    if (asShown !== undefined && asShown !== plan) {
+      const writes = items.flatMap((item) => (item.kind === 'write' ? [item] : []));
+      return {
+        changed: planDiff(this.previewed.get(asShown), items),
+        plan,
+        changes: writes.length,
+        markdownCents: writes.reduce((sum, item) => sum + item.markdownCents, 0n),
+      };
+    }
     return this.begin({ ruleId: rule.id, trigger, by }, items);
   }
 
@@ -155,7 +225,10 @@ export class RuleRunner {
     return this.store.run(runId)!;
   }
 
-  /** Resumes paused runs whose wait is over and starts the rules due by their schedule. */
+  /**
+   * Resumes paused runs whose wait is over and starts the rules due by their clock: a sale at its
+   * start and at its end, a daily rule at its time in its zone; each moment claimed once on disk.
+   */
   tick(): void {
     if (this.closed) return;
     const now = this.now();
@@ -164,10 +237,10 @@ export class RuleRunner {
         if (run.status === 'paused' && (run.resumeAt ?? 0) <= now) this.sender.drive(run.id);
       }
       for (const rule of this.store.rules()) {
-        const { daily, time, timeZone } = rule.definition.schedule;
-        if (!rule.enabled || !daily) continue;
-        const local = localDayAndTime(now, timeZone);
-        if (local.time < time || !this.store.claimScheduledDay(rule.id, local.day)) continue;
+        const moment = rule.enabled ? dueMoment(rule, now) : null;
+        // A run still going holds the moment: the end of a sale waits for its start to be sent.
+        if (moment === null || this.store.runs(rule.id, 5).some((run) => !run.finishedAt)) continue;
+        if (!this.store.claimScheduledDay(rule.id, moment)) continue;
         this.startRun(rule, 'schedule', null).catch((error: unknown) => {
           serverLog.warn({ err: error, ruleId: rule.id }, 'A scheduled rule could not start');
         });
@@ -175,6 +248,7 @@ export class RuleRunner {
     } catch (error) {
       serverLog.error({ err: error }, 'The rules schedule could not be read');
     }
+    this.arm();
   }
 
   /** What each rule's next scheduled run would do to a listing, as the replica holds it now. */
@@ -183,6 +257,18 @@ export class RuleRunner {
     const listing = this.source.known(listingId);
     return listing ? this.lines.line(listing) : { upcoming: [], busyMs: 0 };
   }
+}
+
+/** The moment a rule is due at `now` (its claim on disk), or null: nothing is due. */
+function dueMoment({ definition }: StoredRule, now: number): string | null {
+  const { action, schedule } = definition;
+  if (action.kind === 'sale') {
+    if (now >= Date.parse(action.endsAt)) return `sale end ${action.endsAt}`;
+    return now >= Date.parse(action.startsAt) ? `sale start ${action.startsAt}` : null;
+  }
+  if (!schedule.daily) return null;
+  const local = localDayAndTime(now, schedule.timeZone);
+  return local.time < schedule.time ? null : local.day;
 }
 
 /** Whether the listing still shows what the run's change set. */

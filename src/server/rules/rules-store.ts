@@ -8,66 +8,22 @@ import type { PlanItem, WriteFields } from './rule-plan';
  * write is recorded with its Idempotency-Key before it is sent, so a restart resends the same one.
  */
 
-export type RunTrigger = 'schedule' | 'manual' | 'undo';
-export type RunStatus = 'running' | 'paused' | 'done' | 'stopped';
-export type ItemState = 'pending' | 'done' | 'failed' | 'skipped';
-
-export interface RunRecord {
-  id: number;
-  ruleId: number;
-  trigger: RunTrigger;
-  status: RunStatus;
-  /** Who asked for it; null for the schedule or sign-in off. */
-  by: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  /** The seller's line while paused or after a stop. */
-  note: string | null;
-  /** Epoch ms after which a paused run tries again. */
-  resumeAt: number | null;
-  attempts: number;
-  undoOf: number | null;
-  undoneBy: number | null;
-  counts: { changed: number; skipped: number; failed: number; pending: number };
-  markdownCents: number;
-}
-
-export interface RunItem {
-  runId: number;
-  listingId: string;
-  title: string;
-  state: ItemState;
-  /** Why it was left alone or failed (a SkipReason or the API's code). */
-  reason: string | null;
-  why: string;
-  before: WriteFields;
-  after: WriteFields;
-  floorCents: number | null;
-  markdownCents: number;
-  idempotencyKey: string | null;
-  /** The API's answer status once sent. */
-  status: number | null;
-  at: string | null;
-}
-
-export interface TouchedListing {
-  listingId: string;
-  ruleId: number;
-  at: string;
-  after: WriteFields;
-}
-
-export interface Sale {
-  originalCents: bigint;
-  saleCents: bigint;
-}
+import type {
+  RunItem,
+  RunRecord,
+  RunStatus,
+  RunTrigger,
+  Sale,
+  TouchedListing,
+} from './run-records';
+export type * from './run-records';
 
 type Json<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
 type RunRow = Omit<RunRecord, 'counts' | 'markdownCents'>;
 type SaleRow = { id: string | number; original_cents: number; sale_cents: number };
 
 const RULE = `SELECT id, definition, enabled, created_by AS createdBy, created_at AS createdAt,
-  updated_at AS updatedAt FROM rules`;
+  updated_at AS updatedAt, deleted_at AS deletedAt FROM rules`;
 const RUN = `SELECT id, rule_id AS ruleId, trigger, status, by_name AS "by", started_at AS startedAt,
   finished_at AS finishedAt, note, resume_at AS resumeAt, attempts, undo_of AS undoOf,
   undone_by AS undoneBy FROM rule_runs`;
@@ -83,13 +39,18 @@ const TOUCHED = 'SELECT i.listing_id AS listingId, r.rule_id AS ruleId, i.after'
 function prepareStatements(db: Database.Database) {
   return {
     insertRule: db.prepare(`INSERT INTO rules (definition, enabled, created_by, created_at,
-      updated_at) VALUES (?, 0, ?, ?, ?)`),
+      updated_at) VALUES (?, ?, ?, ?, ?)`),
     updateRule: db.prepare(
       'UPDATE rules SET definition = ?, enabled = ?, updated_at = ? WHERE id = ?',
     ),
-    deleteRule: db.prepare('DELETE FROM rules WHERE id = ?'),
-    ruleById: db.prepare(`${RULE} WHERE id = ?`),
-    allRules: db.prepare(`${RULE} ORDER BY id`),
+    // A deleted rule is kept (off, marked) so its runs stay readable in the history.
+    deleteRule: db.prepare(`UPDATE rules SET enabled = 0, deleted_at = ? WHERE id = ?
+      AND deleted_at IS NULL`),
+    ruleById: db.prepare(`${RULE} WHERE id = ? AND deleted_at IS NULL`),
+    anyRuleById: db.prepare(`${RULE} WHERE id = ?`),
+    allRules: db.prepare(`${RULE} WHERE deleted_at IS NULL ORDER BY id`),
+    deletedRules: db.prepare(`${RULE} WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC
+      LIMIT 50`),
     claimDay: db.prepare(`UPDATE rules SET last_scheduled_day = @day WHERE id = @id
       AND (last_scheduled_day IS NULL OR last_scheduled_day <> @day)`),
     insertRun: db.prepare(`INSERT INTO rule_runs (rule_id, trigger, status, by_name, started_at,
@@ -108,7 +69,8 @@ function prepareStatements(db: Database.Database) {
       AS skipped, TOTAL(state = 'failed') AS failed, TOTAL(state = 'pending') AS pending,
       TOTAL(CASE WHEN state = 'done' THEN markdown_cents END) AS markdownCents
       FROM rule_run_items WHERE run_id = ?`),
-    itemsOfRun: db.prepare(`${ITEM} WHERE run_id = ? ORDER BY seq LIMIT ?`),
+    // The listings changed (or to be) first, then those left alone, each in plan order.
+    itemsOfRun: db.prepare(`${ITEM} WHERE run_id = ? ORDER BY state = 'skipped', seq LIMIT ?`),
     pendingItems: db.prepare(`${ITEM} WHERE run_id = ? AND state = 'pending' ORDER BY seq`),
     settleItem: db.prepare(`UPDATE rule_run_items SET state = ?, status = ?,
       reason = COALESCE(?, reason), why = COALESCE(?, why), at = ?
@@ -152,6 +114,7 @@ const SCHEMA = `
     original_cents INTEGER NOT NULL, sale_cents INTEGER NOT NULL,
     ended INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (rule_id, listing_id));
   CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`;
+const DELETED = 'ALTER TABLE rules ADD COLUMN deleted_at TEXT;';
 
 export class RulesStore {
   private readonly file: StoreFile;
@@ -163,7 +126,7 @@ export class RulesStore {
   private read: { version: number; rules: StoredRule[] } | undefined;
 
   constructor(path: string) {
-    this.file = openStore(path, 'rules', [SCHEMA]);
+    this.file = openStore(path, 'rules', [SCHEMA, DELETED]);
     this.sql = prepareStatements(this.file.db);
     // Read once as the store opens, then kept up to date as each rule is written.
     this.rules();
@@ -174,13 +137,11 @@ export class RulesStore {
     return this.changes;
   }
 
+  /** A new rule: a sale keeps its own clock from the start, a daily rule waits to be switched on. */
   createRule(definition: RuleDefinition, createdBy: string | null, at: string): StoredRule {
-    const { lastInsertRowid } = this.sql.insertRule.run(
-      JSON.stringify(definition),
-      createdBy,
-      at,
-      at,
-    );
+    const enabled = definition.action.kind === 'sale' ? 1 : 0;
+    const json = JSON.stringify(definition);
+    const { lastInsertRowid } = this.sql.insertRule.run(json, enabled, createdBy, at, at);
     return this.ruleWritten(Number(lastInsertRowid))!;
   }
 
@@ -192,8 +153,8 @@ export class RulesStore {
     return this.ruleWritten(id);
   }
 
-  deleteRule(id: number): boolean {
-    const deleted = this.sql.deleteRule.run(id).changes > 0;
+  deleteRule(id: number, at: string): boolean {
+    const deleted = this.sql.deleteRule.run(at, id).changes > 0;
     this.ruleWritten(id);
     return deleted;
   }
@@ -213,8 +174,14 @@ export class RulesStore {
     return rule;
   }
 
-  rule(id: number): StoredRule | undefined {
-    return ruleOf(this.sql.ruleById.get(id) as RuleRow | undefined);
+  rule(id: number, deletedToo = false): StoredRule | undefined {
+    const statement = deletedToo ? this.sql.anyRuleById : this.sql.ruleById;
+    return ruleOf(statement.get(id) as RuleRow | undefined);
+  }
+
+  /** The rules deleted lately, newest first: their runs stay in the history. */
+  deletedRules(): StoredRule[] {
+    return (this.sql.deletedRules.all() as RuleRow[]).flatMap((row) => ruleOf(row) ?? []);
   }
 
   /** Every rule, read (and checked by its schema) once per change to the rules. */

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { PlanItem, WriteFields } from './rule-plan';
+
+/** A plan's key (what a run "as previewed" must match) and what changed between two plans. */
+
+type Write = Extract<PlanItem, { kind: 'write' }>;
+const writesOf = (items: readonly PlanItem[]) =>
+  new Map(items.flatMap((item) => (item.kind === 'write' ? [[item.listingId, item]] : [])));
+const fieldsKey = ({ before, after }: Write) => JSON.stringify([before, after]);
+
+/** The same writes, from the same values to the same values, have the same key. */
+export function planKey(items: readonly PlanItem[]): string {
+  const hash = createHash('sha256');
+  for (const [id, write] of writesOf(items)) hash.update(`${id}\u0000${fieldsKey(write)}\n`);
+  return hash.digest('base64url').slice(0, 22);
+}
+
+export interface PlanChange {
+  listingId: string;
+  title: string;
+  change: 'added' | 'removed' | 'changed';
+  /** The change as previewed, and as planned now (null: none). */
+  shown: { before: WriteFields; after: WriteFields } | null;
+  now: { before: WriteFields; after: WriteFields } | null;
+}
+
+export interface PlanDiff {
+  /** False: the preview is no longer known here (a restart); only the new plan is told. */
+  known: boolean;
+  added: number;
+  removed: number;
+  changed: number;
+  /** The first of them, listing by listing. */
+  listings: PlanChange[];
+}
+
+const SHOWN = 50;
+
+/** What the plan now does differently from the plan previewed. */
+export function planDiff(shown: readonly PlanItem[] | undefined, now: readonly PlanItem[]) {
+  const diff: PlanDiff = {
+    known: shown !== undefined,
+    added: 0,
+    removed: 0,
+    changed: 0,
+    listings: [],
+  };
+  const before = writesOf(shown ?? []);
+  const after = writesOf(now);
+  const note = (change: PlanChange['change'], was: Write | undefined, is: Write | undefined) => {
+    diff[change]++;
+    const { listingId, title } = (is ?? was)!;
+    const fields = (w: Write | undefined) => (w ? { before: w.before, after: w.after } : null);
+    if (diff.listings.length < SHOWN) {
+      diff.listings.push({ listingId, title, change, shown: fields(was), now: fields(is) });
+    }
+  };
+  if (!diff.known) return diff;
+  for (const [id, is] of after) {
+    const was = before.get(id);
+    if (!was) note('added', undefined, is);
+    else if (fieldsKey(was) !== fieldsKey(is)) note('changed', was, is);
+  }
+  for (const [id, was] of before) if (!after.has(id)) note('removed', was, undefined);
+  return diff;
+}
