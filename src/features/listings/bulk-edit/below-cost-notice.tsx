@@ -64,7 +64,8 @@ export function useBelowCost(
   // A tick answers for these prices only: another edit that flags a price asks again.
   const key = flagged.map((row) => `${row.id}=${row.price}`).join();
   const accepted = flagged.length > 0 && acceptedKey === key;
-  const sellThese = `Sell these ${flagged.length} below cost`;
+  const these = flagged.length === 1 ? 'this one' : `these ${flagged.length}`;
+  const sellThese = `Sell ${these} below cost`;
   const blocked =
     !basis.ready && !basis.failed
       ? 'Apply waits while each price is checked against its cost.'
@@ -72,12 +73,12 @@ export function useBelowCost(
         ? `Apply waits on the ${countOf(flagged.length, 'price')} below cost: leave them out, floor them, or tick “${sellThese}”.`
         : undefined;
   const accept = (yes: boolean) => setAcceptedKey(yes ? key : null);
-  return { flagged, accepted, accept, sellThese, blocked };
+  return { flagged, accepted, accept, these, sellThese, blocked };
 }
 
 /** The below-cost warning: leave the prices out, floor them at break-even, or sell them so. */
 export function BelowCostNotice({
-  below: { flagged, accepted, accept, sellThese },
+  below: { flagged, accepted, accept, these, sellThese },
   originals,
   onSetPrices,
 }: {
@@ -107,7 +108,7 @@ export function BelowCostNotice({
             )
           }
         >
-          Leave these {flagged.length} price changes out
+          Leave {these} out
         </button>
         <button
           type="button"
