@@ -93,6 +93,34 @@ export function lowered(price: string): string {
 }
 
 /**
+ * Clicks a bulk preview's Apply for `changes` changes; past 20 changes or $500 moved (the prices
+ * before and after, as the API writes them) the page asks first, naming both, and is answered yes.
+ */
+export async function applyBulk(
+  page: Page,
+  changes: number,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
+  await page.getByRole('button', { name: `Apply ${changes} changes` }).click();
+  const moved = before.reduce(
+    (sum, price, i) =>
+      sum + Math.abs(Number(BigInt(after[i]!.replace('.', '')) - BigInt(price.replace('.', '')))),
+    0,
+  );
+  if (changes <= 20 && moved <= 50_000) return;
+  const ask = page.getByRole('dialog', { name: `Apply ${changes} changes?` });
+  const way = before.some((price, i) => Number(after[i]) < Number(price)) ? 'Lower' : 'Raise';
+  const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    moved / 100,
+  );
+  await expect(ask.getByRole('listitem')).toHaveText([
+    `${way} ${changes} prices by ${total} in all.`,
+  ]);
+  await ask.getByRole('button', { name: `Yes, apply ${changes} changes` }).click();
+}
+
+/**
  * Until the service worker controls the page (clients.claim, once its files are kept) and has
  * kept a page for a reload with no network.
  */
