@@ -101,7 +101,16 @@ export async function applyBulk(
   changes: number,
   before: readonly string[],
   after: readonly string[],
+  /** How many the preview warns would sell below cost: ticked to sell them so, as the test means. */
+  belowCost = 0,
 ): Promise<void> {
+  if (belowCost > 0) {
+    const warning = page.getByRole('region', {
+      name: `${belowCost} listings would sell below cost`,
+    });
+    await expect(page.getByRole('button', { name: `Apply ${changes} changes` })).toBeDisabled();
+    await warning.getByRole('checkbox', { name: `Sell these ${belowCost} below cost` }).check();
+  }
   await page.getByRole('button', { name: `Apply ${changes} changes` }).click();
   const moved = before.reduce(
     (sum, price, i) =>
@@ -116,6 +125,7 @@ export async function applyBulk(
   );
   await expect(ask.getByRole('listitem')).toHaveText([
     `${way} ${changes} prices by ${total} in all.`,
+    ...(belowCost > 0 ? [`Sell ${belowCost} listings below cost, as you chose.`] : []),
   ]);
   await ask.getByRole('button', { name: `Yes, apply ${changes} changes` }).click();
 }
