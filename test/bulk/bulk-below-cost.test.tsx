@@ -90,7 +90,7 @@ describe('the bulk apply asks in proportion', () => {
     renderApp(`/listings/bulk-edit?ids=${ids.join(',')}`, { baseUrl: harness.url, token });
     await screen.findByRole(
       'table',
-      { name: `Bulk edit grid, ${ids.length} listings` },
+      { name: `Bulk edit grid, ${ids.length} listing${ids.length === 1 ? '' : 's'}` },
       { timeout: 15_000 },
     );
     return userEvent.setup();

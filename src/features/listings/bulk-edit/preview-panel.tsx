@@ -83,8 +83,11 @@ export function PreviewPanel({
       {plan.invalid.length > 0 && (
         <div className="banner banner-error" role="alert">
           <p>
-            <strong>{countOf(plan.invalid.length, 'cell')} are invalid.</strong> Their rows are left
-            out of this run (the rest can be applied) until they are fixed:
+            <strong>
+              {countOf(plan.invalid.length, 'cell')} {plan.invalid.length === 1 ? 'is' : 'are'}{' '}
+              invalid.
+            </strong>{' '}
+            Their rows are left out of this run (the rest can be applied) until they are fixed:
           </p>
           <ul>
             {plan.invalid.slice(0, 20).map((cell) => (
