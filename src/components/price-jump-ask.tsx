@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { priceJump } from '../lib/price-asks';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -8,9 +8,15 @@ import { ConfirmDialog } from './confirm-dialog';
  */
 export function usePriceJumpAsk() {
   const [asking, setAsking] = useState<{ words: string; save(): void } | null>(null);
+  // A price the seller said yes to is not asked about again (a save refused for another field).
+  const agreed = useRef<string | null>(null);
   const check = (last: string | null | undefined, next: string, save: () => void) => {
-    const words = priceJump(last, next);
-    if (words) setAsking({ words, save });
+    const words = next === agreed.current ? null : priceJump(last, next);
+    const agree = () => {
+      agreed.current = next;
+      save();
+    };
+    if (words) setAsking({ words, save: agree });
     else save();
   };
   const dialog = (
