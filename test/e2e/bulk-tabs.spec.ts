@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { control, sandboxUrl } from './support';
+import { applyBulk, control, sandboxUrl } from './support';
 
 /**
  * One bulk job, one owner: a job applied in one tab is that tab's while it lives. A second tab
@@ -82,7 +82,8 @@ test('a job running in one tab is not resumed or discarded from another; an over
   await fillBucket();
   const hog = setInterval(() => void api('/ping').then((r) => r.text()), 1000);
   try {
-    await tabA.getByRole('button', { name: `Apply ${first.length} changes` }).click();
+    const firstBefore = first.map((id) => before.get(id)!);
+    await applyBulk(tabA, first.length, firstBefore, firstBefore.map(raised));
     await tabA.getByRole('button', { name: 'Pause' }).click();
     await expect(tabA.getByRole('heading', { name: /^Paused:/ })).toBeVisible({ timeout: 30_000 });
   } finally {
@@ -102,7 +103,8 @@ test('a job running in one tab is not resumed or discarded from another; an over
 
   // Tab B's own edit overlaps it: the listings in common are named and left out.
   await raiseAndPreview(tabB, second.length);
-  await tabB.getByRole('button', { name: `Apply ${second.length} changes` }).click();
+  const secondBefore = second.map((id) => before.get(id)!);
+  await applyBulk(tabB, second.length, secondBefore, secondBefore.map(raised));
   const warning = tabB.getByRole('region', { name: 'Listings in another bulk edit' });
   await expect(warning).toBeVisible();
   for (const id of shared) await expect(warning.getByText(id, { exact: false })).toBeVisible();

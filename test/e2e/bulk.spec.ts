@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { checkPage, control, lowered, sandboxUrl } from './support';
+import { applyBulk, checkPage, control, lowered, sandboxUrl } from './support';
 
 /**
  * Bulk editing as a seller does it, in Chromium against the production build and the demo
@@ -187,7 +187,7 @@ test.describe.serial('bulk editing', () => {
         headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
       }).then((r) => r.text());
     }, 1000);
-    await preview.getByRole('button', { name: `Apply ${rowCount} changes` }).click();
+    await applyBulk(page, rowCount, prices, expected);
     const progress = page.getByLabel('Progress');
     await expect(progressText(page)).toHaveText(/^[1-9]\d* of \d+ saved/, { timeout: 20_000 });
     const early = Number(await progress.getAttribute('value'));

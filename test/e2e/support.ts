@@ -93,6 +93,44 @@ export function lowered(price: string): string {
 }
 
 /**
+ * Clicks a bulk preview's Apply for `changes` changes; past 20 changes or $500 moved (the prices
+ * before and after, as the API writes them) the page asks first, naming both, and is answered yes.
+ */
+export async function applyBulk(
+  page: Page,
+  changes: number,
+  before: readonly string[],
+  after: readonly string[],
+  /** How many the preview warns would sell below cost: ticked to sell them so, as the test means. */
+  belowCost = 0,
+): Promise<void> {
+  if (belowCost > 0) {
+    const warning = page.getByRole('region', {
+      name: `${belowCost} listings would sell below cost`,
+    });
+    await expect(page.getByRole('button', { name: `Apply ${changes} changes` })).toBeDisabled();
+    await warning.getByRole('checkbox', { name: `Sell these ${belowCost} below cost` }).check();
+  }
+  await page.getByRole('button', { name: `Apply ${changes} changes` }).click();
+  const moved = before.reduce(
+    (sum, price, i) =>
+      sum + Math.abs(Number(BigInt(after[i]!.replace('.', '')) - BigInt(price.replace('.', '')))),
+    0,
+  );
+  if (changes <= 20 && moved <= 50_000) return;
+  const ask = page.getByRole('dialog', { name: `Apply ${changes} changes?` });
+  const way = before.some((price, i) => Number(after[i]) < Number(price)) ? 'Lower' : 'Raise';
+  const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    moved / 100,
+  );
+  await expect(ask.getByRole('listitem')).toHaveText([
+    `${way} ${changes} prices by ${total} in all.`,
+    ...(belowCost > 0 ? [`Sell ${belowCost} listings below cost, as you chose.`] : []),
+  ]);
+  await ask.getByRole('button', { name: `Yes, apply ${changes} changes` }).click();
+}
+
+/**
  * Until the service worker controls the page (clients.claim, once its files are kept) and has
  * kept a page for a reload with no network.
  */

@@ -201,4 +201,35 @@ describe('the counter view at the table', () => {
     expectNothingToSell(view);
     expect(await ledgerSalesOf(slab.id)).toEqual([expect.objectContaining({ priceCents: 30_000 })]);
   });
+
+  it('a typed price 10 times the last asks once: no leaves the price, yes sets it', async () => {
+    const user = userEvent.setup();
+    let slab = freshSlab();
+    while (Number(slab.price) * 10 > 1_000_000) slab = freshSlab();
+    const tenfold = (Number(slab.price) * 10).toFixed(2);
+    open(`/show/cert/${slab.cert}`);
+    const view = await counterOf(slab.cert);
+    const setPrice = async () => {
+      await user.clear(within(view).getByRole('textbox', { name: 'New price' }));
+      await user.type(within(view).getByRole('textbox', { name: 'New price' }), tenfold);
+      await user.click(within(view).getByRole('button', { name: 'Set price' }));
+      return screen.findByRole('dialog', { name: 'Save this price?' });
+    };
+    const ask = await setPrice();
+    expect(ask).toHaveTextContent(/ is 10 times \$[\d,.]+, its price now\. Save it\?/);
+    await user.click(within(ask).getByRole('button', { name: "Don't save" }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const stored = async () =>
+      (
+        await demo.harness.control<{ product: { variants: { price: string }[] } }>(
+          'GET',
+          `/listings/${slab.id}`,
+        )
+      ).body.product.variants[0]!.price;
+    expect(await stored()).toBe(slab.price);
+    await user.click(within(await setPrice()).getByRole('button', { name: 'Save it' }));
+    const words = Number(tenfold).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await within(view).findByText(`Price now $${words}.`, {}, { timeout: 15_000 });
+    expect(await stored()).toBe(tenfold);
+  });
 });

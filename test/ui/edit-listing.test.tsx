@@ -118,20 +118,28 @@ describe('saving', () => {
   it('sends only the changed price and shows the listing with it', async () => {
     const { user, router } = await openEdit();
     const price = screen.getByLabelText('Price (USD)');
+    // A new price within 3 times the last: saved without a question.
+    const next = (Number(listing.variants[0]!.price) * 1.5 + 0.77).toFixed(2);
     await user.clear(price);
-    await user.type(price, '777.77');
+    await user.type(price, next);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/listings/${listing.id}`), {
       timeout: 10_000,
     });
     expect(await screen.findByText('Saved.')).toBeTruthy();
     const terms = await screen.findByRole('region', { name: 'Sale terms' });
-    await waitFor(() => expect(within(terms).getByText('$777.77')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(terms).getByText(
+          `$${Number(next).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+        ),
+      ).toBeInTheDocument(),
+    );
     const stored = await withFullShapes(harness, () =>
       harness.api(`/products/${listing.id}.json`, { token }),
     );
     const body = (await stored.json()) as { product: DemoProduct };
-    expect(body.product.variants[0]!.price).toBe('777.77');
+    expect(body.product.variants[0]!.price).toBe(next);
     expect(body.product.title).toBe(listing.title);
   });
 
@@ -178,5 +186,54 @@ describe('saving', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/listings/${listing.id}`));
+  });
+});
+
+describe('a price far from the last asks once', () => {
+  it('a 10× price asks: after no nothing is sent, after yes it is saved', async () => {
+    const other = await findProduct(
+      harness,
+      token,
+      (p) =>
+        p.id !== listing.id &&
+        p.status === 'active' &&
+        !p.svc_is_lot &&
+        Number(p.variants[0]!.price) * 10 <= 1_000_000,
+    );
+    const stored = async () => {
+      const response = await withFullShapes(harness, () =>
+        harness.api(`/products/${other.id}.json`, { token }),
+      );
+      return ((await response.json()) as { product: DemoProduct }).product.variants[0]!.price;
+    };
+    const before = other.variants[0]!.price;
+    const tenfold = (Number(before) * 10).toFixed(2);
+    const view = renderApp(`/listings/${other.id}/edit`, { baseUrl: harness.url, token });
+    await screen.findByRole('form', { name: 'Edit listing' }, { timeout: 10_000 });
+    const user = userEvent.setup();
+    const price = screen.getByLabelText('Price (USD)');
+    await user.clear(price);
+    await user.type(price, tenfold);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const usd = (amount: string) =>
+      Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    const ask = await screen.findByRole('dialog', { name: 'Save this price?' });
+    expect(ask).toHaveTextContent(`${usd(tenfold)} is 10 times ${usd(before)}, its price now.`);
+    await user.click(within(ask).getByRole('button', { name: "Don't save" }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(view.router.state.location.pathname).toBe(`/listings/${other.id}/edit`);
+    expect(await stored()).toBe(before);
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Save this price?' })).getByRole('button', {
+        name: 'Save it',
+      }),
+    );
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(`/listings/${other.id}`), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByRole('dialog', { name: 'Save this price?' })).toBeNull();
+    expect(await stored()).toBe(tenfold);
   });
 });

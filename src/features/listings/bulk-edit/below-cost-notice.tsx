@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatMoney, countOf } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
 import { formatCents } from '../../../shared/money';
@@ -5,6 +6,7 @@ import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Plan } from './logic/diff';
 import { DataTable, type Column } from '../../../components/data-table';
+import { CheckboxField } from '../../../components/form-field';
 
 /** A planned price that would sell below the card's cost, and the price that breaks even. */
 export interface BelowCost {
@@ -28,33 +30,27 @@ const BELOW_COST_COLUMNS: Column<BelowCost>[] = [
   { id: 'even', header: 'Break-even', align: 'right', cell: (row) => formatMoney(row.breakEven) },
 ];
 
-/** Prices that would sell below cost (net at the learned fee rate less `cost`): leave out or floor. */
-export function BelowCostNotice({
-  plan,
-  prices,
-  originals,
-  catalogue,
-  onSetPrices,
-}: {
-  plan: Plan;
+/**
+ * The plan's prices that would sell below cost (net at the learned fee rate less `cost`), and
+ * whether Apply waits on them: until they are left out, floored, or the seller ticks to sell them.
+ */
+export function useBelowCost(
+  plan: Plan | null,
   /** The price each row would be set to (the form's values), by listing id. */
-  prices: ReadonlyMap<string, string>;
-  /** The price each row has now, by listing id. */
-  originals: ReadonlyMap<string, string | undefined>;
-  catalogue: ReadonlyMap<string, Pick<CatalogueRow, 'itemId' | 'promoted'>>;
-  onSetPrices(prices: ReadonlyMap<string, string>, label: string): void;
-}) {
-  const basis = useMarginBasis();
-  if (!basis.rate || !basis.costs) return null;
+  prices: ReadonlyMap<string, string>,
+  catalogue: ReadonlyMap<string, Pick<CatalogueRow, 'itemId' | 'promoted'>>,
+) {
+  const basis = useMarginBasis(plan !== null);
+  const [acceptedKey, setAcceptedKey] = useState<string | null>(null);
   const flagged: BelowCost[] = [];
-  for (const item of plan.items) {
+  for (const item of basis.rate && basis.costs ? (plan?.items ?? []) : []) {
     if (!item.changes.some((change) => change.field === 'price')) continue;
     const price = prices.get(item.id);
     const facts = catalogue.get(item.id);
-    const cost = facts?.itemId ? basis.costs.get(facts.itemId)?.cost : undefined;
+    const cost = facts?.itemId ? basis.costs?.get(facts.itemId)?.cost : undefined;
     // A card whose cost is not set has no break-even: it is never flagged against a $0.00.
     if (price === undefined || cost == null) continue;
-    const estimate = estimateMargin(price, basis.rate, cost, facts?.promoted);
+    const estimate = estimateMargin(price, basis.rate!, cost, facts?.promoted);
     if (estimate.marginCents! < 0) {
       flagged.push({
         id: item.id,
@@ -65,6 +61,32 @@ export function BelowCostNotice({
       });
     }
   }
+  // A tick answers for these prices only: another edit that flags a price asks again.
+  const key = flagged.map((row) => `${row.id}=${row.price}`).join();
+  const accepted = flagged.length > 0 && acceptedKey === key;
+  const these = flagged.length === 1 ? 'this one' : `these ${flagged.length}`;
+  const sellThese = `Sell ${these} below cost`;
+  const blocked =
+    !basis.ready && !basis.failed
+      ? 'Apply waits while each price is checked against its cost.'
+      : flagged.length > 0 && !accepted
+        ? `Apply waits on the ${countOf(flagged.length, 'price')} below cost: leave them out, floor them, or tick “${sellThese}”.`
+        : undefined;
+  const accept = (yes: boolean) => setAcceptedKey(yes ? key : null);
+  return { flagged, accepted, accept, these, sellThese, blocked };
+}
+
+/** The below-cost warning: leave the prices out, floor them at break-even, or sell them so. */
+export function BelowCostNotice({
+  below: { flagged, accepted, accept, these, sellThese },
+  originals,
+  onSetPrices,
+}: {
+  below: ReturnType<typeof useBelowCost>;
+  /** The price each row has now, by listing id. */
+  originals: ReadonlyMap<string, string | undefined>;
+  onSetPrices(prices: ReadonlyMap<string, string>, label: string): void;
+}) {
   if (flagged.length === 0) return null;
   return (
     <section className="banner banner-warn" aria-labelledby="below-cost-heading">
@@ -86,7 +108,7 @@ export function BelowCostNotice({
             )
           }
         >
-          Leave these {flagged.length} price changes out
+          Leave {these} out
         </button>
         <button
           type="button"
@@ -99,6 +121,16 @@ export function BelowCostNotice({
         >
           Floor them at break-even
         </button>
+        <CheckboxField label={sellThese}>
+          {(control) => (
+            <input
+              type="checkbox"
+              {...control}
+              checked={accepted}
+              onChange={(event) => accept(event.target.checked)}
+            />
+          )}
+        </CheckboxField>
       </div>
     </section>
   );

@@ -32,7 +32,7 @@ import { describeEstimate } from './logic/estimate';
 import { toBulkRow, toEditValues } from './logic/rows';
 import { ResumeBanner } from './resume-banner';
 import { PreviewPanel } from './preview-panel';
-import { BelowCostNotice } from './below-cost-notice';
+import { BelowCostNotice, useBelowCost } from './below-cost-notice';
 import { MarginBasisProvider } from './grid/margin-cell';
 import './bulk-edit.css';
 import { countOf } from '../../../lib/format';
@@ -116,6 +116,11 @@ function BulkEditor({
     return merge.summary;
   };
 
+  const below = useBelowCost(
+    stage === 'preview' ? plan : null,
+    new Map(form.getValues('rows').map((row) => [row.id, row.price])),
+    new Map(products.map((row) => [row.id, row])),
+  );
   const estimate = plan ? describeEstimate(plan.writes, bucket) : '';
   const dirty = form.formState.isDirty && stage !== 'apply';
 
@@ -235,12 +240,10 @@ function BulkEditor({
               </div>
             </form>
           </div>
-          {stage === 'preview' && plan && (
+          {stage === 'preview' && plan && below.flagged.length > 0 && (
             <BelowCostNotice
-              plan={plan}
-              prices={new Map(form.getValues('rows').map((row) => [row.id, row.price]))}
+              below={below}
               originals={new Map(selection.rows.map((row) => [row.id, row.price]))}
-              catalogue={new Map(products.map((row) => [row.id, row]))}
               onSetPrices={(prices, label) => {
                 const writes = selection.rows.flatMap((row, index) =>
                   prices.has(row.id)
@@ -257,6 +260,8 @@ function BulkEditor({
               plan={plan}
               estimate={estimate}
               applying={false}
+              blocked={below.blocked}
+              belowCost={below.accepted ? below.flagged.length : 0}
               onApply={apply}
               onBack={() => setStage('edit')}
             />

@@ -2,6 +2,8 @@ import { DataTable, type CardLayout, type Column } from '../../../components/dat
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf, plural } from '../../../lib/format';
+import { useMemo, useState } from 'react';
+import { ApplyAskDialog, planAsk } from './apply-ask';
 
 /** What applying does to a listing, in words: its fields saved, then taken off sale. */
 export function changeWords(item: PlanItem): string {
@@ -55,13 +57,21 @@ export function PreviewPanel({
   onApply,
   onBack,
   applying,
+  blocked,
+  belowCost,
 }: {
   plan: Plan;
   estimate: string;
   onApply(): void;
   onBack(): void;
   applying: boolean;
+  /** Why Apply waits (a below-cost warning not yet resolved), said beside it. */
+  blocked?: string | undefined;
+  /** How many listings the seller chose to sell below cost. */
+  belowCost?: number;
 }) {
+  const [asking, setAsking] = useState(false);
+  const ask = useMemo(() => planAsk(plan, belowCost), [plan, belowCost]);
   const rows = plan.items.length;
   const invalidRows = new Set(plan.invalid.map((cell) => cell.id)).size;
   return (
@@ -130,13 +140,29 @@ export function PreviewPanel({
         <button
           type="button"
           className="primary"
-          onClick={onApply}
-          disabled={applying || plan.writes === 0}
+          onClick={() => (ask.ask ? setAsking(true) : onApply())}
+          disabled={applying || plan.writes === 0 || blocked !== undefined}
+          aria-describedby={blocked ? 'bulk-apply-blocked' : undefined}
         >
           Apply {countOf(plan.writes, 'change')}
           {invalidRows > 0 ? `, leaving out ${countOf(invalidRows, 'row')} to fix` : ''}
         </button>
       </div>
+      {blocked && (
+        <p id="bulk-apply-blocked" className="field-error">
+          {blocked}
+        </p>
+      )}
+      <ApplyAskDialog
+        plan={plan}
+        ask={ask}
+        open={asking}
+        onConfirm={() => {
+          setAsking(false);
+          onApply();
+        }}
+        onCancel={() => setAsking(false)}
+      />
     </section>
   );
 }

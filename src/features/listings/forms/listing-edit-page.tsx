@@ -21,6 +21,7 @@ import type { ListingView } from '../detail/listing-view';
 import { NOT_SHOWN, SaleTermsFields } from './sale-terms-fields';
 import { writtenTerms } from '../../../api/listings/written-terms';
 import { formatDateTime } from '../../../lib/format';
+import { usePriceJumpAsk } from '../../../components/price-jump-ask';
 
 /** The edit route: loads the listing, then its form. */
 export function ListingEditPage() {
@@ -47,6 +48,7 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
   const navigate = useNavigate();
   const update = useUpdateListing(listing.id);
   const [saved, setSaved] = useState(false);
+  const jump = usePriceJumpAsk();
   const form = useForm<EditListingForm>({
     resolver: zodResolver(EditListingForm),
     defaultValues: editDefaults(listing),
@@ -87,14 +89,17 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
           });
     for (const { field, message } of clash) setError(field, { type: 'rule', message });
     if (clash.length > 0) return;
-    update.mutate(
-      { patch },
-      {
-        // Navigate once the guard has re-rendered without the unsaved-changes block.
-        onSuccess: () => setSaved(true),
-        onError: serverErrors.apply,
-      },
-    );
+    const save = () =>
+      update.mutate(
+        { patch },
+        {
+          // Navigate once the guard has re-rendered without the unsaved-changes block.
+          onSuccess: () => setSaved(true),
+          onError: serverErrors.apply,
+        },
+      );
+    if (patch.price === undefined) save();
+    else jump.check(listing.price, String(patch.price), save);
   });
 
   useEffect(() => {
@@ -130,6 +135,7 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
         <ErrorBanner error={bannerError} title="The listing was not saved" />
       )}
       <FormMessages messages={serverErrors.messages} />
+      {jump.dialog}
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}

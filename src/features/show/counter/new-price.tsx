@@ -4,6 +4,7 @@ import { parsePrice } from '../../../client/listing-rules';
 import { centsOf, formatCents } from '../../../shared/money';
 import { useWriteButton } from '../../../components/write-actions';
 import { useUpdateListing } from '../../../api/listings/listing-mutations';
+import { usePriceJumpAsk } from '../../../components/price-jump-ask';
 import {
   adjustPrice,
   PRICE_ENDINGS,
@@ -36,6 +37,7 @@ export function NewPrice({
   const [problem, setProblem] = useState<string | null>(null);
   const idempotency = useRef<{ key: string; price: string } | null>(null);
   const fieldId = useId();
+  const jump = usePriceJumpAsk();
   const endingId = useId();
   // An unreadable price (none sent) makes every cut fall below the bounds, never a wrong price.
   const cents = BigInt(centsOf(price) ?? 0);
@@ -69,7 +71,9 @@ export function NewPrice({
       setProblem(`The new price ${parsed.message}.`);
       return;
     }
-    write(withEnding(adjustPrice(cents, { kind: 'set', cents: parsed.value }), ending));
+    const adjusted = withEnding(adjustPrice(cents, { kind: 'set', cents: parsed.value }), ending);
+    if (adjusted.error) write(adjusted);
+    else jump.check(price, formatCents(adjusted.cents), () => write(adjusted));
   };
 
   const busy = update.isPending;
@@ -127,6 +131,7 @@ export function NewPrice({
           {busy ? 'Saving…' : 'Set price'}
         </button>
       </div>
+      {jump.dialog}
       {problem && (
         <p className="field-error" role="alert">
           {problem}

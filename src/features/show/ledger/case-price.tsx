@@ -5,6 +5,7 @@ import { useSetPriceAtShow } from '../../../api/shows/show-queries';
 import { useWriteButton } from '../../../components/write-actions';
 import { parsePrice } from '../../../client/listing-rules';
 import { formatCents } from '../../../shared/money';
+import { usePriceJumpAsk } from '../../../components/price-jump-ask';
 
 /** A new price at the table via the outbox; a conflict if the listing sold or changed meanwhile. */
 export function CasePrice({ listing }: { listing: ListingRead }) {
@@ -13,6 +14,7 @@ export function CasePrice({ listing }: { listing: ListingRead }) {
   const writes = useOutboxItems();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
+  const jump = usePriceJumpAsk();
   const waiting = writes.some(
     (item) =>
       item.kind === 'set-price' &&
@@ -32,8 +34,11 @@ export function CasePrice({ listing }: { listing: ListingRead }) {
           return;
         }
         setError(undefined);
-        setValue('');
-        void setPrice(listing, formatCents(price.value));
+        const next = formatCents(price.value);
+        jump.check(listing.price, next, () => {
+          setValue('');
+          void setPrice(listing, next);
+        });
       }}
     >
       <label>
@@ -51,6 +56,7 @@ export function CasePrice({ listing }: { listing: ListingRead }) {
       </button>
       {waiting && <span className="muted"> New price waiting to be sent</span>}
       {error && <span className="field-error">{error}</span>}
+      {jump.dialog}
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../lib/format';
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
@@ -102,7 +103,7 @@ export function BulkGrid({
       <div className="table-scroll bulk-grid-scroll" ref={scrollRef}>
         <table
           className="data-table bulk-table"
-          aria-label={`Bulk edit grid, ${rows.length} listings`}
+          aria-label={`Bulk edit grid, ${countOf(rows.length, 'listing')}`}
           aria-rowcount={rows.length + 1}
           onKeyDown={keyboard.onKeyDown}
           onPaste={clipboard.onPaste}
