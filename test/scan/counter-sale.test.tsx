@@ -178,7 +178,7 @@ describe('the counter view at the table', () => {
     const view = await counterOf(slab.cert);
     await within(view).findByText(saleNote('300.00'), {}, { timeout: 15_000 });
     expectNothingToSell(view);
-    expect(within(view).getByText('sold')).toBeInTheDocument();
+    expect(within(view).getByText('Sold')).toBeInTheDocument();
   });
 
   it('a sale made before this phone knew of another phone’s sale is refused by the ledger and held, named', async () => {

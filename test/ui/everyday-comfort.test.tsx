@@ -53,10 +53,10 @@ describe('the listings page', () => {
     expect([search.get('q'), search.get('grader')]).toEqual(['psa', 'PSA']);
   });
 
-  it('the Status filter offers "sold", and it shows only sold listings', async () => {
+  it('the Status filter offers Sold, and it shows only sold listings', async () => {
     const { user } = await openListings();
     const status = screen.getByLabelText('Status');
-    expect(within(status).getByRole('option', { name: 'sold' })).toBeInTheDocument();
+    expect(within(status).getByRole('option', { name: 'Sold' })).toBeInTheDocument();
     await user.selectOptions(status, 'sold');
     const sold = await withFullShapes(harness, async () => {
       const response = await harness.api('/products.json?limit=250', { token: DEMO_LIVE_TOKEN });

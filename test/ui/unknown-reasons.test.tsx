@@ -83,15 +83,15 @@ describe('an upstream whose reason codes are all unknown', () => {
     const status = screen.getByLabelText('Status');
     // Sold is known once the orders are read; the levels' codes are offered as given, in words.
     await waitFor(
-      () => expect(within(status).getByRole('option', { name: 'sold' })).toBeInTheDocument(),
+      () => expect(within(status).getByRole('option', { name: 'Sold' })).toBeInTheDocument(),
       { timeout: 15_000 },
     );
-    expect(within(status).getByRole('option', { name: 'x expired' })).toBeInTheDocument();
+    expect(within(status).getByRole('option', { name: 'X expired' })).toBeInTheDocument();
     await userEvent.setup().selectOptions(status, 'sold');
     await waitFor(() => expect(summary().textContent).toMatch(new RegExp(`^${sold} of 200 `)));
     const table = screen.getByRole('table', { name: 'Listings' });
     const cells = within(table).getAllByRole('cell');
-    expect(cells.some((cell) => cell.textContent === 'sold')).toBe(true);
+    expect(cells.some((cell) => cell.textContent === 'Sold')).toBe(true);
   });
 
   it(
