@@ -62,7 +62,7 @@ test('from the overview to a listing in at most 15 key presses, then its price e
   await keys.press('j');
   let now = await focused(page);
   expect(now.inTable).toBe('Listings');
-  while (now.status !== 'active') {
+  while (now.status !== 'Active') {
     expect(keys.count, 'an active listing within reach').toBeLessThan(14);
     await keys.press('ArrowDown');
     now = await focused(page);
