@@ -6,6 +6,7 @@ import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { withFullShapes } from '../support/test-shapes';
 import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';
+import { formatDollars } from '../../src/shared/money';
 
 interface DemoProduct {
   id: string;
@@ -143,7 +144,9 @@ describe('preview and apply', () => {
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(within(preview).getByText(/5 listings? change: 5 changes/)).toBeInTheDocument();
     const changes = within(preview).getByRole('table', { name: 'Changes to send' });
-    expect(within(changes).getByText(expected[0]!)).toBeInTheDocument();
+    // The preview writes money as the app does everywhere.
+    const shown = formatDollars(BigInt(expected[0]!.replace('.', '')));
+    expect(within(changes).getByText(shown)).toBeInTheDocument();
 
     // Meanwhile: one listing sells, and the seller loses write approval for a moment.
     const sold = picked[2]!.id;

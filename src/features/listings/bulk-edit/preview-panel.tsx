@@ -2,6 +2,7 @@ import { DataTable, type CardLayout, type Column } from '../../../components/dat
 import type { Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf, plural } from '../../../lib/format';
+import { centsOf, formatDollars } from '../../../shared/money';
 import { useMemo, useState } from 'react';
 import { ApplyAskDialog, planAsk } from './apply-ask';
 
@@ -14,6 +15,13 @@ export function changeWords(item: PlanItem): string {
 
 /** On a phone each change is a card: the listing, then before → after and what is done. */
 const PREVIEW_CARDS: CardLayout = { title: 'listing', fields: ['changes', 'writes'], height: 112 };
+
+/** A value as the seller reads it elsewhere: money as dollars, nothing as "(empty)". */
+function shown(field: string, value: string): string {
+  if (!value) return '(empty)';
+  const cents = field === 'price' || field === 'minimumOffer' ? centsOf(value) : undefined;
+  return cents === undefined ? value : formatDollars(cents);
+}
 
 const columns: Column<PlanItem>[] = [
   { id: 'listing', header: 'Listing', width: '28%', cell: (item) => item.title },
@@ -28,7 +36,8 @@ const columns: Column<PlanItem>[] = [
             <span className="change-field">{change.label}</span>{' '}
             {/* Before → after as one whole: a price is never cut or split across lines. */}
             <span className="change-values">
-              {change.before || '(empty)'} → <strong>{change.after || '(empty)'}</strong>
+              {shown(change.field, change.before)} →{' '}
+              <strong>{shown(change.field, change.after)}</strong>
             </span>
             {change.implied ? ' (by the rule)' : ''}
           </li>
