@@ -178,7 +178,7 @@ test.describe('on a phone’s 390×844', () => {
     const preview = page.getByRole('region', { name: 'Preview' });
     await expect(preview.getByRole('columnheader', { name: 'Requests' })).toHaveCount(0);
     const pair = preview.locator('.change-values').first();
-    await expect(pair).toHaveText(/^\d+\.\d\d → \d+\.\d\d$/);
+    await expect(pair).toHaveText(/^\$[\d,]+\.\d\d → \$[\d,]+\.\d\d$/);
     // Whole and on the screen: not cut, not past the phone's edge.
     const cut = await pair.evaluate((el) => {
       const box = el.getBoundingClientRect();
