@@ -59,7 +59,7 @@ const APPLY_MARKS = `
   window.__bulk = {};
   document.addEventListener('click', (event) => {
     const button = event.target.closest && event.target.closest('button');
-    if (button && /^Apply [\\d,]+ change/.test(button.textContent || '')) window.__bulk.start = performance.now();
+    if (button && /^(Apply|Yes, apply) [\\d,]+ change/.test(button.textContent || '')) window.__bulk.start = performance.now();
   }, true);
   new MutationObserver(() => {
     if (window.__bulk.start !== undefined && window.__bulk.end === undefined) {
@@ -101,10 +101,19 @@ async function applyEdits(
       await page.getByRole('button', { name: 'Preview changes' }).click();
       const apply = page.getByRole('button', { name: `Apply ${ids.length} changes` });
       await apply.waitFor();
+      // A price 10% off may fall below cost: the seller ticks to sell it so, as this run means.
+      const belowCost = page.getByRole('checkbox', {
+        name: /^Sell (these [\d,]+|this one) below cost$/,
+      });
+      if (await belowCost.isVisible()) await belowCost.check();
       // Let the bucket drain what loading the page used: the run starts from an empty bucket.
       await page.waitForTimeout((lastUsed / 2 + 1.5) * 1000);
       rateLimited = 0;
       await apply.click();
+      // Past 20 changes the seller is asked first; the run (and its clock) starts at the yes.
+      const yes = page.getByRole('button', { name: /^Yes, apply / });
+      await yes.or(page.locator('#bulk-apply-heading')).first().waitFor();
+      if (await yes.isVisible()) await yes.click();
       await page.waitForFunction('window.__bulk.end !== undefined', undefined, {
         timeout: 180_000,
       });
