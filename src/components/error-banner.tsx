@@ -1,7 +1,7 @@
 import { isApiError, type SetAsideRecord } from '../client';
 import { SetAsideNotice } from './set-aside-notice';
 import { formatDateTime } from '../lib/format';
-import { errorWords } from '../lib/error-words';
+import { errorWords, marketplaceSays } from '../lib/error-words';
 import { noteSellerAsked } from '../api/kept/seller-asked';
 import { ErrorDetails } from './error-details';
 
@@ -35,7 +35,7 @@ export function ErrorBanner({
     next = `Try again in ${Math.ceil(api.retryAfter)} seconds.`;
   } else if (api?.code === 'listing_write_forbidden' || api?.code === 'validation_error') {
     // The marketplace's message names the rule or the fields: that is the why.
-    what = `${words.what} The marketplace says: ${api.message}`;
+    what = `${words.what} The marketplace says: ${marketplaceSays(api.message)}`;
   }
   return (
     <div className="banner banner-error" role="alert">

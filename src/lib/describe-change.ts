@@ -1,5 +1,5 @@
 import { formatMoney, formatDateTime, humanize } from './format';
-import { errorWords } from './error-words';
+import { errorWords, marketplaceSays } from './error-words';
 import type { ActivityEntry } from '../api/activity/activity-api';
 
 /** The log's entries in a seller's words: formatted values, never raw JSON. */
@@ -129,7 +129,7 @@ export function outcomeWords(entry: ActivityEntry): string {
   if (entry.outcome === 'ok') return 'Done';
   if (entry.outcome === 'failed' && entry.status === 0)
     return 'Not made: the dashboard could not reach the marketplace';
-  const why = entry.message ?? errorWords(entry.code).what;
+  const why = entry.message ? marketplaceSays(entry.message) : errorWords(entry.code).what;
   return `Not made: ${why.replace(/\.$/, '')}`;
 }
 

@@ -159,7 +159,13 @@ describe('preview and apply', () => {
     await user.click(within(preview).getByRole('button', { name: 'Apply 5 changes' }));
     const run = await screen.findByRole('region', { name: /Finished/ }, { timeout: 15_000 });
     expect(within(run).getByRole('status').textContent).toMatch(/^0 of 5 saved, 5 not saved$/);
-    expect(within(run).getAllByText(/Failed: .*listing_write_forbidden, request /).length).toBe(5);
+    // The refusal in words; its code and request id behind "Details".
+    expect(
+      within(run).getAllByText(/^Failed: write approval: this seller is not approved/).length,
+    ).toBe(5);
+    const codes = [...run.querySelectorAll('details.error-details code')].map((c) => c.textContent);
+    expect(codes.filter((code) => code === 'listing_write_forbidden').length).toBe(5);
+    expect(codes.filter((code) => code?.startsWith('req_')).length).toBe(5);
 
     await sandbox.harness.control('PATCH', `/sellers/${demo.body.demo.seller_id}`, {
       write_approved: true,

@@ -240,7 +240,7 @@ test.describe.serial('bulk editing', () => {
     );
     expect(failed).toBeGreaterThan(0);
     await expect(
-      page.getByText(/Failed: .*listing_write_forbidden, request /).first(),
+      page.getByText(/Failed: write approval: this seller is not approved/).first(),
     ).toBeVisible();
 
     // Approval back, the other client gone: retry only the failed rows.

@@ -96,7 +96,7 @@ for (const [index, viewport] of [
     await form.getByLabel('Price (USD)').fill((Number(listing.price) - 1).toFixed(2));
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('region', { name: 'History' })).toContainText('Edited');
-    // A refused write: a price below the marketplace's floor, sent through the dashboard's server.
+    // A sale and a refund.
     const { order } = await control<{ order: { id: string } }>(
       'POST',
       `/listings/${listing.id}/sell`,

@@ -61,6 +61,12 @@ describe('an activity entry', () => {
     expect(
       outcomeWords(entry({ outcome: 'refused', status: 403, code: 'x', message: 'Capped' })),
     ).toBe('Not made: Capped');
+    // The marketplace's message names its rule by code: the code is spelled out.
+    const message =
+      'write_approval: this seller is not approved for listing writes with a live key';
+    expect(outcomeWords(entry({ outcome: 'failed', status: 403, code: 'x', message }))).toBe(
+      'Not made: write approval: this seller is not approved for listing writes with a live key',
+    );
   });
 });
 

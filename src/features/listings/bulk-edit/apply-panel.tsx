@@ -4,7 +4,9 @@ import type { JobRow } from './jobs/job';
 import { SOLD_MEANWHILE, type JobRunner } from './jobs/job-runner';
 import { progressWords } from './progress-words';
 import { countOf } from '../../../lib/format';
+import { marketplaceSays } from '../../../lib/error-words';
 
+/** The row's outcome in words; a refusal's code and request id wait behind "Details". */
 function outcomeText(row: JobRow): string {
   const outcome = row.outcome;
   switch (outcome.state) {
@@ -14,32 +16,41 @@ function outcomeText(row: JobRow): string {
       return row.retries > 0 ? 'Done (after a retry)' : 'Done';
     case 'conflict':
       if (outcome.code === SOLD_MEANWHILE) return 'Sold meanwhile: not sent';
-      return `Conflict: the listing sold or changed meanwhile. ${outcome.message} (${outcome.code}${outcome.requestId ? `, request ${outcome.requestId}` : ''})`;
+      return `Conflict: the listing sold or changed meanwhile. ${marketplaceSays(outcome.message)}`;
     case 'failed': {
       const fields = Object.entries(outcome.fieldErrors)
         .map(([field, messages]) => `${field.replace(/_/g, ' ')} ${messages.join(', ')}`)
         .join('; ');
-      return `Failed: ${fields || outcome.message} (${outcome.code}${outcome.requestId ? `, request ${outcome.requestId}` : ''})`;
+      return `Failed: ${marketplaceSays(fields || outcome.message)}`;
     }
   }
 }
 
+function OutcomeCell({ row }: { row: JobRow }) {
+  const outcome = row.outcome;
+  const refused =
+    (outcome.state === 'failed' || outcome.state === 'conflict') && outcome.code !== SOLD_MEANWHILE;
+  return (
+    <span className={`outcome outcome-${outcome.state}`} data-listing={row.listingId}>
+      {outcomeText(row)}
+      {refused && (
+        <details className="error-details">
+          <summary>Details</summary>
+          Code <code>{outcome.code}</code>
+          {outcome.requestId && (
+            <>
+              , request <code>{outcome.requestId}</code>
+            </>
+          )}
+        </details>
+      )}
+    </span>
+  );
+}
+
 const columns: Column<JobRow>[] = [
   { id: 'listing', header: 'Listing', width: '40%', cell: (row) => row.title },
-  {
-    id: 'outcome',
-    header: 'Outcome',
-    width: '60%',
-    cell: (row) => (
-      <span
-        className={`outcome outcome-${row.outcome.state}`}
-        data-listing={row.listingId}
-        title={outcomeText(row)}
-      >
-        {outcomeText(row)}
-      </span>
-    ),
-  },
+  { id: 'outcome', header: 'Outcome', width: '60%', cell: (row) => <OutcomeCell row={row} /> },
 ];
 
 /**
