@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { applyBulk, control, sandboxUrl } from './support';
+import { demoApiFetch } from './demo-records';
 
 /**
  * One bulk job, one owner: a job applied in one tab is that tab's while it lives. A second tab
@@ -127,11 +128,7 @@ test('a job running in one tab is not resumed or discarded from another; an over
   // Put the prices back for the journeys that follow on this sandbox (waiting out the bucket).
   for (const id of ids) {
     const body = { listing: { price: before.get(id) } };
-    let response = await api(`/listings/${id}.json`, { method: 'PUT', body });
-    for (let tries = 0; response.status === 429 && tries < 20; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      response = await api(`/listings/${id}.json`, { method: 'PUT', body });
-    }
+    const response = await demoApiFetch(`/listings/${id}.json`, { method: 'PUT', body });
     expect(response.status).toBe(200);
   }
 });

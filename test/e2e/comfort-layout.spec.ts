@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { findDemoRecords, type DemoRecords } from './demo-records';
-import { expectNoAxeViolations } from './support';
+import { expectNoAxeViolations, framesDrawn } from './support';
 
 /**
  * Every page at a phone's 390×844 and a desk's 1280×800: no sideways scroll of the page (the bulk
@@ -274,7 +274,7 @@ for (const path of ['/', '/listings']) {
     await expect(details.getByText(/^slr_/)).toHaveCount(0);
     release();
     await expect(details.getByText(/^slr_/)).toBeVisible();
-    await page.waitForTimeout(300);
+    await framesDrawn(page);
     const shifts = (await page.evaluate(LAYOUT_SHIFTS)) as { value: number; moved: string[] }[];
     expect(shifts.filter((shift) => shift.moved.includes('main'))).toEqual([]);
   });
@@ -301,13 +301,13 @@ for (const width of [390, 1280]) {
     await expect(money.locator('dd').first()).toHaveText('…');
     await expect(money.getByRole('status')).toHaveText('Loading orders…');
     await expect(page.getByRole('region', { name: 'Work' })).toHaveCount(0);
-    await page.waitForTimeout(300);
+    await framesDrawn(page);
     const before = (await page.evaluate(LAYOUT_SHIFTS)) as unknown[];
     release();
     await expect(money.locator('dd').first()).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await expect(money).not.toHaveAttribute('aria-busy');
     await expect(page.getByRole('region', { name: 'Work' })).toBeVisible();
-    await page.waitForTimeout(300);
+    await framesDrawn(page);
     const shifts = (await page.evaluate(LAYOUT_SHIFTS)) as unknown[];
     expect(shifts.slice(before.length)).toEqual([]);
   });

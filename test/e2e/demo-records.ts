@@ -12,7 +12,7 @@ export interface DemoRecords {
 }
 
 /**
- * A call of the sandbox's API with the demo key. The key's bucket is shared with the suite's
+ * A call of the sandbox's API with the demo key (a path, or a URL the API handed out). The key's bucket is shared with the suite's
  * servers: a 429 is waited out, as a client does.
  */
 export async function demoApiFetch(
@@ -20,7 +20,8 @@ export async function demoApiFetch(
   init: { method?: string; body?: unknown } = {},
 ): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${sandboxUrl()}/2026-07${path}`, {
+    const url = /^https?:/.test(path) ? path : `${sandboxUrl()}/2026-07${path}`;
+    const response = await fetch(url, {
       method: init.method ?? 'GET',
       headers: {
         'X-Service-Access-Token': DEMO_LIVE_TOKEN,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { control, sandboxUrl } from './support';
+import { control } from './support';
+import { demoApiFetch } from './demo-records';
 
 /**
  * The closing note's pictures for issue 53, at a desk's and a phone's width: the Rules page with a
@@ -26,13 +26,7 @@ interface Row {
 }
 
 async function get<T>(path: string): Promise<T> {
-  for (;;) {
-    const response = await fetch(`${sandboxUrl()}/2026-07${path}`, {
-      headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN },
-    });
-    if (response.status !== 429) return (await response.json()) as T;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  return (await (await demoApiFetch(path)).json()) as T;
 }
 
 /** Live, unsold, single-card listings whose card has a cost, from the end of the first page. */

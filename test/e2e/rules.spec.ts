@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
-import { expectNoAxeViolations, sandboxUrl } from './support';
+import { demoApiFetch } from './demo-records';
+import { expectNoAxeViolations } from './support';
 
 /**
  * A pricing rule from start to end in the browser, on a phone and on a desk: a saved view of the
@@ -18,26 +18,16 @@ interface Row {
   card: { id: string; grader: string; grade: string; category: string };
 }
 
-/** A read on the demo key, which the dashboard's server shares: waits out a 429 as asked. */
-async function fetchPaced(url: string): Promise<Response> {
-  for (;;) {
-    const response = await fetch(url, { headers: { 'X-Service-Access-Token': DEMO_LIVE_TOKEN } });
-    if (response.status !== 429) return response;
-    const seconds = Number(response.headers.get('retry-after')) || 1;
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  }
-}
-
 async function get<T>(path: string): Promise<T> {
-  return (await (await fetchPaced(`${sandboxUrl()}/2026-07${path}`)).json()) as T;
+  return (await (await demoApiFetch(path)).json()) as T;
 }
 
 /** Every record of a collection, following the `Link` header's next page. */
 async function walk<T>(path: string, key: string): Promise<T[]> {
   const out: T[] = [];
-  let next: string | undefined = `${sandboxUrl()}/2026-07${path}`;
+  let next: string | undefined = path;
   while (next) {
-    const response: Response = await fetchPaced(next);
+    const response: Response = await demoApiFetch(next);
     out.push(...((await response.json()) as Record<string, T[]>)[key]!);
     next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
   }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findDemoRecords, type DemoRecords } from './demo-records';
+import { framesDrawn } from './support';
 
 /**
  * A page that stands still and a phone that shows slabs: every page's cold load shifts the layout
@@ -45,7 +46,7 @@ new PerformanceObserver((list) => {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main')).toHaveAttribute('aria-busy', 'false');
-  await page.waitForTimeout(500);
+  await framesDrawn(page);
 }
 
 for (const size of SIZES) {

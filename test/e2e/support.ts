@@ -150,3 +150,16 @@ export async function untilKeptOffline(page: Page): Promise<void> {
     )
     .toBeGreaterThan(0);
 }
+
+/**
+ * Until the page has drawn two more frames and run the tasks queued behind them: the layout
+ * shifts of what it shows now are recorded (a state, where a pause would guess a time).
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
+      ),
+  );
+}
