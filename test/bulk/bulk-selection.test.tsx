@@ -24,7 +24,8 @@ async function openListings(path = '/listings') {
       expect(screen.getByText(/of 200 listings/)).toBeInTheDocument();
       expect(screen.queryByRole('progressbar', { name: 'Loading the catalogue' })).toBeNull();
     },
-    { timeout: 15_000 },
+    // Bounds for a machine with every core busy: each wait ends when the page shows its state.
+    { timeout: 60_000 },
   );
   return { ...view, user: userEvent.setup() };
 }
@@ -41,10 +42,10 @@ describe('choosing rows for a bulk edit', () => {
     expect(boxes.slice(0, 4).every((b) => (b as HTMLInputElement).checked)).toBe(true);
     expect((boxes[4] as HTMLInputElement).checked).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Bulk edit the selection (4)' }));
-    await screen.findByRole('table', { name: 'Bulk edit grid, 4 listings' }, { timeout: 10_000 });
+    await screen.findByRole('table', { name: 'Bulk edit grid, 4 listings' }, { timeout: 60_000 });
     expect(router.state.location.pathname).toBe('/listings/bulk-edit');
     expect(router.state.location.search).toMatch(/^\?ids=/);
-  });
+  }, 150_000);
 
   it('takes all rows matching the filters, not only those in view, and leaves sold ones out', async () => {
     const player = sandbox.products.find(
@@ -63,7 +64,7 @@ describe('choosing rows for a bulk edit', () => {
     );
     expect(shown).toBeGreaterThanOrEqual(all.length);
     await user.click(screen.getByRole('link', { name: `Bulk edit all ${shown} matching` }));
-    const editing = await screen.findByText(/^Editing \d+ listing/, undefined, { timeout: 10_000 });
+    const editing = await screen.findByText(/^Editing \d+ listing/, undefined, { timeout: 60_000 });
     const inGrid = Number(/^Editing (\d+)/.exec(editing.textContent ?? '')?.[1]);
     const summary = screen.getByText(/listings? left out/);
     const leftOut = Number(/^(\d+)/.exec(summary.textContent ?? '')?.[1]);
@@ -79,5 +80,5 @@ describe('choosing rows for a bulk edit', () => {
     expect(
       reasons.every((li) => /: sold: a sold listing cannot be changed$/.test(li.textContent ?? '')),
     ).toBe(true);
-  });
+  }, 150_000);
 });

@@ -51,11 +51,12 @@ describe('SANDBOX_SIMULATE', () => {
           expect(added).toBeGreaterThan(0);
           expect(changed).toBeGreaterThan(0);
         },
-        { timeout: 10_000, interval: 100 },
+        // Each look walks every order (through Prism, on a busy machine): the bound ends the test.
+        { timeout: 60_000, interval: 100 },
       );
     } finally {
       await h.close();
     }
     // After close nothing keeps running (the test process would otherwise hang or throw).
-  });
+  }, 90_000);
 });
