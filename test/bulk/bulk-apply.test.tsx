@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_LIVE_TOKEN } from '../../src/sandbox';
 import { useDemoSandbox } from '../ui/support/demo';
 import { renderApp } from '../ui/support/render-app';
+import { formatMoney } from '../../src/lib/format';
 
 interface DemoProduct {
   id: string;
@@ -177,4 +178,35 @@ describe('pause, resume and cancel', () => {
     await screen.findByRole('heading', { name: /^Finished:/ }, { timeout: 30_000 });
     expect(document.querySelector('.bulk-progress-text')!.textContent).toBe('6 of 6 saved');
   }, 150_000);
+
+  it('shows a run that ended while the seller was away as finished on return, until closed', async () => {
+    const rows = active().slice(40, 44);
+    const { user, router } = await open(rows.map((r) => r.id));
+    await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
+    await user.type(screen.getByLabelText('Amount (USD)'), '2');
+    await user.click(screen.getByRole('button', { name: 'Apply price change' }));
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    await fillBucket();
+    await user.click(within(preview).getByRole('button', { name: 'Apply 4 changes' }));
+    await screen.findByRole('heading', { name: /^Applying:/ });
+    const back = `${router.state.location.pathname}${router.state.location.search}`;
+    // Away until the seller reads every new price: the run has ended by then, unseen.
+    for (const row of rows) {
+      router.navigate(`/listings/${row.id}`);
+      const raised = formatMoney((Number(row.variants[0]!.price) + 2).toFixed(2));
+      await screen.findAllByText(raised, undefined, { timeout: 60_000 });
+    }
+    router.navigate(back);
+    await screen.findByRole('heading', { name: /^Finished:/ }, { timeout: 60_000 });
+    expect(document.querySelector('.bulk-progress-text')!.textContent).toBe('4 of 4 saved');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByRole('table', { name: 'Bulk edit grid, 4 listings' });
+    // The second return: the run the seller saw and closed stays closed.
+    router.navigate('/listings');
+    await screen.findByRole('heading', { name: 'Listings', level: 1 }, { timeout: 30_000 });
+    router.navigate(back);
+    await screen.findByRole('table', { name: 'Bulk edit grid, 4 listings' }, { timeout: 60_000 });
+    expect(screen.queryByRole('heading', { name: /^(Applying|Finished):/ })).toBeNull();
+  }, 180_000);
 });

@@ -1,7 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
 import { SOLD_MEANWHILE, type JobRunner } from './jobs/job-runner';
+import { sawEnd } from './jobs/job-registry';
+import { useApiClient } from '../../../api/api-context';
 import { progressWords } from './progress-words';
 import { countOf } from '../../../lib/format';
 import { marketplaceSays } from '../../../lib/error-words';
@@ -58,7 +60,12 @@ const columns: Column<JobRow>[] = [
  */
 export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): void }) {
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
+  const client = useApiClient();
   const settled = progress.done + progress.failed + progress.conflict;
+  const ended = progress.state === 'finished' || progress.state === 'cancelled';
+  useEffect(() => {
+    if (ended) sawEnd(client, runner.job.id);
+  }, [client, ended, runner]);
   const running = progress.state === 'running' || progress.state === 'pausing';
   const stateWord: Record<typeof progress.state, string> = {
     idle: 'Ready',

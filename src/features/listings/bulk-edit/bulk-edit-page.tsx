@@ -166,7 +166,7 @@ function BulkEditor({
         <ApplyPanel
           runner={runner}
           onClose={() => {
-            forgetRunner(runner.job.id);
+            forgetRunner(client, runner.job.id);
             const state = runner.getProgress().state;
             if (state === 'finished' || state === 'cancelled')
               void jobStore().remove(runner.job.id);

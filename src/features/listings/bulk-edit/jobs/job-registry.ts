@@ -13,7 +13,19 @@ export function jobStore(): JobStore {
   return store;
 }
 
-const runners = new Map<string, JobRunner>();
+/** A page's runs (one client per page): its runners, and the runs whose end the seller saw. */
+interface PageRuns {
+  runners: Map<string, JobRunner>;
+  endSeen: Set<string>;
+}
+
+const pages = new WeakMap<SlabdeskClient, PageRuns>();
+
+function runsOf(client: SlabdeskClient): PageRuns {
+  let runs = pages.get(client);
+  if (!runs) pages.set(client, (runs = { runners: new Map(), endSeen: new Set() }));
+  return runs;
+}
 
 /** One runner per job for the page's life, so coming back shows the same run, not a second one. */
 export function runnerFor(
@@ -21,6 +33,7 @@ export function runnerFor(
   job: BulkJob,
   onWrite: (result: WriteResult) => void,
 ): JobRunner {
+  const { runners } = runsOf(client);
   let runner = runners.get(job.id);
   if (!runner) {
     runner = new JobRunner({ client, store: jobStore(), job, onWrite });
@@ -29,11 +42,27 @@ export function runnerFor(
   return runner;
 }
 
-export function existingRunner(jobId: string): JobRunner | undefined {
-  return runners.get(jobId);
+export function existingRunner(client: SlabdeskClient, jobId: string): JobRunner | undefined {
+  return runsOf(client).runners.get(jobId);
 }
 
-export function forgetRunner(jobId: string): void {
+/** The seller saw the run end: it is not brought back to an editor opened later. */
+export function sawEnd(client: SlabdeskClient, jobId: string): void {
+  runsOf(client).endSeen.add(jobId);
+}
+
+/** This page's run of the job to show: going, or ended while the seller was elsewhere. */
+export function runnerToShow(client: SlabdeskClient, jobId: string): JobRunner | undefined {
+  const { runners, endSeen } = runsOf(client);
+  const runner = runners.get(jobId);
+  const state = runner?.getProgress().state;
+  const ended = state === 'finished' || state === 'cancelled';
+  return ended && endSeen.has(jobId) ? undefined : runner;
+}
+
+export function forgetRunner(client: SlabdeskClient, jobId: string): void {
+  const { runners, endSeen } = runsOf(client);
+  endSeen.delete(jobId);
   runners.get(jobId)?.dispose();
   runners.delete(jobId);
   releaseJob(jobId);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../../../api/api-context';
 import { isResumable, type BulkJob } from './job';
 import type { JobRunner, WriteResult } from './job-runner';
-import { existingRunner, forgetRunner, jobStore, runnerFor } from './job-registry';
+import { existingRunner, forgetRunner, jobStore, runnerFor, runnerToShow } from './job-registry';
 import { claimJob, ownedElsewhere } from './job-lock';
 
 /** A job another tab is running: shown with its progress, not offered for resume or discard. */
@@ -35,20 +35,14 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
         const owned = new Set<string>();
         for (const job of jobs) if (await ownedElsewhere(job.id)) owned.add(job.id);
         if (!live) return;
-        // The store may lag a run of this tab by a save: the runner's own state comes first.
-        const going = (job: BulkJob) => {
-          const state = existingRunner(job.id)?.getProgress().state;
-          return state === 'running' || state === 'pausing' || state === 'paused';
-        };
-        const open = jobs.filter(
-          (job) => isResumable(job) && (going(job) || !existingRunner(job.id)),
-        );
-        const goingHere = open.find(going);
-        if (goingHere) {
-          setRunner(existingRunner(goingHere.id)!);
+        // A run of this tab comes back as they left it, going or ended while they were away (the
+        // store may lag it by a save: the runner's own state counts).
+        const here = jobs.map((job) => runnerToShow(client, job.id)).find(Boolean);
+        if (here) {
+          setRunner(here);
           running.current();
         }
-        const left = open.filter((job) => !going(job));
+        const left = jobs.filter((job) => isResumable(job) && !existingRunner(client, job.id));
         setResumable(left.filter((job) => !owned.has(job.id)));
         setElsewhere(
           left.filter((job) => owned.has(job.id)).map((job) => ({ job, refused: false })),
@@ -58,7 +52,7 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
     return () => {
       live = false;
     };
-  }, []);
+  }, [client]);
 
   /** The job is another tab's: shown as running there, out of the offers. */
   const runsElsewhere = (job: BulkJob, refused: boolean) => {
@@ -88,7 +82,7 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
       setStoreError(error);
       return;
     }
-    const next = existingRunner(job.id) ?? runnerFor(client, job, onWrite);
+    const next = existingRunner(client, job.id) ?? runnerFor(client, job, onWrite);
     setRunner(next);
     onRunning();
     void next.start();
@@ -108,7 +102,7 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
     await jobStore()
       .remove(job.id)
       .catch((error: unknown) => setStoreError(error));
-    forgetRunner(job.id); // and lets go of the job
+    forgetRunner(client, job.id); // and lets go of the job
   };
 
   return {
