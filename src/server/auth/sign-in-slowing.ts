@@ -96,18 +96,18 @@ const pair = (attempt: SignInAttempt) => `${attempt.account}\n${attempt.address}
  * signed in from share one more count per account, so a guesser rotating addresses is slowed.
  */
 export class SignInSlowing {
-  private readonly byDevice: AttemptLimiter;
-  private readonly byAccountAddress: AttemptLimiter;
-  private readonly byAddress: AttemptLimiter;
-  private readonly strangersByAccount: AttemptLimiter;
+  private readonly limiters;
   /** `account\naddress` → when it last signed in, oldest first. */
   private readonly knownAddresses = new Map<string, number>();
 
   constructor(private readonly settings: LimiterSettings) {
-    this.byDevice = new AttemptLimiter(settings);
-    this.byAccountAddress = new AttemptLimiter(settings);
-    this.byAddress = new AttemptLimiter(settings);
-    this.strangersByAccount = new AttemptLimiter(settings);
+    const limiter = () => new AttemptLimiter(settings);
+    this.limiters = {
+      device: limiter(),
+      pair: limiter(),
+      address: limiter(),
+      strangers: limiter(),
+    };
   }
 
   trust(attempt: SignInAttempt): Trust {
@@ -116,32 +116,36 @@ export class SignInSlowing {
     return at !== undefined && this.settings.now() - at < KNOWN_ADDRESS_MS ? 'address' : 'none';
   }
 
+  /** Each limiter that counts this attempt, with its key. */
+  private counting(attempt: SignInAttempt): [AttemptLimiter, string][] {
+    const trust = this.trust(attempt);
+    const { device, pair: byPair, address, strangers } = this.limiters;
+    if (trust === 'device') return [[device, attempt.device ?? '']];
+    const all: [AttemptLimiter, string][] = [
+      [byPair, pair(attempt)],
+      [address, attempt.address],
+    ];
+    return trust === 'none' ? [...all, [strangers, attempt.account]] : all;
+  }
+
   /** Seconds before this attempt may be checked, or 0. */
   retryAfterSeconds(attempt: SignInAttempt): number {
-    const trust = this.trust(attempt);
-    if (trust === 'device') return this.byDevice.retryAfterSeconds(attempt.device ?? '');
     return Math.max(
-      this.byAccountAddress.retryAfterSeconds(pair(attempt)),
-      this.byAddress.retryAfterSeconds(attempt.address),
-      trust === 'none' ? this.strangersByAccount.retryAfterSeconds(attempt.account) : 0,
+      ...this.counting(attempt).map(([limiter, key]) => limiter.retryAfterSeconds(key)),
     );
   }
 
   failed(attempt: SignInAttempt): void {
-    const trust = this.trust(attempt);
-    if (trust === 'device') return this.byDevice.fail(attempt.device ?? '');
-    this.byAccountAddress.fail(pair(attempt));
-    this.byAddress.fail(attempt.address);
-    if (trust === 'none') this.strangersByAccount.fail(attempt.account);
+    for (const [limiter, key] of this.counting(attempt)) limiter.fail(key);
   }
 
   /** The address becomes known; the strangers' count is forgotten only on a stranger's success. */
   succeeded(attempt: SignInAttempt): void {
     // The owner signing in at home must not lift the slowing of a guesser elsewhere.
-    if (this.trust(attempt) === 'none') this.strangersByAccount.clear(attempt.account);
-    if (attempt.device) this.byDevice.clear(attempt.device);
+    if (this.trust(attempt) === 'none') this.limiters.strangers.clear(attempt.account);
+    if (attempt.device) this.limiters.device.clear(attempt.device);
     const key = pair(attempt);
-    this.byAccountAddress.clear(key);
+    this.limiters.pair.clear(key);
     this.knownAddresses.delete(key);
     this.knownAddresses.set(key, this.settings.now());
     if (this.knownAddresses.size > MAX_KNOWN_ADDRESSES) {
@@ -170,16 +174,8 @@ export class KnownDevices {
 
   /** The device's id (its nonce) when the token was issued for this account as it is now. */
   deviceOf(token: string | undefined, account: DeviceAccount | undefined): string | null {
-    const [nonce, mac] = token?.split('_') ?? [];
-    if (
-      !account ||
-      !nonce ||
-      !mac ||
-      !/^[0-9a-f]{32}$/.test(nonce) ||
-      !/^[0-9a-f]{64}$/.test(mac)
-    ) {
-      return null;
-    }
+    const [, nonce, mac] = /^([0-9a-f]{32})_([0-9a-f]{64})$/.exec(token ?? '') ?? [];
+    if (!account || !nonce || !mac) return null;
     const expected = Buffer.from(this.mac(account, nonce), 'hex');
     return timingSafeEqual(expected, Buffer.from(mac, 'hex')) ? nonce : null;
   }

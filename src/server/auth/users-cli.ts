@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { AccountsStore, NAME_PATTERN } from './accounts-store';
-import { DEFAULT_USERS_DB } from './auth-options';
+import { AccountsStore, DEFAULT_USERS_DB, NAME_PATTERN } from './accounts-store';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
 import { isRole, ROLES } from './roles';
 

@@ -23,7 +23,7 @@ import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/sign-in-slowing';
 import { signInPage, type SignInPageFacts } from '../auth/sign-in-page';
 
 /** The one message for a wrong name or a wrong password: it never says which. */
-export const WRONG_CREDENTIALS = 'That name and password do not match.';
+const WRONG_CREDENTIALS = 'That name and password do not match.';
 const BUSY_RETRY_SECONDS = 5;
 /** The sign-in and sign-out forms are small: anything longer is not theirs. */
 const MAX_FORM_BYTES = 8 * 1024;
@@ -54,7 +54,7 @@ const minutes = (seconds: number) =>
   seconds <= 60 ? 'a minute' : `${Math.ceil(seconds / 60)} minutes`;
 
 async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
-  const { secure, cookie: oldCookie } = gate.sessionOf(request.raw);
+  const { secure, cookie: oldCookie } = request.admission;
   const form = request.body === undefined ? new URLSearchParams() : request.body;
   const next = safeNext(form?.get('next'));
   const name = (form?.get('name') ?? '').trim().slice(0, 80);
@@ -110,7 +110,7 @@ async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
 }
 
 async function signOut(gate: AuthGate, request: Request, reply: FastifyReply, everywhere: boolean) {
-  const { secure, session } = gate.sessionOf(request.raw);
+  const { secure, session } = request.admission;
   if (session) {
     const token = headerToken(request.raw) ?? request.body?.get('csrf') ?? undefined;
     if (!sameToken(session.csrfToken, token)) {
@@ -137,7 +137,7 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
   });
   const open = { config: { access: 'public' as const }, bodyLimit: MAX_FORM_BYTES };
   app.get(SIGN_IN_PATH, open, (request, reply) => {
-    const { secure, session } = gate.sessionOf(request.raw);
+    const { secure, session } = request.admission;
     const query = requestUrl(request.url).searchParams;
     const next = safeNext(query.get('next'));
     if (session) return redirect(reply, next);
@@ -152,7 +152,7 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
   });
   app.post(SIGN_IN_PATH, open, (request: Request, reply) => signIn(gate, request, reply));
   app.get('/auth/session', open, (request, reply) => {
-    const { session } = gate.sessionOf(request.raw);
+    const { session } = request.admission;
     return reply.header('cache-control', 'no-store').send({
       user: session ? { name: session.name, role: session.role } : null,
       signInRequired: signInRequired(gate.exposed, request.raw),
