@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvTime, knownZone, toCsv } from '../../shared/delimited';
@@ -107,7 +106,6 @@ function filterQuery(limits: { default: number; max: number }) {
 }
 
 const READ = { access: 'viewer' } as const;
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /** The log as JSON pages (newest first) and CSV, to any viewer; 404 `activity_off` without one. */
 export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | undefined }> = async (
@@ -116,21 +114,18 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
 ) => {
   app.addHook('onRequest', async (_request, reply) => {
     if (!store) return refuse(reply, 404, 'activity_off', 'This server keeps no activity log.');
-    return undefined;
+    reply.header('cache-control', 'no-store');
   });
 
   app.get(
     '/hub/activity',
     { config: READ, schema: { querystring: filterQuery({ default: 50, max: 200 }) } },
-    async (request, reply) => {
+    async (request) => {
       const { filter } = request.query;
       const entries = store!.list(filter);
       const last = entries.at(-1);
-      return noStore(reply).send({
-        entries,
-        people: store!.people(),
-        nextBefore: entries.length === filter.limit && last ? last.id : null,
-      });
+      const nextBefore = entries.length === filter.limit && last ? last.id : null;
+      return { entries, people: store!.people(), nextBefore };
     },
   );
 
@@ -140,7 +135,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
     async (request, reply) => {
       const { filter, day, tz } = request.query;
       const named = filter.from === undefined ? 'all' : (day ?? 'all');
-      return noStore(reply)
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="slabdesk-activity-${named}.csv"`)
         .send(activityCsv(store!.list(filter), knownZone(tz)));
