@@ -3,8 +3,7 @@ import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { VIEW_LIMITS } from '../../shared/saved-views';
 
 /** Each account's saved views of its tables (name and search params), every SQL of them here. */
-
-export interface SavedViewRow {
+interface SavedViewRow {
   name: string;
   search: string;
   savedAt: string;
@@ -37,27 +36,14 @@ export class ViewStore {
     table: string,
     view: SavedViewRow,
   ): { full: true } | { view: SavedViewRow } {
-    return this.db
-      .transaction(() => {
-        const args = { account, table, ...view };
-        const { count } = this.db
-          .prepare(
-            `SELECT COUNT(*) AS count FROM saved_views WHERE account = @account
-             AND table_name = @table AND name <> @name`,
-          )
-          .get(args) as { count: number };
-        if (count >= VIEW_LIMITS.perTable) return { full: true } as const;
-        this.db
-          .prepare(
-            `INSERT INTO saved_views (account, table_name, name, search, saved_at)
-           VALUES (@account, @table, @name, @search, @savedAt)
-           ON CONFLICT (account, table_name, name) DO UPDATE SET
-             search = excluded.search, saved_at = excluded.saved_at`,
-          )
-          .run(args);
-        return { view };
-      })
-      .immediate();
+    // One statement: the count and the write cannot be split by another writer.
+    const sql = `INSERT INTO saved_views (account, table_name, name, search, saved_at)
+      SELECT @account, @table, @name, @search, @savedAt WHERE (SELECT COUNT(*) FROM saved_views
+        WHERE account = @account AND table_name = @table AND name <> @name) < @most
+      ON CONFLICT (account, table_name, name) DO UPDATE SET
+        search = excluded.search, saved_at = excluded.saved_at`;
+    const args = { account, table, ...view, most: VIEW_LIMITS.perTable };
+    return this.db.prepare(sql).run(args).changes === 0 ? { full: true } : { view };
   }
 
   /** Deletes a view by name; whether there was one. */
