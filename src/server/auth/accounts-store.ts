@@ -7,12 +7,7 @@ export const DEFAULT_USERS_DB = '.sandbox/users.db';
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
 export const NAME_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 
-export interface UserRow {
-  name: string;
-  role: Role;
-  passwordHash: string;
-  createdAt: number;
-}
+export type UserRow = { name: string; role: Role; passwordHash: string; createdAt: number };
 
 export interface SessionRow {
   /** SHA-256 of the session id (hex); the id itself is only in the browser's cookie. */

@@ -1,28 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
-export interface LimiterSettings {
-  freeFailures: number;
-  windowMs: number;
-  firstDelayMs: number;
-  maxDelayMs: number;
-  maxEntries: number;
-  now: () => number;
-}
-
-export const DEFAULT_LIMITS: Omit<LimiterSettings, 'now'> = {
+export const DEFAULT_LIMITS = {
   freeFailures: 5,
   windowMs: 15 * 60_000,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
   maxEntries: 10_000,
 };
+type LimiterSettings = typeof DEFAULT_LIMITS & { now: () => number };
 
-interface Entry {
-  failures: number;
-  lastFailureAt: number;
-  blockedUntil: number;
-}
+type Entry = { failures: number; lastFailureAt: number; blockedUntil: number };
 
 /** Failures per key; a bounded map, so a spray of names cannot grow it. */
 export class AttemptLimiter {
@@ -77,11 +65,7 @@ export class AttemptLimiter {
 }
 
 /** One sign-in attempt: the account asked for (lower case), the address, a valid device's id. */
-export interface SignInAttempt {
-  account: string;
-  address: string;
-  device: string | null;
-}
+type SignInAttempt = { account: string; address: string; device: string | null };
 
 /** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
 type Trust = 'device' | 'address' | 'none';
@@ -157,10 +141,7 @@ export class SignInSlowing {
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
 
 /** The account a device token binds: its name and password hash (a new password forgets devices). */
-interface DeviceAccount {
-  name: string;
-  passwordHash: string;
-}
+type DeviceAccount = { name: string; passwordHash: string };
 
 /** OWASP's device cookies: a browser that signed in keeps a signed token naming the account. */
 export class KnownDevices {

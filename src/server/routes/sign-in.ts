@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import { requestUrl } from '../request-url';
 import { contentSecurityPolicy, inlineStyleHashes } from '../security-headers';
 import { NAME_PATTERN } from '../auth/accounts-store';
@@ -34,12 +35,9 @@ type Request = FastifyRequest<{ Body: URLSearchParams | null | undefined }>;
 const sendPage = (reply: FastifyReply, status: number, facts: SignInPageFacts) => {
   const html = signInPage(facts);
   const csp = contentSecurityPolicy({ styleHashes: inlineStyleHashes(html) });
-  reply.headers({ 'content-security-policy': csp, 'cache-control': 'no-store' });
+  reply.header('content-security-policy', csp);
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 };
-
-const redirect = (reply: FastifyReply, location: string) =>
-  reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 
 /** The form's token: the one its cookie holds already, or a new one set in the cookie. */
 function formToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
@@ -106,7 +104,7 @@ async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
     sameSite: 'Lax',
   });
   setCookie(reply, formCookieName(secure), '', { secure, maxAgeSeconds: 0 });
-  return redirect(reply, next);
+  return reply.redirect(next, 303);
 }
 
 async function signOut(gate: AuthGate, request: Request, reply: FastifyReply, everywhere: boolean) {
@@ -122,7 +120,7 @@ async function signOut(gate: AuthGate, request: Request, reply: FastifyReply, ev
   setCookie(reply, sessionCookieName(secure), '', { secure, maxAgeSeconds: 0 });
   // Nothing of the account stays in this browser (the page clears it too, before it posts).
   reply.header('clear-site-data', '"cache", "storage"');
-  return redirect(reply, `${SIGN_IN_PATH}?signed_out=1`);
+  return reply.redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
 }
 
 /**
@@ -135,12 +133,13 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     done(null, type === FORM_TYPE || text === '' ? new URLSearchParams(String(text)) : null);
   });
+  app.addHook('onRequest', noStore);
   const open = { config: { access: 'public' as const }, bodyLimit: MAX_FORM_BYTES };
   app.get(SIGN_IN_PATH, open, (request, reply) => {
     const { secure, session } = request.admission;
     const query = requestUrl(request.url).searchParams;
     const next = safeNext(query.get('next'));
-    if (session) return redirect(reply, next);
+    if (session) return reply.redirect(next, 303);
     const notice =
       query.get('signed_out') === '1'
         ? 'You are signed out.'
@@ -153,7 +152,7 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
   app.post(SIGN_IN_PATH, open, (request: Request, reply) => signIn(gate, request, reply));
   app.get('/auth/session', open, (request, reply) => {
     const { session } = request.admission;
-    return reply.header('cache-control', 'no-store').send({
+    return reply.send({
       user: session ? { name: session.name, role: session.role } : null,
       signInRequired: signInRequired(gate.exposed, request.raw),
     });

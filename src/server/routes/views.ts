@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import type { ViewStore } from '../views/view-store';
 import { VIEW_LIMITS, VIEW_TABLES, VIEWS_PATH } from '../../shared/saved-views';
 
@@ -29,10 +30,7 @@ export const viewRoutes: FastifyPluginAsyncZod<{ store: ViewStore; now?: () => D
   app,
   { store, now = () => new Date() },
 ) => {
-  app.addHook(
-    'onRequest',
-    async (_request, reply) => void reply.header('cache-control', 'no-store'),
-  );
+  app.addHook('onRequest', noStore);
   const views = (request: FastifyRequest, table: string) => ({
     views: store.list(accountOf(request), table),
   });
@@ -47,7 +45,7 @@ export const viewRoutes: FastifyPluginAsyncZod<{ store: ViewStore; now?: () => D
   app.put(VIEWS_PATH, { ...OWN, schema: { body: SaveBody } }, async (request, reply) => {
     const { table, name, search } = request.body;
     const view = { name, search, savedAt: now().toISOString() };
-    if ('full' in store.save(accountOf(request), table, view)) {
+    if (!store.save(accountOf(request), table, view)) {
       const most = `A table keeps at most ${VIEW_LIMITS.perTable} views; delete one to save another`;
       return refuse(reply, 422, 'validation_error', { name: [most] });
     }
