@@ -93,7 +93,7 @@ export class HashingQueue {
       this.running[priority] += 1;
     } else {
       if (line.length >= this.limits.waiting[priority]) return { busy: true };
-      // `startNext` counts the check as running before it lets it go.
+      // The check that ends counts this one as running before it lets it go.
       await new Promise<void>((resolve) => line.push(resolve));
     }
     try {

@@ -78,7 +78,7 @@ export class SessionBook {
     return { idHash, name: row.userName, role: row.role, csrfToken: row.csrfToken };
   }
 
-  /** Whether the session is open and unexpired: one indexed read (cheap enough for every pushed event), not counted as use. */
+  /** Whether the session is open and unexpired: one indexed read, not counted as use. */
   alive(idHash: string): boolean {
     const row = this.store.findSession(idHash);
     return !!row && !this.expired(row, this.times.now());
