@@ -19,23 +19,17 @@ export function dayRange(day: string, tz: string | undefined): { from: number; t
   try {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: tz || 'UTC',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
+      timeZoneName: 'longOffset',
     });
   } catch {
     return null;
   }
-  // How far ahead of UTC the zone's clock is at an instant.
+  // How far ahead of UTC the zone's clock is at an instant (`GMT-05:00`, `GMT-04:56:02`; `GMT`).
   const offset = (instant: number) => {
-    const parts: Record<string, number> = {};
-    for (const part of format.formatToParts(instant)) parts[part.type] = Number(part.value);
-    const { year: y, month: m, day: d, hour, minute, second } = parts;
-    return Date.UTC(y!, m! - 1, d!, hour!, minute!, second!) - Math.floor(instant / 1000) * 1000;
+    const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName');
+    const [, sign, ...hms] = /([+-])(\d\d):(\d\d)(?::(\d\d))?$/.exec(name?.value ?? '') ?? [];
+    const seconds = hms.reduce((total, part) => total * 60 + Number(part ?? 0), 0);
+    return (sign === '-' ? -1000 : 1000) * seconds;
   };
   // The offset at the guess, then again at the result: right across a change of offset.
   const localMidnight = (wallUtc: number) => wallUtc - offset(wallUtc - offset(wallUtc));
