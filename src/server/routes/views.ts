@@ -21,9 +21,8 @@ const Search = z
 /** Each person keeps their own views: any role may read and change them. */
 const OWN = { config: { access: 'viewer' }, bodyLimit: 8 * 1024 } as const;
 
-/** Sign-in off: the one seller's views. */
-const accountOf = (request: FastifyRequest) =>
-  request.admission.session?.name ?? request.admission.actor?.name ?? '';
+/** Sign-in off (no session): the one seller's views. */
+const accountOf = (request: FastifyRequest) => request.admission.session?.name ?? '';
 
 /** Saved views under `/hub/views`, each account's own, the same on every device it signs in on. */
 export const viewRoutes: FastifyPluginAsyncZod<{ store: ViewStore; now?: () => Date }> = async (
