@@ -11,8 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
 import type { ProxyOptions, Upstream } from './api-proxy';
-import { AuthGate } from './auth/auth-gate';
-import type { AuthOptions } from './auth/auth-options';
+import { AuthGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
 import { ViewStore } from './views/view-store';
@@ -106,14 +105,14 @@ export async function startAppServer(
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
   let allowedHosts = new Set<string>();
-  const alive = (idHash: string) => gate.sessionAlive(idHash);
+  const alive = (idHash: string) => gate.book.alive(idHash);
   // Event streams end with their session: the gate says when, the hub closes them.
   const hub = new ServerHub(options.upstream.apiKey, {
     ...options.hub,
     sessions: {
       alive,
       onEnded: (listener) =>
-        gate.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
+        gate.book.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
     },
   });
   const ledger = options.hub?.ledgerPath ?? ':memory:';
@@ -160,7 +159,7 @@ export async function startAppServer(
     shows,
     ledgerPath: options.hub?.ledgerPath,
     publicUrl: options.auth?.publicUrl,
-    sessions: { alive, onEnded: (listener) => gate.onSessionsEnded(listener) },
+    sessions: { alive, onEnded: (listener) => gate.book.onSessionsEnded(listener) },
   });
   const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
   const proxy: ProxyOptions = {

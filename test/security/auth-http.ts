@@ -16,7 +16,7 @@ import {
   type AppServerOptions,
   type RunningAppServer,
 } from '../../src/server/app-server';
-import type { AuthOptions } from '../../src/server/auth/auth-options';
+import type { AuthOptions } from '../../src/server/auth/auth-gate';
 import { distPages } from '../../src/server/dist-pages';
 
 /** Helpers of the sign-in suites, over raw HTTP (the test sets Host, Origin, Cookie exactly). */

@@ -8,7 +8,7 @@ import { Browser, gateServer, SIGN_IN_HEAVY_MS, testClock, usersDb } from './aut
 /**
  * The finding "sign out everywhere and `npm run users -- remove` end the sessions, but an event
  * stream opened before keeps delivering". The stream is the hub's (hub-stream-sessions.test.ts
- * closes it); the gate's part is to tell an end made here at once, and to answer `sessionAlive`
+ * closes it); the gate's part is to tell an end made here at once, and to answer `book.alive`
  * false for one made by another process or by expiry, which the hub looks up every few seconds.
  */
 const PASSWORD = { ann: 'a long password', ed: 'editor password 1' };
@@ -28,7 +28,7 @@ async function serve(options: { now?: () => number } = {}) {
     { bindHost: '127.0.0.1' },
   );
   const ended: { ended: EndedSessions; userName: string }[] = [];
-  gate.onSessionsEnded((which, userName) => ended.push({ ended: which, userName }));
+  gate.book.onSessionsEnded((which, userName) => ended.push({ ended: which, userName }));
   const server = await gateServer(gate);
   closers.push(async () => {
     await server.close();
@@ -65,16 +65,16 @@ describe('the end of a session is told at once', () => {
         headers: { 'x-slabdesk-csrf': onPhone!.csrf },
       });
       expect(ended).toEqual([{ ended: [onPhone!.idHash], userName: 'ann' }]);
-      expect(gate.sessionAlive(onPhone!.idHash)).toBe(false);
-      expect(gate.sessionAlive(onLaptop!.idHash)).toBe(true);
+      expect(gate.book.alive(onPhone!.idHash)).toBe(false);
+      expect(gate.book.alive(onLaptop!.idHash)).toBe(true);
 
       await laptop.request('/auth/sign-out-everywhere', {
         method: 'POST',
         headers: { 'x-slabdesk-csrf': onLaptop!.csrf },
       });
       expect(ended).toContainEqual({ ended: 'all-of-user', userName: 'ann' });
-      for (const gone of [onLaptop!, onTablet!]) expect(gate.sessionAlive(gone.idHash)).toBe(false);
-      expect(gate.sessionAlive(onEditor!.idHash)).toBe(true);
+      for (const gone of [onLaptop!, onTablet!]) expect(gate.book.alive(gone.idHash)).toBe(false);
+      expect(gate.book.alive(onEditor!.idHash)).toBe(true);
     },
   );
 
@@ -90,11 +90,11 @@ describe('the end of a session is told at once', () => {
       // `npm run users -- remove ed` and `passwd ann`: another connection to the file, as the CLI's.
       const cli = new AccountsStore(db);
       expect(cli.removeUser('ed')).toBe(true);
-      expect(gate.sessionAlive(onEditor.idHash)).toBe(false);
-      expect(gate.sessionAlive(onAnn.idHash)).toBe(true);
+      expect(gate.book.alive(onEditor.idHash)).toBe(false);
+      expect(gate.book.alive(onAnn.idHash)).toBe(true);
       expect(cli.setPassword('ann', cli.findUser('ann')!.passwordHash)).toBe(true);
       cli.close();
-      expect(gate.sessionAlive(onAnn.idHash)).toBe(false);
+      expect(gate.book.alive(onAnn.idHash)).toBe(false);
       expect((await ann.request('/auth/session')).body).toContain('"user":null');
     },
   );
@@ -105,9 +105,9 @@ describe('the end of a session is told at once', () => {
     const ann = browser();
     await ann.signIn('ann', PASSWORD.ann);
     const { idHash } = sessionOf(db, ann);
-    expect(gate.sessionAlive(idHash)).toBe(true);
+    expect(gate.book.alive(idHash)).toBe(true);
     clock.advance(13 * 3600_000); // past the idle limit
-    expect(gate.sessionAlive(idHash)).toBe(false);
+    expect(gate.book.alive(idHash)).toBe(false);
   });
 
   it(
@@ -119,7 +119,7 @@ describe('the end of a session is told at once', () => {
       await ann.signIn('ann', PASSWORD.ann);
       const { idHash } = sessionOf(db, ann);
       const started = performance.now();
-      for (let i = 0; i < 10_000; i++) gate.sessionAlive(idHash);
+      for (let i = 0; i < 10_000; i++) gate.book.alive(idHash);
       const each = (performance.now() - started) / 10_000;
       console.log(`sessionAlive: ${(each * 1000).toFixed(1)} µs a call`);
       expect(each).toBeLessThan(0.5);

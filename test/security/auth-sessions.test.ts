@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { NoAccountError } from '../../src/server/auth/auth-gate';
-import type { AuthOptions } from '../../src/server/auth/auth-options';
+import type { AuthOptions } from '../../src/server/auth/auth-gate';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { distPages } from '../../src/server/dist-pages';
 import { raw } from '../support/raw-http';

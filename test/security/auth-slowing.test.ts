@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import type { AuthOptions } from '../../src/server/auth/auth-options';
+import type { AuthOptions } from '../../src/server/auth/auth-gate';
 import { distPages } from '../../src/server/dist-pages';
 import { raw } from '../support/raw-http';
 import { Browser, fakeDist, SIGN_IN_HEAVY_MS, testClock, usersDb } from './auth-http';

@@ -3,6 +3,7 @@ import { isRecord, jsonOfBytes } from '../bounded-json';
 import { serverLog } from '../log';
 import { safeDecode } from '../../shared/safe-decode';
 import { flattenWriteBody } from '../../shared/write-body';
+import { isWrite } from '../auth/roles';
 import {
   ActivityStore,
   type ActivityAction,
@@ -21,7 +22,7 @@ const MAX_ID_CHARS = 120;
 // A description may be 10,000 characters; a change keeps this much.
 const MAX_VALUE_CHARS = 300;
 
-const shortText = (value: string | null | undefined): string | null =>
+const shortText = (value: string | null | undefined) =>
   value ? value.slice(0, MAX_ID_CHARS) : null;
 
 /** A value as the log keeps it: scalars as they are (long text cut), anything else as JSON. */
@@ -38,9 +39,9 @@ const scalarOf = (value: unknown): Scalar | undefined =>
 
 /** The tracked fields of one listing view or product (or its first variant), by its id. */
 function viewFields(view: unknown): { id: string; values: TrackedValues } | undefined {
-  if (!isRecord(view)) return undefined;
-  const id = typeof view.id === 'string' || typeof view.id === 'number' ? String(view.id) : '';
-  if (!id) return undefined;
+  if (!isRecord(view) || !['string', 'number'].includes(typeof view.id) || view.id === '') {
+    return undefined;
+  }
   const variant: unknown = Array.isArray(view.variants) ? view.variants[0] : undefined;
   const fromVariant = isRecord(variant) ? variant : {};
   const values: TrackedValues = {};
@@ -51,7 +52,7 @@ function viewFields(view: unknown): { id: string; values: TrackedValues } | unde
       .find((one) => one !== undefined);
     if (value !== undefined) values[field] = value;
   }
-  return { id, values };
+  return { id: String(view.id), values };
 }
 
 /** Every listing view an answer carries: one (`listing`, `product`) or a page of them. */
@@ -71,24 +72,16 @@ export function writeFields(body: unknown, kind: 'create' | 'update'): Record<st
 }
 
 /** The last known tracked fields of each listing seen, bounded (the least recently seen out). */
-export class LastKnownListings {
-  private readonly map = new Map<string, TrackedValues>();
-
-  constructor(private readonly capacity = 100_000) {}
-
-  get(id: string): TrackedValues | undefined {
-    return this.map.get(id);
+export class LastKnownListings extends Map<string, TrackedValues> {
+  constructor(private readonly capacity = 100_000) {
+    super();
   }
 
   learn(id: string, values: TrackedValues): void {
-    const known = this.map.get(id);
-    this.map.delete(id);
-    this.map.set(id, { ...known, ...values });
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
-  }
-
-  get size(): number {
-    return this.map.size;
+    const known = this.get(id);
+    this.delete(id);
+    this.set(id, { ...known, ...values });
+    if (this.size > this.capacity) this.delete(this.keys().next().value!);
   }
 }
 
@@ -107,14 +100,10 @@ function actionOf(method: string, onListing: boolean, after: Record<string, Scal
  */
 export class ActivityRecorder {
   readonly lastKnown = new LastKnownListings();
-  private stopped = false;
+  /** Set when the store is closing: nothing more is recorded. */
+  stopped = false;
 
   constructor(private readonly store: ActivityStore) {}
-
-  /** After this, nothing more is recorded (the store is closing). */
-  stop(): void {
-    this.stopped = true;
-  }
 
   /** The proxy's `onAnswered`: takes note now, does the work later. */
   readonly observe = (exchange: ProxiedExchange): void => {
@@ -130,7 +119,6 @@ export class ActivityRecorder {
   };
 
   take(exchange: ProxiedExchange, at = new Date()): void {
-    const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
     const match = LISTING_PATH.exec(exchange.path);
     const pathId = match?.[1] === undefined ? null : (safeDecode(match[1]) ?? match[1]);
     // A page of 250 listings is about 300 KB: larger answers teach nothing.
@@ -138,7 +126,8 @@ export class ActivityRecorder {
       match && exchange.status >= 200 && exchange.status < 300
         ? jsonOfBytes(exchange.responseBody)
         : undefined;
-    if (write) this.store.insert(this.entryOf(exchange, at, match !== null, pathId, answer));
+    if (isWrite(exchange.method))
+      this.store.insert(this.entryOf(exchange, at, match !== null, pathId, answer));
     // What a write answered is now the listing as it is.
     for (const view of viewsOfAnswer(answer)) this.lastKnown.learn(view.id, view.values);
   }
@@ -212,20 +201,15 @@ function refusalOf(exchange: ProxiedExchange): { code: string | null; message: s
 
 /** `errors` as a line: a bare string, or each field's messages ("price must be at least 1.00"). */
 function messageOf(errors: unknown): string | null {
-  const text =
-    typeof errors === 'string'
-      ? errors
-      : isRecord(errors)
-        ? Object.entries(errors)
-            .flatMap(([field, messages]) =>
-              [messages]
-                .flat()
-                .filter((message): message is string => typeof message === 'string')
-                .map((message) => `${field.replace(/_/g, ' ')} ${message}`),
-            )
-            .join('; ')
-        : undefined;
-  const line = text?.replace(/\s+/g, ' ').trim();
+  const fieldMessages = Object.entries(isRecord(errors) ? errors : {}).flatMap(
+    ([field, messages]) =>
+      [messages]
+        .flat()
+        .filter((message) => typeof message === 'string')
+        .map((message) => `${field.replace(/_/g, ' ')} ${message}`),
+  );
+  const text = typeof errors === 'string' ? errors : fieldMessages.join('; ');
+  const line = text.replace(/\s+/g, ' ').trim();
   return line ? line.slice(0, 300) : null;
 }
 
@@ -234,7 +218,7 @@ export function openActivityLog(path: string) {
   const store = new ActivityStore(path);
   const recorder = new ActivityRecorder(store);
   const close = () => {
-    recorder.stop();
+    recorder.stopped = true;
     store.close();
   };
   return { store, recorder, close };

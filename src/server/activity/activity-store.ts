@@ -55,8 +55,8 @@ type Row = Omit<ActivityEntry, 'actor' | 'changes' | 'message' | 'rule'> & {
 };
 
 function entryOf(row: Row): ActivityEntry {
-  const { actor_name: name, actor_role: role, changes, message, ...entry } = row;
-  const { rule_id: id, rule_name: ruleName, rule_by: createdBy, ...plain } = entry;
+  const { actor_name: name, actor_role: role, changes, message, rule_id: id, ...entry } = row;
+  const { rule_name: ruleName, rule_by: createdBy, ...plain } = entry;
   let parsed: ActivityChanges = {};
   try {
     parsed = JSON.parse(changes) as ActivityChanges;
@@ -80,6 +80,15 @@ const PERSON_EDIT = `rule_id IS NULL AND outcome = 'ok'
 const LISTED = `id, at, actor_name, actor_role, action, method, path, listing_id AS listingId,
   bulk_job_id AS bulkJobId, changes, outcome, status, code, message, request_id AS requestId,
   rule_id, rule_name, rule_by`;
+
+// Each filter's test; `IS`: a person's name, or null for the writes made with sign-in off.
+const TESTS: Record<string, string> = {
+  person: 'actor_name IS @person',
+  listing: 'listing_id = @listing',
+  from: 'at_ms >= @from',
+  to: 'at_ms < @to',
+  before: 'id < @before',
+};
 
 export class ActivityStore {
   private readonly file: StoreFile;
@@ -117,11 +126,8 @@ export class ActivityStore {
   }
 
   private sql(text: string): Database.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
+    const statement = this.statements.get(text) ?? this.db.prepare(text);
+    this.statements.set(text, statement);
     return statement;
   }
 
@@ -154,15 +160,7 @@ export class ActivityStore {
     const given = Object.entries({ person, listing, from, to, before }).filter(
       ([, value]) => value !== undefined,
     );
-    // `IS`: a person's name, or null for the writes made with sign-in off.
-    const test: Record<string, string> = {
-      person: 'actor_name IS @person',
-      listing: 'listing_id = @listing',
-      from: 'at_ms >= @from',
-      to: 'at_ms < @to',
-      before: 'id < @before',
-    };
-    const where = given.length ? `WHERE ${given.map(([name]) => test[name]).join(' AND ')}` : '';
+    const where = given.length ? `WHERE ${given.map(([name]) => TESTS[name]).join(' AND ')}` : '';
     const sql = `SELECT ${LISTED} FROM activity ${where} ORDER BY id DESC LIMIT @limit`;
     return (this.sql(sql).all({ ...Object.fromEntries(given), limit }) as Row[]).map(entryOf);
   }

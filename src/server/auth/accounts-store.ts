@@ -3,15 +3,11 @@ import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import type { Role } from './roles';
 
+export const DEFAULT_USERS_DB = '.sandbox/users.db';
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
 export const NAME_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 
-export interface UserRow {
-  name: string;
-  role: Role;
-  passwordHash: string;
-  createdAt: number;
-}
+export type UserRow = { name: string; role: Role; passwordHash: string; createdAt: number };
 
 export interface SessionRow {
   /** SHA-256 of the session id (hex); the id itself is only in the browser's cookie. */
@@ -46,6 +42,7 @@ const SCHEMA = `
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
 `;
 
+type Meta = { value: string };
 const USER = 'name, role, password_hash AS passwordHash, created_at AS createdAt';
 const SESSION = `s.id_hash AS idHash, s.user_name AS userName, u.role, s.created_at AS createdAt,
   s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken, s.client_address AS clientAddress,
@@ -70,22 +67,21 @@ export class AccountsStore {
     return this.db.prepare(sql).run(...values).changes;
   }
 
+  private count(sql: string, ...values: unknown[]): number {
+    return (this.db.prepare(sql).get(...values) as { n: number }).n;
+  }
+
   /** A random key kept in the file, made on first use (shared by every process using the file). */
   secret(name: string): Buffer {
     const key = `secret:${name}`;
-    this.run(
-      'INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)',
-      key,
-      randomBytes(32).toString('hex'),
-    );
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as {
-      value: string;
-    };
+    const value = randomBytes(32).toString('hex');
+    this.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, value);
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as Meta;
     return Buffer.from(row.value, 'hex');
   }
 
   countUsers(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+    return this.count('SELECT COUNT(*) AS n FROM users');
   }
 
   /** False when the name is taken (names are compared without case). */
@@ -101,23 +97,17 @@ export class AccountsStore {
   }
 
   /** Every account with its count of open sessions, by name. */
-  listUsers(): (Omit<UserRow, 'passwordHash'> & { sessions: number })[] {
-    return this.db
-      .prepare(
-        `SELECT u.name, u.role, u.created_at AS createdAt, COUNT(s.id_hash) AS sessions
-         FROM users u LEFT JOIN sessions s ON s.user_name = u.name GROUP BY u.name ORDER BY u.name`,
-      )
-      .all() as (Omit<UserRow, 'passwordHash'> & { sessions: number })[];
+  listUsers() {
+    const sql = `SELECT u.name, u.role, u.created_at AS createdAt, COUNT(s.id_hash) AS sessions
+      FROM users u LEFT JOIN sessions s ON s.user_name = u.name GROUP BY u.name ORDER BY u.name`;
+    return this.db.prepare(sql).all() as (Omit<UserRow, 'passwordHash'> & { sessions: number })[];
   }
 
   /** Sets a new password and ends every session of the account; false when there is none. */
   setPassword(name: string, passwordHash: string): boolean {
     return this.db.transaction(() => {
-      const changed = this.run(
-        'UPDATE users SET password_hash = ? WHERE name = ?',
-        passwordHash,
-        name,
-      );
+      const sql = 'UPDATE users SET password_hash = ? WHERE name = ?';
+      const changed = this.run(sql, passwordHash, name);
       this.endSessionsOf(name);
       return changed === 1;
     })();
@@ -138,13 +128,12 @@ export class AccountsStore {
   }
 
   addSession(session: Omit<SessionRow, 'role'>): void {
-    this.db
-      .prepare(
-        `INSERT INTO sessions
-           (id_hash, user_name, created_at, last_seen_at, csrf_token, client_address, user_agent)
-         VALUES (@idHash, @userName, @createdAt, @lastSeenAt, @csrfToken, @clientAddress, @userAgent)`,
-      )
-      .run(session);
+    this.run(
+      `INSERT INTO sessions
+         (id_hash, user_name, created_at, last_seen_at, csrf_token, client_address, user_agent)
+       VALUES (@idHash, @userName, @createdAt, @lastSeenAt, @csrfToken, @clientAddress, @userAgent)`,
+      session,
+    );
   }
 
   /** The session with its account's current role (the account may have changed since). */
@@ -169,17 +158,13 @@ export class AccountsStore {
 
   /** Drops the sessions idle since `idleBefore` or opened before `createdBefore`. */
   purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
-    return this.db
-      .prepare(
-        `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
-         RETURNING id_hash AS idHash, user_name AS userName`,
-      )
-      .all(idleBefore, createdBefore) as { idHash: string; userName: string }[];
+    const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
+      RETURNING id_hash AS idHash, user_name AS userName`;
+    return this.db.prepare(sql).all(idleBefore, createdBefore) as SessionRow[];
   }
 
   countSessions(name: string): number {
-    const sql = 'SELECT COUNT(*) AS n FROM sessions WHERE user_name = ?';
-    return (this.db.prepare(sql).get(name) as { n: number }).n;
+    return this.count('SELECT COUNT(*) AS n FROM sessions WHERE user_name = ?', name);
   }
 
   close(): void {

@@ -1,10 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
-import { pathnameOf } from '../request-url';
-import { requestUrl } from '../request-url';
-import { AccountsStore } from './accounts-store';
-import { DEFAULT_USERS_DB, type AuthOptions } from './auth-options';
+import { pathnameOf, requestUrl } from '../request-url';
+import { AccountsStore, DEFAULT_USERS_DB } from './accounts-store';
 import { HashingQueue } from './passwords';
 import { peekBody } from './peek-body';
 import {
@@ -18,18 +16,35 @@ import {
   type TransportSettings,
 } from './request-facts';
 import { accessOf, bodyNeedsCheck, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
-import { SessionBook, type ActiveSession, type SessionsEndedListener } from './session-book';
+import { SessionBook, type ActiveSession } from './session-book';
 import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from './sign-in-slowing';
+
+/** How sign-in is set up (`startAppServer`'s `auth`; config/server-options.ts reads the env). */
+export interface AuthOptions extends TransportSettings {
+  /** `SLABDESK_USERS_DB`: the accounts and sessions (`:memory:` ok). */
+  usersDb?: string;
+  webhookPort?: number | string | undefined;
+  requireSignIn?: boolean | undefined;
+  /** `SLABDESK_SESSION_IDLE_MINUTES` (720) and `SLABDESK_SESSION_MAX_HOURS` (168). */
+  sessionIdleMinutes?: number | undefined;
+  sessionMaxHours?: number | undefined;
+  /** `SLABDESK_KEEP_DAYS` (7): a device this long without the server clears the account's data. */
+  keepDays?: number | undefined;
+  /** The clock for sessions and attempt limits (epoch ms); tests move it. */
+  now?: () => number;
+}
 
 export const SIGN_IN_PATH = '/sign-in';
 
 /** An exposed server with no account: it must not start (anyone could use the key). */
 export class NoAccountError extends Error {}
 
-/** Who is asking, and whether a page may be served to them (false: send them to sign in). */
+/** Who is asking, their session cookie (named by the request's TLS), and whether a page may be served. */
 export interface Admission {
   actor: Actor | null;
   session: ActiveSession | null;
+  secure: boolean;
+  cookie: string | undefined;
   pageAllowed: boolean;
 }
 
@@ -61,7 +76,6 @@ export class AuthGate {
   readonly keepDays: number;
   readonly store: AccountsStore;
   readonly book: SessionBook;
-  /** Failed sign-ins, counted apart for known devices, known addresses and everyone else. */
   readonly slowing: SignInSlowing;
   readonly devices: KnownDevices;
   readonly hashing = new HashingQueue();
@@ -96,13 +110,6 @@ export class AuthGate {
     this.purgeTimer.unref?.();
   }
 
-  /** The request's session cookie (named by the request's TLS) and the live session it opens. */
-  sessionOf(request: IncomingMessage) {
-    const secure = overTls(request, this.transport);
-    const cookie = readCookie(request, sessionCookieName(secure));
-    return { secure, cookie, session: this.book.find(cookie) };
-  }
-
   /** Decides by the matched route's `access`: who is asking, or null once it answered a refusal. */
   async admit(request: FastifyRequest, reply: FastifyReply): Promise<Admission | null> {
     const { raw, method } = request;
@@ -112,18 +119,17 @@ export class AuthGate {
       refuse(reply, status, code, message);
       return null;
     };
-    const { session } = this.sessionOf(raw);
+    const secure = overTls(raw, this.transport);
+    const cookie = readCookie(raw, sessionCookieName(secure));
+    const session = this.book.find(cookie);
     const actor = session && { name: session.name, role: session.role };
+    const admitted = (pageAllowed: boolean) => ({ actor, session, secure, cookie, pageAllowed });
     const needed = signInRequired(this.exposed, raw);
     const access = accessOf(request);
-    if (access === 'public' || access === 'page') {
-      return { actor, session, pageAllowed: !needed || !!session };
-    }
+    if (access === 'public' || access === 'page') return admitted(!needed || !!session);
     if (needed && !session) return no(401, 'sign_in_required', 'Sign in to continue.');
-    if (access === undefined) {
-      return no(403, 'route_closed', 'This address is not open to anyone.');
-    }
-    if (!session) return { actor, session, pageAllowed: true };
+    if (access === undefined) return no(403, 'route_closed', 'This address is not open to anyone.');
+    if (!session) return admitted(true);
     if (isWrite(method) && !sameToken(session.csrfToken, headerToken(raw))) {
       return no(403, 'csrf_failed', 'The request lacks this session’s token.');
     }
@@ -143,36 +149,27 @@ export class AuthGate {
       const byBody = bodyRoleRefusal(session.role, method, pathname, body);
       if (byBody) return no(403, 'role_forbidden', byBody);
     }
-    return { actor, session, pageAllowed: true };
+    return admitted(true);
   }
 
   /** A page request without its session: to the sign-in page, back here afterwards. */
-  toSignIn(request: IncomingMessage, response: ServerResponse): void {
+  toSignIn(request: FastifyRequest, reply: FastifyReply) {
     const url = requestUrl(request.url);
     const next = `${url.pathname}${url.search}`;
     const query = new URLSearchParams(next === '/' ? {} : { next });
-    if (this.sessionOf(request).cookie) query.set('ended', '1');
+    if (request.admission.cookie) query.set('ended', '1');
     const search = query.toString();
-    response.writeHead(303, {
-      location: `${SIGN_IN_PATH}${search ? `?${search}` : ''}`,
-      'cache-control': 'no-store',
-    });
-    response.end();
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`${SIGN_IN_PATH}${search ? `?${search}` : ''}`, 303);
   }
 
   /** Whether a websocket upgrade (Vite's HMR) may go on: with a session when one is needed. */
   allowsUpgrade(request: IncomingMessage): boolean {
-    return !signInRequired(this.exposed, request) || !!this.sessionOf(request).session;
-  }
-
-  /** Told whenever sessions end here (sign-out, everywhere, expiry); returns the way to stop. */
-  onSessionsEnded(listener: SessionsEndedListener): () => void {
-    return this.book.onSessionsEnded(listener);
-  }
-
-  /** Whether the session is still open: one indexed read, cheap enough for every pushed event. */
-  sessionAlive(idHash: string): boolean {
-    return this.book.alive(idHash);
+    if (!signInRequired(this.exposed, request)) return true;
+    return !!this.book.find(
+      readCookie(request, sessionCookieName(overTls(request, this.transport))),
+    );
   }
 
   close(): void {

@@ -6,11 +6,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** A password is hashed, and hashing a megabyte costs the server for nothing. */
 const MAX_PASSWORD_LENGTH = 1024;
 
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
-}
+type ScryptParams = { N: number; r: number; p: number };
 
 /** OWASP's scrypt parameters; stored with each hash, so a hash made under older ones still checks. */
 const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
@@ -28,18 +24,16 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
 }
 
 /** Why a password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return `A password may have at most ${MAX_PASSWORD_LENGTH} characters.`;
-  }
-  return null;
-}
+export const passwordProblem = (password: string): string | null =>
+  password.length < MIN_PASSWORD_LENGTH
+    ? `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`
+    : password.length > MAX_PASSWORD_LENGTH
+      ? `A password may have at most ${MAX_PASSWORD_LENGTH} characters.`
+      : null;
 
-const encode = ({ N, r, p }: ScryptParams, salt: Buffer, key: Buffer) =>
-  `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+const paramsText = ({ N, r, p }: ScryptParams) => `scrypt$N=${N},r=${r},p=${p}$`;
+const encode = (params: ScryptParams, salt: Buffer, key: Buffer) =>
+  `${paramsText(params)}${salt.toString('base64')}$${key.toString('base64')}`;
 
 /** `scrypt$N=…,r=…,p=…$<salt>$<hash>` (base64): a fresh salt for every hash. */
 export async function hashPassword(password: string, params = CURRENT_PARAMS): Promise<string> {
@@ -61,12 +55,6 @@ function parse(encoded: string) {
   };
 }
 
-/** Whether the hash was made under other parameters than today's (rehash it at the next sign-in). */
-function needsRehash(encoded: string): boolean {
-  const stored = parse(encoded)?.params;
-  return !!stored && Object.entries(CURRENT_PARAMS).some(([k, v]) => stored[k as 'N'] !== v);
-}
-
 /** Whether `password` matches the encoded hash, compared in constant time. */
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const stored = parse(encoded);
@@ -78,17 +66,10 @@ export async function verifyPassword(password: string, encoded: string): Promise
 /** A hash of no password (its key is random): checking against it costs what a real check costs. */
 const DUMMY = encode(CURRENT_PARAMS, randomBytes(SALT_LENGTH), randomBytes(KEY_LENGTH));
 
-export type HashingPriority = 'trusted' | 'untrusted';
+type HashingPriority = 'trusted' | 'untrusted';
 
-export interface HashingLimits {
-  /** Checks running at once, and of those, checks of unknown clients. */
-  concurrent: number;
-  untrustedConcurrent: number;
-  /** Checks allowed to wait, by priority; past it a check is turned away at once. */
-  waiting: Record<HashingPriority, number>;
-}
-
-const DEFAULT_HASHING: HashingLimits = {
+/** Checks running at once, of those checks of unknown clients, and checks allowed to wait. */
+const DEFAULT_HASHING = {
   concurrent: 2,
   // On one core, the only slot is shared; on more, one stays free for known devices.
   untrustedConcurrent: availableParallelism() > 1 ? 1 : 2,
@@ -100,7 +81,7 @@ export class HashingQueue {
   private readonly running: Record<HashingPriority, number> = { trusted: 0, untrusted: 0 };
   private readonly lines: Record<HashingPriority, (() => void)[]> = { trusted: [], untrusted: [] };
 
-  constructor(private readonly limits: HashingLimits = DEFAULT_HASHING) {}
+  constructor(private readonly limits = DEFAULT_HASHING) {}
 
   /** Runs `work` when a slot is free; `{ busy: true }` at once when its priority's line is full. */
   async run<T>(
@@ -112,7 +93,7 @@ export class HashingQueue {
       this.running[priority] += 1;
     } else {
       if (line.length >= this.limits.waiting[priority]) return { busy: true };
-      // `startNext` counts the check as running before it lets it go.
+      // The check that ends counts this one as running before it lets it go.
       await new Promise<void>((resolve) => line.push(resolve));
     }
     try {
@@ -136,7 +117,7 @@ export class HashingQueue {
 }
 
 /** `passwordHash`: the account's hash as stored now (a new one when it was rehashed). */
-export type PasswordVerdict =
+type PasswordVerdict =
   { kind: 'busy' } | { kind: 'wrong' } | { kind: 'right'; passwordHash: string };
 
 /** Checks in its turn (a name without an account against the dummy, so timing does not tell). */
@@ -150,8 +131,10 @@ export async function checkPassword(
     if (!(await verifyPassword(password, user?.passwordHash ?? DUMMY)) || !user) {
       return { kind: 'wrong' };
     }
-    if (!needsRehash(user.passwordHash)) return { kind: 'right', passwordHash: user.passwordHash };
-    // A right password under older parameters is hashed again under today's.
+    // A right password under other parameters than today's is hashed again under today's.
+    if (user.passwordHash.startsWith(paramsText(CURRENT_PARAMS))) {
+      return { kind: 'right', passwordHash: user.passwordHash };
+    }
     const stronger = await hashPassword(password);
     // Compare-and-set: a password changed meanwhile by `npm run users` is not overwritten.
     const replaced = parts.store.replaceHash(user.name, user.passwordHash, stronger);

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { FastifyReply } from 'fastify';
 
-/** What sign-in reads of a request: its cookies, tokens, address, TLS, and whether it is outside. */
+// What sign-in reads of a request: its cookies, tokens, address, TLS, and whether it is outside.
 
 /** `SLABDESK_PUBLIC_URL` (https: the browser reaches us over TLS) and `SLABDESK_TRUST_PROXY`. */
 export interface TransportSettings {
@@ -11,14 +11,13 @@ export interface TransportSettings {
   trustProxy?: boolean | undefined;
 }
 
-/** What marks the server exposed (see `exposureReasons`). */
-interface ExposureSettings extends TransportSettings {
+/** What marks the server exposed; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
+type ExposureSettings = TransportSettings & {
   bindHost: string;
-  /** `SLABDESK_ALLOWED_HOSTS` and `--host NAME`: names the server answers to, port or not. */
   allowedHosts?: readonly string[] | undefined;
   webhookPort?: number | string | undefined;
   requireSignIn?: boolean | undefined;
-}
+};
 
 const header = (request: IncomingMessage, name: string): string | undefined => {
   const value = request.headers[name];
@@ -43,15 +42,12 @@ export function setCookie(
   value: string,
   options: { secure: boolean; maxAgeSeconds: number; sameSite?: 'Strict' | 'Lax' },
 ): void {
-  const parts = [
-    `${name}=${value}`,
-    'Path=/',
-    'HttpOnly',
-    `SameSite=${options.sameSite ?? 'Strict'}`,
-  ];
-  if (options.secure) parts.push('Secure');
-  parts.push(`Max-Age=${options.maxAgeSeconds}`);
-  reply.header('set-cookie', parts.join('; '));
+  const secure = options.secure ? ['Secure'] : [];
+  const flags = ['Path=/', 'HttpOnly', `SameSite=${options.sameSite ?? 'Strict'}`, ...secure];
+  reply.header(
+    'set-cookie',
+    [`${name}=${value}`, ...flags, `Max-Age=${options.maxAgeSeconds}`].join('; '),
+  );
 }
 
 /** Cookie names: `__Host-` over TLS (Secure, this host only, Path=/), else plain. */
@@ -97,19 +93,13 @@ export function overTls(request: IncomingMessage, settings: TransportSettings): 
 }
 
 /** A name or address of this machine only (`localhost`, 127.0.0.0/8, ::1). */
-function isLoopbackName(name: string): boolean {
-  const host = name
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(\.\d{1,3}){3}$/.test(host) ||
-    host === '::1' ||
-    host === '::ffff:127.0.0.1'
+const isLoopbackName = (name: string): boolean =>
+  /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|::1|::ffff:127\.0\.0\.1)$/s.test(
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, ''),
   );
-}
 
 /** A `Host`-style entry without its port: `name`, `name:port`, `[v6]:port`. */
 function hostOnly(entry: string): string {

@@ -5,19 +5,9 @@ import type { Role } from './roles';
 import { serverLog } from '../log';
 
 /** A session ends unused `idleMinutes`, and `maxHours` after sign-in however used. */
-export interface SessionTimes {
-  idleMinutes: number;
-  maxHours: number;
-  now: () => number;
-}
+type SessionTimes = { idleMinutes: number; maxHours: number; now: () => number };
 
-/** A signed-in session as a request sees it. */
-export interface ActiveSession {
-  idHash: string;
-  name: string;
-  role: Role;
-  csrfToken: string;
-}
+export type ActiveSession = { idHash: string; name: string; role: Role; csrfToken: string };
 
 /** Which sessions ended: these (by id hash), or every session of the account. */
 export type EndedSessions = string[] | 'all-of-user';
@@ -27,7 +17,7 @@ export type SessionsEndedListener = (ended: EndedSessions, userName: string) => 
 /** Only a hash of the id is stored: a copy of the database opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
-const MINUTE = 60_000;
+const [MINUTE, HOUR] = [60_000, 3_600_000];
 
 /** The sessions: opened at sign-in with a fresh id, ended by idle or absolute expiry or sign-out. */
 export class SessionBook {
@@ -38,7 +28,7 @@ export class SessionBook {
     readonly times: SessionTimes,
   ) {}
 
-  /** Calls `listener` whenever sessions end; returns the way to stop. */
+  /** Told whenever sessions end here (sign-out, everywhere, expiry); returns the way to stop. */
   onSessionsEnded(listener: SessionsEndedListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -88,7 +78,7 @@ export class SessionBook {
     return { idHash, name: row.userName, role: row.role, csrfToken: row.csrfToken };
   }
 
-  /** Whether the session is open and unexpired: one indexed read, and not counted as use. */
+  /** Whether the session is open and unexpired: one indexed read, not counted as use. */
   alive(idHash: string): boolean {
     const row = this.store.findSession(idHash);
     return !!row && !this.expired(row, this.times.now());
@@ -113,7 +103,7 @@ export class SessionBook {
     const now = this.times.now();
     const ended = this.store.purgeSessions(
       now - this.times.idleMinutes * MINUTE,
-      now - this.times.maxHours * 60 * MINUTE,
+      now - this.times.maxHours * HOUR,
     );
     const byUser = new Map<string, string[]>();
     for (const { idHash, userName } of ended)
@@ -124,8 +114,6 @@ export class SessionBook {
 
   private expired(row: { lastSeenAt: number; createdAt: number }, now: number): boolean {
     const { idleMinutes, maxHours } = this.times;
-    return (
-      now - row.lastSeenAt > idleMinutes * MINUTE || now - row.createdAt > maxHours * 60 * MINUTE
-    );
+    return now - row.lastSeenAt > idleMinutes * MINUTE || now - row.createdAt > maxHours * HOUR;
   }
 }

@@ -1,28 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
-export interface LimiterSettings {
-  freeFailures: number;
-  windowMs: number;
-  firstDelayMs: number;
-  maxDelayMs: number;
-  maxEntries: number;
-  now: () => number;
-}
-
-export const DEFAULT_LIMITS: Omit<LimiterSettings, 'now'> = {
+export const DEFAULT_LIMITS = {
   freeFailures: 5,
   windowMs: 15 * 60_000,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
   maxEntries: 10_000,
 };
+type LimiterSettings = typeof DEFAULT_LIMITS & { now: () => number };
 
-interface Entry {
-  failures: number;
-  lastFailureAt: number;
-  blockedUntil: number;
-}
+type Entry = { failures: number; lastFailureAt: number; blockedUntil: number };
 
 /** Failures per key; a bounded map, so a spray of names cannot grow it. */
 export class AttemptLimiter {
@@ -77,11 +65,7 @@ export class AttemptLimiter {
 }
 
 /** One sign-in attempt: the account asked for (lower case), the address, a valid device's id. */
-export interface SignInAttempt {
-  account: string;
-  address: string;
-  device: string | null;
-}
+type SignInAttempt = { account: string; address: string; device: string | null };
 
 /** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
 type Trust = 'device' | 'address' | 'none';
@@ -96,18 +80,18 @@ const pair = (attempt: SignInAttempt) => `${attempt.account}\n${attempt.address}
  * signed in from share one more count per account, so a guesser rotating addresses is slowed.
  */
 export class SignInSlowing {
-  private readonly byDevice: AttemptLimiter;
-  private readonly byAccountAddress: AttemptLimiter;
-  private readonly byAddress: AttemptLimiter;
-  private readonly strangersByAccount: AttemptLimiter;
+  private readonly limiters;
   /** `account\naddress` → when it last signed in, oldest first. */
   private readonly knownAddresses = new Map<string, number>();
 
   constructor(private readonly settings: LimiterSettings) {
-    this.byDevice = new AttemptLimiter(settings);
-    this.byAccountAddress = new AttemptLimiter(settings);
-    this.byAddress = new AttemptLimiter(settings);
-    this.strangersByAccount = new AttemptLimiter(settings);
+    const limiter = () => new AttemptLimiter(settings);
+    this.limiters = {
+      device: limiter(),
+      pair: limiter(),
+      address: limiter(),
+      strangers: limiter(),
+    };
   }
 
   trust(attempt: SignInAttempt): Trust {
@@ -116,32 +100,36 @@ export class SignInSlowing {
     return at !== undefined && this.settings.now() - at < KNOWN_ADDRESS_MS ? 'address' : 'none';
   }
 
+  /** Each limiter that counts this attempt, with its key. */
+  private counting(attempt: SignInAttempt): [AttemptLimiter, string][] {
+    const trust = this.trust(attempt);
+    const { device, pair: byPair, address, strangers } = this.limiters;
+    if (trust === 'device') return [[device, attempt.device ?? '']];
+    const all: [AttemptLimiter, string][] = [
+      [byPair, pair(attempt)],
+      [address, attempt.address],
+    ];
+    return trust === 'none' ? [...all, [strangers, attempt.account]] : all;
+  }
+
   /** Seconds before this attempt may be checked, or 0. */
   retryAfterSeconds(attempt: SignInAttempt): number {
-    const trust = this.trust(attempt);
-    if (trust === 'device') return this.byDevice.retryAfterSeconds(attempt.device ?? '');
     return Math.max(
-      this.byAccountAddress.retryAfterSeconds(pair(attempt)),
-      this.byAddress.retryAfterSeconds(attempt.address),
-      trust === 'none' ? this.strangersByAccount.retryAfterSeconds(attempt.account) : 0,
+      ...this.counting(attempt).map(([limiter, key]) => limiter.retryAfterSeconds(key)),
     );
   }
 
   failed(attempt: SignInAttempt): void {
-    const trust = this.trust(attempt);
-    if (trust === 'device') return this.byDevice.fail(attempt.device ?? '');
-    this.byAccountAddress.fail(pair(attempt));
-    this.byAddress.fail(attempt.address);
-    if (trust === 'none') this.strangersByAccount.fail(attempt.account);
+    for (const [limiter, key] of this.counting(attempt)) limiter.fail(key);
   }
 
   /** The address becomes known; the strangers' count is forgotten only on a stranger's success. */
   succeeded(attempt: SignInAttempt): void {
     // The owner signing in at home must not lift the slowing of a guesser elsewhere.
-    if (this.trust(attempt) === 'none') this.strangersByAccount.clear(attempt.account);
-    if (attempt.device) this.byDevice.clear(attempt.device);
+    if (this.trust(attempt) === 'none') this.limiters.strangers.clear(attempt.account);
+    if (attempt.device) this.limiters.device.clear(attempt.device);
     const key = pair(attempt);
-    this.byAccountAddress.clear(key);
+    this.limiters.pair.clear(key);
     this.knownAddresses.delete(key);
     this.knownAddresses.set(key, this.settings.now());
     if (this.knownAddresses.size > MAX_KNOWN_ADDRESSES) {
@@ -153,10 +141,7 @@ export class SignInSlowing {
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
 
 /** The account a device token binds: its name and password hash (a new password forgets devices). */
-interface DeviceAccount {
-  name: string;
-  passwordHash: string;
-}
+type DeviceAccount = { name: string; passwordHash: string };
 
 /** OWASP's device cookies: a browser that signed in keeps a signed token naming the account. */
 export class KnownDevices {
@@ -170,16 +155,8 @@ export class KnownDevices {
 
   /** The device's id (its nonce) when the token was issued for this account as it is now. */
   deviceOf(token: string | undefined, account: DeviceAccount | undefined): string | null {
-    const [nonce, mac] = token?.split('_') ?? [];
-    if (
-      !account ||
-      !nonce ||
-      !mac ||
-      !/^[0-9a-f]{32}$/.test(nonce) ||
-      !/^[0-9a-f]{64}$/.test(mac)
-    ) {
-      return null;
-    }
+    const [, nonce, mac] = /^([0-9a-f]{32})_([0-9a-f]{64})$/.exec(token ?? '') ?? [];
+    if (!account || !nonce || !mac) return null;
     const expected = Buffer.from(this.mac(account, nonce), 'hex');
     return timingSafeEqual(expected, Buffer.from(mac, 'hex')) ? nonce : null;
   }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { AccountsStore, NAME_PATTERN } from './accounts-store';
-import { DEFAULT_USERS_DB } from './auth-options';
+import { AccountsStore, DEFAULT_USERS_DB, NAME_PATTERN } from './accounts-store';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
 import { isRole, ROLES } from './roles';
 
@@ -31,14 +31,8 @@ type Terminal = Readable & { isTTY?: boolean; setRawMode?(mode: boolean): unknow
 
 /** The first line of a piped standard input (`printf 'pw\n' | npm run users -- ...`). */
 async function readFirstLine(input: Readable): Promise<string> {
-  let text = '';
-  for await (const chunk of input) {
-    text += String(chunk);
-    const end = text.search(/\r?\n/);
-    if (end >= 0) return text.slice(0, end);
-    if (text.length > 4096) break;
-  }
-  return text.replace(/\r?\n$/, '');
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) return line;
+  return '';
 }
 
 /** A line typed on a terminal without echoing it (Ctrl-C or Ctrl-D gives up). */
@@ -99,22 +93,14 @@ async function run(argv: string[], store: () => AccountsStore): Promise<string> 
     const users = store().listUsers();
     if (users.length === 0) return 'No accounts yet: npm run users -- add NAME --role owner';
     const rows = [['NAME', 'ROLE', 'CREATED', 'SESSIONS']].concat(
-      users.map((user) => [
-        user.name,
-        user.role,
-        new Date(user.createdAt).toISOString().slice(0, 16).replace('T', ' '),
-        String(user.sessions),
-      ]),
+      users.map(({ name, role, createdAt, sessions }) => {
+        const created = new Date(createdAt).toISOString().slice(0, 16).replace('T', ' ');
+        return [name, role, created, String(sessions)];
+      }),
     );
     const widths = rows[0]!.map((_, at) => Math.max(...rows.map((row) => row[at]!.length)));
-    return rows
-      .map((row) =>
-        row
-          .map((cell, at) => cell.padEnd(widths[at]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n');
+    const line = (row: string[]) => row.map((cell, at) => cell.padEnd(widths[at]!)).join('  ');
+    return rows.map((row) => line(row).trimEnd()).join('\n');
   }
   if (!['add', 'passwd', 'remove'].includes(command)) {
     throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);

@@ -1,4 +1,5 @@
-import { DEFAULT_USERS_DB, type AuthOptions } from '../auth/auth-options';
+import { DEFAULT_USERS_DB } from '../auth/accounts-store';
+import type { AuthOptions } from '../auth/auth-gate';
 import type { Settings } from './settings';
 
 /** What the settings say about sign-in (see auth/request-facts.ts for what marks a server exposed). */

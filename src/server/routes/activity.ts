@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvTime, knownZone, toCsv } from '../../shared/delimited';
@@ -20,23 +19,17 @@ export function dayRange(day: string, tz: string | undefined): { from: number; t
   try {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: tz || 'UTC',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
+      timeZoneName: 'longOffset',
     });
   } catch {
     return null;
   }
-  // How far ahead of UTC the zone's clock is at an instant.
+  // How far ahead of UTC the zone's clock is at an instant (`GMT-05:00`, `GMT-04:56:02`; `GMT`).
   const offset = (instant: number) => {
-    const parts: Record<string, number> = {};
-    for (const part of format.formatToParts(instant)) parts[part.type] = Number(part.value);
-    const { year: y, month: m, day: d, hour, minute, second } = parts;
-    return Date.UTC(y!, m! - 1, d!, hour!, minute!, second!) - Math.floor(instant / 1000) * 1000;
+    const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName');
+    const [, sign, ...hms] = /([+-])(\d\d):(\d\d)(?::(\d\d))?$/.exec(name?.value ?? '') ?? [];
+    const seconds = hms.reduce((total, part) => total * 60 + Number(part ?? 0), 0);
+    return (sign === '-' ? -1000 : 1000) * seconds;
   };
   // The offset at the guess, then again at the result: right across a change of offset.
   const localMidnight = (wallUtc: number) => wallUtc - offset(wallUtc - offset(wallUtc));
@@ -107,7 +100,6 @@ function filterQuery(limits: { default: number; max: number }) {
 }
 
 const READ = { access: 'viewer' } as const;
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /** The log as JSON pages (newest first) and CSV, to any viewer; 404 `activity_off` without one. */
 export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | undefined }> = async (
@@ -116,21 +108,18 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
 ) => {
   app.addHook('onRequest', async (_request, reply) => {
     if (!store) return refuse(reply, 404, 'activity_off', 'This server keeps no activity log.');
-    return undefined;
+    reply.header('cache-control', 'no-store');
   });
 
   app.get(
     '/hub/activity',
     { config: READ, schema: { querystring: filterQuery({ default: 50, max: 200 }) } },
-    async (request, reply) => {
+    async (request) => {
       const { filter } = request.query;
       const entries = store!.list(filter);
       const last = entries.at(-1);
-      return noStore(reply).send({
-        entries,
-        people: store!.people(),
-        nextBefore: entries.length === filter.limit && last ? last.id : null,
-      });
+      const nextBefore = entries.length === filter.limit && last ? last.id : null;
+      return { entries, people: store!.people(), nextBefore };
     },
   );
 
@@ -140,7 +129,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
     async (request, reply) => {
       const { filter, day, tz } = request.query;
       const named = filter.from === undefined ? 'all' : (day ?? 'all');
-      return noStore(reply)
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="slabdesk-activity-${named}.csv"`)
         .send(activityCsv(store!.list(filter), knownZone(tz)));

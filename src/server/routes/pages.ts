@@ -47,11 +47,7 @@ export function pageRoute(
   const { pages, gate, upstream, imageOrigins } = deps;
   app.setNotFoundHandler(async (request, reply) => {
     const { admission } = request;
-    if (!admission.pageAllowed) {
-      reply.hijack();
-      gate.toSignIn(request.raw, reply.raw);
-      return;
-    }
+    if (!admission.pageAllowed) return gate.toSignIn(request, reply);
     const nonce = pages.development ? newNonce() : undefined;
     const page = await pages.pageHtml(pathnameOf(request), nonce);
     if (page === null) {

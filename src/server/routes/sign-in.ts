@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import { requestUrl } from '../request-url';
 import { contentSecurityPolicy, inlineStyleHashes } from '../security-headers';
 import { NAME_PATTERN } from '../auth/accounts-store';
@@ -23,7 +24,7 @@ import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/sign-in-slowing';
 import { signInPage, type SignInPageFacts } from '../auth/sign-in-page';
 
 /** The one message for a wrong name or a wrong password: it never says which. */
-export const WRONG_CREDENTIALS = 'That name and password do not match.';
+const WRONG_CREDENTIALS = 'That name and password do not match.';
 const BUSY_RETRY_SECONDS = 5;
 /** The sign-in and sign-out forms are small: anything longer is not theirs. */
 const MAX_FORM_BYTES = 8 * 1024;
@@ -34,12 +35,9 @@ type Request = FastifyRequest<{ Body: URLSearchParams | null | undefined }>;
 const sendPage = (reply: FastifyReply, status: number, facts: SignInPageFacts) => {
   const html = signInPage(facts);
   const csp = contentSecurityPolicy({ styleHashes: inlineStyleHashes(html) });
-  reply.headers({ 'content-security-policy': csp, 'cache-control': 'no-store' });
+  reply.header('content-security-policy', csp);
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 };
-
-const redirect = (reply: FastifyReply, location: string) =>
-  reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 
 /** The form's token: the one its cookie holds already, or a new one set in the cookie. */
 function formToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
@@ -54,7 +52,7 @@ const minutes = (seconds: number) =>
   seconds <= 60 ? 'a minute' : `${Math.ceil(seconds / 60)} minutes`;
 
 async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
-  const { secure, cookie: oldCookie } = gate.sessionOf(request.raw);
+  const { secure, cookie: oldCookie } = request.admission;
   const form = request.body === undefined ? new URLSearchParams() : request.body;
   const next = safeNext(form?.get('next'));
   const name = (form?.get('name') ?? '').trim().slice(0, 80);
@@ -106,11 +104,11 @@ async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
     sameSite: 'Lax',
   });
   setCookie(reply, formCookieName(secure), '', { secure, maxAgeSeconds: 0 });
-  return redirect(reply, next);
+  return reply.redirect(next, 303);
 }
 
 async function signOut(gate: AuthGate, request: Request, reply: FastifyReply, everywhere: boolean) {
-  const { secure, session } = gate.sessionOf(request.raw);
+  const { secure, session } = request.admission;
   if (session) {
     const token = headerToken(request.raw) ?? request.body?.get('csrf') ?? undefined;
     if (!sameToken(session.csrfToken, token)) {
@@ -122,7 +120,7 @@ async function signOut(gate: AuthGate, request: Request, reply: FastifyReply, ev
   setCookie(reply, sessionCookieName(secure), '', { secure, maxAgeSeconds: 0 });
   // Nothing of the account stays in this browser (the page clears it too, before it posts).
   reply.header('clear-site-data', '"cache", "storage"');
-  return redirect(reply, `${SIGN_IN_PATH}?signed_out=1`);
+  return reply.redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
 }
 
 /**
@@ -135,12 +133,13 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     done(null, type === FORM_TYPE || text === '' ? new URLSearchParams(String(text)) : null);
   });
+  app.addHook('onRequest', noStore);
   const open = { config: { access: 'public' as const }, bodyLimit: MAX_FORM_BYTES };
   app.get(SIGN_IN_PATH, open, (request, reply) => {
-    const { secure, session } = gate.sessionOf(request.raw);
+    const { secure, session } = request.admission;
     const query = requestUrl(request.url).searchParams;
     const next = safeNext(query.get('next'));
-    if (session) return redirect(reply, next);
+    if (session) return reply.redirect(next, 303);
     const notice =
       query.get('signed_out') === '1'
         ? 'You are signed out.'
@@ -152,8 +151,8 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
   });
   app.post(SIGN_IN_PATH, open, (request: Request, reply) => signIn(gate, request, reply));
   app.get('/auth/session', open, (request, reply) => {
-    const { session } = gate.sessionOf(request.raw);
-    return reply.header('cache-control', 'no-store').send({
+    const { session } = request.admission;
+    return reply.send({
       user: session ? { name: session.name, role: session.role } : null,
       signInRequired: signInRequired(gate.exposed, request.raw),
     });

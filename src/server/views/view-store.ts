@@ -3,12 +3,7 @@ import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { VIEW_LIMITS } from '../../shared/saved-views';
 
 /** Each account's saved views of its tables (name and search params), every SQL of them here. */
-
-export interface SavedViewRow {
-  name: string;
-  search: string;
-  savedAt: string;
-}
+type SavedViewRow = { name: string; search: string; savedAt: string };
 
 export class ViewStore {
   private readonly file: StoreFile;
@@ -31,33 +26,16 @@ export class ViewStore {
     return this.db.prepare(sql).all(account, table) as SavedViewRow[];
   }
 
-  /** Saves (or replaces, by name) a view; `full` when the table has its most and this is new. */
-  save(
-    account: string,
-    table: string,
-    view: SavedViewRow,
-  ): { full: true } | { view: SavedViewRow } {
-    return this.db
-      .transaction(() => {
-        const args = { account, table, ...view };
-        const { count } = this.db
-          .prepare(
-            `SELECT COUNT(*) AS count FROM saved_views WHERE account = @account
-             AND table_name = @table AND name <> @name`,
-          )
-          .get(args) as { count: number };
-        if (count >= VIEW_LIMITS.perTable) return { full: true } as const;
-        this.db
-          .prepare(
-            `INSERT INTO saved_views (account, table_name, name, search, saved_at)
-           VALUES (@account, @table, @name, @search, @savedAt)
-           ON CONFLICT (account, table_name, name) DO UPDATE SET
-             search = excluded.search, saved_at = excluded.saved_at`,
-          )
-          .run(args);
-        return { view };
-      })
-      .immediate();
+  /** Saves (or replaces, by name) a view; false when the table has its most and this is new. */
+  save(account: string, table: string, view: SavedViewRow): boolean {
+    // One statement: the count and the write cannot be split by another writer.
+    const sql = `INSERT INTO saved_views (account, table_name, name, search, saved_at)
+      SELECT @account, @table, @name, @search, @savedAt WHERE (SELECT COUNT(*) FROM saved_views
+        WHERE account = @account AND table_name = @table AND name <> @name) < @most
+      ON CONFLICT (account, table_name, name) DO UPDATE SET
+        search = excluded.search, saved_at = excluded.saved_at`;
+    const args = { account, table, ...view, most: VIEW_LIMITS.perTable };
+    return this.db.prepare(sql).run(args).changes === 1;
   }
 
   /** Deletes a view by name; whether there was one. */
