@@ -1,6 +1,12 @@
 import { ApiError } from '../../client';
-import type { HubFeedPage } from './hub-feed';
+import type { HubFeedHead } from '../../client/hub-feed-answer';
 import type { KeptDb, KeptSetAside } from './kept-db';
+
+/** One answer of the hub's change feed (client/hub-feed-answer), its rows the kept collection's. */
+export type HubFeedPage<T> = Omit<HubFeedHead, 'setAside'> & {
+  setAside: KeptSetAside[];
+  rows: T[];
+};
 
 /** How a kept collection reads the hub's replica (bound to one collection). */
 export interface KeptSource<T> {

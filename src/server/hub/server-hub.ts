@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_EVENTS_PATH, HUB_LOG_PATH } from '../../client/hub-messages';
 import { KeyGovernor } from '../governor/key-governor';
-import { BodyReadSlots } from './body-read-slots';
 import { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
 import { EventHub, type SessionLiveness } from './event-hub';
+import { Slots } from './slots';
 import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
 /** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
@@ -54,8 +54,11 @@ export class ServerHub {
   readonly governor: KeyGovernor;
   readonly events: EventHub;
   readonly ledger: DeliveryLedger;
-  /** Deliveries' bodies being read, on the main port and the door together. */
-  readonly reads = new BodyReadSlots(MAX_DELIVERY_READS);
+  /** Deliveries' bodies being read, on the main port and the door together; newest read wins. */
+  readonly reads = new Slots<AbortController>(
+    { total: MAX_DELIVERY_READS, perKey: MAX_DELIVERY_READS },
+    (read) => read.abort(),
+  );
   private secretList: string[];
   private bucketTimer: ReturnType<typeof setTimeout> | undefined;
   private registration: { id: string; receiverUrl: string } | undefined;

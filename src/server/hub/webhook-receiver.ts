@@ -4,10 +4,10 @@ import type { HubLogEntry } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
-import type { BodyReadSlots } from './body-read-slots';
 import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
 import type { EventHub } from './event-hub';
+import type { Slots } from './slots';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
 export const WEBHOOK_PATH = '/hub/webhooks';
@@ -30,7 +30,7 @@ export interface ReceiverDeps {
   ledger: DeliveryLedger;
   hub: EventHub;
   /** The slots for reading bodies, shared by every port that takes deliveries. */
-  reads: BodyReadSlots;
+  reads: Slots<AbortController>;
   /** Told each verified delivery that is not a test (the replica applies it). */
   onDelivery?: (topic: string, payload: unknown) => void;
   now?: () => number;
@@ -127,9 +127,13 @@ export async function receiveWebhook(
   const header = readSignatureHeader(signature, Math.floor(at.getTime() / 1000));
   if (!header.ok) return refuseUnread(401, header.reason);
 
-  const slot = deps.reads.take();
+  // Full, the oldest read is cut off: a real delivery sends its body at once, a slow upload loses.
+  const slot = new AbortController();
+  deps.reads.take(slot);
   const limits = { maxBytes: MAX_DELIVERY_BYTES, deadlineMs: DELIVERY_BODY_DEADLINE_MS };
-  const read = await readBodyWithin(request, limits, slot.signal).finally(slot.release);
+  const read = await readBodyWithin(request, limits, slot.signal).finally(() =>
+    deps.reads.release(slot),
+  );
   if (!read.ok) {
     if (read.reason === 'too_large') return refuseUnread(413, 'body_too_large');
     // Cut off for a newer read, or too slow: the API retries a real one, with backoff.
