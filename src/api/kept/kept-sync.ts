@@ -89,37 +89,23 @@ const wait = (signal: AbortSignal | undefined) =>
     });
   });
 
-/** The copy a sync starts from: the cache's, or this browser's kept one (not shown before the hub says it is current). */
-interface Start<T> {
-  rows: readonly T[];
-  setAside: KeptSetAside[];
-  syncedAt: string;
-  cursor: string | undefined;
-  fromDb: boolean;
-  checkedAt: number | undefined;
-}
-
-async function startOf<T>(
-  source: KeptSource<T>,
-  context: SyncContext<T>,
-): Promise<Start<T> | undefined> {
+/** The copy a sync starts from: the cache's, or this browser's kept one (shown once the hub knows it). */
+async function startOf<T>(source: KeptSource<T>, context: SyncContext<T>) {
   const previous = context.current();
-  if (previous?.cursor !== undefined) {
-    return { ...previous, fromDb: false };
-  }
+  if (previous?.cursor !== undefined) return { ...previous, fromDb: false };
   const stored = context.db
     ? await context.db.load<T>(source.collection).catch(() => undefined)
     : undefined;
-  if (!stored || stored.head.scope !== source.scope || stored.head.cursor === undefined) {
-    return undefined;
-  }
+  const head = stored?.head;
+  if (!stored || head?.scope !== source.scope || head.cursor === undefined) return undefined;
+  const { syncedAt, cursor, checkedAt } = head;
   return {
     rows: stored.rows,
-    setAside: stored.head.setAside ?? [],
-    syncedAt: stored.head.syncedAt,
-    cursor: stored.head.cursor,
+    setAside: head.setAside ?? [],
+    syncedAt,
+    cursor,
+    checkedAt,
     fromDb: true,
-    checkedAt: stored.head.checkedAt,
   };
 }
 

@@ -36,28 +36,21 @@ export interface ReceiverDeps {
   now?: () => number;
 }
 
-type SignatureHeader =
-  | { ok: true; timestamp: number; given: Buffer[] }
-  | { ok: false; reason: 'missing_signature' | 'malformed_signature' | 'stale_timestamp' };
-
-/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): a stranger's post is refused unread. */
-function readSignatureHeader(header: string | undefined, nowSeconds: number): SignatureHeader {
-  if (!header) return { ok: false, reason: 'missing_signature' };
-  let t: number | undefined;
+/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
+function readSignatureHeader(header: string | undefined, nowSeconds: number) {
+  if (!header) return 'missing_signature';
+  let timestamp: number | undefined;
   const given: Buffer[] = [];
   for (const part of header.split(',')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (name === 't' && /^\d{1,12}$/.test(value)) t = Number(value);
+    const [name, value] = [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+    if (name === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     if (name === 'v1' && /^[0-9a-f]{64}$/i.test(value)) given.push(Buffer.from(value, 'hex'));
   }
-  if (t === undefined || given.length === 0) return { ok: false, reason: 'malformed_signature' };
-  if (Math.abs(nowSeconds - t) > MAX_SIGNATURE_AGE_SECONDS) {
-    return { ok: false, reason: 'stale_timestamp' };
-  }
-  return { ok: true, timestamp: t, given };
+  if (timestamp === undefined || given.length === 0) return 'malformed_signature';
+  if (Math.abs(nowSeconds - timestamp) > MAX_SIGNATURE_AGE_SECONDS) return 'stale_timestamp';
+  return { timestamp, given };
 }
 
 /** HMAC-SHA256 of `<t>.<raw body>` with the current or previous secret, in constant time. */
@@ -125,7 +118,7 @@ export async function receiveWebhook(
   if (secrets.length === 0) return refuseUnread(503, 'no_signing_secret', { 'retry-after': '60' });
   const signature = headerOf(request, 'x-service-webhook-signature');
   const header = readSignatureHeader(signature, Math.floor(at.getTime() / 1000));
-  if (!header.ok) return refuseUnread(401, header.reason);
+  if (typeof header === 'string') return refuseUnread(401, header);
 
   // Full, the oldest read is cut off: a real delivery sends its body at once, a slow upload loses.
   const slot = new AbortController();
