@@ -134,7 +134,8 @@ function realDelivery(port: number, id: string): Promise<{ status: number; ms: n
 /** Waits until the slow uploads hold the address's whole share of the door again. */
 const doorFull = () =>
   vi.waitFor(
-    () => expect(door.connections.inUse(addressKey('127.0.0.1'))).toBe(DOOR_CONNECTION_LIMITS.perKey),
+    () =>
+      expect(door.connections.inUse(addressKey('127.0.0.1'))).toBe(DOOR_CONNECTION_LIMITS.perKey),
     { timeout: 10_000 },
   );
 
