@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { listenOn } from '../listen';
 import { applyServerLimits } from '../server-limits';
 import { reportBackgroundError } from './background-error';
 import { addressKey, Slots } from './slots';
@@ -53,21 +54,15 @@ export async function startWebhookDoor(
     request.once('end', () => connections.setBusy(socket, true));
     response.once('close', () => connections.setBusy(socket, false));
     const pathname = (request.url ?? '/').split('?')[0];
-    let done: Promise<void>;
     if (pathname === WEBHOOK_PATH) {
-      done = hub.receive(request, response);
+      hub.receive(request, response).catch((error: unknown) => {
+        reportBackgroundError('a webhook delivery on the door', error);
+        if (!response.headersSent) plain(response, 500, 'Internal error.\n');
+        else response.end();
+      });
     } else if (pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       plain(response, 200, 'ok\n');
-      return;
-    } else {
-      plain(response, 404, 'Not found: this door takes webhook deliveries only.\n');
-      return;
-    }
-    done.catch((error: unknown) => {
-      reportBackgroundError('a webhook delivery on the door', error);
-      if (!response.headersSent) plain(response, 500, 'Internal error.\n');
-      else response.end();
-    });
+    } else plain(response, 404, 'Not found: this door takes webhook deliveries only.\n');
   };
   const server = createServer(
     { connectionsCheckingInterval: DOOR_TIMES.checkEveryMs, requestTimeout: DOOR_TIMES.requestMs },
@@ -78,15 +73,7 @@ export async function startWebhookDoor(
     if (!connections.take(socket, addressKey(socket.remoteAddress))) socket.destroy();
     else socket.once('close', () => connections.release(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenOn(server, options.host, options.port, true);
   const shown = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   return {
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
