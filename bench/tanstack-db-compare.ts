@@ -15,9 +15,8 @@ import {
   type SyncConfig,
 } from '@tanstack/db';
 import type { ListingRead } from '../src/client';
-import type { HubFeedPage } from '../src/api/kept/hub-feed';
 import { patchKeptRow } from '../src/api/kept/kept-rows';
-import { syncKept, type Kept, type KeptSource } from '../src/api/kept/kept-sync';
+import { syncKept, type HubFeedPage, type Kept, type KeptSource } from '../src/api/kept/kept-sync';
 import {
   applyCatalogueSearch,
   readCatalogueSearch,

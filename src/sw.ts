@@ -223,7 +223,7 @@ sw.addEventListener('fetch', (event) => {
   );
 });
 
-/** What the hub pushes (server/push/push-sender.ts): read tolerantly, a stranger's text never. */
+/** What the hub pushes (server/push/push-part.ts): read tolerantly, a stranger's text never. */
 function pushMessageOf(text: string): { title: string; body: string; url: string; tag: string } {
   const fallback = { title: 'Slabdesk', body: text.slice(0, 200), url: '/shows', tag: 'slabdesk' };
   try {

@@ -203,7 +203,7 @@ test.describe('a push while Slabdesk is closed', () => {
     });
     await expect.poll(() => registrations.length).toBeGreaterThan(0);
     const registration = registrations.find((r) => r.scopeURL.startsWith(app.url))!;
-    // What the hub sends (server/push/push-sender.ts), as the push service hands it over.
+    // What the hub sends (server/push/push-part.ts), as the push service hands it over.
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(app.url).origin,
       registrationId: registration.registrationId,

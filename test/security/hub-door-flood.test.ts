@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addressKey } from '../../src/server/hub/connection-slots';
+import { addressKey } from '../../src/server/hub/slots';
 import { ServerHub } from '../../src/server/hub/server-hub';
 import {
   DOOR_CONNECTION_LIMITS,
@@ -134,7 +134,8 @@ function realDelivery(port: number, id: string): Promise<{ status: number; ms: n
 /** Waits until the slow uploads hold the address's whole share of the door again. */
 const doorFull = () =>
   vi.waitFor(
-    () => expect(door.connections.openFrom('127.0.0.1')).toBe(DOOR_CONNECTION_LIMITS.perAddress),
+    () =>
+      expect(door.connections.inUse(addressKey('127.0.0.1'))).toBe(DOOR_CONNECTION_LIMITS.perKey),
     { timeout: 10_000 },
   );
 
@@ -146,7 +147,7 @@ describe('the webhook door under slow uploads', () => {
     const results: { status: number; ms: number }[] = [];
     let mostHeld = 0;
     const watch = setInterval(() => {
-      mostHeld = Math.max(mostHeld, door.connections?.openFrom('127.0.0.1') ?? 0);
+      mostHeld = Math.max(mostHeld, door.connections?.inUse(addressKey('127.0.0.1')) ?? 0);
     }, 20);
     try {
       // Each delivery meets a door the flood holds full.
@@ -167,7 +168,7 @@ describe('the webhook door under slow uploads', () => {
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     // The spec gives a receiver ten seconds; even on a busy machine a delivery keeps half of it.
     expect(latencies[latencies.length - 1]).toBeLessThan(5_000);
-    expect(mostHeld).toBeLessThanOrEqual(DOOR_CONNECTION_LIMITS.perAddress);
+    expect(mostHeld).toBeLessThanOrEqual(DOOR_CONNECTION_LIMITS.perKey);
   });
 
   it('holds at most its share of connections from one address; newer ones take the oldest’s place', async () => {
@@ -181,8 +182,8 @@ describe('the webhook door under slow uploads', () => {
       sockets.push(socket);
       // The door has it (and has let the oldest go) before the next one comes: their order holds.
       await vi.waitFor(() =>
-        expect(door.connections.openFrom('127.0.0.2')).toBe(
-          Math.min(sockets.length, DOOR_CONNECTION_LIMITS.perAddress),
+        expect(door.connections.inUse(addressKey('127.0.0.2'))).toBe(
+          Math.min(sockets.length, DOOR_CONNECTION_LIMITS.perKey),
         ),
       );
     }

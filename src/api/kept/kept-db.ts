@@ -1,16 +1,13 @@
-import { KEPT_DB } from '../../shared/browser-keeps';
 /** Kept collections in IndexedDB: a head per collection and rows in fixed-size chunks. */
-
 import type { IDBPDatabase } from 'idb';
+import type { SetAsideRecord } from '../../client';
+import { KEPT_DB } from '../../shared/browser-keeps';
 import { openBrowserDb, type BrowserDbShape } from '../browser-db';
 import type { ColumnChunk, decodeRows, encodeRows } from './column-chunk';
-import type { SetAsideRecord } from '../../client';
-import { spareMoment } from './kept-moments';
 
-const DB_NAME = KEPT_DB;
 /** `KeptHead` records, keyed by collection name (one kept copy per collection). */
 const HEADS = 'heads';
-/** Row chunks, keyed `[collection, index]`: `{ collection, index, scope, columns }`. */
+/** Row chunks (ChunkRecord), keyed `[collection, index]`. */
 const CHUNKS = 'chunks';
 
 /** Set before any chunk is written: without it nothing is kept and walks need not wait. */
@@ -22,10 +19,39 @@ export type KeptMarker = Pick<Storage, 'getItem' | 'setItem'>;
 /** Rows per stored chunk. */
 export const CHUNK_ROWS = 1000;
 
-/** Rows encoded in one slice of the page's time (a few ms: see kept-moments). */
+/** Rows encoded in one slice of the page's time (a few ms: see spareMoment). */
 const SLICE_ROWS = 250;
 /** The idle time that holds a whole chunk's encoding at once (1,000 listings: 7 to 9 ms). */
 const WHOLE_CHUNK_MS = 20;
+/** What a slice needs left of an idle period to start in it (ms). */
+const SLICE_MS = 6;
+/** The longest a slice waits for idle: short once rows are whole, longer while a walk draws. */
+const IDLE_WAIT_MS = { whole: 100, walking: 1000 };
+
+/** The idle period slices are running in now. */
+let period: IdleDeadline | undefined;
+const room = () => (period && !period.didTimeout ? period.timeRemaining() : 0);
+
+/** A moment to spare (never a frame from typing; a hidden page never waits): its ms, or Infinity. */
+function spareMoment(whole: boolean): Promise<number> {
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+    return Promise.resolve(Infinity);
+  }
+  if (typeof requestIdleCallback !== 'function') {
+    return new Promise((ok) => setTimeout(() => ok(Infinity), 0));
+  }
+  if (room() >= SLICE_MS) return Promise.resolve(room());
+  const timeout = whole ? IDLE_WAIT_MS.whole : IDLE_WAIT_MS.walking;
+  return new Promise((ok) =>
+    requestIdleCallback(
+      (deadline) => {
+        period = deadline;
+        ok(room());
+      },
+      { timeout },
+    ),
+  );
+}
 
 /** A record set aside, with the API's time (ISO) of the read that last found it unreadable. */
 export type KeptSetAside = SetAsideRecord & { seenAt: string };
@@ -51,11 +77,9 @@ interface ChunkRecord {
   collection: string;
   index: number;
   scope: string;
-  /** The chunk's rows column by column (see column-chunk and docs/decisions/004-kept.md). */
-  columns?: ColumnChunk;
-  /** The rows column by column in slices of a few hundred (each encoded in its own moment). */
+  /** The rows column by column (column-chunk, decisions/004) in slices, each encoded in a moment. */
   parts?: ColumnChunk[];
-  /** The rows as they are: short chunks, rows the columns cannot hold, chunks written before. */
+  /** The rows as they are: short chunks, rows the columns cannot hold. */
   rows?: unknown[];
 }
 
@@ -66,7 +90,7 @@ const codec = () => (codecModule ??= import('./column-chunk'));
 
 /** Heads by collection; chunks by collection and index. */
 const SHAPE: BrowserDbShape = {
-  name: DB_NAME,
+  name: KEPT_DB,
   stores: { [HEADS]: 'collection', [CHUNKS]: ['collection', 'index'] },
 };
 
@@ -138,7 +162,6 @@ export class KeptDb {
     for (const chunk of chunks) {
       if (chunk.scope !== head.scope) return undefined;
       if (chunk.parts) for (const part of chunk.parts) decodeRows(part, rows);
-      else if (chunk.columns) decodeRows(chunk.columns, rows);
       else if (Array.isArray(chunk.rows)) for (const row of chunk.rows as T[]) rows.push(row);
       else return undefined;
     }

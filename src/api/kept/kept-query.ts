@@ -4,10 +4,11 @@ import { keptDb, type KeptDb } from './kept-db';
 import { syncKept, type Kept, type KeptFailure, type KeptSource } from './kept-sync';
 import { takeSellerAsk } from './seller-asked';
 
-/** The walk of each collection under way, per QueryClient (see keptQueryFn). */
-const inFlight = new WeakMap<QueryClient, Map<string, Promise<Kept<never>>>>();
-/** The last failure of each collection whose query holds no data to carry it, per QueryClient. */
-const failures = new WeakMap<QueryClient, Map<string, KeptFailure>>();
+/** Per QueryClient: each collection's read under way, and the last failure no data carries. */
+const perClient = new WeakMap<
+  QueryClient,
+  { running: Map<string, Promise<Kept<never>>>; failed: Map<string, KeptFailure> }
+>();
 
 /** First wait after a failed hub read before a retry on its own; doubled per failure, capped. */
 const FIRST_BACK_OFF_MS = 5_000;
@@ -24,12 +25,6 @@ export interface KeptQueryOptions {
   db?: KeptDb | null;
 }
 
-function mapOf<V>(maps: WeakMap<QueryClient, Map<string, V>>, queryClient: QueryClient) {
-  let map = maps.get(queryClient);
-  if (!map) maps.set(queryClient, (map = new Map()));
-  return map;
-}
-
 /** A kept collection's `queryFn`: rows shown as they land; only the seller retries early. */
 export function keptQueryFn<T extends { id: string }>(
   queryClient: QueryClient,
@@ -38,8 +33,9 @@ export function keptQueryFn<T extends { id: string }>(
   options: KeptQueryOptions = {},
 ): () => Promise<Kept<T>> {
   return () => {
-    const running = mapOf(inFlight, queryClient);
-    const failed = mapOf(failures, queryClient);
+    let maps = perClient.get(queryClient);
+    if (!maps) perClient.set(queryClient, (maps = { running: new Map(), failed: new Map() }));
+    const { running, failed } = maps;
     const key = JSON.stringify(queryKey);
     const shared = running.get(key) as Promise<Kept<T>> | undefined;
     if (shared) return shared;

@@ -1,6 +1,18 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Kept } from './kept-sync';
-import { isOlder } from './newest';
+
+/** A row's `updated_at` as epoch ms; undefined when it has none that can be read. */
+function updatedAtOf(row: unknown): number | undefined {
+  const value = (row as { updated_at?: unknown } | null)?.updated_at;
+  const at = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/** Whether `candidate` is older than `shown` (earlier `updated_at`); an equal time applies. */
+export function isOlder(candidate: unknown, shown: unknown): boolean {
+  const [was, now] = [updatedAtOf(shown), updatedAtOf(candidate)];
+  return was !== undefined && now !== undefined && now < was;
+}
 
 /** Patches one kept row, newest first; `absent` when the copy or the row is not held. */
 export function patchKeptRow<T extends { id: string }>(

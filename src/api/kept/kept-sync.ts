@@ -1,6 +1,12 @@
 import { ApiError } from '../../client';
-import type { HubFeedPage } from './hub-feed';
+import type { HubFeedHead } from '../../client/hub-feed-answer';
 import type { KeptDb, KeptSetAside } from './kept-db';
+
+/** One answer of the hub's change feed (client/hub-feed-answer), its rows the kept collection's. */
+export type HubFeedPage<T> = Omit<HubFeedHead, 'setAside'> & {
+  setAside: KeptSetAside[];
+  rows: T[];
+};
 
 /** How a kept collection reads the hub's replica (bound to one collection). */
 export interface KeptSource<T> {
@@ -83,37 +89,23 @@ const wait = (signal: AbortSignal | undefined) =>
     });
   });
 
-/** The copy a sync starts from: the cache's, or this browser's kept one (not shown before the hub says it is current). */
-interface Start<T> {
-  rows: readonly T[];
-  setAside: KeptSetAside[];
-  syncedAt: string;
-  cursor: string | undefined;
-  fromDb: boolean;
-  checkedAt: number | undefined;
-}
-
-async function startOf<T>(
-  source: KeptSource<T>,
-  context: SyncContext<T>,
-): Promise<Start<T> | undefined> {
+/** The copy a sync starts from: the cache's, or this browser's kept one (shown once the hub knows it). */
+async function startOf<T>(source: KeptSource<T>, context: SyncContext<T>) {
   const previous = context.current();
-  if (previous?.cursor !== undefined) {
-    return { ...previous, fromDb: false };
-  }
+  if (previous?.cursor !== undefined) return { ...previous, fromDb: false };
   const stored = context.db
     ? await context.db.load<T>(source.collection).catch(() => undefined)
     : undefined;
-  if (!stored || stored.head.scope !== source.scope || stored.head.cursor === undefined) {
-    return undefined;
-  }
+  const head = stored?.head;
+  if (!stored || head?.scope !== source.scope || head.cursor === undefined) return undefined;
+  const { syncedAt, cursor, checkedAt } = head;
   return {
     rows: stored.rows,
-    setAside: stored.head.setAside ?? [],
-    syncedAt: stored.head.syncedAt,
-    cursor: stored.head.cursor,
+    setAside: head.setAside ?? [],
+    syncedAt,
+    cursor,
+    checkedAt,
     fromDb: true,
-    checkedAt: stored.head.checkedAt,
   };
 }
 

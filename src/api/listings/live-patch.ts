@@ -5,7 +5,7 @@ import {
   type ListingRead,
   type ProductPayload,
 } from '../../client';
-import { isOlder } from '../kept/newest';
+import { isOlder } from '../kept/kept-rows';
 import { updateKeptListing } from './catalogue-query';
 import { listingKeys } from './listing-keys';
 import { markSold } from './live-sales';

@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { readOrderPayload, type Order } from '../../client';
 import { compareCodes } from '../compare-codes';
 import type { Kept } from '../kept/kept-sync';
-import { patchKeptRow } from '../kept/kept-rows';
-import { isOlder } from '../kept/newest';
+import { isOlder, patchKeptRow } from '../kept/kept-rows';
 import { orderKeys } from './order-keys';
 import type { KeptOrder } from './order-queries';
 

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { addColumns } from '../../shared/sqlite/migrate';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
@@ -14,6 +13,20 @@ export interface LedgerEntry {
   test: boolean;
 }
 
+const MIGRATIONS = [
+  `CREATE TABLE IF NOT EXISTS accepted_events (
+     event_id TEXT PRIMARY KEY, topic TEXT NOT NULL, accepted_at TEXT NOT NULL
+   )`,
+  // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
+  addColumns('accepted_events', [
+    'signature TEXT',
+    'body_digest TEXT',
+    'test INTEGER NOT NULL DEFAULT 0',
+  ]),
+  `CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature);
+   CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest);`,
+];
+
 /**
  * Every webhook delivery taken, test ones too, by event id, by signed bytes and by body: a
  * redelivery, a replay under another id, or a test's sample replayed without its test header is
@@ -21,69 +34,46 @@ export interface LedgerEntry {
  */
 export class DeliveryLedger {
   private readonly file: StoreFile;
-  private readonly db: Database.Database;
-  private readonly insert: Database.Statement<[string, string, string, string, number, string]>;
-  private readonly lookup: Database.Statement<
-    [string, string, string],
-    { test: number | null; n: number }
-  >;
+  private readonly statements;
 
   constructor(path: string) {
     // NORMAL survives a crash of the process, not the machine, with no fsync per delivery: a flood
     // must not stall the event loop on the disk.
-    this.file = openStore(
-      path,
-      'deliveries',
-      [
-        `CREATE TABLE IF NOT EXISTS accepted_events (
-           event_id TEXT PRIMARY KEY, topic TEXT NOT NULL, accepted_at TEXT NOT NULL
-         )`,
-        // Ledgers written by earlier versions gain the columns (NULL or 0 for their old rows).
-        addColumns('accepted_events', [
-          'signature TEXT',
-          'body_digest TEXT',
-          'test INTEGER NOT NULL DEFAULT 0',
-        ]),
-        `CREATE UNIQUE INDEX IF NOT EXISTS accepted_events_signature ON accepted_events (signature);
-         CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest);`,
-      ],
-      { synchronous: 'NORMAL' },
-    );
-    this.db = this.file.db;
+    this.file = openStore(path, 'deliveries', MIGRATIONS, { synchronous: 'NORMAL' });
+    const { db } = this.file;
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
-    this.db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
-    this.insert = this.db.prepare(
-      `INSERT OR IGNORE INTO accepted_events
-         (event_id, signature, body_digest, topic, test, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
-    );
-    // A test among the matches wins: a sample stays a sample whatever headers it comes back with.
-    this.lookup = this.db.prepare(
-      `SELECT MAX(test) AS test, COUNT(*) AS n FROM accepted_events
-       WHERE event_id = ? OR signature = ? OR body_digest = ?`,
-    );
+    db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
+    this.statements = {
+      insert: db.prepare<[string, string, string, string, number, string]>(
+        `INSERT OR IGNORE INTO accepted_events
+           (event_id, signature, body_digest, topic, test, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      // A test among the matches wins: a sample stays a sample whatever headers it comes back with.
+      lookup: db.prepare<[string, string, string], { test: number | null; n: number }>(
+        `SELECT MAX(test) AS test, COUNT(*) AS n FROM accepted_events
+         WHERE event_id = ? OR signature = ? OR body_digest = ?`,
+      ),
+      count: db.prepare<[], number>('SELECT COUNT(*) FROM accepted_events').pluck(),
+    };
   }
 
   /** What is known of a delivery with this id, these signed bytes or this body; null if new. */
   find(eventId: string, signature: string, bodyDigest: string): { test: boolean } | null {
-    const row = this.lookup.get(eventId, signature, bodyDigest)!;
+    const row = this.statements.lookup.get(eventId, signature, bodyDigest)!;
     return row.n === 0 ? null : { test: row.test === 1 };
   }
 
   /** Records a delivery taken; false when its id or signed bytes were recorded already. */
   claim({ eventId, signature, bodyDigest, topic, test }: LedgerEntry, at = new Date()): boolean {
-    const changes = this.insert.run(
-      eventId,
-      signature,
-      bodyDigest,
-      topic,
-      test ? 1 : 0,
-      at.toISOString(),
-    ).changes;
-    return changes === 1;
+    const { insert } = this.statements;
+    return (
+      insert.run(eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString()).changes ===
+      1
+    );
   }
 
   count(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM accepted_events').pluck().get() as number;
+    return this.statements.count.get()!;
   }
 
   close(): void {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_EVENTS_PATH, HUB_LOG_PATH } from '../../client/hub-messages';
 import { KeyGovernor } from '../governor/key-governor';
-import { BodyReadSlots } from './body-read-slots';
 import { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
 import { EventHub, type SessionLiveness } from './event-hub';
+import { Slots } from './slots';
 import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
 /** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
@@ -36,12 +36,12 @@ interface Webhook {
 
 /** A call to the sandbox's control API; undefined when it refuses. */
 async function control<T>(target: SandboxTarget, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (target.controlToken) headers.authorization = `Bearer ${target.controlToken}`;
   const response = await fetch(`${target.sandboxUrl}/_sandbox${path}`, {
     method,
-    headers,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(target.controlToken ? { authorization: `Bearer ${target.controlToken}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.ok) return (await response.json()) as T;
@@ -54,8 +54,11 @@ export class ServerHub {
   readonly governor: KeyGovernor;
   readonly events: EventHub;
   readonly ledger: DeliveryLedger;
-  /** Deliveries' bodies being read, on the main port and the door together. */
-  readonly reads = new BodyReadSlots(MAX_DELIVERY_READS);
+  /** Deliveries' bodies being read, on the main port and the door together; newest read wins. */
+  readonly reads = new Slots<AbortController>(
+    { total: MAX_DELIVERY_READS, perKey: MAX_DELIVERY_READS },
+    (read) => read.abort(),
+  );
   private secretList: string[];
   private bucketTimer: ReturnType<typeof setTimeout> | undefined;
   private registration: { id: string; receiverUrl: string } | undefined;
@@ -108,14 +111,10 @@ export class ServerHub {
     );
     if (!listed) throw new Error(`The sandbox at ${target.sandboxUrl} did not list its webhooks`);
     const known = listed.webhooks.find((webhook) => webhook.url === receiverUrl);
-    const made = known
-      ? await control<{ webhook: Webhook }>(target, 'PATCH', `/webhooks/${known.id}`, {
-          enabled: true,
-        })
-      : await control<{ webhook: Webhook }>(target, 'POST', '/webhooks', {
-          seller_id: target.sellerId,
-          url: receiverUrl,
-        });
+    const [method, path, body] = known
+      ? ['PATCH', `/webhooks/${known.id}`, { enabled: true }]
+      : ['POST', '/webhooks', { seller_id: target.sellerId, url: receiverUrl }];
+    const made = await control<{ webhook: Webhook }>(target, method, path, body);
     if (!made) throw new Error(`The sandbox at ${target.sandboxUrl} refused our webhook`);
     const { id, secret } = made.webhook;
     this.registration = { id, receiverUrl };

@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { listenOn } from '../listen';
 import { applyServerLimits } from '../server-limits';
-import { ConnectionSlots, type ConnectionLimits } from './connection-slots';
 import { reportBackgroundError } from './background-error';
+import { addressKey, Slots } from './slots';
 import type { ServerHub } from './server-hub';
 import { WEBHOOK_PATH } from './webhook-receiver';
 
 /** Sockets the door holds at once, in all and per address: the API delivers a few at a time. */
-export const DOOR_CONNECTION_LIMITS: ConnectionLimits = { total: 256, perAddress: 16 };
+export const DOOR_CONNECTION_LIMITS = { total: 256, perKey: 16 };
 /** A request's headers, then the whole of it, must arrive within these; an idle socket goes. */
 export const DOOR_TIMES = {
   headersMs: 5_000,
@@ -23,8 +24,8 @@ export interface WebhookDoor {
   url: string;
   port: number;
   server: Server;
-  /** The door's connections, per address. */
-  connections: ConnectionSlots;
+  /** The door's connections, per address (see addressKey). */
+  connections: Slots<Socket>;
   close(): Promise<void>;
 }
 
@@ -40,50 +41,39 @@ function plain(response: ServerResponse, status: number, text: string): void {
 /**
  * A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, so a tunnel
  * can expose it alone. No Host check: the signature authenticates; short times, and slots per
- * address that slow uploads lose to newcomers (see ConnectionSlots).
+ * address that slow uploads lose to newcomers (a connection is busy once its request is whole).
  */
 export async function startWebhookDoor(
   hub: ServerHub,
-  options: { host: string; port: number; limits?: ConnectionLimits },
+  options: { host: string; port: number },
 ): Promise<WebhookDoor> {
-  const connections = new ConnectionSlots(options.limits ?? DOOR_CONNECTION_LIMITS);
+  const connections = new Slots<Socket>(DOOR_CONNECTION_LIMITS, (socket) => socket.destroy());
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     // Whole once its body is read: from then until answered, the connection is not dropped.
     request.once('end', () => connections.setBusy(socket, true));
     response.once('close', () => connections.setBusy(socket, false));
     const pathname = (request.url ?? '/').split('?')[0];
-    let done: Promise<void>;
     if (pathname === WEBHOOK_PATH) {
-      done = hub.receive(request, response);
+      hub.receive(request, response).catch((error: unknown) => {
+        reportBackgroundError('a webhook delivery on the door', error);
+        if (!response.headersSent) plain(response, 500, 'Internal error.\n');
+        else response.end();
+      });
     } else if (pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       plain(response, 200, 'ok\n');
-      return;
-    } else {
-      plain(response, 404, 'Not found: this door takes webhook deliveries only.\n');
-      return;
-    }
-    done.catch((error: unknown) => {
-      reportBackgroundError('a webhook delivery on the door', error);
-      if (!response.headersSent) plain(response, 500, 'Internal error.\n');
-      else response.end();
-    });
+    } else plain(response, 404, 'Not found: this door takes webhook deliveries only.\n');
   };
   const server = createServer(
     { connectionsCheckingInterval: DOOR_TIMES.checkEveryMs, requestTimeout: DOOR_TIMES.requestMs },
     handler,
   );
   applyServerLimits(server, DOOR_TIMES);
-  server.on('connection', (socket: Socket) => connections.admit(socket));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  server.on('connection', (socket: Socket) => {
+    if (!connections.take(socket, addressKey(socket.remoteAddress))) socket.destroy();
+    else socket.once('close', () => connections.release(socket));
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenOn(server, options.host, options.port, true);
   const shown = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   return {
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,

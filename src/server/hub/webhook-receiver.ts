@@ -4,10 +4,10 @@ import type { HubLogEntry } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
-import type { BodyReadSlots } from './body-read-slots';
 import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
 import type { EventHub } from './event-hub';
+import type { Slots } from './slots';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
 export const WEBHOOK_PATH = '/hub/webhooks';
@@ -30,34 +30,27 @@ export interface ReceiverDeps {
   ledger: DeliveryLedger;
   hub: EventHub;
   /** The slots for reading bodies, shared by every port that takes deliveries. */
-  reads: BodyReadSlots;
+  reads: Slots<AbortController>;
   /** Told each verified delivery that is not a test (the replica applies it). */
   onDelivery?: (topic: string, payload: unknown) => void;
   now?: () => number;
 }
 
-type SignatureHeader =
-  | { ok: true; timestamp: number; given: Buffer[] }
-  | { ok: false; reason: 'missing_signature' | 'malformed_signature' | 'stale_timestamp' };
-
-/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`): a stranger's post is refused unread. */
-function readSignatureHeader(header: string | undefined, nowSeconds: number): SignatureHeader {
-  if (!header) return { ok: false, reason: 'missing_signature' };
-  let t: number | undefined;
+/** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
+function readSignatureHeader(header: string | undefined, nowSeconds: number) {
+  if (!header) return 'missing_signature';
+  let timestamp: number | undefined;
   const given: Buffer[] = [];
   for (const part of header.split(',')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (name === 't' && /^\d{1,12}$/.test(value)) t = Number(value);
+    const [name, value] = [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+    if (name === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     if (name === 'v1' && /^[0-9a-f]{64}$/i.test(value)) given.push(Buffer.from(value, 'hex'));
   }
-  if (t === undefined || given.length === 0) return { ok: false, reason: 'malformed_signature' };
-  if (Math.abs(nowSeconds - t) > MAX_SIGNATURE_AGE_SECONDS) {
-    return { ok: false, reason: 'stale_timestamp' };
-  }
-  return { ok: true, timestamp: t, given };
+  if (timestamp === undefined || given.length === 0) return 'malformed_signature';
+  if (Math.abs(nowSeconds - timestamp) > MAX_SIGNATURE_AGE_SECONDS) return 'stale_timestamp';
+  return { timestamp, given };
 }
 
 /** HMAC-SHA256 of `<t>.<raw body>` with the current or previous secret, in constant time. */
@@ -125,11 +118,15 @@ export async function receiveWebhook(
   if (secrets.length === 0) return refuseUnread(503, 'no_signing_secret', { 'retry-after': '60' });
   const signature = headerOf(request, 'x-service-webhook-signature');
   const header = readSignatureHeader(signature, Math.floor(at.getTime() / 1000));
-  if (!header.ok) return refuseUnread(401, header.reason);
+  if (typeof header === 'string') return refuseUnread(401, header);
 
-  const slot = deps.reads.take();
+  // Full, the oldest read is cut off: a real delivery sends its body at once, a slow upload loses.
+  const slot = new AbortController();
+  deps.reads.take(slot);
   const limits = { maxBytes: MAX_DELIVERY_BYTES, deadlineMs: DELIVERY_BODY_DEADLINE_MS };
-  const read = await readBodyWithin(request, limits, slot.signal).finally(slot.release);
+  const read = await readBodyWithin(request, limits, slot.signal).finally(() =>
+    deps.reads.release(slot),
+  );
   if (!read.ok) {
     if (read.reason === 'too_large') return refuseUnread(413, 'body_too_large');
     // Cut off for a newer read, or too slow: the API retries a real one, with backoff.

@@ -1,14 +1,12 @@
 import { dirname, join } from 'node:path';
 import webPush from 'web-push';
 import type { ServerHub } from '../hub/server-hub';
+import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
 import type { SessionsEndedListener } from '../auth/session-book';
-import { PushSender, type VapidKeys } from './push-sender';
-
-export type { VapidKeys } from './push-sender';
-import { PushStore } from './push-store';
-import { SOLD_ONLINE_MESSAGE, SoldOnlineWatch } from './sold-online-watch';
+import { PushStore, type PushSubscriptionRecord } from './push-store';
+import { SOLD_ONLINE_MESSAGE, SoldOnlineWatch, type PushMessage } from './sold-online-watch';
 
 /** How the hub tells the table of a case slab sold online (AppServerOptions.push). */
 export interface PushOptions {
@@ -20,9 +18,19 @@ export interface PushOptions {
   allowLoopbackEndpoints?: boolean;
 }
 
-/** The hub's VAPID identity: its P-256 pair (public: base64url) and its contact. */
+/** The hub's VAPID identity: its P-256 pair (public: base64url) and an https: or mailto: contact. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
 /** Where no subject is set and the public address is not https (push services want a contact). */
-export const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
+const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
+/** A sale at the table is news for a day: a phone off longer than that is told nothing stale. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** A push service that has not answered in this long is given up on for this push. */
+const SEND_TIMEOUT_MS = 10_000;
 
 /** The keys from the settings, else a pair made once and kept (a subscription holds the public one). */
 export function vapidKeysFor(
@@ -42,10 +50,85 @@ export function vapidKeysFor(
   return { ...made, subject };
 }
 
+const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : undefined);
+
+/** One push, encrypted and signed by `web-push` (aes128gcm, VAPID), posted by `fetch`. */
+async function sendOne(
+  store: PushStore,
+  keys: VapidKeys,
+  subscription: PushSubscriptionRecord,
+  message: PushMessage,
+): Promise<boolean> {
+  const { endpoint, p256dh, auth } = subscription;
+  try {
+    const request = webPush.generateRequestDetails(
+      { endpoint, keys: { p256dh, auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: keys,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: 'high',
+        // A push `Topic` header is at most 32 base64url characters: the tag's, shortened.
+        topic: message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || 'slabdesk',
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: new Uint8Array(request.body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    // The subscription is gone: dropped.
+    if (response.status === 404 || response.status === 410) store.unsubscribe(endpoint);
+    else if (!response.ok) {
+      serverLog.warn(
+        { status: response.status, pushService: hostOf(endpoint) },
+        'Push: the push service refused a notification',
+      );
+    }
+    return response.ok;
+  } catch (error) {
+    serverLog.warn(
+      { err: error, pushService: hostOf(endpoint) },
+      'Push: a notification could not be sent',
+    );
+    return false;
+  }
+}
+
+/**
+ * Sends one push to every kept subscription whose session lives (another's is dropped); a failure
+ * is logged and the rest are still sent. Never throws; the number the push services accepted.
+ */
+export async function sendToAll(
+  store: PushStore,
+  keys: VapidKeys,
+  sessionAlive: ((sessionHash: string) => boolean) | undefined,
+  message: PushMessage,
+): Promise<number> {
+  let subscriptions: PushSubscriptionRecord[];
+  try {
+    subscriptions = store.subscriptions();
+  } catch (error) {
+    serverLog.error({ err: error }, 'Push: could not read the subscriptions');
+    return 0;
+  }
+  const live = subscriptions.filter(({ sessionHash, endpoint }) => {
+    if (sessionHash === null || !sessionAlive || sessionAlive(sessionHash)) return true;
+    // Its session ended (expired, or signed out where the end was not told): not this phone's.
+    store.unsubscribe(endpoint);
+    return false;
+  });
+  const sent = await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
+  return sent.filter(Boolean).length;
+}
+
 export interface PushPart {
   store: PushStore;
   keys: VapidKeys;
-  sender: PushSender;
   /** None without a show ledger (no cases to watch). */
   watch: SoldOnlineWatch | undefined;
   close(): Promise<void>;
@@ -63,21 +146,20 @@ export interface PushDeps {
   };
 }
 
-/** The push part: its store beside the hub's ledger, the keys, the sender, the cases' watch. */
+/** The push part: its store beside the hub's ledger, the keys, the cases' watch. */
 export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   const ledger = deps.ledgerPath ?? ':memory:';
   const path =
     options.path ?? (ledger === ':memory:' ? ':memory:' : join(dirname(ledger), 'push.db'));
   const store = new PushStore(path);
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
-  const sender = new PushSender({ store, keys, sessionAlive: deps.sessions.alive });
   const { shows, replica, hub } = deps;
   const watch = shows
     ? new SoldOnlineWatch({
         replica,
         shows,
         store,
-        sender,
+        send: (message) => sendToAll(store, keys, deps.sessions.alive, message),
         broadcast: (event, data) => hub.events.broadcast(event, data),
       })
     : undefined;
@@ -92,5 +174,5 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
     await watch?.close();
     store.close();
   };
-  return { store, keys, sender, watch, close };
+  return { store, keys, watch, close };
 }

@@ -3,9 +3,17 @@ import { paths } from '../../shared/paths';
 import { reportBackgroundError } from '../hub/background-error';
 import type { Replica } from '../replica/replica';
 import type { Show, ShowStore } from '../shows/show-store';
-import type { PushSender } from './push-sender';
 import type { PushStore } from './push-store';
 import { isRecord } from '../bounded-json';
+
+/** What a phone shows for a push; one notification per `tag` (a second push replaces the first). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** An app path (the counter view of the slab). */
+  url: string;
+  tag: string;
+}
 
 /** The stream's message that carries the alerts. */
 export const SOLD_ONLINE_MESSAGE = 'sold_online';
@@ -50,7 +58,8 @@ export interface SoldOnlineWatchOptions {
   replica: Replica;
   shows: ShowStore;
   store: PushStore;
-  sender: PushSender;
+  /** Sends a push to every subscribed phone (never throws). */
+  send: (message: PushMessage) => Promise<unknown>;
   /** Tells every open tab (the event stream). */
   broadcast: (event: string, data: unknown) => void;
   now?: () => Date;
@@ -163,7 +172,7 @@ export class SoldOnlineWatch {
   private tell(alert: HubSoldOnlineAlert): void {
     this.options.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
     const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
-    const push = this.options.sender.sendAll({
+    const push = this.options.send({
       title: 'Sold online: pull it from the table',
       body: `${alert.title}${cert} sold online. Pull it from the ${alert.showName} table.`,
       url: alert.url,

@@ -1,4 +1,5 @@
 import type { Page, SlabdeskClient } from '../../client';
+import { serverLog } from '../log';
 import type { ReplicaCollection, ReplicaStore } from './replica-store';
 
 /** The collections read page by page (locations come in one answer, with no `updated_at`). */
@@ -9,39 +10,51 @@ export const PAGED_COLLECTIONS: readonly PagedCollection[] = [
   'inventory_items',
   'inventory_levels',
 ];
+/** Read again before the last read's baseline: a change stamped as a read began is not missed. */
+const OVERLAP_MS = 5_000;
 
-export interface ReadOutcome {
-  rows: number;
-  applied: number;
-  setAside: string[];
-  pages: number;
-  /** The API's time at or before the first page was read. */
-  syncedAt: string;
-  /** The first row of a whole read of listings: the store's fingerprint. */
-  first: { id: string; createdAt: string | null } | undefined;
+/** What a walk reads with and writes to; `tell` hears of each collection whose rows changed. */
+export interface WalkContext {
+  client: SlabdeskClient;
+  store: ReplicaStore;
+  signal: AbortSignal;
+  now: () => number;
+  tell: (collection: ReplicaCollection) => void;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
- * Reads a collection into the store, newest-wins: every row (a fill) or those updated `since` (a
- * reconciliation); each degraded record set aside by id; `onPage` told each page's changed rows.
+ * Reads a collection into the store, newest-wins: every row when not filled (a fill), else those
+ * updated since the last read began, a little before (a reconciliation); each degraded record set
+ * aside by id; `tell` hears of each page that changed rows, then of the read's changes.
  */
-export async function readCollection(
-  client: SlabdeskClient,
-  store: ReplicaStore,
-  collection: PagedCollection,
-  options: { since?: string; signal: AbortSignal; now: () => number; onPage: (n: number) => void },
-): Promise<ReadOutcome> {
-  const { since, signal } = options;
-  const outcome: ReadOutcome = {
-    rows: 0,
-    applied: 0,
-    setAside: [],
-    pages: 0,
-    syncedAt: new Date(client.transport.serverNow() - 1000).toISOString(),
-    first: undefined,
-  };
+export async function walkCollection(
+  { client, store, signal, now, tell }: WalkContext,
+  collection: ReplicaCollection,
+): Promise<void> {
+  if (collection === 'locations') {
+    // The two locations, read whole (they take no parameters and carry no `updated_at`).
+    const { data } = await client.locations.list({ signal, priority: 'background' });
+    store.putMany(
+      'locations',
+      data.map((location) => ({ id: location.id, body: location, updatedAt: null })),
+    );
+    store.setState('locations', { filled: true, syncedAt: null });
+    return tell('locations');
+  }
+  const state = store.state(collection);
+  const whole = !state.filled || state.syncedAt === null;
+  const since = whole
+    ? undefined
+    : new Date(Date.parse(state.syncedAt!) - OVERLAP_MS).toISOString();
+  const started = now();
+  // The API's time at or before the first page was read.
+  let syncedAt = new Date(client.transport.serverNow() - 1000).toISOString();
+  let [rows, applied, pages] = [0, 0, 0];
+  const setAside: string[] = [];
+  /** The first row of a whole read of listings: the store's fingerprint. */
+  let first: Fingerprint = null;
   const source = {
     listings: client.listings,
     orders: client.orders,
@@ -58,12 +71,12 @@ export async function readCollection(
     ...(since ? { updatedAtMin: since } : {}),
   } as const;
   // Each resource's pages are typed by its schema; the replica keeps rows as JSON.
-  const pages = source.pages(walk) as unknown as AsyncIterable<Page<Record<string, unknown>>>;
-  for await (const page of pages) {
+  const read = source.pages(walk) as unknown as AsyncIterable<Page<Record<string, unknown>>>;
+  for await (const page of read) {
     // The `Date` header has whole seconds: a second earlier is at or before the read.
-    const fromDate = outcome.pages++ === 0 ? page.meta.serverDate : undefined;
-    if (fromDate !== undefined && fromDate - 1000 < Date.parse(outcome.syncedAt)) {
-      outcome.syncedAt = new Date(fromDate - 1000).toISOString();
+    const fromDate = pages++ === 0 ? page.meta.serverDate : undefined;
+    if (fromDate !== undefined && fromDate - 1000 < Date.parse(syncedAt)) {
+      syncedAt = new Date(fromDate - 1000).toISOString();
     }
     const records = [];
     for (const row of page.rows) {
@@ -71,21 +84,30 @@ export async function readCollection(
       if (id === null) continue;
       records.push({ id, body: row, updatedAt: text(row.updated_at) });
       if (collection === 'orders' && !row.cancelled_at && !row.closed_at) undecided.push(id);
-      if (!outcome.first && !since) outcome.first = { id, createdAt: text(row.created_at) };
+      if (!first && !since) first = { id, createdAt: text(row.created_at) };
     }
-    outcome.rows += records.length;
-    const applied = store.putMany(collection, records);
-    outcome.applied += applied;
-    const at = new Date(options.now()).toISOString();
+    rows += records.length;
+    const changed = store.putMany(collection, records);
+    applied += changed;
+    const at = new Date(now()).toISOString();
     for (const { id, code, message } of page.setAside) {
       if (id === undefined) continue;
       store.setAside(collection, { id, code, message }, at);
-      outcome.setAside.push(id);
+      setAside.push(id);
     }
-    options.onPage(applied);
+    if (changed > 0) tell(collection);
   }
-  outcome.applied += await noteOpenOrders(client, store, undecided, since, signal);
-  return outcome;
+  applied += await noteOpenOrders(client, store, undecided, since, signal);
+  store.setState(collection, { filled: true, syncedAt });
+  if (whole) {
+    if (collection === 'listings') store.setMeta('fingerprint', JSON.stringify(first));
+    const ms = now() - started;
+    serverLog.info({ collection, rows, pages, setAside: setAside.length, ms }, 'Replica: filled');
+  }
+  if (setAside.length > 0) {
+    serverLog.warn({ collection, ids: setAside }, 'Replica: records the API could not read');
+  }
+  if (applied > 0) tell(collection);
 }
 
 /**
@@ -108,11 +130,9 @@ async function noteOpenOrders(
     limit: 250,
     priority: 'background',
     signal,
-  } as const;
-  for await (const page of client.orders.pages({
-    ...walk,
     ...(since ? { updatedAtMin: since } : {}),
-  })) {
+  } as const;
+  for await (const page of client.orders.pages(walk)) {
     for (const row of page.rows) open.add(row.id);
   }
   let applied = 0;
@@ -124,21 +144,10 @@ async function noteOpenOrders(
   return applied;
 }
 
-/** The two locations, read whole (they take no parameters and carry no `updated_at`). */
-export async function readLocations(
-  client: SlabdeskClient,
-  store: ReplicaStore,
-  signal: AbortSignal,
-): Promise<number> {
-  const { data } = await client.locations.list({ signal, priority: 'background' });
-  const records = data.map((location) => ({ id: location.id, body: location, updatedAt: null }));
-  return store.putMany('locations', records);
-}
-
 /** The store's oldest listing (one row, two fields): the fill's first, unless it was reset. */
-export type Fingerprint = { id: string; createdAt: string | null } | null;
+type Fingerprint = { id: string; createdAt: string | null } | null;
 
-export async function readFingerprint(client: SlabdeskClient, signal: AbortSignal) {
+async function readFingerprint(client: SlabdeskClient, signal: AbortSignal): Promise<Fingerprint> {
   const only = { limit: 1, fields: ['id', 'created_at'], lookahead: 0 } as const;
   for await (const page of client.listings.pages({ ...only, priority: 'background', signal })) {
     const row = page.rows[0] ?? page.setAside[0];
@@ -146,4 +155,21 @@ export async function readFingerprint(client: SlabdeskClient, signal: AbortSigna
     return { id: row.id, createdAt: 'created_at' in row ? text(row.created_at) : null };
   }
   return null;
+}
+
+/** The store's oldest listing (one row, two fields) against the one the fill saw first. */
+export async function storeWasReset({ client, store, signal }: WalkContext): Promise<boolean> {
+  const ours = JSON.parse(store.meta('fingerprint') ?? 'null') as Fingerprint;
+  const first = await readFingerprint(client, signal);
+  if (ours === null) {
+    // The fill saw no listing: the first one since is taken as the store's.
+    if (first) store.setMeta('fingerprint', JSON.stringify(first));
+    return false;
+  }
+  if (!first) return true;
+  const { createdAt } = first;
+  return (
+    first.id !== ours.id ||
+    (createdAt !== null && ours.createdAt !== null && createdAt !== ours.createdAt)
+  );
 }

@@ -48,10 +48,9 @@ type RowRecord = Omit<ReplicaRow, 'body'> & { body: string };
 export type PutOutcome = { applied: true; change: number } | { applied: false };
 
 /** Whether `incoming` is older than `current` by the records' own `updated_at`. */
-export function olderThan(incoming: string | null, current: string | null): boolean {
+function olderThan(incoming: string | null, current: string | null): boolean {
   if (incoming === null || current === null) return false;
-  const a = Date.parse(incoming);
-  const b = Date.parse(current);
+  const [a, b] = [Date.parse(incoming), Date.parse(current)];
   return !Number.isNaN(a) && !Number.isNaN(b) && a < b;
 }
 
@@ -91,12 +90,12 @@ export class ReplicaStore {
       since: db.prepare<[string, number], RowRecord>(
         `${ROW} WHERE collection = ? AND change > ? ORDER BY change`,
       ),
-      snapshotPage: db.prepare<Page, { at: number; id: string; body: string }>(
-        `SELECT rowid AS at, id, body FROM replica_rows
+      snapshotPage: db.prepare<Page, { at: number; body: string }>(
+        `SELECT rowid AS at, body FROM replica_rows
          WHERE collection = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
       ),
-      changesPage: db.prepare<Page, { at: number; id: string; body: string }>(
-        `SELECT change AS at, id, body FROM replica_rows
+      changesPage: db.prepare<Page, { at: number; body: string }>(
+        `SELECT change AS at, body FROM replica_rows
          WHERE collection = ? AND change > ? ORDER BY change LIMIT ?`,
       ),
       count: db
@@ -198,13 +197,14 @@ export class ReplicaStore {
     collection: ReplicaCollection,
     records: readonly { id: string; body: object; updatedAt: string | null }[],
   ): number {
-    let applied = 0;
-    this.db.transaction(() => {
-      for (const { id, body, updatedAt } of records) {
-        if (this.put(collection, id, body as Record<string, unknown>, updatedAt).applied) applied++;
-      }
-    })();
-    return applied;
+    const putAll = this.db.transaction(
+      () =>
+        records.filter(
+          ({ id, body, updatedAt }) =>
+            this.put(collection, id, body as Record<string, unknown>, updatedAt).applied,
+        ).length,
+    );
+    return putAll();
   }
 
   rows(collection: ReplicaCollection): ReplicaRow[] {
@@ -221,16 +221,12 @@ export class ReplicaStore {
     collection: ReplicaCollection,
     from: { snapshotAfter: number } | { changedAfter: number },
     limit: number,
-  ): { bodies: string[]; ids: string[]; last: number | undefined } {
+  ): { bodies: string[]; last: number | undefined } {
     const records =
       'snapshotAfter' in from
         ? this.statements.snapshotPage.all(collection, from.snapshotAfter, limit)
         : this.statements.changesPage.all(collection, from.changedAfter, limit);
-    return {
-      bodies: records.map((r) => r.body),
-      ids: records.map((r) => r.id),
-      last: records.at(-1)?.at,
-    };
+    return { bodies: records.map((r) => r.body), last: records.at(-1)?.at };
   }
 
   /** This replica's name, made once with its file: a copy of another replica is not ours. */

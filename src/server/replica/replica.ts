@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
-import { isApiError, type ApiError, type SlabdeskClient } from '../../client';
+import { isApiError, type ApiError } from '../../client';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { reportBackgroundError } from '../hub/background-error';
 import { serverLog } from '../log';
 import { serverClient } from '../server-client';
 import {
-  readFingerprint,
-  type Fingerprint,
   PAGED_COLLECTIONS,
-  readCollection,
-  readLocations,
+  storeWasReset,
+  walkCollection,
   type PagedCollection,
+  type WalkContext,
 } from './collection-read';
 import {
   listingWriteChange,
@@ -36,8 +35,6 @@ export const SAFETY_NET_MS = 15 * 60_000;
 export const DEFAULT_RECONCILE_MS = 60_000;
 /** The first wait before a failed fill is tried again on its own (doubling per failure, capped). */
 const [FILL_RETRY_MS, MAX_FILL_RETRY_MS] = [60_000, 30 * 60_000];
-/** Read again before the last read's baseline: a change stamped as a read began is not missed. */
-const OVERLAP_MS = 5_000;
 
 export interface ReplicaOptions {
   store: ReplicaStore;
@@ -63,7 +60,8 @@ export class ReplicaNotReadyError extends Error {
 
 export class Replica {
   readonly store: ReplicaStore;
-  private readonly client: SlabdeskClient;
+  /** The background client, the store and the abort every walk reads with. */
+  private readonly reads: WalkContext;
   private readonly now: () => number;
   private readonly abort = new AbortController();
   /** Every read runs in this one line, so two never race for a collection's baseline. */
@@ -85,10 +83,16 @@ export class Replica {
   constructor(private readonly options: ReplicaOptions) {
     this.store = options.store;
     this.now = options.now ?? Date.now;
-    this.client = serverClient(options.upstream, options.governor, {
-      priority: 'background',
-      share: REPLICA_SHARE,
-    });
+    this.reads = {
+      client: serverClient(options.upstream, options.governor, {
+        priority: 'background',
+        share: REPLICA_SHARE,
+      }),
+      store: this.store,
+      signal: this.abort.signal,
+      now: this.now,
+      tell: (collection) => this.tell(collection),
+    };
     // Rows kept for another key or marketplace are not this one's: forgotten, the epoch goes up.
     const owner = createHash('sha256')
       .update(`${options.upstream.baseUrl}\n${options.upstream.apiKey}`)
@@ -307,41 +311,8 @@ export class Replica {
   }
 
   /** A whole walk when not filled, else a read of what changed since the last (a little before). */
-  private async walk(collection: ReplicaCollection): Promise<void> {
-    if (collection === 'locations') {
-      await readLocations(this.client, this.store, this.abort.signal);
-      this.store.setState('locations', { filled: true, syncedAt: null });
-      return this.tell('locations');
-    }
-    const state = this.store.state(collection);
-    const whole = !state.filled || state.syncedAt === null;
-    const since = whole
-      ? undefined
-      : new Date(Date.parse(state.syncedAt!) - OVERLAP_MS).toISOString();
-    const started = this.now();
-    const read = await readCollection(this.client, this.store, collection, {
-      ...(since === undefined ? {} : { since }),
-      signal: this.abort.signal,
-      now: this.now,
-      onPage: (applied) => {
-        if (applied > 0) this.tell(collection);
-      },
-    });
-    this.store.setState(collection, { filled: true, syncedAt: read.syncedAt });
-    if (whole) {
-      if (collection === 'listings')
-        this.store.setMeta('fingerprint', JSON.stringify(read.first ?? null));
-      const { rows, pages } = read;
-      const ms = this.now() - started;
-      serverLog.info(
-        { collection, rows, pages, setAside: read.setAside.length, ms },
-        'Replica: filled',
-      );
-    }
-    if (read.setAside.length > 0) {
-      serverLog.warn({ collection, ids: read.setAside }, 'Replica: records the API could not read');
-    }
-    if (read.applied > 0) this.tell(collection);
+  private walk(collection: ReplicaCollection): Promise<void> {
+    return walkCollection(this.reads, collection);
   }
 
   /** The round: a reset store is walked again whole; otherwise each collection reconciled. */
@@ -352,7 +323,7 @@ export class Replica {
       return;
     }
     // The fingerprint is the oldest listing: a key that may not read listings has none.
-    if (!this.denied.has('listings') && (await this.storeWasReset())) {
+    if (!this.denied.has('listings') && (await storeWasReset(this.reads))) {
       serverLog.warn('Replica: the store’s fingerprint changed (it was reset): walking it again');
       this.store.forgetAll();
       for (const collection of REPLICA_COLLECTIONS) this.tell(collection);
@@ -368,22 +339,5 @@ export class Replica {
         if (!this.closed) reportBackgroundError(`reconciling ${collection}`, error);
       }
     }
-  }
-
-  /** The store's oldest listing (one row, two fields) against the one the fill saw first. */
-  private async storeWasReset(): Promise<boolean> {
-    const ours = JSON.parse(this.store.meta('fingerprint') ?? 'null') as Fingerprint;
-    const first = await readFingerprint(this.client, this.abort.signal);
-    if (ours === null) {
-      // The fill saw no listing: the first one since is taken as the store's.
-      if (first) this.store.setMeta('fingerprint', JSON.stringify(first));
-      return false;
-    }
-    if (!first) return true;
-    const { createdAt } = first;
-    return (
-      first.id !== ours.id ||
-      (createdAt !== null && ours.createdAt !== null && createdAt !== ours.createdAt)
-    );
   }
 }

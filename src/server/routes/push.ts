@@ -25,34 +25,31 @@ const bytesOf = (value: string) => Buffer.from(value.replace(/=+$/, ''), 'base64
  * started to allow it (the tests' own push service); an IP or a home network's name never, so a
  * subscription cannot make the hub post to a machine of its network.
  */
-function endpointSchema(allowLoopback: boolean) {
-  return z
-    .string()
-    .max(MAX_ENDPOINT)
-    .refine((value) => URL.canParse(value), 'must be a URL')
-    .superRefine((value, context) => {
-      if (!URL.canParse(value)) return;
-      const url = new URL(value);
-      if (url.username || url.password) {
-        context.addIssue({ code: 'custom', message: 'must not carry a name or password' });
-      } else if (allowLoopback && LOOPBACK_NAMES.has(url.hostname)) {
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-          context.addIssue({ code: 'custom', message: 'must be an http or https URL' });
-        }
-      } else if (url.protocol !== 'https:') {
-        context.addIssue({ code: 'custom', message: 'must be an https URL' });
-      } else if (
-        isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 ||
-        PRIVATE_NAME.test(url.hostname)
-      ) {
-        context.addIssue({ code: 'custom', message: 'must be a push service on the internet' });
-      }
-    });
+function endpointProblem(value: string, allowLoopback: boolean): string | undefined {
+  if (!URL.canParse(value)) return 'must be a URL';
+  const { username, password, hostname, protocol } = new URL(value);
+  if (username || password) return 'must not carry a name or password';
+  if (allowLoopback && LOOPBACK_NAMES.has(hostname)) {
+    return protocol === 'https:' || protocol === 'http:'
+      ? undefined
+      : 'must be an http or https URL';
+  }
+  if (protocol !== 'https:') return 'must be an https URL';
+  if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || PRIVATE_NAME.test(hostname)) {
+    return 'must be a push service on the internet';
+  }
+  return undefined;
 }
 
 function subscriptionSchema(allowLoopback: boolean) {
   return z.strictObject({
-    endpoint: endpointSchema(allowLoopback),
+    endpoint: z
+      .string()
+      .max(MAX_ENDPOINT)
+      .superRefine((value, context) => {
+        const message = endpointProblem(value, allowLoopback);
+        if (message) context.addIssue({ code: 'custom', message });
+      }),
     expirationTime: z.number().nullish(),
     keys: z.strictObject({
       p256dh: base64url.refine((value) => {
