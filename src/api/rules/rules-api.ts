@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
+import type { RuleDefinition } from '../../shared/rule-definition';
 import { callServer } from '../server-call';
+
+export type { RuleDefinition };
 
 /** Our server's pricing rules (`/hub/rules`): rules, preview, runs, run, undo; 404 if none. */
 
@@ -37,48 +40,6 @@ export const RuleRun = z.object({
   markdown: z.string(),
 });
 export type RuleRun = z.infer<typeof RuleRun>;
-
-/** A rule as the owner writes it (see the server's rule-definition.ts for every bound). */
-export interface RuleDefinition {
-  name: string;
-  scope: {
-    viewName?: string;
-    status?: 'active' | 'draft' | 'archived';
-    grader?: string;
-    grade?: string;
-    category?: string;
-    priceMin?: string;
-    priceMax?: string;
-    minAgeDays?: number;
-    maxAgeDays?: number;
-  };
-  action:
-    | {
-        kind: 'markdown';
-        afterDays: number;
-        step: { kind: 'percent'; percent: number } | { kind: 'amount'; amount: string };
-        everyDays: number;
-        ending: 'cent' | '99' | 'whole';
-      }
-    | { kind: 'offer_floor'; percent: number; turnOnAfterDays: number | null }
-    | {
-        kind: 'sale';
-        percent: number;
-        startsAt: string;
-        endsAt: string;
-        ending: 'cent' | '99' | 'whole';
-      }
-    | { kind: 'relist'; durationHours: 168 | 336 | 504 | 720 };
-  floor: {
-    platformFeePercent: number;
-    margin: { kind: 'percent'; percent: number } | { kind: 'amount'; amount: string };
-    fixed: string;
-    withoutCost: 'skip' | 'fixed';
-  };
-  caps: { maxListings: number; maxMarkdown: string };
-  skipEditedWithinDays: number;
-  schedule: { daily: boolean; time: string; timeZone: string };
-}
 
 export const Rule = z.object({
   id: z.number(),

@@ -1,6 +1,5 @@
 import { formatCents } from '../../shared/money';
 import type { ActivityStore } from '../activity/activity-store';
-import type { StoredRule } from './rule-definition';
 import {
   RulePlanner,
   type ListingFacts,
@@ -9,7 +8,7 @@ import {
   type WriteFields,
 } from './rule-plan';
 import { runAtDay } from './rule-schedule';
-import type { RulesStore } from './rules-store';
+import type { RulesStore, StoredRule } from './rules-store';
 
 /**
  * A listing's rule line: what the next scheduled run of each daily rule would do to it, kept

@@ -1,4 +1,4 @@
-import { formatCents, formatDollars as money } from '../../shared/money';
+import { exactCents, formatCents, formatDollars as money } from '../../shared/money';
 import {
   adjustedCents,
   formatPercent,
@@ -7,13 +7,7 @@ import {
   type PriceChange,
   type PriceEnding,
 } from '../../shared/price-math';
-import {
-  amountCents,
-  hundredthsOf,
-  type RuleDefinition,
-  type RuleFloor,
-  type RuleScope,
-} from './rule-definition';
+import type { RuleDefinition, RuleFloor, RuleScope } from '../../shared/rule-definition';
 
 /**
  * What one rule would do to each listing, decided from the listings as read with no call made:
@@ -96,6 +90,10 @@ export interface PlanContext {
 export interface KeptFloor {
   floorCents?: bigint | null;
 }
+
+/** Whole cents of an amount the schema accepted, hundredths of a percentage (12.5 → 1250). */
+const amountCents = (value: string): bigint => exactCents(value) ?? 0n;
+const hundredthsOf = (value: number): bigint => BigInt(Math.round(value * 100));
 
 const DAY_MS = 86_400_000;
 const ROUNDS_UP = 'the step with its price ending is no lower than the price';

@@ -2,7 +2,7 @@ import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
 import { ListingLines, type LineAnswer } from './listing-lines';
 import { ReplicaListings, type KeptCosts } from './replica-listings';
-import type { RuleDefinition, StoredRule } from './rule-definition';
+import type { RuleDefinition } from '../../shared/rule-definition';
 import {
   RulePlanner,
   skipOf,
@@ -14,7 +14,7 @@ import {
 import { localDayAndTime, runAtDay } from './rule-schedule';
 import { planDiff, planKey, type PlanDiff } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
-import type { RulesStore, RunItem, RunRecord } from './rules-store';
+import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
 /** Plans the rules over the replica's listings, starts their runs by hand, schedule and undo. */
 

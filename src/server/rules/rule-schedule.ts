@@ -22,14 +22,6 @@ function formatterOf(use: 'day' | 'clock', timeZone: string): Intl.DateTimeForma
   return formatter;
 }
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    return formatterOf('clock', zone) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
 /** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
 export function localDayAndTime(at: number, timeZone: string): { day: string; time: string } {
   const parts = formatterOf('day', timeZone).formatToParts(new Date(at));

@@ -9,8 +9,7 @@ import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import { serverClient } from '../server-client';
 import { waitText } from '../upstream-pause';
-import type { StoredRule } from './rule-definition';
-import type { RulesStore, RunItem, RunRecord } from './rules-store';
+import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
 /**
  * Sends a run's recorded writes, each under its own Idempotency-Key, through the one typed client

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
-import { RuleDefinition, type StoredRule } from './rule-definition';
+import { RuleDefinition } from '../../shared/rule-definition';
 import type { PlanItem, WriteFields } from './rule-plan';
 
 /**
@@ -14,6 +14,7 @@ import type {
   RunStatus,
   RunTrigger,
   Sale,
+  StoredRule,
   TouchedListing,
 } from './run-records';
 export type * from './run-records';

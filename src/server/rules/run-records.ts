@@ -1,6 +1,18 @@
+import type { RuleDefinition } from '../../shared/rule-definition';
 import type { WriteFields } from './rule-plan';
 
-/** A rule's runs and their listings as the rules' store reads them back. */
+/** A rule, its runs and their listings as the rules' store reads them back. */
+
+export interface StoredRule {
+  id: number;
+  enabled: boolean;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When it was deleted (its runs kept); null while it stands. */
+  deletedAt: string | null;
+  definition: RuleDefinition;
+}
 
 export type RunTrigger = 'schedule' | 'manual' | 'undo';
 export type RunStatus = 'running' | 'paused' | 'done' | 'stopped';
