@@ -1,9 +1,9 @@
 import { AGE_BUCKETS } from '../../api/sales/listing-age';
-import type { Rule, RuleDefinition, RuleRun, WriteFields } from '../../api/rules/rules-api';
+import type { RuleDefinition, RuleRun, WriteFields } from '../../api/rules/rules-api';
 import { formatMoney, humanize } from '../../lib/format';
 
 /** Why a listing was left alone, in a seller's words (the server's reasons). */
-export const REASON_WORDS: Record<string, string> = {
+const REASON_WORDS: Record<string, string> = {
   sold: 'Sold',
   inactive: 'Not on sale',
   lot: 'A lot',
@@ -114,5 +114,3 @@ export function fieldsText(fields: WriteFields): string {
   if (fields.duration_hours !== undefined) parts.push(`for ${fields.duration_hours / 24} days`);
   return parts.join(', ') || '—';
 }
-
-export const ruleById = (rules: readonly Rule[], id: number) => rules.find((r) => r.id === id);

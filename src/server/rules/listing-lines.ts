@@ -1,6 +1,7 @@
 import { formatCents } from '../../shared/money';
 import type { ActivityStore } from '../activity/activity-store';
 import {
+  inSlices,
   RulePlanner,
   type ListingFacts,
   type PlanContext,
@@ -94,19 +95,12 @@ export class ListingLines {
 
   private async plan(listing: ListingFacts, key: string, edited: number | undefined, now: number) {
     this.planned++;
-    let busyMs = 0;
-    let sliceAt = performance.now();
     const history = this.store.historyOf(listing.id);
     const upcoming: Upcoming[] = [];
     let until = now + 24 * 3_600_000;
     const rules = this.store.rules();
-    for (const rule of rules) {
-      if (!rule.enabled || !rule.definition.schedule.daily) continue;
-      if (performance.now() - sliceAt > SLICE_MS) {
-        busyMs += performance.now() - sliceAt;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceAt = performance.now();
-      }
+    const daily = rules.filter((rule) => rule.enabled && rule.definition.schedule.daily);
+    const busyMs = await inSlices(daily, SLICE_MS, (rule) => {
       const runs = this.runTimes(rule, now);
       until = Math.min(until, runs.until);
       const next = this.nextChange(rule, listing, runs, {
@@ -114,7 +108,7 @@ export class ListingLines {
         lastChangedByRule: one(listing.id, history.lastChanges.get(rule.id)),
         onSale: one(listing.id, history.sales.get(rule.id)),
       });
-      if (next?.item?.kind !== 'write') continue;
+      if (next?.item?.kind !== 'write') return;
       const { after, floorCents } = next.item;
       upcoming.push({
         ruleId: rule.id,
@@ -123,8 +117,7 @@ export class ListingLines {
         after,
         floor: floorCents === null ? null : formatCents(floorCents),
       });
-    }
-    busyMs += performance.now() - sliceAt;
+    });
     if (this.runs.size > 2 * rules.length) this.runs.clear();
     this.kept.delete(listing.id);
     this.kept.set(listing.id, { key, until, upcoming });

@@ -372,3 +372,18 @@ export function planRule(
   for (const listing of listings) planner.add(listing);
   return planner.items;
 }
+
+/** Runs `each` over `items`, the event loop getting a turn every `sliceMs`; answers the ms it took. */
+export async function inSlices<T>(items: Iterable<T>, sliceMs: number, each: (item: T) => void) {
+  let busyMs = 0;
+  let sliceAt = performance.now();
+  for (const item of items) {
+    if (performance.now() - sliceAt > sliceMs) {
+      busyMs += performance.now() - sliceAt;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceAt = performance.now();
+    }
+    each(item);
+  }
+  return busyMs + performance.now() - sliceAt;
+}
