@@ -1,22 +1,15 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
+import { PlanDiff, Upcoming, WriteFields } from '../../shared/rule-answers';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import { callServer } from '../server-call';
 
-export type { RuleDefinition };
+export type { RuleDefinition, WriteFields };
+export type { PlanChange } from '../../shared/rule-answers';
 
 /** Our server's pricing rules (`/hub/rules`): rules, preview, runs, run, undo; 404 if none. */
 
 export const RULES_PATH = '/hub/rules';
-
-const WriteFields = z.object({
-  price: z.optional(z.string()),
-  minimum_offer: z.optional(z.nullable(z.string())),
-  accepts_offers: z.optional(z.boolean()),
-  status: z.optional(z.string()),
-  duration_hours: z.optional(z.number()),
-});
-export type WriteFields = z.infer<typeof WriteFields>;
 
 const Counts = z.object({
   changed: z.number(),
@@ -104,13 +97,6 @@ export type RunItem = z.infer<typeof RunItem>;
 const RunDetail = z.object({ run: RuleRun, sending: z.boolean(), items: z.array(RunItem) });
 export type RunDetail = z.infer<typeof RunDetail>;
 
-const Upcoming = z.object({
-  ruleId: z.number(),
-  ruleName: z.string(),
-  at: z.string(),
-  after: WriteFields,
-  floor: z.nullable(z.string()),
-});
 const ListingRules = z.object({
   upcoming: z.array(Upcoming),
   touched: z.nullable(
@@ -126,27 +112,12 @@ const Touched = z.object({
 });
 export type Touched = z.infer<typeof Touched>;
 
-const Change = z.nullable(z.object({ before: WriteFields, after: WriteFields }));
-const PlanChange = z.object({
-  listingId: z.string(),
-  title: z.string(),
-  change: z.enum(['added', 'removed', 'changed']),
-  shown: Change,
-  now: Change,
-});
-export type PlanChange = z.infer<typeof PlanChange>;
 const PlanChangedBody = z.object({
   svc_error: z.object({
     plan: z.string(),
     changes: z.number(),
     markdown: z.string(),
-    changed: z.object({
-      known: z.boolean(),
-      added: z.number(),
-      removed: z.number(),
-      changed: z.number(),
-      listings: z.array(PlanChange),
-    }),
+    changed: PlanDiff,
   }),
 });
 export type NewPlan = z.infer<typeof PlanChangedBody>['svc_error'];

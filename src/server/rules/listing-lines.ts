@@ -1,4 +1,5 @@
 import { formatCents } from '../../shared/money';
+import type { Upcoming } from '../../shared/rule-answers';
 import type { ActivityStore } from '../activity/activity-store';
 import {
   inSlices,
@@ -6,7 +7,6 @@ import {
   type ListingFacts,
   type PlanContext,
   type PlanItem,
-  type WriteFields,
 } from './rule-plan';
 import { runAtDay } from './rule-schedule';
 import type { RulesStore, StoredRule } from './rules-store';
@@ -15,14 +15,6 @@ import type { RulesStore, StoredRule } from './rules-store';
  * A listing's rule line: what the next scheduled run of each daily rule would do to it, kept
  * until the rules store's version, the listing or a person's edit of it changes, or a run comes due.
  */
-
-export interface Upcoming {
-  ruleId: number;
-  ruleName: string;
-  at: string;
-  after: WriteFields;
-  floor: string | null;
-}
 
 export interface LineAnswer {
   upcoming: Upcoming[];

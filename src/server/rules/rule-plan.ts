@@ -7,6 +7,7 @@ import {
   type PriceChange,
   type PriceEnding,
 } from '../../shared/price-math';
+import type { WriteFields } from '../../shared/rule-answers';
 import type { RuleDefinition, RuleFloor, RuleScope } from '../../shared/rule-definition';
 
 /**
@@ -53,15 +54,6 @@ const SKIP_WORDS = {
 };
 /** Why a listing in scope is left alone. */
 export type SkipReason = keyof typeof SKIP_WORDS;
-
-/** The fields a rule writes, money as decimal strings (the API's form). */
-export interface WriteFields {
-  price?: string;
-  minimum_offer?: string | null;
-  accepts_offers?: boolean;
-  status?: string;
-  duration_hours?: number;
-}
 
 interface PlanBase {
   listingId: string;

@@ -13,7 +13,8 @@ import {
   type SkipReason,
 } from './rule-plan';
 import { localDayAndTime, runAtDay } from './rule-schedule';
-import { planDiff, planKey, type PlanDiff } from './plan-key';
+import type { PlanDiff } from '../../shared/rule-answers';
+import { planDiff, planKey } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { RuleDefinition } from '../../shared/rule-definition';
-import type { PlanItem, WriteFields } from './rule-plan';
+import type { WriteFields } from '../../shared/rule-answers';
+import type { PlanItem } from './rule-plan';
 
 /**
  * The pricing rules on disk: the rules, their runs, each run's items and the sales they hold. A

@@ -1,5 +1,5 @@
 import type { RuleDefinition } from '../../shared/rule-definition';
-import type { WriteFields } from './rule-plan';
+import type { WriteFields } from '../../shared/rule-answers';
 
 /** A rule, its runs and their listings as the rules' store reads them back. */
 
