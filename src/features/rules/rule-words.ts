@@ -75,10 +75,7 @@ export function scopeSummary(definition: RuleDefinition): string {
   return parts.length ? parts.join(', ') : 'All listings';
 }
 
-/**
- * What is happening to a run, in words: "Sending, 12 of 92", "Undoing, 42 left", "Undone"; never
- * "Undone" while its undo is still sent (`runs`: the rule's runs, where its undo is).
- */
+/** A run in words ("Sending, 12 of 92"), never "Undone" while its undo (in `runs`) is still sent. */
 export function runStatusWords(run: RuleRun, runs: readonly RuleRun[] = []): string {
   const { changed, failed, pending } = run.counts;
   const sent = `${changed + failed} of ${changed + failed + pending}`;

@@ -16,10 +16,7 @@ import type { RulesStore, RunRecord, StoredRule } from '../rules/rules-store';
 import { DEFAULT_BUDGET, SessionBudget } from '../session-budget';
 import { clockText } from '../upstream-pause';
 
-/**
- * The rules' routes: owners create, edit, enable, run and undo, editors preview too, viewers see;
- * the gate runs before (sign-in, CSRF). With sign-in off the one person is the owner.
- */
+/** The rules' routes: owners write, run and undo, editors preview, viewers see (sign-in off: the owner). */
 const PREFIX = '/hub/rules';
 
 export interface RulesRouteDeps {

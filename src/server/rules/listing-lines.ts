@@ -11,10 +11,7 @@ import {
 import { runAtDay } from './rule-schedule';
 import type { RulesStore, StoredRule } from './rules-store';
 
-/**
- * A listing's rule line: what the next scheduled run of each daily rule would do to it, kept
- * until the rules store's version, the listing or a person's edit of it changes, or a run comes due.
- */
+/** A listing's rule line (each daily rule's next change), kept until what it read changes or a run is due. */
 
 export interface LineAnswer {
   upcoming: Upcoming[];

@@ -10,10 +10,7 @@ import {
 import type { WriteFields } from '../../shared/rule-answers';
 import type { RuleDefinition, RuleFloor, RuleScope } from '../../shared/rule-definition';
 
-/**
- * What one rule would do to each listing, decided from the listings as read with no call made:
- * money in integer cents, rounded as the bulk editor rounds (shared/price-math), never below floor.
- */
+/** What one rule would do to each listing, in integer cents rounded as the bulk editor rounds. */
 
 /** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
 export interface ListingFacts {
@@ -302,10 +299,7 @@ function lowered(
 
 const ENDING_WORDS = { cent: '', '99': 'ending in .99', whole: 'whole dollars' };
 
-/**
- * A step in words, with what its ending does to it: "15% off $50.00 is $42.50; ending in .99 makes
- * it $42.99, 14.02% off". A lowering step only (the rules never raise a price).
- */
+/** A lowering step in words: "15% off $50.00 is $42.50; ending in .99 makes it $42.99, 14.02% off". */
 function stepWords(price: bigint, change: PriceChange, ending: PriceEnding): string {
   const step =
     change.kind === 'percent'

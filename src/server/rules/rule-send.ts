@@ -11,10 +11,7 @@ import { serverClient } from '../server-client';
 import { waitText } from '../upstream-pause';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
-/**
- * Sends a run's recorded writes, each under its own Idempotency-Key, through the one typed client
- * at background priority; pauses (with a line saying why) while the API pauses or writes are off.
- */
+/** Sends a run's recorded writes under their Idempotency-Keys at background priority, pausing as told. */
 
 export interface SendOptions {
   store: RulesStore;

@@ -3,12 +3,6 @@ import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { RuleDefinition } from '../../shared/rule-definition';
 import type { WriteFields } from '../../shared/rule-answers';
 import type { PlanItem } from './rule-plan';
-
-/**
- * The pricing rules on disk: the rules, their runs, each run's items and the sales they hold. A
- * write is recorded with its Idempotency-Key before it is sent, so a restart resends the same one.
- */
-
 import type {
   RunItem,
   RunRecord,
@@ -19,6 +13,8 @@ import type {
   TouchedListing,
 } from './run-records';
 export type * from './run-records';
+
+/** The rules on disk: each write recorded with its Idempotency-Key before it is sent (a restart resends it). */
 
 type Json<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
 type RunRow = Omit<RunRecord, 'counts' | 'markdownCents'>;
@@ -161,10 +157,7 @@ export class RulesStore {
     return deleted;
   }
 
-  /**
-   * The one rule just written, read back into the rules as read (when they were up to date), so
-   * an edit does not make `rules()` check all of them by schema again.
-   */
+  /** The rule just written, read back into the rules as read: `rules()` does not check all again. */
   private ruleWritten(id: number): StoredRule | undefined {
     this.changes++;
     const rule = this.rule(id);
