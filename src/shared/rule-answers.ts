@@ -44,3 +44,50 @@ export const PlanDiff = z.object({
   listings: z.array(PlanChange),
 });
 export type PlanDiff = z.infer<typeof PlanDiff>;
+
+/** A rule's run as the store keeps it (the routes add its markdown in dollars). */
+export const RunRecord = z.object({
+  id: z.number(),
+  ruleId: z.number(),
+  trigger: z.enum(['schedule', 'manual', 'undo']),
+  status: z.enum(['running', 'paused', 'done', 'stopped']),
+  /** Who asked for it; null for the schedule or sign-in off. */
+  by: z.nullable(z.string()),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  /** The seller's line while paused or after a stop. */
+  note: z.nullable(z.string()),
+  /** Epoch ms after which a paused run tries again. */
+  resumeAt: z.nullable(z.number()),
+  attempts: z.number(),
+  undoOf: z.nullable(z.number()),
+  undoneBy: z.nullable(z.number()),
+  counts: z.object({
+    changed: z.number(),
+    skipped: z.number(),
+    failed: z.number(),
+    pending: z.number(),
+  }),
+  markdownCents: z.number(),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+
+/** One listing of a run as the store keeps it (the routes add its floor in dollars). */
+export const RunItem = z.object({
+  runId: z.number(),
+  listingId: z.string(),
+  title: z.string(),
+  state: z.enum(['pending', 'done', 'failed', 'skipped']),
+  /** Why it was left alone or failed (a SkipReason or the API's code). */
+  reason: z.nullable(z.string()),
+  why: z.string(),
+  before: WriteFields,
+  after: WriteFields,
+  floorCents: z.nullable(z.number()),
+  markdownCents: z.number(),
+  idempotencyKey: z.nullable(z.string()),
+  /** The API's answer status once sent. */
+  status: z.nullable(z.number()),
+  at: z.nullable(z.string()),
+});
+export type RunItem = z.infer<typeof RunItem>;

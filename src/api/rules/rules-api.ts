@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
-import { PlanDiff, Upcoming, WriteFields } from '../../shared/rule-answers';
+import {
+  PlanDiff,
+  RunItem as SharedRunItem,
+  RunRecord,
+  Upcoming,
+  WriteFields,
+} from '../../shared/rule-answers';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import { callServer } from '../server-call';
 
@@ -11,27 +17,7 @@ export type { PlanChange } from '../../shared/rule-answers';
 
 export const RULES_PATH = '/hub/rules';
 
-const Counts = z.object({
-  changed: z.number(),
-  skipped: z.number(),
-  failed: z.number(),
-  pending: z.number(),
-});
-
-export const RuleRun = z.object({
-  id: z.number(),
-  ruleId: z.number(),
-  trigger: z.string(),
-  status: z.enum(['running', 'paused', 'done', 'stopped']),
-  by: z.nullable(z.string()),
-  startedAt: z.string(),
-  finishedAt: z.nullable(z.string()),
-  note: z.nullable(z.string()),
-  undoOf: z.nullable(z.number()),
-  undoneBy: z.nullable(z.number()),
-  counts: Counts,
-  markdown: z.string(),
-});
+export const RuleRun = z.extend(RunRecord, { markdown: z.string() });
 export type RuleRun = z.infer<typeof RuleRun>;
 
 export const Rule = z.object({
@@ -88,10 +74,7 @@ const Preview = z.object({
 });
 export type Preview = z.infer<typeof Preview>;
 
-const RunItem = z.object({
-  ...ListingLine,
-  state: z.enum(['pending', 'done', 'failed', 'skipped']),
-});
+const RunItem = z.extend(SharedRunItem, { floor: z.nullable(z.string()) });
 export type RunItem = z.infer<typeof RunItem>;
 
 const RunDetail = z.object({ run: RuleRun, sending: z.boolean(), items: z.array(RunItem) });
