@@ -5,7 +5,7 @@ import { listingKeys } from '../listings/listing-keys';
 import { rulesApi, type RuleDefinition, type RulesList } from './rules-api';
 import { rulesKeys } from './rules-keys';
 
-/** Rule writes refresh the rules' views (`stale`: the list alone, or all); runs and undos change listings, so those too. */
+/** A rules write, then the rules' views it makes `stale` read again (all of them by default). */
 function useRulesWrite<A, T>(
   write: (client: SlabdeskClient, argument: A) => Promise<T>,
   stale: readonly unknown[] = rulesKeys.all(),

@@ -75,7 +75,7 @@ export function scopeSummary(definition: RuleDefinition): string {
   return parts.length ? parts.join(', ') : 'All listings';
 }
 
-/** A run in words ("Sending, 12 of 92"), never "Undone" while its undo (in `runs`) is still sent. */
+/** A run in words ("Sending, 12 of 92"); not "Undone" while its undo (in `runs`) is still sent. */
 export function runStatusWords(run: RuleRun, runs: readonly RuleRun[] = []): string {
   const { changed, failed, pending } = run.counts;
   const sent = `${changed + failed} of ${changed + failed + pending}`;

@@ -1,7 +1,7 @@
 import { AGE_BUCKETS } from '../../api/sales/listing-age';
 import type { RuleDefinition } from '../../api/rules/rules-api';
 
-/** Filters of the catalogue a rule's scope does not read (it reads status, grader, grade, category, age). */
+/** Catalogue filters a rule's scope leaves out (it reads status, grader, grade, category, age). */
 const IGNORED_WORDS: Record<string, string> = {
   q: 'search words',
   offers: 'offers',

@@ -16,7 +16,7 @@ import type { RulesStore, RunRecord, StoredRule } from '../rules/rules-store';
 import { DEFAULT_BUDGET, SessionBudget } from '../session-budget';
 import { clockText } from '../upstream-pause';
 
-/** The rules' routes: owners write, run and undo, editors preview, viewers see (sign-in off: the owner). */
+/** The rules' routes: owners write, run and undo, editors preview, viewers see. */
 const PREFIX = '/hub/rules';
 
 export interface RulesRouteDeps {

@@ -11,7 +11,7 @@ import {
 import { runAtDay } from './rule-schedule';
 import type { RulesStore, StoredRule } from './rules-store';
 
-/** A listing's rule line (each daily rule's next change), kept until what it read changes or a run is due. */
+/** A listing's line (each daily rule's next change), kept until its inputs change or a run is due. */
 
 export interface LineAnswer {
   upcoming: Upcoming[];

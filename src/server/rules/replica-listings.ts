@@ -5,7 +5,7 @@ import type { ListingFacts } from './rule-plan';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
 
-/** The listings and their cards' costs as the rules read them from the replica, by its change numbers. */
+/** The listings and their cards' costs as the rules read them, by the replica's change numbers. */
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

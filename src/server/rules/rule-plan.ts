@@ -299,7 +299,7 @@ function lowered(
 
 const ENDING_WORDS = { cent: '', '99': 'ending in .99', whole: 'whole dollars' };
 
-/** A lowering step in words: "15% off $50.00 is $42.50; ending in .99 makes it $42.99, 14.02% off". */
+/** A lowering step in words: "15% off $50.00 is $42.50; ending in .99 makes it $42.99, 14.02% off" */
 function stepWords(price: bigint, change: PriceChange, ending: PriceEnding): string {
   const step =
     change.kind === 'percent'
@@ -359,7 +359,7 @@ export function planRule(
   return planner.items;
 }
 
-/** Runs `each` over `items`, the event loop getting a turn every `sliceMs`; answers the ms it took. */
+/** Runs `each` over `items`, the event loop getting a turn each `sliceMs`; answers the ms it took. */
 export async function inSlices<T>(items: Iterable<T>, sliceMs: number, each: (item: T) => void) {
   let busyMs = 0;
   let sliceAt = performance.now();

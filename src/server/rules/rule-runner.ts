@@ -160,7 +160,7 @@ export class RuleRunner {
     return { items: planner.items, read: listings.size, busyMs, plan };
   }
 
-  /** Plans, records and starts a run; with `asShown` (a preview's key) a different plan is refused. */
+  /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
   async startRun(
     rule: StoredRule,
     trigger: 'manual' | 'schedule',
@@ -213,7 +213,7 @@ export class RuleRunner {
     return this.store.run(runId)!;
   }
 
-  /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once on disk. */
+  /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once. */
   tick(): void {
     if (this.closed) return;
     const now = this.now();

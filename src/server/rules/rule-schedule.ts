@@ -43,7 +43,7 @@ const MINUTE_MS = 60_000;
 /** Within this long after the time, the day's run is "now" (the schedule's tick starts it). */
 const DUE_WINDOW_MIN = 15;
 
-/** The first moment from `start` the zone's clock reads `time`, or `start` within 14 min past it. */
+/** The first moment from `start` the zone's clock reads `time`, or `start` within 14 min after. */
 function nextLocalTime(start: number, time: string, timeZone: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const target = hour * 60 + minute;

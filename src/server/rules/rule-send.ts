@@ -11,7 +11,7 @@ import { serverClient } from '../server-client';
 import { waitText } from '../upstream-pause';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
-/** Sends a run's recorded writes under their Idempotency-Keys at background priority, pausing as told. */
+/** Sends a run's recorded writes under their Idempotency-Keys, in the background, pausing as told. */
 
 export interface SendOptions {
   store: RulesStore;
@@ -25,7 +25,7 @@ export interface SendOptions {
   minPauseSeconds?: number;
 }
 
-/** An answer to one write, an error's as much as a success's (status -1: taken back, 0: unreachable). */
+/** An answer to one write, an error's as much as a success's (status -1: taken back; 0: unreached). */
 interface ApiAnswer {
   status: number;
   code: string | null;

@@ -14,7 +14,7 @@ import type {
 } from './run-records';
 export type * from './run-records';
 
-/** The rules on disk: each write recorded with its Idempotency-Key before it is sent (a restart resends it). */
+/** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
 type Json<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
 type RunRow = Omit<RunRecord, 'counts' | 'markdownCents'>;
