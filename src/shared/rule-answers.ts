@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { RuleDefinition } from './rule-definition';
 
 /** What the rules' routes answer of a plan, as the server builds it and the browser reads it. */
 
@@ -91,3 +92,17 @@ export const RunItem = z.object({
   at: z.nullable(z.string()),
 });
 export type RunItem = z.infer<typeof RunItem>;
+
+/** A rule as kept: its definition, whether it runs by itself, and who made it. */
+export const StoredRule = z.object({
+  id: z.number(),
+  enabled: z.boolean(),
+  createdBy: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When it was deleted (its runs kept); null while it stands. */
+  deletedAt: z.nullable(z.string()),
+  // The store checked it with the whole schema as it read it; a reader takes it as kept.
+  definition: z.custom<RuleDefinition>((value) => typeof value === 'object' && value !== null),
+});
+export type StoredRule = z.infer<typeof StoredRule>;

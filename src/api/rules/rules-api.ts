@@ -4,6 +4,7 @@ import {
   PlanDiff,
   RunItem as SharedRunItem,
   RunRecord,
+  StoredRule,
   Upcoming,
   WriteFields,
 } from '../../shared/rule-answers';
@@ -20,14 +21,7 @@ export const RULES_PATH = '/hub/rules';
 export const RuleRun = z.extend(RunRecord, { markdown: z.string() });
 export type RuleRun = z.infer<typeof RuleRun>;
 
-export const Rule = z.object({
-  id: z.number(),
-  enabled: z.boolean(),
-  createdBy: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  // The server validated it with the full schema; the page reads the fields it shows.
-  definition: z.custom<RuleDefinition>((value) => typeof value === 'object' && value !== null),
+export const Rule = z.extend(StoredRule, {
   lastRun: z.nullable(RuleRun),
   nextRunAt: z.nullable(z.string()),
 });

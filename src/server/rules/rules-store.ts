@@ -1,18 +1,22 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 import { RuleDefinition } from '../../shared/rule-definition';
-import type { WriteFields } from '../../shared/rule-answers';
+import type { RunItem, RunRecord, StoredRule, WriteFields } from '../../shared/rule-answers';
 import type { PlanItem } from './rule-plan';
-import type {
-  RunItem,
-  RunRecord,
-  RunStatus,
-  RunTrigger,
-  Sale,
-  StoredRule,
-  TouchedListing,
-} from './run-records';
-export type * from './run-records';
+
+export type { RunItem, RunRecord, StoredRule };
+export type RunTrigger = RunRecord['trigger'];
+export type RunStatus = RunRecord['status'];
+export interface TouchedListing {
+  listingId: string;
+  ruleId: number;
+  at: string;
+  after: WriteFields;
+}
+export interface Sale {
+  originalCents: bigint;
+  saleCents: bigint;
+}
 
 /** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
