@@ -1,6 +1,6 @@
 import { DEMO_LIVE_TOKEN, startSandbox, type RunningSandbox } from '../src/sandbox';
 import { startAppServer, type PageSource, type RunningAppServer } from '../src/server/app-server';
-import type { RuleDefinition } from '../src/server/rules/rule-definition';
+import type { RuleDefinition } from '../src/shared/rule-definition';
 import { percentile, round, type Bench } from './bench-api';
 import { QUICK, sized } from './quick';
 

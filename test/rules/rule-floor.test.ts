@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
-import { RuleDefinition } from '../../src/server/rules/rule-definition';
+import { RuleDefinition } from '../../src/shared/rule-definition';
 import { planRule, type ListingFacts } from '../../src/server/rules/rule-plan';
 import {
   finished,

@@ -7,7 +7,7 @@ import {
   withEnding,
   type PriceChange,
 } from '../../src/shared/price-math';
-import type { RuleDefinition } from '../../src/server/rules/rule-definition';
+import type { RuleDefinition } from '../../src/shared/rule-definition';
 import { planListing, type ListingFacts } from '../../src/server/rules/rule-plan';
 
 /**

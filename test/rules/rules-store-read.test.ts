@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RuleDefinition } from '../../src/server/rules/rule-definition';
+import { RuleDefinition } from '../../src/shared/rule-definition';
 import { RulesStore } from '../../src/server/rules/rules-store';
 import { markdownRule } from './rules-world';
 

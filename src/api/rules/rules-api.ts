@@ -1,93 +1,27 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
+import {
+  PlanDiff,
+  RunItem as SharedRunItem,
+  RunRecord,
+  StoredRule,
+  Upcoming,
+  WriteFields,
+} from '../../shared/rule-answers';
+import type { RuleDefinition } from '../../shared/rule-definition';
 import { callServer } from '../server-call';
+
+export type { RuleDefinition, WriteFields };
+export type { PlanChange } from '../../shared/rule-answers';
 
 /** Our server's pricing rules (`/hub/rules`): rules, preview, runs, run, undo; 404 if none. */
 
 export const RULES_PATH = '/hub/rules';
 
-const WriteFields = z.object({
-  price: z.optional(z.string()),
-  minimum_offer: z.optional(z.nullable(z.string())),
-  accepts_offers: z.optional(z.boolean()),
-  status: z.optional(z.string()),
-  duration_hours: z.optional(z.number()),
-});
-export type WriteFields = z.infer<typeof WriteFields>;
-
-const Counts = z.object({
-  changed: z.number(),
-  skipped: z.number(),
-  failed: z.number(),
-  pending: z.number(),
-});
-
-export const RuleRun = z.object({
-  id: z.number(),
-  ruleId: z.number(),
-  trigger: z.string(),
-  status: z.enum(['running', 'paused', 'done', 'stopped']),
-  by: z.nullable(z.string()),
-  startedAt: z.string(),
-  finishedAt: z.nullable(z.string()),
-  note: z.nullable(z.string()),
-  undoOf: z.nullable(z.number()),
-  undoneBy: z.nullable(z.number()),
-  counts: Counts,
-  markdown: z.string(),
-});
+export const RuleRun = z.extend(RunRecord, { markdown: z.string() });
 export type RuleRun = z.infer<typeof RuleRun>;
 
-/** A rule as the owner writes it (see the server's rule-definition.ts for every bound). */
-export interface RuleDefinition {
-  name: string;
-  scope: {
-    viewName?: string;
-    status?: 'active' | 'draft' | 'archived';
-    grader?: string;
-    grade?: string;
-    category?: string;
-    priceMin?: string;
-    priceMax?: string;
-    minAgeDays?: number;
-    maxAgeDays?: number;
-  };
-  action:
-    | {
-        kind: 'markdown';
-        afterDays: number;
-        step: { kind: 'percent'; percent: number } | { kind: 'amount'; amount: string };
-        everyDays: number;
-        ending: 'cent' | '99' | 'whole';
-      }
-    | { kind: 'offer_floor'; percent: number; turnOnAfterDays: number | null }
-    | {
-        kind: 'sale';
-        percent: number;
-        startsAt: string;
-        endsAt: string;
-        ending: 'cent' | '99' | 'whole';
-      }
-    | { kind: 'relist'; durationHours: 168 | 336 | 504 | 720 };
-  floor: {
-    platformFeePercent: number;
-    margin: { kind: 'percent'; percent: number } | { kind: 'amount'; amount: string };
-    fixed: string;
-    withoutCost: 'skip' | 'fixed';
-  };
-  caps: { maxListings: number; maxMarkdown: string };
-  skipEditedWithinDays: number;
-  schedule: { daily: boolean; time: string; timeZone: string };
-}
-
-export const Rule = z.object({
-  id: z.number(),
-  enabled: z.boolean(),
-  createdBy: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  // The server validated it with the full schema; the page reads the fields it shows.
-  definition: z.custom<RuleDefinition>((value) => typeof value === 'object' && value !== null),
+export const Rule = z.extend(StoredRule, {
   lastRun: z.nullable(RuleRun),
   nextRunAt: z.nullable(z.string()),
 });
@@ -134,22 +68,12 @@ const Preview = z.object({
 });
 export type Preview = z.infer<typeof Preview>;
 
-const RunItem = z.object({
-  ...ListingLine,
-  state: z.enum(['pending', 'done', 'failed', 'skipped']),
-});
+const RunItem = z.extend(SharedRunItem, { floor: z.nullable(z.string()) });
 export type RunItem = z.infer<typeof RunItem>;
 
 const RunDetail = z.object({ run: RuleRun, sending: z.boolean(), items: z.array(RunItem) });
 export type RunDetail = z.infer<typeof RunDetail>;
 
-const Upcoming = z.object({
-  ruleId: z.number(),
-  ruleName: z.string(),
-  at: z.string(),
-  after: WriteFields,
-  floor: z.nullable(z.string()),
-});
 const ListingRules = z.object({
   upcoming: z.array(Upcoming),
   touched: z.nullable(
@@ -165,27 +89,12 @@ const Touched = z.object({
 });
 export type Touched = z.infer<typeof Touched>;
 
-const Change = z.nullable(z.object({ before: WriteFields, after: WriteFields }));
-const PlanChange = z.object({
-  listingId: z.string(),
-  title: z.string(),
-  change: z.enum(['added', 'removed', 'changed']),
-  shown: Change,
-  now: Change,
-});
-export type PlanChange = z.infer<typeof PlanChange>;
 const PlanChangedBody = z.object({
   svc_error: z.object({
     plan: z.string(),
     changes: z.number(),
     markdown: z.string(),
-    changed: z.object({
-      known: z.boolean(),
-      added: z.number(),
-      removed: z.number(),
-      changed: z.number(),
-      listings: z.array(PlanChange),
-    }),
+    changed: PlanDiff,
   }),
 });
 export type NewPlan = z.infer<typeof PlanChangedBody>['svc_error'];

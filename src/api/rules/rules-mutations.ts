@@ -1,67 +1,50 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { listingKeys } from '../listings/listing-keys';
 import { rulesApi, type RuleDefinition, type RulesList } from './rules-api';
 import { rulesKeys } from './rules-keys';
 
-/** Rule writes refresh the rules' views; runs and undos change listings, so those too. */
-
-export function useCreateRule() {
+/** A rules write, then the rules' views it makes `stale` read again (all of them by default). */
+function useRulesWrite<A, T>(
+  write: (client: SlabdeskClient, argument: A) => Promise<T>,
+  stale: readonly unknown[] = rulesKeys.all(),
+  shown?: (queryClient: QueryClient, answer: T) => void,
+) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (definition: RuleDefinition) => rulesApi.create(client, definition),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.list() }),
-  });
-}
-
-export function useUpdateRule(ruleId: number) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: { definition?: RuleDefinition; enabled?: boolean }) =>
-      rulesApi.update(client, ruleId, change),
-    onSuccess: (answer) => {
-      // The answer is the rule as kept: shown at once, before the list is read again.
-      queryClient.setQueryData(
-        rulesKeys.list(),
-        (list: RulesList | undefined) =>
-          list && {
-            ...list,
-            rules: list.rules.map((rule) => (rule.id === answer.rule.id ? answer.rule : rule)),
-          },
-      );
-      return queryClient.invalidateQueries({ queryKey: rulesKeys.all() });
+    mutationFn: (argument: A) => write(client, argument),
+    onSuccess: (answer: T) => {
+      shown?.(queryClient, answer);
+      return queryClient.invalidateQueries({ queryKey: stale });
     },
   });
 }
 
-export function useRunRule(ruleId: number) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (plan: string) => rulesApi.run(client, ruleId, plan),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all() }),
-  });
-}
+export const useCreateRule = () => useRulesWrite(rulesApi.create, rulesKeys.list());
 
-export function useDeleteRule(ruleId: number) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => rulesApi.remove(client, ruleId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all() }),
-  });
-}
+export const useUpdateRule = (ruleId: number) =>
+  useRulesWrite(
+    (client, change: { definition?: RuleDefinition; enabled?: boolean }) =>
+      rulesApi.update(client, ruleId, change),
+    rulesKeys.all(),
+    // The answer is the rule as kept: shown at once, before the list is read again.
+    (queryClient, { rule }) =>
+      queryClient.setQueryData(
+        rulesKeys.list(),
+        (list: RulesList | undefined) =>
+          list && { ...list, rules: list.rules.map((kept) => (kept.id === rule.id ? rule : kept)) },
+      ),
+  );
 
-export function useUndoRun() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (runId: number) => rulesApi.undo(client, runId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesKeys.all() }),
-  });
-}
+export const useRunRule = (ruleId: number) =>
+  useRulesWrite((client, plan: string) => rulesApi.run(client, ruleId, plan));
+
+export const useDeleteRule = (ruleId: number) =>
+  useRulesWrite((client, _: void) => rulesApi.remove(client, ruleId));
+
+export const useUndoRun = () => useRulesWrite(rulesApi.undo);
 
 /** After a run or an undo ends: the listings it changed are read again. */
 export function useRefreshAfterRun() {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { browserZone } from '../../api/activity/activity-api';
 import { useSavedViews } from '../../api/views/view-queries';
 import { CheckboxField, FormField } from '../../components/form-field';
 import { ErrorBanner } from '../../components/error-banner';
@@ -67,13 +68,37 @@ const RuleForm = z.object({
 });
 type RuleFormValues = z.infer<typeof RuleForm>;
 
-const zone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+const zone = () => browserZone() || 'UTC';
+
+/** A typed field: its name, label, keyboard and hint. */
+type Field = readonly [keyof RuleFormValues, string, 'numeric' | 'decimal', string?];
+const ACTION_FIELDS: Record<RuleFormValues['kind'], readonly Field[]> = {
+  markdown: [
+    ['afterDays', 'After days listed', 'numeric'],
+    ['stepPercent', 'Lower by (%)', 'decimal'],
+    ['everyDays', 'Every (days)', 'numeric'],
+  ],
+  offer_floor: [
+    ['offerPercent', 'Minimum offer (% of price)', 'decimal'],
+    [
+      'turnOnAfterDays',
+      'Turn offers on after (days)',
+      'numeric',
+      'Empty leaves offers as they are.',
+    ],
+  ],
+  sale: [['salePercent', 'Sale (% off)', 'decimal']],
+  relist: [],
 };
+const FLOOR_FIELDS: readonly Field[] = [
+  ['feePercent', 'Platform fee (%)', 'decimal'],
+  ['marginPercent', 'Least margin over cost (%)', 'decimal'],
+  ['fixed', 'Nor below ($)', 'decimal'],
+];
+const RUN_FIELDS: readonly Field[] = [
+  ['maxListings', 'At most listings per run', 'numeric'],
+  ['skipEditedDays', 'Leave alone if a person edited it within (days)', 'numeric'],
+];
 
 function definitionOf(
   values: RuleFormValues,
@@ -222,6 +247,11 @@ export function NewRuleForm({
   const viewName = useWatch({ control, name: 'view' });
   const chosen = views.find((v) => v.name === viewName);
   const leftOut = chosen ? scopeFromView(chosen.name, chosen.search).leftOut : [];
+  const typed = ([name, label, inputMode, hint]: Field) => (
+    <FormField key={name} label={label} error={errors[name]?.message} hint={hint}>
+      {(c) => <input {...c} inputMode={inputMode} {...register(name)} />}
+    </FormField>
+  );
 
   const onSubmit = handleSubmit((values) => {
     if (values.kind === 'sale' && !(Date.parse(values.endsAt) > Date.parse(values.startsAt))) {
@@ -286,34 +316,9 @@ export function NewRuleForm({
           </select>
         )}
       </FormField>
-      {kind === 'markdown' && (
-        <>
-          <FormField label="After days listed" error={errors.afterDays?.message}>
-            {(c) => <input {...c} inputMode="numeric" {...register('afterDays')} />}
-          </FormField>
-          <FormField label="Lower by (%)" error={errors.stepPercent?.message}>
-            {(c) => <input {...c} inputMode="decimal" {...register('stepPercent')} />}
-          </FormField>
-          <FormField label="Every (days)" error={errors.everyDays?.message}>
-            {(c) => <input {...c} inputMode="numeric" {...register('everyDays')} />}
-          </FormField>
-        </>
-      )}
-      {kind === 'offer_floor' && (
-        <>
-          <FormField label="Minimum offer (% of price)" error={errors.offerPercent?.message}>
-            {(c) => <input {...c} inputMode="decimal" {...register('offerPercent')} />}
-          </FormField>
-          <FormField label="Turn offers on after (days)" hint="Empty leaves offers as they are.">
-            {(c) => <input {...c} inputMode="numeric" {...register('turnOnAfterDays')} />}
-          </FormField>
-        </>
-      )}
+      {ACTION_FIELDS[kind].map(typed)}
       {kind === 'sale' && (
         <>
-          <FormField label="Sale (% off)" error={errors.salePercent?.message}>
-            {(c) => <input {...c} inputMode="decimal" {...register('salePercent')} />}
-          </FormField>
           <FormField label="Starts" error={errors.startsAt?.message}>
             {(c) => <input {...c} type="datetime-local" {...register('startsAt')} />}
           </FormField>
@@ -351,15 +356,7 @@ export function NewRuleForm({
       )}
       <fieldset className="wide floor-fields">
         <legend>Floor: never below</legend>
-        <FormField label="Platform fee (%)" error={errors.feePercent?.message}>
-          {(c) => <input {...c} inputMode="decimal" {...register('feePercent')} />}
-        </FormField>
-        <FormField label="Least margin over cost (%)" error={errors.marginPercent?.message}>
-          {(c) => <input {...c} inputMode="decimal" {...register('marginPercent')} />}
-        </FormField>
-        <FormField label="Nor below ($)" error={errors.fixed?.message}>
-          {(c) => <input {...c} inputMode="decimal" {...register('fixed')} />}
-        </FormField>
+        {FLOOR_FIELDS.map(typed)}
         <CheckboxField
           label="Also change listings with no cost (held to that amount)"
           hint="Off: a listing whose card has no cost is left alone."
@@ -367,15 +364,7 @@ export function NewRuleForm({
           {(c) => <input type="checkbox" {...c} {...register('noCostFixed')} />}
         </CheckboxField>
       </fieldset>
-      <FormField label="At most listings per run" error={errors.maxListings?.message}>
-        {(c) => <input {...c} inputMode="numeric" {...register('maxListings')} />}
-      </FormField>
-      <FormField
-        label="Leave alone if a person edited it within (days)"
-        error={errors.skipEditedDays?.message}
-      >
-        {(c) => <input {...c} inputMode="numeric" {...register('skipEditedDays')} />}
-      </FormField>
+      {RUN_FIELDS.map(typed)}
       <CheckboxField label="Run by itself every day">
         {(c) => <input type="checkbox" {...c} {...register('daily')} />}
       </CheckboxField>

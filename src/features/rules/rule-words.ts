@@ -1,9 +1,9 @@
 import { AGE_BUCKETS } from '../../api/sales/listing-age';
-import type { Rule, RuleDefinition, RuleRun, WriteFields } from '../../api/rules/rules-api';
+import type { RuleDefinition, RuleRun, WriteFields } from '../../api/rules/rules-api';
 import { formatMoney, humanize } from '../../lib/format';
 
 /** Why a listing was left alone, in a seller's words (the server's reasons). */
-export const REASON_WORDS: Record<string, string> = {
+const REASON_WORDS: Record<string, string> = {
   sold: 'Sold',
   inactive: 'Not on sale',
   lot: 'A lot',
@@ -75,10 +75,7 @@ export function scopeSummary(definition: RuleDefinition): string {
   return parts.length ? parts.join(', ') : 'All listings';
 }
 
-/**
- * What is happening to a run, in words: "Sending, 12 of 92", "Undoing, 42 left", "Undone"; never
- * "Undone" while its undo is still sent (`runs`: the rule's runs, where its undo is).
- */
+/** A run in words ("Sending, 12 of 92"); not "Undone" while its undo (in `runs`) is still sent. */
 export function runStatusWords(run: RuleRun, runs: readonly RuleRun[] = []): string {
   const { changed, failed, pending } = run.counts;
   const sent = `${changed + failed} of ${changed + failed + pending}`;
@@ -114,5 +111,3 @@ export function fieldsText(fields: WriteFields): string {
   if (fields.duration_hours !== undefined) parts.push(`for ${fields.duration_hours / 24} days`);
   return parts.join(', ') || '—';
 }
-
-export const ruleById = (rules: readonly Rule[], id: number) => rules.find((r) => r.id === id);

@@ -16,9 +16,7 @@ export function zoneWords(timeZone: string): string {
 /** Whether a rule runs by itself (a daily rule, a sale): the owner's box, else in words. */
 function RunsByItself({ rule, owner }: { rule: Rule; owner: boolean }) {
   const update = useUpdateRule(rule.id);
-  // The seller's choice, set in the click itself: a controlled box shows it at once, not the old
-  // state until the mutation's pending state renders (React puts a controlled box back after the
-  // event when no state changed in it).
+  // The seller's choice, set in the click: React puts a controlled box back unless state changed.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const { schedule, action } = rule.definition;
   const sale = action.kind === 'sale';
@@ -28,7 +26,6 @@ function RunsByItself({ rule, owner }: { rule: Rule; owner: boolean }) {
         <label className="rule-enabled">
           <input
             type="checkbox"
-            // Shows the seller's choice while it is saved, not the old state.
             checked={chosen ?? rule.enabled}
             disabled={!owner || update.isPending}
             onChange={(event) => {

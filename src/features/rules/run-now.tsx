@@ -66,10 +66,7 @@ function Changed({ changed }: { changed: NonNullable<Ask['changed']> }) {
   );
 }
 
-/**
- * Run now: asks first with the count and the money of the plan the seller previewed, and sends
- * only that plan; if the listings changed since, says what changed and asks to run the new plan.
- */
+/** Run now: asks with the plan previewed and sends only it; if the listings changed, asks again. */
 export function RunNow({
   rule,
   previewPlan,

@@ -1,8 +1,7 @@
 import { AGE_BUCKETS } from '../../api/sales/listing-age';
 import type { RuleDefinition } from '../../api/rules/rules-api';
 
-/** Filters of the catalogue a rule's scope reads; the rest (search words, offers, lots) it does not. */
-const USED = new Set(['status', 'grader', 'grade', 'category', 'age']);
+/** Catalogue filters a rule's scope leaves out (it reads status, grader, grade, category, age). */
 const IGNORED_WORDS: Record<string, string> = {
   q: 'search words',
   offers: 'offers',
@@ -28,7 +27,7 @@ export function scopeFromView(
     if (bucket.max !== Infinity) scope.maxAgeDays = bucket.max;
   }
   const leftOut = [...params.keys()]
-    .filter((key) => !USED.has(key) && key in IGNORED_WORDS)
+    .filter((key) => Object.hasOwn(IGNORED_WORDS, key))
     .map((key) => IGNORED_WORDS[key]!);
   return { scope, leftOut };
 }

@@ -8,18 +8,15 @@ import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
 import { ReplicaNotReadyError } from '../replica/replica';
-import { RuleDefinition, type StoredRule } from '../rules/rule-definition';
+import { RuleDefinition } from '../../shared/rule-definition';
 import type { PlanItem } from '../rules/rule-plan';
 import type { RuleRunner } from '../rules/rule-runner';
 import { localDayAndTime } from '../rules/rule-schedule';
-import type { RulesStore, RunRecord } from '../rules/rules-store';
+import type { RulesStore, RunRecord, StoredRule } from '../rules/rules-store';
 import { DEFAULT_BUDGET, SessionBudget } from '../session-budget';
 import { clockText } from '../upstream-pause';
 
-/**
- * The rules' routes: owners create, edit, enable, run and undo, editors preview too, viewers see;
- * the gate runs before (sign-in, CSRF). With sign-in off the one person is the owner.
- */
+/** The rules' routes: owners write, run and undo, editors preview, viewers see. */
 const PREFIX = '/hub/rules';
 
 export interface RulesRouteDeps {
@@ -36,7 +33,7 @@ const Serial = z.coerce
 const Id = z.object({ id: Serial });
 const RunId = z.object({ runId: Serial });
 const RuleChange = z
-  .object({ definition: RuleDefinition.optional(), enabled: z.boolean().optional() })
+  .object({ definition: z.optional(RuleDefinition), enabled: z.boolean().optional() })
   .refine((change) => change.definition !== undefined || change.enabled !== undefined, {
     message: 'change the definition, enabled, or both',
   });

@@ -1,28 +1,17 @@
 import { formatCents } from '../../shared/money';
+import type { Upcoming } from '../../shared/rule-answers';
 import type { ActivityStore } from '../activity/activity-store';
-import type { StoredRule } from './rule-definition';
 import {
+  inSlices,
   RulePlanner,
   type ListingFacts,
   type PlanContext,
   type PlanItem,
-  type WriteFields,
 } from './rule-plan';
 import { runAtDay } from './rule-schedule';
-import type { RulesStore } from './rules-store';
+import type { RulesStore, StoredRule } from './rules-store';
 
-/**
- * A listing's rule line: what the next scheduled run of each daily rule would do to it, kept
- * until the rules store's version, the listing or a person's edit of it changes, or a run comes due.
- */
-
-export interface Upcoming {
-  ruleId: number;
-  ruleName: string;
-  at: string;
-  after: WriteFields;
-  floor: string | null;
-}
+/** A listing's line (each daily rule's next change), kept until its inputs change or a run is due. */
 
 export interface LineAnswer {
   upcoming: Upcoming[];
@@ -95,19 +84,12 @@ export class ListingLines {
 
   private async plan(listing: ListingFacts, key: string, edited: number | undefined, now: number) {
     this.planned++;
-    let busyMs = 0;
-    let sliceAt = performance.now();
     const history = this.store.historyOf(listing.id);
     const upcoming: Upcoming[] = [];
     let until = now + 24 * 3_600_000;
     const rules = this.store.rules();
-    for (const rule of rules) {
-      if (!rule.enabled || !rule.definition.schedule.daily) continue;
-      if (performance.now() - sliceAt > SLICE_MS) {
-        busyMs += performance.now() - sliceAt;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceAt = performance.now();
-      }
+    const daily = rules.filter((rule) => rule.enabled && rule.definition.schedule.daily);
+    const busyMs = await inSlices(daily, SLICE_MS, (rule) => {
       const runs = this.runTimes(rule, now);
       until = Math.min(until, runs.until);
       const next = this.nextChange(rule, listing, runs, {
@@ -115,7 +97,7 @@ export class ListingLines {
         lastChangedByRule: one(listing.id, history.lastChanges.get(rule.id)),
         onSale: one(listing.id, history.sales.get(rule.id)),
       });
-      if (next?.item?.kind !== 'write') continue;
+      if (next?.item?.kind !== 'write') return;
       const { after, floorCents } = next.item;
       upcoming.push({
         ruleId: rule.id,
@@ -124,8 +106,7 @@ export class ListingLines {
         after,
         floor: floorCents === null ? null : formatCents(floorCents),
       });
-    }
-    busyMs += performance.now() - sliceAt;
+    });
     if (this.runs.size > 2 * rules.length) this.runs.clear();
     this.kept.delete(listing.id);
     this.kept.set(listing.id, { key, until, upcoming });

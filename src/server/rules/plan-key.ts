@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PlanItem, WriteFields } from './rule-plan';
+import type { PlanChange, PlanDiff } from '../../shared/rule-answers';
+import type { PlanItem } from './rule-plan';
 
 /** A plan's key (what a run "as previewed" must match) and what changed between two plans. */
 
@@ -13,25 +14,6 @@ export function planKey(items: readonly PlanItem[]): string {
   const hash = createHash('sha256');
   for (const [id, write] of writesOf(items)) hash.update(`${id}\u0000${fieldsKey(write)}\n`);
   return hash.digest('base64url').slice(0, 22);
-}
-
-export interface PlanChange {
-  listingId: string;
-  title: string;
-  change: 'added' | 'removed' | 'changed';
-  /** The change as previewed, and as planned now (null: none). */
-  shown: { before: WriteFields; after: WriteFields } | null;
-  now: { before: WriteFields; after: WriteFields } | null;
-}
-
-export interface PlanDiff {
-  /** False: the preview is no longer known here (a restart); only the new plan is told. */
-  known: boolean;
-  added: number;
-  removed: number;
-  changed: number;
-  /** The first of them, listing by listing. */
-  listings: PlanChange[];
 }
 
 const SHOWN = 50;

@@ -5,10 +5,7 @@ import type { ListingFacts } from './rule-plan';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
 
-/**
- * The rules' read of the listings and their cards' costs from the hub's replica, kept and brought
- * up to date by its change numbers: a preview reads only the rows changed since the last one.
- */
+/** The listings and their cards' costs as the rules read them, by the replica's change numbers. */
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

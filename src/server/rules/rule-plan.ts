@@ -1,4 +1,4 @@
-import { formatCents, formatDollars as money } from '../../shared/money';
+import { exactCents, formatCents, formatDollars as money } from '../../shared/money';
 import {
   adjustedCents,
   formatPercent,
@@ -7,18 +7,10 @@ import {
   type PriceChange,
   type PriceEnding,
 } from '../../shared/price-math';
-import {
-  amountCents,
-  hundredthsOf,
-  type RuleDefinition,
-  type RuleFloor,
-  type RuleScope,
-} from './rule-definition';
+import type { WriteFields } from '../../shared/rule-answers';
+import type { RuleDefinition, RuleFloor, RuleScope } from '../../shared/rule-definition';
 
-/**
- * What one rule would do to each listing, decided from the listings as read with no call made:
- * money in integer cents, rounded as the bulk editor rounds (shared/price-math), never below floor.
- */
+/** What one rule would do to each listing, in integer cents rounded as the bulk editor rounds. */
 
 /** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
 export interface ListingFacts {
@@ -60,15 +52,6 @@ const SKIP_WORDS = {
 /** Why a listing in scope is left alone. */
 export type SkipReason = keyof typeof SKIP_WORDS;
 
-/** The fields a rule writes, money as decimal strings (the API's form). */
-export interface WriteFields {
-  price?: string;
-  minimum_offer?: string | null;
-  accepts_offers?: boolean;
-  status?: string;
-  duration_hours?: number;
-}
-
 interface PlanBase {
   listingId: string;
   title: string;
@@ -96,6 +79,10 @@ export interface PlanContext {
 export interface KeptFloor {
   floorCents?: bigint | null;
 }
+
+/** Whole cents of an amount the schema accepted, hundredths of a percentage (12.5 → 1250). */
+const amountCents = (value: string): bigint => exactCents(value) ?? 0n;
+const hundredthsOf = (value: number): bigint => BigInt(Math.round(value * 100));
 
 const DAY_MS = 86_400_000;
 const ROUNDS_UP = 'the step with its price ending is no lower than the price';
@@ -312,10 +299,7 @@ function lowered(
 
 const ENDING_WORDS = { cent: '', '99': 'ending in .99', whole: 'whole dollars' };
 
-/**
- * A step in words, with what its ending does to it: "15% off $50.00 is $42.50; ending in .99 makes
- * it $42.99, 14.02% off". A lowering step only (the rules never raise a price).
- */
+/** A lowering step in words: "15% off $50.00 is $42.50; ending in .99 makes it $42.99, 14.02% off" */
 function stepWords(price: bigint, change: PriceChange, ending: PriceEnding): string {
   const step =
     change.kind === 'percent'
@@ -373,4 +357,19 @@ export function planRule(
   const planner = new RulePlanner(rule, context);
   for (const listing of listings) planner.add(listing);
   return planner.items;
+}
+
+/** Runs `each` over `items`, the event loop getting a turn each `sliceMs`; answers the ms it took. */
+export async function inSlices<T>(items: Iterable<T>, sliceMs: number, each: (item: T) => void) {
+  let busyMs = 0;
+  let sliceAt = performance.now();
+  for (const item of items) {
+    if (performance.now() - sliceAt > sliceMs) {
+      busyMs += performance.now() - sliceAt;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceAt = performance.now();
+    }
+    each(item);
+  }
+  return busyMs + performance.now() - sliceAt;
 }

@@ -2,8 +2,9 @@ import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
 import { ListingLines, type LineAnswer } from './listing-lines';
 import { ReplicaListings, type KeptCosts } from './replica-listings';
-import type { RuleDefinition, StoredRule } from './rule-definition';
+import type { RuleDefinition } from '../../shared/rule-definition';
 import {
+  inSlices,
   RulePlanner,
   skipOf,
   type ListingFacts,
@@ -12,9 +13,10 @@ import {
   type SkipReason,
 } from './rule-plan';
 import { localDayAndTime, runAtDay } from './rule-schedule';
-import { planDiff, planKey, type PlanDiff } from './plan-key';
+import type { PlanDiff } from '../../shared/rule-answers';
+import { planDiff, planKey } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
-import type { RulesStore, RunItem, RunRecord } from './rules-store';
+import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
 /** Plans the rules over the replica's listings, starts their runs by hand, schedule and undo. */
 
@@ -80,10 +82,7 @@ export class RuleRunner {
     this.tick();
   }
 
-  /**
-   * Sets the timer for the next moment a rule is due (a sale's start or end, a daily time, a paused
-   * run's wait), looked at again at least every `tickMs`; called after each tick and rule change.
-   */
+  /** Sets the timer for the next moment a rule or paused run is due, at least every `tickMs`. */
   arm(): void {
     if (this.closed) return;
     clearTimeout(this.timer);
@@ -148,17 +147,9 @@ export class RuleRunner {
   async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
     const listings = await this.listings();
     const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
-    let busyMs = 0;
-    let sliceAt = performance.now();
-    for (const listing of [...listings.values()]) {
-      planner.add(listing);
-      if (performance.now() - sliceAt > PLAN_SLICE_MS) {
-        busyMs += performance.now() - sliceAt;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceAt = performance.now();
-      }
-    }
-    busyMs += performance.now() - sliceAt;
+    const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
+      planner.add(listing),
+    );
     const plan = planKey(planner.items);
     if (ruleId !== undefined) {
       this.previewed.delete(plan);
@@ -169,10 +160,7 @@ export class RuleRunner {
     return { items: planner.items, read: listings.size, busyMs, plan };
   }
 
-  /**
-   * Plans a run, records it whole, and starts sending; answers once it is recorded. With `asShown`
-   * (a preview's plan key) it runs only that plan: a different plan now is refused, with the diff.
-   */
+  /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
   async startRun(
     rule: StoredRule,
     trigger: 'manual' | 'schedule',
@@ -225,10 +213,7 @@ export class RuleRunner {
     return this.store.run(runId)!;
   }
 
-  /**
-   * Resumes paused runs whose wait is over and starts the rules due by their clock: a sale at its
-   * start and at its end, a daily rule at its time in its zone; each moment claimed once on disk.
-   */
+  /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once. */
   tick(): void {
     if (this.closed) return;
     const now = this.now();

@@ -22,14 +22,6 @@ function formatterOf(use: 'day' | 'clock', timeZone: string): Intl.DateTimeForma
   return formatter;
 }
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    return formatterOf('clock', zone) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
 /** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
 export function localDayAndTime(at: number, timeZone: string): { day: string; time: string } {
   const parts = formatterOf('day', timeZone).formatToParts(new Date(at));
@@ -51,10 +43,7 @@ const MINUTE_MS = 60_000;
 /** Within this long after the time, the day's run is "now" (the schedule's tick starts it). */
 const DUE_WINDOW_MIN = 15;
 
-/**
- * The first moment from `start` a clock in `timeZone` reads `time` (`HH:MM`), or `start` within
- * 14 minutes past it (due now); corrected for summer time, a skipped time is the first past it.
- */
+/** The first moment from `start` the zone's clock reads `time`, or `start` within 14 min after. */
 function nextLocalTime(start: number, time: string, timeZone: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const target = hour * 60 + minute;

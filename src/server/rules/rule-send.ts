@@ -9,13 +9,9 @@ import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import { serverClient } from '../server-client';
 import { waitText } from '../upstream-pause';
-import type { StoredRule } from './rule-definition';
-import type { RulesStore, RunItem, RunRecord } from './rules-store';
+import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
-/**
- * Sends a run's recorded writes, each under its own Idempotency-Key, through the one typed client
- * at background priority; pauses (with a line saying why) while the API pauses or writes are off.
- */
+/** Sends a run's recorded writes under their Idempotency-Keys, in the background, pausing as told. */
 
 export interface SendOptions {
   store: RulesStore;
@@ -29,9 +25,8 @@ export interface SendOptions {
   minPauseSeconds?: number;
 }
 
-/** An answer to one write, an error's as much as a success's. */
+/** An answer to one write, an error's as much as a success's (status -1: taken back; 0: unreached). */
 interface ApiAnswer {
-  /** -1: taken back while waiting for its turn; 0: unreachable. */
   status: number;
   code: string | null;
   retryAfterSeconds: number | null;
@@ -47,17 +42,25 @@ interface Halt {
 /** Writes in flight at once for one run; the governor paces them. */
 const WIDTH = 4;
 const PAUSE_S = { min: 30, max: 3_600, rateLimited: 1 };
-/** Codes that mean nothing more goes through now: the run pauses, pending writes kept. */
-const PAUSE_CODES = new Set([
-  'partner_api_writes_disabled',
-  'partner_api_disabled',
-  'upstream_paused',
-  'too_many_waiting',
-  'upstream_unreachable',
-  'upstream_timeout',
-  'rate_limited',
-  'internal_error',
-]);
+const SLOW_DOWN = (wait: string) =>
+  `Paused: the marketplace asked us to slow down${wait}. The rule carries on by itself.`;
+const UNREACHED = () =>
+  'Paused: the marketplace could not be reached. The rule tries again shortly.';
+/** Codes that mean nothing more goes through now, and the run's line while it pauses. */
+const PAUSE_WORDS: Record<string, (wait: string) => string> = {
+  partner_api_writes_disabled: (wait) =>
+    `Paused: the marketplace has switched off changes${wait}. The rule carries on by itself when they are back.`,
+  partner_api_disabled: (wait) =>
+    `Paused: the marketplace is down${wait}. The rule carries on by itself when it is back.`,
+  upstream_paused: SLOW_DOWN,
+  rate_limited: SLOW_DOWN,
+  too_many_waiting: SLOW_DOWN,
+  upstream_unreachable: UNREACHED,
+  upstream_timeout: UNREACHED,
+  internal_error: UNREACHED,
+};
+const pauseWords = (code: string | null) =>
+  code !== null && Object.hasOwn(PAUSE_WORDS, code) ? PAUSE_WORDS[code] : undefined;
 const FAILURE_WORDS: Record<string, string> = {
   listing_write_conflict: 'the marketplace refused: sold or held meanwhile',
   not_found: 'the listing is gone',
@@ -66,22 +69,6 @@ const FAILURE_WORDS: Record<string, string> = {
   listing_write_forbidden: 'the marketplace does not let this account change listings now',
 };
 const STOP_AGAIN = 'Nothing more is sent; check the account, then run the rule again.';
-
-function pauseLine(answer: ApiAnswer): string {
-  const wait = answer.retryAfterSeconds ? ` for about ${waitText(answer.retryAfterSeconds)}` : '';
-  switch (answer.code) {
-    case 'partner_api_writes_disabled':
-      return `Paused: the marketplace has switched off changes${wait}. The rule carries on by itself when they are back.`;
-    case 'partner_api_disabled':
-      return `Paused: the marketplace is down${wait}. The rule carries on by itself when it is back.`;
-    case 'upstream_paused':
-    case 'rate_limited':
-    case 'too_many_waiting':
-      return `Paused: the marketplace asked us to slow down${wait}. The rule carries on by itself.`;
-    default:
-      return 'Paused: the marketplace could not be reached. The rule tries again shortly.';
-  }
-}
 
 function refusalLine({ code }: ApiAnswer): string {
   if (code === 'listing_write_forbidden') {
@@ -173,7 +160,8 @@ export class RunSender {
     const minPause = this.options.minPauseSeconds ?? PAUSE_S.min;
     if (halt?.kind === 'stop') return this.stopRun(runId, refusalLine(halt.answer));
     if (halt) {
-      const line = pauseLine(halt.answer);
+      const { retryAfterSeconds: after, code } = halt.answer;
+      const line = (pauseWords(code) ?? UNREACHED)(after ? ` for about ${waitText(after)}` : '');
       if (this.store.run(runId)!.attempts + 1 >= (this.options.maxPauses ?? 5)) {
         const why = line.replace(/^Paused:/, 'Stopped:').split('.')[0];
         return this.stopRun(runId, `${why}. It paused too often; run it again later.`);
@@ -245,7 +233,7 @@ export class RunSender {
       return undefined;
     }
     const { status, code } = answer;
-    if (PAUSE_CODES.has(code ?? '') || status === 0 || status >= 500 || status === 429) {
+    if (pauseWords(code) || status === 0 || status >= 500 || status === 429) {
       return { kind: 'pause', answer } satisfies Halt;
     }
     this.store.settleItem(run.id, item.listingId, 'failed', {

@@ -1,22 +1,24 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
-import { RuleDefinition, type StoredRule } from './rule-definition';
-import type { PlanItem, WriteFields } from './rule-plan';
+import { RuleDefinition } from '../../shared/rule-definition';
+import type { RunItem, RunRecord, StoredRule, WriteFields } from '../../shared/rule-answers';
+import type { PlanItem } from './rule-plan';
 
-/**
- * The pricing rules on disk: the rules, their runs, each run's items and the sales they hold. A
- * write is recorded with its Idempotency-Key before it is sent, so a restart resends the same one.
- */
+export type { RunItem, RunRecord, StoredRule };
+export type RunTrigger = RunRecord['trigger'];
+export type RunStatus = RunRecord['status'];
+export interface TouchedListing {
+  listingId: string;
+  ruleId: number;
+  at: string;
+  after: WriteFields;
+}
+export interface Sale {
+  originalCents: bigint;
+  saleCents: bigint;
+}
 
-import type {
-  RunItem,
-  RunRecord,
-  RunStatus,
-  RunTrigger,
-  Sale,
-  TouchedListing,
-} from './run-records';
-export type * from './run-records';
+/** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
 type Json<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
 type RunRow = Omit<RunRecord, 'counts' | 'markdownCents'>;
@@ -159,10 +161,7 @@ export class RulesStore {
     return deleted;
   }
 
-  /**
-   * The one rule just written, read back into the rules as read (when they were up to date), so
-   * an edit does not make `rules()` check all of them by schema again.
-   */
+  /** The rule just written, read back into the rules as read: `rules()` does not check all again. */
   private ruleWritten(id: number): StoredRule | undefined {
     this.changes++;
     const rule = this.rule(id);
