@@ -171,7 +171,7 @@ export const GridRow = memo(function GridRow({
             {control}
             {changed && (
               <span id={`${id}-was`} className="visually-hidden">
-                changed from {cellText(field, original[field]) || 'empty'}
+                changed from {cellText(original[field]) || 'empty'}
               </span>
             )}
             {error && (

@@ -30,7 +30,7 @@ export function useGridClipboard({
     const values = getValues('rows');
     const lo = Math.min(range.from, range.to);
     const hi = Math.max(range.from, range.to);
-    const block = values.slice(lo, hi + 1).map((v) => [cellText(field, v[field])]);
+    const block = values.slice(lo, hi + 1).map((v) => [cellText(v[field])]);
     void navigator.clipboard?.writeText(toTsv(block));
     return true;
   };
