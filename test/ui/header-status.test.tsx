@@ -58,7 +58,6 @@ const progress = (counts: Partial<RunnerProgress>): RunnerProgress => ({
   writes: 120,
   writesDone: 0,
   writesLeft: 120,
-  rate: 0,
   secondsLeft: 40,
   ...counts,
 });

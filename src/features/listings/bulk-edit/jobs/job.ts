@@ -1,4 +1,5 @@
 import { newIdempotencyKey, type ListingUpdateInput } from '../../../../client';
+import { countOf } from '../../../../lib/format';
 import type { Plan, PlannedWrite } from '../logic/diff';
 
 /** One request of a job, with the Idempotency-Key it is sent with on every try. */
@@ -113,4 +114,10 @@ export function isResumable(job: BulkJob): boolean {
     (job.state === 'running' || job.state === 'paused') &&
     job.rows.some((row) => row.outcome.state === 'pending')
   );
+}
+
+/** "3 of 12 rows done, 1 failed, 8 not sent yet" */
+export function jobCountWords(job: Pick<BulkJob, 'rows'>): string {
+  const counts = countJob(job);
+  return `${counts.done} of ${countOf(counts.rows, 'row')} done, ${counts.failed + counts.conflict} failed, ${counts.pending} not sent yet`;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { countOf } from '../../../../lib/format';
 import type { BulkJob, JobRow } from './job';
 import { leavingOut, overlapping } from './job-overlap';
-import { jobStore } from './job-registry';
+import { jobStore } from './job-store';
 
 interface Clash {
   job: BulkJob;

@@ -1,9 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../../../api/api-context';
 import { isResumable, type BulkJob } from './job';
-import type { JobRunner, WriteResult } from './job-runner';
-import { existingRunner, forgetRunner, jobStore, runnerFor } from './job-registry';
-import { claimJob, ownedElsewhere } from './job-lock';
+import { JobRunner, type WriteResult } from './job-runner';
+import { jobStore } from './job-store';
+import { claimJob, ownedElsewhere, releaseJob } from './job-lock';
+
+/** One runner per job for the page's life, so coming back shows the same run, not a second one. */
+const runners = new Map<string, JobRunner>();
+
+export function forgetRunner(jobId: string): void {
+  runners.get(jobId)?.dispose();
+  runners.delete(jobId);
+  releaseJob(jobId);
+}
 
 /** A job another tab is running: shown with its progress, not offered for resume or discard. */
 export interface JobElsewhere {
@@ -37,15 +46,13 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
         if (!live) return;
         // The store may lag a run of this tab by a save: the runner's own state comes first.
         const going = (job: BulkJob) => {
-          const state = existingRunner(job.id)?.getProgress().state;
+          const state = runners.get(job.id)?.getProgress().state;
           return state === 'running' || state === 'pausing' || state === 'paused';
         };
-        const open = jobs.filter(
-          (job) => isResumable(job) && (going(job) || !existingRunner(job.id)),
-        );
+        const open = jobs.filter((job) => isResumable(job) && (going(job) || !runners.get(job.id)));
         const goingHere = open.find(going);
         if (goingHere) {
-          setRunner(existingRunner(goingHere.id)!);
+          setRunner(runners.get(goingHere.id)!);
           running.current();
         }
         const left = open.filter((job) => !going(job));
@@ -88,7 +95,8 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
       setStoreError(error);
       return;
     }
-    const next = existingRunner(job.id) ?? runnerFor(client, job, onWrite);
+    const next = runners.get(job.id) ?? new JobRunner({ client, store: jobStore(), job, onWrite });
+    runners.set(job.id, next);
     setRunner(next);
     onRunning();
     void next.start();
