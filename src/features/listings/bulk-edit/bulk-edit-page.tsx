@@ -30,7 +30,7 @@ import { exportCsv, type CsvImport } from './logic/csv';
 import { planBulkEdit, type Plan } from './logic/diff';
 import { describeEstimate } from './logic/estimate';
 import { toBulkRow, toEditValues } from './logic/rows';
-import { PreviewPanel } from './preview-panel';
+import { LeftOut, PreviewPanel } from './preview-panel';
 import { BelowCostNotice, useBelowCost } from './below-cost-notice';
 import { MarginBasisProvider } from './grid/margin-cell';
 import './bulk-edit.css';
@@ -143,23 +143,11 @@ function BulkEditor({
       <p className="bulk-scope">
         Editing {countOf(selection.rows.length, 'listing')}: {selection.scope}.
       </p>
-      {(selection.excluded.length > 0 || selection.missing.length > 0) && (
-        <details className="bulk-excluded" open={selection.rows.length === 0}>
-          <summary>
-            {countOf(selection.excluded.length + selection.missing.length, 'listing')} left out
-          </summary>
-          <ul>
-            {selection.excluded.map((row) => (
-              <li key={row.id}>
-                {row.title} ({row.id}): {row.reason}
-              </li>
-            ))}
-            {selection.missing.map((id) => (
-              <li key={id}>{id}: not in the catalogue</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <LeftOut
+        excluded={selection.excluded}
+        missing={selection.missing}
+        open={selection.rows.length === 0}
+      />
 
       {stage === 'apply' && runner ? (
         <ApplyPanel

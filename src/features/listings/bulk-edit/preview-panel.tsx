@@ -1,5 +1,5 @@
 import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
-import type { Plan, PlanItem } from './logic/diff';
+import type { Excluded, Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf, plural } from '../../../lib/format';
 import { centsOf, formatDollars } from '../../../shared/money';
@@ -59,6 +59,34 @@ const columns: Column<PlanItem>[] = [
   },
 ];
 
+/** The listings left out of an edit, each with why (ids not in the catalogue too). */
+export function LeftOut({
+  excluded,
+  missing = [],
+  open,
+}: {
+  excluded: readonly Excluded[];
+  missing?: readonly string[];
+  open?: boolean;
+}) {
+  if (excluded.length + missing.length === 0) return null;
+  return (
+    <details className="bulk-excluded" open={open}>
+      <summary>{countOf(excluded.length + missing.length, 'listing')} left out</summary>
+      <ul>
+        {excluded.map((row) => (
+          <li key={row.id}>
+            {row.title} ({row.id}): {row.reason}
+          </li>
+        ))}
+        {missing.map((id) => (
+          <li key={id}>{id}: not in the catalogue</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** The preview: each change before → after, what is left out and why, writes and their estimate. */
 export function PreviewPanel({
   plan,
@@ -117,18 +145,7 @@ export function PreviewPanel({
           </ul>
         </div>
       )}
-      {plan.excluded.length > 0 && (
-        <details className="bulk-excluded">
-          <summary>{countOf(plan.excluded.length, 'listing')} left out</summary>
-          <ul>
-            {plan.excluded.map((row) => (
-              <li key={row.id}>
-                {row.title} ({row.id}): {row.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <LeftOut excluded={plan.excluded} />
       {rows > 0 ? (
         <DataTable
           caption="Changes to send"

@@ -13,9 +13,8 @@ import {
 } from './grid-types';
 import { NARROW_QUERY, useMediaQuery } from '../../../../components/use-media-query';
 import { useGridClipboard } from './use-grid-clipboard';
-import { useGridFocus } from './use-grid-focus';
 import { useGridHistory } from './use-grid-history';
-import { useGridKeyboard } from './use-grid-keyboard';
+import { useGridFocus, useGridKeyboard } from './use-grid-keyboard';
 
 /** The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form. */
 export function BulkGrid({
@@ -130,11 +129,7 @@ export function BulkGrid({
             </tr>
           </thead>
           <tbody>
-            {paddingTop > 0 && (
-              <tr aria-hidden="true" className="spacer">
-                <td colSpan={EDIT_FIELDS.length + 2} style={{ height: paddingTop }} />
-              </tr>
-            )}
+            <Spacer height={paddingTop} />
             {items.map((item) => (
               <GridRow
                 key={rows[item.index]!.id}
@@ -147,14 +142,18 @@ export function BulkGrid({
                 onCell={onCell}
               />
             ))}
-            {paddingBottom > 0 && (
-              <tr aria-hidden="true" className="spacer">
-                <td colSpan={EDIT_FIELDS.length + 2} style={{ height: paddingBottom }} />
-              </tr>
-            )}
+            <Spacer height={paddingBottom} />
           </tbody>
         </table>
       </div>
     </div>
   );
 }
+
+/** The rows above or below the window, as one empty row of their height. */
+const Spacer = ({ height }: { height: number }) =>
+  height > 0 && (
+    <tr aria-hidden="true" className="spacer">
+      <td colSpan={EDIT_FIELDS.length + 2} style={{ height }} />
+    </tr>
+  );

@@ -5,7 +5,6 @@ import { cellText, type CellValue } from '../logic/cells';
 import {
   DURATIONS,
   EDIT_FIELDS,
-  EDIT_STATUSES,
   FIELD_LABELS,
   isBooleanField,
   rowErrors,
@@ -17,10 +16,14 @@ import { cellId, type BulkForm } from './grid-types';
 import { MarginCell } from './margin-cell';
 import { slabFactParts } from '../../../../components/slab-identity';
 
-const STATUS_WORDS: Record<(typeof EDIT_STATUSES)[number], string> = {
-  active: 'Active',
-  draft: 'Draft',
-  inactive: 'Inactive',
+/** The columns drawn as a list: each value and its words. */
+const OPTIONS: Partial<Record<EditField, [string, string][]>> = {
+  status: [
+    ['active', 'Active'],
+    ['draft', 'Draft'],
+    ['inactive', 'Inactive'],
+  ],
+  durationHours: DURATIONS.map((hours) => [hours, durationLabel(Number(hours))]),
 };
 
 interface GridRowProps {
@@ -90,6 +93,8 @@ export const GridRow = memo(function GridRow({
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy || undefined,
         } as const;
+        const onChange = (next: CellValue, typing: boolean) => onCell(index, field, next, typing);
+        const options = OPTIONS[field];
         let control;
         if (isBooleanField(field)) {
           control = (
@@ -104,57 +109,39 @@ export const GridRow = memo(function GridRow({
                 }}
                 title={value === null ? 'Not shown by the API: left unchanged' : undefined}
                 checked={value === true}
-                onChange={(event) => onCell(index, field, event.target.checked, false)}
+                onChange={(event) => onChange(event.target.checked, false)}
               />
             </label>
           );
-        } else if (field === 'status') {
+        } else if (options) {
           control = (
             <select
               {...common}
               value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
-            >
-              {EDIT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_WORDS[status]}
-                </option>
-              ))}
-            </select>
-          );
-        } else if (field === 'durationHours') {
-          control = (
-            <select
-              {...common}
-              value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
+              onChange={(event) => onChange(event.target.value as CellValue, false)}
             >
               {value === '' && <option value="">— (not shown)</option>}
-              {DURATIONS.map((hours) => (
-                <option key={hours} value={hours}>
-                  {durationLabel(Number(hours))}
+              {options.map(([option, words]) => (
+                <option key={option} value={option}>
+                  {words}
                 </option>
               ))}
             </select>
           );
-        } else if (field === 'description') {
-          control = (
-            <textarea
-              {...common}
-              rows={1}
-              value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value, true)}
-            />
-          );
         } else {
+          const Text = field === 'description' ? 'textarea' : 'input';
           control = (
-            <input
+            <Text
               {...common}
-              type="text"
-              inputMode={field === 'title' ? undefined : 'decimal'}
-              autoComplete="off"
+              {...(field === 'description'
+                ? { rows: 1 }
+                : {
+                    type: 'text',
+                    autoComplete: 'off',
+                    inputMode: field === 'title' ? undefined : 'decimal',
+                  })}
               value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value, true)}
+              onChange={(event) => onChange(event.target.value, true)}
             />
           );
         }
