@@ -41,11 +41,6 @@ const SWITCHES: [BooleanField, string][] = [
   ['autoRelist', 'Auto-relist'],
 ];
 
-export interface ActionSummary {
-  title: string;
-  lines: string[];
-}
-
 /**
  * Bulk actions over every row, each one undoable step: prices in exact cents, minimum offer as a
  * percentage, switches, status with a fresh window, deactivate and reactivate.
@@ -53,12 +48,13 @@ export interface ActionSummary {
 export function BulkActionsPanel({
   grid,
   getValues,
-  onSummary,
+  onAnnounce,
 }: {
   grid: RefObject<BulkGridHandle | null>;
   getValues: UseFormGetValues<BulkForm>;
-  onSummary(summary: ActionSummary): void;
+  onAnnounce(message: string): void;
 }) {
+  const [summary, setSummary] = useState<{ title: string; lines: string[] } | null>(null);
   const [priceMode, setPriceMode] = useState<PriceMode>('lower-percent');
   const [priceValue, setPriceValue] = useState('');
   const [priceError, setPriceError] = useState<string | null>(null);
@@ -70,7 +66,9 @@ export function BulkActionsPanel({
 
   const apply = (label: string, writes: CellWrite[], lines: string[] = []) => {
     const changed = grid.current?.apply(label, writes) ?? 0;
-    onSummary({ title: `${label}: ${countOf(changed, 'cell')} changed`, lines });
+    const title = `${label}: ${countOf(changed, 'cell')} changed`;
+    setSummary({ title, lines });
+    onAnnounce(title);
   };
 
   const applyPrice = () => {
@@ -181,127 +179,139 @@ export function BulkActionsPanel({
     );
 
   return (
-    <section className="bulk-actions panel" aria-labelledby="bulk-actions-heading">
-      <h2 id="bulk-actions-heading">Bulk actions</h2>
-      <p className="muted">Each action changes every row in the grid and can be undone.</p>
-      <fieldset>
-        <legend>Price</legend>
-        <FormField label="Price change">
-          {(control) => (
-            <select
-              {...control}
-              value={priceMode}
-              onChange={(event) => setPriceMode(event.target.value as PriceMode)}
-            >
-              {PRICE_MODES.map((mode) => (
-                <option key={mode.value} value={mode.value}>
-                  {mode.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          label={priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
-          error={priceError ?? undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              value={priceValue}
-              onChange={(event) => setPriceValue(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Round the new prices">
-          {(control) => (
-            <select
-              {...control}
-              value={ending}
-              onChange={(event) => setEnding(event.target.value as PriceEnding)}
-            >
-              {PRICE_ENDINGS.map((value) => (
-                <option key={value} value={value}>
-                  {PRICE_ENDING_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <button type="button" onClick={applyPrice}>
-          Apply price change
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Minimum offer</legend>
-        <FormField label="Minimum offer as % of price" error={offerError ?? undefined}>
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              value={offerPercent}
-              onChange={(event) => setOfferPercent(event.target.value)}
-            />
-          )}
-        </FormField>
-        <button type="button" onClick={applyOffer}>
-          Set minimum offers
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Switches</legend>
-        <div className="button-row">
-          {SWITCHES.flatMap(([field, label]) =>
-            [true, false].map((on) => (
-              <button
-                key={`${field}-${on}`}
-                type="button"
-                onClick={() => setAll(`${label} ${on ? 'on' : 'off'}`, () => ({ [field]: on }))}
+    <>
+      <section className="bulk-actions panel" aria-labelledby="bulk-actions-heading">
+        <h2 id="bulk-actions-heading">Bulk actions</h2>
+        <p className="muted">Each action changes every row in the grid and can be undone.</p>
+        <fieldset>
+          <legend>Price</legend>
+          <FormField label="Price change">
+            {(control) => (
+              <select
+                {...control}
+                value={priceMode}
+                onChange={(event) => setPriceMode(event.target.value as PriceMode)}
               >
-                {label} {on ? 'on' : 'off'}
-              </button>
-            )),
-          )}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Status</legend>
-        <FormField label="Fresh window">
-          {(control) => (
-            <select
-              {...control}
-              value={duration}
-              onChange={(event) => setDuration(event.target.value as DurationText)}
-            >
-              {DURATIONS.map((hours) => (
-                <option key={hours} value={hours}>
-                  {durationLabel(Number(hours))}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <div className="button-row">
-          <button type="button" onClick={() => setStatus('Draft', 'draft', 'active')}>
-            Make drafts
-          </button>
-          <button type="button" onClick={() => setStatus('Make active', 'active', 'draft')}>
-            Make active
-          </button>
-          <button
-            type="button"
-            {...deactivateButton}
-            onClick={() => setStatus('Deactivate', 'inactive')}
+                {PRICE_MODES.map((mode) => (
+                  <option key={mode.value} value={mode.value}>
+                    {mode.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            label={priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
+            error={priceError ?? undefined}
           >
-            Deactivate
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={priceValue}
+                onChange={(event) => setPriceValue(event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Round the new prices">
+            {(control) => (
+              <select
+                {...control}
+                value={ending}
+                onChange={(event) => setEnding(event.target.value as PriceEnding)}
+              >
+                {PRICE_ENDINGS.map((value) => (
+                  <option key={value} value={value}>
+                    {PRICE_ENDING_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <button type="button" onClick={applyPrice}>
+            Apply price change
           </button>
-          <button type="button" onClick={() => setStatus('Reactivate', 'active', 'inactive')}>
-            Reactivate
+        </fieldset>
+        <fieldset>
+          <legend>Minimum offer</legend>
+          <FormField label="Minimum offer as % of price" error={offerError ?? undefined}>
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={offerPercent}
+                onChange={(event) => setOfferPercent(event.target.value)}
+              />
+            )}
+          </FormField>
+          <button type="button" onClick={applyOffer}>
+            Set minimum offers
           </button>
-          <DeactivateReason />
+        </fieldset>
+        <fieldset>
+          <legend>Switches</legend>
+          <div className="button-row">
+            {SWITCHES.flatMap(([field, label]) =>
+              [true, false].map((on) => (
+                <button
+                  key={`${field}-${on}`}
+                  type="button"
+                  onClick={() => setAll(`${label} ${on ? 'on' : 'off'}`, () => ({ [field]: on }))}
+                >
+                  {label} {on ? 'on' : 'off'}
+                </button>
+              )),
+            )}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Status</legend>
+          <FormField label="Fresh window">
+            {(control) => (
+              <select
+                {...control}
+                value={duration}
+                onChange={(event) => setDuration(event.target.value as DurationText)}
+              >
+                {DURATIONS.map((hours) => (
+                  <option key={hours} value={hours}>
+                    {durationLabel(Number(hours))}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <div className="button-row">
+            <button type="button" onClick={() => setStatus('Draft', 'draft', 'active')}>
+              Make drafts
+            </button>
+            <button type="button" onClick={() => setStatus('Make active', 'active', 'draft')}>
+              Make active
+            </button>
+            <button
+              type="button"
+              {...deactivateButton}
+              onClick={() => setStatus('Deactivate', 'inactive')}
+            >
+              Deactivate
+            </button>
+            <button type="button" onClick={() => setStatus('Reactivate', 'active', 'inactive')}>
+              Reactivate
+            </button>
+            <DeactivateReason />
+          </div>
+        </fieldset>
+      </section>
+      {summary && (
+        <div className="panel bulk-summary" role="status" aria-label="Last action">
+          <p>
+            <strong>{summary.title}</strong>
+          </p>
+          {summary.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
-      </fieldset>
-    </section>
+      )}
+    </>
   );
 }

@@ -13,7 +13,7 @@ import { ReadOnlyGate } from '../../../components/write-actions';
 import { CatalogueLoadState } from '../catalogue/catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { mergeCsvImport } from './csv-merge';
-import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
+import { BulkActionsPanel } from './bulk-actions-panel';
 import { applyListingWrite } from '../../../api/listings/write-answer';
 import { IDS_PARAM, resolveSelection, type BulkSelection } from './bulk-selection';
 import { download } from '../../../lib/download';
@@ -32,7 +32,7 @@ import { describeEstimate } from './logic/estimate';
 import { toBulkRow, toEditValues } from './logic/rows';
 import { LeftOut, PreviewPanel } from './preview-panel';
 import { BelowCostNotice, useBelowCost } from './below-cost-notice';
-import { MarginBasisProvider } from './grid/margin-cell';
+import { MarginBasisProvider } from './grid/grid-row';
 import './bulk-edit.css';
 import { countOf } from '../../../lib/format';
 
@@ -57,7 +57,6 @@ function BulkEditor({
   const form = useForm<BulkForm>({ defaultValues: { rows: originals } });
   const grid = useRef<BulkGridHandle>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [summary, setSummary] = useState<ActionSummary | null>(null);
   const [stage, setStage] = useState<Stage>('edit');
   const [plan, setPlan] = useState<Plan | null>(null);
   const bucket = useSyncExternalStore(
@@ -170,21 +169,8 @@ function BulkEditor({
               <BulkActionsPanel
                 grid={grid}
                 getValues={form.getValues}
-                onSummary={(next) => {
-                  setSummary(next);
-                  setAnnouncement(next.title);
-                }}
+                onAnnounce={setAnnouncement}
               />
-              {summary && (
-                <div className="panel bulk-summary" role="status" aria-label="Last action">
-                  <p>
-                    <strong>{summary.title}</strong>
-                  </p>
-                  {summary.lines.map((line) => (
-                    <p key={line}>{line}</p>
-                  ))}
-                </div>
-              )}
               <CsvTools
                 matchingCount={params.has(IDS_PARAM) ? null : matching.length}
                 editorCount={selection.rows.length}

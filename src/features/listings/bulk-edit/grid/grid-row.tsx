@@ -1,4 +1,6 @@
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
+import { useMarginBasis, type MarginBasis } from '../../../../api/sales/use-margin-basis';
+import { MarginText } from '../../catalogue/margin-column';
 import { useWatch, type Control } from 'react-hook-form';
 import { durationLabel } from '../../../../components/duration-options';
 import { cellText, type CellValue } from '../logic/cells';
@@ -13,7 +15,6 @@ import {
   type EditValues,
 } from '../logic/rows';
 import { cellId, type BulkForm } from './grid-types';
-import { MarginCell } from './margin-cell';
 import { slabFactParts } from '../../../../components/slab-identity';
 
 /** The columns drawn as a list: each value and its words. */
@@ -173,3 +174,33 @@ export const GridRow = memo(function GridRow({
     </tr>
   );
 });
+
+const BasisContext = createContext<MarginBasis | undefined>(undefined);
+
+/** Gives the grid's margin cells the learned fee rate and the cards' costs (one read for all). */
+export function MarginBasisProvider({ children }: { children: ReactNode }) {
+  const basis = useMarginBasis();
+  return <BasisContext.Provider value={basis}>{children}</BasisContext.Provider>;
+}
+
+/** The margin over cost at the price in the cell as edited (a dash where it is not known). */
+export function MarginCell({ price, row }: { price: string; row: BulkRow }) {
+  const basis = useContext(BasisContext);
+  if (!basis || basis.failed)
+    return (
+      <td className="num" data-field="margin" data-label="Margin">
+        —
+      </td>
+    );
+  const valid = /^\d+(\.\d{1,2})?$/.test(price.trim());
+  return (
+    <td className="num" data-field="margin" data-label="Margin">
+      <MarginText
+        price={valid ? price.trim() : undefined}
+        itemId={row.itemId}
+        promoted={row.promoted}
+        basis={basis}
+      />
+    </td>
+  );
+}

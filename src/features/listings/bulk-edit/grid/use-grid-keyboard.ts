@@ -73,25 +73,19 @@ export function useGridKeyboard({
     const el = event.target as HTMLElement;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key;
-    if (mod && (key === 'z' || key === 'Z')) {
+    const commands: Record<string, (() => void) | undefined> = {
+      z: () => {
+        seal();
+        if (event.shiftKey) redo();
+        else undo();
+      },
+      y: redo,
+      d: fillDown,
+    };
+    const command = mod ? commands[key.toLowerCase()] : undefined;
+    if (command || (mod && key.toLowerCase() === 'c' && copyRange(at.col))) {
       event.preventDefault();
-      seal();
-      if (event.shiftKey) redo();
-      else undo();
-      return;
-    }
-    if (mod && (key === 'y' || key === 'Y')) {
-      event.preventDefault();
-      redo();
-      return;
-    }
-    if (mod && (key === 'd' || key === 'D')) {
-      event.preventDefault();
-      fillDown();
-      return;
-    }
-    if (mod && (key === 'c' || key === 'C') && copyRange(at.col)) {
-      event.preventDefault();
+      command?.();
       return;
     }
     if (key === 'Escape') {

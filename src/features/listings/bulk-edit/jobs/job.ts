@@ -75,28 +75,11 @@ export function jobFromPlan(plan: Plan, label: string, now = Date.now()): BulkJo
   };
 }
 
-export interface JobCounts {
-  rows: number;
-  done: number;
-  failed: number;
-  conflict: number;
-  pending: number;
-  writes: number;
-  writesDone: number;
-  writesLeft: number;
-}
+export type JobCounts = ReturnType<typeof countJob>;
 
-export function countJob(job: Pick<BulkJob, 'rows'>): JobCounts {
-  const counts: JobCounts = {
-    rows: job.rows.length,
-    done: 0,
-    failed: 0,
-    conflict: 0,
-    pending: 0,
-    writes: 0,
-    writesDone: 0,
-    writesLeft: 0,
-  };
+export function countJob(job: Pick<BulkJob, 'rows'>) {
+  const rows = { rows: job.rows.length, done: 0, failed: 0, conflict: 0, pending: 0 };
+  const counts = { ...rows, writes: 0, writesDone: 0, writesLeft: 0 };
   for (const row of job.rows) {
     counts[row.outcome.state] += 1;
     for (const write of row.writes) {
