@@ -10,11 +10,10 @@ export function timeLeftWords(seconds: number): string {
   if (!Number.isFinite(seconds)) return 'time left not known yet';
   if (seconds < 60) return 'less than a minute left';
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `about ${minutes === 1 ? '1 minute' : `${minutes} minutes`} left`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const hourWords = hours === 1 ? '1 hour' : `${hours} hours`;
-  return `about ${hourWords}${rest > 0 ? ` ${rest === 1 ? '1 minute' : `${rest} minutes`}` : ''} left`;
+  if (hours === 0) return `about ${countOf(minutes, 'minute')} left`;
+  return `about ${countOf(hours, 'hour')}${rest > 0 ? ` ${countOf(rest, 'minute')}` : ''} left`;
 }
 
 /** A run's progress in words ("3 of 120 saved · about 1 minute left"), never a rate of writes. */
@@ -70,6 +69,15 @@ function OutcomeCell({ row }: { row: JobRow }) {
   );
 }
 
+const STATE_WORDS: Record<RunnerProgress['state'], string> = {
+  idle: 'Ready',
+  running: 'Applying',
+  pausing: 'Pausing',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  finished: 'Finished',
+};
+
 const columns: Column<JobRow>[] = [
   { id: 'listing', header: 'Listing', width: '40%', cell: (row) => row.title },
   { id: 'outcome', header: 'Outcome', width: '60%', cell: (row) => <OutcomeCell row={row} /> },
@@ -82,18 +90,10 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
   const settled = progress.done + progress.failed + progress.conflict;
   const running = progress.state === 'running' || progress.state === 'pausing';
-  const stateWord: Record<typeof progress.state, string> = {
-    idle: 'Ready',
-    running: 'Applying',
-    pausing: 'Pausing',
-    paused: 'Paused',
-    cancelled: 'Cancelled',
-    finished: 'Finished',
-  };
   return (
     <section className="bulk-apply panel" aria-labelledby="bulk-apply-heading">
       <h2 id="bulk-apply-heading">
-        {stateWord[progress.state]}: {runner.job.label}
+        {STATE_WORDS[progress.state]}: {runner.job.label}
       </h2>
       <div className="load-progress">
         <label htmlFor="bulk-progress">Progress</label>{' '}
