@@ -83,9 +83,7 @@ const columns: Column<JobRow>[] = [
   { id: 'outcome', header: 'Outcome', width: '60%', cell: (row) => <OutcomeCell row={row} /> },
 ];
 
-/**
- * The run of a job: progress, pause, resume, cancel, each row's outcome, retry of the failed rows.
- */
+/** The run of a job: progress, pause, resume, cancel, each row's outcome, retry of the failed rows. */
 export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): void }) {
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
   const settled = progress.done + progress.failed + progress.conflict;

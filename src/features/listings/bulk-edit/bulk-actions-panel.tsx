@@ -41,10 +41,7 @@ const SWITCHES: [BooleanField, string][] = [
   ['autoRelist', 'Auto-relist'],
 ];
 
-/**
- * Bulk actions over every row, each one undoable step: prices in exact cents, minimum offer as a
- * percentage, switches, status with a fresh window, deactivate and reactivate.
- */
+/** Bulk actions over every row, each one undoable step; prices in exact cents. */
 export function BulkActionsPanel({
   grid,
   getValues,

@@ -76,11 +76,10 @@ function BulkEditor({
     () => new Map(products.map((p) => [p.id, toBulkRow(p)])),
     [products],
   );
-  const matching = useMemo(() => {
-    const search = new URLSearchParams(params);
-    search.delete('ids');
-    return applyCatalogueSearch(products, readCatalogueSearch(search));
-  }, [products, params]);
+  const matching = useMemo(
+    () => applyCatalogueSearch(products, readCatalogueSearch(withoutIds(params))),
+    [products, params],
+  );
 
   const currentEdits = useCallback(
     () => new Map(form.getValues('rows').map((row) => [row.id, row])),

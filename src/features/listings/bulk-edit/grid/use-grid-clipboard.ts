@@ -8,10 +8,7 @@ import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from
 import type { GridCommands } from './use-grid-history';
 import { countOf } from '../../../../lib/format';
 
-/**
- * Copy and paste as a spreadsheet does: a column range copies as a block; a paste fills from the
- * focused cell, each cell parsed by its column, the rest announced.
- */
+/** Copy and paste as a spreadsheet does: blocks from the focused cell, each cell read by its column. */
 export function useGridClipboard({
   range,
   getValues,

@@ -22,11 +22,7 @@ import {
 import type { GridCommands } from './use-grid-history';
 import { countOf } from '../../../../lib/format';
 
-/**
- * The grid's keys: arrows, Tab, Enter (Shift back, Shift+Arrow a range), Ctrl+Z/Y undo and redo,
- * Ctrl+D fill down, Ctrl+C copy, Escape restore, Alt+Enter a line break; `fillDown` for the
- * toolbar.
- */
+/** The grid's keys as a spreadsheet's: moves, Shift+Arrow ranges, undo, fill down, copy, Escape. */
 export function useGridKeyboard({
   rowCount,
   range,

@@ -42,11 +42,7 @@ export type WriteResult = Exclude<ListingWriteAnswer, { method: 'POST' }>;
 /** A failure that says nothing about whether the write happened: retried with the same key. */
 const isUnsettled = (status: number) => status === 0 || status === 429 || status >= 500;
 
-/**
- * Applies a job through the client's write queue (per row a PUT, then any DELETE), paced, each
- * write with its Idempotency-Key; rows are saved as they land, so a reload resumes and no write
- * applies twice.
- */
+/** Sends a job through the write queue with its keys, saving rows as they land: resumable, never twice. */
 export class JobRunner {
   readonly job: BulkJob;
   private readonly client: SlabdeskClient;

@@ -7,9 +7,7 @@ import type { JobElsewhere } from './use-bulk-jobs';
 /** How often a job run by another tab is read again for its progress. */
 const PROGRESS_EVERY_MS = 1000;
 
-/**
- * Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go.
- */
+/** Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go. */
 export function JobsElsewhere({
   jobs,
   onReleased,

@@ -29,9 +29,7 @@ interface Clash {
   rows: JobRow[];
 }
 
-/**
- * Names listings that jobs under way have yet to write, and lets the seller leave them out or not.
- */
+/** Names listings that jobs under way have yet to write; the seller leaves them out or not. */
 export function useOverlapGuard(start: (job: BulkJob) => void) {
   const [clash, setClash] = useState<Clash | null>(null);
   const apply = async (job: BulkJob) => {

@@ -21,10 +21,7 @@ export interface JobElsewhere {
   refused: boolean;
 }
 
-/**
- * The editor's jobs: resumable ones in the store, a run still going in this tab, those another tab
- * owns; start, resume and discard once this tab owns the job. A store failure goes to the banner.
- */
+/** The editor's jobs (resumable, running here, owned by another tab); acts only on jobs this tab owns. */
 export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: () => void) {
   const client = useApiClient();
   const [runner, setRunner] = useState<JobRunner | null>(null);

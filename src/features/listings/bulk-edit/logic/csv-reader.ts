@@ -95,10 +95,7 @@ export function parseDelimited(text: string, delimiter?: ',' | ';' | '\t'): stri
   return parsed.data;
 }
 
-/**
- * Parses a block pasted from a spreadsheet (tab-separated, quoted line breaks), dropping the final
- * line break; a cell neutralised by `toTsv` (`'=...`) comes back as its text.
- */
+/** A block pasted from a spreadsheet, as cells; a cell neutralised by `toTsv` comes back as typed. */
 export function parsePastedBlock(text: string): string[][] {
   if (text === '') return [];
   const body = text.endsWith('\r\n')

@@ -123,10 +123,7 @@ const COLUMN_BY_FIELD = Object.fromEntries(
   Object.entries(IMPORT_COLUMNS).map(([column, field]) => [field, column]),
 ) as Record<EditField | 'promoted', string>;
 
-/**
- * Reads a CSV of ids with new values into the grid's edited values (an `id` column required); a bad
- * cell is named and its row left out.
- */
+/** Reads a CSV of ids with new values into edited rows; a bad cell is named and its row left out. */
 export function importCsv(
   text: string,
   catalogue: ReadonlyMap<string, BulkRow>,
