@@ -231,7 +231,6 @@ function BulkEditor({
             <PreviewPanel
               plan={plan}
               estimate={estimate}
-              applying={false}
               blocked={below.blocked}
               belowCost={below.accepted ? below.flagged.length : 0}
               onApply={apply}

@@ -93,7 +93,6 @@ export function PreviewPanel({
   estimate,
   onApply,
   onBack,
-  applying,
   blocked,
   belowCost,
 }: {
@@ -101,7 +100,6 @@ export function PreviewPanel({
   estimate: string;
   onApply(): void;
   onBack(): void;
-  applying: boolean;
   /** Why Apply waits (a below-cost warning not yet resolved), said beside it. */
   blocked?: string | undefined;
   /** How many listings the seller chose to sell below cost. */
@@ -167,7 +165,7 @@ export function PreviewPanel({
           type="button"
           className="primary"
           onClick={() => (ask.ask ? setAsking(true) : onApply())}
-          disabled={applying || plan.writes === 0 || blocked !== undefined}
+          disabled={plan.writes === 0 || blocked !== undefined}
           aria-describedby={blocked ? 'bulk-apply-blocked' : undefined}
         >
           Apply {countOf(plan.writes, 'change')}

@@ -74,25 +74,23 @@ export function BulkGrid({
   return (
     <div className="bulk-grid">
       <div className="bulk-grid-tools" role="toolbar" aria-label="Grid">
-        <button
-          type="button"
-          onClick={undo}
-          disabled={!commands.canUndo}
-          aria-keyshortcuts="Control+Z"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          onClick={redo}
-          disabled={!commands.canRedo}
-          aria-keyshortcuts="Control+Y"
-        >
-          Redo
-        </button>
-        <button type="button" onClick={keyboard.fillDown} aria-keyshortcuts="Control+D">
-          Fill down
-        </button>
+        {(
+          [
+            ['Undo', undo, 'Control+Z', !commands.canUndo],
+            ['Redo', redo, 'Control+Y', !commands.canRedo],
+            ['Fill down', keyboard.fillDown, 'Control+D', false],
+          ] as const
+        ).map(([name, onClick, keys, disabled]) => (
+          <button
+            key={name}
+            type="button"
+            onClick={onClick}
+            disabled={disabled}
+            aria-keyshortcuts={keys}
+          >
+            {name}
+          </button>
+        ))}
         <span className="muted desk-only">
           Arrows, Tab and Enter move · type to edit · paste a block from a spreadsheet · Shift+↓
           selects down a column · Ctrl+D fills down

@@ -27,7 +27,7 @@ export type RowOutcome =
     };
 
 export interface JobRow {
-  /** Position in the job (the store's key with the job id). */
+  /** Its key in the store, with the job id. */
   index: number;
   listingId: string;
   title: string;

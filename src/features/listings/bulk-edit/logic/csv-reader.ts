@@ -20,7 +20,6 @@ export interface ReadCsv {
 }
 
 const DELIMITERS = [',', ';', '\t'] as const;
-
 const LINE_BREAK = /\r*\n?/y;
 
 const withoutBom = (text: string) => (text.startsWith('\uFEFF') ? text.slice(1) : text);

@@ -111,7 +111,6 @@ export interface CsvImport {
   ignoredColumns: string[];
   /** Records that could not be read as rows (wrong cell count, broken quotes), by row and line. */
   malformed: MalformedRow[];
-  /** The delimiter the file uses (a comma, a semicolon or a tab). */
   delimiter: string;
 }
 

@@ -45,7 +45,6 @@ export interface Excluded {
 
 export interface InvalidCell {
   id: string;
-  /** The listing's title, so a seller can find the row. */
   title: string;
   field: EditField;
   message: string;
@@ -55,7 +54,6 @@ export interface Plan {
   items: PlanItem[];
   excluded: Excluded[];
   invalid: InvalidCell[];
-  /** Total requests the plan sends. */
   writes: number;
   /** The distinct rules that apply somewhere in the plan, for the preview's summary. */
   rules: string[];
