@@ -168,18 +168,16 @@ export function importCsv(
   function importRow(record: string[], row: number): void {
     const id = restoreFormula(record[idAt] ?? '').trim();
     const earlier = seen.get(id);
-    const original = catalogue.get(id);
-    const idProblem =
-      id === ''
-        ? 'is empty'
-        : earlier !== undefined
-          ? `repeats row ${earlier}`
-          : !original
-            ? `no listing ${id} in the catalogue`
-            : undefined;
     if (id !== '' && earlier === undefined) seen.set(id, row);
-    if (idProblem || !original) {
-      result.errors.push({ row, column: 'id', message: idProblem ?? '' });
+    const original = id === '' || earlier !== undefined ? undefined : catalogue.get(id);
+    if (!original) {
+      const message =
+        id === ''
+          ? 'is empty'
+          : earlier !== undefined
+            ? `repeats row ${earlier}`
+            : `no listing ${id} in the catalogue`;
+      result.errors.push({ row, column: 'id', message });
       return;
     }
     const reason = exclusionReason(original);
