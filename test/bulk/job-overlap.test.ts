@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkJob, JobRow } from '../../src/features/listings/bulk-edit/jobs/job';
-import { leavingOut, overlapping } from '../../src/features/listings/bulk-edit/jobs/job-overlap';
+import {
+  leavingOut,
+  overlapping,
+} from '../../src/features/listings/bulk-edit/jobs/overlap-warning';
 
 function job(id: string, listings: string[], done: string[] = []): BulkJob {
   return {

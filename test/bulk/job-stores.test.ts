@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { BulkJob, JobRow } from '../../src/features/listings/bulk-edit/jobs/job';
-import { IdbJobStore } from '../../src/features/listings/bulk-edit/jobs/idb-job-store';
 import {
+  IdbJobStore,
   MemoryJobStore,
   type JobStore,
 } from '../../src/features/listings/bulk-edit/jobs/job-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { delayReason, dotClass, statusWords, updatesState } from '../../src/app/connection-status';
 import type { HubStreamState } from '../../src/api/live/hub-stream';
-import { progressWords, timeLeftWords } from '../../src/features/listings/bulk-edit/progress-words';
+import { progressWords, timeLeftWords } from '../../src/features/listings/bulk-edit/apply-panel';
 import { changeWords } from '../../src/features/listings/bulk-edit/preview-panel';
 import type { RunnerProgress } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 import { niceTicks } from '../../src/features/insights/chart-ticks';
@@ -58,7 +58,6 @@ const progress = (counts: Partial<RunnerProgress>): RunnerProgress => ({
   writes: 120,
   writesDone: 0,
   writesLeft: 120,
-  rate: 0,
   secondsLeft: 40,
   ...counts,
 });

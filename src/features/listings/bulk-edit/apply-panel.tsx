@@ -1,12 +1,33 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
-import { SOLD_MEANWHILE, type JobRunner } from './jobs/job-runner';
-import { sawEnd } from './jobs/job-registry';
+import { SOLD_MEANWHILE, type JobRunner, type RunnerProgress } from './jobs/job-runner';
+import { sawEnd } from './jobs/use-bulk-jobs';
 import { useApiClient } from '../../../api/api-context';
-import { progressWords } from './progress-words';
 import { countOf } from '../../../lib/format';
 import { marketplaceSays } from '../../../lib/error-words';
+
+/** Time left as a seller says it: "less than a minute", "about 3 minutes", "about 1 hour 5 minutes". */
+export function timeLeftWords(seconds: number): string {
+  if (!Number.isFinite(seconds)) return 'time left not known yet';
+  if (seconds < 60) return 'less than a minute left';
+  const minutes = Math.ceil(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `about ${countOf(minutes, 'minute')} left`;
+  return `about ${countOf(hours, 'hour')}${rest > 0 ? ` ${countOf(rest, 'minute')}` : ''} left`;
+}
+
+/** A run's progress in words ("3 of 120 saved · about 1 minute left"), never a rate of writes. */
+export function progressWords(progress: RunnerProgress): string {
+  const parts = [`${progress.done} of ${progress.rows} saved`];
+  if (progress.failed > 0) parts.push(`${progress.failed} not saved`);
+  if (progress.conflict > 0) parts.push(`${progress.conflict} sold or changed meanwhile`);
+  const running = progress.state === 'running' || progress.state === 'pausing';
+  if (!running && progress.pending > 0) parts.push(`${progress.pending} not sent yet`);
+  const line = parts.join(', ');
+  return running ? `${line} · ${timeLeftWords(progress.secondsLeft)}` : line;
+}
 
 /** The row's outcome in words; a refusal's code and request id wait behind "Details". */
 function outcomeText(row: JobRow): string {
@@ -50,14 +71,21 @@ function OutcomeCell({ row }: { row: JobRow }) {
   );
 }
 
+const STATE_WORDS: Record<RunnerProgress['state'], string> = {
+  idle: 'Ready',
+  running: 'Applying',
+  pausing: 'Pausing',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  finished: 'Finished',
+};
+
 const columns: Column<JobRow>[] = [
   { id: 'listing', header: 'Listing', width: '40%', cell: (row) => row.title },
   { id: 'outcome', header: 'Outcome', width: '60%', cell: (row) => <OutcomeCell row={row} /> },
 ];
 
-/**
- * The run of a job: progress, pause, resume, cancel, each row's outcome, retry of the failed rows.
- */
+/** The run of a job: progress, pause, resume, cancel, each row's outcome, retry of the failed rows. */
 export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): void }) {
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
   const client = useApiClient();
@@ -67,18 +95,10 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
     if (ended) sawEnd(client, runner.job.id);
   }, [client, ended, runner]);
   const running = progress.state === 'running' || progress.state === 'pausing';
-  const stateWord: Record<typeof progress.state, string> = {
-    idle: 'Ready',
-    running: 'Applying',
-    pausing: 'Pausing',
-    paused: 'Paused',
-    cancelled: 'Cancelled',
-    finished: 'Finished',
-  };
   return (
     <section className="bulk-apply panel" aria-labelledby="bulk-apply-heading">
       <h2 id="bulk-apply-heading">
-        {stateWord[progress.state]}: {runner.job.label}
+        {STATE_WORDS[progress.state]}: {runner.job.label}
       </h2>
       <div className="load-progress">
         <label htmlFor="bulk-progress">Progress</label>{' '}

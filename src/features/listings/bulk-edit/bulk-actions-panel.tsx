@@ -15,7 +15,14 @@ import {
 } from '../../../shared/price-math';
 import { parseAmount, parsePrice } from '../../../client/listing-rules';
 import { formatCents } from '../../../shared/money';
-import { DURATIONS, type BooleanField, type DurationText, type EditValues } from './logic/rows';
+import {
+  DURATIONS,
+  type BooleanField,
+  type DurationText,
+  type EditStatus,
+  type EditValues,
+} from './logic/rows';
+import { FormField } from '../../../components/form-field';
 import { countOf } from '../../../lib/format';
 
 type PriceMode = 'set' | 'lower-percent' | 'raise-percent' | 'lower-amount' | 'raise-amount';
@@ -28,24 +35,23 @@ const PRICE_MODES: { value: PriceMode; label: string }[] = [
   { value: 'set', label: 'Set to $' },
 ];
 
-export interface ActionSummary {
-  title: string;
-  lines: string[];
-}
+const SWITCHES: [BooleanField, string][] = [
+  ['acceptsOffers', 'Offers'],
+  ['acceptsTrades', 'Trades'],
+  ['autoRelist', 'Auto-relist'],
+];
 
-/**
- * Bulk actions over every row, each one undoable step: prices in exact cents, minimum offer as a
- * percentage, switches, status with a fresh window, deactivate and reactivate.
- */
+/** Bulk actions over every row, each one undoable step; prices in exact cents. */
 export function BulkActionsPanel({
   grid,
   getValues,
-  onSummary,
+  onAnnounce,
 }: {
   grid: RefObject<BulkGridHandle | null>;
   getValues: UseFormGetValues<BulkForm>;
-  onSummary(summary: ActionSummary): void;
+  onAnnounce(message: string): void;
 }) {
+  const [summary, setSummary] = useState<{ title: string; lines: string[] } | null>(null);
   const [priceMode, setPriceMode] = useState<PriceMode>('lower-percent');
   const [priceValue, setPriceValue] = useState('');
   const [priceError, setPriceError] = useState<string | null>(null);
@@ -57,7 +63,9 @@ export function BulkActionsPanel({
 
   const apply = (label: string, writes: CellWrite[], lines: string[] = []) => {
     const changed = grid.current?.apply(label, writes) ?? 0;
-    onSummary({ title: `${label}: ${countOf(changed, 'cell')} changed`, lines });
+    const title = `${label}: ${countOf(changed, 'cell')} changed`;
+    setSummary({ title, lines });
+    onAnnounce(title);
   };
 
   const applyPrice = () => {
@@ -72,26 +80,24 @@ export function BulkActionsPanel({
       return;
     }
     setPriceError(null);
-    const rows = getValues('rows');
+    const direction = priceMode.startsWith('raise') ? 'raise' : 'lower';
+    const adjustment: Parameters<typeof adjustPrice>[1] =
+      priceMode === 'set'
+        ? { kind: 'set', cents: parsed.value }
+        : percent
+          ? { kind: 'percent', direction, hundredths: parsed.value }
+          : { kind: 'amount', direction, cents: parsed.value };
     const writes: CellWrite[] = [];
     const rounded: string[] = [];
     const outOfBounds: string[] = [];
     let skipped = 0;
-    rows.forEach((row, index) => {
+    getValues('rows').forEach((row, index) => {
       const current = parseAmount(row.price);
       if (!current.ok) {
         skipped++;
         return;
       }
-      const direction = priceMode.startsWith('raise') ? 'raise' : 'lower';
-      const result: Adjusted = withEnding(
-        priceMode === 'set'
-          ? adjustPrice(current.value, { kind: 'set', cents: parsed.value })
-          : percent
-            ? adjustPrice(current.value, { kind: 'percent', direction, hundredths: parsed.value })
-            : adjustPrice(current.value, { kind: 'amount', direction, cents: parsed.value }),
-        ending,
-      );
+      const result: Adjusted = withEnding(adjustPrice(current.value, adjustment), ending);
       if (result.rounded) rounded.push(`Row ${index + 1}: ${result.explanation}`);
       if (result.error) outOfBounds.push(`Row ${index + 1}: ${result.explanation} ${result.error}`);
       writes.push({
@@ -125,11 +131,10 @@ export function BulkActionsPanel({
       return;
     }
     setOfferError(null);
-    const rows = getValues('rows');
     const writes: CellWrite[] = [];
     const rounded: string[] = [];
     let offersOff = 0;
-    rows.forEach((row, index) => {
+    getValues('rows').forEach((row, index) => {
       const price = parseAmount(row.price);
       if (!price.ok) return;
       if (row.acceptsOffers === false) {
@@ -150,185 +155,160 @@ export function BulkActionsPanel({
     apply(`Minimum offer ${offerPercent.trim()}% of price`, writes, lines);
   };
 
-  const setAll = (label: string, patch: (row: EditValues) => Partial<EditValues> | null) => {
-    const writes: CellWrite[] = [];
-    getValues('rows').forEach((row, index) => {
-      const values = patch(row);
-      if (!values) return;
-      for (const [field, value] of Object.entries(values)) {
-        writes.push({
+  const setAll = (label: string, patch: (row: EditValues) => Partial<EditValues> | null) =>
+    apply(
+      label,
+      getValues('rows').flatMap((row, index) =>
+        Object.entries(patch(row) ?? {}).map(([field, value]) => ({
           index,
           field: field as CellWrite['field'],
           value: value as CellWrite['value'],
-        });
-      }
-    });
-    apply(label, writes);
-  };
+        })),
+      ),
+    );
 
-  const toggle = (field: BooleanField, label: string, on: boolean) =>
-    setAll(`${label} ${on ? 'on' : 'off'}`, () => ({ [field]: on }));
+  /** Every row whose status is `from` (or any but `to`) moves to `to`; active with a fresh window. */
+  const setStatus = (label: string, to: EditStatus, from?: EditStatus) =>
+    setAll(label, (row) =>
+      (from ? row.status === from : row.status !== to)
+        ? { status: to, ...(to === 'active' && { durationHours: duration }) }
+        : null,
+    );
 
   return (
-    <section className="bulk-actions panel" aria-labelledby="bulk-actions-heading">
-      <h2 id="bulk-actions-heading">Bulk actions</h2>
-      <p className="muted">Each action changes every row in the grid and can be undone.</p>
-      <fieldset>
-        <legend>Price</legend>
-        <div className="field">
-          <label htmlFor="bulk-price-mode">Price change</label>
-          <select
-            id="bulk-price-mode"
-            value={priceMode}
-            onChange={(event) => setPriceMode(event.target.value as PriceMode)}
+    <>
+      <section className="bulk-actions panel" aria-labelledby="bulk-actions-heading">
+        <h2 id="bulk-actions-heading">Bulk actions</h2>
+        <p className="muted">Each action changes every row in the grid and can be undone.</p>
+        <fieldset>
+          <legend>Price</legend>
+          <FormField label="Price change">
+            {(control) => (
+              <select
+                {...control}
+                value={priceMode}
+                onChange={(event) => setPriceMode(event.target.value as PriceMode)}
+              >
+                {PRICE_MODES.map((mode) => (
+                  <option key={mode.value} value={mode.value}>
+                    {mode.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            label={priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
+            error={priceError ?? undefined}
           >
-            {PRICE_MODES.map((mode) => (
-              <option key={mode.value} value={mode.value}>
-                {mode.label}
-              </option>
-            ))}
-          </select>
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={priceValue}
+                onChange={(event) => setPriceValue(event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Round the new prices">
+            {(control) => (
+              <select
+                {...control}
+                value={ending}
+                onChange={(event) => setEnding(event.target.value as PriceEnding)}
+              >
+                {PRICE_ENDINGS.map((value) => (
+                  <option key={value} value={value}>
+                    {PRICE_ENDING_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <button type="button" onClick={applyPrice}>
+            Apply price change
+          </button>
+        </fieldset>
+        <fieldset>
+          <legend>Minimum offer</legend>
+          <FormField label="Minimum offer as % of price" error={offerError ?? undefined}>
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={offerPercent}
+                onChange={(event) => setOfferPercent(event.target.value)}
+              />
+            )}
+          </FormField>
+          <button type="button" onClick={applyOffer}>
+            Set minimum offers
+          </button>
+        </fieldset>
+        <fieldset>
+          <legend>Switches</legend>
+          <div className="button-row">
+            {SWITCHES.flatMap(([field, label]) =>
+              [true, false].map((on) => (
+                <button
+                  key={`${field}-${on}`}
+                  type="button"
+                  onClick={() => setAll(`${label} ${on ? 'on' : 'off'}`, () => ({ [field]: on }))}
+                >
+                  {label} {on ? 'on' : 'off'}
+                </button>
+              )),
+            )}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Status</legend>
+          <FormField label="Fresh window">
+            {(control) => (
+              <select
+                {...control}
+                value={duration}
+                onChange={(event) => setDuration(event.target.value as DurationText)}
+              >
+                {DURATIONS.map((hours) => (
+                  <option key={hours} value={hours}>
+                    {durationLabel(Number(hours))}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <div className="button-row">
+            <button type="button" onClick={() => setStatus('Draft', 'draft', 'active')}>
+              Make drafts
+            </button>
+            <button type="button" onClick={() => setStatus('Make active', 'active', 'draft')}>
+              Make active
+            </button>
+            <button
+              type="button"
+              {...deactivateButton}
+              onClick={() => setStatus('Deactivate', 'inactive')}
+            >
+              Deactivate
+            </button>
+            <button type="button" onClick={() => setStatus('Reactivate', 'active', 'inactive')}>
+              Reactivate
+            </button>
+            <DeactivateReason />
+          </div>
+        </fieldset>
+      </section>
+      {summary && (
+        <div className="panel bulk-summary" role="status" aria-label="Last action">
+          <p>
+            <strong>{summary.title}</strong>
+          </p>
+          {summary.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
-        <div className={`field${priceError ? ' field-invalid' : ''}`}>
-          <label htmlFor="bulk-price-value">
-            {priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
-          </label>
-          <input
-            id="bulk-price-value"
-            inputMode="decimal"
-            value={priceValue}
-            aria-invalid={priceError ? true : undefined}
-            aria-describedby={priceError ? 'bulk-price-error' : undefined}
-            onChange={(event) => setPriceValue(event.target.value)}
-          />
-          {priceError && (
-            <p className="field-error" id="bulk-price-error">
-              {priceError}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="bulk-price-ending">Round the new prices</label>
-          <select
-            id="bulk-price-ending"
-            value={ending}
-            onChange={(event) => setEnding(event.target.value as PriceEnding)}
-          >
-            {PRICE_ENDINGS.map((value) => (
-              <option key={value} value={value}>
-                {PRICE_ENDING_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" onClick={applyPrice}>
-          Apply price change
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Minimum offer</legend>
-        <div className={`field${offerError ? ' field-invalid' : ''}`}>
-          <label htmlFor="bulk-offer-percent">Minimum offer as % of price</label>
-          <input
-            id="bulk-offer-percent"
-            inputMode="decimal"
-            value={offerPercent}
-            aria-invalid={offerError ? true : undefined}
-            aria-describedby={offerError ? 'bulk-offer-error' : undefined}
-            onChange={(event) => setOfferPercent(event.target.value)}
-          />
-          {offerError && (
-            <p className="field-error" id="bulk-offer-error">
-              {offerError}
-            </p>
-          )}
-        </div>
-        <button type="button" onClick={applyOffer}>
-          Set minimum offers
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Switches</legend>
-        <div className="button-row">
-          <button type="button" onClick={() => toggle('acceptsOffers', 'Offers', true)}>
-            Offers on
-          </button>
-          <button type="button" onClick={() => toggle('acceptsOffers', 'Offers', false)}>
-            Offers off
-          </button>
-          <button type="button" onClick={() => toggle('acceptsTrades', 'Trades', true)}>
-            Trades on
-          </button>
-          <button type="button" onClick={() => toggle('acceptsTrades', 'Trades', false)}>
-            Trades off
-          </button>
-          <button type="button" onClick={() => toggle('autoRelist', 'Auto-relist', true)}>
-            Auto-relist on
-          </button>
-          <button type="button" onClick={() => toggle('autoRelist', 'Auto-relist', false)}>
-            Auto-relist off
-          </button>
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Status</legend>
-        <div className="field">
-          <label htmlFor="bulk-duration">Fresh window</label>
-          <select
-            id="bulk-duration"
-            value={duration}
-            onChange={(event) => setDuration(event.target.value as DurationText)}
-          >
-            {DURATIONS.map((hours) => (
-              <option key={hours} value={hours}>
-                {durationLabel(Number(hours))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="button-row">
-          <button
-            type="button"
-            onClick={() =>
-              setAll('Draft', (row) => (row.status === 'active' ? { status: 'draft' } : null))
-            }
-          >
-            Make drafts
-          </button>
-          <button
-            type="button"
-            onClick={() =>
-              setAll('Make active', (row) =>
-                row.status === 'draft' ? { status: 'active', durationHours: duration } : null,
-              )
-            }
-          >
-            Make active
-          </button>
-          <button
-            type="button"
-            {...deactivateButton}
-            onClick={() =>
-              setAll('Deactivate', (row) =>
-                row.status !== 'inactive' ? { status: 'inactive' } : null,
-              )
-            }
-          >
-            Deactivate
-          </button>
-          <button
-            type="button"
-            onClick={() =>
-              setAll('Reactivate', (row) =>
-                row.status === 'inactive' ? { status: 'active', durationHours: duration } : null,
-              )
-            }
-          >
-            Reactivate
-          </button>
-          <DeactivateReason />
-        </div>
-      </fieldset>
-    </section>
+      )}
+    </>
   );
 }

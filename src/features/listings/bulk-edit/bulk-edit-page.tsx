@@ -13,7 +13,7 @@ import { ReadOnlyGate } from '../../../components/write-actions';
 import { CatalogueLoadState } from '../catalogue/catalogue-load-state';
 import { ApplyPanel } from './apply-panel';
 import { mergeCsvImport } from './csv-merge';
-import { BulkActionsPanel, type ActionSummary } from './bulk-actions-panel';
+import { BulkActionsPanel } from './bulk-actions-panel';
 import { applyListingWrite } from '../../../api/listings/write-answer';
 import { IDS_PARAM, resolveSelection, type BulkSelection } from './bulk-selection';
 import { download } from '../../../lib/download';
@@ -22,18 +22,17 @@ import { BulkGrid } from './grid/bulk-grid';
 import type { BulkForm, BulkGridHandle } from './grid/grid-types';
 import { jobFromPlan } from './jobs/job';
 import type { WriteResult } from './jobs/job-runner';
-import { forgetRunner, jobStore } from './jobs/job-registry';
-import { useBulkJobs } from './jobs/use-bulk-jobs';
-import { JobsElsewhere } from './jobs/jobs-elsewhere';
+import { jobStore } from './jobs/job-store';
+import { forgetRunner, useBulkJobs } from './jobs/use-bulk-jobs';
+import { JobsElsewhere, ResumeBanner } from './jobs/jobs-elsewhere';
 import { OverlapWarning, useOverlapGuard } from './jobs/overlap-warning';
 import { exportCsv, type CsvImport } from './logic/csv';
 import { planBulkEdit, type Plan } from './logic/diff';
 import { describeEstimate } from './logic/estimate';
 import { toBulkRow, toEditValues } from './logic/rows';
-import { ResumeBanner } from './resume-banner';
-import { PreviewPanel } from './preview-panel';
+import { LeftOut, PreviewPanel } from './preview-panel';
 import { BelowCostNotice, useBelowCost } from './below-cost-notice';
-import { MarginBasisProvider } from './grid/margin-cell';
+import { MarginBasisProvider } from './grid/grid-row';
 import './bulk-edit.css';
 import { countOf } from '../../../lib/format';
 
@@ -58,7 +57,6 @@ function BulkEditor({
   const form = useForm<BulkForm>({ defaultValues: { rows: originals } });
   const grid = useRef<BulkGridHandle>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [summary, setSummary] = useState<ActionSummary | null>(null);
   const [stage, setStage] = useState<Stage>('edit');
   const [plan, setPlan] = useState<Plan | null>(null);
   const bucket = useSyncExternalStore(
@@ -78,11 +76,10 @@ function BulkEditor({
     () => new Map(products.map((p) => [p.id, toBulkRow(p)])),
     [products],
   );
-  const matching = useMemo(() => {
-    const search = new URLSearchParams(params);
-    search.delete('ids');
-    return applyCatalogueSearch(products, readCatalogueSearch(search));
-  }, [products, params]);
+  const matching = useMemo(
+    () => applyCatalogueSearch(products, readCatalogueSearch(withoutIds(params))),
+    [products, params],
+  );
 
   const currentEdits = useCallback(
     () => new Map(form.getValues('rows').map((row) => [row.id, row])),
@@ -144,23 +141,11 @@ function BulkEditor({
       <p className="bulk-scope">
         Editing {countOf(selection.rows.length, 'listing')}: {selection.scope}.
       </p>
-      {(selection.excluded.length > 0 || selection.missing.length > 0) && (
-        <details className="bulk-excluded" open={selection.rows.length === 0}>
-          <summary>
-            {countOf(selection.excluded.length + selection.missing.length, 'listing')} left out
-          </summary>
-          <ul>
-            {selection.excluded.map((row) => (
-              <li key={row.id}>
-                {row.title} ({row.id}): {row.reason}
-              </li>
-            ))}
-            {selection.missing.map((id) => (
-              <li key={id}>{id}: not in the catalogue</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <LeftOut
+        excluded={selection.excluded}
+        missing={selection.missing}
+        open={selection.rows.length === 0}
+      />
 
       {stage === 'apply' && runner ? (
         <ApplyPanel
@@ -183,21 +168,8 @@ function BulkEditor({
               <BulkActionsPanel
                 grid={grid}
                 getValues={form.getValues}
-                onSummary={(next) => {
-                  setSummary(next);
-                  setAnnouncement(next.title);
-                }}
+                onAnnounce={setAnnouncement}
               />
-              {summary && (
-                <div className="panel bulk-summary" role="status" aria-label="Last action">
-                  <p>
-                    <strong>{summary.title}</strong>
-                  </p>
-                  {summary.lines.map((line) => (
-                    <p key={line}>{line}</p>
-                  ))}
-                </div>
-              )}
               <CsvTools
                 matchingCount={params.has(IDS_PARAM) ? null : matching.length}
                 editorCount={selection.rows.length}
@@ -259,7 +231,6 @@ function BulkEditor({
             <PreviewPanel
               plan={plan}
               estimate={estimate}
-              applying={false}
               blocked={below.blocked}
               belowCost={below.accepted ? below.flagged.length : 0}
               onApply={apply}

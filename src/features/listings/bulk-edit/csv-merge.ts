@@ -3,10 +3,7 @@ import type { CsvImport } from './logic/csv';
 import { EDIT_FIELDS, type BulkRow, type EditValues } from './logic/rows';
 import { countOf } from '../../../lib/format';
 
-/**
- * How an imported CSV joins the editor: grid rows become one undoable step of cell writes, new
- * listings join the selection, and `promoted` is set on the form row by row.
- */
+/** An import joins the editor: one undoable step of cells, or new listings added to the selection. */
 export type CsvMerge =
   | { kind: 'cells'; writes: CellWrite[]; promoted: Promoted[]; summary(changed: number): string }
   | {

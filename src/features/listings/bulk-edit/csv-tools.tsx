@@ -45,6 +45,20 @@ export function CsvTools({
     if (fileRef.current) fileRef.current.value = '';
   };
 
+  const parsed = result?.parsed;
+  // Each list of what the import left aside, in words.
+  const lists: [string, string[]][] = [
+    [
+      'Bad cells',
+      parsed?.errors.map((e) => `Row ${e.row}, column ${e.column}: ${e.message}`) ?? [],
+    ],
+    [
+      'Rows not read',
+      parsed?.malformed.map((m) => `Row ${m.row} (line ${m.line}): ${m.message}`) ?? [],
+    ],
+    ['Left out', parsed?.excluded.map((x) => `Row ${x.row} (${x.id}): ${x.reason}`) ?? []],
+  ];
+
   return (
     <section className="bulk-csv panel" aria-labelledby="bulk-csv-heading">
       <h2 id="bulk-csv-heading">CSV</h2>
@@ -74,39 +88,18 @@ export function CsvTools({
       {result && (
         <div
           role="status"
-          className={
-            result.parsed.errors.length || result.parsed.malformed.length
-              ? 'banner banner-warn'
-              : 'banner banner-ok'
-          }
+          className={`banner ${lists[0]![1].length || lists[1]![1].length ? 'banner-warn' : 'banner-ok'}`}
         >
           <p>{result.message}</p>
-          {result.parsed.errors.length > 0 && (
-            <ul aria-label="Bad cells">
-              {result.parsed.errors.map((error) => (
-                <li key={`${error.row}-${error.column}-${error.message}`}>
-                  Row {error.row}, column {error.column}: {error.message}
-                </li>
-              ))}
-            </ul>
-          )}
-          {result.parsed.malformed.length > 0 && (
-            <ul aria-label="Rows not read">
-              {result.parsed.malformed.map((bad) => (
-                <li key={bad.row}>
-                  Row {bad.row} (line {bad.line}): {bad.message}
-                </li>
-              ))}
-            </ul>
-          )}
-          {result.parsed.excluded.length > 0 && (
-            <ul aria-label="Left out">
-              {result.parsed.excluded.map((row) => (
-                <li key={row.id}>
-                  Row {row.row} ({row.id}): {row.reason}
-                </li>
-              ))}
-            </ul>
+          {lists.map(
+            ([label, lines]) =>
+              lines.length > 0 && (
+                <ul key={label} aria-label={label}>
+                  {lines.map((line, at) => (
+                    <li key={`${at}-${line}`}>{line}</li>
+                  ))}
+                </ul>
+              ),
           )}
           {result.parsed.ignoredColumns.length > 0 && (
             <p>Columns ignored: {result.parsed.ignoredColumns.join(', ')}</p>

@@ -1,5 +1,5 @@
 import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
-import type { Plan, PlanItem } from './logic/diff';
+import type { Excluded, Plan, PlanItem } from './logic/diff';
 import { FIELD_LABELS } from './logic/rows';
 import { countOf, plural } from '../../../lib/format';
 import { centsOf, formatDollars } from '../../../shared/money';
@@ -59,13 +59,40 @@ const columns: Column<PlanItem>[] = [
   },
 ];
 
+/** The listings left out of an edit, each with why (ids not in the catalogue too). */
+export function LeftOut({
+  excluded,
+  missing = [],
+  open,
+}: {
+  excluded: readonly Excluded[];
+  missing?: readonly string[];
+  open?: boolean;
+}) {
+  if (excluded.length + missing.length === 0) return null;
+  return (
+    <details className="bulk-excluded" open={open}>
+      <summary>{countOf(excluded.length + missing.length, 'listing')} left out</summary>
+      <ul>
+        {excluded.map((row) => (
+          <li key={row.id}>
+            {row.title} ({row.id}): {row.reason}
+          </li>
+        ))}
+        {missing.map((id) => (
+          <li key={id}>{id}: not in the catalogue</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** The preview: each change before → after, what is left out and why, writes and their estimate. */
 export function PreviewPanel({
   plan,
   estimate,
   onApply,
   onBack,
-  applying,
   blocked,
   belowCost,
 }: {
@@ -73,7 +100,6 @@ export function PreviewPanel({
   estimate: string;
   onApply(): void;
   onBack(): void;
-  applying: boolean;
   /** Why Apply waits (a below-cost warning not yet resolved), said beside it. */
   blocked?: string | undefined;
   /** How many listings the seller chose to sell below cost. */
@@ -117,18 +143,7 @@ export function PreviewPanel({
           </ul>
         </div>
       )}
-      {plan.excluded.length > 0 && (
-        <details className="bulk-excluded">
-          <summary>{countOf(plan.excluded.length, 'listing')} left out</summary>
-          <ul>
-            {plan.excluded.map((row) => (
-              <li key={row.id}>
-                {row.title} ({row.id}): {row.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <LeftOut excluded={plan.excluded} />
       {rows > 0 ? (
         <DataTable
           caption="Changes to send"
@@ -150,7 +165,7 @@ export function PreviewPanel({
           type="button"
           className="primary"
           onClick={() => (ask.ask ? setAsking(true) : onApply())}
-          disabled={applying || plan.writes === 0 || blocked !== undefined}
+          disabled={plan.writes === 0 || blocked !== undefined}
           aria-describedby={blocked ? 'bulk-apply-blocked' : undefined}
         >
           Apply {countOf(plan.writes, 'change')}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
 import { paths } from '../../../shared/paths';
-import { IdbJobStore } from './jobs/idb-job-store';
+import { IdbJobStore } from './jobs/job-store';
 import { isResumable, type BulkJob } from './jobs/job';
 import { ownedElsewhere } from './jobs/job-lock';
 import { countOf } from '../../../lib/format';

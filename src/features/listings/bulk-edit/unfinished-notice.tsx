@@ -1,9 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { mayHoldJobs } from './jobs/job-db-name';
+import { JOB_DB } from '../../../shared/browser-keeps';
 
 const UnfinishedBulkEditBanner = lazy(() => import('./unfinished-banner'));
+
+/** False when this browser surely holds no bulk job; true when it may (or cannot list databases). */
+async function mayHoldJobs(factory: IDBFactory): Promise<boolean> {
+  if (typeof factory.databases !== 'function') return true;
+  const databases = await factory.databases().catch(() => undefined);
+  return databases === undefined || databases.some((db) => db.name === JOB_DB);
+}
 
 /** The unfinished-job banner, loaded only when the browser keeps a bulk-edit database. */
 export function UnfinishedBulkEditNotice() {

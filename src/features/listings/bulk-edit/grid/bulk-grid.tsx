@@ -13,9 +13,8 @@ import {
 } from './grid-types';
 import { NARROW_QUERY, useMediaQuery } from '../../../../components/use-media-query';
 import { useGridClipboard } from './use-grid-clipboard';
-import { useGridFocus } from './use-grid-focus';
 import { useGridHistory } from './use-grid-history';
-import { useGridKeyboard } from './use-grid-keyboard';
+import { useGridFocus, useGridKeyboard } from './use-grid-keyboard';
 
 /** The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form. */
 export function BulkGrid({
@@ -75,25 +74,23 @@ export function BulkGrid({
   return (
     <div className="bulk-grid">
       <div className="bulk-grid-tools" role="toolbar" aria-label="Grid">
-        <button
-          type="button"
-          onClick={undo}
-          disabled={!commands.canUndo}
-          aria-keyshortcuts="Control+Z"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          onClick={redo}
-          disabled={!commands.canRedo}
-          aria-keyshortcuts="Control+Y"
-        >
-          Redo
-        </button>
-        <button type="button" onClick={keyboard.fillDown} aria-keyshortcuts="Control+D">
-          Fill down
-        </button>
+        {(
+          [
+            ['Undo', undo, 'Control+Z', !commands.canUndo],
+            ['Redo', redo, 'Control+Y', !commands.canRedo],
+            ['Fill down', keyboard.fillDown, 'Control+D', false],
+          ] as const
+        ).map(([name, onClick, keys, disabled]) => (
+          <button
+            key={name}
+            type="button"
+            onClick={onClick}
+            disabled={disabled}
+            aria-keyshortcuts={keys}
+          >
+            {name}
+          </button>
+        ))}
         <span className="muted desk-only">
           Arrows, Tab and Enter move · type to edit · paste a block from a spreadsheet · Shift+↓
           selects down a column · Ctrl+D fills down
@@ -130,11 +127,7 @@ export function BulkGrid({
             </tr>
           </thead>
           <tbody>
-            {paddingTop > 0 && (
-              <tr aria-hidden="true" className="spacer">
-                <td colSpan={EDIT_FIELDS.length + 2} style={{ height: paddingTop }} />
-              </tr>
-            )}
+            <Spacer height={paddingTop} />
             {items.map((item) => (
               <GridRow
                 key={rows[item.index]!.id}
@@ -147,14 +140,18 @@ export function BulkGrid({
                 onCell={onCell}
               />
             ))}
-            {paddingBottom > 0 && (
-              <tr aria-hidden="true" className="spacer">
-                <td colSpan={EDIT_FIELDS.length + 2} style={{ height: paddingBottom }} />
-              </tr>
-            )}
+            <Spacer height={paddingBottom} />
           </tbody>
         </table>
       </div>
     </div>
   );
 }
+
+/** The rows above or below the window, as one empty row of their height. */
+const Spacer = ({ height }: { height: number }) =>
+  height > 0 && (
+    <tr aria-hidden="true" className="spacer">
+      <td colSpan={EDIT_FIELDS.length + 2} style={{ height }} />
+    </tr>
+  );

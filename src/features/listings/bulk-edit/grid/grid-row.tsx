@@ -1,11 +1,12 @@
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
+import { useMarginBasis, type MarginBasis } from '../../../../api/sales/use-margin-basis';
+import { MarginText } from '../../catalogue/margin-column';
 import { useWatch, type Control } from 'react-hook-form';
 import { durationLabel } from '../../../../components/duration-options';
 import { cellText, type CellValue } from '../logic/cells';
 import {
   DURATIONS,
   EDIT_FIELDS,
-  EDIT_STATUSES,
   FIELD_LABELS,
   isBooleanField,
   rowErrors,
@@ -14,13 +15,16 @@ import {
   type EditValues,
 } from '../logic/rows';
 import { cellId, type BulkForm } from './grid-types';
-import { MarginCell } from './margin-cell';
 import { slabFactParts } from '../../../../components/slab-identity';
 
-const STATUS_WORDS: Record<(typeof EDIT_STATUSES)[number], string> = {
-  active: 'Active',
-  draft: 'Draft',
-  inactive: 'Inactive',
+/** The columns drawn as a list: each value and its words. */
+const OPTIONS: Partial<Record<EditField, [string, string][]>> = {
+  status: [
+    ['active', 'Active'],
+    ['draft', 'Draft'],
+    ['inactive', 'Inactive'],
+  ],
+  durationHours: DURATIONS.map((hours) => [hours, durationLabel(Number(hours))]),
 };
 
 interface GridRowProps {
@@ -90,6 +94,8 @@ export const GridRow = memo(function GridRow({
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy || undefined,
         } as const;
+        const onChange = (next: CellValue, typing: boolean) => onCell(index, field, next, typing);
+        const options = OPTIONS[field];
         let control;
         if (isBooleanField(field)) {
           control = (
@@ -104,57 +110,39 @@ export const GridRow = memo(function GridRow({
                 }}
                 title={value === null ? 'Not shown by the API: left unchanged' : undefined}
                 checked={value === true}
-                onChange={(event) => onCell(index, field, event.target.checked, false)}
+                onChange={(event) => onChange(event.target.checked, false)}
               />
             </label>
           );
-        } else if (field === 'status') {
+        } else if (options) {
           control = (
             <select
               {...common}
               value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
-            >
-              {EDIT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_WORDS[status]}
-                </option>
-              ))}
-            </select>
-          );
-        } else if (field === 'durationHours') {
-          control = (
-            <select
-              {...common}
-              value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value as CellValue, false)}
+              onChange={(event) => onChange(event.target.value as CellValue, false)}
             >
               {value === '' && <option value="">— (not shown)</option>}
-              {DURATIONS.map((hours) => (
-                <option key={hours} value={hours}>
-                  {durationLabel(Number(hours))}
+              {options.map(([option, words]) => (
+                <option key={option} value={option}>
+                  {words}
                 </option>
               ))}
             </select>
           );
-        } else if (field === 'description') {
-          control = (
-            <textarea
-              {...common}
-              rows={1}
-              value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value, true)}
-            />
-          );
         } else {
+          const Text = field === 'description' ? 'textarea' : 'input';
           control = (
-            <input
+            <Text
               {...common}
-              type="text"
-              inputMode={field === 'title' ? undefined : 'decimal'}
-              autoComplete="off"
+              {...(field === 'description'
+                ? { rows: 1 }
+                : {
+                    type: 'text',
+                    autoComplete: 'off',
+                    inputMode: field === 'title' ? undefined : 'decimal',
+                  })}
               value={value as string}
-              onChange={(event) => onCell(index, field, event.target.value, true)}
+              onChange={(event) => onChange(event.target.value, true)}
             />
           );
         }
@@ -171,7 +159,7 @@ export const GridRow = memo(function GridRow({
             {control}
             {changed && (
               <span id={`${id}-was`} className="visually-hidden">
-                changed from {cellText(field, original[field]) || 'empty'}
+                changed from {cellText(original[field]) || 'empty'}
               </span>
             )}
             {error && (
@@ -186,3 +174,33 @@ export const GridRow = memo(function GridRow({
     </tr>
   );
 });
+
+const BasisContext = createContext<MarginBasis | undefined>(undefined);
+
+/** Gives the grid's margin cells the learned fee rate and the cards' costs (one read for all). */
+export function MarginBasisProvider({ children }: { children: ReactNode }) {
+  const basis = useMarginBasis();
+  return <BasisContext.Provider value={basis}>{children}</BasisContext.Provider>;
+}
+
+/** The margin over cost at the price in the cell as edited (a dash where it is not known). */
+export function MarginCell({ price, row }: { price: string; row: BulkRow }) {
+  const basis = useContext(BasisContext);
+  if (!basis || basis.failed)
+    return (
+      <td className="num" data-field="margin" data-label="Margin">
+        —
+      </td>
+    );
+  const valid = /^\d+(\.\d{1,2})?$/.test(price.trim());
+  return (
+    <td className="num" data-field="margin" data-label="Margin">
+      <MarginText
+        price={valid ? price.trim() : undefined}
+        itemId={row.itemId}
+        promoted={row.promoted}
+        basis={basis}
+      />
+    </td>
+  );
+}

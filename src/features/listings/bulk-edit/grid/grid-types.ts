@@ -22,11 +22,7 @@ export interface BulkGridHandle {
 /** A range selected down one column (Shift+Arrow), or none. */
 export type Range = { col: number; from: number; to: number } | null;
 
-/** A grid cell's place. */
-export interface CellPlace {
-  row: number;
-  col: number;
-}
+export type CellPlace = { row: number; col: number };
 
 export const ROW_HEIGHT = 46;
 /** A phone row: the slab's facts, then 44 px labelled controls with room for an error line. */

@@ -8,10 +8,7 @@ import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from
 import type { GridCommands } from './use-grid-history';
 import { countOf } from '../../../../lib/format';
 
-/**
- * Copy and paste as a spreadsheet does: a column range copies as a block; a paste fills from the
- * focused cell, each cell parsed by its column, the rest announced.
- */
+/** Copy and paste as a spreadsheet does: blocks from the focused cell, each cell read by its column. */
 export function useGridClipboard({
   range,
   getValues,
@@ -30,7 +27,7 @@ export function useGridClipboard({
     const values = getValues('rows');
     const lo = Math.min(range.from, range.to);
     const hi = Math.max(range.from, range.to);
-    const block = values.slice(lo, hi + 1).map((v) => [cellText(field, v[field])]);
+    const block = values.slice(lo, hi + 1).map((v) => [cellText(v[field])]);
     void navigator.clipboard?.writeText(toTsv(block));
     return true;
   };

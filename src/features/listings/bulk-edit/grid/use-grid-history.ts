@@ -5,9 +5,7 @@ import { FIELD_LABELS, type EditField } from '../logic/rows';
 import { GridHistory } from './grid-history';
 import type { BulkForm, CellWrite } from './grid-types';
 
-/**
- * The grid's undoable commands on the form: one path per cell for a few, the whole array for many.
- */
+/** The grid's undoable commands on the form. */
 export function useGridHistory(form: UseFormReturn<BulkForm>, onAnnounce: (m: string) => void) {
   const { getValues, setValue } = form;
   const history = useRef(new GridHistory());
@@ -70,21 +68,19 @@ export function useGridHistory(form: UseFormReturn<BulkForm>, onAnnounce: (m: st
     [applyStep],
   );
 
-  const undo = useCallback(() => {
-    const step = history.current.undo();
-    if (!step) return;
-    writeCells(step.changes);
-    sync();
-    onAnnounce(`Undone: ${step.label}`);
-  }, [writeCells, sync, onAnnounce]);
-
-  const redo = useCallback(() => {
-    const step = history.current.redo();
-    if (!step) return;
-    writeCells(step.changes);
-    sync();
-    onAnnounce(`Redone: ${step.label}`);
-  }, [writeCells, sync, onAnnounce]);
+  /** Undo or redo: writes the step's cells back and says what was taken back or done again. */
+  const replay = useCallback(
+    (direction: 'undo' | 'redo') => {
+      const step = history.current[direction]();
+      if (!step) return;
+      writeCells(step.changes);
+      sync();
+      onAnnounce(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${step.label}`);
+    },
+    [writeCells, sync, onAnnounce],
+  );
+  const undo = useCallback(() => replay('undo'), [replay]);
+  const redo = useCallback(() => replay('redo'), [replay]);
 
   /** Ends the typing step: the next keystroke starts a new one. */
   const seal = useCallback(() => history.current.seal(), []);

@@ -1,16 +1,28 @@
-import { useCallback, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
+import type { ScrollToRow } from '../../../../components/use-windowed-rows';
+import type { CellValue } from '../logic/cells';
 import { EDIT_FIELDS, FIELD_LABELS } from '../logic/rows';
-import { cellOf, isTextControl, type BulkForm, type CellWrite, type Range } from './grid-types';
-import type { GridFocus } from './use-grid-focus';
+import {
+  cellId,
+  cellOf,
+  isTextControl,
+  type BulkForm,
+  type CellPlace,
+  type CellWrite,
+  type Range,
+} from './grid-types';
 import type { GridCommands } from './use-grid-history';
 import { countOf } from '../../../../lib/format';
 
-/**
- * The grid's keys: arrows, Tab, Enter (Shift back, Shift+Arrow a range), Ctrl+Z/Y undo and redo,
- * Ctrl+D fill down, Ctrl+C copy, Escape restore, Alt+Enter a line break; `fillDown` for the
- * toolbar.
- */
+/** The grid's keys as a spreadsheet's: moves, Shift+Arrow ranges, undo, fill down, copy, Escape. */
 export function useGridKeyboard({
   rowCount,
   range,
@@ -26,7 +38,7 @@ export function useGridKeyboard({
   setRange(range: Range): void;
   getValues: UseFormGetValues<BulkForm>;
   commands: GridCommands;
-  focus: GridFocus;
+  focus: ReturnType<typeof useGridFocus>;
   copyRange(col: number): boolean;
   onAnnounce(message: string): void;
 }) {
@@ -57,25 +69,19 @@ export function useGridKeyboard({
     const el = event.target as HTMLElement;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key;
-    if (mod && (key === 'z' || key === 'Z')) {
+    const commands: Record<string, (() => void) | undefined> = {
+      z: () => {
+        seal();
+        if (event.shiftKey) redo();
+        else undo();
+      },
+      y: redo,
+      d: fillDown,
+    };
+    const command = mod ? commands[key.toLowerCase()] : undefined;
+    if (command || (mod && key.toLowerCase() === 'c' && copyRange(at.col))) {
       event.preventDefault();
-      seal();
-      if (event.shiftKey) redo();
-      else undo();
-      return;
-    }
-    if (mod && (key === 'y' || key === 'Y')) {
-      event.preventDefault();
-      redo();
-      return;
-    }
-    if (mod && (key === 'd' || key === 'D')) {
-      event.preventDefault();
-      fillDown();
-      return;
-    }
-    if (mod && (key === 'c' || key === 'C') && copyRange(at.col)) {
-      event.preventDefault();
+      command?.();
       return;
     }
     if (key === 'Escape') {
@@ -140,4 +146,61 @@ export function useGridKeyboard({
   };
 
   return { onKeyDown, fillDown };
+}
+
+/**
+ * The grid's focus: `focusCell` scrolls a row in and focuses its cell once drawn; `anchor` and
+ * `focusValue` for Escape; `pending` so keys faster than scrolling move on from there.
+ */
+export function useGridFocus(
+  rowCount: number,
+  scrollToRow: ScrollToRow,
+  getValues: UseFormGetValues<BulkForm>,
+) {
+  const pending = useRef<(CellPlace & { select: boolean }) | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const focusValue = useRef<(CellPlace & { value: CellValue }) | null>(null);
+  const anchor = useRef<CellPlace>({ row: 0, col: 0 });
+
+  const focusCell = useCallback(
+    (row: number, col: number, select = true) => {
+      const r = Math.max(0, Math.min(rowCount - 1, row));
+      const c = Math.max(0, Math.min(EDIT_FIELDS.length - 1, col));
+      pending.current = { row: r, col: c, select };
+      scrollToRow(r);
+      setFocusTick((t) => t + 1);
+    },
+    [rowCount, scrollToRow],
+  );
+
+  // Focus the pending cell once its row is rendered (it may need a scroll first).
+  useLayoutEffect(() => {
+    const target = pending.current;
+    if (!target) return;
+    let tries = 0;
+    let frame = 0;
+    const attempt = () => {
+      const el = document.getElementById(cellId(target.row, target.col));
+      if (el) {
+        pending.current = null;
+        el.focus();
+        if (target.select && isTextControl(el)) el.select();
+        return;
+      }
+      if (tries++ < 60) frame = requestAnimationFrame(attempt);
+      else if (pending.current === target) pending.current = null;
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [focusTick]);
+
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const at = cellOf(event.target);
+    if (!at) return;
+    anchor.current = at;
+    const field = EDIT_FIELDS[at.col]!;
+    focusValue.current = { ...at, value: getValues(`rows.${at.row}.${field}`) };
+  };
+
+  return { focusCell, onFocus, anchor, focusValue, pending };
 }

@@ -13,7 +13,14 @@ import {
 } from '../../../../client';
 import { listingWriteQueue } from '../../../../client/listing-write-queue';
 import { estimateSeconds } from '../logic/estimate';
-import { countJob, type BulkJob, type JobCounts, type JobRow, type JobWrite } from './job';
+import {
+  countJob,
+  type BulkJob,
+  type JobCounts,
+  type JobRow,
+  type JobState,
+  type JobWrite,
+} from './job';
 import type { JobStore } from './job-store';
 import { soldMeanwhile } from '../../../../api/listings/live-sales';
 import type { ListingWriteAnswer } from '../../../../api/listings/write-answer';
@@ -25,8 +32,6 @@ export type RunnerState = 'idle' | 'running' | 'pausing' | 'paused' | 'cancelled
 
 export interface RunnerProgress extends JobCounts {
   state: RunnerState;
-  /** Writes answered per second over the last 10 seconds. */
-  rate: number;
   /** Seconds the bucket needs for the writes left, from its level now. */
   secondsLeft: number;
 }
@@ -34,31 +39,10 @@ export interface RunnerProgress extends JobCounts {
 /** What a landed write said, for the caller to update its cache row by row. */
 export type WriteResult = Exclude<ListingWriteAnswer, { method: 'POST' }>;
 
-export interface RunnerOptions {
-  client: SlabdeskClient;
-  store: JobStore;
-  job: BulkJob;
-  /** Writes the client's queue runs at once; its pacer decides when each goes (default 4). */
-  concurrency?: number;
-  onWrite?: (result: WriteResult) => void;
-}
-
-type Queue = ListingWriteQueue;
-
-/** The header that names a bulk job's writes (the server's activity log reads it). */
-export const BULK_JOB_HEADER = 'X-Slabdesk-Bulk-Job';
-type Item = WriteItem<ListingWrite, ListingWriteResult>;
-
 /** A failure that says nothing about whether the write happened: retried with the same key. */
-function isUnsettled(status: number): boolean {
-  return status === 0 || status === 429 || status >= 500;
-}
+const isUnsettled = (status: number) => status === 0 || status === 429 || status >= 500;
 
-/**
- * Applies a bulk-edit job through the client's write queue: per row a PUT of changed fields then
- * any DELETE, paced, each with the job's Idempotency-Key. Rows are saved as they land, so a reload
- * resumes and no write applies twice; pause and cancel start nothing new.
- */
+/** Sends a job through the write queue with its keys, saving rows as they land: resumable, never twice. */
 export class JobRunner {
   readonly job: BulkJob;
   private readonly client: SlabdeskClient;
@@ -66,7 +50,7 @@ export class JobRunner {
   private readonly concurrency: number;
   private readonly onWrite: ((result: WriteResult) => void) | undefined;
   private state: RunnerState = 'idle';
-  private queue: Queue | undefined;
+  private queue: ListingWriteQueue | undefined;
   /** The row and write behind each queue item. */
   private readonly items = new Map<string, { row: JobRow; write: JobWrite }>();
   private itemCounter = 0;
@@ -74,12 +58,18 @@ export class JobRunner {
   private settleRun: (() => void) | undefined;
   /** Store writes, one after another, so a row's last state is the one kept. */
   private saving: Promise<void> = Promise.resolve();
-  private readonly answered: number[] = [];
   private readonly listeners = new Set<() => void>();
   private progress: RunnerProgress;
   private unsubscribes: (() => void)[] = [];
 
-  constructor(options: RunnerOptions) {
+  constructor(options: {
+    client: SlabdeskClient;
+    store: JobStore;
+    job: BulkJob;
+    /** Writes the client's queue runs at once; its pacer decides when each goes (default 4). */
+    concurrency?: number;
+    onWrite?: (result: WriteResult) => void;
+  }) {
     this.job = options.job;
     this.client = options.client;
     this.store = options.store;
@@ -93,9 +83,7 @@ export class JobRunner {
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return () => this.listeners.delete(listener);
   };
 
   private changed(): void {
@@ -105,15 +93,11 @@ export class JobRunner {
 
   private compute(): RunnerProgress {
     const counts = countJob(this.job);
-    const now = Date.now();
-    while (this.answered.length > 0 && this.answered[0]! < now - 10_000) this.answered.shift();
-    const first = this.answered[0];
-    const span = first === undefined ? 0 : Math.max(1, (now - first) / 1000);
+    const bucket = this.client.transport.pacer.snapshot();
     return {
       ...counts,
       state: this.state,
-      rate: span > 0 ? this.answered.length / span : 0,
-      secondsLeft: estimateSeconds(counts.writesLeft, this.client.transport.pacer.snapshot()),
+      secondsLeft: estimateSeconds(counts.writesLeft, bucket),
     };
   }
 
@@ -122,18 +106,18 @@ export class JobRunner {
     this.saving = this.saving.then(() => this.store.saveRow(this.job.id, copy));
   }
 
-  private setStoredState(state: BulkJob['state']): Promise<void> {
+  private setStoredState(state: JobState): Promise<void> {
     this.job.state = state;
     this.saving = this.saving.then(() => this.store.setState(this.job.id, state));
     return this.saving;
   }
 
-  private ensureQueue(): Queue {
+  private ensureQueue(): ListingWriteQueue {
     if (!this.queue) {
       this.queue = listingWriteQueue(this.client, {
         concurrency: this.concurrency,
         // The server's activity log files each write under its job.
-        headers: { [BULK_JOB_HEADER]: this.job.id },
+        headers: { 'X-Slabdesk-Bulk-Job': this.job.id },
         // A card that sold while the job ran: its write is taken out unsent and reported.
         skip: (op) => (op.kind !== 'create' && soldMeanwhile(op.id) ? SOLD_MEANWHILE : undefined),
       });
@@ -144,32 +128,28 @@ export class JobRunner {
   }
 
   /** Queues every write not yet done of every pending row, each with its own key. */
-  private enqueuePending(queue: Queue): void {
+  private enqueuePending(queue: ListingWriteQueue): void {
     const queued = new Set([...this.items.values()].map((entry) => entry.write));
-    const ops: { op: ListingWrite; id: string; key: string; listing: string }[] = [];
+    const ops = new Map<ListingWrite, { id: string; key: string; listing: string }>();
     for (const row of this.job.rows) {
       if (row.outcome.state !== 'pending') continue;
       for (const write of row.writes) {
         if (write.done || queued.has(write)) continue;
+        const id = `r${row.index}-${++this.itemCounter}`;
+        this.items.set(id, { row, write });
         const op: ListingWrite =
           write.method === 'PUT'
             ? { kind: 'update', id: row.listingId, patch: write.body ?? {} }
             : { kind: 'delete', id: row.listingId };
-        const id = `r${row.index}-${++this.itemCounter}`;
-        this.items.set(id, { row, write });
-        ops.push({ op, id, key: write.key, listing: row.listingId });
+        ops.set(op, { id, key: write.key, listing: row.listingId });
       }
     }
-    if (ops.length === 0) return;
-    const byOp = new Map(ops.map((entry) => [entry.op, entry]));
-    queue.add(
-      ops.map((entry) => entry.op),
-      {
-        keyOf: (op) => byOp.get(op)!.listing,
-        idOf: (op) => byOp.get(op)!.id,
-        idempotencyKeyOf: (op) => byOp.get(op)!.key,
-      },
-    );
+    if (ops.size === 0) return;
+    queue.add([...ops.keys()], {
+      keyOf: (op) => ops.get(op)!.listing,
+      idOf: (op) => ops.get(op)!.id,
+      idempotencyKeyOf: (op) => ops.get(op)!.key,
+    });
   }
 
   /** Starts (or resumes) sending every pending row; resolves when the run stops. */
@@ -263,13 +243,12 @@ export class JobRunner {
     this.checkIdle();
   }
 
-  private settleItem(item: Item): void {
+  private settleItem(item: WriteItem<ListingWrite, ListingWriteResult>): void {
     const entry = this.items.get(item.id);
     if (!entry) return;
     this.items.delete(item.id);
     const { row, write } = entry;
     if (item.status === 'cancelled') return; // not sent: the row stays as it was
-    this.answered.push(Date.now());
     const error = item.error;
     const landed =
       item.status === 'done' ||
@@ -327,15 +306,9 @@ export class JobRunner {
     if (!stopping && progress.pending > 0) return;
     const resolve = this.settleRun;
     this.settleRun = undefined;
-    let next: BulkJob['state'];
-    if (this.state === 'cancelled') next = 'cancelled';
-    else if (this.state === 'pausing') {
-      this.state = 'paused';
-      next = 'paused';
-    } else {
-      this.state = 'finished';
-      next = 'finished';
-    }
+    if (this.state === 'pausing') this.state = 'paused';
+    else if (this.state !== 'cancelled') this.state = 'finished';
+    const next = this.state as JobState;
     void this.setStoredState(next).then(() => {
       this.changed();
       resolve();

@@ -1,4 +1,5 @@
 import { newIdempotencyKey, type ListingUpdateInput } from '../../../../client';
+import { countOf } from '../../../../lib/format';
 import type { Plan, PlannedWrite } from '../logic/diff';
 
 /** One request of a job, with the Idempotency-Key it is sent with on every try. */
@@ -26,7 +27,7 @@ export type RowOutcome =
     };
 
 export interface JobRow {
-  /** Position in the job (the store's key with the job id). */
+  /** Its key in the store, with the job id. */
   index: number;
   listingId: string;
   title: string;
@@ -74,28 +75,11 @@ export function jobFromPlan(plan: Plan, label: string, now = Date.now()): BulkJo
   };
 }
 
-export interface JobCounts {
-  rows: number;
-  done: number;
-  failed: number;
-  conflict: number;
-  pending: number;
-  writes: number;
-  writesDone: number;
-  writesLeft: number;
-}
+export type JobCounts = ReturnType<typeof countJob>;
 
-export function countJob(job: Pick<BulkJob, 'rows'>): JobCounts {
-  const counts: JobCounts = {
-    rows: job.rows.length,
-    done: 0,
-    failed: 0,
-    conflict: 0,
-    pending: 0,
-    writes: 0,
-    writesDone: 0,
-    writesLeft: 0,
-  };
+export function countJob(job: Pick<BulkJob, 'rows'>) {
+  const rows = { rows: job.rows.length, done: 0, failed: 0, conflict: 0, pending: 0 };
+  const counts = { ...rows, writes: 0, writesDone: 0, writesLeft: 0 };
   for (const row of job.rows) {
     counts[row.outcome.state] += 1;
     for (const write of row.writes) {
@@ -113,4 +97,10 @@ export function isResumable(job: BulkJob): boolean {
     (job.state === 'running' || job.state === 'paused') &&
     job.rows.some((row) => row.outcome.state === 'pending')
   );
+}
+
+/** "3 of 12 rows done, 1 failed, 8 not sent yet" */
+export function jobCountWords(job: Pick<BulkJob, 'rows'>): string {
+  const counts = countJob(job);
+  return `${counts.done} of ${countOf(counts.rows, 'row')} done, ${counts.failed + counts.conflict} failed, ${counts.pending} not sent yet`;
 }

@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { countOf } from '../../../../lib/format';
-import { countJob } from './job';
+import { countJob, jobCountWords, type BulkJob } from './job';
 import { whenReleased } from './job-lock';
-import { jobStore } from './job-registry';
+import { jobStore } from './job-store';
 import type { JobElsewhere } from './use-bulk-jobs';
 
 /** How often a job run by another tab is read again for its progress. */
 const PROGRESS_EVERY_MS = 1000;
 
-/**
- * Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go.
- */
+/** Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go. */
 export function JobsElsewhere({
   jobs,
   onReleased,
@@ -54,14 +51,15 @@ function RunningElsewhere({
     };
   }, [id]);
   const counts = countJob(job);
-  const answered = counts.done + counts.failed + counts.conflict;
   return (
     <div className="banner banner-info" role="region" aria-label="Bulk edit running in another tab">
       <p>
-        <strong>A bulk edit is running in another tab:</strong> {job.label}. {counts.done} of{' '}
-        {countOf(counts.rows, 'row')} done, {counts.failed + counts.conflict} failed,{' '}
-        {counts.pending} not sent yet.{' '}
-        <progress value={answered} max={counts.rows} aria-label="Progress in the other tab" />
+        <strong>A bulk edit is running in another tab:</strong> {job.label}. {jobCountWords(job)}.{' '}
+        <progress
+          value={counts.rows - counts.pending}
+          max={counts.rows}
+          aria-label="Progress in the other tab"
+        />
       </p>
       <p>
         Only that tab can pause, resume or discard it. Once it has finished there, or that tab is
@@ -72,6 +70,34 @@ function RunningElsewhere({
           It was left as it is: the other tab took it up first and is applying it now.
         </p>
       )}
+    </div>
+  );
+}
+
+/** A job a reload left unfinished, offered for resuming (its keys make a resume safe). */
+export function ResumeBanner({
+  job,
+  onResume,
+  onDiscard,
+}: {
+  job: BulkJob;
+  onResume(): void;
+  onDiscard(): void;
+}) {
+  return (
+    <div className="banner banner-info" role="region" aria-label="Unfinished bulk edit">
+      <p>
+        <strong>An unfinished bulk edit:</strong> {job.label}. {jobCountWords(job)}. Resuming sends
+        each remaining write with the key it was given, so nothing is applied twice.
+      </p>
+      <div className="button-row">
+        <button type="button" className="primary" onClick={onResume}>
+          Resume
+        </button>
+        <button type="button" onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,17 +1,35 @@
 import { useState } from 'react';
 import { countOf } from '../../../../lib/format';
-import type { BulkJob, JobRow } from './job';
-import { leavingOut, overlapping } from './job-overlap';
-import { jobStore } from './job-registry';
+import { isResumable, type BulkJob, type JobRow } from './job';
+import { jobStore } from './job-store';
+
+/** The rows of `job` whose listings another unfinished job still has to write. */
+export function overlapping(job: BulkJob, others: readonly BulkJob[]): JobRow[] {
+  const busy = new Set<string>();
+  for (const other of others) {
+    if (other.id === job.id || !isResumable(other)) continue;
+    for (const row of other.rows) if (row.outcome.state === 'pending') busy.add(row.listingId);
+  }
+  return job.rows.filter((row) => busy.has(row.listingId));
+}
+
+/** The job without the given listings' rows (renumbered: a row's index is its key in the store). */
+export function leavingOut(job: BulkJob, listingIds: ReadonlySet<string>): BulkJob {
+  return {
+    ...job,
+    label: `${job.label}, ${countOf(listingIds.size, 'listing')} left out`,
+    rows: job.rows
+      .filter((row) => !listingIds.has(row.listingId))
+      .map((row, index) => ({ ...row, index })),
+  };
+}
 
 interface Clash {
   job: BulkJob;
   rows: JobRow[];
 }
 
-/**
- * Names listings that jobs under way have yet to write, and lets the seller leave them out or not.
- */
+/** Names listings that jobs under way have yet to write; the seller leaves them out or not. */
 export function useOverlapGuard(start: (job: BulkJob) => void) {
   const [clash, setClash] = useState<Clash | null>(null);
   const apply = async (job: BulkJob) => {

@@ -1,9 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../../../api/api-context';
 import { isResumable, type BulkJob } from './job';
-import type { JobRunner, WriteResult } from './job-runner';
-import { existingRunner, forgetRunner, jobStore, runnerFor, runnerToShow } from './job-registry';
-import { claimJob, ownedElsewhere } from './job-lock';
+import { JobRunner, type WriteResult } from './job-runner';
+import type { SlabdeskClient } from '../../../../client';
+import { jobStore } from './job-store';
+import { claimJob, ownedElsewhere, releaseJob } from './job-lock';
+
+/**
+ * A page's runs (one client per page): one runner per job for the page's life, so coming back
+ * shows the same run, not a second one; and the runs whose end the seller saw.
+ */
+const pages = new WeakMap<
+  SlabdeskClient,
+  { runners: Map<string, JobRunner>; endSeen: Set<string> }
+>();
+
+function runsOf(client: SlabdeskClient) {
+  let runs = pages.get(client);
+  if (!runs) pages.set(client, (runs = { runners: new Map(), endSeen: new Set() }));
+  return runs;
+}
+
+/** The seller saw the run end: it is not brought back to an editor opened later. */
+export function sawEnd(client: SlabdeskClient, jobId: string): void {
+  runsOf(client).endSeen.add(jobId);
+}
+
+export function forgetRunner(client: SlabdeskClient, jobId: string): void {
+  const { runners, endSeen } = runsOf(client);
+  endSeen.delete(jobId);
+  runners.get(jobId)?.dispose();
+  runners.delete(jobId);
+  releaseJob(jobId);
+}
 
 /** A job another tab is running: shown with its progress, not offered for resume or discard. */
 export interface JobElsewhere {
@@ -12,10 +41,7 @@ export interface JobElsewhere {
   refused: boolean;
 }
 
-/**
- * The editor's jobs: resumable ones in the store, a run still going in this tab, those another tab
- * owns; start, resume and discard once this tab owns the job. A store failure goes to the banner.
- */
+/** The editor's jobs (resumable, running here, owned by another tab); acts only on jobs this tab owns. */
 export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: () => void) {
   const client = useApiClient();
   const [runner, setRunner] = useState<JobRunner | null>(null);
@@ -35,14 +61,23 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
         const owned = new Set<string>();
         for (const job of jobs) if (await ownedElsewhere(job.id)) owned.add(job.id);
         if (!live) return;
-        // A run of this tab comes back as they left it, going or ended while they were away (the
-        // store may lag it by a save: the runner's own state counts).
-        const here = jobs.map((job) => runnerToShow(client, job.id)).find(Boolean);
+        // A run of this page comes back as the seller left it, going or ended while they were away
+        // (the store may lag it by a save: the runner's own state counts).
+        const { runners, endSeen } = runsOf(client);
+        const here = jobs
+          .map((job) => runners.get(job.id))
+          .find((runner) => {
+            const state = runner?.getProgress().state;
+            return (
+              runner &&
+              !((state === 'finished' || state === 'cancelled') && endSeen.has(runner.job.id))
+            );
+          });
         if (here) {
           setRunner(here);
           running.current();
         }
-        const left = jobs.filter((job) => isResumable(job) && !existingRunner(client, job.id));
+        const left = jobs.filter((job) => isResumable(job) && !runners.has(job.id));
         setResumable(left.filter((job) => !owned.has(job.id)));
         setElsewhere(
           left.filter((job) => owned.has(job.id)).map((job) => ({ job, refused: false })),
@@ -82,7 +117,9 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
       setStoreError(error);
       return;
     }
-    const next = existingRunner(client, job.id) ?? runnerFor(client, job, onWrite);
+    const { runners } = runsOf(client);
+    const next = runners.get(job.id) ?? new JobRunner({ client, store: jobStore(), job, onWrite });
+    runners.set(job.id, next);
     setRunner(next);
     onRunning();
     void next.start();

@@ -1,85 +1,74 @@
 import { parseAmount } from '../../../../client/listing-rules';
 import { formatCents } from '../../../../shared/money';
-import {
-  DURATIONS,
-  type DurationText,
-  type EditField,
-  type EditStatus,
-  type EditValues,
-} from './rows';
+import { DURATIONS, type EditField, type EditStatus, type EditValues } from './rows';
 
 export type CellValue = EditValues[EditField];
-export type CellParse = { ok: true; value: CellValue } | { ok: false; message: string };
+type Parse<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const TRUE_WORDS = new Set(['yes', 'y', 'true', 'on', '1', '✓', 'x']);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'off', '0']);
+/** A cell that knows its words only: each word's value, blank's value (if blank is allowed). */
+const words =
+  <T>(values: Record<string, T>, message: string, blank?: T) =>
+  (text: string): Parse<T> => {
+    const word = text.trim().toLowerCase();
+    if (word === '' && blank !== undefined) return { ok: true, value: blank };
+    const known = new Map(Object.entries(values));
+    return known.has(word) ? { ok: true, value: known.get(word)! } : { ok: false, message };
+  };
+
+const YES = ['yes', 'y', 'true', 'on', '1', '✓', 'x'].map((word) => [word, true] as const);
+const NO = ['no', 'n', 'false', 'off', '0'].map((word) => [word, false] as const);
 
 /** Yes or no; a blank cell is null: leave the term unchanged. */
-export function parseYesNo(
-  text: string,
-): { ok: true; value: boolean | null } | { ok: false; message: string } {
-  const word = text.trim().toLowerCase();
-  if (word === '') return { ok: true, value: null };
-  if (TRUE_WORDS.has(word)) return { ok: true, value: true };
-  if (FALSE_WORDS.has(word)) return { ok: true, value: false };
-  return { ok: false, message: 'must be yes or no' };
+export const parseYesNo = words<boolean | null>(
+  Object.fromEntries([...YES, ...NO]),
+  'must be yes or no',
+  null,
+);
+
+const parseStatus = words<EditStatus>(
+  {
+    active: 'active',
+    draft: 'draft',
+    inactive: 'inactive',
+    archived: 'inactive',
+    deactivated: 'inactive',
+  },
+  'must be active, draft or inactive',
+);
+
+const durationWords = words(
+  Object.fromEntries(DURATIONS.map((hours) => [hours, hours])),
+  'must be 168, 336, 504 or 720 hours',
+);
+const parseDuration = (text: string): Parse<CellValue> =>
+  text.trim() === ''
+    ? { ok: true, value: '' }
+    : durationWords(text.trim().replace(/\s*(h|hours?)$/i, ''));
+
+/** An amount in the API's form (`$1,250` → `1250.00`); text it cannot read is left for the row schema. */
+function parseMoney(text: string): Parse<CellValue> {
+  const trimmed = text.trim();
+  const parsed = parseAmount(trimmed);
+  return { ok: true, value: trimmed === '' || !parsed.ok ? trimmed : formatCents(parsed.value) };
 }
 
-export function parseStatus(
-  text: string,
-): { ok: true; value: EditStatus } | { ok: false; message: string } {
-  const word = text.trim().toLowerCase();
-  if (word === 'active' || word === 'draft') return { ok: true, value: word };
-  if (word === 'inactive' || word === 'archived' || word === 'deactivated') {
-    return { ok: true, value: 'inactive' };
-  }
-  return { ok: false, message: 'must be active, draft or inactive' };
-}
+const asText = (text: string): Parse<CellValue> => ({ ok: true, value: text });
 
-export function parseDuration(
-  text: string,
-): { ok: true; value: DurationText | '' } | { ok: false; message: string } {
-  if (text.trim() === '') return { ok: true, value: '' };
-  const word = text
-    .trim()
-    .toLowerCase()
-    .replace(/\s*(h|hours?)$/, '');
-  return (DURATIONS as readonly string[]).includes(word)
-    ? { ok: true, value: word as DurationText }
-    : { ok: false, message: 'must be 168, 336, 504 or 720 hours' };
-}
+const PARSERS: Record<EditField, (text: string) => Parse<CellValue>> = {
+  title: asText,
+  price: parseMoney,
+  minimumOffer: parseMoney,
+  acceptsOffers: parseYesNo,
+  acceptsTrades: parseYesNo,
+  autoRelist: parseYesNo,
+  status: parseStatus,
+  durationHours: parseDuration,
+  description: asText,
+};
 
-/**
- * Reads a cell's text into the form's value: text as is (the row schema judges it), an amount in
- * the API's form (`$1,250` → `1250.00`); switches, status and duration know their words only.
- */
-export function parseCell(field: EditField, text: string): CellParse {
-  switch (field) {
-    case 'acceptsOffers':
-    case 'acceptsTrades':
-    case 'autoRelist':
-      return parseYesNo(text);
-    case 'status':
-      return parseStatus(text);
-    case 'durationHours':
-      return parseDuration(text);
-    case 'price':
-    case 'minimumOffer': {
-      const trimmed = text.trim();
-      if (trimmed === '') return { ok: true, value: '' };
-      const parsed = parseAmount(trimmed);
-      return { ok: true, value: parsed.ok ? formatCents(parsed.value) : trimmed };
-    }
-    case 'title':
-    case 'description':
-      return { ok: true, value: text };
-  }
-}
+/** Reads a cell's text into the form's value, by its column. */
+export const parseCell = (field: EditField, text: string): Parse<CellValue> => PARSERS[field](text);
 
 /** A cell's value as text (for copy, fill and export). */
-export function cellText(field: EditField, value: CellValue): string {
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (value === null || value === undefined) return '';
-  if (field === 'durationHours') return String(value);
-  return String(value);
-}
+export const cellText = (value: CellValue): string =>
+  typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value ?? '');

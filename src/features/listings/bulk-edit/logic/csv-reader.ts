@@ -1,26 +1,17 @@
-/**
- * Reading delimited text with papaparse (bulk editor's chunk only): CSV files with a detected
- * delimiter (comma, semicolon, tab), and clipboard blocks. Writing is `lib/delimited.ts`.
- */
+/** Reading CSV files (delimiter detected) and clipboard blocks with papaparse; writing is `shared/delimited.ts`. */
 import Papa from 'papaparse';
 import { restoreFormula } from '../../../../shared/delimited';
 import { countOf } from '../../../../lib/format';
 
-/** One record of a file: its cells, its row as a spreadsheet counts it, the line it starts on. */
-export interface CsvRecord {
-  cells: string[];
-  /** 1-based, the header is row 1; a quoted cell spanning lines is still one row. */
-  row: number;
-  /** 1-based line of the file where the record starts. */
-  line: number;
-}
-
-/** A record that could not be read as a row (it is left out). */
+/** A record that could not be read as a row (left out): its row as a spreadsheet counts it (the
+ * header is row 1, a quoted cell spanning lines is one row) and the 1-based line it starts on. */
 export interface MalformedRow {
   row: number;
   line: number;
   message: string;
 }
+
+type CsvRecord = Omit<MalformedRow, 'message'> & { cells: string[] };
 
 export interface ReadCsv {
   delimiter: string;
@@ -29,11 +20,12 @@ export interface ReadCsv {
 }
 
 const DELIMITERS = [',', ';', '\t'] as const;
+const LINE_BREAK = /\r*\n?/y;
 
 const withoutBom = (text: string) => (text.startsWith('\uFEFF') ? text.slice(1) : text);
 
 /** The delimiter the header line holds most often outside quotes (a comma when none). */
-export function detectDelimiter(text: string): ',' | ';' | '\t' {
+function detectDelimiter(text: string): ',' | ';' | '\t' {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const ch of text) {
@@ -50,17 +42,12 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
 /** Reads a CSV file; a record of the wrong width or broken quotes is reported and left out. */
 export function readCsv(text: string): ReadCsv {
   const source = withoutBom(text);
-  const lineStarts = [0];
-  for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
+  // Records come in order, so the line count only moves forward.
+  let lines = 1;
+  let counted = 0;
   const lineAt = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    for (; counted < offset; counted++) if (source[counted] === '\n') lines++;
+    return lines;
   };
   const delimiter = detectDelimiter(source);
   const result: ReadCsv = { delimiter, records: [], malformed: [] };
@@ -74,39 +61,24 @@ export function readCsv(text: string): ReadCsv {
       const cells = step.data;
       const at = start;
       start = step.meta.cursor;
-      // Skip the line break that ended this record, so the next one starts on its own line.
-      while (source[start] === '\r' || source[start] === '\n') {
-        if (source[start] === '\n') {
-          start++;
-          break;
-        }
-        start++;
-      }
+      // Past the line break that ended this record, so the next one starts on its own line.
+      LINE_BREAK.lastIndex = start;
+      LINE_BREAK.exec(source);
+      start = LINE_BREAK.lastIndex;
       if (cells.every((cell) => cell.trim() === '')) return;
       row++;
       const line = lineAt(at);
       const quoteError = step.errors.find((e) => e.type === 'Quotes');
-      if (quoteError) {
-        const unclosed = quoteError.code === 'MissingQuotes';
-        result.malformed.push({
-          row,
-          line,
-          message: unclosed
-            ? `a quote opened on this row is never closed, so the rest of the file (from line ${line}) could not be read`
-            : 'a quoted cell has text after its closing quote',
-        });
-        return;
-      }
-      if (width < 0) width = cells.length;
-      else if (cells.length !== width) {
-        result.malformed.push({
-          row,
-          line,
-          message: `has ${countOf(cells.length, 'cell')} where the header has ${width}`,
-        });
-        return;
-      }
-      result.records.push({ cells, row, line });
+      if (!quoteError && width < 0) width = cells.length;
+      const message = quoteError
+        ? quoteError.code === 'MissingQuotes'
+          ? `a quote opened on this row is never closed, so the rest of the file (from line ${line}) could not be read`
+          : 'a quoted cell has text after its closing quote'
+        : cells.length !== width
+          ? `has ${countOf(cells.length, 'cell')} where the header has ${width}`
+          : undefined;
+      if (message) result.malformed.push({ row, line, message });
+      else result.records.push({ cells, row, line });
     },
   });
   return result;
@@ -122,10 +94,7 @@ export function parseDelimited(text: string, delimiter?: ',' | ';' | '\t'): stri
   return parsed.data;
 }
 
-/**
- * Parses a block pasted from a spreadsheet (tab-separated, quoted line breaks), dropping the final
- * line break; a cell neutralised by `toTsv` (`'=...`) comes back as its text.
- */
+/** A block pasted from a spreadsheet, as cells; a cell neutralised by `toTsv` comes back as typed. */
 export function parsePastedBlock(text: string): string[][] {
   if (text === '') return [];
   const body = text.endsWith('\r\n')

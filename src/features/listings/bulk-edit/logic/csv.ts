@@ -54,12 +54,12 @@ export const IMPORT_COLUMNS: Partial<Record<CsvColumn, EditField | 'promoted'>> 
 };
 
 /** Yes / no, or blank for a value the API does not show (blank leaves it unchanged). */
-const yesNo = (value: boolean | null | undefined) =>
-  value === null || value === undefined ? '' : value ? 'yes' : 'no';
+const yesNo = (value: boolean | null | undefined) => (value == null ? '' : value ? 'yes' : 'no');
 
 function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
   const values = edit ?? toEditValues(row);
   const status = edit ? (edit.status === 'inactive' ? 'archived' : edit.status) : row.status;
+  const { card } = row;
   return {
     id: row.id,
     title: values.title,
@@ -73,13 +73,13 @@ function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
     promoted: yesNo(values.promoted ?? row.promoted),
     duration_hours: values.durationHours,
     description: values.description,
-    player: row.card.player,
-    cert_number: row.card.certNumber,
-    grader: row.card.grader,
-    grade: row.card.grade,
-    year: row.card.year === null ? '' : String(row.card.year),
-    set: row.card.set,
-    category: row.card.category,
+    player: card.player,
+    cert_number: card.certNumber,
+    grader: card.grader,
+    grade: card.grade,
+    year: card.year === null ? '' : String(card.year),
+    set: card.set,
+    category: card.category,
     is_lot: yesNo(row.isLot),
     can_reactivate: yesNo(row.canReactivate),
     updated_at: row.updatedAt ?? '',
@@ -87,16 +87,9 @@ function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
 }
 
 /** The CSV of a set of listings; with `edits`, the editable columns hold the edited values. */
-export function exportCsv(
-  rows: readonly BulkRow[],
-  edits?: ReadonlyMap<string, EditValues>,
-): string {
-  const records: string[][] = [[...CSV_COLUMNS]];
-  for (const row of rows) {
-    const record = csvRecord(row, edits?.get(row.id));
-    records.push(CSV_COLUMNS.map((column) => record[column]));
-  }
-  return toCsv(records);
+export function exportCsv(rows: readonly BulkRow[], edits?: ReadonlyMap<string, EditValues>) {
+  const records = rows.map((row) => csvRecord(row, edits?.get(row.id)));
+  return toCsv([[...CSV_COLUMNS], ...records.map((r) => CSV_COLUMNS.map((column) => r[column]))]);
 }
 
 /** One bad cell of an import, named by the spreadsheet's row (the header is row 1) and column. */
@@ -118,7 +111,6 @@ export interface CsvImport {
   ignoredColumns: string[];
   /** Records that could not be read as rows (wrong cell count, broken quotes), by row and line. */
   malformed: MalformedRow[];
-  /** The delimiter the file uses (a comma, a semicolon or a tab). */
   delimiter: string;
 }
 
@@ -130,10 +122,7 @@ const COLUMN_BY_FIELD = Object.fromEntries(
   Object.entries(IMPORT_COLUMNS).map(([column, field]) => [field, column]),
 ) as Record<EditField | 'promoted', string>;
 
-/**
- * Reads a CSV of ids with new values into the grid's edited values (an `id` column required); a bad
- * cell is named and its row left out.
- */
+/** Reads a CSV of ids with new values into edited rows; a bad cell is named and its row left out. */
 export function importCsv(
   text: string,
   catalogue: ReadonlyMap<string, BulkRow>,
@@ -176,77 +165,57 @@ export function importCsv(
   for (const { cells: record, row: rowNumber } of body) importRow(record, rowNumber);
   return result;
 
-  function importRow(record: string[], rowNumber: number): void {
+  function importRow(record: string[], row: number): void {
     const id = restoreFormula(record[idAt] ?? '').trim();
-    if (id === '') {
-      result.errors.push({ row: rowNumber, column: 'id', message: 'is empty' });
-      return;
-    }
     const earlier = seen.get(id);
-    if (earlier !== undefined) {
-      result.errors.push({ row: rowNumber, column: 'id', message: `repeats row ${earlier}` });
-      return;
-    }
-    seen.set(id, rowNumber);
-    const original = catalogue.get(id);
+    if (id !== '' && earlier === undefined) seen.set(id, row);
+    const original = id === '' || earlier !== undefined ? undefined : catalogue.get(id);
     if (!original) {
-      result.errors.push({
-        row: rowNumber,
-        column: 'id',
-        message: `no listing ${id} in the catalogue`,
-      });
+      const message =
+        id === ''
+          ? 'is empty'
+          : earlier !== undefined
+            ? `repeats row ${earlier}`
+            : `no listing ${id} in the catalogue`;
+      result.errors.push({ row, column: 'id', message });
       return;
     }
     const reason = exclusionReason(original);
     if (reason) {
-      result.excluded.push({ row: rowNumber, id, reason });
+      result.excluded.push({ row, id, reason });
       return;
     }
     const values: EditValues = { ...(current?.get(id) ?? toEditValues(original)) };
-    let bad = false;
+    const errors: CsvCellError[] = [];
     for (const { at, column, field } of columns) {
       const raw = restoreFormula(record[at] ?? '');
-      const amount = field === 'price' || field === 'minimumOffer';
-      const cell = amount ? decimalComma(raw, read.delimiter) : raw;
       if (field === 'promoted') {
-        const parsed = parseYesNo(cell);
+        const parsed = parseYesNo(raw);
         if (parsed.ok) values.promoted = parsed.value ?? undefined;
-        else {
-          result.errors.push({ row: rowNumber, column, message: parsed.message });
-          bad = true;
-        }
+        else errors.push({ row, column, message: parsed.message });
         continue;
       }
-      if (field === 'price' || field === 'minimumOffer') {
-        const trimmed = cell.trim();
-        if (field === 'price' || trimmed !== '') {
-          const parsed = field === 'price' ? parsePrice(trimmed) : parseAmount(trimmed);
-          if (!parsed.ok) {
-            result.errors.push({ row: rowNumber, column, message: parsed.message });
-            bad = true;
-            continue;
-          }
-        }
-      }
-      const parsed = parseCell(field, cell);
-      if (!parsed.ok) {
-        result.errors.push({ row: rowNumber, column, message: parsed.message });
-        bad = true;
-        continue;
-      }
-      (values as unknown as Record<string, unknown>)[field] = parsed.value;
+      const cell =
+        field === 'price' || field === 'minimumOffer' ? decimalComma(raw, read.delimiter) : raw;
+      // An amount is judged here, in the cell's words; the row schema judges the rest below.
+      const amount =
+        field === 'price'
+          ? parsePrice(cell.trim())
+          : field === 'minimumOffer' && cell.trim() !== ''
+            ? parseAmount(cell.trim())
+            : undefined;
+      const parsed = amount && !amount.ok ? amount : parseCell(field, cell);
+      if (parsed.ok) (values as unknown as Record<string, unknown>)[field] = parsed.value;
+      else errors.push({ row, column, message: parsed.message });
     }
-    if (!bad) {
+    if (errors.length === 0) {
       for (const [field, message] of Object.entries(rowErrors(values))) {
-        result.errors.push({
-          row: rowNumber,
-          column: COLUMN_BY_FIELD[field as EditField] ?? field,
-          message: `${FIELD_LABELS[field as EditField]} ${message}`,
-        });
-        bad = true;
+        const column = COLUMN_BY_FIELD[field as EditField] ?? field;
+        errors.push({ row, column, message: `${FIELD_LABELS[field as EditField]} ${message}` });
       }
     }
-    if (bad) return;
+    result.errors.push(...errors);
+    if (errors.length > 0) return;
     result.edits.push(values);
     result.rows.push(original);
   }

@@ -7,6 +7,7 @@ import {
   FIELD_LABELS,
   rowErrors,
   toEditValues,
+  type BooleanField,
   type BulkRow,
   type EditField,
   type EditValues,
@@ -44,7 +45,6 @@ export interface Excluded {
 
 export interface InvalidCell {
   id: string;
-  /** The listing's title, so a seller can find the row. */
   title: string;
   field: EditField;
   message: string;
@@ -54,7 +54,6 @@ export interface Plan {
   items: PlanItem[];
   excluded: Excluded[];
   invalid: InvalidCell[];
-  /** Total requests the plan sends. */
   writes: number;
   /** The distinct rules that apply somewhere in the plan, for the preview's summary. */
   rules: string[];
@@ -79,78 +78,59 @@ const yesNo = (value: boolean | undefined) =>
 const money = (value: string | null | undefined) =>
   value === undefined ? NOT_SHOWN : value === null || value === '' ? 'none' : value;
 const hours = (value: string) => (value === '' ? NOT_SHOWN : durationLabel(Number(value)));
-const statusWord = (status: string) => (status === 'inactive' ? 'inactive' : status);
 
 /** An amount in the API's form, or null for an empty cell. Assumes the cell is valid. */
 function amountOrNull(text: string): string | null {
-  if (text.trim() === '') return null;
-  const parsed = parseAmount(text);
-  return parsed.ok ? formatCents(parsed.value) : text;
+  const value = text.trim() === '' ? undefined : cents(text);
+  return value === undefined ? null : value === null ? text : formatCents(value);
 }
 
 function cents(text: string | null | undefined): bigint | null {
-  if (text === null || text === undefined) return null;
-  const parsed = parseAmount(text);
-  return parsed.ok ? parsed.value : null;
+  const parsed = text == null ? null : parseAmount(text);
+  return parsed?.ok ? parsed.value : null;
 }
 
-/**
- * The minimal plan for one row: a PUT of the changed fields only, the spec's rules applied and
- * explained, nothing for an unchanged row. Assumes `edit` passed `rowErrors`.
- */
+/** The minimal plan for one row, the spec's rules applied and said; null when nothing changes. */
 export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   const original = toEditValues(row);
   const body: ListingUpdateInput = {};
   const changes: Change[] = [];
   const notes: string[] = [];
   const writes: PlannedWrite[] = [];
-
-  /** An on/off setting: sent, and shown before → after, only when it changes. */
+  const change = (field: Change['field'], before: string, after: string, implied?: true) =>
+    changes.push({ field, label: FIELD_LABELS[field], before, after, ...(implied && { implied }) });
+  /** The API clears the minimum offer by itself: said as a rule and an implied change. */
+  const offerCleared = (rule: string, offer: string) => {
+    notes.push(`${rule} (${offer} → none)`);
+    change('minimumOffer', offer, 'none', true);
+  };
   const toggle = (
-    field: 'acceptsOffers' | 'acceptsTrades' | 'autoRelist',
+    field: BooleanField,
     key: 'accepts_offers' | 'accepts_trades' | 'auto_relist',
   ) => {
     const value = edit[field];
     // Blank (null) leaves the term unchanged, whether or not its value is shown.
     if (value === null || value === row[field]) return;
     body[key] = value;
-    changes.push({
-      field,
-      label: FIELD_LABELS[field],
-      before: yesNo(row[field]),
-      after: yesNo(value),
-    });
+    change(field, yesNo(row[field]), yesNo(value));
   };
 
-  const title = edit.title;
-  if (title !== original.title) {
-    body.title = title;
-    changes.push({ field: 'title', label: FIELD_LABELS.title, before: row.title, after: title });
+  if (edit.title !== original.title) {
+    body.title = edit.title;
+    change('title', row.title, edit.title);
   }
   if (edit.description !== original.description) {
     body.description = edit.description;
-    changes.push({
-      field: 'description',
-      label: FIELD_LABELS.description,
-      before: row.description ?? NOT_SHOWN,
-      after: edit.description,
-    });
+    change('description', row.description ?? NOT_SHOWN, edit.description);
   }
 
-  const oldPrice = cents(row.price);
   const newPriceText = amountOrNull(edit.price) ?? row.price ?? '';
   const newPrice = cents(newPriceText);
-  if (newPrice !== null && newPrice !== oldPrice) {
+  if (newPrice !== null && newPrice !== cents(row.price)) {
     body.price = newPriceText;
-    changes.push({
-      field: 'price',
-      label: FIELD_LABELS.price,
-      before: row.price ?? NOT_SHOWN,
-      after: newPriceText,
-    });
+    change('price', row.price ?? NOT_SHOWN, newPriceText);
   }
 
-  // Offers and the minimum offer, with the spec's clearing rules.
   const oldOffer = row.minimumOffer;
   const newOfferText = amountOrNull(edit.minimumOffer);
   // A minimum offer the API does not show: a blank cell leaves it, a filled one sets it.
@@ -160,40 +140,13 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   const offersOff =
     edit.acceptsOffers === false || (edit.acceptsOffers === null && row.acceptsOffers === false);
   if (offersOff) {
-    if (row.acceptsOffers !== false && oldOffer !== null && oldOffer !== undefined) {
-      notes.push(`${RULES.offersOff} (${oldOffer} → none)`);
-      changes.push({
-        field: 'minimumOffer',
-        label: FIELD_LABELS.minimumOffer,
-        before: oldOffer,
-        after: 'none',
-        implied: true,
-      });
-    } else if (offerEdited) {
-      notes.push(RULES.offerIgnored);
-    }
+    if (row.acceptsOffers !== false && oldOffer != null) offerCleared(RULES.offersOff, oldOffer);
+    else if (offerEdited) notes.push(RULES.offerIgnored);
   } else if (offerEdited) {
     body.minimum_offer = newOfferText;
-    changes.push({
-      field: 'minimumOffer',
-      label: FIELD_LABELS.minimumOffer,
-      before: money(oldOffer),
-      after: money(newOfferText),
-    });
-  } else if (
-    oldOffer !== null &&
-    oldOffer !== undefined &&
-    newPrice !== null &&
-    cents(oldOffer)! > newPrice
-  ) {
-    notes.push(`${RULES.priceBelowOffer} (${oldOffer} → none)`);
-    changes.push({
-      field: 'minimumOffer',
-      label: FIELD_LABELS.minimumOffer,
-      before: oldOffer,
-      after: 'none',
-      implied: true,
-    });
+    change('minimumOffer', money(oldOffer), money(newOfferText));
+  } else if (oldOffer != null && newPrice !== null && cents(oldOffer)! > newPrice) {
+    offerCleared(RULES.priceBelowOffer, oldOffer);
   }
 
   toggle('acceptsTrades', 'accepts_trades');
@@ -202,145 +155,84 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   if (edit.promoted === true && row.promoted !== true) {
     body.promoted = true;
     notes.push(RULES.promotionFee);
-    changes.push({
-      field: 'promoted',
-      label: FIELD_LABELS.promoted,
-      before: row.promoted === undefined ? NOT_SHOWN : 'no',
-      after: 'yes',
-    });
+    change('promoted', row.promoted === undefined ? NOT_SHOWN : 'no', 'yes');
   } else if (edit.promoted === false && row.promoted === true) {
     notes.push(RULES.promotionOneWay);
   }
 
-  // Status and duration.
-  const oldStatus = original.status;
   const duration =
-    edit.durationHours === '' ? undefined : (Number(edit.durationHours) as 168 | 336 | 504 | 720);
-  let deactivate = false;
-  if (edit.status !== oldStatus) {
-    changes.push({
-      field: 'status',
-      label: FIELD_LABELS.status,
-      before: statusWord(oldStatus),
-      after: statusWord(edit.status),
-    });
-    if (edit.status === 'inactive') {
-      deactivate = true;
-      notes.push(RULES.deactivate);
-    } else if (edit.status === 'active') {
+    edit.durationHours === ''
+      ? undefined
+      : (Number(edit.durationHours) as NonNullable<ListingUpdateInput['duration_hours']>);
+  const durationChanged = edit.durationHours !== original.durationHours;
+  const changeDuration = () =>
+    change('durationHours', hours(original.durationHours), hours(edit.durationHours));
+  if (edit.status !== original.status) {
+    change('status', original.status, edit.status);
+    if (edit.status === 'inactive') notes.push(RULES.deactivate);
+    else if (edit.status === 'draft') body.status = 'draft';
+    else {
       body.status = 'active';
-      if (duration !== undefined) body.duration_hours = duration;
-      notes.push(
-        duration !== undefined
-          ? `${RULES.reactivate} (${durationLabel(duration)})`
-          : RULES.reactivate,
-      );
-      if (duration !== undefined && original.durationHours !== edit.durationHours) {
-        changes.push({
-          field: 'durationHours',
-          label: FIELD_LABELS.durationHours,
-          before: hours(original.durationHours),
-          after: hours(edit.durationHours),
-        });
+      if (duration === undefined) notes.push(RULES.reactivate);
+      else {
+        body.duration_hours = duration;
+        notes.push(`${RULES.reactivate} (${durationLabel(duration)})`);
+        if (durationChanged) changeDuration();
       }
-    } else {
-      body.status = 'draft';
     }
   }
-  if (
-    body.duration_hours === undefined &&
-    duration !== undefined &&
-    body.status !== 'active' &&
-    edit.durationHours !== original.durationHours
-  ) {
+  if (body.status !== 'active' && duration !== undefined && durationChanged) {
     body.duration_hours = duration;
     notes.push(RULES.extend);
-    changes.push({
-      field: 'durationHours',
-      label: FIELD_LABELS.durationHours,
-      before: hours(original.durationHours),
-      after: hours(edit.durationHours),
-    });
+    changeDuration();
   }
 
   if (Object.keys(body).length > 0) writes.push({ method: 'PUT', body });
-  if (deactivate) writes.push({ method: 'DELETE' });
+  if (edit.status === 'inactive' && original.status !== 'inactive')
+    writes.push({ method: 'DELETE' });
   if (writes.length === 0 && notes.length === 0) return null;
   return { id: row.id, title: edit.title || row.title, changes, writes, notes };
 }
 
-/** Validation the diff needs beyond one row's schema: transitions the API refuses. */
+/** A status move the API refuses, named on the status cell. */
 function transitionError(row: BulkRow, edit: EditValues): InvalidCell | null {
-  const from = toEditValues(row).status;
-  if (from === 'inactive' && edit.status === 'draft') {
-    return {
-      id: row.id,
-      title: edit.title || row.title,
-      field: 'status',
-      message: 'an inactive listing can only be reactivated',
-    };
-  }
-  if (from === 'inactive' && edit.status === 'active' && row.canReactivate === false) {
-    return {
-      id: row.id,
-      title: edit.title || row.title,
-      field: 'status',
-      message: 'this listing cannot be reactivated',
-    };
-  }
-  return null;
+  if (toEditValues(row).status !== 'inactive') return null;
+  const message =
+    edit.status === 'draft'
+      ? 'an inactive listing can only be reactivated'
+      : edit.status === 'active' && row.canReactivate === false
+        ? 'this listing cannot be reactivated'
+        : null;
+  return message && { id: row.id, title: edit.title || row.title, field: 'status', message };
 }
 
-/**
- * The whole plan, edited against original: sold rows left out with their reason, invalid cells
- * listed and their rows unplanned, so nothing invalid is sent.
- */
-export function planBulkEdit(
-  rows: readonly BulkRow[],
-  edits: ReadonlyMap<string, EditValues> | readonly EditValues[],
-): Plan {
-  const byId =
-    edits instanceof Map
-      ? (edits as ReadonlyMap<string, EditValues>)
-      : new Map((edits as readonly EditValues[]).map((e) => [e.id, e]));
-  const items: PlanItem[] = [];
-  const excluded: Excluded[] = [];
-  const invalid: InvalidCell[] = [];
-  const rules = new Set<string>();
+/** The whole plan: sold rows left out with their reason, rows with an invalid cell listed, unplanned. */
+export function planBulkEdit(rows: readonly BulkRow[], edits: readonly EditValues[]): Plan {
+  const byId = new Map(edits.map((edit) => [edit.id, edit]));
+  const plan: Plan = { items: [], excluded: [], invalid: [], writes: 0, rules: [] };
   for (const row of rows) {
     const reason = exclusionReason(row);
-    if (reason) {
-      excluded.push({ id: row.id, title: row.title, reason });
-      continue;
-    }
     const edit = byId.get(row.id);
-    if (!edit) continue;
-    const errors = rowErrors(edit);
-    const cells = Object.entries(errors).map(([field, message]) => ({
+    if (reason) plan.excluded.push({ id: row.id, title: row.title, reason });
+    if (reason || !edit) continue;
+    const title = edit.title || row.title;
+    const cells: InvalidCell[] = Object.entries(rowErrors(edit)).map(([field, message]) => ({
       id: row.id,
-      title: edit.title || row.title,
+      title,
       field: field as EditField,
       message,
     }));
     const transition = transitionError(row, edit);
     if (transition) cells.push(transition);
-    if (cells.length > 0) {
-      invalid.push(...cells);
-      continue;
-    }
-    const item = planRow(row, edit);
+    const item = cells.length === 0 && planRow(row, edit);
+    plan.invalid.push(...cells);
     if (!item) continue;
-    items.push(item);
+    plan.items.push(item);
+    plan.writes += item.writes.length;
     for (const note of item.notes) {
       const rule = Object.values(RULES).find((r) => note.startsWith(r));
-      if (rule) rules.add(rule);
+      if (rule && !plan.rules.includes(rule)) plan.rules.push(rule);
     }
   }
-  return {
-    items,
-    excluded,
-    invalid,
-    writes: items.reduce((sum, item) => sum + item.writes.length, 0),
-    rules: [...rules],
-  };
+  return plan;
 }

@@ -6,10 +6,7 @@ export interface BucketLevel {
   level: number;
 }
 
-/**
- * Seconds the bucket needs for `writes` requests from its level now: the free room at once, the
- * rest at the refill rate.
- */
+/** Seconds the bucket needs for `writes`: its free room at once, the rest at the refill rate. */
 export function estimateSeconds(writes: number, bucket: BucketLevel): number {
   if (writes <= 0) return 0;
   const room = Math.max(0, Math.floor(bucket.capacity - bucket.level));
@@ -33,7 +30,6 @@ export function formatDuration(seconds: number): string {
 /** "212 writes, about 1 min 26 s" (one write: "1 write, ..."). */
 export function describeEstimate(writes: number, bucket: BucketLevel): string {
   const seconds = estimateSeconds(writes, bucket);
-  return seconds <= 0
-    ? `${writes === 1 ? 'one change' : `${writes} changes`}, sent at once`
-    : `${writes === 1 ? 'one change' : `${writes} changes`}, about ${formatDuration(seconds)}`;
+  const changes = writes === 1 ? 'one change' : `${writes} changes`;
+  return `${changes}, ${seconds <= 0 ? 'sent at once' : `about ${formatDuration(seconds)}`}`;
 }

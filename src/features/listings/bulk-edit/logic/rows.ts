@@ -9,7 +9,6 @@ import {
   titleText,
 } from '../../../../client/listing-rules';
 
-/** The editable state of a listing as the grid shows it. */
 export const EDIT_STATUSES = ['active', 'draft', 'inactive'] as const;
 export type EditStatus = (typeof EDIT_STATUSES)[number];
 export const DURATIONS = DURATION_HOURS.map(String) as ['168', '336', '504', '720'];
@@ -23,7 +22,7 @@ export interface BulkRow {
   id: string;
   /** Empty only when the title could not be read (the row is then left out). */
   title: string;
-  /** The API's status: active, draft, archived, or a pending-review value. */
+  /** Active, draft, archived, or a pending-review value. */
   status: string | undefined;
   unavailableReason: string | null | undefined;
   /** Sold as the catalogue reads it: the listing says so, or an order names it. */
@@ -89,15 +88,14 @@ export function toBulkRow(row: CatalogueRow): BulkRow {
   };
 }
 
-/** Fields without which a row cannot be edited in bulk. */
-const NEEDED = ['title', 'status', 'price'] as const;
-
 /** Why a listing cannot be edited in bulk, or null when it can. */
 export function exclusionReason(row: BulkRow): string | null {
   if (row.sold || (row.status === 'archived' && isSoldReason(row.unavailableReason))) {
     return 'sold: a sold listing cannot be changed';
   }
-  const missing = NEEDED.filter((field) => row[field] === undefined || row[field] === '');
+  const missing = (['title', 'status', 'price'] as const).filter(
+    (field) => row[field] === undefined || row[field] === '',
+  );
   if (missing.length > 0 || row.status === undefined) {
     return `its ${missing.join(' and ')} could not be read`;
   }
@@ -108,12 +106,6 @@ export function exclusionReason(row: BulkRow): string | null {
     return `${row.status.replace(/_/g, ' ')}: only active, draft and inactive listings can be edited`;
   }
   return null;
-}
-
-export function editStatusOf(row: BulkRow): EditStatus {
-  if (row.status === 'active') return 'active';
-  if (row.status === 'draft') return 'draft';
-  return 'inactive';
 }
 
 /** One row of the form: every editable cell as the grid holds it (text, or a switch). */
@@ -145,7 +137,7 @@ export function toEditValues(row: BulkRow): EditValues {
     acceptsOffers: row.acceptsOffers ?? null,
     acceptsTrades: row.acceptsTrades ?? null,
     autoRelist: row.autoRelist ?? null,
-    status: editStatusOf(row),
+    status: row.status === 'active' || row.status === 'draft' ? row.status : 'inactive',
     durationHours: (DURATIONS as readonly string[]).includes(duration)
       ? (duration as DurationText)
       : '',
@@ -180,13 +172,13 @@ export const FIELD_LABELS: Record<EditField | 'promoted', string> = {
   promoted: 'Promoted',
 };
 
-export const BOOLEAN_FIELDS = ['acceptsOffers', 'acceptsTrades', 'autoRelist'] as const;
+const BOOLEAN_FIELDS = ['acceptsOffers', 'acceptsTrades', 'autoRelist'] as const;
 export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
 export const isBooleanField = (field: EditField): field is BooleanField =>
   (BOOLEAN_FIELDS as readonly string[]).includes(field);
 
 /** One form row's schema with the spec's bounds, its messages shown on the cells before sending. */
-export const EditRowSchema = z
+const EditRowSchema = z
   .object({
     id: z.string().check(z.minLength(1)),
     title: titleText('is required', 'must be at most 180 characters'),
@@ -219,14 +211,10 @@ export const EditRowSchema = z
 
 /** Every cell's first zod message, keyed `field`, for one row (empty when valid). */
 export function rowErrors(values: EditValues): Partial<Record<EditField, string>> {
-  const result = EditRowSchema.safeParse(values);
-  if (result.success) return {};
   const errors: Partial<Record<EditField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && (EDIT_FIELDS as readonly string[]).includes(field)) {
-      errors[field as EditField] ??= issue.message;
-    }
+  for (const issue of EditRowSchema.safeParse(values).error?.issues ?? []) {
+    const field = issue.path[0] as EditField;
+    if ((EDIT_FIELDS as readonly unknown[]).includes(field)) errors[field] ??= issue.message;
   }
   return errors;
 }
