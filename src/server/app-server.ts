@@ -1,6 +1,4 @@
 import type { Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, {
@@ -18,7 +16,6 @@ import { CostStore } from './costs/cost-store';
 import { ViewStore } from './views/view-store';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
-import { listenOn } from './listen';
 import { serverLog } from './log';
 import type { PageSource } from './page-source';
 import { PhotoStore } from './photos/photo-store';
@@ -64,7 +61,6 @@ export interface AppServerOptions {
   /** With no log on disk, a folder of this run in the system's temporary folder. */
   photos?: { path: string };
   costs?: { path: string };
-  /** Saved views, each account's: by default beside the activity log. */
   views?: { path: string };
   rules?: { path?: string; runner?: Partial<RunnerTuning> };
   /** By default beside the hub's ledger. */
@@ -134,10 +130,7 @@ export async function startAppServer(
   const activity = logPath === undefined ? undefined : openActivityLog(logPath);
   const showsPath = options.shows?.path ?? logPath;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const photosPath = beside(options.photos?.path, 'photos');
-  const temporary = photosPath === ':memory:';
-  const photosFolder = temporary ? mkdtempSync(join(tmpdir(), 'slabdesk-photos-')) : photosPath;
-  const photos = new PhotoStore(photosFolder, temporary);
+  const photos = new PhotoStore(beside(options.photos?.path, 'photos'));
   const costs = new CostStore(beside(options.costs?.path, 'costs.db'));
   const views = new ViewStore(beside(options.views?.path, 'views.db'));
   let rules: RunningAppServer['rules'];
@@ -154,14 +147,10 @@ export async function startAppServer(
     });
     rules = { store, runner };
   }
-  const push = openPush(options.push, {
-    hub,
-    replica,
-    shows,
-    ledgerPath: options.hub?.ledgerPath,
-    publicUrl: options.auth?.publicUrl,
-    sessions: { alive, onEnded: (listener) => gate.onSessionsEnded(listener) },
-  });
+  const { ledgerPath } = options.hub ?? {};
+  const publicUrl = options.auth?.publicUrl;
+  const sessions = { alive, onEnded: gate.onSessionsEnded.bind(gate) };
+  const push = openPush(options.push, { hub, replica, shows, ledgerPath, publicUrl, sessions });
   const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
@@ -201,28 +190,25 @@ export async function startAppServer(
   app.addHook('onRoute', (route) => void registered.push(route));
 
   // Order matters: headers first, so even a refusal carries them; then the guard, then the gate.
-  await securityHeaders(app, options.auth?.publicUrl);
+  await securityHeaders(app, publicUrl);
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
   const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
+  const allowLoopbackPush = options.push?.allowLoopbackEndpoints === true;
   await registerRoutes(app, {
     ...parts,
     upstream: options.upstream,
     proxy,
-    publicUrl: options.auth?.publicUrl,
-    allowLoopbackPush: options.push?.allowLoopbackEndpoints === true,
+    publicUrl,
+    allowLoopbackPush,
   });
 
   const embedded = options.hub?.registerWith;
+  const imageOrigins = embedded ? [new URL(embedded.sandboxUrl).origin] : [];
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
-  pageRoute(app, {
-    pages,
-    gate,
-    upstream: options.upstream,
-    imageOrigins: embedded ? [new URL(embedded.sandboxUrl).origin] : [],
-  });
+  pageRoute(app, { pages, gate, upstream: options.upstream, imageOrigins });
   await app.ready();
   const routes = registered.map((route) => ({
     methods: [route.method].flat(),
@@ -238,8 +224,8 @@ export async function startAppServer(
   let webhookDoor: WebhookDoor | undefined;
   if (options.webhookPort !== undefined) {
     try {
-      const doorHost = options.webhookHost ?? host;
-      webhookDoor = await startWebhookDoor(hub, { host: doorHost, port: options.webhookPort });
+      const door = { host: options.webhookHost ?? host, port: options.webhookPort };
+      webhookDoor = await startWebhookDoor(hub, door);
     } catch (error) {
       hub.close();
       await app.close();
