@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -13,6 +14,7 @@ import { AuthGate } from './auth/auth-gate';
 import type { AuthOptions } from './auth/auth-options';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
+import { answerRefusals } from './error-envelope';
 import { ViewStore } from './views/view-store';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
@@ -22,6 +24,7 @@ import { PhotoStore } from './photos/photo-store';
 import { PingShare } from './ping-share';
 import { securityHeaders } from './plugins/helmet';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
+import { jsonBody } from './plugins/json-body';
 import { requestLog } from './plugins/request-log';
 import { signInGate } from './plugins/sign-in-gate';
 import { guardUpgrades } from './plugins/upgrade-guard';
@@ -29,7 +32,17 @@ import { openPush, type PushOptions, type PushPart } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { allowedHostsFor } from './request-guard';
-import { registerRoutes } from './routes';
+import { activityRoutes } from './routes/activity';
+import { apiProxyRoutes } from './routes/api-proxy';
+import { costRoutes } from './routes/costs';
+import { hubRoutes } from './routes/hub';
+import { photoRoutes } from './routes/photos';
+import { pushRoutes } from './routes/push';
+import { replicaRoutes } from './routes/replica';
+import { rulesRoutes } from './routes/rules';
+import { showRoutes } from './routes/shows';
+import { signInRoutes } from './routes/sign-in';
+import { viewRoutes } from './routes/views';
 import { pageRoute } from './routes/pages';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { RulesStore } from './rules/rules-store';
@@ -194,15 +207,23 @@ export async function startAppServer(
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
-  const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
-  const allowLoopbackPush = options.push?.allowLoopbackEndpoints === true;
-  await registerRoutes(app, {
-    ...parts,
-    upstream: options.upstream,
-    proxy,
-    publicUrl,
-    allowLoopbackPush,
-  });
+  // Every route, one plugin per resource, each stating who may use it; refusals in one envelope.
+  app.setValidatorCompiler(validatorCompiler);
+  answerRefusals(app);
+  jsonBody(app);
+  const { governor } = hub;
+  await app.register(signInRoutes, { gate });
+  await app.register(apiProxyRoutes, { upstream: options.upstream, governor, proxy });
+  await app.register(hubRoutes, { hub });
+  await app.register(activityRoutes, { store: activity?.store });
+  if (rules) await app.register(rulesRoutes, { ...rules, governor });
+  await app.register(showRoutes, { store: shows });
+  await app.register(costRoutes, { store: costs });
+  await app.register(viewRoutes, { store: views });
+  await app.register(photoRoutes, { store: photos, publicUrl });
+  await app.register(replicaRoutes, { replica });
+  const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
+  await app.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
 
   const embedded = options.hub?.registerWith;
   const imageOrigins = embedded ? [new URL(embedded.sandboxUrl).origin] : [];
@@ -240,6 +261,7 @@ export async function startAppServer(
   } catch (error) {
     serverLog.warn({ err: error }, 'Webhooks: could not register with the sandbox; the tabs poll');
   }
+  const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
   return {
     ...parts,
     url,
