@@ -19,7 +19,6 @@ import { ViewStore } from './views/view-store';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
 import { serverLog } from './log';
-import type { PageSource } from './page-source';
 import { PhotoStore } from './photos/photo-store';
 import { PingShare } from './ping-share';
 import { securityHeaders } from './plugins/helmet';
@@ -43,13 +42,13 @@ import { rulesRoutes } from './routes/rules';
 import { showRoutes } from './routes/shows';
 import { signInRoutes } from './routes/sign-in';
 import { viewRoutes } from './routes/views';
-import { pageRoute } from './routes/pages';
+import { pageRoute, type PageSource } from './routes/pages';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { RulesStore } from './rules/rules-store';
 import { SERVER_LIMITS } from './server-limits';
 import { ShowStore } from './shows/show-store';
 
-export type { PageSource } from './page-source';
+export type { PageSource } from './routes/pages';
 
 type RunnerTuning = Omit<
   RuleRunnerOptions,
