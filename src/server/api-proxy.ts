@@ -13,13 +13,9 @@ import { isPing, type PingShare } from './ping-share';
 import { rewriteLinkHeader, upstreamPath, upstreamUrlOf } from './proxy-url';
 import { readBody } from './read-body';
 import { requestUrl } from './request-url';
-import type { UpstreamLimits } from './upstream-call';
+import type { Upstream, UpstreamLimits } from './upstream-call';
 
-/** Where the proxy sends API calls (`{base_url}` without the version), and the key it adds. */
-export interface Upstream {
-  baseUrl: string;
-  apiKey: string;
-}
+export type { Upstream } from './upstream-call';
 
 export interface ProxyOptions {
   /** Gzip for a browser on this machine too (over loopback packing only costs CPU). */

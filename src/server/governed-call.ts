@@ -3,7 +3,6 @@ import { createClient, type SlabdeskClient } from '../client';
 import { anySignal } from '../client/abortable';
 import type { PacerTicket, RequestPriority } from '../client/pacer';
 import type { RetryPolicy } from '../client/transport-types';
-import type { Upstream } from './api-proxy';
 import type { Actor } from './auth/roles';
 import { errorEnvelope } from './error-envelope';
 import { TooManyWaitingError } from './governor/fair-gate';
@@ -16,6 +15,7 @@ import {
   UpstreamTooLargeError,
   type CallInit,
   type UpstreamAnswer,
+  type Upstream,
   type UpstreamLimits,
 } from './upstream-call';
 import { clockText, waitText } from './upstream-pause';

@@ -11,6 +11,12 @@ export const IDLE_SOCKET_MS = 4_000;
 const pooled = { keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS };
 const agents = { 'http:': new HttpAgent(pooled), 'https:': new HttpsAgent(pooled) };
 
+/** Where API calls go (`{base_url}` without the version), and the key they carry. */
+export interface Upstream {
+  baseUrl: string;
+  apiKey: string;
+}
+
 /** How long and how much one upstream call may take: time to headers, silence, unpacked body. */
 export interface UpstreamLimits {
   headersMs: number;
