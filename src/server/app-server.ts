@@ -276,13 +276,7 @@ export async function startAppServer(
       await replica.close();
       replica.store.close();
       await webhookDoor?.close();
-      hub.close();
-      gate.close();
-      activity?.close();
-      shows?.close();
-      costs.close();
-      views.close();
-      photos.close();
+      for (const part of [hub, gate, activity, shows, costs, views, photos]) part?.close();
       await pages.close?.();
       await app.close();
     },

@@ -25,9 +25,8 @@ export interface ResolvedUpstream extends Upstream {
 
 /** The hub's signing secrets (current and previous), event id ledger and sandbox registration. */
 export function hubOptionsFor(upstream: ResolvedUpstream, settings: Settings = {}): HubOptions {
-  const secrets = [settings.SVC_WEBHOOK_SECRET, settings.SVC_WEBHOOK_SECRET_PREVIOUS].filter(
-    (secret): secret is string => !!secret,
-  );
+  const { SVC_WEBHOOK_SECRET: secret, SVC_WEBHOOK_SECRET_PREVIOUS: previous } = settings;
+  const secrets = [secret, previous].filter((one): one is string => !!one);
   const inMemory = !settings.SVC_BASE_URL && settings.SLABDESK_SANDBOX_DB === ':memory:';
   const ledgerPath = settings.SLABDESK_HUB_DB ?? (inMemory ? ':memory:' : '.sandbox/hub.db');
   return { secrets, ledgerPath, ...(upstream.embedded ? { registerWith: upstream.embedded } : {}) };
