@@ -13,13 +13,9 @@ import { isPing, type PingShare } from './ping-share';
 import { rewriteLinkHeader, upstreamPath, upstreamUrlOf } from './proxy-url';
 import { readBody } from './read-body';
 import { requestUrl } from './request-url';
-import type { UpstreamAnswer, UpstreamLimits } from './upstream-call';
+import type { Upstream, UpstreamLimits } from './upstream-call';
 
-/** Where the proxy sends API calls (`{base_url}` without the version), and the key it adds. */
-export interface Upstream {
-  baseUrl: string;
-  apiKey: string;
-}
+export type { Upstream } from './upstream-call';
 
 export interface ProxyOptions {
   /** Gzip for a browser on this machine too (over loopback packing only costs CPU). */
@@ -65,25 +61,17 @@ const FORWARDED_RESPONSE_HEADERS = [
 const COMPRESS_FROM_BYTES = 1024;
 const gzipAsync = promisify(gzip);
 
-function tellAnswered(options: ProxyOptions, exchange: ProxiedExchange): void {
-  try {
-    options.onAnswered?.(exchange);
-  } catch (error) {
-    serverLog.error({ err: error }, 'The activity log could not take a call');
-  }
-}
-
-/** Sends a whole body, or `packed` (its gzip) when the browser takes it. */
-function sendBody(
+/** Sends a whole body, packed when `pack` (the browser takes gzip; `packed` makes it). */
+async function sendBody(
   request: IncomingMessage,
   response: ServerResponse,
   status: number,
   headers: OutgoingHttpHeaders,
   body: Buffer,
-  packed?: Buffer,
-): void {
-  const gzip = packed !== undefined && acceptsGzip(request);
-  const sent = gzip ? packed : body;
+  pack = false,
+): Promise<void> {
+  const gzip = pack && request.method !== 'HEAD' && body.length >= COMPRESS_FROM_BYTES;
+  const sent = gzip ? await gzipAsync(body, { level: ANSWER_GZIP_LEVEL }) : body;
   // A proxied HEAD has no body to measure: its length is not claimed.
   const measured = sent.length > 0 || request.method !== 'HEAD';
   response.writeHead(status, {
@@ -93,25 +81,6 @@ function sendBody(
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
   response.end(request.method === 'HEAD' ? undefined : sent);
-}
-
-/** The answer's headers for the browser: redacted, `Link` pointed back here (read against `url`). */
-function answerHeaders(
-  answer: UpstreamAnswer,
-  key: string,
-  base: string,
-  host: string,
-  url: string,
-) {
-  const out: Record<string, string> = { 'cache-control': 'no-store' };
-  for (const name of FORWARDED_RESPONSE_HEADERS) {
-    const value = answer.headers.get(name);
-    if (value !== null) out[name] = redactText(value, key);
-  }
-  const link = answer.headers.get('link');
-  if (link !== null)
-    out.link = redactText(rewriteLinkHeader(link, `${base}/`, `http://${host}`, url), key);
-  return out;
 }
 
 /** One browser API call upstream with the key, after its turn (Host and Origin checked before). */
@@ -126,22 +95,23 @@ export async function proxyApiRequest(
   const incoming = requestUrl(request.url, `http://${host}`);
   const base = upstream.baseUrl.replace(/\/$/, '');
   const method = request.method ?? 'GET';
+  const key = upstream.apiKey;
   const url = upstreamUrlOf(incoming, base, method);
   if (url === null) return sendEnvelope(response, 404, 'not_found', 'Not a versioned API path.');
 
-  const headers: Record<string, string> = { 'x-service-access-token': upstream.apiKey };
+  const headers: Record<string, string> = { 'x-service-access-token': key };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  let body: ArrayBuffer | undefined;
+  let body: Buffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const read = await readBody(request);
     if (read === null) {
       const message = `The request body exceeds ${MAX_BODY_BYTES} bytes`;
       return sendEnvelope(response, 413, 'body_too_large', message, { max_bytes: MAX_BODY_BYTES });
     }
-    body = new Uint8Array(read).buffer;
+    body = read;
   }
 
   const ping = method === 'GET' && isPing(url) ? options.pings : undefined;
@@ -162,8 +132,8 @@ export async function proxyApiRequest(
   };
   response.on('close', onClose);
   const priority = priorityOf(request.headers['x-slabdesk-priority']);
+  const init = { method, headers, body: body && new Uint8Array(body).buffer };
   const terms = callTermsOf(request, options);
-  const init = { method, headers, body };
   const called = await governedUpstreamCall(governor, priority, gone.signal, url, init, terms);
   response.off('close', onClose);
   if (called === 'unreachable') {
@@ -173,29 +143,39 @@ export async function proxyApiRequest(
   const exchange = {
     method,
     path: upstreamPath(incoming.pathname) ?? '',
-    requestBody: body === undefined ? undefined : Buffer.from(body),
+    requestBody: body,
     bulkJobId: typeof bulkJob === 'string' ? bulkJob : undefined,
     actor: options.actor ?? null,
+  };
+  const tellAnswered = (answered: Omit<ProxiedExchange, keyof typeof exchange>) => {
+    try {
+      options.onAnswered?.({ ...exchange, ...answered });
+    } catch (error) {
+      serverLog.error({ err: error }, 'The activity log could not take a call');
+    }
   };
   if (typeof called === 'string') {
     // Sent and unanswered (the browser had its 502), or taken back before it was sent.
     const unanswered = { status: 0, responseHeaders: undefined, responseBody: undefined };
-    if (response.headersSent) tellAnswered(options, { ...exchange, ...unanswered });
+    if (response.headersSent) tellAnswered(unanswered);
     return;
   }
 
-  const out = answerHeaders(called, upstream.apiKey, base, host, url);
-  const answer = answerBody(called, upstream.apiKey, out['content-type']);
+  // The answer's headers for the browser: redacted, `Link` pointed back here.
+  const out: Record<string, string> = { 'cache-control': 'no-store' };
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = called.headers.get(name);
+    if (value !== null) out[name] = redactText(value, key);
+  }
+  const link = called.headers.get('link');
+  if (link !== null) {
+    out.link = redactText(rewriteLinkHeader(link, `${base}/`, `http://${host}`, url), key);
+  }
+  const answer = answerBody(called, key, out['content-type']);
   const local = fromThisMachine(request) && !options.gzipLoopback;
-  const pack = method !== 'HEAD' && acceptsGzip(request) && !local;
-  const packed =
-    pack && answer.length >= COMPRESS_FROM_BYTES
-      ? await gzipAsync(answer, { level: ANSWER_GZIP_LEVEL })
-      : undefined;
-  sendBody(request, response, called.status, out, answer, packed);
+  await sendBody(request, response, called.status, out, answer, acceptsGzip(request) && !local);
   ping?.note(called.status, answer);
   // A refusal of the key or a wait asked for: a shared ping would say all is well when it is not.
   if ([401, 403, 429].includes(called.status)) options.pings?.forget();
-  const answered = { status: called.status, responseHeaders: called.headers };
-  tellAnswered(options, { ...exchange, ...answered, responseBody: answer });
+  tellAnswered({ status: called.status, responseHeaders: called.headers, responseBody: answer });
 }

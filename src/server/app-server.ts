@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -14,16 +13,17 @@ import type { ProxyOptions, Upstream } from './api-proxy';
 import { AuthGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
+import { answerRefusals } from './error-envelope';
+import { listenOn } from './listen';
 import { ViewStore } from './views/view-store';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
-import { listenOn } from './listen';
 import { serverLog } from './log';
-import type { PageSource } from './page-source';
 import { PhotoStore } from './photos/photo-store';
 import { PingShare } from './ping-share';
 import { securityHeaders } from './plugins/helmet';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
+import { jsonBody } from './plugins/json-body';
 import { requestLog } from './plugins/request-log';
 import { signInGate } from './plugins/sign-in-gate';
 import { guardUpgrades } from './plugins/upgrade-guard';
@@ -31,14 +31,24 @@ import { openPush, type PushOptions, type PushPart } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { allowedHostsFor } from './request-guard';
-import { registerRoutes } from './routes';
-import { pageRoute } from './routes/pages';
+import { activityRoutes } from './routes/activity';
+import { apiProxyRoutes } from './routes/api-proxy';
+import { costRoutes } from './routes/costs';
+import { hubRoutes } from './routes/hub';
+import { photoRoutes } from './routes/photos';
+import { pushRoutes } from './routes/push';
+import { replicaRoutes } from './routes/replica';
+import { rulesRoutes } from './routes/rules';
+import { showRoutes } from './routes/shows';
+import { signInRoutes } from './routes/sign-in';
+import { viewRoutes } from './routes/views';
+import { pageRoute, type PageSource } from './routes/pages';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { RulesStore } from './rules/rules-store';
 import { SERVER_LIMITS } from './server-limits';
 import { ShowStore } from './shows/show-store';
 
-export type { PageSource } from './page-source';
+export type { PageSource } from './routes/pages';
 
 type RunnerTuning = Omit<
   RuleRunnerOptions,
@@ -63,7 +73,6 @@ export interface AppServerOptions {
   /** With no log on disk, a folder of this run in the system's temporary folder. */
   photos?: { path: string };
   costs?: { path: string };
-  /** Saved views, each account's: by default beside the activity log. */
   views?: { path: string };
   rules?: { path?: string; runner?: Partial<RunnerTuning> };
   /** By default beside the hub's ledger. */
@@ -133,10 +142,7 @@ export async function startAppServer(
   const activity = logPath === undefined ? undefined : openActivityLog(logPath);
   const showsPath = options.shows?.path ?? logPath;
   const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const photosPath = beside(options.photos?.path, 'photos');
-  const temporary = photosPath === ':memory:';
-  const photosFolder = temporary ? mkdtempSync(join(tmpdir(), 'slabdesk-photos-')) : photosPath;
-  const photos = new PhotoStore(photosFolder, temporary);
+  const photos = new PhotoStore(beside(options.photos?.path, 'photos'));
   const costs = new CostStore(beside(options.costs?.path, 'costs.db'));
   const views = new ViewStore(beside(options.views?.path, 'views.db'));
   let rules: RunningAppServer['rules'];
@@ -153,14 +159,10 @@ export async function startAppServer(
     });
     rules = { store, runner };
   }
-  const push = openPush(options.push, {
-    hub,
-    replica,
-    shows,
-    ledgerPath: options.hub?.ledgerPath,
-    publicUrl: options.auth?.publicUrl,
-    sessions: { alive, onEnded: (listener) => gate.book.onSessionsEnded(listener) },
-  });
+  const { ledgerPath } = options.hub ?? {};
+  const publicUrl = options.auth?.publicUrl;
+  const sessions = { alive, onEnded: gate.book.onSessionsEnded.bind(gate.book) };
+  const push = openPush(options.push, { hub, replica, shows, ledgerPath, publicUrl, sessions });
   const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
@@ -200,28 +202,33 @@ export async function startAppServer(
   app.addHook('onRoute', (route) => void registered.push(route));
 
   // Order matters: headers first, so even a refusal carries them; then the guard, then the gate.
-  await securityHeaders(app, options.auth?.publicUrl);
+  await securityHeaders(app, publicUrl);
   requestLog(app);
   requestGuard(app, () => allowedHosts);
   signInGate(app, gate);
-  const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
-  await registerRoutes(app, {
-    ...parts,
-    upstream: options.upstream,
-    proxy,
-    publicUrl: options.auth?.publicUrl,
-    allowLoopbackPush: options.push?.allowLoopbackEndpoints === true,
-  });
+  // Every route, one plugin per resource, each stating who may use it; refusals in one envelope.
+  app.setValidatorCompiler(validatorCompiler);
+  answerRefusals(app);
+  jsonBody(app);
+  const { governor } = hub;
+  await app.register(signInRoutes, { gate });
+  await app.register(apiProxyRoutes, { upstream: options.upstream, governor, proxy });
+  await app.register(hubRoutes, { hub });
+  await app.register(activityRoutes, { store: activity?.store });
+  if (rules) await app.register(rulesRoutes, { ...rules, governor });
+  await app.register(showRoutes, { store: shows });
+  await app.register(costRoutes, { store: costs });
+  await app.register(viewRoutes, { store: views });
+  await app.register(photoRoutes, { store: photos, publicUrl });
+  await app.register(replicaRoutes, { replica });
+  const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
+  await app.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
 
   const embedded = options.hub?.registerWith;
+  const imageOrigins = embedded ? [new URL(embedded.sandboxUrl).origin] : [];
   await app.register(compress, { global: true, encodings: ['gzip'] });
   await pages.register(app);
-  pageRoute(app, {
-    pages,
-    gate,
-    upstream: options.upstream,
-    imageOrigins: embedded ? [new URL(embedded.sandboxUrl).origin] : [],
-  });
+  pageRoute(app, { pages, gate, upstream: options.upstream, imageOrigins });
   await app.ready();
   const routes = registered.map((route) => ({
     methods: [route.method].flat(),
@@ -237,8 +244,8 @@ export async function startAppServer(
   let webhookDoor: WebhookDoor | undefined;
   if (options.webhookPort !== undefined) {
     try {
-      const doorHost = options.webhookHost ?? host;
-      webhookDoor = await startWebhookDoor(hub, { host: doorHost, port: options.webhookPort });
+      const door = { host: options.webhookHost ?? host, port: options.webhookPort };
+      webhookDoor = await startWebhookDoor(hub, door);
     } catch (error) {
       hub.close();
       await app.close();
@@ -253,6 +260,7 @@ export async function startAppServer(
   } catch (error) {
     serverLog.warn({ err: error }, 'Webhooks: could not register with the sandbox; the tabs poll');
   }
+  const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
   return {
     ...parts,
     url,
@@ -268,13 +276,7 @@ export async function startAppServer(
       await replica.close();
       replica.store.close();
       await webhookDoor?.close();
-      hub.close();
-      gate.close();
-      activity?.close();
-      shows?.close();
-      costs.close();
-      views.close();
-      photos.close();
+      for (const part of [hub, gate, activity, shows, costs, views, photos]) part?.close();
       await pages.close?.();
       await app.close();
     },

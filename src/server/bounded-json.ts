@@ -1,7 +1,5 @@
 import { MAX_JSON_DEPTH, nestingExceeds } from '../shared/json-body';
 
-export { MAX_JSON_DEPTH };
-
 // Nesting is measured on the text first: a body thousands deep parses, but walking it overflows.
 export function parseBoundedJson(
   text: string,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { PageSource } from './page-source';
+import type { PageSource } from './routes/pages';
 import { readManifest, routePreloads, withModulePreloads } from './route-preloads';
 
 /** Where `npm run build` writes the page (the compiled server sits beside it, in `dist/`). */

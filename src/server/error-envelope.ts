@@ -12,16 +12,6 @@ export function errorEnvelope(
   return { errors: message, svc_error: { code, request_id: null, ...extra } };
 }
 
-/** A zod failure's issues as the 422's fields (`{ "keys.auth": ["…"] }`), the whole body as `body`. */
-export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.') || 'body';
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
 /** A refusal on the raw response (the proxy, sign-in, the gate). */
 export function sendEnvelope(
   response: ServerResponse,
@@ -30,12 +20,11 @@ export function sendEnvelope(
   message: string,
   extra: Record<string, unknown> = {},
 ): void {
-  const body = JSON.stringify(errorEnvelope(code, message, extra));
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
   });
-  response.end(body);
+  response.end(JSON.stringify(errorEnvelope(code, message, extra)));
 }
 
 /** A route's refusal, never cached: `message` the words, or a 422's fields (`{ field: ["…"] }`). */
@@ -56,11 +45,13 @@ export function refuse(
 export function answerRefusals(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: issue.instancePath.split('/').filter(Boolean),
-        message: issue.message ?? 'is not valid',
-      }));
-      return refuse(reply, 422, 'validation_error', fieldsOf(issues));
+      // The issues by field (`{ "keys.auth": ["…"] }`), the whole body as `body`.
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.split('/').filter(Boolean).join('.') || 'body';
+        (fields[field] ??= []).push(issue.message ?? 'is not valid');
+      }
+      return refuse(reply, 422, 'validation_error', fields);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

@@ -1,5 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import { createClient, type SlabdeskClient } from '../client';
+import { anySignal } from '../client/abortable';
 import type { PacerTicket, RequestPriority } from '../client/pacer';
+import type { RetryPolicy } from '../client/transport-types';
 import type { Actor } from './auth/roles';
 import { errorEnvelope } from './error-envelope';
 import { TooManyWaitingError } from './governor/fair-gate';
@@ -10,7 +13,9 @@ import {
   UpstreamConnectionLostError,
   UpstreamTimeoutError,
   UpstreamTooLargeError,
+  type CallInit,
   type UpstreamAnswer,
+  type Upstream,
   type UpstreamLimits,
 } from './upstream-call';
 import { clockText, waitText } from './upstream-pause';
@@ -47,36 +52,6 @@ export function callTermsOf(
   };
 }
 
-/** A call's turn did not come within its deadline; nothing was sent. */
-class TurnTimeoutError extends Error {
-  constructor(readonly afterMs: number) {
-    super(`No turn in the governor within ${afterMs} ms`);
-  }
-}
-
-/** A ticket within `waitMs` (else TurnTimeoutError), or the browser's abort when it went away. */
-async function acquireWithin(
-  governor: KeyGovernor,
-  priority: RequestPriority,
-  signal: AbortSignal | undefined,
-  terms: CallTerms,
-  waitMs: number,
-): Promise<PacerTicket> {
-  const waiting = new AbortController();
-  const timer = setTimeout(() => waiting.abort(new TurnTimeoutError(waitMs)), waitMs);
-  const onGone = () => waiting.abort(signal?.reason);
-  if (signal?.aborted) onGone();
-  else signal?.addEventListener('abort', onGone, { once: true });
-  try {
-    return await governor.acquire(priority, waiting.signal, terms.share, terms.tab);
-  } catch (error) {
-    throw waiting.signal.reason instanceof TurnTimeoutError ? waiting.signal.reason : error;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onGone);
-  }
-}
-
 /**
  * One upstream call after its turn: the answer, `gone` (taken back while waiting) or `unreachable`.
  * The server's own refusals come back as answers in the API's envelope, so a call waits at most its
@@ -87,25 +62,25 @@ export async function governedUpstreamCall(
   priority: RequestPriority,
   signal: AbortSignal | undefined,
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined },
+  init: CallInit,
   terms: CallTerms = {},
 ): Promise<UpstreamAnswer | 'gone' | 'unreachable'> {
   let ticket: PacerTicket | undefined;
+  const waitMs = terms.limits?.headersMs ?? DEFAULT_UPSTREAM_LIMITS.headersMs;
+  const turnDue = AbortSignal.timeout(waitMs);
   try {
-    const waitMs = terms.limits?.headersMs ?? DEFAULT_UPSTREAM_LIMITS.headersMs;
-    ticket = governor ? await acquireWithin(governor, priority, signal, terms, waitMs) : undefined;
+    const waiting = anySignal([signal, turnDue]);
+    ticket = await governor?.acquire(priority, waiting, terms.share, terms.tab);
   } catch (error) {
-    if (error instanceof TurnTimeoutError) {
-      const message = `The call waited ${seconds(error.afterMs)} s for its turn at the API and was given up; nothing was sent.`;
-      return ownAnswer(504, 'upstream_timeout', message, { sent: false });
-    }
     if (error instanceof UpstreamPausedError) return pausedAnswer(error.pause);
     if (error instanceof TooManyWaitingError) {
       const wait = error.retryAfterSeconds;
       const message = `${error.waiting} calls of this session are already waiting for the API; nothing was sent. Try again in ${wait} s.`;
       return ownAnswer(429, 'too_many_waiting', message, { retry_after_seconds: wait }, wait);
     }
-    return 'gone';
+    if (!turnDue.aborted || signal?.aborted) return 'gone';
+    const message = `The call waited ${seconds(waitMs)} s for its turn at the API and was given up; nothing was sent.`;
+    return ownAnswer(504, 'upstream_timeout', message, { sent: false });
   }
   try {
     const answer = await callUpstream(url, init, terms.limits);
@@ -148,11 +123,8 @@ function ownAnswer(
 ): UpstreamAnswer {
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
   if (retryAfter !== undefined) headers.set('retry-after', String(retryAfter));
-  return {
-    status,
-    headers,
-    body: Buffer.from(JSON.stringify(errorEnvelope(code, message, extra))),
-  };
+  const body = Buffer.from(JSON.stringify(errorEnvelope(code, message, extra)));
+  return { status, headers, body };
 }
 
 /** A pause longer than the governor holds: 503 `upstream_paused` at once, nothing sent upstream. */
@@ -161,4 +133,44 @@ function pausedAnswer(pause: UpstreamPause, now = Date.now()): UpstreamAnswer {
   const message = `The API asked us to wait ${waitText(pause.askedSeconds)}; writes and reads are paused until ${clockText(pause.until, now)}.`;
   const extra = { retry_after_seconds: remaining, until: new Date(pause.until).toISOString() };
   return ownAnswer(503, 'upstream_paused', message, extra, remaining);
+}
+
+// The Fetch standard refuses a body with these.
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/** The one typed API client on the server, paced by the governor (its own pacer off). */
+export function serverClient(
+  upstream: Upstream,
+  governor: KeyGovernor | undefined,
+  terms: { priority: RequestPriority; share: string; retry?: Partial<RetryPolicy> },
+): SlabdeskClient {
+  // `fetch` through the key's governor: the server's own calls pace with every tab's.
+  const governedFetch: typeof fetch = async (input, init = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(new Headers(init.headers));
+    const body =
+      typeof init.body === 'string' ? new TextEncoder().encode(init.body).buffer : undefined;
+    const signal = init.signal ?? undefined;
+    const call = { method: init.method ?? 'GET', headers, body };
+    const answer = await governedUpstreamCall(governor, terms.priority, signal, url, call, {
+      share: terms.share,
+    });
+    if (answer === 'gone') {
+      throw signal?.reason instanceof Error
+        ? signal.reason
+        : new DOMException('Taken back while waiting for a turn', 'AbortError');
+    }
+    if (answer === 'unreachable') throw new TypeError('The upstream could not be reached');
+    return new Response(NO_BODY.has(answer.status) ? null : new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+  return createClient({
+    baseUrl: upstream.baseUrl,
+    apiKey: upstream.apiKey,
+    fetch: governedFetch,
+    pacing: { enabled: false },
+    ...(terms.retry ? { retry: terms.retry } : {}),
+  });
 }

@@ -49,23 +49,20 @@ const percentDecoded = (text: string) =>
 const matchers = new Map<string, { forms: readonly string[]; escape: RegExp }>();
 
 function keyMatcher(key: string) {
-  let matcher = matchers.get(key);
-  if (!matcher) {
-    const forms = formsOf(key);
-    const codes = new Set<string>();
-    for (const form of forms) {
-      for (const char of form) codes.add(char.charCodeAt(0).toString(16).padStart(2, '0'));
-    }
-    // JSON's short escapes that stand for a character of a form (`\/` in base64, say).
-    const shortEscapes = Object.entries(JSON_ESCAPES)
-      .filter(([, char]) => forms.some((form) => form.includes(char)))
-      .map(([letter]) => (letter === '\\' ? '\\\\' : letter));
-    const alternatives = [...codes].join('|');
-    const short = shortEscapes.length > 0 ? `|\\\\[${shortEscapes.join('')}]` : '';
-    const escape = new RegExp(`\\\\u00(?:${alternatives})|%(?:${alternatives})${short}`, 'i');
-    matcher = { forms, escape };
-    matchers.set(key, matcher);
-  }
+  const known = matchers.get(key);
+  if (known) return known;
+  const forms = formsOf(key);
+  const codes = new Set<string>();
+  for (const char of forms.join('')) codes.add(char.charCodeAt(0).toString(16).padStart(2, '0'));
+  // JSON's short escapes that stand for a character of a form (`\/` in base64, say).
+  const shortEscapes = Object.entries(JSON_ESCAPES)
+    .filter(([, char]) => forms.some((form) => form.includes(char)))
+    .map(([letter]) => (letter === '\\' ? '\\\\' : letter));
+  const alternatives = [...codes].join('|');
+  const short = shortEscapes.length > 0 ? `|\\\\[${shortEscapes.join('')}]` : '';
+  const escape = new RegExp(`\\\\u00(?:${alternatives})|%(?:${alternatives})${short}`, 'i');
+  const matcher = { forms, escape };
+  matchers.set(key, matcher);
   return matcher;
 }
 
@@ -76,14 +73,8 @@ function carriesKey(text: string, key: string): boolean {
   const holds = (candidate: string) => forms.some((form) => candidate.includes(form));
   if (holds(text)) return true;
   if (!escape.test(text)) return false;
-  const unescaped = jsonUnescaped(text);
-  const decoded = percentDecoded(text);
-  return (
-    holds(unescaped) ||
-    holds(decoded) ||
-    holds(percentDecoded(unescaped)) ||
-    holds(jsonUnescaped(decoded))
-  );
+  const [unescaped, decoded] = [jsonUnescaped(text), percentDecoded(text)];
+  return [unescaped, decoded, percentDecoded(unescaped), jsonUnescaped(decoded)].some(holds);
 }
 
 /** A quick look at raw bytes: false means the key is in none of its forms (no decoding done). */

@@ -37,17 +37,17 @@ function unsealedQuery(path: string, search: string): string | null {
 }
 
 const COLLECTION = ['limit', 'fields', 'updated_at_min', 'page_info'];
-
 /** The query parameters the spec documents for a read, by its path from the version segment. */
+const DOCUMENTED: [RegExp, readonly string[]][] = [
+  [/^\/(?:listings|products|inventory_items|inventory_levels)(?:\.json)?$/, COLLECTION],
+  [/^\/orders(?:\.json)?$/, [...COLLECTION, 'status']],
+  [/^\/(?:listings|products|orders)\/[^/]+\.json$/, ['fields']],
+];
+
 function documentedParams(method: string, path: string): readonly string[] {
   if (method !== 'GET' && method !== 'HEAD') return [];
   const rest = path.replace(/^\/\d{4}-\d{2}/, '');
-  if (/^\/(?:listings|products|inventory_items|inventory_levels)(?:\.json)?$/.test(rest)) {
-    return COLLECTION;
-  }
-  if (/^\/orders(?:\.json)?$/.test(rest)) return [...COLLECTION, 'status'];
-  if (/^\/(?:listings|products|orders)\/[^/]+\.json$/.test(rest)) return ['fields'];
-  return [];
+  return DOCUMENTED.find(([pattern]) => pattern.test(rest))?.[1] ?? [];
 }
 
 // Names that carry a secret however spelled (case, separators, a trailing `[]` set aside).

@@ -5,21 +5,14 @@ import { paths } from '../shared/paths';
 
 // Each route's page chunk and the module its loader imports, as src/app/routes.tsx imports them
 // (a test keeps the two in step), from `src/`.
+const LISTING_QUERY = 'api/listings/listing-detail-query.ts';
 const ROUTES: [keyof typeof paths, ...string[]][] = [
   ['overview', 'features/overview/overview-page.tsx'],
   ['listings', 'features/listings/catalogue/listings-page.tsx'],
   ['newListing', 'features/listings/forms/new-listing-page.tsx'],
   ['bulkEdit', 'features/listings/bulk-edit/bulk-edit-page.tsx'],
-  [
-    'listing',
-    'features/listings/detail/listing-detail-page.tsx',
-    'api/listings/listing-detail-query.ts',
-  ],
-  [
-    'editListing',
-    'features/listings/forms/listing-edit-page.tsx',
-    'api/listings/listing-detail-query.ts',
-  ],
+  ['listing', 'features/listings/detail/listing-detail-page.tsx', LISTING_QUERY],
+  ['editListing', 'features/listings/forms/listing-edit-page.tsx', LISTING_QUERY],
   ['orders', 'features/orders/orders-page.tsx'],
   ['order', 'features/orders/order-detail-page.tsx'],
   ['inventory', 'features/inventory/inventory-page.tsx', 'api/inventory/inventory-queries.ts'],
@@ -57,16 +50,13 @@ export async function readManifest(root: string): Promise<Manifest | undefined> 
 /** The files of the chunks `keys` and of every chunk they import, transitively. */
 function withImports(manifest: Manifest, keys: Iterable<string>): Set<string> {
   const seen = new Set<string>();
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
+  const visit = (key: string): void => {
+    if (!manifest[key] || seen.has(key)) return;
     seen.add(key);
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    manifest[key].imports?.forEach(visit);
   };
   for (const key of keys) visit(key);
-  return files;
+  return new Set([...seen].map((key) => manifest[key]!.file));
 }
 
 /** For a path, the chunks its route loads beyond the entry's: its loader's first, then its page's. */

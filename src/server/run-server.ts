@@ -25,9 +25,8 @@ export interface ResolvedUpstream extends Upstream {
 
 /** The hub's signing secrets (current and previous), event id ledger and sandbox registration. */
 export function hubOptionsFor(upstream: ResolvedUpstream, settings: Settings = {}): HubOptions {
-  const secrets = [settings.SVC_WEBHOOK_SECRET, settings.SVC_WEBHOOK_SECRET_PREVIOUS].filter(
-    (secret): secret is string => !!secret,
-  );
+  const { SVC_WEBHOOK_SECRET: secret, SVC_WEBHOOK_SECRET_PREVIOUS: previous } = settings;
+  const secrets = [secret, previous].filter((one): one is string => !!one);
   const inMemory = !settings.SVC_BASE_URL && settings.SLABDESK_SANDBOX_DB === ':memory:';
   const ledgerPath = settings.SLABDESK_HUB_DB ?? (inMemory ? ':memory:' : '.sandbox/hub.db');
   return { secrets, ledgerPath, ...(upstream.embedded ? { registerWith: upstream.embedded } : {}) };
@@ -88,37 +87,32 @@ function banner(
   upstream: ResolvedUpstream,
   settings: Settings,
 ) {
-  const usersDb = authOptionsOf(settings).usersDb;
-  const webhooks = app.hub.events.status().webhooks;
+  const { url, auth, webhookDoor } = app;
+  const hook = HUB_PATHS.webhooks;
   const publicUrl = settings.SLABDESK_PUBLIC_URL?.replace(/\/$/, '');
-  const door =
-    app.webhookDoor &&
-    `  Webhook door: ${app.webhookDoor.url}${HUB_PATHS.webhooks} (deliveries only)`;
-  return [
-    `Slabdesk ${name} ready: ${app.url}/`,
-    `  API: ${upstream.description}, through ${app.url}/api/2026-07/`,
-    app.auth.exposed
-      ? `  Sign-in: required (${app.auth.reasons.join('; ')}); accounts in ${usersDb}`
+  const webhooks = {
+    registered: `registered with the embedded sandbox at ${url}${hook}`,
+    configured: `register <public URL of this server>${hook} (signed with SVC_WEBHOOK_SECRET)`,
+    off: 'off (set SVC_WEBHOOK_SECRET after registering /hub/webhooks); the tabs poll',
+  };
+  const lines = [
+    `Slabdesk ${name} ready: ${url}/`,
+    `  API: ${upstream.description}, through ${url}/api/2026-07/`,
+    auth.exposed
+      ? `  Sign-in: required (${auth.reasons.join('; ')}); accounts in ${authOptionsOf(settings).usersDb}`
       : `  Sign-in: optional on this machine (accounts: npm run users -- add NAME --role owner)`,
-    webhooks === 'registered'
-      ? `  Webhooks: registered with the embedded sandbox at ${app.url}${HUB_PATHS.webhooks}`
-      : webhooks === 'configured'
-        ? `  Webhooks: register <public URL of this server>${HUB_PATHS.webhooks} (signed with SVC_WEBHOOK_SECRET)`
-        : '  Webhooks: off (set SVC_WEBHOOK_SECRET after registering /hub/webhooks); the tabs poll',
-    ...(door
-      ? [
-          door +
-            (publicUrl
-              ? `; register ${publicUrl}${HUB_PATHS.webhooks} if your proxy sends it there`
-              : ''),
-        ]
-      : []),
-    ...(clearTextPublicUrl(settings)
-      ? [
-          `  Warning: ${publicUrl} is plain http: passwords and session cookies cross the network in clear text`,
-        ]
-      : []),
-  ].join('\n');
+    `  Webhooks: ${webhooks[app.hub.events.status().webhooks]}`,
+  ];
+  if (webhookDoor) {
+    const via = publicUrl ? `; register ${publicUrl}${hook} if your proxy sends it there` : '';
+    lines.push(`  Webhook door: ${webhookDoor.url}${hook} (deliveries only)${via}`);
+  }
+  if (clearTextPublicUrl(settings)) {
+    lines.push(
+      `  Warning: ${publicUrl} is plain http: passwords and session cookies cross the network in clear text`,
+    );
+  }
+  return lines.join('\n');
 }
 
 /** The settings, or the reason they cannot be read (printed, then exit 1). */

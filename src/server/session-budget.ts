@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Each session's budget of this server's time for the routes whose work grows with the data: a
- * leaky bucket of milliseconds. A call may start while time is left; what it took (at least
- * `minChargeMs`) is charged after, so a large call overdraws and the next waits longer (429 with
- * `Retry-After`). Callers without a session share one key.
+ * Each session's budget of this server's time, for the routes whose work grows with the data: a
+ * call may start while time is left and is charged after, so a large one overdraws (then 429).
  */
 export const DEFAULT_BUDGET = { burstMs: 3_000, refillMsPerSecond: 150, minChargeMs: 1 };
 // Sessions tracked at most; a full budget is the same as none kept, so those go first.

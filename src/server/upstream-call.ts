@@ -8,10 +8,14 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 /** Idle kept-alive sockets close before the upstream's own timeout (Node's 5 s, proxies longer). */
 export const IDLE_SOCKET_MS = 4_000;
 
-const agents = {
-  'http:': new HttpAgent({ keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS }),
-  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS }),
-};
+const pooled = { keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS };
+const agents = { 'http:': new HttpAgent(pooled), 'https:': new HttpsAgent(pooled) };
+
+/** Where API calls go (`{base_url}` without the version), and the key they carry. */
+export interface Upstream {
+  baseUrl: string;
+  apiKey: string;
+}
 
 /** How long and how much one upstream call may take: time to headers, silence, unpacked body. */
 export interface UpstreamLimits {
@@ -62,7 +66,11 @@ export interface UpstreamAnswer {
   body: Buffer;
 }
 
-type CallInit = { method: string; headers: Record<string, string>; body?: ArrayBuffer | undefined };
+export type CallInit = {
+  method: string;
+  headers: Record<string, string>;
+  body?: ArrayBuffer | undefined;
+};
 
 // Safe methods go again as they are; a write only under its Idempotency-Key (the API replays it).
 function mayResend(init: CallInit): boolean {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import type { PageSource } from './page-source';
+import type { PageSource } from './routes/pages';
 import { requestUrl } from './request-url';
 
 /** Vite's placeholder nonce, replaced per request by the page's own. */

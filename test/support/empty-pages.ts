@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PageSource } from '../../src/server/page-source';
+import type { PageSource } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
 
 /** A build of one empty page: a server whose pages the test does not look at. */

@@ -12,80 +12,62 @@ const port = z.coerce.number().int().min(0).max(65535);
 const trailingComment = /\s#|\s{2,}/;
 const address = (schemes: readonly string[]) =>
   text
-    .refine((value) => !trailingComment.test(value), {
-      message:
-        'has text after the address (a comment after the value?): systemd and docker keep it; put comments on a line of their own',
-    })
-    .refine((value) => !/\s/.test(value), { message: 'must not contain spaces' })
-    .refine((value) => URL.canParse(value), { message: 'is not a URL' })
-    .refine((value) => schemes.includes(new URL(value).protocol), {
-      message: `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`,
-    });
+    .refine(
+      (value) => !trailingComment.test(value),
+      'has text after the address (a comment after the value?): systemd and docker keep it; put comments on a line of their own',
+    )
+    .refine((value) => !/\s/.test(value), 'must not contain spaces')
+    .refine((value) => URL.canParse(value), 'is not a URL')
+    .refine(
+      (value) => schemes.includes(new URL(value).protocol),
+      `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`,
+    );
 const word = text.regex(/^\S+$/, 'must not contain spaces or a comment');
 
-interface Setting {
-  schema: z.ZodType;
-  help: string;
-}
-
+/** Each setting: its schema, and what `--help` says of it. */
 export const SETTINGS = {
-  SVC_BASE_URL: {
-    schema: address(['https:', 'http:']),
-    help: 'the API base URL; unset: the demo sandbox',
-  },
-  SVC_API_KEY: { schema: word, help: 'the API key (required with SVC_BASE_URL)' },
-  SVC_WEBHOOK_SECRET: { schema: word, help: 'the registered webhook endpoint’s signing secret' },
-  SVC_WEBHOOK_SECRET_PREVIOUS: {
-    schema: word,
-    help: 'the secret before a rotation, still accepted',
-  },
-  SLABDESK_PUBLIC_URL: { schema: address(['https:', 'http:']), help: 'the address people type' },
-  SLABDESK_ALLOWED_HOSTS: { schema: text, help: 'more host names to answer to, comma-separated' },
-  SLABDESK_TRUST_PROXY: { schema: flag, help: '1 behind Caddy, nginx or a tunnel' },
-  SLABDESK_REQUIRE_SIGN_IN: { schema: flag, help: '1: sign-in even on loopback' },
-  SLABDESK_WEBHOOK_PORT: { schema: port, help: 'a second port for webhook deliveries only' },
-  SLABDESK_WEBHOOK_HOST: {
-    schema: word,
-    help: 'the address that port binds (default: the main one)',
-  },
-  SLABDESK_USERS_DB: { schema: word, help: 'accounts and sessions (default .sandbox/users.db)' },
-  SLABDESK_ACTIVITY_DB: { schema: word, help: 'who changed what (default .sandbox/activity.db)' },
-  SLABDESK_HUB_DB: { schema: word, help: 'deliveries already applied (default .sandbox/hub.db)' },
-  SLABDESK_RECONCILE_MINUTES: {
-    schema: positive,
-    help: 'the hub reads what changed once this often with no webhook (1; 15 with one)',
-  },
-  SLABDESK_SANDBOX_DB: { schema: word, help: 'the demo sandbox’s store (default .sandbox/dev.db)' },
-  SLABDESK_DEMO_MODE: {
-    schema: z.enum(['live', 'test']),
-    help: 'the demo sandbox’s key: live or test',
-  },
-  SLABDESK_SESSION_IDLE_MINUTES: {
-    schema: positive,
-    help: 'a session ends after this long unused (720)',
-  },
-  SLABDESK_SESSION_MAX_HOURS: { schema: positive, help: 'and after this long in any case (168)' },
-  SLABDESK_KEEP_DAYS: {
-    schema: positive,
-    help: 'a device clears its kept data after this long without the server (7)',
-  },
-  SLABDESK_VAPID_PUBLIC_KEY: {
-    schema: word,
-    help: 'Web Push: the VAPID public key (unset: a pair made once, kept)',
-  },
-  SLABDESK_VAPID_PRIVATE_KEY: { schema: word, help: 'Web Push: its private key' },
-  SLABDESK_VAPID_SUBJECT: {
-    schema: address(['https:', 'mailto:']),
-    help: 'Web Push: a contact for the push services (https: or mailto:)',
-  },
-  SLABDESK_LOG_LEVEL: {
-    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    help: 'how much the server logs (info: one line per request)',
-  },
-} satisfies Record<string, Setting>;
+  SVC_BASE_URL: [address(['https:', 'http:']), 'the API base URL; unset: the demo sandbox'],
+  SVC_API_KEY: [word, 'the API key (required with SVC_BASE_URL)'],
+  SVC_WEBHOOK_SECRET: [word, 'the registered webhook endpoint’s signing secret'],
+  SVC_WEBHOOK_SECRET_PREVIOUS: [word, 'the secret before a rotation, still accepted'],
+  SLABDESK_PUBLIC_URL: [address(['https:', 'http:']), 'the address people type'],
+  SLABDESK_ALLOWED_HOSTS: [text, 'more host names to answer to, comma-separated'],
+  SLABDESK_TRUST_PROXY: [flag, '1 behind Caddy, nginx or a tunnel'],
+  SLABDESK_REQUIRE_SIGN_IN: [flag, '1: sign-in even on loopback'],
+  SLABDESK_WEBHOOK_PORT: [port, 'a second port for webhook deliveries only'],
+  SLABDESK_WEBHOOK_HOST: [word, 'the address that port binds (default: the main one)'],
+  SLABDESK_USERS_DB: [word, 'accounts and sessions (default .sandbox/users.db)'],
+  SLABDESK_ACTIVITY_DB: [word, 'who changed what (default .sandbox/activity.db)'],
+  SLABDESK_HUB_DB: [word, 'deliveries already applied (default .sandbox/hub.db)'],
+  SLABDESK_RECONCILE_MINUTES: [
+    positive,
+    'the hub reads what changed once this often with no webhook (1; 15 with one)',
+  ],
+  SLABDESK_SANDBOX_DB: [word, 'the demo sandbox’s store (default .sandbox/dev.db)'],
+  SLABDESK_DEMO_MODE: [z.enum(['live', 'test']), 'the demo sandbox’s key: live or test'],
+  SLABDESK_SESSION_IDLE_MINUTES: [positive, 'a session ends after this long unused (720)'],
+  SLABDESK_SESSION_MAX_HOURS: [positive, 'and after this long in any case (168)'],
+  SLABDESK_KEEP_DAYS: [
+    positive,
+    'a device clears its kept data after this long without the server (7)',
+  ],
+  SLABDESK_VAPID_PUBLIC_KEY: [
+    word,
+    'Web Push: the VAPID public key (unset: a pair made once, kept)',
+  ],
+  SLABDESK_VAPID_PRIVATE_KEY: [word, 'Web Push: its private key'],
+  SLABDESK_VAPID_SUBJECT: [
+    address(['https:', 'mailto:']),
+    'Web Push: a contact for the push services (https: or mailto:)',
+  ],
+  SLABDESK_LOG_LEVEL: [
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'how much the server logs (info: one line per request)',
+  ],
+} satisfies Record<string, [z.ZodType, string]>;
 
 type Name = keyof typeof SETTINGS;
-export type Settings = { [K in Name]?: z.output<(typeof SETTINGS)[K]['schema']> };
+export type Settings = { [K in Name]?: z.output<(typeof SETTINGS)[K][0]> };
 
 /** A setting that does not parse: every problem at once, each with its variable's name. */
 export class SettingsError extends Error {
@@ -99,10 +81,10 @@ export class SettingsError extends Error {
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const problems: string[] = [];
   const settings: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(SETTINGS) as [Name, Setting][]) {
+  for (const [name, [schema]] of Object.entries(SETTINGS)) {
     const raw = env[name];
     if (raw === undefined || raw.trim() === '') continue;
-    const parsed = setting.schema.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (parsed.success) settings[name] = parsed.data;
     else problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is not valid'} ("${raw}")`);
   }
@@ -144,7 +126,7 @@ export function helpText(command: string): string {
     `Usage: ${command} [--port N] [--strictPort] [--host [H]]`,
     '',
     'Settings (environment variables; a .env file is not read by itself):',
-    ...Object.entries(SETTINGS).map(([name, { help }]) => `  ${name.padEnd(width)}  ${help}`),
+    ...Object.entries(SETTINGS).map(([name, [, help]]) => `  ${name.padEnd(width)}  ${help}`),
     '',
     'Deploying: docs/deploy.md',
   ].join('\n');

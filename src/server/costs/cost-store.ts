@@ -1,10 +1,7 @@
-import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
-/**
- * The seller's own cost of each card, kept by the hub (the API documents no write of an inventory
- * item's `cost`), every SQL of it here; a kept cost is read over the marketplace's wherever read.
- */
+// The seller's own cost of each card, kept by the hub (the API documents no write of an inventory
+// item's `cost`); a kept cost is read over the marketplace's wherever read.
 
 export interface KeptCost {
   /** The inventory item id (a listing's `card.id`). */
@@ -19,9 +16,9 @@ export const MAX_KEPT_COSTS = 500_000;
 
 export class CostStore {
   private readonly file: StoreFile;
-  private readonly db: Database.Database;
   /** Counts every change, so a reader that holds costs knows when to read them again. */
   private changes = 0;
+  /** Every kept cost in cents, read from memory: the rules ask per listing. */
   private readonly byId = new Map<string, bigint>();
 
   constructor(path: string) {
@@ -31,22 +28,19 @@ export class CostStore {
          set_by TEXT NOT NULL
        );`,
     ]);
-    this.db = this.file.db;
     for (const cost of this.all()) this.byId.set(cost.itemId, BigInt(cost.costCents));
   }
 
   all(): KeptCost[] {
     const sql = `SELECT item_id AS itemId, cost_cents AS costCents, set_at AS setAt, set_by AS setBy
       FROM kept_costs ORDER BY item_id`;
-    return this.db.prepare(sql).all() as KeptCost[];
+    return this.file.db.prepare(sql).all() as KeptCost[];
   }
 
-  /** One card's kept cost in cents, if one is set (read from memory: the rules ask per listing). */
   centsOf(itemId: string): bigint | undefined {
     return this.byId.get(itemId);
   }
 
-  /** A number that changes whenever a kept cost does. */
   version(): number {
     return this.changes;
   }
@@ -58,12 +52,12 @@ export class CostStore {
     }
     this.changes++;
     if (costCents === null) {
-      this.db.prepare('DELETE FROM kept_costs WHERE item_id = ?').run(itemId);
+      this.file.db.prepare('DELETE FROM kept_costs WHERE item_id = ?').run(itemId);
       this.byId.delete(itemId);
       return { kept: null };
     }
     const kept: KeptCost = { itemId, costCents, setAt, setBy };
-    this.db
+    this.file.db
       .prepare(
         `INSERT INTO kept_costs (item_id, cost_cents, set_at, set_by)
          VALUES (@itemId, @costCents, @setAt, @setBy)

@@ -1,13 +1,11 @@
 import { abortError } from '../../client/abortable';
 import type { LeakyBucketPacer, PacerTicket, RequestPriority } from '../../client/pacer';
 
-/** How much of the governor one share (a session, or a client address) may hold. */
+/** How much of the governor one share (a session, or a client address) may hold: calls waiting
+ * (past it: TooManyWaitingError), in flight, and in flight per tab (so hung calls leave room). */
 export interface FairShareLimits {
-  /** Calls of one share waiting at once; past it a call is refused (TooManyWaitingError). */
   maxWaitingPerShare: number;
-  /** In flight at once per share, so hung calls of one share leave room for others. */
   maxInFlightPerShare: number;
-  /** In flight per tab, below the share's: a tab's hung calls leave its person's other tabs a slot. */
   maxInFlightPerTab: number;
 }
 
@@ -37,7 +35,6 @@ export class FairQueue<T> {
     this.size++;
   }
 
-  /** Takes `item` out; false when it was not waiting (already served or removed). */
   remove(share: string, item: T): boolean {
     const items = this.shares.get(share);
     const index = items ? items.indexOf(item) : -1;
@@ -81,12 +78,6 @@ export class FairQueue<T> {
   }
 }
 
-/** What decides, at the instant of a grant, whether any call may go, and is told which went. */
-interface GrantWatch {
-  mayGrant(): boolean;
-  granted(ticket: PacerTicket): void;
-}
-
 interface Waiter {
   share: string;
   tab: string;
@@ -97,19 +88,11 @@ interface Waiter {
 
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
 
-const take = (counts: Map<string, number>, slot: string): void => {
-  counts.set(slot, (counts.get(slot) ?? 0) + 1);
+// A share's clicks and its background and bulk work have caps apart, per share and per tab.
+const slotsOf = (priority: RequestPriority, share: string, tab: string): [string, string] => {
+  const slot = `${priority === 'interactive' ? 'click' : 'work'}\u0000${share}`;
+  return [slot, `${slot}\u0000${tab}`];
 };
-
-const give = (counts: Map<string, number>, slot: string): void => {
-  const left = (counts.get(slot) ?? 1) - 1;
-  if (left > 0) counts.set(slot, left);
-  else counts.delete(slot);
-};
-
-// A share's clicks and its background and bulk work have caps apart (per tab: tab appended).
-const slotOf = (priority: RequestPriority, share: string): string =>
-  `${priority === 'interactive' ? 'click' : 'work'}\u0000${share}`;
 
 /**
  * The governor's waiting room: calls wait by priority and share, and the pacer is asked for one
@@ -124,14 +107,15 @@ export class FairGate {
   };
   /** The pacer request standing for the next call of each priority, when one waits. */
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
+  /** Calls in flight by share's slot and by tab's slot (the tab's key is the longer). */
   private readonly inFlight = new Map<string, number>();
-  private readonly inFlightByTab = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly pacer: LeakyBucketPacer,
     private readonly limits: FairShareLimits,
-    private readonly watch: GrantWatch,
+    // Decides, at the instant of a grant, whether any call may go, and is told which went.
+    private readonly watch: { mayGrant(): boolean; granted(ticket: PacerTicket): void },
   ) {}
 
   /** A ticket once it is this share's turn and its tab has a slot; refused past the waiting bound. */
@@ -201,10 +185,12 @@ export class FairGate {
   // A click is never held behind its share's bulk work, only its share's other clicks; a tab's
   // call waits behind its own tab's calls, never behind all of another tab's.
   private mayGo(priority: RequestPriority): (share: string, waiter: Waiter) => boolean {
-    return (share, waiter) =>
-      (this.inFlight.get(slotOf(priority, share)) ?? 0) < this.limits.maxInFlightPerShare &&
-      (this.inFlightByTab.get(`${slotOf(priority, share)}\u0000${waiter.tab}`) ?? 0) <
-        this.limits.maxInFlightPerTab;
+    return (share, waiter) => {
+      const [slot, tabSlot] = slotsOf(priority, share, waiter.tab);
+      const { maxInFlightPerShare, maxInFlightPerTab } = this.limits;
+      const count = (key: string) => this.inFlight.get(key) ?? 0;
+      return count(slot) < maxInFlightPerShare && count(tabSlot) < maxInFlightPerTab;
+    };
   }
 
   private ask(priority: RequestPriority): void {
@@ -230,17 +216,18 @@ export class FairGate {
       this.refill();
       return;
     }
-    const slot = slotOf(priority, waiter.share);
-    const tabSlot = `${slot}\u0000${waiter.tab}`;
-    take(this.inFlight, slot);
-    take(this.inFlightByTab, tabSlot);
+    const slots = slotsOf(priority, waiter.share, waiter.tab);
+    for (const slot of slots) this.inFlight.set(slot, (this.inFlight.get(slot) ?? 0) + 1);
     let settled = false;
     const shared: PacerTicket = {
       settle: (report) => {
         if (settled) return;
         settled = true;
-        give(this.inFlight, slot);
-        give(this.inFlightByTab, tabSlot);
+        for (const slot of slots) {
+          const left = this.inFlight.get(slot)! - 1;
+          if (left > 0) this.inFlight.set(slot, left);
+          else this.inFlight.delete(slot);
+        }
         ticket.settle(report);
         this.refill();
       },

@@ -1,7 +1,6 @@
 import {
   LeakyBucketPacer,
   type BucketSnapshot,
-  type KeyMode,
   type PacerTicket,
   type RequestPriority,
 } from '../../client/pacer';
@@ -144,9 +143,7 @@ export class KeyGovernor {
     this.answered++;
     if (status >= 200 && status < 300) this.lastOk = this.now();
     const limit = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(headers.get('x-service-api-call-limit') ?? '');
-    const modeHeader = headers.get('x-service-api-mode');
-    const mode: KeyMode | undefined =
-      modeHeader === 'live' || modeHeader === 'test' ? modeHeader : undefined;
+    const mode = headers.get('x-service-api-mode');
     const seconds =
       status === 429 ? (retryAfterSeconds(headers.get('retry-after'), this.now()) ?? 1) : 0;
     // Before the ticket frees its place: no waiting call may slip out past a long pause.
@@ -155,7 +152,7 @@ export class KeyGovernor {
     ticket.settle({
       used: limit ? Number(limit[1]) : undefined,
       capacity: limit ? Number(limit[2]) : undefined,
-      mode,
+      mode: mode === 'live' || mode === 'test' ? mode : undefined,
       status,
     });
     if (status === 429) {
@@ -177,7 +174,7 @@ export class KeyGovernor {
     const waitingBy = this.gate.waitingBy();
     return {
       ...bucket,
-      waiting: waitingBy.interactive + waitingBy.background + waitingBy.bulk,
+      waiting: Object.values(waitingBy).reduce((sum, count) => sum + count, 0),
       waitingBy,
       pausedUntil: paused ? Math.max(paused.until, bucket.pausedUntil) : bucket.pausedUntil,
       answered: this.answered,
@@ -186,12 +183,8 @@ export class KeyGovernor {
   }
 
   subscribe(listener: () => void): () => void {
-    const fromPacer = this.pacer.subscribe(listener);
-    const fromGate = this.gate.subscribe(listener);
-    return () => {
-      fromPacer();
-      fromGate();
-    };
+    const stops = [this.pacer.subscribe(listener), this.gate.subscribe(listener)];
+    return () => stops.forEach((stop) => stop());
   }
 }
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateFolder } from '../private-files';
 
-/**
- * Photos taken at the table for a new listing, kept in a private folder beside the hub's other
- * files until the marketplace downloads them: the API takes a listing's photos only by https URL.
- */
+// Photos taken at the table wait here until the marketplace downloads them: the API takes a
+// listing's photos only by https URL.
 
 export type PhotoType = 'jpg' | 'png' | 'webp';
 
@@ -19,7 +18,7 @@ export const PHOTO_MIME: Record<PhotoType, string> = {
 /** The spec's limit on a listing photo. */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 /** The most photos the folder keeps: a busy season of new listings, bounded. */
-export const MAX_PHOTOS = 20_000;
+const MAX_PHOTOS = 20_000;
 
 /** What the bytes are, by their first bytes (never by what the sender said): else undefined. */
 export function sniffPhoto(bytes: Uint8Array): PhotoType | undefined {
@@ -42,15 +41,17 @@ export interface KeptPhoto {
 }
 
 export class PhotoStore {
+  private readonly folder: string;
+  /** A folder of this run only, removed with it (a server with no files on disk). */
+  private readonly temporary: boolean;
   private count: number;
 
-  /** `temporary`: a folder of this run only, removed with it (a server with no files on disk). */
-  constructor(
-    private readonly folder: string,
-    private readonly temporary = false,
-  ) {
-    privateFolder(folder);
-    this.count = readdirSync(folder).filter((name) => NAME.test(name)).length;
+  /** `:memory:`: a folder of its own in the system's temporary folder. */
+  constructor(folder: string) {
+    this.temporary = folder === ':memory:';
+    this.folder = this.temporary ? mkdtempSync(join(tmpdir(), 'slabdesk-photos-')) : folder;
+    privateFolder(this.folder);
+    this.count = readdirSync(this.folder).filter((name) => NAME.test(name)).length;
   }
 
   /** Keeps the photo under a new random name; undefined when the folder holds its most. */

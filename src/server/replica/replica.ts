@@ -4,7 +4,7 @@ import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { reportBackgroundError } from '../hub/background-error';
 import { serverLog } from '../log';
-import { serverClient } from '../server-client';
+import { serverClient } from '../governed-call';
 import {
   PAGED_COLLECTIONS,
   storeWasReset,

@@ -4,8 +4,6 @@ import { refuse } from '../error-envelope';
 import type { CostStore, KeptCost } from '../costs/cost-store';
 import { amountToCents, formatCents } from '../../shared/money';
 
-/** The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. */
-
 const ItemId = z
   .string()
   .min(1)
@@ -18,19 +16,12 @@ const Cost = z
 const CostBody = z.strictObject({ cost: Cost.nullable() });
 const CostParams = z.object({ itemId: ItemId });
 
-const READ = { access: 'viewer' } as const;
-const SET = { access: 'editor', action: 'set costs' } as const;
-const BODY_LIMIT = 1024;
-
-/** Who set a cost with sign-in off, as the show ledger names it. */
-const THIS_COMPUTER = 'This computer';
-
 /** A kept cost as the browser reads it: dollars as text, as the API writes money. */
-const costView = (cost: KeptCost) => ({
-  itemId: cost.itemId,
-  cost: formatCents(cost.costCents),
-  setAt: cost.setAt,
-  setBy: cost.setBy,
+const costView = ({ itemId, costCents, setAt, setBy }: KeptCost) => ({
+  itemId,
+  cost: formatCents(costCents),
+  setAt,
+  setBy,
 });
 
 export interface CostRouteDeps {
@@ -38,26 +29,30 @@ export interface CostRouteDeps {
   now?: () => Date;
 }
 
+/** The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. */
 export const costRoutes: FastifyPluginAsyncZod<CostRouteDeps> = async (app, deps) => {
-  const now = deps.now ?? (() => new Date());
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
-  app.get('/hub/costs', { config: READ }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ costs: deps.store.all().map(costView) }),
-  );
+  app.get('/hub/costs', { config: { access: 'viewer' } }, async () => ({
+    costs: deps.store.all().map(costView),
+  }));
 
   app.put(
     '/hub/costs/:itemId',
-    { bodyLimit: BODY_LIMIT, config: SET, schema: { params: CostParams, body: CostBody } },
+    {
+      bodyLimit: 1024,
+      config: { access: 'editor', action: 'set costs' },
+      schema: { params: CostParams, body: CostBody },
+    },
     async (request, reply) => {
-      const setBy = request.admission.actor?.name ?? THIS_COMPUTER;
-      const at = now().toISOString();
+      // Who set it with sign-in off, as the show ledger names it.
+      const setBy = request.admission.actor?.name ?? 'This computer';
+      const at = (deps.now?.() ?? new Date()).toISOString();
       const done = deps.store.set(request.params.itemId, request.body.cost, at, setBy);
       if ('full' in done) {
         return refuse(reply, 507, 'costs_full', 'The hub keeps no more costs: it holds its most.');
       }
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ cost: done.kept ? costView(done.kept) : null });
+      return { cost: done.kept ? costView(done.kept) : null };
     },
   );
 };

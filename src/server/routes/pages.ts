@@ -3,39 +3,43 @@ import type { FastifyInstance } from 'fastify';
 import type { Upstream } from '../api-proxy';
 import type { AuthGate } from '../auth/auth-gate';
 import { escapeHtml } from '../auth/html-escape';
-import type { PageSource } from '../page-source';
 import { pathnameOf } from '../request-url';
 import { contentSecurityPolicy, inlineStyleHashes, newNonce } from '../security-headers';
 
-/** The signed-in person as the page is told (absent: sign-in is off, the page acts as owner). */
-interface SignedIn {
-  name: string;
-  role: string;
-  csrfToken: string;
-  idHash?: string;
+/** What serves the page and its assets: Vite in development, the built bundle in production. */
+export interface PageSource {
+  /** Development: Vite's files need a session where pages do (they are the source tree). */
+  development: boolean;
+  /** Adds what serves the assets; a path it does not serve falls through to the page. */
+  register(app: FastifyInstance): Promise<void>;
+  /** The page's HTML for a path, or null when there is none (not built); `nonce` in development. */
+  pageHtml(pathname: string, nonce: string | undefined): Promise<string | null>;
+  close?(): Promise<void>;
 }
+
+/** The signed-in person as the page is told (absent: sign-in is off, the page acts as owner). */
+type SignedIn = { name: string; role: string; csrfToken: string; idHash?: string };
 
 /** Facts in the page, so its first paint knows them: key mode, days kept, who, the CSRF token. */
 function withBootFacts(html: string, apiKey: string, signedIn: SignedIn | null, days?: number) {
-  const mode = apiKey.startsWith('svc_test_') ? 'test' : 'live';
-  const metas = [`<meta name="slabdesk-mode" content="${mode}" />`];
-  if (days !== undefined) metas.push(`<meta name="slabdesk-keep-days" content="${days}" />`);
-  if (signedIn) {
-    metas.push(
-      `<meta name="slabdesk-user" content="${escapeHtml(signedIn.name)}" />`,
-      `<meta name="slabdesk-role" content="${escapeHtml(signedIn.role)}" />`,
-      `<meta name="slabdesk-csrf" content="${escapeHtml(signedIn.csrfToken)}" />`,
-    );
-    // The outbox's "made by": a one-way tag of the stored hash, itself one-way; it opens nothing.
-    if (signedIn.idHash) {
-      const tag = createHash('sha256')
-        .update(`slabdesk-page-session:${signedIn.idHash}`)
-        .digest('base64url')
-        .slice(0, 22);
-      metas.push(`<meta name="slabdesk-session" content="${tag}" />`);
-    }
-  }
-  const meta = metas.join('\n    ');
+  // The outbox's "made by": a one-way tag of the stored hash, itself one-way; it opens nothing.
+  const tag = signedIn?.idHash
+    ? createHash('sha256').update(`slabdesk-page-session:${signedIn.idHash}`).digest('base64url')
+    : undefined;
+  const facts = {
+    mode: apiKey.startsWith('svc_test_') ? 'test' : 'live',
+    'keep-days': days,
+    user: signedIn?.name,
+    role: signedIn?.role,
+    csrf: signedIn?.csrfToken,
+    session: tag?.slice(0, 22),
+  };
+  const meta = Object.entries(facts)
+    .filter(([, value]) => value !== undefined)
+    .map(
+      ([name, value]) => `<meta name="slabdesk-${name}" content="${escapeHtml(String(value))}" />`,
+    )
+    .join('\n    ');
   return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
 }
 

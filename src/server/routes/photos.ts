@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
@@ -15,12 +14,6 @@ export interface PhotoRouteDeps {
   store: PhotoStore;
   /** `SLABDESK_PUBLIC_URL`: where the marketplace reaches this server; else the request's own. */
   publicUrl: string | undefined;
-}
-
-/** The address the photo is reached at: the public one when set, else the one the page used. */
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return new URL(publicUrl).origin;
-  return `${request.protocol}://${request.host}`;
 }
 
 /** A photo's name: any text (the store reads only names it made; the rest are not found). */
@@ -55,7 +48,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
         const words = 'The server keeps no more photos: it holds its most.';
         return refuse(reply, 507, 'photos_full', words);
       }
-      const url = `${originOf(request, deps.publicUrl)}${PHOTOS}/${kept.name}`;
+      // Reached at the public address when set, else the one the page used.
+      const origin = deps.publicUrl
+        ? new URL(deps.publicUrl).origin
+        : `${request.protocol}://${request.host}`;
+      const url = `${origin}${PHOTOS}/${kept.name}`;
       const photo = {
         url,
         type: PHOTO_MIME[type],

@@ -10,19 +10,13 @@ import {
   type Tender,
   type TradeCard,
 } from '../../shared/show-tenders';
-import { showCsv } from '../shows/show-csv';
+import { dayWords, showCsv } from '../shows/show-csv';
 import { knownZone } from '../../shared/delimited';
 import type { ShowSale, ShowStore } from '../shows/show-store';
 
-/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
-
 /** The ledger's refusal of a second sale of one listing (the browser's `SOLD_BEFORE`). */
 const SOLD_BEFORE = 'already_sold_at_show';
-
-/** The name the ledger shows for sales made with sign-in off. */
-const THIS_COMPUTER = 'This computer';
 const BODY_LIMIT = 16 * 1024;
-const MAX_CASE = 2_000;
 /** A split past a handful of ways to pay is a mistake, not a sale. */
 const MAX_TENDERS = 8;
 
@@ -48,14 +42,6 @@ const Day = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
 
 const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
-
-const showDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 const TradeCardBody = { title: Text(300), certNumber: Optional(40), grader: Optional(20) };
 
 /** One way the buyer paid; a card payment is its amount only (taken on the dealer's reader). */
@@ -74,15 +60,13 @@ const NewEntry = z
     title: Text(300),
     certNumber: Optional(40),
     grader: Optional(20),
-    /** What the buyer paid, after the discount. */
+    /** What the buyer paid, after the discount (asking = price + discount). */
     price: Money,
-    /** Taken off the asking price (asking = price + discount). */
     discount: Money.optional(),
     /** How it was paid: one tender, or a split, adding up to the price. */
     tenders: z.array(TenderBody).min(1, 'say how it was paid').max(MAX_TENDERS).optional(),
-    /** The form kept by sales queued before tenders (an outbox of an older page): cash... */
+    /** The form of sales queued before tenders (an older page's outbox): cash and one trade. */
     cash: Money.optional(),
-    /** ...and one card in trade. */
     tradeIn: z.strictObject({ ...TradeCardBody, value: Money }).nullish(),
     cost: Money.nullish(),
     soldOnline: z.boolean(),
@@ -101,10 +85,8 @@ const NewEntry = z
       });
       const paid = tenderSum(entry.tenders.map((tender) => ({ amountCents: tender.amount })));
       if (paid !== entry.price) {
-        issue(
-          ['tenders'],
-          `the tenders add up to ${formatDollars(paid)}, not the price ${formatDollars(entry.price)}`,
-        );
+        const words = `the tenders add up to ${formatDollars(paid)}, not the price ${formatDollars(entry.price)}`;
+        issue(['tenders'], words);
       }
       return;
     }
@@ -117,7 +99,6 @@ const NewEntry = z
     }
   });
 
-/** The card of a trade, without what the form carries beside it. */
 const cardOf = ({ title, certNumber, grader }: TradeCard): TradeCard => ({
   title,
   certNumber,
@@ -126,29 +107,34 @@ const cardOf = ({ title, certNumber, grader }: TradeCard): TradeCard => ({
 
 /** The entry's tenders: as sent, or the older form's traded card and cash. */
 function tendersOf(entry: z.infer<typeof NewEntry>): Tender[] {
-  const none = { note: null, trade: null };
+  const paid = (kind: Tender['kind'], amountCents: number, more: Partial<Tender> = {}): Tender => ({
+    kind,
+    amountCents,
+    note: null,
+    trade: null,
+    ...more,
+  });
   if (entry.tenders) {
-    return entry.tenders.map((tender) => {
-      const amountCents = tender.amount;
-      if (tender.kind === 'other')
-        return { ...none, kind: 'other', amountCents, note: tender.note };
-      if (tender.kind !== 'trade') return { ...none, kind: tender.kind, amountCents };
-      return { ...none, kind: 'trade', amountCents, trade: cardOf(tender) };
-    });
+    return entry.tenders.map((tender) =>
+      tender.kind === 'other'
+        ? paid('other', tender.amount, { note: tender.note })
+        : tender.kind === 'trade'
+          ? paid('trade', tender.amount, { trade: cardOf(tender) })
+          : paid(tender.kind, tender.amount),
+    );
   }
   const trade = entry.tradeIn;
-  const tenders: Tender[] = [];
-  if (trade)
-    tenders.push({ ...none, kind: 'trade', amountCents: trade.value, trade: cardOf(trade) });
   const cash = entry.cash ?? entry.price - (trade?.value ?? 0);
-  if (cash > 0 || !trade) tenders.push({ ...none, kind: 'cash', amountCents: cash });
-  return tenders;
+  return [
+    ...(trade ? [paid('trade', trade.value, { trade: cardOf(trade) })] : []),
+    ...(cash > 0 || !trade ? [paid('cash', cash)] : []),
+  ];
 }
 
 /** An undo's body is optional (a button's POST): no reason given. */
 const VoidBody = z.strictObject({ reason: Optional(300) }).default({ reason: null });
 const EntryParams = z.object({ key: Key, entry: Key });
-const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(MAX_CASE) });
+const CaseBody = z.strictObject({ listingIds: z.array(Text(120)).max(2_000) });
 const ShowParams = z.object({ key: Key });
 const Limit = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 const SaleQuery = z.object({ listing: Text(120) });
@@ -158,12 +144,11 @@ const CsvQuery = z.object({ tz: z.string().max(64).optional() });
 /** "already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash", in the seller's words. */
 function soldBeforeWords(sale: ShowSale): string {
   const paid = paidWords(sale.priceCents, sale.tenders);
-  const day = showDay.format(Date.parse(`${sale.showDate}T00:00:00Z`));
-  return `This slab was already sold at ${sale.showName} on ${day} for ${paid}: a slab is sold once.`;
+  return `This slab was already sold at ${sale.showName} on ${dayWords(sale.showDate)} for ${paid}: a slab is sold once.`;
 }
 
 /** Who is recording: the signed-in account, or "This computer" with sign-in off. */
-const actorName = (request: FastifyRequest) => request.admission.actor?.name ?? THIS_COMPUTER;
+const actorName = (request: FastifyRequest) => request.admission.actor?.name ?? 'This computer';
 
 const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
@@ -174,8 +159,9 @@ export interface ShowRouteDeps {
   now?: () => Date;
 }
 
+/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps) => {
-  const now = deps.now ?? (() => new Date());
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
   // Who may use each route is in its config (the gate decides before this hook runs).
   app.addHook('onRequest', async (_request, reply) => {
     if (!deps.store) return refuse(reply, 404, 'shows_off', 'This server keeps no show ledger.');
@@ -196,10 +182,9 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     '/hub/shows',
     { bodyLimit: BODY_LIMIT, config: RECORD, schema: { body: NewShow } },
     async (request, reply) => {
-      const at = now().toISOString();
       const made = store.createShow({
         ...request.body,
-        createdAt: at,
+        createdAt: now(),
         createdBy: actorName(request),
       });
       const { show } = made;
@@ -246,14 +231,12 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
           tenders: tendersOf(request.body),
           costCents: cost ?? null,
         },
-        now().toISOString(),
+        now(),
       );
       if (recorded.soldBefore) {
-        const before = recorded.soldBefore;
-        return refuse(reply, 409, SOLD_BEFORE, soldBeforeWords(before), {
-          show_key: before.showKey,
-          sold_at: before.soldAt,
-        });
+        const { showKey: show_key, soldAt: sold_at } = recorded.soldBefore;
+        const words = soldBeforeWords(recorded.soldBefore);
+        return refuse(reply, 409, SOLD_BEFORE, words, { show_key, sold_at });
       }
       const { entry: kept, created } = recorded;
       if (kept.showKey !== showKey) {
@@ -272,7 +255,7 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     async (request, reply) => {
       const { key, entry } = request.params;
       const by = actorName(request);
-      const undone = store.voidEntry(key, entry, { at: now().toISOString(), by, ...request.body });
+      const undone = store.voidEntry(key, entry, { at: now(), by, ...request.body });
       if (!undone) return refuse(reply, 404, 'not_found', 'No such sale at this show.');
       return reply
         .header('idempotent-replayed', String(!undone.changed))

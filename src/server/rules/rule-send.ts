@@ -7,7 +7,7 @@ import type { Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
-import { serverClient } from '../server-client';
+import { serverClient } from '../governed-call';
 import { waitText } from '../upstream-pause';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 

@@ -14,7 +14,7 @@ const dollars = (cents: number | null) => (cents === null ? '' : formatCents(cen
 const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /** "Nov 28, 2026" from the show's YYYY-MM-DD. */
-const dayWords = (date: string) =>
+export const dayWords = (date: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );

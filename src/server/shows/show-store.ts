@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
-import type { Tender, TenderKind, TradeCard } from '../../shared/show-tenders';
+import type { Tender, TradeCard } from '../../shared/show-tenders';
 
 /** The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module. */
 
@@ -69,27 +69,26 @@ export type KeptTradeIn = TradeCard & {
 };
 
 type ShowRow = Omit<Show, 'caseListingIds'> & { case_ids: string };
+/** An entry's row: its tenders (in the order paid) and its undo as JSON. */
 type EntryRow = Omit<LedgerEntry, 'tenders' | 'soldOnline' | 'voided'> & {
+  tenders: string;
   soldOnline: number;
-  voided_at: string | null;
-  voided_by: string | null;
-  void_reason: string | null;
+  voided: string | null;
 };
-interface TenderRow {
-  entry_key: string;
-  kind: TenderKind;
-  amount_cents: number;
-  note: string | null;
-  trade_title: string | null;
-  trade_cert: string | null;
-  trade_grader: string | null;
-}
 
 const SHOW = 'key, name, date, created_at AS createdAt, created_by AS createdBy, case_ids';
-const ENTRY = `key, show_key AS showKey, sold_at AS soldAt, recorded_at AS recordedAt,
-  sold_by AS soldBy, listing_id AS listingId, title, cert_number AS certNumber, grader,
-  price_cents AS priceCents, discount_cents AS discountCents, cost_cents AS costCents,
-  sold_online AS soldOnline, off_market AS offMarket, note, voided_at, voided_by, void_reason`;
+const ENTRY = `SELECT key, show_key AS showKey, sold_at AS soldAt, recorded_at AS recordedAt,
+    sold_by AS soldBy, listing_id AS listingId, title, cert_number AS certNumber, grader,
+    price_cents AS priceCents, discount_cents AS discountCents, cost_cents AS costCents,
+    off_market AS offMarket, note,
+    (SELECT json_group_array(json_object('kind', kind, 'amountCents', amount_cents, 'note', note,
+        'trade', CASE WHEN kind = 'trade' AND trade_title IS NOT NULL THEN json_object('title',
+          trade_title, 'certNumber', trade_cert, 'grader', trade_grader) END) ORDER BY position)
+      FROM show_tenders WHERE entry_key = e.key) AS tenders,
+    sold_online AS soldOnline,
+    CASE WHEN voided_at IS NOT NULL THEN json_object('at', voided_at, 'by', coalesce(voided_by, ''),
+      'reason', void_reason) END AS voided
+  FROM show_entries e`;
 
 function idsOf(text: string): string[] {
   try {
@@ -105,25 +104,12 @@ const showOf = ({ case_ids, ...show }: ShowRow): Show => ({
   caseListingIds: idsOf(case_ids),
 });
 
-const tenderOf = (row: TenderRow): Tender => ({
-  kind: row.kind,
-  amountCents: row.amount_cents,
-  note: row.note,
-  trade:
-    row.kind === 'trade' && row.trade_title !== null
-      ? { title: row.trade_title, certNumber: row.trade_cert, grader: row.trade_grader }
-      : null,
+const entryOf = (row: EntryRow): LedgerEntry => ({
+  ...row,
+  tenders: JSON.parse(row.tenders) as Tender[],
+  soldOnline: row.soldOnline === 1,
+  voided: row.voided === null ? null : (JSON.parse(row.voided) as SaleVoid),
 });
-
-function entryOf(row: EntryRow, tenders: readonly TenderRow[]): LedgerEntry {
-  const { voided_at, voided_by, void_reason, soldOnline, ...entry } = row;
-  return {
-    ...entry,
-    tenders: tenders.map(tenderOf),
-    soldOnline: soldOnline === 1,
-    voided: voided_at === null ? null : { at: voided_at, by: voided_by ?? '', reason: void_reason },
-  };
-}
 
 /** The ledger as first kept (`show_schema` 0): a sale's cash and one traded card on its own row. */
 const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
@@ -272,18 +258,8 @@ export class ShowStore {
 
   /** The entries matching `where`, each with its tenders in the order paid. */
   private read(where: string, ...params: unknown[]): LedgerEntry[] {
-    const sql = `SELECT ${ENTRY} FROM show_entries WHERE ${where}`;
-    const rows = this.db.prepare(sql).all(...params) as EntryRow[];
-    if (rows.length === 0) return [];
-    const byEntry = new Map<string, TenderRow[]>(rows.map((row) => [row.key, []]));
-    const tenders = this.db.prepare(
-      `SELECT * FROM show_tenders WHERE entry_key IN (SELECT value FROM json_each(?))
-       ORDER BY entry_key, position`,
-    );
-    for (const row of tenders.all(JSON.stringify([...byEntry.keys()])) as TenderRow[]) {
-      byEntry.get(row.entry_key)?.push(row);
-    }
-    return rows.map((row) => entryOf(row, byEntry.get(row.key)!));
+    const rows = this.db.prepare(`${ENTRY} WHERE ${where}`).all(...params) as EntryRow[];
+    return rows.map(entryOf);
   }
 
   /** The listing's standing sale at a show (not undone; the first, should an old ledger hold 2). */
