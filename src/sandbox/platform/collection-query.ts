@@ -1,4 +1,4 @@
-import type { KeysetPosition, Page } from '../store/paging';
+import type { KeysetPosition, Page } from '../store/sql';
 import { parseIsoInstant } from './time';
 import { ApiError, FieldErrors } from './api-error';
 import { CURSOR_TTL_MS, hashFilters, type CursorCodec, type CursorPayload } from './page-cursor';
