@@ -74,3 +74,10 @@ export const DOCUMENTED_FIELDS = {
   location: documented('Location'),
   ping: documented('Ping'),
 } as const satisfies Record<string, FieldSet>;
+
+/** The write answers' `listing`: exactly the spec's fields, cut from the single view. */
+export const WRITE_FIELDS = {
+  create: documented('ListingCreated'),
+  update: documented('ListingUpdated'),
+  delete: documented('ListingDeleted'),
+} as const satisfies Record<string, FieldSet>;
