@@ -1,8 +1,8 @@
 import type { Store } from '../store';
 import type { OrderRow } from '../store/rows';
 import { emitOrderEvent, emitProductEvent } from './events';
-import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
+import { changeListing, type MarketContext } from './listings';
 import { DAY_MS } from '../platform/time';
 
 /** A marketplace rule (or a control call) refused the action; `status` is the control answer. */
@@ -52,11 +52,7 @@ function orderOf(store: Store, orderId: string): OrderRow {
   return order;
 }
 
-export interface MarketContext {
-  store: Store;
-  ids: IdSource;
-  now: number;
-}
+export type { MarketContext };
 
 export type SaleVia = 'checkout' | 'offer';
 
@@ -120,14 +116,11 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
   };
   store.transaction(() => {
     store.orders.insert(order);
-    store.listings.update(listing.id, {
+    changeListing(ctx, listing.id, {
       status: 'archived',
       unavailable_reason: 'sold',
       window_ends_at: null,
-      updated_at: now,
     });
-    refreshLevels(store, store.listings.members(listing.id), now);
-    emitProductEvent(store, ids, now, 'products/update', listing.id);
     emitOrderEvent(store, ids, now, 'orders/create', order.id);
   });
   return store.orders.getById(order.id)!;
