@@ -72,9 +72,7 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
       429,
       'rate_limited',
       'Exceeded the API call limit; retry after Retry-After seconds',
-      {
-        retryAfter: charge.retryAfter,
-      },
+      { retryAfter: charge.retryAfter },
     );
   }
 
@@ -92,9 +90,7 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
       503,
       'partner_api_disabled',
       'The Partner API is unavailable during an incident',
-      {
-        retryAfter: 30,
-      },
+      { retryAfter: 30 },
     );
   }
   if (faults.writes_disabled && isWrite(request.method)) {
