@@ -10,6 +10,10 @@ import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
 import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
 import { registerOpenApiRoute } from './openapi/openapi-route';
+import type { IdempotencyGuard } from './platform/idempotency';
+import { registerWriteRoutes } from './routes/write-routes';
+import type { WebhookDispatcher } from './webhooks/dispatcher';
+import { registerWebhookRoutes } from './webhooks/webhook-routes';
 import { MAX_BODY_BYTES } from '../shared/spec-limits';
 
 export { MAX_BODY_BYTES } from '../shared/spec-limits';
@@ -17,10 +21,8 @@ export { MAX_BODY_BYTES } from '../shared/spec-limits';
 export interface AppHooks {
   reset(seed: 'none' | 'demo'): void;
   afterClockAdvance(now: number): Promise<void> | void;
-  /** Registers further public API routes (the write API) inside the public API's error handling. */
-  registerPublicRoutes?(app: FastifyInstance, ctx: SandboxContext): void;
-  /** Registers further control routes inside the control API's error handling. */
-  registerControlRoutes?(app: FastifyInstance, ctx: SandboxContext): void;
+  idempotency: IdempotencyGuard;
+  dispatcher: WebhookDispatcher;
 }
 
 const JSON_ONLY = 'Request bodies must be JSON, sent as Content-Type: application/json';
@@ -98,13 +100,13 @@ export function buildApp(
       return fail(500, 'internal_error', 'Internal server error');
     });
     registerReadRoutes(api, ctx);
-    hooks.registerPublicRoutes?.(api, ctx);
+    registerWriteRoutes(api, ctx, hooks.idempotency);
   });
 
   app.register(async (control) => {
     registerControlRoutes(control, ctx, hooks);
     registerGroundTruthRoutes(control, ctx);
-    hooks.registerControlRoutes?.(control, ctx);
+    registerWebhookRoutes(control, ctx, hooks.dispatcher);
     registerMarketPages(control, ctx);
     registerOpenApiRoute(control);
   });

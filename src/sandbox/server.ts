@@ -16,10 +16,8 @@ import { LeakyBuckets } from './platform/leaky-bucket';
 import { createCursorCodec } from './platform/page-cursor';
 import { DEMO_SELLER_ID, seedDemo } from './seed/demo-seed';
 import { eventPayloads } from './serializers/event-payloads';
-import { registerWriteRoutes } from './routes/write-routes';
 import { createStore, type Store } from './store';
 import { WebhookDispatcher } from './webhooks/dispatcher';
-import { registerWebhookRoutes } from './webhooks/webhook-routes';
 
 /** How long requests in flight may take to finish when the sandbox closes. */
 const CLOSE_GRACE_MS = 2000;
@@ -101,9 +99,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         runMarketplaceClock({ store, ids: ctx.ids, now });
         await dispatcher.settle();
       },
-      registerPublicRoutes: (api, context) => registerWriteRoutes(api, context, guard),
-      registerControlRoutes: (control, context) =>
-        registerWebhookRoutes(control, context, dispatcher),
+      idempotency: guard,
+      dispatcher,
     },
     { hosts: () => answered.hosts, controlToken: options.controlToken || undefined },
     options.log ?? false,

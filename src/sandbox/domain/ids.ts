@@ -9,31 +9,18 @@ export interface IdSource {
   chars(length: number, alphabet?: string): string;
 }
 
-export const randomIds: IdSource = {
-  id(prefix) {
-    return `${prefix}_${this.chars(14)}`;
-  },
-  chars(length, alphabet = ALPHABET) {
-    const bytes = randomBytes(length);
-    let out = '';
-    for (const byte of bytes) out += alphabet[byte % alphabet.length];
-    return out;
-  },
-};
+/** An id source drawing each character's index from `indices(length, alphabetSize)`. */
+function idSource(indices: (length: number, size: number) => Iterable<number>): IdSource {
+  const chars = (length: number, alphabet = ALPHABET) =>
+    Array.from(indices(length, alphabet.length), (i) => alphabet[i]).join('');
+  return { id: (prefix) => `${prefix}_${chars(14)}`, chars };
+}
+
+export const randomIds = idSource((length, size) => randomBytes(length).map((byte) => byte % size));
 
 /** A deterministic source for the demo seed: the same ids on every fresh start. */
-export function seededIds(random: () => number): IdSource {
-  return {
-    id(prefix) {
-      return `${prefix}_${this.chars(14)}`;
-    },
-    chars(length, alphabet = ALPHABET) {
-      let out = '';
-      for (let i = 0; i < length; i++) out += alphabet[Math.floor(random() * alphabet.length)];
-      return out;
-    },
-  };
-}
+export const seededIds = (random: () => number): IdSource =>
+  idSource((length, size) => Array.from({ length }, () => Math.floor(random() * size)));
 
 /** mulberry32: a small, fast, seedable PRNG. */
 export function seededRandom(seed: number): () => number {

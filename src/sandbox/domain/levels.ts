@@ -20,65 +20,42 @@ const HOLD_DETAIL: Record<string, string> = {
   awaiting_review: 'Awaiting submission review',
 };
 
+/** Why an unlisted card's latest listing is off the marketplace, and whether it may be relisted. */
+const OFF_MARKET: Record<string, (listing: ListingRow) => [detail: string, relistable: boolean]> = {
+  scheduled: (l) => [`Scheduled to go live at ${isoTime(l.scheduled_go_live_at)}`, true],
+  pending_review: () => ['Listed and awaiting the marketplace review before it goes live', false],
+  expired: () => ['The listing window ended without a sale', true],
+  deactivated_by_seller: () => ['You deactivated the listing', true],
+  order_cancelled: () => ['The sale was cancelled; the card is yours to relist', true],
+  draft: () => ['The listing is a draft, off the marketplace', true],
+};
+
 /** Why a card is or is not available, from its hold, its latest listing and that listing's order. */
 export function availabilityOf(
   item: InventoryItemRow,
   listing: ListingRow | undefined,
   order: OrderRow | undefined,
 ): Availability {
-  const gone = (reason: string, detail: string, atHub = false): Availability => ({
-    available: 0,
-    reason,
-    detail,
-    canReactivate: false,
-    atHub,
-  });
-  const relistable = (reason: string, detail: string): Availability => ({
-    available: 0,
-    reason,
-    detail,
-    canReactivate: true,
-    atHub: false,
-  });
+  const off = (reason: string, detail: string, canReactivate = false, atHub = false) =>
+    ({ available: 0, reason, detail, canReactivate, atHub }) as const;
   if (order && order.cancelled_at === null) {
-    if (order.stage >= 1)
-      return gone('shipped', `Shipped to the hub for order ${order.name}`, true);
-    return gone(
-      'sold',
-      `Sold in order ${order.name}; ship it to the hub by ${isoTime(order.ship_by)}`,
-    );
+    if (order.stage >= 1) {
+      return off('shipped', `Shipped to the hub for order ${order.name}`, false, true);
+    }
+    const shipBy = isoTime(order.ship_by);
+    return off('sold', `Sold in order ${order.name}; ship it to the hub by ${shipBy}`);
   }
-  if (item.hold) return gone(item.hold, HOLD_DETAIL[item.hold] ?? item.hold);
-  if (!listing) return relistable('not_listed', 'In your inventory and never listed');
+  if (item.hold) return off(item.hold, HOLD_DETAIL[item.hold] ?? item.hold);
+  if (!listing) return off('not_listed', 'In your inventory and never listed', true);
   if (listing.status === 'active') {
-    return {
-      available: 1,
-      reason: 'listed',
-      detail: 'Listed and available to buyers',
-      canReactivate: false,
-      atHub: false,
-    };
+    const detail = 'Listed and available to buyers';
+    return { available: 1, reason: 'listed', detail, canReactivate: false, atHub: false };
   }
-  switch (listing.unavailable_reason) {
-    case 'scheduled':
-      return relistable(
-        'scheduled',
-        `Scheduled to go live at ${isoTime(listing.scheduled_go_live_at)}`,
-      );
-    case 'pending_review':
-      return gone(
-        'pending_review',
-        'Listed and awaiting the marketplace review before it goes live',
-      );
-    case 'expired':
-      return relistable('expired', 'The listing window ended without a sale');
-    case 'deactivated_by_seller':
-      return relistable('deactivated_by_seller', 'You deactivated the listing');
-    case 'order_cancelled':
-      return relistable('order_cancelled', 'The sale was cancelled; the card is yours to relist');
-    default:
-      return relistable('draft', 'The listing is a draft, off the marketplace');
-  }
+  const reason = Object.hasOwn(OFF_MARKET, listing.unavailable_reason ?? '')
+    ? listing.unavailable_reason!
+    : 'draft';
+  const [detail, relistable] = OFF_MARKET[reason]!(listing);
+  return off(reason, detail, relistable);
 }
 
 /** Recomputes and stores the inventory level of each card. Call inside the write's transaction. */

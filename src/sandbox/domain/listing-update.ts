@@ -1,10 +1,9 @@
 import { notFound, validationError } from '../platform/api-error';
 import type { ListingPatch } from '../store/listings-store';
 import type { ListingWithCardRow } from '../store/rows';
-import { emitProductEvent } from './events';
 import { VERIFIED } from './listing-create';
 import type { IdSource } from './ids';
-import { refreshLevels } from './levels';
+import { changeListing } from './listings';
 import { PRICE_BELOW_MINIMUM, type UpdateInput } from './listing-input';
 import {
   assertCardListable,
@@ -41,6 +40,14 @@ function assertCanGoLive(ctx: WriteContext, row: ListingWithCardRow): void {
   }
   assertUnderCap(ctx);
 }
+
+/** A listing taken off the marketplace: no window, no schedule. */
+const offMarket = (status: 'draft' | 'archived', reason: string): ListingPatch => ({
+  status,
+  unavailable_reason: reason,
+  window_ends_at: null,
+  scheduled_go_live_at: null,
+});
 
 /** A listing going live now: a fresh window of `durationHours`. */
 function goLive(now: number, durationHours: number): ListingPatch {
@@ -98,12 +105,7 @@ export function updateListing(
   const isScheduled = row.status === 'draft' && row.unavailable_reason === 'scheduled';
   if (input.status === 'draft') {
     if (row.status === 'active' || isScheduled) {
-      Object.assign(patch, {
-        status: 'draft',
-        unavailable_reason: 'draft',
-        window_ends_at: null,
-        scheduled_go_live_at: null,
-      });
+      Object.assign(patch, offMarket('draft', 'draft'));
     } else if (row.unavailable_reason === 'pending_review') {
       throw validationError({
         status: ['cannot be set while the listing is pending review (DELETE withdraws it)'],
@@ -117,12 +119,7 @@ export function updateListing(
     if (row.status !== 'active' && row.listed_at === null && !VERIFIED.includes(row.card_grader)) {
       // A review-bound listing that was withdrawn before approval goes back to review, not live.
       assertCanGoLive(ctx, row);
-      Object.assign(patch, {
-        status: 'draft',
-        unavailable_reason: 'pending_review',
-        window_ends_at: null,
-        scheduled_go_live_at: null,
-      });
+      Object.assign(patch, offMarket('draft', 'pending_review'));
       if (input.duration_hours !== undefined) patch.duration_hours = input.duration_hours;
     } else if (row.status !== 'active') {
       assertCanGoLive(ctx, row);
@@ -167,12 +164,7 @@ export function updateListing(
     }
   }
 
-  if (Object.keys(patch).length > 0) {
-    patch.updated_at = now;
-    store.listings.update(row.id, patch);
-    refreshLevels(store, store.listings.members(row.id), now);
-    emitProductEvent(store, ids, now, 'products/update', row.id);
-  }
+  if (Object.keys(patch).length > 0) changeListing({ store, ids, now }, row.id, patch);
   return store.listings.getById(row.id)!;
 }
 
@@ -185,14 +177,11 @@ export function deactivateListing(
   const { store, now } = ctx;
   const row = loadWritable(ctx, id);
   if (row.status === 'archived') return row;
-  store.listings.update(row.id, {
-    status: 'archived',
-    unavailable_reason: 'deactivated_by_seller',
-    window_ends_at: null,
-    scheduled_go_live_at: null,
-    updated_at: now,
-  });
-  refreshLevels(store, store.listings.members(row.id), now);
-  emitProductEvent(store, ids, now, 'products/delete', row.id);
+  changeListing(
+    { store, ids, now },
+    row.id,
+    offMarket('archived', 'deactivated_by_seller'),
+    'products/delete',
+  );
   return store.listings.getById(row.id)!;
 }

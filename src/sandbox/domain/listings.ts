@@ -1,5 +1,7 @@
 import type { Store } from '../store';
+import type { ListingPatch } from '../store/listings-store';
 import type { ListingRow, ListingStatus, Scope } from '../store/rows';
+import { emitProductEvent, type Topic } from './events';
 import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
 import { HOUR_MS } from '../platform/time';
@@ -26,6 +28,25 @@ export type ListingStart =
   | { kind: 'scheduled'; goLiveAt: number }
   | { kind: 'pending_review' }
   | { kind: 'inactive'; status: ListingStatus; reason: string; listedAt: number | null };
+
+/** A marketplace change at one instant: the store, the id source and the time. */
+export interface MarketContext {
+  store: Store;
+  ids: IdSource;
+  now: number;
+}
+
+/** Changes a listing (stamped now), refreshes its cards' levels and fires its event. */
+export function changeListing(
+  { store, ids, now }: MarketContext,
+  id: string,
+  patch: ListingPatch,
+  topic: Extract<Topic, `products/${string}`> = 'products/update',
+): void {
+  store.listings.update(id, { ...patch, updated_at: now });
+  refreshLevels(store, store.listings.members(id), now);
+  emitProductEvent(store, ids, now, topic, id);
+}
 
 export function slugify(text: string): string {
   return text

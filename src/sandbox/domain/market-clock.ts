@@ -1,6 +1,4 @@
-import { emitProductEvent } from './events';
-import { refreshLevels } from './levels';
-import type { MarketContext } from './marketplace';
+import { changeListing, type MarketContext } from './listings';
 import { HOUR_MS } from '../platform/time';
 
 export interface ClockRun {
@@ -11,21 +9,18 @@ export interface ClockRun {
 
 /** What the clock makes due: scheduled listings go live, ended windows renew or expire. */
 export function runMarketplaceClock(ctx: MarketContext): ClockRun {
-  const { store, ids, now } = ctx;
+  const { store, now } = ctx;
   const run: ClockRun = { released: [], expired: [], renewed: [] };
   for (const row of store.listings.scheduledDueBy(now)) {
     const goLive = row.scheduled_go_live_at ?? now;
     store.transaction(() => {
-      store.listings.update(row.id, {
+      changeListing(ctx, row.id, {
         status: 'active',
         unavailable_reason: null,
         listed_at: goLive,
         window_ends_at: goLive + row.duration_hours * HOUR_MS,
         scheduled_go_live_at: null,
-        updated_at: now,
       });
-      refreshLevels(store, store.listings.members(row.id), now);
-      emitProductEvent(store, ids, now, 'products/update', row.id);
     });
     run.released.push(row.id);
   }
@@ -39,14 +34,11 @@ export function runMarketplaceClock(ctx: MarketContext): ClockRun {
         run.renewed.push(row.id);
         return;
       }
-      store.listings.update(row.id, {
+      changeListing(ctx, row.id, {
         status: 'archived',
         unavailable_reason: 'expired',
         window_ends_at: null,
-        updated_at: now,
       });
-      refreshLevels(store, store.listings.members(row.id), now);
-      emitProductEvent(store, ids, now, 'products/update', row.id);
       run.expired.push(row.id);
     });
   }

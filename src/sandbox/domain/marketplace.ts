@@ -1,8 +1,8 @@
 import type { Store } from '../store';
 import type { OrderRow } from '../store/rows';
 import { emitOrderEvent, emitProductEvent } from './events';
-import type { IdSource } from './ids';
 import { refreshLevels } from './levels';
+import { changeListing, type MarketContext } from './listings';
 import { DAY_MS } from '../platform/time';
 
 /** A marketplace rule (or a control call) refused the action; `status` is the control answer. */
@@ -35,11 +35,24 @@ export const ORDER_STAGES = [
   'payout_released',
 ] as const;
 
-export interface MarketContext {
-  store: Store;
-  ids: IdSource;
-  now: number;
+/** The time each stage stamps on the order. */
+const STAGE_STAMPS: Record<(typeof ORDER_STAGES)[number], keyof OrderRow> = {
+  shipped_to_hub: 'shipped_at',
+  delivered_to_hub: 'delivered_to_hub_at',
+  authenticated: 'authenticated_at',
+  shipped_to_buyer: 'buyer_shipped_at',
+  delivered: 'buyer_delivered_at',
+  payout_released: 'paid_at',
+};
+
+/** The order by id, or a 404. */
+function orderOf(store: Store, orderId: string): OrderRow {
+  const order = store.orders.getById(orderId);
+  if (!order) throw new MarketError(404, `order ${orderId} not found`);
+  return order;
 }
+
+export type { MarketContext };
 
 export type SaleVia = 'checkout' | 'offer';
 
@@ -103,14 +116,11 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
   };
   store.transaction(() => {
     store.orders.insert(order);
-    store.listings.update(listing.id, {
+    changeListing(ctx, listing.id, {
       status: 'archived',
       unavailable_reason: 'sold',
       window_ends_at: null,
-      updated_at: now,
     });
-    refreshLevels(store, store.listings.members(listing.id), now);
-    emitProductEvent(store, ids, now, 'products/update', listing.id);
     emitOrderEvent(store, ids, now, 'orders/create', order.id);
   });
   return store.orders.getById(order.id)!;
@@ -119,40 +129,20 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
 /** Moves an order to its next lifecycle stage. */
 export function advanceOrder(ctx: MarketContext, orderId: string): OrderRow {
   const { store, ids, now } = ctx;
-  const order = store.orders.getById(orderId);
-  if (!order) throw new MarketError(404, `order ${orderId} not found`);
+  const order = orderOf(store, orderId);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);
   if (order.stage >= ORDER_STAGES.length) {
     throw new MarketError(409, `order ${order.name} has no next stage: it is paid out`);
   }
   const stage = order.stage + 1;
-  const patch: Partial<OrderRow> = { stage, updated_at: now };
-  switch (ORDER_STAGES[stage - 1]) {
-    case 'shipped_to_hub':
-      patch.tracking_number = `9400${ids.chars(18, '0123456789')}`;
-      patch.label_url = `https://labels.sandbox.invalid/${order.name}.pdf`;
-      patch.shipped_at = now;
-      break;
-    case 'delivered_to_hub':
-      patch.delivered_to_hub_at = now;
-      break;
-    case 'authenticated':
-      patch.authenticated_at = now;
-      break;
-    case 'shipped_to_buyer':
-      patch.buyer_shipped_at = now;
-      break;
-    case 'delivered':
-      patch.buyer_delivered_at = now;
-      break;
-    case 'payout_released':
-      patch.paid_at = now;
-      patch.closed_at = now;
-      patch.payout_cents = Math.max(
-        0,
-        order.subtotal_cents - order.fee_cents - order.refunded_cents,
-      );
-      break;
+  const done = ORDER_STAGES[stage - 1]!;
+  const patch: Partial<OrderRow> = { stage, updated_at: now, [STAGE_STAMPS[done]]: now };
+  if (done === 'shipped_to_hub') {
+    patch.tracking_number = `9400${ids.chars(18, '0123456789')}`;
+    patch.label_url = `https://labels.sandbox.invalid/${order.name}.pdf`;
+  } else if (done === 'payout_released') {
+    patch.closed_at = now;
+    patch.payout_cents = Math.max(0, order.subtotal_cents - order.fee_cents - order.refunded_cents);
   }
   store.transaction(() => {
     store.orders.update(order.id, patch);
@@ -167,8 +157,7 @@ export type CancelReason = 'buyer' | 'seller' | 'admin' | 'payment_failed' | 'ti
 /** Cancels an order before it ships to the buyer; the buyer is refunded (or the payment voided). */
 export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelReason): OrderRow {
   const { store, ids, now } = ctx;
-  const order = store.orders.getById(orderId);
-  if (!order) throw new MarketError(404, `order ${orderId} not found`);
+  const order = orderOf(store, orderId);
   if (order.cancelled_at !== null)
     throw new MarketError(409, `order ${order.name} is already cancelled`);
   if (order.stage >= 4) {
@@ -206,8 +195,7 @@ export function refundOrder(
   amountCents: number | null,
 ): OrderRow {
   const { store, ids, now } = ctx;
-  const order = store.orders.getById(orderId);
-  if (!order) throw new MarketError(404, `order ${orderId} not found`);
+  const order = orderOf(store, orderId);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);
   const total = order.subtotal_cents + order.tax_cents;
   const remaining = total - order.refunded_cents;

@@ -1,4 +1,4 @@
-import type { KeysetPosition, Page } from '../store/paging';
+import type { KeysetPosition, Page } from '../store/sql';
 import { parseIsoInstant } from './time';
 import { ApiError, FieldErrors } from './api-error';
 import { CURSOR_TTL_MS, hashFilters, type CursorCodec, type CursorPayload } from './page-cursor';
@@ -92,6 +92,13 @@ export function parseCollectionQuery(
   const pageInfo = single(query, 'page_info', errors);
   errors.throwIfAny();
 
+  const fromFilters = (filters: Record<string, string>, sort: string) => ({
+    ascending: sort.endsWith('asc'),
+    updatedAtMin: filters.updated_at_min === undefined ? undefined : Number(filters.updated_at_min),
+    filters,
+    sort,
+    resource,
+  });
   if (pageInfo === undefined) {
     const filters: Record<string, string> = { ...stated };
     for (const spec of filterSpecs) {
@@ -99,17 +106,11 @@ export function parseCollectionQuery(
         filters[spec.name] = spec.defaultValue;
       }
     }
-    const sort = sortRaw?.trim() ?? DEFAULT_SORT;
     return {
       limit,
       fields,
-      ascending: sort.endsWith('asc'),
-      updatedAtMin:
-        filters.updated_at_min === undefined ? undefined : Number(filters.updated_at_min),
-      filters,
       position: undefined,
-      sort,
-      resource,
+      ...fromFilters(filters, sortRaw?.trim() ?? DEFAULT_SORT),
     };
   }
 
@@ -151,15 +152,8 @@ export function parseCollectionQuery(
   return {
     limit: limitRaw === undefined ? cursor.limit : limit,
     fields: fieldsRaw === undefined ? cursor.fields?.split(',') : fields,
-    ascending: cursor.sort.endsWith('asc'),
-    updatedAtMin:
-      cursor.filters.updated_at_min === undefined
-        ? undefined
-        : Number(cursor.filters.updated_at_min),
-    filters: cursor.filters,
     position: { seq: cursor.seq, direction: cursor.direction },
-    sort: cursor.sort,
-    resource,
+    ...fromFilters(cursor.filters, cursor.sort),
   };
 }
 

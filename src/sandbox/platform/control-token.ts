@@ -1,14 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { bearerToken } from './credentials';
 
 /** The token a control call presents: `Authorization: Bearer <token>` or `X-Sandbox-Control-Token`. */
 export function presentedControlToken(headers: IncomingHttpHeaders): string | undefined {
   const own = headers['x-sandbox-control-token'];
   if (typeof own === 'string' && own !== '') return own.trim();
-  const authorization = headers.authorization;
-  const match =
-    typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  return match?.[1];
+  return typeof headers.authorization === 'string' ? bearerToken(headers.authorization) : undefined;
 }
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();

@@ -15,6 +15,10 @@ export function safeEqual(a: string, b: string): boolean {
 
 export { queryCarriesCredential } from '../../shared/query-credentials';
 
+/** The token of `Authorization: Bearer <token>`, or undefined for any other form. */
+export const bearerToken = (authorization: string) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+
 /** The key from exactly one header form, or null when missing, malformed or given twice. */
 export function tokenFromHeaders(headers: IncomingHttpHeaders): string | null {
   const direct = headers['x-service-access-token'];
@@ -22,9 +26,8 @@ export function tokenFromHeaders(headers: IncomingHttpHeaders): string | null {
   if (Array.isArray(direct)) return null;
   let bearer: string | undefined;
   if (authorization !== undefined) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) return null;
-    bearer = match[1];
+    bearer = bearerToken(authorization);
+    if (bearer === undefined) return null;
   }
   if (direct !== undefined && bearer !== undefined) return null;
   const token = (direct ?? bearer)?.trim();

@@ -44,16 +44,6 @@ export class LeakyBuckets {
     };
   }
 
-  /** The current level without charging (for a response that was not charged). */
-  peek(keyId: string, mode: 'live' | 'test'): number {
-    const { perSecond } = BUCKETS[mode];
-    const state = this.levels.get(keyId);
-    if (!state) return 0;
-    return Math.ceil(
-      Math.max(0, state.level - ((this.now() - state.at) / 1000) * perSecond) - 1e-9,
-    );
-  }
-
   reset(): void {
     this.levels.clear();
   }

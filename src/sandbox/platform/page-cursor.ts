@@ -35,78 +35,50 @@ export function hashFilters(filters: Record<string, string>): string {
 
 const invalid = (message: string) => new ApiError(400, 'invalid_page_info', message);
 
+/** The payload's members in their order inside the token (after its version, 1). */
+const MEMBERS = [
+  'resource',
+  'sort',
+  'filters',
+  'filterHash',
+  'seq',
+  'direction',
+  'limit',
+  'fields',
+  'epoch',
+  'issuedAt',
+] as const;
+
 export function createCursorCodec(secret: string) {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+  const malformed = () => invalid('page_info is malformed or was not issued by this API');
   return {
     encode(payload: CursorPayload): string {
-      const body = Buffer.from(
-        JSON.stringify([
-          1,
-          payload.resource,
-          payload.sort,
-          payload.filters,
-          payload.filterHash,
-          payload.seq,
-          payload.direction === 'next' ? 'n' : 'p',
-          payload.limit,
-          payload.fields ?? null,
-          payload.epoch,
-          payload.issuedAt,
-        ]),
-      ).toString('base64url');
+      const values = MEMBERS.map((name) => {
+        if (name === 'direction') return payload.direction === 'next' ? 'n' : 'p';
+        return payload[name] ?? null;
+      });
+      const body = Buffer.from(JSON.stringify([1, ...values])).toString('base64url');
       return `${body}.${sign(body)}`;
     },
     /** Verifies the signature and shape; throws `invalid_page_info` for anything not issued here. */
     decode(token: string): CursorPayload {
       const [body, signature, ...rest] = token.split('.');
       if (!body || !signature || rest.length > 0 || !safeEqual(signature, sign(body))) {
-        throw invalid('page_info is malformed or was not issued by this API');
+        throw malformed();
       }
       let parts: unknown;
       try {
         parts = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
       } catch {
-        throw invalid('page_info is malformed or was not issued by this API');
+        throw malformed();
       }
-      if (!Array.isArray(parts) || parts[0] !== 1 || parts.length !== 11) {
-        throw invalid('page_info is malformed or was not issued by this API');
-      }
-      const [
-        ,
-        resource,
-        sort,
-        filters,
-        filterHash,
-        seq,
-        direction,
-        limit,
-        fields,
-        epoch,
-        issuedAt,
-      ] = parts as [
-        number,
-        string,
-        string,
-        Record<string, string>,
-        string,
-        number,
-        string,
-        number,
-        string | null,
-        string,
-        number,
-      ];
+      if (!Array.isArray(parts) || parts[0] !== 1 || parts.length !== 11) throw malformed();
+      const read = Object.fromEntries(MEMBERS.map((name, i) => [name, parts[i + 1]]));
       return {
-        resource,
-        sort,
-        filters,
-        filterHash,
-        seq,
-        direction: direction === 'p' ? 'previous' : 'next',
-        limit,
-        fields: fields ?? undefined,
-        epoch,
-        issuedAt,
+        ...(read as Omit<CursorPayload, 'direction' | 'fields'>),
+        direction: read.direction === 'p' ? 'previous' : 'next',
+        fields: (read.fields as string | null) ?? undefined,
       };
     },
   };

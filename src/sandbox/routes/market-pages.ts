@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { formatCents } from '../../shared/money';
 import { SLAB_IMAGE_PATH } from '../serializers/listing-views';
-import { slabSvg } from './slab-image';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escape, slabSvg } from './slab-image';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>`;

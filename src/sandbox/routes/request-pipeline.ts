@@ -26,14 +26,7 @@ declare module 'fastify' {
   }
 }
 
-const SELLER_STATE_CODES: Record<string, string> = {
-  not_approved: 'seller_not_approved',
-  frozen: 'seller_frozen',
-  banned: 'seller_banned',
-  not_eligible: 'seller_not_eligible',
-  paused: 'seller_paused',
-};
-
+/** Each refused seller state answers 403 `seller_<state>` with its message. */
 const SELLER_STATE_MESSAGES: Record<string, string> = {
   not_approved: 'The seller account has not completed approval',
   frozen: 'The seller account is temporarily frozen',
@@ -79,9 +72,7 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
       429,
       'rate_limited',
       'Exceeded the API call limit; retry after Retry-After seconds',
-      {
-        retryAfter: charge.retryAfter,
-      },
+      { retryAfter: charge.retryAfter },
     );
   }
 
@@ -99,9 +90,7 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
       503,
       'partner_api_disabled',
       'The Partner API is unavailable during an incident',
-      {
-        retryAfter: 30,
-      },
+      { retryAfter: 30 },
     );
   }
   if (faults.writes_disabled && isWrite(request.method)) {
@@ -118,9 +107,8 @@ function authorize(ctx: SandboxContext, request: FastifyRequest): void {
     throw new ApiError(403, 'seller_not_found', 'The account behind this key no longer exists');
   }
   state.seller = seller;
-  const stateCode = SELLER_STATE_CODES[seller.state];
-  if (stateCode)
-    throw new ApiError(403, stateCode, SELLER_STATE_MESSAGES[seller.state] ?? stateCode);
+  const refusal = SELLER_STATE_MESSAGES[seller.state];
+  if (refusal) throw new ApiError(403, `seller_${seller.state}`, refusal);
 
   if (isWrite(request.method) && key.mode === 'test' && ctx.deployment === 'production') {
     throw new ApiError(403, 'test_mode_forbidden', 'Test-mode keys are read-only on production');

@@ -8,7 +8,7 @@ import {
   type FilterSpec,
 } from '../platform/collection-query';
 import type { PlatformState } from './request-pipeline';
-import type { Page, PageRequest } from '../store/paging';
+import type { Page, PageRequest } from '../store/sql';
 import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';

@@ -1,6 +1,6 @@
 import type { InventoryItemRow } from '../store/rows';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Cut to `max` characters on a word, with an ellipsis: a label line of the slab. */
 function clip(text: string, max: number): string {

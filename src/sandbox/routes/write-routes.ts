@@ -14,23 +14,27 @@ import {
 } from '../platform/idempotency';
 import type { PlatformState } from './request-pipeline';
 import type { ListingWithCardRow } from '../store/rows';
-import {
-  listingCreateView,
-  listingDeleteView,
-  listingUpdateView,
-} from '../serializers/listing-write-views';
+import { WRITE_FIELDS } from '../serializers/documented-fields';
+import { listingSingleView } from '../serializers/listing-views';
+import { projectRecord } from '../serializers/shape';
 import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
 
-/** Runs `fn` in one transaction with the idempotent outcome it produces. */
-type Commit = (fn: (ctx: WriteContext) => Outcome) => Outcome;
+/** A write's slow half (parse, lookups) resolving to its change, run in the commit's transaction. */
+type Prepare = (
+  write: WriteContext,
+  request: FastifyRequest<{ Params: { id?: string } }>,
+) => Promise<(fresh: WriteContext) => ListingWithCardRow>;
 
-/** One listing write: idempotency, handler, then change and outcome committed together. */
+type WriteKind = keyof typeof WRITE_FIELDS;
+
+/** One listing write: idempotency, approval, preparation, then change and outcome committed together. */
 async function runWrite(
   ctx: SandboxContext,
   guard: IdempotencyGuard,
   request: FastifyRequest,
   reply: FastifyReply,
-  handler: (write: WriteContext, commit: Commit) => Promise<Outcome>,
+  answer: (row: ListingWithCardRow) => Outcome,
+  prepare: Prepare,
 ) {
   const platform = request.platform as PlatformState;
   const idemKey = IdempotencyGuard.parseKey(request.headers['idempotency-key']);
@@ -57,14 +61,15 @@ async function runWrite(
     liveKey: platform.mode === 'live',
     loopbackImages: ctx.loopbackImages,
   });
-  const commit: Commit = (fn) =>
-    ctx.store.transaction(() => {
-      const outcome = fn(writeContext());
-      run?.record(outcome);
-      return outcome;
-    });
   try {
-    const outcome = await handler(writeContext(), commit);
+    const write = writeContext();
+    assertWriteApproved(write);
+    const change = await prepare(write, request as FastifyRequest<{ Params: { id?: string } }>);
+    const outcome = ctx.store.transaction(() => {
+      const done = answer(change(writeContext()));
+      run?.record(done);
+      return done;
+    });
     if (ctx.faults.get().crash_after_write) {
       // The write and its outcome are committed; the answer is lost on the way (a crash).
       ctx.faults.set({ crash_after_write: false });
@@ -89,59 +94,52 @@ export function registerWriteRoutes(
   ctx: SandboxContext,
   guard: IdempotencyGuard,
 ): void {
-  const config = { scope: 'write_listings' as const };
-  const views = () => viewsOf(ctx);
-  for (const resource of ['listings', 'products'] as const) {
-    const product = resource === 'products';
-    const asProduct = (request: FastifyRequest, row: ListingWithCardRow) => ({
-      product: views().product(row, urlsFor(request)),
-    });
-
-    app.post(`/:version/${resource}.json`, { config }, (request, reply) =>
-      runWrite(ctx, guard, request, reply, async (write, commit) => {
-        assertWriteApproved(write);
+  const idOf = (request: FastifyRequest<{ Params: { id?: string } }>) =>
+    resourceId(request.params.id ?? '');
+  const writes: Record<WriteKind, { method: 'POST' | 'PUT' | 'DELETE'; prepare: Prepare }> = {
+    create: {
+      method: 'POST',
+      prepare: async (write, request) => {
         const input = parseCreate(request.body, { loopbackImages: ctx.loopbackImages });
         const resolved = await resolveCreate(write, input);
-        return commit((fresh) => {
-          const row = commitCreate(fresh, ctx.ids, input, resolved);
-          return {
-            status: 201,
-            body: product
-              ? asProduct(request, row)
-              : { listing: listingCreateView(row, urlsFor(request)) },
-          };
-        });
-      }),
-    );
-
-    app.put<{ Params: { id: string } }>(`/:version/${resource}/:id`, { config }, (request, reply) =>
-      runWrite(ctx, guard, request, reply, async (write, commit) => {
-        assertWriteApproved(write);
+        return (fresh) => commitCreate(fresh, ctx.ids, input, resolved);
+      },
+    },
+    update: {
+      method: 'PUT',
+      prepare: async (_write, request) => {
         const input = parseUpdate(request.body);
-        return commit((fresh) => {
-          const row = updateListing(fresh, ctx.ids, resourceId(request.params.id), input);
-          return {
-            status: 200,
-            body: product ? asProduct(request, row) : { listing: listingUpdateView(row) },
-          };
-        });
-      }),
-    );
-
-    app.delete<{ Params: { id: string } }>(
-      `/:version/${resource}/:id`,
-      { config },
-      (request, reply) =>
-        runWrite(ctx, guard, request, reply, async (write, commit) => {
-          assertWriteApproved(write);
-          return commit((fresh) => {
-            const row = deactivateListing(fresh, ctx.ids, resourceId(request.params.id));
-            return {
-              status: 200,
-              body: product ? asProduct(request, row) : { listing: listingDeleteView(row) },
-            };
+        return (fresh) => updateListing(fresh, ctx.ids, idOf(request), input);
+      },
+    },
+    delete: {
+      method: 'DELETE',
+      prepare: async (_write, request) => (fresh) =>
+        deactivateListing(fresh, ctx.ids, idOf(request)),
+    },
+  };
+  for (const resource of ['listings', 'products'] as const) {
+    for (const [kind, { method, prepare }] of Object.entries(writes) as [
+      WriteKind,
+      (typeof writes)[WriteKind],
+    ][]) {
+      app.route({
+        method,
+        url: kind === 'create' ? `/:version/${resource}.json` : `/:version/${resource}/:id`,
+        config: { scope: 'write_listings' },
+        handler: (request, reply) => {
+          const urls = urlsFor(request);
+          // The product shape on the alias paths, else exactly the spec's fields of the write.
+          const answer = (row: ListingWithCardRow): Outcome => ({
+            status: kind === 'create' ? 201 : 200,
+            body:
+              resource === 'products'
+                ? { product: viewsOf(ctx).product(row, urls) }
+                : { listing: projectRecord(listingSingleView(row, urls), WRITE_FIELDS[kind]) },
           });
-        }),
-    );
+          return runWrite(ctx, guard, request, reply, answer, prepare);
+        },
+      });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../store';
-import type { ItemHold, Scope } from '../store/rows';
+import type { ItemHold, ListingStatus, Scope } from '../store/rows';
 import { createSeller, mintKey } from '../domain/accounts';
 import { seededIds, seededRandom } from '../domain/ids';
 import { createInventoryItem } from '../domain/inventory';
@@ -141,6 +141,31 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   const at = (time: number, run: (now: number) => void) =>
     events.push({ at: time, order: sequence++, run });
 
+  /** Where a listing of each fate starts, created at `t` (random draws only where needed). */
+  const startOf = (fate: Fate, t: number, duration: number): ListingStart => {
+    const inactive = (status: ListingStatus, reason: string, listedAt: number | null) =>
+      ({ kind: 'inactive', status, reason, listedAt }) as const;
+    switch (fate) {
+      case 'active':
+        return {
+          kind: 'live',
+          listedAt: Math.max(t, now - between(0.05, 0.9) * duration * HOUR_MS),
+        };
+      case 'sold':
+        return { kind: 'live', listedAt: t };
+      case 'scheduled':
+        return { kind: 'scheduled', goLiveAt: now + between(1, 14) * DAY_MS };
+      case 'pending_review':
+        return { kind: 'pending_review' };
+      case 'draft':
+        return inactive('draft', 'draft', null);
+      case 'deactivated':
+        return inactive('archived', 'deactivated_by_seller', t);
+      case 'expired':
+        return inactive('archived', 'expired', t);
+    }
+  };
+
   function planListings(scope: Scope, count: number, span: number) {
     const fates: Fate[] = [];
     const share = (fate: Fate, fraction: number) => {
@@ -185,37 +210,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
               180,
             )
           : cards[0]!.title;
-      let listingStart: ListingStart;
-      switch (fate) {
-        case 'active': {
-          const listedAt = Math.max(t, now - between(0.05, 0.9) * duration * HOUR_MS);
-          listingStart = { kind: 'live', listedAt };
-          break;
-        }
-        case 'sold':
-          listingStart = { kind: 'live', listedAt: t };
-          break;
-        case 'draft':
-          listingStart = { kind: 'inactive', status: 'draft', reason: 'draft', listedAt: null };
-          break;
-        case 'scheduled':
-          listingStart = { kind: 'scheduled', goLiveAt: now + between(1, 14) * DAY_MS };
-          break;
-        case 'pending_review':
-          listingStart = { kind: 'pending_review' };
-          break;
-        case 'deactivated':
-          listingStart = {
-            kind: 'inactive',
-            status: 'archived',
-            reason: 'deactivated_by_seller',
-            listedAt: t,
-          };
-          break;
-        case 'expired':
-          listingStart = { kind: 'inactive', status: 'archived', reason: 'expired', listedAt: t };
-          break;
-      }
+      const listingStart = startOf(fate, t, duration);
       const listing = insertListing(
         store,
         ids,

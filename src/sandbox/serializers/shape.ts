@@ -28,15 +28,6 @@ export interface FieldSet {
   readonly [key: string]: true | FieldSet;
 }
 
-/** A field set of plain values from a space-separated list (as a spec table reads), in order. */
-export const fieldsOf = (keys: string): FieldSet =>
-  Object.fromEntries(
-    keys
-      .trim()
-      .split(/\s+/)
-      .map((key) => [key, true] as const),
-  );
-
 /** Keeps the `fields` that `value` has, recursively, in the set's order; null stays null. */
 export function project(value: unknown, fields: FieldSet): unknown {
   if (Array.isArray(value)) return value.map((element) => project(element, fields));

@@ -1,22 +1,16 @@
 import type { Db } from './database';
+import { sqlOf } from './sql';
 import type { ApiKeyRow, SellerRow, SellerState } from './rows';
 
 /** Sellers and their API keys (stored as SHA-256 hashes, never in plain text). */
 export function createAccountsStore(db: Db) {
-  const insertSeller = db.prepare(
-    `INSERT INTO sellers (id, name, state, write_approved, listing_cap, created_at)
-     VALUES (@id, @name, @state, @write_approved, @listing_cap, @created_at)`,
-  );
+  const sql = sqlOf(db);
   const selectSeller = db.prepare(`SELECT * FROM sellers WHERE id = ?`);
   const updateSeller = db.prepare(
     `UPDATE sellers SET state = @state, write_approved = @write_approved, listing_cap = @listing_cap
      WHERE id = @id`,
   );
   const markDeleted = db.prepare(`UPDATE sellers SET deleted = 1 WHERE id = ?`);
-  const insertKey = db.prepare(
-    `INSERT INTO api_keys (id, seller_id, token_hash, mode, scopes, created_at)
-     VALUES (@id, @seller_id, @token_hash, @mode, @scopes, @created_at)`,
-  );
   const selectKeyByHash = db.prepare(`SELECT * FROM api_keys WHERE token_hash = ?`);
   const selectKey = db.prepare(`SELECT * FROM api_keys WHERE id = ?`);
   const revokeKey = db.prepare(
@@ -25,7 +19,7 @@ export function createAccountsStore(db: Db) {
 
   return {
     createSeller(row: Omit<SellerRow, 'deleted'>): SellerRow {
-      insertSeller.run(row);
+      sql.insert('sellers', row);
       return this.seller(row.id)!;
     },
     seller(id: string): SellerRow | undefined {
@@ -41,7 +35,7 @@ export function createAccountsStore(db: Db) {
       markDeleted.run(id);
     },
     createKey(row: Omit<ApiKeyRow, 'revoked_at'>): ApiKeyRow {
-      insertKey.run(row);
+      sql.insert('api_keys', row);
       return selectKey.get(row.id) as ApiKeyRow;
     },
     key(id: string): ApiKeyRow | undefined {

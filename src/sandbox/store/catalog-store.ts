@@ -1,11 +1,10 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
-import { keysetPage, type Page, type PageRequest } from './paging';
-import type { CertRow, InventoryItemRow, ItemHold, Scope } from './rows';
+import { scopeParams, sqlOf, type Page, type PageRequest } from './sql';
+import type { CertRow, InventoryItemRow, Scope } from './rows';
 
 /** The grader lookup's registered certs, and the sellers' cards (inventory items). */
 export function createCatalogStore(db: Db) {
-  const statements = new Map<string, Statement<unknown[]>>();
+  const sql = sqlOf(db);
   const upsertCert = db.prepare(
     `INSERT INTO certs (grader, cert_number, title, grade, year, card_set, player, category, variant)
      VALUES (@grader, @cert_number, @title, @grade, @year, @card_set, @player, @category, @variant)
@@ -14,12 +13,6 @@ export function createCatalogStore(db: Db) {
        category = excluded.category, variant = excluded.variant`,
   );
   const selectCert = db.prepare(`SELECT * FROM certs WHERE grader = ? AND cert_number = ?`);
-  const insertItem = db.prepare(
-    `INSERT INTO inventory_items (id, seller_id, test, cert_number, grader, grade, title, player, year,
-       card_set, variant, category, cost_cents, hold, created_at, updated_at)
-     VALUES (@id, @seller_id, @test, @cert_number, @grader, @grade, @title, @player, @year,
-       @card_set, @variant, @category, @cost_cents, @hold, @created_at, @updated_at)`,
-  );
   const selectItem = db.prepare(
     `SELECT * FROM inventory_items WHERE id = ? AND seller_id = ? AND test = ?`,
   );
@@ -31,8 +24,6 @@ export function createCatalogStore(db: Db) {
   const selectItemByCertAnyScope = db.prepare(
     `SELECT * FROM inventory_items WHERE cert_number = ? ORDER BY seq DESC LIMIT 1`,
   );
-  const updateHold = db.prepare(`UPDATE inventory_items SET hold = ?, updated_at = ? WHERE id = ?`);
-  const touchItem = db.prepare(`UPDATE inventory_items SET updated_at = ? WHERE id = ?`);
 
   return {
     putCert(row: CertRow): CertRow {
@@ -43,31 +34,25 @@ export function createCatalogStore(db: Db) {
       return selectCert.get(grader, certNumber) as CertRow | undefined;
     },
     createItem(row: Omit<InventoryItemRow, 'seq'>): InventoryItemRow {
-      insertItem.run(row);
+      sql.insert('inventory_items', row);
       return selectItemAnyScope.get(row.id) as InventoryItemRow;
     },
     item(id: string, scope: Scope): InventoryItemRow | undefined {
-      return selectItem.get(id, scope.sellerId, scope.test ? 1 : 0) as InventoryItemRow | undefined;
+      return selectItem.get(id, ...scopeParams(scope)) as InventoryItemRow | undefined;
     },
     itemById(id: string): InventoryItemRow | undefined {
       return selectItemAnyScope.get(id) as InventoryItemRow | undefined;
     },
     itemByCert(certNumber: string, scope: Scope): InventoryItemRow | undefined {
-      return selectItemByCert.get(scope.sellerId, scope.test ? 1 : 0, certNumber) as
+      return selectItemByCert.get(...scopeParams(scope), certNumber) as
         InventoryItemRow | undefined;
     },
     /** The latest card with this cert, any seller's: the sandbox's own slab pictures. */
     itemByCertAnyScope(certNumber: string): InventoryItemRow | undefined {
       return selectItemByCertAnyScope.get(certNumber) as InventoryItemRow | undefined;
     },
-    setHold(id: string, hold: ItemHold | null, at: number): void {
-      updateHold.run(hold, at, id);
-    },
-    touchItem(id: string, at: number): void {
-      touchItem.run(at, id);
-    },
     itemsPage(request: PageRequest): Page<InventoryItemRow> {
-      return keysetPage(db, statements, `SELECT t.* FROM inventory_items t`, request);
+      return sql.page(`SELECT t.* FROM inventory_items t`, request);
     },
   };
 }

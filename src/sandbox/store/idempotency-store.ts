@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { sqlOf } from './sql';
 
 /** A stored outcome of a write sent with an `Idempotency-Key`, replayed to retries. */
 export interface IdempotencyRow {
@@ -13,17 +14,14 @@ export interface IdempotencyRow {
 /** Idempotent outcomes, scoped to the credential (API key) that sent them. */
 export function createIdempotencyStore(db: Db) {
   const select = db.prepare(`SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?`);
-  const insert = db.prepare(
-    `INSERT INTO idempotency_keys (key_id, idem_key, request_hash, status, body, created_at)
-     VALUES (@key_id, @idem_key, @request_hash, @status, @body, @created_at)`,
-  );
+  const sql = sqlOf(db);
   return {
     get(keyId: string, idemKey: string): IdempotencyRow | undefined {
       return select.get(keyId, idemKey) as IdempotencyRow | undefined;
     },
     /** Records an outcome; call inside the write's own transaction. */
     put(row: IdempotencyRow): void {
-      insert.run(row);
+      sql.insert('idempotency_keys', row);
     },
   };
 }

@@ -1,11 +1,10 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
-import { keysetPage, type Page, type PageRequest } from './paging';
+import { sqlOf, type Page, type PageRequest } from './sql';
 import type { InventoryLevelRow } from './rows';
 
 /** Per-card availability, kept in step with listings and orders by the domain layer. */
 export function createLevelsStore(db: Db) {
-  const statements = new Map<string, Statement<unknown[]>>();
+  const sql = sqlOf(db);
   const upsert = db.prepare(
     `INSERT INTO inventory_levels (item_seq, inventory_item_id, seller_id, test, location_id,
        available, reason, reason_detail, can_reactivate, updated_at)
@@ -21,24 +20,14 @@ export function createLevelsStore(db: Db) {
        OR inventory_levels.reason_detail IS NOT excluded.reason_detail
        OR inventory_levels.can_reactivate IS NOT excluded.can_reactivate`,
   );
-  const selectOne = db.prepare(`SELECT * FROM inventory_levels WHERE inventory_item_id = ?`);
 
   return {
     /** Writes the level; `updated_at` moves only when something about the level changed. */
     put(row: InventoryLevelRow): void {
       upsert.run(row);
     },
-    get(itemId: string): InventoryLevelRow | undefined {
-      return selectOne.get(itemId) as InventoryLevelRow | undefined;
-    },
     page(request: PageRequest): Page<InventoryLevelRow> {
-      return keysetPage(
-        db,
-        statements,
-        `SELECT t.* FROM inventory_levels t`,
-        request,
-        't.item_seq',
-      );
+      return sql.page(`SELECT t.* FROM inventory_levels t`, request, 't.item_seq');
     },
   };
 }

@@ -1,6 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
-import { keysetPage, type Page, type PageRequest } from './paging';
+import { scopeParams, sqlOf, type Page, type PageRequest } from './sql';
 import type { ListingRow, ListingWithCardRow, Scope } from './rows';
 
 /** SQL: a listing's inventory item ids in lot order, comma-separated. */
@@ -41,17 +40,7 @@ export type ListingPatch = Partial<Pick<ListingRow, Extract<keyof ListingRow, st
 
 /** Listings, their member cards, and the queries the marketplace clock needs. */
 export function createListingsStore(db: Db) {
-  const statements = new Map<string, Statement<unknown[]>>();
-  const insertListing = db.prepare(
-    `INSERT INTO listings (id, seller_id, test, title, description, status, unavailable_reason,
-       price_cents, minimum_offer_cents, accepts_offers, accepts_trades, auto_relist, promoted,
-       duration_hours, window_ends_at, scheduled_go_live_at, is_lot, card_count, primary_item_id,
-       images, handle, created_at, listed_at, updated_at)
-     VALUES (@id, @seller_id, @test, @title, @description, @status, @unavailable_reason,
-       @price_cents, @minimum_offer_cents, @accepts_offers, @accepts_trades, @auto_relist, @promoted,
-       @duration_hours, @window_ends_at, @scheduled_go_live_at, @is_lot, @card_count,
-       @primary_item_id, @images, @handle, @created_at, @listed_at, @updated_at)`,
-  );
+  const sql = sqlOf(db);
   const insertMember = db.prepare(
     `INSERT INTO listing_items (listing_id, inventory_item_id, position) VALUES (?, ?, ?)`,
   );
@@ -90,12 +79,11 @@ export function createListingsStore(db: Db) {
 
   return {
     insert(row: Omit<ListingRow, 'seq'>, memberIds: readonly string[]): void {
-      insertListing.run(row);
+      sql.insert('listings', row);
       memberIds.forEach((itemId, position) => insertMember.run(row.id, itemId, position));
     },
     get(id: string, scope: Scope): ListingWithCardRow | undefined {
-      return selectOne.get(id, scope.sellerId, scope.test ? 1 : 0) as
-        ListingWithCardRow | undefined;
+      return selectOne.get(id, ...scopeParams(scope)) as ListingWithCardRow | undefined;
     },
     getById(id: string): ListingWithCardRow | undefined {
       return selectAnyScope.get(id) as ListingWithCardRow | undefined;
@@ -116,24 +104,13 @@ export function createListingsStore(db: Db) {
       return selectLatestForItem.get(itemId) as ListingRow | undefined;
     },
     countLive(scope: Scope): number {
-      return (countLive.get(scope.sellerId, scope.test ? 1 : 0) as { n: number }).n;
+      return (countLive.get(...scopeParams(scope)) as { n: number }).n;
     },
     update(id: string, patch: ListingPatch): void {
-      const columns = Object.keys(patch) as (keyof ListingRow)[];
-      if (columns.length === 0) return;
-      for (const column of columns) {
-        if (!UPDATABLE.has(column)) throw new Error(`listing column ${column} is not updatable`);
-      }
-      const sql = `UPDATE listings SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare<unknown[]>(sql);
-        statements.set(sql, statement);
-      }
-      statement.run({ ...patch, id });
+      sql.update('listings', UPDATABLE, id, patch);
     },
     page(request: PageRequest): Page<ListingWithCardRow> {
-      return keysetPage(db, statements, SELECT_WITH_CARD, request);
+      return sql.page(SELECT_WITH_CARD, request);
     },
     windowsEndedBy(now: number): ListingRow[] {
       return selectExpired.all(now) as ListingRow[];
@@ -143,9 +120,7 @@ export function createListingsStore(db: Db) {
     },
     /** The id of the n-th newest live listing (used by the demo simulation to pick a sale). */
     nthLive(scope: Scope, n: number): string | undefined {
-      return (
-        selectRandomActive.get(scope.sellerId, scope.test ? 1 : 0, n) as { id: string } | undefined
-      )?.id;
+      return (selectRandomActive.get(...scopeParams(scope), n) as { id: string } | undefined)?.id;
     },
   };
 }

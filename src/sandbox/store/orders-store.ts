@@ -1,7 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
 import { memberIdsSql } from './listings-store';
-import { keysetPage, type Page, type PageRequest } from './paging';
+import { scopeParams, sqlOf, type Page, type PageRequest } from './sql';
 import type { OrderRow, OrderWithLineRow, Scope } from './rows';
 
 const SELECT_WITH_LINE = `SELECT t.*, l.title AS line_title, c.cert_number AS line_sku,
@@ -12,7 +11,7 @@ const SELECT_WITH_LINE = `SELECT t.*, l.title AS line_title, c.cert_number AS li
   JOIN inventory_items c ON c.id = l.primary_item_id`;
 
 /** The `status` filter of GET /orders.json, as SQL over the base table `t`. */
-export const ORDER_STATUS_SQL = {
+const ORDER_STATUS_SQL = {
   open: 't.cancelled_at IS NULL AND t.stage < 5',
   closed: 't.cancelled_at IS NULL AND t.stage >= 5',
   cancelled: 't.cancelled_at IS NOT NULL',
@@ -39,25 +38,9 @@ const UPDATABLE = new Set<keyof OrderRow>([
   'updated_at',
 ]);
 
-export type OrderPatch = Partial<OrderRow>;
-
 /** Orders (one line item each) and their lifecycle columns. */
 export function createOrdersStore(db: Db) {
-  const statements = new Map<string, Statement<unknown[]>>();
-  const insertOrder = db.prepare(
-    `INSERT INTO orders (id, seller_id, test, name, order_number, listing_id, line_item_id,
-       sale_channel, delivery_method, subtotal_cents, tax_cents, refunded_cents, fee_cents,
-       financial_status, stage, cancel_reason, cancelled_at, closed_at, sold_at, ship_by,
-       cancel_after, tracking_number, carrier_code, label_url, shipped_at, delivered_to_hub_at,
-       authenticated_at, buyer_shipped_at, buyer_delivered_at, paid_at, payout_cents, created_at,
-       updated_at)
-     VALUES (@id, @seller_id, @test, @name, @order_number, @listing_id, @line_item_id,
-       @sale_channel, @delivery_method, @subtotal_cents, @tax_cents, @refunded_cents, @fee_cents,
-       @financial_status, @stage, @cancel_reason, @cancelled_at, @closed_at, @sold_at, @ship_by,
-       @cancel_after, @tracking_number, @carrier_code, @label_url, @shipped_at,
-       @delivered_to_hub_at, @authenticated_at, @buyer_shipped_at, @buyer_delivered_at, @paid_at,
-       @payout_cents, @created_at, @updated_at)`,
-  );
+  const sql = sqlOf(db);
   const selectOne = db.prepare(
     `${SELECT_WITH_LINE} WHERE (t.id = ? OR t.name = ?) AND t.seller_id = ? AND t.test = ?`,
   );
@@ -76,10 +59,10 @@ export function createOrdersStore(db: Db) {
 
   return {
     insert(row: Omit<OrderRow, 'seq'>): void {
-      insertOrder.run(row);
+      sql.insert('orders', row);
     },
     get(idOrName: string, scope: Scope): OrderWithLineRow | undefined {
-      return selectOne.get(idOrName, idOrName, scope.sellerId, scope.test ? 1 : 0) as
+      return selectOne.get(idOrName, idOrName, ...scopeParams(scope)) as
         OrderWithLineRow | undefined;
     },
     getById(id: string): OrderWithLineRow | undefined {
@@ -96,27 +79,14 @@ export function createOrdersStore(db: Db) {
     },
     /** Orders still moving through their lifecycle, oldest first (for the demo simulation). */
     openIds(scope: Scope): string[] {
-      return (selectOpen.all(scope.sellerId, scope.test ? 1 : 0) as { id: string }[]).map(
-        (r) => r.id,
-      );
+      return (selectOpen.all(...scopeParams(scope)) as { id: string }[]).map((r) => r.id);
     },
-    update(id: string, patch: OrderPatch): void {
-      const columns = Object.keys(patch) as (keyof OrderRow)[];
-      if (columns.length === 0) return;
-      for (const column of columns) {
-        if (!UPDATABLE.has(column)) throw new Error(`order column ${column} is not updatable`);
-      }
-      const sql = `UPDATE orders SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare<unknown[]>(sql);
-        statements.set(sql, statement);
-      }
-      statement.run({ ...patch, id });
+    update(id: string, patch: Partial<OrderRow>): void {
+      sql.update('orders', UPDATABLE, id, patch);
     },
     page(request: PageRequest, status: OrderStatusFilter): Page<OrderWithLineRow> {
       const where = status === 'any' ? undefined : { sql: ORDER_STATUS_SQL[status], params: [] };
-      return keysetPage(db, statements, SELECT_WITH_LINE, { ...request, where });
+      return sql.page(SELECT_WITH_LINE, { ...request, where });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { sqlOf } from './sql';
 
 export interface WebhookRow {
   seq: number;
@@ -54,11 +55,7 @@ export interface DeliveryRow {
 
 /** Webhook endpoints, the event outbox, delivery jobs and the delivery log. */
 export function createWebhooksStore(db: Db) {
-  const insertWebhook = db.prepare(
-    `INSERT INTO webhooks (id, seller_id, url, topics, secret, enabled, disabled_reason, created_at,
-       updated_at)
-     VALUES (@id, @seller_id, @url, @topics, @secret, 1, NULL, @created_at, @updated_at)`,
-  );
+  const sql = sqlOf(db);
   const selectWebhook = db.prepare(`SELECT * FROM webhooks WHERE id = ?`);
   const selectWebhooks = db.prepare(`SELECT * FROM webhooks ORDER BY seq`);
   const selectSubscribers = db.prepare(
@@ -71,10 +68,6 @@ export function createWebhooksStore(db: Db) {
   );
   const updateConfig = db.prepare(
     `UPDATE webhooks SET url = ?, topics = ?, updated_at = ? WHERE id = ?`,
-  );
-  const insertEvent = db.prepare(
-    `INSERT INTO events (id, seller_id, test, topic, resource_id, payload, created_at)
-     VALUES (@id, @seller_id, @test, @topic, @resource_id, @payload, @created_at)`,
   );
   const selectEvent = db.prepare(`SELECT * FROM events WHERE id = ?`);
   const insertJob = db.prepare(
@@ -89,9 +82,6 @@ export function createWebhooksStore(db: Db) {
   const countDue = db.prepare(
     `SELECT COUNT(*) AS n FROM webhook_jobs WHERE state = 'pending' AND next_at <= ?`,
   );
-  const selectNextDue = db.prepare(
-    `SELECT MIN(next_at) AS at FROM webhook_jobs WHERE state = 'pending'`,
-  );
   const selectJob = db.prepare(`SELECT * FROM webhook_jobs WHERE id = ?`);
   const updateJob = db.prepare(
     `UPDATE webhook_jobs SET attempts = @attempts, next_at = @next_at, state = @state,
@@ -100,19 +90,13 @@ export function createWebhooksStore(db: Db) {
   const webhooksOfEvent = db.prepare(
     `SELECT DISTINCT webhook_id FROM webhook_jobs WHERE event_id = ? ORDER BY webhook_id`,
   );
-  const insertDelivery = db.prepare(
-    `INSERT INTO webhook_deliveries (webhook_id, event_id, topic, attempt, status_code, error,
-       test_delivery, delivered_at)
-     VALUES (@webhook_id, @event_id, @topic, @attempt, @status_code, @error, @test_delivery,
-       @delivered_at)`,
-  );
   const selectDeliveries = db.prepare(
     `SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY seq`,
   );
 
   return {
     createWebhook(row: Omit<WebhookRow, 'seq' | 'enabled' | 'disabled_reason'>): WebhookRow {
-      insertWebhook.run(row);
+      sql.insert('webhooks', row);
       return selectWebhook.get(row.id) as WebhookRow;
     },
     webhook(id: string): WebhookRow | undefined {
@@ -139,7 +123,7 @@ export function createWebhooksStore(db: Db) {
       updateConfig.run(url, topics, at, id);
     },
     insertEvent(row: Omit<EventRow, 'seq'>): void {
-      insertEvent.run(row);
+      sql.insert('events', row);
     },
     event(id: string): EventRow | undefined {
       return selectEvent.get(id) as EventRow | undefined;
@@ -154,26 +138,17 @@ export function createWebhooksStore(db: Db) {
     countDue(now: number): number {
       return (countDue.get(now) as { n: number }).n;
     },
-    nextDueAt(): number | null {
-      return (selectNextDue.get() as { at: number | null }).at;
-    },
     job(id: number): WebhookJobRow | undefined {
       return selectJob.get(id) as WebhookJobRow | undefined;
     },
     updateJob(row: Pick<WebhookJobRow, 'id' | 'attempts' | 'next_at' | 'state' | 'updated_at'>) {
-      updateJob.run({
-        id: row.id,
-        attempts: row.attempts,
-        next_at: row.next_at,
-        state: row.state,
-        updated_at: row.updated_at,
-      });
+      updateJob.run(row);
     },
     webhooksOfEvent(eventId: string): string[] {
       return (webhooksOfEvent.all(eventId) as { webhook_id: string }[]).map((r) => r.webhook_id);
     },
     logDelivery(row: Omit<DeliveryRow, 'seq'>): void {
-      insertDelivery.run(row);
+      sql.insert('webhook_deliveries', row);
     },
     deliveries(webhookId: string): DeliveryRow[] {
       return selectDeliveries.all(webhookId) as DeliveryRow[];

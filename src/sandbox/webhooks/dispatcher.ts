@@ -120,29 +120,14 @@ export class WebhookDispatcher {
       });
       const ok =
         result.status_code !== null && result.status_code >= 200 && result.status_code < 300;
-      if (ok) {
-        store.webhooks.updateJob({
-          ...job,
-          attempts: attempt,
-          state: 'delivered',
-          updated_at: now,
-        });
-      } else if (attempt >= MAX_ATTEMPTS) {
-        store.webhooks.updateJob({ ...job, attempts: attempt, state: 'failed', updated_at: now });
-        store.webhooks.setEnabled(
-          webhook.id,
-          false,
-          `event ${event.id} failed all ${MAX_ATTEMPTS} attempts`,
-          now,
-        );
-      } else {
-        const offset = RETRY_OFFSETS_S[attempt - 1]! * 1000;
-        store.webhooks.updateJob({
-          ...job,
-          attempts: attempt,
-          next_at: job.first_at + offset,
-          updated_at: now,
-        });
+      const state = ok ? 'delivered' : attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
+      // A retry falls due at its offset from the event on the marketplace clock.
+      const retryAt = job.first_at + (RETRY_OFFSETS_S[attempt - 1] ?? 0) * 1000;
+      const next_at = state === 'pending' ? retryAt : job.next_at;
+      store.webhooks.updateJob({ ...job, attempts: attempt, state, next_at, updated_at: now });
+      if (state === 'failed') {
+        const reason = `event ${event.id} failed all ${MAX_ATTEMPTS} attempts`;
+        store.webhooks.setEnabled(webhook.id, false, reason, now);
       }
     });
   }
