@@ -90,7 +90,7 @@ export function BelowCostNotice({
   if (flagged.length === 0) return null;
   return (
     <section className="banner banner-warn" aria-labelledby="below-cost-heading">
-      <h3 id="below-cost-heading">{countOf(flagged.length, 'listing')} would sell below cost</h3>
+      <h2 id="below-cost-heading">{countOf(flagged.length, 'listing')} would sell below cost</h2>
       <DataTable
         caption="Prices below cost"
         windowed={false}

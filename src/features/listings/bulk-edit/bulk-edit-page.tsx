@@ -259,6 +259,11 @@ function BulkEditContent() {
   const joined = soldKnown && (!availability || availability.isSuccess || availability.isError);
   const [generation, setGeneration] = useState(0);
   const data = query.data;
+  // Once drawn, the editor stays: a later read (a listing newly needing the levels, a refresh)
+  // must not take away the grid's edits or the run under way.
+  const [drawn, setDrawn] = useState(false);
+  const ready = data?.complete === true && joined;
+  if (ready && !drawn) setDrawn(true);
   return (
     <section aria-labelledby="bulk-heading" className="bulk-page">
       <div className="page-head">
@@ -268,7 +273,7 @@ function BulkEditContent() {
         </div>
       </div>
       <CatalogueLoadState query={query} availability={availability} rows={rows} />
-      {data?.complete && joined && (
+      {(ready || drawn) && (
         <BulkEditor
           key={generation}
           products={rows}
