@@ -37,36 +37,27 @@ export interface ApiErrorInit {
 
 /** The client's one error type: branch on `code`, never `message`; `status` 0 means no answer. */
 export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly requestId: string | undefined;
+  readonly status!: number;
+  readonly code!: string;
+  readonly requestId!: string | undefined;
   /** A 422's field errors: field name to messages. Empty for every other error. */
-  readonly fieldErrors: Record<string, string[]>;
+  readonly fieldErrors!: Record<string, string[]>;
   /** Seconds from the `Retry-After` header, when present. */
-  readonly retryAfter: number | undefined;
+  readonly retryAfter!: number | undefined;
   /** `svc_error.changed_params` of `page_info_filter_mismatch`. */
-  readonly changedParams: string[] | undefined;
+  readonly changedParams!: string[] | undefined;
   /** `svc_error.reason` of `card_not_listable`. */
-  readonly reason: string | undefined;
+  readonly reason!: string | undefined;
   /** `svc_error.max_bytes` of `body_too_large`. */
-  readonly maxBytes: number | undefined;
+  readonly maxBytes!: number | undefined;
   /** `upstream_paused`: when the pause the API asked for ends (epoch ms). */
-  readonly pausedUntil: number | undefined;
-  readonly supportedVersions: SvcError['supported_versions'];
+  readonly pausedUntil!: number | undefined;
+  readonly supportedVersions!: SvcError['supported_versions'];
 
-  constructor(init: ApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor({ message, cause, ...fields }: ApiErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.fieldErrors = init.fieldErrors ?? {};
-    this.retryAfter = init.retryAfter;
-    this.changedParams = init.changedParams;
-    this.reason = init.reason;
-    this.maxBytes = init.maxBytes;
-    this.pausedUntil = init.pausedUntil;
-    this.supportedVersions = init.supportedVersions;
+    Object.assign(this, fields, { fieldErrors: fields.fieldErrors ?? {} });
   }
 
   /** True for a 422 that named fields. */
