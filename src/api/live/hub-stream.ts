@@ -82,21 +82,17 @@ export class HubStream {
         connection: source.readyState === EventSource.CLOSED ? 'closed' : 'connecting',
       });
     };
-    source.addEventListener('status', (event) => {
-      this.update({ status: JSON.parse((event as MessageEvent<string>).data) as HubStatus });
-    });
-    source.addEventListener('bucket', (event) => {
-      this.update({
-        bucket: JSON.parse((event as MessageEvent<string>).data) as HubBucket,
-        bucketAt: Date.now(),
-      });
-    });
-    source.addEventListener('log', (event) => {
-      const entry = JSON.parse((event as MessageEvent<string>).data) as HubLogEntry;
-      this.update({ entries: [...this.state.entries, entry].slice(-200) });
-    });
-    source.addEventListener('webhook', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
+    // Each message's data is JSON the server made from the shape its name says.
+    const on = <T>(name: string, handle: Handler<T>) =>
+      source.addEventListener(name, (event) =>
+        handle(JSON.parse((event as MessageEvent<string>).data) as T),
+      );
+    on<HubStatus>('status', (status) => this.update({ status }));
+    on<HubBucket>('bucket', (bucket) => this.update({ bucket, bucketAt: Date.now() }));
+    on<HubLogEntry>('log', (entry) =>
+      this.update({ entries: [...this.state.entries, entry].slice(-200) }),
+    );
+    on<HubWebhookEvent>('webhook', (data) => {
       // Kept for the Events page's sentences (the server's log keeps no body), in this tab's
       // session so a reload still reads them; the newest ones only.
       const kept = Object.entries(this.state.payloads).slice(1 - KEPT_PAYLOADS);
@@ -105,12 +101,10 @@ export class HubStream {
       writeKeptPayloads(payloads);
       for (const handler of this.webhookHandlers) handler(data);
     });
-    source.addEventListener('replica', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as HubReplicaEvent;
+    on<HubReplicaEvent>('replica', (data) => {
       for (const handler of this.replicaHandlers) handler(data);
     });
-    source.addEventListener('sold_online', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as HubSoldOnlineEvent;
+    on<HubSoldOnlineEvent>('sold_online', (data) => {
       if (data.alerts.length === 0) return;
       // One per slab, newest first: a stream that reconnects is given the same ones again.
       const told = new Set(data.alerts.map((alert) => alert.listingId));
