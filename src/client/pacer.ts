@@ -143,7 +143,7 @@ export class LeakyBucketPacer {
 
   snapshot(): BucketSnapshot {
     this.drain();
-    return {
+    const snapshot: BucketSnapshot = {
       mode: this.mode,
       capacity: this.capacity,
       perSecond: this.perSecond,
@@ -151,13 +151,11 @@ export class LeakyBucketPacer {
       lastReportedUsed: this.lastReportedUsed,
       inFlight: this.inFlight,
       waiting: this.queue.length,
-      waitingBy: {
-        interactive: this.queue.filter((w) => w.priority === 'interactive').length,
-        background: this.queue.filter((w) => w.priority === 'background').length,
-        bulk: this.queue.filter((w) => w.priority === 'bulk').length,
-      },
+      waitingBy: { interactive: 0, background: 0, bulk: 0 },
       pausedUntil: this.pausedUntil > this.now() ? this.pausedUntil : 0,
     };
+    for (const waiter of this.queue) snapshot.waitingBy[waiter.priority]++;
+    return snapshot;
   }
 
   /** Called on every change of the state (a grant, a response, a pause). */

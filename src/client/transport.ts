@@ -17,9 +17,6 @@ import {
   type RawResponse,
 } from './transport-types';
 
-export { parseLinkHeader } from './link-header';
-export { parseCallLimit } from './response-meta';
-
 // Every type and default of the transport, for importers of this module.
 export * from './transport-types';
 
