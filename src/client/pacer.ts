@@ -1,4 +1,5 @@
 import { abortError } from './abortable';
+import { Listeners } from './listeners';
 
 /** The spec's buckets: live 40 refilling 2 per second, test 20 refilling 1 per second. */
 export const BUCKET_RATES = {
@@ -81,7 +82,7 @@ export class LeakyBucketPacer {
   private readonly probeAloneMs: number;
   private readonly queue: Waiter[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly maxInFlight: number;
   private readonly reserve: number;
   private readonly priorityReserve: Record<RequestPriority, number>;
@@ -159,13 +160,10 @@ export class LeakyBucketPacer {
   }
 
   /** Called on every change of the state (a grant, a response, a pause). */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   private changed(): void {
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   private drain(): void {

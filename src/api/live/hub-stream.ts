@@ -9,6 +9,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
+import { Listeners } from '../../client/listeners';
 import { readKeptMap, sessionStore, writeKept } from '../local-store';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
@@ -56,10 +57,10 @@ export class HubStream {
   private source: EventSource | undefined;
   private everOpened = false;
   private broken = false;
-  private readonly listeners = new Set<() => void>();
-  private readonly webhookHandlers = new Set<Handler<HubWebhookEvent>>();
-  private readonly reconnectHandlers = new Set<() => void>();
-  private readonly replicaHandlers = new Set<Handler<HubReplicaEvent>>();
+  private readonly listeners = new Listeners();
+  private readonly webhooks = new Listeners<[HubWebhookEvent]>();
+  private readonly reconnects = new Listeners();
+  private readonly replicaChanges = new Listeners<[HubReplicaEvent]>();
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly base = '') {}
@@ -74,7 +75,7 @@ export class HubStream {
       this.broken = false;
       this.update({ connection: 'open' });
       void this.loadLog();
-      if (reconnected) for (const handler of this.reconnectHandlers) handler();
+      if (reconnected) this.reconnects.tell();
     };
     source.onerror = () => {
       this.broken = true;
@@ -99,11 +100,9 @@ export class HubStream {
       const payloads = Object.fromEntries([...kept, [data.eventId, data.payload]]);
       this.update({ payloads });
       writeKeptPayloads(payloads);
-      for (const handler of this.webhookHandlers) handler(data);
+      this.webhooks.tell(data);
     });
-    on<HubReplicaEvent>('replica', (data) => {
-      for (const handler of this.replicaHandlers) handler(data);
-    });
+    on<HubReplicaEvent>('replica', (data) => this.replicaChanges.tell(data));
     on<HubSoldOnlineEvent>('sold_online', (data) => {
       if (data.alerts.length === 0) return;
       // One per slab, newest first: a stream that reconnects is given the same ones again.
@@ -127,26 +126,11 @@ export class HubStream {
 
   getState = (): HubStreamState => this.state;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  onWebhook(handler: Handler<HubWebhookEvent>): () => void {
-    this.webhookHandlers.add(handler);
-    return () => this.webhookHandlers.delete(handler);
-  }
-
+  subscribe = this.listeners.subscribe;
+  onWebhook = this.webhooks.subscribe;
   /** Rows changed in the hub's replica: the kept lists read its change feed. */
-  onReplica(handler: Handler<HubReplicaEvent>): () => void {
-    this.replicaHandlers.add(handler);
-    return () => this.replicaHandlers.delete(handler);
-  }
-
-  onReconnect(handler: () => void): () => void {
-    this.reconnectHandlers.add(handler);
-    return () => this.reconnectHandlers.delete(handler);
-  }
+  onReplica = this.replicaChanges.subscribe;
+  onReconnect = this.reconnects.subscribe;
 
   private async loadLog(): Promise<void> {
     try {
@@ -166,7 +150,7 @@ export class HubStream {
     next.healthy = healthOf(next, Date.now());
     this.state = next;
     this.scheduleSilenceCheck();
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   /** A configured deployment turns silent by the clock, not by a message: look again then. */
