@@ -11,7 +11,7 @@ export type {
 export { readTolerant } from './tolerant-reader';
 export { readOrderPayload, readProductPayload, type ProductPayload } from './webhook-payloads';
 export { ApiError, isApiError } from './api-error';
-export { CURSOR_ERROR_CODES } from './collections';
+export { CURSOR_ERROR_CODES, isNew } from './collections';
 export type { CollectionSnapshot, Page, SetAsideRecord, WalkOptions } from './collections';
 export { WalkStoppedError } from './walk-guard';
 export { BUCKET_RATES, LeakyBucketPacer } from './pacer';

@@ -78,7 +78,7 @@ function partialOf(schema: z.ZodMiniObject): z.ZodMiniObject {
 }
 
 /** Adds `key` to `seen`; false when it was there (a record without a key is always new). */
-function isNew(seen: Set<string>, key: string | undefined): boolean {
+export function isNew(seen: Set<string>, key: string | undefined): boolean {
   if (key === undefined) return true;
   if (seen.has(key)) return false;
   seen.add(key);
