@@ -31,6 +31,18 @@ export interface HubStreamState {
   soldOnline: readonly HubSoldOnlineAlert[];
 }
 
+/** A stream that is not there: closed, nothing told. */
+export const CLOSED_STREAM: HubStreamState = {
+  connection: 'closed',
+  status: undefined,
+  bucket: undefined,
+  bucketAt: undefined,
+  entries: [],
+  payloads: {},
+  healthy: false,
+  soldOnline: [],
+};
+
 type Handler<T> = (value: T) => void;
 
 /** How many delivery bodies a tab keeps for the Events page. */
@@ -45,14 +57,9 @@ const writeKeptPayloads = (payloads: Record<string, unknown>) =>
 /** A tab's event stream: webhooks to `onWebhook`; `onReconnect` fills the gap after a break. */
 export class HubStream {
   private state: HubStreamState = {
+    ...CLOSED_STREAM,
     connection: 'connecting',
-    status: undefined,
-    bucket: undefined,
-    bucketAt: undefined,
-    entries: [],
     payloads: readKeptPayloads(),
-    healthy: false,
-    soldOnline: [],
   };
   private source: EventSource | undefined;
   private everOpened = false;
