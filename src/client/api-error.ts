@@ -20,20 +20,12 @@ export const CLIENT_ERROR_CODES = {
   deadline: 'deadline_exceeded',
 } as const;
 
-export interface ApiErrorInit {
-  status: number;
-  code: string;
-  message: string;
-  requestId?: string | undefined;
-  fieldErrors?: Record<string, string[]> | undefined;
-  retryAfter?: number | undefined;
-  changedParams?: string[] | undefined;
-  reason?: string | undefined;
-  maxBytes?: number | undefined;
-  pausedUntil?: number | undefined;
-  supportedVersions?: SvcError['supported_versions'];
-  cause?: unknown;
-}
+/** What an ApiError is made of: its fields (status and code required), message and cause. */
+export type ApiErrorInit = Pick<ApiError, 'status' | 'code'> &
+  Partial<Omit<ApiError, 'status' | 'code' | keyof Error | 'hasFieldErrors'>> & {
+    message: string;
+    cause?: unknown;
+  };
 
 /** The client's one error type: branch on `code`, never `message`; `status` 0 means no answer. */
 export class ApiError extends Error {
