@@ -1,14 +1,23 @@
 import type * as z from 'zod/mini';
 import { ApiError, type SlabdeskClient } from '../client';
-import { serverUrl } from './activity/activity-api';
 
 export interface ServerCallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON; a Blob (a photo) is sent as its own bytes, with its own type. */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** The query (in place of any the path holds). */
+  search?: URLSearchParams;
   /** The error for a refusal that means "this server has no such part" (rules, shows), if it is one. */
   unavailable?: (status: number, code: string | undefined, body: unknown) => Error | undefined;
+}
+
+/** A path of our own server, on the origin the API client talks to. */
+export function serverUrl(client: SlabdeskClient, path: string, search?: URLSearchParams): string {
+  const here = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+  const url = new URL(path, new URL(`${client.transport.baseUrl}/`, here));
+  if (search) url.search = search.toString();
+  return url.href;
 }
 
 /** A JSON call to our own server (rules, show ledger) with the CSRF token; refusals as ApiError. */
@@ -19,7 +28,7 @@ export async function callServer<T>(
   options: ServerCallOptions = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
-  const url = serverUrl(client, path);
+  const url = serverUrl(client, path, options.search);
   const bytes = options.body instanceof Blob ? options.body : undefined;
   let response: Response;
   try {

@@ -28,15 +28,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Combines signals (AbortSignal.any where available). */
+/** Combines the signals given. */
 export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (present.length <= 1) return present[0];
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
-  const controller = new AbortController();
-  for (const s of present) {
-    if (s.aborted) controller.abort(s.reason);
-    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
-  }
-  return controller.signal;
+  return present.length <= 1 ? present[0] : AbortSignal.any(present);
 }

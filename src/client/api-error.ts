@@ -20,53 +20,36 @@ export const CLIENT_ERROR_CODES = {
   deadline: 'deadline_exceeded',
 } as const;
 
-export interface ApiErrorInit {
-  status: number;
-  code: string;
-  message: string;
-  requestId?: string | undefined;
-  fieldErrors?: Record<string, string[]> | undefined;
-  retryAfter?: number | undefined;
-  changedParams?: string[] | undefined;
-  reason?: string | undefined;
-  maxBytes?: number | undefined;
-  pausedUntil?: number | undefined;
-  supportedVersions?: SvcError['supported_versions'];
-  cause?: unknown;
-}
+/** What an ApiError is made of: its fields (status and code required), message and cause. */
+export type ApiErrorInit = Pick<ApiError, 'status' | 'code'> &
+  Partial<Omit<ApiError, 'status' | 'code' | keyof Error | 'hasFieldErrors'>> & {
+    message: string;
+    cause?: unknown;
+  };
 
 /** The client's one error type: branch on `code`, never `message`; `status` 0 means no answer. */
 export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly requestId: string | undefined;
+  readonly status!: number;
+  readonly code!: string;
+  readonly requestId!: string | undefined;
   /** A 422's field errors: field name to messages. Empty for every other error. */
-  readonly fieldErrors: Record<string, string[]>;
+  readonly fieldErrors!: Record<string, string[]>;
   /** Seconds from the `Retry-After` header, when present. */
-  readonly retryAfter: number | undefined;
+  readonly retryAfter!: number | undefined;
   /** `svc_error.changed_params` of `page_info_filter_mismatch`. */
-  readonly changedParams: string[] | undefined;
+  readonly changedParams!: string[] | undefined;
   /** `svc_error.reason` of `card_not_listable`. */
-  readonly reason: string | undefined;
+  readonly reason!: string | undefined;
   /** `svc_error.max_bytes` of `body_too_large`. */
-  readonly maxBytes: number | undefined;
+  readonly maxBytes!: number | undefined;
   /** `upstream_paused`: when the pause the API asked for ends (epoch ms). */
-  readonly pausedUntil: number | undefined;
-  readonly supportedVersions: SvcError['supported_versions'];
+  readonly pausedUntil!: number | undefined;
+  readonly supportedVersions!: SvcError['supported_versions'];
 
-  constructor(init: ApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor({ message, cause, ...fields }: ApiErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.fieldErrors = init.fieldErrors ?? {};
-    this.retryAfter = init.retryAfter;
-    this.changedParams = init.changedParams;
-    this.reason = init.reason;
-    this.maxBytes = init.maxBytes;
-    this.pausedUntil = init.pausedUntil;
-    this.supportedVersions = init.supportedVersions;
+    Object.assign(this, fields, { fieldErrors: fields.fieldErrors ?? {} });
   }
 
   /** True for a 422 that named fields. */

@@ -70,7 +70,7 @@ export function createClient(options: ClientOptions = {}) {
       const response = ensureOk(
         await transport.request({
           path: pathOf(id),
-          query: fieldsQuery(options.fields),
+          query: options.fields?.length ? { fields: options.fields.join(',') } : {},
           signal: options.signal,
           priority: options.priority,
         }),
@@ -90,20 +90,14 @@ export function createClient(options: ClientOptions = {}) {
   ): Promise<WithMeta<T>> {
     const response = ensureOk(
       await transport.request({
+        ...options,
         method,
         path,
         body,
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
-        signal: options.signal,
-        priority: options.priority,
-        headers: options.headers,
       }),
     );
     return single(response.body, 'listing', schema, response.meta);
-  }
-
-  function fieldsQuery(fields?: readonly string[]): Record<string, string> {
-    return fields && fields.length > 0 ? { fields: fields.join(',') } : {};
   }
 
   const listings = {
@@ -158,12 +152,8 @@ export function createClient(options: ClientOptions = {}) {
       case 'delete':
         return (await listings.delete(op.id, context)).data;
       case 'reactivate':
-        return (
-          await listings.reactivate(op.id, {
-            ...context,
-            ...(op.durationHours ? { durationHours: op.durationHours } : {}),
-          })
-        ).data;
+        return (await listings.reactivate(op.id, { ...context, durationHours: op.durationHours }))
+          .data;
     }
   };
 

@@ -30,12 +30,9 @@ export const SvcError = z.object({
 });
 export type SvcError = z.infer<typeof SvcError>;
 
-/** Authentication and not-found failures (and most others): `errors` is a bare string. */
-export const MessageErrorEnvelope = z.object({ errors: z.string(), svc_error: SvcError });
-/** 422 validation failures: `errors` keyed by field, each an array of messages. */
-export const FieldErrorEnvelope = z.object({
-  errors: z.record(z.string(), z.array(z.string())),
+/** `errors`: a bare string (most failures), or a 422's messages keyed by field. */
+export const ErrorEnvelope = z.object({
+  errors: z.union([z.string(), z.record(z.string(), z.array(z.string()))]),
   svc_error: SvcError,
 });
-export const ErrorEnvelope = z.union([MessageErrorEnvelope, FieldErrorEnvelope]);
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

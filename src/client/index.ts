@@ -11,12 +11,13 @@ export type {
 export { readTolerant } from './tolerant-reader';
 export { readOrderPayload, readProductPayload, type ProductPayload } from './webhook-payloads';
 export { ApiError, isApiError } from './api-error';
-export { CURSOR_ERROR_CODES } from './collections';
+export { CURSOR_ERROR_CODES, isNew } from './collections';
 export type { CollectionSnapshot, Page, SetAsideRecord, WalkOptions } from './collections';
 export { WalkStoppedError } from './walk-guard';
 export { BUCKET_RATES, LeakyBucketPacer } from './pacer';
 export type { BucketSnapshot } from './pacer';
-export { API_VERSION, DEFAULT_DEADLINE_MS, parseLinkHeader } from './transport';
+export { API_VERSION, DEFAULT_DEADLINE_MS } from './transport';
+export { parseLinkHeader } from './link-header';
 export type { ResponseMeta } from './transport';
 // The write queue, the write schemas and the listing rules are imported from their own modules,
 // so the first page's bundle never carries them.

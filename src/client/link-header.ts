@@ -1,9 +1,3 @@
-/** One link of a `Link` header: its target and its parameters (names lower-cased). */
-export interface LinkValue {
-  target: string;
-  params: Record<string, string>;
-}
-
 /** Runs of characters, matched in one step from a position (sticky), not one test per character. */
 const SPACES = /[ \t]*/y;
 const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]*/y;
@@ -17,10 +11,10 @@ function past(pattern: RegExp, text: string, from: number): number {
   return pattern.lastIndex;
 }
 
-/** Parses a `Link` header per RFC 8288 section 3; a repeated parameter's first counts. */
-export function parseLinkValues(header: string | null | undefined): LinkValue[] {
-  const links: LinkValue[] = [];
-  if (!header) return links;
+/** Link targets by relation type (lower-cased, RFC 8288 2.1.1); the first link of a type wins. */
+export function parseLinkHeader(header: string | null | undefined): Record<string, string> {
+  const rels: Record<string, string> = {};
+  if (!header) return rels;
   let i = 0;
   const n = header.length;
   const skipSpace = () => {
@@ -95,19 +89,9 @@ export function parseLinkValues(header: string | null | undefined): LinkValue[] 
       }
       if (name !== '' && !(name in params)) params[name] = value;
     }
-    links.push({ target, params: { ...params } });
-  }
-  return links;
-}
-
-/** Link targets by relation type (lower-cased, RFC 8288 2.1.1); the first link of a type wins. */
-export function parseLinkHeader(header: string | null | undefined): Record<string, string> {
-  const rels: Record<string, string> = {};
-  for (const link of parseLinkValues(header)) {
-    const rel = link.params.rel;
-    if (rel === undefined) continue;
-    for (const type of rel.trim().toLowerCase().split(/\s+/)) {
-      if (type !== '' && !(type in rels)) rels[type] = link.target;
+    // Parameters per RFC 8288 section 3: a repeated one's first counts.
+    for (const type of params.rel?.trim().toLowerCase().split(/\s+/) ?? []) {
+      if (type !== '' && !(type in rels)) rels[type] = target;
     }
   }
   return rels;

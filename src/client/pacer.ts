@@ -1,4 +1,5 @@
 import { abortError } from './abortable';
+import { Listeners } from './listeners';
 
 /** The spec's buckets: live 40 refilling 2 per second, test 20 refilling 1 per second. */
 export const BUCKET_RATES = {
@@ -81,7 +82,7 @@ export class LeakyBucketPacer {
   private readonly probeAloneMs: number;
   private readonly queue: Waiter[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly maxInFlight: number;
   private readonly reserve: number;
   private readonly priorityReserve: Record<RequestPriority, number>;
@@ -143,7 +144,7 @@ export class LeakyBucketPacer {
 
   snapshot(): BucketSnapshot {
     this.drain();
-    return {
+    const snapshot: BucketSnapshot = {
       mode: this.mode,
       capacity: this.capacity,
       perSecond: this.perSecond,
@@ -151,23 +152,18 @@ export class LeakyBucketPacer {
       lastReportedUsed: this.lastReportedUsed,
       inFlight: this.inFlight,
       waiting: this.queue.length,
-      waitingBy: {
-        interactive: this.queue.filter((w) => w.priority === 'interactive').length,
-        background: this.queue.filter((w) => w.priority === 'background').length,
-        bulk: this.queue.filter((w) => w.priority === 'bulk').length,
-      },
+      waitingBy: { interactive: 0, background: 0, bulk: 0 },
       pausedUntil: this.pausedUntil > this.now() ? this.pausedUntil : 0,
     };
+    for (const waiter of this.queue) snapshot.waitingBy[waiter.priority]++;
+    return snapshot;
   }
 
   /** Called on every change of the state (a grant, a response, a pause). */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   private changed(): void {
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   private drain(): void {

@@ -112,43 +112,23 @@ export function collection<
   return resource as unknown as CollectionResource<Row, F>;
 }
 
+/** One collection, read field by field; its path is its envelope's name. */
+const spec = <
+  S extends z.ZodMiniObject,
+  K extends keyof z.infer<S> & string = 'id' & keyof z.infer<S>,
+>(
+  envelope: string,
+  schema: S,
+  keyField = 'id' as K,
+) => ({ path: `/${envelope}.json`, envelope, schema, keyField, tolerant: true }) as const;
+
 export const COLLECTIONS = {
-  listings: {
-    path: '/listings.json',
-    envelope: 'listings',
-    schema: ListingListItem,
-    keyField: 'id',
-    tolerant: true,
-  },
-  products: {
-    path: '/products.json',
-    envelope: 'products',
-    schema: Product,
-    keyField: 'id',
-    tolerant: true,
-  },
-  orders: {
-    path: '/orders.json',
-    envelope: 'orders',
-    schema: Order,
-    keyField: 'id',
-    tolerant: true,
-  },
-  inventoryItems: {
-    path: '/inventory_items.json',
-    envelope: 'inventory_items',
-    schema: InventoryItem,
-    keyField: 'id',
-    tolerant: true,
-  },
-  inventoryLevels: {
-    path: '/inventory_levels.json',
-    envelope: 'inventory_levels',
-    schema: InventoryLevel,
-    keyField: 'inventory_item_id',
-    tolerant: true,
-  },
-} as const satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
+  listings: spec('listings', ListingListItem),
+  products: spec('products', Product),
+  orders: spec('orders', Order),
+  inventoryItems: spec('inventory_items', InventoryItem),
+  inventoryLevels: spec('inventory_levels', InventoryLevel, 'inventory_item_id'),
+} satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
 
 /** One resource out of a single envelope; a degraded record becomes `degraded_record`. */
 export function single<T>(

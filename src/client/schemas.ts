@@ -105,18 +105,14 @@ export const ListingDetail = z.object({
   title: z.string(),
   status: ListingStatus,
   price: Money,
-  card: z.object({
+  // The list view's card, with `url` required and `year`, `set` and `category` optional.
+  card: z.extend(z.partial(ListingCard), {
     id: z.string(),
     title: z.string(),
     cert_number: z.string(),
     grader: Grader,
     grade: z.string(),
     url: z.string(),
-    year: z.optional(z.nullable(z.int())),
-    set: z.optional(z.string()),
-    category: z.optional(z.string()),
-    player: z.optional(z.nullable(z.string())),
-    variant: z.optional(z.string()),
   }),
   unavailable_reason: z.nullable(z.string()),
   can_reactivate: z.boolean(),
@@ -176,8 +172,6 @@ export const ProductVariant = z.object({
   svc_minimum_offer: z.optional(z.nullable(Money)),
 });
 
-export const ProductImage = ListingImage;
-
 /** The card of the product shape, as far as a server sends it. */
 export const ProductCard = z.extend(z.partial(ListingCard), { id: z.string() });
 export type ProductCard = z.infer<typeof ProductCard>;
@@ -196,7 +190,7 @@ export const Product = z.object({
   updated_at: z.optional(Timestamp),
   published_at: z.optional(z.nullable(Timestamp)),
   variants: z.optional(z.array(ProductVariant)),
-  images: z.optional(z.array(ProductImage)),
+  images: z.optional(z.array(ListingImage)),
   svc_card: z.optional(ProductCard),
   svc_can_reactivate: z.optional(z.boolean()),
   svc_is_lot: z.optional(z.boolean()),

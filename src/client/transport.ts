@@ -2,6 +2,7 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { resolveApiUrl } from './api-urls';
 import { parseLinkHeaderAt } from './link-header';
 import { abortError, anySignal, sleep } from './abortable';
+import { Listeners } from './listeners';
 import { LeakyBucketPacer, type KeyMode } from './pacer';
 import { responseMetaOf } from './response-meta';
 import {
@@ -16,9 +17,6 @@ import {
   type RequestOptions,
   type RawResponse,
 } from './transport-types';
-
-export { parseLinkHeader } from './link-header';
-export { parseCallLimit } from './response-meta';
 
 // Every type and default of the transport, for importers of this module.
 export * from './transport-types';
@@ -74,7 +72,7 @@ export class Transport {
   private readonly tabId = newTabId();
   private readonly extraHeaders: TransportOptions['headers'];
   private state: TransportState;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   /** Offset of the API's clock from ours (ms), learned from `/ping` or `Date`. */
   private clockOffset: { ms: number; source: 'ping' | 'date' } | undefined;
 
@@ -107,16 +105,11 @@ export class Transport {
   /** The current state; the same object until something changes (for useSyncExternalStore). */
   getState = (): TransportState => this.state;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   private publish(patch: Partial<TransportState>): void {
     this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   private count(key: keyof TransportState['counts']): void {

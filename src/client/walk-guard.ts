@@ -57,28 +57,21 @@ export class WalkGuard {
     next: string | undefined;
   }): { code: 'cursor_loop' | 'page_budget_exceeded'; message: string } | undefined {
     this.pagesRead++;
+    const loops = (why: string) => ({
+      code: CLIENT_ERROR_CODES.cursorLoop,
+      message: `Reading ${this.path} stopped at page ${this.pagesRead}: ${why}.`,
+    });
     if (page.total > 0 && page.fresh === 0) {
       if (this.replayAllowance > 0) this.replayAllowance--;
-      else {
-        return {
-          code: CLIENT_ERROR_CODES.cursorLoop,
-          message: `Reading ${this.path} stopped at page ${this.pagesRead}: it held only records already read, so the reading loops.`,
-        };
-      }
+      else return loops('it held only records already read, so the reading loops');
     }
     if (page.next === undefined) return undefined;
     this.emptyInARow = page.total === 0 ? this.emptyInARow + 1 : 0;
     if (this.emptyInARow > MAX_EMPTY_PAGES_IN_A_ROW) {
-      return {
-        code: CLIENT_ERROR_CODES.cursorLoop,
-        message: `Reading ${this.path} stopped at page ${this.pagesRead}: ${this.emptyInARow} pages in a row held no records yet announced more.`,
-      };
+      return loops(`${this.emptyInARow} pages in a row held no records yet announced more`);
     }
     if (this.followed.has(page.next)) {
-      return {
-        code: CLIENT_ERROR_CODES.cursorLoop,
-        message: `Reading ${this.path} stopped at page ${this.pagesRead}: it pointed back to a page already read, so the reading loops.`,
-      };
+      return loops('it pointed back to a page already read, so the reading loops');
     }
     this.followed.add(page.next);
     if (this.pagesRead >= this.budget) {

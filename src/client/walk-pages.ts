@@ -77,6 +77,14 @@ function partialOf(schema: z.ZodMiniObject): z.ZodMiniObject {
   return partial;
 }
 
+/** Adds `key` to `seen`; false when it was there (a record without a key is always new). */
+export function isNew(seen: Set<string>, key: string | undefined): boolean {
+  if (key === undefined) return true;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
 /** Walks every page by `rel="next"`; a stale cursor restarts, a runaway walk throws. */
 export async function* walkPages<S extends z.ZodMiniObject>(
   transport: Transport,
@@ -159,18 +167,10 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         response.meta.requestId,
         spec.tolerant,
       );
-      const rows = parsed.rows.filter((row) => {
-        const key = String((row as Record<string, unknown>)[spec.keyField]);
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-      const setAside = parsed.setAside.filter((record) => {
-        if (record.id === undefined) return true;
-        if (seen.has(record.id)) return false;
-        seen.add(record.id);
-        return true;
-      });
+      const rows = parsed.rows.filter((row) =>
+        isNew(seen, String((row as Record<string, unknown>)[spec.keyField])),
+      );
+      const setAside = parsed.setAside.filter((record) => isNew(seen, record.id));
       number++;
       yield { rows, setAside, meta: response.meta, number, restarts };
       read.rows.push(...rows);

@@ -1,4 +1,5 @@
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { Listeners } from './listeners';
 
 export type WriteStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -39,7 +40,7 @@ export type WriteRunner<Op, R> = (op: Op, context: { idempotencyKey: string }) =
 /** Runs writes with bounded concurrency, one `Idempotency-Key` each; never abandons one. */
 export class WriteQueue<Op, R> {
   private readonly items: WriteItem<Op, R>[] = [];
-  private readonly listeners = new Set<(progress: WriteProgress<Op, R>) => void>();
+  private readonly listeners = new Listeners<[WriteProgress<Op, R>]>();
   private readonly runningKeys = new Set<string>();
   private readonly concurrency: number;
   private readonly newKey: () => string;
@@ -101,12 +102,7 @@ export class WriteQueue<Op, R> {
   }
 
   /** Called on every item change and on pause/resume. */
-  subscribe(listener: (progress: WriteProgress<Op, R>) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  }
+  readonly subscribe = this.listeners.subscribe;
 
   pause(): void {
     this.paused = true;
@@ -166,8 +162,7 @@ export class WriteQueue<Op, R> {
 
   private emit(item: WriteItem<Op, R> | undefined): void {
     if (this.listeners.size === 0) return;
-    const progress = this.progress(item);
-    for (const listener of this.listeners) listener(progress);
+    this.listeners.tell(this.progress(item));
   }
 
   private next(): WriteItem<Op, R> | undefined {

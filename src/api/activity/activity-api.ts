@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { ApiError, type SlabdeskClient } from '../../client';
+import type { SlabdeskClient } from '../../client';
+import { callServer } from '../server-call';
 
 /** Our server's activity log (`/hub/activity`, `.csv`); a 404 means show nothing. */
 
@@ -68,14 +69,6 @@ export function activitySearch(filters: ActivityFilters, extra: Record<string, s
   return params;
 }
 
-/** A path of our own server, on the origin the API client talks to. */
-export function serverUrl(client: SlabdeskClient, path: string, search?: URLSearchParams): string {
-  const here = typeof location === 'undefined' ? 'http://localhost/' : location.href;
-  const url = new URL(path, new URL(`${client.transport.baseUrl}/`, here));
-  if (search) url.search = search.toString();
-  return url.href;
-}
-
 /** Thrown when the server keeps no activity log (it answered 404): not an error to show. */
 export class ActivityUnavailable extends Error {
   constructor() {
@@ -92,20 +85,12 @@ export async function fetchActivity(
   const extra: Record<string, string> = {};
   if (options.before !== undefined) extra.before = String(options.before);
   if (options.limit !== undefined) extra.limit = String(options.limit);
-  const response = await fetch(serverUrl(client, ACTIVITY_PATH, activitySearch(filters, extra)), {
-    headers: { accept: 'application/json' },
-    credentials: 'same-origin',
-    signal: options.signal ?? null,
+  const body = await callServer(client, z.unknown(), ACTIVITY_PATH, {
+    search: activitySearch(filters, extra),
+    signal: options.signal,
+    unavailable: (status) => (status === 404 ? new ActivityUnavailable() : undefined),
   });
-  if (response.status === 404) throw new ActivityUnavailable();
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw ApiError.fromResponse(response.status, response.headers, body);
+  // An answer this page cannot read is shown as no log, as a 404 is.
   const parsed = ActivityPage.safeParse(body);
   if (!parsed.success) throw new ActivityUnavailable();
   return parsed.data;

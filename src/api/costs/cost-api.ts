@@ -16,9 +16,9 @@ const COSTS_PATH = '/hub/costs';
 const costPath = (itemId: string) => `${COSTS_PATH}/${encodeURIComponent(itemId)}`;
 
 export const fetchKeptCosts = (client: SlabdeskClient, signal?: AbortSignal) =>
-  callServer(client, z.object({ costs: z.array(KeptCost) }), COSTS_PATH, {
-    ...(signal ? { signal } : {}),
-  }).then((answer) => answer.costs);
+  callServer(client, z.object({ costs: z.array(KeptCost) }), COSTS_PATH, { signal }).then(
+    (answer) => answer.costs,
+  );
 
 /** Sets a card's kept cost ("12.50"), or forgets it (`null`): a PUT, the same answer if sent twice. */
 export const putKeptCost = (client: SlabdeskClient, itemId: string, cost: string | null) =>

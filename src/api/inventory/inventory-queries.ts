@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { isNew } from '../../client';
 import type { InventoryItem, InventoryLevel, SetAsideRecord, SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { keptOptions } from '../kept/kept-persister';
@@ -195,12 +196,7 @@ export const canListFromInventory = (row: InventoryRow, neverListed: ReadonlySet
 /** A card whose item and level were both unreadable is one card: reported once. */
 function dedupeById(records: SetAsideRecord[]): SetAsideRecord[] {
   const seen = new Set<string>();
-  return records.filter((record) => {
-    if (record.id === undefined) return true;
-    if (seen.has(record.id)) return false;
-    seen.add(record.id);
-    return true;
-  });
+  return records.filter((record) => isNew(seen, record.id));
 }
 
 /** The inventory page's loader: its reads start while the page's code loads. */

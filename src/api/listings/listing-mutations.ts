@@ -1,46 +1,42 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListingCreateInput, ListingUpdateInput } from '../../client';
+import type { ListingCreateInput, ListingUpdateInput, SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { rememberWrite } from './written-terms';
-import { applyListingWrite } from './write-answer';
+import { applyListingWrite, type ListingWriteAnswer } from './write-answer';
 
 /** Listing writes: answers go to the cache via `applyListingWrite`; callers' callbacks after. */
 
-export function useUpdateListing(id: string) {
+/** One listing write whose answer goes to the cache through `applyListingWrite`. */
+function useListingWrite<V, L>(
+  write: (client: SlabdeskClient, vars: V) => Promise<{ data: L }>,
+  answerOf: (listing: L, vars: V) => ListingWriteAnswer,
+) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: { patch: ListingUpdateInput; idempotencyKey?: string }) =>
-      (await client.listings.update(id, vars.patch, { idempotencyKey: vars.idempotencyKey })).data,
-    onSuccess: (listing, vars) =>
-      applyListingWrite(queryClient, { method: 'PUT', listingId: id, body: vars.patch, listing }),
+    mutationFn: async (vars: V) => (await write(client, vars)).data,
+    onSuccess: (listing: L, vars: V) => applyListingWrite(queryClient, answerOf(listing, vars)),
   });
 }
 
-export function useDeactivateListing(id: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => (await client.listings.delete(id)).data,
-    onSuccess: (listing) =>
-      applyListingWrite(queryClient, { method: 'DELETE', listingId: id, listing }),
-  });
-}
+export const useUpdateListing = (id: string) =>
+  useListingWrite(
+    (client, vars: { patch: ListingUpdateInput; idempotencyKey?: string }) =>
+      client.listings.update(id, vars.patch, { idempotencyKey: vars.idempotencyKey }),
+    (listing, vars) => ({ method: 'PUT', listingId: id, body: vars.patch, listing }),
+  );
 
-export function useReactivateListing(id: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => (await client.listings.reactivate(id)).data,
-    onSuccess: (listing) =>
-      applyListingWrite(queryClient, {
-        method: 'PUT',
-        listingId: id,
-        body: { status: 'active' },
-        listing,
-      }),
-  });
-}
+export const useDeactivateListing = (id: string) =>
+  useListingWrite(
+    (client, _: void) => client.listings.delete(id),
+    (listing) => ({ method: 'DELETE', listingId: id, listing }),
+  );
+
+export const useReactivateListing = (id: string) =>
+  useListingWrite(
+    (client, _: void) => client.listings.reactivate(id),
+    (listing) => ({ method: 'PUT', listingId: id, body: { status: 'active' }, listing }),
+  );
 
 /** Create: the caller holds the Idempotency-Key so a retry of the same form is the same write. */
 export function useCreateListing() {

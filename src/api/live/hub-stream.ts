@@ -9,6 +9,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
+import { Listeners } from '../../client/listeners';
 import { readKeptMap, sessionStore, writeKept } from '../local-store';
 
 /** A configured deployment with no delivery for this long is reported as silent. */
@@ -30,6 +31,18 @@ export interface HubStreamState {
   soldOnline: readonly HubSoldOnlineAlert[];
 }
 
+/** A stream that is not there: closed, nothing told. */
+export const CLOSED_STREAM: HubStreamState = {
+  connection: 'closed',
+  status: undefined,
+  bucket: undefined,
+  bucketAt: undefined,
+  entries: [],
+  payloads: {},
+  healthy: false,
+  soldOnline: [],
+};
+
 type Handler<T> = (value: T) => void;
 
 /** How many delivery bodies a tab keeps for the Events page. */
@@ -44,22 +57,17 @@ const writeKeptPayloads = (payloads: Record<string, unknown>) =>
 /** A tab's event stream: webhooks to `onWebhook`; `onReconnect` fills the gap after a break. */
 export class HubStream {
   private state: HubStreamState = {
+    ...CLOSED_STREAM,
     connection: 'connecting',
-    status: undefined,
-    bucket: undefined,
-    bucketAt: undefined,
-    entries: [],
     payloads: readKeptPayloads(),
-    healthy: false,
-    soldOnline: [],
   };
   private source: EventSource | undefined;
   private everOpened = false;
   private broken = false;
-  private readonly listeners = new Set<() => void>();
-  private readonly webhookHandlers = new Set<Handler<HubWebhookEvent>>();
-  private readonly reconnectHandlers = new Set<() => void>();
-  private readonly replicaHandlers = new Set<Handler<HubReplicaEvent>>();
+  private readonly listeners = new Listeners();
+  private readonly webhooks = new Listeners<[HubWebhookEvent]>();
+  private readonly reconnects = new Listeners();
+  private readonly replicaChanges = new Listeners<[HubReplicaEvent]>();
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly base = '') {}
@@ -74,7 +82,7 @@ export class HubStream {
       this.broken = false;
       this.update({ connection: 'open' });
       void this.loadLog();
-      if (reconnected) for (const handler of this.reconnectHandlers) handler();
+      if (reconnected) this.reconnects.tell();
     };
     source.onerror = () => {
       this.broken = true;
@@ -82,35 +90,27 @@ export class HubStream {
         connection: source.readyState === EventSource.CLOSED ? 'closed' : 'connecting',
       });
     };
-    source.addEventListener('status', (event) => {
-      this.update({ status: JSON.parse((event as MessageEvent<string>).data) as HubStatus });
-    });
-    source.addEventListener('bucket', (event) => {
-      this.update({
-        bucket: JSON.parse((event as MessageEvent<string>).data) as HubBucket,
-        bucketAt: Date.now(),
-      });
-    });
-    source.addEventListener('log', (event) => {
-      const entry = JSON.parse((event as MessageEvent<string>).data) as HubLogEntry;
-      this.update({ entries: [...this.state.entries, entry].slice(-200) });
-    });
-    source.addEventListener('webhook', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as HubWebhookEvent;
+    // Each message's data is JSON the server made from the shape its name says.
+    const on = <T>(name: string, handle: Handler<T>) =>
+      source.addEventListener(name, (event) =>
+        handle(JSON.parse((event as MessageEvent<string>).data) as T),
+      );
+    on<HubStatus>('status', (status) => this.update({ status }));
+    on<HubBucket>('bucket', (bucket) => this.update({ bucket, bucketAt: Date.now() }));
+    on<HubLogEntry>('log', (entry) =>
+      this.update({ entries: [...this.state.entries, entry].slice(-200) }),
+    );
+    on<HubWebhookEvent>('webhook', (data) => {
       // Kept for the Events page's sentences (the server's log keeps no body), in this tab's
       // session so a reload still reads them; the newest ones only.
       const kept = Object.entries(this.state.payloads).slice(1 - KEPT_PAYLOADS);
       const payloads = Object.fromEntries([...kept, [data.eventId, data.payload]]);
       this.update({ payloads });
       writeKeptPayloads(payloads);
-      for (const handler of this.webhookHandlers) handler(data);
+      this.webhooks.tell(data);
     });
-    source.addEventListener('replica', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as HubReplicaEvent;
-      for (const handler of this.replicaHandlers) handler(data);
-    });
-    source.addEventListener('sold_online', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as HubSoldOnlineEvent;
+    on<HubReplicaEvent>('replica', (data) => this.replicaChanges.tell(data));
+    on<HubSoldOnlineEvent>('sold_online', (data) => {
       if (data.alerts.length === 0) return;
       // One per slab, newest first: a stream that reconnects is given the same ones again.
       const told = new Set(data.alerts.map((alert) => alert.listingId));
@@ -133,26 +133,11 @@ export class HubStream {
 
   getState = (): HubStreamState => this.state;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  onWebhook(handler: Handler<HubWebhookEvent>): () => void {
-    this.webhookHandlers.add(handler);
-    return () => this.webhookHandlers.delete(handler);
-  }
-
+  subscribe = this.listeners.subscribe;
+  onWebhook = this.webhooks.subscribe;
   /** Rows changed in the hub's replica: the kept lists read its change feed. */
-  onReplica(handler: Handler<HubReplicaEvent>): () => void {
-    this.replicaHandlers.add(handler);
-    return () => this.replicaHandlers.delete(handler);
-  }
-
-  onReconnect(handler: () => void): () => void {
-    this.reconnectHandlers.add(handler);
-    return () => this.reconnectHandlers.delete(handler);
-  }
+  onReplica = this.replicaChanges.subscribe;
+  onReconnect = this.reconnects.subscribe;
 
   private async loadLog(): Promise<void> {
     try {
@@ -172,7 +157,7 @@ export class HubStream {
     next.healthy = healthOf(next, Date.now());
     this.state = next;
     this.scheduleSilenceCheck();
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   /** A configured deployment turns silent by the clock, not by a message: look again then. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { HubStream, HubStreamState } from './hub-stream';
+import { CLOSED_STREAM, type HubStream, type HubStreamState } from './hub-stream';
 import { useThrottledStore } from './use-throttled-store';
 
 const HubStreamContext = createContext<HubStream | null>(null);
@@ -19,18 +19,8 @@ export function useHubStream(): HubStream | null {
   return useContext(HubStreamContext);
 }
 
-const NO_STREAM: HubStreamState = {
-  connection: 'closed',
-  status: undefined,
-  bucket: undefined,
-  bucketAt: undefined,
-  entries: [],
-  payloads: {},
-  healthy: false,
-  soldOnline: [],
-};
 const noop = () => () => {};
-const none = () => NO_STREAM;
+const none = () => CLOSED_STREAM;
 
 /** The stream's state, or a closed one when there is no stream. */
 export function useHubState(): HubStreamState {
@@ -44,7 +34,7 @@ export function useHubValue<T extends string | number | boolean | null | undefin
 ): T {
   const stream = useHubStream();
   return useSyncExternalStore(stream?.subscribe ?? noop, () =>
-    select(stream?.getState() ?? NO_STREAM),
+    select(stream?.getState() ?? CLOSED_STREAM),
   );
 }
 

@@ -19,16 +19,8 @@ const wordsOf = (error: unknown) =>
 const detailsOf = (error: unknown) =>
   error instanceof ApiError ? `${error.status} ${error.code}` : undefined;
 
-/** Not through, no network: the write waits as it was. */
-class Dropped extends Error {}
-/** The session ended: the write waits for its account to sign in again. */
-class SessionEnded extends Error {}
-
-/** Stops sending at a drop or at the end of the session (anything else is the write's answer). */
-function stopOn(error: unknown): void {
-  if (dropped(error)) throw new Dropped();
-  if (ended(error)) throw new SessionEnded();
-}
+/** A drop or the end of the session stops sending (anything else is the write's answer). */
+const stops = (error: unknown) => dropped(error) || ended(error);
 
 /** The marketplace's words without its ids (the seller knows the card by its title). */
 const withoutIds = (text: string) => text.replace(/\b(lst|evt|req|loc|ord)_[A-Za-z0-9]+/g, 'it');
@@ -53,13 +45,13 @@ async function sendSale(
       });
       offMarket = answer.data.unavailable_reason === 'sold' ? 'sold_online' : 'deactivated';
     } catch (error) {
-      stopOn(error);
+      if (stops(error)) throw error;
       // Refused: a sold listing refuses any write, so the listing says whether it sold online.
       let reason: string | null | undefined;
       try {
         reason = (await client.listings.get(item.listingId)).data.unavailable_reason;
       } catch (readError) {
-        stopOn(readError);
+        if (stops(readError)) throw readError;
       }
       if (reason === 'sold') {
         offMarket = 'sold_online';
@@ -74,7 +66,6 @@ async function sendSale(
   try {
     await postSale(client, item.showKey, { ...item.sale, soldOnline, offMarket, note });
   } catch (error) {
-    stopOn(error);
     if (!(error instanceof ApiError && error.code === SOLD_BEFORE)) throw error;
     // Sold before (at this show or another, maybe from another phone): held for the seller.
     void queryClient.invalidateQueries({ queryKey: showKeys.all() });
@@ -106,13 +97,7 @@ async function sendPrice(
   force: boolean,
 ): Promise<Partial<PriceWrite>> {
   if (!force) {
-    let now;
-    try {
-      now = (await client.listings.get(item.listingId)).data;
-    } catch (error) {
-      stopOn(error);
-      throw error;
-    }
+    const now = (await client.listings.get(item.listingId)).data;
     if (now.unavailable_reason === 'sold') {
       return { state: 'conflict', outcome: 'Sold online meanwhile: the new price was not sent.' };
     }
@@ -130,22 +115,17 @@ async function sendPrice(
       };
     }
   }
-  try {
-    const answer = await client.listings.update(
-      item.listingId,
-      { price: item.price },
-      { idempotencyKey: item.idempotencyKey },
-    );
-    applyListingWrite(queryClient, {
-      method: 'PUT',
-      listingId: item.listingId,
-      body: { price: item.price },
-      listing: answer.data,
-    });
-  } catch (error) {
-    stopOn(error);
-    throw error;
-  }
+  const answer = await client.listings.update(
+    item.listingId,
+    { price: item.price },
+    { idempotencyKey: item.idempotencyKey },
+  );
+  applyListingWrite(queryClient, {
+    method: 'PUT',
+    listingId: item.listingId,
+    body: { price: item.price },
+    listing: answer.data,
+  });
   return {
     state: 'done',
     outcome: `Price set to ${formatDollars(centsOf(item.price) ?? 0)}.`,
@@ -193,12 +173,7 @@ async function sendOne(
   try {
     let patch: Partial<OutboxItem>;
     if (item.kind === 'create-show') {
-      try {
-        await postShow(client, item.show);
-      } catch (error) {
-        stopOn(error);
-        throw error;
-      }
+      await postShow(client, item.show);
       void queryClient.invalidateQueries({ queryKey: showKeys.all() });
       patch = { state: 'done', outcome: 'Show started.' };
     } else if (item.kind === 'sell-at-show') {
@@ -209,11 +184,11 @@ async function sendOne(
     await box.update(item.seq, patch);
     return true;
   } catch (error) {
-    if (error instanceof Dropped) {
+    if (dropped(error)) {
       await box.update(item.seq, { state: 'waiting', outcome: 'Waiting for a connection.' });
       return false;
     }
-    if (error instanceof SessionEnded) {
+    if (ended(error)) {
       await box.update(item.seq, { state: 'waiting', outcome: 'Waiting for a sign-in.' });
       box.onSessionEnded();
       return false;

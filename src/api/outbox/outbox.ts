@@ -1,4 +1,5 @@
 import type { IDBPDatabase } from 'idb';
+import { Listeners } from '../../client/listeners';
 import { openBrowserDb } from '../browser-db';
 import { useSyncExternalStore } from 'react';
 import type { SaleBody } from '../shows/show-api';
@@ -80,7 +81,7 @@ const STORE = 'writes';
 
 export class Outbox {
   private items: OutboxItem[] = [];
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private db: Promise<IDBPDatabase | undefined> | undefined;
   private loaded: Promise<void> | undefined;
 
@@ -123,16 +124,11 @@ export class Outbox {
 
   snapshot = (): readonly OutboxItem[] => this.items;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.listeners.subscribe;
 
   private publish(): void {
     this.items = [...this.items];
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   private async persist(item: OutboxItem): Promise<void> {

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
-import { callServer } from '../server-call';
-import { serverUrl } from '../activity/activity-api';
+import { callServer, serverUrl } from '../server-call';
 import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
 
 export type { ShowTotals };

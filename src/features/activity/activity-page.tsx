@@ -19,12 +19,12 @@ import {
   activitySearch,
   browserZone,
   ActivityUnavailable,
-  serverUrl,
   type ActivityEntry,
   THIS_COMPUTER,
   type ActivityFilters,
 } from '../../api/activity/activity-api';
 import { activityPageQuery } from '../../api/activity/activity-queries';
+import { serverUrl } from '../../api/server-call';
 import { actionWords, changeLines, outcomeWords, personWords } from '../../lib/describe-change';
 import { useApiClient } from '../../api/api-context';
 import { paths } from '../../shared/paths';
