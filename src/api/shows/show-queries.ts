@@ -6,9 +6,8 @@ import { useOffline } from '../offline';
 import { readKept, writeKept } from '../local-store';
 import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
-import { centsOf } from '../../shared/money';
 import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
-import { tendersOfBody } from './sale-tenders';
+import { entryOfWrite } from './sale-tenders';
 import {
   fetchShow,
   postVoidSale,
@@ -134,31 +133,21 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
   const write = sales.findLast((item) => !voided.has(item.sale.key));
   const entry = ledger.data?.sale;
   const mine = write && write.state !== 'dropped' && write.state !== 'failed' ? write : undefined;
-  let sale: SoldAtShow | undefined;
-  if (entry) {
-    sale = {
-      entryKey: entry.key,
-      showKey: entry.showKey,
-      showName: entry.showName,
-      soldAt: entry.soldAt,
-      priceCents: entry.priceCents,
-      discountCents: entry.discountCents,
-      tenders: entry.tenders,
-      recorded: true,
-    };
-  } else if (mine && mine.soldBefore === undefined) {
-    sale = {
-      entryKey: mine.sale.key,
-      showKey: mine.showKey,
-      showName: shows.data?.find((show) => show.key === mine.showKey)?.name ?? null,
-      soldAt: mine.sale.soldAt,
-      priceCents: centsOf(mine.sale.price) ?? 0,
-      discountCents: centsOf(mine.sale.discount) ?? 0,
-      tenders: tendersOfBody(mine.sale),
-      // Sent and recorded (the ledger's answer not read here yet): undoable too.
-      recorded: mine.state === 'done',
-    };
-  }
+  // The ledger's sale, else this device's own (sent and recorded, the answer not read: undoable).
+  const known = mine && mine.soldBefore === undefined ? entryOfWrite(mine) : undefined;
+  const from = entry ?? known;
+  const sale: SoldAtShow | undefined = from && {
+    entryKey: from.key,
+    showKey: from.showKey,
+    showName: entry
+      ? entry.showName
+      : (shows.data?.find((show) => show.key === from.showKey)?.name ?? null),
+    soldAt: from.soldAt,
+    priceCents: from.priceCents,
+    discountCents: from.discountCents,
+    tenders: from.tenders,
+    recorded: entry ? true : mine?.state === 'done',
+  };
   return { sale, write, sold: entry != null || mine !== undefined };
 }
 

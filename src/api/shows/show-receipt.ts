@@ -3,8 +3,7 @@ import type { Tender } from '../../shared/show-tenders';
 import { useApiClient } from '../api-context';
 import { catalogueQuery } from '../listings/catalogue-query';
 import { useOutboxItems, type SaleWrite } from '../outbox/outbox';
-import { centsOf } from '../../shared/money';
-import { tendersOfBody } from './sale-tenders';
+import { entryOfWrite } from './sale-tenders';
 import { showQuery, showsQuery } from './show-queries';
 
 /** A sale's receipt, from the ledger, or from this device's outbox while it waits to be sent. */
@@ -49,40 +48,21 @@ export function useShowReceipt(
   const entry = page.data?.entries.find((e) => e.key === entryKey);
   const showName =
     page.data?.show.name ?? shows.data?.find((show) => show.key === showKey)?.name ?? null;
-  const listingId = entry?.listingId ?? write?.listingId;
-  const card = catalogue.data?.rows.find((row) => row.id === listingId)?.card;
-  const common = {
+  const from = entry ?? (write && entryOfWrite(write));
+  const card = catalogue.data?.rows.find((row) => row.id === from?.listingId)?.card;
+  const receipt: Receipt | undefined = from && {
     number: receiptNumber(entryKey),
     showName,
+    soldAt: from.soldAt,
+    title: from.title,
+    certNumber: from.certNumber,
+    grader: from.grader,
     grade: card?.grade ?? null,
+    priceCents: from.priceCents,
+    discountCents: from.discountCents,
+    tenders: from.tenders,
+    waiting: !entry && write?.state !== 'done',
+    voided: from.voided !== null,
   };
-  let receipt: Receipt | undefined;
-  if (entry) {
-    receipt = {
-      ...common,
-      soldAt: entry.soldAt,
-      title: entry.title,
-      certNumber: entry.certNumber,
-      grader: entry.grader,
-      priceCents: entry.priceCents,
-      discountCents: entry.discountCents,
-      tenders: entry.tenders,
-      waiting: false,
-      voided: entry.voided !== null,
-    };
-  } else if (write) {
-    receipt = {
-      ...common,
-      soldAt: write.sale.soldAt,
-      title: write.sale.title,
-      certNumber: write.sale.certNumber,
-      grader: write.sale.grader,
-      priceCents: centsOf(write.sale.price) ?? 0,
-      discountCents: centsOf(write.sale.discount) ?? 0,
-      tenders: tendersOfBody(write.sale),
-      waiting: write.state !== 'done',
-      voided: false,
-    };
-  }
   return { receipt, pending: !receipt && page.isPending };
 }
