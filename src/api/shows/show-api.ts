@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
-import { callServer } from '../server-call';
+import { callServer, type ServerCallOptions } from '../server-call';
 import { serverUrl } from '../activity/activity-api';
 import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
 
@@ -144,11 +144,7 @@ function call<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,
   path: string,
-  options: {
-    method?: 'GET' | 'POST' | 'PUT';
-    body?: unknown;
-    signal?: AbortSignal | undefined;
-  } = {},
+  options: Omit<ServerCallOptions, 'unavailable'> = {},
 ): Promise<T> {
   return callServer(client, schema, path, {
     ...options,

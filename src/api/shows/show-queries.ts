@@ -4,7 +4,7 @@ import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../
 import { useApiClient } from '../api-context';
 import { useOffline } from '../offline';
 import { readKept, writeKept } from '../local-store';
-import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
+import { outbox, useOutboxItems, type NewOutboxItem, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
 import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
 import { entryOfWrite } from './sale-tenders';
@@ -177,6 +177,16 @@ export function useVoidSale() {
   });
 }
 
+/** Queues a write in the outbox and starts sending it (at once when online). */
+function useQueueWrite() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return async (item: NewOutboxItem) => {
+    await outbox().add(item);
+    void syncOutbox(client, queryClient);
+  };
+}
+
 /** The day in the browser's zone, as YYYY-MM-DD. */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -185,8 +195,8 @@ export function today(now = new Date()): string {
 
 /** Starts a show (through the outbox: a hall with no network still gets its show). */
 export function useStartShow() {
-  const client = useApiClient();
   const queryClient = useQueryClient();
+  const queue = useQueueWrite();
   return async (name: string, date: string): Promise<string> => {
     const key = newIdempotencyKey();
     const show = { key, name, date };
@@ -201,8 +211,7 @@ export function useStartShow() {
     const shows = [summary, ...(queryClient.getQueryData<ShowSummary[]>(showKeys.lists()) ?? [])];
     queryClient.setQueryData(showKeys.lists(), shows);
     keepShows(shows);
-    await outbox().add({ kind: 'create-show', label: `Start show “${name}”`, show });
-    void syncOutbox(client, queryClient);
+    await queue({ kind: 'create-show', label: `Start show “${name}”`, show });
     return key;
   };
 }
@@ -221,12 +230,11 @@ export interface SaleForm {
 
 /** Sold here: queued with keys fixed now, sent at once if online; answers its receipt key. */
 export function useSellAtShow() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
+  const queue = useQueueWrite();
   return async (listing: ListingRead, form: SaleForm): Promise<string> => {
     const title = listing.title ?? listing.card?.title ?? 'Card';
     const key = newIdempotencyKey();
-    await outbox().add({
+    await queue({
       kind: 'sell-at-show',
       label: `Sold here: ${title}`,
       listingId: listing.id,
@@ -246,17 +254,15 @@ export function useSellAtShow() {
         cost: form.cost,
       },
     });
-    void syncOutbox(client, queryClient);
     return key;
   };
 }
 
 /** A new price set at the table: through the outbox, checked against the listing when sent. */
 export function useSetPriceAtShow() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return async (listing: ListingRead, price: string): Promise<void> => {
-    await outbox().add({
+  const queue = useQueueWrite();
+  return (listing: ListingRead, price: string): Promise<void> =>
+    queue({
       kind: 'set-price',
       label: `New price for ${listing.title ?? 'a listing'}`,
       listingId: listing.id,
@@ -265,8 +271,6 @@ export function useSetPriceAtShow() {
       listingUpdatedAt: listing.updated_at ?? null,
       idempotencyKey: newIdempotencyKey(),
     });
-    void syncOutbox(client, queryClient);
-  };
 }
 
 /** "Bring these to the show": the listings marked as the show's case. */

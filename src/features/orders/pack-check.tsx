@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { CameraScanner } from '../../components/scanner/camera-scanner';
 import { scanFeedback } from '../../components/scanner/scan-feedback';
 import { certKey } from '../../api/listings/cert-lookup';
+import { readKept, sessionStore, writeKept } from '../../api/local-store';
 import type { SlabFactsByListing } from '../../api/listings/slab-facts';
 import type { KeptOrder } from '../../api/orders/order-queries';
 import { countOf } from '../../lib/format';
@@ -74,20 +75,11 @@ const storageKey = (orderIds: readonly string[]) => `slabdesk.packed.${orderIds.
 export function usePackedSlabs(orderIds: readonly string[]) {
   const key = storageKey(orderIds);
   const [packed, setPacked] = useState<PackedSlabs>(() => {
-    try {
-      const saved = JSON.parse(sessionStorage.getItem(key) ?? '[]') as [string, PackedSlab][];
-      return new Map(Array.isArray(saved) ? saved : []);
-    } catch {
-      return new Map();
-    }
+    const saved = readKept<[string, PackedSlab][]>(key, sessionStore());
+    return new Map(Array.isArray(saved) ? saved : []);
   });
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify([...packed]));
-    } catch {
-      // Storage full or refused: the ticks stay on screen for this visit.
-    }
-  }, [key, packed]);
+  // Storage full or refused: the ticks stay on screen for this visit.
+  useEffect(() => writeKept(key, [...packed], sessionStore()), [key, packed]);
   return [packed, setPacked] as const;
 }
 

@@ -39,27 +39,23 @@ export function CounterPage() {
   const grader = params.get('grader') ?? undefined;
   const lookup = useCertLookup(cert);
   const { match, ready } = lookup;
-  if (!match.listing) {
-    if (lookup.catalogue.isError) {
-      return (
-        <section aria-labelledby="counter-heading" className="counter">
-          <h1 id="counter-heading">Cert {cert}</h1>
+  if (!match.listing && (lookup.catalogue.isError || !ready)) {
+    return (
+      <section aria-labelledby="counter-heading" className="counter">
+        <h1 id="counter-heading">Cert {cert}</h1>
+        {lookup.catalogue.isError ? (
           <ErrorBanner
             error={lookup.catalogue.error}
             title="Your listings could not be read"
             scope={REQUIRED_SCOPES.listings}
           />
-        </section>
-      );
-    }
-    if (!ready) {
-      return (
-        <section aria-labelledby="counter-heading" className="counter">
-          <h1 id="counter-heading">Cert {cert}</h1>
+        ) : (
           <Loading label="Looking for this cert in your listings…" />
-        </section>
-      );
-    }
+        )}
+      </section>
+    );
+  }
+  if (!match.listing) {
     // Not held: list it. A card in inventory never listed is listed as that card.
     const item = match.items[0];
     return (
