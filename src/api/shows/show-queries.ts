@@ -6,7 +6,7 @@ import { useOffline } from '../offline';
 import { readKept, writeKept } from '../local-store';
 import { outbox, useOutboxItems, type NewOutboxItem, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
-import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
+import { NO_TOTALS } from '../../shared/show-tenders';
 import { entryOfWrite } from './sale-tenders';
 import {
   fetchShow,
@@ -16,6 +16,7 @@ import {
   fetchShows,
   fetchTradeIns,
   putShowCase,
+  type LedgerEntry,
   type ShowPage,
   type ShowSummary,
 } from './show-api';
@@ -92,20 +93,16 @@ export const showSaleQuery = (client: SlabdeskClient, listingId: string) =>
     retry: false,
   });
 
-/** A slab's sale at a show, as the counter says it. */
-export interface SoldAtShow {
-  /** The ledger's entry key (the receipt's number; what an undo names). */
-  entryKey: string;
-  showKey: string;
+/** A slab's sale at a show, as the counter says it (its `key`: the receipt's number). */
+export type SoldAtShow = Pick<
+  LedgerEntry,
+  'key' | 'showKey' | 'soldAt' | 'priceCents' | 'discountCents' | 'tenders'
+> & {
   /** Null when this device does not know the show's name (not in its kept list). */
   showName: string | null;
-  soldAt: string;
-  priceCents: number;
-  discountCents: number;
-  tenders: Tender[];
   /** In the ledger (undoable); else this device's sale, waiting in the outbox. */
   recorded: boolean;
-}
+};
 
 /** Where a slab stands as a sale at a show: the ledger's word, then this device's outbox. */
 export interface SlabShowSale {
@@ -137,15 +134,10 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
   const known = mine && mine.soldBefore === undefined ? entryOfWrite(mine) : undefined;
   const from = entry ?? known;
   const sale: SoldAtShow | undefined = from && {
-    entryKey: from.key,
-    showKey: from.showKey,
+    ...from,
     showName: entry
       ? entry.showName
       : (shows.data?.find((show) => show.key === from.showKey)?.name ?? null),
-    soldAt: from.soldAt,
-    priceCents: from.priceCents,
-    discountCents: from.discountCents,
-    tenders: from.tenders,
     recorded: entry ? true : mine?.state === 'done',
   };
   return { sale, write, sold: entry != null || mine !== undefined };

@@ -1,29 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Tender } from '../../shared/show-tenders';
 import { useApiClient } from '../api-context';
 import { catalogueQuery } from '../listings/catalogue-query';
 import { useOutboxItems, type SaleWrite } from '../outbox/outbox';
 import { entryOfWrite } from './sale-tenders';
+import type { LedgerEntry } from './show-api';
 import { showQuery, showsQuery } from './show-queries';
 
 /** A sale's receipt, from the ledger, or from this device's outbox while it waits to be sent. */
-export interface Receipt {
+export type Receipt = Pick<
+  LedgerEntry,
+  'soldAt' | 'title' | 'certNumber' | 'grader' | 'priceCents' | 'discountCents' | 'tenders'
+> & {
   /** The entry key's short form, as the buyer reads it: "R-1A2B3C4D". */
   number: string;
   showName: string | null;
-  soldAt: string;
-  title: string;
-  certNumber: string | null;
-  grader: string | null;
   grade: string | null;
-  priceCents: number;
-  discountCents: number;
-  tenders: Tender[];
   /** Waiting in this device's outbox: not in the ledger yet. */
   waiting: boolean;
   /** Undone since (the ledger's word). */
   voided: boolean;
-}
+};
 
 /** "R-1A2B3C4D": the first eight letters and digits of the entry key. */
 export const receiptNumber = (entryKey: string): string =>
@@ -51,16 +47,10 @@ export function useShowReceipt(
   const from = entry ?? (write && entryOfWrite(write));
   const card = catalogue.data?.rows.find((row) => row.id === from?.listingId)?.card;
   const receipt: Receipt | undefined = from && {
+    ...from,
     number: receiptNumber(entryKey),
     showName,
-    soldAt: from.soldAt,
-    title: from.title,
-    certNumber: from.certNumber,
-    grader: from.grader,
     grade: card?.grade ?? null,
-    priceCents: from.priceCents,
-    discountCents: from.discountCents,
-    tenders: from.tenders,
     waiting: !entry && write?.state !== 'done',
     voided: from.voided !== null,
   };

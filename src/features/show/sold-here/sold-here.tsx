@@ -79,19 +79,11 @@ function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
         A slab is sold once{sale.recorded ? ' unless you undo the sale' : ''}.
       </p>
       <div className="sold-here-note-actions">
-        <Link className="button" to={paths.showReceipt.to(sale.showKey, sale.entryKey)}>
+        <Link className="button" to={paths.showReceipt.to(sale.showKey, sale.key)}>
           Show receipt
         </Link>
         {sale.recorded ? (
-          <UndoSale
-            sale={{
-              showKey: sale.showKey,
-              entryKey: sale.entryKey,
-              title,
-              priceCents: sale.priceCents,
-              tenders: sale.tenders,
-            }}
-          />
+          <UndoSale sale={{ ...sale, title }} />
         ) : (
           <p className="muted">It can be undone once the ledger has it.</p>
         )}
