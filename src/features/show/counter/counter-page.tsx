@@ -23,7 +23,7 @@ import { REQUIRED_SCOPES } from '../../../api/required-scopes';
 import { useShowSale } from '../../../api/shows/show-queries';
 import { ageInDays } from '../../../api/sales/listing-age';
 import { estimateMargin } from '../../../api/sales/margin';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatDollars } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { countOf, formatMoney, formatShortDate, humanize } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -135,7 +135,7 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
               <>
                 <Money amount={formatCents(estimate.netCents)} />{' '}
                 <span className="muted">
-                  fee <Figure kind="money">{formatMoney(formatCents(estimate.feeCents))}</Figure>
+                  fee <Figure kind="money">{formatDollars(estimate.feeCents)}</Figure>
                   {estimate.promotedFee ? ' incl. promotion' : ''}
                 </span>
               </>

@@ -15,36 +15,35 @@ const STATE_WORDS: Record<OutboxItem['state'], string> = {
   dropped: 'Dropped',
 };
 
+/** The states the seller settles, and the words of the button that does. */
+const SETTLES: Partial<Record<OutboxItem['state'], string>> = {
+  conflict: 'Settled',
+  held: 'Drop it',
+  dropped: 'Clear',
+};
+
 /** What came of a change, and what the seller can do about a conflict or a held change. */
 function Outcome({ item }: { item: OutboxItem }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const priceConflict = item.state === 'conflict' && item.kind === 'set-price';
   return (
     <>
       {item.outcome}
-      {item.state === 'conflict' && (
+      {SETTLES[item.state] && (
         <span className="outbox-settle">
-          {item.kind === 'set-price' && (
+          {priceConflict && (
             <button type="button" onClick={() => void sendAnyway(client, queryClient, item)}>
               Send my price anyway
             </button>
           )}
-          <button type="button" onClick={() => void outbox().remove(item.seq)}>
-            {item.kind === 'set-price' ? 'Drop my change' : 'Settled'}
-          </button>
-        </span>
-      )}
-      {item.state === 'held' && (
-        <span className="outbox-settle">
-          <button type="button" onClick={() => void dropHeld(item)}>
-            Drop it
-          </button>
-        </span>
-      )}
-      {item.state === 'dropped' && (
-        <span className="outbox-settle">
-          <button type="button" onClick={() => void outbox().remove(item.seq)}>
-            Clear
+          <button
+            type="button"
+            onClick={() =>
+              void (item.state === 'held' ? dropHeld(item) : outbox().remove(item.seq))
+            }
+          >
+            {priceConflict ? 'Drop my change' : SETTLES[item.state]}
           </button>
         </span>
       )}
