@@ -38,9 +38,9 @@ export function checkPackedSlab(
 ): PackOutcome {
   const next = orders.find((order) => !packed.has(order.id));
   const nextSlab = next ? orderSlab(next, slabs) : undefined;
-  const expected = nextSlab
-    ? ` This order is ${nextSlab.title}${nextSlab.cert ? `, cert ${nextSlab.cert}` : ''}.`
-    : '';
+  const nextWords =
+    nextSlab && `${nextSlab.title}${nextSlab.cert ? `, cert ${nextSlab.cert}` : ''}`;
+  const expected = nextWords ? ` This order is ${nextWords}.` : '';
   const reading = readScan(text);
   if (reading.kind === 'other') {
     return { kind: 'refused', message: `Read “${reading.text}”: not a cert number.${expected}` };
@@ -60,9 +60,7 @@ export function checkPackedSlab(
       message: `Right card: ${orderSlab(owner, slabs).title}, cert ${reading.cert}.`,
     };
   }
-  const needed = nextSlab
-    ? `this order is ${nextSlab.title}${nextSlab.cert ? `, cert ${nextSlab.cert}` : ''}`
-    : 'every order of this box is checked';
+  const needed = nextWords ? `this order is ${nextWords}` : 'every order of this box is checked';
   return {
     kind: 'refused',
     message: `Wrong card: ${needed}. The slab scanned, cert ${reading.cert}, is in no order of this box.`,
