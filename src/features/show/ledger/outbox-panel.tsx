@@ -3,7 +3,7 @@ import { useApiClient } from '../../../api/api-context';
 import { outbox, pendingOf, useOutboxItems, type OutboxItem } from '../../../api/outbox/outbox';
 import { dropHeld, sendAnyway, syncOutbox } from '../../../api/outbox/outbox-sync';
 import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { countOf, formatDateTime } from '../../../lib/format';
 
 const STATE_WORDS: Record<OutboxItem['state'], string> = {
   waiting: 'Waiting',
@@ -90,9 +90,7 @@ export function OutboxPanel() {
   if (shown.length === 0) return null;
   return (
     <section className="panel" aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">
-        {waiting.length === 1 ? '1 change waiting' : `${waiting.length} changes waiting`}
-      </h2>
+      <h2 id="outbox-heading">{countOf(waiting.length, 'change')} waiting</h2>
       {waiting.length > 0 && (
         <p>
           Saved on this device; sent in order when the connection is back.{' '}

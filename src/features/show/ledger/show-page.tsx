@@ -114,11 +114,7 @@ export function ShowPage() {
       )}
       {totals.soldOnline > 0 && (
         <p className="banner banner-error" role="alert">
-          <strong>
-            {totals.soldOnline === 1
-              ? '1 card sold here had already sold online.'
-              : `${totals.soldOnline} cards sold here had already sold online.`}
-          </strong>{' '}
+          <strong>{countOf(totals.soldOnline, 'card')} sold here had already sold online.</strong>{' '}
           Settle with the buyer at the table.
         </p>
       )}
