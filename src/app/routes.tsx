@@ -8,7 +8,6 @@ import { paths } from '../shared/paths';
 import { prefetchSales } from '../api/sales/sales-queries';
 import { prefetchCatalogue } from '../api/listings/catalogue-query';
 import { prefetchOrder, prefetchOrders } from '../api/orders/order-queries';
-import { prefetchHeaderCounts } from '../api/sales/header-counts';
 import { bootMode } from '../lib/boot-mode';
 
 /**
@@ -61,7 +60,7 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
     path: '/',
     Component: Layout,
     // The header's counts on every page, started once (the layout stays across moves).
-    loader: startQueries(deps, () => prefetchHeaderCounts),
+    loader: startSales(deps, { orders: true, scoped: true }),
     shouldRevalidate: () => false,
     HydrateFallback: BootFrame,
     errorElement: <RouteError />,

@@ -4,20 +4,17 @@ import type { KeptOrder } from '../orders/order-queries';
 import { formatCents } from '../../shared/money';
 
 /** A card's identity: grader, grade, title, year and set; the same card only when all agree. */
-export interface CardIdentity {
-  grader?: string | undefined;
-  grade?: string | undefined;
-  title?: string | undefined;
-  year?: number | null | undefined;
-  set?: string | undefined;
-}
+type CardIdentity = Pick<
+  NonNullable<ListingRead['card']>,
+  'grader' | 'grade' | 'title' | 'year' | 'set'
+>;
 
 /** Spaces and case do not make another card ("1986 Fleer  Michael Jordan" is the same title). */
 const plain = (text: string | null | undefined) =>
   text === null || text === undefined ? '' : text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The card's identity as one comparable key, or undefined when grader, grade or title is not shown. */
-export function cardIdentityKey(card: CardIdentity | undefined): string | undefined {
+function cardIdentityKey(card: CardIdentity | undefined): string | undefined {
   if (!card) return undefined;
   const grader = plain(card.grader);
   const grade = plain(card.grade);

@@ -11,12 +11,9 @@ export interface KnownSum {
 
 export function sumKnown(amounts: Iterable<number | undefined>): KnownSum {
   const sum: KnownSum = { cents: 0, unknown: 0 };
-  for (const amount of amounts) addKnown(sum, amount);
+  for (const amount of amounts) {
+    if (amount === undefined) sum.unknown++;
+    else sum.cents += amount;
+  }
   return sum;
-}
-
-/** Adds one amount to a sum in place: counted when known, else counted as unknown. */
-export function addKnown(sum: KnownSum, amount: number | undefined): void {
-  if (amount === undefined) sum.unknown++;
-  else sum.cents += amount;
 }

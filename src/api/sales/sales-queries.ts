@@ -3,8 +3,7 @@ import { ordersQuery } from '../orders/order-queries';
 import { pingQuery } from '../connection-query';
 import { mayRead } from '../required-scopes';
 import type { Prefetch } from '../route-prefetch';
-
-export type { ListingFacts, OrderFacts } from './sales-fields';
+import type { ListingRead, Order } from '../../client';
 
 /** Which kept reads a page starts from its route loader. */
 export interface SalesReads {
@@ -29,3 +28,36 @@ export const prefetchSales =
     if (!reads.scoped) start(() => true);
     else void ping.then((known) => known && start((resource) => mayRead(known.scopes, resource)));
   };
+
+/** The order fields the money figures read (all documented). */
+export const ORDER_FIELDS = [
+  'id',
+  'name',
+  'created_at',
+  'closed_at',
+  'cancelled_at',
+  'financial_status',
+  'subtotal_price',
+  'total_tax',
+  'total_refunded',
+  'line_items',
+  'svc_sold_at',
+  'svc_seller_shipment',
+  'svc_payout',
+] as const satisfies readonly (keyof Order)[];
+/** The fields read, and the names of those the server sent in a form that could not be read. */
+export type OrderFacts = Pick<Order, (typeof ORDER_FIELDS)[number] | 'unreadable' | 'absent'>;
+
+/** The documented listing fields plus `window_ends_at` and `promoted`, when a server sends them. */
+export const LISTING_FIELDS = [
+  'id',
+  'created_at',
+  'title',
+  'status',
+  'price',
+  'listed_at',
+  'card',
+  'window_ends_at',
+  'promoted',
+] as const satisfies readonly (keyof ListingRead)[];
+export type ListingFacts = Pick<ListingRead, (typeof LISTING_FIELDS)[number]>;

@@ -1,5 +1,5 @@
 import type { OrderFacts as Order } from './sales-queries';
-import { DAY_MS } from './money';
+import { DAY_MS, sumKnown } from './money';
 import { isCounted, orderMoney } from './order-money';
 
 export type Granularity = 'day' | 'week' | 'month';
@@ -95,20 +95,13 @@ export function netSince(
   orders: readonly Order[],
   since: number,
 ): { cents: number; count: number; unknown: number } {
-  let cents = 0;
-  let count = 0;
-  let unknown = 0;
+  let unplaced = 0;
+  const nets: (number | undefined)[] = [];
   for (const order of orders) {
     const soldAt = soldAtOf(order);
-    if (order.cancelled_at === undefined || soldAt === undefined) {
-      unknown++;
-      continue;
-    }
-    if (!isCounted(order) || soldAt < since) continue;
-    const net = orderMoney(order).netCents;
-    count++;
-    if (net === undefined) unknown++;
-    else cents += net;
+    if (order.cancelled_at === undefined || soldAt === undefined) unplaced++;
+    else if (isCounted(order) && soldAt >= since) nets.push(orderMoney(order).netCents);
   }
-  return { cents, count, unknown };
+  const { cents, unknown } = sumKnown(nets);
+  return { cents, count: nets.length, unknown: unplaced + unknown };
 }

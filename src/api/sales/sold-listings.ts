@@ -1,4 +1,4 @@
-import type { OrderFacts } from './sales-fields';
+import type { OrderFacts } from './sales-queries';
 
 type OrderLines = Pick<OrderFacts, 'line_items' | 'cancelled_at'>;
 

@@ -5,10 +5,10 @@ import type { Order } from '../../client';
 import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from '../orders/order-keys';
 
-/** Orders waiting to ship to the hub, from the kept orders the root loader starts. */
 /** Each kept copy's count, worked out once: the cache's every event asks again. */
 const counted = new WeakMap<Kept<Order>, number>();
 
+/** Orders waiting to ship to the hub, from the kept orders the root loader starts. */
 export function useShipQueueCount(): number | undefined {
   const queryClient = useQueryClient();
   const subscribe = useCallback(

@@ -1,6 +1,7 @@
+import type { SaleWrite } from '../outbox/outbox';
 import type { Tender } from '../../shared/show-tenders';
 import { centsOf } from '../../shared/money';
-import type { SaleBody } from './show-api';
+import type { LedgerEntry, SaleBody } from './show-api';
 
 /** A sale as this device sent or queued it, read as the ledger reads it: tenders in cents. */
 export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeIn'>): Tender[] {
@@ -30,4 +31,28 @@ export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeI
     tenders.push({ kind: 'cash', amountCents: cash, note: null, trade: null });
   }
   return tenders;
+}
+
+/** This device's sale as the ledger enters it (a sale queued before tenders: trade and cash). */
+export function entryOfWrite(write: SaleWrite): LedgerEntry {
+  const sale = write.sale;
+  return {
+    key: sale.key,
+    showKey: write.showKey,
+    soldAt: sale.soldAt,
+    recordedAt: write.madeAt,
+    soldBy: write.by?.name ?? 'This phone',
+    listingId: write.listingId,
+    title: sale.title,
+    certNumber: sale.certNumber,
+    grader: sale.grader,
+    priceCents: centsOf(sale.price) ?? 0,
+    discountCents: centsOf(sale.discount) ?? 0,
+    tenders: tendersOfBody(sale),
+    costCents: sale.cost === null || sale.cost === '' ? null : (centsOf(sale.cost) ?? 0),
+    soldOnline: false,
+    offMarket: write.offMarket ?? 'not_sent',
+    note: write.note ?? null,
+    voided: null,
+  };
 }

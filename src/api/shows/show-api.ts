@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
-import { callServer, serverUrl } from '../server-call';
+import { callServer, serverUrl, type ServerCallOptions } from '../server-call';
 import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
 
 export type { ShowTotals };
@@ -143,11 +143,7 @@ function call<T>(
   client: SlabdeskClient,
   schema: z.ZodMiniType<T>,
   path: string,
-  options: {
-    method?: 'GET' | 'POST' | 'PUT';
-    body?: unknown;
-    signal?: AbortSignal | undefined;
-  } = {},
+  options: Omit<ServerCallOptions, 'unavailable'> = {},
 ): Promise<T> {
   return callServer(client, schema, path, {
     ...options,

@@ -4,11 +4,10 @@ import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../
 import { useApiClient } from '../api-context';
 import { useOffline } from '../offline';
 import { readKept, writeKept } from '../local-store';
-import { outbox, useOutboxItems, type SaleWrite } from '../outbox/outbox';
+import { outbox, useOutboxItems, type NewOutboxItem, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
-import { centsOf } from '../../shared/money';
-import { NO_TOTALS, type Tender } from '../../shared/show-tenders';
-import { tendersOfBody } from './sale-tenders';
+import { NO_TOTALS } from '../../shared/show-tenders';
+import { entryOfWrite } from './sale-tenders';
 import {
   fetchShow,
   postVoidSale,
@@ -17,6 +16,7 @@ import {
   fetchShows,
   fetchTradeIns,
   putShowCase,
+  type LedgerEntry,
   type ShowPage,
   type ShowSummary,
 } from './show-api';
@@ -93,20 +93,16 @@ export const showSaleQuery = (client: SlabdeskClient, listingId: string) =>
     retry: false,
   });
 
-/** A slab's sale at a show, as the counter says it. */
-export interface SoldAtShow {
-  /** The ledger's entry key (the receipt's number; what an undo names). */
-  entryKey: string;
-  showKey: string;
+/** A slab's sale at a show, as the counter says it (its `key`: the receipt's number). */
+export type SoldAtShow = Pick<
+  LedgerEntry,
+  'key' | 'showKey' | 'soldAt' | 'priceCents' | 'discountCents' | 'tenders'
+> & {
   /** Null when this device does not know the show's name (not in its kept list). */
   showName: string | null;
-  soldAt: string;
-  priceCents: number;
-  discountCents: number;
-  tenders: Tender[];
   /** In the ledger (undoable); else this device's sale, waiting in the outbox. */
   recorded: boolean;
-}
+};
 
 /** Where a slab stands as a sale at a show: the ledger's word, then this device's outbox. */
 export interface SlabShowSale {
@@ -134,31 +130,16 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
   const write = sales.findLast((item) => !voided.has(item.sale.key));
   const entry = ledger.data?.sale;
   const mine = write && write.state !== 'dropped' && write.state !== 'failed' ? write : undefined;
-  let sale: SoldAtShow | undefined;
-  if (entry) {
-    sale = {
-      entryKey: entry.key,
-      showKey: entry.showKey,
-      showName: entry.showName,
-      soldAt: entry.soldAt,
-      priceCents: entry.priceCents,
-      discountCents: entry.discountCents,
-      tenders: entry.tenders,
-      recorded: true,
-    };
-  } else if (mine && mine.soldBefore === undefined) {
-    sale = {
-      entryKey: mine.sale.key,
-      showKey: mine.showKey,
-      showName: shows.data?.find((show) => show.key === mine.showKey)?.name ?? null,
-      soldAt: mine.sale.soldAt,
-      priceCents: centsOf(mine.sale.price) ?? 0,
-      discountCents: centsOf(mine.sale.discount) ?? 0,
-      tenders: tendersOfBody(mine.sale),
-      // Sent and recorded (the ledger's answer not read here yet): undoable too.
-      recorded: mine.state === 'done',
-    };
-  }
+  // The ledger's sale, else this device's own (sent and recorded, the answer not read: undoable).
+  const known = mine && mine.soldBefore === undefined ? entryOfWrite(mine) : undefined;
+  const from = entry ?? known;
+  const sale: SoldAtShow | undefined = from && {
+    ...from,
+    showName: entry
+      ? entry.showName
+      : (shows.data?.find((show) => show.key === from.showKey)?.name ?? null),
+    recorded: entry ? true : mine?.state === 'done',
+  };
   return { sale, write, sold: entry != null || mine !== undefined };
 }
 
@@ -188,6 +169,16 @@ export function useVoidSale() {
   });
 }
 
+/** Queues a write in the outbox and starts sending it (at once when online). */
+function useQueueWrite() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return async (item: NewOutboxItem) => {
+    await outbox().add(item);
+    void syncOutbox(client, queryClient);
+  };
+}
+
 /** The day in the browser's zone, as YYYY-MM-DD. */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -196,8 +187,8 @@ export function today(now = new Date()): string {
 
 /** Starts a show (through the outbox: a hall with no network still gets its show). */
 export function useStartShow() {
-  const client = useApiClient();
   const queryClient = useQueryClient();
+  const queue = useQueueWrite();
   return async (name: string, date: string): Promise<string> => {
     const key = newIdempotencyKey();
     const show = { key, name, date };
@@ -212,8 +203,7 @@ export function useStartShow() {
     const shows = [summary, ...(queryClient.getQueryData<ShowSummary[]>(showKeys.lists()) ?? [])];
     queryClient.setQueryData(showKeys.lists(), shows);
     keepShows(shows);
-    await outbox().add({ kind: 'create-show', label: `Start show “${name}”`, show });
-    void syncOutbox(client, queryClient);
+    await queue({ kind: 'create-show', label: `Start show “${name}”`, show });
     return key;
   };
 }
@@ -232,12 +222,11 @@ export interface SaleForm {
 
 /** Sold here: queued with keys fixed now, sent at once if online; answers its receipt key. */
 export function useSellAtShow() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
+  const queue = useQueueWrite();
   return async (listing: ListingRead, form: SaleForm): Promise<string> => {
     const title = listing.title ?? listing.card?.title ?? 'Card';
     const key = newIdempotencyKey();
-    await outbox().add({
+    await queue({
       kind: 'sell-at-show',
       label: `Sold here: ${title}`,
       listingId: listing.id,
@@ -257,17 +246,15 @@ export function useSellAtShow() {
         cost: form.cost,
       },
     });
-    void syncOutbox(client, queryClient);
     return key;
   };
 }
 
 /** A new price set at the table: through the outbox, checked against the listing when sent. */
 export function useSetPriceAtShow() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return async (listing: ListingRead, price: string): Promise<void> => {
-    await outbox().add({
+  const queue = useQueueWrite();
+  return (listing: ListingRead, price: string): Promise<void> =>
+    queue({
       kind: 'set-price',
       label: `New price for ${listing.title ?? 'a listing'}`,
       listingId: listing.id,
@@ -276,8 +263,6 @@ export function useSetPriceAtShow() {
       listingUpdatedAt: listing.updated_at ?? null,
       idempotencyKey: newIdempotencyKey(),
     });
-    void syncOutbox(client, queryClient);
-  };
 }
 
 /** "Bring these to the show": the listings marked as the show's case. */

@@ -1,30 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Tender } from '../../shared/show-tenders';
 import { useApiClient } from '../api-context';
 import { catalogueQuery } from '../listings/catalogue-query';
 import { useOutboxItems, type SaleWrite } from '../outbox/outbox';
-import { centsOf } from '../../shared/money';
-import { tendersOfBody } from './sale-tenders';
+import { entryOfWrite } from './sale-tenders';
+import type { LedgerEntry } from './show-api';
 import { showQuery, showsQuery } from './show-queries';
 
 /** A sale's receipt, from the ledger, or from this device's outbox while it waits to be sent. */
-export interface Receipt {
+export type Receipt = Pick<
+  LedgerEntry,
+  'soldAt' | 'title' | 'certNumber' | 'grader' | 'priceCents' | 'discountCents' | 'tenders'
+> & {
   /** The entry key's short form, as the buyer reads it: "R-1A2B3C4D". */
   number: string;
   showName: string | null;
-  soldAt: string;
-  title: string;
-  certNumber: string | null;
-  grader: string | null;
   grade: string | null;
-  priceCents: number;
-  discountCents: number;
-  tenders: Tender[];
   /** Waiting in this device's outbox: not in the ledger yet. */
   waiting: boolean;
   /** Undone since (the ledger's word). */
   voided: boolean;
-}
+};
 
 /** "R-1A2B3C4D": the first eight letters and digits of the entry key. */
 export const receiptNumber = (entryKey: string): string =>
@@ -49,40 +44,15 @@ export function useShowReceipt(
   const entry = page.data?.entries.find((e) => e.key === entryKey);
   const showName =
     page.data?.show.name ?? shows.data?.find((show) => show.key === showKey)?.name ?? null;
-  const listingId = entry?.listingId ?? write?.listingId;
-  const card = catalogue.data?.rows.find((row) => row.id === listingId)?.card;
-  const common = {
+  const from = entry ?? (write && entryOfWrite(write));
+  const card = catalogue.data?.rows.find((row) => row.id === from?.listingId)?.card;
+  const receipt: Receipt | undefined = from && {
+    ...from,
     number: receiptNumber(entryKey),
     showName,
     grade: card?.grade ?? null,
+    waiting: !entry && write?.state !== 'done',
+    voided: from.voided !== null,
   };
-  let receipt: Receipt | undefined;
-  if (entry) {
-    receipt = {
-      ...common,
-      soldAt: entry.soldAt,
-      title: entry.title,
-      certNumber: entry.certNumber,
-      grader: entry.grader,
-      priceCents: entry.priceCents,
-      discountCents: entry.discountCents,
-      tenders: entry.tenders,
-      waiting: false,
-      voided: entry.voided !== null,
-    };
-  } else if (write) {
-    receipt = {
-      ...common,
-      soldAt: write.sale.soldAt,
-      title: write.sale.title,
-      certNumber: write.sale.certNumber,
-      grader: write.sale.grader,
-      priceCents: centsOf(write.sale.price) ?? 0,
-      discountCents: centsOf(write.sale.discount) ?? 0,
-      tenders: tendersOfBody(write.sale),
-      waiting: write.state !== 'done',
-      voided: false,
-    };
-  }
   return { receipt, pending: !receipt && page.isPending };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../client';
@@ -16,6 +17,30 @@ import { orderDetailQuery, orderStatusOf } from '../../api/orders/order-queries'
 import { orderTimeline } from './order-timeline';
 import { orderMoney } from '../../api/sales/order-money';
 import { awaitsShipment } from '../../api/orders/shipment';
+
+/** The order's amounts shown as they are, in the order the page says them. */
+const AMOUNTS = [
+  ['Subtotal', 'subtotal_price'],
+  ['Tax', 'total_tax'],
+  ['Total', 'total_price'],
+  ['Refunded', 'total_refunded'],
+] as const;
+
+/** The order's codes shown in the seller's words. */
+const CODES = [
+  ['Channel', 'svc_sale_channel'],
+  ['Delivery', 'svc_delivery_method'],
+] as const;
+
+/** One fact of the order: a term and what it says (`<dl className="facts">` holds them bare). */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
 
 /** One order: its lifecycle as a timeline, deadlines, tracking and the money. */
 export function OrderDetailPage() {
@@ -112,24 +137,12 @@ export function OrderDetailPage() {
         <section className="panel" aria-labelledby="money-heading">
           <h2 id="money-heading">Money</h2>
           <dl className="facts">
-            <dt>Subtotal</dt>
-            <dd>
-              <RecordField {...field('subtotal_price')}>{formatMoney}</RecordField>
-            </dd>
-            <dt>Tax</dt>
-            <dd>
-              <RecordField {...field('total_tax')}>{formatMoney}</RecordField>
-            </dd>
-            <dt>Total</dt>
-            <dd>
-              <RecordField {...field('total_price')}>{formatMoney}</RecordField>
-            </dd>
-            <dt>Refunded</dt>
-            <dd>
-              <RecordField {...field('total_refunded')}>{formatMoney}</RecordField>
-            </dd>
-            <dt>Platform fee</dt>
-            <dd>
+            {AMOUNTS.map(([term, key]) => (
+              <Fact key={key} term={term}>
+                <RecordField {...field(key)}>{formatMoney}</RecordField>
+              </Fact>
+            ))}
+            <Fact term="Platform fee">
               {feeWaived ? (
                 <>
                   None{' '}
@@ -148,9 +161,8 @@ export function OrderDetailPage() {
                   {formatMoney}
                 </RecordField>
               )}
-            </dd>
-            <dt>Payout</dt>
-            <dd>
+            </Fact>
+            <Fact term="Payout">
               <RecordField record={order} path="svc_payout.amount" value={payout?.amount}>
                 {(amount) => (amount === null ? 'not yet' : formatMoney(amount))}
               </RecordField>{' '}
@@ -159,25 +171,22 @@ export function OrderDetailPage() {
                 {humanize}
               </RecordField>
               {payout?.paid_at ? `, ${formatDateTime(payout.paid_at)}` : ''})
-            </dd>
+            </Fact>
             <OrderMarginFacts order={order} />
-            <dt>Payment</dt>
-            <dd>
+            <Fact term="Payment">
               <RecordField {...field('financial_status')}>{humanize}</RecordField>
-            </dd>
+            </Fact>
           </dl>
           <h2>Sale</h2>
           <dl className="facts">
-            <dt>Card</dt>
-            <dd>
+            <Fact term="Card">
               <RecordField {...field('line_items')}>
                 {() =>
                   line ? <Link to={paths.listing.to(line.product_id)}>{line.title}</Link> : '—'
                 }
               </RecordField>
-            </dd>
-            <dt>Cert</dt>
-            <dd>
+            </Fact>
+            <Fact term="Cert">
               <RecordField {...field('line_items')}>
                 {() =>
                   line ? (
@@ -189,31 +198,25 @@ export function OrderDetailPage() {
                   )
                 }
               </RecordField>
-            </dd>
-            <dt>Lot</dt>
-            <dd>
+            </Fact>
+            <Fact term="Lot">
               <RecordField {...field('line_items')}>
                 {() =>
                   line?.svc_is_lot ? `Yes, ${line.svc_inventory_item_ids.length} cards` : 'No'
                 }
               </RecordField>
-            </dd>
-            <dt>Order number</dt>
-            <dd>
+            </Fact>
+            <Fact term="Order number">
               <RecordField {...field('order_number')}>{String}</RecordField>
-            </dd>
-            <dt>Channel</dt>
-            <dd>
-              <RecordField {...field('svc_sale_channel')}>{humanize}</RecordField>
-            </dd>
-            <dt>Delivery</dt>
-            <dd>
-              <RecordField {...field('svc_delivery_method')}>{humanize}</RecordField>
-            </dd>
-            <dt>Test order</dt>
-            <dd>
+            </Fact>
+            {CODES.map(([term, key]) => (
+              <Fact key={key} term={term}>
+                <RecordField {...field(key)}>{humanize}</RecordField>
+              </Fact>
+            ))}
+            <Fact term="Test order">
               <RecordField {...field('test')}>{(test) => (test ? 'Yes' : 'No')}</RecordField>
-            </dd>
+            </Fact>
           </dl>
         </section>
       </div>

@@ -2,11 +2,9 @@ import type { Order } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { unreadableAt } from '../../components/record-field';
 import { formatMoney } from '../../lib/format';
-import { centsOf, formatCents } from '../../shared/money';
+import { centsOf, formatDollars } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { useCardFacts } from '../../api/inventory/inventory-queries';
-
-const money = (cents: number) => formatMoney(formatCents(cents));
 
 const NET_SOURCES = [
   'subtotal_price',
@@ -35,7 +33,7 @@ export function OrderMarginFacts({ order }: { order: Order }) {
             <FieldValue value={netCents} unreadable={unreadable}>
               {(cents) => (
                 <>
-                  {money(cents)} <span className="muted">(sale − fee − refunds)</span>
+                  {formatDollars(cents)} <span className="muted">(sale − fee − refunds)</span>
                 </>
               )}
             </FieldValue>
@@ -53,7 +51,7 @@ export function OrderMarginFacts({ order }: { order: Order }) {
                 {(cents) => (
                   <>
                     <span className={cents < (centsOf(cost) ?? 0) ? 'below-cost' : undefined}>
-                      {money(cents - (centsOf(cost) ?? 0))}
+                      {formatDollars(cents - (centsOf(cost) ?? 0))}
                     </span>{' '}
                     <span className="muted">(cost {formatMoney(cost)})</span>
                   </>

@@ -263,14 +263,12 @@ export function OrdersPage() {
         />
       }
       problems={
-        <>
-          <QueryErrorBanner
-            query={query}
-            title="Orders could not be loaded"
-            scope={REQUIRED_SCOPES.orders}
-            noun="order"
-          />
-        </>
+        <QueryErrorBanner
+          query={query}
+          title="Orders could not be loaded"
+          scope={REQUIRED_SCOPES.orders}
+          noun="order"
+        />
       }
       loading={query.isPending ? 'Loading orders…' : undefined}
       summary={

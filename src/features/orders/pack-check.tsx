@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { CameraScanner } from '../../components/scanner/camera-scanner';
 import { scanFeedback } from '../../components/scanner/scan-feedback';
 import { certKey } from '../../api/listings/cert-lookup';
+import { readKept, sessionStore, writeKept } from '../../api/local-store';
 import type { SlabFactsByListing } from '../../api/listings/slab-facts';
 import type { KeptOrder } from '../../api/orders/order-queries';
 import { countOf } from '../../lib/format';
@@ -37,9 +38,9 @@ export function checkPackedSlab(
 ): PackOutcome {
   const next = orders.find((order) => !packed.has(order.id));
   const nextSlab = next ? orderSlab(next, slabs) : undefined;
-  const expected = nextSlab
-    ? ` This order is ${nextSlab.title}${nextSlab.cert ? `, cert ${nextSlab.cert}` : ''}.`
-    : '';
+  const nextWords =
+    nextSlab && `${nextSlab.title}${nextSlab.cert ? `, cert ${nextSlab.cert}` : ''}`;
+  const expected = nextWords ? ` This order is ${nextWords}.` : '';
   const reading = readScan(text);
   if (reading.kind === 'other') {
     return { kind: 'refused', message: `Read “${reading.text}”: not a cert number.${expected}` };
@@ -59,9 +60,7 @@ export function checkPackedSlab(
       message: `Right card: ${orderSlab(owner, slabs).title}, cert ${reading.cert}.`,
     };
   }
-  const needed = nextSlab
-    ? `this order is ${nextSlab.title}${nextSlab.cert ? `, cert ${nextSlab.cert}` : ''}`
-    : 'every order of this box is checked';
+  const needed = nextWords ? `this order is ${nextWords}` : 'every order of this box is checked';
   return {
     kind: 'refused',
     message: `Wrong card: ${needed}. The slab scanned, cert ${reading.cert}, is in no order of this box.`,
@@ -74,20 +73,11 @@ const storageKey = (orderIds: readonly string[]) => `slabdesk.packed.${orderIds.
 export function usePackedSlabs(orderIds: readonly string[]) {
   const key = storageKey(orderIds);
   const [packed, setPacked] = useState<PackedSlabs>(() => {
-    try {
-      const saved = JSON.parse(sessionStorage.getItem(key) ?? '[]') as [string, PackedSlab][];
-      return new Map(Array.isArray(saved) ? saved : []);
-    } catch {
-      return new Map();
-    }
+    const saved = readKept<[string, PackedSlab][]>(key, sessionStore());
+    return new Map(Array.isArray(saved) ? saved : []);
   });
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify([...packed]));
-    } catch {
-      // Storage full or refused: the ticks stay on screen for this visit.
-    }
-  }, [key, packed]);
+  // Storage full or refused: the ticks stay on screen for this visit.
+  useEffect(() => writeKept(key, [...packed], sessionStore()), [key, packed]);
   return [packed, setPacked] as const;
 }
 

@@ -23,7 +23,7 @@ import { REQUIRED_SCOPES } from '../../../api/required-scopes';
 import { useShowSale } from '../../../api/shows/show-queries';
 import { ageInDays } from '../../../api/sales/listing-age';
 import { estimateMargin } from '../../../api/sales/margin';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatDollars } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { countOf, formatMoney, formatShortDate, humanize } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -39,27 +39,23 @@ export function CounterPage() {
   const grader = params.get('grader') ?? undefined;
   const lookup = useCertLookup(cert);
   const { match, ready } = lookup;
-  if (!match.listing) {
-    if (lookup.catalogue.isError) {
-      return (
-        <section aria-labelledby="counter-heading" className="counter">
-          <h1 id="counter-heading">Cert {cert}</h1>
+  if (!match.listing && (lookup.catalogue.isError || !ready)) {
+    return (
+      <section aria-labelledby="counter-heading" className="counter">
+        <h1 id="counter-heading">Cert {cert}</h1>
+        {lookup.catalogue.isError ? (
           <ErrorBanner
             error={lookup.catalogue.error}
             title="Your listings could not be read"
             scope={REQUIRED_SCOPES.listings}
           />
-        </section>
-      );
-    }
-    if (!ready) {
-      return (
-        <section aria-labelledby="counter-heading" className="counter">
-          <h1 id="counter-heading">Cert {cert}</h1>
+        ) : (
           <Loading label="Looking for this cert in your listings…" />
-        </section>
-      );
-    }
+        )}
+      </section>
+    );
+  }
+  if (!match.listing) {
     // Not held: list it. A card in inventory never listed is listed as that card.
     const item = match.items[0];
     return (
@@ -139,7 +135,7 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
               <>
                 <Money amount={formatCents(estimate.netCents)} />{' '}
                 <span className="muted">
-                  fee <Figure kind="money">{formatMoney(formatCents(estimate.feeCents))}</Figure>
+                  fee <Figure kind="money">{formatDollars(estimate.feeCents)}</Figure>
                   {estimate.promotedFee ? ' incl. promotion' : ''}
                 </span>
               </>

@@ -17,10 +17,7 @@ import {
 /** The cuts offered at one tap: what a dealer knocks off for a buyer at the table. */
 const QUICK_CUTS = [5n, 10n, 15n] as const;
 
-/**
- * A new price in one tap (a cut by a percentage) or typed, rounded as the bulk editor rounds
- * (half up to the cent, then the chosen ending), written at once through the listing update.
- */
+/** A new price cut in one tap or typed, rounded as the bulk editor rounds, written at once. */
 export function NewPrice({
   listingId,
   price,

@@ -3,7 +3,7 @@ import { useApiClient } from '../../../api/api-context';
 import { outbox, pendingOf, useOutboxItems, type OutboxItem } from '../../../api/outbox/outbox';
 import { dropHeld, sendAnyway, syncOutbox } from '../../../api/outbox/outbox-sync';
 import { DataTable, type CardLayout, type Column } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { countOf, formatDateTime } from '../../../lib/format';
 
 const STATE_WORDS: Record<OutboxItem['state'], string> = {
   waiting: 'Waiting',
@@ -15,36 +15,35 @@ const STATE_WORDS: Record<OutboxItem['state'], string> = {
   dropped: 'Dropped',
 };
 
+/** The states the seller settles, and the words of the button that does. */
+const SETTLES: Partial<Record<OutboxItem['state'], string>> = {
+  conflict: 'Settled',
+  held: 'Drop it',
+  dropped: 'Clear',
+};
+
 /** What came of a change, and what the seller can do about a conflict or a held change. */
 function Outcome({ item }: { item: OutboxItem }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const priceConflict = item.state === 'conflict' && item.kind === 'set-price';
   return (
     <>
       {item.outcome}
-      {item.state === 'conflict' && (
+      {SETTLES[item.state] && (
         <span className="outbox-settle">
-          {item.kind === 'set-price' && (
+          {priceConflict && (
             <button type="button" onClick={() => void sendAnyway(client, queryClient, item)}>
               Send my price anyway
             </button>
           )}
-          <button type="button" onClick={() => void outbox().remove(item.seq)}>
-            {item.kind === 'set-price' ? 'Drop my change' : 'Settled'}
-          </button>
-        </span>
-      )}
-      {item.state === 'held' && (
-        <span className="outbox-settle">
-          <button type="button" onClick={() => void dropHeld(item)}>
-            Drop it
-          </button>
-        </span>
-      )}
-      {item.state === 'dropped' && (
-        <span className="outbox-settle">
-          <button type="button" onClick={() => void outbox().remove(item.seq)}>
-            Clear
+          <button
+            type="button"
+            onClick={() =>
+              void (item.state === 'held' ? dropHeld(item) : outbox().remove(item.seq))
+            }
+          >
+            {priceConflict ? 'Drop my change' : SETTLES[item.state]}
           </button>
         </span>
       )}
@@ -91,9 +90,7 @@ export function OutboxPanel() {
   if (shown.length === 0) return null;
   return (
     <section className="panel" aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">
-        {waiting.length === 1 ? '1 change waiting' : `${waiting.length} changes waiting`}
-      </h2>
+      <h2 id="outbox-heading">{countOf(waiting.length, 'change')} waiting</h2>
       {waiting.length > 0 && (
         <p>
           Saved on this device; sent in order when the connection is back.{' '}

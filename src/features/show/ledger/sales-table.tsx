@@ -88,17 +88,7 @@ function columnsOf(showKey: string): readonly Column<SaleRow>[] {
           >
             Receipt
           </Link>
-          {!entry.voided && !(isPhone(entry) && entry.waiting) && (
-            <UndoSale
-              sale={{
-                showKey,
-                entryKey: entry.key,
-                title: entry.title,
-                priceCents: entry.priceCents,
-                tenders: entry.tenders,
-              }}
-            />
-          )}
+          {!entry.voided && !(isPhone(entry) && entry.waiting) && <UndoSale sale={entry} />}
         </div>
       ),
     },

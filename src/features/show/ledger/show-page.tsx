@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { ReactNode } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { catalogueQuery } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
 import { formatDollars } from '../../../shared/money';
+import type { ShowTotals } from '../../../shared/show-tenders';
 import { useOutboxItems } from '../../../api/outbox/outbox';
 import { useOffline } from '../../../api/offline';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -16,30 +16,22 @@ import { CaseTable } from './case-table';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
 import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
-import { WaitingPart } from './waiting-part';
+import { totalFigure, WaitingPart } from './waiting-part';
 import { SalesTable } from './sales-table';
 import './shows.css';
 
-/** A show: its takings, every sale at the table, and the case that travelled with its actions. */
-/** A money figure of the totals, with the part of it waiting on this phone when there is one. */
-function MoneyTotal(props: {
-  term: string;
-  cents: number;
-  waitingCents: number;
-  children?: ReactNode;
-}) {
-  return (
-    <div>
-      <dt>{props.term}</dt>
-      <dd className="figure">{formatDollars(props.cents)}</dd>
-      {props.children}
-      <WaitingPart as="dd" show={props.waitingCents !== 0}>
-        <span className="figure">{formatDollars(props.waitingCents)}</span> of it
-      </WaitingPart>
-    </div>
-  );
-}
+/** The figures of the totals, in the order the page says them (all money but the cards sold). */
+const TOTALS = [
+  ['Cash taken', 'cashCents'],
+  ['Card payments', 'cardCents'],
+  ['Other payments', 'otherCents'],
+  ['Trade value', 'tradeValueCents'],
+  ['Discounts given', 'discountCents'],
+  ['Cards sold', 'cardsSold'],
+  ['Sales', 'salesCents'],
+] as const satisfies readonly (readonly [string, keyof ShowTotals])[];
 
+/** A show: its takings, every sale at the table, and the case that travelled with its actions. */
 export function ShowPage() {
   const { showKey = '' } = useParams();
   const client = useApiClient();
@@ -95,37 +87,16 @@ export function ShowPage() {
       <OutboxPanel />
       {(page.data || summary) && (
         <dl className="show-stats" aria-label="Totals">
-          <MoneyTotal term="Cash taken" cents={totals.cashCents} waitingCents={waiting.cashCents} />
-          <MoneyTotal
-            term="Card payments"
-            cents={totals.cardCents}
-            waitingCents={waiting.cardCents}
-          />
-          <MoneyTotal
-            term="Other payments"
-            cents={totals.otherCents}
-            waitingCents={waiting.otherCents}
-          />
-          <MoneyTotal
-            term="Trade value"
-            cents={totals.tradeValueCents}
-            waitingCents={waiting.tradeValueCents}
-          >
-            <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
-          </MoneyTotal>
-          <MoneyTotal
-            term="Discounts given"
-            cents={totals.discountCents}
-            waitingCents={waiting.discountCents}
-          />
-          <div>
-            <dt>Cards sold</dt>
-            <dd className="figure">{totals.cardsSold}</dd>
-            <WaitingPart as="dd" show={waiting.cardsSold > 0}>
-              <span className="figure">{waiting.cardsSold}</span> of them
-            </WaitingPart>
-          </div>
-          <MoneyTotal term="Sales" cents={totals.salesCents} waitingCents={waiting.salesCents} />
+          {TOTALS.map(([term, name]) => (
+            <div key={name}>
+              <dt>{term}</dt>
+              <dd className="figure">{totalFigure(name, totals[name])}</dd>
+              {name === 'tradeValueCents' && (
+                <dd className="muted">{countOf(totals.trades, 'card')} taken in trade</dd>
+              )}
+              <WaitingPart as="dd" name={name} waiting={waiting} />
+            </div>
+          ))}
           <div>
             <dt>Margin against cost</dt>
             <dd className="figure">{formatDollars(totals.marginCents)}</dd>
@@ -143,11 +114,7 @@ export function ShowPage() {
       )}
       {totals.soldOnline > 0 && (
         <p className="banner banner-error" role="alert">
-          <strong>
-            {totals.soldOnline === 1
-              ? '1 card sold here had already sold online.'
-              : `${totals.soldOnline} cards sold here had already sold online.`}
-          </strong>{' '}
+          <strong>{countOf(totals.soldOnline, 'card')} sold here had already sold online.</strong>{' '}
           Settle with the buyer at the table.
         </p>
       )}

@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
 import { showsQuery, today, useStartShow } from '../../../api/shows/show-queries';
-import { formatDollars } from '../../../shared/money';
 import { ShowsUnavailable, type ShowSummary } from '../../../api/shows/show-api';
 import { FormField } from '../../../components/form-field';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -15,58 +14,46 @@ import { PushSetting } from '../sold-online/push-setting';
 import { useOutboxItems, type OutboxItem } from '../../../api/outbox/outbox';
 import { DataTable, type Column } from '../../../components/data-table';
 import { phoneSales, showTotals } from './waiting-sales';
-import { WaitingPart } from './waiting-part';
+import { totalFigure, WaitingPart } from './waiting-part';
 import './shows.css';
 
-/** The list's columns: its figures with the sales waiting on this phone, as the show's page says. */
-function columnsWith(writes: readonly OutboxItem[]): readonly Column<ShowSummary>[] {
-  const totalsOf = (show: ShowSummary) =>
-    showTotals(show.totals, phoneSales(writes, show.key, undefined));
-  return [
-    {
-      id: 'show',
-      header: 'Show',
-      cell: (show) => <Link to={paths.show.to(show.key)}>{show.name}</Link>,
+/** A figure of the list, with the part of it waiting on this phone, as the show's page says. */
+function figureColumn(
+  writes: readonly OutboxItem[],
+  id: string,
+  header: string,
+  name: 'cardsSold' | 'cashCents',
+): Column<ShowSummary> {
+  return {
+    id,
+    header,
+    align: 'right',
+    cell: (show) => {
+      const { totals, waiting } = showTotals(show.totals, phoneSales(writes, show.key, undefined));
+      return (
+        <>
+          <span className="figure">{totalFigure(name, totals[name])}</span>
+          <WaitingPart name={name} waiting={waiting} />
+        </>
+      );
     },
-    {
-      id: 'day',
-      header: 'Day',
-      cell: (show) => <span className="figure">{formatDay(show.date)}</span>,
-    },
-    {
-      id: 'sold',
-      header: 'Cards sold',
-      align: 'right',
-      cell: (show) => {
-        const { totals, waiting } = totalsOf(show);
-        return (
-          <>
-            <span className="figure">{totals.cardsSold}</span>
-            <WaitingPart show={waiting.cardsSold > 0}>
-              <span className="figure">{waiting.cardsSold}</span> of them
-            </WaitingPart>
-          </>
-        );
-      },
-    },
-    {
-      id: 'cash',
-      header: 'Cash taken',
-      align: 'right',
-      cell: (show) => {
-        const { totals, waiting } = totalsOf(show);
-        return (
-          <>
-            <span className="figure">{formatDollars(totals.cashCents)}</span>
-            <WaitingPart show={waiting.cashCents !== 0}>
-              <span className="figure">{formatDollars(waiting.cashCents)}</span> of it
-            </WaitingPart>
-          </>
-        );
-      },
-    },
-  ];
+  };
 }
+
+const columnsWith = (writes: readonly OutboxItem[]): readonly Column<ShowSummary>[] => [
+  {
+    id: 'show',
+    header: 'Show',
+    cell: (show) => <Link to={paths.show.to(show.key)}>{show.name}</Link>,
+  },
+  {
+    id: 'day',
+    header: 'Day',
+    cell: (show) => <span className="figure">{formatDay(show.date)}</span>,
+  },
+  figureColumn(writes, 'sold', 'Cards sold', 'cardsSold'),
+  figureColumn(writes, 'cash', 'Cash taken', 'cashCents'),
+];
 
 /** Card shows: start one, and each show's takings at a glance. */
 export function Component() {

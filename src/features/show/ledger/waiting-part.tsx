@@ -1,18 +1,25 @@
-import type { ReactNode } from 'react';
+import { formatDollars } from '../../../shared/money';
+import type { ShowTotals } from '../../../shared/show-tenders';
 
-/**
- * Under a show's figure: how much of it waits on this phone to be sent (nothing when none); `dd`
- * inside a list of figures (a `<dl>` holds only its terms and definitions).
- */
+/** A figure of a show's totals as written: the cards sold as a count, the rest as money. */
+export const totalFigure = (name: keyof ShowTotals, value: number) =>
+  name === 'cardsSold' ? value : formatDollars(value);
+
+/** Under a show's figure, the part of it waiting on this phone (none: nothing); `dd` in a `<dl>`. */
 export function WaitingPart({
-  show,
+  name,
+  waiting,
   as: Tag = 'p',
-  children,
 }: {
-  show: boolean;
+  name: keyof ShowTotals;
+  waiting: ShowTotals;
   as?: 'p' | 'dd';
-  children: ReactNode;
 }) {
-  if (!show) return null;
-  return <Tag className="waiting-part">{children} waiting to be sent</Tag>;
+  if (waiting[name] === 0) return null;
+  return (
+    <Tag className="waiting-part">
+      <span className="figure">{totalFigure(name, waiting[name])}</span> of{' '}
+      {name === 'cardsSold' ? 'them' : 'it'} waiting to be sent
+    </Tag>
+  );
 }

@@ -1,10 +1,7 @@
 import type { OutboxItem, SaleWrite } from '../../../api/outbox/outbox';
-import { centsOf } from '../../../shared/money';
-import { tendersOfBody } from '../../../api/shows/sale-tenders';
+import { entryOfWrite } from '../../../api/shows/sale-tenders';
 import type { LedgerEntry } from '../../../api/shows/show-api';
 import { NO_TOTALS, totalsOf, type ShowTotals } from '../../../shared/show-tenders';
-
-/** Sales this phone made that the ledger read lacks (outbox, or sent since): the page adds them. */
 
 /** A sale of this phone the ledger as read does not hold, as the ledger would enter it. */
 export interface PhoneSale {
@@ -18,34 +15,7 @@ export interface PhoneSale {
 const counts = (write: SaleWrite) =>
   write.state !== 'dropped' && write.state !== 'failed' && write.soldBefore === undefined;
 
-/** The sale as the ledger enters it: its tenders (a sale queued before tenders: trade and cash). */
-function entryOf(write: SaleWrite): LedgerEntry {
-  const sale = write.sale;
-  return {
-    key: sale.key,
-    showKey: write.showKey,
-    soldAt: sale.soldAt,
-    recordedAt: write.madeAt,
-    soldBy: write.by?.name ?? 'This phone',
-    listingId: write.listingId,
-    title: sale.title,
-    certNumber: sale.certNumber,
-    grader: sale.grader,
-    priceCents: centsOf(sale.price) ?? 0,
-    discountCents: centsOf(sale.discount) ?? 0,
-    tenders: tendersOfBody(sale),
-    costCents: sale.cost === null || sale.cost === '' ? null : (centsOf(sale.cost) ?? 0),
-    soldOnline: false,
-    offMarket: write.offMarket ?? 'not_sent',
-    note: write.note ?? null,
-    voided: null,
-  };
-}
-
-/**
- * `entries`: the ledger as read, or undefined when this phone never read it (then only what waits
- * is added: a sale sent is in the server's totals already).
- */
+/** This phone's sales the ledger read lacks; `entries` undefined (never read): only those waiting. */
 export function phoneSales(
   items: readonly OutboxItem[],
   showKey: string,
@@ -57,7 +27,7 @@ export function phoneSales(
     if (!counts(item) || inLedger.has(item.sale.key)) return [];
     const waiting = item.state === 'waiting' || item.state === 'sending' || item.state === 'held';
     if (!waiting && entries === undefined) return [];
-    return [{ write: item, waiting, entry: entryOf(item) }];
+    return [{ write: item, waiting, entry: entryOfWrite(item) }];
   });
 }
 
@@ -67,7 +37,7 @@ export function asLedgerRow(sale: PhoneSale): LedgerEntry & { waiting: boolean }
 }
 
 /** Two sets of totals added figure by figure. */
-export function addTotals(a: ShowTotals, b: ShowTotals): ShowTotals {
+function addTotals(a: ShowTotals, b: ShowTotals): ShowTotals {
   const sum = { ...a };
   for (const name of Object.keys(NO_TOTALS) as (keyof ShowTotals)[]) sum[name] = a[name] + b[name];
   return sum;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDollars } from '../../../shared/money';
 import { useShowReceipt, type Receipt } from '../../../api/shows/show-receipt';
@@ -24,6 +25,16 @@ function receiptText(receipt: Receipt, seller: string | null): string {
   ]
     .filter((line): line is string => line !== null)
     .join('\n');
+}
+
+/** One line of the receipt: its term and what it says. */
+function Fact(props: { term: string; figure?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={props.className}>
+      <dt>{props.term}</dt>
+      <dd className={props.figure ? 'figure' : undefined}>{props.children}</dd>
+    </div>
+  );
 }
 
 /** A sale's receipt, to show the buyer on the phone or let them scan its code. */
@@ -62,66 +73,40 @@ export function ReceiptPage() {
         </p>
       )}
       <dl className="receipt-facts">
-        <div>
-          <dt>Card</dt>
-          <dd>{receipt.title}</dd>
-        </div>
-        {slab && (
-          <div>
-            <dt>Grade</dt>
-            <dd>{slab}</dd>
-          </div>
-        )}
+        <Fact term="Card">{receipt.title}</Fact>
+        {slab && <Fact term="Grade">{slab}</Fact>}
         {receipt.certNumber && (
-          <div>
-            <dt>Cert</dt>
-            <dd className="figure">{receipt.certNumber}</dd>
-          </div>
+          <Fact term="Cert" figure>
+            {receipt.certNumber}
+          </Fact>
         )}
-        <div>
-          <dt>Show</dt>
-          <dd>{receipt.showName ?? 'A card show'}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd className="figure">{formatDateTime(receipt.soldAt)}</dd>
-        </div>
-        {seller && (
-          <div>
-            <dt>Seller</dt>
-            <dd>{seller}</dd>
-          </div>
-        )}
+        <Fact term="Show">{receipt.showName ?? 'A card show'}</Fact>
+        <Fact term="Date" figure>
+          {formatDateTime(receipt.soldAt)}
+        </Fact>
+        {seller && <Fact term="Seller">{seller}</Fact>}
         {receipt.discountCents > 0 && (
           <>
-            <div>
-              <dt>Asking</dt>
-              <dd className="figure">
-                {formatDollars(receipt.priceCents + receipt.discountCents)}
-              </dd>
-            </div>
-            <div>
-              <dt>Discount</dt>
-              <dd className="figure">−{formatDollars(receipt.discountCents)}</dd>
-            </div>
+            <Fact term="Asking" figure>
+              {formatDollars(receipt.priceCents + receipt.discountCents)}
+            </Fact>
+            <Fact term="Discount" figure>
+              −{formatDollars(receipt.discountCents)}
+            </Fact>
           </>
         )}
-        <div className="receipt-total">
-          <dt>Total</dt>
-          <dd className="figure">{formatDollars(receipt.priceCents)}</dd>
-        </div>
-        <div>
-          <dt>Paid</dt>
-          <dd>
-            <ul className="receipt-tenders">
-              {receipt.tenders.map((tender, index) => (
-                <li key={index} className="figure">
-                  {tenderWords([tender])}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
+        <Fact term="Total" figure className="receipt-total">
+          {formatDollars(receipt.priceCents)}
+        </Fact>
+        <Fact term="Paid">
+          <ul className="receipt-tenders">
+            {receipt.tenders.map((tender, index) => (
+              <li key={index} className="figure">
+                {tenderWords([tender])}
+              </li>
+            ))}
+          </ul>
+        </Fact>
       </dl>
       <ReceiptQr
         text={receiptText(receipt, seller)}

@@ -15,6 +15,10 @@ import { readScan } from '../../../lib/cert-scan';
 import './scan-dialog.css';
 
 type Mode = 'one' | 'stack';
+const MODES: readonly [Mode, string][] = [
+  ['one', 'One slab'],
+  ['stack', 'A stack'],
+];
 
 interface StackEntry {
   cert: string;
@@ -134,24 +138,17 @@ export default function ScanDialog({ onClose }: { onClose(): void }) {
         </div>
         <fieldset className="scan-mode">
           <legend className="visually-hidden">What a scan does</legend>
-          <label>
-            <input
-              type="radio"
-              name="scan-mode"
-              checked={mode === 'one'}
-              onChange={() => setMode('one')}
-            />{' '}
-            One slab
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="scan-mode"
-              checked={mode === 'stack'}
-              onChange={() => setMode('stack')}
-            />{' '}
-            A stack
-          </label>
+          {MODES.map(([value, words]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="scan-mode"
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />{' '}
+              {words}
+            </label>
+          ))}
         </fieldset>
         <CameraScanner
           onRead={onRead}

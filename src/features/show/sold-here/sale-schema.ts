@@ -3,8 +3,6 @@ import type { TenderBody } from '../../../api/shows/show-api';
 import { centsOf, formatCents, formatDollars } from '../../../shared/money';
 import { TENDER_KINDS, type TenderKind } from '../../../shared/show-tenders';
 
-/** The "Sold here" form: show, price, and one tender or a split adding up to the price. */
-
 /** An amount the ledger takes (at most 9,999,999.99), in cents; undefined when it is not one. */
 export const saleCents = (text: string): number | undefined => centsOf(text, { max: 999_999_999 });
 
@@ -26,6 +24,7 @@ export const AMOUNT_FIELD = {
   trade: 'tradeValue',
 } as const satisfies Record<TenderKind, string>;
 
+/** The "Sold here" form: show, price, and one tender or a split adding up to the price. */
 export const saleSchema = z
   .object({
     showKey: z.string().check(z.minLength(1, 'Choose the show, or start one')),
@@ -81,10 +80,7 @@ export const saleSchema = z
 
 export type SaleValues = z.infer<typeof saleSchema>;
 
-/**
- * Whether the seller types this tender's amount: always a trade's agreed value, and every amount
- * of a split; a single cash, card or other payment is the whole price.
- */
+/** The seller types a trade's agreed value and each amount of a split; one payment is the price. */
 export const typedAmount = (tenders: readonly TenderKind[], kind: TenderKind): boolean =>
   kind === 'trade' || tenders.length > 1;
 

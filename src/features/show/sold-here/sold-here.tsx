@@ -35,6 +35,14 @@ import { TenderFields } from './tender-fields';
 import { UndoSale } from './undo-sale';
 import './sold-here.css';
 
+/** The states whose own outcome is said, and the banner each is said in. */
+const OUTCOME_BANNER: Partial<Record<SaleWrite['state'], string>> = {
+  done: 'banner-ok',
+  failed: 'banner-error',
+  held: 'banner-warn',
+  dropped: 'banner-error',
+};
+
 /** Where a sale of this listing stands in the outbox, in the seller's words. */
 function SaleState({ write }: { write: SaleWrite }) {
   if (write.state === 'conflict') {
@@ -46,27 +54,14 @@ function SaleState({ write }: { write: SaleWrite }) {
       </div>
     );
   }
-  const words =
-    write.state === 'done' ||
-    write.state === 'failed' ||
-    write.state === 'held' ||
-    write.state === 'dropped'
-      ? write.outcome
-      : write.state === 'sending'
-        ? 'Sending…'
-        : 'Saved on this phone: it will be sent when the connection is back.';
+  const banner = OUTCOME_BANNER[write.state];
   return (
-    <p
-      className={`banner ${
-        write.state === 'failed' || write.state === 'dropped'
-          ? 'banner-error'
-          : write.state === 'held'
-            ? 'banner-warn'
-            : 'banner-ok'
-      }`}
-      role="status"
-    >
-      {words}
+    <p className={`banner ${banner ?? 'banner-ok'}`} role="status">
+      {banner
+        ? write.outcome
+        : write.state === 'sending'
+          ? 'Sending…'
+          : 'Saved on this phone: it will be sent when the connection is back.'}
     </p>
   );
 }
@@ -84,19 +79,11 @@ function ShowSaleNote({ sale, title }: { sale: SoldAtShow; title: string }) {
         A slab is sold once{sale.recorded ? ' unless you undo the sale' : ''}.
       </p>
       <div className="sold-here-note-actions">
-        <Link className="button" to={paths.showReceipt.to(sale.showKey, sale.entryKey)}>
+        <Link className="button" to={paths.showReceipt.to(sale.showKey, sale.key)}>
           Show receipt
         </Link>
         {sale.recorded ? (
-          <UndoSale
-            sale={{
-              showKey: sale.showKey,
-              entryKey: sale.entryKey,
-              title,
-              priceCents: sale.priceCents,
-              tenders: sale.tenders,
-            }}
-          />
+          <UndoSale sale={{ ...sale, title }} />
         ) : (
           <p className="muted">It can be undone once the ledger has it.</p>
         )}

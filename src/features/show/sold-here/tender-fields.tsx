@@ -4,11 +4,6 @@ import { FormField } from '../../../components/form-field';
 import type { TenderKind } from '../../../shared/show-tenders';
 import { AMOUNT_FIELD, centsLeft, typedAmount, type SaleValues } from './sale-schema';
 
-/**
- * How the buyer paid: a checkbox per way to pay (more than one is a split), the amount of each in
- * a split, what is left to take as the seller types, and a trade's card and an other's note.
- */
-
 const WAYS: { kind: TenderKind; label: string; amountLabel: string }[] = [
   { kind: 'cash', label: 'Cash', amountLabel: 'Cash ($)' },
   { kind: 'card', label: 'Card, on my reader', amountLabel: 'Card ($)' },
@@ -24,6 +19,7 @@ export function leftWords(values: SaleValues): string {
   return `All ${formatDollars(centsLeft({ ...values, tenders: [] }))} taken`;
 }
 
+/** How the buyer paid: each way chosen (a split), its amount, a trade's card, an other's note. */
 export function TenderFields({ form }: { form: UseFormReturn<SaleValues> }) {
   const { register, watch, formState } = form;
   const errors = formState.errors;

@@ -4,16 +4,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorBanner } from '../../../components/error-banner';
 import { FormField } from '../../../components/form-field';
 import { useWriteButton } from '../../../components/write-actions';
-import { paidWords, type Tender } from '../../../shared/show-tenders';
+import { paidWords } from '../../../shared/show-tenders';
+import type { LedgerEntry } from '../../../api/shows/show-api';
 
 /** The sale an undo names. */
-export interface UndoableSale {
-  showKey: string;
-  entryKey: string;
-  title: string;
-  priceCents: number;
-  tenders: readonly Tender[];
-}
+export type UndoableSale = Pick<
+  LedgerEntry,
+  'key' | 'showKey' | 'title' | 'priceCents' | 'tenders'
+>;
 
 /** Undo a sale (online only): the ledger keeps it as undone, and the slab may sell again. */
 export function UndoSale({ sale, onUndone }: { sale: UndoableSale; onUndone?(): void }) {
@@ -47,7 +45,7 @@ export function UndoSale({ sale, onUndone }: { sale: UndoableSale; onUndone?(): 
         onCancel={() => setOpen(false)}
         onConfirm={() =>
           undo.mutate(
-            { showKey: sale.showKey, entryKey: sale.entryKey, reason: reason.trim() || null },
+            { showKey: sale.showKey, entryKey: sale.key, reason: reason.trim() || null },
             {
               onSuccess: () => {
                 setOpen(false);
