@@ -56,6 +56,22 @@ async function fillBucket() {
   );
 }
 
+/** Raises the editor's prices by `dollars`, previews, and applies through a full bucket. */
+async function raiseAndApply(
+  user: ReturnType<typeof userEvent.setup>,
+  dollars: string,
+  count: number,
+) {
+  await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
+  await user.type(screen.getByLabelText('Amount (USD)'), dollars);
+  await user.click(screen.getByRole('button', { name: 'Apply price change' }));
+  await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+  const preview = await screen.findByRole('region', { name: 'Preview' });
+  await fillBucket();
+  await user.click(within(preview).getByRole('button', { name: `Apply ${count} changes` }));
+  await screen.findByRole('heading', { name: /^Applying:/ });
+}
+
 describe('CSV import in the editor', () => {
   it('puts good rows into the grid as one undoable step and names every bad cell', async () => {
     const [a, b, c] = active();
@@ -157,14 +173,7 @@ describe('pause, resume and cancel', () => {
   it('keeps running when the seller leaves the editor, and shows the same run on return', async () => {
     const rows = active().slice(30, 36);
     const { user, router } = await open(rows.map((r) => r.id));
-    await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
-    await user.type(screen.getByLabelText('Amount (USD)'), '3');
-    await user.click(screen.getByRole('button', { name: 'Apply price change' }));
-    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
-    const preview = await screen.findByRole('region', { name: 'Preview' });
-    await fillBucket();
-    await user.click(within(preview).getByRole('button', { name: 'Apply 6 changes' }));
-    await screen.findByRole('heading', { name: /^Applying:/ });
+    await raiseAndApply(user, '3', 6);
     const back = `${router.state.location.pathname}${router.state.location.search}`;
     router.navigate('/listings');
     // Bounds for a machine with every core busy (two CPU hogs beside the suite): each wait ends
@@ -182,14 +191,7 @@ describe('pause, resume and cancel', () => {
   it('shows a run that ended while the seller was away as finished on return, until closed', async () => {
     const rows = active().slice(40, 44);
     const { user, router } = await open(rows.map((r) => r.id));
-    await user.selectOptions(screen.getByLabelText('Price change'), 'raise-amount');
-    await user.type(screen.getByLabelText('Amount (USD)'), '2');
-    await user.click(screen.getByRole('button', { name: 'Apply price change' }));
-    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
-    const preview = await screen.findByRole('region', { name: 'Preview' });
-    await fillBucket();
-    await user.click(within(preview).getByRole('button', { name: 'Apply 4 changes' }));
-    await screen.findByRole('heading', { name: /^Applying:/ });
+    await raiseAndApply(user, '2', 4);
     const back = `${router.state.location.pathname}${router.state.location.search}`;
     // Away until the seller reads every new price: the run has ended by then, unseen.
     for (const row of rows) {
