@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
-import { SOLD_MEANWHILE, type JobRunner, type RunnerProgress } from './jobs/job-runner';
+import { runEnded, SOLD_MEANWHILE, type JobRunner, type RunnerProgress } from './jobs/job-runner';
 import { sawEnd } from './jobs/use-bulk-jobs';
 import { useApiClient } from '../../../api/api-context';
 import { countOf } from '../../../lib/format';
@@ -90,7 +90,7 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
   const progress = useSyncExternalStore(runner.subscribe, runner.getProgress, runner.getProgress);
   const client = useApiClient();
   const settled = progress.done + progress.failed + progress.conflict;
-  const ended = progress.state === 'finished' || progress.state === 'cancelled';
+  const ended = runEnded(progress.state);
   useEffect(() => {
     if (ended) sawEnd(client, runner.job.id);
   }, [client, ended, runner]);

@@ -21,7 +21,7 @@ import { CsvTools } from './csv-tools';
 import { BulkGrid } from './grid/bulk-grid';
 import type { BulkForm, BulkGridHandle } from './grid/grid-types';
 import { jobFromPlan } from './jobs/job';
-import type { WriteResult } from './jobs/job-runner';
+import { runEnded, type WriteResult } from './jobs/job-runner';
 import { jobStore } from './jobs/job-store';
 import { forgetRunner, useBulkJobs } from './jobs/use-bulk-jobs';
 import { JobsElsewhere, ResumeBanner } from './jobs/jobs-elsewhere';
@@ -152,9 +152,7 @@ function BulkEditor({
           runner={runner}
           onClose={() => {
             forgetRunner(client, runner.job.id);
-            const state = runner.getProgress().state;
-            if (state === 'finished' || state === 'cancelled')
-              void jobStore().remove(runner.job.id);
+            if (runEnded(runner.getProgress().state)) void jobStore().remove(runner.job.id);
             jobs.setRunner(null);
             onRestart();
           }}

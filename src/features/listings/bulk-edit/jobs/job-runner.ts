@@ -30,6 +30,10 @@ export const SOLD_MEANWHILE = 'sold_meanwhile';
 
 export type RunnerState = 'idle' | 'running' | 'pausing' | 'paused' | 'cancelled' | 'finished';
 
+/** A run that will send nothing more unless the seller retries or starts it again. */
+export const runEnded = (state: RunnerState): boolean =>
+  state === 'finished' || state === 'cancelled';
+
 export interface RunnerProgress extends JobCounts {
   state: RunnerState;
   /** Seconds the bucket needs for the writes left, from its level now. */

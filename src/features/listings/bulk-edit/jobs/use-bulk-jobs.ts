@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../../../api/api-context';
 import { isResumable, type BulkJob } from './job';
-import { JobRunner, type WriteResult } from './job-runner';
+import { JobRunner, runEnded, type WriteResult } from './job-runner';
 import type { SlabdeskClient } from '../../../../client';
 import { jobStore } from './job-store';
 import { claimJob, ownedElsewhere, releaseJob } from './job-lock';
@@ -66,13 +66,10 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
         const { runners, endSeen } = runsOf(client);
         const here = jobs
           .map((job) => runners.get(job.id))
-          .find((runner) => {
-            const state = runner?.getProgress().state;
-            return (
-              runner &&
-              !((state === 'finished' || state === 'cancelled') && endSeen.has(runner.job.id))
-            );
-          });
+          .find(
+            (runner) =>
+              runner && !(runEnded(runner.getProgress().state) && endSeen.has(runner.job.id)),
+          );
         if (here) {
           setRunner(here);
           running.current();
