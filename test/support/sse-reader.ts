@@ -1,5 +1,3 @@
-import { vi } from 'vitest';
-
 /** One server-sent event as a tab receives it. */
 export interface SseMessage {
   event: string;
@@ -8,7 +6,7 @@ export interface SseMessage {
 
 export interface SseReader {
   messages: SseMessage[];
-  /** Resolves once `predicate` holds for the messages so far (checked every 10 ms). */
+  /** Resolves once `predicate` holds for the messages so far (checked as each one arrives). */
   waitFor(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): void;
 }
@@ -25,6 +23,8 @@ export async function readEventStream(
   });
   if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
   const messages: SseMessage[] = [];
+  // Waiters, told of each message (no vitest here: the hub bench's flood worker reads streams too).
+  const arrived = new Set<() => void>();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   void (async () => {
@@ -44,6 +44,7 @@ export async function readEventStream(
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
           if (data.length > 0) messages.push({ event, data: JSON.parse(data.join('\n')) });
+          for (const tell of arrived) tell();
         }
       }
     } catch {
@@ -52,15 +53,25 @@ export async function readEventStream(
   })();
   return {
     messages,
-    async waitFor(predicate, timeoutMs = 10_000) {
-      await vi.waitFor(
-        () => {
-          if (predicate(messages)) return;
+    waitFor(predicate, timeoutMs = 10_000) {
+      if (predicate(messages)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!predicate(messages)) return;
+          finish();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          finish();
           const got = messages.map((m) => m.event).join(', ');
-          throw new Error(`event stream: condition not met; got ${got}`);
-        },
-        { timeout: timeoutMs, interval: 10 },
-      );
+          reject(new Error(`event stream: condition not met; got ${got}`));
+        }, timeoutMs);
+        const finish = () => {
+          clearTimeout(timer);
+          arrived.delete(check);
+        };
+        arrived.add(check);
+      });
     },
     close: () => controller.abort(),
   };
