@@ -262,11 +262,11 @@ async function serverFigures(report: (name: string, value: number) => void): Pro
         let polls = 0;
         for (const product of editable.slice(EDITS, EDITS + SALES)) {
           await search.fill(product.id);
-          // The search by id leaves one row: the listing, still active.
+          // The search by id leaves one row: the listing, still active (its status in words).
           await page.waitForFunction(
             () => {
               const rows = document.querySelectorAll('table tbody tr:not(.spacer)');
-              return rows.length === 1 && rows[0]!.textContent!.includes('active');
+              return rows.length === 1 && rows[0]!.textContent!.includes('Active');
             },
             undefined,
             { polling: 'raf' },
@@ -281,7 +281,7 @@ async function serverFigures(report: (name: string, value: number) => void): Pro
             () =>
               document
                 .querySelector('table tbody tr:not(.spacer)')
-                ?.textContent?.includes('sold') === true,
+                ?.textContent?.includes('Sold') === true,
             undefined,
             { polling: 'raf' },
           );
