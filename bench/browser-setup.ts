@@ -20,8 +20,8 @@ export function buildDashboard(): Promise<string> {
   return built;
 }
 
-async function buildInto(): Promise<string> {
-  const root = resolve(import.meta.dirname, '..');
+/** The production bundle of the checkout at `root` (this one by default) in a temporary folder. */
+export async function buildInto(root = resolve(import.meta.dirname, '..')): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'slabdesk-bench-dist-'));
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
   return outDir;
