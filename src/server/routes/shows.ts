@@ -12,10 +12,9 @@ import {
 } from '../../shared/show-tenders';
 import { dayWords, showCsv } from '../shows/show-csv';
 import { knownZone } from '../../shared/delimited';
+import { SOLD_BEFORE } from '../../shared/show-ledger';
 import type { ShowSale, ShowStore } from '../shows/show-store';
 
-/** The ledger's refusal of a second sale of one listing (the browser's `SOLD_BEFORE`). */
-const SOLD_BEFORE = 'already_sold_at_show';
 const BODY_LIMIT = 16 * 1024;
 /** A split past a handful of ways to pay is a mistake, not a sale. */
 const MAX_TENDERS = 8;
