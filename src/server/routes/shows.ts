@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import { amountToCents, formatDollars } from '../../shared/money';
 import {
   paidWords,
@@ -171,7 +172,7 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     return undefined;
   });
   // The ledger changes at every sale: no cache keeps an answer of it.
-  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  app.addHook('onRequest', noStore);
   // Never undefined in a handler: without a ledger the hook above answered first.
   const store = deps.store as ShowStore;
   const noSuchShow = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such show.');
