@@ -120,15 +120,10 @@ export class ShowStore {
 
   /** Creates the show, or returns the one already made under this key (a retried sync). */
   createShow(show: Omit<Show, 'caseListingIds'>): { show: Show; created: boolean } {
-    const known = this.show(show.key);
-    if (known) return { show: known, created: false };
-    this.db
-      .prepare(
-        `INSERT INTO shows (key, name, date, created_at, created_by)
-         VALUES (@key, @name, @date, @createdAt, @createdBy)`,
-      )
-      .run(show);
-    return { show: this.show(show.key)!, created: true };
+    const sql = `INSERT INTO shows (key, name, date, created_at, created_by)
+      VALUES (@key, @name, @date, @createdAt, @createdBy) ON CONFLICT (key) DO NOTHING`;
+    const created = this.db.prepare(sql).run(show).changes > 0;
+    return { show: this.show(show.key)!, created };
   }
 
   show(key: string): Show | undefined {
