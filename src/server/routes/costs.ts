@@ -25,13 +25,11 @@ const costView = ({ itemId, costCents, setAt, setBy }: KeptCost) => ({
   setBy,
 });
 
-export interface CostRouteDeps {
-  store: CostStore;
-  now?: () => Date;
-}
-
 /** The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. */
-export const costRoutes: FastifyPluginAsyncZod<CostRouteDeps> = async (app, deps) => {
+export const costRoutes: FastifyPluginAsyncZod<{ store: CostStore; now?: () => Date }> = async (
+  app,
+  deps,
+) => {
   app.addHook('onRequest', noStore);
 
   app.get('/hub/costs', { config: { access: 'viewer' } }, async () => ({

@@ -158,13 +158,11 @@ const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
 const UNDO = { access: 'editor', action: 'undo sales' } as const;
 
-export interface ShowRouteDeps {
+/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
+export const showRoutes: FastifyPluginAsyncZod<{
   store: ShowStore | undefined;
   now?: () => Date;
-}
-
-/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
-export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps) => {
+}> = async (app, deps) => {
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   // Who may use each route is in its config (the gate decides before this hook runs).
   app.addHook('onRequest', async (_request, reply) => {
