@@ -15,11 +15,9 @@ import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
 import { answerRefusals } from './error-envelope';
 import { listenOn } from './listen';
-import { ViewStore } from './views/view-store';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
 import { serverLog } from './log';
-import { PhotoStore } from './photos/photo-store';
 import { PingShare } from './ping-share';
 import { securityHeaders } from './plugins/helmet';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
@@ -68,11 +66,8 @@ export interface AppServerOptions {
   auth?: AuthOptions;
   /** Every write through the proxy; none (and no rules) when unset. */
   activity?: { path: string };
-  /** The show ledger: by default in the activity log's file, its own tables. */
-  shows?: { path: string };
   /** With no log on disk, a folder of this run in the system's temporary folder. */
   photos?: { path: string };
-  costs?: { path: string };
   views?: { path: string };
   rules?: { path?: string; runner?: Partial<RunnerTuning> };
   /** By default beside the hub's ledger. */
@@ -127,11 +122,11 @@ export async function startAppServer(
   const ledger = options.hub?.ledgerPath ?? ':memory:';
   const logPath = options.activity?.path;
   // A store's file: as given, else beside `near` (the activity log's, or the ledger's), else memory.
-  const beside = (given: string | undefined, name: string, near = logPath) =>
+  const beside = (name: string, given?: string, near = logPath) =>
     given ?? (near === undefined || near === ':memory:' ? ':memory:' : join(dirname(near), name));
   const { path: replicaPath, ...replicaTuning } = options.replica ?? {};
   const replica = new Replica({
-    store: new ReplicaStore(beside(replicaPath, 'replica.db', ledger)),
+    store: new ReplicaStore(beside('replica.db', replicaPath, ledger)),
     upstream: options.upstream,
     governor: hub.governor,
     webhooks: () => hub.receivesWebhooks(),
@@ -140,14 +135,12 @@ export async function startAppServer(
   hub.onDelivery((topic, payload) => replica.applyDelivery(topic, payload));
   tellTabsOfChanges(replica, hub);
   const activity = logPath === undefined ? undefined : openActivityLog(logPath);
-  const showsPath = options.shows?.path ?? logPath;
-  const shows = showsPath ? new ShowStore(showsPath) : undefined;
-  const photos = new PhotoStore(beside(options.photos?.path, 'photos'));
-  const costs = new CostStore(beside(options.costs?.path, 'costs.db'));
-  const views = new ViewStore(beside(options.views?.path, 'views.db'));
+  // The show ledger: in the activity log's file, its own tables.
+  const shows = logPath ? new ShowStore(logPath) : undefined;
+  const costs = new CostStore(beside('costs.db'));
   let rules: RunningAppServer['rules'];
   if (activity) {
-    const store = new RulesStore(beside(options.rules?.path, 'rules.db'));
+    const store = new RulesStore(beside('rules.db', options.rules?.path));
     const runner = new RuleRunner({
       ...options.rules?.runner,
       store,
@@ -218,8 +211,8 @@ export async function startAppServer(
   if (rules) await app.register(rulesRoutes, { ...rules, governor });
   await app.register(showRoutes, { store: shows });
   await app.register(costRoutes, { store: costs });
-  await app.register(viewRoutes, { store: views });
-  await app.register(photoRoutes, { store: photos, publicUrl });
+  await app.register(viewRoutes, { path: beside('views.db', options.views?.path) });
+  await app.register(photoRoutes, { path: beside('photos', options.photos?.path), publicUrl });
   await app.register(replicaRoutes, { replica });
   const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
   await app.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
@@ -260,9 +253,12 @@ export async function startAppServer(
   } catch (error) {
     serverLog.warn({ err: error }, 'Webhooks: could not register with the sandbox; the tabs poll');
   }
-  const parts = { gate, hub, replica, activity, shows, photos, costs, views, rules, push };
   return {
-    ...parts,
+    hub,
+    replica,
+    activity,
+    rules,
+    push,
     url,
     port,
     server: app.server,
@@ -276,7 +272,7 @@ export async function startAppServer(
       await replica.close();
       replica.store.close();
       await webhookDoor?.close();
-      for (const part of [hub, gate, activity, shows, costs, views, photos]) part?.close();
+      for (const part of [hub, gate, activity, shows, costs]) part?.close();
       await pages.close?.();
       await app.close();
     },

@@ -1,89 +1,26 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
 import { callServer, serverUrl, type ServerCallOptions } from '../server-call';
-import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
+import {
+  KeptTradeIn,
+  LedgerEntry,
+  Show,
+  ShowSale,
+  ShowTotalsAnswer,
+  SOLD_BEFORE,
+} from '../../shared/show-ledger';
+import type { ShowTotals } from '../../shared/show-tenders';
 
 export type { ShowTotals };
+export { KeptTradeIn, LedgerEntry, Show, ShowSale, SOLD_BEFORE };
 
 /** Our server's show ledger (`/hub/shows`): shows, sales, case and trades; a 404 means none. */
-
-const TradeCard = z.object({
-  title: z.string(),
-  certNumber: z.nullable(z.string()),
-  grader: z.nullable(z.string()),
-});
-const TradeIn = z.extend(TradeCard, { valueCents: z.number() });
-
-/** One way the buyer paid (`shared/show-tenders.ts`). */
-const Tender = z.object({
-  kind: z.enum(TENDER_KINDS),
-  amountCents: z.number(),
-  note: z.nullable(z.string()),
-  trade: z.nullable(TradeCard),
-});
-
-export const LedgerEntry = z.object({
-  key: z.string(),
-  showKey: z.string(),
-  soldAt: z.string(),
-  recordedAt: z.string(),
-  soldBy: z.string(),
-  listingId: z.string(),
-  title: z.string(),
-  certNumber: z.nullable(z.string()),
-  grader: z.nullable(z.string()),
-  priceCents: z.number(),
-  discountCents: z.number(),
-  tenders: z.array(Tender),
-  costCents: z.nullable(z.number()),
-  soldOnline: z.boolean(),
-  offMarket: z.string(),
-  note: z.nullable(z.string()),
-  /** Undone by the seller: kept, out of the totals. */
-  voided: z.nullable(z.object({ at: z.string(), by: z.string(), reason: z.nullable(z.string()) })),
-});
-export type LedgerEntry = z.infer<typeof LedgerEntry>;
-
-const ShowTotalsAnswer = z.object({
-  cardsSold: z.number(),
-  salesCents: z.number(),
-  cashCents: z.number(),
-  cardCents: z.number(),
-  otherCents: z.number(),
-  trades: z.number(),
-  tradeValueCents: z.number(),
-  discountCents: z.number(),
-  marginCents: z.number(),
-  withoutCost: z.number(),
-  soldOnline: z.number(),
-  voided: z.number(),
-});
-
-export const Show = z.object({
-  key: z.string(),
-  name: z.string(),
-  date: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  caseListingIds: z.array(z.string()),
-});
-export type Show = z.infer<typeof Show>;
 
 const ShowList = z.object({ shows: z.array(z.extend(Show, { totals: ShowTotalsAnswer })) });
 export type ShowSummary = z.infer<typeof ShowList>['shows'][number];
 const ShowPage = z.object({ show: Show, entries: z.array(LedgerEntry), totals: ShowTotalsAnswer });
 export type ShowPage = z.infer<typeof ShowPage>;
-const KeptTradeIn = z.extend(TradeIn, {
-  entryKey: z.string(),
-  showKey: z.string(),
-  showName: z.string(),
-  soldAt: z.string(),
-});
-export type KeptTradeIn = z.infer<typeof KeptTradeIn>;
 const TradeInList = z.object({ tradeIns: z.array(KeptTradeIn) });
-/** A listing's sale at a show, with the show's name and day. */
-const ShowSale = z.extend(LedgerEntry, { showName: z.string(), showDate: z.string() });
-export type ShowSale = z.infer<typeof ShowSale>;
 /** The listing's standing sale, and the keys of its sales undone (a phone forgets its own). */
 const ShowSaleAnswer = z.object({ sale: z.nullable(ShowSale), voidedKeys: z.array(z.string()) });
 export type ShowSaleAnswer = z.infer<typeof ShowSaleAnswer>;
@@ -127,8 +64,6 @@ export interface SaleBody {
 }
 
 export const SHOWS_PATH = '/hub/shows';
-/** The ledger's refusal of a second sale of one listing (409). */
-export const SOLD_BEFORE = 'already_sold_at_show';
 export const showPath = (key: string) => `${SHOWS_PATH}/${encodeURIComponent(key)}`;
 export const showCsvPath = (key: string) => `${showPath(key)}/ledger.csv`;
 

@@ -44,19 +44,15 @@ export interface ActivityFilter {
   limit: number;
 }
 
+/** A row: its actor, changes and rule as JSON (as the list reads them). */
 type Row = Omit<ActivityEntry, 'actor' | 'changes' | 'message' | 'rule'> & {
-  actor_name: string | null;
-  actor_role: string | null;
+  actor: string | null;
   changes: string;
   message: string | null;
-  rule_id: number | null;
-  rule_name: string | null;
-  rule_by: string | null;
+  rule: string | null;
 };
 
-function entryOf(row: Row): ActivityEntry {
-  const { actor_name: name, actor_role: role, changes, message, rule_id: id, ...entry } = row;
-  const { rule_name: ruleName, rule_by: createdBy, ...plain } = entry;
+function entryOf({ actor, changes, message, rule, ...entry }: Row): ActivityEntry {
   let parsed: ActivityChanges = {};
   try {
     parsed = JSON.parse(changes) as ActivityChanges;
@@ -64,11 +60,11 @@ function entryOf(row: Row): ActivityEntry {
     // A row written by hand: shown without its changes.
   }
   return {
-    ...plain,
-    actor: name === null ? null : { name, role: role ?? '' },
+    ...entry,
+    actor: actor === null ? null : (JSON.parse(actor) as ActivityEntry['actor']),
     changes: parsed,
     ...(message ? { message } : {}),
-    rule: id === null ? null : { id, name: ruleName ?? '', createdBy },
+    rule: rule === null ? null : (JSON.parse(rule) as ActivityEntry['rule']),
   };
 }
 
@@ -76,10 +72,13 @@ function entryOf(row: Row): ActivityEntry {
 const PERSON_EDIT = `rule_id IS NULL AND outcome = 'ok'
   AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`;
 
-// The list's columns, the ids named as the entry names them.
-const LISTED = `id, at, actor_name, actor_role, action, method, path, listing_id AS listingId,
-  bulk_job_id AS bulkJobId, changes, outcome, status, code, message, request_id AS requestId,
-  rule_id, rule_name, rule_by`;
+// The list's columns, named as the entry names them.
+const LISTED = `id, at, action, method, path, listing_id AS listingId, bulk_job_id AS bulkJobId,
+  changes, outcome, status, code, message, request_id AS requestId,
+  CASE WHEN actor_name IS NOT NULL THEN
+    json_object('name', actor_name, 'role', coalesce(actor_role, '')) END AS actor,
+  CASE WHEN rule_id IS NOT NULL THEN
+    json_object('id', rule_id, 'name', coalesce(rule_name, ''), 'createdBy', rule_by) END AS rule`;
 
 // Each filter's test; `IS`: a person's name, or null for the writes made with sign-in off.
 const TESTS: Record<string, string> = {

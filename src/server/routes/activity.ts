@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvTime, knownZone, toCsv } from '../../shared/delimited';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/activity-store';
 
 /** The name the log shows for writes made with sign-in off. */
@@ -106,9 +107,9 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
   app,
   { store },
 ) => {
+  app.addHook('onRequest', noStore);
   app.addHook('onRequest', async (_request, reply) => {
     if (!store) return refuse(reply, 404, 'activity_off', 'This server keeps no activity log.');
-    reply.header('cache-control', 'no-store');
   });
 
   app.get(

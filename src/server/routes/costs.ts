@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import type { CostStore, KeptCost } from '../costs/cost-store';
 import { amountToCents, formatCents } from '../../shared/money';
 
@@ -24,14 +25,12 @@ const costView = ({ itemId, costCents, setAt, setBy }: KeptCost) => ({
   setBy,
 });
 
-export interface CostRouteDeps {
-  store: CostStore;
-  now?: () => Date;
-}
-
 /** The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. */
-export const costRoutes: FastifyPluginAsyncZod<CostRouteDeps> = async (app, deps) => {
-  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+export const costRoutes: FastifyPluginAsyncZod<{ store: CostStore; now?: () => Date }> = async (
+  app,
+  deps,
+) => {
+  app.addHook('onRequest', noStore);
 
   app.get('/hub/costs', { config: { access: 'viewer' } }, async () => ({
     costs: deps.store.all().map(costView),

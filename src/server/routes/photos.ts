@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
-import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from '../photos/photo-store';
+import { MAX_PHOTO_BYTES, PHOTO_MIME, PhotoStore, sniffPhoto } from '../photos/photo-store';
 
 /**
  * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw bytes) keeps it,
@@ -11,7 +11,8 @@ import { MAX_PHOTO_BYTES, PHOTO_MIME, sniffPhoto, type PhotoStore } from '../pho
 const PHOTOS = '/hub/photos';
 
 export interface PhotoRouteDeps {
-  store: PhotoStore;
+  /** The photos' folder (`:memory:`: one of this run, removed on close). */
+  path: string;
   /** `SLABDESK_PUBLIC_URL`: where the marketplace reaches this server; else the request's own. */
   publicUrl: string | undefined;
 }
@@ -20,6 +21,8 @@ export interface PhotoRouteDeps {
 const PhotoParams = z.object({ name: z.string() });
 
 export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, deps) => {
+  const store = new PhotoStore(deps.path);
+  app.addHook('onClose', () => store.close());
   // Only this plugin's routes read a body as bytes, whatever its type says: the bytes decide.
   app.addContentTypeParser(
     '*',
@@ -43,7 +46,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
         const words = 'This file is not a JPEG, PNG or WEBP photo.';
         return refuse(reply, 415, 'unsupported_media_type', words);
       }
-      const kept = deps.store.keep(body, type);
+      const kept = store.keep(body, type);
       if (!kept) {
         const words = 'The server keeps no more photos: it holds its most.';
         return refuse(reply, 507, 'photos_full', words);
@@ -68,7 +71,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
     // Public: the marketplace downloads it with no session (the name is the secret).
     { config: { access: 'public' }, schema: { params: PhotoParams } },
     async (request, reply) => {
-      const photo = deps.store.find(request.params.name);
+      const photo = store.find(request.params.name);
       if (!photo) return refuse(reply, 404, 'not_found', 'No such photo.');
       return reply
         .type(PHOTO_MIME[photo.type])

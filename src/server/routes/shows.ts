@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import { amountToCents, formatDollars } from '../../shared/money';
 import {
   paidWords,
@@ -12,10 +13,9 @@ import {
 } from '../../shared/show-tenders';
 import { dayWords, showCsv } from '../shows/show-csv';
 import { knownZone } from '../../shared/delimited';
+import { SOLD_BEFORE } from '../../shared/show-ledger';
 import type { ShowSale, ShowStore } from '../shows/show-store';
 
-/** The ledger's refusal of a second sale of one listing (the browser's `SOLD_BEFORE`). */
-const SOLD_BEFORE = 'already_sold_at_show';
 const BODY_LIMIT = 16 * 1024;
 /** A split past a handful of ways to pay is a mistake, not a sale. */
 const MAX_TENDERS = 8;
@@ -44,7 +44,18 @@ const Day = z
 const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
 const TradeCardBody = { title: Text(300), certNumber: Optional(40), grader: Optional(20) };
 
-/** One way the buyer paid; a card payment is its amount only (taken on the dealer's reader). */
+const tender = (kind: Tender['kind'], amountCents: number, more: Partial<Tender> = {}): Tender => ({
+  kind,
+  amountCents,
+  note: null,
+  trade: null,
+  ...more,
+});
+const tradeOf = ({ title, certNumber, grader }: TradeCard) => ({
+  trade: { title, certNumber, grader },
+});
+
+/** One way the buyer paid, read into the ledger's tender; a card payment is its amount only. */
 const TenderBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('cash'), amount: Money }),
   z.strictObject({ kind: z.literal('card'), amount: Money }),
@@ -52,6 +63,7 @@ const TenderBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCardBody }),
 ]);
 
+/** A sale as the ledger records it: its tenders as sent, or the older form's traded card and cash. */
 const NewEntry = z
   .strictObject({
     key: Key,
@@ -97,39 +109,31 @@ const NewEntry = z
     } else if (cash + trade !== entry.price) {
       issue(['cash'], 'cash and the traded card must add up to the price');
     }
+  })
+  .transform(({ price, discount, cost, cash, tradeIn, tenders, soldAt, ...entry }) => {
+    const older = (): Tender[] => {
+      const left = cash ?? price - (tradeIn?.value ?? 0);
+      return [
+        ...(tradeIn ? [tender('trade', tradeIn.value, tradeOf(tradeIn))] : []),
+        ...(left > 0 || !tradeIn ? [tender('cash', left)] : []),
+      ];
+    };
+    return {
+      ...entry,
+      soldAt: new Date(soldAt).toISOString(),
+      priceCents: price,
+      discountCents: discount ?? 0,
+      costCents: cost ?? null,
+      tenders:
+        tenders?.map((paid) =>
+          paid.kind === 'other'
+            ? tender('other', paid.amount, { note: paid.note })
+            : paid.kind === 'trade'
+              ? tender('trade', paid.amount, tradeOf(paid))
+              : tender(paid.kind, paid.amount),
+        ) ?? older(),
+    };
   });
-
-const cardOf = ({ title, certNumber, grader }: TradeCard): TradeCard => ({
-  title,
-  certNumber,
-  grader,
-});
-
-/** The entry's tenders: as sent, or the older form's traded card and cash. */
-function tendersOf(entry: z.infer<typeof NewEntry>): Tender[] {
-  const paid = (kind: Tender['kind'], amountCents: number, more: Partial<Tender> = {}): Tender => ({
-    kind,
-    amountCents,
-    note: null,
-    trade: null,
-    ...more,
-  });
-  if (entry.tenders) {
-    return entry.tenders.map((tender) =>
-      tender.kind === 'other'
-        ? paid('other', tender.amount, { note: tender.note })
-        : tender.kind === 'trade'
-          ? paid('trade', tender.amount, { trade: cardOf(tender) })
-          : paid(tender.kind, tender.amount),
-    );
-  }
-  const trade = entry.tradeIn;
-  const cash = entry.cash ?? entry.price - (trade?.value ?? 0);
-  return [
-    ...(trade ? [paid('trade', trade.value, { trade: cardOf(trade) })] : []),
-    ...(cash > 0 || !trade ? [paid('cash', cash)] : []),
-  ];
-}
 
 /** An undo's body is optional (a button's POST): no reason given. */
 const VoidBody = z.strictObject({ reason: Optional(300) }).default({ reason: null });
@@ -154,13 +158,11 @@ const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
 const UNDO = { access: 'editor', action: 'undo sales' } as const;
 
-export interface ShowRouteDeps {
+/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
+export const showRoutes: FastifyPluginAsyncZod<{
   store: ShowStore | undefined;
   now?: () => Date;
-}
-
-/** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
-export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps) => {
+}> = async (app, deps) => {
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   // Who may use each route is in its config (the gate decides before this hook runs).
   app.addHook('onRequest', async (_request, reply) => {
@@ -168,7 +170,7 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     return undefined;
   });
   // The ledger changes at every sale: no cache keeps an answer of it.
-  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  app.addHook('onRequest', noStore);
   // Never undefined in a handler: without a ledger the hook above answered first.
   const store = deps.store as ShowStore;
   const noSuchShow = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such show.');
@@ -219,18 +221,8 @@ export const showRoutes: FastifyPluginAsyncZod<ShowRouteDeps> = async (app, deps
     async (request, reply) => {
       const showKey = request.params.key;
       if (!store.show(showKey)) return noSuchShow(reply);
-      const { price, discount, cost, cash: _cash, tradeIn: _tradeIn, ...entry } = request.body;
       const recorded = store.record(
-        {
-          ...entry,
-          showKey,
-          soldAt: new Date(entry.soldAt).toISOString(),
-          soldBy: actorName(request),
-          priceCents: price,
-          discountCents: discount ?? 0,
-          tenders: tendersOf(request.body),
-          costCents: cost ?? null,
-        },
+        { ...request.body, showKey, soldBy: actorName(request) },
         now(),
       );
       if (recorded.soldBefore) {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
-import type { ViewStore } from '../views/view-store';
+import { ViewStore } from '../views/view-store';
 import { VIEW_LIMITS, VIEW_TABLES, VIEWS_PATH } from '../../shared/saved-views';
 
 const Table = z.enum(VIEW_TABLES);
@@ -25,10 +25,12 @@ const OWN = { config: { access: 'viewer' }, bodyLimit: 8 * 1024 } as const;
 const accountOf = (request: FastifyRequest) => request.admission.session?.name ?? '';
 
 /** Saved views under `/hub/views`, each account's own, the same on every device it signs in on. */
-export const viewRoutes: FastifyPluginAsyncZod<{ store: ViewStore; now?: () => Date }> = async (
+export const viewRoutes: FastifyPluginAsyncZod<{ path: string; now?: () => Date }> = async (
   app,
-  { store, now = () => new Date() },
+  { path, now = () => new Date() },
 ) => {
+  const store = new ViewStore(path);
+  app.addHook('onClose', () => store.close());
   app.addHook('onRequest', noStore);
   const views = (request: FastifyRequest, table: string) => ({
     views: store.list(accountOf(request), table),

@@ -1,72 +1,17 @@
 import type Database from 'better-sqlite3';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
-import type { Tender, TradeCard } from '../../shared/show-tenders';
+import type { Tender } from '../../shared/show-tenders';
+import type { KeptTradeIn, LedgerEntry, Show, ShowSale } from '../../shared/show-ledger';
 
-/** The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module. */
-
-export interface Show {
-  /** Made by the browser, so a show started offline keeps its name when it syncs. */
-  key: string;
-  name: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  createdAt: string;
-  createdBy: string;
-  /** The listings brought to the show (its case), in the order marked. */
-  caseListingIds: string[];
-}
-
-/** A sale undone by the seller: kept in the ledger, out of the totals, the listing free to sell. */
-export interface SaleVoid {
-  at: string;
-  by: string;
-  reason: string | null;
-}
-
-export interface LedgerEntry {
-  /** Made by the browser when the sale was made: a retried sync records it once. */
-  key: string;
-  showKey: string;
-  /** When the sale was made at the table (ISO, UTC), not when it synced. */
-  soldAt: string;
-  recordedAt: string;
-  soldBy: string;
-  listingId: string;
-  title: string;
-  certNumber: string | null;
-  grader: string | null;
-  /** What the buyer paid: the asking price less `discountCents`. */
-  priceCents: number;
-  discountCents: number;
-  /** How it was paid, adding up to the price (one, or a split). */
-  tenders: Tender[];
-  costCents: number | null;
-  /** The card had sold online before the deactivation landed: settle with the buyer. */
-  soldOnline: boolean;
-  /** What became of the listing on the marketplace when the sale synced. */
-  offMarket: 'deactivated' | 'sold_online' | 'not_taken_off';
-  /** Why the listing was not taken off, in the seller's words. */
-  note: string | null;
-  voided: SaleVoid | null;
-}
+// The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module.
+export type { KeptTradeIn, LedgerEntry, Show, ShowSale };
+type SaleVoid = NonNullable<LedgerEntry['voided']>;
 
 export type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
-
-/** A listing's sale at a show, with the show's name and day. */
-export type ShowSale = LedgerEntry & { showName: string; showDate: string };
 
 /** Recorded now, the one already under its key (a retried sync), or the listing's earlier sale. */
 export type Recorded =
   { entry: LedgerEntry; created: boolean; soldBefore?: undefined } | { soldBefore: ShowSale };
-
-/** A card taken in trade (its value: its cost when listed later), and the sale it paid. */
-export type KeptTradeIn = TradeCard & {
-  valueCents: number;
-  entryKey: string;
-  showKey: string;
-  showName: string;
-  soldAt: string;
-};
 
 type ShowRow = Omit<Show, 'caseListingIds'> & { case_ids: string };
 /** An entry's row: its tenders (in the order paid) and its undo as JSON. */
@@ -175,15 +120,10 @@ export class ShowStore {
 
   /** Creates the show, or returns the one already made under this key (a retried sync). */
   createShow(show: Omit<Show, 'caseListingIds'>): { show: Show; created: boolean } {
-    const known = this.show(show.key);
-    if (known) return { show: known, created: false };
-    this.db
-      .prepare(
-        `INSERT INTO shows (key, name, date, created_at, created_by)
-         VALUES (@key, @name, @date, @createdAt, @createdBy)`,
-      )
-      .run(show);
-    return { show: this.show(show.key)!, created: true };
+    const sql = `INSERT INTO shows (key, name, date, created_at, created_by)
+      VALUES (@key, @name, @date, @createdAt, @createdBy) ON CONFLICT (key) DO NOTHING`;
+    const created = this.db.prepare(sql).run(show).changes > 0;
+    return { show: this.show(show.key)!, created };
   }
 
   show(key: string): Show | undefined {
