@@ -32,12 +32,16 @@ export async function freshVisitServer(
 
 /**
  * The demo sandbox behind a dashboard server with the demo's live key, serving `outDir`.
- * `proxy`: how its API proxy answers (see ProxyOptions); `shows`: where it keeps a show ledger;
+ * `proxy`: how its API proxy answers (see ProxyOptions); `activity`: its log (and show ledger) file;
  * `root`: another checkout whose sandbox and server run instead (a base measured beside this one).
  */
 export async function demoDashboard(
   outDir: string,
-  { proxy, shows, root }: { proxy?: ProxyOptions; shows?: { path: string }; root?: string } = {},
+  {
+    proxy,
+    activity,
+    root,
+  }: { proxy?: ProxyOptions; activity?: { path: string }; root?: string } = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const code = root ? await checkoutCode(root) : { startSandbox, startAppServer, distPages };
   const sandbox = await code.startSandbox({ port: 0, db: ':memory:', seed: 'demo' });
@@ -46,7 +50,7 @@ export async function demoDashboard(
       upstream: { baseUrl: sandbox.url, apiKey: DEMO_LIVE_TOKEN },
       port: 0,
       ...(proxy ? { proxy } : {}),
-      ...(shows ? { shows } : {}),
+      ...(activity ? { activity } : {}),
     },
     async () => code.distPages(outDir),
   );

@@ -73,8 +73,10 @@ async function startTarget(label: Target['label'], outDir: string, root?: string
   // Lighthouse simulates a phone on a mobile network: the server answers it as it answers a
   // browser on another machine (API answers gzipped), not as one on this machine, where it
   // leaves them unpacked because loopback bytes cost nothing to move.
-  const shows = { path: join(mkdtempSync(join(tmpdir(), 'slabdesk-lighthouse-')), 'shows.db') };
-  const app = await demoDashboard(outDir, { proxy: { gzipLoopback: true }, shows, root });
+  const activity = {
+    path: join(mkdtempSync(join(tmpdir(), 'slabdesk-lighthouse-')), 'activity.db'),
+  };
+  const app = await demoDashboard(outDir, { proxy: { gzipLoopback: true }, activity, root });
   const { orders } = await json<{ orders: { id: string }[] }>(
     `${app.url}/api/${API_VERSION}/orders.json?status=any&limit=1`,
   );
