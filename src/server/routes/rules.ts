@@ -259,7 +259,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       spend(request, performance.now() - startedAt);
       return {
         run: runView(run),
-        sending: runner.sending(run.id),
+        sending: runner.sender.sending(run.id),
         items,
         itemsLeft: changed + skipped + failed + pending - items.length,
       };

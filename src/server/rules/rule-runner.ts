@@ -61,8 +61,9 @@ export class RuleRunner {
   /** The plans previewed lately, by key: what a refused run compares with. */
   private readonly previewed = new Map<string, PlanItem[]>();
   private closed = false;
-  private readonly source: ReplicaListings;
-  private readonly sender: RunSender;
+  readonly source: ReplicaListings;
+  /** Sends every run, a rule's or an undo's. */
+  readonly sender: RunSender;
   /** The listings' rule lines, kept until what they read changes. */
   readonly lines: ListingLines;
 
@@ -118,20 +119,6 @@ export class RuleRunner {
     await this.sender.close();
   }
 
-  sending(runId: number): boolean {
-    return this.sender.sending(runId);
-  }
-
-  /** Waits for a run's sending to end. */
-  settled(runId: number): Promise<void> {
-    return this.sender.settled(runId);
-  }
-
-  /** The seller's listings as the replica holds them (ReplicaNotReadyError while it cannot). */
-  listings(): Promise<Map<string, ListingFacts>> {
-    return this.source.listings();
-  }
-
   private contextFor(ruleId: number | undefined, definition: RuleDefinition): PlanContext {
     const now = this.now();
     const since = now - Math.max(definition.skipEditedWithinDays, 0) * DAY_MS;
@@ -145,7 +132,7 @@ export class RuleRunner {
 
   /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
   async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
-    const listings = await this.listings();
+    const listings = await this.source.listings();
     const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
     const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
       planner.add(listing),
@@ -179,12 +166,12 @@ export class RuleRunner {
         markdownCents: writes.reduce((sum, item) => sum + item.markdownCents, 0n),
       };
     }
-    return this.begin({ ruleId: rule.id, trigger, by }, items);
+    return this.sender.start({ ruleId: rule.id, trigger, by }, items);
   }
 
   /** Puts back what a run changed where no one changed it since; the rest is skipped and says why. */
   async undo(run: RunRecord, by: string | null): Promise<RunRecord> {
-    const listings = await this.listings();
+    const listings = await this.source.listings();
     const items = this.store.items(run.id).flatMap((item): PlanItem[] => {
       if (item.state !== 'done') return [];
       const { listingId, title } = item;
@@ -204,13 +191,7 @@ export class RuleRunner {
       const put = { kind: 'write', before: item.after, after: back, markdownCents: 0n } as const;
       return [{ listingId, title, floorCents, why, ...put }];
     });
-    return this.begin({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
-  }
-
-  private begin(run: Omit<Parameters<RulesStore['createRun']>[0], 'at'>, items: PlanItem[]) {
-    const runId = this.store.createRun({ ...run, at: new Date(this.now()).toISOString() }, items);
-    this.sender.drive(runId);
-    return this.store.run(runId)!;
+    return this.sender.start({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }
 
   /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once. */
