@@ -12,7 +12,7 @@ import {
   type PlanItem,
   type SkipReason,
 } from './rule-plan';
-import { localDayAndTime, runAtDay } from './rule-schedule';
+import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
 import type { PlanDiff } from '../../shared/rule-answers';
 import { planDiff, planKey } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
@@ -47,9 +47,6 @@ export interface PlanChanged {
   markdownCents: bigint;
 }
 
-const DAY_MS = 86_400_000;
-/** Within this long after its time, a daily run is due (as rule-schedule's `runAtDay`). */
-const DUE_WINDOW_MS = 15 * 60_000;
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
 const GONE = 'sold or no longer on sale';

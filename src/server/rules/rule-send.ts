@@ -269,13 +269,8 @@ export class RunSender {
         priority: 'background',
       });
       const { status, body, meta } = response;
-      return {
-        status,
-        code: null,
-        retryAfterSeconds: null,
-        body,
-        requestId: meta.requestId ?? null,
-      };
+      const requestId = meta.requestId ?? null;
+      return { status, code: null, retryAfterSeconds: null, body, requestId };
     } catch (error) {
       if (!isApiError(error)) throw error;
       const gone = error.code === CLIENT_ERROR_CODES.aborted;
@@ -294,11 +289,13 @@ export class RunSender {
     const activity = this.options.activity;
     if (!activity) return;
     try {
-      const changes: ActivityChanges = {};
       const before = item.before as Record<string, Scalar | undefined>;
-      for (const [field, after] of Object.entries(item.after)) {
-        changes[field] = before[field] === undefined ? { after } : { before: before[field], after };
-      }
+      const changes: ActivityChanges = Object.fromEntries(
+        Object.entries(item.after).map(([field, after]) => [
+          field,
+          { before: before[field], after },
+        ]),
+      );
       const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
       const { status, code } = answer;
       activity.insert({
