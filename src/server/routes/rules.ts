@@ -204,8 +204,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       const answer = {
         read: preview.read,
         inScope: preview.items.length,
-        changes: writes.length,
-        markdown: formatCents(writes.reduce((sum, item) => sum + item.markdownCents, 0n)),
+        changes: preview.changes,
+        markdown: formatCents(preview.markdownCents),
         plan: preview.plan,
         skipped,
         left: preview.items.length - shown.length,
@@ -298,7 +298,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       const ruleName = touched && (store.rule(touched.ruleId)?.definition.name ?? null);
       const readMs = performance.now() - startedAt;
       // The line is a help, not the page: without the listings read it is left out.
-      const line = await runner.upcoming(listingId).catch((error: unknown) => {
+      const line = await runner.lines.upcoming(listingId).catch((error: unknown) => {
         serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
         return { upcoming: [], busyMs: 0 };
       });

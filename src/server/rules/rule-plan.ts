@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { exactCents, formatCents, formatDollars as money } from '../../shared/money';
 import {
   adjustedCents,
@@ -356,7 +357,7 @@ export async function inSlices<T>(items: Iterable<T>, sliceMs: number, each: (it
   for (const item of items) {
     if (performance.now() - sliceAt > sliceMs) {
       busyMs += performance.now() - sliceAt;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await setImmediate();
       sliceAt = performance.now();
     }
     each(item);

@@ -1,6 +1,6 @@
 import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
-import { ListingLines, type LineAnswer } from './listing-lines';
+import { ListingLines } from './listing-lines';
 import { ReplicaListings, type KeptCosts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import {
@@ -29,23 +29,23 @@ export interface RuleRunnerOptions extends SendOptions {
   tickMs?: number;
 }
 
-export interface Preview {
+/** A plan's writes counted, their markdown summed, and its key: a run "as previewed" runs only it. */
+interface PlanSummary {
+  plan: string;
+  changes: number;
+  markdownCents: bigint;
+}
+
+export interface Preview extends PlanSummary {
   items: PlanItem[];
   /** Every listing read, in the rule's scope or not. */
   read: number;
   /** Milliseconds of this server's time the planning took. */
   busyMs: number;
-  /** The plan's key: a run sent "as previewed" runs only this plan. */
-  plan: string;
 }
 
 /** A run refused because its plan is not the one previewed: the new plan, what changed. */
-export interface PlanChanged {
-  changed: PlanDiff;
-  plan: string;
-  changes: number;
-  markdownCents: bigint;
-}
+export type PlanChanged = PlanSummary & { changed: PlanDiff };
 
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
@@ -67,8 +67,8 @@ export class RuleRunner {
   constructor(private readonly options: RuleRunnerOptions) {
     this.store = options.store;
     this.now = options.now ?? Date.now;
-    this.lines = new ListingLines(this.store, options.activity, this.now);
     this.source = new ReplicaListings(options.replica, options.costs);
+    this.lines = new ListingLines(this.store, this.source, options.activity, this.now);
     this.sender = new RunSender(options, this.now, () => this.tick());
   }
 
@@ -141,7 +141,16 @@ export class RuleRunner {
       // A few recent plans are enough to say what changed; the oldest goes first.
       if (this.previewed.size > 20) this.previewed.delete(this.previewed.keys().next().value!);
     }
-    return { items: planner.items, read: listings.size, busyMs, plan };
+    const writes = planner.items.flatMap((item) => (item.kind === 'write' ? [item] : []));
+    const markdownCents = writes.reduce((sum, item) => sum + item.markdownCents, 0n);
+    return {
+      items: planner.items,
+      read: listings.size,
+      busyMs,
+      plan,
+      changes: writes.length,
+      markdownCents,
+    };
   }
 
   /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
@@ -153,14 +162,13 @@ export class RuleRunner {
   ): Promise<RunRecord | PlanChanged> {
     const unfinished = this.store.runs(rule.id, 5).find((run) => !run.finishedAt);
     if (unfinished) return unfinished;
-    const { items, plan } = await this.preview(rule.definition, rule.id);
+    const { items, plan, changes, markdownCents } = await this.preview(rule.definition, rule.id);
     if (asShown !== undefined && asShown !== plan) {
-      const writes = items.flatMap((item) => (item.kind === 'write' ? [item] : []));
       return {
         changed: planDiff(this.previewed.get(asShown), items),
         plan,
-        changes: writes.length,
-        markdownCents: writes.reduce((sum, item) => sum + item.markdownCents, 0n),
+        changes,
+        markdownCents,
       };
     }
     return this.sender.start({ ruleId: rule.id, trigger, by }, items);
@@ -212,13 +220,6 @@ export class RuleRunner {
       serverLog.error({ err: error }, 'The rules schedule could not be read');
     }
     this.arm();
-  }
-
-  /** What each rule's next scheduled run would do to a listing, as the replica holds it now. */
-  async upcoming(listingId: string): Promise<LineAnswer> {
-    // A page view never waits for a read.
-    const listing = this.source.known(listingId);
-    return listing ? this.lines.line(listing) : { upcoming: [], busyMs: 0 };
   }
 }
 

@@ -66,8 +66,9 @@ const STATEMENTS = {
   // The listings changed (or to be) first, then those left alone, each in plan order.
   items: `${ITEM} WHERE run_id = ? ORDER BY state = 'skipped', seq LIMIT ?`,
   pendingItems: `${ITEM} WHERE run_id = ? AND state = 'pending' ORDER BY seq`,
-  settleItem: `UPDATE rule_run_items SET state = ?, status = ?, reason = COALESCE(?, reason),
-    why = COALESCE(?, why), at = ? WHERE run_id = ? AND listing_id = ? AND state = 'pending'`,
+  settleItem: `UPDATE rule_run_items SET state = @state, status = @status, at = @at,
+    reason = COALESCE(@reason, reason), why = COALESCE(@why, why)
+    WHERE run_id = @runId AND listing_id = @listingId AND state = 'pending'`,
   lastChanges: `SELECT i.listing_id AS id, MAX(i.at) AS at ${STANDING} AND r.rule_id = ?
     GROUP BY i.listing_id`,
   lastChangesOfListing: `SELECT r.rule_id AS id, MAX(i.at) AS at ${STANDING}
@@ -172,14 +173,10 @@ export class RulesStore {
     return this.write('deleteRule', at, id).changes > 0;
   }
 
-  rule(id: number, deletedToo = false): StoredRule | undefined {
-    return this.rulesOf(deletedToo ? 'anyRule' : 'rule', id)[0];
-  }
-
+  rule = (id: number, deletedToo = false) =>
+    this.rulesOf(deletedToo ? 'anyRule' : 'rule', id)[0] as StoredRule | undefined;
   /** The rules deleted lately, newest first: their runs stay in the history. */
-  deletedRules(): StoredRule[] {
-    return this.rulesOf('deletedRules');
-  }
+  deletedRules = () => this.rulesOf('deletedRules');
 
   /** Every rule, read (and checked by its schema) once per change to the rules. */
   rules(): StoredRule[] {
@@ -199,9 +196,8 @@ export class RulesStore {
   ): number {
     return this.file.db.transaction(() => {
       const { ruleId, trigger, by, at, undoOf = null } = run;
-      const runId = Number(
-        this.write('insertRun', ruleId, trigger, by, at, undoOf).lastInsertRowid,
-      );
+      const { lastInsertRowid } = this.write('insertRun', ruleId, trigger, by, at, undoOf);
+      const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
         const write = item.kind === 'write' ? item : undefined;
         this.sql.insertItem.run({
@@ -225,36 +221,29 @@ export class RulesStore {
     })();
   }
 
-  run(id: number): RunRecord | undefined {
-    return this.all<RunRecord>('run', id)[0];
-  }
-
-  runs(ruleId: number, limit = 50): RunRecord[] {
-    return this.all('runs', ruleId, limit);
-  }
-
+  run = (id: number) => this.all<RunRecord>('run', id)[0];
+  runs = (ruleId: number, limit = 50) => this.all<RunRecord>('runs', ruleId, limit);
   /** Runs left running or paused (after a restart, or waiting out a pause). */
-  unfinishedRuns(): RunRecord[] {
-    return this.all('unfinishedRuns');
-  }
+  unfinishedRuns = () => this.all<RunRecord>('unfinishedRuns');
 
   setRunStatus(
     id: number,
     status: RunStatus,
     fields: { note?: string; resumeAt?: number; finishedAt?: string } = {},
   ): void {
-    const { note = null, resumeAt = null, finishedAt = null } = fields;
-    this.sql.setRunStatus.run({ id, status, note, resumeAt, finishedAt });
+    this.sql.setRunStatus.run({
+      note: null,
+      resumeAt: null,
+      finishedAt: null,
+      ...fields,
+      id,
+      status,
+    });
   }
 
   /** A run's items in plan order, `limit` at most. */
-  items(runId: number, limit = -1): RunItem[] {
-    return this.all('items', runId, limit);
-  }
-
-  pendingItems(runId: number): RunItem[] {
-    return this.all('pendingItems', runId);
-  }
+  items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
+  pendingItems = (runId: number) => this.all<RunItem>('pendingItems', runId);
 
   settleItem(
     runId: number,
@@ -262,14 +251,19 @@ export class RulesStore {
     state: 'done' | 'failed' | 'skipped',
     fields: { status?: number; reason?: string; why?: string; at: string },
   ): void {
-    const { status = null, reason = null, why = null, at } = fields;
-    this.write('settleItem', state, status, reason, why, at, runId, listingId);
+    this.write('settleItem', {
+      status: null,
+      reason: null,
+      why: null,
+      ...fields,
+      state,
+      runId,
+      listingId,
+    });
   }
 
   /** Listing id → epoch ms of the newest change this rule made to it that still stands. */
-  lastChanges(ruleId: number): Map<string, number> {
-    return timesOf(this.all('lastChanges', ruleId));
-  }
+  lastChanges = (ruleId: number) => timesOf<string>(this.all('lastChanges', ruleId));
 
   /** One listing's history with every rule: each rule's newest change to it, and its sale. */
   historyOf(listingId: string): { lastChanges: Map<number, number>; sales: Map<number, Sale> } {
@@ -280,27 +274,17 @@ export class RulesStore {
   }
 
   /** Every listing a rule changed (not undone), with its newest such change; `limit` at most. */
-  touchedListings(limit = 50_000): TouchedListing[] {
-    return this.all('touchedListings', limit);
-  }
-
+  touchedListings = (limit = 50_000) => this.all<TouchedListing>('touchedListings', limit);
   /** One listing's newest change by a rule (not undone), if any. */
-  touchedListing(listingId: string): TouchedListing | undefined {
-    return this.all<TouchedListing>('touchedListing', listingId)[0];
-  }
-
+  touchedListing = (listingId: string) => this.all<TouchedListing>('touchedListing', listingId)[0];
   /** The listings this rule has on sale, with their prices before and on sale. */
-  salesOf(ruleId: number): Map<string, Sale> {
-    return salesOf(this.all('salesOfRule', ruleId));
-  }
+  salesOf = (ruleId: number) => salesOf<string>(this.all('salesOfRule', ruleId));
 
   putOnSale(ruleId: number, listingId: string, originalCents: bigint, saleCents: bigint): void {
     this.write('putOnSale', ruleId, listingId, originalCents, saleCents);
   }
 
-  endSale(ruleId: number, listingId: string): void {
-    this.write('endSale', ruleId, listingId);
-  }
+  endSale = (ruleId: number, listingId: string) => void this.write('endSale', ruleId, listingId);
 
   close(): void {
     this.file.close();
