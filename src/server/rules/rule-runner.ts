@@ -69,7 +69,7 @@ export class RuleRunner {
     this.now = options.now ?? Date.now;
     this.source = new ReplicaListings(options.replica, options.costs);
     this.lines = new ListingLines(this.store, this.source, options.activity, this.now);
-    this.sender = new RunSender(options, this.now, () => this.tick());
+    this.sender = new RunSender(options, this.now, () => this.arm());
   }
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */

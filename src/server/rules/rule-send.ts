@@ -90,8 +90,8 @@ export class RunSender {
   constructor(
     private readonly options: SendOptions,
     private readonly now: () => number,
-    /** Called when a paused run's wait is over. */
-    private readonly waitOver: () => void,
+    /** Called when a run pauses: the schedule's one timer wakes it at its `resumeAt`. */
+    private readonly paused: () => void,
   ) {
     this.store = options.store;
     // The client tries nothing again by itself: the run decides (a pause, a stop, the same key).
@@ -145,6 +145,7 @@ export class RunSender {
 
   private pause(runId: number, note: string, seconds: number): void {
     this.store.setRunStatus(runId, 'paused', { note, resumeAt: this.now() + seconds * 1000 });
+    this.paused();
   }
 
   private async send(runId: number): Promise<void> {
@@ -174,10 +175,7 @@ export class RunSender {
       const slowDown = halt.answer.status === 429 && halt.answer.code !== 'too_many_waiting';
       const floor = slowDown ? PAUSE_S.rateLimited : minPause;
       const seconds = Math.min(Math.max(halt.answer.retryAfterSeconds ?? 0, floor), PAUSE_S.max);
-      this.pause(runId, line, seconds);
-      // Looked at again when its wait ends, not at the schedule's next look.
-      setTimeout(this.waitOver, seconds * 1000 + 20).unref();
-      return;
+      return this.pause(runId, line, seconds);
     }
     const left = this.store.pendingItems(runId).length;
     if (left > 0) {
