@@ -110,7 +110,7 @@ async function world(): Promise<{ sandbox: RunningSandbox; app: RunningAppServer
     store.updateRule(rule.id, { enabled: true }, new Date().toISOString());
   }
   // The rules' read of the listings, as the first preview makes it.
-  const listings = await app.rules!.runner.listings();
+  const listings = await app.rules!.runner.source.listings();
   return { sandbox, app, ids: [...listings.keys()] };
 }
 

@@ -204,8 +204,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       const answer = {
         read: preview.read,
         inScope: preview.items.length,
-        changes: writes.length,
-        markdown: formatCents(writes.reduce((sum, item) => sum + item.markdownCents, 0n)),
+        changes: preview.changes,
+        markdown: formatCents(preview.markdownCents),
         plan: preview.plan,
         skipped,
         left: preview.items.length - shown.length,
@@ -259,7 +259,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       spend(request, performance.now() - startedAt);
       return {
         run: runView(run),
-        sending: runner.sending(run.id),
+        sending: runner.sender.sending(run.id),
         items,
         itemsLeft: changed + skipped + failed + pending - items.length,
       };
@@ -272,14 +272,13 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     async (request, reply) => {
       const run = store.run(request.params.runId);
       if (!run) return noSuchRun(reply);
-      if (run.trigger === 'undo')
-        return refuse(reply, 409, 'not_undoable', 'An undo is not undone.');
-      if (run.undoneBy !== null) {
-        return refuse(reply, 409, 'already_undone', 'This run was undone already.');
-      }
-      if (!run.finishedAt) {
-        return refuse(reply, 409, 'run_unfinished', 'Wait for the run to finish, then undo it.');
-      }
+      const refusal: [string, string] | false =
+        run.trigger === 'undo'
+          ? ['not_undoable', 'An undo is not undone.']
+          : run.undoneBy !== null
+            ? ['already_undone', 'This run was undone already.']
+            : !run.finishedAt && ['run_unfinished', 'Wait for the run to finish, then undo it.'];
+      if (refusal) return refuse(reply, 409, refusal[0], refusal[1]);
       const undo = await runner.undo(run, who(request).name);
       return reply.code(202).send({ run: runView(undo) });
     },
@@ -296,19 +295,15 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       const startedAt = performance.now();
       const { listingId } = request.params;
       const touched = store.touchedListing(listingId);
-      let busyMs = performance.now() - startedAt;
-      let upcoming: Awaited<ReturnType<RuleRunner['upcoming']>>['upcoming'] = [];
-      try {
-        const line = await runner.upcoming(listingId);
-        upcoming = line.upcoming;
-        busyMs += line.busyMs;
-      } catch (error) {
-        // The line is a help, not the page: without the listings read it is left out.
-        serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
-      }
-      spend(request, busyMs);
       const ruleName = touched && (store.rule(touched.ruleId)?.definition.name ?? null);
-      return { upcoming, touched: touched ? { ...touched, ruleName } : null };
+      const readMs = performance.now() - startedAt;
+      // The line is a help, not the page: without the listings read it is left out.
+      const line = await runner.lines.upcoming(listingId).catch((error: unknown) => {
+        serverLog.warn({ err: error }, 'The rules could not say what comes next for a listing');
+        return { upcoming: [], busyMs: 0 };
+      });
+      spend(request, readMs + line.busyMs);
+      return { upcoming: line.upcoming, touched: touched ? { ...touched, ruleName } : null };
     },
   );
 

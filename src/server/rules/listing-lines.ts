@@ -9,6 +9,7 @@ import {
   type PlanItem,
 } from './rule-plan';
 import { runAtDay } from './rule-schedule';
+import type { ReplicaListings } from './replica-listings';
 import type { RulesStore, StoredRule } from './rules-store';
 
 /** A listing's line (each daily rule's next change), kept until its inputs change or a run is due. */
@@ -47,22 +48,22 @@ export class ListingLines {
   private readonly kept = new Map<string, { key: string; until: number; upcoming: Upcoming[] }>();
   /** Two callers asking at once for one listing share one planning. */
   private readonly planning = new Map<string, { key: string; work: Promise<LineAnswer> }>();
-  private planned = 0;
+  /** How many lines were planned (not answered from what was kept) since the start. */
+  plannedCount = 0;
   /** Each rule's run times from when first asked: the same for every listing until one is due. */
   private readonly runs = new Map<number, RunTimes>();
 
   constructor(
     private readonly store: RulesStore,
+    private readonly source: ReplicaListings,
     private readonly activity: ActivityStore | undefined,
     private readonly now: () => number,
   ) {}
 
-  /** How many lines were planned (not answered from what was kept) since the start. */
-  get plannedCount(): number {
-    return this.planned;
-  }
-
-  line(listing: ListingFacts): Promise<LineAnswer> {
+  /** What each rule's next scheduled run would do to a listing as held now (never waiting for a read). */
+  upcoming(listingId: string): Promise<LineAnswer> {
+    const listing = this.source.known(listingId);
+    if (!listing) return Promise.resolve({ upcoming: [], busyMs: 0 });
     const now = this.now();
     const edited = this.activity?.personEditSince(listing.id, 0);
     const key = `${this.store.version}|${edited ?? ''}|${JSON.stringify(listing, bigintText)}`;
@@ -83,7 +84,7 @@ export class ListingLines {
   }
 
   private async plan(listing: ListingFacts, key: string, edited: number | undefined, now: number) {
-    this.planned++;
+    this.plannedCount++;
     const history = this.store.historyOf(listing.id);
     const upcoming: Upcoming[] = [];
     let until = now + 24 * 3_600_000;

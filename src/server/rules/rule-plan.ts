@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { exactCents, formatCents, formatDollars as money } from '../../shared/money';
 import {
   adjustedCents,
@@ -9,6 +10,7 @@ import {
 } from '../../shared/price-math';
 import type { WriteFields } from '../../shared/rule-answers';
 import type { RuleDefinition, RuleFloor, RuleScope } from '../../shared/rule-definition';
+import { DAY_MS } from './rule-schedule';
 
 /** What one rule would do to each listing, in integer cents rounded as the bulk editor rounds. */
 
@@ -84,7 +86,6 @@ export interface KeptFloor {
 const amountCents = (value: string): bigint => exactCents(value) ?? 0n;
 const hundredthsOf = (value: number): bigint => BigInt(Math.round(value * 100));
 
-const DAY_MS = 86_400_000;
 const ROUNDS_UP = 'the step with its price ending is no lower than the price';
 const BP = 10_000n;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
@@ -138,22 +139,12 @@ function ageDays(listing: ListingFacts, now: number): number | null {
 }
 
 /** A listing left alone (a listing, or a run's item) and why. */
-export function skipOf(
-  listing: Pick<ListingFacts, 'id' | 'title'>,
+export const skipOf = (
+  { id: listingId, title }: Pick<ListingFacts, 'id' | 'title'>,
   reason: SkipReason,
-  floor: bigint | null = null,
-  why?: string,
-): PlanItem {
-  const { id: listingId, title } = listing;
-  return {
-    listingId,
-    title,
-    kind: 'skip',
-    reason,
-    floorCents: floor,
-    why: why ?? SKIP_WORDS[reason],
-  };
-}
+  floorCents: bigint | null = null,
+  why = SKIP_WORDS[reason],
+): PlanItem => ({ listingId, title, kind: 'skip', reason, floorCents, why });
 
 function writeOf(
   listing: ListingFacts,
@@ -366,7 +357,7 @@ export async function inSlices<T>(items: Iterable<T>, sliceMs: number, each: (it
   for (const item of items) {
     if (performance.now() - sliceAt > sliceMs) {
       busyMs += performance.now() - sliceAt;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await setImmediate();
       sliceAt = performance.now();
     }
     each(item);

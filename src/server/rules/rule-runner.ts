@@ -1,6 +1,6 @@
 import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
-import { ListingLines, type LineAnswer } from './listing-lines';
+import { ListingLines } from './listing-lines';
 import { ReplicaListings, type KeptCosts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import {
@@ -12,7 +12,7 @@ import {
   type PlanItem,
   type SkipReason,
 } from './rule-plan';
-import { localDayAndTime, runAtDay } from './rule-schedule';
+import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
 import type { PlanDiff } from '../../shared/rule-answers';
 import { planDiff, planKey } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
@@ -29,27 +29,24 @@ export interface RuleRunnerOptions extends SendOptions {
   tickMs?: number;
 }
 
-export interface Preview {
-  items: PlanItem[];
-  /** Every listing read, in the rule's scope or not. */
-  read: number;
-  /** Milliseconds of this server's time the planning took. */
-  busyMs: number;
-  /** The plan's key: a run sent "as previewed" runs only this plan. */
-  plan: string;
-}
-
-/** A run refused because its plan is not the one previewed: the new plan, what changed. */
-export interface PlanChanged {
-  changed: PlanDiff;
+/** A plan's writes counted, their markdown summed, and its key: a run "as previewed" runs only it. */
+interface PlanSummary {
   plan: string;
   changes: number;
   markdownCents: bigint;
 }
 
-const DAY_MS = 86_400_000;
-/** Within this long after its time, a daily run is due (as rule-schedule's `runAtDay`). */
-const DUE_WINDOW_MS = 15 * 60_000;
+export interface Preview extends PlanSummary {
+  items: PlanItem[];
+  /** Every listing read, in the rule's scope or not. */
+  read: number;
+  /** Milliseconds of this server's time the planning took. */
+  busyMs: number;
+}
+
+/** A run refused because its plan is not the one previewed: the new plan, what changed. */
+export type PlanChanged = PlanSummary & { changed: PlanDiff };
+
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
 const GONE = 'sold or no longer on sale';
@@ -61,17 +58,18 @@ export class RuleRunner {
   /** The plans previewed lately, by key: what a refused run compares with. */
   private readonly previewed = new Map<string, PlanItem[]>();
   private closed = false;
-  private readonly source: ReplicaListings;
-  private readonly sender: RunSender;
+  readonly source: ReplicaListings;
+  /** Sends every run, a rule's or an undo's. */
+  readonly sender: RunSender;
   /** The listings' rule lines, kept until what they read changes. */
   readonly lines: ListingLines;
 
   constructor(private readonly options: RuleRunnerOptions) {
     this.store = options.store;
     this.now = options.now ?? Date.now;
-    this.lines = new ListingLines(this.store, options.activity, this.now);
     this.source = new ReplicaListings(options.replica, options.costs);
-    this.sender = new RunSender(options, this.now, () => this.tick());
+    this.lines = new ListingLines(this.store, this.source, options.activity, this.now);
+    this.sender = new RunSender(options, this.now, () => this.arm());
   }
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */
@@ -118,20 +116,6 @@ export class RuleRunner {
     await this.sender.close();
   }
 
-  sending(runId: number): boolean {
-    return this.sender.sending(runId);
-  }
-
-  /** Waits for a run's sending to end. */
-  settled(runId: number): Promise<void> {
-    return this.sender.settled(runId);
-  }
-
-  /** The seller's listings as the replica holds them (ReplicaNotReadyError while it cannot). */
-  listings(): Promise<Map<string, ListingFacts>> {
-    return this.source.listings();
-  }
-
   private contextFor(ruleId: number | undefined, definition: RuleDefinition): PlanContext {
     const now = this.now();
     const since = now - Math.max(definition.skipEditedWithinDays, 0) * DAY_MS;
@@ -145,7 +129,7 @@ export class RuleRunner {
 
   /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
   async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
-    const listings = await this.listings();
+    const listings = await this.source.listings();
     const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
     const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
       planner.add(listing),
@@ -157,7 +141,16 @@ export class RuleRunner {
       // A few recent plans are enough to say what changed; the oldest goes first.
       if (this.previewed.size > 20) this.previewed.delete(this.previewed.keys().next().value!);
     }
-    return { items: planner.items, read: listings.size, busyMs, plan };
+    const writes = planner.items.flatMap((item) => (item.kind === 'write' ? [item] : []));
+    const markdownCents = writes.reduce((sum, item) => sum + item.markdownCents, 0n);
+    return {
+      items: planner.items,
+      read: listings.size,
+      busyMs,
+      plan,
+      changes: writes.length,
+      markdownCents,
+    };
   }
 
   /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
@@ -169,22 +162,21 @@ export class RuleRunner {
   ): Promise<RunRecord | PlanChanged> {
     const unfinished = this.store.runs(rule.id, 5).find((run) => !run.finishedAt);
     if (unfinished) return unfinished;
-    const { items, plan } = await this.preview(rule.definition, rule.id);
+    const { items, plan, changes, markdownCents } = await this.preview(rule.definition, rule.id);
     if (asShown !== undefined && asShown !== plan) {
-      const writes = items.flatMap((item) => (item.kind === 'write' ? [item] : []));
       return {
         changed: planDiff(this.previewed.get(asShown), items),
         plan,
-        changes: writes.length,
-        markdownCents: writes.reduce((sum, item) => sum + item.markdownCents, 0n),
+        changes,
+        markdownCents,
       };
     }
-    return this.begin({ ruleId: rule.id, trigger, by }, items);
+    return this.sender.start({ ruleId: rule.id, trigger, by }, items);
   }
 
   /** Puts back what a run changed where no one changed it since; the rest is skipped and says why. */
   async undo(run: RunRecord, by: string | null): Promise<RunRecord> {
-    const listings = await this.listings();
+    const listings = await this.source.listings();
     const items = this.store.items(run.id).flatMap((item): PlanItem[] => {
       if (item.state !== 'done') return [];
       const { listingId, title } = item;
@@ -204,13 +196,7 @@ export class RuleRunner {
       const put = { kind: 'write', before: item.after, after: back, markdownCents: 0n } as const;
       return [{ listingId, title, floorCents, why, ...put }];
     });
-    return this.begin({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
-  }
-
-  private begin(run: Omit<Parameters<RulesStore['createRun']>[0], 'at'>, items: PlanItem[]) {
-    const runId = this.store.createRun({ ...run, at: new Date(this.now()).toISOString() }, items);
-    this.sender.drive(runId);
-    return this.store.run(runId)!;
+    return this.sender.start({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }
 
   /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once. */
@@ -234,13 +220,6 @@ export class RuleRunner {
       serverLog.error({ err: error }, 'The rules schedule could not be read');
     }
     this.arm();
-  }
-
-  /** What each rule's next scheduled run would do to a listing, as the replica holds it now. */
-  async upcoming(listingId: string): Promise<LineAnswer> {
-    // A page view never waits for a read.
-    const listing = this.source.known(listingId);
-    return listing ? this.lines.line(listing) : { upcoming: [], busyMs: 0 };
   }
 }
 

@@ -1,15 +1,16 @@
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
-/** One formatter per use and zone: making one costs about 20 times what using it does. */
+/** One formatter per zone: making one costs about 20 times what using it does. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterOf(use: 'day' | 'clock', timeZone: string): Intl.DateTimeFormat {
-  const key = `${use} ${timeZone}`;
-  let formatter = formatters.get(key);
+/** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
+export function localDayAndTime(at: number, timeZone: string): { day: string; time: string } {
+  let formatter = formatters.get(timeZone);
   if (!formatter) {
-    const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-    formatter = new Intl.DateTimeFormat(use === 'day' ? 'en-CA' : 'en-GB', {
-      ...(use === 'day' ? day : {}),
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
       timeZone,
@@ -17,14 +18,9 @@ function formatterOf(use: 'day' | 'clock', timeZone: string): Intl.DateTimeForma
     });
     // The zones are the rules' own (a handful); the bound only guards against a surprise.
     if (formatters.size >= 1_000) formatters.clear();
-    formatters.set(key, formatter);
+    formatters.set(timeZone, formatter);
   }
-  return formatter;
-}
-
-/** The day (`YYYY-MM-DD`) and time (`HH:MM`) a clock in `timeZone` reads at `at` (epoch ms). */
-export function localDayAndTime(at: number, timeZone: string): { day: string; time: string } {
-  const parts = formatterOf('day', timeZone).formatToParts(new Date(at));
+  const parts = formatter.formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return {
     day: `${part('year')}-${part('month')}-${part('day')}`,
@@ -34,14 +30,13 @@ export function localDayAndTime(at: number, timeZone: string): { day: string; ti
 
 /** Minutes since the local midnight a clock in `timeZone` reads at `at`. */
 function localMinutes(at: number, timeZone: string): number {
-  // `HH:MM`, digits only.
-  const text = formatterOf('clock', timeZone).format(at);
-  return Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+  const { time } = localDayAndTime(at, timeZone);
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
 const MINUTE_MS = 60_000;
 /** Within this long after the time, the day's run is "now" (the schedule's tick starts it). */
-const DUE_WINDOW_MIN = 15;
+export const DUE_WINDOW_MS = 15 * MINUTE_MS;
 
 /** The first moment from `start` the zone's clock reads `time`, or `start` within 14 min after. */
 function nextLocalTime(start: number, time: string, timeZone: string): number {
@@ -49,7 +44,7 @@ function nextLocalTime(start: number, time: string, timeZone: string): number {
   const target = hour * 60 + minute;
   const now = localMinutes(start, timeZone);
   const past = (((now - target) % 1440) + 1440) % 1440;
-  if (past < DUE_WINDOW_MIN) return start;
+  if (past * MINUTE_MS < DUE_WINDOW_MS) return start;
   // The start of the minute, then as many minutes as the clock is short of the time.
   let at = start - (start % MINUTE_MS) + (1440 - past) * MINUTE_MS;
   for (let tries = 0; tries < 2; tries++) {

@@ -1,14 +1,14 @@
 import { isApiError, type SlabdeskClient } from '../../client';
 import { CLIENT_ERROR_CODES } from '../../client/api-error';
 import { exactCents } from '../../shared/money';
-import type { ActivityChanges, ActivityStore } from '../activity/activity-store';
-import type { Scalar } from '../activity/activity-store';
+import type { ActivityChanges, ActivityStore, Scalar } from '../activity/activity-store';
 import type { Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import { serverClient } from '../governed-call';
 import { waitText } from '../upstream-pause';
+import type { PlanItem } from './rule-plan';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
 /** Sends a run's recorded writes under their Idempotency-Keys, in the background, pausing as told. */
@@ -34,10 +34,7 @@ interface ApiAnswer {
   requestId: string | null;
 }
 
-interface Halt {
-  kind: 'pause' | 'stop';
-  answer: ApiAnswer;
-}
+type Halt = { kind: 'pause' | 'stop'; answer: ApiAnswer };
 
 /** Writes in flight at once for one run; the governor paces them. */
 const WIDTH = 4;
@@ -93,8 +90,8 @@ export class RunSender {
   constructor(
     private readonly options: SendOptions,
     private readonly now: () => number,
-    /** Called when a paused run's wait is over. */
-    private readonly waitOver: () => void,
+    /** Called when a run pauses: the schedule's one timer wakes it at its `resumeAt`. */
+    private readonly paused: () => void,
   ) {
     this.store = options.store;
     // The client tries nothing again by itself: the run decides (a pause, a stop, the same key).
@@ -125,6 +122,13 @@ export class RunSender {
     return new Date(this.now()).toISOString();
   }
 
+  /** Records a run (a rule's or an undo's) with its plan, then sends it. */
+  start(run: Omit<Parameters<RulesStore['createRun']>[0], 'at'>, items: PlanItem[]): RunRecord {
+    const runId = this.store.createRun({ ...run, at: this.iso() }, items);
+    this.drive(runId);
+    return this.store.run(runId)!;
+  }
+
   /** Sends a run's pending writes, one sending per run. */
   drive(runId: number): void {
     if (this.closed || this.active.has(runId)) return;
@@ -141,6 +145,7 @@ export class RunSender {
 
   private pause(runId: number, note: string, seconds: number): void {
     this.store.setRunStatus(runId, 'paused', { note, resumeAt: this.now() + seconds * 1000 });
+    this.paused();
   }
 
   private async send(runId: number): Promise<void> {
@@ -170,10 +175,7 @@ export class RunSender {
       const slowDown = halt.answer.status === 429 && halt.answer.code !== 'too_many_waiting';
       const floor = slowDown ? PAUSE_S.rateLimited : minPause;
       const seconds = Math.min(Math.max(halt.answer.retryAfterSeconds ?? 0, floor), PAUSE_S.max);
-      this.pause(runId, line, seconds);
-      // Looked at again when its wait ends, not at the schedule's next look.
-      setTimeout(this.waitOver, seconds * 1000 + 20).unref();
-      return;
+      return this.pause(runId, line, seconds);
     }
     const left = this.store.pendingItems(runId).length;
     if (left > 0) {
@@ -195,7 +197,11 @@ export class RunSender {
   }
 
   /** Sends one recorded write; answers why the run must pause or stop, if it must. */
-  private async sendOne(run: RunRecord, rule: StoredRule | undefined, item: RunItem) {
+  private async sendOne(
+    run: RunRecord,
+    rule: StoredRule | undefined,
+    item: RunItem,
+  ): Promise<Halt | undefined> {
     // A person's change made during the run wins over the rule's.
     const edited = this.options.activity?.personEditSince(
       item.listingId,
@@ -209,13 +215,15 @@ export class RunSender {
     }
     let answer = await this.write(item);
     // A retry of the same key while the first still runs waits its turn, a few times.
-    for (let attempt = 1; attempt < 4 && this.retries(answer); attempt++) {
+    const inFlight = () =>
+      answer.code === 'idempotency_request_in_flight' || (answer.status === -1 && !this.closed);
+    for (let attempt = 1; attempt < 4 && inFlight(); attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
       answer = await this.write(item);
     }
     if (this.closed) return undefined;
     // Taken back while waiting for its turn: kept pending, the run waits and tries again.
-    if (answer.status === -1) return { kind: 'pause', answer } satisfies Halt;
+    if (answer.status === -1) return { kind: 'pause', answer };
     if (ok(answer.status)) {
       const done = { status: answer.status, at: this.iso() };
       this.store.settleItem(run.id, item.listingId, 'done', done);
@@ -234,7 +242,7 @@ export class RunSender {
     }
     const { status, code } = answer;
     if (pauseWords(code) || status === 0 || status >= 500 || status === 429) {
-      return { kind: 'pause', answer } satisfies Halt;
+      return { kind: 'pause', answer };
     }
     this.store.settleItem(run.id, item.listingId, 'failed', {
       status,
@@ -244,18 +252,11 @@ export class RunSender {
     });
     this.record(run, rule, item, answer);
     // A refusal of the account or key holds for every listing: sending more would only repeat it.
-    return status === 401 || status === 403 ? ({ kind: 'stop', answer } satisfies Halt) : undefined;
+    return status === 401 || status === 403 ? { kind: 'stop', answer } : undefined;
   }
 
-  private retries(answer: ApiAnswer): boolean {
-    return (
-      answer.code === 'idempotency_request_in_flight' || (answer.status === -1 && !this.closed)
-    );
-  }
-
-  /** PUT one listing's fields under the run item's Idempotency-Key. */
+  /** PUT one listing's fields under the run item's Idempotency-Key; a refusal is an answer too. */
   private async write(item: RunItem): Promise<ApiAnswer> {
-    const none = { retryAfterSeconds: null, body: null, requestId: null };
     try {
       const response = await this.client.transport.request({
         method: 'PUT',
@@ -265,17 +266,17 @@ export class RunSender {
         signal: this.abort.signal,
         priority: 'background',
       });
-      const requestId = response.meta.requestId ?? null;
-      return { ...none, status: response.status, code: null, body: response.body, requestId };
+      const { status, body, meta } = response;
+      const requestId = meta.requestId ?? null;
+      return { status, code: null, retryAfterSeconds: null, body, requestId };
     } catch (error) {
       if (!isApiError(error)) throw error;
-      if (error.code === CLIENT_ERROR_CODES.aborted) return { ...none, status: -1, code: 'gone' };
-      if (error.status === 0) return { ...none, status: 0, code: 'upstream_unreachable' };
+      const gone = error.code === CLIENT_ERROR_CODES.aborted;
       return {
-        ...none,
-        status: error.status,
-        code: error.code,
+        status: gone ? -1 : error.status,
+        code: gone ? 'gone' : error.status === 0 ? 'upstream_unreachable' : error.code,
         retryAfterSeconds: error.retryAfter ?? null,
+        body: null,
         requestId: error.requestId ?? null,
       };
     }
@@ -286,11 +287,13 @@ export class RunSender {
     const activity = this.options.activity;
     if (!activity) return;
     try {
-      const changes: ActivityChanges = {};
       const before = item.before as Record<string, Scalar | undefined>;
-      for (const [field, after] of Object.entries(item.after)) {
-        changes[field] = before[field] === undefined ? { after } : { before: before[field], after };
-      }
+      const changes: ActivityChanges = Object.fromEntries(
+        Object.entries(item.after).map(([field, after]) => [
+          field,
+          { before: before[field], after },
+        ]),
+      );
       const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
       const { status, code } = answer;
       activity.insert({

@@ -20,15 +20,16 @@ export interface Sale {
 
 /** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
-type Json<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
-type RunRow = Omit<RunRecord, 'counts' | 'markdownCents'>;
-type SaleRow = { id: string | number; original_cents: number; sale_cents: number };
-
 const RULE = `SELECT id, definition, enabled, created_by AS createdBy, created_at AS createdAt,
   updated_at AS updatedAt, deleted_at AS deletedAt FROM rules`;
+/** A run with its items counted (`counts` as JSON) and its markdown summed. */
 const RUN = `SELECT id, rule_id AS ruleId, trigger, status, by_name AS "by", started_at AS startedAt,
   finished_at AS finishedAt, note, resume_at AS resumeAt, attempts, undo_of AS undoOf,
-  undone_by AS undoneBy FROM rule_runs`;
+  undone_by AS undoneBy, (SELECT json_object('changed', TOTAL(state = 'done'),
+  'skipped', TOTAL(state = 'skipped'), 'failed', TOTAL(state = 'failed'),
+  'pending', TOTAL(state = 'pending')) FROM rule_run_items WHERE run_id = rule_runs.id) AS counts,
+  (SELECT TOTAL(CASE WHEN state = 'done' THEN markdown_cents END) FROM rule_run_items
+  WHERE run_id = rule_runs.id) AS markdownCents FROM rule_runs`;
 const ITEM = `SELECT run_id AS runId, listing_id AS listingId, title, state, reason, why, before,
   after, floor_cents AS floorCents, markdown_cents AS markdownCents, idem_key AS idempotencyKey,
   status, at FROM rule_run_items`;
@@ -36,66 +37,53 @@ const ITEM = `SELECT run_id AS runId, listing_id AS listingId, title, state, rea
 const STANDING = `FROM rule_run_items i JOIN rule_runs r ON r.id = i.run_id
   WHERE i.state = 'done' AND r.trigger <> 'undo' AND r.undone_by IS NULL`;
 const TOUCHED = 'SELECT i.listing_id AS listingId, r.rule_id AS ruleId, i.after';
+const SALE = 'original_cents AS originalCents, sale_cents AS saleCents FROM rule_sales';
 
 /** Every statement of the store, prepared once when it opens. */
-function prepareStatements(db: Database.Database) {
-  return {
-    insertRule: db.prepare(`INSERT INTO rules (definition, enabled, created_by, created_at,
-      updated_at) VALUES (?, ?, ?, ?, ?)`),
-    updateRule: db.prepare(
-      'UPDATE rules SET definition = ?, enabled = ?, updated_at = ? WHERE id = ?',
-    ),
-    // A deleted rule is kept (off, marked) so its runs stay readable in the history.
-    deleteRule: db.prepare(`UPDATE rules SET enabled = 0, deleted_at = ? WHERE id = ?
-      AND deleted_at IS NULL`),
-    ruleById: db.prepare(`${RULE} WHERE id = ? AND deleted_at IS NULL`),
-    anyRuleById: db.prepare(`${RULE} WHERE id = ?`),
-    allRules: db.prepare(`${RULE} WHERE deleted_at IS NULL ORDER BY id`),
-    deletedRules: db.prepare(`${RULE} WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC
-      LIMIT 50`),
-    claimDay: db.prepare(`UPDATE rules SET last_scheduled_day = @day WHERE id = @id
-      AND (last_scheduled_day IS NULL OR last_scheduled_day <> @day)`),
-    insertRun: db.prepare(`INSERT INTO rule_runs (rule_id, trigger, status, by_name, started_at,
-      undo_of) VALUES (?, ?, 'running', ?, ?, ?)`),
-    insertItem: db.prepare(`INSERT INTO rule_run_items (run_id, listing_id, title, state, reason,
-      why, before, after, floor_cents, markdown_cents, idem_key, seq) VALUES (@runId, @listingId,
-      @title, @state, @reason, @why, @before, @after, @floorCents, @markdownCents, @key, @seq)`),
-    markUndone: db.prepare('UPDATE rule_runs SET undone_by = ? WHERE id = ?'),
-    runById: db.prepare(`${RUN} WHERE id = ?`),
-    runsOfRule: db.prepare(`${RUN} WHERE rule_id = ? ORDER BY id DESC LIMIT ?`),
-    unfinishedRuns: db.prepare(`${RUN} WHERE status IN ('running', 'paused') ORDER BY id`),
-    setRunStatus: db.prepare(`UPDATE rule_runs SET status = @status, note = @note,
-      resume_at = @resumeAt, finished_at = @finishedAt, attempts = attempts + (@status = 'paused')
-      WHERE id = @id`),
-    runCounts: db.prepare(`SELECT TOTAL(state = 'done') AS changed, TOTAL(state = 'skipped')
-      AS skipped, TOTAL(state = 'failed') AS failed, TOTAL(state = 'pending') AS pending,
-      TOTAL(CASE WHEN state = 'done' THEN markdown_cents END) AS markdownCents
-      FROM rule_run_items WHERE run_id = ?`),
-    // The listings changed (or to be) first, then those left alone, each in plan order.
-    itemsOfRun: db.prepare(`${ITEM} WHERE run_id = ? ORDER BY state = 'skipped', seq LIMIT ?`),
-    pendingItems: db.prepare(`${ITEM} WHERE run_id = ? AND state = 'pending' ORDER BY seq`),
-    settleItem: db.prepare(`UPDATE rule_run_items SET state = ?, status = ?,
-      reason = COALESCE(?, reason), why = COALESCE(?, why), at = ?
-      WHERE run_id = ? AND listing_id = ? AND state = 'pending'`),
-    lastChanges: db.prepare(`SELECT i.listing_id AS id, MAX(i.at) AS at ${STANDING}
-      AND r.rule_id = ? GROUP BY i.listing_id`),
-    lastChangesOfListing: db.prepare(`SELECT r.rule_id AS id, MAX(i.at) AS at ${STANDING}
-      AND i.listing_id = ? GROUP BY r.rule_id`),
-    // SQLite gives the other columns of the row MAX picked.
-    touchedListings: db.prepare(`${TOUCHED}, MAX(i.at) AS at ${STANDING}
-      GROUP BY i.listing_id ORDER BY at LIMIT ?`),
-    touchedListing: db.prepare(`${TOUCHED}, i.at ${STANDING} AND i.listing_id = ?
-      ORDER BY i.at DESC LIMIT 1`),
-    salesOfRule: db.prepare(`SELECT listing_id AS id, original_cents, sale_cents FROM rule_sales
-      WHERE rule_id = ? AND ended = 0`),
-    salesOfListing: db.prepare(`SELECT rule_id AS id, original_cents, sale_cents FROM rule_sales
-      WHERE listing_id = ? AND ended = 0`),
-    putOnSale: db.prepare(`INSERT INTO rule_sales (rule_id, listing_id, original_cents, sale_cents,
-      ended) VALUES (?, ?, ?, ?, 0) ON CONFLICT (rule_id, listing_id) DO UPDATE
-      SET original_cents = excluded.original_cents, sale_cents = excluded.sale_cents, ended = 0`),
-    endSale: db.prepare('UPDATE rule_sales SET ended = 1 WHERE rule_id = ? AND listing_id = ?'),
-  };
-}
+const STATEMENTS = {
+  insertRule: `INSERT INTO rules (definition, enabled, created_by, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?)`,
+  updateRule: 'UPDATE rules SET definition = ?, enabled = ?, updated_at = ? WHERE id = ?',
+  // A deleted rule is kept (off, marked) so its runs stay readable in the history.
+  deleteRule: 'UPDATE rules SET enabled = 0, deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+  rule: `${RULE} WHERE id = ? AND deleted_at IS NULL`,
+  anyRule: `${RULE} WHERE id = ?`,
+  rules: `${RULE} WHERE deleted_at IS NULL ORDER BY id`,
+  deletedRules: `${RULE} WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC LIMIT 50`,
+  claimDay: `UPDATE rules SET last_scheduled_day = @day WHERE id = @id
+    AND (last_scheduled_day IS NULL OR last_scheduled_day <> @day)`,
+  insertRun: `INSERT INTO rule_runs (rule_id, trigger, status, by_name, started_at, undo_of)
+    VALUES (?, ?, 'running', ?, ?, ?)`,
+  insertItem: `INSERT INTO rule_run_items (run_id, listing_id, title, state, reason, why, before,
+    after, floor_cents, markdown_cents, idem_key, seq) VALUES (@runId, @listingId, @title, @state,
+    @reason, @why, @before, @after, @floorCents, @markdownCents, @key, @seq)`,
+  markUndone: 'UPDATE rule_runs SET undone_by = ? WHERE id = ?',
+  run: `${RUN} WHERE id = ?`,
+  runs: `${RUN} WHERE rule_id = ? ORDER BY id DESC LIMIT ?`,
+  unfinishedRuns: `${RUN} WHERE status IN ('running', 'paused') ORDER BY id`,
+  setRunStatus: `UPDATE rule_runs SET status = @status, note = @note, resume_at = @resumeAt,
+    finished_at = @finishedAt, attempts = attempts + (@status = 'paused') WHERE id = @id`,
+  // The listings changed (or to be) first, then those left alone, each in plan order.
+  items: `${ITEM} WHERE run_id = ? ORDER BY state = 'skipped', seq LIMIT ?`,
+  pendingItems: `${ITEM} WHERE run_id = ? AND state = 'pending' ORDER BY seq`,
+  settleItem: `UPDATE rule_run_items SET state = @state, status = @status, at = @at,
+    reason = COALESCE(@reason, reason), why = COALESCE(@why, why)
+    WHERE run_id = @runId AND listing_id = @listingId AND state = 'pending'`,
+  lastChanges: `SELECT i.listing_id AS id, MAX(i.at) AS at ${STANDING} AND r.rule_id = ?
+    GROUP BY i.listing_id`,
+  lastChangesOfListing: `SELECT r.rule_id AS id, MAX(i.at) AS at ${STANDING}
+    AND i.listing_id = ? GROUP BY r.rule_id`,
+  // SQLite gives the other columns of the row MAX picked.
+  touchedListings: `${TOUCHED}, MAX(i.at) AS at ${STANDING} GROUP BY i.listing_id ORDER BY at
+    LIMIT ?`,
+  touchedListing: `${TOUCHED}, i.at ${STANDING} AND i.listing_id = ? ORDER BY i.at DESC LIMIT 1`,
+  salesOfRule: `SELECT listing_id AS id, ${SALE} WHERE rule_id = ? AND ended = 0`,
+  salesOfListing: `SELECT rule_id AS id, ${SALE} WHERE listing_id = ? AND ended = 0`,
+  putOnSale: `INSERT INTO rule_sales (rule_id, listing_id, original_cents, sale_cents, ended)
+    VALUES (?, ?, ?, ?, 0) ON CONFLICT (rule_id, listing_id) DO UPDATE
+    SET original_cents = excluded.original_cents, sale_cents = excluded.sale_cents, ended = 0`,
+  endSale: 'UPDATE rule_sales SET ended = 1 WHERE rule_id = ? AND listing_id = ?',
+};
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS rules (id INTEGER PRIMARY KEY AUTOINCREMENT, definition TEXT NOT NULL,
@@ -118,20 +106,23 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS rule_sales_by_listing ON rule_sales (listing_id);`;
 const DELETED = 'ALTER TABLE rules ADD COLUMN deleted_at TEXT;';
 
+type Statement = keyof typeof STATEMENTS;
+/** Columns kept as JSON text, read back as values. */
+const JSON_COLUMNS = ['before', 'after', 'counts'];
+
 export class RulesStore {
   private readonly file: StoreFile;
-  private readonly sql: ReturnType<typeof prepareStatements>;
+  private readonly sql: Record<Statement, Database.Statement>;
   private changes = 0;
-  /** Changes to the rules themselves: what `rules()` reads. */
-  private ruleChanges = 0;
-  /** The rules as read at a version of the rules: a run's progress leaves it. */
-  private read: { version: number; rules: StoredRule[] } | undefined;
+  /** The rules as read, until a rule is written (a run's progress leaves them). */
+  private read: StoredRule[] | undefined;
 
   constructor(path: string) {
     this.file = openStore(path, 'rules', [SCHEMA, DELETED]);
-    this.sql = prepareStatements(this.file.db);
-    // Read once as the store opens, then kept up to date as each rule is written.
-    this.rules();
+    const prepare = (sql: string) => this.file.db.prepare(sql);
+    this.sql = Object.fromEntries(
+      Object.entries(STATEMENTS).map(([name, sql]) => [name, prepare(sql)]),
+    ) as Record<Statement, Database.Statement>;
   }
 
   /** Changes whenever something a plan reads changes here; kept plans hold it. */
@@ -139,57 +130,58 @@ export class RulesStore {
     return this.changes;
   }
 
+  /** Runs a writing statement: what a plan reads changed. */
+  private write(statement: Statement, ...params: unknown[]): Database.RunResult {
+    this.changes++;
+    return this.sql[statement].run(...params);
+  }
+
+  /** The rows a statement reads, each JSON column read back. */
+  private all<T>(statement: Statement, ...params: unknown[]): T[] {
+    return (this.sql[statement].all(...params) as Record<string, unknown>[]).map((row) => {
+      for (const column of JSON_COLUMNS) {
+        if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
+      }
+      return row as T;
+    });
+  }
+
+  private rulesOf(statement: Statement, ...params: unknown[]): StoredRule[] {
+    return this.all<RuleRow>(statement, ...params).flatMap(ruleOf);
+  }
+
   /** A new rule: a sale keeps its own clock from the start, a daily rule waits to be switched on. */
   createRule(definition: RuleDefinition, createdBy: string | null, at: string): StoredRule {
     const enabled = definition.action.kind === 'sale' ? 1 : 0;
     const json = JSON.stringify(definition);
-    const { lastInsertRowid } = this.sql.insertRule.run(json, enabled, createdBy, at, at);
-    return this.ruleWritten(Number(lastInsertRowid))!;
+    const { lastInsertRowid } = this.write('insertRule', json, enabled, createdBy, at, at);
+    this.read = undefined;
+    return this.rule(Number(lastInsertRowid))!;
   }
 
   updateRule(id: number, change: { definition?: RuleDefinition; enabled?: boolean }, at: string) {
     const rule = this.rule(id);
     if (!rule) return undefined;
     const enabled = (change.enabled ?? rule.enabled) ? 1 : 0;
-    this.sql.updateRule.run(JSON.stringify(change.definition ?? rule.definition), enabled, at, id);
-    return this.ruleWritten(id);
+    this.write('updateRule', JSON.stringify(change.definition ?? rule.definition), enabled, at, id);
+    this.read = undefined;
+    return this.rule(id);
   }
 
   deleteRule(id: number, at: string): boolean {
-    const deleted = this.sql.deleteRule.run(at, id).changes > 0;
-    this.ruleWritten(id);
-    return deleted;
+    this.read = undefined;
+    return this.write('deleteRule', at, id).changes > 0;
   }
 
-  /** The rule just written, read back into the rules as read: `rules()` does not check all again. */
-  private ruleWritten(id: number): StoredRule | undefined {
-    this.changes++;
-    const rule = this.rule(id);
-    if (this.read?.version !== this.ruleChanges++) return rule;
-    const rules = this.read.rules.filter((kept) => kept.id !== id);
-    if (rule) rules.push(rule);
-    rules.sort((a, b) => a.id - b.id);
-    this.read = { version: this.ruleChanges, rules };
-    return rule;
-  }
-
-  rule(id: number, deletedToo = false): StoredRule | undefined {
-    const statement = deletedToo ? this.sql.anyRuleById : this.sql.ruleById;
-    return ruleOf(statement.get(id) as RuleRow | undefined);
-  }
-
+  rule = (id: number, deletedToo = false) =>
+    this.rulesOf(deletedToo ? 'anyRule' : 'rule', id)[0] as StoredRule | undefined;
   /** The rules deleted lately, newest first: their runs stay in the history. */
-  deletedRules(): StoredRule[] {
-    return (this.sql.deletedRules.all() as RuleRow[]).flatMap((row) => ruleOf(row) ?? []);
-  }
+  deletedRules = () => this.rulesOf('deletedRules');
 
   /** Every rule, read (and checked by its schema) once per change to the rules. */
   rules(): StoredRule[] {
-    if (this.read?.version !== this.ruleChanges) {
-      const rules = (this.sql.allRules.all() as RuleRow[]).flatMap((row) => ruleOf(row) ?? []);
-      this.read = { version: this.ruleChanges, rules };
-    }
-    return [...this.read.rules];
+    this.read ??= this.rulesOf('rules');
+    return [...this.read];
   }
 
   /** Marks the day (in the rule's zone) its scheduled run started, so it starts once a day. */
@@ -202,10 +194,10 @@ export class RulesStore {
     run: { ruleId: number; trigger: RunTrigger; by: string | null; at: string; undoOf?: number },
     items: readonly PlanItem[],
   ): number {
-    this.changes++;
     return this.file.db.transaction(() => {
       const { ruleId, trigger, by, at, undoOf = null } = run;
-      const runId = Number(this.sql.insertRun.run(ruleId, trigger, by, at, undoOf).lastInsertRowid);
+      const { lastInsertRowid } = this.write('insertRun', ruleId, trigger, by, at, undoOf);
+      const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
         const write = item.kind === 'write' ? item : undefined;
         this.sql.insertItem.run({
@@ -229,37 +221,29 @@ export class RulesStore {
     })();
   }
 
-  run(id: number): RunRecord | undefined {
-    const row = this.sql.runById.get(id) as RunRow | undefined;
-    return row && this.runOf(row);
-  }
-
-  runs(ruleId: number, limit = 50): RunRecord[] {
-    return (this.sql.runsOfRule.all(ruleId, limit) as RunRow[]).map((row) => this.runOf(row));
-  }
-
+  run = (id: number) => this.all<RunRecord>('run', id)[0];
+  runs = (ruleId: number, limit = 50) => this.all<RunRecord>('runs', ruleId, limit);
   /** Runs left running or paused (after a restart, or waiting out a pause). */
-  unfinishedRuns(): RunRecord[] {
-    return (this.sql.unfinishedRuns.all() as RunRow[]).map((row) => this.runOf(row));
-  }
+  unfinishedRuns = () => this.all<RunRecord>('unfinishedRuns');
 
   setRunStatus(
     id: number,
     status: RunStatus,
     fields: { note?: string; resumeAt?: number; finishedAt?: string } = {},
   ): void {
-    const { note = null, resumeAt = null, finishedAt = null } = fields;
-    this.sql.setRunStatus.run({ id, status, note, resumeAt, finishedAt });
+    this.sql.setRunStatus.run({
+      note: null,
+      resumeAt: null,
+      finishedAt: null,
+      ...fields,
+      id,
+      status,
+    });
   }
 
   /** A run's items in plan order, `limit` at most. */
-  items(runId: number, limit = -1): RunItem[] {
-    return (this.sql.itemsOfRun.all(runId, limit) as ItemRow[]).map(itemOf);
-  }
-
-  pendingItems(runId: number): RunItem[] {
-    return (this.sql.pendingItems.all(runId) as ItemRow[]).map(itemOf);
-  }
+  items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
+  pendingItems = (runId: number) => this.all<RunItem>('pendingItems', runId);
 
   settleItem(
     runId: number,
@@ -267,99 +251,69 @@ export class RulesStore {
     state: 'done' | 'failed' | 'skipped',
     fields: { status?: number; reason?: string; why?: string; at: string },
   ): void {
-    this.changes++;
-    const { status = null, reason = null, why = null, at } = fields;
-    this.sql.settleItem.run(state, status, reason, why, at, runId, listingId);
+    this.write('settleItem', {
+      status: null,
+      reason: null,
+      why: null,
+      ...fields,
+      state,
+      runId,
+      listingId,
+    });
   }
 
   /** Listing id → epoch ms of the newest change this rule made to it that still stands. */
-  lastChanges(ruleId: number): Map<string, number> {
-    return timesOf(this.sql.lastChanges.all(ruleId) as { id: string; at: string }[]);
-  }
+  lastChanges = (ruleId: number) => timesOf<string>(this.all('lastChanges', ruleId));
 
   /** One listing's history with every rule: each rule's newest change to it, and its sale. */
   historyOf(listingId: string): { lastChanges: Map<number, number>; sales: Map<number, Sale> } {
     return {
-      lastChanges: timesOf(
-        this.sql.lastChangesOfListing.all(listingId) as { id: number; at: string }[],
-      ),
-      sales: salesOf(this.sql.salesOfListing.all(listingId) as SaleRow[]) as Map<number, Sale>,
+      lastChanges: timesOf(this.all('lastChangesOfListing', listingId)),
+      sales: salesOf(this.all('salesOfListing', listingId)),
     };
   }
 
   /** Every listing a rule changed (not undone), with its newest such change; `limit` at most. */
-  touchedListings(limit = 50_000): TouchedListing[] {
-    return (this.sql.touchedListings.all(limit) as Json<TouchedListing, 'after'>[]).map(touchedOf);
-  }
-
+  touchedListings = (limit = 50_000) => this.all<TouchedListing>('touchedListings', limit);
   /** One listing's newest change by a rule (not undone), if any. */
-  touchedListing(listingId: string): TouchedListing | undefined {
-    const row = this.sql.touchedListing.get(listingId) as Json<TouchedListing, 'after'> | undefined;
-    return row && touchedOf(row);
-  }
-
+  touchedListing = (listingId: string) => this.all<TouchedListing>('touchedListing', listingId)[0];
   /** The listings this rule has on sale, with their prices before and on sale. */
-  salesOf(ruleId: number): Map<string, Sale> {
-    return salesOf(this.sql.salesOfRule.all(ruleId) as SaleRow[]) as Map<string, Sale>;
-  }
+  salesOf = (ruleId: number) => salesOf<string>(this.all('salesOfRule', ruleId));
 
   putOnSale(ruleId: number, listingId: string, originalCents: bigint, saleCents: bigint): void {
-    this.changes++;
-    this.sql.putOnSale.run(ruleId, listingId, originalCents, saleCents);
+    this.write('putOnSale', ruleId, listingId, originalCents, saleCents);
   }
 
-  endSale(ruleId: number, listingId: string): void {
-    this.changes++;
-    this.sql.endSale.run(ruleId, listingId);
-  }
-
-  private runOf(row: RunRow): RunRecord {
-    const { markdownCents, ...counts } = this.sql.runCounts.get(row.id) as RunRecord['counts'] & {
-      markdownCents: number;
-    };
-    return { ...row, counts, markdownCents };
-  }
+  endSale = (ruleId: number, listingId: string) => void this.write('endSale', ruleId, listingId);
 
   close(): void {
     this.file.close();
   }
 }
 
-type ItemRow = Json<RunItem, 'before' | 'after'>;
 type RuleRow = Omit<StoredRule, 'definition' | 'enabled'> & { definition: string; enabled: number };
-
-const itemOf = (row: ItemRow): RunItem => ({
-  ...row,
-  before: JSON.parse(row.before) as WriteFields,
-  after: JSON.parse(row.after) as WriteFields,
-});
-
-const touchedOf = (row: Json<TouchedListing, 'after'>): TouchedListing => ({
-  ...row,
-  after: JSON.parse(row.after) as WriteFields,
-});
 
 const timesOf = <K>(rows: { id: K; at: string }[]) =>
   new Map(rows.map((row) => [row.id, Date.parse(row.at)]));
 
-const salesOf = (rows: SaleRow[]) =>
-  new Map(
-    rows.map((row) => [
-      row.id,
-      { originalCents: BigInt(row.original_cents), saleCents: BigInt(row.sale_cents) },
+const salesOf = <K>(rows: { id: K; originalCents: number; saleCents: number }[]) =>
+  new Map<K, Sale>(
+    rows.map(({ id, originalCents, saleCents }) => [
+      id,
+      { originalCents: BigInt(originalCents), saleCents: BigInt(saleCents) },
     ]),
   );
 
-function ruleOf(row: RuleRow | undefined): StoredRule | undefined {
-  if (!row) return undefined;
+/** A row that no longer reads as a rule (edited by hand) is left out: it is not run. */
+function ruleOf(row: RuleRow): StoredRule[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(row.definition);
   } catch {
-    return undefined;
+    return [];
   }
-  // A row that no longer reads as a rule (edited by hand) is not run.
   const definition = RuleDefinition.safeParse(parsed);
-  if (!definition.success) return undefined;
-  return { ...row, enabled: row.enabled === 1, definition: definition.data };
+  return definition.success
+    ? [{ ...row, enabled: row.enabled === 1, definition: definition.data }]
+    : [];
 }
