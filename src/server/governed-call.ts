@@ -33,13 +33,12 @@ const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 // the page's tab id only divides its share.
 export function callTermsOf(
   request: IncomingMessage,
-  options: {
-    actor?: Actor | null;
-    session?: string | undefined;
-    upstreamLimits?: CallTerms['limits'];
-  },
+  {
+    actor,
+    session,
+    upstreamLimits,
+  }: { actor?: Actor | null; session?: string; upstreamLimits?: CallTerms['limits'] },
 ): CallTerms {
-  const { actor, session } = options;
   const tab = request.headers['x-slabdesk-tab'];
   return {
     share: session
@@ -48,15 +47,11 @@ export function callTermsOf(
         ? `user:${actor.name}`
         : `address:${request.socket.remoteAddress ?? 'unknown'}`,
     tab: typeof tab === 'string' && TAB_ID.test(tab) ? tab : '',
-    limits: options.upstreamLimits,
+    limits: upstreamLimits,
   };
 }
 
-/**
- * One upstream call after its turn: the answer, `gone` (taken back while waiting) or `unreachable`.
- * The server's own refusals come back as answers in the API's envelope, so a call waits at most its
- * own deadline for its turn, whatever is in flight ahead of it.
- */
+/** One call after its turn (at most its deadline): the answer, ours in the envelope, or why none. */
 export async function governedUpstreamCall(
   governor: KeyGovernor | undefined,
   priority: RequestPriority,
@@ -144,7 +139,6 @@ export function serverClient(
   governor: KeyGovernor | undefined,
   terms: { priority: RequestPriority; share: string; retry?: Partial<RetryPolicy> },
 ): SlabdeskClient {
-  // `fetch` through the key's governor: the server's own calls pace with every tab's.
   const governedFetch: typeof fetch = async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(new Headers(init.headers));

@@ -94,33 +94,15 @@ export function redactText(text: string, key: string): string {
   return carriesKey(plain, key) ? REDACTED : plain;
 }
 
-/** A parsed JSON value with every string or name holding the key redacted; iterative (no depth). */
-function redactValue(value: unknown, key: string): unknown {
-  const root: Record<string, unknown> = { value };
-  const stack: { holder: Record<string | number, unknown>; slot: string | number }[] = [
-    { holder: root, slot: 'value' },
-  ];
-  while (stack.length > 0) {
-    const { holder, slot } = stack.pop()!;
-    const current = holder[slot];
-    if (typeof current === 'string') holder[slot] = redactText(current, key);
-    else if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) {
-        stack.push({ holder: current as unknown as Record<number, unknown>, slot: i });
-      }
-    } else if (isRecord(current)) {
-      for (const name of Object.keys(current)) {
-        const safe = redactText(name, key);
-        if (safe !== name) {
-          current[safe] = current[name];
-          delete current[name];
-        }
-        stack.push({ holder: current, slot: safe });
-      }
-    }
-  }
-  return root.value;
-}
+/** A parsed JSON value (depth bounded by its parse) as ASCII JSON, every string or name redacted. */
+const redactedJson = (value: unknown, key: string) => {
+  const json = JSON.stringify(value, (_name, member: unknown) => {
+    if (typeof member === 'string') return redactText(member, key);
+    if (!isRecord(member)) return member;
+    return Object.fromEntries(Object.entries(member).map(([n, v]) => [redactText(n, key), v]));
+  });
+  return asciiJson(Buffer.from(json));
+};
 
 // The svc_error members the page reads (the spec's, the sandbox's and the governor's own).
 const STRING_MEMBERS = ['code', 'reason', 'required_scope', 'until'] as const;
@@ -167,10 +149,7 @@ function rebuiltEnvelope(value: unknown): Record<string, unknown> | undefined {
   return { errors, svc_error: { code: source.code, ...svc } };
 }
 
-/**
- * The body the browser sees, never with the key: an error's envelope rebuilt then redacted (no
- * envelope: no body); a 2xx as it is, unless it may carry the key, then redacted field by field.
- */
+/** The body the browser sees: an error's envelope rebuilt and redacted; a 2xx redacted if need be. */
 export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''): Buffer {
   const json = /\bjson\b/.test(contentType);
   const text = () => answer.body.toString('utf8');
@@ -179,12 +158,12 @@ export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''
     const parsed = parseBoundedJson(text());
     const envelope = parsed.ok ? rebuiltEnvelope(parsed.value) : undefined;
     if (!envelope) return Buffer.alloc(0);
-    return asciiJson(Buffer.from(JSON.stringify(redactValue(envelope, key))));
+    return redactedJson(envelope, key);
   }
   if (!mayCarryKey(answer.body, key) || !carriesKey(text(), key)) {
     return json ? asciiJson(answer.body) : answer.body;
   }
   const parsed = json ? parseBoundedJson(text()) : undefined;
   if (!parsed?.ok) return Buffer.from(REDACTED);
-  return asciiJson(Buffer.from(JSON.stringify(redactValue(parsed.value, key))));
+  return redactedJson(parsed.value, key);
 }

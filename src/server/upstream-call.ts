@@ -80,11 +80,8 @@ function mayResend(init: CallInit): boolean {
   );
 }
 
-/**
- * One upstream call over node:http(s), kept alive (fetch's web streams cost CPU for a body read
- * whole): no redirects, packed answers unpacked, torn down past a limit. A pooled connection reset
- * before any answer byte goes again once on a new one when it may; the headers deadline covers both.
- */
+// Kept-alive node:http(s), not fetch (its streams cost CPU); a reset pooled socket goes again once.
+/** One upstream call, no redirects, its answer unpacked, torn down past a limit. */
 export async function callUpstream(
   url: string,
   init: CallInit,
