@@ -10,9 +10,7 @@ import { UpstreamPausedError, type KeyGovernor, type UpstreamPause } from './gov
 import {
   callUpstream,
   DEFAULT_UPSTREAM_LIMITS,
-  UpstreamConnectionLostError,
-  UpstreamTimeoutError,
-  UpstreamTooLargeError,
+  UpstreamError,
   type CallInit,
   type UpstreamAnswer,
   type Upstream,
@@ -90,19 +88,17 @@ export async function governedUpstreamCall(
     const check = read
       ? ''
       : ' The change may or may not have been made: check before sending it again (with the same Idempotency-Key).';
-    if (error instanceof UpstreamTimeoutError) {
-      const message = `The API did not answer within ${seconds(error.afterMs)} s, so the call was given up.${check}`;
+    if (!(error instanceof UpstreamError) || (error.kind === 'lost' && read)) return 'unreachable';
+    if (error.kind === 'timeout') {
+      const message = `The API did not answer within ${seconds(error.limit)} s, so the call was given up.${check}`;
       return ownAnswer(504, 'upstream_timeout', message);
     }
-    if (error instanceof UpstreamTooLargeError) {
-      const message = `The API's answer is larger than the ${error.maxBytes} bytes this server reads, so it was dropped.${check}`;
-      return ownAnswer(502, 'upstream_too_large', message, { max_bytes: error.maxBytes });
+    if (error.kind === 'too_large') {
+      const message = `The API's answer is larger than the ${error.limit} bytes this server reads, so it was dropped.${check}`;
+      return ownAnswer(502, 'upstream_too_large', message, { max_bytes: error.limit });
     }
-    if (error instanceof UpstreamConnectionLostError && !read) {
-      const message = `The API closed the connection before answering, so the call was not sent again.${check}`;
-      return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
-    }
-    return 'unreachable';
+    const message = `The API closed the connection before answering, so the call was not sent again.${check}`;
+    return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
   }
 }
 
