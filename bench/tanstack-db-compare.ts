@@ -371,8 +371,8 @@ async function readFeed(listings: number): Promise<string[]> {
   // Imported here: the sides' processes never load the servers.
   const { DEMO_SELLER_ID, startSandbox } = await import('../src/sandbox');
   const { startAppServer } = await import('../src/server/app-server');
-  const { setLogLevel } = await import('../src/server/log');
-  setLogLevel('error');
+  const { serverLog } = await import('../src/server/log');
+  serverLog.level = 'error';
   const sandbox = await startSandbox({
     port: 0,
     db: ':memory:',

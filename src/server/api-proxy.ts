@@ -1,17 +1,13 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { MAX_BODY_BYTES } from '../shared/spec-limits';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from './auth/roles';
-import { sendEnvelope } from './error-envelope';
+import { refuse } from './error-envelope';
 import { callTermsOf, governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
-import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from './gzip-reply';
+import { fromThisMachine } from './gzip-reply';
 import { answerBody, redactText } from './key-redaction';
 import { serverLog } from './log';
 import { isPing, type PingShare } from './ping-share';
 import { rewriteLinkHeader, upstreamPath, upstreamUrlOf } from './proxy-url';
-import { readBody } from './read-body';
 import { requestUrl } from './request-url';
 import type { Upstream, UpstreamLimits } from './upstream-call';
 
@@ -57,88 +53,50 @@ const FORWARDED_RESPONSE_HEADERS = [
   'sunset',
   'deprecation',
 ];
-// Shorter answers go as they are; a page of listings shrinks about sevenfold.
-const COMPRESS_FROM_BYTES = 1024;
-const gzipAsync = promisify(gzip);
-
-/** Sends a whole body, packed when `pack` (the browser takes gzip; `packed` makes it). */
-async function sendBody(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  headers: OutgoingHttpHeaders,
-  body: Buffer,
-  pack = false,
-): Promise<void> {
-  const gzip = pack && request.method !== 'HEAD' && body.length >= COMPRESS_FROM_BYTES;
-  const sent = gzip ? await gzipAsync(body, { level: ANSWER_GZIP_LEVEL }) : body;
-  // A proxied HEAD has no body to measure: its length is not claimed.
-  const measured = sent.length > 0 || request.method !== 'HEAD';
-  response.writeHead(status, {
-    ...headers,
-    ...(measured ? { 'content-length': sent.length } : {}),
-    vary: 'Accept-Encoding',
-    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-  });
-  response.end(request.method === 'HEAD' ? undefined : sent);
-}
 
 /** One browser API call upstream with the key, after its turn (Host and Origin checked before). */
 export async function proxyApiRequest(
-  request: IncomingMessage,
-  response: ServerResponse,
+  request: FastifyRequest,
+  reply: FastifyReply,
   upstream: Upstream,
-  governor?: KeyGovernor,
+  governor: KeyGovernor | undefined,
   options: ProxyOptions = {},
-): Promise<void> {
+): Promise<FastifyReply> {
   const host = request.headers.host ?? '';
   const incoming = requestUrl(request.url, `http://${host}`);
   const base = upstream.baseUrl.replace(/\/$/, '');
-  const method = request.method ?? 'GET';
+  const { method } = request;
   const key = upstream.apiKey;
   const url = upstreamUrlOf(incoming, base, method);
-  if (url === null) return sendEnvelope(response, 404, 'not_found', 'Not a versioned API path.');
+  if (url === null) return refuse(reply, 404, 'not_found', 'Not a versioned API path.');
+  reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
 
   const headers: Record<string, string> = { 'x-service-access-token': key };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  let body: Buffer | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
-    const read = await readBody(request);
-    if (read === null) {
-      const message = `The request body exceeds ${MAX_BODY_BYTES} bytes`;
-      return sendEnvelope(response, 413, 'body_too_large', message, { max_bytes: MAX_BODY_BYTES });
-    }
-    body = read;
-  }
+  // Whole and within the spec's bound (the route's bodyLimit), as bytes from the catch-all parser.
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
 
   const ping = method === 'GET' && isPing(url) ? options.pings : undefined;
   const shared = ping?.answer();
   if (shared) {
-    const pingHeaders = {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-slabdesk-ping-age': String(shared.ageSeconds),
-    };
-    return sendBody(request, response, 200, pingHeaders, shared.body);
+    reply.type('application/json; charset=utf-8').header('x-slabdesk-ping-age', shared.ageSeconds);
+    return reply.send(shared.body);
   }
 
   // A browser that goes away while its call waits for the bucket takes the call back.
   const gone = new AbortController();
   const onClose = () => {
-    if (!response.writableFinished) gone.abort();
+    if (!reply.raw.writableFinished) gone.abort();
   };
-  response.on('close', onClose);
+  reply.raw.on('close', onClose);
   const priority = priorityOf(request.headers['x-slabdesk-priority']);
   const init = { method, headers, body: body && new Uint8Array(body).buffer };
-  const terms = callTermsOf(request, options);
+  const terms = callTermsOf(request.raw, options);
   const called = await governedUpstreamCall(governor, priority, gone.signal, url, init, terms);
-  response.off('close', onClose);
-  if (called === 'unreachable') {
-    sendEnvelope(response, 502, 'upstream_unreachable', 'The API could not be reached.');
-  }
+  reply.raw.off('close', onClose);
   const bulkJob = request.headers['x-slabdesk-bulk-job'];
   const exchange = {
     method,
@@ -154,28 +112,33 @@ export async function proxyApiRequest(
       serverLog.error({ err: error }, 'The activity log could not take a call');
     }
   };
-  if (typeof called === 'string') {
-    // Sent and unanswered (the browser had its 502), or taken back before it was sent.
-    const unanswered = { status: 0, responseHeaders: undefined, responseBody: undefined };
-    if (response.headersSent) tellAnswered(unanswered);
-    return;
+  // Taken back before it was sent: the browser left, nothing to answer.
+  if (called === 'gone') return reply.hijack();
+  if (called === 'unreachable') {
+    refuse(reply, 502, 'upstream_unreachable', 'The API could not be reached.');
+    tellAnswered({ status: 0, responseHeaders: undefined, responseBody: undefined });
+    return reply;
   }
 
   // The answer's headers for the browser: redacted, `Link` pointed back here.
-  const out: Record<string, string> = { 'cache-control': 'no-store' };
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = called.headers.get(name);
-    if (value !== null) out[name] = redactText(value, key);
+    if (value !== null) reply.header(name, redactText(value, key));
   }
   const link = called.headers.get('link');
   if (link !== null) {
-    out.link = redactText(rewriteLinkHeader(link, `${base}/`, `http://${host}`, url), key);
+    reply.header(
+      'link',
+      redactText(rewriteLinkHeader(link, `${base}/`, `http://${host}`, url), key),
+    );
   }
-  const answer = answerBody(called, key, out['content-type']);
-  const local = fromThisMachine(request) && !options.gzipLoopback;
-  await sendBody(request, response, called.status, out, answer, acceptsGzip(request) && !local);
+  const answer = answerBody(called, key, called.headers.get('content-type') ?? '');
+  reply.code(called.status);
+  if (fromThisMachine(request) && !options.gzipLoopback) reply.send(answer);
+  else reply.compress(answer);
   ping?.note(called.status, answer);
   // A refusal of the key or a wait asked for: a shared ping would say all is well when it is not.
   if ([401, 403, 429].includes(called.status)) options.pings?.forget();
   tellAnswered({ status: called.status, responseHeaders: called.headers, responseBody: answer });
+  return reply;
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -10,21 +9,6 @@ export function errorEnvelope(
   extra: Record<string, unknown> = {},
 ): { errors: unknown; svc_error: Record<string, unknown> } {
   return { errors: message, svc_error: { code, request_id: null, ...extra } };
-}
-
-/** A refusal on the raw response (the proxy, sign-in, the gate). */
-export function sendEnvelope(
-  response: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  extra: Record<string, unknown> = {},
-): void {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify(errorEnvelope(code, message, extra)));
 }
 
 /** A route's refusal, never cached: `message` the words, or a 422's fields (`{ field: ["…"] }`). */

@@ -10,9 +10,7 @@ import { UpstreamPausedError, type KeyGovernor, type UpstreamPause } from './gov
 import {
   callUpstream,
   DEFAULT_UPSTREAM_LIMITS,
-  UpstreamConnectionLostError,
-  UpstreamTimeoutError,
-  UpstreamTooLargeError,
+  UpstreamError,
   type CallInit,
   type UpstreamAnswer,
   type Upstream,
@@ -33,13 +31,12 @@ const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 // the page's tab id only divides its share.
 export function callTermsOf(
   request: IncomingMessage,
-  options: {
-    actor?: Actor | null;
-    session?: string | undefined;
-    upstreamLimits?: CallTerms['limits'];
-  },
+  {
+    actor,
+    session,
+    upstreamLimits,
+  }: { actor?: Actor | null; session?: string; upstreamLimits?: CallTerms['limits'] },
 ): CallTerms {
-  const { actor, session } = options;
   const tab = request.headers['x-slabdesk-tab'];
   return {
     share: session
@@ -48,15 +45,11 @@ export function callTermsOf(
         ? `user:${actor.name}`
         : `address:${request.socket.remoteAddress ?? 'unknown'}`,
     tab: typeof tab === 'string' && TAB_ID.test(tab) ? tab : '',
-    limits: options.upstreamLimits,
+    limits: upstreamLimits,
   };
 }
 
-/**
- * One upstream call after its turn: the answer, `gone` (taken back while waiting) or `unreachable`.
- * The server's own refusals come back as answers in the API's envelope, so a call waits at most its
- * own deadline for its turn, whatever is in flight ahead of it.
- */
+/** One call after its turn (at most its deadline): the answer, ours in the envelope, or why none. */
 export async function governedUpstreamCall(
   governor: KeyGovernor | undefined,
   priority: RequestPriority,
@@ -95,19 +88,17 @@ export async function governedUpstreamCall(
     const check = read
       ? ''
       : ' The change may or may not have been made: check before sending it again (with the same Idempotency-Key).';
-    if (error instanceof UpstreamTimeoutError) {
-      const message = `The API did not answer within ${seconds(error.afterMs)} s, so the call was given up.${check}`;
+    if (!(error instanceof UpstreamError) || (error.kind === 'lost' && read)) return 'unreachable';
+    if (error.kind === 'timeout') {
+      const message = `The API did not answer within ${seconds(error.limit)} s, so the call was given up.${check}`;
       return ownAnswer(504, 'upstream_timeout', message);
     }
-    if (error instanceof UpstreamTooLargeError) {
-      const message = `The API's answer is larger than the ${error.maxBytes} bytes this server reads, so it was dropped.${check}`;
-      return ownAnswer(502, 'upstream_too_large', message, { max_bytes: error.maxBytes });
+    if (error.kind === 'too_large') {
+      const message = `The API's answer is larger than the ${error.limit} bytes this server reads, so it was dropped.${check}`;
+      return ownAnswer(502, 'upstream_too_large', message, { max_bytes: error.limit });
     }
-    if (error instanceof UpstreamConnectionLostError && !read) {
-      const message = `The API closed the connection before answering, so the call was not sent again.${check}`;
-      return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
-    }
-    return 'unreachable';
+    const message = `The API closed the connection before answering, so the call was not sent again.${check}`;
+    return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
   }
 }
 
@@ -144,7 +135,6 @@ export function serverClient(
   governor: KeyGovernor | undefined,
   terms: { priority: RequestPriority; share: string; retry?: Partial<RetryPolicy> },
 ): SlabdeskClient {
-  // `fetch` through the key's governor: the server's own calls pace with every tab's.
   const governedFetch: typeof fetch = async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(new Headers(init.headers));

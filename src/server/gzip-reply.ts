@@ -1,13 +1,12 @@
-import type { IncomingMessage } from 'node:http';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** Whether the browser is on this machine: over loopback packing only costs both ends CPU. */
-export const fromThisMachine = (request: IncomingMessage) =>
+export const fromThisMachine = (request: FastifyRequest) =>
   LOOPBACK.has(request.socket.remoteAddress ?? '');
 
-export const acceptsGzip = (request: IncomingMessage) =>
-  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-
-/** How hard answers are packed for a browser elsewhere (see docs/decisions/003-server.md). */
-export const ANSWER_GZIP_LEVEL = 6;
+/** `reply.compress` in this scope (gzip from 1 KiB, level 6), for the routes that choose per call. */
+export const gzipByCall = (app: FastifyInstance) =>
+  app.register(compress, { global: false, globalDecompression: false, encodings: ['gzip'] });

@@ -94,83 +94,53 @@ export function redactText(text: string, key: string): string {
   return carriesKey(plain, key) ? REDACTED : plain;
 }
 
-/** A parsed JSON value with every string or name holding the key redacted; iterative (no depth). */
-function redactValue(value: unknown, key: string): unknown {
-  const root: Record<string, unknown> = { value };
-  const stack: { holder: Record<string | number, unknown>; slot: string | number }[] = [
-    { holder: root, slot: 'value' },
-  ];
-  while (stack.length > 0) {
-    const { holder, slot } = stack.pop()!;
-    const current = holder[slot];
-    if (typeof current === 'string') holder[slot] = redactText(current, key);
-    else if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) {
-        stack.push({ holder: current as unknown as Record<number, unknown>, slot: i });
-      }
-    } else if (isRecord(current)) {
-      for (const name of Object.keys(current)) {
-        const safe = redactText(name, key);
-        if (safe !== name) {
-          current[safe] = current[name];
-          delete current[name];
-        }
-        stack.push({ holder: current, slot: safe });
-      }
-    }
-  }
-  return root.value;
-}
+/** A parsed JSON value (depth bounded by its parse) as ASCII JSON, every string or name redacted. */
+const redactedJson = (value: unknown, key: string) => {
+  const json = JSON.stringify(value, (_name, member: unknown) => {
+    if (typeof member === 'string') return redactText(member, key);
+    if (!isRecord(member)) return member;
+    return Object.fromEntries(Object.entries(member).map(([n, v]) => [redactText(n, key), v]));
+  });
+  return asciiJson(Buffer.from(json));
+};
 
 // The svc_error members the page reads (the spec's, the sandbox's and the governor's own).
-const STRING_MEMBERS = ['code', 'reason', 'required_scope', 'until'] as const;
-const NUMBER_MEMBERS = ['max_bytes', 'retry_after_seconds'] as const;
+const STRING_MEMBERS = ['code', 'reason', 'required_scope', 'until'];
+const NUMBER_MEMBERS = ['max_bytes', 'retry_after_seconds'];
 
-const strings = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+const isString = (value: unknown) => typeof value === 'string';
+const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
+/** The members of `source` named in `names` that pass `ok` (fromEntries: `__proto__` stays data). */
+const pick = (source: Record<string, unknown>, names: string[], ok: (v: unknown) => boolean) =>
+  Object.fromEntries(names.filter((name) => ok(source[name])).map((name) => [name, source[name]]));
 
 /** An error envelope rebuilt from known members only: no echoed header, stack or key comes along. */
 function rebuiltEnvelope(value: unknown): Record<string, unknown> | undefined {
   if (!isRecord(value) || !isRecord(value.svc_error)) return undefined;
   const source = value.svc_error;
   if (typeof source.code !== 'string') return undefined;
-  let errors: string | Record<string, string[]>;
-  if (typeof value.errors === 'string') errors = value.errors;
-  else if (isRecord(value.errors)) {
-    // Field names come from requests: a map without a prototype keeps every name data.
-    errors = Object.create(null) as Record<string, string[]>;
-    for (const [field, messages] of Object.entries(value.errors)) {
-      const list = strings(messages);
-      if (list) errors[field] = list;
-    }
-  } else return undefined;
-  const id = source.request_id;
-  const svc: Record<string, unknown> = { request_id: typeof id === 'string' ? id : null };
-  for (const name of STRING_MEMBERS) if (typeof source[name] === 'string') svc[name] = source[name];
-  for (const name of NUMBER_MEMBERS) {
-    if (typeof source[name] === 'number' && Number.isFinite(source[name])) svc[name] = source[name];
-  }
-  const changed = strings(source.changed_params);
-  if (changed) svc.changed_params = changed;
-  if (Array.isArray(source.supported_versions)) {
-    svc.supported_versions = source.supported_versions.filter(isRecord).map((entry) => {
-      const version: Record<string, unknown> = {};
-      for (const name of ['version', 'status', 'released', 'sunset']) {
-        const member = entry[name];
-        if (typeof member === 'string' || (name === 'sunset' && member === null)) {
-          version[name] = member;
-        }
-      }
-      return version;
-    });
-  }
-  return { errors, svc_error: { code: source.code, ...svc } };
+  const { errors } = value;
+  if (!isString(errors) && !isRecord(errors)) return undefined;
+  const versions = Array.isArray(source.supported_versions)
+    ? source.supported_versions.filter(isRecord).map((entry) => ({
+        ...pick(entry, ['version', 'status', 'released'], isString),
+        ...pick(entry, ['sunset'], (sunset) => isString(sunset) || sunset === null),
+      }))
+    : undefined;
+  const svc = {
+    code: source.code,
+    request_id: isString(source.request_id) ? source.request_id : null,
+    ...pick(source, STRING_MEMBERS, isString),
+    ...pick(source, NUMBER_MEMBERS, Number.isFinite),
+    ...pick(source, ['changed_params'], isStrings),
+    ...(versions ? { supported_versions: versions } : {}),
+  };
+  // Field names come from requests: picked as data, every name kept whose messages are strings.
+  const fields = isRecord(errors) ? pick(errors, Object.keys(errors), isStrings) : errors;
+  return { errors: fields, svc_error: svc };
 }
 
-/**
- * The body the browser sees, never with the key: an error's envelope rebuilt then redacted (no
- * envelope: no body); a 2xx as it is, unless it may carry the key, then redacted field by field.
- */
+/** The body the browser sees: an error's envelope rebuilt and redacted; a 2xx redacted if need be. */
 export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''): Buffer {
   const json = /\bjson\b/.test(contentType);
   const text = () => answer.body.toString('utf8');
@@ -179,12 +149,12 @@ export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''
     const parsed = parseBoundedJson(text());
     const envelope = parsed.ok ? rebuiltEnvelope(parsed.value) : undefined;
     if (!envelope) return Buffer.alloc(0);
-    return asciiJson(Buffer.from(JSON.stringify(redactValue(envelope, key))));
+    return redactedJson(envelope, key);
   }
   if (!mayCarryKey(answer.body, key) || !carriesKey(text(), key)) {
     return json ? asciiJson(answer.body) : answer.body;
   }
   const parsed = json ? parseBoundedJson(text()) : undefined;
   if (!parsed?.ok) return Buffer.from(REDACTED);
-  return asciiJson(Buffer.from(JSON.stringify(redactValue(parsed.value, key))));
+  return redactedJson(parsed.value, key);
 }

@@ -17,8 +17,3 @@ export const serverLog = pino({
     censor: '[redacted]',
   },
 });
-
-/** The level the settings ask for (`SLABDESK_LOG_LEVEL`); tests keep the quiet default. */
-export function setLogLevel(level: string | undefined): void {
-  if (level) serverLog.level = level;
-}

@@ -13,10 +13,7 @@ export function isPing(url: string): boolean {
   return PING_PATH.test(parsed.pathname) && parsed.search === '';
 }
 
-/**
- * The last `/ping` the marketplace answered for this key, given again (the page's own staleTime):
- * tabs and devices opening within it ask once; its `server_time` moves on by the time passed.
- */
+/** The key's last `/ping` answer given again while fresh, its `server_time` moved on by its age. */
 export class PingShare {
   private last: { at: number; body: Record<string, unknown> } | undefined;
 

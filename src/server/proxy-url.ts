@@ -74,10 +74,7 @@ function withoutCredentials(search: string): string {
   return kept.length === 0 ? '' : `?${kept.join('&')}`;
 }
 
-/**
- * Each `Link` URL on the upstream's origin pointed at the proxy, sealed, credentials out; relative
- * URLs read against `context` (where the answer came from); a URL elsewhere is left, not followed.
- */
+/** Each `Link` URL on the upstream's origin pointed here, sealed, credentials out; others left. */
 export function rewriteLinkHeader(
   link: string,
   upstreamBase: string,

@@ -1,21 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES } from '../shared/spec-limits';
-
-/** A request's raw body, or null as soon as it is over `maxBytes`; nothing past the cap is kept. */
-export async function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  const maxBytes = MAX_BODY_BYTES;
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maxBytes) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 type BoundedBody =
   { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'too_slow' | 'cut_off' };
 

@@ -13,7 +13,7 @@ import {
   type Settings,
 } from './config/settings';
 import { HUB_PATHS, type HubOptions } from './hub/server-hub';
-import { serverLog, setLogLevel } from './log';
+import { serverLog } from './log';
 import { privateFolder } from './private-files';
 
 /** The API as resolved at start: what to print, and the embedded sandbox's facts when it is one. */
@@ -142,7 +142,7 @@ export async function runServer(
 ): Promise<void> {
   const { name, command, defaultPort } = program;
   const settings = settingsOrExit(command);
-  setLogLevel(settings.SLABDESK_LOG_LEVEL ?? 'info');
+  serverLog.level = settings.SLABDESK_LOG_LEVEL ?? 'info';
   const cli = parseCliOptions(process.argv.slice(2), defaultPort, settings);
   const auth = authOptionsOf(settings);
   const activityPath = activityPathOf(settings);

@@ -31,32 +31,17 @@ export const DEFAULT_UPSTREAM_LIMITS: UpstreamLimits = {
   maxBodyBytes: 32 * 1024 * 1024,
 };
 
-export class UpstreamTimeoutError extends Error {
+/** A call given up: `timeout` (`limit` ms), `too_large` (`limit` bytes), `lost` before any byte. */
+export class UpstreamError extends Error {
   constructor(
-    message: string,
-    readonly afterMs: number,
+    readonly kind: 'timeout' | 'too_large' | 'lost',
+    why: string,
+    readonly limit = 0,
+    // `lost` on a pooled kept-alive connection: the upstream may have closed it idle.
+    readonly reused = false,
   ) {
-    super(message);
-    this.name = 'UpstreamTimeoutError';
-  }
-}
-
-/** The connection closed before any byte of the answer; `reused`: a pooled kept-alive one. */
-export class UpstreamConnectionLostError extends Error {
-  constructor(
-    cause: Error,
-    readonly reused: boolean,
-  ) {
-    super(`The upstream closed the connection before answering (${cause.message})`, { cause });
-    this.name = 'UpstreamConnectionLostError';
-  }
-}
-
-/** The answer's body (unpacked) passed the cap: the read stopped there. */
-export class UpstreamTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The upstream's answer is larger than ${maxBytes} bytes`);
-    this.name = 'UpstreamTooLargeError';
+    super(`The upstream call was given up: ${why}`);
+    this.name = 'UpstreamError';
   }
 }
 
@@ -80,11 +65,8 @@ function mayResend(init: CallInit): boolean {
   );
 }
 
-/**
- * One upstream call over node:http(s), kept alive (fetch's web streams cost CPU for a body read
- * whole): no redirects, packed answers unpacked, torn down past a limit. A pooled connection reset
- * before any answer byte goes again once on a new one when it may; the headers deadline covers both.
- */
+// Kept-alive node:http(s), not fetch (its streams cost CPU); a reset pooled socket goes again once.
+/** One upstream call, no redirects, its answer unpacked, torn down past a limit. */
 export async function callUpstream(
   url: string,
   init: CallInit,
@@ -95,7 +77,7 @@ export async function callUpstream(
   try {
     return await sendOnce(url, init, terms, headersBy, true);
   } catch (error) {
-    if (!(error instanceof UpstreamConnectionLostError) || !error.reused || !mayResend(init)) {
+    if (!(error instanceof UpstreamError) || !error.reused || !mayResend(init)) {
       throw error;
     }
     // A new connection rather than the pool's next: the upstream may have closed those too.
@@ -159,10 +141,7 @@ function sendOnce(
       readBefore = assigned.bytesRead;
     });
     const headersTimer = setTimeout(
-      () =>
-        tearDown(
-          new UpstreamTimeoutError(`The upstream sent no answer within ${headersMs} ms`, headersMs),
-        ),
+      () => tearDown(new UpstreamError('timeout', `no answer within ${headersMs} ms`, headersMs)),
       Math.max(0, headersBy - performance.now()),
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
@@ -173,11 +152,14 @@ function sendOnce(
         socket?.bytesRead === readBefore &&
         ['ECONNRESET', 'EPIPE'].includes(error.code ?? '');
       reject(
-        failure ?? (lost ? new UpstreamConnectionLostError(error, request.reusedSocket) : error),
+        failure ??
+          (lost
+            ? new UpstreamError('lost', `closed (${error.message})`, 0, request.reusedSocket)
+            : error),
       );
     });
     request.setTimeout(silenceMs, () =>
-      tearDown(new UpstreamTimeoutError(`The upstream was silent for ${silenceMs} ms`, silenceMs)),
+      tearDown(new UpstreamError('timeout', `silent for ${silenceMs} ms`, silenceMs)),
     );
     request.end(init.body ? Buffer.from(init.body) : undefined);
   });
@@ -198,17 +180,18 @@ async function readUpstreamBody(response: IncomingMessage, maxBytes: number): Pr
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
-    throw new UpstreamTooLargeError(maxBytes);
+    throw new UpstreamError('too_large', `over ${maxBytes} bytes`, maxBytes);
   }
   const decoder = DECODERS[encodingOf(response)]?.();
   const chunks: Buffer[] = [];
   let total = 0;
   // Kept aside: the pipeline reports a stop from inside as an abort, not as this error.
-  let tooLarge: UpstreamTooLargeError | undefined;
+  let tooLarge: UpstreamError | undefined;
   const collect = async (source: AsyncIterable<Buffer>) => {
     for await (const chunk of source) {
       total += chunk.length;
-      if (total > maxBytes) throw (tooLarge = new UpstreamTooLargeError(maxBytes));
+      if (total > maxBytes)
+        throw (tooLarge = new UpstreamError('too_large', `over ${maxBytes} bytes`, maxBytes));
       chunks.push(chunk);
     }
   };

@@ -2,11 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callUpstream,
-  UpstreamTimeoutError,
-  UpstreamTooLargeError,
-} from '../../src/server/upstream-call';
+import { callUpstream, UpstreamError } from '../../src/server/upstream-call';
 
 let base = '';
 const seen: { method?: string; key?: string; body: string }[] = [];
@@ -84,7 +80,8 @@ describe('callUpstream', () => {
   it('gives up a call with no answer at the headers deadline', async () => {
     const started = Date.now();
     const call = callUpstream(`${base}/hung`, { method: 'GET', headers: {} }, { headersMs: 150 });
-    await expect(call).rejects.toBeInstanceOf(UpstreamTimeoutError);
+    await expect(call).rejects.toBeInstanceOf(UpstreamError);
+    await expect(call).rejects.toMatchObject({ kind: 'timeout' });
     await expect(call).rejects.toThrow(/no answer within 150 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -98,7 +95,8 @@ describe('callUpstream', () => {
           maxBodyBytes: 64 * 1024,
         },
       );
-      await expect(call).rejects.toBeInstanceOf(UpstreamTooLargeError);
+      await expect(call).rejects.toBeInstanceOf(UpstreamError);
+      await expect(call).rejects.toMatchObject({ kind: 'too_large' });
     }
     // Under the cap, the same body is read whole.
     const whole = await callUpstream(`${base}/deflate-bomb`, { method: 'GET', headers: {} });

@@ -1,9 +1,8 @@
 import { abortError } from '../../client/abortable';
 import type { LeakyBucketPacer, PacerTicket, RequestPriority } from '../../client/pacer';
 
-/** How much of the governor one share (a session, or a client address) may hold: calls waiting
- * (past it: TooManyWaitingError), in flight, and in flight per tab (so hung calls leave room). */
-export interface FairShareLimits {
+/** How much one share (a session, a person, an address) may hold: waiting, in flight, per tab. */
+interface FairShareLimits {
   maxWaitingPerShare: number;
   maxInFlightPerShare: number;
   maxInFlightPerTab: number;
@@ -19,10 +18,7 @@ export class TooManyWaitingError extends Error {
   }
 }
 
-/**
- * Items waiting by share, served round-robin (one turn per share per round, however many it has);
- * within a share the oldest item that may go goes first, leaving a held one its share's turn.
- */
+/** Items by share, round-robin (one turn per share per round); in a share, the oldest that may go. */
 export class FairQueue<T> {
   // A Map keeps insertion order: the order of the round, the share served last at the back.
   private readonly shares = new Map<string, T[]>();
@@ -94,20 +90,16 @@ const slotsOf = (priority: RequestPriority, share: string, tab: string): [string
   return [slot, `${slot}\u0000${tab}`];
 };
 
-/**
- * The governor's waiting room: calls wait by priority and share, and the pacer is asked for one
- * ticket per priority at a time; whoever's turn it is when the ticket comes gets it. So the pacer
- * orders the priorities and paces the bucket, and within a priority the shares take turns.
- */
+/** The waiting room: one pacer ticket asked per priority at a time, given to whichever share's turn. */
 export class FairGate {
   private readonly queues: Record<RequestPriority, FairQueue<Waiter>> = {
     interactive: new FairQueue(),
     background: new FairQueue(),
     bulk: new FairQueue(),
   };
-  /** The pacer request standing for the next call of each priority, when one waits. */
+  // The pacer request standing for the next call of each priority, when one waits.
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
-  /** Calls in flight by share's slot and by tab's slot (the tab's key is the longer). */
+  // Calls in flight by share's slot and by tab's slot (the tab's key is the longer).
   private readonly inFlight = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
 

@@ -4,22 +4,22 @@ import {
   type PacerTicket,
   type RequestPriority,
 } from '../../client/pacer';
-import { FairGate, type FairShareLimits } from './fair-gate';
+import { FairGate } from './fair-gate';
 
-/** Room each priority leaves in the bucket, so a click finds room at once while a bulk job runs. */
+// Room each priority leaves in the bucket, so a click finds room at once while a bulk job runs.
 const PRIORITY_RESERVE: Record<RequestPriority, number> = {
   interactive: 0,
   background: 0.5,
   bulk: 1.5,
 };
 
-/** The longest `Retry-After` held; past it calls are refused at once, not held to their deadline. */
+// The longest `Retry-After` held; past it calls are refused at once, not held to their deadline.
 const MAX_HELD_RETRY_AFTER_SECONDS = 60;
 
-/** The longest pause kept, whatever the API asked: then one call probes (a bad header costs minutes). */
+// The longest pause kept, whatever the API asked: then one call probes (a bad header costs minutes).
 export const MAX_PAUSE_SECONDS = 600;
 
-/** The first call after a start probes alone this long: it learns the level, a hung one holds little. */
+// The first call after a start probes alone this long: it learns the level, a hung one holds little.
 const PROBE_ALONE_MS = 2_000;
 
 /** A pause longer than the governor holds calls for: until when (epoch ms), and what the API asked. */
@@ -44,23 +44,14 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
   return Number.isNaN(at) || at <= now ? undefined : (at - now) / 1000;
 }
 
-/** The shared bucket as every tab's meter shows it, with the answers seen and the 429s. */
-interface GovernorSnapshot extends BucketSnapshot {
-  answered: number;
-  rateLimited: number;
-}
-
-interface KeyGovernorOptions extends Partial<FairShareLimits> {
+interface KeyGovernorOptions {
   maxInFlight?: number;
+  maxWaitingPerShare?: number;
   maxPauseSeconds?: number;
   now?: () => number;
 }
 
-/**
- * One model of one key's leaky bucket for every tab: each call takes a ticket by priority, the
- * sessions taking turns (FairGate). Answers correct the level; a 429's `Retry-After` holds every
- * call for a bounded time, then one call probes before the rest go.
- */
+/** One key's leaky bucket for every tab, sessions taking turns; a 429 holds all, then one probes. */
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
   private readonly gate: FairGate;
@@ -68,7 +59,7 @@ export class KeyGovernor {
   private lastOk: number | undefined;
   private rateLimited = 0;
   private longPause: UpstreamPause | undefined;
-  /** After a long pause: the next call goes alone, and the rest wait for its answer. */
+  // After a long pause: the next call goes alone, and the rest wait for its answer.
   private probeDue = false;
   private probe: PacerTicket | undefined;
   private readonly maxPauseSeconds: number;
@@ -78,8 +69,7 @@ export class KeyGovernor {
     this.now = options.now ?? Date.now;
     const maxInFlight = options.maxInFlight ?? 8;
     // Half the slots: a share's hung calls always leave the other half to the rest.
-    const maxInFlightPerShare =
-      options.maxInFlightPerShare ?? Math.max(1, Math.ceil(maxInFlight / 2));
+    const maxInFlightPerShare = Math.max(1, Math.ceil(maxInFlight / 2));
     this.maxPauseSeconds = options.maxPauseSeconds ?? MAX_PAUSE_SECONDS;
     this.pacer = new LeakyBucketPacer({
       mode: apiKey.startsWith('svc_live_') ? 'live' : 'test',
@@ -95,7 +85,7 @@ export class KeyGovernor {
         maxWaitingPerShare: options.maxWaitingPerShare ?? 64,
         maxInFlightPerShare,
         // All but one of the share's: a tab's hung calls always leave its person's other tabs one.
-        maxInFlightPerTab: options.maxInFlightPerTab ?? Math.max(1, maxInFlightPerShare - 1),
+        maxInFlightPerTab: Math.max(1, maxInFlightPerShare - 1),
       },
       {
         mayGrant: () => !(this.probeDue && this.probe),
@@ -168,7 +158,8 @@ export class KeyGovernor {
     this.gate.refuseAll(new UpstreamPausedError(this.longPause));
   }
 
-  snapshot(): GovernorSnapshot {
+  /** The shared bucket as every tab's meter shows it, with the answers seen and the 429s. */
+  snapshot(): BucketSnapshot & { answered: number; rateLimited: number } {
     const bucket = this.pacer.snapshot();
     const paused = this.paused();
     const waitingBy = this.gate.waitingBy();

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendEnvelope } from '../error-envelope';
+import { errorEnvelope } from '../error-envelope';
 
 /** A handler on the raw response (streams, exact bytes): Fastify lets go, so errors end here. */
 export const rawReply =
@@ -10,7 +10,13 @@ export const rawReply =
       await serve(request, reply);
     } catch (error) {
       request.log.error({ err: error }, 'A request failed');
-      if (!reply.raw.headersSent) sendEnvelope(reply.raw, 500, 'internal_error', 'Internal error.');
-      else reply.raw.destroy();
+      if (reply.raw.headersSent) return void reply.raw.destroy();
+      const headers = {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      };
+      reply.raw
+        .writeHead(500, headers)
+        .end(JSON.stringify(errorEnvelope('internal_error', 'Internal error.')));
     }
   };

@@ -1,17 +1,13 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
-import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from '../gzip-reply';
+import { fromThisMachine, gzipByCall } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
 import type { HubFeedFailure } from '../../client/hub-feed-answer';
 import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-feed';
 import type { Replica } from '../replica/replica';
 import { REPLICA_COLLECTIONS } from '../replica/replica-store';
-
-const gzipAsync = promisify(gzip);
 
 /** Where the hub says what its replica holds: rows, change number, records set aside by id. */
 const REPLICA_PATH = '/hub/replica';
@@ -39,6 +35,7 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
   app,
   { replica },
 ) => {
+  await gzipByCall(app);
   app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(replica.status()),
   );
@@ -46,8 +43,6 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
     `${REPLICA_PATH}/:collection`,
     {
       config: { access: 'viewer' },
-      // Packed here, by where the browser is (see below), not by the global compression.
-      compress: false,
       schema: { params: FeedParams, querystring: FeedQuery },
     },
     async (request, reply) => {
@@ -82,11 +77,9 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
           failureOf(replica.fillFailure()),
         ),
       );
-      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       // Packed for a browser elsewhere (a phone at a show); over loopback it would only cost CPU.
-      if (!acceptsGzip(request.raw) || fromThisMachine(request.raw)) return reply.send(body);
-      const packed = await gzipAsync(body, { level: ANSWER_GZIP_LEVEL });
-      return reply.header('content-encoding', 'gzip').send(packed);
+      return fromThisMachine(request) ? reply.send(body) : reply.compress(body);
     },
   );
 };
