@@ -35,6 +35,13 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /** The entry chunk and every chunk it imports statically: what the first page loads before it runs. */
+/** An entry of the worker's file list, as workbox-build gives it. */
+interface FileEntry {
+  url: string;
+  revision: string | null;
+  size: number;
+}
+
 function firstLoadChunks(bundle: Record<string, OutputChunk | OutputAsset>): OutputChunk[] {
   const entry = Object.values(bundle).find(
     (file): file is OutputChunk => file.type === 'chunk' && file.isEntry,
@@ -48,6 +55,40 @@ function firstLoadChunks(bundle: Record<string, OutputChunk | OutputAsset>): Out
   visit(entry);
   return [...seen.values()];
 }
+
+/** The barcode reader: its loader, the polyfill and its wasm (a scan at a show works offline). */
+const isReader = (file: OutputChunk | OutputAsset) =>
+  file.type === 'asset'
+    ? file.fileName.endsWith('.wasm')
+    : file.moduleIds.some((id) =>
+        /node_modules\/(zxing-wasm|barcode-detector)\/|scanner\/barcode-engine/.test(id),
+      );
+
+/**
+ * The files the service worker keeps at install: the first load and the barcode reader, and
+ * the files outside `assets/` (icons, manifest). The rest it keeps as the page uses them, and
+ * once the page is idle (src/sw.ts). Filled by the bundle, read by the worker's manifest.
+ */
+function shellFiles() {
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'slabdesk-shell-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of firstLoadChunks(bundle)) shell.add(chunk.fileName);
+      for (const file of Object.values(bundle)) if (isReader(file)) shell.add(file.fileName);
+    },
+  };
+  // src/sw.ts reads `shell`.
+  const mark = (entries: FileEntry[]) => ({
+    manifest: entries.map((entry) => ({
+      ...entry,
+      shell: shell.has(entry.url) || !entry.url.startsWith('assets/'),
+    })),
+  });
+  return { plugin, mark };
+}
+const shell = shellFiles();
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -113,6 +154,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryStylesheet(),
+    shell.plugin,
     // Installable, and open with no network: the manifest, and a service worker of our own
     // (src/sw.ts) given the build's file list; registered by the page (src/app/service-worker.ts).
     VitePWA({
@@ -139,15 +181,21 @@ export default defineConfig({
       },
       injectManifest: {
         // The app's code and pictures, the barcode reader's wasm (a scan at a show works offline);
-        // never the page (it carries the session) nor a twin.
+        // never the page (it carries the session) nor a twin. The shell's files are marked.
         globPatterns: ['**/*.{js,css,svg,png,webmanifest,wasm}'],
         globIgnores: ['sw.js', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [shell.mark],
       },
       devOptions: { enabled: false },
     }),
-    // Each text file beside its gzip and brotli twins, served as they are (see dist-pages).
-    compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(map|html)$/] }),
+    // Each text file and the reader's wasm beside its gzip and brotli twins, served as they are
+    // (see dist-pages).
+    compression({
+      algorithms: ['gzip', 'brotliCompress'],
+      include: /\.(html|xml|css|json|js|mjs|svg|wasm|webmanifest)$/,
+      exclude: [/\.(map|html)$/],
+    }),
     ...(report
       ? [
           bundleReport(),

@@ -6,8 +6,11 @@ export const PAGE_DIR = resolve(import.meta.dirname, '../../dist/page');
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
+  assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -25,3 +28,14 @@ export function staticScripts(manifest: Manifest, key: string): string[] {
   visit(key);
   return [...seen].map((name) => manifest[name]!.file);
 }
+
+/** Every script, stylesheet and asset the build lists (what the service worker keeps in the end). */
+export const buildFiles = (manifest: Manifest): string[] => [
+  ...new Set(
+    Object.values(manifest).flatMap((chunk) => [
+      chunk.file,
+      ...(chunk.css ?? []),
+      ...(chunk.assets ?? []),
+    ]),
+  ),
+];
