@@ -1,7 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputAsset, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 /**
  * Writes the entry's stylesheet into the page as a `<style>`: the page paints its frame without
@@ -30,6 +34,118 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/** The entry chunk and every chunk it imports statically: what the first page loads before it runs. */
+/** An entry of the worker's file list, as workbox-build gives it. */
+interface FileEntry {
+  url: string;
+  revision: string | null;
+  size: number;
+}
+
+function firstLoadChunks(bundle: Record<string, OutputChunk | OutputAsset>): OutputChunk[] {
+  const entry = Object.values(bundle).find(
+    (file): file is OutputChunk => file.type === 'chunk' && file.isEntry,
+  );
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) visit(bundle[name] as OutputChunk | undefined);
+  };
+  visit(entry);
+  return [...seen.values()];
+}
+
+/** The barcode reader: its loader, the polyfill and its wasm (a scan at a show works offline). */
+const isReader = (file: OutputChunk | OutputAsset) =>
+  file.type === 'asset'
+    ? file.fileName.endsWith('.wasm')
+    : file.moduleIds.some((id) =>
+        /node_modules\/(zxing-wasm|barcode-detector)\/|scanner\/barcode-engine/.test(id),
+      );
+
+/**
+ * The files the service worker keeps at install: the first load and the barcode reader, and
+ * the files outside `assets/` (icons, manifest). The rest it keeps as the page uses them, and
+ * once the page is idle (src/sw.ts). Filled by the bundle, read by the worker's manifest.
+ */
+function shellFiles() {
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'slabdesk-shell-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of firstLoadChunks(bundle)) shell.add(chunk.fileName);
+      for (const file of Object.values(bundle)) if (isReader(file)) shell.add(file.fileName);
+    },
+  };
+  // src/sw.ts reads `shell`.
+  const mark = (entries: FileEntry[]) => ({
+    manifest: entries.map((entry) => ({
+      ...entry,
+      shell: shell.has(entry.url) || !entry.url.startsWith('assets/'),
+    })),
+  });
+  return { plugin, mark };
+}
+const shell = shellFiles();
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/**
+ * `SLABDESK_BUNDLE_REPORT=1 npm run build`: the treemap (dist/stats.html) and docs/bundle.md, the
+ * first load's chunks and its 40 largest modules, gzipped one by one (a module's share, not exact).
+ */
+function bundleReport(): Plugin {
+  return {
+    name: 'slabdesk-bundle-report',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const chunks = firstLoadChunks(bundle);
+      const gz = (code: string) => gzipSync(code).length;
+      const modules = chunks
+        .flatMap((chunk) => Object.entries(chunk.modules))
+        .map(([id, module]) => ({
+          id: id
+            .replace(`${process.cwd()}/`, '')
+            .replace(/^.*node_modules\//, 'node_modules/')
+            .replace(/^\0/, ''),
+          gz: gz(module.code ?? ''),
+        }))
+        .sort((a, b) => b.gz - a.gz);
+      const lines = [
+        '# The first load',
+        '',
+        'Written by `SLABDESK_BUNDLE_REPORT=1 npm run build` (the treemap: `dist/stats.html`).',
+        'The first page loads the entry chunk and the chunks it imports statically; everything else',
+        "is a route's or a dialog's own chunk, loaded when used. Budget: 130 KB gzipped",
+        '(test/e2e/first-load-budget.spec.ts).',
+        '',
+        '| chunk | KB | KB gz |',
+        '|---|---:|---:|',
+        ...chunks.map(
+          (c) =>
+            `| ${c.fileName.replace(/-[\w-]{8}\.js$/, '.js')} | ${kb(c.code.length)} | ${kb(gz(c.code))} |`,
+        ),
+        `| **total** | | **${kb(chunks.reduce((sum, c) => sum + gz(c.code), 0))}** |`,
+        '',
+        '## Its largest modules',
+        '',
+        "Each module's code before minifying, gzipped alone: a ranking, larger than its share of the",
+        'chunk (the treemap, from the source maps, has the minified sizes).',
+        '',
+        '| module | KB gz |',
+        '|---|---:|',
+        ...modules.slice(0, 40).map((m) => `| ${m.id} | ${kb(m.gz)} |`),
+        '',
+      ];
+      writeFileSync('docs/bundle.md', lines.join('\n'));
+    },
+  };
+}
+
+const report = process.env.SLABDESK_BUNDLE_REPORT === '1';
+
 /**
  * The dashboard's bundle. The dev server's API proxy and the embedded sandbox are added by
  * `npm run dev` (src/main/dev.ts), which runs Vite in middleware mode.
@@ -38,6 +154,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryStylesheet(),
+    shell.plugin,
     // Installable, and open with no network: the manifest, and a service worker of our own
     // (src/sw.ts) given the build's file list; registered by the page (src/app/service-worker.ts).
     VitePWA({
@@ -64,15 +181,27 @@ export default defineConfig({
       },
       injectManifest: {
         // The app's code and pictures, the barcode reader's wasm (a scan at a show works offline);
-        // never the page (it carries the session) nor a twin.
+        // never the page (it carries the session) nor a twin. The shell's files are marked.
         globPatterns: ['**/*.{js,css,svg,png,webmanifest,wasm}'],
         globIgnores: ['sw.js', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [shell.mark],
       },
       devOptions: { enabled: false },
     }),
-    // Each text file beside its gzip and brotli twins, served as they are (see dist-pages).
-    compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(map|html)$/] }),
+    // Each text file and the reader's wasm beside its gzip and brotli twins, served as they are
+    // (see dist-pages).
+    compression({
+      algorithms: ['gzip', 'brotliCompress'],
+      include: /\.(html|xml|css|json|js|mjs|svg|wasm|webmanifest)$/,
+      exclude: [/\.(map|html)$/],
+    }),
+    ...(report
+      ? [
+          bundleReport(),
+          visualizer({ filename: 'dist/stats.html', sourcemap: true, gzipSize: true }),
+        ]
+      : []),
   ],
   build: {
     // The compiled server sits beside it, in dist/, never among the files served.

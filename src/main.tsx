@@ -45,6 +45,6 @@ function start() {
       ),
     );
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats);
-    registerServiceWorker();
+    registerServiceWorker(parts.queryClient);
   });
 }

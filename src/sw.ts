@@ -1,14 +1,16 @@
 /**
  * The service worker: keeps the app's code (the build's files, listed by vite-plugin-pwa at
  * build time) so a repeat visit loads none of it from the network, and the last page the
- * signed-in person opened so the dashboard opens with no network. Never an `/api` or `/hub`
- * answer, never sign-in: a page is always asked of the server first, so its sign-in redirect
- * stands; only with no network at all is the kept page shown. Only the app's own page is kept
- * (HTML, at an app route, carrying the app's boot facts), never a file or another answer. A page
- * sent to sign-in because its session ended (`ended=1`) clears the kept pages and copies at once
- * and marks it, so the page's next open says what was waiting to be sent and clears the rest.
- * A push from the hub (a case slab sold online) is shown as a notification; pressing it opens or
- * focuses the slab's counter view.
+ * signed-in person opened so the dashboard opens with no network. At install it keeps only the
+ * shell (the first load, the icons) and the barcode reader; each other file as a page uses it,
+ * and the rest once the page says it is idle: every page opens offline, and a first page is not
+ * slowed by files it does not use. Never an `/api` or `/hub` answer, never sign-in: a page is
+ * always asked of the server first, so its sign-in redirect stands; only with no network at all
+ * is the kept page shown. Only the app's own page is kept (HTML, at an app route, carrying the
+ * app's boot facts), never a file or another answer. A page sent to sign-in because its session
+ * ended (`ended=1`) clears the kept pages and copies at once and marks it, so the page's next
+ * open says what was waiting to be sent and clears the rest. A push from the hub (a case slab
+ * sold online) is shown as a notification; pressing it opens or focuses the slab's counter view.
  */
 
 import {
@@ -70,7 +72,8 @@ interface WorkerScope {
 }
 
 declare const self: WorkerScope & {
-  __WB_MANIFEST: { url: string; revision: string | null }[];
+  // `shell`: kept at install (vite.config.ts marks them).
+  __WB_MANIFEST: { url: string; revision: string | null; shell: boolean }[];
   readonly indexedDB: IDBFactory;
 };
 
@@ -101,23 +104,45 @@ function hashOf(text: string): string {
 }
 
 // Once each: the list names the icons both as files and as the manifest's (addAll refuses twins).
-const shellUrls = () => [
+const urlsOf = (entries: typeof MANIFEST) => [
   ...new Set(
-    MANIFEST.map((entry) => new URL(entry.url, sw.registration.scope).href).filter(
-      (url) => !url.endsWith('.html'),
-    ),
+    entries
+      .map((entry) => new URL(entry.url, sw.registration.scope).href)
+      .filter((url) => !url.endsWith('.html')),
   ),
 ];
+/** Every file of the build: kept as it is used, else once the page is idle. */
+const BUILD_FILES = new Set(urlsOf(MANIFEST));
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL);
-      await cache.addAll(shellUrls());
+      await cache.addAll(urlsOf(MANIFEST.filter((entry) => entry.shell)));
       await sw.skipWaiting();
     })(),
   );
 });
+
+/** A file of the build, from the cache, else from the network and kept (its name is its hash). */
+async function buildFile(request: Request): Promise<Response> {
+  const cache = await caches.open(SHELL);
+  const kept = await cache.match(request, { ignoreSearch: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok && BUILD_FILES.has(request.url)) await cache.put(request.url, response.clone());
+  return response;
+}
+
+/** The page is idle: the files it has not used yet are kept, one at a time, for a page opened offline. */
+async function keepTheRest(): Promise<void> {
+  const cache = await caches.open(SHELL);
+  for (const url of BUILD_FILES) {
+    if (await cache.match(url)) continue;
+    const response = await fetch(url, { priority: 'low' });
+    if (response.ok) await cache.put(url, response);
+  }
+}
 
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
@@ -137,10 +162,10 @@ sw.addEventListener('activate', (event) => {
 });
 
 sw.addEventListener('message', (event) => {
+  const type = (event.data as { type?: string } | null)?.type;
   // Sign-out: nothing of the account stays (its pages carry its name and token).
-  if ((event.data as { type?: string } | null)?.type === 'sign-out') {
-    event.waitUntil(caches.delete(PAGES));
-  }
+  if (type === 'sign-out') event.waitUntil(caches.delete(PAGES));
+  if (type === 'page-idle') event.waitUntil(keepTheRest().catch(() => undefined));
 });
 
 /**
@@ -215,12 +240,7 @@ sw.addEventListener('fetch', (event) => {
     if (isAppRoute(url)) event.respondWith(page(request));
     return;
   }
-  event.respondWith(
-    (async () => {
-      const kept = await caches.match(request, { cacheName: SHELL, ignoreSearch: true });
-      return kept ?? fetch(request);
-    })(),
-  );
+  event.respondWith(buildFile(request));
 });
 
 /** What the hub pushes (server/push/push-part.ts): read tolerantly, a stranger's text never. */

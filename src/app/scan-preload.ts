@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { preloadBarcodeEngine } from '../components/scanner/barcode-engine';
 
 /** The Scan dialog's chunk (the camera, the reader's loader, the stack): loaded once. */
 export const loadScanDialog = () => import('../features/show/scan/scan-dialog');
@@ -10,7 +9,10 @@ export const loadScanDialog = () => import('../features/show/scan/scan-dialog');
  */
 export function preloadScan(): void {
   loadScanDialog().catch(() => undefined);
-  preloadBarcodeEngine();
+  // The reader's loader is the scanner's, not the shell's: fetched with it.
+  import('../components/scanner/barcode-engine')
+    .then((engine) => engine.preloadBarcodeEngine())
+    .catch(() => undefined);
 }
 
 /** A touch screen (a phone or tablet: the scanning device). */

@@ -1,7 +1,7 @@
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { demoApiFetch } from './demo-records';
-import { expectNoAxeViolations } from './support';
+import { expectNoAxeViolations, untilKeptOffline } from './support';
 import { barcodeLabel, blankFrame, qrLabel, writeY4m, type Clip } from './scan-labels';
 
 /**
@@ -269,6 +269,8 @@ test('offline, the camera still reads a label: the worker kept the reader and it
           { timeout: 30_000 },
         )
         .toBe(true);
+      // And the scanner's pages (kept once the page is idle).
+      await untilKeptOffline(page);
       await page.context().setOffline(true);
       await page.reload();
       await expect(page.getByText(/of \d+ listings/)).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { buildFiles, readManifest } from './build-manifest';
 
 /**
  * The sandbox behind the app under test: the full-shape one, or (in the `documented` project) the
@@ -131,8 +132,8 @@ export async function applyBulk(
 }
 
 /**
- * Until the service worker controls the page (clients.claim, once its files are kept) and has
- * kept a page for a reload with no network.
+ * Until the service worker controls the page (clients.claim, once its shell is kept), has kept
+ * a page for a reload with no network, and every file of the build (kept once the page is idle).
  */
 export async function untilKeptOffline(page: Page): Promise<void> {
   await expect
@@ -149,6 +150,20 @@ export async function untilKeptOffline(page: Page): Promise<void> {
       { timeout: 30_000 },
     )
     .toBeGreaterThan(0);
+  const files = buildFiles(readManifest()).filter((file) => !file.endsWith('.html'));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (paths) =>
+            (await Promise.all(paths.map((path) => caches.match(`/${path}`)))).filter(
+              (kept) => !kept,
+            ).length,
+          files,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(0);
 }
 
 /**
