@@ -7,7 +7,7 @@ import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
 import type { HubFeedFailure } from '../../client/hub-feed-answer';
-import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-feed';
+import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-store';
 import type { Replica } from '../replica/replica';
 import { REPLICA_COLLECTIONS } from '../replica/replica-store';
 
