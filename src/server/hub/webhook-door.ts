@@ -38,11 +38,8 @@ function plain(response: ServerResponse, status: number, text: string): void {
   response.end(text);
 }
 
-/**
- * A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, so a tunnel
- * can expose it alone. No Host check: the signature authenticates; short times, and slots per
- * address that slow uploads lose to newcomers (a connection is busy once its request is whole).
- */
+// A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, for a tunnel
+// to expose alone; no Host check (the signature authenticates), short times, slots per address.
 export async function startWebhookDoor(
   hub: ServerHub,
   options: { host: string; port: number },

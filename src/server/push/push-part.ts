@@ -160,7 +160,7 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
         shows,
         store,
         send: (message) => sendToAll(store, keys, deps.sessions.alive, message),
-        broadcast: (event, data) => hub.events.broadcast(event, data),
+        broadcast: (event, data) => hub.broadcast(event, data),
       })
     : undefined;
   if (watch) hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
