@@ -1,4 +1,5 @@
 import type { HubSoldOnlineAlert } from '../../client/hub-messages';
+import type { ServerHub } from '../hub/server-hub';
 import { paths } from '../../shared/paths';
 import { reportBackgroundError } from '../hub/background-error';
 import type { Replica } from '../replica/replica';
@@ -25,12 +26,10 @@ const SHOWS_READ = 200;
 /** Changes come in runs (a page of a walk, a sale's two deliveries): looked at once per run. */
 const LOOK_AFTER_MS = 100;
 
-/** Text a row gives, or null where it is empty or not text. */
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-// By the spec's documented fields: a listing sold is `archived` with reason `sold` (kept on the row
-// as `unavailable_reason`); a list read carries no reason, so an archived listing with none is not
-// taken for sold (a seller's deactivation is archived too): its order tells.
+// Sold is `archived` with reason `sold`; a list read carries no reason (a deactivation is archived
+// too), so an archived listing with none is not taken for sold: its order tells.
 const listingSold = (row: Record<string, unknown>) =>
   row.status === 'archived' && row.unavailable_reason === 'sold';
 
@@ -60,20 +59,13 @@ export interface SoldOnlineWatchOptions {
   store: PushStore;
   /** Sends a push to every subscribed phone (never throws). */
   send: (message: PushMessage) => Promise<unknown>;
-  /** Tells every open tab (the event stream). */
-  broadcast: (event: string, data: unknown) => void;
-  now?: () => Date;
+  /** Every open tab, by the event stream. */
+  hub: Pick<ServerHub, 'broadcast'>;
 }
 
-/**
- * Watches the slabs of the shows' cases for an online sale and tells the table once per sale: every
- * open tab at once (the event stream) and every subscribed phone (Web Push). The cases watched are
- * those of shows dated yesterday (UTC) or later: a show that is today somewhere on Earth, or to
- * come, whose case is on a table or packed for one; a past show's slabs are back home, where an
- * online sale is an ordinary order. A slab recorded sold at a show is not told (Sold here said it).
- */
+// Tells the table once per online sale of a case slab (tabs and phones): the cases of shows dated
+// yesterday (UTC) or later, today somewhere on Earth or to come; not one sold at the show itself.
 export class SoldOnlineWatch {
-  private readonly now: () => Date;
   private orderCursor: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
@@ -82,7 +74,6 @@ export class SoldOnlineWatch {
   private sending: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: SoldOnlineWatchOptions) {
-    this.now = options.now ?? (() => new Date());
     // Orders from here on: what sold before is on its listing's row, looked at below.
     this.orderCursor = options.replica.store.changeNumber();
     this.unsubscribe = options.replica.onChange((collection) => {
@@ -92,7 +83,7 @@ export class SoldOnlineWatch {
 
   /** The alerts a tab that opens is given (the browser hides those its seller dismissed). */
   recentAlerts(): HubSoldOnlineAlert[] {
-    const since = new Date(this.now().getTime() - ALERT_KEPT_MS).toISOString();
+    const since = new Date(Date.now() - ALERT_KEPT_MS).toISOString();
     return this.options.store.alertsSince(since, ALERTS_GIVEN);
   }
 
@@ -100,8 +91,7 @@ export class SoldOnlineWatch {
   look(): void {
     if (this.closed) return;
     try {
-      const fresh = this.findSales();
-      for (const alert of fresh) this.tell(alert);
+      for (const alert of this.findSales()) this.tell(alert);
     } catch (error) {
       reportBackgroundError('looking for case slabs sold online', error);
     }
@@ -131,7 +121,7 @@ export class SoldOnlineWatch {
   /** The case slabs newly sold online, each once (the store keeps which were told). */
   private findSales(): HubSoldOnlineAlert[] {
     const { replica, shows, store } = this.options;
-    const cutoff = new Date(this.now().getTime() - 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const cutoff = new Date(Date.now() - 24 * 60 * 60_000).toISOString().slice(0, 10);
     const caseOf = new Map<string, Show>();
     for (const show of shows.shows(SHOWS_READ)) {
       if (show.date < cutoff) continue;
@@ -159,7 +149,7 @@ export class SoldOnlineWatch {
         grader,
         showKey: show.key,
         showName: show.name,
-        soldAt: this.now().toISOString(),
+        soldAt: new Date().toISOString(),
         url: certNumber
           ? paths.showCert.to(certNumber, grader ?? undefined)
           : paths.show.to(show.key),
@@ -170,7 +160,7 @@ export class SoldOnlineWatch {
   }
 
   private tell(alert: HubSoldOnlineAlert): void {
-    this.options.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
+    this.options.hub.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
     const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
     const push = this.options.send({
       title: 'Sold online: pull it from the table',

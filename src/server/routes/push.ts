@@ -6,8 +6,6 @@ import { PUSH_PATHS } from '../../client/hub-messages';
 import type { PushStore } from '../push/push-store';
 import type { VapidKeys } from '../push/push-part';
 
-/** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
-
 const BODY_LIMIT = 8 * 1024;
 const MAX_ENDPOINT = 2_048;
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -20,11 +18,7 @@ const base64url = z
   .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
 const bytesOf = (value: string) => Buffer.from(value.replace(/=+$/, ''), 'base64url');
 
-/**
- * A push service's address: https on a public name. A loopback address only where the server was
- * started to allow it (the tests' own push service); an IP or a home network's name never, so a
- * subscription cannot make the hub post to a machine of its network.
- */
+/** A push service's address: https on a public name (loopback only where allowed), never an IP. */
 function endpointProblem(value: string, allowLoopback: boolean): string | undefined {
   if (!URL.canParse(value)) return 'must be a URL';
   const { username, password, hostname, protocol } = new URL(value);
@@ -71,11 +65,10 @@ export interface PushRouteDeps {
   keys: VapidKeys;
   /** Loopback push services accepted (tests only; never a setting). */
   allowLoopbackEndpoints?: boolean;
-  now?: () => Date;
 }
 
+/** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps) => {
-  const now = deps.now ?? (() => new Date());
   const Subscription = subscriptionSchema(deps.allowLoopbackEndpoints === true);
   const Unsubscribe = z.strictObject({ endpoint: z.string().min(1).max(MAX_ENDPOINT) });
 
@@ -95,7 +88,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
         auth: keys.auth,
         account: session?.name ?? actor?.name ?? null,
         sessionHash: session?.idHash ?? null,
-        createdAt: now().toISOString(),
+        createdAt: new Date().toISOString(),
       });
       return noStore(reply).code(201).send({ subscribed: true });
     },
