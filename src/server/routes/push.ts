@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
+import { noStore } from '../plugins/no-store';
 import type { PushStore } from '../push/push-store';
 import type { VapidKeys } from '../push/push-part';
 
@@ -24,9 +24,7 @@ function endpointProblem(value: string, allowLoopback: boolean): string | undefi
   const { username, password, hostname, protocol } = new URL(value);
   if (username || password) return 'must not carry a name or password';
   if (allowLoopback && LOOPBACK_NAMES.has(hostname)) {
-    return protocol === 'https:' || protocol === 'http:'
-      ? undefined
-      : 'must be an http or https URL';
+    return /^https?:$/.test(protocol) ? undefined : 'must be an http or https URL';
   }
   if (protocol !== 'https:') return 'must be an https URL';
   if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || PRIVATE_NAME.test(hostname)) {
@@ -55,8 +53,6 @@ function subscriptionSchema(allowLoopback: boolean) {
   });
 }
 
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-
 /** Anyone signed in may have their phone told (a viewer at the table too). */
 const VIEWER = { access: 'viewer' } as const;
 
@@ -71,9 +67,10 @@ export interface PushRouteDeps {
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps) => {
   const Subscription = subscriptionSchema(deps.allowLoopbackEndpoints === true);
   const Unsubscribe = z.strictObject({ endpoint: z.string().min(1).max(MAX_ENDPOINT) });
+  app.addHook('onRequest', noStore);
 
   app.get(PUSH_PATHS.key, { config: VIEWER }, async (_request, reply) => {
-    return noStore(reply).send({ publicKey: deps.keys.publicKey });
+    return reply.send({ publicKey: deps.keys.publicKey });
   });
 
   app.post(
@@ -90,7 +87,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
         sessionHash: session?.idHash ?? null,
         createdAt: new Date().toISOString(),
       });
-      return noStore(reply).code(201).send({ subscribed: true });
+      return reply.code(201).send({ subscribed: true });
     },
   );
 
@@ -99,7 +96,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
     { bodyLimit: BODY_LIMIT, config: VIEWER, schema: { body: Unsubscribe } },
     async (request, reply) => {
       const dropped = deps.store.unsubscribe(request.body.endpoint);
-      return noStore(reply).send({ unsubscribed: dropped });
+      return reply.send({ unsubscribed: dropped });
     },
   );
 };

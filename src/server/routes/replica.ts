@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import { acceptsGzip, ANSWER_GZIP_LEVEL, fromThisMachine } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
@@ -39,9 +40,8 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
   app,
   { replica },
 ) => {
-  app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send(replica.status()),
-  );
+  app.addHook('onRequest', noStore);
+  app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async () => replica.status());
   app.get(
     `${REPLICA_PATH}/:collection`,
     {
@@ -52,7 +52,6 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
     },
     async (request, reply) => {
       const { collection } = request.params;
-      reply.header('cache-control', 'no-store');
       const refusal = replica.refusal(collection);
       if (refusal) {
         // The marketplace's own refusal, as it gave it: the page names the scope and its request.
