@@ -142,7 +142,6 @@ export class ServerHub {
     return this.secretList;
   }
 
-  /** One webhook delivery (the main port's `/hub/webhooks` and the webhook door alike). */
   receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
     return receiveWebhook(request, response, {
       secrets: () => this.secretList,
@@ -155,18 +154,15 @@ export class ServerHub {
     });
   }
 
-  /** Told every verified, new, non-test delivery (the replica); answers the unsubscribe. */
   onDelivery(listener: (topic: string, payload: unknown) => void): () => void {
     this.deliveryListeners.add(listener);
     return () => this.deliveryListeners.delete(listener);
   }
 
-  /** Whether deliveries are coming: an endpoint registered, or its secret configured. */
   receivesWebhooks(): boolean {
     return this.statusValue.webhooks !== 'off';
   }
 
-  /** What each tab is told as its stream opens (the alerts it may not have seen). */
   greetWith(greeting: () => Record<string, unknown>): void {
     this.greeting = greeting;
   }
@@ -245,12 +241,10 @@ export class ServerHub {
     guarded(`serializing a ${event} message`, () => this.sendAll(this.frame(event, data)));
   }
 
-  /** Open streams of one session. */
   sessionStreamCount(sessionId: string): number {
     return [...this.clients.values()].filter((owner) => owner === sessionId).length;
   }
 
-  /** Ends the given sessions' streams now. */
   endSessions(sessionIds: ReadonlySet<string>): void {
     for (const [client, owner] of [...this.clients]) {
       if (owner !== undefined && sessionIds.has(owner)) this.closeStream(client, 'session_ended');
@@ -333,7 +327,6 @@ export class ServerHub {
     }
   }
 
-  /** One message's text, serialized once for every tab. */
   private frame(event: string, data: unknown): string {
     return `id: ${++this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   }

@@ -54,12 +54,10 @@ export class Slots<T> {
     else this.perKey.delete(held.key);
   }
 
-  /** Slots held now, in all or under one key. */
   inUse(key?: string): number {
     return key === undefined ? this.held.size : (this.perKey.get(key) ?? 0);
   }
 
-  /** The most slots ever held at once. */
   peak(): number {
     return this.most;
   }

@@ -20,11 +20,9 @@ export const DOOR_TIMES = {
 };
 
 export interface WebhookDoor {
-  /** The door's own address, e.g. `http://127.0.0.1:8788`. */
   url: string;
   port: number;
   server: Server;
-  /** The door's connections, per address (see addressKey). */
   connections: Slots<Socket>;
   close(): Promise<void>;
 }

@@ -27,13 +27,11 @@ export interface ReceiverDeps {
   /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
   secrets(): readonly string[];
   ledger: DeliveryLedger;
-  /** The hub's counts, log and tabs. */
   hub: {
     countRejected(reason: string): void;
     record(entry: HubLogEntry): void;
     publishWebhook(event: HubWebhookEvent): void;
   };
-  /** The slots for reading bodies, shared by every port that takes deliveries. */
   reads: Slots<AbortController>;
   /** Told each verified delivery that is not a test (the replica applies it). */
   onDelivery: (topic: string, payload: unknown) => void;

@@ -144,10 +144,9 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
     : undefined;
   if (watch) hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
   // Signed out (here, or everywhere): the phones of those sessions are told nothing more.
-  const offEnded = deps.sessions.onEnded((ended, account) => {
-    if (ended === 'all-of-user') store.dropAccount(account);
-    else store.dropSessions(ended);
-  });
+  const offEnded = deps.sessions.onEnded((ended, account) =>
+    ended === 'all-of-user' ? store.drop('account', [account]) : store.drop('session_hash', ended),
+  );
   const close = async () => {
     offEnded();
     await watch?.close();

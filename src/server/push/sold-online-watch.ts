@@ -140,7 +140,8 @@ export class SoldOnlineWatch {
       const row = replica.store.row('listings', listingId)?.body;
       const order = ordered.get(listingId);
       if (!order && !(row && listingSold(row))) continue;
-      if (store.alerted(listingId) || shows.saleOf(listingId)) continue;
+      // A slab recorded sold at the show is not told (Sold here said it); a told one not again.
+      if (shows.saleOf(listingId)) continue;
       const { title, certNumber, grader } = cardOf(row, order, listingId);
       const alert: HubSoldOnlineAlert = {
         listingId,

@@ -117,7 +117,6 @@ export class ReplicaStore {
     };
   }
 
-  /** The newest change number given (0: none yet). */
   changeNumber(): number {
     return Number(this.meta('change') ?? 0);
   }
@@ -175,7 +174,6 @@ export class ReplicaStore {
     return { applied: true, change };
   }
 
-  /** Many records in one transaction (a page of a walk); how many changed. */
   putMany(
     collection: ReplicaCollection,
     records: readonly { id: string; body: object; updatedAt: string | null }[],
@@ -193,7 +191,6 @@ export class ReplicaStore {
     return this.statements.byRowid.all(collection, 0, -1).map(rowOf);
   }
 
-  /** The rows changed after `change`, oldest change first. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
     return this.statements.byChange.all(collection, change, -1).map(rowOf);
   }

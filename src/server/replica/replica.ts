@@ -213,7 +213,6 @@ export class Replica {
     return work;
   }
 
-  /** Why the last fill failed, until one succeeds. */
   fillFailure(): unknown {
     return this.lastFillError;
   }
@@ -223,7 +222,6 @@ export class Replica {
     return this.denied.get(collection);
   }
 
-  /** Whether deliveries keep the replica current (no catch-up needed for a click). */
   webhooks(): boolean {
     return this.options.webhooks();
   }
