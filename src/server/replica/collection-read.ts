@@ -90,7 +90,7 @@ export async function walkCollection(
     }
     if (changed > 0) tell(collection);
   }
-  applied += await noteOpenOrders(client, store, undecided, since, signal);
+  applied += await noteOpenOrders(client, store, undecided, walk);
   store.setState(collection, { filled: true, syncedAt });
   if (whole) {
     if (collection === 'listings') store.setMeta('fingerprint', JSON.stringify(first));
@@ -108,20 +108,11 @@ async function noteOpenOrders(
   client: SlabdeskClient,
   store: ReplicaStore,
   ids: readonly string[],
-  since: string | undefined,
-  signal: AbortSignal,
+  walk: { priority: 'background'; limit: number; signal: AbortSignal; updatedAtMin?: string },
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const open = new Set<string>();
-  const walk = {
-    status: 'open',
-    fields: ['id'],
-    limit: 250,
-    priority: 'background',
-    signal,
-    ...(since ? { updatedAtMin: since } : {}),
-  } as const;
-  for await (const page of client.orders.pages(walk)) {
+  for await (const page of client.orders.pages({ ...walk, status: 'open', fields: ['id'] })) {
     for (const row of page.rows) open.add(row.id);
   }
   let applied = 0;
