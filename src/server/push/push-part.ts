@@ -6,7 +6,7 @@ import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
 import type { SessionsEndedListener } from '../auth/session-book';
 import { PushStore, type PushSubscriptionRecord } from './push-store';
-import { SOLD_ONLINE_MESSAGE, SoldOnlineWatch, type PushMessage } from './sold-online-watch';
+import { SoldOnlineWatch, type PushMessage } from './sold-online-watch';
 
 /** How the hub tells the table of a case slab sold online (AppServerOptions.push). */
 export interface PushOptions {
@@ -133,16 +133,8 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   const store = new PushStore(ledger === ':memory:' ? ledger : join(dirname(ledger), 'push.db'));
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
   const { shows, replica, hub } = deps;
-  const watch = shows
-    ? new SoldOnlineWatch({
-        replica,
-        shows,
-        store,
-        send: (message) => sendToAll(store, keys, deps.sessions.alive, message),
-        hub,
-      })
-    : undefined;
-  if (watch) hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
+  const send = (message: PushMessage) => sendToAll(store, keys, deps.sessions.alive, message);
+  const watch = shows && new SoldOnlineWatch(replica, shows, store, send, hub);
   // Signed out (here, or everywhere): the phones of those sessions are told nothing more.
   const offEnded = deps.sessions.onEnded((ended, account) =>
     ended === 'all-of-user' ? store.drop('account', [account]) : store.drop('session_hash', ended),

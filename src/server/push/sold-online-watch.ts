@@ -53,16 +53,6 @@ function cardOf(row: Record<string, unknown> | undefined, order: unknown, listin
   };
 }
 
-export interface SoldOnlineWatchOptions {
-  replica: Replica;
-  shows: ShowStore;
-  store: PushStore;
-  /** Sends a push to every subscribed phone (never throws). */
-  send: (message: PushMessage) => Promise<unknown>;
-  /** Every open tab, by the event stream. */
-  hub: Pick<ServerHub, 'broadcast'>;
-}
-
 // Tells the table once per online sale of a case slab (tabs and phones): the cases of shows dated
 // yesterday (UTC) or later, today somewhere on Earth or to come; not one sold at the show itself.
 export class SoldOnlineWatch {
@@ -73,10 +63,18 @@ export class SoldOnlineWatch {
   /** The pushes under way (tests and close wait for them). */
   private sending: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: SoldOnlineWatchOptions) {
+  constructor(
+    private readonly replica: Replica,
+    private readonly shows: ShowStore,
+    private readonly store: PushStore,
+    /** Sends a push to every subscribed phone (never throws). */
+    private readonly send: (message: PushMessage) => Promise<unknown>,
+    private readonly hub: Pick<ServerHub, 'broadcast' | 'greetWith'>,
+  ) {
+    hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: this.recentAlerts() } }));
     // Orders from here on: what sold before is on its listing's row, looked at below.
-    this.orderCursor = options.replica.store.changeNumber();
-    this.unsubscribe = options.replica.onChange((collection) => {
+    this.orderCursor = replica.store.changeNumber();
+    this.unsubscribe = replica.onChange((collection) => {
       if (collection === 'listings' || collection === 'orders') this.soon();
     });
   }
@@ -84,7 +82,7 @@ export class SoldOnlineWatch {
   /** The alerts a tab that opens is given (the browser hides those its seller dismissed). */
   recentAlerts(): HubSoldOnlineAlert[] {
     const since = new Date(Date.now() - ALERT_KEPT_MS).toISOString();
-    return this.options.store.alertsSince(since, ALERTS_GIVEN);
+    return this.store.alertsSince(since, ALERTS_GIVEN);
   }
 
   /** Looks now (at start, then after each run of changes): every watched slab's row, new orders. */
@@ -120,7 +118,7 @@ export class SoldOnlineWatch {
 
   /** The case slabs newly sold online, each once (the store keeps which were told). */
   private findSales(): HubSoldOnlineAlert[] {
-    const { replica, shows, store } = this.options;
+    const { replica, shows, store } = this;
     const cutoff = new Date(Date.now() - 24 * 60 * 60_000).toISOString().slice(0, 10);
     const caseOf = new Map<string, Show>();
     for (const show of shows.shows(SHOWS_READ)) {
@@ -161,9 +159,9 @@ export class SoldOnlineWatch {
   }
 
   private tell(alert: HubSoldOnlineAlert): void {
-    this.options.hub.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
+    this.hub.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
     const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
-    const push = this.options.send({
+    const push = this.send({
       title: 'Sold online: pull it from the table',
       body: `${alert.title}${cert} sold online. Pull it from the ${alert.showName} table.`,
       url: alert.url,
