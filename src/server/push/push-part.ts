@@ -107,14 +107,6 @@ async function sendToAll(
   await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
 }
 
-export interface PushPart {
-  store: PushStore;
-  keys: VapidKeys;
-  /** None without a show ledger (no cases to watch). */
-  watch: SoldOnlineWatch | undefined;
-  close(): Promise<void>;
-}
-
 export interface PushDeps {
   hub: ServerHub;
   replica: Replica;
@@ -128,7 +120,7 @@ export interface PushDeps {
 }
 
 /** The push part: its store beside the hub's ledger, the keys, the cases' watch. */
-export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
+export function openPush(options: PushOptions = {}, deps: PushDeps) {
   const ledger = deps.ledgerPath ?? ':memory:';
   const store = new PushStore(ledger === ':memory:' ? ledger : join(dirname(ledger), 'push.db'));
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
@@ -146,3 +138,6 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   };
   return { store, keys, watch, close };
 }
+
+/** The push part's store, keys, the cases' watch (none without a show ledger) and its close. */
+export type PushPart = ReturnType<typeof openPush>;
