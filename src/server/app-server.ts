@@ -293,7 +293,7 @@ function tellTabsOfChanges(replica: Replica, hub: ServerHub): void {
     change = replica.store.changeNumber();
     timer ??= setTimeout(() => {
       timer = undefined;
-      hub.events.broadcast('replica', { collections: [...changed], change });
+      hub.broadcast('replica', { collections: [...changed], change });
       changed.clear();
     }, REPLICA_TELL_MS);
     timer.unref?.();

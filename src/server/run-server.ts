@@ -101,7 +101,7 @@ function banner(
     auth.exposed
       ? `  Sign-in: required (${auth.reasons.join('; ')}); accounts in ${authOptionsOf(settings).usersDb}`
       : `  Sign-in: optional on this machine (accounts: npm run users -- add NAME --role owner)`,
-    `  Webhooks: ${webhooks[app.hub.events.status().webhooks]}`,
+    `  Webhooks: ${webhooks[app.hub.status().webhooks]}`,
   ];
   if (webhookDoor) {
     const via = publicUrl ? `; register ${publicUrl}${hook} if your proxy sends it there` : '';

@@ -7,7 +7,7 @@ import { sessionCookieName } from '../../src/server/auth/request-facts';
 import { hashSessionId } from '../../src/server/auth/session-book';
 import { ServerHub } from '../../src/server/hub/server-hub';
 import { hubRoutes } from '../../src/server/routes/hub';
-import type { SessionLiveness } from '../../src/server/hub/event-hub';
+import type { SessionLiveness } from '../../src/server/hub/server-hub';
 import { gateServer, type Browser } from './auth-http';
 
 /**

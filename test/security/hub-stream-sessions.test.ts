@@ -3,7 +3,7 @@ import {
   MAX_STREAMS_PER_SESSION,
   SESSION_SWEEP_MS,
   type SessionLiveness,
-} from '../../src/server/hub/event-hub';
+} from '../../src/server/hub/server-hub';
 import { Browser, testClock, usersDb } from './auth-http';
 import {
   deliver,
@@ -84,7 +84,7 @@ describe('event-stream slots', () => {
     );
     // The newest stay open: each closed one was the session's oldest.
     expect(viewerTabs.slice(-MAX_STREAMS_PER_SESSION).every((t) => !t.isEnded())).toBe(true);
-    expect(server.hub.events.sessionStreamCount(sessionIdOf(viewer))).toBe(MAX_STREAMS_PER_SESSION);
+    expect(server.hub.sessionStreamCount(sessionIdOf(viewer))).toBe(MAX_STREAMS_PER_SESSION);
 
     const ownerTab = await tab(owner);
     expect(ownerTab.status).toBe(200);

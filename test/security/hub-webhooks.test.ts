@@ -8,7 +8,7 @@ import { Browser, usersDb } from './auth-http';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { SessionBook } from '../../src/server/auth/session-book';
 import { sessionCookieName } from '../../src/server/auth/request-facts';
-import { MAX_STREAMS_PER_SESSION } from '../../src/server/hub/event-hub';
+import { MAX_STREAMS_PER_SESSION } from '../../src/server/hub/server-hub';
 import type { HubLogEntry, HubWebhookEvent } from '../../src/client/hub-messages';
 import { raw as rawHttp, type RawAnswer } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
@@ -182,7 +182,7 @@ describe('a delivery that cannot be applied', () => {
   it('is answered 500 and left unclaimed, so the retry applies it', async () => {
     const id = freshId();
     const raw = product(id);
-    const events = app.hub.events;
+    const events = app.hub;
     const publish = events.publishWebhook.bind(events);
     events.publishWebhook = () => {
       throw new Error('the tabs could not be told');

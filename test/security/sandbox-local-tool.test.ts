@@ -359,7 +359,7 @@ describe('The control token', () => {
         }),
       );
       try {
-        expect(app.hub.events.status().webhooks).toBe('registered');
+        expect(app.hub.status().webhooks).toBe('registered');
         const list = await raw(upstream.baseUrl, `/_sandbox/webhooks?seller_id=${DEMO_SELLER_ID}`, {
           headers: { authorization: `Bearer ${token}` },
         });

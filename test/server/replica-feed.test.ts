@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, feedAnswer, feedBody } from '../../src/server/replica/replica-feed';
+import { decodeCursor, feedAnswer, feedBody } from '../../src/server/replica/replica-store';
 import { ReplicaStore } from '../../src/server/replica/replica-store';
 import { useDemoHub } from '../support/demo-hub';
 

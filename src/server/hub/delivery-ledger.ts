@@ -27,18 +27,13 @@ const MIGRATIONS = [
    CREATE INDEX IF NOT EXISTS accepted_events_body ON accepted_events (body_digest);`,
 ];
 
-/**
- * Every webhook delivery taken, test ones too, by event id, by signed bytes and by body: a
- * redelivery, a replay under another id, or a test's sample replayed without its test header is
- * not applied. Claimed only once applied, for the API's retry.
- */
+/** Every delivery taken (tests too) by id, signed bytes and body: a replay is not applied twice. */
 export class DeliveryLedger {
   private readonly file: StoreFile;
   private readonly statements;
 
   constructor(path: string) {
-    // NORMAL survives a crash of the process, not the machine, with no fsync per delivery: a flood
-    // must not stall the event loop on the disk.
+    // NORMAL: no fsync per delivery, so a flood does not stall the event loop on the disk.
     this.file = openStore(path, 'deliveries', MIGRATIONS, { synchronous: 'NORMAL' });
     const { db } = this.file;
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
@@ -65,11 +60,8 @@ export class DeliveryLedger {
 
   /** Records a delivery taken; false when its id or signed bytes were recorded already. */
   claim({ eventId, signature, bodyDigest, topic, test }: LedgerEntry, at = new Date()): boolean {
-    const { insert } = this.statements;
-    return (
-      insert.run(eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString()).changes ===
-      1
-    );
+    const row = [eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString()] as const;
+    return this.statements.insert.run(...row).changes === 1;
   }
 
   count(): number {

@@ -1,20 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HUB_EVENTS_PATH, HUB_LOG_PATH } from '../../client/hub-messages';
+import {
+  HUB_EVENTS_PATH,
+  HUB_LOG_PATH,
+  type HubLogEntry,
+  type HubStatus,
+  type HubWebhookEvent,
+} from '../../client/hub-messages';
 import { KeyGovernor } from '../governor/key-governor';
 import { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
-import { EventHub, type SessionLiveness } from './event-hub';
+import { SandboxRegistration, type SandboxTarget } from './sandbox-registration';
 import { Slots } from './slots';
 import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
 
 /** The hub's routes: the API's deliveries, every tab's stream, and the events view's log. */
 export const HUB_PATHS = { webhooks: WEBHOOK_PATH, events: HUB_EVENTS_PATH, log: HUB_LOG_PATH };
 
-/** An embedded sandbox to register with once the server listens (its control token if closed). */
-interface SandboxTarget {
-  sandboxUrl: string;
-  sellerId: string;
-  controlToken?: string;
+const LOG_SIZE = 200;
+const HEARTBEAT_MS = 15_000;
+/** Tabs served at once: each holds a socket and its buffer. */
+export const MAX_STREAM_CLIENTS = 200;
+/** Tabs one session holds at once: a newer one replaces its oldest (no session fills the rest). */
+export const MAX_STREAMS_PER_SESSION = 8;
+/** A tab that lets this much pile up unread is dropped (it reconnects and reads what it missed). */
+const MAX_CLIENT_BACKLOG_BYTES = 4 * 1024 * 1024;
+/** Status changes that come in floods (deliveries, refused posts) go out at most this often. */
+const STATUS_COALESCE_MS = 500;
+/** How often the streams' sessions are looked up with nothing pushed (expiry, another process). */
+export const SESSION_SWEEP_MS = 2_000;
+
+/** The sign-in side's word on sessions, by the id the gate names them by (its hash). */
+export interface SessionLiveness {
+  /** False once the session is over; asking must not put its idle expiry off. */
+  alive(sessionId: string): boolean;
+  /** Calls `listener` with sessions just ended (`'look'`: unnamed); answers the unsubscribe. */
+  onEnded?(listener: (sessionIds: readonly string[] | 'look') => void): () => void;
 }
 
 export interface HubOptions {
@@ -22,49 +42,43 @@ export interface HubOptions {
   secrets?: readonly string[];
   /** Where accepted event ids are kept (default `:memory:`; the servers pass `.sandbox/hub.db`). */
   ledgerPath?: string;
+  /** An embedded sandbox to register with once the server listens. */
   registerWith?: SandboxTarget;
   /** The sign-in side's word on sessions: a stream of an ended session is closed. */
   sessions?: SessionLiveness;
 }
 
-interface Webhook {
-  id: string;
-  url: string;
-  secret: string;
-  enabled?: boolean;
+/** Runs a step nobody awaits: a failure is logged, never thrown. */
+function guarded(where: string, step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    reportBackgroundError(where, error);
+  }
 }
 
-/** A call to the sandbox's control API; undefined when it refuses. */
-async function control<T>(target: SandboxTarget, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${target.sandboxUrl}/_sandbox${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(target.controlToken ? { authorization: `Bearer ${target.controlToken}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.ok) return (await response.json()) as T;
-  await response.body?.cancel();
-  return undefined;
-}
-
-/** The server as the seller's hub: the key's governor, the webhook receiver, every tab's stream. */
+/**
+ * The server as the seller's hub: the key's governor, the webhook receiver, and server-sent events
+ * to every open tab; a stream ends with its session (before each push, each sweep, when told).
+ */
 export class ServerHub {
   readonly governor: KeyGovernor;
-  readonly events: EventHub;
   readonly ledger: DeliveryLedger;
   /** Deliveries' bodies being read, on the main port and the door together; newest read wins. */
   readonly reads = new Slots<AbortController>(
     { total: MAX_DELIVERY_READS, perKey: MAX_DELIVERY_READS },
     (read) => read.abort(),
   );
-  private secretList: string[];
-  private bucketTimer: ReturnType<typeof setTimeout> | undefined;
-  private registration: { id: string; receiverUrl: string } | undefined;
-  private watch: ReturnType<typeof setInterval> | undefined;
-  private checking = false;
-  private readonly unsubscribe: () => void;
+  private readonly registration: SandboxRegistration | undefined;
+  private secretList: readonly string[];
+  /** Every open stream, oldest first, with the session it was opened by (none without sign-in). */
+  private readonly clients = new Map<ServerResponse, string | undefined>();
+  private readonly corked = new Set<ServerResponse>();
+  private readonly entries: HubLogEntry[] = [];
+  private sequence = 0;
+  private statusValue: HubStatus;
+  private timers: Partial<Record<'heartbeat' | 'status' | 'bucket' | 'sweep', NodeJS.Timeout>> = {};
+  private readonly stops: (() => void)[] = [];
   private readonly deliveryListeners = new Set<(topic: string, payload: unknown) => void>();
   /** Messages a tab is given as its stream opens, besides the status and the bucket. */
   private greeting: () => Record<string, unknown> = () => ({});
@@ -76,83 +90,63 @@ export class ServerHub {
     this.governor = new KeyGovernor(apiKey);
     this.secretList = (options.secrets ?? []).filter(Boolean);
     this.ledger = new DeliveryLedger(options.ledgerPath ?? ':memory:');
-    const webhooks = this.secretList.length > 0 ? 'configured' : 'off';
-    this.events = new EventHub({ webhooks, path: WEBHOOK_PATH }, options.sessions);
+    this.statusValue = {
+      webhooks: this.secretList.length > 0 ? 'configured' : 'off',
+      path: WEBHOOK_PATH,
+      lastDeliveryAt: undefined,
+      startedAt: new Date().toISOString(),
+      rejectedDeliveries: {},
+    };
+    if (options.registerWith) {
+      const configured = this.secretList;
+      this.registration = new SandboxRegistration(options.registerWith, {
+        current: () => this.secretList[0],
+        // Registered: its secret, then those configured; rotated: the previous ones still accepted.
+        use: (secret, registered) => {
+          const others = (registered ? configured : this.secretList).filter((s) => s !== secret);
+          this.secretList = registered ? [secret, ...others] : [secret, ...others].slice(0, 3);
+          if (registered) this.setStatus({ webhooks: 'registered' });
+        },
+      });
+    }
     // The meter of every tab: the governor's model, at most five times a second.
-    this.unsubscribe = this.governor.subscribe(() => {
-      if (this.bucketTimer || this.events.clientCount() === 0) return;
-      this.bucketTimer = setTimeout(() => {
-        this.bucketTimer = undefined;
-        this.events.broadcast('bucket', this.governor.snapshot());
-      }, 200);
-    });
+    this.stops.push(
+      this.governor.subscribe(() => {
+        if (this.timers.bucket || this.clients.size === 0) return;
+        this.timers.bucket = setTimeout(() => {
+          this.timers.bucket = undefined;
+          this.broadcast('bucket', this.governor.snapshot());
+        }, 200);
+      }),
+    );
+    const liveness = options.sessions;
+    if (!liveness) return;
+    const stop = liveness.onEnded?.((ended) =>
+      guarded('closing the streams of ended sessions', () =>
+        ended === 'look' ? this.checkSessions() : this.endSessions(new Set(ended)),
+      ),
+    );
+    if (stop) this.stops.push(stop);
+    this.timers.sweep = setInterval(
+      () => guarded('looking up the streams’ sessions', () => this.checkSessions()),
+      SESSION_SWEEP_MS,
+    ).unref();
   }
 
   /** Once listening: registers with an embedded sandbox, again when a reset drops the endpoint. */
   async started(serverUrl: string): Promise<void> {
-    if (!this.options.registerWith) return;
-    await this.register(`${serverUrl}${WEBHOOK_PATH}`);
-    this.watch = setInterval(() => {
-      this.checkRegistration().catch((error: unknown) =>
-        reportBackgroundError('checking the sandbox registration', error),
-      );
-    }, 1000);
-    this.watch.unref?.();
-  }
-
-  /** Registers our webhook path with the sandbox (one for the same URL reused); its secret first. */
-  private async register(receiverUrl: string): Promise<void> {
-    const target = this.options.registerWith!;
-    const seller = encodeURIComponent(target.sellerId);
-    const listed = await control<{ webhooks: Webhook[] }>(
-      target,
-      'GET',
-      `/webhooks?seller_id=${seller}`,
-    );
-    if (!listed) throw new Error(`The sandbox at ${target.sandboxUrl} did not list its webhooks`);
-    const known = listed.webhooks.find((webhook) => webhook.url === receiverUrl);
-    const [method, path, body] = known
-      ? ['PATCH', `/webhooks/${known.id}`, { enabled: true }]
-      : ['POST', '/webhooks', { seller_id: target.sellerId, url: receiverUrl }];
-    const made = await control<{ webhook: Webhook }>(target, method, path, body);
-    if (!made) throw new Error(`The sandbox at ${target.sandboxUrl} refused our webhook`);
-    const { id, secret } = made.webhook;
-    this.registration = { id, receiverUrl };
-    this.secretList = [secret, ...(this.options.secrets ?? []).filter((s) => s && s !== secret)];
-    this.events.setStatus({ webhooks: 'registered' });
-  }
-
-  private async checkRegistration(): Promise<void> {
-    const target = this.options.registerWith;
-    if (this.checking || !target || !this.registration) return;
-    this.checking = true;
-    try {
-      const path = `/webhooks/${encodeURIComponent(this.registration.id)}`;
-      const webhook = (await control<{ webhook?: Partial<Webhook> }>(target, 'GET', path))?.webhook;
-      if (!webhook || webhook.enabled === false) {
-        await this.register(this.registration.receiverUrl);
-      } else if (webhook.secret && webhook.secret !== this.secretList[0]) {
-        // Rotated through the control API: the new secret first, the previous one still accepted.
-        const others = this.secretList.filter((s) => s !== webhook.secret);
-        this.secretList = [webhook.secret, ...others].slice(0, 3);
-      }
-    } catch {
-      // The sandbox is stopping or busy: look again in a second.
-    } finally {
-      this.checking = false;
-    }
+    await this.registration?.start(`${serverUrl}${WEBHOOK_PATH}`);
   }
 
   secrets(): readonly string[] {
     return this.secretList;
   }
 
-  /** One webhook delivery (the main port's `/hub/webhooks` and the webhook door alike). */
   receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
     return receiveWebhook(request, response, {
       secrets: () => this.secretList,
       ledger: this.ledger,
-      hub: this.events,
+      hub: this,
       reads: this.reads,
       onDelivery: (topic, payload) => {
         for (const listener of this.deliveryListeners) listener(topic, payload);
@@ -160,49 +154,187 @@ export class ServerHub {
     });
   }
 
-  /** Told every verified, new, non-test delivery (the replica); answers the unsubscribe. */
   onDelivery(listener: (topic: string, payload: unknown) => void): () => void {
     this.deliveryListeners.add(listener);
     return () => this.deliveryListeners.delete(listener);
   }
 
-  /** Whether deliveries are coming: an endpoint registered, or its secret configured. */
   receivesWebhooks(): boolean {
-    return this.events.status().webhooks !== 'off';
+    return this.statusValue.webhooks !== 'off';
   }
 
-  /** A tab's event stream; a signed-in one's session (its id hash) shares its slots and ends it. */
-  openStream(response: ServerResponse, sessionId?: string): void {
-    let greeting: Record<string, unknown> = {};
-    try {
-      greeting = this.greeting();
-    } catch (error) {
-      reportBackgroundError('greeting a tab’s stream', error);
-    }
-    const initial = { bucket: this.governor.snapshot(), ...greeting };
-    if (!this.events.open(response, initial, sessionId)) {
-      response
-        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
-        .end('Too many open event streams.\n');
-    }
-  }
-
-  /** What each tab is told as its stream opens (the alerts it may not have seen). */
   greetWith(greeting: () => Record<string, unknown>): void {
     this.greeting = greeting;
   }
 
   /** The events view's log: the stream's status, the last deliveries and the bucket. */
   log() {
-    const { events } = this;
-    return { status: events.status(), entries: events.entries(), bucket: this.governor.snapshot() };
+    return { status: this.statusValue, entries: this.entries, bucket: this.governor.snapshot() };
+  }
+
+  status(): HubStatus {
+    return this.statusValue;
+  }
+
+  setStatus(change: Partial<HubStatus>): void {
+    this.statusValue = { ...this.statusValue, ...change };
+    this.broadcast('status', this.statusValue);
+  }
+
+  /** Counts one post refused before it was verified; the tabs hear of it within half a second. */
+  countRejected(reason: string): void {
+    const counts = { ...this.statusValue.rejectedDeliveries };
+    counts[reason] = (counts[reason] ?? 0) + 1;
+    this.statusValue = { ...this.statusValue, rejectedDeliveries: counts };
+    this.statusSoon();
+  }
+
+  /** A tab's event stream until it or its session (its id hash) ends; 503 when all are taken. */
+  openStream(response: ServerResponse, sessionId?: string): void {
+    if (sessionId !== undefined) this.makeRoomFor(sessionId);
+    if (this.clients.size >= MAX_STREAM_CLIENTS) {
+      response
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' })
+        .end('Too many open event streams.\n');
+      return;
+    }
+    let greeting: Record<string, unknown> = {};
+    guarded('greeting a tab’s stream', () => (greeting = this.greeting()));
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    response.write('retry: 1000\n\n');
+    this.clients.set(response, sessionId);
+    const initial = { status: this.statusValue, bucket: this.governor.snapshot(), ...greeting };
+    for (const [event, data] of Object.entries(initial))
+      this.sendTo(response, this.frame(event, data));
+    response.on('close', () => {
+      this.clients.delete(response);
+      if (this.clients.size > 0) return;
+      clearInterval(this.timers.heartbeat);
+      this.timers.heartbeat = undefined;
+    });
+    this.timers.heartbeat ??= setInterval(() => {
+      for (const client of this.clients.keys()) this.sendTo(client, ': keep-alive\n\n');
+    }, HEARTBEAT_MS).unref();
+  }
+
+  /** Pushes a verified delivery to every tab (throws only if it cannot be serialized). */
+  publishWebhook(event: HubWebhookEvent): void {
+    const message = this.frame('webhook', event);
+    this.statusValue = { ...this.statusValue, lastDeliveryAt: event.receivedAt };
+    this.statusSoon();
+    this.sendAll(message);
+  }
+
+  record(entry: HubLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > LOG_SIZE) this.entries.splice(0, this.entries.length - LOG_SIZE);
+    this.broadcast('log', entry);
+  }
+
+  /** Sends a message to every tab; a message that cannot be serialized is reported, not thrown. */
+  broadcast(event: string, data: unknown): void {
+    guarded(`serializing a ${event} message`, () => this.sendAll(this.frame(event, data)));
+  }
+
+  sessionStreamCount(sessionId: string): number {
+    return [...this.clients.values()].filter((owner) => owner === sessionId).length;
+  }
+
+  endSessions(sessionIds: ReadonlySet<string>): void {
+    for (const [client, owner] of [...this.clients]) {
+      if (owner !== undefined && sessionIds.has(owner)) this.closeStream(client, 'session_ended');
+    }
   }
 
   close(): void {
-    clearInterval(this.watch);
-    this.unsubscribe();
-    clearTimeout(this.bucketTimer);
-    this.events.close();
+    this.registration?.stop();
+    for (const timer of Object.values(this.timers)) clearTimeout(timer);
+    this.timers = {};
+    for (const stop of this.stops) stop();
+    for (const client of this.clients.keys()) client.end();
+    this.clients.clear();
     this.ledger.close();
+  }
+
+  /** Ends the streams of every session over (a lookup that fails counts as over). */
+  private checkSessions(): void {
+    const { sessions } = this.options;
+    if (!sessions) return;
+    const over = new Set<string>();
+    for (const id of new Set(this.clients.values())) {
+      if (id === undefined || over.has(id)) continue;
+      let alive = false;
+      guarded('a session lookup', () => (alive = sessions.alive(id)));
+      if (!alive) over.add(id);
+    }
+    if (over.size > 0) this.endSessions(over);
+  }
+
+  /** The session's oldest streams go until a new one fits its share. */
+  private makeRoomFor(sessionId: string): void {
+    let count = this.sessionStreamCount(sessionId);
+    for (const [client, owner] of [...this.clients]) {
+      if (count < MAX_STREAMS_PER_SESSION) return;
+      if (owner !== sessionId) continue;
+      this.closeStream(client, 'replaced_by_newer_tab');
+      count--;
+    }
+  }
+
+  /** Tells the tab why, then ends its stream (a tab told `session_ended` should not reconnect). */
+  private closeStream(client: ServerResponse, reason: string): void {
+    this.clients.delete(client);
+    try {
+      if (!client.destroyed) client.end(this.frame('closed', { reason }));
+    } catch (error) {
+      client.destroy();
+      reportBackgroundError('closing a tab’s stream', error);
+    }
+  }
+
+  /** Every tab whose session still lives gets the message; the others' streams end first. */
+  private sendAll(message: string): void {
+    if (this.clients.size === 0) return;
+    guarded('looking up the streams’ sessions', () => this.checkSessions());
+    for (const client of this.clients.keys()) this.sendTo(client, message);
+  }
+
+  private sendTo(client: ServerResponse, message: string): void {
+    try {
+      if (client.writableLength > MAX_CLIENT_BACKLOG_BYTES) {
+        this.clients.delete(client);
+        client.destroy();
+        return;
+      }
+      // A burst's messages to one tab leave in one write at the end of the turn, not one each.
+      if (!this.corked.has(client)) {
+        this.corked.add(client);
+        client.cork();
+        setImmediate(() => {
+          this.corked.delete(client);
+          client.uncork();
+        });
+      }
+      client.write(message);
+    } catch (error) {
+      this.clients.delete(client);
+      reportBackgroundError('writing to a tab', error);
+    }
+  }
+
+  private frame(event: string, data: unknown): string {
+    return `id: ${++this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+
+  private statusSoon(): void {
+    this.timers.status ??= setTimeout(() => {
+      this.timers.status = undefined;
+      this.broadcast('status', this.statusValue);
+    }, STATUS_COALESCE_MS).unref();
   }
 }

@@ -1,7 +1,4 @@
-/**
- * The "address" a limit counts by: an IPv4 address as it is, an IPv6 one by its /64 network, the
- * block one subscriber is handed (counting single IPv6 addresses would give an attacker millions).
- */
+/** The "address" a limit counts by: IPv4 as it is, IPv6 by the /64 one subscriber is handed. */
 export function addressKey(remote: string | undefined): string {
   if (!remote) return 'unknown';
   if (!remote.includes(':') || remote.startsWith('::ffff:')) return remote.replace(/^::ffff:/, '');
@@ -18,11 +15,7 @@ export function addressKey(remote: string | undefined): string {
     .join(':')}::/64`;
 }
 
-/**
- * Slots held in all and per key (a remote address). Past a limit a newcomer takes the slot of the
- * oldest holder that is not busy, which is dropped (a slow upload, a silent socket): holding slots
- * keeps nobody out; with none such, the newcomer is refused.
- */
+/** Slots in all and per key (an address); past a limit the oldest idle holder is dropped. */
 export class Slots<T> {
   /** Oldest first (a Map keeps insertion order). */
   private readonly held = new Map<T, { key: string; busy: boolean }>();
@@ -61,12 +54,10 @@ export class Slots<T> {
     else this.perKey.delete(held.key);
   }
 
-  /** Slots held now, in all or under one key. */
   inUse(key?: string): number {
     return key === undefined ? this.held.size : (this.perKey.get(key) ?? 0);
   }
 
-  /** The most slots ever held at once. */
   peak(): number {
     return this.most;
   }

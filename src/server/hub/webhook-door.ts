@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listenOn } from '../listen';
 import { applyServerLimits } from '../server-limits';
@@ -19,16 +19,6 @@ export const DOOR_TIMES = {
   checkEveryMs: 1_000,
 };
 
-export interface WebhookDoor {
-  /** The door's own address, e.g. `http://127.0.0.1:8788`. */
-  url: string;
-  port: number;
-  server: Server;
-  /** The door's connections, per address (see addressKey). */
-  connections: Slots<Socket>;
-  close(): Promise<void>;
-}
-
 function plain(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
@@ -38,15 +28,9 @@ function plain(response: ServerResponse, status: number, text: string): void {
   response.end(text);
 }
 
-/**
- * A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, so a tunnel
- * can expose it alone. No Host check: the signature authenticates; short times, and slots per
- * address that slow uploads lose to newcomers (a connection is busy once its request is whole).
- */
-export async function startWebhookDoor(
-  hub: ServerHub,
-  options: { host: string; port: number },
-): Promise<WebhookDoor> {
+// A listener of its own (`SLABDESK_WEBHOOK_PORT`) for deliveries and `/healthz` only, for a tunnel
+// to expose alone; no Host check (the signature authenticates), short times, slots per address.
+export async function startWebhookDoor(hub: ServerHub, options: { host: string; port: number }) {
   const connections = new Slots<Socket>(DOOR_CONNECTION_LIMITS, (socket) => socket.destroy());
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
@@ -87,3 +71,6 @@ export async function startWebhookDoor(
       }),
   };
 }
+
+/** The door's address, server and connections (per address), and its close. */
+export type WebhookDoor = Awaited<ReturnType<typeof startWebhookDoor>>;

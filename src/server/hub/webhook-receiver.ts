@@ -1,12 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HubLogEntry } from '../../client/hub-messages';
+import type { HubLogEntry, HubWebhookEvent } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
 import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
-import type { EventHub } from './event-hub';
 import type { Slots } from './slots';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
@@ -28,12 +27,14 @@ export interface ReceiverDeps {
   /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
   secrets(): readonly string[];
   ledger: DeliveryLedger;
-  hub: EventHub;
-  /** The slots for reading bodies, shared by every port that takes deliveries. */
+  hub: {
+    countRejected(reason: string): void;
+    record(entry: HubLogEntry): void;
+    publishWebhook(event: HubWebhookEvent): void;
+  };
   reads: Slots<AbortController>;
   /** Told each verified delivery that is not a test (the replica applies it). */
-  onDelivery?: (topic: string, payload: unknown) => void;
-  now?: () => number;
+  onDelivery: (topic: string, payload: unknown) => void;
 }
 
 /** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
@@ -87,19 +88,15 @@ const digest = (...parts: (string | Buffer)[]) => {
   return hash.digest('base64url');
 };
 
-/**
- * One delivery: the signature header checked before the body is read, the body read in a slot and
- * by a deadline, signature over the raw bytes, bounded parse, ledger lookup by id, signed bytes and
- * body, apply, claim, 200. Refusals before verification are only counted (their headers are
- * anybody's words); a verified delivery that fails is answered 500 unclaimed so the API retries.
- * Synchronous after the read, so two copies cannot both pass the lookup.
- */
+// One delivery: signature header, body in a slot by a deadline, signature, parse, ledger, apply,
+// claim; synchronous after the read, so two copies cannot both pass the lookup. Refusals before
+// verification are only counted; a verified one that fails is answered 500 unclaimed (retried).
 export async function receiveWebhook(
   request: IncomingMessage,
   response: ServerResponse,
   deps: ReceiverDeps,
 ): Promise<void> {
-  const at = new Date(deps.now?.() ?? Date.now());
+  const at = new Date();
   const refuse = (status: number, reason: string, headers: Record<string, string> = {}) => {
     deps.hub.countRejected(reason);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
@@ -189,7 +186,7 @@ export async function receiveWebhook(
       test: entry.test,
       payload: parsed.value,
     });
-    if (!entry.test) deps.onDelivery?.(topic, parsed.value);
+    if (!entry.test) deps.onDelivery(topic, parsed.value);
     deps.ledger.claim(entry, at);
   } catch (error) {
     reportBackgroundError(`applying webhook ${eventId}`, error);

@@ -6,12 +6,10 @@ import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
 import type { SessionsEndedListener } from '../auth/session-book';
 import { PushStore, type PushSubscriptionRecord } from './push-store';
-import { SOLD_ONLINE_MESSAGE, SoldOnlineWatch, type PushMessage } from './sold-online-watch';
+import { SoldOnlineWatch, type PushMessage } from './sold-online-watch';
 
 /** How the hub tells the table of a case slab sold online (AppServerOptions.push). */
 export interface PushOptions {
-  /** Where subscriptions, alerts and the VAPID keys are kept (default: beside the hub's ledger). */
-  path?: string;
   /** `SLABDESK_VAPID_PUBLIC_KEY` / `_PRIVATE_KEY` / `_SUBJECT`; unset: a pair made once, kept. */
   vapid?: { publicKey?: string; privateKey?: string; subject?: string };
   /** Loopback push services accepted: the tests' own push service only, never a setting. */
@@ -19,11 +17,7 @@ export interface PushOptions {
 }
 
 /** The hub's VAPID identity: its P-256 pair (public: base64url) and an https: or mailto: contact. */
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-}
+export type VapidKeys = Record<'publicKey' | 'privateKey' | 'subject', string>;
 
 /** Where no subject is set and the public address is not https (push services want a contact). */
 const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
@@ -35,7 +29,7 @@ const SEND_TIMEOUT_MS = 10_000;
 /** The keys from the settings, else a pair made once and kept (a subscription holds the public one). */
 export function vapidKeysFor(
   store: PushStore,
-  given: { publicKey?: string; privateKey?: string; subject?: string; publicUrl?: string },
+  given: Partial<VapidKeys> & { publicUrl?: string },
 ): VapidKeys {
   const subject =
     given.subject ?? (given.publicUrl?.startsWith('https:') ? given.publicUrl : DEFAULT_SUBJECT);
@@ -50,16 +44,15 @@ export function vapidKeysFor(
   return { ...made, subject };
 }
 
-const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : undefined);
-
 /** One push, encrypted and signed by `web-push` (aes128gcm, VAPID), posted by `fetch`. */
 async function sendOne(
   store: PushStore,
   keys: VapidKeys,
   subscription: PushSubscriptionRecord,
   message: PushMessage,
-): Promise<boolean> {
+): Promise<void> {
   const { endpoint, p256dh, auth } = subscription;
+  const pushService = URL.canParse(endpoint) ? new URL(endpoint).host : undefined;
   try {
     const request = webPush.generateRequestDetails(
       { endpoint, keys: { p256dh, auth } },
@@ -84,54 +77,34 @@ async function sendOne(
     // The subscription is gone: dropped.
     if (response.status === 404 || response.status === 410) store.unsubscribe(endpoint);
     else if (!response.ok) {
-      serverLog.warn(
-        { status: response.status, pushService: hostOf(endpoint) },
-        'Push: the push service refused a notification',
-      );
+      const { status } = response;
+      serverLog.warn({ status, pushService }, 'Push: the push service refused a notification');
     }
-    return response.ok;
   } catch (error) {
-    serverLog.warn(
-      { err: error, pushService: hostOf(endpoint) },
-      'Push: a notification could not be sent',
-    );
-    return false;
+    serverLog.warn({ err: error, pushService }, 'Push: a notification could not be sent');
   }
 }
 
-/**
- * Sends one push to every kept subscription whose session lives (another's is dropped); a failure
- * is logged and the rest are still sent. Never throws; the number the push services accepted.
- */
-export async function sendToAll(
+/** One push to every subscription whose session lives (others dropped); never throws. */
+async function sendToAll(
   store: PushStore,
   keys: VapidKeys,
-  sessionAlive: ((sessionHash: string) => boolean) | undefined,
+  sessionAlive: (sessionHash: string) => boolean,
   message: PushMessage,
-): Promise<number> {
-  let subscriptions: PushSubscriptionRecord[];
+): Promise<void> {
+  let subscriptions: PushSubscriptionRecord[] = [];
   try {
     subscriptions = store.subscriptions();
   } catch (error) {
     serverLog.error({ err: error }, 'Push: could not read the subscriptions');
-    return 0;
   }
   const live = subscriptions.filter(({ sessionHash, endpoint }) => {
-    if (sessionHash === null || !sessionAlive || sessionAlive(sessionHash)) return true;
+    if (sessionHash === null || sessionAlive(sessionHash)) return true;
     // Its session ended (expired, or signed out where the end was not told): not this phone's.
     store.unsubscribe(endpoint);
     return false;
   });
-  const sent = await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
-  return sent.filter(Boolean).length;
-}
-
-export interface PushPart {
-  store: PushStore;
-  keys: VapidKeys;
-  /** None without a show ledger (no cases to watch). */
-  watch: SoldOnlineWatch | undefined;
-  close(): Promise<void>;
+  await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
 }
 
 export interface PushDeps {
@@ -147,28 +120,17 @@ export interface PushDeps {
 }
 
 /** The push part: its store beside the hub's ledger, the keys, the cases' watch. */
-export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
+export function openPush(options: PushOptions = {}, deps: PushDeps) {
   const ledger = deps.ledgerPath ?? ':memory:';
-  const path =
-    options.path ?? (ledger === ':memory:' ? ':memory:' : join(dirname(ledger), 'push.db'));
-  const store = new PushStore(path);
+  const store = new PushStore(ledger === ':memory:' ? ledger : join(dirname(ledger), 'push.db'));
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
   const { shows, replica, hub } = deps;
-  const watch = shows
-    ? new SoldOnlineWatch({
-        replica,
-        shows,
-        store,
-        send: (message) => sendToAll(store, keys, deps.sessions.alive, message),
-        broadcast: (event, data) => hub.events.broadcast(event, data),
-      })
-    : undefined;
-  if (watch) hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: watch.recentAlerts() } }));
+  const send = (message: PushMessage) => sendToAll(store, keys, deps.sessions.alive, message);
+  const watch = shows && new SoldOnlineWatch(replica, shows, store, send, hub);
   // Signed out (here, or everywhere): the phones of those sessions are told nothing more.
-  const offEnded = deps.sessions.onEnded((ended, account) => {
-    if (ended === 'all-of-user') store.dropAccount(account);
-    else store.dropSessions(ended);
-  });
+  const offEnded = deps.sessions.onEnded((ended, account) =>
+    ended === 'all-of-user' ? store.drop('account', [account]) : store.drop('session_hash', ended),
+  );
   const close = async () => {
     offEnded();
     await watch?.close();
@@ -176,3 +138,6 @@ export function openPush(options: PushOptions = {}, deps: PushDeps): PushPart {
   };
   return { store, keys, watch, close };
 }
+
+/** The push part's store, keys, the cases' watch (none without a show ledger) and its close. */
+export type PushPart = ReturnType<typeof openPush>;

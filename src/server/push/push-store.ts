@@ -90,17 +90,8 @@ export class PushStore {
     return this.drop('endpoint', [endpoint]) > 0;
   }
 
-  /** Drops the subscriptions made under these sessions (signed out, or ended); how many. */
-  dropSessions(sessionHashes: readonly string[]): number {
-    return this.drop('session_hash', sessionHashes);
-  }
-
-  /** Drops every subscription of an account (all its sessions ended); how many. */
-  dropAccount(account: string): number {
-    return this.drop('account', [account]);
-  }
-
-  private drop(column: 'endpoint' | 'session_hash' | 'account', values: readonly string[]): number {
+  /** Drops the subscriptions made under these sessions, or by this account; how many. */
+  drop(column: 'endpoint' | 'session_hash' | 'account', values: readonly string[]): number {
     const drop = this.db.prepare(`DELETE FROM push_subscriptions WHERE ${column} = ?`);
     return values.reduce((dropped, value) => dropped + drop.run(value).changes, 0);
   }
@@ -125,13 +116,6 @@ export class PushStore {
     return insert.run(alert).changes > 0;
   }
 
-  /** Whether the listing's sale was told already. */
-  alerted(listingId: string): boolean {
-    const read = this.db.prepare('SELECT 1 FROM sold_online_alerts WHERE listing_id = ?');
-    return read.get(listingId) !== undefined;
-  }
-
-  /** The alerts told since `since` (ISO), newest first, at most `limit`. */
   alertsSince(since: string, limit: number): HubSoldOnlineAlert[] {
     const read = this.db.prepare(`${ALERT} WHERE sold_at >= ? ORDER BY sold_at DESC LIMIT ?`);
     return read.all(since, limit) as HubSoldOnlineAlert[];

@@ -1,4 +1,5 @@
 import type { HubSoldOnlineAlert } from '../../client/hub-messages';
+import type { ServerHub } from '../hub/server-hub';
 import { paths } from '../../shared/paths';
 import { reportBackgroundError } from '../hub/background-error';
 import type { Replica } from '../replica/replica';
@@ -25,12 +26,10 @@ const SHOWS_READ = 200;
 /** Changes come in runs (a page of a walk, a sale's two deliveries): looked at once per run. */
 const LOOK_AFTER_MS = 100;
 
-/** Text a row gives, or null where it is empty or not text. */
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-// By the spec's documented fields: a listing sold is `archived` with reason `sold` (kept on the row
-// as `unavailable_reason`); a list read carries no reason, so an archived listing with none is not
-// taken for sold (a seller's deactivation is archived too): its order tells.
+// Sold is `archived` with reason `sold`; a list read carries no reason (a deactivation is archived
+// too), so an archived listing with none is not taken for sold: its order tells.
 const listingSold = (row: Record<string, unknown>) =>
   row.status === 'archived' && row.unavailable_reason === 'sold';
 
@@ -54,26 +53,9 @@ function cardOf(row: Record<string, unknown> | undefined, order: unknown, listin
   };
 }
 
-export interface SoldOnlineWatchOptions {
-  replica: Replica;
-  shows: ShowStore;
-  store: PushStore;
-  /** Sends a push to every subscribed phone (never throws). */
-  send: (message: PushMessage) => Promise<unknown>;
-  /** Tells every open tab (the event stream). */
-  broadcast: (event: string, data: unknown) => void;
-  now?: () => Date;
-}
-
-/**
- * Watches the slabs of the shows' cases for an online sale and tells the table once per sale: every
- * open tab at once (the event stream) and every subscribed phone (Web Push). The cases watched are
- * those of shows dated yesterday (UTC) or later: a show that is today somewhere on Earth, or to
- * come, whose case is on a table or packed for one; a past show's slabs are back home, where an
- * online sale is an ordinary order. A slab recorded sold at a show is not told (Sold here said it).
- */
+// Tells the table once per online sale of a case slab (tabs and phones): the cases of shows dated
+// yesterday (UTC) or later, today somewhere on Earth or to come; not one sold at the show itself.
 export class SoldOnlineWatch {
-  private readonly now: () => Date;
   private orderCursor: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
@@ -81,27 +63,33 @@ export class SoldOnlineWatch {
   /** The pushes under way (tests and close wait for them). */
   private sending: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: SoldOnlineWatchOptions) {
-    this.now = options.now ?? (() => new Date());
+  constructor(
+    private readonly replica: Replica,
+    private readonly shows: ShowStore,
+    private readonly store: PushStore,
+    /** Sends a push to every subscribed phone (never throws). */
+    private readonly send: (message: PushMessage) => Promise<unknown>,
+    private readonly hub: Pick<ServerHub, 'broadcast' | 'greetWith'>,
+  ) {
+    hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: this.recentAlerts() } }));
     // Orders from here on: what sold before is on its listing's row, looked at below.
-    this.orderCursor = options.replica.store.changeNumber();
-    this.unsubscribe = options.replica.onChange((collection) => {
+    this.orderCursor = replica.store.changeNumber();
+    this.unsubscribe = replica.onChange((collection) => {
       if (collection === 'listings' || collection === 'orders') this.soon();
     });
   }
 
   /** The alerts a tab that opens is given (the browser hides those its seller dismissed). */
   recentAlerts(): HubSoldOnlineAlert[] {
-    const since = new Date(this.now().getTime() - ALERT_KEPT_MS).toISOString();
-    return this.options.store.alertsSince(since, ALERTS_GIVEN);
+    const since = new Date(Date.now() - ALERT_KEPT_MS).toISOString();
+    return this.store.alertsSince(since, ALERTS_GIVEN);
   }
 
   /** Looks now (at start, then after each run of changes): every watched slab's row, new orders. */
   look(): void {
     if (this.closed) return;
     try {
-      const fresh = this.findSales();
-      for (const alert of fresh) this.tell(alert);
+      for (const alert of this.findSales()) this.tell(alert);
     } catch (error) {
       reportBackgroundError('looking for case slabs sold online', error);
     }
@@ -130,8 +118,8 @@ export class SoldOnlineWatch {
 
   /** The case slabs newly sold online, each once (the store keeps which were told). */
   private findSales(): HubSoldOnlineAlert[] {
-    const { replica, shows, store } = this.options;
-    const cutoff = new Date(this.now().getTime() - 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const { replica, shows, store } = this;
+    const cutoff = new Date(Date.now() - 24 * 60 * 60_000).toISOString().slice(0, 10);
     const caseOf = new Map<string, Show>();
     for (const show of shows.shows(SHOWS_READ)) {
       if (show.date < cutoff) continue;
@@ -150,7 +138,8 @@ export class SoldOnlineWatch {
       const row = replica.store.row('listings', listingId)?.body;
       const order = ordered.get(listingId);
       if (!order && !(row && listingSold(row))) continue;
-      if (store.alerted(listingId) || shows.saleOf(listingId)) continue;
+      // A slab recorded sold at the show is not told (Sold here said it); a told one not again.
+      if (shows.saleOf(listingId)) continue;
       const { title, certNumber, grader } = cardOf(row, order, listingId);
       const alert: HubSoldOnlineAlert = {
         listingId,
@@ -159,7 +148,7 @@ export class SoldOnlineWatch {
         grader,
         showKey: show.key,
         showName: show.name,
-        soldAt: this.now().toISOString(),
+        soldAt: new Date().toISOString(),
         url: certNumber
           ? paths.showCert.to(certNumber, grader ?? undefined)
           : paths.show.to(show.key),
@@ -170,9 +159,9 @@ export class SoldOnlineWatch {
   }
 
   private tell(alert: HubSoldOnlineAlert): void {
-    this.options.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
+    this.hub.broadcast(SOLD_ONLINE_MESSAGE, { alerts: [alert] });
     const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
-    const push = this.options.send({
+    const push = this.send({
       title: 'Sold online: pull it from the table',
       body: `${alert.title}${cert} sold online. Pull it from the ${alert.showName} table.`,
       url: alert.url,

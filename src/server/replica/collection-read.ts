@@ -18,23 +18,17 @@ export interface WalkContext {
   client: SlabdeskClient;
   store: ReplicaStore;
   signal: AbortSignal;
-  now: () => number;
   tell: (collection: ReplicaCollection) => void;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/**
- * Reads a collection into the store, newest-wins: every row when not filled (a fill), else those
- * updated since the last read began, a little before (a reconciliation); each degraded record set
- * aside by id; `tell` hears of each page that changed rows, then of the read's changes.
- */
+/** Reads a collection into the store newest-wins: whole when not filled, else what changed since. */
 export async function walkCollection(
-  { client, store, signal, now, tell }: WalkContext,
+  { client, store, signal, tell }: WalkContext,
   collection: ReplicaCollection,
 ): Promise<void> {
   if (collection === 'locations') {
-    // The two locations, read whole (they take no parameters and carry no `updated_at`).
     const { data } = await client.locations.list({ signal, priority: 'background' });
     store.putMany(
       'locations',
@@ -48,12 +42,11 @@ export async function walkCollection(
   const since = whole
     ? undefined
     : new Date(Date.parse(state.syncedAt!) - OVERLAP_MS).toISOString();
-  const started = now();
+  const started = Date.now();
   // The API's time at or before the first page was read.
   let syncedAt = new Date(client.transport.serverNow() - 1000).toISOString();
   let [rows, applied, pages] = [0, 0, 0];
   const setAside: string[] = [];
-  /** The first row of a whole read of listings: the store's fingerprint. */
   let first: Fingerprint = null;
   const source = {
     listings: client.listings,
@@ -89,7 +82,7 @@ export async function walkCollection(
     rows += records.length;
     const changed = store.putMany(collection, records);
     applied += changed;
-    const at = new Date(now()).toISOString();
+    const at = new Date().toISOString();
     for (const { id, code, message } of page.setAside) {
       if (id === undefined) continue;
       store.setAside(collection, { id, code, message }, at);
@@ -97,11 +90,11 @@ export async function walkCollection(
     }
     if (changed > 0) tell(collection);
   }
-  applied += await noteOpenOrders(client, store, undecided, since, signal);
+  applied += await noteOpenOrders(client, store, undecided, walk);
   store.setState(collection, { filled: true, syncedAt });
   if (whole) {
     if (collection === 'listings') store.setMeta('fingerprint', JSON.stringify(first));
-    const ms = now() - started;
+    const ms = Date.now() - started;
     serverLog.info({ collection, rows, pages, setAside: setAside.length, ms }, 'Replica: filled');
   }
   if (setAside.length > 0) {
@@ -110,29 +103,16 @@ export async function walkCollection(
   if (applied > 0) tell(collection);
 }
 
-/**
- * Notes on each order its timestamps leave undecided whether the API's `status=open` holds it (the
- * spec calls a delivered order closed, which no list field shows), as `slabdesk_open`: the open
- * ids among the orders changed `since` (the read's own moment), or all of them after a whole read.
- */
+/** Notes `slabdesk_open` on orders whose timestamps leave it undecided (delivered is closed). */
 async function noteOpenOrders(
   client: SlabdeskClient,
   store: ReplicaStore,
   ids: readonly string[],
-  since: string | undefined,
-  signal: AbortSignal,
+  walk: { priority: 'background'; limit: number; signal: AbortSignal; updatedAtMin?: string },
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const open = new Set<string>();
-  const walk = {
-    status: 'open',
-    fields: ['id'],
-    limit: 250,
-    priority: 'background',
-    signal,
-    ...(since ? { updatedAtMin: since } : {}),
-  } as const;
-  for await (const page of client.orders.pages(walk)) {
+  for await (const page of client.orders.pages({ ...walk, status: 'open', fields: ['id'] })) {
     for (const row of page.rows) open.add(row.id);
   }
   let applied = 0;
@@ -144,25 +124,23 @@ async function noteOpenOrders(
   return applied;
 }
 
-/** The store's oldest listing (one row, two fields): the fill's first, unless it was reset. */
+/** The store's oldest listing: the fill's first, unless it was reset. */
 type Fingerprint = { id: string; createdAt: string | null } | null;
-
-async function readFingerprint(client: SlabdeskClient, signal: AbortSignal): Promise<Fingerprint> {
-  const only = { limit: 1, fields: ['id', 'created_at'], lookahead: 0 } as const;
-  for await (const page of client.listings.pages({ ...only, priority: 'background', signal })) {
-    const row = page.rows[0] ?? page.setAside[0];
-    if (row?.id === undefined) return null;
-    return { id: row.id, createdAt: 'created_at' in row ? text(row.created_at) : null };
-  }
-  return null;
-}
 
 /** The store's oldest listing (one row, two fields) against the one the fill saw first. */
 export async function storeWasReset({ client, store, signal }: WalkContext): Promise<boolean> {
   const ours = JSON.parse(store.meta('fingerprint') ?? 'null') as Fingerprint;
-  const first = await readFingerprint(client, signal);
+  const only = { limit: 1, fields: ['id', 'created_at'], lookahead: 0 } as const;
+  let first: Fingerprint = null;
+  for await (const page of client.listings.pages({ ...only, priority: 'background', signal })) {
+    const row = page.rows[0] ?? page.setAside[0];
+    if (row?.id !== undefined) {
+      first = { id: row.id, createdAt: 'created_at' in row ? text(row.created_at) : null };
+    }
+    break;
+  }
+  // The fill saw no listing: the first one since is taken as the store's.
   if (ours === null) {
-    // The fill saw no listing: the first one since is taken as the store's.
     if (first) store.setMeta('fingerprint', JSON.stringify(first));
     return false;
   }

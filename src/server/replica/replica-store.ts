@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { HubFeedFailure, HubFeedHead } from '../../client/hub-feed-answer';
 import { asciiJsonText } from '../../shared/ascii-json';
 import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
 
-/**
- * The seller's store as the hub keeps it, every SQL statement of the replica: each body JSON in
- * ASCII (as the feed sends it), each row with a change number of one monotonic counter (never a
- * clock); a degraded record set aside by id, with when it was last seen, until read whole.
- */
+/** The hub's copy of the seller's store and its change feed: every SQL statement of the replica. */
 
 export const REPLICA_COLLECTIONS = [
   'listings',
@@ -20,20 +18,11 @@ export type ReplicaCollection = (typeof REPLICA_COLLECTIONS)[number];
 
 export interface ReplicaRow {
   id: string;
-  /** The hub's change number of this row's last change. */
+  /** The hub's change number of the row's last change (one monotonic counter, never a clock). */
   change: number;
   /** The record's own `updated_at` (the API's clock), when it has one. */
   updatedAt: string | null;
   body: Record<string, unknown>;
-}
-
-export interface DegradedEntry {
-  collection: ReplicaCollection;
-  id: string;
-  code: string;
-  message: string;
-  firstSeen: string;
-  lastSeen: string;
 }
 
 /** Whether a whole walk finished, and the API's time at or before the last read began. */
@@ -42,7 +31,9 @@ export interface CollectionState {
   syncedAt: string | null;
 }
 
-type RowRecord = Omit<ReplicaRow, 'body'> & { body: string };
+export type DegradedEntry = HubFeedHead['setAside'][number] & { firstSeen: string };
+
+type RowRecord = Omit<ReplicaRow, 'body'> & { body: string; at: number };
 
 /** How a row was taken: applied (its change number), or left as it was (older, or the same). */
 export type PutOutcome = { applied: true; change: number } | { applied: false };
@@ -54,6 +45,7 @@ function olderThan(incoming: string | null, current: string | null): boolean {
   return !Number.isNaN(a) && !Number.isNaN(b) && a < b;
 }
 
+// Bodies are JSON in ASCII, as the feed sends them; a degraded record is set aside by id.
 const SCHEMA = `CREATE TABLE IF NOT EXISTS replica_rows (
     collection TEXT NOT NULL, id TEXT NOT NULL, change INTEGER NOT NULL, updated_at TEXT,
     body TEXT NOT NULL, PRIMARY KEY (collection, id)
@@ -68,7 +60,13 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS replica_rows (
   );
   CREATE TABLE IF NOT EXISTS replica_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`;
 
-const ROW = 'SELECT id, change, updated_at AS updatedAt, body FROM replica_rows';
+const ROW = 'id, change, updated_at AS updatedAt, body FROM replica_rows WHERE collection = ?';
+const upsert = (table: string, columns: string[], key: string) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+   ON CONFLICT (${key}) DO UPDATE SET ${columns
+     .filter((column) => !key.split(', ').includes(column))
+     .map((column) => `${column} = excluded.${column}`)
+     .join(', ')}`;
 
 export class ReplicaStore {
   private readonly file: StoreFile;
@@ -80,55 +78,45 @@ export class ReplicaStore {
     const db = (this.db = this.file.db);
     type Page = [string, number, number];
     this.statements = {
-      row: db.prepare<[string, string], RowRecord>(`${ROW} WHERE collection = ? AND id = ?`),
+      row: db.prepare<[string, string], RowRecord>(`SELECT 0 AS at, ${ROW} AND id = ?`),
       put: db.prepare(
-        `INSERT INTO replica_rows (collection, id, change, updated_at, body) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (collection, id) DO UPDATE SET
-           change = excluded.change, updated_at = excluded.updated_at, body = excluded.body`,
+        upsert(
+          'replica_rows',
+          ['collection', 'id', 'change', 'updated_at', 'body'],
+          'collection, id',
+        ),
       ),
-      rows: db.prepare<[string], RowRecord>(`${ROW} WHERE collection = ? ORDER BY rowid`),
-      since: db.prepare<[string, number], RowRecord>(
-        `${ROW} WHERE collection = ? AND change > ? ORDER BY change`,
+      // A page (LIMIT -1: all) after a rowid (a snapshot's order) or after a change number.
+      byRowid: db.prepare<Page, RowRecord>(
+        `SELECT rowid AS at, ${ROW} AND rowid > ? ORDER BY rowid LIMIT ?`,
       ),
-      snapshotPage: db.prepare<Page, { at: number; body: string }>(
-        `SELECT rowid AS at, body FROM replica_rows
-         WHERE collection = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
-      ),
-      changesPage: db.prepare<Page, { at: number; body: string }>(
-        `SELECT change AS at, body FROM replica_rows
-         WHERE collection = ? AND change > ? ORDER BY change LIMIT ?`,
+      byChange: db.prepare<Page, RowRecord>(
+        `SELECT change AS at, ${ROW} AND change > ? ORDER BY change LIMIT ?`,
       ),
       count: db
         .prepare<[string], number>('SELECT COUNT(*) FROM replica_rows WHERE collection = ?')
         .pluck(),
       meta: db.prepare<[string], string>('SELECT value FROM replica_meta WHERE key = ?').pluck(),
-      setMeta: db.prepare(
-        `INSERT INTO replica_meta (key, value) VALUES (?, ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ),
+      setMeta: db.prepare(upsert('replica_meta', ['key', 'value'], 'key')),
       setAside: db.prepare(
         `INSERT INTO replica_degraded (collection, id, code, message, first_seen, last_seen)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (collection, id) DO UPDATE SET
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET
            code = excluded.code, message = excluded.message, last_seen = excluded.last_seen`,
       ),
       whole: db.prepare('DELETE FROM replica_degraded WHERE collection = ? AND id = ?'),
-      degraded: db.prepare<[], DegradedEntry>(
-        `SELECT collection, id, code, message, first_seen AS firstSeen, last_seen AS lastSeen
-         FROM replica_degraded ORDER BY collection, id`,
+      degraded: db.prepare<[string], DegradedEntry>(
+        `SELECT id, code, message, first_seen AS firstSeen, last_seen AS seenAt FROM replica_degraded
+         WHERE collection = ? ORDER BY id`,
       ),
       state: db.prepare<[string], { filled: number; syncedAt: string | null }>(
         'SELECT filled, synced_at AS syncedAt FROM replica_state WHERE collection = ?',
       ),
       setState: db.prepare(
-        `INSERT INTO replica_state (collection, filled, synced_at) VALUES (?, ?, ?)
-         ON CONFLICT (collection) DO UPDATE SET
-           filled = excluded.filled, synced_at = excluded.synced_at`,
+        upsert('replica_state', ['collection', 'filled', 'synced_at'], 'collection'),
       ),
     };
   }
 
-  /** The newest change number given (0: none yet). */
   changeNumber(): number {
     return Number(this.meta('change') ?? 0);
   }
@@ -164,19 +152,13 @@ export class ReplicaStore {
     collection: ReplicaCollection,
     id: string,
     fields: Record<string, unknown>,
-    options: { updatedAt: string | null; whole: boolean },
+    { updatedAt, whole }: { updatedAt: string | null; whole: boolean },
   ): PutOutcome | 'unknown' {
     const current = this.statements.row.get(collection, id);
-    if (!current && !options.whole) return 'unknown';
-    if (current && olderThan(options.updatedAt, current.updatedAt)) return { applied: false };
+    if (!current && !whole) return 'unknown';
+    if (current && olderThan(updatedAt, current.updatedAt)) return { applied: false };
     const before = current ? (JSON.parse(current.body) as Record<string, unknown>) : {};
-    return this.write(
-      collection,
-      id,
-      current,
-      asciiJsonText({ ...before, ...fields }),
-      options.updatedAt,
-    );
+    return this.write(collection, id, current, asciiJsonText({ ...before, ...fields }), updatedAt);
   }
 
   private write(
@@ -192,41 +174,25 @@ export class ReplicaStore {
     return { applied: true, change };
   }
 
-  /** Many records in one transaction (a page of a walk); how many changed. */
   putMany(
     collection: ReplicaCollection,
     records: readonly { id: string; body: object; updatedAt: string | null }[],
   ): number {
-    const putAll = this.db.transaction(
+    return this.db.transaction(
       () =>
         records.filter(
           ({ id, body, updatedAt }) =>
             this.put(collection, id, body as Record<string, unknown>, updatedAt).applied,
         ).length,
-    );
-    return putAll();
+    )();
   }
 
   rows(collection: ReplicaCollection): ReplicaRow[] {
-    return this.statements.rows.all(collection).map(rowOf);
+    return this.statements.byRowid.all(collection, 0, -1).map(rowOf);
   }
 
-  /** The rows changed after `change`, oldest change first. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
-    return this.statements.since.all(collection, change).map(rowOf);
-  }
-
-  /** A page as stored (JSON text): a snapshot's after a rowid, or the changes after a number. */
-  feedPage(
-    collection: ReplicaCollection,
-    from: { snapshotAfter: number } | { changedAfter: number },
-    limit: number,
-  ): { bodies: string[]; last: number | undefined } {
-    const records =
-      'snapshotAfter' in from
-        ? this.statements.snapshotPage.all(collection, from.snapshotAfter, limit)
-        : this.statements.changesPage.all(collection, from.changedAfter, limit);
-    return { bodies: records.map((r) => r.body), last: records.at(-1)?.at };
+    return this.statements.byChange.all(collection, change, -1).map(rowOf);
   }
 
   /** This replica's name, made once with its file: a copy of another replica is not ours. */
@@ -243,14 +209,14 @@ export class ReplicaStore {
   /** A record the API could not read: kept by id, with when it was last seen. */
   setAside(
     collection: ReplicaCollection,
-    record: { id: string; code: string; message: string },
+    { id, code, message }: { id: string; code: string; message: string },
     at: string,
   ): void {
-    this.statements.setAside.run(collection, record.id, record.code, record.message, at, at);
+    this.statements.setAside.run(collection, id, code, message, at, at);
   }
 
-  degraded(): DegradedEntry[] {
-    return this.statements.degraded.all();
+  degraded(collection: ReplicaCollection): DegradedEntry[] {
+    return this.statements.degraded.all(collection);
   }
 
   state(collection: ReplicaCollection): CollectionState {
@@ -262,7 +228,7 @@ export class ReplicaStore {
     this.statements.setState.run(collection, state.filled ? 1 : 0, state.syncedAt);
   }
 
-  /** A value the replica keeps about itself (the store's fingerprint). */
+  /** A value the replica keeps about itself (change number, epoch, the store's fingerprint). */
   meta(key: string): string | undefined {
     return this.statements.meta.get(key);
   }
@@ -278,9 +244,23 @@ export class ReplicaStore {
         `DELETE FROM replica_rows; DELETE FROM replica_degraded; DELETE FROM replica_state;
          DELETE FROM replica_meta WHERE key = 'fingerprint';`,
       );
-      this.setMeta('epoch', String(Number(this.meta('epoch') ?? 0) + 1));
+      this.setMeta('epoch', String(this.epoch() + 1));
       this.nextChange();
     })();
+  }
+
+  epoch(): number {
+    return Number(this.meta('epoch') ?? 0);
+  }
+
+  /** A feed page as stored (JSON text): a snapshot's after a rowid, or the changes after one. */
+  feedPage(collection: ReplicaCollection, by: 'rowid' | 'change', after: number, limit: number) {
+    const records = (by === 'rowid' ? this.statements.byRowid : this.statements.byChange).all(
+      collection,
+      after,
+      limit,
+    );
+    return { bodies: records.map((r) => r.body), last: records.at(-1)?.at };
   }
 
   close(): void {
@@ -295,6 +275,88 @@ function ownNotes(body: string): Record<string, unknown> {
   return Object.fromEntries(notes.filter(([key]) => key.startsWith('slabdesk_')));
 }
 
-function rowOf(record: RowRecord): ReplicaRow {
+function rowOf({ at: _at, ...record }: RowRecord): ReplicaRow {
   return { ...record, body: JSON.parse(record.body) as Record<string, unknown> };
+}
+
+/** Rows in one feed answer: a page of a snapshot shows while the next is read. */
+export const FEED_PAGE_ROWS = 5_000;
+
+const Count = z.int().nonnegative();
+// Up to date with change `change`, or part way through a snapshot taken at `snapshot`.
+const Cursor = z.object({
+  replica: z.string(),
+  epoch: Count,
+  at: z.union([z.object({ change: Count }), z.object({ snapshot: Count, after: Count })]),
+});
+type Cursor = z.infer<typeof Cursor>;
+
+/** The cursor a browser sent back, or undefined when it is not one of ours (a snapshot then). */
+export function decodeCursor(text: string | undefined): Cursor | undefined {
+  if (!text || text.length > 512) return undefined;
+  try {
+    return Cursor.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The feed's answer to `sent`: a snapshot in pages, then the changes since (none ours: a snapshot). */
+export function feedAnswer(
+  store: ReplicaStore,
+  collection: ReplicaCollection,
+  sent: Cursor | undefined,
+  failure: HubFeedFailure | null,
+  limit = FEED_PAGE_ROWS,
+): { page: HubFeedHead; rows: string[] } {
+  const [replica, epoch, change] = [store.identity(), store.epoch(), store.changeNumber()];
+  const ours = sent !== undefined && sent.replica === replica && sent.epoch === epoch;
+  const at: Cursor['at'] = ours ? sent.at : { snapshot: change, after: 0 };
+  const snapshot = 'snapshot' in at;
+  const read = store.feedPage(
+    collection,
+    snapshot ? 'rowid' : 'change',
+    snapshot ? at.after : at.change,
+    limit,
+  );
+  let more = read.bodies.length === limit;
+  let next: Cursor['at'];
+  if (snapshot) {
+    // The snapshot's last page: next come the changes made since it began (more if any were).
+    next = more ? { snapshot: at.snapshot, after: read.last ?? at.after } : { change: at.snapshot };
+    more ||= change > at.snapshot;
+  } else {
+    // No row of this collection changed since: the browser stands at the newest number.
+    next = { change: read.last ?? Math.max(at.change, change) };
+  }
+  const { filled, syncedAt } = store.state(collection);
+  const cursor = Buffer.from(JSON.stringify({ replica, epoch, at: next })).toString('base64url');
+  const page: HubFeedHead = {
+    whole: !ours || (snapshot && at.after === 0),
+    more,
+    cursor,
+    change,
+    filled,
+    syncedAt,
+    failure: filled ? null : failure,
+    setAside: store.degraded(collection).map(({ firstSeen: _first, ...entry }) => entry),
+  };
+  return { rows: read.bodies, page };
+}
+
+/** The answer's JSON in ASCII (see shared/ascii-json): its head, its rows spliced in as stored. */
+export function feedBody(answer: { page: HubFeedHead; rows: string[] }): Buffer {
+  const open = `${asciiJsonText(answer.page).slice(0, -1)},"rows":[`;
+  let length = open.length + Math.max(0, answer.rows.length - 1) + 2;
+  for (const row of answer.rows) length += row.length;
+  // Over an ArrayBuffer of this realm (see asciiPage): fastify sends it as bytes.
+  const bytes = Buffer.from(new ArrayBuffer(length));
+  let at = bytes.write(open, 0, 'latin1');
+  answer.rows.forEach((row, i) => {
+    if (i > 0) bytes[at++] = 0x2c; // ,
+    at += bytes.write(row, at, 'latin1');
+  });
+  bytes[at++] = 0x5d; // ]
+  bytes[at] = 0x7d; // }
+  return bytes;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isApiError, type ApiError } from '../../client';
+import { isApiError, readOrderPayload, readProductPayload, type ApiError } from '../../client';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { reportBackgroundError } from '../hub/background-error';
@@ -12,27 +12,14 @@ import {
   type PagedCollection,
   type WalkContext,
 } from './collection-read';
-import {
-  listingWriteChange,
-  proxiedWriteChange,
-  rowChangeOf,
-  type RowChange,
-} from './delivery-rows';
 import { REPLICA_COLLECTIONS, type ReplicaCollection, type ReplicaStore } from './replica-store';
 
-/**
- * The hub's one replica of the seller's store: filled by a background walk through the governor,
- * kept current by verified deliveries (newest `updated_at` wins) and a reconciliation by
- * `updated_at_min` once an interval, walked again when the store's fingerprint changes (a reset).
- * Every background step is caught and logged; none throws.
- */
+// The one replica: filled through the governor, kept by deliveries and a reconciliation by
+// `updated_at_min`, walked again when the store's fingerprint changes; no background step throws.
 
-/** The governor's share of the replica's reads: a seller's click goes first. */
-export const REPLICA_SHARE = 'server:replica';
-/** The reconciliation's interval with a webhook registered: a safety net for missed deliveries. */
-export const SAFETY_NET_MS = 15 * 60_000;
-/** The reconciliation's interval with no webhook registered (`SLABDESK_RECONCILE_MINUTES`). */
-export const DEFAULT_RECONCILE_MS = 60_000;
+/** The reconciliation's interval with a webhook registered (a safety net), and without one. */
+const SAFETY_NET_MS = 15 * 60_000;
+const DEFAULT_RECONCILE_MS = 60_000;
 /** The first wait before a failed fill is tried again on its own (doubling per failure, capped). */
 const [FILL_RETRY_MS, MAX_FILL_RETRY_MS] = [60_000, 30 * 60_000];
 
@@ -42,12 +29,10 @@ export interface ReplicaOptions {
   governor: KeyGovernor | undefined;
   /** Whether deliveries are coming (a webhook registered or its secret configured). */
   webhooks: () => boolean;
-  /** The reconciliation's interval without a webhook, and with one (the safety net's). */
   reconcileMs?: number;
   safetyNetMs?: number;
   /** The first fill at start (default), or at the first read (tests that count upstream calls). */
   fill?: 'at-start' | 'when-read';
-  now?: () => number;
 }
 
 /** The replica could not be filled: nothing it holds may be read as the store. */
@@ -58,11 +43,80 @@ export class ReplicaNotReadyError extends Error {
   }
 }
 
+/** What a delivery or a write's answer says of one row: the fields it sets, newest-wins. */
+interface RowChange {
+  collection: 'listings' | 'orders';
+  id: string;
+  fields: Record<string, unknown>;
+  updatedAt: string | null;
+}
+
+/** A product field a delivery carries, and the listing row's name for it. */
+const PRODUCT_FIELDS = [
+  ['title', 'title'],
+  ['status', 'status'],
+  ['svc_accepts_offers', 'accepts_offers'],
+  ['svc_unavailable_reason', 'unavailable_reason'],
+  ['svc_can_reactivate', 'can_reactivate'],
+  ['body_html', 'description'],
+  ['updated_at', 'updated_at'],
+] as const;
+/** The listing fields a write's answer sets on its row. */
+const WRITE_FIELDS = ['title', 'status', 'price', 'minimum_offer', 'accepts_offers'].concat([
+  'unavailable_reason',
+  'can_reactivate',
+  'updated_at',
+]);
+/** A listing write's path through the proxy (the alias `products` paths answer another shape). */
+const LISTING_WRITE_PATH = /^\/2026-07\/listings(?:\/[^/]+?)?(?:\.json)?$/;
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** A `products/*` delivery sets only the fields it carries; an `orders/*` one is the order whole. */
+function deliveryChange(topic: string, payload: unknown): RowChange | null {
+  if (topic.startsWith('products/')) {
+    const product = readProductPayload(payload);
+    if (!product) return null;
+    const fields: Record<string, unknown> = {};
+    for (const [from, to] of PRODUCT_FIELDS) {
+      if (product[from] !== undefined) fields[to] = product[from];
+    }
+    const price = product.variants?.[0]?.price;
+    if (price !== undefined) fields.price = price;
+    return {
+      collection: 'listings',
+      id: product.id,
+      fields,
+      updatedAt: product.updated_at ?? null,
+    };
+  }
+  if (!topic.startsWith('orders/')) return null;
+  const order = readOrderPayload(payload);
+  if (!order) return null;
+  const { unreadable: _unreadable, absent: _absent, ...fields } = order;
+  return { collection: 'orders', id: order.id, fields, updatedAt: textOrNull(order.updated_at) };
+}
+
+/** A listing write's answer (update or delete view) as the fields it sets on the row. */
+function writeChange(answer: unknown): RowChange | null {
+  const listing = (answer as { listing?: unknown } | null)?.listing;
+  if (typeof listing !== 'object' || listing === null) return null;
+  const record = listing as Record<string, unknown>;
+  if (typeof record.id !== 'string' || 'svc_serialization_error' in record) return null;
+  const fields = Object.fromEntries(
+    WRITE_FIELDS.filter((key) => key in record).map((key) => [key, record[key]]),
+  );
+  return {
+    collection: 'listings',
+    id: record.id,
+    fields,
+    updatedAt: textOrNull(record.updated_at),
+  };
+}
+
 export class Replica {
   readonly store: ReplicaStore;
   /** The background client, the store and the abort every walk reads with. */
   private readonly reads: WalkContext;
-  private readonly now: () => number;
   private readonly abort = new AbortController();
   /** Every read runs in this one line, so two never race for a collection's baseline. */
   private line: Promise<unknown> = Promise.resolve();
@@ -70,7 +124,6 @@ export class Replica {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstFill: Promise<void> | undefined;
   private lastFillError: unknown;
-  /** Failed fills in a row, and when the next one may start on its own. */
   private fillFailures = 0;
   private fillRetryAt = 0;
   /** Collections the key may not read (403 `insufficient_scope`), with the refusal: held empty. */
@@ -82,17 +135,13 @@ export class Replica {
 
   constructor(private readonly options: ReplicaOptions) {
     this.store = options.store;
-    this.now = options.now ?? Date.now;
-    this.reads = {
-      client: serverClient(options.upstream, options.governor, {
-        priority: 'background',
-        share: REPLICA_SHARE,
-      }),
-      store: this.store,
-      signal: this.abort.signal,
-      now: this.now,
-      tell: (collection) => this.tell(collection),
-    };
+    // The governor's share of the replica's reads: a seller's click goes first.
+    const client = serverClient(options.upstream, options.governor, {
+      priority: 'background',
+      share: 'server:replica',
+    });
+    const tell = (collection: ReplicaCollection) => this.tell(collection);
+    this.reads = { client, store: this.store, signal: this.abort.signal, tell };
     // Rows kept for another key or marketplace are not this one's: forgotten, the epoch goes up.
     const owner = createHash('sha256')
       .update(`${options.upstream.baseUrl}\n${options.upstream.apiKey}`)
@@ -104,21 +153,20 @@ export class Replica {
     }
   }
 
-  /** Fills what was never filled, then reconciles once an interval. */
   start(): void {
     if ((this.options.fill ?? 'at-start') === 'at-start') this.begin();
   }
 
-  /** Starts the first fill if none has started (a server that fills when first read). */
+  /** Starts the first fill if none has started, then reconciles once an interval. */
   begin(): void {
     if (this.firstFill || this.closed) return;
-    this.firstFill = this.enqueue(() => this.fillMissing()).then(() => undefined);
+    this.firstFill = this.enqueue(() => this.fillMissing());
     this.schedule();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.timer);
     this.abort.abort();
     await this.line.catch(() => undefined);
   }
@@ -138,7 +186,7 @@ export class Replica {
     await this.firstFill;
     if (this.filled(collections)) return;
     // A later try: once its wait after a failure is over, or at once when the seller asks.
-    if (options.retryNow === true || this.now() >= this.fillRetryAt) {
+    if (options.retryNow === true || Date.now() >= this.fillRetryAt) {
       await this.enqueue(() => this.fillMissing());
     }
     if (!this.filled(collections)) throw new ReplicaNotReadyError(this.lastFillError);
@@ -146,9 +194,7 @@ export class Replica {
 
   /** Whether the collections (default: all) were filled, or are not the key's to read. */
   filled(collections: readonly ReplicaCollection[] = REPLICA_COLLECTIONS): boolean {
-    return collections.every(
-      (collection) => this.denied.has(collection) || this.store.state(collection).filled,
-    );
+    return collections.every((one) => this.denied.has(one) || this.store.state(one).filled);
   }
 
   /** The collections brought up to date now (no webhook): one read shared by every caller. */
@@ -161,13 +207,12 @@ export class Replica {
     const wanted = new Set(collections);
     const work = this.enqueue(async () => {
       this.pendingCatchUp = undefined;
-      for (const collection of wanted) await this.walk(collection);
-    }).then(() => undefined);
+      for (const collection of wanted) await walkCollection(this.reads, collection);
+    });
     this.pendingCatchUp = { collections: wanted, work };
     return work;
   }
 
-  /** Why the last fill failed, until one succeeds. */
   fillFailure(): unknown {
     return this.lastFillError;
   }
@@ -177,14 +222,13 @@ export class Replica {
     return this.denied.get(collection);
   }
 
-  /** Whether deliveries keep the replica current (no catch-up needed for a click). */
   webhooks(): boolean {
     return this.options.webhooks();
   }
 
   /** A verified delivery: its row set newest-wins; an unknown listing is read by a catch-up. */
   applyDelivery(topic: string, payload: unknown): void {
-    this.apply(`applying a ${topic} delivery`, () => rowChangeOf(topic, payload), [
+    this.apply(`applying a ${topic} delivery`, () => deliveryChange(topic, payload), [
       'inventory_items',
       'inventory_levels',
     ]);
@@ -192,8 +236,16 @@ export class Replica {
 
   /** A listing write's successful answer (the proxy's, a rule's), set on its row. */
   applyWriteAnswer(answer: unknown): void {
-    this.apply('applying a write’s answer', () => listingWriteChange(answer), ['inventory_items']);
+    this.apply('applying a write’s answer', () => writeChange(answer), ['inventory_items']);
   }
+
+  /** The proxy's answer to a browser's call: a successful listing write is set on its row. */
+  readonly observe = ({ method, status, path, responseBody }: ProxiedExchange): void => {
+    if (method === 'GET' || status < 200 || status >= 300) return;
+    if (!LISTING_WRITE_PATH.test(path) || !responseBody) return;
+    const read = () => writeChange(JSON.parse(responseBody.toString('utf8')));
+    this.apply('reading a write’s answer', read, ['inventory_items']);
+  };
 
   /** Sets a change on its row; one of a row not kept yet is read with `alsoRead` instead. */
   private apply(where: string, read: () => RowChange | null, alsoRead: PagedCollection[]): void {
@@ -210,32 +262,37 @@ export class Replica {
     }
   }
 
-  /** The proxy's answer to a browser's call: a successful listing write is set on its row. */
-  readonly observe = (exchange: ProxiedExchange): void =>
-    this.apply('reading a write’s answer', () => proxiedWriteChange(exchange), ['inventory_items']);
-
   status() {
+    const { store } = this;
     const collections = Object.fromEntries(
       REPLICA_COLLECTIONS.map((collection) => {
-        const { filled, syncedAt } = this.store.state(collection);
-        const rows = this.store.count(collection);
-        return [collection, { rows, filled, syncedAt, denied: this.denied.has(collection) }];
+        const { filled, syncedAt } = store.state(collection);
+        const [rows, denied] = [store.count(collection), this.denied.has(collection)];
+        return [collection, { rows, filled, syncedAt, denied }];
       }),
     );
+    const degraded = REPLICA_COLLECTIONS.flatMap((collection) =>
+      store.degraded(collection).map(({ seenAt, ...entry }) => ({
+        collection,
+        ...entry,
+        lastSeen: seenAt,
+      })),
+    );
+    // Fills and rounds: full walks and reconciliation rounds since the server started.
+    const { fills, rounds } = this;
     return {
-      changeNumber: this.store.changeNumber(),
-      epoch: Number(this.store.meta('epoch') ?? 0),
+      changeNumber: store.changeNumber(),
+      epoch: store.epoch(),
       collections,
-      degraded: this.store.degraded(),
-      // Full walks and reconciliation rounds since the server started.
-      fills: this.fills,
-      rounds: this.rounds,
+      degraded,
+      fills,
+      rounds,
     };
   }
 
   /** One reconciliation round now (tests; the timer runs the same). */
   round(): Promise<void> {
-    return this.enqueue(() => this.reconcileAll()).then(() => undefined);
+    return this.enqueue(() => this.reconcileAll());
   }
 
   private tell(collection: ReplicaCollection): void {
@@ -268,23 +325,21 @@ export class Replica {
       ? (this.options.safetyNetMs ?? SAFETY_NET_MS)
       : (this.options.reconcileMs ?? DEFAULT_RECONCILE_MS);
     this.timer = setTimeout(() => {
-      // An upstream that failed the fill is not walked again before its wait is over: judged when
-      // the round's turn comes, since a fill still under way when the timer fires may yet fail.
+      // A failed fill waits out its retry, judged at the round's turn (a fill under way may fail).
       void this.enqueue(async () => {
-        if (!this.filled() && this.now() < this.fillRetryAt) return;
+        if (!this.filled() && Date.now() < this.fillRetryAt) return;
         await this.reconcileAll();
       }).finally(() => this.schedule());
     }, interval);
     this.timer.unref?.();
   }
 
-  /** Walks each collection not filled yet; a failure leaves the rest for the next try. */
+  /** Walks each collection not filled yet; the upstream failing leaves the rest for the next try. */
   private async fillMissing(): Promise<void> {
-    let failure: unknown;
     for (const collection of REPLICA_COLLECTIONS) {
       if (this.filled([collection])) continue;
       try {
-        await this.walk(collection);
+        await walkCollection(this.reads, collection);
       } catch (error) {
         if (isApiError(error) && error.code === 'insufficient_scope') {
           serverLog.warn({ collection }, 'Replica: the key may not read this collection');
@@ -292,52 +347,35 @@ export class Replica {
           continue;
         }
         if (this.closed) return;
-        // The upstream failing: the rest wait for the next try rather than fail one by one.
-        failure = error;
-        break;
+        this.lastFillError = error;
+        // An upstream that fails the same way again is not walked every round: it waits longer.
+        const wait = FILL_RETRY_MS * 2 ** this.fillFailures++;
+        this.fillRetryAt = Date.now() + Math.min(MAX_FILL_RETRY_MS, wait);
+        throw error;
       }
-    }
-    if (failure !== undefined) {
-      this.lastFillError = failure;
-      // An upstream that fails the same way again is not walked every round: it waits longer.
-      this.fillFailures++;
-      this.fillRetryAt =
-        this.now() + Math.min(MAX_FILL_RETRY_MS, FILL_RETRY_MS * 2 ** (this.fillFailures - 1));
-      throw failure;
     }
     this.lastFillError = undefined;
     this.fillFailures = 0;
     this.fills++;
   }
 
-  /** A whole walk when not filled, else a read of what changed since the last (a little before). */
-  private walk(collection: ReplicaCollection): Promise<void> {
-    return walkCollection(this.reads, collection);
-  }
-
   /** The round: a reset store is walked again whole; otherwise each collection reconciled. */
   private async reconcileAll(): Promise<void> {
     this.rounds++;
-    if (!this.filled()) {
-      await this.fillMissing();
-      return;
-    }
+    if (!this.filled()) return this.fillMissing();
     // The fingerprint is the oldest listing: a key that may not read listings has none.
     if (!this.denied.has('listings') && (await storeWasReset(this.reads))) {
       serverLog.warn('Replica: the store’s fingerprint changed (it was reset): walking it again');
       this.store.forgetAll();
       for (const collection of REPLICA_COLLECTIONS) this.tell(collection);
-      await this.fillMissing();
-      return;
+      return this.fillMissing();
     }
     for (const collection of PAGED_COLLECTIONS) {
       if (this.denied.has(collection)) continue;
-      try {
-        await this.walk(collection);
-      } catch (error) {
-        // One collection's failure does not hold the others.
+      // One collection's failure does not hold the others.
+      await walkCollection(this.reads, collection).catch((error: unknown) => {
         if (!this.closed) reportBackgroundError(`reconciling ${collection}`, error);
-      }
+      });
     }
   }
 }

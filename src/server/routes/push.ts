@@ -1,12 +1,10 @@
 import { isIP } from 'node:net';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
+import { noStore } from '../plugins/no-store';
 import type { PushStore } from '../push/push-store';
 import type { VapidKeys } from '../push/push-part';
-
-/** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
 
 const BODY_LIMIT = 8 * 1024;
 const MAX_ENDPOINT = 2_048;
@@ -20,19 +18,13 @@ const base64url = z
   .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
 const bytesOf = (value: string) => Buffer.from(value.replace(/=+$/, ''), 'base64url');
 
-/**
- * A push service's address: https on a public name. A loopback address only where the server was
- * started to allow it (the tests' own push service); an IP or a home network's name never, so a
- * subscription cannot make the hub post to a machine of its network.
- */
+/** A push service's address: https on a public name (loopback only where allowed), never an IP. */
 function endpointProblem(value: string, allowLoopback: boolean): string | undefined {
   if (!URL.canParse(value)) return 'must be a URL';
   const { username, password, hostname, protocol } = new URL(value);
   if (username || password) return 'must not carry a name or password';
   if (allowLoopback && LOOPBACK_NAMES.has(hostname)) {
-    return protocol === 'https:' || protocol === 'http:'
-      ? undefined
-      : 'must be an http or https URL';
+    return /^https?:$/.test(protocol) ? undefined : 'must be an http or https URL';
   }
   if (protocol !== 'https:') return 'must be an https URL';
   if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || PRIVATE_NAME.test(hostname)) {
@@ -61,8 +53,6 @@ function subscriptionSchema(allowLoopback: boolean) {
   });
 }
 
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-
 /** Anyone signed in may have their phone told (a viewer at the table too). */
 const VIEWER = { access: 'viewer' } as const;
 
@@ -71,16 +61,16 @@ export interface PushRouteDeps {
   keys: VapidKeys;
   /** Loopback push services accepted (tests only; never a setting). */
   allowLoopbackEndpoints?: boolean;
-  now?: () => Date;
 }
 
+/** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps) => {
-  const now = deps.now ?? (() => new Date());
   const Subscription = subscriptionSchema(deps.allowLoopbackEndpoints === true);
   const Unsubscribe = z.strictObject({ endpoint: z.string().min(1).max(MAX_ENDPOINT) });
+  app.addHook('onRequest', noStore);
 
   app.get(PUSH_PATHS.key, { config: VIEWER }, async (_request, reply) => {
-    return noStore(reply).send({ publicKey: deps.keys.publicKey });
+    return reply.send({ publicKey: deps.keys.publicKey });
   });
 
   app.post(
@@ -95,9 +85,9 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
         auth: keys.auth,
         account: session?.name ?? actor?.name ?? null,
         sessionHash: session?.idHash ?? null,
-        createdAt: now().toISOString(),
+        createdAt: new Date().toISOString(),
       });
-      return noStore(reply).code(201).send({ subscribed: true });
+      return reply.code(201).send({ subscribed: true });
     },
   );
 
@@ -106,7 +96,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
     { bodyLimit: BODY_LIMIT, config: VIEWER, schema: { body: Unsubscribe } },
     async (request, reply) => {
       const dropped = deps.store.unsubscribe(request.body.endpoint);
-      return noStore(reply).send({ unsubscribed: dropped });
+      return reply.send({ unsubscribed: dropped });
     },
   );
 };

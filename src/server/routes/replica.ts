@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import { fromThisMachine, gzipByCall } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
 import type { HubFeedFailure } from '../../client/hub-feed-answer';
-import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-feed';
+import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-store';
 import type { Replica } from '../replica/replica';
 import { REPLICA_COLLECTIONS } from '../replica/replica-store';
 
@@ -36,9 +37,8 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
   { replica },
 ) => {
   await gzipByCall(app);
-  app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send(replica.status()),
-  );
+  app.addHook('onRequest', noStore);
+  app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async () => replica.status());
   app.get(
     `${REPLICA_PATH}/:collection`,
     {
@@ -47,7 +47,6 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
     },
     async (request, reply) => {
       const { collection } = request.params;
-      reply.header('cache-control', 'no-store');
       const refusal = replica.refusal(collection);
       if (refusal) {
         // The marketplace's own refusal, as it gave it: the page names the scope and its request.
