@@ -5,6 +5,7 @@ import { GRADERS, type Grader } from './inventory';
 import { DURATIONS } from './listings';
 import { centsOf } from '../../shared/money';
 import { parseIsoInstant } from '../platform/time';
+import { isLoopbackHttp } from '../platform/host-names';
 
 /** The price's side of a minimum offer above it, when both were sent in one request. */
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
@@ -122,11 +123,6 @@ function instant(errors: FieldErrors, value: unknown): number | null | undefined
   if (ms === null)
     return errors.add('scheduled_go_live_at', 'must be an ISO 8601 date-time with a zone, or null');
   return ms;
-}
-
-/** This machine's own names: with `loopbackImages`, a photo there may be plain http. */
-export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 /** The image rule's format half: an https URL of a JPEG, PNG, WEBP or HEIC photo. */
