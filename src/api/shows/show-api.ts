@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { SlabdeskClient } from '../../client';
 import { callServer, serverUrl, type ServerCallOptions } from '../server-call';
-import { TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
+import { NO_TOTALS, TENDER_KINDS, type ShowTotals } from '../../shared/show-tenders';
 
 export type { ShowTotals };
 
@@ -44,20 +44,13 @@ export const LedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-const ShowTotalsAnswer = z.object({
-  cardsSold: z.number(),
-  salesCents: z.number(),
-  cashCents: z.number(),
-  cardCents: z.number(),
-  otherCents: z.number(),
-  trades: z.number(),
-  tradeValueCents: z.number(),
-  discountCents: z.number(),
-  marginCents: z.number(),
-  withoutCost: z.number(),
-  soldOnline: z.number(),
-  voided: z.number(),
-});
+/** Every figure of `NO_TOTALS`, as a number. */
+const ShowTotalsAnswer = z.object(
+  Object.fromEntries(Object.keys(NO_TOTALS).map((figure) => [figure, z.number()])) as Record<
+    keyof ShowTotals,
+    z.ZodMiniNumber
+  >,
+);
 
 export const Show = z.object({
   key: z.string(),
