@@ -29,6 +29,19 @@ export function writeKept(name: string, value: unknown, store = localStore()): v
   }
 }
 
+/** A read kept here as last answered: the page opens on it with no network, and reads anew. */
+export function keptAnswer<T>(name: string, read: (signal: AbortSignal) => Promise<T>) {
+  return {
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const answer = await read(signal);
+      writeKept(name, answer);
+      return answer;
+    },
+    initialData: () => readKept<T>(name),
+    initialDataUpdatedAt: 0,
+  };
+}
+
 /** A kept JSON object (a map), or `{}` when none, unreadable or not an object. */
 export function readKeptMap<T>(name: string, store = localStore()): Record<string, T> {
   const value = readKept<unknown>(name, store);

@@ -1,13 +1,19 @@
+/** A path with its query, when there is one. */
+const withQuery = (path: string, search?: URLSearchParams | string) => {
+  const query = search?.toString();
+  return query ? `${path}?${query}` : path;
+};
+
+/** A list page: its link carries the list's search (filters, sort, view). */
+const searched = <P extends string>(pattern: P) => ({
+  pattern,
+  to: (search?: URLSearchParams | string) => withQuery(pattern, search),
+});
+
 /** The typed map of the dashboard's paths (`pattern` for the router, functions for links). */
 export const paths = {
   overview: { pattern: '/', to: () => '/' },
-  listings: {
-    pattern: '/listings',
-    to: (search?: URLSearchParams | string) => {
-      const query = search?.toString();
-      return query ? `/listings?${query}` : '/listings';
-    },
-  },
+  listings: searched('/listings'),
   newListing: {
     pattern: '/listings/new',
     to: (prefill: { inventoryItemId?: string; sku?: string; grader?: string } = {}) => {
@@ -15,8 +21,7 @@ export const paths = {
       if (prefill.inventoryItemId) params.set('inventory_item_id', prefill.inventoryItemId);
       if (prefill.sku) params.set('sku', prefill.sku);
       if (prefill.grader) params.set('grader', prefill.grader);
-      const query = params.toString();
-      return query ? `/listings/new?${query}` : '/listings/new';
+      return withQuery('/listings/new', params);
     },
   },
   bulkEdit: {
@@ -27,8 +32,7 @@ export const paths = {
         'ids' in selection
           ? new URLSearchParams({ ids: selection.ids.join(',') })
           : new URLSearchParams(selection.search);
-      const query = params.toString();
-      return query ? `/listings/bulk-edit?${query}` : '/listings/bulk-edit';
+      return withQuery('/listings/bulk-edit', params);
     },
   },
   listing: {
@@ -39,37 +43,19 @@ export const paths = {
     pattern: '/listings/:listingId/edit',
     to: (listingId: string) => `/listings/${encodeURIComponent(listingId)}/edit`,
   },
-  orders: {
-    pattern: '/orders',
-    to: (search?: URLSearchParams | string) => {
-      const query = search?.toString();
-      return query ? `/orders?${query}` : '/orders';
-    },
-  },
+  orders: searched('/orders'),
   order: {
     pattern: '/orders/:orderId',
     to: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
   },
-  inventory: {
-    pattern: '/inventory',
-    to: (search?: URLSearchParams | string) => {
-      const query = search?.toString();
-      return query ? `/inventory?${query}` : '/inventory';
-    },
-  },
+  inventory: searched('/inventory'),
   locations: { pattern: '/locations', to: () => '/locations' },
   events: { pattern: '/events', to: () => '/events' },
   rules: {
     pattern: '/rules',
     to: (ruleId?: number) => (ruleId === undefined ? '/rules' : `/rules?rule=${ruleId}`),
   },
-  activity: {
-    pattern: '/activity',
-    to: (search?: URLSearchParams | string) => {
-      const query = search?.toString();
-      return query ? `/activity?${query}` : '/activity';
-    },
-  },
+  activity: searched('/activity'),
   shows: { pattern: '/shows', to: () => '/shows' },
   /** Marks listings (from the catalogue's selection) as a show's case. */
   showCase: {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { TENDER_KINDS } from './show-tenders';
+import { NO_TOTALS, TENDER_KINDS, type ShowTotals } from './show-tenders';
 
 /** The show ledger's answers (`/hub/shows`), one shape for the server that writes them and the page. */
 
@@ -40,20 +40,13 @@ export const LedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-export const ShowTotalsAnswer = z.object({
-  cardsSold: z.number(),
-  salesCents: z.number(),
-  cashCents: z.number(),
-  cardCents: z.number(),
-  otherCents: z.number(),
-  trades: z.number(),
-  tradeValueCents: z.number(),
-  discountCents: z.number(),
-  marginCents: z.number(),
-  withoutCost: z.number(),
-  soldOnline: z.number(),
-  voided: z.number(),
-});
+/** Every figure of `NO_TOTALS`, as a number. */
+export const ShowTotalsAnswer = z.object(
+  Object.fromEntries(Object.keys(NO_TOTALS).map((figure) => [figure, z.number()])) as Record<
+    keyof ShowTotals,
+    z.ZodMiniNumber
+  >,
+);
 
 export const Show = z.object({
   key: z.string(),

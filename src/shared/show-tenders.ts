@@ -33,25 +33,8 @@ export interface TotalsEntry {
   voided: unknown;
 }
 
-export interface ShowTotals {
-  cardsSold: number;
-  salesCents: number;
-  cashCents: number;
-  cardCents: number;
-  otherCents: number;
-  trades: number;
-  tradeValueCents: number;
-  /** Taken off the asking prices. */
-  discountCents: number;
-  /** Price less cost, over the entries whose cost is known. */
-  marginCents: number;
-  withoutCost: number;
-  soldOnline: number;
-  /** Sales undone: in the ledger, not counted. */
-  voided: number;
-}
-
-export const NO_TOTALS: ShowTotals = {
+/** A show's figures, all zero. */
+export const NO_TOTALS = {
   cardsSold: 0,
   salesCents: 0,
   cashCents: 0,
@@ -59,12 +42,17 @@ export const NO_TOTALS: ShowTotals = {
   otherCents: 0,
   trades: 0,
   tradeValueCents: 0,
+  /** Taken off the asking prices. */
   discountCents: 0,
+  /** Price less cost, over the entries whose cost is known. */
   marginCents: 0,
   withoutCost: 0,
   soldOnline: 0,
+  /** Sales undone: in the ledger, not counted. */
   voided: 0,
 };
+
+export type ShowTotals = typeof NO_TOTALS;
 
 /** The figures of a show's page, from its entries (undone ones only counted as undone). */
 export function totalsOf(entries: readonly TotalsEntry[]): ShowTotals {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
-import { readKept, writeKept } from '../local-store';
+import { keptAnswer, writeKept } from '../local-store';
 import { fetchKeptCosts, putKeptCost, type KeptCost } from './cost-api';
 
 /** The kept costs' one query-key factory. */
@@ -12,19 +12,12 @@ export const costKeys = {
 /** The kept costs as last read, kept in this browser so a show with no network has them. */
 const COSTS_KEPT = 'slabdesk-kept-costs';
 
-const keptCosts = () => readKept<KeptCost[]>(COSTS_KEPT);
 const keepCosts = (costs: KeptCost[]) => writeKept(COSTS_KEPT, costs);
 
 export const keptCostsQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: costKeys.all(),
-    queryFn: async ({ signal }) => {
-      const costs = await fetchKeptCosts(client, signal);
-      keepCosts(costs);
-      return costs;
-    },
-    initialData: keptCosts,
-    initialDataUpdatedAt: 0,
+    ...keptAnswer(COSTS_KEPT, (signal) => fetchKeptCosts(client, signal)),
     staleTime: 30_000,
     retry: false,
   });

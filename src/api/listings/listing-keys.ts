@@ -4,8 +4,6 @@ export const listingKeys = {
   lists: () => [...listingKeys.all, 'list'] as const,
   /** The whole catalogue, walked through cursors and refreshed incrementally. */
   catalogue: () => [...listingKeys.lists(), 'catalogue'] as const,
-  /** The inventory levels joined to say why a listing is unavailable. */
-  availability: () => [...listingKeys.lists(), 'availability'] as const,
   details: () => [...listingKeys.all, 'detail'] as const,
   detail: (id: string) => [...listingKeys.details(), id] as const,
 };

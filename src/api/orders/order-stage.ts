@@ -2,17 +2,7 @@ import type { Order } from '../../client';
 import { awaitsShipment } from './shipment';
 
 /** Where a sale stands, by the furthest lifecycle field; unknown statuses go under "other". */
-export type OrderStage =
-  | 'to_ship'
-  | 'to_hub'
-  | 'at_hub'
-  | 'authenticated'
-  | 'delivered'
-  | 'paid_out'
-  | 'cancelled'
-  | 'other';
-
-export const ORDER_STAGES: readonly { stage: OrderStage; label: string }[] = [
+export const ORDER_STAGES = [
   { stage: 'to_ship', label: 'To ship' },
   { stage: 'to_hub', label: 'On its way to the hub' },
   { stage: 'at_hub', label: 'At the hub' },
@@ -21,7 +11,8 @@ export const ORDER_STAGES: readonly { stage: OrderStage; label: string }[] = [
   { stage: 'paid_out', label: 'Paid out' },
   { stage: 'cancelled', label: 'Cancelled' },
   { stage: 'other', label: 'Other' },
-];
+] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number]['stage'];
 
 export const stageLabel = (stage: OrderStage) =>
   ORDER_STAGES.find((one) => one.stage === stage)?.label ?? 'Other';

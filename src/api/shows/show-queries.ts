@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { useOffline } from '../offline';
-import { readKept, writeKept } from '../local-store';
+import { keptAnswer, readKept, writeKept } from '../local-store';
 import { outbox, useOutboxItems, type NewOutboxItem, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
 import { NO_TOTALS } from '../../shared/show-tenders';
@@ -29,7 +29,6 @@ const LEDGERS_KEPT = 'slabdesk-show-ledgers';
 /** Ledgers kept: the shows of a weekend, not every show ever opened here. */
 const LEDGERS_KEPT_MAX = 6;
 
-const keptShows = () => readKept<ShowSummary[]>(SHOWS_KEPT);
 const keepShows = (shows: ShowSummary[]) => writeKept(SHOWS_KEPT, shows);
 
 interface KeptLedger {
@@ -51,13 +50,7 @@ function keepLedger(page: ShowPage): void {
 export const showsQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: showKeys.lists(),
-    queryFn: async ({ signal }) => {
-      const shows = await fetchShows(client, signal);
-      keepShows(shows);
-      return shows;
-    },
-    initialData: keptShows,
-    initialDataUpdatedAt: 0,
+    ...keptAnswer(SHOWS_KEPT, (signal) => fetchShows(client, signal)),
     staleTime: 10_000,
     retry: false,
   });

@@ -4,7 +4,14 @@ import type { SandboxContext } from '../context';
 import { ControlError, parseControl as parse, requireSeller as sellerIn } from './control-error';
 import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
 import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
-import { advanceOrder, cancelOrder, refundOrder, sellListing } from '../domain/marketplace';
+import {
+  CANCEL_REASONS,
+  advanceOrder,
+  cancelOrder,
+  refundOrder,
+  sellListing,
+} from '../domain/marketplace';
+import { ITEM_HOLDS, SELLER_STATES } from '../store/rows';
 import { centsOf } from '../../shared/money';
 import { isoTime } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
@@ -12,16 +19,8 @@ import { orderView } from '../serializers/order-view';
 import { inventoryItemView } from '../serializers/inventory-views';
 import { DEMO_LIVE_TOKEN, DEMO_SELLER_ID, DEMO_TEST_TOKEN } from '../seed/demo-seed';
 
-const sellerState = z.enum([
-  'active',
-  'not_approved',
-  'frozen',
-  'banned',
-  'not_eligible',
-  'paused',
-]);
 const sellerFields = z.object({
-  state: sellerState.optional(),
+  state: z.enum(SELLER_STATES).optional(),
   write_approved: z.boolean().optional(),
   listing_cap: z.number().int().min(0).nullable().optional(),
 });
@@ -53,10 +52,7 @@ const itemBody = z.object({
   category: z.string().max(40).optional(),
   cost: z.union([z.string(), z.number()]).optional(),
   test: z.boolean().optional(),
-  hold: z
-    .enum(['flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review'])
-    .nullable()
-    .optional(),
+  hold: z.enum(ITEM_HOLDS).nullable().optional(),
 });
 const faultsBody = z
   .object({
@@ -248,7 +244,7 @@ export function registerControlRoutes(
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/cancel', async (request) => {
     const body = parse(
       z.object({
-        reason: z.enum(['buyer', 'seller', 'admin', 'payment_failed', 'timeout']).optional(),
+        reason: z.enum(CANCEL_REASONS).optional(),
       }),
       request.body,
     );

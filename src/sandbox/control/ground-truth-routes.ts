@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { ControlError } from './control-error';
 import { DEMO_SELLER_ID } from '../seed/demo-seed';
 import { productView, publicUrls } from '../serializers/listing-views';
 
@@ -13,17 +14,17 @@ const ListQuery = z.object({
 export function registerGroundTruthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const urlsOf = (host: string | undefined) => publicUrls(`http://${host ?? 'localhost'}`);
 
-  app.get('/_sandbox/listings', async (request, reply) => {
+  app.get('/_sandbox/listings', async (request) => {
     const query = ListQuery.safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ error: query.error.issues[0]?.message });
+    if (!query.success) throw new ControlError(400, query.error.issues[0]!.message);
     const urls = urlsOf(request.headers.host);
     const rows = ctx.store.listings.allOfSeller(query.data.seller_id, query.data.test === 'true');
     return { products: rows.map((row) => productView(row, urls)) };
   });
 
-  app.get<{ Params: { id: string } }>('/_sandbox/listings/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/_sandbox/listings/:id', async (request) => {
     const row = ctx.store.listings.getById(request.params.id);
-    if (!row) return reply.code(404).send({ error: `no listing ${request.params.id}` });
+    if (!row) throw new ControlError(404, `no listing ${request.params.id}`);
     return { product: productView(row, urlsOf(request.headers.host)) };
   });
 }

@@ -3,7 +3,8 @@ import type { CertRow, InventoryItemRow, ListingWithCardRow } from '../store/row
 import { emitProductEvent } from './events';
 import type { IdSource } from './ids';
 import { GRADERS, createInventoryItem, type Grader, type NewCard } from './inventory';
-import { isLoopbackHttp, type CreateInput } from './listing-input';
+import type { CreateInput } from './listing-input';
+import { isLoopbackHttp } from '../platform/host-names';
 import {
   assertCardListable,
   assertNotBlocklisted,

@@ -5,6 +5,7 @@ import { GRADERS, type Grader } from './inventory';
 import { DURATIONS } from './listings';
 import { centsOf } from '../../shared/money';
 import { parseIsoInstant } from '../platform/time';
+import { isLoopbackHttp } from '../platform/host-names';
 
 /** The price's side of a minimum offer above it, when both were sent in one request. */
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
@@ -26,16 +27,10 @@ export interface CardInput {
   category?: string | undefined;
 }
 
-export interface CreateInput {
-  price_cents: number;
-  sku?: string | undefined;
-  inventory_item_id?: string | undefined;
-  grader?: Grader | undefined;
+/** The terms both writes take; `null` clears the minimum offer, or releases a schedule now. */
+interface Terms {
   title?: string | undefined;
   description?: string | undefined;
-  /** The image URLs as given (the rehost step checks that each can be fetched). */
-  images: string[];
-  card?: CardInput | undefined;
   duration_hours?: number | undefined;
   accepts_offers?: boolean | undefined;
   minimum_offer_cents?: number | null | undefined;
@@ -45,20 +40,19 @@ export interface CreateInput {
   scheduled_go_live_at?: number | null | undefined;
 }
 
-export interface UpdateInput {
+export interface CreateInput extends Terms {
+  price_cents: number;
+  sku?: string | undefined;
+  inventory_item_id?: string | undefined;
+  grader?: Grader | undefined;
+  /** The image URLs as given (the rehost step checks that each can be fetched). */
+  images: string[];
+  card?: CardInput | undefined;
+}
+
+export interface UpdateInput extends Terms {
   price_cents?: number | undefined;
-  title?: string | undefined;
-  description?: string | undefined;
   status?: 'active' | 'draft' | undefined;
-  duration_hours?: number | undefined;
-  accepts_offers?: boolean | undefined;
-  /** null clears it. */
-  minimum_offer_cents?: number | null | undefined;
-  accepts_trades?: boolean | undefined;
-  auto_relist?: boolean | undefined;
-  promoted?: boolean | undefined;
-  /** null releases a not-yet-live listing now. */
-  scheduled_go_live_at?: number | null | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -129,11 +123,6 @@ function instant(errors: FieldErrors, value: unknown): number | null | undefined
   if (ms === null)
     return errors.add('scheduled_go_live_at', 'must be an ISO 8601 date-time with a zone, or null');
   return ms;
-}
-
-/** This machine's own names: with `loopbackImages`, a photo there may be plain http. */
-export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 /** The image rule's format half: an https URL of a JPEG, PNG, WEBP or HEIC photo. */
@@ -211,6 +200,21 @@ function card(
   return title === undefined ? undefined : { title, ...result };
 }
 
+/** Title and description, as both writes read them. */
+function readWords(errors: FieldErrors, f: Record<string, unknown>, input: Terms): void {
+  if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
+  if (f.description !== undefined)
+    input.description = text(errors, 'description', f.description, 0, 1000, true);
+}
+
+/** The window's length and the flags, as both writes read them. */
+function readWindow(errors: FieldErrors, f: Record<string, unknown>, input: Terms): void {
+  if (f.duration_hours !== undefined) input.duration_hours = duration(errors, f.duration_hours);
+  for (const name of ['accepts_offers', 'accepts_trades', 'auto_relist', 'promoted'] as const) {
+    if (f[name] !== undefined) input[name] = flag(errors, name, f[name]);
+  }
+}
+
 /** Parses a create body; throws one 422 with every broken rule. */
 export function parseCreate(
   body: unknown,
@@ -235,9 +239,7 @@ export function parseCreate(
     if ((GRADERS as readonly string[]).includes(grader)) input.grader = grader as Grader;
     else errors.add('grader', `must be one of ${GRADERS.join(', ')}`);
   }
-  if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
-  if (f.description !== undefined)
-    input.description = text(errors, 'description', f.description, 0, 1000, true);
+  readWords(errors, f, input);
   if (f.images !== undefined) {
     input.images = images(errors, f.images, options.loopbackImages ?? false);
   }
@@ -252,10 +254,7 @@ export function parseCreate(
       }
     }
   }
-  if (f.duration_hours !== undefined) input.duration_hours = duration(errors, f.duration_hours);
-  for (const name of ['accepts_offers', 'accepts_trades', 'auto_relist', 'promoted'] as const) {
-    if (f[name] !== undefined) input[name] = flag(errors, name, f[name]);
-  }
+  readWindow(errors, f, input);
   if (f.minimum_offer !== undefined) {
     const cents = minimumOffer(errors, f.minimum_offer);
     // Meaningful only with offers on: with offers off it is ignored, not checked against the price.
@@ -278,17 +277,12 @@ export function parseUpdate(body: unknown): UpdateInput {
   const f = flattenWriteBody(body, 'update', errors);
   const input: UpdateInput = {};
   if (f.price !== undefined) input.price_cents = price(errors, f.price);
-  if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
-  if (f.description !== undefined)
-    input.description = text(errors, 'description', f.description, 0, 1000, true);
+  readWords(errors, f, input);
   if (f.status !== undefined) {
     if (f.status === 'active' || f.status === 'draft') input.status = f.status;
     else errors.add('status', 'must be active or draft');
   }
-  if (f.duration_hours !== undefined) input.duration_hours = duration(errors, f.duration_hours);
-  for (const name of ['accepts_offers', 'accepts_trades', 'auto_relist', 'promoted'] as const) {
-    if (f[name] !== undefined) input[name] = flag(errors, name, f[name]);
-  }
+  readWindow(errors, f, input);
   if (f.minimum_offer !== undefined)
     input.minimum_offer_cents = minimumOffer(errors, f.minimum_offer);
   if (f.scheduled_go_live_at !== undefined) {

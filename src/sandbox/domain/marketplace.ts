@@ -152,7 +152,8 @@ export function advanceOrder(ctx: MarketContext, orderId: string): OrderRow {
   return store.orders.getById(order.id)!;
 }
 
-export type CancelReason = 'buyer' | 'seller' | 'admin' | 'payment_failed' | 'timeout';
+export const CANCEL_REASONS = ['buyer', 'seller', 'admin', 'payment_failed', 'timeout'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Cancels an order before it ships to the buyer; the buyer is refunded (or the payment voided). */
 export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelReason): OrderRow {

@@ -13,6 +13,10 @@ const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const bracketed = (address: string) =>
   address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
 
+/** A plain-http URL on this machine's own names (local photos and webhook receivers). */
+export const isLoopbackHttp = (url: URL) =>
+  url.protocol === 'http:' && LOOPBACK_NAMES.includes(url.hostname);
+
 /** Whether a bind address keeps the sandbox on this machine (127.x.x.x, `localhost`, `::1`). */
 export const isLoopbackBind = (host: string) =>
   LOOPBACK_BINDS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);

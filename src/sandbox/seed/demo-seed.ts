@@ -9,7 +9,7 @@ import {
   cancelOrder,
   refundOrder,
   sellListing,
-  type CancelReason,
+  CANCEL_REASONS,
 } from '../domain/marketplace';
 import { DAY_MS, HOUR_MS } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
@@ -252,12 +252,13 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
         ? Math.min(now - HOUR_MS, Math.max(listedAt + HOUR_MS, recent))
         : Math.min(now - HOUR_MS, listedAt + between(0.2, 6) * DAY_MS);
     const refund = random();
-    const reasons: CancelReason[] = ['buyer', 'seller', 'admin', 'payment_failed', 'timeout'];
     const ctx = (t: number) => ({ store, ids, now: t });
     at(soldAt, (t) => {
       const order = sellListing(ctx(t), listingId, via);
       if (cancelled) {
-        at(Math.min(now - 60_000, t + DAY_MS), (c) => cancelOrder(ctx(c), order.id, pick(reasons)));
+        at(Math.min(now - 60_000, t + DAY_MS), (c) =>
+          cancelOrder(ctx(c), order.id, pick(CANCEL_REASONS)),
+        );
         return;
       }
       let stageAt = t;

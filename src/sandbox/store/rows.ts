@@ -1,7 +1,14 @@
 /** Row shapes of the sandbox's tables, as better-sqlite3 returns them (booleans as 0/1, times as epoch ms). */
 
-export type SellerState =
-  'active' | 'not_approved' | 'frozen' | 'banned' | 'not_eligible' | 'paused';
+export const SELLER_STATES = [
+  'active',
+  'not_approved',
+  'frozen',
+  'banned',
+  'not_eligible',
+  'paused',
+] as const;
+export type SellerState = (typeof SELLER_STATES)[number];
 
 export interface SellerRow {
   id: string;
@@ -36,7 +43,8 @@ export interface CertRow {
 }
 
 /** Why a card is held out of the marketplace regardless of any listing. */
-export type ItemHold = 'flagged' | 'pulled_into_pack' | 'in_trade' | 'awaiting_review';
+export const ITEM_HOLDS = ['flagged', 'pulled_into_pack', 'in_trade', 'awaiting_review'] as const;
+export type ItemHold = (typeof ITEM_HOLDS)[number];
 
 export interface InventoryItemRow {
   seq: number;

@@ -4,13 +4,13 @@ import type { SandboxContext } from '../context';
 import { ControlError, parseControl as parse, requireSeller } from '../control/control-error';
 import { TOPICS, isTopic } from '../domain/events';
 import { isoTime } from '../platform/time';
+import { isLoopbackHttp } from '../platform/host-names';
 import { storeUrls } from '../serializers/event-payloads';
 import type { DeliveryRow, WebhookRow } from '../store/webhooks-store';
 import type { WebhookDispatcher } from './dispatcher';
 import { samplePayload } from './samples';
 
 const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 const topicList = z.array(z.string()).min(1);
 const createBody = z.object({
@@ -32,7 +32,7 @@ function checkUrl(raw: string): string {
     throw new ControlError(400, 'url: must be an absolute URL');
   }
   if (url.protocol === 'https:') return url.toString();
-  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return url.toString();
+  if (isLoopbackHttp(url)) return url.toString();
   throw new ControlError(400, 'url: must be https (plain http only on a loopback address)');
 }
 
