@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
 import type { ProxyOptions, Upstream } from './api-proxy';
-import { AuthGate, type AuthOptions } from './auth/auth-gate';
+import { AuthGate, signInGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
 import { answerRefusals } from './error-envelope';
@@ -25,7 +25,6 @@ import { securityHeaders } from './plugins/helmet';
 import { refuseMalformed, requestGuard } from './plugins/request-guard';
 import { jsonBody } from './plugins/json-body';
 import { requestLog } from './plugins/request-log';
-import { signInGate } from './plugins/sign-in-gate';
 import { guardUpgrades } from './plugins/upgrade-guard';
 import { openPush, type PushOptions, type PushPart } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
@@ -205,7 +204,7 @@ export async function startAppServer(
   await securityHeaders(app, publicUrl);
   requestLog(app);
   requestGuard(app, () => allowedHosts);
-  signInGate(app, gate);
+  await signInGate(app, gate);
   // Every route, one plugin per resource, each stating who may use it; refusals in one envelope.
   app.setValidatorCompiler(validatorCompiler);
   answerRefusals(app);

@@ -11,7 +11,7 @@ import { clientAddress, exposureReasons, overTls } from '../../src/server/auth/r
 import { AttemptLimiter, DEFAULT_LIMITS } from '../../src/server/auth/sign-in-slowing';
 import { roleMay } from '../../src/server/auth/roles';
 import type { IncomingMessage } from 'node:http';
-import { safeNext } from '../../src/server/auth/safe-next';
+import { safeNext } from '../../src/server/auth/sign-in-page';
 import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
 import { SIGN_IN_HEAVY_MS, testClock } from './auth-http';
 

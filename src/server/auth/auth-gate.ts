@@ -1,15 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
 import { pathnameOf, requestUrl } from '../request-url';
 import { AccountsStore, DEFAULT_USERS_DB } from './accounts-store';
 import { HashingQueue } from './passwords';
 import { peekBody } from './peek-body';
 import {
+  cookieOf,
   exposureReasons,
   headerToken,
   overTls,
-  readCookie,
   sameToken,
   sessionCookieName,
   signInRequired,
@@ -120,7 +121,7 @@ export class AuthGate {
       return null;
     };
     const secure = overTls(raw, this.transport);
-    const cookie = readCookie(raw, sessionCookieName(secure));
+    const cookie = cookieOf(request.cookies, sessionCookieName(secure));
     const session = this.book.find(cookie);
     const actor = session && { name: session.name, role: session.role };
     const admitted = (pageAllowed: boolean) => ({ actor, session, secure, cookie, pageAllowed });
@@ -167,13 +168,30 @@ export class AuthGate {
   /** Whether a websocket upgrade (Vite's HMR) may go on: with a session when one is needed. */
   allowsUpgrade(request: IncomingMessage): boolean {
     if (!signInRequired(this.exposed, request)) return true;
-    return !!this.book.find(
-      readCookie(request, sessionCookieName(overTls(request, this.transport))),
-    );
+    const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
+    return !!this.book.find(cookieOf(cookies, sessionCookieName(overTls(request, this.transport))));
   }
 
   close(): void {
     clearInterval(this.purgeTimer);
     this.store.close();
   }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before any route, page or dev asset runs; a refused request never reaches one. */
+    admission: Admission;
+  }
+}
+
+/** The gate before every route, on the route the router matched; cookies parsed before it. */
+export async function signInGate(app: FastifyInstance, gate: AuthGate): Promise<void> {
+  await app.register(fastifyCookie);
+  app.decorateRequest<Admission | null>('admission', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const admission = await gate.admit(request, reply);
+    if (!admission) return reply;
+    request.admission = admission;
+  });
 }

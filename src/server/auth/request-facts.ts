@@ -1,9 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import type { FastifyReply } from 'fastify';
-
-// What sign-in reads of a request: its cookies, tokens, address, TLS, and whether it is outside.
 
 /** `SLABDESK_PUBLIC_URL` (https: the browser reaches us over TLS) and `SLABDESK_TRUST_PROXY`. */
 export interface TransportSettings {
@@ -24,31 +21,13 @@ const header = (request: IncomingMessage, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(',') : value;
 };
 
-/** One cookie's value (the first of that name); one of another shape is no cookie. */
-export function readCookie(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const value = part.slice(at + 1).trim();
-    return /^[A-Za-z0-9_-]{1,128}$/.test(value) ? value : undefined;
-  }
-  return undefined;
-}
+const COOKIE_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** An HttpOnly cookie, SameSite=Strict unless told (the device cookie is Lax); max age 0 clears. */
-export function setCookie(
-  reply: FastifyReply,
-  name: string,
-  value: string,
-  options: { secure: boolean; maxAgeSeconds: number; sameSite?: 'Strict' | 'Lax' },
-): void {
-  const secure = options.secure ? ['Secure'] : [];
-  const flags = ['Path=/', 'HttpOnly', `SameSite=${options.sameSite ?? 'Strict'}`, ...secure];
-  reply.header(
-    'set-cookie',
-    [`${name}=${value}`, ...flags, `Max-Age=${options.maxAgeSeconds}`].join('; '),
-  );
-}
+/** One of our cookies (parsed by @fastify/cookie); one of another shape is no cookie. */
+export const cookieOf = (cookies: Record<string, string | undefined>, name: string) => {
+  const value = cookies[name];
+  return value !== undefined && COOKIE_SHAPE.test(value) ? value : undefined;
+};
 
 /** Cookie names: `__Host-` over TLS (Secure, this host only, Path=/), else plain. */
 const cookieName = (name: string) => (secure: boolean) =>
