@@ -5,21 +5,19 @@ import { z } from 'zod';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
 import { contentSecurityPolicy, inlineStyleHashes } from '../security-headers';
-import { NAME_PATTERN } from '../auth/accounts-store';
-import { SIGN_IN_PATH, type AuthGate } from '../auth/auth-gate';
-import { checkPassword } from '../auth/passwords';
+import { hashSessionId, NAME_PATTERN, newToken, sameToken } from '../auth/accounts-store';
 import {
   clientAddress,
   cookieOf,
   deviceCookieName,
   formCookieName,
   headerToken,
-  newToken,
-  sameToken,
   sessionCookieName,
+  SIGN_IN_PATH,
   signInRequired,
-} from '../auth/request-facts';
-import { hashSessionId } from '../auth/session-book';
+  type AuthGate,
+} from '../auth/auth-gate';
+import { checkPassword } from '../auth/passwords';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/sign-in-slowing';
 import { safeNext, signInPage, type SignInPageFacts } from '../auth/sign-in-page';
 
