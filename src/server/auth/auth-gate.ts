@@ -116,7 +116,7 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-con
 export const signInRequired = (exposed: boolean, request: IncomingMessage): boolean =>
   exposed || FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
 
-/** How sign-in is set up (`startAppServer`'s `auth`; config/server-options.ts reads the env). */
+/** How sign-in is set up (`startAppServer`'s `auth`; config/settings.ts reads the env). */
 export interface AuthOptions extends TransportSettings {
   /** `SLABDESK_USERS_DB`: the accounts and sessions (`:memory:` ok). */
   usersDb?: string;

@@ -162,7 +162,7 @@ export function helpText(command: string): string {
   ].join('\n');
 }
 
-/** What the settings say about sign-in (see auth/request-facts.ts for what marks a server exposed). */
+/** What the settings say about sign-in (auth/auth-gate.ts says what marks a server exposed). */
 export function authOptionsOf(settings: Settings): AuthOptions {
   return {
     usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
