@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
 import type { ProxyOptions, Upstream } from './api-proxy';
-import { AuthGate, type AuthOptions } from './auth/auth-gate';
+import { AuthGate, signInGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
 import { answerRefusals } from './error-envelope';
@@ -19,16 +19,13 @@ import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
 import { serverLog } from './log';
 import { PingShare } from './ping-share';
-import { securityHeaders } from './plugins/helmet';
-import { refuseMalformed, requestGuard } from './plugins/request-guard';
+import { securityHeaders } from './security-headers';
 import { jsonBody } from './plugins/json-body';
 import { requestLog } from './plugins/request-log';
-import { signInGate } from './plugins/sign-in-gate';
-import { guardUpgrades } from './plugins/upgrade-guard';
 import { openPush, type PushOptions, type PushPart } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
-import { allowedHostsFor } from './request-guard';
+import { allowedHostsFor, guardUpgrades, refuseMalformed, requestGuard } from './request-guard';
 import { activityRoutes } from './routes/activity';
 import { apiProxyRoutes } from './routes/api-proxy';
 import { costRoutes } from './routes/costs';
@@ -198,7 +195,7 @@ export async function startAppServer(
   await securityHeaders(app, publicUrl);
   requestLog(app);
   requestGuard(app, () => allowedHosts);
-  signInGate(app, gate);
+  await signInGate(app, gate);
   // Every route, one plugin per resource, each stating who may use it; refusals in one envelope.
   app.setValidatorCompiler(validatorCompiler);
   answerRefusals(app);

@@ -1,12 +1,16 @@
+import type { IncomingMessage, Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthGate } from './auth/auth-gate';
+import { accessOf, isWrite } from './auth/roles';
+import { refuse as refuseReply } from './error-envelope';
+import { safeDecode } from '../shared/safe-decode';
+import { pathnameOf } from './request-url';
 
-// Keeps the key to its own page: only our own `Host` names (no DNS rebinding), and API calls or
-// upgrades only from our own origin (no other site through the seller's browser).
-type GuardVerdict = { ok: boolean; status: number; reason: string };
-
-const OK: GuardVerdict = { ok: true, status: 200, reason: '' };
-const refuse = (status: number, reason: string): GuardVerdict => ({ ok: false, status, reason });
+/** Why a request is refused; null: it may go on. */
+type Refusal = { status: number; reason: string } | null;
+const refuse = (status: number, reason: string): Refusal => ({ status, reason });
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -49,12 +53,12 @@ const header = (request: IncomingMessage, name: string) => [request.headers[name
 
 export type RequestKind = 'api' | 'page' | 'websocket';
 
-/** Whether the server may answer `request`; `kind` says what it asks for. */
+/** Only our own `Host` names (no DNS rebinding); API calls and upgrades only from our own origin. */
 export function checkRequest(
   request: IncomingMessage,
   allowedHosts: ReadonlySet<string>,
   kind: RequestKind,
-): GuardVerdict {
+): Refusal {
   const host = header(request, 'host')?.toLowerCase();
   if (!host || !allowedHosts.has(host)) return refuse(421, 'unknown Host');
 
@@ -72,7 +76,7 @@ export function checkRequest(
     if (origin !== undefined && !ownOrigins.has(origin) && mode !== 'navigate') {
       return refuse(403, 'cross-site Origin');
     }
-    return OK;
+    return null;
   }
 
   // API calls and websocket upgrades come only from the dashboard's own page.
@@ -81,5 +85,64 @@ export function checkRequest(
   }
   if (origin !== undefined && !ownOrigins.has(origin)) return refuse(403, 'cross-site Origin');
   if (kind === 'websocket' && origin === undefined) return refuse(403, 'missing Origin');
-  return OK;
+  return null;
+}
+
+/** No empty segment but a trailing one, no `.`/`..` however spelled, no backslash, all decode. */
+export function isCanonicalPath(pathname: string): boolean {
+  if (!pathname.startsWith('/') || pathname.includes('\\')) return false;
+  const segments = pathname.split('/').slice(1);
+  return segments.every((segment, index) => {
+    const decoded = safeDecode(segment);
+    if (decoded === null || decoded === '.' || decoded === '..') return false;
+    return segment !== '' || index === segments.length - 1;
+  });
+}
+
+/** The answer to a request whose address is not well formed. */
+export const refuseMalformed = (reply: FastifyReply): FastifyReply =>
+  refuseReply(
+    reply.header('x-content-type-options', 'nosniff'),
+    400,
+    'malformed_request',
+    'That address is not well formed.',
+  );
+
+/** A page or a public route's read may be opened from a link; any other call is our page's. */
+function kindOf(request: FastifyRequest): RequestKind {
+  const access = accessOf(request);
+  return access === 'page' || (access === 'public' && !isWrite(request.method)) ? 'page' : 'api';
+}
+
+/** Canonical paths (the router, a file server and a proxy read one path alike), then checkRequest; `hosts` per request (the port is known only after listening). */
+export function requestGuard(app: FastifyInstance, hosts: () => ReadonlySet<string>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isCanonicalPath(pathnameOf(request))) return refuseMalformed(reply);
+    const refusal = checkRequest(request.raw, hosts(), kindOf(request));
+    if (!refusal) return;
+    await reply
+      .code(refusal.status)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(`Refused: ${refusal.reason}.\n`);
+  });
+}
+
+type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** Websocket upgrades (Vite's HMR) pass the guard and sign-in as pages do; none without a handler. */
+export function guardUpgrades(
+  server: Server,
+  hosts: () => ReadonlySet<string>,
+  gate: Pick<AuthGate, 'allowsUpgrade'>,
+): void {
+  const handlers = server.listeners('upgrade') as UpgradeHandler[];
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const status =
+      checkRequest(request, hosts(), 'websocket')?.status ??
+      (gate.allowsUpgrade(request) ? (handlers.length > 0 ? 0 : 404) : 401);
+    if (status) return void socket.end(`HTTP/1.1 ${status} Refused\r\n\r\n`);
+    for (const handler of handlers) handler.call(server, request, socket, head);
+  });
 }

@@ -4,8 +4,10 @@ import { parseArgs } from 'node:util';
 import type { Upstream } from './api-proxy';
 import { startAppServer, type PageSource, type RunningAppServer } from './app-server';
 import { NoAccountError } from './auth/auth-gate';
-import { activityPathOf, authOptionsOf, webhookDoorOptions } from './config/server-options';
 import {
+  activityPathOf,
+  authOptionsOf,
+  webhookDoorOptions,
   clearTextPublicUrl,
   helpText,
   readSettings,

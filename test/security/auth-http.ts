@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Role } from '../../src/server/auth/roles';
-import type { AuthGate } from '../../src/server/auth/auth-gate';
-import { signInGate } from '../../src/server/plugins/sign-in-gate';
+import { signInGate, type AuthGate } from '../../src/server/auth/auth-gate';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { signInRoutes } from '../../src/server/routes/sign-in';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
 import type { Harness } from '../support/sandbox-harness';
@@ -184,7 +184,8 @@ export async function gateServer(
   routes: (app: FastifyInstance) => Promise<void> | void = () => {},
 ): Promise<{ url: string; port: number; close: () => Promise<void> }> {
   const app = Fastify({ forceCloseConnections: true });
-  signInGate(app, gate);
+  app.setValidatorCompiler(validatorCompiler);
+  await signInGate(app, gate);
   await app.register(signInRoutes, { gate });
   await routes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

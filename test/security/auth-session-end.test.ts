@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountsStore } from '../../src/server/auth/accounts-store';
 import { AuthGate } from '../../src/server/auth/auth-gate';
-import { sessionCookieName } from '../../src/server/auth/request-facts';
-import { hashSessionId, type EndedSessions } from '../../src/server/auth/session-book';
+import { sessionCookieName } from '../../src/server/auth/auth-gate';
+import { hashSessionId, type EndedSessions } from '../../src/server/auth/accounts-store';
 import { Browser, gateServer, SIGN_IN_HEAVY_MS, testClock, usersDb } from './auth-http';
 
 /**

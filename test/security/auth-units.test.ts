@@ -7,12 +7,12 @@ import {
   passwordProblem,
   verifyPassword,
 } from '../../src/server/auth/passwords';
-import { clientAddress, exposureReasons, overTls } from '../../src/server/auth/request-facts';
+import { clientAddress, exposureReasons, overTls } from '../../src/server/auth/auth-gate';
 import { AttemptLimiter, DEFAULT_LIMITS } from '../../src/server/auth/sign-in-slowing';
 import { roleMay } from '../../src/server/auth/roles';
 import type { IncomingMessage } from 'node:http';
-import { safeNext } from '../../src/server/auth/safe-next';
-import { hashSessionId, SessionBook } from '../../src/server/auth/session-book';
+import { safeNext } from '../../src/server/auth/sign-in-page';
+import { hashSessionId, SessionBook } from '../../src/server/auth/accounts-store';
 import { SIGN_IN_HEAVY_MS, testClock } from './auth-http';
 
 describe('passwords', { timeout: SIGN_IN_HEAVY_MS }, () => {

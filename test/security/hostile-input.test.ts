@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readScan } from '../../src/lib/cert-scan';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
-import { isCanonicalPath } from '../../src/server/plugins/request-guard';
+import { isCanonicalPath } from '../../src/server/request-guard';
 import { raw } from '../support/raw-http';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 import { fakeDist, usersDb } from './auth-http';

@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import type { HubWebhookEvent } from '../../src/client/hub-messages';
-import { webhookDoorOptions } from '../../src/server/config/server-options';
-import { readSettings } from '../../src/server/config/settings';
+import { readSettings, webhookDoorOptions } from '../../src/server/config/settings';
 import { raw as rawHttp, type RawOptions } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 

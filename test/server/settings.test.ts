@@ -69,6 +69,15 @@ describe('the settings', () => {
     expect(problemsOf({ SLABDESK_PUBLIC_URL: 'http://desk.local:4173' })).toEqual([]);
   });
 
+  it('says a value is no URL, weighing the settings that parsed together still', () => {
+    expect(
+      problemsOf({ SVC_BASE_URL: 'nope', SVC_API_KEY: 'k', SLABDESK_VAPID_PUBLIC_KEY: 'p' }),
+    ).toEqual([
+      'SVC_BASE_URL is not a URL ("nope")',
+      'SLABDESK_VAPID_PUBLIC_KEY and SLABDESK_VAPID_PRIVATE_KEY go together: set both',
+    ]);
+  });
+
   it('wants the key with the base URL', () => {
     expect(problemsOf({ SVC_BASE_URL: 'https://api.example.test/' })).toEqual([
       'SVC_API_KEY is required when SVC_BASE_URL is set',

@@ -1,25 +1,122 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
 import { pathnameOf, requestUrl } from '../request-url';
-import { AccountsStore, DEFAULT_USERS_DB } from './accounts-store';
+import {
+  AccountsStore,
+  DEFAULT_USERS_DB,
+  sameToken,
+  SessionBook,
+  type ActiveSession,
+} from './accounts-store';
 import { HashingQueue } from './passwords';
 import { peekBody } from './peek-body';
-import {
-  exposureReasons,
-  headerToken,
-  overTls,
-  readCookie,
-  sameToken,
-  sessionCookieName,
-  signInRequired,
-  type TransportSettings,
-} from './request-facts';
 import { accessOf, bodyNeedsCheck, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
-import { SessionBook, type ActiveSession } from './session-book';
 import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from './sign-in-slowing';
 
-/** How sign-in is set up (`startAppServer`'s `auth`; config/server-options.ts reads the env). */
+/** `SLABDESK_PUBLIC_URL` (https: the browser reaches us over TLS) and `SLABDESK_TRUST_PROXY`. */
+export interface TransportSettings {
+  publicUrl?: string | undefined;
+  trustProxy?: boolean | undefined;
+}
+
+/** What marks the server exposed; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
+type ExposureSettings = TransportSettings & {
+  bindHost: string;
+  allowedHosts?: readonly string[] | undefined;
+  webhookPort?: number | string | undefined;
+  requireSignIn?: boolean | undefined;
+};
+
+const header = (request: IncomingMessage, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+const COOKIE_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** One of our cookies (parsed by @fastify/cookie); one of another shape is no cookie. */
+export const cookieOf = (cookies: Record<string, string | undefined>, name: string) => {
+  const value = cookies[name];
+  return value !== undefined && COOKIE_SHAPE.test(value) ? value : undefined;
+};
+
+/** Cookie names: `__Host-` over TLS (Secure, this host only, Path=/), else plain. */
+const cookieName = (name: string) => (secure: boolean) =>
+  secure ? `__Host-slabdesk_${name}` : `slabdesk_${name}`;
+export const sessionCookieName = cookieName('session');
+/** The sign-in form's own token (double submit: cookie and hidden field), before any session. */
+export const formCookieName = cookieName('signin');
+export const deviceCookieName = cookieName('device');
+
+/** The header the page sends its session's token in (forms: the hidden field `csrf`). */
+const CSRF_HEADER = 'x-slabdesk-csrf';
+export const headerToken = (request: IncomingMessage) => header(request, CSRF_HEADER);
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The socket's address, or behind a trusted proxy the rightmost `X-Forwarded-For` hop not local. */
+export function clientAddress(request: IncomingMessage, settings: TransportSettings): string {
+  const socket = request.socket.remoteAddress ?? 'unknown';
+  if (!settings.trustProxy) return socket;
+  const hops = (header(request, 'x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter((hop) => isIP(hop) !== 0);
+  return hops.findLast((hop) => !LOOPBACK.test(hop)) ?? hops[0] ?? socket;
+}
+
+/** Whether the browser reached us over TLS (cookies are then Secure, under a `__Host-` name). */
+export function overTls(request: IncomingMessage, settings: TransportSettings): boolean {
+  if (settings.publicUrl?.toLowerCase().startsWith('https:')) return true;
+  if ('encrypted' in request.socket && request.socket.encrypted === true) return true;
+  const proto = header(request, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return settings.trustProxy === true && proto === 'https';
+}
+
+/** A name or address of this machine only (`localhost`, 127.0.0.0/8, ::1). */
+const isLoopbackName = (name: string): boolean =>
+  /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|::1|::ffff:127\.0\.0\.1)$/s.test(
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, ''),
+  );
+
+/** A `Host`-style entry without its port: `name`, `name:port`, `[v6]:port`. */
+function hostOnly(entry: string): string {
+  const trimmed = entry.trim();
+  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
+  return trimmed.split(':').length === 2 ? trimmed.slice(0, trimmed.indexOf(':')) : trimmed;
+}
+
+/** Why the server counts as exposed (empty: it is not). */
+export function exposureReasons(settings: ExposureSettings): string[] {
+  const outside = (settings.allowedHosts ?? [])
+    .map(hostOnly)
+    .filter((name) => name && !isLoopbackName(name));
+  return [
+    !isLoopbackName(settings.bindHost) && `bound to ${settings.bindHost}`,
+    outside.length > 0 && `answers to ${outside.join(', ')}`,
+    !!settings.publicUrl && 'SLABDESK_PUBLIC_URL is set',
+    !!settings.trustProxy && 'SLABDESK_TRUST_PROXY=1',
+    settings.webhookPort !== undefined &&
+      settings.webhookPort !== '' &&
+      'SLABDESK_WEBHOOK_PORT is set',
+    !!settings.requireSignIn && 'SLABDESK_REQUIRE_SIGN_IN=1',
+  ].filter((reason): reason is string => typeof reason === 'string');
+}
+
+/** Headers a reverse proxy or tunnel adds: a request carrying one came from outside. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecting-ip'];
+
+/** Always when exposed; locally, when forwarded (a tunnel to a loopback server brings the outside in). */
+export const signInRequired = (exposed: boolean, request: IncomingMessage): boolean =>
+  exposed || FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+
+/** How sign-in is set up (`startAppServer`'s `auth`; config/settings.ts reads the env). */
 export interface AuthOptions extends TransportSettings {
   /** `SLABDESK_USERS_DB`: the accounts and sessions (`:memory:` ok). */
   usersDb?: string;
@@ -120,7 +217,7 @@ export class AuthGate {
       return null;
     };
     const secure = overTls(raw, this.transport);
-    const cookie = readCookie(raw, sessionCookieName(secure));
+    const cookie = cookieOf(request.cookies, sessionCookieName(secure));
     const session = this.book.find(cookie);
     const actor = session && { name: session.name, role: session.role };
     const admitted = (pageAllowed: boolean) => ({ actor, session, secure, cookie, pageAllowed });
@@ -167,13 +264,30 @@ export class AuthGate {
   /** Whether a websocket upgrade (Vite's HMR) may go on: with a session when one is needed. */
   allowsUpgrade(request: IncomingMessage): boolean {
     if (!signInRequired(this.exposed, request)) return true;
-    return !!this.book.find(
-      readCookie(request, sessionCookieName(overTls(request, this.transport))),
-    );
+    const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
+    return !!this.book.find(cookieOf(cookies, sessionCookieName(overTls(request, this.transport))));
   }
 
   close(): void {
     clearInterval(this.purgeTimer);
     this.store.close();
   }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before any route, page or dev asset runs; a refused request never reaches one. */
+    admission: Admission;
+  }
+}
+
+/** The gate before every route, on the route the router matched; cookies parsed before it. */
+export async function signInGate(app: FastifyInstance, gate: AuthGate): Promise<void> {
+  await app.register(fastifyCookie);
+  app.decorateRequest<Admission | null>('admission', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const admission = await gate.admit(request, reply);
+    if (!admission) return reply;
+    request.admission = admission;
+  });
 }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsStore, DEFAULT_USERS_DB, NAME_PATTERN } from './accounts-store';
@@ -27,7 +27,7 @@ On a terminal the password is asked twice, hidden; piped, the first line is read
   printf '%s\\n' "$PASSWORD" | npm run users -- add ann --role owner
 Accounts are kept in SLABDESK_USERS_DB (default ${DEFAULT_USERS_DB}).`;
 
-type Terminal = Readable & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
+type Terminal = Readable & { isTTY?: boolean };
 
 /** The first line of a piped standard input (`printf 'pw\n' | npm run users -- ...`). */
 async function readFirstLine(input: Readable): Promise<string> {
@@ -38,28 +38,15 @@ async function readFirstLine(input: Readable): Promise<string> {
 /** A line typed on a terminal without echoing it (Ctrl-C or Ctrl-D gives up). */
 function askHidden(input: Terminal, prompt: string): Promise<string> {
   process.stderr.write(prompt);
-  input.setRawMode?.(true);
-  input.resume();
-  input.setEncoding('utf8');
-  return new Promise((resolve, reject) => {
-    let typed = '';
-    const done = (error?: Error) => {
-      input.off('data', onData);
-      input.setRawMode?.(false);
-      input.pause();
-      process.stderr.write('\n');
-      if (error) reject(error);
-      else resolve(typed);
-    };
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n') return done();
-        if (char === '\u0003' || char === '\u0004') return done(new CliError('Cancelled.'));
-        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
-        else if (char >= ' ') typed += char;
-      }
-    };
-    input.on('data', onData);
+  // readline reads and edits the line in raw mode; its echo goes nowhere.
+  const output = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const lines = createInterface({ input, output, terminal: true });
+  return new Promise<string>((resolve, reject) => {
+    const cancel = () => reject(new CliError('Cancelled.'));
+    lines.once('line', resolve).once('SIGINT', cancel).once('close', cancel);
+  }).finally(() => {
+    lines.close();
+    process.stderr.write('\n');
   });
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_USERS_DB } from '../auth/accounts-store';
+import type { AuthOptions } from '../auth/auth-gate';
 
 /** Every setting of `npm run dev` and `npm start`, read once, one schema; `--help` prints it. */
 const text = z.string().trim();
@@ -19,7 +21,8 @@ const address = (schemes: readonly string[]) =>
     .refine((value) => !/\s/.test(value), 'must not contain spaces')
     .refine((value) => URL.canParse(value), 'is not a URL')
     .refine(
-      (value) => schemes.includes(new URL(value).protocol),
+      // Zod goes on after a failed check: a value that is no URL is left to the one before.
+      (value) => !URL.canParse(value) || schemes.includes(new URL(value).protocol),
       `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`,
     );
 const word = text.regex(/^\S+$/, 'must not contain spaces or a comment');
@@ -77,34 +80,61 @@ export class SettingsError extends Error {
   }
 }
 
-/** The settings from `env`; an empty value counts as unset. Throws SettingsError. */
+const unsetWhenEmpty = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The environment as one schema: each setting (empty counts as unset), then what goes together. */
+const Environment = z
+  .object(
+    Object.fromEntries(
+      Object.entries(SETTINGS).map(([name, [schema]]) => [
+        name,
+        z.preprocess(unsetWhenEmpty, schema.optional()),
+      ]),
+    ),
+  )
+  .superRefine((read, ctx) => {
+    // Only the settings that parsed are weighed together.
+    const failed = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+    const settings: Settings = Object.fromEntries(
+      Object.entries(read).filter(([name]) => !failed.has(name)),
+    );
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', message, input: read });
+    if (settings.SVC_BASE_URL !== undefined && settings.SVC_API_KEY === undefined) {
+      problem('SVC_API_KEY is required when SVC_BASE_URL is set');
+    }
+    if (
+      (settings.SLABDESK_VAPID_PUBLIC_KEY === undefined) !==
+      (settings.SLABDESK_VAPID_PRIVATE_KEY === undefined)
+    ) {
+      problem('SLABDESK_VAPID_PUBLIC_KEY and SLABDESK_VAPID_PRIVATE_KEY go together: set both');
+    }
+    const publicUrl = settings.SLABDESK_PUBLIC_URL;
+    if (publicUrl !== undefined && !secureEnough(new URL(publicUrl))) {
+      problem(
+        'SLABDESK_PUBLIC_URL must start with https:// for an address on the internet: over http the password and the session cookie travel in clear text',
+      );
+    }
+  });
+
+/** The settings from `env`. Throws SettingsError: every problem at once, one per variable. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const problems: string[] = [];
-  const settings: Record<string, unknown> = {};
-  for (const [name, [schema]] of Object.entries(SETTINGS)) {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') continue;
-    const parsed = schema.safeParse(raw);
-    if (parsed.success) settings[name] = parsed.data;
-    else problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is not valid'} ("${raw}")`);
-  }
-  if (settings.SVC_BASE_URL !== undefined && settings.SVC_API_KEY === undefined) {
-    problems.push('SVC_API_KEY is required when SVC_BASE_URL is set');
-  }
-  if (
-    (settings.SLABDESK_VAPID_PUBLIC_KEY === undefined) !==
-    (settings.SLABDESK_VAPID_PRIVATE_KEY === undefined)
-  ) {
-    problems.push('SLABDESK_VAPID_PUBLIC_KEY and SLABDESK_VAPID_PRIVATE_KEY go together: set both');
-  }
-  const publicUrl = settings.SLABDESK_PUBLIC_URL;
-  if (typeof publicUrl === 'string' && !secureEnough(new URL(publicUrl))) {
-    problems.push(
-      'SLABDESK_PUBLIC_URL must start with https:// for an address on the internet: over http the password and the session cookie travel in clear text',
+  const parsed = Environment.safeParse(env);
+  // An unset setting has no key, as if the variable were absent.
+  if (parsed.success) {
+    return Object.fromEntries(
+      Object.entries(parsed.data).filter(([, value]) => value !== undefined),
     );
   }
-  if (problems.length > 0) throw new SettingsError(problems);
-  return settings as Settings;
+  const named = new Set<string>();
+  const problems = parsed.error.issues.flatMap(({ path: [key], message }) => {
+    if (key === undefined) return [message];
+    const name = String(key);
+    if (named.has(name)) return [];
+    named.add(name);
+    return [`${name} ${message} ("${env[name]}")`];
+  });
+  throw new SettingsError(problems);
 }
 
 /** Plain http is allowed only for this machine and a home network (see docs/deploy.md, option B). */
@@ -131,3 +161,30 @@ export function helpText(command: string): string {
     'Deploying: docs/deploy.md',
   ].join('\n');
 }
+
+/** What the settings say about sign-in (auth/auth-gate.ts says what marks a server exposed). */
+export function authOptionsOf(settings: Settings): AuthOptions {
+  return {
+    usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
+    publicUrl: settings.SLABDESK_PUBLIC_URL,
+    trustProxy: settings.SLABDESK_TRUST_PROXY ?? false,
+    webhookPort: settings.SLABDESK_WEBHOOK_PORT,
+    requireSignIn: settings.SLABDESK_REQUIRE_SIGN_IN ?? false,
+    sessionIdleMinutes: settings.SLABDESK_SESSION_IDLE_MINUTES,
+    sessionMaxHours: settings.SLABDESK_SESSION_MAX_HOURS,
+    keepDays: settings.SLABDESK_KEEP_DAYS,
+  };
+}
+
+/** The webhook door: a port of its own for deliveries, when `SLABDESK_WEBHOOK_PORT` is set. */
+export function webhookDoorOptions(settings: Settings): {
+  webhookPort?: number;
+  webhookHost?: string;
+} {
+  const { SLABDESK_WEBHOOK_PORT: webhookPort, SLABDESK_WEBHOOK_HOST: webhookHost } = settings;
+  if (webhookPort === undefined) return {};
+  return { webhookPort, ...(webhookHost ? { webhookHost } : {}) };
+}
+
+export const activityPathOf = (settings: Settings): string =>
+  settings.SLABDESK_ACTIVITY_DB ?? '.sandbox/activity.db';

@@ -4,7 +4,7 @@ import type { ServerHub } from '../hub/server-hub';
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
-import type { SessionsEndedListener } from '../auth/session-book';
+import type { SessionsEndedListener } from '../auth/accounts-store';
 import { PushStore, type PushSubscriptionRecord } from './push-store';
 import { SoldOnlineWatch, type PushMessage } from './sold-online-watch';
 

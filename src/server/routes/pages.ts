@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Upstream } from '../api-proxy';
 import type { AuthGate } from '../auth/auth-gate';
-import { escapeHtml } from '../auth/html-escape';
+import { escapeHtml } from '../auth/sign-in-page';
 import { pathnameOf } from '../request-url';
 import { contentSecurityPolicy, inlineStyleHashes, newNonce } from '../security-headers';
 

@@ -1,36 +1,43 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
-import { requestUrl } from '../request-url';
 import { contentSecurityPolicy, inlineStyleHashes } from '../security-headers';
-import { NAME_PATTERN } from '../auth/accounts-store';
-import { SIGN_IN_PATH, type AuthGate } from '../auth/auth-gate';
-import { checkPassword } from '../auth/passwords';
+import { hashSessionId, NAME_PATTERN, newToken, sameToken } from '../auth/accounts-store';
 import {
   clientAddress,
+  cookieOf,
   deviceCookieName,
   formCookieName,
   headerToken,
-  newToken,
-  readCookie,
-  sameToken,
   sessionCookieName,
-  setCookie,
+  SIGN_IN_PATH,
   signInRequired,
-} from '../auth/request-facts';
-import { safeNext } from '../auth/safe-next';
-import { hashSessionId } from '../auth/session-book';
+  type AuthGate,
+} from '../auth/auth-gate';
+import { checkPassword } from '../auth/passwords';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/sign-in-slowing';
-import { signInPage, type SignInPageFacts } from '../auth/sign-in-page';
+import { safeNext, signInPage, type SignInPageFacts } from '../auth/sign-in-page';
 
 /** The one message for a wrong name or a wrong password: it never says which. */
 const WRONG_CREDENTIALS = 'That name and password do not match.';
 const BUSY_RETRY_SECONDS = 5;
-/** The sign-in and sign-out forms are small: anything longer is not theirs. */
-const MAX_FORM_BYTES = 8 * 1024;
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-type Request = FastifyRequest<{ Body: URLSearchParams | null | undefined }>;
+/** A field given once or repeated: its first value, as a form reader takes it. */
+const field = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => [value].flat()[0])
+  .optional();
+/** The sign-in and sign-out forms; null: a body of another type (no form to read). */
+const Form = z.object({ csrf: field, next: field, name: field, password: field }).nullish();
+const Query = z.object({ next: field, signed_out: field, ended: field });
+type Form = z.output<typeof Form> | undefined;
+
+/** HttpOnly, this site only (the device cookie is Lax); max age 0 clears. */
+const cookie = (secure: boolean, maxAge: number, sameSite: 'strict' | 'lax' = 'strict') =>
+  ({ path: '/', httpOnly: true, sameSite, secure, maxAge }) as const;
 
 const sendPage = (reply: FastifyReply, status: number, facts: SignInPageFacts) => {
   const html = signInPage(facts);
@@ -41,43 +48,43 @@ const sendPage = (reply: FastifyReply, status: number, facts: SignInPageFacts) =
 
 /** The form's token: the one its cookie holds already, or a new one set in the cookie. */
 function formToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const kept = readCookie(request.raw, formCookieName(secure));
+  const kept = cookieOf(request.cookies, formCookieName(secure));
   if (kept) return kept;
   const token = newToken();
-  setCookie(reply, formCookieName(secure), token, { secure, maxAgeSeconds: 3600 });
+  reply.setCookie(formCookieName(secure), token, cookie(secure, 3600));
   return token;
 }
 
 const minutes = (seconds: number) =>
   seconds <= 60 ? 'a minute' : `${Math.ceil(seconds / 60)} minutes`;
 
-async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
+async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply: FastifyReply) {
   const { secure, cookie: oldCookie } = request.admission;
-  const form = request.body === undefined ? new URLSearchParams() : request.body;
-  const next = safeNext(form?.get('next'));
-  const name = (form?.get('name') ?? '').trim().slice(0, 80);
+  const next = safeNext(form?.next);
+  const name = (form?.name ?? '').trim().slice(0, 80);
   const again = (status: number, error: string, retryAfter?: number) => {
     if (retryAfter) reply.header('retry-after', String(retryAfter));
     const token = formToken(request, reply, secure);
     return sendPage(reply, status, { formToken: token, next, name, error });
   };
-  if (!form) return again(400, 'The form could not be read. Please try again.');
+  if (form === null) return again(400, 'The form could not be read. Please try again.');
   // Double submit: the form's hidden token matches its cookie, so no other site posted it.
-  if (!sameToken(readCookie(request.raw, formCookieName(secure)), form.get('csrf') ?? '')) {
+  if (!sameToken(cookieOf(request.cookies, formCookieName(secure)), form?.csrf)) {
     return again(403, 'This form had expired. Please sign in again.');
   }
   const user = NAME_PATTERN.test(name) ? gate.store.findUser(name) : undefined;
+  const deviceToken = cookieOf(request.cookies, deviceCookieName(secure));
   const attempt = {
     account: name.toLowerCase(),
     address: clientAddress(request.raw, gate.transport),
-    device: gate.devices.deviceOf(readCookie(request.raw, deviceCookieName(secure)), user),
+    device: gate.devices.deviceOf(deviceToken, user),
   };
   const wait = gate.slowing.retryAfterSeconds(attempt);
   if (wait > 0) {
     return again(429, `Too many attempts. Please wait ${minutes(wait)} and try again.`, wait);
   }
   const trusted = gate.slowing.trust(attempt) !== 'none';
-  const password = form.get('password') ?? '';
+  const password = form?.password ?? '';
   const verdict = await checkPassword(gate, user, password, trusted ? 'trusted' : 'untrusted');
   if (verdict.kind === 'busy') {
     const words = 'Many sign-ins are being checked right now. Please try again shortly.';
@@ -94,62 +101,68 @@ async function signIn(gate: AuthGate, request: Request, reply: FastifyReply) {
     address: attempt.address,
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
-  const maxAgeSeconds = Math.floor(gate.book.times.maxHours * 3600);
-  setCookie(reply, sessionCookieName(secure), id, { secure, maxAgeSeconds });
+  const maxAge = Math.floor(gate.book.times.maxHours * 3600);
   // This browser is a known device of the account from now on (see SignInSlowing).
   const device = gate.devices.issue({ name: user.name, passwordHash: verdict.passwordHash });
-  setCookie(reply, deviceCookieName(secure), device, {
-    secure,
-    maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    sameSite: 'Lax',
-  });
-  setCookie(reply, formCookieName(secure), '', { secure, maxAgeSeconds: 0 });
-  return reply.redirect(next, 303);
+  return reply
+    .setCookie(sessionCookieName(secure), id, cookie(secure, maxAge))
+    .setCookie(
+      deviceCookieName(secure),
+      device,
+      cookie(secure, DEVICE_COOKIE_MAX_AGE_SECONDS, 'lax'),
+    )
+    .setCookie(formCookieName(secure), '', cookie(secure, 0))
+    .redirect(next, 303);
 }
 
-async function signOut(gate: AuthGate, request: Request, reply: FastifyReply, everywhere: boolean) {
+async function signOut(
+  gate: AuthGate,
+  request: FastifyRequest,
+  form: Form,
+  reply: FastifyReply,
+  everywhere: boolean,
+) {
   const { secure, session } = request.admission;
   if (session) {
-    const token = headerToken(request.raw) ?? request.body?.get('csrf') ?? undefined;
+    const token = headerToken(request.raw) ?? form?.csrf;
     if (!sameToken(session.csrfToken, token)) {
       return refuse(reply, 403, 'csrf_failed', 'The request lacks this session’s token.');
     }
     if (everywhere) gate.book.endEverywhere(session.name);
     else gate.book.end(session.idHash);
   }
-  setCookie(reply, sessionCookieName(secure), '', { secure, maxAgeSeconds: 0 });
   // Nothing of the account stays in this browser (the page clears it too, before it posts).
-  reply.header('clear-site-data', '"cache", "storage"');
-  return reply.redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
+  return reply
+    .setCookie(sessionCookieName(secure), '', cookie(secure, 0))
+    .header('clear-site-data', '"cache", "storage"')
+    .redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
 }
 
-/**
- * Sign-in's form, sign-in, sign-out and the session's facts: open to anyone (each checks its own
- * form or session token); a body is a form or nothing (null: another type).
- */
-export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthGate }) {
+/** Sign-in's form, sign-in, sign-out and the session's facts: open to anyone (each checks its own token). */
+export const signInRoutes: FastifyPluginAsyncZod<{ gate: AuthGate }> = async (app, { gate }) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request, text, done) => {
-    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    done(null, type === FORM_TYPE || text === '' ? new URLSearchParams(String(text)) : null);
-  });
+  await app.register(formbody);
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) =>
+    done(null, text === '' ? {} : null),
+  );
   app.addHook('onRequest', noStore);
-  const open = { config: { access: 'public' as const }, bodyLimit: MAX_FORM_BYTES };
-  app.get(SIGN_IN_PATH, open, (request, reply) => {
+  // The sign-in and sign-out forms are small: anything longer is not theirs.
+  const open = { config: { access: 'public' as const }, bodyLimit: 8 * 1024 };
+  const posted = { ...open, schema: { body: Form } };
+  app.get(SIGN_IN_PATH, { ...open, schema: { querystring: Query } }, (request, reply) => {
     const { secure, session } = request.admission;
-    const query = requestUrl(request.url).searchParams;
-    const next = safeNext(query.get('next'));
+    const next = safeNext(request.query.next);
     if (session) return reply.redirect(next, 303);
     const notice =
-      query.get('signed_out') === '1'
+      request.query.signed_out === '1'
         ? 'You are signed out.'
-        : query.get('ended') === '1'
+        : request.query.ended === '1'
           ? 'Your session has ended. Sign in again to continue.'
           : undefined;
     const token = formToken(request, reply, secure);
     return sendPage(reply, 200, { formToken: token, next, ...(notice ? { notice } : {}) });
   });
-  app.post(SIGN_IN_PATH, open, (request: Request, reply) => signIn(gate, request, reply));
+  app.post(SIGN_IN_PATH, posted, (request, reply) => signIn(gate, request, request.body, reply));
   app.get('/auth/session', open, (request, reply) => {
     const { session } = request.admission;
     return reply.send({
@@ -157,8 +170,12 @@ export async function signInRoutes(app: FastifyInstance, { gate }: { gate: AuthG
       signInRequired: signInRequired(gate.exposed, request.raw),
     });
   });
-  const out = (everywhere: boolean) => (request: Request, reply: FastifyReply) =>
-    signOut(gate, request, reply, everywhere);
-  app.post('/auth/sign-out', open, out(false));
-  app.post('/auth/sign-out-everywhere', open, out(true));
-}
+  for (const [url, everywhere] of [
+    ['/auth/sign-out', false],
+    ['/auth/sign-out-everywhere', true],
+  ] as const) {
+    app.post(url, posted, (request, reply) =>
+      signOut(gate, request, request.body, reply, everywhere),
+    );
+  }
+};
