@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { demoDashboard } from './fresh-visit';
+import type { ProxyOptions } from '../src/server/api-proxy';
 import { API_VERSION } from '../src/client';
 import { CHROMIUM_PATH } from '../test/e2e/chromium';
 import { median, round, type Bench } from './bench-api';
@@ -70,13 +71,12 @@ async function demoShow(appUrl: string): Promise<string> {
 }
 
 async function startTarget(label: Target['label'], outDir: string, root?: string) {
-  // Lighthouse simulates a phone on a mobile network: the server answers it as it answers a
-  // browser on another machine (API answers gzipped), not as one on this machine, where it
-  // leaves them unpacked because loopback bytes cost nothing to move.
   const activity = {
     path: join(mkdtempSync(join(tmpdir(), 'slabdesk-lighthouse-')), 'activity.db'),
   };
-  const app = await demoDashboard(outDir, { proxy: { gzipLoopback: true }, activity, root });
+  // The base's server packs answers for a browser on this machine only when told (this one always).
+  const proxy = root ? ({ gzipLoopback: true } as ProxyOptions) : undefined;
+  const app = await demoDashboard(outDir, { activity, root, proxy });
   const { orders } = await json<{ orders: { id: string }[] }>(
     `${app.url}/api/${API_VERSION}/orders.json?status=any&limit=1`,
   );

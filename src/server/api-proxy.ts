@@ -3,7 +3,6 @@ import type { Actor } from './auth/roles';
 import { refuse } from './error-envelope';
 import { callTermsOf, governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
-import { fromThisMachine } from './gzip-reply';
 import { answerBody, redactText } from './key-redaction';
 import { serverLog } from './log';
 import { isPing, type PingShare } from './ping-share';
@@ -14,8 +13,6 @@ import type { Upstream, UpstreamLimits } from './upstream-call';
 export type { Upstream } from './upstream-call';
 
 export interface ProxyOptions {
-  /** Gzip for a browser on this machine too (over loopback packing only costs CPU). */
-  gzipLoopback?: boolean;
   /** The last ping answered, given again (null: every ping asks, for tests that count them). */
   pings?: PingShare | null | undefined;
   /** Who made the call; unset: sign-in is off ("This computer"). */
@@ -134,8 +131,7 @@ export async function proxyApiRequest(
   }
   const answer = answerBody(called, key, called.headers.get('content-type') ?? '');
   reply.code(called.status);
-  if (fromThisMachine(request) && !options.gzipLoopback) reply.send(answer);
-  else reply.compress(answer);
+  reply.compress(answer);
   ping?.note(called.status, answer);
   // A refusal of the key or a wait asked for: a shared ping would say all is well when it is not.
   if ([401, 403, 429].includes(called.status)) options.pings?.forget();

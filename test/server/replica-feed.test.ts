@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, feedAnswer, feedBody } from '../../src/server/replica/replica-store';
 import { ReplicaStore } from '../../src/server/replica/replica-store';
 import { useDemoHub } from '../support/demo-hub';
+import { rawBytes } from '../support/raw-http';
 
 /** The replica's change feed: a snapshot in pages, then only what changed, by the hub's cursor. */
 
@@ -129,12 +131,16 @@ describe('the feed over HTTP', () => {
     expect(await tooLong.json()).toMatchObject({ errors: { cursor: [expect.any(String)] } });
   });
 
-  it('sends the rows unpacked to a browser on this machine, whatever it accepts', async () => {
-    const answer = await fetch(`${demo.server.url}/hub/replica/listings`, {
+  it('packs the rows for a browser that takes gzip, on this machine too, and sends them plain otherwise', async () => {
+    const path = '/hub/replica/listings';
+    const packed = await rawBytes(demo.server.url, path, {
       headers: { 'accept-encoding': 'gzip' },
     });
-    expect(answer.headers.get('content-encoding')).toBeNull();
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    expect(bytes.every((byte) => byte < 0x80)).toBe(true);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    const plain = await rawBytes(demo.server.url, path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.every((byte) => byte < 0x80)).toBe(true);
+    expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+    expect(gunzipSync(packed.body).equals(plain.body)).toBe(true);
   });
 });

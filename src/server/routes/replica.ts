@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
-import { fromThisMachine, gzipByCall } from '../gzip-reply';
+import { gzipByCall } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
 import type { HubFeedFailure } from '../../client/hub-feed-answer';
@@ -77,8 +77,7 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
         ),
       );
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      // Packed for a browser elsewhere (a phone at a show); over loopback it would only cost CPU.
-      return fromThisMachine(request) ? reply.send(body) : reply.compress(body);
+      return reply.compress(body);
     },
   );
 };
