@@ -1,6 +1,7 @@
 import type { CatalogueSearch } from './catalogue-filters';
 import { AgeFilterField } from './age-filter-field';
 import { humanize } from '../../../lib/format';
+import { Options } from '../../../components/options';
 
 type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
 type FacetKey = 'status' | 'grader' | 'grade' | 'category';
@@ -49,11 +50,7 @@ function FilterSelect({
         onChange={(event) => onChange({ [id]: event.target.value })}
       >
         <option value="">Any</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options of={options.map((option) => [option.value, option.label])} />
       </select>
     </div>
   );

@@ -19,6 +19,7 @@ import { ReadOnlyGate } from '../../../components/write-actions';
 import { SaleTermsFields } from './sale-terms-fields';
 import { CardDetailsFields, FromInventory, PhotoFields } from './new-listing-sections';
 import { rememberReviewPreference, reviewPreference } from './review-preference';
+import { Options } from '../../../components/options';
 
 /**
  * New listing: a cert number and a price are enough. The Idempotency-Key lasts as long as the body,
@@ -180,11 +181,7 @@ function NewListingContent() {
                 {(c) => (
                   <select {...c} {...register('grader')}>
                     <option value="">Try all graders</option>
-                    {GRADERS.map((grader) => (
-                      <option key={grader} value={grader}>
-                        {grader}
-                      </option>
-                    ))}
+                    <Options of={GRADERS.map((grader) => [grader, grader])} />
                   </select>
                 )}
               </FormField>
