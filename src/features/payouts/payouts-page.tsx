@@ -51,8 +51,7 @@ export function PayoutsPage() {
     return line ? costOf(line.inventory_item_id) : undefined;
   };
   const months = useMemo(() => payoutsByMonth(rows, costOf), [rows, costOf]);
-  // Sums of the amounts shown; an order whose amount, payout status or cancellation is not shown
-  // is left out and said to be.
+  // Sums of the amounts shown; an order with a figure not shown is left out and said to be.
   const undecided = rows.filter(
     (o) => o.cancelled_at === undefined || (isCounted(o) && o.svc_payout?.status === undefined),
   ).length;

@@ -56,10 +56,7 @@ function FilterSelect({
   );
 }
 
-/**
- * The catalogue's filters (all but the search): in the filter row at a desk, in the Filters
- * sheet on a phone. Each change is written to the address at once.
- */
+/** The catalogue's filters (not the search), each change written to the address at once. */
 export function CatalogueFilterFields({
   search,
   facets,
@@ -76,8 +73,7 @@ export function CatalogueFilterFields({
           key={filter.key}
           id={filter.key}
           label={filter.label}
-          // Its choices come from the listings as they are read: a fixed width, so the fields
-          // beside it stay put as they arrive.
+          // Choices come from the listings as read: a fixed width keeps the fields beside it still.
           className="field facet-field"
           value={search[filter.key]}
           options={facets[filter.key].map((value) => ({

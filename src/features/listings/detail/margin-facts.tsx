@@ -5,9 +5,7 @@ import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 
 const money = (cents: number) => formatMoney(formatCents(cents));
 
-/**
- * "Net if sold" (price less the learned fee) and "Margin over cost" (that less inventory `cost`).
- */
+/** "Net if sold" (price less the learned fee) and "Margin over cost" (that less `cost`). */
 export function MarginFacts({
   price,
   itemId,

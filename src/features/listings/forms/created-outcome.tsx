@@ -22,10 +22,7 @@ export interface Created {
   reviewBound?: boolean;
 }
 
-/**
- * The card the cert resolved to, and the moves the spec allows before go-live: release it now
- * (only a listing held by the seller's own check) or withdraw it.
- */
+/** The resolved card, and the spec's moves before go-live: release it now, or withdraw it. */
 function ReviewBeforeLive({ listingId, reviewBound }: { listingId: string; reviewBound: boolean }) {
   const client = useApiClient();
   const detail = useQuery(listingDetailQuery(client, listingId));
