@@ -3,7 +3,7 @@ import { durationLabel } from '../../../components/duration-options';
 import { FieldValue } from '../../../components/field-value';
 import { FullDate } from '../../../components/figure';
 import { StatusPill } from '../../../components/status-pill';
-import { writtenTerms } from '../../../api/listings/written-terms';
+import { writtenTerms, type WrittenTerms } from '../../../api/listings/written-terms';
 import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import type { ListingView } from './listing-view';
 import { MarginFacts } from './margin-facts';
@@ -11,35 +11,49 @@ import { RuleLine } from './rule-line';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
-/** A term the API may not show: the current value, or "not shown" with what was set here. */
-function Term<T>({
-  value,
+type TermField = Exclude<keyof WrittenTerms, 'at' | 'description'>;
+type Shown<K extends TermField> = Exclude<WrittenTerms[K], undefined>;
+
+/** A term the API may not show: its value, or "not shown" with what was last set here. */
+function Term<K extends TermField>({
+  label,
+  field,
+  listing,
   written,
-  writtenAt,
+  after,
   children,
 }: {
-  value: T | undefined;
-  written: T | undefined;
-  writtenAt: string | undefined;
-  children: (value: T) => ReactNode;
+  label: string;
+  field: K;
+  listing: ListingView;
+  written: WrittenTerms | undefined;
+  after?: ReactNode;
+  children: (value: Shown<K>) => ReactNode;
 }) {
+  const set = written?.[field] as Shown<K> | undefined;
   return (
-    <FieldValue
-      value={value}
-      notShown={
-        <>
-          Not shown by the API
-          {written !== undefined && writtenAt && (
-            <span className="muted">
-              {' '}
-              · last set here to {children(written)}, on {formatDateTime(writtenAt)}
-            </span>
-          )}
-        </>
-      }
-    >
-      {children}
-    </FieldValue>
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <FieldValue
+          value={listing[field] as Shown<K> | undefined}
+          notShown={
+            <>
+              Not shown by the API
+              {set !== undefined && written && (
+                <span className="muted">
+                  {' '}
+                  · last set here to {children(set)}, on {formatDateTime(written.at)}
+                </span>
+              )}
+            </>
+          }
+        >
+          {children}
+        </FieldValue>
+        {after}
+      </dd>
+    </>
   );
 }
 
@@ -89,67 +103,38 @@ export function SaleTermsPanel({
           <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
         )}
         <RuleLine listingId={listing.id} />
-        <dt>Offers</dt>
-        <dd>
-          <Term
-            value={listing.acceptsOffers}
-            written={written?.acceptsOffers}
-            writtenAt={written?.at}
-          >
-            {(on) => yesNo(on)}
-          </Term>
-        </dd>
+        <Term label="Offers" field="acceptsOffers" listing={listing} written={written}>
+          {(on) => yesNo(on)}
+        </Term>
         {listing.acceptsOffers !== false && (
-          <>
-            <dt>Minimum offer</dt>
-            <dd>
-              <Term
-                value={listing.minimumOffer}
-                written={written?.minimumOffer}
-                writtenAt={written?.at}
-              >
-                {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
-              </Term>
-            </dd>
-          </>
+          <Term label="Minimum offer" field="minimumOffer" listing={listing} written={written}>
+            {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
+          </Term>
         )}
-        <dt>Trades</dt>
-        <dd>
-          <Term
-            value={listing.acceptsTrades}
-            written={written?.acceptsTrades}
-            writtenAt={written?.at}
-          >
-            {(on) => yesNo(on)}
-          </Term>
-        </dd>
-        <dt>Window</dt>
-        <dd>
-          <Term
-            value={listing.durationHours}
-            written={written?.durationHours}
-            writtenAt={written?.at}
-          >
-            {(hours) => durationLabel(hours)}
-          </Term>
-          {listing.windowEndsAt && (
-            <>
-              , ends <FullDate iso={listing.windowEndsAt} />
-            </>
-          )}
-        </dd>
-        <dt>Auto-relist</dt>
-        <dd>
-          <Term value={listing.autoRelist} written={written?.autoRelist} writtenAt={written?.at}>
-            {(on) => yesNo(on, 'On', 'Off')}
-          </Term>
-        </dd>
-        <dt>Promoted</dt>
-        <dd>
-          <Term value={listing.promoted} written={written?.promoted} writtenAt={written?.at}>
-            {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
-          </Term>
-        </dd>
+        <Term label="Trades" field="acceptsTrades" listing={listing} written={written}>
+          {(on) => yesNo(on)}
+        </Term>
+        <Term
+          label="Window"
+          field="durationHours"
+          listing={listing}
+          written={written}
+          after={
+            listing.windowEndsAt && (
+              <>
+                , ends <FullDate iso={listing.windowEndsAt} />
+              </>
+            )
+          }
+        >
+          {(hours) => durationLabel(hours)}
+        </Term>
+        <Term label="Auto-relist" field="autoRelist" listing={listing} written={written}>
+          {(on) => yesNo(on, 'On', 'Off')}
+        </Term>
+        <Term label="Promoted" field="promoted" listing={listing} written={written}>
+          {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
+        </Term>
         <dt>Can be reactivated</dt>
         <dd>
           <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
