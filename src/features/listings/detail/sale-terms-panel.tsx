@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import type { ListingView } from './listing-view';
 import { MarginFacts } from './margin-facts';
 import { RuleLine } from './rule-line';
+import { Fact } from '../../../components/fact';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
@@ -86,19 +87,17 @@ export function SaleTermsPanel({
     <section aria-labelledby="terms-heading" className="panel">
       <h2 id="terms-heading">Sale terms</h2>
       <dl className="facts">
-        <dt>Status</dt>
-        <dd>
+        <Fact label="Status">
           <FieldValue value={listing.status} unreadable={unreadable('status')}>
             {(status) => <StatusPill value={status} />}
           </FieldValue>
           {listing.reason && <> ({humanize(listing.reason)})</>}
-        </dd>
-        <dt>Price</dt>
-        <dd>
+        </Fact>
+        <Fact label="Price">
           <FieldValue value={listing.price} unreadable={unreadable('price')}>
             {formatMoney}
           </FieldValue>
-        </dd>
+        </Fact>
         {!sold && (
           <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
         )}
@@ -135,33 +134,25 @@ export function SaleTermsPanel({
         <Term label="Promoted" field="promoted" listing={listing} written={written}>
           {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
         </Term>
-        <dt>Can be reactivated</dt>
-        <dd>
+        <Fact label="Can be reactivated">
           <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
             {(can) => yesNo(can, 'Yes', 'No')}
           </FieldValue>
-        </dd>
+        </Fact>
         {listing.isLot !== undefined && (
-          <>
-            <dt>Lot</dt>
-            <dd>
-              {listing.isLot ? `Yes, ${listing.cardCount ?? 'several'} cards` : 'No, a single card'}
-            </dd>
-          </>
+          <Fact label="Lot">
+            {listing.isLot ? `Yes, ${listing.cardCount ?? 'several'} cards` : 'No, a single card'}
+          </Fact>
         )}
         {listing.listedAt !== undefined && (
-          <>
-            <dt>Listed</dt>
-            <dd>
-              {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
-            </dd>
-          </>
+          <Fact label="Listed">
+            {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
+          </Fact>
         )}
         <DateFact label="Scheduled go-live" iso={listing.scheduledGoLiveAt} />
         <DateFact label="Created" iso={listing.createdAt} />
         <DateFact label="Updated" iso={listing.updatedAt} />
-        <dt>Public page</dt>
-        <dd>
+        <Fact label="Public page">
           <FieldValue value={listing.url} unreadable={unreadable('url')}>
             {(url) => (
               <a href={url} target="_blank" rel="noreferrer noopener">
@@ -169,7 +160,7 @@ export function SaleTermsPanel({
               </a>
             )}
           </FieldValue>
-        </dd>
+        </Fact>
       </dl>
       <h3>Description</h3>
       <FieldValue

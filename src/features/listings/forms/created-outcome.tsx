@@ -12,6 +12,7 @@ import { paths } from '../../../shared/paths';
 import { useDeactivateListing, useUpdateListing } from '../../../api/listings/listing-mutations';
 import { describeOutcome } from './listing-outcome';
 import { listingDetailQuery } from '../../../api/listings/listing-detail-query';
+import { Fact } from '../../../components/fact';
 
 export interface Created {
   listing: ListingCreated;
@@ -43,16 +44,13 @@ function ReviewBeforeLive({ listingId, reviewBound }: { listingId: string; revie
       <h2 id="review-heading">Is this the right card?</h2>
       {card ? (
         <dl className="facts">
-          <dt>Card</dt>
-          <dd>{card.title ?? '—'}</dd>
-          <dt>Grade</dt>
-          <dd>
+          <Fact label="Card">{card.title ?? '—'}</Fact>
+          <Fact label="Grade">
             {card.grader ?? '?'} {card.grade ?? '?'}
-          </dd>
-          <dt>Cert number</dt>
-          <dd>
+          </Fact>
+          <Fact label="Cert number">
             <code>{card.cert_number ?? '—'}</code>
-          </dd>
+          </Fact>
         </dl>
       ) : (
         <Loading label="Reading the card the cert resolved to…" />
