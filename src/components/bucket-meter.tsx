@@ -6,10 +6,7 @@ import { useThrottledStore } from '../api/live/use-throttled-store';
 /** The meter redraws at most this often, however many requests come and go. */
 const REDRAW_MS = 250;
 
-/**
- * The rate-limit bucket as a live meter: the server governor's model shared by every tab, else the
- * client's own, each anchored on `X-Service-Api-Call-Limit` and drained at the key's rate.
- */
+/** The rate-limit bucket as a live meter, anchored on `X-Service-Api-Call-Limit`. */
 export function BucketMeter({
   compact = false,
   label: name = 'API capacity',

@@ -48,15 +48,9 @@ export interface DataTableProps<T> {
   sort?: { id: string; direction: SortDirection } | undefined;
   onSortChange?(id: string): void;
   selection?: TableSelection<T>;
-  /**
-   * How rows read as cards below 720 px wide; without it, the first column is the card's title and
-   * every other column a labelled figure under it (a phone never scrolls a table sideways).
-   */
+  /** Cards below 720 px; default: first column the title, the rest labelled figures. */
   cards?: CardLayout;
-  /**
-   * Off for a short list whose rows hold forms and notes: every row drawn at its own height, each
-   * control a tab stop of its own, and on a phone each row stacked under its title (`cards.title`).
-   */
+  /** Off for a short list of forms: every row drawn, each control a tab stop, stacked. */
   windowed?: boolean;
   /** The row the page shows beside the table (`aria-current`). */
   currentRowId?: string;
@@ -128,8 +122,7 @@ function DataTableView<T>({
     count: rows.length,
     rowHeight: shownRowHeight,
     height,
-    // Four rows beyond each edge: the window moves with each scroll event, so a wider margin
-    // only adds rows to the first render (a page's heaviest moment).
+    // Four rows each side: more only adds rows to the first render.
     overscan: 4,
   });
   const columnCount = columns.length + (selection ? 1 : 0);
@@ -140,8 +133,7 @@ function DataTableView<T>({
   );
 
   const selected = selection?.selected;
-  // Counted without listing every shown id (a keystroke over 100,000 rows): none when nothing is
-  // selected; the ids themselves only when the header box is ticked.
+  // Counted without listing every id (100,000 rows); none when nothing is selected.
   const selectedShown = useMemo(() => {
     if (!selected || selected.size === 0) return 0;
     let count = 0;

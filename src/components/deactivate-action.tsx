@@ -9,10 +9,7 @@ export const EDITOR_DEACTIVATE_REASON =
 /** The id of the words that say why Deactivate is off for this person (an editor). */
 export const DEACTIVATE_REASON_ID = 'deactivate-reason';
 
-/**
- * Whether this person may deactivate: an owner (or sign-in off) when the key can write; never an
- * editor or a viewer.
- */
+/** Whether this person may deactivate: an owner (or sign-in off) with a key that writes. */
 export function useDeactivateAccess(): WriteAccess {
   const access = useWriteAccess();
   if (!access.canWrite) return access;
@@ -21,10 +18,7 @@ export function useDeactivateAccess(): WriteAccess {
     : access;
 }
 
-/**
- * Props for a Deactivate button, disabled with the read-only notice or, for an editor, with the
- * words of `DeactivateReason` (render it beside the button).
- */
+/** A Deactivate button's props, disabled with the read-only or the editor's reason. */
 export function useDeactivateButton(): { disabled?: true; 'aria-describedby'?: string } {
   const write = useWriteAccess();
   const access = useDeactivateAccess();
@@ -50,10 +44,7 @@ interface DeactivateMutation {
   mutate(variables: undefined, options: { onSuccess(): void; onSettled(): void }): void;
 }
 
-/**
- * The one "Deactivate this listing?" confirmation: what deactivating does, then the listing's
- * deactivation sent; `onDone` gets the words to tell the seller, `onClose` is told either way.
- */
+/** The one "Deactivate this listing?" confirmation; `onDone` gets the words to say. */
 export function DeactivateDialog({
   open,
   deactivate,

@@ -1,4 +1,5 @@
 import { DURATION_HOURS } from '../client';
+import { Options } from './options';
 
 /** A listing window in words: 168 hours is "7 days"; an odd value stays in hours. */
 export function durationLabel(hours: number): string {
@@ -7,13 +8,5 @@ export function durationLabel(hours: number): string {
 
 /** The `<option>`s of the four windows the spec allows (168, 336, 504 and 720 hours). */
 export function DurationOptions() {
-  return (
-    <>
-      {DURATION_HOURS.map((hours) => (
-        <option key={hours} value={String(hours)}>
-          {durationLabel(hours)}
-        </option>
-      ))}
-    </>
-  );
+  return <Options of={DURATION_HOURS.map((hours) => [String(hours), durationLabel(hours)])} />;
 }

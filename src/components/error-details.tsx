@@ -1,4 +1,5 @@
 import type { ApiError } from '../client';
+import { Fact } from './fact';
 
 /** For support: the error's code, HTTP status, request id and raw message, behind "Details". */
 export function ErrorDetails({ error }: { error: ApiError }) {
@@ -6,22 +7,14 @@ export function ErrorDetails({ error }: { error: ApiError }) {
     <details className="error-details">
       <summary>Details</summary>
       <dl className="banner-meta">
-        <dt>Code</dt>
-        <dd>
+        <Fact label="Code">
           <code>{error.code}</code>
-        </dd>
-        {error.status > 0 && (
-          <>
-            <dt>HTTP status</dt>
-            <dd>{error.status}</dd>
-          </>
-        )}
-        <dt>Request id</dt>
-        <dd>
+        </Fact>
+        {error.status > 0 && <Fact label="HTTP status">{error.status}</Fact>}
+        <Fact label="Request id">
           <code>{error.requestId ?? 'none'}</code>
-        </dd>
-        <dt>Message</dt>
-        <dd>{error.message}</dd>
+        </Fact>
+        <Fact label="Message">{error.message}</Fact>
       </dl>
     </details>
   );

@@ -46,10 +46,7 @@ export function FormField({
   );
 }
 
-/**
- * A labelled checkbox with an optional hint. The label holds the checkbox: a tap on either the
- * box or its words ticks it, and on a phone the label is the 44 px hit area (forms.css).
- */
+/** A labelled checkbox with a hint; the label holds the box, the 44 px hit area on a phone. */
 export function CheckboxField({
   label,
   hint,

@@ -50,6 +50,7 @@ export function ListPageFrame({
   loading,
   summary,
   empty,
+  className,
   children,
 }: {
   /** Names the heading (`<id>-heading`) the page is labelled by. */
@@ -62,8 +63,8 @@ export function ListPageFrame({
   /** Said above the filters (how far a long read has come). */
   notice?: ReactNode;
   search?: ListSearch;
-  /** The search form's other fields. */
-  filters: ReactNode;
+  /** The search form's other fields; without them or a search, the list has no search form. */
+  filters?: ReactNode;
   /** The search form's name, where the page has more than one search. */
   filtersLabel?: string;
   /** A new key starts the form's fields again (from a new address). */
@@ -86,39 +87,42 @@ export function ListPageFrame({
   empty?: ReactNode;
   /** The list: the house's `DataTable`. */
   children?: ReactNode;
+  className?: string;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`}>
+    <section aria-labelledby={`${id}-heading`} className={className}>
       <div className="page-head">
         <h1 id={`${id}-heading`}>{title}</h1>
         {actions && <div className="page-actions">{actions}</div>}
       </div>
       {intro && <p className="muted">{intro}</p>}
       {notice}
-      <form
-        key={filtersKey}
-        className="filters"
-        role="search"
-        aria-label={filtersLabel}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onFiltersSubmit?.(event.currentTarget);
-        }}
-      >
-        {search && (
-          <div className="field search-field">
-            <label htmlFor={search.id}>{search.label}</label>
-            <input
-              id={search.id}
-              type="search"
-              placeholder={search.placeholder}
-              value={search.value}
-              onChange={(event) => search.onChange(event.target.value)}
-            />
-          </div>
-        )}
-        {filters}
-      </form>
+      {(search || filters) && (
+        <form
+          key={filtersKey}
+          className="filters"
+          role="search"
+          aria-label={filtersLabel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onFiltersSubmit?.(event.currentTarget);
+          }}
+        >
+          {search && (
+            <div className="field search-field">
+              <label htmlFor={search.id}>{search.label}</label>
+              <input
+                id={search.id}
+                type="search"
+                placeholder={search.placeholder}
+                value={search.value}
+                onChange={(event) => search.onChange(event.target.value)}
+              />
+            </div>
+          )}
+          {filters}
+        </form>
+      )}
       {onRemoveFilters && (
         <ActiveFilters
           filters={active}

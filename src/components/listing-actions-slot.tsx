@@ -1,10 +1,7 @@
 import { createContext, Suspense, useContext, type ReactNode } from 'react';
 import type { ListingRead } from '../client';
 
-/**
- * Actions another page family adds to a listing's page (the card show's "Sold here"): the shell
- * fills the slot, so the listing pages need not import that family.
- */
+/** Actions another page family adds to a listing's page: the shell fills the slot (no import). */
 const ListingActionsContext = createContext<((listing: ListingRead) => ReactNode) | null>(null);
 
 export function ListingActionsProvider({
@@ -23,8 +20,7 @@ export function ListingActionsProvider({
 export function ListingActionsSlot({ listing }: { listing: ListingRead }) {
   const actions = useContext(ListingActionsContext);
   if (!actions) return null;
-  // A tap target's height kept from the first paint: the actions' code arrives after the page,
-  // and the page below must not move when it does.
+  // A tap target's height from the first paint, so the page does not move when actions arrive.
   return (
     <div style={{ minHeight: 44 }}>
       <Suspense fallback={null}>{actions(listing)}</Suspense>

@@ -1,9 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-/**
- * A button opening a small panel below it (`aria-expanded`, `aria-controls`); focus moves in;
- * Escape, a click outside or Tab past the end closes it, Escape back to the button.
- */
+/** A button opening a panel below it; Escape, a click outside or Tab past the end closes it. */
 export function PopoverButton({
   label,
   panelLabel,

@@ -2,10 +2,7 @@ import { useRef, useState } from 'react';
 import { priceJump } from '../lib/price-asks';
 import { ConfirmDialog } from './confirm-dialog';
 
-/**
- * Asks once before a typed price more than 3 times the last or under a third of it is saved:
- * `check(last, next, save)` saves at once within that, else after the seller's yes; no saves nothing.
- */
+/** Asks once before saving a price over 3 times or under a third of the last; no saves nothing. */
 export function usePriceJumpAsk() {
   const [asking, setAsking] = useState<{ words: string; save(): void } | null>(null);
   // A price the seller said yes to is not asked about again (a save refused for another field).

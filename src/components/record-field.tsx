@@ -10,10 +10,7 @@ export interface MarkedRecord {
 const covers = (paths: readonly string[] | undefined, path: string) =>
   paths?.some((p) => p === path || path.startsWith(`${p}.`)) ?? false;
 
-/**
- * Whether the field at `path` came in a form that could not be read (itself or its parent object);
- * a field never sent is not shown, not unreadable.
- */
+/** Whether the field at `path` (or its parent) came unreadable; a field never sent is not shown. */
 export function unreadableAt(record: MarkedRecord, path: string): boolean {
   return covers(record.unreadable, path) && !covers(record.absent, path);
 }

@@ -5,10 +5,7 @@ import { useNow } from '../lib/use-now';
 /** After this long without an answer a page says so and offers to try again. */
 export const STILL_WAITING_AFTER_MS = 8_000;
 
-/**
- * A page's wait: its label, and past `STILL_WAITING_AFTER_MS` how long and a "Try again" that
- * restarts the requests under way.
- */
+/** A page's wait: past `STILL_WAITING_AFTER_MS`, how long and a "Try again". */
 export function WaitingStatus({ label }: { label: string }) {
   const [since, setSince] = useState(() => Date.now());
   const now = useNow(1000);

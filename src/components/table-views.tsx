@@ -5,10 +5,7 @@ import { COLUMNS_PARAM, viewPatch, viewSearch, type SearchPatch } from '../lib/s
 import type { ViewTable } from '../shared/saved-views';
 import { PopoverButton } from './popover-button';
 
-/**
- * A table's saved views and column chooser in one row; the current view is the page's URL, so it
- * can be shared as a link.
- */
+/** A table's saved views and column chooser; the view is the URL, so it can be shared. */
 export function TableViews({
   table,
   label,

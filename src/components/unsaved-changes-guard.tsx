@@ -2,10 +2,7 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
-/**
- * Asks before leaving a form with unsaved changes: our dialog within the dashboard (links,
- * shortcuts, back and forward), the browser's on closing, reloading or leaving the site.
- */
+/** Asks before leaving unsaved changes: our dialog in the app, the browser's on leaving. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   useEffect(() => {
     if (!when) return;

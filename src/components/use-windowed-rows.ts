@@ -10,10 +10,7 @@ export interface WindowedRow {
 /** Scrolls the box just enough to bring row `index` fully into view (none if it is). */
 export type ScrollToRow = (index: number) => void;
 
-/**
- * Windowing for a `<table>` of rows of one height: the rows in view plus `overscan`, between two
- * spacer rows. Follows the box's scroll and height (ResizeObserver); unmeasured (jsdom), `height`.
- */
+/** Windowing for fixed-height table rows between two spacers; unmeasured (jsdom), `height`. */
 export function useWindowedRows(options: {
   count: number;
   rowHeight: number;

@@ -45,10 +45,7 @@ export function useWriteButton(): { disabled?: true; 'aria-describedby'?: string
   return access.canWrite ? {} : { disabled: true, 'aria-describedby': READ_ONLY_NOTICE_ID };
 }
 
-/**
- * A page that only writes: its content, or why it is off. Open when a write is then refused for a
- * reason not the form's, it keeps what the seller typed and says why it cannot be saved.
- */
+/** A page that only writes: its content, or why it is off (keeping what was typed). */
 export function ReadOnlyGate({ title, children }: { title: string; children: ReactNode }) {
   const access = useWriteAccess();
   const [opened, setOpened] = useState(false);

@@ -1,7 +1,4 @@
-/**
- * The codes a seller would otherwise read (statuses, reasons, categories) in their words: one map
- * per resource. The raw code stays under "Details" where a page shows one.
- */
+/** The codes a seller would read, in their words: one map per resource. */
 
 /** A listing's `status` and the dashboard's own states of a listing. */
 export const LISTING_STATUS_WORDS: Record<string, string> = {

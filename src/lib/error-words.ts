@@ -142,10 +142,7 @@ export function errorWords(code: string | null | undefined): ErrorWords {
   return WORDS[code] ?? FALLBACK;
 }
 
-/**
- * The marketplace's own message, its codes spelled out ("write_approval: …" → "write approval:
- * …"): the message names the rule, and a seller reads words, not identifiers.
- */
+/** The marketplace's message with its codes spelled out (a seller reads words, not identifiers). */
 export function marketplaceSays(message: string): string {
   return message.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (code) => code.replace(/_/g, ' '));
 }

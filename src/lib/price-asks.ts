@@ -3,16 +3,10 @@
 import { centsOf, formatDollars } from '../shared/money';
 import { countOf } from './format';
 
-/**
- * A bulk apply asks first past 20 changes or $500 moved in all: past either, a seller has not
- * read every row of the preview (it shows five at a time), or moves more than a good slab's price.
- */
+/** A bulk apply asks past 20 changes or $500 moved: more than a seller reads in the preview. */
 export const ASK_OVER = { changes: 20, cents: 50_000 } as const;
 
-/**
- * "$1,000,000.00 is 1,880 times $531.99" when a price is more than 3 times the last or under a
- * third of it; null for a change within that, or when either price is not an amount.
- */
+/** "$X is N times $Y" for a price over 3 times or under a third of the last; else null. */
 export function priceJump(last: string | null | undefined, next: string): string | null {
   const before = centsOf(last);
   const after = centsOf(next, { typed: true });

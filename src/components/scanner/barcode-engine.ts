@@ -28,8 +28,7 @@ async function nativeDetector(): Promise<DetectorLike | undefined> {
   try {
     const supported = new Set(await Native.getSupportedFormats());
     const formats = LABEL_FORMATS.filter((format) => supported.has(format));
-    // A browser that reads neither QR nor Code 128 (a desktop without the platform's reader)
-    // reads no label worth the name: the polyfill reads them all.
+    // A browser reading neither QR nor Code 128 reads no label worth the name: use the polyfill.
     if (!supported.has('qr_code') || !supported.has('code_128')) return undefined;
     return new Native({ formats });
   } catch {
@@ -39,10 +38,7 @@ async function nativeDetector(): Promise<DetectorLike | undefined> {
 
 let polyfillLoad: Promise<DetectorLike> | undefined;
 
-/**
- * The polyfill, loaded when a scanner first opens: its code and its wasm come from this server
- * (the wasm's URL is the build's own asset, never the package's default CDN).
- */
+/** The polyfill, loaded on first open; its wasm from this server, never the package's CDN. */
 function polyfillDetector(): Promise<DetectorLike> {
   polyfillLoad ??= Promise.all([
     import('barcode-detector/ponyfill'),
@@ -75,10 +71,7 @@ async function makeEngine(prefer: 'auto' | 'polyfill'): Promise<BarcodeEngine> {
 
 const engines = new Map<'auto' | 'polyfill', Promise<BarcodeEngine>>();
 
-/**
- * The reader for this browser: its own where it reads labels, else the polyfill. One for the
- * page, made once (its wasm fetched and compiled once), shared by every scanner opened after.
- */
+/** The page's one reader: the browser's own where it reads labels, else the polyfill. */
 export function loadBarcodeEngine(prefer: 'auto' | 'polyfill' = 'auto'): Promise<BarcodeEngine> {
   let engine = engines.get(prefer);
   if (!engine) {
@@ -90,10 +83,7 @@ export function loadBarcodeEngine(prefer: 'auto' | 'polyfill' = 'auto'): Promise
   return engine;
 }
 
-/**
- * Gets the reader ready before it is needed (its code, its wasm compiled), so a press of Scan
- * waits only for the camera. A failure here is silent: the scanner's own load says it.
- */
+/** Readies the reader early so Scan waits only on the camera; failures silent here. */
 export function preloadBarcodeEngine(): void {
   loadBarcodeEngine().catch(() => undefined);
 }

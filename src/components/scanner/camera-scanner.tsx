@@ -11,10 +11,7 @@ type CameraState =
 
 /** The same code seen again within this time is the same slab still in view, not a new scan. */
 const SAME_CODE_MS = 1500;
-/**
- * Where the browser cannot call back on each new camera frame (`requestVideoFrameCallback`), the
- * pause between two looks: quick enough for a hand, easy on a phone.
- */
+/** The pause between looks where there is no `requestVideoFrameCallback`. */
 const LOOK_EVERY_MS = 80;
 
 /** The video element's per-frame callback, where the browser has it (DOM types may lack it). */
@@ -45,10 +42,7 @@ function hasTorch(track: MediaStreamTrack | undefined): boolean {
   return capabilities?.torch === true;
 }
 
-/**
- * The rear camera and a barcode reader over it (the browser's own or the polyfill, loaded on
- * open), a torch switch where the camera has one, and a field to type the cert instead.
- */
+/** The rear camera with a barcode reader, a torch switch where there is one, and a typed cert. */
 export function CameraScanner({
   onRead,
   typeLabel = 'Or type the cert number',
@@ -107,8 +101,7 @@ export function CameraScanner({
         setTorch({ available: hasTorch(track), on: false });
         setCamera({ state: 'running' });
         const framed: FrameVideo = video;
-        // The next look: on the camera's next new frame (no frame read twice, none waited for
-        // longer than it takes to arrive), else after a pause.
+        // The next look: on the camera's next new frame, else after a pause.
         const next = () => {
           if (stopped) return;
           if (framed.requestVideoFrameCallback) {

@@ -1,9 +1,6 @@
 let audio: AudioContext | undefined;
 
-/**
- * A short beep and a buzz for each slab taken (a refused one sounds lower and buzzes twice): the
- * seller's eyes stay on the slabs. Either may be missing (no sound allowed, no vibration motor).
- */
+/** A beep and buzz per slab (a refusal lower, twice): eyes stay on the slabs. */
 export function scanFeedback(kind: 'ok' | 'refused' = 'ok'): void {
   try {
     navigator.vibrate?.(kind === 'ok' ? 60 : [80, 60, 80]);

@@ -5,6 +5,7 @@ import { slabFactsQuery, slabName } from '../../api/listings/slab-facts';
 import { DataTable, type Column } from '../../components/data-table';
 import { FiguresIn, ShortDate } from '../../components/figure';
 import { deliveryWords, productPrice } from './delivery-words';
+import { Fact } from '../../components/fact';
 
 const OUTCOME_WORDS = {
   applied: 'Shown on every page',
@@ -51,14 +52,12 @@ const COLUMNS: readonly Column<DeliveryRow>[] = [
         <details>
           <summary>Details</summary>
           <dl className="facts">
-            <dt>Topic</dt>
-            <dd>
+            <Fact label="Topic">
               <code>{entry.topic ?? 'not given'}</code>
-            </dd>
-            <dt>Event id</dt>
-            <dd>
+            </Fact>
+            <Fact label="Event id">
               <code>{entry.eventId ?? 'not given'}</code>
-            </dd>
+            </Fact>
           </dl>
           {body === undefined ? (
             <p>The body was not kept (it arrived while no dashboard tab was open).</p>

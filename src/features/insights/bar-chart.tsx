@@ -14,10 +14,7 @@ const HEIGHT = 220;
 /** Room on the left for the value axis's labels, below for the periods'. */
 const PAD = { top: 12, right: 8, bottom: 36, left: 52 };
 
-/**
- * A bar chart in hand-drawn SVG (a few hundred bytes, no charting library): each bar focusable and
- * named with its figure; the table beside it is its full text form.
- */
+/** A hand-drawn SVG bar chart (no library): each bar focusable and named; the table is its text. */
 export function BarChart({
   title,
   points,

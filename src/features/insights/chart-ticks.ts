@@ -1,7 +1,4 @@
-/**
- * The value axis's ticks: 0 and a few round steps (1, 2 or 5 times a power of ten) up to at least
- * `max`. `whole` keeps steps whole (counts): no "0.5 listings".
- */
+/** Axis ticks: 0 and round steps (1, 2 or 5 times 10^n) up to `max`; `whole` for counts. */
 export function niceTicks(max: number, { count = 4, whole = false } = {}): number[] {
   if (!(max > 0)) return [0, 1];
   const raw = max / count;

@@ -13,6 +13,7 @@ import { BarChart } from './bar-chart';
 import { axisCount, axisMoney } from './chart-ticks';
 import { periodLabel } from './period-label';
 import { DataTable, type Column } from '../../components/data-table';
+import { Options } from '../../components/options';
 
 export const METRICS = {
   sales: { label: 'Sales', pick: (p: SalesPoint) => p.salesCents, money: true },
@@ -82,11 +83,7 @@ export function SalesSection({
             value={metric}
             onChange={(e) => onChange({ metric: e.target.value as Metric })}
           >
-            {Object.entries(METRICS).map(([id, m]) => (
-              <option key={id} value={id}>
-                {m.label}
-              </option>
-            ))}
+            <Options of={Object.entries(METRICS).map(([id, m]) => [id, m.label])} />
           </select>
         </div>
       </form>

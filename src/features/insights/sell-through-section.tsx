@@ -5,6 +5,7 @@ import { BarChart } from './bar-chart';
 import { axisPercent } from './chart-ticks';
 import { DataTable } from '../../components/data-table';
 import { humanize } from '../../lib/format';
+import { Options } from '../../components/options';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const days = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
@@ -37,11 +38,7 @@ export function SellThroughSection({
             value={dimension}
             onChange={(e) => onChange(e.target.value as Dimension)}
           >
-            {Object.entries(DIMENSION_LABELS).map(([id, label]) => (
-              <option key={id} value={id}>
-                {label}
-              </option>
-            ))}
+            <Options of={Object.entries(DIMENSION_LABELS)} />
           </select>
         </div>
       </form>

@@ -241,8 +241,7 @@ export function InventoryPage() {
 
   const update = (key: string, value: string) => updateParams({ [key]: value });
   const columns = useMemo(() => columnsFor(neverListed.ids), [neverListed.ids]);
-  // The cards are drawn once their columns are final (whether each was ever listed is told, or
-  // why not): drawn before, they would move when that column comes.
+  // Drawn once the columns are final, so rows never move when the "ever listed" column comes.
   const neverListedSettled = neverListed.ids !== undefined || neverListed.unknown !== undefined;
   const columnChoice = useVisibleColumns('inventory', columns, params);
 

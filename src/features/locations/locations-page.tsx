@@ -5,6 +5,7 @@ import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { locationsQuery } from '../../api/locations/locations-queries';
+import { Fact } from '../../components/fact';
 
 /** The two locations, read-only, with what each means for the seller. */
 export function LocationsPage() {
@@ -43,14 +44,12 @@ export function LocationsPage() {
                 </p>
               )}
               <dl className="facts">
-                <dt>Name</dt>
-                <dd>
+                <Fact label="Name">
                   <FieldValue value={location.name} unreadable={unreadable('name')}>
                     {(name) => name}
                   </FieldValue>
-                </dd>
-                <dt>Kind</dt>
-                <dd>
+                </Fact>
+                <Fact label="Kind">
                   <FieldValue
                     value={location.svc_location_type}
                     unreadable={unreadable('svc_location_type')}
@@ -59,34 +58,28 @@ export function LocationsPage() {
                       type === 'vault' ? 'The marketplace’s hub' : 'Yours (where your cards are)'
                     }
                   </FieldValue>
-                </dd>
+                </Fact>
                 {(location.country_code !== undefined || unreadable('country_code')) && (
-                  <>
-                    <dt>Country</dt>
-                    <dd>
-                      <FieldValue value={location.country_code} unreadable>
-                        {(code) => code}
-                      </FieldValue>
-                    </dd>
-                  </>
+                  <Fact label="Country">
+                    <FieldValue value={location.country_code} unreadable>
+                      {(code) => code}
+                    </FieldValue>
+                  </Fact>
                 )}
-                <dt>In use</dt>
-                <dd>
+                <Fact label="In use">
                   <FieldValue value={location.active} unreadable={unreadable('active')}>
                     {(v) => (v ? 'Yes' : 'No: the marketplace has switched it off')}
                   </FieldValue>
-                </dd>
-                <dt>Who manages it</dt>
-                <dd>
+                </Fact>
+                <Fact label="Who manages it">
                   <FieldValue
                     value={location.svc_seller_controlled}
                     unreadable={unreadable('svc_seller_controlled')}
                   >
                     {(v) => (v ? 'You' : 'The marketplace')}
                   </FieldValue>
-                </dd>
-                <dt>Can you change it?</dt>
-                <dd>
+                </Fact>
+                <Fact label="Can you change it?">
                   <FieldValue value={location.svc_writable} unreadable={unreadable('svc_writable')}>
                     {(v) =>
                       v
@@ -94,7 +87,7 @@ export function LocationsPage() {
                         : 'No: the marketplace manages it and works it out from where your cards are'
                     }
                   </FieldValue>
-                </dd>
+                </Fact>
               </dl>
               <details>
                 <summary>Details</summary>

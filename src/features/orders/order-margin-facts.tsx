@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { centsOf, formatDollars } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { useCardFacts } from '../../api/inventory/inventory-queries';
+import { Fact } from '../../components/fact';
 
 const NET_SOURCES = [
   'subtotal_price',
@@ -28,8 +29,7 @@ export function OrderMarginFacts({ order }: { order: Order }) {
     <>
       {!net.netIsPaid && (
         <>
-          <dt>Expected payout</dt>
-          <dd>
+          <Fact label="Expected payout">
             <FieldValue value={netCents} unreadable={unreadable}>
               {(cents) => (
                 <>
@@ -37,7 +37,7 @@ export function OrderMarginFacts({ order }: { order: Order }) {
                 </>
               )}
             </FieldValue>
-          </dd>
+          </Fact>
         </>
       )}
       {cards.data !== undefined && (

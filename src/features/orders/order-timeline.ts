@@ -45,9 +45,7 @@ function shippedSays(shipment: Partial<NonNullable<Order['svc_seller_shipment']>
   );
 }
 
-/**
- * The order's lifecycle as steps, each dated when it happened; a step no view shows is marked so.
- */
+/** The order's lifecycle as dated steps; a step no view shows is marked so. */
 export function orderTimeline(order: Order): TimelineStep[] {
   const shipment = order.svc_seller_shipment ?? {};
   const auth = order.svc_authentication ?? {};

@@ -34,6 +34,7 @@ import { matchesSearch, searchWords } from './order-search';
 import './orders.css';
 import { orderListQuery, orderStatusFilterOf } from '../../api/orders/order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
+import { Options } from '../../components/options';
 
 const OrdersSearch = z.object({
   status: z.enum(ORDER_STATUS_FILTERS),
@@ -237,11 +238,7 @@ export function OrdersPage() {
               onChange={(e) => update({ stage: e.target.value })}
             >
               <option value="">Every stage</option>
-              {ORDER_STAGES.map((one) => (
-                <option key={one.stage} value={one.stage}>
-                  {one.label}
-                </option>
-              ))}
+              <Options of={ORDER_STAGES.map((one) => [one.stage, one.label])} />
             </select>
           </div>
         </>

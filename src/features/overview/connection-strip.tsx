@@ -5,6 +5,7 @@ import { useApiClient } from '../../api/api-context';
 import { pingQuery } from '../../api/connection-query';
 import { formatDateTime } from '../../lib/format';
 import { RecordField } from '../../components/record-field';
+import { Fact } from '../../components/fact';
 
 /** The connection's details, folded: the frame already shows the rest. */
 export function ConnectionStrip() {
@@ -17,8 +18,7 @@ export function ConnectionStrip() {
         <summary>Connection details</summary>
         {ping.data ? (
           <dl className="facts">
-            <dt>Mode</dt>
-            <dd>
+            <Fact label="Mode">
               <RecordField record={ping.data} path="mode" value={ping.data.mode}>
                 {(mode) =>
                   mode === 'test'
@@ -26,37 +26,32 @@ export function ConnectionStrip() {
                     : 'Live: real listings and orders'
                 }
               </RecordField>
-            </dd>
-            <dt>Seller</dt>
-            <dd>
+            </Fact>
+            <Fact label="Seller">
               <RecordField record={ping.data} path="seller_id" value={ping.data.seller_id}>
                 {(id) => <code>{id}</code>}
               </RecordField>
-            </dd>
-            <dt>Key id</dt>
-            <dd>
+            </Fact>
+            <Fact label="Key id">
               <RecordField record={ping.data} path="key_id" value={ping.data.key_id}>
                 {(id) => <code>{id}</code>}
               </RecordField>
-            </dd>
-            <dt>API version</dt>
-            <dd>
+            </Fact>
+            <Fact label="API version">
               <RecordField record={ping.data} path="api_version" value={ping.data.api_version}>
                 {String}
               </RecordField>
-            </dd>
-            <dt>Scopes</dt>
-            <dd>
+            </Fact>
+            <Fact label="Scopes">
               <RecordField record={ping.data} path="scopes" value={ping.data.scopes}>
                 {(scopes) => scopes.join(', ')}
               </RecordField>
-            </dd>
-            <dt>Server time</dt>
-            <dd>
+            </Fact>
+            <Fact label="Server time">
               <RecordField record={ping.data} path="server_time" value={ping.data.server_time}>
                 {formatDateTime}
               </RecordField>
-            </dd>
+            </Fact>
           </dl>
         ) : (
           <p className="muted">Waiting for the API's answer to /ping.</p>

@@ -10,6 +10,7 @@ import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { shipQueue, windowsEndingSoon } from './overview-figures';
 import { DataTable } from '../../components/data-table';
+import { Fact } from '../../components/fact';
 
 /** What must be done: orders to ship to the hub by their deadlines, and windows ending soon. */
 export function WorkPanel({
@@ -33,20 +34,17 @@ export function WorkPanel({
       <h2 id="work-heading">Work</h2>
       <dl className="stats">
         <div>
-          <dt>To ship to the hub</dt>
-          <dd>{queue ? queue.length : '…'}</dd>
+          <Fact label="To ship to the hub">{queue ? queue.length : '…'}</Fact>
           <dd className={overdue ? 'muted overdue' : 'muted'}>
             {overdue ? `${overdue} overdue` : queue ? 'none overdue' : ''}
           </dd>
         </div>
         <div>
-          <dt>Open orders</dt>
-          <dd>{openCount ?? '…'}</dd>
+          <Fact label="Open orders">{openCount ?? '…'}</Fact>
           <dd className="muted">sold, in progress</dd>
         </div>
         <div>
-          <dt>Live listings</dt>
-          <dd>{windows ? windows.live : '…'}</dd>
+          <Fact label="Live listings">{windows ? windows.live : '…'}</Fact>
           <dd className="muted">
             {windows?.shown ? `${windows.soon.length} ending within 3 days` : ''}
           </dd>

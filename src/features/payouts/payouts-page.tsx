@@ -24,6 +24,7 @@ import { compareCodes } from '../../api/compare-codes';
 import { DataTable } from '../../components/data-table';
 import { SlabIdentity } from '../../components/slab-identity';
 import { slabFactsQuery } from '../../api/listings/slab-facts';
+import { Fact } from '../../components/fact';
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
 
@@ -51,8 +52,7 @@ export function PayoutsPage() {
     return line ? costOf(line.inventory_item_id) : undefined;
   };
   const months = useMemo(() => payoutsByMonth(rows, costOf), [rows, costOf]);
-  // Sums of the amounts shown; an order whose amount, payout status or cancellation is not shown
-  // is left out and said to be.
+  // Sums of the amounts shown; an order with a figure not shown is left out and said to be.
   const undecided = rows.filter(
     (o) => o.cancelled_at === undefined || (isCounted(o) && o.svc_payout?.status === undefined),
   ).length;
@@ -77,8 +77,7 @@ export function PayoutsPage() {
         <>
           <dl className="stats">
             <div>
-              <dt>Pending, expected net</dt>
-              <dd>{money(pendingSum.cents)}</dd>
+              <Fact label="Pending, expected net">{money(pendingSum.cents)}</Fact>
               <dd className="muted">
                 {countOf(pending.length, 'order')} · sale − fee − refunds
                 {leftOutNote(pendingSum.unknown + undecided)}
@@ -87,16 +86,14 @@ export function PayoutsPage() {
               </dd>
             </div>
             <div>
-              <dt>Paid out</dt>
-              <dd>{money(paidSum.cents)}</dd>
+              <Fact label="Paid out">{money(paidSum.cents)}</Fact>
               <dd className="muted">
                 {countOf(paid.length, 'order')}
                 {leftOutNote(paidSum.unknown + undecided)}
               </dd>
             </div>
             <div>
-              <dt>Platform fees</dt>
-              <dd>{money(fees.cents)}</dd>
+              <Fact label="Platform fees">{money(fees.cents)}</Fact>
               <dd className="muted">
                 on every order that pays out (none on cancelled or fully refunded ones)
                 {leftOutNote(fees.unknown + undecided)}

@@ -10,6 +10,8 @@ import { useCreateRule, useUpdateRule } from '../../api/rules/rules-mutations';
 import type { Rule, RuleDefinition } from '../../api/rules/rules-api';
 import { scopeSummary } from './rule-words';
 import { scopeFromView } from './scope-from-view';
+import { Options } from '../../components/options';
+import { DurationOptions } from '../../components/duration-options';
 
 const ALL = '';
 /** Editing: the rule's listings as they are (not re-read from a view). */
@@ -298,11 +300,7 @@ export function NewRuleForm({
           <select {...c} {...register('view')}>
             {editing && <option value={KEEP}>As it is: {scopeSummary(editing.definition)}</option>}
             <option value={ALL}>All listings</option>
-            {views.map((view) => (
-              <option key={view.name} value={view.name}>
-                {view.name}
-              </option>
-            ))}
+            <Options of={views.map((view) => [view.name, view.name])} />
           </select>
         )}
       </FormField>
@@ -346,10 +344,7 @@ export function NewRuleForm({
         <FormField label="Relist for">
           {(c) => (
             <select {...c} {...register('durationHours')}>
-              <option value="168">7 days</option>
-              <option value="336">14 days</option>
-              <option value="504">21 days</option>
-              <option value="720">30 days</option>
+              <DurationOptions />
             </select>
           )}
         </FormField>

@@ -7,6 +7,7 @@ import { rulePreviewQuery, rulesListQuery } from '../../api/rules/rules-queries'
 import { ErrorBanner } from '../../components/error-banner';
 import { EmptyState, Loading } from '../../components/states';
 import { countOf } from '../../lib/format';
+import { ListPageFrame } from '../../components/list-page-frame';
 import { NewRuleForm } from './rule-form';
 import { PlanTable } from './plan-table';
 import { RulesTable } from './rules-table';
@@ -29,12 +30,11 @@ export function RulesPage() {
   if (list.isPending) return <Loading label="Loading the rules…" />;
   if (list.error instanceof RulesUnavailable) {
     return (
-      <section aria-labelledby="rules-heading">
-        <h1 id="rules-heading">Pricing rules</h1>
+      <ListPageFrame id="rules" title="Pricing rules">
         <EmptyState title="This server runs no pricing rules">
           Rules run on the dashboard’s own server with its activity log turned on.
         </EmptyState>
-      </section>
+      </ListPageFrame>
     );
   }
   if (list.error) return <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />;
@@ -43,40 +43,47 @@ export function RulesPage() {
   const rule = rules.find((r) => r.id === selected);
 
   return (
-    <section aria-labelledby="rules-heading" className="rules-page">
-      <div className="page-head">
-        <h1 id="rules-heading">Pricing rules</h1>
-        <div className="page-actions">
-          {owner && (
-            <button
-              type="button"
-              onClick={() => setCreating((open) => !open)}
-              aria-expanded={creating}
-            >
-              {creating ? 'Close the new rule' : 'New rule'}
-            </button>
+    <ListPageFrame
+      id="rules"
+      className="rules-page"
+      title="Pricing rules"
+      actions={
+        owner && (
+          <button
+            type="button"
+            onClick={() => setCreating((open) => !open)}
+            aria-expanded={creating}
+          >
+            {creating ? 'Close the new rule' : 'New rule'}
+          </button>
+        )
+      }
+      intro={
+        <>
+          Rules change prices by themselves, never below their floor, and leave alone what a person
+          just edited. Every change shows in the Activity log and a run can be undone.
+          {!owner &&
+            ` You are signed in as ${role === 'editor' ? 'an editor: you can preview' : 'a viewer: you can look'}; an owner makes and runs rules.`}
+        </>
+      }
+      notice={
+        <>
+          {pause && (
+            <p className="rules-pause" role="status">
+              {pause}
+            </p>
           )}
-        </div>
-      </div>
-      <p className="muted">
-        Rules change prices by themselves, never below their floor, and leave alone what a person
-        just edited. Every change shows in the Activity log and a run can be undone.
-        {!owner &&
-          ` You are signed in as ${role === 'editor' ? 'an editor: you can preview' : 'a viewer: you can look'}; an owner makes and runs rules.`}
-      </p>
-      {pause && (
-        <p className="rules-pause" role="status">
-          {pause}
-        </p>
-      )}
-      {creating && owner && (
-        <NewRuleForm
-          onCreated={(created) => {
-            setCreating(false);
-            select(created.id);
-          }}
-        />
-      )}
+          {creating && owner && (
+            <NewRuleForm
+              onCreated={(created) => {
+                setCreating(false);
+                select(created.id);
+              }}
+            />
+          )}
+        </>
+      }
+    >
       {rules.length === 0 ? (
         <EmptyState title="No rules yet">
           {owner
@@ -90,7 +97,7 @@ export function RulesPage() {
       {list.data.deleted && list.data.deleted.length > 0 && (
         <DeletedRules deleted={list.data.deleted} />
       )}
-    </section>
+    </ListPageFrame>
   );
 }
 

@@ -30,10 +30,7 @@ const BELOW_COST_COLUMNS: Column<BelowCost>[] = [
   { id: 'even', header: 'Break-even', align: 'right', cell: (row) => formatMoney(row.breakEven) },
 ];
 
-/**
- * The plan's prices that would sell below cost (net at the learned fee rate less `cost`), and
- * whether Apply waits on them: until they are left out, floored, or the seller ticks to sell them.
- */
+/** The plan's prices below cost, and whether Apply waits until they are dealt with. */
 export function useBelowCost(
   plan: Plan | null,
   /** The price each row would be set to (the form's values), by listing id. */

@@ -1,4 +1,5 @@
-import { durationLabel } from '../../../components/duration-options';
+import { DurationOptions } from '../../../components/duration-options';
+import { Options, PriceEndingSelect } from '../../../components/options';
 import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
 import { useState, type RefObject } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
@@ -8,7 +9,6 @@ import {
   minimumOfferFromPercent,
   parsePercent,
   PRICE_ENDING_LABELS,
-  PRICE_ENDINGS,
   withEnding,
   type Adjusted,
   type PriceEnding,
@@ -16,7 +16,6 @@ import {
 import { parseAmount, parsePrice } from '../../../client/listing-rules';
 import { formatCents } from '../../../shared/money';
 import {
-  DURATIONS,
   type BooleanField,
   type DurationText,
   type EditStatus,
@@ -27,13 +26,13 @@ import { countOf } from '../../../lib/format';
 
 type PriceMode = 'set' | 'lower-percent' | 'raise-percent' | 'lower-amount' | 'raise-amount';
 
-const PRICE_MODES: { value: PriceMode; label: string }[] = [
-  { value: 'lower-percent', label: 'Lower by %' },
-  { value: 'raise-percent', label: 'Raise by %' },
-  { value: 'lower-amount', label: 'Lower by $' },
-  { value: 'raise-amount', label: 'Raise by $' },
-  { value: 'set', label: 'Set to $' },
-];
+const PRICE_MODES: Record<PriceMode, string> = {
+  'lower-percent': 'Lower by %',
+  'raise-percent': 'Raise by %',
+  'lower-amount': 'Lower by $',
+  'raise-amount': 'Raise by $',
+  set: 'Set to $',
+};
 
 const SWITCHES: [BooleanField, string][] = [
   ['acceptsOffers', 'Offers'],
@@ -107,7 +106,7 @@ export function BulkActionsPanel({
       });
     });
     const label =
-      PRICE_MODES.find((m) => m.value === priceMode)!.label.replace(/ (by|to) .*/, '') +
+      PRICE_MODES[priceMode].replace(/ (by|to) .*/, '') +
       ` price ${priceMode === 'set' ? 'to' : 'by'} ${priceValue.trim()}${percent ? '%' : ''}`;
     const lines = [
       rounded.length > 0
@@ -189,11 +188,7 @@ export function BulkActionsPanel({
                 value={priceMode}
                 onChange={(event) => setPriceMode(event.target.value as PriceMode)}
               >
-                {PRICE_MODES.map((mode) => (
-                  <option key={mode.value} value={mode.value}>
-                    {mode.label}
-                  </option>
-                ))}
+                <Options of={Object.entries(PRICE_MODES)} />
               </select>
             )}
           </FormField>
@@ -211,19 +206,7 @@ export function BulkActionsPanel({
             )}
           </FormField>
           <FormField label="Round the new prices">
-            {(control) => (
-              <select
-                {...control}
-                value={ending}
-                onChange={(event) => setEnding(event.target.value as PriceEnding)}
-              >
-                {PRICE_ENDINGS.map((value) => (
-                  <option key={value} value={value}>
-                    {PRICE_ENDING_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(control) => <PriceEndingSelect {...control} value={ending} onChange={setEnding} />}
           </FormField>
           <button type="button" onClick={applyPrice}>
             Apply price change
@@ -270,11 +253,7 @@ export function BulkActionsPanel({
                 value={duration}
                 onChange={(event) => setDuration(event.target.value as DurationText)}
               >
-                {DURATIONS.map((hours) => (
-                  <option key={hours} value={hours}>
-                    {durationLabel(Number(hours))}
-                  </option>
-                ))}
+                <DurationOptions />
               </select>
             )}
           </FormField>

@@ -257,8 +257,7 @@ function BulkEditContent() {
   const joined = soldKnown && (!availability || availability.isSuccess || availability.isError);
   const [generation, setGeneration] = useState(0);
   const data = query.data;
-  // Once drawn, the editor stays: a later read (a listing newly needing the levels, a refresh)
-  // must not take away the grid's edits or the run under way.
+  // Once drawn, the editor stays: a later read must not take the grid's edits or the run away.
   const [drawn, setDrawn] = useState(false);
   const ready = data?.complete === true && joined;
   if (ready && !drawn) setDrawn(true);

@@ -1,4 +1,5 @@
 import { AGE_BUCKETS, type AgeBucketId } from '../../../api/sales/listing-age';
+import { Options } from '../../../components/options';
 
 /** The catalogue's "Listed for" filter (the `age` search param), by days since `listed_at`. */
 export function AgeFilterField({
@@ -13,11 +14,7 @@ export function AgeFilterField({
       <label htmlFor="filter-age">Listed for</label>
       <select id="filter-age" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         <option value="">Any time</option>
-        {AGE_BUCKETS.map((bucket) => (
-          <option key={bucket.id} value={bucket.id}>
-            {bucket.label}
-          </option>
-        ))}
+        <Options of={AGE_BUCKETS.map((bucket) => [bucket.id, bucket.label])} />
       </select>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { CatalogueSearch } from './catalogue-filters';
 import { AgeFilterField } from './age-filter-field';
 import { humanize } from '../../../lib/format';
+import { Options } from '../../../components/options';
 
 type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
 type FacetKey = 'status' | 'grader' | 'grade' | 'category';
@@ -49,20 +50,13 @@ function FilterSelect({
         onChange={(event) => onChange({ [id]: event.target.value })}
       >
         <option value="">Any</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options of={options.map((option) => [option.value, option.label])} />
       </select>
     </div>
   );
 }
 
-/**
- * The catalogue's filters (all but the search): in the filter row at a desk, in the Filters
- * sheet on a phone. Each change is written to the address at once.
- */
+/** The catalogue's filters (not the search), each change written to the address at once. */
 export function CatalogueFilterFields({
   search,
   facets,
@@ -79,8 +73,7 @@ export function CatalogueFilterFields({
           key={filter.key}
           id={filter.key}
           label={filter.label}
-          // Its choices come from the listings as they are read: a fixed width, so the fields
-          // beside it stay put as they arrive.
+          // Choices come from the listings as read: a fixed width keeps the fields beside it still.
           className="field facet-field"
           value={search[filter.key]}
           options={facets[filter.key].map((value) => ({

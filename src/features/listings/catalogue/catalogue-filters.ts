@@ -67,10 +67,7 @@ const compare: Record<SortKey, (a: CatalogueRow, b: CatalogueRow, sign: number) 
   updated: (a, b, s) => text(a.updatedAt, b.updatedAt, s),
 };
 
-/**
- * Filters and sorts in the browser (the API filters nothing), in one loop making only the tests
- * set. With nothing to do the result is `rows` itself, read only.
- */
+/** Filters and sorts in one loop (the API filters nothing); nothing to do returns `rows` itself. */
 export function applyCatalogueSearch(
   rows: readonly CatalogueRow[],
   search: CatalogueSearch,

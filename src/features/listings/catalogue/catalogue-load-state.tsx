@@ -21,10 +21,7 @@ export function CatalogueLoadState({
   /** The inventory-level join, when the list view does not say why listings are unavailable. */
   availability?: UseQueryResult<CatalogueAvailability> | undefined;
   rows?: readonly CatalogueRow[];
-  /**
-   * The catalogue as drawn now (a deferred value lags): the bar stays until the drawn rows are
-   * whole.
-   */
+  /** The catalogue as drawn now (a deferred value lags): the bar stays until the rows are whole. */
   shown?: Catalogue | undefined;
 }) {
   const data = query.data;

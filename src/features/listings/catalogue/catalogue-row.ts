@@ -1,18 +1,12 @@
 import type { ListingRead } from '../../../client';
 import { listingReason, type ReasonSources } from '../../../api/listings/listing-reason';
 
-/**
- * The one reason code the spec promises for a sale (`archived` with reason `sold`). Other codes
- * are shown as given: the full set is not shown, and a server may say `shipped_to_buyer`.
- */
+/** The spec's one sale reason (`archived`, `sold`); other codes are shown as given. */
 export function isSoldReason(reason: string | null | undefined): boolean {
   return reason === 'sold';
 }
 
-/**
- * One catalogue row from a list-view row (and its card's inventory level where needed); a field no
- * view gives is `undefined`, and the page says so.
- */
+/** One catalogue row from a list-view row (and its level); a field no view gives is `undefined`. */
 export interface CatalogueRow {
   id: string;
   title: string | undefined;
@@ -73,8 +67,7 @@ export function toCatalogueRow(
     title: listing.title,
     status: listing.status,
     state: stateOf(listing.status, reason.reason, sold?.has(listing.id) ?? false),
-    // Named one by one, not spread: every row is then built with one shape in one step (a spread
-    // in the literal copied the reason in a slow path, per row of a 100,000-row catalogue).
+    // Named one by one: a spread here took a slow path per row of a 100,000-row catalogue.
     reason: reason.reason,
     reasonSource: reason.source,
     canReactivate: reason.canReactivate,
@@ -136,9 +129,7 @@ function whenIdle(step: (timeLeft: () => number) => void): () => void {
   return () => clearTimeout(handle);
 }
 
-/**
- * Builds the rows' search texts in idle slices; a search before it is done builds the rest itself.
- */
+/** Builds search texts in idle slices; a search before then builds the rest itself. */
 export function fillSearchTexts(rows: readonly CatalogueRow[]): () => void {
   let at = 0;
   const step = (timeLeft: () => number) => {
@@ -159,10 +150,7 @@ function searchText(...texts: (string | null | undefined)[]): string {
   return out.toLowerCase();
 }
 
-/**
- * The state a seller reads and filters by (see `CatalogueRow.state`): sold when the listing says
- * so or an order names it; otherwise an off-marketplace reason as given, or the status.
- */
+/** The state a seller reads: sold, else an off-marketplace reason, else the status. */
 export function stateOf(
   status: string | undefined,
   reason: string | null | undefined,

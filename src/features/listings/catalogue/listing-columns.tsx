@@ -17,10 +17,7 @@ export interface ColumnExtras {
   updated: boolean;
 }
 
-/**
- * The status a seller reads: sold when the listing or an order says so, else the reason (as given)
- * when a listing is off the marketplace.
- */
+/** The status a seller reads: sold, else the off-marketplace reason as given. */
 export function statusWord(
   row: Pick<CatalogueRow, 'status' | 'reason' | 'state'>,
 ): string | undefined {
@@ -37,8 +34,7 @@ export function catalogueColumns(extras: ColumnExtras): Column<CatalogueRow>[] {
       sortable: true,
       width: extras.player ? '34%' : '44%',
       cell: (row) => (
-        // The title wraps, and the year, set and photo under it tell one variant from another
-        // (grade and cert have their own columns, and their own lines on a phone's card).
+        // The title wraps; year, set and photo under it tell one variant from another.
         <SlabIdentity
           title={
             <Link to={paths.listing.to(row.id)} className="cell-title">

@@ -67,8 +67,7 @@ export function ListingsPage() {
     (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE),
     [setParams],
   );
-  // The search box writes the address once typing pauses, onto the params of then (a filter
-  // chosen meanwhile stays), not those of the keystroke.
+  // The search writes the address once typing pauses, onto the params of then.
   const latestUpdate = useRef(updateParams);
   useLayoutEffect(() => {
     latestUpdate.current = updateParams;
@@ -79,8 +78,7 @@ export function ListingsPage() {
   useEffect(() => () => clearTimeout(urlTimer.current ?? undefined), []);
   const catalogue = useCatalogue();
   const { query, availability } = catalogue;
-  // Catalogue changes are drawn in a transition: the urgent update redraws the page around the
-  // table, then rows and table follow in slices; rows and data always move together.
+  // Catalogue changes drawn in a transition: the page first, then the table.
   const shownCatalogue = useDeferredValue(
     useMemo(() => ({ rows: catalogue.rows, data: query.data }), [catalogue.rows, query.data]),
   );
@@ -98,8 +96,7 @@ export function ListingsPage() {
     () => byRule(searchNarrowing(rows, effective), effective.rule, touchedIds),
     [rows, effective, touchedIds],
   );
-  // After the catalogue, once it is drawn: the orders and inventory walks must not take its
-  // share of the bucket, nor the browser's time while its table is drawn.
+  // After the catalogue is drawn: these walks must not take its share of the bucket or its time.
   const basis = useMarginBasis(data?.complete === true);
   const columns = useMemo(
     () => [

@@ -5,10 +5,7 @@ import { formatCents } from '../../../shared/money';
 import type { MarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from './catalogue-row';
 
-/**
- * Net if sold at this price less the card's cost, at the learned fee rate (promoted only where the
- * server says so); a dash when a figure is not known.
- */
+/** Net if sold less the card's cost at the learned fee rate; a dash when a figure is not known. */
 export function MarginText({
   price,
   itemId,
@@ -21,8 +18,7 @@ export function MarginText({
   basis: MarginBasis;
 }) {
   const cost = itemId === undefined ? undefined : basis.costs?.get(itemId)?.cost;
-  // No margin from a cost that is not set (null or missing): a $0.00 stand-in would make the
-  // whole price look like margin.
+  // No margin from a cost not set: a $0.00 stand-in would make the whole price look like margin.
   if (!basis.rate || price === undefined || cost == null) return <>—</>;
   const margin = estimateMargin(price, basis.rate, cost, promoted).marginCents!;
   return (

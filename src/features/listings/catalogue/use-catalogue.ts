@@ -41,10 +41,7 @@ let last: Derived = {
   own: undefined,
 };
 
-/**
- * Catalogue rows derived from the kept listings, each converted once and again only when replaced;
- * a new array (pointers only) per change, for memos.
- */
+/** Catalogue rows from the kept listings, each converted once; a new array per change. */
 function derive(
   listings: readonly ListingRead[],
   byItem: ReadonlyMap<string, Availability> | undefined,
@@ -102,10 +99,7 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     ...catalogueAvailabilityQuery(client, queryClient),
     enabled: (options.enabled ?? true) && query.data?.complete === true && needsJoin,
   });
-  // Every read of the listings that brings them up to date (Refresh, the poll, an invalidation)
-  // reads the levels again after it, by `updated_at_min`: a sale made without a webhook to say
-  // so reads "sold" then, as after a reload, not "archived". A levels read already under way
-  // may have begun before the sale, so the new read waits for it to end.
+  // Each listings read re-reads the levels after it, so a sale without a webhook reads "sold".
   const checkedAt = query.data?.complete ? query.data.checkedAt : undefined;
   const levelsFor = useRef(checkedAt);
   const levelsOwed = useRef(false);
@@ -123,16 +117,14 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     if (levelsHeld && needsJoin) void refetchLevels();
   }, [checkedAt, levelsHeld, levelsReading, needsJoin, refetchLevels]);
   const byItem = availability.data?.byItem;
-  // Which listings sold, from the orders that name them: the same kept orders the margins read
-  // (one walk for both), after the catalogue so they never take its share of the bucket.
+  // Which listings sold, from the kept orders (one walk with margins), after the catalogue's share.
   const orders = useQuery({
     ...ordersQuery(client, queryClient),
     enabled: (options.enabled ?? true) && query.data?.complete === true,
   });
   const orderRows = orders.data?.rows;
   const sold = useMemo(() => (orderRows ? soldOf(orderRows) : undefined), [orderRows]);
-  // A card relisted through `inventory_item_id` has several listings and one level, which speaks
-  // of the newest: an older listing's reason is read from its own single view.
+  // A relisted card's one level speaks of the newest listing: older ones read their single view.
   const shared = useMemo(() => sameShared(sharedCardsOf(listings ?? [])), [listings]);
   const ownIds = useMemo(
     () => (listings ?? []).filter((l) => needsOwnReason(l, shared)).map((l) => l.id),

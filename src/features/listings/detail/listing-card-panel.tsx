@@ -3,6 +3,7 @@ import { FieldValue } from '../../../components/field-value';
 import { humanize } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
 import type { ListingView } from './listing-view';
+import { Fact } from '../../../components/fact';
 
 /** The listing's card: what the views give of it, its photos, and where to find it. */
 export function ListingCardPanel({
@@ -19,66 +20,46 @@ export function ListingCardPanel({
     <section aria-labelledby="card-heading" className="panel">
       <h2 id="card-heading">The card</h2>
       <dl className="facts">
-        <dt>Title</dt>
-        <dd>
+        <Fact label="Title">
           <FieldValue value={card.title} unreadable={unreadable('card.title')}>
             {(text) => text}
           </FieldValue>
-        </dd>
-        {card.player !== undefined && (
-          <>
-            <dt>Player</dt>
-            <dd>{card.player ?? '—'}</dd>
-          </>
-        )}
-        <dt>Grade</dt>
-        <dd>
+        </Fact>
+        {card.player !== undefined && <Fact label="Player">{card.player ?? '—'}</Fact>}
+        <Fact label="Grade">
           {card.grader ?? '?'} {card.grade ?? '?'}
-        </dd>
-        <dt>Cert number</dt>
-        <dd>
+        </Fact>
+        <Fact label="Cert number">
           <FieldValue value={card.certNumber} unreadable={unreadable('card.cert_number')}>
             {(cert) => <code>{cert}</code>}
           </FieldValue>
-        </dd>
+        </Fact>
         {(card.year !== undefined || card.set !== undefined) && (
-          <>
-            <dt>Year / set</dt>
-            <dd>
-              {[card.year ?? '—', card.set, card.variant]
-                .filter((part) => part !== undefined)
-                .join(' · ')}
-            </dd>
-          </>
+          <Fact label="Year / set">
+            {[card.year ?? '—', card.set, card.variant]
+              .filter((part) => part !== undefined)
+              .join(' · ')}
+          </Fact>
         )}
-        {card.category !== undefined && (
-          <>
-            <dt>Category</dt>
-            <dd>{humanize(card.category)}</dd>
-          </>
-        )}
+        {card.category !== undefined && <Fact label="Category">{humanize(card.category)}</Fact>}
         {card.certNumber !== undefined && (
           <>
-            <dt>In inventory</dt>
-            <dd>
+            <Fact label="In inventory">
               <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
                 Find this card in inventory
               </Link>
               {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
                 <> ({listing.cardCount - 1} more in the lot)</>
               )}
-            </dd>
+            </Fact>
           </>
         )}
         {card.url !== undefined && (
-          <>
-            <dt>Card page</dt>
-            <dd>
-              <a href={card.url} target="_blank" rel="noreferrer noopener">
-                Public card page
-              </a>
-            </dd>
-          </>
+          <Fact label="Card page">
+            <a href={card.url} target="_blank" rel="noreferrer noopener">
+              Public card page
+            </a>
+          </Fact>
         )}
       </dl>
       {listing.images.length > 0 && (

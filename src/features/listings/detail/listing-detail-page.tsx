@@ -63,8 +63,7 @@ export function ListingDetailPage() {
   const sold = listing.reason === 'sold';
   const live = listing.status === 'active';
   const notLiveYet = isNotLiveYet(listing);
-  // Reactivation is a move from draft or archived, and only the review puts a reviewed one live;
-  // a listing that never went live is released by "Go live now" (the schedule panel) instead.
+  // Reactivation moves draft or archived only; a never-live listing goes live by "Go live now".
   const canReactivate =
     listing.canReactivate === true &&
     !sold &&

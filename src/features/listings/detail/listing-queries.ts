@@ -6,9 +6,7 @@ import { listingKeys } from '../../../api/listings/listing-keys';
 import { listingDetailQuery } from '../../../api/listings/listing-detail-query';
 import { toListingView } from './listing-view';
 
-/**
- * The listing as its pages show it: the single view, completed by the catalogue's row when loaded.
- */
+/** The listing as its pages show it: the single view, completed by the catalogue's row. */
 export function useListingView(id: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();

@@ -1,9 +1,6 @@
 import type { ListingDetailRead, ListingRead } from '../../../client';
 
-/**
- * One listing as its pages show it: the single view, completed by the list view's row where the
- * catalogue holds it and by any extra a server sends; `undefined`: no view gives it.
- */
+/** One listing as its pages show it (single view + catalogue row); `undefined`: not given. */
 export interface ListingView {
   id: string;
   title: string | undefined;

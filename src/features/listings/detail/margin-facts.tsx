@@ -2,12 +2,11 @@ import { formatMoney } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
 import { formatCents } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
+import { Fact } from '../../../components/fact';
 
 const money = (cents: number) => formatMoney(formatCents(cents));
 
-/**
- * "Net if sold" (price less the learned fee) and "Margin over cost" (that less inventory `cost`).
- */
+/** "Net if sold" (price less the learned fee) and "Margin over cost" (that less `cost`). */
 export function MarginFacts({
   price,
   itemId,
@@ -40,16 +39,14 @@ export function MarginFacts({
   const rate = (basis.rate.basisPoints + (estimate.promotedFee ? 300 : 0)) / 100;
   return (
     <>
-      <dt>Net if sold</dt>
-      <dd>
+      <Fact label="Net if sold">
         {money(estimate.netCents)}{' '}
         <span className="muted">
           (fee {rate}%{estimate.promotedFee ? ', promoted' : ''}, learned from {basis.rate.from}{' '}
           paid orders{promoted === undefined ? '; promotion not shown' : ''})
         </span>
-      </dd>
-      <dt>Margin over cost</dt>
-      <dd>
+      </Fact>
+      <Fact label="Margin over cost">
         {estimate.marginCents === undefined ? (
           <span className="muted">cost not set</span>
         ) : (
@@ -62,7 +59,7 @@ export function MarginFacts({
             </span>
           </>
         )}
-      </dd>
+      </Fact>
     </>
   );
 }

@@ -3,43 +3,58 @@ import { durationLabel } from '../../../components/duration-options';
 import { FieldValue } from '../../../components/field-value';
 import { FullDate } from '../../../components/figure';
 import { StatusPill } from '../../../components/status-pill';
-import { writtenTerms } from '../../../api/listings/written-terms';
+import { writtenTerms, type WrittenTerms } from '../../../api/listings/written-terms';
 import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import type { ListingView } from './listing-view';
 import { MarginFacts } from './margin-facts';
 import { RuleLine } from './rule-line';
+import { Fact } from '../../../components/fact';
 
 const yesNo = (value: boolean, yes = 'Accepted', no = 'Not accepted') => (value ? yes : no);
 
-/** A term the API may not show: the current value, or "not shown" with what was set here. */
-function Term<T>({
-  value,
+type TermField = Exclude<keyof WrittenTerms, 'at' | 'description'>;
+type Shown<K extends TermField> = Exclude<WrittenTerms[K], undefined>;
+
+/** A term the API may not show: its value, or "not shown" with what was last set here. */
+function Term<K extends TermField>({
+  label,
+  field,
+  listing,
   written,
-  writtenAt,
+  after,
   children,
 }: {
-  value: T | undefined;
-  written: T | undefined;
-  writtenAt: string | undefined;
-  children: (value: T) => ReactNode;
+  label: string;
+  field: K;
+  listing: ListingView;
+  written: WrittenTerms | undefined;
+  after?: ReactNode;
+  children: (value: Shown<K>) => ReactNode;
 }) {
+  const set = written?.[field] as Shown<K> | undefined;
   return (
-    <FieldValue
-      value={value}
-      notShown={
-        <>
-          Not shown by the API
-          {written !== undefined && writtenAt && (
-            <span className="muted">
-              {' '}
-              · last set here to {children(written)}, on {formatDateTime(writtenAt)}
-            </span>
-          )}
-        </>
-      }
-    >
-      {children}
-    </FieldValue>
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <FieldValue
+          value={listing[field] as Shown<K> | undefined}
+          notShown={
+            <>
+              Not shown by the API
+              {set !== undefined && written && (
+                <span className="muted">
+                  {' '}
+                  · last set here to {children(set)}, on {formatDateTime(written.at)}
+                </span>
+              )}
+            </>
+          }
+        >
+          {children}
+        </FieldValue>
+        {after}
+      </dd>
+    </>
   );
 }
 
@@ -72,111 +87,72 @@ export function SaleTermsPanel({
     <section aria-labelledby="terms-heading" className="panel">
       <h2 id="terms-heading">Sale terms</h2>
       <dl className="facts">
-        <dt>Status</dt>
-        <dd>
+        <Fact label="Status">
           <FieldValue value={listing.status} unreadable={unreadable('status')}>
             {(status) => <StatusPill value={status} />}
           </FieldValue>
           {listing.reason && <> ({humanize(listing.reason)})</>}
-        </dd>
-        <dt>Price</dt>
-        <dd>
+        </Fact>
+        <Fact label="Price">
           <FieldValue value={listing.price} unreadable={unreadable('price')}>
             {formatMoney}
           </FieldValue>
-        </dd>
+        </Fact>
         {!sold && (
           <MarginFacts price={listing.price} itemId={card.id} promoted={listing.promoted} />
         )}
         <RuleLine listingId={listing.id} />
-        <dt>Offers</dt>
-        <dd>
-          <Term
-            value={listing.acceptsOffers}
-            written={written?.acceptsOffers}
-            writtenAt={written?.at}
-          >
-            {(on) => yesNo(on)}
-          </Term>
-        </dd>
+        <Term label="Offers" field="acceptsOffers" listing={listing} written={written}>
+          {(on) => yesNo(on)}
+        </Term>
         {listing.acceptsOffers !== false && (
-          <>
-            <dt>Minimum offer</dt>
-            <dd>
-              <Term
-                value={listing.minimumOffer}
-                written={written?.minimumOffer}
-                writtenAt={written?.at}
-              >
-                {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
-              </Term>
-            </dd>
-          </>
+          <Term label="Minimum offer" field="minimumOffer" listing={listing} written={written}>
+            {(amount) => (amount === null ? 'No minimum' : formatMoney(amount))}
+          </Term>
         )}
-        <dt>Trades</dt>
-        <dd>
-          <Term
-            value={listing.acceptsTrades}
-            written={written?.acceptsTrades}
-            writtenAt={written?.at}
-          >
-            {(on) => yesNo(on)}
-          </Term>
-        </dd>
-        <dt>Window</dt>
-        <dd>
-          <Term
-            value={listing.durationHours}
-            written={written?.durationHours}
-            writtenAt={written?.at}
-          >
-            {(hours) => durationLabel(hours)}
-          </Term>
-          {listing.windowEndsAt && (
-            <>
-              , ends <FullDate iso={listing.windowEndsAt} />
-            </>
-          )}
-        </dd>
-        <dt>Auto-relist</dt>
-        <dd>
-          <Term value={listing.autoRelist} written={written?.autoRelist} writtenAt={written?.at}>
-            {(on) => yesNo(on, 'On', 'Off')}
-          </Term>
-        </dd>
-        <dt>Promoted</dt>
-        <dd>
-          <Term value={listing.promoted} written={written?.promoted} writtenAt={written?.at}>
-            {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
-          </Term>
-        </dd>
-        <dt>Can be reactivated</dt>
-        <dd>
+        <Term label="Trades" field="acceptsTrades" listing={listing} written={written}>
+          {(on) => yesNo(on)}
+        </Term>
+        <Term
+          label="Window"
+          field="durationHours"
+          listing={listing}
+          written={written}
+          after={
+            listing.windowEndsAt && (
+              <>
+                , ends <FullDate iso={listing.windowEndsAt} />
+              </>
+            )
+          }
+        >
+          {(hours) => durationLabel(hours)}
+        </Term>
+        <Term label="Auto-relist" field="autoRelist" listing={listing} written={written}>
+          {(on) => yesNo(on, 'On', 'Off')}
+        </Term>
+        <Term label="Promoted" field="promoted" listing={listing} written={written}>
+          {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
+        </Term>
+        <Fact label="Can be reactivated">
           <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
             {(can) => yesNo(can, 'Yes', 'No')}
           </FieldValue>
-        </dd>
+        </Fact>
         {listing.isLot !== undefined && (
-          <>
-            <dt>Lot</dt>
-            <dd>
-              {listing.isLot ? `Yes, ${listing.cardCount ?? 'several'} cards` : 'No, a single card'}
-            </dd>
-          </>
+          <Fact label="Lot">
+            {listing.isLot ? `Yes, ${listing.cardCount ?? 'several'} cards` : 'No, a single card'}
+          </Fact>
         )}
         {listing.listedAt !== undefined && (
-          <>
-            <dt>Listed</dt>
-            <dd>
-              {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
-            </dd>
-          </>
+          <Fact label="Listed">
+            {listing.listedAt === null ? 'Not live yet' : <FullDate iso={listing.listedAt} />}
+          </Fact>
         )}
         <DateFact label="Scheduled go-live" iso={listing.scheduledGoLiveAt} />
         <DateFact label="Created" iso={listing.createdAt} />
         <DateFact label="Updated" iso={listing.updatedAt} />
-        <dt>Public page</dt>
-        <dd>
+        <Fact label="Public page">
           <FieldValue value={listing.url} unreadable={unreadable('url')}>
             {(url) => (
               <a href={url} target="_blank" rel="noreferrer noopener">
@@ -184,7 +160,7 @@ export function SaleTermsPanel({
               </a>
             )}
           </FieldValue>
-        </dd>
+        </Fact>
       </dl>
       <h3>Description</h3>
       <FieldValue

@@ -12,6 +12,7 @@ import { paths } from '../../../shared/paths';
 import { useDeactivateListing, useUpdateListing } from '../../../api/listings/listing-mutations';
 import { describeOutcome } from './listing-outcome';
 import { listingDetailQuery } from '../../../api/listings/listing-detail-query';
+import { Fact } from '../../../components/fact';
 
 export interface Created {
   listing: ListingCreated;
@@ -22,10 +23,7 @@ export interface Created {
   reviewBound?: boolean;
 }
 
-/**
- * The card the cert resolved to, and the moves the spec allows before go-live: release it now
- * (only a listing held by the seller's own check) or withdraw it.
- */
+/** The resolved card, and the spec's moves before go-live: release it now, or withdraw it. */
 function ReviewBeforeLive({ listingId, reviewBound }: { listingId: string; reviewBound: boolean }) {
   const client = useApiClient();
   const detail = useQuery(listingDetailQuery(client, listingId));
@@ -46,16 +44,13 @@ function ReviewBeforeLive({ listingId, reviewBound }: { listingId: string; revie
       <h2 id="review-heading">Is this the right card?</h2>
       {card ? (
         <dl className="facts">
-          <dt>Card</dt>
-          <dd>{card.title ?? '—'}</dd>
-          <dt>Grade</dt>
-          <dd>
+          <Fact label="Card">{card.title ?? '—'}</Fact>
+          <Fact label="Grade">
             {card.grader ?? '?'} {card.grade ?? '?'}
-          </dd>
-          <dt>Cert number</dt>
-          <dd>
+          </Fact>
+          <Fact label="Cert number">
             <code>{card.cert_number ?? '—'}</code>
-          </dd>
+          </Fact>
         </dl>
       ) : (
         <Loading label="Reading the card the cert resolved to…" />

@@ -29,10 +29,7 @@ function sendSetTo(value: SetTo, dirty: boolean | undefined): boolean | undefine
   return value === 'yes';
 }
 
-/**
- * Only changed fields go in the PUT; one whose current value is not shown only when the seller set
- * it.
- */
+/** Only changed fields go in the PUT; an unshown field only when the seller set it. */
 export function toUpdatePatch(
   values: EditListingForm,
   dirty: Partial<Record<keyof EditListingForm, boolean | undefined>>,
@@ -141,8 +138,7 @@ export function toCreateInput(values: NewListingForm, now = Date.now()): Listing
   if (values.scheduled_go_live_at) {
     input.scheduled_go_live_at = new Date(values.scheduled_go_live_at).toISOString();
   } else if (values.review && !(values.source === 'sku' && goesToReview(values.grader))) {
-    // Scheduled a little ahead: nothing is live until the seller has seen the resolved card. A
-    // cert that goes to the marketplace's review is not live before it anyway: no time is sent.
+    // Scheduled ahead so nothing is live before the seller sees the card; none for a review.
     input.scheduled_go_live_at = new Date(now + REVIEW_HOLD_MS).toISOString();
   }
   if (values.use_card && values.source === 'sku') {

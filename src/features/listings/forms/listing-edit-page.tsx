@@ -76,8 +76,7 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
       serverErrors.say(['Nothing changed.']);
       return;
     }
-    // The offer rule is about what is sent together, so it is checked on the patch: a minimum
-    // offer sent is compared with the price sent, or the listing's own.
+    // The offer rule is checked on the patch: a minimum offer against the price sent, or the own.
     const clash =
       patch.minimum_offer == null
         ? []

@@ -58,10 +58,7 @@ export const EditListingForm = z.object({
 });
 export type EditListingForm = z.infer<typeof EditListingForm>;
 
-/**
- * A photo this server keeps (`/hub/photos/…` on the page's own origin), taken with "Take a
- * photo": on plain http the form says the marketplace may refuse it, and leaves the word to it.
- */
+/** A photo this server keeps; on plain http the form warns the marketplace may refuse it. */
 export function isOwnPhoto(value: string): boolean {
   const origin = globalThis.location?.origin;
   return (

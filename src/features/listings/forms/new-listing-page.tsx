@@ -19,11 +19,9 @@ import { ReadOnlyGate } from '../../../components/write-actions';
 import { SaleTermsFields } from './sale-terms-fields';
 import { CardDetailsFields, FromInventory, PhotoFields } from './new-listing-sections';
 import { rememberReviewPreference, reviewPreference } from './review-preference';
+import { Options } from '../../../components/options';
 
-/**
- * New listing: a cert number and a price are enough. The Idempotency-Key lasts as long as the body,
- * so a retry after `cert_lookup_unavailable` is the same write.
- */
+/** New listing from a cert and a price; one Idempotency-Key per body: a retry is one write. */
 export function NewListingPage() {
   return (
     <ReadOnlyGate title="New listing">
@@ -89,8 +87,7 @@ function NewListingContent() {
             });
             return;
           }
-          // The seller's own check was refused (a server that refuses a time for a cert that goes
-          // to review): nothing was created, and the marketplace's review stands in for the check.
+          // Own check refused: nothing was created, the marketplace's review stands in.
           const again =
             isApiError(error) && error.status === 422
               ? withoutReviewHold(values, input, error.fieldErrors)
@@ -180,11 +177,7 @@ function NewListingContent() {
                 {(c) => (
                   <select {...c} {...register('grader')}>
                     <option value="">Try all graders</option>
-                    {GRADERS.map((grader) => (
-                      <option key={grader} value={grader}>
-                        {grader}
-                      </option>
-                    ))}
+                    <Options of={GRADERS.map((grader) => [grader, grader])} />
                   </select>
                 )}
               </FormField>

@@ -3,10 +3,7 @@ import { useApiClient } from '../../../api/api-context';
 import { formatDollars } from '../../../shared/money';
 import { tradeInsQuery } from '../../../api/shows/show-queries';
 
-/**
- * A cert taken in trade at a card show: its agreed value is what the card cost, said beside the
- * cert so the seller sets that cost (and prices above it).
- */
+/** A cert taken in trade: its agreed value is the card's cost, said beside the cert. */
 export function TradeInCost({ cert }: { cert: string | undefined }) {
   const client = useApiClient();
   const digits = cert?.trim() ?? '';

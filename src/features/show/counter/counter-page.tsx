@@ -31,6 +31,7 @@ import { NewPrice } from './new-price';
 import { RecentSales } from './recent-sales';
 import { CostInPlace } from './cost-in-place';
 import './counter.css';
+import { Fact } from '../../../components/fact';
 
 /** A scanned slab on one phone screen; a cert not held opens New listing; sold or twice: flag. */
 export function CounterPage() {
@@ -114,23 +115,20 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
       {atShow.sold && <SoldHere listing={listing} />}
       <dl className="counter-facts">
         <div className="counter-price">
-          <dt>Asking</dt>
-          <dd>
+          <Fact label="Asking">
             <Money amount={listing.price} />
-          </dd>
+          </Fact>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>
+          <Fact label="Status">
             <StatusPill value={sold ? 'sold' : listing.status} />
             {!sold && listing.unavailable_reason && (
               <span className="muted"> {humanize(listing.unavailable_reason)}</span>
             )}
-          </dd>
+          </Fact>
         </div>
         <div>
-          <dt>Nets online</dt>
-          <dd>
+          <Fact label="Nets online">
             {estimate ? (
               <>
                 <Money amount={formatCents(estimate.netCents)} />{' '}
@@ -148,11 +146,10 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
                     : 'working out…'}
               </span>
             )}
-          </dd>
+          </Fact>
         </div>
         <div>
-          <dt>Cost</dt>
-          <dd>
+          <Fact label="Cost">
             {cost !== undefined ? (
               <>
                 <Money amount={cost} />
@@ -161,11 +158,10 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
             ) : (
               <span className="muted">{basis.costs ? 'not set' : 'reading…'}</span>
             )}
-          </dd>
+          </Fact>
         </div>
         <div>
-          <dt>Margin</dt>
-          <dd>
+          <Fact label="Margin">
             {estimate?.marginCents !== undefined ? (
               <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
                 <Money amount={formatCents(estimate.marginCents)} />
@@ -173,17 +169,16 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
             ) : (
               <span className="muted">—</span>
             )}
-          </dd>
+          </Fact>
         </div>
         <div>
-          <dt>Listed</dt>
-          <dd>
+          <Fact label="Listed">
             {listing.listed_at ? (
               <Figure kind="count">{countOf(ageInDays(listing.listed_at, now), 'day')}</Figure>
             ) : (
               <span className="muted">not listed yet</span>
             )}
-          </dd>
+          </Fact>
         </div>
       </dl>
       {card?.id && <CostInPlace itemId={card.id} />}

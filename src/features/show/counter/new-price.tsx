@@ -5,10 +5,9 @@ import { centsOf, formatCents } from '../../../shared/money';
 import { useWriteButton } from '../../../components/write-actions';
 import { useUpdateListing } from '../../../api/listings/listing-mutations';
 import { usePriceJumpAsk } from '../../../components/price-jump-ask';
+import { PriceEndingSelect } from '../../../components/options';
 import {
   adjustPrice,
-  PRICE_ENDINGS,
-  PRICE_ENDING_LABELS,
   withEnding,
   type Adjusted,
   type PriceEnding,
@@ -112,17 +111,7 @@ export function NewPrice({
         </div>
         <div className="new-price-field">
           <label htmlFor={endingId}>Round</label>
-          <select
-            id={endingId}
-            value={ending}
-            onChange={(event) => setEnding(event.target.value as PriceEnding)}
-          >
-            {PRICE_ENDINGS.map((value) => (
-              <option key={value} value={value}>
-                {PRICE_ENDING_LABELS[value]}
-              </option>
-            ))}
-          </select>
+          <PriceEndingSelect id={endingId} value={ending} onChange={setEnding} />
         </div>
         <button type="submit" {...writeButton} disabled={writeButton.disabled ?? busy}>
           {busy ? 'Saving…' : 'Set price'}

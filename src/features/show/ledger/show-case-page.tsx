@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../shared/paths';
 import { formatDay } from '../../../lib/format';
+import { Options } from '../../../components/options';
 
 /** "Bring these to the show": the listings chosen in the catalogue become a show's case. */
 export function ShowCasePage() {
@@ -44,11 +45,12 @@ export function ShowCasePage() {
           <FormField label="Show">
             {(control) => (
               <select {...control} value={chosen} onChange={(e) => setShowKey(e.target.value)}>
-                {(shows.data ?? []).map((show) => (
-                  <option key={show.key} value={show.key}>
-                    {show.name} ({formatDay(show.date)})
-                  </option>
-                ))}
+                <Options
+                  of={(shows.data ?? []).map((show) => [
+                    show.key,
+                    `${show.name} (${formatDay(show.date)})`,
+                  ])}
+                />
               </select>
             )}
           </FormField>

@@ -34,6 +34,7 @@ import {
 import { TenderFields } from './tender-fields';
 import { UndoSale } from './undo-sale';
 import './sold-here.css';
+import { Options } from '../../../components/options';
 
 /** The states whose own outcome is said, and the banner each is said in. */
 const OUTCOME_BANNER: Partial<Record<SaleWrite['state'], string>> = {
@@ -225,11 +226,9 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
         <FormField label="Show" error={errors.showKey?.message}>
           {(control) => (
             <select {...control} {...register('showKey')}>
-              {list.map((show) => (
-                <option key={show.key} value={show.key}>
-                  {show.name} ({formatDay(show.date)})
-                </option>
-              ))}
+              <Options
+                of={list.map((show) => [show.key, `${show.name} (${formatDay(show.date)})`])}
+              />
             </select>
           )}
         </FormField>

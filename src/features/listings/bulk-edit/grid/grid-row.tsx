@@ -16,6 +16,7 @@ import {
 } from '../logic/rows';
 import { cellId, type BulkForm } from './grid-types';
 import { slabFactParts } from '../../../../components/slab-identity';
+import { Options } from '../../../../components/options';
 
 /** The columns drawn as a list: each value and its words. */
 const OPTIONS: Partial<Record<EditField, [string, string][]>> = {
@@ -122,11 +123,7 @@ export const GridRow = memo(function GridRow({
               onChange={(event) => onChange(event.target.value as CellValue, false)}
             >
               {value === '' && <option value="">— (not shown)</option>}
-              {options.map(([option, words]) => (
-                <option key={option} value={option}>
-                  {words}
-                </option>
-              ))}
+              <Options of={options} />
             </select>
           );
         } else {

@@ -148,10 +148,7 @@ export function useGridKeyboard({
   return { onKeyDown, fillDown };
 }
 
-/**
- * The grid's focus: `focusCell` scrolls a row in and focuses its cell once drawn; `anchor` and
- * `focusValue` for Escape; `pending` so keys faster than scrolling move on from there.
- */
+/** The grid's focus: scroll-then-focus a cell, Escape's anchor, and keys faster than scrolling. */
 export function useGridFocus(
   rowCount: number,
   scrollToRow: ScrollToRow,

@@ -1,7 +1,4 @@
-/**
- * One tab owns a running job through a Web Lock named after it, which the browser releases when the
- * tab closes, so the job is resumable elsewhere at once. Without Web Locks, every tab owns its own.
- */
+/** A tab owns a job through a Web Lock freed on close (no Web Locks: every tab owns). */
 
 const lockName = (jobId: string) => `slabdesk-bulk-job-${jobId}`;
 

@@ -201,10 +201,7 @@ export class JobRunner {
     }
   }
 
-  /**
-   * Sends failed rows again (not conflicts): a write refused for good gets a fresh key (the old one
-   * would replay the refusal), one of unknown fate keeps its key; keys are saved first.
-   */
+  /** Resends failed rows: a refused write gets a new key, an unknown fate keeps its own. */
   async retryFailed(): Promise<number> {
     if (this.state === 'running' || this.state === 'pausing') return 0;
     let count = 0;

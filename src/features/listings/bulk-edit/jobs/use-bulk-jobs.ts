@@ -6,10 +6,7 @@ import type { SlabdeskClient } from '../../../../client';
 import { jobStore } from './job-store';
 import { claimJob, ownedElsewhere, releaseJob } from './job-lock';
 
-/**
- * A page's runs (one client per page): one runner per job for the page's life, so coming back
- * shows the same run, not a second one; and the runs whose end the seller saw.
- */
+/** A page's runs: one runner per job for the page's life, so coming back shows the same run. */
 const pages = new WeakMap<
   SlabdeskClient,
   { runners: Map<string, JobRunner>; endSeen: Set<string> }
@@ -61,8 +58,7 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
         const owned = new Set<string>();
         for (const job of jobs) if (await ownedElsewhere(job.id)) owned.add(job.id);
         if (!live) return;
-        // A run of this page comes back as the seller left it, going or ended while they were away
-        // (the store may lag it by a save: the runner's own state counts).
+        // A run comes back as left; the runner's own state counts, the store may lag it by a save.
         const { runners, endSeen } = runsOf(client);
         const here = jobs
           .map((job) => runners.get(job.id))

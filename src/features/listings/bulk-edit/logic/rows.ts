@@ -14,10 +14,7 @@ export type EditStatus = (typeof EDIT_STATUSES)[number];
 export const DURATIONS = DURATION_HOURS.map(String) as ['168', '336', '504', '720'];
 export type DurationText = (typeof DURATIONS)[number];
 
-/**
- * A listing as the bulk editor found it. A term no view gives is `undefined`: its cell starts
- * blank, and blank means "leave unchanged".
- */
+/** A listing as found; a term no view gives is `undefined`: blank, "leave unchanged". */
 export interface BulkRow {
   id: string;
   /** Empty only when the title could not be read (the row is then left out). */
