@@ -2,8 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './api/kept/kept-db';
-import { warmFormats } from './lib/format';
-import { registerServiceWorker } from './app/service-worker';
+import { whenIdle } from './app/after-first-paint';
 import { checkKeptDataAtOpen } from './app/session-end';
 import './app/styles.css';
 import './app/figures.css';
@@ -44,7 +43,10 @@ function start() {
         </StrictMode>,
       ),
     );
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats);
-    registerServiceWorker(parts.queryClient);
+    // Off the first load: the number formats' warm-up and the service worker's registration.
+    whenIdle(() => void import('./lib/format').then((module) => module.warmFormats()));
+    void import('./app/service-worker').then((module) =>
+      module.registerServiceWorker(parts.queryClient),
+    );
   });
 }

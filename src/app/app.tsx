@@ -4,11 +4,17 @@ import { HubStreamProvider } from '../api/live/live-context';
 import { createQueryClient } from '../lib/query-client';
 import { sessionHeaders } from '../lib/session';
 import type { QueryClient } from '@tanstack/react-query';
-import { LiveUpdates } from './live-updates';
+import { useAfterFirstPaint } from './after-first-paint';
 import { AppProviders } from './providers';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createRoutes } from './routes';
+import { lazy, Suspense } from 'react';
+
+/** The live stream and what applies its deliveries: started after the first paint. */
+const LiveUpdates = lazy(() =>
+  import('./live-updates').then((module) => ({ default: module.LiveUpdates })),
+);
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -42,10 +48,15 @@ export function createAppParts(): AppParts {
 
 /** The dashboard in the browser. */
 export function App({ parts }: { parts: AppParts }) {
+  const painted = useAfterFirstPaint();
   return (
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>
-        <LiveUpdates />
+        {painted && (
+          <Suspense fallback={null}>
+            <LiveUpdates />
+          </Suspense>
+        )}
         {/* Moves drawn at once, not in transitions: React starts a transition over after each
             redraw outside it, and while a page's reads answer page after page a move waited
             seconds. flushSync: a page's filters are drawn as they are used. */}

@@ -4,14 +4,13 @@ import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
 import { UnfinishedBulkEditNotice } from '../features/listings/bulk-edit/unfinished-notice';
-import { SoldOnlineAlerts } from '../features/show/sold-online/sold-online-alerts';
 import { useApiClient } from '../api/api-context';
 import { pingQuery } from '../api/connection-query';
 import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
-import { OfflineStatus } from './offline-status';
+import { useAfterFirstPaint } from './after-first-paint';
 import { ClearedNote } from './cleared-note';
 import { loadScanDialog, preloadScan, usePreloadScan } from './scan-preload';
 import { connectOutboxToSession } from './session-end';
@@ -26,6 +25,15 @@ const SessionControls = lazy(() =>
 );
 /** The scanner (camera, reader, stack): its own chunk, got ready before the press (scan-preload). */
 const ScanDialog = lazy(loadScanDialog);
+/** The sold-online alerts and the offline banner (with the outbox's sending): after the first paint. */
+const SoldOnlineAlerts = lazy(() =>
+  import('../features/show/sold-online/sold-online-alerts').then((module) => ({
+    default: module.SoldOnlineAlerts,
+  })),
+);
+const OfflineStatus = lazy(() =>
+  import('./offline-status').then((module) => ({ default: module.OfflineStatus })),
+);
 const SessionEndedBanner = lazy(() =>
   import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
 );
@@ -68,6 +76,7 @@ export function Layout() {
   const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
+  const painted = useAfterFirstPaint();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(location.pathname);
   // Before the outbox first sends (an effect of a child): each write belongs to its account.
@@ -202,8 +211,12 @@ export function Layout() {
           </Suspense>
         )}
         <ClearedNote />
-        <SoldOnlineAlerts />
-        <OfflineStatus />
+        {painted && (
+          <Suspense fallback={null}>
+            <SoldOnlineAlerts />
+            <OfflineStatus />
+          </Suspense>
+        )}
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />

@@ -4,7 +4,7 @@ import { listingKeys } from '../api/listings/listing-keys';
 import { orderKeys } from '../api/orders/order-keys';
 import type { Kept } from '../api/kept/kept-sync';
 import { pendingOf, useOutboxItems } from '../api/outbox/outbox';
-import { useOutboxSync } from '../api/shows/show-queries';
+import { useOutboxSync } from '../api/outbox/use-outbox-sync';
 import { useOffline } from '../api/offline';
 import { freshnessText } from '../components/freshness';
 import { useNow } from '../lib/use-now';

@@ -1,7 +1,29 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../client';
-import { errorWords } from '../lib/error-words';
+import type { ErrorWords } from '../lib/error-words';
 import { ErrorDetails } from '../components/error-details';
+
+function Words({ what, next }: ErrorWords) {
+  return (
+    <>
+      <p role="alert">{what}</p>
+      <p>
+        {next} <a href="/">Back to the overview</a>
+      </p>
+    </>
+  );
+}
+
+const TRY_AGAIN = 'Reload the page to try again, or go back to the overview.';
+const WENT_WRONG = { what: 'Something went wrong while the page was loading.', next: TRY_AGAIN };
+
+/** An API error's words by its code: their own chunk, loaded only when a page fails with one (unloadable: the plain words). */
+const ApiErrorWords = lazy(() =>
+  import('./api-error-words').catch(() => ({
+    default: ({ children }: { children: (words: ErrorWords) => ReactNode }) => children(WENT_WRONG),
+  })),
+);
 
 /** Shown when a page fails to load (its code or its loader) or to render: in words, then details. */
 export function RouteError() {
@@ -9,20 +31,20 @@ export function RouteError() {
   const api = isApiError(error) ? error : undefined;
   const missing =
     (isRouteErrorResponse(error) && error.status === 404) || api?.code === 'not_found';
-  const words = api ? errorWords(api.code) : undefined;
   return (
     <main id="main">
       <h1>{missing ? 'Not found' : 'This page could not be shown'}</h1>
-      <p role="alert">
-        {words?.what ??
-          (missing
-            ? 'There is nothing at this address.'
-            : 'Something went wrong while the page was loading.')}
-      </p>
-      <p>
-        {words?.next ?? 'Reload the page to try again, or go back to the overview.'}{' '}
-        <a href="/">Back to the overview</a>
-      </p>
+      {api ? (
+        <Suspense fallback={null}>
+          <ApiErrorWords code={api.code}>{(words) => <Words {...words} />}</ApiErrorWords>
+        </Suspense>
+      ) : (
+        <Words
+          {...(missing
+            ? { what: 'There is nothing at this address.', next: TRY_AGAIN }
+            : WENT_WRONG)}
+        />
+      )}
       {api ? (
         <ErrorDetails error={api} />
       ) : (

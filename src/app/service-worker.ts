@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-const idle = (done: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(done) : setTimeout(done, 0);
+import { whenIdle } from './after-first-paint';
 
 /** Resolves once no read is in flight and the browser has an idle moment. */
 const pageIdle = (queryClient: QueryClient) =>
   new Promise<void>((resolve) => {
     const whenQuiet = () => {
       if (queryClient.isFetching() === 0) {
-        idle(() => (queryClient.isFetching() === 0 ? resolve() : whenQuiet()));
+        whenIdle(() => (queryClient.isFetching() === 0 ? resolve() : whenQuiet()));
         return;
       }
       const stop = queryClient.getQueryCache().subscribe(() => {

@@ -5,11 +5,11 @@ import { expect, test } from '@playwright/test';
 import { PAGE_DIR, readManifest, staticScripts } from './build-manifest';
 
 /**
- * The shell's budget, gzipped KB: the entry chunk and its static imports (docs/bundle.md). The
- * issue's goal is 130; the shell is 153 today (react-dom, react-router, TanStack Query and zod
- * are 108 of it), so the budget holds it where it is and is lowered as the shell shrinks.
+ * The shell's budget, gzipped KB: the entry chunk and its static imports (docs/bundle.md), 145.3
+ * when set, rounded up, plus 2. The issue's goal is 130; react-dom, react-router, TanStack Query,
+ * zod and idb are 116.7 of it (docs/bundle.md), so the budget holds the shell where it is.
  */
-const BUDGET_KB = 155;
+const BUDGET_KB = 148;
 
 test('the first load (the entry and its static imports, gzipped) stays within its budget', () => {
   const scripts = staticScripts(readManifest(), 'index.html');

@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { newIdempotencyKey, type ListingRead, type SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
-import { useOffline } from '../offline';
 import { keptAnswer, readKept, writeKept } from '../local-store';
 import { outbox, useOutboxItems, type NewOutboxItem, type SaleWrite } from '../outbox/outbox';
 import { syncOutbox } from '../outbox/outbox-sync';
@@ -266,18 +264,4 @@ export function useSetShowCase(showKey: string) {
     mutationFn: (listingIds: string[]) => putShowCase(client, showKey, listingIds),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: showKeys.all() }),
   });
-}
-
-/** Sends the outbox on open and whenever the network (or the server) comes back. */
-export function useOutboxSync(): void {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const offline = useOffline();
-  useEffect(() => {
-    if (offline) return;
-    const send = () => void syncOutbox(client, queryClient);
-    send();
-    window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
-  }, [client, queryClient, offline]);
 }
