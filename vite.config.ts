@@ -208,6 +208,36 @@ export default defineConfig({
         ]
       : []),
   ],
+  // `npm run dev` (src/main/dev.ts): every dependency the page imports is pre-bundled at start,
+  // none found on the first page (a reload), and the entry and first pages transformed before asked.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-dom',
+      'react-dom/client',
+      'react-router',
+      '@tanstack/react-query',
+      'react-hook-form',
+      '@hookform/resolvers/zod',
+      'zod/mini',
+      'idb',
+      'papaparse',
+      'uqr',
+      'barcode-detector/ponyfill',
+    ],
+  },
+  server: {
+    warmup: {
+      clientFiles: [
+        './src/main.tsx',
+        './src/features/overview/overview-page.tsx',
+        './src/features/listings/catalogue/listings-page.tsx',
+        './src/features/orders/orders-page.tsx',
+      ],
+    },
+  },
   build: {
     // The compiled server sits beside it, in dist/, never among the files served.
     outDir: 'dist/page',

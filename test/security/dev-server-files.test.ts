@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,15 @@ describe('the dev server, signed in as a viewer', () => {
     const answer = await viewer.request('/src/main.tsx');
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('serves the dependencies by their real path (a symlinked node_modules, as in a worktree)', async () => {
+    const modules = realpathSync(join(root, 'node_modules'));
+    const answer = await viewer.request(`/@fs${modules}/vite/dist/client/env.mjs`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    const beside = await viewer.request(`/@fs${modules}-not/vite/dist/client/env.mjs`);
+    expect(beside.headers['content-type'] ?? '').not.toMatch(/javascript/);
   });
 });
 
