@@ -28,8 +28,9 @@ const METRICS = [
 /**
  * Runs of each page: a run's scores vary (its trace is one real load on a busy machine: the same
  * build scored 0.85 to 0.97 on the listings page), the median of five less than that of three.
+ * `BENCH_RUNS=3` makes fewer.
  */
-const RUNS = sized(5, 1);
+const RUNS = Number(process.env.BENCH_RUNS) || sized(5, 1);
 
 /**
  * `BENCH_BASE=<a checkout>`: that checkout's build, sandbox and server measured beside this one's,
