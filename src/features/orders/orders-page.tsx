@@ -9,7 +9,7 @@ import { ORDER_SORTS, sortOrders } from './order-sort';
 import { paths } from '../../shared/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { ListPageFrame, OtherMatches } from '../../components/list-page-frame';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, type CardLayout, type Column } from '../../components/data-table';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
@@ -138,6 +138,14 @@ const columnsFor = (context: RowContext): Column<Order>[] => [
   },
 ];
 
+/** The table's stable props: a new one each render would redraw every row on every render. */
+const orderId = (order: Order) => order.id;
+const CARDS: CardLayout = {
+  title: 'title',
+  fields: ['code', 'total', 'status', 'deadline'],
+  height: 150,
+};
+
 /** Orders under a status filter, searchable by code; open orders refresh on their own. */
 export function OrdersPage() {
   const client = useApiClient();
@@ -167,6 +175,10 @@ export function OrdersPage() {
     [slabs, seen],
   );
   const columns = useMemo(() => columnsFor(context), [context]);
+  const sort = useMemo(
+    () => ({ id: search.sort, direction: search.dir }),
+    [search.sort, search.dir],
+  );
   const matches = useMemo(() => {
     const words = searchWords(search.q);
     return (order: Order) =>
@@ -323,11 +335,11 @@ export function OrdersPage() {
           caption="Orders"
           rows={shown}
           columns={columnChoice.visible}
-          getRowId={(order) => order.id}
+          getRowId={orderId}
           height={520}
           rowHeight={72}
-          cards={{ title: 'title', fields: ['code', 'total', 'status', 'deadline'], height: 150 }}
-          sort={{ id: search.sort, direction: search.dir }}
+          cards={CARDS}
+          sort={sort}
           onSortChange={onSort}
         />
       )}
