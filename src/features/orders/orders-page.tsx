@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { awaitsShipment, shipmentWords } from '../../api/orders/shipment';
 import { ORDER_SORTS, sortOrders } from './order-sort';
@@ -167,7 +167,9 @@ export function OrdersPage() {
     ...orderListQuery(client, queryClient, search.status),
     refetchInterval: search.status === 'open' || search.status === 'any' ? poll : false,
   });
-  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  // Data that lands (orders, card facts) is drawn in an interruptible render, not one long task.
+  const data = useDeferredValue(query.data);
+  const slabs = useDeferredValue(useQuery(slabFactsQuery(client, queryClient)).data);
   // What the seller had seen when this visit began: new sales stay marked for the whole visit.
   const [seen] = useState(readSeenOrders);
   const context = useMemo<RowContext>(
@@ -189,19 +191,19 @@ export function OrdersPage() {
         (order.line_items ?? []).some((item) => item.product_id === search.listing));
   }, [search.q, search.listing, stage, context]);
   const shown = useMemo(
-    () => sortOrders((query.data?.rows ?? []).filter(matches), search.sort, search.dir),
-    [query.data, matches, search.sort, search.dir],
+    () => sortOrders((data?.rows ?? []).filter(matches), search.sort, search.dir),
+    [data, matches, search.sort, search.dir],
   );
   // Nothing under this status: the search's matches under any status, to offer them.
   const elsewhere = useQuery({
     ...orderListQuery(client, queryClient, 'any'),
-    enabled: query.data !== undefined && shown.length === 0 && search.status !== 'any',
+    enabled: data !== undefined && shown.length === 0 && search.status !== 'any',
   });
   const newCount = shown.filter(context.isNew).length;
   // Shown is seen: the next visit no longer marks these.
   useEffect(() => {
-    if (query.data) markOrdersSeen(shown.map((order) => order.id));
-  }, [query.data, shown]);
+    if (data) markOrdersSeen(shown.map((order) => order.id));
+  }, [data, shown]);
   const columnChoice = useVisibleColumns('orders', columns, params);
   const onSort = (id: string) => {
     if (!(ORDER_SORTS as readonly string[]).includes(id)) return;
@@ -216,7 +218,7 @@ export function OrdersPage() {
       actions={
         <>
           <Link to={paths.shipQueue.to()}>Ship-to-hub queue</Link>
-          {query.data && <OrdersCsvButton orders={shown} name={search.status} />}
+          {data && <OrdersCsvButton orders={shown} name={search.status} />}
         </>
       }
       search={{
@@ -282,30 +284,32 @@ export function OrdersPage() {
           noun="order"
         />
       }
-      loading={query.isPending ? 'Loading orders…' : undefined}
+      loading={
+        data === undefined && (query.isPending || query.data) ? 'Loading orders…' : undefined
+      }
       summary={
-        query.data && (
+        data && (
           <>
-            {shown.length} of {query.data.rows.length} orders
+            {shown.length} of {data.rows.length} orders
             {newCount > 0 && ` · ${countOf(newCount, 'new sale')}`}
             {(search.status === 'open' || search.status === 'any') &&
               poll !== false &&
               liveOff &&
               ' · checking for changes every 5 s while live updates are off'}
-            {query.data.checkedAt !== undefined && (
+            {data.checkedAt !== undefined && (
               <>
                 {' · '}
-                <Freshness checkedAt={query.data.checkedAt} refreshing={query.isFetching} />
+                <Freshness checkedAt={data.checkedAt} refreshing={query.isFetching} />
               </>
             )}
           </>
         )
       }
       empty={
-        query.data && shown.length === 0 ? (
+        data && shown.length === 0 ? (
           <EmptyState
             title={
-              query.data.rows.length === 0
+              data.rows.length === 0
                 ? `No ${search.status === 'any' ? '' : `${search.status} `}orders here`
                 : `No ${search.status === 'any' ? '' : `${search.status} `}order matches this search`
             }
@@ -330,7 +334,7 @@ export function OrdersPage() {
         ) : undefined
       }
     >
-      {query.data && (
+      {data && (
         <DataTable
           caption="Orders"
           rows={shown}
