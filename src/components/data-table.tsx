@@ -1,4 +1,12 @@
-import { Fragment, memo, useMemo, useRef, type ReactNode } from 'react';
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { NARROW_QUERY, useMediaQuery } from './use-media-query';
 import { useTableKeyboard } from './use-table-keyboard';
 import { useWindowedRows } from './use-windowed-rows';
@@ -91,12 +99,24 @@ function defaultCards(columns: readonly { id: string }[]): CardLayout {
   return { title: first?.id ?? '', fields, height: 40 + 22 * Math.ceil(fields.length / 2) };
 }
 
+/** On a card, the figures come in the order `cards.fields` gives (no effect on a table row). */
+function cardOrder(cards: CardLayout, id: string) {
+  const index = cards.fields.indexOf(id);
+  return index >= 0 ? { order: index + 1 } : undefined;
+}
+
+function cardRoleOf(cards: CardLayout, windowed: boolean, id: string) {
+  if (!windowed) return cards.title === id ? 'stack-title' : '';
+  if (cards.title === id) return 'card-title';
+  return cards.fields.includes(id) ? 'card-field' : 'card-hidden';
+}
+
 /** The one data table: windowed, one tab stop, cards below 720 px; memoised for stable props. */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 
 function DataTableView<T>({
   caption,
-  rows,
+  rows: latestRows,
   columns,
   getRowId,
   rowHeight = 40,
@@ -113,6 +133,8 @@ function DataTableView<T>({
   rowNote,
   scrollsSideways = false,
 }: DataTableProps<T>) {
+  // New rows from data are drawn in an interruptible background render, not one long task.
+  const rows = useDeferredValue(latestRows);
   const cards = useMemo(() => ownCards ?? defaultCards(columns), [ownCards, columns]);
   const lastClicked = useRef<number | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -142,15 +164,18 @@ function DataTableView<T>({
   }, [rows, getRowId, selected]);
 
   /** Selects or clears row `index`; with shift, the range from the row toggled last. */
-  const toggle = (index: number, on: boolean, shift: boolean) => {
-    if (!selection) return;
-    const last = lastClicked.current;
-    const range = shift && last !== null;
-    const from = range ? Math.min(last, index) : index;
-    const to = range ? Math.max(last, index) : index;
-    selection.onChange(rows.slice(from, to + 1).map(getRowId), on);
-    lastClicked.current = index;
-  };
+  const toggle = useCallback(
+    (index: number, on: boolean, shift: boolean) => {
+      if (!selection) return;
+      const last = lastClicked.current;
+      const range = shift && last !== null;
+      const from = range ? Math.min(last, index) : index;
+      const to = range ? Math.max(last, index) : index;
+      selection.onChange(rows.slice(from, to + 1).map(getRowId), on);
+      lastClicked.current = index;
+    },
+    [selection, rows, getRowId],
+  );
 
   const keyboard = useTableKeyboard({
     enabled: windowed,
@@ -162,26 +187,92 @@ function DataTableView<T>({
       : undefined,
   });
 
-  /** On a card, the figures come in the order `cards.fields` gives (no effect on a table row). */
-  const cardOrder = (id: string) => {
-    const index = cards.fields.indexOf(id);
-    return index >= 0 ? { order: index + 1 } : undefined;
-  };
-
-  const cardRole = (id: string) =>
-    !windowed
-      ? cards.title === id
-        ? 'stack-title'
-        : ''
-      : cards.title === id
-        ? 'card-title'
-        : cards.fields.includes(id)
-          ? 'card-field'
-          : 'card-hidden';
+  const cardRole = (id: string) => cardRoleOf(cards, windowed, id);
   const selectClass = windowed ? 'card-select' : 'stack-select';
   const tableClass = `data-table ${windowed ? 'has-cards' : 'simple-table stack-table'}${
     className ? ` ${className}` : ''
   }`;
+
+  // Memoised so the urgent render that precedes a deferred one (same shown rows) skips the rows.
+  const bodyRows = useMemo(
+    () =>
+      shownItems.map((item) => {
+        const row = rows[item.index]!;
+        const id = getRowId(row);
+        return (
+          <Fragment key={id}>
+            <tr
+              aria-rowindex={item.index + 2}
+              className={rowClassName?.(row)}
+              aria-current={currentRowId === id ? 'true' : undefined}
+              style={windowed ? { height: shownRowHeight } : undefined}
+            >
+              {selection && (
+                <td className={selectClass}>
+                  {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
+                  <label className="hit-area">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${selection.rowLabel(row)}`}
+                      checked={selection.selected.has(id)}
+                      onChange={(event) =>
+                        // Shift-click selects (or clears) the range from the last row clicked.
+                        toggle(
+                          item.index,
+                          event.target.checked,
+                          (event.nativeEvent as MouseEvent).shiftKey,
+                        )
+                      }
+                    />
+                  </label>
+                </td>
+              )}
+              {columns.map((column) => {
+                const Cell = column.rowHeader ? 'th' : 'td';
+                return (
+                  <Cell
+                    key={column.id}
+                    scope={column.rowHeader ? 'row' : undefined}
+                    className={`${column.align === 'right' ? 'num ' : ''}${cardRoleOf(cards, windowed, column.id)}${
+                      column.className ? ` ${column.className}` : ''
+                    }`}
+                    data-label={
+                      column.labelled === false || (!windowed && cards.title === column.id)
+                        ? undefined
+                        : column.header
+                    }
+                    style={windowed ? cardOrder(cards, column.id) : undefined}
+                  >
+                    {column.cell(row)}
+                  </Cell>
+                );
+              })}
+            </tr>
+            {rowNote && !windowed && (
+              <tr className="note-row">
+                <td colSpan={columnCount}>{rowNote(row)}</td>
+              </tr>
+            )}
+          </Fragment>
+        );
+      }),
+    [
+      shownItems,
+      rows,
+      getRowId,
+      rowClassName,
+      currentRowId,
+      windowed,
+      shownRowHeight,
+      selection,
+      selectClass,
+      toggle,
+      columns,
+      cards,
+      rowNote,
+      columnCount,
+    ],
+  );
 
   return (
     <div
@@ -276,66 +367,7 @@ function DataTableView<T>({
               <td colSpan={columnCount} style={{ height: paddingTop }} />
             </tr>
           )}
-          {shownItems.map((item) => {
-            const row = rows[item.index]!;
-            const id = getRowId(row);
-            return (
-              <Fragment key={id}>
-                <tr
-                  aria-rowindex={item.index + 2}
-                  className={rowClassName?.(row)}
-                  aria-current={currentRowId === id ? 'true' : undefined}
-                  style={windowed ? { height: shownRowHeight } : undefined}
-                >
-                  {selection && (
-                    <td className={selectClass}>
-                      {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
-                      <label className="hit-area">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${selection.rowLabel(row)}`}
-                          checked={selection.selected.has(id)}
-                          onChange={(event) =>
-                            // Shift-click selects (or clears) the range from the last row clicked.
-                            toggle(
-                              item.index,
-                              event.target.checked,
-                              (event.nativeEvent as MouseEvent).shiftKey,
-                            )
-                          }
-                        />
-                      </label>
-                    </td>
-                  )}
-                  {columns.map((column) => {
-                    const Cell = column.rowHeader ? 'th' : 'td';
-                    return (
-                      <Cell
-                        key={column.id}
-                        scope={column.rowHeader ? 'row' : undefined}
-                        className={`${column.align === 'right' ? 'num ' : ''}${cardRole(column.id)}${
-                          column.className ? ` ${column.className}` : ''
-                        }`}
-                        data-label={
-                          column.labelled === false || (!windowed && cards.title === column.id)
-                            ? undefined
-                            : column.header
-                        }
-                        style={windowed ? cardOrder(column.id) : undefined}
-                      >
-                        {column.cell(row)}
-                      </Cell>
-                    );
-                  })}
-                </tr>
-                {rowNote && !windowed && (
-                  <tr className="note-row">
-                    <td colSpan={columnCount}>{rowNote(row)}</td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
+          {bodyRows}
           {windowed && paddingBottom > 0 && (
             <tr aria-hidden="true" className="spacer">
               <td colSpan={columnCount} style={{ height: paddingBottom }} />

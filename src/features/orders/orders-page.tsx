@@ -2,14 +2,14 @@ import { Link, useSearchParams } from 'react-router';
 import { TableViews } from '../../components/table-views';
 import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { awaitsShipment, shipmentWords } from '../../api/orders/shipment';
 import { ORDER_SORTS, sortOrders } from './order-sort';
 import { paths } from '../../shared/paths';
 import { ORDER_STATUS_FILTERS, type Order } from '../../client';
 import { ListPageFrame, OtherMatches } from '../../components/list-page-frame';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, type CardLayout, type Column } from '../../components/data-table';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
@@ -139,6 +139,14 @@ const columnsFor = (context: RowContext): Column<Order>[] => [
   },
 ];
 
+/** The table's stable props: a new one each render would redraw every row on every render. */
+const orderId = (order: Order) => order.id;
+const CARDS: CardLayout = {
+  title: 'title',
+  fields: ['code', 'total', 'status', 'deadline'],
+  height: 150,
+};
+
 /** Orders under a status filter, searchable by code; open orders refresh on their own. */
 export function OrdersPage() {
   const client = useApiClient();
@@ -160,7 +168,9 @@ export function OrdersPage() {
     ...orderListQuery(client, queryClient, search.status),
     refetchInterval: search.status === 'open' || search.status === 'any' ? poll : false,
   });
-  const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
+  // Data that lands (orders, card facts) is drawn in an interruptible render, not one long task.
+  const data = useDeferredValue(query.data);
+  const slabs = useDeferredValue(useQuery(slabFactsQuery(client, queryClient)).data);
   // What the seller had seen when this visit began: new sales stay marked for the whole visit.
   const [seen] = useState(readSeenOrders);
   const context = useMemo<RowContext>(
@@ -168,6 +178,10 @@ export function OrdersPage() {
     [slabs, seen],
   );
   const columns = useMemo(() => columnsFor(context), [context]);
+  const sort = useMemo(
+    () => ({ id: search.sort, direction: search.dir }),
+    [search.sort, search.dir],
+  );
   const matches = useMemo(() => {
     const words = searchWords(search.q);
     return (order: Order) =>
@@ -178,19 +192,19 @@ export function OrdersPage() {
         (order.line_items ?? []).some((item) => item.product_id === search.listing));
   }, [search.q, search.listing, stage, context]);
   const shown = useMemo(
-    () => sortOrders((query.data?.rows ?? []).filter(matches), search.sort, search.dir),
-    [query.data, matches, search.sort, search.dir],
+    () => sortOrders((data?.rows ?? []).filter(matches), search.sort, search.dir),
+    [data, matches, search.sort, search.dir],
   );
   // Nothing under this status: the search's matches under any status, to offer them.
   const elsewhere = useQuery({
     ...orderListQuery(client, queryClient, 'any'),
-    enabled: query.data !== undefined && shown.length === 0 && search.status !== 'any',
+    enabled: data !== undefined && shown.length === 0 && search.status !== 'any',
   });
   const newCount = shown.filter(context.isNew).length;
   // Shown is seen: the next visit no longer marks these.
   useEffect(() => {
-    if (query.data) markOrdersSeen(shown.map((order) => order.id));
-  }, [query.data, shown]);
+    if (data) markOrdersSeen(shown.map((order) => order.id));
+  }, [data, shown]);
   const columnChoice = useVisibleColumns('orders', columns, params);
   const onSort = (id: string) => {
     if (!(ORDER_SORTS as readonly string[]).includes(id)) return;
@@ -205,7 +219,7 @@ export function OrdersPage() {
       actions={
         <>
           <Link to={paths.shipQueue.to()}>Ship-to-hub queue</Link>
-          {query.data && <OrdersCsvButton orders={shown} name={search.status} />}
+          {data && <OrdersCsvButton orders={shown} name={search.status} />}
         </>
       }
       search={{
@@ -267,30 +281,32 @@ export function OrdersPage() {
           noun="order"
         />
       }
-      loading={query.isPending ? 'Loading orders…' : undefined}
+      loading={
+        data === undefined && (query.isPending || query.data) ? 'Loading orders…' : undefined
+      }
       summary={
-        query.data && (
+        data && (
           <>
-            {shown.length} of {query.data.rows.length} orders
+            {shown.length} of {data.rows.length} orders
             {newCount > 0 && ` · ${countOf(newCount, 'new sale')}`}
             {(search.status === 'open' || search.status === 'any') &&
               poll !== false &&
               liveOff &&
               ' · checking for changes every 5 s while live updates are off'}
-            {query.data.checkedAt !== undefined && (
+            {data.checkedAt !== undefined && (
               <>
                 {' · '}
-                <Freshness checkedAt={query.data.checkedAt} refreshing={query.isFetching} />
+                <Freshness checkedAt={data.checkedAt} refreshing={query.isFetching} />
               </>
             )}
           </>
         )
       }
       empty={
-        query.data && shown.length === 0 ? (
+        data && shown.length === 0 ? (
           <EmptyState
             title={
-              query.data.rows.length === 0
+              data.rows.length === 0
                 ? `No ${search.status === 'any' ? '' : `${search.status} `}orders here`
                 : `No ${search.status === 'any' ? '' : `${search.status} `}order matches this search`
             }
@@ -315,16 +331,16 @@ export function OrdersPage() {
         ) : undefined
       }
     >
-      {query.data && (
+      {data && (
         <DataTable
           caption="Orders"
           rows={shown}
           columns={columnChoice.visible}
-          getRowId={(order) => order.id}
+          getRowId={orderId}
           height={520}
           rowHeight={72}
-          cards={{ title: 'title', fields: ['code', 'total', 'status', 'deadline'], height: 150 }}
-          sort={{ id: search.sort, direction: search.dir }}
+          cards={CARDS}
+          sort={sort}
           onSortChange={onSort}
         />
       )}

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { useApiClient } from '../../api/api-context';
@@ -36,6 +37,31 @@ export function OverviewPage() {
   const listings = useQuery({ ...wholeCatalogueQuery(client, queryClient), enabled: canListings });
   /** Until the key's scopes are known, or while the orders it may read are on their way. */
   const waiting = ping.isPending || (canOrders && orders.isPending);
+  // The panels follow the data in an interruptible render: a read landing is no long task.
+  const shown = useDeferredValue(
+    useMemo(
+      () => ({ waiting, orders: orders.data, open: open.data, listings: listings.data }),
+      [waiting, orders.data, open.data, listings.data],
+    ),
+  );
+
+  // Memoised: the urgent render before the deferred one leaves the panels as they are.
+  const panels = useMemo(
+    () => (
+      <>
+        {(shown.waiting || shown.orders) && <MoneyPanel rows={shown.orders?.rows} now={now} />}
+        {!shown.waiting && (
+          <WorkPanel
+            orders={shown.orders?.rows}
+            openCount={shown.open?.length}
+            listings={shown.listings?.rows}
+            now={now}
+          />
+        )}
+      </>
+    ),
+    [shown, now],
+  );
 
   return (
     <section aria-labelledby="overview-heading">
@@ -60,17 +86,7 @@ export function OverviewPage() {
       />
       {/* Money first, drawn as its frame at once (its figures fill it); Work comes with the
           orders, beside it on a desk and under it on a phone, so nothing drawn moves. */}
-      <div className="detail-grid overview-grid">
-        {(waiting || orders.data) && <MoneyPanel rows={orders.data?.rows} now={now} />}
-        {!waiting && (
-          <WorkPanel
-            orders={orders.data?.rows}
-            openCount={open.data?.length}
-            listings={listings.data?.rows}
-            now={now}
-          />
-        )}
-      </div>
+      <div className="detail-grid overview-grid">{panels}</div>
     </section>
   );
 }

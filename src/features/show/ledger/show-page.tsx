@@ -1,7 +1,9 @@
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
-import { catalogueQuery } from '../../../api/listings/catalogue-query';
+import type { ListingRead } from '../../../client';
+import { catalogueQuery, type Catalogue } from '../../../api/listings/catalogue-query';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
 import { formatDollars } from '../../../shared/money';
@@ -12,7 +14,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { Loading } from '../../../components/states';
 import { countOf, formatDay } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
-import { CaseTable } from './case-table';
+import { CaseTable, type CaseRow } from './case-table';
 import { OfflineNote } from './offline-note';
 import { OutboxPanel } from './outbox-panel';
 import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
@@ -31,6 +33,14 @@ const TOTALS = [
   ['Sales', 'salesCents'],
 ] as const satisfies readonly (readonly [string, keyof ShowTotals])[];
 
+/** The case's listings as the kept catalogue has them (none before it is read). */
+function caseRowsOf(catalogue: Catalogue | undefined, ids: readonly string[] = []): CaseRow[] {
+  const wanted = new Set(ids);
+  const byId = new Map<string, ListingRead>();
+  for (const row of catalogue?.rows ?? []) if (wanted.has(row.id)) byId.set(row.id, row);
+  return ids.map((id) => ({ id, row: byId.get(id) }));
+}
+
 /** A show: its takings, every sale at the table, and the case that travelled with its actions. */
 export function ShowPage() {
   const { showKey = '' } = useParams();
@@ -38,11 +48,16 @@ export function ShowPage() {
   const queryClient = useQueryClient();
   const page = useQuery(showQuery(client, showKey));
   const shows = useQuery(showsQuery(client));
-  const catalogue = useQuery(catalogueQuery(client, queryClient));
   const writes = useOutboxItems();
   const offline = useOffline();
   const summary = shows.data?.find((show) => show.key === showKey);
   const show = page.data?.show ?? summary;
+  const caseIds = show?.caseListingIds;
+  // Only the case's rows from the kept catalogue: its other changes do not redraw the page.
+  const caseRows = useQuery({
+    ...catalogueQuery(client, queryClient),
+    select: useCallback((catalogue: Catalogue) => caseRowsOf(catalogue, caseIds), [caseIds]),
+  }).data;
   if (!show) {
     if (page.isPending) return <Loading label="Loading the show…" />;
     return (
@@ -59,9 +74,6 @@ export function ShowPage() {
   const entries = [...(page.data?.entries ?? []), ...phone.map(asLedgerRow)].sort((a, b) =>
     a.soldAt.localeCompare(b.soldAt),
   );
-  const rows = catalogue.data?.rows ?? [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const caseRows = show.caseListingIds.map((id) => ({ id, row: byId.get(id) }));
 
   return (
     <section aria-labelledby="show-heading" className="show-page">
@@ -131,13 +143,13 @@ export function ShowPage() {
       )}
 
       <h2>The case</h2>
-      {caseRows.length === 0 ? (
+      {show.caseListingIds.length === 0 ? (
         <p>
           No listings marked for this show: select them in{' '}
           <Link to={paths.listings.to()}>Listings</Link> and choose “Bring these to the show”.
         </p>
       ) : (
-        <CaseTable rows={caseRows} />
+        <CaseTable rows={caseRows ?? caseRowsOf(undefined, show.caseListingIds)} />
       )}
     </section>
   );
