@@ -74,6 +74,10 @@ test.describe('every figure whole, on every page', () => {
         await page.setViewportSize(size);
         await page.goto(entry.path(await findDemoRecords()));
         await settled(page, entry.heading);
+        // A table's rows follow its data in a deferred render: the marked figures are awaited.
+        if (entry.marks) {
+          await expect.poll(() => page.locator('main [data-figure]').count()).toBeGreaterThan(0);
+        }
         const findings = await page.evaluate(scanFigures);
         const sideways = await page.evaluate(sidewaysScroll);
         const words = await page.evaluate(ourWords);

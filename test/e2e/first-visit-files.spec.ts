@@ -6,11 +6,22 @@ import { untilKeptOffline } from './support';
 test.use({ serviceWorkers: 'allow' });
 
 const OVERVIEW = 'src/features/overview/overview-page.tsx';
+/** The shell's parts every page starts once its first paint is drawn (`app/after-first-paint.ts`). */
+const AFTER_FIRST_PAINT = [
+  'src/app/service-worker.ts',
+  'src/app/live-updates.tsx',
+  'src/app/offline-status.tsx',
+  'src/features/show/sold-online/sold-online-alerts.tsx',
+];
 
 /** The files a first visit to the overview may fetch: the shell, the page's own, the reader's. */
 function allowedFiles(): Set<string> {
   const manifest = readManifest();
-  const scripts = [...staticScripts(manifest, 'index.html'), ...staticScripts(manifest, OVERVIEW)];
+  const scripts = [
+    ...staticScripts(manifest, 'index.html'),
+    ...staticScripts(manifest, OVERVIEW),
+    ...AFTER_FIRST_PAINT.flatMap((key) => staticScripts(manifest, key)),
+  ];
   // The reader's loader (a chunk shared by the scanners) and what it loads.
   const loader = Object.values(manifest).find((chunk) => chunk.name === 'barcode-engine')!;
   const reader = [
