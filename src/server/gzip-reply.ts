@@ -6,11 +6,4 @@ import type { FastifyInstance } from 'fastify';
  * this machine too: a phone's Lighthouse run over loopback weighs the bytes as a mobile network would.
  */
 export const gzipByCall = (app: FastifyInstance) =>
-  app.register(compress, {
-    global: false,
-    globalDecompression: false,
-    encodings: ['gzip'],
-    // Streamed, never the one-call path: its Buffer fails Fastify's `instanceof ArrayBuffer` in a
-    // jsdom realm (the UI tests' in-process server), and was sent as JSON.
-    syncThreshold: 0,
-  });
+  app.register(compress, { global: false, globalDecompression: false, encodings: ['gzip'] });
