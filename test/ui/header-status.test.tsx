@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { delayReason, dotClass, statusWords, updatesState } from '../../src/app/connection-status';
-import type { HubStreamState } from '../../src/api/live/hub-stream';
+import { CLOSED_STREAM, type HubStreamState } from '../../src/api/live/hub-stream';
 import { progressWords, timeLeftWords } from '../../src/features/listings/bulk-edit/apply-panel';
 import { changeWords } from '../../src/features/listings/bulk-edit/preview-panel';
 import type { RunnerProgress } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 import { niceTicks } from '../../src/features/insights/chart-ticks';
 
 const stream = (state: Partial<HubStreamState>): HubStreamState => ({
+  ...CLOSED_STREAM,
   connection: 'open',
-  status: undefined,
-  bucket: undefined,
-  bucketAt: undefined,
-  entries: [],
-  payloads: {},
-  healthy: false,
-  soldOnline: [],
   ...state,
 });
 
