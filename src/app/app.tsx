@@ -9,12 +9,10 @@ import { AppProviders } from './providers';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createRoutes } from './routes';
-import { lazy, Suspense } from 'react';
+import { lazyPart } from './lazy-part';
 
 /** The live stream and what applies its deliveries: started after the first paint. */
-const LiveUpdates = lazy(() =>
-  import('./live-updates').then((module) => ({ default: module.LiveUpdates })),
-);
+const LiveUpdates = lazyPart(() => import('./live-updates').then((module) => module.LiveUpdates));
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -52,11 +50,7 @@ export function App({ parts }: { parts: AppParts }) {
   return (
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>
-        {painted && (
-          <Suspense fallback={null}>
-            <LiveUpdates />
-          </Suspense>
-        )}
+        {painted && <LiveUpdates />}
         {/* Moves drawn at once, not in transitions: React starts a transition over after each
             redraw outside it, and while a page's reads answer page after page a move waited
             seconds. flushSync: a page's filters are drawn as they are used. */}

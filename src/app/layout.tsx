@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ReadOnlyNotice } from '../components/write-actions';
 import { bootMode } from '../lib/boot-mode';
@@ -12,30 +12,31 @@ import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { useAfterFirstPaint } from './after-first-paint';
 import { ClearedNote } from './cleared-note';
+import { lazyPart } from './lazy-part';
 import { loadScanDialog, preloadScan, usePreloadScan } from './scan-preload';
 import { connectOutboxToSession } from './session-end';
 import { paths } from '../shared/paths';
 import { useShipQueueCount } from '../api/sales/use-ship-queue-count';
 
 /** The shortcuts' help: its own chunk, loaded when first asked for (`?`). */
-const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
+const ShortcutsHelp = lazyPart(() => import('./shortcuts-help').then((module) => module.default));
 /** The signed-in person's controls and the session-ended banner: loaded only with a session. */
-const SessionControls = lazy(() =>
-  import('./session-controls').then((module) => ({ default: module.SessionControls })),
+const SessionControls = lazyPart(() =>
+  import('./session-controls').then((module) => module.SessionControls),
+);
+const SessionEndedBanner = lazyPart(() =>
+  import('./session-controls').then((module) => module.SessionEndedBanner),
 );
 /** The scanner (camera, reader, stack): its own chunk, got ready before the press (scan-preload). */
-const ScanDialog = lazy(loadScanDialog);
+const ScanDialog = lazyPart(() => loadScanDialog().then((module) => module.default));
 /** The sold-online alerts and the offline banner (with the outbox's sending): after the first paint. */
-const SoldOnlineAlerts = lazy(() =>
-  import('../features/show/sold-online/sold-online-alerts').then((module) => ({
-    default: module.SoldOnlineAlerts,
-  })),
+const SoldOnlineAlerts = lazyPart(() =>
+  import('../features/show/sold-online/sold-online-alerts').then(
+    (module) => module.SoldOnlineAlerts,
+  ),
 );
-const OfflineStatus = lazy(() =>
-  import('./offline-status').then((module) => ({ default: module.OfflineStatus })),
-);
-const SessionEndedBanner = lazy(() =>
-  import('./session-controls').then((module) => ({ default: module.SessionEndedBanner })),
+const OfflineStatus = lazyPart(() =>
+  import('./offline-status').then((module) => module.OfflineStatus),
 );
 
 const NAV = [
@@ -186,11 +187,7 @@ export function Layout() {
                 <BucketMeter compact />
               </span>
             </div>
-            {signedIn && (
-              <Suspense fallback={null}>
-                <SessionControls />
-              </Suspense>
-            )}
+            {signedIn && <SessionControls />}
             <button
               type="button"
               className="shortcuts-button"
@@ -205,32 +202,20 @@ export function Layout() {
         </div>
       </header>
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation.state === 'loading'}>
-        {sessionEnded && (
-          <Suspense fallback={null}>
-            <SessionEndedBanner />
-          </Suspense>
-        )}
+        {sessionEnded && <SessionEndedBanner />}
         <ClearedNote />
         {painted && (
-          <Suspense fallback={null}>
+          <>
             <SoldOnlineAlerts />
             <OfflineStatus />
-          </Suspense>
+          </>
         )}
         <ReadOnlyNotice />
         <UnfinishedBulkEditNotice />
         <Outlet />
       </main>
-      {scanOpen && (
-        <Suspense fallback={null}>
-          <ScanDialog onClose={() => setScanOpen(false)} />
-        </Suspense>
-      )}
-      {helpOpen && (
-        <Suspense fallback={null}>
-          <ShortcutsHelp open onClose={() => setHelpOpen(false)} />
-        </Suspense>
-      )}
+      {scanOpen && <ScanDialog onClose={() => setScanOpen(false)} />}
+      {helpOpen && <ShortcutsHelp open onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ListingRead, SlabdeskClient } from '../client';
 import { ApiClientProvider } from '../api/api-context';
 import { ListingActionsProvider } from '../components/listing-actions-slot';
+import { lazyPart } from './lazy-part';
 
 /** "Sold here" on a listing's page: its own chunk, loaded with the first listing page. */
-const SoldHere = lazy(() =>
-  import('../features/show/sold-here/sold-here').then((module) => ({ default: module.SoldHere })),
+const SoldHere = lazyPart(() =>
+  import('../features/show/sold-here/sold-here').then((module) => module.SoldHere),
 );
 const soldHere = (listing: ListingRead) => <SoldHere key={listing.id} listing={listing} />;
 

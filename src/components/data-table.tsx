@@ -288,6 +288,8 @@ function DataTableView<T>({
       <table
         className={tableClass}
         aria-rowcount={rows.length + 1}
+        // Older rows while the new ones are drawn: said, for a reader and for a test's wait.
+        aria-busy={rows !== latestRows}
         ref={tableRef}
         onKeyDown={keyboard.onKeyDown}
         onFocus={keyboard.onFocus}

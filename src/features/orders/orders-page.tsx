@@ -168,8 +168,14 @@ export function OrdersPage() {
     ...orderListQuery(client, queryClient, search.status),
     refetchInterval: search.status === 'open' || search.status === 'any' ? poll : false,
   });
-  // Data that lands (orders, card facts) is drawn in an interruptible render, not one long task.
-  const data = useDeferredValue(query.data);
+  // Data that lands (orders, card facts) is drawn in an interruptible render, not one long task;
+  // never another status's orders under this one while it is drawn.
+  const landed = useMemo(
+    () => ({ status: search.status, data: query.data }),
+    [search.status, query.data],
+  );
+  const deferred = useDeferredValue(landed);
+  const data = deferred.status === search.status ? deferred.data : undefined;
   const slabs = useDeferredValue(useQuery(slabFactsQuery(client, queryClient)).data);
   // What the seller had seen when this visit began: new sales stay marked for the whole visit.
   const [seen] = useState(readSeenOrders);
