@@ -40,7 +40,7 @@ import { viewRoutes } from './routes/views';
 import { pageRoute, type PageSource } from './routes/pages';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { RulesStore } from './rules/rules-store';
-import { SERVER_LIMITS } from './server-limits';
+import { applyServerLimits } from './server-limits';
 import { ShowStore } from './shows/show-store';
 
 export type { PageSource } from './routes/pages';
@@ -179,13 +179,10 @@ export async function startAppServer(
     // A path that does not decode (`/%E0%A4%A`) is refused before any route, in our envelope
     // (its reply is typed for a route's schema; this one has none).
     frameworkErrors: (_error, _request, reply) => refuseMalformed(reply as FastifyReply),
-    keepAliveTimeout: SERVER_LIMITS.keepAliveMs,
-    requestTimeout: SERVER_LIMITS.requestMs,
     // A JSON route's body unless its route says more (the raw routes read theirs themselves).
     bodyLimit: 64 * 1024,
   });
-  app.server.headersTimeout = SERVER_LIMITS.headersMs;
-  app.server.maxHeadersCount = SERVER_LIMITS.maxHeaders;
+  applyServerLimits(app.server);
   const pages = await createPageSource(app.server);
   // Kept as registered: a plugin's own onRoute hook may still set a route's access after ours.
   const registered: RouteOptions[] = [];
