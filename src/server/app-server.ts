@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyReply,
   type RouteOptions,
 } from 'fastify';
-import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
+import { openActivityLog } from './activity/activity-recorder';
 import type { ProxyOptions, Upstream } from './api-proxy';
 import { AuthGate, signInGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
@@ -22,7 +22,7 @@ import { PingShare } from './ping-share';
 import { securityHeaders } from './security-headers';
 import { jsonBody } from './plugins/json-body';
 import { requestLog } from './plugins/request-log';
-import { openPush, type PushOptions, type PushPart } from './push/push-part';
+import { openPush, type PushOptions } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { allowedHostsFor, guardUpgrades, refuseMalformed, requestGuard } from './request-guard';
@@ -75,22 +75,7 @@ export interface AppServerOptions {
   webhookHost?: string;
 }
 
-export interface RunningAppServer {
-  url: string;
-  port: number;
-  server: Server;
-  hub: ServerHub;
-  auth: Pick<AuthGate, 'exposed' | 'reasons'>;
-  activity: ActivityLog | undefined;
-  replica: Replica;
-  rules: { store: RulesStore; runner: RuleRunner } | undefined;
-  push: PushPart;
-  webhookDoor?: WebhookDoor;
-  /** Every route the server serves, and who it says may use it (none: nobody). */
-  routes: readonly DeclaredRoute[];
-  close(): Promise<void>;
-}
-
+/** A route the server serves, and who it says may use it (none: nobody). */
 export type DeclaredRoute = { methods: readonly string[]; url: string; access: Access | undefined };
 
 /**
@@ -101,7 +86,7 @@ export type DeclaredRoute = { methods: readonly string[]; url: string; access: A
 export async function startAppServer(
   options: AppServerOptions,
   createPageSource: (server: Server) => Promise<PageSource>,
-): Promise<RunningAppServer> {
+) {
   const host = options.host ?? '127.0.0.1';
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
@@ -135,7 +120,7 @@ export async function startAppServer(
   // The show ledger: in the activity log's file, its own tables.
   const shows = logPath ? new ShowStore(logPath) : undefined;
   const costs = new CostStore(beside('costs.db'));
-  let rules: RunningAppServer['rules'];
+  let rules: { store: RulesStore; runner: RuleRunner } | undefined;
   if (activity) {
     const store = new RulesStore(beside('rules.db', options.rules?.path));
     const runner = new RuleRunner({
@@ -217,7 +202,7 @@ export async function startAppServer(
   await pages.register(app);
   pageRoute(app, { pages, gate, upstream: options.upstream, imageOrigins });
   await app.ready();
-  const routes = registered.map((route) => ({
+  const routes: readonly DeclaredRoute[] = registered.map((route) => ({
     methods: [route.method].flat(),
     url: route.url,
     access: route.config?.access,
@@ -272,6 +257,9 @@ export async function startAppServer(
     },
   };
 }
+
+/** The running server: its address, parts (hub, gate, replica, rules, push, door), routes, close. */
+export type RunningAppServer = Awaited<ReturnType<typeof startAppServer>>;
 
 /** How soon after a change the tabs hear of it: a page of a walk's changes is one message. */
 const REPLICA_TELL_MS = 150;
