@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyReply,
   type RouteOptions,
 } from 'fastify';
-import { openActivityLog, type ActivityLog } from './activity/activity-recorder';
+import { openActivityLog } from './activity/activity-recorder';
 import type { ProxyOptions, Upstream } from './api-proxy';
 import { AuthGate, signInGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
@@ -22,7 +22,7 @@ import { PingShare } from './ping-share';
 import { securityHeaders } from './security-headers';
 import { jsonBody } from './plugins/json-body';
 import { requestLog } from './plugins/request-log';
-import { openPush, type PushOptions, type PushPart } from './push/push-part';
+import { openPush, type PushOptions } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { allowedHostsFor, guardUpgrades, refuseMalformed, requestGuard } from './request-guard';
@@ -40,7 +40,7 @@ import { viewRoutes } from './routes/views';
 import { pageRoute, type PageSource } from './routes/pages';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { RulesStore } from './rules/rules-store';
-import { SERVER_LIMITS } from './server-limits';
+import { applyServerLimits } from './server-limits';
 import { ShowStore } from './shows/show-store';
 
 export type { PageSource } from './routes/pages';
@@ -75,22 +75,7 @@ export interface AppServerOptions {
   webhookHost?: string;
 }
 
-export interface RunningAppServer {
-  url: string;
-  port: number;
-  server: Server;
-  hub: ServerHub;
-  auth: Pick<AuthGate, 'exposed' | 'reasons'>;
-  activity: ActivityLog | undefined;
-  replica: Replica;
-  rules: { store: RulesStore; runner: RuleRunner } | undefined;
-  push: PushPart;
-  webhookDoor?: WebhookDoor;
-  /** Every route the server serves, and who it says may use it (none: nobody). */
-  routes: readonly DeclaredRoute[];
-  close(): Promise<void>;
-}
-
+/** A route the server serves, and who it says may use it (none: nobody). */
 export type DeclaredRoute = { methods: readonly string[]; url: string; access: Access | undefined };
 
 /**
@@ -101,7 +86,7 @@ export type DeclaredRoute = { methods: readonly string[]; url: string; access: A
 export async function startAppServer(
   options: AppServerOptions,
   createPageSource: (server: Server) => Promise<PageSource>,
-): Promise<RunningAppServer> {
+) {
   const host = options.host ?? '127.0.0.1';
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
@@ -135,7 +120,7 @@ export async function startAppServer(
   // The show ledger: in the activity log's file, its own tables.
   const shows = logPath ? new ShowStore(logPath) : undefined;
   const costs = new CostStore(beside('costs.db'));
-  let rules: RunningAppServer['rules'];
+  let rules: { store: RulesStore; runner: RuleRunner } | undefined;
   if (activity) {
     const store = new RulesStore(beside('rules.db', options.rules?.path));
     const runner = new RuleRunner({
@@ -179,13 +164,10 @@ export async function startAppServer(
     // A path that does not decode (`/%E0%A4%A`) is refused before any route, in our envelope
     // (its reply is typed for a route's schema; this one has none).
     frameworkErrors: (_error, _request, reply) => refuseMalformed(reply as FastifyReply),
-    keepAliveTimeout: SERVER_LIMITS.keepAliveMs,
-    requestTimeout: SERVER_LIMITS.requestMs,
     // A JSON route's body unless its route says more (the raw routes read theirs themselves).
     bodyLimit: 64 * 1024,
   });
-  app.server.headersTimeout = SERVER_LIMITS.headersMs;
-  app.server.maxHeadersCount = SERVER_LIMITS.maxHeaders;
+  applyServerLimits(app.server);
   const pages = await createPageSource(app.server);
   // Kept as registered: a plugin's own onRoute hook may still set a route's access after ours.
   const registered: RouteOptions[] = [];
@@ -220,7 +202,7 @@ export async function startAppServer(
   await pages.register(app);
   pageRoute(app, { pages, gate, upstream: options.upstream, imageOrigins });
   await app.ready();
-  const routes = registered.map((route) => ({
+  const routes: readonly DeclaredRoute[] = registered.map((route) => ({
     methods: [route.method].flat(),
     url: route.url,
     access: route.config?.access,
@@ -275,6 +257,9 @@ export async function startAppServer(
     },
   };
 }
+
+/** The running server: its address, parts (hub, gate, replica, rules, push, door), routes, close. */
+export type RunningAppServer = Awaited<ReturnType<typeof startAppServer>>;
 
 /** How soon after a change the tabs hear of it: a page of a walk's changes is one message. */
 const REPLICA_TELL_MS = 150;

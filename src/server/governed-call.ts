@@ -5,8 +5,12 @@ import type { PacerTicket, RequestPriority } from '../client/pacer';
 import type { RetryPolicy } from '../client/transport-types';
 import type { Actor } from './auth/roles';
 import { errorEnvelope } from './error-envelope';
-import { TooManyWaitingError } from './governor/fair-gate';
-import { UpstreamPausedError, type KeyGovernor, type UpstreamPause } from './governor/key-governor';
+import {
+  TooManyWaitingError,
+  UpstreamPausedError,
+  type KeyGovernor,
+  type UpstreamPause,
+} from './governor/key-governor';
 import {
   callUpstream,
   DEFAULT_UPSTREAM_LIMITS,

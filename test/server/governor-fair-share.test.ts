@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PacerTicket } from '../../src/client/pacer';
-import { FairQueue, TooManyWaitingError } from '../../src/server/governor/fair-gate';
-import { KeyGovernor } from '../../src/server/governor/key-governor';
+import { FairQueue } from '../../src/server/governor/fair-queue';
+import { KeyGovernor, TooManyWaitingError } from '../../src/server/governor/key-governor';
 
 /** The governor's fair share, unit by unit: the round-robin queue, then the gate over a pacer. */
 

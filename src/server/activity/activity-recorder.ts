@@ -223,5 +223,3 @@ export function openActivityLog(path: string) {
   };
   return { store, recorder, close };
 }
-
-export type ActivityLog = ReturnType<typeof openActivityLog>;

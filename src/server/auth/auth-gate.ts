@@ -12,7 +12,6 @@ import {
   type ActiveSession,
 } from './accounts-store';
 import { HashingQueue } from './passwords';
-import { peekBody } from './peek-body';
 import { accessOf, bodyNeedsCheck, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
 import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from './sign-in-slowing';
 
@@ -146,8 +145,12 @@ export interface Admission {
 }
 
 const PURGE_EVERY_MS = 10 * 60_000;
-/** As large a body as the proxy forwards: an editor's listing write is read whole to check it. */
-const MAX_WRITE_BODY_BYTES = 1_048_576;
+
+/** A refusal of the gate; a write's closes the connection (it may come before its body is read). */
+function refuseAt(reply: FastifyReply, status: number, code: string, message: string) {
+  if (isWrite(reply.request.method)) reply.header('connection', 'close');
+  return refuse(reply, status, code, message);
+}
 
 function noStartMessage(reasons: string[], usersDb: string): string {
   return [
@@ -208,12 +211,10 @@ export class AuthGate {
   }
 
   /** Decides by the matched route's `access`: who is asking, or null once it answered a refusal. */
-  async admit(request: FastifyRequest, reply: FastifyReply): Promise<Admission | null> {
+  admit(request: FastifyRequest, reply: FastifyReply): Admission | null {
     const { raw, method } = request;
     const no = (status: number, code: string, message: string) => {
-      // A refusal sent before the body is read closes the connection: no request follows it.
-      if (isWrite(method)) reply.header('connection', 'close');
-      refuse(reply, status, code, message);
+      refuseAt(reply, status, code, message);
       return null;
     };
     const secure = overTls(raw, this.transport);
@@ -238,15 +239,19 @@ export class AuthGate {
           : `Your role (${session.role}) cannot ${action}; ask an owner.`;
       return no(403, 'role_forbidden', words);
     }
-    const pathname = pathnameOf(request);
-    if (bodyNeedsCheck(session.role, method, pathname)) {
-      // Read whole and put back: the proxy reads the same body after the gate.
-      const body = await peekBody(raw, MAX_WRITE_BODY_BYTES);
-      if (!body) return no(413, 'body_too_large', 'The request body is too large.');
-      const byBody = bodyRoleRefusal(session.role, method, pathname, body);
-      if (byBody) return no(403, 'role_forbidden', byBody);
-    }
     return admitted(true);
+  }
+
+  /** A write whose body its role may not send (read whole by the route's parser, in its bodyLimit). */
+  refuseBody(request: FastifyRequest, reply: FastifyReply) {
+    const { session } = request.admission;
+    const { method, body } = request;
+    const pathname = pathnameOf(request);
+    if (!session || !bodyNeedsCheck(session.role, method, pathname)) return undefined;
+    // The proxy's bytes as sent; a parsed body (another route's) as the JSON it was.
+    const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
+    const byBody = bodyRoleRefusal(session.role, method, pathname, bytes);
+    return byBody ? refuseAt(reply, 403, 'role_forbidden', byBody) : undefined;
   }
 
   /** A page request without its session: to the sign-in page, back here afterwards. */
@@ -286,8 +291,9 @@ export async function signInGate(app: FastifyInstance, gate: AuthGate): Promise<
   await app.register(fastifyCookie);
   app.decorateRequest<Admission | null>('admission', null);
   app.addHook('onRequest', async (request, reply) => {
-    const admission = await gate.admit(request, reply);
+    const admission = gate.admit(request, reply);
     if (!admission) return reply;
     request.admission = admission;
   });
+  app.addHook('preHandler', async (request, reply) => gate.refuseBody(request, reply));
 }

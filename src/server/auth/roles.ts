@@ -12,6 +12,12 @@ export interface Actor {
   role: Role;
 }
 
+/** The name the log and the ledgers give a write made with sign-in off. */
+export const THIS_COMPUTER = 'This computer';
+/** Who is writing: the signed-in account, or "This computer" with sign-in off. */
+export const actorName = (request: FastifyRequest) =>
+  request.admission.actor?.name ?? THIS_COMPUTER;
+
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 

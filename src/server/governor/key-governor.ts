@@ -1,10 +1,12 @@
+import { abortError } from '../../client/abortable';
+import { Listeners } from '../../client/listeners';
 import {
   LeakyBucketPacer,
   type BucketSnapshot,
   type PacerTicket,
   type RequestPriority,
 } from '../../client/pacer';
-import { FairGate } from './fair-gate';
+import { FairQueue } from './fair-queue';
 
 // Room each priority leaves in the bucket, so a click finds room at once while a bulk job runs.
 const PRIORITY_RESERVE: Record<RequestPriority, number> = {
@@ -35,6 +37,16 @@ export class UpstreamPausedError extends Error {
   }
 }
 
+export class TooManyWaitingError extends Error {
+  constructor(
+    readonly waiting: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`${waiting} calls of this share are already waiting`);
+    this.name = 'TooManyWaitingError';
+  }
+}
+
 /** `Retry-After` as seconds (a number of seconds or an HTTP date), or undefined. */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -51,10 +63,37 @@ interface KeyGovernorOptions {
   now?: () => number;
 }
 
-/** One key's leaky bucket for every tab, sessions taking turns; a 429 holds all, then one probes. */
+interface Waiter {
+  share: string;
+  tab: string;
+  resolve(ticket: PacerTicket): void;
+  reject(error: unknown): void;
+  detach(): void;
+}
+
+const PRIORITIES: readonly RequestPriority[] = ['interactive', 'background', 'bulk'];
+
+// A share's clicks and its background and bulk work have caps apart, per share and per tab.
+const slotsOf = (priority: RequestPriority, share: string, tab: string): [string, string] => {
+  const slot = `${priority === 'interactive' ? 'click' : 'work'}\u0000${share}`;
+  return [slot, `${slot}\u0000${tab}`];
+};
+
+// One key's leaky bucket for every tab: calls wait by priority, shares (a session, a person, an
+// address) taking turns, one pacer ticket asked per priority at once; a 429 holds all, one probes.
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
-  private readonly gate: FairGate;
+  private readonly queues = {
+    interactive: new FairQueue<Waiter>(),
+    background: new FairQueue<Waiter>(),
+    bulk: new FairQueue<Waiter>(),
+  };
+  // The pacer request standing for the next call of each priority, when one waits.
+  private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
+  // Calls in flight by share's slot and by tab's slot (the tab's key is the longer).
+  private readonly inFlight = new Map<string, number>();
+  private readonly listeners = new Listeners();
+  private readonly limits: { waitingPerShare: number; perShare: number; perTab: number };
   private answered = 0;
   private lastOk: number | undefined;
   private rateLimited = 0;
@@ -69,7 +108,13 @@ export class KeyGovernor {
     this.now = options.now ?? Date.now;
     const maxInFlight = options.maxInFlight ?? 8;
     // Half the slots: a share's hung calls always leave the other half to the rest.
-    const maxInFlightPerShare = Math.max(1, Math.ceil(maxInFlight / 2));
+    const perShare = Math.max(1, Math.ceil(maxInFlight / 2));
+    // All but one of the share's: a tab's hung calls always leave its person's other tabs one.
+    this.limits = {
+      waitingPerShare: options.maxWaitingPerShare ?? 64,
+      perShare,
+      perTab: Math.max(1, perShare - 1),
+    };
     this.maxPauseSeconds = options.maxPauseSeconds ?? MAX_PAUSE_SECONDS;
     this.pacer = new LeakyBucketPacer({
       mode: apiKey.startsWith('svc_live_') ? 'live' : 'test',
@@ -79,24 +124,9 @@ export class KeyGovernor {
       probeAloneMs: PROBE_ALONE_MS,
       ...(options.now ? { now: options.now } : {}),
     });
-    this.gate = new FairGate(
-      this.pacer,
-      {
-        maxWaitingPerShare: options.maxWaitingPerShare ?? 64,
-        maxInFlightPerShare,
-        // All but one of the share's: a tab's hung calls always leave its person's other tabs one.
-        maxInFlightPerTab: Math.max(1, maxInFlightPerShare - 1),
-      },
-      {
-        mayGrant: () => !(this.probeDue && this.probe),
-        granted: (ticket) => {
-          if (this.probeDue && !this.probe) this.probe = ticket;
-        },
-      },
-    );
   }
 
-  /** A ticket after its turn; rejects during a long pause, and past the share's waiting bound. */
+  /** A ticket at its share's turn, a slot free for its tab; refused while paused or past the bound. */
   acquire(
     priority: RequestPriority,
     signal?: AbortSignal,
@@ -105,7 +135,26 @@ export class KeyGovernor {
   ): Promise<PacerTicket> {
     const paused = this.paused();
     if (paused) return Promise.reject(new UpstreamPausedError(paused));
-    return this.gate.acquire(priority, share, signal, tab);
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const waiting = PRIORITIES.reduce((sum, p) => sum + this.queues[p].countOf(share), 0);
+    if (waiting >= this.limits.waitingPerShare) {
+      // About when the bucket will have let this share's waiting calls through.
+      const seconds = Math.max(1, Math.ceil(waiting / this.pacer.snapshot().perSecond));
+      return Promise.reject(new TooManyWaitingError(waiting, seconds));
+    }
+    return new Promise<PacerTicket>((resolve, reject) => {
+      const queue = this.queues[priority];
+      const onAbort = () => {
+        if (!queue.remove(share, waiter)) return;
+        reject(abortError(signal!));
+        this.refill();
+      };
+      const detach = () => signal?.removeEventListener('abort', onAbort);
+      const waiter: Waiter = { share, tab, resolve, reject, detach };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.add(share, waiter);
+      this.refill();
+    });
   }
 
   /** The pause the API asked for beyond the bound, while it lasts. */
@@ -155,14 +204,26 @@ export class KeyGovernor {
     const until = this.now() + Math.min(seconds, this.maxPauseSeconds) * 1000;
     if (this.longPause && this.longPause.until >= until) return;
     this.longPause = { until, askedSeconds: seconds };
-    this.gate.refuseAll(new UpstreamPausedError(this.longPause));
+    const error = new UpstreamPausedError(this.longPause);
+    for (const priority of PRIORITIES) {
+      for (const waiter of this.queues[priority].drain()) {
+        waiter.detach();
+        waiter.reject(error);
+      }
+    }
+    this.refill();
   }
 
   /** The shared bucket as every tab's meter shows it, with the answers seen and the 429s. */
   snapshot(): BucketSnapshot & { answered: number; rateLimited: number } {
     const bucket = this.pacer.snapshot();
     const paused = this.paused();
-    const waitingBy = this.gate.waitingBy();
+    const { interactive, background, bulk } = this.queues;
+    const waitingBy = {
+      interactive: interactive.size,
+      background: background.size,
+      bulk: bulk.size,
+    };
     return {
       ...bucket,
       waiting: Object.values(waitingBy).reduce((sum, count) => sum + count, 0),
@@ -174,8 +235,80 @@ export class KeyGovernor {
   }
 
   subscribe(listener: () => void): () => void {
-    const stops = [this.pacer.subscribe(listener), this.gate.subscribe(listener)];
+    const stops = [this.pacer.subscribe(listener), this.listeners.subscribe(listener)];
     return () => stops.forEach((stop) => stop());
+  }
+
+  /** Asks the pacer for a ticket for each priority with a call that may go, and for no other. */
+  private refill(): void {
+    for (const priority of PRIORITIES) {
+      const wanted = this.mayGrant() && this.queues[priority].hasNext(this.mayGo(priority));
+      const asking = this.asking[priority];
+      if (wanted && !asking) this.ask(priority);
+      if (!wanted && asking) {
+        delete this.asking[priority];
+        asking.abort();
+      }
+    }
+    this.listeners.tell();
+  }
+
+  /** No call may go while the probe after a long pause waits for its answer. */
+  private mayGrant(): boolean {
+    return !(this.probeDue && this.probe);
+  }
+
+  // A click is never held behind its share's bulk work, only its share's other clicks; a tab's
+  // call waits behind its own tab's calls, never behind all of another tab's.
+  private mayGo(priority: RequestPriority): (share: string, waiter: Waiter) => boolean {
+    return (share, waiter) => {
+      const [slot, tabSlot] = slotsOf(priority, share, waiter.tab);
+      const count = (key: string) => this.inFlight.get(key) ?? 0;
+      return count(slot) < this.limits.perShare && count(tabSlot) < this.limits.perTab;
+    };
+  }
+
+  private ask(priority: RequestPriority): void {
+    const asking = new AbortController();
+    this.asking[priority] = asking;
+    // Rejected only when refill took the request back: nobody of this priority could go any more.
+    const done = () => {
+      if (this.asking[priority] === asking) delete this.asking[priority];
+    };
+    this.pacer.acquire(asking.signal, priority).then((ticket) => {
+      done();
+      this.hand(priority, ticket);
+    }, done);
+  }
+
+  /** Gives a fresh ticket to the share whose turn it is; nobody may go: the ticket goes back. */
+  private hand(priority: RequestPriority, ticket: PacerTicket): void {
+    const waiter = this.mayGrant() ? this.queues[priority].next(this.mayGo(priority)) : undefined;
+    if (!waiter) {
+      ticket.settle();
+      this.refill();
+      return;
+    }
+    const slots = slotsOf(priority, waiter.share, waiter.tab);
+    for (const slot of slots) this.inFlight.set(slot, (this.inFlight.get(slot) ?? 0) + 1);
+    let settled = false;
+    const shared: PacerTicket = {
+      settle: (report) => {
+        if (settled) return;
+        settled = true;
+        for (const slot of slots) {
+          const left = this.inFlight.get(slot)! - 1;
+          if (left > 0) this.inFlight.set(slot, left);
+          else this.inFlight.delete(slot);
+        }
+        ticket.settle(report);
+        this.refill();
+      },
+    };
+    if (this.probeDue && !this.probe) this.probe = shared;
+    waiter.detach();
+    waiter.resolve(shared);
+    this.refill();
   }
 }
 

@@ -138,6 +138,3 @@ export function openPush(options: PushOptions = {}, deps: PushDeps) {
   };
   return { store, keys, watch, close };
 }
-
-/** The push part's store, keys, the cases' watch (none without a show ledger) and its close. */
-export type PushPart = ReturnType<typeof openPush>;

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvTime, knownZone, toCsv } from '../../shared/delimited';
+import { THIS_COMPUTER } from '../auth/roles';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
 import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/activity-store';
-
-/** The name the log shows for writes made with sign-in off. */
-const THIS_COMPUTER = 'This computer';
 
 /** A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid. */
 export function dayRange(day: string, tz: string | undefined): { from: number; to: number } | null {

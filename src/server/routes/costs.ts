@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorName } from '../auth/roles';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
 import type { CostStore, KeptCost } from '../costs/cost-store';
@@ -44,8 +45,7 @@ export const costRoutes: FastifyPluginAsyncZod<{ store: CostStore; now?: () => D
       schema: { params: CostParams, body: CostBody },
     },
     async (request, reply) => {
-      // Who set it with sign-in off, as the show ledger names it.
-      const setBy = request.admission.actor?.name ?? 'This computer';
+      const setBy = actorName(request);
       const at = (deps.now?.() ?? new Date()).toISOString();
       const done = deps.store.set(request.params.itemId, request.body.cost, at, setBy);
       if ('full' in done) {

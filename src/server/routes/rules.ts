@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { isApiError } from '../../client';
 import { formatCents } from '../../shared/money';
 import { refuse } from '../error-envelope';
+import { noStore } from '../plugins/no-store';
 import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
@@ -77,9 +78,7 @@ const runView = (run: RunRecord) => ({ ...run, markdown: formatCents(run.markdow
 
 export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, deps) => {
   const { store, runner } = deps;
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  app.addHook('onRequest', noStore);
 
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);

@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorName } from '../auth/roles';
 import { refuse } from '../error-envelope';
 import { noStore } from '../plugins/no-store';
 import { amountToCents, formatDollars } from '../../shared/money';
@@ -150,9 +151,6 @@ function soldBeforeWords(sale: ShowSale): string {
   const paid = paidWords(sale.priceCents, sale.tenders);
   return `This slab was already sold at ${sale.showName} on ${dayWords(sale.showDate)} for ${paid}: a slab is sold once.`;
 }
-
-/** Who is recording: the signed-in account, or "This computer" with sign-in off. */
-const actorName = (request: FastifyRequest) => request.admission.actor?.name ?? 'This computer';
 
 const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
