@@ -32,7 +32,6 @@ import { describeEstimate } from './logic/estimate';
 import { toBulkRow, toEditValues } from './logic/rows';
 import { LeftOut, PreviewPanel } from './preview-panel';
 import { BelowCostNotice, useBelowCost } from './below-cost-notice';
-import { MarginBasisProvider } from './grid/grid-row';
 import './bulk-edit.css';
 import { countOf } from '../../../lib/format';
 
@@ -191,15 +190,13 @@ function BulkEditor({
               onSubmit={(event) => void openPreview(event)}
               noValidate
             >
-              <MarginBasisProvider>
-                <BulkGrid
-                  form={form}
-                  rows={selection.rows}
-                  originals={originals}
-                  onAnnounce={setAnnouncement}
-                  handleRef={grid}
-                />
-              </MarginBasisProvider>
+              <BulkGrid
+                form={form}
+                rows={selection.rows}
+                originals={originals}
+                onAnnounce={setAnnouncement}
+                handleRef={grid}
+              />
               <p className="bulk-announce" role="status" aria-live="polite">
                 {announcement}
               </p>

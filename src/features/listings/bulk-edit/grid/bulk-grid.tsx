@@ -1,6 +1,7 @@
 import { countOf } from '../../../../lib/format';
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useMarginBasis } from '../../../../api/sales/use-margin-basis';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
 import { EDIT_FIELDS, FIELD_LABELS, type BulkRow, type EditValues } from '../logic/rows';
 import { GridRow } from './grid-row';
@@ -34,6 +35,7 @@ export function BulkGrid({
 }) {
   const { control, getValues } = form;
   const [range, setRange] = useState<Range>(null);
+  const basis = useMarginBasis();
   // On a phone each row is a card of labelled fields (bulk-edit.css).
   const rowHeight = useMediaQuery(NARROW_QUERY) ? NARROW_ROW_HEIGHT : ROW_HEIGHT;
   const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
@@ -136,6 +138,7 @@ export function BulkGrid({
                 control={control}
                 original={originals[item.index]!}
                 row={rows[item.index]!}
+                basis={basis}
                 rangeCol={item.index >= rangeLo && item.index <= rangeHi ? range!.col : null}
                 onCell={onCell}
               />

@@ -1,5 +1,5 @@
-import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
-import { useMarginBasis, type MarginBasis } from '../../../../api/sales/use-margin-basis';
+import { memo, useMemo } from 'react';
+import type { MarginBasis } from '../../../../api/sales/use-margin-basis';
 import { MarginText } from '../../catalogue/margin-column';
 import { useWatch, type Control } from 'react-hook-form';
 import { durationLabel } from '../../../../components/duration-options';
@@ -35,6 +35,8 @@ interface GridRowProps {
   control: Control<BulkForm>;
   original: EditValues;
   row: BulkRow;
+  /** The learned fee rate and the cards' costs (one read for the whole grid). */
+  basis: MarginBasis;
   /** Columns of this row inside the selected range (for highlight), or null. */
   rangeCol: number | null;
   onCell(index: number, field: EditField, value: CellValue, typing: boolean): void;
@@ -47,6 +49,7 @@ export const GridRow = memo(function GridRow({
   control,
   original,
   row,
+  basis,
   rangeCol,
   onCell,
 }: GridRowProps) {
@@ -167,37 +170,26 @@ export const GridRow = memo(function GridRow({
           </td>
         );
       })}
-      <MarginCell price={values.price} row={row} />
+      <MarginCell price={values.price} row={row} basis={basis} />
     </tr>
   );
 });
 
-const BasisContext = createContext<MarginBasis | undefined>(undefined);
-
-/** Gives the grid's margin cells the learned fee rate and the cards' costs (one read for all). */
-export function MarginBasisProvider({ children }: { children: ReactNode }) {
-  const basis = useMarginBasis();
-  return <BasisContext.Provider value={basis}>{children}</BasisContext.Provider>;
-}
-
 /** The margin over cost at the price in the cell as edited (a dash where it is not known). */
-export function MarginCell({ price, row }: { price: string; row: BulkRow }) {
-  const basis = useContext(BasisContext);
-  if (!basis || basis.failed)
-    return (
-      <td className="num" data-field="margin" data-label="Margin">
-        —
-      </td>
-    );
+function MarginCell({ price, row, basis }: { price: string; row: BulkRow; basis: MarginBasis }) {
   const valid = /^\d+(\.\d{1,2})?$/.test(price.trim());
   return (
     <td className="num" data-field="margin" data-label="Margin">
-      <MarginText
-        price={valid ? price.trim() : undefined}
-        itemId={row.itemId}
-        promoted={row.promoted}
-        basis={basis}
-      />
+      {basis.failed ? (
+        '—'
+      ) : (
+        <MarginText
+          price={valid ? price.trim() : undefined}
+          itemId={row.itemId}
+          promoted={row.promoted}
+          basis={basis}
+        />
+      )}
     </td>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { countJob, jobCountWords, type BulkJob } from './job';
 import { whenReleased } from './job-lock';
 import { jobStore } from './job-store';
@@ -29,10 +29,7 @@ function RunningElsewhere({
 }) {
   const id = entry.job.id;
   const [job, setJob] = useState(entry.job);
-  const released = useRef(onReleased);
-  useEffect(() => {
-    released.current = onReleased;
-  });
+  const released = useEffectEvent(onReleased);
   useEffect(() => {
     const abort = new AbortController();
     const timer = setInterval(() => {
@@ -42,7 +39,7 @@ function RunningElsewhere({
         .catch(() => undefined); // the next read tries again
     }, PROGRESS_EVERY_MS);
     whenReleased(id, abort.signal).then(
-      () => released.current(id),
+      () => released(id),
       () => undefined, // left before the other tab let go
     );
     return () => {
