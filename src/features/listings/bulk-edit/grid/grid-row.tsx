@@ -15,7 +15,7 @@ import {
   type EditValues,
 } from '../logic/rows';
 import { cellId, type BulkForm } from './grid-types';
-import { slabFactParts } from '../../../../components/slab-identity';
+import { SlabFactsLine } from '../../../../components/slab-identity';
 import { Options } from '../../../../components/options';
 
 /** The columns drawn as a list: each value and its words. */
@@ -65,20 +65,7 @@ export const GridRow = memo(function GridRow({
           {row.imageSrc && (
             <img className="slab-thumb" src={row.imageSrc} alt="" width={20} height={28} />
           )}
-          <span className="slab-facts">
-            {slabFactParts({
-              grader: row.card.grader,
-              grade: row.card.grade,
-              cert: row.card.certNumber,
-              year: row.card.year,
-              set: row.card.set,
-            }).map((part, at) => (
-              <span key={part.key} className="slab-fact" data-fact={part.key}>
-                {at > 0 && <span aria-hidden="true"> · </span>}
-                {part.text}
-              </span>
-            ))}
-          </span>
+          <SlabFactsLine facts={{ ...row.card, cert: row.card.certNumber }} />
         </span>
       </th>
       {EDIT_FIELDS.map((field, col) => {
