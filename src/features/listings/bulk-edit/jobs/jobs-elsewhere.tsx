@@ -7,20 +7,8 @@ import type { JobElsewhere } from './use-bulk-jobs';
 /** How often a job run by another tab is read again for its progress. */
 const PROGRESS_EVERY_MS = 1000;
 
-/** Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go. */
-export function JobsElsewhere({
-  jobs,
-  onReleased,
-}: {
-  jobs: readonly JobElsewhere[];
-  onReleased(jobId: string): void;
-}) {
-  return jobs.map((entry) => (
-    <RunningElsewhere key={entry.job.id} entry={entry} onReleased={onReleased} />
-  ));
-}
-
-function RunningElsewhere({
+/** A bulk edit another tab runs, with its progress; no resume or discard until that tab lets go. */
+export function RunningElsewhere({
   entry,
   onReleased,
 }: {
