@@ -16,7 +16,8 @@ import {
 import { parseAmount, parsePrice } from '../../../client/listing-rules';
 import { formatCents } from '../../../shared/money';
 import {
-  type BooleanField,
+  BOOLEAN_FIELDS,
+  FIELD_LABELS,
   type DurationText,
   type EditStatus,
   type EditValues,
@@ -49,12 +50,6 @@ const examples = (lines: readonly string[]) => lines.slice(0, 3).join(' · ');
 /** What rounding a step did, said with `count` ("3 prices rounded …"), or that none was needed. */
 const roundingLine = (rounded: readonly string[], count: string) =>
   rounded.length > 0 ? `${count}, for example: ${examples(rounded)}` : 'No rounding was needed.';
-
-const SWITCHES: [BooleanField, string][] = [
-  ['acceptsOffers', 'Offers'],
-  ['acceptsTrades', 'Trades'],
-  ['autoRelist', 'Auto-relist'],
-];
 
 /** Bulk actions over every row, each one undoable step; prices in exact cents. */
 export function BulkActionsPanel({
@@ -231,16 +226,19 @@ export function BulkActionsPanel({
         <fieldset>
           <legend>Switches</legend>
           <div className="button-row">
-            {SWITCHES.flatMap(([field, label]) =>
-              [true, false].map((on) => (
-                <button
-                  key={`${field}-${on}`}
-                  type="button"
-                  onClick={() => setAll(`${label} ${on ? 'on' : 'off'}`, () => ({ [field]: on }))}
-                >
-                  {label} {on ? 'on' : 'off'}
-                </button>
-              )),
+            {BOOLEAN_FIELDS.flatMap((field) =>
+              [true, false].map((on) => {
+                const name = `${FIELD_LABELS[field]} ${on ? 'on' : 'off'}`;
+                return (
+                  <button
+                    key={name}
+                    type="button"
+                    onClick={() => setAll(name, () => ({ [field]: on }))}
+                  >
+                    {name}
+                  </button>
+                );
+              }),
             )}
           </div>
         </fieldset>

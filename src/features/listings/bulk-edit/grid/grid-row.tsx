@@ -7,6 +7,7 @@ import { cellText, type CellValue } from '../logic/cells';
 import {
   DURATIONS,
   EDIT_FIELDS,
+  EDIT_STATUSES,
   FIELD_LABELS,
   isBooleanField,
   rowErrors,
@@ -17,14 +18,11 @@ import {
 import { cellId, type BulkForm } from './grid-types';
 import { SlabFactsLine } from '../../../../components/slab-identity';
 import { Options } from '../../../../components/options';
+import { LISTING_STATUS_WORDS } from '../../../../lib/code-words';
 
 /** The columns drawn as a list: each value and its words. */
 const OPTIONS: Partial<Record<EditField, [string, string][]>> = {
-  status: [
-    ['active', 'Active'],
-    ['draft', 'Draft'],
-    ['inactive', 'Inactive'],
-  ],
+  status: EDIT_STATUSES.map((status) => [status, LISTING_STATUS_WORDS[status] ?? status]),
   durationHours: DURATIONS.map((hours) => [hours, durationLabel(Number(hours))]),
 };
 
