@@ -111,6 +111,14 @@ function cardRoleOf(cards: CardLayout, windowed: boolean, id: string) {
   return cards.fields.includes(id) ? 'card-field' : 'card-hidden';
 }
 
+/** The rows above or below a window, as one empty row of their height. */
+export const WindowSpacer = ({ height, columns }: { height: number; columns: number }) =>
+  height > 0 && (
+    <tr aria-hidden="true" className="spacer">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+
 /** The one data table: windowed, one tab stop, cards below 720 px; memoised for stable props. */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 
@@ -364,17 +372,9 @@ function DataTableView<T>({
           </tr>
         </thead>
         <tbody>
-          {windowed && paddingTop > 0 && (
-            <tr aria-hidden="true" className="spacer">
-              <td colSpan={columnCount} style={{ height: paddingTop }} />
-            </tr>
-          )}
+          {windowed && <WindowSpacer height={paddingTop} columns={columnCount} />}
           {bodyRows}
-          {windowed && paddingBottom > 0 && (
-            <tr aria-hidden="true" className="spacer">
-              <td colSpan={columnCount} style={{ height: paddingBottom }} />
-            </tr>
-          )}
+          {windowed && <WindowSpacer height={paddingBottom} columns={columnCount} />}
         </tbody>
       </table>
     </div>

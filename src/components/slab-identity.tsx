@@ -12,7 +12,7 @@ export interface SlabFacts {
 }
 
 /** The facts line's parts, each a whole figure or phrase ("PSA 10", "cert 4412…", "2017 Prizm"). */
-export function slabFactParts(facts: SlabFacts): { key: string; text: string }[] {
+function slabFactParts(facts: SlabFacts): { key: string; text: string }[] {
   const parts: { key: string; text: string }[] = [];
   const grade = [facts.grader, facts.grade].filter(Boolean).join(' ');
   if (grade) parts.push({ key: 'grade', text: grade });
@@ -24,7 +24,6 @@ export function slabFactParts(facts: SlabFacts): { key: string; text: string }[]
 
 /** A slab in a row: thumbnail, title (wraps), then grader, grade, cert, year, set, each whole. */
 export function SlabIdentity({ title, facts }: { title: ReactNode; facts: SlabFacts }) {
-  const parts = slabFactParts(facts);
   return (
     <div className="slab-id">
       {facts.imageSrc && (
@@ -40,17 +39,25 @@ export function SlabIdentity({ title, facts }: { title: ReactNode; facts: SlabFa
       )}
       <div className="slab-id-text">
         <span className="slab-title">{title}</span>
-        {parts.length > 0 && (
-          <span className="slab-facts">
-            {parts.map((part, index) => (
-              <span key={part.key} className="slab-fact" data-fact={part.key}>
-                {index > 0 && <span aria-hidden="true"> · </span>}
-                {part.text}
-              </span>
-            ))}
-          </span>
-        )}
+        <SlabFactsLine facts={facts} />
       </div>
     </div>
+  );
+}
+
+/** The facts line alone (none when nothing is known), each part whole: "PSA 10 · cert 4412…". */
+export function SlabFactsLine({ facts }: { facts: SlabFacts }) {
+  const parts = slabFactParts(facts);
+  return (
+    parts.length > 0 && (
+      <span className="slab-facts">
+        {parts.map((part, index) => (
+          <span key={part.key} className="slab-fact" data-fact={part.key}>
+            {index > 0 && <span aria-hidden="true"> · </span>}
+            {part.text}
+          </span>
+        ))}
+      </span>
+    )
   );
 }

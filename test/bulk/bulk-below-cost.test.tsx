@@ -58,9 +58,11 @@ describe('the bulk preview and cost', () => {
     const price = screen.getByRole('textbox', { name: `Price, row ${index}` }) as HTMLInputElement;
     await user.clear(price);
     await user.type(price, '10.00');
-    // The grid's Margin column follows the price as typed.
+    // The grid's Margin column follows the price as typed, once the cards' costs have been read.
     const marginCell = () => within(price.closest('tr')!).getAllByRole('cell').at(-1)!.textContent;
-    await waitFor(() => expect(marginCell()).toBe(`${usd(margin)} (below cost)`));
+    await waitFor(() => expect(marginCell()).toBe(`${usd(margin)} (below cost)`), {
+      timeout: 15_000,
+    });
     await user.click(screen.getByRole('button', { name: 'Preview changes' }));
     const notice = await screen.findByRole(
       'region',

@@ -2,7 +2,7 @@ import { DurationOptions } from '../../../components/duration-options';
 import { Options, PriceEndingSelect } from '../../../components/options';
 import { DeactivateReason, useDeactivateButton } from '../../../components/deactivate-action';
 import { useState, type RefObject } from 'react';
-import type { UseFormGetValues } from 'react-hook-form';
+import { useForm, type UseFormGetValues } from 'react-hook-form';
 import type { BulkForm, BulkGridHandle, CellWrite } from './grid/grid-types';
 import {
   adjustPrice,
@@ -16,7 +16,8 @@ import {
 import { parseAmount, parsePrice } from '../../../client/listing-rules';
 import { formatCents } from '../../../shared/money';
 import {
-  type BooleanField,
+  BOOLEAN_FIELDS,
+  FIELD_LABELS,
   type DurationText,
   type EditStatus,
   type EditValues,
@@ -34,11 +35,21 @@ const PRICE_MODES: Record<PriceMode, string> = {
   set: 'Set to $',
 };
 
-const SWITCHES: [BooleanField, string][] = [
-  ['acceptsOffers', 'Offers'],
-  ['acceptsTrades', 'Trades'],
-  ['autoRelist', 'Auto-relist'],
-];
+/** The actions' own fields (a react-hook-form form apart from the grid's), as first shown. */
+const DEFAULTS = {
+  priceMode: 'lower-percent' as PriceMode,
+  priceValue: '',
+  ending: 'cent' as PriceEnding,
+  offerPercent: '',
+  duration: '720' as DurationText,
+};
+
+/** Up to three of the rows a step rounded or refused, for the summary. */
+const examples = (lines: readonly string[]) => lines.slice(0, 3).join(' · ');
+
+/** What rounding a step did, said with `count` ("3 prices rounded …"), or that none was needed. */
+const roundingLine = (rounded: readonly string[], count: string) =>
+  rounded.length > 0 ? `${count}, for example: ${examples(rounded)}` : 'No rounding was needed.';
 
 /** Bulk actions over every row, each one undoable step; prices in exact cents. */
 export function BulkActionsPanel({
@@ -51,13 +62,10 @@ export function BulkActionsPanel({
   onAnnounce(message: string): void;
 }) {
   const [summary, setSummary] = useState<{ title: string; lines: string[] } | null>(null);
-  const [priceMode, setPriceMode] = useState<PriceMode>('lower-percent');
-  const [priceValue, setPriceValue] = useState('');
-  const [priceError, setPriceError] = useState<string | null>(null);
-  const [ending, setEnding] = useState<PriceEnding>('cent');
-  const [offerPercent, setOfferPercent] = useState('');
-  const [offerError, setOfferError] = useState<string | null>(null);
-  const [duration, setDuration] = useState<DurationText>('720');
+  const actions = useForm({ defaultValues: DEFAULTS });
+  const { register, setError, clearErrors } = actions;
+  const { errors } = actions.formState;
+  const priceMode = actions.watch('priceMode');
   const deactivateButton = useDeactivateButton();
 
   const apply = (label: string, writes: CellWrite[], lines: string[] = []) => {
@@ -68,6 +76,7 @@ export function BulkActionsPanel({
   };
 
   const applyPrice = () => {
+    const { priceValue, ending } = actions.getValues();
     const percent = priceMode.endsWith('percent');
     const parsed = percent
       ? parsePercent(priceValue, priceMode.startsWith('raise') ? 1000 : 99.99)
@@ -75,10 +84,10 @@ export function BulkActionsPanel({
         ? parsePrice(priceValue)
         : parseAmount(priceValue);
     if (!parsed.ok) {
-      setPriceError(parsed.message);
+      setError('priceValue', { message: parsed.message });
       return;
     }
-    setPriceError(null);
+    clearErrors('priceValue');
     const direction = priceMode.startsWith('raise') ? 'raise' : 'lower';
     const adjustment: Parameters<typeof adjustPrice>[1] =
       priceMode === 'set'
@@ -109,13 +118,14 @@ export function BulkActionsPanel({
       PRICE_MODES[priceMode].replace(/ (by|to) .*/, '') +
       ` price ${priceMode === 'set' ? 'to' : 'by'} ${priceValue.trim()}${percent ? '%' : ''}`;
     const lines = [
-      rounded.length > 0
-        ? `${countOf(rounded.length, 'price')} rounded (${PRICE_ENDING_LABELS[ending].toLowerCase()}${ending === 'cent' ? ', half up' : ''}), for example: ${rounded.slice(0, 3).join(' · ')}`
-        : 'No rounding was needed.',
+      roundingLine(
+        rounded,
+        `${countOf(rounded.length, 'price')} rounded (${PRICE_ENDING_LABELS[ending].toLowerCase()}${ending === 'cent' ? ', half up' : ''})`,
+      ),
     ];
     if (outOfBounds.length > 0) {
       lines.push(
-        `${countOf(outOfBounds.length, 'price')} leave the 10 to 1,000,000 range and are marked in the grid: ${outOfBounds.slice(0, 3).join(' · ')}`,
+        `${countOf(outOfBounds.length, 'price')} leave the 10 to 1,000,000 range and are marked in the grid: ${examples(outOfBounds)}`,
       );
     }
     if (skipped > 0)
@@ -124,12 +134,13 @@ export function BulkActionsPanel({
   };
 
   const applyOffer = () => {
+    const offerPercent = actions.getValues('offerPercent');
     const parsed = parsePercent(offerPercent, 100);
     if (!parsed.ok) {
-      setOfferError(parsed.message);
+      setError('offerPercent', { message: parsed.message });
       return;
     }
-    setOfferError(null);
+    clearErrors('offerPercent');
     const writes: CellWrite[] = [];
     const rounded: string[] = [];
     let offersOff = 0;
@@ -144,11 +155,7 @@ export function BulkActionsPanel({
       if (offer.rounded) rounded.push(`Row ${index + 1}: ${offer.explanation}`);
       writes.push({ index, field: 'minimumOffer', value: formatCents(offer.cents) });
     });
-    const lines = [
-      rounded.length > 0
-        ? `${rounded.length} rounded half up to the cent, for example: ${rounded.slice(0, 3).join(' · ')}`
-        : 'No rounding was needed.',
-    ];
+    const lines = [roundingLine(rounded, `${rounded.length} rounded half up to the cent`)];
     if (offersOff > 0)
       lines.push(`${countOf(offersOff, 'row')} with offers off were left as they are.`);
     apply(`Minimum offer ${offerPercent.trim()}% of price`, writes, lines);
@@ -170,7 +177,7 @@ export function BulkActionsPanel({
   const setStatus = (label: string, to: EditStatus, from?: EditStatus) =>
     setAll(label, (row) =>
       (from ? row.status === from : row.status !== to)
-        ? { status: to, ...(to === 'active' && { durationHours: duration }) }
+        ? { status: to, ...(to === 'active' && { durationHours: actions.getValues('duration') }) }
         : null,
     );
 
@@ -183,30 +190,25 @@ export function BulkActionsPanel({
           <legend>Price</legend>
           <FormField label="Price change">
             {(control) => (
-              <select
-                {...control}
-                value={priceMode}
-                onChange={(event) => setPriceMode(event.target.value as PriceMode)}
-              >
+              <select {...control} {...register('priceMode')}>
                 <Options of={Object.entries(PRICE_MODES)} />
               </select>
             )}
           </FormField>
           <FormField
             label={priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
-            error={priceError ?? undefined}
+            error={errors.priceValue?.message}
           >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                value={priceValue}
-                onChange={(event) => setPriceValue(event.target.value)}
-              />
-            )}
+            {(control) => <input {...control} inputMode="decimal" {...register('priceValue')} />}
           </FormField>
           <FormField label="Round the new prices">
-            {(control) => <PriceEndingSelect {...control} value={ending} onChange={setEnding} />}
+            {(control) => (
+              <PriceEndingSelect
+                {...control}
+                value={actions.watch('ending')}
+                onChange={(ending) => actions.setValue('ending', ending)}
+              />
+            )}
           </FormField>
           <button type="button" onClick={applyPrice}>
             Apply price change
@@ -214,15 +216,8 @@ export function BulkActionsPanel({
         </fieldset>
         <fieldset>
           <legend>Minimum offer</legend>
-          <FormField label="Minimum offer as % of price" error={offerError ?? undefined}>
-            {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                value={offerPercent}
-                onChange={(event) => setOfferPercent(event.target.value)}
-              />
-            )}
+          <FormField label="Minimum offer as % of price" error={errors.offerPercent?.message}>
+            {(control) => <input {...control} inputMode="decimal" {...register('offerPercent')} />}
           </FormField>
           <button type="button" onClick={applyOffer}>
             Set minimum offers
@@ -231,16 +226,19 @@ export function BulkActionsPanel({
         <fieldset>
           <legend>Switches</legend>
           <div className="button-row">
-            {SWITCHES.flatMap(([field, label]) =>
-              [true, false].map((on) => (
-                <button
-                  key={`${field}-${on}`}
-                  type="button"
-                  onClick={() => setAll(`${label} ${on ? 'on' : 'off'}`, () => ({ [field]: on }))}
-                >
-                  {label} {on ? 'on' : 'off'}
-                </button>
-              )),
+            {BOOLEAN_FIELDS.flatMap((field) =>
+              [true, false].map((on) => {
+                const name = `${FIELD_LABELS[field]} ${on ? 'on' : 'off'}`;
+                return (
+                  <button
+                    key={name}
+                    type="button"
+                    onClick={() => setAll(name, () => ({ [field]: on }))}
+                  >
+                    {name}
+                  </button>
+                );
+              }),
             )}
           </div>
         </fieldset>
@@ -248,11 +246,7 @@ export function BulkActionsPanel({
           <legend>Status</legend>
           <FormField label="Fresh window">
             {(control) => (
-              <select
-                {...control}
-                value={duration}
-                onChange={(event) => setDuration(event.target.value as DurationText)}
-              >
+              <select {...control} {...register('duration')}>
                 <DurationOptions />
               </select>
             )}

@@ -24,7 +24,7 @@ import { jobFromPlan } from './jobs/job';
 import { runEnded, type WriteResult } from './jobs/job-runner';
 import { jobStore } from './jobs/job-store';
 import { forgetRunner, useBulkJobs } from './jobs/use-bulk-jobs';
-import { JobsElsewhere, ResumeBanner } from './jobs/jobs-elsewhere';
+import { ResumeBanner, RunningElsewhere } from './jobs/jobs-elsewhere';
 import { OverlapWarning, useOverlapGuard } from './jobs/overlap-warning';
 import { exportCsv, type CsvImport } from './logic/csv';
 import { planBulkEdit, type Plan } from './logic/diff';
@@ -32,7 +32,6 @@ import { describeEstimate } from './logic/estimate';
 import { toBulkRow, toEditValues } from './logic/rows';
 import { LeftOut, PreviewPanel } from './preview-panel';
 import { BelowCostNotice, useBelowCost } from './below-cost-notice';
-import { MarginBasisProvider } from './grid/grid-row';
 import './bulk-edit.css';
 import { countOf } from '../../../lib/format';
 
@@ -136,7 +135,13 @@ function BulkEditor({
             onDiscard={() => void jobs.discard(job)}
           />
         ))}
-      <JobsElsewhere jobs={jobs.elsewhere} onReleased={(id) => void jobs.released(id)} />
+      {jobs.elsewhere.map((entry) => (
+        <RunningElsewhere
+          key={entry.job.id}
+          entry={entry}
+          onReleased={(id) => void jobs.released(id)}
+        />
+      ))}
       {stage === 'preview' && <OverlapWarning guard={overlap} />}
       <p className="bulk-scope">
         Editing {countOf(selection.rows.length, 'listing')}: {selection.scope}.
@@ -191,15 +196,13 @@ function BulkEditor({
               onSubmit={(event) => void openPreview(event)}
               noValidate
             >
-              <MarginBasisProvider>
-                <BulkGrid
-                  form={form}
-                  rows={selection.rows}
-                  originals={originals}
-                  onAnnounce={setAnnouncement}
-                  handleRef={grid}
-                />
-              </MarginBasisProvider>
+              <BulkGrid
+                form={form}
+                rows={selection.rows}
+                originals={originals}
+                onAnnounce={setAnnouncement}
+                handleRef={grid}
+              />
               <p className="bulk-announce" role="status" aria-live="polite">
                 {announcement}
               </p>

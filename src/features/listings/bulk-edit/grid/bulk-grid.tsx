@@ -1,7 +1,9 @@
 import { countOf } from '../../../../lib/format';
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useMarginBasis } from '../../../../api/sales/use-margin-basis';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
+import { WindowSpacer } from '../../../../components/data-table';
 import { EDIT_FIELDS, FIELD_LABELS, type BulkRow, type EditValues } from '../logic/rows';
 import { GridRow } from './grid-row';
 import {
@@ -15,6 +17,9 @@ import { NARROW_QUERY, useMediaQuery } from '../../../../components/use-media-qu
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridHistory } from './use-grid-history';
 import { useGridFocus, useGridKeyboard } from './use-grid-keyboard';
+
+/** The card, each editable field, the margin. */
+const COLUMNS = EDIT_FIELDS.length + 2;
 
 /** The spreadsheet grid: a windowed table of labelled controls on one react-hook-form form. */
 export function BulkGrid({
@@ -34,6 +39,7 @@ export function BulkGrid({
 }) {
   const { control, getValues } = form;
   const [range, setRange] = useState<Range>(null);
+  const basis = useMarginBasis();
   // On a phone each row is a card of labelled fields (bulk-edit.css).
   const rowHeight = useMediaQuery(NARROW_QUERY) ? NARROW_ROW_HEIGHT : ROW_HEIGHT;
   const { scrollRef, items, paddingTop, paddingBottom, scrollToRow } = useWindowedRows({
@@ -127,7 +133,7 @@ export function BulkGrid({
             </tr>
           </thead>
           <tbody>
-            <Spacer height={paddingTop} />
+            <WindowSpacer height={paddingTop} columns={COLUMNS} />
             {items.map((item) => (
               <GridRow
                 key={rows[item.index]!.id}
@@ -136,22 +142,15 @@ export function BulkGrid({
                 control={control}
                 original={originals[item.index]!}
                 row={rows[item.index]!}
+                basis={basis}
                 rangeCol={item.index >= rangeLo && item.index <= rangeHi ? range!.col : null}
                 onCell={onCell}
               />
             ))}
-            <Spacer height={paddingBottom} />
+            <WindowSpacer height={paddingBottom} columns={COLUMNS} />
           </tbody>
         </table>
       </div>
     </div>
   );
 }
-
-/** The rows above or below the window, as one empty row of their height. */
-const Spacer = ({ height }: { height: number }) =>
-  height > 0 && (
-    <tr aria-hidden="true" className="spacer">
-      <td colSpan={EDIT_FIELDS.length + 2} style={{ height }} />
-    </tr>
-  );

@@ -30,15 +30,6 @@ export class GridHistory {
     return this.undone.length > 0;
   }
 
-  /** The label of the step undo would take back. */
-  get undoLabel(): string | undefined {
-    return this.done.at(-1)?.label;
-  }
-
-  get redoLabel(): string | undefined {
-    return this.undone.at(-1)?.label;
-  }
-
   record(entry: HistoryEntry): void {
     const changes = entry.changes.filter((c) => c.before !== c.after);
     if (changes.length === 0) return;

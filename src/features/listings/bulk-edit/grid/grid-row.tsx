@@ -1,5 +1,5 @@
-import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
-import { useMarginBasis, type MarginBasis } from '../../../../api/sales/use-margin-basis';
+import { memo, useMemo } from 'react';
+import type { MarginBasis } from '../../../../api/sales/use-margin-basis';
 import { MarginText } from '../../catalogue/margin-column';
 import { useWatch, type Control } from 'react-hook-form';
 import { durationLabel } from '../../../../components/duration-options';
@@ -7,6 +7,7 @@ import { cellText, type CellValue } from '../logic/cells';
 import {
   DURATIONS,
   EDIT_FIELDS,
+  EDIT_STATUSES,
   FIELD_LABELS,
   isBooleanField,
   rowErrors,
@@ -15,16 +16,13 @@ import {
   type EditValues,
 } from '../logic/rows';
 import { cellId, type BulkForm } from './grid-types';
-import { slabFactParts } from '../../../../components/slab-identity';
+import { SlabFactsLine } from '../../../../components/slab-identity';
 import { Options } from '../../../../components/options';
+import { LISTING_STATUS_WORDS } from '../../../../lib/code-words';
 
 /** The columns drawn as a list: each value and its words. */
 const OPTIONS: Partial<Record<EditField, [string, string][]>> = {
-  status: [
-    ['active', 'Active'],
-    ['draft', 'Draft'],
-    ['inactive', 'Inactive'],
-  ],
+  status: EDIT_STATUSES.map((status) => [status, LISTING_STATUS_WORDS[status] ?? status]),
   durationHours: DURATIONS.map((hours) => [hours, durationLabel(Number(hours))]),
 };
 
@@ -35,6 +33,8 @@ interface GridRowProps {
   control: Control<BulkForm>;
   original: EditValues;
   row: BulkRow;
+  /** The learned fee rate and the cards' costs (one read for the whole grid). */
+  basis: MarginBasis;
   /** Columns of this row inside the selected range (for highlight), or null. */
   rangeCol: number | null;
   onCell(index: number, field: EditField, value: CellValue, typing: boolean): void;
@@ -47,6 +47,7 @@ export const GridRow = memo(function GridRow({
   control,
   original,
   row,
+  basis,
   rangeCol,
   onCell,
 }: GridRowProps) {
@@ -62,20 +63,7 @@ export const GridRow = memo(function GridRow({
           {row.imageSrc && (
             <img className="slab-thumb" src={row.imageSrc} alt="" width={20} height={28} />
           )}
-          <span className="slab-facts">
-            {slabFactParts({
-              grader: row.card.grader,
-              grade: row.card.grade,
-              cert: row.card.certNumber,
-              year: row.card.year,
-              set: row.card.set,
-            }).map((part, at) => (
-              <span key={part.key} className="slab-fact" data-fact={part.key}>
-                {at > 0 && <span aria-hidden="true"> · </span>}
-                {part.text}
-              </span>
-            ))}
-          </span>
+          <SlabFactsLine facts={{ ...row.card, cert: row.card.certNumber }} />
         </span>
       </th>
       {EDIT_FIELDS.map((field, col) => {
@@ -167,37 +155,26 @@ export const GridRow = memo(function GridRow({
           </td>
         );
       })}
-      <MarginCell price={values.price} row={row} />
+      <MarginCell price={values.price} row={row} basis={basis} />
     </tr>
   );
 });
 
-const BasisContext = createContext<MarginBasis | undefined>(undefined);
-
-/** Gives the grid's margin cells the learned fee rate and the cards' costs (one read for all). */
-export function MarginBasisProvider({ children }: { children: ReactNode }) {
-  const basis = useMarginBasis();
-  return <BasisContext.Provider value={basis}>{children}</BasisContext.Provider>;
-}
-
 /** The margin over cost at the price in the cell as edited (a dash where it is not known). */
-export function MarginCell({ price, row }: { price: string; row: BulkRow }) {
-  const basis = useContext(BasisContext);
-  if (!basis || basis.failed)
-    return (
-      <td className="num" data-field="margin" data-label="Margin">
-        —
-      </td>
-    );
+function MarginCell({ price, row, basis }: { price: string; row: BulkRow; basis: MarginBasis }) {
   const valid = /^\d+(\.\d{1,2})?$/.test(price.trim());
   return (
     <td className="num" data-field="margin" data-label="Margin">
-      <MarginText
-        price={valid ? price.trim() : undefined}
-        itemId={row.itemId}
-        promoted={row.promoted}
-        basis={basis}
-      />
+      {basis.failed ? (
+        '—'
+      ) : (
+        <MarginText
+          price={valid ? price.trim() : undefined}
+          itemId={row.itemId}
+          promoted={row.promoted}
+          basis={basis}
+        />
+      )}
     </td>
   );
 }

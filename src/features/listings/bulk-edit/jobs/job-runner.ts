@@ -11,6 +11,7 @@ import {
   type WriteItem,
   type WriteProgress,
 } from '../../../../client';
+import { Listeners } from '../../../../client/listeners';
 import { listingWriteQueue } from '../../../../client/listing-write-queue';
 import { estimateSeconds } from '../logic/estimate';
 import {
@@ -62,7 +63,7 @@ export class JobRunner {
   private settleRun: (() => void) | undefined;
   /** Store writes, one after another, so a row's last state is the one kept. */
   private saving: Promise<void> = Promise.resolve();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private progress: RunnerProgress;
   private unsubscribes: (() => void)[] = [];
 
@@ -85,14 +86,11 @@ export class JobRunner {
   /** The progress now; the same object until something changes (for useSyncExternalStore). */
   getProgress = (): RunnerProgress => this.progress;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.listeners.subscribe;
 
   private changed(): void {
     this.progress = this.compute();
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 
   private compute(): RunnerProgress {
@@ -229,7 +227,6 @@ export class JobRunner {
   dispose(): void {
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes = [];
-    this.listeners.clear();
   }
 
   private onQueue(progress: WriteProgress<ListingWrite, ListingWriteResult>): void {

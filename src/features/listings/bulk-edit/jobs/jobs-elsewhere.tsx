@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { countJob, jobCountWords, type BulkJob } from './job';
 import { whenReleased } from './job-lock';
 import { jobStore } from './job-store';
@@ -7,20 +7,8 @@ import type { JobElsewhere } from './use-bulk-jobs';
 /** How often a job run by another tab is read again for its progress. */
 const PROGRESS_EVERY_MS = 1000;
 
-/** Bulk edits another tab runs, with their progress; no resume or discard until that tab lets go. */
-export function JobsElsewhere({
-  jobs,
-  onReleased,
-}: {
-  jobs: readonly JobElsewhere[];
-  onReleased(jobId: string): void;
-}) {
-  return jobs.map((entry) => (
-    <RunningElsewhere key={entry.job.id} entry={entry} onReleased={onReleased} />
-  ));
-}
-
-function RunningElsewhere({
+/** A bulk edit another tab runs, with its progress; no resume or discard until that tab lets go. */
+export function RunningElsewhere({
   entry,
   onReleased,
 }: {
@@ -29,10 +17,7 @@ function RunningElsewhere({
 }) {
   const id = entry.job.id;
   const [job, setJob] = useState(entry.job);
-  const released = useRef(onReleased);
-  useEffect(() => {
-    released.current = onReleased;
-  });
+  const released = useEffectEvent(onReleased);
   useEffect(() => {
     const abort = new AbortController();
     const timer = setInterval(() => {
@@ -42,7 +27,7 @@ function RunningElsewhere({
         .catch(() => undefined); // the next read tries again
     }, PROGRESS_EVERY_MS);
     whenReleased(id, abort.signal).then(
-      () => released.current(id),
+      () => released(id),
       () => undefined, // left before the other tab let go
     );
     return () => {

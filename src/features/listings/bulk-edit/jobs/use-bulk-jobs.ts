@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useApiClient } from '../../../../api/api-context';
 import { isResumable, type BulkJob } from './job';
 import { JobRunner, runEnded, type WriteResult } from './job-runner';
@@ -45,10 +45,7 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
   const [resumable, setResumable] = useState<BulkJob[]>([]);
   const [elsewhere, setElsewhere] = useState<JobElsewhere[]>([]);
   const [storeError, setStoreError] = useState<unknown>(null);
-  const running = useRef(onRunning);
-  useEffect(() => {
-    running.current = onRunning;
-  });
+  const running = useEffectEvent(onRunning);
 
   useEffect(() => {
     let live = true;
@@ -68,7 +65,7 @@ export function useBulkJobs(onWrite: (result: WriteResult) => void, onRunning: (
           );
         if (here) {
           setRunner(here);
-          running.current();
+          running();
         }
         const left = jobs.filter((job) => isResumable(job) && !runners.has(job.id));
         setResumable(left.filter((job) => !owned.has(job.id)));

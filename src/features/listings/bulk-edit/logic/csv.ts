@@ -12,32 +12,43 @@ import {
   type EditValues,
 } from './rows';
 
-/** Every column of the export, in order: the API's names, so a file reads like the API. */
-export const CSV_COLUMNS = [
-  'id',
-  'title',
-  'status',
-  'unavailable_reason',
-  'price',
-  'minimum_offer',
-  'accepts_offers',
-  'accepts_trades',
-  'auto_relist',
-  'promoted',
-  'duration_hours',
-  'description',
-  'player',
-  'cert_number',
-  'grader',
-  'grade',
-  'year',
-  'set',
-  'category',
-  'is_lot',
-  'can_reactivate',
-  'updated_at',
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** A listing as exported: its facts, its values (edited or as found) and its status word. */
+interface Exported {
+  row: BulkRow;
+  values: EditValues;
+  status: string;
+}
+
+/** Yes / no, or blank for a value the API does not show (blank leaves it unchanged). */
+const yesNo = (value: boolean | null | undefined) => (value == null ? '' : value ? 'yes' : 'no');
+
+/** Every column of the export, in order, with its cell: the API's names, so a file reads like the API. */
+const CSV_CELLS = {
+  id: ({ row }) => row.id,
+  title: ({ values }) => values.title,
+  status: ({ status }) => status,
+  unavailable_reason: ({ row }) => row.unavailableReason ?? '',
+  price: ({ values }) => values.price,
+  minimum_offer: ({ values }) => values.minimumOffer,
+  accepts_offers: ({ values }) => yesNo(values.acceptsOffers),
+  accepts_trades: ({ values }) => yesNo(values.acceptsTrades),
+  auto_relist: ({ values }) => yesNo(values.autoRelist),
+  promoted: ({ row, values }) => yesNo(values.promoted ?? row.promoted),
+  duration_hours: ({ values }) => values.durationHours,
+  description: ({ values }) => values.description,
+  player: ({ row }) => row.card.player,
+  cert_number: ({ row }) => row.card.certNumber,
+  grader: ({ row }) => row.card.grader,
+  grade: ({ row }) => row.card.grade,
+  year: ({ row }) => (row.card.year === null ? '' : String(row.card.year)),
+  set: ({ row }) => row.card.set,
+  category: ({ row }) => row.card.category,
+  is_lot: ({ row }) => yesNo(row.isLot),
+  can_reactivate: ({ row }) => yesNo(row.canReactivate),
+  updated_at: ({ row }) => row.updatedAt ?? '',
+} satisfies Record<string, (listing: Exported) => string>;
+export type CsvColumn = keyof typeof CSV_CELLS;
+export const CSV_COLUMNS = Object.keys(CSV_CELLS) as CsvColumn[];
 
 /** The columns an import may change, and the form field each one sets. */
 export const IMPORT_COLUMNS: Partial<Record<CsvColumn, EditField | 'promoted'>> = {
@@ -53,43 +64,16 @@ export const IMPORT_COLUMNS: Partial<Record<CsvColumn, EditField | 'promoted'>> 
   description: 'description',
 };
 
-/** Yes / no, or blank for a value the API does not show (blank leaves it unchanged). */
-const yesNo = (value: boolean | null | undefined) => (value == null ? '' : value ? 'yes' : 'no');
-
-function csvRecord(row: BulkRow, edit?: EditValues): Record<CsvColumn, string> {
+function csvRecord(row: BulkRow, edit?: EditValues): string[] {
   const values = edit ?? toEditValues(row);
   const status = edit ? (edit.status === 'inactive' ? 'archived' : edit.status) : row.status;
-  const { card } = row;
-  return {
-    id: row.id,
-    title: values.title,
-    status: status ?? '',
-    unavailable_reason: row.unavailableReason ?? '',
-    price: values.price,
-    minimum_offer: values.minimumOffer,
-    accepts_offers: yesNo(values.acceptsOffers),
-    accepts_trades: yesNo(values.acceptsTrades),
-    auto_relist: yesNo(values.autoRelist),
-    promoted: yesNo(values.promoted ?? row.promoted),
-    duration_hours: values.durationHours,
-    description: values.description,
-    player: card.player,
-    cert_number: card.certNumber,
-    grader: card.grader,
-    grade: card.grade,
-    year: card.year === null ? '' : String(card.year),
-    set: card.set,
-    category: card.category,
-    is_lot: yesNo(row.isLot),
-    can_reactivate: yesNo(row.canReactivate),
-    updated_at: row.updatedAt ?? '',
-  };
+  const listing = { row, values, status: status ?? '' };
+  return CSV_COLUMNS.map((column) => CSV_CELLS[column](listing));
 }
 
 /** The CSV of a set of listings; with `edits`, the editable columns hold the edited values. */
 export function exportCsv(rows: readonly BulkRow[], edits?: ReadonlyMap<string, EditValues>) {
-  const records = rows.map((row) => csvRecord(row, edits?.get(row.id)));
-  return toCsv([[...CSV_COLUMNS], ...records.map((r) => CSV_COLUMNS.map((column) => r[column]))]);
+  return toCsv([CSV_COLUMNS, ...rows.map((row) => csvRecord(row, edits?.get(row.id)))]);
 }
 
 /** One bad cell of an import, named by the spreadsheet's row (the header is row 1) and column. */

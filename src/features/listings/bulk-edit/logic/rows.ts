@@ -169,7 +169,7 @@ export const FIELD_LABELS: Record<EditField | 'promoted', string> = {
   promoted: 'Promoted',
 };
 
-const BOOLEAN_FIELDS = ['acceptsOffers', 'acceptsTrades', 'autoRelist'] as const;
+export const BOOLEAN_FIELDS = ['acceptsOffers', 'acceptsTrades', 'autoRelist'] as const;
 export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
 export const isBooleanField = (field: EditField): field is BooleanField =>
   (BOOLEAN_FIELDS as readonly string[]).includes(field);
