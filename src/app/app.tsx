@@ -9,7 +9,7 @@ import { AppProviders } from './providers';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createRoutes } from './routes';
-import { lazyPart } from './lazy-part';
+import { lazyPart } from '../components/lazy-part';
 
 /** The live stream and what applies its deliveries: started after the first paint. */
 const LiveUpdates = lazyPart(() => import('./live-updates').then((module) => module.LiveUpdates));

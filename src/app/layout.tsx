@@ -12,7 +12,7 @@ import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { useAfterFirstPaint } from './after-first-paint';
 import { ClearedNote } from './cleared-note';
-import { lazyPart } from './lazy-part';
+import { lazyPart } from '../components/lazy-part';
 import { loadScanDialog, preloadScan, usePreloadScan } from './scan-preload';
 import { connectOutboxToSession } from './session-end';
 import { paths } from '../shared/paths';

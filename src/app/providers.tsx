@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ListingRead, SlabdeskClient } from '../client';
 import { ApiClientProvider } from '../api/api-context';
 import { ListingActionsProvider } from '../components/listing-actions-slot';
-import { lazyPart } from './lazy-part';
+import { lazyPart } from '../components/lazy-part';
 
 /** "Sold here" on a listing's page: its own chunk, loaded with the first listing page. */
 const SoldHere = lazyPart(() =>

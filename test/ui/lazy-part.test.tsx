@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lazyPart } from '../../src/app/lazy-part';
+import { lazyPart } from '../../src/components/lazy-part';
 
 /**
  * A frame part whose chunk cannot be fetched (a phone that lost its network before the part

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { JOB_DB } from '../../../shared/browser-keeps';
+import { lazyPart } from '../../../components/lazy-part';
 
-const UnfinishedBulkEditBanner = lazy(() => import('./unfinished-banner'));
+const UnfinishedBulkEditBanner = lazyPart(() =>
+  import('./unfinished-banner').then((module) => module.default),
+);
 
 /** False when this browser surely holds no bulk job; true when it may (or cannot list databases). */
 async function mayHoldJobs(factory: IDBFactory): Promise<boolean> {
@@ -30,9 +33,5 @@ export function UnfinishedBulkEditNotice() {
     };
   }, [onEditor]);
   if (onEditor || !mayHold) return null;
-  return (
-    <Suspense fallback={null}>
-      <UnfinishedBulkEditBanner />
-    </Suspense>
-  );
+  return <UnfinishedBulkEditBanner />;
 }
