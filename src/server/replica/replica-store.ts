@@ -301,6 +301,10 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
   }
 }
 
+/** Whether a cursor is of this replica and epoch (another's is answered with a snapshot). */
+export const isOurs = (store: ReplicaStore, sent: Cursor | undefined): sent is Cursor =>
+  sent !== undefined && sent.replica === store.identity() && sent.epoch === store.epoch();
+
 /** The feed's answer to `sent`: a snapshot in pages, then the changes since (none ours: a snapshot). */
 export function feedAnswer(
   store: ReplicaStore,
@@ -310,7 +314,7 @@ export function feedAnswer(
   limit = FEED_PAGE_ROWS,
 ): { page: HubFeedHead; rows: string[] } {
   const [replica, epoch, change] = [store.identity(), store.epoch(), store.changeNumber()];
-  const ours = sent !== undefined && sent.replica === replica && sent.epoch === epoch;
+  const ours = isOurs(store, sent);
   const at: Cursor['at'] = ours ? sent.at : { snapshot: change, after: 0 };
   const snapshot = 'snapshot' in at;
   const read = store.feedPage(
