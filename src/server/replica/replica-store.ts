@@ -72,6 +72,8 @@ export class ReplicaStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly statements;
+  /** The change counter while a page is taken (written back once, as its transaction ends). */
+  private batch: { change: number } | undefined;
 
   constructor(path: string) {
     this.file = openStore(path, 'replica', [SCHEMA]);
@@ -118,10 +120,11 @@ export class ReplicaStore {
   }
 
   changeNumber(): number {
-    return Number(this.meta('change') ?? 0);
+    return this.batch?.change ?? Number(this.meta('change') ?? 0);
   }
 
   private nextChange(): number {
+    if (this.batch) return ++this.batch.change;
     const next = this.changeNumber() + 1;
     this.setMeta('change', String(next));
     return next;
@@ -178,13 +181,19 @@ export class ReplicaStore {
     collection: ReplicaCollection,
     records: readonly { id: string; body: object; updatedAt: string | null }[],
   ): number {
-    return this.db.transaction(
-      () =>
-        records.filter(
+    // One transaction, the change counter written once at its end.
+    return this.db.transaction(() => {
+      const batch = (this.batch = { change: this.changeNumber() });
+      try {
+        return records.filter(
           ({ id, body, updatedAt }) =>
             this.put(collection, id, body as Record<string, unknown>, updatedAt).applied,
-        ).length,
-    )();
+        ).length;
+      } finally {
+        this.batch = undefined;
+        this.setMeta('change', String(batch.change));
+      }
+    })();
   }
 
   rows(collection: ReplicaCollection): ReplicaRow[] {
