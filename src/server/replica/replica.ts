@@ -21,11 +21,9 @@ import { REPLICA_COLLECTIONS, type ReplicaCollection, type ReplicaStore } from '
 /** The reconciliation's interval with a webhook registered (a safety net), and without one. */
 const SAFETY_NET_MS = 15 * 60_000;
 const DEFAULT_RECONCILE_MS = 60_000;
-/** The fill's waves: what the overview and insights read first, side by side, then the rest. */
-const FILL_WAVES: readonly (readonly ReplicaCollection[])[] = [
-  ['listings', 'orders'],
-  ['inventory_items', 'inventory_levels', 'locations'],
-];
+/** The fill's waves, each read side by side: what the overview and insights show, then the rest. */
+const SHOWN_FIRST: readonly ReplicaCollection[] = ['listings', 'orders'];
+const FILL_WAVES = [SHOWN_FIRST, REPLICA_COLLECTIONS.filter((one) => !SHOWN_FIRST.includes(one))];
 /** The first wait before a failed fill is tried again on its own (doubling per failure, capped). */
 const [FILL_RETRY_MS, MAX_FILL_RETRY_MS] = [60_000, 30 * 60_000];
 
