@@ -69,25 +69,12 @@ export interface SyncContext<T> {
   /** The seller asked for the newest (the hub reads the marketplace first when no webhook comes). */
   fresh?: boolean;
   signal?: AbortSignal | undefined;
-  /** Waits before asking the hub again while its first fill goes on (default: a second). */
-  pause?: (signal: AbortSignal | undefined) => Promise<void>;
 }
 
 /** The most rows a kept copy takes, whatever the hub sends: twice the largest catalogue we measure. */
 export const MAX_KEPT_ROWS = 200_000;
 /** How long a snapshot lets pages gather before showing them again. */
 const showEveryMs = (rows: number) => Math.min(1500, Math.max(200, rows / 50));
-/** How long to wait before asking the hub again while its first fill goes on. */
-const FILLING_PAUSE_MS = 1000;
-
-const wait = (signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, FILLING_PAUSE_MS);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 
 /** The copy a sync starts from: the cache's, or this browser's kept one (shown once the hub knows it). */
 async function startOf<T>(source: KeptSource<T>, context: SyncContext<T>) {
@@ -115,7 +102,6 @@ export async function syncKept<T extends { id: string }>(
   context: SyncContext<T>,
 ): Promise<Kept<T>> {
   const start = await startOf(source, context);
-  const pause = context.pause ?? wait;
   let rows: T[] | undefined;
   /** Positions by id (made when a page changes rows the copy holds). */
   let at: Map<string, number> | undefined;
@@ -214,9 +200,9 @@ export async function syncKept<T extends { id: string }>(
       if (first && start?.fromDb) context.show(state);
       throw error;
     }
+    // The hub's first fill is still going: what it holds so far is shown, and asked again (the
+    // hub holds that answer until its fill lands, or a second).
     if (state.complete || context.signal?.aborted) break;
-    // The hub's first fill is still going: what it holds so far is shown, and asked again.
-    await pause(context.signal);
   }
   // A snapshot brought every row: none of them is a change to count.
   return {

@@ -72,6 +72,8 @@ export class ReplicaStore {
   private readonly file: StoreFile;
   private readonly db: Database.Database;
   private readonly statements;
+  /** The change counter while a page is taken (written back once, as its transaction ends). */
+  private batch: { change: number } | undefined;
 
   constructor(path: string) {
     this.file = openStore(path, 'replica', [SCHEMA]);
@@ -118,10 +120,11 @@ export class ReplicaStore {
   }
 
   changeNumber(): number {
-    return Number(this.meta('change') ?? 0);
+    return this.batch?.change ?? Number(this.meta('change') ?? 0);
   }
 
   private nextChange(): number {
+    if (this.batch) return ++this.batch.change;
     const next = this.changeNumber() + 1;
     this.setMeta('change', String(next));
     return next;
@@ -178,13 +181,19 @@ export class ReplicaStore {
     collection: ReplicaCollection,
     records: readonly { id: string; body: object; updatedAt: string | null }[],
   ): number {
-    return this.db.transaction(
-      () =>
-        records.filter(
+    // One transaction, the change counter written once at its end.
+    return this.db.transaction(() => {
+      const batch = (this.batch = { change: this.changeNumber() });
+      try {
+        return records.filter(
           ({ id, body, updatedAt }) =>
             this.put(collection, id, body as Record<string, unknown>, updatedAt).applied,
-        ).length,
-    )();
+        ).length;
+      } finally {
+        this.batch = undefined;
+        this.setMeta('change', String(batch.change));
+      }
+    })();
   }
 
   rows(collection: ReplicaCollection): ReplicaRow[] {
@@ -301,6 +310,10 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
   }
 }
 
+/** Whether a cursor is of this replica and epoch (another's is answered with a snapshot). */
+export const isOurs = (store: ReplicaStore, sent: Cursor | undefined): sent is Cursor =>
+  sent !== undefined && sent.replica === store.identity() && sent.epoch === store.epoch();
+
 /** The feed's answer to `sent`: a snapshot in pages, then the changes since (none ours: a snapshot). */
 export function feedAnswer(
   store: ReplicaStore,
@@ -310,7 +323,7 @@ export function feedAnswer(
   limit = FEED_PAGE_ROWS,
 ): { page: HubFeedHead; rows: string[] } {
   const [replica, epoch, change] = [store.identity(), store.epoch(), store.changeNumber()];
-  const ours = sent !== undefined && sent.replica === replica && sent.epoch === epoch;
+  const ours = isOurs(store, sent);
   const at: Cursor['at'] = ours ? sent.at : { snapshot: change, after: 0 };
   const snapshot = 'snapshot' in at;
   const read = store.feedPage(

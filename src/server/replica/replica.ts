@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isApiError, readOrderPayload, readProductPayload, type ApiError } from '../../client';
+import { Listeners } from '../../client/listeners';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { reportBackgroundError } from '../hub/background-error';
@@ -20,6 +21,9 @@ import { REPLICA_COLLECTIONS, type ReplicaCollection, type ReplicaStore } from '
 /** The reconciliation's interval with a webhook registered (a safety net), and without one. */
 const SAFETY_NET_MS = 15 * 60_000;
 const DEFAULT_RECONCILE_MS = 60_000;
+/** The fill's waves, each read side by side: what the overview and insights show, then the rest. */
+const SHOWN_FIRST: readonly ReplicaCollection[] = ['listings', 'orders'];
+const FILL_WAVES = [SHOWN_FIRST, REPLICA_COLLECTIONS.filter((one) => !SHOWN_FIRST.includes(one))];
 /** The first wait before a failed fill is tried again on its own (doubling per failure, capped). */
 const [FILL_RETRY_MS, MAX_FILL_RETRY_MS] = [60_000, 30 * 60_000];
 
@@ -132,6 +136,8 @@ export class Replica {
   private fills = 0;
   private rounds = 0;
   private readonly listeners = new Set<(collection: ReplicaCollection) => void>();
+  /** Told as each collection's fill ends (filled, refused or failed) and at close. */
+  private readonly fillEnds = new Listeners();
 
   constructor(private readonly options: ReplicaOptions) {
     this.store = options.store;
@@ -168,6 +174,7 @@ export class Replica {
     this.closed = true;
     clearTimeout(this.timer);
     this.abort.abort();
+    this.fillEnds.tell();
     await this.line.catch(() => undefined);
   }
 
@@ -215,6 +222,23 @@ export class Replica {
 
   fillFailure(): unknown {
     return this.lastFillError;
+  }
+
+  /** Resolves once the collection is filled, a fill failed or the replica closed; else after `ms`. */
+  fillLanded(collection: ReplicaCollection, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      };
+      const check = () => {
+        if (this.closed || this.filled([collection]) || this.lastFillError !== undefined) end();
+      };
+      const timer = setTimeout(end, ms);
+      const stop = this.fillEnds.subscribe(check);
+      check();
+    });
   }
 
   /** The marketplace's refusal of the collection to the key (held empty, not asked again). */
@@ -334,24 +358,36 @@ export class Replica {
     this.timer.unref?.();
   }
 
-  /** Walks each collection not filled yet; the upstream failing leaves the rest for the next try. */
+  /**
+   * Walks the collections not filled yet, each wave's side by side (each one's pages in order,
+   * every call through the governor); a failure is told at once and leaves later waves for the
+   * next try.
+   */
   private async fillMissing(): Promise<void> {
-    for (const collection of REPLICA_COLLECTIONS) {
-      if (this.filled([collection])) continue;
+    let failure: { error: unknown } | undefined;
+    const fill = async (collection: ReplicaCollection) => {
       try {
         await walkCollection(this.reads, collection);
       } catch (error) {
         if (isApiError(error) && error.code === 'insufficient_scope') {
           serverLog.warn({ collection }, 'Replica: the key may not read this collection');
           this.denied.set(collection, error);
-          continue;
+        } else if (!this.closed) {
+          failure ??= { error };
+          this.lastFillError = error;
         }
-        if (this.closed) return;
-        this.lastFillError = error;
+      } finally {
+        this.fillEnds.tell();
+      }
+    };
+    for (const wave of FILL_WAVES) {
+      await Promise.all(wave.filter((one) => !this.filled([one])).map(fill));
+      if (this.closed) return;
+      if (failure) {
         // An upstream that fails the same way again is not walked every round: it waits longer.
         const wait = FILL_RETRY_MS * 2 ** this.fillFailures++;
         this.fillRetryAt = Date.now() + Math.min(MAX_FILL_RETRY_MS, wait);
-        throw error;
+        throw failure.error;
       }
     }
     this.lastFillError = undefined;

@@ -6,12 +6,14 @@ import { gzipByCall } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
 import type { HubFeedFailure } from '../../client/hub-feed-answer';
-import { decodeCursor, feedAnswer, feedBody } from '../replica/replica-store';
+import { decodeCursor, feedAnswer, feedBody, isOurs } from '../replica/replica-store';
 import type { Replica } from '../replica/replica';
 import { REPLICA_COLLECTIONS } from '../replica/replica-store';
 
 /** Where the hub says what its replica holds: rows, change number, records set aside by id. */
 const REPLICA_PATH = '/hub/replica';
+/** The longest a browser asking again during the first fill waits for it to land. */
+const FILLING_WAIT_MS = 1000;
 
 /** Why the fill stopped, as the page names it: the marketplace's own code where it gave one. */
 function failureOf(error: unknown): HubFeedFailure | null {
@@ -56,7 +58,12 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
       }
       // The first read starts the fill where it waits for one (a server that fills when read).
       replica.begin();
-      if (request.query.fresh === '1') {
+      const sent = decodeCursor(request.query.cursor);
+      const fresh = request.query.fresh === '1';
+      if (!fresh && isOurs(replica.store, sent) && !replica.filled([collection])) {
+        // A browser asking again during the first fill: answered as the fill lands (a long poll).
+        await replica.fillLanded(collection, FILLING_WAIT_MS);
+      } else if (fresh) {
         if (!replica.filled([collection])) {
           // The seller asks again after a fill stopped: it is tried now, not at its next turn.
           if (replica.fillFailure() !== undefined)
@@ -69,12 +76,7 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
         }
       }
       const body = feedBody(
-        feedAnswer(
-          replica.store,
-          collection,
-          decodeCursor(request.query.cursor),
-          failureOf(replica.fillFailure()),
-        ),
+        feedAnswer(replica.store, collection, sent, failureOf(replica.fillFailure())),
       );
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       return reply.compress(body);
