@@ -59,12 +59,13 @@ export function asciiJson(body: Buffer): Buffer {
   return out.subarray(0, written);
 }
 
-const NON_ASCII = /[\u0080-\uffff]/;
+// Each UTF-16 code unit past ASCII (a pair's two halves one by one, as `asciiJson` writes them).
+const NON_ASCII = /[\u0080-\uffff]/g;
+const escapeUnit = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** `JSON.stringify(value)` in ASCII: a two-byte string is slower to encode. */
 export function asciiJsonText(value: unknown): string {
-  const json = JSON.stringify(value);
-  return NON_ASCII.test(json) ? asciiJson(Buffer.from(json, 'utf8')).toString('latin1') : json;
+  return JSON.stringify(value).replace(NON_ASCII, escapeUnit);
 }
 
 /** A collection page as ASCII bytes, each row stringified alone, written into sized bytes. */
