@@ -11,6 +11,14 @@ import './app/figures.css';
 // first thing; opening it takes the browser tens of milliseconds, not spent on this page's time).
 keptDb()?.warm();
 
+// The number and date formats' first making (their locale data) in a worker, off the page's thread.
+if (typeof Worker === 'function') {
+  const warm = new Worker(new URL('./lib/warm-formats.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  warm.onmessage = warm.onerror = () => warm.terminate();
+}
+
 /** Resolves once the router's first navigation is done (the first page's chunk and loader, or its error). */
 const initialized = (router: AppRouter) =>
   new Promise<void>((resolve) => {
