@@ -42,8 +42,9 @@ setTimeout(() => {
 
 function start() {
   const parts = createAppParts();
-  const root = createRoot(document.getElementById('root')!);
   void initialized(parts.router).then(() => {
+    // Made once the first page is in, not in the router's task (its listeners take a while).
+    const root = createRoot(document.getElementById('root')!);
     startTransition(() =>
       root.render(
         <StrictMode>
