@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './api/kept/kept-db';
-import { whenIdle } from './app/after-first-paint';
 import { checkKeptDataAtOpen } from './app/session-end';
 import './app/styles.css';
 import './app/figures.css';
@@ -52,8 +51,7 @@ function start() {
         </StrictMode>,
       ),
     );
-    // Off the first load: the number formats' warm-up and the service worker's registration.
-    whenIdle(() => void import('./lib/format').then((module) => module.warmFormats()));
+    // Off the first load: the service worker's registration.
     void import('./app/service-worker').then((module) =>
       module.registerServiceWorker(parts.queryClient),
     );
