@@ -117,7 +117,7 @@ export const DataTable = memo(DataTableView) as typeof DataTableView;
 function DataTableView<T>({
   caption,
   rows: latestRows,
-  columns: latestColumns,
+  columns,
   getRowId,
   rowHeight = 40,
   height = 560,
@@ -133,10 +133,8 @@ function DataTableView<T>({
   rowNote,
   scrollsSideways = false,
 }: DataTableProps<T>) {
-  // New rows and columns (a column that needed more data) from data are drawn in an
-  // interruptible background render, not one long task.
+  // New rows from data are drawn in an interruptible background render, not one long task.
   const rows = useDeferredValue(latestRows);
-  const columns = useDeferredValue(latestColumns);
   const cards = useMemo(() => ownCards ?? defaultCards(columns), [ownCards, columns]);
   const lastClicked = useRef<number | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
