@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppParts, type AppRouter } from './app/app';
 import { keptDb } from './api/kept/kept-db';
-import { whenIdle } from './app/after-first-paint';
 import { checkKeptDataAtOpen } from './app/session-end';
 import './app/styles.css';
 import './app/figures.css';
@@ -10,6 +9,14 @@ import './app/figures.css';
 // The kept copies' database opens while start-up goes on (a reload reads its catalogue from it
 // first thing; opening it takes the browser tens of milliseconds, not spent on this page's time).
 keptDb()?.warm();
+
+// The number and date formats' first making (their locale data) in a worker, off the page's thread.
+if (typeof Worker === 'function') {
+  const warm = new Worker(new URL('./lib/warm-formats.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  warm.onmessage = warm.onerror = () => warm.terminate();
+}
 
 /** Resolves once the router's first navigation is done (the first page's chunk and loader, or its error). */
 const initialized = (router: AppRouter) =>
@@ -34,8 +41,9 @@ setTimeout(() => {
 
 function start() {
   const parts = createAppParts();
-  const root = createRoot(document.getElementById('root')!);
   void initialized(parts.router).then(() => {
+    // Made once the first page is in, not in the router's task (its listeners take a while).
+    const root = createRoot(document.getElementById('root')!);
     startTransition(() =>
       root.render(
         <StrictMode>
@@ -43,8 +51,7 @@ function start() {
         </StrictMode>,
       ),
     );
-    // Off the first load: the number formats' warm-up and the service worker's registration.
-    whenIdle(() => void import('./lib/format').then((module) => module.warmFormats()));
+    // Off the first load: the service worker's registration.
     void import('./app/service-worker').then((module) =>
       module.registerServiceWorker(parts.queryClient),
     );

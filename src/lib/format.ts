@@ -146,7 +146,7 @@ export function zoneWords(timeZone?: string): string {
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone ?? 'your time';
 }
 
-/** Makes the first formatters while the first page waits (locale data is slow on a phone). */
+/** Makes the first formatters, in a worker at start-up (their locale data, slow on a phone, is shared). */
 export function warmFormats(): void {
   formatDollars(0);
   yearIn(Date.now(), {});

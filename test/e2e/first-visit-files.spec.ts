@@ -32,7 +32,11 @@ function allowedFiles(): Set<string> {
     .filter((chunk) => scripts.includes(chunk.file))
     .flatMap((chunk) => chunk.css ?? []);
   const wasm = buildFiles(manifest).filter((file) => file.endsWith('.wasm'));
-  return new Set([...scripts, ...reader, ...styles, ...wasm].map((file) => `/${file}`));
+  // What the shell's code fetches by its address: the number formats' worker (main.tsx).
+  const shellAssets = manifest['index.html']?.assets ?? [];
+  return new Set(
+    [...scripts, ...reader, ...styles, ...wasm, ...shellAssets].map((file) => `/${file}`),
+  );
 }
 
 test('a first visit fetches only the files its page uses, the shell and the reader; the rest once the page is idle', async ({

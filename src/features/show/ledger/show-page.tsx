@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
@@ -58,6 +58,8 @@ export function ShowPage() {
     ...catalogueQuery(client, queryClient),
     select: useCallback((catalogue: Catalogue) => caseRowsOf(catalogue, caseIds), [caseIds]),
   }).data;
+  // The case's sale forms drawn in a transition, in slices: the page first, then the case.
+  const shownCaseRows = useDeferredValue(caseRows);
   if (!show) {
     if (page.isPending) return <Loading label="Loading the show…" />;
     return (
@@ -149,7 +151,7 @@ export function ShowPage() {
           <Link to={paths.listings.to()}>Listings</Link> and choose “Bring these to the show”.
         </p>
       ) : (
-        <CaseTable rows={caseRows ?? caseRowsOf(undefined, show.caseListingIds)} />
+        <CaseTable rows={shownCaseRows ?? caseRowsOf(undefined, show.caseListingIds)} />
       )}
     </section>
   );
