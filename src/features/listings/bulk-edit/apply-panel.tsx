@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useNavigation } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { JobRow } from './jobs/job';
 import { runEnded, SOLD_MEANWHILE, type JobRunner, type RunnerProgress } from './jobs/job-runner';
@@ -91,9 +92,12 @@ export function ApplyPanel({ runner, onClose }: { runner: JobRunner; onClose(): 
   const client = useApiClient();
   const settled = progress.done + progress.failed + progress.conflict;
   const ended = runEnded(progress.state);
+  // An end drawn while the seller is already on the way to another page was not seen: it is
+  // shown on return (the old page stays up while the next one loads, on a busy machine seconds).
+  const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (ended) sawEnd(client, runner.job.id);
-  }, [client, ended, runner]);
+    if (ended && !leaving) sawEnd(client, runner.job.id);
+  }, [client, ended, leaving, runner]);
   const running = progress.state === 'running' || progress.state === 'pausing';
   return (
     <section className="bulk-apply panel" aria-labelledby="bulk-apply-heading">
