@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Writes the entry's stylesheet into the page as a `<style>`: the page paints its frame without
@@ -149,6 +150,27 @@ function bundleReport(): Plugin {
   };
 }
 
+/**
+ * react-router's package points every import at its development files, dev warnings included
+ * (remix-run/react-router#14102, open): the build takes the production files beside them.
+ */
+const reactRouterProduction: Plugin = {
+  name: 'slabdesk-react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(
+            new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        },
+      ],
+    },
+  }),
+};
+
 const report = process.env.SLABDESK_BUNDLE_REPORT === '1';
 
 /**
@@ -157,6 +179,7 @@ const report = process.env.SLABDESK_BUNDLE_REPORT === '1';
  */
 export default defineConfig({
   plugins: [
+    reactRouterProduction,
     react(),
     inlineEntryStylesheet(),
     shell.plugin,
