@@ -301,6 +301,11 @@ for (const width of [390, 1280]) {
     await expect(money.locator('dd').first()).toHaveText('…');
     await expect(money.getByRole('status')).toHaveText('Loading orders…');
     await expect(page.getByRole('region', { name: 'Work' })).toHaveCount(0);
+    // The header's status settles first (the update stream connects after the first paint, and
+    // its words move the status's caret): what moves after this is the orders' doing.
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: /^Live key · updates / }),
+    ).toBeVisible();
     await framesDrawn(page);
     const before = (await page.evaluate(LAYOUT_SHIFTS)) as unknown[];
     release();
