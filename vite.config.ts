@@ -57,16 +57,36 @@ function firstLoadChunks(bundle: Record<string, OutputChunk | OutputAsset>): Out
   return [...seen.values()];
 }
 
-/** The barcode reader: its loader, the polyfill and its wasm (a scan at a show works offline). */
-const isReader = (file: OutputChunk | OutputAsset) =>
-  file.type === 'asset'
-    ? file.fileName.endsWith('.wasm')
-    : file.moduleIds.some((id) =>
-        /node_modules\/(zxing-wasm|barcode-detector)\/|scanner\/barcode-engine/.test(id),
-      );
+/**
+ * Scan: its dialog, the reader's loader, the polyfill and the wasm, with what each imports and
+ * its stylesheet (a scan at a show works offline even before the first page's idle moment).
+ */
+function scanFiles(bundle: Record<string, OutputChunk | OutputAsset>): string[] {
+  const files = new Set<string>();
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const name of chunk.imports) visit(bundle[name] as OutputChunk | undefined);
+  };
+  for (const file of Object.values(bundle)) {
+    if (file.type === 'asset') {
+      if (file.fileName.endsWith('.wasm')) files.add(file.fileName);
+    } else if (
+      file.moduleIds.some((id) =>
+        /node_modules\/(zxing-wasm|barcode-detector)\/|scanner\/barcode-engine|show\/scan\/scan-dialog/.test(
+          id,
+        ),
+      )
+    ) {
+      visit(file);
+    }
+  }
+  return [...files];
+}
 
 /**
- * The files the service worker keeps at install: the first load and the barcode reader, and
+ * The files the service worker keeps at install: the first load and Scan with its reader, and
  * the files outside `assets/` (icons, manifest). The rest it keeps as the page uses them, and
  * once the page is idle (src/sw.ts). Filled by the bundle, read by the worker's manifest.
  */
@@ -77,7 +97,7 @@ function shellFiles() {
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const chunk of firstLoadChunks(bundle)) shell.add(chunk.fileName);
-      for (const file of Object.values(bundle)) if (isReader(file)) shell.add(file.fileName);
+      for (const file of scanFiles(bundle)) shell.add(file);
     },
   };
   // src/sw.ts reads `shell`.

@@ -2,6 +2,9 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_LIVE_TOKEN } from '../src/sandbox';
 import { startAppServer } from '../src/server/app-server';
 import { distPages } from '../src/server/dist-pages';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildFiles } from '../test/e2e/build-manifest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium';
 import { barcodeLabel, blankFrame, writeY4m, type Clip } from '../test/e2e/scan-labels';
 import { median, round, type Bench } from './bench-api';
@@ -83,7 +86,7 @@ interface Marks {
 
 /**
  * A phone whose camera plays `clip`, on the app with its catalogue read whole; Scan pressed.
- * `offline`: after that first visit the worker has kept the app (the reader's wasm among it),
+ * `offline` (the build's files): after that first visit the worker has kept every one of them,
  * the network is cut and the page reloaded from the worker, as at a hall with no signal.
  */
 async function withCameraPage<T>(
@@ -91,7 +94,7 @@ async function withCameraPage<T>(
   appUrl: string,
   marks: string,
   body: (page: Page) => Promise<T>,
-  offline = false,
+  offline?: readonly string[],
 ): Promise<T> {
   const file = writeY4m(clip);
   let browser: Browser | undefined;
@@ -119,7 +122,7 @@ async function withCameraPage<T>(
     await page.goto(`${appUrl}/listings`);
     await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
     if (offline) {
-      await untilKept(page);
+      await untilKept(page, offline);
       await context.setOffline(true);
       await page.reload();
       await page.getByText(/^\d+ of \d+ listings/).waitFor({ timeout: 60_000 });
@@ -131,29 +134,29 @@ async function withCameraPage<T>(
   }
 }
 
-/** The worker controls the page and has kept a page and the reader's wasm (a string: see MARKS). */
-const KEPT_FOR_OFFLINE = `(async () => {
+/** The worker controls the page and has kept a page and every file of the build (a string: see MARKS). */
+const keptForOffline = (files: readonly string[]) => `(async () => {
   if (!navigator.serviceWorker.controller) return false;
-  let page = false, wasm = false;
-  for (const name of await caches.keys()) {
-    const keys = await (await caches.open(name)).keys();
-    if (name === 'slabdesk-pages' && keys.length > 0) page = true;
-    if (keys.some((request) => request.url.endsWith('.wasm'))) wasm = true;
-  }
-  return page && wasm;
+  if ((await (await caches.open('slabdesk-pages')).keys()).length === 0) return false;
+  for (const path of ${JSON.stringify(files)}) if (!(await caches.match('/' + path))) return false;
+  return true;
 })()`;
 
-/** Polls until KEPT_FOR_OFFLINE holds (an evaluation awaits its promise; a wait would not). */
-async function untilKept(page: Page): Promise<void> {
+/** Polls until the worker has kept the app (an evaluation awaits its promise; a wait would not). */
+async function untilKept(page: Page, files: readonly string[]): Promise<void> {
   const until = Date.now() + 60_000;
-  while (!((await page.evaluate(KEPT_FOR_OFFLINE)) as boolean)) {
+  while (!((await page.evaluate(keptForOffline(files))) as boolean)) {
     if (Date.now() > until) throw new Error('the worker did not keep the app for offline');
     await page.waitForTimeout(250);
   }
 }
 
 /** From the press of Scan (camera start included) to the counter view drawn, a label in view. */
-async function pressToCounter(appUrl: string, cert: string, offline: boolean): Promise<number> {
+async function pressToCounter(
+  appUrl: string,
+  cert: string,
+  offline?: readonly string[],
+): Promise<number> {
   const clip: Clip = [{ frame: barcodeLabel(cert), seconds: 4 }];
   return withCameraPage(
     clip,
@@ -227,7 +230,12 @@ const bench: Bench = {
 
         // From the press of Scan, the camera started with a label already in front of it: online
         // (a first visit), then offline (the app and its reader from the worker).
-        for (const offline of [false, true]) {
+        const files = buildFiles(
+          JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Parameters<
+            typeof buildFiles
+          >[0],
+        ).filter((file) => !file.endsWith('.html'));
+        for (const offline of [undefined, files]) {
           const times: number[] = [];
           for (let run = 0; run < RUNS; run++) {
             times.push(await pressToCounter(app.url, certs[run]!, offline));

@@ -22,14 +22,16 @@ function allowedFiles(): Set<string> {
     ...staticScripts(manifest, OVERVIEW),
     ...AFTER_FIRST_PAINT.flatMap((key) => staticScripts(manifest, key)),
   ];
-  // The reader's loader (a chunk shared by the scanners) and what it loads.
+  // Scan, kept at install: its dialog, the reader's loader (a chunk shared by the scanners) and
+  // what it loads.
   const loader = Object.values(manifest).find((chunk) => chunk.name === 'barcode-engine')!;
   const reader = [
+    ...staticScripts(manifest, 'src/features/show/scan/scan-dialog.tsx'),
     loader.file,
     ...(loader.dynamicImports ?? []).flatMap((key) => staticScripts(manifest, key)),
   ];
   const styles = Object.values(manifest)
-    .filter((chunk) => scripts.includes(chunk.file))
+    .filter((chunk) => scripts.includes(chunk.file) || reader.includes(chunk.file))
     .flatMap((chunk) => chunk.css ?? []);
   const wasm = buildFiles(manifest).filter((file) => file.endsWith('.wasm'));
   // What the shell's code fetches by its address: the number formats' worker (main.tsx).
