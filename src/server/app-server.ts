@@ -115,6 +115,8 @@ export async function startAppServer(
     ...replicaTuning,
   });
   hub.onDelivery((topic, payload) => replica.applyDelivery(topic, payload));
+  // What changed while no delivery could reach us is read by a round at once, not the safety net's.
+  hub.onDeliveriesLost(() => void replica.round());
   tellTabsOfChanges(replica, hub);
   const activity = logPath === undefined ? undefined : openActivityLog(logPath);
   // The show ledger: in the activity log's file, its own tables.

@@ -201,3 +201,27 @@ describe('with no webhook', () => {
     }
   });
 });
+
+// Last: its round reads the whole store, which the counting tests above must not see.
+describe('a lost registration', () => {
+  it('a change made while our endpoint was disabled is read as soon as the hub registers again', async () => {
+    const id = made[5]!.id;
+    const listed = await world.harness.control<{ webhooks: { id: string; url: string }[] }>(
+      'GET',
+      `/webhooks?seller_id=${encodeURIComponent(world.sellerId)}`,
+    );
+    const ours = listed.body.webhooks.find((webhook) => webhook.url.endsWith('/hub/webhooks'))!;
+    const off = await world.harness.control('PATCH', `/webhooks/${ours.id}`, { enabled: false });
+    expect(off.status).toBe(200);
+    const put = await world.harness.api(`/listings/${id}.json`, {
+      token: world.token,
+      method: 'PUT',
+      body: { listing: { price: '190.00' } },
+    });
+    expect(put.status).toBe(200);
+    // No delivery carries it (the endpoint was off): the round the hub runs on registering does.
+    await expect
+      .poll(() => server.replica.store.row('listings', id)?.body.price, { timeout: 10_000 })
+      .toBe('190.00');
+  });
+});

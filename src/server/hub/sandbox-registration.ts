@@ -29,6 +29,8 @@ export class SandboxRegistration {
   constructor(
     private readonly target: SandboxTarget,
     private readonly secrets: Secrets,
+    /** Told when the endpoint was found gone or disabled: deliveries were lost meanwhile. */
+    private readonly missed: () => void,
   ) {}
 
   async start(receiverUrl: string): Promise<void> {
@@ -87,6 +89,7 @@ export class SandboxRegistration {
       const webhook = (await this.control<{ webhook?: Partial<Webhook> }>('GET', path))?.webhook;
       if (!webhook || webhook.enabled === false) {
         await this.register(this.registration.receiverUrl);
+        this.missed();
       } else if (webhook.secret && webhook.secret !== this.secrets.current()) {
         this.secrets.use(webhook.secret, false);
       }

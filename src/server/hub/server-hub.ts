@@ -80,6 +80,7 @@ export class ServerHub {
   private timers: Partial<Record<'heartbeat' | 'status' | 'bucket' | 'sweep', NodeJS.Timeout>> = {};
   private readonly stops: (() => void)[] = [];
   private readonly deliveryListeners = new Set<(topic: string, payload: unknown) => void>();
+  private readonly gapListeners = new Set<() => void>();
   /** Messages a tab is given as its stream opens, besides the status and the bucket. */
   private greeting: () => Record<string, unknown> = () => ({});
 
@@ -99,15 +100,21 @@ export class ServerHub {
     };
     if (options.registerWith) {
       const configured = this.secretList;
-      this.registration = new SandboxRegistration(options.registerWith, {
-        current: () => this.secretList[0],
-        // Registered: its secret, then those configured; rotated: the previous ones still accepted.
-        use: (secret, registered) => {
-          const others = (registered ? configured : this.secretList).filter((s) => s !== secret);
-          this.secretList = registered ? [secret, ...others] : [secret, ...others].slice(0, 3);
-          if (registered) this.setStatus({ webhooks: 'registered' });
+      this.registration = new SandboxRegistration(
+        options.registerWith,
+        {
+          current: () => this.secretList[0],
+          // Registered: its secret, then those configured; rotated: the previous ones still accepted.
+          use: (secret, registered) => {
+            const others = (registered ? configured : this.secretList).filter((s) => s !== secret);
+            this.secretList = registered ? [secret, ...others] : [secret, ...others].slice(0, 3);
+            if (registered) this.setStatus({ webhooks: 'registered' });
+          },
         },
-      });
+        () => {
+          for (const listener of this.gapListeners) guarded('telling of lost deliveries', listener);
+        },
+      );
     }
     // The meter of every tab: the governor's model, at most five times a second.
     this.stops.push(
@@ -157,6 +164,12 @@ export class ServerHub {
   onDelivery(listener: (topic: string, payload: unknown) => void): () => void {
     this.deliveryListeners.add(listener);
     return () => this.deliveryListeners.delete(listener);
+  }
+
+  /** Deliveries may have been lost (our endpoint was found gone): `listener` reads again. */
+  onDeliveriesLost(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
   }
 
   receivesWebhooks(): boolean {
