@@ -32,7 +32,8 @@ async function open(ids: string[]) {
   await screen.findByRole(
     'table',
     { name: `Bulk edit grid, ${ids.length} listings` },
-    { timeout: 15_000 },
+    // The first page of a file waits for its hub's first fill, through the bucket: slow when busy.
+    { timeout: 40_000 },
   );
   return { ...view, user: userEvent.setup() };
 }

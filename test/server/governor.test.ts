@@ -105,7 +105,10 @@ describe('one governor per key', () => {
   }, 60_000);
 
   it('lets a click through before the bulk writes waiting ahead of it', async () => {
-    const { app, ids: listingIds } = await freshServer();
+    const { app, token, ids: listingIds } = await freshServer();
+    // Another program has spent 30 of the key's 40: the job's writes soon wait for room, however
+    // slowly a busy machine sends them.
+    await Promise.all(Array.from({ length: 30 }, () => harness.api('/ping', { token })));
     // Each ticket the governor is asked for and hands out, on one sequence: the order at the
     // governor itself, whatever the machine's load does to the click's way there.
     const governor = app.hub.governor;
@@ -123,7 +126,7 @@ describe('one governor per key', () => {
     const bulk = tab(app);
     const queue = listingWriteQueue(bulk, { concurrency: 6 });
     queue.addWrites(
-      Array.from({ length: 48 }, (_, i) => ({
+      Array.from({ length: 24 }, (_, i) => ({
         kind: 'update' as const,
         id: listingIds[i % listingIds.length]!,
         patch: { price: (200 + i).toFixed(2) },
@@ -137,7 +140,7 @@ describe('one governor per key', () => {
         expect(bulkWrites().filter((entry) => entry.granted).length).toBeGreaterThanOrEqual(12);
         expect(bulkWrites().filter((entry) => !entry.granted).length).toBeGreaterThanOrEqual(3);
       },
-      { timeout: 20_000, interval: 20 },
+      { timeout: 45_000, interval: 20 },
     );
     await tab(app).ping();
     const click = asked.find((entry) => entry.priority === 'interactive')!;
@@ -153,6 +156,6 @@ describe('one governor per key', () => {
     const writesFirst = ahead.filter((entry) => entry.granted! < click.granted!).length;
     expect(writesFirst).toBeLessThanOrEqual(1);
     await queue.settled();
-    expect(queue.progress().done).toBe(48);
-  }, 90_000);
+    expect(queue.progress().done).toBe(24);
+  }, 150_000);
 });
