@@ -91,16 +91,12 @@ export async function startAppServer(
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
   let allowedHosts = new Set<string>();
-  const alive = (idHash: string) => gate.book.alive(idHash);
-  // Event streams end with their session: the gate says when, the hub closes them.
-  const hub = new ServerHub(options.upstream.apiKey, {
-    ...options.hub,
-    sessions: {
-      alive,
-      onEnded: (listener) =>
-        gate.book.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
-    },
-  });
+  // Event streams and phones' pushes end with their session: the gate says when.
+  const sessions = {
+    alive: (idHash: string) => gate.book.alive(idHash),
+    onEnded: gate.book.onSessionsEnded.bind(gate.book),
+  };
+  const hub = new ServerHub(options.upstream.apiKey, { ...options.hub, sessions });
   const ledger = options.hub?.ledgerPath ?? ':memory:';
   const logPath = options.activity?.path;
   // A store's file: as given, else beside `near` (the activity log's, or the ledger's), else memory.
@@ -136,7 +132,6 @@ export async function startAppServer(
   }
   const { ledgerPath } = options.hub ?? {};
   const publicUrl = options.auth?.publicUrl;
-  const sessions = { alive, onEnded: gate.book.onSessionsEnded.bind(gate.book) };
   const push = openPush(options.push, { hub, replica, shows, ledgerPath, publicUrl, sessions });
   const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
   const proxy: ProxyOptions = {
@@ -209,10 +204,13 @@ export async function startAppServer(
   }));
   guardUpgrades(app.server, () => allowedHosts, gate);
 
-  const port = await listenOn(app.server, host, options.port ?? 5173, options.strictPort ?? false);
+  const { port, url } = await listenOn(
+    app.server,
+    host,
+    options.port ?? 5173,
+    !!options.strictPort,
+  );
   allowedHosts = allowedHostsFor(host, port, options.allowedHosts);
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   let webhookDoor: WebhookDoor | undefined;
   if (options.webhookPort !== undefined) {
     try {

@@ -1,4 +1,5 @@
 import { abortError } from '../../client/abortable';
+import { parseRetryAfter } from '../../client/api-error';
 import { Listeners } from '../../client/listeners';
 import {
   LeakyBucketPacer,
@@ -45,15 +46,6 @@ export class TooManyWaitingError extends Error {
     super(`${waiting} calls of this share are already waiting`);
     this.name = 'TooManyWaitingError';
   }
-}
-
-/** `Retry-After` as seconds (a number of seconds or an HTTP date), or undefined. */
-export function retryAfterSeconds(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds > 0 ? seconds : undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) || at <= now ? undefined : (at - now) / 1000;
 }
 
 interface KeyGovernorOptions {
@@ -183,8 +175,8 @@ export class KeyGovernor {
     if (status >= 200 && status < 300) this.lastOk = this.now();
     const limit = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(headers.get('x-service-api-call-limit') ?? '');
     const mode = headers.get('x-service-api-mode');
-    const seconds =
-      status === 429 ? (retryAfterSeconds(headers.get('retry-after'), this.now()) ?? 1) : 0;
+    // A 429 without a wait of its own (none, zero, a date gone by) waits a second.
+    const seconds = status === 429 ? parseRetryAfter(headers.get('retry-after')) || 1 : 0;
     // Before the ticket frees its place: no waiting call may slip out past a long pause.
     if (seconds > MAX_HELD_RETRY_AFTER_SECONDS) this.pauseLong(seconds);
     else if (probe) this.probeDue = false;

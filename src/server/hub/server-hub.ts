@@ -6,6 +6,7 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
+import { Listeners } from '../../client/listeners';
 import { KeyGovernor } from '../governor/key-governor';
 import { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
@@ -33,8 +34,8 @@ export const SESSION_SWEEP_MS = 2_000;
 export interface SessionLiveness {
   /** False once the session is over; asking must not put its idle expiry off. */
   alive(sessionId: string): boolean;
-  /** Calls `listener` with sessions just ended (`'look'`: unnamed); answers the unsubscribe. */
-  onEnded?(listener: (sessionIds: readonly string[] | 'look') => void): () => void;
+  /** Calls `listener` with sessions just ended (or all of one account's); answers the unsubscribe. */
+  onEnded?(listener: (sessionIds: readonly string[] | 'all-of-user') => void): () => void;
 }
 
 export interface HubOptions {
@@ -79,7 +80,9 @@ export class ServerHub {
   private statusValue: HubStatus;
   private timers: Partial<Record<'heartbeat' | 'status' | 'bucket' | 'sweep', NodeJS.Timeout>> = {};
   private readonly stops: (() => void)[] = [];
-  private readonly deliveryListeners = new Set<(topic: string, payload: unknown) => void>();
+  private readonly deliveries = new Listeners<[topic: string, payload: unknown]>();
+  /** Told each verified delivery that is not a test (the replica applies it). */
+  readonly onDelivery = this.deliveries.subscribe;
   /** Messages a tab is given as its stream opens, besides the status and the bucket. */
   private greeting: () => Record<string, unknown> = () => ({});
 
@@ -123,7 +126,7 @@ export class ServerHub {
     if (!liveness) return;
     const stop = liveness.onEnded?.((ended) =>
       guarded('closing the streams of ended sessions', () =>
-        ended === 'look' ? this.checkSessions() : this.endSessions(new Set(ended)),
+        ended === 'all-of-user' ? this.checkSessions() : this.endSessions(new Set(ended)),
       ),
     );
     if (stop) this.stops.push(stop);
@@ -148,15 +151,8 @@ export class ServerHub {
       ledger: this.ledger,
       hub: this,
       reads: this.reads,
-      onDelivery: (topic, payload) => {
-        for (const listener of this.deliveryListeners) listener(topic, payload);
-      },
+      onDelivery: (topic, payload) => this.deliveries.tell(topic, payload),
     });
-  }
-
-  onDelivery(listener: (topic: string, payload: unknown) => void): () => void {
-    this.deliveryListeners.add(listener);
-    return () => this.deliveryListeners.delete(listener);
   }
 
   receivesWebhooks(): boolean {
