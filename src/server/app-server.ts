@@ -21,6 +21,7 @@ import { serverLog } from './log';
 import { PingShare } from './ping-share';
 import { securityHeaders } from './security-headers';
 import { jsonBody } from './plugins/json-body';
+import { noStore } from './plugins/no-store';
 import { requestLog } from './plugins/request-log';
 import { openPush, type PushOptions } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
@@ -181,15 +182,19 @@ export async function startAppServer(
   await app.register(signInRoutes, { gate });
   await app.register(apiProxyRoutes, { upstream: options.upstream, governor, proxy });
   await app.register(hubRoutes, { hub });
-  await app.register(activityRoutes, { store: activity?.store });
-  if (rules) await app.register(rulesRoutes, { ...rules, governor });
-  await app.register(showRoutes, { store: shows });
-  await app.register(costRoutes, { store: costs });
-  await app.register(viewRoutes, { path: beside('views.db', options.views?.path) });
   await app.register(photoRoutes, { path: beside('photos', options.photos?.path), publicUrl });
-  await app.register(replicaRoutes, { replica });
-  const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
-  await app.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
+  // The seller's own data, changing at every sale and write: no cache keeps an answer of it.
+  await app.register(async (own) => {
+    own.addHook('onRequest', noStore);
+    await own.register(activityRoutes, { store: activity?.store });
+    if (rules) await own.register(rulesRoutes, { ...rules, governor });
+    await own.register(showRoutes, { store: shows });
+    await own.register(costRoutes, { store: costs });
+    await own.register(viewRoutes, { path: beside('views.db', options.views?.path) });
+    await own.register(replicaRoutes, { replica });
+    const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
+    await own.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
+  });
 
   const embedded = options.hub?.registerWith;
   const imageOrigins = embedded ? [new URL(embedded.sandboxUrl).origin] : [];
