@@ -75,11 +75,9 @@ const slotsOf = (priority: RequestPriority, share: string, tab: string): [string
 // address) taking turns, one pacer ticket asked per priority at once; a 429 holds all, one probes.
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
-  private readonly queues = {
-    interactive: new FairQueue<Waiter>(),
-    background: new FairQueue<Waiter>(),
-    bulk: new FairQueue<Waiter>(),
-  };
+  private readonly queues = Object.fromEntries(
+    PRIORITIES.map((priority) => [priority, new FairQueue<Waiter>()]),
+  ) as Record<RequestPriority, FairQueue<Waiter>>;
   // The pacer request standing for the next call of each priority, when one waits.
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
   // Calls in flight by share's slot and by tab's slot (the tab's key is the longer).
@@ -210,16 +208,11 @@ export class KeyGovernor {
   snapshot(): BucketSnapshot & { answered: number; rateLimited: number } {
     const bucket = this.pacer.snapshot();
     const paused = this.paused();
-    const { interactive, background, bulk } = this.queues;
-    const waitingBy = {
-      interactive: interactive.size,
-      background: background.size,
-      bulk: bulk.size,
-    };
+    const sizes = PRIORITIES.map((priority) => [priority, this.queues[priority].size] as const);
     return {
       ...bucket,
-      waiting: Object.values(waitingBy).reduce((sum, count) => sum + count, 0),
-      waitingBy,
+      waiting: sizes.reduce((sum, [, size]) => sum + size, 0),
+      waitingBy: Object.fromEntries(sizes) as Record<RequestPriority, number>,
       pausedUntil: paused ? Math.max(paused.until, bucket.pausedUntil) : bucket.pausedUntil,
       answered: this.answered,
       rateLimited: this.rateLimited,

@@ -9,7 +9,7 @@ import {
 import { Listeners } from '../../client/listeners';
 import { KeyGovernor } from '../governor/key-governor';
 import { DeliveryLedger } from './delivery-ledger';
-import { reportBackgroundError } from './background-error';
+import { guarded, reportBackgroundError } from './background-error';
 import { SandboxRegistration, type SandboxTarget } from './sandbox-registration';
 import { Slots } from './slots';
 import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
@@ -47,15 +47,6 @@ export interface HubOptions {
   registerWith?: SandboxTarget;
   /** The sign-in side's word on sessions: a stream of an ended session is closed. */
   sessions?: SessionLiveness;
-}
-
-/** Runs a step nobody awaits: a failure is logged, never thrown. */
-function guarded(where: string, step: () => void): void {
-  try {
-    step();
-  } catch (error) {
-    reportBackgroundError(where, error);
-  }
 }
 
 /**
