@@ -22,11 +22,9 @@ export interface TransportSettings {
 }
 
 /** What marks the server exposed; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
-type ExposureSettings = TransportSettings & {
+type ExposureSettings = AuthOptions & {
   bindHost: string;
   allowedHosts?: readonly string[] | undefined;
-  webhookPort?: number | string | undefined;
-  requireSignIn?: boolean | undefined;
 };
 
 const COOKIE_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
