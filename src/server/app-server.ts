@@ -21,6 +21,7 @@ import { serverLog } from './log';
 import { PingShare } from './ping-share';
 import { securityHeaders } from './security-headers';
 import { jsonBody } from './plugins/json-body';
+import { noStore } from './plugins/no-store';
 import { requestLog } from './plugins/request-log';
 import { openPush, type PushOptions } from './push/push-part';
 import { Replica, type ReplicaOptions } from './replica/replica';
@@ -91,16 +92,12 @@ export async function startAppServer(
   // First of all: an exposed server without an account refuses to start (NoAccountError).
   const gate = new AuthGate(options.auth, { bindHost: host, allowedHosts: options.allowedHosts });
   let allowedHosts = new Set<string>();
-  const alive = (idHash: string) => gate.book.alive(idHash);
-  // Event streams end with their session: the gate says when, the hub closes them.
-  const hub = new ServerHub(options.upstream.apiKey, {
-    ...options.hub,
-    sessions: {
-      alive,
-      onEnded: (listener) =>
-        gate.book.onSessionsEnded((ended) => listener(ended === 'all-of-user' ? 'look' : ended)),
-    },
-  });
+  // Event streams and phones' pushes end with their session: the gate says when.
+  const sessions = {
+    alive: (idHash: string) => gate.book.alive(idHash),
+    onEnded: gate.book.onSessionsEnded.bind(gate.book),
+  };
+  const hub = new ServerHub(options.upstream.apiKey, { ...options.hub, sessions });
   const ledger = options.hub?.ledgerPath ?? ':memory:';
   const logPath = options.activity?.path;
   // A store's file: as given, else beside `near` (the activity log's, or the ledger's), else memory.
@@ -138,7 +135,6 @@ export async function startAppServer(
   }
   const { ledgerPath } = options.hub ?? {};
   const publicUrl = options.auth?.publicUrl;
-  const sessions = { alive, onEnded: gate.book.onSessionsEnded.bind(gate.book) };
   const push = openPush(options.push, { hub, replica, shows, ledgerPath, publicUrl, sessions });
   const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
   const proxy: ProxyOptions = {
@@ -188,15 +184,19 @@ export async function startAppServer(
   await app.register(signInRoutes, { gate });
   await app.register(apiProxyRoutes, { upstream: options.upstream, governor, proxy });
   await app.register(hubRoutes, { hub });
-  await app.register(activityRoutes, { store: activity?.store });
-  if (rules) await app.register(rulesRoutes, { ...rules, governor });
-  await app.register(showRoutes, { store: shows });
-  await app.register(costRoutes, { store: costs });
-  await app.register(viewRoutes, { path: beside('views.db', options.views?.path) });
   await app.register(photoRoutes, { path: beside('photos', options.photos?.path), publicUrl });
-  await app.register(replicaRoutes, { replica });
-  const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
-  await app.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
+  // The seller's own data, changing at every sale and write: no cache keeps an answer of it.
+  await app.register(async (own) => {
+    own.addHook('onRequest', noStore);
+    await own.register(activityRoutes, { store: activity?.store });
+    if (rules) await own.register(rulesRoutes, { ...rules, governor });
+    await own.register(showRoutes, { store: shows });
+    await own.register(costRoutes, { store: costs });
+    await own.register(viewRoutes, { path: beside('views.db', options.views?.path) });
+    await own.register(replicaRoutes, { replica });
+    const allowLoopbackEndpoints = options.push?.allowLoopbackEndpoints === true;
+    await own.register(pushRoutes, { store: push.store, keys: push.keys, allowLoopbackEndpoints });
+  });
 
   const embedded = options.hub?.registerWith;
   const imageOrigins = embedded ? [new URL(embedded.sandboxUrl).origin] : [];
@@ -211,10 +211,13 @@ export async function startAppServer(
   }));
   guardUpgrades(app.server, () => allowedHosts, gate);
 
-  const port = await listenOn(app.server, host, options.port ?? 5173, options.strictPort ?? false);
+  const { port, url } = await listenOn(
+    app.server,
+    host,
+    options.port ?? 5173,
+    !!options.strictPort,
+  );
   allowedHosts = allowedHostsFor(host, port, options.allowedHosts);
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   let webhookDoor: WebhookDoor | undefined;
   if (options.webhookPort !== undefined) {
     try {

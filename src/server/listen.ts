@@ -1,12 +1,7 @@
 import type { Server } from 'node:http';
 
-/** Listens on `port`, or (as Vite does, unless `strict`) the next free one; returns the port. */
-export async function listenOn(
-  server: Server,
-  host: string,
-  port: number,
-  strict: boolean,
-): Promise<number> {
+/** Listens on `port`, or (as Vite does, unless `strict`) the next free one; its port and URL. */
+export async function listenOn(server: Server, host: string, port: number, strict: boolean) {
   for (let attempt = 0; ; attempt++) {
     const candidate = port === 0 ? 0 : port + attempt;
     try {
@@ -18,7 +13,10 @@ export async function listenOn(
         });
       });
       const address = server.address();
-      return typeof address === 'object' && address ? address.port : candidate;
+      const bound = typeof address === 'object' && address ? address.port : candidate;
+      // Every address is reached on this machine's loopback.
+      const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+      return { port: bound, url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${bound}` };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' || strict || port === 0 || attempt >= 20) throw error;

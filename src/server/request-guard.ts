@@ -6,7 +6,7 @@ import type { AuthGate } from './auth/auth-gate';
 import { accessOf, isWrite } from './auth/roles';
 import { refuse as refuseReply } from './error-envelope';
 import { safeDecode } from '../shared/safe-decode';
-import { pathnameOf } from './request-url';
+import { headerOf as header, pathnameOf } from './request-url';
 
 /** Why a request is refused; null: it may go on. */
 type Refusal = { status: number; reason: string } | null;
@@ -48,8 +48,6 @@ export function allowedHostsFor(
   for (const entry of extraHosts) for (const host of hostsOfEntry(entry, port)) hosts.add(host);
   return hosts;
 }
-
-const header = (request: IncomingMessage, name: string) => [request.headers[name]].flat()[0];
 
 export type RequestKind = 'api' | 'page' | 'websocket';
 

@@ -1,4 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+
+/** A request header's value (Node joins a repeated one, but for `set-cookie`). */
+export const headerOf = (request: IncomingMessage, name: string): string | undefined =>
+  [request.headers[name]].flat()[0];
 
 /** The path as sent, without its query: never parsed as a URL (`//x` is a path, not a host). */
 export const pathnameOf = (request: FastifyRequest): string => request.url.split('?', 1)[0]!;

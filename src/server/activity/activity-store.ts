@@ -1,6 +1,5 @@
-import type Database from 'better-sqlite3';
 import { addColumns } from '../../shared/sqlite/migrate';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 
 // The activity log on disk: every SQL statement of the log is in this module.
 export type Scalar = string | number | boolean | null;
@@ -89,15 +88,10 @@ const TESTS: Record<string, string> = {
   before: 'id < @before',
 };
 
-export class ActivityStore {
-  private readonly file: StoreFile;
-  private readonly db: Database.Database;
-  // Prepared once each, by their SQL (the list's: one per combination of filters).
-  private readonly statements = new Map<string, Database.Statement>();
-
+export class ActivityStore extends SqliteStore {
   constructor(path: string) {
     // Who changed what, and when: the seller's own, like the accounts file.
-    this.file = openStore(path, 'activity', [
+    super(path, 'activity', [
       `CREATE TABLE IF NOT EXISTS activity (
          id INTEGER PRIMARY KEY AUTOINCREMENT,
          at TEXT NOT NULL,
@@ -121,13 +115,6 @@ export class ActivityStore {
       // Logs kept before the marketplace's message or pricing rules were recorded gain the columns.
       addColumns('activity', ['message TEXT', 'rule_id INTEGER', 'rule_name TEXT', 'rule_by TEXT']),
     ]);
-    this.db = this.file.db;
-  }
-
-  private sql(text: string): Database.Statement {
-    const statement = this.statements.get(text) ?? this.db.prepare(text);
-    this.statements.set(text, statement);
-    return statement;
   }
 
   insert(entry: NewActivityEntry): number {
@@ -187,9 +174,5 @@ export class ActivityStore {
 
   count(): number {
     return (this.sql('SELECT COUNT(*) AS n FROM activity').get() as { n: number }).n;
-  }
-
-  close(): void {
-    this.file.close();
   }
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 import type { Role } from './roles';
 import { serverLog } from '../log';
 
@@ -45,31 +44,24 @@ const SCHEMA = `
 
 type Meta = { value: string };
 const USER = 'name, role, password_hash AS passwordHash, created_at AS createdAt';
-const SESSION = `s.id_hash AS idHash, s.user_name AS userName, u.role, s.created_at AS createdAt,
-  s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken, s.client_address AS clientAddress,
-  s.user_agent AS userAgent`;
+/** Read on every request and every pushed event (prepared once, as every statement). */
+const SESSION = `SELECT s.id_hash AS idHash, s.user_name AS userName, u.role,
+  s.created_at AS createdAt, s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken,
+  s.client_address AS clientAddress, s.user_agent AS userAgent
+  FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?`;
 
 /** Accounts and sessions, shared with `npm run users`: a change there ends sessions at once. */
-export class AccountsStore {
-  private readonly file: StoreFile;
-  private readonly db: Database.Database;
-  /** Read on every request and every pushed event: compiled once. */
-  private readonly sessionStatement: Database.Statement<[string], SessionRow>;
-
+export class AccountsStore extends SqliteStore {
   constructor(readonly path: string) {
-    this.file = openStore(path, 'accounts', [SCHEMA]);
-    this.db = this.file.db;
-    this.sessionStatement = this.db.prepare(
-      `SELECT ${SESSION} FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?`,
-    );
+    super(path, 'accounts', [SCHEMA]);
   }
 
   private run(sql: string, ...values: unknown[]): number {
-    return this.db.prepare(sql).run(...values).changes;
+    return this.sql(sql).run(...values).changes;
   }
 
   private count(sql: string, ...values: unknown[]): number {
-    return (this.db.prepare(sql).get(...values) as { n: number }).n;
+    return (this.sql(sql).get(...values) as { n: number }).n;
   }
 
   /** A random key kept in the file, made on first use (shared by every process using the file). */
@@ -77,7 +69,7 @@ export class AccountsStore {
     const key = `secret:${name}`;
     const value = randomBytes(32).toString('hex');
     this.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, value);
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as Meta;
+    const row = this.sql('SELECT value FROM meta WHERE key = ?').get(key) as Meta;
     return Buffer.from(row.value, 'hex');
   }
 
@@ -93,15 +85,14 @@ export class AccountsStore {
   }
 
   findUser(name: string): UserRow | undefined {
-    return this.db.prepare(`SELECT ${USER} FROM users WHERE name = ?`).get(name) as
-      UserRow | undefined;
+    return this.sql(`SELECT ${USER} FROM users WHERE name = ?`).get(name) as UserRow | undefined;
   }
 
   /** Every account with its count of open sessions, by name. */
   listUsers() {
     const sql = `SELECT u.name, u.role, u.created_at AS createdAt, COUNT(s.id_hash) AS sessions
       FROM users u LEFT JOIN sessions s ON s.user_name = u.name GROUP BY u.name ORDER BY u.name`;
-    return this.db.prepare(sql).all() as (Omit<UserRow, 'passwordHash'> & { sessions: number })[];
+    return this.sql(sql).all() as (Omit<UserRow, 'passwordHash'> & { sessions: number })[];
   }
 
   /** Sets a new password and ends every session of the account; false when there is none. */
@@ -139,7 +130,7 @@ export class AccountsStore {
 
   /** The session with its account's current role (the account may have changed since). */
   findSession(idHash: string): SessionRow | undefined {
-    return this.sessionStatement.get(idHash);
+    return this.sql(SESSION).get(idHash) as SessionRow | undefined;
   }
 
   touchSession(idHash: string, at: number): void {
@@ -149,7 +140,7 @@ export class AccountsStore {
   /** Ends the session; the account it belonged to, or undefined when there was none. */
   endSession(idHash: string): string | undefined {
     const sql = 'DELETE FROM sessions WHERE id_hash = ? RETURNING user_name AS userName';
-    return (this.db.prepare(sql).get(idHash) as { userName: string } | undefined)?.userName;
+    return (this.sql(sql).get(idHash) as { userName: string } | undefined)?.userName;
   }
 
   /** Ends every session of the account; the number ended. */
@@ -161,15 +152,11 @@ export class AccountsStore {
   purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
     const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
       RETURNING id_hash AS idHash, user_name AS userName`;
-    return this.db.prepare(sql).all(idleBefore, createdBefore) as SessionRow[];
+    return this.sql(sql).all(idleBefore, createdBefore) as SessionRow[];
   }
 
   countSessions(name: string): number {
     return this.count('SELECT COUNT(*) AS n FROM sessions WHERE user_name = ?', name);
-  }
-
-  close(): void {
-    this.file.close();
   }
 }
 

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refuse } from '../error-envelope';
-import { pathnameOf, requestUrl } from '../request-url';
+import { headerOf as header, pathnameOf, requestUrl } from '../request-url';
 import {
   AccountsStore,
   DEFAULT_USERS_DB,
@@ -22,16 +22,9 @@ export interface TransportSettings {
 }
 
 /** What marks the server exposed; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
-type ExposureSettings = TransportSettings & {
+type ExposureSettings = AuthOptions & {
   bindHost: string;
   allowedHosts?: readonly string[] | undefined;
-  webhookPort?: number | string | undefined;
-  requireSignIn?: boolean | undefined;
-};
-
-const header = (request: IncomingMessage, name: string): string | undefined => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
 };
 
 const COOKIE_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;

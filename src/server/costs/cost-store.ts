@@ -1,4 +1,4 @@
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 
 // The seller's own cost of each card, kept by the hub (the API documents no write of an inventory
 // item's `cost`); a kept cost is read over the marketplace's wherever read.
@@ -14,15 +14,14 @@ export interface KeptCost {
 /** The most cards the store keeps a cost for: a seller's whole inventory, with room. */
 export const MAX_KEPT_COSTS = 500_000;
 
-export class CostStore {
-  private readonly file: StoreFile;
+export class CostStore extends SqliteStore {
   /** Counts every change, so a reader that holds costs knows when to read them again. */
   private changes = 0;
   /** Every kept cost in cents, read from memory: the rules ask per listing. */
   private readonly byId = new Map<string, bigint>();
 
   constructor(path: string) {
-    this.file = openStore(path, 'costs', [
+    super(path, 'costs', [
       `CREATE TABLE IF NOT EXISTS kept_costs (
          item_id TEXT PRIMARY KEY, cost_cents INTEGER NOT NULL, set_at TEXT NOT NULL,
          set_by TEXT NOT NULL
@@ -34,7 +33,7 @@ export class CostStore {
   all(): KeptCost[] {
     const sql = `SELECT item_id AS itemId, cost_cents AS costCents, set_at AS setAt, set_by AS setBy
       FROM kept_costs ORDER BY item_id`;
-    return this.file.db.prepare(sql).all() as KeptCost[];
+    return this.sql(sql).all() as KeptCost[];
   }
 
   centsOf(itemId: string): bigint | undefined {
@@ -52,24 +51,18 @@ export class CostStore {
     }
     this.changes++;
     if (costCents === null) {
-      this.file.db.prepare('DELETE FROM kept_costs WHERE item_id = ?').run(itemId);
+      this.sql('DELETE FROM kept_costs WHERE item_id = ?').run(itemId);
       this.byId.delete(itemId);
       return { kept: null };
     }
     const kept: KeptCost = { itemId, costCents, setAt, setBy };
-    this.file.db
-      .prepare(
-        `INSERT INTO kept_costs (item_id, cost_cents, set_at, set_by)
-         VALUES (@itemId, @costCents, @setAt, @setBy)
-         ON CONFLICT (item_id) DO UPDATE SET
-           cost_cents = excluded.cost_cents, set_at = excluded.set_at, set_by = excluded.set_by`,
-      )
-      .run(kept);
+    this.sql(
+      `INSERT INTO kept_costs (item_id, cost_cents, set_at, set_by)
+       VALUES (@itemId, @costCents, @setAt, @setBy)
+       ON CONFLICT (item_id) DO UPDATE SET
+         cost_cents = excluded.cost_cents, set_at = excluded.set_at, set_by = excluded.set_by`,
+    ).run(kept);
     this.byId.set(itemId, BigInt(costCents));
     return { kept };
-  }
-
-  close(): void {
-    this.file.close();
   }
 }

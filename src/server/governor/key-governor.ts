@@ -1,4 +1,5 @@
 import { abortError } from '../../client/abortable';
+import { parseRetryAfter } from '../../client/api-error';
 import { Listeners } from '../../client/listeners';
 import {
   LeakyBucketPacer,
@@ -47,15 +48,6 @@ export class TooManyWaitingError extends Error {
   }
 }
 
-/** `Retry-After` as seconds (a number of seconds or an HTTP date), or undefined. */
-export function retryAfterSeconds(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds > 0 ? seconds : undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) || at <= now ? undefined : (at - now) / 1000;
-}
-
 interface KeyGovernorOptions {
   maxInFlight?: number;
   maxWaitingPerShare?: number;
@@ -83,11 +75,9 @@ const slotsOf = (priority: RequestPriority, share: string, tab: string): [string
 // address) taking turns, one pacer ticket asked per priority at once; a 429 holds all, one probes.
 export class KeyGovernor {
   readonly pacer: LeakyBucketPacer;
-  private readonly queues = {
-    interactive: new FairQueue<Waiter>(),
-    background: new FairQueue<Waiter>(),
-    bulk: new FairQueue<Waiter>(),
-  };
+  private readonly queues = Object.fromEntries(
+    PRIORITIES.map((priority) => [priority, new FairQueue<Waiter>()]),
+  ) as Record<RequestPriority, FairQueue<Waiter>>;
   // The pacer request standing for the next call of each priority, when one waits.
   private readonly asking: Partial<Record<RequestPriority, AbortController>> = {};
   // Calls in flight by share's slot and by tab's slot (the tab's key is the longer).
@@ -183,8 +173,8 @@ export class KeyGovernor {
     if (status >= 200 && status < 300) this.lastOk = this.now();
     const limit = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(headers.get('x-service-api-call-limit') ?? '');
     const mode = headers.get('x-service-api-mode');
-    const seconds =
-      status === 429 ? (retryAfterSeconds(headers.get('retry-after'), this.now()) ?? 1) : 0;
+    // A 429 without a wait of its own (none, zero, a date gone by) waits a second.
+    const seconds = status === 429 ? parseRetryAfter(headers.get('retry-after')) || 1 : 0;
     // Before the ticket frees its place: no waiting call may slip out past a long pause.
     if (seconds > MAX_HELD_RETRY_AFTER_SECONDS) this.pauseLong(seconds);
     else if (probe) this.probeDue = false;
@@ -218,16 +208,11 @@ export class KeyGovernor {
   snapshot(): BucketSnapshot & { answered: number; rateLimited: number } {
     const bucket = this.pacer.snapshot();
     const paused = this.paused();
-    const { interactive, background, bulk } = this.queues;
-    const waitingBy = {
-      interactive: interactive.size,
-      background: background.size,
-      bulk: bulk.size,
-    };
+    const sizes = PRIORITIES.map((priority) => [priority, this.queues[priority].size] as const);
     return {
       ...bucket,
-      waiting: Object.values(waitingBy).reduce((sum, count) => sum + count, 0),
-      waitingBy,
+      waiting: sizes.reduce((sum, [, size]) => sum + size, 0),
+      waitingBy: Object.fromEntries(sizes) as Record<RequestPriority, number>,
       pausedUntil: paused ? Math.max(paused.until, bucket.pausedUntil) : bucket.pausedUntil,
       answered: this.answered,
       rateLimited: this.rateLimited,

@@ -12,3 +12,12 @@ export function reportBackgroundError(where: string, error: unknown): void {
     // A console that cannot write must not stop the server either.
   }
 }
+
+/** Runs a step nobody awaits: a failure is logged, never thrown. */
+export function guarded(where: string, step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    reportBackgroundError(where, error);
+  }
+}

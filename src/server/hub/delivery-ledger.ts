@@ -1,5 +1,5 @@
 import { addColumns } from '../../shared/sqlite/migrate';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 
 /** Entries older than this are forgotten: retries span about a day, a signature an hour. */
 const KEEP_DAYS = 30;
@@ -28,47 +28,32 @@ const MIGRATIONS = [
 ];
 
 /** Every delivery taken (tests too) by id, signed bytes and body: a replay is not applied twice. */
-export class DeliveryLedger {
-  private readonly file: StoreFile;
-  private readonly statements;
-
+export class DeliveryLedger extends SqliteStore {
   constructor(path: string) {
     // NORMAL: no fsync per delivery, so a flood does not stall the event loop on the disk.
-    this.file = openStore(path, 'deliveries', MIGRATIONS, { synchronous: 'NORMAL' });
-    const { db } = this.file;
+    super(path, 'deliveries', MIGRATIONS, { synchronous: 'NORMAL' });
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
-    db.prepare('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
-    this.statements = {
-      insert: db.prepare<[string, string, string, string, number, string]>(
-        `INSERT OR IGNORE INTO accepted_events
-           (event_id, signature, body_digest, topic, test, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      // A test among the matches wins: a sample stays a sample whatever headers it comes back with.
-      lookup: db.prepare<[string, string, string], { test: number | null; n: number }>(
-        `SELECT MAX(test) AS test, COUNT(*) AS n FROM accepted_events
-         WHERE event_id = ? OR signature = ? OR body_digest = ?`,
-      ),
-      count: db.prepare<[], number>('SELECT COUNT(*) FROM accepted_events').pluck(),
-    };
+    this.sql('DELETE FROM accepted_events WHERE accepted_at < ?').run(cutoff);
   }
 
   /** What is known of a delivery with this id, these signed bytes or this body; null if new. */
   find(eventId: string, signature: string, bodyDigest: string): { test: boolean } | null {
-    const row = this.statements.lookup.get(eventId, signature, bodyDigest)!;
+    // A test among the matches wins: a sample stays a sample whatever headers it comes back with.
+    const sql = `SELECT MAX(test) AS test, COUNT(*) AS n FROM accepted_events
+      WHERE event_id = ? OR signature = ? OR body_digest = ?`;
+    const row = this.sql(sql).get(eventId, signature, bodyDigest) as { test: number; n: number };
     return row.n === 0 ? null : { test: row.test === 1 };
   }
 
   /** Records a delivery taken; false when its id or signed bytes were recorded already. */
   claim({ eventId, signature, bodyDigest, topic, test }: LedgerEntry, at = new Date()): boolean {
-    const row = [eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString()] as const;
-    return this.statements.insert.run(...row).changes === 1;
+    const sql = `INSERT OR IGNORE INTO accepted_events
+      (event_id, signature, body_digest, topic, test, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`;
+    const row = [eventId, signature, bodyDigest, topic, test ? 1 : 0, at.toISOString()];
+    return this.sql(sql).run(...row).changes === 1;
   }
 
   count(): number {
-    return this.statements.count.get()!;
-  }
-
-  close(): void {
-    this.file.close();
+    return this.sql('SELECT COUNT(*) FROM accepted_events').pluck().get() as number;
   }
 }

@@ -6,9 +6,10 @@ import {
   type HubStatus,
   type HubWebhookEvent,
 } from '../../client/hub-messages';
+import { Listeners } from '../../client/listeners';
 import { KeyGovernor } from '../governor/key-governor';
 import { DeliveryLedger } from './delivery-ledger';
-import { reportBackgroundError } from './background-error';
+import { guarded, reportBackgroundError } from './background-error';
 import { SandboxRegistration, type SandboxTarget } from './sandbox-registration';
 import { Slots } from './slots';
 import { MAX_DELIVERY_READS, receiveWebhook, WEBHOOK_PATH } from './webhook-receiver';
@@ -33,8 +34,8 @@ export const SESSION_SWEEP_MS = 2_000;
 export interface SessionLiveness {
   /** False once the session is over; asking must not put its idle expiry off. */
   alive(sessionId: string): boolean;
-  /** Calls `listener` with sessions just ended (`'look'`: unnamed); answers the unsubscribe. */
-  onEnded?(listener: (sessionIds: readonly string[] | 'look') => void): () => void;
+  /** Calls `listener` with sessions just ended (or all of one account's); answers the unsubscribe. */
+  onEnded?(listener: (sessionIds: readonly string[] | 'all-of-user') => void): () => void;
 }
 
 export interface HubOptions {
@@ -46,15 +47,6 @@ export interface HubOptions {
   registerWith?: SandboxTarget;
   /** The sign-in side's word on sessions: a stream of an ended session is closed. */
   sessions?: SessionLiveness;
-}
-
-/** Runs a step nobody awaits: a failure is logged, never thrown. */
-function guarded(where: string, step: () => void): void {
-  try {
-    step();
-  } catch (error) {
-    reportBackgroundError(where, error);
-  }
 }
 
 /**
@@ -79,8 +71,12 @@ export class ServerHub {
   private statusValue: HubStatus;
   private timers: Partial<Record<'heartbeat' | 'status' | 'bucket' | 'sweep', NodeJS.Timeout>> = {};
   private readonly stops: (() => void)[] = [];
-  private readonly deliveryListeners = new Set<(topic: string, payload: unknown) => void>();
-  private readonly gapListeners = new Set<() => void>();
+  private readonly deliveries = new Listeners<[topic: string, payload: unknown]>();
+  /** Told each verified delivery that is not a test (the replica applies it). */
+  readonly onDelivery = this.deliveries.subscribe;
+  private readonly lost = new Listeners();
+  /** Told when deliveries may have been lost (our endpoint was found gone): read again. */
+  readonly onDeliveriesLost = this.lost.subscribe;
   /** Messages a tab is given as its stream opens, besides the status and the bucket. */
   private greeting: () => Record<string, unknown> = () => ({});
 
@@ -112,7 +108,7 @@ export class ServerHub {
           },
         },
         () => {
-          for (const listener of this.gapListeners) guarded('telling of lost deliveries', listener);
+          guarded('telling of lost deliveries', () => this.lost.tell());
         },
       );
     }
@@ -130,7 +126,7 @@ export class ServerHub {
     if (!liveness) return;
     const stop = liveness.onEnded?.((ended) =>
       guarded('closing the streams of ended sessions', () =>
-        ended === 'look' ? this.checkSessions() : this.endSessions(new Set(ended)),
+        ended === 'all-of-user' ? this.checkSessions() : this.endSessions(new Set(ended)),
       ),
     );
     if (stop) this.stops.push(stop);
@@ -155,21 +151,8 @@ export class ServerHub {
       ledger: this.ledger,
       hub: this,
       reads: this.reads,
-      onDelivery: (topic, payload) => {
-        for (const listener of this.deliveryListeners) listener(topic, payload);
-      },
+      onDelivery: (topic, payload) => this.deliveries.tell(topic, payload),
     });
-  }
-
-  onDelivery(listener: (topic: string, payload: unknown) => void): () => void {
-    this.deliveryListeners.add(listener);
-    return () => this.deliveryListeners.delete(listener);
-  }
-
-  /** Deliveries may have been lost (our endpoint was found gone): `listener` reads again. */
-  onDeliveriesLost(listener: () => void): () => void {
-    this.gapListeners.add(listener);
-    return () => this.gapListeners.delete(listener);
   }
 
   receivesWebhooks(): boolean {

@@ -57,11 +57,8 @@ export async function startWebhookDoor(hub: ServerHub, options: { host: string; 
     if (!connections.take(socket, addressKey(socket.remoteAddress))) socket.destroy();
     else socket.once('close', () => connections.release(socket));
   });
-  const port = await listenOn(server, options.host, options.port, true);
-  const shown = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   return {
-    url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
-    port,
+    ...(await listenOn(server, options.host, options.port, true)),
     server,
     connections,
     close: () =>

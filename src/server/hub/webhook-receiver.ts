@@ -4,6 +4,7 @@ import type { HubLogEntry, HubWebhookEvent } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { parseBoundedJson } from '../bounded-json';
 import { readBodyWithin } from '../read-body';
+import { headerOf } from '../request-url';
 import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
 import type { Slots } from './slots';
@@ -76,11 +77,6 @@ function answer(response: ServerResponse, status: number, body: Record<string, u
   });
   response.end(JSON.stringify(body));
 }
-
-const headerOf = (request: IncomingMessage, name: string): string | undefined => {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 const digest = (...parts: (string | Buffer)[]) => {
   const hash = createHash('sha256');

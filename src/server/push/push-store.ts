@@ -1,6 +1,5 @@
-import type Database from 'better-sqlite3';
 import type { HubSoldOnlineAlert } from '../../client/hub-messages';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 
 /** The "sold online" alerts and the phones subscribed to them by Web Push: every SQL of both. */
 
@@ -38,49 +37,38 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS push_subscriptions (
   CREATE INDEX IF NOT EXISTS sold_online_by_time ON sold_online_alerts (sold_at);
   CREATE TABLE IF NOT EXISTS push_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`;
 
-export class PushStore {
-  private readonly file: StoreFile;
-  private readonly db: Database.Database;
-
+export class PushStore extends SqliteStore {
   constructor(path: string) {
     // Endpoints are capabilities (they wake the phone), the VAPID key signs for this server.
-    this.file = openStore(path, 'push', [SCHEMA]);
-    this.db = this.file.db;
+    super(path, 'push', [SCHEMA]);
   }
 
   meta(key: string): string | undefined {
-    const read = this.db.prepare('SELECT value FROM push_meta WHERE key = ?').pluck();
-    return read.get(key) as string | undefined;
+    return this.sql('SELECT value FROM push_meta WHERE key = ?').pluck().get(key) as
+      string | undefined;
   }
 
   setMeta(key: string, value: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO push_meta (key, value) VALUES (?, ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      )
-      .run(key, value);
+    const sql = `INSERT INTO push_meta (key, value) VALUES (?, ?)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+    this.sql(sql).run(key, value);
   }
 
   /** Keeps the subscription (replacing the endpoint's), then drops the oldest past the bounds. */
   subscribe(record: PushSubscriptionRecord): void {
     const keep = this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO push_subscriptions (endpoint, p256dh, auth, account, session_hash, created_at)
+      this.sql(
+        `INSERT INTO push_subscriptions (endpoint, p256dh, auth, account, session_hash, created_at)
            VALUES (@endpoint, @p256dh, @auth, @account, @sessionHash, @createdAt)
            ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
              account = excluded.account, session_hash = excluded.session_hash,
              created_at = excluded.created_at`,
-        )
-        .run(record);
+      ).run(record);
       const beyond = (where: string) =>
         `DELETE FROM push_subscriptions WHERE endpoint IN (SELECT endpoint FROM push_subscriptions
            ${where} ORDER BY created_at DESC LIMIT -1 OFFSET ?)`;
-      this.db
-        .prepare(beyond('WHERE account IS ?'))
-        .run(record.account, MAX_SUBSCRIPTIONS_PER_ACCOUNT);
-      this.db.prepare(beyond('')).run(MAX_SUBSCRIPTIONS);
+      this.sql(beyond('WHERE account IS ?')).run(record.account, MAX_SUBSCRIPTIONS_PER_ACCOUNT);
+      this.sql(beyond('')).run(MAX_SUBSCRIPTIONS);
     });
     keep.immediate();
   }
@@ -92,22 +80,22 @@ export class PushStore {
 
   /** Drops the subscriptions made under these sessions, or by this account; how many. */
   drop(column: 'endpoint' | 'session_hash' | 'account', values: readonly string[]): number {
-    const drop = this.db.prepare(`DELETE FROM push_subscriptions WHERE ${column} = ?`);
+    const drop = this.sql(`DELETE FROM push_subscriptions WHERE ${column} = ?`);
     return values.reduce((dropped, value) => dropped + drop.run(value).changes, 0);
   }
 
   subscriptions(): PushSubscriptionRecord[] {
-    return this.db.prepare(`${SUBSCRIPTION} ORDER BY created_at`).all() as PushSubscriptionRecord[];
+    return this.sql(`${SUBSCRIPTION} ORDER BY created_at`).all() as PushSubscriptionRecord[];
   }
 
   subscription(endpoint: string): PushSubscriptionRecord | undefined {
-    const read = this.db.prepare(`${SUBSCRIPTION} WHERE endpoint = ?`);
+    const read = this.sql(`${SUBSCRIPTION} WHERE endpoint = ?`);
     return read.get(endpoint) as PushSubscriptionRecord | undefined;
   }
 
   /** Keeps the alert of a listing's sale; false when it was told before (a slab sells once). */
   recordAlert(alert: HubSoldOnlineAlert): boolean {
-    const insert = this.db.prepare(
+    const insert = this.sql(
       `INSERT INTO sold_online_alerts (listing_id, title, cert_number, grader, show_key,
          show_name, sold_at, url)
        VALUES (@listingId, @title, @certNumber, @grader, @showKey, @showName, @soldAt, @url)
@@ -117,11 +105,7 @@ export class PushStore {
   }
 
   alertsSince(since: string, limit: number): HubSoldOnlineAlert[] {
-    const read = this.db.prepare(`${ALERT} WHERE sold_at >= ? ORDER BY sold_at DESC LIMIT ?`);
+    const read = this.sql(`${ALERT} WHERE sold_at >= ? ORDER BY sold_at DESC LIMIT ?`);
     return read.all(since, limit) as HubSoldOnlineAlert[];
-  }
-
-  close(): void {
-    this.file.close();
   }
 }

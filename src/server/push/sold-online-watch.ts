@@ -1,7 +1,7 @@
 import type { HubSoldOnlineAlert } from '../../client/hub-messages';
 import type { ServerHub } from '../hub/server-hub';
 import { paths } from '../../shared/paths';
-import { reportBackgroundError } from '../hub/background-error';
+import { guarded } from '../hub/background-error';
 import type { Replica } from '../replica/replica';
 import type { Show, ShowStore } from '../shows/show-store';
 import type { PushStore } from './push-store';
@@ -88,11 +88,9 @@ export class SoldOnlineWatch {
   /** Looks now (at start, then after each run of changes): every watched slab's row, new orders. */
   look(): void {
     if (this.closed) return;
-    try {
+    guarded('looking for case slabs sold online', () => {
       for (const alert of this.findSales()) this.tell(alert);
-    } catch (error) {
-      reportBackgroundError('looking for case slabs sold online', error);
-    }
+    });
   }
 
   /** Resolves once the pushes started so far have been sent (or given up). */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { HubFeedFailure, HubFeedHead } from '../../client/hub-feed-answer';
 import { asciiJsonText } from '../../shared/ascii-json';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 
 /** The hub's copy of the seller's store and its change feed: every SQL statement of the replica. */
 
@@ -61,62 +60,27 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS replica_rows (
   CREATE TABLE IF NOT EXISTS replica_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`;
 
 const ROW = 'id, change, updated_at AS updatedAt, body FROM replica_rows WHERE collection = ?';
-const upsert = (table: string, columns: string[], key: string) =>
-  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-   ON CONFLICT (${key}) DO UPDATE SET ${columns
-     .filter((column) => !key.split(', ').includes(column))
-     .map((column) => `${column} = excluded.${column}`)
-     .join(', ')}`;
+/** A page (LIMIT -1: all) after a rowid (a snapshot's order) or after a change number. */
+const PAGE = {
+  rowid: `SELECT rowid AS at, ${ROW} AND rowid > ? ORDER BY rowid LIMIT ?`,
+  change: `SELECT change AS at, ${ROW} AND change > ? ORDER BY change LIMIT ?`,
+};
 
-export class ReplicaStore {
-  private readonly file: StoreFile;
-  private readonly db: Database.Database;
-  private readonly statements;
+export class ReplicaStore extends SqliteStore {
   /** The change counter while a page is taken (written back once, as its transaction ends). */
   private batch: { change: number } | undefined;
 
   constructor(path: string) {
-    this.file = openStore(path, 'replica', [SCHEMA]);
-    const db = (this.db = this.file.db);
-    type Page = [string, number, number];
-    this.statements = {
-      row: db.prepare<[string, string], RowRecord>(`SELECT 0 AS at, ${ROW} AND id = ?`),
-      put: db.prepare(
-        upsert(
-          'replica_rows',
-          ['collection', 'id', 'change', 'updated_at', 'body'],
-          'collection, id',
-        ),
-      ),
-      // A page (LIMIT -1: all) after a rowid (a snapshot's order) or after a change number.
-      byRowid: db.prepare<Page, RowRecord>(
-        `SELECT rowid AS at, ${ROW} AND rowid > ? ORDER BY rowid LIMIT ?`,
-      ),
-      byChange: db.prepare<Page, RowRecord>(
-        `SELECT change AS at, ${ROW} AND change > ? ORDER BY change LIMIT ?`,
-      ),
-      count: db
-        .prepare<[string], number>('SELECT COUNT(*) FROM replica_rows WHERE collection = ?')
-        .pluck(),
-      meta: db.prepare<[string], string>('SELECT value FROM replica_meta WHERE key = ?').pluck(),
-      setMeta: db.prepare(upsert('replica_meta', ['key', 'value'], 'key')),
-      setAside: db.prepare(
-        `INSERT INTO replica_degraded (collection, id, code, message, first_seen, last_seen)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET
-           code = excluded.code, message = excluded.message, last_seen = excluded.last_seen`,
-      ),
-      whole: db.prepare('DELETE FROM replica_degraded WHERE collection = ? AND id = ?'),
-      degraded: db.prepare<[string], DegradedEntry>(
-        `SELECT id, code, message, first_seen AS firstSeen, last_seen AS seenAt FROM replica_degraded
-         WHERE collection = ? ORDER BY id`,
-      ),
-      state: db.prepare<[string], { filled: number; syncedAt: string | null }>(
-        'SELECT filled, synced_at AS syncedAt FROM replica_state WHERE collection = ?',
-      ),
-      setState: db.prepare(
-        upsert('replica_state', ['collection', 'filled', 'synced_at'], 'collection'),
-      ),
-    };
+    super(path, 'replica', [SCHEMA]);
+  }
+
+  private record(collection: ReplicaCollection, id: string): RowRecord | undefined {
+    return this.sql(`SELECT 0 AS at, ${ROW} AND id = ?`).get(collection, id) as
+      RowRecord | undefined;
+  }
+
+  private page(collection: ReplicaCollection, by: keyof typeof PAGE, after: number, limit = -1) {
+    return this.sql(PAGE[by]).all(collection, after, limit) as RowRecord[];
   }
 
   changeNumber(): number {
@@ -131,7 +95,7 @@ export class ReplicaStore {
   }
 
   row(collection: ReplicaCollection, id: string): ReplicaRow | undefined {
-    const record = this.statements.row.get(collection, id);
+    const record = this.record(collection, id);
     return record ? rowOf(record) : undefined;
   }
 
@@ -142,8 +106,8 @@ export class ReplicaStore {
     body: Record<string, unknown>,
     updatedAt: string | null,
   ): PutOutcome {
-    const current = this.statements.row.get(collection, id);
-    this.statements.whole.run(collection, id);
+    const current = this.record(collection, id);
+    this.sql('DELETE FROM replica_degraded WHERE collection = ? AND id = ?').run(collection, id);
     if (current && olderThan(updatedAt, current.updatedAt)) return { applied: false };
     // What the hub noted on the row (`slabdesk_…`) stays until it notes again.
     const text = asciiJsonText(current ? { ...body, ...ownNotes(current.body) } : body);
@@ -157,7 +121,7 @@ export class ReplicaStore {
     fields: Record<string, unknown>,
     { updatedAt, whole }: { updatedAt: string | null; whole: boolean },
   ): PutOutcome | 'unknown' {
-    const current = this.statements.row.get(collection, id);
+    const current = this.record(collection, id);
     if (!current && !whole) return 'unknown';
     if (current && olderThan(updatedAt, current.updatedAt)) return { applied: false };
     const before = current ? (JSON.parse(current.body) as Record<string, unknown>) : {};
@@ -173,7 +137,10 @@ export class ReplicaStore {
   ): PutOutcome {
     if (current && current.body === text) return { applied: false };
     const change = this.nextChange();
-    this.statements.put.run(collection, id, change, updatedAt ?? current?.updatedAt ?? null, text);
+    const sql = `INSERT INTO replica_rows (collection, id, change, updated_at, body)
+      VALUES (?, ?, ?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET change = excluded.change,
+      updated_at = excluded.updated_at, body = excluded.body`;
+    this.sql(sql).run(collection, id, change, updatedAt ?? current?.updatedAt ?? null, text);
     return { applied: true, change };
   }
 
@@ -197,11 +164,11 @@ export class ReplicaStore {
   }
 
   rows(collection: ReplicaCollection): ReplicaRow[] {
-    return this.statements.byRowid.all(collection, 0, -1).map(rowOf);
+    return this.page(collection, 'rowid', 0).map(rowOf);
   }
 
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
-    return this.statements.byChange.all(collection, change, -1).map(rowOf);
+    return this.page(collection, 'change', change).map(rowOf);
   }
 
   /** This replica's name, made once with its file: a copy of another replica is not ours. */
@@ -212,7 +179,8 @@ export class ReplicaStore {
   }
 
   count(collection: ReplicaCollection): number {
-    return this.statements.count.get(collection) ?? 0;
+    const sql = 'SELECT COUNT(*) FROM replica_rows WHERE collection = ?';
+    return this.sql(sql).pluck().get(collection) as number;
   }
 
   /** A record the API could not read: kept by id, with when it was last seen. */
@@ -221,29 +189,41 @@ export class ReplicaStore {
     { id, code, message }: { id: string; code: string; message: string },
     at: string,
   ): void {
-    this.statements.setAside.run(collection, id, code, message, at, at);
+    const sql = `INSERT INTO replica_degraded (collection, id, code, message, first_seen, last_seen)
+      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET
+        code = excluded.code, message = excluded.message, last_seen = excluded.last_seen`;
+    this.sql(sql).run(collection, id, code, message, at, at);
   }
 
   degraded(collection: ReplicaCollection): DegradedEntry[] {
-    return this.statements.degraded.all(collection);
+    const sql = `SELECT id, code, message, first_seen AS firstSeen, last_seen AS seenAt
+      FROM replica_degraded WHERE collection = ? ORDER BY id`;
+    return this.sql(sql).all(collection) as DegradedEntry[];
   }
 
   state(collection: ReplicaCollection): CollectionState {
-    const row = this.statements.state.get(collection);
+    const sql = 'SELECT filled, synced_at AS syncedAt FROM replica_state WHERE collection = ?';
+    const row = this.sql(sql).get(collection) as
+      { filled: number; syncedAt: string | null } | undefined;
     return { filled: row?.filled === 1, syncedAt: row?.syncedAt ?? null };
   }
 
   setState(collection: ReplicaCollection, state: CollectionState): void {
-    this.statements.setState.run(collection, state.filled ? 1 : 0, state.syncedAt);
+    const sql = `INSERT INTO replica_state (collection, filled, synced_at) VALUES (?, ?, ?)
+      ON CONFLICT (collection) DO UPDATE SET filled = excluded.filled, synced_at = excluded.synced_at`;
+    this.sql(sql).run(collection, state.filled ? 1 : 0, state.syncedAt);
   }
 
   /** A value the replica keeps about itself (change number, epoch, the store's fingerprint). */
   meta(key: string): string | undefined {
-    return this.statements.meta.get(key);
+    return this.sql('SELECT value FROM replica_meta WHERE key = ?').pluck().get(key) as
+      string | undefined;
   }
 
   setMeta(key: string, value: string): void {
-    this.statements.setMeta.run(key, value);
+    const sql = `INSERT INTO replica_meta (key, value) VALUES (?, ?)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+    this.sql(sql).run(key, value);
   }
 
   /** The store was reset: its rows and read states go; the change number goes on, the epoch up. */
@@ -264,16 +244,8 @@ export class ReplicaStore {
 
   /** A feed page as stored (JSON text): a snapshot's after a rowid, or the changes after one. */
   feedPage(collection: ReplicaCollection, by: 'rowid' | 'change', after: number, limit: number) {
-    const records = (by === 'rowid' ? this.statements.byRowid : this.statements.byChange).all(
-      collection,
-      after,
-      limit,
-    );
+    const records = this.page(collection, by, after, limit);
     return { bodies: records.map((r) => r.body), last: records.at(-1)?.at };
-  }
-
-  close(): void {
-    this.file.close();
   }
 }
 

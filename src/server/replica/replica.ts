@@ -3,7 +3,7 @@ import { isApiError, type ApiError } from '../../client';
 import { Listeners } from '../../client/listeners';
 import type { ProxiedExchange, Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
-import { reportBackgroundError } from '../hub/background-error';
+import { guarded, reportBackgroundError } from '../hub/background-error';
 import { serverLog } from '../log';
 import { serverClient } from '../governed-call';
 import {
@@ -204,7 +204,7 @@ export class Replica {
 
   /** Sets a change on its row; one of a row not kept yet is read with `alsoRead` instead. */
   private apply(where: string, read: () => RowChange | null, alsoRead: PagedCollection[]): void {
-    try {
+    guarded(`${where} to the replica`, () => {
       const change = read();
       if (!change) return;
       const { collection, id, fields, updatedAt } = change;
@@ -212,9 +212,7 @@ export class Replica {
       const outcome = this.store.patch(collection, id, fields, { updatedAt, whole });
       if (outcome === 'unknown') void this.catchUp([collection, ...alsoRead]);
       else if (outcome.applied) this.tell(collection);
-    } catch (error) {
-      reportBackgroundError(`${where} to the replica`, error);
-    }
+    });
   }
 
   status() {
@@ -252,11 +250,7 @@ export class Replica {
 
   private tell(collection: ReplicaCollection): void {
     for (const listener of this.listeners) {
-      try {
-        listener(collection);
-      } catch (error) {
-        reportBackgroundError('telling a replica change', error);
-      }
+      guarded('telling a replica change', () => listener(collection));
     }
   }
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { csvTime, knownZone, toCsv } from '../../shared/delimited';
 import { THIS_COMPUTER } from '../auth/roles';
 import { refuse } from '../error-envelope';
-import { noStore } from '../plugins/no-store';
 import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/activity-store';
 
 /** A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid. */
@@ -105,7 +104,6 @@ export const activityRoutes: FastifyPluginAsyncZod<{ store: ActivityStore | unde
   app,
   { store },
 ) => {
-  app.addHook('onRequest', noStore);
   app.addHook('onRequest', async (_request, reply) => {
     if (!store) return refuse(reply, 404, 'activity_off', 'This server keeps no activity log.');
   });

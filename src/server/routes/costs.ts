@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorName } from '../auth/roles';
 import { refuse } from '../error-envelope';
-import { noStore } from '../plugins/no-store';
 import type { CostStore, KeptCost } from '../costs/cost-store';
 import { amountToCents, formatCents } from '../../shared/money';
 
@@ -31,8 +30,6 @@ export const costRoutes: FastifyPluginAsyncZod<{ store: CostStore; now?: () => D
   app,
   deps,
 ) => {
-  app.addHook('onRequest', noStore);
-
   app.get('/hub/costs', { config: { access: 'viewer' } }, async () => ({
     costs: deps.store.all().map(costView),
   }));

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HUB_PATHS, type ServerHub } from '../hub/server-hub';
 import { rawReply } from '../plugins/raw-reply';
-import { unreadBodies } from '../plugins/unread-bodies';
 
 /** For a container's or a monitor's health check: open, and tells nothing but that it answers. */
 export const HEALTH_PATH = '/healthz';
@@ -11,7 +10,9 @@ export const HEALTH_PATH = '/healthz';
  * body is read), the tabs' event stream, the deliveries' log, and the health check.
  */
 export async function hubRoutes(app: FastifyInstance, { hub }: { hub: ServerHub }) {
-  unreadBodies(app);
+  // Deliveries read their own body (bounded, after the signature header); a stream takes none.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   app.get(HEALTH_PATH, { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok\n'),
   );

@@ -2,7 +2,6 @@ import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
-import { noStore } from '../plugins/no-store';
 import type { PushStore } from '../push/push-store';
 import type { VapidKeys } from '../push/push-part';
 
@@ -67,11 +66,8 @@ export interface PushRouteDeps {
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps) => {
   const Subscription = subscriptionSchema(deps.allowLoopbackEndpoints === true);
   const Unsubscribe = z.strictObject({ endpoint: z.string().min(1).max(MAX_ENDPOINT) });
-  app.addHook('onRequest', noStore);
 
-  app.get(PUSH_PATHS.key, { config: VIEWER }, async (_request, reply) => {
-    return reply.send({ publicKey: deps.keys.publicKey });
-  });
+  app.get(PUSH_PATHS.key, { config: VIEWER }, async () => ({ publicKey: deps.keys.publicKey }));
 
   app.post(
     PUSH_PATHS.subscriptions,
@@ -94,9 +90,6 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
   app.delete(
     PUSH_PATHS.subscriptions,
     { bodyLimit: BODY_LIMIT, config: VIEWER, schema: { body: Unsubscribe } },
-    async (request, reply) => {
-      const dropped = deps.store.unsubscribe(request.body.endpoint);
-      return reply.send({ unsubscribed: dropped });
-    },
+    async (request) => ({ unsubscribed: deps.store.unsubscribe(request.body.endpoint) }),
   );
 };

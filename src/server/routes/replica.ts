@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
-import { noStore } from '../plugins/no-store';
 import { gzipByCall } from '../gzip-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
@@ -39,7 +38,6 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
   { replica },
 ) => {
   await gzipByCall(app);
-  app.addHook('onRequest', noStore);
   app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async () => replica.status());
   app.get(
     `${REPLICA_PATH}/:collection`,

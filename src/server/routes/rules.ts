@@ -4,7 +4,6 @@ import * as z from 'zod';
 import { isApiError } from '../../client';
 import { formatCents } from '../../shared/money';
 import { refuse } from '../error-envelope';
-import { noStore } from '../plugins/no-store';
 import type { Role } from '../auth/roles';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
@@ -78,7 +77,6 @@ const runView = (run: RunRecord) => ({ ...run, markdown: formatCents(run.markdow
 
 export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, deps) => {
   const { store, runner } = deps;
-  app.addHook('onRequest', noStore);
 
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);

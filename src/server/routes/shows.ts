@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorName } from '../auth/roles';
 import { refuse } from '../error-envelope';
-import { noStore } from '../plugins/no-store';
 import { amountToCents, formatDollars } from '../../shared/money';
 import {
   paidWords,
@@ -167,8 +166,6 @@ export const showRoutes: FastifyPluginAsyncZod<{
     if (!deps.store) return refuse(reply, 404, 'shows_off', 'This server keeps no show ledger.');
     return undefined;
   });
-  // The ledger changes at every sale: no cache keeps an answer of it.
-  app.addHook('onRequest', noStore);
   // Never undefined in a handler: without a ledger the hook above answered first.
   const store = deps.store as ShowStore;
   const noSuchShow = (reply: FastifyReply) => refuse(reply, 404, 'not_found', 'No such show.');

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
-import { noStore } from '../plugins/no-store';
 import { ViewStore } from '../views/view-store';
 import { VIEW_LIMITS, VIEW_TABLES, VIEWS_PATH } from '../../shared/saved-views';
 
@@ -31,7 +30,6 @@ export const viewRoutes: FastifyPluginAsyncZod<{ path: string; now?: () => Date 
 ) => {
   const store = new ViewStore(path);
   app.addHook('onClose', () => store.close());
-  app.addHook('onRequest', noStore);
   const views = (request: FastifyRequest, table: string) => ({
     views: store.list(accountOf(request), table),
   });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 import { RuleDefinition } from '../../shared/rule-definition';
 import type { RunItem, RunRecord, StoredRule, WriteFields } from '../../shared/rule-answers';
 import type { PlanItem } from './rule-plan';
@@ -39,7 +39,7 @@ const STANDING = `FROM rule_run_items i JOIN rule_runs r ON r.id = i.run_id
 const TOUCHED = 'SELECT i.listing_id AS listingId, r.rule_id AS ruleId, i.after';
 const SALE = 'original_cents AS originalCents, sale_cents AS saleCents FROM rule_sales';
 
-/** Every statement of the store, prepared once when it opens. */
+/** Every statement of the store, prepared once when first run. */
 const STATEMENTS = {
   insertRule: `INSERT INTO rules (definition, enabled, created_by, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?)`,
@@ -110,19 +110,17 @@ type Statement = keyof typeof STATEMENTS;
 /** Columns kept as JSON text, read back as values. */
 const JSON_COLUMNS = ['before', 'after', 'counts'];
 
-export class RulesStore {
-  private readonly file: StoreFile;
-  private readonly sql: Record<Statement, Database.Statement>;
+export class RulesStore extends SqliteStore {
   private changes = 0;
   /** The rules as read, until a rule is written (a run's progress leaves them). */
   private read: StoredRule[] | undefined;
 
   constructor(path: string) {
-    this.file = openStore(path, 'rules', [SCHEMA, DELETED]);
-    const prepare = (sql: string) => this.file.db.prepare(sql);
-    this.sql = Object.fromEntries(
-      Object.entries(STATEMENTS).map(([name, sql]) => [name, prepare(sql)]),
-    ) as Record<Statement, Database.Statement>;
+    super(path, 'rules', [SCHEMA, DELETED]);
+  }
+
+  private statement(name: Statement): Database.Statement {
+    return this.sql(STATEMENTS[name]);
   }
 
   /** Changes whenever something a plan reads changes here; kept plans hold it. */
@@ -133,12 +131,12 @@ export class RulesStore {
   /** Runs a writing statement: what a plan reads changed. */
   private write(statement: Statement, ...params: unknown[]): Database.RunResult {
     this.changes++;
-    return this.sql[statement].run(...params);
+    return this.statement(statement).run(...params);
   }
 
   /** The rows a statement reads, each JSON column read back. */
   private all<T>(statement: Statement, ...params: unknown[]): T[] {
-    return (this.sql[statement].all(...params) as Record<string, unknown>[]).map((row) => {
+    return (this.statement(statement).all(...params) as Record<string, unknown>[]).map((row) => {
       for (const column of JSON_COLUMNS) {
         if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
       }
@@ -186,7 +184,7 @@ export class RulesStore {
 
   /** Marks the day (in the rule's zone) its scheduled run started, so it starts once a day. */
   claimScheduledDay(id: number, day: string): boolean {
-    return this.sql.claimDay.run({ day, id }).changes > 0;
+    return this.statement('claimDay').run({ day, id }).changes > 0;
   }
 
   /** A run and every item of its plan in one transaction: nothing is sent before this commits. */
@@ -194,13 +192,13 @@ export class RulesStore {
     run: { ruleId: number; trigger: RunTrigger; by: string | null; at: string; undoOf?: number },
     items: readonly PlanItem[],
   ): number {
-    return this.file.db.transaction(() => {
+    return this.db.transaction(() => {
       const { ruleId, trigger, by, at, undoOf = null } = run;
       const { lastInsertRowid } = this.write('insertRun', ruleId, trigger, by, at, undoOf);
       const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
         const write = item.kind === 'write' ? item : undefined;
-        this.sql.insertItem.run({
+        this.statement('insertItem').run({
           runId,
           seq,
           listingId: item.listingId,
@@ -216,7 +214,7 @@ export class RulesStore {
           key: write ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
         });
       });
-      if (undoOf !== null) this.sql.markUndone.run(runId, undoOf);
+      if (undoOf !== null) this.statement('markUndone').run(runId, undoOf);
       return runId;
     })();
   }
@@ -231,7 +229,7 @@ export class RulesStore {
     status: RunStatus,
     fields: { note?: string; resumeAt?: number; finishedAt?: string } = {},
   ): void {
-    this.sql.setRunStatus.run({
+    this.statement('setRunStatus').run({
       note: null,
       resumeAt: null,
       finishedAt: null,
@@ -285,10 +283,6 @@ export class RulesStore {
   }
 
   endSale = (ruleId: number, listingId: string) => void this.write('endSale', ruleId, listingId);
-
-  close(): void {
-    this.file.close();
-  }
 }
 
 type RuleRow = Omit<StoredRule, 'definition' | 'enabled'> & { definition: string; enabled: number };

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 import type { Tender } from '../../shared/show-tenders';
 import type { KeptTradeIn, LedgerEntry, Show, ShowSale } from '../../shared/show-ledger';
 
@@ -109,38 +109,34 @@ function adoptShowSchema(db: Database.Database): number {
   return version === undefined ? 0 : version + 1;
 }
 
-export class ShowStore {
-  private readonly file: StoreFile;
-  private readonly db: Database.Database;
-
+export class ShowStore extends SqliteStore {
   constructor(path: string) {
-    this.file = openStore(path, 'shows', [VERSION_0, VERSION_1], { adopt: adoptShowSchema });
-    this.db = this.file.db;
+    super(path, 'shows', [VERSION_0, VERSION_1], { adopt: adoptShowSchema });
   }
 
   /** Creates the show, or returns the one already made under this key (a retried sync). */
   createShow(show: Omit<Show, 'caseListingIds'>): { show: Show; created: boolean } {
     const sql = `INSERT INTO shows (key, name, date, created_at, created_by)
       VALUES (@key, @name, @date, @createdAt, @createdBy) ON CONFLICT (key) DO NOTHING`;
-    const created = this.db.prepare(sql).run(show).changes > 0;
+    const created = this.sql(sql).run(show).changes > 0;
     return { show: this.show(show.key)!, created };
   }
 
   show(key: string): Show | undefined {
-    const row = this.db.prepare(`SELECT ${SHOW} FROM shows WHERE key = ?`).get(key);
+    const row = this.sql(`SELECT ${SHOW} FROM shows WHERE key = ?`).get(key);
     return row ? showOf(row as ShowRow) : undefined;
   }
 
   /** Every show, newest date first. */
   shows(limit: number): Show[] {
     const sql = `SELECT ${SHOW} FROM shows ORDER BY date DESC, created_at DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(limit) as ShowRow[]).map(showOf);
+    return (this.sql(sql).all(limit) as ShowRow[]).map(showOf);
   }
 
   /** Marks the show's case; false when there is no such show. */
   setCase(key: string, listingIds: readonly string[]): boolean {
     const ids = JSON.stringify([...new Set(listingIds)]);
-    return this.db.prepare('UPDATE shows SET case_ids = ? WHERE key = ?').run(ids, key).changes > 0;
+    return this.sql('UPDATE shows SET case_ids = ? WHERE key = ?').run(ids, key).changes > 0;
   }
 
   /**
@@ -153,16 +149,14 @@ export class ShowStore {
       if (known) return { entry: known, created: false };
       const soldBefore = this.saleOf(entry.listingId);
       if (soldBefore) return { soldBefore };
-      this.db
-        .prepare(
-          `INSERT INTO show_entries (key, show_key, sold_at, recorded_at, sold_by, listing_id,
+      this.sql(
+        `INSERT INTO show_entries (key, show_key, sold_at, recorded_at, sold_by, listing_id,
              title, cert_number, grader, price_cents, discount_cents, cost_cents, sold_online,
              off_market, note)
            VALUES (@key, @showKey, @soldAt, @recordedAt, @soldBy, @listingId, @title, @certNumber,
              @grader, @priceCents, @discountCents, @costCents, @soldOnline, @offMarket, @note)`,
-        )
-        .run({ ...entry, recordedAt, soldOnline: entry.soldOnline ? 1 : 0 });
-      const tender = this.db.prepare(
+      ).run({ ...entry, recordedAt, soldOnline: entry.soldOnline ? 1 : 0 });
+      const tender = this.sql(
         `INSERT INTO show_tenders (entry_key, position, kind, amount_cents, note, trade_title,
            trade_cert, trade_grader) VALUES (@entryKey, @position, @kind, @amountCents, @note,
            @title, @certNumber, @grader)`,
@@ -186,11 +180,9 @@ export class ShowStore {
       const entry = this.entry(key);
       if (!entry || entry.showKey !== showKey) return undefined;
       if (entry.voided) return { entry, changed: false };
-      this.db
-        .prepare(
-          'UPDATE show_entries SET voided_at = ?, voided_by = ?, void_reason = ? WHERE key = ?',
-        )
-        .run(done.at, done.by, done.reason, key);
+      this.sql(
+        'UPDATE show_entries SET voided_at = ?, voided_by = ?, void_reason = ? WHERE key = ?',
+      ).run(done.at, done.by, done.reason, key);
       return { entry: this.entry(key)!, changed: true };
     });
     return undo.immediate();
@@ -198,7 +190,7 @@ export class ShowStore {
 
   /** The entries matching `where`, each with its tenders in the order paid. */
   private read(where: string, ...params: unknown[]): LedgerEntry[] {
-    const rows = this.db.prepare(`${ENTRY} WHERE ${where}`).all(...params) as EntryRow[];
+    const rows = this.sql(`${ENTRY} WHERE ${where}`).all(...params) as EntryRow[];
     return rows.map(entryOf);
   }
 
@@ -216,7 +208,7 @@ export class ShowStore {
   voidedKeysOf(listingId: string): string[] {
     const sql = `SELECT key FROM show_entries WHERE listing_id = ? AND voided_at IS NOT NULL
       ORDER BY seq LIMIT 100`;
-    return this.db.prepare(sql).pluck().all(listingId) as string[];
+    return this.sql(sql).pluck().all(listingId) as string[];
   }
 
   entry(key: string): LedgerEntry | undefined {
@@ -236,10 +228,6 @@ export class ShowStore {
       FROM show_tenders t JOIN show_entries e ON e.key = t.entry_key JOIN shows s ON s.key = e.show_key
       WHERE t.kind = 'trade' AND t.trade_title IS NOT NULL AND e.voided_at IS NULL
       ORDER BY e.seq DESC, t.position LIMIT ?`;
-    return this.db.prepare(sql).all(limit) as KeptTradeIn[];
-  }
-
-  close(): void {
-    this.file.close();
+    return this.sql(sql).all(limit) as KeptTradeIn[];
   }
 }

@@ -1,29 +1,24 @@
-import type Database from 'better-sqlite3';
-import { openStore, type StoreFile } from '../../shared/sqlite/open-store';
+import { SqliteStore } from '../sqlite-store';
 import { VIEW_LIMITS } from '../../shared/saved-views';
 
 /** Each account's saved views of its tables (name and search params), every SQL of them here. */
 type SavedViewRow = { name: string; search: string; savedAt: string };
 
-export class ViewStore {
-  private readonly file: StoreFile;
-  private readonly db: Database.Database;
-
+export class ViewStore extends SqliteStore {
   constructor(path: string) {
-    this.file = openStore(path, 'views', [
+    super(path, 'views', [
       `CREATE TABLE IF NOT EXISTS saved_views (
          account TEXT NOT NULL, table_name TEXT NOT NULL, name TEXT NOT NULL,
          search TEXT NOT NULL, saved_at TEXT NOT NULL, PRIMARY KEY (account, table_name, name)
        );`,
     ]);
-    this.db = this.file.db;
   }
 
   /** An account's views of a table, oldest first (the order they were first saved). */
   list(account: string, table: string): SavedViewRow[] {
     const sql = `SELECT name, search, saved_at AS savedAt FROM saved_views
       WHERE account = ? AND table_name = ? ORDER BY rowid`;
-    return this.db.prepare(sql).all(account, table) as SavedViewRow[];
+    return this.sql(sql).all(account, table) as SavedViewRow[];
   }
 
   /** Saves (or replaces, by name) a view; false when the table has its most and this is new. */
@@ -35,16 +30,12 @@ export class ViewStore {
       ON CONFLICT (account, table_name, name) DO UPDATE SET
         search = excluded.search, saved_at = excluded.saved_at`;
     const args = { account, table, ...view, most: VIEW_LIMITS.perTable };
-    return this.db.prepare(sql).run(args).changes === 1;
+    return this.sql(sql).run(args).changes === 1;
   }
 
   /** Deletes a view by name; whether there was one. */
   remove(account: string, table: string, name: string): boolean {
     const sql = 'DELETE FROM saved_views WHERE account = ? AND table_name = ? AND name = ?';
-    return this.db.prepare(sql).run(account, table, name).changes > 0;
-  }
-
-  close(): void {
-    this.file.close();
+    return this.sql(sql).run(account, table, name).changes > 0;
   }
 }
