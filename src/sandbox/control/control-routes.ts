@@ -145,7 +145,8 @@ export function registerControlRoutes(
   app.patch<{ Params: { id: string } }>('/_sandbox/sellers/:id', async (request) => {
     const seller = requireSeller(request.params.id);
     const body = parse(sellerFields, request.body);
-    store.accounts.updateSeller(seller.id, {
+    store.accounts.updateSeller({
+      id: seller.id,
       state: body.state ?? seller.state,
       write_approved:
         body.write_approved === undefined ? seller.write_approved : body.write_approved ? 1 : 0,
@@ -174,7 +175,7 @@ export function registerControlRoutes(
   app.post<{ Params: { id: string } }>('/_sandbox/keys/:id/revoke', async (request) => {
     const key = store.accounts.key(request.params.id);
     if (!key) throw new ControlError(404, `key ${request.params.id} not found`);
-    store.accounts.revokeKey(key.id, ctx.clock.now());
+    store.accounts.revokeKey(ctx.clock.now(), key.id);
     return { key: keyView(store.accounts.key(key.id)!) };
   });
 

@@ -139,14 +139,9 @@ export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error:
 export function installPlatform(app: FastifyInstance, ctx: SandboxContext): void {
   app.decorateRequest('platform', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublicApiPath(request.url)) return;
-    try {
-      authorize(ctx, request);
-    } catch (error) {
-      if (error instanceof ApiError) return sendApiError(reply, request, error);
-      throw error;
-    }
+  // A refusal thrown here reaches the error handler, which answers with the envelope.
+  app.addHook('onRequest', async (request) => {
+    if (isPublicApiPath(request.url)) authorize(ctx, request);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -46,16 +46,14 @@ export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>)
   return level;
 }
 
-/** Leaves out each listed field whose value is null (`''` names the record itself). */
+/** Leaves out each listed field of a nested object whose value is null. */
 export function withoutNulls(
   record: Record<string, unknown>,
   fields: Readonly<Record<string, readonly string[]>>,
 ): Record<string, unknown> {
   for (const [holderKey, keys] of Object.entries(fields)) {
-    const holder = holderKey === '' ? record : record[holderKey];
-    if (typeof holder !== 'object' || holder === null) continue;
-    const object = holder as Record<string, unknown>;
-    for (const key of keys) if (object[key] === null) delete object[key];
+    const holder = record[holderKey] as Record<string, unknown> | null | undefined;
+    for (const key of keys) if (holder?.[key] === null) delete holder[key];
   }
   return record;
 }

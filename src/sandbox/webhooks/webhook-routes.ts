@@ -117,10 +117,10 @@ export function registerWebhookRoutes(
     store.transaction(() => {
       if (body.url !== undefined || body.topics !== undefined) {
         store.webhooks.reconfigure(
-          row.id,
           body.url === undefined ? row.url : checkUrl(body.url),
           body.topics === undefined ? row.topics : JSON.stringify(checkTopics(body.topics)),
           now,
+          row.id,
         );
       }
       if (body.enabled !== undefined) {
@@ -132,7 +132,7 @@ export function registerWebhookRoutes(
 
   app.post<{ Params: { id: string } }>('/_sandbox/webhooks/:id/rotate', async (request) => {
     const row = requireWebhook(request.params.id);
-    store.webhooks.rotateSecret(row.id, newSecret(), clock.now());
+    store.webhooks.rotateSecret(newSecret(), clock.now(), row.id);
     return { webhook: webhookView(requireWebhook(row.id)) };
   });
 
