@@ -68,7 +68,7 @@ const faultsBody = z
   .strict();
 
 /** The marketplace actions answer with the order as the public API's single view shows it. */
-export function orderResult(ctx: SandboxContext, orderId: string) {
+function orderResult(ctx: SandboxContext, orderId: string) {
   return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
 }
 
@@ -238,7 +238,7 @@ export function registerControlRoutes(
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
-    const order = advanceOrder(market(), resolveOrderId(ctx, request.params.id));
+    const order = advanceOrder(market(), request.params.id);
     return orderResult(ctx, order.id);
   });
 
@@ -249,11 +249,7 @@ export function registerControlRoutes(
       }),
       request.body,
     );
-    const order = cancelOrder(
-      market(),
-      resolveOrderId(ctx, request.params.id),
-      body.reason ?? 'buyer',
-    );
+    const order = cancelOrder(market(), request.params.id, body.reason ?? 'buyer');
     return orderResult(ctx, order.id);
   });
 
@@ -265,7 +261,7 @@ export function registerControlRoutes(
     const amount = centsOf(body.amount) ?? null;
     if (body.amount !== undefined && amount === null)
       throw new ControlError(400, 'amount: must be a dollar amount');
-    const order = refundOrder(market(), resolveOrderId(ctx, request.params.id), amount);
+    const order = refundOrder(market(), request.params.id, amount);
     return orderResult(ctx, order.id);
   });
 
@@ -285,11 +281,4 @@ export function registerControlRoutes(
     await hooks.afterClockAdvance(now);
     return { now: isoTime(now) };
   });
-}
-
-/** Orders may be named by id or by order code in the control API too. */
-function resolveOrderId(ctx: SandboxContext, idOrName: string): string {
-  const row = ctx.store.orders.getById(idOrName);
-  if (row) return row.id;
-  throw new ControlError(404, `order ${idOrName} not found`);
 }

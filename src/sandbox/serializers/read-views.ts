@@ -42,7 +42,7 @@ function documentedOrder(view: object, set: typeof fields.orderList): View {
 
 /** The full views cut to the spec's documented fields, the narrower reading where it is open. */
 const DOCUMENTED: ReadViews = {
-  ping: (facts) => projectRecord(pingView(facts), fields.ping),
+  ping: (...args) => projectRecord(pingView(...args), fields.ping),
   listingList: (row, urls) => projectRecord(listingListView(row, urls), fields.listingList),
   listingSingle: (row, urls) => projectRecord(listingSingleView(row, urls), fields.listingSingle),
   product: (row, urls) => projectRecord(productView(row, urls), fields.product),
