@@ -9,7 +9,7 @@ import { installPlatform, isPublicApiPath, sendApiError } from './routes/request
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
 import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
-import { registerOpenApiRoute } from './openapi/openapi-route';
+import { buildOpenApiDocument } from './openapi/document';
 import type { IdempotencyGuard } from './platform/idempotency';
 import { registerWriteRoutes } from './routes/write-routes';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
@@ -103,7 +103,14 @@ export function buildApp(
     registerGroundTruthRoutes(control, ctx);
     registerWebhookRoutes(control, ctx, hooks.dispatcher);
     registerMarketPages(control, ctx);
-    registerOpenApiRoute(control);
+    // The OpenAPI document, with this sandbox's own URL as its server.
+    control.get('/_sandbox/openapi.json', async (request, reply) =>
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(
+          buildOpenApiDocument(`${request.protocol}://${request.headers.host ?? '127.0.0.1:4010'}`),
+        ),
+    );
   });
 
   app.get('/', async () => ({

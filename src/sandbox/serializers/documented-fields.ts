@@ -24,18 +24,16 @@ const documented = (name: string, ...omit: string[]) =>
   fieldsOfSchema(SCHEMAS[name]!, omit) as FieldSet;
 
 /** Timestamps with no value yet: documented shapes leave them out, the full ones send null. */
-export const ABSENT_UNTIL_SET = {
-  order: {
-    svc_seller_shipment: [
-      'ship_by',
-      'cancel_after',
-      'carrier_code',
-      'shipped_at',
-      'delivered_to_hub_at',
-    ],
-    svc_buyer_delivery: ['shipped_at', 'delivered_at'],
-  },
-} as const satisfies Record<string, Record<string, readonly string[]>>;
+export const ORDER_ABSENT_UNTIL_SET = {
+  svc_seller_shipment: [
+    'ship_by',
+    'cancel_after',
+    'carrier_code',
+    'shipped_at',
+    'delivered_to_hub_at',
+  ],
+  svc_buyer_delivery: ['shipped_at', 'delivered_at'],
+};
 
 /** A level's reason "explains a zero": left out for an available card in documented shapes. */
 export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {

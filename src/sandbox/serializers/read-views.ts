@@ -1,7 +1,7 @@
 import type { ReadShapes } from '../context';
 import type { OrderWithLineRow } from '../store/rows';
 import {
-  ABSENT_UNTIL_SET,
+  ORDER_ABSENT_UNTIL_SET,
   DOCUMENTED_FIELDS,
   levelWithoutReasonWhileAvailable,
   withoutNulls,
@@ -37,7 +37,7 @@ const fields = DOCUMENTED_FIELDS;
 
 /** An order cut down to its view's documented fields, the narrower reading of the nulls. */
 function documentedOrder(view: object, set: typeof fields.orderList): View {
-  return withoutNulls(projectRecord(view, set), ABSENT_UNTIL_SET.order);
+  return withoutNulls(projectRecord(view, set), ORDER_ABSENT_UNTIL_SET);
 }
 
 /** The full views cut to the spec's documented fields, the narrower reading where it is open. */
