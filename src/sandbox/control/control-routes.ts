@@ -130,11 +130,7 @@ export function registerControlRoutes(
 
   app.post('/_sandbox/sellers', async (request) => {
     const body = parse(sellerFields, request.body);
-    const seller = createSeller(store, ids, ctx.clock.now(), {
-      state: body.state,
-      write_approved: body.write_approved,
-      listing_cap: body.listing_cap ?? null,
-    });
+    const seller = createSeller(store, ids, ctx.clock.now(), body);
     return { seller: sellerView(seller) };
   });
 
@@ -164,11 +160,7 @@ export function registerControlRoutes(
   app.post('/_sandbox/keys', async (request) => {
     const body = parse(keyBody, request.body);
     requireSeller(body.seller_id);
-    const key = mintKey(store, ids, ctx.clock.now(), {
-      sellerId: body.seller_id,
-      mode: body.mode,
-      scopes: body.scopes,
-    });
+    const key = mintKey(store, ids, ctx.clock.now(), { ...body, sellerId: body.seller_id });
     return { key: keyView(key.row, key.token) };
   });
 
@@ -207,18 +199,7 @@ export function registerControlRoutes(
         ids,
         ctx.clock.now(),
         { sellerId: body.seller_id, test: body.test ?? false },
-        {
-          cert_number: body.cert_number,
-          grader: body.grader,
-          grade: body.grade,
-          title: body.title,
-          player: body.player,
-          year: body.year,
-          set: body.set,
-          category: body.category,
-          cost_cents: cost,
-          hold: body.hold ?? null,
-        },
+        { ...body, cost_cents: cost }, // the card's fields, as NewCard names them
       ),
     );
     return { inventory_item: inventoryItemView(row) };

@@ -63,17 +63,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     });
   }
   for (const cert of DEMO_UNLISTED_CERTS) {
-    store.catalog.putCert({
-      grader: cert.grader,
-      cert_number: cert.cert_number,
-      title: cert.title,
-      grade: cert.grade,
-      year: cert.year,
-      card_set: cert.set,
-      player: cert.player,
-      category: cert.category,
-      variant: 'Base',
-    });
+    store.catalog.putCert({ ...cert, card_set: cert.set, variant: 'Base' });
     certsUsed.add(cert.cert_number);
   }
 
