@@ -174,10 +174,7 @@ export function registerControlRoutes(
   app.post('/_sandbox/certs', async (request) => {
     const body = parse(certBody, request.body);
     const cert = store.catalog.putCert({
-      grader: body.grader,
-      cert_number: body.cert_number,
-      title: body.title,
-      grade: body.grade,
+      ...body,
       year: body.year ?? null,
       card_set: body.set ?? null,
       player: body.player ?? null,

@@ -153,8 +153,7 @@ export function registerWebhookRoutes(
       event_id: event.id,
       topic: event.topic,
       attempt: 1,
-      status_code: result.status_code,
-      error: result.error,
+      ...result,
       test_delivery: 1,
       delivered_at: clock.now(),
     };
