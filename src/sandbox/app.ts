@@ -9,7 +9,7 @@ import { installPlatform, isPublicApiPath, sendApiError } from './routes/request
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
 import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
-import { registerOpenApiRoute } from './openapi/openapi-route';
+import { buildOpenApiDocument } from './openapi/document';
 import type { IdempotencyGuard } from './platform/idempotency';
 import { registerWriteRoutes } from './routes/write-routes';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
@@ -36,30 +36,25 @@ function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    const isPublic = isPublicApiPath(request.url);
     if (text.trim() === '') return done(null, undefined);
-    if (!isJsonContentType(request.headers['content-type'])) {
-      const refusal = isPublic
-        ? new ApiError(415, 'unsupported_media_type', JSON_ONLY)
-        : controlFailure(415, JSON_ONLY);
-      return done(refusal, undefined);
-    }
-    const parsed = parseJsonBody(text);
-    if (parsed.kind === 'json' || parsed.kind === 'empty')
-      return done(null, parsed.kind === 'json' ? parsed.value : undefined);
-    const deep = `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
-    if (parsed.kind === 'too_deep') {
-      return done(
-        isPublic ? validationError({ body: [deep] }) : controlFailure(400, `body ${deep}`),
+    // The public API answers with its envelope, the control API with `{error}` and its status.
+    const refuse = (error: ApiError, controlStatus: number, controlMessage: string) =>
+      done(
+        isPublicApiPath(request.url) ? error : controlFailure(controlStatus, controlMessage),
         undefined,
       );
+    if (!isJsonContentType(request.headers['content-type'])) {
+      return refuse(new ApiError(415, 'unsupported_media_type', JSON_ONLY), 415, JSON_ONLY);
     }
-    return done(
-      isPublic
-        ? new ApiError(422, 'invalid_json', 'The request body is not valid JSON')
-        : controlFailure(400, 'body is not valid JSON'),
-      undefined,
-    );
+    const parsed = parseJsonBody(text);
+    const deep = `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
+    if (parsed.kind === 'too_deep')
+      return refuse(validationError({ body: [deep] }), 400, `body ${deep}`);
+    if (parsed.kind === 'invalid') {
+      const invalid = new ApiError(422, 'invalid_json', 'The request body is not valid JSON');
+      return refuse(invalid, 400, 'body is not valid JSON');
+    }
+    return done(null, parsed.kind === 'json' ? parsed.value : undefined);
   });
 }
 
@@ -108,7 +103,14 @@ export function buildApp(
     registerGroundTruthRoutes(control, ctx);
     registerWebhookRoutes(control, ctx, hooks.dispatcher);
     registerMarketPages(control, ctx);
-    registerOpenApiRoute(control);
+    // The OpenAPI document, with this sandbox's own URL as its server.
+    control.get('/_sandbox/openapi.json', async (request, reply) =>
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(
+          buildOpenApiDocument(`${request.protocol}://${request.headers.host ?? '127.0.0.1:4010'}`),
+        ),
+    );
   });
 
   app.get('/', async () => ({

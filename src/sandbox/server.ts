@@ -31,23 +31,23 @@ export interface RunningSandbox {
   context: SandboxContext;
 }
 
-function storeIdentity(store: Store): { secret: string } {
-  let secret = store.meta.get('cursor_secret');
-  if (!secret) {
-    secret = randomBytes(32).toString('hex');
-    store.meta.set('cursor_secret', secret);
+/** A random identity of the store kept in its meta table (made on first use). */
+function remembered(store: Store, key: 'cursor_secret' | 'epoch', bytes: number): string {
+  let value = store.meta.get(key);
+  if (!value) {
+    value = randomBytes(bytes).toString('hex');
+    store.meta.set(key, value);
   }
-  if (!store.meta.get('epoch')) store.meta.set('epoch', randomBytes(6).toString('hex'));
-  return { secret };
+  return value;
 }
 
 /** Starts the sandbox: opens (and migrates) the store, seeds it when empty, and listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const store = createStore(options.db ?? '.sandbox/sandbox.db');
   setEventPayloads(store, eventPayloads);
-  const { secret } = storeIdentity(store);
+  const secret = remembered(store, 'cursor_secret', 32);
   const clock = createClock(store.meta);
-  let epoch = store.meta.get('epoch')!;
+  let epoch = remembered(store, 'epoch', 6);
   const ctx: SandboxContext = {
     store,
     clock,
@@ -67,17 +67,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // The names the sandbox answers to, known once it listens (its port may be any free one).
   const answered: { hosts?: HostNames } = {};
   const seed = (kind: 'none' | 'demo') => {
-    if (kind === 'demo')
-      seedDemo(store, clock.now(), {
-        listings: options.demoListings,
-        soldShare: options.demoSoldShare,
-      });
+    const demo = { listings: options.demoListings, soldShare: options.demoSoldShare };
+    if (kind === 'demo') seedDemo(store, clock.now(), demo);
+    store.meta.set('seeded', kind);
   };
-  const isEmpty = () =>
-    store.accounts.seller('slr_demo') === undefined && store.meta.get('seeded') === undefined;
-  if (isEmpty()) {
+  if (
+    store.accounts.seller(DEMO_SELLER_ID) === undefined &&
+    store.meta.get('seeded') === undefined
+  ) {
     seed(options.seed ?? 'demo');
-    store.meta.set('seeded', options.seed ?? 'demo');
   }
 
   const app = buildApp(
@@ -85,15 +83,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     {
       reset(kind) {
         store.wipe();
-        store.meta.set('epoch', randomBytes(6).toString('hex'));
-        epoch = store.meta.get('epoch')!;
+        epoch = randomBytes(6).toString('hex');
+        store.meta.set('epoch', epoch);
         clock.reload();
         ctx.faults.reload();
         ctx.buckets.reset();
         guard.clear();
         if (publicOrigin) store.meta.set(PUBLIC_ORIGIN_KEY, publicOrigin);
         seed(kind);
-        store.meta.set('seeded', kind);
       },
       async afterClockAdvance(now) {
         runMarketplaceClock({ store, ids: ctx.ids, now });

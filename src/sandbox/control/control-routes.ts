@@ -68,7 +68,7 @@ const faultsBody = z
   .strict();
 
 /** The marketplace actions answer with the order as the public API's single view shows it. */
-export function orderResult(ctx: SandboxContext, orderId: string) {
+function orderResult(ctx: SandboxContext, orderId: string) {
   return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
 }
 
@@ -130,11 +130,7 @@ export function registerControlRoutes(
 
   app.post('/_sandbox/sellers', async (request) => {
     const body = parse(sellerFields, request.body);
-    const seller = createSeller(store, ids, ctx.clock.now(), {
-      state: body.state,
-      write_approved: body.write_approved,
-      listing_cap: body.listing_cap ?? null,
-    });
+    const seller = createSeller(store, ids, ctx.clock.now(), body);
     return { seller: sellerView(seller) };
   });
 
@@ -145,7 +141,8 @@ export function registerControlRoutes(
   app.patch<{ Params: { id: string } }>('/_sandbox/sellers/:id', async (request) => {
     const seller = requireSeller(request.params.id);
     const body = parse(sellerFields, request.body);
-    store.accounts.updateSeller(seller.id, {
+    store.accounts.updateSeller({
+      id: seller.id,
       state: body.state ?? seller.state,
       write_approved:
         body.write_approved === undefined ? seller.write_approved : body.write_approved ? 1 : 0,
@@ -163,28 +160,21 @@ export function registerControlRoutes(
   app.post('/_sandbox/keys', async (request) => {
     const body = parse(keyBody, request.body);
     requireSeller(body.seller_id);
-    const key = mintKey(store, ids, ctx.clock.now(), {
-      sellerId: body.seller_id,
-      mode: body.mode,
-      scopes: body.scopes,
-    });
+    const key = mintKey(store, ids, ctx.clock.now(), { ...body, sellerId: body.seller_id });
     return { key: keyView(key.row, key.token) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/keys/:id/revoke', async (request) => {
     const key = store.accounts.key(request.params.id);
     if (!key) throw new ControlError(404, `key ${request.params.id} not found`);
-    store.accounts.revokeKey(key.id, ctx.clock.now());
+    store.accounts.revokeKey(ctx.clock.now(), key.id);
     return { key: keyView(store.accounts.key(key.id)!) };
   });
 
   app.post('/_sandbox/certs', async (request) => {
     const body = parse(certBody, request.body);
     const cert = store.catalog.putCert({
-      grader: body.grader,
-      cert_number: body.cert_number,
-      title: body.title,
-      grade: body.grade,
+      ...body,
       year: body.year ?? null,
       card_set: body.set ?? null,
       player: body.player ?? null,
@@ -206,18 +196,7 @@ export function registerControlRoutes(
         ids,
         ctx.clock.now(),
         { sellerId: body.seller_id, test: body.test ?? false },
-        {
-          cert_number: body.cert_number,
-          grader: body.grader,
-          grade: body.grade,
-          title: body.title,
-          player: body.player,
-          year: body.year,
-          set: body.set,
-          category: body.category,
-          cost_cents: cost,
-          hold: body.hold ?? null,
-        },
+        { ...body, cost_cents: cost }, // the card's fields, as NewCard names them
       ),
     );
     return { inventory_item: inventoryItemView(row) };
@@ -237,7 +216,7 @@ export function registerControlRoutes(
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
-    const order = advanceOrder(market(), resolveOrderId(ctx, request.params.id));
+    const order = advanceOrder(market(), request.params.id);
     return orderResult(ctx, order.id);
   });
 
@@ -248,11 +227,7 @@ export function registerControlRoutes(
       }),
       request.body,
     );
-    const order = cancelOrder(
-      market(),
-      resolveOrderId(ctx, request.params.id),
-      body.reason ?? 'buyer',
-    );
+    const order = cancelOrder(market(), request.params.id, body.reason ?? 'buyer');
     return orderResult(ctx, order.id);
   });
 
@@ -264,7 +239,7 @@ export function registerControlRoutes(
     const amount = centsOf(body.amount) ?? null;
     if (body.amount !== undefined && amount === null)
       throw new ControlError(400, 'amount: must be a dollar amount');
-    const order = refundOrder(market(), resolveOrderId(ctx, request.params.id), amount);
+    const order = refundOrder(market(), request.params.id, amount);
     return orderResult(ctx, order.id);
   });
 
@@ -284,11 +259,4 @@ export function registerControlRoutes(
     await hooks.afterClockAdvance(now);
     return { now: isoTime(now) };
   });
-}
-
-/** Orders may be named by id or by order code in the control API too. */
-function resolveOrderId(ctx: SandboxContext, idOrName: string): string {
-  const row = ctx.store.orders.getById(idOrName);
-  if (row) return row.id;
-  throw new ControlError(404, `order ${idOrName} not found`);
 }

@@ -2,9 +2,7 @@ import type { Store } from '../store';
 import type { ApiKeyRow, SellerRow, SellerState } from '../store/rows';
 import { hashToken } from '../platform/credentials';
 import type { ApiScope } from '../platform/scopes';
-import type { IdSource } from './ids';
-
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+import { ALPHANUMERIC, type IdSource } from './ids';
 
 export interface NewSeller {
   id?: string;
@@ -43,7 +41,7 @@ export function mintKey(
   now: number,
   input: { sellerId: string; mode: 'live' | 'test'; scopes: readonly ApiScope[]; token?: string },
 ): MintedKey {
-  const token = input.token ?? `svc_${input.mode}_${ids.chars(32, TOKEN_ALPHABET)}`;
+  const token = input.token ?? `svc_${input.mode}_${ids.chars(32, ALPHANUMERIC)}`;
   const row = store.accounts.createKey({
     id: ids.id('key'),
     seller_id: input.sellerId,

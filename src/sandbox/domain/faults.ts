@@ -24,30 +24,25 @@ export const NO_FAULTS: Faults = {
 };
 
 export function createFaults(meta: MetaStore) {
-  let current: Faults = load();
-  let degraded = new Set(current.degraded_ids);
-  function load(): Faults {
-    const raw = meta.get('faults');
-    return raw ? { ...NO_FAULTS, ...(JSON.parse(raw) as Partial<Faults>) } : { ...NO_FAULTS };
-  }
+  let current: Faults;
+  let degraded: Set<string>;
+  const use = (faults: Faults) => {
+    current = faults;
+    degraded = new Set(faults.degraded_ids);
+    return faults;
+  };
+  const load = () =>
+    use({ ...NO_FAULTS, ...(JSON.parse(meta.get('faults') || '{}') as Partial<Faults>) });
+  load();
   return {
-    get(): Faults {
-      return current;
-    },
+    get: (): Faults => current,
     /** Replaces the switches named in `patch`; the others keep their values. */
     set(patch: Partial<Faults>): Faults {
-      current = { ...current, ...patch };
-      degraded = new Set(current.degraded_ids);
-      meta.set('faults', JSON.stringify(current));
+      meta.set('faults', JSON.stringify(use({ ...current, ...patch })));
       return current;
     },
-    isDegraded(id: string): boolean {
-      return degraded.has(id);
-    },
-    reload(): void {
-      current = load();
-      degraded = new Set(current.degraded_ids);
-    },
+    isDegraded: (id: string) => degraded.has(id),
+    reload: () => void load(),
   };
 }
 

@@ -1,12 +1,7 @@
 import type { Grader } from './inventory';
 
-/** Each grader's scale, 1 to 10: PSA gives halves from 1.5 to 8.5, the others from 1.5 to 9.5. */
-export const GRADE_SCALES: Record<Grader, { min: number; max: number; highestHalf: number }> = {
-  PSA: { min: 1, max: 10, highestHalf: 8.5 },
-  BGS: { min: 1, max: 10, highestHalf: 9.5 },
-  SGC: { min: 1, max: 10, highestHalf: 9.5 },
-  CGC: { min: 1, max: 10, highestHalf: 9.5 },
-};
+/** Every grader grades 1 to 10 with halves from 1.5 up to this one (PSA stops at 8.5). */
+const HIGHEST_HALF: Record<Grader, number> = { PSA: 8.5, BGS: 9.5, SGC: 9.5, CGC: 9.5 };
 
 /** A grade as text: the number, optionally followed by its label ("10 Gem Mint"). */
 const GRADE_TEXT = /^(\d{1,2}(?:\.[05])?)(?: [A-Za-z][A-Za-z ]*)?$/;
@@ -16,11 +11,9 @@ export function gradeProblem(grade: string, grader: Grader | undefined): string 
   const match = GRADE_TEXT.exec(grade);
   if (!match) return 'must be a grade number such as "9" or "8.5", optionally with its label';
   const value = Number(match[1]);
-  const scale = GRADE_SCALES[grader ?? 'BGS'];
-  const whole = Number.isInteger(value);
-  if (value < scale.min || value > scale.max || (!whole && value > scale.highestHalf)) {
-    const halves = `halves up to ${scale.highestHalf}`;
-    return `must be on the ${grader ?? 'graders’'} scale: ${scale.min} to ${scale.max} (${halves})`;
+  const highestHalf = HIGHEST_HALF[grader ?? 'BGS'];
+  if (value < 1 || value > 10 || (!Number.isInteger(value) && value > highestHalf)) {
+    return `must be on the ${grader ?? 'graders’'} scale: 1 to 10 (halves up to ${highestHalf})`;
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Makes opaque ids such as `lst_8k2q...`; the seed passes its own random source to stay deterministic. */
 export interface IdSource {

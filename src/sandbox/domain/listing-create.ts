@@ -136,20 +136,9 @@ export async function resolveCreate(
       assertCardListable(store, existing);
       resolved = { item: { existing }, defaultTitle: cert.title, start };
     } else {
+      // The registered cert's card (`card_set` is a new card's `set`).
       resolved = {
-        item: {
-          create: {
-            cert_number: sku,
-            grader: cert.grader,
-            grade: cert.grade,
-            title: cert.title,
-            player: cert.player,
-            year: cert.year,
-            set: cert.card_set,
-            variant: cert.variant,
-            category: cert.category,
-          },
-        },
+        item: { create: { ...cert, set: cert.card_set } },
         defaultTitle: cert.title,
         start,
       };
@@ -160,15 +149,12 @@ export async function resolveCreate(
     resolved = {
       item: {
         create: {
+          ...card,
           cert_number: sku,
           grader: input.grader!,
           grade: card.grade ?? 'Unknown',
-          title: card.title,
-          player: card.player ?? null,
-          year: card.year ?? null,
           set: card.set || 'Unknown',
           variant: card.variant || 'Base',
-          category: card.category ?? null,
         },
       },
       defaultTitle: card.title,
@@ -221,18 +207,8 @@ export function commitCreate(
     now,
     scope,
     [item.id],
-    {
-      title: input.title ?? resolved.defaultTitle,
-      description: input.description,
-      price_cents: input.price_cents,
-      minimum_offer_cents: input.minimum_offer_cents ?? null,
-      accepts_offers: input.accepts_offers,
-      accepts_trades: input.accepts_trades,
-      auto_relist: input.auto_relist,
-      promoted: input.promoted,
-      duration_hours: input.duration_hours,
-      images: resolved.images,
-    },
+    // The input's terms, as ListingTerms names them (insertListing reads nothing else of it).
+    { ...input, title: input.title ?? resolved.defaultTitle, images: resolved.images },
     resolved.start,
   );
   emitProductEvent(store, ids, now, 'products/create', listing.id);

@@ -17,16 +17,6 @@ export const MAX_PRICE_CENTS = 1_000_000_00;
 export const MAX_IMAGES = 5;
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.heic'];
 
-export interface CardInput {
-  title: string;
-  player?: string | undefined;
-  year?: number | undefined;
-  set?: string | undefined;
-  variant?: string | undefined;
-  grade?: string | undefined;
-  category?: string | undefined;
-}
-
 /** The terms both writes take; `null` clears the minimum offer, or releases a schedule now. */
 interface Terms {
   title?: string | undefined;
@@ -47,7 +37,7 @@ export interface CreateInput extends Terms {
   grader?: Grader | undefined;
   /** The image URLs as given (the rehost step checks that each can be fetched). */
   images: string[];
-  card?: CardInput | undefined;
+  card?: ReturnType<typeof card>;
 }
 
 export interface UpdateInput extends Terms {
@@ -161,11 +151,8 @@ function images(errors: FieldErrors, value: unknown, loopbackImages: boolean): s
   return out;
 }
 
-function card(
-  errors: FieldErrors,
-  value: unknown,
-  grader: Grader | undefined,
-): CardInput | undefined {
+/** The fallback card details, used only when the grader lookup cannot resolve the cert. */
+function card(errors: FieldErrors, value: unknown, grader: Grader | undefined) {
   if (!isObject(value)) return errors.add('card', 'must be an object');
   const known = new Set(['title', 'player', 'year', 'set', 'variant', 'grade', 'category']);
   for (const key of Object.keys(value)) {

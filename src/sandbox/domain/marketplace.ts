@@ -52,8 +52,6 @@ function orderOf(store: Store, orderId: string): OrderRow {
   return order;
 }
 
-export type { MarketContext };
-
 export type SaleVia = 'checkout' | 'offer';
 
 /** A new order's lifecycle fields: paid and sold at `now`, nothing done since. */

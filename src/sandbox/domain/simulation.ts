@@ -1,5 +1,6 @@
 import type { Scope } from '../store/rows';
-import { MarketError, advanceOrder, sellListing, type MarketContext } from './marketplace';
+import type { MarketContext } from './listings';
+import { MarketError, advanceOrder, sellListing } from './marketplace';
 
 export type SimulatedAction =
   | { kind: 'sale'; listingId: string; orderId: string }

@@ -1,5 +1,5 @@
 import { GRADERS } from '../domain/inventory';
-import { MAX_IMAGES } from '../domain/listing-input';
+import { MAX_IMAGES, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../domain/listing-input';
 import { DURATIONS } from '../domain/listings';
 
 /** The spec's views; responses stay open to extra members ("not shown" is not absent). */
@@ -53,7 +53,7 @@ const cardInList = object(CARD_MEMBERS, ['year', 'set', 'category']);
 const priceInput: JsonSchema = {
   anyOf: [
     { type: 'string', pattern: '^\\$?\\d+(\\.\\d{1,2})?$' },
-    { type: 'number', minimum: 10, maximum: 1_000_000 },
+    { type: 'number', minimum: MIN_PRICE_CENTS / 100, maximum: MAX_PRICE_CENTS / 100 },
   ],
 };
 const text = (min: number, max: number): JsonSchema => ({
@@ -68,6 +68,17 @@ const offerFloor: JsonSchema = {
     { type: 'number', minimum: 0 },
   ],
 };
+
+/** The sale window and terms both writes take; an update may clear the floor and the schedule. */
+const windowInput = (clearable: (schema: JsonSchema) => JsonSchema) => ({
+  duration_hours: durationHours,
+  accepts_offers: bool,
+  minimum_offer: clearable(offerFloor),
+  accepts_trades: bool,
+  auto_relist: bool,
+  promoted: bool,
+  scheduled_go_live_at: clearable({ type: 'string', format: 'date-time' }),
+});
 
 /** The schemas, plus a `...Fields` form per record for `fields=` reads (none required). */
 export function componentSchemas(): Record<string, JsonSchema> {
@@ -339,13 +350,7 @@ function baseSchemas(): Record<string, JsonSchema> {
           },
           additionalProperties: false,
         },
-        duration_hours: durationHours,
-        accepts_offers: bool,
-        minimum_offer: offerFloor,
-        accepts_trades: bool,
-        auto_relist: bool,
-        promoted: bool,
-        scheduled_go_live_at: { type: 'string', format: 'date-time' },
+        ...windowInput((schema) => schema),
       },
       additionalProperties: true,
     },
@@ -357,13 +362,7 @@ function baseSchemas(): Record<string, JsonSchema> {
         title: text(1, 180),
         description: text(0, 1000),
         status: { type: 'string', enum: ['active', 'draft'] },
-        duration_hours: durationHours,
-        accepts_offers: bool,
-        minimum_offer: { anyOf: [offerFloor, { type: 'null' }] },
-        accepts_trades: bool,
-        auto_relist: bool,
-        promoted: bool,
-        scheduled_go_live_at: nullable({ type: 'string', format: 'date-time' }),
+        ...windowInput(nullable),
       },
       additionalProperties: true,
     },

@@ -46,10 +46,7 @@ export class FieldErrors {
     if (messages.length === 0) this.fields[field] = messages;
     messages.push(message);
   }
-  get empty(): boolean {
-    return Object.keys(this.fields).length === 0;
-  }
   throwIfAny(): void {
-    if (!this.empty) throw validationError(this.fields);
+    if (Object.keys(this.fields).length > 0) throw validationError(this.fields);
   }
 }

@@ -32,9 +32,9 @@ export interface CursorContext {
   now: number;
 }
 
-type Query = Record<string, string | string[] | undefined>;
+export type Query = Record<string, string | string[] | undefined>;
 
-function single(query: Query, name: string, errors: FieldErrors): string | undefined {
+export function single(query: Query, name: string, errors: FieldErrors): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) {
     errors.add(name, 'must be given once');

@@ -7,11 +7,10 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Constant time: both sides hashed first, so neither content nor length shows in the timing. */
+export const safeEqual = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export { queryCarriesCredential } from '../../shared/query-credentials';
 
@@ -33,4 +32,11 @@ export function tokenFromHeaders(headers: IncomingHttpHeaders): string | null {
   const token = (direct ?? bearer)?.trim();
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   return token;
+}
+
+/** The token a control call presents: `Authorization: Bearer <token>` or `X-Sandbox-Control-Token`. */
+export function presentedControlToken(headers: IncomingHttpHeaders): string | undefined {
+  const own = headers['x-sandbox-control-token'];
+  if (typeof own === 'string' && own !== '') return own.trim();
+  return typeof headers.authorization === 'string' ? bearerToken(headers.authorization) : undefined;
 }

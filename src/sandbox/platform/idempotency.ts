@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store';
 import { ApiError, validationError } from './api-error';
-import { MAX_JSON_DEPTH } from '../../shared/json-body';
-import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 
 /** What a write answered: replayed verbatim to a retry with the same key. */
 export interface Outcome {
@@ -14,60 +12,15 @@ export interface Outcome {
 export const isFinalStatus = (status: number) =>
   (status >= 200 && status < 300) || status === 404 || status === 409 || status === 422;
 
-/** How deep and how large a body the request hash reads (the body parser bounds both first). */
-const MAX_CANONICAL_DEPTH = MAX_JSON_DEPTH;
-const MAX_CANONICAL_VALUES = MAX_BODY_BYTES;
-
-/** A piece of text to write, or a value to write at a nesting depth. */
-type Step = string | { value: unknown; depth: number };
-
-/** The body as sorted-key JSON, walked with its own stack; past the bounds it is a 422. */
-function canonical(body: unknown): string {
-  const parts: string[] = [];
-  const steps: Step[] = [{ value: body, depth: 0 }];
-  let values = 0;
-  while (steps.length > 0) {
-    const step = steps.pop()!;
-    if (typeof step === 'string') {
-      parts.push(step);
-      continue;
-    }
-    const { value, depth } = step;
-    if (++values > MAX_CANONICAL_VALUES) {
-      throw validationError({ body: [`holds more than ${MAX_CANONICAL_VALUES} values`] });
-    }
-    if (value === null || typeof value !== 'object') {
-      parts.push(JSON.stringify(value ?? null));
-      continue;
-    }
-    if (depth >= MAX_CANONICAL_DEPTH) {
-      throw validationError({
-        body: [`nests arrays and objects deeper than ${MAX_CANONICAL_DEPTH} levels`],
-      });
-    }
-    // Pushed in reverse: the stack gives them back in order.
-    if (Array.isArray(value)) {
-      parts.push('[');
-      steps.push(']');
-      for (let i = value.length - 1; i >= 0; i--) {
-        steps.push({ value: value[i] as unknown, depth: depth + 1 });
-        if (i > 0) steps.push(',');
-      }
-      continue;
-    }
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    parts.push('{');
-    steps.push('}');
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, item] = entries[i]!;
-      steps.push({ value: item, depth: depth + 1 });
-      steps.push(`${JSON.stringify(key)}:`);
-      if (i > 0) steps.push(',');
-    }
-  }
-  return parts.join('');
+/** The body as sorted-key JSON; the body parser has bounded its depth (MAX_JSON_DEPTH) first. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const members = Object.entries(value)
+    .filter(([, member]) => member !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, member]) => `${JSON.stringify(key)}:${canonical(member)}`);
+  return `{${members.join(',')}}`;
 }
 
 /** The request's identity: method, resource path and body (key order does not matter). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../platform/api-error';
-import { controlTokenMatches, presentedControlToken } from '../platform/control-token';
+import { presentedControlToken, safeEqual } from '../platform/credentials';
 import type { HostNames } from '../platform/host-names';
 import { isPublicApiPath, sendRefusal } from './request-pipeline';
 
@@ -58,10 +58,11 @@ export function installLocalGuard(app: FastifyInstance, options: LocalGuardOptio
         `Refused: a request from another site (${reason}); the sandbox serves local tools only`,
       );
     }
+    const presented = control ? presentedControlToken(request.headers) : undefined;
     if (
       control &&
       options.controlToken !== undefined &&
-      !controlTokenMatches(options.controlToken, presentedControlToken(request.headers))
+      (presented === undefined || !safeEqual(options.controlToken, presented))
     ) {
       return reply.status(401).send({
         error:

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiScope } from '../platform/scopes';
 import type { SandboxContext } from '../context';
 import { notFound } from '../platform/api-error';
 import type { PlatformState } from './request-pipeline';
 import type { OrderStatusFilter } from '../store/orders-store';
 import {
   callerScope,
+  type CollectionRoute,
   render,
   resourceId,
   sendCollection,
@@ -24,34 +26,29 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
   const { store } = ctx;
   const views = () => viewsOf(ctx);
 
-  app.get('/:version/ping', { config: { scope: null } }, async (request) => {
-    const platform = request.platform as PlatformState;
-    return {
-      ping: views().ping({
-        mode: platform.mode,
-        sellerId: platform.seller!.id,
-        keyId: platform.key!.id,
-        scopes: platform.scopes,
-        requestId: request.id,
-        now: ctx.clock.now(),
-      }),
-    };
-  });
+  /** GET /{resource}.json: one page of the collection that `build` describes for the request. */
+  const collection = <Row>(
+    resource: string,
+    scope: ApiScope,
+    build: (request: FastifyRequest) => Omit<CollectionRoute<Row>, 'resource'>,
+  ) =>
+    app.get(`/:version/${resource}.json`, { config: { scope } }, async (request, reply) =>
+      sendCollection(ctx, request, reply, { resource, ...build(request) }),
+    );
+
+  app.get('/:version/ping', { config: { scope: null } }, async (request) => ({
+    ping: views().ping(request.platform as PlatformState, request.id, ctx.clock.now()),
+  }));
 
   for (const resource of ['listings', 'products'] as const) {
     const product = resource === 'products';
-    app.get(
-      `/:version/${resource}.json`,
-      { config: { scope: 'read_listings' } },
-      async (request, reply) => {
-        const urls = urlsFor(request);
-        return sendCollection(ctx, request, reply, {
-          resource,
-          page: (page) => store.listings.page(page),
-          view: (row) => (product ? views().product(row, urls) : views().listingList(row, urls)),
-        });
-      },
-    );
+    collection(resource, 'read_listings', (request) => {
+      const urls = urlsFor(request);
+      return {
+        page: (page) => store.listings.page(page),
+        view: (row) => (product ? views().product(row, urls) : views().listingList(row, urls)),
+      };
+    });
     app.get<{ Params: { id: string } }>(
       `/:version/${resource}/:id`,
       { config: { scope: 'read_listings' } },
@@ -67,15 +64,12 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
     );
   }
 
-  app.get('/:version/orders.json', { config: { scope: 'read_orders' } }, async (request, reply) =>
-    sendCollection(ctx, request, reply, {
-      resource: 'orders',
-      filters: [ORDER_STATUS],
-      page: (page, filters) =>
-        store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
-      view: views().orderList,
-    }),
-  );
+  collection('orders', 'read_orders', () => ({
+    filters: [ORDER_STATUS],
+    page: (page, filters) =>
+      store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
+    view: views().orderList,
+  }));
 
   app.get<{ Params: { id: string } }>(
     '/:version/orders/:id',
@@ -88,29 +82,16 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
     },
   );
 
-  app.get(
-    '/:version/inventory_items.json',
-    { config: { scope: 'read_inventory' } },
-    async (request, reply) =>
-      sendCollection(ctx, request, reply, {
-        resource: 'inventory_items',
-        page: (page) => store.catalog.itemsPage(page),
-        view: views().inventoryItem,
-      }),
-  );
-
-  app.get(
-    '/:version/inventory_levels.json',
-    { config: { scope: 'read_inventory' } },
-    async (request, reply) =>
-      sendCollection(ctx, request, reply, {
-        resource: 'inventory_levels',
-        page: (page) => store.levels.page(page),
-        seq: (row) => row.item_seq,
-        id: (row) => row.inventory_item_id,
-        view: views().inventoryLevel,
-      }),
-  );
+  collection('inventory_items', 'read_inventory', () => ({
+    page: (page) => store.catalog.itemsPage(page),
+    view: views().inventoryItem,
+  }));
+  collection('inventory_levels', 'read_inventory', () => ({
+    page: (page) => store.levels.page(page),
+    seq: (row) => row.item_seq,
+    id: (row) => row.inventory_item_id,
+    view: views().inventoryLevel,
+  }));
 
   app.get('/:version/locations.json', { config: { scope: 'read_inventory' } }, async (request) => ({
     locations: views().locations(callerScope(request).sellerId),

@@ -43,16 +43,16 @@ export const isPublicApiPath = (url: string) =>
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-/** A guess of the mode from the token's prefix, for headers on requests that never authenticated. */
-function modeHint(request: FastifyRequest): 'live' | 'test' {
+/** The state before authentication: the mode guessed from the token's prefix, for the headers. */
+function unauthenticated(request: FastifyRequest): PlatformState {
   const header = `${request.headers['x-service-access-token'] ?? ''} ${request.headers.authorization ?? ''}`;
-  return header.includes('svc_test_') ? 'test' : 'live';
+  const mode = header.includes('svc_test_') ? 'test' : 'live';
+  return { mode, used: 0, capacity: BUCKETS[mode].capacity, scopes: [] };
 }
 
 /** The platform's check order: credential, key, bucket, version, incidents, seller, mode, scope. */
 function authorize(ctx: SandboxContext, request: FastifyRequest): void {
-  const mode = modeHint(request);
-  const state: PlatformState = { mode, used: 0, capacity: BUCKETS[mode].capacity, scopes: [] };
+  const state = unauthenticated(request);
   request.platform = state;
 
   if (queryCarriesCredential(request.query as Record<string, unknown>)) throw invalidApiKey();
@@ -130,8 +130,7 @@ export function sendApiError(reply: FastifyReply, request: FastifyRequest, error
 
 /** A request refused before authorization, with the error envelope and the platform's headers. */
 export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
-  const mode = modeHint(request);
-  request.platform = { mode, used: 0, capacity: BUCKETS[mode].capacity, scopes: [] };
+  request.platform = unauthenticated(request);
   return sendApiError(reply, request, error);
 }
 
@@ -139,14 +138,9 @@ export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error:
 export function installPlatform(app: FastifyInstance, ctx: SandboxContext): void {
   app.decorateRequest('platform', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublicApiPath(request.url)) return;
-    try {
-      authorize(ctx, request);
-    } catch (error) {
-      if (error instanceof ApiError) return sendApiError(reply, request, error);
-      throw error;
-    }
+  // A refusal thrown here reaches the error handler, which answers with the envelope.
+  app.addHook('onRequest', async (request) => {
+    if (isPublicApiPath(request.url)) authorize(ctx, request);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -5,7 +5,9 @@ import {
   pageLinks,
   parseCollectionQuery,
   parseFields,
+  single,
   type FilterSpec,
+  type Query,
 } from '../platform/collection-query';
 import type { PlatformState } from './request-pipeline';
 import type { Page, PageRequest } from '../store/sql';
@@ -14,8 +16,6 @@ import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';
 import { readViews, type ReadViews } from '../serializers/read-views';
 import { asciiPage } from '../../shared/ascii-json';
-
-type Query = Record<string, string | string[] | undefined>;
 
 /** The authorized caller's records: its seller, live or test. */
 export function callerScope(request: FastifyRequest): Scope {
@@ -50,10 +50,8 @@ export function render(
 
 /** Reads the `fields` parameter of a single-resource GET. */
 export function singleFields(request: FastifyRequest): string[] | undefined {
-  const raw = (request.query as Query).fields;
   const errors = new FieldErrors();
-  if (Array.isArray(raw)) errors.add('fields', 'must be given once');
-  const fields = parseFields(typeof raw === 'string' ? raw : undefined, errors);
+  const fields = parseFields(single(request.query as Query, 'fields', errors), errors);
   errors.throwIfAny();
   return fields;
 }

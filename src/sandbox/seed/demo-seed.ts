@@ -21,17 +21,11 @@ export const DEMO_SELLER_ID = 'slr_demo';
 export const DEMO_LIVE_TOKEN = 'svc_live_SlabdeskDemoLiveKey0000000000000001';
 export const DEMO_TEST_TOKEN = 'svc_test_SlabdeskDemoTestKey0000000000000001';
 
-export interface DemoSeedOptions {
+interface DemoSeedOptions {
   /** How many live-mode listings to create (about a third of them sold). Default 600. */
   listings?: number;
   /** The share of the live listings that sold, each an order (default 1/3, at most 0.8). */
   soldShare?: number | undefined;
-}
-
-export interface DemoSeedResult {
-  sellerId: string;
-  liveKeyId: string;
-  testKeyId: string;
 }
 
 type Fate =
@@ -44,7 +38,7 @@ interface Event {
 }
 
 /** Seeds the demo seller deterministically through the domain functions, so all is consistent. */
-export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {}): DemoSeedResult {
+export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {}): void {
   const random = seededRandom(20260701);
   const ids = seededIds(seededRandom(7));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -57,30 +51,19 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     id: DEMO_SELLER_ID,
     name: 'Northside Slabs',
   });
-  const live = mintKey(store, ids, now - 30 * DAY_MS, {
-    sellerId: seller.id,
-    mode: 'live',
-    scopes: ALL_SCOPES,
-    token: DEMO_LIVE_TOKEN,
-  });
-  const test = mintKey(store, ids, now - 30 * DAY_MS, {
-    sellerId: seller.id,
-    mode: 'test',
-    scopes: ALL_SCOPES,
-    token: DEMO_TEST_TOKEN,
-  });
-  for (const cert of DEMO_UNLISTED_CERTS) {
-    store.catalog.putCert({
-      grader: cert.grader,
-      cert_number: cert.cert_number,
-      title: cert.title,
-      grade: cert.grade,
-      year: cert.year,
-      card_set: cert.set,
-      player: cert.player,
-      category: cert.category,
-      variant: 'Base',
+  for (const [mode, token] of [
+    ['live', DEMO_LIVE_TOKEN],
+    ['test', DEMO_TEST_TOKEN],
+  ] as const) {
+    mintKey(store, ids, now - 30 * DAY_MS, {
+      sellerId: seller.id,
+      mode,
+      scopes: ALL_SCOPES,
+      token,
     });
+  }
+  for (const cert of DEMO_UNLISTED_CERTS) {
+    store.catalog.putCert({ ...cert, card_set: cert.set, variant: 'Base' });
     certsUsed.add(cert.cert_number);
   }
 
@@ -300,7 +283,6 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     // Events may schedule later events (a sale plans its stages), so drain in time order.
     for (let next = events.pop(); next; next = events.pop()) next.run(Math.round(next.at));
   });
-  return { sellerId: seller.id, liveKeyId: live.row.id, testKeyId: test.row.id };
 }
 
 /** A binary min-heap of events by time, then by the order they were planned. */

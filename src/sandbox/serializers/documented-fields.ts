@@ -24,18 +24,16 @@ const documented = (name: string, ...omit: string[]) =>
   fieldsOfSchema(SCHEMAS[name]!, omit) as FieldSet;
 
 /** Timestamps with no value yet: documented shapes leave them out, the full ones send null. */
-export const ABSENT_UNTIL_SET = {
-  order: {
-    svc_seller_shipment: [
-      'ship_by',
-      'cancel_after',
-      'carrier_code',
-      'shipped_at',
-      'delivered_to_hub_at',
-    ],
-    svc_buyer_delivery: ['shipped_at', 'delivered_at'],
-  },
-} as const satisfies Record<string, Record<string, readonly string[]>>;
+export const ORDER_ABSENT_UNTIL_SET = {
+  svc_seller_shipment: [
+    'ship_by',
+    'cancel_after',
+    'carrier_code',
+    'shipped_at',
+    'delivered_to_hub_at',
+  ],
+  svc_buyer_delivery: ['shipped_at', 'delivered_at'],
+};
 
 /** A level's reason "explains a zero": left out for an available card in documented shapes. */
 export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>) {
@@ -46,16 +44,14 @@ export function levelWithoutReasonWhileAvailable(level: Record<string, unknown>)
   return level;
 }
 
-/** Leaves out each listed field whose value is null (`''` names the record itself). */
+/** Leaves out each listed field of a nested object whose value is null. */
 export function withoutNulls(
   record: Record<string, unknown>,
   fields: Readonly<Record<string, readonly string[]>>,
 ): Record<string, unknown> {
   for (const [holderKey, keys] of Object.entries(fields)) {
-    const holder = holderKey === '' ? record : record[holderKey];
-    if (typeof holder !== 'object' || holder === null) continue;
-    const object = holder as Record<string, unknown>;
-    for (const key of keys) if (object[key] === null) delete object[key];
+    const holder = record[holderKey] as Record<string, unknown> | null | undefined;
+    for (const key of keys) if (holder?.[key] === null) delete holder[key];
   }
   return record;
 }

@@ -7,27 +7,21 @@ import { bool } from './shape';
 export interface PublicUrls {
   listing(row: Pick<ListingRow, 'handle'>): string;
   card(itemId: string): string;
-  /** A photo as stored: the seed's slab pictures become this sandbox's own (see slabImageOf). */
+  /** A photo as stored: the seed's slab pictures become this sandbox's own. */
   image(src: string): string;
 }
 
-/** The seed's photos: `https://images.sandbox.example/slabs/<cert>-front.jpg`. */
-export const SEED_IMAGE_PREFIX = 'https://images.sandbox.example/slabs/';
+/** A seed photo (`https://images.sandbox.example/slabs/<cert>-front.jpg`), its cert captured. */
+const SEED_IMAGE = /^https:\/\/images\.sandbox\.example\/slabs\/([A-Za-z0-9]{1,32})-front\.jpg$/;
 /** Where this sandbox draws its slab pictures (market-pages.ts). */
 export const SLAB_IMAGE_PATH = '/market/images/slabs/';
-
-/** The cert a seed photo shows, or undefined for any other URL (a seller's own photo). */
-export function seedImageCert(src: string): string | undefined {
-  if (!src.startsWith(SEED_IMAGE_PREFIX)) return undefined;
-  return /^([A-Za-z0-9]{1,32})-front\.jpg$/.exec(src.slice(SEED_IMAGE_PREFIX.length))?.[1];
-}
 
 export function publicUrls(origin: string): PublicUrls {
   return {
     listing: (row) => `${origin}/market/listings/${row.handle}`,
     card: (itemId) => `${origin}/market/cards/${itemId}`,
     image: (src) => {
-      const cert = seedImageCert(src);
+      const cert = SEED_IMAGE.exec(src)?.[1];
       return cert === undefined ? src : `${origin}${SLAB_IMAGE_PATH}${cert}.svg`;
     },
   };

@@ -1,25 +1,24 @@
 import { CURRENT_VERSION } from '../platform/versions';
 import { isoTime } from '../platform/time';
 
-export interface PingFacts {
+/** What the platform learned of an authorized caller (routes' PlatformState). */
+interface Caller {
   mode: 'live' | 'test';
-  sellerId: string;
-  keyId: string;
+  seller?: { id: string };
+  key?: { id: string };
   scopes: readonly string[];
-  requestId: string;
-  now: number;
 }
 
 /** GET /ping: the `ping` object. */
-export function pingView(facts: PingFacts) {
+export function pingView(caller: Caller, requestId: string, now: number) {
   return {
     ok: true,
     api_version: CURRENT_VERSION,
-    mode: facts.mode,
-    seller_id: facts.sellerId,
-    key_id: facts.keyId,
-    scopes: [...facts.scopes],
-    request_id: facts.requestId,
-    server_time: isoTime(facts.now),
+    mode: caller.mode,
+    seller_id: caller.seller!.id,
+    key_id: caller.key!.id,
+    scopes: [...caller.scopes],
+    request_id: requestId,
+    server_time: isoTime(now),
   };
 }

@@ -1,60 +1,48 @@
 import type { ReadShapes } from '../context';
-import type {
-  InventoryItemRow,
-  InventoryLevelRow,
-  ListingWithCardRow,
-  OrderWithLineRow,
-} from '../store/rows';
+import type { OrderWithLineRow } from '../store/rows';
 import {
-  ABSENT_UNTIL_SET,
+  ORDER_ABSENT_UNTIL_SET,
   DOCUMENTED_FIELDS,
   levelWithoutReasonWhileAvailable,
   withoutNulls,
 } from './documented-fields';
 import { inventoryItemView, inventoryLevelView, locationsFor } from './inventory-views';
-import { listingListView, listingSingleView, productView, type PublicUrls } from './listing-views';
+import { listingListView, listingSingleView, productView } from './listing-views';
 import { orderView } from './order-view';
-import { pingView, type PingFacts } from './ping-view';
+import { pingView } from './ping-view';
 import { projectRecord } from './shape';
 
 type View = Record<string, unknown>;
 
-/** The serializers of every read view of the public API, in one of the two shapes. */
-export interface ReadViews {
-  ping(facts: PingFacts): View;
-  listingList(row: ListingWithCardRow, urls: PublicUrls): View;
-  listingSingle(row: ListingWithCardRow, urls: PublicUrls): View;
-  /** The product form: the alias paths' reads and writes. */
-  product(row: ListingWithCardRow, urls: PublicUrls): View;
-  orderList(row: OrderWithLineRow): View;
-  orderSingle(row: OrderWithLineRow): View;
-  inventoryItem(row: InventoryItemRow): View;
-  inventoryLevel(row: InventoryLevelRow): View;
-  locations(sellerId: string): View[];
-}
-
-const FULL: ReadViews = {
+const FULL = {
   ping: pingView,
   listingList: listingListView,
   listingSingle: listingSingleView,
   product: productView,
-  orderList: (row) => orderView(row, false),
-  orderSingle: (row) => orderView(row, true),
+  orderList: (row: OrderWithLineRow) => orderView(row, false),
+  orderSingle: (row: OrderWithLineRow) => orderView(row, true),
   inventoryItem: inventoryItemView,
   inventoryLevel: inventoryLevelView,
   locations: locationsFor,
+};
+
+/** The serializers of every read view of the public API, in one of the two shapes. */
+export type ReadViews = {
+  [K in keyof typeof FULL]: (
+    ...args: Parameters<(typeof FULL)[K]>
+  ) => K extends 'locations' ? View[] : View;
 };
 
 const fields = DOCUMENTED_FIELDS;
 
 /** An order cut down to its view's documented fields, the narrower reading of the nulls. */
 function documentedOrder(view: object, set: typeof fields.orderList): View {
-  return withoutNulls(projectRecord(view, set), ABSENT_UNTIL_SET.order);
+  return withoutNulls(projectRecord(view, set), ORDER_ABSENT_UNTIL_SET);
 }
 
 /** The full views cut to the spec's documented fields, the narrower reading where it is open. */
 const DOCUMENTED: ReadViews = {
-  ping: (facts) => projectRecord(pingView(facts), fields.ping),
+  ping: (...args) => projectRecord(pingView(...args), fields.ping),
   listingList: (row, urls) => projectRecord(listingListView(row, urls), fields.listingList),
   listingSingle: (row, urls) => projectRecord(listingSingleView(row, urls), fields.listingSingle),
   product: (row, urls) => projectRecord(productView(row, urls), fields.product),

@@ -2,7 +2,7 @@ import type { Db } from './database';
 import { sqlOf } from './sql';
 
 /** A stored outcome of a write sent with an `Idempotency-Key`, replayed to retries. */
-export interface IdempotencyRow {
+interface IdempotencyRow {
   key_id: string;
   idem_key: string;
   request_hash: string;
@@ -13,12 +13,11 @@ export interface IdempotencyRow {
 
 /** Idempotent outcomes, scoped to the credential (API key) that sent them. */
 export function createIdempotencyStore(db: Db) {
-  const select = db.prepare(`SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?`);
   const sql = sqlOf(db);
   return {
-    get(keyId: string, idemKey: string): IdempotencyRow | undefined {
-      return select.get(keyId, idemKey) as IdempotencyRow | undefined;
-    },
+    get: sql.one<IdempotencyRow, [keyId: string, idemKey: string]>(
+      `SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?`,
+    ),
     /** Records an outcome; call inside the write's own transaction. */
     put(row: IdempotencyRow): void {
       sql.insert('idempotency_keys', row);

@@ -1,7 +1,6 @@
 import { createAccountsStore } from './accounts-store';
 import { createCatalogStore } from './catalog-store';
 import { createIdempotencyStore } from './idempotency-store';
-import type { StoreFile } from '../../shared/sqlite/open-store';
 import { openDatabase } from './database';
 import { createLevelsStore } from './levels-store';
 import { createListingsStore } from './listings-store';
@@ -11,11 +10,7 @@ import { createWebhooksStore } from './webhooks-store';
 
 /** Every SQL statement of the sandbox lives under this folder; the rest of the code calls these. */
 export function createStore(path: string) {
-  const file = openDatabase(path);
-  return buildStore(file);
-}
-
-function buildStore({ db, close }: StoreFile) {
+  const { db, close } = openDatabase(path);
   const wipe = db.transaction(() => {
     // Children before parents, for the foreign keys.
     const tables = `idempotency_keys webhook_deliveries webhook_jobs events webhooks
@@ -40,9 +35,7 @@ function buildStore({ db, close }: StoreFile) {
       return db.transaction(fn)();
     },
     /** Empties every table except the store's own identity (cursor secret and epoch). */
-    wipe(): void {
-      wipe();
-    },
+    wipe: (): void => wipe(),
     close,
   };
 }

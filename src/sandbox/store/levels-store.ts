@@ -5,7 +5,7 @@ import type { InventoryLevelRow } from './rows';
 /** Per-card availability, kept in step with listings and orders by the domain layer. */
 export function createLevelsStore(db: Db) {
   const sql = sqlOf(db);
-  const upsert = db.prepare(
+  const upsert = sql.run<[InventoryLevelRow]>(
     `INSERT INTO inventory_levels (item_seq, inventory_item_id, seller_id, test, location_id,
        available, reason, reason_detail, can_reactivate, updated_at)
      VALUES (@item_seq, @inventory_item_id, @seller_id, @test, @location_id, @available, @reason,
@@ -23,9 +23,7 @@ export function createLevelsStore(db: Db) {
 
   return {
     /** Writes the level; `updated_at` moves only when something about the level changed. */
-    put(row: InventoryLevelRow): void {
-      upsert.run(row);
-    },
+    put: upsert,
     page(request: PageRequest): Page<InventoryLevelRow> {
       return sql.page(`SELECT t.* FROM inventory_levels t`, request, 't.item_seq');
     },

@@ -41,38 +41,22 @@ export type ListingPatch = Partial<Pick<ListingRow, Extract<keyof ListingRow, st
 /** Listings, their member cards, and the queries the marketplace clock needs. */
 export function createListingsStore(db: Db) {
   const sql = sqlOf(db);
-  const insertMember = db.prepare(
+  const insertMember = sql.run<[listingId: string, itemId: string, position: number]>(
     `INSERT INTO listing_items (listing_id, inventory_item_id, position) VALUES (?, ?, ?)`,
   );
-  const selectOne = db.prepare(
+  const selectOne = sql.one<ListingWithCardRow, [string, string, number]>(
     `${SELECT_WITH_CARD} WHERE t.id = ? AND t.seller_id = ? AND t.test = ?`,
   );
-  const selectAnyScope = db.prepare(`${SELECT_WITH_CARD} WHERE t.id = ?`);
-  const selectAllOfSeller = db.prepare(
+  const selectAllOfSeller = sql.all<ListingWithCardRow, [string, number]>(
     `${SELECT_WITH_CARD} WHERE t.seller_id = ? AND t.test = ? ORDER BY t.seq`,
   );
-  const selectByHandle = db.prepare(`SELECT * FROM listings WHERE handle = ?`);
-  const selectMembers = db.prepare(
+  const selectMembers = sql.all<{ inventory_item_id: string }>(
     `SELECT inventory_item_id FROM listing_items WHERE listing_id = ? ORDER BY position`,
   );
-  const selectLatestForItem = db.prepare(
-    `SELECT l.* FROM listings l JOIN listing_items m ON m.listing_id = l.id
-     WHERE m.inventory_item_id = ? ORDER BY l.seq DESC LIMIT 1`,
-  );
-  const countLive = db.prepare(
+  const countLive = sql.one<{ n: number }, [string, number]>(
     `SELECT COUNT(*) AS n FROM listings WHERE seller_id = ? AND test = ? AND status = 'active'`,
   );
-  const selectExpired = db.prepare(
-    `SELECT * FROM listings WHERE status = 'active' AND window_ends_at IS NOT NULL
-     AND window_ends_at <= ? ORDER BY window_ends_at, seq`,
-  );
-  // `+status`: the due instant's index (listings_schedule), not the status one, which made this
-  // once-a-second query scan every draft.
-  const selectDueScheduled = db.prepare(
-    `SELECT * FROM listings WHERE scheduled_go_live_at IS NOT NULL AND scheduled_go_live_at <= ?
-     AND +status = 'draft' AND unavailable_reason = 'scheduled' ORDER BY scheduled_go_live_at, seq`,
-  );
-  const selectRandomActive = db.prepare(
+  const selectNthLive = sql.one<{ id: string }, [string, number, number]>(
     `SELECT id FROM listings WHERE seller_id = ? AND test = ? AND status = 'active'
      ORDER BY seq DESC LIMIT 1 OFFSET ?`,
   );
@@ -80,47 +64,36 @@ export function createListingsStore(db: Db) {
   return {
     insert(row: Omit<ListingRow, 'seq'>, memberIds: readonly string[]): void {
       sql.insert('listings', row);
-      memberIds.forEach((itemId, position) => insertMember.run(row.id, itemId, position));
+      memberIds.forEach((itemId, position) => insertMember(row.id, itemId, position));
     },
-    get(id: string, scope: Scope): ListingWithCardRow | undefined {
-      return selectOne.get(id, ...scopeParams(scope)) as ListingWithCardRow | undefined;
-    },
-    getById(id: string): ListingWithCardRow | undefined {
-      return selectAnyScope.get(id) as ListingWithCardRow | undefined;
-    },
+    get: (id: string, scope: Scope) => selectOne(id, ...scopeParams(scope)),
+    getById: sql.one<ListingWithCardRow>(`${SELECT_WITH_CARD} WHERE t.id = ?`),
     /** Every listing of a seller in one mode, oldest first (the control API's ground truth). */
-    allOfSeller(sellerId: string, test: boolean): ListingWithCardRow[] {
-      return selectAllOfSeller.all(sellerId, test ? 1 : 0) as ListingWithCardRow[];
-    },
-    findByHandle(handle: string): ListingRow | undefined {
-      return selectByHandle.get(handle) as ListingRow | undefined;
-    },
-    members(listingId: string): string[] {
-      return (selectMembers.all(listingId) as { inventory_item_id: string }[]).map(
-        (r) => r.inventory_item_id,
-      );
-    },
-    latestForItem(itemId: string): ListingRow | undefined {
-      return selectLatestForItem.get(itemId) as ListingRow | undefined;
-    },
-    countLive(scope: Scope): number {
-      return (countLive.get(...scopeParams(scope)) as { n: number }).n;
-    },
+    allOfSeller: (sellerId: string, test: boolean) => selectAllOfSeller(sellerId, test ? 1 : 0),
+    findByHandle: sql.one<ListingRow>(`SELECT * FROM listings WHERE handle = ?`),
+    members: (listingId: string) => selectMembers(listingId).map((r) => r.inventory_item_id),
+    latestForItem: sql.one<ListingRow>(
+      `SELECT l.* FROM listings l JOIN listing_items m ON m.listing_id = l.id
+       WHERE m.inventory_item_id = ? ORDER BY l.seq DESC LIMIT 1`,
+    ),
+    countLive: (scope: Scope) => countLive(...scopeParams(scope))!.n,
     update(id: string, patch: ListingPatch): void {
       sql.update('listings', UPDATABLE, id, patch);
     },
     page(request: PageRequest): Page<ListingWithCardRow> {
       return sql.page(SELECT_WITH_CARD, request);
     },
-    windowsEndedBy(now: number): ListingRow[] {
-      return selectExpired.all(now) as ListingRow[];
-    },
-    scheduledDueBy(now: number): ListingRow[] {
-      return selectDueScheduled.all(now) as ListingRow[];
-    },
+    windowsEndedBy: sql.all<ListingRow, [now: number]>(
+      `SELECT * FROM listings WHERE status = 'active' AND window_ends_at IS NOT NULL
+       AND window_ends_at <= ? ORDER BY window_ends_at, seq`,
+    ),
+    // `+status`: the due instant's index (listings_schedule), not the status one, which made this
+    // once-a-second query scan every draft.
+    scheduledDueBy: sql.all<ListingRow, [now: number]>(
+      `SELECT * FROM listings WHERE scheduled_go_live_at IS NOT NULL AND scheduled_go_live_at <= ?
+       AND +status = 'draft' AND unavailable_reason = 'scheduled' ORDER BY scheduled_go_live_at, seq`,
+    ),
     /** The id of the n-th newest live listing (used by the demo simulation to pick a sale). */
-    nthLive(scope: Scope, n: number): string | undefined {
-      return (selectRandomActive.get(...scopeParams(scope), n) as { id: string } | undefined)?.id;
-    },
+    nthLive: (scope: Scope, n: number) => selectNthLive(...scopeParams(scope), n)?.id,
   };
 }

@@ -1,18 +1,15 @@
 import type { Db } from './database';
+import { sqlOf } from './sql';
 
 /** Small key/value settings that must survive a restart: clock offset, cursor secret, store epoch, faults. */
 export function createMetaStore(db: Db) {
-  const select = db.prepare(`SELECT value FROM meta WHERE key = ?`);
-  const upsert = db.prepare(
-    `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  );
+  const sql = sqlOf(db);
+  const select = sql.one<{ value: string }, [key: string]>(`SELECT value FROM meta WHERE key = ?`);
   return {
-    get(key: string): string | undefined {
-      return (select.get(key) as { value: string } | undefined)?.value;
-    },
-    set(key: string, value: string): void {
-      upsert.run(key, value);
-    },
+    get: (key: string) => select(key)?.value,
+    set: sql.run<[key: string, value: string]>(
+      `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    ),
   };
 }
 

@@ -41,18 +41,14 @@ const UPDATABLE = new Set<keyof OrderRow>([
 /** Orders (one line item each) and their lifecycle columns. */
 export function createOrdersStore(db: Db) {
   const sql = sqlOf(db);
-  const selectOne = db.prepare(
+  const selectOne = sql.one<OrderWithLineRow, [string, string, string, number]>(
     `${SELECT_WITH_LINE} WHERE (t.id = ? OR t.name = ?) AND t.seller_id = ? AND t.test = ?`,
   );
-  const selectAnyScope = db.prepare(`${SELECT_WITH_LINE} WHERE t.id = ?`);
-  const selectForListing = db.prepare(
-    `SELECT * FROM orders WHERE listing_id = ? ORDER BY seq DESC LIMIT 1`,
-  );
-  const maxNumber = db.prepare(
+  const maxNumber = sql.one<{ n: number }>(
     `SELECT COALESCE(MAX(order_number), 1000) AS n FROM orders WHERE seller_id = ?`,
   );
-  const nameTaken = db.prepare(`SELECT 1 FROM orders WHERE name = ?`);
-  const selectOpen = db.prepare(
+  const nameTaken = sql.one<1>(`SELECT 1 FROM orders WHERE name = ?`);
+  const selectOpen = sql.all<{ id: string }, [string, number]>(
     `SELECT id FROM orders WHERE seller_id = ? AND test = ? AND cancelled_at IS NULL AND stage < 6
      ORDER BY seq LIMIT 200`,
   );
@@ -61,26 +57,15 @@ export function createOrdersStore(db: Db) {
     insert(row: Omit<OrderRow, 'seq'>): void {
       sql.insert('orders', row);
     },
-    get(idOrName: string, scope: Scope): OrderWithLineRow | undefined {
-      return selectOne.get(idOrName, idOrName, ...scopeParams(scope)) as
-        OrderWithLineRow | undefined;
-    },
-    getById(id: string): OrderWithLineRow | undefined {
-      return selectAnyScope.get(id) as OrderWithLineRow | undefined;
-    },
-    forListing(listingId: string): OrderRow | undefined {
-      return selectForListing.get(listingId) as OrderRow | undefined;
-    },
-    nextOrderNumber(sellerId: string): number {
-      return (maxNumber.get(sellerId) as { n: number }).n + 1;
-    },
-    nameTaken(name: string): boolean {
-      return nameTaken.get(name) !== undefined;
-    },
+    get: (idOrName: string, scope: Scope) => selectOne(idOrName, idOrName, ...scopeParams(scope)),
+    getById: sql.one<OrderWithLineRow>(`${SELECT_WITH_LINE} WHERE t.id = ?`),
+    forListing: sql.one<OrderRow>(
+      `SELECT * FROM orders WHERE listing_id = ? ORDER BY seq DESC LIMIT 1`,
+    ),
+    nextOrderNumber: (sellerId: string) => maxNumber(sellerId)!.n + 1,
+    nameTaken: (name: string) => nameTaken(name) !== undefined,
     /** Orders still moving through their lifecycle, oldest first (for the demo simulation). */
-    openIds(scope: Scope): string[] {
-      return (selectOpen.all(...scopeParams(scope)) as { id: string }[]).map((r) => r.id);
-    },
+    openIds: (scope: Scope) => selectOpen(...scopeParams(scope)).map((r) => r.id),
     update(id: string, patch: Partial<OrderRow>): void {
       sql.update('orders', UPDATABLE, id, patch);
     },

@@ -56,6 +56,22 @@ export function sqlOf(db: Db) {
     return statement;
   };
   return {
+    /** A query for one row (undefined when none), prepared once; most take an id. */
+    one<Row, Params extends unknown[] = [id: string]>(text: string) {
+      const statement = db.prepare<unknown[]>(text);
+      return (...params: Params) => statement.get(...params) as Row | undefined;
+    },
+    /** A query for every row, prepared once. */
+    all<Row, Params extends unknown[] = [id: string]>(text: string) {
+      const statement = db.prepare<unknown[]>(text);
+      return (...params: Params) => statement.all(...params) as Row[];
+    },
+    /** A change, prepared once. */
+    run<Params extends unknown[] = [id: string]>(text: string) {
+      const statement = db.prepare<unknown[]>(text);
+      return (...params: Params): void => void statement.run(...params);
+    },
+
     /** INSERT of the row's own columns (the table's defaults fill the rest). */
     insert(table: string, row: object): void {
       const columns = Object.keys(row);

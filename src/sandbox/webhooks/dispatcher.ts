@@ -113,8 +113,7 @@ export class WebhookDispatcher {
         event_id: event.id,
         topic: event.topic,
         attempt,
-        status_code: result.status_code,
-        error: result.error,
+        ...result,
         test_delivery: 0,
         delivered_at: now,
       });

@@ -3,14 +3,13 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { ControlError, parseControl as parse, requireSeller } from '../control/control-error';
 import { TOPICS, isTopic } from '../domain/events';
+import { ALPHANUMERIC } from '../domain/ids';
 import { isoTime } from '../platform/time';
 import { isLoopbackHttp } from '../platform/host-names';
 import { storeUrls } from '../serializers/event-payloads';
 import type { DeliveryRow, WebhookRow } from '../store/webhooks-store';
 import type { WebhookDispatcher } from './dispatcher';
 import { samplePayload } from './samples';
-
-const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 const topicList = z.array(z.string()).min(1);
 const createBody = z.object({
@@ -76,7 +75,7 @@ export function registerWebhookRoutes(
   dispatcher: WebhookDispatcher,
 ): void {
   const { store, ids, clock } = ctx;
-  const newSecret = () => `svc_whsec_${ids.chars(32, SECRET_ALPHABET)}`;
+  const newSecret = () => `svc_whsec_${ids.chars(32, ALPHANUMERIC)}`;
   const requireWebhook = (id: string) => {
     const row = store.webhooks.webhook(id);
     if (!row) throw new ControlError(404, `webhook ${id} not found`);
@@ -117,10 +116,10 @@ export function registerWebhookRoutes(
     store.transaction(() => {
       if (body.url !== undefined || body.topics !== undefined) {
         store.webhooks.reconfigure(
-          row.id,
           body.url === undefined ? row.url : checkUrl(body.url),
           body.topics === undefined ? row.topics : JSON.stringify(checkTopics(body.topics)),
           now,
+          row.id,
         );
       }
       if (body.enabled !== undefined) {
@@ -132,7 +131,7 @@ export function registerWebhookRoutes(
 
   app.post<{ Params: { id: string } }>('/_sandbox/webhooks/:id/rotate', async (request) => {
     const row = requireWebhook(request.params.id);
-    store.webhooks.rotateSecret(row.id, newSecret(), clock.now());
+    store.webhooks.rotateSecret(newSecret(), clock.now(), row.id);
     return { webhook: webhookView(requireWebhook(row.id)) };
   });
 
@@ -154,8 +153,7 @@ export function registerWebhookRoutes(
       event_id: event.id,
       topic: event.topic,
       attempt: 1,
-      status_code: result.status_code,
-      error: result.error,
+      ...result,
       test_delivery: 1,
       delivered_at: clock.now(),
     };
