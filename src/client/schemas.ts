@@ -1,21 +1,11 @@
 /** zod schemas for the Partner API 2026-07, the client's types; unknown fields are dropped. */
 import * as z from 'zod/mini';
+import { fields, type Thunks } from '../shared/lazy-fields';
 import type { Readable } from './tolerant-reader';
 
 // The page's Content-Security-Policy has no 'unsafe-eval': zod's compiled (eval) object parsers
 // would be refused, and the probe for them is reported as a policy violation. Parse without them.
 z.config({ jitless: true });
-
-type Thunks = Record<string, () => z.ZodMiniType>;
-
-/** A shape of getters: zod builds them at the object's first read, not as the first chunk runs. */
-function fields<T extends Thunks>(thunks: T): { [K in keyof T]: ReturnType<T[K]> } {
-  const shape = {};
-  for (const [key, get] of Object.entries(thunks)) {
-    Object.defineProperty(shape, key, { get, enumerable: true, configurable: true });
-  }
-  return shape as { [K in keyof T]: ReturnType<T[K]> };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
