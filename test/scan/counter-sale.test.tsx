@@ -171,6 +171,24 @@ describe('the counter view at the table', () => {
     expect(await ledgerSalesOf(a.id)).toHaveLength(1);
   });
 
+  it('Cancel closes the sale form and keeps what was typed for the next opening', async () => {
+    const user = userEvent.setup();
+    const slab = freshSlab();
+    open(`/show/cert/${slab.cert}`);
+    const view = await counterOf(slab.cert);
+    await user.click(await within(view).findByRole('button', { name: 'Sold here' }));
+    const form = within(view).getByRole('form', { name: /^Sold here/ });
+    await user.clear(within(form).getByLabelText('Sold for ($)'));
+    await user.type(within(form).getByLabelText('Sold for ($)'), '123');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(within(view).queryByRole('form', { name: /^Sold here/ })).toBeNull();
+    await user.click(within(view).getByRole('button', { name: 'Sold here' }));
+    const again = within(view).getByRole('form', { name: /^Sold here/ });
+    expect(within(again).getByLabelText('Sold for ($)')).toHaveValue('123');
+    expect(within(again).getByLabelText('Show')).toHaveValue(showKey);
+    expect(await ledgerSalesOf(slab.id)).toEqual([]);
+  });
+
   it('a slab sold on another phone: its counter view says where, when and for how much, and offers nothing to sell', async () => {
     const slab = freshSlab();
     await soldOnAnotherPhone(slab.id, '300.00');

@@ -1,15 +1,18 @@
 import * as z from 'zod/mini';
+import { fields } from '../../shared/lazy-fields';
 import type { SlabdeskClient } from '../../client';
 import { callServer } from '../server-call';
 
 /** Seller costs kept by our server (`/hub/costs`): the API has no write of `cost`. */
 
-const KeptCost = z.object({
-  itemId: z.string(),
-  cost: z.string(),
-  setAt: z.string(),
-  setBy: z.string(),
-});
+const KeptCost = z.object(
+  fields({
+    itemId: () => z.string(),
+    cost: () => z.string(),
+    setAt: () => z.string(),
+    setBy: () => z.string(),
+  }),
+);
 export type KeptCost = z.infer<typeof KeptCost>;
 
 const COSTS_PATH = '/hub/costs';

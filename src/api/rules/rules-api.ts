@@ -10,6 +10,7 @@ import {
 } from '../../shared/rule-answers';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import { callServer } from '../server-call';
+import { fields, type Thunks } from '../../shared/lazy-fields';
 
 export type { RuleDefinition, WriteFields };
 export type { PlanChange } from '../../shared/rule-answers';
@@ -27,45 +28,50 @@ export const Rule = z.extend(StoredRule, {
 });
 export type Rule = z.infer<typeof Rule>;
 
-const RulesList = z.object({
-  rules: z.array(Rule),
-  /** Rules deleted lately: their runs stay readable. */
-  deleted: z.optional(
-    z.array(z.object({ id: z.number(), name: z.string(), deletedAt: z.nullable(z.string()) })),
-  ),
-  role: z.enum(['owner', 'editor', 'viewer']),
-  pause: z.nullable(z.string()),
-});
+const RulesList = z.object(
+  fields({
+    rules: () => z.array(Rule),
+    /** Rules deleted lately: their runs stay readable. */
+    deleted: () =>
+      z.optional(
+        z.array(z.object({ id: z.number(), name: z.string(), deletedAt: z.nullable(z.string()) })),
+      ),
+    role: () => z.enum(['owner', 'editor', 'viewer']),
+    pause: () => z.nullable(z.string()),
+  }),
+);
 export type RulesList = z.infer<typeof RulesList>;
 
 /** What a plan or a run says of one listing. */
 const ListingLine = {
-  listingId: z.string(),
-  title: z.string(),
-  reason: z.nullable(z.string()),
-  why: z.string(),
-  before: WriteFields,
-  after: WriteFields,
-  floor: z.nullable(z.string()),
-};
+  listingId: () => z.string(),
+  title: () => z.string(),
+  reason: () => z.nullable(z.string()),
+  why: () => z.string(),
+  before: () => WriteFields,
+  after: () => WriteFields,
+  floor: () => z.nullable(z.string()),
+} satisfies Thunks;
 
-export const PlanItem = z.object({ ...ListingLine, kind: z.enum(['write', 'skip']) });
+export const PlanItem = z.object(fields({ ...ListingLine, kind: () => z.enum(['write', 'skip']) }));
 export type PlanItem = z.infer<typeof PlanItem>;
 
-const Preview = z.object({
-  read: z.number(),
-  inScope: z.number(),
-  changes: z.number(),
-  /** The money the changes take off, in all. */
-  markdown: z.string(),
-  /** The plan's key: Run now sends it, so only this plan runs. */
-  plan: z.string(),
-  /** Listings left alone, by reason. */
-  skipped: z.record(z.string(), z.number()),
-  /** Listings in scope not listed (past the preview's bound). */
-  left: z.number(),
-  items: z.array(PlanItem),
-});
+const Preview = z.object(
+  fields({
+    read: () => z.number(),
+    inScope: () => z.number(),
+    changes: () => z.number(),
+    /** The money the changes take off, in all. */
+    markdown: () => z.string(),
+    /** The plan's key: Run now sends it, so only this plan runs. */
+    plan: () => z.string(),
+    /** Listings left alone, by reason. */
+    skipped: () => z.record(z.string(), z.number()),
+    /** Listings in scope not listed (past the preview's bound). */
+    left: () => z.number(),
+    items: () => z.array(PlanItem),
+  }),
+);
 export type Preview = z.infer<typeof Preview>;
 
 const RunItem = z.extend(SharedRunItem, { floor: z.nullable(z.string()) });
@@ -74,29 +80,38 @@ export type RunItem = z.infer<typeof RunItem>;
 const RunDetail = z.object({ run: RuleRun, sending: z.boolean(), items: z.array(RunItem) });
 export type RunDetail = z.infer<typeof RunDetail>;
 
-const ListingRules = z.object({
-  upcoming: z.array(Upcoming),
-  touched: z.nullable(
-    z.object({ ruleId: z.number(), ruleName: z.nullable(z.string()), at: z.string() }),
-  ),
-});
+const ListingRules = z.object(
+  fields({
+    upcoming: () => z.array(Upcoming),
+    touched: () =>
+      z.nullable(
+        z.object({ ruleId: z.number(), ruleName: z.nullable(z.string()), at: z.string() }),
+      ),
+  }),
+);
 export type ListingRules = z.infer<typeof ListingRules>;
 
-const Touched = z.object({
-  listings: z.array(
-    z.object({ listingId: z.string(), ruleId: z.number(), ruleName: z.nullable(z.string()) }),
-  ),
-});
+const Touched = z.object(
+  fields({
+    listings: () =>
+      z.array(
+        z.object({ listingId: z.string(), ruleId: z.number(), ruleName: z.nullable(z.string()) }),
+      ),
+  }),
+);
 export type Touched = z.infer<typeof Touched>;
 
-const PlanChangedBody = z.object({
-  svc_error: z.object({
-    plan: z.string(),
-    changes: z.number(),
-    markdown: z.string(),
-    changed: PlanDiff,
+const PlanChangedBody = z.object(
+  fields({
+    svc_error: () =>
+      z.object({
+        plan: z.string(),
+        changes: z.number(),
+        markdown: z.string(),
+        changed: PlanDiff,
+      }),
   }),
-});
+);
 export type NewPlan = z.infer<typeof PlanChangedBody>['svc_error'];
 
 /** Run now refused: the listings changed since the preview; the new plan and what changed. */

@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SlabdeskClient } from '../../client';
-import { rulesApi, type RuleRun } from './rules-api';
+import type { RuleRun } from './rules-api';
 import { rulesKeys } from './rules-keys';
+
+/** The rules' reads and their schemas, loaded with the first query: the catalogue asks only one. */
+const rulesApi = () => import('./rules-api').then((module) => module.rulesApi);
 
 const unfinished = (run: RuleRun | null | undefined) =>
   run?.status === 'running' || run?.status === 'paused';
@@ -10,7 +13,7 @@ const unfinished = (run: RuleRun | null | undefined) =>
 export const rulesListQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: rulesKeys.list(),
-    queryFn: ({ signal }) => rulesApi.list(client, signal),
+    queryFn: async ({ signal }) => (await rulesApi()).list(client, signal),
     staleTime: 5_000,
     retry: false,
     refetchInterval: (query) =>
@@ -20,7 +23,7 @@ export const rulesListQuery = (client: SlabdeskClient) =>
 export const ruleRunsQuery = (client: SlabdeskClient, ruleId: number) =>
   queryOptions({
     queryKey: rulesKeys.runs(ruleId),
-    queryFn: ({ signal }) => rulesApi.runs(client, ruleId, signal),
+    queryFn: async ({ signal }) => (await rulesApi()).runs(client, ruleId, signal),
     staleTime: 2_000,
     refetchInterval: (query) => (query.state.data?.runs.some(unfinished) ? 1_000 : false),
   });
@@ -28,7 +31,7 @@ export const ruleRunsQuery = (client: SlabdeskClient, ruleId: number) =>
 export const ruleRunQuery = (client: SlabdeskClient, runId: number) =>
   queryOptions({
     queryKey: rulesKeys.run(runId),
-    queryFn: ({ signal }) => rulesApi.runDetail(client, runId, signal),
+    queryFn: async ({ signal }) => (await rulesApi()).runDetail(client, runId, signal),
     staleTime: 2_000,
     refetchInterval: (query) => (unfinished(query.state.data?.run) ? 1_000 : false),
   });
@@ -37,7 +40,7 @@ export const ruleRunQuery = (client: SlabdeskClient, runId: number) =>
 export const rulePreviewQuery = (client: SlabdeskClient, ruleId: number) =>
   queryOptions({
     queryKey: rulesKeys.preview(ruleId),
-    queryFn: ({ signal }) => rulesApi.preview(client, { ruleId }, signal),
+    queryFn: async ({ signal }) => (await rulesApi()).preview(client, { ruleId }, signal),
     staleTime: 0,
     gcTime: 60_000,
   });
@@ -46,7 +49,7 @@ export const rulePreviewQuery = (client: SlabdeskClient, ruleId: number) =>
 export const listingRulesQuery = (client: SlabdeskClient, listingId: string) =>
   queryOptions({
     queryKey: rulesKeys.listing(listingId),
-    queryFn: ({ signal }) => rulesApi.listing(client, listingId, signal),
+    queryFn: async ({ signal }) => (await rulesApi()).listing(client, listingId, signal),
     staleTime: 60_000,
     retry: false,
   });
@@ -55,7 +58,7 @@ export const listingRulesQuery = (client: SlabdeskClient, listingId: string) =>
 export const touchedListingsQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: rulesKeys.touched(),
-    queryFn: ({ signal }) => rulesApi.touched(client, signal),
+    queryFn: async ({ signal }) => (await rulesApi()).touched(client, signal),
     staleTime: 30_000,
     retry: false,
   });

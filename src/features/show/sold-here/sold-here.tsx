@@ -129,14 +129,63 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
 
 /** "Sold here": off the marketplace at once (via the outbox offline) and into the show's ledger. */
 export function SoldHere({ listing }: { listing: ListingRead }) {
+  const writeButton = useWriteButton();
+  const [open, setOpen] = useState(false);
+  // The form is made at the first opening; Cancel hides it, keeping what was typed.
+  const [opened, setOpened] = useState(false);
+  // The ledger is asked once the seller opens the form (the counter view asks at once).
+  const { sale, write } = useShowSale(listing.id, open);
+  // Sold: the form closes and forgets this sale's amounts (an undo starts a new sale afresh).
+  const made = sale !== undefined || write !== undefined;
+  if (made && opened) {
+    setOpen(false);
+    setOpened(false);
+  }
+  const title = listing.title ?? listing.card?.title ?? 'this card';
+
+  if (sale || write) {
+    return (
+      <>
+        {sale && <ShowSaleNote sale={sale} title={title} />}
+        {write && <SaleState write={write} />}
+      </>
+    );
+  }
+  if (listing.unavailable_reason === 'sold') return null;
+  return (
+    <>
+      {!open && (
+        <button
+          type="button"
+          className="button primary sold-here-open"
+          {...writeButton}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
+          Sold here
+        </button>
+      )}
+      {opened && <SaleForm listing={listing} hidden={!open} onCancel={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** The sale's form: the show, the amounts and the tenders. */
+function SaleForm({
+  listing,
+  hidden,
+  onCancel,
+}: {
+  listing: ListingRead;
+  hidden: boolean;
+  onCancel(): void;
+}) {
   const client = useApiClient();
   const shows = useQuery(showsQuery(client));
   const facts = useCardFacts();
   const sell = useSellAtShow();
-  const writeButton = useWriteButton();
-  const [open, setOpen] = useState(false);
-  // The ledger is asked once the seller opens the form (the counter view asks at once).
-  const { sale, write } = useShowSale(listing.id, open);
   const list = shows.data ?? [];
   const todays = list.find((show) => show.date === today()) ?? list[0];
   const form = useForm<SaleValues>({
@@ -161,44 +210,18 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
     resetField('price', { defaultValue: listing.price ?? '' });
     resetField('discount', { defaultValue: '' });
   }, [listing.price, resetField]);
-  // Sold: the form closes and forgets this sale's amounts (an undo starts a new sale afresh).
-  const made = sale !== undefined || write !== undefined;
+  // Each opening chooses today's show if none is chosen (not as the shows come in).
   useEffect(() => {
-    if (!made) return;
-    setOpen(false);
-    form.reset();
-  }, [made, form]);
+    if (!hidden && !form.getValues('showKey') && todays) setValue('showKey', todays.key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- at an opening only
+  }, [hidden]);
   const errors = formState.errors;
   const price = watch('price');
   const discount = discountCents(listing.price, price);
   const cost = listing.card?.id ? facts.data?.get(listing.card.id)?.cost : undefined;
-  const sold = listing.unavailable_reason === 'sold';
-  const title = listing.title ?? listing.card?.title ?? 'this card';
 
-  if (sale || write) {
-    return (
-      <>
-        {sale && <ShowSaleNote sale={sale} title={title} />}
-        {write && <SaleState write={write} />}
-      </>
-    );
-  }
-  if (sold) return null;
-  if (!open) {
-    return (
-      <button
-        type="button"
-        className="button primary sold-here-open"
-        {...writeButton}
-        onClick={() => {
-          if (!form.getValues('showKey') && todays) setValue('showKey', todays.key);
-          setOpen(true);
-        }}
-      >
-        Sold here
-      </button>
-    );
-  }
+  // Cancelled: nothing drawn, the form's values and errors kept for the next opening.
+  if (hidden) return null;
   return (
     <form
       className="panel sold-here"
@@ -291,7 +314,7 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
         <button type="submit" className="primary" disabled={formState.isSubmitting}>
           Record the sale
         </button>
-        <button type="button" onClick={() => setOpen(false)}>
+        <button type="button" onClick={onCancel}>
           Cancel
         </button>
       </div>
