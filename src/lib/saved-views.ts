@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import { readKept, writeKept } from '../api/local-store';
 
 /** A table's chosen columns in this browser (a device's preference), and the URL's helpers. */
@@ -76,7 +77,7 @@ export function viewPatch(current: URLSearchParams, search: string): SearchPatch
 export type SearchPatch = Record<string, string | undefined>;
 
 /** For `setSearchParams`: the params with `patch` applied. */
-export const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
+const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(patch)) {
     if (value) next.set(key, value);
@@ -85,5 +86,25 @@ export const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
   return next;
 };
 
-/** Filters written in place of the history entry and drawn at once, so a bound input keeps up. */
-export const FILTER_MOVE = { replace: true, flushSync: true } as const;
+/** A page's filters in its address; a change replaces the history entry, drawn at once. */
+export function useFilterParams(): [URLSearchParams, (patch: SearchPatch) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (patch: SearchPatch) => setParams(patched(patch), { replace: true, flushSync: true }),
+    [setParams],
+  );
+  return [params, update];
+}
+
+/** A sortable header's click: sorts by it, or turns its direction when it sorts already. */
+export const sortClick =
+  (
+    sortable: readonly string[],
+    sort: string | undefined,
+    dir: string | undefined,
+    update: (patch: SearchPatch) => void,
+  ) =>
+  (id: string) => {
+    if (sortable.includes(id))
+      update({ sort: id, dir: sort === id && dir !== 'desc' ? 'desc' : 'asc' });
+  };

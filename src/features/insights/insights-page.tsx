@@ -9,8 +9,7 @@ import { wholeCatalogueQuery } from '../../api/listings/catalogue-query';
 import type { Granularity } from '../../api/sales/sales-series';
 import { soldAtByListing, type Dimension } from '../../api/sales/sell-through';
 import { useNow } from '../../lib/use-now';
-import { useSearchParams } from 'react-router';
-import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
+import { useFilterParams } from '../../lib/saved-views';
 import { AgeSection } from './age-section';
 import { METRICS, SalesSection, type Metric } from './sales-section';
 import { SellThroughSection } from './sell-through-section';
@@ -24,8 +23,7 @@ export function InsightsPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const now = useNow(60_000);
-  const [params, setParams] = useSearchParams();
-  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
+  const [params, update] = useFilterParams();
   const by = oneOf<Granularity>(params.get('by'), ['day', 'week', 'month'], 'day');
   const metric = oneOf<Metric>(params.get('metric'), Object.keys(METRICS) as Metric[], 'net');
   const dimension = oneOf<Dimension>(

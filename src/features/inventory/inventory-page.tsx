@@ -1,6 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
+import { useFilterParams, useVisibleColumns } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { InventoryItem, InventoryLevel } from '../../client';
@@ -224,8 +224,7 @@ function useNeverListed(rows: readonly InventoryRow[] | undefined): {
 
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {
-  const [params, setParams] = useSearchParams();
-  const updateParams = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
+  const [params, updateParams] = useFilterParams();
   const q = params.get('q') ?? '';
   const onlyUnlisted = params.get('unlisted') === 'yes';
   const query = useInventory();
