@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { ordersQuery } from '../../api/orders/order-queries';
 import { wholeCatalogueQuery } from '../../api/listings/catalogue-query';
 import type { Granularity } from '../../api/sales/sales-series';
@@ -41,18 +40,8 @@ export function InsightsPage() {
   return (
     <section aria-labelledby="insights-heading">
       <h1 id="insights-heading">Insights</h1>
-      <QueryErrorBanner
-        query={orders}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
-      <QueryErrorBanner
-        query={listings}
-        title="Listings could not be loaded"
-        scope={REQUIRED_SCOPES.listings}
-        noun="listing"
-      />
+      <QueryErrorBanner query={orders} of="orders" />
+      <QueryErrorBanner query={listings} of="listings" />
       {/* The sections appear together, in their order: one arriving first never moves under another. */}
       {loading && <Loading label="Loading orders and listings…" />}
       {!loading && orders.data && (

@@ -288,12 +288,7 @@ export function InventoryPage() {
       }
       problems={
         <>
-          <QueryErrorBanner
-            query={query}
-            title="Inventory could not be loaded"
-            scope={REQUIRED_SCOPES.inventory}
-            noun="card"
-          />
+          <QueryErrorBanner query={query} of="inventory" />
           {query.data?.stopped && (
             <ErrorBanner
               error={query.data.stopped}

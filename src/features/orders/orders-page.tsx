@@ -16,7 +16,6 @@ import { Freshness } from '../../components/freshness';
 import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { useLiveUpdatesOff, usePollInterval } from '../../api/live/live-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { countOf, relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { OrderLink } from '../../components/order-link';
@@ -273,14 +272,7 @@ export function OrdersPage() {
           onChange={update}
         />
       }
-      problems={
-        <QueryErrorBanner
-          query={query}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          noun="order"
-        />
-      }
+      problems={<QueryErrorBanner query={query} of="orders" />}
       loading={
         data === undefined && (query.isPending || query.data) ? 'Loading orders…' : undefined
       }

@@ -73,12 +73,7 @@ export function OverviewPage() {
       {ping.data && !canListings && (
         <p className="banner banner-info">Listing figures need the scope read_listings.</p>
       )}
-      <QueryErrorBanner
-        query={orders}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
+      <QueryErrorBanner query={orders} of="orders" />
       <QueryErrorBanner
         query={listings}
         title="Listings could not be loaded"

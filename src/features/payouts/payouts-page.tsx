@@ -8,7 +8,6 @@ import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { countOf, formatUtcMonth, leftOutNote } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { sumKnown } from '../../api/sales/money';
@@ -72,12 +71,7 @@ export function PayoutsPage() {
   return (
     <section aria-labelledby="payouts-heading">
       <h1 id="payouts-heading">Payouts</h1>
-      <QueryErrorBanner
-        query={orders}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
+      <QueryErrorBanner query={orders} of="orders" />
       {orders.isPending && <Loading label="Loading orders…" />}
       {orders.data && (
         <>
