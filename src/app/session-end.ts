@@ -10,6 +10,7 @@ import {
   serverSeenAt,
 } from '../lib/session';
 import { clearAccountData } from './clear-account';
+import { Listeners } from '../client/listeners';
 import { SESSION_ENDED_CACHE } from '../shared/browser-keeps';
 
 /** An ended or long-unseen session clears the account's data here, after saying what was waiting. */
@@ -19,11 +20,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Why = 'ended' | 'unseen';
 
 let note: string | null = null;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 function publish(next: string | null): void {
   note = next;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
 
 /** A waiting write in the seller's words, with its maker when sign-in is on. */
@@ -85,10 +86,7 @@ export function connectOutboxToSession(): () => void {
 /** What was cleared and not sent, for the banner; null when nothing was cleared. */
 export function useClearedNote(): string | null {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    listeners.subscribe,
     () => note,
     () => note,
   );

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { readKept, writeKept } from '../api/local-store';
+import { Listeners } from '../client/listeners';
 
 /** A table's chosen columns in this browser (a device's preference), and the URL's helpers. */
 
@@ -8,7 +9,7 @@ import { readKept, writeKept } from '../api/local-store';
 export const COLUMNS_PARAM = 'cols';
 
 const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 let version = 0;
 
 const read = <T>(key: string, fallback: T): T => readKept<T>(key) ?? fallback;
@@ -16,13 +17,8 @@ const read = <T>(key: string, fallback: T): T => readKept<T>(key) ?? fallback;
 function write(key: string, value: unknown): void {
   writeKept(key, value); // refused: the view still works as a URL for this visit
   version++;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /** The search params of a view: everything but the one-off selection of ids. */
 export function viewSearch(params: URLSearchParams): string {
@@ -39,7 +35,7 @@ export function useVisibleColumns<C extends { id: string }>(
   params: URLSearchParams,
 ): { visible: C[]; chosen: ReadonlySet<string>; remember(ids: readonly string[]): void } {
   useSyncExternalStore(
-    subscribe,
+    listeners.subscribe,
     () => version,
     () => version,
   );
