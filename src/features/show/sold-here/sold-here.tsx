@@ -18,6 +18,7 @@ import {
 } from '../../../api/shows/show-queries';
 import { FormField } from '../../../components/form-field';
 import { Figure } from '../../../components/figure';
+import { Fact } from '../../../components/fact';
 import { useWriteButton } from '../../../components/write-actions';
 import { formatDay, formatMoney, formatShortDate } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
@@ -271,20 +272,15 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
         </FormField>
       </div>
       <dl className="sold-here-sum" aria-label="The sale">
-        <div>
-          <dt>Asking</dt>
-          <dd className="figure">{formatMoney(listing.price)}</dd>
-        </div>
-        <div>
-          <dt>Discount</dt>
-          <dd className="figure">{discount > 0 ? `−${formatDollars(discount)}` : 'none'}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd className="figure">
-            {/^\d{1,7}(\.\d{1,2})?$/.test(price.trim()) ? formatMoney(price.trim()) : '—'}
-          </dd>
-        </div>
+        <Fact box label="Asking" figure>
+          {formatMoney(listing.price)}
+        </Fact>
+        <Fact box label="Discount" figure>
+          {discount > 0 ? `−${formatDollars(discount)}` : 'none'}
+        </Fact>
+        <Fact box label="Total" figure>
+          {/^\d{1,7}(\.\d{1,2})?$/.test(price.trim()) ? formatMoney(price.trim()) : '—'}
+        </Fact>
       </dl>
       <TenderFields form={form} />
       <div className="form-actions">
