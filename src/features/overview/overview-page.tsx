@@ -79,8 +79,7 @@ export function OverviewPage() {
         title="Listings could not be loaded"
         scope={REQUIRED_SCOPES.listings}
       />
-      {/* Money first, drawn as its frame at once (its figures fill it); Work comes with the
-          orders, beside it on a desk and under it on a phone, so nothing drawn moves. */}
+      {/* Money first, its frame at once; Work comes with the orders, so nothing drawn moves. */}
       <div className="detail-grid overview-grid">{panels}</div>
     </section>
   );

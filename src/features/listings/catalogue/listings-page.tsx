@@ -144,8 +144,7 @@ export function ListingsPage() {
               Bring these to the show ({selected.size})
             </WriteLink>
           )}
-          {/* There from the first paint (disabled until every page is in), so nothing below it
-              moves when the catalogue completes. */}
+          {/* There from the first paint (disabled until every page is in): nothing below moves. */}
           {data?.complete && shown.length > 0 ? (
             <WriteLink className="button bulk-all" to={paths.bulkEdit.to({ search: params })}>
               Bulk edit all {shown.length} matching
