@@ -101,16 +101,11 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
   const [error, setError] = useState<string>();
   return (
     <div className="sold-here-start">
-      <FormField label="Show name" error={error}>
-        {(control) => (
-          <input
-            {...control}
-            value={name}
-            maxLength={120}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </FormField>
+      <FormField
+        label="Show name"
+        error={error}
+        input={{ value: name, maxLength: 120, onChange: (event) => setName(event.target.value) }}
+      />
       <button
         type="button"
         onClick={() => {
