@@ -24,13 +24,7 @@ export interface AppParts {
   router: AppRouter;
 }
 
-/**
- * The dashboard's client, caches, live stream and router. The client talks to the server's own
- * `/api` proxy, no key. The server's governor paces every tab of the key by one bucket, so the
- * tab does not pace itself (it only bounds its requests in flight) and tells the server each
- * call's priority, and each write the session's CSRF token. Made before React's first render:
- * creating the router runs the first page's loader, so its reads and its code chunk start at once.
- */
+/** Made before React's first render: the router starts the first page's reads and chunk at once. */
 export function createAppParts(): AppParts {
   const client = createClient({
     baseUrl: '/api',
@@ -51,9 +45,7 @@ export function App({ parts }: { parts: AppParts }) {
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>
         {painted && <LiveUpdates />}
-        {/* Moves drawn at once, not in transitions: React starts a transition over after each
-            redraw outside it, and while a page's reads answer page after page a move waited
-            seconds. flushSync: a page's filters are drawn as they are used. */}
+        {/* Moves drawn at once: a transition restarted with each page a read answered. */}
         <RouterProvider
           router={parts.router}
           flushSync={(draw) => void flushSync(draw)}

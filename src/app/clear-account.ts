@@ -11,11 +11,7 @@ async function unsubscribePush(): Promise<void> {
   await subscription?.unsubscribe();
 }
 
-/**
- * Before sign-out: nothing of the account left in this browser: its databases, the pages the
- * service worker kept, local and session storage, its push subscription. Best effort, bounded: the server's
- * Clear-Site-Data answer does the same where the browser honours it.
- */
+/** Before sign-out: the account's databases, kept pages, storage and push go (best effort). */
 export async function clearAccountData(): Promise<void> {
   const work = (async () => {
     try {

@@ -50,11 +50,7 @@ export function dotClass(mode: Mode, updates: UpdatesState): string {
   return `mode-${mode}${updates === 'delayed' ? ' is-delayed' : ''}`;
 }
 
-/**
- * The header's one status: the key's mode and the update stream, once, as a button whose
- * disclosure holds the details (the seller, why updates are delayed, the API capacity). Two
- * side-by-side "live" marks meaning different things read as one; this says both in words.
- */
+/** The header's one status (key mode, update stream), its details behind a button. */
 export function ConnectionStatus({
   mode,
   sellerId,

@@ -23,16 +23,11 @@ export function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/**
- * The page-wide shortcuts: `/` focuses the page's search, `g` then a letter jumps to a page, `j`
- * goes to the page's table, `s` opens the scanner and `?` opens the help. None fires while typing in a field, with a
- * modifier held (Shift aside), or while a dialog is open.
- */
+/** `/` `g`+letter `j` `s` `?`; none while typing, with a modifier (Shift aside) or in a dialog. */
 export function useKeyboardShortcuts(onHelp: () => void, onScan?: () => void) {
   const navigate = useNavigate();
   const chord = useRef<number | null>(null);
-  // Listening from the commit that shows the page, not after its first paint: a key pressed as
-  // soon as the page appears (a fast typist, a test) is not lost.
+  // From the commit that shows the page, not after its paint: a key pressed at once is not lost.
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -54,10 +54,7 @@ const NAV = [
   { to: paths.rules.to(), label: 'Rules', end: false },
 ];
 
-/**
- * The frame of every page: a skip link, navigation (behind a Menu button on a narrow screen), the
- * live/test badge and the connection area (always in view), the keyboard shortcuts and their help.
- */
+/** The frame of every page: skip link, navigation (a Menu on a narrow screen), status, shortcuts. */
 export function Layout() {
   const client = useApiClient();
   const ping = useQuery(pingQuery(client));
@@ -163,8 +160,7 @@ export function Layout() {
               ))}
             </ul>
           </nav>
-          {/* One status (the key and its updates, details behind it), the API capacity at a
-              desk, the session and the shortcuts' help: one row that never wraps. */}
+          {/* Status, API capacity at a desk, session and help: one row that never wraps. */}
           <div className="topbar-end">
             <button
               type="button"

@@ -3,22 +3,13 @@ import { useEffect } from 'react';
 import { useHubStream } from '../api/live/live-context';
 import { refreshLists } from '../api/live/refresh-lists';
 
-/**
- * What applies a delivery to the caches, and the notices: loaded with the first delivery, so a
- * first page does not carry them (a delivery waits for them once, a few milliseconds).
- */
+/** Applying deliveries and notices loads with the first delivery, not with a first page. */
 const loadPatchers = () =>
   Promise.all([import('../api/live/apply-delivery'), import('../lib/notifications')]).then(
     ([deliveries, notices]) => ({ ...deliveries, ...notices }),
   );
 
-/**
- * Connects this tab to the server's event stream and applies every verified webhook to the
- * TanStack Query caches as it arrives (listings, orders, the money figures), with a browser notice for
- * a sale or a shipment due soon. Each change the hub's replica takes (a delivery, its
- * reconciliation, a write's answer) has the lists on screen read its change feed, as does a stream
- * that comes back after a break.
- */
+/** Applies each verified webhook to the caches (and notices); replica changes refresh the lists. */
 export function LiveUpdates() {
   const stream = useHubStream();
   const queryClient = useQueryClient();

@@ -13,10 +13,7 @@ import { paths } from '../shared/paths';
 const ageOf = (kept: Kept<unknown> | undefined, now: number) =>
   kept?.checkedAt === undefined ? 'age unknown' : freshnessText(kept.checkedAt, now).toLowerCase();
 
-/**
- * On every page: says plainly when there is no network and how old this device's copies are,
- * and how many changes made here wait to be sent (sent in order when the network is back).
- */
+/** On every page: no network, how old the kept copies are, how many changes wait to be sent. */
 export function OfflineStatus() {
   useOutboxSync();
   const online = !useOffline();

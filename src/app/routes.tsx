@@ -10,15 +10,10 @@ import { prefetchCatalogue } from '../api/listings/catalogue-query';
 import { prefetchOrder, prefetchOrders } from '../api/orders/order-queries';
 import { bootMode } from '../lib/boot-mode';
 
-/**
- * A route loader that starts the page's queries while its code chunk loads (the router runs a
- * static `loader` beside `lazy`) and resolves without waiting for the data: the page renders at
- * once and shows its own loading state. The prefetch lives with the feature's queries, imported
- * on demand so the first load does not carry every page's query code.
- */
+/** Starts the page's queries beside its chunk and resolves at once: the page shows its own wait. */
 function startQueries(
   deps: RouteDeps,
-  load: () => Promise<Prefetch> | Prefetch,
+  load: PrefetchOf,
 ): (args: LoaderFunctionArgs) => Promise<null> {
   return async ({ params, request }) => {
     (await load())(deps, { params, url: new URL(request.url) });
@@ -26,163 +21,126 @@ function startQueries(
   };
 }
 
-/** A route's `lazy`: the page's chunk, of which the route takes only its `Component`. */
-const page =
-  (load: () => Promise<{ Component: ComponentType }>) =>
-  async (): Promise<{ Component: ComponentType }> => ({
-    Component: (await load()).Component,
-  });
-
-/**
- * For pages whose filters live in the address: the loader runs when the page is entered, not
- * for a change of the query (the page's own queries follow it, and the page is not marked busy).
- */
+/** Filters in the address: the loader runs on entering the page, not on a change of query. */
 export const onEntry: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }) => currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
-/** The catalogue pages' loader (listings, bulk edit): the kept listings are in the shell already. */
-const startCatalogue = (deps: RouteDeps) => startQueries(deps, () => prefetchCatalogue);
+type PrefetchOf = () => Promise<Prefetch> | Prefetch;
 
-/** The money reads' loader (their queries are in the shell already: nothing to import). */
-const startSales = (deps: RouteDeps, reads: Parameters<typeof prefetchSales>[0]) =>
-  startQueries(deps, () => prefetchSales(reads));
+/** A page's route: its own lazily loaded chunk (only its `Component`), its reads started beside. */
+const page =
+  (
+    path: string | undefined,
+    load: () => Promise<{ Component: ComponentType }>,
+    prefetch?: PrefetchOf,
+    filtersInAddress?: 'filters in address',
+  ) =>
+  (deps: RouteDeps): RouteObject => ({
+    ...(path === undefined ? { index: true } : { path }),
+    lazy: async () => ({ Component: (await load()).Component }),
+    ...(prefetch && { loader: startQueries(deps, prefetch) }),
+    ...(filtersInAddress && { shouldRevalidate: onEntry }),
+  });
 
-/**
- * The route table for `createBrowserRouter`. Every page is its own lazily loaded chunk, so the
- * first page loads only the shell and itself; pages with a loader start their reads beside that
- * chunk. Until the first page is in, the frame index.html painted stays (`HydrateFallback`).
- */
+/** The kept listings and money reads are in the shell already; other prefetches load on demand. */
+const catalogue = () => prefetchCatalogue;
+const sales = (reads: Parameters<typeof prefetchSales>[0]) => () => prefetchSales(reads);
+const listing = async () => (await import('../api/listings/listing-detail-query')).prefetchListing;
+const FILTERS = 'filters in address';
+
+/** Every page, in the menu's order; the overview is the index. */
+const PAGES = [
+  page(
+    undefined,
+    () => import('../features/overview/overview-page'),
+    sales({ orders: true, listings: true, scoped: true }),
+  ),
+  page(
+    paths.listings.pattern,
+    () => import('../features/listings/catalogue/listings-page'),
+    catalogue,
+    FILTERS,
+  ),
+  page(paths.newListing.pattern, () => import('../features/listings/forms/new-listing-page')),
+  page(
+    paths.bulkEdit.pattern,
+    () => import('../features/listings/bulk-edit/bulk-edit-page'),
+    catalogue,
+    FILTERS,
+  ),
+  page(
+    paths.listing.pattern,
+    () => import('../features/listings/detail/listing-detail-page'),
+    listing,
+  ),
+  page(
+    paths.editListing.pattern,
+    () => import('../features/listings/forms/listing-edit-page'),
+    listing,
+  ),
+  page(
+    paths.orders.pattern,
+    () => import('../features/orders/orders-page'),
+    () => prefetchOrders,
+    FILTERS,
+  ),
+  page(
+    paths.order.pattern,
+    () => import('../features/orders/order-detail-page'),
+    () => prefetchOrder,
+  ),
+  page(
+    paths.inventory.pattern,
+    () => import('../features/inventory/inventory-page'),
+    async () => (await import('../api/inventory/inventory-queries')).prefetch,
+    FILTERS,
+  ),
+  page(
+    paths.locations.pattern,
+    () => import('../features/locations/locations-page'),
+    async () => (await import('../api/locations/locations-queries')).prefetch,
+  ),
+  page(paths.events.pattern, () => import('../features/events/events-page')),
+  page(paths.activity.pattern, () => import('../features/activity/activity-page')),
+  page(paths.shows.pattern, () => import('../features/show/ledger/shows-page')),
+  page(paths.showCase.pattern, () => import('../features/show/ledger/show-case-page')),
+  page(paths.show.pattern, () => import('../features/show/ledger/show-page'), catalogue),
+  page(paths.showReceipt.pattern, () => import('../features/show/receipt/receipt-page')),
+  page(paths.rules.pattern, () => import('../features/rules/rules-page')),
+  page(
+    paths.insights.pattern,
+    () => import('../features/insights/insights-page'),
+    sales({ orders: true, listings: true }),
+    FILTERS,
+  ),
+  page(
+    paths.payouts.pattern,
+    () => import('../features/payouts/payouts-page'),
+    sales({ orders: true }),
+  ),
+  page(paths.shipQueue.pattern, () => import('../features/orders/ship-queue-page')),
+  page(paths.packingSheet.pattern, () => import('../features/orders/packing-sheet-page')),
+  page(paths.showCert.pattern, () => import('../features/show/counter/counter-page'), catalogue),
+];
+
+/** The route table for `createBrowserRouter`; until the first page is in, index.html's frame stays. */
 export const createRoutes = (deps: RouteDeps): RouteObject[] => [
   {
     path: '/',
     Component: Layout,
     // The header's counts on every page, started once (the layout stays across moves).
-    loader: startSales(deps, { orders: true, scoped: true }),
+    loader: startQueries(deps, sales({ orders: true, scoped: true })),
     shouldRevalidate: () => false,
     HydrateFallback: BootFrame,
     errorElement: <RouteError />,
-    children: [
-      {
-        index: true,
-        loader: startSales(deps, { orders: true, listings: true, scoped: true }),
-        lazy: page(() => import('../features/overview/overview-page')),
-      },
-      {
-        path: paths.listings.pattern,
-        loader: startCatalogue(deps),
-        shouldRevalidate: onEntry,
-        lazy: page(() => import('../features/listings/catalogue/listings-page')),
-      },
-      {
-        path: paths.newListing.pattern,
-        lazy: page(() => import('../features/listings/forms/new-listing-page')),
-      },
-      {
-        path: paths.bulkEdit.pattern,
-        loader: startCatalogue(deps),
-        shouldRevalidate: onEntry,
-        lazy: page(() => import('../features/listings/bulk-edit/bulk-edit-page')),
-      },
-      {
-        path: paths.listing.pattern,
-        loader: startQueries(
-          deps,
-          async () => (await import('../api/listings/listing-detail-query')).prefetchListing,
-        ),
-        lazy: page(() => import('../features/listings/detail/listing-detail-page')),
-      },
-      {
-        path: paths.editListing.pattern,
-        loader: startQueries(
-          deps,
-          async () => (await import('../api/listings/listing-detail-query')).prefetchListing,
-        ),
-        lazy: page(() => import('../features/listings/forms/listing-edit-page')),
-      },
-      {
-        path: paths.orders.pattern,
-        loader: startQueries(deps, () => prefetchOrders),
-        shouldRevalidate: onEntry,
-        lazy: page(() => import('../features/orders/orders-page')),
-      },
-      {
-        path: paths.order.pattern,
-        loader: startQueries(deps, () => prefetchOrder),
-        lazy: page(() => import('../features/orders/order-detail-page')),
-      },
-      {
-        path: paths.inventory.pattern,
-        loader: startQueries(
-          deps,
-          async () => (await import('../api/inventory/inventory-queries')).prefetch,
-        ),
-        shouldRevalidate: onEntry,
-        lazy: page(() => import('../features/inventory/inventory-page')),
-      },
-      {
-        path: paths.locations.pattern,
-        loader: startQueries(
-          deps,
-          async () => (await import('../api/locations/locations-queries')).prefetch,
-        ),
-        lazy: page(() => import('../features/locations/locations-page')),
-      },
-      { path: paths.events.pattern, lazy: page(() => import('../features/events/events-page')) },
-      {
-        path: paths.activity.pattern,
-        lazy: page(() => import('../features/activity/activity-page')),
-      },
-      { path: paths.shows.pattern, lazy: page(() => import('../features/show/ledger/shows-page')) },
-      {
-        path: paths.showCase.pattern,
-        lazy: page(() => import('../features/show/ledger/show-case-page')),
-      },
-      {
-        path: paths.show.pattern,
-        loader: startCatalogue(deps),
-        lazy: page(() => import('../features/show/ledger/show-page')),
-      },
-      {
-        path: paths.showReceipt.pattern,
-        lazy: page(() => import('../features/show/receipt/receipt-page')),
-      },
-      { path: paths.rules.pattern, lazy: page(() => import('../features/rules/rules-page')) },
-      {
-        path: paths.insights.pattern,
-        loader: startSales(deps, { orders: true, listings: true }),
-        shouldRevalidate: onEntry,
-        lazy: page(() => import('../features/insights/insights-page')),
-      },
-      {
-        path: paths.payouts.pattern,
-        loader: startSales(deps, { orders: true }),
-        lazy: page(() => import('../features/payouts/payouts-page')),
-      },
-      {
-        path: paths.shipQueue.pattern,
-        lazy: page(() => import('../features/orders/ship-queue-page')),
-      },
-      {
-        path: paths.packingSheet.pattern,
-        lazy: page(() => import('../features/orders/packing-sheet-page')),
-      },
-      {
-        path: paths.showCert.pattern,
-        loader: startCatalogue(deps),
-        lazy: page(() => import('../features/show/counter/counter-page')),
-      },
-      { path: '*', Component: NotFound },
-    ],
+    children: [...PAGES.map((route) => route(deps)), { path: '*', Component: NotFound }],
   },
 ];
 
-/**
- * What shows while the first page's code loads: the very frame index.html paints before any
- * script runs (kept in step with it), so React's first render moves nothing on the screen.
- */
+/** While the first page loads: index.html's own first frame (kept in step), so nothing moves. */
 export function BootFrame() {
   return (
     <div className={`app mode-${bootMode() ?? 'unknown'}`}>

@@ -3,10 +3,7 @@ import { useEffect } from 'react';
 /** The Scan dialog's chunk (the camera, the reader's loader, the stack): loaded once. */
 export const loadScanDialog = () => import('../features/show/scan/scan-dialog');
 
-/**
- * Gets Scan ready before it is pressed: the dialog's code, and the reader with its wasm compiled
- * (the seller then waits only for the camera). Loaded once; a failure is left to the press.
- */
+/** Loads the Scan dialog and compiles the reader's wasm ahead; a failure is left to the press. */
 export function preloadScan(): void {
   loadScanDialog().catch(() => undefined);
   // The reader's loader is the scanner's, not the shell's: fetched with it.
@@ -27,11 +24,7 @@ function touchDevice(): boolean {
 const savesData = () =>
   (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
-/**
- * Gets Scan ready when the seller is likely to scan: on a show's pages in the first idle moment;
- * elsewhere on a touch screen at its first touch (the seller is at the phone). A page only looked
- * at (a first load, Lighthouse's) loads nothing more; at a desk the pointer on Scan does it.
- */
+/** Preloads Scan on a show's pages when idle, elsewhere at a touch screen's first touch. */
 export function usePreloadScan(onShowPages: boolean): void {
   useEffect(() => {
     if (savesData()) return;

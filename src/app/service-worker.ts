@@ -18,11 +18,7 @@ const pageIdle = (queryClient: QueryClient) =>
     whenQuiet();
   });
 
-/**
- * Registers the service worker (src/sw.ts) in a built page: it keeps the app's code and the last
- * page, so the dashboard opens with no network. Once the page is idle it tells the worker, which
- * then keeps the files this page did not use. Not in development (Vite serves the modules).
- */
+/** Registers the service worker in a built page; once idle, it keeps the files this page did not use. */
 export function registerServiceWorker(queryClient: QueryClient): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = async () => {

@@ -12,11 +12,7 @@ function signOutCleanly(event: FormEvent<HTMLFormElement>) {
   void clearAccountData().finally(() => form.submit());
 }
 
-/**
- * After the person signed in again (in another tab): the page's boot facts are read anew from
- * the server's page (a new session has a new CSRF token), and the banner goes. False when the
- * server still has no session for this browser.
- */
+/** After signing in again elsewhere: the boot facts (a new CSRF token) read anew; false without one. */
 export async function refreshSession(): Promise<boolean> {
   const response = await fetch('/', {
     credentials: 'same-origin',
@@ -49,16 +45,9 @@ export function signInAgainPath(location: { pathname: string; search: string }):
 
 const ROLE_WORDS = { owner: 'owner', editor: 'editor', viewer: 'viewer (read only)' } as const;
 
-/*
- * The session's parts of the frame: a chunk of their own, loaded only with a session (local use,
- * the most common, never loads them).
- */
+// The session's parts of the frame: a chunk loaded only with a session.
 
-/**
- * The signed-in person and role, once, with Sign out and Sign out everywhere: plain forms that
- * post the session's CSRF token, so they work without the page's script. Nothing when sign-in
- * is off on this server.
- */
+/** The signed-in person and role, with sign-out forms that work without script; none without sign-in. */
 export function SessionControls() {
   const session = bootSession();
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -100,10 +89,7 @@ export function SessionControls() {
   );
 }
 
-/**
- * Said when an API call answered 401 sign_in_required: the session ended (signed out elsewhere,
- * or expired). A link, not a redirect: whatever the seller typed on this page stays.
- */
+/** Said on a 401 sign_in_required: a link, not a redirect, so whatever the seller typed stays. */
 export function SessionEndedBanner() {
   const ended = useSessionEnded();
   const location = useLocation();

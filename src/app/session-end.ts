@@ -10,26 +10,21 @@ import {
   serverSeenAt,
 } from '../lib/session';
 import { clearAccountData } from './clear-account';
+import { Listeners } from '../client/listeners';
 import { SESSION_ENDED_CACHE } from '../shared/browser-keeps';
 
-/**
- * A session's end reaches this device: when the server says the session ended (an API call asks
- * to sign in; a page was sent to sign-in with `ended=1`, which the service worker marks), or the
- * kept data has not seen its server for longer than the server's setting, the account's data
- * leaves this browser: first the seller is told what was waiting to be sent, then the outbox,
- * the kept copies, the kept pages and storage are cleared (`clear-account.ts`, the one way).
- */
+/** An ended or long-unseen session clears the account's data here, after saying what was waiting. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Why = 'ended' | 'unseen';
 
 let note: string | null = null;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 function publish(next: string | null): void {
   note = next;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
 
 /** A waiting write in the seller's words, with its maker when sign-in is on. */
@@ -65,11 +60,7 @@ export function clearForEndedSession(why: Why): Promise<void> {
   return clearing;
 }
 
-/**
- * Before anything is shown at page open: the account's data goes when the service worker saw a
- * page of this browser sent to sign-in as its session ended, or when it has not seen its server
- * for longer than the setting.
- */
+/** At page open: the data goes if the worker saw the session end or the server is long unseen. */
 export async function checkKeptDataAtOpen(now = Date.now()): Promise<void> {
   const ended =
     typeof caches !== 'undefined' && (await caches.has(SESSION_ENDED_CACHE).catch(() => false));
@@ -80,10 +71,7 @@ export async function checkKeptDataAtOpen(now = Date.now()): Promise<void> {
   if (serverSeenAt() === undefined) noteServerSeen(now);
 }
 
-/**
- * Wires the outbox to the page's session: each write carries who made it, and sending that meets
- * the end of the session clears the account's data, as any API call that meets it does.
- */
+/** Each outbox write carries its maker; a send that meets the session's end clears the data. */
 export function connectOutboxToSession(): () => void {
   const box = outbox();
   box.whoIsHere = () => {
@@ -98,10 +86,7 @@ export function connectOutboxToSession(): () => void {
 /** What was cleared and not sent, for the banner; null when nothing was cleared. */
 export function useClearedNote(): string | null {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    listeners.subscribe,
     () => note,
     () => note,
   );

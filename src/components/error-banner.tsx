@@ -4,6 +4,7 @@ import { formatDateTime } from '../lib/format';
 import { errorWords, marketplaceSays } from '../lib/error-words';
 import { noteSellerAsked } from '../api/kept/seller-asked';
 import { ErrorDetails } from './error-details';
+import { REQUIRED_SCOPES } from '../api/required-scopes';
 
 /** An error that belongs to no field, in words; code, status and request id under "Details". */
 export function ErrorBanner({
@@ -54,12 +55,28 @@ export function ErrorBanner({
   );
 }
 
+/** The house's whole reads: each one's banner title, scope and records' noun. */
+const READS = {
+  orders: { title: 'Orders could not be loaded', scope: REQUIRED_SCOPES.orders, noun: 'order' },
+  listings: {
+    title: 'Listings could not be loaded',
+    scope: REQUIRED_SCOPES.listings,
+    noun: 'listing',
+  },
+  inventory: {
+    title: 'Inventory could not be loaded',
+    scope: REQUIRED_SCOPES.inventory,
+    noun: 'card',
+  },
+} as const;
+
 /** A query's error as a banner with a retry; with `noun`, the records it set aside counted. */
 export function QueryErrorBanner({
   query,
-  title,
-  scope,
-  noun,
+  of,
+  title = of && READS[of].title,
+  scope = of && READS[of].scope,
+  noun = of && READS[of].noun,
 }: {
   query: {
     isError: boolean;
@@ -67,10 +84,12 @@ export function QueryErrorBanner({
     refetch: () => unknown;
     data?: object | { setAside: readonly SetAsideRecord[] } | undefined;
   };
-  title: string;
-  scope?: string;
+  /** One of the house's whole reads: its title, scope and noun, unless given. */
+  of?: keyof typeof READS;
+  title?: string | undefined;
+  scope?: string | undefined;
   /** With it, the records the read set aside are counted under the banner's place (`noun`s). */
-  noun?: string;
+  noun?: string | undefined;
 }) {
   const data = query.data;
   const setAside = noun && data && 'setAside' in data && (

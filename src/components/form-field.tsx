@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface FieldControlProps {
   id: string;
@@ -12,12 +12,15 @@ export function FormField({
   error,
   hint,
   children,
+  input,
   className,
 }: {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
-  children: (control: FieldControlProps) => ReactNode;
+  /** The control; without it, an `<input>` with `input`'s props (a `register` result and more). */
+  children?: (control: FieldControlProps) => ReactNode;
+  input?: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   className?: string;
 }) {
   const id = useId();
@@ -27,7 +30,7 @@ export function FormField({
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {children({
+      {(children ?? ((control) => <input {...control} {...input} />))({
         id,
         'aria-invalid': Boolean(error),
         'aria-describedby': describedBy || undefined,

@@ -1,11 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 
-/**
- * A part of the frame in its own chunk (alerts, the live stream, the scanner…), drawn once it has
- * loaded. React's `lazy` keeps a failed load and throws it into the page, which would take the
- * whole dashboard down when a phone at a show loses its network before the part arrived; here a
- * failed load draws nothing and is tried again when the browser is back online.
- */
+/** A part in its own chunk; unlike `lazy`, a failed load draws nothing and retries once online. */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {

@@ -20,18 +20,8 @@ const FIELD_WORDS: Record<string, string> = {
   promoted: 'promotion',
 };
 
-/** A nested card's fields by the labels the listing form gives them. */
-const CARD_WORDS: Record<string, string> = {
-  title: 'card title',
-  cert_number: 'cert',
-  grader: 'grader',
-  grade: 'grade',
-  year: 'year',
-  set: 'set',
-  player: 'player',
-  variant: 'variant',
-  category: 'category',
-};
+/** A nested card's fields by the labels the listing form gives them (the others by their own). */
+const CARD_WORDS: Record<string, string> = { title: 'card title', cert_number: 'cert' };
 
 const STATUS_WORDS: Record<string, string> = {
   active: 'live',

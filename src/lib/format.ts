@@ -29,14 +29,18 @@ export function formatMoney(amount: string | null | undefined): string {
   return cents === undefined ? amount : formatDollars(cents);
 }
 
+/** An instant in words by `write`: "—" when there is none, the text itself when it is not one. */
+const dateWords = (iso: string | null | undefined, write: (at: number) => string): string => {
+  const at = iso ? Date.parse(iso) : NaN;
+  return !iso ? '—' : Number.isNaN(at) ? iso : write(at);
+};
+
 /** "Nov 24, 2026, 03:59 PM" (in en-US), in the seller's locale and time zone. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  const shape = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit' } as const;
-  return dateFormat({}, { ...shape, minute: '2-digit' }).format(at);
-}
+export const formatDateTime = (iso: string | null | undefined): string =>
+  dateWords(iso, (at) => {
+    const shape = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit' } as const;
+    return dateFormat({}, { ...shape, minute: '2-digit' }).format(at);
+  });
 
 const UTC = { timeZone: 'UTC' };
 
@@ -112,32 +116,30 @@ export function formatShortDate(
   iso: string | null | undefined,
   { time = false, ...context }: DateContext & { time?: boolean } = {},
 ): string {
-  if (!iso) return '—';
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  const otherYear = yearIn(at, context) !== yearIn(context.now ?? Date.now(), context);
-  return dateFormat(context, {
-    month: 'short',
-    day: 'numeric',
-    ...(otherYear ? { year: 'numeric' } : {}),
-    ...(time ? { hour: 'numeric', minute: '2-digit' } : {}),
-  }).format(at);
+  return dateWords(iso, (at) => {
+    const otherYear = yearIn(at, context) !== yearIn(context.now ?? Date.now(), context);
+    return dateFormat(context, {
+      month: 'short',
+      day: 'numeric',
+      ...(otherYear ? { year: 'numeric' } : {}),
+      ...(time ? { hour: 'numeric', minute: '2-digit' } : {}),
+    }).format(at);
+  });
 }
 
 /** The whole date, for a hover and for screen readers: "Fri, November 27, 2026, 10:00 AM EST". */
 export function formatFullDate(iso: string | null | undefined, context: DateContext = {}): string {
-  if (!iso) return '—';
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  return dateFormat(context, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
+  return dateWords(iso, (at) =>
+    dateFormat(context, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(at),
+  );
 }
 
 /** A time zone as a seller names it ("Eastern Time", "Central European Time"); the browser's by default. */

@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import { readKept, writeKept } from '../api/local-store';
+import { Listeners } from '../client/listeners';
 
 /** A table's chosen columns in this browser (a device's preference), and the URL's helpers. */
 
@@ -7,7 +9,7 @@ import { readKept, writeKept } from '../api/local-store';
 export const COLUMNS_PARAM = 'cols';
 
 const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 let version = 0;
 
 const read = <T>(key: string, fallback: T): T => readKept<T>(key) ?? fallback;
@@ -15,13 +17,8 @@ const read = <T>(key: string, fallback: T): T => readKept<T>(key) ?? fallback;
 function write(key: string, value: unknown): void {
   writeKept(key, value); // refused: the view still works as a URL for this visit
   version++;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /** The search params of a view: everything but the one-off selection of ids. */
 export function viewSearch(params: URLSearchParams): string {
@@ -38,7 +35,7 @@ export function useVisibleColumns<C extends { id: string }>(
   params: URLSearchParams,
 ): { visible: C[]; chosen: ReadonlySet<string>; remember(ids: readonly string[]): void } {
   useSyncExternalStore(
-    subscribe,
+    listeners.subscribe,
     () => version,
     () => version,
   );
@@ -76,7 +73,7 @@ export function viewPatch(current: URLSearchParams, search: string): SearchPatch
 export type SearchPatch = Record<string, string | undefined>;
 
 /** For `setSearchParams`: the params with `patch` applied. */
-export const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
+const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(patch)) {
     if (value) next.set(key, value);
@@ -85,5 +82,25 @@ export const patched = (patch: SearchPatch) => (current: URLSearchParams) => {
   return next;
 };
 
-/** Filters written in place of the history entry and drawn at once, so a bound input keeps up. */
-export const FILTER_MOVE = { replace: true, flushSync: true } as const;
+/** A page's filters in its address; a change replaces the history entry, drawn at once. */
+export function useFilterParams(): [URLSearchParams, (patch: SearchPatch) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (patch: SearchPatch) => setParams(patched(patch), { replace: true, flushSync: true }),
+    [setParams],
+  );
+  return [params, update];
+}
+
+/** A sortable header's click: sorts by it, or turns its direction when it sorts already. */
+export const sortClick =
+  (
+    sortable: readonly string[],
+    sort: string | undefined,
+    dir: string | undefined,
+    update: (patch: SearchPatch) => void,
+  ) =>
+  (id: string) => {
+    if (sortable.includes(id))
+      update({ sort: id, dir: sort === id && dir !== 'desc' ? 'desc' : 'asc' });
+  };

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { Listeners } from '../client/listeners';
 
 /** The signed-in person as written into the page; no metas means sign-in is off (owner). */
 export type Role = 'owner' | 'editor' | 'viewer';
@@ -80,38 +81,31 @@ export const VIEWER_REASON = 'You are signed in as a viewer: you can look but no
 export const SIGN_IN_REQUIRED = 'sign_in_required';
 
 let ended = false;
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 /** Marks the session ended (an API call answered 401 sign_in_required): every page is told. */
 export function noteSessionEnded(): void {
   if (ended) return;
   ended = true;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
 
 /** Calls `listener` each time the session is marked ended; returns the way to stop. */
 export function onSessionEnded(listener: () => void): () => void {
-  const call = () => {
+  return listeners.subscribe(() => {
     if (ended) listener();
-  };
-  listeners.add(call);
-  return () => listeners.delete(call);
+  });
 }
 
 /** Back to a live session (signed in again; and the tests). */
 export function resetSessionEnded(): void {
   ended = false;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 export function useSessionEnded(): boolean {
   return useSyncExternalStore(
-    subscribe,
+    listeners.subscribe,
     () => ended,
     () => ended,
   );

@@ -6,6 +6,7 @@ import { pingQuery } from '../api/connection-query';
 import { REQUIRED_SCOPES } from '../api/required-scopes';
 import { bootSession, VIEWER_REASON } from './session';
 import { readKeptMap, writeKept } from '../api/local-store';
+import { Listeners } from '../client/listeners';
 
 /** Whether the key can change listings, and if not why (scope, viewer, test key on prod). */
 export interface WriteAccess {
@@ -19,7 +20,7 @@ export interface WriteAccess {
 export const READ_ONLY_NOTICE_ID = 'read-only-notice';
 
 const STORAGE_KEY = 'slabdesk.read-only-keys.v1';
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 
 const readOnlyKeys = () => readKeptMap<string>(STORAGE_KEY);
 
@@ -30,7 +31,7 @@ export function rememberReadOnlyKey(keyId: string, reason: string): void {
   keys[keyId] = reason;
   writeKept(STORAGE_KEY, keys); // refused: the pages still learn it for this visit below
   snapshot = JSON.stringify(keys);
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
 
 const TEST_MODE_READ_ONLY =
@@ -75,31 +76,27 @@ export function noteWriteError(error: unknown, keyId: string | undefined): void 
   }
   if (visitReason === reason) return;
   visitReason = reason;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
 
 /** Forgets this visit's refusal (tests; a fresh visit starts without one). */
 export function forgetVisitRefusal(): void {
   visitReason = null;
-  for (const listener of listeners) listener();
+  listeners.tell();
 }
 
 let snapshot = JSON.stringify(readOnlyKeys());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 export function useWriteAccess(): WriteAccess {
   const client = useApiClient();
   const ping = useQuery(pingQuery(client));
   const remembered = useSyncExternalStore(
-    subscribe,
+    listeners.subscribe,
     () => snapshot,
     () => snapshot,
   );
   const refusedThisVisit = useSyncExternalStore(
-    subscribe,
+    listeners.subscribe,
     () => visitReason,
     () => visitReason,
   );

@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
-import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
+import { Link } from 'react-router';
+import { useFilterParams } from '../../lib/saved-views';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   findSlab,
@@ -31,6 +31,7 @@ import { paths } from '../../shared/paths';
 import './activity.css';
 import { DataTable, type Column } from '../../components/data-table';
 import { FiguresIn, ShortDate } from '../../components/figure';
+import { Fact } from '../../components/fact';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -47,8 +48,7 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
 /** Who changed what through this server, newest first, filtered, with a CSV download. */
 export function ActivityPage() {
   const client = useApiClient();
-  const [params, setParams] = useSearchParams();
-  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
+  const [params, update] = useFilterParams();
   const filters = filtersOf(params);
   // The pages shown, by the entry id each starts after (the newest first); new filters start over.
   const [older, setOlder] = useState<{ filters: string; cursors: number[] }>({
@@ -303,15 +303,14 @@ function activityColumns(slabs: Slabs): Column<ActivityEntry>[] {
             <details>
               <summary>Details</summary>
               <dl className="facts">
-                {entry.listingId && <Fact term="Listing id" code={entry.listingId} />}
+                {entry.listingId && <Fact label="Listing id">{code(entry.listingId)}</Fact>}
                 {entry.outcome !== 'ok' && entry.status > 0 && (
-                  <>
-                    <dt>HTTP status</dt>
-                    <dd>{entry.status}</dd>
-                  </>
+                  <Fact label="HTTP status">{entry.status}</Fact>
                 )}
-                {entry.code && entry.outcome !== 'ok' && <Fact term="Code" code={entry.code} />}
-                {entry.requestId && <Fact term="Request id" code={entry.requestId} />}
+                {entry.code && entry.outcome !== 'ok' && (
+                  <Fact label="Code">{code(entry.code)}</Fact>
+                )}
+                {entry.requestId && <Fact label="Request id">{code(entry.requestId)}</Fact>}
               </dl>
             </details>
           )}
@@ -321,15 +320,6 @@ function activityColumns(slabs: Slabs): Column<ActivityEntry>[] {
   ];
 }
 
-function Fact({ term, code }: { term: string; code: string }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>
-        <code>{code}</code>
-      </dd>
-    </>
-  );
-}
+const code = (text: string) => <code>{text}</code>;
 
 export { ActivityPage as Component };

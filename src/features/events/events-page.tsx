@@ -44,9 +44,7 @@ export function EventsPage() {
   return (
     <section>
       <h1>Events</h1>
-      {/* One sentence of about one length in each state, so nothing below moves as the stream
-          connects; what the server says of its notices is under Details or, when it is a
-          problem to fix, in a banner of its own. */}
+      {/* One sentence of one length in each state: nothing below moves as it connects. */}
       <p>{headline(state)}</p>
       <details>
         <summary>Details</summary>

@@ -3,14 +3,12 @@ import { useMemo } from 'react';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { ordersQuery } from '../../api/orders/order-queries';
 import { wholeCatalogueQuery } from '../../api/listings/catalogue-query';
 import type { Granularity } from '../../api/sales/sales-series';
 import { soldAtByListing, type Dimension } from '../../api/sales/sell-through';
 import { useNow } from '../../lib/use-now';
-import { useSearchParams } from 'react-router';
-import { FILTER_MOVE, patched, type SearchPatch } from '../../lib/saved-views';
+import { useFilterParams } from '../../lib/saved-views';
 import { AgeSection } from './age-section';
 import { METRICS, SalesSection, type Metric } from './sales-section';
 import { SellThroughSection } from './sell-through-section';
@@ -24,8 +22,7 @@ export function InsightsPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const now = useNow(60_000);
-  const [params, setParams] = useSearchParams();
-  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
+  const [params, update] = useFilterParams();
   const by = oneOf<Granularity>(params.get('by'), ['day', 'week', 'month'], 'day');
   const metric = oneOf<Metric>(params.get('metric'), Object.keys(METRICS) as Metric[], 'net');
   const dimension = oneOf<Dimension>(
@@ -43,18 +40,8 @@ export function InsightsPage() {
   return (
     <section aria-labelledby="insights-heading">
       <h1 id="insights-heading">Insights</h1>
-      <QueryErrorBanner
-        query={orders}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
-      <QueryErrorBanner
-        query={listings}
-        title="Listings could not be loaded"
-        scope={REQUIRED_SCOPES.listings}
-        noun="listing"
-      />
+      <QueryErrorBanner query={orders} of="orders" />
+      <QueryErrorBanner query={listings} of="listings" />
       {/* The sections appear together, in their order: one arriving first never moves under another. */}
       {loading && <Loading label="Loading orders and listings…" />}
       {!loading && orders.data && (

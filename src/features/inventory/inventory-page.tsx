@@ -1,9 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
+import { useFilterParams, useVisibleColumns } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import type { InventoryItem, InventoryLevel } from '../../client';
+import type { InventoryItem } from '../../client';
 import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { paths } from '../../shared/paths';
@@ -115,9 +115,9 @@ const columnsFor = (neverListed: ReadonlySet<string> | undefined): Column<Invent
     width: '8%',
     cell: (row) =>
       row.level ? (
-        <LevelField level={row.level} field="available">
+        <RecordField record={row.level} path="available" value={row.level.available ?? undefined}>
           {(available) => (available ? 'Yes' : 'No')}
-        </LevelField>
+        </RecordField>
       ) : (
         '—'
       ),
@@ -155,39 +155,26 @@ const columnsFor = (neverListed: ReadonlySet<string> | undefined): Column<Invent
         'Never listed, cannot be listed'
       ) : row.level ? (
         // What the level does not show is marked, never read as listed or as gone.
-        <LevelField level={row.level} field="available">
+        <RecordField record={row.level} path="available" value={row.level.available ?? undefined}>
           {(available) =>
             available === 0 ? (
-              <LevelField level={row.level!} field="svc_can_reactivate">
+              <RecordField
+                record={row.level!}
+                path="svc_can_reactivate"
+                value={row.level!.svc_can_reactivate ?? undefined}
+              >
                 {(can) => (can ? 'Can be relisted' : 'Gone for good')}
-              </LevelField>
+              </RecordField>
             ) : (
               'Listed'
             )
           }
-        </LevelField>
+        </RecordField>
       ) : (
         'Listed'
       ),
   },
 ];
-
-/** A field of the card's inventory level, or its mark when not shown or not readable. */
-function LevelField<K extends 'available' | 'svc_can_reactivate'>({
-  level,
-  field,
-  children,
-}: {
-  level: InventoryLevel;
-  field: K;
-  children: (value: NonNullable<InventoryLevel[K]>) => ReactNode;
-}) {
-  return (
-    <RecordField record={level} path={field} value={level[field] ?? undefined}>
-      {(value) => children(value as NonNullable<InventoryLevel[K]>)}
-    </RecordField>
-  );
-}
 
 /** Cards never listed, from kept listings and orders (no walk of its own); `unknown`: why not. */
 function useNeverListed(rows: readonly InventoryRow[] | undefined): {
@@ -224,8 +211,7 @@ function useNeverListed(rows: readonly InventoryRow[] | undefined): {
 
 /** Every card, listed or not, with its availability and whether it can be (re)listed. */
 export function InventoryPage() {
-  const [params, setParams] = useSearchParams();
-  const updateParams = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
+  const [params, updateParams] = useFilterParams();
   const q = params.get('q') ?? '';
   const onlyUnlisted = params.get('unlisted') === 'yes';
   const query = useInventory();
@@ -289,12 +275,7 @@ export function InventoryPage() {
       }
       problems={
         <>
-          <QueryErrorBanner
-            query={query}
-            title="Inventory could not be loaded"
-            scope={REQUIRED_SCOPES.inventory}
-            noun="card"
-          />
+          <QueryErrorBanner query={query} of="inventory" />
           {query.data?.stopped && (
             <ErrorBanner
               error={query.data.stopped}

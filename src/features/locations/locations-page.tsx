@@ -7,6 +7,18 @@ import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { locationsQuery } from '../../api/locations/locations-queries';
 import { Fact } from '../../components/fact';
 
+/** A location's yes-or-no facts: the term, the field, and the words for yes and for no. */
+const SWITCHES = [
+  ['In use', 'active', 'Yes', 'No: the marketplace has switched it off'],
+  ['Who manages it', 'svc_seller_controlled', 'You', 'The marketplace'],
+  [
+    'Can you change it?',
+    'svc_writable',
+    'Yes',
+    'No: the marketplace manages it and works it out from where your cards are',
+  ],
+] as const;
+
 /** The two locations, read-only, with what each means for the seller. */
 export function LocationsPage() {
   const client = useApiClient();
@@ -66,28 +78,13 @@ export function LocationsPage() {
                     </FieldValue>
                   </Fact>
                 )}
-                <Fact label="In use">
-                  <FieldValue value={location.active} unreadable={unreadable('active')}>
-                    {(v) => (v ? 'Yes' : 'No: the marketplace has switched it off')}
-                  </FieldValue>
-                </Fact>
-                <Fact label="Who manages it">
-                  <FieldValue
-                    value={location.svc_seller_controlled}
-                    unreadable={unreadable('svc_seller_controlled')}
-                  >
-                    {(v) => (v ? 'You' : 'The marketplace')}
-                  </FieldValue>
-                </Fact>
-                <Fact label="Can you change it?">
-                  <FieldValue value={location.svc_writable} unreadable={unreadable('svc_writable')}>
-                    {(v) =>
-                      v
-                        ? 'Yes'
-                        : 'No: the marketplace manages it and works it out from where your cards are'
-                    }
-                  </FieldValue>
-                </Fact>
+                {SWITCHES.map(([label, field, yes, no]) => (
+                  <Fact key={field} label={label}>
+                    <FieldValue value={location[field]} unreadable={unreadable(field)}>
+                      {(on) => (on ? yes : no)}
+                    </FieldValue>
+                  </Fact>
+                ))}
               </dl>
               <details>
                 <summary>Details</summary>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../client';
@@ -6,6 +5,7 @@ import { paths } from '../../shared/paths';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
+import { Fact } from '../../components/fact';
 import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { usePollInterval } from '../../api/live/live-context';
@@ -31,16 +31,6 @@ const CODES = [
   ['Channel', 'svc_sale_channel'],
   ['Delivery', 'svc_delivery_method'],
 ] as const;
-
-/** One fact of the order: a term and what it says (`<dl className="facts">` holds them bare). */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
 
 /** One order: its lifecycle as a timeline, deadlines, tracking and the money. */
 export function OrderDetailPage() {
@@ -138,11 +128,11 @@ export function OrderDetailPage() {
           <h2 id="money-heading">Money</h2>
           <dl className="facts">
             {AMOUNTS.map(([term, key]) => (
-              <Fact key={key} term={term}>
+              <Fact key={key} label={term}>
                 <RecordField {...field(key)}>{formatMoney}</RecordField>
               </Fact>
             ))}
-            <Fact term="Platform fee">
+            <Fact label="Platform fee">
               {feeWaived ? (
                 <>
                   None{' '}
@@ -162,7 +152,7 @@ export function OrderDetailPage() {
                 </RecordField>
               )}
             </Fact>
-            <Fact term="Payout">
+            <Fact label="Payout">
               <RecordField record={order} path="svc_payout.amount" value={payout?.amount}>
                 {(amount) => (amount === null ? 'not yet' : formatMoney(amount))}
               </RecordField>{' '}
@@ -173,20 +163,20 @@ export function OrderDetailPage() {
               {payout?.paid_at ? `, ${formatDateTime(payout.paid_at)}` : ''})
             </Fact>
             <OrderMarginFacts order={order} />
-            <Fact term="Payment">
+            <Fact label="Payment">
               <RecordField {...field('financial_status')}>{humanize}</RecordField>
             </Fact>
           </dl>
           <h2>Sale</h2>
           <dl className="facts">
-            <Fact term="Card">
+            <Fact label="Card">
               <RecordField {...field('line_items')}>
                 {() =>
                   line ? <Link to={paths.listing.to(line.product_id)}>{line.title}</Link> : '—'
                 }
               </RecordField>
             </Fact>
-            <Fact term="Cert">
+            <Fact label="Cert">
               <RecordField {...field('line_items')}>
                 {() =>
                   line ? (
@@ -199,22 +189,22 @@ export function OrderDetailPage() {
                 }
               </RecordField>
             </Fact>
-            <Fact term="Lot">
+            <Fact label="Lot">
               <RecordField {...field('line_items')}>
                 {() =>
                   line?.svc_is_lot ? `Yes, ${line.svc_inventory_item_ids.length} cards` : 'No'
                 }
               </RecordField>
             </Fact>
-            <Fact term="Order number">
+            <Fact label="Order number">
               <RecordField {...field('order_number')}>{String}</RecordField>
             </Fact>
             {CODES.map(([term, key]) => (
-              <Fact key={key} term={term}>
+              <Fact key={key} label={term}>
                 <RecordField {...field(key)}>{humanize}</RecordField>
               </Fact>
             ))}
-            <Fact term="Test order">
+            <Fact label="Test order">
               <RecordField {...field('test')}>{(test) => (test ? 'Yes' : 'No')}</RecordField>
             </Fact>
           </dl>

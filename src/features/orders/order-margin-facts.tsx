@@ -41,25 +41,22 @@ export function OrderMarginFacts({ order }: { order: Order }) {
         </>
       )}
       {cards.data !== undefined && (
-        <>
-          <dt>{net.netIsPaid ? 'Realised margin' : 'Expected margin'}</dt>
-          <dd>
-            {cost === undefined ? (
-              <span className="muted">cost not set</span>
-            ) : (
-              <FieldValue value={netCents} unreadable={unreadable}>
-                {(cents) => (
-                  <>
-                    <span className={cents < (centsOf(cost) ?? 0) ? 'below-cost' : undefined}>
-                      {formatDollars(cents - (centsOf(cost) ?? 0))}
-                    </span>{' '}
-                    <span className="muted">(cost {formatMoney(cost)})</span>
-                  </>
-                )}
-              </FieldValue>
-            )}
-          </dd>
-        </>
+        <Fact label={net.netIsPaid ? 'Realised margin' : 'Expected margin'}>
+          {cost === undefined ? (
+            <span className="muted">cost not set</span>
+          ) : (
+            <FieldValue value={netCents} unreadable={unreadable}>
+              {(cents) => (
+                <>
+                  <span className={cents < (centsOf(cost) ?? 0) ? 'below-cost' : undefined}>
+                    {formatDollars(cents - (centsOf(cost) ?? 0))}
+                  </span>{' '}
+                  <span className="muted">(cost {formatMoney(cost)})</span>
+                </>
+              )}
+            </FieldValue>
+          )}
+        </Fact>
       )}
     </>
   );

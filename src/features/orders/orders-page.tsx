@@ -1,6 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { TableViews } from '../../components/table-views';
-import { FILTER_MOVE, patched, useVisibleColumns, type SearchPatch } from '../../lib/saved-views';
+import { sortClick, useFilterParams, useVisibleColumns } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
@@ -16,7 +16,6 @@ import { Freshness } from '../../components/freshness';
 import { RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { useLiveUpdatesOff, usePollInterval } from '../../api/live/live-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { countOf, relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { OrderLink } from '../../components/order-link';
@@ -151,8 +150,7 @@ const CARDS: CardLayout = {
 export function OrdersPage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const update = (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE);
+  const [params, update] = useFilterParams();
   const search = OrdersSearch.parse({
     status: orderStatusFilterOf(params.get('status')),
     q: params.get('q') ?? '',
@@ -212,11 +210,6 @@ export function OrdersPage() {
     if (data) markOrdersSeen(shown.map((order) => order.id));
   }, [data, shown]);
   const columnChoice = useVisibleColumns('orders', columns, params);
-  const onSort = (id: string) => {
-    if (!(ORDER_SORTS as readonly string[]).includes(id)) return;
-    const dir = search.sort === id && search.dir !== 'desc' ? 'desc' : 'asc';
-    update({ sort: id, dir });
-  };
 
   return (
     <ListPageFrame
@@ -279,14 +272,7 @@ export function OrdersPage() {
           onChange={update}
         />
       }
-      problems={
-        <QueryErrorBanner
-          query={query}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-          noun="order"
-        />
-      }
+      problems={<QueryErrorBanner query={query} of="orders" />}
       loading={
         data === undefined && (query.isPending || query.data) ? 'Loading orders…' : undefined
       }
@@ -347,7 +333,7 @@ export function OrdersPage() {
           rowHeight={72}
           cards={CARDS}
           sort={sort}
-          onSortChange={onSort}
+          onSortChange={sortClick(ORDER_SORTS, search.sort, search.dir, update)}
         />
       )}
     </ListPageFrame>

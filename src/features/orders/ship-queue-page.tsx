@@ -8,7 +8,6 @@ import { RecordField } from '../../components/record-field';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { awaitsShipment } from '../../api/orders/shipment';
 import { useNow } from '../../lib/use-now';
 import { OrderLink } from '../../components/order-link';
@@ -85,12 +84,7 @@ export function ShipQueuePage() {
           )}
         </div>
       </div>
-      <QueryErrorBanner
-        query={query}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
+      <QueryErrorBanner query={query} of="orders" />
       {query.isPending && <Loading label="Loading open orders…" />}
       {query.data && (
         <p className="table-summary" role="status">

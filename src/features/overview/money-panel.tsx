@@ -11,19 +11,16 @@ import { formatCents } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { moneyFigures } from './overview-figures';
 import { DataTable } from '../../components/data-table';
+import { Fact } from '../../components/fact';
 
 const money = (cents: number) => formatMoney(formatCents(cents));
 
 /** One figure: its name, its value and a note under it ("…" for both while it is not known). */
-function Stat({ label, value, note }: { label: string; value?: string; note?: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value ?? '…'}</dd>
-      <dd className="muted">{note ?? '…'}</dd>
-    </div>
-  );
-}
+const Stat = ({ label, value, note }: { label: string; value?: string; note?: string }) => (
+  <Fact label={label} note={note ?? '…'}>
+    {value ?? '…'}
+  </Fact>
+);
 
 /** Sold and paid figures; drawn at once with "…" so nothing moves when the orders arrive. */
 export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; now: number }) {

@@ -73,19 +73,13 @@ export function OverviewPage() {
       {ping.data && !canListings && (
         <p className="banner banner-info">Listing figures need the scope read_listings.</p>
       )}
-      <QueryErrorBanner
-        query={orders}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
+      <QueryErrorBanner query={orders} of="orders" />
       <QueryErrorBanner
         query={listings}
         title="Listings could not be loaded"
         scope={REQUIRED_SCOPES.listings}
       />
-      {/* Money first, drawn as its frame at once (its figures fill it); Work comes with the
-          orders, beside it on a desk and under it on a phone, so nothing drawn moves. */}
+      {/* Money first, its frame at once; Work comes with the orders, so nothing drawn moves. */}
       <div className="detail-grid overview-grid">{panels}</div>
     </section>
   );

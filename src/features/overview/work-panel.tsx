@@ -39,16 +39,15 @@ export function WorkPanel({
             {overdue ? `${overdue} overdue` : queue ? 'none overdue' : ''}
           </dd>
         </div>
-        <div>
-          <Fact label="Open orders">{openCount ?? '…'}</Fact>
-          <dd className="muted">sold, in progress</dd>
-        </div>
-        <div>
-          <Fact label="Live listings">{windows ? windows.live : '…'}</Fact>
-          <dd className="muted">
-            {windows?.shown ? `${windows.soon.length} ending within 3 days` : ''}
-          </dd>
-        </div>
+        <Fact label="Open orders" note="sold, in progress">
+          {openCount ?? '…'}
+        </Fact>
+        <Fact
+          label="Live listings"
+          note={windows?.shown ? `${windows.soon.length} ending within 3 days` : ''}
+        >
+          {windows ? windows.live : '…'}
+        </Fact>
       </dl>
       {queue && queue.length > 0 && (
         <DataTable

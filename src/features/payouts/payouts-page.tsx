@@ -8,7 +8,6 @@ import { FieldValue } from '../../components/field-value';
 import { RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
-import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { countOf, formatUtcMonth, leftOutNote } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { sumKnown } from '../../api/sales/money';
@@ -19,7 +18,7 @@ import { ReconcileNote } from './reconcile-note';
 import './payouts.css';
 import { ordersQuery } from '../../api/orders/order-queries';
 import { useCardFacts } from '../../api/inventory/inventory-queries';
-import { payoutsByMonth } from './payout-figures';
+import { payoutsByMonth, type PayoutMonth } from './payout-figures';
 import { compareCodes } from '../../api/compare-codes';
 import { DataTable } from '../../components/data-table';
 import { SlabIdentity } from '../../components/slab-identity';
@@ -27,6 +26,12 @@ import { slabFactsQuery } from '../../api/listings/slab-facts';
 import { Fact } from '../../components/fact';
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
+const MONTH_SUMS = [
+  ['sales', 'Sales', 'salesCents'],
+  ['fees', 'Fees', 'feesCents'],
+  ['refunds', 'Refunds', 'refundedCents'],
+  ['paid', 'Paid out', 'payoutCents'],
+] as const satisfies readonly (readonly [string, string, keyof PayoutMonth])[];
 
 /** Payouts pending and paid, by month with fees, and the realised margin of each paid sale. */
 export function PayoutsPage() {
@@ -66,12 +71,7 @@ export function PayoutsPage() {
   return (
     <section aria-labelledby="payouts-heading">
       <h1 id="payouts-heading">Payouts</h1>
-      <QueryErrorBanner
-        query={orders}
-        title="Orders could not be loaded"
-        scope={REQUIRED_SCOPES.orders}
-        noun="order"
-      />
+      <QueryErrorBanner query={orders} of="orders" />
       {orders.isPending && <Loading label="Loading orders…" />}
       {orders.data && (
         <>
@@ -137,20 +137,12 @@ export function PayoutsPage() {
                   cell: (m) =>
                     `${m.orders + m.incomplete}${m.incomplete > 0 ? ` (${m.incomplete} with amounts not shown)` : ''}`,
                 },
-                { id: 'sales', header: 'Sales', align: 'right', cell: (m) => money(m.salesCents) },
-                { id: 'fees', header: 'Fees', align: 'right', cell: (m) => money(m.feesCents) },
-                {
-                  id: 'refunds',
-                  header: 'Refunds',
-                  align: 'right',
-                  cell: (m) => money(m.refundedCents),
-                },
-                {
-                  id: 'paid',
-                  header: 'Paid out',
-                  align: 'right',
-                  cell: (m) => money(m.payoutCents),
-                },
+                ...MONTH_SUMS.map(([id, header, cents]) => ({
+                  id,
+                  header,
+                  align: 'right' as const,
+                  cell: (m: PayoutMonth) => money(m[cents]),
+                })),
                 {
                   id: 'margin',
                   header: 'Margin over cost',

@@ -164,8 +164,7 @@ function BulkEditor({
         />
       ) : (
         <>
-          {/* The actions first in tab order (the grid's Tab walks its cells), in a column to the
-              grid's left that never pushes it down; on a phone the grid is drawn first. */}
+          {/* Actions first in tab order, in a side column that never pushes the grid down. */}
           <div className="bulk-layout" hidden={stage !== 'edit'}>
             <aside className="bulk-side">
               <BulkActionsPanel

@@ -48,8 +48,7 @@ export function CatalogueLoadState({
           }}
         />
       )}
-      {/* One bar, floating over the page from before the first page to the last, so the filters
-          and the table never move when it comes or goes. */}
+      {/* One bar floating over the page through the whole read, so the filters never move. */}
       {(data
         ? (!data.complete || shown?.complete === false) && !data.failure
         : query.isPending) && (

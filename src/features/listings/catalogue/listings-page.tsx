@@ -1,24 +1,11 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../api/api-context';
 import { touchedListingsQuery } from '../../../api/rules/rules-queries';
 import { TableViews } from '../../../components/table-views';
 import { catalogueFilterPills } from './catalogue-filter-pills';
-import {
-  FILTER_MOVE,
-  patched,
-  useVisibleColumns,
-  type SearchPatch,
-} from '../../../lib/saved-views';
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { sortClick, useFilterParams, useVisibleColumns } from '../../../lib/saved-views';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../shared/paths';
 import { ListPageFrame, OtherMatches } from '../../../components/list-page-frame';
 import { DataTable, withIdsSelected, type CardLayout } from '../../../components/data-table';
@@ -32,7 +19,6 @@ import {
   byRule,
   SORTABLE,
   type CatalogueSearch,
-  type SortKey,
 } from './catalogue-filters';
 import { catalogueColumns } from './listing-columns';
 import type { CatalogueRow } from './catalogue-row';
@@ -62,11 +48,7 @@ const rowId = (row: CatalogueRow) => row.id;
 
 /** The whole catalogue: walked with progress, then searched, filtered and sorted in the browser. */
 export function ListingsPage() {
-  const [params, setParams] = useSearchParams();
-  const updateParams = useCallback(
-    (patch: SearchPatch) => setParams(patched(patch), FILTER_MOVE),
-    [setParams],
-  );
+  const [params, updateParams] = useFilterParams();
   // The search writes the address once typing pauses, onto the params of then.
   const latestUpdate = useRef(updateParams);
   useLayoutEffect(() => {
@@ -116,13 +98,8 @@ export function ListingsPage() {
     updateParams(patch);
   const columnChoice = useVisibleColumns('listings', columns, params);
 
-  const onSort = useCallback(
-    (id: string) => {
-      if (!(SORTABLE as readonly string[]).includes(id)) return;
-      const key = id as SortKey;
-      const direction = search.sort === key && search.dir !== 'desc' ? 'desc' : 'asc';
-      updateParams({ sort: key, dir: direction });
-    },
+  const onSort = useMemo(
+    () => sortClick(SORTABLE, search.sort, search.dir, updateParams),
     [search.sort, search.dir, updateParams],
   );
   const sort = useMemo(
@@ -167,8 +144,7 @@ export function ListingsPage() {
               Bring these to the show ({selected.size})
             </WriteLink>
           )}
-          {/* There from the first paint (disabled until every page is in), so nothing below it
-              moves when the catalogue completes. */}
+          {/* There from the first paint (disabled until every page is in): nothing below moves. */}
           {data?.complete && shown.length > 0 ? (
             <WriteLink className="button bulk-all" to={paths.bulkEdit.to({ search: params })}>
               Bulk edit all {shown.length} matching

@@ -33,28 +33,25 @@ function Term<K extends TermField>({
 }) {
   const set = written?.[field] as Shown<K> | undefined;
   return (
-    <>
-      <dt>{label}</dt>
-      <dd>
-        <FieldValue
-          value={listing[field] as Shown<K> | undefined}
-          notShown={
-            <>
-              Not shown by the API
-              {set !== undefined && written && (
-                <span className="muted">
-                  {' '}
-                  · last set here to {children(set)}, on {formatDateTime(written.at)}
-                </span>
-              )}
-            </>
-          }
-        >
-          {children}
-        </FieldValue>
-        {after}
-      </dd>
-    </>
+    <Fact label={label}>
+      <FieldValue
+        value={listing[field] as Shown<K> | undefined}
+        notShown={
+          <>
+            Not shown by the API
+            {set !== undefined && written && (
+              <span className="muted">
+                {' '}
+                · last set here to {children(set)}, on {formatDateTime(written.at)}
+              </span>
+            )}
+          </>
+        }
+      >
+        {children}
+      </FieldValue>
+      {after}
+    </Fact>
   );
 }
 
@@ -62,12 +59,9 @@ function Term<K extends TermField>({
 function DateFact({ label, iso }: { label: string; iso: string | null | undefined }) {
   if (!iso) return null;
   return (
-    <>
-      <dt>{label}</dt>
-      <dd>
-        <FullDate iso={iso} />
-      </dd>
-    </>
+    <Fact label={label}>
+      <FullDate iso={iso} />
+    </Fact>
   );
 }
 

@@ -5,6 +5,16 @@ import { TakePhoto } from './take-photo';
 
 type Form = UseFormReturn<NewListingForm>;
 
+const CARD_FIELDS: [keyof NewListingForm['card'], string, string?][] = [
+  ['title', 'Card title'],
+  ['player', 'Player'],
+  ['year', 'Year'],
+  ['set', 'Set'],
+  ['variant', 'Variant'],
+  ['grade', 'Grade'],
+  ['category', 'Category', 'A sport or game; unrecognised values become non-sport.'],
+];
+
 /** Up to five photo addresses, each previewed once it reads as one, or a photo taken here. */
 export function PhotoFields({ form }: { form: Form }) {
   const { register, control, setValue } = form;
@@ -103,31 +113,18 @@ export function CardDetailsFields({ form, certNotFound }: { form: Form; certNotF
       </CheckboxField>
       {useCard && (
         <div className="form-grid">
-          <FormField label="Card title" error={errors.card?.title?.message}>
-            {(c) => <input {...c} {...register('card.title')} />}
-          </FormField>
-          <FormField label="Player" error={errors.card?.player?.message}>
-            {(c) => <input {...c} {...register('card.player')} />}
-          </FormField>
-          <FormField label="Year" error={errors.card?.year?.message}>
-            {(c) => <input {...c} inputMode="numeric" {...register('card.year')} />}
-          </FormField>
-          <FormField label="Set" error={errors.card?.set?.message}>
-            {(c) => <input {...c} {...register('card.set')} />}
-          </FormField>
-          <FormField label="Variant" error={errors.card?.variant?.message}>
-            {(c) => <input {...c} {...register('card.variant')} />}
-          </FormField>
-          <FormField label="Grade" error={errors.card?.grade?.message}>
-            {(c) => <input {...c} {...register('card.grade')} />}
-          </FormField>
-          <FormField
-            label="Category"
-            error={errors.card?.category?.message}
-            hint="A sport or game; unrecognised values become non-sport."
-          >
-            {(c) => <input {...c} {...register('card.category')} />}
-          </FormField>
+          {CARD_FIELDS.map(([name, label, hint]) => (
+            <FormField
+              key={name}
+              label={label}
+              error={errors.card?.[name]?.message}
+              hint={hint}
+              input={{
+                ...(name === 'year' && { inputMode: 'numeric' }),
+                ...register(`card.${name}`),
+              }}
+            />
+          ))}
         </div>
       )}
     </fieldset>

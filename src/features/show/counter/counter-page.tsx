@@ -114,72 +114,60 @@ function CounterView({ match, listing }: { match: CertMatch; listing: ListingRea
       {/* Sold at a show (here or on another phone): said first, and nothing more to sell. */}
       {atShow.sold && <SoldHere listing={listing} />}
       <dl className="counter-facts">
-        <div className="counter-price">
-          <Fact label="Asking">
-            <Money amount={listing.price} />
-          </Fact>
-        </div>
-        <div>
-          <Fact label="Status">
-            <StatusPill value={sold ? 'sold' : listing.status} />
-            {!sold && listing.unavailable_reason && (
-              <span className="muted"> {humanize(listing.unavailable_reason)}</span>
-            )}
-          </Fact>
-        </div>
-        <div>
-          <Fact label="Nets online">
-            {estimate ? (
-              <>
-                <Money amount={formatCents(estimate.netCents)} />{' '}
-                <span className="muted">
-                  fee <Figure kind="money">{formatDollars(estimate.feeCents)}</Figure>
-                  {estimate.promotedFee ? ' incl. promotion' : ''}
-                </span>
-              </>
-            ) : (
+        <Fact box="counter-price" label="Asking">
+          <Money amount={listing.price} />
+        </Fact>
+        <Fact box label="Status">
+          <StatusPill value={sold ? 'sold' : listing.status} />
+          {!sold && listing.unavailable_reason && (
+            <span className="muted"> {humanize(listing.unavailable_reason)}</span>
+          )}
+        </Fact>
+        <Fact box label="Nets online">
+          {estimate ? (
+            <>
+              <Money amount={formatCents(estimate.netCents)} />{' '}
               <span className="muted">
-                {basis.failed
-                  ? 'not known (orders could not be read)'
-                  : basis.ready
-                    ? 'not known until an order is paid out'
-                    : 'working out…'}
+                fee <Figure kind="money">{formatDollars(estimate.feeCents)}</Figure>
+                {estimate.promotedFee ? ' incl. promotion' : ''}
               </span>
-            )}
-          </Fact>
-        </div>
-        <div>
-          <Fact label="Cost">
-            {cost !== undefined ? (
-              <>
-                <Money amount={cost} />
-                {facts?.costKept && <span className="muted"> set in Slabdesk</span>}
-              </>
-            ) : (
-              <span className="muted">{basis.costs ? 'not set' : 'reading…'}</span>
-            )}
-          </Fact>
-        </div>
-        <div>
-          <Fact label="Margin">
-            {estimate?.marginCents !== undefined ? (
-              <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
-                <Money amount={formatCents(estimate.marginCents)} />
-              </span>
-            ) : (
-              <span className="muted">—</span>
-            )}
-          </Fact>
-        </div>
-        <div>
-          <Fact label="Listed">
-            {listing.listed_at ? (
-              <Figure kind="count">{countOf(ageInDays(listing.listed_at, now), 'day')}</Figure>
-            ) : (
-              <span className="muted">not listed yet</span>
-            )}
-          </Fact>
-        </div>
+            </>
+          ) : (
+            <span className="muted">
+              {basis.failed
+                ? 'not known (orders could not be read)'
+                : basis.ready
+                  ? 'not known until an order is paid out'
+                  : 'working out…'}
+            </span>
+          )}
+        </Fact>
+        <Fact box label="Cost">
+          {cost !== undefined ? (
+            <>
+              <Money amount={cost} />
+              {facts?.costKept && <span className="muted"> set in Slabdesk</span>}
+            </>
+          ) : (
+            <span className="muted">{basis.costs ? 'not set' : 'reading…'}</span>
+          )}
+        </Fact>
+        <Fact box label="Margin">
+          {estimate?.marginCents !== undefined ? (
+            <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
+              <Money amount={formatCents(estimate.marginCents)} />
+            </span>
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </Fact>
+        <Fact box label="Listed">
+          {listing.listed_at ? (
+            <Figure kind="count">{countOf(ageInDays(listing.listed_at, now), 'day')}</Figure>
+          ) : (
+            <span className="muted">not listed yet</span>
+          )}
+        </Fact>
       </dl>
       {card?.id && <CostInPlace itemId={card.id} />}
       <RecentSales listing={listing} />

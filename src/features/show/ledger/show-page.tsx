@@ -21,6 +21,7 @@ import { asLedgerRow, phoneSales, showTotals } from './waiting-sales';
 import { totalFigure, WaitingPart } from './waiting-part';
 import { SalesTable } from './sales-table';
 import './shows.css';
+import { Fact } from '../../../components/fact';
 
 /** The figures of the totals, in the order the page says them (all money but the cards sold). */
 const TOTALS = [
@@ -119,10 +120,9 @@ export function ShowPage() {
             )}
           </div>
           {totals.voided > 0 && (
-            <div>
-              <dt>Undone, not counted</dt>
-              <dd className="figure">{totals.voided}</dd>
-            </div>
+            <Fact box label="Undone, not counted" figure>
+              {totals.voided}
+            </Fact>
           )}
         </dl>
       )}

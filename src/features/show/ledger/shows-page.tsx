@@ -85,26 +85,15 @@ export function Component() {
         }}
       >
         <h2 id="start-heading">Start a show</h2>
-        <FormField label="Show name" error={error}>
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              maxLength={120}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Day">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          )}
-        </FormField>
+        <FormField
+          label="Show name"
+          error={error}
+          input={{ value: name, maxLength: 120, onChange: (event) => setName(event.target.value) }}
+        />
+        <FormField
+          label="Day"
+          input={{ type: 'date', value: date, onChange: (event) => setDate(event.target.value) }}
+        />
         <button type="submit" className="primary" {...writeButton}>
           Start the show
         </button>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Fact } from '../../../components/fact';
 import { formatDollars } from '../../../shared/money';
 import { useShowReceipt, type Receipt } from '../../../api/shows/show-receipt';
 import { Loading } from '../../../components/states';
@@ -25,16 +25,6 @@ function receiptText(receipt: Receipt, seller: string | null): string {
   ]
     .filter((line): line is string => line !== null)
     .join('\n');
-}
-
-/** One line of the receipt: its term and what it says. */
-function Fact(props: { term: string; figure?: boolean; className?: string; children: ReactNode }) {
-  return (
-    <div className={props.className}>
-      <dt>{props.term}</dt>
-      <dd className={props.figure ? 'figure' : undefined}>{props.children}</dd>
-    </div>
-  );
 }
 
 /** A sale's receipt, to show the buyer on the phone or let them scan its code. */
@@ -73,32 +63,33 @@ export function ReceiptPage() {
         </p>
       )}
       <dl className="receipt-facts">
-        <Fact term="Card">{receipt.title}</Fact>
-        {slab && <Fact term="Grade">{slab}</Fact>}
-        {receipt.certNumber && (
-          <Fact term="Cert" figure>
-            {receipt.certNumber}
-          </Fact>
+        {(
+          [
+            ['Card', receipt.title],
+            ['Grade', slab || undefined],
+            ['Cert', receipt.certNumber || undefined, true],
+            ['Show', receipt.showName ?? 'A card show'],
+            ['Date', formatDateTime(receipt.soldAt), true],
+            ['Seller', seller ?? undefined],
+            ...(receipt.discountCents > 0
+              ? [
+                  ['Asking', formatDollars(receipt.priceCents + receipt.discountCents), true],
+                  ['Discount', `−${formatDollars(receipt.discountCents)}`, true],
+                ]
+              : []),
+          ] as [string, string | undefined, boolean?][]
+        ).map(
+          ([label, value, figure]) =>
+            value !== undefined && (
+              <Fact key={label} box label={label} figure={figure}>
+                {value}
+              </Fact>
+            ),
         )}
-        <Fact term="Show">{receipt.showName ?? 'A card show'}</Fact>
-        <Fact term="Date" figure>
-          {formatDateTime(receipt.soldAt)}
-        </Fact>
-        {seller && <Fact term="Seller">{seller}</Fact>}
-        {receipt.discountCents > 0 && (
-          <>
-            <Fact term="Asking" figure>
-              {formatDollars(receipt.priceCents + receipt.discountCents)}
-            </Fact>
-            <Fact term="Discount" figure>
-              −{formatDollars(receipt.discountCents)}
-            </Fact>
-          </>
-        )}
-        <Fact term="Total" figure className="receipt-total">
+        <Fact box="receipt-total" label="Total" figure>
           {formatDollars(receipt.priceCents)}
         </Fact>
-        <Fact term="Paid">
+        <Fact box label="Paid">
           <ul className="receipt-tenders">
             {receipt.tenders.map((tender, index) => (
               <li key={index} className="figure">

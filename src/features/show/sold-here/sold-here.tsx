@@ -18,6 +18,7 @@ import {
 } from '../../../api/shows/show-queries';
 import { FormField } from '../../../components/form-field';
 import { Figure } from '../../../components/figure';
+import { Fact } from '../../../components/fact';
 import { useWriteButton } from '../../../components/write-actions';
 import { formatDay, formatMoney, formatShortDate } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
@@ -100,16 +101,11 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
   const [error, setError] = useState<string>();
   return (
     <div className="sold-here-start">
-      <FormField label="Show name" error={error}>
-        {(control) => (
-          <input
-            {...control}
-            value={name}
-            maxLength={120}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </FormField>
+      <FormField
+        label="Show name"
+        error={error}
+        input={{ value: name, maxLength: 120, onChange: (event) => setName(event.target.value) }}
+      />
       <button
         type="button"
         onClick={() => {
@@ -294,20 +290,15 @@ function SaleForm({
         </FormField>
       </div>
       <dl className="sold-here-sum" aria-label="The sale">
-        <div>
-          <dt>Asking</dt>
-          <dd className="figure">{formatMoney(listing.price)}</dd>
-        </div>
-        <div>
-          <dt>Discount</dt>
-          <dd className="figure">{discount > 0 ? `−${formatDollars(discount)}` : 'none'}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd className="figure">
-            {/^\d{1,7}(\.\d{1,2})?$/.test(price.trim()) ? formatMoney(price.trim()) : '—'}
-          </dd>
-        </div>
+        <Fact box label="Asking" figure>
+          {formatMoney(listing.price)}
+        </Fact>
+        <Fact box label="Discount" figure>
+          {discount > 0 ? `−${formatDollars(discount)}` : 'none'}
+        </Fact>
+        <Fact box label="Total" figure>
+          {/^\d{1,7}(\.\d{1,2})?$/.test(price.trim()) ? formatMoney(price.trim()) : '—'}
+        </Fact>
       </dl>
       <TenderFields form={form} />
       <div className="form-actions">

@@ -1,12 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { localStore } from '../../../api/local-store';
+import { Listeners } from '../../../client/listeners';
 
 /** Dismissed sold-online alerts by listing id (a slab sells once): a reload won't re-show them. */
 const KEY = 'slabdesk.soldOnline.dismissed';
 /** The newest dismissals kept: far more than a show's case sells online in a weekend. */
 const KEPT = 500;
 
-const listeners = new Set<() => void>();
+const listeners = new Listeners();
 let cachedText: string | null | undefined;
 let cached: ReadonlySet<string> = new Set();
 
@@ -24,14 +25,14 @@ function read(): ReadonlySet<string> {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const unsubscribe = listeners.subscribe(listener);
   // Another tab's dismissal.
   const onStorage = (event: StorageEvent) => {
     if (event.key === KEY || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    unsubscribe();
     window.removeEventListener('storage', onStorage);
   };
 }
@@ -48,7 +49,7 @@ export function useDismissedAlerts(): [ReadonlySet<string>, (listingId: string) 
       // Storage refused: hidden in this tab until it reloads.
       cached = new Set([...cached, listingId]);
     }
-    for (const listener of listeners) listener();
+    listeners.tell();
   }, []);
   return [dismissed, dismiss];
 }
