@@ -516,8 +516,8 @@ async function secondDeviceCost(setup: Setup): Promise<Spend> {
   });
 }
 
-/** How long idle tabs are counted: the issue's ten minutes (20 s in a quick run: it runs, no more). */
-const IDLE_MS = sized(10 * 60_000, 20_000);
+/** How long idle tabs are counted: the issue’s ten minutes (5 s in a quick run: it runs, no more). */
+const IDLE_MS = sized(10 * 60_000, 5_000);
 
 /**
  * `tabs` tabs of Orders left open with no webhook registered, on a server and key of their own,
