@@ -124,6 +124,22 @@ function expectNothingToSell(view: HTMLElement) {
   expect(within(view).queryByRole('button', { name: 'Deactivate' })).toBeNull();
 }
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** The counter view of `cert`, its Sold here form opened. */
+async function openSaleForm(user: User, cert: string) {
+  const view = await counterOf(cert);
+  await user.click(await within(view).findByRole('button', { name: 'Sold here' }));
+  return { view, form: within(view).getByRole('form', { name: /^Sold here/ }) };
+}
+
+/** Types `amount` as the sale's price, in place of the one offered. */
+async function typeSoldFor(user: User, form: HTMLElement, amount: string) {
+  const field = within(form).getByLabelText('Sold for ($)');
+  await user.clear(field);
+  await user.type(field, amount);
+}
+
 describe('the counter view at the table', () => {
   it('sells slab A for 250, then a scan of slab B shows B’s own price; B’s new price is its sale amount; A scanned again is sold', async () => {
     const user = userEvent.setup();
@@ -135,8 +151,7 @@ describe('the counter view at the table', () => {
     await user.click(await within(view).findByRole('button', { name: 'Sold here' }));
     const form = within(view).getByRole('form', { name: /^Sold here/ });
     expect(within(form).getByLabelText('Sold for ($)')).toHaveValue(a.price);
-    await user.clear(within(form).getByLabelText('Sold for ($)'));
-    await user.type(within(form).getByLabelText('Sold for ($)'), '250');
+    await typeSoldFor(user, form, '250');
     await user.click(within(form).getByRole('button', { name: 'Record the sale' }));
     await within(view).findByText(
       'Taken off the marketplace and recorded in the ledger.',
@@ -175,11 +190,8 @@ describe('the counter view at the table', () => {
     const user = userEvent.setup();
     const slab = freshSlab();
     open(`/show/cert/${slab.cert}`);
-    const view = await counterOf(slab.cert);
-    await user.click(await within(view).findByRole('button', { name: 'Sold here' }));
-    const form = within(view).getByRole('form', { name: /^Sold here/ });
-    await user.clear(within(form).getByLabelText('Sold for ($)'));
-    await user.type(within(form).getByLabelText('Sold for ($)'), '123');
+    const { view, form } = await openSaleForm(user, slab.cert);
+    await typeSoldFor(user, form, '123');
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(within(view).queryByRole('form', { name: /^Sold here/ })).toBeNull();
     await user.click(within(view).getByRole('button', { name: 'Sold here' }));
@@ -203,13 +215,10 @@ describe('the counter view at the table', () => {
     const user = userEvent.setup();
     const slab = freshSlab();
     open(`/show/cert/${slab.cert}`);
-    const view = await counterOf(slab.cert);
-    await user.click(await within(view).findByRole('button', { name: 'Sold here' }));
-    const form = within(view).getByRole('form', { name: /^Sold here/ });
+    const { view, form } = await openSaleForm(user, slab.cert);
     // Meanwhile, the other phone at the table sells it first.
     await soldOnAnotherPhone(slab.id, '300.00');
-    await user.clear(within(form).getByLabelText('Sold for ($)'));
-    await user.type(within(form).getByLabelText('Sold for ($)'), '240');
+    await typeSoldFor(user, form, '240');
     await user.click(within(form).getByRole('button', { name: 'Record the sale' }));
     const held = await within(view).findByRole('alert', {}, { timeout: 15_000 });
     expect(held).toHaveTextContent(

@@ -42,19 +42,24 @@ afterAll(async () => {
   await world?.harness.close();
 });
 
+/** A price set elsewhere (straight at the API), and the replica's row seen to take it. */
+async function priceSetElsewhere(id: string, price: string): Promise<void> {
+  const put = await world.harness.api(`/listings/${id}.json`, {
+    token: world.token,
+    method: 'PUT',
+    body: { listing: { price } },
+  });
+  expect(put.status).toBe(200);
+  await expect
+    .poll(() => server.replica.store.row('listings', id)?.body.price, { timeout: 10_000 })
+    .toBe(price);
+}
+
 describe('deliveries', () => {
   it('a change made elsewhere reaches the row by its delivery, with a new change number', async () => {
     const id = made[0]!.id;
     const before = server.replica.store.row('listings', id)!;
-    const put = await world.harness.api(`/listings/${id}.json`, {
-      token: world.token,
-      method: 'PUT',
-      body: { listing: { price: '180.00' } },
-    });
-    expect(put.status).toBe(200);
-    await expect
-      .poll(() => server.replica.store.row('listings', id)?.body.price, { timeout: 10_000 })
-      .toBe('180.00');
+    await priceSetElsewhere(id, '180.00');
     const after = server.replica.store.row('listings', id)!;
     expect(after.change).toBeGreaterThan(before.change);
     expect(Date.parse(after.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt!));
@@ -213,15 +218,7 @@ describe('a lost registration', () => {
     const ours = listed.body.webhooks.find((webhook) => webhook.url.endsWith('/hub/webhooks'))!;
     const off = await world.harness.control('PATCH', `/webhooks/${ours.id}`, { enabled: false });
     expect(off.status).toBe(200);
-    const put = await world.harness.api(`/listings/${id}.json`, {
-      token: world.token,
-      method: 'PUT',
-      body: { listing: { price: '190.00' } },
-    });
-    expect(put.status).toBe(200);
     // No delivery carries it (the endpoint was off): the round the hub runs on registering does.
-    await expect
-      .poll(() => server.replica.store.row('listings', id)?.body.price, { timeout: 10_000 })
-      .toBe('190.00');
+    await priceSetElsewhere(id, '190.00');
   });
 });
