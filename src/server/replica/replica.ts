@@ -243,7 +243,7 @@ export class Replica {
     };
   }
 
-  /** One reconciliation round now (tests; the timer runs the same). */
+  /** One reconciliation round now (after deliveries were lost, and tests; the timer runs the same). */
   round(): Promise<void> {
     return this.enqueue(() => this.reconcileAll());
   }
