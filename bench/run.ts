@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { figureAsked, type Bench } from './bench-api';
@@ -16,9 +16,16 @@ const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort();
 
-const results: Record<string, number> = existsSync(resultsFile)
-  ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, number>)
-  : {};
+/** Adds a figure to the results file, read afresh: CI runs two lanes of benches at once. */
+function keep(name: string, value: number) {
+  const results = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, number>)
+    : {};
+  results[name] = value;
+  // Written aside and renamed, so the other lane never reads half a file.
+  writeFileSync(`${resultsFile}.${process.pid}`, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(`${resultsFile}.${process.pid}`, resultsFile);
+}
 let ran = 0;
 for (const file of files) {
   const bench = (await import(pathToFileURL(join(here, file)).href)).default as Bench;
@@ -29,8 +36,7 @@ for (const file of files) {
   await bench.run((name, value) => {
     if (!figureAsked(name)) return;
     console.log(`${name}: ${value}`);
-    results[name] = value;
-    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    keep(name, value);
   });
   if (QUICK) console.log(`(${file}: ${Math.round((performance.now() - started) / 1000)} s)`);
 }
