@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 afterAll(() => harness?.close());
 
-describe('the bulk preview and cost', () => {
+// Whole flows, each waiting on what the seller sees: on a busy machine their sum passes the 30 s default.
+describe('the bulk preview and cost', { timeout: 120_000 }, () => {
   it('shows the margin in the grid, flags a price below cost and floors it at break-even', async () => {
     const listings = await readAll<ListingTruth>(harness, token, '/listings.json', 'listings');
     const orders = await readAll<OrderTruth>(harness, token, '/orders.json?status=any', 'orders');
@@ -52,7 +53,8 @@ describe('the bulk preview and cost', () => {
       baseUrl: harness.url,
       token,
     });
-    await screen.findByRole('table', { name: 'Bulk edit grid, 2 listings' }, { timeout: 15_000 });
+    // The first page of the file waits on the hub's first fill, as in bulk-apply.
+    await screen.findByRole('table', { name: 'Bulk edit grid, 2 listings' }, { timeout: 40_000 });
     const user = userEvent.setup();
     const index = rows.indexOf(target) + 1;
     const price = screen.getByRole('textbox', { name: `Price, row ${index}` }) as HTMLInputElement;
@@ -82,7 +84,7 @@ describe('the bulk preview and cost', () => {
   });
 });
 
-describe('the bulk apply asks in proportion', () => {
+describe('the bulk apply asks in proportion', { timeout: 120_000 }, () => {
   type Titled = ListingTruth & { title: string };
   const stored = async (id: string) => {
     const response = await harness.api(`/listings/${id}.json`, { token });
@@ -93,7 +95,7 @@ describe('the bulk apply asks in proportion', () => {
     await screen.findByRole(
       'table',
       { name: `Bulk edit grid, ${ids.length} listing${ids.length === 1 ? '' : 's'}` },
-      { timeout: 15_000 },
+      { timeout: 40_000 },
     );
     return userEvent.setup();
   }
