@@ -1,15 +1,9 @@
 import { formatCents } from '../../shared/money';
 import type { Upcoming } from '../../shared/rule-answers';
 import type { ActivityStore } from '../activity/activity-store';
-import {
-  inSlices,
-  RulePlanner,
-  type ListingFacts,
-  type PlanContext,
-  type PlanItem,
-} from './rule-plan';
+import { inSlices, RulePlanner, type PlanContext, type PlanItem } from './rule-plan';
 import { runAtDay } from './rule-schedule';
-import type { ReplicaListings } from './replica-listings';
+import type { ListingFacts, ReplicaListings } from './replica-listings';
 import type { RulesStore, StoredRule } from './rules-store';
 
 /** A listing's line (each daily rule's next change), kept until its inputs change or a run is due. */

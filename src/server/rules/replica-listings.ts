@@ -1,7 +1,6 @@
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
-import type { ListingFacts } from './rule-plan';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
 
@@ -9,8 +8,8 @@ import { exactCents } from '../../shared/money';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A listing row as the planner reads it; undefined when it cannot be written. */
-function factsOf(row: Record<string, unknown>): ListingFacts | undefined {
+/** A listing row as the planner reads it (the card's cost joined in); undefined when it cannot be written. */
+function factsOf(row: Record<string, unknown>) {
   const id = text(row.id);
   const price = exactCents(row.price);
   // A degraded record or one without a readable price is never written.
@@ -33,11 +32,13 @@ function factsOf(row: Record<string, unknown>): ListingFacts | undefined {
     grader: text(card.grader),
     grade: text(card.grade),
     category: text(card.category),
+    /** Epoch ms; null when the listing never went live. */
     listedAt: Number.isNaN(listedAt) ? null : listedAt,
     cardId,
-    costCents: null,
+    costCents: null as bigint | null,
   };
 }
+export type ListingFacts = NonNullable<ReturnType<typeof factsOf>>;
 
 /** The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free. */
 function costOf(row: ReplicaRow): bigint | null {

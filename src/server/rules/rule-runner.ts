@@ -1,19 +1,17 @@
 import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
 import { ListingLines } from './listing-lines';
-import { ReplicaListings, type KeptCosts } from './replica-listings';
+import { ReplicaListings, type KeptCosts, type ListingFacts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import {
   inSlices,
   RulePlanner,
   skipOf,
-  type ListingFacts,
   type PlanContext,
   type PlanItem,
   type SkipReason,
 } from './rule-plan';
 import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
-import type { PlanDiff } from '../../shared/rule-answers';
 import { planDiff, planKey } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
@@ -28,24 +26,6 @@ export interface RuleRunnerOptions extends SendOptions {
   /** How often the schedule and paused runs are looked at. */
   tickMs?: number;
 }
-
-/** A plan's writes counted, their markdown summed, and its key: a run "as previewed" runs only it. */
-interface PlanSummary {
-  plan: string;
-  changes: number;
-  markdownCents: bigint;
-}
-
-export interface Preview extends PlanSummary {
-  items: PlanItem[];
-  /** Every listing read, in the rule's scope or not. */
-  read: number;
-  /** Milliseconds of this server's time the planning took. */
-  busyMs: number;
-}
-
-/** A run refused because its plan is not the one previewed: the new plan, what changed. */
-export type PlanChanged = PlanSummary & { changed: PlanDiff };
 
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
@@ -128,7 +108,7 @@ export class RuleRunner {
   }
 
   /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
-  async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
+  async preview(definition: RuleDefinition, ruleId?: number) {
     const listings = await this.source.listings();
     const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
     const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
@@ -141,16 +121,9 @@ export class RuleRunner {
       // A few recent plans are enough to say what changed; the oldest goes first.
       if (this.previewed.size > 20) this.previewed.delete(this.previewed.keys().next().value!);
     }
-    const writes = planner.items.flatMap((item) => (item.kind === 'write' ? [item] : []));
-    const markdownCents = writes.reduce((sum, item) => sum + item.markdownCents, 0n);
-    return {
-      items: planner.items,
-      read: listings.size,
-      busyMs,
-      plan,
-      changes: writes.length,
-      markdownCents,
-    };
+    const { items, changes, markdownCents } = planner;
+    // `read`: every listing read, in the rule's scope or not.
+    return { items, read: listings.size, busyMs, plan, changes, markdownCents };
   }
 
   /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
@@ -159,11 +132,12 @@ export class RuleRunner {
     trigger: 'manual' | 'schedule',
     by: string | null,
     asShown?: string,
-  ): Promise<RunRecord | PlanChanged> {
+  ) {
     const unfinished = this.store.runs(rule.id, 5).find((run) => !run.finishedAt);
     if (unfinished) return unfinished;
     const { items, plan, changes, markdownCents } = await this.preview(rule.definition, rule.id);
     if (asShown !== undefined && asShown !== plan) {
+      // The plan is not the one previewed: the new plan and what changed, nothing recorded.
       return {
         changed: planDiff(this.previewed.get(asShown), items),
         plan,

@@ -2,21 +2,10 @@ import type Database from 'better-sqlite3';
 import { SqliteStore } from '../sqlite-store';
 import { RuleDefinition } from '../../shared/rule-definition';
 import type { RunItem, RunRecord, StoredRule, WriteFields } from '../../shared/rule-answers';
-import type { PlanItem } from './rule-plan';
+import type { PlanItem, Sale } from './rule-plan';
 
 export type { RunItem, RunRecord, StoredRule };
-export type RunTrigger = RunRecord['trigger'];
-export type RunStatus = RunRecord['status'];
-export interface TouchedListing {
-  listingId: string;
-  ruleId: number;
-  at: string;
-  after: WriteFields;
-}
-export interface Sale {
-  originalCents: bigint;
-  saleCents: bigint;
-}
+type TouchedListing = { listingId: string; ruleId: number; at: string; after: WriteFields };
 
 /** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
@@ -189,7 +178,7 @@ export class RulesStore extends SqliteStore {
 
   /** A run and every item of its plan in one transaction: nothing is sent before this commits. */
   createRun(
-    run: { ruleId: number; trigger: RunTrigger; by: string | null; at: string; undoOf?: number },
+    run: Pick<RunRecord, 'ruleId' | 'trigger' | 'by'> & { at: string; undoOf?: number },
     items: readonly PlanItem[],
   ): number {
     return this.db.transaction(() => {
@@ -226,7 +215,7 @@ export class RulesStore extends SqliteStore {
 
   setRunStatus(
     id: number,
-    status: RunStatus,
+    status: RunRecord['status'],
     fields: { note?: string; resumeAt?: number; finishedAt?: string } = {},
   ): void {
     this.statement('setRunStatus').run({
