@@ -187,9 +187,9 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     async (request, reply) => {
       const { body } = request;
       const rule = 'ruleId' in body ? store.rule(body.ruleId) : undefined;
-      if ('ruleId' in body && !rule) return noSuchRule(reply);
-      const definition = rule?.definition ?? ('definition' in body ? body.definition : undefined);
-      const preview = await runner.preview(definition!, rule?.id);
+      const definition = 'definition' in body ? body.definition : rule?.definition;
+      if (!definition) return noSuchRule(reply);
+      const preview = await runner.preview(definition, rule?.id);
       const viewAt = performance.now();
       // Every change is listed (up to a bound), the listings left alone counted by reason with a
       // sample: a page of thousands of rows helps no one, and sending it costs the answer.

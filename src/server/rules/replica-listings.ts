@@ -3,6 +3,7 @@ import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
+import type { CostStore } from '../costs/cost-store';
 
 /** The listings and their cards' costs as the rules read them, by the replica's change numbers. */
 
@@ -46,12 +47,8 @@ function costOf(row: ReplicaRow): bigint | null {
   return cost === null || cost === 0n ? null : cost;
 }
 
-/** The seller's own costs kept by the hub (`costs/cost-store.ts`): read over the marketplace's. */
-export interface KeptCosts {
-  centsOf(itemId: string): bigint | undefined;
-  /** Changes whenever a kept cost does. */
-  version(): number;
-}
+/** The seller's own costs kept by the hub: read over the marketplace's. */
+export type KeptCosts = Pick<CostStore, 'centsOf' | 'version'>;
 
 export class ReplicaListings {
   private readonly listingsById = new Map<string, ListingFacts>();

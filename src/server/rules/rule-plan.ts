@@ -320,7 +320,6 @@ export class RulePlanner {
   }
 }
 
-/** The whole plan of a rule over the listings. */
 export function planRule(
   rule: RuleDefinition,
   listings: Iterable<ListingFacts>,

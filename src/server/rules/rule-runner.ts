@@ -39,7 +39,6 @@ export class RuleRunner {
   private readonly previewed = new Map<string, PlanItem[]>();
   private closed = false;
   readonly source: ReplicaListings;
-  /** Sends every run, a rule's or an undo's. */
   readonly sender: RunSender;
   /** The listings' rule lines, kept until what they read changes. */
   readonly lines: ListingLines;
@@ -65,12 +64,11 @@ export class RuleRunner {
     if (this.closed) return;
     clearTimeout(this.timer);
     const now = this.now();
-    let next = now + (this.options.tickMs ?? 15_000);
-    const sooner = (at: number) => {
-      if (at > now && at < next) next = at;
-    };
-    for (const run of this.store.unfinishedRuns()) sooner(run.resumeAt ?? 0);
-    for (const rule of this.store.rules()) sooner(this.nextRun(rule) ?? next);
+    const due = [
+      ...this.store.unfinishedRuns().map((run) => run.resumeAt ?? 0),
+      ...this.store.rules().map((rule) => this.nextRun(rule) ?? 0),
+    ].filter((at) => at > now);
+    const next = Math.min(now + (this.options.tickMs ?? 15_000), ...due);
     this.timer = setTimeout(() => this.tick(), next - now);
     this.timer.unref();
   }
@@ -137,7 +135,6 @@ export class RuleRunner {
     if (unfinished) return unfinished;
     const { items, plan, changes, markdownCents } = await this.preview(rule.definition, rule.id);
     if (asShown !== undefined && asShown !== plan) {
-      // The plan is not the one previewed: the new plan and what changed, nothing recorded.
       return {
         changed: planDiff(this.previewed.get(asShown), items),
         plan,
@@ -211,15 +208,12 @@ function dueMoment({ definition }: StoredRule, now: number): string | null {
 
 /** Whether the listing still shows what the run's change set. */
 function stillAsLeft(listing: ListingFacts, { after }: RunItem): boolean {
-  if (after.price !== undefined && exactCents(after.price) !== listing.priceCents) return false;
-  const offer = after.minimum_offer;
-  if (
-    offer !== undefined &&
-    (offer === null ? null : exactCents(offer)) !== listing.minimumOfferCents
-  ) {
-    return false;
-  }
-  return after.accepts_offers === undefined || after.accepts_offers === listing.acceptsOffers;
+  return (
+    (after.price === undefined || exactCents(after.price) === listing.priceCents) &&
+    (after.minimum_offer === undefined ||
+      exactCents(after.minimum_offer) === listing.minimumOfferCents) &&
+    (after.accepts_offers === undefined || after.accepts_offers === listing.acceptsOffers)
+  );
 }
 
 /** The fields that put back what a change replaced; null when a write can undo nothing. */

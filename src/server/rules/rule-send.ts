@@ -1,7 +1,7 @@
 import { isApiError, type SlabdeskClient } from '../../client';
 import { CLIENT_ERROR_CODES } from '../../client/api-error';
 import { exactCents } from '../../shared/money';
-import type { ActivityChanges, ActivityStore, Scalar } from '../activity/activity-store';
+import type { ActivityStore, Scalar } from '../activity/activity-store';
 import type { Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
@@ -113,7 +113,6 @@ export class RunSender {
     return this.active.has(runId);
   }
 
-  /** Waits for a run's sending to end. */
   async settled(runId: number): Promise<void> {
     await this.active.get(runId);
   }
@@ -129,7 +128,6 @@ export class RunSender {
     return this.store.run(runId)!;
   }
 
-  /** Sends a run's pending writes, one sending per run. */
   drive(runId: number): void {
     if (this.closed || this.active.has(runId)) return;
     const work = this.send(runId)
@@ -284,19 +282,15 @@ export class RunSender {
 
   /** The change in the activity log, as made by the rule, with who created it. */
   private record(run: RunRecord, rule: StoredRule | undefined, item: RunItem, answer: ApiAnswer) {
-    const activity = this.options.activity;
-    if (!activity) return;
+    const before: Record<string, Scalar | undefined> = item.before;
+    const changes = Object.entries(item.after).map(([field, after]) => [
+      field,
+      { before: before[field], after },
+    ]);
+    const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
+    const { status, code } = answer;
     try {
-      const before = item.before as Record<string, Scalar | undefined>;
-      const changes: ActivityChanges = Object.fromEntries(
-        Object.entries(item.after).map(([field, after]) => [
-          field,
-          { before: before[field], after },
-        ]),
-      );
-      const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
-      const { status, code } = answer;
-      activity.insert({
+      this.options.activity?.insert({
         at: this.iso(),
         actor: {
           name: run.trigger === 'undo' ? `Undo of rule “${name}”` : `Rule “${name}”`,
@@ -307,7 +301,7 @@ export class RunSender {
         path: `/2026-07/listings/${encodeURIComponent(item.listingId)}.json`,
         listingId: item.listingId,
         bulkJobId: null,
-        changes,
+        changes: Object.fromEntries(changes),
         outcome: ok(status) ? 'ok' : status >= 500 || status === 0 ? 'failed' : 'refused',
         status,
         code,

@@ -96,7 +96,6 @@ const SCHEMA = `
 const DELETED = 'ALTER TABLE rules ADD COLUMN deleted_at TEXT;';
 
 type Statement = keyof typeof STATEMENTS;
-/** Columns kept as JSON text, read back as values. */
 const JSON_COLUMNS = ['before', 'after', 'counts'];
 
 export class RulesStore extends SqliteStore {
@@ -123,7 +122,6 @@ export class RulesStore extends SqliteStore {
     return this.statement(statement).run(...params);
   }
 
-  /** The rows a statement reads, each JSON column read back. */
   private all<T>(statement: Statement, ...params: unknown[]): T[] {
     return (this.statement(statement).all(...params) as Record<string, unknown>[]).map((row) => {
       for (const column of JSON_COLUMNS) {
@@ -228,7 +226,6 @@ export class RulesStore extends SqliteStore {
     });
   }
 
-  /** A run's items in plan order, `limit` at most. */
   items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
   pendingItems = (runId: number) => this.all<RunItem>('pendingItems', runId);
 
