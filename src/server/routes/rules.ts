@@ -58,20 +58,11 @@ function who(request: FastifyRequest): { name: string | null; role: Role } {
   return session ?? actor ?? { name: null, role: 'owner' };
 }
 
-function itemView(item: PlanItem) {
-  const write = item.kind === 'write' ? item : undefined;
-  return {
-    listingId: item.listingId,
-    title: item.title,
-    kind: item.kind,
-    reason: item.kind === 'skip' ? item.reason : null,
-    why: item.why,
-    before: write?.before ?? {},
-    after: write?.after ?? {},
-    floor: item.floorCents === null ? null : formatCents(item.floorCents),
-    markdown: formatCents(write?.markdownCents ?? 0n),
-  };
-}
+const itemView = ({ floorCents, markdownCents, ...item }: PlanItem) => ({
+  ...item,
+  floor: floorCents === null ? null : formatCents(floorCents),
+  markdown: formatCents(markdownCents),
+});
 
 const runView = (run: RunRecord) => ({ ...run, markdown: formatCents(run.markdownCents) });
 
@@ -196,7 +187,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
       const writes = preview.items.filter((item) => item.kind === 'write');
       const skips = preview.items.filter((item) => item.kind === 'skip');
       const skipped: Record<string, number> = {};
-      for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
+      for (const { reason } of skips) if (reason) skipped[reason] = (skipped[reason] ?? 0) + 1;
       const shown = [...writes.slice(0, SHOWN.writes), ...skips.slice(0, SHOWN.skips)];
       const answer = {
         read: preview.read,

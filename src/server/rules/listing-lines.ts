@@ -24,7 +24,7 @@ const KEPT_LINES = 5_000;
 const WAITING = new Set(['too_young', 'not_due', 'sale_not_started', 'edited_by_person']);
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
-const waiting = (item: PlanItem | undefined) => item?.kind === 'skip' && WAITING.has(item.reason);
+const waiting = (item: PlanItem | undefined) => WAITING.has(item?.reason ?? '');
 const bigintText = (_key: string, value: unknown) =>
   typeof value === 'bigint' ? value.toString() : value;
 interface RunTimes {

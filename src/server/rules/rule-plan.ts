@@ -34,15 +34,18 @@ const SKIP_WORDS = {
 /** Why a listing in scope is left alone. */
 export type SkipReason = keyof typeof SKIP_WORDS;
 
-interface PlanBase {
+/** What a plan does to one listing, as a run keeps it: a write (no reason), or a skip (no fields). */
+export interface PlanItem {
   listingId: string;
   title: string;
-  floorCents: bigint | null;
+  kind: 'write' | 'skip';
+  reason: SkipReason | null;
   why: string;
+  before: WriteFields;
+  after: WriteFields;
+  floorCents: bigint | null;
+  markdownCents: bigint;
 }
-export type PlanItem =
-  | (PlanBase & { kind: 'write'; before: WriteFields; after: WriteFields; markdownCents: bigint })
-  | (PlanBase & { kind: 'skip'; reason: SkipReason });
 
 /** What the planner knows beyond the listings: time, who edited what, what the rule did before. */
 export interface PlanContext {
@@ -118,20 +121,22 @@ function ageDays(listing: ListingFacts, now: number): number | null {
   return listing.listedAt === null ? null : Math.floor((now - listing.listedAt) / DAY_MS);
 }
 
+const WRITES_NOTHING = { before: Object.freeze({}), after: Object.freeze({}), markdownCents: 0n };
 /** A listing left alone (a listing, or a run's item) and why. */
 export const skipOf = (
   { id: listingId, title }: Pick<ListingFacts, 'id' | 'title'>,
   reason: SkipReason,
   floorCents: bigint | null = null,
   why = SKIP_WORDS[reason],
-): PlanItem => ({ listingId, title, kind: 'skip', reason, floorCents, why });
+): PlanItem => ({ listingId, title, kind: 'skip', reason, why, floorCents, ...WRITES_NOTHING });
 
 function writeOf(
   listing: ListingFacts,
   change: { before: WriteFields; after: WriteFields; floorCents: bigint | null; why: string },
   markdownCents = 0n,
 ): PlanItem {
-  return { listingId: listing.id, title: listing.title, kind: 'write', markdownCents, ...change };
+  const { id: listingId, title } = listing;
+  return { listingId, title, kind: 'write', reason: null, ...change, markdownCents };
 }
 
 /** What a rule would do to one listing in its scope (`kept`: its floor, across a line's days). */

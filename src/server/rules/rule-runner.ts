@@ -164,8 +164,8 @@ export class RuleRunner {
       const back = undoFields(item);
       if (!back) return skip('unchanged', 'nothing to put back');
       const why = 'put back as it was before the run';
-      const put = { kind: 'write', before: item.after, after: back, markdownCents: 0n } as const;
-      return [{ listingId, title, floorCents, why, ...put }];
+      const put = { kind: 'write', reason: null, before: item.after, after: back } as const;
+      return [{ listingId, title, why, ...put, floorCents, markdownCents: 0n }];
     });
     return this.sender.start({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }

@@ -184,19 +184,15 @@ export class RulesStore extends SqliteStore {
       const { lastInsertRowid } = this.write('insertRun', ruleId, trigger, by, at, undoOf);
       const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
-        const write = item.kind === 'write' ? item : undefined;
+        const write = item.kind === 'write';
         this.statement('insertItem').run({
+          ...item,
           runId,
           seq,
-          listingId: item.listingId,
           title: item.title.slice(0, 200),
           state: write ? 'pending' : 'skipped',
-          reason: item.kind === 'skip' ? item.reason : null,
-          why: item.why,
-          before: JSON.stringify(write?.before ?? {}),
-          after: JSON.stringify(write?.after ?? {}),
-          floorCents: item.floorCents,
-          markdownCents: write?.markdownCents ?? 0n,
+          before: JSON.stringify(item.before),
+          after: JSON.stringify(item.after),
           // One key per run and listing: a resend after a restart is the same request.
           key: write ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
         });
