@@ -19,12 +19,6 @@ import { clockText } from '../upstream-pause';
 /** The rules' routes: owners write, run and undo, editors preview, viewers see. */
 const PREFIX = '/hub/rules';
 
-export interface RulesRouteDeps {
-  store: RulesStore;
-  runner: RuleRunner;
-  governor: KeyGovernor | undefined;
-}
-
 const Serial = z.coerce
   .number()
   .int()
@@ -66,9 +60,11 @@ const itemView = ({ floorCents, markdownCents, ...item }: PlanItem) => ({
 
 const runView = (run: RunRecord) => ({ ...run, markdown: formatCents(run.markdownCents) });
 
-export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, deps) => {
-  const { store, runner } = deps;
-
+export const rulesRoutes: FastifyPluginAsyncZod<{
+  store: RulesStore;
+  runner: RuleRunner;
+  governor: KeyGovernor | undefined;
+}> = async (app, { store, runner, governor }) => {
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);
     const next = runner.nextRun(rule);
@@ -81,7 +77,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
 
   /** The line every rules view shows while nothing can be written. */
   const pauseLine = (): string | null => {
-    const paused = deps.governor?.paused();
+    const paused = governor?.paused();
     if (paused) {
       return `Rules are paused: the marketplace asked us to wait until ${clockText(paused.until, Date.now())}. They carry on by themselves.`;
     }

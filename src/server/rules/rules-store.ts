@@ -210,16 +210,9 @@ export class RulesStore extends SqliteStore {
   setRunStatus(
     id: number,
     status: RunRecord['status'],
-    fields: { note?: string; resumeAt?: number; finishedAt?: string } = {},
+    { note = null, resumeAt = null, finishedAt = null }: Partial<RunRecord> = {},
   ): void {
-    this.statement('setRunStatus').run({
-      note: null,
-      resumeAt: null,
-      finishedAt: null,
-      ...fields,
-      id,
-      status,
-    });
+    this.statement('setRunStatus').run({ note, resumeAt, finishedAt, id, status });
   }
 
   items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
@@ -231,15 +224,8 @@ export class RulesStore extends SqliteStore {
     state: 'done' | 'failed' | 'skipped',
     fields: { status?: number; reason?: string; why?: string; at: string },
   ): void {
-    this.write('settleItem', {
-      status: null,
-      reason: null,
-      why: null,
-      ...fields,
-      state,
-      runId,
-      listingId,
-    });
+    const { status = null, reason = null, why = null, at } = fields;
+    this.write('settleItem', { status, reason, why, at, state, runId, listingId });
   }
 
   /** Listing id → epoch ms of the newest change this rule made to it that still stands. */
