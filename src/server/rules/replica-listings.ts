@@ -9,7 +9,7 @@ import type { CostStore } from '../costs/cost-store';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A listing row as the planner reads it (the card's cost joined in); undefined when it cannot be written. */
+/** A listing row as the planner reads it; undefined when it cannot be written. */
 function factsOf(row: Record<string, unknown>) {
   const id = text(row.id);
   const price = exactCents(row.price);
@@ -39,6 +39,7 @@ function factsOf(row: Record<string, unknown>) {
     costCents: null as bigint | null,
   };
 }
+/** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
 export type ListingFacts = NonNullable<ReturnType<typeof factsOf>>;
 
 /** The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free. */

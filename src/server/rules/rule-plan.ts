@@ -104,11 +104,11 @@ function floorOf(floor: RuleFloor, { costCents: cost, promoted }: ListingFacts):
   return out < MIN_PRICE_CENTS ? MIN_PRICE_CENTS : out;
 }
 
+/** The scope's fields a listing must match word for word, when the rule names them. */
+const SAME = ['status', 'grader', 'grade', 'category'] as const;
+
 function inScope(scope: RuleScope, listing: ListingFacts, now: number): boolean {
-  if (scope.status && listing.status !== scope.status) return false;
-  if (scope.grader && listing.grader !== scope.grader) return false;
-  if (scope.grade && listing.grade !== scope.grade) return false;
-  if (scope.category && listing.category !== scope.category) return false;
+  if (SAME.some((field) => scope[field] && listing[field] !== scope[field])) return false;
   const price = listing.priceCents;
   if (scope.priceMin !== undefined && price < amountCents(scope.priceMin)) return false;
   if (scope.priceMax !== undefined && price > amountCents(scope.priceMax)) return false;
@@ -121,6 +121,7 @@ function ageDays(listing: ListingFacts, now: number): number | null {
   return listing.listedAt === null ? null : Math.floor((now - listing.listedAt) / DAY_MS);
 }
 
+/** A skip's fields: it writes nothing. */
 const WRITES_NOTHING = { before: Object.freeze({}), after: Object.freeze({}), markdownCents: 0n };
 /** A listing left alone (a listing, or a run's item) and why. */
 export const skipOf = (

@@ -1,7 +1,7 @@
 import { isApiError, type SlabdeskClient } from '../../client';
 import { CLIENT_ERROR_CODES } from '../../client/api-error';
 import { exactCents } from '../../shared/money';
-import type { ActivityStore, Scalar } from '../activity/activity-store';
+import type { ActivityChanges, ActivityStore, Scalar } from '../activity/activity-store';
 import type { Upstream } from '../api-proxy';
 import type { KeyGovernor } from '../governor/key-governor';
 import { serverLog } from '../log';
@@ -278,10 +278,9 @@ export class RunSender {
   /** The change in the activity log, as made by the rule, with who created it. */
   private record(run: RunRecord, rule: StoredRule | undefined, item: RunItem, answer: ApiAnswer) {
     const before: Record<string, Scalar | undefined> = item.before;
-    const changes = Object.entries(item.after).map(([field, after]) => [
-      field,
-      { before: before[field], after },
-    ]);
+    const changes: ActivityChanges = Object.fromEntries(
+      Object.entries(item.after).map(([field, after]) => [field, { before: before[field], after }]),
+    );
     const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
     const { status, code } = answer;
     try {
@@ -296,7 +295,7 @@ export class RunSender {
         path: `/2026-07/listings/${encodeURIComponent(item.listingId)}.json`,
         listingId: item.listingId,
         bulkJobId: null,
-        changes: Object.fromEntries(changes),
+        changes,
         outcome: ok(status) ? 'ok' : status >= 500 || status === 0 ? 'failed' : 'refused',
         status,
         code,
