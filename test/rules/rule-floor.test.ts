@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAppServer } from '../../src/server/app-server';
 import { RuleDefinition } from '../../src/shared/rule-definition';
-import { planRule, type ListingFacts } from '../../src/server/rules/rule-plan';
+import { planRule } from '../../src/server/rules/rule-plan';
+import type { ListingFacts } from '../../src/server/rules/replica-listings';
 import {
   finished,
   hub,
@@ -110,6 +111,7 @@ describe('the floor is never crossed', () => {
             grade: '10',
             category: 'baseball',
             listedAt: now - 90 * 86_400_000,
+            cardId: null,
             costCents: BigInt(row.costCents),
           }));
           const plan = planRule(rule, listings, {
@@ -176,6 +178,7 @@ describe('the floor is never crossed', () => {
           grade: '10',
           category: 'baseball',
           listedAt: now - 90 * 86_400_000,
+          cardId: null,
           costCents: 100n,
         },
       ],

@@ -8,7 +8,8 @@ import {
   type PriceChange,
 } from '../../src/shared/price-math';
 import type { RuleDefinition } from '../../src/shared/rule-definition';
-import { planListing, type ListingFacts } from '../../src/server/rules/rule-plan';
+import { planListing } from '../../src/server/rules/rule-plan';
+import type { ListingFacts } from '../../src/server/rules/replica-listings';
 
 /**
  * A rule's line plans without the words of each change (nobody reads them there): its prices must

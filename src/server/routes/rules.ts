@@ -19,12 +19,6 @@ import { clockText } from '../upstream-pause';
 /** The rules' routes: owners write, run and undo, editors preview, viewers see. */
 const PREFIX = '/hub/rules';
 
-export interface RulesRouteDeps {
-  store: RulesStore;
-  runner: RuleRunner;
-  governor: KeyGovernor | undefined;
-}
-
 const Serial = z.coerce
   .number()
   .int()
@@ -58,26 +52,19 @@ function who(request: FastifyRequest): { name: string | null; role: Role } {
   return session ?? actor ?? { name: null, role: 'owner' };
 }
 
-function itemView(item: PlanItem) {
-  const write = item.kind === 'write' ? item : undefined;
-  return {
-    listingId: item.listingId,
-    title: item.title,
-    kind: item.kind,
-    reason: item.kind === 'skip' ? item.reason : null,
-    why: item.why,
-    before: write?.before ?? {},
-    after: write?.after ?? {},
-    floor: item.floorCents === null ? null : formatCents(item.floorCents),
-    markdown: formatCents(write?.markdownCents ?? 0n),
-  };
-}
+const itemView = ({ floorCents, markdownCents, ...item }: PlanItem) => ({
+  ...item,
+  floor: floorCents === null ? null : formatCents(floorCents),
+  markdown: formatCents(markdownCents),
+});
 
 const runView = (run: RunRecord) => ({ ...run, markdown: formatCents(run.markdownCents) });
 
-export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, deps) => {
-  const { store, runner } = deps;
-
+export const rulesRoutes: FastifyPluginAsyncZod<{
+  store: RulesStore;
+  runner: RuleRunner;
+  governor: KeyGovernor | undefined;
+}> = async (app, { store, runner, governor }) => {
   const ruleView = (rule: StoredRule) => {
     const [last] = store.runs(rule.id, 1);
     const next = runner.nextRun(rule);
@@ -90,7 +77,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
 
   /** The line every rules view shows while nothing can be written. */
   const pauseLine = (): string | null => {
-    const paused = deps.governor?.paused();
+    const paused = governor?.paused();
     if (paused) {
       return `Rules are paused: the marketplace asked us to wait until ${clockText(paused.until, Date.now())}. They carry on by themselves.`;
     }
@@ -187,16 +174,16 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRouteDeps> = async (app, de
     async (request, reply) => {
       const { body } = request;
       const rule = 'ruleId' in body ? store.rule(body.ruleId) : undefined;
-      if ('ruleId' in body && !rule) return noSuchRule(reply);
-      const definition = rule?.definition ?? ('definition' in body ? body.definition : undefined);
-      const preview = await runner.preview(definition!, rule?.id);
+      const definition = 'definition' in body ? body.definition : rule?.definition;
+      if (!definition) return noSuchRule(reply);
+      const preview = await runner.preview(definition, rule?.id);
       const viewAt = performance.now();
       // Every change is listed (up to a bound), the listings left alone counted by reason with a
       // sample: a page of thousands of rows helps no one, and sending it costs the answer.
       const writes = preview.items.filter((item) => item.kind === 'write');
       const skips = preview.items.filter((item) => item.kind === 'skip');
       const skipped: Record<string, number> = {};
-      for (const item of skips) skipped[item.reason] = (skipped[item.reason] ?? 0) + 1;
+      for (const { reason } of skips) if (reason) skipped[reason] = (skipped[reason] ?? 0) + 1;
       const shown = [...writes.slice(0, SHOWN.writes), ...skips.slice(0, SHOWN.skips)];
       const answer = {
         read: preview.read,

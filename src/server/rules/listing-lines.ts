@@ -1,15 +1,9 @@
 import { formatCents } from '../../shared/money';
 import type { Upcoming } from '../../shared/rule-answers';
 import type { ActivityStore } from '../activity/activity-store';
-import {
-  inSlices,
-  RulePlanner,
-  type ListingFacts,
-  type PlanContext,
-  type PlanItem,
-} from './rule-plan';
+import { inSlices, RulePlanner, type PlanContext, type PlanItem } from './rule-plan';
 import { runAtDay } from './rule-schedule';
-import type { ReplicaListings } from './replica-listings';
+import type { ListingFacts, ReplicaListings } from './replica-listings';
 import type { RulesStore, StoredRule } from './rules-store';
 
 /** A listing's line (each daily rule's next change), kept until its inputs change or a run is due. */
@@ -30,7 +24,7 @@ const KEPT_LINES = 5_000;
 const WAITING = new Set(['too_young', 'not_due', 'sale_not_started', 'edited_by_person']);
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
-const waiting = (item: PlanItem | undefined) => item?.kind === 'skip' && WAITING.has(item.reason);
+const waiting = (item: PlanItem | undefined) => WAITING.has(item?.reason ?? '');
 const bigintText = (_key: string, value: unknown) =>
   typeof value === 'bigint' ? value.toString() : value;
 interface RunTimes {

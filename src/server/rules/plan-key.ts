@@ -4,10 +4,9 @@ import type { PlanItem } from './rule-plan';
 
 /** A plan's key (what a run "as previewed" must match) and what changed between two plans. */
 
-type Write = Extract<PlanItem, { kind: 'write' }>;
 const writesOf = (items: readonly PlanItem[]) =>
   new Map(items.flatMap((item) => (item.kind === 'write' ? [[item.listingId, item]] : [])));
-const fieldsKey = ({ before, after }: Write) => JSON.stringify([before, after]);
+const fieldsKey = ({ before, after }: PlanItem) => JSON.stringify([before, after]);
 
 /** The same writes, from the same values to the same values, have the same key. */
 export function planKey(items: readonly PlanItem[]): string {
@@ -29,10 +28,10 @@ export function planDiff(shown: readonly PlanItem[] | undefined, now: readonly P
   };
   const before = writesOf(shown ?? []);
   const after = writesOf(now);
-  const note = (change: PlanChange['change'], was: Write | undefined, is: Write | undefined) => {
+  const note = (change: PlanChange['change'], was?: PlanItem, is?: PlanItem) => {
     diff[change]++;
     const { listingId, title } = (is ?? was)!;
-    const fields = (w: Write | undefined) => (w ? { before: w.before, after: w.after } : null);
+    const fields = (w: PlanItem | undefined) => (w ? { before: w.before, after: w.after } : null);
     if (diff.listings.length < SHOWN) {
       diff.listings.push({ listingId, title, change, shown: fields(was), now: fields(is) });
     }

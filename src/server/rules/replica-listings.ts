@@ -1,16 +1,16 @@
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
-import type { ListingFacts } from './rule-plan';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
+import type { CostStore } from '../costs/cost-store';
 
 /** The listings and their cards' costs as the rules read them, by the replica's change numbers. */
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A listing row as the planner reads it; undefined when it cannot be written. */
-function factsOf(row: Record<string, unknown>): ListingFacts | undefined {
+function factsOf(row: Record<string, unknown>) {
   const id = text(row.id);
   const price = exactCents(row.price);
   // A degraded record or one without a readable price is never written.
@@ -33,11 +33,14 @@ function factsOf(row: Record<string, unknown>): ListingFacts | undefined {
     grader: text(card.grader),
     grade: text(card.grade),
     category: text(card.category),
+    /** Epoch ms; null when the listing never went live. */
     listedAt: Number.isNaN(listedAt) ? null : listedAt,
     cardId,
-    costCents: null,
+    costCents: null as bigint | null,
   };
 }
+/** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
+export type ListingFacts = NonNullable<ReturnType<typeof factsOf>>;
 
 /** The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free. */
 function costOf(row: ReplicaRow): bigint | null {
@@ -45,12 +48,8 @@ function costOf(row: ReplicaRow): bigint | null {
   return cost === null || cost === 0n ? null : cost;
 }
 
-/** The seller's own costs kept by the hub (`costs/cost-store.ts`): read over the marketplace's. */
-export interface KeptCosts {
-  centsOf(itemId: string): bigint | undefined;
-  /** Changes whenever a kept cost does. */
-  version(): number;
-}
+/** The seller's own costs kept by the hub: read over the marketplace's. */
+export type KeptCosts = Pick<CostStore, 'centsOf' | 'version'>;
 
 export class ReplicaListings {
   private readonly listingsById = new Map<string, ListingFacts>();

@@ -10,30 +10,10 @@ import {
 } from '../../shared/price-math';
 import type { WriteFields } from '../../shared/rule-answers';
 import type { RuleDefinition, RuleFloor, RuleScope } from '../../shared/rule-definition';
+import type { ListingFacts } from './replica-listings';
 import { DAY_MS } from './rule-schedule';
 
 /** What one rule would do to each listing, in integer cents rounded as the bulk editor rounds. */
-
-/** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
-export interface ListingFacts {
-  id: string;
-  title: string;
-  status: string;
-  unavailableReason: string | null;
-  canReactivate: boolean;
-  priceCents: bigint;
-  minimumOfferCents: bigint | null;
-  acceptsOffers: boolean;
-  promoted: boolean;
-  isLot: boolean;
-  grader: string | null;
-  grade: string | null;
-  category: string | null;
-  /** Epoch ms; null when the listing never went live. */
-  listedAt: number | null;
-  cardId?: string | null;
-  costCents: bigint | null;
-}
 
 const SKIP_WORDS = {
   sold: 'sold',
@@ -54,15 +34,18 @@ const SKIP_WORDS = {
 /** Why a listing in scope is left alone. */
 export type SkipReason = keyof typeof SKIP_WORDS;
 
-interface PlanBase {
+/** What a plan does to one listing, as a run keeps it: a write (no reason), or a skip (no fields). */
+export interface PlanItem {
   listingId: string;
   title: string;
-  floorCents: bigint | null;
+  kind: 'write' | 'skip';
+  reason: SkipReason | null;
   why: string;
+  before: WriteFields;
+  after: WriteFields;
+  floorCents: bigint | null;
+  markdownCents: bigint;
 }
-export type PlanItem =
-  | (PlanBase & { kind: 'write'; before: WriteFields; after: WriteFields; markdownCents: bigint })
-  | (PlanBase & { kind: 'skip'; reason: SkipReason });
 
 /** What the planner knows beyond the listings: time, who edited what, what the rule did before. */
 export interface PlanContext {
@@ -72,14 +55,14 @@ export interface PlanContext {
   /** Listing id → epoch ms of this rule's newest change to it. */
   lastChangedByRule: ReadonlyMap<string, number>;
   /** The listings on sale by this rule, with their price before and on sale. */
-  onSale: ReadonlyMap<string, { originalCents: bigint; saleCents: bigint }>;
+  onSale: ReadonlyMap<string, Sale>;
   /** False: a lowered price's words are left empty, for a plan nobody reads (a listing's line). */
   explain?: boolean;
 }
 
-/** One listing's floor under one rule, kept across the days a listing's line plans. */
-export interface KeptFloor {
-  floorCents?: bigint | null;
+export interface Sale {
+  originalCents: bigint;
+  saleCents: bigint;
 }
 
 /** Whole cents of an amount the schema accepted, hundredths of a percentage (12.5 → 1250). */
@@ -121,11 +104,11 @@ function floorOf(floor: RuleFloor, { costCents: cost, promoted }: ListingFacts):
   return out < MIN_PRICE_CENTS ? MIN_PRICE_CENTS : out;
 }
 
+/** The scope's fields a listing must match word for word, when the rule names them. */
+const SAME = ['status', 'grader', 'grade', 'category'] as const;
+
 function inScope(scope: RuleScope, listing: ListingFacts, now: number): boolean {
-  if (scope.status && listing.status !== scope.status) return false;
-  if (scope.grader && listing.grader !== scope.grader) return false;
-  if (scope.grade && listing.grade !== scope.grade) return false;
-  if (scope.category && listing.category !== scope.category) return false;
+  if (SAME.some((field) => scope[field] && listing[field] !== scope[field])) return false;
   const price = listing.priceCents;
   if (scope.priceMin !== undefined && price < amountCents(scope.priceMin)) return false;
   if (scope.priceMax !== undefined && price > amountCents(scope.priceMax)) return false;
@@ -138,28 +121,31 @@ function ageDays(listing: ListingFacts, now: number): number | null {
   return listing.listedAt === null ? null : Math.floor((now - listing.listedAt) / DAY_MS);
 }
 
+/** A skip's fields: it writes nothing. */
+const WRITES_NOTHING = { before: Object.freeze({}), after: Object.freeze({}), markdownCents: 0n };
 /** A listing left alone (a listing, or a run's item) and why. */
 export const skipOf = (
   { id: listingId, title }: Pick<ListingFacts, 'id' | 'title'>,
   reason: SkipReason,
   floorCents: bigint | null = null,
   why = SKIP_WORDS[reason],
-): PlanItem => ({ listingId, title, kind: 'skip', reason, floorCents, why });
+): PlanItem => ({ listingId, title, kind: 'skip', reason, why, floorCents, ...WRITES_NOTHING });
 
 function writeOf(
   listing: ListingFacts,
   change: { before: WriteFields; after: WriteFields; floorCents: bigint | null; why: string },
   markdownCents = 0n,
 ): PlanItem {
-  return { listingId: listing.id, title: listing.title, kind: 'write', markdownCents, ...change };
+  const { id: listingId, title } = listing;
+  return { listingId, title, kind: 'write', reason: null, ...change, markdownCents };
 }
 
-/** What a rule would do to one listing in its scope (`kept`: its floor, across calls). */
+/** What a rule would do to one listing in its scope (`kept`: its floor, across a line's days). */
 export function planListing(
   rule: RuleDefinition,
   listing: ListingFacts,
   context: PlanContext,
-  kept: KeptFloor = {},
+  kept: { floorCents?: bigint | null } = {},
 ): PlanItem {
   const { action } = rule;
   const { now } = context;
@@ -307,8 +293,9 @@ function stepWords(price: bigint, change: PriceChange, ending: PriceEnding): str
 /** A rule's plan built listing by listing, its caps applied as it goes (the rest waits a run). */
 export class RulePlanner {
   readonly items: PlanItem[] = [];
-  private writes = 0;
-  private markdown = 0n;
+  /** The writes planned so far, and the markdown they sum to. */
+  changes = 0;
+  markdownCents = 0n;
   private readonly maxMarkdown: bigint;
   private readonly saleEnded: boolean;
 
@@ -320,26 +307,25 @@ export class RulePlanner {
     this.saleEnded = rule.action.kind === 'sale' && context.now >= Date.parse(rule.action.endsAt);
   }
 
-  add(listing: ListingFacts, kept?: KeptFloor): void {
+  add(listing: ListingFacts, kept?: { floorCents?: bigint | null }): void {
     const { rule, context } = this;
     // A sale's end puts back every listing it lowered, whatever the scope says now.
     const held = this.saleEnded && context.onSale.has(listing.id);
     if (!held && !inScope(rule.scope, listing, context.now)) return;
     const item = planListing(rule, listing, context, kept);
     if (item.kind === 'write') {
-      const markdown = this.markdown + item.markdownCents;
-      if (this.writes >= rule.caps.maxListings || markdown > this.maxMarkdown) {
+      const markdown = this.markdownCents + item.markdownCents;
+      if (this.changes >= rule.caps.maxListings || markdown > this.maxMarkdown) {
         this.items.push(skipOf(listing, 'cap_reached', item.floorCents));
         return;
       }
-      this.writes++;
-      this.markdown = markdown;
+      this.changes++;
+      this.markdownCents = markdown;
     }
     this.items.push(item);
   }
 }
 
-/** The whole plan of a rule over the listings. */
 export function planRule(
   rule: RuleDefinition,
   listings: Iterable<ListingFacts>,

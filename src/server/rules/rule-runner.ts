@@ -1,19 +1,17 @@
 import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
 import { ListingLines } from './listing-lines';
-import { ReplicaListings, type KeptCosts } from './replica-listings';
+import { ReplicaListings, type KeptCosts, type ListingFacts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
 import {
   inSlices,
   RulePlanner,
   skipOf,
-  type ListingFacts,
   type PlanContext,
   type PlanItem,
   type SkipReason,
 } from './rule-plan';
 import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
-import type { PlanDiff } from '../../shared/rule-answers';
 import { planDiff, planKey } from './plan-key';
 import { RunSender, type SendOptions } from './rule-send';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
@@ -29,24 +27,6 @@ export interface RuleRunnerOptions extends SendOptions {
   tickMs?: number;
 }
 
-/** A plan's writes counted, their markdown summed, and its key: a run "as previewed" runs only it. */
-interface PlanSummary {
-  plan: string;
-  changes: number;
-  markdownCents: bigint;
-}
-
-export interface Preview extends PlanSummary {
-  items: PlanItem[];
-  /** Every listing read, in the rule's scope or not. */
-  read: number;
-  /** Milliseconds of this server's time the planning took. */
-  busyMs: number;
-}
-
-/** A run refused because its plan is not the one previewed: the new plan, what changed. */
-export type PlanChanged = PlanSummary & { changed: PlanDiff };
-
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
 const GONE = 'sold or no longer on sale';
@@ -59,7 +39,6 @@ export class RuleRunner {
   private readonly previewed = new Map<string, PlanItem[]>();
   private closed = false;
   readonly source: ReplicaListings;
-  /** Sends every run, a rule's or an undo's. */
   readonly sender: RunSender;
   /** The listings' rule lines, kept until what they read changes. */
   readonly lines: ListingLines;
@@ -85,12 +64,11 @@ export class RuleRunner {
     if (this.closed) return;
     clearTimeout(this.timer);
     const now = this.now();
-    let next = now + (this.options.tickMs ?? 15_000);
-    const sooner = (at: number) => {
-      if (at > now && at < next) next = at;
-    };
-    for (const run of this.store.unfinishedRuns()) sooner(run.resumeAt ?? 0);
-    for (const rule of this.store.rules()) sooner(this.nextRun(rule) ?? next);
+    const due = [
+      ...this.store.unfinishedRuns().map((run) => run.resumeAt ?? 0),
+      ...this.store.rules().map((rule) => this.nextRun(rule) ?? 0),
+    ].filter((at) => at > now);
+    const next = Math.min(now + (this.options.tickMs ?? 15_000), ...due);
     this.timer = setTimeout(() => this.tick(), next - now);
     this.timer.unref();
   }
@@ -128,7 +106,7 @@ export class RuleRunner {
   }
 
   /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
-  async preview(definition: RuleDefinition, ruleId?: number): Promise<Preview> {
+  async preview(definition: RuleDefinition, ruleId?: number) {
     const listings = await this.source.listings();
     const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
     const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
@@ -141,16 +119,9 @@ export class RuleRunner {
       // A few recent plans are enough to say what changed; the oldest goes first.
       if (this.previewed.size > 20) this.previewed.delete(this.previewed.keys().next().value!);
     }
-    const writes = planner.items.flatMap((item) => (item.kind === 'write' ? [item] : []));
-    const markdownCents = writes.reduce((sum, item) => sum + item.markdownCents, 0n);
-    return {
-      items: planner.items,
-      read: listings.size,
-      busyMs,
-      plan,
-      changes: writes.length,
-      markdownCents,
-    };
+    const { items, changes, markdownCents } = planner;
+    // `read`: every listing read, in the rule's scope or not.
+    return { items, read: listings.size, busyMs, plan, changes, markdownCents };
   }
 
   /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
@@ -159,7 +130,7 @@ export class RuleRunner {
     trigger: 'manual' | 'schedule',
     by: string | null,
     asShown?: string,
-  ): Promise<RunRecord | PlanChanged> {
+  ) {
     const unfinished = this.store.runs(rule.id, 5).find((run) => !run.finishedAt);
     if (unfinished) return unfinished;
     const { items, plan, changes, markdownCents } = await this.preview(rule.definition, rule.id);
@@ -193,8 +164,8 @@ export class RuleRunner {
       const back = undoFields(item);
       if (!back) return skip('unchanged', 'nothing to put back');
       const why = 'put back as it was before the run';
-      const put = { kind: 'write', before: item.after, after: back, markdownCents: 0n } as const;
-      return [{ listingId, title, floorCents, why, ...put }];
+      const put = { kind: 'write', reason: null, before: item.after, after: back } as const;
+      return [{ listingId, title, why, ...put, floorCents, markdownCents: 0n }];
     });
     return this.sender.start({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }
@@ -237,15 +208,12 @@ function dueMoment({ definition }: StoredRule, now: number): string | null {
 
 /** Whether the listing still shows what the run's change set. */
 function stillAsLeft(listing: ListingFacts, { after }: RunItem): boolean {
-  if (after.price !== undefined && exactCents(after.price) !== listing.priceCents) return false;
-  const offer = after.minimum_offer;
-  if (
-    offer !== undefined &&
-    (offer === null ? null : exactCents(offer)) !== listing.minimumOfferCents
-  ) {
-    return false;
-  }
-  return after.accepts_offers === undefined || after.accepts_offers === listing.acceptsOffers;
+  return (
+    (after.price === undefined || exactCents(after.price) === listing.priceCents) &&
+    (after.minimum_offer === undefined ||
+      exactCents(after.minimum_offer) === listing.minimumOfferCents) &&
+    (after.accepts_offers === undefined || after.accepts_offers === listing.acceptsOffers)
+  );
 }
 
 /** The fields that put back what a change replaced; null when a write can undo nothing. */

@@ -29,9 +29,9 @@ export interface SendOptions {
 interface ApiAnswer {
   status: number;
   code: string | null;
-  retryAfterSeconds: number | null;
-  body: unknown;
-  requestId: string | null;
+  retryAfter?: number | undefined;
+  body?: unknown;
+  requestId?: string | undefined;
 }
 
 type Halt = { kind: 'pause' | 'stop'; answer: ApiAnswer };
@@ -113,7 +113,6 @@ export class RunSender {
     return this.active.has(runId);
   }
 
-  /** Waits for a run's sending to end. */
   async settled(runId: number): Promise<void> {
     await this.active.get(runId);
   }
@@ -129,7 +128,6 @@ export class RunSender {
     return this.store.run(runId)!;
   }
 
-  /** Sends a run's pending writes, one sending per run. */
   drive(runId: number): void {
     if (this.closed || this.active.has(runId)) return;
     const work = this.send(runId)
@@ -165,16 +163,17 @@ export class RunSender {
     const minPause = this.options.minPauseSeconds ?? PAUSE_S.min;
     if (halt?.kind === 'stop') return this.stopRun(runId, refusalLine(halt.answer));
     if (halt) {
-      const { retryAfterSeconds: after, code } = halt.answer;
-      const line = (pauseWords(code) ?? UNREACHED)(after ? ` for about ${waitText(after)}` : '');
+      const { retryAfter, code, status } = halt.answer;
+      const wait = retryAfter ? ` for about ${waitText(retryAfter)}` : '';
+      const line = (pauseWords(code) ?? UNREACHED)(wait);
       if (this.store.run(runId)!.attempts + 1 >= (this.options.maxPauses ?? 5)) {
         const why = line.replace(/^Paused:/, 'Stopped:').split('.')[0];
         return this.stopRun(runId, `${why}. It paused too often; run it again later.`);
       }
       // Asked to slow down: it goes on when the marketplace said, not after an outage's wait.
-      const slowDown = halt.answer.status === 429 && halt.answer.code !== 'too_many_waiting';
+      const slowDown = status === 429 && code !== 'too_many_waiting';
       const floor = slowDown ? PAUSE_S.rateLimited : minPause;
-      const seconds = Math.min(Math.max(halt.answer.retryAfterSeconds ?? 0, floor), PAUSE_S.max);
+      const seconds = Math.min(Math.max(retryAfter ?? 0, floor), PAUSE_S.max);
       return this.pause(runId, line, seconds);
     }
     const left = this.store.pendingItems(runId).length;
@@ -258,45 +257,34 @@ export class RunSender {
   /** PUT one listing's fields under the run item's Idempotency-Key; a refusal is an answer too. */
   private async write(item: RunItem): Promise<ApiAnswer> {
     try {
-      const response = await this.client.transport.request({
+      const { status, body, meta } = await this.client.transport.request({
         method: 'PUT',
         path: `/listings/${encodeURIComponent(item.listingId)}.json`,
         body: { listing: item.after },
-        ...(item.idempotencyKey ? { idempotencyKey: item.idempotencyKey } : {}),
+        idempotencyKey: item.idempotencyKey ?? undefined,
         signal: this.abort.signal,
         priority: 'background',
       });
-      const { status, body, meta } = response;
-      const requestId = meta.requestId ?? null;
-      return { status, code: null, retryAfterSeconds: null, body, requestId };
+      return { status, code: null, body, requestId: meta.requestId };
     } catch (error) {
       if (!isApiError(error)) throw error;
-      const gone = error.code === CLIENT_ERROR_CODES.aborted;
-      return {
-        status: gone ? -1 : error.status,
-        code: gone ? 'gone' : error.status === 0 ? 'upstream_unreachable' : error.code,
-        retryAfterSeconds: error.retryAfter ?? null,
-        body: null,
-        requestId: error.requestId ?? null,
-      };
+      const { status, code, retryAfter, requestId } = error;
+      const gone = code === CLIENT_ERROR_CODES.aborted;
+      const reached = status === 0 ? 'upstream_unreachable' : code;
+      return { status: gone ? -1 : status, code: gone ? 'gone' : reached, retryAfter, requestId };
     }
   }
 
   /** The change in the activity log, as made by the rule, with who created it. */
   private record(run: RunRecord, rule: StoredRule | undefined, item: RunItem, answer: ApiAnswer) {
-    const activity = this.options.activity;
-    if (!activity) return;
+    const before: Record<string, Scalar | undefined> = item.before;
+    const changes: ActivityChanges = Object.fromEntries(
+      Object.entries(item.after).map(([field, after]) => [field, { before: before[field], after }]),
+    );
+    const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
+    const { status, code } = answer;
     try {
-      const before = item.before as Record<string, Scalar | undefined>;
-      const changes: ActivityChanges = Object.fromEntries(
-        Object.entries(item.after).map(([field, after]) => [
-          field,
-          { before: before[field], after },
-        ]),
-      );
-      const name = rule?.definition.name ?? `Rule ${run.ruleId}`;
-      const { status, code } = answer;
-      activity.insert({
+      this.options.activity?.insert({
         at: this.iso(),
         actor: {
           name: run.trigger === 'undo' ? `Undo of rule “${name}”` : `Rule “${name}”`,

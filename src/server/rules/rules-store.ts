@@ -2,21 +2,10 @@ import type Database from 'better-sqlite3';
 import { SqliteStore } from '../sqlite-store';
 import { RuleDefinition } from '../../shared/rule-definition';
 import type { RunItem, RunRecord, StoredRule, WriteFields } from '../../shared/rule-answers';
-import type { PlanItem } from './rule-plan';
+import type { PlanItem, Sale } from './rule-plan';
 
 export type { RunItem, RunRecord, StoredRule };
-export type RunTrigger = RunRecord['trigger'];
-export type RunStatus = RunRecord['status'];
-export interface TouchedListing {
-  listingId: string;
-  ruleId: number;
-  at: string;
-  after: WriteFields;
-}
-export interface Sale {
-  originalCents: bigint;
-  saleCents: bigint;
-}
+type TouchedListing = { listingId: string; ruleId: number; at: string; after: WriteFields };
 
 /** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
@@ -107,7 +96,6 @@ const SCHEMA = `
 const DELETED = 'ALTER TABLE rules ADD COLUMN deleted_at TEXT;';
 
 type Statement = keyof typeof STATEMENTS;
-/** Columns kept as JSON text, read back as values. */
 const JSON_COLUMNS = ['before', 'after', 'counts'];
 
 export class RulesStore extends SqliteStore {
@@ -134,7 +122,6 @@ export class RulesStore extends SqliteStore {
     return this.statement(statement).run(...params);
   }
 
-  /** The rows a statement reads, each JSON column read back. */
   private all<T>(statement: Statement, ...params: unknown[]): T[] {
     return (this.statement(statement).all(...params) as Record<string, unknown>[]).map((row) => {
       for (const column of JSON_COLUMNS) {
@@ -189,7 +176,7 @@ export class RulesStore extends SqliteStore {
 
   /** A run and every item of its plan in one transaction: nothing is sent before this commits. */
   createRun(
-    run: { ruleId: number; trigger: RunTrigger; by: string | null; at: string; undoOf?: number },
+    run: Pick<RunRecord, 'ruleId' | 'trigger' | 'by'> & { at: string; undoOf?: number },
     items: readonly PlanItem[],
   ): number {
     return this.db.transaction(() => {
@@ -197,19 +184,15 @@ export class RulesStore extends SqliteStore {
       const { lastInsertRowid } = this.write('insertRun', ruleId, trigger, by, at, undoOf);
       const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
-        const write = item.kind === 'write' ? item : undefined;
+        const write = item.kind === 'write';
         this.statement('insertItem').run({
+          ...item,
           runId,
           seq,
-          listingId: item.listingId,
           title: item.title.slice(0, 200),
           state: write ? 'pending' : 'skipped',
-          reason: item.kind === 'skip' ? item.reason : null,
-          why: item.why,
-          before: JSON.stringify(write?.before ?? {}),
-          after: JSON.stringify(write?.after ?? {}),
-          floorCents: item.floorCents,
-          markdownCents: write?.markdownCents ?? 0n,
+          before: JSON.stringify(item.before),
+          after: JSON.stringify(item.after),
           // One key per run and listing: a resend after a restart is the same request.
           key: write ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
         });
@@ -226,20 +209,12 @@ export class RulesStore extends SqliteStore {
 
   setRunStatus(
     id: number,
-    status: RunStatus,
-    fields: { note?: string; resumeAt?: number; finishedAt?: string } = {},
+    status: RunRecord['status'],
+    { note = null, resumeAt = null, finishedAt = null }: Partial<RunRecord> = {},
   ): void {
-    this.statement('setRunStatus').run({
-      note: null,
-      resumeAt: null,
-      finishedAt: null,
-      ...fields,
-      id,
-      status,
-    });
+    this.statement('setRunStatus').run({ note, resumeAt, finishedAt, id, status });
   }
 
-  /** A run's items in plan order, `limit` at most. */
   items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
   pendingItems = (runId: number) => this.all<RunItem>('pendingItems', runId);
 
@@ -249,15 +224,8 @@ export class RulesStore extends SqliteStore {
     state: 'done' | 'failed' | 'skipped',
     fields: { status?: number; reason?: string; why?: string; at: string },
   ): void {
-    this.write('settleItem', {
-      status: null,
-      reason: null,
-      why: null,
-      ...fields,
-      state,
-      runId,
-      listingId,
-    });
+    const { status = null, reason = null, why = null, at } = fields;
+    this.write('settleItem', { status, reason, why, at, state, runId, listingId });
   }
 
   /** Listing id → epoch ms of the newest change this rule made to it that still stands. */
