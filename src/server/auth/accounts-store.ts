@@ -9,17 +9,20 @@ export const NAME_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 
 export type UserRow = { name: string; role: Role; passwordHash: string; createdAt: number };
 
-interface SessionRow {
-  /** SHA-256 of the session id (hex); the id itself is only in the browser's cookie. */
+/** A session: only a SHA-256 of its id is stored (the id itself is only in the browser's cookie). */
+type SessionRow = {
   idHash: string;
   userName: string;
-  role: Role;
   createdAt: number;
   lastSeenAt: number;
   csrfToken: string;
   clientAddress: string;
   userAgent: string;
-}
+};
+/** A session as read, with its account's current role (the account may have changed since). */
+type FoundSession = Pick<SessionRow, 'userName' | 'createdAt' | 'lastSeenAt' | 'csrfToken'> & {
+  role: Role;
+};
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -42,13 +45,10 @@ const SCHEMA = `
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
 `;
 
-type Meta = { value: string };
 const USER = 'name, role, password_hash AS passwordHash, created_at AS createdAt';
 /** Read on every request and every pushed event (prepared once, as every statement). */
-const SESSION = `SELECT s.id_hash AS idHash, s.user_name AS userName, u.role,
-  s.created_at AS createdAt, s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken,
-  s.client_address AS clientAddress, s.user_agent AS userAgent
-  FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?`;
+const SESSION = `SELECT s.user_name AS userName, u.role, s.created_at AS createdAt,
+  s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?`;
 
 /** Accounts and sessions, shared with `npm run users`: a change there ends sessions at once. */
 export class AccountsStore extends SqliteStore {
@@ -60,21 +60,19 @@ export class AccountsStore extends SqliteStore {
     return this.sql(sql).run(...values).changes;
   }
 
-  private count(sql: string, ...values: unknown[]): number {
-    return (this.sql(sql).get(...values) as { n: number }).n;
-  }
-
   /** A random key kept in the file, made on first use (shared by every process using the file). */
   secret(name: string): Buffer {
     const key = `secret:${name}`;
     const value = randomBytes(32).toString('hex');
     this.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, value);
-    const row = this.sql('SELECT value FROM meta WHERE key = ?').get(key) as Meta;
-    return Buffer.from(row.value, 'hex');
+    return Buffer.from(
+      this.sql('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string,
+      'hex',
+    );
   }
 
   countUsers(): number {
-    return this.count('SELECT COUNT(*) AS n FROM users');
+    return this.sql('SELECT COUNT(*) FROM users').pluck().get() as number;
   }
 
   /** False when the name is taken (names are compared without case). */
@@ -119,7 +117,7 @@ export class AccountsStore extends SqliteStore {
     })();
   }
 
-  addSession(session: Omit<SessionRow, 'role'>): void {
+  addSession(session: SessionRow): void {
     this.run(
       `INSERT INTO sessions
          (id_hash, user_name, created_at, last_seen_at, csrf_token, client_address, user_agent)
@@ -128,9 +126,8 @@ export class AccountsStore extends SqliteStore {
     );
   }
 
-  /** The session with its account's current role (the account may have changed since). */
-  findSession(idHash: string): SessionRow | undefined {
-    return this.sql(SESSION).get(idHash) as SessionRow | undefined;
+  findSession(idHash: string): FoundSession | undefined {
+    return this.sql(SESSION).get(idHash) as FoundSession | undefined;
   }
 
   touchSession(idHash: string, at: number): void {
@@ -143,7 +140,6 @@ export class AccountsStore extends SqliteStore {
     return (this.sql(sql).get(idHash) as { userName: string } | undefined)?.userName;
   }
 
-  /** Ends every session of the account; the number ended. */
   endSessionsOf(name: string): number {
     return this.run('DELETE FROM sessions WHERE user_name = ?', name);
   }
@@ -152,11 +148,13 @@ export class AccountsStore extends SqliteStore {
   purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
     const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
       RETURNING id_hash AS idHash, user_name AS userName`;
-    return this.sql(sql).all(idleBefore, createdBefore) as SessionRow[];
+    return this.sql(sql).all(idleBefore, createdBefore) as { idHash: string; userName: string }[];
   }
 
   countSessions(name: string): number {
-    return this.count('SELECT COUNT(*) AS n FROM sessions WHERE user_name = ?', name);
+    return this.sql('SELECT COUNT(*) FROM sessions WHERE user_name = ?')
+      .pluck()
+      .get(name) as number;
   }
 }
 
