@@ -36,7 +36,7 @@ export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
 /** `person` null: sign-in off; `from`..`to` epoch ms, end excluded; `before` an id (next page). */
 export interface ActivityFilter {
   person?: string | null | undefined;
-  listingId?: string | undefined;
+  listing?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: number | undefined;
@@ -121,10 +121,8 @@ export class ActivityStore extends SqliteStore {
 
   /** Entries matching the filter, newest first. */
   list(filter: ActivityFilter): ActivityEntry[] {
-    const { person, listingId: listing, from, to, before, limit } = filter;
-    const given = Object.entries({ person, listing, from, to, before }).filter(
-      ([, value]) => value !== undefined,
-    );
+    const { limit, ...tests } = filter;
+    const given = Object.entries(tests).filter(([, value]) => value !== undefined);
     const where = given.length ? `WHERE ${given.map(([name]) => TESTS[name]).join(' AND ')}` : '';
     const sql = `SELECT ${ENTRY} FROM activity ${where} ORDER BY id DESC LIMIT @limit`;
     const rows = this.sql(sql)

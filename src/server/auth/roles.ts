@@ -37,15 +37,14 @@ declare module 'fastify' {
   }
 }
 
-const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
-
 /** The route the router matched decides, so every spelling of a path gets its route's answer. */
 export const accessOf = (request: FastifyRequest): Access | undefined =>
   // The not-found handler is the app's page.
   request.is404 ? 'page' : request.routeOptions.config.access;
 
+/** ROLES runs from most to least: a role may what any role after it may. */
 export const roleMay = (role: Role, access: Access): boolean =>
-  access === 'public' || access === 'page' || ROLE_RANK[role] >= ROLE_RANK[access];
+  access === 'public' || access === 'page' || ROLES.indexOf(role) <= ROLES.indexOf(access);
 
 export const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { UserRow } from './accounts-store';
 
 /** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
 export const DEFAULT_LIMITS = {
@@ -140,8 +141,8 @@ export class SignInSlowing {
 
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
 
-/** The account a device token binds: its name and password hash (a new password forgets devices). */
-type DeviceAccount = { name: string; passwordHash: string };
+/** A device token binds the account's name and password hash (a new password forgets devices). */
+type DeviceAccount = Pick<UserRow, 'name' | 'passwordHash'>;
 
 /** OWASP's device cookies: a browser that signed in keeps a signed token naming the account. */
 export class KnownDevices {

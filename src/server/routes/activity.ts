@@ -78,22 +78,16 @@ function filterQuery(limits: { default: number; max: number }) {
         .optional(),
       limit: z.coerce.number().int().min(1).max(limits.max).default(limits.default),
     })
-    .transform((query, context) => {
-      const filter: ActivityFilter = { limit: query.limit };
-      if (query.person) filter.person = query.person === THIS_COMPUTER ? null : query.person;
-      if (query.listing) filter.listingId = query.listing;
-      if (query.before !== undefined) filter.before = query.before;
-      if (query.day) {
-        const range = dayRange(query.day, query.tz || undefined);
-        if (!range) {
-          const message = 'must be YYYY-MM-DD, and tz an IANA time zone';
-          context.addIssue({ code: 'custom', path: ['day'], message });
-          return z.NEVER;
-        }
-        filter.from = range.from;
-        filter.to = range.to;
+    .transform(({ person, listing, day, tz, before, limit }, context) => {
+      const range = day ? dayRange(day, tz || undefined) : undefined;
+      if (range === null) {
+        const message = 'must be YYYY-MM-DD, and tz an IANA time zone';
+        context.addIssue({ code: 'custom', path: ['day'], message });
+        return z.NEVER;
       }
-      return { filter, day: query.day, tz: query.tz };
+      const who = person ? (person === THIS_COMPUTER ? null : person) : undefined;
+      const filter: ActivityFilter = { person: who, listing: listing || undefined, before, limit };
+      return { filter: { ...filter, ...range }, day, tz };
     });
 }
 

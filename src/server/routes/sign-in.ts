@@ -115,29 +115,6 @@ async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply
     .redirect(next, 303);
 }
 
-async function signOut(
-  gate: AuthGate,
-  request: FastifyRequest,
-  form: Form,
-  reply: FastifyReply,
-  everywhere: boolean,
-) {
-  const { secure, session } = request.admission;
-  if (session) {
-    const token = headerToken(request.raw) ?? form?.csrf;
-    if (!sameToken(session.csrfToken, token)) {
-      return refuse(reply, 403, 'csrf_failed', 'The request lacks this session’s token.');
-    }
-    if (everywhere) gate.book.endEverywhere(session.name);
-    else gate.book.end(session.idHash);
-  }
-  // Nothing of the account stays in this browser (the page clears it too, before it posts).
-  return reply
-    .setCookie(sessionCookieName(secure), '', cookie(secure, 0))
-    .header('clear-site-data', '"cache", "storage"')
-    .redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
-}
-
 /** Sign-in's form, sign-in, sign-out and the session's facts: open to anyone (each checks its own token). */
 export const signInRoutes: FastifyPluginAsyncZod<{ gate: AuthGate }> = async (app, { gate }) => {
   app.removeAllContentTypeParsers();
@@ -174,8 +151,20 @@ export const signInRoutes: FastifyPluginAsyncZod<{ gate: AuthGate }> = async (ap
     ['/auth/sign-out', false],
     ['/auth/sign-out-everywhere', true],
   ] as const) {
-    app.post(url, posted, (request, reply) =>
-      signOut(gate, request, request.body, reply, everywhere),
-    );
+    app.post(url, posted, (request, reply) => {
+      const { secure, session } = request.admission;
+      if (session) {
+        if (!sameToken(session.csrfToken, headerToken(request.raw) ?? request.body?.csrf)) {
+          return refuse(reply, 403, 'csrf_failed', 'The request lacks this session’s token.');
+        }
+        if (everywhere) gate.book.endEverywhere(session.name);
+        else gate.book.end(session.idHash);
+      }
+      // Nothing of the account stays in this browser (the page clears it too, before it posts).
+      return reply
+        .setCookie(sessionCookieName(secure), '', cookie(secure, 0))
+        .header('clear-site-data', '"cache", "storage"')
+        .redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
+    });
   }
 };
