@@ -86,7 +86,6 @@ export class AccountsStore extends SqliteStore {
     return this.sql(`SELECT ${USER} FROM users WHERE name = ?`).get(name) as UserRow | undefined;
   }
 
-  /** Every account with its count of open sessions, by name. */
   listUsers() {
     const sql = `SELECT u.name, u.role, u.created_at AS createdAt, COUNT(s.id_hash) AS sessions
       FROM users u LEFT JOIN sessions s ON s.user_name = u.name GROUP BY u.name ORDER BY u.name`;
@@ -109,7 +108,6 @@ export class AccountsStore extends SqliteStore {
     return this.run(sql, newHash, name, oldHash) === 1;
   }
 
-  /** Removes the account and its sessions; false when there is none. */
   removeUser(name: string): boolean {
     return this.db.transaction(() => {
       this.endSessionsOf(name);
@@ -144,7 +142,6 @@ export class AccountsStore extends SqliteStore {
     return this.run('DELETE FROM sessions WHERE user_name = ?', name);
   }
 
-  /** Drops the sessions idle since `idleBefore` or opened before `createdBefore`. */
   purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
     const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
       RETURNING id_hash AS idHash, user_name AS userName`;
@@ -247,14 +244,12 @@ export class SessionBook {
     return !!row && !this.expired(row, this.times.now());
   }
 
-  /** Ends the session; false when it was gone already. */
   end(idHash: string): boolean {
     const userName = this.store.endSession(idHash);
     if (userName !== undefined) this.announce([idHash], userName);
     return userName !== undefined;
   }
 
-  /** Sign out everywhere: every session of the account. */
   endEverywhere(name: string): number {
     const ended = this.store.endSessionsOf(name);
     this.announce('all-of-user', name);

@@ -23,7 +23,6 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   );
 }
 
-/** Why a password is refused, or null when it is acceptable. */
 export const passwordProblem = (password: string): string | null =>
   password.length < MIN_PASSWORD_LENGTH
     ? `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`

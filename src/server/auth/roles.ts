@@ -74,7 +74,6 @@ export function bodyRoleRefusal(
 /** In any letter case too: a lenient reader upstream must not see a status this check missed. */
 const isStatusKey = (key: string) => ['status', 'svc_status'].includes(key.toLowerCase());
 
-/** Every status value in the parsed body, at any depth. */
 function statusValues(value: unknown, found: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) statusValues(item, found);
   else if (typeof value === 'object' && value !== null) {

@@ -101,7 +101,6 @@ export class SignInSlowing {
     return at !== undefined && this.settings.now() - at < KNOWN_ADDRESS_MS ? 'address' : 'none';
   }
 
-  /** Each limiter that counts this attempt, with its key. */
   private counting(attempt: SignInAttempt): [AttemptLimiter, string][] {
     const trust = this.trust(attempt);
     const { device, pair: byPair, address, strangers } = this.limiters;
@@ -113,7 +112,6 @@ export class SignInSlowing {
     return trust === 'none' ? [...all, [strangers, attempt.account]] : all;
   }
 
-  /** Seconds before this attempt may be checked, or 0. */
   retryAfterSeconds(attempt: SignInAttempt): number {
     return Math.max(
       ...this.counting(attempt).map(([limiter, key]) => limiter.retryAfterSeconds(key)),

@@ -7,12 +7,10 @@ import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/a
 
 /** A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid. */
 export function dayRange(day: string, tz: string | undefined): { from: number; to: number } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const midnightUtc = Date.UTC(year, month - 1, date);
-  const check = new Date(midnightUtc);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // A calendar day reads back as written (`2026-02-30` does not).
+  const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnightUtc);
+  if (!real || new Date(midnightUtc).toISOString().slice(0, 10) !== day) return null;
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat('en-US', {
