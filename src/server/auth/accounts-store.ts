@@ -244,25 +244,19 @@ export class SessionBook {
     return !!row && !this.expired(row, this.times.now());
   }
 
-  end(idHash: string): boolean {
+  end(idHash: string): void {
     const userName = this.store.endSession(idHash);
     if (userName !== undefined) this.announce([idHash], userName);
-    return userName !== undefined;
   }
 
-  endEverywhere(name: string): number {
-    const ended = this.store.endSessionsOf(name);
+  endEverywhere(name: string): void {
+    this.store.endSessionsOf(name);
     this.announce('all-of-user', name);
-    return ended;
   }
 
   /** Drops every expired session (run now and then; `find` also ends the ones it meets). */
   purge(): number {
-    const now = this.times.now();
-    const ended = this.store.purgeSessions(
-      now - this.times.idleMinutes * MINUTE,
-      now - this.times.maxHours * HOUR,
-    );
+    const ended = this.store.purgeSessions(...this.cutoffs());
     const byUser = new Map<string, string[]>();
     for (const { idHash, userName } of ended)
       byUser.set(userName, [...(byUser.get(userName) ?? []), idHash]);
@@ -270,8 +264,13 @@ export class SessionBook {
     return ended.length;
   }
 
+  /** A session seen last before the first instant, or opened before the second, is over. */
+  private cutoffs(now = this.times.now()): [idleBefore: number, createdBefore: number] {
+    return [now - this.times.idleMinutes * MINUTE, now - this.times.maxHours * HOUR];
+  }
+
   private expired(row: { lastSeenAt: number; createdAt: number }, now: number): boolean {
-    const { idleMinutes, maxHours } = this.times;
-    return now - row.lastSeenAt > idleMinutes * MINUTE || now - row.createdAt > maxHours * HOUR;
+    const [idleBefore, createdBefore] = this.cutoffs(now);
+    return row.lastSeenAt < idleBefore || row.createdAt < createdBefore;
   }
 }
