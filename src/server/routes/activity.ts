@@ -7,19 +7,12 @@ import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/a
 
 /** A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid. */
 export function dayRange(day: string, tz: string | undefined): { from: number; to: number } | null {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  // A calendar day reads back as written (`2026-02-30` does not).
-  const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnightUtc);
+  const [midnightUtc, zone] = [Date.parse(`${day}T00:00:00Z`), knownZone(tz)];
+  // A calendar day reads back as written (`2026-02-30` does not); an unknown zone is no zone.
+  const real =
+    /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnightUtc) && (!tz || zone === tz);
   if (!real || new Date(midnightUtc).toISOString().slice(0, 10) !== day) return null;
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz || 'UTC',
-      timeZoneName: 'longOffset',
-    });
-  } catch {
-    return null;
-  }
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
   // How far ahead of UTC the zone's clock is at an instant (`GMT-05:00`, `GMT-04:56:02`; `GMT`).
   const offset = (instant: number) => {
     const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName');
