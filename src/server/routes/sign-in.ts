@@ -73,19 +73,17 @@ async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply
     return again(403, 'This form had expired. Please sign in again.');
   }
   const user = NAME_PATTERN.test(name) ? gate.store.findUser(name) : undefined;
-  const deviceToken = cookieOf(request.cookies, deviceCookieName(secure));
   const attempt = {
     account: name.toLowerCase(),
     address: clientAddress(request.raw, gate.transport),
-    device: gate.devices.deviceOf(deviceToken, user),
+    device: gate.devices.deviceOf(cookieOf(request.cookies, deviceCookieName(secure)), user),
   };
   const wait = gate.slowing.retryAfterSeconds(attempt);
   if (wait > 0) {
     return again(429, `Too many attempts. Please wait ${minutes(wait)} and try again.`, wait);
   }
-  const trusted = gate.slowing.trust(attempt) !== 'none';
-  const password = form?.password ?? '';
-  const verdict = await checkPassword(gate, user, password, trusted ? 'trusted' : 'untrusted');
+  const priority = gate.slowing.trust(attempt) === 'none' ? 'untrusted' : 'trusted';
+  const verdict = await checkPassword(gate, user, form?.password ?? '', priority);
   if (verdict.kind === 'busy') {
     const words = 'Many sign-ins are being checked right now. Please try again shortly.';
     return again(503, words, BUSY_RETRY_SECONDS);
