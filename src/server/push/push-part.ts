@@ -16,7 +16,7 @@ export interface PushOptions {
 }
 
 /** The hub's VAPID identity: its P-256 pair (public: base64url) and an https: or mailto: contact. */
-export type VapidKeys = Record<'publicKey' | 'privateKey' | 'subject', string>;
+type VapidKeys = Record<'publicKey' | 'privateKey' | 'subject', string>;
 
 /** Where no subject is set and the public address is not https (push services want a contact). */
 const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
@@ -120,6 +120,7 @@ export interface PushDeps {
 }
 
 /** The push part: its store, the keys, the cases' watch. */
+export type PushPart = ReturnType<typeof openPush>;
 export function openPush(options: PushOptions = {}, deps: PushDeps) {
   const store = new PushStore(deps.path);
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
