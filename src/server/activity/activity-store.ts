@@ -6,7 +6,6 @@ export type Scalar = string | number | boolean | null;
 
 export type ActivityAction =
   'create' | 'update' | 'deactivate' | 'reactivate' | 'status_change' | 'other';
-export type ActivityOutcome = 'ok' | 'refused' | 'failed';
 export type ActivityChanges = Record<string, { before?: Scalar; after?: Scalar }>;
 
 /** One recorded write, as the activity API answers it (`actor` null: sign-in was off). */
@@ -20,7 +19,7 @@ export interface ActivityEntry {
   listingId: string | null;
   bulkJobId: string | null;
   changes: ActivityChanges;
-  outcome: ActivityOutcome;
+  outcome: 'ok' | 'refused' | 'failed';
   /** The upstream's status; 0 when it could not be reached. */
   status: number;
   code: string | null;
@@ -30,8 +29,6 @@ export interface ActivityEntry {
   /** The pricing rule that made the write, and who created it. */
   rule?: { id: number; name: string; createdBy: string | null } | null;
 }
-
-export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
 
 /** `person` null: sign-in off; `from`..`to` epoch ms, end excluded; `before` an id (next page). */
 export interface ActivityFilter {
@@ -96,7 +93,7 @@ export class ActivityStore extends SqliteStore {
     ]);
   }
 
-  insert(entry: NewActivityEntry): number {
+  insert(entry: Omit<ActivityEntry, 'id'>): number {
     const { actor, rule } = entry;
     const result = this.sql(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,

@@ -106,7 +106,7 @@ async function sendToAll(
   await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
 }
 
-export interface PushDeps {
+interface PushDeps {
   hub: ServerHub;
   replica: Replica;
   shows: ShowStore | undefined;

@@ -16,8 +16,8 @@ export interface PushSubscriptionRecord {
 }
 
 /** The most subscriptions kept, and per account: the oldest go first (a phone subscribes again). */
-export const MAX_SUBSCRIPTIONS = 500;
-export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 20;
+const MAX_SUBSCRIPTIONS = 500;
+const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 20;
 
 const SUBSCRIPTION = `SELECT endpoint, p256dh, auth, account, session_hash AS sessionHash,
   created_at AS createdAt FROM push_subscriptions`;

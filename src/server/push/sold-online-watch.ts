@@ -17,7 +17,7 @@ export interface PushMessage {
 }
 
 /** The stream's message that carries the alerts. */
-export const SOLD_ONLINE_MESSAGE = 'sold_online';
+const SOLD_ONLINE_MESSAGE = 'sold_online';
 /** How long an alert is given again to a tab that opens (a show weekend, and a day after). */
 const ALERT_KEPT_MS = 4 * 24 * 60 * 60_000;
 const ALERTS_GIVEN = 50;
