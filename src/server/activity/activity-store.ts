@@ -69,21 +69,10 @@ export class ActivityStore extends SqliteStore {
     // Who changed what, and when: the seller's own, like the accounts file.
     super(path, 'activity', [
       `CREATE TABLE IF NOT EXISTS activity (
-         id INTEGER PRIMARY KEY AUTOINCREMENT,
-         at TEXT NOT NULL,
-         at_ms INTEGER NOT NULL,
-         actor_name TEXT,
-         actor_role TEXT,
-         action TEXT NOT NULL,
-         method TEXT NOT NULL,
-         path TEXT NOT NULL,
-         listing_id TEXT,
-         bulk_job_id TEXT,
-         changes TEXT NOT NULL,
-         outcome TEXT NOT NULL,
-         status INTEGER NOT NULL,
-         code TEXT,
-         request_id TEXT
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, at_ms INTEGER NOT NULL,
+         actor_name TEXT, actor_role TEXT, action TEXT NOT NULL, method TEXT NOT NULL,
+         path TEXT NOT NULL, listing_id TEXT, bulk_job_id TEXT, changes TEXT NOT NULL,
+         outcome TEXT NOT NULL, status INTEGER NOT NULL, code TEXT, request_id TEXT
        );
        CREATE INDEX IF NOT EXISTS activity_by_listing ON activity (listing_id, id);
        CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);

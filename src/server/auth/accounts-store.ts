@@ -29,17 +29,13 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY COLLATE NOCASE,
     role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
-    password_hash TEXT NOT NULL,
-    created_at INTEGER NOT NULL
+    password_hash TEXT NOT NULL, created_at INTEGER NOT NULL
   );
   CREATE TABLE IF NOT EXISTS sessions (
     id_hash TEXT PRIMARY KEY,
     user_name TEXT NOT NULL COLLATE NOCASE REFERENCES users (name) ON DELETE CASCADE,
-    created_at INTEGER NOT NULL,
-    last_seen_at INTEGER NOT NULL,
-    csrf_token TEXT NOT NULL,
-    client_address TEXT NOT NULL,
-    user_agent TEXT NOT NULL
+    created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL, csrf_token TEXT NOT NULL,
+    client_address TEXT NOT NULL, user_agent TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_name);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
