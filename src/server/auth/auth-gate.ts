@@ -12,7 +12,7 @@ import {
   type ActiveSession,
 } from './accounts-store';
 import { HashingQueue } from './passwords';
-import { accessOf, bodyNeedsCheck, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
+import { accessOf, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
 import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from './sign-in-slowing';
 
 /** Where the server listens; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
@@ -226,13 +226,8 @@ export class AuthGate {
 
   /** A write whose body its role may not send (read whole by the route's parser, in its bodyLimit). */
   refuseBody(request: FastifyRequest, reply: FastifyReply) {
-    const { session } = request.admission;
-    const { method, body } = request;
-    const pathname = pathnameOf(request);
-    if (!session || !bodyNeedsCheck(session.role, method, pathname)) return undefined;
-    // The proxy's bytes as sent; a parsed body (another route's) as the JSON it was.
-    const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
-    const byBody = bodyRoleRefusal(session.role, method, pathname, bytes);
+    const { role } = request.admission.session ?? {};
+    const byBody = role && bodyRoleRefusal(role, request.method, pathnameOf(request), request.body);
     return byBody ? refuseAt(reply, 403, 'role_forbidden', byBody) : undefined;
   }
 

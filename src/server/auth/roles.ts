@@ -55,18 +55,15 @@ function isListingPath(pathname: string): boolean {
 }
 
 /** Whether a write's body must be read to know if `role` may make it (see bodyRoleRefusal). */
-export const bodyNeedsCheck = (role: Role, method: string, pathname: string): boolean =>
+const bodyNeedsCheck = (role: Role, method: string, pathname: string): boolean =>
   role === 'editor' && isWrite(method) && method !== 'DELETE' && isListingPath(pathname);
 
 /** Why `role` may not send this body, or null: an editor may not take a listing off sale. */
-export function bodyRoleRefusal(
-  role: Role,
-  method: string,
-  pathname: string,
-  body: Buffer | string | undefined,
-): string | null {
+export function bodyRoleRefusal(role: Role, method: string, pathname: string, body: unknown) {
   if (!bodyNeedsCheck(role, method, pathname) || body === undefined) return null;
-  return setsInactiveStatus(body)
+  // The proxy's bytes as sent; a parsed body (another route's) as the JSON it was.
+  const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
+  return setsInactiveStatus(bytes)
     ? 'Your role (editor) cannot deactivate listings; ask an owner.'
     : null;
 }
