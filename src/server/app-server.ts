@@ -133,10 +133,10 @@ export async function startAppServer(
     });
     rules = { store, runner };
   }
-  const { ledgerPath } = options.hub ?? {};
   const publicUrl = options.auth?.publicUrl;
-  const push = openPush(options.push, { hub, replica, shows, ledgerPath, publicUrl, sessions });
-  const heard = options.proxy?.onAnswered ?? activity?.recorder.observe;
+  const path = beside('push.db', undefined, ledger);
+  const push = openPush(options.push, { hub, replica, shows, path, publicUrl, sessions });
+  const heard = options.proxy?.onAnswered ?? activity?.observe;
   const proxy: ProxyOptions = {
     // One ping a minute for every tab and device (null: each ping asks, for tests that count them).
     pings: new PingShare(Date.now, () => hub.governor?.lastAnsweredOk()),

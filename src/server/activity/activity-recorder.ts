@@ -8,7 +8,6 @@ import {
   ActivityStore,
   type ActivityAction,
   type ActivityChanges,
-  type NewActivityEntry,
   type Scalar,
 } from './activity-store';
 
@@ -101,9 +100,9 @@ function actionOf(method: string, onListing: boolean, after: Record<string, Scal
 export class ActivityRecorder {
   readonly lastKnown = new LastKnownListings();
   /** Set when the store is closing: nothing more is recorded. */
-  stopped = false;
+  private stopped = false;
 
-  constructor(private readonly store: ActivityStore) {}
+  constructor(readonly store: ActivityStore) {}
 
   /** The proxy's `onAnswered`: takes note now, does the work later. */
   readonly observe = (exchange: ProxiedExchange): void => {
@@ -119,48 +118,42 @@ export class ActivityRecorder {
   };
 
   take(exchange: ProxiedExchange, at = new Date()): void {
-    const match = LISTING_PATH.exec(exchange.path);
-    const pathId = match?.[1] === undefined ? null : (safeDecode(match[1]) ?? match[1]);
+    const { method, path, status } = exchange;
+    const match = LISTING_PATH.exec(path);
     // A page of 250 listings is about 300 KB: larger answers teach nothing.
-    const answer =
-      match && exchange.status >= 200 && exchange.status < 300
-        ? jsonOfBytes(exchange.responseBody)
-        : undefined;
-    if (isWrite(exchange.method))
-      this.store.insert(this.entryOf(exchange, at, match !== null, pathId, answer));
+    const ok = match && status >= 200 && status < 300;
+    const answer = ok ? jsonOfBytes(exchange.responseBody) : undefined;
+    if (isWrite(method)) {
+      const body = match ? jsonOfBytes(exchange.requestBody) : undefined;
+      const after =
+        body !== undefined ? writeFields(body, method === 'POST' ? 'create' : 'update') : {};
+      const action = actionOf(method, match !== null, after);
+      const answered = isRecord(answer) ? viewFields(answer.listing ?? answer.product) : undefined;
+      const pathId = match?.[1] === undefined ? undefined : (safeDecode(match[1]) ?? match[1]);
+      const listingId = shortText(pathId ?? answered?.id);
+      const known = listingId === null ? undefined : this.lastKnown.get(listingId);
+      this.store.insert({
+        at: at.toISOString(),
+        actor: exchange.actor ? { name: exchange.actor.name, role: exchange.actor.role } : null,
+        action,
+        method,
+        path: path.slice(0, 300),
+        listingId,
+        bulkJobId: shortText(exchange.bulkJobId),
+        changes: changesOf(action, after, known, answered?.values),
+        outcome: status === 0 || status >= 500 ? 'failed' : status >= 400 ? 'refused' : 'ok',
+        status,
+        ...refusalOf(exchange),
+        requestId: shortText(exchange.responseHeaders?.get('x-request-id')),
+      });
+    }
     // What a write answered is now the listing as it is.
     for (const view of viewsOfAnswer(answer)) this.lastKnown.learn(view.id, view.values);
   }
 
-  private entryOf(
-    exchange: ProxiedExchange,
-    at: Date,
-    listing: boolean,
-    pathId: string | null,
-    answer: unknown,
-  ): NewActivityEntry {
-    const body = listing ? jsonOfBytes(exchange.requestBody) : undefined;
-    const after =
-      body !== undefined ? writeFields(body, exchange.method === 'POST' ? 'create' : 'update') : {};
-    const action = actionOf(exchange.method, listing, after);
-    const answered = isRecord(answer) ? viewFields(answer.listing ?? answer.product) : undefined;
-    const listingId = shortText(pathId ?? answered?.id ?? null);
-    const known = listingId === null ? undefined : this.lastKnown.get(listingId);
-    const status = exchange.status;
-    return {
-      at: at.toISOString(),
-      actor: exchange.actor ? { name: exchange.actor.name, role: exchange.actor.role } : null,
-      action,
-      method: exchange.method,
-      path: exchange.path.slice(0, 300),
-      listingId,
-      bulkJobId: shortText(exchange.bulkJobId),
-      changes: changesOf(action, after, known, answered?.values),
-      outcome: status === 0 || status >= 500 ? 'failed' : status >= 400 ? 'refused' : 'ok',
-      status,
-      ...refusalOf(exchange),
-      requestId: shortText(exchange.responseHeaders?.get('x-request-id')),
-    };
+  close(): void {
+    this.stopped = true;
+    this.store.close();
   }
 }
 
@@ -213,13 +206,5 @@ function messageOf(errors: unknown): string | null {
   return line ? line.slice(0, 300) : null;
 }
 
-/** The activity log of one server: its store and the recorder the proxy tells of each call. */
-export function openActivityLog(path: string) {
-  const store = new ActivityStore(path);
-  const recorder = new ActivityRecorder(store);
-  const close = () => {
-    recorder.stopped = true;
-    store.close();
-  };
-  return { store, recorder, close };
-}
+/** The activity log of one server: its store, told of each call by the proxy. */
+export const openActivityLog = (path: string) => new ActivityRecorder(new ActivityStore(path));

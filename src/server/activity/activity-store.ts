@@ -6,7 +6,6 @@ export type Scalar = string | number | boolean | null;
 
 export type ActivityAction =
   'create' | 'update' | 'deactivate' | 'reactivate' | 'status_change' | 'other';
-export type ActivityOutcome = 'ok' | 'refused' | 'failed';
 export type ActivityChanges = Record<string, { before?: Scalar; after?: Scalar }>;
 
 /** One recorded write, as the activity API answers it (`actor` null: sign-in was off). */
@@ -20,7 +19,7 @@ export interface ActivityEntry {
   listingId: string | null;
   bulkJobId: string | null;
   changes: ActivityChanges;
-  outcome: ActivityOutcome;
+  outcome: 'ok' | 'refused' | 'failed';
   /** The upstream's status; 0 when it could not be reached. */
   status: number;
   code: string | null;
@@ -31,53 +30,30 @@ export interface ActivityEntry {
   rule?: { id: number; name: string; createdBy: string | null } | null;
 }
 
-export type NewActivityEntry = Omit<ActivityEntry, 'id'>;
-
 /** `person` null: sign-in off; `from`..`to` epoch ms, end excluded; `before` an id (next page). */
 export interface ActivityFilter {
   person?: string | null | undefined;
-  listingId?: string | undefined;
+  listing?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: number | undefined;
   limit: number;
 }
 
-/** A row: its actor, changes and rule as JSON (as the list reads them). */
-type Row = Omit<ActivityEntry, 'actor' | 'changes' | 'message' | 'rule'> & {
-  actor: string | null;
-  changes: string;
-  message: string | null;
-  rule: string | null;
-};
-
-function entryOf({ actor, changes, message, rule, ...entry }: Row): ActivityEntry {
-  let parsed: ActivityChanges = {};
-  try {
-    parsed = JSON.parse(changes) as ActivityChanges;
-  } catch {
-    // A row written by hand: shown without its changes.
-  }
-  return {
-    ...entry,
-    actor: actor === null ? null : (JSON.parse(actor) as ActivityEntry['actor']),
-    changes: parsed,
-    ...(message ? { message } : {}),
-    rule: rule === null ? null : (JSON.parse(rule) as ActivityEntry['rule']),
-  };
-}
-
 // Each listing write a person (not a rule) made and the marketplace took.
 const PERSON_EDIT = `rule_id IS NULL AND outcome = 'ok'
   AND action IN ('update', 'reactivate', 'status_change', 'deactivate')`;
 
-// The list's columns, named as the entry names them.
-const LISTED = `id, at, action, method, path, listing_id AS listingId, bulk_job_id AS bulkJobId,
-  changes, outcome, status, code, message, request_id AS requestId,
-  CASE WHEN actor_name IS NOT NULL THEN
-    json_object('name', actor_name, 'role', coalesce(actor_role, '')) END AS actor,
-  CASE WHEN rule_id IS NOT NULL THEN
-    json_object('id', rule_id, 'name', coalesce(rule_name, ''), 'createdBy', rule_by) END AS rule`;
+// A row as the entry's JSON: unreadable changes (a row written by hand) as none, no empty message.
+const ENTRY = `json_patch(json_object('id', id, 'at', at, 'action', action, 'method', method,
+    'path', path, 'listingId', listing_id, 'bulkJobId', bulk_job_id,
+    'changes', iif(json_valid(changes), json(changes), json_object()),
+    'outcome', outcome, 'status', status, 'code', code, 'requestId', request_id,
+    'actor', iif(actor_name IS NULL, NULL,
+      json_object('name', actor_name, 'role', coalesce(actor_role, ''))),
+    'rule', iif(rule_id IS NULL, NULL,
+      json_object('id', rule_id, 'name', coalesce(rule_name, ''), 'createdBy', rule_by))),
+  json_object('message', nullif(message, '')))`;
 
 // Each filter's test; `IS`: a person's name, or null for the writes made with sign-in off.
 const TESTS: Record<string, string> = {
@@ -93,21 +69,10 @@ export class ActivityStore extends SqliteStore {
     // Who changed what, and when: the seller's own, like the accounts file.
     super(path, 'activity', [
       `CREATE TABLE IF NOT EXISTS activity (
-         id INTEGER PRIMARY KEY AUTOINCREMENT,
-         at TEXT NOT NULL,
-         at_ms INTEGER NOT NULL,
-         actor_name TEXT,
-         actor_role TEXT,
-         action TEXT NOT NULL,
-         method TEXT NOT NULL,
-         path TEXT NOT NULL,
-         listing_id TEXT,
-         bulk_job_id TEXT,
-         changes TEXT NOT NULL,
-         outcome TEXT NOT NULL,
-         status INTEGER NOT NULL,
-         code TEXT,
-         request_id TEXT
+         id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, at_ms INTEGER NOT NULL,
+         actor_name TEXT, actor_role TEXT, action TEXT NOT NULL, method TEXT NOT NULL,
+         path TEXT NOT NULL, listing_id TEXT, bulk_job_id TEXT, changes TEXT NOT NULL,
+         outcome TEXT NOT NULL, status INTEGER NOT NULL, code TEXT, request_id TEXT
        );
        CREATE INDEX IF NOT EXISTS activity_by_listing ON activity (listing_id, id);
        CREATE INDEX IF NOT EXISTS activity_by_actor ON activity (actor_name, id);
@@ -117,7 +82,7 @@ export class ActivityStore extends SqliteStore {
     ]);
   }
 
-  insert(entry: NewActivityEntry): number {
+  insert(entry: Omit<ActivityEntry, 'id'>): number {
     const { actor, rule } = entry;
     const result = this.sql(
       `INSERT INTO activity (at, at_ms, actor_name, actor_role, action, method, path, listing_id,
@@ -142,18 +107,19 @@ export class ActivityStore extends SqliteStore {
 
   /** Entries matching the filter, newest first. */
   list(filter: ActivityFilter): ActivityEntry[] {
-    const { person, listingId: listing, from, to, before, limit } = filter;
-    const given = Object.entries({ person, listing, from, to, before }).filter(
-      ([, value]) => value !== undefined,
-    );
+    const { limit, ...tests } = filter;
+    const given = Object.entries(tests).filter(([, value]) => value !== undefined);
     const where = given.length ? `WHERE ${given.map(([name]) => TESTS[name]).join(' AND ')}` : '';
-    const sql = `SELECT ${LISTED} FROM activity ${where} ORDER BY id DESC LIMIT @limit`;
-    return (this.sql(sql).all({ ...Object.fromEntries(given), limit }) as Row[]).map(entryOf);
+    const sql = `SELECT ${ENTRY} FROM activity ${where} ORDER BY id DESC LIMIT @limit`;
+    const rows = this.sql(sql)
+      .pluck()
+      .all({ ...Object.fromEntries(given), limit }) as string[];
+    return rows.map((row) => JSON.parse(row) as ActivityEntry);
   }
 
   people(): string[] {
     const sql = 'SELECT DISTINCT actor_name FROM activity WHERE actor_name IS NOT NULL ORDER BY 1';
-    return (this.sql(sql).all() as { actor_name: string }[]).map((row) => row.actor_name);
+    return this.sql(sql).pluck().all() as string[];
   }
 
   /** Listing id → epoch ms of a person's newest accepted change since `since`. */
@@ -168,11 +134,10 @@ export class ActivityStore extends SqliteStore {
   personEditSince(listingId: string, since: number): number | undefined {
     const sql = `SELECT MAX(at_ms) AS at FROM activity
       WHERE listing_id = ? AND at_ms >= ? AND ${PERSON_EDIT}`;
-    const row = this.sql(sql).get(listingId, since) as { at: number | null } | undefined;
-    return row?.at ?? undefined;
+    return (this.sql(sql).pluck().get(listingId, since) as number | null) ?? undefined;
   }
 
   count(): number {
-    return (this.sql('SELECT COUNT(*) AS n FROM activity').get() as { n: number }).n;
+    return this.sql('SELECT COUNT(*) FROM activity').pluck().get() as number;
   }
 }

@@ -9,46 +9,42 @@ export const NAME_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 
 export type UserRow = { name: string; role: Role; passwordHash: string; createdAt: number };
 
-interface SessionRow {
-  /** SHA-256 of the session id (hex); the id itself is only in the browser's cookie. */
+/** A session: only a SHA-256 of its id is stored (the id itself is only in the browser's cookie). */
+type SessionRow = {
   idHash: string;
   userName: string;
-  role: Role;
   createdAt: number;
   lastSeenAt: number;
   csrfToken: string;
   clientAddress: string;
   userAgent: string;
-}
+};
+/** A session as read, with its account's current role (the account may have changed since). */
+type FoundSession = Pick<SessionRow, 'userName' | 'createdAt' | 'lastSeenAt' | 'csrfToken'> & {
+  role: Role;
+};
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY COLLATE NOCASE,
     role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
-    password_hash TEXT NOT NULL,
-    created_at INTEGER NOT NULL
+    password_hash TEXT NOT NULL, created_at INTEGER NOT NULL
   );
   CREATE TABLE IF NOT EXISTS sessions (
     id_hash TEXT PRIMARY KEY,
     user_name TEXT NOT NULL COLLATE NOCASE REFERENCES users (name) ON DELETE CASCADE,
-    created_at INTEGER NOT NULL,
-    last_seen_at INTEGER NOT NULL,
-    csrf_token TEXT NOT NULL,
-    client_address TEXT NOT NULL,
-    user_agent TEXT NOT NULL
+    created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL, csrf_token TEXT NOT NULL,
+    client_address TEXT NOT NULL, user_agent TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_name);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
 `;
 
-type Meta = { value: string };
 const USER = 'name, role, password_hash AS passwordHash, created_at AS createdAt';
 /** Read on every request and every pushed event (prepared once, as every statement). */
-const SESSION = `SELECT s.id_hash AS idHash, s.user_name AS userName, u.role,
-  s.created_at AS createdAt, s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken,
-  s.client_address AS clientAddress, s.user_agent AS userAgent
-  FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?`;
+const SESSION = `SELECT s.user_name AS userName, u.role, s.created_at AS createdAt,
+  s.last_seen_at AS lastSeenAt, s.csrf_token AS csrfToken FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?`;
 
 /** Accounts and sessions, shared with `npm run users`: a change there ends sessions at once. */
 export class AccountsStore extends SqliteStore {
@@ -60,21 +56,19 @@ export class AccountsStore extends SqliteStore {
     return this.sql(sql).run(...values).changes;
   }
 
-  private count(sql: string, ...values: unknown[]): number {
-    return (this.sql(sql).get(...values) as { n: number }).n;
-  }
-
   /** A random key kept in the file, made on first use (shared by every process using the file). */
   secret(name: string): Buffer {
     const key = `secret:${name}`;
     const value = randomBytes(32).toString('hex');
     this.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, value);
-    const row = this.sql('SELECT value FROM meta WHERE key = ?').get(key) as Meta;
-    return Buffer.from(row.value, 'hex');
+    return Buffer.from(
+      this.sql('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string,
+      'hex',
+    );
   }
 
   countUsers(): number {
-    return this.count('SELECT COUNT(*) AS n FROM users');
+    return this.sql('SELECT COUNT(*) FROM users').pluck().get() as number;
   }
 
   /** False when the name is taken (names are compared without case). */
@@ -88,7 +82,6 @@ export class AccountsStore extends SqliteStore {
     return this.sql(`SELECT ${USER} FROM users WHERE name = ?`).get(name) as UserRow | undefined;
   }
 
-  /** Every account with its count of open sessions, by name. */
   listUsers() {
     const sql = `SELECT u.name, u.role, u.created_at AS createdAt, COUNT(s.id_hash) AS sessions
       FROM users u LEFT JOIN sessions s ON s.user_name = u.name GROUP BY u.name ORDER BY u.name`;
@@ -111,7 +104,6 @@ export class AccountsStore extends SqliteStore {
     return this.run(sql, newHash, name, oldHash) === 1;
   }
 
-  /** Removes the account and its sessions; false when there is none. */
   removeUser(name: string): boolean {
     return this.db.transaction(() => {
       this.endSessionsOf(name);
@@ -119,7 +111,7 @@ export class AccountsStore extends SqliteStore {
     })();
   }
 
-  addSession(session: Omit<SessionRow, 'role'>): void {
+  addSession(session: SessionRow): void {
     this.run(
       `INSERT INTO sessions
          (id_hash, user_name, created_at, last_seen_at, csrf_token, client_address, user_agent)
@@ -128,9 +120,8 @@ export class AccountsStore extends SqliteStore {
     );
   }
 
-  /** The session with its account's current role (the account may have changed since). */
-  findSession(idHash: string): SessionRow | undefined {
-    return this.sql(SESSION).get(idHash) as SessionRow | undefined;
+  findSession(idHash: string): FoundSession | undefined {
+    return this.sql(SESSION).get(idHash) as FoundSession | undefined;
   }
 
   touchSession(idHash: string, at: number): void {
@@ -143,20 +134,20 @@ export class AccountsStore extends SqliteStore {
     return (this.sql(sql).get(idHash) as { userName: string } | undefined)?.userName;
   }
 
-  /** Ends every session of the account; the number ended. */
   endSessionsOf(name: string): number {
     return this.run('DELETE FROM sessions WHERE user_name = ?', name);
   }
 
-  /** Drops the sessions idle since `idleBefore` or opened before `createdBefore`. */
   purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
     const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
       RETURNING id_hash AS idHash, user_name AS userName`;
-    return this.sql(sql).all(idleBefore, createdBefore) as SessionRow[];
+    return this.sql(sql).all(idleBefore, createdBefore) as { idHash: string; userName: string }[];
   }
 
   countSessions(name: string): number {
-    return this.count('SELECT COUNT(*) AS n FROM sessions WHERE user_name = ?', name);
+    return this.sql('SELECT COUNT(*) FROM sessions WHERE user_name = ?')
+      .pluck()
+      .get(name) as number;
   }
 }
 
@@ -249,27 +240,19 @@ export class SessionBook {
     return !!row && !this.expired(row, this.times.now());
   }
 
-  /** Ends the session; false when it was gone already. */
-  end(idHash: string): boolean {
+  end(idHash: string): void {
     const userName = this.store.endSession(idHash);
     if (userName !== undefined) this.announce([idHash], userName);
-    return userName !== undefined;
   }
 
-  /** Sign out everywhere: every session of the account. */
-  endEverywhere(name: string): number {
-    const ended = this.store.endSessionsOf(name);
+  endEverywhere(name: string): void {
+    this.store.endSessionsOf(name);
     this.announce('all-of-user', name);
-    return ended;
   }
 
   /** Drops every expired session (run now and then; `find` also ends the ones it meets). */
   purge(): number {
-    const now = this.times.now();
-    const ended = this.store.purgeSessions(
-      now - this.times.idleMinutes * MINUTE,
-      now - this.times.maxHours * HOUR,
-    );
+    const ended = this.store.purgeSessions(...this.cutoffs());
     const byUser = new Map<string, string[]>();
     for (const { idHash, userName } of ended)
       byUser.set(userName, [...(byUser.get(userName) ?? []), idHash]);
@@ -277,8 +260,13 @@ export class SessionBook {
     return ended.length;
   }
 
+  /** A session seen last before the first instant, or opened before the second, is over. */
+  private cutoffs(now = this.times.now()): [idleBefore: number, createdBefore: number] {
+    return [now - this.times.idleMinutes * MINUTE, now - this.times.maxHours * HOUR];
+  }
+
   private expired(row: { lastSeenAt: number; createdAt: number }, now: number): boolean {
-    const { idleMinutes, maxHours } = this.times;
-    return now - row.lastSeenAt > idleMinutes * MINUTE || now - row.createdAt > maxHours * HOUR;
+    const [idleBefore, createdBefore] = this.cutoffs(now);
+    return row.lastSeenAt < idleBefore || row.createdAt < createdBefore;
   }
 }

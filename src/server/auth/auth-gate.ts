@@ -12,20 +12,11 @@ import {
   type ActiveSession,
 } from './accounts-store';
 import { HashingQueue } from './passwords';
-import { accessOf, bodyNeedsCheck, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
+import { accessOf, bodyRoleRefusal, isWrite, roleMay, type Actor } from './roles';
 import { DEFAULT_LIMITS, KnownDevices, SignInSlowing } from './sign-in-slowing';
 
-/** `SLABDESK_PUBLIC_URL` (https: the browser reaches us over TLS) and `SLABDESK_TRUST_PROXY`. */
-export interface TransportSettings {
-  publicUrl?: string | undefined;
-  trustProxy?: boolean | undefined;
-}
-
-/** What marks the server exposed; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
-type ExposureSettings = AuthOptions & {
-  bindHost: string;
-  allowedHosts?: readonly string[] | undefined;
-};
+/** Where the server listens; `allowedHosts`: `SLABDESK_ALLOWED_HOSTS` and `--host NAME`. */
+type Listening = { bindHost: string; allowedHosts?: readonly string[] | undefined };
 
 const COOKIE_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -47,21 +38,19 @@ export const deviceCookieName = cookieName('device');
 const CSRF_HEADER = 'x-slabdesk-csrf';
 export const headerToken = (request: IncomingMessage) => header(request, CSRF_HEADER);
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 /** The socket's address, or behind a trusted proxy the rightmost `X-Forwarded-For` hop not local. */
-export function clientAddress(request: IncomingMessage, settings: TransportSettings): string {
+export function clientAddress(request: IncomingMessage, settings: AuthOptions): string {
   const socket = request.socket.remoteAddress ?? 'unknown';
   if (!settings.trustProxy) return socket;
   const hops = (header(request, 'x-forwarded-for') ?? '')
     .split(',')
     .map((hop) => hop.trim())
     .filter((hop) => isIP(hop) !== 0);
-  return hops.findLast((hop) => !LOOPBACK.test(hop)) ?? hops[0] ?? socket;
+  return hops.findLast((hop) => !isLoopbackName(hop)) ?? hops[0] ?? socket;
 }
 
 /** Whether the browser reached us over TLS (cookies are then Secure, under a `__Host-` name). */
-export function overTls(request: IncomingMessage, settings: TransportSettings): boolean {
+export function overTls(request: IncomingMessage, settings: AuthOptions): boolean {
   if (settings.publicUrl?.toLowerCase().startsWith('https:')) return true;
   if ('encrypted' in request.socket && request.socket.encrypted === true) return true;
   const proto = header(request, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
@@ -70,7 +59,7 @@ export function overTls(request: IncomingMessage, settings: TransportSettings): 
 
 /** A name or address of this machine only (`localhost`, 127.0.0.0/8, ::1). */
 const isLoopbackName = (name: string): boolean =>
-  /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|::1|::ffff:127\.0\.0\.1)$/s.test(
+  /^(localhost|.*\.localhost|(::ffff:)?127(\.\d{1,3}){3}|::1)$/s.test(
     name
       .trim()
       .toLowerCase()
@@ -85,7 +74,7 @@ function hostOnly(entry: string): string {
 }
 
 /** Why the server counts as exposed (empty: it is not). */
-export function exposureReasons(settings: ExposureSettings): string[] {
+export function exposureReasons(settings: AuthOptions & Listening): string[] {
   const outside = (settings.allowedHosts ?? [])
     .map(hostOnly)
     .filter((name) => name && !isLoopbackName(name));
@@ -109,7 +98,10 @@ export const signInRequired = (exposed: boolean, request: IncomingMessage): bool
   exposed || FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
 
 /** How sign-in is set up (`startAppServer`'s `auth`; config/settings.ts reads the env). */
-export interface AuthOptions extends TransportSettings {
+export interface AuthOptions {
+  /** `SLABDESK_PUBLIC_URL` (https: the browser reaches us over TLS) and `SLABDESK_TRUST_PROXY`. */
+  publicUrl?: string | undefined;
+  trustProxy?: boolean | undefined;
   /** `SLABDESK_USERS_DB`: the accounts and sessions (`:memory:` ok). */
   usersDb?: string;
   webhookPort?: number | string | undefined;
@@ -172,14 +164,11 @@ export class AuthGate {
   readonly slowing: SignInSlowing;
   readonly devices: KnownDevices;
   readonly hashing = new HashingQueue();
-  readonly transport: TransportSettings;
+  readonly transport: AuthOptions;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
 
   /** Throws NoAccountError when the server is exposed and has no account. */
-  constructor(
-    options: AuthOptions = {},
-    server: { bindHost: string; allowedHosts?: readonly string[] | undefined },
-  ) {
+  constructor(options: AuthOptions = {}, server: Listening) {
     const usersDb = options.usersDb ?? ':memory:';
     this.reasons = exposureReasons({ ...options, ...server });
     this.exposed = this.reasons.length > 0;
@@ -197,7 +186,7 @@ export class AuthGate {
     });
     this.slowing = new SignInSlowing({ ...DEFAULT_LIMITS, now });
     this.devices = new KnownDevices(this.store.secret('device-cookies'));
-    this.transport = { publicUrl: options.publicUrl, trustProxy: options.trustProxy };
+    this.transport = options;
     this.book.purge();
     this.purgeTimer = setInterval(() => this.book.purge(), PURGE_EVERY_MS);
     this.purgeTimer.unref?.();
@@ -237,13 +226,8 @@ export class AuthGate {
 
   /** A write whose body its role may not send (read whole by the route's parser, in its bodyLimit). */
   refuseBody(request: FastifyRequest, reply: FastifyReply) {
-    const { session } = request.admission;
-    const { method, body } = request;
-    const pathname = pathnameOf(request);
-    if (!session || !bodyNeedsCheck(session.role, method, pathname)) return undefined;
-    // The proxy's bytes as sent; a parsed body (another route's) as the JSON it was.
-    const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
-    const byBody = bodyRoleRefusal(session.role, method, pathname, bytes);
+    const { role } = request.admission.session ?? {};
+    const byBody = role && bodyRoleRefusal(role, request.method, pathnameOf(request), request.body);
     return byBody ? refuseAt(reply, 403, 'role_forbidden', byBody) : undefined;
   }
 

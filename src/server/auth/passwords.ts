@@ -23,7 +23,6 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   );
 }
 
-/** Why a password is refused, or null when it is acceptable. */
 export const passwordProblem = (password: string): string | null =>
   password.length < MIN_PASSWORD_LENGTH
     ? `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`
@@ -66,7 +65,9 @@ export async function verifyPassword(password: string, encoded: string): Promise
 /** A hash of no password (its key is random): checking against it costs what a real check costs. */
 const DUMMY = encode(CURRENT_PARAMS, randomBytes(SALT_LENGTH), randomBytes(KEY_LENGTH));
 
-type HashingPriority = 'trusted' | 'untrusted';
+/** Known devices first. */
+const PRIORITIES = ['trusted', 'untrusted'] as const;
+type HashingPriority = (typeof PRIORITIES)[number];
 
 /** Checks running at once, of those checks of unknown clients, and checks allowed to wait. */
 const DEFAULT_HASHING = {
@@ -100,9 +101,7 @@ export class HashingQueue {
       return { busy: false, value: await work() };
     } finally {
       this.running[priority] -= 1;
-      const next = (['trusted', 'untrusted'] as const).find(
-        (p) => this.lines[p].length > 0 && this.mayStart(p),
-      );
+      const next = PRIORITIES.find((p) => this.lines[p].length > 0 && this.mayStart(p));
       if (next) {
         this.running[next] += 1;
         this.lines[next].shift()?.();

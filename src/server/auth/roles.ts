@@ -37,15 +37,14 @@ declare module 'fastify' {
   }
 }
 
-const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
-
 /** The route the router matched decides, so every spelling of a path gets its route's answer. */
 export const accessOf = (request: FastifyRequest): Access | undefined =>
   // The not-found handler is the app's page.
   request.is404 ? 'page' : request.routeOptions.config.access;
 
+/** ROLES runs from most to least: a role may what any role after it may. */
 export const roleMay = (role: Role, access: Access): boolean =>
-  access === 'public' || access === 'page' || ROLE_RANK[role] >= ROLE_RANK[access];
+  access === 'public' || access === 'page' || ROLES.indexOf(role) <= ROLES.indexOf(access);
 
 export const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
@@ -56,18 +55,15 @@ function isListingPath(pathname: string): boolean {
 }
 
 /** Whether a write's body must be read to know if `role` may make it (see bodyRoleRefusal). */
-export const bodyNeedsCheck = (role: Role, method: string, pathname: string): boolean =>
+const bodyNeedsCheck = (role: Role, method: string, pathname: string): boolean =>
   role === 'editor' && isWrite(method) && method !== 'DELETE' && isListingPath(pathname);
 
 /** Why `role` may not send this body, or null: an editor may not take a listing off sale. */
-export function bodyRoleRefusal(
-  role: Role,
-  method: string,
-  pathname: string,
-  body: Buffer | string | undefined,
-): string | null {
+export function bodyRoleRefusal(role: Role, method: string, pathname: string, body: unknown) {
   if (!bodyNeedsCheck(role, method, pathname) || body === undefined) return null;
-  return setsInactiveStatus(body)
+  // The proxy's bytes as sent; a parsed body (another route's) as the JSON it was.
+  const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
+  return setsInactiveStatus(bytes)
     ? 'Your role (editor) cannot deactivate listings; ask an owner.'
     : null;
 }
@@ -75,7 +71,6 @@ export function bodyRoleRefusal(
 /** In any letter case too: a lenient reader upstream must not see a status this check missed. */
 const isStatusKey = (key: string) => ['status', 'svc_status'].includes(key.toLowerCase());
 
-/** Every status value in the parsed body, at any depth. */
 function statusValues(value: unknown, found: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) statusValues(item, found);
   else if (typeof value === 'object' && value !== null) {

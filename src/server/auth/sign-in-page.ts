@@ -71,9 +71,6 @@ export interface SignInPageFacts {
 
 /** The sign-in page: a real form, no script, readable on a 390 px phone. */
 export function signInPage(facts: SignInPageFacts): string {
-  const notice = facts.notice
-    ? `<p class="note" role="status">${escapeHtml(facts.notice)}</p>`
-    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -90,7 +87,7 @@ export function signInPage(facts: SignInPageFacts): string {
 <div class="panel">
 <h1>Sign in</h1>
 <p class="muted">Sign in to see your listings, orders and payouts.</p>
-${notice}
+${facts.notice ? `<p class="note" role="status">${escapeHtml(facts.notice)}</p>` : ''}
 <div class="alert" role="alert" id="sign-in-error">${escapeHtml(facts.error ?? '')}</div>
 <form method="post" action="/sign-in">
 <input type="hidden" name="csrf" value="${escapeHtml(facts.formToken)}" />

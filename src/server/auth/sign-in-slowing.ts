@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { UserRow } from './accounts-store';
 
 /** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
 export const DEFAULT_LIMITS = {
@@ -100,7 +101,6 @@ export class SignInSlowing {
     return at !== undefined && this.settings.now() - at < KNOWN_ADDRESS_MS ? 'address' : 'none';
   }
 
-  /** Each limiter that counts this attempt, with its key. */
   private counting(attempt: SignInAttempt): [AttemptLimiter, string][] {
     const trust = this.trust(attempt);
     const { device, pair: byPair, address, strangers } = this.limiters;
@@ -112,7 +112,6 @@ export class SignInSlowing {
     return trust === 'none' ? [...all, [strangers, attempt.account]] : all;
   }
 
-  /** Seconds before this attempt may be checked, or 0. */
   retryAfterSeconds(attempt: SignInAttempt): number {
     return Math.max(
       ...this.counting(attempt).map(([limiter, key]) => limiter.retryAfterSeconds(key)),
@@ -140,8 +139,8 @@ export class SignInSlowing {
 
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 3600;
 
-/** The account a device token binds: its name and password hash (a new password forgets devices). */
-type DeviceAccount = { name: string; passwordHash: string };
+/** A device token binds the account's name and password hash (a new password forgets devices). */
+type DeviceAccount = Pick<UserRow, 'name' | 'passwordHash'>;
 
 /** OWASP's device cookies: a browser that signed in keeps a signed token naming the account. */
 export class KnownDevices {

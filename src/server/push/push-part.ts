@@ -1,4 +1,3 @@
-import { dirname, join } from 'node:path';
 import webPush from 'web-push';
 import type { ServerHub } from '../hub/server-hub';
 import { serverLog } from '../log';
@@ -17,7 +16,7 @@ export interface PushOptions {
 }
 
 /** The hub's VAPID identity: its P-256 pair (public: base64url) and an https: or mailto: contact. */
-export type VapidKeys = Record<'publicKey' | 'privateKey' | 'subject', string>;
+type VapidKeys = Record<'publicKey' | 'privateKey' | 'subject', string>;
 
 /** Where no subject is set and the public address is not https (push services want a contact). */
 const DEFAULT_SUBJECT = 'mailto:push@slabdesk.invalid';
@@ -107,11 +106,12 @@ async function sendToAll(
   await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
 }
 
-export interface PushDeps {
+interface PushDeps {
   hub: ServerHub;
   replica: Replica;
   shows: ShowStore | undefined;
-  ledgerPath: string | undefined;
+  /** The store's file (beside the hub's ledger). */
+  path: string;
   publicUrl: string | undefined;
   sessions: {
     alive: (sessionHash: string) => boolean;
@@ -119,10 +119,10 @@ export interface PushDeps {
   };
 }
 
-/** The push part: its store beside the hub's ledger, the keys, the cases' watch. */
+/** The push part: its store, the keys, the cases' watch. */
+export type PushPart = ReturnType<typeof openPush>;
 export function openPush(options: PushOptions = {}, deps: PushDeps) {
-  const ledger = deps.ledgerPath ?? ':memory:';
-  const store = new PushStore(ledger === ':memory:' ? ledger : join(dirname(ledger), 'push.db'));
+  const store = new PushStore(deps.path);
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
   const { shows, replica, hub } = deps;
   const send = (message: PushMessage) => sendToAll(store, keys, deps.sessions.alive, message);

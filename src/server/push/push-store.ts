@@ -16,8 +16,8 @@ export interface PushSubscriptionRecord {
 }
 
 /** The most subscriptions kept, and per account: the oldest go first (a phone subscribes again). */
-export const MAX_SUBSCRIPTIONS = 500;
-export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 20;
+const MAX_SUBSCRIPTIONS = 500;
+const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 20;
 
 const SUBSCRIPTION = `SELECT endpoint, p256dh, auth, account, session_hash AS sessionHash,
   created_at AS createdAt FROM push_subscriptions`;
@@ -49,20 +49,16 @@ export class PushStore extends SqliteStore {
   }
 
   setMeta(key: string, value: string): void {
-    const sql = `INSERT INTO push_meta (key, value) VALUES (?, ?)
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
-    this.sql(sql).run(key, value);
+    this.sql('INSERT OR REPLACE INTO push_meta (key, value) VALUES (?, ?)').run(key, value);
   }
 
   /** Keeps the subscription (replacing the endpoint's), then drops the oldest past the bounds. */
   subscribe(record: PushSubscriptionRecord): void {
     const keep = this.db.transaction(() => {
       this.sql(
-        `INSERT INTO push_subscriptions (endpoint, p256dh, auth, account, session_hash, created_at)
-           VALUES (@endpoint, @p256dh, @auth, @account, @sessionHash, @createdAt)
-           ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
-             account = excluded.account, session_hash = excluded.session_hash,
-             created_at = excluded.created_at`,
+        `INSERT OR REPLACE INTO push_subscriptions
+           (endpoint, p256dh, auth, account, session_hash, created_at)
+           VALUES (@endpoint, @p256dh, @auth, @account, @sessionHash, @createdAt)`,
       ).run(record);
       const beyond = (where: string) =>
         `DELETE FROM push_subscriptions WHERE endpoint IN (SELECT endpoint FROM push_subscriptions

@@ -17,7 +17,7 @@ export interface PushMessage {
 }
 
 /** The stream's message that carries the alerts. */
-export const SOLD_ONLINE_MESSAGE = 'sold_online';
+const SOLD_ONLINE_MESSAGE = 'sold_online';
 /** How long an alert is given again to a tab that opens (a show weekend, and a day after). */
 const ALERT_KEPT_MS = 4 * 24 * 60 * 60_000;
 const ALERTS_GIVEN = 50;
@@ -71,18 +71,16 @@ export class SoldOnlineWatch {
     private readonly send: (message: PushMessage) => Promise<unknown>,
     private readonly hub: Pick<ServerHub, 'broadcast' | 'greetWith'>,
   ) {
-    hub.greetWith(() => ({ [SOLD_ONLINE_MESSAGE]: { alerts: this.recentAlerts() } }));
+    // A tab that opens is given the recent alerts (the browser hides those its seller dismissed).
+    hub.greetWith(() => {
+      const since = new Date(Date.now() - ALERT_KEPT_MS).toISOString();
+      return { [SOLD_ONLINE_MESSAGE]: { alerts: store.alertsSince(since, ALERTS_GIVEN) } };
+    });
     // Orders from here on: what sold before is on its listing's row, looked at below.
     this.orderCursor = replica.store.changeNumber();
     this.unsubscribe = replica.onChange((collection) => {
       if (collection === 'listings' || collection === 'orders') this.soon();
     });
-  }
-
-  /** The alerts a tab that opens is given (the browser hides those its seller dismissed). */
-  recentAlerts(): HubSoldOnlineAlert[] {
-    const since = new Date(Date.now() - ALERT_KEPT_MS).toISOString();
-    return this.store.alertsSince(since, ALERTS_GIVEN);
   }
 
   /** Looks now (at start, then after each run of changes): every watched slab's row, new orders. */

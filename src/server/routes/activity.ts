@@ -7,21 +7,12 @@ import type { ActivityEntry, ActivityFilter, ActivityStore } from '../activity/a
 
 /** A calendar day (`YYYY-MM-DD`) in IANA zone `tz` (UTC when none) as instants; null when invalid. */
 export function dayRange(day: string, tz: string | undefined): { from: number; to: number } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const midnightUtc = Date.UTC(year, month - 1, date);
-  const check = new Date(midnightUtc);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz || 'UTC',
-      timeZoneName: 'longOffset',
-    });
-  } catch {
-    return null;
-  }
+  const [midnightUtc, zone] = [Date.parse(`${day}T00:00:00Z`), knownZone(tz)];
+  // A calendar day reads back as written (`2026-02-30` does not); an unknown zone is no zone.
+  const real =
+    /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnightUtc) && (!tz || zone === tz);
+  if (!real || new Date(midnightUtc).toISOString().slice(0, 10) !== day) return null;
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
   // How far ahead of UTC the zone's clock is at an instant (`GMT-05:00`, `GMT-04:56:02`; `GMT`).
   const offset = (instant: number) => {
     const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName');
@@ -78,22 +69,16 @@ function filterQuery(limits: { default: number; max: number }) {
         .optional(),
       limit: z.coerce.number().int().min(1).max(limits.max).default(limits.default),
     })
-    .transform((query, context) => {
-      const filter: ActivityFilter = { limit: query.limit };
-      if (query.person) filter.person = query.person === THIS_COMPUTER ? null : query.person;
-      if (query.listing) filter.listingId = query.listing;
-      if (query.before !== undefined) filter.before = query.before;
-      if (query.day) {
-        const range = dayRange(query.day, query.tz || undefined);
-        if (!range) {
-          const message = 'must be YYYY-MM-DD, and tz an IANA time zone';
-          context.addIssue({ code: 'custom', path: ['day'], message });
-          return z.NEVER;
-        }
-        filter.from = range.from;
-        filter.to = range.to;
+    .transform(({ person, listing, day, tz, before, limit }, context) => {
+      const range = day ? dayRange(day, tz || undefined) : undefined;
+      if (range === null) {
+        const message = 'must be YYYY-MM-DD, and tz an IANA time zone';
+        context.addIssue({ code: 'custom', path: ['day'], message });
+        return z.NEVER;
       }
-      return { filter, day: query.day, tz: query.tz };
+      const who = person ? (person === THIS_COMPUTER ? null : person) : undefined;
+      const filter: ActivityFilter = { person: who, listing: listing || undefined, before, limit };
+      return { filter: { ...filter, ...range }, day, tz };
     });
 }
 

@@ -2,8 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUSH_PATHS } from '../../client/hub-messages';
-import type { PushStore } from '../push/push-store';
-import type { VapidKeys } from '../push/push-part';
+import type { PushOptions, PushPart } from '../push/push-part';
 
 const BODY_LIMIT = 8 * 1024;
 const MAX_ENDPOINT = 2_048;
@@ -55,12 +54,8 @@ function subscriptionSchema(allowLoopback: boolean) {
 /** Anyone signed in may have their phone told (a viewer at the table too). */
 const VIEWER = { access: 'viewer' } as const;
 
-export interface PushRouteDeps {
-  store: PushStore;
-  keys: VapidKeys;
-  /** Loopback push services accepted (tests only; never a setting). */
-  allowLoopbackEndpoints?: boolean;
-}
+/** The push part's store and keys; loopback push services only where its options allow (tests). */
+type PushRouteDeps = Pick<PushPart, 'store' | 'keys'> & Pick<PushOptions, 'allowLoopbackEndpoints'>;
 
 /** Web Push's routes: the hub's public key, and a phone's subscription kept or dropped. */
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps) => {

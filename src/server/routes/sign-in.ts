@@ -73,19 +73,17 @@ async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply
     return again(403, 'This form had expired. Please sign in again.');
   }
   const user = NAME_PATTERN.test(name) ? gate.store.findUser(name) : undefined;
-  const deviceToken = cookieOf(request.cookies, deviceCookieName(secure));
   const attempt = {
     account: name.toLowerCase(),
     address: clientAddress(request.raw, gate.transport),
-    device: gate.devices.deviceOf(deviceToken, user),
+    device: gate.devices.deviceOf(cookieOf(request.cookies, deviceCookieName(secure)), user),
   };
   const wait = gate.slowing.retryAfterSeconds(attempt);
   if (wait > 0) {
     return again(429, `Too many attempts. Please wait ${minutes(wait)} and try again.`, wait);
   }
-  const trusted = gate.slowing.trust(attempt) !== 'none';
-  const password = form?.password ?? '';
-  const verdict = await checkPassword(gate, user, password, trusted ? 'trusted' : 'untrusted');
+  const priority = gate.slowing.trust(attempt) === 'none' ? 'untrusted' : 'trusted';
+  const verdict = await checkPassword(gate, user, form?.password ?? '', priority);
   if (verdict.kind === 'busy') {
     const words = 'Many sign-ins are being checked right now. Please try again shortly.';
     return again(503, words, BUSY_RETRY_SECONDS);
@@ -113,29 +111,6 @@ async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply
     )
     .setCookie(formCookieName(secure), '', cookie(secure, 0))
     .redirect(next, 303);
-}
-
-async function signOut(
-  gate: AuthGate,
-  request: FastifyRequest,
-  form: Form,
-  reply: FastifyReply,
-  everywhere: boolean,
-) {
-  const { secure, session } = request.admission;
-  if (session) {
-    const token = headerToken(request.raw) ?? form?.csrf;
-    if (!sameToken(session.csrfToken, token)) {
-      return refuse(reply, 403, 'csrf_failed', 'The request lacks this session’s token.');
-    }
-    if (everywhere) gate.book.endEverywhere(session.name);
-    else gate.book.end(session.idHash);
-  }
-  // Nothing of the account stays in this browser (the page clears it too, before it posts).
-  return reply
-    .setCookie(sessionCookieName(secure), '', cookie(secure, 0))
-    .header('clear-site-data', '"cache", "storage"')
-    .redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
 }
 
 /** Sign-in's form, sign-in, sign-out and the session's facts: open to anyone (each checks its own token). */
@@ -174,8 +149,20 @@ export const signInRoutes: FastifyPluginAsyncZod<{ gate: AuthGate }> = async (ap
     ['/auth/sign-out', false],
     ['/auth/sign-out-everywhere', true],
   ] as const) {
-    app.post(url, posted, (request, reply) =>
-      signOut(gate, request, request.body, reply, everywhere),
-    );
+    app.post(url, posted, (request, reply) => {
+      const { secure, session } = request.admission;
+      if (session) {
+        if (!sameToken(session.csrfToken, headerToken(request.raw) ?? request.body?.csrf)) {
+          return refuse(reply, 403, 'csrf_failed', 'The request lacks this session’s token.');
+        }
+        if (everywhere) gate.book.endEverywhere(session.name);
+        else gate.book.end(session.idHash);
+      }
+      // Nothing of the account stays in this browser (the page clears it too, before it posts).
+      return reply
+        .setCookie(sessionCookieName(secure), '', cookie(secure, 0))
+        .header('clear-site-data', '"cache", "storage"')
+        .redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
+    });
   }
 };
