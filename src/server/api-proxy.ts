@@ -1,8 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_BODY_BYTES } from '../shared/spec-limits';
 import type { Actor } from './auth/roles';
 import { refuse } from './error-envelope';
-import { callTermsOf, governedUpstreamCall } from './governed-call';
+import { governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
+import { gzipByCall } from './gzip-reply';
 import { answerBody, redactText } from './key-redaction';
 import { serverLog } from './log';
 import { isPing, type PingShare } from './ping-share';
@@ -15,10 +17,6 @@ export type { Upstream } from './upstream-call';
 export interface ProxyOptions {
   /** The last ping answered, given again (null: every ping asks, for tests that count them). */
   pings?: PingShare | null | undefined;
-  /** Who made the call; unset: sign-in is off ("This computer"). */
-  actor?: Actor | null;
-  /** The caller's session hash: its calls take turns with other sessions' in the governor. */
-  session?: string | undefined;
   upstreamLimits?: Partial<UpstreamLimits> | undefined;
   /** Told every answered call after its answer was sent; never allowed to break or delay it. */
   onAnswered?: ((exchange: ProxiedExchange) => void) | undefined;
@@ -35,8 +33,18 @@ export interface ProxiedExchange {
   status: number;
   responseHeaders: Headers | undefined;
   responseBody: Buffer | undefined;
+  /** Who made the call; null: sign-in is off ("This computer"). */
   actor: Actor | null;
 }
+
+// The API's deletions take listings off sale (and webhooks off the seller's account).
+const PROXIED = [
+  { method: ['GET', 'HEAD'], access: 'viewer' },
+  { method: ['POST', 'PUT', 'PATCH'], access: 'editor' },
+  { method: ['DELETE'], access: 'owner', action: 'deactivate listings' },
+] as const;
+
+const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 // Credentials, cookies and our priority header stay here.
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'idempotency-key'];
@@ -51,13 +59,32 @@ const FORWARDED_RESPONSE_HEADERS = [
   'deprecation',
 ];
 
+/** `/api/*`: the API through the key, its turn from the governor, the body forwarded as bytes. */
+export async function apiProxyRoutes(
+  app: FastifyInstance,
+  deps: { upstream: Upstream; governor: KeyGovernor | undefined; proxy: ProxyOptions },
+) {
+  await gzipByCall(app);
+  // Any content type, as sent; past the spec's bound Fastify answers 413 `body_too_large`.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // The path goes as sent: a spelling that only decodes into `/api/...` is not a versioned API path.
+  const handler = (request: FastifyRequest, reply: FastifyReply) =>
+    proxyApiRequest(request, reply, deps.upstream, deps.governor, deps.proxy);
+  for (const url of ['/api', '/api/*']) {
+    for (const { method, ...config } of PROXIED) {
+      app.route({ method: [...method], url, config, bodyLimit: MAX_BODY_BYTES, handler });
+    }
+  }
+}
+
 /** One browser API call upstream with the key, after its turn (Host and Origin checked before). */
-export async function proxyApiRequest(
+async function proxyApiRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   upstream: Upstream,
   governor: KeyGovernor | undefined,
-  options: ProxyOptions = {},
+  options: ProxyOptions,
 ): Promise<FastifyReply> {
   const host = request.headers.host ?? '';
   const incoming = requestUrl(request.url, `http://${host}`);
@@ -91,7 +118,19 @@ export async function proxyApiRequest(
   reply.raw.on('close', onClose);
   const priority = priorityOf(request.headers['x-slabdesk-priority']);
   const init = { method, headers, body: body && new Uint8Array(body).buffer };
-  const terms = callTermsOf(request.raw, options);
+  // A flood waits behind its own calls: the share is the session, else the person, else the
+  // address; the page's tab id only divides its share.
+  const { actor, session } = request.admission;
+  const tab = request.headers['x-slabdesk-tab'];
+  const terms = {
+    share: session
+      ? `session:${session.idHash}`
+      : actor
+        ? `user:${actor.name}`
+        : `address:${request.socket.remoteAddress ?? 'unknown'}`,
+    tab: typeof tab === 'string' && TAB_ID.test(tab) ? tab : '',
+    limits: options.upstreamLimits,
+  };
   const called = await governedUpstreamCall(governor, priority, gone.signal, url, init, terms);
   reply.raw.off('close', onClose);
   const bulkJob = request.headers['x-slabdesk-bulk-job'];
@@ -100,7 +139,7 @@ export async function proxyApiRequest(
     path: upstreamPath(incoming.pathname) ?? '',
     requestBody: body,
     bulkJobId: typeof bulkJob === 'string' ? bulkJob : undefined,
-    actor: options.actor ?? null,
+    actor: actor ?? null,
   };
   const tellAnswered = (answered: Omit<ProxiedExchange, keyof typeof exchange>) => {
     try {
