@@ -24,18 +24,17 @@ const CLOSE_GRACE_MS = 1_000;
 /** A verified body up to this size stays in the log (the view names the card after a reload). */
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
-export interface ReceiverDeps {
+/** What a delivery is checked against and told to: the hub. */
+interface ReceiverDeps {
   /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
   secrets(): readonly string[];
   ledger: DeliveryLedger;
-  hub: {
-    countRejected(reason: string): void;
-    record(entry: HubLogEntry): void;
-    publishWebhook(event: HubWebhookEvent): void;
-  };
   reads: Slots<AbortController>;
+  countRejected(reason: string): void;
+  record(entry: HubLogEntry): void;
+  publishWebhook(event: HubWebhookEvent): void;
   /** Told each verified delivery that is not a test (the replica applies it). */
-  onDelivery: (topic: string, payload: unknown) => void;
+  delivered(topic: string, payload: unknown): void;
 }
 
 /** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
@@ -94,7 +93,7 @@ export async function receiveWebhook(
 ): Promise<void> {
   const at = new Date();
   const refuse = (status: number, reason: string, headers: Record<string, string> = {}) => {
-    deps.hub.countRejected(reason);
+    deps.countRejected(reason);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     answer(response, status, { error: reason });
   };
@@ -135,7 +134,7 @@ export async function receiveWebhook(
   const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
   let payload: unknown;
   const log = (outcome: HubLogEntry['outcome'], reason?: string) =>
-    deps.hub.record({
+    deps.record({
       at: at.toISOString(),
       outcome,
       topic,
@@ -145,7 +144,7 @@ export async function receiveWebhook(
       ...(payload === undefined ? {} : { payload }),
     });
   const refuseVerified = (status: number, reason: string) => {
-    deps.hub.countRejected(reason);
+    deps.countRejected(reason);
     log('rejected', reason);
     answer(response, status, { error: reason });
   };
@@ -175,14 +174,14 @@ export async function receiveWebhook(
     }
     // A test button's sample: shown as a test, never applied, recorded so it never comes back real.
     const receivedAt = at.toISOString();
-    deps.hub.publishWebhook({
+    deps.publishWebhook({
       eventId,
       topic,
       receivedAt,
       test: entry.test,
       payload: parsed.value,
     });
-    if (!entry.test) deps.onDelivery(topic, parsed.value);
+    if (!entry.test) deps.delivered(topic, parsed.value);
     deps.ledger.claim(entry, at);
   } catch (error) {
     reportBackgroundError(`applying webhook ${eventId}`, error);

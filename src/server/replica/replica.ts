@@ -66,7 +66,7 @@ export class Replica {
   private closed = false;
   private fills = 0;
   private rounds = 0;
-  private readonly listeners = new Set<(collection: ReplicaCollection) => void>();
+  private readonly changes = new Listeners<[collection: ReplicaCollection]>();
   /** Told as each collection's fill ends (filled, refused or failed) and at close. */
   private readonly fillEnds = new Listeners();
 
@@ -107,12 +107,6 @@ export class Replica {
     this.abort.abort();
     this.fillEnds.tell();
     await this.line.catch(() => undefined);
-  }
-
-  /** Told the collection after rows of it changed (the rules' reader drops what it planned). */
-  onChange(listener: (collection: ReplicaCollection) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Resolves once the collections (default: all) are filled, else rejects ReplicaNotReadyError. */
@@ -248,10 +242,15 @@ export class Replica {
     return this.enqueue(() => this.reconcileAll());
   }
 
+  /** Told the collection after rows of it changed (the rules' reader drops what it planned). */
+  onChange(listener: (collection: ReplicaCollection) => void): () => void {
+    return this.changes.subscribe((one) =>
+      guarded('telling a replica change', () => listener(one)),
+    );
+  }
+
   private tell(collection: ReplicaCollection): void {
-    for (const listener of this.listeners) {
-      guarded('telling a replica change', () => listener(collection));
-    }
+    this.changes.tell(collection);
   }
 
   /** Runs `task` after every read before it; never rejects (a failure is logged). */
