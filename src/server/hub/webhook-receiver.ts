@@ -54,13 +54,16 @@ function readSignatureHeader(header: string | undefined, nowSeconds: number) {
   return { timestamp, given };
 }
 
+const signedBytes = (timestamp: number, raw: Buffer) =>
+  Buffer.concat([Buffer.from(`${timestamp}.`), raw]);
+
 /** HMAC-SHA256 of `<t>.<raw body>` with the current or previous secret, in constant time. */
 function signatureMatches(
   header: { timestamp: number; given: readonly Buffer[] },
   raw: Buffer,
   secrets: readonly string[],
 ): boolean {
-  const signed = Buffer.concat([Buffer.from(`${header.timestamp}.`), raw]);
+  const signed = signedBytes(header.timestamp, raw);
   return secrets.some((secret) => {
     if (!secret) return false;
     const expected = createHmac('sha256', secret).update(signed).digest();
@@ -77,11 +80,7 @@ function answer(response: ServerResponse, status: number, body: Record<string, u
   response.end(JSON.stringify(body));
 }
 
-const digest = (...parts: (string | Buffer)[]) => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  return hash.digest('base64url');
-};
+const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
 // One delivery: signature header, body in a slot by a deadline, signature, parse, ledger, apply,
 // claim; synchronous after the read, so two copies cannot both pass the lookup. Refusals before
@@ -160,7 +159,7 @@ export async function receiveWebhook(
   const entry = {
     eventId,
     topic,
-    signature: digest(`${header.timestamp}.`, raw),
+    signature: digest(signedBytes(header.timestamp, raw)),
     bodyDigest: digest(raw),
     test: headerOf(request, 'x-service-webhook-test') === 'true',
   };
