@@ -18,7 +18,7 @@ export const DELIVERY_BODY_DEADLINE_MS = 5_000;
 /** Strangers' bodies read at once (each up to MAX_DELIVERY_BYTES), on every port together. */
 export const MAX_DELIVERY_READS = 8;
 /** A signature timestamp further than this from our clock is refused (the spec's hour). */
-export const MAX_SIGNATURE_AGE_SECONDS = 3600;
+const MAX_SIGNATURE_AGE_SECONDS = 3600;
 /** An answered connection that still sends is dropped after this. */
 const CLOSE_GRACE_MS = 1_000;
 /** A verified body up to this size stays in the log (the view names the card after a reload). */

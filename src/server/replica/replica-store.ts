@@ -25,17 +25,17 @@ export interface ReplicaRow {
 }
 
 /** Whether a whole walk finished, and the API's time at or before the last read began. */
-export interface CollectionState {
+interface CollectionState {
   filled: boolean;
   syncedAt: string | null;
 }
 
-export type DegradedEntry = HubFeedHead['setAside'][number] & { firstSeen: string };
+type DegradedEntry = HubFeedHead['setAside'][number] & { firstSeen: string };
 
 type RowRecord = Omit<ReplicaRow, 'body'> & { body: string; at: number };
 
 /** How a row was taken: applied (its change number), or left as it was (older, or the same). */
-export type PutOutcome = { applied: true; change: number } | { applied: false };
+type PutOutcome = { applied: true; change: number } | { applied: false };
 
 /** Whether `incoming` is older than `current` by the records' own `updated_at`. */
 function olderThan(incoming: string | null, current: string | null): boolean {
@@ -261,7 +261,7 @@ function rowOf({ at: _at, ...record }: RowRecord): ReplicaRow {
 }
 
 /** Rows in one feed answer: a page of a snapshot shows while the next is read. */
-export const FEED_PAGE_ROWS = 5_000;
+const FEED_PAGE_ROWS = 5_000;
 
 const Count = z.int().nonnegative();
 // Up to date with change `change`, or part way through a snapshot taken at `snapshot`.
