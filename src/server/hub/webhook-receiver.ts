@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HubLogEntry, HubWebhookEvent } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
-import { parseBoundedJson } from '../bounded-json';
+import { parseJsonBody } from '../../shared/json-body';
 import { readBodyWithin } from '../read-body';
 import { headerOf } from '../request-url';
 import type { DeliveryLedger } from './delivery-ledger';
@@ -150,8 +150,9 @@ export async function receiveWebhook(
   if (!topic || !eventId || !/^evt_[A-Za-z0-9_-]{1,100}$/.test(eventId)) {
     return refuseVerified(400, 'missing_topic_or_id');
   }
-  const parsed = parseBoundedJson(raw.toString('utf8'));
-  if (!parsed.ok) return refuseVerified(parsed.reason === 'too_deep' ? 422 : 400, parsed.reason);
+  const parsed = parseJsonBody(raw.toString('utf8'));
+  if (parsed.kind === 'too_deep') return refuseVerified(422, 'too_deep');
+  if (parsed.kind !== 'json') return refuseVerified(400, 'invalid_json');
   if (raw.length <= LOGGED_PAYLOAD_BYTES) payload = parsed.value;
 
   // The signature covers the body alone, not the id or the test header: a body seen before is the
