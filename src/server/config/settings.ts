@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_USERS_DB } from '../auth/accounts-store';
-import type { AuthOptions } from '../auth/auth-gate';
 
 /** Every setting of `npm run dev` and `npm start`, read once, one schema; `--help` prints it. */
 const text = z.string().trim();
@@ -175,18 +174,17 @@ export function webhookDoorOptions(settings: Settings): {
 /** The server's parts as the settings set them up (auth/auth-gate.ts says what marks one exposed). */
 export function serverOptionsOf(settings: Settings) {
   const minutes = settings.SLABDESK_RECONCILE_MINUTES;
-  const auth: AuthOptions = {
-    usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
-    publicUrl: settings.SLABDESK_PUBLIC_URL,
-    trustProxy: settings.SLABDESK_TRUST_PROXY ?? false,
-    webhookPort: settings.SLABDESK_WEBHOOK_PORT,
-    requireSignIn: settings.SLABDESK_REQUIRE_SIGN_IN ?? false,
-    sessionIdleMinutes: settings.SLABDESK_SESSION_IDLE_MINUTES,
-    sessionMaxHours: settings.SLABDESK_SESSION_MAX_HOURS,
-    keepDays: settings.SLABDESK_KEEP_DAYS,
-  };
   return {
-    auth,
+    auth: {
+      usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
+      publicUrl: settings.SLABDESK_PUBLIC_URL,
+      trustProxy: settings.SLABDESK_TRUST_PROXY ?? false,
+      webhookPort: settings.SLABDESK_WEBHOOK_PORT,
+      requireSignIn: settings.SLABDESK_REQUIRE_SIGN_IN ?? false,
+      sessionIdleMinutes: settings.SLABDESK_SESSION_IDLE_MINUTES,
+      sessionMaxHours: settings.SLABDESK_SESSION_MAX_HOURS,
+      keepDays: settings.SLABDESK_KEEP_DAYS,
+    },
     activity: { path: settings.SLABDESK_ACTIVITY_DB ?? '.sandbox/activity.db' },
     push: {
       vapid: {
