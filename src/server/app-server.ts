@@ -9,7 +9,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { openActivityLog } from './activity/activity-recorder';
-import type { ProxyOptions, Upstream } from './api-proxy';
+import { apiProxyRoutes, type ProxyOptions, type Upstream } from './api-proxy';
 import { AuthGate, signInGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
@@ -28,7 +28,7 @@ import { Replica, type ReplicaOptions } from './replica/replica';
 import { ReplicaStore } from './replica/replica-store';
 import { allowedHostsFor, guardUpgrades, refuseMalformed, requestGuard } from './request-guard';
 import { activityRoutes } from './routes/activity';
-import { apiProxyRoutes } from './routes/api-proxy';
+
 import { costRoutes } from './routes/costs';
 import { hubRoutes } from './routes/hub';
 import { photoRoutes } from './routes/photos';
@@ -41,7 +41,6 @@ import { viewRoutes } from './routes/views';
 import { pageRoute, type PageSource } from './routes/pages';
 import { RuleRunner, type RuleRunnerOptions } from './rules/rule-runner';
 import { RulesStore } from './rules/rules-store';
-import { applyServerLimits } from './server-limits';
 import { ShowStore } from './shows/show-store';
 
 export type { PageSource } from './routes/pages';
@@ -164,8 +163,11 @@ export async function startAppServer(
     frameworkErrors: (_error, _request, reply) => refuseMalformed(reply as FastifyReply),
     // A JSON route's body unless its route says more (the raw routes read theirs themselves).
     bodyLimit: 64 * 1024,
+    // A slow or silent client cannot hold a socket for good; long answers (streams) are not limited.
+    requestTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: 20_000 },
   });
-  applyServerLimits(app.server);
   const pages = await createPageSource(app.server);
   // Kept as registered: a plugin's own onRoute hook may still set a route's access after ours.
   const registered: RouteOptions[] = [];

@@ -1,17 +1,4 @@
-import { MAX_JSON_DEPTH, nestingExceeds } from '../shared/json-body';
-
-// Nesting is measured on the text first: a body thousands deep parses, but walking it overflows.
-export function parseBoundedJson(
-  text: string,
-  limit = MAX_JSON_DEPTH,
-): { ok: true; value: unknown } | { ok: false; reason: 'too_deep' | 'invalid_json' } {
-  if (nestingExceeds(text, limit)) return { ok: false, reason: 'too_deep' };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, reason: 'invalid_json' };
-  }
-}
+import { nestingExceeds } from '../shared/json-body';
 
 /** A stranger's bytes as JSON, or undefined when too many, too deep, or not JSON. */
 export function jsonOfBytes(
@@ -19,8 +6,14 @@ export function jsonOfBytes(
   bounds = { maxBytes: 4 * 1024 * 1024, maxDepth: 32 },
 ): unknown {
   if (!bytes || bytes.length === 0 || bytes.length > bounds.maxBytes) return undefined;
-  const parsed = parseBoundedJson(bytes.toString('utf8'), bounds.maxDepth);
-  return parsed.ok ? parsed.value : undefined;
+  const text = bytes.toString('utf8');
+  // Nesting is measured on the text first: a body thousands deep parses, but walking it overflows.
+  if (nestingExceeds(text, bounds.maxDepth)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,9 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { createClient, type SlabdeskClient } from '../client';
 import { anySignal } from '../client/abortable';
 import type { PacerTicket, RequestPriority } from '../client/pacer';
 import type { RetryPolicy } from '../client/transport-types';
-import type { Actor } from './auth/roles';
 import { errorEnvelope } from './error-envelope';
 import {
   TooManyWaitingError,
@@ -23,34 +21,10 @@ import {
 import { clockText, waitText } from './upstream-pause';
 
 /** Whose turn a call takes in the governor (`tab`: the browser tab within the share). */
-export interface CallTerms {
+interface CallTerms {
   share?: string | undefined;
   tab?: string | undefined;
   limits?: Partial<UpstreamLimits> | undefined;
-}
-
-const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-// A flood waits behind its own calls: the share is the session, else the person, else the address;
-// the page's tab id only divides its share.
-export function callTermsOf(
-  request: IncomingMessage,
-  {
-    actor,
-    session,
-    upstreamLimits,
-  }: { actor?: Actor | null; session?: string; upstreamLimits?: CallTerms['limits'] },
-): CallTerms {
-  const tab = request.headers['x-slabdesk-tab'];
-  return {
-    share: session
-      ? `session:${session}`
-      : actor
-        ? `user:${actor.name}`
-        : `address:${request.socket.remoteAddress ?? 'unknown'}`,
-    tab: typeof tab === 'string' && TAB_ID.test(tab) ? tab : '',
-    limits: upstreamLimits,
-  };
 }
 
 /** One call after its turn (at most its deadline): the answer, ours in the envelope, or why none. */

@@ -1,5 +1,6 @@
 import { asciiJson } from '../shared/ascii-json';
-import { isRecord, parseBoundedJson } from './bounded-json';
+import { parseJsonBody } from '../shared/json-body';
+import { isRecord } from './bounded-json';
 import type { UpstreamAnswer } from './upstream-call';
 
 // The key is kept off the page in every form an upstream could echo it in (JSON-escaped,
@@ -145,16 +146,15 @@ export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''
   const json = /\bjson\b/.test(contentType);
   const text = () => answer.body.toString('utf8');
   if (answer.status < 200 || answer.status >= 300) {
-    if (answer.body.length === 0) return Buffer.alloc(0);
-    const parsed = parseBoundedJson(text());
-    const envelope = parsed.ok ? rebuiltEnvelope(parsed.value) : undefined;
+    const parsed = parseJsonBody(text());
+    const envelope = parsed.kind === 'json' ? rebuiltEnvelope(parsed.value) : undefined;
     if (!envelope) return Buffer.alloc(0);
     return redactedJson(envelope, key);
   }
   if (!mayCarryKey(answer.body, key) || !carriesKey(text(), key)) {
     return json ? asciiJson(answer.body) : answer.body;
   }
-  const parsed = json ? parseBoundedJson(text()) : undefined;
-  if (!parsed?.ok) return Buffer.from(REDACTED);
+  const parsed = json ? parseJsonBody(text()) : undefined;
+  if (parsed?.kind !== 'json') return Buffer.from(REDACTED);
   return redactedJson(parsed.value, key);
 }

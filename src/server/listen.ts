@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 
 /** Listens on `port`, or (as Vite does, unless `strict`) the next free one; its port and URL. */
 export async function listenOn(server: Server, host: string, port: number, strict: boolean) {
+  // Node's default is 2,000 headers a request.
+  server.maxHeadersCount = 100;
   for (let attempt = 0; ; attempt++) {
     const candidate = port === 0 ? 0 : port + attempt;
     try {

@@ -49,10 +49,10 @@ export function allowedHostsFor(
   return hosts;
 }
 
-export type RequestKind = 'api' | 'page' | 'websocket';
+type RequestKind = 'api' | 'page' | 'websocket';
 
 /** Only our own `Host` names (no DNS rebinding); API calls and upgrades only from our own origin. */
-export function checkRequest(
+function checkRequest(
   request: IncomingMessage,
   allowedHosts: ReadonlySet<string>,
   kind: RequestKind,

@@ -5,12 +5,10 @@ import type { Upstream } from './api-proxy';
 import { startAppServer, type PageSource, type RunningAppServer } from './app-server';
 import { NoAccountError } from './auth/auth-gate';
 import {
-  activityPathOf,
-  authOptionsOf,
-  webhookDoorOptions,
   clearTextPublicUrl,
   helpText,
   readSettings,
+  serverOptionsOf,
   SettingsError,
   type Settings,
 } from './config/settings';
@@ -101,7 +99,7 @@ function banner(
     `Slabdesk ${name} ready: ${url}/`,
     `  API: ${upstream.description}, through ${url}/api/2026-07/`,
     auth.exposed
-      ? `  Sign-in: required (${auth.reasons.join('; ')}); accounts in ${authOptionsOf(settings).usersDb}`
+      ? `  Sign-in: required (${auth.reasons.join('; ')}); accounts in ${serverOptionsOf(settings).auth.usersDb}`
       : `  Sign-in: optional on this machine (accounts: npm run users -- add NAME --role owner)`,
     `  Webhooks: ${webhooks[app.hub.status().webhooks]}`,
   ];
@@ -146,9 +144,13 @@ export async function runServer(
   const settings = settingsOrExit(command);
   serverLog.level = settings.SLABDESK_LOG_LEVEL ?? 'info';
   const cli = parseCliOptions(process.argv.slice(2), defaultPort, settings);
-  const auth = authOptionsOf(settings);
-  const activityPath = activityPathOf(settings);
-  for (const store of [auth.usersDb, activityPath, settings.SLABDESK_HUB_DB ?? '.sandbox/hub.db']) {
+  const options = serverOptionsOf(settings);
+  const { auth, activity } = options;
+  for (const store of [
+    auth.usersDb,
+    activity.path,
+    settings.SLABDESK_HUB_DB ?? '.sandbox/hub.db',
+  ]) {
     if (store && store !== ':memory:') privateFolder(dirname(store));
   }
   const upstream = settings.SVC_BASE_URL
@@ -158,28 +160,10 @@ export async function runServer(
   process.on('unhandledRejection', (reason) =>
     serverLog.error({ err: reason }, 'Unhandled rejection'),
   );
-  const reconcileMinutes = settings.SLABDESK_RECONCILE_MINUTES;
   let app: RunningAppServer;
   try {
     app = await startAppServer(
-      {
-        upstream,
-        ...cli,
-        hub: hubOptionsFor(upstream, settings),
-        auth,
-        activity: { path: activityPath },
-        push: {
-          vapid: {
-            publicKey: settings.SLABDESK_VAPID_PUBLIC_KEY,
-            privateKey: settings.SLABDESK_VAPID_PRIVATE_KEY,
-            subject: settings.SLABDESK_VAPID_SUBJECT,
-          },
-        },
-        ...(reconcileMinutes === undefined
-          ? {}
-          : { replica: { reconcileMs: reconcileMinutes * 60_000 } }),
-        ...webhookDoorOptions(settings),
-      },
+      { upstream, ...cli, hub: hubOptionsFor(upstream, settings), ...options },
       (server) => pages(server, cli.allowedHosts),
     );
   } catch (error) {

@@ -70,8 +70,11 @@ export function asciiJsonText(value: unknown): string {
 
 /** A collection page as ASCII bytes, each row stringified alone, written into sized bytes. */
 export function asciiPage(envelope: string, rows: readonly unknown[]): Buffer {
-  const head = `{${JSON.stringify(envelope)}:[`;
-  const texts = rows.map(asciiJsonText);
+  return asciiRows(`{${JSON.stringify(envelope)}:[`, rows.map(asciiJsonText));
+}
+
+/** `head`, then ASCII JSON texts with a comma between, then `]}`, written into sized bytes. */
+export function asciiRows(head: string, texts: readonly string[]): Buffer {
   // The head, each row, a comma between rows, and "]}": one byte per character (all ASCII).
   let length = head.length + Math.max(0, texts.length - 1) + 2;
   for (const text of texts) length += text.length;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_USERS_DB } from '../auth/accounts-store';
-import type { AuthOptions } from '../auth/auth-gate';
 
 /** Every setting of `npm run dev` and `npm start`, read once, one schema; `--help` prints it. */
 const text = z.string().trim();
@@ -162,20 +161,6 @@ export function helpText(command: string): string {
   ].join('\n');
 }
 
-/** What the settings say about sign-in (auth/auth-gate.ts says what marks a server exposed). */
-export function authOptionsOf(settings: Settings): AuthOptions {
-  return {
-    usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
-    publicUrl: settings.SLABDESK_PUBLIC_URL,
-    trustProxy: settings.SLABDESK_TRUST_PROXY ?? false,
-    webhookPort: settings.SLABDESK_WEBHOOK_PORT,
-    requireSignIn: settings.SLABDESK_REQUIRE_SIGN_IN ?? false,
-    sessionIdleMinutes: settings.SLABDESK_SESSION_IDLE_MINUTES,
-    sessionMaxHours: settings.SLABDESK_SESSION_MAX_HOURS,
-    keepDays: settings.SLABDESK_KEEP_DAYS,
-  };
-}
-
 /** The webhook door: a port of its own for deliveries, when `SLABDESK_WEBHOOK_PORT` is set. */
 export function webhookDoorOptions(settings: Settings): {
   webhookPort?: number;
@@ -186,5 +171,29 @@ export function webhookDoorOptions(settings: Settings): {
   return { webhookPort, ...(webhookHost ? { webhookHost } : {}) };
 }
 
-export const activityPathOf = (settings: Settings): string =>
-  settings.SLABDESK_ACTIVITY_DB ?? '.sandbox/activity.db';
+/** The server's parts as the settings set them up (auth/auth-gate.ts says what marks one exposed). */
+export function serverOptionsOf(settings: Settings) {
+  const minutes = settings.SLABDESK_RECONCILE_MINUTES;
+  return {
+    auth: {
+      usersDb: settings.SLABDESK_USERS_DB ?? DEFAULT_USERS_DB,
+      publicUrl: settings.SLABDESK_PUBLIC_URL,
+      trustProxy: settings.SLABDESK_TRUST_PROXY ?? false,
+      webhookPort: settings.SLABDESK_WEBHOOK_PORT,
+      requireSignIn: settings.SLABDESK_REQUIRE_SIGN_IN ?? false,
+      sessionIdleMinutes: settings.SLABDESK_SESSION_IDLE_MINUTES,
+      sessionMaxHours: settings.SLABDESK_SESSION_MAX_HOURS,
+      keepDays: settings.SLABDESK_KEEP_DAYS,
+    },
+    activity: { path: settings.SLABDESK_ACTIVITY_DB ?? '.sandbox/activity.db' },
+    push: {
+      vapid: {
+        publicKey: settings.SLABDESK_VAPID_PUBLIC_KEY,
+        privateKey: settings.SLABDESK_VAPID_PRIVATE_KEY,
+        subject: settings.SLABDESK_VAPID_SUBJECT,
+      },
+    },
+    ...(minutes === undefined ? {} : { replica: { reconcileMs: minutes * 60_000 } }),
+    ...webhookDoorOptions(settings),
+  };
+}

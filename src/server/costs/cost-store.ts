@@ -12,7 +12,7 @@ export interface KeptCost {
 }
 
 /** The most cards the store keeps a cost for: a seller's whole inventory, with room. */
-export const MAX_KEPT_COSTS = 500_000;
+const MAX_KEPT_COSTS = 500_000;
 
 export class CostStore extends SqliteStore {
   /** Counts every change, so a reader that holds costs knows when to read them again. */

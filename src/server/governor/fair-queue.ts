@@ -26,10 +26,7 @@ export class FairQueue<T> {
   }
 
   hasNext(may: (share: string, item: T) => boolean): boolean {
-    for (const [share, items] of this.shares) {
-      if (items.some((item) => may(share, item))) return true;
-    }
-    return false;
+    return [...this.shares].some(([share, items]) => items.some((item) => may(share, item)));
   }
 
   /** The oldest item `may` allows of the next share in the round with one; that share goes last. */

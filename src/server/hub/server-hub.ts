@@ -49,10 +49,7 @@ export interface HubOptions {
   sessions?: SessionLiveness;
 }
 
-/**
- * The server as the seller's hub: the key's governor, the webhook receiver, and server-sent events
- * to every open tab; a stream ends with its session (before each push, each sweep, when told).
- */
+/** The key's governor, the webhook receiver, and server-sent events to every tab (ended with their sessions). */
 export class ServerHub {
   readonly governor: KeyGovernor;
   readonly ledger: DeliveryLedger;
@@ -63,7 +60,7 @@ export class ServerHub {
   );
   private readonly registration: SandboxRegistration | undefined;
   private secretList: readonly string[];
-  /** Every open stream, oldest first, with the session it was opened by (none without sign-in). */
+  /** Every open stream, oldest first, with its session (none without sign-in). */
   private readonly clients = new Map<ServerResponse, string | undefined>();
   private readonly corked = new Set<ServerResponse>();
   private readonly entries: HubLogEntry[] = [];
@@ -137,8 +134,8 @@ export class ServerHub {
   }
 
   /** Once listening: registers with an embedded sandbox, again when a reset drops the endpoint. */
-  async started(serverUrl: string): Promise<void> {
-    await this.registration?.start(`${serverUrl}${WEBHOOK_PATH}`);
+  started(serverUrl: string): Promise<void> | undefined {
+    return this.registration?.start(`${serverUrl}${WEBHOOK_PATH}`);
   }
 
   secrets(): readonly string[] {
@@ -146,13 +143,11 @@ export class ServerHub {
   }
 
   receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    return receiveWebhook(request, response, {
-      secrets: () => this.secretList,
-      ledger: this.ledger,
-      hub: this,
-      reads: this.reads,
-      onDelivery: (topic, payload) => this.deliveries.tell(topic, payload),
-    });
+    return receiveWebhook(request, response, this);
+  }
+
+  delivered(topic: string, payload: unknown): void {
+    this.deliveries.tell(topic, payload);
   }
 
   receivesWebhooks(): boolean {
@@ -163,7 +158,6 @@ export class ServerHub {
     this.greeting = greeting;
   }
 
-  /** The events view's log: the stream's status, the last deliveries and the bucket. */
   log() {
     return { status: this.statusValue, entries: this.entries, bucket: this.governor.snapshot() };
   }
@@ -179,10 +173,8 @@ export class ServerHub {
 
   /** Counts one post refused before it was verified; the tabs hear of it within half a second. */
   countRejected(reason: string): void {
-    const counts = { ...this.statusValue.rejectedDeliveries };
-    counts[reason] = (counts[reason] ?? 0) + 1;
-    this.statusValue = { ...this.statusValue, rejectedDeliveries: counts };
-    this.statusSoon();
+    const counts = this.statusValue.rejectedDeliveries ?? {};
+    this.statusSoon({ rejectedDeliveries: { ...counts, [reason]: (counts[reason] ?? 0) + 1 } });
   }
 
   /** A tab's event stream until it or its session (its id hash) ends; 503 when all are taken. */
@@ -221,8 +213,7 @@ export class ServerHub {
   /** Pushes a verified delivery to every tab (throws only if it cannot be serialized). */
   publishWebhook(event: HubWebhookEvent): void {
     const message = this.frame('webhook', event);
-    this.statusValue = { ...this.statusValue, lastDeliveryAt: event.receivedAt };
-    this.statusSoon();
+    this.statusSoon({ lastDeliveryAt: event.receivedAt });
     this.sendAll(message);
   }
 
@@ -327,7 +318,8 @@ export class ServerHub {
     return `id: ${++this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
 
-  private statusSoon(): void {
+  private statusSoon(change: Partial<HubStatus>): void {
+    this.statusValue = { ...this.statusValue, ...change };
     this.timers.status ??= setTimeout(() => {
       this.timers.status = undefined;
       this.broadcast('status', this.statusValue);

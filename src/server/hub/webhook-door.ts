@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listenOn } from '../listen';
-import { applyServerLimits } from '../server-limits';
 import { reportBackgroundError } from './background-error';
 import { addressKey, Slots } from './slots';
 import type { ServerHub } from './server-hub';
@@ -10,14 +9,14 @@ import { WEBHOOK_PATH } from './webhook-receiver';
 /** Sockets the door holds at once, in all and per address: the API delivers a few at a time. */
 export const DOOR_CONNECTION_LIMITS = { total: 256, perKey: 16 };
 /** A request's headers, then the whole of it, must arrive within these; an idle socket goes. */
-export const DOOR_TIMES = {
-  headersMs: 5_000,
-  requestMs: 10_000,
-  idleSocketMs: 5_000,
-  keepAliveMs: 2_000,
+const DOOR_TIMES = {
+  headersTimeout: 5_000,
+  requestTimeout: 10_000,
+  keepAliveTimeout: 2_000,
   /** How often Node looks for requests past those times (its default is far slower). */
-  checkEveryMs: 1_000,
+  connectionsCheckingInterval: 1_000,
 };
+const IDLE_SOCKET_MS = 5_000;
 
 function plain(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, {
@@ -48,11 +47,8 @@ export async function startWebhookDoor(hub: ServerHub, options: { host: string; 
       plain(response, 200, 'ok\n');
     } else plain(response, 404, 'Not found: this door takes webhook deliveries only.\n');
   };
-  const server = createServer(
-    { connectionsCheckingInterval: DOOR_TIMES.checkEveryMs, requestTimeout: DOOR_TIMES.requestMs },
-    handler,
-  );
-  applyServerLimits(server, DOOR_TIMES);
+  const server = createServer(DOOR_TIMES, handler);
+  server.timeout = IDLE_SOCKET_MS;
   server.on('connection', (socket: Socket) => {
     if (!connections.take(socket, addressKey(socket.remoteAddress))) socket.destroy();
     else socket.once('close', () => connections.release(socket));

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HubLogEntry, HubWebhookEvent } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
-import { parseBoundedJson } from '../bounded-json';
+import { parseJsonBody } from '../../shared/json-body';
 import { readBodyWithin } from '../read-body';
 import { headerOf } from '../request-url';
 import type { DeliveryLedger } from './delivery-ledger';
@@ -18,24 +18,23 @@ export const DELIVERY_BODY_DEADLINE_MS = 5_000;
 /** Strangers' bodies read at once (each up to MAX_DELIVERY_BYTES), on every port together. */
 export const MAX_DELIVERY_READS = 8;
 /** A signature timestamp further than this from our clock is refused (the spec's hour). */
-export const MAX_SIGNATURE_AGE_SECONDS = 3600;
+const MAX_SIGNATURE_AGE_SECONDS = 3600;
 /** An answered connection that still sends is dropped after this. */
 const CLOSE_GRACE_MS = 1_000;
 /** A verified body up to this size stays in the log (the view names the card after a reload). */
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
-export interface ReceiverDeps {
+/** What a delivery is checked against and told to: the hub. */
+interface ReceiverDeps {
   /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
   secrets(): readonly string[];
   ledger: DeliveryLedger;
-  hub: {
-    countRejected(reason: string): void;
-    record(entry: HubLogEntry): void;
-    publishWebhook(event: HubWebhookEvent): void;
-  };
   reads: Slots<AbortController>;
+  countRejected(reason: string): void;
+  record(entry: HubLogEntry): void;
+  publishWebhook(event: HubWebhookEvent): void;
   /** Told each verified delivery that is not a test (the replica applies it). */
-  onDelivery: (topic: string, payload: unknown) => void;
+  delivered(topic: string, payload: unknown): void;
 }
 
 /** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
@@ -55,13 +54,16 @@ function readSignatureHeader(header: string | undefined, nowSeconds: number) {
   return { timestamp, given };
 }
 
+const signedBytes = (timestamp: number, raw: Buffer) =>
+  Buffer.concat([Buffer.from(`${timestamp}.`), raw]);
+
 /** HMAC-SHA256 of `<t>.<raw body>` with the current or previous secret, in constant time. */
 function signatureMatches(
   header: { timestamp: number; given: readonly Buffer[] },
   raw: Buffer,
   secrets: readonly string[],
 ): boolean {
-  const signed = Buffer.concat([Buffer.from(`${header.timestamp}.`), raw]);
+  const signed = signedBytes(header.timestamp, raw);
   return secrets.some((secret) => {
     if (!secret) return false;
     const expected = createHmac('sha256', secret).update(signed).digest();
@@ -78,11 +80,7 @@ function answer(response: ServerResponse, status: number, body: Record<string, u
   response.end(JSON.stringify(body));
 }
 
-const digest = (...parts: (string | Buffer)[]) => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  return hash.digest('base64url');
-};
+const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
 // One delivery: signature header, body in a slot by a deadline, signature, parse, ledger, apply,
 // claim; synchronous after the read, so two copies cannot both pass the lookup. Refusals before
@@ -94,7 +92,7 @@ export async function receiveWebhook(
 ): Promise<void> {
   const at = new Date();
   const refuse = (status: number, reason: string, headers: Record<string, string> = {}) => {
-    deps.hub.countRejected(reason);
+    deps.countRejected(reason);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     answer(response, status, { error: reason });
   };
@@ -135,7 +133,7 @@ export async function receiveWebhook(
   const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
   let payload: unknown;
   const log = (outcome: HubLogEntry['outcome'], reason?: string) =>
-    deps.hub.record({
+    deps.record({
       at: at.toISOString(),
       outcome,
       topic,
@@ -145,15 +143,16 @@ export async function receiveWebhook(
       ...(payload === undefined ? {} : { payload }),
     });
   const refuseVerified = (status: number, reason: string) => {
-    deps.hub.countRejected(reason);
+    deps.countRejected(reason);
     log('rejected', reason);
     answer(response, status, { error: reason });
   };
   if (!topic || !eventId || !/^evt_[A-Za-z0-9_-]{1,100}$/.test(eventId)) {
     return refuseVerified(400, 'missing_topic_or_id');
   }
-  const parsed = parseBoundedJson(raw.toString('utf8'));
-  if (!parsed.ok) return refuseVerified(parsed.reason === 'too_deep' ? 422 : 400, parsed.reason);
+  const parsed = parseJsonBody(raw.toString('utf8'));
+  if (parsed.kind === 'too_deep') return refuseVerified(422, 'too_deep');
+  if (parsed.kind !== 'json') return refuseVerified(400, 'invalid_json');
   if (raw.length <= LOGGED_PAYLOAD_BYTES) payload = parsed.value;
 
   // The signature covers the body alone, not the id or the test header: a body seen before is the
@@ -161,7 +160,7 @@ export async function receiveWebhook(
   const entry = {
     eventId,
     topic,
-    signature: digest(`${header.timestamp}.`, raw),
+    signature: digest(signedBytes(header.timestamp, raw)),
     bodyDigest: digest(raw),
     test: headerOf(request, 'x-service-webhook-test') === 'true',
   };
@@ -175,14 +174,14 @@ export async function receiveWebhook(
     }
     // A test button's sample: shown as a test, never applied, recorded so it never comes back real.
     const receivedAt = at.toISOString();
-    deps.hub.publishWebhook({
+    deps.publishWebhook({
       eventId,
       topic,
       receivedAt,
       test: entry.test,
       payload: parsed.value,
     });
-    if (!entry.test) deps.onDelivery(topic, parsed.value);
+    if (!entry.test) deps.delivered(topic, parsed.value);
     deps.ledger.claim(entry, at);
   } catch (error) {
     reportBackgroundError(`applying webhook ${eventId}`, error);

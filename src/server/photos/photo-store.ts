@@ -7,7 +7,7 @@ import { privateFolder } from '../private-files';
 // Photos taken at the table wait here until the marketplace downloads them: the API takes a
 // listing's photos only by https URL.
 
-export type PhotoType = 'jpg' | 'png' | 'webp';
+type PhotoType = 'jpg' | 'png' | 'webp';
 
 export const PHOTO_MIME: Record<PhotoType, string> = {
   jpg: 'image/jpeg',

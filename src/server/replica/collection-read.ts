@@ -1,6 +1,7 @@
 import type { Page, SlabdeskClient } from '../../client';
 import { serverLog } from '../log';
 import type { ReplicaCollection, ReplicaStore } from './replica-store';
+import { textOrNull as text } from './row-changes';
 
 /** The collections read page by page (locations come in one answer, with no `updated_at`). */
 export type PagedCollection = Exclude<ReplicaCollection, 'locations'>;
@@ -20,8 +21,6 @@ export interface WalkContext {
   signal: AbortSignal;
   tell: (collection: ReplicaCollection) => void;
 }
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** Reads a collection into the store newest-wins: whole when not filled, else what changed since. */
 export async function walkCollection(

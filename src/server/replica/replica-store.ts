@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { HubFeedFailure, HubFeedHead } from '../../client/hub-feed-answer';
-import { asciiJsonText } from '../../shared/ascii-json';
+import { asciiJsonText, asciiRows } from '../../shared/ascii-json';
 import { SqliteStore } from '../sqlite-store';
 
 /** The hub's copy of the seller's store and its change feed: every SQL statement of the replica. */
@@ -25,17 +25,17 @@ export interface ReplicaRow {
 }
 
 /** Whether a whole walk finished, and the API's time at or before the last read began. */
-export interface CollectionState {
+interface CollectionState {
   filled: boolean;
   syncedAt: string | null;
 }
 
-export type DegradedEntry = HubFeedHead['setAside'][number] & { firstSeen: string };
+type DegradedEntry = HubFeedHead['setAside'][number] & { firstSeen: string };
 
 type RowRecord = Omit<ReplicaRow, 'body'> & { body: string; at: number };
 
 /** How a row was taken: applied (its change number), or left as it was (older, or the same). */
-export type PutOutcome = { applied: true; change: number } | { applied: false };
+type PutOutcome = { applied: true; change: number } | { applied: false };
 
 /** Whether `incoming` is older than `current` by the records' own `updated_at`. */
 function olderThan(incoming: string | null, current: string | null): boolean {
@@ -261,7 +261,7 @@ function rowOf({ at: _at, ...record }: RowRecord): ReplicaRow {
 }
 
 /** Rows in one feed answer: a page of a snapshot shows while the next is read. */
-export const FEED_PAGE_ROWS = 5_000;
+const FEED_PAGE_ROWS = 5_000;
 
 const Count = z.int().nonnegative();
 // Up to date with change `change`, or part way through a snapshot taken at `snapshot`.
@@ -330,18 +330,5 @@ export function feedAnswer(
 }
 
 /** The answer's JSON in ASCII (see shared/ascii-json): its head, its rows spliced in as stored. */
-export function feedBody(answer: { page: HubFeedHead; rows: string[] }): Buffer {
-  const open = `${asciiJsonText(answer.page).slice(0, -1)},"rows":[`;
-  let length = open.length + Math.max(0, answer.rows.length - 1) + 2;
-  for (const row of answer.rows) length += row.length;
-  // Over an ArrayBuffer of this realm (see asciiPage): fastify sends it as bytes.
-  const bytes = Buffer.from(new ArrayBuffer(length));
-  let at = bytes.write(open, 0, 'latin1');
-  answer.rows.forEach((row, i) => {
-    if (i > 0) bytes[at++] = 0x2c; // ,
-    at += bytes.write(row, at, 'latin1');
-  });
-  bytes[at++] = 0x5d; // ]
-  bytes[at] = 0x7d; // }
-  return bytes;
-}
+export const feedBody = ({ page, rows }: { page: HubFeedHead; rows: string[] }): Buffer =>
+  asciiRows(`${asciiJsonText(page).slice(0, -1)},"rows":[`, rows);

@@ -66,7 +66,7 @@ export class Replica {
   private closed = false;
   private fills = 0;
   private rounds = 0;
-  private readonly listeners = new Set<(collection: ReplicaCollection) => void>();
+  private readonly changes = new Listeners<[collection: ReplicaCollection]>();
   /** Told as each collection's fill ends (filled, refused or failed) and at close. */
   private readonly fillEnds = new Listeners();
 
@@ -77,7 +77,7 @@ export class Replica {
       priority: 'background',
       share: 'server:replica',
     });
-    const tell = (collection: ReplicaCollection) => this.tell(collection);
+    const tell = (collection: ReplicaCollection) => this.changes.tell(collection);
     this.reads = { client, store: this.store, signal: this.abort.signal, tell };
     // Rows kept for another key or marketplace are not this one's: forgotten, the epoch goes up.
     const owner = createHash('sha256')
@@ -107,12 +107,6 @@ export class Replica {
     this.abort.abort();
     this.fillEnds.tell();
     await this.line.catch(() => undefined);
-  }
-
-  /** Told the collection after rows of it changed (the rules' reader drops what it planned). */
-  onChange(listener: (collection: ReplicaCollection) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Resolves once the collections (default: all) are filled, else rejects ReplicaNotReadyError. */
@@ -211,7 +205,7 @@ export class Replica {
       const whole = collection === 'orders';
       const outcome = this.store.patch(collection, id, fields, { updatedAt, whole });
       if (outcome === 'unknown') void this.catchUp([collection, ...alsoRead]);
-      else if (outcome.applied) this.tell(collection);
+      else if (outcome.applied) this.changes.tell(collection);
     });
   }
 
@@ -231,16 +225,9 @@ export class Replica {
         lastSeen: seenAt,
       })),
     );
+    const [changeNumber, epoch] = [store.changeNumber(), store.epoch()];
     // Fills and rounds: full walks and reconciliation rounds since the server started.
-    const { fills, rounds } = this;
-    return {
-      changeNumber: store.changeNumber(),
-      epoch: store.epoch(),
-      collections,
-      degraded,
-      fills,
-      rounds,
-    };
+    return { changeNumber, epoch, collections, degraded, fills: this.fills, rounds: this.rounds };
   }
 
   /** One reconciliation round now (after deliveries were lost, and tests; the timer runs the same). */
@@ -248,10 +235,11 @@ export class Replica {
     return this.enqueue(() => this.reconcileAll());
   }
 
-  private tell(collection: ReplicaCollection): void {
-    for (const listener of this.listeners) {
-      guarded('telling a replica change', () => listener(collection));
-    }
+  /** Told the collection after rows of it changed (the rules' reader drops what it planned). */
+  onChange(listener: (collection: ReplicaCollection) => void): () => void {
+    return this.changes.subscribe((one) =>
+      guarded('telling a replica change', () => listener(one)),
+    );
   }
 
   /** Runs `task` after every read before it; never rejects (a failure is logged). */
@@ -328,7 +316,7 @@ export class Replica {
     if (!this.denied.has('listings') && (await storeWasReset(this.reads))) {
       serverLog.warn('Replica: the store’s fingerprint changed (it was reset): walking it again');
       this.store.forgetAll();
-      for (const collection of REPLICA_COLLECTIONS) this.tell(collection);
+      for (const collection of REPLICA_COLLECTIONS) this.changes.tell(collection);
       return this.fillMissing();
     }
     for (const collection of PAGED_COLLECTIONS) {

@@ -1,4 +1,5 @@
 import { readOrderPayload, readProductPayload } from '../../client';
+import { isRecord } from '../bounded-json';
 
 // What a delivery or a write's answer changes in the replica's rows, read from its payload.
 
@@ -28,7 +29,7 @@ const WRITE_FIELDS = ['title', 'status', 'price', 'minimum_offer', 'accepts_offe
 ]);
 /** A listing write's path through the proxy (the alias `products` paths answer another shape). */
 export const LISTING_WRITE_PATH = /^\/2026-07\/listings(?:\/[^/]+?)?(?:\.json)?$/;
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+export const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** A `products/*` delivery sets only the fields it carries; an `orders/*` one is the order whole. */
 export function deliveryChange(topic: string, payload: unknown): RowChange | null {
@@ -57,10 +58,9 @@ export function deliveryChange(topic: string, payload: unknown): RowChange | nul
 
 /** A listing write's answer (update or delete view) as the fields it sets on the row. */
 export function writeChange(answer: unknown): RowChange | null {
-  const listing = (answer as { listing?: unknown } | null)?.listing;
-  if (typeof listing !== 'object' || listing === null) return null;
-  const record = listing as Record<string, unknown>;
-  if (typeof record.id !== 'string' || 'svc_serialization_error' in record) return null;
+  const record = isRecord(answer) ? answer.listing : undefined;
+  if (!isRecord(record) || typeof record.id !== 'string') return null;
+  if ('svc_serialization_error' in record) return null;
   const fields = Object.fromEntries(
     WRITE_FIELDS.filter((key) => key in record).map((key) => [key, record[key]]),
   );

@@ -18,12 +18,7 @@ const CostBody = z.strictObject({ cost: Cost.nullable() });
 const CostParams = z.object({ itemId: ItemId });
 
 /** A kept cost as the browser reads it: dollars as text, as the API writes money. */
-const costView = ({ itemId, costCents, setAt, setBy }: KeptCost) => ({
-  itemId,
-  cost: formatCents(costCents),
-  setAt,
-  setBy,
-});
+const costView = ({ costCents, ...kept }: KeptCost) => ({ ...kept, cost: formatCents(costCents) });
 
 /** The seller's kept costs under `/hub/costs`: viewers read them, editors and owners set them. */
 export const costRoutes: FastifyPluginAsyncZod<{ store: CostStore; now?: () => Date }> = async (

@@ -3,7 +3,7 @@ import { HUB_PATHS, type ServerHub } from '../hub/server-hub';
 import { rawReply } from '../plugins/raw-reply';
 
 /** For a container's or a monitor's health check: open, and tells nothing but that it answers. */
-export const HEALTH_PATH = '/healthz';
+const HEALTH_PATH = '/healthz';
 
 /**
  * The hub's routes: the marketplace's deliveries (open, each checked by its signature before its

@@ -4,38 +4,28 @@ import { z } from 'zod';
 import { refuse } from '../error-envelope';
 import { MAX_PHOTO_BYTES, PHOTO_MIME, PhotoStore, sniffPhoto } from '../photos/photo-store';
 
-/**
- * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw bytes) keeps it,
- * `GET /hub/photos/<id>.jpg` serves it to anyone (the marketplace downloads it), unguessable.
- */
 const PHOTOS = '/hub/photos';
-
-export interface PhotoRouteDeps {
-  /** The photos' folder (`:memory:`: one of this run, removed on close). */
-  path: string;
-  /** `SLABDESK_PUBLIC_URL`: where the marketplace reaches this server; else the request's own. */
-  publicUrl: string | undefined;
-}
 
 /** A photo's name: any text (the store reads only names it made; the rest are not found). */
 const PhotoParams = z.object({ name: z.string() });
 
-export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, deps) => {
+/**
+ * A photo from the phone for a new listing: `POST /hub/photos` (editors; the raw bytes) keeps it
+ * in `path` (`:memory:`: a folder of this run), `GET /hub/photos/<id>.jpg` serves it to anyone (the
+ * marketplace downloads it), unguessable; its URL is on `publicUrl`, else the request's origin.
+ */
+export const photoRoutes: FastifyPluginAsyncZod<{
+  path: string;
+  publicUrl: string | undefined;
+}> = async (app, deps) => {
   const store = new PhotoStore(deps.path);
   app.addHook('onClose', () => store.close());
   // Only this plugin's routes read a body as bytes, whatever its type says: the bytes decide.
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
-    (_r, body, done) => done(null, body),
-  );
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
 
   app.post(
     PHOTOS,
-    {
-      bodyLimit: MAX_PHOTO_BYTES,
-      config: { access: 'editor', action: 'add photos' },
-    },
+    { bodyLimit: MAX_PHOTO_BYTES, config: { access: 'editor', action: 'add photos' } },
     async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.byteLength === 0) {
@@ -51,7 +41,6 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRouteDeps> = async (app, de
         const words = 'The server keeps no more photos: it holds its most.';
         return refuse(reply, 507, 'photos_full', words);
       }
-      // Reached at the public address when set, else the one the page used.
       const origin = deps.publicUrl
         ? new URL(deps.publicUrl).origin
         : `${request.protocol}://${request.host}`;

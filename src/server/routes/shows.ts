@@ -56,12 +56,17 @@ const tradeOf = ({ title, certNumber, grader }: TradeCard) => ({
 });
 
 /** One way the buyer paid, read into the ledger's tender; a card payment is its amount only. */
-const TenderBody = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('cash'), amount: Money }),
-  z.strictObject({ kind: z.literal('card'), amount: Money }),
-  z.strictObject({ kind: z.literal('other'), amount: Money, note: Text(80) }),
-  z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCardBody }),
-]);
+const TenderBody = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('cash'), amount: Money }),
+    z.strictObject({ kind: z.literal('card'), amount: Money }),
+    z.strictObject({ kind: z.literal('other'), amount: Money, note: Text(80) }),
+    z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCardBody }),
+  ])
+  .transform((paid) => {
+    if (paid.kind === 'other') return tender('other', paid.amount, { note: paid.note });
+    return tender(paid.kind, paid.amount, paid.kind === 'trade' ? tradeOf(paid) : {});
+  });
 
 /** A sale as the ledger records it: its tenders as sent, or the older form's traded card and cash. */
 const NewEntry = z
@@ -93,9 +98,9 @@ const NewEntry = z
         issue(['tenders'], 'send the tenders alone, without cash or tradeIn');
       }
       entry.tenders.forEach((tender, index) => {
-        if (tender.amount <= 0) issue(['tenders', index, 'amount'], 'must be more than zero');
+        if (tender.amountCents <= 0) issue(['tenders', index, 'amount'], 'must be more than zero');
       });
-      const paid = tenderSum(entry.tenders.map((tender) => ({ amountCents: tender.amount })));
+      const paid = tenderSum(entry.tenders);
       if (paid !== entry.price) {
         const words = `the tenders add up to ${formatDollars(paid)}, not the price ${formatDollars(entry.price)}`;
         issue(['tenders'], words);
@@ -124,14 +129,7 @@ const NewEntry = z
       priceCents: price,
       discountCents: discount ?? 0,
       costCents: cost ?? null,
-      tenders:
-        tenders?.map((paid) =>
-          paid.kind === 'other'
-            ? tender('other', paid.amount, { note: paid.note })
-            : paid.kind === 'trade'
-              ? tender('trade', paid.amount, tradeOf(paid))
-              : tender(paid.kind, paid.amount),
-        ) ?? older(),
+      tenders: tenders ?? older(),
     };
   });
 

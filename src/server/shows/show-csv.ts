@@ -1,6 +1,6 @@
 import { csvTime as timeWords, toCsv } from '../../shared/delimited';
 import { formatCents } from '../../shared/money';
-import { totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
+import { tenderSum, totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
 
 /**
@@ -19,21 +19,20 @@ export const dayWords = (date: string) =>
     new Date(`${date}T00:00:00Z`),
   );
 
+const paidBy = (entry: LedgerEntry, kind: TenderKind) =>
+  entry.tenders.filter((tender) => tender.kind === kind);
+
 const sumOf = (entry: LedgerEntry, kind: TenderKind): number | null => {
-  const of = entry.tenders.filter((tender) => tender.kind === kind);
-  return of.length === 0 ? null : of.reduce((sum, tender) => sum + tender.amountCents, 0);
+  const paid = paidBy(entry, kind);
+  return paid.length === 0 ? null : tenderSum(paid);
 };
 
 /** What `kind`'s tenders carry in a column: their notes, or their traded cards' titles or certs. */
 const said = (
   entry: LedgerEntry,
   kind: TenderKind,
-  word: (t: LedgerEntry['tenders'][0]) => string,
-) =>
-  entry.tenders
-    .filter((tender) => tender.kind === kind)
-    .map(word)
-    .join('; ');
+  word: (tender: LedgerEntry['tenders'][0]) => string,
+) => paidBy(entry, kind).map(word).join('; ');
 
 /** Each column: its header, a sale's cell (in `zone`), the totals' cell. */
 const COLUMNS: [string, (e: LedgerEntry, zone: string) => string, (t: ShowTotals) => string][] = [

@@ -7,7 +7,7 @@ import type { KeptTradeIn, LedgerEntry, Show, ShowSale } from '../../shared/show
 export type { KeptTradeIn, LedgerEntry, Show, ShowSale };
 type SaleVoid = NonNullable<LedgerEntry['voided']>;
 
-export type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
+type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
 
 /** Recorded now, the one already under its key (a retried sync), or the listing's earlier sale. */
 export type Recorded =
