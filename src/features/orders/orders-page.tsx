@@ -13,7 +13,7 @@ import { DataTable, type CardLayout, type Column } from '../../components/data-t
 import { QueryErrorBanner } from '../../components/error-banner';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { useLiveUpdatesOff, usePollInterval } from '../../api/live/live-context';
 import { countOf, relativeTime } from '../../lib/format';
@@ -86,9 +86,7 @@ const columnsFor = (context: RowContext): Column<Order>[] => [
     width: '9%',
     sortable: true,
     cell: (order) => (
-      <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
-        {(at) => <ShortDate iso={at} />}
-      </RecordField>
+      <RecordField {...fieldOf(order, 'svc_sold_at')}>{(at) => <ShortDate iso={at} />}</RecordField>
     ),
   },
   {
@@ -98,7 +96,7 @@ const columnsFor = (context: RowContext): Column<Order>[] => [
     width: '10%',
     align: 'right',
     cell: (order) => (
-      <RecordField record={order} path="total_price" value={order.total_price}>
+      <RecordField {...fieldOf(order, 'total_price')}>
         {(amount) => <Money amount={amount} />}
       </RecordField>
     ),

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { Barcode } from '../../components/barcode';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
@@ -40,11 +40,7 @@ export function PackingSheetPage() {
       id: 'code',
       header: 'Order code',
       className: 'figure',
-      cell: (order) => (
-        <RecordField record={order} path="name" value={order.name}>
-          {String}
-        </RecordField>
-      ),
+      cell: (order) => <RecordField {...fieldOf(order, 'name')}>{String}</RecordField>,
     },
     {
       id: 'card',

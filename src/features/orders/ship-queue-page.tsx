@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { paths } from '../../shared/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
@@ -56,7 +56,7 @@ export function ShipQueuePage() {
       id: 'cert',
       header: 'Cert',
       cell: (order) => (
-        <RecordField record={order} path="line_items" value={order.line_items}>
+        <RecordField {...fieldOf(order, 'line_items')}>
           {(items) => <Figure kind="cert">{items[0]?.sku ?? '—'}</Figure>}
         </RecordField>
       ),
