@@ -43,16 +43,14 @@ export function ListingCardPanel({
         )}
         {card.category !== undefined && <Fact label="Category">{humanize(card.category)}</Fact>}
         {card.certNumber !== undefined && (
-          <>
-            <Fact label="In inventory">
-              <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
-                Find this card in inventory
-              </Link>
-              {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
-                <> ({listing.cardCount - 1} more in the lot)</>
-              )}
-            </Fact>
-          </>
+          <Fact label="In inventory">
+            <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
+              Find this card in inventory
+            </Link>
+            {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
+              <> ({listing.cardCount - 1} more in the lot)</>
+            )}
+          </Fact>
         )}
         {card.url !== undefined && (
           <Fact label="Card page">
