@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FieldValue } from './field-value';
 import { Figure } from './figure';
-import { RecordField, unreadableAt, type MarkedRecord } from './record-field';
+import { fieldOf, RecordField, unreadableAt, type MarkedRecord } from './record-field';
 import { paths } from '../shared/paths';
 
 /** What an order's link needs: its id, and its code when the API showed it. */
@@ -39,8 +39,6 @@ export function OrderCardTitle({
   order: MarkedRecord & { line_items?: readonly { title?: string | undefined }[] | undefined };
 }) {
   return (
-    <RecordField record={order} path="line_items" value={order.line_items}>
-      {(items) => items[0]?.title ?? '—'}
-    </RecordField>
+    <RecordField {...fieldOf(order, 'line_items')}>{(items) => items[0]?.title ?? '—'}</RecordField>
   );
 }

@@ -15,22 +15,40 @@ export function unreadableAt(record: MarkedRecord, path: string): boolean {
   return covers(record.unreadable, path) && !covers(record.absent, path);
 }
 
+/** A record's top-level field as `RecordField`'s record, path and value. */
+export const fieldOf = <R extends MarkedRecord, K extends keyof R & string>(
+  record: R,
+  path: K,
+) => ({
+  record,
+  path,
+  value: record[path],
+});
+
 /** A tolerantly read field: its value, "Could not be read", or "Not shown by the API". */
 export function RecordField<T>({
   record,
   path,
   value,
   notShown,
+  label,
   children,
 }: {
   record: MarkedRecord;
   path: string;
   value: T | undefined;
   notShown?: ReactNode;
+  /** Said as a fact of a `<dl>` under this term. */
+  label?: ReactNode;
   children: (value: T) => ReactNode;
 }) {
   return (
-    <FieldValue value={value} unreadable={unreadableAt(record, path)} notShown={notShown}>
+    <FieldValue
+      value={value}
+      unreadable={unreadableAt(record, path)}
+      notShown={notShown}
+      label={label}
+    >
       {children}
     </FieldValue>
   );

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSavedViews } from '../api/views/view-queries';
 import { isApiError } from '../client';
 import { COLUMNS_PARAM, viewPatch, viewSearch, type SearchPatch } from '../lib/saved-views';
 import type { ViewTable } from '../shared/saved-views';
 import { PopoverButton } from './popover-button';
+import { FormField } from './form-field';
 
 /** A table's saved views and column chooser; the view is the URL, so it can be shared. */
 export function TableViews({
@@ -134,9 +135,8 @@ const wordsOf = (error: unknown, what: 'saved' | 'deleted') =>
 /** "Save as…": the new view's name, saved on Enter or the button. */
 function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): Promise<void> }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const id = useId();
   return (
     <form
       className="save-view-form"
@@ -154,22 +154,11 @@ function SaveViewForm({ label, onSave }: { label: string; onSave(name: string): 
         });
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>View name</label>
-        <input
-          id={`${id}-name`}
-          value={name}
-          maxLength={60}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+      <FormField
+        label="View name"
+        error={error}
+        input={{ value: name, maxLength: 60, onChange: (event) => setName(event.target.value) }}
+      />
       <button type="submit" className="primary" disabled={saving}>
         {saving ? 'Saving…' : 'Save view'}
       </button>

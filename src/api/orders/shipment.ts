@@ -1,4 +1,5 @@
 import type { Order } from '../../client';
+import { compareCodes } from '../compare-codes';
 
 /** The fields the seller's leg to the hub is read from. */
 export type ShipmentFields = Pick<Order, 'cancelled_at' | 'svc_seller_shipment'> &
@@ -21,6 +22,17 @@ export function shippedToHub(order: ShipmentFields): boolean | undefined {
 /** Awaiting shipment to the hub: not cancelled, no `shipped_at`; by timestamps, never status. */
 export const awaitsShipment = (order: ShipmentFields): boolean =>
   order.cancelled_at === null && shippedToHub(order) === false;
+
+/** Orders to ship to the hub, the soonest `ship_by` first (no deadline last). */
+export const shipQueue = <T extends ShipmentFields>(orders: readonly T[]): T[] =>
+  orders
+    .filter(awaitsShipment)
+    .sort((a, b) =>
+      compareCodes(
+        a.svc_seller_shipment?.ship_by ?? '\uffff',
+        b.svc_seller_shipment?.ship_by ?? '\uffff',
+      ),
+    );
 
 /** A code in words, as given: `label_created` → "Label created". */
 const asGiven = (code: string) => {

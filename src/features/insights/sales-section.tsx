@@ -13,7 +13,7 @@ import { BarChart } from './bar-chart';
 import { axisCount, axisMoney } from './chart-ticks';
 import { periodLabel } from './period-label';
 import { DataTable, type Column } from '../../components/data-table';
-import { Options } from '../../components/options';
+import { SelectField } from '../../components/options';
 
 export const METRICS = {
   sales: { label: 'Sales', pick: (p: SalesPoint) => p.salesCents, money: true },
@@ -22,6 +22,12 @@ export const METRICS = {
   net: { label: 'Net payouts', pick: (p: SalesPoint) => p.netCents, money: true },
 } as const;
 export type Metric = keyof typeof METRICS;
+
+const PERIODS = [
+  ['day', 'Day (last 30)'],
+  ['week', 'Week (last 12)'],
+  ['month', 'Month (last 12)'],
+] as const;
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
 const moneyText = (cents: number) => formatMoney(formatCents(cents));
@@ -64,28 +70,20 @@ export function SalesSection({
     <section className="panel" aria-labelledby="sales-heading">
       <h2 id="sales-heading">Sales over time</h2>
       <form className="chart-controls" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="sales-by">Period</label>
-          <select
-            id="sales-by"
-            value={granularity}
-            onChange={(e) => onChange({ by: e.target.value as Granularity })}
-          >
-            <option value="day">Day (last 30)</option>
-            <option value="week">Week (last 12)</option>
-            <option value="month">Month (last 12)</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sales-metric">Chart</label>
-          <select
-            id="sales-metric"
-            value={metric}
-            onChange={(e) => onChange({ metric: e.target.value as Metric })}
-          >
-            <Options of={Object.entries(METRICS).map(([id, m]) => [id, m.label])} />
-          </select>
-        </div>
+        <SelectField
+          id="sales-by"
+          label="Period"
+          value={granularity}
+          options={PERIODS}
+          onChange={(by) => onChange({ by: by as Granularity })}
+        />
+        <SelectField
+          id="sales-metric"
+          label="Chart"
+          value={metric}
+          options={Object.entries(METRICS).map(([id, m]) => [id, m.label])}
+          onChange={(metric) => onChange({ metric: metric as Metric })}
+        />
       </form>
       <p className="muted">
         By sale date (UTC); cancelled orders left out. Net payouts: the paid amount, or sale − fee −

@@ -5,7 +5,7 @@ import { BarChart } from './bar-chart';
 import { axisPercent } from './chart-ticks';
 import { DataTable } from '../../components/data-table';
 import { humanize } from '../../lib/format';
-import { Options } from '../../components/options';
+import { SelectField } from '../../components/options';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const days = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
@@ -31,16 +31,13 @@ export function SellThroughSection({
     <section className="panel" aria-labelledby="sell-through-heading">
       <h2 id="sell-through-heading">Sell-through</h2>
       <form className="chart-controls" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="sell-through-by">Break down by</label>
-          <select
-            id="sell-through-by"
-            value={dimension}
-            onChange={(e) => onChange(e.target.value as Dimension)}
-          >
-            <Options of={Object.entries(DIMENSION_LABELS)} />
-          </select>
-        </div>
+        <SelectField
+          id="sell-through-by"
+          label="Break down by"
+          value={dimension}
+          options={Object.entries(DIMENSION_LABELS)}
+          onChange={(value) => onChange(value as Dimension)}
+        />
       </form>
       <p className="muted">
         Of the listings that went live (a listed date), the share sold (an order not cancelled), and

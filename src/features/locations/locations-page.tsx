@@ -5,7 +5,6 @@ import { Loading } from '../../components/states';
 import { useApiClient } from '../../api/api-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { locationsQuery } from '../../api/locations/locations-queries';
-import { Fact } from '../../components/fact';
 
 /** A location's yes-or-no facts: the term, the field, and the words for yes and for no. */
 const SWITCHES = [
@@ -56,34 +55,32 @@ export function LocationsPage() {
                 </p>
               )}
               <dl className="facts">
-                <Fact label="Name">
-                  <FieldValue value={location.name} unreadable={unreadable('name')}>
-                    {(name) => name}
-                  </FieldValue>
-                </Fact>
-                <Fact label="Kind">
-                  <FieldValue
-                    value={location.svc_location_type}
-                    unreadable={unreadable('svc_location_type')}
-                  >
-                    {(type) =>
-                      type === 'vault' ? 'The marketplace’s hub' : 'Yours (where your cards are)'
-                    }
-                  </FieldValue>
-                </Fact>
+                <FieldValue label="Name" value={location.name} unreadable={unreadable('name')}>
+                  {(name) => name}
+                </FieldValue>
+                <FieldValue
+                  label="Kind"
+                  value={location.svc_location_type}
+                  unreadable={unreadable('svc_location_type')}
+                >
+                  {(type) =>
+                    type === 'vault' ? 'The marketplace’s hub' : 'Yours (where your cards are)'
+                  }
+                </FieldValue>
                 {(location.country_code !== undefined || unreadable('country_code')) && (
-                  <Fact label="Country">
-                    <FieldValue value={location.country_code} unreadable>
-                      {(code) => code}
-                    </FieldValue>
-                  </Fact>
+                  <FieldValue label="Country" value={location.country_code} unreadable>
+                    {(code) => code}
+                  </FieldValue>
                 )}
                 {SWITCHES.map(([label, field, yes, no]) => (
-                  <Fact key={field} label={label}>
-                    <FieldValue value={location[field]} unreadable={unreadable(field)}>
-                      {(on) => (on ? yes : no)}
-                    </FieldValue>
-                  </Fact>
+                  <FieldValue
+                    key={field}
+                    label={label}
+                    value={location[field]}
+                    unreadable={unreadable(field)}
+                  >
+                    {(on) => (on ? yes : no)}
+                  </FieldValue>
                 ))}
               </dl>
               <details>

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
 import { Fact } from '../../components/fact';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { usePollInterval } from '../../api/live/live-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
@@ -66,11 +66,7 @@ export function OrderDetailPage() {
   const awaitingShipment = awaitsShipment(order) && status === 'open';
   const shipBy = shipment?.ship_by;
   const cancelAfter = shipment?.cancel_after;
-  const field = <K extends keyof Order & string>(key: K) => ({
-    record: order,
-    path: key,
-    value: order[key],
-  });
+  const field = <K extends keyof Order & string>(key: K) => fieldOf(order, key);
   const title = order.name ?? order.id;
 
   return (
@@ -128,9 +124,9 @@ export function OrderDetailPage() {
           <h2 id="money-heading">Money</h2>
           <dl className="facts">
             {AMOUNTS.map(([term, key]) => (
-              <Fact key={key} label={term}>
-                <RecordField {...field(key)}>{formatMoney}</RecordField>
-              </Fact>
+              <RecordField key={key} label={term} {...field(key)}>
+                {formatMoney}
+              </RecordField>
             ))}
             <Fact label="Platform fee">
               {feeWaived ? (
@@ -169,44 +165,36 @@ export function OrderDetailPage() {
           </dl>
           <h2>Sale</h2>
           <dl className="facts">
-            <Fact label="Card">
-              <RecordField {...field('line_items')}>
-                {() =>
-                  line ? <Link to={paths.listing.to(line.product_id)}>{line.title}</Link> : '—'
-                }
-              </RecordField>
-            </Fact>
-            <Fact label="Cert">
-              <RecordField {...field('line_items')}>
-                {() =>
-                  line ? (
-                    <Link to={paths.inventory.to(new URLSearchParams({ q: line.sku }))}>
-                      {line.sku}
-                    </Link>
-                  ) : (
-                    '—'
-                  )
-                }
-              </RecordField>
-            </Fact>
-            <Fact label="Lot">
-              <RecordField {...field('line_items')}>
-                {() =>
-                  line?.svc_is_lot ? `Yes, ${line.svc_inventory_item_ids.length} cards` : 'No'
-                }
-              </RecordField>
-            </Fact>
-            <Fact label="Order number">
-              <RecordField {...field('order_number')}>{String}</RecordField>
-            </Fact>
+            <RecordField label="Card" {...field('line_items')}>
+              {() =>
+                line ? <Link to={paths.listing.to(line.product_id)}>{line.title}</Link> : '—'
+              }
+            </RecordField>
+            <RecordField label="Cert" {...field('line_items')}>
+              {() =>
+                line ? (
+                  <Link to={paths.inventory.to(new URLSearchParams({ q: line.sku }))}>
+                    {line.sku}
+                  </Link>
+                ) : (
+                  '—'
+                )
+              }
+            </RecordField>
+            <RecordField label="Lot" {...field('line_items')}>
+              {() => (line?.svc_is_lot ? `Yes, ${line.svc_inventory_item_ids.length} cards` : 'No')}
+            </RecordField>
+            <RecordField label="Order number" {...field('order_number')}>
+              {String}
+            </RecordField>
             {CODES.map(([term, key]) => (
-              <Fact key={key} label={term}>
-                <RecordField {...field(key)}>{humanize}</RecordField>
-              </Fact>
+              <RecordField key={key} label={term} {...field(key)}>
+                {humanize}
+              </RecordField>
             ))}
-            <Fact label="Test order">
-              <RecordField {...field('test')}>{(test) => (test ? 'Yes' : 'No')}</RecordField>
-            </Fact>
+            <RecordField label="Test order" {...field('test')}>
+              {(test) => (test ? 'Yes' : 'No')}
+            </RecordField>
           </dl>
         </section>
       </div>

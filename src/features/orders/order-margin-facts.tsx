@@ -29,15 +29,13 @@ export function OrderMarginFacts({ order }: { order: Order }) {
     <>
       {!net.netIsPaid && (
         <>
-          <Fact label="Expected payout">
-            <FieldValue value={netCents} unreadable={unreadable}>
-              {(cents) => (
-                <>
-                  {formatDollars(cents)} <span className="muted">(sale − fee − refunds)</span>
-                </>
-              )}
-            </FieldValue>
-          </Fact>
+          <FieldValue label="Expected payout" value={netCents} unreadable={unreadable}>
+            {(cents) => (
+              <>
+                {formatDollars(cents)} <span className="muted">(sale − fee − refunds)</span>
+              </>
+            )}
+          </FieldValue>
         </>
       )}
       {cards.data !== undefined && (

@@ -13,7 +13,7 @@ import { DataTable, type CardLayout, type Column } from '../../components/data-t
 import { QueryErrorBanner } from '../../components/error-banner';
 import { EmptyState } from '../../components/states';
 import { Freshness } from '../../components/freshness';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { useApiClient } from '../../api/api-context';
 import { useLiveUpdatesOff, usePollInterval } from '../../api/live/live-context';
 import { countOf, relativeTime } from '../../lib/format';
@@ -33,7 +33,7 @@ import { matchesSearch, searchWords } from './order-search';
 import './orders.css';
 import { orderListQuery, orderStatusFilterOf } from '../../api/orders/order-queries';
 import { OrdersCsvButton } from './orders-csv-button';
-import { Options } from '../../components/options';
+import { SelectField } from '../../components/options';
 
 const OrdersSearch = z.object({
   status: z.enum(ORDER_STATUS_FILTERS),
@@ -42,6 +42,13 @@ const OrdersSearch = z.object({
   sort: z.catch(z.enum(ORDER_SORTS), 'deadline'),
   dir: z.catch(z.enum(['asc', 'desc']), 'asc'),
 });
+
+const STATUS_CHOICES = [
+  ['open', 'Open (sold, in progress)'],
+  ['closed', 'Closed (paid out or delivered)'],
+  ['cancelled', 'Cancelled'],
+  ['any', 'Any'],
+] as const;
 
 const POLL_MS = 5000;
 /** An order code: two letters, a hyphen, six letters or digits. */
@@ -79,9 +86,7 @@ const columnsFor = (context: RowContext): Column<Order>[] => [
     width: '9%',
     sortable: true,
     cell: (order) => (
-      <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
-        {(at) => <ShortDate iso={at} />}
-      </RecordField>
+      <RecordField {...fieldOf(order, 'svc_sold_at')}>{(at) => <ShortDate iso={at} />}</RecordField>
     ),
   },
   {
@@ -91,7 +96,7 @@ const columnsFor = (context: RowContext): Column<Order>[] => [
     width: '10%',
     align: 'right',
     cell: (order) => (
-      <RecordField record={order} path="total_price" value={order.total_price}>
+      <RecordField {...fieldOf(order, 'total_price')}>
         {(amount) => <Money amount={amount} />}
       </RecordField>
     ),
@@ -230,30 +235,21 @@ export function OrdersPage() {
       }}
       filters={
         <>
-          <div className="field">
-            <label htmlFor="orders-status">Status</label>
-            <select
-              id="orders-status"
-              value={search.status}
-              onChange={(e) => update({ status: e.target.value })}
-            >
-              <option value="open">Open (sold, in progress)</option>
-              <option value="closed">Closed (paid out or delivered)</option>
-              <option value="cancelled">Cancelled</option>
-              <option value="any">Any</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="orders-stage">Stage</label>
-            <select
-              id="orders-stage"
-              value={stage ?? ''}
-              onChange={(e) => update({ stage: e.target.value })}
-            >
-              <option value="">Every stage</option>
-              <Options of={ORDER_STAGES.map((one) => [one.stage, one.label])} />
-            </select>
-          </div>
+          <SelectField
+            id="orders-status"
+            label="Status"
+            value={search.status}
+            options={STATUS_CHOICES}
+            onChange={(status) => update({ status })}
+          />
+          <SelectField
+            id="orders-stage"
+            label="Stage"
+            value={stage ?? ''}
+            any="Every stage"
+            options={ORDER_STAGES.map((one) => [one.stage, one.label])}
+            onChange={(stage) => update({ stage })}
+          />
         </>
       }
       active={[

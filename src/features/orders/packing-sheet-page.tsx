@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
+import { OrderCardTitle } from '../../components/order-link';
 import { Barcode } from '../../components/barcode';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/states';
@@ -30,35 +31,26 @@ export function PackingSheetPage() {
   const slabs = useQuery(slabFactsQuery(client, queryClient)).data;
   const [packed, setPacked] = usePackedSlabs(ids);
   const lineOf = (order: Order) => order.line_items?.[0];
-  const lineField = (order: Order) => ({
-    record: order,
-    path: 'line_items',
-    value: order.line_items,
-  });
   const columns: Column<Order>[] = [
     {
       id: 'code',
       header: 'Order code',
       className: 'figure',
-      cell: (order) => (
-        <RecordField record={order} path="name" value={order.name}>
-          {String}
-        </RecordField>
-      ),
+      cell: (order) => <RecordField {...fieldOf(order, 'name')}>{String}</RecordField>,
     },
     {
       id: 'card',
       header: 'Card',
-      cell: (order) => (
-        <RecordField {...lineField(order)}>{() => lineOf(order)?.title ?? '—'}</RecordField>
-      ),
+      cell: (order) => <OrderCardTitle order={order} />,
     },
     {
       id: 'cert',
       header: 'Cert',
       className: 'figure',
       cell: (order) => (
-        <RecordField {...lineField(order)}>{() => lineOf(order)?.sku ?? '—'}</RecordField>
+        <RecordField {...fieldOf(order, 'line_items')}>
+          {(items) => items[0]?.sku ?? '—'}
+        </RecordField>
       ),
     },
     {

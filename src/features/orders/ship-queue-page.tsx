@@ -4,11 +4,10 @@ import { useMemo, useState } from 'react';
 import { paths } from '../../shared/paths';
 import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { EmptyState, Loading } from '../../components/states';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
-import { awaitsShipment } from '../../api/orders/shipment';
 import { useNow } from '../../lib/use-now';
 import { OrderLink } from '../../components/order-link';
 import { useSlabFactsForRows } from '../../api/listings/slab-facts';
@@ -16,7 +15,7 @@ import { SlabLine } from './slab-line';
 import './orders.css';
 import { orderListQuery } from '../../api/orders/order-queries';
 import './ship-queue.css';
-import { compareCodes } from '../../api/compare-codes';
+import { shipQueue } from '../../api/orders/shipment';
 import { DataTable, withIdsSelected, type Column } from '../../components/data-table';
 
 /** Every open order awaiting the seller's shipment to the hub, soonest `ship_by` first. */
@@ -28,18 +27,7 @@ export function ShipQueuePage() {
     ...orderListQuery(client, queryClient, 'open'),
     refetchInterval: 15_000,
   });
-  const queue = useMemo(
-    () =>
-      (query.data?.rows ?? [])
-        .filter(awaitsShipment)
-        .sort((a, b) =>
-          compareCodes(
-            a.svc_seller_shipment?.ship_by ?? '\uffff',
-            b.svc_seller_shipment?.ship_by ?? '\uffff',
-          ),
-        ),
-    [query.data],
-  );
+  const queue = useMemo(() => shipQueue(query.data?.rows ?? []), [query.data]);
   const { slabs, ready: namesReady } = useSlabFactsForRows();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const chosen = queue.filter((order) => selected.has(order.id));
@@ -56,7 +44,7 @@ export function ShipQueuePage() {
       id: 'cert',
       header: 'Cert',
       cell: (order) => (
-        <RecordField record={order} path="line_items" value={order.line_items}>
+        <RecordField {...fieldOf(order, 'line_items')}>
           {(items) => <Figure kind="cert">{items[0]?.sku ?? '—'}</Figure>}
         </RecordField>
       ),

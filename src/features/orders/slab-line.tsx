@@ -1,5 +1,5 @@
 import { Figure } from '../../components/figure';
-import { RecordField, type MarkedRecord } from '../../components/record-field';
+import { fieldOf, RecordField, type MarkedRecord } from '../../components/record-field';
 import type { SlabFacts } from '../../api/listings/slab-facts';
 
 interface LineItemFacts {
@@ -18,7 +18,7 @@ export function SlabLine({
   isNew?: boolean;
 }) {
   return (
-    <RecordField record={order} path="line_items" value={order.line_items}>
+    <RecordField {...fieldOf(order, 'line_items')}>
       {(items) => {
         const line = items[0];
         const cert = slab?.cert ?? line?.sku;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { FieldValue } from '../../components/field-value';
-import { RecordField } from '../../components/record-field';
+import { fieldOf, RecordField } from '../../components/record-field';
 import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { paths } from '../../shared/paths';
@@ -62,7 +62,7 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
               id: 'sold',
               header: 'Sold',
               cell: (order) => (
-                <RecordField record={order} path="svc_sold_at" value={order.svc_sold_at}>
+                <RecordField {...fieldOf(order, 'svc_sold_at')}>
                   {(at) => <ShortDate iso={at} />}
                 </RecordField>
               ),

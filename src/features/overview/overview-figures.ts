@@ -4,7 +4,6 @@ import type {
 } from '../../api/sales/sales-queries';
 import { DAY_MS, sumKnown } from '../../api/sales/money';
 import { isCounted, isRefundedAway, orderMoney } from '../../api/sales/order-money';
-import { awaitsShipment } from '../../api/orders/shipment';
 import { netSince } from '../../api/sales/sales-series';
 import { compareCodes } from '../../api/compare-codes';
 
@@ -40,18 +39,6 @@ export function moneyFigures(orders: readonly Order[], now: number) {
       .sort((a, b) => compareCodes(a.svc_sold_at ?? '\uffff', b.svc_sold_at ?? '\uffff'))
       .slice(0, 5),
   };
-}
-
-/** Orders to ship to the hub, the soonest `ship_by` first (no deadline last). */
-export function shipQueue(orders: readonly Order[]): Order[] {
-  return orders
-    .filter(awaitsShipment)
-    .sort((a, b) =>
-      compareCodes(
-        a.svc_seller_shipment?.ship_by ?? '\uffff',
-        b.svc_seller_shipment?.ship_by ?? '\uffff',
-      ),
-    );
 }
 
 /** Live listings whose window ends within `days`, soonest first; `shown` false when none has it. */

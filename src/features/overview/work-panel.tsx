@@ -8,7 +8,8 @@ import { OrderCardTitle, OrderLink } from '../../components/order-link';
 import { deadlinePassed, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
-import { shipQueue, windowsEndingSoon } from './overview-figures';
+import { windowsEndingSoon } from './overview-figures';
+import { shipQueue } from '../../api/orders/shipment';
 import { DataTable } from '../../components/data-table';
 import { Fact } from '../../components/fact';
 

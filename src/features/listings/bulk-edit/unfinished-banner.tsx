@@ -1,34 +1,26 @@
 import { Link } from 'react-router';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../shared/paths';
 import { IdbJobStore } from './jobs/job-store';
-import { isResumable, type BulkJob } from './jobs/job';
+import { isResumable } from './jobs/job';
 import { ownedElsewhere } from './jobs/job-lock';
 import { countOf } from '../../../lib/format';
 
 /** A bulk edit a reload or closed tab left unfinished, with a link back to resume it. */
 export default function UnfinishedBulkEditBanner() {
-  const [jobs, setJobs] = useState<BulkJob[]>([]);
-  /** The first job is running in another tab (its owner): nothing to resume here yet. */
-  const [elsewhere, setElsewhere] = useState(false);
-  useEffect(() => {
-    let live = true;
-    new IdbJobStore()
-      .list()
-      .then(async (all) => {
-        const open = all.filter(isResumable);
-        const owned = open[0] ? await ownedElsewhere(open[0].id) : false;
-        if (!live) return;
-        setJobs(open);
-        setElsewhere(owned);
-      })
-      .catch(() => undefined); // no storage: nothing to offer
-    return () => {
-      live = false;
-    };
-  }, []);
-  const job = jobs[0];
-  if (!job) return null;
+  // Read afresh at each mount (gcTime 0); no storage: nothing to offer.
+  const { data } = useQuery({
+    queryKey: ['bulk-jobs', 'unfinished'],
+    queryFn: async () => {
+      const job = (await new IdbJobStore().list()).find(isResumable);
+      // Running in another tab (its owner): nothing to resume here yet.
+      return job ? { job, elsewhere: await ownedElsewhere(job.id) } : null;
+    },
+    gcTime: 0,
+    retry: false,
+  });
+  if (!data) return null;
+  const { job, elsewhere } = data;
   const left = job.rows.filter((row) => row.outcome.state === 'pending').length;
   const intro = elsewhere ? 'A bulk edit is running in another tab' : 'An unfinished bulk edit';
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { JOB_DB } from '../../../shared/browser-keeps';
@@ -18,20 +18,15 @@ async function mayHoldJobs(factory: IDBFactory): Promise<boolean> {
 /** The unfinished-job banner, loaded only when the browser keeps a bulk-edit database. */
 export function UnfinishedBulkEditNotice() {
   const { pathname } = useLocation();
-  const [mayHold, setMayHold] = useState(false);
   const onEditor = pathname === paths.bulkEdit.pattern;
-  useEffect(() => {
-    if (onEditor || typeof indexedDB === 'undefined') return;
-    let live = true;
-    void mayHoldJobs(indexedDB)
-      .then((may) => {
-        if (live) setMayHold(may);
-      })
-      .catch(() => undefined); // no storage: nothing to offer
-    return () => {
-      live = false;
-    };
-  }, [onEditor]);
+  // Asked again each time the seller leaves the editor (staleTime 0), where a job may start.
+  const mayHold = useQuery({
+    queryKey: ['bulk-jobs', 'may-hold'],
+    queryFn: () => mayHoldJobs(indexedDB),
+    enabled: !onEditor && typeof indexedDB !== 'undefined',
+    staleTime: 0,
+    retry: false,
+  }).data;
   if (onEditor || !mayHold) return null;
   return <UnfinishedBulkEditBanner />;
 }

@@ -1,7 +1,7 @@
 import type { CatalogueSearch } from './catalogue-filters';
-import { AgeFilterField } from './age-filter-field';
+import { AGE_BUCKETS } from '../../../api/sales/listing-age';
 import { humanize } from '../../../lib/format';
-import { Options } from '../../../components/options';
+import { SelectField } from '../../../components/options';
 
 type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
 type FacetKey = 'status' | 'grader' | 'grade' | 'category';
@@ -25,37 +25,6 @@ const CHOICES: { key: 'offers' | 'rule' | 'lot'; label: string; yes: string; no:
   { key: 'lot', label: 'Lots', yes: 'Lots only', no: 'Single cards' },
 ];
 
-/** One filter: a labelled select whose first choice, "Any", clears it. */
-function FilterSelect({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  className = 'field',
-}: {
-  id: keyof CatalogueSearch;
-  label: string;
-  className?: string;
-  value: string | undefined;
-  options: readonly { value: string; label: string }[];
-  onChange(patch: Patch): void;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={`filter-${id}`}>{label}</label>
-      <select
-        id={`filter-${id}`}
-        value={value ?? ''}
-        onChange={(event) => onChange({ [id]: event.target.value })}
-      >
-        <option value="">Any</option>
-        <Options of={options.map((option) => [option.value, option.label])} />
-      </select>
-    </div>
-  );
-}
-
 /** The catalogue's filters (not the search), each change written to the address at once. */
 export function CatalogueFilterFields({
   search,
@@ -68,33 +37,40 @@ export function CatalogueFilterFields({
 }) {
   return (
     <>
-      {FACETS.map((filter) => (
-        <FilterSelect
-          key={filter.key}
-          id={filter.key}
-          label={filter.label}
+      {FACETS.map(({ key, label }) => (
+        <SelectField
+          key={key}
+          id={`filter-${key}`}
+          label={label}
           // Choices come from the listings as read: a fixed width keeps the fields beside it still.
           className="field facet-field"
-          value={search[filter.key]}
-          options={facets[filter.key].map((value) => ({
-            value,
-            label: humanize(value),
-          }))}
-          onChange={onChange}
+          value={search[key] ?? ''}
+          any="Any"
+          options={facets[key].map((value) => [value, humanize(value)])}
+          onChange={(value) => onChange({ [key]: value })}
         />
       ))}
-      <AgeFilterField value={search.age} onChange={(age) => onChange({ age })} />
-      {CHOICES.map((choice) => (
-        <FilterSelect
-          key={choice.key}
-          id={choice.key}
-          label={choice.label}
-          value={search[choice.key]}
+      {/* The `age` param, by days since `listed_at`. */}
+      <SelectField
+        id="filter-age"
+        label="Listed for"
+        value={search.age ?? ''}
+        any="Any time"
+        options={AGE_BUCKETS.map((bucket) => [bucket.id, bucket.label])}
+        onChange={(age) => onChange({ age })}
+      />
+      {CHOICES.map(({ key, label, yes, no }) => (
+        <SelectField
+          key={key}
+          id={`filter-${key}`}
+          label={label}
+          value={search[key] ?? ''}
+          any="Any"
           options={[
-            { value: 'yes', label: choice.yes },
-            { value: 'no', label: choice.no },
+            ['yes', yes],
+            ['no', no],
           ]}
-          onChange={onChange}
+          onChange={(value) => onChange({ [key]: value })}
         />
       ))}
     </>

@@ -175,15 +175,13 @@ export function ListingsPage() {
         },
       }}
       filters={
-        <>
-          {narrow ? (
-            <FiltersSheet count={pills.filter((pill) => pill.id !== 'q').length}>
-              <CatalogueFilterFields search={search} facets={facets} onChange={update} />
-            </FiltersSheet>
-          ) : (
+        narrow ? (
+          <FiltersSheet count={pills.filter((pill) => pill.id !== 'q').length}>
             <CatalogueFilterFields search={search} facets={facets} onChange={update} />
-          )}
-        </>
+          </FiltersSheet>
+        ) : (
+          <CatalogueFilterFields search={search} facets={facets} onChange={update} />
+        )
       }
       active={pills}
       onRemoveFilters={(patch, ids) => {

@@ -20,20 +20,20 @@ export function ListingCardPanel({
     <section aria-labelledby="card-heading" className="panel">
       <h2 id="card-heading">The card</h2>
       <dl className="facts">
-        <Fact label="Title">
-          <FieldValue value={card.title} unreadable={unreadable('card.title')}>
-            {(text) => text}
-          </FieldValue>
-        </Fact>
+        <FieldValue label="Title" value={card.title} unreadable={unreadable('card.title')}>
+          {(text) => text}
+        </FieldValue>
         {card.player !== undefined && <Fact label="Player">{card.player ?? '—'}</Fact>}
         <Fact label="Grade">
           {card.grader ?? '?'} {card.grade ?? '?'}
         </Fact>
-        <Fact label="Cert number">
-          <FieldValue value={card.certNumber} unreadable={unreadable('card.cert_number')}>
-            {(cert) => <code>{cert}</code>}
-          </FieldValue>
-        </Fact>
+        <FieldValue
+          label="Cert number"
+          value={card.certNumber}
+          unreadable={unreadable('card.cert_number')}
+        >
+          {(cert) => <code>{cert}</code>}
+        </FieldValue>
         {(card.year !== undefined || card.set !== undefined) && (
           <Fact label="Year / set">
             {[card.year ?? '—', card.set, card.variant]
@@ -43,16 +43,14 @@ export function ListingCardPanel({
         )}
         {card.category !== undefined && <Fact label="Category">{humanize(card.category)}</Fact>}
         {card.certNumber !== undefined && (
-          <>
-            <Fact label="In inventory">
-              <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
-                Find this card in inventory
-              </Link>
-              {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
-                <> ({listing.cardCount - 1} more in the lot)</>
-              )}
-            </Fact>
-          </>
+          <Fact label="In inventory">
+            <Link to={paths.inventory.to(new URLSearchParams({ q: card.certNumber }))}>
+              Find this card in inventory
+            </Link>
+            {listing.isLot && listing.cardCount !== undefined && listing.cardCount > 1 && (
+              <> ({listing.cardCount - 1} more in the lot)</>
+            )}
+          </Fact>
         )}
         {card.url !== undefined && (
           <Fact label="Card page">

@@ -24,9 +24,6 @@ import { ListingCardPanel } from './listing-card-panel';
 import { ListingHistory } from './listing-history';
 import { ListingActionsSlot } from '../../../components/listing-actions-slot';
 import type { ListingRead } from '../../../client';
-import { listingKeys } from '../../../api/listings/listing-keys';
-import type { Catalogue } from '../../../api/listings/catalogue-query';
-import { useQueryClient } from '@tanstack/react-query';
 import { SaleTermsPanel } from './sale-terms-panel';
 
 /** One listing: every field a view gives, its card, its public page, and the seller's actions. */
@@ -34,7 +31,7 @@ export function ListingDetailPage() {
   const { listingId = '' } = useParams();
   const location = useLocation();
   const flash = (location.state as { flash?: string } | null)?.flash;
-  const { query, view: listing } = useListingView(listingId);
+  const { query, view: listing, row } = useListingView(listingId);
   const deactivate = useDeactivateListing(listingId);
   const reactivate = useReactivateListing(listingId);
   const toDraft = useUpdateListing(listingId);
@@ -42,7 +39,6 @@ export function ListingDetailPage() {
   const [done, setDone] = useState<string | null>(flash ?? null);
   const writeButton = useWriteButton();
   const deactivateButton = useDeactivateButton();
-  const queryClient = useQueryClient();
 
   if (query.isPending) return <Loading label="Loading the listing…" />;
   if (query.isError || !listing) {
@@ -113,13 +109,8 @@ export function ListingDetailPage() {
 
       {!sold && listing.status === 'active' && (
         <ListingActionsSlot
-          listing={
-            queryClient
-              .getQueryData<Catalogue>(listingKeys.catalogue())
-              ?.rows.find((row) => row.id === listing.id) ??
-            // Not in this device's copy yet: the single view's fields, which a list row shares.
-            (query.data as unknown as ListingRead)
-          }
+          // Not in this device's copy yet: the single view's fields, which a list row shares.
+          listing={row ?? (query.data as unknown as ListingRead)}
         />
       )}
       {done && (

@@ -6,7 +6,7 @@ import { listingKeys } from '../../../api/listings/listing-keys';
 import { listingDetailQuery } from '../../../api/listings/listing-detail-query';
 import { toListingView } from './listing-view';
 
-/** The listing as its pages show it: the single view, completed by the catalogue's row. */
+/** The listing as its pages show it: the single view, completed by the catalogue's row (kept). */
 export function useListingView(id: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -17,5 +17,5 @@ export function useListingView(id: string) {
     () => (query.data ? toListingView(query.data, row) : undefined),
     [query.data, row],
   );
-  return { query, view };
+  return { query, view, row };
 }

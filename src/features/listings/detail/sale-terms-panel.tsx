@@ -128,11 +128,13 @@ export function SaleTermsPanel({
         <Term label="Promoted" field="promoted" listing={listing} written={written}>
           {(on) => yesNo(on, 'Yes (extra 3% fee on sale)', 'No')}
         </Term>
-        <Fact label="Can be reactivated">
-          <FieldValue value={listing.canReactivate} unreadable={unreadable('can_reactivate')}>
-            {(can) => yesNo(can, 'Yes', 'No')}
-          </FieldValue>
-        </Fact>
+        <FieldValue
+          label="Can be reactivated"
+          value={listing.canReactivate}
+          unreadable={unreadable('can_reactivate')}
+        >
+          {(can) => yesNo(can, 'Yes', 'No')}
+        </FieldValue>
         {listing.isLot !== undefined && (
           <Fact label="Lot">
             {listing.isLot ? `Yes, ${listing.cardCount ?? 'several'} cards` : 'No, a single card'}
@@ -146,15 +148,13 @@ export function SaleTermsPanel({
         <DateFact label="Scheduled go-live" iso={listing.scheduledGoLiveAt} />
         <DateFact label="Created" iso={listing.createdAt} />
         <DateFact label="Updated" iso={listing.updatedAt} />
-        <Fact label="Public page">
-          <FieldValue value={listing.url} unreadable={unreadable('url')}>
-            {(url) => (
-              <a href={url} target="_blank" rel="noreferrer noopener">
-                View on the marketplace
-              </a>
-            )}
-          </FieldValue>
-        </Fact>
+        <FieldValue label="Public page" value={listing.url} unreadable={unreadable('url')}>
+          {(url) => (
+            <a href={url} target="_blank" rel="noreferrer noopener">
+              View on the marketplace
+            </a>
+          )}
+        </FieldValue>
       </dl>
       <h3>Description</h3>
       <FieldValue
