@@ -1,13 +1,12 @@
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ReplicaRow } from '../replica/replica-store';
+import { textOrNull as text } from '../replica/row-changes';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
 import type { CostStore } from '../costs/cost-store';
 
 /** The listings and their cards' costs as the rules read them, by the replica's change numbers. */
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A listing row as the planner reads it; undefined when it cannot be written. */
 function factsOf(row: Record<string, unknown>) {
