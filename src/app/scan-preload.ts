@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 /** The Scan dialog's chunk (the camera, the reader's loader, the stack): loaded once. */
 export const loadScanDialog = () => import('../features/show/scan/scan-dialog');
@@ -24,18 +25,37 @@ function touchDevice(): boolean {
 const savesData = () =>
   (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
-/** Preloads Scan on a show's pages when idle, elsewhere at a touch screen's first touch. */
+/**
+ * Runs `done` in an idle moment once no query is fetching: a show page's own reads go first, the
+ * reader's wasm (about 360 KB) after them, not sharing a phone's slow link with them.
+ */
+function whenReadsSettle(queryClient: QueryClient, done: () => void): () => void {
+  let cancel: (() => void) | undefined;
+  const check = () => {
+    if (cancel || queryClient.isFetching() > 0) return;
+    stop();
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(done, { timeout: 2000 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(done, 500);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  const stop = queryClient.getQueryCache().subscribe(check);
+  check();
+  return () => {
+    stop();
+    cancel?.();
+  };
+}
+
+/** Preloads Scan on a show's pages once their reads are in, elsewhere at a touch screen's first touch. */
 export function usePreloadScan(onShowPages: boolean): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (savesData()) return;
-    if (onShowPages) {
-      if (typeof requestIdleCallback !== 'function') {
-        const timer = setTimeout(preloadScan, 500);
-        return () => clearTimeout(timer);
-      }
-      const handle = requestIdleCallback(preloadScan, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
+    if (onShowPages) return whenReadsSettle(queryClient, preloadScan);
     if (!touchDevice()) return;
     const touched = (event: PointerEvent) => {
       if (event.pointerType === 'mouse') return;
@@ -44,5 +64,5 @@ export function usePreloadScan(onShowPages: boolean): void {
     };
     window.addEventListener('pointerdown', touched, true);
     return () => window.removeEventListener('pointerdown', touched, true);
-  }, [onShowPages]);
+  }, [onShowPages, queryClient]);
 }

@@ -173,3 +173,53 @@ for (const { path, chunk, heading } of [
     expect(events).toEqual(['chunk asked for', 'entry released']);
   });
 }
+
+/**
+ * A show's page preloads the scanner (its reader's wasm is about 360 KB) once the page's own reads
+ * are in, not beside them on a phone's slow link: with the catalogue's read held back (until the
+ * scanner is asked for, or 5 s pass), the scanner's chunk is asked for only after it is answered.
+ */
+test("a show's page: the scanner loads after the page's reads, not beside them", async ({
+  page,
+  baseURL,
+}) => {
+  const listed = await fetch(`${baseURL}/api/2026-07/listings.json?status=active&limit=2`);
+  const { listings } = (await listed.json()) as { listings: { id: string }[] };
+  const key = crypto.randomUUID();
+  const json = { 'content-type': 'application/json' };
+  const made = await fetch(`${baseURL}/hub/shows`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ key, name: 'Scanner order show', date: '2026-11-28' }),
+  });
+  expect(made.status).toBe(201);
+  const cased = await fetch(`${baseURL}/hub/shows/${key}/case`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ listingIds: listings.map((listing) => listing.id) }),
+  });
+  expect(cased.status).toBe(200);
+
+  const events: string[] = [];
+  let scannerAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (scannerAsked = resolve));
+  let held = true;
+  await page.route(/\/hub\/replica\/listings/, async (route) => {
+    if (held) {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      held = false;
+      events.push('catalogue answered');
+    }
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/scan-dialog-[^/]+\.js$/.test(request.url())) {
+      events.push('scanner asked for');
+      scannerAsked();
+    }
+  });
+  await page.goto(`/shows/${key}`);
+  await expect(page.getByRole('heading', { name: /Scanner order show/, level: 1 })).toBeVisible();
+  await expect.poll(() => events.length, { timeout: 20_000 }).toBe(2);
+  expect(events).toEqual(['catalogue answered', 'scanner asked for']);
+});
