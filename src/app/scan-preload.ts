@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { whenReadsSettle } from './after-first-paint';
 
 /** The Scan dialog's chunk (the camera, the reader's loader, the stack): loaded once. */
 export const loadScanDialog = () => import('../features/show/scan/scan-dialog');
@@ -26,31 +27,9 @@ const savesData = () =>
   (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 /**
- * Runs `done` in an idle moment once no query is fetching: a show page's own reads go first, the
- * reader's wasm (about 360 KB) after them, not sharing a phone's slow link with them.
+ * Preloads Scan on a show's pages once their reads are in (the reader's 360 KB wasm does not share
+ * a phone's slow link with them), elsewhere at a touch screen's first touch.
  */
-function whenReadsSettle(queryClient: QueryClient, done: () => void): () => void {
-  let cancel: (() => void) | undefined;
-  const check = () => {
-    if (cancel || queryClient.isFetching() > 0) return;
-    stop();
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(done, { timeout: 2000 });
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const timer = setTimeout(done, 500);
-      cancel = () => clearTimeout(timer);
-    }
-  };
-  const stop = queryClient.getQueryCache().subscribe(check);
-  check();
-  return () => {
-    stop();
-    cancel?.();
-  };
-}
-
-/** Preloads Scan on a show's pages once their reads are in, elsewhere at a touch screen's first touch. */
 export function usePreloadScan(onShowPages: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
