@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Listeners } from '../../client/listeners';
+import { guarded } from '../hub/background-error';
 import { SqliteStore } from '../sqlite-store';
 import type { Role } from './roles';
-import { serverLog } from '../log';
 
 export const DEFAULT_USERS_DB = '.sandbox/users.db';
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
@@ -177,7 +178,7 @@ const [MINUTE, HOUR] = [60_000, 3_600_000];
 
 /** The sessions: opened at sign-in with a fresh id, ended by idle or absolute expiry or sign-out. */
 export class SessionBook {
-  private readonly listeners = new Set<SessionsEndedListener>();
+  private readonly ended = new Listeners<Parameters<SessionsEndedListener>>();
 
   constructor(
     private readonly store: AccountsStore,
@@ -186,20 +187,14 @@ export class SessionBook {
 
   /** Told whenever sessions end here (sign-out, everywhere, expiry); returns the way to stop. */
   onSessionsEnded(listener: SessionsEndedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    // One that throws neither stops the others nor the sign-out.
+    return this.ended.subscribe((...args) =>
+      guarded('telling a session’s end', () => listener(...args)),
+    );
   }
 
-  /** Tells every listener; one that throws neither stops the others nor the sign-out. */
   private announce(ended: EndedSessions, userName: string): void {
-    if (Array.isArray(ended) && ended.length === 0) return;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(ended, userName);
-      } catch (error) {
-        serverLog.error({ err: error }, 'A session-end listener failed');
-      }
-    }
+    if (!Array.isArray(ended) || ended.length > 0) this.ended.tell(ended, userName);
   }
 
   /** A new session for the account: a new random id every time, never one the browser sent. */

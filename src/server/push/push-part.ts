@@ -74,7 +74,7 @@ async function sendOne(
     });
     await response.body?.cancel();
     // The subscription is gone: dropped.
-    if (response.status === 404 || response.status === 410) store.unsubscribe(endpoint);
+    if (response.status === 404 || response.status === 410) store.drop('endpoint', [endpoint]);
     else if (!response.ok) {
       const { status } = response;
       serverLog.warn({ status, pushService }, 'Push: the push service refused a notification');
@@ -100,7 +100,7 @@ async function sendToAll(
   const live = subscriptions.filter(({ sessionHash, endpoint }) => {
     if (sessionHash === null || sessionAlive(sessionHash)) return true;
     // Its session ended (expired, or signed out where the end was not told): not this phone's.
-    store.unsubscribe(endpoint);
+    store.drop('endpoint', [endpoint]);
     return false;
   });
   await Promise.all(live.map((one) => sendOne(store, keys, one, message)));

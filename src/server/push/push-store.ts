@@ -69,12 +69,7 @@ export class PushStore extends SqliteStore {
     keep.immediate();
   }
 
-  /** Drops one browser's subscription; whether there was one. */
-  unsubscribe(endpoint: string): boolean {
-    return this.drop('endpoint', [endpoint]) > 0;
-  }
-
-  /** Drops the subscriptions made under these sessions, or by this account; how many. */
+  /** Drops an endpoint's subscription, those of these sessions, or an account's; how many. */
   drop(column: 'endpoint' | 'session_hash' | 'account', values: readonly string[]): number {
     const drop = this.sql(`DELETE FROM push_subscriptions WHERE ${column} = ?`);
     return values.reduce((dropped, value) => dropped + drop.run(value).changes, 0);
