@@ -94,7 +94,7 @@ export class AccountsStore extends SqliteStore {
     return this.db.transaction(() => {
       const sql = 'UPDATE users SET password_hash = ? WHERE name = ?';
       const changed = this.run(sql, passwordHash, name);
-      this.endSessionsOf(name);
+      this.endSessions('user_name = ?', name);
       return changed === 1;
     })();
   }
@@ -107,7 +107,7 @@ export class AccountsStore extends SqliteStore {
 
   removeUser(name: string): boolean {
     return this.db.transaction(() => {
-      this.endSessionsOf(name);
+      this.endSessions('user_name = ?', name);
       return this.run('DELETE FROM users WHERE name = ?', name) === 1;
     })();
   }
@@ -129,20 +129,10 @@ export class AccountsStore extends SqliteStore {
     this.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', at, idHash);
   }
 
-  /** Ends the session; the account it belonged to, or undefined when there was none. */
-  endSession(idHash: string): string | undefined {
-    const sql = 'DELETE FROM sessions WHERE id_hash = ? RETURNING user_name AS userName';
-    return (this.sql(sql).get(idHash) as { userName: string } | undefined)?.userName;
-  }
-
-  endSessionsOf(name: string): number {
-    return this.run('DELETE FROM sessions WHERE user_name = ?', name);
-  }
-
-  purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
-    const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
-      RETURNING id_hash AS idHash, user_name AS userName`;
-    return this.sql(sql).all(idleBefore, createdBefore) as { idHash: string; userName: string }[];
+  /** Ends the sessions `where` picks (by id hash, account, or times); those it ended. */
+  endSessions(where: string, ...values: unknown[]): { idHash: string; userName: string }[] {
+    const sql = `DELETE FROM sessions WHERE ${where} RETURNING id_hash AS idHash, user_name AS userName`;
+    return this.sql(sql).all(...values) as { idHash: string; userName: string }[];
   }
 
   countSessions(name: string): number {
@@ -236,18 +226,18 @@ export class SessionBook {
   }
 
   end(idHash: string): void {
-    const userName = this.store.endSession(idHash);
-    if (userName !== undefined) this.announce([idHash], userName);
+    const [ended] = this.store.endSessions('id_hash = ?', idHash);
+    if (ended) this.announce([idHash], ended.userName);
   }
 
   endEverywhere(name: string): void {
-    this.store.endSessionsOf(name);
+    this.store.endSessions('user_name = ?', name);
     this.announce('all-of-user', name);
   }
 
   /** Drops every expired session (run now and then; `find` also ends the ones it meets). */
   purge(): number {
-    const ended = this.store.purgeSessions(...this.cutoffs());
+    const ended = this.store.endSessions('last_seen_at < ? OR created_at < ?', ...this.cutoffs());
     const byUser = new Map<string, string[]>();
     for (const { idHash, userName } of ended)
       byUser.set(userName, [...(byUser.get(userName) ?? []), idHash]);

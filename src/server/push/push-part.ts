@@ -1,5 +1,6 @@
 import webPush from 'web-push';
 import type { ServerHub } from '../hub/server-hub';
+import { guarded } from '../hub/background-error';
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
@@ -92,11 +93,9 @@ async function sendToAll(
   message: PushMessage,
 ): Promise<void> {
   let subscriptions: PushSubscriptionRecord[] = [];
-  try {
+  guarded('reading the push subscriptions', () => {
     subscriptions = store.subscriptions();
-  } catch (error) {
-    serverLog.error({ err: error }, 'Push: could not read the subscriptions');
-  }
+  });
   const live = subscriptions.filter(({ sessionHash, endpoint }) => {
     if (sessionHash === null || sessionAlive(sessionHash)) return true;
     // Its session ended (expired, or signed out where the end was not told): not this phone's.
