@@ -1,6 +1,6 @@
 import type { ProxiedExchange } from '../api-proxy';
 import { isRecord, jsonOfBytes } from '../bounded-json';
-import { serverLog } from '../log';
+import { guarded } from '../hub/background-error';
 import { safeDecode } from '../../shared/safe-decode';
 import { flattenWriteBody } from '../../shared/write-body';
 import { isWrite } from '../auth/roles';
@@ -108,12 +108,8 @@ export class ActivityRecorder {
   readonly observe = (exchange: ProxiedExchange): void => {
     const at = new Date();
     setImmediate(() => {
-      if (this.stopped) return;
-      try {
-        this.take(exchange, at);
-      } catch (error) {
-        serverLog.error({ err: error }, 'The activity log could not record a call');
-      }
+      if (!this.stopped)
+        guarded('recording a call in the activity log', () => this.take(exchange, at));
     });
   };
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Listeners } from '../../client/listeners';
+import { guarded } from '../hub/background-error';
 import { SqliteStore } from '../sqlite-store';
 import type { Role } from './roles';
-import { serverLog } from '../log';
 
 export const DEFAULT_USERS_DB = '.sandbox/users.db';
 /** Account names: short, and safe anywhere they are shown (a page, a CSV, a log line). */
@@ -93,7 +94,7 @@ export class AccountsStore extends SqliteStore {
     return this.db.transaction(() => {
       const sql = 'UPDATE users SET password_hash = ? WHERE name = ?';
       const changed = this.run(sql, passwordHash, name);
-      this.endSessionsOf(name);
+      this.endSessions('user_name = ?', name);
       return changed === 1;
     })();
   }
@@ -106,7 +107,7 @@ export class AccountsStore extends SqliteStore {
 
   removeUser(name: string): boolean {
     return this.db.transaction(() => {
-      this.endSessionsOf(name);
+      this.endSessions('user_name = ?', name);
       return this.run('DELETE FROM users WHERE name = ?', name) === 1;
     })();
   }
@@ -128,20 +129,10 @@ export class AccountsStore extends SqliteStore {
     this.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', at, idHash);
   }
 
-  /** Ends the session; the account it belonged to, or undefined when there was none. */
-  endSession(idHash: string): string | undefined {
-    const sql = 'DELETE FROM sessions WHERE id_hash = ? RETURNING user_name AS userName';
-    return (this.sql(sql).get(idHash) as { userName: string } | undefined)?.userName;
-  }
-
-  endSessionsOf(name: string): number {
-    return this.run('DELETE FROM sessions WHERE user_name = ?', name);
-  }
-
-  purgeSessions(idleBefore: number, createdBefore: number): { idHash: string; userName: string }[] {
-    const sql = `DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?
-      RETURNING id_hash AS idHash, user_name AS userName`;
-    return this.sql(sql).all(idleBefore, createdBefore) as { idHash: string; userName: string }[];
+  /** Ends the sessions `where` picks (by id hash, account, or times); those it ended. */
+  endSessions(where: string, ...values: unknown[]): { idHash: string; userName: string }[] {
+    const sql = `DELETE FROM sessions WHERE ${where} RETURNING id_hash AS idHash, user_name AS userName`;
+    return this.sql(sql).all(...values) as { idHash: string; userName: string }[];
   }
 
   countSessions(name: string): number {
@@ -177,7 +168,7 @@ const [MINUTE, HOUR] = [60_000, 3_600_000];
 
 /** The sessions: opened at sign-in with a fresh id, ended by idle or absolute expiry or sign-out. */
 export class SessionBook {
-  private readonly listeners = new Set<SessionsEndedListener>();
+  private readonly ended = new Listeners<Parameters<SessionsEndedListener>>();
 
   constructor(
     private readonly store: AccountsStore,
@@ -186,20 +177,14 @@ export class SessionBook {
 
   /** Told whenever sessions end here (sign-out, everywhere, expiry); returns the way to stop. */
   onSessionsEnded(listener: SessionsEndedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    // One that throws neither stops the others nor the sign-out.
+    return this.ended.subscribe((...args) =>
+      guarded('telling a session’s end', () => listener(...args)),
+    );
   }
 
-  /** Tells every listener; one that throws neither stops the others nor the sign-out. */
   private announce(ended: EndedSessions, userName: string): void {
-    if (Array.isArray(ended) && ended.length === 0) return;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(ended, userName);
-      } catch (error) {
-        serverLog.error({ err: error }, 'A session-end listener failed');
-      }
-    }
+    if (!Array.isArray(ended) || ended.length > 0) this.ended.tell(ended, userName);
   }
 
   /** A new session for the account: a new random id every time, never one the browser sent. */
@@ -241,18 +226,18 @@ export class SessionBook {
   }
 
   end(idHash: string): void {
-    const userName = this.store.endSession(idHash);
-    if (userName !== undefined) this.announce([idHash], userName);
+    const [ended] = this.store.endSessions('id_hash = ?', idHash);
+    if (ended) this.announce([idHash], ended.userName);
   }
 
   endEverywhere(name: string): void {
-    this.store.endSessionsOf(name);
+    this.store.endSessions('user_name = ?', name);
     this.announce('all-of-user', name);
   }
 
   /** Drops every expired session (run now and then; `find` also ends the ones it meets). */
   purge(): number {
-    const ended = this.store.purgeSessions(...this.cutoffs());
+    const ended = this.store.endSessions('last_seen_at < ? OR created_at < ?', ...this.cutoffs());
     const byUser = new Map<string, string[]>();
     for (const { idHash, userName } of ended)
       byUser.set(userName, [...(byUser.get(userName) ?? []), idHash]);

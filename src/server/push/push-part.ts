@@ -1,5 +1,6 @@
 import webPush from 'web-push';
 import type { ServerHub } from '../hub/server-hub';
+import { guarded } from '../hub/background-error';
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import type { ShowStore } from '../shows/show-store';
@@ -74,7 +75,7 @@ async function sendOne(
     });
     await response.body?.cancel();
     // The subscription is gone: dropped.
-    if (response.status === 404 || response.status === 410) store.unsubscribe(endpoint);
+    if (response.status === 404 || response.status === 410) store.drop('endpoint', [endpoint]);
     else if (!response.ok) {
       const { status } = response;
       serverLog.warn({ status, pushService }, 'Push: the push service refused a notification');
@@ -92,15 +93,13 @@ async function sendToAll(
   message: PushMessage,
 ): Promise<void> {
   let subscriptions: PushSubscriptionRecord[] = [];
-  try {
+  guarded('reading the push subscriptions', () => {
     subscriptions = store.subscriptions();
-  } catch (error) {
-    serverLog.error({ err: error }, 'Push: could not read the subscriptions');
-  }
+  });
   const live = subscriptions.filter(({ sessionHash, endpoint }) => {
     if (sessionHash === null || sessionAlive(sessionHash)) return true;
     // Its session ended (expired, or signed out where the end was not told): not this phone's.
-    store.unsubscribe(endpoint);
+    store.drop('endpoint', [endpoint]);
     return false;
   });
   await Promise.all(live.map((one) => sendOne(store, keys, one, message)));

@@ -19,8 +19,8 @@ export interface PushSubscriptionRecord {
 const MAX_SUBSCRIPTIONS = 500;
 const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 20;
 
-const SUBSCRIPTION = `SELECT endpoint, p256dh, auth, account, session_hash AS sessionHash,
-  created_at AS createdAt FROM push_subscriptions`;
+const SUBSCRIPTIONS = `SELECT endpoint, p256dh, auth, account, session_hash AS sessionHash,
+  created_at AS createdAt FROM push_subscriptions ORDER BY created_at`;
 const ALERT = `SELECT listing_id AS listingId, title, cert_number AS certNumber, grader,
   show_key AS showKey, show_name AS showName, sold_at AS soldAt, url FROM sold_online_alerts`;
 
@@ -69,24 +69,14 @@ export class PushStore extends SqliteStore {
     keep.immediate();
   }
 
-  /** Drops one browser's subscription; whether there was one. */
-  unsubscribe(endpoint: string): boolean {
-    return this.drop('endpoint', [endpoint]) > 0;
-  }
-
-  /** Drops the subscriptions made under these sessions, or by this account; how many. */
+  /** Drops an endpoint's subscription, those of these sessions, or an account's; how many. */
   drop(column: 'endpoint' | 'session_hash' | 'account', values: readonly string[]): number {
     const drop = this.sql(`DELETE FROM push_subscriptions WHERE ${column} = ?`);
     return values.reduce((dropped, value) => dropped + drop.run(value).changes, 0);
   }
 
   subscriptions(): PushSubscriptionRecord[] {
-    return this.sql(`${SUBSCRIPTION} ORDER BY created_at`).all() as PushSubscriptionRecord[];
-  }
-
-  subscription(endpoint: string): PushSubscriptionRecord | undefined {
-    const read = this.sql(`${SUBSCRIPTION} WHERE endpoint = ?`);
-    return read.get(endpoint) as PushSubscriptionRecord | undefined;
+    return this.sql(SUBSCRIPTIONS).all() as PushSubscriptionRecord[];
   }
 
   /** Keeps the alert of a listing's sale; false when it was told before (a slab sells once). */

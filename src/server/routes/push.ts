@@ -85,6 +85,6 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteDeps> = async (app, deps
   app.delete(
     PUSH_PATHS.subscriptions,
     { bodyLimit: BODY_LIMIT, config: VIEWER, schema: { body: Unsubscribe } },
-    async (request) => ({ unsubscribed: deps.store.unsubscribe(request.body.endpoint) }),
+    async (request) => ({ unsubscribed: deps.store.drop('endpoint', [request.body.endpoint]) > 0 }),
   );
 };
