@@ -1,3 +1,6 @@
+import * as z from 'zod/mini';
+import { SvcError } from '../client/error-schemas';
+import { readTolerant } from '../client/tolerant-reader';
 import { asciiJson } from '../shared/ascii-json';
 import { parseJsonBody } from '../shared/json-body';
 import { isRecord } from './bounded-json';
@@ -105,40 +108,24 @@ const redactedJson = (value: unknown, key: string) => {
   return asciiJson(Buffer.from(json));
 };
 
-// The svc_error members the page reads (the spec's, the sandbox's and the governor's own).
-const STRING_MEMBERS = ['code', 'reason', 'required_scope', 'until'];
-const NUMBER_MEMBERS = ['max_bytes', 'retry_after_seconds'];
-
-const isString = (value: unknown) => typeof value === 'string';
-const isStrings = (value: unknown) => Array.isArray(value) && value.every(isString);
-/** The members of `source` named in `names` that pass `ok` (fromEntries: `__proto__` stays data). */
-const pick = (source: Record<string, unknown>, names: string[], ok: (v: unknown) => boolean) =>
-  Object.fromEntries(names.filter((name) => ok(source[name])).map((name) => [name, source[name]]));
+// The svc_error members the page reads (its client's own schema, read member by member), and
+// the sandbox's `required_scope`.
+const Svc = z.extend(SvcError, { required_scope: z.optional(z.string()) });
+const isMessages = (value: unknown) =>
+  Array.isArray(value) && value.every((one) => typeof one === 'string');
 
 /** An error envelope rebuilt from known members only: no echoed header, stack or key comes along. */
 function rebuiltEnvelope(value: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(value) || !isRecord(value.svc_error)) return undefined;
-  const source = value.svc_error;
-  if (typeof source.code !== 'string') return undefined;
+  if (!isRecord(value)) return undefined;
+  const read = readTolerant(Svc, value.svc_error, 'code');
   const { errors } = value;
-  if (!isString(errors) && !isRecord(errors)) return undefined;
-  const versions = Array.isArray(source.supported_versions)
-    ? source.supported_versions.filter(isRecord).map((entry) => ({
-        ...pick(entry, ['version', 'status', 'released'], isString),
-        ...pick(entry, ['sunset'], (sunset) => isString(sunset) || sunset === null),
-      }))
-    : undefined;
-  const svc = {
-    code: source.code,
-    request_id: isString(source.request_id) ? source.request_id : null,
-    ...pick(source, STRING_MEMBERS, isString),
-    ...pick(source, NUMBER_MEMBERS, Number.isFinite),
-    ...pick(source, ['changed_params'], isStrings),
-    ...(versions ? { supported_versions: versions } : {}),
-  };
-  // Field names come from requests: picked as data, every name kept whose messages are strings.
-  const fields = isRecord(errors) ? pick(errors, Object.keys(errors), isStrings) : errors;
-  return { errors: fields, svc_error: svc };
+  if (!read.ok || (typeof errors !== 'string' && !isRecord(errors))) return undefined;
+  const { unreadable: _unreadable, absent: _absent, ...svc } = read.value;
+  // Field names come from requests: kept as data (fromEntries), each whose messages are strings.
+  const fields = isRecord(errors)
+    ? Object.fromEntries(Object.entries(errors).filter(([, messages]) => isMessages(messages)))
+    : errors;
+  return { errors: fields, svc_error: { ...svc, request_id: svc.request_id ?? null } };
 }
 
 /** The body the browser sees: an error's envelope rebuilt and redacted; a 2xx redacted if need be. */

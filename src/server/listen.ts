@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 
 /** Listens on `port`, or (as Vite does, unless `strict`) the next free one; its port and URL. */
@@ -7,13 +8,8 @@ export async function listenOn(server: Server, host: string, port: number, stric
   for (let attempt = 0; ; attempt++) {
     const candidate = port === 0 ? 0 : port + attempt;
     try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(candidate, host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
+      // Rejects with the listener's error (a port taken) instead.
+      await once(server.listen(candidate, host), 'listening');
       const address = server.address();
       const bound = typeof address === 'object' && address ? address.port : candidate;
       // Every address is reached on this machine's loopback.

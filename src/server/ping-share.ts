@@ -1,5 +1,5 @@
 import { asciiJsonText } from '../shared/ascii-json';
-import { isRecord } from './bounded-json';
+import { isRecord, jsonOfBytes } from './bounded-json';
 
 // A ping is given again for a minute after it, or after any call of the key answered well (which
 // shows what a ping shows: key, version, limiter, seller), never past MAX_SHARED_MS.
@@ -45,13 +45,10 @@ export class PingShare {
   note(status: number, body: Buffer): void {
     this.last = undefined;
     if (status !== 200) return;
-    try {
-      const parsed: unknown = JSON.parse(body.toString('utf8'));
-      if (isRecord(parsed) && isRecord(parsed.ping) && parsed.ping.ok === true) {
-        this.last = { at: this.now(), body: parsed };
-      }
-    } catch {
-      // An answer that is not JSON is not given again.
+    // An answer that is not JSON is not given again.
+    const parsed = jsonOfBytes(body);
+    if (isRecord(parsed) && isRecord(parsed.ping) && parsed.ping.ok === true) {
+      this.last = { at: this.now(), body: parsed };
     }
   }
 

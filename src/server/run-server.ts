@@ -16,6 +16,9 @@ import { HUB_PATHS, type HubOptions } from './hub/server-hub';
 import { serverLog } from './log';
 import { privateFolder } from './private-files';
 
+/** The hub's ledger unless SLABDESK_HUB_DB says otherwise. */
+const HUB_DB = '.sandbox/hub.db';
+
 /** The API as resolved at start: what to print, and the embedded sandbox's facts when it is one. */
 export interface ResolvedUpstream extends Upstream {
   description: string;
@@ -28,7 +31,7 @@ export function hubOptionsFor(upstream: ResolvedUpstream, settings: Settings = {
   const { SVC_WEBHOOK_SECRET: secret, SVC_WEBHOOK_SECRET_PREVIOUS: previous } = settings;
   const secrets = [secret, previous].filter((one): one is string => !!one);
   const inMemory = !settings.SVC_BASE_URL && settings.SLABDESK_SANDBOX_DB === ':memory:';
-  const ledgerPath = settings.SLABDESK_HUB_DB ?? (inMemory ? ':memory:' : '.sandbox/hub.db');
+  const ledgerPath = settings.SLABDESK_HUB_DB ?? (inMemory ? ':memory:' : HUB_DB);
   return { secrets, ledgerPath, ...(upstream.embedded ? { registerWith: upstream.embedded } : {}) };
 }
 
@@ -145,17 +148,11 @@ export async function runServer(
   serverLog.level = settings.SLABDESK_LOG_LEVEL ?? 'info';
   const cli = parseCliOptions(process.argv.slice(2), defaultPort, settings);
   const options = serverOptionsOf(settings);
-  const { auth, activity } = options;
-  for (const store of [
-    auth.usersDb,
-    activity.path,
-    settings.SLABDESK_HUB_DB ?? '.sandbox/hub.db',
-  ]) {
-    if (store && store !== ':memory:') privateFolder(dirname(store));
-  }
-  const upstream = settings.SVC_BASE_URL
-    ? configuredUpstream(settings.SVC_BASE_URL, settings.SVC_API_KEY)
-    : await startEmbedded(settings);
+  const stores = [options.auth.usersDb, options.activity.path, settings.SLABDESK_HUB_DB ?? HUB_DB];
+  for (const store of stores) if (store !== ':memory:') privateFolder(dirname(store));
+  // readSettings refuses SVC_BASE_URL without SVC_API_KEY.
+  const { SVC_BASE_URL: baseUrl, SVC_API_KEY: apiKey = '' } = settings;
+  const upstream = baseUrl ? configuredUpstream(baseUrl, apiKey) : await startEmbedded(settings);
   // A promise nobody awaited that fails is logged, not a reason to stop serving every tab.
   process.on('unhandledRejection', (reason) =>
     serverLog.error({ err: reason }, 'Unhandled rejection'),
@@ -189,8 +186,7 @@ export async function runServer(
   }
 }
 
-function configuredUpstream(baseUrl: string, apiKey: string | undefined): ResolvedUpstream {
-  if (!apiKey) throw new Error('SVC_BASE_URL is set but SVC_API_KEY is not.');
+function configuredUpstream(baseUrl: string, apiKey: string): ResolvedUpstream {
   const parsed = new URL(baseUrl);
   return {
     baseUrl: parsed.href.replace(/\/$/, ''),

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import type { HubWebhookEvent } from '../../src/client/hub-messages';
-import { readSettings, webhookDoorOptions } from '../../src/server/config/settings';
+import { readSettings, serverOptionsOf } from '../../src/server/config/settings';
 import { raw as rawHttp, type RawOptions } from '../support/raw-http';
 import { readEventStream, type SseReader } from '../support/sse-reader';
 
@@ -70,7 +70,10 @@ const webhooks = () =>
 
 describe('the webhook door', () => {
   it('is read from SLABDESK_WEBHOOK_PORT and SLABDESK_WEBHOOK_HOST', () => {
-    const door = (env: NodeJS.ProcessEnv) => webhookDoorOptions(readSettings(env));
+    const door = (env: NodeJS.ProcessEnv) => {
+      const { webhookPort, webhookHost } = serverOptionsOf(readSettings(env));
+      return { webhookPort, webhookHost };
+    };
     expect(door({})).toEqual({});
     expect(door({ SLABDESK_WEBHOOK_PORT: '8788' })).toEqual({ webhookPort: 8788 });
     expect(door({ SLABDESK_WEBHOOK_PORT: '8788', SLABDESK_WEBHOOK_HOST: '0.0.0.0' })).toEqual({

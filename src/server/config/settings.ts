@@ -161,16 +161,6 @@ export function helpText(command: string): string {
   ].join('\n');
 }
 
-/** The webhook door: a port of its own for deliveries, when `SLABDESK_WEBHOOK_PORT` is set. */
-export function webhookDoorOptions(settings: Settings): {
-  webhookPort?: number;
-  webhookHost?: string;
-} {
-  const { SLABDESK_WEBHOOK_PORT: webhookPort, SLABDESK_WEBHOOK_HOST: webhookHost } = settings;
-  if (webhookPort === undefined) return {};
-  return { webhookPort, ...(webhookHost ? { webhookHost } : {}) };
-}
-
 /** The server's parts as the settings set them up (auth/auth-gate.ts says what marks one exposed). */
 export function serverOptionsOf(settings: Settings) {
   const minutes = settings.SLABDESK_RECONCILE_MINUTES;
@@ -194,6 +184,8 @@ export function serverOptionsOf(settings: Settings) {
       },
     },
     ...(minutes === undefined ? {} : { replica: { reconcileMs: minutes * 60_000 } }),
-    ...webhookDoorOptions(settings),
+    // The webhook door: a port of its own for deliveries, when `SLABDESK_WEBHOOK_PORT` is set.
+    webhookPort: settings.SLABDESK_WEBHOOK_PORT,
+    webhookHost: settings.SLABDESK_WEBHOOK_HOST,
   };
 }
