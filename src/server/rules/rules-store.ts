@@ -9,8 +9,10 @@ type TouchedListing = { listingId: string; ruleId: number; at: string; after: Wr
 
 /** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
-const RULE = `SELECT id, definition, enabled, created_by AS createdBy, created_at AS createdAt,
-  updated_at AS updatedAt, deleted_at AS deletedAt FROM rules`;
+/** A definition that is not JSON (edited by hand) reads as null, and its rule is left out. */
+const RULE = `SELECT id, CASE WHEN json_valid(definition) THEN definition END AS definition,
+  enabled, created_by AS createdBy, created_at AS createdAt, updated_at AS updatedAt,
+  deleted_at AS deletedAt FROM rules`;
 /** A run with its items counted (`counts` as JSON) and its markdown summed. */
 const RUN = `SELECT id, rule_id AS ruleId, trigger, status, by_name AS "by", started_at AS startedAt,
   finished_at AS finishedAt, note, resume_at AS resumeAt, attempts, undo_of AS undoOf,
@@ -96,7 +98,7 @@ const SCHEMA = `
 const DELETED = 'ALTER TABLE rules ADD COLUMN deleted_at TEXT;';
 
 type Statement = keyof typeof STATEMENTS;
-const JSON_COLUMNS = ['before', 'after', 'counts'];
+const JSON_COLUMNS = ['before', 'after', 'counts', 'definition'];
 
 export class RulesStore extends SqliteStore {
   private changes = 0;
@@ -131,8 +133,14 @@ export class RulesStore extends SqliteStore {
     });
   }
 
+  /** A row that no longer reads as a rule (edited by hand) is left out: it is not run. */
   private rulesOf(statement: Statement, ...params: unknown[]): StoredRule[] {
-    return this.all<RuleRow>(statement, ...params).flatMap(ruleOf);
+    return this.all<RuleRow>(statement, ...params).flatMap((row) => {
+      const definition = RuleDefinition.safeParse(row.definition);
+      return definition.success
+        ? [{ ...row, enabled: row.enabled === 1, definition: definition.data }]
+        : [];
+    });
   }
 
   /** A new rule: a sale keeps its own clock from the start, a daily rule waits to be switched on. */
@@ -253,7 +261,7 @@ export class RulesStore extends SqliteStore {
   endSale = (ruleId: number, listingId: string) => void this.write('endSale', ruleId, listingId);
 }
 
-type RuleRow = Omit<StoredRule, 'definition' | 'enabled'> & { definition: string; enabled: number };
+type RuleRow = Omit<StoredRule, 'enabled'> & { enabled: number };
 
 const timesOf = <K>(rows: { id: K; at: string }[]) =>
   new Map(rows.map((row) => [row.id, Date.parse(row.at)]));
@@ -265,17 +273,3 @@ const salesOf = <K>(rows: { id: K; originalCents: number; saleCents: number }[])
       { originalCents: BigInt(originalCents), saleCents: BigInt(saleCents) },
     ]),
   );
-
-/** A row that no longer reads as a rule (edited by hand) is left out: it is not run. */
-function ruleOf(row: RuleRow): StoredRule[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(row.definition);
-  } catch {
-    return [];
-  }
-  const definition = RuleDefinition.safeParse(parsed);
-  return definition.success
-    ? [{ ...row, enabled: row.enabled === 1, definition: definition.data }]
-    : [];
-}
