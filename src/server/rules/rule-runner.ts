@@ -53,9 +53,6 @@ export class RuleRunner {
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */
   start(): void {
-    for (const run of this.store.unfinishedRuns()) {
-      if (run.status === 'running') this.sender.drive(run.id);
-    }
     this.tick();
   }
 
@@ -170,13 +167,14 @@ export class RuleRunner {
     return this.sender.start({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }
 
-  /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once. */
+  /** Resumes the runs due (paused, or cut by a restart), starts the rules due, each moment once. */
   tick(): void {
     if (this.closed) return;
     const now = this.now();
     try {
+      // A running run not being sent is one a restart interrupted (a running run has no resumeAt).
       for (const run of this.store.unfinishedRuns()) {
-        if (run.status === 'paused' && (run.resumeAt ?? 0) <= now) this.sender.drive(run.id);
+        if ((run.resumeAt ?? 0) <= now) this.sender.drive(run.id);
       }
       for (const rule of this.store.rules()) {
         const moment = rule.enabled ? dueMoment(rule, now) : null;

@@ -101,7 +101,6 @@ type Statement = keyof typeof STATEMENTS;
 const JSON_COLUMNS = ['before', 'after', 'counts', 'definition'];
 
 export class RulesStore extends SqliteStore {
-  private changes = 0;
   /** The rules as read, until a rule is written (a run's progress leaves them). */
   private read: StoredRule[] | undefined;
 
@@ -109,28 +108,24 @@ export class RulesStore extends SqliteStore {
     super(path, 'rules', [SCHEMA, DELETED]);
   }
 
-  private statement(name: Statement): Database.Statement {
-    return this.sql(STATEMENTS[name]);
-  }
-
-  /** Changes whenever something a plan reads changes here; kept plans hold it. */
+  /** SQLite's count of rows changed: kept plans hold it, and are planned again when it moves. */
   get version(): number {
-    return this.changes;
+    return this.sql('SELECT total_changes()').pluck().get() as number;
   }
 
-  /** Runs a writing statement: what a plan reads changed. */
   private write(statement: Statement, ...params: unknown[]): Database.RunResult {
-    this.changes++;
-    return this.statement(statement).run(...params);
+    return this.sql(STATEMENTS[statement]).run(...params);
   }
 
   private all<T>(statement: Statement, ...params: unknown[]): T[] {
-    return (this.statement(statement).all(...params) as Record<string, unknown>[]).map((row) => {
-      for (const column of JSON_COLUMNS) {
-        if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
-      }
-      return row as T;
-    });
+    return (this.sql(STATEMENTS[statement]).all(...params) as Record<string, unknown>[]).map(
+      (row) => {
+        for (const column of JSON_COLUMNS) {
+          if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
+        }
+        return row as T;
+      },
+    );
   }
 
   /** A row that no longer reads as a rule (edited by hand) is left out: it is not run. */
@@ -179,7 +174,7 @@ export class RulesStore extends SqliteStore {
 
   /** Marks the day (in the rule's zone) its scheduled run started, so it starts once a day. */
   claimScheduledDay(id: number, day: string): boolean {
-    return this.statement('claimDay').run({ day, id }).changes > 0;
+    return this.write('claimDay', { day, id }).changes > 0;
   }
 
   /** A run and every item of its plan in one transaction: nothing is sent before this commits. */
@@ -193,7 +188,7 @@ export class RulesStore extends SqliteStore {
       const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
         const write = item.kind === 'write';
-        this.statement('insertItem').run({
+        this.write('insertItem', {
           ...item,
           runId,
           seq,
@@ -205,7 +200,7 @@ export class RulesStore extends SqliteStore {
           key: write ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
         });
       });
-      if (undoOf !== null) this.statement('markUndone').run(runId, undoOf);
+      if (undoOf !== null) this.write('markUndone', runId, undoOf);
       return runId;
     })();
   }
@@ -220,7 +215,7 @@ export class RulesStore extends SqliteStore {
     status: RunRecord['status'],
     { note = null, resumeAt = null, finishedAt = null }: Partial<RunRecord> = {},
   ): void {
-    this.statement('setRunStatus').run({ note, resumeAt, finishedAt, id, status });
+    this.write('setRunStatus', { note, resumeAt, finishedAt, id, status });
   }
 
   items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
