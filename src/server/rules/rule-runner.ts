@@ -3,14 +3,7 @@ import { serverLog } from '../log';
 import { ListingLines } from './listing-lines';
 import { ReplicaListings, type ListingFacts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
-import {
-  inSlices,
-  RulePlanner,
-  skipOf,
-  type PlanContext,
-  type PlanItem,
-  type SkipReason,
-} from './rule-plan';
+import { inSlices, RulePlanner, skipOf, type PlanItem, type SkipReason } from './rule-plan';
 import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
 import { planDiff, planKey } from './plan-key';
 import { RunSender, type RuleRunnerOptions } from './rule-send';
@@ -77,21 +70,17 @@ export class RuleRunner extends RunSender {
     await super.close();
   }
 
-  private contextFor(ruleId: number | undefined, definition: RuleDefinition): PlanContext {
+  /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
+  async preview(definition: RuleDefinition, ruleId?: number) {
+    const listings = await this.source.listings();
     const now = this.now();
     const since = now - Math.max(definition.skipEditedWithinDays, 0) * DAY_MS;
-    return {
+    const planner = new RulePlanner(definition, {
       now,
       personEdits: this.options.activity?.personEdits(since) ?? new Map(),
       lastChangedByRule: ruleId === undefined ? new Map() : this.store.lastChanges(ruleId),
       onSale: ruleId === undefined ? new Map() : this.store.salesOf(ruleId),
-    };
-  }
-
-  /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
-  async preview(definition: RuleDefinition, ruleId?: number) {
-    const listings = await this.source.listings();
-    const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
+    });
     const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
       planner.add(listing),
     );
