@@ -185,7 +185,7 @@ async function runFigures(report: (name: string, value: number) => void) {
       if (response.status !== 200) throw new Error(`the seller's edit answered ${response.status}`);
       clickMs = performance.now() - at;
     })();
-    await app.rules!.runner.sender.settled(run.id);
+    await app.rules!.runner.settled(run.id);
     for (;;) {
       const detail = await hub<{ run: { status: string } }>(app, 'GET', `/runs/${run.id}`);
       if (detail.run.status === 'done' || detail.run.status === 'stopped') break;

@@ -78,7 +78,7 @@ describe('roles, enforced by the server', () => {
     const run = await owner.write('POST', `/hub/rules/${rule.id}/run`, undefined);
     expect(run.status).toBe(202);
     const runId = (json(run.body).run as { id: number }).id;
-    await server.rules!.runner.sender.settled(runId);
+    await server.rules!.runner.settled(runId);
     const history = await viewer.request(`/hub/rules/${rule.id}/runs`);
     expect((json(history.body).runs as { by: string }[])[0]?.by).toBe('olive');
 

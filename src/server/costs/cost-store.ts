@@ -15,8 +15,6 @@ export interface KeptCost {
 const MAX_KEPT_COSTS = 500_000;
 
 export class CostStore extends SqliteStore {
-  /** Counts every change, so a reader that holds costs knows when to read them again. */
-  private changes = 0;
   /** Every kept cost in cents, read from memory: the rules ask per listing. */
   private readonly byId = new Map<string, bigint>();
 
@@ -40,8 +38,9 @@ export class CostStore extends SqliteStore {
     return this.byId.get(itemId);
   }
 
+  /** SQLite's count of rows changed: a reader that holds costs knows when to read them again. */
   version(): number {
-    return this.changes;
+    return this.sql('SELECT total_changes()').pluck().get() as number;
   }
 
   /** Sets a card's cost (`null`: forgets it, the marketplace's stands); `full` past the most. */
@@ -49,19 +48,14 @@ export class CostStore extends SqliteStore {
     if (costCents !== null && !this.byId.has(itemId) && this.byId.size >= MAX_KEPT_COSTS) {
       return { full: true } as const;
     }
-    this.changes++;
     if (costCents === null) {
       this.sql('DELETE FROM kept_costs WHERE item_id = ?').run(itemId);
       this.byId.delete(itemId);
       return { kept: null };
     }
     const kept: KeptCost = { itemId, costCents, setAt, setBy };
-    this.sql(
-      `INSERT INTO kept_costs (item_id, cost_cents, set_at, set_by)
-       VALUES (@itemId, @costCents, @setAt, @setBy)
-       ON CONFLICT (item_id) DO UPDATE SET
-         cost_cents = excluded.cost_cents, set_at = excluded.set_at, set_by = excluded.set_by`,
-    ).run(kept);
+    const sql = 'INSERT OR REPLACE INTO kept_costs VALUES (@itemId, @costCents, @setAt, @setBy)';
+    this.sql(sql).run(kept);
     this.byId.set(itemId, BigInt(costCents));
     return { kept };
   }

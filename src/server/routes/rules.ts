@@ -243,7 +243,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{
       spend(request, performance.now() - startedAt);
       return {
         run: runView(run),
-        sending: runner.sender.sending(run.id),
+        sending: runner.sending(run.id),
         items,
         itemsLeft: changed + skipped + failed + pending - items.length,
       };

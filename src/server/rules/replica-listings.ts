@@ -91,7 +91,7 @@ export class ReplicaListings {
   /** The facts brought up to the replica's newest change and the kept costs' version. */
   private current(): Map<string, ListingFacts> {
     const store = this.replica.store;
-    const epoch = Number(store.meta('epoch') ?? 0);
+    const epoch = store.epoch();
     if (epoch !== this.seen.epoch) {
       this.listingsById.clear();
       this.costs.clear();

@@ -184,16 +184,12 @@ export function planListing(
     if (last !== undefined && now - last < action.everyDays * DAY_MS) {
       return skipOf(listing, 'not_due', floor);
     }
-    if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
     const { step } = action;
     const change: PriceChange =
       step.kind === 'percent'
         ? { kind: 'percent', direction: 'lower', hundredths: hundredthsOf(step.percent) }
         : { kind: 'amount', direction: 'lower', cents: amountCents(step.amount) };
-    return (
-      lowered(listing, change, action.ending, floor, `listed ${age} days`, explain) ??
-      skipOf(listing, 'unchanged', floor, ROUNDS_UP)
-    );
+    return lowered(listing, change, action.ending, floor, `listed ${age} days`, explain);
   }
 
   if (action.kind === 'offer_floor') {
@@ -236,19 +232,12 @@ export function planListing(
   }
   if (now < Date.parse(action.startsAt)) return skipOf(listing, 'sale_not_started', floor);
   if (held) return skipOf(listing, 'unchanged', floor);
-  if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
-  const change = {
-    kind: 'percent',
-    direction: 'lower',
-    hundredths: hundredthsOf(action.percent),
-  } as const;
-  return (
-    lowered(listing, change, action.ending, floor, 'on sale', explain) ??
-    skipOf(listing, 'unchanged', floor, ROUNDS_UP)
-  );
+  const hundredths = hundredthsOf(action.percent);
+  const change: PriceChange = { kind: 'percent', direction: 'lower', hundredths };
+  return lowered(listing, change, action.ending, floor, 'on sale', explain);
 }
 
-/** A price lowered by `change` with its ending, stopped at the floor; undefined when it would not fall. */
+/** A price lowered by `change` with its ending, stopped at the floor; a skip when it would not fall. */
 function lowered(
   listing: ListingFacts,
   change: PriceChange,
@@ -256,11 +245,12 @@ function lowered(
   floor: bigint,
   reason: string,
   explain: boolean,
-): PlanItem | undefined {
+): PlanItem {
+  if (listing.priceCents <= floor) return skipOf(listing, 'at_floor', floor);
   const cents = adjustedCents(listing.priceCents, change, ending);
   const atFloor = cents === null || cents < floor;
   const next = cents === null || atFloor ? floor : cents;
-  if (next >= listing.priceCents) return undefined;
+  if (next >= listing.priceCents) return skipOf(listing, 'unchanged', floor, ROUNDS_UP);
   const why = !explain
     ? ''
     : atFloor

@@ -1,66 +1,43 @@
 import { exactCents } from '../../shared/money';
 import { serverLog } from '../log';
 import { ListingLines } from './listing-lines';
-import { ReplicaListings, type KeptCosts, type ListingFacts } from './replica-listings';
+import { ReplicaListings, type ListingFacts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
-import {
-  inSlices,
-  RulePlanner,
-  skipOf,
-  type PlanContext,
-  type PlanItem,
-  type SkipReason,
-} from './rule-plan';
+import { inSlices, RulePlanner, skipOf, type PlanItem, type SkipReason } from './rule-plan';
 import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
 import { planDiff, planKey } from './plan-key';
-import { RunSender, type SendOptions } from './rule-send';
-import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
+import { RunSender, type RuleRunnerOptions } from './rule-send';
+import type { RunItem, RunRecord, StoredRule } from './rules-store';
 
 /** Plans the rules over the replica's listings, starts their runs by hand, schedule and undo. */
 
-export interface RuleRunnerOptions extends SendOptions {
-  /** The seller's costs kept by the hub, read over the marketplace's. */
-  costs?: KeptCosts;
-  /** The rules' clock (epoch ms): their schedule, pauses and their routes' session budget. */
-  now?: () => number;
-  /** How often the schedule and paused runs are looked at. */
-  tickMs?: number;
-}
+export type { RuleRunnerOptions };
 
 /** The longest stretch of a preview's planning before the event loop gets a turn. */
 const PLAN_SLICE_MS = 8;
 const GONE = 'sold or no longer on sale';
 
-export class RuleRunner {
-  private readonly store: RulesStore;
-  readonly now: () => number;
+export class RuleRunner extends RunSender {
   private timer: NodeJS.Timeout | undefined;
   /** The plans previewed lately, by key: what a refused run compares with. */
   private readonly previewed = new Map<string, PlanItem[]>();
-  private closed = false;
   readonly source: ReplicaListings;
-  readonly sender: RunSender;
   /** The listings' rule lines, kept until what they read changes. */
   readonly lines: ListingLines;
 
-  constructor(private readonly options: RuleRunnerOptions) {
-    this.store = options.store;
-    this.now = options.now ?? Date.now;
+  constructor(options: RuleRunnerOptions) {
+    super(options);
     this.source = new ReplicaListings(options.replica, options.costs);
     this.lines = new ListingLines(this.store, this.source, options.activity, this.now);
-    this.sender = new RunSender(options, this.now, () => this.arm());
   }
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */
   start(): void {
-    for (const run of this.store.unfinishedRuns()) {
-      if (run.status === 'running') this.sender.drive(run.id);
-    }
     this.tick();
   }
 
   /** Sets the timer for the next moment a rule or paused run is due, at least every `tickMs`. */
-  arm(): void {
+  protected arm(): void {
     if (this.closed) return;
     clearTimeout(this.timer);
     const now = this.now();
@@ -88,27 +65,22 @@ export class RuleRunner {
   }
 
   /** Stops sending: a write in flight stays pending, sent again under its key after a start. */
-  async close(): Promise<void> {
-    this.closed = true;
+  override async close(): Promise<void> {
     clearTimeout(this.timer);
-    await this.sender.close();
-  }
-
-  private contextFor(ruleId: number | undefined, definition: RuleDefinition): PlanContext {
-    const now = this.now();
-    const since = now - Math.max(definition.skipEditedWithinDays, 0) * DAY_MS;
-    return {
-      now,
-      personEdits: this.options.activity?.personEdits(since) ?? new Map(),
-      lastChangedByRule: ruleId === undefined ? new Map() : this.store.lastChanges(ruleId),
-      onSale: ruleId === undefined ? new Map() : this.store.salesOf(ruleId),
-    };
+    await super.close();
   }
 
   /** What a rule (kept, or a draft) would do now, planned in slices that never hold the loop. */
   async preview(definition: RuleDefinition, ruleId?: number) {
     const listings = await this.source.listings();
-    const planner = new RulePlanner(definition, this.contextFor(ruleId, definition));
+    const now = this.now();
+    const since = now - Math.max(definition.skipEditedWithinDays, 0) * DAY_MS;
+    const planner = new RulePlanner(definition, {
+      now,
+      personEdits: this.options.activity?.personEdits(since) ?? new Map(),
+      lastChangedByRule: ruleId === undefined ? new Map() : this.store.lastChanges(ruleId),
+      onSale: ruleId === undefined ? new Map() : this.store.salesOf(ruleId),
+    });
     const busyMs = await inSlices([...listings.values()], PLAN_SLICE_MS, (listing) =>
       planner.add(listing),
     );
@@ -142,7 +114,7 @@ export class RuleRunner {
         markdownCents,
       };
     }
-    return this.sender.start({ ruleId: rule.id, trigger, by }, items);
+    return this.send({ ruleId: rule.id, trigger, by }, items);
   }
 
   /** Puts back what a run changed where no one changed it since; the rest is skipped and says why. */
@@ -167,16 +139,17 @@ export class RuleRunner {
       const put = { kind: 'write', reason: null, before: item.after, after: back } as const;
       return [{ listingId, title, why, ...put, floorCents, markdownCents: 0n }];
     });
-    return this.sender.start({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
+    return this.send({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }
 
-  /** Resumes paused runs due and starts the rules due by their clock, each moment claimed once. */
+  /** Resumes the runs due (paused, or cut by a restart), starts the rules due, each moment once. */
   tick(): void {
     if (this.closed) return;
     const now = this.now();
     try {
+      // A running run not being sent is one a restart interrupted (a running run has no resumeAt).
       for (const run of this.store.unfinishedRuns()) {
-        if (run.status === 'paused' && (run.resumeAt ?? 0) <= now) this.sender.drive(run.id);
+        if ((run.resumeAt ?? 0) <= now) this.drive(run.id);
       }
       for (const rule of this.store.rules()) {
         const moment = rule.enabled ? dueMoment(rule, now) : null;

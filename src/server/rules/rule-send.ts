@@ -9,11 +9,12 @@ import type { Replica } from '../replica/replica';
 import { serverClient } from '../governed-call';
 import { waitText } from '../upstream-pause';
 import type { PlanItem } from './rule-plan';
+import type { KeptCosts } from './replica-listings';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
 
 /** Sends a run's recorded writes under their Idempotency-Keys, in the background, pausing as told. */
 
-export interface SendOptions {
+export interface RuleRunnerOptions {
   store: RulesStore;
   activity: ActivityStore | undefined;
   upstream: Upstream;
@@ -23,6 +24,12 @@ export interface SendOptions {
   maxPauses?: number;
   /** The shortest wait of a paused run, in seconds. */
   minPauseSeconds?: number;
+  /** The seller's costs kept by the hub, read over the marketplace's. */
+  costs?: KeptCosts;
+  /** The rules' clock (epoch ms): their schedule, pauses and their routes' session budget. */
+  now?: () => number;
+  /** How often the schedule and paused runs are looked at. */
+  tickMs?: number;
 }
 
 /** An answer to one write, an error's as much as a success's (status -1: taken back; 0: unreached). */
@@ -79,21 +86,22 @@ function refusalLine({ code }: ApiAnswer): string {
 
 const ok = (status: number) => status >= 200 && status < 300;
 
-export class RunSender {
-  private readonly store: RulesStore;
+/** The runs' sending half of the rule runner (rule-runner.ts): the same store, clock and close. */
+export abstract class RunSender {
+  protected readonly store: RulesStore;
+  readonly now: () => number;
   private readonly active = new Map<number, Promise<void>>();
   private readonly abort = new AbortController();
-  private closed = false;
+  protected closed = false;
   /** Each write a background ticket of the governor under the rules' share. */
   private readonly client: SlabdeskClient;
 
-  constructor(
-    private readonly options: SendOptions,
-    private readonly now: () => number,
-    /** Called when a run pauses: the schedule's one timer wakes it at its `resumeAt`. */
-    private readonly paused: () => void,
-  ) {
+  /** Called when a run pauses: the schedule's one timer wakes it at its `resumeAt`. */
+  protected abstract arm(): void;
+
+  constructor(protected readonly options: RuleRunnerOptions) {
     this.store = options.store;
+    this.now = options.now ?? Date.now;
     // The client tries nothing again by itself: the run decides (a pause, a stop, the same key).
     this.client = serverClient(options.upstream, options.governor, {
       priority: 'background',
@@ -122,15 +130,15 @@ export class RunSender {
   }
 
   /** Records a run (a rule's or an undo's) with its plan, then sends it. */
-  start(run: Omit<Parameters<RulesStore['createRun']>[0], 'at'>, items: PlanItem[]): RunRecord {
+  protected send(run: Omit<Parameters<RulesStore['createRun']>[0], 'at'>, items: PlanItem[]) {
     const runId = this.store.createRun({ ...run, at: this.iso() }, items);
     this.drive(runId);
     return this.store.run(runId)!;
   }
 
-  drive(runId: number): void {
+  protected drive(runId: number): void {
     if (this.closed || this.active.has(runId)) return;
-    const work = this.send(runId)
+    const work = this.sendRun(runId)
       .catch((error: unknown) => {
         // A thrown error never stops the server: the run pauses and is tried again.
         serverLog.error({ err: error, runId }, 'A pricing rule run failed');
@@ -143,10 +151,10 @@ export class RunSender {
 
   private pause(runId: number, note: string, seconds: number): void {
     this.store.setRunStatus(runId, 'paused', { note, resumeAt: this.now() + seconds * 1000 });
-    this.paused();
+    this.arm();
   }
 
-  private async send(runId: number): Promise<void> {
+  private async sendRun(runId: number): Promise<void> {
     const run = this.store.run(runId);
     if (!run) return;
     const rule = this.store.rule(run.ruleId);

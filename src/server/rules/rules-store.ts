@@ -9,8 +9,10 @@ type TouchedListing = { listingId: string; ruleId: number; at: string; after: Wr
 
 /** The rules on disk: each write kept with its Idempotency-Key before it is sent (a restart resends). */
 
-const RULE = `SELECT id, definition, enabled, created_by AS createdBy, created_at AS createdAt,
-  updated_at AS updatedAt, deleted_at AS deletedAt FROM rules`;
+/** A definition that is not JSON (edited by hand) reads as null, and its rule is left out. */
+const RULE = `SELECT id, CASE WHEN json_valid(definition) THEN definition END AS definition,
+  enabled, created_by AS createdBy, created_at AS createdAt, updated_at AS updatedAt,
+  deleted_at AS deletedAt FROM rules`;
 /** A run with its items counted (`counts` as JSON) and its markdown summed. */
 const RUN = `SELECT id, rule_id AS ruleId, trigger, status, by_name AS "by", started_at AS startedAt,
   finished_at AS finishedAt, note, resume_at AS resumeAt, attempts, undo_of AS undoOf,
@@ -96,10 +98,9 @@ const SCHEMA = `
 const DELETED = 'ALTER TABLE rules ADD COLUMN deleted_at TEXT;';
 
 type Statement = keyof typeof STATEMENTS;
-const JSON_COLUMNS = ['before', 'after', 'counts'];
+const JSON_COLUMNS = ['before', 'after', 'counts', 'definition'];
 
 export class RulesStore extends SqliteStore {
-  private changes = 0;
   /** The rules as read, until a rule is written (a run's progress leaves them). */
   private read: StoredRule[] | undefined;
 
@@ -107,32 +108,34 @@ export class RulesStore extends SqliteStore {
     super(path, 'rules', [SCHEMA, DELETED]);
   }
 
-  private statement(name: Statement): Database.Statement {
-    return this.sql(STATEMENTS[name]);
-  }
-
-  /** Changes whenever something a plan reads changes here; kept plans hold it. */
+  /** SQLite's count of rows changed: kept plans hold it, and are planned again when it moves. */
   get version(): number {
-    return this.changes;
+    return this.sql('SELECT total_changes()').pluck().get() as number;
   }
 
-  /** Runs a writing statement: what a plan reads changed. */
   private write(statement: Statement, ...params: unknown[]): Database.RunResult {
-    this.changes++;
-    return this.statement(statement).run(...params);
+    return this.sql(STATEMENTS[statement]).run(...params);
   }
 
   private all<T>(statement: Statement, ...params: unknown[]): T[] {
-    return (this.statement(statement).all(...params) as Record<string, unknown>[]).map((row) => {
-      for (const column of JSON_COLUMNS) {
-        if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
-      }
-      return row as T;
-    });
+    return (this.sql(STATEMENTS[statement]).all(...params) as Record<string, unknown>[]).map(
+      (row) => {
+        for (const column of JSON_COLUMNS) {
+          if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
+        }
+        return row as T;
+      },
+    );
   }
 
+  /** A row that no longer reads as a rule (edited by hand) is left out: it is not run. */
   private rulesOf(statement: Statement, ...params: unknown[]): StoredRule[] {
-    return this.all<RuleRow>(statement, ...params).flatMap(ruleOf);
+    return this.all<RuleRow>(statement, ...params).flatMap((row) => {
+      const definition = RuleDefinition.safeParse(row.definition);
+      return definition.success
+        ? [{ ...row, enabled: row.enabled === 1, definition: definition.data }]
+        : [];
+    });
   }
 
   /** A new rule: a sale keeps its own clock from the start, a daily rule waits to be switched on. */
@@ -171,7 +174,7 @@ export class RulesStore extends SqliteStore {
 
   /** Marks the day (in the rule's zone) its scheduled run started, so it starts once a day. */
   claimScheduledDay(id: number, day: string): boolean {
-    return this.statement('claimDay').run({ day, id }).changes > 0;
+    return this.write('claimDay', { day, id }).changes > 0;
   }
 
   /** A run and every item of its plan in one transaction: nothing is sent before this commits. */
@@ -185,7 +188,7 @@ export class RulesStore extends SqliteStore {
       const runId = Number(lastInsertRowid);
       items.forEach((item, seq) => {
         const write = item.kind === 'write';
-        this.statement('insertItem').run({
+        this.write('insertItem', {
           ...item,
           runId,
           seq,
@@ -197,7 +200,7 @@ export class RulesStore extends SqliteStore {
           key: write ? `slabdesk-rule-run-${runId}-${item.listingId}` : null,
         });
       });
-      if (undoOf !== null) this.statement('markUndone').run(runId, undoOf);
+      if (undoOf !== null) this.write('markUndone', runId, undoOf);
       return runId;
     })();
   }
@@ -212,7 +215,7 @@ export class RulesStore extends SqliteStore {
     status: RunRecord['status'],
     { note = null, resumeAt = null, finishedAt = null }: Partial<RunRecord> = {},
   ): void {
-    this.statement('setRunStatus').run({ note, resumeAt, finishedAt, id, status });
+    this.write('setRunStatus', { note, resumeAt, finishedAt, id, status });
   }
 
   items = (runId: number, limit = -1) => this.all<RunItem>('items', runId, limit);
@@ -253,7 +256,7 @@ export class RulesStore extends SqliteStore {
   endSale = (ruleId: number, listingId: string) => void this.write('endSale', ruleId, listingId);
 }
 
-type RuleRow = Omit<StoredRule, 'definition' | 'enabled'> & { definition: string; enabled: number };
+type RuleRow = Omit<StoredRule, 'enabled'> & { enabled: number };
 
 const timesOf = <K>(rows: { id: K; at: string }[]) =>
   new Map(rows.map((row) => [row.id, Date.parse(row.at)]));
@@ -265,17 +268,3 @@ const salesOf = <K>(rows: { id: K; originalCents: number; saleCents: number }[])
       { originalCents: BigInt(originalCents), saleCents: BigInt(saleCents) },
     ]),
   );
-
-/** A row that no longer reads as a rule (edited by hand) is left out: it is not run. */
-function ruleOf(row: RuleRow): StoredRule[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(row.definition);
-  } catch {
-    return [];
-  }
-  const definition = RuleDefinition.safeParse(parsed);
-  return definition.success
-    ? [{ ...row, enabled: row.enabled === 1, definition: definition.data }]
-    : [];
-}
