@@ -1,52 +1,28 @@
+import { z } from 'zod';
 import { FieldErrors } from '../platform/api-error';
 import { flattenWriteBody } from '../../shared/write-body';
 import { gradeProblem } from './grade-scales';
-import { GRADERS, type Grader } from './inventory';
+import { GRADERS } from './inventory';
 import { DURATIONS } from './listings';
 import { centsOf } from '../../shared/money';
+import { MAX_PRICE_CENTS, MIN_PRICE_CENTS, priceBoundsMessage } from '../../shared/price-math';
 import { parseIsoInstant } from '../platform/time';
 import { isLoopbackHttp } from '../platform/host-names';
+
+/**
+ * Listing write input rules: every broken rule under its field, together in one 422. Each field
+ * is a zod schema, read on its own (a broken field never hides another); the same schemas are the
+ * OpenAPI document's ListingCreateInput and ListingUpdateInput (openapi/schemas.ts).
+ */
 
 /** The price's side of a minimum offer above it, when both were sent in one request. */
 export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
 
-/** Listing write input rules: every broken rule under its field, together in one 422. */
-
-export const MIN_PRICE_CENTS = 10_00;
-export const MAX_PRICE_CENTS = 1_000_000_00;
-export const MAX_IMAGES = 5;
+const MAX_IMAGES = 5;
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.heic'];
 
-/** The terms both writes take; `null` clears the minimum offer, or releases a schedule now. */
-interface Terms {
-  title?: string | undefined;
-  description?: string | undefined;
-  duration_hours?: number | undefined;
-  accepts_offers?: boolean | undefined;
-  minimum_offer_cents?: number | null | undefined;
-  accepts_trades?: boolean | undefined;
-  auto_relist?: boolean | undefined;
-  promoted?: boolean | undefined;
-  scheduled_go_live_at?: number | null | undefined;
-}
-
-export interface CreateInput extends Terms {
-  price_cents: number;
-  sku?: string | undefined;
-  inventory_item_id?: string | undefined;
-  grader?: Grader | undefined;
-  /** The image URLs as given (the rehost step checks that each can be fetched). */
-  images: string[];
-  card?: ReturnType<typeof card>;
-}
-
-export interface UpdateInput extends Terms {
-  price_cents?: number | undefined;
-  status?: 'active' | 'draft' | undefined;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The earliest card year accepted: trading cards older than this are not on the marketplace. */
+const MIN_CARD_YEAR = 1850;
 
 const chars = (text: string) => [...text].length;
 
@@ -56,64 +32,72 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 
-/** The earliest card year accepted: trading cards older than this are not on the marketplace. */
-export const MIN_CARD_YEAR = 1850;
+/** Text, trimmed; its length counted in characters, as JSON Schema's minLength and maxLength are. */
+const text = (min: number, max: number, multiline = false) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .refine((value) => !(multiline ? CONTROL_MULTILINE : CONTROL).test(value), {
+      error: 'must not contain control characters',
+      abort: true,
+    })
+    .transform((value) => value.trim())
+    .refine((value) => chars(value) >= min, {
+      error: min === 1 ? "can't be blank" : `must be at least ${min} characters`,
+      abort: true,
+    })
+    .refine((value) => chars(value) <= max, { error: `is too long (maximum is ${max} characters)` })
+    .meta({ minLength: min, maxLength: max });
 
-/** Field readers: each returns the value, or undefined after adding a message. */
-function text(
-  errors: FieldErrors,
-  field: string,
-  value: unknown,
-  min: number,
-  max: number,
-  multiline = false,
-): string | undefined {
-  if (typeof value !== 'string') return errors.add(field, 'must be a string');
-  if ((multiline ? CONTROL_MULTILINE : CONTROL).test(value))
-    return errors.add(field, 'must not contain control characters');
-  const trimmed = value.trim();
-  const short = min === 1 ? "can't be blank" : `must be at least ${min} characters`;
-  if (chars(trimmed) < min) return errors.add(field, short);
-  if (chars(trimmed) > max) return errors.add(field, `is too long (maximum is ${max} characters)`);
-  return trimmed;
-}
+const flag = z.boolean({ error: 'must be true or false' });
 
-function flag(errors: FieldErrors, field: string, value: unknown): boolean | undefined {
-  if (typeof value !== 'boolean') return errors.add(field, 'must be true or false');
-  return value;
-}
+/** A value read by one of the house's parsers; `problem` words what it refuses. */
+const readBy = <T>(parse: (value: unknown) => T, problem: (read: T) => string | null) =>
+  z.unknown().transform((value, ctx) => {
+    const read = parse(value);
+    const message = problem(read);
+    if (message === null) return read as NonNullable<T>;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 
-function price(errors: FieldErrors, value: unknown): number | undefined {
-  const cents = centsOf(value);
-  if (cents === undefined)
-    return errors.add('price', 'must be a dollar amount with at most 2 decimals, such as "125.00"');
-  if (cents < MIN_PRICE_CENTS || cents > MAX_PRICE_CENTS)
-    return errors.add('price', 'must be between 10 and 1000000 dollars');
-  return cents;
-}
+/** The one money parser (shared/money) into cents; a string or a number (JSON Schema's words). */
+const dollars = (
+  problem: (cents: number | undefined) => string | null,
+  pattern: string,
+  number: object,
+) =>
+  readBy(centsOf, problem).meta({
+    anyOf: [
+      { type: 'string', pattern },
+      { type: 'number', ...number },
+    ],
+  });
 
-function minimumOffer(errors: FieldErrors, value: unknown): number | null | undefined {
-  if (value === null) return null;
-  const cents = centsOf(value);
-  if (cents !== undefined && cents !== 0) return cents;
-  return errors.add(
-    'minimum_offer',
-    'must be a positive dollar amount with at most 2 decimals, or null',
-  );
-}
+const price = dollars(
+  (cents) =>
+    cents === undefined
+      ? 'must be a dollar amount with at most 2 decimals, such as "125.00"'
+      : priceBoundsMessage(BigInt(cents)) && 'must be between 10 and 1000000 dollars',
+  '^\\$?\\d+(\\.\\d{1,2})?$',
+  { minimum: Number(MIN_PRICE_CENTS) / 100, maximum: Number(MAX_PRICE_CENTS) / 100 },
+);
 
-function duration(errors: FieldErrors, value: unknown): number | undefined {
-  if (typeof value === 'number' && (DURATIONS as readonly number[]).includes(value)) return value;
-  return errors.add('duration_hours', `must be one of ${DURATIONS.join(', ')}`);
-}
+/** `null` clears the floor (an update), or is ignored with offers off. */
+const minimumOffer = dollars(
+  (cents) =>
+    cents === undefined || cents === 0
+      ? 'must be a positive dollar amount with at most 2 decimals, or null'
+      : null,
+  '^\\d+(\\.\\d{1,2})?$',
+  { minimum: 0 },
+).nullable();
 
-function instant(errors: FieldErrors, value: unknown): number | null | undefined {
-  if (value === null) return null;
-  const ms = parseIsoInstant(value);
-  if (ms === null)
-    return errors.add('scheduled_go_live_at', 'must be an ISO 8601 date-time with a zone, or null');
-  return ms;
-}
+/** `null` releases a schedule now. */
+const instant = readBy(parseIsoInstant, (ms) =>
+  ms === null ? 'must be an ISO 8601 date-time with a zone, or null' : null,
+)
+  .meta({ type: 'string', format: 'date-time' })
+  .nullable();
 
 /** The image rule's format half: an https URL of a JPEG, PNG, WEBP or HEIC photo. */
 export function imageFormatProblem(src: string, loopbackImages = false): string | null {
@@ -133,14 +117,24 @@ export function imageFormatProblem(src: string, loopbackImages = false): string 
   return null;
 }
 
-function images(errors: FieldErrors, value: unknown, loopbackImages: boolean): string[] {
-  if (!Array.isArray(value)) return errors.add('images', 'must be an array of {src} objects') ?? [];
-  if (value.length > MAX_IMAGES) {
-    return errors.add('images', `at most ${MAX_IMAGES} images are allowed`) ?? [];
-  }
+/** The photos; each is read in `imageSources` (its message names it by its place). */
+const images = z
+  .array(z.unknown(), { error: 'must be an array of {src} objects' })
+  .max(MAX_IMAGES, { error: `at most ${MAX_IMAGES} images are allowed` })
+  .meta({
+    items: {
+      type: 'object',
+      required: ['src'],
+      properties: { src: { type: 'string', format: 'uri' } },
+      additionalProperties: true,
+    },
+  });
+
+function imageSources(errors: FieldErrors, list: unknown[], loopbackImages: boolean): string[] {
   const out: string[] = [];
-  value.forEach((image: unknown, index) => {
-    const src = isObject(image) ? image.src : undefined;
+  list.forEach((image: unknown, index) => {
+    const src: unknown =
+      typeof image === 'object' && image !== null ? Reflect.get(image, 'src') : undefined;
     if (typeof src !== 'string' || src.trim() === '') {
       return errors.add('images', `image ${index + 1} must be an object with a src URL`);
     }
@@ -151,55 +145,104 @@ function images(errors: FieldErrors, value: unknown, loopbackImages: boolean): s
   return out;
 }
 
+const yearWords = () =>
+  `must be a year from ${MIN_CARD_YEAR} to ${new Date().getUTCFullYear() + 1}`;
+
 /** The fallback card details, used only when the grader lookup cannot resolve the cert. */
-function card(errors: FieldErrors, value: unknown, grader: Grader | undefined) {
-  if (!isObject(value)) return errors.add('card', 'must be an object');
-  const known = new Set(['title', 'player', 'year', 'set', 'variant', 'grade', 'category']);
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) errors.add(`card.${key}`, 'is not a card field');
-  }
-  const title =
-    value.title === undefined
-      ? errors.add('card.title', 'is required')
-      : text(errors, 'card.title', value.title, 1, 180);
-  const optional = (name: string, max: number) =>
-    value[name] === undefined ? undefined : text(errors, `card.${name}`, value[name], 0, max);
-  let year: number | undefined;
-  if (value.year !== undefined) {
-    const latest = new Date().getUTCFullYear() + 1;
-    if (typeof value.year !== 'number' || !Number.isInteger(value.year)) {
-      errors.add('card.year', 'must be an integer');
-    } else if (value.year < MIN_CARD_YEAR || value.year > latest) {
-      errors.add('card.year', `must be a year from ${MIN_CARD_YEAR} to ${latest}`);
-    } else year = value.year;
-  }
-  const grade = optional('grade', 20);
-  const gradeIssue = grade === undefined ? null : gradeProblem(grade, grader);
-  if (gradeIssue) errors.add('card.grade', gradeIssue);
-  const result = {
-    player: optional('player', 120),
-    year,
-    set: optional('set', 120),
-    variant: optional('variant', 120),
-    grade: gradeIssue ? undefined : grade,
-    category: optional('category', 40),
-  };
-  return title === undefined ? undefined : { title, ...result };
-}
+const card = z.strictObject(
+  {
+    title: text(1, 180),
+    player: text(0, 120).optional(),
+    year: z
+      .int({ error: 'must be an integer' })
+      .min(MIN_CARD_YEAR, { error: yearWords })
+      .refine((year) => year <= new Date().getUTCFullYear() + 1, { error: yearWords })
+      .optional(),
+    set: text(0, 120).optional(),
+    variant: text(0, 120).optional(),
+    grade: text(0, 20).optional(),
+    category: text(0, 40).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? 'is not a card field' : 'must be an object',
+  },
+);
 
-/** Title and description, as both writes read them. */
-function readWords(errors: FieldErrors, f: Record<string, unknown>, input: Terms): void {
-  if (f.title !== undefined) input.title = text(errors, 'title', f.title, 1, 180);
-  if (f.description !== undefined)
-    input.description = text(errors, 'description', f.description, 0, 1000, true);
-}
+/** The sale window and terms both writes take. */
+const TERMS = {
+  title: text(1, 180),
+  description: text(0, 1000, true),
+  duration_hours: z.literal(DURATIONS, { error: `must be one of ${DURATIONS.join(', ')}` }),
+  accepts_offers: flag,
+  minimum_offer: minimumOffer,
+  accepts_trades: flag,
+  auto_relist: flag,
+  promoted: flag,
+  scheduled_go_live_at: instant,
+};
 
-/** The window's length and the flags, as both writes read them. */
-function readWindow(errors: FieldErrors, f: Record<string, unknown>, input: Terms): void {
-  if (f.duration_hours !== undefined) input.duration_hours = duration(errors, f.duration_hours);
-  for (const name of ['accepts_offers', 'accepts_trades', 'auto_relist', 'promoted'] as const) {
-    if (f[name] !== undefined) input[name] = flag(errors, name, f[name]);
+/** A create's fields (all optional here: which are required is a rule of `parseCreate`). */
+export const createFields = z
+  .object({
+    price,
+    sku: text(1, 40),
+    inventory_item_id: text(1, 64),
+    grader: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+      z.enum(GRADERS, { error: `must be one of ${GRADERS.join(', ')}` }),
+    ),
+    images,
+    card,
+    ...TERMS,
+  })
+  .partial();
+
+/** An update's fields: only those to change. */
+export const updateFields = z
+  .object({
+    price,
+    status: z.enum(['active', 'draft'], { error: 'must be active or draft' }),
+    ...TERMS,
+  })
+  .partial();
+
+type Fields<S extends z.ZodType> = Partial<z.output<S>>;
+export type CreateInput = Omit<
+  Fields<typeof createFields>,
+  'price' | 'minimum_offer' | 'images'
+> & {
+  price_cents: number;
+  minimum_offer_cents?: number | null;
+  /** The image URLs as given (the rehost step checks that each can be fetched). */
+  images: string[];
+};
+export type UpdateInput = Omit<Fields<typeof updateFields>, 'price' | 'minimum_offer'> & {
+  price_cents?: number;
+  minimum_offer_cents?: number | null;
+};
+
+/** Reads each field sent on its own: its value, or its messages (nested ones as `card.year`). */
+function readFields<S extends z.ZodObject>(
+  schema: S,
+  sent: Record<string, unknown>,
+  errors: FieldErrors,
+): Fields<S> {
+  const read: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (sent[name] === undefined) continue;
+    const result = field.safeParse(sent[name]);
+    if (result.success) {
+      read[name] = result.data;
+      continue;
+    }
+    for (const issue of result.error.issues) {
+      const path = [name, ...issue.path.map(String)].join('.');
+      if (issue.code !== 'unrecognized_keys') errors.add(path, issue.message);
+      else for (const key of issue.keys) errors.add(`${path}.${key}`, issue.message);
+    }
   }
+  return read as Fields<S>;
 }
 
 /** Parses a create body; throws one 422 with every broken rule. */
@@ -208,52 +251,39 @@ export function parseCreate(
   options: { loopbackImages?: boolean } = {},
 ): CreateInput {
   const errors = new FieldErrors();
-  const f = flattenWriteBody(body, 'create', errors);
-  const input: CreateInput = { price_cents: 0, images: [] };
-  if (f.price === undefined) errors.add('price', 'is required');
-  else input.price_cents = price(errors, f.price) ?? 0;
-  if (f.sku !== undefined) input.sku = text(errors, 'sku', f.sku, 1, 40);
-  if (f.inventory_item_id !== undefined)
-    input.inventory_item_id = text(errors, 'inventory_item_id', f.inventory_item_id, 1, 64);
-  if (f.sku === undefined && f.inventory_item_id === undefined) {
+  const sent = flattenWriteBody(body, 'create', errors);
+  const read = readFields(createFields, sent, errors);
+  const { price: priceCents, minimum_offer: minimum, images: list, card: details, ...rest } = read;
+  const input: CreateInput = { ...rest, price_cents: priceCents ?? 0, images: [] };
+  if (sent.price === undefined) errors.add('price', 'is required');
+  if (sent.sku === undefined && sent.inventory_item_id === undefined) {
     errors.add('sku', 'either sku (a cert number) or inventory_item_id is required');
   }
-  if (f.sku !== undefined && f.inventory_item_id !== undefined) {
+  if (sent.sku !== undefined && sent.inventory_item_id !== undefined) {
     errors.add('inventory_item_id', 'cannot be given together with sku: send one of them');
   }
-  if (f.grader !== undefined) {
-    const grader = typeof f.grader === 'string' ? f.grader.trim().toUpperCase() : '';
-    if ((GRADERS as readonly string[]).includes(grader)) input.grader = grader as Grader;
-    else errors.add('grader', `must be one of ${GRADERS.join(', ')}`);
-  }
-  readWords(errors, f, input);
-  if (f.images !== undefined) {
-    input.images = images(errors, f.images, options.loopbackImages ?? false);
-  }
-  if (f.card !== undefined) {
-    if (f.inventory_item_id !== undefined) {
+  if (list) input.images = imageSources(errors, list, options.loopbackImages ?? false);
+  if (sent.card !== undefined) {
+    if (sent.inventory_item_id !== undefined) {
       errors.add('card', 'cannot be used with inventory_item_id (the card already exists)');
     } else {
-      input.card = card(errors, f.card, input.grader);
-      if (f.grader === undefined) errors.add('grader', 'is required when card is given');
-      if (f.images === undefined || (Array.isArray(f.images) && f.images.length === 0)) {
+      const gradeIssue =
+        details?.grade === undefined ? null : gradeProblem(details.grade, read.grader);
+      if (gradeIssue) errors.add('card.grade', gradeIssue);
+      if (details) input.card = { ...details, grade: gradeIssue ? undefined : details.grade };
+      if (sent.grader === undefined) errors.add('grader', 'is required when card is given');
+      if (sent.images === undefined || (Array.isArray(sent.images) && sent.images.length === 0)) {
         errors.add('images', 'at least one image is required when card is given');
       }
     }
   }
-  readWindow(errors, f, input);
-  if (f.minimum_offer !== undefined) {
-    const cents = minimumOffer(errors, f.minimum_offer);
-    // Meaningful only with offers on: with offers off it is ignored, not checked against the price.
-    if (cents !== undefined && input.accepts_offers !== false) {
-      if (cents !== null && input.price_cents > 0 && cents > input.price_cents) {
-        errors.add('minimum_offer', 'must be at most the price');
-        errors.add('price', PRICE_BELOW_MINIMUM);
-      } else input.minimum_offer_cents = cents;
-    }
+  // Meaningful only with offers on: with offers off it is ignored, not checked against the price.
+  if (minimum !== undefined && input.accepts_offers !== false) {
+    if (minimum !== null && input.price_cents > 0 && minimum > input.price_cents) {
+      errors.add('minimum_offer', 'must be at most the price');
+      errors.add('price', PRICE_BELOW_MINIMUM);
+    } else input.minimum_offer_cents = minimum;
   }
-  if (f.scheduled_go_live_at !== undefined)
-    input.scheduled_go_live_at = instant(errors, f.scheduled_go_live_at);
   errors.throwIfAny();
   return input;
 }
@@ -261,22 +291,12 @@ export function parseCreate(
 /** Parses an update body (only the fields to change); throws one 422 with every broken rule. */
 export function parseUpdate(body: unknown): UpdateInput {
   const errors = new FieldErrors();
-  const f = flattenWriteBody(body, 'update', errors);
-  const input: UpdateInput = {};
-  if (f.price !== undefined) input.price_cents = price(errors, f.price);
-  readWords(errors, f, input);
-  if (f.status !== undefined) {
-    if (f.status === 'active' || f.status === 'draft') input.status = f.status;
-    else errors.add('status', 'must be active or draft');
+  const sent = flattenWriteBody(body, 'update', errors);
+  if (sent.scheduled_go_live_at !== undefined && sent.status !== undefined) {
+    errors.add('scheduled_go_live_at', 'cannot be given together with status');
+    delete sent.scheduled_go_live_at;
   }
-  readWindow(errors, f, input);
-  if (f.minimum_offer !== undefined)
-    input.minimum_offer_cents = minimumOffer(errors, f.minimum_offer);
-  if (f.scheduled_go_live_at !== undefined) {
-    if (f.status !== undefined) {
-      errors.add('scheduled_go_live_at', 'cannot be given together with status');
-    } else input.scheduled_go_live_at = instant(errors, f.scheduled_go_live_at);
-  }
+  const { price, minimum_offer, ...rest } = readFields(updateFields, sent, errors);
   errors.throwIfAny();
-  return input;
+  return { ...rest, price_cents: price, minimum_offer_cents: minimum_offer };
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../platform/collection-query';
 import type { ApiScope } from '../platform/scopes';
+import { ORDER_STATUSES } from '../store/orders-store';
 import type { JsonSchema } from './schemas';
 
 /** The operations: parameters, bodies, every documented status with body and headers. */
@@ -258,7 +259,7 @@ export function paths(): Record<string, JsonSchema> {
       {
         name: 'status',
         in: 'query',
-        schema: { type: 'string', enum: ['open', 'closed', 'cancelled', 'any'], default: 'any' },
+        schema: { type: 'string', enum: ORDER_STATUSES, default: 'any' },
       },
     ]),
     '/orders/{id}.json': {

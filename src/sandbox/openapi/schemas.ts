@@ -1,6 +1,6 @@
 import { GRADERS } from '../domain/inventory';
-import { MAX_IMAGES, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../domain/listing-input';
-import { DURATIONS } from '../domain/listings';
+import { z } from 'zod';
+import { createFields, updateFields } from '../domain/listing-input';
 
 /** The spec's views; responses stay open to extra members ("not shown" is not absent). */
 export type JsonSchema = Record<string, unknown>;
@@ -50,35 +50,11 @@ const CARD_MEMBERS: Record<string, JsonSchema> = {
 };
 const cardInList = object(CARD_MEMBERS, ['year', 'set', 'category']);
 
-const priceInput: JsonSchema = {
-  anyOf: [
-    { type: 'string', pattern: '^\\$?\\d+(\\.\\d{1,2})?$' },
-    { type: 'number', minimum: MIN_PRICE_CENTS / 100, maximum: MAX_PRICE_CENTS / 100 },
-  ],
-};
-const text = (min: number, max: number): JsonSchema => ({
-  type: 'string',
-  minLength: min,
-  maxLength: max,
-});
-const durationHours: JsonSchema = { type: 'integer', enum: [...DURATIONS] };
-const offerFloor: JsonSchema = {
-  anyOf: [
-    { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
-    { type: 'number', minimum: 0 },
-  ],
-};
-
-/** The sale window and terms both writes take; an update may clear the floor and the schedule. */
-const windowInput = (clearable: (schema: JsonSchema) => JsonSchema) => ({
-  duration_hours: durationHours,
-  accepts_offers: bool,
-  minimum_offer: clearable(offerFloor),
-  accepts_trades: bool,
-  auto_relist: bool,
-  promoted: bool,
-  scheduled_go_live_at: clearable({ type: 'string', format: 'date-time' }),
-});
+/** A write's input as its zod schema reads it, open to the alias forms. */
+function writeInput(fields: z.ZodObject, description: string): JsonSchema {
+  const { $schema: _draft, ...schema } = z.toJSONSchema(fields.loose(), { io: 'input' });
+  return { ...schema, description };
+}
 
 /** The schemas, plus a `...Fields` form per record for `fields=` reads (none required). */
 export function componentSchemas(): Record<string, JsonSchema> {
@@ -320,51 +296,13 @@ function baseSchemas(): Record<string, JsonSchema> {
       },
       additionalProperties: true,
     },
-    ListingCreateInput: {
-      type: 'object',
-      description:
-        'One of sku or inventory_item_id. The alias forms (svc_ names, body_html, variants[0]) are accepted too.',
-      properties: {
-        price: priceInput,
-        sku: text(1, 40),
-        inventory_item_id: text(1, 64),
-        grader,
-        title: text(1, 180),
-        description: text(0, 1000),
-        images: {
-          type: 'array',
-          maxItems: MAX_IMAGES,
-          items: object({ src: { type: 'string', format: 'uri' } }),
-        },
-        card: {
-          type: 'object',
-          required: ['title'],
-          properties: {
-            title: text(1, 180),
-            player: text(0, 120),
-            year: int,
-            set: text(0, 120),
-            variant: text(0, 120),
-            grade: text(0, 20),
-            category: text(0, 40),
-          },
-          additionalProperties: false,
-        },
-        ...windowInput((schema) => schema),
-      },
-      additionalProperties: true,
-    },
-    ListingUpdateInput: {
-      type: 'object',
-      description: 'Only the fields to change. The alias forms are accepted too.',
-      properties: {
-        price: priceInput,
-        title: text(1, 180),
-        description: text(0, 1000),
-        status: { type: 'string', enum: ['active', 'draft'] },
-        ...windowInput(nullable),
-      },
-      additionalProperties: true,
-    },
+    ListingCreateInput: writeInput(
+      createFields,
+      'One of sku or inventory_item_id. The alias forms (svc_ names, body_html, variants[0]) are accepted too.',
+    ),
+    ListingUpdateInput: writeInput(
+      updateFields,
+      'Only the fields to change. The alias forms are accepted too.',
+    ),
   };
 }

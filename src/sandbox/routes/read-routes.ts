@@ -3,7 +3,7 @@ import type { ApiScope } from '../platform/scopes';
 import type { SandboxContext } from '../context';
 import { notFound } from '../platform/api-error';
 import type { PlatformState } from './request-pipeline';
-import type { OrderStatusFilter } from '../store/orders-store';
+import { ORDER_STATUSES, type OrderStatusFilter } from '../store/orders-store';
 import {
   callerScope,
   type CollectionRoute,
@@ -18,7 +18,7 @@ import {
 const ORDER_STATUS = {
   name: 'status',
   defaultValue: 'any',
-  allowed: ['open', 'closed', 'cancelled', 'any'],
+  allowed: ORDER_STATUSES,
 } as const;
 
 /** Every read endpoint of the public API. */

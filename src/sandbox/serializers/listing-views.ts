@@ -75,7 +75,7 @@ function saleTermsOf(row: ListingRow) {
   };
 }
 
-/** GET /listings.json's row: the spec's fields, then availability, public page and sale terms. */
+/** GET /listings.json's row: the spec's fields, availability, public page, then sale terms. */
 export function listingListView(row: ListingWithCardRow, urls: PublicUrls) {
   return {
     id: row.id,
@@ -83,37 +83,24 @@ export function listingListView(row: ListingWithCardRow, urls: PublicUrls) {
     status: row.status,
     price: formatCents(row.price_cents),
     card: cardOf(row),
+    unavailable_reason: row.unavailable_reason,
+    can_reactivate: canReactivate(row),
+    url: urls.listing(row),
     is_lot: bool(row.is_lot),
     card_count: row.card_count,
     accepts_offers: bool(row.accepts_offers),
     created_at: isoTime(row.created_at),
     listed_at: isoTime(row.listed_at),
     updated_at: isoTime(row.updated_at),
-    unavailable_reason: row.unavailable_reason,
-    can_reactivate: canReactivate(row),
-    url: urls.listing(row),
     ...saleTermsOf(row),
   };
 }
 
-/** GET /listings/{id}.json: the single view, with the list view's fields and the images. */
+/** GET /listings/{id}.json: the list view, its card's page and the images. */
 export function listingSingleView(row: ListingWithCardRow, urls: PublicUrls) {
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    price: formatCents(row.price_cents),
+    ...listingListView(row, urls),
     card: { ...cardOf(row), url: urls.card(row.primary_item_id) },
-    unavailable_reason: row.unavailable_reason,
-    can_reactivate: canReactivate(row),
-    url: urls.listing(row),
-    is_lot: bool(row.is_lot),
-    card_count: row.card_count,
-    accepts_offers: bool(row.accepts_offers),
-    created_at: isoTime(row.created_at),
-    listed_at: isoTime(row.listed_at),
-    updated_at: isoTime(row.updated_at),
-    ...saleTermsOf(row),
     images: imagesOf(row, urls),
   };
 }

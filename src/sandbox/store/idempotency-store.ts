@@ -1,15 +1,9 @@
 import type { Db } from './database';
+import type { RowOf } from './migrations';
 import { sqlOf } from './sql';
 
 /** A stored outcome of a write sent with an `Idempotency-Key`, replayed to retries. */
-interface IdempotencyRow {
-  key_id: string;
-  idem_key: string;
-  request_hash: string;
-  status: number;
-  body: string;
-  created_at: number;
-}
+type IdempotencyRow = RowOf<'idempotency_keys'>;
 
 /** Idempotent outcomes, scoped to the credential (API key) that sent them. */
 export function createIdempotencyStore(db: Db) {

@@ -5,6 +5,7 @@ import { openDatabase } from './database';
 import { createLevelsStore } from './levels-store';
 import { createListingsStore } from './listings-store';
 import { createMetaStore } from './meta-store';
+import { TABLES } from './migrations';
 import { createOrdersStore } from './orders-store';
 import { createWebhooksStore } from './webhooks-store';
 
@@ -12,11 +13,9 @@ import { createWebhooksStore } from './webhooks-store';
 export function createStore(path: string) {
   const { db, close } = openDatabase(path);
   const wipe = db.transaction(() => {
-    // Children before parents, for the foreign keys.
-    const tables = `idempotency_keys webhook_deliveries webhook_jobs events webhooks
-      inventory_levels orders listing_items listings inventory_items certs api_keys sellers`;
-    for (const table of tables.split(/\s+/)) {
-      db.prepare(`DELETE FROM ${table}`).run();
+    // Children before parents (the reverse of their making), for the foreign keys.
+    for (const table of Object.keys(TABLES).reverse()) {
+      if (table !== 'meta') db.prepare(`DELETE FROM ${table}`).run();
     }
     db.prepare(`DELETE FROM meta WHERE key NOT IN ('cursor_secret', 'epoch')`).run();
   });

@@ -18,6 +18,8 @@ const ORDER_STATUS_SQL = {
 } as const;
 
 export type OrderStatusFilter = keyof typeof ORDER_STATUS_SQL | 'any';
+/** The filter's values, for the route and the OpenAPI document. */
+export const ORDER_STATUSES = [...Object.keys(ORDER_STATUS_SQL), 'any'] as OrderStatusFilter[];
 
 const UPDATABLE = new Set<keyof OrderRow>([
   'financial_status',

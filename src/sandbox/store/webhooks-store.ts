@@ -1,57 +1,18 @@
 import type { Db } from './database';
+import type { RowOf } from './migrations';
 import { sqlOf } from './sql';
 
-export interface WebhookRow {
-  seq: number;
-  id: string;
-  seller_id: string;
-  url: string;
-  /** JSON array of topics. */
-  topics: string;
-  secret: string;
-  enabled: number;
-  disabled_reason: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface EventRow {
-  seq: number;
-  id: string;
-  seller_id: string;
-  test: number;
-  topic: string;
-  resource_id: string;
-  /** The exact JSON text that every attempt sends. */
-  payload: string;
-  created_at: number;
-}
+/** An endpoint; `topics` is a JSON array of topics. */
+export type WebhookRow = RowOf<'webhooks'>;
+/** An event; `payload` is the exact JSON text that every attempt sends. */
+export type EventRow = RowOf<'events'>;
 
 export type JobState = 'pending' | 'delivered' | 'failed' | 'skipped';
 
 /** One event owed to one endpoint: the outbox row the delivery worker drains. */
-export interface WebhookJobRow {
-  id: number;
-  event_id: string;
-  webhook_id: string;
-  attempts: number;
-  first_at: number;
-  next_at: number;
-  state: JobState;
-  updated_at: number;
-}
+export type WebhookJobRow = Omit<RowOf<'webhook_jobs'>, 'state'> & { state: JobState };
 
-export interface DeliveryRow {
-  seq: number;
-  webhook_id: string;
-  event_id: string;
-  topic: string;
-  attempt: number;
-  status_code: number | null;
-  error: string | null;
-  test_delivery: number;
-  delivered_at: number;
-}
+export type DeliveryRow = RowOf<'webhook_deliveries'>;
 
 /** Webhook endpoints, the event outbox, delivery jobs and the delivery log. */
 export function createWebhooksStore(db: Db) {
