@@ -144,7 +144,13 @@ const bench: Bench = {
               }
             }
             for (const id of process.env.BENCH_DETAILS?.split(',') ?? []) {
-              console.log(id, JSON.stringify(audits[id]?.details ?? null).slice(0, Number(process.env.BENCH_DETAILS_MAX ?? 3000)));
+              console.log(
+                id,
+                JSON.stringify(audits[id]?.details ?? null).slice(
+                  0,
+                  Number(process.env.BENCH_DETAILS_MAX ?? 3000),
+                ),
+              );
             }
             if (name === 'overview' && !target.label) {
               const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
