@@ -153,10 +153,7 @@ export class ReplicaStore extends SqliteStore {
     })();
   }
 
-  rows(collection: ReplicaCollection): ReplicaRow[] {
-    return this.page(collection, 'rowid', 0).map(rowOf);
-  }
-
+  /** The collection's rows changed after change number `change` (0: every row), in change order. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
     return this.page(collection, 'change', change).map(rowOf);
   }
