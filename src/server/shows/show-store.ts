@@ -12,10 +12,12 @@ type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
 export type Recorded =
   { entry: LedgerEntry; created: boolean; soldBefore?: undefined } | { soldBefore: ShowSale };
 
-// Rows are read as one JSON object each, shaped as the answers send them (SQLite's json_object).
+// Rows are read as one JSON object each, shaped as the answers send them (SQLite's json_object);
+// a case column that is not an array of ids reads as none.
 const SHOW = `SELECT json_object('key', key, 'name', name, 'date', date, 'createdAt', created_at,
     'createdBy', created_by, 'caseListingIds', (SELECT json_group_array(value)
-      FROM json_each(iif(json_valid(case_ids), case_ids, '[]')) WHERE type = 'text'))
+      FROM json_each(CASE WHEN NOT json_valid(case_ids) THEN '[]'
+        WHEN json_type(case_ids) = 'array' THEN case_ids ELSE '[]' END) WHERE type = 'text'))
   FROM shows`;
 const ENTRY = `SELECT json_object('key', key, 'showKey', show_key, 'soldAt', sold_at,
     'recordedAt', recorded_at, 'soldBy', sold_by, 'listingId', listing_id, 'title', title,
