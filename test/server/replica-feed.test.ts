@@ -41,13 +41,14 @@ describe('the feed over the store', () => {
     expect(first.page.whole).toBe(true);
     expect(first.page.more).toBe(true);
     // ...while a row already sent changes and a new one comes: both follow the snapshot.
-    store.put(
-      'listings',
-      'l0',
-      row('l0', '11.00', '2026-07-02T00:00:00Z').body,
-      '2026-07-02T00:00:00Z',
-    );
-    store.put('listings', 'l7', row('l7', '12.00').body, '2026-07-01T00:00:00Z');
+    store.put('listings', 'l0', row('l0', '11.00', '2026-07-02T00:00:00Z').body, {
+      updatedAt: '2026-07-02T00:00:00Z',
+      whole: true,
+    });
+    store.put('listings', 'l7', row('l7', '12.00').body, {
+      updatedAt: '2026-07-01T00:00:00Z',
+      whole: true,
+    });
     const rest = follow(store, first.page.cursor, 3);
     expect(rest.pages.every((page) => !page.page.whole)).toBe(true);
     expect(rest.ids).toEqual(['l3', 'l4', 'l5', 'l6', 'l7', 'l0', 'l7']);
@@ -57,12 +58,10 @@ describe('the feed over the store', () => {
     expect(idle.rows).toEqual([]);
     expect(idle.page.more).toBe(false);
     // One change: that row alone.
-    store.put(
-      'listings',
-      'l4',
-      row('l4', '14.00', '2026-07-03T00:00:00Z').body,
-      '2026-07-03T00:00:00Z',
-    );
+    store.put('listings', 'l4', row('l4', '14.00', '2026-07-03T00:00:00Z').body, {
+      updatedAt: '2026-07-03T00:00:00Z',
+      whole: true,
+    });
     const one = feedAnswer(store, 'listings', decodeCursor(idle.page.cursor), null, 3);
     expect(one.rows.map((text) => (JSON.parse(text) as { price: string }).price)).toEqual([
       '14.00',

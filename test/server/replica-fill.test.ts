@@ -74,20 +74,20 @@ describe('the first fill', () => {
     expect(sandbox.listings).toHaveLength(12);
     expect(sandbox.orders).toHaveLength(1);
     expect(sandbox.inventory_items).toHaveLength(13);
-    expect(ids(store.rows('listings'))).toEqual(ids(sandbox.listings));
-    expect(ids(store.rows('orders'))).toEqual(ids(sandbox.orders));
-    expect(ids(store.rows('inventory_items'))).toEqual(ids(sandbox.inventory_items));
-    expect(ids(store.rows('inventory_levels'))).toEqual(
+    expect(ids(store.changedSince('listings', 0))).toEqual(ids(sandbox.listings));
+    expect(ids(store.changedSince('orders', 0))).toEqual(ids(sandbox.orders));
+    expect(ids(store.changedSince('inventory_items', 0))).toEqual(ids(sandbox.inventory_items));
+    expect(ids(store.changedSince('inventory_levels', 0))).toEqual(
       ids(sandbox.inventory_levels, 'inventory_item_id'),
     );
-    expect(store.rows('locations')).toHaveLength(2);
+    expect(store.changedSince('locations', 0)).toHaveLength(2);
     // The rows are the records as read: price, status and the record's own updated_at.
     for (const row of sandbox.listings) {
       const kept = store.row('listings', String(row.id))!;
       expect(kept.body).toMatchObject({ price: row.price, status: row.status });
       expect(kept.updatedAt).toBe(row.updated_at);
     }
-    const changes = store.rows('listings').map((row) => row.change);
+    const changes = store.changedSince('listings', 0).map((row) => row.change);
     expect(new Set(changes).size).toBe(changes.length);
     expect(Math.max(...changes)).toBeLessThanOrEqual(store.changeNumber());
     const status = await replicaStatus(server);

@@ -14,10 +14,11 @@ interface Webhook {
   enabled?: boolean;
 }
 
-/** The hub's signing secrets as the registration sees them: the current one, and a new one to use. */
-interface Secrets {
-  current(): string | undefined;
-  use(secret: string, registered: boolean): void;
+/** The hub as the registration sees it: its signing secrets, and what it is told. */
+interface Hub {
+  secrets(): readonly string[];
+  useSecret(secret: string, registered: boolean): void;
+  deliveriesLost(): void;
 }
 
 /** Registers the hub's webhook with an embedded sandbox, again when a reset drops it; follows rotations. */
@@ -28,9 +29,7 @@ export class SandboxRegistration {
 
   constructor(
     private readonly target: SandboxTarget,
-    private readonly secrets: Secrets,
-    /** Told when the endpoint was found gone or disabled: deliveries were lost meanwhile. */
-    private readonly missed: () => void,
+    private readonly hub: Hub,
   ) {}
 
   async start(receiverUrl: string): Promise<void> {
@@ -78,7 +77,7 @@ export class SandboxRegistration {
     const made = await this.control<{ webhook: Webhook }>(method, path, body);
     if (!made) throw new Error(`The sandbox at ${sandboxUrl} refused our webhook`);
     this.registration = { id: made.webhook.id, receiverUrl };
-    this.secrets.use(made.webhook.secret, true);
+    this.hub.useSecret(made.webhook.secret, true);
   }
 
   private async check(): Promise<void> {
@@ -89,9 +88,9 @@ export class SandboxRegistration {
       const webhook = (await this.control<{ webhook?: Partial<Webhook> }>('GET', path))?.webhook;
       if (!webhook || webhook.enabled === false) {
         await this.register(this.registration.receiverUrl);
-        this.missed();
-      } else if (webhook.secret && webhook.secret !== this.secrets.current()) {
-        this.secrets.use(webhook.secret, false);
+        this.hub.deliveriesLost();
+      } else if (webhook.secret && webhook.secret !== this.hub.secrets()[0]) {
+        this.hub.useSecret(webhook.secret, false);
       }
     } catch {
       // The sandbox is stopping or busy: look again in a second.

@@ -59,6 +59,7 @@ export class ServerHub {
     (read) => read.abort(),
   );
   private readonly registration: SandboxRegistration | undefined;
+  private readonly configured: readonly string[];
   private secretList: readonly string[];
   /** Every open stream, oldest first, with its session (none without sign-in). */
   private readonly clients = new Map<ServerResponse, string | undefined>();
@@ -82,7 +83,7 @@ export class ServerHub {
     private readonly options: HubOptions = {},
   ) {
     this.governor = new KeyGovernor(apiKey);
-    this.secretList = (options.secrets ?? []).filter(Boolean);
+    this.secretList = this.configured = (options.secrets ?? []).filter(Boolean);
     this.ledger = new DeliveryLedger(options.ledgerPath ?? ':memory:');
     this.statusValue = {
       webhooks: this.secretList.length > 0 ? 'configured' : 'off',
@@ -92,31 +93,12 @@ export class ServerHub {
       rejectedDeliveries: {},
     };
     if (options.registerWith) {
-      const configured = this.secretList;
-      this.registration = new SandboxRegistration(
-        options.registerWith,
-        {
-          current: () => this.secretList[0],
-          // Registered: its secret, then those configured; rotated: the previous ones still accepted.
-          use: (secret, registered) => {
-            const others = (registered ? configured : this.secretList).filter((s) => s !== secret);
-            this.secretList = registered ? [secret, ...others] : [secret, ...others].slice(0, 3);
-            if (registered) this.setStatus({ webhooks: 'registered' });
-          },
-        },
-        () => {
-          guarded('telling of lost deliveries', () => this.lost.tell());
-        },
-      );
+      this.registration = new SandboxRegistration(options.registerWith, this);
     }
     // The meter of every tab: the governor's model, at most five times a second.
     this.stops.push(
       this.governor.subscribe(() => {
-        if (this.timers.bucket || this.clients.size === 0) return;
-        this.timers.bucket = setTimeout(() => {
-          this.timers.bucket = undefined;
-          this.broadcast('bucket', this.governor.snapshot());
-        }, 200);
+        if (this.clients.size > 0) this.soon('bucket', 200, () => this.governor.snapshot());
       }),
     );
     const liveness = options.sessions;
@@ -140,6 +122,18 @@ export class ServerHub {
 
   secrets(): readonly string[] {
     return this.secretList;
+  }
+
+  /** Registered: its secret, then those configured; rotated: the previous ones still accepted. */
+  useSecret(secret: string, registered: boolean): void {
+    const others = (registered ? this.configured : this.secretList).filter((s) => s !== secret);
+    this.secretList = registered ? [secret, ...others] : [secret, ...others].slice(0, 3);
+    if (registered) this.setStatus({ webhooks: 'registered' });
+  }
+
+  /** Our endpoint was found gone or disabled: deliveries were lost meanwhile. */
+  deliveriesLost(): void {
+    guarded('telling of lost deliveries', () => this.lost.tell());
   }
 
   receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -320,9 +314,14 @@ export class ServerHub {
 
   private statusSoon(change: Partial<HubStatus>): void {
     this.statusValue = { ...this.statusValue, ...change };
-    this.timers.status ??= setTimeout(() => {
-      this.timers.status = undefined;
-      this.broadcast('status', this.statusValue);
-    }, STATUS_COALESCE_MS).unref();
+    this.soon('status', STATUS_COALESCE_MS, () => this.statusValue);
+  }
+
+  /** The message within `ms`, once however often it was asked for meanwhile (its newest data). */
+  private soon(event: 'status' | 'bucket', ms: number, data: () => unknown): void {
+    this.timers[event] ??= setTimeout(() => {
+      this.timers[event] = undefined;
+      this.broadcast(event, data());
+    }, ms).unref();
   }
 }

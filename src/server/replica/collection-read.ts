@@ -117,8 +117,7 @@ async function noteOpenOrders(
   let applied = 0;
   for (const id of ids) {
     const fields = { slabdesk_open: open.has(id) };
-    const outcome = store.patch('orders', id, fields, { updatedAt: null, whole: false });
-    if (outcome !== 'unknown' && outcome.applied) applied++;
+    if (store.put('orders', id, fields, { updatedAt: null }) === 'applied') applied++;
   }
   return applied;
 }

@@ -34,8 +34,13 @@ type DegradedEntry = HubFeedHead['setAside'][number] & { firstSeen: string };
 
 type RowRecord = Omit<ReplicaRow, 'body'> & { body: string; at: number };
 
-/** How a row was taken: applied (its change number), or left as it was (older, or the same). */
-type PutOutcome = { applied: true; change: number } | { applied: false };
+/** How a record was taken: applied, left as it was (older, or the same), or of no row kept. */
+type PutOutcome = 'applied' | 'left' | 'unknown';
+interface PutOptions {
+  updatedAt: string | null;
+  whole?: boolean;
+  create?: boolean;
+}
 
 /** Whether `incoming` is older than `current` by the records' own `updated_at`. */
 function olderThan(incoming: string | null, current: string | null): boolean {
@@ -59,6 +64,7 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS replica_rows (
   );
   CREATE TABLE IF NOT EXISTS replica_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`;
 
+const UNSET_ASIDE = 'DELETE FROM replica_degraded WHERE collection = ? AND id = ?';
 const ROW = 'id, change, updated_at AS updatedAt, body FROM replica_rows WHERE collection = ?';
 /** A page (LIMIT -1: all) after a rowid (a snapshot's order) or after a change number. */
 const PAGE = {
@@ -99,49 +105,30 @@ export class ReplicaStore extends SqliteStore {
     return record ? rowOf(record) : undefined;
   }
 
-  /** Takes a whole record newest-wins (the same again keeps its number), no longer set aside. */
+  /**
+   * Sets a record newest-wins by `updatedAt` (the same again keeps its change number). `whole`:
+   * its body as read, no longer set aside, the hub's own notes (`slabdesk_…`) kept until it notes
+   * again; else its fields over the row's, `unknown` with no row unless `create`.
+   */
   put(
     collection: ReplicaCollection,
     id: string,
-    body: Record<string, unknown>,
-    updatedAt: string | null,
-  ): PutOutcome {
-    const current = this.record(collection, id);
-    this.sql('DELETE FROM replica_degraded WHERE collection = ? AND id = ?').run(collection, id);
-    if (current && olderThan(updatedAt, current.updatedAt)) return { applied: false };
-    // What the hub noted on the row (`slabdesk_…`) stays until it notes again.
-    const text = asciiJsonText(current ? { ...body, ...ownNotes(current.body) } : body);
-    return this.write(collection, id, current, text, updatedAt);
-  }
-
-  /** Sets a record's fields newest-wins; `unknown` with no row and fields not a whole record. */
-  patch(
-    collection: ReplicaCollection,
-    id: string,
     fields: Record<string, unknown>,
-    { updatedAt, whole }: { updatedAt: string | null; whole: boolean },
-  ): PutOutcome | 'unknown' {
-    const current = this.record(collection, id);
-    if (!current && !whole) return 'unknown';
-    if (current && olderThan(updatedAt, current.updatedAt)) return { applied: false };
-    const before = current ? (JSON.parse(current.body) as Record<string, unknown>) : {};
-    return this.write(collection, id, current, asciiJsonText({ ...before, ...fields }), updatedAt);
-  }
-
-  private write(
-    collection: ReplicaCollection,
-    id: string,
-    current: RowRecord | undefined,
-    text: string,
-    updatedAt: string | null,
+    { updatedAt, whole = false, create = whole }: PutOptions,
   ): PutOutcome {
-    if (current && current.body === text) return { applied: false };
+    const current = this.record(collection, id);
+    if (whole) this.sql(UNSET_ASIDE).run(collection, id);
+    if (!current && !create) return 'unknown';
+    if (current && olderThan(updatedAt, current.updatedAt)) return 'left';
+    const kept = current && (whole ? ownNotes(current.body) : bodyOf(current.body));
+    const text = asciiJsonText(whole ? { ...fields, ...kept } : { ...kept, ...fields });
+    if (current?.body === text) return 'left';
     const change = this.nextChange();
     const sql = `INSERT INTO replica_rows (collection, id, change, updated_at, body)
       VALUES (?, ?, ?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET change = excluded.change,
       updated_at = excluded.updated_at, body = excluded.body`;
     this.sql(sql).run(collection, id, change, updatedAt ?? current?.updatedAt ?? null, text);
-    return { applied: true, change };
+    return 'applied';
   }
 
   putMany(
@@ -154,7 +141,10 @@ export class ReplicaStore extends SqliteStore {
       try {
         return records.filter(
           ({ id, body, updatedAt }) =>
-            this.put(collection, id, body as Record<string, unknown>, updatedAt).applied,
+            this.put(collection, id, body as Record<string, unknown>, {
+              updatedAt,
+              whole: true,
+            }) === 'applied',
         ).length;
       } finally {
         this.batch = undefined;
@@ -163,10 +153,7 @@ export class ReplicaStore extends SqliteStore {
     })();
   }
 
-  rows(collection: ReplicaCollection): ReplicaRow[] {
-    return this.page(collection, 'rowid', 0).map(rowOf);
-  }
-
+  /** The collection's rows changed after change number `change` (0: every row), in change order. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
     return this.page(collection, 'change', change).map(rowOf);
   }
@@ -252,12 +239,14 @@ export class ReplicaStore extends SqliteStore {
 /** The hub's own notes on a stored row (`slabdesk_…` fields), none for most rows. */
 function ownNotes(body: string): Record<string, unknown> {
   if (!body.includes('"slabdesk_')) return {};
-  const notes = Object.entries(JSON.parse(body) as Record<string, unknown>);
+  const notes = Object.entries(bodyOf(body));
   return Object.fromEntries(notes.filter(([key]) => key.startsWith('slabdesk_')));
 }
 
+const bodyOf = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
 function rowOf({ at: _at, ...record }: RowRecord): ReplicaRow {
-  return { ...record, body: JSON.parse(record.body) as Record<string, unknown> };
+  return { ...record, body: bodyOf(record.body) };
 }
 
 /** Rows in one feed answer: a page of a snapshot shows while the next is read. */

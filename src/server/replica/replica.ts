@@ -202,10 +202,11 @@ export class Replica {
       const change = read();
       if (!change) return;
       const { collection, id, fields, updatedAt } = change;
-      const whole = collection === 'orders';
-      const outcome = this.store.patch(collection, id, fields, { updatedAt, whole });
+      // An order's delivery is the order whole: one not kept yet is taken as it stands.
+      const create = collection === 'orders';
+      const outcome = this.store.put(collection, id, fields, { updatedAt, create });
       if (outcome === 'unknown') void this.catchUp([collection, ...alsoRead]);
-      else if (outcome.applied) this.changes.tell(collection);
+      else if (outcome === 'applied') this.changes.tell(collection);
     });
   }
 

@@ -57,21 +57,18 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
       // The first read starts the fill where it waits for one (a server that fills when read).
       replica.begin();
       const sent = decodeCursor(request.query.cursor);
-      const fresh = request.query.fresh === '1';
-      if (!fresh && isOurs(replica.store, sent) && !replica.filled([collection])) {
+      const [fresh, filled] = [request.query.fresh === '1', replica.filled([collection])];
+      if (!fresh && !filled && isOurs(replica.store, sent)) {
         // A browser asking again during the first fill: answered as the fill lands (a long poll).
         await replica.fillLanded(collection, FILLING_WAIT_MS);
-      } else if (fresh) {
-        if (!replica.filled([collection])) {
-          // The seller asks again after a fill stopped: it is tried now, not at its next turn.
-          if (replica.fillFailure() !== undefined)
-            await replica.ready([collection], { retryNow: true }).catch(() => undefined);
-        } else if (!replica.webhooks() && collection !== 'locations') {
-          // The newest with no webhook registered: one read for everyone asking at once.
-          await replica.catchUp([collection]).catch((error: unknown) => {
-            reportBackgroundError(`catching ${collection} up for a seller`, error);
-          });
-        }
+      } else if (fresh && !filled && replica.fillFailure() !== undefined) {
+        // The seller asks again after a fill stopped: it is tried now, not at its next turn.
+        await replica.ready([collection], { retryNow: true }).catch(() => undefined);
+      } else if (fresh && filled && !replica.webhooks() && collection !== 'locations') {
+        // The newest with no webhook registered: one read for everyone asking at once.
+        await replica.catchUp([collection]).catch((error: unknown) => {
+          reportBackgroundError(`catching ${collection} up for a seller`, error);
+        });
       }
       const body = feedBody(
         feedAnswer(replica.store, collection, sent, failureOf(replica.fillFailure())),

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import { SqliteStore } from '../sqlite-store';
-import type { Tender } from '../../shared/show-tenders';
 import type { KeptTradeIn, LedgerEntry, Show, ShowSale } from '../../shared/show-ledger';
 
 // The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module.
@@ -13,48 +12,28 @@ type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
 export type Recorded =
   { entry: LedgerEntry; created: boolean; soldBefore?: undefined } | { soldBefore: ShowSale };
 
-type ShowRow = Omit<Show, 'caseListingIds'> & { case_ids: string };
-/** An entry's row: its tenders (in the order paid) and its undo as JSON. */
-type EntryRow = Omit<LedgerEntry, 'tenders' | 'soldOnline' | 'voided'> & {
-  tenders: string;
-  soldOnline: number;
-  voided: string | null;
-};
-
-const SHOW = 'key, name, date, created_at AS createdAt, created_by AS createdBy, case_ids';
-const ENTRY = `SELECT key, show_key AS showKey, sold_at AS soldAt, recorded_at AS recordedAt,
-    sold_by AS soldBy, listing_id AS listingId, title, cert_number AS certNumber, grader,
-    price_cents AS priceCents, discount_cents AS discountCents, cost_cents AS costCents,
-    off_market AS offMarket, note,
-    (SELECT json_group_array(json_object('kind', kind, 'amountCents', amount_cents, 'note', note,
-        'trade', CASE WHEN kind = 'trade' AND trade_title IS NOT NULL THEN json_object('title',
-          trade_title, 'certNumber', trade_cert, 'grader', trade_grader) END) ORDER BY position)
-      FROM show_tenders WHERE entry_key = e.key) AS tenders,
-    sold_online AS soldOnline,
-    CASE WHEN voided_at IS NOT NULL THEN json_object('at', voided_at, 'by', coalesce(voided_by, ''),
-      'reason', void_reason) END AS voided
+// Rows are read as one JSON object each, shaped as the answers send them (SQLite's json_object);
+// a case column that is not an array of ids reads as none.
+const SHOW = `SELECT json_object('key', key, 'name', name, 'date', date, 'createdAt', created_at,
+    'createdBy', created_by, 'caseListingIds', (SELECT json_group_array(value)
+      FROM json_each(CASE WHEN NOT json_valid(case_ids) THEN '[]'
+        WHEN json_type(case_ids) = 'array' THEN case_ids ELSE '[]' END) WHERE type = 'text'))
+  FROM shows`;
+const ENTRY = `SELECT json_object('key', key, 'showKey', show_key, 'soldAt', sold_at,
+    'recordedAt', recorded_at, 'soldBy', sold_by, 'listingId', listing_id, 'title', title,
+    'certNumber', cert_number, 'grader', grader, 'priceCents', price_cents,
+    'discountCents', discount_cents, 'costCents', cost_cents, 'offMarket', off_market,
+    'note', note,
+    'tenders', json((SELECT json_group_array(json_object('kind', kind, 'amountCents',
+        amount_cents, 'note', note, 'trade', CASE WHEN kind = 'trade' AND trade_title IS NOT NULL
+          THEN json_object('title', trade_title, 'certNumber', trade_cert, 'grader', trade_grader)
+        END) ORDER BY position) FROM show_tenders WHERE entry_key = e.key)),
+    'soldOnline', json(iif(sold_online, 'true', 'false')),
+    'voided', CASE WHEN voided_at IS NOT NULL THEN json_object('at', voided_at,
+      'by', coalesce(voided_by, ''), 'reason', void_reason) END)
   FROM show_entries e`;
 
-function idsOf(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((id) => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const showOf = ({ case_ids, ...show }: ShowRow): Show => ({
-  ...show,
-  caseListingIds: idsOf(case_ids),
-});
-
-const entryOf = (row: EntryRow): LedgerEntry => ({
-  ...row,
-  tenders: JSON.parse(row.tenders) as Tender[],
-  soldOnline: row.soldOnline === 1,
-  voided: row.voided === null ? null : (JSON.parse(row.voided) as SaleVoid),
-});
+const parsed = <T>(text: string) => JSON.parse(text) as T;
 
 /** The ledger as first kept (`show_schema` 0): a sale's cash and one traded card on its own row. */
 const VERSION_0 = `CREATE TABLE IF NOT EXISTS shows (
@@ -123,14 +102,14 @@ export class ShowStore extends SqliteStore {
   }
 
   show(key: string): Show | undefined {
-    const row = this.sql(`SELECT ${SHOW} FROM shows WHERE key = ?`).get(key);
-    return row ? showOf(row as ShowRow) : undefined;
+    const row = this.sql(`${SHOW} WHERE key = ?`).pluck().get(key) as string | undefined;
+    return row === undefined ? undefined : parsed<Show>(row);
   }
 
   /** Every show, newest date first. */
   shows(limit: number): Show[] {
-    const sql = `SELECT ${SHOW} FROM shows ORDER BY date DESC, created_at DESC LIMIT ?`;
-    return (this.sql(sql).all(limit) as ShowRow[]).map(showOf);
+    const sql = `${SHOW} ORDER BY date DESC, created_at DESC LIMIT ?`;
+    return (this.sql(sql).pluck().all(limit) as string[]).map(parsed<Show>);
   }
 
   /** Marks the show's case; false when there is no such show. */
@@ -190,8 +169,10 @@ export class ShowStore extends SqliteStore {
 
   /** The entries matching `where`, each with its tenders in the order paid. */
   private read(where: string, ...params: unknown[]): LedgerEntry[] {
-    const rows = this.sql(`${ENTRY} WHERE ${where}`).all(...params) as EntryRow[];
-    return rows.map(entryOf);
+    const rows = this.sql(`${ENTRY} WHERE ${where}`)
+      .pluck()
+      .all(...params) as string[];
+    return rows.map(parsed<LedgerEntry>);
   }
 
   /** The listing's standing sale at a show (not undone; the first, should an old ledger hold 2). */
