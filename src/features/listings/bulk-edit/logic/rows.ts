@@ -14,89 +14,17 @@ export type EditStatus = (typeof EDIT_STATUSES)[number];
 export const DURATIONS = DURATION_HOURS.map(String) as ['168', '336', '504', '720'];
 export type DurationText = (typeof DURATIONS)[number];
 
-/** A listing as found; a term no view gives is `undefined`: blank, "leave unchanged". */
-export interface BulkRow {
-  id: string;
-  /** Empty only when the title could not be read (the row is then left out). */
-  title: string;
-  /** Active, draft, archived, or a pending-review value. */
-  status: string | undefined;
-  unavailableReason: string | null | undefined;
-  /** Sold as the catalogue reads it: the listing says so, or an order names it. */
-  sold?: boolean;
-  canReactivate: boolean | undefined;
-  price: string | undefined;
-  minimumOffer: string | null | undefined;
-  acceptsOffers: boolean | undefined;
-  acceptsTrades: boolean | undefined;
-  autoRelist: boolean | undefined;
-  promoted: boolean | undefined;
-  durationHours: number | undefined;
-  description: string | undefined;
-  card: {
-    player: string;
-    certNumber: string;
-    grader: string;
-    grade: string;
-    year: number | null;
-    set: string;
-    category: string;
-  };
-  isLot: boolean | undefined;
-  /** The cover photo, when the list view carries one. */
-  imageSrc?: string | undefined;
-  /** The card's inventory item id (for the margin over its cost), when the list view gives it. */
-  itemId?: string | undefined;
-  updatedAt: string | undefined;
-  /** Fields the server sent in a form that could not be read. */
-  unreadable: string[];
-}
-
-export function toBulkRow(row: CatalogueRow): BulkRow {
-  return {
-    id: row.id,
-    title: row.title ?? '',
-    status: row.status,
-    unavailableReason: row.reason,
-    sold: row.state === 'sold',
-    canReactivate: row.canReactivate,
-    price: row.priceText,
-    minimumOffer: row.minimumOffer,
-    acceptsOffers: row.offers,
-    acceptsTrades: row.trades,
-    autoRelist: row.autoRelist,
-    promoted: row.promoted,
-    itemId: row.itemId,
-    durationHours: row.durationHours,
-    description: row.description,
-    card: {
-      player: row.player ?? '',
-      certNumber: row.cert ?? '',
-      grader: row.grader ?? '',
-      grade: row.grade ?? '',
-      year: row.year ?? null,
-      set: row.set ?? '',
-      category: row.category ?? '',
-    },
-    isLot: row.isLot,
-    imageSrc: row.imageSrc,
-    updatedAt: row.updatedAt ?? row.listedAt ?? undefined,
-    unreadable: row.unreadable,
-  };
-}
-
 /** Why a listing cannot be edited in bulk, or null when it can. */
-export function exclusionReason(row: BulkRow): string | null {
-  if (row.sold || (row.status === 'archived' && isSoldReason(row.unavailableReason))) {
+export function exclusionReason(row: CatalogueRow): string | null {
+  if (row.state === 'sold' || (row.status === 'archived' && isSoldReason(row.reason))) {
     return 'sold: a sold listing cannot be changed';
   }
-  const missing = (['title', 'status', 'price'] as const).filter(
-    (field) => row[field] === undefined || row[field] === '',
-  );
+  const read = { title: row.title, status: row.status, price: row.priceText };
+  const missing = (['title', 'status', 'price'] as const).filter((field) => !read[field]);
   if (missing.length > 0 || row.status === undefined) {
     return `its ${missing.join(' and ')} could not be read`;
   }
-  if (row.status === 'archived' && row.unavailableReason === undefined) {
+  if (row.status === 'archived' && row.reason === undefined) {
     return 'why it is off the marketplace could not be read (it may have sold)';
   }
   if (!['active', 'draft', 'archived'].includes(row.status)) {
@@ -124,15 +52,15 @@ export interface EditValues {
   promoted?: boolean;
 }
 
-export function toEditValues(row: BulkRow): EditValues {
+export function toEditValues(row: CatalogueRow): EditValues {
   const duration = String(row.durationHours);
   return {
     id: row.id,
-    title: row.title,
-    price: row.price ?? '',
+    title: row.title ?? '',
+    price: row.priceText ?? '',
     minimumOffer: row.minimumOffer ?? '',
-    acceptsOffers: row.acceptsOffers ?? null,
-    acceptsTrades: row.acceptsTrades ?? null,
+    acceptsOffers: row.offers ?? null,
+    acceptsTrades: row.trades ?? null,
     autoRelist: row.autoRelist ?? null,
     status: row.status === 'active' || row.status === 'draft' ? row.status : 'inactive',
     durationHours: (DURATIONS as readonly string[]).includes(duration)
