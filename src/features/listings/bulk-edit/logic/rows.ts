@@ -33,25 +33,6 @@ export function exclusionReason(row: CatalogueRow): string | null {
   return null;
 }
 
-/** One row of the form: every editable cell as the grid holds it (text, or a switch). */
-export interface EditValues {
-  id: string;
-  title: string;
-  price: string;
-  /** Empty: no minimum offer, or (when the API does not show it) leave it unchanged. */
-  minimumOffer: string;
-  /** Null: leave unchanged (the API does not show the current value). */
-  acceptsOffers: boolean | null;
-  acceptsTrades: boolean | null;
-  autoRelist: boolean | null;
-  status: EditStatus;
-  /** Empty: leave unchanged (the API does not show the current window). */
-  durationHours: DurationText | '';
-  description: string;
-  /** Only the CSV import sets it; one-way (see the diff). */
-  promoted?: boolean;
-}
-
 export function toEditValues(row: CatalogueRow): EditValues {
   const duration = String(row.durationHours);
   return {
@@ -102,22 +83,29 @@ export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
 export const isBooleanField = (field: EditField): field is BooleanField =>
   (BOOLEAN_FIELDS as readonly string[]).includes(field);
 
-/** One form row's schema with the spec's bounds, its messages shown on the cells before sending. */
+/**
+ * One row of the form, every editable cell as the grid holds it (text, or a switch), with the
+ * spec's bounds: its messages are shown on the cells before sending.
+ */
 const EditRowSchema = z
   .object({
     id: z.string().check(z.minLength(1)),
     title: titleText('is required', 'must be at most 180 characters'),
     price: priceText(),
+    /** Empty: no minimum offer, or (when the API does not show it) leave it unchanged. */
     minimumOffer: minimumOfferText(),
+    /** Null: leave unchanged (the API does not show the current value). */
     acceptsOffers: z.nullable(z.boolean()),
     acceptsTrades: z.nullable(z.boolean()),
     autoRelist: z.nullable(z.boolean()),
     status: z.enum(EDIT_STATUSES, { error: 'must be active, draft or inactive' }),
+    /** Empty: leave unchanged (the API does not show the current window). */
     durationHours: z.union([
       z.enum(DURATIONS, { error: 'must be 168, 336, 504 or 720 hours' }),
       z.literal(''),
     ]),
     description: descriptionText('must be at most 1000 characters'),
+    /** Only the CSV import sets it; one-way (see the diff). */
     promoted: z.optional(z.boolean()),
   })
   .check(
@@ -133,6 +121,8 @@ const EditRowSchema = z
       ),
     ),
   );
+
+export type EditValues = z.infer<typeof EditRowSchema>;
 
 /** Every cell's first zod message, keyed `field`, for one row (empty when valid). */
 export function rowErrors(values: EditValues): Partial<Record<EditField, string>> {
