@@ -30,6 +30,7 @@ export function bulkRow(overrides: Partial<CatalogueRow> = {}): CatalogueRow {
     year: 1999,
     set: 'Base Set',
     category: 'Pokemon',
+    imageSrc: undefined,
     itemId: undefined,
     isLot: false,
     cardCount: undefined,
