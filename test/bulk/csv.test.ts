@@ -3,10 +3,10 @@ import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
 import { CSV_COLUMNS, exportCsv, importCsv } from '../../src/features/listings/bulk-edit/logic/csv';
 import { parseDelimited } from '../../src/features/listings/bulk-edit/logic/csv-reader';
 import { restoreFormula, toCsv } from '../../src/shared/delimited';
-import type { BulkRow } from '../../src/features/listings/bulk-edit/logic/rows';
+import type { CatalogueRow } from '../../src/features/listings/catalogue/catalogue-row';
 import { bulkRow } from './rows-fixture';
 
-const catalogue = (rows: BulkRow[]) => new Map(rows.map((r) => [r.id, r]));
+const catalogue = (rows: CatalogueRow[]) => new Map(rows.map((r) => [r.id, r]));
 
 describe('CSV export', () => {
   it('writes every column, with a BOM and CRLF, quoting commas, quotes and line breaks', () => {
@@ -55,8 +55,8 @@ describe('CSV export', () => {
       bulkRow({ title: 'Tab\tand "quotes", commas', description: 'multi\r\nline' }),
       bulkRow({
         status: 'archived',
-        unavailableReason: 'deactivated_by_seller',
-        acceptsOffers: false,
+        reason: 'deactivated_by_seller',
+        offers: false,
       }),
     ];
     const imported = importCsv(exportCsv(rows), catalogue(rows));
@@ -71,8 +71,8 @@ describe('CSV export', () => {
 
 describe('CSV import', () => {
   it('turns ids with new values into the same diff as the grid', () => {
-    const a = bulkRow({ price: '100.00' });
-    const b = bulkRow({ price: '50.00', acceptsTrades: false });
+    const a = bulkRow({ priceText: '100.00' });
+    const b = bulkRow({ priceText: '50.00', trades: false });
     const text = ['id,price,accepts_trades', `${a.id},90,no`, `${b.id},"$1,000.50",yes`].join('\n');
     const imported = importCsv(text, catalogue([a, b]));
     expect(imported.errors).toEqual([]);
@@ -86,8 +86,8 @@ describe('CSV import', () => {
   it('names every bad cell by row and column, and imports the good rows', () => {
     const a = bulkRow();
     const b = bulkRow();
-    const c = bulkRow({ price: '100.00' });
-    const sold = bulkRow({ status: 'archived', unavailableReason: 'sold' });
+    const c = bulkRow({ priceText: '100.00' });
+    const sold = bulkRow({ status: 'archived', reason: 'sold' });
     const text = [
       'id,price,accepts_offers,status,duration_hours,minimum_offer,mystery',
       `${a.id},9.99,maybe,active,720,,x`,

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { planBulkEdit, planRow, RULES } from '../../src/features/listings/bulk-edit/logic/diff';
-import {
-  toEditValues,
-  type BulkRow,
-  type EditValues,
-} from '../../src/features/listings/bulk-edit/logic/rows';
+import { toEditValues, type EditValues } from '../../src/features/listings/bulk-edit/logic/rows';
+import type { CatalogueRow } from '../../src/features/listings/catalogue/catalogue-row';
 import { bulkRow } from './rows-fixture';
 
-const edit = (row: BulkRow, patch: Partial<EditValues>): EditValues => ({
+const edit = (row: CatalogueRow, patch: Partial<EditValues>): EditValues => ({
   ...toEditValues(row),
   ...patch,
 });
@@ -21,7 +18,7 @@ describe('the diff of one row', () => {
   });
 
   it('sends only the changed fields in one PUT', () => {
-    const row = bulkRow({ price: '200.00' });
+    const row = bulkRow({ priceText: '200.00' });
     const item = planRow(row, edit(row, { price: '180', acceptsTrades: true }))!;
     expect(item.writes).toEqual([
       { method: 'PUT', body: { price: '180.00', accepts_trades: true } },
@@ -33,7 +30,7 @@ describe('the diff of one row', () => {
   });
 
   it('shows that a price below the minimum offer clears it, without sending it', () => {
-    const row = bulkRow({ price: '200.00', minimumOffer: '150.00' });
+    const row = bulkRow({ priceText: '200.00', minimumOffer: '150.00' });
     const item = planRow(row, edit(row, { price: '140.00' }))!;
     expect(item.writes).toEqual([{ method: 'PUT', body: { price: '140.00' } }]);
     expect(item.notes).toEqual([`${RULES.priceBelowOffer} (150.00 → none)`]);
@@ -48,7 +45,7 @@ describe('the diff of one row', () => {
   });
 
   it('keeps a minimum offer the seller lowered with the price', () => {
-    const row = bulkRow({ price: '200.00', minimumOffer: '150.00' });
+    const row = bulkRow({ priceText: '200.00', minimumOffer: '150.00' });
     const item = planRow(row, edit(row, { price: '140.00', minimumOffer: '120' }))!;
     expect(item.writes).toEqual([
       { method: 'PUT', body: { price: '140.00', minimum_offer: '120.00' } },
@@ -94,7 +91,7 @@ describe('the diff of one row', () => {
   it('reactivates with status active and the fresh window duration', () => {
     const row = bulkRow({
       status: 'archived',
-      unavailableReason: 'deactivated_by_seller',
+      reason: 'deactivated_by_seller',
       durationHours: 720,
     });
     const item = planRow(row, edit(row, { status: 'active', durationHours: '168' }))!;
@@ -121,9 +118,9 @@ describe('the diff of one row', () => {
 
 describe('the plan of a selection', () => {
   it('leaves sold listings out with their reason and counts the writes', () => {
-    const a = bulkRow({ price: '100.00' });
-    const b = bulkRow({ price: '50.00' });
-    const sold = bulkRow({ status: 'archived', unavailableReason: 'sold' });
+    const a = bulkRow({ priceText: '100.00' });
+    const b = bulkRow({ priceText: '50.00' });
+    const sold = bulkRow({ status: 'archived', reason: 'sold' });
     const c = bulkRow();
     const plan = planBulkEdit(
       [a, b, sold, c],
@@ -144,7 +141,7 @@ describe('the plan of a selection', () => {
 
   it('plans no row with an invalid cell and names each cell', () => {
     const a = bulkRow();
-    const b = bulkRow({ status: 'archived', unavailableReason: 'expired', canReactivate: false });
+    const b = bulkRow({ status: 'archived', reason: 'expired', canReactivate: false });
     const plan = planBulkEdit(
       [a, b],
       [edit(a, { price: '9.99', title: '', minimumOffer: '1.001' }), edit(b, { status: 'active' })],
@@ -161,7 +158,7 @@ describe('the plan of a selection', () => {
   });
 
   it('refuses a minimum offer above the new price', () => {
-    const a = bulkRow({ price: '100.00' });
+    const a = bulkRow({ priceText: '100.00' });
     const plan = planBulkEdit([a], [edit(a, { minimumOffer: '100.01' })]);
     expect(plan.invalid).toEqual([
       { id: a.id, title: a.title, field: 'minimumOffer', message: 'must be at most the price' },

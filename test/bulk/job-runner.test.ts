@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { QueryClient } from '@tanstack/react-query';
-import { toCatalogueRow } from '../../src/features/listings/catalogue/catalogue-row';
+import {
+  toCatalogueRow,
+  type CatalogueRow,
+} from '../../src/features/listings/catalogue/catalogue-row';
 import { applyProductEvent } from '../../src/api/listings/live-patch';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,11 +21,7 @@ import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
 import { parseAmount } from '../../src/client/listing-rules';
 import { formatCents } from '../../src/shared/money';
 import { adjustPrice } from '../../src/shared/price-math';
-import {
-  toBulkRow,
-  toEditValues,
-  type BulkRow,
-} from '../../src/features/listings/bulk-edit/logic/rows';
+import { toEditValues } from '../../src/features/listings/bulk-edit/logic/rows';
 import { startHarness, type Harness } from '../support/sandbox-harness';
 
 const cents = (text: string) => {
@@ -32,7 +31,7 @@ const cents = (text: string) => {
 };
 
 let h: Harness;
-let rows: BulkRow[];
+let rows: CatalogueRow[];
 
 let receiver: Server;
 
@@ -51,8 +50,8 @@ beforeAll(async () => {
   const api = createClient({ baseUrl: h.url, apiKey: DEMO_LIVE_TOKEN });
   const catalogue = await api.listings.loadAll({ limit: 250 });
   rows = catalogue.rows
-    .map((listing) => toBulkRow(toCatalogueRow(listing)))
-    .filter((r) => r.status === 'active' && cents(r.price!) >= 1200n);
+    .map((listing) => toCatalogueRow(listing))
+    .filter((r) => r.status === 'active' && cents(r.priceText!) >= 1200n);
 });
 afterAll(async () => {
   await h.close();
@@ -85,9 +84,9 @@ function storedKeys(keys: readonly string[]): number {
   return keys.reduce((sum, key) => sum + (select.get(key) as { n: number }).n, 0);
 }
 
-function lowerTenPercent(take: BulkRow[]): BulkJob {
+function lowerTenPercent(take: CatalogueRow[]): BulkJob {
   const edits = take.map((row) => {
-    const next = adjustPrice(cents(row.price!), {
+    const next = adjustPrice(cents(row.priceText!), {
       kind: 'percent',
       direction: 'lower',
       hundredths: 1000n,
@@ -282,8 +281,8 @@ describe('the job runner against the sandbox', () => {
     const plan = planBulkEdit(
       [a, b],
       [
-        { ...toEditValues(a), status: 'inactive', acceptsTrades: !a.acceptsTrades },
-        { ...toEditValues(b), status: 'inactive', acceptsTrades: !b.acceptsTrades },
+        { ...toEditValues(a), status: 'inactive', acceptsTrades: !a.trades },
+        { ...toEditValues(b), status: 'inactive', acceptsTrades: !b.trades },
       ],
     );
     expect(plan.items.map((i) => i.writes.map((w) => w.method))).toEqual([
@@ -304,7 +303,7 @@ describe('the job runner against the sandbox', () => {
     const first = (await api.products.get(a.id)).data;
     expect(first.status).toBe('archived');
     expect(first.svc_unavailable_reason).toBe('deactivated_by_seller');
-    expect(first.svc_accepts_trades).toBe(!a.acceptsTrades);
+    expect(first.svc_accepts_trades).toBe(!a.trades);
     const second = (await api.products.get(b.id)).data;
     expect(second.status).toBe('active');
     expect(eventsFor([a.id]).get(a.id)!.slice(-2)).toEqual(['products/update', 'products/delete']);

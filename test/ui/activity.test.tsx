@@ -11,7 +11,7 @@ import { jobFromPlan } from '../../src/features/listings/bulk-edit/jobs/job';
 import { MemoryJobStore } from '../../src/features/listings/bulk-edit/jobs/job-store';
 import { JobRunner } from '../../src/features/listings/bulk-edit/jobs/job-runner';
 import { planBulkEdit } from '../../src/features/listings/bulk-edit/logic/diff';
-import { toBulkRow, toEditValues } from '../../src/features/listings/bulk-edit/logic/rows';
+import { toEditValues } from '../../src/features/listings/bulk-edit/logic/rows';
 import { resetSessionEnded, sessionHeaders } from '../../src/lib/session';
 import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
 import { distPages } from '../../src/server/dist-pages';
@@ -165,7 +165,7 @@ describe('a bulk job', () => {
     const { client, sent } = recordingClient();
     const read = await Promise.all(ids.map((id) => client.listings.get(id)));
     const take = read.map((answer) =>
-      toBulkRow(toCatalogueRow(answer.data as Parameters<typeof toCatalogueRow>[0])),
+      toCatalogueRow(answer.data as Parameters<typeof toCatalogueRow>[0]),
     );
     const plan = planBulkEdit(
       take,

@@ -58,6 +58,7 @@ function row(patch: Partial<CatalogueRow>): CatalogueRow {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     search: '',
+    imageSrc: undefined,
   };
   const merged = { ...base, ...patch };
   merged.search = `${merged.title} ${merged.player} ${merged.cert}`.toLowerCase();

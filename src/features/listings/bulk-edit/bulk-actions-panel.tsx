@@ -198,9 +198,8 @@ export function BulkActionsPanel({
           <FormField
             label={priceMode.endsWith('percent') ? 'Percent (%)' : 'Amount (USD)'}
             error={errors.priceValue?.message}
-          >
-            {(control) => <input {...control} inputMode="decimal" {...register('priceValue')} />}
-          </FormField>
+            input={{ inputMode: 'decimal', ...register('priceValue') }}
+          />
           <FormField label="Round the new prices">
             {(control) => (
               <PriceEndingSelect
@@ -216,9 +215,11 @@ export function BulkActionsPanel({
         </fieldset>
         <fieldset>
           <legend>Minimum offer</legend>
-          <FormField label="Minimum offer as % of price" error={errors.offerPercent?.message}>
-            {(control) => <input {...control} inputMode="decimal" {...register('offerPercent')} />}
-          </FormField>
+          <FormField
+            label="Minimum offer as % of price"
+            error={errors.offerPercent?.message}
+            input={{ inputMode: 'decimal', ...register('offerPercent') }}
+          />
           <button type="button" onClick={applyOffer}>
             Set minimum offers
           </button>

@@ -29,7 +29,7 @@ import { OverlapWarning, useOverlapGuard } from './jobs/overlap-warning';
 import { exportCsv, type CsvImport } from './logic/csv';
 import { planBulkEdit, type Plan } from './logic/diff';
 import { describeEstimate } from './logic/estimate';
-import { toBulkRow, toEditValues } from './logic/rows';
+import { toEditValues } from './logic/rows';
 import { LeftOut, PreviewPanel } from './preview-panel';
 import { BelowCostNotice, useBelowCost } from './below-cost-notice';
 import './bulk-edit.css';
@@ -71,10 +71,7 @@ function BulkEditor({
   const { runner, resumable, storeError } = jobs;
   const overlap = useOverlapGuard((job) => void jobs.start(job, true));
 
-  const catalogueById = useMemo(
-    () => new Map(products.map((p) => [p.id, toBulkRow(p)])),
-    [products],
-  );
+  const catalogueById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const matching = useMemo(
     () => applyCatalogueSearch(products, readCatalogueSearch(withoutIds(params))),
     [products, params],
@@ -215,7 +212,7 @@ function BulkEditor({
           {stage === 'preview' && plan && below.flagged.length > 0 && (
             <BelowCostNotice
               below={below}
-              originals={new Map(selection.rows.map((row) => [row.id, row.price]))}
+              originals={new Map(selection.rows.map((row) => [row.id, row.priceText]))}
               onSetPrices={(prices, label) => {
                 const writes = selection.rows.flatMap((row, index) =>
                   prices.has(row.id)

@@ -1,7 +1,7 @@
 import { applyCatalogueSearch, readCatalogueSearch } from '../catalogue/catalogue-filters';
 import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Excluded } from './logic/diff';
-import { exclusionReason, toBulkRow, type BulkRow } from './logic/rows';
+import { exclusionReason } from './logic/rows';
 import { countOf } from '../../../lib/format';
 
 /** The search param naming listings one by one (comma-separated ids). */
@@ -9,7 +9,7 @@ export const IDS_PARAM = 'ids';
 
 export interface BulkSelection {
   /** The listings the grid edits, in the catalogue's order. */
-  rows: BulkRow[];
+  rows: CatalogueRow[];
   /** Selected listings that cannot be edited, with the reason. */
   excluded: Excluded[];
   /** Ids in the URL that are not in the catalogue. */
@@ -49,10 +49,9 @@ export function resolveSelection(
       .map(([key, value]) => `${key}: ${value}`);
     scope = `all ${countOf(chosen.length, 'listing')} matching ${filters.length ? filters.join(', ') : 'no filter'}`;
   }
-  const rows: BulkRow[] = [];
+  const rows: CatalogueRow[] = [];
   const excluded: Excluded[] = [];
-  for (const product of chosen) {
-    const row = toBulkRow(product);
+  for (const row of chosen) {
     const reason = exclusionReason(row);
     if (reason) excluded.push({ id: row.id, title: row.title, reason });
     else rows.push(row);

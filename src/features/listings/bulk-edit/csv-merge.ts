@@ -1,6 +1,7 @@
 import type { CellWrite } from './grid/grid-types';
 import type { CsvImport } from './logic/csv';
-import { EDIT_FIELDS, type BulkRow, type EditValues } from './logic/rows';
+import { EDIT_FIELDS, type EditValues } from './logic/rows';
+import type { CatalogueRow } from '../catalogue/catalogue-row';
 import { countOf } from '../../../lib/format';
 
 /** An import joins the editor: one undoable step of cells, or new listings added to the selection. */
@@ -8,7 +9,7 @@ export type CsvMerge =
   | { kind: 'cells'; writes: CellWrite[]; promoted: Promoted[]; summary(changed: number): string }
   | {
       kind: 'grown';
-      added: BulkRow[];
+      added: CatalogueRow[];
       values: EditValues[];
       promoted: Promoted[];
       summary: string;
@@ -21,7 +22,7 @@ interface Promoted {
 
 export function mergeCsvImport(
   parsed: CsvImport,
-  selection: readonly BulkRow[],
+  selection: readonly CatalogueRow[],
   current: readonly EditValues[],
 ): CsvMerge {
   const indexById = new Map(selection.map((row, index) => [row.id, index]));

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { importCsv, type CsvImport } from './logic/csv';
-import type { BulkRow, EditValues } from './logic/rows';
+import type { EditValues } from './logic/rows';
+import type { CatalogueRow } from '../catalogue/catalogue-row';
 import { countOf } from '../../../lib/format';
 
 /** A file's text (Blob.text where the browser has it, FileReader otherwise). */
@@ -30,7 +31,7 @@ export function CsvTools({
   matchingCount: number | null;
   /** How many listings the editor holds. */
   editorCount: number;
-  catalogue: ReadonlyMap<string, BulkRow>;
+  catalogue: ReadonlyMap<string, CatalogueRow>;
   current: () => ReadonlyMap<string, EditValues>;
   onImport(result: CsvImport): string;
 }) {

@@ -2,28 +2,10 @@ import type { CatalogueSearch } from './catalogue-filters';
 import { AGE_BUCKETS } from '../../../api/sales/listing-age';
 import { humanize } from '../../../lib/format';
 import { SelectField } from '../../../components/options';
+import { FACETS, YES_NO } from './catalogue-filter-pills';
 
 type Patch = Partial<Record<keyof CatalogueSearch, string | undefined>>;
-type FacetKey = 'status' | 'grader' | 'grade' | 'category';
-
-const FACETS: { key: FacetKey; label: string }[] = [
-  { key: 'status', label: 'Status' },
-  { key: 'grader', label: 'Grader' },
-  { key: 'grade', label: 'Grade' },
-  { key: 'category', label: 'Category' },
-];
-
-/** The yes-or-no filters, each with its own words for the two choices. */
-const CHOICES: { key: 'offers' | 'rule' | 'lot'; label: string; yes: string; no: string }[] = [
-  { key: 'offers', label: 'Offers', yes: 'Accepts offers', no: 'No offers' },
-  {
-    key: 'rule',
-    label: 'Pricing rules',
-    yes: 'Changed by a rule',
-    no: 'Not changed by a rule',
-  },
-  { key: 'lot', label: 'Lots', yes: 'Lots only', no: 'Single cards' },
-];
+type FacetKey = (typeof FACETS)[number]['key'];
 
 /** The catalogue's filters (not the search), each change written to the address at once. */
 export function CatalogueFilterFields({
@@ -59,16 +41,16 @@ export function CatalogueFilterFields({
         options={AGE_BUCKETS.map((bucket) => [bucket.id, bucket.label])}
         onChange={(age) => onChange({ age })}
       />
-      {CHOICES.map(({ key, label, yes, no }) => (
+      {(['offers', 'rule', 'lot'] as const).map((key) => (
         <SelectField
           key={key}
           id={`filter-${key}`}
-          label={label}
+          label={YES_NO[key].label}
           value={search[key] ?? ''}
           any="Any"
           options={[
-            ['yes', yes],
-            ['no', no],
+            ['yes', YES_NO[key].yes],
+            ['no', YES_NO[key].no],
           ]}
           onChange={(value) => onChange({ [key]: value })}
         />

@@ -6,73 +6,31 @@ export function isSoldReason(reason: string | null | undefined): boolean {
   return reason === 'sold';
 }
 
-/** One catalogue row from a list-view row (and its level); a field no view gives is `undefined`. */
-export interface CatalogueRow {
-  id: string;
-  title: string | undefined;
-  status: string | undefined;
-  /** The state a seller filters by: `sold`, the off-marketplace reason, or the status. */
-  state: string | undefined;
-  /** Why it is unavailable: null while available, undefined when no view says. */
-  reason: string | null | undefined;
-  /** Where the reason came from: the listing itself, or its card's inventory level. */
-  reasonSource: 'listing' | 'inventory' | undefined;
-  canReactivate: boolean | undefined;
-  price: number | undefined;
-  priceText: string | undefined;
-  /** Not shown by the spec: a value only when the server sent one. */
-  minimumOffer: string | null | undefined;
-  player: string | undefined;
-  cert: string | undefined;
-  grader: string | undefined;
-  grade: string | undefined;
-  gradeValue: number | undefined;
-  category: string | undefined;
-  year: number | null | undefined;
-  set: string | undefined;
-  /** The cover photo, when the list view carries one (the documented one does not). */
-  imageSrc?: string | undefined;
-  /** The card's id, which is its inventory item id. */
-  itemId: string | undefined;
-  isLot: boolean | undefined;
-  cardCount: number | undefined;
-  offers: boolean | undefined;
-  trades: boolean | undefined;
-  autoRelist: boolean | undefined;
-  promoted: boolean | undefined;
-  durationHours: number | undefined;
-  description: string | undefined;
-  windowEndsAt: string | null | undefined;
-  createdAt: string | undefined;
-  listedAt: string | null | undefined;
-  updatedAt: string | undefined;
-  /** Fields the server sent in a form that could not be read (dotted paths). */
-  unreadable: string[];
-  /** The row's search words, built on first use or when idle (`fillSearchTexts`), never to draw. */
-  search: string | undefined;
-}
-
 /** `reasons` and `sold` (from orders) beyond the list row; sold per the orders reads as sold. */
 export function toCatalogueRow(
   listing: ListingRead,
   reasons?: ReasonSources,
   sold?: ReadonlySet<string>,
-): CatalogueRow {
+) {
   const card = listing.card ?? {};
   const gradeValue = card.grade === undefined ? undefined : Number(card.grade);
   const player = card.player ?? undefined;
   const reason = listingReason(listing, reasons);
+  // Named one by one: a spread here took a slow path per row of a 100,000-row catalogue.
   return {
     id: listing.id,
     title: listing.title,
     status: listing.status,
+    /** The state a seller filters by: `sold`, the off-marketplace reason, or the status. */
     state: stateOf(listing.status, reason.reason, sold?.has(listing.id) ?? false),
-    // Named one by one: a spread here took a slow path per row of a 100,000-row catalogue.
+    /** Why it is unavailable: null while available, undefined when no view says. */
     reason: reason.reason,
+    /** Where the reason came from: the listing itself, or its card's inventory level. */
     reasonSource: reason.source,
     canReactivate: reason.canReactivate,
     price: listing.price === undefined ? undefined : Number(listing.price),
     priceText: listing.price,
+    /** Not shown by the spec: a value only when the server sent one. */
     minimumOffer: listing.minimum_offer,
     player,
     cert: card.cert_number,
@@ -82,7 +40,9 @@ export function toCatalogueRow(
     category: card.category,
     year: card.year,
     set: card.set,
+    /** The cover photo, when the list view carries one (the documented one does not). */
     imageSrc: listing.images?.[0]?.src,
+    /** The card's id, which is its inventory item id. */
     itemId: card.id,
     isLot: listing.is_lot,
     cardCount: listing.card_count,
@@ -96,10 +56,15 @@ export function toCatalogueRow(
     createdAt: listing.created_at,
     listedAt: listing.listed_at,
     updatedAt: listing.updated_at,
+    /** Fields the server sent in a form that could not be read (dotted paths). */
     unreadable: listing.unreadable ?? [],
-    search: undefined,
+    /** The row's search words, built on first use or when idle (`fillSearchTexts`), never to draw. */
+    search: undefined as string | undefined,
   };
 }
+
+/** One catalogue row from a list-view row (and its level); a field no view gives is `undefined`. */
+export type CatalogueRow = ReturnType<typeof toCatalogueRow>;
 
 /** The words a row is found by: its title, player, cert, set, category and id, lower-cased. */
 export function searchTextOf(row: CatalogueRow): string {

@@ -1,46 +1,9 @@
 import type { ListingDetailRead, ListingRead } from '../../../client';
 
 /** One listing as its pages show it (single view + catalogue row); `undefined`: not given. */
-export interface ListingView {
-  id: string;
-  title: string | undefined;
-  status: string | undefined;
-  reason: string | null | undefined;
-  canReactivate: boolean | undefined;
-  price: string | undefined;
-  url: string | undefined;
-  card: {
-    id: string | undefined;
-    title: string | undefined;
-    certNumber: string | undefined;
-    grader: string | undefined;
-    grade: string | undefined;
-    url: string | undefined;
-    player: string | null | undefined;
-    year: number | null | undefined;
-    set: string | undefined;
-    variant: string | undefined;
-    category: string | undefined;
-  };
-  isLot: boolean | undefined;
-  cardCount: number | undefined;
-  createdAt: string | undefined;
-  listedAt: string | null | undefined;
-  updatedAt: string | undefined;
-  acceptsOffers: boolean | undefined;
-  minimumOffer: string | null | undefined;
-  acceptsTrades: boolean | undefined;
-  autoRelist: boolean | undefined;
-  promoted: boolean | undefined;
-  durationHours: number | undefined;
-  windowEndsAt: string | null | undefined;
-  scheduledGoLiveAt: string | null | undefined;
-  description: string | undefined;
-  images: { src: string; position?: number | undefined }[];
-  unreadable: string[];
-}
+export type ListingView = ReturnType<typeof toListingView>;
 
-export function toListingView(detail: ListingDetailRead, row?: ListingRead): ListingView {
+export function toListingView(detail: ListingDetailRead, row?: ListingRead) {
   const card = detail.card ?? {};
   const listed = row?.card ?? {};
   return {

@@ -55,16 +55,11 @@ export function ScheduleControls({
           );
         }}
       >
-        <FormField label="New go-live time" error={error ?? serverFieldError}>
-          {(control) => (
-            <input
-              {...control}
-              type="datetime-local"
-              value={when}
-              onChange={(e) => setWhen(e.target.value)}
-            />
-          )}
-        </FormField>
+        <FormField
+          label="New go-live time"
+          error={error ?? serverFieldError}
+          input={{ type: 'datetime-local', value: when, onChange: (e) => setWhen(e.target.value) }}
+        />
         <button type="submit" disabled={update.isPending}>
           Reschedule
         </button>

@@ -145,12 +145,14 @@ export function EditListingFormView({ listing }: { listing: ListingView }) {
           label="Price (USD)"
           error={errors.price?.message}
           hint="From $10 to $1,000,000, at most 2 decimals."
-        >
-          {(control) => <input {...control} inputMode="decimal" {...register('price')} />}
-        </FormField>
-        <FormField label="Title" error={errors.title?.message} hint="1 to 180 characters.">
-          {(control) => <input {...control} {...register('title')} />}
-        </FormField>
+          input={{ inputMode: 'decimal', ...register('price') }}
+        />
+        <FormField
+          label="Title"
+          error={errors.title?.message}
+          hint="1 to 180 characters."
+          input={register('title')}
+        />
         <FormField
           label="Description"
           error={errors.description?.message}

@@ -134,40 +134,20 @@ export const NewListingForm = z
         ctx,
         { minimum_offer: 'minimum_offer', price: 'price' },
       );
-      if (form.source === 'sku' && form.sku === '') {
-        ctx.addIssue({ code: 'custom', path: ['sku'], message: 'Enter the cert number' });
-      }
+      const issue = (path: string[], message: string) =>
+        ctx.addIssue({ code: 'custom', path, message });
+      if (form.source === 'sku' && form.sku === '') issue(['sku'], 'Enter the cert number');
       if (form.source === 'sku' && form.sku !== '' && !/^[A-Za-z0-9-]{4,20}$/.test(form.sku)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sku'],
-          message: 'A cert number is 4 to 20 letters or digits',
-        });
+        issue(['sku'], 'A cert number is 4 to 20 letters or digits');
       }
       if (form.source === 'inventory_item_id' && form.inventory_item_id === '') {
-        ctx.addIssue({ code: 'custom', path: ['inventory_item_id'], message: 'Choose a card' });
+        issue(['inventory_item_id'], 'Choose a card');
       }
       if (form.use_card && form.source === 'sku') {
-        if (form.card.title === '') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['card', 'title'],
-            message: 'The card title is required',
-          });
-        }
-        if (form.grader === '') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['grader'],
-            message: 'Choose the grader when giving card details',
-          });
-        }
+        if (form.card.title === '') issue(['card', 'title'], 'The card title is required');
+        if (form.grader === '') issue(['grader'], 'Choose the grader when giving card details');
         if (!form.images.some((image) => image.src !== '')) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['images'],
-            message: 'Add at least one photo when giving card details',
-          });
+          issue(['images'], 'Add at least one photo when giving card details');
         }
       }
     }),

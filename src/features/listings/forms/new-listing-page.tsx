@@ -165,9 +165,8 @@ function NewListingContent() {
                 label="Cert number"
                 error={errors.sku?.message}
                 hint="The grading certificate number on the slab."
-              >
-                {(c) => <input {...c} autoComplete="off" {...register('sku')} />}
-              </FormField>
+                input={{ autoComplete: 'off', ...register('sku') }}
+              />
               <TradeInCost cert={watchedSku} />
               <FormField
                 label="Grader"
@@ -189,16 +188,14 @@ function NewListingContent() {
           label="Price (USD)"
           error={errors.price?.message}
           hint="From $10 to $1,000,000, at most 2 decimals."
-        >
-          {(c) => <input {...c} inputMode="decimal" {...register('price')} />}
-        </FormField>
+          input={{ inputMode: 'decimal', ...register('price') }}
+        />
         <FormField
           label="Title"
           error={errors.title?.message}
           hint="Optional: overrides the grader's title (at most 180 characters)."
-        >
-          {(c) => <input {...c} {...register('title')} />}
-        </FormField>
+          input={register('title')}
+        />
         <FormField
           label="Description"
           error={errors.description?.message}
@@ -238,9 +235,8 @@ function NewListingContent() {
               label="Go live at (optional)"
               error={errors.scheduled_go_live_at?.message}
               hint="Empty: as soon as it is created. A future time creates it as a scheduled draft."
-            >
-              {(c) => <input {...c} type="datetime-local" {...register('scheduled_go_live_at')} />}
-            </FormField>
+              input={{ type: 'datetime-local', ...register('scheduled_go_live_at') }}
+            />
             <CheckboxField
               label="Check the card before it goes live"
               hint="Creates it scheduled 30 minutes ahead; you then see the card the cert resolved to and choose Go live now or Withdraw."

@@ -43,16 +43,12 @@ export function PhotoFields({ form }: { form: Form }) {
               <FormField
                 label={`Photo ${index + 1} URL`}
                 error={errors.images?.[index]?.src?.message}
-              >
-                {(c) => (
-                  <input
-                    {...c}
-                    type="url"
-                    placeholder="https://…/photo.jpg"
-                    {...register(`images.${index}.src`)}
-                  />
-                )}
-              </FormField>
+                input={{
+                  type: 'url',
+                  placeholder: 'https://…/photo.jpg',
+                  ...register(`images.${index}.src`),
+                }}
+              />
               {valid && (
                 <img
                   className="preview"

@@ -4,7 +4,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useMarginBasis } from '../../../../api/sales/use-margin-basis';
 import { useWindowedRows } from '../../../../components/use-windowed-rows';
 import { WindowSpacer } from '../../../../components/data-table';
-import { EDIT_FIELDS, FIELD_LABELS, type BulkRow, type EditValues } from '../logic/rows';
+import { EDIT_FIELDS, FIELD_LABELS, type EditValues } from '../logic/rows';
+import type { CatalogueRow } from '../../catalogue/catalogue-row';
 import { GridRow } from './grid-row';
 import {
   NARROW_ROW_HEIGHT,
@@ -31,7 +32,7 @@ export function BulkGrid({
   height = 520,
 }: {
   form: UseFormReturn<BulkForm>;
-  rows: readonly BulkRow[];
+  rows: readonly CatalogueRow[];
   originals: readonly EditValues[];
   onAnnounce(message: string): void;
   handleRef?: Ref<BulkGridHandle>;

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { MarginBasis } from '../../../../api/sales/use-margin-basis';
 import { MarginText } from '../../catalogue/margin-column';
+import type { CatalogueRow } from '../../catalogue/catalogue-row';
 import { useWatch, type Control } from 'react-hook-form';
 import { durationLabel } from '../../../../components/duration-options';
 import { cellText, type CellValue } from '../logic/cells';
@@ -11,7 +12,6 @@ import {
   FIELD_LABELS,
   isBooleanField,
   rowErrors,
-  type BulkRow,
   type EditField,
   type EditValues,
 } from '../logic/rows';
@@ -32,7 +32,7 @@ interface GridRowProps {
   height: number;
   control: Control<BulkForm>;
   original: EditValues;
-  row: BulkRow;
+  row: CatalogueRow;
   /** The learned fee rate and the cards' costs (one read for the whole grid). */
   basis: MarginBasis;
   /** Columns of this row inside the selected range (for highlight), or null. */
@@ -63,7 +63,7 @@ export const GridRow = memo(function GridRow({
           {row.imageSrc && (
             <img className="slab-thumb" src={row.imageSrc} alt="" width={20} height={28} />
           )}
-          <SlabFactsLine facts={{ ...row.card, cert: row.card.certNumber }} />
+          <SlabFactsLine facts={row} />
         </span>
       </th>
       {EDIT_FIELDS.map((field, col) => {
@@ -161,7 +161,15 @@ export const GridRow = memo(function GridRow({
 });
 
 /** The margin over cost at the price in the cell as edited (a dash where it is not known). */
-function MarginCell({ price, row, basis }: { price: string; row: BulkRow; basis: MarginBasis }) {
+function MarginCell({
+  price,
+  row,
+  basis,
+}: {
+  price: string;
+  row: CatalogueRow;
+  basis: MarginBasis;
+}) {
   const valid = /^\d+(\.\d{1,2})?$/.test(price.trim());
   return (
     <td className="num" data-field="margin" data-label="Margin">

@@ -2,19 +2,19 @@ import { parseCell, parseYesNo } from './cells';
 import { restoreFormula, toCsv } from '../../../../shared/delimited';
 import { readCsv, type MalformedRow } from './csv-reader';
 import { parseAmount, parsePrice } from '../../../../client/listing-rules';
+import type { CatalogueRow } from '../../catalogue/catalogue-row';
 import {
   exclusionReason,
   FIELD_LABELS,
   rowErrors,
   toEditValues,
-  type BulkRow,
   type EditField,
   type EditValues,
 } from './rows';
 
 /** A listing as exported: its facts, its values (edited or as found) and its status word. */
 interface Exported {
-  row: BulkRow;
+  row: CatalogueRow;
   values: EditValues;
   status: string;
 }
@@ -27,7 +27,7 @@ const CSV_CELLS = {
   id: ({ row }) => row.id,
   title: ({ values }) => values.title,
   status: ({ status }) => status,
-  unavailable_reason: ({ row }) => row.unavailableReason ?? '',
+  unavailable_reason: ({ row }) => row.reason ?? '',
   price: ({ values }) => values.price,
   minimum_offer: ({ values }) => values.minimumOffer,
   accepts_offers: ({ values }) => yesNo(values.acceptsOffers),
@@ -36,16 +36,16 @@ const CSV_CELLS = {
   promoted: ({ row, values }) => yesNo(values.promoted ?? row.promoted),
   duration_hours: ({ values }) => values.durationHours,
   description: ({ values }) => values.description,
-  player: ({ row }) => row.card.player,
-  cert_number: ({ row }) => row.card.certNumber,
-  grader: ({ row }) => row.card.grader,
-  grade: ({ row }) => row.card.grade,
-  year: ({ row }) => (row.card.year === null ? '' : String(row.card.year)),
-  set: ({ row }) => row.card.set,
-  category: ({ row }) => row.card.category,
+  player: ({ row }) => row.player ?? '',
+  cert_number: ({ row }) => row.cert ?? '',
+  grader: ({ row }) => row.grader ?? '',
+  grade: ({ row }) => row.grade ?? '',
+  year: ({ row }) => (row.year == null ? '' : String(row.year)),
+  set: ({ row }) => row.set ?? '',
+  category: ({ row }) => row.category ?? '',
   is_lot: ({ row }) => yesNo(row.isLot),
   can_reactivate: ({ row }) => yesNo(row.canReactivate),
-  updated_at: ({ row }) => row.updatedAt ?? '',
+  updated_at: ({ row }) => row.updatedAt ?? row.listedAt ?? '',
 } satisfies Record<string, (listing: Exported) => string>;
 export type CsvColumn = keyof typeof CSV_CELLS;
 export const CSV_COLUMNS = Object.keys(CSV_CELLS) as CsvColumn[];
@@ -64,7 +64,7 @@ export const IMPORT_COLUMNS: Partial<Record<CsvColumn, EditField | 'promoted'>> 
   description: 'description',
 };
 
-function csvRecord(row: BulkRow, edit?: EditValues): string[] {
+function csvRecord(row: CatalogueRow, edit?: EditValues): string[] {
   const values = edit ?? toEditValues(row);
   const status = edit ? (edit.status === 'inactive' ? 'archived' : edit.status) : row.status;
   const listing = { row, values, status: status ?? '' };
@@ -72,7 +72,7 @@ function csvRecord(row: BulkRow, edit?: EditValues): string[] {
 }
 
 /** The CSV of a set of listings; with `edits`, the editable columns hold the edited values. */
-export function exportCsv(rows: readonly BulkRow[], edits?: ReadonlyMap<string, EditValues>) {
+export function exportCsv(rows: readonly CatalogueRow[], edits?: ReadonlyMap<string, EditValues>) {
   return toCsv([CSV_COLUMNS, ...rows.map((row) => csvRecord(row, edits?.get(row.id)))]);
 }
 
@@ -87,7 +87,7 @@ export interface CsvImport {
   /** The edited values of each good row (the columns absent from the file are left as they were). */
   edits: EditValues[];
   /** The originals of the imported rows, in the file's order (for the plan). */
-  rows: BulkRow[];
+  rows: CatalogueRow[];
   errors: CsvCellError[];
   /** Rows left out for a reason that is not a bad cell (a sold listing). */
   excluded: { row: number; id: string; reason: string }[];
@@ -109,7 +109,7 @@ const COLUMN_BY_FIELD = Object.fromEntries(
 /** Reads a CSV of ids with new values into edited rows; a bad cell is named and its row left out. */
 export function importCsv(
   text: string,
-  catalogue: ReadonlyMap<string, BulkRow>,
+  catalogue: ReadonlyMap<string, CatalogueRow>,
   current?: ReadonlyMap<string, EditValues>,
 ): CsvImport {
   const read = readCsv(text);

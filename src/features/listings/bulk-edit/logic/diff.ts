@@ -2,13 +2,13 @@ import { durationLabel } from '../../../../components/duration-options';
 import type { ListingUpdateInput } from '../../../../client';
 import { parseAmount } from '../../../../client/listing-rules';
 import { formatCents } from '../../../../shared/money';
+import type { CatalogueRow } from '../../catalogue/catalogue-row';
 import {
   exclusionReason,
   FIELD_LABELS,
   rowErrors,
   toEditValues,
   type BooleanField,
-  type BulkRow,
   type EditField,
   type EditValues,
 } from './rows';
@@ -39,13 +39,14 @@ export interface PlanItem {
 
 export interface Excluded {
   id: string;
-  title: string;
+  /** Undefined when the title could not be read (the listing is then left out). */
+  title: string | undefined;
   reason: string;
 }
 
 export interface InvalidCell {
   id: string;
-  title: string;
+  title: string | undefined;
   field: EditField;
   message: string;
 }
@@ -91,7 +92,7 @@ function cents(text: string | null | undefined): bigint | null {
 }
 
 /** The minimal plan for one row, the spec's rules applied and said; null when nothing changes. */
-export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
+export function planRow(row: CatalogueRow, edit: EditValues): PlanItem | null {
   const original = toEditValues(row);
   const body: ListingUpdateInput = {};
   const changes: Change[] = [];
@@ -107,28 +108,29 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   const toggle = (
     field: BooleanField,
     key: 'accepts_offers' | 'accepts_trades' | 'auto_relist',
+    was: boolean | undefined,
   ) => {
     const value = edit[field];
     // Blank (null) leaves the term unchanged, whether or not its value is shown.
-    if (value === null || value === row[field]) return;
+    if (value === null || value === was) return;
     body[key] = value;
-    change(field, yesNo(row[field]), yesNo(value));
+    change(field, yesNo(was), yesNo(value));
   };
 
   if (edit.title !== original.title) {
     body.title = edit.title;
-    change('title', row.title, edit.title);
+    change('title', original.title, edit.title);
   }
   if (edit.description !== original.description) {
     body.description = edit.description;
     change('description', row.description ?? NOT_SHOWN, edit.description);
   }
 
-  const newPriceText = amountOrNull(edit.price) ?? row.price ?? '';
+  const newPriceText = amountOrNull(edit.price) ?? row.priceText ?? '';
   const newPrice = cents(newPriceText);
-  if (newPrice !== null && newPrice !== cents(row.price)) {
+  if (newPrice !== null && newPrice !== cents(row.priceText)) {
     body.price = newPriceText;
-    change('price', row.price ?? NOT_SHOWN, newPriceText);
+    change('price', row.priceText ?? NOT_SHOWN, newPriceText);
   }
 
   const oldOffer = row.minimumOffer;
@@ -136,11 +138,11 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   // A minimum offer the API does not show: a blank cell leaves it, a filled one sets it.
   const offerEdited =
     oldOffer === undefined ? newOfferText !== null : cents(newOfferText) !== cents(oldOffer);
-  toggle('acceptsOffers', 'accepts_offers');
+  toggle('acceptsOffers', 'accepts_offers', row.offers);
   const offersOff =
-    edit.acceptsOffers === false || (edit.acceptsOffers === null && row.acceptsOffers === false);
+    edit.acceptsOffers === false || (edit.acceptsOffers === null && row.offers === false);
   if (offersOff) {
-    if (row.acceptsOffers !== false && oldOffer != null) offerCleared(RULES.offersOff, oldOffer);
+    if (row.offers !== false && oldOffer != null) offerCleared(RULES.offersOff, oldOffer);
     else if (offerEdited) notes.push(RULES.offerIgnored);
   } else if (offerEdited) {
     body.minimum_offer = newOfferText;
@@ -149,8 +151,8 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
     offerCleared(RULES.priceBelowOffer, oldOffer);
   }
 
-  toggle('acceptsTrades', 'accepts_trades');
-  toggle('autoRelist', 'auto_relist');
+  toggle('acceptsTrades', 'accepts_trades', row.trades);
+  toggle('autoRelist', 'auto_relist', row.autoRelist);
 
   if (edit.promoted === true && row.promoted !== true) {
     body.promoted = true;
@@ -191,11 +193,11 @@ export function planRow(row: BulkRow, edit: EditValues): PlanItem | null {
   if (edit.status === 'inactive' && original.status !== 'inactive')
     writes.push({ method: 'DELETE' });
   if (writes.length === 0 && notes.length === 0) return null;
-  return { id: row.id, title: edit.title || row.title, changes, writes, notes };
+  return { id: row.id, title: edit.title || original.title, changes, writes, notes };
 }
 
 /** A status move the API refuses, named on the status cell. */
-function transitionError(row: BulkRow, edit: EditValues): InvalidCell | null {
+function transitionError(row: CatalogueRow, edit: EditValues): InvalidCell | null {
   if (toEditValues(row).status !== 'inactive') return null;
   const message =
     edit.status === 'draft'
@@ -207,7 +209,7 @@ function transitionError(row: BulkRow, edit: EditValues): InvalidCell | null {
 }
 
 /** The whole plan: sold rows left out with their reason, rows with an invalid cell listed, unplanned. */
-export function planBulkEdit(rows: readonly BulkRow[], edits: readonly EditValues[]): Plan {
+export function planBulkEdit(rows: readonly CatalogueRow[], edits: readonly EditValues[]): Plan {
   const byId = new Map(edits.map((edit) => [edit.id, edit]));
   const plan: Plan = { items: [], excluded: [], invalid: [], writes: 0, rules: [] };
   for (const row of rows) {

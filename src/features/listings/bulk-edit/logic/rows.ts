@@ -14,89 +14,17 @@ export type EditStatus = (typeof EDIT_STATUSES)[number];
 export const DURATIONS = DURATION_HOURS.map(String) as ['168', '336', '504', '720'];
 export type DurationText = (typeof DURATIONS)[number];
 
-/** A listing as found; a term no view gives is `undefined`: blank, "leave unchanged". */
-export interface BulkRow {
-  id: string;
-  /** Empty only when the title could not be read (the row is then left out). */
-  title: string;
-  /** Active, draft, archived, or a pending-review value. */
-  status: string | undefined;
-  unavailableReason: string | null | undefined;
-  /** Sold as the catalogue reads it: the listing says so, or an order names it. */
-  sold?: boolean;
-  canReactivate: boolean | undefined;
-  price: string | undefined;
-  minimumOffer: string | null | undefined;
-  acceptsOffers: boolean | undefined;
-  acceptsTrades: boolean | undefined;
-  autoRelist: boolean | undefined;
-  promoted: boolean | undefined;
-  durationHours: number | undefined;
-  description: string | undefined;
-  card: {
-    player: string;
-    certNumber: string;
-    grader: string;
-    grade: string;
-    year: number | null;
-    set: string;
-    category: string;
-  };
-  isLot: boolean | undefined;
-  /** The cover photo, when the list view carries one. */
-  imageSrc?: string | undefined;
-  /** The card's inventory item id (for the margin over its cost), when the list view gives it. */
-  itemId?: string | undefined;
-  updatedAt: string | undefined;
-  /** Fields the server sent in a form that could not be read. */
-  unreadable: string[];
-}
-
-export function toBulkRow(row: CatalogueRow): BulkRow {
-  return {
-    id: row.id,
-    title: row.title ?? '',
-    status: row.status,
-    unavailableReason: row.reason,
-    sold: row.state === 'sold',
-    canReactivate: row.canReactivate,
-    price: row.priceText,
-    minimumOffer: row.minimumOffer,
-    acceptsOffers: row.offers,
-    acceptsTrades: row.trades,
-    autoRelist: row.autoRelist,
-    promoted: row.promoted,
-    itemId: row.itemId,
-    durationHours: row.durationHours,
-    description: row.description,
-    card: {
-      player: row.player ?? '',
-      certNumber: row.cert ?? '',
-      grader: row.grader ?? '',
-      grade: row.grade ?? '',
-      year: row.year ?? null,
-      set: row.set ?? '',
-      category: row.category ?? '',
-    },
-    isLot: row.isLot,
-    imageSrc: row.imageSrc,
-    updatedAt: row.updatedAt ?? row.listedAt ?? undefined,
-    unreadable: row.unreadable,
-  };
-}
-
 /** Why a listing cannot be edited in bulk, or null when it can. */
-export function exclusionReason(row: BulkRow): string | null {
-  if (row.sold || (row.status === 'archived' && isSoldReason(row.unavailableReason))) {
+export function exclusionReason(row: CatalogueRow): string | null {
+  if (row.state === 'sold' || (row.status === 'archived' && isSoldReason(row.reason))) {
     return 'sold: a sold listing cannot be changed';
   }
-  const missing = (['title', 'status', 'price'] as const).filter(
-    (field) => row[field] === undefined || row[field] === '',
-  );
+  const read = { title: row.title, status: row.status, price: row.priceText };
+  const missing = (['title', 'status', 'price'] as const).filter((field) => !read[field]);
   if (missing.length > 0 || row.status === undefined) {
     return `its ${missing.join(' and ')} could not be read`;
   }
-  if (row.status === 'archived' && row.unavailableReason === undefined) {
+  if (row.status === 'archived' && row.reason === undefined) {
     return 'why it is off the marketplace could not be read (it may have sold)';
   }
   if (!['active', 'draft', 'archived'].includes(row.status)) {
@@ -105,34 +33,15 @@ export function exclusionReason(row: BulkRow): string | null {
   return null;
 }
 
-/** One row of the form: every editable cell as the grid holds it (text, or a switch). */
-export interface EditValues {
-  id: string;
-  title: string;
-  price: string;
-  /** Empty: no minimum offer, or (when the API does not show it) leave it unchanged. */
-  minimumOffer: string;
-  /** Null: leave unchanged (the API does not show the current value). */
-  acceptsOffers: boolean | null;
-  acceptsTrades: boolean | null;
-  autoRelist: boolean | null;
-  status: EditStatus;
-  /** Empty: leave unchanged (the API does not show the current window). */
-  durationHours: DurationText | '';
-  description: string;
-  /** Only the CSV import sets it; one-way (see the diff). */
-  promoted?: boolean;
-}
-
-export function toEditValues(row: BulkRow): EditValues {
+export function toEditValues(row: CatalogueRow): EditValues {
   const duration = String(row.durationHours);
   return {
     id: row.id,
-    title: row.title,
-    price: row.price ?? '',
+    title: row.title ?? '',
+    price: row.priceText ?? '',
     minimumOffer: row.minimumOffer ?? '',
-    acceptsOffers: row.acceptsOffers ?? null,
-    acceptsTrades: row.acceptsTrades ?? null,
+    acceptsOffers: row.offers ?? null,
+    acceptsTrades: row.trades ?? null,
     autoRelist: row.autoRelist ?? null,
     status: row.status === 'active' || row.status === 'draft' ? row.status : 'inactive',
     durationHours: (DURATIONS as readonly string[]).includes(duration)
@@ -174,22 +83,29 @@ export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
 export const isBooleanField = (field: EditField): field is BooleanField =>
   (BOOLEAN_FIELDS as readonly string[]).includes(field);
 
-/** One form row's schema with the spec's bounds, its messages shown on the cells before sending. */
+/**
+ * One row of the form, every editable cell as the grid holds it (text, or a switch), with the
+ * spec's bounds: its messages are shown on the cells before sending.
+ */
 const EditRowSchema = z
   .object({
     id: z.string().check(z.minLength(1)),
     title: titleText('is required', 'must be at most 180 characters'),
     price: priceText(),
+    /** Empty: no minimum offer, or (when the API does not show it) leave it unchanged. */
     minimumOffer: minimumOfferText(),
+    /** Null: leave unchanged (the API does not show the current value). */
     acceptsOffers: z.nullable(z.boolean()),
     acceptsTrades: z.nullable(z.boolean()),
     autoRelist: z.nullable(z.boolean()),
     status: z.enum(EDIT_STATUSES, { error: 'must be active, draft or inactive' }),
+    /** Empty: leave unchanged (the API does not show the current window). */
     durationHours: z.union([
       z.enum(DURATIONS, { error: 'must be 168, 336, 504 or 720 hours' }),
       z.literal(''),
     ]),
     description: descriptionText('must be at most 1000 characters'),
+    /** Only the CSV import sets it; one-way (see the diff). */
     promoted: z.optional(z.boolean()),
   })
   .check(
@@ -205,6 +121,8 @@ const EditRowSchema = z
       ),
     ),
   );
+
+export type EditValues = z.infer<typeof EditRowSchema>;
 
 /** Every cell's first zod message, keyed `field`, for one row (empty when valid). */
 export function rowErrors(values: EditValues): Partial<Record<EditField, string>> {
