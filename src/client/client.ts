@@ -210,10 +210,9 @@ export function createClient(options: ClientOptions = {}) {
         // Read field by field: only a location without a readable id (or degraded) is refused.
         const { rows, setAside } = parseRows<Location>(
           raw,
-          Location as never,
+          Location,
           'id',
           response.meta.requestId,
-          true,
         );
         if (setAside.length > 0) {
           throw new ApiError({

@@ -54,11 +54,6 @@ export interface CollectionResource<T, F extends object = Record<never, never>> 
     options: WithFields<WalkOptions & F, T, K>,
   ): AsyncGenerator<Page<Pick<T, K>>, void, undefined>;
   pages(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<Page<T>, void, undefined>;
-  /** Every row, page after page. */
-  rows<K extends keyof T & string>(
-    options: WithFields<WalkOptions & F, T, K>,
-  ): AsyncGenerator<Pick<T, K>, void, undefined>;
-  rows(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<T, void, undefined>;
   /** The whole collection, with progress and cancellation. */
   loadAll<K extends keyof T & string>(
     options: WithFields<LoadOptions & F, T, K>,
@@ -98,11 +93,6 @@ export function collection<
   // overloads, hence the cast (a tolerant spec's rows are `Readable`).
   const resource = {
     pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
-    async *rows(options?: WalkOptions & F) {
-      for await (const page of walkPages(transport, spec, split<WalkOptions>(options))) {
-        yield* page.rows;
-      }
-    },
     loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, split<LoadOptions>(options)),
     refresh: (
       snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,
@@ -112,7 +102,7 @@ export function collection<
   return resource as unknown as CollectionResource<Row, F>;
 }
 
-/** One collection, read field by field; its path is its envelope's name. */
+/** One collection; its path is its envelope's name. */
 const spec = <
   S extends z.ZodMiniObject,
   K extends keyof z.infer<S> & string = 'id' & keyof z.infer<S>,
@@ -120,7 +110,7 @@ const spec = <
   envelope: string,
   schema: S,
   keyField = 'id' as K,
-) => ({ path: `/${envelope}.json`, envelope, schema, keyField, tolerant: true }) as const;
+) => ({ path: `/${envelope}.json`, envelope, schema, keyField }) as const;
 
 export const COLLECTIONS = {
   listings: spec('listings', ListingListItem),
@@ -130,6 +120,16 @@ export const COLLECTIONS = {
   inventoryLevels: spec('inventory_levels', InventoryLevel, 'inventory_item_id'),
 } satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
 
+/** A 2xx whose `envelope` does not read as its schema says. */
+function badShape(meta: ResponseMeta, envelope: string, issues: readonly string[]): ApiError {
+  return new ApiError({
+    status: meta.status,
+    code: CLIENT_ERROR_CODES.badResponse,
+    message: `The ${envelope} does not match the expected shape: ${issues.join('; ')}`,
+    requestId: meta.requestId,
+  });
+}
+
 /** One resource out of a single envelope; a degraded record becomes `degraded_record`. */
 export function single<T>(
   body: unknown,
@@ -138,26 +138,23 @@ export function single<T>(
   meta: ResponseMeta,
 ): WithMeta<T> {
   const raw = (body as Record<string, unknown> | undefined)?.[envelope];
-  const degraded = DegradedRecord.safeParse(raw);
-  if (degraded.success && typeof raw === 'object' && raw && 'svc_serialization_error' in raw) {
+  if (isDegraded(raw)) {
+    const { id, svc_serialization_error: why } = DegradedRecord.parse(raw);
     throw new ApiError({
       status: meta.status,
       code: 'degraded_record',
-      message: `${degraded.data.id}: ${degraded.data.svc_serialization_error.message}`,
+      message: `${id}: ${why.message}`,
       requestId: meta.requestId,
-      reason: degraded.data.svc_serialization_error.code,
+      reason: why.code,
     });
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new ApiError({
-      status: meta.status,
-      code: CLIENT_ERROR_CODES.badResponse,
-      message: `The ${envelope} does not match the expected shape: ${parsed.error.issues
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')}`,
-      requestId: meta.requestId,
-    });
+    throw badShape(
+      meta,
+      envelope,
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
   }
   return { data: parsed.data, meta };
 }
@@ -176,14 +173,7 @@ export function singleTolerant<S extends z.ZodMiniObject, Key extends string = '
     return single(body, envelope, schema, meta) as never;
   }
   const read = readTolerant(schema, raw, keyField);
-  if (!read.ok) {
-    throw new ApiError({
-      status: meta.status,
-      code: CLIENT_ERROR_CODES.badResponse,
-      message: `The ${envelope} does not match the expected shape: ${read.issues.join('; ')}`,
-      requestId: meta.requestId,
-    });
-  }
+  if (!read.ok) throw badShape(meta, envelope, read.issues);
   return { data: read.value, meta };
 }
 

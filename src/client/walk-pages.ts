@@ -92,9 +92,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   options: WalkOptions = {},
 ): AsyncGenerator<Page<z.infer<S>>, void, undefined> {
   // With `fields`, only some keys come back: each is still checked, none is required.
-  const schema = (options.fields
-    ? partialOf(spec.schema)
-    : spec.schema) as unknown as z.ZodMiniType<z.infer<S>>;
+  const schema = options.fields ? partialOf(spec.schema) : spec.schema;
   const seen = new Set<string>();
   const maxRestarts = options.maxRestarts ?? 3;
   let restarts = 0;
@@ -160,12 +158,11 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         throw error;
       }
       const body = response.body as Record<string, unknown> | undefined;
-      const parsed = parseRows(
+      const parsed = parseRows<z.infer<S>>(
         body?.[spec.envelope],
         schema,
         spec.keyField,
         response.meta.requestId,
-        spec.tolerant,
       );
       const rows = parsed.rows.filter((row) =>
         isNew(seen, String((row as Record<string, unknown>)[spec.keyField])),
