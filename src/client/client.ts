@@ -116,24 +116,20 @@ export function createClient(options: ClientOptions = {}) {
     /** DELETE /listings/{id}.json: soft deactivation (idempotent). */
     delete: (id: string, options?: WriteOptions) =>
       write('DELETE', `/listings/${encodeId(id)}.json`, undefined, ListingDeleted, options),
-    /** Puts a draft or deactivated listing back live, optionally sizing the fresh window. */
-    reactivate: (
-      id: string,
-      options: WriteOptions & { durationHours?: z.infer<typeof DurationHours> } = {},
-    ) =>
-      write(
-        'PUT',
-        `/listings/${encodeId(id)}.json`,
-        {
-          listing: {
-            status: 'active',
-            ...(options.durationHours ? { duration_hours: options.durationHours } : {}),
-          },
-        },
-        ListingUpdated,
-        options,
-      ),
   };
+  /** Puts a draft or deactivated listing back live, optionally sizing the fresh window. */
+  const reactivate = (
+    id: string,
+    options: WriteOptions & { durationHours?: z.infer<typeof DurationHours> } = {},
+  ) =>
+    listings.update(
+      id,
+      {
+        status: 'active',
+        ...(options.durationHours ? { duration_hours: options.durationHours } : {}),
+      },
+      options,
+    );
 
   /** Runs one ListingWrite with the given key (a write queue's runner: see listing-write-queue). */
   const runListingWrite = async (
@@ -152,8 +148,7 @@ export function createClient(options: ClientOptions = {}) {
       case 'delete':
         return (await listings.delete(op.id, context)).data;
       case 'reactivate':
-        return (await listings.reactivate(op.id, { ...context, durationHours: op.durationHours }))
-          .data;
+        return (await reactivate(op.id, { ...context, durationHours: op.durationHours })).data;
     }
   };
 
@@ -189,7 +184,7 @@ export function createClient(options: ClientOptions = {}) {
       }
       return result as WithMeta<Ping>;
     },
-    listings: { ...listings, runWrite: runListingWrite },
+    listings: { ...listings, reactivate, runWrite: runListingWrite },
     products,
     orders,
     inventoryItems: collection<typeof InventoryItem, Record<never, never>, InventoryItem>(
