@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 import { ApiError } from './api-error';
-import type { CollectionSpec } from './collection-spec';
 import type { RequestPriority } from './pacer';
 import { parseRows, type SetAsideRecord } from './parse-rows';
 import type { RawResponse, ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
+
+/** A collection endpoint: its path, envelope, row schema (read field by field) and row key. */
+export interface CollectionSpec<S extends z.ZodMiniObject> {
+  path: string;
+  envelope: string;
+  schema: S;
+  /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
+  keyField: keyof z.infer<S> & string;
+}
 
 export interface WalkOptions {
   /** Rows per page, 1 to 250 (default 250: the fewest requests). */
