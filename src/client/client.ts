@@ -165,7 +165,6 @@ export function createClient(options: ClientOptions = {}) {
     ...collection<typeof Order, { status?: OrderStatusFilter | undefined }, Order>(
       transport,
       COLLECTIONS.orders,
-      ['status'],
     ),
     /** GET /orders/{id}.json by order id or order code (`name`); with `fields`, only those keys. */
     get: tolerantGetter((idOrCode) => `/orders/${encodeId(idOrCode)}.json`, 'order', Order),

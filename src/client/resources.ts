@@ -74,35 +74,21 @@ export function collection<
   S extends z.ZodMiniObject,
   F extends object = Record<never, never>,
   Row = z.infer<S>,
->(
-  transport: Transport,
-  spec: CollectionSpec<S>,
-  filterNames: readonly (keyof F & string)[] = [],
-): CollectionResource<Row, F> {
-  const split = <O extends object>(options: (O & F) | undefined): O => {
-    if (!options) return {} as O;
-    const filters: Record<string, string | undefined> = {};
-    const rest: Record<string, unknown> = { ...(options as Record<string, unknown>) };
-    for (const name of filterNames) {
-      filters[name] = rest[name] as string | undefined;
-      delete rest[name];
-    }
-    return { ...rest, filters } as O;
-  };
+>(transport: Transport, spec: CollectionSpec<S>): CollectionResource<Row, F> {
   // One implementation for both overloads: TypeScript cannot relate the generic row to the `Pick`
   // overloads, hence the cast (a tolerant spec's rows are `Readable`).
   const resource = {
-    pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
-    loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, split<LoadOptions>(options)),
+    pages: (options?: WalkOptions & F) => walkPages(transport, spec, options),
+    loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, options),
     refresh: (
       snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,
       options?: RefreshOptions & F,
-    ) => refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
+    ) => refresh(transport, spec, snapshot, options),
   };
   return resource as unknown as CollectionResource<Row, F>;
 }
 
-/** One collection; its path is its envelope's name. */
+/** One collection; its path is its envelope's name; `filters`: its query's own (see walkPages). */
 const spec = <
   S extends z.ZodMiniObject,
   K extends keyof z.infer<S> & string = 'id' & keyof z.infer<S>,
@@ -110,12 +96,13 @@ const spec = <
   envelope: string,
   schema: S,
   keyField = 'id' as K,
-) => ({ path: `/${envelope}.json`, envelope, schema, keyField }) as const;
+  filters: readonly string[] = [],
+) => ({ path: `/${envelope}.json`, envelope, schema, keyField, filters }) as const;
 
 export const COLLECTIONS = {
   listings: spec('listings', ListingListItem),
   products: spec('products', Product),
-  orders: spec('orders', Order),
+  orders: spec('orders', Order, 'id', ['status']),
   inventoryItems: spec('inventory_items', InventoryItem),
   inventoryLevels: spec('inventory_levels', InventoryLevel, 'inventory_item_id'),
 } satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;

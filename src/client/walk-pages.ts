@@ -12,6 +12,8 @@ export interface CollectionSpec<S extends z.ZodMiniObject> {
   schema: S;
   /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
   keyField: keyof z.infer<S> & string;
+  /** The endpoint's filters, each read from the walk's options by its name (orders: `status`). */
+  filters?: readonly string[];
 }
 
 export interface WalkOptions {
@@ -21,8 +23,6 @@ export interface WalkOptions {
   fields?: readonly string[];
   /** Only rows updated at or after this instant. */
   updatedAtMin?: string | Date;
-  /** Extra filters of the endpoint (for orders: `status`). */
-  filters?: Record<string, string | undefined>;
   signal?: AbortSignal;
   /** How urgent the walk's requests are (default `interactive`; a poll is `background`). */
   priority?: RequestPriority;
@@ -58,14 +58,14 @@ export const CURSOR_ERROR_CODES: ReadonlySet<string> = new Set([
   'page_info_filter_mismatch',
 ]);
 
-function firstPageQuery(options: WalkOptions, keyField: string) {
-  const query: Record<string, string | number | undefined> = {
-    limit: options.limit ?? 250,
-    ...options.filters,
-  };
+function firstPageQuery(options: WalkOptions, spec: CollectionSpec<z.ZodMiniObject>) {
+  const query: Record<string, string | number | undefined> = { limit: options.limit ?? 250 };
+  for (const name of spec.filters ?? []) {
+    query[name] = (options as Record<string, string | undefined>)[name];
+  }
   if (options.fields && options.fields.length > 0) {
     const fields = new Set(options.fields);
-    fields.add(keyField);
+    fields.add(spec.keyField);
     query.fields = [...fields].join(',');
   }
   if (options.updatedAtMin !== undefined) {
@@ -142,7 +142,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
           ? await early.promise
           : await transport.request({
               path: next ?? spec.path,
-              query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
+              query: next === undefined ? firstPageQuery(options, spec) : undefined,
               signal: options.signal,
               priority: options.priority,
               onLinks: askAhead,
