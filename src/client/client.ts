@@ -116,24 +116,20 @@ export function createClient(options: ClientOptions = {}) {
     /** DELETE /listings/{id}.json: soft deactivation (idempotent). */
     delete: (id: string, options?: WriteOptions) =>
       write('DELETE', `/listings/${encodeId(id)}.json`, undefined, ListingDeleted, options),
-    /** Puts a draft or deactivated listing back live, optionally sizing the fresh window. */
-    reactivate: (
-      id: string,
-      options: WriteOptions & { durationHours?: z.infer<typeof DurationHours> } = {},
-    ) =>
-      write(
-        'PUT',
-        `/listings/${encodeId(id)}.json`,
-        {
-          listing: {
-            status: 'active',
-            ...(options.durationHours ? { duration_hours: options.durationHours } : {}),
-          },
-        },
-        ListingUpdated,
-        options,
-      ),
   };
+  /** Puts a draft or deactivated listing back live, optionally sizing the fresh window. */
+  const reactivate = (
+    id: string,
+    options: WriteOptions & { durationHours?: z.infer<typeof DurationHours> } = {},
+  ) =>
+    listings.update(
+      id,
+      {
+        status: 'active',
+        ...(options.durationHours ? { duration_hours: options.durationHours } : {}),
+      },
+      options,
+    );
 
   /** Runs one ListingWrite with the given key (a write queue's runner: see listing-write-queue). */
   const runListingWrite = async (
@@ -152,8 +148,7 @@ export function createClient(options: ClientOptions = {}) {
       case 'delete':
         return (await listings.delete(op.id, context)).data;
       case 'reactivate':
-        return (await listings.reactivate(op.id, { ...context, durationHours: op.durationHours }))
-          .data;
+        return (await reactivate(op.id, { ...context, durationHours: op.durationHours })).data;
     }
   };
 
@@ -170,7 +165,6 @@ export function createClient(options: ClientOptions = {}) {
     ...collection<typeof Order, { status?: OrderStatusFilter | undefined }, Order>(
       transport,
       COLLECTIONS.orders,
-      ['status'],
     ),
     /** GET /orders/{id}.json by order id or order code (`name`); with `fields`, only those keys. */
     get: tolerantGetter((idOrCode) => `/orders/${encodeId(idOrCode)}.json`, 'order', Order),
@@ -189,7 +183,7 @@ export function createClient(options: ClientOptions = {}) {
       }
       return result as WithMeta<Ping>;
     },
-    listings: { ...listings, runWrite: runListingWrite },
+    listings: { ...listings, reactivate, runWrite: runListingWrite },
     products,
     orders,
     inventoryItems: collection<typeof InventoryItem, Record<never, never>, InventoryItem>(
@@ -210,10 +204,9 @@ export function createClient(options: ClientOptions = {}) {
         // Read field by field: only a location without a readable id (or degraded) is refused.
         const { rows, setAside } = parseRows<Location>(
           raw,
-          Location as never,
+          Location,
           'id',
           response.meta.requestId,
-          true,
         );
         if (setAside.length > 0) {
           throw new ApiError({

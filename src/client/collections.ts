@@ -1,11 +1,9 @@
 import type * as z from 'zod/mini';
-import type { CollectionSpec } from './collection-spec';
 import type { SetAsideRecord } from './parse-rows';
 import type { Transport } from './transport';
-import { walkPages, type WalkOptions } from './walk-pages';
+import { walkPages, type CollectionSpec, type WalkOptions } from './walk-pages';
 
 // The collection reads' parts, for importers of this module.
-export * from './collection-spec';
 export * from './parse-rows';
 export * from './walk-pages';
 

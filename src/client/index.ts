@@ -11,11 +11,10 @@ export type {
 export { readTolerant } from './tolerant-reader';
 export { readOrderPayload, readProductPayload, type ProductPayload } from './webhook-payloads';
 export { ApiError, isApiError } from './api-error';
-export { CURSOR_ERROR_CODES, isNew } from './collections';
-export type { CollectionSnapshot, Page, SetAsideRecord, WalkOptions } from './collections';
+export { isNew } from './collections';
+export type { Page, SetAsideRecord } from './collections';
 export { WalkStoppedError } from './walk-guard';
 export { BUCKET_RATES, LeakyBucketPacer } from './pacer';
-export type { BucketSnapshot } from './pacer';
 export { API_VERSION, DEFAULT_DEADLINE_MS } from './transport';
 export { parseLinkHeader } from './link-header';
 export type { ResponseMeta } from './transport';

@@ -104,24 +104,22 @@ export function offerAbovePrice(price: string, offer: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // zod fields (text, as forms and cells hold it)
 
+/** A zod check of an amount as `read` takes it, each problem in `words`. */
+const amountCheck = <T>(read: (value: T) => Read, words: Record<AmountProblem, string>) =>
+  z.superRefine<T>((value, ctx) => {
+    const result = read(value);
+    if (!result.ok) ctx.addIssue({ code: 'custom', message: words[result.problem] });
+  });
+
 /** A price as text: 10 to 1,000,000 dollars, at most 2 decimals. */
 export const priceText = (words: Record<AmountProblem, string> = CELL_WORDS) =>
-  z.string().check(
-    z.superRefine((text, ctx) => {
-      const read = readPrice(text);
-      if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
-    }),
-  );
+  z.string().check(amountCheck(readPrice, words));
 
 /** A minimum offer as text: empty means none; otherwise an amount above 0. */
+const readOfferText = (text: string): Read =>
+  text.trim() === '' ? { ok: true, cents: 0n } : readMinimumOffer(text);
 export const minimumOfferText = (words: Record<AmountProblem, string> = CELL_WORDS) =>
-  z.string().check(
-    z.superRefine((text, ctx) => {
-      if (text.trim() === '') return;
-      const read = readMinimumOffer(text);
-      if (!read.ok) ctx.addIssue({ code: 'custom', message: words[read.problem] });
-    }),
-  );
+  z.string().check(amountCheck(readOfferText, words));
 
 /** A title: required, at most 180 characters. */
 export const titleText = (required: string, tooLong: string) =>
@@ -156,18 +154,12 @@ export function checkOfferWithinPrice(
   }
 }
 
-/** A price as the API takes it, a string or a number (the client's write bodies). */
-export const PriceInput = z.union([z.string(), z.number()]).check(
-  z.superRefine((value, ctx) => {
-    const read = readPrice(typeof value === 'number' ? String(value) : value);
-    if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
-  }),
-);
+/** An amount as the API takes it, a string or a number (the client's write bodies). */
+const apiAmount = (read: (text: string) => Read) =>
+  z.union([z.string(), z.number()]).check(amountCheck((value) => read(String(value)), CELL_WORDS));
+
+/** A price as the API takes it. */
+export const PriceInput = apiAmount(readPrice);
 
 /** A minimum offer as the API takes it (null clears it, on updates). */
-export const MinimumOfferInput = z.union([z.string(), z.number()]).check(
-  z.superRefine((value, ctx) => {
-    const read = readMinimumOffer(typeof value === 'number' ? String(value) : value);
-    if (!read.ok) ctx.addIssue({ code: 'custom', message: CELL_WORDS[read.problem] });
-  }),
-);
+export const MinimumOfferInput = apiAmount(readMinimumOffer);

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './error-schemas';
-import { asRead, readTolerant } from './tolerant-reader';
+import { readTolerant } from './tolerant-reader';
 
 /** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
 export interface SetAsideRecord {
@@ -20,13 +20,12 @@ export interface ParsedRows<T> {
   setAside: SetAsideRecord[];
 }
 
-/** Parses a page's rows, setting degraded and bad ones aside; `tolerant` reads per field. */
+/** Parses a page's rows field by field, setting degraded and unreadable ones aside. */
 export function parseRows<T>(
   raw: unknown,
-  schema: z.ZodMiniType<T>,
+  schema: z.ZodMiniObject,
   keyField: string,
   requestId: string | undefined,
-  tolerant = false,
 ): ParsedRows<T> {
   const rows: T[] = [];
   const setAside: SetAsideRecord[] = [];
@@ -52,10 +51,8 @@ export function parseRows<T>(
       });
       continue;
     }
-    // Tolerant: read field by field (only a record without a readable id fails); strict: whole.
-    const read = tolerant
-      ? readTolerant(schema as unknown as z.ZodMiniObject, item, keyField)
-      : strictRead(schema, item);
+    // Read field by field: only a record without a readable id fails.
+    const read = readTolerant(schema, item, keyField);
     if (read.ok) rows.push(read.value as T);
     else {
       setAside.push({
@@ -69,19 +66,6 @@ export function parseRows<T>(
     }
   }
   return { rows, setAside };
-}
-
-function strictRead<T>(
-  schema: z.ZodMiniType<T>,
-  item: unknown,
-): { ok: true; value: T } | { ok: false; issues: string[] } {
-  const parsed = schema.safeParse(item);
-  return parsed.success
-    ? { ok: true, value: asRead(parsed.data, item) }
-    : {
-        ok: false,
-        issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      };
 }
 
 export function isDegraded(item: unknown): boolean {

@@ -54,11 +54,6 @@ export interface CollectionResource<T, F extends object = Record<never, never>> 
     options: WithFields<WalkOptions & F, T, K>,
   ): AsyncGenerator<Page<Pick<T, K>>, void, undefined>;
   pages(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<Page<T>, void, undefined>;
-  /** Every row, page after page. */
-  rows<K extends keyof T & string>(
-    options: WithFields<WalkOptions & F, T, K>,
-  ): AsyncGenerator<Pick<T, K>, void, undefined>;
-  rows(options?: WithoutFields<WalkOptions & F>): AsyncGenerator<T, void, undefined>;
   /** The whole collection, with progress and cancellation. */
   loadAll<K extends keyof T & string>(
     options: WithFields<LoadOptions & F, T, K>,
@@ -79,40 +74,21 @@ export function collection<
   S extends z.ZodMiniObject,
   F extends object = Record<never, never>,
   Row = z.infer<S>,
->(
-  transport: Transport,
-  spec: CollectionSpec<S>,
-  filterNames: readonly (keyof F & string)[] = [],
-): CollectionResource<Row, F> {
-  const split = <O extends object>(options: (O & F) | undefined): O => {
-    if (!options) return {} as O;
-    const filters: Record<string, string | undefined> = {};
-    const rest: Record<string, unknown> = { ...(options as Record<string, unknown>) };
-    for (const name of filterNames) {
-      filters[name] = rest[name] as string | undefined;
-      delete rest[name];
-    }
-    return { ...rest, filters } as O;
-  };
+>(transport: Transport, spec: CollectionSpec<S>): CollectionResource<Row, F> {
   // One implementation for both overloads: TypeScript cannot relate the generic row to the `Pick`
   // overloads, hence the cast (a tolerant spec's rows are `Readable`).
   const resource = {
-    pages: (options?: WalkOptions & F) => walkPages(transport, spec, split<WalkOptions>(options)),
-    async *rows(options?: WalkOptions & F) {
-      for await (const page of walkPages(transport, spec, split<WalkOptions>(options))) {
-        yield* page.rows;
-      }
-    },
-    loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, split<LoadOptions>(options)),
+    pages: (options?: WalkOptions & F) => walkPages(transport, spec, options),
+    loadAll: (options?: LoadOptions & F) => loadAll(transport, spec, options),
     refresh: (
       snapshot: Pick<CollectionSnapshot<z.infer<S>>, 'rows' | 'syncedAt'>,
       options?: RefreshOptions & F,
-    ) => refresh(transport, spec, snapshot, split<RefreshOptions>(options)),
+    ) => refresh(transport, spec, snapshot, options),
   };
   return resource as unknown as CollectionResource<Row, F>;
 }
 
-/** One collection, read field by field; its path is its envelope's name. */
+/** One collection; its path is its envelope's name; `filters`: its query's own (see walkPages). */
 const spec = <
   S extends z.ZodMiniObject,
   K extends keyof z.infer<S> & string = 'id' & keyof z.infer<S>,
@@ -120,15 +96,26 @@ const spec = <
   envelope: string,
   schema: S,
   keyField = 'id' as K,
-) => ({ path: `/${envelope}.json`, envelope, schema, keyField, tolerant: true }) as const;
+  filters: readonly string[] = [],
+) => ({ path: `/${envelope}.json`, envelope, schema, keyField, filters }) as const;
 
 export const COLLECTIONS = {
   listings: spec('listings', ListingListItem),
   products: spec('products', Product),
-  orders: spec('orders', Order),
+  orders: spec('orders', Order, 'id', ['status']),
   inventoryItems: spec('inventory_items', InventoryItem),
   inventoryLevels: spec('inventory_levels', InventoryLevel, 'inventory_item_id'),
 } satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
+
+/** A 2xx whose `envelope` does not read as its schema says. */
+function badShape(meta: ResponseMeta, envelope: string, issues: readonly string[]): ApiError {
+  return new ApiError({
+    status: meta.status,
+    code: CLIENT_ERROR_CODES.badResponse,
+    message: `The ${envelope} does not match the expected shape: ${issues.join('; ')}`,
+    requestId: meta.requestId,
+  });
+}
 
 /** One resource out of a single envelope; a degraded record becomes `degraded_record`. */
 export function single<T>(
@@ -138,26 +125,23 @@ export function single<T>(
   meta: ResponseMeta,
 ): WithMeta<T> {
   const raw = (body as Record<string, unknown> | undefined)?.[envelope];
-  const degraded = DegradedRecord.safeParse(raw);
-  if (degraded.success && typeof raw === 'object' && raw && 'svc_serialization_error' in raw) {
+  if (isDegraded(raw)) {
+    const { id, svc_serialization_error: why } = DegradedRecord.parse(raw);
     throw new ApiError({
       status: meta.status,
       code: 'degraded_record',
-      message: `${degraded.data.id}: ${degraded.data.svc_serialization_error.message}`,
+      message: `${id}: ${why.message}`,
       requestId: meta.requestId,
-      reason: degraded.data.svc_serialization_error.code,
+      reason: why.code,
     });
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new ApiError({
-      status: meta.status,
-      code: CLIENT_ERROR_CODES.badResponse,
-      message: `The ${envelope} does not match the expected shape: ${parsed.error.issues
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')}`,
-      requestId: meta.requestId,
-    });
+    throw badShape(
+      meta,
+      envelope,
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
   }
   return { data: parsed.data, meta };
 }
@@ -176,14 +160,7 @@ export function singleTolerant<S extends z.ZodMiniObject, Key extends string = '
     return single(body, envelope, schema, meta) as never;
   }
   const read = readTolerant(schema, raw, keyField);
-  if (!read.ok) {
-    throw new ApiError({
-      status: meta.status,
-      code: CLIENT_ERROR_CODES.badResponse,
-      message: `The ${envelope} does not match the expected shape: ${read.issues.join('; ')}`,
-      requestId: meta.requestId,
-    });
-  }
+  if (!read.ok) throw badShape(meta, envelope, read.issues);
   return { data: read.value, meta };
 }
 

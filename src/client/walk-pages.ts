@@ -1,10 +1,20 @@
 import * as z from 'zod/mini';
 import { ApiError } from './api-error';
-import type { CollectionSpec } from './collection-spec';
 import type { RequestPriority } from './pacer';
 import { parseRows, type SetAsideRecord } from './parse-rows';
 import type { RawResponse, ResponseMeta, Transport } from './transport';
 import { WalkGuard, WalkStoppedError } from './walk-guard';
+
+/** A collection endpoint: its path, envelope, row schema (read field by field) and row key. */
+export interface CollectionSpec<S extends z.ZodMiniObject> {
+  path: string;
+  envelope: string;
+  schema: S;
+  /** The top-level field that identifies a row (`id`, or `inventory_item_id` for levels). */
+  keyField: keyof z.infer<S> & string;
+  /** The endpoint's filters, each read from the walk's options by its name (orders: `status`). */
+  filters?: readonly string[];
+}
 
 export interface WalkOptions {
   /** Rows per page, 1 to 250 (default 250: the fewest requests). */
@@ -13,8 +23,6 @@ export interface WalkOptions {
   fields?: readonly string[];
   /** Only rows updated at or after this instant. */
   updatedAtMin?: string | Date;
-  /** Extra filters of the endpoint (for orders: `status`). */
-  filters?: Record<string, string | undefined>;
   signal?: AbortSignal;
   /** How urgent the walk's requests are (default `interactive`; a poll is `background`). */
   priority?: RequestPriority;
@@ -50,14 +58,14 @@ export const CURSOR_ERROR_CODES: ReadonlySet<string> = new Set([
   'page_info_filter_mismatch',
 ]);
 
-function firstPageQuery(options: WalkOptions, keyField: string) {
-  const query: Record<string, string | number | undefined> = {
-    limit: options.limit ?? 250,
-    ...options.filters,
-  };
+function firstPageQuery(options: WalkOptions, spec: CollectionSpec<z.ZodMiniObject>) {
+  const query: Record<string, string | number | undefined> = { limit: options.limit ?? 250 };
+  for (const name of spec.filters ?? []) {
+    query[name] = (options as Record<string, string | undefined>)[name];
+  }
   if (options.fields && options.fields.length > 0) {
     const fields = new Set(options.fields);
-    fields.add(keyField);
+    fields.add(spec.keyField);
     query.fields = [...fields].join(',');
   }
   if (options.updatedAtMin !== undefined) {
@@ -92,9 +100,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   options: WalkOptions = {},
 ): AsyncGenerator<Page<z.infer<S>>, void, undefined> {
   // With `fields`, only some keys come back: each is still checked, none is required.
-  const schema = (options.fields
-    ? partialOf(spec.schema)
-    : spec.schema) as unknown as z.ZodMiniType<z.infer<S>>;
+  const schema = options.fields ? partialOf(spec.schema) : spec.schema;
   const seen = new Set<string>();
   const maxRestarts = options.maxRestarts ?? 3;
   let restarts = 0;
@@ -136,7 +142,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
           ? await early.promise
           : await transport.request({
               path: next ?? spec.path,
-              query: next === undefined ? firstPageQuery(options, spec.keyField) : undefined,
+              query: next === undefined ? firstPageQuery(options, spec) : undefined,
               signal: options.signal,
               priority: options.priority,
               onLinks: askAhead,
@@ -160,12 +166,11 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         throw error;
       }
       const body = response.body as Record<string, unknown> | undefined;
-      const parsed = parseRows(
+      const parsed = parseRows<z.infer<S>>(
         body?.[spec.envelope],
         schema,
         spec.keyField,
         response.meta.requestId,
-        spec.tolerant,
       );
       const rows = parsed.rows.filter((row) =>
         isNew(seen, String((row as Record<string, unknown>)[spec.keyField])),

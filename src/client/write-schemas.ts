@@ -6,10 +6,7 @@ import {
   PriceInput,
   checkOfferWithinPrice,
 } from './listing-rules';
-import { DURATION_HOURS, GRADERS } from './schemas';
-
-const Grader = z.enum(GRADERS);
-const DurationHours = z.literal(DURATION_HOURS);
+import { DurationHours, Grader } from './schemas';
 
 const { card: CARD } = LISTING_LIMITS;
 

@@ -124,26 +124,21 @@ export class KeptDb {
     void opening?.then((db) => db.close()).catch(() => undefined);
   }
 
-  /** True when the marker says nothing was ever kept in this browser (no need to look). */
-  private surelyEmpty(): boolean {
-    return this.marker !== null && this.marker.getItem(KEPT_MARKER) === null;
-  }
-
-  /** False when this browser surely keeps no copy (none was ever written here). */
+  /** False when the marker says nothing was ever kept in this browser (no need to look). */
   mayHoldCopies(): boolean {
-    return !this.surelyEmpty();
+    return this.marker === null || this.marker.getItem(KEPT_MARKER) !== null;
   }
 
   /** Opens the database and loads the codec ahead of the first read (at start-up); never fails. */
   warm(): void {
-    if (this.surelyEmpty()) return;
+    if (!this.mayHoldCopies()) return;
     this.database().catch(() => undefined);
     codec().catch(() => undefined);
   }
 
   /** The kept rows of `collection` (the caller checks `head.scope`), undefined if not whole. */
   async load<T>(collection: string): Promise<{ head: KeptHead; rows: T[] } | undefined> {
-    if (this.surelyEmpty()) return undefined;
+    if (!this.mayHoldCopies()) return undefined;
     const columns = codec();
     columns.catch(() => undefined); // awaited below, once there are chunks to read
     const db = await this.database();
@@ -224,7 +219,7 @@ export class KeptDb {
 
   /** Forgets the kept copy of a collection (a reset, or another key's copy). */
   async clear(collection: string): Promise<void> {
-    if (this.surelyEmpty()) return;
+    if (!this.mayHoldCopies()) return;
     const db = await this.database();
     const tx = db.transaction([HEADS, CHUNKS], 'readwrite');
     void tx.objectStore(HEADS).delete(collection);

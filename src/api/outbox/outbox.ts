@@ -95,12 +95,13 @@ export class Outbox {
   private database(): Promise<IDBPDatabase | undefined> {
     const factory = this.factory;
     if (!factory) return Promise.resolve(undefined);
+    if (this.db) return this.db;
     // Closed when the account's data is cleared (app/clear-account.ts): the next use opens anew.
     const opening = openBrowserDb(factory, { name: OUTBOX_DB, stores: { [STORE]: 'seq' } }, () => {
       if (this.db === opening) this.db = undefined;
     }).catch(() => undefined);
-    this.db ??= opening;
-    return this.db;
+    this.db = opening;
+    return opening;
   }
 
   /** Reads what waited in this browser (once); the in-memory list works without IndexedDB. */
