@@ -3,6 +3,12 @@ import type { Tender } from '../../shared/show-tenders';
 import { centsOf } from '../../shared/money';
 import type { LedgerEntry, SaleBody } from './show-api';
 
+/** A card's cert and grader as the ledger keeps them (the server reads an absent one as null). */
+const cardOf = (card: { certNumber?: string | null; grader?: string | null }) => ({
+  certNumber: card.certNumber ?? null,
+  grader: card.grader ?? null,
+});
+
 /** A sale as this device sent or queued it, read as the ledger reads it: tenders in cents. */
 export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeIn'>): Tender[] {
   if (sale.tenders) {
@@ -10,10 +16,7 @@ export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeI
       kind: tender.kind,
       amountCents: centsOf(tender.amount) ?? 0,
       note: tender.kind === 'other' ? tender.note : null,
-      trade:
-        tender.kind === 'trade'
-          ? { title: tender.title, certNumber: tender.certNumber, grader: tender.grader }
-          : null,
+      trade: tender.kind === 'trade' ? { title: tender.title, ...cardOf(tender) } : null,
     }));
   }
   const tenders: Tender[] = [];
@@ -23,7 +26,7 @@ export function tendersOfBody(sale: Pick<SaleBody, 'price' | 'tenders' | 'tradeI
       kind: 'trade',
       amountCents: centsOf(trade.value) ?? 0,
       note: null,
-      trade: { title: trade.title, certNumber: trade.certNumber, grader: trade.grader },
+      trade: { title: trade.title, ...cardOf(trade) },
     });
   }
   const cash = (centsOf(sale.price) ?? 0) - (trade ? (centsOf(trade.value) ?? 0) : 0);
@@ -44,8 +47,7 @@ export function entryOfWrite(write: SaleWrite): LedgerEntry {
     soldBy: write.by?.name ?? 'This phone',
     listingId: write.listingId,
     title: sale.title,
-    certNumber: sale.certNumber,
-    grader: sale.grader,
+    ...cardOf(sale),
     priceCents: centsOf(sale.price) ?? 0,
     discountCents: centsOf(sale.discount) ?? 0,
     tenders: tendersOfBody(sale),

@@ -10,6 +10,7 @@ import {
   SOLD_BEFORE,
 } from '../../shared/show-ledger';
 import type { ShowTotals } from '../../shared/show-tenders';
+import type { NewEntry, TenderBody as TenderBodySchema } from '../../shared/show-bodies';
 
 export type { ShowTotals };
 export { KeptTradeIn, LedgerEntry, Show, ShowSale, SOLD_BEFORE };
@@ -26,42 +27,9 @@ const ShowSaleAnswer = z.object({ sale: z.nullable(ShowSale), voidedKeys: z.arra
 export type ShowSaleAnswer = z.infer<typeof ShowSaleAnswer>;
 
 /** One way the buyer paid, as sent (money as "12.50"). */
-export type TenderBody =
-  | { kind: 'cash' | 'card'; amount: string }
-  | { kind: 'other'; amount: string; note: string }
-  | {
-      kind: 'trade';
-      amount: string;
-      title: string;
-      certNumber: string | null;
-      grader: string | null;
-    };
-
+export type TenderBody = z.input<typeof TenderBodySchema>;
 /** What the browser sends for one sale (money as "12.50"); `key` made when the sale was made. */
-export interface SaleBody {
-  key: string;
-  soldAt: string;
-  listingId: string;
-  title: string;
-  certNumber: string | null;
-  grader: string | null;
-  /** What the buyer paid, after the discount. */
-  price: string;
-  /** Taken off the asking price. */
-  discount?: string;
-  /** Adding up to the price. Absent only in sales queued before tenders (`tradeIn`, the rest cash). */
-  tenders?: TenderBody[];
-  tradeIn?: {
-    title: string;
-    certNumber: string | null;
-    grader: string | null;
-    value: string;
-  } | null;
-  cost: string | null;
-  soldOnline: boolean;
-  offMarket: 'deactivated' | 'sold_online' | 'not_taken_off';
-  note: string | null;
-}
+export type SaleBody = z.input<typeof NewEntry>;
 
 export const SHOWS_PATH = '/hub/shows';
 export const showPath = (key: string) => `${SHOWS_PATH}/${encodeURIComponent(key)}`;

@@ -3,135 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorName } from '../auth/roles';
 import { refuse } from '../error-envelope';
-import { amountToCents, formatDollars } from '../../shared/money';
-import {
-  paidWords,
-  tenderSum,
-  totalsOf,
-  type Tender,
-  type TradeCard,
-} from '../../shared/show-tenders';
+import { paidWords, totalsOf } from '../../shared/show-tenders';
+import { Key, NewEntry, NewShow, Optional, Text } from '../../shared/show-bodies';
 import { dayWords, showCsv } from '../shows/show-csv';
 import { knownZone } from '../../shared/delimited';
 import { SOLD_BEFORE } from '../../shared/show-ledger';
 import type { ShowSale, ShowStore } from '../shows/show-store';
 
 const BODY_LIMIT = 16 * 1024;
-/** A split past a handful of ways to pay is a mistake, not a sale. */
-const MAX_TENDERS = 8;
-
-const Key = z
-  .string()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
-const Money = z
-  .string()
-  .transform(amountToCents({ max: 999_999_999, above: 'must be at most 9,999,999.99' }));
-const Text = (max: number) => z.string().trim().min(1).max(max);
-const Optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
-
-const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
-const TradeCardBody = { title: Text(300), certNumber: Optional(40), grader: Optional(20) };
-
-const tender = (kind: Tender['kind'], amountCents: number, more: Partial<Tender> = {}): Tender => ({
-  kind,
-  amountCents,
-  note: null,
-  trade: null,
-  ...more,
-});
-const tradeOf = ({ title, certNumber, grader }: TradeCard) => ({
-  trade: { title, certNumber, grader },
-});
-
-/** One way the buyer paid, read into the ledger's tender; a card payment is its amount only. */
-const TenderBody = z
-  .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('cash'), amount: Money }),
-    z.strictObject({ kind: z.literal('card'), amount: Money }),
-    z.strictObject({ kind: z.literal('other'), amount: Money, note: Text(80) }),
-    z.strictObject({ kind: z.literal('trade'), amount: Money, ...TradeCardBody }),
-  ])
-  .transform((paid) => {
-    if (paid.kind === 'other') return tender('other', paid.amount, { note: paid.note });
-    return tender(paid.kind, paid.amount, paid.kind === 'trade' ? tradeOf(paid) : {});
-  });
-
-/** A sale as the ledger records it: its tenders as sent, or the older form's traded card and cash. */
-const NewEntry = z
-  .strictObject({
-    key: Key,
-    soldAt: z.iso.datetime({ offset: true }),
-    listingId: Text(120),
-    title: Text(300),
-    certNumber: Optional(40),
-    grader: Optional(20),
-    /** What the buyer paid, after the discount (asking = price + discount). */
-    price: Money,
-    discount: Money.optional(),
-    /** How it was paid: one tender, or a split, adding up to the price. */
-    tenders: z.array(TenderBody).min(1, 'say how it was paid').max(MAX_TENDERS).optional(),
-    /** The form of sales queued before tenders (an older page's outbox): cash and one trade. */
-    cash: Money.optional(),
-    tradeIn: z.strictObject({ ...TradeCardBody, value: Money }).nullish(),
-    cost: Money.nullish(),
-    soldOnline: z.boolean(),
-    offMarket: z.enum(['deactivated', 'sold_online', 'not_taken_off']),
-    note: Optional(300),
-  })
-  .superRefine((entry, context) => {
-    const issue = (path: (string | number)[], message: string) =>
-      context.addIssue({ code: 'custom', path, message });
-    if (entry.tenders) {
-      if (entry.cash !== undefined || entry.tradeIn) {
-        issue(['tenders'], 'send the tenders alone, without cash or tradeIn');
-      }
-      entry.tenders.forEach((tender, index) => {
-        if (tender.amountCents <= 0) issue(['tenders', index, 'amount'], 'must be more than zero');
-      });
-      const paid = tenderSum(entry.tenders);
-      if (paid !== entry.price) {
-        const words = `the tenders add up to ${formatDollars(paid)}, not the price ${formatDollars(entry.price)}`;
-        issue(['tenders'], words);
-      }
-      return;
-    }
-    const trade = entry.tradeIn?.value ?? 0;
-    const cash = entry.cash ?? entry.price - trade;
-    if (trade > entry.price) {
-      issue(['tradeIn', 'value'], 'the traded card is worth more than the price');
-    } else if (cash + trade !== entry.price) {
-      issue(['cash'], 'cash and the traded card must add up to the price');
-    }
-  })
-  .transform(({ price, discount, cost, cash, tradeIn, tenders, soldAt, ...entry }) => {
-    const older = (): Tender[] => {
-      const left = cash ?? price - (tradeIn?.value ?? 0);
-      return [
-        ...(tradeIn ? [tender('trade', tradeIn.value, tradeOf(tradeIn))] : []),
-        ...(left > 0 || !tradeIn ? [tender('cash', left)] : []),
-      ];
-    };
-    return {
-      ...entry,
-      soldAt: new Date(soldAt).toISOString(),
-      priceCents: price,
-      discountCents: discount ?? 0,
-      costCents: cost ?? null,
-      tenders: tenders ?? older(),
-    };
-  });
 
 /** An undo's body is optional (a button's POST): no reason given. */
 const VoidBody = z.strictObject({ reason: Optional(300) }).default({ reason: null });
