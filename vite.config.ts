@@ -293,8 +293,25 @@ export default defineConfig({
       output: {
         // What the entry imports statically is loaded on every page anyway: one chunk, not the
         // common chunks the default splitting cuts from it (each its own request and gzip).
+        // A shared chunk is named by the pages that use it: too long a name for an address.
+        chunkFileNames: ({ name }) =>
+          name.startsWith('pages~') ? 'assets/pages-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The house's parts that pages share (components, formats, data reads) in a few
+            // chunks by the pages that use them, the small ones merged: a listings page asks for 14
+            // files, not 25, each a round trip on a phone's link (Lighthouse on npm start: LCP
+            // 0.15 to 0.3 s sooner on Orders, Rules and an order; docs/bundle.md).
+            {
+              name: 'pages',
+              priority: 1,
+              test: /\/src\/(components|lib|shared|api|client)\//,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4000,
+            },
+          ],
         },
       },
     },
