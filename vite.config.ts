@@ -293,9 +293,14 @@ export default defineConfig({
       output: {
         // What the entry imports statically is loaded on every page anyway: one chunk, not the
         // common chunks the default splitting cuts from it (each its own request and gzip).
-        // A shared chunk is named by the pages that use it: too long a name for an address.
+        // A shared chunk (and its stylesheet) is named by the pages that use it: too long a name
+        // for an address.
         chunkFileNames: ({ name }) =>
           name.startsWith('pages~') ? 'assets/pages-[hash].js' : 'assets/[name]-[hash].js',
+        assetFileNames: ({ names }) =>
+          names[0]?.startsWith('pages~')
+            ? 'assets/pages-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'], priority: 2 },

@@ -22,9 +22,11 @@ function allowedFiles(): Set<string> {
     ...staticScripts(manifest, OVERVIEW),
     ...AFTER_FIRST_PAINT.flatMap((key) => staticScripts(manifest, key)),
   ];
-  // Scan, kept at install: its dialog, the reader's loader (a chunk shared by the scanners) and
-  // what it loads.
-  const loader = Object.values(manifest).find((chunk) => chunk.name === 'barcode-engine')!;
+  // Scan, kept at install: its dialog, the reader's loader (the chunk that loads the polyfill,
+  // shared by the scanners) and what it loads.
+  const loader = Object.values(manifest).find((chunk) =>
+    chunk.dynamicImports?.some((key) => key.includes('barcode-detector')),
+  )!;
   const reader = [
     ...staticScripts(manifest, 'src/features/show/scan/scan-dialog.tsx'),
     loader.file,
