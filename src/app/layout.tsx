@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ReadOnlyNotice } from '../components/write-actions';
@@ -10,7 +10,8 @@ import { BucketMeter } from '../components/bucket-meter';
 import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
-import { useAfterFirstPaint } from './after-first-paint';
+import { useAfterFirstReads } from '../api/first-reads';
+import { prefetchSales } from '../api/sales/sales-queries';
 import { ClearedNote } from './cleared-note';
 import { lazyPart } from '../components/lazy-part';
 import { loadScanDialog, preloadScan, usePreloadScan } from './scan-preload';
@@ -74,7 +75,12 @@ export function Layout() {
   const shipCount = useShipQueueCount();
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
-  const painted = useAfterFirstPaint();
+  const queryClient = useQueryClient();
+  const painted = useAfterFirstReads(queryClient);
+  // The header's count reads the kept orders once the page's own reads are in: never before them.
+  useEffect(() => {
+    if (painted) prefetchSales({ orders: true, scoped: true })({ client, queryClient });
+  }, [painted, client, queryClient]);
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(location.pathname);
   // Before the outbox first sends (an effect of a child): each write belongs to its account.

@@ -107,7 +107,11 @@ const PAGES = [
   page(paths.activity.pattern, () => import('../features/activity/activity-page')),
   page(paths.shows.pattern, () => import('../features/show/ledger/shows-page')),
   page(paths.showCase.pattern, () => import('../features/show/ledger/show-case-page')),
-  page(paths.show.pattern, () => import('../features/show/ledger/show-page'), catalogue),
+  page(
+    paths.show.pattern,
+    () => import('../features/show/ledger/show-page'),
+    async () => (await import('../api/shows/show-queries')).prefetchShow,
+  ),
   page(paths.showReceipt.pattern, () => import('../features/show/receipt/receipt-page')),
   page(paths.rules.pattern, () => import('../features/rules/rules-page')),
   page(
@@ -131,9 +135,6 @@ export const createRoutes = (deps: RouteDeps): RouteObject[] => [
   {
     path: '/',
     Component: Layout,
-    // The header's counts on every page, started once (the layout stays across moves).
-    loader: startQueries(deps, sales({ orders: true, scoped: true })),
-    shouldRevalidate: () => false,
     HydrateFallback: BootFrame,
     errorElement: <RouteError />,
     children: [...PAGES.map((route) => route(deps)), { path: '*', Component: NotFound }],

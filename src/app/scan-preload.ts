@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { whenReadsSettle } from './after-first-paint';
+import { whenReadsSettle } from '../api/first-reads';
 
 /** The Scan dialog's chunk (the camera, the reader's loader, the stack): loaded once. */
 export const loadScanDialog = () => import('../features/show/scan/scan-dialog');

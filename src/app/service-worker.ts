@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { whenReadsSettle } from './after-first-paint';
+import { whenReadsSettle } from '../api/first-reads';
 
 /** Registers the service worker in a built page; once idle, it keeps the files this page did not use. */
 export function registerServiceWorker(queryClient: QueryClient): void {

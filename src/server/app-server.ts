@@ -192,7 +192,8 @@ export async function startAppServer(
     own.addHook('onRequest', noStore);
     await own.register(activityRoutes, { store: activity?.store });
     if (rules) await own.register(rulesRoutes, { ...rules, governor });
-    await own.register(showRoutes, { store: shows });
+    const caseListings = (ids: readonly string[]) => replica.store.wholeBodies('listings', ids);
+    await own.register(showRoutes, { store: shows, caseListings });
     await own.register(costRoutes, { store: costs });
     await own.register(viewRoutes, { path: beside('views.db', options.views?.path) });
     await own.register(replicaRoutes, { replica });

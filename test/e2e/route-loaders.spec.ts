@@ -58,6 +58,12 @@ for (const { path, chunk, api, heading } of [
     heading: 'Overview',
   },
   {
+    path: '/listings',
+    chunk: /\/assets\/listings-page-[^/]+\.js$/,
+    api: /\/hub\/replica\/listings/,
+    heading: 'Listings',
+  },
+  {
     path: '/orders',
     chunk: /\/assets\/orders-page-[^/]+\.js$/,
     api: /\/hub\/replica\/orders/,
@@ -116,8 +122,7 @@ const KEPT_LISTINGS = `new Promise((resolve) => {
 
 /**
  * The catalogue pages on a revisit: the kept copy is read while the page's code loads (its read
- * of the hub's changes goes out before the held-back chunk). A first visit's snapshot starts with
- * the page (see prefetchCatalogue).
+ * of the hub's changes goes out before the held-back chunk), as a first visit's snapshot is.
  */
 for (const { path, chunk, heading } of [
   { path: '/listings', chunk: /\/assets\/listings-page-[^/]+\.js$/, heading: 'Listings' },
@@ -174,6 +179,47 @@ for (const { path, chunk, heading } of [
   });
 }
 
+/** A show with two of the demo's active slabs in its case, made through the server as a page does. */
+async function showWithCase(baseURL: string | undefined, name: string) {
+  const listed = await fetch(`${baseURL}/api/2026-07/listings.json?status=active&limit=2`);
+  const { listings } = (await listed.json()) as { listings: { id: string; title: string }[] };
+  const key = crypto.randomUUID();
+  const json = { 'content-type': 'application/json' };
+  const made = await fetch(`${baseURL}/hub/shows`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ key, name, date: '2026-11-28' }),
+  });
+  expect(made.status).toBe(201);
+  const cased = await fetch(`${baseURL}/hub/shows/${key}/case`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ listingIds: listings.map((listing) => listing.id) }),
+  });
+  expect(cased.status).toBe(200);
+  return { key, listings };
+}
+
+/**
+ * A show's page draws its case from the show's own answer: the whole catalogue (kept for scanning
+ * offline) is not waited for. With the catalogue's read held back, the case's slabs are there.
+ */
+test("a show's page: the case is drawn before the catalogue is read", async ({ page, baseURL }) => {
+  const { key, listings } = await showWithCase(baseURL, 'Case first show');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/hub\/replica\/listings/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/shows/${key}`);
+  const caseTable = page.getByRole('table').filter({ has: page.getByText(listings[0]!.title) });
+  for (const listing of listings) {
+    await expect(caseTable.getByRole('link', { name: listing.title })).toBeVisible();
+  }
+  release();
+});
+
 /**
  * A show's page preloads the scanner (its reader's wasm is about 360 KB) once the page's own reads
  * are in, not beside them on a phone's slow link: with the catalogue's read held back (until the
@@ -183,22 +229,7 @@ test("a show's page: the scanner loads after the page's reads, not beside them",
   page,
   baseURL,
 }) => {
-  const listed = await fetch(`${baseURL}/api/2026-07/listings.json?status=active&limit=2`);
-  const { listings } = (await listed.json()) as { listings: { id: string }[] };
-  const key = crypto.randomUUID();
-  const json = { 'content-type': 'application/json' };
-  const made = await fetch(`${baseURL}/hub/shows`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ key, name: 'Scanner order show', date: '2026-11-28' }),
-  });
-  expect(made.status).toBe(201);
-  const cased = await fetch(`${baseURL}/hub/shows/${key}/case`, {
-    method: 'PUT',
-    headers: json,
-    body: JSON.stringify({ listingIds: listings.map((listing) => listing.id) }),
-  });
-  expect(cased.status).toBe(200);
+  const { key } = await showWithCase(baseURL, 'Scanner order show');
 
   const events: string[] = [];
   let scannerAsked!: () => void;
@@ -222,4 +253,29 @@ test("a show's page: the scanner loads after the page's reads, not beside them",
   await expect(page.getByRole('heading', { name: /Scanner order show/, level: 1 })).toBeVisible();
   await expect.poll(() => events.length, { timeout: 20_000 }).toBe(2);
   expect(events).toEqual(['catalogue answered', 'scanner asked for']);
+});
+
+/**
+ * What a page's rows do not need waits for them (api/first-reads): on Listings, the header's
+ * orders, the sold marks' orders and the live stream are asked for only once the catalogue is in.
+ */
+test('/listings: the orders and the live stream are asked for after the catalogue is answered', async ({
+  page,
+}) => {
+  const events: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/hub\/replica\/listings/.test(request.url())) events.push('catalogue answered');
+  });
+  page.on('request', (request) => {
+    if (/\/hub\/replica\/orders/.test(request.url())) events.push('orders asked for');
+    if (/\/hub\/events/.test(request.url())) events.push('stream opened');
+  });
+  await page.goto('/listings');
+  await expect(page.getByRole('heading', { name: 'Listings', level: 1 })).toBeVisible();
+  await expect
+    .poll(() => events.includes('orders asked for') && events.includes('stream opened'), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  expect(events[0]).toBe('catalogue answered');
 });

@@ -282,6 +282,24 @@ describe('the show ledger', () => {
     expect((await call('PUT', `/hub/shows/${show}/case`, { listingIds: 'a1' })).status).toBe(422);
   });
 
+  it("answers a show with its case's listings as the replica holds them, in the case's order", async () => {
+    const show = await newShow();
+    await local.replica.ready(['listings']);
+    const listed = await call('GET', '/api/2026-07/listings.json?limit=2');
+    const [first, second] = (listed.json as { listings: { id: string; title: string }[] }).listings;
+    await call('PUT', `/hub/shows/${show}/case`, {
+      listingIds: [second!.id, 'lst_not_in_the_store', first!.id],
+    });
+    const page = await call('GET', `/hub/shows/${show}`);
+    expect(page.status).toBe(200);
+    const rows = (page.json as { caseListings: { id: string; title: string }[] }).caseListings;
+    // One not held is left out (the page says the device has no copy of it).
+    expect(rows.map((row) => [row.id, row.title])).toEqual([
+      [second!.id, second!.title],
+      [first!.id, first!.title],
+    ]);
+  });
+
   it('answers another spelling of a ledger path as that path: the same route, the same access', async () => {
     await newShow('Hidden Show');
     const plain = await call('GET', '/hub/shows');

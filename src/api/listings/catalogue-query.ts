@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Prefetch } from '../route-prefetch';
 import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
-import { keptDb } from '../kept/kept-db';
 import { keptOptions } from '../kept/kept-persister';
 import { keptQueryFn } from '../kept/kept-query';
 import { keptSource } from '../kept/kept-sources';
@@ -39,11 +38,9 @@ export const wholeCatalogueQuery = (client: SlabdeskClient, queryClient: QueryCl
   select: (catalogue: Catalogue) => (catalogue.complete ? catalogue : undefined),
 });
 
-/** Catalogue loader: a revisit reads the kept copy early; a first walk starts with the page. */
-export const prefetchCatalogue: Prefetch = ({ client, queryClient }) => {
-  if (keptDb()?.mayHoldCopies())
-    void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
-};
+/** Catalogue loader: the kept copy, or the hub's snapshot, is read beside the page's code. */
+export const prefetchCatalogue: Prefetch = ({ client, queryClient }) =>
+  void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
 
 /** Patches one kept listing unless the patch is older than the row shown; false when not kept. */
 export const updateKeptListing = (

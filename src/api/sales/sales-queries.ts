@@ -2,7 +2,7 @@ import { catalogueQuery } from '../listings/catalogue-query';
 import { ordersQuery } from '../orders/order-queries';
 import { pingQuery } from '../connection-query';
 import { mayRead } from '../required-scopes';
-import type { Prefetch } from '../route-prefetch';
+import type { RouteDeps } from '../route-prefetch';
 import type { ListingRead, Order } from '../../client';
 
 /** Which kept reads a page starts from its route loader. */
@@ -15,8 +15,8 @@ export interface SalesReads {
 
 /** A route loader's start of the money reads: the connection, then each readable kept copy. */
 export const prefetchSales =
-  (reads: SalesReads): Prefetch =>
-  ({ client, queryClient }) => {
+  (reads: SalesReads) =>
+  ({ client, queryClient }: RouteDeps): void => {
     const start = (may: (resource: 'orders' | 'listings') => boolean) => {
       if (reads.orders && may('orders'))
         void queryClient.prefetchQuery(ordersQuery(client, queryClient));

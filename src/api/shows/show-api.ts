@@ -19,7 +19,13 @@ export { KeptTradeIn, LedgerEntry, Show, ShowSale, SOLD_BEFORE };
 
 const ShowList = z.object({ shows: z.array(z.extend(Show, { totals: ShowTotalsAnswer })) });
 export type ShowSummary = z.infer<typeof ShowList>['shows'][number];
-const ShowPage = z.object({ show: Show, entries: z.array(LedgerEntry), totals: ShowTotalsAnswer });
+const ShowPage = z.object({
+  show: Show,
+  entries: z.array(LedgerEntry),
+  totals: ShowTotalsAnswer,
+  /** The case's listings as the hub's replica holds them (records, as its change feed sends). */
+  caseListings: z._default(z.array(z.record(z.string(), z.unknown())), []),
+});
 export type ShowPage = z.infer<typeof ShowPage>;
 const TradeInList = z.object({ tradeIns: z.array(KeptTradeIn) });
 /** The listing's standing sale, and the keys of its sales undone (a phone forgets its own). */

@@ -19,6 +19,9 @@ import {
   type ShowSummary,
 } from './show-api';
 import { showKeys } from './show-keys';
+import type { Prefetch } from '../route-prefetch';
+import { prefetchCatalogue } from '../listings/catalogue-query';
+import { keptDb } from '../kept/kept-db';
 
 /** The shows as last read, kept in this browser so the table works with no network. */
 const SHOWS_KEPT = 'slabdesk-shows';
@@ -38,11 +41,13 @@ interface KeptLedger {
 const keptLedger = (key: string): KeptLedger | undefined =>
   readKept<KeptLedger[]>(LEDGERS_KEPT)?.find((kept) => kept.page.show.key === key);
 
-function keepLedger(page: ShowPage): void {
+function keepLedger({ caseListings: _rows, ...page }: ShowPage): void {
   const others = (readKept<KeptLedger[]>(LEDGERS_KEPT) ?? []).filter(
     (kept) => kept.page.show.key !== page.show.key,
   );
-  writeKept(LEDGERS_KEPT, [{ readAt: Date.now(), page }, ...others].slice(0, LEDGERS_KEPT_MAX));
+  // The case's rows are the kept catalogue's to keep (a case of hundreds would fill the storage).
+  const kept = { readAt: Date.now(), page: { ...page, caseListings: [] } };
+  writeKept(LEDGERS_KEPT, [kept, ...others].slice(0, LEDGERS_KEPT_MAX));
 }
 
 export const showsQuery = (client: SlabdeskClient) =>
@@ -67,6 +72,13 @@ export const showQuery = (client: SlabdeskClient, key: string) =>
     staleTime: 5_000,
     retry: false,
   });
+
+/** A show page's loader: its ledger beside the page's code, the kept catalogue on a revisit. */
+export const prefetchShow: Prefetch = (deps, args) => {
+  void deps.queryClient.prefetchQuery(showQuery(deps.client, args.params.showKey ?? ''));
+  // The hub's whole snapshot waits until the case is drawn (the show page asks for it then).
+  if (keptDb()?.mayHoldCopies()) prefetchCatalogue(deps, args);
+};
 
 export const tradeInsQuery = (client: SlabdeskClient) =>
   queryOptions({

@@ -89,6 +89,15 @@ export class ReplicaStore extends SqliteStore {
     return this.sql(PAGE[by]).all(collection, after, limit) as RowRecord[];
   }
 
+  /** The bodies of `ids` held whole (none set aside), in their order: a page's few rows. */
+  wholeBodies(collection: ReplicaCollection, ids: readonly string[]): Record<string, unknown>[] {
+    const aside = new Set(this.degraded(collection).map((entry) => entry.id));
+    return ids.flatMap((id) => {
+      const record = aside.has(id) ? undefined : this.record(collection, id);
+      return record ? [bodyOf(record.body)] : [];
+    });
+  }
+
   changeNumber(): number {
     return this.batch?.change ?? Number(this.meta('change') ?? 0);
   }

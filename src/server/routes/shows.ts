@@ -35,6 +35,8 @@ const UNDO = { access: 'editor', action: 'undo sales' } as const;
 /** The show ledger's routes under `/hub/shows`: viewers read, editors and owners record. */
 export const showRoutes: FastifyPluginAsyncZod<{
   store: ShowStore | undefined;
+  /** The case's listings as the replica holds them (the page draws the case before the catalogue). */
+  caseListings?: (ids: readonly string[]) => Record<string, unknown>[];
   now?: () => Date;
 }> = async (app, deps) => {
   const now = () => (deps.now?.() ?? new Date()).toISOString();
@@ -73,7 +75,8 @@ export const showRoutes: FastifyPluginAsyncZod<{
       const show = store.show(request.params.key);
       if (!show) return noSuchShow(reply);
       const entries = store.entries(show.key);
-      return { show, entries, totals: totalsOf(entries) };
+      const caseListings = deps.caseListings?.(show.caseListingIds) ?? [];
+      return { show, entries, totals: totalsOf(entries), caseListings };
     },
   );
 

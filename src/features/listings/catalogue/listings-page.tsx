@@ -59,7 +59,7 @@ export function ListingsPage() {
   const urlTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(urlTimer.current ?? undefined), []);
   const catalogue = useCatalogue();
-  const { query, availability } = catalogue;
+  const { query, availability, afterRows } = catalogue;
   // Catalogue changes drawn in a transition: the page first, then the table.
   const shownCatalogue = useDeferredValue(
     useMemo(() => ({ rows: catalogue.rows, data: query.data }), [catalogue.rows, query.data]),
@@ -79,7 +79,7 @@ export function ListingsPage() {
     [rows, effective, touchedIds],
   );
   // After the catalogue is drawn: these walks must not take its share of the bucket or its time.
-  const basis = useMarginBasis(data?.complete === true);
+  const basis = useMarginBasis(afterRows);
   const columns = useMemo(
     () => [
       ...catalogueColumns({

@@ -9,6 +9,7 @@ import {
   type OwnReason,
 } from '../../../api/listings/listing-reason';
 import { useApiClient } from '../../../api/api-context';
+import { useAfterFirstReads } from '../../../api/first-reads';
 import { usePollInterval } from '../../../api/live/live-context';
 import { catalogueAvailabilityQuery, catalogueQuery } from '../../../api/listings/catalogue-query';
 import { ordersQuery } from '../../../api/orders/order-queries';
@@ -117,10 +118,12 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
     if (levelsHeld && needsJoin) void refetchLevels();
   }, [checkedAt, levelsHeld, levelsReading, needsJoin, refetchLevels]);
   const byItem = availability.data?.byItem;
+  // What the rows can be drawn without waits for them: its reads never go before theirs.
+  const afterRows = useAfterFirstReads(queryClient) && query.data?.complete === true;
   // Which listings sold, from the kept orders (one walk with margins), after the catalogue's share.
   const orders = useQuery({
     ...ordersQuery(client, queryClient),
-    enabled: (options.enabled ?? true) && query.data?.complete === true,
+    enabled: (options.enabled ?? true) && afterRows,
   });
   const orderRows = orders.data?.rows;
   const sold = useMemo(() => (orderRows ? soldOf(orderRows) : undefined), [orderRows]);
@@ -139,5 +142,5 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
   useEffect(() => fillSearchTexts(rows), [rows]);
   // Without the list view's reasons, a sale is known from the levels' `sold` or from the orders.
   const soldKnown = !needsJoin || orders.isSuccess || orders.isError;
-  return { query, rows, availability: needsJoin ? availability : undefined, soldKnown };
+  return { query, rows, availability: needsJoin ? availability : undefined, soldKnown, afterRows };
 }

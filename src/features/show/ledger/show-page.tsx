@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
 import type { ListingRead } from '../../../client';
 import { catalogueQuery, type Catalogue } from '../../../api/listings/catalogue-query';
+import { isOlder } from '../../../api/kept/kept-rows';
 import { showCsvUrl } from '../../../api/shows/show-api';
 import { showQuery, showsQuery } from '../../../api/shows/show-queries';
 import { formatDollars } from '../../../shared/money';
@@ -34,11 +35,19 @@ const TOTALS = [
   ['Sales', 'salesCents'],
 ] as const satisfies readonly (readonly [string, keyof ShowTotals])[];
 
-/** The case's listings as the kept catalogue has them (none before it is read). */
-function caseRowsOf(catalogue: Catalogue | undefined, ids: readonly string[] = []): CaseRow[] {
+/** The case's listings, the newer of the kept catalogue's row and the show answer's, by id. */
+function caseRowsOf(
+  catalogue: Catalogue | undefined,
+  ids: readonly string[] = [],
+  answered: readonly Record<string, unknown>[] = [],
+): CaseRow[] {
   const wanted = new Set(ids);
   const byId = new Map<string, ListingRead>();
-  for (const row of catalogue?.rows ?? []) if (wanted.has(row.id)) byId.set(row.id, row);
+  // The hub's rows, as its change feed sends them (the kept catalogue's rows are the same).
+  for (const row of answered as readonly ListingRead[]) byId.set(row.id, row);
+  for (const row of catalogue?.rows ?? []) {
+    if (wanted.has(row.id) && !isOlder(row, byId.get(row.id))) byId.set(row.id, row);
+  }
   return ids.map((id) => ({ id, row: byId.get(id) }));
 }
 
@@ -54,10 +63,16 @@ export function ShowPage() {
   const summary = shows.data?.find((show) => show.key === showKey);
   const show = page.data?.show ?? summary;
   const caseIds = show?.caseListingIds;
-  // Only the case's rows from the kept catalogue: its other changes do not redraw the page.
+  const answered = page.data?.caseListings;
+  // Only the case's rows from the kept catalogue: its other changes do not redraw the page. The
+  // catalogue (kept for scanning offline) is read once the show's answer has drawn the case.
   const caseRows = useQuery({
     ...catalogueQuery(client, queryClient),
-    select: useCallback((catalogue: Catalogue) => caseRowsOf(catalogue, caseIds), [caseIds]),
+    enabled: !page.isPending,
+    select: useCallback(
+      (catalogue: Catalogue) => caseRowsOf(catalogue, caseIds, answered),
+      [caseIds, answered],
+    ),
   }).data;
   // The case's sale forms drawn in a transition, in slices: the page first, then the case.
   const shownCaseRows = useDeferredValue(caseRows);
@@ -151,7 +166,7 @@ export function ShowPage() {
           <Link to={paths.listings.to()}>Listings</Link> and choose “Bring these to the show”.
         </p>
       ) : (
-        <CaseTable rows={shownCaseRows ?? caseRowsOf(undefined, show.caseListingIds)} />
+        <CaseTable rows={shownCaseRows ?? caseRowsOf(undefined, show.caseListingIds, answered)} />
       )}
     </section>
   );

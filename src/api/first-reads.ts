@@ -7,14 +7,29 @@ export const whenIdle = (done: () => void): void => {
   else setTimeout(done, 0);
 };
 
+/** The longest the parts after the first reads wait: a page reading for long still gets them. */
+const READS_WAIT_MAX_MS = 10_000;
+
 /** Runs `done` once no read is in flight and the browser has an idle moment; returns a cancel. */
-export function whenReadsSettle(queryClient: QueryClient, done: () => void): () => void {
+export function whenReadsSettle(
+  queryClient: QueryClient,
+  done: () => void,
+  atMostMs = Infinity,
+): () => void {
   let cancelled = false;
   let stop = () => {};
+  const finish = () => {
+    if (cancelled) return;
+    cancelled = true;
+    stop();
+    clearTimeout(timer);
+    done();
+  };
+  const timer = Number.isFinite(atMostMs) ? setTimeout(finish, atMostMs) : undefined;
   const quiet = () => {
     if (cancelled) return;
     if (queryClient.isFetching() === 0) {
-      whenIdle(() => !cancelled && (queryClient.isFetching() === 0 ? done() : quiet()));
+      whenIdle(() => (queryClient.isFetching() === 0 ? finish() : quiet()));
       return;
     }
     stop = queryClient.getQueryCache().subscribe(() => {
@@ -27,12 +42,16 @@ export function whenReadsSettle(queryClient: QueryClient, done: () => void): () 
   return () => {
     cancelled = true;
     stop();
+    clearTimeout(timer);
   };
 }
 
-/** False until the first page is drawn and the browser has had a moment: what waits for it. */
-export function useAfterFirstPaint(): boolean {
+/** False until the page is drawn and its first reads are in (at most 10 s): what waits for them. */
+export function useAfterFirstReads(queryClient: QueryClient): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  useEffect(
+    () => whenReadsSettle(queryClient, () => setReady(true), READS_WAIT_MAX_MS),
+    [queryClient],
+  );
   return ready;
 }
