@@ -4,7 +4,7 @@ import type { Actor } from './auth/roles';
 import { refuse } from './error-envelope';
 import { governedUpstreamCall } from './governed-call';
 import { priorityOf, type KeyGovernor } from './governor/key-governor';
-import { gzipByCall } from './gzip-reply';
+import { compressByCall } from './compress-reply';
 import { answerBody, redactText } from './key-redaction';
 import { serverLog } from './log';
 import { isPing, type PingShare } from './ping-share';
@@ -64,7 +64,7 @@ export async function apiProxyRoutes(
   app: FastifyInstance,
   deps: { upstream: Upstream; governor: KeyGovernor | undefined; proxy: ProxyOptions },
 ) {
-  await gzipByCall(app);
+  await compressByCall(app);
   // Any content type, as sent; past the spec's bound Fastify answers 413 `body_too_large`.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -27,7 +27,7 @@ const ROUTES: [keyof typeof paths, ...string[]][] = [
   ['shows', 'features/show/ledger/shows-page.tsx'],
   ['showReceipt', 'features/show/receipt/receipt-page.tsx'],
   ['showCase', 'features/show/ledger/show-case-page.tsx'],
-  ['show', 'features/show/ledger/show-page.tsx'],
+  ['show', 'features/show/ledger/show-page.tsx', 'api/shows/show-queries.ts'],
   ['showCert', 'features/show/counter/counter-page.tsx'],
 ];
 

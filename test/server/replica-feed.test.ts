@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, feedAnswer, feedBody } from '../../src/server/replica/replica-store';
 import { ReplicaStore } from '../../src/server/replica/replica-store';
@@ -130,7 +130,7 @@ describe('the feed over HTTP', () => {
     expect(await tooLong.json()).toMatchObject({ errors: { cursor: [expect.any(String)] } });
   });
 
-  it('packs the rows for a browser that takes gzip, on this machine too, and sends them plain otherwise', async () => {
+  it('packs the rows for a browser that takes brotli or gzip, on this machine too, and sends them plain otherwise', async () => {
     const path = '/hub/replica/listings';
     const packed = await rawBytes(demo.server.url, path, {
       headers: { 'accept-encoding': 'gzip' },
@@ -141,5 +141,12 @@ describe('the feed over HTTP', () => {
     expect(plain.body.every((byte) => byte < 0x80)).toBe(true);
     expect(packed.body.length).toBeLessThan(plain.body.length / 2);
     expect(gunzipSync(packed.body).equals(plain.body)).toBe(true);
+    // A browser's own list: brotli, the fewer bytes on a phone's link.
+    const brotli = await rawBytes(demo.server.url, path, {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body.length).toBeLessThan(packed.body.length);
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
   });
 });

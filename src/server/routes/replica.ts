@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuse } from '../error-envelope';
-import { gzipByCall } from '../gzip-reply';
+import { compressByCall } from '../compress-reply';
 import { reportBackgroundError } from '../hub/background-error';
 import { isApiError } from '../../client';
 import type { HubFeedFailure } from '../../client/hub-feed-answer';
@@ -37,7 +37,7 @@ export const replicaRoutes: FastifyPluginAsyncZod<{ replica: Replica }> = async 
   app,
   { replica },
 ) => {
-  await gzipByCall(app);
+  await compressByCall(app);
   app.get(REPLICA_PATH, { config: { access: 'viewer' } }, async () => replica.status());
   app.get(
     `${REPLICA_PATH}/:collection`,
