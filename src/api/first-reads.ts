@@ -55,3 +55,10 @@ export function useAfterFirstReads(queryClient: QueryClient): boolean {
   );
   return ready;
 }
+
+/** False until the first page is drawn and the browser has had a moment. */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  return ready;
+}

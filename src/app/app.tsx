@@ -4,7 +4,7 @@ import { HubStreamProvider } from '../api/live/live-context';
 import { createQueryClient } from '../lib/query-client';
 import { sessionHeaders } from '../lib/session';
 import type { QueryClient } from '@tanstack/react-query';
-import { useAfterFirstReads } from '../api/first-reads';
+import { useAfterFirstPaint } from '../api/first-reads';
 import { AppProviders } from './providers';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -40,7 +40,8 @@ export function createAppParts(): AppParts {
 
 /** The dashboard in the browser. */
 export function App({ parts }: { parts: AppParts }) {
-  const painted = useAfterFirstReads(parts.queryClient);
+  // The live stream after the first paint, not the page's reads: the header says if updates arrive.
+  const painted = useAfterFirstPaint();
   return (
     <AppProviders client={parts.client} queryClient={parts.queryClient}>
       <HubStreamProvider stream={parts.stream}>

@@ -6,7 +6,7 @@ import { untilKeptOffline } from './support';
 test.use({ serviceWorkers: 'allow' });
 
 const OVERVIEW = 'src/features/overview/overview-page.tsx';
-/** The shell's parts every page starts once its first reads are in (`api/first-reads.ts`). */
+/** The shell's parts every page starts after its first paint or first reads (`api/first-reads.ts`). */
 const AFTER_FIRST_PAINT = [
   'src/app/service-worker.ts',
   'src/app/live-updates.tsx',
