@@ -1,12 +1,4 @@
-import {
-  Fragment,
-  memo,
-  useCallback,
-  useDeferredValue,
-  useMemo,
-  useRef,
-  type ReactNode,
-} from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { NARROW_QUERY, useMediaQuery } from './use-media-query';
 import { useTableKeyboard } from './use-table-keyboard';
 import { useWindowedRows } from './use-windowed-rows';
@@ -119,6 +111,95 @@ export const WindowSpacer = ({ height, columns }: { height: number; columns: num
     </tr>
   );
 
+interface BodyRowProps<T> {
+  row: T;
+  index: number;
+  columns: readonly Column<T>[];
+  cards: CardLayout;
+  windowed: boolean;
+  className: string | undefined;
+  current: boolean;
+  height: number | undefined;
+  /** The checkbox's name, when rows are selectable. */
+  selectLabel: string | undefined;
+  selected: boolean;
+  selectClass: string;
+  toggle(index: number, on: boolean, shift: boolean): void;
+  note: ((row: T) => ReactNode) | undefined;
+  columnCount: number;
+}
+
+/** One row, its own component: new rows are drawn in a render that yields between rows. */
+const BodyRow = memo(function BodyRow<T>({
+  row,
+  index,
+  columns,
+  cards,
+  windowed,
+  className,
+  current,
+  height,
+  selectLabel,
+  selected,
+  selectClass,
+  toggle,
+  note,
+  columnCount,
+}: BodyRowProps<T>) {
+  return (
+    <>
+      <tr
+        aria-rowindex={index + 2}
+        className={className}
+        aria-current={current ? 'true' : undefined}
+        style={height === undefined ? undefined : { height }}
+      >
+        {selectLabel !== undefined && (
+          <td className={selectClass}>
+            {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
+            <label className="hit-area">
+              <input
+                type="checkbox"
+                aria-label={selectLabel}
+                checked={selected}
+                onChange={(event) =>
+                  // Shift-click selects (or clears) the range from the last row clicked.
+                  toggle(index, event.target.checked, (event.nativeEvent as MouseEvent).shiftKey)
+                }
+              />
+            </label>
+          </td>
+        )}
+        {columns.map((column) => {
+          const Cell = column.rowHeader ? 'th' : 'td';
+          return (
+            <Cell
+              key={column.id}
+              scope={column.rowHeader ? 'row' : undefined}
+              className={`${column.align === 'right' ? 'num ' : ''}${cardRoleOf(cards, windowed, column.id)}${
+                column.className ? ` ${column.className}` : ''
+              }`}
+              data-label={
+                column.labelled === false || (!windowed && cards.title === column.id)
+                  ? undefined
+                  : column.header
+              }
+              style={windowed ? cardOrder(cards, column.id) : undefined}
+            >
+              {column.cell(row)}
+            </Cell>
+          );
+        })}
+      </tr>
+      {note && (
+        <tr className="note-row">
+          <td colSpan={columnCount}>{note(row)}</td>
+        </tr>
+      )}
+    </>
+  );
+}) as <T>(props: BodyRowProps<T>) => ReactNode;
+
 /** The one data table: windowed, one tab stop, cards below 720 px; memoised for stable props. */
 export const DataTable = memo(DataTableView) as typeof DataTableView;
 
@@ -201,86 +282,22 @@ function DataTableView<T>({
     className ? ` ${className}` : ''
   }`;
 
-  // Memoised so the urgent render that precedes a deferred one (same shown rows) skips the rows.
-  const bodyRows = useMemo(
-    () =>
-      shownItems.map((item) => {
-        const row = rows[item.index]!;
-        const id = getRowId(row);
-        return (
-          <Fragment key={id}>
-            <tr
-              aria-rowindex={item.index + 2}
-              className={rowClassName?.(row)}
-              aria-current={currentRowId === id ? 'true' : undefined}
-              style={windowed ? { height: shownRowHeight } : undefined}
-            >
-              {selection && (
-                <td className={selectClass}>
-                  {/* The label is the hit area (44 px) around a checkbox drawn at its own size. */}
-                  <label className="hit-area">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${selection.rowLabel(row)}`}
-                      checked={selection.selected.has(id)}
-                      onChange={(event) =>
-                        // Shift-click selects (or clears) the range from the last row clicked.
-                        toggle(
-                          item.index,
-                          event.target.checked,
-                          (event.nativeEvent as MouseEvent).shiftKey,
-                        )
-                      }
-                    />
-                  </label>
-                </td>
-              )}
-              {columns.map((column) => {
-                const Cell = column.rowHeader ? 'th' : 'td';
-                return (
-                  <Cell
-                    key={column.id}
-                    scope={column.rowHeader ? 'row' : undefined}
-                    className={`${column.align === 'right' ? 'num ' : ''}${cardRoleOf(cards, windowed, column.id)}${
-                      column.className ? ` ${column.className}` : ''
-                    }`}
-                    data-label={
-                      column.labelled === false || (!windowed && cards.title === column.id)
-                        ? undefined
-                        : column.header
-                    }
-                    style={windowed ? cardOrder(cards, column.id) : undefined}
-                  >
-                    {column.cell(row)}
-                  </Cell>
-                );
-              })}
-            </tr>
-            {rowNote && !windowed && (
-              <tr className="note-row">
-                <td colSpan={columnCount}>{rowNote(row)}</td>
-              </tr>
-            )}
-          </Fragment>
-        );
-      }),
-    [
-      shownItems,
-      rows,
-      getRowId,
-      rowClassName,
-      currentRowId,
-      windowed,
-      shownRowHeight,
-      selection,
-      selectClass,
-      toggle,
-      columns,
-      cards,
-      rowNote,
-      columnCount,
-    ],
-  );
+  const bodyRows = shownItems.map(({ index }) => {
+    const row = rows[index]!;
+    const id = getRowId(row);
+    return (
+      <BodyRow
+        key={id}
+        {...{ row, index, columns, cards, windowed, toggle, columnCount, selectClass }}
+        className={rowClassName?.(row)}
+        current={currentRowId === id}
+        height={windowed ? shownRowHeight : undefined}
+        selectLabel={selection && `Select ${selection.rowLabel(row)}`}
+        selected={selection?.selected.has(id) === true}
+        note={rowNote && !windowed ? rowNote : undefined}
+      />
+    );
+  });
 
   return (
     <div
