@@ -208,7 +208,8 @@ test("a show's page: the case is drawn before the catalogue is read", async ({ p
   const { key, listings } = await showWithCase(baseURL, 'Case first show');
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/hub\/replica\/listings/, async (route) => {
+  // The catalogue and the list of shows are held back: the page has only the show's own answer.
+  await page.route(/\/hub\/(replica\/listings|shows(\?|$))/, async (route) => {
     await released;
     await route.continue();
   });
@@ -217,6 +218,10 @@ test("a show's page: the case is drawn before the catalogue is read", async ({ p
   for (const listing of listings) {
     await expect(caseTable.getByRole('link', { name: listing.title })).toBeVisible();
   }
+  // A sale from the case is for this show, whether or not the list of shows has come.
+  await caseTable.getByRole('button', { name: 'Sold here' }).first().click();
+  const form = page.getByRole('form', { name: /^Sold here/ });
+  await expect(form.getByRole('combobox', { name: 'Show' })).toHaveValue(key);
   release();
 });
 

@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ListingRead } from '../../../client';
 import { DataTable, type Column } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../shared/paths';
-import { SoldHere } from '../sold-here/sold-here';
+import { SoldHere, type ShowChoice } from '../sold-here/sold-here';
 import { CasePrice } from './case-price';
 
 /** A listing brought to the show, as this device's copy has it (or not, when it has not). */
@@ -12,7 +13,7 @@ export interface CaseRow {
   row: ListingRead | undefined;
 }
 
-const COLUMNS: readonly Column<CaseRow>[] = [
+const columnsFor = (show: ShowChoice): readonly Column<CaseRow>[] => [
   {
     id: 'card',
     header: 'Card',
@@ -33,19 +34,20 @@ const COLUMNS: readonly Column<CaseRow>[] = [
       row && (
         <>
           {row.unavailable_reason !== 'sold' && <CasePrice listing={row} />}
-          <SoldHere listing={row} />
+          <SoldHere listing={row} show={show} />
         </>
       ),
   },
 ];
 
 /** The case: each listing brought, its asking price, and the table's price and sale. */
-export function CaseTable({ rows }: { rows: readonly CaseRow[] }) {
+export function CaseTable({ rows, show }: { rows: readonly CaseRow[]; show: ShowChoice }) {
+  const columns = useMemo(() => columnsFor(show), [show]);
   return (
     <DataTable
       caption="Listings brought to this show"
       rows={rows}
-      columns={COLUMNS}
+      columns={columns}
       getRowId={(row) => row.id}
       windowed={false}
     />

@@ -166,7 +166,10 @@ export function ShowPage() {
           <Link to={paths.listings.to()}>Listings</Link> and choose “Bring these to the show”.
         </p>
       ) : (
-        <CaseTable rows={shownCaseRows ?? caseRowsOf(undefined, show.caseListingIds, answered)} />
+        <CaseTable
+          rows={shownCaseRows ?? caseRowsOf(undefined, show.caseListingIds, answered)}
+          show={show}
+        />
       )}
     </section>
   );

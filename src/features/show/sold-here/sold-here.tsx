@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ListingRead } from '../../../client';
+import type { Show } from '../../../api/shows/show-api';
 import { useApiClient } from '../../../api/api-context';
 import { useCardFacts } from '../../../api/inventory/inventory-queries';
 import type { SaleWrite } from '../../../api/outbox/outbox';
@@ -124,7 +125,11 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
 }
 
 /** "Sold here": off the marketplace at once (via the outbox offline) and into the show's ledger. */
-export function SoldHere({ listing }: { listing: ListingRead }) {
+/** The show a sale is for, as the form offers it. */
+export type ShowChoice = Pick<Show, 'key' | 'name' | 'date'>;
+
+/** `show`: on a show's page, that show is the sale's, whether or not this device's list holds it yet. */
+export function SoldHere({ listing, show }: { listing: ListingRead; show?: ShowChoice }) {
   const writeButton = useWriteButton();
   const [open, setOpen] = useState(false);
   // The form is made at the first opening; Cancel hides it, keeping what was typed.
@@ -163,7 +168,9 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
           Sold here
         </button>
       )}
-      {opened && <SaleForm listing={listing} hidden={!open} onCancel={() => setOpen(false)} />}
+      {opened && (
+        <SaleForm listing={listing} show={show} hidden={!open} onCancel={() => setOpen(false)} />
+      )}
     </>
   );
 }
@@ -171,10 +178,12 @@ export function SoldHere({ listing }: { listing: ListingRead }) {
 /** The sale's form: the show, the amounts and the tenders. */
 function SaleForm({
   listing,
+  show,
   hidden,
   onCancel,
 }: {
   listing: ListingRead;
+  show: ShowChoice | undefined;
   hidden: boolean;
   onCancel(): void;
 }) {
@@ -182,8 +191,9 @@ function SaleForm({
   const shows = useQuery(showsQuery(client));
   const facts = useCardFacts();
   const sell = useSellAtShow();
-  const list = shows.data ?? [];
-  const todays = list.find((show) => show.date === today()) ?? list[0];
+  const known: readonly ShowChoice[] = shows.data ?? [];
+  const list = show && !known.some(({ key }) => key === show.key) ? [show, ...known] : known;
+  const todays = show ?? list.find(({ date }) => date === today()) ?? list[0];
   const form = useForm<SaleValues>({
     resolver: zodResolver(saleSchema),
     defaultValues: {
