@@ -76,11 +76,11 @@ export function Layout() {
   const signedIn = bootSession() !== null;
   const sessionEnded = useSessionEnded();
   const queryClient = useQueryClient();
-  const painted = useAfterFirstReads(queryClient);
+  const pageRead = useAfterFirstReads(queryClient);
   // The header's count reads the kept orders once the page's own reads are in: never before them.
   useEffect(() => {
-    if (painted) prefetchSales({ orders: true, scoped: true })({ client, queryClient });
-  }, [painted, client, queryClient]);
+    if (pageRead) prefetchSales({ orders: true, scoped: true })({ client, queryClient });
+  }, [pageRead, client, queryClient]);
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(location.pathname);
   // Before the outbox first sends (an effect of a child): each write belongs to its account.
@@ -206,7 +206,7 @@ export function Layout() {
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {sessionEnded && <SessionEndedBanner />}
         <ClearedNote />
-        {painted && (
+        {pageRead && (
           <>
             <SoldOnlineAlerts />
             <OfflineStatus />

@@ -41,7 +41,7 @@ interface KeptLedger {
 const keptLedger = (key: string): KeptLedger | undefined =>
   readKept<KeptLedger[]>(LEDGERS_KEPT)?.find((kept) => kept.page.show.key === key);
 
-function keepLedger({ caseListings: _rows, ...page }: ShowPage): void {
+function keepLedger(page: ShowPage): void {
   const others = (readKept<KeptLedger[]>(LEDGERS_KEPT) ?? []).filter(
     (kept) => kept.page.show.key !== page.show.key,
   );
