@@ -46,6 +46,7 @@ export function ListPageFrame({
   active = [],
   onRemoveFilters,
   views,
+  listWaits = false,
   problems,
   loading,
   summary,
@@ -77,6 +78,8 @@ export function ListPageFrame({
   onRemoveFilters?(patch: Record<string, string>, ids: string[]): void;
   /** The saved views and columns (`TableViews`), where the page has them. */
   views?: ReactNode;
+  /** While the views are read (`useViewsRead`): what is under them comes after, so none of it moves. */
+  listWaits?: boolean;
   /** Error banners and records left out. */
   problems?: ReactNode;
   /** The wait's words while the list is read; absent when nothing is awaited. */
@@ -131,13 +134,17 @@ export function ListPageFrame({
       )}
       {views}
       {problems}
-      {loading !== undefined && <Loading label={loading} />}
-      {summary !== undefined && summary !== null && (
-        <p className="table-summary" role="status">
-          {summary}
-        </p>
+      {!listWaits && (
+        <>
+          {loading !== undefined && <Loading label={loading} />}
+          {summary !== undefined && summary !== null && (
+            <p className="table-summary" role="status">
+              {summary}
+            </p>
+          )}
+          {empty ?? children}
+        </>
       )}
-      {empty ?? children}
     </section>
   );
 }

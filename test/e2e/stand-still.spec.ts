@@ -115,6 +115,48 @@ test.describe('on a phone’s 390×844', () => {
     });
   }
 
+  test('Listings: saved views that answer after the catalogue move nothing', async ({ page }) => {
+    // The account's views (saved on another device) answer once the catalogue is in.
+    let answer!: () => void;
+    const held = new Promise<void>((done) => (answer = done));
+    await page.route(
+      (url) => url.pathname === '/hub/views' && url.searchParams.get('table') === 'listings',
+      async (route) => {
+        await held;
+        await route.fulfill({
+          json: {
+            views: [
+              { name: 'Graded 10, under $50', search: 'grade=10' },
+              { name: 'Stale drafts from last spring', search: 'status=draft' },
+            ],
+          },
+        });
+      },
+    );
+    const catalogueIn = page.waitForEvent('requestfinished', (request) =>
+      /\/hub\/replica\/listings/.test(request.url()),
+    );
+    await page.addInitScript({ content: RECORD_SHIFTS });
+    await page.goto('/listings');
+    await catalogueIn;
+    await expect(page.getByRole('button', { name: 'All listings' })).toBeVisible();
+    await framesDrawn(page);
+    answer();
+    const tabs = page.getByRole('group', { name: 'Saved views of the listings' });
+    const firstRow = page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1);
+    await expect(firstRow.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+    await settle(page);
+    const cls = (await page.evaluate('window.__cls')) as { total: number; moved: string[] };
+    expect(cls.total, cls.moved.join('\n')).toBeLessThanOrEqual(0.05);
+    // Every view is on the screen, the row wrapped, nothing scrolling sideways.
+    await expect(
+      tabs.getByRole('button', { name: 'Stale drafts from last spring' }),
+    ).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
+
   test('the header is one short row with one status; its details fold out', async ({ page }) => {
     await page.goto('/listings');
     const header = page.getByRole('banner');

@@ -9,6 +9,7 @@ import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import type { Prefetch } from '../route-prefetch';
 import { inventoryKeys } from './inventory-keys';
+import { prefetchViews } from '../views/view-queries';
 import type { KeptCost } from '../costs/cost-api';
 import { keptCostsQuery } from '../costs/cost-queries';
 import { centsOf } from '../../shared/money';
@@ -200,7 +201,9 @@ function dedupeById(records: SetAsideRecord[]): SetAsideRecord[] {
 }
 
 /** The inventory page's loader: its reads start while the page's code loads. */
-export const prefetch: Prefetch = ({ client, queryClient }) => {
+export const prefetch: Prefetch = (deps) => {
+  prefetchViews(deps, 'inventory');
+  const { client, queryClient } = deps;
   void queryClient.prefetchQuery(inventoryItemsQuery(client, queryClient));
   void queryClient.prefetchQuery(inventoryLevelsQuery(client, queryClient));
 };

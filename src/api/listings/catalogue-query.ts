@@ -13,6 +13,7 @@ import {
   type KeptLevel,
 } from '../inventory/inventory-queries';
 import { listingKeys } from './listing-keys';
+import { prefetchViews } from '../views/view-queries';
 
 /** The whole catalogue as the browser holds it: rows oldest first, a new array on every change. */
 export type Catalogue = Kept<ListingRead>;
@@ -39,8 +40,10 @@ export const wholeCatalogueQuery = (client: SlabdeskClient, queryClient: QueryCl
 });
 
 /** Catalogue loader: the kept copy, or the hub's snapshot, is read beside the page's code. */
-export const prefetchCatalogue: Prefetch = ({ client, queryClient }) =>
-  void queryClient.prefetchQuery(catalogueQuery(client, queryClient));
+export const prefetchCatalogue: Prefetch = (deps) => {
+  prefetchViews(deps, 'listings');
+  void deps.queryClient.prefetchQuery(catalogueQuery(deps.client, deps.queryClient));
+};
 
 /** Patches one kept listing unless the patch is older than the row shown; false when not kept. */
 export const updateKeptListing = (

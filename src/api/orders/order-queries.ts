@@ -7,6 +7,7 @@ import { keptQueryFn } from '../kept/kept-query';
 import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from './order-keys';
+import { prefetchViews } from '../views/view-queries';
 
 export interface OrderList {
   rows: readonly Order[];
@@ -63,8 +64,9 @@ export const ordersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
   });
 
 /** The orders page's loader: the kept orders start beside the page's code. */
-export const prefetchOrders: Prefetch = ({ client, queryClient }) => {
-  void queryClient.prefetchQuery(ordersQuery(client, queryClient));
+export const prefetchOrders: Prefetch = (deps) => {
+  prefetchViews(deps, 'orders');
+  void deps.queryClient.prefetchQuery(ordersQuery(deps.client, deps.queryClient));
 };
 
 /** What the API did not say of an order under a filter: it stays under "All", and is named. */

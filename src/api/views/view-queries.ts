@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { isApiError, type SlabdeskClient } from '../../client';
 import type { ViewTable } from '../../shared/saved-views';
 import { useApiClient } from '../api-context';
+import type { RouteDeps } from '../route-prefetch';
 import { localStore, readKept, writeKept } from '../local-store';
 import { deleteView, fetchViews, putView, type SavedView } from './view-api';
 
@@ -49,6 +50,19 @@ export const savedViewsQuery = (client: SlabdeskClient, table: ViewTable) =>
     // Back on this tab: a view saved on another device since shows.
     refetchOnWindowFocus: true,
   });
+
+/** Starts a table's saved views beside the page's reads: they are drawn above its list. */
+export const prefetchViews = ({ client, queryClient }: RouteDeps, table: ViewTable) =>
+  void queryClient.prefetchQuery(savedViewsQuery(client, table));
+
+/**
+ * The table's views are read, or could not be: the list under them may be drawn. A view that
+ * came after the rows would wrap their row on a phone and push the list down.
+ */
+export function useViewsRead(table: ViewTable): boolean {
+  const query = useQuery(savedViewsQuery(useApiClient(), table));
+  return !query.isPending || query.failureCount > 0;
+}
 
 /** A table's saved views (the account's, on every device), and saving and deleting one. */
 export function useSavedViews(table: ViewTable) {

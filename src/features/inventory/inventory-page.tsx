@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useViewsRead } from '../../api/views/view-queries';
 import { TableViews } from '../../components/table-views';
 import { useFilterParams, useVisibleColumns } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -231,6 +232,8 @@ export function InventoryPage() {
   const neverListedSettled = neverListed.ids !== undefined || neverListed.unknown !== undefined;
   const columnChoice = useVisibleColumns('inventory', columns, params);
 
+  const viewsRead = useViewsRead('inventory');
+
   return (
     <ListPageFrame
       id="inventory"
@@ -263,6 +266,7 @@ export function InventoryPage() {
         ...(onlyUnlisted ? [{ id: 'unlisted', label: 'Cards', value: 'never listed' }] : []),
       ]}
       onRemoveFilters={updateParams}
+      listWaits={!viewsRead}
       views={
         <TableViews
           table="inventory"

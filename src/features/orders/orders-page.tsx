@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useViewsRead } from '../../api/views/view-queries';
 import { TableViews } from '../../components/table-views';
 import { sortClick, useFilterParams, useVisibleColumns } from '../../lib/saved-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -216,6 +217,8 @@ export function OrdersPage() {
   }, [data, shown]);
   const columnChoice = useVisibleColumns('orders', columns, params);
 
+  const viewsRead = useViewsRead('orders');
+
   return (
     <ListPageFrame
       id="orders"
@@ -258,6 +261,7 @@ export function OrdersPage() {
         ...(search.listing ? [{ id: 'listing', label: 'Listing', value: search.listing }] : []),
       ]}
       onRemoveFilters={update}
+      listWaits={!viewsRead}
       views={
         <TableViews
           table="orders"

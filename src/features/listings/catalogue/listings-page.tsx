@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useViewsRead } from '../../../api/views/view-queries';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../api/api-context';
 import { touchedListingsQuery } from '../../../api/rules/rules-queries';
@@ -116,6 +117,8 @@ export function ListingsPage() {
     [selected],
   );
 
+  const viewsRead = useViewsRead('listings');
+
   return (
     <ListPageFrame
       id="listings"
@@ -191,6 +194,7 @@ export function ListingsPage() {
         }
         update(patch);
       }}
+      listWaits={!viewsRead}
       views={
         <TableViews
           table="listings"
