@@ -240,6 +240,28 @@ test('a reload with no network opens the dashboard with the kept catalogue, and 
   await expect(page.getByText('Offline: no network.')).toBeVisible();
 });
 
+test('a list opened after the network drops draws its kept rows, its saved views unread', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await warm(page);
+  // The orders are kept (the header's count read them); their saved views were never read.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('nav')?.textContent ?? ''), {
+      timeout: 30_000,
+    })
+    .toMatch(/Ship to the hub\s*\d/);
+  await context.setOffline(true);
+  await expect(page.getByText('Offline: no network.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
 test('"Sold here" offline is sent exactly once after reconnecting, and the ledger holds it', async ({
   browser,
 }) => {

@@ -56,12 +56,13 @@ export const prefetchViews = ({ client, queryClient }: RouteDeps, table: ViewTab
   void queryClient.prefetchQuery(savedViewsQuery(client, table));
 
 /**
- * The table's views are read, or could not be: the list under them may be drawn. A view that
- * came after the rows would wrap their row on a phone and push the list down.
+ * False only while the first read of a table's views is on its way: the list under them waits
+ * for it, as a view that came after the rows would wrap their row on a phone and push them down.
+ * Offline (the read paused) or failed once, the list is drawn without them.
  */
 export function useViewsRead(table: ViewTable): boolean {
   const query = useQuery(savedViewsQuery(useApiClient(), table));
-  return !query.isPending || query.failureCount > 0;
+  return !(query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0);
 }
 
 /** A table's saved views (the account's, on every device), and saving and deleting one. */
