@@ -29,15 +29,25 @@ export function writeKept(name: string, value: unknown, store = localStore()): v
   }
 }
 
-/** A read kept here as last answered: the page opens on it with no network, and reads anew. */
-export function keptAnswer<T>(name: string, read: (signal: AbortSignal) => Promise<T>) {
+/**
+ * A read kept here as last answered: the page opens on it with no network, and reads anew. `check`
+ * drops a kept value of another shape (an older build's).
+ */
+export function keptAnswer<T>(
+  name: string,
+  read: (signal: AbortSignal) => Promise<T>,
+  check: (kept: unknown) => boolean = () => true,
+) {
   return {
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const answer = await read(signal);
       writeKept(name, answer);
       return answer;
     },
-    initialData: () => readKept<T>(name),
+    initialData: () => {
+      const kept = readKept<T>(name);
+      return kept !== undefined && check(kept) ? kept : undefined;
+    },
     initialDataUpdatedAt: 0,
   };
 }

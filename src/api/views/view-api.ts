@@ -9,6 +9,10 @@ const SavedView = z.object({ name: z.string(), search: z.string() });
 export type SavedView = z.infer<typeof SavedView>;
 const Views = z.object({ views: z.array(SavedView) });
 
+/** A list of views as this page keeps them (one kept by an older build may not be). */
+export const isViewList = (value: unknown): value is SavedView[] =>
+  z.safeParse(z.array(SavedView), value).success;
+
 export const fetchViews = (client: SlabdeskClient, table: ViewTable, signal?: AbortSignal) =>
   callServer(client, Views, `${VIEWS_PATH}?table=${table}`, { signal }).then((a) => a.views);
 

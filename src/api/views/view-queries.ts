@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { isApiError, type SlabdeskClient } from '../../client';
 import type { ViewTable } from '../../shared/saved-views';
 import { useApiClient } from '../api-context';
 import type { RouteDeps } from '../route-prefetch';
-import { localStore, readKept, writeKept } from '../local-store';
-import { deleteView, fetchViews, putView, type SavedView } from './view-api';
+import { keptAnswer, localStore, readKept, writeKept } from '../local-store';
+import { deleteView, fetchViews, isViewList, putView, type SavedView } from './view-api';
 
 export type { SavedView };
 
@@ -42,11 +43,17 @@ async function moveKeptViews(client: SlabdeskClient, table: ViewTable, onServer:
   return views;
 }
 
+/** The table's views as last read here: the next visit draws them at once, and reads anew. */
+const LAST_READ = (table: ViewTable) => `slabdesk.views.read.${table}`;
+
 export const savedViewsQuery = (client: SlabdeskClient, table: ViewTable) =>
   queryOptions({
     queryKey: viewKeys.list(table),
-    queryFn: async ({ signal }) =>
-      moveKeptViews(client, table, await fetchViews(client, table, signal)),
+    ...keptAnswer(
+      LAST_READ(table),
+      async (signal) => moveKeptViews(client, table, await fetchViews(client, table, signal)),
+      isViewList,
+    ),
     // Back on this tab: a view saved on another device since shows.
     refetchOnWindowFocus: true,
   });
@@ -55,14 +62,25 @@ export const savedViewsQuery = (client: SlabdeskClient, table: ViewTable) =>
 export const prefetchViews = ({ client, queryClient }: RouteDeps, table: ViewTable) =>
   void queryClient.prefetchQuery(savedViewsQuery(client, table));
 
+/** The longest a list waits for its views' first read (a network that answers nothing). */
+export const VIEWS_WAIT_MS = 2_000;
+
 /**
- * False only while the first read of a table's views is on its way: the list under them waits
- * for it, as a view that came after the rows would wrap their row on a phone and push them down.
- * Offline (the read paused) or failed once, the list is drawn without them.
+ * False only while the first read of a table's views on this device is on its way, for at most
+ * `VIEWS_WAIT_MS`: the list under them waits, as views that came after its rows would wrap their
+ * row on a phone and push them down. Kept from a visit before, offline (the read paused) or
+ * failed once, the list is drawn at once.
  */
 export function useViewsRead(table: ViewTable): boolean {
   const query = useQuery(savedViewsQuery(useApiClient(), table));
-  return !(query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0);
+  const waiting = query.isPending && query.fetchStatus === 'fetching' && query.failureCount === 0;
+  const [outwaited, setOutwaited] = useState(false);
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => setOutwaited(true), VIEWS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return !waiting || outwaited;
 }
 
 /** A table's saved views (the account's, on every device), and saving and deleting one. */
@@ -70,7 +88,10 @@ export function useSavedViews(table: ViewTable) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const query = useQuery(savedViewsQuery(client, table));
-  const settle = (views: SavedView[]) => queryClient.setQueryData(viewKeys.list(table), views);
+  const settle = (views: SavedView[]) => {
+    writeKept(LAST_READ(table), views);
+    queryClient.setQueryData(viewKeys.list(table), views);
+  };
   const save = useMutation({
     mutationFn: (view: SavedView) => putView(client, table, view),
     onSuccess: settle,
