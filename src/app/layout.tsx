@@ -11,6 +11,7 @@ import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { ConnectionStatus } from './connection-status';
 import { bootSession, useSessionEnded } from '../lib/session';
 import { useAfterFirstReads } from '../api/first-reads';
+import { useOffline } from '../api/offline';
 import { prefetchSales } from '../api/sales/sales-queries';
 import { ClearedNote } from './cleared-note';
 import { lazyPart } from '../components/lazy-part';
@@ -77,6 +78,8 @@ export function Layout() {
   const sessionEnded = useSessionEnded();
   const queryClient = useQueryClient();
   const pageRead = useAfterFirstReads(queryClient);
+  // With no network the reads retry for seconds: the offline banner and its outbox come at once.
+  const offline = useOffline();
   // The header's count reads the kept orders once the page's own reads are in: never before them.
   useEffect(() => {
     if (pageRead) prefetchSales({ orders: true, scoped: true })({ client, queryClient });
@@ -206,7 +209,7 @@ export function Layout() {
       <main id="main" ref={mainRef} tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {sessionEnded && <SessionEndedBanner />}
         <ClearedNote />
-        {pageRead && (
+        {(pageRead || offline) && (
           <>
             <SoldOnlineAlerts />
             <OfflineStatus />

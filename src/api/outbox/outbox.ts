@@ -1,7 +1,7 @@
 import type { IDBPDatabase } from 'idb';
 import { Listeners } from '../../client/listeners';
 import { openBrowserDb } from '../browser-db';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { SaleBody } from '../shows/show-api';
 import { OUTBOX_DB } from '../../shared/browser-keeps';
 
@@ -189,9 +189,10 @@ export function outbox(): Outbox {
   return shared;
 }
 
-/** The outbox's writes, drawn again as they change. */
+/** The outbox's writes, those kept in this browser read in first, drawn again as they change. */
 export function useOutboxItems(): readonly OutboxItem[] {
   const box = outbox();
+  useEffect(() => void box.load(), [box]);
   return useSyncExternalStore(box.subscribe, box.snapshot, box.snapshot);
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApiClient } from '../api-context';
 import { useOffline } from '../offline';
-import { outbox, useOutboxItems } from './outbox';
+import { useOutboxItems } from './outbox';
 
 /**
  * Sends the outbox on open and whenever the network (or the server) comes back. Only writes
@@ -13,9 +13,6 @@ export function useOutboxSync(): void {
   const queryClient = useQueryClient();
   const offline = useOffline();
   const toSend = useOutboxItems().some((item) => item.state === 'waiting' || item.state === 'held');
-  useEffect(() => {
-    void outbox().load();
-  }, []);
   useEffect(() => {
     if (offline || !toSend) return;
     const send = () =>
