@@ -19,10 +19,11 @@ export function OfflineStatus() {
   const online = !useOffline();
   const queryClient = useQueryClient();
   const now = useNow(30_000);
-  const waiting = pendingOf(useOutboxItems()).filter(
+  const items = useOutboxItems();
+  const waiting = pendingOf(items).filter(
     (item) => item.state === 'waiting' || item.state === 'sending',
   ).length;
-  const conflicts = useOutboxItems().filter((item) => item.state === 'conflict').length;
+  const conflicts = items.filter((item) => item.state === 'conflict').length;
   if (online && waiting === 0 && conflicts === 0) return null;
   const listings = queryClient.getQueryData<Kept<unknown>>(listingKeys.catalogue());
   const orders = queryClient.getQueryData<Kept<unknown>>(orderKeys.kept());

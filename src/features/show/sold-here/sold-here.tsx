@@ -124,11 +124,13 @@ function StartShow({ onStarted }: { onStarted(key: string): void }) {
   );
 }
 
-/** "Sold here": off the marketplace at once (via the outbox offline) and into the show's ledger. */
 /** The show a sale is for, as the form offers it. */
 export type ShowChoice = Pick<Show, 'key' | 'name' | 'date'>;
 
-/** `show`: on a show's page, that show is the sale's, whether or not this device's list holds it yet. */
+/**
+ * "Sold here": off the marketplace at once (via the outbox offline) and into the show's ledger.
+ * `show`: on a show's page, that show is the sale's, whether or not this device's list holds it yet.
+ */
 export function SoldHere({ listing, show }: { listing: ListingRead; show?: ShowChoice }) {
   const writeButton = useWriteButton();
   const [open, setOpen] = useState(false);
