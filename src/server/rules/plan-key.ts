@@ -19,24 +19,17 @@ const SHOWN = 50;
 
 /** What the plan now does differently from the plan previewed. */
 export function planDiff(shown: readonly PlanItem[] | undefined, now: readonly PlanItem[]) {
-  const diff: PlanDiff = {
-    known: shown !== undefined,
-    added: 0,
-    removed: 0,
-    changed: 0,
-    listings: [],
-  };
-  const before = writesOf(shown ?? []);
-  const after = writesOf(now);
+  const diff: PlanDiff = { known: !!shown, added: 0, removed: 0, changed: 0, listings: [] };
+  if (!shown) return diff;
+  const fields = (w: PlanItem | undefined) => (w ? { before: w.before, after: w.after } : null);
   const note = (change: PlanChange['change'], was?: PlanItem, is?: PlanItem) => {
     diff[change]++;
     const { listingId, title } = (is ?? was)!;
-    const fields = (w: PlanItem | undefined) => (w ? { before: w.before, after: w.after } : null);
     if (diff.listings.length < SHOWN) {
       diff.listings.push({ listingId, title, change, shown: fields(was), now: fields(is) });
     }
   };
-  if (!diff.known) return diff;
+  const [before, after] = [writesOf(shown), writesOf(now)];
   for (const [id, is] of after) {
     const was = before.get(id);
     if (!was) note('added', undefined, is);

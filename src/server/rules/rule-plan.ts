@@ -60,10 +60,7 @@ export interface PlanContext {
   explain?: boolean;
 }
 
-export interface Sale {
-  originalCents: bigint;
-  saleCents: bigint;
-}
+export type Sale = { originalCents: bigint; saleCents: bigint };
 
 /** Whole cents of an amount the schema accepted, hundredths of a percentage (12.5 → 1250). */
 const amountCents = (value: string): bigint => exactCents(value) ?? 0n;
@@ -86,9 +83,8 @@ function breakEvenCents(need: bigint, feeHundredths: bigint): bigint {
 
 /** The higher of break-even with the margin in and the fixed amount; null: no cost, skipped. */
 function floorOf(floor: RuleFloor, { costCents: cost, promoted }: ListingFacts): bigint | null {
-  const fixed = amountCents(floor.fixed);
   if (cost === null && floor.withoutCost === 'skip') return null;
-  let out = fixed;
+  let out = amountCents(floor.fixed);
   if (cost !== null) {
     const margin =
       floor.margin.kind === 'amount'
@@ -131,14 +127,11 @@ export const skipOf = (
   why = SKIP_WORDS[reason],
 ): PlanItem => ({ listingId, title, kind: 'skip', reason, why, floorCents, ...WRITES_NOTHING });
 
-function writeOf(
-  listing: ListingFacts,
-  change: { before: WriteFields; after: WriteFields; floorCents: bigint | null; why: string },
-  markdownCents = 0n,
-): PlanItem {
-  const { id: listingId, title } = listing;
-  return { listingId, title, kind: 'write', reason: null, ...change, markdownCents };
-}
+/** A listing changed (a listing, or an undo's item): what it writes, from what, and why. */
+export const writeOf = (
+  { id: listingId, title }: Pick<ListingFacts, 'id' | 'title'>,
+  change: Pick<PlanItem, 'before' | 'after' | 'floorCents' | 'why'> & { markdownCents?: bigint },
+): PlanItem => ({ listingId, title, kind: 'write', reason: null, markdownCents: 0n, ...change });
 
 /** What a rule would do to one listing in its scope (`kept`: its floor, across a line's days). */
 export function planListing(
@@ -256,22 +249,19 @@ function lowered(
     : atFloor
       ? `${reason}; stopped at its floor ${money(floor)}`
       : `${reason}; ${stepWords(listing.priceCents, change, ending)}`;
-  const before = { price: formatCents(listing.priceCents) };
-  return writeOf(
-    listing,
-    { before, after: { price: formatCents(next) }, floorCents: floor, why },
-    listing.priceCents - next,
-  );
+  const [before, after] = [
+    { price: formatCents(listing.priceCents) },
+    { price: formatCents(next) },
+  ];
+  const markdownCents = listing.priceCents - next;
+  return writeOf(listing, { before, after, floorCents: floor, why, markdownCents });
 }
 
 const ENDING_WORDS = { cent: '', '99': 'ending in .99', whole: 'whole dollars' };
 
 /** A lowering step in words: "15% off $50.00 is $42.50; ending in .99 makes it $42.99, 14.02% off" */
 function stepWords(price: bigint, change: PriceChange, ending: PriceEnding): string {
-  const step =
-    change.kind === 'percent'
-      ? formatPercent(change.hundredths)
-      : money(change.kind === 'amount' ? change.cents : 0n);
+  const step = change.kind === 'percent' ? formatPercent(change.hundredths) : money(change.cents);
   const stepped = adjustedCents(price, change, 'cent') ?? 0n;
   const ended = adjustedCents(price, change, ending) ?? stepped;
   const words = `${step} off ${money(price)} is ${money(stepped)}`;

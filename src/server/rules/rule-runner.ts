@@ -3,7 +3,8 @@ import { serverLog } from '../log';
 import { ListingLines } from './listing-lines';
 import { ReplicaListings, type ListingFacts } from './replica-listings';
 import type { RuleDefinition } from '../../shared/rule-definition';
-import { inSlices, RulePlanner, skipOf, type PlanItem, type SkipReason } from './rule-plan';
+import { inSlices, RulePlanner, skipOf, writeOf } from './rule-plan';
+import type { PlanItem, SkipReason } from './rule-plan';
 import { DAY_MS, DUE_WINDOW_MS, localDayAndTime, runAtDay } from './rule-schedule';
 import { planDiff, planKey } from './plan-key';
 import { RunSender, type RuleRunnerOptions } from './rule-send';
@@ -107,12 +108,8 @@ export class RuleRunner extends RunSender {
     if (unfinished) return unfinished;
     const { items, plan, changes, markdownCents } = await this.preview(rule.definition, rule.id);
     if (asShown !== undefined && asShown !== plan) {
-      return {
-        changed: planDiff(this.previewed.get(asShown), items),
-        plan,
-        changes,
-        markdownCents,
-      };
+      const changed = planDiff(this.previewed.get(asShown), items);
+      return { changed, plan, changes, markdownCents };
     }
     return this.send({ ruleId: rule.id, trigger, by }, items);
   }
@@ -122,22 +119,21 @@ export class RuleRunner extends RunSender {
     const listings = await this.source.listings();
     const items = this.store.items(run.id).flatMap((item): PlanItem[] => {
       if (item.state !== 'done') return [];
-      const { listingId, title } = item;
+      const { listingId: id, title } = item;
       const floorCents = item.floorCents === null ? null : BigInt(item.floorCents);
       const skip = (reason: SkipReason, why?: string) => [
-        skipOf({ id: listingId, title }, reason, floorCents, why),
+        skipOf({ id, title }, reason, floorCents, why),
       ];
-      const now = listings.get(listingId);
+      const now = listings.get(id);
       if (!now || now.unavailableReason === 'sold') return skip('inactive', GONE);
       if (now.status !== 'active' && item.after.status !== 'active') return skip('inactive', GONE);
       const since = Date.parse(item.at ?? run.startedAt);
-      const edited = this.options.activity?.personEditSince(listingId, since);
+      const edited = this.options.activity?.personEditSince(id, since);
       if (edited !== undefined || !stillAsLeft(now, item)) return skip('changed_since');
       const back = undoFields(item);
       if (!back) return skip('unchanged', 'nothing to put back');
       const why = 'put back as it was before the run';
-      const put = { kind: 'write', reason: null, before: item.after, after: back } as const;
-      return [{ listingId, title, why, ...put, floorCents, markdownCents: 0n }];
+      return [writeOf({ id, title }, { before: item.after, after: back, floorCents, why })];
     });
     return this.send({ ruleId: run.ruleId, trigger: 'undo', by, undoOf: run.id }, items);
   }

@@ -38,12 +38,16 @@ const MINUTE_MS = 60_000;
 /** Within this long after the time, the day's run is "now" (the schedule's tick starts it). */
 export const DUE_WINDOW_MS = 15 * MINUTE_MS;
 
-/** The first moment from `start` the zone's clock reads `time`, or `start` within 14 min after. */
-function nextLocalTime(start: number, time: string, timeZone: string): number {
+/** The first moment `dayOffset` days from `now` the clock reads the time (or then, if just due). */
+export function runAtDay(
+  { time, timeZone }: { time: string; timeZone: string },
+  now: number,
+  dayOffset: number,
+): number {
+  const start = now + dayOffset * DAY_MS;
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const target = hour * 60 + minute;
-  const now = localMinutes(start, timeZone);
-  const past = (((now - target) % 1440) + 1440) % 1440;
+  const past = (((localMinutes(start, timeZone) - target) % 1440) + 1440) % 1440;
   if (past * MINUTE_MS < DUE_WINDOW_MS) return start;
   // The start of the minute, then as many minutes as the clock is short of the time.
   let at = start - (start % MINUTE_MS) + (1440 - past) * MINUTE_MS;
@@ -60,13 +64,4 @@ function nextLocalTime(start: number, time: string, timeZone: string): number {
     if (localMinutes(candidate, timeZone) > target) return candidate;
   }
   return at;
-}
-
-/** The scheduled run `dayOffset` days from `now` (the time in its zone). */
-export function runAtDay(
-  schedule: { time: string; timeZone: string },
-  now: number,
-  dayOffset: number,
-): number {
-  return nextLocalTime(now + dayOffset * DAY_MS, schedule.time, schedule.timeZone);
 }
