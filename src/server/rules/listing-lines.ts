@@ -8,11 +8,8 @@ import type { RulesStore, StoredRule } from './rules-store';
 
 /** A listing's line (each daily rule's next change), kept until its inputs change or a run is due. */
 
-export interface LineAnswer {
-  upcoming: Upcoming[];
-  /** Milliseconds of this server's time the answer took to plan (0: it was kept). */
-  busyMs: number;
-}
+/** A listing's line, and the ms of this server's time it took to plan (0: it was kept). */
+type LineAnswer = { upcoming: Upcoming[]; busyMs: number };
 
 /** How far ahead a line looks for a rule's next change. */
 export const HORIZON_DAYS = 60;

@@ -1,6 +1,5 @@
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
-import type { ReplicaRow } from '../replica/replica-store';
 import { textOrNull as text } from '../replica/row-changes';
 import { isRecord } from '../bounded-json';
 import { exactCents } from '../../shared/money';
@@ -16,8 +15,7 @@ function factsOf(row: Record<string, unknown>) {
   if (!id || price === null || 'svc_serialization_error' in row) return undefined;
   const card = isRecord(row.card) ? row.card : {};
   const cardId = text(card.id);
-  const listed = text(row.listed_at);
-  const listedAt = listed ? Date.parse(listed) : NaN;
+  const listedAt = Date.parse(text(row.listed_at) ?? '');
   return {
     id,
     title: text(row.title) ?? id,
@@ -40,12 +38,6 @@ function factsOf(row: Record<string, unknown>) {
 }
 /** What the planner needs of a listing (the list view's fields, the card's cost joined in). */
 export type ListingFacts = NonNullable<ReturnType<typeof factsOf>>;
-
-/** The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free. */
-function costOf(row: ReplicaRow): bigint | null {
-  const cost = exactCents(row.body.cost);
-  return cost === null || cost === 0n ? null : cost;
-}
 
 /** The seller's own costs kept by the hub: read over the marketplace's. */
 export type KeptCosts = Pick<CostStore, 'centsOf' | 'version'>;
@@ -103,7 +95,9 @@ export class ReplicaListings {
     // A cost changed (the seller's or the marketplace's): every listing's cost is read again.
     let costs = kept !== this.seen.kept;
     for (const item of store.changedSince('inventory_items', this.seen.change)) {
-      this.costs.set(item.id, costOf(item));
+      const cost = exactCents(item.body.cost);
+      // The marketplace answers "0.00" for a cost never entered: zero reads as not set, never free.
+      this.costs.set(item.id, cost === 0n ? null : cost);
       costs = true;
     }
     for (const row of store.changedSince('listings', this.seen.change)) {

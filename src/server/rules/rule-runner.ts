@@ -22,15 +22,9 @@ export class RuleRunner extends RunSender {
   private timer: NodeJS.Timeout | undefined;
   /** The plans previewed lately, by key: what a refused run compares with. */
   private readonly previewed = new Map<string, PlanItem[]>();
-  readonly source: ReplicaListings;
+  readonly source = new ReplicaListings(this.options.replica, this.options.costs);
   /** The listings' rule lines, kept until what they read changes. */
-  readonly lines: ListingLines;
-
-  constructor(options: RuleRunnerOptions) {
-    super(options);
-    this.source = new ReplicaListings(options.replica, options.costs);
-    this.lines = new ListingLines(this.store, this.source, options.activity, this.now);
-  }
+  readonly lines = new ListingLines(this.store, this.source, this.options.activity, this.now);
 
   /** Resumes what a restart interrupted and starts looking at the schedule. */
   start(): void {
