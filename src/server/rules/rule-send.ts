@@ -210,11 +210,8 @@ export abstract class RunSender {
     item: RunItem,
   ): Promise<Halt | undefined> {
     // A person's change made during the run wins over the rule's.
-    const edited = this.options.activity?.personEditSince(
-      item.listingId,
-      Date.parse(run.startedAt),
-    );
-    if (edited !== undefined) {
+    const since = Date.parse(run.startedAt);
+    if (this.options.activity?.personEditSince(item.listingId, since) !== undefined) {
       const why = 'a person changed it during the run; their change wins';
       const fields = { reason: 'edited_by_person', why, at: this.iso() };
       this.store.settleItem(run.id, item.listingId, 'skipped', fields);
@@ -231,15 +228,15 @@ export abstract class RunSender {
     if (this.closed) return undefined;
     // Taken back while waiting for its turn: kept pending, the run waits and tries again.
     if (answer.status === -1) return { kind: 'pause', answer };
-    if (ok(answer.status)) {
-      const done = { status: answer.status, at: this.iso() };
-      this.store.settleItem(run.id, item.listingId, 'done', done);
+    const { status, code } = answer;
+    if (ok(status)) {
+      this.store.settleItem(run.id, item.listingId, 'done', { status, at: this.iso() });
       this.record(run, rule, item, answer);
       // The replica takes the answer: the next plan reads the listing as the write left it.
       this.options.replica.applyWriteAnswer(answer.body);
       if (rule?.definition.action.kind === 'sale' && run.trigger !== 'undo' && item.after.price) {
         const [before, after] = [exactCents(item.before.price), exactCents(item.after.price)];
-        if (Date.parse(rule.definition.action.endsAt) <= Date.parse(run.startedAt)) {
+        if (Date.parse(rule.definition.action.endsAt) <= since) {
           this.store.endSale(rule.id, item.listingId);
         } else if (before !== null && after !== null) {
           this.store.putOnSale(rule.id, item.listingId, before, after);
@@ -247,16 +244,12 @@ export abstract class RunSender {
       }
       return undefined;
     }
-    const { status, code } = answer;
     if (pauseWords(code) || status === 0 || status >= 500 || status === 429) {
       return { kind: 'pause', answer };
     }
-    this.store.settleItem(run.id, item.listingId, 'failed', {
-      status,
-      reason: code ?? `status_${status}`,
-      why: FAILURE_WORDS[code ?? ''] ?? 'the marketplace refused the change',
-      at: this.iso(),
-    });
+    const why = FAILURE_WORDS[code ?? ''] ?? 'the marketplace refused the change';
+    const fields = { status, reason: code ?? `status_${status}`, why, at: this.iso() };
+    this.store.settleItem(run.id, item.listingId, 'failed', fields);
     this.record(run, rule, item, answer);
     // A refusal of the account or key holds for every listing: sending more would only repeat it.
     return status === 401 || status === 403 ? { kind: 'stop', answer } : undefined;
