@@ -31,10 +31,8 @@ const RuleChange = z
   .refine((change) => change.definition !== undefined || change.enabled !== undefined, {
     message: 'change the definition, enabled, or both',
   });
-const RunBody = z
-  .object({ plan: z.string().max(64).optional() })
-  .nullish()
-  .describe('plan: the key of the plan previewed; a different plan now is refused with the diff');
+/** `plan`: the key of the plan previewed; a different plan now is refused with the diff. */
+const RunBody = z.object({ plan: z.string().max(64).optional() }).nullish();
 const PreviewBody = z.union([
   z.object({ ruleId: z.number().int().min(1) }),
   z.object({ definition: RuleDefinition }),
@@ -84,8 +82,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{
     return store.unfinishedRuns().find((run) => run.status === 'paused')?.note ?? null;
   };
 
-  // The routes whose work grows with the data spend the session's budget of this server's time,
-  // on the rules' clock.
+  // Routes whose work grows with the data spend the session's time budget, on the rules' clock.
   const budget = new SessionBudget(DEFAULT_BUDGET, runner.now);
   const budgeted = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = budget.retryAfterSeconds(SessionBudget.keyOf(request));
@@ -178,8 +175,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{
       if (!definition) return noSuchRule(reply);
       const preview = await runner.preview(definition, rule?.id);
       const viewAt = performance.now();
-      // Every change is listed (up to a bound), the listings left alone counted by reason with a
-      // sample: a page of thousands of rows helps no one, and sending it costs the answer.
+      // Thousands of rows help no one and cost the answer: writes listed to a bound, skips sampled.
       const writes = preview.items.filter((item) => item.kind === 'write');
       const skips = preview.items.filter((item) => item.kind === 'skip');
       const skipped: Record<string, number> = {};

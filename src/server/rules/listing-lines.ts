@@ -129,11 +129,8 @@ export class ListingLines {
     // The listing's floor under this rule: the same whichever day is planned.
     const kept = {};
     const planAt = (day: number) => {
-      let at = runs.at.get(day);
-      if (at === undefined) {
-        at = runAtDay(rule.definition.schedule, runs.from, day);
-        runs.at.set(day, at);
-      }
+      const at = runs.at.get(day) ?? runAtDay(rule.definition.schedule, runs.from, day);
+      runs.at.set(day, at);
       // The line shows each change's price, never its words.
       const planner = new RulePlanner(rule.definition, { ...history, now: at, explain: false });
       planner.add(listing, kept);
@@ -141,8 +138,7 @@ export class ListingLines {
     };
     const today = planAt(0);
     if (!waiting(today.item)) return today.item && today;
-    // What waits clears with time alone and stays cleared: the first run past it is found by
-    // halving the days ahead, not by planning each.
+    // A wait clears with time alone and stays cleared: halving the days finds the first run after.
     let [low, high] = [0, HORIZON_DAYS];
     let found: ReturnType<typeof planAt> | undefined;
     while (high - low > 1) {
