@@ -65,19 +65,18 @@ const PAUSE_WORDS: Record<string, (wait: string) => string> = {
 };
 const pauseWords = (code: string | null) =>
   code !== null && Object.hasOwn(PAUSE_WORDS, code) ? PAUSE_WORDS[code] : undefined;
+const FORBIDDEN = 'the marketplace does not let this account change listings now';
 const FAILURE_WORDS: Record<string, string> = {
   listing_write_conflict: 'the marketplace refused: sold or held meanwhile',
   not_found: 'the listing is gone',
   validation_error: 'the marketplace refused the new value',
   idempotency_key_reuse: 'the marketplace saw this change before with other values',
-  listing_write_forbidden: 'the marketplace does not let this account change listings now',
+  listing_write_forbidden: FORBIDDEN,
 };
 const STOP_AGAIN = 'Nothing more is sent; check the account, then run the rule again.';
 
 function refusalLine({ code }: ApiAnswer): string {
-  if (code === 'listing_write_forbidden') {
-    return `Stopped: the marketplace does not let this account change listings now. ${STOP_AGAIN}`;
-  }
+  if (code === 'listing_write_forbidden') return `Stopped: ${FORBIDDEN}. ${STOP_AGAIN}`;
   if (code?.startsWith('seller_') || code === 'insufficient_scope' || code === 'invalid_api_key') {
     return `Stopped: the marketplace refused the key or the account. ${STOP_AGAIN}`;
   }
