@@ -35,8 +35,7 @@ export const formCookieName = cookieName('signin');
 export const deviceCookieName = cookieName('device');
 
 /** The header the page sends its session's token in (forms: the hidden field `csrf`). */
-const CSRF_HEADER = 'x-slabdesk-csrf';
-export const headerToken = (request: IncomingMessage) => header(request, CSRF_HEADER);
+export const headerToken = (request: IncomingMessage) => header(request, 'x-slabdesk-csrf');
 
 /** The socket's address, or behind a trusted proxy the rightmost `X-Forwarded-For` hop not local. */
 export function clientAddress(request: IncomingMessage, settings: AuthOptions): string {
@@ -164,11 +163,10 @@ export class AuthGate {
   readonly slowing: SignInSlowing;
   readonly devices: KnownDevices;
   readonly hashing = new HashingQueue();
-  readonly transport: AuthOptions;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
 
   /** Throws NoAccountError when the server is exposed and has no account. */
-  constructor(options: AuthOptions = {}, server: Listening) {
+  constructor(readonly options: AuthOptions = {}, server: Listening) {
     const usersDb = options.usersDb ?? ':memory:';
     this.reasons = exposureReasons({ ...options, ...server });
     this.exposed = this.reasons.length > 0;
@@ -186,7 +184,6 @@ export class AuthGate {
     });
     this.slowing = new SignInSlowing({ ...DEFAULT_LIMITS, now });
     this.devices = new KnownDevices(this.store.secret('device-cookies'));
-    this.transport = options;
     this.book.purge();
     this.purgeTimer = setInterval(() => this.book.purge(), PURGE_EVERY_MS);
     this.purgeTimer.unref?.();
@@ -199,7 +196,7 @@ export class AuthGate {
       refuseAt(reply, status, code, message);
       return null;
     };
-    const secure = overTls(raw, this.transport);
+    const secure = overTls(raw, this.options);
     const cookie = cookieOf(request.cookies, sessionCookieName(secure));
     const session = this.book.find(cookie);
     const actor = session && { name: session.name, role: session.role };
@@ -247,7 +244,7 @@ export class AuthGate {
   allowsUpgrade(request: IncomingMessage): boolean {
     if (!signInRequired(this.exposed, request)) return true;
     const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
-    return !!this.book.find(cookieOf(cookies, sessionCookieName(overTls(request, this.transport))));
+    return !!this.book.find(cookieOf(cookies, sessionCookieName(overTls(request, this.options))));
   }
 
   close(): void {

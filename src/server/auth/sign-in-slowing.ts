@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { UserRow } from './accounts-store';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameToken, type UserRow } from './accounts-store';
 
 /** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
 export const DEFAULT_LIMITS = {
@@ -156,8 +156,7 @@ export class KnownDevices {
   deviceOf(token: string | undefined, account: DeviceAccount | undefined): string | null {
     const [, nonce, mac] = /^([0-9a-f]{32})_([0-9a-f]{64})$/.exec(token ?? '') ?? [];
     if (!account || !nonce || !mac) return null;
-    const expected = Buffer.from(this.mac(account, nonce), 'hex');
-    return timingSafeEqual(expected, Buffer.from(mac, 'hex')) ? nonce : null;
+    return sameToken(this.mac(account, nonce), mac) ? nonce : null;
   }
 
   private mac(account: DeviceAccount, nonce: string): string {
