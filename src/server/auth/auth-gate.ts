@@ -163,10 +163,11 @@ export class AuthGate {
   readonly slowing: SignInSlowing;
   readonly devices: KnownDevices;
   readonly hashing = new HashingQueue();
+  readonly transport: AuthOptions;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
 
   /** Throws NoAccountError when the server is exposed and has no account. */
-  constructor(readonly options: AuthOptions = {}, server: Listening) {
+  constructor(options: AuthOptions = {}, server: Listening) {
     const usersDb = options.usersDb ?? ':memory:';
     this.reasons = exposureReasons({ ...options, ...server });
     this.exposed = this.reasons.length > 0;
@@ -184,6 +185,7 @@ export class AuthGate {
     });
     this.slowing = new SignInSlowing({ ...DEFAULT_LIMITS, now });
     this.devices = new KnownDevices(this.store.secret('device-cookies'));
+    this.transport = options;
     this.book.purge();
     this.purgeTimer = setInterval(() => this.book.purge(), PURGE_EVERY_MS);
     this.purgeTimer.unref?.();
@@ -196,7 +198,7 @@ export class AuthGate {
       refuseAt(reply, status, code, message);
       return null;
     };
-    const secure = overTls(raw, this.options);
+    const secure = overTls(raw, this.transport);
     const cookie = cookieOf(request.cookies, sessionCookieName(secure));
     const session = this.book.find(cookie);
     const actor = session && { name: session.name, role: session.role };
@@ -244,7 +246,7 @@ export class AuthGate {
   allowsUpgrade(request: IncomingMessage): boolean {
     if (!signInRequired(this.exposed, request)) return true;
     const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
-    return !!this.book.find(cookieOf(cookies, sessionCookieName(overTls(request, this.options))));
+    return !!this.book.find(cookieOf(cookies, sessionCookieName(overTls(request, this.transport))));
   }
 
   close(): void {

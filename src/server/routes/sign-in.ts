@@ -75,7 +75,7 @@ async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply
   const user = NAME_PATTERN.test(name) ? gate.store.findUser(name) : undefined;
   const attempt = {
     account: name.toLowerCase(),
-    address: clientAddress(request.raw, gate.options),
+    address: clientAddress(request.raw, gate.transport),
     device: gate.devices.deviceOf(cookieOf(request.cookies, deviceCookieName(secure)), user),
   };
   const wait = gate.slowing.retryAfterSeconds(attempt);
