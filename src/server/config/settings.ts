@@ -129,15 +129,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       Object.entries(parsed.data).filter(([, value]) => value !== undefined),
     );
   }
-  const named = new Set<string>();
-  const problems = parsed.error.issues.flatMap(({ path: [key], message }) => {
-    if (key === undefined) return [message];
-    const name = String(key);
-    if (named.has(name)) return [];
-    named.add(name);
-    return [`${name} ${message} ("${env[name]}")`];
-  });
-  throw new SettingsError(problems);
+  // Each variable's first problem (a value may fail several checks), then the settings' together.
+  const { fieldErrors, formErrors } = z.flattenError(parsed.error);
+  const named = Object.entries(fieldErrors).map(
+    ([name, messages]) => `${name} ${messages?.[0]} ("${env[name]}")`,
+  );
+  throw new SettingsError([...named, ...formErrors]);
 }
 
 /** Whether the public address is plain http (cookies not Secure, the password in clear text). */
