@@ -59,11 +59,10 @@ function checkRequest(
   const origin = header(request, 'origin');
   const site = header(request, 'sec-fetch-site');
   const mode = header(request, 'sec-fetch-mode');
-  const method = request.method ?? 'GET';
   const ownOrigins = new Set([`http://${host}`, `https://${host}`]);
 
   if (kind === 'page') {
-    if (method !== 'GET' && method !== 'HEAD') return refuse(405, 'pages are read-only');
+    if (isWrite(request.method ?? 'GET')) return refuse(405, 'pages are read-only');
     // A link from another site may open the dashboard; nothing else from another site may.
     const crossSite = site === 'cross-site' || site === 'same-site';
     if (crossSite && mode !== 'navigate') return refuse(403, 'cross-site request');
