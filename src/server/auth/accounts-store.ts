@@ -49,7 +49,7 @@ const SESSION = `SELECT s.user_name AS userName, u.role, s.created_at AS created
 
 /** Accounts and sessions, shared with `npm run users`: a change there ends sessions at once. */
 export class AccountsStore extends SqliteStore {
-  constructor(readonly path: string) {
+  constructor(path: string) {
     super(path, 'accounts', [SCHEMA]);
   }
 
