@@ -126,8 +126,7 @@ export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''
   if (answer.status < 200 || answer.status >= 300) {
     const parsed = parseJsonBody(text());
     const envelope = parsed.kind === 'json' ? rebuiltEnvelope(parsed.value) : undefined;
-    if (!envelope) return Buffer.alloc(0);
-    return redactedJson(envelope, key);
+    return envelope ? redactedJson(envelope, key) : Buffer.alloc(0);
   }
   if (!mayCarryKey(answer.body, key) || !carriesKey(text(), key)) {
     return json ? asciiJson(answer.body) : answer.body;
