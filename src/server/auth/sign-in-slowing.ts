@@ -68,9 +68,6 @@ export class AttemptLimiter {
 /** One sign-in attempt: the account asked for (lower case), the address, a valid device's id. */
 type SignInAttempt = { account: string; address: string; device: string | null };
 
-/** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
-type Trust = 'device' | 'address' | 'none';
-
 const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 const MAX_KNOWN_ADDRESSES = 10_000;
 const pair = (attempt: SignInAttempt) => `${attempt.account}\n${attempt.address}`;
@@ -95,7 +92,8 @@ export class SignInSlowing {
     };
   }
 
-  trust(attempt: SignInAttempt): Trust {
+  /** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
+  trust(attempt: SignInAttempt): 'device' | 'address' | 'none' {
     if (attempt.device) return 'device';
     const at = this.knownAddresses.get(pair(attempt));
     return at !== undefined && this.settings.now() - at < KNOWN_ADDRESS_MS ? 'address' : 'none';
