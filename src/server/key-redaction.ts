@@ -29,21 +29,12 @@ function formsOf(key: string): string[] {
   return [...forms];
 }
 
-const JSON_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+/** JSON's one-letter escapes, read by JSON itself as every other escape is. */
+const SHORT_ESCAPES = '"\\/bfnrt';
+const jsonUnescape = (escape: string) => JSON.parse(`"${escape}"`) as string;
 
 const jsonUnescaped = (text: string) =>
-  text.replace(/\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g, (_, code?: string, one?: string) =>
-    code !== undefined ? String.fromCharCode(parseInt(code, 16)) : JSON_ESCAPES[one!]!,
-  );
+  text.replace(/\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g, jsonUnescape);
 
 // Byte by byte as Latin-1: enough for an ASCII key.
 const percentDecoded = (text: string) =>
@@ -59,9 +50,9 @@ function keyMatcher(key: string) {
   const codes = new Set<string>();
   for (const char of forms.join('')) codes.add(char.charCodeAt(0).toString(16).padStart(2, '0'));
   // JSON's short escapes that stand for a character of a form (`\/` in base64, say).
-  const shortEscapes = Object.entries(JSON_ESCAPES)
-    .filter(([, char]) => forms.some((form) => form.includes(char)))
-    .map(([letter]) => (letter === '\\' ? '\\\\' : letter));
+  const shortEscapes = [...SHORT_ESCAPES]
+    .filter((letter) => forms.some((form) => form.includes(jsonUnescape(`\\${letter}`))))
+    .map((letter) => (letter === '\\' ? '\\\\' : letter));
   const alternatives = [...codes].join('|');
   const short = shortEscapes.length > 0 ? `|\\\\[${shortEscapes.join('')}]` : '';
   const escape = new RegExp(`\\\\u00(?:${alternatives})|%(?:${alternatives})${short}`, 'i');
@@ -135,8 +126,7 @@ export function answerBody(answer: UpstreamAnswer, key: string, contentType = ''
   if (answer.status < 200 || answer.status >= 300) {
     const parsed = parseJsonBody(text());
     const envelope = parsed.kind === 'json' ? rebuiltEnvelope(parsed.value) : undefined;
-    if (!envelope) return Buffer.alloc(0);
-    return redactedJson(envelope, key);
+    return envelope ? redactedJson(envelope, key) : Buffer.alloc(0);
   }
   if (!mayCarryKey(answer.body, key) || !carriesKey(text(), key)) {
     return json ? asciiJson(answer.body) : answer.body;

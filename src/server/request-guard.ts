@@ -35,18 +35,14 @@ export function allowedHostsFor(
   port: number,
   extraHosts: readonly string[] = [],
 ): Set<string> {
-  const names = new Set<string>(LOOPBACK_NAMES);
-  if (bindHost === '0.0.0.0' || bindHost === '::') {
-    for (const list of Object.values(networkInterfaces())) {
-      for (const entry of list ?? []) names.add(wrapIpv6(entry.address));
-    }
-  } else {
-    names.add(wrapIpv6(bindHost));
-  }
-  const hosts = new Set<string>();
-  for (const name of names) hosts.add(`${name.toLowerCase()}:${port}`);
-  for (const entry of extraHosts) for (const host of hostsOfEntry(entry, port)) hosts.add(host);
-  return hosts;
+  const bound =
+    bindHost === '0.0.0.0' || bindHost === '::'
+      ? Object.values(networkInterfaces()).flatMap((list = []) => list.map((one) => one.address))
+      : [bindHost];
+  const ours = [...LOOPBACK_NAMES, ...bound.map(wrapIpv6)].map(
+    (name) => `${name.toLowerCase()}:${port}`,
+  );
+  return new Set([...ours, ...extraHosts.flatMap((entry) => hostsOfEntry(entry, port))]);
 }
 
 type RequestKind = 'api' | 'page' | 'websocket';
@@ -63,11 +59,10 @@ function checkRequest(
   const origin = header(request, 'origin');
   const site = header(request, 'sec-fetch-site');
   const mode = header(request, 'sec-fetch-mode');
-  const method = request.method ?? 'GET';
   const ownOrigins = new Set([`http://${host}`, `https://${host}`]);
 
   if (kind === 'page') {
-    if (method !== 'GET' && method !== 'HEAD') return refuse(405, 'pages are read-only');
+    if (isWrite(request.method ?? 'GET')) return refuse(405, 'pages are read-only');
     // A link from another site may open the dashboard; nothing else from another site may.
     const crossSite = site === 'cross-site' || site === 'same-site';
     if (crossSite && mode !== 'navigate') return refuse(403, 'cross-site request');

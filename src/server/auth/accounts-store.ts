@@ -49,7 +49,7 @@ const SESSION = `SELECT s.user_name AS userName, u.role, s.created_at AS created
 
 /** Accounts and sessions, shared with `npm run users`: a change there ends sessions at once. */
 export class AccountsStore extends SqliteStore {
-  constructor(readonly path: string) {
+  constructor(path: string) {
     super(path, 'accounts', [SCHEMA]);
   }
 
@@ -60,12 +60,10 @@ export class AccountsStore extends SqliteStore {
   /** A random key kept in the file, made on first use (shared by every process using the file). */
   secret(name: string): Buffer {
     const key = `secret:${name}`;
-    const value = randomBytes(32).toString('hex');
-    this.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, value);
-    return Buffer.from(
-      this.sql('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string,
-      'hex',
-    );
+    const made = randomBytes(32).toString('hex');
+    this.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, made);
+    const kept = this.sql('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string;
+    return Buffer.from(kept, 'hex');
   }
 
   countUsers(): number {
@@ -136,9 +134,8 @@ export class AccountsStore extends SqliteStore {
   }
 
   countSessions(name: string): number {
-    return this.sql('SELECT COUNT(*) FROM sessions WHERE user_name = ?')
-      .pluck()
-      .get(name) as number;
+    const sql = 'SELECT COUNT(*) FROM sessions WHERE user_name = ?';
+    return this.sql(sql).pluck().get(name) as number;
   }
 }
 

@@ -35,8 +35,7 @@ export const formCookieName = cookieName('signin');
 export const deviceCookieName = cookieName('device');
 
 /** The header the page sends its session's token in (forms: the hidden field `csrf`). */
-const CSRF_HEADER = 'x-slabdesk-csrf';
-export const headerToken = (request: IncomingMessage) => header(request, CSRF_HEADER);
+export const headerToken = (request: IncomingMessage) => header(request, 'x-slabdesk-csrf');
 
 /** The socket's address, or behind a trusted proxy the rightmost `X-Forwarded-For` hop not local. */
 export function clientAddress(request: IncomingMessage, settings: AuthOptions): string {

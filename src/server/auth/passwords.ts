@@ -40,26 +40,18 @@ export async function hashPassword(password: string, params = CURRENT_PARAMS): P
   return encode(params, salt, await derive(password, salt, params));
 }
 
-function parse(encoded: string) {
-  const [scheme, params, salt, key] = encoded.split('$');
-  const values = /^N=(\d+),r=(\d+),p=(\d+)$/.exec(params ?? '');
-  if (scheme !== 'scrypt' || !values || !salt || !key) return null;
-  const [N, r, p] = values.slice(1).map(Number) as [number, number, number];
-  // More cost than this is refused: a forged row must not make one check eat memory.
-  if (N > 2 ** 20 || r > 32 || p > 4) return null;
-  return {
-    params: { N, r, p },
-    salt: Buffer.from(salt, 'base64'),
-    key: Buffer.from(key, 'base64'),
-  };
-}
-
 /** Whether `password` matches the encoded hash, compared in constant time. */
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
-  const stored = parse(encoded);
-  if (!stored || stored.key.length === 0 || password.length > MAX_PASSWORD_LENGTH) return false;
-  const key = await derive(password, stored.salt, stored.params).catch(() => null);
-  return !!key && key.length === stored.key.length && timingSafeEqual(key, stored.key);
+  const [scheme, params, saltText, keyText] = encoded.split('$');
+  const values = /^N=(\d+),r=(\d+),p=(\d+)$/.exec(params ?? '');
+  if (scheme !== 'scrypt' || !values || !saltText || !keyText) return false;
+  const [N, r, p] = values.slice(1).map(Number) as [number, number, number];
+  // More cost is refused: a forged row (or an over-long password) must not make one check eat memory.
+  if (N > 2 ** 20 || r > 32 || p > 4 || password.length > MAX_PASSWORD_LENGTH) return false;
+  const [salt, key] = [Buffer.from(saltText, 'base64'), Buffer.from(keyText, 'base64')];
+  if (key.length === 0) return false;
+  const derived = await derive(password, salt, { N, r, p }).catch(() => null);
+  return !!derived && derived.length === key.length && timingSafeEqual(derived, key);
 }
 
 /** A hash of no password (its key is random): checking against it costs what a real check costs. */

@@ -48,19 +48,14 @@ export const roleMay = (role: Role, access: Access): boolean =>
 
 export const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD';
 
-/** A listing's paths (and their `products` aliases), after decoding, in any letter case. */
-function isListingPath(pathname: string): boolean {
-  const decoded = (safeDecode(pathname) ?? pathname).toLowerCase();
-  return /\/(listings|products)(\/|\.json|$)/.test(decoded);
-}
-
-/** Whether a write's body must be read to know if `role` may make it (see bodyRoleRefusal). */
-const bodyNeedsCheck = (role: Role, method: string, pathname: string): boolean =>
-  role === 'editor' && isWrite(method) && method !== 'DELETE' && isListingPath(pathname);
-
 /** Why `role` may not send this body, or null: an editor may not take a listing off sale. */
 export function bodyRoleRefusal(role: Role, method: string, pathname: string, body: unknown) {
-  if (!bodyNeedsCheck(role, method, pathname) || body === undefined) return null;
+  if (role !== 'editor' || !isWrite(method) || method === 'DELETE' || body === undefined) {
+    return null;
+  }
+  // A listing's paths (and their `products` aliases), after decoding, in any letter case.
+  const path = (safeDecode(pathname) ?? pathname).toLowerCase();
+  if (!/\/(listings|products)(\/|\.json|$)/.test(path)) return null;
   // The proxy's bytes as sent; a parsed body (another route's) as the JSON it was.
   const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
   return setsInactiveStatus(bytes)

@@ -18,12 +18,8 @@ export function safeNext(next: string | null | undefined): string {
   if (!next.startsWith('/') || next.startsWith('//')) return '/';
   // A browser reads a backslash as a slash and drops a tab or newline inside a URL.
   if (next.includes('\\') || hasControl(next) || ENCODED_TRICK.test(next)) return '/';
-  let parsed: URL;
-  try {
-    parsed = new URL(next, HERE);
-  } catch {
-    return '/';
-  }
+  if (!URL.canParse(next, HERE)) return '/';
+  const parsed = new URL(next, HERE);
   if (parsed.origin !== HERE) return '/';
   // `/.//host` and `/..//host` normalise to `//host`: a host to a browser, not a path.
   if (parsed.pathname.startsWith('//') || parsed.pathname.includes('\\')) return '/';

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { UserRow } from './accounts-store';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameToken, type UserRow } from './accounts-store';
 
 /** Past `freeFailures` within `windowMs`, a delay doubling from `firstDelayMs` to `maxDelayMs`. */
 export const DEFAULT_LIMITS = {
@@ -68,9 +68,6 @@ export class AttemptLimiter {
 /** One sign-in attempt: the account asked for (lower case), the address, a valid device's id. */
 type SignInAttempt = { account: string; address: string; device: string | null };
 
-/** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
-type Trust = 'device' | 'address' | 'none';
-
 const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 const MAX_KNOWN_ADDRESSES = 10_000;
 const pair = (attempt: SignInAttempt) => `${attempt.account}\n${attempt.address}`;
@@ -95,7 +92,8 @@ export class SignInSlowing {
     };
   }
 
-  trust(attempt: SignInAttempt): Trust {
+  /** How far an attempt is trusted: a known device, an address this account signed in from, or neither. */
+  trust(attempt: SignInAttempt): 'device' | 'address' | 'none' {
     if (attempt.device) return 'device';
     const at = this.knownAddresses.get(pair(attempt));
     return at !== undefined && this.settings.now() - at < KNOWN_ADDRESS_MS ? 'address' : 'none';
@@ -156,8 +154,7 @@ export class KnownDevices {
   deviceOf(token: string | undefined, account: DeviceAccount | undefined): string | null {
     const [, nonce, mac] = /^([0-9a-f]{32})_([0-9a-f]{64})$/.exec(token ?? '') ?? [];
     if (!account || !nonce || !mac) return null;
-    const expected = Buffer.from(this.mac(account, nonce), 'hex');
-    return timingSafeEqual(expected, Buffer.from(mac, 'hex')) ? nonce : null;
+    return sameToken(this.mac(account, nonce), mac) ? nonce : null;
   }
 
   private mac(account: DeviceAccount, nonce: string): string {

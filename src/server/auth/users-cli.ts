@@ -27,8 +27,6 @@ On a terminal the password is asked twice, hidden; piped, the first line is read
   printf '%s\\n' "$PASSWORD" | npm run users -- add ann --role owner
 Accounts are kept in SLABDESK_USERS_DB (default ${DEFAULT_USERS_DB}).`;
 
-type Terminal = Readable & { isTTY?: boolean };
-
 /** The first line of a piped standard input (`printf 'pw\n' | npm run users -- ...`). */
 async function readFirstLine(input: Readable): Promise<string> {
   for await (const line of createInterface({ input, crlfDelay: Infinity })) return line;
@@ -36,11 +34,11 @@ async function readFirstLine(input: Readable): Promise<string> {
 }
 
 /** A line typed on a terminal without echoing it (Ctrl-C or Ctrl-D gives up). */
-function askHidden(input: Terminal, prompt: string): Promise<string> {
+function askHidden(prompt: string): Promise<string> {
   process.stderr.write(prompt);
   // readline reads and edits the line in raw mode; its echo goes nowhere.
   const output = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const lines = createInterface({ input, output, terminal: true });
+  const lines = createInterface({ input: process.stdin, output, terminal: true });
   return new Promise<string>((resolve, reject) => {
     const cancel = () => reject(new CliError('Cancelled.'));
     lines.once('line', resolve).once('SIGINT', cancel).once('close', cancel);
@@ -51,9 +49,10 @@ function askHidden(input: Terminal, prompt: string): Promise<string> {
 }
 
 /** Asked twice without echo on a terminal, else the input's first line; never an argument. */
-async function newPassword(input: Terminal = process.stdin): Promise<string> {
-  const password = await (input.isTTY ? askHidden(input, 'New password: ') : readFirstLine(input));
-  if (input.isTTY && (await askHidden(input, 'New password again: ')) !== password) {
+async function newPassword(): Promise<string> {
+  const { isTTY } = process.stdin;
+  const password = await (isTTY ? askHidden('New password: ') : readFirstLine(process.stdin));
+  if (isTTY && (await askHidden('New password again: ')) !== password) {
     throw new CliError('The two passwords differ; nothing was changed.');
   }
   const problem = passwordProblem(password);

@@ -79,6 +79,10 @@ export class SettingsError extends Error {
   }
 }
 
+/** Plain http is allowed only for this machine and a home network (see docs/deploy.md, option B). */
+const HOME_NETWORK =
+  /^(localhost|127\.[\d.]+|\[::1\]|10\.[\d.]+|192\.168\.[\d.]+|172\.(1[6-9]|2\d|3[01])\.[\d.]+|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.[\d.]+|[\w.-]+\.(local|lan|internal|home\.arpa))$/i;
+
 const unsetWhenEmpty = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -108,8 +112,8 @@ const Environment = z
     ) {
       problem('SLABDESK_VAPID_PUBLIC_KEY and SLABDESK_VAPID_PRIVATE_KEY go together: set both');
     }
-    const publicUrl = settings.SLABDESK_PUBLIC_URL;
-    if (publicUrl !== undefined && !secureEnough(new URL(publicUrl))) {
+    const publicUrl = settings.SLABDESK_PUBLIC_URL && new URL(settings.SLABDESK_PUBLIC_URL);
+    if (publicUrl && publicUrl.protocol !== 'https:' && !HOME_NETWORK.test(publicUrl.hostname)) {
       problem(
         'SLABDESK_PUBLIC_URL must start with https:// for an address on the internet: over http the password and the session cookie travel in clear text',
       );
@@ -125,23 +129,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       Object.entries(parsed.data).filter(([, value]) => value !== undefined),
     );
   }
-  const named = new Set<string>();
-  const problems = parsed.error.issues.flatMap(({ path: [key], message }) => {
-    if (key === undefined) return [message];
-    const name = String(key);
-    if (named.has(name)) return [];
-    named.add(name);
-    return [`${name} ${message} ("${env[name]}")`];
-  });
-  throw new SettingsError(problems);
-}
-
-/** Plain http is allowed only for this machine and a home network (see docs/deploy.md, option B). */
-const HOME_NETWORK =
-  /^(localhost|127\.[\d.]+|\[::1\]|10\.[\d.]+|192\.168\.[\d.]+|172\.(1[6-9]|2\d|3[01])\.[\d.]+|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.[\d.]+|[\w.-]+\.(local|lan|internal|home\.arpa))$/i;
-
-function secureEnough(url: URL): boolean {
-  return url.protocol === 'https:' || HOME_NETWORK.test(url.hostname);
+  // Each variable's first problem (a value may fail several checks), then the settings' together.
+  const { fieldErrors, formErrors } = z.flattenError(parsed.error);
+  const named = Object.entries(fieldErrors).map(
+    ([name, messages]) => `${name} ${messages?.[0]} ("${env[name]}")`,
+  );
+  throw new SettingsError([...named, ...formErrors]);
 }
 
 /** Whether the public address is plain http (cookies not Secure, the password in clear text). */

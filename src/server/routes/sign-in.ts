@@ -39,20 +39,19 @@ type Form = z.output<typeof Form> | undefined;
 const cookie = (secure: boolean, maxAge: number, sameSite: 'strict' | 'lax' = 'strict') =>
   ({ path: '/', httpOnly: true, sameSite, secure, maxAge }) as const;
 
-const sendPage = (reply: FastifyReply, status: number, facts: SignInPageFacts) => {
-  const html = signInPage(facts);
+/** The page with the form's token: the one its cookie holds already, or a new one set in the cookie. */
+function sendPage(reply: FastifyReply, status: number, facts: Omit<SignInPageFacts, 'formToken'>) {
+  const { request } = reply;
+  const { secure } = request.admission;
+  let formToken = cookieOf(request.cookies, formCookieName(secure));
+  if (!formToken) {
+    formToken = newToken();
+    reply.setCookie(formCookieName(secure), formToken, cookie(secure, 3600));
+  }
+  const html = signInPage({ formToken, ...facts });
   const csp = contentSecurityPolicy({ styleHashes: inlineStyleHashes(html) });
   reply.header('content-security-policy', csp);
   return reply.code(status).type('text/html; charset=utf-8').send(html);
-};
-
-/** The form's token: the one its cookie holds already, or a new one set in the cookie. */
-function formToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const kept = cookieOf(request.cookies, formCookieName(secure));
-  if (kept) return kept;
-  const token = newToken();
-  reply.setCookie(formCookieName(secure), token, cookie(secure, 3600));
-  return token;
 }
 
 const minutes = (seconds: number) =>
@@ -64,8 +63,7 @@ async function signIn(gate: AuthGate, request: FastifyRequest, form: Form, reply
   const name = (form?.name ?? '').trim().slice(0, 80);
   const again = (status: number, error: string, retryAfter?: number) => {
     if (retryAfter) reply.header('retry-after', String(retryAfter));
-    const token = formToken(request, reply, secure);
-    return sendPage(reply, status, { formToken: token, next, name, error });
+    return sendPage(reply, status, { next, name, error });
   };
   if (form === null) return again(400, 'The form could not be read. Please try again.');
   // Double submit: the form's hidden token matches its cookie, so no other site posted it.
@@ -125,7 +123,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ gate: AuthGate }> = async (ap
   const open = { config: { access: 'public' as const }, bodyLimit: 8 * 1024 };
   const posted = { ...open, schema: { body: Form } };
   app.get(SIGN_IN_PATH, { ...open, schema: { querystring: Query } }, (request, reply) => {
-    const { secure, session } = request.admission;
+    const { session } = request.admission;
     const next = safeNext(request.query.next);
     if (session) return reply.redirect(next, 303);
     const notice =
@@ -134,8 +132,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ gate: AuthGate }> = async (ap
         : request.query.ended === '1'
           ? 'Your session has ended. Sign in again to continue.'
           : undefined;
-    const token = formToken(request, reply, secure);
-    return sendPage(reply, 200, { formToken: token, next, ...(notice ? { notice } : {}) });
+    return sendPage(reply, 200, { next, ...(notice ? { notice } : {}) });
   });
   app.post(SIGN_IN_PATH, posted, (request, reply) => signIn(gate, request, request.body, reply));
   app.get('/auth/session', open, (request, reply) => {
