@@ -204,10 +204,10 @@ export class ReplicaStore extends SqliteStore {
     return { filled: row?.filled === 1, syncedAt: row?.syncedAt ?? null };
   }
 
-  setState(collection: ReplicaCollection, state: CollectionState): void {
-    const sql = `INSERT INTO replica_state (collection, filled, synced_at) VALUES (?, ?, ?)
-      ON CONFLICT (collection) DO UPDATE SET filled = excluded.filled, synced_at = excluded.synced_at`;
-    this.sql(sql).run(collection, state.filled ? 1 : 0, state.syncedAt);
+  markFilled(collection: ReplicaCollection, syncedAt: string | null): void {
+    const sql =
+      'INSERT OR REPLACE INTO replica_state (collection, filled, synced_at) VALUES (?, 1, ?)';
+    this.sql(sql).run(collection, syncedAt);
   }
 
   /** A value the replica keeps about itself (change number, epoch, the store's fingerprint). */
@@ -217,9 +217,7 @@ export class ReplicaStore extends SqliteStore {
   }
 
   setMeta(key: string, value: string): void {
-    const sql = `INSERT INTO replica_meta (key, value) VALUES (?, ?)
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
-    this.sql(sql).run(key, value);
+    this.sql('INSERT OR REPLACE INTO replica_meta (key, value) VALUES (?, ?)').run(key, value);
   }
 
   /** The store was reset: its rows and read states go; the change number goes on, the epoch up. */
