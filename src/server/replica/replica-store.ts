@@ -85,10 +85,6 @@ export class ReplicaStore extends SqliteStore {
       RowRecord | undefined;
   }
 
-  private page(collection: ReplicaCollection, by: keyof typeof PAGE, after: number, limit = -1) {
-    return this.sql(PAGE[by]).all(collection, after, limit) as RowRecord[];
-  }
-
   /** The bodies of `ids` held whole (none set aside), in their order: a page's few rows. */
   wholeBodies(collection: ReplicaCollection, ids: readonly string[]): Record<string, unknown>[] {
     const aside = new Set(this.degraded(collection).map((entry) => entry.id));
@@ -164,7 +160,7 @@ export class ReplicaStore extends SqliteStore {
 
   /** The collection's rows changed after change number `change` (0: every row), in change order. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
-    return this.page(collection, 'change', change).map(rowOf);
+    return (this.sql(PAGE.change).all(collection, change, -1) as RowRecord[]).map(rowOf);
   }
 
   /** This replica's name, made once with its file: a copy of another replica is not ours. */
@@ -237,8 +233,8 @@ export class ReplicaStore extends SqliteStore {
   }
 
   /** A feed page as stored (JSON text): a snapshot's after a rowid, or the changes after one. */
-  feedPage(collection: ReplicaCollection, by: 'rowid' | 'change', after: number, limit: number) {
-    const records = this.page(collection, by, after, limit);
+  feedPage(collection: ReplicaCollection, by: keyof typeof PAGE, after: number, limit: number) {
+    const records = this.sql(PAGE[by]).all(collection, after, limit) as RowRecord[];
     return { bodies: records.map((r) => r.body), last: records.at(-1)?.at };
   }
 }

@@ -272,11 +272,7 @@ export class Replica {
     this.timer.unref?.();
   }
 
-  /**
-   * Walks the collections not filled yet, each wave's side by side (each one's pages in order,
-   * every call through the governor); a failure is told at once and leaves later waves for the
-   * next try.
-   */
+  /** Walks the collections not filled yet, a wave's side by side; a failure leaves later waves. */
   private async fillMissing(): Promise<void> {
     let failure: { error: unknown } | undefined;
     const fill = async (collection: ReplicaCollection) => {

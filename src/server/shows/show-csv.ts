@@ -3,11 +3,7 @@ import { formatCents } from '../../shared/money';
 import { tenderSum, totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
 
-/**
- * A show's ledger for the books: a row per sale (undone ones marked, not counted), then the
- * totals; times in the seller's zone when the browser named one; formulas neutralised (toCsv).
- */
-
+// A show's ledger for the books: a row per sale (undone ones marked, not counted), then the totals.
 const dollars = (cents: number | null) => (cents === null ? '' : formatCents(cents));
 
 /** "1 card", "2 cards". */
