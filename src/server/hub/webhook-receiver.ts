@@ -166,13 +166,7 @@ export async function receiveWebhook(
     }
     // A test button's sample: shown as a test, never applied, recorded so it never comes back real.
     const receivedAt = at.toISOString();
-    deps.publishWebhook({
-      eventId,
-      topic,
-      receivedAt,
-      test: entry.test,
-      payload: parsed.value,
-    });
+    deps.publishWebhook({ eventId, topic, receivedAt, test: entry.test, payload: parsed.value });
     if (!entry.test) deps.delivered(topic, parsed.value);
     deps.ledger.claim(entry, at);
   } catch (error) {

@@ -220,11 +220,9 @@ export class Replica {
       }),
     );
     const degraded = REPLICA_COLLECTIONS.flatMap((collection) =>
-      store.degraded(collection).map(({ seenAt, ...entry }) => ({
-        collection,
-        ...entry,
-        lastSeen: seenAt,
-      })),
+      store
+        .degraded(collection)
+        .map(({ seenAt, ...entry }) => ({ collection, ...entry, lastSeen: seenAt })),
     );
     const [changeNumber, epoch] = [store.changeNumber(), store.epoch()];
     // Fills and rounds: full walks and reconciliation rounds since the server started.
