@@ -61,11 +61,8 @@ export class SandboxRegistration {
   /** Registers our webhook path (one for the same URL reused); its secret goes first. */
   private async register(receiverUrl: string): Promise<void> {
     const { sandboxUrl, sellerId } = this.target;
-    const seller = encodeURIComponent(sellerId);
-    const listed = await this.control<{ webhooks: Webhook[] }>(
-      'GET',
-      `/webhooks?seller_id=${seller}`,
-    );
+    const query = `?seller_id=${encodeURIComponent(sellerId)}`;
+    const listed = await this.control<{ webhooks: Webhook[] }>('GET', `/webhooks${query}`);
     if (!listed) throw new Error(`The sandbox at ${sandboxUrl} did not list its webhooks`);
     const known = listed.webhooks.find((webhook) => webhook.url === receiverUrl);
     const [method, path, body] = known
