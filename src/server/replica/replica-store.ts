@@ -138,7 +138,7 @@ export class ReplicaStore extends SqliteStore {
 
   putMany(
     collection: ReplicaCollection,
-    records: readonly { id: string; body: object; updatedAt: string | null }[],
+    records: readonly { id: string; body: Record<string, unknown>; updatedAt: string | null }[],
   ): number {
     // One transaction, the change counter written once at its end.
     return this.db.transaction(() => {
@@ -146,10 +146,7 @@ export class ReplicaStore extends SqliteStore {
       try {
         return records.filter(
           ({ id, body, updatedAt }) =>
-            this.put(collection, id, body as Record<string, unknown>, {
-              updatedAt,
-              whole: true,
-            }) === 'applied',
+            this.put(collection, id, body, { updatedAt, whole: true }) === 'applied',
         ).length;
       } finally {
         this.batch = undefined;

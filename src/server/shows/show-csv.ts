@@ -1,6 +1,7 @@
 import { csvTime as timeWords, toCsv } from '../../shared/delimited';
 import { formatCents } from '../../shared/money';
-import { tenderSum, totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
+import { tenderSum, totalsOf } from '../../shared/show-tenders';
+import type { ShowTotals, Tender, TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
 
 // A show's ledger for the books: a row per sale (undone ones marked, not counted), then the totals.
@@ -24,11 +25,8 @@ const sumOf = (entry: LedgerEntry, kind: TenderKind): number | null => {
 };
 
 /** What `kind`'s tenders carry in a column: their notes, or their traded cards' titles or certs. */
-const said = (
-  entry: LedgerEntry,
-  kind: TenderKind,
-  word: (tender: LedgerEntry['tenders'][0]) => string,
-) => paidBy(entry, kind).map(word).join('; ');
+const said = (entry: LedgerEntry, kind: TenderKind, word: (tender: Tender) => string) =>
+  paidBy(entry, kind).map(word).join('; ');
 
 /** Each column: its header, a sale's cell (in `zone`), the totals' cell. */
 const COLUMNS: [string, (e: LedgerEntry, zone: string) => string, (t: ShowTotals) => string][] = [
