@@ -33,11 +33,9 @@ export async function walkCollection(
     store.markFilled('locations', null);
     return tell('locations');
   }
-  const state = store.state(collection);
-  const whole = !state.filled || state.syncedAt === null;
-  const since = whole
-    ? undefined
-    : new Date(Date.parse(state.syncedAt!) - OVERLAP_MS).toISOString();
+  const { filled, syncedAt: last } = store.state(collection);
+  const whole = !filled || last === null;
+  const since = whole ? undefined : new Date(Date.parse(last) - OVERLAP_MS).toISOString();
   const started = Date.now();
   // The API's time at or before the first page was read (epoch ms).
   let syncedAt = client.transport.serverNow() - 1000;
