@@ -213,11 +213,10 @@ export class Replica {
   status() {
     const { store } = this;
     const collections = Object.fromEntries(
-      REPLICA_COLLECTIONS.map((collection) => {
-        const { filled, syncedAt } = store.state(collection);
-        const [rows, denied] = [store.count(collection), this.denied.has(collection)];
-        return [collection, { rows, filled, syncedAt, denied }];
-      }),
+      REPLICA_COLLECTIONS.map((one) => [
+        one,
+        { rows: store.count(one), ...store.state(one), denied: this.denied.has(one) },
+      ]),
     );
     const degraded = REPLICA_COLLECTIONS.flatMap((collection) =>
       store
