@@ -118,16 +118,9 @@ export async function receiveWebhook(
   const eventId = headerOf(request, 'x-service-webhook-id');
   const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
   let payload: unknown;
+  // What is unknown stays undefined: the log's JSON leaves it out.
   const log = (outcome: HubLogEntry['outcome'], reason?: string) =>
-    hub.record({
-      at: at.toISOString(),
-      outcome,
-      topic,
-      eventId,
-      attempt,
-      ...(reason ? { reason } : {}),
-      ...(payload === undefined ? {} : { payload }),
-    });
+    hub.record({ at: at.toISOString(), outcome, topic, eventId, attempt, reason, payload });
   const refuseVerified = (status: number, reason: string) => {
     hub.countRejected(reason);
     log('rejected', reason);
