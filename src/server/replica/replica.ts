@@ -73,10 +73,8 @@ export class Replica {
   constructor(private readonly options: ReplicaOptions) {
     this.store = options.store;
     // The governor's share of the replica's reads: a seller's click goes first.
-    const client = serverClient(options.upstream, options.governor, {
-      priority: 'background',
-      share: 'server:replica',
-    });
+    const terms = { priority: 'background', share: 'server:replica' } as const;
+    const client = serverClient(options.upstream, options.governor, terms);
     const tell = (collection: ReplicaCollection) => this.changes.tell(collection);
     this.reads = { client, store: this.store, signal: this.abort.signal, tell };
     // Rows kept for another key or marketplace are not this one's: forgotten, the epoch goes up.
@@ -177,10 +175,8 @@ export class Replica {
 
   /** A verified delivery: its row set newest-wins; an unknown listing is read by a catch-up. */
   applyDelivery(topic: string, payload: unknown): void {
-    this.apply(`applying a ${topic} delivery`, () => deliveryChange(topic, payload), [
-      'inventory_items',
-      'inventory_levels',
-    ]);
+    const read = () => deliveryChange(topic, payload);
+    this.apply(`applying a ${topic} delivery`, read, ['inventory_items', 'inventory_levels']);
   }
 
   /** A listing write's successful answer (the proxy's, a rule's), set on its row. */
