@@ -160,20 +160,15 @@ function changesOf(
   known: TrackedValues | undefined,
   answered: TrackedValues | undefined,
 ): ActivityChanges {
-  const changes: ActivityChanges = {};
+  // An unknown side stays undefined: the stored JSON leaves it out.
   const before = (field: string): Scalar | undefined =>
     action === 'create' ? undefined : (known as Record<string, Scalar> | undefined)?.[field];
-  for (const [field, value] of Object.entries(after)) {
-    const was = before(field);
-    changes[field] = was === undefined ? { after: value } : { before: was, after: value };
-  }
+  const changes: ActivityChanges = Object.fromEntries(
+    Object.entries(after).map(([field, value]) => [field, { before: before(field), after: value }]),
+  );
   if (action === 'deactivate') {
-    const was = before('status');
     const now = answered?.status;
-    changes.status = {
-      ...(was === undefined ? {} : { before: was }),
-      ...(now === undefined ? {} : { after: keptValue(now) }),
-    };
+    changes.status = { before: before('status'), after: now === undefined ? now : keptValue(now) };
   }
   return changes;
 }

@@ -1,4 +1,5 @@
 import { reportBackgroundError } from './background-error';
+import type { ServerHub } from './server-hub';
 
 /** An embedded sandbox to register with once the server listens (its control token if closed). */
 export interface SandboxTarget {
@@ -14,13 +15,6 @@ interface Webhook {
   enabled?: boolean;
 }
 
-/** The hub as the registration sees it: its signing secrets, and what it is told. */
-interface Hub {
-  secrets(): readonly string[];
-  useSecret(secret: string, registered: boolean): void;
-  deliveriesLost(): void;
-}
-
 /** Registers the hub's webhook with an embedded sandbox, again when a reset drops it; follows rotations. */
 export class SandboxRegistration {
   private registration: { id: string; receiverUrl: string } | undefined;
@@ -29,7 +23,7 @@ export class SandboxRegistration {
 
   constructor(
     private readonly target: SandboxTarget,
-    private readonly hub: Hub,
+    private readonly hub: ServerHub,
   ) {}
 
   async start(receiverUrl: string): Promise<void> {
@@ -64,11 +58,8 @@ export class SandboxRegistration {
   /** Registers our webhook path (one for the same URL reused); its secret goes first. */
   private async register(receiverUrl: string): Promise<void> {
     const { sandboxUrl, sellerId } = this.target;
-    const seller = encodeURIComponent(sellerId);
-    const listed = await this.control<{ webhooks: Webhook[] }>(
-      'GET',
-      `/webhooks?seller_id=${seller}`,
-    );
+    const query = `?seller_id=${encodeURIComponent(sellerId)}`;
+    const listed = await this.control<{ webhooks: Webhook[] }>('GET', `/webhooks${query}`);
     if (!listed) throw new Error(`The sandbox at ${sandboxUrl} did not list its webhooks`);
     const known = listed.webhooks.find((webhook) => webhook.url === receiverUrl);
     const [method, path, body] = known

@@ -82,6 +82,7 @@ export class ServerHub {
     apiKey: string,
     private readonly options: HubOptions = {},
   ) {
+    const { registerWith, sessions } = options;
     this.governor = new KeyGovernor(apiKey);
     this.secretList = this.configured = (options.secrets ?? []).filter(Boolean);
     this.ledger = new DeliveryLedger(options.ledgerPath ?? ':memory:');
@@ -92,18 +93,15 @@ export class ServerHub {
       startedAt: new Date().toISOString(),
       rejectedDeliveries: {},
     };
-    if (options.registerWith) {
-      this.registration = new SandboxRegistration(options.registerWith, this);
-    }
+    if (registerWith) this.registration = new SandboxRegistration(registerWith, this);
     // The meter of every tab: the governor's model, at most five times a second.
     this.stops.push(
       this.governor.subscribe(() => {
         if (this.clients.size > 0) this.soon('bucket', 200, () => this.governor.snapshot());
       }),
     );
-    const liveness = options.sessions;
-    if (!liveness) return;
-    const stop = liveness.onEnded?.((ended) =>
+    if (!sessions) return;
+    const stop = sessions.onEnded?.((ended) =>
       guarded('closing the streams of ended sessions', () =>
         ended === 'all-of-user' ? this.checkSessions() : this.endSessions(new Set(ended)),
       ),
@@ -120,6 +118,7 @@ export class ServerHub {
     return this.registration?.start(`${serverUrl}${WEBHOOK_PATH}`);
   }
 
+  /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
   secrets(): readonly string[] {
     return this.secretList;
   }

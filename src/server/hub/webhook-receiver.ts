@@ -1,13 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HubLogEntry, HubWebhookEvent } from '../../client/hub-messages';
+import type { HubLogEntry } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { parseJsonBody } from '../../shared/json-body';
 import { readBodyWithin } from '../read-body';
 import { headerOf } from '../request-url';
-import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
-import type { Slots } from './slots';
+import type { ServerHub } from './server-hub';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
 export const WEBHOOK_PATH = '/hub/webhooks';
@@ -23,19 +22,6 @@ const MAX_SIGNATURE_AGE_SECONDS = 3600;
 const CLOSE_GRACE_MS = 1_000;
 /** A verified body up to this size stays in the log (the view names the card after a reload). */
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
-
-/** What a delivery is checked against and told to: the hub. */
-interface ReceiverDeps {
-  /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
-  secrets(): readonly string[];
-  ledger: DeliveryLedger;
-  reads: Slots<AbortController>;
-  countRejected(reason: string): void;
-  record(entry: HubLogEntry): void;
-  publishWebhook(event: HubWebhookEvent): void;
-  /** Told each verified delivery that is not a test (the replica applies it). */
-  delivered(topic: string, payload: unknown): void;
-}
 
 /** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
 function readSignatureHeader(header: string | undefined, nowSeconds: number) {
@@ -88,11 +74,11 @@ const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('bas
 export async function receiveWebhook(
   request: IncomingMessage,
   response: ServerResponse,
-  deps: ReceiverDeps,
+  hub: ServerHub,
 ): Promise<void> {
   const at = new Date();
   const refuse = (status: number, reason: string, headers: Record<string, string> = {}) => {
-    deps.countRejected(reason);
+    hub.countRejected(reason);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     answer(response, status, { error: reason });
   };
@@ -105,7 +91,7 @@ export async function receiveWebhook(
     refuse(status, reason, headers);
   };
   if (request.method !== 'POST') return refuseUnread(405, 'method_not_allowed');
-  const secrets = deps.secrets();
+  const secrets = hub.secrets();
   if (secrets.length === 0) return refuseUnread(503, 'no_signing_secret', { 'retry-after': '60' });
   const signature = headerOf(request, 'x-service-webhook-signature');
   const header = readSignatureHeader(signature, Math.floor(at.getTime() / 1000));
@@ -113,10 +99,10 @@ export async function receiveWebhook(
 
   // Full, the oldest read is cut off: a real delivery sends its body at once, a slow upload loses.
   const slot = new AbortController();
-  deps.reads.take(slot);
+  hub.reads.take(slot);
   const limits = { maxBytes: MAX_DELIVERY_BYTES, deadlineMs: DELIVERY_BODY_DEADLINE_MS };
   const read = await readBodyWithin(request, limits, slot.signal).finally(() =>
-    deps.reads.release(slot),
+    hub.reads.release(slot),
   );
   if (!read.ok) {
     if (read.reason === 'too_large') return refuseUnread(413, 'body_too_large');
@@ -132,18 +118,11 @@ export async function receiveWebhook(
   const eventId = headerOf(request, 'x-service-webhook-id');
   const attempt = Number(headerOf(request, 'x-service-webhook-attempt')) || undefined;
   let payload: unknown;
+  // What is unknown stays undefined: the log's JSON leaves it out.
   const log = (outcome: HubLogEntry['outcome'], reason?: string) =>
-    deps.record({
-      at: at.toISOString(),
-      outcome,
-      topic,
-      eventId,
-      attempt,
-      ...(reason ? { reason } : {}),
-      ...(payload === undefined ? {} : { payload }),
-    });
+    hub.record({ at: at.toISOString(), outcome, topic, eventId, attempt, reason, payload });
   const refuseVerified = (status: number, reason: string) => {
-    deps.countRejected(reason);
+    hub.countRejected(reason);
     log('rejected', reason);
     answer(response, status, { error: reason });
   };
@@ -165,7 +144,7 @@ export async function receiveWebhook(
     test: headerOf(request, 'x-service-webhook-test') === 'true',
   };
   try {
-    const known = deps.ledger.find(entry.eventId, entry.signature, entry.bodyDigest);
+    const known = hub.ledger.find(entry.eventId, entry.signature, entry.bodyDigest);
     if (known && !entry.test) {
       // Deduplicated as the spec asks: a 2xx, so the API stops retrying, and nothing applied.
       answer(response, 200, { ok: true, duplicate: true });
@@ -174,15 +153,9 @@ export async function receiveWebhook(
     }
     // A test button's sample: shown as a test, never applied, recorded so it never comes back real.
     const receivedAt = at.toISOString();
-    deps.publishWebhook({
-      eventId,
-      topic,
-      receivedAt,
-      test: entry.test,
-      payload: parsed.value,
-    });
-    if (!entry.test) deps.delivered(topic, parsed.value);
-    deps.ledger.claim(entry, at);
+    hub.publishWebhook({ eventId, topic, receivedAt, test: entry.test, payload: parsed.value });
+    if (!entry.test) hub.delivered(topic, parsed.value);
+    hub.ledger.claim(entry, at);
   } catch (error) {
     reportBackgroundError(`applying webhook ${eventId}`, error);
     return refuseVerified(500, 'apply_failed');

@@ -85,26 +85,6 @@ async function sendOne(
   }
 }
 
-/** One push to every subscription whose session lives (others dropped); never throws. */
-async function sendToAll(
-  store: PushStore,
-  keys: VapidKeys,
-  sessionAlive: (sessionHash: string) => boolean,
-  message: PushMessage,
-): Promise<void> {
-  let subscriptions: PushSubscriptionRecord[] = [];
-  guarded('reading the push subscriptions', () => {
-    subscriptions = store.subscriptions();
-  });
-  const live = subscriptions.filter(({ sessionHash, endpoint }) => {
-    if (sessionHash === null || sessionAlive(sessionHash)) return true;
-    // Its session ended (expired, or signed out where the end was not told): not this phone's.
-    store.drop('endpoint', [endpoint]);
-    return false;
-  });
-  await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
-}
-
 interface PushDeps {
   hub: ServerHub;
   replica: Replica;
@@ -124,7 +104,18 @@ export function openPush(options: PushOptions = {}, deps: PushDeps) {
   const store = new PushStore(deps.path);
   const keys = vapidKeysFor(store, { ...options.vapid, publicUrl: deps.publicUrl });
   const { shows, replica, hub } = deps;
-  const send = (message: PushMessage) => sendToAll(store, keys, deps.sessions.alive, message);
+  // One push to every subscription whose session lives (others dropped); never throws.
+  const send = async (message: PushMessage) => {
+    let subscriptions: PushSubscriptionRecord[] = [];
+    guarded('reading the push subscriptions', () => (subscriptions = store.subscriptions()));
+    const live = subscriptions.filter(({ sessionHash, endpoint }) => {
+      if (sessionHash === null || deps.sessions.alive(sessionHash)) return true;
+      // Its session ended (expired, or signed out where the end was not told): not this phone's.
+      store.drop('endpoint', [endpoint]);
+      return false;
+    });
+    await Promise.all(live.map((one) => sendOne(store, keys, one, message)));
+  };
   const watch = shows && new SoldOnlineWatch(replica, shows, store, send, hub);
   // Signed out (here, or everywhere): the phones of those sessions are told nothing more.
   const offEnded = deps.sessions.onEnded((ended, account) =>

@@ -123,8 +123,7 @@ export class SoldOnlineWatch {
     }
     // New orders since the last look, by the listing they sold.
     const ordered = new Map<string, Record<string, unknown>>();
-    const orders = replica.store.changedSince('orders', this.orderCursor);
-    for (const order of orders) {
+    for (const order of replica.store.changedSince('orders', this.orderCursor)) {
       this.orderCursor = Math.max(this.orderCursor, order.change);
       for (const id of listingsSoldBy(order.body)) ordered.set(id, order.body);
     }

@@ -1,16 +1,13 @@
 import type { Page, SlabdeskClient } from '../../client';
 import { serverLog } from '../log';
-import type { ReplicaCollection, ReplicaStore } from './replica-store';
+import { REPLICA_COLLECTIONS, type ReplicaCollection, type ReplicaStore } from './replica-store';
 import { textOrNull as text } from './row-changes';
 
 /** The collections read page by page (locations come in one answer, with no `updated_at`). */
 export type PagedCollection = Exclude<ReplicaCollection, 'locations'>;
-export const PAGED_COLLECTIONS: readonly PagedCollection[] = [
-  'listings',
-  'orders',
-  'inventory_items',
-  'inventory_levels',
-];
+export const PAGED_COLLECTIONS = REPLICA_COLLECTIONS.filter(
+  (one): one is PagedCollection => one !== 'locations',
+);
 /** Read again before the last read's baseline: a change stamped as a read began is not missed. */
 const OVERLAP_MS = 5_000;
 
@@ -33,17 +30,15 @@ export async function walkCollection(
       'locations',
       data.map((location) => ({ id: location.id, body: location, updatedAt: null })),
     );
-    store.setState('locations', { filled: true, syncedAt: null });
+    store.markFilled('locations', null);
     return tell('locations');
   }
-  const state = store.state(collection);
-  const whole = !state.filled || state.syncedAt === null;
-  const since = whole
-    ? undefined
-    : new Date(Date.parse(state.syncedAt!) - OVERLAP_MS).toISOString();
+  const { filled, syncedAt: last } = store.state(collection);
+  const whole = !filled || last === null;
+  const since = whole ? undefined : new Date(Date.parse(last) - OVERLAP_MS).toISOString();
   const started = Date.now();
-  // The API's time at or before the first page was read.
-  let syncedAt = new Date(client.transport.serverNow() - 1000).toISOString();
+  // The API's time at or before the first page was read (epoch ms).
+  let syncedAt = client.transport.serverNow() - 1000;
   let [rows, applied, pages] = [0, 0, 0];
   const setAside: string[] = [];
   let first: Fingerprint = null;
@@ -56,20 +51,13 @@ export async function walkCollection(
   // Levels are keyed by their card.
   const key = collection === 'inventory_levels' ? 'inventory_item_id' : 'id';
   const undecided: string[] = [];
-  const walk = {
-    priority: 'background',
-    limit: 250,
-    signal,
-    ...(since ? { updatedAtMin: since } : {}),
-  } as const;
+  const walk = { priority: 'background', limit: 250, signal, updatedAtMin: since } as const;
   // Each resource's pages are typed by its schema; the replica keeps rows as JSON.
   const read = source.pages(walk) as unknown as AsyncIterable<Page<Record<string, unknown>>>;
   for await (const page of read) {
     // The `Date` header has whole seconds: a second earlier is at or before the read.
     const fromDate = pages++ === 0 ? page.meta.serverDate : undefined;
-    if (fromDate !== undefined && fromDate - 1000 < Date.parse(syncedAt)) {
-      syncedAt = new Date(fromDate - 1000).toISOString();
-    }
+    if (fromDate !== undefined) syncedAt = Math.min(syncedAt, fromDate - 1000);
     const records = [];
     for (const row of page.rows) {
       const id = text(row[key]);
@@ -89,8 +77,18 @@ export async function walkCollection(
     }
     if (changed > 0) tell(collection);
   }
-  applied += await noteOpenOrders(client, store, undecided, walk);
-  store.setState(collection, { filled: true, syncedAt });
+  if (undecided.length > 0) {
+    // Orders whose timestamps leave `slabdesk_open` undecided are asked of (delivered is closed).
+    const open = new Set<string>();
+    for await (const page of client.orders.pages({ ...walk, status: 'open', fields: ['id'] })) {
+      for (const row of page.rows) open.add(row.id);
+    }
+    for (const id of undecided) {
+      const fields = { slabdesk_open: open.has(id) };
+      if (store.put('orders', id, fields, { updatedAt: null }) === 'applied') applied++;
+    }
+  }
+  store.markFilled(collection, new Date(syncedAt).toISOString());
   if (whole) {
     if (collection === 'listings') store.setMeta('fingerprint', JSON.stringify(first));
     const ms = Date.now() - started;
@@ -100,26 +98,6 @@ export async function walkCollection(
     serverLog.warn({ collection, ids: setAside }, 'Replica: records the API could not read');
   }
   if (applied > 0) tell(collection);
-}
-
-/** Notes `slabdesk_open` on orders whose timestamps leave it undecided (delivered is closed). */
-async function noteOpenOrders(
-  client: SlabdeskClient,
-  store: ReplicaStore,
-  ids: readonly string[],
-  walk: { priority: 'background'; limit: number; signal: AbortSignal; updatedAtMin?: string },
-): Promise<number> {
-  if (ids.length === 0) return 0;
-  const open = new Set<string>();
-  for await (const page of client.orders.pages({ ...walk, status: 'open', fields: ['id'] })) {
-    for (const row of page.rows) open.add(row.id);
-  }
-  let applied = 0;
-  for (const id of ids) {
-    const fields = { slabdesk_open: open.has(id) };
-    if (store.put('orders', id, fields, { updatedAt: null }) === 'applied') applied++;
-  }
-  return applied;
 }
 
 /** The store's oldest listing: the fill's first, unless it was reset. */

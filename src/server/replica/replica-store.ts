@@ -85,10 +85,6 @@ export class ReplicaStore extends SqliteStore {
       RowRecord | undefined;
   }
 
-  private page(collection: ReplicaCollection, by: keyof typeof PAGE, after: number, limit = -1) {
-    return this.sql(PAGE[by]).all(collection, after, limit) as RowRecord[];
-  }
-
   /** The bodies of `ids` held whole (none set aside), in their order: a page's few rows. */
   wholeBodies(collection: ReplicaCollection, ids: readonly string[]): Record<string, unknown>[] {
     const aside = new Set(this.degraded(collection).map((entry) => entry.id));
@@ -142,7 +138,7 @@ export class ReplicaStore extends SqliteStore {
 
   putMany(
     collection: ReplicaCollection,
-    records: readonly { id: string; body: object; updatedAt: string | null }[],
+    records: readonly { id: string; body: Record<string, unknown>; updatedAt: string | null }[],
   ): number {
     // One transaction, the change counter written once at its end.
     return this.db.transaction(() => {
@@ -150,10 +146,7 @@ export class ReplicaStore extends SqliteStore {
       try {
         return records.filter(
           ({ id, body, updatedAt }) =>
-            this.put(collection, id, body as Record<string, unknown>, {
-              updatedAt,
-              whole: true,
-            }) === 'applied',
+            this.put(collection, id, body, { updatedAt, whole: true }) === 'applied',
         ).length;
       } finally {
         this.batch = undefined;
@@ -164,7 +157,7 @@ export class ReplicaStore extends SqliteStore {
 
   /** The collection's rows changed after change number `change` (0: every row), in change order. */
   changedSince(collection: ReplicaCollection, change: number): ReplicaRow[] {
-    return this.page(collection, 'change', change).map(rowOf);
+    return (this.sql(PAGE.change).all(collection, change, -1) as RowRecord[]).map(rowOf);
   }
 
   /** This replica's name, made once with its file: a copy of another replica is not ours. */
@@ -204,10 +197,10 @@ export class ReplicaStore extends SqliteStore {
     return { filled: row?.filled === 1, syncedAt: row?.syncedAt ?? null };
   }
 
-  setState(collection: ReplicaCollection, state: CollectionState): void {
-    const sql = `INSERT INTO replica_state (collection, filled, synced_at) VALUES (?, ?, ?)
-      ON CONFLICT (collection) DO UPDATE SET filled = excluded.filled, synced_at = excluded.synced_at`;
-    this.sql(sql).run(collection, state.filled ? 1 : 0, state.syncedAt);
+  markFilled(collection: ReplicaCollection, syncedAt: string | null): void {
+    const sql =
+      'INSERT OR REPLACE INTO replica_state (collection, filled, synced_at) VALUES (?, 1, ?)';
+    this.sql(sql).run(collection, syncedAt);
   }
 
   /** A value the replica keeps about itself (change number, epoch, the store's fingerprint). */
@@ -217,9 +210,7 @@ export class ReplicaStore extends SqliteStore {
   }
 
   setMeta(key: string, value: string): void {
-    const sql = `INSERT INTO replica_meta (key, value) VALUES (?, ?)
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
-    this.sql(sql).run(key, value);
+    this.sql('INSERT OR REPLACE INTO replica_meta (key, value) VALUES (?, ?)').run(key, value);
   }
 
   /** The store was reset: its rows and read states go; the change number goes on, the epoch up. */
@@ -239,8 +230,8 @@ export class ReplicaStore extends SqliteStore {
   }
 
   /** A feed page as stored (JSON text): a snapshot's after a rowid, or the changes after one. */
-  feedPage(collection: ReplicaCollection, by: 'rowid' | 'change', after: number, limit: number) {
-    const records = this.page(collection, by, after, limit);
+  feedPage(collection: ReplicaCollection, by: keyof typeof PAGE, after: number, limit: number) {
+    const records = this.sql(PAGE[by]).all(collection, after, limit) as RowRecord[];
     return { bodies: records.map((r) => r.body), last: records.at(-1)?.at };
   }
 }

@@ -73,10 +73,8 @@ export class Replica {
   constructor(private readonly options: ReplicaOptions) {
     this.store = options.store;
     // The governor's share of the replica's reads: a seller's click goes first.
-    const client = serverClient(options.upstream, options.governor, {
-      priority: 'background',
-      share: 'server:replica',
-    });
+    const terms = { priority: 'background', share: 'server:replica' } as const;
+    const client = serverClient(options.upstream, options.governor, terms);
     const tell = (collection: ReplicaCollection) => this.changes.tell(collection);
     this.reads = { client, store: this.store, signal: this.abort.signal, tell };
     // Rows kept for another key or marketplace are not this one's: forgotten, the epoch goes up.
@@ -177,10 +175,8 @@ export class Replica {
 
   /** A verified delivery: its row set newest-wins; an unknown listing is read by a catch-up. */
   applyDelivery(topic: string, payload: unknown): void {
-    this.apply(`applying a ${topic} delivery`, () => deliveryChange(topic, payload), [
-      'inventory_items',
-      'inventory_levels',
-    ]);
+    const read = () => deliveryChange(topic, payload);
+    this.apply(`applying a ${topic} delivery`, read, ['inventory_items', 'inventory_levels']);
   }
 
   /** A listing write's successful answer (the proxy's, a rule's), set on its row. */
@@ -213,18 +209,15 @@ export class Replica {
   status() {
     const { store } = this;
     const collections = Object.fromEntries(
-      REPLICA_COLLECTIONS.map((collection) => {
-        const { filled, syncedAt } = store.state(collection);
-        const [rows, denied] = [store.count(collection), this.denied.has(collection)];
-        return [collection, { rows, filled, syncedAt, denied }];
-      }),
+      REPLICA_COLLECTIONS.map((one) => [
+        one,
+        { rows: store.count(one), ...store.state(one), denied: this.denied.has(one) },
+      ]),
     );
     const degraded = REPLICA_COLLECTIONS.flatMap((collection) =>
-      store.degraded(collection).map(({ seenAt, ...entry }) => ({
-        collection,
-        ...entry,
-        lastSeen: seenAt,
-      })),
+      store
+        .degraded(collection)
+        .map(({ seenAt, ...entry }) => ({ collection, ...entry, lastSeen: seenAt })),
     );
     const [changeNumber, epoch] = [store.changeNumber(), store.epoch()];
     // Fills and rounds: full walks and reconciliation rounds since the server started.
@@ -272,11 +265,7 @@ export class Replica {
     this.timer.unref?.();
   }
 
-  /**
-   * Walks the collections not filled yet, each wave's side by side (each one's pages in order,
-   * every call through the governor); a failure is told at once and leaves later waves for the
-   * next try.
-   */
+  /** Walks the collections not filled yet, a wave's side by side; a failure leaves later waves. */
   private async fillMissing(): Promise<void> {
     let failure: { error: unknown } | undefined;
     const fill = async (collection: ReplicaCollection) => {

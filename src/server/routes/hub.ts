@@ -5,10 +5,7 @@ import { rawReply } from '../plugins/raw-reply';
 /** For a container's or a monitor's health check: open, and tells nothing but that it answers. */
 const HEALTH_PATH = '/healthz';
 
-/**
- * The hub's routes: the marketplace's deliveries (open, each checked by its signature before its
- * body is read), the tabs' event stream, the deliveries' log, and the health check.
- */
+/** The hub's routes: deliveries (open: the signature is checked first), stream, log, health. */
 export async function hubRoutes(app: FastifyInstance, { hub }: { hub: ServerHub }) {
   // Deliveries read their own body (bounded, after the signature header); a stream takes none.
   app.removeAllContentTypeParsers();

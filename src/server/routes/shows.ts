@@ -8,7 +8,7 @@ import { Key, NewEntry, NewShow, Optional, Text } from '../../shared/show-bodies
 import { dayWords, showCsv } from '../shows/show-csv';
 import { knownZone } from '../../shared/delimited';
 import { SOLD_BEFORE } from '../../shared/show-ledger';
-import type { ShowSale, ShowStore } from '../shows/show-store';
+import type { ShowStore } from '../shows/show-store';
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -21,12 +21,6 @@ const Limit = z.object({ limit: z.coerce.number().int().min(1).max(500).default(
 const SaleQuery = z.object({ listing: Text(120) });
 /** The seller's time zone for the CSV's times (the browser's, e.g. America/New_York). */
 const CsvQuery = z.object({ tz: z.string().max(64).optional() });
-
-/** "already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash", in the seller's words. */
-function soldBeforeWords(sale: ShowSale): string {
-  const paid = paidWords(sale.priceCents, sale.tenders);
-  return `This slab was already sold at ${sale.showName} on ${dayWords(sale.showDate)} for ${paid}: a slab is sold once.`;
-}
 
 const READ = { access: 'viewer' } as const;
 const RECORD = { access: 'editor', action: 'record sales' } as const;
@@ -43,7 +37,6 @@ export const showRoutes: FastifyPluginAsyncZod<{
   // Who may use each route is in its config (the gate decides before this hook runs).
   app.addHook('onRequest', async (_request, reply) => {
     if (!deps.store) return refuse(reply, 404, 'shows_off', 'This server keeps no show ledger.');
-    return undefined;
   });
   // Never undefined in a handler: without a ledger the hook above answered first.
   const store = deps.store as ShowStore;
@@ -101,8 +94,10 @@ export const showRoutes: FastifyPluginAsyncZod<{
         now(),
       );
       if (recorded.soldBefore) {
-        const { showKey: show_key, soldAt: sold_at } = recorded.soldBefore;
-        const words = soldBeforeWords(recorded.soldBefore);
+        // "already sold at Philly Card Show on Nov 28, 2026 for $250.00 cash", in the seller's words.
+        const { showKey: show_key, soldAt: sold_at, showName, showDate } = recorded.soldBefore;
+        const paid = paidWords(recorded.soldBefore.priceCents, recorded.soldBefore.tenders);
+        const words = `This slab was already sold at ${showName} on ${dayWords(showDate)} for ${paid}: a slab is sold once.`;
         return refuse(reply, 409, SOLD_BEFORE, words, { show_key, sold_at });
       }
       const { entry: kept, created } = recorded;

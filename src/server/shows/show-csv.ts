@@ -1,13 +1,10 @@
 import { csvTime as timeWords, toCsv } from '../../shared/delimited';
 import { formatCents } from '../../shared/money';
-import { tenderSum, totalsOf, type ShowTotals, type TenderKind } from '../../shared/show-tenders';
+import { tenderSum, totalsOf } from '../../shared/show-tenders';
+import type { ShowTotals, Tender, TenderKind } from '../../shared/show-tenders';
 import type { LedgerEntry, Show } from './show-store';
 
-/**
- * A show's ledger for the books: a row per sale (undone ones marked, not counted), then the
- * totals; times in the seller's zone when the browser named one; formulas neutralised (toCsv).
- */
-
+// A show's ledger for the books: a row per sale (undone ones marked, not counted), then the totals.
 const dollars = (cents: number | null) => (cents === null ? '' : formatCents(cents));
 
 /** "1 card", "2 cards". */
@@ -28,11 +25,8 @@ const sumOf = (entry: LedgerEntry, kind: TenderKind): number | null => {
 };
 
 /** What `kind`'s tenders carry in a column: their notes, or their traded cards' titles or certs. */
-const said = (
-  entry: LedgerEntry,
-  kind: TenderKind,
-  word: (tender: LedgerEntry['tenders'][0]) => string,
-) => paidBy(entry, kind).map(word).join('; ');
+const said = (entry: LedgerEntry, kind: TenderKind, word: (tender: Tender) => string) =>
+  paidBy(entry, kind).map(word).join('; ');
 
 /** Each column: its header, a sale's cell (in `zone`), the totals' cell. */
 const COLUMNS: [string, (e: LedgerEntry, zone: string) => string, (t: ShowTotals) => string][] = [

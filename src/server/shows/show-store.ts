@@ -4,10 +4,6 @@ import type { KeptTradeIn, LedgerEntry, Show, ShowSale } from '../../shared/show
 
 // The show ledger on disk (SQLite, WAL): every SQL statement of the ledger is in this module.
 export type { KeptTradeIn, LedgerEntry, Show, ShowSale };
-type SaleVoid = NonNullable<LedgerEntry['voided']>;
-
-type NewLedgerEntry = Omit<LedgerEntry, 'recordedAt' | 'voided'>;
-
 /** Recorded now, the one already under its key (a retried sync), or the listing's earlier sale. */
 export type Recorded =
   { entry: LedgerEntry; created: boolean; soldBefore?: undefined } | { soldBefore: ShowSale };
@@ -122,7 +118,7 @@ export class ShowStore extends SqliteStore {
    * Records the entry, or answers the first one under its key (a retry); a listing sold and not
    * undone is refused. One immediate transaction, so two phones or servers cannot both sell it.
    */
-  record(entry: NewLedgerEntry, recordedAt: string): Recorded {
+  record(entry: Omit<LedgerEntry, 'recordedAt' | 'voided'>, recordedAt: string): Recorded {
     const insert = this.db.transaction((): Recorded => {
       const known = this.entry(entry.key);
       if (known) return { entry: known, created: false };
@@ -153,7 +149,7 @@ export class ShowStore extends SqliteStore {
   voidEntry(
     showKey: string,
     key: string,
-    done: SaleVoid,
+    done: NonNullable<LedgerEntry['voided']>,
   ): { entry: LedgerEntry; changed: boolean } | undefined {
     const undo = this.db.transaction(() => {
       const entry = this.entry(key);
