@@ -1,3 +1,5 @@
+import { ownEntry } from '../shared/own-entry';
+
 /** The codes a seller would read, in their words: one map per resource. */
 
 /** A listing's `status` and the dashboard's own states of a listing. */
@@ -51,7 +53,10 @@ const ALL = [LISTING_STATUS_WORDS, UNAVAILABLE_WORDS, ORDER_STATUS_WORDS, CATEGO
 
 /** A code in words: from its resource's map, else "some_code" → "Some code". */
 export function codeWords(code: string): string {
-  for (const words of ALL) if (Object.hasOwn(words, code)) return words[code]!;
+  for (const words of ALL) {
+    const found = ownEntry(words, code);
+    if (found !== undefined) return found;
+  }
   const spaced = code.replace(/_/g, ' ').trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }

@@ -1,3 +1,4 @@
+import { ownEntry } from '../shared/own-entry';
 import { formatMoney, formatDateTime, humanize } from './format';
 import { errorWords, marketplaceSays } from './error-words';
 import type { ActivityEntry } from '../api/activity/activity-api';
@@ -39,7 +40,7 @@ const ACTION_WORDS: Record<string, string> = {
 };
 
 export function actionWords(action: string): string {
-  return ACTION_WORDS[action] ?? humanize(action);
+  return ownEntry(ACTION_WORDS, action) ?? humanize(action);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -62,7 +63,7 @@ function valueWords(field: string, value: Value): string {
   if (MONEY_FIELDS.has(field)) return formatMoney(String(value));
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (field === 'duration_hours') return `${value} hours`;
-  if (field === 'status') return STATUS_WORDS[String(value)] ?? humanize(String(value));
+  if (field === 'status') return ownEntry(STATUS_WORDS, String(value)) ?? humanize(String(value));
   if (field === 'scheduled_go_live_at' && typeof value === 'string') return formatDateTime(value);
   if (
     typeof value === 'string' &&
@@ -81,13 +82,12 @@ function cardLines(before: unknown, after: unknown): string[] {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(now)) {
     if (key === 'id' || key === 'url') continue;
-    const name = CARD_WORDS[key] ?? key.replace(/_/g, ' ');
+    const name = ownEntry(CARD_WORDS, key) ?? key.replace(/_/g, ' ');
     const shown = (one: unknown) =>
       one === null || one === undefined ? 'nothing' : isRecord(one) ? 'changed' : String(one);
-    if (key in was && JSON.stringify(was[key]) === JSON.stringify(value)) continue;
-    lines.push(
-      key in was ? `${name} ${shown(was[key])} → ${shown(value)}` : `${name} → ${shown(value)}`,
-    );
+    const had = Object.hasOwn(was, key);
+    if (had && JSON.stringify(was[key]) === JSON.stringify(value)) continue;
+    lines.push(had ? `${name} ${shown(was[key])} → ${shown(value)}` : `${name} → ${shown(value)}`);
   }
   return lines;
 }
@@ -104,7 +104,7 @@ export function changeLines(entry: ActivityEntry): string[] {
       const lines = nestedAfter ? cardLines(nestedBefore, nestedAfter) : [];
       return lines.length > 0 ? lines : ['card details changed'];
     }
-    const name = FIELD_WORDS[field] ?? field.replace(/_/g, ' ');
+    const name = ownEntry(FIELD_WORDS, field) ?? field.replace(/_/g, ' ');
     // Any other nested value: said changed, never shown as JSON.
     if (nestedAfter !== undefined || nestedBefore !== undefined) return [`${name} changed`];
     const afterWords = valueWords(field, after);

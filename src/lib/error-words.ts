@@ -1,3 +1,4 @@
+import { ownEntry } from '../shared/own-entry';
 /** What a failure means to a seller and what to do, by error code; details go under "Details". */
 export interface ErrorWords {
   /** What happened, in a sentence. */
@@ -139,7 +140,7 @@ const CURSOR_WORDS: ErrorWords = {
 export function errorWords(code: string | null | undefined): ErrorWords {
   if (!code) return FALLBACK;
   if (code.startsWith('page_info_') || code === 'invalid_page_info') return CURSOR_WORDS;
-  return WORDS[code] ?? FALLBACK;
+  return ownEntry(WORDS, code) ?? FALLBACK;
 }
 
 /** The marketplace's message with its codes spelled out (a seller reads words, not identifiers). */

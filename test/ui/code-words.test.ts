@@ -11,6 +11,7 @@ describe('codes in the seller words', () => {
     expect(codeWords('yugioh')).toBe('Yu-Gi-Oh!');
     expect(codeWords('magic')).toBe('Magic: The Gathering');
     expect(codeWords('pulled_into_pack')).toBe('Pulled into pack');
+    expect(codeWords('constructor')).toBe('Constructor');
     expect(humanize(undefined)).toBe('—');
   });
 

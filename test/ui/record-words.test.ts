@@ -3,6 +3,7 @@ import { changeLines, outcomeWords } from '../../src/lib/describe-change';
 import type { ActivityEntry } from '../../src/api/activity/activity-api';
 import { deliveryWords } from '../../src/features/events/delivery-words';
 import { errorWords } from '../../src/lib/error-words';
+import { reasonWords } from '../../src/features/rules/rule-words';
 import { orderStage } from '../../src/api/orders/order-stage';
 import type { Order } from '../../src/client';
 
@@ -45,6 +46,23 @@ describe('an activity entry', () => {
       'grader → PSA',
     ]);
     for (const line of lines) expect(line).not.toMatch(/[{}[\]]/);
+  });
+
+  it('reads names an object inherits (constructor, toString) as plain words, never as code', () => {
+    const lines = changeLines(
+      entry({
+        action: 'constructor',
+        changes: {
+          status: { before: 'active', after: 'constructor' },
+          toString: { after: 'x' },
+          card: { before: '{"grade":"9"}', after: '{"grade":"9","constructor":"y"}' },
+        },
+      }),
+    );
+    expect(lines).toEqual(['status live → Constructor', 'toString → x', 'constructor → y']);
+    expect(lines.join(' ')).not.toMatch(/native code|function/);
+    // A rule's item refused with such a code (kept as its reason) reads as a refusal.
+    expect(reasonWords('constructor')).toBe('Refused by the marketplace');
   });
 
   it('says a cut-off nested value changed, never its JSON', () => {
@@ -104,12 +122,14 @@ describe('a webhook delivery', () => {
 
   it('without a body, says which kind of record changed, never the topic', () => {
     expect(deliveryWords('orders/updated', undefined).what).toBe('An order changed');
+    expect(deliveryWords('constructor/update', undefined).what).toBe('Something changed');
   });
 });
 
 describe('errors', () => {
   it('say what happened and what to do for every code, and something for an unknown one', () => {
-    for (const code of ['not_found', 'cursor_loop', 'page_info_filter_mismatch', 'whatever']) {
+    const codes = ['not_found', 'cursor_loop', 'page_info_filter_mismatch', 'whatever', 'toString'];
+    for (const code of codes) {
       const words = errorWords(code);
       expect(words.what.length).toBeGreaterThan(10);
       expect(words.next.length).toBeGreaterThan(5);

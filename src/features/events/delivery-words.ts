@@ -1,3 +1,4 @@
+import { ownEntry } from '../../shared/own-entry';
 import { readOrderPayload, readProductPayload } from '../../client/webhook-payloads';
 import { orderStage, stageLabel } from '../../api/orders/order-stage';
 import { formatMoney } from '../../lib/format';
@@ -73,5 +74,5 @@ export function deliveryWords(
       };
     return { what: 'Listing updated', about: name };
   }
-  return { what: FAMILY_WORDS[family] ?? 'Something changed', about: undefined };
+  return { what: ownEntry(FAMILY_WORDS, family) ?? 'Something changed', about: undefined };
 }

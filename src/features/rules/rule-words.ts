@@ -1,3 +1,4 @@
+import { ownEntry } from '../../shared/own-entry';
 import { AGE_BUCKETS } from '../../api/sales/listing-age';
 import type { RuleDefinition, RuleRun, WriteFields } from '../../api/rules/rules-api';
 import { formatMoney, humanize } from '../../lib/format';
@@ -24,7 +25,7 @@ const REASON_WORDS: Record<string, string> = {
 };
 
 export const reasonWords = (reason: string | null) =>
-  reason ? (REASON_WORDS[reason] ?? 'Refused by the marketplace') : '';
+  reason ? (ownEntry(REASON_WORDS, reason) ?? 'Refused by the marketplace') : '';
 
 /** One line saying what a rule does. */
 export function actionSummary(definition: RuleDefinition): string {

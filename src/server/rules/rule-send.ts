@@ -11,6 +11,7 @@ import { waitText } from '../upstream-pause';
 import type { PlanItem } from './rule-plan';
 import type { KeptCosts } from './replica-listings';
 import type { RulesStore, RunItem, RunRecord, StoredRule } from './rules-store';
+import { ownEntry } from '../../shared/own-entry';
 
 /** Sends a run's recorded writes under their Idempotency-Keys, in the background, pausing as told. */
 
@@ -63,8 +64,7 @@ const PAUSE_WORDS: Record<string, (wait: string) => string> = {
   upstream_timeout: UNREACHED,
   internal_error: UNREACHED,
 };
-const pauseWords = (code: string | null) =>
-  code !== null && Object.hasOwn(PAUSE_WORDS, code) ? PAUSE_WORDS[code] : undefined;
+const pauseWords = (code: string | null) => ownEntry(PAUSE_WORDS, code);
 const FORBIDDEN = 'the marketplace does not let this account change listings now';
 const FAILURE_WORDS: Record<string, string> = {
   listing_write_conflict: 'the marketplace refused: sold or held meanwhile',
@@ -246,7 +246,7 @@ export abstract class RunSender {
     if (pauseWords(code) || status === 0 || status >= 500 || status === 429) {
       return { kind: 'pause', answer };
     }
-    const why = FAILURE_WORDS[code ?? ''] ?? 'the marketplace refused the change';
+    const why = ownEntry(FAILURE_WORDS, code) ?? 'the marketplace refused the change';
     const fields = { status, reason: code ?? `status_${status}`, why, at: this.iso() };
     this.store.settleItem(run.id, item.listingId, 'failed', fields);
     this.record(run, rule, item, answer);
