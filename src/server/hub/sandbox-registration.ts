@@ -15,6 +15,9 @@ interface Webhook {
   enabled?: boolean;
 }
 
+/** The hub as the registration sees it: its signing secrets, and what it is told. */
+type Hub = Pick<ServerHub, 'secrets' | 'useSecret' | 'deliveriesLost'>;
+
 /** Registers the hub's webhook with an embedded sandbox, again when a reset drops it; follows rotations. */
 export class SandboxRegistration {
   private registration: { id: string; receiverUrl: string } | undefined;
@@ -23,7 +26,7 @@ export class SandboxRegistration {
 
   constructor(
     private readonly target: SandboxTarget,
-    private readonly hub: ServerHub,
+    private readonly hub: Hub,
   ) {}
 
   async start(receiverUrl: string): Promise<void> {

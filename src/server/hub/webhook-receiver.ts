@@ -23,6 +23,12 @@ const CLOSE_GRACE_MS = 1_000;
 /** A verified body up to this size stays in the log (the view names the card after a reload). */
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
+/** What a delivery is checked against and told to: the hub. */
+type ReceiverDeps = Pick<
+  ServerHub,
+  'secrets' | 'ledger' | 'reads' | 'countRejected' | 'record' | 'publishWebhook' | 'delivered'
+>;
+
 /** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
 function readSignatureHeader(header: string | undefined, nowSeconds: number) {
   if (!header) return 'missing_signature';
@@ -74,11 +80,11 @@ const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('bas
 export async function receiveWebhook(
   request: IncomingMessage,
   response: ServerResponse,
-  hub: ServerHub,
+  deps: ReceiverDeps,
 ): Promise<void> {
   const at = new Date();
   const refuse = (status: number, reason: string, headers: Record<string, string> = {}) => {
-    hub.countRejected(reason);
+    deps.countRejected(reason);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     answer(response, status, { error: reason });
   };
@@ -91,7 +97,7 @@ export async function receiveWebhook(
     refuse(status, reason, headers);
   };
   if (request.method !== 'POST') return refuseUnread(405, 'method_not_allowed');
-  const secrets = hub.secrets();
+  const secrets = deps.secrets();
   if (secrets.length === 0) return refuseUnread(503, 'no_signing_secret', { 'retry-after': '60' });
   const signature = headerOf(request, 'x-service-webhook-signature');
   const header = readSignatureHeader(signature, Math.floor(at.getTime() / 1000));
@@ -99,10 +105,10 @@ export async function receiveWebhook(
 
   // Full, the oldest read is cut off: a real delivery sends its body at once, a slow upload loses.
   const slot = new AbortController();
-  hub.reads.take(slot);
+  deps.reads.take(slot);
   const limits = { maxBytes: MAX_DELIVERY_BYTES, deadlineMs: DELIVERY_BODY_DEADLINE_MS };
   const read = await readBodyWithin(request, limits, slot.signal).finally(() =>
-    hub.reads.release(slot),
+    deps.reads.release(slot),
   );
   if (!read.ok) {
     if (read.reason === 'too_large') return refuseUnread(413, 'body_too_large');
@@ -120,9 +126,9 @@ export async function receiveWebhook(
   let payload: unknown;
   // What is unknown stays undefined: the log's JSON leaves it out.
   const log = (outcome: HubLogEntry['outcome'], reason?: string) =>
-    hub.record({ at: at.toISOString(), outcome, topic, eventId, attempt, reason, payload });
+    deps.record({ at: at.toISOString(), outcome, topic, eventId, attempt, reason, payload });
   const refuseVerified = (status: number, reason: string) => {
-    hub.countRejected(reason);
+    deps.countRejected(reason);
     log('rejected', reason);
     answer(response, status, { error: reason });
   };
@@ -144,7 +150,7 @@ export async function receiveWebhook(
     test: headerOf(request, 'x-service-webhook-test') === 'true',
   };
   try {
-    const known = hub.ledger.find(entry.eventId, entry.signature, entry.bodyDigest);
+    const known = deps.ledger.find(entry.eventId, entry.signature, entry.bodyDigest);
     if (known && !entry.test) {
       // Deduplicated as the spec asks: a 2xx, so the API stops retrying, and nothing applied.
       answer(response, 200, { ok: true, duplicate: true });
@@ -153,9 +159,9 @@ export async function receiveWebhook(
     }
     // A test button's sample: shown as a test, never applied, recorded so it never comes back real.
     const receivedAt = at.toISOString();
-    hub.publishWebhook({ eventId, topic, receivedAt, test: entry.test, payload: parsed.value });
-    if (!entry.test) hub.delivered(topic, parsed.value);
-    hub.ledger.claim(entry, at);
+    deps.publishWebhook({ eventId, topic, receivedAt, test: entry.test, payload: parsed.value });
+    if (!entry.test) deps.delivered(topic, parsed.value);
+    deps.ledger.claim(entry, at);
   } catch (error) {
     reportBackgroundError(`applying webhook ${eventId}`, error);
     return refuseVerified(500, 'apply_failed');
