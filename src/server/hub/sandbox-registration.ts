@@ -1,5 +1,4 @@
 import { reportBackgroundError } from './background-error';
-import type { ServerHub } from './server-hub';
 
 /** An embedded sandbox to register with once the server listens (its control token if closed). */
 export interface SandboxTarget {
@@ -16,7 +15,11 @@ interface Webhook {
 }
 
 /** The hub as the registration sees it: its signing secrets, and what it is told. */
-type Hub = Pick<ServerHub, 'secrets' | 'useSecret' | 'deliveriesLost'>;
+interface Hub {
+  secrets(): readonly string[];
+  useSecret(secret: string, registered: boolean): void;
+  deliveriesLost(): void;
+}
 
 /** Registers the hub's webhook with an embedded sandbox, again when a reset drops it; follows rotations. */
 export class SandboxRegistration {

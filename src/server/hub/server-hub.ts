@@ -118,7 +118,6 @@ export class ServerHub {
     return this.registration?.start(`${serverUrl}${WEBHOOK_PATH}`);
   }
 
-  /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
   secrets(): readonly string[] {
     return this.secretList;
   }

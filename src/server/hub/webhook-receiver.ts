@@ -1,12 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HubLogEntry } from '../../client/hub-messages';
+import type { HubLogEntry, HubWebhookEvent } from '../../client/hub-messages';
 import { MAX_BODY_BYTES } from '../../shared/spec-limits';
 import { parseJsonBody } from '../../shared/json-body';
 import { readBodyWithin } from '../read-body';
 import { headerOf } from '../request-url';
+import type { DeliveryLedger } from './delivery-ledger';
 import { reportBackgroundError } from './background-error';
-import type { ServerHub } from './server-hub';
+import type { Slots } from './slots';
 
 /** The server's path for the API's webhook deliveries (register `{server}/hub/webhooks`). */
 export const WEBHOOK_PATH = '/hub/webhooks';
@@ -24,10 +25,17 @@ const CLOSE_GRACE_MS = 1_000;
 const LOGGED_PAYLOAD_BYTES = 16 * 1024;
 
 /** What a delivery is checked against and told to: the hub. */
-type ReceiverDeps = Pick<
-  ServerHub,
-  'secrets' | 'ledger' | 'reads' | 'countRejected' | 'record' | 'publishWebhook' | 'delivered'
->;
+interface ReceiverDeps {
+  /** The endpoint's signing secrets: the current one first, then the previous during a rotation. */
+  secrets(): readonly string[];
+  ledger: DeliveryLedger;
+  reads: Slots<AbortController>;
+  countRejected(reason: string): void;
+  record(entry: HubLogEntry): void;
+  publishWebhook(event: HubWebhookEvent): void;
+  /** Told each verified delivery that is not a test (the replica applies it). */
+  delivered(topic: string, payload: unknown): void;
+}
 
 /** Reads `X-Service-Webhook-Signature` (`t=<unix>,v1=<hex>`), or why a post is refused unread. */
 function readSignatureHeader(header: string | undefined, nowSeconds: number) {
