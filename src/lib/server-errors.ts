@@ -1,5 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../client';
+import { ownEntry } from '../shared/own-entry';
 
 export interface AppliedServerErrors {
   /** Fields that received a message. */
@@ -20,7 +21,7 @@ export function applyServerErrors<T extends FieldValues>(
   let focused = false;
   for (const [apiField, messages] of Object.entries(error.fieldErrors)) {
     const text = messages.join('; ');
-    const field = fieldMap[apiField] ?? (apiField as FieldPath<T>);
+    const field = ownEntry(fieldMap, apiField) ?? (apiField as FieldPath<T>);
     if (formFields.includes(field)) {
       setError(field, { type: 'server', message: text }, { shouldFocus: !focused });
       focused = true;

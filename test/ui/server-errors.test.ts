@@ -62,6 +62,15 @@ describe('applyServerErrors', () => {
     expect(calls[0]?.field).toBe('minimum_offer');
   });
 
+  it('reads a field named like an inherited member (constructor) as a field the form lacks', () => {
+    const { calls, setError } = recorder();
+    const applied = applyServerErrors(validation({ constructor: ['is odd'] }), setError, FIELDS, {
+      svc_minimum_offer: 'minimum_offer',
+    });
+    expect(calls).toEqual([]);
+    expect(applied.formMessages).toEqual(['constructor is odd']);
+  });
+
   it('leaves errors without field errors to the banner', () => {
     const { calls, setError } = recorder();
     const conflict = ApiError.fromResponse(409, new Headers(), {
