@@ -1,4 +1,5 @@
 import type { ListingUpdated, ListingUpdateInput } from '../../client';
+import { ownEntry } from '../../shared/own-entry';
 import { readKeptMap, writeKept } from '../local-store';
 
 /** Sale terms written here, per listing, shown dated where reads show no current value. */
@@ -23,7 +24,7 @@ type Store = Record<string, WrittenTerms>;
 const load = (): Store => readKeptMap<WrittenTerms>(STORAGE_KEY);
 
 export function writtenTerms(listingId: string): WrittenTerms | undefined {
-  return Object.hasOwn(load(), listingId) ? load()[listingId] : undefined;
+  return ownEntry(load(), listingId);
 }
 
 /** Remembers what one acknowledged write set: the echo and the terms it does not echo. */
@@ -34,7 +35,7 @@ export function rememberWrite(
   at = new Date(),
 ): void {
   const store = load();
-  const previous = Object.hasOwn(store, listingId) ? store[listingId] : undefined;
+  const previous = ownEntry(store, listingId);
   const next: WrittenTerms = { ...previous, at: at.toISOString() };
   if (echoed.accepts_offers !== undefined) next.acceptsOffers = echoed.accepts_offers;
   if (echoed.minimum_offer !== undefined) next.minimumOffer = echoed.minimum_offer;

@@ -1,3 +1,5 @@
+import { ownEntry } from '../../shared/own-entry';
+
 /** An error of the public API: the status, the stable `svc_error.code`, and what the envelope adds. */
 export class ApiError extends Error {
   constructor(
@@ -42,7 +44,7 @@ export class FieldErrors {
   readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   /** Returns undefined, so a field reader can `return errors.add(...)`. */
   add(field: string, message: string): undefined {
-    const messages = Object.hasOwn(this.fields, field) ? this.fields[field]! : [];
+    const messages = ownEntry(this.fields, field) ?? [];
     if (messages.length === 0) this.fields[field] = messages;
     messages.push(message);
   }
