@@ -19,6 +19,7 @@ export function addressKey(remote: string | undefined): string {
 export class Slots<T> {
   /** Oldest first (a Map keeps insertion order). */
   private readonly held = new Map<T, { key: string; busy: boolean }>();
+  private readonly perKey = new Map<string, number>();
   private most = 0;
 
   constructor(
@@ -33,6 +34,7 @@ export class Slots<T> {
       (this.held.size < this.limits.total || this.dropOldestIdle());
     if (!room) return false;
     this.held.set(holder, { key, busy: false });
+    this.perKey.set(key, this.inUse(key) + 1);
     this.most = Math.max(this.most, this.held.size);
     return true;
   }
@@ -44,13 +46,16 @@ export class Slots<T> {
   }
 
   release(holder: T): void {
+    const held = this.held.get(holder);
+    if (!held) return;
     this.held.delete(holder);
+    const left = this.inUse(held.key) - 1;
+    if (left > 0) this.perKey.set(held.key, left);
+    else this.perKey.delete(held.key);
   }
 
-  /** Slots held in all, or by one key (counted: a few hundred at most). */
   inUse(key?: string): number {
-    if (key === undefined) return this.held.size;
-    return [...this.held.values()].filter((held) => held.key === key).length;
+    return key === undefined ? this.held.size : (this.perKey.get(key) ?? 0);
   }
 
   peak(): number {
