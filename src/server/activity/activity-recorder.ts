@@ -168,7 +168,10 @@ function changesOf(
   );
   if (action === 'deactivate') {
     const now = answered?.status;
-    changes.status = { before: before('status'), after: now === undefined ? now : keptValue(now) };
+    changes.status = {
+      before: before('status'),
+      after: now === undefined ? undefined : keptValue(now),
+    };
   }
   return changes;
 }
