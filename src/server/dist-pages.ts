@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PageSource } from './routes/pages';
-import { readManifest, routePreloads, withModulePreloads } from './route-preloads';
+import type { Manifest } from 'vite';
+import { routePreloads, withModulePreloads } from './route-preloads';
 
 /** Where `npm run build` writes the page (the compiled server sits beside it, in `dist/`). */
 export const PAGE_DIR = 'dist/page';
+/** Vite's manifest (`build.manifest`), under the bundle's root: a dot-named folder, never served. */
+const MANIFEST_PATH = '.vite/manifest.json';
 
 /** The page is served with its boot facts by the page route, never as the file it is. */
 const isPageFile = (path: string) => /(^|\/)index\.html(\.(gz|br))?$/.test(path);
@@ -45,9 +48,11 @@ export function distPages(root = resolve(process.cwd(), PAGE_DIR)): PageSource {
       } catch {
         return null;
       }
-      // The manifest is read again only when the page is another build's.
+      // The manifest is read again only when the page is another build's; none: no preloads.
       if (preloads?.html !== html) {
-        const forPath = readManifest(root).then((m) => (m ? routePreloads(m) : () => []));
+        const forPath = readFile(join(root, MANIFEST_PATH), 'utf8')
+          .then((text) => JSON.parse(text) as Manifest)
+          .then(routePreloads, () => () => []);
         preloads = { html, forPath };
       }
       return withModulePreloads(html, (await preloads.forPath)(pathname));

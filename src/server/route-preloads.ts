@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Manifest } from 'vite';
 import { paths } from '../shared/paths';
 
@@ -35,17 +33,6 @@ export const ROUTE_MODULES = ROUTES.map(([name, ...modules]) => ({
   pattern: paths[name].pattern,
   modules: modules.map((module) => `src/${module}`),
 }));
-
-/** Vite's manifest (`build.manifest`), under the bundle's root: never served (see dist-pages). */
-const MANIFEST_PATH = '.vite/manifest.json';
-
-export async function readManifest(root: string): Promise<Manifest | undefined> {
-  try {
-    return JSON.parse(await readFile(join(root, MANIFEST_PATH), 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The files of the chunks `keys` and of every chunk they import, transitively. */
 function withImports(manifest: Manifest, keys: Iterable<string>): Set<string> {
