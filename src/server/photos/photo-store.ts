@@ -7,13 +7,12 @@ import { privateFolder } from '../private-files';
 // Photos taken at the table wait here until the marketplace downloads them: the API takes a
 // listing's photos only by https URL.
 
-type PhotoType = 'jpg' | 'png' | 'webp';
-
-export const PHOTO_MIME: Record<PhotoType, string> = {
+export const PHOTO_MIME = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
-};
+} as const;
+type PhotoType = keyof typeof PHOTO_MIME;
 
 /** The spec's limit on a listing photo. */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
