@@ -44,12 +44,6 @@ const DOCUMENTED: [RegExp, readonly string[]][] = [
   [/^\/(?:listings|products|orders)\/[^/]+\.json$/, ['fields']],
 ];
 
-function documentedParams(method: string, path: string): readonly string[] {
-  if (method !== 'GET' && method !== 'HEAD') return [];
-  const rest = path.replace(/^\/\d{4}-\d{2}/, '');
-  return DOCUMENTED.find(([pattern]) => pattern.test(rest))?.[1] ?? [];
-}
-
 // Names that carry a secret however spelled (case, separators, a trailing `[]` set aside).
 const SECRET_NAME =
   /(?:token|secret|passw(?:or)?d|bearer|credentials?|(?:^|api|access|private|client|secret|signing|session)key|^pwd|^auth(?:orization)?|^session(?:id)?)$/;
@@ -104,10 +98,11 @@ export function rewriteLinkHeader(
 export function upstreamUrlOf(incoming: URL, base: string, method = 'GET'): string | null {
   const path = upstreamPath(incoming.pathname);
   if (path === null) return null;
-  const issued =
-    method === 'GET' || method === 'HEAD' ? unsealedQuery(path, incoming.search) : null;
+  const read = method === 'GET' || method === 'HEAD';
+  const issued = read ? unsealedQuery(path, incoming.search) : null;
   if (issued !== null) return `${base}${path}${withoutCredentials(issued)}`;
-  const allowed = documentedParams(method, path);
+  const rest = path.replace(/^\/\d{4}-\d{2}/, '');
+  const allowed = (read && DOCUMENTED.find(([pattern]) => pattern.test(rest))?.[1]) || [];
   const kept = new URLSearchParams();
   for (const [name, value] of incoming.searchParams) {
     if (allowed.includes(name) && !isQueryCredential(name, value)) kept.append(name, value);
