@@ -57,14 +57,6 @@ export type CallInit = {
   body?: ArrayBuffer | undefined;
 };
 
-// Safe methods go again as they are; a write only under its Idempotency-Key (the API replays it).
-function mayResend(init: CallInit): boolean {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(init.method.toUpperCase())) return true;
-  return Object.entries(init.headers).some(
-    ([name, value]) => name.toLowerCase() === 'idempotency-key' && value.trim() !== '',
-  );
-}
-
 // Kept-alive node:http(s), not fetch (its streams cost CPU); a reset pooled socket goes again once.
 /** One upstream call, no redirects, its answer unpacked, torn down past a limit. */
 export async function callUpstream(
@@ -77,9 +69,13 @@ export async function callUpstream(
   try {
     return await sendOnce(url, init, terms, headersBy, true);
   } catch (error) {
-    if (!(error instanceof UpstreamError) || !error.reused || !mayResend(init)) {
-      throw error;
-    }
+    // Safe methods go again as they are; a write only under its Idempotency-Key (the API replays it).
+    const mayResend =
+      ['GET', 'HEAD', 'OPTIONS'].includes(init.method.toUpperCase()) ||
+      Object.entries(init.headers).some(
+        ([name, value]) => name.toLowerCase() === 'idempotency-key' && value.trim() !== '',
+      );
+    if (!(error instanceof UpstreamError) || !error.reused || !mayResend) throw error;
     // A new connection rather than the pool's next: the upstream may have closed those too.
     return sendOnce(url, init, terms, headersBy, false);
   }
