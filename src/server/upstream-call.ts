@@ -18,18 +18,13 @@ export interface Upstream {
 }
 
 /** How long and how much one upstream call may take: time to headers, silence, unpacked body. */
-export interface UpstreamLimits {
-  headersMs: number;
-  silenceMs: number;
-  maxBodyBytes: number;
-}
-
 // Room for the spec's largest page on a slow link; a hung path frees its slot before a seller quits.
-export const DEFAULT_UPSTREAM_LIMITS: UpstreamLimits = {
+export const DEFAULT_UPSTREAM_LIMITS = {
   headersMs: 30_000,
   silenceMs: 30_000,
   maxBodyBytes: 32 * 1024 * 1024,
 };
+export type UpstreamLimits = typeof DEFAULT_UPSTREAM_LIMITS;
 
 /** A call given up: `timeout` (`limit` ms), `too_large` (`limit` bytes), `lost` before any byte. */
 export class UpstreamError extends Error {

@@ -2,15 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { HUB_PATHS, type ServerHub } from '../hub/server-hub';
 import { rawReply } from '../plugins/raw-reply';
 
-/** For a container's or a monitor's health check: open, and tells nothing but that it answers. */
-const HEALTH_PATH = '/healthz';
-
 /** The hub's routes: deliveries (open: the signature is checked first), stream, log, health. */
 export async function hubRoutes(app: FastifyInstance, { hub }: { hub: ServerHub }) {
   // Deliveries read their own body (bounded, after the signature header); a stream takes none.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-  app.get(HEALTH_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+  // For a container's or a monitor's health check: open, and tells nothing but that it answers.
+  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok\n'),
   );
   app.post(HUB_PATHS.webhooks, {
