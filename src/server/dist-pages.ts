@@ -51,8 +51,8 @@ export function distPages(root = resolve(process.cwd(), PAGE_DIR)): PageSource {
       // The manifest is read again only when the page is another build's; none: no preloads.
       if (preloads?.html !== html) {
         const forPath = readFile(join(root, MANIFEST_PATH), 'utf8')
-          .then((text) => JSON.parse(text) as Manifest)
-          .then(routePreloads, () => () => []);
+          .then((text) => routePreloads(JSON.parse(text) as Manifest))
+          .catch(() => () => []);
         preloads = { html, forPath };
       }
       return withModulePreloads(html, (await preloads.forPath)(pathname));
