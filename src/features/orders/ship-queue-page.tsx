@@ -7,7 +7,7 @@ import { Figure } from '../../components/figure';
 import { fieldOf, RecordField } from '../../components/record-field';
 import { EmptyState, Loading } from '../../components/states';
 import { ListPageFrame } from '../../components/list-page-frame';
-import { deadlinePassed, TimeLeft } from '../../components/time-left';
+import { overdueCount, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
 import { useNow } from '../../lib/use-now';
 import { OrderLink } from '../../components/order-link';
@@ -52,9 +52,7 @@ export function ShipQueuePage() {
     },
     { id: 'left', header: 'Time left', cell: (order) => <TimeLeft order={order} now={now} /> },
   ];
-  const overdue = queue.filter((o) =>
-    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
-  ).length;
+  const overdue = overdueCount(queue, now);
 
   return (
     <ListPageFrame
