@@ -1,4 +1,5 @@
 import { ConfirmDialog } from './confirm-dialog';
+import type { useDeactivateListing } from '../api/listings/listing-mutations';
 import { bootSession } from '../lib/session';
 import { READ_ONLY_NOTICE_ID, useWriteAccess, type WriteAccess } from '../lib/write-access';
 
@@ -38,12 +39,6 @@ export function DeactivateReason() {
   );
 }
 
-/** Deactivating a listing: `mutate` sends it, `isPending` while it goes (the listing's mutation). */
-interface DeactivateMutation {
-  isPending: boolean;
-  mutate(variables: undefined, options: { onSuccess(): void; onSettled(): void }): void;
-}
-
 /** The one "Deactivate this listing?" confirmation; `onDone` gets the words to say. */
 export function DeactivateDialog({
   open,
@@ -52,7 +47,7 @@ export function DeactivateDialog({
   onDone,
 }: {
   open: boolean;
-  deactivate: DeactivateMutation;
+  deactivate: ReturnType<typeof useDeactivateListing>;
   onClose(): void;
   onDone(words: string): void;
 }) {

@@ -2,8 +2,12 @@ import type { OrderFacts as Order } from '../api/sales/sales-queries';
 import { relativeTime } from '../lib/format';
 import { ShortDate } from './figure';
 
-export const deadlinePassed = (iso: string | null, now: number) =>
-  iso !== null && Date.parse(iso) < now;
+const deadlinePassed = (iso: string | null | undefined, now: number) =>
+  !!iso && Date.parse(iso) < now;
+
+/** How many of the orders are past their `ship_by`. */
+export const overdueCount = (orders: readonly Order[], now: number) =>
+  orders.filter((order) => deadlinePassed(order.svc_seller_shipment?.ship_by, now)).length;
 
 /** Time left before `ship_by`; red when overdue, with the `cancel_after` it must beat. */
 export function TimeLeft({ order, now }: { order: Order; now: number }) {

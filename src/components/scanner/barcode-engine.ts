@@ -1,6 +1,5 @@
 /** The codes slab labels carry: PSA and BGS 1D (Code 128, Code 39, ITF), QR, Data Matrix. */
 export const LABEL_FORMATS = ['code_128', 'code_39', 'itf', 'qr_code', 'data_matrix'] as const;
-export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 export interface DetectedCode {
   rawValue: string;

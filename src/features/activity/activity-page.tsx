@@ -8,6 +8,7 @@ import {
   useSlabFactsForRows,
   slabLabel,
   slabName,
+  type SlabFactsByListing,
 } from '../../api/listings/slab-facts';
 import { catalogueQuery } from '../../api/listings/catalogue-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -86,20 +87,18 @@ export function ActivityPage() {
       id="activity"
       title="Activity"
       actions={
-        <>
-          {!unavailable && (
-            <a
-              href={serverUrl(
-                client,
-                ACTIVITY_CSV_PATH,
-                activitySearch(filters, { tz: browserZone() ?? 'UTC' }),
-              )}
-              download
-            >
-              Download CSV
-            </a>
-          )}
-        </>
+        !unavailable && (
+          <a
+            href={serverUrl(
+              client,
+              ACTIVITY_CSV_PATH,
+              activitySearch(filters, { tz: browserZone() ?? 'UTC' }),
+            )}
+            download
+          >
+            Download CSV
+          </a>
+        )
       }
       intro="Every change made through this dashboard: who made it, when, what it changed and whether the marketplace took it."
       // A new address (back, a link, Clear) starts the fields again from it.
@@ -190,21 +189,17 @@ export function ActivityPage() {
         </>
       }
       problems={
-        <>
-          {unavailable ? (
-            <p className="banner banner-info" role="note">
-              This server keeps no activity log, so there is nothing to show here.
-            </p>
-          ) : (
-            query.isError && (
-              <ErrorBanner
-                error={query.error}
-                title="The activity could not be loaded"
-                onRetry={() => void query.refetch()}
-              />
-            )
-          )}
-        </>
+        unavailable ? (
+          <p className="banner banner-info" role="note">
+            This server keeps no activity log, so there is nothing to show here.
+          </p>
+        ) : (
+          <ErrorBanner
+            error={query.error}
+            title="The activity could not be loaded"
+            onRetry={() => void query.refetch()}
+          />
+        )
       }
       loading={query.isPending ? 'Loading the activity…' : undefined}
     >
@@ -246,10 +241,8 @@ export function ActivityPage() {
   );
 }
 
-type Slabs = ReturnType<typeof useSlabFactsForRows>['slabs'];
-
 /** The entries in a seller's words: the card by its name, ids under "Details". */
-function activityColumns(slabs: Slabs): Column<ActivityEntry>[] {
+function activityColumns(slabs: SlabFactsByListing | undefined): Column<ActivityEntry>[] {
   return [
     { id: 'time', header: 'Time', cell: (entry) => <ShortDate iso={entry.at} time /> },
     { id: 'person', header: 'Person', cell: personWords },

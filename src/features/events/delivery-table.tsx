@@ -4,7 +4,7 @@ import { useApiClient } from '../../api/api-context';
 import { slabFactsQuery, slabName } from '../../api/listings/slab-facts';
 import { DataTable, type Column } from '../../components/data-table';
 import { FiguresIn, ShortDate } from '../../components/figure';
-import { deliveryWords, productPrice } from './delivery-words';
+import { deliveryWords, listingIdOf, productPrice, type DeliveryWords } from './delivery-words';
 import { Fact } from '../../components/fact';
 
 const OUTCOME_WORDS = {
@@ -13,23 +13,12 @@ const OUTCOME_WORDS = {
   rejected: 'Ignored: it could not be verified',
 } as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The listing a body is about: a product's id, or an order line's listing. */
-function listingIdOf(payload: unknown): string | undefined {
-  if (!isRecord(payload)) return undefined;
-  const line = Array.isArray(payload.line_items) ? (payload.line_items[0] as unknown) : undefined;
-  if (isRecord(line) && typeof line.product_id === 'string') return line.product_id;
-  return typeof payload.id === 'string' && 'variants' in payload ? payload.id : undefined;
-}
-
 /** A delivery as a row: the entry, its body (kept or carried) and its words. */
 interface DeliveryRow {
   id: string;
   entry: HubLogEntry;
   body: unknown;
-  words: ReturnType<typeof deliveryWords>;
+  words: DeliveryWords;
 }
 
 const COLUMNS: readonly Column<DeliveryRow>[] = [

@@ -32,6 +32,14 @@ export function productPrice(payload: unknown): string | undefined {
   return readProductPayload(payload)?.variants?.[0]?.price ?? undefined;
 }
 
+/** The listing a body is about: a product's id, or an order line's listing. */
+export function listingIdOf(payload: unknown): string | undefined {
+  if (!isRecord(payload)) return undefined;
+  const line = Array.isArray(payload.line_items) ? (payload.line_items[0] as unknown) : undefined;
+  if (isRecord(line) && typeof line.product_id === 'string') return line.product_id;
+  return typeof payload.id === 'string' && 'variants' in payload ? payload.id : undefined;
+}
+
 /** A delivery in words; `previousPrice` gives before → after, `knownName` the slab's full name. */
 export function deliveryWords(
   topic: string | undefined,

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { Figure, Money } from '../../components/figure';
-import { formatMoney } from '../../lib/format';
-import { formatCents } from '../../shared/money';
+import { formatCents, formatDollars } from '../../shared/money';
 import {
   salesSeries,
   unplacedOrders,
@@ -30,7 +29,6 @@ const PERIODS = [
 ] as const;
 
 const money = (cents: number) => <Money amount={formatCents(cents)} />;
-const moneyText = (cents: number) => formatMoney(formatCents(cents));
 
 const SALES_COLUMNS: Column<SalesPoint>[] = [
   { id: 'sales', header: 'Sales', align: 'right', cell: (point) => money(point.salesCents) },
@@ -63,7 +61,7 @@ export function SalesSection({
     return {
       label: periodLabel(point.start, granularity),
       value,
-      display: chosen.money ? moneyText(value) : String(value),
+      display: chosen.money ? formatDollars(value) : String(value),
     };
   });
   return (

@@ -31,13 +31,11 @@ export function LocationsPage() {
         shown.
       </p>
       {query.isPending && <Loading label="Loading locations…" />}
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="Locations could not be loaded"
-          scope={REQUIRED_SCOPES.inventory}
-        />
-      )}
+      <ErrorBanner
+        error={query.error}
+        title="Locations could not be loaded"
+        scope={REQUIRED_SCOPES.inventory}
+      />
       <div className="detail-grid">
         {query.data?.map((location) => {
           const unreadable = (field: string) => location.unreadable?.includes(field) ?? false;

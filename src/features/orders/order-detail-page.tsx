@@ -6,12 +6,12 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FieldValue } from '../../components/field-value';
 import { Loading } from '../../components/states';
 import { Fact } from '../../components/fact';
-import { fieldOf, RecordField } from '../../components/record-field';
+import { fieldOf, RecordField, unreadableAt } from '../../components/record-field';
+import { StatusPill } from '../../components/status-pill';
 import { useApiClient } from '../../api/api-context';
 import { usePollInterval } from '../../api/live/live-context';
 import { REQUIRED_SCOPES } from '../../api/required-scopes';
 import { formatDateTime, formatMoney, humanize, relativeTime } from '../../lib/format';
-import { OrderStatus } from './order-fields';
 import { OrderMarginFacts } from './order-margin-facts';
 import { orderDetailQuery, orderStatusOf } from '../../api/orders/order-queries';
 import { orderTimeline } from './order-timeline';
@@ -76,7 +76,13 @@ export function OrderDetailPage() {
       </p>
       <div className="page-head">
         <h1 id="order-heading">Order {title}</h1>
-        <OrderStatus order={order} />
+        {/* A mark when `cancelled_at` or `closed_at` is not known. */}
+        <FieldValue
+          value={status}
+          unreadable={unreadableAt(order, 'cancelled_at') || unreadableAt(order, 'closed_at')}
+        >
+          {(shown) => <StatusPill value={shown} />}
+        </FieldValue>
       </div>
       {order.cancelled_at && (
         <p className="banner banner-warn" role="note">

@@ -101,13 +101,11 @@ export function PackingSheetPage() {
         {orders.length} {orders.length === 1 ? 'card' : 'cards'} for the hub · prepared{' '}
         <Figure kind="date">{formatDateTime(new Date().toISOString())}</Figure>
       </p>
-      {query.isError && (
-        <ErrorBanner
-          error={query.error}
-          title="Orders could not be loaded"
-          scope={REQUIRED_SCOPES.orders}
-        />
-      )}
+      <ErrorBanner
+        error={query.error}
+        title="Orders could not be loaded"
+        scope={REQUIRED_SCOPES.orders}
+      />
       {query.isPending && <Loading label="Loading orders…" />}
       {missing.length > 0 && (
         <p className="banner banner-warn" role="status">

@@ -6,7 +6,8 @@ import { QueryErrorBanner } from '../../components/error-banner';
 import { Figure } from '../../components/figure';
 import { fieldOf, RecordField } from '../../components/record-field';
 import { EmptyState, Loading } from '../../components/states';
-import { deadlinePassed, TimeLeft } from '../../components/time-left';
+import { ListPageFrame } from '../../components/list-page-frame';
+import { overdueCount, TimeLeft } from '../../components/time-left';
 import { useApiClient } from '../../api/api-context';
 import { useNow } from '../../lib/use-now';
 import { OrderLink } from '../../components/order-link';
@@ -51,35 +52,33 @@ export function ShipQueuePage() {
     },
     { id: 'left', header: 'Time left', cell: (order) => <TimeLeft order={order} now={now} /> },
   ];
-  const overdue = queue.filter((o) =>
-    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
-  ).length;
+  const overdue = overdueCount(queue, now);
 
   return (
-    <section aria-labelledby="ship-queue-heading">
-      <div className="page-head">
-        <h1 id="ship-queue-heading">Ship to the hub</h1>
-        <div className="page-actions">
-          {chosen.length > 0 ? (
-            <Link className="button primary" to={paths.packingSheet.to(chosen.map((o) => o.id))}>
-              Packing sheet for {chosen.length} selected
-            </Link>
-          ) : (
-            <span className="muted">
-              Select the cards going into one box for a packing sheet; scan each slab there to check
-              it is the right one.
-            </span>
-          )}
-        </div>
-      </div>
-      <QueryErrorBanner query={query} of="orders" />
-      {query.isPending && <Loading label="Loading open orders…" />}
-      {query.data && (
-        <p className="table-summary" role="status">
-          {queue.length} to ship{overdue > 0 ? `, ${overdue} overdue` : ''}
-        </p>
-      )}
-      {query.data && queue.length === 0 && <EmptyState title="Nothing to ship to the hub" />}
+    <ListPageFrame
+      id="ship-queue"
+      title="Ship to the hub"
+      actions={
+        chosen.length > 0 ? (
+          <Link className="button primary" to={paths.packingSheet.to(chosen.map((o) => o.id))}>
+            Packing sheet for {chosen.length} selected
+          </Link>
+        ) : (
+          <span className="muted">
+            Select the cards going into one box for a packing sheet; scan each slab there to check
+            it is the right one.
+          </span>
+        )
+      }
+      problems={<QueryErrorBanner query={query} of="orders" />}
+      loading={query.isPending ? 'Loading open orders…' : undefined}
+      summary={query.data && `${queue.length} to ship${overdue > 0 ? `, ${overdue} overdue` : ''}`}
+      empty={
+        query.data && queue.length === 0 ? (
+          <EmptyState title="Nothing to ship to the hub" />
+        ) : undefined
+      }
+    >
       {queue.length > 0 && !namesReady && <Loading label="Loading the cards…" />}
       {queue.length > 0 && namesReady && (
         <DataTable
@@ -96,7 +95,7 @@ export function ShipQueuePage() {
           }}
         />
       )}
-    </section>
+    </ListPageFrame>
   );
 }
 

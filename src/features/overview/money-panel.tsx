@@ -5,15 +5,13 @@ import { Loading } from '../../components/states';
 import type { OrderFacts as Order } from '../../api/sales/sales-queries';
 import { paths } from '../../shared/paths';
 import { OrderLink } from '../../components/order-link';
-import { countOf, formatMoney, leftOutNote } from '../../lib/format';
+import { countOf, leftOutNote } from '../../lib/format';
 import { Figure, ShortDate } from '../../components/figure';
-import { formatCents } from '../../shared/money';
+import { formatDollars } from '../../shared/money';
 import { orderMoney } from '../../api/sales/order-money';
 import { moneyFigures } from './overview-figures';
 import { DataTable } from '../../components/data-table';
 import { Fact } from '../../components/fact';
-
-const money = (cents: number) => formatMoney(formatCents(cents));
 
 /** One figure: its name, its value and a note under it ("…" for both while it is not known). */
 const Stat = ({ label, value, note }: { label: string; value?: string; note?: string }) => (
@@ -27,7 +25,7 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
   const figures = rows && moneyFigures(rows, now);
   const stat = (figure: { cents: number; count: number; unknown: number } | undefined, note = '') =>
     figure && {
-      value: money(figure.cents),
+      value: formatDollars(figure.cents),
       note: countOf(figure.count, 'order') + note + leftOutNote(figure.unknown),
     };
   return (
@@ -73,7 +71,7 @@ export function MoneyPanel({ rows, now }: { rows: readonly Order[] | undefined; 
               align: 'right',
               cell: (order) => (
                 <FieldValue value={orderMoney(order).netCents}>
-                  {(cents) => <Figure kind="money">{money(cents)}</Figure>}
+                  {(cents) => <Figure kind="money">{formatDollars(cents)}</Figure>}
                 </FieldValue>
               ),
             },

@@ -5,7 +5,7 @@ import type {
 } from '../../api/sales/sales-queries';
 import { paths } from '../../shared/paths';
 import { OrderCardTitle, OrderLink } from '../../components/order-link';
-import { deadlinePassed, TimeLeft } from '../../components/time-left';
+import { overdueCount, TimeLeft } from '../../components/time-left';
 import { relativeTime } from '../../lib/format';
 import { Money, ShortDate } from '../../components/figure';
 import { windowsEndingSoon } from './overview-figures';
@@ -26,9 +26,7 @@ export function WorkPanel({
   now: number;
 }) {
   const queue = orders ? shipQueue(orders) : undefined;
-  const overdue = queue?.filter((o) =>
-    deadlinePassed(o.svc_seller_shipment?.ship_by ?? null, now),
-  ).length;
+  const overdue = queue && overdueCount(queue, now);
   const windows = listings ? windowsEndingSoon(listings, now) : undefined;
   return (
     <section className="panel" aria-labelledby="work-heading">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney, countOf } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatDollars } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from '../catalogue/catalogue-row';
 import type { Plan } from './logic/diff';
@@ -25,7 +25,7 @@ const BELOW_COST_COLUMNS: Column<BelowCost>[] = [
     header: 'Margin',
     align: 'right',
     className: 'below-cost',
-    cell: (row) => formatMoney(formatCents(row.marginCents)),
+    cell: (row) => formatDollars(row.marginCents),
   },
   { id: 'even', header: 'Break-even', align: 'right', cell: (row) => formatMoney(row.breakEven) },
 ];

@@ -1,7 +1,6 @@
 import type { Column } from '../../../components/data-table';
-import { formatMoney } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
-import { formatCents } from '../../../shared/money';
+import { formatDollars } from '../../../shared/money';
 import type { MarginBasis } from '../../../api/sales/use-margin-basis';
 import type { CatalogueRow } from './catalogue-row';
 
@@ -23,7 +22,7 @@ export function MarginText({
   const margin = estimateMargin(price, basis.rate, cost, promoted).marginCents!;
   return (
     <span className={margin < 0 ? 'below-cost' : undefined}>
-      {formatMoney(formatCents(margin))}
+      {formatDollars(margin)}
       {margin < 0 && <span className="visually-hidden"> (below cost)</span>}
     </span>
   );

@@ -1,10 +1,8 @@
 import { formatMoney } from '../../../lib/format';
 import { estimateMargin } from '../../../api/sales/margin';
-import { formatCents } from '../../../shared/money';
+import { formatDollars } from '../../../shared/money';
 import { useMarginBasis } from '../../../api/sales/use-margin-basis';
 import { Fact } from '../../../components/fact';
-
-const money = (cents: number) => formatMoney(formatCents(cents));
 
 /** "Net if sold" (price less the learned fee) and "Margin over cost" (that less `cost`). */
 export function MarginFacts({
@@ -40,7 +38,7 @@ export function MarginFacts({
   return (
     <>
       <Fact label="Net if sold">
-        {money(estimate.netCents)}{' '}
+        {formatDollars(estimate.netCents)}{' '}
         <span className="muted">
           (fee {rate}%{estimate.promotedFee ? ', promoted' : ''}, learned from {basis.rate.from}{' '}
           paid orders{promoted === undefined ? '; promotion not shown' : ''})
@@ -52,10 +50,10 @@ export function MarginFacts({
         ) : (
           <>
             <span className={estimate.marginCents < 0 ? 'below-cost' : undefined}>
-              {money(estimate.marginCents)}
+              {formatDollars(estimate.marginCents)}
             </span>{' '}
             <span className="muted">
-              (cost {formatMoney(cost)}; break-even at {money(estimate.breakEvenCents!)})
+              (cost {formatMoney(cost)}; break-even at {formatDollars(estimate.breakEvenCents!)})
             </span>
           </>
         )}

@@ -128,12 +128,10 @@ function NewListingContent() {
       </p>
       <h1 id="new-heading">New listing</h1>
       <UnsavedChangesGuard when={formState.isDirty && !createListing.isPending} />
-      {bannerError && (
-        <ErrorBanner
-          error={bannerError}
-          title={lookupDown ? 'The grader lookup is unavailable' : 'The listing was not created'}
-        />
-      )}
+      <ErrorBanner
+        error={bannerError}
+        title={lookupDown ? 'The grader lookup is unavailable' : 'The listing was not created'}
+      />
       {lookupDown && (
         <p className="banner banner-info" role="note">
           Nothing was created. Submitting again retries the same request with the same
