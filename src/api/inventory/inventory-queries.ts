@@ -1,10 +1,9 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isNew } from '../../client';
 import type { InventoryItem, InventoryLevel, SetAsideRecord, SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
-import { keptOptions } from '../kept/kept-persister';
-import { keptQueryFn } from '../kept/kept-query';
+import { keptQuery } from '../kept/kept-query';
 import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import type { Prefetch } from '../route-prefetch';
@@ -23,28 +22,19 @@ export const keptInventoryItems = (client: SlabdeskClient) =>
 
 /** Every card, kept between visits and brought up to date from the hub's change feed. */
 export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
-  queryOptions({
-    queryKey: inventoryKeys.items(),
-    staleTime: 60_000,
-    ...keptOptions('inventory-items'),
-    queryFn: keptQueryFn(queryClient, inventoryKeys.items(), keptInventoryItems(client)),
-  });
+  keptQuery(queryClient, inventoryKeys.items(), keptInventoryItems(client), 60_000);
 
 /** Every card's availability level, kept between visits and brought up to date from the hub. */
 export const inventoryLevelsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
-  queryOptions({
-    queryKey: inventoryKeys.levels(),
-    staleTime: 60_000,
-    ...keptOptions('inventory-levels'),
-    queryFn: keptQueryFn(
-      queryClient,
-      inventoryKeys.levels(),
-      keptSource<KeptLevel>(client, 'inventory-levels', 'inventory_levels', (level) => ({
-        ...(level as InventoryLevel),
-        id: String(level.inventory_item_id),
-      })),
-    ),
-  });
+  keptQuery(
+    queryClient,
+    inventoryKeys.levels(),
+    keptSource<KeptLevel>(client, 'inventory-levels', 'inventory_levels', (level) => ({
+      ...(level as InventoryLevel),
+      id: String(level.inventory_item_id),
+    })),
+    60_000,
+  );
 
 /** Why a card is or is not available, from the inventory levels: tells sold from deactivated. */
 export interface Availability {
