@@ -13,7 +13,6 @@ import {
   type OrderStatusFilter,
 } from './schemas';
 import type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
-import type { RequestPriority } from './pacer';
 import {
   collection,
   COLLECTIONS,
@@ -134,11 +133,7 @@ export function createClient(options: ClientOptions = {}) {
   /** Runs one ListingWrite with the given key (a write queue's runner: see listing-write-queue). */
   const runListingWrite = async (
     op: ListingWrite,
-    context: {
-      idempotencyKey: string;
-      priority?: RequestPriority;
-      headers?: Record<string, string>;
-    },
+    context: WriteOptions & { idempotencyKey: string },
   ): Promise<ListingWriteResult> => {
     switch (op.kind) {
       case 'create':
