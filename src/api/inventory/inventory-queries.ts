@@ -37,21 +37,16 @@ export const inventoryLevelsQuery = (client: SlabdeskClient, queryClient: QueryC
   );
 
 /** Why a card is or is not available, from the inventory levels: tells sold from deactivated. */
-export interface Availability {
-  available: number | undefined;
-  reason: string | null;
-  canReactivate: boolean | undefined;
-}
-
 export function availabilityOf(
   level: Pick<InventoryLevel, 'available' | 'svc_unavailable_reason' | 'svc_can_reactivate'>,
-): Availability {
+) {
   return {
     available: level.available,
     reason: level.svc_unavailable_reason ?? null,
     canReactivate: level.svc_can_reactivate,
   };
 }
+export type Availability = ReturnType<typeof availabilityOf>;
 
 /** What the inventory view gave of a card; a field it did not give is undefined, never guessed. */
 export interface CardFacts {
