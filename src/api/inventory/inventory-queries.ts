@@ -139,6 +139,7 @@ export function useInventory() {
   const data = useMemo((): InventoryList | undefined => {
     // Whole, or stopped with the cards read until then (the failure stays with them).
     if (!items.data || (!items.data.complete && !items.data.failure)) return undefined;
+    const failed = items.data.failure?.error ?? levels.data?.failure?.error;
     const byItem = new Map(levels.data?.rows.map((level) => [level.inventory_item_id, level]));
     return {
       rows: items.data.rows.map((item) => ({
@@ -148,16 +149,13 @@ export function useInventory() {
           `${item.svc_player ?? ''} ${item.svc_cert_number ?? ''} ${item.svc_card_set ?? ''} ${item.svc_title ?? ''} ${item.id}`.toLowerCase(),
       })),
       setAside: dedupeById([...items.data.setAside, ...(levels.data?.setAside ?? [])]),
-      stopped: asError(items.data.failure?.error ?? levels.data?.failure?.error),
+      stopped: failed === undefined || failed instanceof Error ? failed : new Error(String(failed)),
     };
   }, [items.data, levels.data]);
   const refetch = () => Promise.all([items.refetch(), levels.refetch()]);
   const error = items.error ?? levels.error;
   return { data, error, isError: error !== null, isPending: data === undefined && !error, refetch };
 }
-
-const asError = (error: unknown): Error | undefined =>
-  error === undefined ? undefined : error instanceof Error ? error : new Error(String(error));
 
 /** Cards no listing holds, by ids (listings, orders, available levels), never by reason code. */
 export function neverListedIds(
