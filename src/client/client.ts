@@ -28,9 +28,6 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { parseRows } from './collections';
 import { ensureOk, Transport, type TransportOptions } from './transport';
 
-export { COLLECTIONS } from './resources';
-export type { CollectionResource, GetOptions, WithMeta, WriteOptions } from './resources';
-
 /** One listing write, as the write queue (and the bulk editor) describes it. */
 export type ListingWrite =
   | { kind: 'create'; input: ListingCreateInput }
