@@ -1,3 +1,5 @@
+import { isRecord } from '../shared/is-record';
+
 /** This browser's localStorage or sessionStorage, or undefined where none or refused. */
 function storage(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
@@ -55,7 +57,5 @@ export function keptAnswer<T>(
 /** A kept JSON object (a map), or `{}` when none, unreadable or not an object. */
 export function readKeptMap<T>(name: string, store = localStore()): Record<string, T> {
   const value = readKept<unknown>(name, store);
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, T>)
-    : {};
+  return isRecord(value) ? (value as Record<string, T>) : {};
 }

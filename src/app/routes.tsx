@@ -10,17 +10,6 @@ import { prefetchCatalogue } from '../api/listings/catalogue-query';
 import { prefetchOrder, prefetchOrders } from '../api/orders/order-queries';
 import { bootMode } from '../lib/boot-mode';
 
-/** Starts the page's queries beside its chunk and resolves at once: the page shows its own wait. */
-function startQueries(
-  deps: RouteDeps,
-  load: PrefetchOf,
-): (args: LoaderFunctionArgs) => Promise<null> {
-  return async ({ params, request }) => {
-    (await load())(deps, { params, url: new URL(request.url) });
-    return null;
-  };
-}
-
 /** Filters in the address: the loader runs on entering the page, not on a change of query. */
 export const onEntry: ShouldRevalidateFunction = ({
   currentUrl,
@@ -41,7 +30,13 @@ const page =
   (deps: RouteDeps): RouteObject => ({
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => ({ Component: (await load()).Component }),
-    ...(prefetch && { loader: startQueries(deps, prefetch) }),
+    // The loader starts the page's queries and resolves at once: the page shows its own wait.
+    ...(prefetch && {
+      loader: async ({ params, request }: LoaderFunctionArgs) => {
+        (await prefetch())(deps, { params, url: new URL(request.url) });
+        return null;
+      },
+    }),
     ...(filtersInAddress && { shouldRevalidate: onEntry }),
   });
 

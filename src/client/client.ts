@@ -13,7 +13,6 @@ import {
   type OrderStatusFilter,
 } from './schemas';
 import type { ListingCreateInput, ListingUpdateInput } from './write-schemas';
-import type { RequestPriority } from './pacer';
 import {
   collection,
   COLLECTIONS,
@@ -28,9 +27,6 @@ import type { Readable } from './tolerant-reader';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { parseRows } from './collections';
 import { ensureOk, Transport, type TransportOptions } from './transport';
-
-export { COLLECTIONS } from './resources';
-export type { CollectionResource, GetOptions, WithMeta, WriteOptions } from './resources';
 
 /** One listing write, as the write queue (and the bulk editor) describes it. */
 export type ListingWrite =
@@ -134,11 +130,7 @@ export function createClient(options: ClientOptions = {}) {
   /** Runs one ListingWrite with the given key (a write queue's runner: see listing-write-queue). */
   const runListingWrite = async (
     op: ListingWrite,
-    context: {
-      idempotencyKey: string;
-      priority?: RequestPriority;
-      headers?: Record<string, string>;
-    },
+    context: WriteOptions & { idempotencyKey: string },
   ): Promise<ListingWriteResult> => {
     switch (op.kind) {
       case 'create':

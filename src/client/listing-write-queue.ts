@@ -1,20 +1,16 @@
 import { ApiError } from './api-error';
-import { newIdempotencyKey, type ListingWrite, type ListingWriteResult } from './client';
+import {
+  newIdempotencyKey,
+  type ListingWrite,
+  type ListingWriteResult,
+  type SlabdeskClient,
+} from './client';
 import type { RequestPriority } from './pacer';
 import { WriteQueue } from './write-queue';
 
 /** What a listing write queue needs of the client: its runner of one listing write. */
 export interface ListingWriter {
-  listings: {
-    runWrite(
-      op: ListingWrite,
-      context: {
-        idempotencyKey: string;
-        priority?: RequestPriority;
-        headers?: Record<string, string>;
-      },
-    ): Promise<ListingWriteResult>;
-  };
+  listings: Pick<SlabdeskClient['listings'], 'runWrite'>;
 }
 
 export interface ListingWriteQueueOptions {

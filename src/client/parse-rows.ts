@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { DegradedRecord } from './error-schemas';
+import { isRecord } from '../shared/is-record';
 import { readTolerant } from './tolerant-reader';
 
 /** A record of a 200 that was set aside: degraded by the service, or not matching the schema. */
@@ -75,7 +76,6 @@ export function isDegraded(item: unknown): boolean {
 }
 
 function idOf(item: unknown, keyField: string): string | undefined {
-  if (typeof item !== 'object' || item === null) return undefined;
-  const value = (item as Record<string, unknown>)[keyField] ?? (item as { id?: unknown }).id;
+  const value = isRecord(item) ? (item[keyField] ?? item.id) : undefined;
   return typeof value === 'string' ? value : undefined;
 }

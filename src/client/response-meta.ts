@@ -3,9 +3,7 @@ import { parseLinkHeaderAt } from './link-header';
 import type { ResponseMeta } from './transport-types';
 
 /** `X-Service-Api-Call-Limit` ("used/capacity"), or undefined when absent or malformed. */
-export function parseCallLimit(
-  value: string | null,
-): { used: number; capacity: number } | undefined {
+export function parseCallLimit(value: string | null): ResponseMeta['callLimit'] {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
   if (!match) return undefined;
   return { used: Number(match[1]), capacity: Number(match[2]) };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isRecord } from '../shared/is-record';
 
 /** A field as the tolerant reader gives it: a nested object may lack the fields it could not read. */
 type ReadableField<V> = V extends readonly unknown[] ? V : V extends object ? Partial<V> : V;
@@ -56,11 +57,11 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
 ): ReadResult<z.infer<S>, Key> {
   const strict = schema.safeParse(item);
   if (strict.success) return { ok: true, value: asRead(strict.data, item) as never };
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+  if (!isRecord(item)) {
     return { ok: false, issues: strict.error.issues.map(describe) };
   }
   const shape = schema.shape as Record<string, z.ZodMiniType>;
-  const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
+  const copy: Record<string, unknown> = { ...item };
   const unreadable = new Set<string>();
   const absent = new Set<string>();
   for (const issue of strict.error.issues) {
@@ -70,8 +71,8 @@ export function readTolerant<S extends z.ZodMiniObject, Key extends string = 'id
     const nested =
       field && typeof second === 'string' && objectInside(field) ? objectInside(field) : undefined;
     const value = copy[top];
-    if (nested && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const inner = { ...(value as Record<string, unknown>) };
+    if (nested && isRecord(value)) {
+      const inner = { ...value };
       const path = `${top}.${String(second)}`;
       if (inner[second as string] === undefined) absent.add(path);
       delete inner[second as string];

@@ -29,13 +29,6 @@ export const PRIORITY_HEADER = 'X-Slabdesk-Priority';
 /** The calling tab, for our server: a tab waits behind its own hung calls only. */
 export const TAB_HEADER = 'X-Slabdesk-Tab';
 
-/** A random id for one tab (16 bytes, hex). */
-function newTabId(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))]
-    .map((byte) => byte.toString(16).padStart(2, '0'))
-    .join('');
-}
-
 /** The longest 429 `Retry-After` waited out; a longer one fails the call at once. */
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 
@@ -68,8 +61,10 @@ export class Transport {
   private readonly retry: RetryPolicy;
   private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
   private readonly sendPriority: boolean;
-  /** This tab's id for our server (`TAB_HEADER`), sent with the priority. */
-  private readonly tabId = newTabId();
+  /** This tab's id for our server (`TAB_HEADER`, 16 random bytes in hex), sent with the priority. */
+  private readonly tabId = [...crypto.getRandomValues(new Uint8Array(16))]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
   private readonly extraHeaders: TransportOptions['headers'];
   private state: TransportState;
   private readonly listeners = new Listeners();

@@ -51,11 +51,7 @@ export class WalkGuard {
   }
 
   /** Returns the reason to stop after a page, or undefined to go on. */
-  check(page: {
-    fresh: number;
-    total: number;
-    next: string | undefined;
-  }): { code: 'cursor_loop' | 'page_budget_exceeded'; message: string } | undefined {
+  check(page: { fresh: number; total: number; next: string | undefined }) {
     this.pagesRead++;
     const loops = (why: string) => ({
       code: CLIENT_ERROR_CODES.cursorLoop,

@@ -1,3 +1,4 @@
+import { isRecord } from '../shared/is-record';
 import { ownEntry } from '../shared/own-entry';
 import { formatMoney, formatDateTime, humanize } from './format';
 import { errorWords, marketplaceSays } from './error-words';
@@ -42,9 +43,6 @@ const ACTION_WORDS: Record<string, string> = {
 export function actionWords(action: string): string {
   return ownEntry(ACTION_WORDS, action) ?? humanize(action);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value the log kept as JSON text (nested objects, arrays), parsed; undefined if it is not. */
 function parsedJson(value: Value): unknown {

@@ -12,14 +12,6 @@ const COLUMNS_KEY = (table: string) => `slabdesk.columns.v1.${table}`;
 const listeners = new Listeners();
 let version = 0;
 
-const read = <T>(key: string, fallback: T): T => readKept<T>(key) ?? fallback;
-
-function write(key: string, value: unknown): void {
-  writeKept(key, value); // refused: the view still works as a URL for this visit
-  version++;
-  listeners.tell();
-}
-
 /** The search params of a view: everything but the one-off selection of ids. */
 export function viewSearch(params: URLSearchParams): string {
   const next = new URLSearchParams(params);
@@ -40,13 +32,17 @@ export function useVisibleColumns<C extends { id: string }>(
     () => version,
   );
   const fromUrl = params.get(COLUMNS_PARAM);
-  const remembered = read<string[] | null>(COLUMNS_KEY(table), null);
+  const remembered = readKept<string[]>(COLUMNS_KEY(table));
   const ids = fromUrl !== null ? fromUrl.split(',') : remembered;
   const known = new Set(columns.map((c) => c.id));
   const wanted = ids ? new Set(ids.filter((id) => known.has(id))) : known;
   if (wanted.size === 0 && columns[0]) wanted.add(columns[0].id);
   const remember = useCallback(
-    (chosen: readonly string[]) => write(COLUMNS_KEY(table), chosen),
+    (chosen: readonly string[]) => {
+      writeKept(COLUMNS_KEY(table), chosen); // refused: the view still works as a URL for this visit
+      version++;
+      listeners.tell();
+    },
     [table],
   );
   // The same array while the columns and the choice are the same (a memoised table skips).

@@ -24,16 +24,6 @@ const listeners = new Listeners();
 
 const readOnlyKeys = () => readKeptMap<string>(STORAGE_KEY);
 
-/** Remembers that a key's writes are refused for good, and tells every page. */
-export function rememberReadOnlyKey(keyId: string, reason: string): void {
-  const keys = readOnlyKeys();
-  if (keys[keyId] === reason) return;
-  keys[keyId] = reason;
-  writeKept(STORAGE_KEY, keys); // refused: the pages still learn it for this visit below
-  snapshot = JSON.stringify(keys);
-  listeners.tell();
-}
-
 const TEST_MODE_READ_ONLY =
   'Test-mode keys are read-only on this deployment (the API answered test_mode_forbidden).';
 
@@ -71,7 +61,13 @@ export function noteWriteError(error: unknown, keyId: string | undefined): void 
   const reason = refusalReason(error);
   if (!reason) return;
   if (keyId && isApiError(error) && error.code === 'test_mode_forbidden') {
-    rememberReadOnlyKey(keyId, reason);
+    // Remembered for good, and every page told.
+    const keys = readOnlyKeys();
+    if (keys[keyId] === reason) return;
+    keys[keyId] = reason;
+    writeKept(STORAGE_KEY, keys); // refused: the pages still learn it for this visit below
+    snapshot = JSON.stringify(keys);
+    listeners.tell();
     return;
   }
   if (visitReason === reason) return;

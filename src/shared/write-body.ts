@@ -1,3 +1,5 @@
+import { isRecord } from './is-record';
+
 /** Where a refused field is told (the sandbox's FieldErrors; the activity log ignores them). */
 export interface FieldSink {
   add(field: string, message: string): void;
@@ -14,9 +16,6 @@ export const UPDATE_FIELDS = names(`price title description status ${TERMS}`);
 const TOLERATED = new Set(['id']);
 const TOLERATED_IN_VARIANT = new Set(['id', 'product_id', 'title', 'inventory_quantity']);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `body_html` is `description`; `svc_`-prefixed names are the plain ones. */
 function canonicalName(name: string): string {
   if (name === 'body_html') return 'description';
@@ -31,7 +30,7 @@ export function flattenWriteBody(
 ): Record<string, unknown> {
   // Names come from the request: a map with no prototype keeps `__proto__` and friends as data.
   const flat = Object.create(null) as Record<string, unknown>;
-  if (!isObject(body)) {
+  if (!isRecord(body)) {
     errors.add('listing', 'is required: send {"listing": {...}} (or {"product": {...}})');
     return flat;
   }
@@ -41,7 +40,7 @@ export function flattenWriteBody(
   }
   const inner = body.listing ?? body.product;
   const envelope = 'product' in body ? 'product' : 'listing';
-  if (!isObject(inner)) {
+  if (!isRecord(inner)) {
     errors.add(envelope, inner === undefined ? 'is required' : 'must be an object');
     return flat;
   }
@@ -79,7 +78,7 @@ export function flattenWriteBody(
       }
       const variant: unknown = value[0];
       if (variant === undefined) continue;
-      if (!isObject(variant)) {
+      if (!isRecord(variant)) {
         errors.add('variants', 'variants[0] must be an object');
         continue;
       }

@@ -3,10 +3,10 @@ import type { ActivityFilters } from './activity-api';
 /** The activity log's query keys (the Activity page and each listing's history). */
 export const activityKeys = {
   all: () => ['activity'] as const,
-  lists: () => [...activityKeys.all(), 'list'] as const,
   list: (filters: ActivityFilters) =>
     [
-      ...activityKeys.lists(),
+      ...activityKeys.all(),
+      'list',
       { person: filters.person ?? '', listing: filters.listing ?? '', day: filters.day ?? '' },
     ] as const,
   page: (filters: ActivityFilters, before: number | undefined) =>

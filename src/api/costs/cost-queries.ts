@@ -12,8 +12,6 @@ export const costKeys = {
 /** The kept costs as last read, kept in this browser so a show with no network has them. */
 const COSTS_KEPT = 'slabdesk-kept-costs';
 
-const keepCosts = (costs: KeptCost[]) => writeKept(COSTS_KEPT, costs);
-
 export const keptCostsQuery = (client: SlabdeskClient) =>
   queryOptions({
     queryKey: costKeys.all(),
@@ -36,7 +34,7 @@ export function useSetKeptCost(itemId: string) {
         ...(kept ? [kept] : []),
       ];
       queryClient.setQueryData(costKeys.all(), next);
-      keepCosts(next);
+      writeKept(COSTS_KEPT, next);
     },
   });
 }

@@ -1,10 +1,9 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isNew } from '../../client';
 import type { InventoryItem, InventoryLevel, SetAsideRecord, SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
-import { keptOptions } from '../kept/kept-persister';
-import { keptQueryFn } from '../kept/kept-query';
+import { keptQuery } from '../kept/kept-query';
 import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import type { Prefetch } from '../route-prefetch';
@@ -23,45 +22,31 @@ export const keptInventoryItems = (client: SlabdeskClient) =>
 
 /** Every card, kept between visits and brought up to date from the hub's change feed. */
 export const inventoryItemsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
-  queryOptions({
-    queryKey: inventoryKeys.items(),
-    staleTime: 60_000,
-    ...keptOptions('inventory-items'),
-    queryFn: keptQueryFn(queryClient, inventoryKeys.items(), keptInventoryItems(client)),
-  });
+  keptQuery(queryClient, inventoryKeys.items(), keptInventoryItems(client), 60_000);
 
 /** Every card's availability level, kept between visits and brought up to date from the hub. */
 export const inventoryLevelsQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
-  queryOptions({
-    queryKey: inventoryKeys.levels(),
-    staleTime: 60_000,
-    ...keptOptions('inventory-levels'),
-    queryFn: keptQueryFn(
-      queryClient,
-      inventoryKeys.levels(),
-      keptSource<KeptLevel>(client, 'inventory-levels', 'inventory_levels', (level) => ({
-        ...(level as InventoryLevel),
-        id: String(level.inventory_item_id),
-      })),
-    ),
-  });
+  keptQuery(
+    queryClient,
+    inventoryKeys.levels(),
+    keptSource<KeptLevel>(client, 'inventory-levels', 'inventory_levels', (level) => ({
+      ...(level as InventoryLevel),
+      id: String(level.inventory_item_id),
+    })),
+    60_000,
+  );
 
 /** Why a card is or is not available, from the inventory levels: tells sold from deactivated. */
-export interface Availability {
-  available: number | undefined;
-  reason: string | null;
-  canReactivate: boolean | undefined;
-}
-
 export function availabilityOf(
   level: Pick<InventoryLevel, 'available' | 'svc_unavailable_reason' | 'svc_can_reactivate'>,
-): Availability {
+) {
   return {
     available: level.available,
     reason: level.svc_unavailable_reason ?? null,
     canReactivate: level.svc_can_reactivate,
   };
 }
+export type Availability = ReturnType<typeof availabilityOf>;
 
 /** What the inventory view gave of a card; a field it did not give is undefined, never guessed. */
 export interface CardFacts {
@@ -154,6 +139,7 @@ export function useInventory() {
   const data = useMemo((): InventoryList | undefined => {
     // Whole, or stopped with the cards read until then (the failure stays with them).
     if (!items.data || (!items.data.complete && !items.data.failure)) return undefined;
+    const failed = items.data.failure?.error ?? levels.data?.failure?.error;
     const byItem = new Map(levels.data?.rows.map((level) => [level.inventory_item_id, level]));
     return {
       rows: items.data.rows.map((item) => ({
@@ -163,16 +149,13 @@ export function useInventory() {
           `${item.svc_player ?? ''} ${item.svc_cert_number ?? ''} ${item.svc_card_set ?? ''} ${item.svc_title ?? ''} ${item.id}`.toLowerCase(),
       })),
       setAside: dedupeById([...items.data.setAside, ...(levels.data?.setAside ?? [])]),
-      stopped: asError(items.data.failure?.error ?? levels.data?.failure?.error),
+      stopped: failed === undefined || failed instanceof Error ? failed : new Error(String(failed)),
     };
   }, [items.data, levels.data]);
   const refetch = () => Promise.all([items.refetch(), levels.refetch()]);
   const error = items.error ?? levels.error;
   return { data, error, isError: error !== null, isPending: data === undefined && !error, refetch };
 }
-
-const asError = (error: unknown): Error | undefined =>
-  error === undefined ? undefined : error instanceof Error ? error : new Error(String(error));
 
 /** Cards no listing holds, by ids (listings, orders, available levels), never by reason code. */
 export function neverListedIds(

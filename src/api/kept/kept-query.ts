@@ -1,6 +1,7 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../../client';
 import { keptDb, type KeptDb } from './kept-db';
+import { keptOptions } from './kept-persister';
 import { syncKept, type Kept, type KeptFailure, type KeptSource } from './kept-sync';
 import { takeSellerAsk } from './seller-asked';
 
@@ -84,3 +85,18 @@ export function keptQueryFn<T extends { id: string }>(
     return sync;
   };
 }
+
+/** A kept collection's query: its `queryFn`, its name in the meta, never collected. */
+export const keptQuery = <T extends { id: string }, K extends QueryKey>(
+  queryClient: QueryClient,
+  queryKey: K,
+  source: KeptSource<T>,
+  staleTime: number,
+  options?: KeptQueryOptions,
+) =>
+  queryOptions({
+    queryKey,
+    staleTime,
+    ...keptOptions(source.collection),
+    queryFn: keptQueryFn(queryClient, queryKey, source, options),
+  });

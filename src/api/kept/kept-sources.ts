@@ -1,5 +1,6 @@
 import type { SlabdeskClient } from '../../client';
 import { HubFeedAnswer } from '../../client/hub-feed-answer';
+import { isRecord } from '../../shared/is-record';
 import { callServer } from '../server-call';
 import type { HubFeedPage, KeptSource } from './kept-sync';
 
@@ -7,9 +8,6 @@ import type { HubFeedPage, KeptSource } from './kept-sync';
 export const KEPT_FORMAT = 4;
 /** The most answers one read follows: a runaway hub stops here (a snapshot of 200,000 is 40). */
 const MAX_ANSWERS = 100;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The hub's pages of `collection` from `cursor`; `fresh` asks the hub to read first. */
 async function* hubFeed<T>(

@@ -1,8 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Prefetch } from '../route-prefetch';
 import type { ListingRead, SetAsideRecord, SlabdeskClient } from '../../client';
-import { keptOptions } from '../kept/kept-persister';
-import { keptQueryFn } from '../kept/kept-query';
+import { keptQuery } from '../kept/kept-query';
 import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import { patchKeptRow } from '../kept/kept-rows';
@@ -19,15 +18,8 @@ import { prefetchViews } from '../views/view-queries';
 export type Catalogue = Kept<ListingRead>;
 
 /** The catalogue over the kept listings: kept copy then changes, or a walk; then incremental. */
-export function catalogueQuery(client: SlabdeskClient, queryClient: QueryClient) {
-  const queryKey = listingKeys.catalogue();
-  return queryOptions({
-    queryKey,
-    staleTime: 60_000,
-    ...keptOptions('listings'),
-    queryFn: keptQueryFn(queryClient, queryKey, keptListings(client)),
-  });
-}
+export const catalogueQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
+  keptQuery(queryClient, listingKeys.catalogue(), keptListings(client), 60_000);
 
 /** The seller's listings (the list view, every field): the one kept copy of listings. */
 export const keptListings = (client: SlabdeskClient) =>

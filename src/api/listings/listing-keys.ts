@@ -4,6 +4,5 @@ export const listingKeys = {
   lists: () => [...listingKeys.all, 'list'] as const,
   /** The whole catalogue, walked through cursors and refreshed incrementally. */
   catalogue: () => [...listingKeys.lists(), 'catalogue'] as const,
-  details: () => [...listingKeys.all, 'detail'] as const,
-  detail: (id: string) => [...listingKeys.details(), id] as const,
+  detail: (id: string) => [...listingKeys.all, 'detail', id] as const,
 };

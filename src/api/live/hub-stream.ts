@@ -43,23 +43,16 @@ export const CLOSED_STREAM: HubStreamState = {
   soldOnline: [],
 };
 
-type Handler<T> = (value: T) => void;
-
 /** How many delivery bodies a tab keeps for the Events page. */
 const KEPT_PAYLOADS = 100;
 const PAYLOADS_KEY = 'slabdesk.hub.payloads';
-
-const readKeptPayloads = () => readKeptMap<unknown>(PAYLOADS_KEY, sessionStore());
-// A full or refused storage only costs the sentences after a reload.
-const writeKeptPayloads = (payloads: Record<string, unknown>) =>
-  writeKept(PAYLOADS_KEY, payloads, sessionStore());
 
 /** A tab's event stream: webhooks to `onWebhook`; `onReconnect` fills the gap after a break. */
 export class HubStream {
   private state: HubStreamState = {
     ...CLOSED_STREAM,
     connection: 'connecting',
-    payloads: readKeptPayloads(),
+    payloads: readKeptMap<unknown>(PAYLOADS_KEY, sessionStore()),
   };
   private source: EventSource | undefined;
   private everOpened = false;
@@ -91,7 +84,7 @@ export class HubStream {
       });
     };
     // Each message's data is JSON the server made from the shape its name says.
-    const on = <T>(name: string, handle: Handler<T>) =>
+    const on = <T>(name: string, handle: (value: T) => void) =>
       source.addEventListener(name, (event) =>
         handle(JSON.parse((event as MessageEvent<string>).data) as T),
       );
@@ -102,11 +95,11 @@ export class HubStream {
     );
     on<HubWebhookEvent>('webhook', (data) => {
       // Kept for the Events page's sentences (the server's log keeps no body), in this tab's
-      // session so a reload still reads them; the newest ones only.
+      // session so a reload still reads them (a full storage only costs them); the newest only.
       const kept = Object.entries(this.state.payloads).slice(1 - KEPT_PAYLOADS);
       const payloads = Object.fromEntries([...kept, [data.eventId, data.payload]]);
       this.update({ payloads });
-      writeKeptPayloads(payloads);
+      writeKept(PAYLOADS_KEY, payloads, sessionStore());
       this.webhooks.tell(data);
     });
     on<HubReplicaEvent>('replica', (data) => this.replicaChanges.tell(data));

@@ -4,6 +4,5 @@ export const orderKeys = {
   lists: () => [...orderKeys.all, 'list'] as const,
   /** Every order (`status=any`), kept: each status filter is a view of it. */
   kept: () => [...orderKeys.lists(), 'kept'] as const,
-  details: () => [...orderKeys.all, 'detail'] as const,
-  detail: (idOrCode: string) => [...orderKeys.details(), idOrCode] as const,
+  detail: (idOrCode: string) => [...orderKeys.all, 'detail', idOrCode] as const,
 };

@@ -2,8 +2,7 @@ import type { Prefetch } from '../route-prefetch';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, SetAsideRecord } from '../../client';
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter, type SlabdeskClient } from '../../client';
-import { keptOptions } from '../kept/kept-persister';
-import { keptQueryFn } from '../kept/kept-query';
+import { keptQuery } from '../kept/kept-query';
 import { keptSource } from '../kept/kept-sources';
 import type { Kept } from '../kept/kept-sync';
 import { orderKeys } from './order-keys';
@@ -54,14 +53,7 @@ export const keptOrders = (client: SlabdeskClient) =>
 
 /** Every order, the one kept copy that orders, money and the ship queue derive from. */
 export const ordersQuery = (client: SlabdeskClient, queryClient: QueryClient) =>
-  queryOptions({
-    queryKey: orderKeys.kept(),
-    staleTime: 30_000,
-    ...keptOptions('orders'),
-    queryFn: keptQueryFn(queryClient, orderKeys.kept(), keptOrders(client), {
-      wholeOnly: true,
-    }),
-  });
+  keptQuery(queryClient, orderKeys.kept(), keptOrders(client), 30_000, { wholeOnly: true });
 
 /** The orders page's loader: the kept orders start beside the page's code. */
 export const prefetchOrders: Prefetch = (deps) => {

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import type { SlabdeskClient } from '../../client';
 import { useApiClient } from '../api-context';
 import { callServer } from '../server-call';
 
@@ -15,13 +14,13 @@ const KeptPhoto = z.object({
 });
 export type KeptPhoto = z.infer<typeof KeptPhoto>;
 
-export const uploadPhoto = (client: SlabdeskClient, photo: Blob) =>
-  callServer(client, z.object({ photo: KeptPhoto }), '/hub/photos', {
-    method: 'POST',
-    body: photo,
-  }).then((answer) => answer.photo);
-
 export function useUploadPhoto() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (photo: Blob) => uploadPhoto(client, photo) });
+  return useMutation({
+    mutationFn: (photo: Blob) =>
+      callServer(client, z.object({ photo: KeptPhoto }), '/hub/photos', {
+        method: 'POST',
+        body: photo,
+      }).then((answer) => answer.photo),
+  });
 }

@@ -30,8 +30,6 @@ const LEDGERS_KEPT = 'slabdesk-show-ledgers';
 /** Ledgers kept: the shows of a weekend, not every show ever opened here. */
 const LEDGERS_KEPT_MAX = 6;
 
-const keepShows = (shows: ShowSummary[]) => writeKept(SHOWS_KEPT, shows);
-
 interface KeptLedger {
   /** When the server answered it (ms since the epoch). */
   readAt: number;
@@ -88,14 +86,6 @@ export const tradeInsQuery = (client: SlabdeskClient) =>
     retry: false,
   });
 
-export const showSaleQuery = (client: SlabdeskClient, listingId: string) =>
-  queryOptions({
-    queryKey: showKeys.sale(listingId),
-    queryFn: ({ signal }) => fetchShowSale(client, listingId, signal),
-    staleTime: 5_000,
-    retry: false,
-  });
-
 /** A slab's sale at a show, as the counter says it (its `key`: the receipt's number). */
 export type SoldAtShow = Pick<
   LedgerEntry,
@@ -125,7 +115,10 @@ export function useShowSale(listingId: string, look = true): SlabShowSale {
   );
   // This device sold it: the ledger is asked too (it may have undone that sale since).
   const ledger = useQuery({
-    ...showSaleQuery(client, listingId),
+    queryKey: showKeys.sale(listingId),
+    queryFn: ({ signal }) => fetchShowSale(client, listingId, signal),
+    staleTime: 5_000,
+    retry: false,
     enabled: look || sales.length > 0,
   });
   const shows = useQuery(showsQuery(client));
@@ -205,7 +198,7 @@ export function useStartShow() {
     };
     const shows = [summary, ...(queryClient.getQueryData<ShowSummary[]>(showKeys.lists()) ?? [])];
     queryClient.setQueryData(showKeys.lists(), shows);
-    keepShows(shows);
+    writeKept(SHOWS_KEPT, shows);
     await queue({ kind: 'create-show', label: `Start show “${name}”`, show });
     return key;
   };
