@@ -3,7 +3,7 @@ import { SvcError } from '../client/error-schemas';
 import { readTolerant } from '../client/tolerant-reader';
 import { asciiJson } from '../shared/ascii-json';
 import { parseJsonBody } from '../shared/json-body';
-import { isRecord } from './bounded-json';
+import { isRecord } from '../shared/is-record';
 import type { UpstreamAnswer } from './upstream-call';
 
 // The key is kept off the page in every form an upstream could echo it in (JSON-escaped,

@@ -1,5 +1,6 @@
 import { asciiJsonText } from '../shared/ascii-json';
-import { isRecord, jsonOfBytes } from './bounded-json';
+import { isRecord } from '../shared/is-record';
+import { jsonOfBytes } from './bounded-json';
 
 // A ping is given again for a minute after it, or after any call of the key answered well (which
 // shows what a ping shows: key, version, limiter, seller), never past MAX_SHARED_MS.

@@ -1,4 +1,5 @@
 import { ownEntry } from '../../shared/own-entry';
+import { isRecord } from '../../shared/is-record';
 import { readOrderPayload, readProductPayload } from '../../client/webhook-payloads';
 import { orderStage, stageLabel } from '../../api/orders/order-stage';
 import { formatMoney } from '../../lib/format';
@@ -11,8 +12,6 @@ export interface DeliveryWords {
   about: string | undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
 
 /** "1986 Fleer Michael Jordan PSA 6": the title, then the grader and grade the card carries. */

@@ -1,5 +1,6 @@
 import type { ProxiedExchange } from '../api-proxy';
-import { isRecord, jsonOfBytes } from '../bounded-json';
+import { isRecord } from '../../shared/is-record';
+import { jsonOfBytes } from '../bounded-json';
 import { guarded } from '../hub/background-error';
 import { safeDecode } from '../../shared/safe-decode';
 import { flattenWriteBody } from '../../shared/write-body';

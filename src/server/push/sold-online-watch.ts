@@ -5,7 +5,7 @@ import { guarded } from '../hub/background-error';
 import type { Replica } from '../replica/replica';
 import type { Show, ShowStore } from '../shows/show-store';
 import type { PushStore } from './push-store';
-import { isRecord } from '../bounded-json';
+import { isRecord } from '../../shared/is-record';
 
 /** What a phone shows for a push; one notification per `tag` (a second push replaces the first). */
 export interface PushMessage {

@@ -1,5 +1,5 @@
 import { readOrderPayload, readProductPayload } from '../../client';
-import { isRecord } from '../bounded-json';
+import { isRecord } from '../../shared/is-record';
 
 // What a delivery or a write's answer changes in the replica's rows, read from its payload.
 

@@ -1,7 +1,7 @@
 import { serverLog } from '../log';
 import type { Replica } from '../replica/replica';
 import { textOrNull as text } from '../replica/row-changes';
-import { isRecord } from '../bounded-json';
+import { isRecord } from '../../shared/is-record';
 import { exactCents } from '../../shared/money';
 import type { CostStore } from '../costs/cost-store';
 
