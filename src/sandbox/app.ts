@@ -16,14 +16,11 @@ import type { WebhookDispatcher } from './webhooks/dispatcher';
 import { registerWebhookRoutes } from './webhooks/webhook-routes';
 import { MAX_BODY_BYTES } from '../shared/spec-limits';
 
-export { MAX_BODY_BYTES } from '../shared/spec-limits';
-
-export interface AppHooks {
-  reset(seed: 'none' | 'demo'): void;
-  afterClockAdvance(now: number): Promise<void> | void;
+/** The control routes' hooks (reset, the clock), and the write and webhook machinery. */
+type AppHooks = Parameters<typeof registerControlRoutes>[2] & {
   idempotency: IdempotencyGuard;
   dispatcher: WebhookDispatcher;
-}
+};
 
 const JSON_ONLY = 'Request bodies must be JSON, sent as Content-Type: application/json';
 

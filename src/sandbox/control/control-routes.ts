@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { ControlError, parseControl as parse, requireSeller as sellerIn } from './control-error';
 import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
+import { faultSwitches } from '../domain/faults';
 import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
 import {
   CANCEL_REASONS,
@@ -54,18 +55,7 @@ const itemBody = z.object({
   test: z.boolean().optional(),
   hold: z.enum(ITEM_HOLDS).nullable().optional(),
 });
-const faultsBody = z
-  .object({
-    cert_lookup: z.enum(['ok', 'unavailable']),
-    writes_disabled: z.boolean(),
-    api_disabled: z.boolean(),
-    degraded_ids: z.array(z.string()),
-    blocklisted_certs: z.array(z.string()),
-    write_latency_ms: z.number().int().min(0).max(60_000),
-    crash_after_write: z.boolean(),
-  })
-  .partial()
-  .strict();
+const faultsBody = faultSwitches.partial().strict();
 
 /** The marketplace actions answer with the order as the public API's single view shows it. */
 function orderResult(ctx: SandboxContext, orderId: string) {
