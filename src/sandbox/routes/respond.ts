@@ -84,24 +84,10 @@ export function sendCollection<Row>(
     route.filters ?? [],
     cursors,
   );
-  const page = route.page(
-    {
-      scope: callerScope(request),
-      limit: query.limit,
-      ascending: query.ascending,
-      updatedAtMin: query.updatedAtMin,
-      position: query.position,
-    },
-    query.filters,
-  );
+  // The query's own members are the page request's (limit, order, updated_at_min, position).
+  const page = route.page({ ...query, scope: callerScope(request) }, query.filters);
   const path = request.url.split('?')[0] ?? '';
-  const link = pageLinks(
-    page,
-    seqOf as (row: never) => number,
-    query,
-    cursors,
-    `${origin(request)}${path}`,
-  );
+  const link = pageLinks(page, seqOf, query, cursors, `${origin(request)}${path}`);
   if (link) reply.header('Link', link);
   // A page is the bulk of what the sandbox writes: as ASCII bytes (see ascii-json.ts).
   reply.type('application/json; charset=utf-8');
