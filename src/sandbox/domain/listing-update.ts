@@ -4,7 +4,8 @@ import type { ListingWithCardRow } from '../store/rows';
 import { VERIFIED } from './listing-create';
 import type { IdSource } from './ids';
 import { changeListing } from './listings';
-import { PRICE_BELOW_MINIMUM, type UpdateInput } from './listing-input';
+import type { UpdateInput } from './listing-input';
+import { OFFER_ABOVE_PRICE, PRICE_BELOW_OFFER } from '../../client/listing-rules';
 import {
   assertCardListable,
   assertNotBlocklisted,
@@ -91,8 +92,8 @@ export function updateListing(
     if (input.minimum_offer_cents !== null && input.minimum_offer_cents > price) {
       // When the price was sent too, the two values conflict: both fields carry the message.
       throw validationError({
-        minimum_offer: ['must be at most the price'],
-        ...(input.price_cents !== undefined ? { price: [PRICE_BELOW_MINIMUM] } : {}),
+        minimum_offer: [OFFER_ABOVE_PRICE],
+        ...(input.price_cents !== undefined ? { price: [PRICE_BELOW_OFFER] } : {}),
       });
     }
     minimum = input.minimum_offer_cents;
