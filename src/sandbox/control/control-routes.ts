@@ -57,11 +57,6 @@ const itemBody = z.object({
 });
 const faultsBody = faultSwitches.partial().strict();
 
-/** The marketplace actions answer with the order as the public API's single view shows it. */
-function orderResult(ctx: SandboxContext, orderId: string) {
-  return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
-}
-
 /** The control API (`../shared/spec/sandbox.md`): no key, no rate limit, errors `{error}`. */
 export function registerControlRoutes(
   app: FastifyInstance,
@@ -75,6 +70,7 @@ export function registerControlRoutes(
   const { store, ids } = ctx;
   const requireSeller = (id: string) => sellerIn(store, id);
   const market = () => ({ store, ids, now: ctx.clock.now() });
+  // The marketplace actions answer with the order as the public API's single view shows it.
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
     if (error instanceof ControlError) {
@@ -202,12 +198,12 @@ export function registerControlRoutes(
   app.post<{ Params: { id: string } }>('/_sandbox/listings/:id/sell', async (request) => {
     const body = parse(z.object({ via: z.enum(['checkout', 'offer']).optional() }), request.body);
     const order = sellListing(market(), request.params.id, body.via ?? 'checkout');
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
     const order = advanceOrder(market(), request.params.id);
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/cancel', async (request) => {
@@ -218,7 +214,7 @@ export function registerControlRoutes(
       request.body,
     );
     const order = cancelOrder(market(), request.params.id, body.reason ?? 'buyer');
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/refund', async (request) => {
@@ -230,7 +226,7 @@ export function registerControlRoutes(
     if (body.amount !== undefined && amount === null)
       throw new ControlError(400, 'amount: must be a dollar amount');
     const order = refundOrder(market(), request.params.id, amount);
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.get('/_sandbox/clock', async () => ({ now: isoTime(ctx.clock.now()) }));

@@ -83,21 +83,8 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
     const variant = pick(variantsFor(subject.category));
     const number = 1 + Math.floor(random() * 350);
     const title = `${year} ${set} ${subject.name}${variant === 'Base' ? '' : ` ${variant}`} #${number} ${grader} ${grade}`;
-    const cert = certNumber(grader);
-    store.catalog.putCert({
-      grader,
-      cert_number: cert,
-      title,
-      grade,
-      year,
-      card_set: set,
-      player: subject.name,
-      category: subject.category,
-      variant,
-    });
-    const value = subject.value * gradeFactor(grade) * between(0.7, 1.3);
-    const item = createInventoryItem(store, ids, at, scope, {
-      cert_number: cert,
+    const card = {
+      cert_number: certNumber(grader),
       grader,
       grade,
       title,
@@ -106,6 +93,11 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
       set,
       variant,
       category: subject.category,
+    };
+    store.catalog.putCert({ ...card, card_set: set });
+    const value = subject.value * gradeFactor(grade) * between(0.7, 1.3);
+    const item = createInventoryItem(store, ids, at, scope, {
+      ...card,
       cost_cents: Math.round(value * between(0.4, 0.8)) * 100,
       hold,
     });
