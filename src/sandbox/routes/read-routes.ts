@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiScope } from '../platform/scopes';
-import type { SandboxContext } from '../context';
+import type { PlatformState, SandboxContext } from '../context';
 import { notFound } from '../platform/api-error';
-import type { PlatformState } from './request-pipeline';
 import { ORDER_STATUSES, type OrderStatusFilter } from '../store/orders-store';
 import type { Scope } from '../store/rows';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
+import type { PlatformState, SandboxContext } from '../context';
 import { FieldErrors } from '../platform/api-error';
 import {
   pageLinks,
@@ -9,7 +9,6 @@ import {
   type FilterSpec,
   type Query,
 } from '../platform/collection-query';
-import type { PlatformState } from './request-pipeline';
 import type { Page, PageRequest } from '../store/sql';
 import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
+import type { PlatformState, SandboxContext } from '../context';
 import { commitCreate, resolveCreate } from '../domain/listing-create';
 import { parseCreate, parseUpdate } from '../domain/listing-input';
 import { assertWriteApproved, type WriteContext } from '../domain/listing-rules';
@@ -12,7 +12,6 @@ import {
   type IdempotentRun,
   type Outcome,
 } from '../platform/idempotency';
-import type { PlatformState } from './request-pipeline';
 import type { ListingWithCardRow } from '../store/rows';
 import { WRITE_FIELDS } from '../serializers/documented-fields';
 import { listingSingleView } from '../serializers/listing-views';
