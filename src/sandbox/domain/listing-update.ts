@@ -104,7 +104,14 @@ export function updateListing(
   if (minimum !== row.minimum_offer_cents) patch.minimum_offer_cents = minimum;
 
   const isScheduled = row.status === 'draft' && row.unavailable_reason === 'scheduled';
-  if (input.status === 'draft') {
+  if (input.status === 'active' && row.status !== 'active') {
+    assertCanGoLive(ctx, row);
+    if (row.listed_at === null && !VERIFIED.includes(row.card_grader)) {
+      // A review-bound listing that was withdrawn before approval goes back to review, not live.
+      Object.assign(patch, offMarket('draft', 'pending_review'));
+      if (input.duration_hours !== undefined) patch.duration_hours = input.duration_hours;
+    } else Object.assign(patch, goLive(now, input.duration_hours ?? row.duration_hours));
+  } else if (input.status === 'draft') {
     if (row.status === 'active' || isScheduled) {
       Object.assign(patch, offMarket('draft', 'draft'));
     } else if (row.unavailable_reason === 'pending_review') {
@@ -116,21 +123,8 @@ export function updateListing(
         status: ['only an active or scheduled listing can be set to draft'],
       });
     }
-  } else if (input.status === 'active') {
-    if (row.status !== 'active' && row.listed_at === null && !VERIFIED.includes(row.card_grader)) {
-      // A review-bound listing that was withdrawn before approval goes back to review, not live.
-      assertCanGoLive(ctx, row);
-      Object.assign(patch, offMarket('draft', 'pending_review'));
-      if (input.duration_hours !== undefined) patch.duration_hours = input.duration_hours;
-    } else if (row.status !== 'active') {
-      assertCanGoLive(ctx, row);
-      Object.assign(patch, goLive(now, input.duration_hours ?? row.duration_hours));
-    } else if (input.duration_hours !== undefined) {
-      patch.duration_hours = input.duration_hours;
-      patch.window_ends_at = (row.window_ends_at ?? now) + input.duration_hours * HOUR_MS;
-    }
   } else if (input.duration_hours !== undefined) {
-    // Without status active it extends the current listing (or sizes its next window).
+    // Without a move live it extends the current listing (or sizes its next window).
     patch.duration_hours = input.duration_hours;
     if (row.status === 'active') {
       patch.window_ends_at = (row.window_ends_at ?? now) + input.duration_hours * HOUR_MS;
