@@ -168,10 +168,7 @@ export function registerWebhookRoutes(
   app.post<{ Params: { id: string } }>('/_sandbox/events/:id/redeliver', async (request) => {
     const event = store.webhooks.event(request.params.id);
     if (!event) throw new ControlError(404, `event ${request.params.id} not found`);
-    const targets = store.webhooks
-      .webhooksOfEvent(event.id)
-      .map((id) => store.webhooks.webhook(id))
-      .filter((w): w is WebhookRow => w !== undefined && w.enabled === 1);
+    const targets = store.webhooks.enabledOfEvent(event.id);
     if (targets.length === 0) {
       throw new ControlError(
         409,
