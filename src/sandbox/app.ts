@@ -24,20 +24,17 @@ type AppHooks = Parameters<typeof registerControlRoutes>[2] & {
 
 const JSON_ONLY = 'Request bodies must be JSON, sent as Content-Type: application/json';
 
-/** A control API refusal that carries its status to the error handler (`{error}` there). */
-const controlFailure = (statusCode: number, message: string) =>
-  Object.assign(new Error(message), { statusCode });
-
 /** JSON bodies, depth-bounded; a non-JSON type is 415 (no cross-site `text/plain` JSON). */
 function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    // The public API answers with its envelope, the control API with `{error}` and its status.
-    const refuse = (error: ApiError, controlStatus: number, controlMessage: string) =>
+    // The public API answers with its envelope; the control API with `{error}`, the status
+    // carried to its error handler.
+    const refuse = (error: ApiError, statusCode: number, message: string) =>
       done(
-        isPublicApiPath(request.url) ? error : controlFailure(controlStatus, controlMessage),
+        isPublicApiPath(request.url) ? error : Object.assign(new Error(message), { statusCode }),
         undefined,
       );
     if (!isJsonContentType(request.headers['content-type'])) {
