@@ -1,5 +1,5 @@
 import type { Store } from '../store';
-import type { InventoryItemRow, InventoryLevelRow, ListingRow, OrderRow } from '../store/rows';
+import type { InventoryItemRow, ListingRow, OrderRow } from '../store/rows';
 import { isoTime } from '../platform/time';
 
 export const VAULT_LOCATION_ID = 'loc_vault';
@@ -66,7 +66,7 @@ export function refreshLevels(store: Store, itemIds: Iterable<string>, now: numb
     const listing = store.listings.latestForItem(itemId);
     const order = listing ? store.orders.forListing(listing.id) : undefined;
     const a = availabilityOf(item, listing, order);
-    const row: InventoryLevelRow = {
+    store.levels.put({
       item_seq: item.seq,
       inventory_item_id: item.id,
       seller_id: item.seller_id,
@@ -77,7 +77,6 @@ export function refreshLevels(store: Store, itemIds: Iterable<string>, now: numb
       reason_detail: a.detail,
       can_reactivate: a.canReactivate ? 1 : 0,
       updated_at: now,
-    };
-    store.levels.put(row);
+    });
   }
 }

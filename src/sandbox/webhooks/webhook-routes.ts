@@ -30,8 +30,7 @@ function checkUrl(raw: string): string {
   } catch {
     throw new ControlError(400, 'url: must be an absolute URL');
   }
-  if (url.protocol === 'https:') return url.toString();
-  if (isLoopbackHttp(url)) return url.toString();
+  if (url.protocol === 'https:' || isLoopbackHttp(url)) return url.toString();
   throw new ControlError(400, 'url: must be https (plain http only on a loopback address)');
 }
 
