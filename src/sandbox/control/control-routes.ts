@@ -55,7 +55,6 @@ const itemBody = z.object({
   test: z.boolean().optional(),
   hold: z.enum(ITEM_HOLDS).nullable().optional(),
 });
-const faultsBody = faultSwitches.partial().strict();
 
 /** The control API (`../shared/spec/sandbox.md`): no key, no rate limit, errors `{error}`. */
 export function registerControlRoutes(
@@ -69,8 +68,8 @@ export function registerControlRoutes(
 ): void {
   const { store, ids } = ctx;
   const requireSeller = (id: string) => sellerIn(store, id);
+  // The marketplace actions' context; they answer with the order as its single view shows it.
   const market = () => ({ store, ids, now: ctx.clock.now() });
-  // The marketplace actions answer with the order as the public API's single view shows it.
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
     if (error instanceof ControlError) {
@@ -78,15 +77,12 @@ export function registerControlRoutes(
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.status(413).send({ error: 'body too large' });
-    if (status === 415) {
-      return reply
-        .status(415)
-        .send({ error: error instanceof Error ? error.message : 'JSON only' });
-    }
     if (status && status >= 400 && status < 500) {
+      // A refused media type keeps its 415; any other client error is the control API's 400.
+      const fallback = status === 415 ? 'JSON only' : 'bad request';
       return reply
-        .status(400)
-        .send({ error: error instanceof Error ? error.message : 'bad request' });
+        .status(status === 415 ? 415 : 400)
+        .send({ error: error instanceof Error ? error.message : fallback });
     }
     request.log.error(error);
     return reply.status(500).send({ error: 'internal error' });
@@ -189,7 +185,7 @@ export function registerControlRoutes(
   });
 
   app.put('/_sandbox/faults', async (request) => {
-    const body = parse(faultsBody, request.body);
+    const body = parse(faultSwitches.partial().strict(), request.body);
     return { faults: ctx.faults.set(body) };
   });
 
