@@ -1,5 +1,5 @@
 import type { Store } from '../store';
-import type { OrderRow, OrderWithLineRow } from '../store/rows';
+import type { OrderRow } from '../store/rows';
 import { emitOrderEvent, emitProductEvent } from './events';
 import { refreshLevels } from './levels';
 import { changeListing, type MarketContext } from './listings';
@@ -81,7 +81,7 @@ export function soldAt(now: number) {
 }
 
 /** A buyer buys an active listing: it is archived as sold and an order is created, paid. */
-export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia): OrderWithLineRow {
+export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia) {
   const { store, ids, now } = ctx;
   const listing = store.listings.getById(listingId);
   if (!listing) throw new MarketError(404, `listing ${listingId} not found`);
@@ -125,7 +125,7 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
 }
 
 /** Moves an order to its next lifecycle stage. */
-export function advanceOrder(ctx: MarketContext, orderId: string): OrderWithLineRow {
+export function advanceOrder(ctx: MarketContext, orderId: string) {
   const { store, ids, now } = ctx;
   const order = orderOf(store, orderId);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);
@@ -154,11 +154,7 @@ export const CANCEL_REASONS = ['buyer', 'seller', 'admin', 'payment_failed', 'ti
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Cancels an order before it ships to the buyer; the buyer is refunded (or the payment voided). */
-export function cancelOrder(
-  ctx: MarketContext,
-  orderId: string,
-  reason: CancelReason,
-): OrderWithLineRow {
+export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelReason) {
   const { store, ids, now } = ctx;
   const order = orderOf(store, orderId);
   if (order.cancelled_at !== null)
@@ -192,11 +188,7 @@ export function cancelOrder(
 }
 
 /** Refunds part or all of what remains of a paid order. */
-export function refundOrder(
-  ctx: MarketContext,
-  orderId: string,
-  amountCents: number | null,
-): OrderWithLineRow {
+export function refundOrder(ctx: MarketContext, orderId: string, amountCents: number | null) {
   const { store, ids, now } = ctx;
   const order = orderOf(store, orderId);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);
