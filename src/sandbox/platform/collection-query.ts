@@ -25,11 +25,7 @@ export type Query = Record<string, string | string[] | undefined>;
 
 export function single(query: Query, name: string, errors: FieldErrors): string | undefined {
   const value = query[name];
-  if (Array.isArray(value)) {
-    errors.add(name, 'must be given once');
-    return undefined;
-  }
-  return value;
+  return Array.isArray(value) ? errors.add(name, 'must be given once') : value;
 }
 
 export function parseFields(raw: string | undefined, errors: FieldErrors): string[] | undefined {
