@@ -5,14 +5,6 @@ import { isoTime } from '../platform/time';
 export const VAULT_LOCATION_ID = 'loc_vault';
 export const sellerLocationId = (sellerId: string) => `loc_seller_${sellerId}`;
 
-interface Availability {
-  available: 0 | 1;
-  reason: string;
-  detail: string;
-  canReactivate: boolean;
-  atHub: boolean;
-}
-
 const HOLD_DETAIL: Record<string, string> = {
   flagged: 'Flagged by the marketplace for review; it cannot be listed',
   pulled_into_pack: 'Pulled into a pack; it is no longer yours to list',
@@ -35,7 +27,7 @@ export function availabilityOf(
   item: InventoryItemRow,
   listing: ListingRow | undefined,
   order: OrderRow | undefined,
-): Availability {
+) {
   const off = (reason: string, detail: string, canReactivate = false, atHub = false) =>
     ({ available: 0, reason, detail, canReactivate, atHub }) as const;
   if (order && order.cancelled_at === null) {
