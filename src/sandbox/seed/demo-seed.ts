@@ -250,7 +250,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   }
 
   function planUnlisted(scope: Scope, count: number, span: number) {
-    const holds: (ItemHold | null)[] = [
+    const holds: ItemHold[] = [
       'flagged',
       'flagged',
       'pulled_into_pack',
@@ -258,9 +258,8 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
       'awaiting_review',
     ];
     for (let i = 0; i < count; i++) {
-      const hold = i < holds.length ? holds[i]! : null;
       const grader = graderFor('active');
-      at(now - span + (i / count) * span, (t) => newCard(scope, t, grader, hold));
+      at(now - span + (i / count) * span, (t) => newCard(scope, t, grader, holds[i] ?? null));
     }
   }
 

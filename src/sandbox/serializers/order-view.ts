@@ -29,7 +29,7 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
     svc_is_lot: row.line_is_lot === 1,
     ...(single ? { fulfillment_status: fulfilled ? 'fulfilled' : 'unfulfilled' } : {}),
   };
-  const view = {
+  return {
     id: row.id,
     name: row.name,
     order_number: row.order_number,
@@ -93,5 +93,4 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
       paid_at: isoTime(row.paid_at),
     },
   };
-  return view;
 }
