@@ -4,6 +4,7 @@ import type { PlatformState, SandboxContext } from '../context';
 import { notFound } from '../platform/api-error';
 import { ORDER_STATUSES, type OrderStatusFilter } from '../store/orders-store';
 import type { Scope } from '../store/rows';
+import { readViews } from '../serializers/read-views';
 import {
   callerScope,
   type CollectionRoute,
@@ -12,7 +13,6 @@ import {
   sendCollection,
   singleFields,
   urlsFor,
-  viewsOf,
 } from './respond';
 
 const ORDER_STATUS = {
@@ -24,7 +24,8 @@ const ORDER_STATUS = {
 /** Every read endpoint of the public API. */
 export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
-  const views = () => viewsOf(ctx);
+  // The read serializers for `SANDBOX_SHAPES`, looked up per request: tests switch shapes live.
+  const views = () => readViews(ctx.shapes);
 
   /** GET /{resource}.json: one page of the collection that `build` describes for the request. */
   const collection = <Row>(

@@ -13,7 +13,6 @@ import type { Page, PageRequest } from '../store/sql';
 import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';
-import { readViews, type ReadViews } from '../serializers/read-views';
 import { asciiPage } from '../../shared/ascii-json';
 
 /** The authorized caller's records: its seller, live or test. */
@@ -29,9 +28,6 @@ export function origin(request: FastifyRequest): string {
 export function urlsFor(request: FastifyRequest): PublicUrls {
   return publicUrls(origin(request));
 }
-
-/** The read serializers for `SANDBOX_SHAPES`: call per request, so tests can switch shapes live. */
-export const viewsOf = (ctx: SandboxContext): ReadViews => readViews(ctx.shapes);
 
 /** Strips the optional `.json` suffix of a single-resource path segment. */
 export const resourceId = (raw: string) => (raw.endsWith('.json') ? raw.slice(0, -5) : raw);

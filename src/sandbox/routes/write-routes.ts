@@ -16,7 +16,8 @@ import type { ListingWithCardRow } from '../store/rows';
 import { WRITE_FIELDS } from '../serializers/documented-fields';
 import { listingSingleView } from '../serializers/listing-views';
 import { projectRecord } from '../serializers/shape';
-import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
+import { callerScope, resourceId, urlsFor } from './respond';
+import { readViews } from '../serializers/read-views';
 
 /** A write's slow half (parse, lookups) resolving to its change, run in the commit's transaction. */
 type Prepare = (
@@ -133,7 +134,7 @@ export function registerWriteRoutes(
             status: kind === 'create' ? 201 : 200,
             body:
               resource === 'products'
-                ? { product: viewsOf(ctx).product(row, urls) }
+                ? { product: readViews(ctx.shapes).product(row, urls) }
                 : { listing: projectRecord(listingSingleView(row, urls), WRITE_FIELDS[kind]) },
           });
           return runWrite(ctx, guard, request, reply, answer, prepare);
