@@ -8,6 +8,7 @@ import { MAX_JSON_DEPTH, isJsonContentType, parseJsonBody } from '../shared/json
 import { installPlatform, isPublicApiPath, sendApiError } from './routes/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
+import { origin } from './routes/respond';
 import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
 import { buildOpenApiDocument } from './openapi/document';
 import type { IdempotencyGuard } from './platform/idempotency';
@@ -101,9 +102,7 @@ export function buildApp(
     control.get('/_sandbox/openapi.json', async (request, reply) =>
       reply
         .header('content-type', 'application/json; charset=utf-8')
-        .send(
-          buildOpenApiDocument(`${request.protocol}://${request.headers.host ?? '127.0.0.1:4010'}`),
-        ),
+        .send(buildOpenApiDocument(origin(request))),
     );
   });
 
