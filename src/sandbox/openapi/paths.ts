@@ -182,10 +182,9 @@ function single(envelope: string, item: string, scope: ApiScope) {
   };
 }
 
+/** A write body's envelope: the input alone (closed). */
 const writeEnvelope = (name: string, input: string) => ({
-  type: 'object',
-  required: [name],
-  properties: { [name]: ref('schemas', input) },
+  ...object({ [name]: ref('schemas', input) }),
   additionalProperties: false,
 });
 
