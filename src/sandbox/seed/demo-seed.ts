@@ -13,7 +13,7 @@ import {
 } from '../domain/marketplace';
 import { DAY_MS, HOUR_MS } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
-import { GRADES, SUBJECTS, gradeFactor, variantsFor, type Subject } from './card-catalog';
+import { GRADES, SUBJECTS, gradeFactor, variantsFor } from './card-catalog';
 import { DEMO_UNLISTED_CERTS } from './demo-certs';
 
 export const DEMO_SELLER_ID = 'slr_demo';
@@ -77,7 +77,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   }
 
   function newCard(scope: Scope, at: number, grader: string, hold: ItemHold | null = null) {
-    const subject: Subject = pick(SUBJECTS);
+    const subject = pick(SUBJECTS);
     const [set, year] = pick(subject.sets);
     const grade = pick(GRADES[grader]!);
     const variant = pick(variantsFor(subject.category));
