@@ -16,13 +16,12 @@ import {
 } from './listing-rules';
 import { HOUR_MS } from '../platform/time';
 
-const isSold = (row: ListingWithCardRow) =>
-  row.status === 'archived' && row.unavailable_reason === 'sold';
-
 function loadWritable(ctx: WriteContext, id: string): ListingWithCardRow {
   const row = ctx.store.listings.get(id, ctx.scope);
   if (!row) throw notFound();
-  if (isSold(row)) throw conflict(`listing ${row.id} is sold; a sold listing cannot be changed`);
+  if (row.status === 'archived' && row.unavailable_reason === 'sold') {
+    throw conflict(`listing ${row.id} is sold; a sold listing cannot be changed`);
+  }
   return row;
 }
 
