@@ -15,12 +15,6 @@ import {
   urlsFor,
 } from './respond';
 
-const ORDER_STATUS = {
-  name: 'status',
-  defaultValue: 'any',
-  allowed: ORDER_STATUSES,
-} as const;
-
 /** Every read endpoint of the public API. */
 export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
@@ -74,7 +68,7 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
   }
 
   collection('orders', 'read_orders', () => ({
-    filters: [ORDER_STATUS],
+    filters: [{ name: 'status', defaultValue: 'any', allowed: ORDER_STATUSES }],
     page: (page, filters) =>
       store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
     view: views().orderList,
