@@ -8,6 +8,7 @@ import { MAX_JSON_DEPTH, isJsonContentType, parseJsonBody } from '../shared/json
 import { installPlatform, isPublicApiPath, sendApiError } from './routes/request-pipeline';
 import { registerMarketPages } from './routes/market-pages';
 import { registerReadRoutes } from './routes/read-routes';
+import { origin } from './routes/respond';
 import { installLocalGuard, type LocalGuardOptions } from './routes/local-guard';
 import { buildOpenApiDocument } from './openapi/document';
 import type { IdempotencyGuard } from './platform/idempotency';
@@ -16,20 +17,13 @@ import type { WebhookDispatcher } from './webhooks/dispatcher';
 import { registerWebhookRoutes } from './webhooks/webhook-routes';
 import { MAX_BODY_BYTES } from '../shared/spec-limits';
 
-export { MAX_BODY_BYTES } from '../shared/spec-limits';
-
-export interface AppHooks {
-  reset(seed: 'none' | 'demo'): void;
-  afterClockAdvance(now: number): Promise<void> | void;
+/** The control routes' hooks (reset, the clock), and the write and webhook machinery. */
+type AppHooks = Parameters<typeof registerControlRoutes>[2] & {
   idempotency: IdempotencyGuard;
   dispatcher: WebhookDispatcher;
-}
+};
 
 const JSON_ONLY = 'Request bodies must be JSON, sent as Content-Type: application/json';
-
-/** A control API refusal that carries its status to the error handler (`{error}` there). */
-const controlFailure = (statusCode: number, message: string) =>
-  Object.assign(new Error(message), { statusCode });
 
 /** JSON bodies, depth-bounded; a non-JSON type is 415 (no cross-site `text/plain` JSON). */
 function installBodyParsing(app: FastifyInstance): void {
@@ -37,10 +31,11 @@ function installBodyParsing(app: FastifyInstance): void {
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    // The public API answers with its envelope, the control API with `{error}` and its status.
-    const refuse = (error: ApiError, controlStatus: number, controlMessage: string) =>
+    // The public API answers with its envelope; the control API with `{error}`, the status
+    // carried to its error handler.
+    const refuse = (error: ApiError, statusCode: number, message: string) =>
       done(
-        isPublicApiPath(request.url) ? error : controlFailure(controlStatus, controlMessage),
+        isPublicApiPath(request.url) ? error : Object.assign(new Error(message), { statusCode }),
         undefined,
       );
     if (!isJsonContentType(request.headers['content-type'])) {
@@ -107,9 +102,7 @@ export function buildApp(
     control.get('/_sandbox/openapi.json', async (request, reply) =>
       reply
         .header('content-type', 'application/json; charset=utf-8')
-        .send(
-          buildOpenApiDocument(`${request.protocol}://${request.headers.host ?? '127.0.0.1:4010'}`),
-        ),
+        .send(buildOpenApiDocument(origin(request))),
     );
   });
 

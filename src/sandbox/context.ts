@@ -4,6 +4,7 @@ import type { IdSource } from './domain/ids';
 import type { LeakyBuckets } from './platform/leaky-bucket';
 import type { CursorCodec } from './platform/page-cursor';
 import type { Store } from './store';
+import type { ApiKeyRow, SellerRow } from './store/rows';
 
 export type Deployment = 'sandbox' | 'production';
 
@@ -25,4 +26,14 @@ export interface SandboxContext {
   loopbackImages: boolean;
   /** The store's epoch: changes on reset, so older cursors become stale. */
   epoch(): string;
+}
+
+/** What the platform learned about a public API request, for the route and the response headers. */
+export interface PlatformState {
+  mode: 'live' | 'test';
+  used: number;
+  capacity: number;
+  key?: ApiKeyRow;
+  seller?: SellerRow;
+  scopes: string[];
 }

@@ -45,7 +45,6 @@ function remembered(store: Store, key: 'cursor_secret' | 'epoch', bytes: number)
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const store = createStore(options.db ?? '.sandbox/sandbox.db');
   setEventPayloads(store, eventPayloads);
-  const secret = remembered(store, 'cursor_secret', 32);
   const clock = createClock(store.meta);
   let epoch = remembered(store, 'epoch', 6);
   const ctx: SandboxContext = {
@@ -53,7 +52,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
     faults: createFaults(store.meta),
     buckets: new LeakyBuckets(options.rateLimit ?? true),
-    cursors: createCursorCodec(secret),
+    cursors: createCursorCodec(remembered(store, 'cursor_secret', 32)),
     ids: randomIds,
     deployment: options.deployment ?? 'sandbox',
     shapes: options.shapes ?? 'full',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { ControlError, parseControl as parse, requireSeller as sellerIn } from './control-error';
 import { createSeller, keyView, mintKey, sellerView } from '../domain/accounts';
+import { faultSwitches } from '../domain/faults';
 import { GRADERS, createInventoryItem, normalizeCategory } from '../domain/inventory';
 import {
   CANCEL_REASONS,
@@ -54,23 +55,6 @@ const itemBody = z.object({
   test: z.boolean().optional(),
   hold: z.enum(ITEM_HOLDS).nullable().optional(),
 });
-const faultsBody = z
-  .object({
-    cert_lookup: z.enum(['ok', 'unavailable']),
-    writes_disabled: z.boolean(),
-    api_disabled: z.boolean(),
-    degraded_ids: z.array(z.string()),
-    blocklisted_certs: z.array(z.string()),
-    write_latency_ms: z.number().int().min(0).max(60_000),
-    crash_after_write: z.boolean(),
-  })
-  .partial()
-  .strict();
-
-/** The marketplace actions answer with the order as the public API's single view shows it. */
-function orderResult(ctx: SandboxContext, orderId: string) {
-  return { order: orderView(ctx.store.orders.getById(orderId)!, true) };
-}
 
 /** The control API (`../shared/spec/sandbox.md`): no key, no rate limit, errors `{error}`. */
 export function registerControlRoutes(
@@ -84,6 +68,7 @@ export function registerControlRoutes(
 ): void {
   const { store, ids } = ctx;
   const requireSeller = (id: string) => sellerIn(store, id);
+  // The marketplace actions' context; they answer with the order as its single view shows it.
   const market = () => ({ store, ids, now: ctx.clock.now() });
 
   app.setErrorHandler((error, request, reply: FastifyReply) => {
@@ -92,15 +77,12 @@ export function registerControlRoutes(
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.status(413).send({ error: 'body too large' });
-    if (status === 415) {
-      return reply
-        .status(415)
-        .send({ error: error instanceof Error ? error.message : 'JSON only' });
-    }
     if (status && status >= 400 && status < 500) {
+      // A refused media type keeps its 415; any other client error is the control API's 400.
+      const fallback = status === 415 ? 'JSON only' : 'bad request';
       return reply
-        .status(400)
-        .send({ error: error instanceof Error ? error.message : 'bad request' });
+        .status(status === 415 ? 415 : 400)
+        .send({ error: error instanceof Error ? error.message : fallback });
     }
     request.log.error(error);
     return reply.status(500).send({ error: 'internal error' });
@@ -203,7 +185,7 @@ export function registerControlRoutes(
   });
 
   app.put('/_sandbox/faults', async (request) => {
-    const body = parse(faultsBody, request.body);
+    const body = parse(faultSwitches.partial().strict(), request.body);
     return { faults: ctx.faults.set(body) };
   });
 
@@ -212,12 +194,12 @@ export function registerControlRoutes(
   app.post<{ Params: { id: string } }>('/_sandbox/listings/:id/sell', async (request) => {
     const body = parse(z.object({ via: z.enum(['checkout', 'offer']).optional() }), request.body);
     const order = sellListing(market(), request.params.id, body.via ?? 'checkout');
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/advance', async (request) => {
     const order = advanceOrder(market(), request.params.id);
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/cancel', async (request) => {
@@ -228,7 +210,7 @@ export function registerControlRoutes(
       request.body,
     );
     const order = cancelOrder(market(), request.params.id, body.reason ?? 'buyer');
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/refund', async (request) => {
@@ -240,7 +222,7 @@ export function registerControlRoutes(
     if (body.amount !== undefined && amount === null)
       throw new ControlError(400, 'amount: must be a dollar amount');
     const order = refundOrder(market(), request.params.id, amount);
-    return orderResult(ctx, order.id);
+    return { order: orderView(order, true) };
   });
 
   app.get('/_sandbox/clock', async () => ({ now: isoTime(ctx.clock.now()) }));

@@ -29,18 +29,13 @@ export function createSeller(
   });
 }
 
-export interface MintedKey {
-  row: ApiKeyRow;
-  token: string;
-}
-
 /** Mints a key: the token is returned once and only its hash is stored. */
 export function mintKey(
   store: Store,
   ids: IdSource,
   now: number,
   input: { sellerId: string; mode: 'live' | 'test'; scopes: readonly ApiScope[]; token?: string },
-): MintedKey {
+) {
   const token = input.token ?? `svc_${input.mode}_${ids.chars(32, ALPHANUMERIC)}`;
   const row = store.accounts.createKey({
     id: ids.id('key'),

@@ -45,26 +45,19 @@ export function onOutbox(store: Store, listener: () => void): void {
   outboxListeners.set(store, listener);
 }
 
-/** The changed resource's row: its id, seller and mode. */
-interface EventSource {
-  id: string;
-  seller_id: string;
-  test: number;
-}
-
-/** Records an event and its delivery jobs in the change's transaction; returns the event id. */
+/** Records an event of the changed row and its delivery jobs, in the change's transaction. */
 function emit(
   store: Store,
   ids: IdSource,
   now: number,
   topic: Topic,
-  row: EventSource,
+  row: ListingWithCardRow | OrderWithLineRow,
   payload: () => unknown,
-): string | null {
+): void {
   const subscribers = store.webhooks
     .subscribers(row.seller_id)
     .filter((w) => (JSON.parse(w.topics) as string[]).includes(topic));
-  if (subscribers.length === 0) return null;
+  if (subscribers.length === 0) return;
   const id = ids.id('evt');
   store.webhooks.insertEvent({
     id,
@@ -78,7 +71,6 @@ function emit(
   for (const webhook of subscribers) store.webhooks.enqueue(id, webhook.id, now);
   const listener = outboxListeners.get(store);
   if (listener) setImmediate(listener);
-  return id;
 }
 
 /** A `products/*` event whose payload is the listing's product shape as it now stands. */
@@ -88,11 +80,9 @@ export function emitProductEvent(
   now: number,
   topic: Extract<Topic, `products/${string}`>,
   listingId: string,
-): string | null {
+): void {
   const row = store.webhooks.anyEnabled() ? store.listings.getById(listingId) : undefined;
-  return row
-    ? emit(store, ids, now, topic, row, () => payloadsOf(store).product(row, store))
-    : null;
+  if (row) emit(store, ids, now, topic, row, () => payloadsOf(store).product(row, store));
 }
 
 /** An `orders/*` event whose payload is the order's single view as it now stands. */
@@ -102,7 +92,7 @@ export function emitOrderEvent(
   now: number,
   topic: Extract<Topic, `orders/${string}`>,
   orderId: string,
-): string | null {
+): void {
   const row = store.webhooks.anyEnabled() ? store.orders.getById(orderId) : undefined;
-  return row ? emit(store, ids, now, topic, row, () => payloadsOf(store).order(row)) : null;
+  if (row) emit(store, ids, now, topic, row, () => payloadsOf(store).order(row));
 }

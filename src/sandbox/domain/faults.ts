@@ -1,19 +1,21 @@
+import { z } from 'zod';
 import type { MetaStore } from '../store/meta-store';
 
 /** The control API's fault switches, kept in the store so a restart keeps them. */
-export interface Faults {
-  cert_lookup: 'ok' | 'unavailable';
-  writes_disabled: boolean;
-  api_disabled: boolean;
-  degraded_ids: string[];
-  blocklisted_certs: string[];
+export const faultSwitches = z.object({
+  cert_lookup: z.enum(['ok', 'unavailable']),
+  writes_disabled: z.boolean(),
+  api_disabled: z.boolean(),
+  degraded_ids: z.array(z.string()),
+  blocklisted_certs: z.array(z.string()),
   /** Milliseconds that each slow step of a listing write (cert lookup, image rehost) takes. */
-  write_latency_ms: number;
+  write_latency_ms: z.number().int().min(0).max(60_000),
   /** The next committed listing write drops the connection instead of answering (then resets). */
-  crash_after_write: boolean;
-}
+  crash_after_write: z.boolean(),
+});
+type Faults = z.infer<typeof faultSwitches>;
 
-export const NO_FAULTS: Faults = {
+const NO_FAULTS: Faults = {
   cert_lookup: 'ok',
   writes_disabled: false,
   api_disabled: false,

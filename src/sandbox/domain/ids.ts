@@ -3,19 +3,15 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Makes opaque ids such as `lst_8k2q...`; the seed passes its own random source to stay deterministic. */
-export interface IdSource {
-  id(prefix: string): string;
+/** Makes opaque ids such as `lst_8k2q...`, each character's index from `indices(length, size)`. */
+function idSource(indices: (length: number, size: number) => Iterable<number>) {
   /** `length` characters from `alphabet`. */
-  chars(length: number, alphabet?: string): string;
-}
-
-/** An id source drawing each character's index from `indices(length, alphabetSize)`. */
-function idSource(indices: (length: number, size: number) => Iterable<number>): IdSource {
   const chars = (length: number, alphabet = ALPHABET) =>
     Array.from(indices(length, alphabet.length), (i) => alphabet[i]).join('');
-  return { id: (prefix) => `${prefix}_${chars(14)}`, chars };
+  return { id: (prefix: string) => `${prefix}_${chars(14)}`, chars };
 }
+
+export type IdSource = ReturnType<typeof idSource>;
 
 export const randomIds = idSource((length, size) => randomBytes(length).map((byte) => byte % size));
 

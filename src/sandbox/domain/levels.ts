@@ -1,17 +1,9 @@
 import type { Store } from '../store';
-import type { InventoryItemRow, InventoryLevelRow, ListingRow, OrderRow } from '../store/rows';
+import type { InventoryItemRow, ListingRow, OrderRow } from '../store/rows';
 import { isoTime } from '../platform/time';
 
 export const VAULT_LOCATION_ID = 'loc_vault';
 export const sellerLocationId = (sellerId: string) => `loc_seller_${sellerId}`;
-
-interface Availability {
-  available: 0 | 1;
-  reason: string;
-  detail: string;
-  canReactivate: boolean;
-  atHub: boolean;
-}
 
 const HOLD_DETAIL: Record<string, string> = {
   flagged: 'Flagged by the marketplace for review; it cannot be listed',
@@ -35,7 +27,7 @@ export function availabilityOf(
   item: InventoryItemRow,
   listing: ListingRow | undefined,
   order: OrderRow | undefined,
-): Availability {
+) {
   const off = (reason: string, detail: string, canReactivate = false, atHub = false) =>
     ({ available: 0, reason, detail, canReactivate, atHub }) as const;
   if (order && order.cancelled_at === null) {
@@ -66,7 +58,7 @@ export function refreshLevels(store: Store, itemIds: Iterable<string>, now: numb
     const listing = store.listings.latestForItem(itemId);
     const order = listing ? store.orders.forListing(listing.id) : undefined;
     const a = availabilityOf(item, listing, order);
-    const row: InventoryLevelRow = {
+    store.levels.put({
       item_seq: item.seq,
       inventory_item_id: item.id,
       seller_id: item.seller_id,
@@ -77,7 +69,6 @@ export function refreshLevels(store: Store, itemIds: Iterable<string>, now: numb
       reason_detail: a.detail,
       can_reactivate: a.canReactivate ? 1 : 0,
       updated_at: now,
-    };
-    store.levels.put(row);
+    });
   }
 }

@@ -129,20 +129,15 @@ export async function resolveCreate(
   let resolved: Omit<ResolvedCreate, 'images'>;
   if (lookup.kind === 'found') {
     const { cert } = lookup;
-    const existing = store.catalog.itemByCert(sku, scope);
-    const verified = VERIFIED.includes(cert.grader);
-    const start = startFor(input, ctx.now, verified);
-    if (existing && existing.grader === cert.grader) {
-      assertCardListable(store, existing);
-      resolved = { item: { existing }, defaultTitle: cert.title, start };
-    } else {
-      // The registered cert's card (`card_set` is a new card's `set`).
-      resolved = {
-        item: { create: { ...cert, set: cert.card_set } },
-        defaultTitle: cert.title,
-        start,
-      };
-    }
+    const held = store.catalog.itemByCert(sku, scope);
+    const existing = held?.grader === cert.grader ? held : undefined;
+    if (existing) assertCardListable(store, existing);
+    resolved = {
+      // The seller's card of this slab, else the registered cert's (`card_set` is a card's `set`).
+      item: existing ? { existing } : { create: { ...cert, set: cert.card_set } },
+      defaultTitle: cert.title,
+      start: startFor(input, ctx.now, VERIFIED.includes(cert.grader)),
+    };
   } else if (input.card) {
     // The fallback details, used only because the lookup could not resolve the cert.
     const card = input.card;

@@ -7,6 +7,7 @@ import { DURATIONS } from './listings';
 import { centsOf } from '../../shared/money';
 import { MAX_PRICE_CENTS, MIN_PRICE_CENTS, priceBoundsMessage } from '../../shared/price-math';
 import { parseIsoInstant } from '../platform/time';
+import { LISTING_LIMITS, OFFER_ABOVE_PRICE, PRICE_BELOW_OFFER } from '../../client/listing-rules';
 import { isLoopbackHttp } from '../platform/host-names';
 
 /**
@@ -15,10 +16,6 @@ import { isLoopbackHttp } from '../platform/host-names';
  * OpenAPI document's ListingCreateInput and ListingUpdateInput (openapi/schemas.ts).
  */
 
-/** The price's side of a minimum offer above it, when both were sent in one request. */
-export const PRICE_BELOW_MINIMUM = 'must be at least the minimum offer sent with it';
-
-const MAX_IMAGES = 5;
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.heic'];
 
 /** The earliest card year accepted: trading cards older than this are not on the marketplace. */
@@ -120,7 +117,7 @@ export function imageFormatProblem(src: string, loopbackImages = false): string 
 /** The photos; each is read in `imageSources` (its message names it by its place). */
 const images = z
   .array(z.unknown(), { error: 'must be an array of {src} objects' })
-  .max(MAX_IMAGES, { error: `at most ${MAX_IMAGES} images are allowed` })
+  .max(LISTING_LIMITS.images, { error: `at most ${LISTING_LIMITS.images} images are allowed` })
   .meta({
     items: {
       type: 'object',
@@ -151,17 +148,17 @@ const yearWords = () =>
 /** The fallback card details, used only when the grader lookup cannot resolve the cert. */
 const card = z.strictObject(
   {
-    title: text(1, 180),
-    player: text(0, 120).optional(),
+    title: text(1, LISTING_LIMITS.card.title),
+    player: text(0, LISTING_LIMITS.card.player).optional(),
     year: z
       .int({ error: 'must be an integer' })
       .min(MIN_CARD_YEAR, { error: yearWords })
       .refine((year) => year <= new Date().getUTCFullYear() + 1, { error: yearWords })
       .optional(),
-    set: text(0, 120).optional(),
-    variant: text(0, 120).optional(),
-    grade: text(0, 20).optional(),
-    category: text(0, 40).optional(),
+    set: text(0, LISTING_LIMITS.card.set).optional(),
+    variant: text(0, LISTING_LIMITS.card.variant).optional(),
+    grade: text(0, LISTING_LIMITS.card.grade).optional(),
+    category: text(0, LISTING_LIMITS.card.category).optional(),
   },
   {
     error: (issue) =>
@@ -171,8 +168,8 @@ const card = z.strictObject(
 
 /** The sale window and terms both writes take. */
 const TERMS = {
-  title: text(1, 180),
-  description: text(0, 1000, true),
+  title: text(1, LISTING_LIMITS.title),
+  description: text(0, LISTING_LIMITS.description, true),
   duration_hours: z.literal(DURATIONS, { error: `must be one of ${DURATIONS.join(', ')}` }),
   accepts_offers: flag,
   minimum_offer: minimumOffer,
@@ -280,8 +277,8 @@ export function parseCreate(
   // Meaningful only with offers on: with offers off it is ignored, not checked against the price.
   if (minimum !== undefined && input.accepts_offers !== false) {
     if (minimum !== null && input.price_cents > 0 && minimum > input.price_cents) {
-      errors.add('minimum_offer', 'must be at most the price');
-      errors.add('price', PRICE_BELOW_MINIMUM);
+      errors.add('minimum_offer', OFFER_ABOVE_PRICE);
+      errors.add('price', PRICE_BELOW_OFFER);
     } else input.minimum_offer_cents = minimum;
   }
   errors.throwIfAny();

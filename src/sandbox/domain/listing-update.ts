@@ -4,7 +4,8 @@ import type { ListingWithCardRow } from '../store/rows';
 import { VERIFIED } from './listing-create';
 import type { IdSource } from './ids';
 import { changeListing } from './listings';
-import { PRICE_BELOW_MINIMUM, type UpdateInput } from './listing-input';
+import type { UpdateInput } from './listing-input';
+import { OFFER_ABOVE_PRICE, PRICE_BELOW_OFFER } from '../../client/listing-rules';
 import {
   assertCardListable,
   assertNotBlocklisted,
@@ -15,13 +16,12 @@ import {
 } from './listing-rules';
 import { HOUR_MS } from '../platform/time';
 
-const isSold = (row: ListingWithCardRow) =>
-  row.status === 'archived' && row.unavailable_reason === 'sold';
-
 function loadWritable(ctx: WriteContext, id: string): ListingWithCardRow {
   const row = ctx.store.listings.get(id, ctx.scope);
   if (!row) throw notFound();
-  if (isSold(row)) throw conflict(`listing ${row.id} is sold; a sold listing cannot be changed`);
+  if (row.status === 'archived' && row.unavailable_reason === 'sold') {
+    throw conflict(`listing ${row.id} is sold; a sold listing cannot be changed`);
+  }
   return row;
 }
 
@@ -91,8 +91,8 @@ export function updateListing(
     if (input.minimum_offer_cents !== null && input.minimum_offer_cents > price) {
       // When the price was sent too, the two values conflict: both fields carry the message.
       throw validationError({
-        minimum_offer: ['must be at most the price'],
-        ...(input.price_cents !== undefined ? { price: [PRICE_BELOW_MINIMUM] } : {}),
+        minimum_offer: [OFFER_ABOVE_PRICE],
+        ...(input.price_cents !== undefined ? { price: [PRICE_BELOW_OFFER] } : {}),
       });
     }
     minimum = input.minimum_offer_cents;
@@ -103,7 +103,14 @@ export function updateListing(
   if (minimum !== row.minimum_offer_cents) patch.minimum_offer_cents = minimum;
 
   const isScheduled = row.status === 'draft' && row.unavailable_reason === 'scheduled';
-  if (input.status === 'draft') {
+  if (input.status === 'active' && row.status !== 'active') {
+    assertCanGoLive(ctx, row);
+    if (row.listed_at === null && !VERIFIED.includes(row.card_grader)) {
+      // A review-bound listing that was withdrawn before approval goes back to review, not live.
+      Object.assign(patch, offMarket('draft', 'pending_review'));
+      if (input.duration_hours !== undefined) patch.duration_hours = input.duration_hours;
+    } else Object.assign(patch, goLive(now, input.duration_hours ?? row.duration_hours));
+  } else if (input.status === 'draft') {
     if (row.status === 'active' || isScheduled) {
       Object.assign(patch, offMarket('draft', 'draft'));
     } else if (row.unavailable_reason === 'pending_review') {
@@ -115,21 +122,8 @@ export function updateListing(
         status: ['only an active or scheduled listing can be set to draft'],
       });
     }
-  } else if (input.status === 'active') {
-    if (row.status !== 'active' && row.listed_at === null && !VERIFIED.includes(row.card_grader)) {
-      // A review-bound listing that was withdrawn before approval goes back to review, not live.
-      assertCanGoLive(ctx, row);
-      Object.assign(patch, offMarket('draft', 'pending_review'));
-      if (input.duration_hours !== undefined) patch.duration_hours = input.duration_hours;
-    } else if (row.status !== 'active') {
-      assertCanGoLive(ctx, row);
-      Object.assign(patch, goLive(now, input.duration_hours ?? row.duration_hours));
-    } else if (input.duration_hours !== undefined) {
-      patch.duration_hours = input.duration_hours;
-      patch.window_ends_at = (row.window_ends_at ?? now) + input.duration_hours * HOUR_MS;
-    }
   } else if (input.duration_hours !== undefined) {
-    // Without status active it extends the current listing (or sizes its next window).
+    // Without a move live it extends the current listing (or sizes its next window).
     patch.duration_hours = input.duration_hours;
     if (row.status === 'active') {
       patch.window_ends_at = (row.window_ends_at ?? now) + input.duration_hours * HOUR_MS;

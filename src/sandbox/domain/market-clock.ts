@@ -1,16 +1,9 @@
 import { changeListing, type MarketContext } from './listings';
 import { HOUR_MS } from '../platform/time';
 
-export interface ClockRun {
-  released: string[];
-  expired: string[];
-  renewed: string[];
-}
-
 /** What the clock makes due: scheduled listings go live, ended windows renew or expire. */
-export function runMarketplaceClock(ctx: MarketContext): ClockRun {
+export function runMarketplaceClock(ctx: MarketContext): void {
   const { store, now } = ctx;
-  const run: ClockRun = { released: [], expired: [], renewed: [] };
   for (const row of store.listings.scheduledDueBy(now)) {
     const goLive = row.scheduled_go_live_at ?? now;
     store.transaction(() => {
@@ -22,7 +15,6 @@ export function runMarketplaceClock(ctx: MarketContext): ClockRun {
         scheduled_go_live_at: null,
       });
     });
-    run.released.push(row.id);
   }
   for (const row of store.listings.windowsEndedBy(now)) {
     store.transaction(() => {
@@ -31,7 +23,6 @@ export function runMarketplaceClock(ctx: MarketContext): ClockRun {
         let ends = row.window_ends_at ?? now;
         while (ends <= now) ends += length;
         store.listings.update(row.id, { window_ends_at: ends, updated_at: now });
-        run.renewed.push(row.id);
         return;
       }
       changeListing(ctx, row.id, {
@@ -39,8 +30,6 @@ export function runMarketplaceClock(ctx: MarketContext): ClockRun {
         unavailable_reason: 'expired',
         window_ends_at: null,
       });
-      run.expired.push(row.id);
     });
   }
-  return run;
 }

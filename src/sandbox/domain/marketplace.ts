@@ -81,7 +81,7 @@ export function soldAt(now: number) {
 }
 
 /** A buyer buys an active listing: it is archived as sold and an order is created, paid. */
-export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia): OrderRow {
+export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia) {
   const { store, ids, now } = ctx;
   const listing = store.listings.getById(listingId);
   if (!listing) throw new MarketError(404, `listing ${listingId} not found`);
@@ -125,7 +125,7 @@ export function sellListing(ctx: MarketContext, listingId: string, via: SaleVia)
 }
 
 /** Moves an order to its next lifecycle stage. */
-export function advanceOrder(ctx: MarketContext, orderId: string): OrderRow {
+export function advanceOrder(ctx: MarketContext, orderId: string) {
   const { store, ids, now } = ctx;
   const order = orderOf(store, orderId);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);
@@ -154,7 +154,7 @@ export const CANCEL_REASONS = ['buyer', 'seller', 'admin', 'payment_failed', 'ti
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Cancels an order before it ships to the buyer; the buyer is refunded (or the payment voided). */
-export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelReason): OrderRow {
+export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelReason) {
   const { store, ids, now } = ctx;
   const order = orderOf(store, orderId);
   if (order.cancelled_at !== null)
@@ -188,11 +188,7 @@ export function cancelOrder(ctx: MarketContext, orderId: string, reason: CancelR
 }
 
 /** Refunds part or all of what remains of a paid order. */
-export function refundOrder(
-  ctx: MarketContext,
-  orderId: string,
-  amountCents: number | null,
-): OrderRow {
+export function refundOrder(ctx: MarketContext, orderId: string, amountCents: number | null) {
   const { store, ids, now } = ctx;
   const order = orderOf(store, orderId);
   if (order.cancelled_at !== null) throw new MarketError(409, `order ${order.name} is cancelled`);

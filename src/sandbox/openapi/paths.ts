@@ -1,7 +1,7 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../platform/collection-query';
 import type { ApiScope } from '../platform/scopes';
 import { ORDER_STATUSES } from '../store/orders-store';
-import type { JsonSchema } from './schemas';
+import { object, type JsonSchema } from './schemas';
 
 /** The operations: parameters, bodies, every documented status with body and headers. */
 
@@ -138,16 +138,7 @@ function ok(
       headers: link
         ? { ...EVERY_RESPONSE_HEADERS, Link: ref('headers', 'Link') }
         : EVERY_RESPONSE_HEADERS,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: [envelope],
-            properties: { [envelope]: schema },
-            additionalProperties: true,
-          },
-        },
-      },
+      content: { 'application/json': { schema: object({ [envelope]: schema }) } },
     },
   };
 }
@@ -191,10 +182,9 @@ function single(envelope: string, item: string, scope: ApiScope) {
   };
 }
 
+/** A write body's envelope: the input alone (closed). */
 const writeEnvelope = (name: string, input: string) => ({
-  type: 'object',
-  required: [name],
-  properties: { [name]: ref('schemas', input) },
+  ...object({ [name]: ref('schemas', input) }),
   additionalProperties: false,
 });
 

@@ -19,7 +19,10 @@ const timestamp: JsonSchema = {
 };
 
 /** An object with these required members (open to more). */
-function object(properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema {
+export function object(
+  properties: Record<string, JsonSchema>,
+  optional: string[] = [],
+): JsonSchema {
   return {
     type: 'object',
     required: Object.keys(properties).filter((name) => !optional.includes(name)),
@@ -137,16 +140,14 @@ const ORDER_PROPERTIES: Record<string, JsonSchema> = {
 
 function baseSchemas(): Record<string, JsonSchema> {
   return {
-    DegradedRecord: {
-      type: 'object',
-      required: ['svc_serialization_error'],
-      properties: {
+    DegradedRecord: object(
+      {
         id: str,
         inventory_item_id: str,
         svc_serialization_error: object({ code: str, message: str }),
       },
-      additionalProperties: true,
-    },
+      ['id', 'inventory_item_id'],
+    ),
     ListingListItem: object({
       ...LISTING_HEAD,
       card: cardInList,
@@ -272,30 +273,25 @@ function baseSchemas(): Record<string, JsonSchema> {
       request_id: str,
       server_time: timestamp,
     }),
-    ErrorEnvelope: {
-      type: 'object',
-      required: ['errors', 'svc_error'],
-      properties: {
-        errors: {
-          anyOf: [str, { type: 'object', additionalProperties: { type: 'array', items: str } }],
-        },
-        svc_error: object(
-          {
-            code: str,
-            request_id: nullable(str),
-            changed_params: { type: 'array', items: str },
-            supported_versions: {
-              type: 'array',
-              items: object({ version: str, status: str, released: str, sunset: str }),
-            },
-            max_bytes: int,
-            reason: str,
-          },
-          ['changed_params', 'supported_versions', 'max_bytes', 'reason'],
-        ),
+    ErrorEnvelope: object({
+      errors: {
+        anyOf: [str, { type: 'object', additionalProperties: { type: 'array', items: str } }],
       },
-      additionalProperties: true,
-    },
+      svc_error: object(
+        {
+          code: str,
+          request_id: nullable(str),
+          changed_params: { type: 'array', items: str },
+          supported_versions: {
+            type: 'array',
+            items: object({ version: str, status: str, released: str, sunset: str }),
+          },
+          max_bytes: int,
+          reason: str,
+        },
+        ['changed_params', 'supported_versions', 'max_bytes', 'reason'],
+      ),
+    }),
     ListingCreateInput: writeInput(
       createFields,
       'One of sku or inventory_item_id. The alias forms (svc_ names, body_html, variants[0]) are accepted too.',

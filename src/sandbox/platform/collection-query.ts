@@ -1,4 +1,4 @@
-import type { KeysetPosition, Page } from '../store/sql';
+import type { Page } from '../store/sql';
 import { parseIsoInstant } from './time';
 import { ApiError, FieldErrors } from './api-error';
 import { CURSOR_TTL_MS, hashFilters, type CursorCodec, type CursorPayload } from './page-cursor';
@@ -15,17 +15,6 @@ export interface FilterSpec {
   allowed: readonly string[];
 }
 
-export interface CollectionQuery {
-  limit: number;
-  fields: string[] | undefined;
-  ascending: boolean;
-  updatedAtMin: number | undefined;
-  filters: Record<string, string>;
-  position: KeysetPosition | undefined;
-  sort: string;
-  resource: string;
-}
-
 export interface CursorContext {
   codec: CursorCodec;
   epoch: string;
@@ -36,11 +25,7 @@ export type Query = Record<string, string | string[] | undefined>;
 
 export function single(query: Query, name: string, errors: FieldErrors): string | undefined {
   const value = query[name];
-  if (Array.isArray(value)) {
-    errors.add(name, 'must be given once');
-    return undefined;
-  }
-  return value;
+  return Array.isArray(value) ? errors.add(name, 'must be given once') : value;
 }
 
 export function parseFields(raw: string | undefined, errors: FieldErrors): string[] | undefined {
@@ -59,7 +44,7 @@ export function parseCollectionQuery(
   resource: string,
   filterSpecs: readonly FilterSpec[],
   cursors: CursorContext,
-): CollectionQuery {
+) {
   const errors = new FieldErrors();
   const limitRaw = single(query, 'limit', errors);
   let limit = DEFAULT_LIMIT;
@@ -157,10 +142,12 @@ export function parseCollectionQuery(
   };
 }
 
+type CollectionQuery = ReturnType<typeof parseCollectionQuery>;
+
 /** The `Link` header for a page: `rel="previous"` and `rel="next"` cursors, or undefined at both ends. */
-export function pageLinks(
-  page: Page<unknown>,
-  seqOf: (row: never) => number,
+export function pageLinks<Row>(
+  page: Page<Row>,
+  seqOf: (row: Row) => number,
   query: CollectionQuery,
   cursors: CursorContext,
   pathUrl: string,
@@ -186,8 +173,7 @@ export function pageLinks(
     params.set('page_info', cursors.codec.encode(payload));
     return `<${pathUrl}?${params.toString()}>; rel="${direction}"`;
   };
-  const seq = seqOf as (row: unknown) => number;
-  if (page.hasPrevious && first !== undefined) links.push(make(seq(first), 'previous'));
-  if (page.hasNext && last !== undefined) links.push(make(seq(last), 'next'));
+  if (page.hasPrevious && first !== undefined) links.push(make(seqOf(first), 'previous'));
+  if (page.hasNext && last !== undefined) links.push(make(seqOf(last), 'next'));
   return links.length > 0 ? links.join(', ') : undefined;
 }

@@ -3,11 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export const TOKEN_PATTERN = /^svc_(live|test)_[A-Za-z0-9]{16,128}$/;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+export const hashToken = (token: string) => digest(token).toString('hex');
 
 /** Constant time: both sides hashed first, so neither content nor length shows in the timing. */
 export const safeEqual = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));

@@ -1,11 +1,5 @@
 import { networkInterfaces } from 'node:os';
 
-/** The `Host` names answered, so a DNS-rebinding page cannot reach the keys or control API. */
-export interface HostNames {
-  /** True when `host` (the header, any case) is one of the sandbox's own names. */
-  allows(host: string | undefined): boolean;
-}
-
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]']);
 const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -29,12 +23,11 @@ function splitHost(host: string): { name: string; port: string | undefined } {
   return { name: match[1]!, port: match[2] || undefined };
 }
 
-/** Loopback names and the bind address with our port, plus `extra` names (a port: that only). */
-export function hostNames(
-  bindHost: string,
-  port: number,
-  extra: readonly string[] = [],
-): HostNames {
+/**
+ * The `Host` names answered, so a DNS-rebinding page cannot reach the keys or control API: the
+ * loopback names and the bind address with our port, plus `extra` names (a port: that only).
+ */
+export function hostNames(bindHost: string, port: number, extra: readonly string[] = []) {
   // The bind address itself too: bound to `::`, the sandbox's own URL is `http://[::]:port`.
   const own = new Set([...LOOPBACK_NAMES, bracketed(bindHost.toLowerCase())]);
   if (WILDCARD_BINDS.has(bindHost)) {
@@ -56,13 +49,16 @@ export function hostNames(
     else exact.add(`${name}:${given}`);
   }
   return {
-    allows(host) {
+    /** True when `host` (the header, any case) is one of the sandbox's own names. */
+    allows(host: string | undefined) {
       if (!host) return false;
       const value = host.trim().toLowerCase();
       return exact.has(value) || anyPort.has(splitHost(value).name);
     },
   };
 }
+
+export type HostNames = ReturnType<typeof hostNames>;
 
 /** `SANDBOX_ALLOWED_HOSTS`: comma-separated names, each with or without `:port`. */
 export const parseAllowedHosts = (value: string): string[] =>

@@ -4,14 +4,6 @@ export const BUCKETS = {
   test: { capacity: 20, perSecond: 1 },
 } as const;
 
-export interface BucketCharge {
-  allowed: boolean;
-  used: number;
-  capacity: number;
-  /** Whole seconds until one request fits again (only when refused). */
-  retryAfter: number;
-}
-
 /** A leaky bucket per credential, drained at the mode's rate in real time; overflow is refused. */
 export class LeakyBuckets {
   private readonly levels = new Map<string, { level: number; at: number }>();
@@ -21,7 +13,8 @@ export class LeakyBuckets {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  charge(keyId: string, mode: 'live' | 'test'): BucketCharge {
+  /** Charges one call; `retryAfter`: whole seconds until one fits again (only when refused). */
+  charge(keyId: string, mode: 'live' | 'test') {
     const { capacity, perSecond } = BUCKETS[mode];
     const now = this.now();
     const state = this.levels.get(keyId) ?? { level: 0, at: now };

@@ -1,4 +1,5 @@
-const DAY = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 /** Past this instant (year 10000) `toISOString` writes an expanded year. */
 const FOUR_DIGIT_YEARS_END = 253_402_300_800_000;
 /** `YYYY-MM-DDT` of each day seen (a catalogue spans a few hundred), by day number. */
@@ -14,16 +15,16 @@ export function isoTime(ms: number | null): string | null {
   if (!(ms >= 0 && ms < FOUR_DIGIT_YEARS_END) || !Number.isInteger(ms)) {
     return new Date(ms).toISOString();
   }
-  const day = Math.floor(ms / DAY);
+  const day = Math.floor(ms / DAY_MS);
   let prefix = dayPrefixes.get(day);
   if (prefix === undefined) {
     if (dayPrefixes.size >= 10_000) dayPrefixes.clear();
-    prefix = new Date(day * DAY).toISOString().slice(0, 11);
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
     dayPrefixes.set(day, prefix);
   }
-  let rest = ms - day * DAY;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / HOUR_MS);
+  rest -= hours * HOUR_MS;
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
@@ -46,6 +47,3 @@ export function parseIsoInstant(value: unknown): number | null {
   const ms = Date.parse(text.replace(' ', 'T'));
   return Number.isNaN(ms) ? null : ms;
 }
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;

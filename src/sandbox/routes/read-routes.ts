@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiScope } from '../platform/scopes';
-import type { SandboxContext } from '../context';
+import type { PlatformState, SandboxContext } from '../context';
 import { notFound } from '../platform/api-error';
-import type { PlatformState } from './request-pipeline';
 import { ORDER_STATUSES, type OrderStatusFilter } from '../store/orders-store';
+import type { Scope } from '../store/rows';
+import { readViews } from '../serializers/read-views';
 import {
   callerScope,
   type CollectionRoute,
@@ -12,19 +13,13 @@ import {
   sendCollection,
   singleFields,
   urlsFor,
-  viewsOf,
 } from './respond';
-
-const ORDER_STATUS = {
-  name: 'status',
-  defaultValue: 'any',
-  allowed: ORDER_STATUSES,
-} as const;
 
 /** Every read endpoint of the public API. */
 export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store } = ctx;
-  const views = () => viewsOf(ctx);
+  // The read serializers for `SANDBOX_SHAPES`, looked up per request: tests switch shapes live.
+  const views = () => readViews(ctx.shapes);
 
   /** GET /{resource}.json: one page of the collection that `build` describes for the request. */
   const collection = <Row>(
@@ -40,6 +35,24 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
     ping: views().ping(request.platform as PlatformState, request.id, ctx.clock.now()),
   }));
 
+  /** GET /{resource}/{id}: one record under the singular's name, else a 404. */
+  const single = <Row extends { id: string }>(
+    resource: string,
+    scope: ApiScope,
+    get: (id: string, caller: Scope) => Row | undefined,
+    view: (row: Row, request: FastifyRequest) => Record<string, unknown>,
+  ) =>
+    app.get<{ Params: { id: string } }>(
+      `/:version/${resource}/:id`,
+      { config: { scope } },
+      async (request) => {
+        const fields = singleFields(request);
+        const row = get(resourceId(request.params.id), callerScope(request));
+        if (!row) throw notFound();
+        return { [resource.slice(0, -1)]: render(ctx, row.id, () => view(row, request), fields) };
+      },
+    );
+
   for (const resource of ['listings', 'products'] as const) {
     const product = resource === 'products';
     collection(resource, 'read_listings', (request) => {
@@ -49,38 +62,18 @@ export function registerReadRoutes(app: FastifyInstance, ctx: SandboxContext): v
         view: (row) => (product ? views().product(row, urls) : views().listingList(row, urls)),
       };
     });
-    app.get<{ Params: { id: string } }>(
-      `/:version/${resource}/:id`,
-      { config: { scope: 'read_listings' } },
-      async (request) => {
-        const fields = singleFields(request);
-        const row = store.listings.get(resourceId(request.params.id), callerScope(request));
-        if (!row) throw notFound();
-        const urls = urlsFor(request);
-        const view = () =>
-          product ? views().product(row, urls) : views().listingSingle(row, urls);
-        return { [product ? 'product' : 'listing']: render(ctx, row.id, view, fields) };
-      },
+    single(resource, 'read_listings', store.listings.get, (row, request) =>
+      (product ? views().product : views().listingSingle)(row, urlsFor(request)),
     );
   }
 
   collection('orders', 'read_orders', () => ({
-    filters: [ORDER_STATUS],
+    filters: [{ name: 'status', defaultValue: 'any', allowed: ORDER_STATUSES }],
     page: (page, filters) =>
       store.orders.page(page, (filters.status ?? 'any') as OrderStatusFilter),
     view: views().orderList,
   }));
-
-  app.get<{ Params: { id: string } }>(
-    '/:version/orders/:id',
-    { config: { scope: 'read_orders' } },
-    async (request) => {
-      const fields = singleFields(request);
-      const row = store.orders.get(resourceId(request.params.id), callerScope(request));
-      if (!row) throw notFound();
-      return { order: render(ctx, row.id, () => views().orderSingle(row), fields) };
-    },
-  );
+  single('orders', 'read_orders', store.orders.get, (row) => views().orderSingle(row));
 
   collection('inventory_items', 'read_inventory', () => ({
     page: (page) => store.catalog.itemsPage(page),

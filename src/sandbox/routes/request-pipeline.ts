@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
-import type { ApiKeyRow, SellerRow } from '../store/rows';
+import type { PlatformState, SandboxContext } from '../context';
 import { ApiError, errorEnvelope, invalidApiKey } from '../platform/api-error';
 import { hashToken, queryCarriesCredential, tokenFromHeaders } from '../platform/credentials';
 import { BUCKETS } from '../platform/leaky-bucket';
 import { hasScope, type ApiScope } from '../platform/scopes';
 import { CURRENT_VERSION, SUPPORTED_VERSIONS, isSupportedVersion } from '../platform/versions';
-
-/** What the platform learned about a public API request, for the route and the response headers. */
-export interface PlatformState {
-  mode: 'live' | 'test';
-  used: number;
-  capacity: number;
-  key?: ApiKeyRow;
-  seller?: SellerRow;
-  scopes: string[];
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

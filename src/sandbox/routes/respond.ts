@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
+import type { PlatformState, SandboxContext } from '../context';
 import { FieldErrors } from '../platform/api-error';
 import {
   pageLinks,
@@ -9,12 +9,10 @@ import {
   type FilterSpec,
   type Query,
 } from '../platform/collection-query';
-import type { PlatformState } from './request-pipeline';
 import type { Page, PageRequest } from '../store/sql';
 import type { Scope } from '../store/rows';
 import { degradedRecord, pickFields } from '../serializers/shape';
 import { publicUrls, type PublicUrls } from '../serializers/listing-views';
-import { readViews, type ReadViews } from '../serializers/read-views';
 import { asciiPage } from '../../shared/ascii-json';
 
 /** The authorized caller's records: its seller, live or test. */
@@ -30,9 +28,6 @@ export function origin(request: FastifyRequest): string {
 export function urlsFor(request: FastifyRequest): PublicUrls {
   return publicUrls(origin(request));
 }
-
-/** The read serializers for `SANDBOX_SHAPES`: call per request, so tests can switch shapes live. */
-export const viewsOf = (ctx: SandboxContext): ReadViews => readViews(ctx.shapes);
 
 /** Strips the optional `.json` suffix of a single-resource path segment. */
 export const resourceId = (raw: string) => (raw.endsWith('.json') ? raw.slice(0, -5) : raw);
@@ -84,24 +79,10 @@ export function sendCollection<Row>(
     route.filters ?? [],
     cursors,
   );
-  const page = route.page(
-    {
-      scope: callerScope(request),
-      limit: query.limit,
-      ascending: query.ascending,
-      updatedAtMin: query.updatedAtMin,
-      position: query.position,
-    },
-    query.filters,
-  );
+  // The query's own members are the page request's (limit, order, updated_at_min, position).
+  const page = route.page({ ...query, scope: callerScope(request) }, query.filters);
   const path = request.url.split('?')[0] ?? '';
-  const link = pageLinks(
-    page,
-    seqOf as (row: never) => number,
-    query,
-    cursors,
-    `${origin(request)}${path}`,
-  );
+  const link = pageLinks(page, seqOf, query, cursors, `${origin(request)}${path}`);
   if (link) reply.header('Link', link);
   // A page is the bulk of what the sandbox writes: as ASCII bytes (see ascii-json.ts).
   reply.type('application/json; charset=utf-8');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxContext } from '../context';
+import type { PlatformState, SandboxContext } from '../context';
 import { commitCreate, resolveCreate } from '../domain/listing-create';
 import { parseCreate, parseUpdate } from '../domain/listing-input';
 import { assertWriteApproved, type WriteContext } from '../domain/listing-rules';
@@ -12,12 +12,12 @@ import {
   type IdempotentRun,
   type Outcome,
 } from '../platform/idempotency';
-import type { PlatformState } from './request-pipeline';
 import type { ListingWithCardRow } from '../store/rows';
 import { WRITE_FIELDS } from '../serializers/documented-fields';
 import { listingSingleView } from '../serializers/listing-views';
 import { projectRecord } from '../serializers/shape';
-import { callerScope, resourceId, urlsFor, viewsOf } from './respond';
+import { callerScope, resourceId, urlsFor } from './respond';
+import { readViews } from '../serializers/read-views';
 
 /** A write's slow half (parse, lookups) resolving to its change, run in the commit's transaction. */
 type Prepare = (
@@ -134,7 +134,7 @@ export function registerWriteRoutes(
             status: kind === 'create' ? 201 : 200,
             body:
               resource === 'products'
-                ? { product: viewsOf(ctx).product(row, urls) }
+                ? { product: readViews(ctx.shapes).product(row, urls) }
                 : { listing: projectRecord(listingSingleView(row, urls), WRITE_FIELDS[kind]) },
           });
           return runWrite(ctx, guard, request, reply, answer, prepare);

@@ -1,14 +1,12 @@
 /** The real-looking players, characters and sets the demo seed draws its cards from. */
 
-export interface Subject {
-  name: string;
-  category: string;
-  /** Rough value of a gem-mint copy in dollars, to size prices. */
-  value: number;
-  sets: readonly (readonly [set: string, year: number])[];
-}
-
-type Row = readonly [name: string, category: string, value: number, ...sets: Subject['sets']];
+/** A subject and its sets; `value`: a gem-mint copy's rough worth in dollars, to size prices. */
+type Row = readonly [
+  name: string,
+  category: string,
+  value: number,
+  ...sets: (readonly [set: string, year: number])[],
+];
 
 const ROWS: readonly Row[] = [
   ['Mike Trout', 'baseball', 900, ['Bowman Chrome', 2009], ['Topps Update', 2011]],
@@ -59,7 +57,7 @@ const ROWS: readonly Row[] = [
   ['Dark Magician', 'yugioh', 350, ['Legend of Blue Eyes', 2002]],
 ];
 
-export const SUBJECTS: readonly Subject[] = ROWS.map(([name, category, value, ...sets]) => ({
+export const SUBJECTS = ROWS.map(([name, category, value, ...sets]) => ({
   name,
   category,
   value,

@@ -13,7 +13,7 @@ import {
 } from '../domain/marketplace';
 import { DAY_MS, HOUR_MS } from '../platform/time';
 import { ALL_SCOPES } from '../platform/scopes';
-import { GRADES, SUBJECTS, gradeFactor, variantsFor, type Subject } from './card-catalog';
+import { GRADES, SUBJECTS, gradeFactor, variantsFor } from './card-catalog';
 import { DEMO_UNLISTED_CERTS } from './demo-certs';
 
 export const DEMO_SELLER_ID = 'slr_demo';
@@ -77,27 +77,14 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   }
 
   function newCard(scope: Scope, at: number, grader: string, hold: ItemHold | null = null) {
-    const subject: Subject = pick(SUBJECTS);
+    const subject = pick(SUBJECTS);
     const [set, year] = pick(subject.sets);
     const grade = pick(GRADES[grader]!);
     const variant = pick(variantsFor(subject.category));
     const number = 1 + Math.floor(random() * 350);
     const title = `${year} ${set} ${subject.name}${variant === 'Base' ? '' : ` ${variant}`} #${number} ${grader} ${grade}`;
-    const cert = certNumber(grader);
-    store.catalog.putCert({
-      grader,
-      cert_number: cert,
-      title,
-      grade,
-      year,
-      card_set: set,
-      player: subject.name,
-      category: subject.category,
-      variant,
-    });
-    const value = subject.value * gradeFactor(grade) * between(0.7, 1.3);
-    const item = createInventoryItem(store, ids, at, scope, {
-      cert_number: cert,
+    const card = {
+      cert_number: certNumber(grader),
       grader,
       grade,
       title,
@@ -106,6 +93,11 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
       set,
       variant,
       category: subject.category,
+    };
+    store.catalog.putCert({ ...card, card_set: set });
+    const value = subject.value * gradeFactor(grade) * between(0.7, 1.3);
+    const item = createInventoryItem(store, ids, at, scope, {
+      ...card,
       cost_cents: Math.round(value * between(0.4, 0.8)) * 100,
       hold,
     });
@@ -258,7 +250,7 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
   }
 
   function planUnlisted(scope: Scope, count: number, span: number) {
-    const holds: (ItemHold | null)[] = [
+    const holds: ItemHold[] = [
       'flagged',
       'flagged',
       'pulled_into_pack',
@@ -266,9 +258,8 @@ export function seedDemo(store: Store, now: number, options: DemoSeedOptions = {
       'awaiting_review',
     ];
     for (let i = 0; i < count; i++) {
-      const hold = i < holds.length ? holds[i]! : null;
       const grader = graderFor('active');
-      at(now - span + (i / count) * span, (t) => newCard(scope, t, grader, hold));
+      at(now - span + (i / count) * span, (t) => newCard(scope, t, grader, holds[i] ?? null));
     }
   }
 

@@ -3,29 +3,25 @@ import { isoTime } from '../platform/time';
 import type { ListingRow, ListingWithCardRow } from '../store/rows';
 import { bool } from './shape';
 
-/** Absolute public page URLs, built from the origin the request came to. */
-export interface PublicUrls {
-  listing(row: Pick<ListingRow, 'handle'>): string;
-  card(itemId: string): string;
-  /** A photo as stored: the seed's slab pictures become this sandbox's own. */
-  image(src: string): string;
-}
-
 /** A seed photo (`https://images.sandbox.example/slabs/<cert>-front.jpg`), its cert captured. */
 const SEED_IMAGE = /^https:\/\/images\.sandbox\.example\/slabs\/([A-Za-z0-9]{1,32})-front\.jpg$/;
 /** Where this sandbox draws its slab pictures (market-pages.ts). */
 export const SLAB_IMAGE_PATH = '/market/images/slabs/';
 
-export function publicUrls(origin: string): PublicUrls {
+/** Absolute public page URLs, built from the origin the request came to. */
+export function publicUrls(origin: string) {
   return {
-    listing: (row) => `${origin}/market/listings/${row.handle}`,
-    card: (itemId) => `${origin}/market/cards/${itemId}`,
-    image: (src) => {
+    listing: (row: Pick<ListingRow, 'handle'>) => `${origin}/market/listings/${row.handle}`,
+    card: (itemId: string) => `${origin}/market/cards/${itemId}`,
+    /** A photo as stored: the seed's slab pictures become this sandbox's own. */
+    image: (src: string) => {
       const cert = SEED_IMAGE.exec(src)?.[1];
       return cert === undefined ? src : `${origin}${SLAB_IMAGE_PATH}${cert}.svg`;
     },
   };
 }
+
+export type PublicUrls = ReturnType<typeof publicUrls>;
 
 /** Whether a listing can be put back on the marketplace by the seller. */
 export function canReactivate(row: Pick<ListingRow, 'status' | 'unavailable_reason'>): boolean {

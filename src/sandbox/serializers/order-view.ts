@@ -10,13 +10,12 @@ const reached = (row: OrderWithLineRow, stage: (typeof ORDER_STAGES)[number]) =>
 export function orderView(row: OrderWithLineRow, single: boolean) {
   const total = row.subtotal_cents + row.tax_cents;
   const fulfilled = reached(row, 'shipped_to_buyer');
+  /** The stage's word once reached; before it, `cancelled` on a cancelled order, else `before`. */
+  const since = (stage: (typeof ORDER_STAGES)[number], word: string, before: string) =>
+    reached(row, stage) ? word : row.cancelled_at !== null ? 'cancelled' : before;
   const shipmentStatus = reached(row, 'delivered_to_hub')
     ? 'delivered'
-    : reached(row, 'shipped_to_hub')
-      ? 'in_transit'
-      : row.cancelled_at !== null
-        ? 'cancelled'
-        : 'pending_shipment';
+    : since('shipped_to_hub', 'in_transit', 'pending_shipment');
   const lineItem = {
     id: row.line_item_id,
     product_id: row.listing_id,
@@ -29,7 +28,7 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
     svc_is_lot: row.line_is_lot === 1,
     ...(single ? { fulfillment_status: fulfilled ? 'fulfilled' : 'unfulfilled' } : {}),
   };
-  const view = {
+  return {
     id: row.id,
     name: row.name,
     order_number: row.order_number,
@@ -62,11 +61,7 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
       delivered_to_hub_at: isoTime(row.delivered_to_hub_at),
     },
     svc_authentication: {
-      status: reached(row, 'authenticated')
-        ? 'passed'
-        : row.cancelled_at !== null
-          ? 'cancelled'
-          : 'pending',
+      status: since('authenticated', 'passed', 'pending'),
       completed_at: isoTime(row.authenticated_at),
     },
     ...(single
@@ -83,15 +78,10 @@ export function orderView(row: OrderWithLineRow, single: boolean) {
         }
       : {}),
     svc_payout: {
-      status: reached(row, 'payout_released')
-        ? 'paid'
-        : row.cancelled_at !== null
-          ? 'cancelled'
-          : 'pending',
+      status: since('payout_released', 'paid', 'pending'),
       amount: row.payout_cents === null ? null : formatCents(row.payout_cents),
       platform_fee: formatCents(row.fee_cents),
       paid_at: isoTime(row.paid_at),
     },
   };
-  return view;
 }

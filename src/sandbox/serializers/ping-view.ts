@@ -1,16 +1,9 @@
+import type { PlatformState } from '../context';
 import { CURRENT_VERSION } from '../platform/versions';
 import { isoTime } from '../platform/time';
 
-/** What the platform learned of an authorized caller (routes' PlatformState). */
-interface Caller {
-  mode: 'live' | 'test';
-  seller?: { id: string };
-  key?: { id: string };
-  scopes: readonly string[];
-}
-
 /** GET /ping: the `ping` object. */
-export function pingView(caller: Caller, requestId: string, now: number) {
+export function pingView(caller: PlatformState, requestId: string, now: number) {
   return {
     ok: true,
     api_version: CURRENT_VERSION,

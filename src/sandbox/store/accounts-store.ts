@@ -1,13 +1,6 @@
 import type { Db } from './database';
 import { sqlOf } from './sql';
-import type { ApiKeyRow, SellerRow, SellerState } from './rows';
-
-type SellerPatch = {
-  id: string;
-  state: SellerState;
-  write_approved: number;
-  listing_cap: number | null;
-};
+import type { ApiKeyRow, SellerRow } from './rows';
 
 /** Sellers and their API keys (stored as SHA-256 hashes, never in plain text). */
 export function createAccountsStore(db: Db) {
@@ -20,7 +13,7 @@ export function createAccountsStore(db: Db) {
       return seller(row.id)!;
     },
     seller,
-    updateSeller: sql.run<[SellerPatch]>(
+    updateSeller: sql.run<[Pick<SellerRow, 'id' | 'state' | 'write_approved' | 'listing_cap'>]>(
       `UPDATE sellers SET state = @state, write_approved = @write_approved, listing_cap = @listing_cap
        WHERE id = @id`,
     ),

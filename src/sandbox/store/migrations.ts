@@ -209,9 +209,11 @@ export type RowOf<Name extends TableName> = {
   -readonly [Column in keyof (typeof TABLES)[Name]]: ValueOf<(typeof TABLES)[Name][Column]>;
 };
 
-/** The CREATE TABLE statements of these tables. */
-function createTables(...names: TableName[]): string {
+/** The CREATE TABLE statements of the tables from `first` to `last`, in TABLES's order. */
+function createTables(first: TableName, last: TableName): string {
+  const names = Object.keys(TABLES) as TableName[];
   return names
+    .slice(names.indexOf(first), names.indexOf(last) + 1)
     .map((name) => {
       const columns = Object.entries(TABLES[name]).map(([column, type]) => `${column} ${type}`);
       const key = PRIMARY_KEYS[name];
@@ -221,28 +223,9 @@ function createTables(...names: TableName[]): string {
     .join('');
 }
 
-const FIRST_TABLES = createTables(
-  'meta',
-  'sellers',
-  'api_keys',
-  'certs',
-  'inventory_items',
-  'listings',
-  'listing_items',
-  'orders',
-  'inventory_levels',
-);
-const OUTBOX_TABLES = createTables(
-  'idempotency_keys',
-  'webhooks',
-  'events',
-  'webhook_jobs',
-  'webhook_deliveries',
-);
-
 /** Schema migrations, one transaction each; `schema_versions` counts those applied (shared/sqlite). */
 export const migrations: readonly string[] = [
-  `${FIRST_TABLES}
+  `${createTables('meta', 'inventory_levels')}
   CREATE INDEX inventory_items_scope ON inventory_items (seller_id, test, seq);
   CREATE INDEX inventory_items_updated ON inventory_items (seller_id, test, updated_at);
   CREATE INDEX inventory_items_cert ON inventory_items (seller_id, test, cert_number);
@@ -259,7 +242,7 @@ export const migrations: readonly string[] = [
   CREATE INDEX inventory_levels_updated ON inventory_levels (seller_id, test, updated_at);
   `,
   // 1: the write API's idempotent outcomes, and the webhook outbox (events, endpoints, jobs, log).
-  `${OUTBOX_TABLES}
+  `${createTables('idempotency_keys', 'webhook_deliveries')}
   CREATE INDEX webhooks_seller ON webhooks (seller_id, enabled);
   CREATE INDEX webhook_jobs_due ON webhook_jobs (state, next_at);
   CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, seq);

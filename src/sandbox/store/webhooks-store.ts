@@ -34,9 +34,6 @@ export function createWebhooksStore(db: Db) {
   const countDue = sql.one<{ n: number }, [now: number]>(
     `SELECT COUNT(*) AS n FROM webhook_jobs WHERE state = 'pending' AND next_at <= ?`,
   );
-  const webhooksOfEvent = sql.all<{ webhook_id: string }>(
-    `SELECT DISTINCT webhook_id FROM webhook_jobs WHERE event_id = ? ORDER BY webhook_id`,
-  );
 
   return {
     createWebhook(row: Omit<WebhookRow, 'seq' | 'enabled' | 'disabled_reason'>): WebhookRow {
@@ -78,7 +75,11 @@ export function createWebhooksStore(db: Db) {
       `UPDATE webhook_jobs SET attempts = @attempts, next_at = @next_at, state = @state,
        updated_at = @updated_at WHERE id = @id`,
     ),
-    webhooksOfEvent: (eventId: string) => webhooksOfEvent(eventId).map((r) => r.webhook_id),
+    /** The enabled endpoints an event was ever owed to, by id. */
+    enabledOfEvent: sql.all<WebhookRow>(
+      `SELECT * FROM webhooks WHERE enabled = 1
+       AND id IN (SELECT webhook_id FROM webhook_jobs WHERE event_id = ?) ORDER BY id`,
+    ),
     logDelivery(row: Omit<DeliveryRow, 'seq'>): void {
       sql.insert('webhook_deliveries', row);
     },

@@ -11,11 +11,6 @@ export const RETRY_OFFSETS_S = [60, 360, 1260, 4860, 12060, 33660, 76860] as con
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const CONCURRENCY = 16;
 
-export interface DeliveryResult {
-  status_code: number | null;
-  error: string | null;
-}
-
 /** Drains the outbox: signs each attempt, retries on the market clock, disables after eight. */
 export class WebhookDispatcher {
   private readonly inFlight = new Map<number, Promise<void>>();
@@ -137,7 +132,7 @@ export class WebhookDispatcher {
     event: Pick<EventRow, 'id' | 'topic' | 'payload' | 'test'>,
     attempt: number,
     testDelivery: boolean,
-  ): Promise<DeliveryResult> {
+  ) {
     const t = Math.floor(Date.now() / 1000);
     const body = webhookBody(this.ctx.shapes, event.topic, event.payload);
     const headers: Record<string, string> = {

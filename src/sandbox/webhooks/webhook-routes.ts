@@ -30,8 +30,7 @@ function checkUrl(raw: string): string {
   } catch {
     throw new ControlError(400, 'url: must be an absolute URL');
   }
-  if (url.protocol === 'https:') return url.toString();
-  if (isLoopbackHttp(url)) return url.toString();
+  if (url.protocol === 'https:' || isLoopbackHttp(url)) return url.toString();
   throw new ControlError(400, 'url: must be https (plain http only on a loopback address)');
 }
 
@@ -168,10 +167,7 @@ export function registerWebhookRoutes(
   app.post<{ Params: { id: string } }>('/_sandbox/events/:id/redeliver', async (request) => {
     const event = store.webhooks.event(request.params.id);
     if (!event) throw new ControlError(404, `event ${request.params.id} not found`);
-    const targets = store.webhooks
-      .webhooksOfEvent(event.id)
-      .map((id) => store.webhooks.webhook(id))
-      .filter((w): w is WebhookRow => w !== undefined && w.enabled === 1);
+    const targets = store.webhooks.enabledOfEvent(event.id);
     if (targets.length === 0) {
       throw new ControlError(
         409,
