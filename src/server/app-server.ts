@@ -13,7 +13,7 @@ import { apiProxyRoutes, type ProxyOptions, type Upstream } from './api-proxy';
 import { AuthGate, signInGate, type AuthOptions } from './auth/auth-gate';
 import type { Access } from './auth/roles';
 import { CostStore } from './costs/cost-store';
-import { answerRefusals } from './error-envelope';
+import { answerRefusals, refuseUnreadable } from './error-envelope';
 import { listenOn } from './listen';
 import { ServerHub, type HubOptions } from './hub/server-hub';
 import { startWebhookDoor, type WebhookDoor } from './hub/webhook-door';
@@ -161,6 +161,8 @@ export async function startAppServer(
     // A path that does not decode (`/%E0%A4%A`) is refused before any route, in our envelope
     // (its reply is typed for a route's schema; this one has none).
     frameworkErrors: (_error, _request, reply) => refuseMalformed(reply as FastifyReply),
+    // A request Node cannot read at all (no route to answer it) is refused in the envelope too.
+    clientErrorHandler: refuseUnreadable,
     // A JSON route's body unless its route says more (the raw routes read theirs themselves).
     bodyLimit: 64 * 1024,
     // A slow or silent client cannot hold a socket for good; long answers (streams) are not limited.

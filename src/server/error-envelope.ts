@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -49,4 +51,35 @@ export function answerRefusals(app: FastifyInstance): void {
     }
     return refuse(reply, status, (error.code ?? 'bad_request').toLowerCase(), error.message);
   });
+}
+
+/**
+ * What Node refuses before there is a request to route (a request line or header it cannot read,
+ * headers past their size, a request still arriving at its timeout), in the envelope on the socket;
+ * Fastify's `clientErrorHandler`. The connection ends with it.
+ */
+export function refuseUnreadable(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has no one left to tell.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, words] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'The request’s address and headers are too large.']
+        : [400, 'malformed_request', 'The request could not be read.'];
+  const body = JSON.stringify(errorEnvelope(code, words));
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'content-type: application/json; charset=utf-8',
+        'cache-control: no-store',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
 }

@@ -8,9 +8,13 @@ import { refuse as refuseReply } from './error-envelope';
 import { safeDecode } from '../shared/safe-decode';
 import { headerOf as header, pathnameOf } from './request-url';
 
-/** Why a request is refused; null: it may go on. */
-type Refusal = { status: number; reason: string } | null;
-const refuse = (status: number, reason: string): Refusal => ({ status, reason });
+/** Why a request is refused (its envelope's code and words); null: it may go on. */
+type Refusal = { status: number; code: string; reason: string } | null;
+const refuse = (status: number, code: string, reason: string): Refusal => ({
+  status,
+  code,
+  reason,
+});
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -54,7 +58,7 @@ function checkRequest(
   kind: RequestKind,
 ): Refusal {
   const host = header(request, 'host')?.toLowerCase();
-  if (!host || !allowedHosts.has(host)) return refuse(421, 'unknown Host');
+  if (!host || !allowedHosts.has(host)) return refuse(421, 'unknown_host', 'unknown Host');
 
   const origin = header(request, 'origin');
   const site = header(request, 'sec-fetch-site');
@@ -62,22 +66,25 @@ function checkRequest(
   const ownOrigins = new Set([`http://${host}`, `https://${host}`]);
 
   if (kind === 'page') {
-    if (isWrite(request.method ?? 'GET')) return refuse(405, 'pages are read-only');
+    if (isWrite(request.method ?? 'GET'))
+      return refuse(405, 'method_not_allowed', 'pages are read-only');
     // A link from another site may open the dashboard; nothing else from another site may.
     const crossSite = site === 'cross-site' || site === 'same-site';
-    if (crossSite && mode !== 'navigate') return refuse(403, 'cross-site request');
+    if (crossSite && mode !== 'navigate') return refuse(403, 'cross_site', 'cross-site request');
     if (origin !== undefined && !ownOrigins.has(origin) && mode !== 'navigate') {
-      return refuse(403, 'cross-site Origin');
+      return refuse(403, 'cross_site', 'cross-site Origin');
     }
     return null;
   }
 
   // API calls and websocket upgrades come only from the dashboard's own page.
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    return refuse(403, 'cross-site request');
+    return refuse(403, 'cross_site', 'cross-site request');
   }
-  if (origin !== undefined && !ownOrigins.has(origin)) return refuse(403, 'cross-site Origin');
-  if (kind === 'websocket' && origin === undefined) return refuse(403, 'missing Origin');
+  if (origin !== undefined && !ownOrigins.has(origin))
+    return refuse(403, 'cross_site', 'cross-site Origin');
+  if (kind === 'websocket' && origin === undefined)
+    return refuse(403, 'cross_site', 'missing Origin');
   return null;
 }
 
@@ -113,11 +120,8 @@ export function requestGuard(app: FastifyInstance, hosts: () => ReadonlySet<stri
     if (!isCanonicalPath(pathnameOf(request))) return refuseMalformed(reply);
     const refusal = checkRequest(request.raw, hosts(), kindOf(request));
     if (!refusal) return;
-    await reply
-      .code(refusal.status)
-      .header('cache-control', 'no-store')
-      .type('text/plain; charset=utf-8')
-      .send(`Refused: ${refusal.reason}.\n`);
+    // In the API's envelope, as every refusal of the server's own.
+    return refuseReply(reply, refusal.status, refusal.code, `Refused: ${refusal.reason}.`);
   });
 }
 

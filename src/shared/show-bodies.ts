@@ -29,7 +29,11 @@ export const Optional = (max: number) =>
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
+  // A day the calendar has reads back as written (`Date.parse` reads `2026-02-30` as March 2).
+  .refine((value) => {
+    const at = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === value;
+  }, 'must be a real date');
 
 export const NewShow = z.strictObject({ key: Key, name: Text(120), date: Day });
 const TradeCardBody = { title: Text(300), certNumber: Optional(40), grader: Optional(20) };

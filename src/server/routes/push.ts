@@ -25,7 +25,10 @@ function endpointProblem(value: string, allowLoopback: boolean): string | undefi
     return /^https?:$/.test(protocol) ? undefined : 'must be an http or https URL';
   }
   if (protocol !== 'https:') return 'must be an https URL';
-  if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || PRIVATE_NAME.test(hostname)) {
+  // As DNS reads it: `localhost.` is `localhost`, and a name of one label is a local network's.
+  const name = hostname.replace(/\.$/, '');
+  const oneLabel = !/^[^.]+(\.[^.]+)+$/.test(name);
+  if (isIP(name.replace(/^\[|\]$/g, '')) !== 0 || PRIVATE_NAME.test(name) || oneLabel) {
     return 'must be a push service on the internet';
   }
   return undefined;

@@ -1,0 +1,92 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
+import { distPages } from '../../src/server/dist-pages';
+import { raw } from '../support/raw-http';
+import { startHarness, type Harness } from '../support/sandbox-harness';
+import { fakeDist } from './auth-http';
+
+/**
+ * The finding "a push endpoint on `localhost.` or `router.local.` is kept": the check that a
+ * phone's push service is on the internet read the host name as written, so a trailing dot (the
+ * same name to DNS) or a name of one label (a local network's) passed it, and the hub would post
+ * to this machine or the seller's network whenever a case slab sold online.
+ */
+
+let harness: Harness;
+let app: RunningAppServer;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  const { token } = await harness.seller();
+  app = await startAppServer(
+    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0 },
+    async () => distPages(fakeDist()),
+  );
+});
+
+afterAll(async () => {
+  await app?.close();
+  await harness?.close();
+});
+
+/** A subscription as a browser's `pushManager` makes it, to `endpoint`. */
+function subscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint,
+    expirationTime: null,
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+const subscribe = async (endpoint: string) => {
+  const body = JSON.stringify(subscription(endpoint));
+  const answer = await raw(app.url, '/hub/push/subscriptions', {
+    method: 'POST',
+    headers: {
+      origin: app.url,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+    body,
+    whole: true,
+  });
+  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, unknown> };
+};
+
+describe('a push endpoint’s host', () => {
+  it('is refused on this machine or a local network however the name is spelled, and never kept', async () => {
+    const local = [
+      'https://localhost./send/1',
+      'https://LOCALHOST./send/1',
+      'https://app.localhost./send/1',
+      'https://router.local./send/1',
+      'https://nas.home.arpa./send/1',
+      'https://printer.lan./send/1',
+      'https://intranet/send/1',
+      'https://intranet./send/1',
+      'https://./send/1',
+    ];
+    for (const endpoint of local) {
+      const answer = await subscribe(endpoint);
+      expect(answer.status, endpoint).toBe(422);
+      expect(answer.json).toMatchObject({
+        errors: { endpoint: ['must be a push service on the internet'] },
+        svc_error: { code: 'validation_error' },
+      });
+    }
+    expect(app.push.store.subscriptions()).toEqual([]);
+  });
+
+  it('keeps a push service on the internet', async () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
+    expect((await subscribe(endpoint)).status).toBe(201);
+    expect(app.push.store.subscriptions().map((one) => one.endpoint)).toEqual([endpoint]);
+  });
+});
