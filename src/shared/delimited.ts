@@ -1,9 +1,13 @@
 /** Delimited text as spreadsheets read it (CSV, TSV), cells guarded against formulas. */
 
-/** Cells a spreadsheet would run as a formula start with one of these. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would run as a formula start with one of these, or with `=`, `+`, `-`, `@`
+ * (or their full-width forms) after spaces or quotes (a reader that trims them runs what follows).
+ * Any cell this matches still matches behind an apostrophe, so `restoreFormula` undoes it exactly.
+ */
+const FORMULA_START = /^[\s'"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^['"]*[\t\r]/;
 
-/** A cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe: shown as text. */
+/** A cell a spreadsheet could run as a formula (see FORMULA_START) gets a leading apostrophe: shown as text. */
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
