@@ -91,8 +91,29 @@ export class RuleRunner extends RunSender {
     return { items, read: listings.size, busyMs, plan, changes, markdownCents };
   }
 
+  /**
+   * Starts of a rule and undos of a run, one at a time each: a start reads and plans before it
+   * records its run, so a second press meanwhile must wait to find that run, not start its own.
+   */
+  private readonly starting = new Map<string, Promise<unknown>>();
+
+  private inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.starting.get(key) ?? Promise.resolve();
+    const turn = before.catch(() => undefined).then(task);
+    this.starting.set(key, turn);
+    const done = () => {
+      if (this.starting.get(key) === turn) this.starting.delete(key);
+    };
+    turn.then(done, done);
+    return turn;
+  }
+
   /** Plans, records and starts a run; with `asShown` (a preview's key) another plan is refused. */
-  async startRun(
+  startRun(rule: StoredRule, trigger: 'manual' | 'schedule', by: string | null, asShown?: string) {
+    return this.inTurn(`rule ${rule.id}`, () => this.startNow(rule, trigger, by, asShown));
+  }
+
+  private async startNow(
     rule: StoredRule,
     trigger: 'manual' | 'schedule',
     by: string | null,
@@ -109,7 +130,15 @@ export class RuleRunner extends RunSender {
   }
 
   /** Puts back what a run changed where no one changed it since; the rest is skipped and says why. */
-  async undo(run: RunRecord, by: string | null): Promise<RunRecord> {
+  undo(run: RunRecord, by: string | null): Promise<RunRecord> {
+    return this.inTurn(`undo ${run.id}`, () => this.undoNow(run, by));
+  }
+
+  private async undoNow(run: RunRecord, by: string | null): Promise<RunRecord> {
+    // An undo of this run made while this one waited its turn is the answer.
+    const undoneBy = this.store.run(run.id)?.undoneBy;
+    const made = undoneBy === null || undoneBy === undefined ? undefined : this.store.run(undoneBy);
+    if (made) return made;
     const listings = await this.source.listings();
     const items = this.store.items(run.id).flatMap((item): PlanItem[] => {
       if (item.state !== 'done') return [];
