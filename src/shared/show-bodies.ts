@@ -88,6 +88,8 @@ export const NewEntry = z
     const issue = (path: (string | number)[], message: string) =>
       context.addIssue({ code: 'custom', path, message });
     if (entry.tenders) {
+      // A tender that failed its own check is left unread (no amount): its field says why.
+      if (!entry.tenders.every((tender) => Number.isSafeInteger(tender.amountCents))) return;
       if (entry.cash !== undefined || entry.tradeIn) {
         issue(['tenders'], 'send the tenders alone, without cash or tradeIn');
       }
