@@ -22,7 +22,10 @@ const percent = (min: number, max: number) =>
 const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 const days = int(0, 3650);
 const instant = z.iso.datetime({ offset: true });
-const shortText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/** A line of text: no control characters (they break the log, its CSV and the pages that show it). */
+const oneLine = z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'must not contain control characters');
+const shortText = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), oneLine);
 const Ending = z._default(z.enum(['cent', '99', 'whole']), 'cent');
 const amountOrPercent = (percentOf: z.ZodMiniNumber) =>
   z.discriminatedUnion('kind', [
@@ -32,7 +35,7 @@ const amountOrPercent = (percentOf: z.ZodMiniNumber) =>
 
 export const RuleScope = z.object({
   /** The saved view it came from, shown beside the rule; the filters below are what count. */
-  viewName: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  viewName: z.optional(z.string().check(z.trim(), z.maxLength(80), oneLine)),
   status: z.optional(z.enum(['active', 'draft', 'archived'])),
   grader: z.optional(shortText(10)),
   grade: z.optional(shortText(20)),

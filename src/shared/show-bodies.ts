@@ -18,7 +18,14 @@ export const Key = z
 const Money = z
   .string()
   .transform(amountToCents({ max: 999_999_999, above: 'must be at most 9,999,999.99' }));
-export const Text = (max: number) => z.string().trim().min(1).max(max);
+/** A line of text: no control characters (they break the ledger's CSV and the pages that show it). */
+export const Text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'must not contain control characters');
 export const Optional = (max: number) =>
   z
     .string()
