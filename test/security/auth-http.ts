@@ -9,7 +9,8 @@ import { signInGate, type AuthGate } from '../../src/server/auth/auth-gate';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { signInRoutes } from '../../src/server/routes/sign-in';
 import { raw, type RawAnswer, type RawOptions } from '../support/raw-http';
-import type { Harness } from '../support/sandbox-harness';
+import { afterAll, beforeAll } from 'vitest';
+import { startHarness, type Harness } from '../support/sandbox-harness';
 import { createListing, registerCert, type Json } from '../sandbox/writes-helpers';
 import {
   startAppServer,
@@ -224,4 +225,50 @@ export async function signedInServer<R extends Role>(
       throw new Error(`${names[role]} could not sign in: ${answer.status}`);
   }
   return { server, people };
+}
+
+/** The hub (no sign-in) over a fresh sandbox for one file's tests: `app` once they start. */
+export function hubForFile(): { app: RunningAppServer } {
+  const hub = {} as { app: RunningAppServer; harness: Harness };
+  beforeAll(async () => {
+    hub.harness = await startHarness();
+    const { token } = await hub.harness.seller();
+    hub.app = await startAppServer(
+      {
+        upstream: { baseUrl: hub.harness.url, apiKey: token },
+        port: 0,
+        activity: { path: ':memory:' },
+      },
+      async () => distPages(fakeDist()),
+    );
+  });
+  afterAll(async () => {
+    await hub.app?.close();
+    await hub.harness?.close();
+  });
+  return hub;
+}
+
+/** The dashboard's own page calling its hub, `value` sent as JSON; the answer whole, read as JSON. */
+export async function ownCall(
+  app: RunningAppServer,
+  method: string,
+  path: string,
+  value?: unknown,
+) {
+  const body = value === undefined ? undefined : JSON.stringify(value);
+  const json: Record<string, string> =
+    body === undefined
+      ? {}
+      : {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        };
+  const answer = await raw(app.url, path, {
+    method,
+    headers: { origin: app.url, 'sec-fetch-site': 'same-origin', ...json },
+    body,
+    whole: true,
+  });
+  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, unknown> };
 }

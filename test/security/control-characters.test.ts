@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
-import { raw } from '../support/raw-http';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { fakeDist } from './auth-http';
+import { describe, expect, it } from 'vitest';
+import { hubForFile, ownCall } from './auth-http';
 
 /**
  * The finding "a rule named `a\u0000b` is kept": a pricing rule's name (written into the activity
@@ -13,42 +9,10 @@ import { fakeDist } from './auth-http';
  * to every later reader. Saved views already refused them; these now do too, by field.
  */
 
-let harness: Harness;
-let app: RunningAppServer;
+const hub = hubForFile();
 
-beforeAll(async () => {
-  harness = await startHarness();
-  const { token } = await harness.seller();
-  app = await startAppServer(
-    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0, activity: { path: ':memory:' } },
-    async () => distPages(fakeDist()),
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await harness?.close();
-});
-
-async function call(method: string, path: string, value?: unknown) {
-  const body = value === undefined ? undefined : JSON.stringify(value);
-  const answer = await raw(app.url, path, {
-    method,
-    headers: {
-      origin: app.url,
-      'sec-fetch-site': 'same-origin',
-      ...(body === undefined
-        ? {}
-        : {
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(body)),
-          }),
-    },
-    body,
-    whole: true,
-  });
-  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, unknown> };
-}
+const call = (method: string, path: string, value?: unknown) =>
+  ownCall(hub.app, method, path, value);
 
 const CONTROLS = ['a\u0000b', 'Sale\u0007', '\u001b[31mRed', 'One\u2028Two', 'Tab\u0085x'];
 

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDelimited } from '../../src/features/listings/bulk-edit/logic/csv-reader';
 import { restoreFormula, toCsv, toTsv } from '../../src/shared/delimited';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
 import { raw } from '../support/raw-http';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { fakeDist } from './auth-http';
+import { hubForFile, ownCall } from './auth-http';
 
 /**
  * The finding "a show named `"=HYPERLINK(…)` runs in the books' spreadsheet": the formula guard
@@ -43,38 +40,10 @@ describe('the formula guard', () => {
   });
 });
 
-let harness: Harness;
-let app: RunningAppServer;
+const hub = hubForFile();
 
-beforeAll(async () => {
-  harness = await startHarness();
-  const { token } = await harness.seller();
-  app = await startAppServer(
-    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0, activity: { path: ':memory:' } },
-    async () => distPages(fakeDist()),
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await harness?.close();
-});
-
-async function post(path: string, value: unknown) {
-  const body = JSON.stringify(value);
-  const answer = await raw(app.url, path, {
-    method: 'POST',
-    headers: {
-      origin: app.url,
-      'sec-fetch-site': 'same-origin',
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-    },
-    body,
-    whole: true,
-  });
-  return answer.status;
-}
+const post = async (path: string, value: unknown) =>
+  (await ownCall(hub.app, 'POST', path, value)).status;
 
 describe('the show ledger’s CSV', () => {
   it('gives every text a seller or buyer wrote as text, however it starts', async () => {
@@ -96,7 +65,7 @@ describe('the show ledger’s CSV', () => {
     };
     expect(await post(`/hub/shows/${key}/entries`, sale)).toBe(201);
 
-    const answer = await raw(app.url, `/hub/shows/${key}/ledger.csv`);
+    const answer = await raw(hub.app.url, `/hub/shows/${key}/ledger.csv`);
     expect(answer.status).toBe(200);
     const [header, row] = parseDelimited(answer.body.replace(/^\uFEFF/, ''), ',');
     const cell = (column: string) => row![header!.indexOf(column)]!;

@@ -1,10 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
-import { raw } from '../support/raw-http';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { fakeDist } from './auth-http';
+import { describe, expect, it } from 'vitest';
+import { hubForFile, ownCall } from './auth-http';
 
 /**
  * The finding "a push endpoint on `localhost.` or `router.local.` is kept": the check that a
@@ -13,22 +9,7 @@ import { fakeDist } from './auth-http';
  * to this machine or the seller's network whenever a case slab sold online.
  */
 
-let harness: Harness;
-let app: RunningAppServer;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  const { token } = await harness.seller();
-  app = await startAppServer(
-    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0 },
-    async () => distPages(fakeDist()),
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await harness?.close();
-});
+const hub = hubForFile();
 
 /** A subscription as a browser's `pushManager` makes it, to `endpoint`. */
 function subscription(endpoint: string) {
@@ -44,21 +25,8 @@ function subscription(endpoint: string) {
   };
 }
 
-const subscribe = async (endpoint: string) => {
-  const body = JSON.stringify(subscription(endpoint));
-  const answer = await raw(app.url, '/hub/push/subscriptions', {
-    method: 'POST',
-    headers: {
-      origin: app.url,
-      'sec-fetch-site': 'same-origin',
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-    },
-    body,
-    whole: true,
-  });
-  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, unknown> };
-};
+const subscribe = (endpoint: string) =>
+  ownCall(hub.app, 'POST', '/hub/push/subscriptions', subscription(endpoint));
 
 describe('a push endpoint’s host', () => {
   it('is refused on this machine or a local network however the name is spelled, and never kept', async () => {
@@ -81,12 +49,12 @@ describe('a push endpoint’s host', () => {
         svc_error: { code: 'validation_error' },
       });
     }
-    expect(app.push.store.subscriptions()).toEqual([]);
+    expect(hub.app.push.store.subscriptions()).toEqual([]);
   });
 
   it('keeps a push service on the internet', async () => {
     const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
     expect((await subscribe(endpoint)).status).toBe(201);
-    expect(app.push.store.subscriptions().map((one) => one.endpoint)).toEqual([endpoint]);
+    expect(hub.app.push.store.subscriptions().map((one) => one.endpoint)).toEqual([endpoint]);
   });
 });

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
+import { describe, expect, it } from 'vitest';
 import { raw } from '../support/raw-http';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { fakeDist } from './auth-http';
+import { hubForFile, ownCall } from './auth-http';
 
 /**
  * The finding "a show dated 2026-02-30 is kept": the ledger's check of a show's day ("must be a
@@ -11,38 +8,10 @@ import { fakeDist } from './auth-http';
  * kept under a day that does not exist: its CSV's name said 2026-02-30 and its rows "Mar 2, 2026".
  */
 
-let harness: Harness;
-let app: RunningAppServer;
+const hub = hubForFile();
 
-beforeAll(async () => {
-  harness = await startHarness();
-  const { token } = await harness.seller();
-  app = await startAppServer(
-    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0, activity: { path: ':memory:' } },
-    async () => distPages(fakeDist()),
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await harness?.close();
-});
-
-async function newShow(key: string, date: string) {
-  const body = JSON.stringify({ key, name: 'Philly Card Show', date });
-  const answer = await raw(app.url, '/hub/shows', {
-    method: 'POST',
-    headers: {
-      origin: app.url,
-      'sec-fetch-site': 'same-origin',
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-    },
-    body,
-    whole: true,
-  });
-  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, unknown> };
-}
+const newShow = (key: string, date: string) =>
+  ownCall(hub.app, 'POST', '/hub/shows', { key, name: 'Philly Card Show', date });
 
 describe('a show’s day', () => {
   it('is refused when the calendar has no such day, and no show is kept', async () => {
@@ -55,7 +24,7 @@ describe('a show’s day', () => {
         svc_error: { code: 'validation_error' },
       });
     }
-    const shows = JSON.parse((await raw(app.url, '/hub/shows')).body) as { shows: unknown[] };
+    const shows = JSON.parse((await raw(hub.app.url, '/hub/shows')).body) as { shows: unknown[] };
     expect(shows.shows).toEqual([]);
   });
 

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
+import { describe, expect, it } from 'vitest';
 import { raw } from '../support/raw-http';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { fakeDist } from './auth-http';
+import { hubForFile, ownCall } from './auth-http';
 
 /**
  * The finding "a sale whose split has one bad tender answers 500": a tender that failed its own
@@ -12,38 +9,9 @@ import { fakeDist } from './auth-http';
  * threw writing NaN as dollars. The sale is refused by field, as any other bad tender is.
  */
 
-let harness: Harness;
-let app: RunningAppServer;
+const hub = hubForFile();
 
-beforeAll(async () => {
-  harness = await startHarness();
-  const { token } = await harness.seller();
-  app = await startAppServer(
-    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0, activity: { path: ':memory:' } },
-    async () => distPages(fakeDist()),
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await harness?.close();
-});
-
-async function post(path: string, value: unknown) {
-  const body = JSON.stringify(value);
-  const answer = await raw(app.url, path, {
-    method: 'POST',
-    headers: {
-      origin: app.url,
-      'sec-fetch-site': 'same-origin',
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-    },
-    body,
-    whole: true,
-  });
-  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, unknown> };
-}
+const post = (path: string, value: unknown) => ownCall(hub.app, 'POST', path, value);
 
 const sale = (tenders: unknown[]) => ({
   key: 'tender-sale-1',
@@ -82,7 +50,7 @@ describe('a sale with a tender that fails its own check', () => {
       expect(answer.status, price).toBe(422);
       expect(Object.keys(answer.json.errors as object), price).toContain('price');
     }
-    const show = await raw(app.url, `/hub/shows/${key}`);
+    const show = await raw(hub.app.url, `/hub/shows/${key}`);
     expect(JSON.parse(show.body)).toMatchObject({ entries: [] });
     const good = await post(
       `/hub/shows/${key}/entries`,

@@ -1,10 +1,7 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type RunningAppServer } from '../../src/server/app-server';
-import { distPages } from '../../src/server/dist-pages';
+import { describe, expect, it } from 'vitest';
 import { raw, type RawAnswer } from '../support/raw-http';
-import { startHarness, type Harness } from '../support/sandbox-harness';
-import { fakeDist } from './auth-http';
+import { hubForFile } from './auth-http';
 
 /**
  * What a stranger's request that no route answers gets back: every refusal of the server's own is
@@ -15,24 +12,9 @@ import { fakeDist } from './auth-http';
  * request line or framing it cannot read, or headers past their size.
  */
 
-let harness: Harness;
-let app: RunningAppServer;
+const hub = hubForFile();
 
-beforeAll(async () => {
-  harness = await startHarness();
-  const { token } = await harness.seller();
-  app = await startAppServer(
-    { upstream: { baseUrl: harness.url, apiKey: token }, port: 0, activity: { path: ':memory:' } },
-    async () => distPages(fakeDist()),
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await harness?.close();
-});
-
-const own = () => ({ origin: app.url, 'sec-fetch-site': 'same-origin' });
+const own = () => ({ origin: hub.app.url, 'sec-fetch-site': 'same-origin' });
 
 /** The answer is the envelope with `code`, as JSON, never kept by a cache. */
 function expectEnvelope(answer: RawAnswer, status: number, code: string) {
@@ -44,7 +26,7 @@ function expectEnvelope(answer: RawAnswer, status: number, code: string) {
 
 describe('the request guard’s refusals', () => {
   it('answers a method no route takes in the envelope, and what it names is left as it was', async () => {
-    const put = await raw(app.url, '/hub/costs/item-1', {
+    const put = await raw(hub.app.url, '/hub/costs/item-1', {
       method: 'PUT',
       headers: { ...own(), 'content-type': 'application/json' },
       body: JSON.stringify({ cost: '12.50' }),
@@ -52,10 +34,10 @@ describe('the request guard’s refusals', () => {
     });
     expect(put.status).toBe(200);
     for (const method of ['DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'TRACE']) {
-      const answer = await raw(app.url, '/hub/costs/item-1', { method, headers: own() });
+      const answer = await raw(hub.app.url, '/hub/costs/item-1', { method, headers: own() });
       expectEnvelope(answer, 405, 'method_not_allowed');
     }
-    const costs = JSON.parse((await raw(app.url, '/hub/costs')).body) as {
+    const costs = JSON.parse((await raw(hub.app.url, '/hub/costs')).body) as {
       costs: { itemId: string; cost: string }[];
     };
     expect(costs.costs).toMatchObject([{ itemId: 'item-1', cost: '12.50' }]);
@@ -63,7 +45,7 @@ describe('the request guard’s refusals', () => {
 
   it('answers an unknown Host in the envelope, on the API and the page', async () => {
     for (const path of ['/hub/costs', '/', '/listings']) {
-      const answer = await raw(app.url, path, { headers: { host: 'evil.example' } });
+      const answer = await raw(hub.app.url, path, { headers: { host: 'evil.example' } });
       expectEnvelope(answer, 421, 'unknown_host');
       expect(answer.body).not.toContain('costs');
     }
@@ -76,7 +58,7 @@ describe('the request guard’s refusals', () => {
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
     ];
     for (const headers of calls) {
-      const answer = await raw(app.url, '/hub/costs', { headers });
+      const answer = await raw(hub.app.url, '/hub/costs', { headers });
       expectEnvelope(answer, 403, 'cross_site');
     }
   });
@@ -84,7 +66,7 @@ describe('the request guard’s refusals', () => {
 
 /** Bytes on a socket of their own, and all the server wrote back before it closed. */
 function sendBytes(text: string): Promise<string> {
-  const { port } = new URL(app.url);
+  const { port } = new URL(hub.app.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -110,7 +92,7 @@ function readAnswer(text: string) {
 
 describe('a request Node cannot read', () => {
   it('is refused in the envelope, and the server answers the next one', async () => {
-    const { host } = new URL(app.url);
+    const { host } = new URL(hub.app.url);
     const cases: [string, number, string][] = [
       ['NOT HTTP AT ALL\r\n\r\n', 400, 'malformed_request'],
       [`GET hub/costs HTTP/1.1\r\nhost: ${host}\r\n\r\n`, 400, 'malformed_request'],
@@ -136,6 +118,6 @@ describe('a request Node cannot read', () => {
         svc_error: { code, request_id: null },
       });
     }
-    expect((await raw(app.url, '/healthz')).status).toBe(200);
+    expect((await raw(hub.app.url, '/healthz')).status).toBe(200);
   });
 });
