@@ -17,6 +17,17 @@ export const Money = z
   .string()
   .check(z.regex(/^-?\d+\.\d{2}$/, 'must be a decimal amount like 12.50'));
 
+/** An http or https address as written: no space, control character or other scheme before it. */
+export const isWebAddress = (value: string): boolean =>
+  /^https?:\/\//i.test(value) && URL.canParse(value);
+/**
+ * An address the page links or loads (a public page, a photo, a shipping label): any other
+ * (`javascript:`, `data:`, a path of ours) is unreadable, never put in an `href` or `src`.
+ */
+export const WebAddress = z
+  .string()
+  .check(z.refine(isWebAddress, 'must be an http or https address'));
+
 export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const Grader = z.enum(GRADERS);
 export type Grader = z.infer<typeof Grader>;
@@ -53,7 +64,7 @@ export const ListingCard = z.object(
     category: () => z.string(),
     player: () => z.optional(z.nullable(z.string())),
     variant: () => z.optional(z.string()),
-    url: () => z.optional(z.string()),
+    url: () => z.optional(WebAddress),
   }),
 );
 export type ListingCard = z.infer<typeof ListingCard>;
@@ -71,7 +82,7 @@ const ListingExtras = {
   duration_hours: () => z.optional(z.int()),
   window_ends_at: () => z.optional(z.nullable(Timestamp)),
   scheduled_go_live_at: () => z.optional(z.nullable(Timestamp)),
-  url: () => z.optional(z.string()),
+  url: () => z.optional(WebAddress),
 } satisfies Thunks;
 
 /** GET /listings.json: one row. The documented fields, then the extras a server may send. */
@@ -90,7 +101,7 @@ export const ListingListItem = z.object(
     listed_at: () => z.nullable(Timestamp),
     ...ListingExtras,
     /** Not in the documented list view: a cover photo when a server sends one. */
-    images: () => z.optional(z.array(z.object({ src: z.string() }))),
+    images: () => z.optional(z.array(z.object({ src: WebAddress }))),
   }),
 );
 export type ListingListItem = z.infer<typeof ListingListItem>;
@@ -99,7 +110,7 @@ export const ListingImage = z.object(
   fields({
     id: () => z.optional(z.string()),
     position: () => z.optional(z.int()),
-    src: () => z.string(),
+    src: () => WebAddress,
   }),
 );
 
@@ -121,11 +132,11 @@ export const ListingDetail = z.object(
         cert_number: z.string(),
         grader: Grader,
         grade: z.string(),
-        url: z.string(),
+        url: WebAddress,
       }),
     unavailable_reason: () => z.nullable(z.string()),
     can_reactivate: () => z.boolean(),
-    url: () => z.string(),
+    url: () => WebAddress,
     is_lot: () => z.optional(z.boolean()),
     card_count: () => z.optional(z.int()),
     accepts_offers: () => z.optional(z.boolean()),
@@ -224,7 +235,7 @@ export const Product = z.object(
     svc_window_ends_at: () => z.optional(z.nullable(Timestamp)),
     svc_scheduled_go_live_at: () => z.optional(z.nullable(Timestamp)),
     svc_listed_at: () => z.optional(z.nullable(Timestamp)),
-    svc_url: () => z.optional(z.string()),
+    svc_url: () => z.optional(WebAddress),
   }),
 );
 export type Product = z.infer<typeof Product>;
@@ -258,7 +269,7 @@ export const SellerShipment = z.object(
     tracking_number: () => z.nullable(z.string()),
     ship_by: () => UntilSet(Timestamp),
     cancel_after: () => UntilSet(Timestamp),
-    label_url: () => z.nullable(z.string()),
+    label_url: () => z.nullable(WebAddress),
     carrier_code: () => UntilSet(z.string()),
     shipped_at: () => UntilSet(Timestamp),
     delivered_to_hub_at: () => UntilSet(Timestamp),
