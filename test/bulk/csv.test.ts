@@ -192,3 +192,26 @@ describe('CSV import on papaparse', () => {
     expect(imported.edits.map((e) => e.id)).toEqual([a.id]);
   });
 });
+
+describe('CSV import of a stranger’s header', () => {
+  it('reads a header named as an inherited member (constructor, __proto__, toString) as an ignored column', () => {
+    const a = bulkRow();
+    const text = `id,constructor,__proto__,toString,price\n${a.id},x,y,z,42\n`;
+    const imported = importCsv(text, catalogue([a]));
+    expect(imported.errors).toEqual([]);
+    expect(imported.ignoredColumns).toEqual(['constructor', '__proto__', 'tostring']);
+    expect(imported.edits.map((e) => [e.id, e.price])).toEqual([[a.id, '42.00']]);
+  });
+
+  it('refuses a header that names a column twice, rather than guess which cell is meant', () => {
+    const a = bulkRow({ priceText: '100.00' });
+    for (const header of ['id,price,price', 'id,price,PRICE ', 'id,id,price']) {
+      const imported = importCsv(`${header}\n${a.id},20,30\n`, catalogue([a]));
+      const twice = header.startsWith('id,id') ? 'id' : 'price';
+      expect(imported.errors).toEqual([
+        { row: 1, column: twice, message: 'the header names this column twice' },
+      ]);
+      expect(imported.edits).toEqual([]);
+    }
+  });
+});

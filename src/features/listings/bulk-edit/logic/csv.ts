@@ -1,5 +1,6 @@
 import { parseCell, parseYesNo } from './cells';
 import { restoreFormula, toCsv } from '../../../../shared/delimited';
+import { ownEntry } from '../../../../shared/own-entry';
 import { readCsv, type MalformedRow } from './csv-reader';
 import { parseAmount, parsePrice } from '../../../../client/listing-rules';
 import type { CatalogueRow } from '../../catalogue/catalogue-row';
@@ -137,9 +138,17 @@ export function importCsv(
     result.errors.push({ row: 1, column: 'id', message: 'the header has no id column' });
     return result;
   }
+  // A column read twice would leave one of its cells unsaid: which one the seller meant is a guess.
+  const twice = header.find(
+    (name, at) => (name === 'id' || ownEntry(IMPORT_COLUMNS, name)) && header.indexOf(name) < at,
+  );
+  if (twice !== undefined) {
+    result.errors.push({ row: 1, column: twice, message: 'the header names this column twice' });
+    return result;
+  }
   const columns: { at: number; column: string; field: EditField | 'promoted' }[] = [];
   header.forEach((name, at) => {
-    const field = IMPORT_COLUMNS[name as CsvColumn];
+    const field = ownEntry(IMPORT_COLUMNS, name);
     if (field) columns.push({ at, column: name, field });
     else if (name !== 'id' && !(CSV_COLUMNS as readonly string[]).includes(name)) {
       result.ignoredColumns.push(name);
