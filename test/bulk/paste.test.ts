@@ -32,6 +32,14 @@ describe('pasting a block from a spreadsheet', () => {
     ]);
   });
 
+  it('reads a block of more lines than a call takes arguments (a whole column pasted), never throwing', () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => (i === 7 ? '1\t2' : String(i)));
+    const block = parsePastedBlock(`${lines.join('\n')}\n`);
+    expect(block).toHaveLength(200_000);
+    expect(block[7]).toEqual(['1', '2']);
+    expect(block[199_999]).toEqual(['199999', '']);
+  });
+
   it('round-trips what the grid copies', () => {
     const block = [
       ['Title, with "quotes"', 'multi\nline'],

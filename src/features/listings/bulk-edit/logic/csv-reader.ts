@@ -105,7 +105,8 @@ export function parsePastedBlock(text: string): string[][] {
   const records = Papa.parse<string[]>(body, { delimiter: '\t', quoteChar: '"' }).data.map((r) =>
     r.map(restoreFormula),
   );
-  const width = Math.max(...records.map((r) => r.length));
+  // Not `Math.max(...)`: a column pasted whole has more lines than a call takes arguments.
+  const width = records.reduce((widest, r) => Math.max(widest, r.length), 0);
   return records.map((r) =>
     r.length < width ? [...r, ...Array<string>(width - r.length).fill('')] : r,
   );
