@@ -8,13 +8,10 @@ import './sold-online.css';
 const NONE: readonly HubSoldOnlineAlert[] = [];
 const noop = () => () => {};
 
-/** "Sold online: pull Mbappé #77 BGS 7.5 (cert 7929686819) from the table", in a seller's words. */
-export function soldOnlineWords(alert: HubSoldOnlineAlert): string {
-  const cert = alert.certNumber ? ` (cert ${alert.certNumber})` : '';
-  return `Sold online: pull ${alert.title}${cert} from the table`;
-}
-
-/** Each case slab the hub's stream says sold online, on every page, until dismissed here. */
+/**
+ * Each case slab the hub's stream says sold online, on every page, until dismissed here: "Sold
+ * online: pull Mbappé #77 BGS 7.5 (cert 7929686819) from the table", in a seller's words.
+ */
 export function SoldOnlineAlerts() {
   const stream = useHubStream();
   const alerts = useSyncExternalStore(
@@ -29,10 +26,16 @@ export function SoldOnlineAlerts() {
       {shown.map((alert) => (
         <div key={alert.listingId} role="alert" className="banner banner-error sold-online-alert">
           <p className="sold-online-words">
-            <strong>{soldOnlineWords(alert)}</strong>
+            {/* A stranger's title or show name in <bdi>: a bidi control in it (U+202E) turns only
+                itself around, never the cert and the words after it. */}
+            <strong>
+              Sold online: pull <bdi>{alert.title}</bdi>
+              {alert.certNumber ? ` (cert ${alert.certNumber})` : ''} from the table
+            </strong>
           </p>
           <p>
-            It was in your case for {alert.showName}. The buyer paid online: ship it to the hub.
+            It was in your case for <bdi>{alert.showName}</bdi>. The buyer paid online: ship it to
+            the hub.
           </p>
           <p className="sold-online-actions">
             <Link to={alert.url}>Open its counter view</Link>
