@@ -34,6 +34,11 @@ export interface WalkOptions {
   maxPages?: number;
   /** Pages asked for ahead of the one read (default 2; 0: each once the one before is read). */
   lookahead?: number;
+  /**
+   * Whether the walk keeps every row it yielded, for the partial of a walk stopped later (default
+   * true); a reader that stores each page as it comes passes false, and holds no page it stored.
+   */
+  keepRead?: boolean;
 }
 
 export interface Page<T> {
@@ -178,8 +183,10 @@ export async function* walkPages<S extends z.ZodMiniObject>(
       const setAside = parsed.setAside.filter((record) => isNew(seen, record.id));
       number++;
       yield { rows, setAside, meta: response.meta, number, restarts };
-      read.rows.push(...rows);
-      read.setAside.push(...setAside);
+      if (options.keepRead ?? true) {
+        read.rows.push(...rows);
+        read.setAside.push(...setAside);
+      }
       next = response.meta.links.next;
       const stop = guard.check({
         fresh: rows.length + setAside.length,

@@ -51,7 +51,14 @@ export async function walkCollection(
   // Levels are keyed by their card.
   const key = collection === 'inventory_levels' ? 'inventory_item_id' : 'id';
   const undecided: string[] = [];
-  const walk = { priority: 'background', limit: 250, signal, updatedAtMin: since } as const;
+  // Each page is stored as it comes: the walk keeps none of them.
+  const walk = {
+    priority: 'background',
+    limit: 250,
+    signal,
+    updatedAtMin: since,
+    keepRead: false,
+  } as const;
   // Each resource's pages are typed by its schema; the replica keeps rows as JSON.
   const read = source.pages(walk) as unknown as AsyncIterable<Page<Record<string, unknown>>>;
   for await (const page of read) {
