@@ -37,8 +37,9 @@ export async function walkCollection(
   const whole = !filled || last === null;
   const since = whole ? undefined : new Date(Date.parse(last) - OVERLAP_MS).toISOString();
   const started = Date.now();
-  // The API's time at or before the first page was read (epoch ms).
-  let syncedAt = client.transport.serverNow() - 1000;
+  // The API's time at or before the first page was read (epoch ms), never later than ours: a
+  // `Date` ahead of the clock that stamps `updated_at` would skip the changes in between for good.
+  let syncedAt = Math.min(Date.now(), client.transport.serverNow()) - 1000;
   let [rows, applied, pages] = [0, 0, 0];
   const setAside: string[] = [];
   let first: Fingerprint = null;
