@@ -14,6 +14,8 @@ export interface CollectionSpec<S extends z.ZodMiniObject> {
   keyField: keyof z.infer<S> & string;
   /** The endpoint's filters, each read from the walk's options by its name (orders: `status`). */
   filters?: readonly string[];
+  /** The fields that together tell one row from another (default the key field alone). */
+  identity?: readonly string[];
 }
 
 export interface WalkOptions {
@@ -107,6 +109,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   // With `fields`, only some keys come back: each is still checked, none is required.
   const schema = options.fields ? partialOf(spec.schema) : spec.schema;
   const seen = new Set<string>();
+  const identity = spec.identity ?? [spec.keyField];
   const maxRestarts = options.maxRestarts ?? 3;
   let restarts = 0;
   let number = 0;
@@ -178,7 +181,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         response.meta.requestId,
       );
       const rows = parsed.rows.filter((row) =>
-        isNew(seen, String((row as Record<string, unknown>)[spec.keyField])),
+        isNew(seen, identity.map((field) => String(row[field])).join('\u0000')),
       );
       const setAside = parsed.setAside.filter((record) => isNew(seen, record.id));
       number++;
