@@ -258,19 +258,21 @@ export class LeakyBucketPacer {
       this.perSecond = BUCKET_RATES[report.mode].perSecond;
       this.capacity = BUCKET_RATES[report.mode].capacity;
     }
-    if (report.capacity !== undefined && report.capacity > 0) this.capacity = report.capacity;
+    const { capacity } = report;
+    if (capacity !== undefined && Number.isFinite(capacity) && capacity > 0)
+      this.capacity = capacity;
     if (report.used === undefined) return;
+    // No bucket holds more than its capacity: a `used` past it is read as a full bucket.
+    const used = Math.min(report.used, this.capacity);
     this.calibrated = true;
-    this.lastReportedUsed = report.used;
+    this.lastReportedUsed = used;
     this.drain();
     const now = this.now();
     // The reported `used` is a ceiling at charge time; later requests (and, with `countInFlight`,
     // those still in flight) may have been charged after it.
     const lower =
-      report.used -
-      ((now - sentAt) / 1000) * this.perSecond +
-      (this.countInFlight ? this.inFlight : 0);
-    const upper = report.used + (this.sentCounter - sentIndex) + inFlightBefore;
+      used - ((now - sentAt) / 1000) * this.perSecond + (this.countInFlight ? this.inFlight : 0);
+    const upper = used + (this.sentCounter - sentIndex) + inFlightBefore;
     if (report.status === 429) {
       this.level = Math.max(this.level, this.capacity);
       return;

@@ -104,7 +104,11 @@ export const COLLECTIONS = {
   products: spec('products', Product),
   orders: spec('orders', Order, 'id', ['status']),
   inventoryItems: spec('inventory_items', InventoryItem),
-  inventoryLevels: spec('inventory_levels', InventoryLevel, 'inventory_item_id'),
+  // A level is a card's at a location: a card may have one at each.
+  inventoryLevels: {
+    ...spec('inventory_levels', InventoryLevel, 'inventory_item_id'),
+    identity: ['inventory_item_id', 'location_id'],
+  },
 } satisfies Record<string, CollectionSpec<z.ZodMiniObject>>;
 
 /** A 2xx whose `envelope` does not read as its schema says. */

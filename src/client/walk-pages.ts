@@ -14,6 +14,8 @@ export interface CollectionSpec<S extends z.ZodMiniObject> {
   keyField: keyof z.infer<S> & string;
   /** The endpoint's filters, each read from the walk's options by its name (orders: `status`). */
   filters?: readonly string[];
+  /** The fields that together tell one row from another (default the key field alone). */
+  identity?: readonly string[];
 }
 
 export interface WalkOptions {
@@ -34,6 +36,11 @@ export interface WalkOptions {
   maxPages?: number;
   /** Pages asked for ahead of the one read (default 2; 0: each once the one before is read). */
   lookahead?: number;
+  /**
+   * Whether the walk keeps every row it yielded, for the partial of a walk stopped later (default
+   * true); a reader that stores each page as it comes passes false, and holds no page it stored.
+   */
+  keepRead?: boolean;
 }
 
 export interface Page<T> {
@@ -102,6 +109,7 @@ export async function* walkPages<S extends z.ZodMiniObject>(
   // With `fields`, only some keys come back: each is still checked, none is required.
   const schema = options.fields ? partialOf(spec.schema) : spec.schema;
   const seen = new Set<string>();
+  const identity = spec.identity ?? [spec.keyField];
   const maxRestarts = options.maxRestarts ?? 3;
   let restarts = 0;
   let number = 0;
@@ -173,13 +181,15 @@ export async function* walkPages<S extends z.ZodMiniObject>(
         response.meta.requestId,
       );
       const rows = parsed.rows.filter((row) =>
-        isNew(seen, String((row as Record<string, unknown>)[spec.keyField])),
+        isNew(seen, identity.map((field) => String(row[field])).join('\u0000')),
       );
       const setAside = parsed.setAside.filter((record) => isNew(seen, record.id));
       number++;
       yield { rows, setAside, meta: response.meta, number, restarts };
-      read.rows.push(...rows);
-      read.setAside.push(...setAside);
+      if (options.keepRead ?? true) {
+        read.rows.push(...rows);
+        read.setAside.push(...setAside);
+      }
       next = response.meta.links.next;
       const stop = guard.check({
         fresh: rows.length + setAside.length,

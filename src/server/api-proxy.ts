@@ -46,6 +46,9 @@ const PROXIED = [
 
 const TAB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+// The API's answers are data: a page an upstream sends as one runs nothing under our origin.
+const DATA_ONLY = "default-src 'none'; sandbox";
+
 // Credentials, cookies and our priority header stay here.
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'idempotency-key'];
 const FORWARDED_RESPONSE_HEADERS = [
@@ -84,7 +87,10 @@ export async function apiProxyRoutes(
     const { method } = request;
     const url = upstreamUrlOf(incoming, base, method);
     if (url === null) return refuse(reply, 404, 'not_found', 'Not a versioned API path.');
-    reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', DATA_ONLY);
 
     const headers: Record<string, string> = { 'x-service-access-token': key };
     for (const name of FORWARDED_REQUEST_HEADERS) {

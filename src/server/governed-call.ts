@@ -75,6 +75,10 @@ export async function governedUpstreamCall(
       const message = `The API's answer is larger than the ${error.limit} bytes this server reads, so it was dropped.${check}`;
       return ownAnswer(502, 'upstream_too_large', message, { max_bytes: error.limit });
     }
+    if (error.kind === 'unreadable') {
+      const message = `The API answered with status ${error.limit}, which no API answer has, so it was dropped.${check}`;
+      return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
+    }
     const message = `The API closed the connection before answering, so the call was not sent again.${check}`;
     return ownAnswer(502, 'upstream_unreachable', message, { sent: true });
   }

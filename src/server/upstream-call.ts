@@ -26,10 +26,13 @@ export const DEFAULT_UPSTREAM_LIMITS = {
 };
 export type UpstreamLimits = typeof DEFAULT_UPSTREAM_LIMITS;
 
-/** A call given up: `timeout` (`limit` ms), `too_large` (`limit` bytes), `lost` before any byte. */
+/**
+ * A call given up: `timeout` (`limit` ms), `too_large` (`limit` bytes), `lost` before any byte,
+ * `unreadable` (`limit`: the status) a status no API answer has (past 200–599, or 101).
+ */
 export class UpstreamError extends Error {
   constructor(
-    readonly kind: 'timeout' | 'too_large' | 'lost',
+    readonly kind: 'timeout' | 'too_large' | 'lost' | 'unreadable',
     why: string,
     readonly limit = 0,
     // `lost` on a pooled kept-alive connection: the upstream may have closed it idle.
@@ -107,6 +110,14 @@ function sendOnce(
       (response) => {
         answered = true;
         clearTimeout(headersTimer);
+        // Past the Fetch standard's range no caller (nor Fastify) can pass the answer on.
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 599) {
+          const error = new UpstreamError('unreadable', `status ${status}`, status);
+          tearDown(error);
+          reject(error);
+          return;
+        }
         readUpstreamBody(response, maxBodyBytes).then(
           (body) => {
             const headers = new Headers();
@@ -117,7 +128,7 @@ function sendOnce(
               headers.delete('content-encoding');
               headers.delete('content-length');
             }
-            resolve({ status: response.statusCode ?? 502, headers, body });
+            resolve({ status, headers, body });
           },
           (error: unknown) => {
             const reason = failure ?? (error instanceof Error ? error : new Error(String(error)));
@@ -127,6 +138,13 @@ function sendOnce(
         );
       },
     );
+    // A switch of protocols is no answer to an API call: without this, Node keeps the call open.
+    request.on('upgrade', (_response, upgraded: Socket) => {
+      answered = true;
+      clearTimeout(headersTimer);
+      upgraded.destroy();
+      reject(new UpstreamError('unreadable', 'status 101, a switch of protocols', 101));
+    });
     request.on('socket', (assigned) => {
       socket = assigned;
       readBefore = assigned.bytesRead;

@@ -37,8 +37,9 @@ export async function walkCollection(
   const whole = !filled || last === null;
   const since = whole ? undefined : new Date(Date.parse(last) - OVERLAP_MS).toISOString();
   const started = Date.now();
-  // The API's time at or before the first page was read (epoch ms).
-  let syncedAt = client.transport.serverNow() - 1000;
+  // The API's time at or before the first page was read (epoch ms), never later than ours: a
+  // `Date` ahead of the clock that stamps `updated_at` would skip the changes in between for good.
+  let syncedAt = Math.min(Date.now(), client.transport.serverNow()) - 1000;
   let [rows, applied, pages] = [0, 0, 0];
   const setAside: string[] = [];
   let first: Fingerprint = null;
@@ -51,7 +52,14 @@ export async function walkCollection(
   // Levels are keyed by their card.
   const key = collection === 'inventory_levels' ? 'inventory_item_id' : 'id';
   const undecided: string[] = [];
-  const walk = { priority: 'background', limit: 250, signal, updatedAtMin: since } as const;
+  // Each page is stored as it comes: the walk keeps none of them.
+  const walk = {
+    priority: 'background',
+    limit: 250,
+    signal,
+    updatedAtMin: since,
+    keepRead: false,
+  } as const;
   // Each resource's pages are typed by its schema; the replica keeps rows as JSON.
   const read = source.pages(walk) as unknown as AsyncIterable<Page<Record<string, unknown>>>;
   for await (const page of read) {
