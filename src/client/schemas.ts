@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { fields, type Thunks } from '../shared/lazy-fields';
 import type { Readable } from './tolerant-reader';
+import { WebAddress } from './web-address';
 
 // The page's Content-Security-Policy has no 'unsafe-eval': zod's compiled (eval) object parsers
 // would be refused, and the probe for them is reported as a policy violation. Parse without them.
@@ -16,17 +17,6 @@ export const Timestamp = z.iso.datetime({ offset: true });
 export const Money = z
   .string()
   .check(z.regex(/^-?\d+\.\d{2}$/, 'must be a decimal amount like 12.50'));
-
-/** An http or https address as written: no space, control character or other scheme before it. */
-export const isWebAddress = (value: string): boolean =>
-  /^https?:\/\//i.test(value) && URL.canParse(value);
-/**
- * An address the page links or loads (a public page, a photo, a shipping label): any other
- * (`javascript:`, `data:`, a path of ours) is unreadable, never put in an `href` or `src`.
- */
-export const WebAddress = z
-  .string()
-  .check(z.refine(isWebAddress, 'must be an http or https address'));
 
 export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const Grader = z.enum(GRADERS);
