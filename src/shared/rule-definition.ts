@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { knownZone } from './delimited';
 import { amountCheck } from './money';
+import { ONE_LINE, ONE_LINE_WORDS } from './one-line';
 
 /** A pricing rule as the owner writes it (the server checks, the browser types); money as decimal strings. */
 
@@ -22,8 +23,7 @@ const percent = (min: number, max: number) =>
 const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 const days = int(0, 3650);
 const instant = z.iso.datetime({ offset: true });
-/** A line of text: no control characters (they break the log, its CSV and the pages that show it). */
-const oneLine = z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'must not contain control characters');
+const oneLine = z.regex(ONE_LINE, ONE_LINE_WORDS);
 const shortText = (max: number) =>
   z.string().check(z.trim(), z.minLength(1), z.maxLength(max), oneLine);
 const Ending = z._default(z.enum(['cent', '99', 'whole']), 'cent');

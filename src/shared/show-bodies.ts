@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountToCents, formatDollars } from './money';
+import { ONE_LINE, ONE_LINE_WORDS } from './one-line';
 import { tenderSum, type Tender, type TradeCard } from './show-tenders';
 
 /**
@@ -18,14 +19,9 @@ export const Key = z
 const Money = z
   .string()
   .transform(amountToCents({ max: 999_999_999, above: 'must be at most 9,999,999.99' }));
-/** A line of text: no control characters (they break the ledger's CSV and the pages that show it). */
+/** A line of text, trimmed, from 1 to `max` characters. */
 export const Text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'must not contain control characters');
+  z.string().trim().min(1).max(max).regex(ONE_LINE, ONE_LINE_WORDS);
 export const Optional = (max: number) =>
   z
     .string()
