@@ -196,6 +196,7 @@ function SaleForm({
   const known: readonly ShowChoice[] = shows.data ?? [];
   const list = show && !known.some(({ key }) => key === show.key) ? [show, ...known] : known;
   const todays = show ?? list.find(({ date }) => date === today()) ?? list[0];
+  const startsShow = list.length === 0 && !shows.isPending;
   const form = useForm<SaleValues>({
     resolver: zodResolver(saleSchema),
     defaultValues: {
@@ -251,22 +252,25 @@ function SaleForm({
         <strong>{listing.title}</strong>
         {cost && <> · cost {formatMoney(cost)}</>}
       </p>
-      {list.length === 0 ? (
+      {startsShow ? (
         <StartShow onStarted={(key) => setValue('showKey', key, { shouldValidate: true })} />
       ) : (
         <FormField label="Show" error={errors.showKey?.message}>
           {(control) => (
-            <select {...control} {...register('showKey')}>
-              <Options
-                of={list.map((show) => [show.key, `${show.name} (${formatDay(show.date)})`])}
-              />
+            // While the shows are read, none is offered to start: the seller's show may be there.
+            <select {...control} {...register('showKey')} disabled={list.length === 0}>
+              {list.length === 0 ? (
+                <option value="">Reading your shows…</option>
+              ) : (
+                <Options
+                  of={list.map((show) => [show.key, `${show.name} (${formatDay(show.date)})`])}
+                />
+              )}
             </select>
           )}
         </FormField>
       )}
-      {list.length === 0 && errors.showKey && (
-        <p className="field-error">{errors.showKey.message}</p>
-      )}
+      {startsShow && errors.showKey && <p className="field-error">{errors.showKey.message}</p>}
       <div className="sold-here-amounts">
         <FormField label="Discount ($)" error={errors.discount?.message}>
           {(control) => (
