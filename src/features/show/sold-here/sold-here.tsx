@@ -196,7 +196,6 @@ function SaleForm({
   const known: readonly ShowChoice[] = shows.data ?? [];
   const list = show && !known.some(({ key }) => key === show.key) ? [show, ...known] : known;
   const todays = show ?? list.find(({ date }) => date === today()) ?? list[0];
-  const startsShow = list.length === 0 && !shows.isPending;
   const form = useForm<SaleValues>({
     resolver: zodResolver(saleSchema),
     defaultValues: {
@@ -252,25 +251,22 @@ function SaleForm({
         <strong>{listing.title}</strong>
         {cost && <> · cost {formatMoney(cost)}</>}
       </p>
-      {startsShow ? (
+      {list.length === 0 ? (
         <StartShow onStarted={(key) => setValue('showKey', key, { shouldValidate: true })} />
       ) : (
         <FormField label="Show" error={errors.showKey?.message}>
           {(control) => (
-            // While the shows are read, none is offered to start: the seller's show may be there.
-            <select {...control} {...register('showKey')} disabled={list.length === 0}>
-              {list.length === 0 ? (
-                <option value="">Reading your shows…</option>
-              ) : (
-                <Options
-                  of={list.map((show) => [show.key, `${show.name} (${formatDay(show.date)})`])}
-                />
-              )}
+            <select {...control} {...register('showKey')}>
+              <Options
+                of={list.map((show) => [show.key, `${show.name} (${formatDay(show.date)})`])}
+              />
             </select>
           )}
         </FormField>
       )}
-      {startsShow && errors.showKey && <p className="field-error">{errors.showKey.message}</p>}
+      {list.length === 0 && errors.showKey && (
+        <p className="field-error">{errors.showKey.message}</p>
+      )}
       <div className="sold-here-amounts">
         <FormField label="Discount ($)" error={errors.discount?.message}>
           {(control) => (
